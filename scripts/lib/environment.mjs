@@ -1,0 +1,30 @@
+// What this machine offers the test and bench scripts: a Chromium binary and a PostgreSQL server.
+import { existsSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import net from 'node:net'
+
+export function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']
+  for (const candidate of candidates) {
+    if (candidate && existsSync(candidate)) return candidate
+  }
+  try {
+    return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim() || undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The admin URL of a reachable PostgreSQL server, or undefined. */
+export async function findPostgres() {
+  const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+  const { hostname, port } = new URL(url)
+  const open = await new Promise((resolve) => {
+    const socket = net.connect({ host: hostname || '127.0.0.1', port: Number(port || 5432) })
+    socket.setTimeout(1500)
+    socket.once('connect', () => { socket.destroy(); resolve(true) })
+    socket.once('error', () => resolve(false))
+    socket.once('timeout', () => { socket.destroy(); resolve(false) })
+  })
+  return open ? url : undefined
+}

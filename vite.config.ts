@@ -1,0 +1,62 @@
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+
+const nodeSuites = [
+  'src/domain/**/*.test.ts',
+  'src/contract/**/*.test.ts',
+  'src/application/**/*.test.ts',
+  'src/adapters/**/*.test.ts',
+  'cli/**/*.test.ts',
+  'test/**/*.test.ts',
+]
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+  server: {
+    proxy: { '/api': { target: 'http://localhost:3000', ws: true }, '/sandbox': 'http://localhost:3000' },
+  },
+  test: {
+    coverage: {
+      provider: 'v8',
+      include: ['src/domain/**/*.ts'],
+      exclude: ['src/domain/**/*.test.ts', 'src/domain/**/index.ts'],
+      reporter: ['text-summary'],
+      thresholds: { lines: 95 },
+    },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: nodeSuites,
+          exclude: ['test/e2e/**', 'node_modules/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'ui',
+          environment: 'jsdom',
+          include: ['src/ui/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/setup/ui.setup.ts'],
+        },
+      },
+    ],
+  },
+})
