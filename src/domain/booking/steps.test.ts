@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import { goBack, nextStep, stepFromUrl, type StepUrlParams, timeSubStep, type BookingStep } from './steps'
+
+describe('stepFromUrl', () => {
+  it.each([
+    [{}, 'location'],
+    [{ locationId: 'location' }, 'location'],
+    [{ locationId: 'location', categoryId: 'c1' }, 'service'],
+    [{ locationId: 'l1' }, 'service'],
+    [{ locationId: ' ' }, 'location'],
+    [{ locationId: 'l1', categoryId: 'c1' }, 'service'],
+    [{ locationId: 'l1', categoryId: 'c1', serviceId: 's1' }, 'staff'],
+    [{ locationId: 'l1', categoryId: 'c1', serviceId: 's1', coursePurchase: true }, 'confirm'],
+    [{ locationId: 'l1', categoryId: 'c1', serviceId: 's1', confirm: true }, 'confirm'],
+    [{ confirm: true }, 'location'],
+  ] as [StepUrlParams, BookingStep][])('%o -> %s', (params, step) => {
+    expect(stepFromUrl(params)).toBe(step)
+  })
+})
+
+describe('nextStep', () => {
+  it.each([
+    ['location', 'service'],
+    ['confirm', 'payment'],
+    ['payment', null],
+  ] as [BookingStep, BookingStep | null][])('%s -> %s', (step, next) => {
+    expect(nextStep(step)).toBe(next)
+  })
+})
+
+describe('goBack', () => {
+  const selection = { location: 'l1', services: ['s1'], staff: 'p1', time: '10:00' }
+  it.each([
+    ['time', { kind: 'step', step: 'staff', selection: { ...selection, time: null } }],
+    ['staff', { kind: 'step', step: 'service', selection: { ...selection, staff: null } }],
+    ['confirm', { kind: 'step', step: 'time', selection: { ...selection, confirm: null } }],
+    ['payment', { kind: 'step', step: 'confirm', selection: { ...selection, payment: null } }],
+    ['service', { kind: 'locationList', selection: { ...selection, services: null } }],
+    ['location', { kind: 'locationList', selection: { ...selection, location: null } }],
+  ] as [BookingStep, unknown][])('back from %s', (step, expected) => {
+    expect(goBack(step, selection)).toEqual(expected)
+  })
+})
+
+describe('timeSubStep', () => {
+  it('starts with the date picker, then hours and minutes, back to the date when out of time', () => {
+    expect(timeSubStep(false)).toBeNull()
+    expect(timeSubStep(true)).toBe('TIME_HOURS_AND_MINUTES')
+    expect(timeSubStep(true, true)).toBeNull()
+  })
+})

@@ -1,0 +1,76 @@
+/**
+ * Booking wizard steps (spec §4 "Step flow: location, service, staff, time, confirm, then payment.
+ * The step derives from the URL: with a service id, staff (or confirm for course purchases); with a
+ * category or location, service; else location." and "Back navigation steps back, clears the
+ * selection of the step left, and from the first step returns to the location list"; "Time sub-step:
+ * starts empty (date picker), goes to TIME_HOURS_AND_MINUTES after a date is picked").
+ */
+
+export const BOOKING_STEPS = ['location', 'service', 'staff', 'time', 'confirm', 'payment'] as const
+export type BookingStep = (typeof BOOKING_STEPS)[number]
+
+/** Route parameters and flags of /step/{locationId}/{categoryId?}/{serviceId?}[/confirm]. */
+export interface StepUrlParams {
+  locationId?: string | null
+  categoryId?: string | null
+  serviceId?: string | null
+  /** The basket holds a course purchase (course=true without courseServiceBooking). */
+  coursePurchase?: boolean
+  /** The path ends with /confirm. */
+  confirm?: boolean
+}
+
+const present = (v: string | null | undefined): boolean => typeof v === 'string' && v.trim() !== ''
+
+/** The wizard step the URL stands for. '/step/location' (location unknown) is the location step. */
+export function stepFromUrl(params: StepUrlParams): BookingStep {
+  const location = present(params.locationId) && params.locationId !== 'location'
+  if (params.confirm && location) return 'confirm'
+  if (present(params.serviceId)) return params.coursePurchase ? 'confirm' : 'staff'
+  if (present(params.categoryId) || location) return 'service'
+  return 'location'
+}
+
+export function stepIndex(step: BookingStep): number {
+  return BOOKING_STEPS.indexOf(step)
+}
+
+export function nextStep(step: BookingStep): BookingStep | null {
+  return BOOKING_STEPS[stepIndex(step) + 1] ?? null
+}
+
+/** What each step selects; leaving a step backwards clears that selection. */
+export const STEP_SELECTION: Readonly<Record<BookingStep, 'location' | 'services' | 'staff' | 'time' | 'confirm' | 'payment'>> = {
+  location: 'location',
+  service: 'services',
+  staff: 'staff',
+  time: 'time',
+  confirm: 'confirm',
+  payment: 'payment',
+}
+export type SelectionKey = (typeof STEP_SELECTION)[BookingStep]
+export type BookingSelection = Partial<Record<SelectionKey, unknown>>
+
+export type BackResult<S extends BookingSelection> =
+  | { kind: 'step'; step: BookingStep; selection: S }
+  | { kind: 'locationList'; selection: S }
+
+/**
+ * One step back from `step`: the selection of the step left is cleared (set to null). From the
+ * first steps (location, or service whose previous step is the location list) it returns to the
+ * location list.
+ */
+export function goBack<S extends BookingSelection>(step: BookingStep, selection: S): BackResult<S> {
+  const cleared = { ...selection, [STEP_SELECTION[step]]: null } as S
+  const index = stepIndex(step)
+  if (index <= 1) return { kind: 'locationList', selection: index === 0 ? cleared : { ...cleared, location: selection.location } }
+  return { kind: 'step', step: BOOKING_STEPS[index - 1], selection: cleared }
+}
+
+export const TIME_SUB_STEPS = { date: null, hoursAndMinutes: 'TIME_HOURS_AND_MINUTES' } as const
+export type TimeSubStep = (typeof TIME_SUB_STEPS)[keyof typeof TIME_SUB_STEPS]
+
+/** Time sub-step: the date picker until a date is chosen, then the hour list. */
+export function timeSubStep(dateChosen: boolean, outOfTime = false): TimeSubStep {
+  return dateChosen && !outOfTime ? TIME_SUB_STEPS.hoursAndMinutes : TIME_SUB_STEPS.date
+}

@@ -1,0 +1,10 @@
+/** Every constant list of spec section 9, one file per subject. */
+export * from './people'
+export * from './statuses'
+export * from './payments'
+export * from './services'
+export * from './vouchers'
+export * from './lead-form'
+export * from './treatment'
+export * from './journey'
+export * from './limits'

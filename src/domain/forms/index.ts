@@ -1,0 +1,3 @@
+export * from './widgets'
+export * from './answers'
+export * from './definition'

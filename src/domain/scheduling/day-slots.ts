@@ -1,0 +1,168 @@
+/**
+ * A day's slots for one service: one practitioner, or 'any practitioner' as the union of each
+ * practitioner's slots (each slot names its practitioner). Implements POST /practitioners/time.
+ *
+ * Rules and decisions:
+ * - The slot grid starts at the start of each working interval and steps by forceInterval, else the
+ *   service's interval, else 15 minutes; a slot must end inside the same working interval.
+ * - A slot is valid when [start, start + duration) lies in free time (working minus breaks minus
+ *   busy, see prepared-day.ts). Invalid grid slots are listed with valid false (the UI shows them
+ *   greyed) unless includeInvalid is false.
+ * - Slots starting before now + minNoticeMinutes are not listed at all.
+ * - With minimise gaps active (minimise-gaps.ts; not when checkFirst is false, which marks a later
+ *   service of a chain) only offered valid slots are listed, and the
+ *   instants where a booking ends (or a service would end where a booking starts) are added as
+ *   candidate starts even off the grid.
+ * - 'Any practitioner': one slot per start time; a valid slot beats an invalid one, then the
+ *   earlier practitioner in the service's option order wins.
+ * Cost: linear in grid size plus bookings for each practitioner (one pass with a moving pointer).
+ */
+import { londonDay, type LondonDay } from './london-day'
+import { minimiseOn, selectOffered } from './minimise-gaps'
+import { prepareDay, type PreparedDay } from './prepared-day'
+import type { Interval, PractitionerDay, ServiceRequest, Slot, SlotOptions } from './types'
+
+export const MINUTE = 60_000
+export const DEFAULT_INTERVAL_MINUTES = 15
+
+export interface DaySlotsInput {
+  /** London date 'yyyy-MM-dd'. */
+  readonly date: string
+  /** The day facts of (at least) every practitioner named in service.options. */
+  readonly practitioners: readonly PractitionerDay[]
+  readonly service: ServiceRequest
+  readonly options: SlotOptions & { readonly includeInvalid?: boolean }
+}
+
+export function earliestStart(options: SlotOptions): number {
+  return options.now + (options.minNoticeMinutes ?? 0) * MINUTE
+}
+
+export function stepOf(service: ServiceRequest): number {
+  return (service.forceInterval ?? service.intervalMinutes ?? DEFAULT_INTERVAL_MINUTES) * MINUTE
+}
+
+/** Whether minimise gaps narrows this practitioner's day. */
+export function minimiseActive(p: PreparedDay, options: SlotOptions): boolean {
+  return minimiseOn(options.minimiseGaps) && p.hasBooking
+}
+
+export function isAdjacent(p: PreparedDay, start: number, end: number): boolean {
+  return p.bookingEnds.has(start) || p.bookingStarts.has(end)
+}
+
+/** Candidate starts (ascending, unique) whose [s, s + dur) fits one working interval, s >= earliest. */
+export function candidateStarts(
+  p: PreparedDay,
+  durMs: number,
+  stepMs: number,
+  earliest: number,
+  withAdjacent: boolean,
+): number[] {
+  const grid: number[] = []
+  for (const w of p.working) {
+    const k0 = earliest > w.start ? Math.ceil((earliest - w.start) / stepMs) : 0
+    for (let s = w.start + k0 * stepMs; s + durMs <= w.end; s += stepMs) grid.push(s)
+  }
+  if (!withAdjacent) return grid
+  const extra: number[] = []
+  for (const e of p.bookingEnds) extra.push(e)
+  for (const s of p.bookingStarts) extra.push(s - durMs)
+  const fitting = extra.filter((s) => s >= earliest && fitsWorking(p.working, s, s + durMs)).sort((a, b) => a - b)
+  return mergeUnique(grid, fitting)
+}
+
+function fitsWorking(working: readonly Interval[], start: number, end: number): boolean {
+  return working.some((w) => w.start <= start && end <= w.end)
+}
+
+function mergeUnique(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = []
+  let i = 0
+  let j = 0
+  while (i < a.length || j < b.length) {
+    const next = j >= b.length || (i < a.length && a[i] <= b[j]) ? a[i++] : b[j++]
+    if (out.length === 0 || out[out.length - 1] !== next) out.push(next)
+  }
+  return out
+}
+
+export function makeSlot(
+  day: LondonDay,
+  practitioner: string,
+  start: number,
+  end: number,
+  valid: boolean,
+  apptAdjacent: boolean,
+  nextToService: boolean,
+): Slot {
+  return {
+    value: day.label(start),
+    startDate: new Date(start).toISOString(),
+    endDate: new Date(end).toISOString(),
+    duration: Math.round((end - start) / MINUTE),
+    valid,
+    practitioner,
+    apptAdjacent,
+    nextToService,
+  }
+}
+
+export interface RawSlot {
+  readonly start: number
+  readonly end: number
+  readonly valid: boolean
+  readonly adjacent: boolean
+}
+
+/** One prepared practitioner's slots (valid and invalid), ascending, minimise gaps applied. */
+export function practitionerSlots(
+  p: PreparedDay,
+  durationMinutes: number,
+  stepMs: number,
+  options: SlotOptions,
+  includeInvalid = true,
+): RawSlot[] {
+  const durMs = durationMinutes * MINUTE
+  const active = minimiseActive(p, options)
+  const starts = candidateStarts(p, durMs, stepMs, earliestStart(options), active)
+  const out: RawSlot[] = []
+  let f = 0
+  for (const s of starts) {
+    const e = s + durMs
+    while (f < p.free.length && p.free[f].end <= s) f++
+    const valid = f < p.free.length && p.free[f].start <= s && e <= p.free[f].end
+    if (valid || (includeInvalid && !active)) out.push({ start: s, end: e, valid, adjacent: isAdjacent(p, s, e) })
+  }
+  if (!active) return out
+  return selectOffered(out, options.minimiseGaps, () => true, (r) => r.adjacent)
+}
+
+/** The slots of a day for one service (one practitioner, or the union for 'any practitioner'). */
+export function daySlots(input: DaySlotsInput): Slot[] {
+  const day = londonDay(input.date)
+  // checkFirst false: a later service of a chain, listed unfiltered (minimise-gaps.ts).
+  const options = input.options.checkFirst === false ? { ...input.options, minimiseGaps: undefined } : input.options
+  const byId = new Map(input.practitioners.map((p) => [p.practitionerId, p]))
+  const step = stepOf(input.service)
+  const rows: { raw: RawSlot; rank: number; practitioner: string }[] = []
+  input.service.options.forEach((option, rank) => {
+    const facts = byId.get(option.practitionerId)
+    if (facts === undefined) return
+    const p = prepareDay(facts, day.bounds, options)
+    for (const raw of practitionerSlots(p, option.durationMinutes, step, options, options.includeInvalid !== false)) {
+      rows.push({ raw, rank, practitioner: option.practitionerId })
+    }
+  })
+  if (input.service.options.length > 1) {
+    rows.sort((a, b) => a.raw.start - b.raw.start || Number(b.raw.valid) - Number(a.raw.valid) || a.rank - b.rank)
+  }
+  const out: Slot[] = []
+  let lastStart = Number.NaN
+  for (const { raw, practitioner } of rows) {
+    if (raw.start === lastStart) continue
+    lastStart = raw.start
+    out.push(makeSlot(day, practitioner, raw.start, raw.end, raw.valid, raw.adjacent, false))
+  }
+  return out
+}
