@@ -1,0 +1,97 @@
+import * as t from 'io-ts'
+import { route } from './route'
+import { Ack, bodyOf, errors, IdParams, Int, IntFromString, ObjectId, queryOf, StringFromQuery } from './codecs'
+import {
+  AppointmentPayload,
+  AppointmentView,
+  AvailableDay,
+  BookingCreated,
+  PaymentDetails,
+  ReschedulePayload,
+} from './appointments.codecs'
+
+/** One request line of days-available-by-month; `practitioner` absent or null means any. */
+export const DaysAvailableRequest = bodyOf(
+  { service: ObjectId, month: Int, year: Int, location: ObjectId },
+  {
+    practitioner: t.union([ObjectId, t.null]),
+    /** appointment being rescheduled (its own time does not block) */
+    id: t.union([ObjectId, t.null]),
+    withHolidays: t.boolean,
+  },
+)
+export type DaysAvailableRequest = t.TypeOf<typeof DaysAvailableRequest>
+
+export const getDaysAvailableByMonth = route({
+  method: 'POST',
+  path: '/appointments/days-available-by-month',
+  body: t.array(DaysAvailableRequest),
+  responses: { 200: t.array(AvailableDay), ...errors(400, 404) },
+})
+
+export const CustomerAppointmentsQuery = queryOf({}, { pageSize: IntFromString, group: StringFromQuery, page: IntFromString })
+export type CustomerAppointmentsQuery = t.TypeOf<typeof CustomerAppointmentsQuery>
+
+export const CustomerAppointments = t.intersection(
+  [t.type({ appointments: t.array(AppointmentView) }), t.partial({ total: Int })],
+  'CustomerAppointments',
+)
+export type CustomerAppointments = t.TypeOf<typeof CustomerAppointments>
+
+/** GET /appointments/customer/{customerId}?pageSize=100&group=ALL (own appointments only). */
+export const getCustomerAppointments = route({
+  method: 'GET',
+  path: '/appointments/customer/{customerId}',
+  params: t.type({ customerId: ObjectId }),
+  query: CustomerAppointmentsQuery,
+  responses: { 200: CustomerAppointments, ...errors(400, 401, 403, 404) },
+})
+
+export const CreateBookingBody = bodyOf(
+  { appointment: AppointmentPayload },
+  { paymentDetails: t.union([PaymentDetails, t.null]), coherentTransactionId: t.union([t.string, t.null]) },
+)
+export type CreateBookingBody = t.TypeOf<typeof CreateBookingBody>
+
+/** POST /appointments/public: creates a pending hold (5 minutes); 409 when the slot is taken. */
+export const createPublicAppointment = route({
+  method: 'POST',
+  path: '/appointments/public',
+  body: CreateBookingBody,
+  responses: { 200: BookingCreated, ...errors(400, 401, 403, 404, 409, 429) },
+})
+
+export const getAppointment = route({
+  method: 'GET',
+  path: '/appointments/{id}',
+  params: IdParams,
+  responses: { 200: AppointmentView, ...errors(400, 401, 403, 404) },
+})
+
+/** Cancels the customer's own appointment; 409 when the cancellation policy refuses. */
+export const cancelAppointmentByCustomer = route({
+  method: 'PUT',
+  path: '/appointments/cancel-by-customer/{id}',
+  params: IdParams,
+  responses: { 200: AppointmentView, ...errors(400, 401, 403, 404, 409) },
+})
+
+/** Releases a pending hold (confirm countdown reached zero, or 'Start again'). */
+export const deletePendingAppointment = route({
+  method: 'PUT',
+  path: '/appointments/delete-pending/{id}',
+  params: IdParams,
+  responses: { 200: Ack, ...errors(400, 401, 403, 404, 409) },
+})
+
+export const RescheduleBody = bodyOf({ appointment: ReschedulePayload })
+export type RescheduleBody = t.TypeOf<typeof RescheduleBody>
+
+/** Moves the customer's own appointment; 409 when the new time is taken or the policy refuses. */
+export const rescheduleAppointment = route({
+  method: 'PUT',
+  path: '/appointments/reschedule/{id}',
+  params: IdParams,
+  body: RescheduleBody,
+  responses: { 200: AppointmentView, ...errors(400, 401, 403, 404, 409) },
+})

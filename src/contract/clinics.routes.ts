@@ -1,0 +1,32 @@
+import * as t from 'io-ts'
+import { route } from './route'
+import { entity, errors, FiniteNumber, ObjectId } from './codecs'
+
+export const Address = entity(
+  'Address',
+  { line1: t.string, city: t.string },
+  { line2: t.string, country: t.string, postCode: t.string, latitude: FiniteNumber, longitude: FiniteNumber },
+)
+export type Address = t.TypeOf<typeof Address>
+
+/** Clinic (location) with its per-clinic flags. */
+export const Clinic = entity(
+  'Clinic',
+  { id: ObjectId, accountName: t.string, address: Address },
+  { name: t.string, active: t.boolean, archived: t.boolean, showOnline: t.boolean },
+)
+export type Clinic = t.TypeOf<typeof Clinic>
+
+/** Clinics shown online (the booking start). */
+export const getPublicClinics = route({
+  method: 'GET',
+  path: '/public-clinics',
+  responses: { 200: t.array(Clinic), ...errors(400) },
+})
+
+/** Every clinic of the organisation (customer area: 'Book again' checks, course locations). */
+export const getClinics = route({
+  method: 'GET',
+  path: '/clinics',
+  responses: { 200: t.array(Clinic), ...errors(401) },
+})

@@ -1,0 +1,14 @@
+import * as t from 'io-ts'
+import { route } from './route'
+import { errors, queryOf, StringFromQuery } from './codecs'
+import { Country } from './customers.codecs'
+
+export { Country }
+
+/** GET /countries[?clinic={id}]: list of {value, label}. */
+export const getCountries = route({
+  method: 'GET',
+  path: '/countries',
+  query: queryOf({}, { clinic: StringFromQuery }),
+  responses: { 200: t.array(Country), ...errors(400) },
+})

@@ -1,0 +1,42 @@
+import * as t from 'io-ts'
+import { route } from './route'
+import { Ack, bodyOf, errors, IdParams, NonEmptyString, queryOf, StringFromQuery } from './codecs'
+import { UserForm } from './forms.codecs'
+
+/**
+ * GET /forms/user-form/{id}[?password=]. 401 wrong or missing password; 404 'Form not found';
+ * an already signed consent form is returned with isSigned true (the client shows its message).
+ */
+export const getUserForm = route({
+  method: 'GET',
+  path: '/forms/user-form/{id}',
+  params: IdParams,
+  query: queryOf({}, { password: StringFromQuery }),
+  responses: { 200: UserForm, ...errors(400, 401, 404, 429) },
+})
+
+/** `signature`: image data URL ('data:image/png;base64,...'). */
+export const SignFormBody = bodyOf({ signature: NonEmptyString }, { password: t.string })
+export type SignFormBody = t.TypeOf<typeof SignFormBody>
+
+/** 409 when the consent form is already signed. */
+export const signUserForm = route({
+  method: 'POST',
+  path: '/forms/user-form/sign/{id}/public',
+  params: IdParams,
+  body: SignFormBody,
+  responses: { 200: Ack, ...errors(400, 401, 404, 409, 429) },
+})
+
+/** `data`: widget id to answer (validated by the server with the domain form rules). */
+export const UpdateFormBody = bodyOf({ data: t.record(t.string, t.unknown) }, { password: t.string })
+export type UpdateFormBody = t.TypeOf<typeof UpdateFormBody>
+
+/** 400 with the first form error ('field {title} is required'...); 409 when already updated. */
+export const updateUserForm = route({
+  method: 'POST',
+  path: '/forms/user-form/update/{id}/public',
+  params: IdParams,
+  body: UpdateFormBody,
+  responses: { 200: Ack, ...errors(400, 401, 404, 409, 429) },
+})

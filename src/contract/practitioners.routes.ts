@@ -1,0 +1,78 @@
+import * as t from 'io-ts'
+import { route } from './route'
+import { bodyOf, DateOrDateTime, entity, errors, Int, IsoDateTime, Money, ObjectId } from './codecs'
+
+/** A practitioner as offered for a service (spec: Staff / practitioner). */
+export const Practitioner = entity(
+  'Practitioner',
+  { id: ObjectId, displayName: t.string },
+  {
+    description: t.string,
+    gender: t.string,
+    /** image URL */
+    avatar: t.string,
+    grossPrice: Money,
+    netPrice: Money,
+    /** minutes */
+    duration: Int,
+  },
+)
+export type Practitioner = t.TypeOf<typeof Practitioner>
+
+/** POST /practitioners/public: {month, clinic, service}; month 1-12, year defaults to the current one. */
+export const PublicPractitionersBody = bodyOf(
+  { month: Int, clinic: ObjectId, service: ObjectId },
+  { year: Int },
+)
+export type PublicPractitionersBody = t.TypeOf<typeof PublicPractitionersBody>
+
+export const getPublicPractitioners = route({
+  method: 'POST',
+  path: '/practitioners/public',
+  body: PublicPractitionersBody,
+  responses: { 200: t.array(Practitioner), ...errors(400, 404) },
+})
+
+/** A bookable (or shown but invalid) start time. `value` is the London time 'HH:mm'. */
+export const Slot = entity('Slot', {
+  value: t.string,
+  startDate: IsoDateTime,
+  endDate: IsoDateTime,
+  /** minutes */
+  duration: Int,
+  valid: t.boolean,
+  /** practitioner id */
+  practitioner: ObjectId,
+}, {
+  apptAdjacent: t.boolean,
+  nextToService: t.boolean,
+})
+export type Slot = t.TypeOf<typeof Slot>
+
+/**
+ * POST /practitioners/time. `staff` absent or null means any practitioner. `date` is the day
+ * ('yyyy-MM-dd' or an ISO date-time within it). `forceInterval` is 5 for every chained service after
+ * the first. `appointmentBeingReschedule` is ignored when computing availability.
+ */
+export const PractitionerTimeBody = bodyOf(
+  { date: DateOrDateTime, service: ObjectId, clinic: ObjectId },
+  {
+    staff: t.union([ObjectId, t.null]),
+    appointmentBeingReschedule: t.union([ObjectId, t.null]),
+    /** customer id */
+    user: t.union([ObjectId, t.null]),
+    withHolidays: t.boolean,
+    forceInterval: Int,
+    onlineBooking: t.boolean,
+    minimiseGaps: t.boolean,
+    checkFirst: t.boolean,
+  },
+)
+export type PractitionerTimeBody = t.TypeOf<typeof PractitionerTimeBody>
+
+export const getPractitionerTimes = route({
+  method: 'POST',
+  path: '/practitioners/time',
+  body: PractitionerTimeBody,
+  responses: { 200: t.array(Slot), ...errors(400, 404) },
+})

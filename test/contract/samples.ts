@@ -1,0 +1,190 @@
+import * as c from '../../src/contract'
+import type { BodyOf, ParamsOf, QueryOf, ResponseOf, Route } from '../../src/contract'
+import {
+  appointmentPayload,
+  appointmentView,
+  category,
+  clinic,
+  clinicMinimal,
+  course,
+  currentUser,
+  customer,
+  customerCourse,
+  event,
+  id,
+  ids,
+  invoice,
+  leadBody,
+  linkedPayload,
+  organisation,
+  pendingView,
+  practitioner,
+  service,
+  slot,
+  storedCard,
+  tax,
+  userForm,
+  voucherReceiver,
+} from './entity-samples'
+
+export * from './entity-samples'
+
+/**
+ * One table row per route, built from the entity samples. Each row is typed by its route, so a
+ * sample that no longer fits the contract fails typecheck.
+ */
+// -------------------------------------------------------------------------------------------------
+// Route table
+// -------------------------------------------------------------------------------------------------
+
+type SuccessStatus = 200 | 201 | 204
+export interface RouteSample<R extends Route = Route> {
+  readonly route: R
+  readonly params?: ParamsOf<R>
+  readonly query?: QueryOf<R>
+  readonly body?: BodyOf<R>
+  /** Sample of each 2xx response (error responses are derived from the route's statuses). */
+  readonly responses: { [S in keyof R['responses'] & SuccessStatus]?: ResponseOf<R, S> }
+}
+
+function sample<R extends Route>(route: R, s: Omit<RouteSample<R>, 'route'>): RouteSample {
+  return { route, ...s } as unknown as RouteSample
+}
+
+const idParams = { id: ids.appointment }
+
+export const routeSamples: ReadonlyArray<RouteSample> = [
+  sample(c.getPublicOrganisation, { responses: { 200: organisation } }),
+  sample(c.getCardRequirement, { responses: { 200: { cardRequired: true, provider: 'sandbox' } } }),
+  sample(c.getPublicLinks, { responses: { 200: { websocket: 'ws://localhost:3000/api/ws', auth: 'http://auth', customerApp: 'http://app' } } }),
+  sample(c.getPublicClinics, { responses: { 200: [clinic, clinicMinimal] } }),
+  sample(c.getClinics, { responses: { 200: [clinic] } }),
+  sample(c.getCategories, {
+    query: { clinic: ids.clinic, fromCustomer: true, skip: 0, count: 15, isFromOrg: false, offset: 0, limit: 1500 },
+    responses: { 200: [category] },
+  }),
+  sample(c.getCategory, { params: { id: ids.category }, responses: { 200: category } }),
+  sample(c.getPublicServices, {
+    query: { clinic: ids.clinic, category: ids.category, start: 0, count: 15, offset: 20, pageSize: 20 },
+    responses: { 200: [service, { id: ids.service2, name: 'Mask' }] },
+  }),
+  sample(c.getPublicService, { params: { id: ids.service }, responses: { 200: service } }),
+  sample(c.getCoursesGroupedByCategory, {
+    query: { clinic: ids.clinic, showOnline: true, includeEmpty: true },
+    responses: { 200: [{ category: { id: ids.category, name: 'Face', order: 1, parentCategory: null }, courses: [course] }] },
+  }),
+  sample(c.getPublicPractitioners, {
+    body: { month: 3, year: 2026, clinic: ids.clinic, service: ids.service },
+    responses: { 200: [practitioner, { id: id(99), displayName: 'Any' }] },
+  }),
+  sample(c.getPractitionerTimes, {
+    body: {
+      staff: ids.practitioner,
+      appointmentBeingReschedule: null,
+      date: '2026-03-29',
+      service: ids.service,
+      clinic: ids.clinic,
+      user: ids.customer,
+      withHolidays: true,
+      forceInterval: 5,
+      onlineBooking: true,
+      minimiseGaps: true,
+      checkFirst: false,
+    },
+    responses: { 200: [slot, { ...slot, value: '10:15', valid: false }] },
+  }),
+  sample(c.getDaysAvailableByMonth, {
+    body: [
+      { service: ids.service, month: 3, year: 2026, location: ids.clinic, practitioner: ids.practitioner, withHolidays: true },
+      { service: ids.service2, month: 3, year: 2026, location: ids.clinic, practitioner: null, id: ids.appointment },
+    ],
+    responses: { 200: [{ date: '2026-03-29' }, { date: '2026-03-30' }] },
+  }),
+  sample(c.getCustomerAppointments, {
+    params: { customerId: ids.customer },
+    query: { pageSize: 100, group: 'ALL', page: 1 },
+    responses: { 200: { appointments: [appointmentView], total: 1 } },
+  }),
+  sample(c.createPublicAppointment, {
+    body: { appointment: appointmentPayload, paymentDetails: { type: 'Card', useAccountBalance: false }, coherentTransactionId: null },
+    responses: { 200: { appointment: pendingView, appointments: [pendingView], deposit: 16, holdExpiresAt: '2026-03-20T10:05:00.000Z' } },
+  }),
+  sample(c.getAppointment, { params: idParams, responses: { 200: appointmentView } }),
+  sample(c.cancelAppointmentByCustomer, { params: idParams, responses: { 200: { ...appointmentView, status: 'Cancelled' } } }),
+  sample(c.deletePendingAppointment, { params: idParams, responses: { 200: { message: 'Deleted' } } }),
+  sample(c.rescheduleAppointment, {
+    params: idParams,
+    body: { appointment: { event, price: 80, netPrice: 66.67, grossPrice: 80, practitioner: ids.practitioner, clinic: ids.clinic, service: ids.service, linkedAppointments: [linkedPayload] } },
+    responses: { 200: appointmentView },
+  }),
+  sample(c.login, {
+    query: { from: 'customer' },
+    body: { email: 'jane@example.test', password: 'Secret123' },
+    responses: { 200: { user: currentUser, token: 'jwt.token.sig', message: 'Welcome' } },
+  }),
+  sample(c.register, {
+    body: { title: 'Ms', name: 'Jane', surname: 'Doe', dob: '1990-05-01T12:00:00.000Z', gender: 'female', email: 'jane@example.test', mobile: '+447700900123', password: 'Secret123', referralSource: 'Website' },
+    responses: { 200: { message: 'Your account has been created.', id: ids.customer } },
+  }),
+  sample(c.forgotPassword, { params: { email: 'jane@example.test' }, query: { existingUser: true }, responses: { 200: { message: 'If this email exists' } } }),
+  sample(c.changePassword, {
+    body: { newPassword: 'Secret456', currentPassword: 'Secret123', userId: ids.customer },
+    responses: { 200: { statusCode: 200, message: 'Password changed', newToken: 'new.jwt' } },
+  }),
+  sample(c.getCurrentUser, { responses: { 200: currentUser } }),
+  sample(c.getLists, { responses: { 200: [{ sys_name: 'client_referral_sources', values: 'Website\nFriend' }, { sys_name: 'titles', values: ['Mr', 'Ms'] }] } }),
+  sample(c.putLists, { body: { sys_name: 'client_referral_sources', values: 'Website\nFriend' }, responses: { 200: { sys_name: 'client_referral_sources', values: 'Website\nFriend' } } }),
+  sample(c.getCountries, { query: { clinic: ids.clinic }, responses: { 200: [{ value: 'GB', label: 'United Kingdom' }, { value: 'AU', label: 'Australia' }] } }),
+  sample(c.updateCustomer, {
+    params: { id: ids.customer },
+    body: { title: 'Ms', firstName: 'Jane', surname: 'Doe', dateOfBirth: '1990-05-01T12:00:00.000Z', country: { value: 'GB', label: 'United Kingdom' }, marketingTypes: ['Email'] },
+    responses: { 200: customer },
+  }),
+  sample(c.createInvoice, {
+    body: { customer: ids.customer, clinic: ids.clinic, appointmentId: ids.appointment, origin: 'SALE', description: 'Invoice for Booking Deposit', items: [{ type: 'Course', quantity: 1, referenceId: ids.course, location: ids.clinic, onlineSale: true }] },
+    responses: { 200: invoice },
+  }),
+  sample(c.payInvoice, {
+    params: { id: ids.invoice },
+    body: { notifications: { email: true, SMS: false }, payments: [{ coherentPaymentFlag: true, value: 16, discount: 0, type: 'Card', cardData: { cardId: 'card_1' } }], invoice: ids.invoice, appointmentId: ids.appointment, idempotencyKey: 'k-1' },
+    responses: { 200: { paymentUrl: 'http://localhost:3000/sandbox/pay/tx1', transactionId: 'tx1' } },
+  }),
+  sample(c.getInvoice, { params: { id: ids.invoice }, responses: { 200: invoice } }),
+  sample(c.hasPaymentIntent, { params: { id: ids.invoice }, responses: { 200: { hasPaymentIntent: true, transactionId: 'tx1', paymentUrl: 'http://localhost:3000/sandbox/pay/tx1' } } }),
+  sample(c.checkPayment, { params: { transactionId: 'tx1' }, responses: { 200: { isPaid: false, status: 'declined', message: 'CVV is not correct.' } } }),
+  sample(c.getCustomerCards, { params: { id: ids.customer }, responses: { 200: [storedCard] } }),
+  sample(c.addCustomerCard, { body: { cardNonce: 'nonce-1', customerId: ids.customer, isDefaultCard: true }, responses: { 200: storedCard } }),
+  sample(c.deleteCustomerCards, { params: { id: ids.customer }, body: { cards: [{ id: 'card_2' }] }, responses: { 200: [storedCard] } }),
+  sample(c.setDefaultCard, { params: { id: ids.customer }, body: { cardId: 'card_1' }, responses: { 200: [storedCard] } }),
+  sample(c.isProcessorConnected, { responses: { 200: { isConnected: true, provider: 'sandbox' } } }),
+  sample(c.getSeller, { query: { location: ids.clinic }, responses: { 200: { applicationId: 'sandbox-app', locationId: ids.clinic, provider: 'sandbox', currency: 'GBP' } } }),
+  sample(c.createSetupIntent, {
+    body: { customerId: ids.customer, isDefaultCard: false },
+    responses: { 200: { id: 'seti_1', clientSecret: 'seti_1_secret', status: 'processing', customerId: ids.customer, setupUrl: 'http://localhost:3000/sandbox/setup/seti_1' } },
+  }),
+  sample(c.getSetupIntent, { params: { clientSecret: 'seti_1_secret' }, responses: { 200: { id: 'seti_1', clientSecret: 'seti_1_secret', status: 'succeeded', card: storedCard } } }),
+  sample(c.getCustomerCourses, { query: { customerId: ids.customer, clinic: 'all', excludeExpired: false }, responses: { 200: [customerCourse] } }),
+  sample(c.verifyCourseAssignment, { params: { id: ids.invoice }, responses: { 200: { assigned: true, courses: [customerCourse] } } }),
+  sample(c.getCoursesWithoutAppointment, { params: { id: ids.customer }, responses: { 200: [customerCourse] } }),
+  sample(c.purchaseGiftVouchers, {
+    body: { customer: ids.customer, clinic: ids.clinic, vouchers: [{ value: 100, quantity: 1, receiver: voucherReceiver }, { value: 50 }] },
+    responses: { 200: invoice },
+  }),
+  sample(c.getTaxes, { query: { archived: false, inactive: true, name: 'VAT', rate: 20 }, responses: { 200: [tax] } }),
+  sample(c.createTax, { query: { organisationId: ids.org }, body: { name: '5% VAT', rate: 5, active: true }, responses: { 200: { ...tax, name: '5% VAT', rate: 5 } } }),
+  sample(c.updateTax, { params: { id: ids.tax }, body: { archived: true }, responses: { 200: { ...tax, archived: true } } }),
+  sample(c.getTaxItems, { params: { id: ids.tax }, responses: { 200: [{ id: ids.service, name: 'Facial', type: 'Service' }] } }),
+  sample(c.getTax, { params: { id: ids.tax }, responses: { 200: tax } }),
+  sample(c.getUserForm, { params: { id: ids.form }, query: { password: 'pw' }, responses: { 200: userForm } }),
+  sample(c.signUserForm, { params: { id: ids.form }, body: { signature: 'data:image/png;base64,iVBOR', password: 'pw' }, responses: { 200: { message: 'Thank you for completing your form.' } } }),
+  sample(c.updateUserForm, { params: { id: ids.form }, body: { data: { f1: 'Yes', f3: ['a', 'b'], f4: true }, password: 'pw' }, responses: { 200: { message: 'Thank you for completing your form.' } } }),
+  sample(c.createLead, {
+    query: { from: 'customer' },
+    body: leadBody,
+    responses: { 200: { id: ids.lead, status: 'Open', firstName: 'Jane', surname: 'Doe', email: 'jane@example.test', interested: ['Botox'], createdAt: '2026-03-20T10:00:00.000Z' } },
+  }),
+  sample(c.getDevMailbox, {
+    query: { to: 'jane@example.test' },
+    responses: { 200: [{ id: 'm1', to: 'jane@example.test', subject: 'Verify your email', text: 'Open http://x', html: '<a href="http://x">Verify</a>', createdAt: '2026-03-20T10:00:00.000Z' }] },
+  }),
+]
