@@ -1,0 +1,18 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest'
+import { GtmTagManager } from './gtm-tag-manager.adapter'
+
+describe('GtmTagManager', () => {
+  it('injects the script only when a gtmId is set, once', () => {
+    const manager = new GtmTagManager(document)
+    manager.start(undefined)
+    manager.start('')
+    expect(document.querySelectorAll('script[data-gtm]')).toHaveLength(0)
+    manager.start('GTM-ABC123')
+    manager.start('GTM-ABC123')
+    const scripts = document.querySelectorAll<HTMLScriptElement>('script[data-gtm]')
+    expect(scripts).toHaveLength(1)
+    expect(scripts[0].src).toBe('https://www.googletagmanager.com/gtm.js?id=GTM-ABC123')
+    expect((window as unknown as { dataLayer: unknown[] }).dataLayer).toContainEqual(expect.objectContaining({ event: 'gtm.js' }))
+  })
+})

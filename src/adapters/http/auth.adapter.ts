@@ -1,0 +1,44 @@
+import { inject, injectable } from 'inversify'
+import type { AxiosInstance } from 'axios'
+import { PORTS } from '../../application/tokens'
+import type { AuthApi } from '../../application/ports/auth.port'
+import type { AccountApi } from '../../application/ports/account.port'
+import {
+  changePassword,
+  forgotPassword,
+  getCurrentUser,
+  login,
+  register,
+  type ChangePasswordBody,
+  type RegisterBody,
+} from '../../contract/auth.routes'
+import { updateCustomer, type CustomerUpdate } from '../../contract/customers.routes'
+import { callRoute } from './api-client'
+
+@injectable()
+export class HttpAuthApi implements AuthApi {
+  constructor(@inject(PORTS.HttpClient) private readonly http: AxiosInstance) {}
+  login(email: string, password: string) {
+    return callRoute(this.http, login, { query: { from: 'customer' }, body: { email, password } })
+  }
+  register(body: RegisterBody) {
+    return callRoute(this.http, register, { body })
+  }
+  forgotPassword(email: string, existingUser: boolean) {
+    return callRoute(this.http, forgotPassword, { params: { email }, query: { existingUser } })
+  }
+  changePassword(body: ChangePasswordBody) {
+    return callRoute(this.http, changePassword, { body })
+  }
+  currentUser() {
+    return callRoute(this.http, getCurrentUser)
+  }
+}
+
+@injectable()
+export class HttpAccountApi implements AccountApi {
+  constructor(@inject(PORTS.HttpClient) private readonly http: AxiosInstance) {}
+  updateCustomer(id: string, body: CustomerUpdate) {
+    return callRoute(this.http, updateCustomer, { params: { id }, body })
+  }
+}

@@ -1,0 +1,26 @@
+import { inject, injectable } from 'inversify'
+import type { AxiosInstance } from 'axios'
+import { PORTS } from '../../application/tokens'
+import type { AvailabilityApi } from '../../application/ports/availability.port'
+import { getDaysAvailableByMonth, type DaysAvailableRequest } from '../../contract/appointments.routes'
+import {
+  getPractitionerTimes,
+  getPublicPractitioners,
+  type PractitionerTimeBody,
+  type PublicPractitionersBody,
+} from '../../contract/practitioners.routes'
+import { callRoute } from './api-client'
+
+@injectable()
+export class HttpAvailabilityApi implements AvailabilityApi {
+  constructor(@inject(PORTS.HttpClient) private readonly http: AxiosInstance) {}
+  daysAvailable(requests: DaysAvailableRequest[]) {
+    return callRoute(this.http, getDaysAvailableByMonth, { body: requests })
+  }
+  practitioners(body: PublicPractitionersBody) {
+    return callRoute(this.http, getPublicPractitioners, { body })
+  }
+  times(body: PractitionerTimeBody) {
+    return callRoute(this.http, getPractitionerTimes, { body })
+  }
+}

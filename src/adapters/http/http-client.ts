@@ -1,0 +1,32 @@
+import axios, { type AxiosInstance } from 'axios'
+import type { TokenStore } from '../../application/ports/token-store.port'
+
+export interface HttpConfig {
+  /** API base address: '/api' in the browser (same origin), 'http://host:port/api' from the CLI. */
+  baseUrl?: string
+  /** Sent as X-Tenant when set (the CLI's --tenant; the browser derives the tenant from the host). */
+  tenant?: string
+  /** Request timeout in milliseconds (default 30 s). */
+  timeoutMs?: number
+  /** 'http' in node (so nock intercepts), 'xhr' or 'fetch' in the browser; axios picks when unset. */
+  adapter?: 'http' | 'xhr' | 'fetch'
+}
+
+export const DEFAULT_API_BASE = '/api'
+export const DEFAULT_TIMEOUT_MS = 30_000
+
+/** The axios instance every Http* adapter uses: base URL, timeout, tenant header and the stored token. */
+export function createHttpClient(config: HttpConfig, tokens: TokenStore): AxiosInstance {
+  const instance = axios.create({
+    baseURL: config.baseUrl ?? DEFAULT_API_BASE,
+    timeout: config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    ...(config.adapter ? { adapter: config.adapter } : {}),
+    headers: config.tenant ? { 'X-Tenant': config.tenant } : {},
+  })
+  instance.interceptors.request.use((request) => {
+    const token = tokens.get()
+    if (token) request.headers.set('Authorization', `Bearer ${token}`)
+    return request
+  })
+  return instance
+}

@@ -1,0 +1,38 @@
+import { inject, injectable } from 'inversify'
+import type { AxiosInstance } from 'axios'
+import { PORTS } from '../../application/tokens'
+import type { PaymentsApi } from '../../application/ports/payments.port'
+import {
+  checkPayment,
+  createInvoice,
+  getInvoice,
+  hasPaymentIntent,
+  payInvoice,
+  type CreateInvoiceBody,
+  type PayInvoiceBody,
+} from '../../contract/invoices.routes'
+import { purchaseGiftVouchers, type GiftVoucherPurchaseBody } from '../../contract/gift-vouchers.routes'
+import { callRoute } from './api-client'
+
+@injectable()
+export class HttpPaymentsApi implements PaymentsApi {
+  constructor(@inject(PORTS.HttpClient) private readonly http: AxiosInstance) {}
+  createInvoice(body: CreateInvoiceBody) {
+    return callRoute(this.http, createInvoice, { body })
+  }
+  pay(invoiceId: string, body: PayInvoiceBody) {
+    return callRoute(this.http, payInvoice, { params: { id: invoiceId }, body })
+  }
+  invoice(invoiceId: string) {
+    return callRoute(this.http, getInvoice, { params: { id: invoiceId } })
+  }
+  hasPaymentIntent(invoiceId: string) {
+    return callRoute(this.http, hasPaymentIntent, { params: { id: invoiceId } })
+  }
+  checkPayment(transactionId: string) {
+    return callRoute(this.http, checkPayment, { params: { transactionId } })
+  }
+  purchaseGiftVouchers(body: GiftVoucherPurchaseBody) {
+    return callRoute(this.http, purchaseGiftVouchers, { body })
+  }
+}

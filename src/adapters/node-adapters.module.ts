@@ -1,0 +1,29 @@
+import { ContainerModule } from 'inversify'
+import { PORTS } from '../application/tokens'
+import { configDir, FileBookingStore, FileTokenStore } from './storage/file-store.adapter'
+import { SystemClock } from './clock/system-clock.adapter'
+import { WsLiveEvents } from './realtime/ws-live-events.adapter'
+import { NominatimGeocoder } from './geocoder/nominatim-geocoder.adapter'
+import { NoTagManager } from './analytics/gtm-tag-manager.adapter'
+import { ConsoleLogger } from './logging/console-logger.adapter'
+import { DEFAULT_GEOCODER_URL } from './adapters.module'
+
+export interface NodeAdaptersConfig {
+  /** Where the token (0600) and booking info live; default $XDG_CONFIG_HOME/clinic or ~/.config/clinic. */
+  configDir?: string
+  geocoderUrl?: string
+}
+
+/** The CLI's local ports: file stores in the config directory, system clock, `ws`, no tag manager, console (stderr). */
+export function nodeAdaptersModule(config: NodeAdaptersConfig = {}): ContainerModule {
+  const dir = config.configDir ?? configDir()
+  return new ContainerModule(({ bind }) => {
+    bind(PORTS.TokenStore).toConstantValue(new FileTokenStore(dir))
+    bind(PORTS.BookingStore).toConstantValue(new FileBookingStore(dir))
+    bind(PORTS.Clock).toConstantValue(new SystemClock())
+    bind(PORTS.LiveEvents).toDynamicValue(() => new WsLiveEvents()).inSingletonScope()
+    bind(PORTS.Geocoder).toConstantValue(new NominatimGeocoder({ url: config.geocoderUrl ?? DEFAULT_GEOCODER_URL }))
+    bind(PORTS.TagManager).toConstantValue(new NoTagManager())
+    bind(PORTS.Logger).toConstantValue(new ConsoleLogger())
+  })
+}

@@ -1,0 +1,78 @@
+import { ContainerModule } from 'inversify'
+import { USE_CASES, type UseCaseToken } from './tokens'
+import { ListCategoriesAndServices, ListCountries, ListCourses, ListLists, ListLocations, LoadLinks, LoadOrganisation, SelectLocation } from './use-cases/catalogue.use-case'
+import { GetAvailableDays, GetTimeSlots, ListPractitioners } from './use-cases/availability.use-case'
+import {
+  CancelAppointment,
+  DeletePendingAppointment,
+  GetAppointment,
+  HoldAppointment,
+  ListMyAppointments,
+  RescheduleAppointment,
+} from './use-cases/appointments.use-case'
+import { ChangePassword, ForgotPassword, GetCurrentUser, Login, Logout, Register, ResetPassword, UpdatePersonalDetails } from './use-cases/auth.use-case'
+import { BuyCourse, BuyGiftVoucher, CreateDepositPayment, GetInvoice, PollPayment } from './use-cases/payments.use-case'
+import { ConfirmBooking } from './use-cases/confirm-booking.use-case'
+import { AddCard, DeleteCard, ListCards, RetrieveCardSetup, SetDefaultCard, StartCardSetup } from './use-cases/cards.use-case'
+import { ListMyCourses, VerifyCourseAssignment } from './use-cases/courses.use-case'
+import { LoadUserForm, SignConsentForm, SubmitFormAnswers, SubmitLead } from './use-cases/forms.use-case'
+import { LocateClinic, WatchSession } from './use-cases/session.use-case'
+
+/** Every use case class by its token name. */
+export const useCaseClasses = {
+  LoadOrganisation,
+  LoadLinks,
+  ListLocations,
+  SelectLocation,
+  ListCategoriesAndServices,
+  ListCourses,
+  ListPractitioners,
+  GetAvailableDays,
+  GetTimeSlots,
+  HoldAppointment,
+  DeletePendingAppointment,
+  CreateDepositPayment,
+  PollPayment,
+  GetInvoice,
+  ConfirmBooking,
+  RescheduleAppointment,
+  CancelAppointment,
+  GetAppointment,
+  ListMyAppointments,
+  Login,
+  Logout,
+  Register,
+  ForgotPassword,
+  ResetPassword,
+  ChangePassword,
+  GetCurrentUser,
+  UpdatePersonalDetails,
+  ListCards,
+  AddCard,
+  DeleteCard,
+  SetDefaultCard,
+  StartCardSetup,
+  RetrieveCardSetup,
+  ListMyCourses,
+  VerifyCourseAssignment,
+  BuyCourse,
+  BuyGiftVoucher,
+  LoadUserForm,
+  SignConsentForm,
+  SubmitFormAnswers,
+  SubmitLead,
+  ListCountries,
+  ListLists,
+  WatchSession,
+  LocateClinic,
+} satisfies Record<UseCaseToken, new (...args: never[]) => { execute: (...args: never[]) => unknown }>
+
+/**
+ * Binds every use case to its token (USE_CASES), in singleton scope: they hold no state. The
+ * ports they need (PORTS) come from the adapter modules or the composition root.
+ */
+export const applicationModule = new ContainerModule(({ bind }) => {
+  for (const name of Object.keys(USE_CASES) as UseCaseToken[]) {
+    bind(USE_CASES[name]).to(useCaseClasses[name]).inSingletonScope()
+  }
+})

@@ -1,0 +1,103 @@
+import type { ApiFailure, AppError } from './failure'
+
+/**
+ * The spec's error catalogue (section 8) and the user-facing texts of sections 4 and 5 that follow
+ * a call. Every use case maps its failures here, and nowhere else.
+ */
+export const TEXT = {
+  unexpected: 'An unexpected error occurred',
+  somethingWentWrong: 'Something went wrong',
+  cardProviderNotConnected: 'There was an issue connecting to our Credit card handler.',
+  leadFailed: "Sorry, your lead couldn't be created.",
+  forgotPasswordNeutral:
+    'If this email exists on our system, you will receive a password link - please also check your junk folder.',
+  existingCustomerReset:
+    "If this email exists on our system, you will receive a password link - please also check your junk folder. If the link doesn't work, copy and paste it into your browser.",
+  accountCreated:
+    'Your account has been created. Please check your inbox (and junk mail) to verify your email before logging in.',
+  dataSaved: 'Data saved successfully',
+  formNotFound: 'Form not found. Redirecting to home page',
+  consentAlreadySigned: 'Consent form already signed. Redirecting to home page',
+  formThankYou: 'Thank you for completing your form.',
+  cardSetupFailed: 'Failed to process payment details. Please try another payment method.',
+  cardSetupProcessing: "Processing payment details. We'll update you when processing is complete.",
+  cardSetupSucceeded: 'Success! Your payment method has been saved.',
+  notSignedIn: 'You must be logged in',
+  cancelled: 'Cancelled',
+} as const
+
+/** Card errors of the spec, keyed by the processor's error code. */
+export const CARD_ERRORS: Readonly<Record<string, string>> = {
+  INVALID_CARD_NUMBER: 'Card number is not correct.',
+  INVALID_EXPIRATION: 'Expiry date is not correct.',
+  INVALID_EXPIRATION_DATE: 'Expiry date is not correct.',
+  VERIFY_CVV_FAILURE: 'CVV is not correct.',
+  INVALID_CVV: 'CVV is not correct.',
+  CVV_FAILURE: 'CVV is not correct.',
+  VERIFY_AVS_FAILURE: 'Postal code is not correct.',
+  INVALID_POSTAL_CODE: 'Postal code is not correct.',
+  ADDRESS_VERIFICATION_FAILURE: 'Postal code is not correct.',
+}
+export const cardErrorText = (code: string | undefined): string => (code && CARD_ERRORS[code]) || 'Unhandled request.'
+
+const tagOf = (f: ApiFailure): AppError['_tag'] =>
+  f._tag === 'HttpError' ? 'Refused' : f._tag === 'Unreachable' ? 'Unreachable' : 'ContractViolation'
+
+function withText(f: ApiFailure, message: string): AppError {
+  if (f._tag === 'HttpError') return { _tag: 'Refused', status: f.status, message }
+  return { _tag: tagOf(f), message } as AppError
+}
+
+/** Request failure: server message, else 'Request failed with status {status}'. */
+export function requestFailure(f: ApiFailure): AppError {
+  switch (f._tag) {
+    case 'HttpError':
+      return withText(f, f.message)
+    case 'Unreachable':
+      return withText(f, f.message || TEXT.unexpected)
+    case 'ContractViolation':
+      return withText(f, TEXT.unexpected)
+  }
+}
+
+/** Booking and reschedule errors: server message, else the error message, else 'An unexpected error occurred'. */
+export function bookingFailure(f: ApiFailure): AppError {
+  switch (f._tag) {
+    case 'HttpError':
+      return withText(f, f.serverMessage || f.message || TEXT.unexpected)
+    case 'Unreachable':
+      return withText(f, f.message || TEXT.unexpected)
+    case 'ContractViolation':
+      return withText(f, TEXT.unexpected)
+  }
+}
+
+/** Available days, staff loading and form save failures: server message or 'Something went wrong'. */
+export function serverMessageOrSomethingWentWrong(f: ApiFailure): AppError {
+  return withText(f, (f._tag === 'HttpError' && f.serverMessage) || TEXT.somethingWentWrong)
+}
+
+/** Login without a user, register 400, forgot-password 400: the server message (shown in red). */
+export const serverMessage = requestFailure
+
+/** Lead creation failure: always the same toast. */
+export const leadFailure = (f: ApiFailure): AppError => withText(f, TEXT.leadFailed)
+
+/** Card provider not connected (or the check failed). */
+export const cardProviderFailure = (f: ApiFailure): AppError => withText(f, TEXT.cardProviderNotConnected)
+
+/** Card calls: the processor's code when the server names one, else the server message. */
+export function cardFailure(f: ApiFailure): AppError {
+  if (f._tag !== 'HttpError') return requestFailure(f)
+  const code = f.serverMessage && /^[A-Z_]+$/.test(f.serverMessage) ? f.serverMessage : undefined
+  return withText(f, code ? cardErrorText(code) : f.message)
+}
+
+/** Form load: not found. */
+export const formNotFound = (f: ApiFailure): AppError => withText(f, TEXT.formNotFound)
+
+/** Forgot password never leaks: the neutral text whatever happened (the failure is only logged). */
+export const forgotPasswordNeutral = (f: ApiFailure): AppError => withText(f, TEXT.forgotPasswordNeutral)
+
+export const notSignedIn: AppError = { _tag: 'NotSignedIn', message: TEXT.notSignedIn }
+export const cancelled: AppError = { _tag: 'Cancelled', message: TEXT.cancelled }

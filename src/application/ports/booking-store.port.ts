@@ -1,0 +1,33 @@
+/** A clinic remembered between visits (spec section 3, 'Stored locally'). */
+export interface StoredClinic {
+  id: string
+  name: string
+  address?: string
+  street?: string
+  city?: string
+}
+
+/** Everything the app keeps locally besides the token (spec section 3, 'Stored locally'). */
+export interface StoredBookingInfo {
+  lastClinicId: string
+  currentClinic: StoredClinic
+  /** Organisation currency code (GBP, USD, EUR, AUD). */
+  currency: string
+  /** Cached GET /public/links result. */
+  links: Record<string, string>
+  cookiesAccepted: boolean
+}
+
+export type BookingInfoKey = keyof StoredBookingInfo
+
+/** Local persistence of booking info: the chosen clinic, the currency, the links cache, cookie acceptance. */
+export interface BookingStore {
+  get<K extends BookingInfoKey>(key: K): StoredBookingInfo[K] | undefined
+  set<K extends BookingInfoKey>(key: K, value: StoredBookingInfo[K]): void
+  remove(key: BookingInfoKey): void
+  /** Clears the booking info of a session (lastClinicId, currentClinic); keeps currency, links and cookie acceptance. */
+  clearBookingInfo(): void
+}
+
+/** Keys cleared by logout and by a password reset. */
+export const SESSION_BOOKING_KEYS: readonly BookingInfoKey[] = ['lastClinicId', 'currentClinic']

@@ -1,0 +1,162 @@
+import { inject, injectable } from 'inversify'
+import * as E from 'fp-ts/Either'
+import { PORTS } from '../tokens'
+import type { PaymentsApi } from '../ports/payments.port'
+import type { CoursesApi } from '../ports/courses.port'
+import type { Clock } from '../ports/clock.port'
+import type { Logger } from '../ports/logger.port'
+import type { AppError } from '../failure'
+import { bookingFailure, cancelled, requestFailure } from '../errors'
+import type { CreateInvoiceBody, PaymentCheck } from '../../contract/invoices.routes'
+import type { Invoice } from '../../contract/invoices.codecs'
+import type { GiftVoucherReceiver } from '../../contract/invoices.codecs'
+
+/** Spec section 9: payment poll every 3 s, then a 3 s delay before the thank-you page. */
+export const PAYMENT_POLL_INTERVAL_MS = 3000
+export const THANK_YOU_DELAY_MS = 3000
+export const DEPOSIT_INVOICE_DESCRIPTION = 'Invoice for Booking Deposit'
+export const COURSE_INVOICE_DESCRIPTION = 'Online Course Purchase'
+
+/** What the payment step shows: the hosted card page in the iframe, and the transaction to poll. */
+export interface PaymentSession {
+  invoiceId: string
+  paymentUrl: string
+  transactionId: string
+  amount: number
+}
+
+/** Adds a card payment of the whole invoice through the card-payment provider (idempotent per invoice). */
+async function startCardPayment(api: PaymentsApi, invoice: Invoice, appointmentId?: string): Promise<E.Either<AppError, PaymentSession>> {
+  const paid = await api.pay(invoice.id, {
+    payments: [{ value: invoice.amount, type: 'Card', coherentPaymentFlag: true }],
+    invoice: invoice.id,
+    notifications: { email: true, SMS: false },
+    idempotencyKey: `${invoice.id}:card`,
+    ...(appointmentId ? { appointmentId } : {}),
+  })
+  if (E.isLeft(paid)) return E.left(bookingFailure(paid.left))
+  return E.right({ invoiceId: invoice.id, amount: invoice.amount, ...paid.right })
+}
+
+async function invoiceThenPay(api: PaymentsApi, body: CreateInvoiceBody): Promise<E.Either<AppError, PaymentSession>> {
+  const invoice = await api.createInvoice(body)
+  if (E.isLeft(invoice)) return E.left(bookingFailure(invoice.left))
+  return startCardPayment(api, invoice.right, body.appointmentId)
+}
+
+/** Deposit of a held booking: draft invoice (the server computes the deposit), then the card payment. */
+@injectable()
+export class CreateDepositPayment {
+  constructor(@inject(PORTS.PaymentsApi) private readonly api: PaymentsApi) {}
+  execute(input: { customerId: string; clinicId: string; appointmentId: string }): Promise<E.Either<AppError, PaymentSession>> {
+    return invoiceThenPay(this.api, {
+      customer: input.customerId,
+      clinic: input.clinicId,
+      appointmentId: input.appointmentId,
+      origin: 'SALE',
+      description: DEPOSIT_INVOICE_DESCRIPTION,
+    })
+  }
+}
+
+/** Course purchase: a draft ONLINE_COURSE invoice with the course, then the card payment. */
+@injectable()
+export class BuyCourse {
+  constructor(@inject(PORTS.PaymentsApi) private readonly api: PaymentsApi) {}
+  execute(input: { customerId: string; clinicId: string; courseIds: string[] }): Promise<E.Either<AppError, PaymentSession>> {
+    return invoiceThenPay(this.api, {
+      customer: input.customerId,
+      clinic: input.clinicId,
+      origin: 'ONLINE_COURSE',
+      description: COURSE_INVOICE_DESCRIPTION,
+      items: input.courseIds.map((id) => ({ type: 'Course' as const, quantity: 1, referenceId: id, location: input.clinicId, onlineSale: true })),
+    })
+  }
+}
+
+export interface VoucherOrder {
+  value: number
+  quantity?: number
+  /** absent: the voucher is for the buyer */
+  receiver?: GiftVoucherReceiver
+}
+
+/** Gift vouchers: a draft invoice with one item per voucher, then the card payment. */
+@injectable()
+export class BuyGiftVoucher {
+  constructor(@inject(PORTS.PaymentsApi) private readonly api: PaymentsApi) {}
+  async execute(input: { customerId: string; clinicId: string; vouchers: VoucherOrder[] }): Promise<E.Either<AppError, PaymentSession>> {
+    const invoice = await this.api.purchaseGiftVouchers({
+      customer: input.customerId,
+      clinic: input.clinicId,
+      vouchers: input.vouchers.map((v) => ({
+        value: v.value,
+        ...(v.quantity !== undefined ? { quantity: v.quantity } : {}),
+        ...(v.receiver ? { receiver: { ...v.receiver, email: v.receiver.email.trim().toLowerCase(), name: v.receiver.name.trim() } } : {}),
+      })),
+    })
+    if (E.isLeft(invoice)) return E.left(bookingFailure(invoice.left))
+    return startCardPayment(this.api, invoice.right)
+  }
+}
+
+export interface PollOptions {
+  signal?: AbortSignal
+  /** Called with every answer (a declined card's message can be shown while the customer retries). */
+  onCheck?: (check: PaymentCheck) => void
+  /** Give up after this long (the CLI); unset: until paid or cancelled. */
+  timeoutMs?: number
+  /** Invoice of a course purchase: verify the course assignment once paid (failure only logged). */
+  verifyCourseInvoiceId?: string
+}
+
+/**
+ * GET /coherence/check-payment/{transactionId} every 3 s until paid; then (course purchase) verifies
+ * the course assignment, waits 3 s and answers. Failed checks are logged and polling goes on.
+ * Left Cancelled when the signal fires or the timeout passes.
+ */
+@injectable()
+export class PollPayment {
+  constructor(
+    @inject(PORTS.PaymentsApi) private readonly api: PaymentsApi,
+    @inject(PORTS.CoursesApi) private readonly courses: CoursesApi,
+    @inject(PORTS.Clock) private readonly clock: Clock,
+    @inject(PORTS.Logger) private readonly log: Logger,
+  ) {}
+  async execute(transactionId: string, options: PollOptions = {}): Promise<E.Either<AppError, PaymentCheck>> {
+    const started = this.clock.now().getTime()
+    try {
+      for (;;) {
+        if (options.signal?.aborted) return E.left(cancelled)
+        const check = await this.api.checkPayment(transactionId)
+        if (E.isLeft(check)) this.log.warn('Payment check failed', check.left)
+        else {
+          options.onCheck?.(check.right)
+          if (check.right.isPaid) {
+            if (options.verifyCourseInvoiceId) {
+              const verified = await this.courses.verifyAssignment(options.verifyCourseInvoiceId)
+              if (E.isLeft(verified)) this.log.warn('Course assignment verification failed', verified.left)
+            }
+            await this.clock.sleep(THANK_YOU_DELAY_MS, options.signal)
+            return E.right(check.right)
+          }
+        }
+        if (options.timeoutMs !== undefined && this.clock.now().getTime() - started >= options.timeoutMs) return E.left(cancelled)
+        await this.clock.sleep(PAYMENT_POLL_INTERVAL_MS, options.signal)
+      }
+    } catch (e) {
+      if (e instanceof Error && e.name === 'AbortError') return E.left(cancelled)
+      throw e
+    }
+  }
+}
+
+/** GET /invoices/{id}. */
+@injectable()
+export class GetInvoice {
+  constructor(@inject(PORTS.PaymentsApi) private readonly api: PaymentsApi) {}
+  async execute(invoiceId: string): Promise<E.Either<AppError, Invoice>> {
+    const result = await this.api.invoice(invoiceId)
+    return E.isLeft(result) ? E.left(requestFailure(result.left)) : result
+  }
+}

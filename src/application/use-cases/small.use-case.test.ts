@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import * as E from 'fp-ts/Either'
+import { fake, httpFail, id, ok } from './fakes.test-support'
+import type { CatalogueApi } from '../ports/catalogue.port'
+import type { CardsApi } from '../ports/cards.port'
+import type { PaymentsApi } from '../ports/payments.port'
+import type { AppointmentsApi } from '../ports/appointments.port'
+import type { Invoice } from '../../contract/invoices.codecs'
+import { ListCountries, ListCourses, SelectLocation } from './catalogue.use-case'
+import { ListCards, StartCardSetup } from './cards.use-case'
+import { GetInvoice } from './payments.use-case'
+import { GetAppointment, RescheduleAppointment } from './appointments.use-case'
+import { InMemoryBookingStore } from '../../adapters/storage/in-memory.adapter'
+
+describe('small use cases', () => {
+  it('ListCourses asks for the online courses including empty categories', async () => {
+    const catalogue = fake<CatalogueApi>().on('coursesByCategory', [ok([]), httpFail(500)])
+    const list = new ListCourses(catalogue.port)
+    expect(await list.execute(id(1))).toEqual(E.right([]))
+    expect(catalogue.calls[0].args[0]).toEqual({ clinic: id(1), showOnline: true, includeEmpty: true })
+    expect(await list.execute(id(1))).toEqual(E.left({ _tag: 'Refused', status: 500, message: 'Request failed with status 500' }))
+  })
+
+  it('ListCountries passes the clinic through', async () => {
+    const catalogue = fake<CatalogueApi>().on('countries', [ok([{ value: 'GB', label: 'United Kingdom' }])])
+    expect(await new ListCountries(catalogue.port).execute(id(1))).toEqual(E.right([{ value: 'GB', label: 'United Kingdom' }]))
+    expect(catalogue.calls[0].args).toEqual([id(1)])
+  })
+
+  it('SelectLocation remembers the clinic', async () => {
+    const store = new InMemoryBookingStore()
+    await new SelectLocation(store).execute({ id: id(2), accountName: 'Leeds', address: { line1: '2 Park Row', city: 'Leeds' } })
+    expect(store.get('lastClinicId')).toBe(id(2))
+    expect(store.get('currentClinic')?.name).toBe('Leeds')
+  })
+
+  it('ListCards, StartCardSetup', async () => {
+    const cards = fake<CardsApi>()
+      .on('list', [ok([]), httpFail(401, 'Unauthorized')])
+      .on('isConnected', [ok({ isConnected: true })])
+      .on('createSetupIntent', [ok({ id: 'si', clientSecret: 's', status: 'processing' as const, setupUrl: 'http://x' })])
+    const list = new ListCards(cards.port)
+    expect(await list.execute(id(7))).toEqual(E.right([]))
+    expect(await list.execute(id(7))).toEqual(E.left({ _tag: 'Refused', status: 401, message: 'Unauthorized' }))
+    const started = await new StartCardSetup(cards.port).execute(id(7), true)
+    expect(E.isRight(started) && started.right.setupUrl).toBe('http://x')
+    expect(cards.calls.at(-1)?.args).toEqual([id(7), true])
+  })
+
+  it('GetInvoice, GetAppointment, RescheduleAppointment', async () => {
+    const invoice = { id: id(20) } as Invoice
+    const payments = fake<PaymentsApi>().on('invoice', [ok(invoice)])
+    expect(await new GetInvoice(payments.port).execute(id(20))).toEqual(E.right(invoice))
+    const appointments = fake<AppointmentsApi>().on('get', [httpFail(404, 'Appointment not found')]).on('reschedule', [httpFail(500)])
+    expect(await new GetAppointment(appointments.port).execute(id(10))).toEqual(E.left({ _tag: 'Refused', status: 404, message: 'Appointment not found' }))
+    const event = { start: '2026-03-02T09:00:00.000Z', end: '2026-03-02T09:30:00.000Z' }
+    expect(await new RescheduleAppointment(appointments.port).execute(id(10), { event })).toEqual(
+      E.left({ _tag: 'Refused', status: 500, message: 'Request failed with status 500' }),
+    )
+    expect(appointments.calls[1].args).toEqual([id(10), { appointment: { event } }])
+  })
+})

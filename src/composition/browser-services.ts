@@ -1,0 +1,80 @@
+import type { BookingStore } from '../application/ports/booking-store.port'
+import type { ClinicView, LocalSettings, Ticker, WebConfig } from '../ui/view-models/booking-gateway'
+import { HOLD_SECONDS } from '../domain/booking/hold'
+import { tenantFromHost } from '../domain/tenant'
+
+/** Real timers. */
+export const browserTicker: Ticker = {
+  now: () => Date.now(),
+  every: (ms, tick) => {
+    const id = setInterval(tick, ms)
+    return () => clearInterval(id)
+  },
+  after: (ms, run) => {
+    const id = setTimeout(run, ms)
+    return () => clearTimeout(id)
+  },
+}
+
+/** The view models' local settings on the application's BookingStore port. */
+export function bookingStoreSettings(store: BookingStore): LocalSettings {
+  return {
+    get(key) {
+      if (key === 'cookieAccepted') return store.get('cookiesAccepted') ? 'true' : undefined
+      if (key === 'currentClinic') {
+        const c = store.get('currentClinic')
+        if (!c) return undefined
+        const clinic: ClinicView = { id: c.id, accountName: c.name, address: { line1: c.street ?? c.address ?? '', city: c.city ?? '' } }
+        return JSON.stringify(clinic)
+      }
+      const value = store.get(key)
+      return typeof value === 'string' ? value : undefined
+    },
+    set(key, value) {
+      if (key === 'cookieAccepted') store.set('cookiesAccepted', value === 'true')
+      else if (key === 'currentClinic') {
+        const c = JSON.parse(value) as ClinicView
+        store.set('currentClinic', {
+          id: c.id,
+          name: c.accountName,
+          address: [c.address.line1, c.address.line2, c.address.city].filter(Boolean).join(', '),
+          street: c.address.line1,
+          city: c.address.city,
+        })
+      } else store.set(key, value)
+    },
+  }
+}
+
+export interface BrowserEnvironment {
+  host: string
+  env: Record<string, string | boolean | undefined>
+  storage?: Pick<Storage, 'getItem'>
+}
+
+/** 'local' on localhost, 'staging' on a staging host (or VITE_ENVIRONMENT), else production. */
+export function environmentOf(host: string, configured?: string): WebConfig['environment'] {
+  if (configured === 'production' || configured === 'staging' || configured === 'local') return configured
+  const hostname = host.replace(/:\d+$/, '')
+  if (hostname === 'localhost' || hostname === '127.0.0.1' || hostname.endsWith('.localhost')) return 'local'
+  return /(^|[.-])staging([.-]|$)/.test(hostname) ? 'staging' : 'production'
+}
+
+export const DEFAULT_TILES_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
+/** Test hook: the end-to-end suite shortens the hold with this localStorage key. */
+export const HOLD_SECONDS_KEY = 'booking.holdSeconds'
+
+export function webConfigOf({ host, env, storage }: BrowserEnvironment): WebConfig {
+  const override = Number(storage?.getItem(HOLD_SECONDS_KEY) ?? env.VITE_HOLD_SECONDS ?? NaN)
+  return {
+    environment: environmentOf(host, env.VITE_ENVIRONMENT as string | undefined),
+    holdSeconds: Number.isFinite(override) && override > 0 ? override : HOLD_SECONDS,
+    mapTilesUrl: (env.VITE_MAP_TILES_URL as string | undefined) || DEFAULT_TILES_URL,
+  }
+}
+
+/** API base: '/api' by default; VITE_API_BASE may name the tenant as '{tenant}' (derived from the host). */
+export function apiBaseOf(host: string, configured: string | undefined, defaultTenant = 'demo'): string {
+  const base = configured && configured.trim() !== '' ? configured : '/api'
+  return base.replace('{tenant}', tenantFromHost(host, defaultTenant))
+}

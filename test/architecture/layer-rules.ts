@@ -1,0 +1,100 @@
+// The hexagon's import rules (ARCHITECTURE.md, "Layers"), checked over source text so a forbidden
+// import fails the test run the moment it is written.
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
+
+export interface SourceFile {
+  path: string // repository-relative, forward slashes
+  text: string
+}
+
+export interface Violation {
+  path: string
+  line: number
+  rule: string
+  detail: string
+}
+
+const DOMAIN_PACKAGES = ['date-fns', 'date-fns-tz', 'libphonenumber-js', 'fp-ts']
+const CONTAINER_ROOTS = ['src/composition/', 'cli/', 'server/', 'test/']
+
+const importPattern = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g
+
+function importsOf(text: string): { specifier: string; line: number }[] {
+  const found: { specifier: string; line: number }[] = []
+  for (const match of text.matchAll(importPattern)) {
+    const specifier = match[1] ?? match[2] ?? match[3]
+    const offset = (match.index ?? 0) + match[0].search(/\S/)
+    found.push({ specifier, line: text.slice(0, offset).split('\n').length })
+  }
+  return found
+}
+
+function packageName(specifier: string): string {
+  const parts = specifier.split('/')
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]
+}
+
+function resolvesInto(fromPath: string, specifier: string, folder: string): boolean {
+  if (!specifier.startsWith('.')) return false
+  const fromDir = fromPath.split('/').slice(0, -1)
+  const parts = [...fromDir]
+  for (const piece of specifier.split('/')) {
+    if (piece === '..') parts.pop()
+    else if (piece !== '.') parts.push(piece)
+  }
+  return (parts.join('/') + '/').startsWith(folder)
+}
+
+export function checkLayers(files: SourceFile[]): Violation[] {
+  const violations: Violation[] = []
+  for (const file of files) {
+    if (/\.test\.tsx?$/.test(file.path)) continue
+    for (const { specifier, line } of importsOf(file.text)) {
+      if (file.path.startsWith('src/domain/')) {
+        const relativeOk = specifier.startsWith('.') && resolvesInto(file.path, specifier, 'src/domain/')
+        const packageOk = !specifier.startsWith('.') && DOMAIN_PACKAGES.includes(packageName(specifier))
+        if (!relativeOk && !packageOk) {
+          violations.push({ path: file.path, line, rule: 'domain-is-pure', detail: `src/domain may not import '${specifier}'` })
+        }
+      }
+      if (file.path.startsWith('src/application/')) {
+        if (resolvesInto(file.path, specifier, 'src/adapters/') || resolvesInto(file.path, specifier, 'src/ui/')) {
+          violations.push({ path: file.path, line, rule: 'application-has-no-adapters', detail: `src/application may not import '${specifier}'` })
+        }
+      }
+      if (file.path.startsWith('src/contract/')) {
+        const bad = ['src/application/', 'src/adapters/', 'src/ui/', 'server/', 'cli/'].some((f) => resolvesInto(file.path, specifier, f))
+        if (bad) violations.push({ path: file.path, line, rule: 'contract-is-shared', detail: `src/contract may not import '${specifier}'` })
+      }
+    }
+    const createsContainer = /new\s+Container\s*\(/.test(file.text)
+    if (createsContainer && !CONTAINER_ROOTS.some((root) => file.path.startsWith(root))) {
+      const line = file.text.slice(0, file.text.search(/new\s+Container\s*\(/)).split('\n').length
+      violations.push({ path: file.path, line, rule: 'one-composition-root', detail: 'only src/composition, cli and server create a container' })
+    }
+  }
+  return violations
+}
+
+export function readSources(root: string, folders: string[]): SourceFile[] {
+  const files: SourceFile[] = []
+  const walk = (dir: string) => {
+    let entries: string[]
+    try {
+      entries = readdirSync(dir)
+    } catch {
+      return
+    }
+    for (const entry of entries) {
+      if (entry === 'node_modules' || entry === 'dist') continue
+      const full = join(dir, entry)
+      if (statSync(full).isDirectory()) walk(full)
+      else if (/\.(ts|tsx)$/.test(entry)) {
+        files.push({ path: relative(root, full).split(sep).join('/'), text: readFileSync(full, 'utf8') })
+      }
+    }
+  }
+  for (const folder of folders) walk(join(root, folder))
+  return files
+}
