@@ -1,0 +1,89 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { buildTestServer, DEMO, type TestServer } from './test-support/test-server'
+
+let t: TestServer
+const webDir = mkdtempSync(join(tmpdir(), 'web-'))
+writeFileSync(join(webDir, 'index.html'), '<!doctype html><div id="root"></div>')
+writeFileSync(join(webDir, 'app.js'), 'console.log(1)')
+
+beforeAll(async () => {
+  t = await buildTestServer({ webDir })
+})
+afterAll(() => t.close())
+
+describe('the app', () => {
+  it('answers the public organisation of the default tenant with security headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/public/organisations' })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({ id: DEMO.organisation, currency: 'GBP', showHomeBannerText: true })
+    expect(response.json()).not.toHaveProperty('cardRequired')
+    expect(response.headers['content-security-policy']).toContain("frame-src 'self'")
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
+  })
+
+  it('answers an unknown API route with a JSON 404 and an unknown tenant with 404', async () => {
+    const missing = await t.app.inject({ method: 'GET', url: '/api/nothing-here' })
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json()).toMatchObject({ statusCode: 404 })
+    const tenant = await t.app.inject({ method: 'GET', url: '/api/public/organisations', headers: { 'x-tenant': 'nobody' } })
+    expect(tenant.statusCode).toBe(404)
+    expect(tenant.json().message).toBe("Unknown organisation 'nobody'.")
+  })
+
+  it('takes the tenant from a 4-label host', async () => {
+    const other = await t.app.inject({ method: 'GET', url: '/api/public/organisations', headers: { host: 'other.booking.example.com' } })
+    expect(other.statusCode).toBe(200)
+    expect(other.json().name).toBe('Clinic other')
+  })
+
+  it('answers malformed JSON with 400 and a message, never a stack', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/login?from=customer',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({ statusCode: 400, message: expect.any(String) })
+    expect(response.body).not.toContain('    at ')
+  })
+
+  it('answers an unexpected failure with a plain 500, never a stack', async () => {
+    const broken = await buildTestServer()
+    try {
+      await sql`DROP TABLE countries`.execute(broken.db)
+      const response = await broken.app.inject({ method: 'GET', url: '/api/countries' })
+      expect(response.statusCode).toBe(500)
+      expect(response.json()).toEqual({ statusCode: 500, message: 'Internal Server Error' })
+    } finally {
+      await broken.close()
+    }
+  })
+
+  it('serves the SPA: files, and index.html for client routes', async () => {
+    const file = await t.app.inject({ method: 'GET', url: '/app.js' })
+    expect(file.statusCode).toBe(200)
+    expect(file.body).toContain('console.log')
+    const route = await t.app.inject({ method: 'GET', url: '/step/abc/def' })
+    expect(route.statusCode).toBe(200)
+    expect(route.body).toContain('<div id="root">')
+    const lead = await t.app.inject({ method: 'GET', url: '/lead' })
+    expect(lead.headers['x-frame-options']).toBeUndefined()
+    expect(lead.headers['content-security-policy']).toContain('frame-ancestors *')
+  })
+
+  it('says the app is being built when dist/web is missing', async () => {
+    const bare = await buildTestServer({ webDir: join(webDir, 'missing') })
+    try {
+      const response = await bare.app.inject({ method: 'GET', url: '/' })
+      expect(response.statusCode).toBe(503)
+      expect(response.body).toContain('The app is being built')
+    } finally {
+      await bare.close()
+    }
+  })
+})

@@ -1,0 +1,159 @@
+/**
+ * buildServer(config): the Fastify app (the server's composition root). The API lives under /api,
+ * the built SPA (dist/web) everywhere else with an index.html fallback.
+ */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import helmet from '@fastify/helmet'
+import rateLimit from '@fastify/rate-limit'
+import fastifyStatic from '@fastify/static'
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify'
+import { tenantFromHost } from '../src/domain/tenant'
+import type { ServerConfig } from './config'
+import { migrate, openDatabase, type Database } from './db/database'
+import type { ServerDeps } from './deps'
+import { apiRoutes, rootRoutes } from './routes'
+import { seedDatabase } from './seed'
+import { HoldSweeper } from './services/hold-sweeper'
+import { jwtService, resolveJwtSecret } from './services/jwt.service'
+import { MailSender } from './services/mail.service'
+import { setReferenceCacheTtl } from './services/reference-cache'
+
+export interface BuildOptions {
+  /** An open, migrated database (tests); otherwise opened from the config, migrated and seeded. */
+  database?: Database
+  clock?: () => Date
+}
+
+const TENANT_HEADER = 'x-tenant'
+
+/** Content-Security-Policy fit for the React SPA, the sandbox card page in a same-origin iframe and map tiles. */
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  // The organisation's tag manager (gtmId) loads from Google.
+  scriptSrc: ["'self'", 'https://www.googletagmanager.com'],
+  styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
+  fontSrc: ["'self'", 'data:', 'https://fonts.gstatic.com'],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org', 'https:'],
+  connectSrc: ["'self'", 'ws:', 'wss:', 'https:'],
+  frameSrc: ["'self'"],
+  frameAncestors: ["'self'"],
+  formAction: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+}
+
+function tenantOf(request: FastifyRequest, config: ServerConfig): string {
+  const header = request.headers[TENANT_HEADER]
+  const fromHeader = typeof header === 'string' ? header.trim().toLowerCase() : ''
+  if (fromHeader) return fromHeader
+  return tenantFromHost(request.headers.host, config.defaultTenant)
+}
+
+const BUILDING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="5">
+<title>Starting…</title></head><body style="font-family:sans-serif;padding:2rem">
+<h1>The app is being built</h1><p>The API is up at <a href="/api/public/organisations">/api</a>. This page reloads by itself in a few seconds.</p></body></html>`
+
+export async function buildServer(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  setReferenceCacheTtl(config.referenceCacheMs)
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 5 * 1024 * 1024,
+  })
+
+  const ownsDatabase = !options.database
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }))
+  if (ownsDatabase) {
+    await migrate(database.db)
+    if (config.seedDemo) await seedDatabase(database.db, { tenant: config.defaultTenant, log: app.log })
+  }
+  const db = database.db
+  const jwt = jwtService(await resolveJwtSecret(db, config.jwtSecret), config.jwtExpiresIn)
+  const mail = new MailSender(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log })
+  const deps: ServerDeps = { config, database, db, jwt, mail, clock: options.clock ?? (() => new Date()) }
+  app.decorate('deps', deps)
+  app.decorateRequest('tenant', '')
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'sameorigin' },
+  })
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many requests. Please try again in ${context.after}.`,
+    }),
+  })
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const statusCode = typeof error.statusCode === 'number' ? error.statusCode : 500
+    if (statusCode >= 500) {
+      request.log.error({ err: error }, 'unexpected error')
+      return reply.status(500).send({ statusCode: 500, message: 'Internal Server Error' })
+    }
+    return reply.status(statusCode).send({ statusCode, message: error.message })
+  })
+
+  // The API: tenant from X-Tenant or the host, then the route modules.
+  const knownTenants = new Set<string>()
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', async (request, reply) => {
+        const tenant = tenantOf(request, config)
+        if (!knownTenants.has(tenant)) {
+          const row = await db.selectFrom('tenants').select('id').where('id', '=', tenant).executeTakeFirst()
+          if (!row) return reply.status(404).send({ statusCode: 404, message: `Unknown organisation '${tenant}'.` })
+          knownTenants.add(tenant)
+        }
+        request.tenant = tenant
+      })
+      for (const module of apiRoutes) await api.register(module, deps)
+      api.setNotFoundHandler((request, reply) =>
+        reply.status(404).send({ statusCode: 404, message: `Route ${request.method} ${request.url} not found` }),
+      )
+    },
+    { prefix: '/api' },
+  )
+  for (const module of rootRoutes) await app.register(module, deps)
+
+  // The web app: files of dist/web, index.html for any other GET (client-side routes).
+  await app.register(fastifyStatic, { root: config.webDir, wildcard: false, serve: existsSync(config.webDir) })
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.status(404).send({ statusCode: 404, message: `Route ${request.method} ${request.url} not found` })
+    }
+    const path = request.url.split('?')[0]
+    if (existsSync(join(config.webDir, 'index.html'))) {
+      const file = join(config.webDir, path)
+      if (path !== '/' && !path.includes('..') && existsSync(file) && !file.endsWith('/')) {
+        return reply.sendFile(path.slice(1), { maxAge: path.startsWith('/assets/') ? 31_536_000_000 : 0 })
+      }
+      if (path === '/lead' || path.startsWith('/lead/')) {
+        // The lead form is embeddable in other sites.
+        reply.removeHeader('x-frame-options')
+        reply.header('content-security-policy', String(reply.getHeader('content-security-policy')).replace("frame-ancestors 'self'", 'frame-ancestors *'))
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    }
+    return reply.status(503).header('retry-after', '5').type('text/html; charset=utf-8').send(BUILDING_PAGE)
+  })
+
+  const sweeper = new HoldSweeper(db, app.log)
+  let timer: NodeJS.Timeout | undefined
+  if (config.sweepIntervalMs > 0) {
+    timer = setInterval(() => {
+      void sweeper.sweep().catch((err) => app.log.error({ err }, 'hold sweep failed'))
+      void mail.flush().catch((err) => app.log.error({ err }, 'mail flush failed'))
+    }, config.sweepIntervalMs)
+    timer.unref()
+  }
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer)
+    mail.close()
+    if (ownsDatabase) await database.close()
+  })
+  return app
+}

@@ -1,0 +1,103 @@
+/**
+ * The card-processor port (ARCHITECTURE.md "Payments"): everything the commerce services need from a
+ * card processor, named for the capability. The embedded default is the sandbox processor
+ * (server/sandbox-processor); a Stripe or Square adapter implements this same interface and is
+ * registered in `card-processor.registry.ts` without touching any service.
+ *
+ * Amounts are in major units (pounds, 2 decimals) as everywhere else in the product.
+ */
+import type * as TE from 'fp-ts/TaskEither'
+
+/** The spec's card error catalogue (section 8), keyed by the reason a processor reports. */
+export const CARD_ERROR_MESSAGES = {
+  card_number: 'Card number is not correct.',
+  expiry: 'Expiry date is not correct.',
+  cvv: 'CVV is not correct.',
+  postal_code: 'Postal code is not correct.',
+  other: 'Unhandled request.',
+} as const
+export type CardErrorReason = keyof typeof CARD_ERROR_MESSAGES
+
+export const NOT_CONNECTED_MESSAGE = 'There was an issue connecting to our Credit card handler.'
+
+export type ProcessorFailure =
+  | { _tag: 'CardDeclined'; reason: CardErrorReason; message: string }
+  | { _tag: 'NotConnected'; message: string }
+  | { _tag: 'UnknownTransaction'; message: string }
+  | { _tag: 'InvalidState'; message: string }
+
+export const cardDeclined = (reason: CardErrorReason): ProcessorFailure => ({
+  _tag: 'CardDeclined',
+  reason,
+  message: CARD_ERROR_MESSAGES[reason],
+})
+
+/** Lifecycle of one payment at the processor. */
+export type ProcessorPaymentStatus = 'open' | 'authorized' | 'captured' | 'voided' | 'refunded' | 'failed'
+
+export interface ProcessorPayment {
+  transactionId: string
+  status: ProcessorPaymentStatus
+  amount: number
+  currency: string
+  reference: string
+  /** The last card failure on this payment, when the customer's card was refused. */
+  failureMessage?: string
+}
+
+export interface CreatePaymentInput {
+  amount: number
+  currency: string
+  /** What the payment is for (our invoice id); shown on the hosted page. */
+  reference: string
+  /** The same key always answers with the same payment: a retried request never creates a second one. */
+  idempotencyKey: string
+  /** Where the hosted page is served from (the API origin), for processors that host it themselves. */
+  description?: string
+}
+
+export interface StoredCard {
+  id: string
+  last_4: string
+  card_brand: string
+  exp_month: number
+  exp_year: number
+}
+
+export type SetupIntentStatus = 'succeeded' | 'processing' | 'requires_payment_method'
+
+export interface SetupIntent {
+  clientSecret: string
+  status: SetupIntentStatus
+  customerId: string
+  cardId?: string
+}
+
+/** Who is asking: every processor record belongs to one tenant. */
+export interface ProcessorScope {
+  tenant: string
+}
+
+export interface CardProcessor {
+  /** Short name, stored with each payment ('sandbox', 'stripe', ...). */
+  readonly name: string
+  isConnected(scope: ProcessorScope): Promise<boolean>
+  /** The seller/merchant account the processor uses for a location (GET /square/get-seller). */
+  seller(scope: ProcessorScope, locationId?: string): Promise<{ applicationId: string; locationId: string; tokenizerUrl: string }>
+  /** Opens a payment: the customer completes it on `paymentUrl` (the payment iframe). */
+  createPayment(scope: ProcessorScope, input: CreatePaymentInput): TE.TaskEither<ProcessorFailure, { paymentUrl: string; transactionId: string }>
+  /** The page where the customer completes an open payment. */
+  paymentPageUrl(transactionId: string): string
+  status(scope: ProcessorScope, transactionId: string): TE.TaskEither<ProcessorFailure, ProcessorPayment>
+  capture(scope: ProcessorScope, transactionId: string): TE.TaskEither<ProcessorFailure, ProcessorPayment>
+  void(scope: ProcessorScope, transactionId: string): TE.TaskEither<ProcessorFailure, ProcessorPayment>
+  refund(scope: ProcessorScope, transactionId: string): TE.TaskEither<ProcessorFailure, ProcessorPayment>
+  /** Authorizes an open payment with a card stored for the customer (no hosted page needed). */
+  chargeStoredCard(scope: ProcessorScope, transactionId: string, customerId: string, cardId: string): TE.TaskEither<ProcessorFailure, ProcessorPayment>
+  /** Stores the card a nonce stands for against the customer (nonces are single use). */
+  saveCard(scope: ProcessorScope, customerId: string, nonce: string): TE.TaskEither<ProcessorFailure, StoredCard>
+  listCards(scope: ProcessorScope, customerId: string): Promise<StoredCard[]>
+  deleteCard(scope: ProcessorScope, customerId: string, cardId: string): Promise<boolean>
+  createSetupIntent(scope: ProcessorScope, customerId: string): Promise<SetupIntent>
+  retrieveSetupIntent(scope: ProcessorScope, clientSecret: string): Promise<SetupIntent | undefined>
+}

@@ -1,0 +1,81 @@
+/**
+ * Wiring of the commerce side from the server's deps: the card processor chosen by CARD_PROCESSOR
+ * (default 'sandbox'; a Stripe or Square adapter registers here), the core data, the clock; and
+ * the mapping of commerce refusals to the HTTP edge's results.
+ */
+import * as E from 'fp-ts/Either'
+import type { Kysely } from 'kysely'
+import type { ServerDeps } from '../deps'
+import { ok, type Failure, type Result } from '../http/results'
+import { SandboxProcessor } from '../sandbox-processor/sandbox-processor.adapter'
+import type { CardProcessor } from './card-processor.port'
+import type { CommerceError } from './commerce-errors'
+import type { CommerceDeps } from './commerce.deps'
+import type { CommerceDb, CommerceTables } from './commerce.tables'
+import { coreData } from './core-data.repository'
+import { enqueueBookingConfirmation } from './settlement'
+
+export type ProcessorFactory = (db: Kysely<CommerceTables>, clock: () => Date) => CardProcessor
+
+/** Card processors by name. Add an adapter: one line here, nothing in the services. */
+export const CARD_PROCESSORS: Record<string, ProcessorFactory> = {
+  sandbox: (db, clock) => new SandboxProcessor({ db, clock }),
+}
+
+export function processorName(): string {
+  const name = (process.env.CARD_PROCESSOR ?? 'sandbox').trim().toLowerCase()
+  if (!CARD_PROCESSORS[name]) throw new Error(`Unknown CARD_PROCESSOR '${name}' (known: ${Object.keys(CARD_PROCESSORS).join(', ')})`)
+  return name
+}
+
+const cache = new WeakMap<ServerDeps, CommerceDeps>()
+
+export function commerceDeps(deps: ServerDeps): CommerceDeps {
+  let found = cache.get(deps)
+  if (!found) {
+    const db = deps.db as unknown as Kysely<CommerceTables>
+    found = { db, core: coreData, processor: CARD_PROCESSORS[processorName()](db, deps.clock), clock: deps.clock }
+    cache.set(deps, found)
+  }
+  return found
+}
+
+/** The sandbox adapter (its own pages need more than the port). */
+export function sandboxOf(deps: ServerDeps): SandboxProcessor {
+  const processor = commerceDeps(deps).processor
+  return processor instanceof SandboxProcessor ? processor : new SandboxProcessor({ db: deps.db as unknown as Kysely<CommerceTables>, clock: deps.clock })
+}
+
+export function failureOf(error: CommerceError): Failure {
+  switch (error._tag) {
+    case 'Invalid':
+    case 'PaymentDeclined':
+      return { _tag: 'BadRequest', message: error.message }
+    case 'TooMany':
+      return { _tag: 'TooManyRequests', message: error.message }
+    default:
+      return { _tag: error._tag, message: error.message }
+  }
+}
+
+/** Either from a service to the edge's Result. */
+export function answer<T>(result: E.Either<CommerceError, T>): Result<T> {
+  return E.isRight(result) ? ok(result.right) : failureOf(result.left)
+}
+
+/**
+ * Booking confirmation (with the .ics) for appointments booked without a payment (zero deposit,
+ * course sessions): for the booking code to call, inside its transaction when it has one.
+ */
+export async function sendBookingConfirmation(
+  deps: ServerDeps,
+  db: unknown,
+  tenant: string,
+  customerId: string,
+  appointmentIds: readonly string[],
+): Promise<void> {
+  const commerce = commerceDeps(deps)
+  const handle = db as CommerceDb
+  const appointments = await commerce.core.bookingAppointmentsById(handle, tenant, appointmentIds)
+  await enqueueBookingConfirmation(commerce, handle, tenant, customerId, appointments)
+}

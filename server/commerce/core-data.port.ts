@@ -1,0 +1,87 @@
+/**
+ * What the commerce services read and change in the core's tables (organisation, customers,
+ * appointments, courses, clinics, mail outbox). One implementation (core-data.repository.ts) maps it
+ * onto the core's schema, so the services do not depend on it.
+ */
+import type { DepositSettings } from '../../src/domain/pricing/deposit'
+import type { CommerceDb } from './commerce.tables'
+
+export interface OrganisationCommerce {
+  id: string
+  name: string
+  currency: string
+  deposit: DepositSettings
+  giftVoucherValues: number[]
+  sellGiftVoucherOnline: boolean
+}
+
+export interface CustomerCommerce {
+  id: string
+  email: string
+  firstName: string
+  surname: string
+  dateOfBirth: string | null
+  accountBalance: number
+}
+
+/** A booked appointment as the payment and course flows need it. */
+export interface AppointmentCommerce {
+  id: string
+  customerId: string
+  status: string
+  /** When the pending hold lapses (null once scheduled). */
+  holdExpiresAt: Date | null
+  start: Date
+  end: Date
+  clinicId: string
+  clinicName: string
+  clinicAddress: string
+  serviceId: string
+  serviceName: string
+  practitionerName: string
+  /** what the customer pays: the practitioner's gross price, else the service default */
+  grossPrice: number | null
+  serviceDefaultPrice: number
+  serviceDepositType: string | null
+  serviceDepositAmount: number | null
+  /** customer course id when booked from a course */
+  courseId: string | null
+}
+
+export interface CourseCommerce {
+  id: string
+  name: string
+  salePrice: number
+  taxRate: number
+  validityMonths: number | null
+  categoryId: string | null
+  categoryName: string | null
+  services: { id: string; name: string; quantity: number }[]
+}
+
+export interface OutgoingMail {
+  to: string
+  subject: string
+  text: string
+  html?: string
+  attachments?: { filename: string; content: string; contentType: string }[]
+}
+
+export interface CoreData {
+  organisation(db: CommerceDb, tenant: string): Promise<OrganisationCommerce>
+  customer(db: CommerceDb, tenant: string, customerId: string): Promise<CustomerCommerce | undefined>
+  clinicName(db: CommerceDb, tenant: string, clinicId: string): Promise<string | undefined>
+  /** The appointment and the ones linked to it (one booking), in start order. */
+  bookingAppointments(db: CommerceDb, tenant: string, appointmentId: string): Promise<AppointmentCommerce[]>
+  /** Reads appointments by id (no lock). */
+  bookingAppointmentsById(db: CommerceDb, tenant: string, ids: readonly string[]): Promise<AppointmentCommerce[]>
+  /** Locks the appointments (FOR UPDATE) inside a transaction and reads them. */
+  lockAppointments(trx: CommerceDb, tenant: string, ids: readonly string[]): Promise<AppointmentCommerce[]>
+  /** Pending holds become Scheduled (inside the payment's transaction). */
+  scheduleAppointments(trx: CommerceDb, tenant: string, ids: readonly string[]): Promise<void>
+  /** Appointments booked from a customer course (any status), to count used and booked sessions. */
+  courseAppointments(db: CommerceDb, tenant: string, customerCourseIds: readonly string[]): Promise<AppointmentCommerce[]>
+  course(db: CommerceDb, tenant: string, courseId: string): Promise<CourseCommerce | undefined>
+  /** Puts a mail in the outbox (inside the caller's transaction when one is given). */
+  enqueueMail(db: CommerceDb, tenant: string, mail: OutgoingMail): Promise<void>
+}

@@ -1,0 +1,60 @@
+/**
+ * A minimal RFC 5545 calendar (one VEVENT per appointment) for booking confirmation emails.
+ * Times are written in UTC ('Z' form); text values are escaped and lines folded at 75 octets.
+ */
+export interface CalendarEvent {
+  uid: string
+  start: Date
+  end: Date
+  summary: string
+  location?: string
+  description?: string
+}
+
+function utc(date: Date): string {
+  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+}
+
+/** Escapes TEXT values (RFC 5545 3.3.11): backslash, semicolon, comma and newlines. */
+export function escapeText(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n')
+}
+
+/** Folds a content line so that no line exceeds 75 octets (continuation lines start with a space). */
+export function foldLine(line: string): string {
+  const out: string[] = []
+  let current = ''
+  let octets = 0
+  for (const ch of line) {
+    const size = Buffer.byteLength(ch, 'utf8')
+    const limit = out.length === 0 ? 75 : 74
+    if (octets + size > limit) {
+      out.push(current)
+      current = ''
+      octets = 0
+    }
+    current += ch
+    octets += size
+  }
+  out.push(current)
+  return out.join('\r\n ')
+}
+
+export function buildIcs(events: readonly CalendarEvent[], now: Date, productId = '-//Clinic Online Booking//EN'): string {
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${productId}`, 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH']
+  for (const event of events) {
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:${event.uid}`,
+      `DTSTAMP:${utc(now)}`,
+      `DTSTART:${utc(event.start)}`,
+      `DTEND:${utc(event.end)}`,
+      `SUMMARY:${escapeText(event.summary)}`,
+    )
+    if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`)
+    if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`)
+    lines.push('STATUS:CONFIRMED', 'END:VEVENT')
+  }
+  lines.push('END:VCALENDAR')
+  return lines.map(foldLine).join('\r\n') + '\r\n'
+}

@@ -1,0 +1,20 @@
+/**
+ * The migration list (kysely Migrator, in-code provider). Names sort in run order: add a line with
+ * the next number to add a migration; never edit one that has shipped.
+ */
+import type { Migration, MigrationProvider } from 'kysely'
+import { coreMigration } from './0001-core.migration'
+import { bookingIdempotencyMigration } from './0002-booking-idempotency.migration'
+import { bookingVersionsMigration } from './0003-booking-versions.migration'
+import { commerceMigration } from '../../commerce/commerce.migration'
+
+export const migrations: Record<string, Migration> = {
+  '0001-core': coreMigration,
+  '0002-booking-idempotency': bookingIdempotencyMigration,
+  '0003-booking-versions': bookingVersionsMigration,
+  '0100-commerce': commerceMigration,
+}
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+}

@@ -1,0 +1,341 @@
+/**
+ * Kysely row types of the core tables (migrations/0001-core.migration.ts). Every table carries
+ * `tenant_id` (the tenant short name, e.g. 'demo') and every query filters by it.
+ * numeric columns come back as strings from both drivers: read them with `toMoney`.
+ */
+import type { OrganisationPublic } from '../../src/contract/organisation.routes'
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely'
+
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
+export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+/** numeric: read as string, written as number. */
+export type Numeric = ColumnType<string, number | string, number | string>
+export type NullableNumeric = ColumnType<string | null, number | string | null | undefined, number | string | null>
+export type Json<T> = ColumnType<T, string, string>
+
+export interface TenantsTable {
+  id: string
+  name: string
+  created_at: Generated<Date>
+}
+
+/** Install-wide settings (not tenant data): the generated JWT secret of a dev install. */
+export interface InstallSettingsTable {
+  key: string
+  value: string
+}
+
+export interface OrganisationsTable {
+  id: string
+  tenant_id: string
+  name: string
+  /** The public settings of spec section 3 (contract OrganisationPublic minus id and name). */
+  settings: Json<OrganisationSettings>
+}
+
+/** Public organisation settings (contract OrganisationPublic minus id and name), stored as one JSON document. */
+export type OrganisationSettings = Omit<OrganisationPublic, 'id' | 'name'> & {
+  /** not public in the spec: whether booking online needs a stored card */
+  cardRequired?: boolean
+  /** not public: minutes of notice before the first bookable start (default 0) */
+  minNoticeMinutes?: number
+}
+
+export interface ClinicsTable {
+  id: string
+  tenant_id: string
+  account_name: string
+  name: string | null
+  line1: string
+  line2: string | null
+  city: string
+  country: string | null
+  post_code: string | null
+  latitude: number | null
+  longitude: number | null
+  active: Generated<boolean>
+  archived: Generated<boolean>
+  show_online: Generated<boolean>
+  position: Generated<number>
+}
+
+export interface CategoriesTable {
+  id: string
+  tenant_id: string
+  name: string
+  parent_id: string | null
+  position: Generated<number>
+  show_online: Generated<boolean>
+}
+
+export interface CategoryLocationsTable {
+  tenant_id: string
+  category_id: string
+  clinic_id: string
+  show_online: Generated<boolean>
+}
+
+export interface ServicesTable {
+  id: string
+  tenant_id: string
+  category_id: string | null
+  name: string
+  online_name: string | null
+  online_description: string | null
+  online_subtitle: string | null
+  /** minutes */
+  default_duration: number
+  default_price: Numeric
+  /** integer percent (20 = 20% VAT, 0 = exempt) */
+  tax_rate: Generated<number>
+  tax_id: string | null
+  show_duration_online: Generated<boolean>
+  show_price_online: Generated<boolean>
+  show_online: Generated<boolean>
+  availability: Generated<string>
+  booking_deposit_type: string | null
+  booking_deposit_amount: NullableNumeric
+  /** slot step in minutes */
+  interval_minutes: Generated<number>
+  position: Generated<number>
+}
+
+export interface ServiceLocationsTable {
+  tenant_id: string
+  service_id: string
+  clinic_id: string
+  show_online: Generated<boolean>
+  gross_price: NullableNumeric
+}
+
+export interface ServicePractitionersTable {
+  tenant_id: string
+  service_id: string
+  practitioner_id: string
+  gross_price: NullableNumeric
+  /** minutes */
+  duration: number | null
+}
+
+export interface CoursesTable {
+  id: string
+  tenant_id: string
+  category_id: string | null
+  name: string
+  description: string | null
+  sale_price: Numeric
+  tax_rate: Generated<number>
+  validity_months: number | null
+  show_online: Generated<boolean>
+  position: Generated<number>
+}
+
+export interface CourseServicesTable {
+  tenant_id: string
+  course_id: string
+  service_id: string
+  quantity: number
+}
+
+export interface CourseLocationsTable {
+  tenant_id: string
+  course_id: string
+  clinic_id: string
+}
+
+export interface PractitionersTable {
+  id: string
+  tenant_id: string
+  display_name: string
+  description: string | null
+  gender: string | null
+  avatar: string | null
+  online_booking: Generated<boolean>
+  active: Generated<boolean>
+  position: Generated<number>
+}
+
+/** Weekly hours and breaks of a practitioner at a clinic (London wall time). */
+export interface PractitionerHoursTable {
+  tenant_id: string
+  practitioner_id: string
+  clinic_id: string
+  /** 0 = Sunday .. 6 = Saturday */
+  weekday: number
+  /** 'HH:mm' */
+  start_time: string
+  end_time: string
+  /** 'work' | 'break' */
+  kind: string
+}
+
+/** Holidays (a practitioner's, or everyone's when practitioner_id is null) and clinic closed days. */
+export interface ClosuresTable {
+  id: string
+  tenant_id: string
+  /** 'holiday' | 'closed' */
+  kind: string
+  clinic_id: string | null
+  practitioner_id: string | null
+  /** London dates, inclusive */
+  starts_on: string
+  ends_on: string
+  name: string | null
+}
+
+export interface CustomersTable {
+  id: string
+  tenant_id: string
+  email: string
+  password_hash: string
+  verified: Generated<boolean>
+  role: Generated<string>
+  title: string | null
+  first_name: string
+  middle_name: string | null
+  surname: string
+  date_of_birth: string | null
+  gender: string | null
+  mobile_phone: string | null
+  referral_source: string | null
+  address1: string | null
+  address2: string | null
+  city: string | null
+  county: string | null
+  post_code: string | null
+  country_value: string | null
+  country_label: string | null
+  marketing_types: Json<string[]>
+  notification_types: Json<string[]>
+  account_balance: ColumnType<string, number | string | undefined, number | string>
+  /** tokens issued before this instant are refused (password changed) */
+  tokens_valid_after: NullableTimestamp
+  created_at: Generated<Date>
+}
+
+export interface AppointmentsTable {
+  id: string
+  tenant_id: string
+  customer_id: string | null
+  practitioner_id: string
+  clinic_id: string
+  service_id: string
+  /** 'Appointment' | 'Break' | 'Block' | 'Leave' */
+  type: Generated<string>
+  status: string
+  starts_at: Timestamp
+  ends_at: Timestamp
+  hold_expires_at: NullableTimestamp
+  /** id of the main appointment of a multi-service booking (null when alone) */
+  group_id: string | null
+  is_linked: Generated<boolean>
+  /** customer course id when booked from a course */
+  course_id: string | null
+  price: NullableNumeric
+  gross_price: NullableNumeric
+  net_price: NullableNumeric
+  tax: NullableNumeric
+  deposit: NullableNumeric
+  transaction_id: string | null
+  checked_in: Generated<boolean>
+  created_at: Generated<Date>
+  updated_at: Generated<Date>
+}
+
+export interface TokensTable {
+  id: string
+  tenant_id: string
+  customer_id: string
+  /** 'verify' | 'reset' */
+  purpose: string
+  /** sha-256 of the token sent by mail */
+  token_hash: string
+  expires_at: Timestamp
+  used_at: NullableTimestamp
+  created_at: Generated<Date>
+}
+
+export interface OutboxTable {
+  id: string
+  tenant_id: string
+  to_address: string
+  subject: string
+  text: string
+  html: string | null
+  attachments: Json<MailAttachment[]>
+  created_at: Generated<Date>
+  sent_at: NullableTimestamp
+  attempts: Generated<number>
+  last_error: string | null
+  /** a sender claimed the row until then (several instances never send twice) */
+  claimed_until: NullableTimestamp
+}
+
+export interface MailAttachment {
+  filename: string
+  content: string
+  contentType: string
+  /** 'base64' when content is base64, else utf-8 text */
+  encoding?: string
+}
+
+export interface ListsTable {
+  tenant_id: string
+  sys_name: string
+  values: Json<string | string[]>
+}
+
+export interface CountriesTable {
+  tenant_id: string
+  value: string
+  label: string
+  position: number
+}
+
+export interface BookingVersionsTable {
+  tenant_id: string
+  practitioner_id: string
+  version: ColumnType<string, never, never>
+}
+
+export interface CoreTables {
+  booking_versions: BookingVersionsTable
+  tenants: TenantsTable
+  install_settings: InstallSettingsTable
+  organisations: OrganisationsTable
+  clinics: ClinicsTable
+  categories: CategoriesTable
+  category_locations: CategoryLocationsTable
+  services: ServicesTable
+  service_locations: ServiceLocationsTable
+  service_practitioners: ServicePractitionersTable
+  courses: CoursesTable
+  course_services: CourseServicesTable
+  course_locations: CourseLocationsTable
+  practitioners: PractitionersTable
+  practitioner_hours: PractitionerHoursTable
+  closures: ClosuresTable
+  customers: CustomersTable
+  appointments: AppointmentsTable
+  tokens: TokensTable
+  outbox: OutboxTable
+  lists: ListsTable
+  countries: CountriesTable
+}
+
+export type Db = Kysely<CoreTables>
+/** A handle that may be the root or a transaction. */
+export type DbOrTrx = Kysely<CoreTables> | Transaction<CoreTables>
+export type AppointmentRow = Selectable<AppointmentsTable>
+export type NewAppointment = Insertable<AppointmentsTable>
+export type CustomerRow = Selectable<CustomersTable>
+
+/** Statuses that occupy a practitioner's time (the exclusion constraint's WHERE). */
+export const OCCUPYING_STATUSES = ['Scheduled', 'Pending', 'Running late', 'Completed', 'Incomplete'] as const
+
+/** numeric column value -> number (null stays null). */
+export function toMoney(value: string | number | null | undefined): number | null {
+  if (value === null || value === undefined) return null
+  const n = typeof value === 'number' ? value : Number(value)
+  return Math.round(n * 100) / 100
+}

@@ -1,0 +1,27 @@
+/** What every route module receives (the server's composition root builds it once, in app.ts). */
+import type { ServerConfig } from './config'
+import type { Database } from './db/database'
+import type { Db } from './db/schema'
+import type { JwtService } from './services/jwt.service'
+import type { MailApi } from './services/mail.service'
+
+export interface ServerDeps {
+  config: ServerConfig
+  database: Database
+  /** the root kysely handle (transactions start here) */
+  db: Db
+  jwt: JwtService
+  mail: MailApi
+  /** the current instant (tests may fix it) */
+  clock: () => Date
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: ServerDeps
+  }
+  interface FastifyRequest {
+    /** tenant short name, resolved by the /api onRequest hook */
+    tenant: string
+  }
+}

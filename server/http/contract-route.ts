@@ -1,0 +1,135 @@
+/**
+ * serve(app, route, handler): registers one src/contract route. The request's params, query and
+ * body are validated with the route's codecs (400 with a clear message when they do not decode);
+ * the handler gets the decoded input and a context; its tagged result becomes the HTTP answer here,
+ * the only place that knows statuses. A success body is encoded with the route's codec.
+ */
+import * as E from 'fp-ts/Either'
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
+import type * as t from 'io-ts'
+import { decodeRequest, describeErrors, fastifyPattern, successStatus, type DecodedRequest, type Route } from '../../src/contract/route'
+import type { Db } from '../db/schema'
+import type { ServerDeps } from '../deps'
+import type { AuthClaims } from '../services/jwt.service'
+import { EdgeFailure, STATUS_OF, unauthorized, type Failure, type Result } from './results'
+
+export interface RequestContext {
+  tenant: string
+  db: Db
+  deps: ServerDeps
+  /** The decoded, valid JWT of this tenant, or undefined (no token, bad token, other tenant). */
+  auth: AuthClaims | undefined
+  /** The signed-in customer's claims; answers 401 (ends the request) when there is none. */
+  requireCustomer(): Promise<AuthClaims>
+  now(): Date
+  /** The public origin for links (PUBLIC_URL, else the request's protocol and host). */
+  origin: string
+  request: FastifyRequest
+  reply: FastifyReply
+}
+
+type SuccessBody<R extends Route> = R['responses'][200] extends t.Mixed
+  ? t.TypeOf<R['responses'][200]>
+  : R['responses'][201] extends t.Mixed
+    ? t.TypeOf<R['responses'][201]>
+    : unknown
+
+export type Handler<R extends Route> = (
+  input: DecodedRequest<R>,
+  ctx: RequestContext,
+) => Promise<Result<SuccessBody<R>>>
+
+export interface ServeOptions {
+  /** @fastify/rate-limit settings for this route (login, register, forgot-password). */
+  rateLimit?: { max: number; timeWindow: number }
+}
+
+export const TOKEN_MESSAGE = 'You need to log in to do this.'
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization
+  if (typeof header !== 'string' || header.trim() === '') return undefined
+  const match = /^Bearer\s+(.+)$/i.exec(header.trim())
+  return (match ? match[1] : header).trim()
+}
+
+export async function authOf(request: FastifyRequest, deps: ServerDeps): Promise<AuthClaims | undefined> {
+  const token = bearerToken(request)
+  if (!token) return undefined
+  const claims = await deps.jwt.verify(token)
+  return claims && claims.tenant === request.tenant ? claims : undefined
+}
+
+/** Checks the token's customer still exists and the token is not older than a password change. */
+async function checkCustomer(deps: ServerDeps, tenant: string, claims: AuthClaims | undefined): Promise<AuthClaims> {
+  if (!claims) throw new EdgeFailure(unauthorized(TOKEN_MESSAGE))
+  const row = await deps.db
+    .selectFrom('customers')
+    .select(['id', 'tokens_valid_after'])
+    .where('tenant_id', '=', tenant)
+    .where('id', '=', claims.sub)
+    .executeTakeFirst()
+  if (!row) throw new EdgeFailure(unauthorized(TOKEN_MESSAGE))
+  if (row.tokens_valid_after && claims.iat < Math.floor(row.tokens_valid_after.getTime() / 1000)) {
+    throw new EdgeFailure(unauthorized('Your session has ended, please log in again.'))
+  }
+  return claims
+}
+
+export function originOf(request: FastifyRequest, deps: ServerDeps): string {
+  return deps.config.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`
+}
+
+export function sendFailure(reply: FastifyReply, failure: Failure): FastifyReply {
+  const statusCode = STATUS_OF[failure._tag]
+  return reply.status(statusCode).send({ statusCode, message: failure.message })
+}
+
+export function serve<R extends Route>(app: FastifyInstance, route: R, handler: Handler<R>, options: ServeOptions = {}): void {
+  const ok = successStatus(route)
+  const routeOptions: RouteShorthandOptions = options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}
+  app.route({
+    ...routeOptions,
+    method: route.method,
+    url: fastifyPattern(route),
+    handler: async (request, reply) => {
+      const deps = app.deps
+      const decoded = decodeRequest(route, { params: request.params, query: request.query, body: request.body })
+      if (E.isLeft(decoded)) return sendFailure(reply, { _tag: 'BadRequest', message: decoded.left })
+      const auth = await authOf(request, deps)
+      const ctx: RequestContext = {
+        tenant: request.tenant,
+        db: deps.db,
+        deps,
+        auth,
+        requireCustomer: () => checkCustomer(deps, request.tenant, auth),
+        now: deps.clock,
+        origin: originOf(request, deps),
+        request,
+        reply,
+      }
+      let result: Result<unknown>
+      try {
+        result = await handler(decoded.right, ctx)
+      } catch (error) {
+        if (error instanceof EdgeFailure) return sendFailure(reply, error.failure)
+        throw error
+      }
+      if (result._tag !== 'Ok') return sendFailure(reply, result)
+      const status = result.status ?? ok
+      const codec = route.responses[status] as t.Mixed | undefined
+      if (!codec) {
+        request.log.error({ status, path: route.path }, 'contract violation: no response codec for status')
+        return sendFailure(reply, { _tag: 'Unavailable', message: 'Internal Server Error' })
+      }
+      const check = codec.decode(result.body)
+      if (E.isLeft(check)) {
+        const detail = describeErrors(check.left, `response of ${route.method} ${route.path}`)
+        request.log.error({ path: route.path, detail }, 'contract violation: response does not match its codec')
+        // Tests fail loudly; elsewhere the client still gets the body (its decoder reports it).
+        if (deps.config.env === 'test') return reply.status(500).send({ statusCode: 500, message: `Contract violation: ${detail}` })
+      }
+      return reply.status(status).send(codec.encode(result.body))
+    },
+  })
+}

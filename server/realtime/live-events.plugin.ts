@@ -1,0 +1,41 @@
+/**
+ * The live-events websocket as a root route module: GET /api/ws?token=<customer token>. The token's
+ * tenant and customer decide which messages the socket receives; a token older than the customer's
+ * last password change is refused. On PostgreSQL the hub fans out with LISTEN/NOTIFY.
+ */
+import type { FastifyInstance } from 'fastify'
+import type { ServerDeps } from '../deps'
+import { LiveEventsHub } from './live-events.hub'
+import { liveEventsRoutes } from './live-events.routes'
+
+export async function liveEventsRootRoutes(app: FastifyInstance, deps: ServerDeps): Promise<void> {
+  const hub = new LiveEventsHub({
+    ...(deps.database.pool ? { pool: deps.database.pool } : {}),
+    log: (message, detail) => app.log.warn({ detail }, message),
+  })
+  app.decorate('liveEvents', hub)
+  await liveEventsRoutes(app, {
+    hub,
+    authenticate: async (token) => {
+      if (!token) return undefined
+      const claims = await deps.jwt.verify(token)
+      if (!claims) return undefined
+      const row = await deps.db
+        .selectFrom('customers')
+        .select(['id', 'tokens_valid_after'])
+        .where('tenant_id', '=', claims.tenant)
+        .where('id', '=', claims.sub)
+        .executeTakeFirst()
+      if (!row) return undefined
+      if (row.tokens_valid_after && claims.iat < Math.floor(row.tokens_valid_after.getTime() / 1000)) return undefined
+      return { tenant: claims.tenant, customerId: claims.sub }
+    },
+  })
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** this instance's live-events hub (server/realtime) */
+    liveEvents: LiveEventsHub
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * Accounts: POST /login?from=customer, POST /user/customer/register, GET /user/verify-email/{token}
+ * (the link of the verification mail), POST /user/forgot-password/{email}, PUT /user/change-password,
+ * GET /user/me, PUT /customers/{id}. Login, register and forgot-password are rate limited.
+ */
+import type { FastifyInstance } from 'fastify'
+import { changePassword, forgotPassword, getCurrentUser, login, register, updateCustomer } from '../../src/contract'
+import type { ServerDeps } from '../deps'
+import { originOf, serve, type RequestContext } from '../http/contract-route'
+import { forbidden, ok, unauthorized } from '../http/results'
+import { publishLogout } from '../realtime/live-events.hub'
+import * as account from '../services/account.service'
+
+function accountDeps(ctx: RequestContext): account.AccountDeps {
+  return { db: ctx.db, jwt: ctx.deps.jwt, mail: ctx.deps.mail, now: ctx.now(), origin: ctx.origin }
+}
+
+/** Ends the customer's other sessions (live socket 'logout-customer'); never fails the request. */
+function logoutElsewhere(ctx: RequestContext, customerId: string): void {
+  void publishLogout(ctx.tenant, customerId).catch((err) => ctx.request.log.warn({ err }, 'logout-customer not published'))
+}
+
+export async function accountRoutes(app: FastifyInstance, deps: ServerDeps): Promise<void> {
+  const rateLimit = { max: deps.config.rateLimitMax, timeWindow: deps.config.rateLimitWindowMs }
+
+  serve(app, login, async ({ body }, ctx) => account.login(accountDeps(ctx), ctx.tenant, body.email, body.password), { rateLimit })
+
+  serve(app, register, async ({ body }, ctx) => account.register(accountDeps(ctx), ctx.tenant, body), { rateLimit })
+
+  serve(
+    app,
+    forgotPassword,
+    async ({ params, query }, ctx) => account.forgotPassword(accountDeps(ctx), ctx.tenant, params.email, query.existingUser === true),
+    { rateLimit },
+  )
+
+  serve(
+    app,
+    changePassword,
+    async ({ body }, ctx) => {
+      if ('token' in body) {
+        const reset = await account.resetPassword(accountDeps(ctx), ctx.tenant, body.token, body.newPassword)
+        if (!('result' in reset)) return reset
+        logoutElsewhere(ctx, reset.customerId)
+        return reset.result
+      }
+      const who = await ctx.requireCustomer()
+      if (who.sub !== body.userId) return unauthorized(account.MESSAGES.otherUser)
+      const result = await account.changePassword(accountDeps(ctx), ctx.tenant, who.sub, body.currentPassword, body.newPassword)
+      if (result._tag === 'Ok') logoutElsewhere(ctx, who.sub)
+      return result
+    },
+    { rateLimit },
+  )
+
+  serve(app, getCurrentUser, async (_input, ctx) => {
+    const who = await ctx.requireCustomer()
+    const row = await account.findCustomer(ctx.db, ctx.tenant, who.sub)
+    return row ? ok(account.customerDto(row)) : unauthorized()
+  })
+
+  serve(app, updateCustomer, async ({ params, body }, ctx) => {
+    const who = await ctx.requireCustomer()
+    if (who.sub !== params.id) return forbidden('You can only change your own details.')
+    return account.updateCustomer(ctx.db, ctx.tenant, params.id, body)
+  })
+
+  // The verification mail's link: verifies, then opens the app with a flag the UI may show.
+  app.get<{ Params: { token: string } }>('/user/verify-email/:token', async (request, reply) => {
+    const verified = await account.verifyEmail(
+      { db: deps.db, jwt: deps.jwt, mail: deps.mail, now: deps.clock(), origin: originOf(request, deps) },
+      request.tenant,
+      request.params.token,
+    )
+    return reply.redirect(verified ? '/?emailVerified=true' : '/?emailVerified=false')
+  })
+}

@@ -1,0 +1,38 @@
+/** POST /practitioners/time and POST /appointments/days-available-by-month. */
+import type { FastifyInstance } from 'fastify'
+import { getDaysAvailableByMonth, getPractitionerTimes } from '../../src/contract'
+import type { ServerDeps } from '../deps'
+import { serve } from '../http/contract-route'
+import { badRequest, notFound, ok } from '../http/results'
+import { daySlotsFor, monthDays } from '../services/availability.service'
+
+export async function availabilityRoutes(app: FastifyInstance, _deps: ServerDeps): Promise<void> {
+  serve(app, getPractitionerTimes, async ({ body }, ctx) => {
+    const slots = await daySlotsFor(ctx.db, ctx.tenant, {
+      date: body.date,
+      serviceId: body.service,
+      clinicId: body.clinic,
+      staff: body.staff,
+      forceInterval: body.forceInterval,
+      reschedule: body.appointmentBeingReschedule,
+      now: ctx.now(),
+      withHolidays: body.withHolidays,
+      onlineBooking: body.onlineBooking,
+      minimiseGaps: body.minimiseGaps,
+      checkFirst: body.checkFirst,
+    })
+    return Array.isArray(slots) ? ok(slots) : notFound(slots.message)
+  })
+
+  serve(app, getDaysAvailableByMonth, async ({ body }, ctx) => {
+    if (body.length === 0) return ok([])
+    const [first] = body
+    if (first.month < 1 || first.month > 12) return badRequest('month must be between 1 and 12')
+    if (body.some((l) => l.month !== first.month || l.year !== first.year || l.location !== first.location)) {
+      return badRequest('Every line must name the same month, year and location.')
+    }
+    if (body.length > 10) return badRequest('At most 10 services can be booked together.')
+    const days = await monthDays(ctx.db, ctx.tenant, body, ctx.now())
+    return Array.isArray(days) ? ok(days.map((date) => ({ date }))) : notFound(days.message)
+  })
+}

@@ -1,0 +1,47 @@
+/**
+ * Stored cards and card setup: /square/get-customer-cards/{id}, /square/add-customer-card,
+ * /square/delete-customer-cards/{id}, /customers/default-card/{id}, /square/is-connected,
+ * /square/get-seller, /card-setup-intents (+ /{clientSecret}).
+ */
+import type { FastifyInstance } from 'fastify'
+import * as C from '../../src/contract'
+import * as cards from '../commerce/cards.service'
+import { answer, commerceDeps } from '../commerce/commerce.module'
+import type { ServerDeps } from '../deps'
+import { serve } from '../http/contract-route'
+import { ok } from '../http/results'
+
+export async function cardsRoutes(app: FastifyInstance, deps: ServerDeps): Promise<void> {
+  const commerce = () => commerceDeps(deps)
+
+  serve(app, C.getCustomerCards, async ({ params }, ctx) => {
+    const me = await ctx.requireCustomer()
+    return answer(await cards.listCards(commerce(), ctx.tenant, me.sub, params.id))
+  })
+
+  serve(app, C.addCustomerCard, async ({ body }, ctx) => {
+    const me = await ctx.requireCustomer()
+    return answer(await cards.addCard(commerce(), ctx.tenant, me.sub, body))
+  })
+
+  serve(app, C.deleteCustomerCards, async ({ params, body }, ctx) => {
+    const me = await ctx.requireCustomer()
+    return answer(await cards.deleteCards(commerce(), ctx.tenant, me.sub, params.id, body.cards))
+  })
+
+  serve(app, C.setDefaultCard, async ({ params, body }, ctx) => {
+    const me = await ctx.requireCustomer()
+    return answer(await cards.chooseDefaultCard(commerce(), ctx.tenant, me.sub, params.id, body.cardId))
+  })
+
+  serve(app, C.isProcessorConnected, async (_input, ctx) => ok(await cards.connection(commerce(), ctx.tenant)))
+
+  serve(app, C.getSeller, async ({ query }, ctx) => ok(await cards.seller(commerce(), ctx.tenant, query.location)))
+
+  serve(app, C.createSetupIntent, async ({ body }, ctx) => {
+    const me = await ctx.requireCustomer()
+    return answer(await cards.createSetupIntent(commerce(), ctx.tenant, me.sub, body.customerId))
+  })
+
+  serve(app, C.getSetupIntent, async ({ params }, ctx) => answer(await cards.getSetupIntent(commerce(), ctx.tenant, params.clientSecret)))
+}

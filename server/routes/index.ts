@@ -1,0 +1,43 @@
+/**
+ * The route modules. Each is a Fastify plugin receiving the ServerDeps as options.
+ * - apiRoutes are registered under the '/api' prefix, after the tenant hook: serve contract routes
+ *   with `serve(app, route, handler)` (server/http/contract-route.ts).
+ * - rootRoutes are registered at the root (pages and sockets outside /api: sandbox card page, ws).
+ * Add a module: write server/routes/<resource>.routes.ts exporting `async function xRoutes(app, deps)`
+ * and add one line below.
+ */
+import type { FastifyInstance } from 'fastify'
+import type { ServerDeps } from '../deps'
+import { appointmentsRoutes } from './appointments.routes'
+import { accountRoutes } from './account.routes'
+import { availabilityRoutes } from './availability.routes'
+import { catalogueRoutes } from './catalogue.routes'
+import { devRoutes } from './dev.routes'
+import { organisationRoutes } from './organisation.routes'
+import { referenceRoutes } from './reference.routes'
+import { cardsRoutes } from './cards.routes'
+import { coursesRoutes } from './courses.routes'
+import { formsRoutes } from './forms.routes'
+import { invoicesRoutes } from './invoices.routes'
+import { leadsRoutes } from './leads.routes'
+import { taxesRoutes } from './taxes.routes'
+import { vouchersRoutes } from './vouchers.routes'
+import { sandboxRootRoutes } from '../sandbox-processor/sandbox.plugin'
+import { liveEventsRootRoutes } from '../realtime/live-events.plugin'
+
+export type RouteModule = (app: FastifyInstance, deps: ServerDeps) => Promise<void>
+
+export const apiRoutes: RouteModule[] = [
+  organisationRoutes,
+  catalogueRoutes,
+  availabilityRoutes,
+  appointmentsRoutes,
+  accountRoutes,
+  referenceRoutes,
+  devRoutes,
+  invoicesRoutes, cardsRoutes, coursesRoutes, vouchersRoutes, taxesRoutes, formsRoutes, leadsRoutes,
+]
+
+export const rootRoutes: RouteModule[] = [
+  sandboxRootRoutes, liveEventsRootRoutes,
+]

@@ -1,0 +1,21 @@
+/** The sandbox processor's pages as a root route module (outside /api): see sandbox.routes.ts. */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { tenantFromHost } from '../../src/domain/tenant'
+import { commerceDeps, sandboxOf } from '../commerce/commerce.module'
+import { settle } from '../commerce/payments.service'
+import type { ServerDeps } from '../deps'
+import { sandboxRoutes } from './sandbox.routes'
+
+export function tenantOfRequest(request: FastifyRequest, deps: ServerDeps): string {
+  const header = request.headers['x-tenant']
+  const fromHeader = typeof header === 'string' ? header.trim().toLowerCase() : ''
+  return fromHeader || tenantFromHost(request.headers.host, deps.config.defaultTenant)
+}
+
+export async function sandboxRootRoutes(app: FastifyInstance, deps: ServerDeps): Promise<void> {
+  await sandboxRoutes(app, {
+    processor: () => sandboxOf(deps),
+    tenantOf: (request) => tenantOfRequest(request, deps),
+    onAuthorized: (tenant, transactionId) => settle(commerceDeps(deps), tenant, transactionId),
+  })
+}

@@ -1,0 +1,111 @@
+/** Appointment rows -> the contract's AppointmentView (account view), with linked ones nested. Two queries. */
+import type { AppointmentView, LinkedAppointmentView } from '../../src/contract'
+import { toMoney, type DbOrTrx } from '../db/schema'
+
+const viewColumns = [
+  'a.id',
+  'a.status',
+  'a.starts_at',
+  'a.ends_at',
+  'a.hold_expires_at',
+  'a.group_id',
+  'a.is_linked',
+  'a.checked_in',
+  'a.customer_id',
+  'a.course_id',
+  'a.price',
+  'a.gross_price',
+  'a.net_price',
+  'a.deposit',
+  'a.service_id',
+  'a.practitioner_id',
+  'a.clinic_id',
+  's.name as service_name',
+  's.online_name as service_online_name',
+  's.category_id',
+  's.default_price',
+  's.default_duration',
+  's.show_online as service_show_online',
+  'p.display_name',
+  'c.account_name',
+] as const
+
+type ViewRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number]
+
+function baseQuery(db: DbOrTrx, tenant: string) {
+  return db
+    .selectFrom('appointments as a')
+    .innerJoin('services as s', 's.id', 'a.service_id')
+    .innerJoin('practitioners as p', 'p.id', 'a.practitioner_id')
+    .innerJoin('clinics as c', 'c.id', 'a.clinic_id')
+    .select(viewColumns)
+    .where('a.tenant_id', '=', tenant)
+}
+
+function toView(r: ViewRow, locations: Map<string, { clinic: string; showOnline: boolean }[]>): LinkedAppointmentView {
+  const money = (v: string | null) => toMoney(v)
+  return {
+    id: r.id,
+    status: r.status as AppointmentView['status'],
+    event: { start: r.starts_at.toISOString(), end: r.ends_at.toISOString() },
+    service: {
+      id: r.service_id,
+      name: r.service_name,
+      onlineName: r.service_online_name ?? r.service_name,
+      ...(r.category_id ? { category: r.category_id } : {}),
+      defaultGrossPrice: money(r.default_price) ?? 0,
+      defaultDuration: r.default_duration,
+      locations: locations.get(r.service_id) ?? [],
+      showOnline: r.service_show_online,
+    },
+    practitioner: { id: r.practitioner_id, displayName: r.display_name },
+    clinic: { id: r.clinic_id, accountName: r.account_name },
+    checkedIn: r.checked_in,
+    isLinked: r.is_linked,
+    ...(r.price !== null ? { price: money(r.price)! } : {}),
+    ...(r.gross_price !== null ? { grossPrice: money(r.gross_price)! } : {}),
+    ...(r.net_price !== null ? { netPrice: money(r.net_price)! } : {}),
+    ...(r.deposit !== null ? { deposit: money(r.deposit)! } : {}),
+    ...(r.customer_id ? { customer: r.customer_id } : {}),
+    course: r.course_id,
+    ...(r.status === 'Pending' && r.hold_expires_at ? { holdExpiresAt: r.hold_expires_at.toISOString() } : {}),
+  }
+}
+
+async function locationsOf(db: DbOrTrx, tenant: string, serviceIds: string[]) {
+  const map = new Map<string, { clinic: string; showOnline: boolean }[]>()
+  if (serviceIds.length === 0) return map
+  const rows = await db.selectFrom('service_locations').select(['service_id', 'clinic_id', 'show_online']).where('tenant_id', '=', tenant).where('service_id', 'in', serviceIds).execute()
+  for (const r of rows) {
+    const list = map.get(r.service_id) ?? []
+    list.push({ clinic: r.clinic_id, showOnline: r.show_online })
+    map.set(r.service_id, list)
+  }
+  return map
+}
+
+/** Views of the given appointments, each with the other members of its booking as linkedAppointments. */
+export async function appointmentViews(db: DbOrTrx, tenant: string, ids: readonly string[]): Promise<AppointmentView[]> {
+  if (ids.length === 0) return []
+  const rows = await baseQuery(db, tenant)
+    .where((eb) =>
+      eb.or([
+        eb('a.id', 'in', [...ids]),
+        eb('a.group_id', 'in', eb.selectFrom('appointments as x').select('x.group_id').where('x.tenant_id', '=', tenant).where('x.id', 'in', [...ids])),
+      ]),
+    )
+    .orderBy('a.starts_at')
+    .execute()
+  const locations = await locationsOf(db, tenant, [...new Set(rows.map((r) => r.service_id))])
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return ids.flatMap((id) => {
+    const r = byId.get(id)
+    if (!r) return []
+    const linked = r.group_id ? rows.filter((o) => o.group_id === r.group_id && o.id !== r.id).map((o) => toView(o, locations)) : []
+    return [{ ...toView(r, locations), linkedAppointments: linked }]
+  })
+}
+
+export async function appointmentView(db: DbOrTrx, tenant: string, id: string): Promise<AppointmentView | undefined> {
+  return (await appointmentViews(db, tenant, [id]))[0]
+}

@@ -1,0 +1,402 @@
+/**
+ * Availability: the facts of a request (service options, weekly hours, bookings and holds,
+ * holidays and closed days, organisation settings) are loaded in a fixed number of queries
+ * (five, six when rescheduling), whatever the range; the slots and days themselves come from
+ * src/domain/scheduling.
+ */
+import type { Slot } from '../../src/contract'
+import {
+  availableDays,
+  calendarDays,
+  covers,
+  daySlots,
+  isoDate,
+  londonDay,
+  prepareDay,
+  type Busy,
+  type BusyKind,
+  type PractitionerCalendar,
+  type ServiceRequest,
+  type SlotOptions,
+  type TimeRange,
+  type WeeklySchedule,
+} from '../../src/domain/scheduling'
+import { sql } from 'kysely'
+import { OCCUPYING_STATUSES, type DbOrTrx, type OrganisationSettings } from '../db/schema'
+import { loadOrganisation } from './organisation.service'
+import { referenceCache } from './reference-cache'
+
+export interface ServiceOptionRow {
+  serviceId: string
+  practitionerId: string
+  durationMinutes: number
+  grossPrice: number | null
+  intervalMinutes: number
+  defaultDuration: number
+  defaultPrice: number
+  taxRate: number
+  depositType: string | null
+  depositAmount: number | null
+  online: boolean
+}
+
+/** Who can do each service at the clinic (active, with hours there), in practitioner order. One query. */
+export function serviceOptions(
+  db: DbOrTrx,
+  tenant: string,
+  clinicId: string,
+  serviceIds: readonly string[],
+  onlineOnly: boolean,
+  cacheRoot: object = db,
+): Promise<ServiceOptions> {
+  const key = `options|${tenant}|${clinicId}|${onlineOnly}|${[...serviceIds].sort().join(',')}`
+  return referenceCache(cacheRoot).get(key, () => loadServiceOptions(db, tenant, clinicId, serviceIds, onlineOnly))
+}
+
+export interface ServiceOptions {
+  services: Map<string, { intervalMinutes: number; exists: true }>
+  options: ServiceOptionRow[]
+}
+
+async function loadServiceOptions(
+  db: DbOrTrx,
+  tenant: string,
+  clinicId: string,
+  serviceIds: readonly string[],
+  onlineOnly: boolean,
+): Promise<ServiceOptions> {
+  const rows = await db
+    .selectFrom('services as s')
+    .innerJoin('service_locations as sl', (j) => j.onRef('sl.service_id', '=', 's.id').on('sl.clinic_id', '=', clinicId))
+    .leftJoin('service_practitioners as sp', 'sp.service_id', 's.id')
+    .leftJoin('practitioners as p', (j) => j.onRef('p.id', '=', 'sp.practitioner_id').on('p.active', '=', true))
+    .select([
+      's.id as service_id',
+      's.interval_minutes',
+      's.default_duration',
+      's.default_price',
+      's.tax_rate',
+      's.booking_deposit_type',
+      's.booking_deposit_amount',
+      's.availability',
+      's.show_online',
+      'sl.show_online as location_online',
+      'sl.gross_price as location_price',
+      'sp.practitioner_id',
+      'sp.gross_price',
+      'sp.duration',
+      'p.position',
+      'p.online_booking',
+    ])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('practitioner_hours as h')
+            .select('h.practitioner_id')
+            .whereRef('h.practitioner_id', '=', 'sp.practitioner_id')
+            .where('h.clinic_id', '=', clinicId)
+            .where('h.tenant_id', '=', tenant),
+        )
+        .as('works_here'),
+    )
+    .where('s.tenant_id', '=', tenant)
+    .where('s.id', 'in', serviceIds.length ? serviceIds : ['-'])
+    .orderBy('p.position')
+    .execute()
+  const services = new Map<string, { intervalMinutes: number; exists: true }>()
+  const options: ServiceOptionRow[] = []
+  for (const r of rows) {
+    const online = r.show_online && r.location_online && r.availability !== 'BOOK_ONLY' && r.availability !== 'SELL_ONLY'
+    if (onlineOnly && !online) continue
+    services.set(r.service_id, { intervalMinutes: r.interval_minutes, exists: true })
+    if (!r.practitioner_id || r.position === null || !r.works_here) continue
+    if (onlineOnly && r.online_booking === false) continue
+    const defaultPrice = Number(r.location_price ?? r.default_price)
+    options.push({
+      serviceId: r.service_id,
+      practitionerId: r.practitioner_id,
+      durationMinutes: r.duration ?? r.default_duration,
+      grossPrice: r.gross_price === null ? null : Number(r.gross_price),
+      intervalMinutes: r.interval_minutes,
+      defaultDuration: r.default_duration,
+      defaultPrice,
+      taxRate: r.tax_rate,
+      depositType: r.booking_deposit_type,
+      depositAmount: r.booking_deposit_amount === null ? null : Number(r.booking_deposit_amount),
+      online,
+    })
+  }
+  return { services, options }
+}
+
+type BusyTuple = [string, string, number, number, number | null]
+
+/** The longest appointment, block or leave entry the range query finds (longer absences are holidays). */
+const LONGEST_BOOKING_MS = 7 * 86_400_000
+
+/** Bookings are cached at most this long even when no version changed (memory bound). */
+const BUSY_TTL_MS = 60_000
+
+/**
+ * Time taken at any clinic (a practitioner is in one place at a time): one row per practitioner
+ * with its bookings as JSON (cheap to transfer and parse), epoch milliseconds. The starts_at
+ * bounds let the (tenant, practitioner, starts_at) index serve the range: an entry (block, leave)
+ * longer than LONGEST_BOOKING_MS is not seen before its start; longer absences are holidays (closures).
+ */
+async function loadBusy(db: DbOrTrx, tenant: string, ids: string[], from: Date, to: Date) {
+  const result = await sql<{ practitioner_id: string; busy: BusyTuple[] }>`
+    SELECT practitioner_id, json_agg(json_build_array(
+      id,
+      CASE WHEN status = 'Pending' AND hold_expires_at IS NOT NULL THEN 'hold' ELSE type END,
+      (extract(epoch FROM starts_at) * 1000)::float8,
+      (extract(epoch FROM ends_at) * 1000)::float8,
+      (extract(epoch FROM hold_expires_at) * 1000)::float8
+    )) AS busy
+    FROM appointments
+    WHERE tenant_id = ${tenant}
+      AND practitioner_id IN (${sql.join(ids)})
+      AND status IN (${sql.join([...OCCUPYING_STATUSES])})
+      AND starts_at < ${to} AND starts_at > ${new Date(from.getTime() - LONGEST_BOOKING_MS)} AND ends_at > ${from}
+    GROUP BY practitioner_id`.execute(db)
+  return result.rows
+}
+
+export interface Calendars {
+  calendars: PractitionerCalendar[]
+  /** London dates the clinic is closed */
+  closedDates: Set<string>
+  settings: OrganisationSettings
+  /** The booking versions the calendars reflect (undefined inside a transaction: not cacheable). */
+  stamp?: string
+}
+
+function* datesBetween(from: string, to: string): Generator<string> {
+  const [y, m, d] = from.split('-').map(Number)
+  for (let i = 0; i < 400; i++) {
+    const date = isoDate(y, m, d + i)
+    if (date > to) return
+    yield date
+  }
+}
+
+const KIND_OF_TYPE: Record<string, BusyKind> = { Appointment: 'appointment', Break: 'block', Block: 'block', Leave: 'leave' }
+
+/**
+ * Hours, bookings, holds, holidays and closed days of the practitioners at a clinic for the London
+ * dates [fromDate, toDate], plus the organisation settings: four queries.
+ */
+export async function loadCalendars(
+  db: DbOrTrx,
+  tenant: string,
+  clinicId: string,
+  practitionerIds: readonly string[],
+  fromDate: string,
+  toDate: string,
+  cacheRoot: object = db,
+): Promise<Calendars> {
+  const ids = practitionerIds.length ? [...practitionerIds] : ['-']
+  const from = new Date(londonDay(fromDate).bounds.start)
+  const to = new Date(londonDay(toDate).bounds.end)
+  const cache = referenceCache(cacheRoot)
+  // Reference data (cached briefly), then the bookings of the range (always read).
+  const allHours = await cache.get(`hours|${tenant}|${clinicId}`, () =>
+    db
+      .selectFrom('practitioner_hours')
+      .select(['practitioner_id', 'weekday', 'start_time', 'end_time', 'kind'])
+      .where('tenant_id', '=', tenant)
+      .where('clinic_id', '=', clinicId)
+      .execute(),
+  )
+  const allClosures = await cache.get(`closures|${tenant}`, () =>
+    db.selectFrom('closures').select(['kind', 'clinic_id', 'practitioner_id', 'starts_on', 'ends_on']).where('tenant_id', '=', tenant).execute(),
+  )
+  const organisation = await cache.get(`organisation|${tenant}`, () => loadOrganisation(db, tenant))
+  // Bookings: cached under the practitioners' booking versions (bumped by a trigger on every write),
+  // so an unchanged calendar costs one tiny query. Read the versions first, then the bookings.
+  const versions = cacheRoot !== db ? [] : await db
+    .selectFrom('booking_versions')
+    .select(['practitioner_id', 'version'])
+    .where('tenant_id', '=', tenant)
+    .where('practitioner_id', 'in', ids)
+    .execute()
+  const stamp = versions
+    .map((v) => `${v.practitioner_id}:${v.version}`)
+    .sort()
+    .join(',')
+  // Never cache what a transaction sees (its uncommitted versions could be reused after a rollback).
+  const inTransaction = cacheRoot !== db
+  const busyRows = inTransaction
+    ? await loadBusy(db, tenant, ids, from, to)
+    : await cache.get(`busy|${tenant}|${ids.join(',')}|${fromDate}|${toDate}|${stamp}`, () => loadBusy(db, tenant, ids, from, to), BUSY_TTL_MS)
+  const busyOf = new Map(busyRows.map((r) => [r.practitioner_id, r.busy]))
+  const wanted = new Set(ids)
+  const hours = allHours.filter((h) => wanted.has(h.practitioner_id))
+  const closures = allClosures.filter((c) => c.starts_on <= toDate && c.ends_on >= fromDate)
+  const closedDates = new Set<string>()
+  const holidaysOf = new Map<string, Set<string>>(ids.map((id) => [id, new Set<string>()]))
+  for (const c of closures) {
+    const start = c.starts_on < fromDate ? fromDate : c.starts_on
+    const end = c.ends_on > toDate ? toDate : c.ends_on
+    if (c.kind === 'closed') {
+      if (c.clinic_id === null || c.clinic_id === clinicId) for (const d of datesBetween(start, end)) closedDates.add(d)
+      continue
+    }
+    if (c.clinic_id !== null && c.clinic_id !== clinicId) continue
+    const who = c.practitioner_id === null ? ids : ids.filter((id) => id === c.practitioner_id)
+    for (const id of who) for (const d of datesBetween(start, end)) holidaysOf.get(id)?.add(d)
+  }
+  const calendars = ids.map((id): PractitionerCalendar => {
+    const schedule: Record<number, TimeRange[]> = {}
+    const breaks: Record<number, TimeRange[]> = {}
+    for (const h of hours) {
+      if (h.practitioner_id !== id) continue
+      const target = h.kind === 'break' ? breaks : schedule
+      ;(target[h.weekday] ??= []).push({ start: h.start_time, end: h.end_time })
+    }
+    const busy: Busy[] = (busyOf.get(id) ?? []).map(([appointmentId, kind, start, end, expires]) =>
+      kind === 'hold'
+        ? { start, end, kind: 'hold', appointmentId, expiresAt: expires ?? undefined }
+        : { start, end, kind: KIND_OF_TYPE[kind] ?? 'appointment', appointmentId },
+    )
+    return { practitionerId: id, schedule: schedule as WeeklySchedule, breaks: breaks as WeeklySchedule, busy, holidays: holidaysOf.get(id) }
+  })
+  return { calendars, closedDates, settings: organisation?.settings ?? ({} as OrganisationSettings), ...(inTransaction ? {} : { stamp }) }
+}
+
+/** The appointment being rescheduled and those booked with it (their time counts as free). One query. */
+export async function groupIds(db: DbOrTrx, tenant: string, appointmentId: string | null | undefined): Promise<string[]> {
+  if (!appointmentId) return []
+  const rows = await db
+    .selectFrom('appointments as a')
+    .innerJoin('appointments as g', (j) => j.onRef('g.tenant_id', '=', 'a.tenant_id').on((eb) => eb.or([eb('g.id', '=', eb.ref('a.id')), eb('g.group_id', '=', eb.ref('a.group_id'))])))
+    .select('g.id')
+    .where('a.tenant_id', '=', tenant)
+    .where('a.id', '=', appointmentId)
+    .execute()
+  return rows.length ? rows.map((r) => r.id) : [appointmentId]
+}
+
+export interface RequestOptions {
+  now: Date
+  withHolidays?: boolean
+  onlineBooking?: boolean
+  minimiseGaps?: boolean
+  checkFirst?: boolean
+  ignore: readonly string[]
+}
+
+export function slotOptions(settings: OrganisationSettings, request: RequestOptions, closed = false): SlotOptions {
+  return {
+    now: request.now.getTime(),
+    minNoticeMinutes: settings.minNoticeMinutes ?? 0,
+    withHolidays: request.withHolidays ?? true,
+    onlineBooking: request.onlineBooking ?? true,
+    ignoreAppointmentId: request.ignore,
+    ...(request.minimiseGaps === false
+      ? {}
+      : {
+          minimiseGaps: {
+            minimiseGaps: settings.minimiseGaps ?? false,
+            minimiseGapsStrategy: settings.minimiseGapsStrategy,
+            alsoShowFirst: settings.alsoShowFirst,
+            alsoShowLast: settings.alsoShowLast,
+          },
+        }),
+    ...(request.checkFirst !== undefined ? { checkFirst: request.checkFirst } : {}),
+    closed,
+  }
+}
+
+function requestFor(serviceId: string, options: ServiceOptionRow[], staff: string | null | undefined, forceInterval?: number): ServiceRequest | undefined {
+  const mine = options.filter((o) => o.serviceId === serviceId && (!staff || o.practitionerId === staff))
+  if (mine.length === 0) return undefined
+  return {
+    serviceId,
+    options: mine.map((o) => ({ practitionerId: o.practitionerId, durationMinutes: o.durationMinutes })),
+    intervalMinutes: mine[0].intervalMinutes,
+    ...(forceInterval ? { forceInterval } : {}),
+  }
+}
+
+export type AvailabilityFailure = { _tag: 'NotFound'; message: string }
+
+/** POST /practitioners/time: the slots of one London date for one service. */
+export async function daySlotsFor(
+  db: DbOrTrx,
+  tenant: string,
+  input: { date: string; serviceId: string; clinicId: string; staff?: string | null; forceInterval?: number; reschedule?: string | null } & Omit<RequestOptions, 'ignore'>,
+): Promise<Slot[] | AvailabilityFailure> {
+  const date = input.date.length > 10 ? londonDateOfIso(input.date) : input.date
+  const [{ services, options }, ignore] = await Promise.all([
+    serviceOptions(db, tenant, input.clinicId, [input.serviceId], input.onlineBooking !== false),
+    groupIds(db, tenant, input.reschedule),
+  ])
+  if (!services.has(input.serviceId)) return { _tag: 'NotFound', message: 'This service is not available at this location.' }
+  const request = requestFor(input.serviceId, options, input.staff, input.forceInterval)
+  if (!request) return []
+  const { calendars, closedDates, settings } = await loadCalendars(db, tenant, input.clinicId, request.options.map((o) => o.practitionerId), date, date)
+  return daySlots({
+    date,
+    practitioners: calendarDays(calendars)(date),
+    service: request,
+    options: slotOptions(settings, { ...input, ignore }, closedDates.has(date)),
+  }) as Slot[]
+}
+
+/** POST /appointments/days-available-by-month: London dates of the month where the whole basket fits. */
+export async function monthDays(
+  db: DbOrTrx,
+  tenant: string,
+  lines: readonly { service: string; month: number; year: number; location: string; practitioner?: string | null; id?: string | null; withHolidays?: boolean }[],
+  now: Date,
+): Promise<string[] | AvailabilityFailure> {
+  if (lines.length === 0) return []
+  const { month, year, location } = lines[0]
+  const [{ services, options }, ignore] = await Promise.all([
+    serviceOptions(db, tenant, location, lines.map((l) => l.service), true),
+    groupIds(db, tenant, lines.find((l) => l.id)?.id),
+  ])
+  const missing = lines.find((l) => !services.has(l.service))
+  if (missing) return { _tag: 'NotFound', message: 'This service is not available at this location.' }
+  const requests = lines.map((l) => requestFor(l.service, options, l.practitioner))
+  if (requests.some((r) => r === undefined)) return []
+  const practitionerIds = [...new Set(requests.flatMap((r) => r!.options.map((o) => o.practitionerId)))]
+  const first = isoDate(year, month, 1)
+  const last = isoDate(year, month + 1, 0)
+  const calendarsLoaded = await loadCalendars(db, tenant, location, practitionerIds, first, last)
+  const { calendars, closedDates, settings, stamp } = calendarsLoaded
+  const { closed: _closed, ...monthOptions } = slotOptions(settings, { now, withHolidays: lines[0].withHolidays, ignore })
+  const compute = async () =>
+    availableDays({
+      year,
+      month,
+      services: requests as ServiceRequest[],
+      options: monthOptions,
+      closedDates,
+      practitionersOn: calendarDays(calendars),
+    })
+  if (stamp === undefined) return compute()
+  // Many visitors ask for the same month: the answer is kept for the minute, for these exact
+  // booking versions (any booking change gives a new key).
+  const key = `month|${tenant}|${JSON.stringify(lines)}|${stamp}|${Math.floor(now.getTime() / 60_000)}`
+  return referenceCache(db).get(key, compute, 60_000)
+}
+
+export function londonDateOfIso(iso: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso))
+}
+
+/**
+ * Whether [start, end) lies in the practitioner's free time at the clinic (hours, breaks, holidays,
+ * closed days, other bookings; `ignore` counts as free) and not before now + notice.
+ */
+export function fitsCalendar(cal: Calendars, practitionerId: string, start: number, end: number, request: RequestOptions): boolean {
+  const date = londonDateOfIso(new Date(start).toISOString())
+  const facts = calendarDays(cal.calendars.filter((c) => c.practitionerId === practitionerId))(date)[0]
+  if (!facts) return false
+  const options = slotOptions(cal.settings, request, cal.closedDates.has(date))
+  if (start < options.now + (options.minNoticeMinutes ?? 0) * 60_000) return false
+  const prepared = prepareDay(facts, londonDay(date).bounds, options)
+  return covers(prepared.free, start, end)
+}

@@ -1,0 +1,351 @@
+/**
+ * Bookings: create (a pending hold of HOLD_SECONDS, or Scheduled at once when nothing is due),
+ * read, cancel, release a pending hold, reschedule, and the customer's list. Ownership: a customer
+ * only sees and changes their own appointments (another's answers 404, revealing nothing).
+ * No double booking: the exclusion constraint `appointments_no_overlap` is the last word; its
+ * violation (23P01) becomes a 409 with SLOT_TAKEN.
+ */
+import * as E from 'fp-ts/Either'
+import { sql, type Transaction } from 'kysely'
+import type { AppointmentPayload, AppointmentView, BookingCreated, CustomerAppointments, ReschedulePayload } from '../../src/contract'
+import { guardCancel, guardReschedule, policyRefusalMessage } from '../../src/domain/policy/cancellation'
+import { calculateDeposit, type DepositItem } from '../../src/domain/pricing/deposit'
+import { round2 } from '../../src/domain/pricing/money'
+import { reserveCourseSessions } from '../commerce/courses.service'
+import type { CommerceDb } from '../commerce/commerce.tables'
+import { newId } from '../db/ids'
+import { toMoney, type CoreTables, type Db } from '../db/schema'
+import { badRequest, conflict, notFound, ok, type Failure, type Ok } from '../http/results'
+import { appointmentView, appointmentViews } from './appointment-view'
+import { fitsCalendar, loadCalendars, londonDateOfIso, serviceOptions, type ServiceOptionRow } from './availability.service'
+import { coreData } from '../commerce/core-data.repository'
+import { loadOrganisation } from './organisation.service'
+
+export const SLOT_TAKEN = 'Sorry, this time is no longer available. Please choose another time.'
+export const NOT_FOUND = 'Appointment not found'
+export const RELEASED = 'Deleted'
+
+export interface BookingDeps {
+  db: Db
+  now: Date
+  holdSeconds: number
+  /** Called inside the booking's transaction when appointments are Scheduled at once (nothing to pay): the confirmation mail. */
+  onScheduled?: (trx: Transaction<CoreTables>, customerId: string, appointmentIds: readonly string[]) => Promise<void>
+  /** Called after the commit (e.g. to send the outbox now). */
+  afterCommit?: () => void
+}
+
+export function isOverlapViolation(error: unknown): boolean {
+  return (error as { code?: string })?.code === '23P01'
+}
+
+interface Item {
+  start: Date
+  clinicId: string
+  serviceId: string
+  practitionerId: string
+  courseId: string | null
+  linked: boolean
+}
+
+function itemsOf(appointment: AppointmentPayload): Item[] | Failure {
+  const items: Item[] = [
+    {
+      start: new Date(appointment.event.start),
+      clinicId: appointment.clinic,
+      serviceId: appointment.service,
+      practitionerId: appointment.practitioner,
+      courseId: appointment.course ?? null,
+      linked: false,
+    },
+  ]
+  for (const l of appointment.linkedAppointments ?? []) {
+    const practitioner = l.practitioner ?? l.practitioners?.[0]
+    if (!practitioner) return badRequest('Each linked appointment needs a practitioner.')
+    if (l.clinic !== appointment.clinic) return badRequest('All services of a booking must be at the same location.')
+    items.push({ start: new Date(l.event.start), clinicId: l.clinic, serviceId: l.service, practitionerId: practitioner, courseId: l.course ?? null, linked: true })
+  }
+  return items
+}
+
+/** Releases expired holds that overlap [from, to) for these practitioners (inside the booking's transaction). */
+async function releaseExpiredHolds(trx: Transaction<CoreTables>, tenant: string, practitionerIds: string[], from: Date, to: Date, now: Date) {
+  await trx
+    .updateTable('appointments')
+    .set({ status: RELEASED, updated_at: now })
+    .where('tenant_id', '=', tenant)
+    .where('practitioner_id', 'in', practitionerIds)
+    .where('status', '=', 'Pending')
+    .where('hold_expires_at', '<=', now)
+    .where(sql<boolean>`tstzrange(starts_at, ends_at) && tstzrange(${from}, ${to})`)
+    .execute()
+}
+
+export async function createBooking(
+  deps: BookingDeps,
+  tenant: string,
+  customerId: string,
+  body: { appointment: AppointmentPayload; coherentTransactionId?: string | null },
+): Promise<Ok<BookingCreated> | Failure> {
+  const parsed = itemsOf(body.appointment)
+  if (!Array.isArray(parsed)) return parsed
+  const items = parsed
+  const clinicId = items[0].clinicId
+  const transactionId = body.coherentTransactionId?.trim() || null
+
+  // A retried request (same transaction id) answers the booking it already made.
+  if (transactionId) {
+    const existing = await findByTransaction(deps.db, tenant, customerId, transactionId)
+    if (existing) return ok(existing)
+  }
+
+  const [{ services, options }, organisation, customer] = await Promise.all([
+    serviceOptions(deps.db, tenant, clinicId, [...new Set(items.map((i) => i.serviceId))], true),
+    loadOrganisation(deps.db, tenant),
+    deps.db.selectFrom('customers').select(['account_balance']).where('tenant_id', '=', tenant).where('id', '=', customerId).executeTakeFirst(),
+  ])
+  if (!organisation || !customer) return notFound('Organisation not found')
+  const chosen: (ServiceOptionRow & Item & { end: Date })[] = []
+  for (const item of items) {
+    if (!services.has(item.serviceId)) return notFound('This service cannot be booked online at this location.')
+    const option = options.find((o) => o.serviceId === item.serviceId && o.practitionerId === item.practitionerId)
+    if (!option) return badRequest('This practitioner does not offer this service at this location.')
+    chosen.push({ ...option, ...item, end: new Date(item.start.getTime() + option.durationMinutes * 60_000) })
+  }
+  for (let i = 1; i < chosen.length; i++) {
+    if (chosen[i].start.getTime() < chosen[i - 1].end.getTime() && chosen[i].practitionerId === chosen[i - 1].practitionerId) {
+      return badRequest('The services of a booking must follow one another.')
+    }
+  }
+
+  const courseItems = chosen.filter((c) => c.courseId)
+  const depositItems: DepositItem[] = chosen
+    .filter((c) => !c.courseId)
+    .map((c) => ({
+      serviceDefaultPrice: c.defaultPrice,
+      practitionerGrossPrice: c.grossPrice,
+      serviceDepositType: c.depositType,
+      serviceDepositAmount: c.depositAmount,
+    }))
+  const deposit = depositItems.length
+    ? calculateDeposit({ settings: organisation.settings, items: depositItems, accountBalance: toMoney(customer.account_balance) })
+    : 0
+  const status = deposit > 0 ? 'Pending' : 'Scheduled'
+  const holdExpiresAt = new Date(deps.now.getTime() + deps.holdSeconds * 1000)
+  const mainId = newId()
+  const ids = chosen.map((_, i) => (i === 0 ? mainId : newId()))
+  const from = new Date(Math.min(...chosen.map((c) => c.start.getTime())))
+  const to = new Date(Math.max(...chosen.map((c) => c.end.getTime())))
+  const practitionerIds = [...new Set(chosen.map((c) => c.practitionerId))]
+
+  try {
+    const outcome = await deps.db.transaction().execute(async (trx): Promise<Failure | undefined> => {
+      await releaseExpiredHolds(trx, tenant, practitionerIds, from, to, deps.now)
+      const calendars = await loadCalendars(trx, tenant, clinicId, practitionerIds, londonDateOfIso(from.toISOString()), londonDateOfIso(to.toISOString()), deps.db)
+      for (const c of chosen) {
+        if (!fitsCalendar(calendars, c.practitionerId, c.start.getTime(), c.end.getTime(), { now: deps.now, ignore: [] })) return conflict(SLOT_TAKEN)
+      }
+      for (const courseId of new Set(courseItems.map((c) => c.courseId!))) {
+        const sessions = courseItems.filter((c) => c.courseId === courseId).length
+        const guard = await reserveCourseSessions(trx as unknown as CommerceDb, coreData, tenant, customerId, courseId, sessions, deps.now)
+        if (E.isLeft(guard)) {
+          const tag = guard.left._tag
+          return { _tag: tag === 'Invalid' ? 'BadRequest' : tag, message: guard.left.message } as Failure
+        }
+      }
+      await trx
+        .insertInto('appointments')
+        .values(
+          chosen.map((c, i) => {
+            const price = c.courseId ? 0 : (c.grossPrice ?? c.defaultPrice)
+            const net = round2(price / (1 + c.taxRate / 100))
+            return {
+              id: ids[i],
+              tenant_id: tenant,
+              customer_id: customerId,
+              practitioner_id: c.practitionerId,
+              clinic_id: c.clinicId,
+              service_id: c.serviceId,
+              status,
+              starts_at: c.start,
+              ends_at: c.end,
+              hold_expires_at: status === 'Pending' ? holdExpiresAt : null,
+              group_id: chosen.length > 1 ? mainId : null,
+              is_linked: i > 0,
+              course_id: c.courseId,
+              price,
+              gross_price: price,
+              net_price: net,
+              tax: round2(price - net),
+              deposit: i === 0 ? deposit : 0,
+              transaction_id: transactionId,
+            }
+          }),
+        )
+        .execute()
+      if (status === 'Scheduled') await deps.onScheduled?.(trx, customerId, ids)
+      return undefined
+    })
+    if (outcome) return outcome
+    deps.afterCommit?.()
+  } catch (error) {
+    if (isOverlapViolation(error)) return conflict(SLOT_TAKEN)
+    // Two retries of one transaction id racing: the loser answers the winner's booking.
+    if ((error as { code?: string }).code === '23505' && transactionId) {
+      const existing = await findByTransaction(deps.db, tenant, customerId, transactionId)
+      if (existing) return ok(existing)
+    }
+    throw error
+  }
+  const views = await appointmentViews(deps.db, tenant, ids)
+  return ok({
+    appointment: views[0],
+    appointments: views,
+    deposit,
+    holdExpiresAt: (status === 'Pending' ? holdExpiresAt : deps.now).toISOString(),
+    message: status === 'Pending' ? 'Your appointment is held while you pay the deposit.' : 'Your appointment is booked.',
+  })
+}
+
+async function findByTransaction(db: Db, tenant: string, customerId: string, transactionId: string): Promise<BookingCreated | undefined> {
+  const rows = await db
+    .selectFrom('appointments')
+    .select(['id', 'is_linked', 'status', 'hold_expires_at', 'deposit'])
+    .where('tenant_id', '=', tenant)
+    .where('customer_id', '=', customerId)
+    .where('transaction_id', '=', transactionId)
+    .where('status', '!=', RELEASED)
+    .orderBy('is_linked')
+    .orderBy('starts_at')
+    .execute()
+  if (rows.length === 0) return undefined
+  const views = await appointmentViews(db, tenant, rows.map((r) => r.id))
+  return {
+    appointment: views[0],
+    appointments: views,
+    deposit: toMoney(rows[0].deposit) ?? 0,
+    holdExpiresAt: (rows[0].hold_expires_at ?? new Date()).toISOString(),
+  }
+}
+
+/** The appointment if it belongs to the customer (404 otherwise, for unknown and foreign alike). */
+export async function ownAppointment(db: Db, tenant: string, customerId: string, id: string): Promise<Ok<AppointmentView> | Failure> {
+  const view = await appointmentView(db, tenant, id)
+  if (!view || view.customer !== customerId) return notFound(NOT_FOUND)
+  return ok(view)
+}
+
+function policyOf(view: AppointmentView) {
+  return {
+    start: new Date(view.event.start),
+    status: view.status,
+    checkedIn: view.checkedIn ?? false,
+    isLinked: view.isLinked || (view.linkedAppointments?.length ?? 0) > 0,
+    linkedAppointments: view.linkedAppointments ?? [],
+    price: view.price ?? 0,
+  }
+}
+
+export async function cancelByCustomer(deps: BookingDeps, tenant: string, customerId: string, id: string): Promise<Ok<AppointmentView> | Failure> {
+  const own = await ownAppointment(deps.db, tenant, customerId, id)
+  if (own._tag !== 'Ok') return own
+  const organisation = await loadOrganisation(deps.db, tenant)
+  const guard = guardCancel(policyOf(own.body), deps.now, organisation?.settings ?? {})
+  if (E.isLeft(guard)) return conflict(policyRefusalMessage(guard.left))
+  await deps.db
+    .updateTable('appointments')
+    .set({ status: 'Cancelled', updated_at: deps.now })
+    .where('tenant_id', '=', tenant)
+    .where('id', '=', id)
+    .where('status', '=', own.body.status)
+    .execute()
+  const view = await appointmentView(deps.db, tenant, id)
+  return ok(view!)
+}
+
+/** Releases a pending hold (and the holds booked with it). */
+export async function deletePending(deps: BookingDeps, tenant: string, customerId: string, id: string): Promise<Ok<{ message: string }> | Failure> {
+  const own = await ownAppointment(deps.db, tenant, customerId, id)
+  if (own._tag !== 'Ok') return own
+  if (own.body.status !== 'Pending') return conflict('Only a booking that is still pending can be released.')
+  const group = [id, ...(own.body.linkedAppointments ?? []).map((l) => l.id)]
+  await deps.db
+    .updateTable('appointments')
+    .set({ status: RELEASED, updated_at: deps.now })
+    .where('tenant_id', '=', tenant)
+    .where('customer_id', '=', customerId)
+    .where('id', 'in', group)
+    .where('status', '=', 'Pending')
+    .execute()
+  return ok({ message: 'The pending booking has been released.' })
+}
+
+export async function reschedule(
+  deps: BookingDeps,
+  tenant: string,
+  customerId: string,
+  id: string,
+  change: ReschedulePayload,
+): Promise<Ok<AppointmentView> | Failure> {
+  const own = await ownAppointment(deps.db, tenant, customerId, id)
+  if (own._tag !== 'Ok') return own
+  const current = own.body
+  const organisation = await loadOrganisation(deps.db, tenant)
+  const guard = guardReschedule(policyOf(current), deps.now, organisation?.settings ?? {})
+  if (E.isLeft(guard)) return conflict(policyRefusalMessage(guard.left))
+  const clinicId = change.clinic ?? current.clinic.id
+  const serviceId = change.service ?? current.service.id
+  const practitionerId = change.practitioner ?? current.practitioner.id
+  const { services, options } = await serviceOptions(deps.db, tenant, clinicId, [serviceId], true)
+  if (!services.has(serviceId)) return notFound('This service cannot be booked online at this location.')
+  const option = options.find((o) => o.practitionerId === practitionerId)
+  if (!option) return badRequest('This practitioner does not offer this service at this location.')
+  const start = new Date(change.event.start)
+  const end = new Date(start.getTime() + option.durationMinutes * 60_000)
+  try {
+    const outcome = await deps.db.transaction().execute(async (trx): Promise<Failure | undefined> => {
+      await releaseExpiredHolds(trx, tenant, [practitionerId], start, end, deps.now)
+      const calendars = await loadCalendars(trx, tenant, clinicId, [practitionerId], londonDateOfIso(start.toISOString()), londonDateOfIso(end.toISOString()), deps.db)
+      if (!fitsCalendar(calendars, practitionerId, start.getTime(), end.getTime(), { now: deps.now, ignore: [id] })) return conflict(SLOT_TAKEN)
+      const updated = await trx
+        .updateTable('appointments')
+        .set({ starts_at: start, ends_at: end, clinic_id: clinicId, service_id: serviceId, practitioner_id: practitionerId, updated_at: deps.now })
+        .where('tenant_id', '=', tenant)
+        .where('id', '=', id)
+        .where('customer_id', '=', customerId)
+        .where('status', '=', current.status)
+        .executeTakeFirst()
+      if (Number(updated.numUpdatedRows) !== 1) return conflict('This appointment has just changed. Please reload it.')
+      return undefined
+    })
+    if (outcome) return outcome
+  } catch (error) {
+    if (isOverlapViolation(error)) return conflict(SLOT_TAKEN)
+    throw error
+  }
+  return ok((await appointmentView(deps.db, tenant, id))!)
+}
+
+/** The customer's appointments, newest first; released holds are left out. */
+export async function customerAppointments(
+  db: Db,
+  tenant: string,
+  customerId: string,
+  page: { pageSize: number; page: number },
+): Promise<CustomerAppointments> {
+  const base = db
+    .selectFrom('appointments')
+    .where('tenant_id', '=', tenant)
+    .where('customer_id', '=', customerId)
+    .where((eb) => eb.not(eb.and([eb('status', '=', RELEASED), eb('hold_expires_at', 'is not', null)])))
+  const [rows, total] = await Promise.all([
+    base
+      .select('id')
+      .orderBy('starts_at', 'desc')
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ])
+  return { appointments: await appointmentViews(db, tenant, rows.map((r) => r.id)), total: Number(total.n) }
+}

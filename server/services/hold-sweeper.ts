@@ -1,0 +1,31 @@
+/**
+ * Releases expired pending holds (status Pending, hold_expires_at in the past) so their time is free
+ * again. Safe with several instances: rows are claimed with FOR UPDATE SKIP LOCKED. New bookings also
+ * release overlapping expired holds in their own transaction (booking.service.ts), so the sweeper
+ * only tidies up.
+ */
+import { sql } from 'kysely'
+import type { Db } from '../db/schema'
+
+export const RELEASED_HOLD_STATUS = 'Deleted'
+
+export class HoldSweeper {
+  constructor(
+    private readonly db: Db,
+    private readonly log?: { info(obj: object, msg: string): void },
+  ) {}
+
+  /** Releases up to `limit` expired holds; returns how many. */
+  async sweep(limit = 500): Promise<number> {
+    const result = await sql<{ id: string }>`
+      UPDATE appointments SET status = ${RELEASED_HOLD_STATUS}, updated_at = now()
+      WHERE id IN (
+        SELECT id FROM appointments
+        WHERE status = 'Pending' AND hold_expires_at IS NOT NULL AND hold_expires_at <= now()
+        ORDER BY hold_expires_at LIMIT ${limit} FOR UPDATE SKIP LOCKED
+      )
+      RETURNING id`.execute(this.db)
+    if (result.rows.length > 0) this.log?.info({ released: result.rows.length }, 'expired holds released')
+    return result.rows.length
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * Mail through the outbox table. `enqueueMail` writes a row (inside the caller's transaction when
+ * given one); the sender drains unsent rows (FOR UPDATE SKIP LOCKED, safe with several instances):
+ * with SMTP_URL through nodemailer, otherwise it logs them. /api/dev/mailbox lists the outbox.
+ */
+import nodemailer, { type Transporter } from 'nodemailer'
+import { sql } from 'kysely'
+import { newId } from '../db/ids'
+import type { DbOrTrx, Db, MailAttachment, OutboxTable } from '../db/schema'
+import type { Selectable } from 'kysely'
+
+type OutboxRow = Selectable<OutboxTable>
+
+export interface OutgoingMail {
+  tenant: string
+  to: string
+  subject: string
+  text: string
+  html?: string
+  attachments?: MailAttachment[]
+}
+
+export async function enqueueMail(db: DbOrTrx, mail: OutgoingMail): Promise<string> {
+  const id = newId()
+  await db
+    .insertInto('outbox')
+    .values({
+      id,
+      tenant_id: mail.tenant,
+      to_address: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      attachments: JSON.stringify(mail.attachments ?? []),
+    })
+    .execute()
+  return id
+}
+
+export interface MailLog {
+  info(obj: object, msg: string): void
+  error(obj: object, msg: string): void
+}
+
+/** The mail API other modules use: enqueue (optionally in a transaction), then the sender is kicked. */
+export interface MailApi {
+  enqueueMail(mail: OutgoingMail, trx?: DbOrTrx): Promise<string>
+  /** Sends what is pending now (tests await it). */
+  flush(): Promise<number>
+}
+
+export class MailSender implements MailApi {
+  private readonly transport: Transporter | undefined
+  private running: Promise<number> | undefined
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: { smtpUrl?: string; from: string; log: MailLog },
+  ) {
+    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined
+  }
+
+  async enqueueMail(mail: OutgoingMail, trx?: DbOrTrx): Promise<string> {
+    const id = await enqueueMail(trx ?? this.db, mail)
+    // Outside a transaction the row is visible at once: send it soon (after the caller's commit otherwise).
+    setImmediate(() => void this.flush().catch(() => undefined))
+    return id
+  }
+
+  flush(): Promise<number> {
+    // One drain at a time per process; a drain started during another one runs after it.
+    const previous = this.running ?? Promise.resolve(0)
+    const next = previous.catch(() => 0).then(() => this.drain())
+    this.running = next
+    return next
+  }
+
+  private async drain(): Promise<number> {
+    let sent = 0
+    for (;;) {
+      // Claim a batch in a short statement (SKIP LOCKED: instances never claim the same rows), send
+      // outside any transaction (PGlite's single connection stays free), then mark each row.
+      const rows = await sql<OutboxRow>`
+        UPDATE outbox SET attempts = attempts + 1, claimed_until = now() + interval '2 minutes'
+        WHERE id IN (
+          SELECT id FROM outbox
+          WHERE sent_at IS NULL AND attempts < 5 AND (claimed_until IS NULL OR claimed_until < now())
+          ORDER BY created_at LIMIT 10 FOR UPDATE SKIP LOCKED
+        )
+        RETURNING *`.execute(this.db)
+      for (const row of rows.rows) {
+        try {
+          if (this.transport) {
+            await this.transport.sendMail({
+              from: this.options.from,
+              to: row.to_address,
+              subject: row.subject,
+              text: row.text,
+              ...(row.html ? { html: row.html } : {}),
+              attachments: row.attachments.map((a) => ({
+                filename: a.filename,
+                content: a.content,
+                contentType: a.contentType,
+                ...(a.encoding ? { encoding: a.encoding } : {}),
+              })),
+            })
+            this.options.log.info({ mailId: row.id, to: row.to_address }, `mail sent: ${row.subject}`)
+          } else {
+            this.options.log.info(
+              { mailId: row.id, to: row.to_address, tenant: row.tenant_id },
+              `mail (no SMTP_URL, see /api/dev/mailbox): ${row.subject}\n${row.text}`,
+            )
+          }
+          await this.db.updateTable('outbox').set({ sent_at: sql<Date>`now()`, last_error: null }).where('id', '=', row.id).execute()
+          sent++
+        } catch (error) {
+          this.options.log.error({ mailId: row.id, err: error }, 'mail not sent')
+          await this.db
+            .updateTable('outbox')
+            .set({ last_error: String((error as Error).message ?? error), claimed_until: null })
+            .where('id', '=', row.id)
+            .execute()
+        }
+      }
+      if (rows.rows.length < 10) return sent
+    }
+  }
+
+  close(): void {
+    this.transport?.close()
+  }
+}
