@@ -1,0 +1,25 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { BrowserRouter } from 'react-router-dom'
+import './ui/styles/global.css'
+import { createBrowserContainer } from './composition/browser.container'
+import { ContainerProvider } from './ui/use-view-model'
+import { AppRoutes, createRoutes } from './ui/routes'
+import { SessionViewModel } from './ui/view-models/session.view-model'
+
+const { container, prepare } = createBrowserContainer()
+const session = container.get(SessionViewModel)
+// The first view loads the organisation and the user; the links cache (and with it the lazily
+// bound modules) follows once the page is up.
+void session.start().then(() => setTimeout(() => void session.refreshLinks(), 2000))
+const routes = createRoutes(prepare)
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <ContainerProvider container={container} prepare={prepare}>
+      <BrowserRouter>
+        <AppRoutes routes={routes} />
+      </BrowserRouter>
+    </ContainerProvider>
+  </StrictMode>,
+)

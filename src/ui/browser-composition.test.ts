@@ -1,0 +1,108 @@
+// The browser composition root (src/composition) tested here because the ui vitest project runs in
+// jsdom: every token of the container resolves, before and after the lazy modules load.
+import { describe, expect, it } from 'vitest'
+import * as E from 'fp-ts/Either'
+import { createBrowserContainer } from '../composition/browser.container'
+import { firstViewModelClasses } from '../composition/ui.module'
+import { lazyViewModelClasses } from '../composition/lazy.module'
+import { apiBaseOf, bookingStoreSettings, environmentOf, webConfigOf } from '../composition/browser-services'
+import { createFetchRequester } from '../composition/fetch-requester'
+import { flattenCategories, toServiceView } from '../composition/use-case-booking-gateway'
+import { PORTS, USE_CASES } from '../application/tokens'
+import { BOOKING_GATEWAY, LOCAL_SETTINGS, TICKER, WEB_CONFIG } from './view-models/booking-gateway'
+import { NAVIGATOR } from './view-models/app-services'
+import { callRoute } from '../adapters/http/api-client'
+import { getPublicClinics } from '../contract/clinics.routes'
+import { LocalStorageBookingStore } from '../adapters/storage/local-storage.adapter'
+
+describe('browser container', () => {
+  it('resolves the first view at once and every token after prepare()', async () => {
+    const { container, prepare } = createBrowserContainer()
+    for (const token of [WEB_CONFIG, TICKER, NAVIGATOR, LOCAL_SETTINGS, BOOKING_GATEWAY, PORTS.TokenStore, PORTS.BookingStore]) {
+      expect(container.get(token)).toBeDefined()
+    }
+    for (const vm of firstViewModelClasses) expect(container.get(vm as never)).toBeInstanceOf(vm)
+    expect(container.isBound(USE_CASES.ConfirmBooking)).toBe(false)
+    await prepare()
+    await prepare()
+    for (const token of Object.values(USE_CASES)) expect(container.get(token), String(token)).toBeDefined()
+    for (const token of Object.values(PORTS)) expect(container.get(token), String(token)).toBeDefined()
+    for (const vm of lazyViewModelClasses) expect(container.get(vm as never)).toBeInstanceOf(vm)
+  })
+})
+
+describe('browser services', () => {
+  it('environment: local on localhost, staging on a staging host, else production', () => {
+    expect(environmentOf('localhost:3000')).toBe('local')
+    expect(environmentOf('127.0.0.1:5173')).toBe('local')
+    expect(environmentOf('demo.staging.clinic.example.com')).toBe('staging')
+    expect(environmentOf('demo.booking.clinic.example.com')).toBe('production')
+    expect(environmentOf('localhost', 'production')).toBe('production')
+  })
+
+  it("API base '/api' by default; a configured base may name the tenant from the host", () => {
+    expect(apiBaseOf('localhost:3000', undefined)).toBe('/api')
+    expect(apiBaseOf('acme.booking.clinic.example', 'https://{tenant}.api.example/api')).toBe('https://acme.api.example/api')
+    expect(apiBaseOf('localhost', 'https://{tenant}.api.example/api')).toBe('https://demo.api.example/api')
+  })
+
+  it('hold length 300 s unless the test hook or VITE_HOLD_SECONDS says otherwise', () => {
+    expect(webConfigOf({ host: 'x.example', env: {} }).holdSeconds).toBe(300)
+    expect(webConfigOf({ host: 'x.example', env: {}, storage: { getItem: () => '20' } }).holdSeconds).toBe(20)
+    expect(webConfigOf({ host: 'x.example', env: { VITE_HOLD_SECONDS: '45' } }).holdSeconds).toBe(45)
+  })
+
+  it('local settings live in the BookingStore (lastClinicId, currentClinic, cookie acceptance)', () => {
+    localStorage.clear()
+    const store = new LocalStorageBookingStore(localStorage)
+    const settings = bookingStoreSettings(store)
+    settings.set('lastClinicId', 'c1')
+    settings.set('cookieAccepted', 'true')
+    settings.set('currentClinic', JSON.stringify({ id: 'c1', accountName: 'Harley', address: { line1: '1 Harley St', city: 'London' } }))
+    expect(store.get('lastClinicId')).toBe('c1')
+    expect(store.get('cookiesAccepted')).toBe(true)
+    expect(JSON.parse(settings.get('currentClinic') ?? '{}')).toEqual({ id: 'c1', accountName: 'Harley', address: { line1: '1 Harley St', city: 'London' } })
+  })
+})
+
+describe('fetch transport of the first view', () => {
+  it('sends the stored token and decodes through the contract', async () => {
+    const seen: { url: string; headers: Record<string, string> }[] = []
+    const fetcher = (async (url: string, init: RequestInit) => {
+      seen.push({ url, headers: init.headers as Record<string, string> })
+      return new Response(JSON.stringify([{ id: '0a0000000000000000000002', accountName: 'Harley', address: { line1: '1', city: 'London' } }]), { status: 200 })
+    }) as unknown as typeof fetch
+    const http = createFetchRequester({ baseUrl: '/api' }, { get: () => 'tok', set: () => undefined, clear: () => undefined }, fetcher)
+    const result = await callRoute(http, getPublicClinics)
+    expect(E.isRight(result) && result.right[0].accountName).toBe('Harley')
+    expect(seen[0].url).toBe('/api/public-clinics')
+    expect(seen[0].headers.Authorization).toBe('Bearer tok')
+  })
+
+  it("a 4xx is the server's message", async () => {
+    const fetcher = (async () => new Response(JSON.stringify({ statusCode: 400, message: 'Nope' }), { status: 400 })) as unknown as typeof fetch
+    const http = createFetchRequester({}, { get: () => null, set: () => undefined, clear: () => undefined }, fetcher)
+    const result = await callRoute(http, getPublicClinics)
+    expect(result).toEqual(E.left({ _tag: 'HttpError', status: 400, message: 'Nope', serverMessage: 'Nope' }))
+  })
+})
+
+describe('gateway mapping', () => {
+  it('categories in order with their sub-categories after them', () => {
+    const id = (n: number) => `0a00000000000000000000${String(n).padStart(2, '0')}`
+    expect(
+      flattenCategories([
+        { id: id(2), name: 'Body', order: 2 },
+        { id: id(1), name: 'Face', order: 1, subCategories: [{ id: id(3), name: 'Peels', order: 1 }] },
+      ]).map((c) => [c.name, c.parentName]),
+    ).toEqual([['Face', undefined], ['Peels', 'Face'], ['Body', undefined]])
+  })
+
+  it("services: 'From' ranges and varying durations come from the metadata", () => {
+    const view = toServiceView({
+      id: '0a0000000000000000000009', name: 'Peel', defaultDuration: 30, defaultPrice: 60,
+      metadata: { price: 60, lowestPrice: 50, highestPrice: 70, lowestDuration: 30, highestDuration: 45 },
+    })
+    expect(view).toMatchObject({ lowestPrice: 50, highestPrice: 70, durationVaries: true, defaultPrice: 60 })
+  })
+})

@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { cleanup, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import * as E from 'fp-ts/Either'
+import { AppointmentsTable } from './AppointmentsTable'
+import { AppointmentsTabViewModel } from '../../view-models/appointments-tab.view-model'
+import { appointment, ORGANISATION, useCase, world } from '../../view-models/account.view-model.test-support'
+import type { AppointmentView } from '../../../contract/appointments.codecs'
+
+afterEach(cleanup)
+
+// jsdom has no CSS.escape, which react-aria's popover uses.
+const css = (globalThis as { CSS?: { escape?: (s: string) => string } }).CSS ?? {}
+css.escape ??= (value: string) => value.replace(/[^a-zA-Z0-9_-]/g, (c) => `\\${c}`)
+;(globalThis as { CSS?: unknown }).CSS = css
+
+async function renderTable(list: AppointmentView[], rules = 'other') {
+  const w = world()
+  const ok = <T,>(value: T) => useCase(() => E.right(value))
+  const vm = new AppointmentsTabViewModel(
+    ok(list) as never, ok({}) as never, ok({}) as never, ok({ ...ORGANISATION, cancellationRules: rules }) as never, ok({ clinics: [] }) as never,
+    w.session, w.booking, w.toasts, w.ticker,
+  )
+  await vm.load()
+  render(<AppointmentsTable vm={vm} />)
+  return vm
+}
+
+describe('AppointmentsTable', () => {
+  it('says No content to show. without appointments', async () => {
+    await renderTable([])
+    expect(screen.getByText('No content to show.')).toBeTruthy()
+    expect(screen.queryByRole('table')).toBeNull()
+  })
+
+  it('shows the columns, the swipe hint and each row', async () => {
+    await renderTable([appointment('a1', 100)])
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent)
+    expect(headers).toEqual(['Date', 'Service', 'Staff', 'Location', 'Actions'])
+    expect(screen.getByText('Swipe table to see options')).toBeTruthy()
+    const row = screen.getAllByRole('row')[1]!
+    expect(within(row).getByText('Signature facial')).toBeTruthy()
+    expect(within(row).getByText('Amy Lee')).toBeTruthy()
+  })
+
+  it('opens the Options menu and the confirm cancellation dialog', async () => {
+    await renderTable([appointment('a1', 100)])
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: /Options for Signature facial/ }))
+    expect(screen.getByRole('menuitem', { name: 'Reschedule appointment' })).toBeTruthy()
+    await user.click(screen.getByRole('menuitem', { name: 'Cancel appointment' }))
+    const dialog = await screen.findByRole('alertdialog')
+    expect(within(dialog).getByText('Confirm cancellation')).toBeTruthy()
+    expect(within(dialog).getByText('Are you sure you want to cancel this appointment?')).toBeTruthy()
+  })
+
+  it('shows the Options button disabled within the late period under the allow rule', async () => {
+    await renderTable([appointment('a1', 10)], 'allow')
+    const button = screen.getByRole('button', { name: /Options for Signature facial/ })
+    expect(button.hasAttribute('disabled') || button.getAttribute('aria-disabled') === 'true').toBe(true)
+  })
+
+  it('shows Book again and Cannot be rebooked online for past appointments', async () => {
+    const hidden = appointment('a2', -48, { service: { ...appointment('x', 0).service, showOnline: false } })
+    await renderTable([appointment('a1', -48), hidden])
+    expect(screen.getByRole('button', { name: 'Book again' })).toBeTruthy()
+    expect(screen.getByText('Cannot be rebooked online')).toBeTruthy()
+  })
+})

@@ -1,0 +1,105 @@
+import { observer } from 'mobx-react-lite'
+import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components'
+import { NO_APPOINTMENTS, SWIPE_HINT, type AppointmentRow, type AppointmentsTabViewModel } from '../../view-models/appointments-tab.view-model'
+import { AppDialog } from '../Dialog'
+import { Button } from '../Button'
+import { Skeleton } from '../Spinner'
+import styles from './account.module.css'
+
+function RowActions({ row, vm }: { row: AppointmentRow; vm: AppointmentsTabViewModel }) {
+  const action = row.action
+  if (action.kind === 'bookAgain') {
+    return (
+      <button type="button" className={styles.linkAction} disabled={vm.busy} onClick={() => void vm.bookAgain(row)}>
+        {action.label}
+      </button>
+    )
+  }
+  if (action.kind === 'cannotRebook') return <span className={styles.noAction}>{action.label}</span>
+  const view = action.view
+  if (view.kind === 'disabled') {
+    return (
+      <span className={styles.actionCell}>
+        <AriaButton className={styles.optionsButton} isDisabled aria-label={`Options for ${row.service} on ${row.date} (not available online)`}>
+          Options <span aria-hidden="true">▾</span>
+        </AriaButton>
+        <span className={styles.note}>{vm.lateNote}</span>
+      </span>
+    )
+  }
+  return (
+    <MenuTrigger>
+      <AriaButton className={styles.optionsButton} aria-label={`Options for ${row.service} on ${row.date}`}>
+        Options <span aria-hidden="true">▾</span>
+      </AriaButton>
+      <Popover className={styles.popover} placement="bottom end">
+        <Menu className={styles.menu} onAction={(key) => vm.choose(row, key as 'cancel' | 'reschedule')}>
+          {view.actions.includes('reschedule') ? <MenuItem id="reschedule" className={styles.menuItem}>Reschedule appointment</MenuItem> : null}
+          <MenuItem id="cancel" className={`${styles.menuItem} ${styles.menuItemDanger}`}>Cancel appointment</MenuItem>
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  )
+}
+
+/** Appointments tab: Date, Service, Staff, Location, Actions (spec section 2). */
+export const AppointmentsTable = observer(function AppointmentsTable({ vm }: { vm: AppointmentsTabViewModel }) {
+  const pending = vm.confirmation
+  return (
+    <section className={styles.section} aria-labelledby="appointments-title">
+      <div className={styles.sectionHead}>
+        <h2 id="appointments-title" className={styles.sectionTitle}>Your appointments</h2>
+        {vm.rows.length > 0 ? <p className={styles.swipe}><span aria-hidden="true">↔</span>{SWIPE_HINT}</p> : null}
+      </div>
+      {!vm.loaded ? <Skeleton rows={3} /> : null}
+      {vm.isEmpty ? <p className={styles.empty}>{NO_APPOINTMENTS}</p> : null}
+      {vm.rows.length > 0 ? (
+        <div className={styles.tableWrap} tabIndex={0} role="region" aria-labelledby="appointments-title">
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Service</th>
+                <th scope="col">Staff</th>
+                <th scope="col">Location</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {vm.rows.map((row) => (
+                <tr key={row.id} data-appointment-id={row.id}>
+                  <td className={`${styles.nowrap} ${styles.strong}`}>{row.date}</td>
+                  <td className={styles.mid}>{row.service}</td>
+                  <td className={styles.nowrap}>{row.staff}</td>
+                  <td className={styles.mid}>{row.location}</td>
+                  <td><RowActions row={row} vm={vm} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <AppDialog
+        title={pending?.dialog.title ?? ''}
+        isOpen={pending !== undefined}
+        role="alertdialog"
+        onClose={() => vm.dismissConfirmation()}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => vm.dismissConfirmation()}>Go back</Button>
+            <Button variant={pending?.kind === 'cancel' ? 'danger' : 'primary'} disabled={vm.busy} onClick={() => void vm.confirm()}>
+              {pending?.kind === 'cancel' ? 'Cancel appointment' : 'Continue'}
+            </Button>
+          </>
+        }
+      >
+        {pending ? (
+          <>
+            <p className={styles.muted}>{pending.row.service} · {pending.row.date} · {pending.row.location}</p>
+            <p className={pending.late ? styles.warning : undefined}>{pending.dialog.message}</p>
+          </>
+        ) : null}
+      </AppDialog>
+    </section>
+  )
+})

@@ -1,0 +1,65 @@
+import { observer } from 'mobx-react-lite'
+import { NO_COURSES, type CoursesTabViewModel } from '../../view-models/courses-tab.view-model'
+import { SWIPE_HINT } from '../../view-models/appointments-tab.view-model'
+import { Skeleton } from '../Spinner'
+import styles from './account.module.css'
+
+/** Courses tab: every column of the spec; Book follows the course rule (spec sections 2 and 5). */
+export const CoursesTable = observer(function CoursesTable({ vm }: { vm: CoursesTabViewModel }) {
+  return (
+    <section className={styles.section} aria-labelledby="courses-title">
+      <div className={styles.sectionHead}>
+        <h2 id="courses-title" className={styles.sectionTitle}>Your courses</h2>
+        {vm.rows.length > 0 ? <p className={styles.swipe}><span aria-hidden="true">↔</span>{SWIPE_HINT}</p> : null}
+      </div>
+      {!vm.loaded ? <Skeleton rows={3} /> : null}
+      {vm.isEmpty ? <p className={styles.empty}>{NO_COURSES}</p> : null}
+      {vm.rows.length > 0 ? (
+        <div className={styles.tableWrap} tabIndex={0} role="region" aria-labelledby="courses-title">
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Course</th>
+                <th scope="col" className={styles.num}>Course Price</th>
+                <th scope="col">Service</th>
+                <th scope="col" className={styles.num}>Quantity</th>
+                <th scope="col" className={styles.num}>Used</th>
+                <th scope="col" className={styles.num}>Booked</th>
+                <th scope="col" className={styles.num}>Available</th>
+                <th scope="col">Expiry date</th>
+                <th scope="col">Book</th>
+              </tr>
+            </thead>
+            <tbody>
+              {vm.rows.map((row) => (
+                <tr key={row.id} data-course-id={row.id}>
+                  <td className={styles.nowrap}>{row.date}</td>
+                  <td className={`${styles.strong} ${styles.wide}`}>{row.course}</td>
+                  <td className={`${styles.num} ${styles.nowrap}`}>{row.price}</td>
+                  <td className={styles.mid}>{row.service}</td>
+                  <td className={styles.num}>{row.quantity}</td>
+                  <td className={styles.num}>{row.used}</td>
+                  <td className={styles.num}>{row.booked}</td>
+                  <td className={`${styles.num} ${styles.strong}`}>{row.available}</td>
+                  <td className={styles.nowrap}>{row.expiry}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className={styles.smallButton}
+                      disabled={row.bookDisabled}
+                      aria-label={`Book ${row.service} from ${row.course}`}
+                      onClick={() => void vm.book(row)}
+                    >
+                      Book
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  )
+})

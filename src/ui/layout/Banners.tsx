@@ -1,0 +1,18 @@
+import { observer } from 'mobx-react-lite'
+import { COOKIE_BANNER, STAGING_BANNER, type SessionViewModel } from '../view-models/session.view-model'
+import { Button } from '../components/Button'
+import styles from './Banners.module.css'
+
+export const StagingBanner = observer(function StagingBanner({ session }: { session: SessionViewModel }) {
+  return session.showStagingBanner ? <div className={styles.staging} role="note">{STAGING_BANNER}</div> : null
+})
+
+export const CookieBanner = observer(function CookieBanner({ session }: { session: SessionViewModel }) {
+  if (!session.showCookieBanner) return null
+  return (
+    <section className={styles.cookie} aria-label="Cookies">
+      <p>{COOKIE_BANNER}</p>
+      <Button onClick={() => session.acceptCookies()}>Got it!</Button>
+    </section>
+  )
+})

@@ -1,0 +1,97 @@
+import { observer } from 'mobx-react-lite'
+import { useEffect } from 'react'
+import { useSearchParams } from 'react-router-dom'
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components'
+import {
+  ACCOUNT_TABS, AccountViewModel, MISSING_REQUIRED_FIELDS_TEXT, MISSING_REQUIRED_FIELDS_TITLE, UNSAVED_TEXT, UNSAVED_TITLE,
+  type AccountTab,
+} from '../../view-models/account.view-model'
+import { SessionViewModel } from '../../view-models/session.view-model'
+import { useViewModel } from '../../use-view-model'
+import { AppDialog } from '../../components/Dialog'
+import { Button } from '../../components/Button'
+import { Spinner } from '../../components/Spinner'
+import { AppointmentsTable } from '../../components/account/AppointmentsTable'
+import { CoursesTable } from '../../components/account/CoursesTable'
+import { PersonalDetailsForm } from '../../components/account/PersonalDetailsForm'
+import { CardSetupDialog, CardsSection } from '../../components/account/CardsSection'
+import { PasswordForm } from '../../components/account/PasswordForm'
+import styles from './AccountPage.module.css'
+
+/** /app: the customer area (spec section 2). Signed-in customers only. */
+const AccountPage = observer(function AccountPage() {
+  const vm = useViewModel<AccountViewModel>(AccountViewModel)
+  const session = useViewModel<SessionViewModel>(SessionViewModel)
+  const [params] = useSearchParams()
+  const query = params.toString()
+  useEffect(() => {
+    void vm.enter(new URLSearchParams(query))
+  }, [vm, query, session.userLoaded, session.authenticated])
+  if (!vm.ready) return <Spinner label="Loading your account" />
+  return (
+    <div className={styles.page}>
+      <div className={styles.intro}>
+        <h1 className={styles.title}>My account</h1>
+        <p className={styles.subtitle}>Hi {session.user?.firstName}, manage your appointments, courses and details here.</p>
+      </div>
+      <div className={styles.panel}>
+        <Tabs className={styles.tabs} selectedKey={vm.tab} onSelectionChange={(key) => vm.selectTab(key as AccountTab | 'logout')}>
+          <TabList className={styles.tabList} aria-label="My account">
+            {ACCOUNT_TABS.map((t) => (
+              <Tab key={t.id} id={t.id} className={`${styles.tab} ${t.id === 'logout' ? styles.logout : ''}`}>
+                {t.short ? (
+                  <>
+                    <span className={styles.long}>{t.label}</span>
+                    <span className={styles.short}>{t.short}</span>
+                  </>
+                ) : t.label}
+              </Tab>
+            ))}
+          </TabList>
+          <TabPanel id="appointments" className={styles.tabPanel}>
+            <AppointmentsTable vm={vm.appointments} />
+          </TabPanel>
+          <TabPanel id="courses" className={styles.tabPanel}>
+            <CoursesTable vm={vm.courses} />
+          </TabPanel>
+          <TabPanel id="details" className={styles.tabPanel}>
+            <PersonalDetailsForm vm={vm.details} />
+            <hr className={styles.rule} />
+            <CardsSection vm={vm.cards} />
+          </TabPanel>
+          <TabPanel id="password" className={styles.tabPanel}>
+            <PasswordForm vm={vm.password} />
+          </TabPanel>
+          <TabPanel id="logout" className={styles.tabPanel}>
+            <Spinner label="Logging out" />
+          </TabPanel>
+        </Tabs>
+      </div>
+      <AppDialog
+        title={UNSAVED_TITLE}
+        isOpen={vm.unsavedOpen}
+        onClose={() => vm.stay()}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => vm.discardAndLeave()}>Discard changes</Button>
+            <Button onClick={() => void vm.saveAndLeave()}>Save</Button>
+          </>
+        }
+      >
+        <p>{UNSAVED_TEXT}</p>
+      </AppDialog>
+      <AppDialog
+        title={MISSING_REQUIRED_FIELDS_TITLE}
+        isOpen={vm.missingFieldsOpen}
+        role="alertdialog"
+        onClose={() => vm.closeMissingFields()}
+        actions={<Button onClick={() => vm.closeMissingFields()}>Ok</Button>}
+      >
+        <p>{MISSING_REQUIRED_FIELDS_TEXT}</p>
+      </AppDialog>
+      <CardSetupDialog vm={vm.cards} />
+    </div>
+  )
+})
+
+export default AccountPage

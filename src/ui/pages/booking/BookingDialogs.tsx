@@ -1,0 +1,64 @@
+import { observer } from 'mobx-react-lite'
+import { lazy, Suspense } from 'react'
+import { BookingViewModel } from '../../view-models/booking.view-model'
+import { GiftVoucherViewModel } from '../../view-models/gift-voucher.view-model'
+import { useViewModel } from '../../use-view-model'
+import { AppDialog } from '../../components/Dialog'
+import { Button } from '../../components/Button'
+
+const GiftVoucherDialog = lazy(() => import('./GiftVoucherDialog'))
+
+/** The wizard's questions and confirmations (spec section 2 'Modals'). */
+export const BookingDialogs = observer(function BookingDialogs() {
+  const booking = useViewModel<BookingViewModel>(BookingViewModel)
+  const vouchers = useViewModel<GiftVoucherViewModel>(GiftVoucherViewModel)
+  return (
+    <>
+      <AppDialog
+        title="Do you want to book another service?"
+        isOpen={booking.askAnotherService}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => booking.answerAnotherService(true)}>Yes</Button>
+            <Button onClick={() => booking.answerAnotherService(false)}>No</Button>
+          </>
+        }
+      />
+      <AppDialog
+        title="Do you want to add another course?"
+        isOpen={booking.askAnotherCourse}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => booking.answerAnotherCourse(true)}>Yes</Button>
+            <Button onClick={() => booking.answerAnotherCourse(false)}>No</Button>
+          </>
+        }
+      />
+      <AppDialog
+        title={booking.removeTitle}
+        isOpen={booking.removing !== undefined}
+        onClose={() => booking.cancelRemove()}
+        role="alertdialog"
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => booking.cancelRemove()}>Cancel</Button>
+            <Button variant="danger" onClick={() => booking.confirmRemove()}>Remove</Button>
+          </>
+        }
+      />
+      <AppDialog
+        title="Out of time"
+        isOpen={booking.outOfTime}
+        role="alertdialog"
+        actions={<Button onClick={() => booking.dismissOutOfTime()}>Ok</Button>}
+      >
+        <p>Appointments are held for 5 minutes only. Please choose your time again.</p>
+      </AppDialog>
+      {vouchers.dialogOpen ? (
+        <Suspense fallback={null}>
+          <GiftVoucherDialog />
+        </Suspense>
+      ) : null}
+    </>
+  )
+})

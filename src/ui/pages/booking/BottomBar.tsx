@@ -1,0 +1,49 @@
+import { observer } from 'mobx-react-lite'
+import { useState } from 'react'
+import { useLocation } from 'react-router-dom'
+import { BookingViewModel } from '../../view-models/booking.view-model'
+import { SessionViewModel } from '../../view-models/session.view-model'
+import { AGREE_LABEL, ConfirmViewModel } from '../../view-models/confirm.view-model'
+import { useViewModel } from '../../use-view-model'
+import { Button } from '../../components/Button'
+import { formatMoney, round2 } from '../../../domain/pricing/money'
+import { itemPrice, SummaryCard } from './SummaryCard'
+import styles from './BottomBar.module.css'
+
+/** Phone: the summary collapses into a bar with the total and the next action; tap to expand. */
+export const BottomBar = observer(function BottomBar() {
+  const booking = useViewModel<BookingViewModel>(BookingViewModel)
+  const session = useViewModel<SessionViewModel>(SessionViewModel)
+  const confirm = useViewModel<ConfirmViewModel>(ConfirmViewModel)
+  const [open, setOpen] = useState(false)
+  const { pathname, search } = useLocation()
+  const total = round2(booking.basket.reduce((s, i) => s + itemPrice(i), 0) + booking.giftVouchers.reduce((s, v) => s + v.value, 0))
+  let action = null
+  if (booking.step === 'time') {
+    action = (
+      <Button disabled={!booking.canBook} onClick={() => booking.book(pathname, search)}>{booking.bookLabel}</Button>
+    )
+  } else if (booking.step === 'confirm') {
+    action = (
+      <Button disabled={!confirm.canAgree} onClick={() => void confirm.agree()}>{AGREE_LABEL}</Button>
+    )
+  } else if (booking.step === 'service' && booking.isCoursePurchase) {
+    action = <Button onClick={() => booking.buyNow()}>Buy now</Button>
+  }
+  return (
+    <div className={styles.bar}>
+      {open ? (
+        <div className={styles.sheet} id="summary-sheet">
+          <SummaryCard headingLevel={2} />
+        </div>
+      ) : null}
+      <div className={styles.row}>
+        <button type="button" className={styles.toggle} aria-expanded={open} aria-controls="summary-sheet" onClick={() => setOpen(!open)}>
+          <span className={styles.totalLabel}>{open ? 'Hide summary' : 'Total · view summary'}</span>
+          <span className={styles.total}>{formatMoney(total, session.currency)}</span>
+        </button>
+        {action}
+      </div>
+    </div>
+  )
+})

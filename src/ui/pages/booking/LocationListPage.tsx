@@ -1,0 +1,92 @@
+import { observer } from 'mobx-react-lite'
+import { useEffect } from 'react'
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
+import { addressLine, LocationsViewModel } from '../../view-models/locations.view-model'
+import { BookingViewModel } from '../../view-models/booking.view-model'
+import type { ClinicView } from '../../view-models/booking-gateway'
+import { useViewModel } from '../../use-view-model'
+import { Skeleton } from '../../components/Spinner'
+import styles from './LocationListPage.module.css'
+
+function PinIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M12 22s7-6.2 7-12a7 7 0 1 0-14 0c0 5.8 7 12 7 12z" />
+      <circle cx="12" cy="10" r="2.5" />
+    </svg>
+  )
+}
+
+/**
+ * '/' and '/step/location': the location list (first view of the app). With exactly one clinic the
+ * user goes straight to /step/{id} (not on the 'all bookings' variant, newAppt=true). On
+ * /step/location a course booking continues to the preselected category and service.
+ */
+const LocationListPage = observer(function LocationListPage() {
+  const vm = useViewModel<LocationsViewModel>(LocationsViewModel)
+  const booking = useViewModel<BookingViewModel>(BookingViewModel)
+  const [params] = useSearchParams()
+  const { pathname } = useLocation()
+  const navigate = useNavigate()
+  const newAppt = params.get('newAppt') === 'true'
+  const courseCategory = params.get('preselectedCategory')
+  const courseService = params.get('preselectedService')
+  const courseBooking = pathname === '/step/location' && params.get('courseServiceBooking') === 'true'
+
+  const choose = (clinic: ClinicView, replace = false) => {
+    if (courseBooking) {
+      if (!courseCategory || !courseService) return
+      booking.setLocation(clinic)
+      navigate(`/step/${clinic.id}/${courseCategory}/${courseService}?course=true&courseServiceBooking=true`, { replace })
+      return
+    }
+    if (replace) booking.chooseLocation(clinic, true)
+    else vm.choose(clinic)
+  }
+
+  useEffect(() => {
+    if (newAppt) booking.clearBookingInfo()
+    void vm.load({
+      autoSelect: false,
+      then: (clinics) => {
+        if (!newAppt && clinics.length === 1) choose(clinics[0], true)
+      },
+    })
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [newAppt])
+
+  if (params.has('stripeRedirect') || params.has('setup_intent_client_secret')) {
+    return <Navigate to={`/app?${params.toString()}`} replace />
+  }
+
+  return (
+    <section className={styles.page} aria-labelledby="locations-title">
+      <div className={styles.intro}>
+        <h1 id="locations-title" className={styles.title}>{newAppt ? 'Book a new appointment' : 'Choose a location'}</h1>
+        <p className={styles.lead}>Select the clinic you would like to visit.</p>
+      </div>
+      {vm.loading && !vm.loaded ? (
+        <Skeleton rows={3} />
+      ) : vm.failed || (vm.clinics.length === 0 && vm.loaded) ? (
+        <p className={styles.empty}>Online booking is currently unavailable</p>
+      ) : (
+        <ul className={styles.list}>
+          {vm.clinics.map((clinic) => (
+            <li key={clinic.id}>
+              <button type="button" className={styles.item} onClick={() => choose(clinic)}>
+                <span className={styles.pin}><PinIcon /></span>
+                <span className={styles.text}>
+                  <span className={styles.name}>{clinic.accountName}</span>
+                  <span className={styles.address}>{addressLine(clinic)}</span>
+                </span>
+                <span className={styles.chevron} aria-hidden="true">›</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+})
+
+export default LocationListPage

@@ -1,0 +1,32 @@
+import { observer } from 'mobx-react-lite'
+import { useEffect } from 'react'
+import { PaymentViewModel } from '../../view-models/payment.view-model'
+import { useViewModel } from '../../use-view-model'
+import { Button } from '../../components/Button'
+import { Spinner } from '../../components/Spinner'
+import styles from './PaymentStep.module.css'
+
+/** Payment: the card processor's page in an iframe, status polled every 3 s, 'Start again'. */
+const PaymentStep = observer(function PaymentStep() {
+  const vm = useViewModel<PaymentViewModel>(PaymentViewModel)
+  useEffect(() => {
+    vm.resume()
+    return () => vm.stop()
+  }, [vm])
+  return (
+    <div className={styles.wrap}>
+      {vm.paid ? (
+        <p className={styles.paid} role="status">Payment received. Thank you!</p>
+      ) : vm.paymentUrl ? (
+        <iframe className={styles.frame} src={vm.paymentUrl} title="Card payment" />
+      ) : (
+        <Spinner label="Preparing payment" />
+      )}
+      <div className={styles.actions}>
+        <Button variant="secondary" onClick={() => vm.startAgain()}>Start again</Button>
+      </div>
+    </div>
+  )
+})
+
+export default PaymentStep

@@ -1,0 +1,74 @@
+import { observer } from 'mobx-react-lite'
+import { useEffect } from 'react'
+import { ANY_PRACTITIONER, StaffViewModel } from '../../view-models/staff.view-model'
+import { SessionViewModel } from '../../view-models/session.view-model'
+import { useViewModel } from '../../use-view-model'
+import { Skeleton } from '../../components/Spinner'
+import { Avatar } from '../../components/Avatar'
+import { AppDialog } from '../../components/Dialog'
+import { Button } from '../../components/Button'
+import { formatMoney } from '../../../domain/pricing/money'
+import styles from './rows.module.css'
+
+/** Staff step: practitioners with avatar, duration and price, plus 'Any practitioner'. */
+export const StaffStep = observer(function StaffStep() {
+  const vm = useViewModel<StaffViewModel>(StaffViewModel)
+  const session = useViewModel<SessionViewModel>(SessionViewModel)
+  const item = vm.booking.activeItem
+  const currency = session.currency
+  useEffect(() => {
+    void vm.load()
+  }, [vm, item?.service.id, vm.booking.location?.id])
+
+  if (!item) return <Skeleton rows={3} />
+  const any = vm.anyPrice
+  return (
+    <>
+      <p className={styles.rowSub}>For <strong>{item.service.onlineName ?? item.service.name}</strong></p>
+      {vm.loading ? <Skeleton rows={3} /> : null}
+      {vm.emptyText ? <p className={styles.empty}>{vm.emptyText}</p> : null}
+      <ul className={styles.list} aria-label="Practitioners">
+        {vm.showAny ? (
+          <li className={styles.rowWrap}>
+            <button type="button" className={styles.row} data-selected={vm.selectedId === 'any'} onClick={() => vm.choose('any')}>
+              <Avatar name="Any" icon="group" />
+              <span className={styles.rowMain}>
+                <span className={styles.rowName}>{ANY_PRACTITIONER}</span>
+                <span className={styles.rowSub}>First available</span>
+              </span>
+              <span className={styles.rowMeta}>
+                {any ? <span className={styles.rowPrice}>{any.from ? 'From ' : ''}{formatMoney(any.amount, currency)}</span> : null}
+              </span>
+            </button>
+            {vm.practitioners.some((x) => x.description) ? <span className={styles.infoSpacer} aria-hidden="true" /> : null}
+          </li>
+        ) : null}
+        {vm.practitioners.map((p) => (
+          <li key={p.id} className={styles.rowWrap}>
+            <button type="button" className={styles.row} data-selected={vm.selectedId === p.id} onClick={() => vm.choose(p)}>
+              <Avatar name={p.displayName} src={p.avatar} />
+              <span className={styles.rowMain}>
+                <span className={styles.rowName}>{p.displayName}</span>
+              </span>
+              <span className={styles.rowMeta}>
+                <span className={styles.rowPrice}>{formatMoney(vm.priceOf(p), currency)}</span>
+                <span className={styles.rowDuration}>{vm.durationOf(p)} mins</span>
+              </span>
+            </button>
+            {p.description ? (
+              <button type="button" className={styles.info} aria-label={`About ${p.displayName}`} onClick={() => vm.showInfo(p)}>i</button>
+            ) : vm.practitioners.some((x) => x.description) ? <span className={styles.infoSpacer} aria-hidden="true" /> : null}
+          </li>
+        ))}
+      </ul>
+      <AppDialog
+        title={vm.infoPractitioner?.displayName ?? ''}
+        isOpen={vm.infoPractitioner !== undefined}
+        onClose={() => vm.showInfo(undefined)}
+        actions={<Button onClick={() => vm.showInfo(undefined)}>Close</Button>}
+      >
+        <p>{vm.infoPractitioner?.description}</p>
+      </AppDialog>
+    </>
+  )
+})

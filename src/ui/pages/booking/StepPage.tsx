@@ -1,0 +1,128 @@
+import { observer } from 'mobx-react-lite'
+import { lazy, Suspense, useEffect } from 'react'
+import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom'
+import { BookingViewModel, STEP_ORDER, type Step } from '../../view-models/booking.view-model'
+import { LocationsViewModel } from '../../view-models/locations.view-model'
+import { SessionViewModel } from '../../view-models/session.view-model'
+import { ServicesViewModel } from '../../view-models/services.view-model'
+import { useViewModel } from '../../use-view-model'
+import { Spinner } from '../../components/Spinner'
+import { SummaryCard } from './SummaryCard'
+import { BottomBar } from './BottomBar'
+import { BookingDialogs } from './BookingDialogs'
+import { ServicesStep } from './ServicesStep'
+import { StaffStep } from './StaffStep'
+import styles from './StepPage.module.css'
+
+const TimeStep = lazy(() => import('./TimeStep'))
+const ConfirmStep = lazy(() => import('./ConfirmStep'))
+const PaymentStep = lazy(() => import('./PaymentStep'))
+
+const TITLES: Record<Step, string> = {
+  location: 'Choose a location',
+  service: 'Choose a service',
+  staff: 'Choose a practitioner',
+  time: 'Choose a date and time',
+  confirm: 'Confirm your booking',
+  payment: 'Payment',
+}
+
+const SERVICE_TITLES = { services: 'Choose a service', courses: 'Choose a course', giftVoucher: 'Choose a gift voucher' } as const
+
+const LABELS: Record<Step, string> = {
+  location: 'Location', service: 'Services', staff: 'Staff', time: 'Time', confirm: 'Confirm', payment: 'Payment',
+}
+
+/** /step/{locationId}/{categoryId?}/{serviceId?}[/confirm]: the wizard, step from the URL. */
+const StepPage = observer(function StepPage() {
+  const booking = useViewModel<BookingViewModel>(BookingViewModel)
+  const locations = useViewModel<LocationsViewModel>(LocationsViewModel)
+  const session = useViewModel<SessionViewModel>(SessionViewModel)
+  const params = useParams()
+  const [search] = useSearchParams()
+  const { pathname } = useLocation()
+  const confirm = pathname.endsWith('/confirm')
+
+  useEffect(() => {
+    booking.syncRoute({
+      locationId: params.locationId,
+      categoryId: params.categoryId,
+      serviceId: params.serviceId,
+      confirm,
+      query: Object.fromEntries(search.entries()),
+    })
+  }, [booking, params.locationId, params.categoryId, params.serviceId, confirm, search])
+
+  useEffect(() => {
+    const id = params.locationId
+    if (!id || booking.location?.id === id) return
+    void locations.load({
+      autoSelect: false,
+      then: () => {
+        const clinic = locations.find(id)
+        if (clinic) booking.setLocation(clinic)
+      },
+    })
+  }, [booking, locations, params.locationId])
+
+  // A step URL opened directly (course booking, reload): fetch its service into the basket.
+  const services = useViewModel<ServicesViewModel>(ServicesViewModel)
+  const serviceId = params.serviceId
+  useEffect(() => {
+    if (serviceId && !confirm && booking.location && !booking.isCoursePurchase && booking.activeItem?.service.id !== serviceId) {
+      void services.restore(serviceId)
+    }
+  }, [services, booking, serviceId, confirm, booking.location, booking.activeItem])
+
+  // Confirm needs a signed-in customer: the login modal cannot be closed there.
+  useEffect(() => {
+    if ((booking.step === 'confirm' || booking.step === 'payment') && session.userLoaded && !session.authenticated) {
+      session.requireLogin({ locked: true })
+    }
+  }, [booking.step, session, session.userLoaded, session.authenticated])
+
+  // Card setup results (stripeRedirect, setup_intent_client_secret) are shown by the customer area.
+  if (search.has('stripeRedirect') || search.has('setup_intent_client_secret')) {
+    return <Navigate to={`/app?${search.toString()}`} replace />
+  }
+
+  const step = booking.step
+  const index = STEP_ORDER.indexOf(step)
+  const ready = booking.location !== undefined
+  return (
+    <div className={styles.layout}>
+      <section className={styles.panel} aria-labelledby="step-title">
+        <div className={styles.top}>
+          {step !== 'payment' ? (
+            <button type="button" className={styles.back} onClick={() => booking.back()} aria-label="Back">‹</button>
+          ) : null}
+          <div className={styles.heading}>
+            <span className={styles.stepLabel}>Step {Math.min(index + 1, 5)} of 5 · {LABELS[step]}</span>
+            <h1 id="step-title" className={styles.title}>{step === 'service' ? SERVICE_TITLES[booking.view] : TITLES[step]}</h1>
+          </div>
+        </div>
+        <ol className={styles.progress} aria-hidden="true">
+          {STEP_ORDER.slice(0, 5).map((s, i) => <li key={s} data-done={i <= index} />)}
+        </ol>
+        {!ready ? (
+          <Spinner />
+        ) : (
+          <Suspense fallback={<Spinner />}>
+            {step === 'service' ? <ServicesStep /> : null}
+            {step === 'staff' ? <StaffStep /> : null}
+            {step === 'time' ? <TimeStep /> : null}
+            {step === 'confirm' ? <ConfirmStep /> : null}
+            {step === 'payment' ? <PaymentStep /> : null}
+          </Suspense>
+        )}
+      </section>
+      <aside className={styles.aside} aria-label="Booking summary">
+        <SummaryCard />
+      </aside>
+      <BottomBar />
+      <BookingDialogs />
+    </div>
+  )
+})
+
+export default StepPage

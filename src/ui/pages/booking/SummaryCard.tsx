@@ -1,0 +1,92 @@
+import { observer } from 'mobx-react-lite'
+import { BookingViewModel } from '../../view-models/booking.view-model'
+import { SessionViewModel } from '../../view-models/session.view-model'
+import { addressLine } from '../../view-models/locations.view-model'
+import { useViewModel } from '../../use-view-model'
+import { Button } from '../../components/Button'
+import { formatMoney } from '../../../domain/pricing/money'
+import { formatLondonLongDate, formatLondonTime } from '../../../domain/time'
+import { summaryTotals } from '../../../domain/booking/summary'
+import styles from './SummaryCard.module.css'
+
+export function itemPrice(item: BookingViewModel['basket'][number]): number {
+  if (item.kind === 'course') return item.service.salePrice ?? item.service.defaultPrice
+  return item.staff?.grossPrice ?? item.service.defaultPrice
+}
+
+/** Side summary: location, basket items, date and time, total and the item actions. */
+export const SummaryCard = observer(function SummaryCard({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+  const booking = useViewModel<BookingViewModel>(BookingViewModel)
+  const session = useViewModel<SessionViewModel>(SessionViewModel)
+  const currency = session.currency
+  const clinic = booking.location
+  const totals = summaryTotals([
+    ...booking.basket.map((i) => ({ price: itemPrice(i), duration: i.staff?.duration ?? i.service.defaultDuration })),
+    ...booking.giftVouchers.map((v) => ({ price: v.value })),
+  ])
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const start = booking.startTime
+  const course = booking.isCoursePurchase
+  return (
+    <div className={styles.card}>
+      <Heading className={styles.title}>Your booking</Heading>
+      {clinic ? (
+        <div className={styles.section}>
+          <span className={styles.label}>Location</span>
+          <strong>{clinic.accountName}</strong>
+          <span className={styles.muted}>{addressLine(clinic)}</span>
+        </div>
+      ) : null}
+      <div className={styles.section}>
+        <span className={styles.label}>{course || booking.view === 'courses' ? 'Courses' : booking.giftVouchers.length || booking.view === 'giftVoucher' ? 'Gift voucher' : 'Services'}</span>
+        {booking.basket.length === 0 && booking.giftVouchers.length === 0 ? <p className={styles.empty}>Nothing selected yet.</p> : null}
+        <ul className={styles.items}>
+          {booking.basket.map((item, index) => (
+            <li key={`${item.service.id}-${index}`} className={styles.item}>
+              <div className={styles.itemTop}>
+                <span>{item.service.onlineName ?? item.service.name}</span>
+                <span className={styles.price}>{formatMoney(itemPrice(item), currency)}</span>
+              </div>
+              <span className={styles.muted}>
+                {item.kind === 'course' ? 'Course' : `${item.staff?.duration ?? item.service.defaultDuration} mins`}
+                {item.staff?.displayName ? ` · ${item.staff.displayName}` : item.anyStaff ? ' · Any practitioner' : ''}
+              </span>
+              <div className={styles.itemActions}>
+                {!booking.isReschedule ? (
+                  <button type="button" className={styles.small} onClick={() => booking.askRemove(index)}>remove</button>
+                ) : null}
+                {!course ? (
+                  <button type="button" className={styles.small} onClick={() => booking.changeStaff(index)}>change</button>
+                ) : null}
+              </div>
+            </li>
+          ))}
+          {booking.giftVouchers.map((v, i) => (
+            <li key={`gv-${i}`} className={styles.item}>
+              <div className={styles.itemTop}>
+                <span>Gift voucher</span>
+                <span className={styles.price}>{formatMoney(v.value, currency)}</span>
+              </div>
+              {v.receiver ? <span className={styles.muted}>For {v.receiver.name}</span> : null}
+            </li>
+          ))}
+        </ul>
+      </div>
+      {start ? (
+        <div className={styles.section}>
+          <span className={styles.label}>Date and time</span>
+          <span>{formatLondonLongDate(new Date(start))}</span>
+          <span className={styles.muted}>{formatLondonTime(new Date(start))}</span>
+        </div>
+      ) : null}
+      <div className={styles.total}>
+        <span>Total</span>
+        <span>{formatMoney(totals.total, currency)}</span>
+      </div>
+      {!booking.isReschedule && !course && booking.basket.length > 0 && (booking.step === 'time' || booking.step === 'staff') ? (
+        <Button variant="secondary" onClick={() => booking.addAnother()}>Add another service</Button>
+      ) : null}
+      {course && booking.step === 'service' ? <Button onClick={() => booking.buyNow()}>Buy now</Button> : null}
+    </div>
+  )
+})

@@ -1,0 +1,100 @@
+import { observer } from 'mobx-react-lite'
+import { useEffect } from 'react'
+import { useLocation } from 'react-router-dom'
+import { Button as AriaButton, Calendar, CalendarCell, CalendarGrid, CalendarGridBody, CalendarGridHeader, CalendarHeaderCell, Heading } from 'react-aria-components'
+import { parseDate, type CalendarDate, type DateValue } from '@internationalized/date'
+import { NO_AVAILABILITY_HINT, NO_AVAILABILITY_TEXT, TimeViewModel } from '../../view-models/time.view-model'
+import { useViewModel } from '../../use-view-model'
+import { AppDialog } from '../../components/Dialog'
+import { Button } from '../../components/Button'
+import { Skeleton, Spinner } from '../../components/Spinner'
+import { formatLondonLongDate, londonToUtc } from '../../../domain/time'
+import styles from './TimeStep.module.css'
+
+const iso = (d: DateValue): string => d.toString().slice(0, 10)
+
+/** Time step: month calendar of available days, then hour slots grouped Morning / Afternoon / Evening. */
+const TimeStep = observer(function TimeStep() {
+  const vm = useViewModel<TimeViewModel>(TimeViewModel)
+  const booking = vm.booking
+  const { pathname, search } = useLocation()
+  useEffect(() => {
+    void vm.loadMonth()
+  }, [vm, booking.basket.length])
+
+  const today = parseDate(vm.today)
+  const focused = parseDate(`${vm.month}-01`)
+  return (
+    <div className={styles.wrap}>
+      {booking.timeStep === 'date' ? (
+        <Calendar
+          className={styles.calendar}
+          aria-label="Choose a date"
+          minValue={today}
+          focusedValue={focused}
+          onFocusChange={(d: CalendarDate) => {
+            const month = iso(d).slice(0, 7)
+            if (month !== vm.month) void vm.loadMonth(month)
+          }}
+          value={booking.date ? parseDate(booking.date) : null}
+          isDateUnavailable={(d) => !vm.isAvailable(iso(d))}
+          onChange={(d) => void vm.pickDate(iso(d))}
+        >
+          <header className={styles.calHeader}>
+            <AriaButton slot="previous" className={styles.nav} aria-label="Previous month">‹</AriaButton>
+            <Heading />
+            <AriaButton slot="next" className={styles.nav} aria-label="Next month">›</AriaButton>
+          </header>
+          <CalendarGrid className={styles.grid}>
+            <CalendarGridHeader>{(day) => <CalendarHeaderCell>{day}</CalendarHeaderCell>}</CalendarGridHeader>
+            <CalendarGridBody>{(date) => <CalendarCell date={date} className={styles.cell} />}</CalendarGridBody>
+          </CalendarGrid>
+          {vm.loadingDays ? <Spinner label="Loading available days" /> : null}
+        </Calendar>
+      ) : (
+        <>
+          <div className={styles.chosen}>
+            <span className={styles.chosenDate}>{booking.date ? formatLondonLongDate(londonToUtc(booking.date, '12:00')) : ''}</span>
+            <Button variant="ghost" onClick={() => booking.back()}>Change date</Button>
+          </div>
+          {vm.loadingSlots ? <Skeleton rows={2} /> : null}
+          {!vm.loadingSlots && vm.groups.length === 0 ? <p className={styles.empty}>There are no times left on this day.</p> : null}
+          {vm.groups.map((group) => (
+            <section key={group.label} className={styles.group} aria-labelledby={`slots-${group.label}`}>
+              <h2 id={`slots-${group.label}`} className={styles.groupTitle}>{group.label}</h2>
+              <ul className={styles.chips}>
+                {group.slots.map((slot) => (
+                  <li key={slot.chain[0].startDate}>
+                    <button
+                      type="button"
+                      className={styles.chip}
+                      disabled={!slot.valid}
+                      aria-pressed={vm.selectedStart === slot.chain[0].startDate}
+                      onClick={() => vm.choose(slot.chain)}
+                    >
+                      {slot.label}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+          <div className={styles.actions}>
+            <Button disabled={!booking.canBook} onClick={() => booking.book(pathname, search)}>{booking.bookLabel}</Button>
+          </div>
+        </>
+      )}
+      <AppDialog
+        title="No availability"
+        isOpen={vm.noAvailability}
+        onClose={() => vm.dismissNoAvailability()}
+        actions={<Button onClick={() => vm.dismissNoAvailability()}>Ok</Button>}
+      >
+        <p>{NO_AVAILABILITY_TEXT}</p>
+        <p>{NO_AVAILABILITY_HINT}</p>
+      </AppDialog>
+    </div>
+  )
+})
+
+export default TimeStep

@@ -1,0 +1,233 @@
+import { observer } from 'mobx-react-lite'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useLocation } from 'react-router-dom'
+import { GENDERS, REFERRAL_SOURCES, TITLES } from '../../../domain/constants/people'
+import { leadDialCode, type LeadField } from '../../../domain/validation/lead'
+import { useViewModel } from '../../use-view-model'
+import { type LeadCountry, LeadViewModel } from '../../view-models/lead.view-model'
+import styles from './LeadPage.module.css'
+
+const LABELS: Record<Exclude<LeadField, 'interested'>, string> = {
+  title: 'Title',
+  firstName: 'First name',
+  surname: 'Surname',
+  email: 'Email',
+  gender: 'Gender',
+  dateOfBirth: 'Date of birth',
+  mobilePhone: 'Mobile phone',
+  referralSource: 'How did you hear about us?',
+}
+
+/** Sanitised HTML from the query (DOMPurify loads only when there is markup to clean). */
+function SafeHtml({ html, className }: { html: string; className?: string }) {
+  const hasMarkup = /[<&]/.test(html)
+  const [clean, setClean] = useState<string | undefined>(undefined)
+  useEffect(() => {
+    if (!hasMarkup) return
+    let live = true
+    void import('dompurify').then(({ default: DOMPurify }) => {
+      if (!live) return
+      // images from the query without a text alternative are decorative
+      DOMPurify.removeHook('afterSanitizeAttributes')
+      DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+        if (node.tagName === 'IMG' && !node.hasAttribute('alt')) node.setAttribute('alt', '')
+      })
+      setClean(DOMPurify.sanitize(html, { ADD_ATTR: ['target'] }))
+    })
+    return () => {
+      live = false
+    }
+  }, [html, hasMarkup])
+  if (!hasMarkup) return <div className={className}>{html}</div>
+  return clean === undefined ? null : <div className={className} dangerouslySetInnerHTML={{ __html: clean }} />
+}
+
+/** /lead: the embeddable enquiry form (spec sections 2, 4, 5, 8, 9). */
+const LeadPage = observer(function LeadPage() {
+  const vm = useViewModel<LeadViewModel>(LeadViewModel)
+  const { search } = useLocation()
+  const rootRef = useRef<HTMLDivElement | null>(null)
+  useEffect(() => vm.configure(search), [vm, search])
+
+  // page colours and the named font
+  const { backgroundColour, textColour, buttonColour, buttonTextColour, font } = vm.config
+  useEffect(() => {
+    const previous = document.body.style.background
+    document.body.style.background = backgroundColour
+    return () => {
+      document.body.style.background = previous
+    }
+  }, [backgroundColour])
+  const stylesheet = vm.fontStylesheet
+  useEffect(() => {
+    if (!stylesheet) return
+    const link = document.createElement('link')
+    link.rel = 'stylesheet'
+    link.href = stylesheet
+    document.head.appendChild(link)
+    return () => link.remove()
+  }, [stylesheet])
+
+  // every size change goes to the parent
+  useEffect(() => {
+    const root = rootRef.current
+    if (!root || typeof ResizeObserver === 'undefined') return
+    const report = () => vm.reportHeight(root.getBoundingClientRect().bottom + window.scrollY)
+    const observer = new ResizeObserver(report)
+    observer.observe(root)
+    report()
+    return () => observer.disconnect()
+  }, [vm])
+
+  const style = {
+    '--lead-text': textColour,
+    '--lead-bg': backgroundColour,
+    // the named font, then the system stack while it loads (or when it is unknown)
+    '--lead-font': `${font}, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif`,
+    ...(buttonColour ? { '--lead-button': buttonColour } : {}),
+    ...(buttonTextColour ? { '--lead-button-text': buttonTextColour } : {}),
+  } as React.CSSProperties
+
+  return (
+    <div ref={rootRef} className={styles.page} style={style}>
+      {vm.status === 'done' ? (
+        <div role="status"><SafeHtml className={`${styles.thanks} ${styles.html}`} html={vm.thankYouHtml} /></div>
+      ) : (
+        <form
+          className={styles.form}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault()
+            const form = e.currentTarget
+            void vm.submit().then(() => {
+              // the first field with a message takes the focus (its message is read with it)
+              if (vm.hasErrors) form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+            })
+          }}
+        >
+          <h1 className={styles.heading}>{vm.config.title}</h1>
+          <div className={styles.grid}>
+            {vm.config.fields.map((field) => <LeadInput key={field} vm={vm} field={field} />)}
+            {vm.config.messageTitle !== undefined ? (
+              <TextInput vm={vm} label={vm.config.messageTitle} wide>
+                {(id) => <textarea id={id} className={styles.textarea} rows={4} value={vm.text('message')} onChange={(e) => vm.setField('message', e.target.value)} />}
+              </TextInput>
+            ) : null}
+          </div>
+          <fieldset className={styles.fieldset}>
+            <legend className={styles.legend}>{vm.config.contactTitle}</legend>
+            <div className={styles.checks}>
+              <label className={styles.check}>
+                <input type="checkbox" checked={vm.values.contactBySms === true} onChange={(e) => vm.setContact('SMS', e.target.checked)} /> SMS
+              </label>
+              <label className={styles.check}>
+                <input type="checkbox" checked={vm.values.contactByEmail === true} onChange={(e) => vm.setContact('Email', e.target.checked)} /> Email
+              </label>
+            </div>
+            {vm.marketingHtml ? <SafeHtml className={styles.html} html={vm.marketingHtml} /> : null}
+          </fieldset>
+          {vm.footerHtml ? <SafeHtml className={styles.html} html={vm.footerHtml} /> : null}
+          <button type="submit" className={styles.submit} disabled={!vm.canSubmit}>
+            {vm.status === 'submitting' ? 'Sending…' : 'Submit'}
+          </button>
+        </form>
+      )}
+    </div>
+  )
+})
+
+function TextInput({ vm, label, field, wide, children }: {
+  vm: LeadViewModel
+  label: string
+  field?: LeadField
+  wide?: boolean
+  children: (id: string, describedBy: string | undefined) => ReactNode
+}) {
+  const id = useId()
+  const error = field ? vm.errors[field] : undefined
+  const required = field ? vm.isRequired(field) : false
+  return (
+    <div className={`${styles.field} ${wide ? styles.wide : ''}`}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+        {required ? <span className={styles.required} aria-hidden="true">*</span> : null}
+      </label>
+      {children(id, error ? `${id}-error` : undefined)}
+      {error ? <span id={`${id}-error`} className={styles.error} role="alert">{error}</span> : null}
+    </div>
+  )
+}
+
+const LeadInput = observer(function LeadInput({ vm, field }: { vm: LeadViewModel; field: LeadField }) {
+  if (field === 'interested') {
+    if (!vm.config.showInterested) return null
+    return (
+      <fieldset className={`${styles.fieldset} ${styles.wide}`}>
+        <legend className={styles.legend}>{vm.config.interestedTitle}</legend>
+        <div className={styles.checks}>
+          {vm.config.interested.map((option) => (
+            <label key={option} className={styles.check}>
+              <input type="checkbox" checked={vm.isInterested(option)} onChange={(e) => vm.toggleInterested(option, e.target.checked)} /> {option}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    )
+  }
+  const invalid = vm.errors[field] ? true : undefined
+  const common = (id: string, describedBy: string | undefined) => ({
+    id,
+    'aria-invalid': invalid,
+    'aria-describedby': describedBy,
+    'aria-required': vm.isRequired(field) || undefined,
+  })
+  const select = (options: readonly string[]) => (id: string, d: string | undefined) => (
+    <select {...common(id, d)} className={styles.select} value={vm.text(field)} onChange={(e) => vm.setField(field, e.target.value)}>
+      <option value="">Select…</option>
+      {options.map((o) => <option key={o} value={o}>{o}</option>)}
+    </select>
+  )
+  switch (field) {
+    case 'title':
+      return <TextInput vm={vm} field={field} label={LABELS.title}>{select(TITLES.filter((t) => t !== 'Not selected'))}</TextInput>
+    case 'gender':
+      return <TextInput vm={vm} field={field} label={LABELS.gender}>{select(GENDERS.filter((g) => g !== 'Not selected'))}</TextInput>
+    case 'referralSource':
+      return <TextInput vm={vm} field={field} label={LABELS.referralSource}>{select(REFERRAL_SOURCES)}</TextInput>
+    case 'mobilePhone':
+      return (
+        <TextInput vm={vm} field={field} label={LABELS.mobilePhone}>
+          {(id, d) => (
+            <div className={styles.phone}>
+              <select className={styles.select} aria-label="Phone country" value={vm.country} onChange={(e) => vm.setCountry(e.target.value as LeadCountry)}>
+                {vm.countries.map((c) => <option key={c.code} value={c.code} label={`${c.code.toUpperCase()} ${leadDialCode(c.code)}`}>{`${c.name} ${leadDialCode(c.code)}`}</option>)}
+              </select>
+              <input {...common(id, d)} className={styles.input} type="tel" inputMode="tel" autoComplete="tel-national" placeholder={vm.dialCode} value={vm.text(field)} onChange={(e) => vm.setField(field, e.target.value)} />
+            </div>
+          )}
+        </TextInput>
+      )
+    default: {
+      const type = field === 'email' ? 'email' : 'text'
+      const autoComplete = { firstName: 'given-name', surname: 'family-name', email: 'email', dateOfBirth: 'bday' }[field]
+      return (
+        <TextInput vm={vm} field={field} label={LABELS[field]}>
+          {(id, d) => (
+            <input
+              {...common(id, d)}
+              className={styles.input}
+              type={type}
+              autoComplete={autoComplete}
+              inputMode={field === 'dateOfBirth' ? 'numeric' : undefined}
+              placeholder={field === 'dateOfBirth' ? 'DD/MM/YYYY' : undefined}
+              value={vm.text(field)}
+              onChange={(e) => vm.setField(field, e.target.value)}
+            />
+          )}
+        </TextInput>
+      )
+    }
+  }
+})
+
+export default LeadPage

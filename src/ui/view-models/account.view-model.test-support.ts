@@ -1,0 +1,179 @@
+// Test support for the customer-area view models: real SessionViewModel, BookingViewModel and
+// ToastViewModel over scripted fakes, a manual ticker and a recording navigator.
+import { vi } from 'vitest'
+import * as E from 'fp-ts/Either'
+import type { BookingGateway, LocalSettings, Ticker, UserView, WebConfig } from './booking-gateway'
+import type { Navigator } from './app-services'
+import { SessionViewModel } from './session.view-model'
+import { BookingViewModel } from './booking.view-model'
+import { ToastViewModel } from './toast.view-model'
+import { SessionWatchViewModel } from './session-watch.view-model'
+import type { AppointmentView } from '../../contract/appointments.codecs'
+import type { CustomerCourse } from '../../contract/customer-courses.routes'
+import type { OrganisationPublic } from '../../contract/organisation.routes'
+
+/** A use case double: `execute` answers what the test scripted and records its calls. */
+export function useCase<A extends unknown[], R>(answer: (...args: A) => R | Promise<R>) {
+  return { execute: vi.fn(async (...args: A) => answer(...args)) }
+}
+
+export class ManualTicker implements Ticker {
+  timers: { at: number; run: () => void; every?: number }[] = []
+  constructor(public time = Date.parse('2026-06-01T09:00:00Z')) {}
+  now(): number {
+    return this.time
+  }
+  every(ms: number, tick: () => void): () => void {
+    const timer = { at: this.time + ms, run: tick, every: ms }
+    this.timers.push(timer)
+    return () => (this.timers = this.timers.filter((t) => t !== timer))
+  }
+  after(ms: number, run: () => void): () => void {
+    const timer = { at: this.time + ms, run }
+    this.timers.push(timer)
+    return () => (this.timers = this.timers.filter((t) => t !== timer))
+  }
+  advance(ms: number): void {
+    this.time += ms
+    for (const t of [...this.timers].filter((t) => t.at <= this.time)) {
+      if (t.every) t.at += t.every
+      else this.timers = this.timers.filter((x) => x !== t)
+      t.run()
+    }
+  }
+}
+
+export class RecordingNavigator implements Navigator {
+  paths: string[] = []
+  left: string[] = []
+  go(path: string): void {
+    this.paths.push(path)
+  }
+  leave(url: string): void {
+    this.left.push(url)
+  }
+  get last(): string | undefined {
+    return this.paths[this.paths.length - 1]
+  }
+}
+
+export const CUSTOMER: UserView = { id: 'c'.repeat(24), email: 'jane@example.com', firstName: 'Jane', surname: 'Doe' }
+
+export function memorySettings(): LocalSettings {
+  const values = new Map<string, string>()
+  return { get: (k) => values.get(k), set: (k, v) => void values.set(k, v) }
+}
+
+export interface World {
+  ticker: ManualTicker
+  navigator: RecordingNavigator
+  session: SessionViewModel
+  booking: BookingViewModel
+  toasts: ToastViewModel
+  gateway: { logout: ReturnType<typeof vi.fn>; currentUser: ReturnType<typeof vi.fn>; loadOrganisation: ReturnType<typeof vi.fn> }
+}
+
+/** Session (signed in as CUSTOMER unless `signedIn` is false), booking wizard and toasts. */
+export function world(options: { signedIn?: boolean } = {}): World {
+  const ticker = new ManualTicker()
+  const navigator = new RecordingNavigator()
+  const gateway = {
+    logout: vi.fn(),
+    currentUser: vi.fn(async () => E.right(options.signedIn === false ? undefined : CUSTOMER)),
+    loadOrganisation: vi.fn(async () => E.right({ name: 'Demo Clinic', currency: 'GBP' })),
+  }
+  const config: WebConfig = { environment: 'local', holdSeconds: 300, mapTilesUrl: '' }
+  const settings = memorySettings()
+  const session = new SessionViewModel(gateway as unknown as BookingGateway, settings, config)
+  session.userLoaded = true
+  if (options.signedIn !== false) session.user = { ...CUSTOMER }
+  const booking = new BookingViewModel(navigator, ticker, config, settings, session)
+  const toasts = new ToastViewModel(ticker)
+  return { ticker, navigator, session, booking, toasts, gateway }
+}
+
+export const ORGANISATION: OrganisationPublic = {
+  id: 'a'.repeat(24),
+  name: 'Demo Clinic',
+  currency: 'GBP',
+  country: 'GB',
+  showHomeBannerText: false,
+  bookingDepositType: 'percentage' as OrganisationPublic['bookingDepositType'],
+  bookingDepositAmount: 0,
+  bookingDepositMultipleServicesRule: 'single' as OrganisationPublic['bookingDepositMultipleServicesRule'],
+  bookingDepositRule: 'each time' as OrganisationPublic['bookingDepositRule'],
+  showCancelTerms: true,
+  sellGiftVoucherOnline: false,
+  giftVoucherValues: [],
+  minimiseGaps: false,
+  cancellationRules: 'other',
+  lateCancellationPeriod: 48,
+  lateCancellationChargeType: 'AMOUNT',
+  lateCancellationChargeValue: 25,
+}
+
+const CLINIC_ID = '1'.repeat(24)
+const SERVICE_ID = '2'.repeat(24)
+const CATEGORY_ID = '3'.repeat(24)
+const STAFF_ID = '4'.repeat(24)
+
+/** An appointment `hoursAhead` hours after the ticker's time. */
+export function appointment(id: string, hoursAhead: number, patch: Partial<AppointmentView> = {}): AppointmentView {
+  const start = new Date(Date.parse('2026-06-01T09:00:00Z') + hoursAhead * 3_600_000)
+  return {
+    id,
+    status: 'Scheduled',
+    event: { start: start.toISOString(), end: new Date(start.getTime() + 3_600_000).toISOString() },
+    service: {
+      id: SERVICE_ID,
+      name: 'Facial',
+      onlineName: 'Signature facial',
+      category: CATEGORY_ID,
+      defaultDuration: 60,
+      defaultGrossPrice: 80,
+      showOnline: true,
+      locations: [{ clinic: CLINIC_ID, showOnline: true }] as AppointmentView['service']['locations'],
+    },
+    practitioner: { id: STAFF_ID, displayName: 'Amy Lee' },
+    clinic: { id: CLINIC_ID, accountName: 'Harley Street' },
+    price: 80,
+    linkedAppointments: [],
+    ...patch,
+  }
+}
+
+export function course(id: string, patch: Partial<CustomerCourse> = {}): CustomerCourse {
+  return {
+    id,
+    name: 'Six facials',
+    course: { id: '5'.repeat(24), name: 'Six facials', services: [{ id: SERVICE_ID, name: 'Facial' }] },
+    service: { id: SERVICE_ID, name: 'Facial' },
+    quantity: 6,
+    redeemed: 1,
+    reserved: 2,
+    soldAt: '2026-03-10T10:00:00.000Z',
+    endsOn: null,
+    invoiceItem: { createdAt: '2026-03-10T10:00:00.000Z', quantity: 1, grossPrice: 420, netPrice: 350 },
+    purchaseLocation: { id: CLINIC_ID, accountName: 'Harley Street' },
+    category: { id: CATEGORY_ID, name: 'Skin' },
+    ...patch,
+  }
+}
+
+export const IDS = { CLINIC_ID, SERVICE_ID, CATEGORY_ID, STAFF_ID }
+
+/** Lets pending promises settle. */
+export const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+/** A live-session watcher over a fake WatchSession that records each connection. */
+export function sessionWatch(w: World) {
+  const connections: { customerId: string; onLoggedOut: () => void; close: ReturnType<typeof vi.fn> }[] = []
+  const watch = useCase((input: { customerId: string; onLoggedOut: () => void }) => {
+    const connection = { ...input, close: vi.fn() }
+    connections.push(connection)
+    return E.right({ close: connection.close })
+  })
+  const logout = useCase(() => E.right(undefined))
+  const vm = new SessionWatchViewModel(watch as never, logout as never, w.session, w.booking, w.navigator)
+  return { vm, watch, logout, connections }
+}

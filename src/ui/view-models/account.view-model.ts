@@ -1,0 +1,151 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import { ContainerModule, inject, injectable } from 'inversify'
+import { MISSING_REQUIRED_FIELDS_TEXT, MISSING_REQUIRED_FIELDS_TITLE } from '../../domain/validation/personal-details'
+import { NAVIGATOR, type Navigator } from './app-services'
+import { SessionViewModel } from './session.view-model'
+import { AppointmentsTabViewModel } from './appointments-tab.view-model'
+import { CoursesTabViewModel } from './courses-tab.view-model'
+import { PersonalDetailsViewModel } from './personal-details.view-model'
+import { CardsViewModel } from './cards.view-model'
+import { PasswordViewModel } from './password.view-model'
+import { ForgotPasswordViewModel } from './forgot-password.view-model'
+import { SessionWatchViewModel } from './session-watch.view-model'
+
+export { MISSING_REQUIRED_FIELDS_TEXT, MISSING_REQUIRED_FIELDS_TITLE }
+
+export type AccountTab = 'appointments' | 'courses' | 'details' | 'password'
+export const ACCOUNT_TABS: readonly { id: AccountTab | 'logout'; label: string; short?: string }[] = [
+  { id: 'appointments', label: 'Appointments', short: 'Appts' },
+  { id: 'courses', label: 'Courses' },
+  { id: 'details', label: 'Personal details' },
+  { id: 'password', label: 'Password' },
+  { id: 'logout', label: 'Log out' },
+]
+
+export const UNSAVED_TITLE = 'Unsaved changes'
+export const UNSAVED_TEXT = 'You have unsaved changes to your personal details. Do you want to save them before leaving?'
+
+/**
+ * The customer area (/app, spec section 2): signed-in customers only (others go to /), the tabs,
+ * the unsaved-changes dialog when leaving Personal details, the stripeRedirect and
+ * setup_intent_client_secret query parameters, and Log out.
+ */
+@injectable()
+export class AccountViewModel {
+  tab: AccountTab = 'appointments'
+  /** the tab the customer asked for while personal details were unsaved */
+  pendingTab?: AccountTab | 'logout' = undefined
+  missingFieldsOpen = false
+
+  constructor(
+    @inject(SessionViewModel) private readonly session: SessionViewModel,
+    @inject(NAVIGATOR) private readonly navigator: Navigator,
+    @inject(AppointmentsTabViewModel) readonly appointments: AppointmentsTabViewModel,
+    @inject(CoursesTabViewModel) readonly courses: CoursesTabViewModel,
+    @inject(PersonalDetailsViewModel) readonly details: PersonalDetailsViewModel,
+    @inject(CardsViewModel) readonly cards: CardsViewModel,
+    @inject(PasswordViewModel) readonly password: PasswordViewModel,
+    @inject(SessionWatchViewModel) private readonly sessionWatch: SessionWatchViewModel,
+  ) {
+    makeAutoObservable<AccountViewModel, 'session' | 'navigator' | 'sessionWatch'>(this, {
+      session: false, navigator: false, sessionWatch: false,
+      appointments: false, courses: false, details: false, cards: false, password: false,
+    })
+  }
+
+  get ready(): boolean {
+    return this.session.userLoaded && this.session.authenticated
+  }
+
+  get unsavedOpen(): boolean {
+    return this.pendingTab !== undefined && !this.missingFieldsOpen
+  }
+
+  /**
+   * Page opened (or the signed-in state settled): redirects visitors home, otherwise loads the
+   * tabs. `query` is the page's search parameters.
+   */
+  async enter(query: URLSearchParams): Promise<void> {
+    if (!this.session.userLoaded) return
+    if (!this.session.authenticated) {
+      this.navigator.go('/', { replace: true })
+      return
+    }
+    this.sessionWatch.start()
+    const secret = query.get('setup_intent_client_secret')
+    if (query.has('stripeRedirect') || secret) runInAction(() => (this.tab = 'details'))
+    this.password.reset()
+    const loads: Promise<void>[] = [this.appointments.load(), this.courses.load(), this.details.load(), this.cards.load()]
+    if (secret) loads.push(this.cards.showSetupResult(secret))
+    await Promise.all(loads)
+  }
+
+  /** A tab was chosen; leaving unsaved personal details opens the dialog instead. */
+  selectTab(tab: AccountTab | 'logout'): void {
+    if (tab === this.tab) return
+    if (this.tab === 'details' && this.details.dirty) {
+      this.pendingTab = tab
+      return
+    }
+    this.go(tab)
+  }
+
+  private go(tab: AccountTab | 'logout'): void {
+    if (tab === 'logout') {
+      void this.logout()
+      return
+    }
+    this.tab = tab
+  }
+
+  /** Unsaved dialog: leave without saving. */
+  discardAndLeave(): void {
+    const next = this.pendingTab
+    this.pendingTab = undefined
+    this.details.discard()
+    if (next) this.go(next)
+  }
+
+  /** Unsaved dialog: stay on the tab. */
+  stay(): void {
+    this.pendingTab = undefined
+    this.missingFieldsOpen = false
+  }
+
+  /** Unsaved dialog: save, then leave; an invalid form gives 'Missing required fields.' */
+  async saveAndLeave(): Promise<void> {
+    const next = this.pendingTab
+    if (!this.details.isValid) {
+      await this.details.save()
+      runInAction(() => (this.missingFieldsOpen = true))
+      return
+    }
+    const saved = await this.details.save()
+    runInAction(() => {
+      this.pendingTab = undefined
+      if (saved && next) this.go(next)
+    })
+  }
+
+  closeMissingFields(): void {
+    this.missingFieldsOpen = false
+    this.pendingTab = undefined
+  }
+
+  async logout(): Promise<void> {
+    this.tab = 'appointments'
+    await this.sessionWatch.logout()
+  }
+}
+
+/** The customer area and password screens' view models, for the browser container. */
+export const accountAreaModule = new ContainerModule(({ bind }) => {
+  bind(AppointmentsTabViewModel).toSelf().inSingletonScope()
+  bind(CoursesTabViewModel).toSelf().inSingletonScope()
+  bind(PersonalDetailsViewModel).toSelf().inSingletonScope()
+  bind(CardsViewModel).toSelf().inSingletonScope()
+  bind(PasswordViewModel).toSelf().inSingletonScope()
+  bind(SessionWatchViewModel).toSelf().inSingletonScope()
+  bind(AccountViewModel).toSelf().inSingletonScope()
+  bind(ForgotPasswordViewModel).toSelf().inSingletonScope()
+})

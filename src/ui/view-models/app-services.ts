@@ -1,0 +1,25 @@
+/** Small capabilities the view models receive from the composition root (tests pass fakes). */
+export interface Navigator {
+  go(path: string, options?: { replace?: boolean }): void
+  /** full-page navigation outside the SPA (thankYouPageUrl) */
+  leave(url: string): void
+}
+export const NAVIGATOR = Symbol.for('Navigator')
+
+/** A navigator whose target is attached by the router once it is mounted. */
+export class DeferredNavigator implements Navigator {
+  private target?: Navigator
+  private queued?: { path: string; replace?: boolean }
+  attach(target: Navigator): void {
+    this.target = target
+    if (this.queued) target.go(this.queued.path, { replace: this.queued.replace })
+    this.queued = undefined
+  }
+  go(path: string, options: { replace?: boolean } = {}): void {
+    if (this.target) this.target.go(path, options)
+    else this.queued = { path, replace: options.replace }
+  }
+  leave(url: string): void {
+    if (this.target) this.target.leave(url)
+  }
+}

@@ -1,0 +1,233 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import { inject, injectable } from 'inversify'
+import * as E from 'fp-ts/Either'
+import { USE_CASES } from '../../application/tokens'
+import type { CancelAppointment, GetAppointment, ListMyAppointments } from '../../application/use-cases/appointments.use-case'
+import type { ListLocations, LoadOrganisation } from '../../application/use-cases/catalogue.use-case'
+import type { AppointmentView, LinkedAppointmentView } from '../../contract/appointments.codecs'
+import type { OrganisationPublic } from '../../contract/organisation.routes'
+import { accountRowAction, type AccountRowAction } from '../../domain/booking/account'
+import { lateCancellationPeriodHours, type CancellationSettings, type ConfirmDialog } from '../../domain/policy/cancellation'
+import { currencyOrDefault } from '../../domain/pricing/money'
+import { formatLondonDateTime } from '../../domain/time'
+import { TICKER, type ClinicView, type PractitionerView, type ServiceView, type Ticker } from './booking-gateway'
+import { BookingViewModel, type RescheduleInput } from './booking.view-model'
+import { SessionViewModel } from './session.view-model'
+import { ToastViewModel } from './toast.view-model'
+
+export const NO_APPOINTMENTS = 'No content to show.'
+export const SWIPE_HINT = 'Swipe table to see options'
+
+type Exec<F> = Pick<F, Extract<keyof F, 'execute'>>
+
+export interface AppointmentRow {
+  id: string
+  /** 'dd/MM/yyyy HH:mm' in Europe/London */
+  date: string
+  service: string
+  staff: string
+  location: string
+  action: AccountRowAction
+  appointment: AppointmentView
+}
+
+/** A confirmation the customer must accept before the action runs. */
+export interface PendingConfirmation {
+  kind: 'cancel' | 'reschedule'
+  row: AppointmentRow
+  dialog: ConfirmDialog
+  /** the late warnings are shown in a warning tone */
+  late: boolean
+}
+
+/**
+ * Appointments tab of the customer area (spec sections 2, 4 'Cancel/reschedule rules' and 8): the
+ * rows with their Actions cell decided by the domain policy, the confirmation dialogs, cancel,
+ * reschedule and book again (which hand over to the booking wizard).
+ */
+@injectable()
+export class AppointmentsTabViewModel {
+  appointments: AppointmentView[] = []
+  organisation?: OrganisationPublic = undefined
+  loading = false
+  loaded = false
+  busy = false
+  confirmation?: PendingConfirmation = undefined
+  private clinics?: ClinicView[] = undefined
+
+  constructor(
+    @inject(USE_CASES.ListMyAppointments) private readonly listAppointments: Exec<ListMyAppointments>,
+    @inject(USE_CASES.CancelAppointment) private readonly cancelAppointment: Exec<CancelAppointment>,
+    @inject(USE_CASES.GetAppointment) private readonly getAppointment: Exec<GetAppointment>,
+    @inject(USE_CASES.LoadOrganisation) private readonly loadOrganisation: Exec<LoadOrganisation>,
+    @inject(USE_CASES.ListLocations) private readonly listLocations: Exec<ListLocations>,
+    @inject(SessionViewModel) private readonly session: SessionViewModel,
+    @inject(BookingViewModel) private readonly booking: BookingViewModel,
+    @inject(ToastViewModel) private readonly toasts: ToastViewModel,
+    @inject(TICKER) private readonly ticker: Ticker,
+  ) {
+    makeAutoObservable<AppointmentsTabViewModel, 'listAppointments' | 'cancelAppointment' | 'getAppointment' | 'loadOrganisation' | 'listLocations' | 'session' | 'booking' | 'toasts' | 'ticker' | 'clinics'>(this, {
+      listAppointments: false, cancelAppointment: false, getAppointment: false, loadOrganisation: false, listLocations: false,
+      session: false, booking: false, toasts: false, ticker: false, clinics: false,
+    })
+  }
+
+  get settings(): CancellationSettings {
+    const org = this.organisation
+    return {
+      cancellationRules: org?.cancellationRules,
+      lateCancellationPeriod: org?.lateCancellationPeriod,
+      showCancelTerms: org?.showCancelTerms,
+      lateCancellationChargeType: org?.lateCancellationChargeType,
+      lateCancellationChargeValue: org?.lateCancellationChargeValue,
+      lateCancellationText: org?.lateCancellationText,
+      currency: currencyOrDefault(org?.currency),
+    }
+  }
+
+  /** Under the disabled Options: why the appointment cannot be changed online. */
+  get lateNote(): string {
+    return `Within ${lateCancellationPeriodHours(this.settings)} hours: please contact us`
+  }
+
+  get rows(): AppointmentRow[] {
+    const now = new Date(this.ticker.now())
+    return this.appointments.map((a) => ({
+      id: a.id,
+      date: formatLondonDateTime(new Date(a.event.start)),
+      service: a.service.onlineName || a.service.name,
+      staff: a.practitioner.displayName,
+      location: a.clinic.accountName,
+      action: accountRowAction(
+        {
+          start: new Date(a.event.start),
+          status: a.status,
+          checkedIn: a.checkedIn,
+          isLinked: a.isLinked,
+          linkedAppointments: a.linkedAppointments,
+          price: a.price ?? a.grossPrice ?? a.service.defaultGrossPrice,
+          clinic: { id: a.clinic.id },
+          service: { showOnline: a.service.showOnline, locations: a.service.locations },
+        },
+        now,
+        this.settings,
+      ),
+      appointment: a,
+    }))
+  }
+
+  get isEmpty(): boolean {
+    return this.loaded && this.appointments.length === 0
+  }
+
+  /** Loads the organisation's policy settings and the customer's appointments. */
+  async load(): Promise<void> {
+    const user = this.session.user
+    if (!user) return
+    this.loading = true
+    const [org, list] = await Promise.all([this.loadOrganisation.execute(), this.listAppointments.execute(user.id)])
+    runInAction(() => {
+      if (E.isRight(org)) this.organisation = org.right
+      if (E.isRight(list)) this.appointments = list.right
+      else this.toasts.show(list.left.message)
+      this.loading = false
+      this.loaded = true
+    })
+  }
+
+  /** Options menu: 'cancel' or 'reschedule' chosen on a row. */
+  choose(row: AppointmentRow, action: 'cancel' | 'reschedule'): void {
+    if (row.action.kind !== 'options' || row.action.view.kind !== 'menu') return
+    const view = row.action.view
+    if (!view.actions.includes(action)) return
+    if (action === 'cancel') {
+      this.confirmation = { kind: 'cancel', row, dialog: view.cancelConfirmation, late: view.isLate }
+      return
+    }
+    if (view.rescheduleConfirmation) {
+      this.confirmation = { kind: 'reschedule', row, dialog: view.rescheduleConfirmation, late: true }
+      return
+    }
+    void this.reschedule(row)
+  }
+
+  dismissConfirmation(): void {
+    this.confirmation = undefined
+  }
+
+  /** The dialog's confirm button. */
+  async confirm(): Promise<void> {
+    const pending = this.confirmation
+    if (!pending) return
+    if (pending.kind === 'reschedule') {
+      this.confirmation = undefined
+      await this.reschedule(pending.row)
+      return
+    }
+    this.busy = true
+    const result = await this.cancelAppointment.execute(pending.row.id)
+    runInAction(() => {
+      this.busy = false
+      this.confirmation = undefined
+      if (E.isLeft(result)) {
+        this.toasts.show(result.left.message)
+        return
+      }
+      this.appointments = this.appointments.filter((a) => a.id !== pending.row.id)
+      this.toasts.show('Your appointment has been cancelled.', 'success')
+    })
+  }
+
+  /** Reschedule: loads the appointment with its linked ones and opens the wizard in reschedule mode. */
+  async reschedule(row: AppointmentRow): Promise<void> {
+    const input = await this.wizardInput(row)
+    if (!input) return
+    this.booking.startReschedule(input)
+  }
+
+  /** Book again: the same services and practitioners at the same clinic. */
+  async bookAgain(row: AppointmentRow): Promise<void> {
+    if (row.action.kind !== 'bookAgain') return
+    const input = await this.wizardInput(row)
+    if (!input) return
+    this.booking.startBookAgain({ clinic: input.clinic, items: input.items })
+  }
+
+  private async wizardInput(row: AppointmentRow): Promise<RescheduleInput | undefined> {
+    this.busy = true
+    const [full, clinic] = await Promise.all([this.getAppointment.execute(row.id), this.clinicOf(row.appointment)])
+    runInAction(() => (this.busy = false))
+    if (E.isLeft(full)) {
+      this.toasts.show(full.left.message)
+      return undefined
+    }
+    const appointment = full.right
+    const linked = appointment.linkedAppointments ?? []
+    return {
+      appointmentId: appointment.id,
+      clinic,
+      items: [appointment, ...linked].map(toWizardItem),
+      linked: Boolean(appointment.isLinked) || linked.length > 0,
+    }
+  }
+
+  private async clinicOf(appointment: AppointmentView): Promise<ClinicView> {
+    if (!this.clinics) {
+      const result = await this.listLocations.execute()
+      this.clinics = E.isRight(result) ? result.right.clinics.map((c) => ({ id: c.id, accountName: c.accountName, address: c.address })) : []
+    }
+    return this.clinics.find((c) => c.id === appointment.clinic.id) ?? { id: appointment.clinic.id, accountName: appointment.clinic.accountName, address: { line1: '', city: '' } }
+  }
+}
+
+function toWizardItem(a: AppointmentView | LinkedAppointmentView): { service: ServiceView; staff?: PractitionerView } {
+  const service: ServiceView = {
+    id: a.service.id,
+    name: a.service.name,
+    onlineName: a.service.onlineName,
+    categoryId: a.service.category,
+    defaultDuration: a.service.defaultDuration ?? 0,
+    defaultPrice: a.service.defaultGrossPrice ?? a.grossPrice ?? a.price ?? 0,
+  }
+  return { service, staff: { id: a.practitioner.id, displayName: a.practitioner.displayName } }
+}

@@ -1,0 +1,253 @@
+/**
+ * What the web app's view models need from the outside world: one narrow interface, bound in the
+ * composition root to the application's use cases (src/application) and adapters. Every call
+ * resolves to an Either whose Left is already the text to show (spec section 8: server message,
+ * else the fallback text), so view models never see HTTP.
+ */
+import type * as E from 'fp-ts/Either'
+
+export type Result<T> = Promise<E.Either<string, T>>
+
+export interface AddressView {
+  line1: string
+  line2?: string
+  city: string
+  country?: string
+  postCode?: string
+  latitude?: number
+  longitude?: number
+}
+
+export interface ClinicView {
+  id: string
+  accountName: string
+  address: AddressView
+}
+
+export interface OrganisationView {
+  name: string
+  logo?: string
+  country?: string
+  currency?: string
+  gtmId?: string
+  brandColour?: string
+  showHomeBannerText?: boolean
+  homeBannerText?: string
+  bookingDepositType?: string
+  bookingDepositAmount?: number
+  bookingDepositMultipleServicesRule?: string
+  bookingDepositRule?: string
+  termsAndConditionsText?: string
+  termsAndConditionsTextCourse?: string
+  termsAndConditionsTextCourseService?: string
+  termsAndConditionsTextGiftVoucher?: string
+  thankYouText?: string
+  thankYouTextCourse?: string
+  thankYouTextCourseService?: string
+  thankYouTextGiftVoucher?: string
+  thankYouPageUrl?: string
+  lateCancellationChargeType?: string
+  lateCancellationChargeValue?: number
+  lateCancellationPeriod?: number
+  sellGiftVoucherOnline?: boolean
+  giftVoucherValues?: number[]
+  minimiseGaps?: boolean
+}
+
+export interface UserView {
+  id: string
+  email: string
+  firstName: string
+  surname?: string
+  accountBalance?: number
+}
+
+export interface CategoryView {
+  id: string
+  name: string
+  /** set on a sub-category */
+  parentName?: string
+  parentCategory?: string
+  order?: number
+}
+
+export interface ServiceView {
+  id: string
+  name: string
+  onlineName?: string
+  onlineDescription?: string
+  onlineSubtitle?: string
+  categoryId?: string
+  defaultDuration: number
+  defaultPrice: number
+  showDurationOnline?: boolean
+  showPriceOnline?: boolean
+  lowestPrice?: number
+  highestPrice?: number
+  /** true when practitioner durations differ ('From N') */
+  durationVaries?: boolean
+  bookingDepositType?: string
+  bookingDepositAmount?: number
+  /** set for a course purchase */
+  salePrice?: number
+  /** a course: the services it contains */
+  courseServices?: { id: string; name: string; quantity?: number }[]
+}
+
+export interface CourseCategoryView {
+  id: string
+  name: string
+  courses: ServiceView[]
+}
+
+export interface PractitionerView {
+  id: string
+  displayName: string
+  description?: string
+  avatar?: string
+  grossPrice?: number
+  netPrice?: number
+  duration?: number
+}
+
+export interface SlotView {
+  /** ISO instant (UTC) */
+  startDate: string
+  endDate: string
+  valid: boolean
+  practitioner?: string
+}
+
+export interface DaysQuery {
+  service: string
+  month: number
+  year: number
+  location: string
+  practitioner?: string
+}
+
+export interface SlotsQuery {
+  date: string
+  clinic: string
+  /** one entry per basket service, in order */
+  services: { service: string; staff?: string; forceInterval?: number }[]
+  appointmentBeingReschedule?: string
+  minimiseGaps?: boolean
+}
+
+/** A chosen time for each basket item (multi-service chain). */
+export interface ChainSlot {
+  startDate: string
+  endDate: string
+  practitioner?: string
+  /** invalid slots are shown but not clickable */
+  valid?: boolean
+}
+
+/** The confirm step's agree action (spec section 4 'Confirm action'). */
+export type ConfirmInput =
+  | {
+      kind: 'book'
+      customerId: string
+      clinicId: string
+      items: { serviceId: string; practitionerId?: string; start: string; end: string; price: number }[]
+      deposit: number
+      courseId?: string
+    }
+  | { kind: 'course'; customerId: string; clinicId: string; courseIds: string[] }
+  /** every non-linked appointment moves by the offset of the first one to newStart */
+  | { kind: 'reschedule'; clinicId: string; newStart: string; appointments: RescheduleSource[] }
+  | { kind: 'giftVoucher'; customerId: string; clinicId: string; vouchers: { value: number; receiver?: { name: string; email: string; confirmEmail: string; message: string } }[] }
+
+export type ConfirmResult =
+  /** booked straight through (zero deposit) */
+  | { _tag: 'Done' }
+  /** the payment step follows */
+  | { _tag: 'Payment'; paymentUrl: string; transactionId: string; invoiceId?: string; appointmentId?: string }
+
+export interface SignUpRequest {
+  title: string
+  name: string
+  surname: string
+  dob: string
+  gender: string
+  email: string
+  mobile: string
+  password: string
+  referralSource?: string
+}
+
+/** An appointment being rescheduled, with its current time. */
+export interface RescheduleSource {
+  appointmentId: string
+  isLinked?: boolean
+  start: string
+  end: string
+  serviceId: string
+  practitionerId?: string
+  price?: number
+}
+
+export interface RescheduleRequest {
+  appointmentId: string
+  clinicId: string
+  serviceId: string
+  practitionerId?: string
+  start: string
+  end: string
+  price: number
+}
+
+export interface BookingGateway {
+  loadOrganisation(): Result<OrganisationView>
+  /** GET /public/links into the local cache; failures are only logged (spec section 8). */
+  loadLinks(): Promise<void>
+  listLocations(): Result<ClinicView[]>
+  listCategories(clinicId: string): Result<CategoryView[]>
+  listServices(clinicId: string, categoryId: string | undefined, offset: number, limit: number): Result<ServiceView[]>
+  /** One service by id (a step URL opened directly: course booking, reload). */
+  getService(serviceId: string): Result<ServiceView>
+  listCourses(clinicId: string): Result<CourseCategoryView[]>
+  listPractitioners(clinicId: string, serviceId: string, month: string): Result<PractitionerView[]>
+  availableDays(queries: DaysQuery[]): Result<string[]>
+  timeSlots(query: SlotsQuery): Result<ChainSlot[][]>
+  /** Holds the appointment (with its deposit) or raises the invoice, then starts the card payment. */
+  confirm(request: ConfirmInput): Result<ConfirmResult>
+  deletePending(appointmentId: string): Result<void>
+  reschedule(request: RescheduleRequest): Result<void>
+  checkPayment(transactionId: string): Result<boolean>
+  /** after a course purchase is paid; failure only logged */
+  verifyCourseAssignment(invoiceId: string): Promise<void>
+  currentUser(): Result<UserView | undefined>
+  login(email: string, password: string): Result<UserView>
+  register(request: SignUpRequest): Result<void>
+  forgotPassword(email: string, existingUser: boolean): Result<void>
+  logout(): void
+  /** The clinic's coordinates, else a geocode of its address; undefined on failure. */
+  locate(clinic: ClinicView): Promise<{ latitude: number; longitude: number } | undefined>
+}
+
+export const BOOKING_GATEWAY = Symbol.for('BookingGateway')
+
+/** Local settings the app keeps (spec section 3 "Stored locally"). */
+export interface LocalSettings {
+  get(key: 'lastClinicId' | 'currency' | 'cookieAccepted' | 'currentClinic'): string | undefined
+  set(key: 'lastClinicId' | 'currency' | 'cookieAccepted' | 'currentClinic', value: string): void
+}
+export const LOCAL_SETTINGS = Symbol.for('LocalSettings')
+
+/** The clock and timers, swapped for fake ones in tests. */
+export interface Ticker {
+  now(): number
+  every(ms: number, tick: () => void): () => void
+  after(ms: number, run: () => void): () => void
+}
+export const TICKER = Symbol.for('Ticker')
+
+/** Runtime configuration of the web app. */
+export interface WebConfig {
+  environment: 'production' | 'staging' | 'local'
+  holdSeconds: number
+  mapTilesUrl: string
+}
+export const WEB_CONFIG = Symbol.for('WebConfig')

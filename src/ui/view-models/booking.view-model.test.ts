@@ -1,0 +1,371 @@
+import { describe, expect, it, vi } from 'vitest'
+import { anna, ben, clinicA, clinicB, course, facial, massage, world } from './booking.test-support'
+import { MIX_WARNING } from './booking.view-model'
+
+const at = (start: string, end: string, practitioner?: string) => ({ startDate: start, endDate: end, practitioner, valid: true })
+
+describe('BookingViewModel: step from the URL (spec section 4, Step flow)', () => {
+  it.each([
+    [{}, 'location'],
+    [{ locationId: 'c1' }, 'service'],
+    [{ locationId: 'c1', categoryId: 'cat1' }, 'service'],
+    [{ locationId: 'c1', categoryId: 'cat1', serviceId: 's1' }, 'staff'],
+    [{ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', confirm: true }, 'confirm'],
+  ] as const)('%o is the %s step', (route, step) => {
+    const { booking } = world()
+    booking.syncRoute({ ...route, query: {} })
+    expect(booking.step).toBe(step)
+  })
+
+  it('a service id in a course purchase is the confirm step', () => {
+    const { booking } = world()
+    booking.setLocation(clinicA)
+    booking.syncRoute({ locationId: 'c1', query: { view: 'courses' } })
+    booking.chooseService(course, 'kc')
+    booking.syncRoute({ locationId: 'c1', categoryId: 'kc', serviceId: 'k1', query: {} })
+    expect(booking.step).toBe('confirm')
+  })
+
+  it('keeps the time step while the URL still names the service', () => {
+    const { booking } = world()
+    booking.setLocation(clinicA)
+    booking.chooseService(facial, 'cat1')
+    booking.choosePractitioner(anna)
+    booking.answerAnotherService(false)
+    booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query: { service: '0' } })
+    expect(booking.step).toBe('time')
+  })
+
+  it('reads the service index from the query', () => {
+    const { booking } = world()
+    booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's2', query: { service: '1' } })
+    expect(booking.activeIndex).toBe(1)
+  })
+})
+
+describe('choosing location, service and practitioner', () => {
+  it('stores the location as lastClinicId and goes to /step/{id}', () => {
+    const { booking, settings, navigator } = world()
+    booking.chooseLocation(clinicA)
+    expect(settings.values.lastClinicId).toBe('c1')
+    expect(navigator.last).toBe('/step/c1')
+  })
+
+  it('a service goes to its staff step with its basket index', () => {
+    const { booking, navigator } = world()
+    booking.setLocation(clinicA)
+    booking.chooseService(facial, 'cat1')
+    expect(navigator.last).toBe('/step/c1/cat1/s1?service=0')
+    expect(booking.basket.map((i) => i.service.id)).toEqual(['s1'])
+  })
+
+  it("choosing a practitioner asks 'Do you want to book another service?'; Yes returns to the service list", () => {
+    const { booking, navigator } = world()
+    booking.setLocation(clinicA)
+    booking.chooseService(facial, 'cat1')
+    booking.choosePractitioner(anna)
+    expect(booking.askAnotherService).toBe(true)
+    booking.answerAnotherService(true)
+    expect(booking.askAnotherService).toBe(false)
+    expect(navigator.last).toBe('/step/c1')
+    expect(booking.activeIndex).toBe(1)
+    booking.chooseService(massage, 'cat1')
+    expect(booking.basket.map((i) => i.service.id)).toEqual(['s1', 's2'])
+    expect(navigator.last).toBe('/step/c1/cat1/s2?service=1')
+  })
+
+  it('No continues to the time step, date picker first', () => {
+    const { booking } = world()
+    booking.setLocation(clinicA)
+    booking.chooseService(facial, 'cat1')
+    booking.choosePractitioner('any')
+    booking.answerAnotherService(false)
+    expect(booking.step).toBe('time')
+    expect(booking.timeStep).toBe('date')
+    expect(booking.activeItem?.anyStaff).toBe(true)
+  })
+
+  it('changing location empties the basket', () => {
+    const { booking } = world()
+    booking.setLocation(clinicA)
+    booking.chooseService(facial, 'cat1')
+    booking.setLocation(clinicB)
+    expect(booking.basket).toEqual([])
+  })
+})
+
+describe('view lock (spec section 4)', () => {
+  it('a service in the basket locks the Services view; a course cannot be mixed in', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const { booking } = world()
+    booking.setLocation(clinicA)
+    booking.chooseService(facial, 'cat1')
+    expect(booking.lockedView).toBe('services')
+    booking.setView('courses')
+    expect(booking.view).toBe('services')
+    booking.view = 'courses'
+    booking.activeIndex = 1
+    booking.chooseService(course, 'kc')
+    expect(warn).toHaveBeenCalledWith(MIX_WARNING)
+    expect(booking.basket).toHaveLength(1)
+    warn.mockRestore()
+  })
+
+  it('a course in the basket locks the Courses view and asks for another course', () => {
+    const { booking, navigator } = world()
+    booking.setLocation(clinicA)
+    booking.setView('courses')
+    booking.chooseService(course, 'kc')
+    expect(booking.lockedView).toBe('courses')
+    expect(booking.askAnotherCourse).toBe(true)
+    booking.answerAnotherCourse(false)
+    expect(navigator.last).toBe('/step/c1/kc/k1/confirm')
+  })
+
+  it('the view query parameter locks the view', () => {
+    const { booking } = world()
+    booking.syncRoute({ locationId: 'c1', query: { view: 'courses' } })
+    expect(booking.lockedView).toBe('courses')
+    booking.setView('services')
+    expect(booking.view).toBe('courses')
+  })
+})
+
+describe('time sub-step and the 5-minute hold', () => {
+  function atTime() {
+    const w = world()
+    w.booking.setLocation(clinicA)
+    w.booking.chooseService(facial, 'cat1')
+    w.booking.choosePractitioner('any')
+    w.booking.answerAnotherService(false)
+    return w
+  }
+
+  it('picking a date moves to the hours; choosing a time fills start, end and staff', () => {
+    const { booking } = atTime()
+    booking.pickDate('2026-03-12')
+    expect(booking.timeStep).toBe('hours')
+    expect(booking.canBook).toBe(false)
+    booking.chooseTime([at('2026-03-12T10:00:00Z', '2026-03-12T11:00:00Z', 'p2')])
+    expect(booking.basket[0]).toMatchObject({ start: '2026-03-12T10:00:00Z', end: '2026-03-12T11:00:00Z', staff: { id: 'p2' } })
+    expect(booking.canBook).toBe(true)
+    expect(booking.holdSecondsLeft).toBe(300)
+  })
+
+  it("after 5 minutes the selection is cleared and the 'Out of time' dialog opens; Ok returns to the date picker", () => {
+    const { booking, ticker } = atTime()
+    booking.pickDate('2026-03-12')
+    booking.chooseTime([at('2026-03-12T10:00:00Z', '2026-03-12T11:00:00Z', 'p2')])
+    ticker.advance(299_000)
+    expect(booking.outOfTime).toBe(false)
+    ticker.advance(1_000)
+    expect(booking.outOfTime).toBe(true)
+    expect(booking.basket[0].start).toBeUndefined()
+    expect(booking.basket[0].staff).toBeUndefined()
+    booking.dismissOutOfTime()
+    expect(booking.outOfTime).toBe(false)
+    expect(booking.timeStep).toBe('date')
+    expect(booking.date).toBeUndefined()
+  })
+
+  it('choosing another time restarts the hold', () => {
+    const { booking, ticker } = atTime()
+    booking.chooseTime([at('2026-03-12T10:00:00Z', '2026-03-12T11:00:00Z', 'p2')])
+    ticker.advance(200_000)
+    booking.chooseTime([at('2026-03-12T11:00:00Z', '2026-03-12T12:00:00Z', 'p2')])
+    ticker.advance(200_000)
+    expect(booking.outOfTime).toBe(false)
+    ticker.advance(100_000)
+    expect(booking.outOfTime).toBe(true)
+  })
+
+  it('multi-service: each appointment gets its own part of the chain', () => {
+    const { booking } = world()
+    booking.setLocation(clinicA)
+    booking.chooseService(facial, 'cat1')
+    booking.choosePractitioner(anna)
+    booking.answerAnotherService(true)
+    booking.chooseService(massage, 'cat1')
+    booking.choosePractitioner('any')
+    booking.answerAnotherService(false)
+    booking.chooseTime([at('2026-03-12T10:00:00Z', '2026-03-12T11:00:00Z', 'p1'), at('2026-03-12T11:00:00Z', '2026-03-12T11:30:00Z', 'p2')])
+    expect(booking.basket.map((i) => [i.start, i.staff?.id])).toEqual([
+      ['2026-03-12T10:00:00Z', 'p1'],
+      ['2026-03-12T11:00:00Z', 'p2'],
+    ])
+  })
+
+  it("'Book appointment' signed out opens the login modal that cannot be closed, then goes to confirm", async () => {
+    const { booking, session, navigator } = atTime()
+    booking.chooseTime([at('2026-03-12T10:00:00Z', '2026-03-12T11:00:00Z', 'p2')])
+    booking.book('/step/c1/cat1/s1', '?service=0')
+    expect(session.loginModalOpen).toBe(true)
+    expect(session.loginModalLocked).toBe(true)
+    session.closeLoginModal()
+    expect(session.loginModalOpen).toBe(true)
+    session.signedIn({ id: 'u1', email: 'jo@example.com', firstName: 'Jo' })
+    expect(session.loginModalOpen).toBe(false)
+    expect(navigator.last).toBe('/step/c1/cat1/s1/confirm?service=0')
+  })
+
+  it("signed in, 'Book appointment' goes straight to confirm", () => {
+    const { booking, session, navigator } = atTime()
+    session.signedIn({ id: 'u1', email: 'jo@example.com', firstName: 'Jo' })
+    booking.chooseTime([at('2026-03-12T10:00:00Z', '2026-03-12T11:00:00Z', 'p2')])
+    booking.book('/step/c1/cat1/s1', '')
+    expect(session.loginModalOpen).toBe(false)
+    expect(navigator.last).toBe('/step/c1/cat1/s1/confirm')
+  })
+
+  it('the book button stays disabled until a time is picked', () => {
+    const { booking, session, navigator } = atTime()
+    session.signedIn({ id: 'u1', email: 'jo@example.com', firstName: 'Jo' })
+    booking.book('/step/c1/cat1/s1', '')
+    expect(navigator.last).not.toContain('/confirm')
+  })
+})
+
+describe('back navigation (spec section 4)', () => {
+  it('from the service list back is the location list', () => {
+    const { booking, navigator } = world()
+    booking.syncRoute({ locationId: 'c1', query: {} })
+    booking.back()
+    expect(navigator.last).toBe('/')
+  })
+
+  it('from the staff step back clears the choice of that step and returns to the services', () => {
+    const { booking, navigator } = world()
+    booking.setLocation(clinicA)
+    booking.chooseService(facial, 'cat1')
+    booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query: { service: '0' } })
+    booking.back()
+    expect(booking.step).toBe('service')
+    expect(booking.basket).toEqual([])
+    expect(navigator.last).toBe('/step/c1')
+  })
+
+  it('from the hours back is the date picker, from the date picker back is the staff step', () => {
+    const { booking } = world()
+    booking.setLocation(clinicA)
+    booking.chooseService(facial, 'cat1')
+    booking.choosePractitioner(ben)
+    booking.answerAnotherService(false)
+    booking.pickDate('2026-03-12')
+    booking.chooseTime([at('2026-03-12T10:00:00Z', '2026-03-12T11:00:00Z', 'p2')])
+    booking.back()
+    expect(booking.timeStep).toBe('date')
+    expect(booking.basket[0].start).toBeUndefined()
+    booking.back()
+    expect(booking.step).toBe('staff')
+  })
+
+  it('from confirm back is the time step at the service URL', () => {
+    const { booking, navigator } = world()
+    booking.setLocation(clinicA)
+    booking.chooseService(facial, 'cat1')
+    booking.choosePractitioner(ben)
+    booking.answerAnotherService(false)
+    booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', confirm: true, query: {} })
+    booking.back()
+    expect(booking.step).toBe('time')
+    expect(navigator.last).toBe('/step/c1/cat1/s1?service=0')
+  })
+})
+
+describe('remove, change, clear', () => {
+  function twoItems() {
+    const w = world()
+    w.booking.setLocation(clinicA)
+    w.booking.chooseService(facial, 'cat1')
+    w.booking.choosePractitioner(anna)
+    w.booking.answerAnotherService(true)
+    w.booking.chooseService(massage, 'cat1')
+    w.booking.choosePractitioner(ben)
+    w.booking.answerAnotherService(false)
+    return w
+  }
+
+  it("asks 'Remove this appointment?' and removes the item", () => {
+    const { booking } = twoItems()
+    booking.askRemove(0)
+    expect(booking.removeTitle).toBe('Remove this appointment?')
+    booking.cancelRemove()
+    expect(booking.basket).toHaveLength(2)
+    booking.askRemove(0)
+    booking.confirmRemove()
+    expect(booking.basket.map((i) => i.service.id)).toEqual(['s2'])
+  })
+
+  it('removing the last item resets to the service list', () => {
+    const { booking, navigator } = twoItems()
+    booking.askRemove(0)
+    booking.confirmRemove()
+    booking.askRemove(0)
+    booking.confirmRemove()
+    expect(booking.basket).toEqual([])
+    expect(booking.step).toBe('service')
+    expect(navigator.last).toBe('/step/c1')
+  })
+
+  it("courses ask 'Remove this course?'", () => {
+    const { booking } = world()
+    booking.setLocation(clinicA)
+    booking.setView('courses')
+    booking.chooseService(course, 'kc')
+    booking.askRemove(0)
+    expect(booking.removeTitle).toBe('Remove this course?')
+  })
+
+  it('change goes back to the staff step of that item', () => {
+    const { booking, navigator } = twoItems()
+    booking.changeStaff(1)
+    expect(booking.step).toBe('staff')
+    expect(navigator.last).toBe('/step/c1/cat1/s2?service=1')
+  })
+
+  it('clearing booking info keeps courseContext', () => {
+    const { booking } = twoItems()
+    booking.setCourseContext({ courseId: 'cc1', courseServices: ['s1'] })
+    booking.clearBookingInfo()
+    expect(booking.basket).toEqual([])
+    expect(booking.step).toBe('location')
+    expect(booking.courseContext).toEqual({ courseId: 'cc1', courseServices: ['s1'] })
+  })
+})
+
+describe('reschedule and book again', () => {
+  it('a linked appointment starts at the time step, otherwise at the staff step', () => {
+    const linked = world()
+    linked.booking.startReschedule({ appointmentId: 'a1', clinic: clinicA, items: [{ service: facial, staff: anna }], linked: true })
+    expect(linked.booking.step).toBe('time')
+    expect(linked.navigator.last).toBe('/step/c1/cat1/s1?service=0&reschedule=1')
+    const single = world()
+    single.booking.startReschedule({ appointmentId: 'a1', clinic: clinicA, items: [{ service: facial, staff: anna }], linked: false })
+    expect(single.booking.step).toBe('staff')
+    expect(single.booking.bookLabel).toBe('Reschedule appointment')
+  })
+
+  it('in reschedule mode choosing a practitioner skips the another-service question', () => {
+    const { booking } = world()
+    booking.startReschedule({ appointmentId: 'a1', clinic: clinicA, items: [{ service: facial, staff: anna }], linked: false })
+    booking.choosePractitioner(ben)
+    expect(booking.askAnotherService).toBe(false)
+    expect(booking.step).toBe('time')
+  })
+
+  it('the URL keeps a linked reschedule on the time step', () => {
+    const { booking } = world()
+    booking.startReschedule({ appointmentId: 'a1', clinic: clinicA, items: [{ service: facial }], linked: true })
+    booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query: { service: '0', reschedule: '1' } })
+    expect(booking.step).toBe('time')
+  })
+
+  it('book again keeps the services and practitioner and starts at the staff step', () => {
+    const { booking, navigator } = world()
+    booking.startBookAgain({ clinic: clinicA, items: [{ service: facial, staff: anna }] })
+    expect(booking.isBookAgain).toBe(true)
+    expect(booking.basket[0].staff).toEqual(anna)
+    expect(navigator.last).toBe('/step/c1/cat1/s1?service=0')
+    expect(booking.bookLabel).toBe('Book appointment')
+  })
+})

@@ -1,0 +1,522 @@
+import { makeAutoObservable } from 'mobx'
+import { inject, injectable } from 'inversify'
+import {
+  LOCAL_SETTINGS, TICKER, WEB_CONFIG,
+  type ChainSlot, type ClinicView, type LocalSettings, type PractitionerView, type RescheduleSource, type ServiceView, type Ticker, type WebConfig,
+} from './booking-gateway'
+import { NAVIGATOR, type Navigator } from './app-services'
+import { SessionViewModel } from './session.view-model'
+import { BOOKING_STEPS, stepFromUrl, type BookingStep } from '../../domain/booking/steps'
+import { CANNOT_MIX_MESSAGE } from '../../domain/booking/basket'
+import { rescheduleStartStep } from '../../domain/booking/reschedule'
+
+export type Step = BookingStep
+export type TimeStep = 'date' | 'hours'
+export type ServiceViewKind = 'services' | 'courses' | 'giftVoucher'
+
+export const STEP_ORDER: readonly Step[] = BOOKING_STEPS
+export const MIX_WARNING = CANNOT_MIX_MESSAGE
+
+export interface BasketItem {
+  kind: 'service' | 'course'
+  service: ServiceView
+  staff?: PractitionerView
+  anyStaff: boolean
+  start?: string
+  end?: string
+  appointmentId?: string
+}
+
+export interface GiftVoucherItem {
+  value: number
+  receiver?: { name: string; email: string; message: string }
+}
+
+export interface CourseContext {
+  courseId: string
+  courseServices: string[]
+}
+
+export interface RouteState {
+  locationId?: string
+  categoryId?: string
+  serviceId?: string
+  confirm?: boolean
+  query: Record<string, string | undefined>
+}
+
+export interface RescheduleInput {
+  appointmentId: string
+  clinic: ClinicView
+  /** the appointment first, then its linked ones; with appointmentId and event when known */
+  items: { service: ServiceView; staff?: PractitionerView; appointmentId?: string; isLinked?: boolean; event?: { start: string; end: string } }[]
+  linked: boolean
+}
+
+/**
+ * The booking wizard's state (spec sections 2 and 4): location, basket, step, time sub-step,
+ * the 5-minute hold and the modes (reschedule, book again, course purchase, course booking,
+ * gift voucher). Navigation goes through the injected Navigator; the URL stays the source of the
+ * step (syncRoute).
+ */
+@injectable()
+export class BookingViewModel {
+  location?: ClinicView = undefined
+  categoryId?: string = undefined
+  step: Step = 'location'
+  basket: BasketItem[] = []
+  activeIndex = 0
+  view: ServiceViewKind = 'services'
+  viewFromQuery?: ServiceViewKind = undefined
+  timeStep: TimeStep = 'date'
+  date?: string = undefined
+  holdExpiresAt?: number = undefined
+  outOfTime = false
+  askAnotherService = false
+  askAnotherCourse = false
+  removing?: number = undefined
+  giftVouchers: GiftVoucherItem[] = []
+  courseContext?: CourseContext = undefined
+  courseServiceBooking = false
+  isReschedule = false
+  isBookAgain = false
+  isLinked = false
+  rescheduleAppointmentId?: string = undefined
+  /** the appointments being rescheduled with their current times (when the account page knows them) */
+  rescheduleSources: RescheduleSource[] = []
+  query: Record<string, string | undefined> = {}
+  private cancelHold?: () => void
+
+  constructor(
+    @inject(NAVIGATOR) private readonly navigator: Navigator,
+    @inject(TICKER) private readonly ticker: Ticker,
+    @inject(WEB_CONFIG) private readonly config: WebConfig,
+    @inject(LOCAL_SETTINGS) private readonly settings: LocalSettings,
+    @inject(SessionViewModel) private readonly session: SessionViewModel,
+  ) {
+    makeAutoObservable<BookingViewModel, 'navigator' | 'ticker' | 'config' | 'settings' | 'session' | 'cancelHold'>(this, {
+      navigator: false, ticker: false, config: false, settings: false, session: false, cancelHold: false,
+    })
+  }
+
+  // ---- derived ----------------------------------------------------------------------------
+
+  get activeItem(): BasketItem | undefined {
+    return this.basket[this.activeIndex]
+  }
+
+  get isCoursePurchase(): boolean {
+    return this.basket.length > 0 && this.basket.every((i) => i.kind === 'course')
+  }
+
+  get isGiftVoucherPurchase(): boolean {
+    return this.giftVouchers.length > 0
+  }
+
+  /** Services / Courses lock (spec section 4 'View lock'). */
+  get lockedView(): ServiceViewKind | undefined {
+    if (this.viewFromQuery) return this.viewFromQuery
+    if (this.basket.some((i) => i.kind === 'course')) return 'courses'
+    if (this.basket.some((i) => i.kind === 'service')) return 'services'
+    return undefined
+  }
+
+  get startTime(): string | undefined {
+    return this.basket[0]?.start
+  }
+
+  get canBook(): boolean {
+    return this.basket.length > 0 && this.basket.every((i) => i.start !== undefined)
+  }
+
+  get bookLabel(): string {
+    return this.isReschedule ? 'Reschedule appointment' : 'Book appointment'
+  }
+
+  get holdSecondsLeft(): number | undefined {
+    return this.holdExpiresAt === undefined ? undefined : Math.max(0, Math.ceil((this.holdExpiresAt - this.ticker.now()) / 1000))
+  }
+
+  /** Query string the wizard keeps across its URLs. */
+  get queryString(): string {
+    const keep = ['view', 'course', 'courseServiceBooking', 'reschedule']
+    const params = new URLSearchParams()
+    for (const key of keep) {
+      const value = this.query[key]
+      if (value !== undefined) params.set(key, value)
+    }
+    const text = params.toString()
+    return text ? `?${text}` : ''
+  }
+
+  // ---- route ------------------------------------------------------------------------------
+
+  /** The step derives from the URL (spec section 4 'Step flow'). */
+  syncRoute(route: RouteState): void {
+    this.query = route.query
+    this.categoryId = route.categoryId
+    const view = route.query.view
+    this.viewFromQuery = view === 'services' || view === 'courses' ? view : route.query.course === 'true' && !route.query.courseServiceBooking ? 'courses' : undefined
+    if (this.viewFromQuery) this.view = this.viewFromQuery
+    if (route.query.courseServiceBooking === 'true') this.courseServiceBooking = true
+    const index = Number(route.query.service)
+    if (route.query.service !== undefined && Number.isInteger(index) && index >= 0) this.activeIndex = index
+    let derived: Step = stepFromUrl({ ...route, coursePurchase: this.isCoursePurchase })
+    if (derived === 'staff' && this.step === 'time') derived = 'time'
+    if (derived === 'confirm' && this.step === 'payment') derived = 'payment'
+    if (derived === 'staff' && route.query.reschedule === '1' && this.isReschedule && this.isLinked) derived = 'time'
+    this.step = derived
+  }
+
+  setLocation(clinic: ClinicView): void {
+    if (this.location && this.location.id !== clinic.id) this.resetBasket()
+    this.location = clinic
+    this.settings.set('lastClinicId', clinic.id)
+    this.settings.set('currentClinic', JSON.stringify(clinic))
+  }
+
+  /** Location chosen: stored as lastClinicId, then /step/{id}. */
+  chooseLocation(clinic: ClinicView, replace = false): void {
+    this.setLocation(clinic)
+    this.navigator.go(`/step/${clinic.id}${this.queryString}`, { replace })
+  }
+
+  setView(view: ServiceViewKind): void {
+    if (this.lockedView && this.lockedView !== view && view !== 'giftVoucher') return
+    this.view = view
+  }
+
+  // ---- services -----------------------------------------------------------------------------
+
+  chooseService(service: ServiceView, categoryId: string | undefined): void {
+    if (!this.location) return
+    const kind: BasketItem['kind'] = this.view === 'courses' ? 'course' : 'service'
+    const other = this.basket.some((item, i) => i !== this.activeIndex && item.kind !== kind)
+    if (other) {
+      console.warn(MIX_WARNING)
+      return
+    }
+    const item: BasketItem = { kind, service, anyStaff: false }
+    const index = Math.min(this.activeIndex, this.basket.length)
+    if (index < this.basket.length) this.basket[index] = item
+    else this.basket.push(item)
+    this.activeIndex = index
+    this.clearTime()
+    if (kind === 'course') {
+      this.askAnotherCourse = true
+      return
+    }
+    this.goToService(index, categoryId)
+  }
+
+  /** A step URL opened directly (course booking from the account, reload): its service joins the basket. */
+  restoreService(service: ServiceView): void {
+    const index = Math.min(this.activeIndex, this.basket.length)
+    if (this.basket[index]?.service.id === service.id) return
+    const item: BasketItem = { kind: 'service', service, anyStaff: false }
+    if (index < this.basket.length) this.basket[index] = item
+    else this.basket.push(item)
+    this.activeIndex = index
+  }
+
+  private goToService(index: number, categoryId = this.categoryId): void {
+    const item = this.basket[index]
+    if (!this.location || !item) return
+    const params = new URLSearchParams(this.queryString.slice(1))
+    params.set('service', String(index))
+    this.navigator.go(`/step/${this.location.id}/${item.service.categoryId ?? categoryId ?? 'all'}/${item.service.id}?${params}`)
+  }
+
+  /** 'Do you want to add another course?' */
+  answerAnotherCourse(yes: boolean): void {
+    this.askAnotherCourse = false
+    if (yes) {
+      this.activeIndex = this.basket.length
+      return
+    }
+    this.buyNow()
+  }
+
+  /** Courses: 'Buy now' goes to confirm. */
+  buyNow(): void {
+    const last = this.basket[this.basket.length - 1]
+    if (!this.location || !last) return
+    this.navigator.go(`/step/${this.location.id}/${last.service.categoryId ?? 'all'}/${last.service.id}/confirm${this.queryString}`)
+  }
+
+  // ---- gift vouchers ------------------------------------------------------------------------
+
+  addGiftVoucher(voucher: GiftVoucherItem): void {
+    if (!this.location) return
+    this.giftVouchers = [voucher]
+    this.navigator.go(`/step/${this.location.id}/confirm`)
+  }
+
+  // ---- staff --------------------------------------------------------------------------------
+
+  choosePractitioner(practitioner: PractitionerView | 'any'): void {
+    const item = this.activeItem
+    if (!item) return
+    item.anyStaff = practitioner === 'any'
+    item.staff = practitioner === 'any' ? undefined : practitioner
+    this.clearTime()
+    if (this.isReschedule) this.goToTime()
+    else this.askAnotherService = true
+  }
+
+  /** 'Do you want to book another service?' Yes returns to the service list, No continues. */
+  answerAnotherService(yes: boolean): void {
+    this.askAnotherService = false
+    if (yes) this.addAnother()
+    else this.goToTime()
+  }
+
+  addAnother(): void {
+    if (!this.location) return
+    this.activeIndex = this.basket.length
+    this.step = 'service'
+    this.navigator.go(`/step/${this.location.id}${this.queryString}`)
+  }
+
+  goToTime(): void {
+    this.step = 'time'
+    this.timeStep = this.date ? 'hours' : 'date'
+  }
+
+  // ---- time ---------------------------------------------------------------------------------
+
+  pickDate(date: string): void {
+    this.date = date
+    this.timeStep = 'hours'
+  }
+
+  /** A time was chosen: fill start, end and staff of each appointment and start the hold. */
+  chooseTime(chain: ChainSlot[]): void {
+    chain.forEach((slot, i) => {
+      const item = this.basket[i]
+      if (!item) return
+      item.start = slot.startDate
+      item.end = slot.endDate
+      if (item.anyStaff && slot.practitioner) item.staff = { id: slot.practitioner, displayName: item.staff?.displayName ?? '' }
+    })
+    this.startHold()
+  }
+
+  setPractitionerNames(names: Record<string, PractitionerView>): void {
+    for (const item of this.basket) {
+      if (item.staff && !item.staff.displayName && names[item.staff.id]) item.staff = names[item.staff.id]
+    }
+  }
+
+  private startHold(): void {
+    this.cancelHold?.()
+    const seconds = this.config.holdSeconds
+    this.holdExpiresAt = this.ticker.now() + seconds * 1000
+    this.cancelHold = this.ticker.after(seconds * 1000, () => this.holdExpired())
+  }
+
+  /** The confirm step's own 5:00 countdown takes over from the time hold (one timer, one expiry). */
+  handOverHold(): void {
+    this.cancelHold?.()
+    this.cancelHold = undefined
+    this.holdExpiresAt = undefined
+  }
+
+  /** Hold ran out: the selection is cleared and the 'Out of time' dialog shows. */
+  holdExpired(): void {
+    this.clearTime()
+    this.outOfTime = true
+  }
+
+  /** 'Out of time' dialog closed: back to the date picker. */
+  dismissOutOfTime(): void {
+    this.outOfTime = false
+    this.date = undefined
+    this.timeStep = 'date'
+    const wasConfirm = this.step === 'confirm' || this.step === 'payment'
+    this.step = this.basket.length > 0 ? 'time' : 'service'
+    if (wasConfirm) this.goToCurrentServiceUrl()
+  }
+
+  private goToCurrentServiceUrl(): void {
+    const index = Math.max(0, this.basket.length - 1)
+    this.goToService(index)
+  }
+
+  clearTime(): void {
+    this.cancelHold?.()
+    this.cancelHold = undefined
+    this.holdExpiresAt = undefined
+    for (const item of this.basket) {
+      item.start = undefined
+      item.end = undefined
+      if (item.anyStaff) item.staff = undefined
+    }
+  }
+
+  /** 'Book appointment': confirm is the current url plus /confirm, keeping the query string. */
+  confirmPath(currentPath: string, search: string): string {
+    return `${currentPath.replace(/\/$/, '')}/confirm${search}`
+  }
+
+  /**
+   * 'Book appointment': signed in, straight to confirm; otherwise the login modal opens and cannot be
+   * closed, and confirm follows the login.
+   */
+  book(currentPath: string, search: string): void {
+    if (!this.canBook) return
+    const target = this.confirmPath(currentPath, search)
+    this.session.requireLogin({ locked: true, then: () => this.navigator.go(target) })
+  }
+
+  // ---- back, remove, change -----------------------------------------------------------------
+
+  /** Steps back and clears the selection of the step left (spec section 4 'Back navigation'). */
+  back(): void {
+    switch (this.step) {
+      case 'service':
+        this.navigator.go('/')
+        return
+      case 'staff': {
+        const item = this.activeItem
+        if (item && item.staff === undefined && !item.anyStaff && !this.isReschedule) this.basket.splice(this.activeIndex, 1)
+        else if (item) {
+          item.staff = undefined
+          item.anyStaff = false
+        }
+        this.activeIndex = this.basket.length
+        this.step = 'service'
+        this.navigator.go(`/step/${this.location?.id ?? ''}${this.queryString}`)
+        return
+      }
+      case 'time':
+        if (this.timeStep === 'hours') {
+          this.clearTime()
+          this.date = undefined
+          this.timeStep = 'date'
+          return
+        }
+        this.clearTime()
+        this.activeIndex = Math.max(0, this.basket.length - 1)
+        this.step = 'staff'
+        return
+      case 'confirm':
+        this.clearTime()
+        this.step = 'time'
+        this.timeStep = this.date ? 'hours' : 'date'
+        this.goToCurrentServiceUrl()
+        return
+      default:
+        this.navigator.go('/')
+    }
+  }
+
+  askRemove(index: number): void {
+    this.removing = index
+  }
+
+  cancelRemove(): void {
+    this.removing = undefined
+  }
+
+  get removeTitle(): string {
+    const item = this.removing === undefined ? undefined : this.basket[this.removing]
+    return item?.kind === 'course' ? 'Remove this course?' : 'Remove this appointment?'
+  }
+
+  /** Removes an item; removing the last one resets to the service list. */
+  confirmRemove(): void {
+    const index = this.removing
+    this.removing = undefined
+    if (index === undefined) return
+    this.basket.splice(index, 1)
+    this.clearTime()
+    if (this.basket.length === 0) {
+      this.activeIndex = 0
+      this.step = 'service'
+      this.navigator.go(`/step/${this.location?.id ?? ''}`)
+      return
+    }
+    this.activeIndex = Math.min(this.activeIndex, this.basket.length - 1)
+    if (this.step === 'confirm') {
+      this.step = 'time'
+      this.goToCurrentServiceUrl()
+    }
+  }
+
+  changeService(index: number): void {
+    this.activeIndex = index
+    this.clearTime()
+    this.step = 'service'
+    this.navigator.go(`/step/${this.location?.id ?? ''}${this.queryString}`)
+  }
+
+  changeStaff(index: number): void {
+    this.clearTime()
+    this.step = 'staff'
+    this.goToService(index)
+  }
+
+  // ---- modes --------------------------------------------------------------------------------
+
+  /** Reschedule starts at the time step when linked, otherwise at the staff step. */
+  startReschedule(input: RescheduleInput): void {
+    this.clearBookingInfo()
+    this.isReschedule = true
+    this.isLinked = input.linked
+    this.rescheduleAppointmentId = input.appointmentId
+    this.rescheduleSources = input.items.flatMap((i) =>
+      i.appointmentId && i.event
+        ? [{ appointmentId: i.appointmentId, isLinked: i.isLinked, start: i.event.start, end: i.event.end, serviceId: i.service.id, practitionerId: i.staff?.id, price: i.staff?.grossPrice ?? i.service.defaultPrice }]
+        : [],
+    )
+    this.location = input.clinic
+    this.basket = input.items.map((i) => ({ kind: 'service' as const, service: i.service, staff: i.staff, anyStaff: false }))
+    this.activeIndex = 0
+    this.step = rescheduleStartStep({ isLinked: input.linked })
+    const first = this.basket[0]
+    this.navigator.go(`/step/${input.clinic.id}/${first?.service.categoryId ?? 'all'}/${first?.service.id ?? ''}?service=0&reschedule=1`)
+  }
+
+  /** Book again: same services and practitioner, at the staff step. */
+  startBookAgain(input: Omit<RescheduleInput, 'appointmentId' | 'linked'>): void {
+    this.clearBookingInfo()
+    this.isBookAgain = true
+    this.location = input.clinic
+    this.basket = input.items.map((i) => ({ kind: 'service' as const, service: i.service, staff: i.staff, anyStaff: false }))
+    this.activeIndex = 0
+    const first = this.basket[0]
+    this.navigator.go(`/step/${input.clinic.id}/${first?.service.categoryId ?? 'all'}/${first?.service.id ?? ''}?service=0`)
+  }
+
+  setCourseContext(context: CourseContext | undefined): void {
+    this.courseContext = context
+  }
+
+  private resetBasket(): void {
+    this.clearTime()
+    this.basket = []
+    this.activeIndex = 0
+    this.giftVouchers = []
+    this.date = undefined
+    this.timeStep = 'date'
+  }
+
+  /** Resets everything but keeps courseContext (spec section 4). */
+  clearBookingInfo(): void {
+    this.resetBasket()
+    this.step = 'location'
+    this.outOfTime = false
+    this.askAnotherService = false
+    this.askAnotherCourse = false
+    this.removing = undefined
+    this.isReschedule = false
+    this.isBookAgain = false
+    this.isLinked = false
+    this.rescheduleAppointmentId = undefined
+    this.rescheduleSources = []
+    this.courseServiceBooking = false
+    this.viewFromQuery = undefined
+    this.view = 'services'
+  }
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest'
+import * as E from 'fp-ts/Either'
+import { CardsViewModel, NONCE_MESSAGE_TYPE, TOKENIZER_URL } from './cards.view-model'
+import { CUSTOMER, useCase, world } from './account.view-model.test-support'
+import type { StoredCard } from '../../contract/cards.routes'
+import type { CardSetupResult } from '../../application/use-cases/cards.use-case'
+
+const VISA: StoredCard = { id: 'card1', last_4: '4242', card_brand: 'VISA', exp_month: 12, exp_year: 2030, isDefaultCard: true }
+const MC: StoredCard = { id: 'card2', last_4: '4444', card_brand: 'MASTERCARD', exp_month: 1, exp_year: 2031, isDefaultCard: false }
+
+const NOT_CONNECTED = 'There was an issue connecting to our Credit card handler.'
+
+function setup(options: { cards?: StoredCard[]; addFails?: string; setup?: (onProcessing: (m: string) => void) => E.Either<never, CardSetupResult> } = {}) {
+  const w = world()
+  let cards = options.cards ?? [VISA]
+  const list = useCase(() => E.right(cards))
+  const add = useCase((input: { cardNonce: string; isDefaultCard?: boolean }) => {
+    if (options.addFails) return E.left({ _tag: 'Refused' as const, message: options.addFails })
+    const card = { ...MC, isDefaultCard: Boolean(input.isDefaultCard) }
+    cards = [...cards, card]
+    return E.right(card)
+  })
+  const remove = useCase((_c: string, id: string) => E.right((cards = cards.filter((c) => c.id !== id))))
+  const setDefault = useCase((_c: string, id: string) => E.right((cards = cards.map((c) => ({ ...c, isDefaultCard: c.id === id })))))
+  const retrieve = useCase((_secret: string, opts: { onProcessing?: (m: string) => void }) => options.setup!(opts.onProcessing ?? (() => {})))
+  const start = useCase(() => E.right({ id: 'si', clientSecret: 'sec2', status: 'requires_payment_method' as const, setupUrl: '/sandbox/setup/sec2?returnUrl=%2Fapp' }))
+  const vm = new CardsViewModel(list as never, add as never, remove as never, setDefault as never, retrieve as never, start as never, w.session, w.toasts, w.navigator)
+  return { ...w, vm, list, add, remove, setDefault, retrieve, start }
+}
+
+const intent = (status: CardSetupResult['status'], message: string): CardSetupResult => ({ status, message, setupIntent: { id: 'si', clientSecret: 'sec', status } })
+
+describe('CardsViewModel', () => {
+  it('lists the customer\'s cards', async () => {
+    const { vm, list } = setup({ cards: [VISA, MC] })
+    await vm.load()
+    expect(list.execute).toHaveBeenCalledWith(CUSTOMER.id)
+    expect(vm.cards.map((c) => c.last_4)).toEqual(['4242', '4444'])
+  })
+
+  it('uses the sandbox tokenizer page', () => {
+    expect(TOKENIZER_URL).toBe('/sandbox/tokenize')
+    expect(NONCE_MESSAGE_TYPE).toBe('sandbox-card-nonce')
+  })
+
+  it('adds a card from the tokenizer nonce message and refreshes the list', async () => {
+    const { vm, add } = setup()
+    await vm.load()
+    vm.openAdd()
+    expect(vm.makeDefault).toBe(false)
+    vm.setMakeDefault(true)
+    await vm.receiveMessage({ type: 'sandbox-card-nonce', nonce: 'nonce-1', brand: 'MASTERCARD', last4: '4444' })
+    expect(add.execute).toHaveBeenCalledWith({ customerId: CUSTOMER.id, cardNonce: 'nonce-1', isDefaultCard: true })
+    expect(vm.cards).toHaveLength(2)
+    expect(vm.addDialogOpen).toBe(false)
+  })
+
+  it('ignores other messages', async () => {
+    const { vm, add } = setup()
+    await vm.receiveMessage({ type: 'resize', height: 10 })
+    await vm.receiveMessage('redirect:/x')
+    expect(add.execute).not.toHaveBeenCalled()
+  })
+
+  it('the first card is default by default', async () => {
+    const { vm } = setup({ cards: [] })
+    await vm.load()
+    expect(vm.isEmpty).toBe(true)
+    vm.openAdd()
+    expect(vm.makeDefault).toBe(true)
+  })
+
+  it('shows the processor error when the processor is not connected', async () => {
+    const { vm } = setup({ addFails: NOT_CONNECTED })
+    await vm.load()
+    vm.openAdd()
+    await vm.addWithNonce('n')
+    expect(vm.error).toBe(NOT_CONNECTED)
+    expect(vm.addDialogOpen).toBe(true)
+  })
+
+  it('deletes a card after confirmation', async () => {
+    const { vm, remove } = setup({ cards: [VISA, MC] })
+    await vm.load()
+    vm.askDelete(MC)
+    expect(vm.deleting).toEqual(MC)
+    await vm.confirmDelete()
+    expect(remove.execute).toHaveBeenCalledWith(CUSTOMER.id, 'card2')
+    expect(vm.cards.map((c) => c.id)).toEqual(['card1'])
+    expect(vm.deleting).toBeUndefined()
+  })
+
+  it('makes a card the default', async () => {
+    const { vm, setDefault } = setup({ cards: [VISA, MC] })
+    await vm.load()
+    await vm.makeCardDefault(VISA)
+    expect(setDefault.execute).not.toHaveBeenCalled()
+    await vm.makeCardDefault(MC)
+    expect(vm.cards.find((c) => c.isDefaultCard)?.id).toBe('card2')
+  })
+
+  it('card setup succeeded: the saved message, then /app', async () => {
+    const { vm, navigator } = setup({ setup: () => E.right(intent('succeeded', 'Success! Your payment method has been saved.')) })
+    await vm.showSetupResult('sec')
+    expect(vm.setup).toEqual({ status: 'succeeded', message: 'Success! Your payment method has been saved.' })
+    vm.closeSetup()
+    expect(navigator.last).toBe('/app')
+  })
+
+  it('card setup processing: the processing message while the use case retries', async () => {
+    const seen: unknown[] = []
+    const { vm } = setup({
+      setup: (onProcessing) => {
+        onProcessing("Processing payment details. We'll update you when processing is complete.")
+        seen.push(vm.setup)
+        return E.right(intent('succeeded', 'Success! Your payment method has been saved.'))
+      },
+    })
+    await vm.showSetupResult('sec')
+    expect(seen).toEqual([{ status: 'processing', message: "Processing payment details. We'll update you when processing is complete." }])
+    expect(vm.setup?.status).toBe('succeeded')
+  })
+
+  it('card setup failed: the failure message and a change of payment method', async () => {
+    const { vm, navigator, start } = setup({ setup: () => E.right(intent('requires_payment_method', 'Failed to process payment details. Please try another payment method.')) })
+    await vm.showSetupResult('sec')
+    expect(vm.setup).toEqual({ status: 'requires_payment_method', message: 'Failed to process payment details. Please try another payment method.' })
+    await vm.changePaymentMethod()
+    expect(start.execute).toHaveBeenCalledWith(CUSTOMER.id)
+    expect(navigator.left).toEqual(['/sandbox/setup/sec2?returnUrl=%2Fapp'])
+  })
+})

@@ -1,0 +1,184 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import { inject, injectable } from 'inversify'
+import * as E from 'fp-ts/Either'
+import { USE_CASES } from '../../application/tokens'
+import type { AddCard, DeleteCard, ListCards, RetrieveCardSetup, SetDefaultCard, StartCardSetup } from '../../application/use-cases/cards.use-case'
+import type { SetupIntentStatus, StoredCard } from '../../contract/cards.routes'
+import { NAVIGATOR, type Navigator } from './app-services'
+import { SessionViewModel } from './session.view-model'
+import { ToastViewModel } from './toast.view-model'
+
+type Exec<F> = Pick<F, Extract<keyof F, 'execute'>>
+
+/** The sandbox processor's card page that turns a card into a nonce (posted to this window). */
+export const TOKENIZER_URL = '/sandbox/tokenize'
+export const NONCE_MESSAGE_TYPE = 'sandbox-card-nonce'
+
+export interface CardSetupDialog {
+  status: SetupIntentStatus | 'loading'
+  message: string
+}
+
+/**
+ * Stored cards of the customer area: list, add (sandbox tokenizer nonce), delete, default, and the
+ * card setup result dialog opened by setup_intent_client_secret (spec sections 4 'Card setup' and 8).
+ */
+@injectable()
+export class CardsViewModel {
+  cards: StoredCard[] = []
+  loading = false
+  loaded = false
+  adding = false
+  addDialogOpen = false
+  makeDefault = false
+  error?: string = undefined
+  deleting?: StoredCard = undefined
+  setup?: CardSetupDialog = undefined
+
+  constructor(
+    @inject(USE_CASES.ListCards) private readonly listCards: Exec<ListCards>,
+    @inject(USE_CASES.AddCard) private readonly addCard: Exec<AddCard>,
+    @inject(USE_CASES.DeleteCard) private readonly deleteCard: Exec<DeleteCard>,
+    @inject(USE_CASES.SetDefaultCard) private readonly setDefaultCard: Exec<SetDefaultCard>,
+    @inject(USE_CASES.RetrieveCardSetup) private readonly retrieveSetup: Exec<RetrieveCardSetup>,
+    @inject(USE_CASES.StartCardSetup) private readonly startSetup: Exec<StartCardSetup>,
+    @inject(SessionViewModel) private readonly session: SessionViewModel,
+    @inject(ToastViewModel) private readonly toasts: ToastViewModel,
+    @inject(NAVIGATOR) private readonly navigator: Navigator,
+  ) {
+    makeAutoObservable<CardsViewModel, 'listCards' | 'addCard' | 'deleteCard' | 'setDefaultCard' | 'retrieveSetup' | 'startSetup' | 'session' | 'toasts' | 'navigator'>(this, {
+      listCards: false, addCard: false, deleteCard: false, setDefaultCard: false, retrieveSetup: false, startSetup: false,
+      session: false, toasts: false, navigator: false,
+    })
+  }
+
+  private get customerId(): string | undefined {
+    return this.session.user?.id
+  }
+
+  get isEmpty(): boolean {
+    return this.loaded && this.cards.length === 0
+  }
+
+  async load(): Promise<void> {
+    const id = this.customerId
+    if (!id) return
+    this.loading = true
+    const result = await this.listCards.execute(id)
+    runInAction(() => {
+      this.loading = false
+      this.loaded = true
+      if (E.isRight(result)) this.cards = result.right
+      else this.error = result.left.message
+    })
+  }
+
+  openAdd(): void {
+    this.error = undefined
+    this.makeDefault = this.cards.length === 0
+    this.addDialogOpen = true
+  }
+
+  closeAdd(): void {
+    this.addDialogOpen = false
+  }
+
+  setMakeDefault(value: boolean): void {
+    this.makeDefault = value
+  }
+
+  /** A message from the tokenizer frame: adds the card when it carries a nonce. */
+  async receiveMessage(data: unknown): Promise<void> {
+    if (typeof data !== 'object' || data === null) return
+    const message = data as { type?: unknown; nonce?: unknown }
+    if (message.type !== NONCE_MESSAGE_TYPE || typeof message.nonce !== 'string') return
+    await this.addWithNonce(message.nonce)
+  }
+
+  async addWithNonce(nonce: string): Promise<void> {
+    const id = this.customerId
+    if (!id || this.adding) return
+    this.adding = true
+    this.error = undefined
+    const result = await this.addCard.execute({ customerId: id, cardNonce: nonce, isDefaultCard: this.makeDefault })
+    if (E.isLeft(result)) {
+      runInAction(() => {
+        this.adding = false
+        this.error = result.left.message
+      })
+      return
+    }
+    const list = await this.listCards.execute(id)
+    runInAction(() => {
+      this.adding = false
+      this.addDialogOpen = false
+      if (E.isRight(list)) this.cards = list.right
+      else this.cards = [...this.cards, result.right]
+      this.toasts.show('Your card has been saved.', 'success')
+    })
+  }
+
+  askDelete(card: StoredCard): void {
+    this.deleting = card
+  }
+
+  cancelDelete(): void {
+    this.deleting = undefined
+  }
+
+  async confirmDelete(): Promise<void> {
+    const id = this.customerId
+    const card = this.deleting
+    if (!id || !card) return
+    const result = await this.deleteCard.execute(id, card.id)
+    runInAction(() => {
+      this.deleting = undefined
+      if (E.isLeft(result)) this.toasts.show(result.left.message)
+      else this.cards = result.right
+    })
+  }
+
+  async makeCardDefault(card: StoredCard): Promise<void> {
+    const id = this.customerId
+    if (!id || card.isDefaultCard) return
+    const result = await this.setDefaultCard.execute(id, card.id)
+    runInAction(() => {
+      if (E.isLeft(result)) this.toasts.show(result.left.message)
+      else this.cards = result.right
+    })
+  }
+
+  /** setup_intent_client_secret in the URL: the result dialog, retrying every second while processing. */
+  async showSetupResult(clientSecret: string): Promise<void> {
+    this.setup = { status: 'loading', message: '' }
+    const result = await this.retrieveSetup.execute(clientSecret, {
+      onProcessing: (message) => runInAction(() => (this.setup = { status: 'processing', message })),
+    })
+    runInAction(() => {
+      if (E.isLeft(result)) this.setup = { status: 'requires_payment_method', message: result.left.message }
+      else this.setup = { status: result.right.status, message: result.right.message }
+    })
+    if (E.isRight(result) && result.right.status === 'succeeded') void this.load()
+  }
+
+  /** Closes the result dialog; after a success the account page opens without the query. */
+  closeSetup(): void {
+    const status = this.setup?.status
+    this.setup = undefined
+    if (status === 'succeeded' || status === 'requires_payment_method' || status === 'processing') this.navigator.go('/app', { replace: true })
+  }
+
+  /** 'Change payment method' after a failed setup: a new setup on the processor's page. */
+  async changePaymentMethod(): Promise<void> {
+    const id = this.customerId
+    if (!id) return
+    const result = await this.startSetup.execute(id)
+    if (E.isLeft(result)) {
+      runInAction(() => (this.setup = { status: 'requires_payment_method', message: result.left.message }))
+      return
+    }
+    runInAction(() => (this.setup = undefined))
+    if (result.right.setupUrl) this.navigator.leave(result.right.setupUrl)
+    else this.openAdd()
+  }
+}

@@ -1,0 +1,261 @@
+import { describe, expect, it, vi } from 'vitest'
+import * as E from 'fp-ts/Either'
+import { anna, ben, clinicA, clinicB, facial, flush, massage, organisation, world } from './booking.test-support'
+import { addressLine, LocationsViewModel } from './locations.view-model'
+import { durationText, EMPTY_TEXTS, hasPriceRange, SERVICE_PAGE_SIZE, ServicesViewModel } from './services.view-model'
+import { ANY_PRACTITIONER, initials, STAFF_EMPTY_TEXT, StaffViewModel } from './staff.view-model'
+import { isChained, NO_AVAILABILITY_TEXT, shiftMonth, TimeViewModel } from './time.view-model'
+import type { ServiceView } from './booking-gateway'
+
+const many = (n: number, from = 0): ServiceView[] =>
+  Array.from({ length: n }, (_, i) => ({ ...facial, id: `s${from + i}`, name: `Service ${from + i}` }))
+
+describe('LocationsViewModel', () => {
+  it('shows name and address line (line1, line2, city)', () => {
+    expect(addressLine(clinicB)).toBe('2 Milsom Street, Upper floor, Bath')
+  })
+
+  it('auto-selects the only clinic and goes to /step/{id}', async () => {
+    const w = world({ listLocations: async () => E.right([clinicA]) })
+    const vm = new LocationsViewModel(w.gateway, w.booking, w.toasts)
+    await vm.load({ autoSelect: true })
+    expect(w.navigator.last).toBe('/step/c1')
+    expect(w.settings.values.lastClinicId).toBe('c1')
+  })
+
+  it('lists several clinics without choosing one', async () => {
+    const w = world()
+    const vm = new LocationsViewModel(w.gateway, w.booking, w.toasts)
+    await vm.load({ autoSelect: true })
+    expect(vm.clinics).toHaveLength(2)
+    expect(w.navigator.paths).toEqual([])
+  })
+
+  it('a failure shows a toast', async () => {
+    const w = world({ listLocations: async () => E.left('Request failed with status 500') })
+    const vm = new LocationsViewModel(w.gateway, w.booking, w.toasts)
+    await vm.load({ autoSelect: true })
+    expect(w.toasts.toasts.map((t) => t.text)).toEqual(['Request failed with status 500'])
+  })
+})
+
+describe('ServicesViewModel', () => {
+  it("durations read 'N mins' or 'From N'; price ranges are detected", () => {
+    expect(durationText({ defaultDuration: 45 })).toBe('45 mins')
+    expect(durationText({ defaultDuration: 30, durationVaries: true })).toBe('From 30')
+    expect(hasPriceRange({ lowestPrice: 10, highestPrice: 20 })).toBe(true)
+    expect(hasPriceRange({ lowestPrice: 10, highestPrice: 10 })).toBe(false)
+  })
+
+  it('pages services 20 at a time, category after category, on scrolling to 99 %', async () => {
+    const pages: Record<string, ServiceView[]> = {
+      'cat1:0': many(20),
+      'cat1:20': many(5, 20),
+      'cat2:0': many(3, 100).map((s) => ({ ...s, categoryId: 'cat2' })),
+      'cat3:0': many(20, 200).map((s) => ({ ...s, categoryId: 'cat3' })),
+      'cat3:20': many(1, 300).map((s) => ({ ...s, categoryId: 'cat3' })),
+    }
+    const w = world({
+      listCategories: async () => E.right([{ id: 'cat1', name: 'Face' }, { id: 'cat2', name: 'Body' }, { id: 'cat3', name: 'Hair' }]),
+      listServices: async (_c, cat, offset, limit) => {
+        expect(limit).toBe(SERVICE_PAGE_SIZE)
+        return E.right(pages[`${cat}:${offset}`] ?? [])
+      },
+    })
+    const vm = new ServicesViewModel(w.gateway, w.booking, w.toasts)
+    await vm.open('c1')
+    expect(vm.services).toHaveLength(20)
+    vm.onScroll(100, 500, 1000) // 60 %: nothing
+    await flush()
+    expect(vm.services).toHaveLength(20)
+    vm.onScroll(490, 500, 1000) // 99 %: the rest of Face, all of Body, a page of Hair
+    await flush()
+    expect(vm.services).toHaveLength(48)
+    expect(vm.exhausted).toBe(false)
+    vm.onScroll(990, 500, 1000)
+    await flush()
+    expect(vm.services).toHaveLength(49)
+    expect(vm.exhausted).toBe(true)
+    expect(vm.groups.map((g) => [g.category.name, g.services.length])).toEqual([['Face', 25], ['Body', 3], ['Hair', 21]])
+  })
+
+  it("no services: 'There are no services currently available'", async () => {
+    const w = world({ listServices: async () => E.right([]) })
+    const vm = new ServicesViewModel(w.gateway, w.booking, w.toasts)
+    await vm.open('c1')
+    expect(vm.emptyText).toBe(EMPTY_TEXTS.services)
+  })
+
+  it("a failure: 'Online booking is currently unavailable'", async () => {
+    const w = world({ listCategories: async () => E.left('Request failed with status 503') })
+    const vm = new ServicesViewModel(w.gateway, w.booking, w.toasts)
+    await vm.open('c1')
+    expect(vm.emptyText).toBe(EMPTY_TEXTS.unavailable)
+  })
+
+  it("course view: no categories 'There are no course categories currently available'", async () => {
+    const w = world({ listCourses: async () => E.right([]) })
+    const vm = new ServicesViewModel(w.gateway, w.booking, w.toasts)
+    w.booking.setLocation(clinicA)
+    await vm.open('c1')
+    vm.setView('courses')
+    await flush()
+    expect(vm.emptyText).toBe(EMPTY_TEXTS.courseCategories)
+    expect(EMPTY_TEXTS.courseCategory).toBe('There are no courses in this category')
+  })
+
+  it('choosing a service adds it to the basket', async () => {
+    const w = world()
+    const vm = new ServicesViewModel(w.gateway, w.booking, w.toasts)
+    w.booking.setLocation(clinicA)
+    vm.choose(massage)
+    expect(w.booking.basket[0].service).toEqual(massage)
+  })
+})
+
+describe('StaffViewModel', () => {
+  function staffWorld(list = [anna, ben]) {
+    const w = world({ listPractitioners: async () => E.right(list) })
+    w.booking.setLocation(clinicA)
+    w.booking.chooseService(facial, 'cat1')
+    return { ...w, vm: new StaffViewModel(w.gateway, w.booking, w.toasts, w.ticker) }
+  }
+
+  it("several practitioners: 'Any practitioner' with 'From' the lowest price when prices differ", async () => {
+    const { vm, gateway } = staffWorld()
+    await vm.load()
+    expect(gateway.calls.listPractitioners[0]).toEqual(['c1', 's1', '2026-03'])
+    expect(vm.showAny).toBe(true)
+    expect(vm.anyPrice).toEqual({ amount: 70, from: true })
+    expect(ANY_PRACTITIONER).toBe('Any practitioner')
+  })
+
+  it('one practitioner is auto-selected and the another-service question follows', async () => {
+    const { vm, booking } = staffWorld([anna])
+    await vm.load()
+    expect(vm.showAny).toBe(false)
+    expect(booking.activeItem?.staff).toEqual(anna)
+    expect(booking.askAnotherService).toBe(true)
+  })
+
+  it("none: 'This service is currently unavailable'", async () => {
+    const { vm } = staffWorld([])
+    await vm.load()
+    expect(vm.emptyText).toBe(STAFF_EMPTY_TEXT)
+  })
+
+  it("a failure shows the server message or 'Something went wrong'", async () => {
+    const w = world({ listPractitioners: async () => E.left('') })
+    w.booking.setLocation(clinicA)
+    w.booking.chooseService(facial, 'cat1')
+    await new StaffViewModel(w.gateway, w.booking, w.toasts, w.ticker).load()
+    expect(w.toasts.toasts.map((t) => t.text)).toEqual(['Something went wrong'])
+  })
+
+  it('initials for avatars without a picture', () => {
+    expect(initials('Anna Smith')).toBe('AS')
+  })
+})
+
+describe('TimeViewModel', () => {
+  function timeWorld(overrides = {}) {
+    const w = world(overrides)
+    w.booking.setLocation(clinicA)
+    w.booking.chooseService(facial, 'cat1')
+    w.booking.choosePractitioner(anna)
+    w.booking.answerAnotherService(false)
+    return { ...w, vm: new TimeViewModel(w.gateway, w.booking, w.toasts, w.ticker) }
+  }
+
+  it('only returned days from today on are selectable', async () => {
+    const { vm, gateway } = timeWorld({ availableDays: async () => E.right(['2026-03-09', '2026-03-12']) })
+    await vm.loadMonth()
+    expect(gateway.calls.availableDays[0][0]).toEqual([{ service: 's1', month: 3, year: 2026, location: 'c1', practitioner: 'p1' }])
+    expect(vm.isAvailable('2026-03-12')).toBe(true)
+    expect(vm.isAvailable('2026-03-09')).toBe(false)
+    expect(vm.isAvailable('2026-03-13')).toBe(false)
+  })
+
+  it('a month without availability opens the dialog', async () => {
+    const { vm } = timeWorld({ availableDays: async () => E.right([]) })
+    await vm.loadMonth()
+    expect(vm.noAvailability).toBe(true)
+    expect(NO_AVAILABILITY_TEXT).toBe('There is no availability for your selection this month.')
+    vm.dismissNoAvailability()
+    expect(vm.noAvailability).toBe(false)
+  })
+
+  it("available-days failure: toast with the server message or 'Something went wrong'", async () => {
+    const { vm, toasts } = timeWorld({ availableDays: async () => E.left('') })
+    await vm.loadMonth()
+    expect(toasts.toasts[0].text).toBe('Something went wrong')
+  })
+
+  it('picking a day loads the slots, grouped Morning / Afternoon / Evening in London time', async () => {
+    const mk = (h: string, valid = true) => [{ startDate: `2026-03-12T${h}:00:00Z`, endDate: `2026-03-12T${h}:59:00Z`, practitioner: 'p1', valid }]
+    const { vm, booking } = timeWorld({ timeSlots: async () => E.right([mk('09'), mk('13', false), mk('18')]) })
+    await vm.loadMonth()
+    await vm.pickDate('2026-03-12')
+    expect(booking.timeStep).toBe('hours')
+    expect(vm.groups.map((g) => [g.label, g.slots.map((s) => `${s.label}${s.valid ? '' : ' (invalid)'}`)])).toEqual([
+      ['Morning', ['09:00']],
+      ['Afternoon', ['13:00 (invalid)']],
+      ['Evening', ['18:00']],
+    ])
+    vm.choose(vm.groups[1].slots[0].chain)
+    expect(booking.canBook).toBe(false)
+    vm.choose(vm.groups[0].slots[0].chain)
+    expect(booking.canBook).toBe(true)
+  })
+
+  it('an unavailable day cannot be picked', async () => {
+    const { vm, booking } = timeWorld()
+    await vm.loadMonth()
+    await vm.pickDate('2026-03-20')
+    expect(booking.timeStep).toBe('date')
+  })
+
+  it('multi-service chains keep only start times where each service follows the previous one', () => {
+    expect(isChained([
+      { startDate: '2026-03-12T10:00:00Z', endDate: '2026-03-12T11:00:00Z' },
+      { startDate: '2026-03-12T11:00:00Z', endDate: '2026-03-12T11:30:00Z' },
+    ])).toBe(true)
+    expect(isChained([
+      { startDate: '2026-03-12T10:00:00Z', endDate: '2026-03-12T11:00:00Z' },
+      { startDate: '2026-03-12T11:15:00Z', endDate: '2026-03-12T11:45:00Z' },
+    ])).toBe(false)
+  })
+
+  it('months move forward and not before the current one', async () => {
+    const { vm } = timeWorld()
+    expect(shiftMonth('2026-12', 1)).toBe('2027-01')
+    expect(vm.canGoToPreviousMonth).toBe(false)
+    await vm.nextMonth()
+    expect(vm.month).toBe('2026-04')
+    expect(vm.canGoToPreviousMonth).toBe(true)
+  })
+
+  it('organisation currency defaults to GBP', () => {
+    const w = world()
+    expect(w.session.currency).toBe('GBP')
+    w.session.organisation = { ...organisation, currency: 'EUR' }
+    expect(w.session.currency).toBe('EUR')
+    vi.restoreAllMocks()
+  })
+})
+
+describe('a step URL opened directly (course booking, reload)', () => {
+  it('puts the service of the URL into the basket at the staff step', async () => {
+    const w = world()
+    const vm = new ServicesViewModel(w.gateway, w.booking, w.toasts)
+    w.booking.setLocation(clinicA)
+    w.booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's2', query: { course: 'true', courseServiceBooking: 'true' } })
+    expect(w.booking.step).toBe('staff')
+    expect(w.booking.courseServiceBooking).toBe(true)
+    await vm.restore('s2')
+    expect(w.booking.activeItem?.service).toEqual(massage)
+    await vm.restore('s2')
+    expect(w.booking.basket).toHaveLength(1)
+    expect(w.gateway.calls.getService).toHaveLength(1)
+  })
+})

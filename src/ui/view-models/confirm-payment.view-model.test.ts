@@ -1,0 +1,297 @@
+import { describe, expect, it } from 'vitest'
+import * as E from 'fp-ts/Either'
+import { anna, clinicA, course, facial, flush, organisation, user, world, type World } from './booking.test-support'
+import { AGREE_LABEL, ConfirmViewModel, mergeTerms } from './confirm.view-model'
+import { PaymentViewModel } from './payment.view-model'
+import type { BookingGateway } from './booking-gateway'
+
+const slot = { startDate: '2026-03-12T10:00:00Z', endDate: '2026-03-12T11:00:00Z', practitioner: 'p1', valid: true }
+
+function confirmWorld(overrides: Partial<BookingGateway> = {}, holdSeconds = 300) {
+  const w = world(overrides, { holdSeconds })
+  const payment = new PaymentViewModel(w.gateway, w.booking, w.navigator, w.ticker)
+  const confirm = new ConfirmViewModel(w.gateway, w.booking, w.session, w.toasts, payment, w.navigator, w.ticker, w.config)
+  w.session.organisation = organisation
+  w.session.signedIn(user)
+  return { ...w, payment, confirm }
+}
+
+function bookFacial(w: World) {
+  w.booking.setLocation(clinicA)
+  w.booking.chooseService(facial, 'cat1')
+  w.booking.choosePractitioner(anna)
+  w.booking.answerAnotherService(false)
+  w.booking.chooseTime([slot])
+  w.booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', confirm: true, query: {} })
+}
+
+describe('ConfirmViewModel: terms gate and countdown', () => {
+  it('the agree button enables only after the terms are scrolled to the bottom and the deposit is known', () => {
+    const w = confirmWorld()
+    bookFacial(w)
+    w.confirm.enter()
+    expect(AGREE_LABEL).toBe('I understand and agree to these terms')
+    expect(w.confirm.depositReady).toBe(true)
+    expect(w.confirm.canAgree).toBe(false)
+    w.confirm.onTermsScroll(100, 200, 600)
+    expect(w.confirm.canAgree).toBe(false)
+    w.confirm.onTermsScroll(400, 200, 600)
+    expect(w.confirm.canAgree).toBe(true)
+  })
+
+  it('terms read before the login stay read after it (course purchase reaches confirm signed out)', () => {
+    const w = confirmWorld()
+    w.booking.setLocation(clinicA)
+    w.booking.setView('courses')
+    w.booking.chooseService(course, 'kc')
+    w.confirm.onTermsScroll(0, 300, 300)
+    w.confirm.enter()
+    expect(w.confirm.scrolledToBottom).toBe(true)
+    expect(w.confirm.canAgree).toBe(true)
+    w.confirm.leave()
+    expect(w.confirm.canAgree).toBe(false)
+  })
+
+  it('the deposit is not ready before the organisation is loaded', () => {
+    const w = confirmWorld()
+    bookFacial(w)
+    w.session.organisation = undefined
+    w.confirm.onTermsScroll(400, 200, 600)
+    expect(w.confirm.depositReady).toBe(false)
+    expect(w.confirm.canAgree).toBe(false)
+  })
+
+  it('calculates the deposit with the organisation rules (50 % of the practitioner price)', () => {
+    const w = confirmWorld()
+    bookFacial(w)
+    expect(w.confirm.amountDue).toBe(45)
+  })
+
+  it("counts down 'Your appointment will be held for m:ss', warning in the last minute", () => {
+    const w = confirmWorld()
+    bookFacial(w)
+    w.confirm.enter()
+    expect(w.confirm.countdownText).toBe('Your appointment will be held for 5:00')
+    expect(w.confirm.countdownWarning).toBe(false)
+    w.ticker.advance(239_000)
+    expect(w.confirm.countdownText).toBe('Your appointment will be held for 1:01')
+    expect(w.confirm.countdownWarning).toBe(false)
+    w.ticker.advance(1_000)
+    expect(w.confirm.countdownText).toBe('Your appointment will be held for 1:00')
+    expect(w.confirm.countdownWarning).toBe(true)
+  })
+
+  it("the confirm countdown replaces the time hold: no 'Out of time' dialog on top of it", () => {
+    const w = confirmWorld()
+    bookFacial(w)
+    w.ticker.advance(200_000)
+    w.confirm.enter()
+    w.ticker.advance(150_000)
+    expect(w.booking.outOfTime).toBe(false)
+    expect(w.booking.basket[0].start).toBe(slot.startDate)
+    expect(w.confirm.countdownText).toBe('Your appointment will be held for 2:30')
+  })
+
+  it('at zero the pending appointment is deleted and the customer is sent to /app', async () => {
+    const w = confirmWorld()
+    bookFacial(w)
+    w.confirm.enter()
+    w.confirm.appointmentId = 'a9'
+    w.ticker.advance(300_000)
+    await flush()
+    expect(w.gateway.calls.deletePending).toEqual([['a9']])
+    expect(w.navigator.last).toBe('/app')
+    expect(w.booking.basket).toEqual([])
+  })
+
+  it('no countdown for a course purchase', () => {
+    const w = confirmWorld()
+    w.booking.setLocation(clinicA)
+    w.booking.setView('courses')
+    w.booking.chooseService(course, 'kc')
+    w.confirm.enter()
+    expect(w.confirm.countdownText).toBeUndefined()
+  })
+
+  it('merges the late cancellation tags into the terms', () => {
+    const w = confirmWorld()
+    bookFacial(w)
+    expect(w.confirm.terms).toBe('Cancel 24 hours ahead.')
+    expect(mergeTerms('{LateCancellationType} {LateCancellationValue}', { lateCancellationChargeType: 'AMOUNT', lateCancellationChargeValue: 10 })).toBe('AMOUNT £10.00')
+    expect(mergeTerms('', {})).toBe('')
+  })
+})
+
+describe('ConfirmViewModel: the agree action (spec section 4, Confirm action)', () => {
+  it('a booking with a deposit holds the appointment and goes to the payment step', async () => {
+    const w = confirmWorld()
+    bookFacial(w)
+    w.confirm.enter()
+    w.confirm.onTermsScroll(400, 200, 600)
+    await w.confirm.agree()
+    expect(w.gateway.calls.confirm[0][0]).toMatchObject({
+      kind: 'book',
+      customerId: 'u1',
+      clinicId: 'c1',
+      deposit: 45,
+      items: [{ serviceId: 's1', practitionerId: 'p1', start: slot.startDate, end: slot.endDate, price: 90 }],
+    })
+    expect(w.booking.step).toBe('payment')
+    expect(w.payment.paymentUrl).toBe('/sandbox/pay/t1')
+    expect(w.confirm.countdownText).toBeUndefined()
+  })
+
+  it('a zero deposit skips payment and goes to the thank-you page', async () => {
+    const w = confirmWorld({ confirm: async () => E.right({ _tag: 'Done' }) })
+    bookFacial(w)
+    w.confirm.onTermsScroll(400, 200, 600)
+    await w.confirm.agree()
+    expect(w.navigator.last).toBe('/location?serviceBooking=true')
+  })
+
+  it('a failure shows the message as a toast and stays on confirm', async () => {
+    const w = confirmWorld({ confirm: async () => E.left('This time is no longer available') })
+    bookFacial(w)
+    w.confirm.onTermsScroll(400, 200, 600)
+    await w.confirm.agree()
+    expect(w.toasts.toasts.map((t) => t.text)).toEqual(['This time is no longer available'])
+    expect(w.booking.step).toBe('confirm')
+  })
+
+  it('a course purchase goes to payment with the course', async () => {
+    const w = confirmWorld()
+    w.booking.setLocation(clinicA)
+    w.booking.setView('courses')
+    w.booking.chooseService(course, 'kc')
+    w.confirm.onTermsScroll(400, 200, 600)
+    expect(w.confirm.terms).toBe('Course terms')
+    expect(w.confirm.amountDue).toBe(400)
+    await w.confirm.agree()
+    expect(w.gateway.calls.confirm[0][0]).toEqual({ kind: 'course', customerId: 'u1', clinicId: 'c1', courseIds: ['k1'] })
+    expect(w.booking.step).toBe('payment')
+  })
+
+  it('a gift voucher goes to payment with its receiver', async () => {
+    const w = confirmWorld()
+    w.booking.setLocation(clinicA)
+    w.booking.addGiftVoucher({ value: 100, receiver: { name: 'Sam', email: 'sam@example.com', message: 'Enjoy' } })
+    w.confirm.onTermsScroll(400, 200, 600)
+    expect(w.confirm.terms).toBe('Voucher terms')
+    expect(w.confirm.amountDue).toBe(100)
+    await w.confirm.agree()
+    expect(w.gateway.calls.confirm[0][0]).toEqual({
+      kind: 'giftVoucher', customerId: 'u1', clinicId: 'c1',
+      vouchers: [{ value: 100, receiver: { name: 'Sam', email: 'sam@example.com', confirmEmail: 'sam@example.com', message: 'Enjoy' } }],
+    })
+  })
+
+  it('a reschedule moves the appointment and goes to the thank-you page', async () => {
+    const w = confirmWorld()
+    w.booking.startReschedule({ appointmentId: 'a1', clinic: clinicA, items: [{ service: facial, staff: anna }], linked: false })
+    w.booking.choosePractitioner(anna)
+    w.booking.chooseTime([slot])
+    w.confirm.enter()
+    expect(w.confirm.countdownText).toBeUndefined()
+    w.confirm.onTermsScroll(400, 200, 600)
+    await w.confirm.agree()
+    expect(w.gateway.calls.reschedule[0][0]).toMatchObject({ appointmentId: 'a1', start: slot.startDate, end: slot.endDate, practitionerId: 'p1' })
+    expect(w.navigator.last).toBe('/location?serviceBooking=true')
+  })
+})
+
+describe('reschedule of linked appointments', () => {
+  it('moves every appointment by the offset of the first (through the confirm call)', async () => {
+    const w = confirmWorld({ confirm: async () => E.right({ _tag: 'Done' }) })
+    w.booking.startReschedule({
+      appointmentId: 'a1',
+      clinic: clinicA,
+      linked: true,
+      items: [
+        { service: facial, staff: anna, appointmentId: 'a1', event: { start: '2026-03-20T10:00:00Z', end: '2026-03-20T11:00:00Z' } },
+        { service: facial, staff: anna, appointmentId: 'a2', isLinked: true, event: { start: '2026-03-20T11:00:00Z', end: '2026-03-20T12:00:00Z' } },
+      ],
+    })
+    expect(w.booking.step).toBe('time')
+    w.booking.chooseTime([slot, { ...slot, startDate: '2026-03-12T11:00:00Z', endDate: '2026-03-12T12:00:00Z' }])
+    w.confirm.onTermsScroll(400, 200, 600)
+    await w.confirm.agree()
+    expect(w.gateway.calls.confirm[0][0]).toMatchObject({
+      kind: 'reschedule',
+      clinicId: 'c1',
+      newStart: slot.startDate,
+      appointments: [
+        { appointmentId: 'a1', start: '2026-03-20T10:00:00Z', serviceId: 's1', practitionerId: 'p1' },
+        { appointmentId: 'a2', isLinked: true, start: '2026-03-20T11:00:00Z' },
+      ],
+    })
+    expect(w.gateway.calls.reschedule).toBeUndefined()
+    expect(w.navigator.last).toBe('/location?serviceBooking=true')
+  })
+})
+
+describe('PaymentViewModel (spec section 4, Payment)', () => {
+  it('polls every 3 s; when paid waits 3 s and shows the thank-you page', async () => {
+    let paid = false
+    const w = confirmWorld({ checkPayment: async () => E.right(paid) })
+    bookFacial(w)
+    w.payment.start({ kind: 'deposit', paymentUrl: '/sandbox/pay/t1', transactionId: 't1', appointmentId: 'a1' })
+    w.ticker.advance(2_999)
+    expect(w.gateway.calls.checkPayment).toBeUndefined()
+    w.ticker.advance(1)
+    await flush()
+    expect(w.gateway.calls.checkPayment).toHaveLength(1)
+    paid = true
+    w.ticker.advance(3_000)
+    await flush()
+    expect(w.payment.paid).toBe(true)
+    expect(w.navigator.last).not.toContain('/location')
+    w.ticker.advance(3_000)
+    expect(w.navigator.last).toBe('/location?serviceBooking=true')
+    w.ticker.advance(30_000)
+    expect(w.gateway.calls.checkPayment).toHaveLength(2)
+  })
+
+  it('a paid course purchase verifies the course assignment', async () => {
+    const w = confirmWorld({ checkPayment: async () => E.right(true) })
+    w.payment.start({ kind: 'course', paymentUrl: '/p', transactionId: 't2', invoiceId: 'i2' })
+    w.ticker.advance(3_000)
+    await flush()
+    expect(w.gateway.calls.verifyCourseAssignment).toEqual([['i2']])
+    w.ticker.advance(3_000)
+    expect(w.navigator.last).toBe('/location?coursePurchase=true')
+  })
+
+  it("'Start again' stops polling, releases the pending appointment and restarts", () => {
+    const w = confirmWorld()
+    bookFacial(w)
+    w.payment.start({ kind: 'deposit', paymentUrl: '/p', transactionId: 't1', appointmentId: 'a1' })
+    w.payment.startAgain()
+    expect(w.gateway.calls.deletePending).toEqual([['a1']])
+    expect(w.booking.basket).toEqual([])
+    expect(w.navigator.last).toBe('/step/c1')
+    w.ticker.advance(10_000)
+    expect(w.gateway.calls.checkPayment).toBeUndefined()
+  })
+
+  it('the payment step leaving and coming back resumes polling', async () => {
+    const w = confirmWorld({ checkPayment: async () => E.right(false) })
+    w.payment.start({ kind: 'deposit', paymentUrl: '/p', transactionId: 't1' })
+    w.payment.stop()
+    w.ticker.advance(6_000)
+    expect(w.gateway.calls.checkPayment).toBeUndefined()
+    w.payment.resume()
+    w.payment.resume()
+    w.ticker.advance(3_000)
+    await flush()
+    expect(w.gateway.calls.checkPayment).toHaveLength(1)
+  })
+
+  it('thank-you paths by kind', () => {
+    const w = confirmWorld()
+    w.payment.start({ kind: 'giftVoucher', paymentUrl: '/p', transactionId: 't' })
+    expect(w.payment.thankYouPath).toBe('/location?giftVoucherPurchase=true')
+    w.booking.courseServiceBooking = true
+    w.payment.start({ kind: 'deposit', paymentUrl: '/p', transactionId: 't' })
+    expect(w.payment.thankYouPath).toBe('/location?courseServiceBooking=true')
+  })
+})

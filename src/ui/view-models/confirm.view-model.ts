@@ -1,0 +1,264 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import { inject, injectable } from 'inversify'
+import * as E from 'fp-ts/Either'
+import { BOOKING_GATEWAY, TICKER, WEB_CONFIG, type BookingGateway, type Ticker, type WebConfig } from './booking-gateway'
+import { BookingViewModel } from './booking.view-model'
+import { SessionViewModel } from './session.view-model'
+import { ToastViewModel } from './toast.view-model'
+import { NAVIGATOR, type Navigator } from './app-services'
+import { PaymentViewModel } from './payment.view-model'
+import { calculateDeposit } from '../../domain/pricing/deposit'
+import { round2 } from '../../domain/pricing/money'
+import { formatCountdown, holdBannerText } from '../../domain/booking/hold'
+import { lateCancellationTerms, type CancellationSettings } from '../../domain/policy/cancellation'
+
+export const AGREE_LABEL = 'I understand and agree to these terms'
+export const TERMS_TITLE = 'Important Information'
+export const UNEXPECTED_ERROR = 'An unexpected error occurred'
+
+export { formatCountdown }
+
+/** Fills {LateCancellationType}, {LateCancellationValue}, {LateCancellationPeriod} (spec section 9) with the policy's values. */
+export function mergeTerms(text: string, settings: CancellationSettings): string {
+  return text.trim() === '' ? '' : lateCancellationTerms(text, settings)
+}
+
+/**
+ * Confirm step: terms with the scroll-to-bottom gate, the hold countdown of a normal booking
+ * (spec section 4 'Time hold'), and the agree action ('Confirm action').
+ */
+@injectable()
+export class ConfirmViewModel {
+  scrolledToBottom = false
+  appointmentId?: string = undefined
+  submitting = false
+  now: number
+  countdownEndsAt?: number = undefined
+  private stopTicking?: () => void
+  private stopExpiry?: () => void
+
+  constructor(
+    @inject(BOOKING_GATEWAY) private readonly gateway: BookingGateway,
+    @inject(BookingViewModel) readonly booking: BookingViewModel,
+    @inject(SessionViewModel) private readonly session: SessionViewModel,
+    @inject(ToastViewModel) private readonly toasts: ToastViewModel,
+    @inject(PaymentViewModel) private readonly payment: PaymentViewModel,
+    @inject(NAVIGATOR) private readonly navigator: Navigator,
+    @inject(TICKER) private readonly ticker: Ticker,
+    @inject(WEB_CONFIG) private readonly config: WebConfig,
+  ) {
+    this.now = ticker.now()
+    makeAutoObservable<ConfirmViewModel, 'gateway' | 'session' | 'toasts' | 'payment' | 'navigator' | 'ticker' | 'config' | 'stopTicking' | 'stopExpiry'>(this, {
+      gateway: false, booking: false, session: false, toasts: false, payment: false, navigator: false, ticker: false, config: false,
+      stopTicking: false, stopExpiry: false,
+    })
+  }
+
+  /** A normal booking: not a course purchase, not a gift voucher, not a reschedule. */
+  get isNormalBooking(): boolean {
+    const b = this.booking
+    return !b.isCoursePurchase && !b.isGiftVoucherPurchase && !b.isReschedule
+  }
+
+  get terms(): string {
+    const org = this.session.organisation
+    if (!org) return ''
+    const b = this.booking
+    const raw = b.isGiftVoucherPurchase
+      ? org.termsAndConditionsTextGiftVoucher
+      : b.isCoursePurchase
+        ? org.termsAndConditionsTextCourse
+        : b.courseServiceBooking
+          ? org.termsAndConditionsTextCourseService
+          : org.termsAndConditionsText
+    return mergeTerms(raw ?? org.termsAndConditionsText ?? '', {
+      lateCancellationChargeType: org.lateCancellationChargeType,
+      lateCancellationChargeValue: org.lateCancellationChargeValue,
+      lateCancellationPeriod: org.lateCancellationPeriod,
+      currency: this.session.currency,
+    })
+  }
+
+  /** Deposit (or full price for courses and vouchers); undefined until it can be calculated. */
+  get amountDue(): number | undefined {
+    const org = this.session.organisation
+    const user = this.session.user
+    if (!org || !user) return undefined
+    const b = this.booking
+    if (b.isGiftVoucherPurchase) return round2(b.giftVouchers.reduce((s, v) => s + v.value, 0))
+    if (b.isCoursePurchase) return round2(b.basket.reduce((s, i) => s + (i.service.salePrice ?? i.service.defaultPrice), 0))
+    if (b.isReschedule || b.courseServiceBooking) return 0
+    return calculateDeposit({
+      settings: org,
+      accountBalance: user.accountBalance,
+      items: b.basket.map((i) => ({
+        serviceDefaultPrice: i.service.defaultPrice,
+        practitionerGrossPrice: i.staff?.grossPrice,
+        serviceDepositType: i.service.bookingDepositType,
+        serviceDepositAmount: i.service.bookingDepositAmount,
+      })),
+    })
+  }
+
+  get depositReady(): boolean {
+    return this.amountDue !== undefined
+  }
+
+  get canAgree(): boolean {
+    return this.scrolledToBottom && this.depositReady && !this.submitting
+  }
+
+  get secondsLeft(): number | undefined {
+    return this.countdownEndsAt === undefined ? undefined : Math.max(0, Math.ceil((this.countdownEndsAt - this.now) / 1000))
+  }
+
+  get countdownText(): string | undefined {
+    const s = this.secondsLeft
+    return s === undefined ? undefined : holdBannerText(s)
+  }
+
+  /** The last minute shows in the warning colour. */
+  get countdownWarning(): boolean {
+    return (this.secondsLeft ?? Number.POSITIVE_INFINITY) <= 60
+  }
+
+  /** Terms scrolled: the agree button enables at the bottom. */
+  onTermsScroll(scrollTop: number, clientHeight: number, scrollHeight: number): void {
+    if (scrollTop + clientHeight >= scrollHeight - 2) this.scrolledToBottom = true
+  }
+
+  /** Entering confirm: a normal booking gets its 5:00 countdown. */
+  enter(): void {
+    if (this.countdownEndsAt !== undefined) return
+    if (!this.isNormalBooking || !this.booking.canBook) return
+    this.booking.handOverHold()
+    this.startCountdown(this.ticker.now() + this.config.holdSeconds * 1000)
+  }
+
+  private startCountdown(endsAt: number): void {
+    this.stopCountdown()
+    this.countdownEndsAt = endsAt
+    this.now = this.ticker.now()
+    this.stopTicking = this.ticker.every(1000, () => this.tick())
+    this.stopExpiry = this.ticker.after(Math.max(0, endsAt - this.ticker.now()), () => void this.countdownExpired())
+  }
+
+  tick(): void {
+    this.now = this.ticker.now()
+  }
+
+  stopCountdown(): void {
+    this.stopTicking?.()
+    this.stopExpiry?.()
+    this.stopTicking = undefined
+    this.stopExpiry = undefined
+  }
+
+  /** At zero the pending appointment is deleted and the user is sent to /app. */
+  async countdownExpired(): Promise<void> {
+    this.stopCountdown()
+    const id = this.appointmentId
+    this.appointmentId = undefined
+    this.countdownEndsAt = undefined
+    if (id) await this.gateway.deletePending(id)
+    runInAction(() => this.booking.clearBookingInfo())
+    this.navigator.go('/app')
+  }
+
+  /** Leaving the confirm page (back, remove, another route). */
+  leave(): void {
+    this.stopCountdown()
+    this.countdownEndsAt = undefined
+    this.scrolledToBottom = false
+  }
+
+  /** 'I understand and agree to these terms'. */
+  async agree(): Promise<void> {
+    if (!this.canAgree) return
+    const b = this.booking
+    const clinic = b.location
+    const customerId = this.session.user?.id
+    if (!clinic || !customerId) return
+    this.submitting = true
+    try {
+      if (b.isReschedule) {
+        await this.rescheduleAll()
+        return
+      }
+      const kind = b.isGiftVoucherPurchase ? 'giftVoucher' : b.isCoursePurchase ? 'course' : 'deposit'
+      const result = await this.gateway.confirm(
+        kind === 'giftVoucher'
+          ? { kind: 'giftVoucher', customerId, clinicId: clinic.id, vouchers: b.giftVouchers.map((v) => ({ value: v.value, receiver: v.receiver ? { ...v.receiver, confirmEmail: v.receiver.email } : undefined })) }
+          : kind === 'course'
+            ? { kind: 'course', customerId, clinicId: clinic.id, courseIds: b.basket.map((i) => i.service.id) }
+            : {
+                kind: 'book',
+                customerId,
+                clinicId: clinic.id,
+                deposit: this.amountDue ?? 0,
+                courseId: b.courseContext?.courseId,
+                items: b.basket.map((i) => ({
+                  serviceId: i.service.id,
+                  practitionerId: i.staff?.id,
+                  start: i.start as string,
+                  end: i.end as string,
+                  price: i.staff?.grossPrice ?? i.service.defaultPrice,
+                })),
+              },
+      )
+      if (E.isLeft(result)) {
+        this.toasts.show(result.left || UNEXPECTED_ERROR)
+        return
+      }
+      const outcome = result.right
+      if (outcome._tag === 'Done') {
+        this.leave()
+        b.clearTime()
+        this.navigator.go(b.courseServiceBooking ? '/location?courseServiceBooking=true' : '/location?serviceBooking=true')
+        return
+      }
+      runInAction(() => (this.appointmentId = outcome.appointmentId))
+      this.leave()
+      this.payment.start({ kind, paymentUrl: outcome.paymentUrl, transactionId: outcome.transactionId, invoiceId: outcome.invoiceId, appointmentId: outcome.appointmentId })
+    } finally {
+      runInAction(() => (this.submitting = false))
+    }
+  }
+
+  /** Each non-linked appointment is moved by the offset of the first one. */
+  private async rescheduleAll(): Promise<void> {
+    const b = this.booking
+    const clinic = b.location
+    const id = b.rescheduleAppointmentId
+    const first = b.basket[0]
+    if (!clinic || !id || !first?.start || !first.end) return
+    if (b.rescheduleSources.length > 0) {
+      // Linked bookings: every non-linked appointment keeps its offset from the first (spec section 4).
+      const moved = await this.gateway.confirm({ kind: 'reschedule', clinicId: clinic.id, newStart: first.start, appointments: b.rescheduleSources })
+      if (E.isLeft(moved)) {
+        this.toasts.show(moved.left || UNEXPECTED_ERROR)
+        return
+      }
+      this.leave()
+      b.clearTime()
+      this.navigator.go('/location?serviceBooking=true')
+      return
+    }
+    const result = await this.gateway.reschedule({
+      appointmentId: id,
+      clinicId: clinic.id,
+      serviceId: first.service.id,
+      practitionerId: first.staff?.id,
+      start: first.start,
+      end: first.end,
+      price: first.staff?.grossPrice ?? first.service.defaultPrice,
+    })
+    if (E.isLeft(result)) {
+      this.toasts.show(result.left || UNEXPECTED_ERROR)
+      return
+    }
+    this.leave()
+    b.clearTime()
+    this.navigator.go('/location?serviceBooking=true')
+  }
+}

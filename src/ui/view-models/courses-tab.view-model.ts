@@ -1,0 +1,136 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import { inject, injectable } from 'inversify'
+import * as E from 'fp-ts/Either'
+import { formatInTimeZone } from 'date-fns-tz'
+import { USE_CASES } from '../../application/tokens'
+import type { ListMyCourses } from '../../application/use-cases/courses.use-case'
+import type { CustomerCourse } from '../../contract/customer-courses.routes'
+import { courseAvailable, courseExpiryText, isCourseBookDisabled } from '../../domain/booking/course'
+import { currencyOrDefault, formatMoney } from '../../domain/pricing/money'
+import { LONDON_TIME_ZONE } from '../../domain/time'
+import { BOOKING_GATEWAY, TICKER, type BookingGateway, type ServiceView, type Ticker } from './booking-gateway'
+import { NAVIGATOR, type Navigator } from './app-services'
+import { BookingViewModel } from './booking.view-model'
+import { SessionViewModel } from './session.view-model'
+
+export const NO_COURSES = 'No courses to show.'
+export const COURSE_COLUMNS = ['Date', 'Course', 'Course Price', 'Service', 'Quantity', 'Used', 'Booked', 'Available', 'Expiry date', 'Book'] as const
+
+type Exec<F> = Pick<F, Extract<keyof F, 'execute'>>
+
+export interface CourseRow {
+  id: string
+  /** purchase date 'dd/MM/yyyy' */
+  date: string
+  course: string
+  price: string
+  service: string
+  quantity: number
+  used: number
+  booked: number
+  available: number
+  /** 'No expiry' or 'dd/MM/yyyy' */
+  expiry: string
+  bookDisabled: boolean
+  record: CustomerCourse
+}
+
+/**
+ * Courses tab (spec sections 2 and 5 'Course Book'): every column of the spec, newest first, and
+ * booking a session from a course at the purchase location or through /step/location.
+ */
+@injectable()
+export class CoursesTabViewModel {
+  courses: CustomerCourse[] = []
+  loading = false
+  loaded = false
+
+  constructor(
+    @inject(USE_CASES.ListMyCourses) private readonly listCourses: Exec<ListMyCourses>,
+    @inject(SessionViewModel) private readonly session: SessionViewModel,
+    @inject(BookingViewModel) private readonly booking: BookingViewModel,
+    @inject(NAVIGATOR) private readonly navigator: Navigator,
+    @inject(TICKER) private readonly ticker: Ticker,
+    @inject(BOOKING_GATEWAY) private readonly gateway: BookingGateway,
+  ) {
+    makeAutoObservable<CoursesTabViewModel, 'listCourses' | 'session' | 'booking' | 'navigator' | 'ticker' | 'gateway'>(this, {
+      listCourses: false, session: false, booking: false, navigator: false, ticker: false, gateway: false,
+    })
+  }
+
+  get rows(): CourseRow[] {
+    const now = new Date(this.ticker.now())
+    const currency = this.session.currency
+    return this.courses.map((c) => {
+      const purchased = c.invoiceItem?.createdAt ?? c.soldAt
+      const counts = { quantity: c.quantity, redeemed: c.redeemed, reserved: c.reserved, endsOn: c.endsOn }
+      return {
+        id: c.id,
+        date: formatInTimeZone(new Date(purchased), LONDON_TIME_ZONE, 'dd/MM/yyyy'),
+        course: c.course.name || c.name,
+        price: c.invoiceItem ? formatMoney(c.invoiceItem.grossPrice, currencyOrDefault(currency)) : '',
+        service: c.service.name,
+        quantity: c.quantity,
+        used: c.redeemed,
+        booked: c.reserved,
+        available: Math.max(0, courseAvailable(counts)),
+        expiry: courseExpiryText(c.endsOn),
+        bookDisabled: isCourseBookDisabled(counts, now),
+        record: c,
+      }
+    })
+  }
+
+  get isEmpty(): boolean {
+    return this.loaded && this.courses.length === 0
+  }
+
+  /** A failure is only logged by the use case and gives an empty list. */
+  async load(): Promise<void> {
+    const user = this.session.user
+    if (!user) return
+    this.loading = true
+    const result = await this.listCourses.execute(user.id)
+    runInAction(() => {
+      this.courses = E.isRight(result) ? result.right : []
+      this.loading = false
+      this.loaded = true
+    })
+  }
+
+  /** The path booking a session of this course opens; undefined when the service or category is missing. */
+  bookPath(row: CourseRow): string | undefined {
+    const c = row.record
+    const serviceId = c.service?.id
+    const categoryId = c.category?.id
+    if (!serviceId || !categoryId) return undefined
+    const clinicId = c.purchaseLocation?.id
+    if (clinicId) return `/step/${clinicId}/${categoryId}/${serviceId}?course=true&courseServiceBooking=true`
+    const params = new URLSearchParams({ preselectedCategory: categoryId, preselectedService: serviceId, course: 'true', courseServiceBooking: 'true' })
+    return `/step/location?${params}`
+  }
+
+  /**
+   * Book: the course's service goes into the wizard's basket with the course context, then the wizard
+   * opens at the purchase location (staff step) or at the location list.
+   */
+  async book(row: CourseRow): Promise<void> {
+    if (row.bookDisabled) return
+    const path = this.bookPath(row)
+    if (!path) return
+    const c = row.record
+    const minimal: ServiceView = { id: c.service.id, name: c.service.name, categoryId: c.category?.id, defaultDuration: 0, defaultPrice: 0 }
+    const clinicId = c.purchaseLocation?.id
+    const listed = clinicId ? await this.gateway.listServices(clinicId, c.category?.id, 0, 100) : undefined
+    const found = listed && E.isRight(listed) ? listed.right.find((s) => s.id === c.service.id) : undefined
+    const service: ServiceView = found ? { ...found, categoryId: found.categoryId ?? c.category?.id } : minimal
+    const services = [c.service.id, ...(c.course.services ?? []).map((s) => s.id)]
+    runInAction(() => {
+      this.booking.clearBookingInfo()
+      this.booking.setCourseContext({ courseId: c.id, courseServices: [...new Set(services)] })
+      this.booking.basket = [{ kind: 'service', service, anyStaff: false }]
+      this.booking.activeIndex = 0
+    })
+    this.navigator.go(path)
+  }
+}

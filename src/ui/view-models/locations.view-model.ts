@@ -1,0 +1,57 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import { inject, injectable } from 'inversify'
+import * as E from 'fp-ts/Either'
+import { BOOKING_GATEWAY, type BookingGateway, type ClinicView } from './booking-gateway'
+import { BookingViewModel } from './booking.view-model'
+import { ToastViewModel } from './toast.view-model'
+
+/** Address line under a clinic name: line1, line2, city. */
+export function addressLine(clinic: ClinicView): string {
+  return [clinic.address.line1, clinic.address.line2, clinic.address.city].filter((p) => p && p.trim() !== '').join(', ')
+}
+
+/** Location list (spec section 2 'Location'): one clinic is auto-selected. */
+@injectable()
+export class LocationsViewModel {
+  clinics: ClinicView[] = []
+  loading = false
+  loaded = false
+  failed = false
+
+  constructor(
+    @inject(BOOKING_GATEWAY) private readonly gateway: BookingGateway,
+    @inject(BookingViewModel) private readonly booking: BookingViewModel,
+    @inject(ToastViewModel) private readonly toasts: ToastViewModel,
+  ) {
+    makeAutoObservable<LocationsViewModel, 'gateway' | 'booking' | 'toasts'>(this, { gateway: false, booking: false, toasts: false })
+  }
+
+  /** Loads the clinics once; `autoSelect` sends a single clinic straight to /step/{id}. */
+  async load(options: { autoSelect: boolean; then?: (clinics: ClinicView[]) => void } = { autoSelect: true }): Promise<void> {
+    if (!this.loaded) {
+      this.loading = true
+      const result = await this.gateway.listLocations()
+      runInAction(() => {
+        this.loading = false
+        if (E.isRight(result)) {
+          this.clinics = result.right
+          this.loaded = true
+          this.failed = false
+        } else {
+          this.failed = true
+          this.toasts.show(result.left)
+        }
+      })
+    }
+    if (options.autoSelect && this.clinics.length === 1) this.booking.chooseLocation(this.clinics[0], true)
+    options.then?.(this.clinics)
+  }
+
+  find(id: string): ClinicView | undefined {
+    return this.clinics.find((c) => c.id === id)
+  }
+
+  choose(clinic: ClinicView): void {
+    this.booking.chooseLocation(clinic)
+  }
+}

@@ -1,0 +1,150 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import { inject, injectable } from 'inversify'
+import * as E from 'fp-ts/Either'
+import { BOOKING_GATEWAY, type BookingGateway } from './booking-gateway'
+import { SessionViewModel } from './session.view-model'
+
+export const ACCOUNT_CREATED =
+  'Your account has been created. Please check your inbox (and junk mail) to verify your email before logging in.'
+export const EXISTING_CUSTOMER_SENT =
+  "If this email exists on our system, you will receive a password link - please also check your junk folder. If the link doesn't work, copy and paste it into your browser."
+export const EMAIL_REQUIRED = 'Email is required'
+export const PASSWORD_REQUIRED = 'Password is required'
+
+export type LoginMode = 'existing' | 'new'
+
+export interface SignUpFields {
+  title: string
+  name: string
+  surname: string
+  mobile: string
+  dateOfBirth: string
+  gender: string
+  email: string
+  password: string
+  confirmPassword: string
+  referralSource: string
+}
+
+const emptySignUp = (): SignUpFields => ({
+  title: '', name: '', surname: '', mobile: '', dateOfBirth: '', gender: '', email: '', password: '', confirmPassword: '', referralSource: '',
+})
+
+/** Login / sign-up modal (spec sections 2, 5 and 8). The sign-up rules load with the modal. */
+@injectable()
+export class LoginViewModel {
+  mode: LoginMode = 'existing'
+  email = ''
+  password = ''
+  /** server message shown in red */
+  error?: string = undefined
+  info?: string = undefined
+  emailSentOpen = false
+  submitting = false
+  signUp: SignUpFields = emptySignUp()
+  signUpErrors: Partial<Record<keyof SignUpFields, string>> = {}
+
+  constructor(
+    @inject(BOOKING_GATEWAY) private readonly gateway: BookingGateway,
+    @inject(SessionViewModel) private readonly session: SessionViewModel,
+  ) {
+    makeAutoObservable<LoginViewModel, 'gateway' | 'session'>(this, { gateway: false, session: false })
+  }
+
+  setMode(mode: LoginMode): void {
+    this.mode = mode
+    this.error = undefined
+  }
+
+  setEmail(value: string): void {
+    this.email = value
+  }
+
+  setPassword(value: string): void {
+    this.password = value
+  }
+
+  setSignUpField(field: keyof SignUpFields, value: string): void {
+    this.signUp[field] = value
+    if (this.signUpErrors[field]) this.signUpErrors = { ...this.signUpErrors, [field]: undefined }
+  }
+
+  async login(): Promise<void> {
+    this.error = undefined
+    if (this.email.trim() === '') {
+      this.error = EMAIL_REQUIRED
+      return
+    }
+    if (this.password === '') {
+      this.error = PASSWORD_REQUIRED
+      return
+    }
+    this.submitting = true
+    const result = await this.gateway.login(this.email.trim().toLowerCase(), this.password)
+    runInAction(() => {
+      this.submitting = false
+      if (E.isLeft(result)) {
+        this.error = result.left
+        return
+      }
+      this.password = ''
+      this.info = undefined
+      this.session.signedIn(result.right)
+    })
+  }
+
+  /** Existing customer without an online password: a password link by email. */
+  async requestPasswordLink(): Promise<void> {
+    this.error = undefined
+    if (this.email.trim() === '') {
+      this.error = EMAIL_REQUIRED
+      return
+    }
+    this.submitting = true
+    const result = await this.gateway.forgotPassword(this.email.trim().toLowerCase(), true)
+    runInAction(() => {
+      this.submitting = false
+      if (E.isLeft(result)) {
+        this.error = result.left
+        return
+      }
+      this.info = EXISTING_CUSTOMER_SENT
+      this.emailSentOpen = true
+    })
+  }
+
+  closeEmailSent(): void {
+    this.emailSentOpen = false
+  }
+
+  async register(): Promise<void> {
+    this.error = undefined
+    const { validateSignUp } = await import('../../domain/validation/sign-up')
+    const { phoneCountryFor } = await import('../../domain/validation/phone')
+    const result = validateSignUp(this.signUp, phoneCountryFor(this.session.organisation?.country))
+    if (E.isLeft(result)) {
+      runInAction(() => (this.signUpErrors = result.left))
+      return
+    }
+    runInAction(() => {
+      this.signUpErrors = {}
+      this.submitting = true
+    })
+    const p = result.right
+    const response = await this.gateway.register({
+      title: p.title, name: p.name, surname: p.surname, dob: p.dob, gender: p.gender, email: p.email,
+      mobile: p.mobile, password: p.password, referralSource: p.referralSource,
+    })
+    runInAction(() => {
+      this.submitting = false
+      if (E.isLeft(response)) {
+        this.error = response.left
+        return
+      }
+      this.info = ACCOUNT_CREATED
+      this.email = p.email
+      this.signUp = emptySignUp()
+      this.mode = 'existing'
+    })
+  }
+}

@@ -1,0 +1,246 @@
+import { describe, expect, it } from 'vitest'
+import * as E from 'fp-ts/Either'
+import { clinicA, clinicB, organisation, user, world } from './booking.test-support'
+import { COOKIE_BANNER, STAGING_BANNER } from './session.view-model'
+import { ACCOUNT_CREATED, EXISTING_CUSTOMER_SENT, LoginViewModel } from './login.view-model'
+import { GiftVoucherViewModel } from './gift-voucher.view-model'
+import { BOOK_NEW, MAP_HEADING, MAP_ZOOM, ThankYouViewModel, thankYouKind } from './thank-you.view-model'
+import { TOAST_MS } from './toast.view-model'
+
+describe('SessionViewModel (spec section 1 and 4, App start and Login)', () => {
+  it('loads the organisation and the current user; the header reads {name} Online Booking', async () => {
+    const w = world({ currentUser: async () => E.right(user) })
+    await w.session.start()
+    expect(w.session.headerTitle).toBe('Demo Clinic Online Booking')
+    expect(w.session.user?.firstName).toBe('Jo')
+    expect(w.settings.values.currency).toBe('GBP')
+  })
+
+  it('the links cache loads on demand', async () => {
+    const w = world()
+    await w.session.refreshLinks()
+    expect(w.gateway.calls.loadLinks).toHaveLength(1)
+  })
+
+  it('the app renders when the user cannot be loaded', async () => {
+    const w = world({ currentUser: async () => E.left('Request failed with status 500') })
+    await w.session.start()
+    expect(w.session.userLoaded).toBe(true)
+    expect(w.session.authenticated).toBe(false)
+  })
+
+  it('staging and cookie banners only outside production; Got it! stores acceptance', () => {
+    expect(world().session.showStagingBanner).toBe(false)
+    expect(world().session.showCookieBanner).toBe(false)
+    const local = world({}, { environment: 'local' })
+    expect(local.session.showStagingBanner).toBe(true)
+    expect(local.session.showCookieBanner).toBe(true)
+    local.session.acceptCookies()
+    expect(local.session.showCookieBanner).toBe(false)
+    expect(local.settings.values.cookieAccepted).toBe('true')
+    expect(STAGING_BANNER).toBe('This is a staging environment! It includes unstable features and all data generated may be deleted without notice.')
+    expect(COOKIE_BANNER).toBe('This website uses cookies to analyze user behavior and improve our services.')
+  })
+
+  it("'Manage appointments' signed out opens a closable login modal", () => {
+    const w = world()
+    let opened = false
+    w.session.requireLogin({ then: () => (opened = true) })
+    expect(w.session.loginModalLocked).toBe(false)
+    w.session.closeLoginModal()
+    expect(w.session.loginModalOpen).toBe(false)
+    expect(opened).toBe(false)
+  })
+
+  it('logout clears the user', () => {
+    const w = world()
+    w.session.signedIn(user)
+    w.session.logout()
+    expect(w.session.authenticated).toBe(false)
+    expect(w.gateway.calls.logout).toHaveLength(1)
+  })
+
+  it('toasts disappear after 3 seconds', () => {
+    const w = world()
+    w.toasts.show('Something went wrong')
+    w.ticker.advance(TOAST_MS - 1)
+    expect(w.toasts.toasts).toHaveLength(1)
+    w.ticker.advance(1)
+    expect(w.toasts.toasts).toHaveLength(0)
+  })
+})
+
+describe('LoginViewModel', () => {
+  function loginWorld(overrides = {}) {
+    const w = world(overrides)
+    w.session.organisation = organisation
+    return { ...w, vm: new LoginViewModel(w.gateway, w.session) }
+  }
+
+  it('a login signs the customer in and runs what was waiting', async () => {
+    const { vm, session, gateway } = loginWorld()
+    let next = false
+    session.requireLogin({ locked: true, then: () => (next = true) })
+    vm.setEmail(' Jo@Example.com ')
+    vm.setPassword('Secret123')
+    await vm.login()
+    expect(gateway.calls.login[0]).toEqual(['jo@example.com', 'Secret123'])
+    expect(session.user).toEqual(user)
+    expect(next).toBe(true)
+  })
+
+  it('a failed login shows the server message in red', async () => {
+    const { vm, session } = loginWorld({ login: async () => E.left('Invalid email or password') })
+    vm.setEmail('jo@example.com')
+    vm.setPassword('nope')
+    await vm.login()
+    expect(vm.error).toBe('Invalid email or password')
+    expect(session.authenticated).toBe(false)
+  })
+
+  it('sign-up validates with the spec rules and messages', async () => {
+    const { vm, gateway } = loginWorld()
+    vm.setMode('new')
+    vm.setSignUpField('password', 'short')
+    vm.setSignUpField('confirmPassword', 'other')
+    await vm.register()
+    expect(vm.signUpErrors).toMatchObject({
+      title: 'Invalid Title',
+      name: 'Name is required',
+      surname: 'Surname is required',
+      mobile: 'Mobile is required',
+      dateOfBirth: 'Date of birth is required',
+      gender: 'Gender is required',
+      email: 'Email is required',
+      password: 'Password must have at least 8 characters, one capital letter and one number',
+      confirmPassword: 'Passwords do not match',
+    })
+    expect(gateway.calls.register).toBeUndefined()
+    vm.setSignUpField('name', 'Jo')
+    expect(vm.signUpErrors.name).toBeUndefined()
+  })
+
+  it('a valid sign-up registers and shows the account-created message', async () => {
+    const { vm, gateway } = loginWorld()
+    vm.setMode('new')
+    const fields = {
+      title: 'Ms', name: 'Jo', surname: 'Bloggs', mobile: '07700 900123', dateOfBirth: '01/02/1990', gender: 'female',
+      email: 'Jo@Example.com', password: 'Secret123', confirmPassword: 'Secret123', referralSource: 'Website',
+    } as const
+    for (const [k, v] of Object.entries(fields)) vm.setSignUpField(k as keyof typeof fields, v)
+    await vm.register()
+    expect(gateway.calls.register[0][0]).toMatchObject({
+      title: 'Ms', name: 'Jo', surname: 'Bloggs', dob: '1990-02-01T12:00:00.000Z', gender: 'female', email: 'jo@example.com', referralSource: 'Website',
+    })
+    expect(vm.info).toBe(ACCOUNT_CREATED)
+    expect(vm.mode).toBe('existing')
+  })
+
+  it('register 400 shows the server message in red', async () => {
+    const { vm } = loginWorld({ register: async () => E.left('Email already registered') })
+    vm.setMode('new')
+    const fields = { title: 'Mr', name: 'A', surname: 'B', mobile: '07700 900123', dateOfBirth: '01/02/1990', gender: 'male', email: 'a@b.co', password: 'Secret123', confirmPassword: 'Secret123' }
+    for (const [k, v] of Object.entries(fields)) vm.setSignUpField(k as keyof typeof fields, v)
+    await vm.register()
+    expect(vm.error).toBe('Email already registered')
+  })
+
+  it('an existing customer gets a password link and the email-sent modal', async () => {
+    const { vm, gateway } = loginWorld()
+    vm.setEmail('old@example.com')
+    await vm.requestPasswordLink()
+    expect(gateway.calls.forgotPassword[0]).toEqual(['old@example.com', true])
+    expect(vm.info).toBe(EXISTING_CUSTOMER_SENT)
+    expect(vm.emailSentOpen).toBe(true)
+  })
+})
+
+describe('GiftVoucherViewModel', () => {
+  function voucherWorld() {
+    const w = world()
+    w.session.organisation = organisation
+    w.booking.setLocation(clinicA)
+    return { ...w, vm: new GiftVoucherViewModel(w.booking, w.session) }
+  }
+
+  it('offers the default amounts when the organisation sets none', () => {
+    expect(voucherWorld().vm.values).toEqual([50, 100, 150, 200, 250, 500])
+  })
+
+  it('for me: straight to confirm', () => {
+    const { vm, booking, navigator } = voucherWorld()
+    vm.choose(100)
+    expect(vm.dialogOpen).toBe(true)
+    vm.submit()
+    expect(booking.giftVouchers).toEqual([{ value: 100 }])
+    expect(navigator.last).toBe('/step/c1/confirm')
+  })
+
+  it('for someone else: the receiver is validated', () => {
+    const { vm, booking } = voucherWorld()
+    vm.choose(50)
+    vm.setRecipient('someoneElse')
+    vm.submit()
+    expect(vm.errors).toEqual({ name: 'Name is required', email: 'Email is required', confirmEmail: 'Confirm email is required' })
+    vm.setField('name', 'Sam')
+    vm.setField('email', 'sam@example')
+    vm.setField('confirmEmail', 'sam@example.com')
+    vm.submit()
+    expect(vm.errors.email).toBe('Invalid email address')
+    vm.setField('email', 'sam@example.com')
+    vm.setField('confirmEmail', 'other@example.com')
+    vm.submit()
+    expect(vm.errors.confirmEmail).toBe('Email addresses do not match')
+    vm.setField('confirmEmail', 'SAM@example.com')
+    vm.setField('message', 'Happy birthday')
+    vm.submit()
+    expect(booking.giftVouchers).toEqual([{ value: 50, receiver: { name: 'Sam', email: 'sam@example.com', message: 'Happy birthday' } }])
+    expect(vm.dialogOpen).toBe(false)
+  })
+})
+
+describe('ThankYouViewModel', () => {
+  function thanksWorld(overrides = {}, org = organisation) {
+    const w = world(overrides)
+    w.session.organisation = org
+    return { ...w, vm: new ThankYouViewModel(w.gateway, w.booking, w.session, w.settings, w.navigator) }
+  }
+
+  it('chooses the text for the kind of purchase', async () => {
+    expect(thankYouKind({ coursePurchase: 'true' })).toBe('course')
+    expect(thankYouKind({ courseServiceBooking: 'true' })).toBe('courseService')
+    expect(thankYouKind({ giftVoucherPurchase: 'true' })).toBe('giftVoucher')
+    const { vm } = thanksWorld()
+    await vm.open({ giftVoucherPurchase: 'true' })
+    expect(vm.text).toBe('Voucher on its way')
+    expect([MAP_HEADING, MAP_ZOOM, BOOK_NEW]).toEqual(['How to find us', 15, 'Book new appointment'])
+  })
+
+  it('redirects to thankYouPageUrl when set', async () => {
+    const { vm, navigator } = thanksWorld({}, { ...organisation, thankYouPageUrl: 'https://clinic.example/thanks' })
+    await vm.open({ serviceBooking: 'true' })
+    expect(navigator.left).toEqual(['https://clinic.example/thanks'])
+  })
+
+  it('uses the clinic coordinates, or geocodes the address when it has none', async () => {
+    const a = thanksWorld()
+    a.booking.setLocation(clinicA)
+    await a.vm.open({})
+    expect(a.vm.coordinates).toEqual({ latitude: 51.52, longitude: -0.147 })
+    expect(a.gateway.calls.locate).toBeUndefined()
+    const b = thanksWorld({ locate: async () => undefined })
+    b.booking.setLocation(clinicB)
+    await b.vm.open({})
+    expect(b.gateway.calls.locate).toHaveLength(1)
+    expect(b.vm.coordinates).toBeUndefined()
+    expect(b.vm.clinic?.id).toBe('c2')
+  })
+
+  it("'Book new appointment' restarts at the last clinic", async () => {
+    const { vm, booking, navigator } = thanksWorld()
+    booking.chooseLocation(clinicB)
+    await vm.open({})
+    vm.bookNew()
+    expect(navigator.last).toBe('/step/c2')
+  })
+})

@@ -1,0 +1,114 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import { inject, injectable } from 'inversify'
+import * as E from 'fp-ts/Either'
+import {
+  BOOKING_GATEWAY, LOCAL_SETTINGS, WEB_CONFIG,
+  type BookingGateway, type LocalSettings, type OrganisationView, type UserView, type WebConfig,
+} from './booking-gateway'
+import { currencyOrDefault, type Currency } from '../../domain/pricing/money'
+
+export const STAGING_BANNER =
+  'This is a staging environment! It includes unstable features and all data generated may be deleted without notice.'
+export const COOKIE_BANNER = 'This website uses cookies to analyze user behavior and improve our services.'
+
+/**
+ * App-wide state: the organisation, the signed-in customer, the login modal and the banners
+ * (spec sections 1 and 4 'App start', 'Login').
+ */
+@injectable()
+export class SessionViewModel {
+  organisation?: OrganisationView = undefined
+  organisationFailed = false
+  user?: UserView = undefined
+  userLoaded = false
+  loginModalOpen = false
+  /** the modal cannot be closed (book step) */
+  loginModalLocked = false
+  cookieAccepted: boolean
+  private afterLogin?: () => void
+
+  constructor(
+    @inject(BOOKING_GATEWAY) private readonly gateway: BookingGateway,
+    @inject(LOCAL_SETTINGS) private readonly settings: LocalSettings,
+    @inject(WEB_CONFIG) private readonly config: WebConfig,
+  ) {
+    this.cookieAccepted = settings.get('cookieAccepted') === 'true'
+    makeAutoObservable<SessionViewModel, 'gateway' | 'settings' | 'config' | 'afterLogin'>(this, {
+      gateway: false, settings: false, config: false, afterLogin: false,
+    })
+  }
+
+  get authenticated(): boolean {
+    return this.user !== undefined
+  }
+
+  get currency(): Currency {
+    return currencyOrDefault(this.organisation?.currency ?? this.settings.get('currency'))
+  }
+
+  get showStagingBanner(): boolean {
+    return this.config.environment !== 'production'
+  }
+
+  get showCookieBanner(): boolean {
+    return this.config.environment !== 'production' && !this.cookieAccepted
+  }
+
+  get headerTitle(): string {
+    return this.organisation ? `${this.organisation.name} Online Booking` : 'Online Booking'
+  }
+
+  /** The links cache (GET /public/links), loaded after the first view; failures are only logged. */
+  refreshLinks(): Promise<void> {
+    return this.gateway.loadLinks()
+  }
+
+  acceptCookies(): void {
+    this.cookieAccepted = true
+    this.settings.set('cookieAccepted', 'true')
+  }
+
+  /** App start: organisation and current user; the app renders either way. */
+  async start(): Promise<void> {
+    const [organisation, user] = await Promise.all([this.gateway.loadOrganisation(), this.gateway.currentUser()])
+    runInAction(() => {
+      if (E.isRight(organisation)) {
+        this.organisation = organisation.right
+        if (organisation.right.currency) this.settings.set('currency', organisation.right.currency)
+      } else this.organisationFailed = true
+      if (E.isRight(user)) this.user = user.right
+      this.userLoaded = true
+    })
+  }
+
+  /** Opens the login modal; `locked` makes it unclosable; `then` runs after a successful login. */
+  requireLogin(options: { locked?: boolean; then?: () => void } = {}): void {
+    if (this.authenticated) {
+      options.then?.()
+      return
+    }
+    this.loginModalOpen = true
+    this.loginModalLocked = options.locked ?? false
+    this.afterLogin = options.then
+  }
+
+  closeLoginModal(): void {
+    if (this.loginModalLocked) return
+    this.loginModalOpen = false
+    this.afterLogin = undefined
+  }
+
+  signedIn(user: UserView): void {
+    this.user = user
+    this.loginModalOpen = false
+    this.loginModalLocked = false
+    const next = this.afterLogin
+    this.afterLogin = undefined
+    next?.()
+  }
+
+  logout(): void {
+    this.gateway.logout()
+    this.user = undefined
+  }
+}

@@ -1,0 +1,96 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import { inject, injectable } from 'inversify'
+import * as E from 'fp-ts/Either'
+import { BOOKING_GATEWAY, TICKER, type BookingGateway, type PractitionerView, type Ticker } from './booking-gateway'
+import { BookingViewModel } from './booking.view-model'
+import { ToastViewModel } from './toast.view-model'
+import { londonDateOf } from '../../domain/time'
+
+export const STAFF_EMPTY_TEXT = 'This service is currently unavailable'
+export const ANY_PRACTITIONER = 'Any practitioner'
+
+/** Initials for an avatar without a picture. */
+export function initials(name: string): string {
+  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((p) => p[0]?.toUpperCase() ?? '').join('')
+}
+
+/** Staff step: practitioners of the active service, 'Any practitioner' when several exist. */
+@injectable()
+export class StaffViewModel {
+  practitioners: PractitionerView[] = []
+  loading = false
+  loadedFor?: string = undefined
+  infoPractitioner?: PractitionerView = undefined
+
+  constructor(
+    @inject(BOOKING_GATEWAY) private readonly gateway: BookingGateway,
+    @inject(BookingViewModel) readonly booking: BookingViewModel,
+    @inject(ToastViewModel) private readonly toasts: ToastViewModel,
+    @inject(TICKER) private readonly ticker: Ticker,
+  ) {
+    makeAutoObservable<StaffViewModel, 'gateway' | 'toasts' | 'ticker'>(this, { gateway: false, booking: false, toasts: false, ticker: false })
+  }
+
+  get showAny(): boolean {
+    return this.practitioners.length > 1
+  }
+
+  /** 'From' on the Any practitioner price when prices differ. */
+  get anyPrice(): { amount: number; from: boolean } | undefined {
+    const prices = this.practitioners.map((p) => p.grossPrice ?? this.booking.activeItem?.service.defaultPrice ?? 0)
+    if (prices.length === 0) return undefined
+    const min = Math.min(...prices)
+    return { amount: min, from: prices.some((p) => p !== min) }
+  }
+
+  get emptyText(): string | undefined {
+    return !this.loading && this.loadedFor !== undefined && this.practitioners.length === 0 ? STAFF_EMPTY_TEXT : undefined
+  }
+
+  get selectedId(): string | undefined {
+    const item = this.booking.activeItem
+    if (!item) return undefined
+    return item.anyStaff ? 'any' : item.staff?.id
+  }
+
+  async load(): Promise<void> {
+    const item = this.booking.activeItem
+    const clinic = this.booking.location
+    if (!item || !clinic) return
+    const key = `${clinic.id}:${item.service.id}`
+    if (this.loadedFor === key) return
+    this.loading = true
+    this.practitioners = []
+    const month = londonDateOf(new Date(this.ticker.now())).slice(0, 7)
+    const result = await this.gateway.listPractitioners(clinic.id, item.service.id, month)
+    runInAction(() => {
+      this.loading = false
+      this.loadedFor = key
+      if (E.isLeft(result)) {
+        this.toasts.show(result.left || 'Something went wrong')
+        return
+      }
+      this.practitioners = result.right
+      // One practitioner is auto-selected.
+      if (result.right.length === 1 && !item.staff && !item.anyStaff && !this.booking.isReschedule) {
+        this.booking.choosePractitioner(result.right[0])
+      }
+    })
+  }
+
+  priceOf(p: PractitionerView): number {
+    return p.grossPrice ?? this.booking.activeItem?.service.defaultPrice ?? 0
+  }
+
+  durationOf(p: PractitionerView): number {
+    return p.duration ?? this.booking.activeItem?.service.defaultDuration ?? 0
+  }
+
+  choose(p: PractitionerView | 'any'): void {
+    this.booking.choosePractitioner(p)
+  }
+
+  showInfo(p: PractitionerView | undefined): void {
+    this.infoPractitioner = p
+  }
+}

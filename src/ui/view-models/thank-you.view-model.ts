@@ -1,0 +1,92 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import { inject, injectable } from 'inversify'
+import { BOOKING_GATEWAY, LOCAL_SETTINGS, type BookingGateway, type ClinicView, type LocalSettings } from './booking-gateway'
+import { BookingViewModel } from './booking.view-model'
+import { SessionViewModel } from './session.view-model'
+import { NAVIGATOR, type Navigator } from './app-services'
+
+export const MAP_HEADING = 'How to find us'
+export const MAP_ZOOM = 15
+export const BOOK_NEW = 'Book new appointment'
+
+export type ThankYouKind = 'service' | 'course' | 'courseService' | 'giftVoucher'
+
+export function thankYouKind(query: Record<string, string | undefined>): ThankYouKind {
+  if (query.giftVoucherPurchase === 'true') return 'giftVoucher'
+  if (query.courseServiceBooking === 'true') return 'courseService'
+  if (query.coursePurchase === 'true') return 'course'
+  return 'service'
+}
+
+/** Thank-you page (spec sections 1 and 2 '/location'). */
+@injectable()
+export class ThankYouViewModel {
+  kind: ThankYouKind = 'service'
+  clinic?: ClinicView = undefined
+  coordinates?: { latitude: number; longitude: number } = undefined
+  geocoding = false
+
+  constructor(
+    @inject(BOOKING_GATEWAY) private readonly gateway: BookingGateway,
+    @inject(BookingViewModel) private readonly booking: BookingViewModel,
+    @inject(SessionViewModel) private readonly session: SessionViewModel,
+    @inject(LOCAL_SETTINGS) private readonly settings: LocalSettings,
+    @inject(NAVIGATOR) private readonly navigator: Navigator,
+  ) {
+    makeAutoObservable<ThankYouViewModel, 'gateway' | 'booking' | 'session' | 'settings' | 'navigator'>(this, {
+      gateway: false, booking: false, session: false, settings: false, navigator: false,
+    })
+  }
+
+  get text(): string {
+    const org = this.session.organisation
+    if (!org) return ''
+    const byKind = {
+      service: org.thankYouText,
+      course: org.thankYouTextCourse,
+      courseService: org.thankYouTextCourseService,
+      giftVoucher: org.thankYouTextGiftVoucher,
+    }[this.kind]
+    return byKind ?? org.thankYouText ?? ''
+  }
+
+  /** Shows the page, or leaves for thankYouPageUrl when the organisation set one. */
+  async open(query: Record<string, string | undefined>): Promise<void> {
+    this.kind = thankYouKind(query)
+    const url = this.session.organisation?.thankYouPageUrl
+    if (url) {
+      this.navigator.leave(url)
+      return
+    }
+    const stored = this.settings.get('currentClinic')
+    let clinic = this.booking.location
+    if (!clinic && stored) {
+      try {
+        clinic = JSON.parse(stored) as ClinicView
+      } catch {
+        clinic = undefined
+      }
+    }
+    this.clinic = clinic
+    this.booking.clearBookingInfo()
+    if (!clinic) return
+    const { latitude, longitude } = clinic.address
+    if (typeof latitude === 'number' && typeof longitude === 'number') {
+      this.coordinates = { latitude, longitude }
+      return
+    }
+    this.geocoding = true
+    const found = await this.gateway.locate(clinic)
+    runInAction(() => {
+      this.geocoding = false
+      this.coordinates = found
+    })
+  }
+
+  /** 'Book new appointment' restarts the flow. */
+  bookNew(): void {
+    const last = this.settings.get('lastClinicId')
+    this.booking.clearBookingInfo()
+    this.navigator.go(last ? `/step/${last}` : '/')
+  }
+}

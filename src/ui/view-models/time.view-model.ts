@@ -1,0 +1,156 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import { inject, injectable } from 'inversify'
+import * as E from 'fp-ts/Either'
+import { BOOKING_GATEWAY, TICKER, type BookingGateway, type ChainSlot, type Ticker } from './booking-gateway'
+import { BookingViewModel } from './booking.view-model'
+import { ToastViewModel } from './toast.view-model'
+import { formatLondonTime, londonDateOf, utcToLondon } from '../../domain/time'
+
+export const NO_AVAILABILITY_TEXT = 'There is no availability for your selection this month.'
+export const NO_AVAILABILITY_HINT = "Please go back and select 'Any staff' and/or remove services."
+/** Every service after the first is chained with forceInterval 5 (spec section 9). */
+export const LINKED_FORCE_INTERVAL = 5
+
+export interface SlotGroup {
+  label: 'Morning' | 'Afternoon' | 'Evening'
+  slots: { chain: ChainSlot[]; label: string; valid: boolean }[]
+}
+
+/** Time step: month calendar of available days, then the hour slots (spec section 2 'Time'). */
+@injectable()
+export class TimeViewModel {
+  /** 'yyyy-MM' */
+  month: string
+  availableDays: string[] = []
+  loadingDays = false
+  noAvailability = false
+  slots: ChainSlot[][] = []
+  loadingSlots = false
+
+  constructor(
+    @inject(BOOKING_GATEWAY) private readonly gateway: BookingGateway,
+    @inject(BookingViewModel) readonly booking: BookingViewModel,
+    @inject(ToastViewModel) private readonly toasts: ToastViewModel,
+    @inject(TICKER) private readonly ticker: Ticker,
+  ) {
+    this.month = this.today.slice(0, 7)
+    makeAutoObservable<TimeViewModel, 'gateway' | 'toasts' | 'ticker'>(this, { gateway: false, booking: false, toasts: false, ticker: false })
+  }
+
+  get today(): string {
+    return londonDateOf(new Date(this.ticker.now()))
+  }
+
+  get canGoToPreviousMonth(): boolean {
+    return this.month > this.today.slice(0, 7)
+  }
+
+  isAvailable(date: string): boolean {
+    return date >= this.today && this.availableDays.includes(date)
+  }
+
+  /** Slots grouped Morning / Afternoon / Evening in London time; invalid ones stay unclickable. */
+  get groups(): SlotGroup[] {
+    const groups: SlotGroup[] = [
+      { label: 'Morning', slots: [] },
+      { label: 'Afternoon', slots: [] },
+      { label: 'Evening', slots: [] },
+    ]
+    for (const chain of this.slots) {
+      const first = chain[0]
+      if (!first) continue
+      const time = utcToLondon(new Date(first.startDate)).time
+      const hour = Number(time.slice(0, 2))
+      const group = hour < 12 ? groups[0] : hour < 17 ? groups[1] : groups[2]
+      group.slots.push({ chain, label: formatLondonTime(new Date(first.startDate)), valid: chain.every((s) => s.valid !== false) })
+    }
+    return groups.filter((g) => g.slots.length > 0)
+  }
+
+  get selectedStart(): string | undefined {
+    return this.booking.startTime
+  }
+
+  async loadMonth(month: string = this.month): Promise<void> {
+    const clinic = this.booking.location
+    if (!clinic || this.booking.basket.length === 0) return
+    this.month = month
+    this.loadingDays = true
+    this.noAvailability = false
+    const [year, mm] = month.split('-').map(Number)
+    const queries = this.booking.basket.map((item) => ({
+      service: item.service.id,
+      month: mm,
+      year,
+      location: clinic.id,
+      practitioner: item.anyStaff ? undefined : item.staff?.id,
+    }))
+    const result = await this.gateway.availableDays(queries)
+    runInAction(() => {
+      this.loadingDays = false
+      if (E.isLeft(result)) {
+        this.availableDays = []
+        this.toasts.show(result.left || 'Something went wrong')
+        return
+      }
+      this.availableDays = result.right
+      if (result.right.filter((d) => d >= this.today).length === 0) this.noAvailability = true
+    })
+  }
+
+  dismissNoAvailability(): void {
+    this.noAvailability = false
+  }
+
+  nextMonth(): Promise<void> {
+    return this.loadMonth(shiftMonth(this.month, 1))
+  }
+
+  previousMonth(): Promise<void> {
+    if (!this.canGoToPreviousMonth) return Promise.resolve()
+    return this.loadMonth(shiftMonth(this.month, -1))
+  }
+
+  async pickDate(date: string): Promise<void> {
+    if (!this.isAvailable(date)) return
+    const clinic = this.booking.location
+    if (!clinic) return
+    this.booking.pickDate(date)
+    this.loadingSlots = true
+    this.slots = []
+    const result = await this.gateway.timeSlots({
+      date,
+      clinic: clinic.id,
+      services: this.booking.basket.map((item, i) => ({
+        service: item.service.id,
+        staff: item.anyStaff ? undefined : item.staff?.id,
+        forceInterval: i === 0 ? undefined : LINKED_FORCE_INTERVAL,
+      })),
+      appointmentBeingReschedule: this.booking.rescheduleAppointmentId,
+    })
+    runInAction(() => {
+      this.loadingSlots = false
+      if (E.isLeft(result)) {
+        this.toasts.show(result.left || 'Something went wrong')
+        return
+      }
+      this.slots = result.right.filter((chain) => isChained(chain) && chain.length === this.booking.basket.length)
+    })
+  }
+
+  choose(chain: ChainSlot[]): void {
+    if (!chain.every((s) => s.valid !== false)) return
+    this.booking.chooseTime(chain)
+  }
+}
+
+/** Each following service starts right after the previous one ends. */
+export function isChained(chain: ChainSlot[]): boolean {
+  return chain.every((slot, i) => i === 0 || new Date(slot.startDate).getTime() === new Date(chain[i - 1].endDate).getTime())
+}
+
+export function shiftMonth(month: string, delta: number): string {
+  const [y, m] = month.split('-').map(Number)
+  const index = y * 12 + (m - 1) + delta
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`
+}

@@ -1,0 +1,32 @@
+import { makeAutoObservable } from 'mobx'
+import { inject, injectable } from 'inversify'
+import { TICKER, type Ticker } from './booking-gateway'
+
+export const TOAST_MS = 3000
+
+export interface Toast {
+  id: number
+  text: string
+  tone: 'error' | 'info' | 'success'
+}
+
+/** Toasts bottom-left, each shown for 3 seconds (spec section 9). */
+@injectable()
+export class ToastViewModel {
+  toasts: Toast[] = []
+  private nextId = 1
+
+  constructor(@inject(TICKER) private readonly ticker: Ticker) {
+    makeAutoObservable<ToastViewModel, 'ticker'>(this, { ticker: false })
+  }
+
+  show(text: string, tone: Toast['tone'] = 'error'): void {
+    const toast = { id: this.nextId++, text, tone }
+    this.toasts.push(toast)
+    this.ticker.after(TOAST_MS, () => this.dismiss(toast.id))
+  }
+
+  dismiss(id: number): void {
+    this.toasts = this.toasts.filter((t) => t.id !== id)
+  }
+}
