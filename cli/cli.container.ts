@@ -1,0 +1,74 @@
+/**
+ * The CLI's composition root: the use cases (applicationModule), the axios adapters of every API
+ * port over node's http (httpAdaptersModule: base URL <server>/api, X-Tenant, the stored token), and
+ * the node ports (nodeAdaptersModule: the 0600 token file in the user's config directory, the
+ * system clock). Two CLI choices on top: warnings the app "only logs" go to stderr only with
+ * CLINIC_DEBUG set, and tests may pass their own clock. Commands ask the CliContext for a use case;
+ * nothing else calls `container.get`.
+ */
+import 'reflect-metadata'
+import { Container } from 'inversify'
+import { PORTS } from '../src/application/tokens'
+import type { Logger } from '../src/application/ports/logger.port'
+import type { Clock } from '../src/application/ports/clock.port'
+import { applicationModule } from '../src/application/application.module'
+import { httpAdaptersModule, type HttpConfig } from '../src/adapters/adapters.module'
+import { createHttpClient } from '../src/adapters/http/http-client'
+import type { TokenStore } from '../src/application/ports/token-store.port'
+import type { AxiosInstance } from 'axios'
+import { nodeAdaptersModule } from '../src/adapters/node-adapters.module'
+import { configDir } from '../src/adapters/storage/file-store.adapter'
+
+export interface CliConfig {
+  /** Server address without /api, e.g. 'http://localhost:3000'. */
+  baseUrl: string
+  tenant?: string
+  env?: NodeJS.ProcessEnv
+  /** Per-request timeout (default 15 s). */
+  timeoutMs?: number
+  /** Where warnings go ('silent or logged only' failures): a line each, or nowhere when unset. */
+  log?: (line: string) => void
+  /** Time and waiting (tests pass a manual clock so payment polling runs at once). */
+  clock?: Clock
+}
+
+/** The API base of a server address: 'http://host:3000' -> 'http://host:3000/api'. */
+export const apiBaseOf = (baseUrl: string) => `${baseUrl.replace(/\/+$/, '')}/api`
+
+const detailText = (detail: unknown) => (detail === undefined || detail === '' ? '' : ` ${JSON.stringify(detail)}`)
+
+class LineLogger implements Logger {
+  constructor(private readonly log: ((line: string) => void) | undefined) {}
+  warn(message: string, detail?: unknown): void {
+    this.log?.(`warning: ${message}${detailText(detail)}`)
+  }
+  error(message: string, detail?: unknown): void {
+    this.log?.(`error: ${message}${detailText(detail)}`)
+  }
+}
+
+/**
+ * axios's node adapter sends 'Content-Type: application/x-www-form-urlencoded' on a PUT or POST
+ * without a body (the browser adapters drop it), which Fastify answers with 415. Calls without a
+ * body (cancel, delete-pending...) go without the header.
+ */
+export function withoutContentTypeOnEmptyBody(http: AxiosInstance): AxiosInstance {
+  http.interceptors.request.use((request) => {
+    if (request.data === undefined) request.headers.set('Content-Type', false) // false: axios neither sends nor defaults it
+    return request
+  })
+  return http
+}
+
+export function createCliContainer(config: CliConfig): Container {
+  const container = new Container({ defaultScope: 'Singleton' })
+  const http: HttpConfig = { baseUrl: apiBaseOf(config.baseUrl), tenant: config.tenant, adapter: 'http', timeoutMs: config.timeoutMs ?? 15_000 }
+  container.load(applicationModule, httpAdaptersModule(http), nodeAdaptersModule({ configDir: configDir(config.env ?? process.env) }))
+  container
+    .rebind<AxiosInstance>(PORTS.HttpClient)
+    .toDynamicValue((context) => withoutContentTypeOnEmptyBody(createHttpClient(http, context.get<TokenStore>(PORTS.TokenStore))))
+    .inSingletonScope()
+  container.rebind<Logger>(PORTS.Logger).toConstantValue(new LineLogger(config.log))
+  if (config.clock) container.rebind<Clock>(PORTS.Clock).toConstantValue(config.clock)
+  return container
+}

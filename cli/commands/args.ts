@@ -1,0 +1,57 @@
+/** Argument parsers for commander options: a bad value is a usage error (exit 2). */
+import { InvalidArgumentError } from 'commander'
+import { isIsoDate } from '../../src/domain/time'
+
+export function parseMonth(value: string): { year: number; month: number } {
+  const match = /^(\d{4})-(\d{1,2})$/.exec(value.trim())
+  const month = match ? Number(match[2]) : 0
+  if (!match || month < 1 || month > 12) throw new InvalidArgumentError(`expected a month as yyyy-MM, got '${value}'.`)
+  return { year: Number(match[1]), month }
+}
+
+export function parseDate(value: string): string {
+  const date = value.trim()
+  if (!isIsoDate(date)) throw new InvalidArgumentError(`expected a date as yyyy-MM-dd, got '${value}'.`)
+  return date
+}
+
+export function parseTime(value: string): string {
+  const match = /^(\d{1,2}):(\d{2})$/.exec(value.trim())
+  if (!match || Number(match[1]) > 23 || Number(match[2]) > 59) throw new InvalidArgumentError(`expected a time as HH:mm, got '${value}'.`)
+  return `${match[1].padStart(2, '0')}:${match[2]}`
+}
+
+export function parseObjectId(value: string): string {
+  const id = value.trim()
+  if (!/^[0-9a-fA-F]{24}$/.test(id)) throw new InvalidArgumentError(`expected an id of 24 hexadecimal characters, got '${value}'.`)
+  return id
+}
+
+export function parsePositiveInt(value: string): number {
+  const n = Number(value)
+  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError(`expected a positive whole number, got '${value}'.`)
+  return n
+}
+
+/** Repeatable option: `--service a --service b` (or `--service a,b`). */
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, ...value.split(',').map((v) => v.trim()).filter((v) => v !== '')]
+}
+
+/** `key=value` pairs of a repeatable option. */
+export function collectPairs(value: string, previous: Record<string, string> = {}): Record<string, string> {
+  const at = value.indexOf('=')
+  if (at <= 0) throw new InvalidArgumentError(`expected key=value, got '${value}'.`)
+  return { ...previous, [value.slice(0, at).trim()]: value.slice(at + 1) }
+}
+
+/** The current London month. */
+export function currentMonth(now: Date = new Date()): { year: number; month: number } {
+  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit' })
+    .format(now)
+    .split('-')
+    .map(Number)
+  return { year, month }
+}
+
+export const monthOfDate = (date: string) => ({ year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) })

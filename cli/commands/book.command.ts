@@ -1,0 +1,344 @@
+/**
+ * book: the booking wizard in a terminal. Flags or interactive questions choose the location,
+ * services (chained), staff, day and time; then the appointment is held, and a deposit is paid
+ * with a sandbox test card (--card) or through the payment page while a spinner waits for it.
+ * `--dry-run --json` prints a booking plan; `--from FILE` books that plan again.
+ */
+import { readFileSync } from 'node:fs'
+import type { Command } from 'commander'
+import * as E from 'fp-ts/Either'
+import type { AppointmentPayload } from '../../src/contract/appointments.codecs'
+import type { Service } from '../../src/contract/services.routes'
+import type { Clinic } from '../../src/contract/clinics.routes'
+import type { Practitioner } from '../../src/contract/practitioners.routes'
+import type { ChainedSlot, GetAvailableDays, GetTimeSlots, ListPractitioners } from '../../src/application/use-cases/availability.use-case'
+import type { ConfirmBooking } from '../../src/application/use-cases/confirm-booking.use-case'
+import type { DeletePendingAppointment, GetAppointment } from '../../src/application/use-cases/appointments.use-case'
+import type { PollPayment } from '../../src/application/use-cases/payments.use-case'
+import { formatLondonDateTime } from '../../src/domain/time'
+import type { CliContext } from '../context'
+import { CliError, EXIT, refused, usageError } from '../exit-codes'
+import { formatPairs } from '../output/table'
+import { submitSandboxCard, testCard } from '../sandbox-card'
+import { collect, currentMonth, monthOfDate, parseDate, parseMonth, parsePositiveInt, parseTime } from './args'
+import { appointmentsTable, withLinked } from './appointments.command'
+import { displayDate, weekday } from './availability.command'
+import { decodePlan, type BookingPlan } from './booking-plan'
+import { catalogue, pick, resolveLocation, resolvePractitioner, serviceName } from './resolve'
+
+interface BookOptions {
+  location?: string
+  service: string[]
+  staff?: string
+  month?: { year: number; month: number }
+  date?: string
+  time?: string
+  from?: string
+  dryRun?: boolean
+  card?: string
+  expiry?: string
+  cvv?: string
+  postcode?: string
+  timeout?: number
+  interactive?: boolean
+  yes?: boolean
+}
+
+/** What is being booked, before the slot is known. */
+interface Choice {
+  clinic: Clinic
+  services: Service[]
+  staff: Practitioner | null
+  date: string
+  time: string
+}
+
+const priceOf = (service: Service, practitioner?: Practitioner | null): number | undefined =>
+  practitioner?.grossPrice ?? service.defaultGrossPrice ?? service.defaultPrice ?? service.metadata?.price
+
+/** The price of the appointment and its linked ones; undefined when none is known. */
+export function totalPrice(appointment: AppointmentPayload): number | undefined {
+  const prices = [appointment.price, ...(appointment.linkedAppointments ?? []).map((l) => l.price)].filter((p): p is number => p !== undefined)
+  return prices.length ? Math.round(prices.reduce((a, b) => a + b, 0) * 100) / 100 : undefined
+}
+
+/** The appointment payload of POST /appointments/public for a chained slot. */
+export function appointmentPayload(clinic: string, services: readonly Service[], slot: ChainedSlot, staff: Practitioner | null): AppointmentPayload {
+  const [first, ...rest] = slot.parts
+  const price = priceOf(services[0], staff)
+  return {
+    event: { start: first.startDate, end: first.endDate },
+    practitioner: first.practitioner,
+    clinic,
+    service: services[0].id,
+    ...(price !== undefined ? { price } : {}),
+    ...(rest.length
+      ? {
+          linkedAppointments: rest.map((part, i) => {
+            const linkedPrice = priceOf(services[i + 1])
+            return {
+              event: { start: part.startDate, end: part.endDate },
+              clinic,
+              service: services[i + 1].id,
+              practitioner: part.practitioner,
+              isLinked: true,
+              type: 'Appointment' as const,
+              ...(linkedPrice !== undefined ? { price: linkedPrice } : {}),
+            }
+          }),
+        }
+      : {}),
+  }
+}
+
+async function chooseDate(ctx: CliContext, choice: Omit<Choice, 'date' | 'time'>, opts: BookOptions): Promise<string> {
+  if (opts.date) return opts.date
+  if (!ctx.canPrompt(opts.interactive)) throw usageError('--date is required (or run interactively).')
+  const month = opts.month ?? currentMonth()
+  const days = await ctx.call('Loading available days', () =>
+    ctx.useCase<GetAvailableDays>('GetAvailableDays').execute({
+      clinic: choice.clinic.id,
+      ...month,
+      items: choice.services.map((s, i) => ({ service: s.id, practitioner: i === 0 ? (choice.staff?.id ?? null) : null })),
+    }),
+  )
+  if (days.length === 0) throw refused('There is no availability for your selection this month.')
+  return ctx.prompt.choose('Choose the day', days.map((d) => ({ label: `${displayDate(d)}  ${weekday(d)}`, value: d })))
+}
+
+async function slotsFor(ctx: CliContext, c: Omit<Choice, 'time'>, userId?: string): Promise<ChainedSlot[]> {
+  return ctx.call('Loading times', () =>
+    ctx.useCase<GetTimeSlots>('GetTimeSlots').execute({
+      clinic: c.clinic.id,
+      date: c.date,
+      ...(userId ? { user: userId } : {}),
+      items: c.services.map((s, i) => ({ service: s.id, practitioner: i === 0 ? (c.staff?.id ?? null) : null })),
+    }),
+  )
+}
+
+async function chooseTime(ctx: CliContext, slots: ChainedSlot[], opts: BookOptions, given: string): Promise<string> {
+  if (given) return given
+  if (!ctx.canPrompt(opts.interactive)) throw usageError('--time is required (or run interactively).')
+  const valid = slots.filter((s) => s.valid)
+  if (valid.length === 0) throw refused('No times available on this day.')
+  return ctx.prompt.choose('Choose the time', valid.map((s) => ({ label: s.value, value: s.value })))
+}
+
+function slotAt(slots: readonly ChainedSlot[], time: string, date: string): ChainedSlot {
+  const slot = slots.find((s) => s.valid && s.value === time)
+  if (slot) return slot
+  const free = slots.filter((s) => s.valid).map((s) => s.value)
+  throw refused(`${time} is not available on ${displayDate(date)}${free.length ? ` (available: ${free.join(', ')})` : ' (no times available on this day)'}.`)
+}
+
+export function planOf(choice: Choice, slot: ChainedSlot, names: Map<string, string>): BookingPlan {
+  return {
+    version: 1,
+    location: { id: choice.clinic.id, name: choice.clinic.accountName },
+    date: choice.date,
+    time: choice.time,
+    staff: choice.staff ? { id: choice.staff.id, name: choice.staff.displayName } : null,
+    services: choice.services.map((s, i) => ({
+      id: s.id,
+      name: serviceName(s),
+      practitioner: { id: slot.parts[i].practitioner, name: names.get(slot.parts[i].practitioner) ?? '' },
+      start: slot.parts[i].startDate,
+      end: slot.parts[i].endDate,
+    })),
+    appointment: appointmentPayload(choice.clinic.id, choice.services, slot, choice.staff),
+  }
+}
+
+function readPlanFile(path: string): BookingPlan {
+  let raw: unknown
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'))
+  } catch (e) {
+    throw usageError(`Cannot read the booking plan ${path}: ${(e as Error).message}`)
+  }
+  const plan = decodePlan(raw)
+  if (E.isLeft(plan)) throw usageError(`${path} is not a booking plan (as 'clinic book --dry-run --json' prints): ${plan.left}`)
+  return plan.right
+}
+
+/** Location, services, staff, day and time: from the plan file, the flags, or questions. */
+async function choose(ctx: CliContext, opts: BookOptions, plan: BookingPlan | undefined): Promise<Choice> {
+  const clinic = await resolveLocation(ctx, plan?.location.id ?? opts.location, opts.interactive)
+  const { entries } = await catalogue(ctx, clinic.id)
+  const all = entries.map((e) => e.service)
+  const option = { option: '--service', noun: 'service', interactive: opts.interactive }
+  const wanted = plan ? plan.services.map((s) => s.id) : opts.service
+  const services: Service[] = []
+  for (const value of wanted) services.push(await pick(ctx, option, all, value, (s) => s.id, serviceName, (s) => [s.name, s.onlineName]))
+  if (services.length === 0) {
+    services.push(await pick(ctx, option, all, undefined, (s) => s.id, serviceName, (s) => [s.name, s.onlineName]))
+    while (ctx.canPrompt(opts.interactive) && (await ctx.prompt.confirm('Add another service right after it?'))) {
+      services.push(await pick(ctx, option, all, undefined, (s) => s.id, serviceName, (s) => [s.name, s.onlineName]))
+    }
+  }
+  const month = plan ? monthOfDate(plan.date) : opts.date ? monthOfDate(opts.date) : (opts.month ?? currentMonth())
+  const staffValue = plan ? (plan.staff?.id ?? 'any') : opts.staff
+  const staff = await resolvePractitioner(ctx, clinic.id, services[0].id, month, staffValue, opts.interactive)
+  const date = plan?.date ?? (await chooseDate(ctx, { clinic, services, staff }, opts))
+  return { clinic, services, staff, date, time: plan?.time ?? opts.time ?? '' }
+}
+
+async function staffNames(ctx: CliContext, choice: Choice): Promise<Map<string, string>> {
+  const names = new Map<string, string>()
+  if (choice.staff) names.set(choice.staff.id, choice.staff.displayName)
+  const month = monthOfDate(choice.date)
+  for (const service of choice.services) {
+    const result = await ctx.useCase<ListPractitioners>('ListPractitioners').execute({ clinic: choice.clinic.id, service: service.id, ...month })
+    if (E.isRight(result)) for (const p of result.right) names.set(p.id, p.displayName)
+  }
+  return names
+}
+
+export function registerBookCommand(program: Command, ctx: CliContext): void {
+  program
+    .command('book')
+    .description('book an appointment and pay its deposit (asks for whatever the flags leave out, on a terminal)')
+    .option('--location <id|name>', 'location (optional when there is only one)')
+    .option('--service <id|name>', 'service; repeat to book several one after another', collect, [])
+    .option('--staff <id|name|any>', 'practitioner of the first service (default: any)')
+    .option('--month <yyyy-MM>', 'month whose available days to offer (interactive)', parseMonth)
+    .option('--date <yyyy-MM-dd>', 'day', parseDate)
+    .option('--time <HH:mm>', 'start time (London)', parseTime)
+    .option('--from <file>', "book again from a plan file (what 'book --dry-run --json' prints)")
+    .option('--dry-run', 'check the time and print the booking plan; book nothing')
+    .option('--card <number>', 'pay the deposit with this sandbox test card (see docs/test-cards.md)')
+    .option('--expiry <MM/YY>', 'card expiry (default: two years ahead)')
+    .option('--cvv <cvv>', 'card CVV (default 123, 1234 for Amex)')
+    .option('--postcode <code>', 'card postal code (default SW1A 1AA)')
+    .option('--timeout <seconds>', 'how long to wait for the payment (default: until the 5-minute hold ends)', parsePositiveInt)
+    .option('-i, --interactive', 'ask for what is missing even when stdin is not a terminal')
+    .option('-y, --yes', 'do not ask for confirmation before booking')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  clinic book                                  ask for everything (on a terminal)
+  clinic book --location London --service "Deep tissue massage" --date 2026-12-02 --time 10:00 --card 4242424242424242
+  clinic book --location London --service Massage --service "Vitamin B12" --date 2026-12-02 --time 10:00
+      (no --card: prints the payment page and waits for the payment)
+  clinic --json book ... --dry-run > plan.json   then   clinic book --from plan.json --card 4242424242424242
+
+Test cards: docs/test-cards.md (4242424242424242 succeeds, 4000000000000127 fails the CVV check).`,
+    )
+    .action(async (opts: BookOptions) => {
+      if (opts.from && (opts.service.length || opts.location || opts.date || opts.time || opts.staff)) {
+        throw usageError('--from takes the location, services, staff, day and time from the file; do not combine it with those options.')
+      }
+      const filePlan = opts.from ? readPlanFile(opts.from) : undefined
+      const user = opts.dryRun ? undefined : await ctx.currentUser()
+      const choice = await choose(ctx, opts, filePlan)
+      const slots = await slotsFor(ctx, choice, user?.id)
+      choice.time = await chooseTime(ctx, slots, opts, choice.time)
+      const slot = slotAt(slots, choice.time, choice.date)
+      const plan = planOf(choice, slot, await staffNames(ctx, choice))
+      const money = await ctx.moneyFormatter()
+      const summary = () =>
+        formatPairs([
+          ['Location', plan.location.name],
+          ['When', formatLondonDateTime(new Date(slot.startDate))],
+          ...plan.services.map((s, i) => [i === 0 ? 'Services' : '', `${s.name} with ${s.practitioner.name || s.practitioner.id} at ${formatLondonDateTime(new Date(s.start)).slice(11)}`] as const),
+          ['Price', money(totalPrice(plan.appointment))],
+        ])
+      if (opts.dryRun) {
+        ctx.print(plan, summary)
+        return
+      }
+      if (!opts.yes && !opts.from && ctx.canPrompt(opts.interactive) && !opts.card) {
+        ctx.info(summary())
+        if (!(await ctx.prompt.confirm('Book it?'))) throw refused('Not booked.')
+      }
+      const outcome = await ctx.call('Holding the appointment', () =>
+        ctx.useCase<ConfirmBooking>('ConfirmBooking').execute({ kind: 'book', customerId: user!.id, clinicId: plan.location.id, appointment: plan.appointment }),
+      )
+      if (outcome._tag === 'Rescheduled') throw new CliError('Unexpected answer to a booking.', EXIT.unreachable)
+      const booking = outcome.booking!
+      const payment = outcome._tag === 'PaymentRequired' ? outcome.payment : undefined
+      let paymentUrl: string | undefined
+      if (payment) {
+        paymentUrl = new URL(payment.paymentUrl, `${ctx.options.baseUrl}/`).href
+        await payDeposit(ctx, opts, booking.appointment.id, booking.holdExpiresAt, { ...payment, paymentUrl }, money)
+      }
+      const final = await ctx.call('Loading the appointment', () => ctx.useCase<GetAppointment>('GetAppointment').execute(booking.appointment.id))
+      ctx.done(
+        `Booked: ${formatLondonDateTime(new Date(final.event.start))} at ${final.clinic.accountName}${payment ? `; deposit of ${money(payment.amount)} paid` : ''}.`,
+      )
+      ctx.print(
+        {
+          appointment: final,
+          deposit: booking.deposit,
+          ...(payment ? { payment: { invoiceId: payment.invoiceId, transactionId: payment.transactionId, paymentUrl, amount: payment.amount, paid: true } } : {}),
+          plan,
+        },
+        () => appointmentsTable(ctx, withLinked(final)),
+      )
+    })
+}
+
+async function payDeposit(
+  ctx: CliContext,
+  opts: BookOptions,
+  appointmentId: string,
+  holdExpiresAt: string,
+  payment: { transactionId: string; paymentUrl: string; amount: number },
+  money: (n: number | undefined) => string,
+): Promise<void> {
+  const release = async () => {
+    await ctx.useCase<DeletePendingAppointment>('DeletePendingAppointment').execute(appointmentId)
+  }
+  if (opts.card) {
+    const card = testCard({ number: opts.card, expiry: opts.expiry, cvv: opts.cvv, postcode: opts.postcode })
+    const result = await ctx.spinner.run(`Paying the deposit of ${money(payment.amount)}`, () =>
+      submitSandboxCard(payment.paymentUrl, card, { tenant: ctx.options.tenant }),
+    )
+    if ('unreachable' in result) {
+      await release()
+      throw new CliError(`Could not reach the payment page at ${payment.paymentUrl}: ${result.message}`, EXIT.unreachable)
+    }
+    if (!result.paid) {
+      await release()
+      throw refused(`${result.message} The appointment was not booked.`)
+    }
+  } else {
+    ctx.info(`Pay the deposit of ${money(payment.amount)} on the payment page: ${payment.paymentUrl}`)
+  }
+  const holdLeft = Date.parse(holdExpiresAt) - Date.now()
+  const timeoutMs = opts.timeout !== undefined ? opts.timeout * 1000 : Math.max(holdLeft, 30_000)
+  let declined: string | undefined
+  let paidSeen = false
+  // Ctrl-C while waiting: stop polling and release the hold instead of leaving it for 5 minutes.
+  const interrupt = new AbortController()
+  const onInterrupt = () => interrupt.abort()
+  process.once('SIGINT', onInterrupt)
+  const paid = await ctx.spinner
+    .run('Waiting for the payment', () =>
+      ctx.useCase<PollPayment>('PollPayment').execute(payment.transactionId, {
+        timeoutMs,
+        signal: interrupt.signal,
+        onCheck: (check) => {
+          // Paid: stop here. The use case would wait 3 s more for the web app's thank-you page, which a terminal has not.
+          if (check.isPaid) {
+            paidSeen = true
+            interrupt.abort()
+          }
+          if (!check.isPaid && check.message && check.message !== declined) {
+            declined = check.message
+            if (ctx.spinner.active) ctx.spinner.update(`Waiting for the payment (last attempt: ${check.message})`)
+            else ctx.info(`The last payment attempt was declined: ${check.message} Waiting for another one.`)
+          }
+        },
+      }),
+    )
+    .finally(() => process.removeListener('SIGINT', onInterrupt))
+  if (E.isLeft(paid) && !paidSeen) {
+    await release()
+    if (interrupt.signal.aborted) throw refused('Interrupted: the appointment was released.')
+    if (paid.left._tag === 'Cancelled') throw refused('The deposit was not paid in time; the appointment was released.')
+    ctx.fail(paid.left)
+  }
+}

@@ -1,0 +1,80 @@
+import * as E from 'fp-ts/Either'
+import type { AppError } from '../src/application/failure'
+
+/**
+ * The CLI's exit codes (documented in `clinic --help` and docs/cli.md):
+ * 0 success, 1 the server refused (validation, conflict, policy, not signed in),
+ * 2 usage error (unknown command or option, bad argument), 3 server unreachable or contract violation.
+ */
+export const EXIT = { ok: 0, refused: 1, usage: 2, unreachable: 3 } as const
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT]
+
+export const EXIT_CODES_HELP = `Exit codes:
+  0  success
+  1  the server refused (validation, conflict, cancellation policy, not signed in, declined card)
+  2  usage error (unknown command or option, missing or malformed argument)
+  3  server unreachable, or its answer broke the API contract`
+
+/** An error that ends the command with one line on stderr and an exit code. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: ExitCode,
+  ) {
+    super(message)
+    this.name = 'CliError'
+  }
+}
+
+export const usageError = (message: string) => new CliError(message, EXIT.usage)
+export const refused = (message: string) => new CliError(message, EXIT.refused)
+
+/** How a use case failure ends the CLI. */
+export function exitCodeOf(error: AppError): ExitCode {
+  switch (error._tag) {
+    case 'Refused':
+    case 'NotSignedIn':
+    case 'Cancelled':
+      return EXIT.refused
+    case 'Unreachable':
+    case 'ContractViolation':
+      return EXIT.unreachable
+  }
+}
+
+const UNREACHABLE_HINT = 'Could not reach the server'
+
+/** One clear line: the server's message, or why the server could not be used. */
+export function messageOf(error: AppError, baseUrl?: string): string {
+  switch (error._tag) {
+    case 'Unreachable':
+      return `${UNREACHABLE_HINT}${baseUrl ? ` at ${baseUrl}` : ''}: ${error.message}`
+    case 'ContractViolation':
+      return `The server's answer broke the API contract: ${error.message}`
+    case 'NotSignedIn':
+      return `${error.message}: run 'clinic login' first.`
+    default:
+      return error.message
+  }
+}
+
+export const toCliError = (error: AppError, baseUrl?: string) => new CliError(messageOf(error, baseUrl), exitCodeOf(error))
+
+/** The Right value, or throws the CliError of the Left. */
+export async function orFail<T>(result: Promise<E.Either<AppError, T>> | E.Either<AppError, T>, baseUrl?: string): Promise<T> {
+  const value = await result
+  if (E.isLeft(value)) throw toCliError(value.left, baseUrl)
+  return value.right
+}
+
+/** Maps anything thrown by a command to an exit code and one line of text. */
+export function describeThrown(thrown: unknown): { code: ExitCode; message: string } {
+  if (thrown instanceof CliError) return { code: thrown.exitCode, message: thrown.message }
+  const commanderCode = (thrown as { code?: unknown })?.code
+  if (typeof commanderCode === 'string' && commanderCode.startsWith('commander.')) {
+    const exitCode = (thrown as { exitCode?: number }).exitCode
+    return { code: exitCode === 0 ? EXIT.ok : EXIT.usage, message: '' }
+  }
+  const message = thrown instanceof Error ? thrown.message : String(thrown)
+  return { code: EXIT.unreachable, message: `Unexpected failure: ${message}` }
+}

@@ -1,0 +1,137 @@
+/**
+ * `clinic`: the support CLI. `main(argv, io)` runs one command and resolves to its exit code
+ * (0 success, 1 refused by the server, 2 usage error, 3 server unreachable or contract violation);
+ * cli/bin.mjs calls it with the process streams. Tests call it in-process.
+ */
+import { Command, Option } from 'commander'
+import { format } from 'node:util'
+import packageJson from '../package.json'
+import { CliContext, type CliIo, type ContainerFactory, type GlobalOptions } from './context'
+import { createCliContainer, type CliConfig } from './cli.container'
+import { EXIT, EXIT_CODES_HELP, describeThrown, usageError, type ExitCode } from './exit-codes'
+import { registerAuthCommands } from './commands/auth.command'
+import { registerCatalogueCommands } from './commands/catalogue.command'
+import { registerAvailabilityCommands } from './commands/availability.command'
+import { registerBookCommand } from './commands/book.command'
+import { registerAppointmentCommands } from './commands/appointments.command'
+import { registerCoursesCommand } from './commands/courses.command'
+import { registerFormCommands } from './commands/form.command'
+import { registerLeadCommand } from './commands/lead.command'
+
+export const DEFAULT_BASE_URL = 'http://localhost:3000'
+const CONTRACT_VIOLATION = 'Contract violation: '
+const { version } = packageJson
+
+export const processIo = (): CliIo => ({ stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env })
+
+/** The composition root for the global options; `overrides` lets tests swap the clock or timeouts. */
+export const containerFactory =
+  (overrides: Partial<CliConfig> = {}): ContainerFactory =>
+  (options, io) =>
+    createCliContainer({
+      baseUrl: options.baseUrl,
+      tenant: options.tenant,
+      env: io.env,
+      log: io.env.CLINIC_DEBUG ? (line) => io.stderr.write(`${line}\n`) : undefined,
+      ...overrides,
+    })
+
+const defaultFactory = containerFactory()
+
+function checkBaseUrl(value: string): string {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw usageError(`--base-url must be an http(s) address, got '${value}'.`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw usageError(`--base-url must be an http(s) address, got '${value}'.`)
+  return value.replace(/\/+$/, '')
+}
+
+export function buildProgram(ctxOf: (program: Command) => CliContext, io: CliIo): { program: Command; ctx: CliContext } {
+  const program = new Command('clinic')
+  const ctx = ctxOf(program)
+  program
+    .description('Support CLI of the clinic online booking: browse, book, pay, manage appointments, forms and leads against a server.')
+    .addOption(new Option('--base-url <url>', 'server address (the API is under <url>/api)').default(io.env.CLINIC_BASE_URL || DEFAULT_BASE_URL))
+    .addOption(new Option('--tenant <name>', 'tenant short name, sent as the X-Tenant header').default(io.env.CLINIC_TENANT || undefined))
+    .version(version, '-V, --version', 'the version of the CLI')
+    .option('--json', 'machine-readable JSON on stdout; messages on stderr', false)
+    .option('--no-color', 'no colours (NO_COLOR is honoured too)')
+    .showHelpAfterError('(run clinic --help for usage)')
+    .addHelpText('after', `\n${EXIT_CODES_HELP}\n\nThe sign-in token is kept in $XDG_CONFIG_HOME/clinic/token (else ~/.config/clinic/token), mode 0600.`)
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+    })
+    .exitOverride()
+    .hook('preAction', () => ctx.loadOptions())
+  registerCatalogueCommands(program, ctx)
+  registerAvailabilityCommands(program, ctx)
+  registerAuthCommands(program, ctx)
+  registerBookCommand(program, ctx)
+  registerAppointmentCommands(program, ctx)
+  registerCoursesCommand(program, ctx)
+  registerFormCommands(program, ctx)
+  registerLeadCommand(program, ctx)
+  // every subcommand reports usage errors through exitOverride too, and prints to the same streams
+  for (const command of allCommands(program)) {
+    command.exitOverride().showHelpAfterError(`(run clinic ${commandPath(command)} --help for usage)`).configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+    })
+  }
+  return { program, ctx }
+}
+
+function allCommands(command: Command): Command[] {
+  return command.commands.flatMap((c) => [c, ...allCommands(c)])
+}
+
+function commandPath(command: Command): string {
+  const names: string[] = []
+  for (let c: Command | null = command; c && c.parent; c = c.parent) names.unshift(c.name())
+  return names.join(' ')
+}
+
+/** Runs the CLI once; resolves to the exit code. `factory` lets tests swap the composition root. */
+export async function main(argv: readonly string[], io: CliIo = processIo(), factory: ContainerFactory = defaultFactory): Promise<ExitCode> {
+  let ctx: CliContext | undefined
+  const { program } = buildProgram((p) => {
+    ctx = new CliContext(io, () => globalOptions(p), factory)
+    return ctx
+  }, io)
+  // Shared adapters report a contract violation with console.error; the CLI keeps stderr to one
+  // line per error, so such lines are held back (shown with CLINIC_DEBUG) and their detail joins it.
+  const held: string[] = []
+  const consoleError = console.error
+  console.error = (...args: unknown[]) => {
+    const line = format(...args)
+    if (io.env.CLINIC_DEBUG) io.stderr.write(`${line}\n`)
+    else held.push(line)
+  }
+  try {
+    if (argv.length === 0) {
+      program.outputHelp({ error: true })
+      return EXIT.usage
+    }
+    await program.parseAsync([...argv], { from: 'user' })
+    return EXIT.ok
+  } catch (thrown) {
+    ctx?.spinner.stop()
+    const { code, message: text } = describeThrown(thrown)
+    const violation = held.find((line) => line.startsWith(CONTRACT_VIOLATION))
+    const message = code === EXIT.unreachable && violation ? `${text} (${violation.slice(CONTRACT_VIOLATION.length)})` : text
+    if (message) io.stderr.write(`${ctx ? ctx.errStyle.red('error:') : 'error:'} ${message}\n`)
+    return code
+  } finally {
+    console.error = consoleError
+    ctx?.close()
+  }
+}
+
+function globalOptions(program: Command): GlobalOptions {
+  const o = program.opts<{ baseUrl: string; tenant?: string; json?: boolean; color?: boolean }>()
+  return { baseUrl: checkBaseUrl(o.baseUrl), tenant: o.tenant, json: Boolean(o.json), color: o.color !== false }
+}
