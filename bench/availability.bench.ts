@@ -1,0 +1,192 @@
+/**
+ * Server time of availability on a large tenant: 3 clinics, 30 practitioners, 50,000 appointments
+ * over a year (PGlite in memory, the real app through fastify.inject; server time = the
+ * wall time of app.inject). Bookings are cached per practitioner until one changes (a trigger bumps
+ * booking_versions); the last two cases change every practitioner's bookings before each request.
+ * Targets: days-available-by-month p95 < 25 ms, practitioners/time p95 < 10 ms.
+ * Run: npm run bench -- availability   (BENCH_RUNS=n to change the number of requests per case)
+ */
+import { addDays } from 'date-fns'
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import { buildServer } from '../server/app'
+import { testConfig } from '../server/config'
+import { migrate, openDatabase } from '../server/db/database'
+import { newId } from '../server/db/ids'
+import type { Db } from '../server/db/schema'
+
+const RUNS = Number(process.env.BENCH_RUNS || 200)
+/** Warm-up requests per case: the JIT, and every distinct request (20 days) seen once. */
+const WARM_UP = 20
+const TENANT = 'big'
+const LONDON = 'Europe/London'
+
+/** A deterministic PRNG, so every run builds the same tenant. */
+function random(seed: number) {
+  return () => {
+    seed = (seed * 1664525 + 1013904223) % 4294967296
+    return seed / 4294967296
+  }
+}
+
+interface BigTenant {
+  clinics: string[]
+  practitioners: string[][]
+  services: string[]
+}
+
+async function generate(db: Db): Promise<BigTenant> {
+  const rnd = random(42)
+  const t = { tenant_id: TENANT }
+  await db.insertInto('tenants').values({ id: TENANT, name: 'Big clinic group' }).execute()
+  await db
+    .insertInto('organisations')
+    .values({
+      id: newId(),
+      ...t,
+      name: 'Big clinic group',
+      settings: JSON.stringify({
+        country: 'GB', currency: 'GBP', showHomeBannerText: false, bookingDepositType: 'percentage', bookingDepositAmount: 20,
+        bookingDepositMultipleServicesRule: 'sum', bookingDepositRule: 'each time', showCancelTerms: true, sellGiftVoucherOnline: false,
+        giftVoucherValues: [], minimiseGaps: true, minimiseGapsStrategy: 'Minimise after first booking', alsoShowFirst: true, alsoShowLast: true,
+      }),
+    })
+    .execute()
+  const clinics = [newId(), newId(), newId()]
+  await db.insertInto('clinics').values(clinics.map((id, i) => ({ id, ...t, account_name: `Clinic ${i + 1}`, line1: `${i + 1} High Street`, city: 'London' }))).execute()
+  const category = newId()
+  await db.insertInto('categories').values({ id: category, ...t, name: 'Treatments' }).execute()
+  const durations = [30, 45, 60, 30, 45, 15, 60, 30, 45, 30]
+  const services = durations.map(() => newId())
+  await db
+    .insertInto('services')
+    .values(services.map((id, i) => ({ id, ...t, category_id: category, name: `Service ${i + 1}`, default_duration: durations[i], default_price: 50 + i * 10 })))
+    .execute()
+  await db.insertInto('service_locations').values(clinics.flatMap((clinic_id) => services.map((service_id) => ({ ...t, service_id, clinic_id })))).execute()
+  const practitioners = clinics.map(() => Array.from({ length: 10 }, () => newId()))
+  await db
+    .insertInto('practitioners')
+    .values(practitioners.flat().map((id, i) => ({ id, ...t, display_name: `Practitioner ${i + 1}`, position: i })))
+    .execute()
+  await db
+    .insertInto('service_practitioners')
+    .values(practitioners.flat().flatMap((practitioner_id) => services.map((service_id, i) => ({ ...t, service_id, practitioner_id, gross_price: null, duration: i % 3 === 0 ? durations[i] + 15 : null }))))
+    .execute()
+  const hours = clinics.flatMap((clinic_id, c) =>
+    practitioners[c].flatMap((practitioner_id) =>
+      [1, 2, 3, 4, 5, 6].flatMap((weekday) => [
+        { ...t, practitioner_id, clinic_id, weekday, start_time: '09:00', end_time: '17:30', kind: 'work' },
+        { ...t, practitioner_id, clinic_id, weekday, start_time: '13:00', end_time: '13:30', kind: 'break' },
+      ]),
+    ),
+  )
+  await db.insertInto('practitioner_hours').values(hours).execute()
+  const customer = newId()
+  await db.insertInto('customers').values({ id: customer, ...t, email: 'big@example.com', password_hash: 'x', first_name: 'Big', surname: 'Customer', marketing_types: '[]', notification_types: '[]' }).execute()
+
+  // 50,000 appointments: 6 months back and 6 ahead, ~6 a working day per practitioner, never overlapping.
+  const rows: Record<string, unknown>[] = []
+  const start = addDays(new Date(), -182)
+  const target = 50_000
+  outer: for (let d = 0; d < 365; d++) {
+    const day = addDays(start, d)
+    const date = formatInTimeZone(day, LONDON, 'yyyy-MM-dd')
+    const weekday = Number(formatInTimeZone(day, LONDON, 'i')) % 7
+    if (weekday === 0) continue
+    for (let c = 0; c < 3; c++) {
+      for (const practitioner_id of practitioners[c]) {
+        let minute = 9 * 60 + Math.floor(rnd() * 4) * 15
+        for (let n = 0; n < 7 && minute < 17 * 60; n++) {
+          const s = Math.floor(rnd() * services.length)
+          const duration = durations[s]
+          if (minute < 13 * 60 + 30 && minute + duration > 13 * 60) minute = 13 * 60 + 30
+          if (minute + duration > 17 * 60 + 30) break
+          const startsAt = fromZonedTime(`${date}T${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`, LONDON)
+          rows.push({ id: newId(), ...t, customer_id: customer, practitioner_id, clinic_id: clinics[c], service_id: services[s], status: 'Scheduled', starts_at: startsAt, ends_at: new Date(startsAt.getTime() + duration * 60_000), price: 50 })
+          if (rows.length >= target) break outer
+          minute += duration + Math.floor(rnd() * 3) * 15
+        }
+      }
+    }
+  }
+  for (let i = 0; i < rows.length; i += 1000) await db.insertInto('appointments').values(rows.slice(i, i + 1000) as never).execute()
+  console.log(`generated ${rows.length} appointments for ${practitioners.flat().length} practitioners at ${clinics.length} clinics`)
+  await sql`ANALYZE`.execute(db)
+  return { clinics, practitioners, services }
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+}
+
+async function measure(app: FastifyInstance, name: string, target: number, request: (i: number) => { url: string; payload: unknown }, before?: () => Promise<unknown>) {
+  const times: number[] = []
+  let failures = 0
+  for (let i = 0; i < RUNS + WARM_UP; i++) {
+    const { url, payload } = request(i)
+    if (before) await before()
+    const started = process.hrtime.bigint()
+    const response = await app.inject({ method: 'POST', url, payload: payload as object, headers: { 'x-tenant': TENANT } })
+    const ms = Number(process.hrtime.bigint() - started) / 1e6
+    if (response.statusCode !== 200) failures++
+    if (i >= WARM_UP) times.push(ms) // warm-up: JIT, and each distinct request once (misses are measured apart)
+  }
+  times.sort((a, b) => a - b)
+  const p50 = percentile(times, 50)
+  const p95 = percentile(times, 95)
+  const verdict = p95 < target ? 'ok' : 'OVER TARGET'
+  console.log(`${name.padEnd(58)} p50 ${p50.toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms   (target p95 < ${target} ms: ${verdict})${failures ? `  ${failures} non-200!` : ''}`)
+  return { name, p50, p95, target }
+}
+
+async function main() {
+  const database = await openDatabase({ dataDir: 'memory://' })
+  await migrate(database.db)
+  const started = Date.now()
+  const big = await generate(database.db)
+  console.log(`(tenant generated in ${((Date.now() - started) / 1000).toFixed(1)} s; ${RUNS} requests per case)`)
+  const app = await buildServer(testConfig({ logLevel: 'silent' }), { database })
+  await app.ready()
+
+  const next = addDays(new Date(), 30)
+  const month = Number(formatInTimeZone(next, LONDON, 'M'))
+  const year = Number(formatInTimeZone(next, LONDON, 'yyyy'))
+  const clinic = big.clinics[0]
+  const specific = big.practitioners[0][3]
+  const [s1, s2, s3] = big.services
+  const line = (service: string, practitioner: string | null) => ({ service, month, year, location: clinic, practitioner, withHolidays: true })
+  const dayOf = (i: number) => {
+    let d = addDays(next, i % 20)
+    if (formatInTimeZone(d, LONDON, 'i') === '7') d = addDays(d, 1)
+    return formatInTimeZone(d, LONDON, 'yyyy-MM-dd')
+  }
+  const bump = () => database.db.updateTable('booking_versions').set({ version: sql`version + 1` } as never).where('tenant_id', '=', TENANT).execute()
+  const days = '/api/appointments/days-available-by-month'
+  const time = '/api/practitioners/time'
+  const results = [
+    await measure(app, 'days-available-by-month, any practitioner, 1 service', 25, () => ({ url: days, payload: [line(s1, null)] })),
+    await measure(app, 'days-available-by-month, one practitioner, 1 service', 25, () => ({ url: days, payload: [line(s1, specific)] })),
+    await measure(app, 'days-available-by-month, any practitioner, 3-service chain', 25, () => ({ url: days, payload: [line(s1, null), line(s2, null), line(s3, null)] })),
+    await measure(app, 'days-available-by-month, one practitioner, 3-service chain', 25, () => ({ url: days, payload: [line(s1, specific), line(s2, specific), line(s3, specific)] })),
+    await measure(app, 'practitioners/time, any practitioner, 1 service', 10, (i) => ({ url: time, payload: { date: dayOf(i), service: s1, clinic, staff: null, onlineBooking: true } })),
+    await measure(app, 'practitioners/time, one practitioner, 1 service', 10, (i) => ({ url: time, payload: { date: dayOf(i), service: s1, clinic, staff: specific, onlineBooking: true } })),
+    await measure(app, 'practitioners/time, any practitioner, chained service (forceInterval 5)', 10, (i) => ({
+      url: time,
+      payload: { date: dayOf(i), service: [s2, s3][i % 2], clinic, staff: null, forceInterval: 5, checkFirst: false, onlineBooking: true },
+    })),
+    await measure(app, 'practitioners/time, one practitioner, chained service (forceInterval 5)', 10, (i) => ({
+      url: time,
+      payload: { date: dayOf(i), service: [s2, s3][i % 2], clinic, staff: specific, forceInterval: 5, checkFirst: false, onlineBooking: true },
+    })),
+    // The same with every practitioner's bookings changed just before each request (no cache hit).
+    await measure(app, 'days-available-by-month, any, 1 service, bookings just changed', 25, () => ({ url: days, payload: [line(s1, null)] }), bump),
+    await measure(app, 'practitioners/time, any, 1 service, bookings just changed', 10, (i) => ({ url: time, payload: { date: dayOf(i), service: s1, clinic, staff: null, onlineBooking: true } }), bump),
+  ]
+  await app.close()
+  await database.close()
+  const over = results.filter((r) => r.p95 >= r.target)
+  console.log(over.length ? `${over.length} case(s) over target.` : 'All availability cases within target.')
+}
+
+await main()

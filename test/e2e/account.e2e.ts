@@ -1,0 +1,352 @@
+// The customer area (/app) in headless Chromium against the real server and the demo tenant:
+// appointments (cancel outside the late period, disabled inside it, reschedule, book again), courses
+// (book from a course), personal details (bad phone first), cards (sandbox tokenizer), password
+// change, and the live socket logging the customer out. Screenshots at 375 and 1280 px, axe on each page.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser, Frame } from 'playwright-core'
+import { DESKTOP, launch, open, PHONE, paymentFrame, payWithCard, type Session } from './support/browser'
+import { agreeToTerms, answer, api, chooseFirstTime, PASSWORD, verifiedCustomer } from './support/flows'
+import { DEMO, DEMO_CUSTOMER } from '../../server/seed/demo.seed'
+import { MESSAGES } from '../../server/services/account.service'
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+interface LoginAnswer {
+  token: string
+  user: { id: string; firstName: string }
+}
+
+async function login(email: string, password: string): Promise<LoginAnswer> {
+  return api<LoginAnswer>(baseUrl, '/login?from=customer', { method: 'POST', body: JSON.stringify({ email, password }) })
+}
+
+/** A browser signed in as the customer (token in localStorage, cookies accepted), on /app. */
+async function signedIn(scenario: string, email: string, password: string, viewport = DESKTOP, path = '/app'): Promise<Session & { who: LoginAnswer }> {
+  const who = await login(email, password)
+  const s = await open(browser, scenario, viewport, { token: who.token, cookiesAccepted: 'true' })
+  await s.page.goto(`${baseUrl}${path}`)
+  await s.page.getByRole('heading', { name: 'My account' }).waitFor()
+  return Object.assign(s, { who })
+}
+
+const row = (s: Session, appointmentId: string) => s.page.locator(`tr[data-appointment-id="${appointmentId}"]`)
+
+async function appointmentStart(token: string, id: string): Promise<string> {
+  const a = await api<{ event: { start: string }; status: string }>(baseUrl, `/appointments/${id}`, { headers: { authorization: `Bearer ${token}` } })
+  return a.event.start
+}
+
+describe('customer area', () => {
+  it('sends a visitor from /app to the booking start', async () => {
+    const s = await open(browser, 'account-visitor')
+    await s.page.goto(`${baseUrl}/app`)
+    await s.page.waitForURL(`${baseUrl}/`)
+    await s.page.getByRole('button', { name: 'Log in' }).waitFor()
+    await s.context.close()
+  })
+
+  it('lists the appointments on phone and desktop, without serious accessibility violations', async () => {
+    for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+      const s = await signedIn(`account-appointments-${name}`, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password, viewport)
+      const { page } = s
+      await row(s, DEMO.apptFuture).waitFor()
+      expect(await page.getByRole('columnheader').allTextContents()).toEqual(['Date', 'Service', 'Staff', 'Location', 'Actions'])
+      expect(await row(s, DEMO.apptPastCancelled).count()).toBe(0)
+      expect(await row(s, DEMO.apptFuture).locator('td').first().textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)
+      if (name === 'phone') {
+        await page.getByText('Swipe table to see options').waitFor()
+        await page.getByRole('tab', { name: 'Appts' }).waitFor()
+      } else {
+        expect(await page.getByText('Swipe table to see options').isVisible()).toBe(false)
+        await page.getByRole('tab', { name: 'Appointments' }).waitFor()
+      }
+      await s.shot('appointments')
+      await s.axe('appointments')
+      await page.getByRole('tab', { name: 'Courses' }).click()
+      await page.locator(`tr[data-course-id="${DEMO.customerCourseDemo}"]`).waitFor()
+      await s.shot('courses')
+      await s.axe('courses')
+      await page.getByRole('tab', { name: 'Personal details' }).click()
+      await page.getByLabel('City *').waitFor()
+      await s.shot('personal-details')
+      await s.axe('personal details')
+      await page.getByRole('tab', { name: 'Password' }).click()
+      await page.getByLabel('Current password').waitFor()
+      await s.shot('password')
+      await s.axe('password')
+      expect(s.problems).toEqual([])
+      await s.context.close()
+    }
+  })
+
+  it('within the late period (rule allow) the Options are disabled; outside it the appointment is cancelled after confirmation', async () => {
+    const s = await signedIn('account-cancel', DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
+    const { page } = s
+    const soon = row(s, DEMO.apptSoon).getByRole('button', { name: /^Options for/ })
+    await soon.waitFor()
+    expect(await soon.isDisabled()).toBe(true)
+
+    await row(s, DEMO.apptCourse).getByRole('button', { name: /^Options for/ }).click()
+    await page.getByRole('menuitem', { name: 'Cancel appointment' }).click()
+    const dialog = page.getByRole('alertdialog', { name: 'Confirm cancellation' })
+    await dialog.getByText('Are you sure you want to cancel this appointment?').waitFor()
+    await s.shot('confirm-cancellation')
+    await s.axe('confirm cancellation dialog')
+    await dialog.getByRole('button', { name: 'Cancel appointment' }).click()
+    await row(s, DEMO.apptCourse).waitFor({ state: 'detached' })
+    await page.reload()
+    await row(s, DEMO.apptFuture).waitFor()
+    expect(await row(s, DEMO.apptCourse).count()).toBe(0)
+    await s.context.close()
+  })
+
+  it('reschedules an appointment to another time through the wizard', async () => {
+    const s = await signedIn('account-reschedule', DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
+    const { page } = s
+    const before = await appointmentStart(s.who.token, DEMO.apptFuture)
+    await row(s, DEMO.apptFuture).getByRole('button', { name: /^Options for/ }).click()
+    await page.getByRole('menuitem', { name: 'Reschedule appointment' }).click()
+    await page.waitForURL(/\/step\/.+reschedule=1/)
+    await page.waitForSelector('h1:has-text("Choose a practitioner")')
+    await s.shot('reschedule-staff')
+    await page.getByRole('list', { name: 'Practitioners' }).locator('li button:not([aria-label])').nth(1).click()
+    await chooseFirstTime(s)
+    await page.getByRole('button', { name: 'Reschedule appointment' }).filter({ visible: true }).first().click()
+    await page.waitForURL(/\/confirm/)
+    await s.shot('reschedule-confirm')
+    await agreeToTerms(s)
+    await page.waitForURL(/\/location/)
+    await expect.poll(() => appointmentStart(s.who.token, DEMO.apptFuture)).not.toBe(before)
+    await s.context.close()
+  })
+
+  it('books again a past appointment in book-again mode and pays the deposit', async () => {
+    const s = await signedIn('account-book-again', DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
+    const { page } = s
+    await row(s, DEMO.apptPast).getByRole('button', { name: 'Book again' }).click()
+    await page.waitForURL(new RegExp(`/step/${DEMO.clinicLondon}/${DEMO.catAntiWrinkle}/${DEMO.sAntiWrinkle1}`))
+    await page.waitForSelector('h1:has-text("Choose a practitioner")')
+    await s.shot('book-again-staff')
+    await page.getByRole('list', { name: 'Practitioners' }).locator('li button:not([aria-label])').nth(1).click()
+    await answer(s, 'Do you want to book another service?', 'No')
+    await chooseFirstTime(s)
+    await page.getByRole('button', { name: 'Book appointment' }).filter({ visible: true }).first().click()
+    await page.waitForURL(/\/confirm/)
+    await agreeToTerms(s)
+    const frame = await paymentFrame(page)
+    await payWithCard(frame, '4242 4242 4242 4242')
+    await frame.getByText('Payment complete').waitFor({ timeout: 30_000 })
+    // The booking is made again: a new scheduled appointment of the same service in the future.
+    const booked = async () => {
+      const list = await api<{ appointments: { id: string; status: string; service: { id: string }; event: { start: string } }[] }>(
+        baseUrl, `/appointments/customer/${s.who.user.id}?pageSize=100&group=ALL`, { headers: { authorization: `Bearer ${s.who.token}` } },
+      )
+      return list.appointments.filter((a) => a.id !== DEMO.apptPast && a.service.id === DEMO.sAntiWrinkle1 && a.status === 'Scheduled' && Date.parse(a.event.start) > Date.now()).length
+    }
+    await expect.poll(booked, { timeout: 30_000 }).toBe(1)
+    await s.shot('book-again-paid')
+    await s.context.close()
+  })
+
+  it('books a session from a course at its purchase location', async () => {
+    const s = await signedIn('account-course', DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
+    const { page } = s
+    await page.getByRole('tab', { name: 'Courses' }).click()
+    const course = page.locator(`tr[data-course-id="${DEMO.customerCourseDemo}"]`)
+    await course.waitFor()
+    expect(await page.getByRole('columnheader').allTextContents()).toEqual([
+      'Date', 'Course', 'Course Price', 'Service', 'Quantity', 'Used', 'Booked', 'Available', 'Expiry date', 'Book',
+    ])
+    const available = Number(await course.locator('td').nth(7).textContent())
+    await course.getByRole('button', { name: /^Book / }).click()
+    await page.waitForURL(/\/step\/[0-9a-f]{24}\/[0-9a-f]{24}\/[0-9a-f]{24}\?course=true&courseServiceBooking=true/)
+    await page.waitForSelector('h1:has-text("Choose a practitioner")')
+    await s.shot('course-staff')
+    await page.getByRole('list', { name: 'Practitioners' }).locator('li button:not([aria-label])').nth(1).click()
+    await answer(s, 'Do you want to book another service?', 'No')
+    await chooseFirstTime(s)
+    await page.getByRole('button', { name: 'Book appointment' }).filter({ visible: true }).first().click()
+    await page.waitForURL(/\/confirm/)
+    await agreeToTerms(s)
+    await page.waitForURL(/\/location/, { timeout: 60_000 }).catch(async (e: Error) => {
+      await s.shot('course-stuck')
+      throw e
+    })
+    await page.goto(`${baseUrl}/app`)
+    await page.getByRole('tab', { name: 'Courses' }).click()
+    await expect.poll(async () => Number(await course.locator('td').nth(7).textContent())).toBe(available - 1)
+    await s.context.close()
+  })
+
+  it('edits and saves personal details, rejecting a bad phone number first; the unsaved dialog guards the tabs', async () => {
+    const customer = await verifiedCustomer(baseUrl, 'details')
+    const s = await signedIn('account-details', customer.email, customer.password, PHONE)
+    const { page } = s
+    await page.getByRole('tab', { name: 'Personal details' }).click()
+    const save = page.getByRole('button', { name: 'Save changes' })
+    await save.click()
+    await page.getByRole('alert').filter({ hasText: 'The following field is required: Address line 1' }).first().waitFor()
+    await page.getByLabel('Address line 1 *').fill('10 Downing Street')
+    await page.getByLabel('City *').fill('London')
+    await page.getByLabel('Postcode *').fill('SW1A 2AA')
+    await page.getByLabel('Mobile phone *').fill('12345')
+    await save.click()
+    await page.getByRole('alert').filter({ hasText: 'Need to add a valid phone number' }).first().waitFor()
+    await s.shot('bad-phone')
+    await s.axe('personal details with errors')
+
+    await page.getByLabel('Mobile phone *').fill('07700 900456')
+    await page.getByLabel('SMS').check()
+    await save.click()
+    await page.getByText('Data saved successfully').waitFor()
+    await s.shot('saved')
+    const me = await api<{ address1?: string; mobilePhone?: string; marketingTypes?: string[] }>(baseUrl, '/user/me', { headers: { authorization: `Bearer ${s.who.token}` } })
+    expect(me).toMatchObject({ address1: '10 Downing Street', mobilePhone: '+447700900456' })
+    expect(me.marketingTypes).toContain('SMS')
+
+    await page.getByLabel('City *').fill('')
+    await page.getByRole('tab', { name: 'Password' }).click()
+    const unsaved = page.getByRole('dialog', { name: 'Unsaved changes' })
+    await unsaved.waitFor()
+    await s.shot('unsaved')
+    await s.axe('unsaved changes dialog')
+    await unsaved.getByRole('button', { name: 'Save' }).click()
+    const missing = page.getByRole('alertdialog', { name: 'Missing required fields.' })
+    await missing.getByText('Fill all the required fields before proceeding').waitFor()
+    await missing.getByRole('button', { name: 'Ok' }).click()
+    await page.getByRole('tab', { name: 'Password' }).click()
+    await page.getByRole('dialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Discard changes' }).click()
+    await page.getByLabel('Current password').waitFor()
+    await page.getByRole('tab', { name: 'Personal details' }).click()
+    expect(await page.getByLabel('City *').inputValue()).toBe('London')
+    await s.context.close()
+  })
+
+  it('adds, makes default and deletes stored cards through the sandbox tokenizer', async () => {
+    const customer = await verifiedCustomer(baseUrl, 'cards')
+    const s = await signedIn('account-cards', customer.email, customer.password)
+    const { page } = s
+    await page.getByRole('tab', { name: 'Personal details' }).click()
+    const addCard = async (number: string) => {
+      await page.getByRole('button', { name: 'Add a card' }).click()
+      const handle = await page.waitForSelector('iframe[title="Card details"]')
+      const frame = (await handle.contentFrame()) as Frame
+      await frame.waitForSelector('#cardNo')
+      await s.shot('add-card')
+      await payWithCard(frame, number)
+      await page.getByRole('dialog', { name: 'Add a card' }).waitFor({ state: 'detached', timeout: 30_000 })
+    }
+    await addCard('4242 4242 4242 4242')
+    await page.getByText('•••• 4242').waitFor()
+    await page.getByText('Default').waitFor()
+    await addCard('5555 5555 5555 4444')
+    await page.getByText('•••• 4444').waitFor()
+    await s.shot('two-cards')
+    await s.axe('stored cards')
+    await page.getByRole('button', { name: 'Make default card ending 4444' }).click()
+    await page.locator('li', { hasText: '•••• 4444' }).getByText('Default').waitFor()
+    await page.getByRole('button', { name: 'Delete card ending 4242' }).click()
+    await page.getByRole('alertdialog', { name: 'Delete this card?' }).getByRole('button', { name: 'Delete card' }).click()
+    await page.getByText('•••• 4242').waitFor({ state: 'detached' })
+    const cards = await api<{ last_4: string }[]>(baseUrl, `/square/get-customer-cards/${s.who.user.id}`, { headers: { authorization: `Bearer ${s.who.token}` } })
+    expect(cards.map((c) => c.last_4)).toEqual(['4444'])
+    await s.context.close()
+  })
+
+  it('shows the card setup result of setup_intent_client_secret: failed, processing then saved', async () => {
+    const customer = await verifiedCustomer(baseUrl, 'setup')
+    const who = await login(customer.email, customer.password)
+    const auth = { authorization: `Bearer ${who.token}` }
+    const intent = () => api<{ clientSecret: string }>(baseUrl, '/card-setup-intents', { method: 'POST', headers: auth, body: JSON.stringify({ customerId: who.user.id }) })
+    const confirm = (secret: string, cardNo: string) =>
+      fetch(`${baseUrl}/sandbox/setup/${encodeURIComponent(secret)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ cardNo, expDate: '12/34', cvv: '123', postCode: 'SW1A 1AA' }),
+      })
+    const s = await open(browser, 'account-card-setup', PHONE, { token: who.token, cookiesAccepted: 'true' })
+    const { page } = s
+    const dialog = page.getByRole('dialog', { name: 'Payment method' })
+
+    const unpaid = await intent()
+    await page.goto(`${baseUrl}/app?setup_intent_client_secret=${encodeURIComponent(unpaid.clientSecret)}`)
+    await dialog.getByText('Failed to process payment details. Please try another payment method.').waitFor()
+    await dialog.getByRole('button', { name: 'Change payment method' }).waitFor()
+    expect(await page.getByRole('tab', { name: 'Personal details', selected: true }).count()).toBe(1)
+    await s.shot('setup-failed')
+    await s.axe('card setup failed dialog')
+
+    const slow = await intent()
+    await confirm(slow.clientSecret, '4000 0000 0000 3220')
+    await page.goto(`${baseUrl}/app?setup_intent_client_secret=${encodeURIComponent(slow.clientSecret)}`)
+    await dialog.getByText("Processing payment details. We'll update you when processing is complete.").waitFor()
+    await s.shot('setup-processing')
+    await dialog.getByText('Success! Your payment method has been saved.').waitFor({ timeout: 15_000 })
+    await s.shot('setup-saved')
+    await dialog.getByRole('button', { name: 'Ok' }).click()
+    await page.waitForURL(`${baseUrl}/app`)
+    await page.getByText('•••• 3220').waitFor()
+    await s.context.close()
+  })
+
+  it('changes the password: a wrong current password in red, then the 200 message', async () => {
+    const customer = await verifiedCustomer(baseUrl, 'password')
+    const s = await signedIn('account-password', customer.email, customer.password)
+    const { page } = s
+    await page.getByRole('tab', { name: 'Password' }).click()
+    await page.getByLabel('Current password').fill('Wrong1234')
+    await page.getByLabel('New password', { exact: true }).fill('Changed123')
+    await page.getByLabel('Confirm new password').fill('Changed123')
+    await page.getByRole('button', { name: 'Change password' }).click()
+    const refused = page.getByRole('alert').filter({ hasText: MESSAGES.wrongCurrentPassword })
+    await refused.waitFor()
+    expect(await refused.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(180, 35, 24)')
+    await s.shot('wrong-current')
+    await page.getByLabel('Current password').fill(PASSWORD)
+    await page.getByLabel('New password', { exact: true }).fill('Changed123')
+    await page.getByLabel('Confirm new password').fill('Changed123')
+    await page.getByRole('button', { name: 'Change password' }).click()
+    const done = page.getByRole('status').filter({ hasText: MESSAGES.passwordChanged })
+    await done.waitFor()
+    expect(await done.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(29, 36, 33)')
+    await s.shot('changed')
+    await login(customer.email, 'Changed123')
+    await s.context.close()
+  })
+
+  it("logs the customer out when the live socket says 'logout-customer' for them", async () => {
+    const customer = await verifiedCustomer(baseUrl, 'socket')
+    const s = await signedIn('account-socket', customer.email, customer.password)
+    const { page } = s
+    await page.getByRole('tab', { name: 'Courses' }).waitFor()
+    await page.waitForTimeout(1500)
+    const other = await login(customer.email, customer.password)
+    await api(baseUrl, '/user/change-password', {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${other.token}` },
+      body: JSON.stringify({ userId: other.user.id, currentPassword: customer.password, newPassword: 'Elsewhere123' }),
+    })
+    await page.waitForURL(`${baseUrl}/`, { timeout: 30_000 })
+    await page.getByRole('button', { name: 'Log in' }).waitFor()
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull()
+    await s.shot('logged-out')
+    await s.context.close()
+  })
+
+  it('Log out clears the session and returns home', async () => {
+    const s = await signedIn('account-logout', DEMO_CUSTOMER.email, DEMO_CUSTOMER.password, PHONE)
+    const { page } = s
+    await page.getByRole('tab', { name: 'Log out' }).click()
+    await page.waitForURL(`${baseUrl}/`)
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull()
+    await s.context.close()
+  })
+})

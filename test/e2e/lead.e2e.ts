@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser, Frame, Page } from 'playwright-core'
+import { DESKTOP, launch, open, PHONE } from './support/browser'
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** The font stylesheet service is outside the test network: answer it with an empty stylesheet. */
+async function stubFonts(s: { context: import('playwright-core').BrowserContext }): Promise<string[]> {
+  const requested: string[] = []
+  await s.context.route('https://fonts.googleapis.com/**', (route) => {
+    requested.push(route.request().url())
+    return route.fulfill({ status: 200, contentType: 'text/css', body: '' })
+  })
+  return requested
+}
+
+async function leadFrame(page: Page): Promise<Frame> {
+  const handle = await page.waitForSelector('iframe#lead-frame')
+  const frame = await handle.contentFrame()
+  if (!frame) throw new Error('no lead frame')
+  await frame.getByRole('heading', { name: 'Ask us anything' }).waitFor()
+  return frame
+}
+
+const iframeHeight = (page: Page) => page.$eval('iframe#lead-frame', (el) => Math.round(el.getBoundingClientRect().height))
+const contentHeight = (frame: Frame) =>
+  frame.evaluate(() => {
+    const form = document.querySelector('form, [role="status"]')?.closest('div[style]') as HTMLElement | null
+    return Math.round((form ?? document.body).getBoundingClientRect().bottom + window.scrollY)
+  })
+
+/** Waits until the iframe's height follows its content (the resize messages arrived). */
+async function heightFollows(page: Page, frame: Frame): Promise<number> {
+  let last = 0
+  for (let i = 0; i < 40; i++) {
+    const [outer, inner] = [await iframeHeight(page), await contentHeight(frame)]
+    if (Math.abs(outer - inner) <= 2) return outer
+    last = inner
+    await page.waitForTimeout(100)
+  }
+  throw new Error(`iframe height ${await iframeHeight(page)} does not follow its content ${last}`)
+}
+
+describe('lead form', () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`is submitted from the example host page, the iframe following its height (${viewport.width} px)`, async () => {
+      const s = await open(browser, `lead-embed-${viewport.width}`, viewport)
+      const fonts = await stubFonts(s)
+      const { page } = s
+      await page.goto(`${baseUrl}/embed-example.html`)
+      const frame = await leadFrame(page)
+      const initial = await heightFollows(page, frame)
+      expect(fonts.some((url) => url.includes('family=Inter'))).toBe(true)
+      expect(await frame.locator('header, nav').count()).toBe(0)
+      await s.shot('embedded')
+
+      await frame.getByRole('button', { name: 'Submit' }).click()
+      await frame.getByText('First name is required').waitFor()
+      await frame.getByText('Surname is required').waitFor()
+      await frame.getByText('Email is required').waitFor()
+      await frame.getByText('Phone is required').waitFor()
+      const withErrors = await heightFollows(page, frame)
+      expect(withErrors).toBeGreaterThan(initial)
+      await s.shot('errors')
+
+      await frame.getByLabel('First name').fill('Ada')
+      expect(await frame.getByText('First name is required').count()).toBe(0)
+      await frame.getByLabel('Surname').fill('Lovelace')
+      await frame.getByRole('textbox', { name: 'Email' }).fill('not-an-email')
+      await frame.getByLabel('Mobile phone').fill('07700 9')
+      await frame.getByText('Enter a valid mobile number').waitFor()
+      await frame.getByLabel('Mobile phone').fill('07700 900123')
+      await frame.getByLabel('Date of birth').fill('04/03/1990')
+      await frame.getByLabel('Title').selectOption('Ms')
+      await frame.getByLabel('Dermal fillers').check()
+      await frame.getByRole('checkbox', { name: 'SMS' }).check()
+      await frame.getByLabel('Your message').fill('Is Saturday possible?')
+      await frame.getByRole('button', { name: 'Submit' }).click()
+      await frame.getByText('Please enter a valid email address').waitFor()
+      await frame.getByRole('textbox', { name: 'Email' }).fill(`ada.${Date.now()}@example.com`)
+      await frame.getByRole('button', { name: 'Submit' }).click()
+      await frame.getByText("Thank you for your enquiry, we'll be in touch as soon as we can").waitFor()
+      const done = await heightFollows(page, frame)
+      expect(done).toBeLessThan(withErrors)
+      await s.shot('thank-you')
+      expect(s.problems).toEqual([])
+      await s.context.close()
+    })
+  }
+
+  it('applies the query (colours, fields, footer sanitised) and passes axe; failure toast', async () => {
+    const s = await open(browser, 'lead-direct', PHONE)
+    const fonts = await stubFonts(s)
+    const { page } = s
+    const footer = encodeURIComponent(encodeURIComponent('<p>Read our <a href="https://example.com/privacy">privacy policy</a></p><img src=x onerror="window.__xss=1">'))
+    await page.goto(`${baseUrl}/lead?fields=gender,firstName,surname,email,referralSource&required=gender&backgroundColour=%23f4efe6&textColour=%23222222&buttonColour=%23224466&footerText=${footer}&font=Roboto`)
+    await page.getByRole('heading', { name: 'Submit on enquiry' }).waitFor()
+    await page.getByRole('link', { name: 'privacy policy' }).waitFor()
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined()
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(244, 239, 230)')
+    expect(await page.locator('link[href*="family=Roboto"]').count()).toBe(1)
+    expect(fonts.some((url) => url.includes('family=Roboto'))).toBe(true)
+    const labels = await page.locator('form label').allTextContents()
+    expect(labels.slice(0, 5).map((l) => l.replace('*', '').trim())).toEqual(['Gender', 'First name', 'Surname', 'Email', 'How did you hear about us?'])
+    expect(await page.locator('header').count()).toBe(0)
+    await s.shot('configured')
+    await s.axe('lead')
+
+    await page.route('**/api/customers-lead**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500,"message":"boom"}' }))
+    await page.getByLabel('Gender').selectOption('Female')
+    await page.getByLabel('First name').fill('Ada')
+    await page.getByLabel('Surname').fill('Lovelace')
+    await page.getByRole('textbox', { name: 'Email' }).fill('ada@example.com')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByText("Sorry, your lead couldn't be created.").waitFor()
+    await s.shot('failure')
+    await s.context.close()
+  })
+
+  it("asks the host page to redirect ('redirect:{url}') after success", async () => {
+    const s = await open(browser, 'lead-redirect', DESKTOP)
+    await stubFonts(s)
+    const { page } = s
+    await page.goto(`${baseUrl}/embed-example.html`)
+    await leadFrame(page)
+    const target = `${baseUrl}/location?from=lead`
+    await page.$eval('iframe#lead-frame', (el, url) => {
+      const frame = el as HTMLIFrameElement
+      frame.src = `/lead?title=Ask%20us%20anything&redirectUrl=${encodeURIComponent(url)}`
+    }, target)
+    const frame = await leadFrame(page)
+    await frame.getByLabel('First name').fill('Ada')
+    await frame.getByLabel('Surname').fill('Lovelace')
+    await frame.getByRole('textbox', { name: 'Email' }).fill(`ada.r.${Date.now()}@example.com`)
+    await frame.getByRole('button', { name: 'Submit' }).click()
+    await page.waitForURL(target, { timeout: 15_000 })
+    await s.context.close()
+  })
+})

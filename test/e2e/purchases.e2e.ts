@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, inject, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { launch, open, paymentFrame, payWithCard } from './support/browser'
+import { agreeToTerms, answer, chooseFirstLocation, logIn, verifiedCustomer, waitForThankYou } from './support/flows'
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('a course purchase', () => {
+  it('Courses, a course, no other course, confirm, pay, thank-you', async () => {
+    const customer = await verifiedCustomer(baseUrl, 'course')
+    const s = await open(browser, 'course-purchase')
+    const { page } = s
+    await page.goto(`${baseUrl}/`)
+    await chooseFirstLocation(s)
+    await page.getByRole('button', { name: 'Courses', exact: true }).click()
+    const course = page.locator('section ul li > button:not([aria-label])').first()
+    await course.waitFor()
+    await s.shot('courses')
+    await s.axe('courses')
+    await course.click()
+    await page.getByRole('dialog', { name: 'Do you want to add another course?' }).waitFor()
+    await s.shot('another-course')
+    await answer(s, 'Do you want to add another course?', 'No')
+    await page.waitForURL(/\/confirm/)
+    await logIn(s, customer.email, customer.password)
+    await s.shot('confirm')
+    await s.axe('course confirm')
+    await agreeToTerms(s)
+    const frame = await paymentFrame(page, s.problems)
+    await payWithCard(frame, '4242 4242 4242 4242')
+    await waitForThankYou(s, /\/location\?coursePurchase=true/)
+    await page.getByText('Thank you for buying a course', { exact: false }).waitFor()
+    await s.shot('thank-you')
+  })
+})
+
+describe('a gift voucher for someone else', () => {
+  it('amount, someone else with validation, confirm, pay, thank-you', async () => {
+    const customer = await verifiedCustomer(baseUrl, 'voucher')
+    const s = await open(browser, 'gift-voucher')
+    const { page } = s
+    await page.goto(`${baseUrl}/`)
+    await chooseFirstLocation(s)
+    await page.getByRole('button', { name: 'Gift voucher', exact: true }).click()
+    const amounts = page.getByRole('list', { name: 'Gift voucher amounts' })
+    await amounts.locator('button').first().waitFor()
+    await s.shot('amounts')
+    await s.axe('gift voucher amounts')
+    await amounts.locator('button').nth(1).click()
+    const dialog = page.getByRole('dialog', { name: /Gift voucher/ })
+    await dialog.waitFor()
+    await dialog.getByText('For someone else').click()
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await dialog.getByText('Name is required', { exact: true }).waitFor()
+    await dialog.getByLabel('Name').fill('Sam Friend')
+    await dialog.getByLabel('Email', { exact: true }).fill('sam.friend@example.com')
+    await dialog.getByLabel('Confirm email').fill('someone@example.com')
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await dialog.getByText('Email addresses do not match').waitFor()
+    await s.shot('voucher-errors')
+    await s.axe('gift voucher dialog')
+    await dialog.getByLabel('Confirm email').fill('sam.friend@example.com')
+    await dialog.getByLabel('Message').fill('Happy birthday!')
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await page.waitForURL(/\/confirm/)
+    await logIn(s, customer.email, customer.password)
+    await s.shot('confirm')
+    await agreeToTerms(s)
+    const frame = await paymentFrame(page, s.problems)
+    await payWithCard(frame, '4242 4242 4242 4242')
+    await waitForThankYou(s, /\/location\?giftVoucherPurchase=true/)
+    await page.getByText('The gift voucher has been sent by email', { exact: false }).waitFor()
+    await s.shot('thank-you')
+  })
+})

@@ -1,0 +1,91 @@
+import { mkdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { createRequire } from 'node:module'
+import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core'
+import { expect } from 'vitest'
+
+const root = join(import.meta.dirname, '../../..')
+export const SHOTS_DIR = join(root, 'test-results/e2e')
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+export const DESKTOP = { width: 1280, height: 860 }
+export const PHONE = { width: 375, height: 760 }
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  })
+}
+
+export interface Session {
+  context: BrowserContext
+  page: Page
+  /** page errors and failed same-origin requests seen so far */
+  problems: string[]
+  shot(name: string): Promise<void>
+  /** Injects axe-core and fails on serious or critical WCAG 2.x A/AA violations. */
+  axe(step: string): Promise<void>
+}
+
+/** A fresh browser context (empty localStorage) at the given viewport. */
+export async function open(browser: Browser, scenario: string, viewport = DESKTOP, init?: Record<string, string>): Promise<Session> {
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' })
+  if (init) {
+    await context.addInitScript((values) => {
+      for (const [k, v] of Object.entries(values)) window.localStorage.setItem(k, v)
+    }, init)
+  }
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`)
+  })
+  page.on('response', (r) => {
+    if (r.status() >= 400 && r.url().includes('/api/')) problems.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`)
+  })
+  mkdirSync(SHOTS_DIR, { recursive: true })
+  let n = 0
+  return {
+    context,
+    page,
+    problems,
+    async shot(name) {
+      n += 1
+      await page.waitForTimeout(150)
+      await page.screenshot({ path: join(SHOTS_DIR, `${scenario}-${String(n).padStart(2, '0')}-${name}.png`), fullPage: true })
+    },
+    async axe(step) {
+      await page.evaluate(axeSource)
+      const result = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe
+        return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })
+      })
+      const serious = result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+      expect(serious, `axe on ${scenario} / ${step}`).toEqual([])
+    },
+  }
+}
+
+/** The card processor's page inside the payment iframe. */
+export async function paymentFrame(page: Page, problems: string[] = []): Promise<Frame> {
+  const handle = await page.waitForSelector('iframe[title="Card payment"]', { timeout: 30_000 }).catch(async (e: Error) => {
+    const toasts = await page.locator('[aria-live="polite"]').allInnerTexts()
+    throw new Error(`${e.message}\ntoasts: ${toasts.join(' | ')}\nproblems: ${problems.join(' | ')}`)
+  })
+  const frame = await handle.contentFrame()
+  if (!frame) throw new Error('payment iframe has no frame')
+  await frame.waitForSelector('#cardNo', { timeout: 30_000 })
+  return frame
+}
+
+export async function payWithCard(frame: Frame, card: string, options: { expDate?: string; cvv?: string; postCode?: string } = {}): Promise<void> {
+  await frame.fill('#cardNo', card)
+  await frame.fill('#expDate', options.expDate ?? '12/34')
+  await frame.fill('#cvv', options.cvv ?? '123')
+  await frame.fill('#postCode', options.postCode ?? 'SW1A 1AA')
+  await frame.click('#submit')
+}

@@ -1,0 +1,150 @@
+import type { Page } from 'playwright-core'
+import type { Session } from './browser'
+
+export const PASSWORD = 'Secret123'
+
+/** A unique email per run (the in-memory database lives as long as the suite). */
+export function uniqueEmail(tag: string): string {
+  return `${tag}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`
+}
+
+export async function api<T>(baseUrl: string, path: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(`${baseUrl}/api${path}`, { ...init, headers: { 'content-type': 'application/json', ...(init?.headers ?? {}) } })
+  if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`)
+  return (await response.json()) as T
+}
+
+/** Registers a customer through the API and follows the verification link of the dev mailbox. */
+export async function verifiedCustomer(baseUrl: string, tag: string): Promise<{ email: string; password: string }> {
+  const email = uniqueEmail(tag)
+  await api(baseUrl, '/user/customer/register', {
+    method: 'POST',
+    body: JSON.stringify({ title: 'Ms', name: 'Jo', surname: 'Tester', dob: '1990-02-01T12:00:00.000Z', gender: 'female', email, mobile: '+447700900123', password: PASSWORD }),
+  })
+  await followVerificationLink(baseUrl, email)
+  return { email, password: PASSWORD }
+}
+
+export async function verificationLink(baseUrl: string, email: string): Promise<string> {
+  for (let i = 0; i < 40; i++) {
+    const mails = await api<{ to: string; text: string; html?: string }[]>(baseUrl, `/dev/mailbox?to=${encodeURIComponent(email)}`)
+    for (const mail of mails) {
+      const link = `${mail.text} ${mail.html ?? ''}`.match(/https?:\/\/[^\s"'<>]*verif[^\s"'<>]*/i)?.[0]
+      if (link) return link.replace(/&amp;/g, '&')
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`no verification mail for ${email}`)
+}
+
+export async function followVerificationLink(baseUrl: string, email: string): Promise<void> {
+  const link = new URL(await verificationLink(baseUrl, email))
+  const response = await fetch(`${baseUrl}${link.pathname}${link.search}`, { redirect: 'manual' })
+  if (response.status >= 400) throw new Error(`verification link answered ${response.status}`)
+}
+
+export async function clickText(page: Page, text: string | RegExp, role: 'button' | 'link' = 'button'): Promise<void> {
+  await page.getByRole(role, { name: text }).first().click()
+}
+
+/** From '/' to the service list of the first clinic. */
+export async function chooseFirstLocation(s: Session): Promise<void> {
+  await s.page.waitForSelector('ul li button')
+  await s.page.locator('ul li button').first().click()
+  await s.page.waitForSelector('h1:has-text("Choose a service")')
+}
+
+/** Picks a service by visible name (first match). */
+export async function chooseService(s: Session, name?: string): Promise<void> {
+  const rows = s.page.locator('section ul li button:not([aria-label])')
+  await rows.first().waitFor()
+  if (name) {
+    const row = s.page.locator('section ul li button', { hasText: name }).first()
+    // Infinite scroll: scroll to the end until the service has loaded.
+    for (let i = 0; i < 10 && (await row.count()) === 0; i++) {
+      await s.page.mouse.wheel(0, 4000)
+      await s.page.waitForTimeout(400)
+    }
+    await row.click()
+  }
+  else await rows.first().click()
+  await s.page.waitForSelector('h1:has-text("Choose a practitioner")')
+}
+
+export async function answer(s: Session, question: string, reply: 'Yes' | 'No'): Promise<void> {
+  const dialog = s.page.getByRole('dialog', { name: question })
+  await dialog.waitFor()
+  await dialog.getByRole('button', { name: reply, exact: true }).click()
+}
+
+/** Picks the first available day and the first valid time. */
+export async function chooseFirstTime(s: Session): Promise<void> {
+  await s.page.waitForSelector('h1:has-text("Choose a date and time")')
+  for (let month = 0; month < 3; month++) {
+    await s.page.waitForTimeout(500)
+    const day = s.page.locator('[role="gridcell"] > :not([data-unavailable]):not([data-disabled]):not([data-outside-month])').first()
+    if (await day.count()) {
+      await day.click()
+      break
+    }
+    const dialog = s.page.getByRole('dialog', { name: 'No availability' })
+    if (await dialog.count()) await dialog.getByRole('button', { name: 'Ok' }).click()
+    await s.page.getByRole('button', { name: 'Next month' }).click()
+  }
+  const chip = s.page.locator('ul li button[aria-pressed]:not([disabled])').first()
+  await chip.waitFor({ timeout: 30_000 })
+  await chip.click()
+}
+
+export async function logIn(s: Session, email: string, password: string): Promise<void> {
+  const dialog = s.page.getByRole('dialog', { name: 'Log in to continue' })
+  await dialog.waitFor()
+  await dialog.getByLabel('Email').fill(email)
+  await dialog.getByLabel('Password').fill(password)
+  await dialog.getByRole('button', { name: 'Log in' }).click()
+  await dialog.waitFor({ state: 'detached' })
+}
+
+/** Scrolls the terms to the end and agrees. */
+export async function agreeToTerms(s: Session): Promise<void> {
+  const terms = s.page.getByRole('region', { name: 'Important Information' })
+  await terms.waitFor()
+  await terms.evaluate((el) => el.scrollTo(0, el.scrollHeight))
+  const agree = s.page.getByRole('button', { name: 'I understand and agree to these terms' })
+  await agree.waitFor()
+  await s.page.waitForFunction(() => {
+    const b = [...document.querySelectorAll('button')].find((x) => x.textContent === 'I understand and agree to these terms')
+    return b !== undefined && !b.disabled
+  })
+  await agree.click()
+}
+
+/**
+ * Chooses 'Any practitioner' or the first named practitioner. A service with one practitioner
+ * auto-selects them and asks the another-service question at once.
+ */
+export async function choosePractitioner(s: Session, which: 'any' | 'first'): Promise<void> {
+  const question = s.page.getByRole('dialog', { name: 'Do you want to book another service?' })
+  const list = s.page.getByRole('list', { name: 'Practitioners' })
+  await list.locator('li button').first().or(question).first().waitFor()
+  await s.page.waitForTimeout(300)
+  if (await question.isVisible()) return
+  const rows = list.locator('li > button:not([aria-label])')
+  if (which === 'any') await list.locator('li > button', { hasText: 'Any practitioner' }).click()
+  else {
+    const named = list.locator('li > button:not([aria-label])', { hasNotText: 'Any practitioner' })
+    await (await named.count() ? named.first() : rows.first()).click()
+  }
+  await question.waitFor()
+}
+
+/** Waits for the thank-you page; on a timeout saves a screenshot and reports what the page said. */
+export async function waitForThankYou(s: Session, query: RegExp): Promise<void> {
+  try {
+    await s.page.waitForURL(query, { timeout: 30_000 })
+  } catch (e) {
+    await s.shot('timeout')
+    const toasts = await s.page.locator('[aria-live="polite"]').allInnerTexts()
+    throw new Error(`${(e as Error).message}\nurl: ${s.page.url()}\ntoasts: ${toasts.join(' | ')}\nproblems: ${s.problems.join(' | ')}`)
+  }
+}
