@@ -209,7 +209,7 @@ describe('registration screen', () => {
     const form = Buffer.from('bc=ffeecc&name=demo').toString('base64')
     await page.goto(`${baseUrl}/registration?form=${encodeURIComponent(form)}&setup=1`)
     await page.getByTestId('registration').waitFor({ state: 'attached' })
-    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(255, 238, 204)')
+    await page.waitForFunction(() => getComputedStyle(document.body).backgroundColor === 'rgb(255, 238, 204)', undefined, { timeout: 5_000 })
     expect(await page.getByTestId('registration').getAttribute('data-setup')).toBe('1')
     await s.context.close()
   })

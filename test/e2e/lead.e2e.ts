@@ -22,10 +22,12 @@ async function stubFonts(s: { context: import('playwright-core').BrowserContext 
   return requested
 }
 
-async function leadFrame(page: Page): Promise<Frame> {
+async function leadFrame(page: Page, urlPart = '/lead'): Promise<Frame> {
   const handle = await page.waitForSelector('iframe#lead-frame')
   const frame = await handle.contentFrame()
   if (!frame) throw new Error('no lead frame')
+  // After the host page changes the iframe's src, the old document answers until the new one commits.
+  await frame.waitForURL((url) => url.href.includes(urlPart))
   await frame.getByRole('heading', { name: 'Ask us anything' }).waitFor()
   return frame
 }
@@ -136,7 +138,7 @@ describe('lead form', () => {
       const frame = el as HTMLIFrameElement
       frame.src = `/lead?title=Ask%20us%20anything&redirectUrl=${encodeURIComponent(url)}`
     }, target)
-    const frame = await leadFrame(page)
+    const frame = await leadFrame(page, 'redirectUrl=')
     await frame.getByLabel('First name').fill('Ada')
     await frame.getByLabel('Surname').fill('Lovelace')
     await frame.getByRole('textbox', { name: 'Email' }).fill(`ada.r.${Date.now()}@example.com`)

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react'
+import { useLayoutEffect, useMemo } from 'react'
 import { useLocation } from 'react-router-dom'
 import { parseRegistrationParams } from './registration-params'
 
@@ -6,7 +6,8 @@ import { parseRegistrationParams } from './registration-params'
 export default function RegistrationPage() {
   const { search } = useLocation()
   const params = useMemo(() => parseRegistrationParams(search), [search])
-  useEffect(() => {
+  // Layout effect: the colour is set in the same commit that shows the screen, never a frame later.
+  useLayoutEffect(() => {
     if (!params.background) return
     const previous = document.body.style.backgroundColor
     document.body.style.backgroundColor = params.background
