@@ -12,6 +12,8 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['test/e2e/support/global-setup.ts'],
     testTimeout: 120_000,
+    // A browser step can lose a race with a loaded 2-core CI machine; a scenario that fails twice is a real failure.
+    retry: 1,
     hookTimeout: 240_000,
     fileParallelism: false,
     pool: 'forks',
