@@ -43,7 +43,7 @@ describe('the CLI composition root', () => {
 })
 
 describe('requests without a body', () => {
-  it('carry no Content-Type (axios node adapter would send x-www-form-urlencoded, and Fastify answers 415)', async () => {
+  it('carry no Content-Type (createHttpClient drops the form type axios on node would send)', async () => {
     const nock = (await import('nock')).default
     nock.disableNetConnect()
     const seen: (string | undefined)[] = []

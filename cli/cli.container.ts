@@ -13,9 +13,6 @@ import type { Logger } from '../src/application/ports/logger.port'
 import type { Clock } from '../src/application/ports/clock.port'
 import { applicationModule } from '../src/application/application.module'
 import { httpAdaptersModule, type HttpConfig } from '../src/adapters/adapters.module'
-import { createHttpClient } from '../src/adapters/http/http-client'
-import type { TokenStore } from '../src/application/ports/token-store.port'
-import type { AxiosInstance } from 'axios'
 import { nodeAdaptersModule } from '../src/adapters/node-adapters.module'
 import { configDir } from '../src/adapters/storage/file-store.adapter'
 
@@ -47,27 +44,10 @@ class LineLogger implements Logger {
   }
 }
 
-/**
- * axios's node adapter sends 'Content-Type: application/x-www-form-urlencoded' on a PUT or POST
- * without a body (the browser adapters drop it), which Fastify answers with 415. Calls without a
- * body (cancel, delete-pending...) go without the header.
- */
-export function withoutContentTypeOnEmptyBody(http: AxiosInstance): AxiosInstance {
-  http.interceptors.request.use((request) => {
-    if (request.data === undefined) request.headers.set('Content-Type', false) // false: axios neither sends nor defaults it
-    return request
-  })
-  return http
-}
-
 export function createCliContainer(config: CliConfig): Container {
   const container = new Container({ defaultScope: 'Singleton' })
   const http: HttpConfig = { baseUrl: apiBaseOf(config.baseUrl), tenant: config.tenant, adapter: 'http', timeoutMs: config.timeoutMs ?? 15_000 }
   container.load(applicationModule, httpAdaptersModule(http), nodeAdaptersModule({ configDir: configDir(config.env ?? process.env) }))
-  container
-    .rebind<AxiosInstance>(PORTS.HttpClient)
-    .toDynamicValue((context) => withoutContentTypeOnEmptyBody(createHttpClient(http, context.get<TokenStore>(PORTS.TokenStore))))
-    .inSingletonScope()
   container.rebind<Logger>(PORTS.Logger).toConstantValue(new LineLogger(config.log))
   if (config.clock) container.rebind<Clock>(PORTS.Clock).toConstantValue(config.clock)
   return container

@@ -15,7 +15,11 @@ export interface HttpConfig {
 export const DEFAULT_API_BASE = '/api'
 export const DEFAULT_TIMEOUT_MS = 30_000
 
-/** The axios instance every Http* adapter uses: base URL, timeout, tenant header and the stored token. */
+/**
+ * The axios instance every Http* adapter uses: base URL, timeout, tenant header and the stored token.
+ * A request without a body goes without a Content-Type: axios's node adapter would otherwise send
+ * 'application/x-www-form-urlencoded' on a bodiless PUT or POST (the browser adapters drop it).
+ */
 export function createHttpClient(config: HttpConfig, tokens: TokenStore): AxiosInstance {
   const instance = axios.create({
     baseURL: config.baseUrl ?? DEFAULT_API_BASE,
@@ -26,6 +30,7 @@ export function createHttpClient(config: HttpConfig, tokens: TokenStore): AxiosI
   instance.interceptors.request.use((request) => {
     const token = tokens.get()
     if (token) request.headers.set('Authorization', `Bearer ${token}`)
+    if (request.data === undefined || request.data === null) request.headers.set('Content-Type', false) // false: neither sent nor defaulted
     return request
   })
   return instance
