@@ -310,7 +310,6 @@ async function payDeposit(
   const holdLeft = Date.parse(holdExpiresAt) - Date.now()
   const timeoutMs = opts.timeout !== undefined ? opts.timeout * 1000 : Math.max(holdLeft, 30_000)
   let declined: string | undefined
-  let paidSeen = false
   // Ctrl-C while waiting: stop polling and release the hold instead of leaving it for 5 minutes.
   const interrupt = new AbortController()
   const onInterrupt = () => interrupt.abort()
@@ -321,11 +320,6 @@ async function payDeposit(
         timeoutMs,
         signal: interrupt.signal,
         onCheck: (check) => {
-          // Paid: stop here. The use case would wait 3 s more for the web app's thank-you page, which a terminal has not.
-          if (check.isPaid) {
-            paidSeen = true
-            interrupt.abort()
-          }
           if (!check.isPaid && check.message && check.message !== declined) {
             declined = check.message
             if (ctx.spinner.active) ctx.spinner.update(`Waiting for the payment (last attempt: ${check.message})`)
@@ -335,7 +329,7 @@ async function payDeposit(
       }),
     )
     .finally(() => process.removeListener('SIGINT', onInterrupt))
-  if (E.isLeft(paid) && !paidSeen) {
+  if (E.isLeft(paid)) {
     await release()
     if (interrupt.signal.aborted) throw refused('Interrupted: the appointment was released.')
     if (paid.left._tag === 'Cancelled') throw refused('The deposit was not paid in time; the appointment was released.')

@@ -141,23 +141,32 @@ describe('PollPayment', () => {
     return { payments, courses, clock, log, useCase: new PollPayment(payments.port, courses.port, clock, log) }
   }
 
-  it('checks every 3 s until paid, then waits 3 s', async () => {
+  it('checks at once, then every 3 s until paid, and answers as soon as it is paid', async () => {
     const { payments, clock, log, useCase } = poll()
     payments.on('checkPayment', [ok({ isPaid: false }), httpFail(502), ok({ isPaid: false, status: 'declined', message: 'CVV is not correct.' }), ok({ isPaid: true })])
     const seen: string[] = []
     const result = await useCase.execute('tx1', { onCheck: (c) => seen.push(c.status ?? String(c.isPaid)) })
     expect(result).toEqual(E.right({ isPaid: true }))
     expect(payments.calls).toHaveLength(4)
-    expect(clock.sleeps).toEqual([3000, 3000, 3000, 3000])
+    expect(clock.sleeps).toEqual([3000, 3000, 3000])
     expect(seen).toEqual(['false', 'declined', 'true'])
     expect(log.entries.map((e) => e.message)).toEqual(['Payment check failed'])
   })
 
+  it('answers at once, without waiting, when the payment is already paid', async () => {
+    const { payments, clock, useCase } = poll()
+    payments.on('checkPayment', [ok({ isPaid: true })])
+    expect(await useCase.execute('tx1', { timeoutMs: 60_000 })).toEqual(E.right({ isPaid: true }))
+    expect(payments.calls).toHaveLength(1)
+    expect(clock.sleeps).toEqual([])
+  })
+
   it('verifies the course assignment once a course purchase is paid (failure only logged)', async () => {
-    const { payments, courses, log, useCase } = poll()
+    const { payments, courses, clock, log, useCase } = poll()
     payments.on('checkPayment', [ok({ isPaid: true })])
     courses.on('verifyAssignment', [httpFail(500)])
     expect(await useCase.execute('tx1', { verifyCourseInvoiceId: id(20) })).toEqual(E.right({ isPaid: true }))
+    expect(clock.sleeps).toEqual([])
     expect(courses.calls).toEqual([{ method: 'verifyAssignment', args: [id(20)] }])
     expect(log.entries.map((e) => e.message)).toEqual(['Course assignment verification failed'])
   })

@@ -11,9 +11,11 @@ import type { CreateInvoiceBody, PaymentCheck } from '../../contract/invoices.ro
 import type { Invoice } from '../../contract/invoices.codecs'
 import type { GiftVoucherReceiver } from '../../contract/invoices.codecs'
 
-/** Spec section 9: payment poll every 3 s, then a 3 s delay before the thank-you page. */
+/**
+ * Spec section 9: payment poll every 3 s. (The 3 s delay before the thank-you page that follows is
+ * the web app's navigation, in its payment view model: the use case answers as soon as it is paid.)
+ */
 export const PAYMENT_POLL_INTERVAL_MS = 3000
-export const THANK_YOU_DELAY_MS = 3000
 export const DEPOSIT_INVOICE_DESCRIPTION = 'Invoice for Booking Deposit'
 export const COURSE_INVOICE_DESCRIPTION = 'Online Course Purchase'
 
@@ -111,9 +113,9 @@ export interface PollOptions {
 }
 
 /**
- * GET /coherence/check-payment/{transactionId} every 3 s until paid; then (course purchase) verifies
- * the course assignment, waits 3 s and answers. Failed checks are logged and polling goes on.
- * Left Cancelled when the signal fires or the timeout passes.
+ * GET /coherence/check-payment/{transactionId} at once, then every 3 s until paid; then (course
+ * purchase) verifies the course assignment and answers at once. Failed checks are logged and polling
+ * goes on. Left Cancelled when the signal fires or the timeout passes.
  */
 @injectable()
 export class PollPayment {
@@ -137,7 +139,6 @@ export class PollPayment {
               const verified = await this.courses.verifyAssignment(options.verifyCourseInvoiceId)
               if (E.isLeft(verified)) this.log.warn('Course assignment verification failed', verified.left)
             }
-            await this.clock.sleep(THANK_YOU_DELAY_MS, options.signal)
             return E.right(check.right)
           }
         }
