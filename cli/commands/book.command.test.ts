@@ -34,7 +34,7 @@ afterEach(() => {
 function browse(options: { user?: boolean; timesOnly?: boolean } = {}) {
   if (options.user !== false) authed().get('/api/user/me').reply(200, customer)
   authed().get('/api/public-clinics').reply(200, [clinic])
-  authed().get('/api/categories').query(true).times(2).reply(200, [category])
+  authed().get('/api/categories').query(true).reply(200, [category])
   authed().get('/api/services/public').query({ clinic: CLINIC, category: CATEGORY, offset: '0', pageSize: '20' }).reply(200, [facial, massage])
   authed()
     .post('/api/practitioners/time', (b) => b.service === FACIAL && b.date === '2026-03-10' && b.staff === null)
@@ -133,7 +133,7 @@ describe('clinic book --dry-run', () => {
 
   it('without a terminal, a missing --date is a usage error (2)', async () => {
     authed().get('/api/public-clinics').reply(200, [clinic])
-    authed().get('/api/categories').query(true).times(2).reply(200, [category])
+    authed().get('/api/categories').query(true).reply(200, [category])
     authed().get('/api/services/public').query(true).reply(200, [facial])
     const run = await cli('book', '--service', 'Facial', '--dry-run')
     expect(run.code).toBe(2)
@@ -144,7 +144,7 @@ describe('clinic book --dry-run', () => {
 describe('clinic book --interactive', () => {
   it('asks for the location, services, staff, day and time on stdin (numbered choices)', async () => {
     authed().get('/api/public-clinics').reply(200, [otherClinic, clinic])
-    authed().get('/api/categories').query(true).times(2).reply(200, [category])
+    authed().get('/api/categories').query(true).reply(200, [category])
     authed().get('/api/services/public').query(true).reply(200, [facial, massage])
     authed().post('/api/practitioners/public', { clinic: CLINIC, service: FACIAL, month: 3, year: 2026 }).reply(200, [anna])
     authed()

@@ -56,7 +56,7 @@ describe('clinic services', () => {
     api()
       .get('/api/categories')
       .query({ clinic: CLINIC, fromCustomer: 'true', isFromOrg: 'false', offset: '0', limit: '1500' })
-      .times(2) // the list, then again with the category's first page of services
+      // once: listing a category's services does not fetch the categories again
       .reply(200, [category])
 
   it('GET /categories and /services/public: services of the only location with duration and price', async () => {
@@ -122,7 +122,7 @@ describe('clinic staff, days, slots', () => {
   const browse = () => {
     api().get('/api/public/organisations').reply(200, organisation)
     api().get('/api/public-clinics').reply(200, [clinic])
-    api().get('/api/categories').query(true).times(2).reply(200, [category])
+    api().get('/api/categories').query(true).reply(200, [category])
     api().get('/api/services/public').query(true).reply(200, [facial, massage])
   }
 
@@ -137,7 +137,7 @@ describe('clinic staff, days, slots', () => {
 
   it('days: POST /appointments/days-available-by-month, one request line per chained service', async () => {
     api().get('/api/public-clinics').reply(200, [clinic])
-    api().get('/api/categories').query(true).times(2).reply(200, [category])
+    api().get('/api/categories').query(true).reply(200, [category])
     api().get('/api/services/public').query(true).reply(200, [facial, massage])
     api()
       .post('/api/appointments/days-available-by-month', [
@@ -152,7 +152,7 @@ describe('clinic staff, days, slots', () => {
 
   it('days: the spec text when the month has none', async () => {
     api().get('/api/public-clinics').reply(200, [clinic])
-    api().get('/api/categories').query(true).times(2).reply(200, [category])
+    api().get('/api/categories').query(true).reply(200, [category])
     api().get('/api/services/public').query(true).reply(200, [facial])
     api().post('/api/appointments/days-available-by-month').reply(200, [])
     const run = await cli('days', '--service', FACIAL, '--month', '2026-03')
@@ -161,7 +161,7 @@ describe('clinic staff, days, slots', () => {
 
   it('slots: POST /practitioners/time per service (forceInterval 5 after the first), chained start times', async () => {
     api().get('/api/public-clinics').reply(200, [clinic])
-    api().get('/api/categories').query(true).times(2).reply(200, [category])
+    api().get('/api/categories').query(true).reply(200, [category])
     api().get('/api/services/public').query(true).reply(200, [facial, massage])
     api().post('/api/practitioners/public').reply(200, [anna, ben])
     api()

@@ -70,13 +70,40 @@ describe('ListCategoriesAndServices', () => {
 
   it('pages by 15 in the customer area', async () => {
     const fifteen = Array.from({ length: 15 }, (_, i) => service(100 + i))
-    const catalogue = fake<CatalogueApi>().on('categories', [ok([])]).on('services', [ok(fifteen)])
-    const result = await new ListCategoriesAndServices(catalogue.port).execute({ clinic: id(1), category: id(2), page: 2, area: 'account' })
+    const categories = Array.from({ length: 15 }, (_, i) => ({ id: id(200 + i), name: `C${i}` }))
+    const catalogue = fake<CatalogueApi>().on('categories', [ok(categories)]).on('services', [ok(fifteen)])
+    const list = new ListCategoriesAndServices(catalogue.port)
+    const page = await list.execute({ clinic: id(1), page: 2, area: 'account' })
+    expect(page).toEqual(E.right({ categories, services: [], hasMore: true }))
+    const result = await list.execute({ clinic: id(1), category: id(2), page: 2, area: 'account' })
     expect(E.isRight(result) && result.right.hasMore).toBe(true)
     expect(catalogue.calls.map((c) => c.args[0])).toEqual([
       { clinic: id(1), fromCustomer: true, isFromOrg: false, skip: 30, count: 15 },
       { clinic: id(1), category: id(2), start: 30, count: 15 },
     ])
+  })
+
+  it("fetches the categories once, not again for each category's services", async () => {
+    const face = { id: id(2), name: 'Face' }
+    const body = { id: id(3), name: 'Body' }
+    const catalogue = fake<CatalogueApi>()
+      .on('categories', [ok([face, body])])
+      .on('services', [ok([service(10)]), ok([service(11)])])
+    const list = new ListCategoriesAndServices(catalogue.port)
+    const top = await list.execute({ clinic: id(1) })
+    expect(E.isRight(top) && top.right.categories).toEqual([face, body])
+    const first = await list.execute({ clinic: id(1), category: face.id })
+    const second = await list.execute({ clinic: id(1), category: body.id })
+    expect(first).toEqual(E.right({ categories: [], services: [service(10)], hasMore: false }))
+    expect(second).toEqual(E.right({ categories: [], services: [service(11)], hasMore: false }))
+    expect(catalogue.calls.map((c) => c.method)).toEqual(['categories', 'services', 'services'])
+  })
+
+  it('answers a failed call with its message', async () => {
+    const catalogue = fake<CatalogueApi>().on('categories', [httpFail(500)]).on('services', [httpFail(404, 'No such category')])
+    const list = new ListCategoriesAndServices(catalogue.port)
+    expect(await list.execute({ clinic: id(1) })).toEqual(E.left({ _tag: 'Refused', status: 500, message: 'Request failed with status 500' }))
+    expect(await list.execute({ clinic: id(1), category: id(2) })).toEqual(E.left({ _tag: 'Refused', status: 404, message: 'No such category' }))
   })
 })
 

@@ -116,13 +116,19 @@ export interface CatalogueQuery {
 }
 
 export interface CataloguePage {
+  /** The categories of a query without a category; empty when a category's services were asked for. */
   categories: Category[]
   services: Service[]
   /** True when a full page came back: the list may scroll for more. */
   hasMore: boolean
 }
 
-/** GET /categories and /services/public with the spec's paging (20 in booking, 15 in the customer area). */
+/**
+ * Without a category: GET /categories (booking: up to 1500 at once; customer area: pages of 15).
+ * With a category: GET /services/public of that category (pages of 20 in booking, 15 in the customer
+ * area) and no categories: the caller already has them, so paging through every category's services
+ * fetches the categories once.
+ */
 @injectable()
 export class ListCategoriesAndServices {
   constructor(@inject(PORTS.CatalogueApi) private readonly catalogue: CatalogueApi) {}
@@ -130,16 +136,14 @@ export class ListCategoriesAndServices {
     const page = query.page ?? 0
     const booking = (query.area ?? 'booking') === 'booking'
     const size = booking ? BOOKING_PAGE_SIZE : ACCOUNT_PAGE_SIZE
-    const categories =
-      booking && page > 0
-        ? E.right<never, Category[]>([])
-        : await this.catalogue.categories(
-            booking
-              ? { clinic: query.clinic, fromCustomer: true, isFromOrg: false, offset: 0, limit: BOOKING_CATEGORY_LIMIT }
-              : { clinic: query.clinic, fromCustomer: true, isFromOrg: false, skip: page * size, count: size },
-          )
-    if (E.isLeft(categories)) return E.left(requestFailure(categories.left))
     if (!query.category) {
+      if (booking && page > 0) return E.right({ categories: [], services: [], hasMore: false })
+      const categories = await this.catalogue.categories(
+        booking
+          ? { clinic: query.clinic, fromCustomer: true, isFromOrg: false, offset: 0, limit: BOOKING_CATEGORY_LIMIT }
+          : { clinic: query.clinic, fromCustomer: true, isFromOrg: false, skip: page * size, count: size },
+      )
+      if (E.isLeft(categories)) return E.left(requestFailure(categories.left))
       return E.right({ categories: categories.right, services: [], hasMore: !booking && categories.right.length === size })
     }
     const services = await this.catalogue.services(
@@ -149,7 +153,7 @@ export class ListCategoriesAndServices {
     )
     if (E.isLeft(services)) return E.left(requestFailure(services.left))
     return E.right({
-      categories: categories.right,
+      categories: [],
       services: services.right.filter((s) => s.availability !== 'BOOK_ONLY'),
       hasMore: services.right.length === size,
     })
