@@ -218,11 +218,16 @@ describe('clinic form show / submit', () => {
     expect(run.stdout).not.toMatch(/Hidden/)
   })
 
-  it('show of a form with a password, without it: the spec text and a hint, exit 1', async () => {
-    anon().get(`/api/forms/user-form/${FORM}`).reply(401, { statusCode: 401, message: 'Password required' })
+  it("show of a form with a password, without it or with a wrong one: the server's text and a hint, exit 1", async () => {
+    const message = 'The password for this form is not correct.'
+    anon().get(`/api/forms/user-form/${FORM}`).reply(401, { statusCode: 401, message })
     const run = await cli('form', 'show', FORM)
     expect(run.code).toBe(1)
-    expect(run.stderr).toBe('error: Form not found. Redirecting to home page (this form needs --password)\n')
+    expect(run.stderr).toBe(`error: ${message} (this form needs --password)\n`)
+    anon().get(`/api/forms/user-form/${FORM}`).query({ password: 'nope' }).reply(401, { statusCode: 401, message })
+    const wrong = await cli('form', 'show', FORM, '--password', 'nope')
+    expect(wrong.code).toBe(1)
+    expect(wrong.stderr).toBe(`error: ${message} (wrong password)\n`)
   })
 
   it('show of an unknown form: the spec text, exit 1', async () => {

@@ -44,7 +44,7 @@ export function registerFormCommands(program: Command, ctx: CliContext): void {
       const result = await ctx.spinner.run('Loading the form', () => ctx.useCase<LoadUserForm>('LoadUserForm').execute(id, opts.password))
       if (E.isLeft(result)) {
         const e = result.left
-        // 401: the form has a password (or a wrong one was given); say so after the spec's text
+        // 401: the form has a password (or a wrong one was given): the server's text and a hint
         if (e._tag === 'Refused' && e.status === 401) throw refused(`${e.message} (${opts.password ? 'wrong password' : 'this form needs --password'})`)
         ctx.fail(e)
       }

@@ -17,6 +17,8 @@ export const TEXT = {
     'Your account has been created. Please check your inbox (and junk mail) to verify your email before logging in.',
   dataSaved: 'Data saved successfully',
   formNotFound: 'Form not found. Redirecting to home page',
+  /** A form opened without its password, or with a wrong one (the server's text when it sends none). */
+  formPasswordNotCorrect: 'The password for this form is not correct.',
   consentAlreadySigned: 'Consent form already signed. Redirecting to home page',
   formThankYou: 'Thank you for completing your form.',
   cardSetupFailed: 'Failed to process payment details. Please try another payment method.',
@@ -95,6 +97,10 @@ export function cardFailure(f: ApiFailure): AppError {
 
 /** Form load: not found. */
 export const formNotFound = (f: ApiFailure): AppError => withText(f, TEXT.formNotFound)
+
+/** Form load refused with 401: the password is missing or wrong (Refused, status 401, the server's text). */
+export const formPasswordNotCorrect = (f: ApiFailure & { _tag: 'HttpError' }): AppError =>
+  withText(f, f.serverMessage || TEXT.formPasswordNotCorrect)
 
 /** Forgot password never leaks: the neutral text whatever happened (the failure is only logged). */
 export const forgotPasswordNeutral = (f: ApiFailure): AppError => withText(f, TEXT.forgotPasswordNeutral)

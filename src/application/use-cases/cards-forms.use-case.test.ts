@@ -74,6 +74,20 @@ describe('forms', () => {
     expect(await load.execute(id(40))).toEqual(E.left({ _tag: 'Refused', message: 'Consent form already signed. Redirecting to home page' }))
   })
 
+  it('a missing or wrong password (401) is not "Form not found": the page can ask for the password', async () => {
+    const forms = fake<FormsApi>().on('userForm', [
+      httpFail(401, 'The password for this form is not correct.'),
+      httpFail(401),
+      unreachable(),
+      httpFail(500),
+    ])
+    const load = new LoadUserForm(forms.port)
+    expect(await load.execute(id(40))).toEqual(E.left({ _tag: 'Refused', status: 401, message: 'The password for this form is not correct.' }))
+    expect(await load.execute(id(40), 'wrong')).toEqual(E.left({ _tag: 'Refused', status: 401, message: 'The password for this form is not correct.' }))
+    expect(await load.execute(id(40))).toEqual(E.left({ _tag: 'Unreachable', message: 'Form not found. Redirecting to home page' }))
+    expect(await load.execute(id(40))).toEqual(E.left({ _tag: 'Refused', status: 500, message: 'Form not found. Redirecting to home page' }))
+  })
+
   it("signs and submits; a failure says the server's message or 'Something went wrong'", async () => {
     const forms = fake<FormsApi>().on('sign', [ok({}), httpFail(500)]).on('update', [ok({}), httpFail(400, 'field Allergies is required')])
     const sign = new SignConsentForm(forms.port)

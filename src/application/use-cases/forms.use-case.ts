@@ -4,20 +4,25 @@ import { PORTS } from '../tokens'
 import type { FormsApi } from '../ports/forms.port'
 import type { LeadsApi } from '../ports/leads.port'
 import type { AppError } from '../failure'
-import { formNotFound, leadFailure, serverMessageOrSomethingWentWrong, TEXT } from '../errors'
+import { formNotFound, formPasswordNotCorrect, leadFailure, serverMessageOrSomethingWentWrong, TEXT } from '../errors'
 import type { UserForm } from '../../contract/forms.codecs'
 import type { Lead, LeadBody } from '../../contract/leads.routes'
 
 /**
- * GET /forms/user-form/{id}[?password=]. Left 'Form not found. Redirecting to home page' on any
- * failure; Left 'Consent form already signed. Redirecting to home page' for a signed consent form.
+ * GET /forms/user-form/{id}[?password=]. Left Refused with status 401 and the server's text ('The
+ * password for this form is not correct.') when the password is missing or wrong, so the page can ask
+ * for it; Left 'Form not found. Redirecting to home page' on any other failure; Left 'Consent form
+ * already signed. Redirecting to home page' for a signed consent form.
  */
 @injectable()
 export class LoadUserForm {
   constructor(@inject(PORTS.FormsApi) private readonly forms: FormsApi) {}
   async execute(formId: string, password?: string): Promise<E.Either<AppError, UserForm>> {
     const result = await this.forms.userForm(formId, password)
-    if (E.isLeft(result)) return E.left(formNotFound(result.left))
+    if (E.isLeft(result)) {
+      const f = result.left
+      return E.left(f._tag === 'HttpError' && f.status === 401 ? formPasswordNotCorrect(f) : formNotFound(f))
+    }
     if (result.right.type === 'consent' && result.right.isSigned) {
       return E.left({ _tag: 'Refused', message: TEXT.consentAlreadySigned })
     }

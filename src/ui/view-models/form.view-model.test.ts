@@ -33,12 +33,14 @@ const medicalForm = (over: Partial<UserForm> = {}): UserForm =>
     ...over,
   }) as UserForm
 
-function setup(form: E.Either<AppError, UserForm>, save: E.Either<AppError, string> = E.right(FORM_TEXT.thankYou)) {
+/** `form`: the load's answer, or one answer per load in turn. */
+function setup(form: E.Either<AppError, UserForm> | E.Either<AppError, UserForm>[], save: E.Either<AppError, string> = E.right(FORM_TEXT.thankYou)) {
+  const answers = Array.isArray(form) ? [...form] : undefined
   const ticker = new ManualTicker()
   const navigator = new RecordingNavigator()
   const toasts = new ToastViewModel(ticker)
   const calls: { load: unknown[][]; sign: unknown[][]; update: unknown[][] } = { load: [], sign: [], update: [] }
-  const load: LoadForm = { execute: async (...args) => (calls.load.push(args), form) }
+  const load: LoadForm = { execute: async (...args) => (calls.load.push(args), answers ? answers.shift()! : (form as E.Either<AppError, UserForm>)) }
   const sign: SignForm = { execute: async (...args) => (calls.sign.push(args), save) }
   const update: UpdateForm = { execute: async (...args) => (calls.update.push(args), save) }
   const vm = new FormViewModel(load, sign, update, navigator, ticker, toasts)
@@ -79,6 +81,25 @@ describe('FormViewModel: loading', () => {
     vm.closeDialog()
     expect(navigator.paths).toEqual(['/'])
     expect(vm.dialog).toBeUndefined()
+  })
+
+  it('a form that needs its password (401) asks for it instead of saying it is not found, then opens with it', async () => {
+    const wrong: AppError = { _tag: 'Refused', status: 401, message: 'The password for this form is not correct.' }
+    const { vm, calls, navigator } = setup([E.left(wrong), E.left(wrong), E.right(medicalForm())])
+    await vm.load(ID)
+    expect(vm.status).toBe('failed')
+    expect(vm.dialog).toBeUndefined()
+    expect(vm.passwordMessage).toBe('The password for this form is not correct.')
+    await vm.openWithPassword('   ')
+    expect(calls.load).toEqual([[ID, undefined]])
+    await vm.openWithPassword('guess')
+    expect(vm.passwordMessage).toBe('The password for this form is not correct.')
+    await vm.openWithPassword('Form1234')
+    expect(calls.load).toEqual([[ID, undefined], [ID, 'guess'], [ID, 'Form1234']])
+    expect(vm.status).toBe('ready')
+    expect(vm.passwordMessage).toBeUndefined()
+    expect(vm.title).toBe('Medical history')
+    expect(navigator.paths).toEqual([])
   })
 
   it("an already signed consent form opens 'Consent form already signed. Redirecting to home page'", async () => {

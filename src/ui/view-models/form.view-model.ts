@@ -48,6 +48,8 @@ export class FormViewModel {
   form?: UserForm = undefined
   dialog?: FormDialog = undefined
   saving = false
+  /** Set when the form needs its password (missing or wrong, 401): the server's text; the page asks for it. */
+  passwordMessage?: string = undefined
   answers: FormAnswers = new FormAnswers([])
   consentSignature: SignatureViewModel = new SignatureViewModel()
   private formId = ''
@@ -128,6 +130,7 @@ export class FormViewModel {
     this.status = 'loading'
     this.form = undefined
     this.dialog = undefined
+    this.passwordMessage = undefined
     this.saving = false
     this.answers = new FormAnswers([])
     this.consentSignature = new SignatureViewModel()
@@ -136,7 +139,9 @@ export class FormViewModel {
     runInAction(() => {
       if (E.isLeft(result)) {
         this.status = 'failed'
-        this.dialog = result.left.message === TEXT.consentAlreadySigned ? 'alreadySigned' : 'notFound'
+        const failure = result.left
+        if (failure._tag === 'Refused' && failure.status === 401) this.passwordMessage = failure.message
+        else this.dialog = failure.message === TEXT.consentAlreadySigned ? 'alreadySigned' : 'notFound'
       } else {
         const form = result.right
         this.form = form
@@ -146,6 +151,12 @@ export class FormViewModel {
       }
     })
     this.ticker.after(TIMINGS.scrollToTopMs, () => this.scrollToTop())
+  }
+
+  /** The password prompt's 'Open form': loads the form again with the password typed. */
+  async openWithPassword(password: string): Promise<void> {
+    if (password.trim() === '') return
+    await this.load(this.formId, password)
   }
 
   async save(): Promise<void> {

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useParams, useSearchParams } from 'react-router-dom'
 import DOMPurify from 'dompurify'
 import { useViewModel } from '../../use-view-model'
@@ -9,6 +9,7 @@ import { SignatureInput } from '../../components/form-widgets/SignatureInput'
 import { widgetIds } from '../../components/form-widgets/WidgetFrame'
 import { AppDialog } from '../../components/Dialog'
 import { Button } from '../../components/Button'
+import { TextField } from '../../components/Field'
 import { Skeleton } from '../../components/Spinner'
 import styles from './FormPage.module.css'
 
@@ -26,6 +27,8 @@ const FormPage = observer(function FormPage() {
     <div className={styles.page}>
       {vm.status === 'loading' || vm.status === 'idle' ? (
         <div className={styles.card}><Skeleton rows={6} /></div>
+      ) : vm.passwordMessage !== undefined ? (
+        <PasswordPrompt vm={vm} />
       ) : vm.form ? (
         <form
           className={styles.card}
@@ -68,6 +71,27 @@ const FormPage = observer(function FormPage() {
         actions={<Button onClick={() => vm.closeDialog()}>{FORM_TEXT.close}</Button>}
       />
     </div>
+  )
+})
+
+/** A form with a password opened without it (or with a wrong one): the server's text and a password field. */
+const PasswordPrompt = observer(function PasswordPrompt({ vm }: { vm: FormViewModel }) {
+  const [password, setPassword] = useState('')
+  return (
+    <form
+      className={styles.card}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault()
+        void vm.openWithPassword(password)
+      }}
+    >
+      <p role="alert">{vm.passwordMessage}</p>
+      <TextField label="Password" type="password" autoComplete="off" value={password} onChange={setPassword} required />
+      <div className={styles.actions}>
+        <Button type="submit" disabled={password.trim() === ''}>Open form</Button>
+      </div>
+    </form>
   )
 })
 
