@@ -10,7 +10,7 @@ import type * as t from 'io-ts'
 import { decodeRequest, describeErrors, fastifyPattern, successStatus, type DecodedRequest, type Route } from '../../src/contract/route'
 import type { Db } from '../db/schema'
 import type { ServerDeps } from '../deps'
-import type { AuthClaims } from '../services/jwt.service'
+import { tokenIsCurrent, type AuthClaims } from '../services/jwt.service'
 import { EdgeFailure, STATUS_OF, unauthorized, type Failure, type Result } from './results'
 
 export interface RequestContext {
@@ -70,7 +70,7 @@ async function checkCustomer(deps: ServerDeps, tenant: string, claims: AuthClaim
     .where('id', '=', claims.sub)
     .executeTakeFirst()
   if (!row) throw new EdgeFailure(unauthorized(TOKEN_MESSAGE))
-  if (row.tokens_valid_after && claims.iat < Math.floor(row.tokens_valid_after.getTime() / 1000)) {
+  if (!tokenIsCurrent(claims, row.tokens_valid_after)) {
     throw new EdgeFailure(unauthorized('Your session has ended, please log in again.'))
   }
   return claims

@@ -16,6 +16,8 @@ export interface LiveMessage {
 /** What travels between instances: the message plus who it is for. */
 interface Envelope extends LiveMessage {
   tenant: string
+  /** Only sockets of a session generation older than this (see jwt.service); unset: every socket. */
+  before?: number
 }
 
 export interface LiveSocket {
@@ -33,6 +35,8 @@ const key = (tenant: string, customerId: string) => `${tenant}\u0000${customerId
 
 export class LiveEventsHub {
   private readonly sockets = new Map<string, Set<LiveSocket>>()
+  /** The session generation of each socket's token (absent: unknown, as old as can be). */
+  private readonly generations = new WeakMap<LiveSocket, number>()
   private listener: pg.PoolClient | undefined
   private channel = LIVE_EVENTS_CHANNEL
   private ready: Promise<void> = Promise.resolve()
@@ -70,12 +74,16 @@ export class LiveEventsHub {
     return Boolean(this.options.pool)
   }
 
-  /** Registers a socket of a signed-in customer; returns the function that unregisters it. */
-  add(tenant: string, customerId: string, socket: LiveSocket): () => void {
+  /**
+   * Registers a socket of a signed-in customer, with the session generation of its token; returns the
+   * function that unregisters it.
+   */
+  add(tenant: string, customerId: string, socket: LiveSocket, generation?: number): () => void {
     const k = key(tenant, customerId)
     let set = this.sockets.get(k)
     if (!set) this.sockets.set(k, (set = new Set()))
     set.add(socket)
+    if (generation !== undefined) this.generations.set(socket, generation)
     return () => {
       const current = this.sockets.get(k)
       current?.delete(socket)
@@ -88,9 +96,17 @@ export class LiveEventsHub {
     return this.sockets.get(key(tenant, customerId))?.size ?? 0
   }
 
-  /** Sends to the customer's sockets on every instance. */
-  async publish(tenant: string, message: LiveMessage): Promise<void> {
-    const envelope: Envelope = { tenant, from: message.from, customerId: message.customerId }
+  /**
+   * Sends to the customer's sockets on every instance; with `before`, only to the sockets whose token
+   * is of an older session generation (a password change spares the session that made it).
+   */
+  async publish(tenant: string, message: LiveMessage, options: { before?: number } = {}): Promise<void> {
+    const envelope: Envelope = {
+      tenant,
+      from: message.from,
+      customerId: message.customerId,
+      ...(options.before !== undefined ? { before: options.before } : {}),
+    }
     if (this.options.pool) {
       await this.ready
       await this.options.pool.query('SELECT pg_notify($1, $2)', [this.channel, JSON.stringify(envelope)])
@@ -104,6 +120,7 @@ export class LiveEventsHub {
     if (!set) return
     const data = JSON.stringify({ from: envelope.from, customerId: envelope.customerId })
     for (const socket of set) {
+      if (envelope.before !== undefined && (this.generations.get(socket) ?? -Infinity) >= envelope.before) continue
       try {
         socket.send(data)
       } catch (error) {
@@ -144,16 +161,18 @@ export function registerHub(hub: LiveEventsHub): () => void {
 
 /**
  * Sends 'logout-customer' to every socket of the customer, on every server instance. Called when the
- * customer's password is changed or reset elsewhere, and callable by support. On PostgreSQL one
- * NOTIFY reaches every instance (including this one); on PGlite each hub in the process delivers.
+ * customer's password is changed or reset, with `before` the new session generation: the sockets
+ * opened with a token of the new generation (the session that changed it) stay signed in. Callable by
+ * support (no `before`: every socket). On PostgreSQL one NOTIFY reaches every instance (including
+ * this one); on PGlite each hub in the process delivers.
  */
-export async function publishLogout(tenant: string, customerId: string): Promise<void> {
+export async function publishLogout(tenant: string, customerId: string, options: { before?: number } = {}): Promise<void> {
   const message = { from: LOGOUT_CUSTOMER, customerId }
   const distributed = [...activeHubs].find((h) => h.distributed)
   if (distributed) {
-    await distributed.publish(tenant, message)
-    await Promise.all([...activeHubs].filter((h) => !h.distributed).map((h) => h.publish(tenant, message)))
+    await distributed.publish(tenant, message, options)
+    await Promise.all([...activeHubs].filter((h) => !h.distributed).map((h) => h.publish(tenant, message, options)))
     return
   }
-  await Promise.all([...activeHubs].map((h) => h.publish(tenant, message)))
+  await Promise.all([...activeHubs].map((h) => h.publish(tenant, message, options)))
 }

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { ServerDeps } from '../deps'
+import { tokenIsCurrent } from '../services/jwt.service'
 import { LiveEventsHub } from './live-events.hub'
 import { liveEventsRoutes } from './live-events.routes'
 
@@ -27,8 +28,8 @@ export async function liveEventsRootRoutes(app: FastifyInstance, deps: ServerDep
         .where('id', '=', claims.sub)
         .executeTakeFirst()
       if (!row) return undefined
-      if (row.tokens_valid_after && claims.iat < Math.floor(row.tokens_valid_after.getTime() / 1000)) return undefined
-      return { tenant: claims.tenant, customerId: claims.sub }
+      if (!tokenIsCurrent(claims, row.tokens_valid_after)) return undefined
+      return { tenant: claims.tenant, customerId: claims.sub, generation: claims.gen ?? 0 }
     },
   })
 }

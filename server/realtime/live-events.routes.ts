@@ -16,8 +16,8 @@ export function liveEventsUrl(request: Pick<FastifyRequest, 'protocol' | 'host'>
 
 export interface LiveEventsRoutesOptions {
   hub: LiveEventsHub
-  /** Verifies the token; the tenant and customer it belongs to, or undefined. */
-  authenticate: (token: string, request: FastifyRequest) => Promise<{ tenant: string; customerId: string } | undefined>
+  /** Verifies the token; the tenant and customer it belongs to (and its session generation), or undefined. */
+  authenticate: (token: string, request: FastifyRequest) => Promise<{ tenant: string; customerId: string; generation?: number } | undefined>
 }
 
 export async function liveEventsRoutes(app: FastifyInstance, options: LiveEventsRoutesOptions): Promise<void> {
@@ -49,7 +49,7 @@ export async function liveEventsRoutes(app: FastifyInstance, options: LiveEvents
           socket.close(4401, 'Unauthorized')
           return
         }
-        remove = hub.add(who.tenant, who.customerId, socket)
+        remove = hub.add(who.tenant, who.customerId, socket, who.generation)
         socket.send(JSON.stringify({ from: 'connected', customerId: who.customerId }))
       })
   })

@@ -15,9 +15,13 @@ function accountDeps(ctx: RequestContext): account.AccountDeps {
   return { db: ctx.db, jwt: ctx.deps.jwt, mail: ctx.deps.mail, now: ctx.now(), origin: ctx.origin }
 }
 
-/** Ends the customer's other sessions (live socket 'logout-customer'); never fails the request. */
-function logoutElsewhere(ctx: RequestContext, customerId: string): void {
-  void publishLogout(ctx.tenant, customerId).catch((err) => ctx.request.log.warn({ err }, 'logout-customer not published'))
+/**
+ * Ends the customer's other sessions: 'logout-customer' to the live sockets opened with a token older
+ * than the new session generation (the session that changed the password, which now holds the new
+ * token, stays signed in). Never fails the request.
+ */
+function logoutElsewhere(ctx: RequestContext, customerId: string, generation: number): void {
+  void publishLogout(ctx.tenant, customerId, { before: generation }).catch((err) => ctx.request.log.warn({ err }, 'logout-customer not published'))
 }
 
 export async function accountRoutes(app: FastifyInstance, deps: ServerDeps): Promise<void> {
@@ -41,14 +45,15 @@ export async function accountRoutes(app: FastifyInstance, deps: ServerDeps): Pro
       if ('token' in body) {
         const reset = await account.resetPassword(accountDeps(ctx), ctx.tenant, body.token, body.newPassword)
         if (!('result' in reset)) return reset
-        logoutElsewhere(ctx, reset.customerId)
+        logoutElsewhere(ctx, reset.customerId, reset.generation)
         return reset.result
       }
       const who = await ctx.requireCustomer()
       if (who.sub !== body.userId) return unauthorized(account.MESSAGES.otherUser)
-      const result = await account.changePassword(accountDeps(ctx), ctx.tenant, who.sub, body.currentPassword, body.newPassword)
-      if (result._tag === 'Ok') logoutElsewhere(ctx, who.sub)
-      return result
+      const changed = await account.changePassword(accountDeps(ctx), ctx.tenant, who.sub, body.currentPassword, body.newPassword)
+      if (!('result' in changed)) return changed
+      logoutElsewhere(ctx, who.sub, changed.generation)
+      return changed.result
     },
     { rateLimit },
   )

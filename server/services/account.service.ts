@@ -4,6 +4,7 @@
  * logged in), the current user and personal details.
  */
 import { createHash, randomBytes } from 'node:crypto'
+import { sql } from 'kysely'
 import type { CurrentUser, Customer, CustomerUpdate, RegisterBody } from '../../src/contract'
 import { SIGN_UP_TITLES } from '../../src/domain/constants/people'
 import { isEmail, normaliseEmail } from '../../src/domain/validation/email'
@@ -15,7 +16,7 @@ import { SIGN_UP_MESSAGES, signUpGender } from '../../src/domain/validation/sign
 import { newId } from '../db/ids'
 import { toMoney, type CustomerRow, type Db, type DbOrTrx } from '../db/schema'
 import { badRequest, conflict, forbidden, ok, unauthorized, type Failure, type Ok } from '../http/results'
-import type { JwtService } from './jwt.service'
+import { generationOf, type JwtService } from './jwt.service'
 import type { MailApi } from './mail.service'
 import { hashPassword, verifyPassword } from './password'
 
@@ -109,7 +110,7 @@ export async function login(deps: AccountDeps, tenant: string, email: string, pa
   const valid = await verifyPassword(password, customer?.password_hash ?? DUMMY_HASH)
   if (!customer || !valid) return unauthorized(MESSAGES.badCredentials)
   if (!customer.verified) return forbidden(MESSAGES.notVerified)
-  const token = await deps.jwt.sign({ sub: customer.id, tenant, role: customer.role })
+  const token = await deps.jwt.sign({ sub: customer.id, tenant, role: customer.role, gen: generationOf(customer.tokens_valid_after) })
   return ok({ user: customerDto(customer), token, message: MESSAGES.loggedIn })
 }
 
@@ -197,32 +198,45 @@ export async function forgotPassword(deps: AccountDeps, tenant: string, email: s
   return ok({ message })
 }
 
-async function setPassword(db: DbOrTrx, tenant: string, customerId: string, password: string, now: Date): Promise<void> {
-  await db
+/**
+ * Sets the password and starts a new session generation: tokens_valid_after becomes now, or 1 ms
+ * after the previous one when that is not earlier (two changes in one millisecond, or a clock behind),
+ * so tokens issued before the change stop being valid. Returns the new generation.
+ */
+async function setPassword(db: DbOrTrx, tenant: string, customerId: string, password: string, now: Date): Promise<number> {
+  const passwordHash = await hashPassword(password)
+  const at = now.toISOString()
+  const row = await db
     .updateTable('customers')
-    .set({ password_hash: await hashPassword(password), tokens_valid_after: new Date(Math.floor(now.getTime() / 1000) * 1000), verified: true })
+    .set({
+      password_hash: passwordHash,
+      tokens_valid_after: sql<Date>`date_trunc('milliseconds', greatest(${at}::timestamptz, coalesce(tokens_valid_after + interval '1 millisecond', ${at}::timestamptz)))`,
+      verified: true,
+    })
     .where('tenant_id', '=', tenant)
     .where('id', '=', customerId)
-    .execute()
+    .returning('tokens_valid_after')
+    .executeTakeFirst()
+  return generationOf(row?.tokens_valid_after)
 }
 
 export async function resetPassword(deps: AccountDeps, tenant: string, token: string, newPassword: string) {
   if (!meetsPasswordRule(newPassword)) return badRequest(NEW_PASSWORD_NOT_MEETING_REQUIREMENTS)
   const customerId = await consumeToken(deps.db, tenant, token, 'reset', deps.now)
   if (!customerId) return unauthorized(MESSAGES.badResetToken)
-  await setPassword(deps.db, tenant, customerId, newPassword, deps.now)
+  const gen = await setPassword(deps.db, tenant, customerId, newPassword, deps.now)
   const customer = (await findCustomer(deps.db, tenant, customerId))!
-  const newToken = await deps.jwt.sign({ sub: customerId, tenant, role: customer.role })
-  return { result: ok({ message: MESSAGES.passwordChanged, statusCode: 200, newToken }), customerId }
+  const newToken = await deps.jwt.sign({ sub: customerId, tenant, role: customer.role, gen })
+  return { result: ok({ message: MESSAGES.passwordChanged, statusCode: 200, newToken }), customerId, generation: gen }
 }
 
 export async function changePassword(deps: AccountDeps, tenant: string, customerId: string, currentPassword: string, newPassword: string) {
   if (!meetsPasswordRule(newPassword)) return badRequest(NEW_PASSWORD_NOT_MEETING_REQUIREMENTS)
   const customer = await findCustomer(deps.db, tenant, customerId)
   if (!customer || !(await verifyPassword(currentPassword, customer.password_hash))) return unauthorized(MESSAGES.wrongCurrentPassword)
-  await setPassword(deps.db, tenant, customerId, newPassword, deps.now)
-  const newToken = await deps.jwt.sign({ sub: customerId, tenant, role: customer.role })
-  return ok({ message: MESSAGES.passwordChanged, statusCode: 200, newToken })
+  const gen = await setPassword(deps.db, tenant, customerId, newPassword, deps.now)
+  const newToken = await deps.jwt.sign({ sub: customerId, tenant, role: customer.role, gen })
+  return { result: ok({ message: MESSAGES.passwordChanged, statusCode: 200, newToken }), generation: gen }
 }
 
 export async function updateCustomer(db: Db, tenant: string, id: string, update: CustomerUpdate): Promise<Ok<CurrentUser> | Failure> {

@@ -1,4 +1,10 @@
-/** Customer login tokens: HS256 JWTs signed with jose. */
+/**
+ * Customer login tokens: HS256 JWTs signed with jose. A token carries its session generation
+ * (`gen`): the customer's `tokens_valid_after` (last password change, milliseconds; 0 before any)
+ * when it was issued. A password change moves the generation on (strictly, even within one
+ * millisecond), so every token issued before it stops being valid and the new token is valid at
+ * once, whatever the clock's resolution.
+ */
 import { randomBytes } from 'node:crypto'
 import { jwtVerify, SignJWT } from 'jose'
 import type { Db } from '../db/schema'
@@ -11,10 +17,13 @@ export interface AuthClaims {
   /** issued at, seconds */
   iat: number
   exp: number
+  /** session generation the token was issued in; undefined for a token signed without one */
+  gen?: number
 }
 
 export interface JwtService {
-  sign(claims: { sub: string; tenant: string; role: string }): Promise<string>
+  /** `gen`: generationOf(the customer's tokens_valid_after) at signing time. */
+  sign(claims: { sub: string; tenant: string; role: string; gen?: number }): Promise<string>
   /** The claims of a valid, unexpired token; undefined otherwise. */
   verify(token: string): Promise<AuthClaims | undefined>
 }
@@ -22,8 +31,8 @@ export interface JwtService {
 export function jwtService(secret: string, expiresIn: string): JwtService {
   const key = new TextEncoder().encode(secret)
   return {
-    async sign({ sub, tenant, role }) {
-      return new SignJWT({ tenant, role })
+    async sign({ sub, tenant, role, gen }) {
+      return new SignJWT({ tenant, role, ...(gen !== undefined ? { gen } : {}) })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(sub)
         .setIssuedAt()
@@ -40,12 +49,30 @@ export function jwtService(secret: string, expiresIn: string): JwtService {
           role: typeof payload.role === 'string' ? payload.role : 'customer',
           iat: payload.iat ?? 0,
           exp: payload.exp ?? 0,
+          ...(typeof payload.gen === 'number' && Number.isFinite(payload.gen) ? { gen: payload.gen } : {}),
         }
       } catch {
         return undefined
       }
     },
   }
+}
+
+/** The session generation of a customer row: its tokens_valid_after in milliseconds, 0 when never set. */
+export function generationOf(tokensValidAfter: Date | null | undefined): number {
+  return tokensValidAfter ? tokensValidAfter.getTime() : 0
+}
+
+/**
+ * Whether a verified token is still valid for its customer: issued in the current generation (or a
+ * later one). A token without a generation counts only when issued in a whole second after the change
+ * (its issued-at has no finer resolution, so a token of the same second is refused).
+ */
+export function tokenIsCurrent(claims: Pick<AuthClaims, 'iat' | 'gen'>, tokensValidAfter: Date | null | undefined): boolean {
+  const generation = generationOf(tokensValidAfter)
+  if (generation === 0) return true
+  if (claims.gen !== undefined) return claims.gen >= generation
+  return claims.iat * 1000 > generation
 }
 
 /** JWT_SECRET, else the install's generated secret (created once, shared by every instance). */
