@@ -86,10 +86,27 @@ describe('Register, ForgotPassword, ResetPassword, ChangePassword', () => {
 
   it('change password answers the 200 message, or the 401 message', async () => {
     const auth = fake<AuthApi>().on('changePassword', [ok({ message: 'Password updated' }), httpFail(401, 'Current password is wrong')])
-    const change = new ChangePassword(auth.port)
+    const tokens = new InMemoryTokenStore('jwt')
+    const change = new ChangePassword(auth.port, tokens)
     const input = { userId: id(7), currentPassword: 'Old12345', newPassword: 'New12345' }
     expect(await change.execute(input)).toEqual(E.right('Password updated'))
+    expect(auth.calls[0].args[0]).toEqual(input)
     expect(await change.execute(input)).toEqual(E.left({ _tag: 'Refused', status: 401, message: 'Current password is wrong' }))
+    expect(tokens.get()).toBe('jwt')
+  })
+
+  it('change password stores the new token the server returns (the old one no longer works)', async () => {
+    const auth = fake<AuthApi>().on('changePassword', [
+      ok({ message: 'Your password has been changed.', statusCode: 200, newToken: 'fresh' }),
+      httpFail(401, 'The current password is incorrect.'),
+    ])
+    const tokens = new InMemoryTokenStore('old')
+    const change = new ChangePassword(auth.port, tokens)
+    const input = { userId: id(7), currentPassword: 'Old12345', newPassword: 'New12345' }
+    expect(await change.execute(input)).toEqual(E.right('Your password has been changed.'))
+    expect(tokens.get()).toBe('fresh')
+    expect(E.isLeft(await change.execute(input))).toBe(true)
+    expect(tokens.get()).toBe('fresh')
   })
 })
 

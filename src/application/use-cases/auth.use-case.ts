@@ -100,15 +100,22 @@ export class ResetPassword {
 }
 
 /**
- * PUT /user/change-password while signed in. Right: the 200 message (normal colour). Left Refused
- * with status 401: the message in red; other statuses are for the caller to keep silent.
+ * PUT /user/change-password while signed in. Right: the 200 message (normal colour); the newToken the
+ * server returns is stored, since the change ends every earlier token (this one included) and the
+ * server's 'logout-customer' spares only sockets opened with the new one. Left Refused with status
+ * 401: the message in red; other statuses are for the caller to keep silent.
  */
 @injectable()
 export class ChangePassword {
-  constructor(@inject(PORTS.AuthApi) private readonly auth: AuthApi) {}
+  constructor(
+    @inject(PORTS.AuthApi) private readonly auth: AuthApi,
+    @inject(PORTS.TokenStore) private readonly tokens: TokenStore,
+  ) {}
   async execute(input: { userId: string; currentPassword: string; newPassword: string }): Promise<E.Either<AppError, string>> {
     const result = await this.auth.changePassword(input)
-    return E.isLeft(result) ? E.left(requestFailure(result.left)) : E.right(result.right.message)
+    if (E.isLeft(result)) return E.left(requestFailure(result.left))
+    if (result.right.newToken) this.tokens.set(result.right.newToken)
+    return E.right(result.right.message)
   }
 }
 

@@ -140,6 +140,60 @@ describe('WatchSession', () => {
     expect(close).toHaveBeenCalled()
   })
 
+  function watching(token: string) {
+    const sockets: { token: string; deliver: (e: LiveEvent) => void; close: ReturnType<typeof vi.fn> }[] = []
+    const live: LiveEvents = {
+      connect: vi.fn((_url: string, socketToken: string, onEvent: (e: LiveEvent) => void) => {
+        const socket = { token: socketToken, deliver: onEvent, close: vi.fn() }
+        sockets.push(socket)
+        return { close: socket.close }
+      }),
+    }
+    const tokens = new InMemoryTokenStore(token)
+    const store = new InMemoryBookingStore({ lastClinicId: id(1) })
+    const links = fake<LinksApi>().on('links', [ok({ websocket: 'ws://clinic/ws' })])
+    const watch = new WatchSession(live, tokens, new LoadLinks(links.port, store, new MemoryLogger()), new Logout(tokens, store))
+    return { sockets, tokens, store, watch }
+  }
+  const logoutEvent = { from: 'logout-customer', customerId: id(7) }
+
+  it('after this session changed the password (a newer token stored), follows the new token instead of logging out', async () => {
+    const { sockets, tokens, store, watch } = watching('old')
+    const onLoggedOut = vi.fn()
+    expect(E.isRight(await watch.execute({ customerId: id(7), onLoggedOut }))).toBe(true)
+    // ChangePassword (here or in another tab sharing the token) stored the new token; the server then
+    // tells the sockets of the old token.
+    tokens.set('fresh')
+    sockets[0].deliver(logoutEvent)
+    await new Promise((r) => setTimeout(r, 0))
+    expect(onLoggedOut).not.toHaveBeenCalled()
+    expect(tokens.get()).toBe('fresh')
+    expect(store.get('lastClinicId')).toBe(id(1))
+    expect(sockets[0].close).toHaveBeenCalled()
+    expect(sockets.map((s) => s.token)).toEqual(['old', 'fresh'])
+    // A late message on the old socket changes nothing; one on the new socket (another session
+    // changed the password since) logs out.
+    sockets[0].deliver(logoutEvent)
+    expect(sockets).toHaveLength(2)
+    sockets[1].deliver(logoutEvent)
+    await vi.waitFor(() => expect(onLoggedOut).toHaveBeenCalledTimes(1))
+    expect(tokens.get()).toBeNull()
+    expect(sockets[1].close).toHaveBeenCalled()
+  })
+
+  it('ignores messages after close', async () => {
+    const { sockets, tokens, watch } = watching('jwt')
+    const onLoggedOut = vi.fn()
+    const connection = await watch.execute({ customerId: id(7), onLoggedOut })
+    if (E.isLeft(connection)) throw new Error('not connected')
+    connection.right.close()
+    expect(sockets[0].close).toHaveBeenCalled()
+    sockets[0].deliver(logoutEvent)
+    await new Promise((r) => setTimeout(r, 0))
+    expect(onLoggedOut).not.toHaveBeenCalled()
+    expect(tokens.get()).toBe('jwt')
+  })
+
   it('does not connect when signed out', async () => {
     const live: LiveEvents = { connect: vi.fn() }
     const store = new InMemoryBookingStore()

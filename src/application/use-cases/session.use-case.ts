@@ -17,6 +17,12 @@ export const LOGOUT_CUSTOMER_SENDER = 'logout-customer'
  * The live socket (spec section 1): connects to the links' websocket URL with the token, and logs
  * the customer out when a 'logout-customer' message for them arrives. Left when signed out or the
  * links cannot be loaded (the caller only logs it).
+ *
+ * A password change ends every earlier token and the server sends 'logout-customer' to the sockets
+ * opened with one. When this app meanwhile stored a newer token (its own session changed the password,
+ * perhaps in another tab sharing the token), the message is about the socket's old token, not about
+ * the session: the socket follows the new token instead of logging the session out. Events that
+ * arrive after close() are ignored.
  */
 @injectable()
 export class WatchSession {
@@ -31,12 +37,33 @@ export class WatchSession {
     if (!token) return E.left(notSignedIn)
     const links = await this.links.execute()
     if (E.isLeft(links)) return links
-    const connection = this.live.connect(links.right.websocket, token, (event) => {
-      if (event.from !== LOGOUT_CUSTOMER_SENDER || event.customerId !== input.customerId) return
-      connection.close()
-      void this.logout.execute().then(() => input.onLoggedOut())
+    const url = links.right.websocket
+    let closed = false
+    let current: LiveConnection | undefined
+    /** counts the sockets opened: only the latest one's events count */
+    let opened = 0
+    const open = (socketToken: string): void => {
+      const mine = ++opened
+      current = this.live.connect(url, socketToken, (event) => {
+        if (closed || mine !== opened) return
+        if (event.from !== LOGOUT_CUSTOMER_SENDER || event.customerId !== input.customerId) return
+        current?.close()
+        const stored = this.tokens.get()
+        if (stored && stored !== socketToken) {
+          open(stored)
+          return
+        }
+        closed = true
+        void this.logout.execute().then(() => input.onLoggedOut())
+      })
+    }
+    open(token)
+    return E.right({
+      close: () => {
+        closed = true
+        current?.close()
+      },
     })
-    return E.right(connection)
   }
 }
 
