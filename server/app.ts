@@ -147,6 +147,8 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
         // The lead form is embeddable in other sites.
         reply.removeHeader('x-frame-options')
         reply.header('content-security-policy', String(reply.getHeader('content-security-policy')).replace("frame-ancestors 'self'", 'frame-ancestors *'))
+        // its own page (lead.html): the lead form alone, without the app's JavaScript
+        if (existsSync(join(config.webDir, 'lead.html'))) return reply.header('cache-control', 'no-cache').sendFile('lead.html')
       }
       return reply.header('cache-control', 'no-cache').sendFile('index.html')
     }
