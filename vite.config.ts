@@ -16,6 +16,9 @@ export default defineConfig({
     outDir: 'dist/web',
     emptyOutDir: true,
     sourcemap: false,
+    // Two pages: the app (index.html) and the embeddable lead form (lead.html, served at /lead),
+    // which loads only its own small composition.
+    rolldownOptions: { input: { index: 'index.html', lead: 'lead.html' } },
   },
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', ws: true }, '/sandbox': 'http://localhost:3000' },

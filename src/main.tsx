@@ -7,6 +7,8 @@ import { ContainerProvider } from './ui/use-view-model'
 import { AppRoutes, createRoutes } from './ui/routes'
 import { SessionViewModel } from './ui/view-models/session.view-model'
 
+// The web app. The embeddable lead form (/lead) is another page: lead.html with src/lead.main.tsx
+// (the server and vite's dev server answer /lead with it).
 const { container, prepare } = createBrowserContainer()
 const session = container.get(SessionViewModel)
 // The first view loads the organisation and the user; the links cache (and with it the lazily

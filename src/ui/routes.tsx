@@ -34,9 +34,10 @@ export function bookingRoutes(lazyPage: LazyPage): RouteObject[] {
 }
 
 /**
- * Customer area, password, forms and lead routes (spec section 2) are added here by their pages
- * (src/ui/pages/account|password|forms|lead), each with lazyPage(() => import(...)):
- * '/app', '/forgot-password', '/user/reset-password/:token', '/form/:formId', '/lead'.
+ * Customer area, password and forms routes (spec section 2) are added here by their pages
+ * (src/ui/pages/account|password|forms), each with lazyPage(() => import(...)):
+ * '/app', '/forgot-password', '/user/reset-password/:token', '/form/:formId'. The embeddable lead
+ * form '/lead' is its own page (lead.html, src/lead.main.tsx) with its own small composition.
  */
 export function otherRoutes(lazyPage: LazyPage): RouteObject[] {
   const passwordPage = lazyPage(() => import('./pages/password/PasswordResetPage'))
@@ -46,7 +47,6 @@ export function otherRoutes(lazyPage: LazyPage): RouteObject[] {
     { path: 'user/reset-password/:token', ...passwordPage },
     { path: 'form/:formId', ...lazyPage(() => import('./pages/forms/FormPage')) },
     { path: 'form-builder', ...lazyPage(() => import('./pages/forms/FormBuilderPage')) },
-    { path: 'lead', ...lazyPage(() => import('./pages/lead/LeadPage')) },
     { path: 'registration', ...lazyPage(() => import('./pages/registration/RegistrationPage')) },
     { path: '*', ...lazyPage(() => import('./pages/NotFoundPage')) },
   ]

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Frame, Page } from 'playwright-core'
 import { DESKTOP, launch, open, PHONE } from './support/browser'
@@ -30,6 +32,12 @@ async function leadFrame(page: Page, urlPart = '/lead'): Promise<Frame> {
   await frame.waitForURL((url) => url.href.includes(urlPart))
   await frame.getByRole('heading', { name: 'Ask us anything' }).waitFor()
   return frame
+}
+
+/** The scripts of the web app's own page (dist/web/index.html), which /lead must not load. */
+function appEntryScripts(): string[] {
+  const html = readFileSync(join(import.meta.dirname, '../../dist/web/index.html'), 'utf8')
+  return [...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]!)
 }
 
 const iframeHeight = (page: Page) => page.$eval('iframe#lead-frame', (el) => Math.round(el.getBoundingClientRect().height))
@@ -102,6 +110,10 @@ describe('lead form', () => {
     const s = await open(browser, 'lead-direct', PHONE)
     const fonts = await stubFonts(s)
     const { page } = s
+    const scripts: string[] = []
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname)
+    })
     const footer = encodeURIComponent(encodeURIComponent('<p>Read our <a href="https://example.com/privacy">privacy policy</a></p><img src=x onerror="window.__xss=1">'))
     await page.goto(`${baseUrl}/lead?fields=gender,firstName,surname,email,referralSource&required=gender&backgroundColour=%23f4efe6&textColour=%23222222&buttonColour=%23224466&footerText=${footer}&font=Roboto`)
     await page.getByRole('heading', { name: 'Submit on enquiry' }).waitFor()
@@ -113,6 +125,11 @@ describe('lead form', () => {
     const labels = await page.locator('form label').allTextContents()
     expect(labels.slice(0, 5).map((l) => l.replace('*', '').trim())).toEqual(['Gender', 'First name', 'Surname', 'Email', 'How did you hear about us?'])
     expect(await page.locator('header').count()).toBe(0)
+    // its own page and composition: the lead entry, none of the web app's scripts
+    expect(scripts.some((path) => /^\/assets\/lead-[\w-]+\.js$/.test(path))).toBe(true)
+    const app = appEntryScripts()
+    expect(app.length).toBeGreaterThan(0)
+    expect(scripts.filter((path) => app.includes(path))).toEqual([])
     await s.shot('configured')
     await s.axe('lead')
 

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { MemoryRouter } from 'react-router-dom'
 import { Container } from 'inversify'
 import * as E from 'fp-ts/Either'
 import type { Lead, LeadBody } from '../../../contract/leads.routes'
@@ -26,9 +25,7 @@ function renderLead(search: string) {
   container.bind(LeadViewModel).toConstantValue(vm)
   render(
     <ContainerProvider container={container} prepare={async () => undefined}>
-      <MemoryRouter initialEntries={[`/lead${search}`]}>
-        <LeadPage />
-      </MemoryRouter>
+      <LeadPage search={search} />
     </ContainerProvider>,
   )
   return { vm, sent, posted }

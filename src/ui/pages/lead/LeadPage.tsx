@@ -1,6 +1,5 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import { useLocation } from 'react-router-dom'
 import { GENDERS, REFERRAL_SOURCES, TITLES } from '../../../domain/constants/people'
 import { leadDialCode, type LeadField } from '../../../domain/validation/lead'
 import { useViewModel } from '../../use-view-model'
@@ -42,10 +41,12 @@ function SafeHtml({ html, className }: { html: string; className?: string }) {
   return clean === undefined ? null : <div className={className} dangerouslySetInnerHTML={{ __html: clean }} />
 }
 
-/** /lead: the embeddable enquiry form (spec sections 2, 4, 5, 8, 9). */
-const LeadPage = observer(function LeadPage() {
+/**
+ * /lead: the embeddable enquiry form (spec sections 2, 4, 5, 8, 9). It is its own page (lead.html,
+ * src/lead.main.tsx) without the router: `search` is the page's query string.
+ */
+const LeadPage = observer(function LeadPage({ search = window.location.search }: { search?: string }) {
   const vm = useViewModel<LeadViewModel>(LeadViewModel)
-  const { search } = useLocation()
   const rootRef = useRef<HTMLDivElement | null>(null)
   useEffect(() => vm.configure(search), [vm, search])
 

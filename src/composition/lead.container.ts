@@ -1,0 +1,55 @@
+import { Container, ContainerModule } from 'inversify'
+import { USE_CASES } from '../application/tokens'
+import type { TokenStore } from '../application/ports/token-store.port'
+import { SubmitLead } from '../application/use-cases/forms.use-case'
+import { HttpLeadsApi } from '../adapters/http/forms.adapter'
+import type { HttpConfig } from '../adapters/http/http-client'
+import { TICKER } from '../ui/view-models/booking-gateway'
+import { NAVIGATOR, type Navigator } from '../ui/view-models/app-services'
+import { ToastViewModel } from '../ui/view-models/toast.view-model'
+import { LEAD_HOST, LeadViewModel, windowLeadHost } from '../ui/view-models/lead.view-model'
+import { createFetchRequester } from './fetch-requester'
+import { apiBaseOf, browserTicker } from './browser-services'
+
+/** The lead form sends no token: it is a public call, and the page lives in other sites' iframes. */
+const noToken: TokenStore = { get: () => null, set: () => undefined, clear: () => undefined }
+
+/** /lead leaves the page only for the redirect URL after a lead is sent outside an iframe. */
+const pageNavigator = (win: Window): Navigator => ({
+  go: (path) => win.location.assign(path),
+  leave: (url) => win.location.assign(url),
+})
+
+export interface LeadCompositionOptions {
+  http: HttpConfig
+  window: Window
+  /** the fetch the lead call uses (tests) */
+  fetcher?: typeof fetch
+}
+
+/**
+ * What the embeddable lead form needs and nothing else: the lead view model, the toasts, the
+ * SubmitLead use case on the leads adapter over the fetch transport (no axios), the parent window
+ * as the LeadHost. No session, links, catalogue or booking modules: /lead is embedded in other
+ * sites, so its page loads only this (spec section 2, lead form).
+ */
+export function leadModule(options: LeadCompositionOptions): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind(TICKER).toConstantValue(browserTicker)
+    bind(NAVIGATOR).toConstantValue(pageNavigator(options.window))
+    bind(LEAD_HOST).toConstantValue(windowLeadHost(options.window))
+    bind(USE_CASES.SubmitLead).toConstantValue(
+      new SubmitLead(new HttpLeadsApi(createFetchRequester(options.http, noToken, options.fetcher ?? fetch.bind(globalThis)))),
+    )
+    bind(ToastViewModel).toSelf().inSingletonScope()
+    bind(LeadViewModel).toSelf().inSingletonScope()
+  })
+}
+
+/** The composition root of the /lead page (its own entry, lead.html): the only container it builds. */
+export function createLeadContainer(win: Window = window): Container {
+  const env = import.meta.env as Record<string, string | boolean | undefined>
+  const container = new Container()
+  container.load(leadModule({ http: { baseUrl: apiBaseOf(win.location.host, env.VITE_API_BASE as string | undefined) }, window: win }))
+  return container
+}

@@ -1,0 +1,18 @@
+import { observer } from 'mobx-react-lite'
+import { useViewModel } from '../../use-view-model'
+import { ToastViewModel } from '../../view-models/toast.view-model'
+import { Toasts } from '../../components/Toasts'
+import LeadPage from './LeadPage'
+
+/** The whole /lead page: no header or banners (spec: top navigation hidden on /lead), the form and its toasts. */
+export const LeadShell = observer(function LeadShell({ search }: { search?: string }) {
+  const toasts = useViewModel<ToastViewModel>(ToastViewModel)
+  return (
+    <>
+      <main id="main">
+        <LeadPage search={search} />
+      </main>
+      <Toasts vm={toasts} />
+    </>
+  )
+})
