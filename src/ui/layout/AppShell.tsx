@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { lazy, Suspense, useEffect, useMemo } from 'react'
-import { Outlet, useLocation, useNavigate } from 'react-router-dom'
+import { Outlet, useNavigate } from 'react-router-dom'
 import { SessionViewModel } from '../view-models/session.view-model'
 import { ToastViewModel } from '../view-models/toast.view-model'
 import { NAVIGATOR, type DeferredNavigator } from '../view-models/app-services'
@@ -11,9 +11,6 @@ import { Toasts } from '../components/Toasts'
 import { Spinner } from '../components/Spinner'
 import styles from './AppShell.module.css'
 
-/** Routes on which the top navigation is hidden (spec: /lead only). */
-const HEADERLESS = ['/lead']
-
 /** Banners, header, the page, toasts and the login modal; attaches the router to the navigator. */
 export const AppShell = observer(function AppShell() {
   const session = useViewModel<SessionViewModel>(SessionViewModel)
@@ -22,7 +19,6 @@ export const AppShell = observer(function AppShell() {
   const prepare = usePrepare()
   const LoginModal = useMemo(() => lazy(async () => (await Promise.all([import('../pages/login/LoginModal'), prepare()]))[0]), [prepare])
   const navigate = useNavigate()
-  const { pathname } = useLocation()
   useEffect(() => {
     navigator.attach({
       go: (path, options) => navigate(path, { replace: options?.replace }),
@@ -34,17 +30,16 @@ export const AppShell = observer(function AppShell() {
     if (brand) document.documentElement.style.setProperty('--accent', brand)
     if (session.organisation) document.title = session.headerTitle
   }, [session.organisation, session.headerTitle])
-  const headerless = HEADERLESS.includes(pathname)
   return (
     <div className={styles.shell}>
-      {headerless ? null : <StagingBanner session={session} />}
-      {headerless ? null : <Header session={session} />}
+      <StagingBanner session={session} />
+      <CookieBanner session={session} />
+      <Header session={session} />
       <main className={styles.main} id="main">
         <Suspense fallback={<Spinner />}>
           <Outlet />
         </Suspense>
       </main>
-      {headerless ? null : <CookieBanner session={session} />}
       <Toasts vm={toasts} />
       {session.loginModalOpen ? (
         <Suspense fallback={null}>
