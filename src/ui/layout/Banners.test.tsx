@@ -1,0 +1,68 @@
+// The staging and cookie banners in the real AppShell: shown only outside production, the cookie
+// notice a bar in the flow above the header (it never covers the page) that 'Got it!' dismisses.
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { MemoryRouter, Route, Routes } from 'react-router-dom'
+import { Container } from 'inversify'
+import * as E from 'fp-ts/Either'
+import { AppShell } from './AppShell'
+import { ContainerProvider } from '../use-view-model'
+import { COOKIE_BANNER, SessionViewModel } from '../view-models/session.view-model'
+import { ToastViewModel } from '../view-models/toast.view-model'
+import { DeferredNavigator, NAVIGATOR } from '../view-models/app-services'
+import { ManualTicker } from '../view-models/account.view-model.test-support'
+import type { BookingGateway, LocalSettings, WebConfig } from '../view-models/booking-gateway'
+
+afterEach(cleanup)
+
+function session(environment: WebConfig['environment'], stored: Record<string, string> = {}) {
+  const values = new Map(Object.entries(stored))
+  const settings: LocalSettings = { get: (k) => values.get(k), set: vi.fn((k: string, v: string) => void values.set(k, v)) }
+  const gateway = { loadOrganisation: async () => E.right({ name: 'Demo Clinic' }), currentUser: async () => E.right(undefined) }
+  const vm = new SessionViewModel(gateway as unknown as BookingGateway, settings, { environment, holdSeconds: 300, mapTilesUrl: '' })
+  return { vm, settings }
+}
+
+/** The real AppShell with a page whose last control sits at the bottom. */
+function shell(vm: SessionViewModel) {
+  const container = new Container()
+  container.bind(SessionViewModel).toConstantValue(vm)
+  container.bind(ToastViewModel).toConstantValue(new ToastViewModel(new ManualTicker()))
+  container.bind(NAVIGATOR).toConstantValue(new DeferredNavigator())
+  return render(
+    <ContainerProvider container={container}>
+      <MemoryRouter initialEntries={['/app']}>
+        <Routes>
+          <Route element={<AppShell />}>
+            <Route path="app" element={<button type="button">Save changes</button>} />
+          </Route>
+        </Routes>
+      </MemoryRouter>
+    </ContainerProvider>,
+  )
+}
+
+describe('CookieBanner', () => {
+  it("shows the spec's text in a labelled region above the header, and 'Got it!' stores the acceptance and removes it", () => {
+    const { vm, settings } = session('local')
+    const { container } = shell(vm)
+    const region = screen.getByRole('region', { name: 'Cookies' })
+    expect(region.textContent).toContain(COOKIE_BANNER)
+    expect(COOKIE_BANNER).toBe('This website uses cookies to analyze user behavior and improve our services.')
+    // a bar in the page's flow before the header, not an overlay after the page
+    const order = [...container.querySelectorAll('[aria-label="Cookies"], header, main')].map((el) => el.tagName)
+    expect(order).toEqual(['SECTION', 'HEADER', 'MAIN'])
+    fireEvent.click(screen.getByRole('button', { name: 'Got it!' }))
+    expect(settings.set).toHaveBeenCalledWith('cookieAccepted', 'true')
+    expect(screen.queryByRole('region', { name: 'Cookies' })).toBeNull()
+  })
+
+  it('is not shown once accepted, nor in production', () => {
+    shell(session('staging', { cookieAccepted: 'true' }).vm)
+    expect(screen.queryByRole('region', { name: 'Cookies' })).toBeNull()
+    cleanup()
+    shell(session('production').vm)
+    expect(screen.queryByRole('region', { name: 'Cookies' })).toBeNull()
+    expect(screen.queryByRole('note')).toBeNull()
+  })
+})
