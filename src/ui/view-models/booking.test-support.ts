@@ -45,9 +45,12 @@ export class ManualTicker implements Ticker {
 
 export class RecordingNavigator implements Navigator {
   paths: string[] = []
+  /** the paths that replaced the current history entry */
+  replaced: string[] = []
   left: string[] = []
-  go(path: string): void {
+  go(path: string, options?: { replace?: boolean }): void {
     this.paths.push(path)
+    if (options?.replace) this.replaced.push(path)
   }
   leave(url: string): void {
     this.left.push(url)

@@ -10,7 +10,9 @@ describe('BookingViewModel: step from the URL (spec section 4, Step flow)', () =
     [{ locationId: 'c1' }, 'service'],
     [{ locationId: 'c1', categoryId: 'cat1' }, 'service'],
     [{ locationId: 'c1', categoryId: 'cat1', serviceId: 's1' }, 'staff'],
-    [{ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', confirm: true }, 'confirm'],
+    // nothing chosen yet (reload, shared link): confirm stands for the nearest earlier step
+    [{ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', confirm: true }, 'staff'],
+    [{ locationId: 'c1', confirm: true }, 'service'],
   ] as const)('%o is the %s step', (route, step) => {
     const { booking } = world()
     booking.syncRoute({ ...route, query: {} })
@@ -119,7 +121,7 @@ describe('view lock (spec section 4)', () => {
     expect(booking.lockedView).toBe('courses')
     expect(booking.askAnotherCourse).toBe(true)
     booking.answerAnotherCourse(false)
-    expect(navigator.last).toBe('/step/c1/kc/k1/confirm')
+    expect(navigator.last).toBe('/step/c1/kc/k1/confirm?course=true')
   })
 
   it('the view query parameter locks the view', () => {
@@ -265,7 +267,9 @@ describe('back navigation (spec section 4)', () => {
     booking.chooseService(facial, 'cat1')
     booking.choosePractitioner(ben)
     booking.answerAnotherService(false)
+    booking.chooseTime([at('2026-03-12T10:00:00Z', '2026-03-12T11:00:00Z', 'p2')])
     booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', confirm: true, query: {} })
+    expect(booking.step).toBe('confirm')
     booking.back()
     expect(booking.step).toBe('time')
     expect(navigator.last).toBe('/step/c1/cat1/s1?service=0')

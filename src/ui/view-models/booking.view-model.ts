@@ -85,7 +85,10 @@ export class BookingViewModel {
   /** the appointments being rescheduled with their current times (when the account page knows them) */
   rescheduleSources: RescheduleSource[] = []
   query: Record<string, string | undefined> = {}
+  /** true while what a step URL names (clinic, service, course) is fetched from the server */
+  restoring = false
   private cancelHold?: () => void
+  private route?: RouteState
 
   constructor(
     @inject(NAVIGATOR) private readonly navigator: Navigator,
@@ -94,8 +97,8 @@ export class BookingViewModel {
     @inject(LOCAL_SETTINGS) private readonly settings: LocalSettings,
     @inject(SessionViewModel) private readonly session: SessionViewModel,
   ) {
-    makeAutoObservable<BookingViewModel, 'navigator' | 'ticker' | 'config' | 'settings' | 'session' | 'cancelHold'>(this, {
-      navigator: false, ticker: false, config: false, settings: false, session: false, cancelHold: false,
+    makeAutoObservable<BookingViewModel, 'navigator' | 'ticker' | 'config' | 'settings' | 'session' | 'cancelHold' | 'route'>(this, {
+      navigator: false, ticker: false, config: false, settings: false, session: false, cancelHold: false, route: false,
     })
   }
 
@@ -129,6 +132,14 @@ export class BookingViewModel {
     return this.basket.length > 0 && this.basket.every((i) => i.start !== undefined)
   }
 
+  /**
+   * Confirm needs what the earlier steps chose: a time for every appointment (the hold), a course
+   * purchase or a gift voucher. A reload or a shared confirm link has none of it.
+   */
+  get canConfirm(): boolean {
+    return this.canBook || this.isCoursePurchase || this.isGiftVoucherPurchase
+  }
+
   get bookLabel(): string {
     return this.isReschedule ? 'Reschedule appointment' : 'Book appointment'
   }
@@ -151,8 +162,12 @@ export class BookingViewModel {
 
   // ---- route ------------------------------------------------------------------------------
 
-  /** The step derives from the URL (spec section 4 'Step flow'). */
+  /**
+   * The step derives from the URL (spec section 4 'Step flow'). A confirm URL whose choices are not
+   * held (reload, shared link) stands for the nearest earlier step: staff with a service, else service.
+   */
   syncRoute(route: RouteState): void {
+    this.route = route
     this.query = route.query
     this.categoryId = route.categoryId
     const view = route.query.view
@@ -164,8 +179,23 @@ export class BookingViewModel {
     let derived: Step = stepFromUrl({ ...route, coursePurchase: this.isCoursePurchase })
     if (derived === 'staff' && this.step === 'time') derived = 'time'
     if (derived === 'confirm' && this.step === 'payment') derived = 'payment'
+    if (derived === 'confirm' && !this.canConfirm) derived = route.serviceId ? 'staff' : 'service'
     if (derived === 'staff' && route.query.reschedule === '1' && this.isReschedule && this.isLinked) derived = 'time'
     this.step = derived
+  }
+
+  /** The step again from the last URL, after what it names was rebuilt from the server. */
+  rederive(): void {
+    if (this.route) this.syncRoute(this.route)
+  }
+
+  /** A step URL that cannot be rebuilt: the nearest earlier valid step replaces it. */
+  fallBack(path: string): void {
+    this.navigator.go(path, { replace: true })
+  }
+
+  setRestoring(value: boolean): void {
+    this.restoring = value
   }
 
   setLocation(clinic: ClinicView): void {
@@ -219,6 +249,17 @@ export class BookingViewModel {
     this.activeIndex = index
   }
 
+  /** A course purchase URL opened directly (reload, shared link): its course joins the basket. */
+  restoreCourse(course: ServiceView): void {
+    if (this.basket.some((i) => i.kind === 'course' && i.service.id === course.id)) return
+    if (this.basket.some((i) => i.kind !== 'course')) {
+      console.warn(MIX_WARNING)
+      return
+    }
+    this.basket.push({ kind: 'course', service: course, anyStaff: false })
+    this.activeIndex = this.basket.length - 1
+  }
+
   private goToService(index: number, categoryId = this.categoryId): void {
     const item = this.basket[index]
     if (!this.location || !item) return
@@ -237,11 +278,13 @@ export class BookingViewModel {
     this.buyNow()
   }
 
-  /** Courses: 'Buy now' goes to confirm. */
+  /** Courses: 'Buy now' goes to confirm; course=true lets a reload rebuild the course purchase. */
   buyNow(): void {
     const last = this.basket[this.basket.length - 1]
     if (!this.location || !last) return
-    this.navigator.go(`/step/${this.location.id}/${last.service.categoryId ?? 'all'}/${last.service.id}/confirm${this.queryString}`)
+    const params = new URLSearchParams(this.queryString.slice(1))
+    params.set('course', 'true')
+    this.navigator.go(`/step/${this.location.id}/${last.service.categoryId ?? 'all'}/${last.service.id}/confirm?${params}`)
   }
 
   // ---- gift vouchers ------------------------------------------------------------------------

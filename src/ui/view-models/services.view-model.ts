@@ -4,7 +4,8 @@ import * as E from 'fp-ts/Either'
 import {
   BOOKING_GATEWAY, type BookingGateway, type CategoryView, type CourseCategoryView, type ServiceView,
 } from './booking-gateway'
-import { BookingViewModel } from './booking.view-model'
+import { BookingViewModel, type RouteState } from './booking.view-model'
+import type { LocationsViewModel } from './locations.view-model'
 import { ToastViewModel } from './toast.view-model'
 
 export const SERVICE_PAGE_SIZE = 20
@@ -46,14 +47,16 @@ export class ServicesViewModel {
   /** paging cursor: the category being paged and the offset in it */
   private categoryIndex = 0
   private offset = 0
+  /** counts restoreRoute calls: only the latest URL's restore acts */
+  private routeGeneration = 0
 
   constructor(
     @inject(BOOKING_GATEWAY) private readonly gateway: BookingGateway,
     @inject(BookingViewModel) readonly booking: BookingViewModel,
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
   ) {
-    makeAutoObservable<ServicesViewModel, 'gateway' | 'toasts' | 'categoryIndex' | 'offset'>(this, {
-      gateway: false, booking: false, toasts: false, categoryIndex: false, offset: false,
+    makeAutoObservable<ServicesViewModel, 'gateway' | 'toasts' | 'categoryIndex' | 'offset' | 'routeGeneration'>(this, {
+      gateway: false, booking: false, toasts: false, categoryIndex: false, offset: false, routeGeneration: false,
     })
   }
 
@@ -162,14 +165,105 @@ export class ServicesViewModel {
     if (this.booking.view === 'courses') void this.loadCourses()
   }
 
-  /** The service named by the step URL, when the basket does not hold it yet. */
-  async restore(serviceId: string): Promise<void> {
-    if (this.booking.activeItem?.service.id === serviceId) return
+  /** The service named by the step URL, when the basket does not hold it yet; false when it does not exist. */
+  async restore(serviceId: string): Promise<boolean> {
+    if (this.booking.activeItem?.service.id === serviceId) return true
     const result = await this.gateway.getService(serviceId)
     runInAction(() => {
       if (E.isRight(result)) this.booking.restoreService(result.right)
       else this.toasts.show(result.left)
     })
+    return E.isRight(result)
+  }
+
+  /**
+   * A step URL opened with an empty wizard (reload, shared link, course booking from the account):
+   * rebuilds what it names (clinic, then service or course) from the server, and falls back to the
+   * nearest earlier valid step when something does not exist or cannot be rebuilt (a reschedule, or
+   * a confirm step without a held time, see BookingViewModel.syncRoute).
+   */
+  async restoreRoute(route: RouteState, locations: Pick<LocationsViewModel, 'load' | 'find' | 'failed'>): Promise<void> {
+    const booking = this.booking
+    const generation = ++this.routeGeneration
+    const stale = () => generation !== this.routeGeneration
+    const id = route.locationId
+    if (!id) return
+    const query = route.query
+    const courseSession = query.courseServiceBooking === 'true'
+    const coursePurchase = query.course === 'true' && !courseSession
+
+    if (booking.location?.id !== id) {
+      booking.setRestoring(true)
+      await locations.load({ autoSelect: false })
+      if (stale()) return
+      const clinic = locations.find(id)
+      if (!clinic) {
+        booking.setRestoring(false)
+        const canChooseLocation = courseSession && route.categoryId && route.serviceId && !locations.failed
+        booking.fallBack(
+          canChooseLocation
+            ? `/step/location?${new URLSearchParams({ preselectedCategory: route.categoryId as string, preselectedService: route.serviceId as string, course: 'true', courseServiceBooking: 'true' })}`
+            : '/',
+        )
+        return
+      }
+      booking.setLocation(clinic)
+    }
+    const clinicPath = `/step/${id}`
+
+    // A reschedule is started from the customer area with the appointment: the URL alone cannot rebuild it.
+    if (query.reschedule === '1' && !booking.isReschedule) {
+      booking.setRestoring(false)
+      booking.fallBack('/app')
+      return
+    }
+
+    const serviceId = route.serviceId
+    if (serviceId) {
+      const held = booking.activeItem?.service.id === serviceId || booking.basket.some((i) => i.kind === 'course' && i.service.id === serviceId)
+      if (!held) {
+        booking.setRestoring(true)
+        const found = coursePurchase ? await this.findCourse(id, serviceId, stale) : await this.fetchService(serviceId, stale)
+        if (stale()) return
+        if (!found) {
+          booking.setRestoring(false)
+          booking.fallBack(`${clinicPath}${booking.queryString}`)
+          return
+        }
+      }
+    }
+    booking.setRestoring(false)
+    booking.rederive()
+    if (route.confirm && !booking.canConfirm) {
+      // Confirm needs the hold of a chosen time: back to the staff step (or the services).
+      const params = new URLSearchParams(booking.queryString.slice(1))
+      if (query.service !== undefined) params.set('service', query.service)
+      const search = params.toString() ? `?${params}` : ''
+      booking.fallBack(serviceId ? `${clinicPath}/${route.categoryId ?? 'all'}/${serviceId}${search}` : `${clinicPath}${search}`)
+    }
+  }
+
+  /** A service URL: the service joins the basket (unless a newer URL took over meanwhile). */
+  private async fetchService(serviceId: string, stale: () => boolean): Promise<boolean> {
+    const result = await this.gateway.getService(serviceId)
+    if (stale()) return false
+    runInAction(() => {
+      if (E.isRight(result)) this.booking.restoreService(result.right)
+      else this.toasts.show(result.left)
+    })
+    return E.isRight(result)
+  }
+
+  /** A course purchase URL: the course of the clinic's course list joins the basket. */
+  private async findCourse(clinicId: string, courseId: string, stale: () => boolean): Promise<boolean> {
+    const result = await this.gateway.listCourses(clinicId)
+    if (stale()) return false
+    const course = E.isRight(result) ? result.right.flatMap((g) => g.courses).find((c) => c.id === courseId) : undefined
+    runInAction(() => {
+      if (E.isLeft(result)) this.toasts.show(result.left)
+      if (course) this.booking.restoreCourse(course)
+    })
+    return course !== undefined && this.booking.basket.some((i) => i.service.id === courseId)
   }
 
   choose(service: ServiceView): void {

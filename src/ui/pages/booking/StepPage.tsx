@@ -43,36 +43,19 @@ const StepPage = observer(function StepPage() {
   const { pathname } = useLocation()
   const confirm = pathname.endsWith('/confirm')
 
+  const services = useViewModel<ServicesViewModel>(ServicesViewModel)
   useEffect(() => {
-    booking.syncRoute({
+    const route = {
       locationId: params.locationId,
       categoryId: params.categoryId,
       serviceId: params.serviceId,
       confirm,
       query: Object.fromEntries(search.entries()),
-    })
-  }, [booking, params.locationId, params.categoryId, params.serviceId, confirm, search])
-
-  useEffect(() => {
-    const id = params.locationId
-    if (!id || booking.location?.id === id) return
-    void locations.load({
-      autoSelect: false,
-      then: () => {
-        const clinic = locations.find(id)
-        if (clinic) booking.setLocation(clinic)
-      },
-    })
-  }, [booking, locations, params.locationId])
-
-  // A step URL opened directly (course booking, reload): fetch its service into the basket.
-  const services = useViewModel<ServicesViewModel>(ServicesViewModel)
-  const serviceId = params.serviceId
-  useEffect(() => {
-    if (serviceId && !confirm && booking.location && !booking.isCoursePurchase && booking.activeItem?.service.id !== serviceId) {
-      void services.restore(serviceId)
     }
-  }, [services, booking, serviceId, confirm, booking.location, booking.activeItem])
+    booking.syncRoute(route)
+    // A step URL opened with an empty wizard (reload, shared link, course booking): rebuild what it names.
+    void services.restoreRoute(route, locations)
+  }, [booking, services, locations, params.locationId, params.categoryId, params.serviceId, confirm, search])
 
   // Confirm needs a signed-in customer: the login modal cannot be closed there.
   useEffect(() => {
@@ -88,7 +71,7 @@ const StepPage = observer(function StepPage() {
 
   const step = booking.step
   const index = STEP_ORDER.indexOf(step)
-  const ready = booking.location !== undefined
+  const ready = booking.location !== undefined && !booking.restoring
   return (
     <div className={styles.layout}>
       <section className={styles.panel} aria-labelledby="step-title">

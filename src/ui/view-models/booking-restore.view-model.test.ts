@@ -1,0 +1,160 @@
+// A step URL opened with an empty wizard (reload, shared link): what it names is rebuilt from the
+// server, or the nearest earlier valid step replaces it (ServicesViewModel.restoreRoute).
+import { describe, expect, it } from 'vitest'
+import * as E from 'fp-ts/Either'
+import { clinicA, clinicB, course, facial, massage, world } from './booking.test-support'
+import { LocationsViewModel } from './locations.view-model'
+import { ServicesViewModel } from './services.view-model'
+import type { BookingGateway } from './booking-gateway'
+import type { RouteState } from './booking.view-model'
+
+function restoreWorld(overrides: Partial<BookingGateway> = {}) {
+  const w = world(overrides)
+  const locations = new LocationsViewModel(w.gateway, w.booking, w.toasts)
+  const services = new ServicesViewModel(w.gateway, w.booking, w.toasts)
+  /** What StepPage does on every URL: the step from the URL, then the restore. */
+  const open = async (route: RouteState) => {
+    w.booking.syncRoute(route)
+    await services.restoreRoute(route, locations)
+  }
+  return { ...w, locations, services, open }
+}
+
+const staffUrl: RouteState = { locationId: 'c2', categoryId: 'cat1', serviceId: 's2', query: { service: '0' } }
+
+describe('a step URL opened with an empty wizard is rebuilt from the server', () => {
+  it('the practitioner (and time) step URL: clinic and service are fetched, the staff step shows', async () => {
+    const w = restoreWorld()
+    w.booking.syncRoute(staffUrl)
+    const pending = w.services.restoreRoute(staffUrl, w.locations)
+    expect(w.booking.restoring).toBe(true)
+    await pending
+    expect(w.booking.restoring).toBe(false)
+    expect(w.booking.location).toEqual(clinicB)
+    expect(w.booking.basket.map((i) => i.service)).toEqual([massage])
+    expect(w.booking.activeItem?.service.id).toBe('s2')
+    expect(w.booking.step).toBe('staff')
+    expect(w.navigator.paths).toEqual([])
+    expect(w.settings.values.lastClinicId).toBe('c2')
+  })
+
+  it('the service step URL: the clinic is fetched and the service list shows', async () => {
+    const w = restoreWorld()
+    await w.open({ locationId: 'c1', categoryId: 'cat1', query: {} })
+    expect(w.booking.location).toEqual(clinicA)
+    expect(w.booking.step).toBe('service')
+    expect(w.booking.restoring).toBe(false)
+    expect(w.gateway.calls.getService).toBeUndefined()
+    expect(w.navigator.paths).toEqual([])
+  })
+
+  it('moving inside the wizard fetches nothing again', async () => {
+    const w = restoreWorld()
+    await w.open({ locationId: 'c1', query: {} })
+    w.booking.chooseService(facial, 'cat1')
+    await w.open({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query: { service: '0' } })
+    expect(w.gateway.calls.getService).toBeUndefined()
+    expect(w.gateway.calls.listLocations).toHaveLength(1)
+    expect(w.booking.step).toBe('staff')
+  })
+
+  it('a course session booking (course=true&courseServiceBooking=true) rebuilds its service', async () => {
+    const w = restoreWorld()
+    await w.open({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query: { course: 'true', courseServiceBooking: 'true' } })
+    expect(w.booking.basket.map((i) => i.service)).toEqual([facial])
+    expect(w.booking.courseServiceBooking).toBe(true)
+    expect(w.booking.step).toBe('staff')
+  })
+
+  it('a course purchase URL puts the course back in the basket at the confirm step', async () => {
+    const w = restoreWorld()
+    await w.open({ locationId: 'c1', categoryId: 'kc', serviceId: 'k1', confirm: true, query: { course: 'true' } })
+    expect(w.booking.basket).toEqual([{ kind: 'course', service: course, anyStaff: false }])
+    expect(w.booking.isCoursePurchase).toBe(true)
+    expect(w.booking.step).toBe('confirm')
+    expect(w.navigator.paths).toEqual([])
+  })
+})
+
+describe('what cannot be rebuilt falls back to the nearest earlier valid step', () => {
+  it('a confirm URL without a held time goes back to the staff step of its service', async () => {
+    const w = restoreWorld()
+    await w.open({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', confirm: true, query: { service: '0' } })
+    expect(w.booking.step).toBe('staff')
+    expect(w.booking.basket.map((i) => i.service)).toEqual([facial])
+    expect(w.navigator.replaced).toEqual(['/step/c1/cat1/s1?service=0'])
+  })
+
+  it('a gift voucher confirm URL without a voucher goes back to the services', async () => {
+    const w = restoreWorld()
+    await w.open({ locationId: 'c1', confirm: true, query: {} })
+    expect(w.booking.step).toBe('service')
+    expect(w.navigator.replaced).toEqual(['/step/c1'])
+  })
+
+  it('an unknown clinic goes back to the location list', async () => {
+    const w = restoreWorld()
+    await w.open({ locationId: 'nowhere', categoryId: 'cat1', serviceId: 's1', query: {} })
+    expect(w.booking.location).toBeUndefined()
+    expect(w.booking.restoring).toBe(false)
+    expect(w.navigator.replaced).toEqual(['/'])
+  })
+
+  it('a course session at an unknown clinic goes to the location choice of /step/location', async () => {
+    const w = restoreWorld()
+    await w.open({ locationId: 'location', categoryId: 'cat1', serviceId: 's1', query: { course: 'true', courseServiceBooking: 'true' } })
+    expect(w.navigator.replaced).toEqual(['/step/location?preselectedCategory=cat1&preselectedService=s1&course=true&courseServiceBooking=true'])
+  })
+
+  it('clinics that cannot be loaded go back to the location list (which shows the failure)', async () => {
+    const w = restoreWorld({ listLocations: async () => E.left('Request failed with status 500') })
+    await w.open(staffUrl)
+    expect(w.booking.restoring).toBe(false)
+    expect(w.navigator.replaced).toEqual(['/'])
+  })
+
+  it('an unknown service shows the server message and goes back to the services of the clinic', async () => {
+    const w = restoreWorld({ getService: async () => E.left('Service not found.') })
+    await w.open({ locationId: 'c1', categoryId: 'cat1', serviceId: 'gone', query: { service: '0', courseServiceBooking: 'true' } })
+    expect(w.toasts.toasts.map((t) => t.text)).toEqual(['Service not found.'])
+    expect(w.booking.basket).toEqual([])
+    expect(w.booking.restoring).toBe(false)
+    expect(w.navigator.replaced).toEqual(['/step/c1?courseServiceBooking=true'])
+  })
+
+  it('an unknown course goes back to the course list of the clinic', async () => {
+    const w = restoreWorld()
+    await w.open({ locationId: 'c1', categoryId: 'kc', serviceId: 'k9', confirm: true, query: { course: 'true' } })
+    expect(w.booking.basket).toEqual([])
+    expect(w.navigator.replaced).toEqual(['/step/c1?course=true'])
+    w.booking.syncRoute({ locationId: 'c1', query: { course: 'true' } })
+    expect(w.booking.step).toBe('service')
+    expect(w.booking.view).toBe('courses')
+  })
+
+  it('a reschedule URL without the appointment being rescheduled goes to the customer area', async () => {
+    const w = restoreWorld()
+    await w.open({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query: { service: '0', reschedule: '1' } })
+    expect(w.navigator.replaced).toEqual(['/app'])
+    expect(w.gateway.calls.getService).toBeUndefined()
+  })
+
+  it('only the latest URL acts when the user moves on before a restore finished', async () => {
+    let release: () => void = () => undefined
+    const slow = new Promise<void>((resolve) => (release = resolve))
+    const w = restoreWorld({
+      getService: async (id) => {
+        if (id === 's1') await slow
+        return E.right(id === 's2' ? massage : facial)
+      },
+    })
+    const first = w.open({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', confirm: true, query: {} })
+    await w.open({ locationId: 'c1', query: {} })
+    release()
+    await first
+    expect(w.navigator.paths).toEqual([])
+    expect(w.booking.basket).toEqual([])
+    expect(w.booking.step).toBe('service')
+    expect(w.booking.restoring).toBe(false)
+  })
+})
