@@ -6,14 +6,25 @@ import { createBrowserContainer } from './composition/browser.container'
 import { ContainerProvider } from './ui/use-view-model'
 import { AppRoutes, createRoutes } from './ui/routes'
 import { SessionViewModel } from './ui/view-models/session.view-model'
+import { followSignedInCustomer } from './ui/view-models/session-watch.launcher'
 
 // The web app. The embeddable lead form (/lead) is another page: lead.html with src/lead.main.tsx
 // (the server and vite's dev server answer /lead with it).
 const { container, prepare } = createBrowserContainer()
 const session = container.get(SessionViewModel)
 // The first view loads the organisation and the user; the links cache (and with it the lazily
-// bound modules) follows once the page is up.
-void session.start().then(() => setTimeout(() => void session.refreshLinks(), 2000))
+// bound modules) follows once the page is up, and so does the live socket of a signed-in customer,
+// on every page (it follows later logins, e.g. in the wizard, and stops on logout).
+void session.start().then(() =>
+  setTimeout(() => {
+    void session.refreshLinks()
+    followSignedInCustomer(session, async () => {
+      await prepare()
+      const { SessionWatchViewModel } = await import('./ui/view-models/session-watch.view-model')
+      return container.get(SessionWatchViewModel)
+    })
+  }, 2000),
+)
 const routes = createRoutes(prepare)
 
 createRoot(document.getElementById('root') as HTMLElement).render(

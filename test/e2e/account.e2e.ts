@@ -1,11 +1,12 @@
 // The customer area (/app) in headless Chromium against the real server and the demo tenant:
 // appointments (cancel outside the late period, disabled inside it, reschedule, book again), courses
 // (book from a course), personal details (bad phone first), cards (sandbox tokenizer), password
-// change, and the live socket logging the customer out. Screenshots at 375 and 1280 px, axe on each page.
+// change, and the live socket logging the customer out (on /app and on the booking wizard).
+// Screenshots at 375 and 1280 px, axe on each page.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser, Frame } from 'playwright-core'
+import type { Browser, Frame, Page } from 'playwright-core'
 import { DESKTOP, launch, open, PHONE, paymentFrame, payWithCard, type Session } from './support/browser'
-import { agreeToTerms, answer, api, chooseFirstTime, PASSWORD, verifiedCustomer } from './support/flows'
+import { agreeToTerms, answer, api, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, logIn, PASSWORD, verifiedCustomer } from './support/flows'
 import { DEMO, DEMO_CUSTOMER } from '../../server/seed/demo.seed'
 import { MESSAGES } from '../../server/services/account.service'
 
@@ -330,23 +331,86 @@ describe('customer area', () => {
     await s.context.close()
   })
 
-  it("logs the customer out when the live socket says 'logout-customer' for them", async () => {
-    const customer = await verifiedCustomer(baseUrl, 'socket')
-    const s = await signedIn('account-socket', customer.email, customer.password)
-    const { page } = s
-    await page.getByRole('tab', { name: 'Courses' }).waitFor()
-    await page.waitForTimeout(1500)
+  /** Resolves once the page's live socket got the server's 'connected' message (register before navigating). */
+  function socketConnected(page: Page): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the page opened no live socket within 30 s')), 30_000)
+      page.on('websocket', (socket) => {
+        socket.on('framereceived', (frame) => {
+          if (!String(frame.payload).includes('"from":"connected"')) return
+          clearTimeout(timer)
+          resolve()
+        })
+      })
+    })
+  }
+
+  /** Another device changes the customer's password: the server sends 'logout-customer' to every older session. */
+  async function changePasswordElsewhere(customer: { email: string; password: string }): Promise<void> {
     const other = await login(customer.email, customer.password)
     await api(baseUrl, '/user/change-password', {
       method: 'PUT',
       headers: { authorization: `Bearer ${other.token}` },
       body: JSON.stringify({ userId: other.user.id, currentPassword: customer.password, newPassword: 'Elsewhere123' }),
     })
-    await page.waitForURL(`${baseUrl}/`, { timeout: 30_000 })
-    await page.getByRole('button', { name: 'Log in' }).waitFor()
-    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull()
+  }
+
+  async function expectLoggedOut(s: Session): Promise<void> {
+    await s.page.waitForURL(`${baseUrl}/`, { timeout: 30_000 })
+    await s.page.getByRole('button', { name: 'Log in' }).waitFor()
+    expect(await s.page.evaluate(() => window.localStorage.getItem('token'))).toBeNull()
+  }
+
+  it("logs the customer out when the live socket says 'logout-customer' for them (on /app)", async () => {
+    const customer = await verifiedCustomer(baseUrl, 'socket')
+    const who = await login(customer.email, customer.password)
+    const s = await open(browser, 'account-socket', DESKTOP, { token: who.token, cookiesAccepted: 'true' })
+    const connected = socketConnected(s.page)
+    await s.page.goto(`${baseUrl}/app`)
+    await s.page.getByRole('tab', { name: 'Courses' }).waitFor()
+    await connected
+    await changePasswordElsewhere(customer)
+    await expectLoggedOut(s)
     await s.shot('logged-out')
     await s.context.close()
+  })
+
+  it("logs out a customer who is on the booking wizard, never having opened /app, and one who logged in there", async () => {
+    // signed in before opening the page
+    const customer = await verifiedCustomer(baseUrl, 'socket-wizard')
+    const who = await login(customer.email, customer.password)
+    const s = await open(browser, 'account-socket-wizard', DESKTOP, { token: who.token, cookiesAccepted: 'true' })
+    const connected = socketConnected(s.page)
+    await s.page.goto(`${baseUrl}/`)
+    await s.page.getByText(`Hi ${who.user.firstName}`).waitFor()
+    await chooseFirstLocation(s)
+    await connected
+    expect(s.page.url()).toContain('/step/')
+    await s.shot('wizard-signed-in')
+    await changePasswordElsewhere(customer)
+    await expectLoggedOut(s)
+    await s.shot('wizard-logged-out')
+    await s.context.close()
+
+    // logged in through the wizard's login modal at the confirm step
+    const late = await verifiedCustomer(baseUrl, 'socket-login')
+    const t = await open(browser, 'account-socket-login', DESKTOP, { cookiesAccepted: 'true' })
+    const lateConnected = socketConnected(t.page)
+    await t.page.goto(`${baseUrl}/`)
+    await chooseFirstLocation(t)
+    await chooseService(t)
+    await choosePractitioner(t, 'first')
+    await answer(t, 'Do you want to book another service?', 'No')
+    await chooseFirstTime(t)
+    await t.page.getByRole('button', { name: 'Book appointment' }).filter({ visible: true }).first().click()
+    await logIn(t, late.email, late.password)
+    await t.page.getByRole('region', { name: 'Important Information' }).waitFor()
+    await lateConnected
+    await t.shot('confirm-signed-in')
+    await changePasswordElsewhere(late)
+    await expectLoggedOut(t)
+    await t.shot('confirm-logged-out')
+    await t.context.close()
   })
 
   it('Log out clears the session and returns home', async () => {
