@@ -39,4 +39,6 @@ export const MESSAGES = {
   vouchersNotSold: 'Gift vouchers are not sold online.',
   courseNoSessions: 'There are no sessions left on this course.',
   courseExpired: 'This course has expired.',
+  clinicNotFound: 'Location not found.',
+  tooManyLines: 'An invoice can have at most 20 lines.',
 } as const

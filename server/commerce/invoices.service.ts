@@ -20,6 +20,15 @@ import { insertVouchers, vouchersOfInvoice, allowedVoucherValues, validateReceiv
 export const DEPOSIT_DESCRIPTION = 'Invoice for Booking Deposit'
 export const COURSE_DESCRIPTION = 'Online Course Purchase'
 export const VOUCHER_DESCRIPTION = 'Online Gift Voucher Purchase'
+export const MAX_LINES = 20
+
+/** The clinic ids an invoice names must be this tenant's. */
+async function unknownClinic(deps: CommerceDeps, tenant: string, ids: readonly (string | undefined)[]): Promise<boolean> {
+  for (const id of new Set(ids.filter((i): i is string => !!i))) {
+    if ((await deps.core.clinicName(deps.db, tenant, id)) === undefined) return true
+  }
+  return false
+}
 
 export async function invoiceView(db: CommerceDb, invoice: repo.InvoiceRow): Promise<Invoice> {
   const [items, appointmentIds, vouchers] = await Promise.all([
@@ -86,6 +95,8 @@ export async function createInvoice(
   }
   const items = body.items ?? []
   if (items.length === 0) return E.left(invalid(MESSAGES.noItems))
+  if (items.length > MAX_LINES) return E.left(invalid(MESSAGES.tooManyLines))
+  if (await unknownClinic(deps, tenant, [body.clinic, ...items.map((i) => i.location)])) return E.left(notFound(MESSAGES.clinicNotFound))
   if (items.every((i) => i.type === 'Course')) return createCourseInvoice(deps, tenant, customerId, body.clinic, items)
   if (items.every((i) => i.type === 'Giftvoucher')) {
     return purchaseGiftVouchers(deps, tenant, customerId, {
@@ -251,6 +262,8 @@ export async function purchaseGiftVouchers(
 ): Promise<E.Either<CommerceError, Invoice>> {
   if (body.customer !== customerId) return E.left(forbidden())
   if (body.vouchers.length === 0) return E.left(invalid(MESSAGES.noItems))
+  if (body.vouchers.length > MAX_LINES) return E.left(invalid(MESSAGES.tooManyLines))
+  if (await unknownClinic(deps, tenant, [body.clinic])) return E.left(notFound(MESSAGES.clinicNotFound))
   const organisation = await deps.core.organisation(deps.db, tenant)
   if (!organisation.sellGiftVoucherOnline) return E.left(conflict(MESSAGES.vouchersNotSold))
   const allowed = allowedVoucherValues(organisation.giftVoucherValues)

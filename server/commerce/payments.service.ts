@@ -39,20 +39,18 @@ export async function payInvoice(
   if (!body.payments.some((p) => p.coherentPaymentFlag || p.type === 'Card' || p.type === 'Online')) {
     return E.left({ _tag: 'Invalid', message: 'Only card payments can be made online.' })
   }
+  if (body.payments.some((p) => p.value < 0 || (p.discount ?? 0) < 0)) return E.left({ _tag: 'Invalid', message: 'A payment amount cannot be negative.' })
   const open = await repo.openPaymentOf(deps.db, invoiceId)
+  // A booking whose hold lapsed (or was released) is refused before the customer types a card,
+  // also when a payment was already started for it.
+  if (!(await bookingLive(deps, tenant, invoiceId))) {
+    // An open payment of a lost hold: settle() voids it (or refunds it) and closes the invoice.
+    if (open) await settle(deps, tenant, open.transaction_id)
+    return E.left(conflict(MESSAGES.holdExpired))
+  }
   if (open) {
     const stored = storedCardOf(body)
     return stored ? payWithStoredCard(deps, tenant, customerId, open.transaction_id, stored) : E.right(await startedOf(deps, open.transaction_id))
-  }
-
-  // A booking whose hold lapsed is refused before the customer types a card.
-  const appointmentIds = await invoiceAppointmentIds(deps.db, invoiceId)
-  if (appointmentIds.length > 0) {
-    const appointments = await deps.core.bookingAppointmentsById(deps.db, tenant, appointmentIds)
-    const now = deps.clock()
-    if (appointments.length !== appointmentIds.length || appointments.some((a) => a.status !== 'Pending' || (a.holdExpiresAt && a.holdExpiresAt <= now))) {
-      return E.left(conflict(MESSAGES.holdExpired))
-    }
   }
   const attempt = await repo.countPayments(deps.db, invoiceId)
   const key = `invoice:${invoiceId}:${attempt}${body.idempotencyKey ? `:${body.idempotencyKey}` : ''}`

@@ -7,10 +7,11 @@
 import * as E from 'fp-ts/Either'
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
 import type * as t from 'io-ts'
-import { decodeRequest, describeErrors, fastifyPattern, successStatus, type DecodedRequest, type Route } from '../../src/contract/route'
+import { describeErrors, fastifyPattern, successStatus, type DecodedRequest, type Route } from '../../src/contract/route'
 import type { Db } from '../db/schema'
 import type { ServerDeps } from '../deps'
 import { tokenIsCurrent, type AuthClaims } from '../services/jwt.service'
+import { decodeInput } from './request-input'
 import { EdgeFailure, STATUS_OF, unauthorized, type Failure, type Result } from './results'
 
 export interface RequestContext {
@@ -94,7 +95,7 @@ export function serve<R extends Route>(app: FastifyInstance, route: R, handler: 
     url: fastifyPattern(route),
     handler: async (request, reply) => {
       const deps = app.deps
-      const decoded = decodeRequest(route, { params: request.params, query: request.query, body: request.body })
+      const decoded = decodeInput(route, { params: request.params, query: request.query, body: request.body })
       if (E.isLeft(decoded)) return sendFailure(reply, { _tag: 'BadRequest', message: decoded.left })
       const auth = await authOf(request, deps)
       const ctx: RequestContext = {

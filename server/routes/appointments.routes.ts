@@ -15,7 +15,7 @@ import {
 import { sendBookingConfirmation } from '../commerce/commerce.module'
 import type { ServerDeps } from '../deps'
 import { serve, type RequestContext } from '../http/contract-route'
-import { forbidden, ok } from '../http/results'
+import { badRequest, forbidden, ok } from '../http/results'
 import * as booking from '../services/booking.service'
 
 export async function appointmentsRoutes(app: FastifyInstance, deps: ServerDeps): Promise<void> {
@@ -56,6 +56,7 @@ export async function appointmentsRoutes(app: FastifyInstance, deps: ServerDeps)
   serve(app, getCustomerAppointments, async ({ params, query }, ctx) => {
     const who = await ctx.requireCustomer()
     if (who.sub !== params.customerId) return forbidden('You can only see your own appointments.')
+    if ((query.page ?? 1) > 100_000) return badRequest('The page number must be 100000 or less.')
     const pageSize = Math.min(Math.max(query.pageSize ?? 100, 1), 500)
     return ok(await booking.customerAppointments(ctx.db, ctx.tenant, who.sub, { pageSize, page: Math.max(query.page ?? 1, 1) }))
   })

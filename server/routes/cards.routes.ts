@@ -9,7 +9,9 @@ import * as cards from '../commerce/cards.service'
 import { answer, commerceDeps } from '../commerce/commerce.module'
 import type { ServerDeps } from '../deps'
 import { serve } from '../http/contract-route'
-import { ok } from '../http/results'
+import { notFound, ok } from '../http/results'
+
+const SETUP_NOT_FOUND = 'Card setup not found.'
 
 export async function cardsRoutes(app: FastifyInstance, deps: ServerDeps): Promise<void> {
   const commerce = () => commerceDeps(deps)
@@ -43,5 +45,11 @@ export async function cardsRoutes(app: FastifyInstance, deps: ServerDeps): Promi
     return answer(await cards.createSetupIntent(commerce(), ctx.tenant, me.sub, body.customerId))
   })
 
-  serve(app, C.getSetupIntent, async ({ params }, ctx) => answer(await cards.getSetupIntent(commerce(), ctx.tenant, params.clientSecret)))
+  // The client secret is the capability (it works without a token, as processors' do); a signed-in
+  // customer does not see another customer's setup.
+  serve(app, C.getSetupIntent, async ({ params }, ctx) => {
+    const result = await cards.getSetupIntent(commerce(), ctx.tenant, params.clientSecret)
+    if (ctx.auth && result._tag === 'Right' && result.right.customerId !== ctx.auth.sub) return notFound(SETUP_NOT_FOUND)
+    return answer(result)
+  })
 }

@@ -16,16 +16,22 @@ import {
 } from '../../src/contract'
 import type { ServerDeps } from '../deps'
 import { serve } from '../http/contract-route'
-import { notFound, ok } from '../http/results'
+import { badRequest, notFound, ok } from '../http/results'
 import * as catalogue from '../services/catalogue.service'
 
 const isId = (s: string | undefined): s is string => typeof s === 'string' && /^[0-9a-f]{24}$/i.test(s)
+
+export const MAX_PAGING = 100_000
+export const PAGING_MESSAGE = `Paging values must be between 0 and ${MAX_PAGING}.`
+/** A page start or size the database can use: a whole number from 0 to MAX_PAGING. */
+const badPaging = (...values: (number | undefined)[]) => values.some((v) => v !== undefined && (v < 0 || v > MAX_PAGING))
 
 export async function catalogueRoutes(app: FastifyInstance, _deps: ServerDeps): Promise<void> {
   serve(app, getPublicClinics, async (_input, ctx) => ok(await catalogue.listClinics(ctx.db, ctx.tenant, true)))
   serve(app, getClinics, async (_input, ctx) => ok(await catalogue.listClinics(ctx.db, ctx.tenant, false)))
 
   serve(app, getCategories, async ({ query }, ctx) => {
+    if (badPaging(query.skip, query.offset, query.count, query.limit)) return badRequest(PAGING_MESSAGE)
     const clinic = isId(query.clinic) ? query.clinic : undefined
     return ok(
       await catalogue.listCategories(ctx.db, ctx.tenant, {
@@ -43,6 +49,7 @@ export async function catalogueRoutes(app: FastifyInstance, _deps: ServerDeps): 
   })
 
   serve(app, getPublicServices, async ({ query }, ctx) => {
+    if (badPaging(query.start, query.offset, query.count, query.pageSize)) return badRequest(PAGING_MESSAGE)
     const services = await catalogue.listServices(ctx.db, ctx.tenant, {
       online: true,
       clinic: isId(query.clinic) ? query.clinic : undefined,

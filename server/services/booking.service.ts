@@ -17,13 +17,34 @@ import { newId } from '../db/ids'
 import { toMoney, type CoreTables, type Db } from '../db/schema'
 import { badRequest, conflict, notFound, ok, type Failure, type Ok } from '../http/results'
 import { appointmentView, appointmentViews } from './appointment-view'
-import { fitsCalendar, loadCalendars, londonDateOfIso, serviceOptions, type ServiceOptionRow } from './availability.service'
+import { calendarDays, daySlots } from '../../src/domain/scheduling'
+import { fitsCalendar, loadCalendars, londonDateOfIso, serviceOptions, slotOptions, type Calendars, type ServiceOptionRow } from './availability.service'
 import { coreData } from '../commerce/core-data.repository'
 import { loadOrganisation } from './organisation.service'
 
 export const SLOT_TAKEN = 'Sorry, this time is no longer available. Please choose another time.'
 export const NOT_FOUND = 'Appointment not found'
 export const RELEASED = 'Deleted'
+export const MAX_SERVICES = 10
+export const TOO_MANY_SERVICES = `At most ${MAX_SERVICES} services can be booked together.`
+export const OFF_GRID = 'Please choose one of the times offered.'
+
+/**
+ * Whether a free start time is one the practitioner's slot grid offers (the service's step from the
+ * start of each working interval, spec section 4), so that a client cannot book at 10:07 between
+ * the 10:00 and 10:15 slots (a reschedule: the 5-minute grid). Uses the calendars already loaded: no query. Minimise-gaps filtering is
+ * a display rule and is not applied here.
+ */
+function offeredStart(cal: Calendars, option: ServiceOptionRow, start: number, now: Date, ignore: string[], forceInterval?: number): boolean {
+  const date = londonDateOfIso(new Date(start).toISOString())
+  const slots = daySlots({
+    date,
+    practitioners: calendarDays(cal.calendars.filter((c) => c.practitionerId === option.practitionerId))(date),
+    service: { serviceId: option.serviceId, options: [{ practitionerId: option.practitionerId, durationMinutes: option.durationMinutes }], intervalMinutes: option.intervalMinutes, ...(forceInterval ? { forceInterval } : {}) },
+    options: { ...slotOptions(cal.settings, { now, ignore, minimiseGaps: false }, cal.closedDates.has(date)), includeInvalid: true },
+  })
+  return slots.some((s) => Date.parse(s.startDate) === start)
+}
 
 export interface BookingDeps {
   db: Db
@@ -59,6 +80,7 @@ function itemsOf(appointment: AppointmentPayload): Item[] | Failure {
       linked: false,
     },
   ]
+  if ((appointment.linkedAppointments?.length ?? 0) + 1 > MAX_SERVICES) return badRequest(TOO_MANY_SERVICES)
   for (const l of appointment.linkedAppointments ?? []) {
     const practitioner = l.practitioner ?? l.practitioners?.[0]
     if (!practitioner) return badRequest('Each linked appointment needs a practitioner.')
@@ -145,6 +167,8 @@ export async function createBooking(
       for (const c of chosen) {
         if (!fitsCalendar(calendars, c.practitionerId, c.start.getTime(), c.end.getTime(), { now: deps.now, ignore: [] })) return conflict(SLOT_TAKEN)
       }
+      // Later services of a chain start where the previous one ends; the first must be an offered time.
+      if (!offeredStart(calendars, chosen[0], chosen[0].start.getTime(), deps.now, [])) return badRequest(OFF_GRID)
       for (const courseId of new Set(courseItems.map((c) => c.courseId!))) {
         const sessions = courseItems.filter((c) => c.courseId === courseId).length
         const guard = await reserveCourseSessions(trx as unknown as CommerceDb, coreData, tenant, customerId, courseId, sessions, deps.now)
@@ -307,6 +331,8 @@ export async function reschedule(
       await releaseExpiredHolds(trx, tenant, [practitionerId], start, end, deps.now)
       const calendars = await loadCalendars(trx, tenant, clinicId, [practitionerId], londonDateOfIso(start.toISOString()), londonDateOfIso(end.toISOString()), deps.db)
       if (!fitsCalendar(calendars, practitionerId, start.getTime(), end.getTime(), { now: deps.now, ignore: [id] })) return conflict(SLOT_TAKEN)
+      // A moved appointment keeps its offsets to the others of the visit (spec section 3): the finest grid, 5 minutes.
+      if (!offeredStart(calendars, option, start.getTime(), deps.now, [id], 5)) return badRequest(OFF_GRID)
       const updated = await trx
         .updateTable('appointments')
         .set({ starts_at: start, ends_at: end, clinic_id: clinicId, service_id: serviceId, practitioner_id: practitionerId, updated_at: deps.now })

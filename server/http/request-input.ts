@@ -1,0 +1,144 @@
+/**
+ * The server's checks of a request's params, query and body before a handler sees them:
+ * - inputCheck(): shapes JSON cannot carry safely into the database or the decoders: nesting deeper
+ *   than MAX_DEPTH, NUL characters (PostgreSQL text refuses them), texts longer than MAX_TEXT
+ *   (image data URLs excepted: a signature), lists longer than MAX_ITEMS, and ISO dates that do not exist on the calendar
+ *   ('2026-02-30', which Date.parse silently rolls over into March).
+ * - decodeInput(): the route's codecs, with a short message naming the field and what it expects
+ *   ('Invalid body: appointment.practitioner must be a 24-character hexadecimal id (got "x").').
+ */
+import * as E from 'fp-ts/Either'
+import type * as t from 'io-ts'
+import type { DecodedRequest, Route } from '../../src/contract/route'
+
+export const MAX_DEPTH = 32
+export const MAX_TEXT = 20_000
+export const MAX_ITEMS = 500
+const MAX_SHOWN = 60
+
+type Where = 'path parameters' | 'query' | 'body'
+
+const ISO_DATE_PREFIX = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2})))?$/
+
+/** False for an ISO date or date-time whose day, month or time does not exist. */
+export function isRealIsoDate(s: string): boolean {
+  const m = ISO_DATE_PREFIX.exec(s)
+  if (!m) return true
+  const [, y, mo, d, h, mi, se, zh, zm] = m
+  const year = Number(y)
+  const month = Number(mo)
+  const day = Number(d)
+  // There is no year 0 (PostgreSQL refuses it).
+  if (year === 0 || month < 1 || month > 12 || day < 1) return false
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate()
+  if (day > daysInMonth) return false
+  if (h !== undefined && (Number(h) > 23 || Number(mi) > 59 || (se !== undefined && Number(se) > 59))) return false
+  if (zh !== undefined && (Number(zh) > 14 || Number(zm) > 59)) return false
+  return true
+}
+
+function shown(value: unknown): string {
+  let text: string
+  try {
+    text = value === undefined ? 'nothing' : (JSON.stringify(value) ?? String(value))
+  } catch {
+    text = typeof value
+  }
+  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text
+}
+
+/** The first problem of the raw input, or undefined. Iterative: a hostile nesting cannot overflow the stack. */
+export function inputCheck(value: unknown, where: Where): string | undefined {
+  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value, path: '', depth: 0 }]
+  while (stack.length > 0) {
+    const { value: v, path, depth } = stack.pop()!
+    const at = path ? ` (${path})` : ''
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return `Invalid ${where}: a text may not contain NUL characters${at}.`
+      if (v.length > MAX_TEXT && !v.startsWith('data:image/')) return `Invalid ${where}: a text is longer than ${MAX_TEXT} characters${at}.`
+      if (!isRealIsoDate(v)) return `Invalid ${where}: ${shown(v)} is not a real date${at}.`
+      continue
+    }
+    if (v === null || typeof v !== 'object') continue
+    if (depth >= MAX_DEPTH) return `Invalid ${where}: nested more than ${MAX_DEPTH} levels deep.`
+    if (Array.isArray(v)) {
+      if (v.length > MAX_ITEMS) return `Invalid ${where}: a list has more than ${MAX_ITEMS} entries${at}.`
+      v.forEach((item, i) => stack.push({ value: item, path: `${path}[${i}]`, depth: depth + 1 }))
+    } else {
+      for (const [key, item] of Object.entries(v)) {
+        if (key.includes('\u0000')) return `Invalid ${where}: a field name may not contain NUL characters.`
+        stack.push({ value: item, path: path ? `${path}.${key}` : key, depth: depth + 1 })
+      }
+    }
+  }
+  return undefined
+}
+
+const EXPECTS: Record<string, string> = {
+  ObjectId: 'must be a 24-character hexadecimal id',
+  IsoDateTime: 'must be an ISO date-time such as 2026-03-29T10:00:00Z',
+  IsoDate: 'must be a date written yyyy-MM-dd',
+  NonEmptyString: 'must not be empty',
+  Money: 'must be an amount with at most 2 decimals',
+  Int: 'must be a whole number',
+  IntFromString: 'must be a whole number',
+  NumberFromString: 'must be a number',
+  FiniteNumber: 'must be a number',
+  BooleanFromString: "must be 'true' or 'false'",
+  string: 'must be a text',
+  number: 'must be a number',
+  boolean: 'must be true or false',
+  StringFromQuery: 'must be a text',
+}
+
+function expectation(type: t.Decoder<unknown, unknown> & { name: string }): string {
+  const known = EXPECTS[type.name]
+  if (known) return known
+  const tag = (type as { _tag?: string })._tag
+  if (tag === 'ArrayType' || tag === 'ReadonlyArrayType') return 'must be a list'
+  if (tag === 'InterfaceType' || tag === 'PartialType' || tag === 'ExactType' || tag === 'IntersectionType') return 'must be an object'
+  return `must be ${type.name}`
+}
+
+/** One readable line for the first decode error: the field path, what it expects, what came. */
+export function describeFirstError(errors: t.Errors, where: Where): string {
+  const error = errors[0]
+  if (!error) return `Invalid ${where}.`
+  let path = ''
+  for (let i = 1; i < error.context.length; i++) {
+    let parent = error.context[i - 1].type as { _tag?: string; type?: unknown }
+    // exact(), readonly() and refinements validate with their inner type's context entry.
+    while ((parent._tag === 'ExactType' || parent._tag === 'ReadonlyType' || parent._tag === 'RefinementType') && parent.type) {
+      parent = parent.type as { _tag?: string; type?: unknown }
+    }
+    const key = error.context[i].key
+    if (parent._tag === 'IntersectionType' || parent._tag === 'UnionType') continue
+    if (parent._tag === 'ArrayType' || parent._tag === 'ReadonlyArrayType') path += `[${key}]`
+    else path += path ? `.${key}` : key
+  }
+  const leaf = error.context[error.context.length - 1]
+  if (error.value === undefined) {
+    return path ? `Invalid ${where}: ${path} is required.` : `Invalid ${where}: a JSON ${where === 'body' ? 'body' : 'value'} is required.`
+  }
+  const what = expectation(leaf.type as t.Decoder<unknown, unknown> & { name: string })
+  const subject = path || (where === 'body' ? 'the body' : where === 'query' ? 'the query' : 'the path parameters')
+  return `Invalid ${where}: ${subject} ${what} (got ${shown(error.value)}).`
+}
+
+function decodePart<C extends t.Mixed>(codec: C, value: unknown, where: Where): E.Either<string, t.TypeOf<C>> {
+  const problem = inputCheck(value, where)
+  if (problem) return E.left(problem)
+  const result = codec.decode(value)
+  return E.isLeft(result) ? E.left(describeFirstError(result.left, where)) : E.right(result.right)
+}
+
+/** Validates an incoming request against its route; Left is the 400 message. */
+export function decodeInput<R extends Route>(route: R, input: { params: unknown; query: unknown; body: unknown }): E.Either<string, DecodedRequest<R>> {
+  const params = decodePart(route.params, input.params ?? {}, 'path parameters')
+  if (E.isLeft(params)) return params
+  const query = decodePart(route.query, input.query ?? {}, 'query')
+  if (E.isLeft(query)) return query
+  const body = decodePart(route.body, input.body ?? undefined, 'body')
+  if (E.isLeft(body)) return body
+  return E.right({ params: params.right, query: query.right, body: body.right } as DecodedRequest<R>)
+}
