@@ -141,6 +141,10 @@ async function createDepositInvoice(
   })
   const names = held.map((a) => a.serviceName).join(', ')
   const invoice = await deps.db.transaction().execute(async (trx) => {
+    // Two creates racing for one hold: the second waits for the first's lock and answers its invoice.
+    await deps.core.lockAppointments(trx, tenant, held.map((a) => a.id))
+    const raced = await repo.openInvoiceForAppointment(trx, tenant, appointmentId)
+    if (raced) return raced
     const created = await repo.insertInvoice(trx, {
       tenant,
       customerId,
