@@ -40,5 +40,6 @@ export const MESSAGES = {
   courseNoSessions: 'There are no sessions left on this course.',
   courseExpired: 'This course has expired.',
   clinicNotFound: 'Location not found.',
+  courseService: 'This course does not include this service.',
   tooManyLines: 'An invoice can have at most 20 lines.',
 } as const

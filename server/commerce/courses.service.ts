@@ -7,7 +7,7 @@ import * as E from 'fp-ts/Either'
 import type { CourseAssignment, CustomerCourse } from '../../src/contract'
 import { round2 } from '../../src/domain/pricing/money'
 import { courseNetPrice } from '../../src/domain/pricing/tax'
-import { conflict, forbidden, MESSAGES, notFound, type CommerceError } from './commerce-errors'
+import { conflict, forbidden, invalid, MESSAGES, notFound, type CommerceError } from './commerce-errors'
 import type { CommerceDeps } from './commerce.deps'
 import { money, type CommerceDb } from './commerce.tables'
 import type { AppointmentCommerce, CoreData } from './core-data.port'
@@ -136,11 +136,18 @@ export async function reserveCourseSessions(
   customerCourseId: string,
   sessions: number,
   now: Date,
+  serviceIds: readonly string[] = [],
 ): Promise<E.Either<CommerceError, { customerCourseId: string; available: number }>> {
   const row = await lockCustomerCourse(trx, tenant, customerCourseId)
   if (!row || row.status !== 'Active') return E.left(notFound(MESSAGES.courseNotFound))
   if (row.customer_id !== customerId) return E.left(forbidden())
   if (isExpired(row, now)) return E.left(conflict(MESSAGES.courseExpired))
+  if (serviceIds.length > 0) {
+    // A course pays for its own services only (not a laser course spent on injections).
+    const course = await core.course(trx, tenant, row.course_id)
+    const covered = new Set([...(course?.services.map((s) => s.id) ?? []), ...(row.service_id ? [row.service_id] : [])])
+    if (serviceIds.some((id) => !covered.has(id))) return E.left(invalid(MESSAGES.courseService))
+  }
   const appointments = await core.courseAppointments(trx, tenant, [row.id])
   const counts = countSessions([row], appointments, now).get(row.id)!
   const left = available(row.quantity, counts)

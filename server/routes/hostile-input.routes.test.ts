@@ -118,6 +118,18 @@ describe('bookings the grid does not offer', () => {
     expectError(await send('POST', '/api/appointments/public', demo, booking('16:00', { linkedAppointments: linked })), 400, TOO_MANY_SERVICES)
   })
 
+  it('a course spent on a service it does not include is refused, and no session is used', async () => {
+    const remaining = async () => {
+      const list = (await send('GET', `/api/course/customer-course?customerId=${DEMO.customerDemo}`, demo)).json()
+      return list.find((c: { id: string }) => c.id === DEMO.customerCourseDemo).reserved
+    }
+    const before = await remaining()
+    // The demo course is laser hair removal; anti-wrinkle injections are not part of it.
+    const res = await send('POST', '/api/appointments/public', demo, booking('11:00', { course: DEMO.customerCourseDemo }))
+    expectError(res, 400, MESSAGES.courseService)
+    expect(await remaining()).toBe(before)
+  })
+
   it('unknown clinic, practitioner and service', async () => {
     expectError(await send('POST', '/api/appointments/public', demo, booking('10:30', { clinic: FF })), 404)
     expectError(await send('POST', '/api/appointments/public', demo, booking('10:30', { practitioner: FF })), 400)

@@ -170,8 +170,8 @@ export async function createBooking(
       // Later services of a chain start where the previous one ends; the first must be an offered time.
       if (!offeredStart(calendars, chosen[0], chosen[0].start.getTime(), deps.now, [])) return badRequest(OFF_GRID)
       for (const courseId of new Set(courseItems.map((c) => c.courseId!))) {
-        const sessions = courseItems.filter((c) => c.courseId === courseId).length
-        const guard = await reserveCourseSessions(trx as unknown as CommerceDb, coreData, tenant, customerId, courseId, sessions, deps.now)
+        const booked = courseItems.filter((c) => c.courseId === courseId)
+        const guard = await reserveCourseSessions(trx as unknown as CommerceDb, coreData, tenant, customerId, courseId, booked.length, deps.now, booked.map((c) => c.serviceId))
         if (E.isLeft(guard)) {
           const tag = guard.left._tag
           return { _tag: tag === 'Invalid' ? 'BadRequest' : tag, message: guard.left.message } as Failure
