@@ -6,16 +6,20 @@
  * Targets: days-available-by-month p95 < 25 ms, practitioners/time p95 < 10 ms.
  * Run: npm run bench -- availability   (BENCH_RUNS=n to change the number of requests per case)
  */
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { addDays } from 'date-fns'
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { buildServer } from '../server/app'
 import { testConfig } from '../server/config'
-import { migrate, openDatabase } from '../server/db/database'
+import { migrate, openDatabase, type Database } from '../server/db/database'
 import { newId } from '../server/db/ids'
 import type { Db } from '../server/db/schema'
 
+const root = join(import.meta.dirname, '..')
 const RUNS = Number(process.env.BENCH_RUNS || 200)
 /** Warm-up requests per case: the JIT, and every distinct request (20 days) seen once. */
 const WARM_UP = 20
@@ -120,7 +124,10 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 }
 
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined
+
 async function measure(app: FastifyInstance, name: string, target: number, request: (i: number) => { url: string; payload: unknown }, before?: () => Promise<unknown>) {
+  if (ONLY && !ONLY.test(name)) return { name, p50: 0, p95: 0, target }
   const times: number[] = []
   let failures = 0
   for (let i = 0; i < RUNS + WARM_UP; i++) {
@@ -140,12 +147,38 @@ async function measure(app: FastifyInstance, name: string, target: number, reque
   return { name, p50, p95, target }
 }
 
-async function main() {
+/**
+ * The generated tenant is kept as a PGlite dump in node_modules/.cache/clinic-bench (it takes ~10 s to
+ * build), keyed by the date (appointments are placed relative to today) and the migrations and
+ * the generator. BENCH_FRESH=1 builds it again.
+ */
+async function openBigTenant(): Promise<{ database: Database; big: BigTenant }> {
+  const hash = createHash('sha256').update(new Date().toISOString().slice(0, 10)).update(generate.toString())
+  const sources = [join(root, 'server/commerce/commerce.migration.ts')]
+  for (const f of readdirSync(join(root, 'server/db/migrations')).sort()) sources.push(join(root, 'server/db/migrations', f))
+  for (const f of sources) hash.update(readFileSync(f))
+  const dir = join(root, 'node_modules/.cache/clinic-bench')
+  const file = join(dir, `big-${hash.digest('hex').slice(0, 16)}`)
+  if (process.env.BENCH_FRESH !== '1' && existsSync(`${file}.json`) && existsSync(`${file}.tar`)) {
+    const started = Date.now()
+    const database = await openDatabase({ loadDataDir: new Blob([readFileSync(`${file}.tar`)]) })
+    console.log(`(generated tenant loaded from ${file}.tar in ${((Date.now() - started) / 1000).toFixed(1)} s; ${RUNS} requests per case)`)
+    return { database, big: JSON.parse(readFileSync(`${file}.json`, 'utf8')) as BigTenant }
+  }
   const database = await openDatabase({ dataDir: 'memory://' })
   await migrate(database.db)
   const started = Date.now()
   const big = await generate(database.db)
   console.log(`(tenant generated in ${((Date.now() - started) / 1000).toFixed(1)} s; ${RUNS} requests per case)`)
+  mkdirSync(dir, { recursive: true })
+  for (const old of readdirSync(dir)) if (old.startsWith('big-')) rmSync(join(dir, old), { force: true })
+  writeFileSync(`${file}.tar`, Buffer.from(await (await database.lite!.dumpDataDir('none')).arrayBuffer()))
+  writeFileSync(`${file}.json`, JSON.stringify(big))
+  return { database, big }
+}
+
+async function main() {
+  const { database, big } = await openBigTenant()
   const app = await buildServer(testConfig({ logLevel: 'silent' }), { database })
   await app.ready()
 
@@ -190,3 +223,5 @@ async function main() {
 }
 
 await main()
+// PGlite loaded from a dump leaves a handle open after close: end the process explicitly.
+process.exit(0)

@@ -2,7 +2,8 @@
  * A short-lived in-process cache for reference data that changes rarely (organisation settings,
  * service options, weekly hours, closures), so availability requests read only bookings from the
  * database. Entries live `ttlMs` (REFERENCE_CACHE_MS, default 15 s; 0 disables): several instances
- * agree within that time. Bookings and holds are never cached.
+ * agree within that time. Bookings and holds are cached only under their booking versions
+ * (availability.service.ts), so a change is seen by the next request.
  */
 export class ReferenceCache {
   private readonly entries = new Map<string, { expires: number; value: Promise<unknown> }>()
@@ -14,15 +15,43 @@ export class ReferenceCache {
 
   get<T>(key: string, load: () => Promise<T>, ttlMs = this.ttlMs): Promise<T> {
     if (ttlMs <= 0 || this.ttlMs <= 0) return load()
-    const now = Date.now()
-    const hit = this.entries.get(key)
-    if (hit && hit.expires > now) return hit.value as Promise<T>
-    if (this.entries.size >= this.maxEntries) this.entries.clear()
+    const hit = this.peek<T>(key)
+    if (hit !== undefined) return hit
     const value = load()
+    this.set(key, value, ttlMs)
+    return value
+  }
+
+  /** The live entry of `key`, if any (never loads). */
+  peek<T>(key: string): Promise<T> | undefined {
+    const hit = this.entries.get(key)
+    if (hit === undefined) return undefined
+    if (hit.expires > Date.now()) return hit.value as Promise<T>
+    this.entries.delete(key)
+    return undefined
+  }
+
+  /** Keeps `value` under `key` for `ttlMs` (a rejected value is dropped); does nothing when caching is off. */
+  set<T>(key: string, value: Promise<T>, ttlMs = this.ttlMs): void {
+    if (ttlMs <= 0 || this.ttlMs <= 0) return
+    const now = Date.now()
+    if (this.entries.size >= this.maxEntries) this.evict(now)
     this.entries.set(key, { expires: now + ttlMs, value })
     // A failed load is not kept.
-    value.catch(() => this.entries.delete(key))
-    return value
+    value.catch(() => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key)
+    })
+  }
+
+  /** Drops expired entries, then the oldest quarter if still full (Map order is insertion order). */
+  private evict(now: number): void {
+    for (const [key, entry] of this.entries) if (entry.expires <= now) this.entries.delete(key)
+    if (this.entries.size < this.maxEntries) return
+    let drop = Math.ceil(this.maxEntries / 4)
+    for (const key of this.entries.keys()) {
+      if (drop-- <= 0) break
+      this.entries.delete(key)
+    }
   }
 
   clear(): void {

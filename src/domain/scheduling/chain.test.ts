@@ -1,6 +1,6 @@
 /** Multi-service chaining: exact hand-over, 5-minute grid after the first service, any practitioner with backtracking. */
 import { describe, expect, it } from 'vitest'
-import { chainDay } from './chain'
+import { chainDay, hasChain } from './chain'
 import { at, booking, LONG_AGO, practitioner, service } from './test-fixtures'
 import type { ChainOption, PractitionerDay, ServiceRequest } from './types'
 
@@ -159,5 +159,15 @@ describe("chainDay with assignment 'first-free'", () => {
       'cut@09:30-10:00:ann dry@10:00-10:20:carl tidy@10:20-10:30:dave',
     ])
     expect(firstFree).toEqual(searched.slice(1))
+  })
+
+  it('hasChain agrees: a start whose first free practitioner cannot hand over is dead in first-free mode', () => {
+    // 09:00 is the only start: ann (first) cannot hand over to carl at 09:30; bob could at 09:40.
+    const people = [practitioner('ann', D, [['09:00', '09:30']]), practitioner('bob', D, [['09:00', '09:40']]), practitioner('carl', D, [['09:40', '10:00']])]
+    const input = { date: D, practitioners: people, services: basket, options: { now: LONG_AGO } }
+    expect(chainDay(input).map(describeChain)).toEqual(['cut@09:00-09:40:bob dry@09:40-10:00:carl'])
+    expect(hasChain(input)).toBe(true)
+    expect(chainDay({ ...input, assignment: 'first-free' })).toEqual([])
+    expect(hasChain({ ...input, assignment: 'first-free' })).toBe(false)
   })
 })

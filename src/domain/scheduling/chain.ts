@@ -29,7 +29,7 @@ import {
   practitionerSlots,
   stepOf,
 } from './day-slots'
-import { londonDay } from './london-day'
+import { londonDay, type LondonDay } from './london-day'
 import { minimiseOn } from './minimise-gaps'
 import { prepareDay, type PreparedDay } from './prepared-day'
 import type { ChainOption, PractitionerDay, ServiceAssignment, ServiceRequest, SlotOptions } from './types'
@@ -86,10 +86,19 @@ function blockEndStarts(services: readonly ServiceRequest[], prep: (id: string) 
   return out
 }
 
-/** The start times of the day at which the whole basket fits, with each service's assignment. */
-export function chainDay(input: ChainDayInput): ChainOption[] {
+interface Search {
+  readonly day: LondonDay
+  /** A practitioner's prepared day (memoised), null when the input has no facts for them. */
+  readonly prep: (id: string) => PreparedDay | null
+  /** The first completion of services i.. starting at `start` (memoised), null when there is none. */
+  readonly solve: (serviceIndex: number, start: number) => Step[] | null
+  readonly firstFree: boolean
+  /** Minimise gaps judged on whole chains (checkFirst false). */
+  readonly blockMode: boolean
+}
+
+function search(input: ChainDayInput): Search {
   const { services, options } = input
-  if (services.length === 0) return []
   const day = londonDay(input.date)
   const facts = new Map(input.practitioners.map((p) => [p.practitionerId, p]))
   const prepared = new Map<string, PreparedDay | null>()
@@ -102,11 +111,75 @@ export function chainDay(input: ChainDayInput): ChainOption[] {
     }
     return p
   }
+  const linkedStep = LINKED_SERVICE_INTERVAL_MINUTES * MINUTE
+  const firstFree = input.assignment === 'first-free'
+  // memo[i]: start instant -> completion of services i.. from there (null = impossible).
+  const memo = services.map(() => new Map<number, Step[] | null>())
+  const solve = (serviceIndex: number, start: number): Step[] | null => {
+    if (serviceIndex === services.length) return []
+    const known = memo[serviceIndex].get(start)
+    if (known !== undefined) return known
+    let result: Step[] | null = null
+    const service = services[serviceIndex]
+    for (let optionIndex = 0; optionIndex < service.options.length && result === null; optionIndex++) {
+      const o = service.options[optionIndex]
+      const p = prep(o.practitionerId)
+      if (p === null) continue
+      const end = start + o.durationMinutes * MINUTE
+      if (!covers(p.free, start, end) || !onGrid(p, start, linkedStep)) continue
+      const rest = solve(serviceIndex + 1, end)
+      if (rest !== null) result = [{ serviceIndex, optionIndex, start, end }, ...rest]
+      else if (firstFree) break
+    }
+    memo[serviceIndex].set(start, result)
+    return result
+  }
+  return { day, prep, solve, firstFree, blockMode: isBlockMode(options) }
+}
+
+function isBlockMode(options: SlotOptions): boolean {
+  return minimiseOn(options.minimiseGaps) && options.checkFirst === false
+}
+
+/**
+ * Whether the day has a start time for the whole basket: the same answer as
+ * `chainDay({ ...input, limit: 1 }).length > 0`, found with less work (the month view asks it for
+ * every day): practitioners are prepared only until one chain is found, and no slot is built.
+ */
+export function hasChain(input: ChainDayInput): boolean {
+  const { services, options } = input
+  if (services.length === 0) return false
+  // Minimise gaps on whole chains needs every start of the day (alsoShowLast): the full search.
+  if (isBlockMode(options)) return chainDay({ ...input, limit: 1 }).length > 0
+  const { prep, solve, firstFree } = search(input)
+  const first = services[0]
+  const step = stepOf(first)
+  // 'first-free': at each start only the first practitioner (in option order) free then is tried.
+  const tried = new Set<number>()
+  for (let optionIndex = 0; optionIndex < first.options.length && optionIndex < OPTION_SLOTS; optionIndex++) {
+    const o = first.options[optionIndex]
+    const p = prep(o.practitionerId)
+    if (p === null) continue
+    for (const r of practitionerSlots(p, o.durationMinutes, step, options, false)) {
+      if (firstFree) {
+        if (tried.has(r.start)) continue
+        tried.add(r.start)
+      }
+      if (solve(1, r.end) !== null) return true
+    }
+  }
+  return false
+}
+
+/** The start times of the day at which the whole basket fits, with each service's assignment. */
+export function chainDay(input: ChainDayInput): ChainOption[] {
+  const { services, options } = input
+  if (services.length === 0) return []
+  const { day, prep, solve, firstFree, blockMode } = search(input)
 
   // First service: valid starts per practitioner, in option order.
   const first = services[0]
   const firstStep = stepOf(first)
-  const blockMode = minimiseOn(options.minimiseGaps) && options.checkFirst === false
   // Heads (start, option) packed in one number so a typed-array sort orders them: start offset
   // from the day's start (ms, < 2^37) times OPTION_SLOTS plus the option index.
   const base = day.bounds.start - DAY_MS
@@ -132,30 +205,6 @@ export function chainDay(input: ChainDayInput): ChainOption[] {
   const sortedHeads = Float64Array.from(packed).sort()
   const headStart = (h: number): number => base + Math.floor(sortedHeads[h] / OPTION_SLOTS)
   const headOption = (h: number): number => sortedHeads[h] % OPTION_SLOTS
-
-  const linkedStep = LINKED_SERVICE_INTERVAL_MINUTES * MINUTE
-  const firstFree = input.assignment === 'first-free'
-  // memo[i]: start instant -> completion of services i.. from there (null = impossible).
-  const memo = services.map(() => new Map<number, Step[] | null>())
-  const solve = (serviceIndex: number, start: number): Step[] | null => {
-    if (serviceIndex === services.length) return []
-    const known = memo[serviceIndex].get(start)
-    if (known !== undefined) return known
-    let result: Step[] | null = null
-    const service = services[serviceIndex]
-    for (let optionIndex = 0; optionIndex < service.options.length && result === null; optionIndex++) {
-      const o = service.options[optionIndex]
-      const p = prep(o.practitionerId)
-      if (p === null) continue
-      const end = start + o.durationMinutes * MINUTE
-      if (!covers(p.free, start, end) || !onGrid(p, start, linkedStep)) continue
-      const rest = solve(serviceIndex + 1, end)
-      if (rest !== null) result = [{ serviceIndex, optionIndex, start, end }, ...rest]
-      else if (firstFree) break
-    }
-    memo[serviceIndex].set(start, result)
-    return result
-  }
 
   const practitionerOf = (s: Step): string => services[s.serviceIndex].options[s.optionIndex].practitionerId
   const settings = options.minimiseGaps

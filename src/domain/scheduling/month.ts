@@ -5,14 +5,14 @@
  * Rules and decisions:
  * - Dates whose London day has ended before now + minimum notice are never available; closed days
  *   (closedDates) are never available; holidays follow withHolidays (see prepared-day.ts).
- * - Each day stops at its first valid chain (limit 1), so a month costs at most one pass over each
+ * - Each day stops at its first valid chain (hasChain), so a month costs at most one pass over each
  *   day's grid; with minimise gaps judged on whole chains (checkFirst false) the day is computed in
  *   full, since only the filter can say whether anything is offered.
  * - Day facts come from a provider function, so the server may load a month of bookings once.
  *   `calendarDays` builds such a provider from weekly London schedules, sorting busy time once
  *   and slicing each day out by binary search.
  */
-import { chainDay } from './chain'
+import { hasChain } from './chain'
 import { earliestStart } from './day-slots'
 import { datesOfMonth, londonDay, scheduleToUtc, type TimeRange, type WeeklySchedule } from './london-day'
 import type { Busy, PractitionerDay, ServiceRequest, SlotOptions } from './types'
@@ -39,15 +39,14 @@ export function availableDays(input: MonthInput): string[] {
   for (const date of datesOfMonth(input.year, input.month)) {
     if (closed.has(date)) continue
     if (londonDay(date).bounds.end <= earliest) continue
-    const chains = chainDay({
+    const found = hasChain({
       date,
       practitioners: input.practitionersOn(date),
       services: input.services,
       options: input.options,
-      limit: 1,
       assignment: input.assignment,
     })
-    if (chains.length > 0) out.push(date)
+    if (found) out.push(date)
   }
   return out
 }

@@ -1,7 +1,7 @@
 /** Property tests (fast-check) over random days: chains, busy time, working hours, input order. */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { chainDay } from './chain'
+import { chainDay, hasChain } from './chain'
 import { daySlots } from './day-slots'
 import { londonDay } from './london-day'
 import { at, LONG_AGO } from './test-fixtures'
@@ -118,6 +118,18 @@ describe('scheduling properties', () => {
         expect(single(days.map(reversed))).toEqual(single(days))
       }),
       { numRuns: 200 },
+    )
+  })
+
+  it('hasChain answers whether the day has a chain, in both assignment modes (what the month view asks)', () => {
+    fc.assert(
+      fc.property(arbWorld, fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), ({ days, services, minimise }, checkFirst, first, last, firstFree) => {
+        const opts = { now: LONG_AGO, checkFirst, minimiseGaps: minimise ? { minimiseGaps: true, alsoShowFirst: first, alsoShowLast: last } : undefined }
+        const assignment = firstFree ? ('first-free' as const) : ('search' as const)
+        const chains = chainDay({ date: D, practitioners: days, services, options: opts, assignment })
+        expect(hasChain({ date: D, practitioners: days, services, options: opts, assignment })).toBe(chains.length > 0)
+      }),
+      { numRuns: 500 },
     )
   })
 
