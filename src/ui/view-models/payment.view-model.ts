@@ -18,13 +18,22 @@ export interface PaymentSessionView {
   appointmentId?: string
 }
 
-/** Payment step (spec section 4 'Payment'): card iframe, poll every 3 s, 3 s pause, thank-you. */
+/**
+ * Payment step (spec section 4 'Payment'): card iframe, poll every 3 s, 3 s pause, thank-you.
+ *
+ * The poller belongs to the payment session, not to the screen: a status check that fails or throws
+ * never stops the polling, a check still on its way for an earlier payment (an abandoned one, a
+ * previous booking in the same tab) neither blocks the current payment's checks nor marks it paid,
+ * and 'Start again' also cancels a thank-you navigation already scheduled.
+ */
 @injectable()
 export class PaymentViewModel {
   session?: PaymentSessionView = undefined
   paid = false
   private stopPolling?: () => void
-  private polling = false
+  /** the transaction whose status check is on its way */
+  private checking?: string
+  private cancelThankYou?: () => void
 
   constructor(
     @inject(BOOKING_GATEWAY) private readonly gateway: BookingGateway,
@@ -32,8 +41,8 @@ export class PaymentViewModel {
     @inject(NAVIGATOR) private readonly navigator: Navigator,
     @inject(TICKER) private readonly ticker: Ticker,
   ) {
-    makeAutoObservable<PaymentViewModel, 'gateway' | 'booking' | 'navigator' | 'ticker' | 'stopPolling' | 'polling'>(this, {
-      gateway: false, booking: false, navigator: false, ticker: false, stopPolling: false, polling: false,
+    makeAutoObservable<PaymentViewModel, 'gateway' | 'booking' | 'navigator' | 'ticker' | 'stopPolling' | 'checking' | 'cancelThankYou'>(this, {
+      gateway: false, booking: false, navigator: false, ticker: false, stopPolling: false, checking: false, cancelThankYou: false,
     })
   }
 
@@ -51,6 +60,9 @@ export class PaymentViewModel {
   /** The iframe shows paymentUrl and the status is polled every 3 s. */
   start(session: PaymentSessionView): void {
     this.stop()
+    this.cancelThankYou?.()
+    this.cancelThankYou = undefined
+    this.checking = undefined
     this.session = session
     this.paid = false
     this.booking.step = 'payment'
@@ -63,19 +75,39 @@ export class PaymentViewModel {
     this.stopPolling = this.ticker.every(POLL_MS, () => void this.poll())
   }
 
+  /** One status check of the current payment; paid: 3 s later the thank-you page. */
   async poll(): Promise<void> {
     const session = this.session
-    if (!session || this.paid || this.polling) return
-    this.polling = true
-    const result = await this.gateway.checkPayment(session.transactionId)
-    this.polling = false
-    if (E.isLeft(result) || !result.right) return
+    if (!session || this.paid || this.checking === session.transactionId) return
+    this.checking = session.transactionId
+    let isPaid = false
+    try {
+      const result = await this.gateway.checkPayment(session.transactionId)
+      isPaid = E.isRight(result) && result.right
+    } catch (e) {
+      console.warn('Payment status check failed', e)
+    } finally {
+      if (this.checking === session.transactionId) this.checking = undefined
+    }
+    // An answer about another payment than the one on screen changes nothing.
+    if (!isPaid || this.session !== session || this.paid) return
     runInAction(() => {
       this.paid = true
       this.stop()
     })
-    if (session.kind === 'course' && session.invoiceId) await this.gateway.verifyCourseAssignment(session.invoiceId)
-    this.ticker.after(THANK_YOU_DELAY_MS, () => this.navigator.go(this.thankYouPath))
+    if (session.kind === 'course' && session.invoiceId) {
+      try {
+        await this.gateway.verifyCourseAssignment(session.invoiceId)
+      } catch (e) {
+        console.warn('Course assignment check failed', e)
+      }
+    }
+    if (this.session !== session) return
+    const path = this.thankYouPath
+    this.cancelThankYou = this.ticker.after(THANK_YOU_DELAY_MS, () => {
+      this.cancelThankYou = undefined
+      if (this.session === session) this.navigator.go(path)
+    })
   }
 
   stop(): void {
@@ -86,9 +118,12 @@ export class PaymentViewModel {
   /** 'Start again': the pending booking is released, booking info cleared, back to the services. */
   startAgain(): void {
     this.stop()
+    this.cancelThankYou?.()
+    this.cancelThankYou = undefined
     const id = this.session?.appointmentId
     if (id && !this.paid) void this.gateway.deletePending(id)
     this.session = undefined
+    this.checking = undefined
     const clinic = this.booking.location
     this.booking.clearBookingInfo()
     this.navigator.go(clinic ? `/step/${clinic.id}` : '/')

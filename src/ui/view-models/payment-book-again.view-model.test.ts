@@ -1,0 +1,140 @@
+// The payment step after 'Book again' and the poller's failure modes (spec section 4, Payment:
+// "Status is polled every 3 s. When paid ... after 3 s go to the thank-you page").
+import { describe, expect, it } from 'vitest'
+import * as E from 'fp-ts/Either'
+import { anna, clinicA, facial, flush, organisation, user, world } from './booking.test-support'
+import { ConfirmViewModel } from './confirm.view-model'
+import { PaymentViewModel } from './payment.view-model'
+import type { BookingGateway } from './booking-gateway'
+
+const slot = { startDate: '2026-03-12T10:00:00Z', endDate: '2026-03-12T11:00:00Z', practitioner: 'p1', valid: true }
+
+function paymentWorld(overrides: Partial<BookingGateway> = {}) {
+  const w = world(overrides)
+  const payment = new PaymentViewModel(w.gateway, w.booking, w.navigator, w.ticker)
+  const confirm = new ConfirmViewModel(w.gateway, w.booking, w.session, w.toasts, payment, w.navigator, w.ticker, w.config)
+  w.session.organisation = organisation
+  w.session.signedIn(user)
+  return { ...w, payment, confirm }
+}
+
+/** A promise the test settles by hand. */
+function deferred<T>() {
+  let resolve: (value: T) => void = () => undefined
+  let reject: (e: unknown) => void = () => undefined
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  return { promise, resolve, reject }
+}
+
+describe("'Book again' through the payment step to the thank-you page", () => {
+  it('the booked-again appointment is paid and the thank-you page follows, whatever the holds do afterwards', async () => {
+    let paid = false
+    const w = paymentWorld({ checkPayment: async () => E.right(paid) })
+    // The account page: the past appointment with its practitioner (no price known there).
+    w.booking.startBookAgain({ clinic: clinicA, items: [{ service: facial, staff: { id: anna.id, displayName: anna.displayName } }] })
+    expect(w.navigator.last).toBe('/step/c1/cat1/s1?service=0')
+    w.booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query: { service: '0' } })
+    expect(w.booking.isBookAgain).toBe(true)
+    expect(w.booking.step).toBe('staff')
+    w.booking.choosePractitioner(anna)
+    w.booking.answerAnotherService(false)
+    w.booking.pickDate('2026-03-12')
+    w.booking.chooseTime([slot])
+    w.booking.book('/step/c1/cat1/s1', '?service=0')
+    expect(w.navigator.last).toBe('/step/c1/cat1/s1/confirm?service=0')
+    w.booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', confirm: true, query: { service: '0' } })
+    expect(w.booking.step).toBe('confirm')
+    w.confirm.enter()
+    w.confirm.onTermsScroll(400, 200, 600)
+    await w.confirm.agree()
+    expect(w.booking.step).toBe('payment')
+    expect(w.payment.session?.transactionId).toBe('t1')
+    // The payment step's URL is still the confirm URL: syncing it keeps the payment step.
+    w.booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', confirm: true, query: { service: '0' } })
+    expect(w.booking.step).toBe('payment')
+
+    w.ticker.advance(3_000)
+    await flush()
+    expect(w.payment.paid).toBe(false)
+    paid = true
+    w.ticker.advance(3_000)
+    await flush()
+    expect(w.payment.paid).toBe(true)
+    w.ticker.advance(3_000)
+    expect(w.navigator.last).toBe('/location?serviceBooking=true')
+    // Neither the time hold nor the confirm countdown fires later.
+    w.ticker.advance(10 * 60_000)
+    await flush()
+    expect(w.navigator.last).toBe('/location?serviceBooking=true')
+    expect(w.booking.outOfTime).toBe(false)
+    expect(w.gateway.calls.deletePending).toBeUndefined()
+  })
+})
+
+describe('PaymentViewModel: the poller survives what goes wrong', () => {
+  it('a status check that throws does not stop the polling', async () => {
+    let calls = 0
+    const w = paymentWorld({
+      checkPayment: async () => {
+        calls += 1
+        if (calls === 1) throw new Error('chunk failed to load')
+        return E.right(true)
+      },
+    })
+    w.payment.start({ kind: 'deposit', paymentUrl: '/p', transactionId: 't1', appointmentId: 'a1' })
+    w.ticker.advance(3_000)
+    await flush()
+    expect(w.payment.paid).toBe(false)
+    w.ticker.advance(3_000)
+    await flush()
+    expect(calls).toBe(2)
+    expect(w.payment.paid).toBe(true)
+    w.ticker.advance(3_000)
+    expect(w.navigator.last).toBe('/location?serviceBooking=true')
+  })
+
+  it("a check of an earlier payment still on its way neither blocks the current payment's checks nor marks it paid", async () => {
+    const earlier = deferred<E.Either<string, boolean>>()
+    let currentPaid = false
+    const w = paymentWorld({
+      checkPayment: (transactionId) => (transactionId === 'old' ? earlier.promise : Promise.resolve(E.right(currentPaid))),
+    })
+    w.payment.start({ kind: 'deposit', paymentUrl: '/p/old', transactionId: 'old', appointmentId: 'a0' })
+    w.ticker.advance(3_000)
+    await flush()
+    // The customer leaves that payment and books again: a new payment starts.
+    w.payment.start({ kind: 'deposit', paymentUrl: '/p/new', transactionId: 'new', appointmentId: 'a1' })
+    w.ticker.advance(3_000)
+    await flush()
+    expect(w.gateway.calls.checkPayment.map((c) => c[0])).toEqual(['old', 'new'])
+    // The earlier payment's answer arrives: it is about another transaction.
+    earlier.resolve(E.right(true))
+    await flush()
+    expect(w.payment.paid).toBe(false)
+    w.ticker.advance(3_000)
+    await flush()
+    expect(w.navigator.paths).toEqual([])
+    currentPaid = true
+    w.ticker.advance(3_000)
+    await flush()
+    expect(w.payment.paid).toBe(true)
+    w.ticker.advance(3_000)
+    expect(w.navigator.last).toBe('/location?serviceBooking=true')
+  })
+
+  it("'Start again' after the payment was seen also cancels the pending thank-you navigation", async () => {
+    const w = paymentWorld({ checkPayment: async () => E.right(true) })
+    w.booking.setLocation(clinicA)
+    w.payment.start({ kind: 'deposit', paymentUrl: '/p', transactionId: 't1', appointmentId: 'a1' })
+    w.ticker.advance(3_000)
+    await flush()
+    expect(w.payment.paid).toBe(true)
+    w.payment.startAgain()
+    w.ticker.advance(10_000)
+    expect(w.navigator.paths).toEqual(['/step/c1'])
+    expect(w.gateway.calls.deletePending).toBeUndefined()
+  })
+})
