@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { londonDate, londonInstant } from '../test-support/dates'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
-import { MAX_SERVICES, OFF_GRID, TOO_MANY_SERVICES } from '../services/booking.service'
+import { KEEPS_CLINIC, KEEPS_SERVICE, MAX_SERVICES, OFF_GRID, TOO_MANY_SERVICES } from '../services/booking.service'
 import { MESSAGES } from '../commerce/commerce-errors'
 
 let t: TestServer
@@ -21,7 +21,7 @@ afterAll(() => t.close())
 
 const FF = 'ffffffffffffffffffffffff'
 const day = londonDate(4)
-const at = (time: string, d = day) => ({ start: londonInstant(d, time), end: londonInstant(d, time) })
+const at = (time: string, d: string = day) => ({ start: londonInstant(d, time), end: londonInstant(d, time) })
 const booking = (time: string, extra: Record<string, unknown> = {}) => ({
   appointment: { event: at(time), practitioner: DEMO.pSarah, clinic: DEMO.clinicLondon, service: DEMO.sAntiWrinkle1, ...extra },
 })
@@ -111,6 +111,17 @@ describe('bookings the grid does not offer', () => {
     const move = (time: string) => send('PUT', `/api/appointments/reschedule/${id}`, demo, { appointment: { event: at(time) } })
     expectError(await move('15:32'), 400, OFF_GRID)
     expect((await move('15:35')).statusCode).toBe(200)
+  })
+
+  it('a reschedule keeps the service and the location; another practitioner reprices it', async () => {
+    // The seeded future appointment: lip filler with Sarah (her price 320); Emma charges the service's 300.
+    const move = (change: Record<string, unknown>, d = londonDate(4, [1, 3, 5])) =>
+      send('PUT', `/api/appointments/reschedule/${DEMO.apptFuture}`, demo, { appointment: { event: at('10:00', d), ...change } })
+    expectError(await move({ service: DEMO.sCheekFiller }), 400, KEEPS_SERVICE)
+    expectError(await move({ clinic: DEMO.clinicManchester }), 400, KEEPS_CLINIC)
+    const moved = await move({ practitioner: DEMO.pEmma, service: DEMO.sLipFiller, clinic: DEMO.clinicLondon })
+    expect(moved.statusCode, moved.body).toBe(200)
+    expect(moved.json()).toMatchObject({ practitioner: { id: DEMO.pEmma }, service: { id: DEMO.sLipFiller }, price: 300 })
   })
 
   it(`more than ${MAX_SERVICES} services in one booking`, async () => {

@@ -28,6 +28,14 @@ export const RELEASED = 'Deleted'
 export const MAX_SERVICES = 10
 export const TOO_MANY_SERVICES = `At most ${MAX_SERVICES} services can be booked together.`
 export const OFF_GRID = 'Please choose one of the times offered.'
+export const KEEPS_SERVICE = 'A booking keeps its service when it is moved. Please cancel it and book the other service.'
+export const KEEPS_CLINIC = 'A booking keeps its location when it is moved. Please cancel it and book at the other location.'
+
+/** The price columns of an appointment from its gross price and tax rate. */
+function pricesOf(price: number, taxRate: number) {
+  const net = round2(price / (1 + taxRate / 100))
+  return { price, gross_price: price, net_price: net, tax: round2(price - net) }
+}
 
 /**
  * Whether a free start time is one the practitioner's slot grid offers (the service's step from the
@@ -182,7 +190,6 @@ export async function createBooking(
         .values(
           chosen.map((c, i) => {
             const price = c.courseId ? 0 : (c.grossPrice ?? c.defaultPrice)
-            const net = round2(price / (1 + c.taxRate / 100))
             return {
               id: ids[i],
               tenant_id: tenant,
@@ -197,10 +204,7 @@ export async function createBooking(
               group_id: chosen.length > 1 ? mainId : null,
               is_linked: i > 0,
               course_id: c.courseId,
-              price,
-              gross_price: price,
-              net_price: net,
-              tax: round2(price - net),
+              ...pricesOf(price, c.taxRate),
               deposit: i === 0 ? deposit : 0,
               transaction_id: transactionId,
             }
@@ -317,8 +321,11 @@ export async function reschedule(
   const organisation = await loadOrganisation(deps.db, tenant)
   const guard = guardReschedule(policyOf(current), deps.now, organisation?.settings ?? {})
   if (E.isLeft(guard)) return conflict(policyRefusalMessage(guard.left))
-  const clinicId = change.clinic ?? current.clinic.id
-  const serviceId = change.service ?? current.service.id
+  // Rescheduling picks a practitioner and a time (spec section 3): the location and service stay.
+  if (change.service && change.service !== current.service.id) return badRequest(KEEPS_SERVICE)
+  if (change.clinic && change.clinic !== current.clinic.id) return badRequest(KEEPS_CLINIC)
+  const clinicId = current.clinic.id
+  const serviceId = current.service.id
   const practitionerId = change.practitioner ?? current.practitioner.id
   const { services, options } = await serviceOptions(deps.db, tenant, clinicId, [serviceId], true)
   if (!services.has(serviceId)) return notFound('This service cannot be booked online at this location.')
@@ -326,6 +333,8 @@ export async function reschedule(
   if (!option) return badRequest('This practitioner does not offer this service at this location.')
   const start = new Date(change.event.start)
   const end = new Date(start.getTime() + option.durationMinutes * 60_000)
+  // Another practitioner may charge another price (a course session stays free).
+  const repriced = practitionerId !== current.practitioner.id && !current.course ? pricesOf(option.grossPrice ?? option.defaultPrice, option.taxRate) : {}
   try {
     const outcome = await deps.db.transaction().execute(async (trx): Promise<Failure | undefined> => {
       await releaseExpiredHolds(trx, tenant, [practitionerId], start, end, deps.now)
@@ -335,7 +344,7 @@ export async function reschedule(
       if (!offeredStart(calendars, option, start.getTime(), deps.now, [id], 5)) return badRequest(OFF_GRID)
       const updated = await trx
         .updateTable('appointments')
-        .set({ starts_at: start, ends_at: end, clinic_id: clinicId, service_id: serviceId, practitioner_id: practitionerId, updated_at: deps.now })
+        .set({ starts_at: start, ends_at: end, practitioner_id: practitionerId, updated_at: deps.now, ...repriced })
         .where('tenant_id', '=', tenant)
         .where('id', '=', id)
         .where('customer_id', '=', customerId)
