@@ -57,6 +57,13 @@ describe('malformed input is a 400 with a clear message, never a 500', () => {
     expectError(await send('POST', '/api/customers-lead?from=customer', undefined, lead), 400, 'Invalid body: a text may not contain NUL characters (firstName).')
   })
 
+  it('sandbox card pages with an id that cannot be a processor id', async () => {
+    for (const url of ['/sandbox/pay/a%00b', '/sandbox/setup/a%00b', '/sandbox/pay/txn%20x']) {
+      expectError(await send('GET', url), 404)
+      expectError(await send('POST', url, undefined, {}), 404)
+    }
+  })
+
   it('huge texts and huge lists', async () => {
     const lead = { firstName: 'Ann', surname: 'Lee', email: 'ann@example.com', message: 'x'.repeat(30_000) }
     expectError(await send('POST', '/api/customers-lead?from=customer', undefined, lead), 400, /longer than 20000 characters \(message\)/)

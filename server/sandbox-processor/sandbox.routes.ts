@@ -56,7 +56,16 @@ function safeReturnUrl(value: unknown): string {
   return typeof value === 'string' && /^\/(?!\/)[^\s\\]*$/.test(value) ? value : '/app'
 }
 
+/** Processor ids are letters, digits, '_' and '-' (txn_…, seti_…_secret): anything else names nothing. */
+const PROCESSOR_ID = /^[A-Za-z0-9_-]{1,200}$/
+
 export async function sandboxRoutes(app: FastifyInstance, options: SandboxRoutesOptions): Promise<void> {
+  app.addHook('preHandler', async (request, reply) => {
+    const params = (request.params ?? {}) as Record<string, unknown>
+    if (Object.values(params).some((v) => typeof v === 'string' && !PROCESSOR_ID.test(v))) {
+      return reply.code(404).send({ statusCode: 404, message: 'Not found.', failed: true })
+    }
+  })
   app.get<{ Params: { transactionId: string } }>('/sandbox/pay/:transactionId', async (request, reply) => {
     const processor = options.processor(request)
     const status = await processor.status({ tenant: options.tenantOf(request) }, request.params.transactionId)()
