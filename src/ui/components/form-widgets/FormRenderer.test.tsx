@@ -51,7 +51,7 @@ describe('FormRenderer', () => {
     for (const name of ['Surgery', 'Conditions', 'Medication']) {
       expect(within(screen.getByRole('group', { name })).getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['Yes', 'No'])
     }
-    expect(screen.getByRole('button', { name: '+ Add to Treatments' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Add an item to Treatments' })).toBeTruthy()
     expect(screen.getByRole('button', { name: /^Tap to sign: Signature/ })).toBeTruthy()
     expect(screen.queryByLabelText('Secret')).toBeNull()
   })
@@ -89,10 +89,20 @@ describe('FormRenderer', () => {
     expect(answers.value('w-radio')).toBe('No')
   })
 
+  it("a yes/no list names its rows after the question, not 'Please give details'", () => {
+    render(<FormRenderer answers={new FormAnswers(fields)} />)
+    fireEvent.click(within(screen.getByRole('group', { name: 'Conditions' })).getByLabelText('Yes'))
+    const add = screen.getByRole('button', { name: 'Add an item to Conditions' })
+    expect(add.textContent).toBe('+ Add an item')
+    fireEvent.click(add)
+    expect(screen.getByLabelText('Conditions 1')).toBeTruthy()
+    expect(screen.queryByText(/Please give details/)).toBeNull()
+  })
+
   it('list rows: add, choose, details, remove', () => {
     const answers = new FormAnswers(fields)
     render(<FormRenderer answers={answers} />)
-    fireEvent.click(screen.getByRole('button', { name: '+ Add to Treatments' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Add an item to Treatments' }))
     expect(answers.errors['w-list']).toBe('Invalid option on field Treatments')
     fireEvent.change(screen.getByLabelText('Treatments 1'), { target: { value: 'Botox' } })
     fireEvent.change(screen.getByLabelText('Treatments 1 details'), { target: { value: 'June' } })
@@ -108,6 +118,6 @@ describe('FormRenderer', () => {
     expect(name.value).toBe('Ada')
     expect((screen.getByRole('checkbox', { name: /I agree/ }) as HTMLInputElement).checked).toBe(true)
     expect(screen.queryByRole('button', { name: /Tap to sign/ })).toBeNull()
-    expect(screen.queryByRole('button', { name: '+ Add to Treatments' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Add an item to Treatments' })).toBeNull()
   })
 })

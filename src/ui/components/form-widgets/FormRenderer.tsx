@@ -136,7 +136,7 @@ const Widget = observer(function Widget({ field, answers, disabled }: WidgetProp
                   <input id={`${ids.control}-sub`} className={styles.input} disabled={disabled} aria-describedby={error ? ids.error : undefined} aria-invalid={error ? true : undefined} value={typeof sub === 'string' ? sub : ''} onChange={(e) => setSub(e.target.value)} />
                 </>
               ) : kind === 'radio-list' ? (
-                <ListInput field={field} title={subTitle} value={sub} onChange={setSub} disabled={disabled} />
+                <ListInput field={field} title={field.textTitle && field.textTitle !== title ? field.textTitle : title} value={sub} onChange={setSub} disabled={disabled} />
               ) : (
                 <ChoiceInput field={field} label={<RequiredLabel title={subTitle} required={field.isSubFieldRequired} />} value={sub} multiple={field.multiple} disabled={disabled} onChange={setSub} />
               )}

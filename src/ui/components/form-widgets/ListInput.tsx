@@ -7,6 +7,9 @@ const entriesOf = (value: unknown): ListEntry[] =>
     ? value.map((e) => (e !== null && typeof e === 'object' ? (e as ListEntry) : { value: e }))
     : []
 
+/** The add button's text ('+ Add an item'); its accessible name names the list ('Add an item to {title}'). */
+export const ADD_ITEM = 'Add an item'
+
 /** A List answer: rows of { value, info }, each value chosen from the options (or the drug list). */
 export function ListInput({ field, value, onChange, disabled, title, describedBy }: {
   field: FormField
@@ -58,7 +61,7 @@ export function ListInput({ field, value, onChange, disabled, title, describedBy
         </div>
       ))}
       {disabled ? null : (
-        <button type="button" className={styles.linkButton} onClick={() => onChange([...entries, { value: '' }])}>+ Add to {title}</button>
+        <button type="button" className={styles.linkButton} aria-label={`${ADD_ITEM} to ${title}`} onClick={() => onChange([...entries, { value: '' }])}>+ {ADD_ITEM}</button>
       )}
     </div>
   )
