@@ -2,8 +2,8 @@
  * The server's checks of a request's params, query and body before a handler sees them:
  * - inputCheck(): shapes JSON cannot carry safely into the database or the decoders: nesting deeper
  *   than MAX_DEPTH, NUL characters (PostgreSQL text refuses them), texts longer than MAX_TEXT
- *   (image data URLs excepted: a signature), lists longer than MAX_ITEMS, and ISO dates that do not exist on the calendar
- *   ('2026-02-30', which Date.parse silently rolls over into March).
+ *   (image data URLs excepted: a signature), lists longer than MAX_ITEMS, ISO dates that do not exist on the calendar
+ *   ('2026-02-30', which Date.parse silently rolls over into March) or lie outside MIN_YEAR..MAX_YEAR.
  * - decodeInput(): the route's codecs, with a short message naming the field and what it expects
  *   ('Invalid body: appointment.practitioner must be a 24-character hexadecimal id (got "x").').
  */
@@ -37,6 +37,17 @@ export function isRealIsoDate(s: string): boolean {
   return true
 }
 
+export const MIN_YEAR = 1800
+export const MAX_YEAR = 2999
+
+/** False for an ISO date or date-time outside MIN_YEAR..MAX_YEAR (the calendars' arithmetic breaks near year 10000). */
+export function inSupportedYears(s: string): boolean {
+  const m = ISO_DATE_PREFIX.exec(s)
+  if (!m) return true
+  const year = Number(m[1])
+  return year >= MIN_YEAR && year <= MAX_YEAR
+}
+
 function shown(value: unknown): string {
   let text: string
   try {
@@ -57,6 +68,7 @@ export function inputCheck(value: unknown, where: Where): string | undefined {
       if (v.includes('\u0000')) return `Invalid ${where}: a text may not contain NUL characters${at}.`
       if (v.length > MAX_TEXT && !v.startsWith('data:image/')) return `Invalid ${where}: a text is longer than ${MAX_TEXT} characters${at}.`
       if (!isRealIsoDate(v)) return `Invalid ${where}: ${shown(v)} is not a real date${at}.`
+      if (!inSupportedYears(v)) return `Invalid ${where}: ${shown(v)} is outside the years ${MIN_YEAR} to ${MAX_YEAR}${at}.`
       continue
     }
     if (v === null || typeof v !== 'object') continue

@@ -80,6 +80,9 @@ describe('malformed input is a 400 with a clear message, never a 500', () => {
     expectError(await send('POST', '/api/appointments/public', demo, feb30), 400, /"2026-02-30T10:00:00Z" is not a real date \(appointment\.event\.(start|end)\)/)
     const year0 = { appointment: { ...booking('10:00').appointment, event: { start: '0000-01-06T10:00:00Z', end: '0000-01-06T10:00:00Z' } } }
     expectError(await send('POST', '/api/appointments/public', demo, year0), 400, /is not a real date/)
+    const far = { appointment: { ...booking('10:00').appointment, event: { start: '9999-12-31T23:59:59Z', end: '9999-12-31T23:59:59Z' } } }
+    expectError(await send('POST', '/api/appointments/public', demo, far), 400, /is outside the years 1800 to 2999 \(appointment\.event\.(start|end)\)/)
+    expectError(await send('POST', '/api/practitioners/time', undefined, { date: '9999-12-31', service: DEMO.sAntiWrinkle1, clinic: DEMO.clinicLondon }), 400, /outside the years/)
     expectError(await send('POST', '/api/practitioners/time', undefined, { date: '2026-13-01', service: DEMO.sAntiWrinkle1, clinic: DEMO.clinicLondon }), 400, /is not a real date \(date\)/)
     expectError(await send('PUT', `/api/customers/${DEMO.customerDemo}`, demo, { dateOfBirth: '1990-02-29T12:00:00.000Z' }), 400, /is not a real date \(dateOfBirth\)/)
   })
