@@ -1,4 +1,5 @@
 import { observer } from 'mobx-react-lite'
+import { useEffect, useRef } from 'react'
 import type { SignatureViewModel } from '../../view-models/signature.view-model'
 import { SignatureDialog } from './SignatureDialog'
 import styles from './FormWidgets.module.css'
@@ -12,8 +13,23 @@ export const SignatureInput = observer(function SignatureInput({ vm, label, disa
   /** kept for callers: the message is tied through describedBy */
   invalid?: boolean
 }) {
+  const wrap = useRef<HTMLDivElement>(null)
+  // Saving the dialog or clearing replaces the control that had the focus: move it to this
+  // signature's first button instead of letting it fall back to the page (keyboard users).
+  const keepFocusHere = () =>
+    requestAnimationFrame(() => {
+      const here = wrap.current
+      if (!here || here.contains(document.activeElement)) return
+      if (document.activeElement && document.activeElement !== document.body) return
+      here.querySelector<HTMLElement>('button:not(:disabled)')?.focus()
+    })
+  const wasOpen = useRef(vm.dialogOpen)
+  useEffect(() => {
+    if (wasOpen.current && !vm.dialogOpen) keepFocusHere()
+    wasOpen.current = vm.dialogOpen
+  }, [vm.dialogOpen])
   return (
-    <div className={styles.signature}>
+    <div className={styles.signature} ref={wrap}>
       {vm.isSigned && vm.dataUrl ? (
         <img className={styles.signatureImage} src={vm.dataUrl} alt={`${label}: signed`} />
       ) : (
@@ -30,7 +46,10 @@ export const SignatureInput = observer(function SignatureInput({ vm, label, disa
           <button type="button" className={styles.iconButton} style={{ padding: '0 16px' }} onClick={() => vm.open()} aria-describedby={describedBy}>
             Sign again
           </button>
-          <button type="button" className={styles.linkButton} onClick={() => vm.clear()}>Clear signature</button>
+          <button type="button" className={styles.linkButton} onClick={() => {
+            vm.clear()
+            keepFocusHere()
+          }}>Clear signature</button>
         </div>
       )}
       {vm.dialogOpen ? <SignatureDialog vm={vm} title={label || 'Signature'} /> : null}
