@@ -2,9 +2,11 @@
 // server, or the nearest earlier valid step replaces it (ServicesViewModel.restoreRoute).
 import { describe, expect, it } from 'vitest'
 import * as E from 'fp-ts/Either'
-import { clinicA, clinicB, course, facial, massage, world } from './booking.test-support'
+import { anna, clinicA, clinicB, course, facial, massage, organisation, user, world } from './booking.test-support'
 import { LocationsViewModel } from './locations.view-model'
 import { ServicesViewModel } from './services.view-model'
+import { ConfirmViewModel } from './confirm.view-model'
+import { PaymentViewModel } from './payment.view-model'
 import type { BookingGateway } from './booking-gateway'
 import type { RouteState } from './booking.view-model'
 
@@ -156,5 +158,50 @@ describe('what cannot be rebuilt falls back to the nearest earlier valid step', 
     expect(w.booking.basket).toEqual([])
     expect(w.booking.step).toBe('service')
     expect(w.booking.restoring).toBe(false)
+  })
+})
+
+describe('a course session booking opened from its URL alone (no course context from the account)', () => {
+  const customerCourse = (id: string, serviceId: string, clinicId: string, counts: { quantity: number; redeemed: number; reserved: number; endsOn?: string | null }) =>
+    ({
+      id, name: 'Six facials', course: { id: 'k1', name: 'Six facials', services: [{ id: serviceId, name: 'Facial' }] }, service: { id: serviceId, name: 'Facial' },
+      soldAt: '2026-01-01T10:00:00.000Z', purchaseLocation: { id: clinicId, accountName: 'x' }, ...counts,
+    }) as never
+
+  async function courseSessionAtConfirm(courses: unknown[]) {
+    const w = restoreWorld({ confirm: async () => E.right({ _tag: 'Done' }) })
+    const listMyCourses = { execute: async () => E.right(courses as never[]) }
+    const payment = new PaymentViewModel(w.gateway, w.booking, w.navigator, w.ticker)
+    const confirm = new ConfirmViewModel(w.gateway, w.booking, w.session, w.toasts, payment, w.navigator, w.ticker, w.config, listMyCourses)
+    w.session.organisation = organisation
+    w.session.signedIn(user)
+    const query = { course: 'true', courseServiceBooking: 'true', service: '0' }
+    await w.open({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query })
+    w.booking.choosePractitioner(anna)
+    w.booking.answerAnotherService(false)
+    w.booking.chooseTime([{ startDate: '2026-03-12T10:00:00Z', endDate: '2026-03-12T11:00:00Z', practitioner: 'p1', valid: true }])
+    await w.open({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', confirm: true, query })
+    expect(w.booking.step).toBe('confirm')
+    confirm.onTermsScroll(400, 200, 600)
+    await confirm.agree()
+    return w
+  }
+
+  it("books the session against the customer's course with a session left, bought at this clinic first", async () => {
+    const w = await courseSessionAtConfirm([
+      customerCourse('cc-used-up', 's1', 'c1', { quantity: 3, redeemed: 3, reserved: 0 }),
+      customerCourse('cc-elsewhere', 's1', 'c2', { quantity: 3, redeemed: 0, reserved: 0 }),
+      customerCourse('cc-here', 's1', 'c1', { quantity: 3, redeemed: 1, reserved: 0 }),
+    ])
+    expect(w.gateway.calls.confirm).toHaveLength(1)
+    expect(w.gateway.calls.confirm[0][0]).toMatchObject({ kind: 'book', deposit: 0, courseId: 'cc-here' })
+    expect(w.booking.courseContext).toEqual({ courseId: 'cc-here', courseServices: ['s1'] })
+    expect(w.navigator.last).toBe('/location?courseServiceBooking=true')
+  })
+
+  it('without such a course nothing is booked and the error shows', async () => {
+    const w = await courseSessionAtConfirm([customerCourse('cc-other', 's9', 'c1', { quantity: 3, redeemed: 0, reserved: 0 })])
+    expect(w.gateway.calls.confirm).toBeUndefined()
+    expect(w.toasts.toasts.map((t) => t.text)).toEqual(['An unexpected error occurred'])
   })
 })

@@ -11,6 +11,10 @@ import { calculateDeposit } from '../../domain/pricing/deposit'
 import { round2 } from '../../domain/pricing/money'
 import { formatCountdown, holdBannerText } from '../../domain/booking/hold'
 import { lateCancellationTerms, type CancellationSettings } from '../../domain/policy/cancellation'
+import { isCourseBookDisabled } from '../../domain/booking/course'
+import { USE_CASES } from '../../application/tokens'
+import type { ListMyCourses } from '../../application/use-cases/courses.use-case'
+import type { CourseContext } from './booking.view-model'
 
 export const AGREE_LABEL = 'I understand and agree to these terms'
 export const TERMS_TITLE = 'Important Information'
@@ -46,11 +50,12 @@ export class ConfirmViewModel {
     @inject(NAVIGATOR) private readonly navigator: Navigator,
     @inject(TICKER) private readonly ticker: Ticker,
     @inject(WEB_CONFIG) private readonly config: WebConfig,
+    @inject(USE_CASES.ListMyCourses) private readonly listMyCourses: Pick<ListMyCourses, 'execute'>,
   ) {
     this.now = ticker.now()
-    makeAutoObservable<ConfirmViewModel, 'gateway' | 'session' | 'toasts' | 'payment' | 'navigator' | 'ticker' | 'config' | 'stopTicking' | 'stopExpiry'>(this, {
+    makeAutoObservable<ConfirmViewModel, 'gateway' | 'session' | 'toasts' | 'payment' | 'navigator' | 'ticker' | 'config' | 'listMyCourses' | 'stopTicking' | 'stopExpiry'>(this, {
       gateway: false, booking: false, session: false, toasts: false, payment: false, navigator: false, ticker: false, config: false,
-      stopTicking: false, stopExpiry: false,
+      listMyCourses: false, stopTicking: false, stopExpiry: false,
     })
   }
 
@@ -186,6 +191,15 @@ export class ConfirmViewModel {
         return
       }
       const kind = b.isGiftVoucherPurchase ? 'giftVoucher' : b.isCoursePurchase ? 'course' : 'deposit'
+      if (kind === 'deposit' && b.courseServiceBooking && !b.courseContext) {
+        // A course session URL opened directly (reload, shared link): the customer's course is looked up.
+        const context = await this.courseContextFor(customerId, clinic.id)
+        if (!context) {
+          this.toasts.show(UNEXPECTED_ERROR)
+          return
+        }
+        b.setCourseContext(context)
+      }
       const result = await this.gateway.confirm(
         kind === 'giftVoucher'
           ? { kind: 'giftVoucher', customerId, clinicId: clinic.id, vouchers: b.giftVouchers.map((v) => ({ value: v.value, receiver: v.receiver ? { ...v.receiver, confirmEmail: v.receiver.email } : undefined })) }
@@ -223,6 +237,23 @@ export class ConfirmViewModel {
     } finally {
       runInAction(() => (this.submitting = false))
     }
+  }
+
+  /**
+   * The customer's course that covers the basket's services with a session left (bought at this
+   * clinic first); undefined when none does.
+   */
+  private async courseContextFor(customerId: string, clinicId: string): Promise<CourseContext | undefined> {
+    const result = await this.listMyCourses.execute(customerId)
+    if (E.isLeft(result)) return undefined
+    const now = new Date(this.ticker.now())
+    const wanted = this.booking.basket.map((i) => i.service.id)
+    const candidates = result.right
+      .map((c) => ({ record: c, services: [...new Set([c.service?.id, ...(c.course?.services ?? []).map((s) => s.id)].filter((id): id is string => Boolean(id)))] }))
+      .filter(({ record, services }) => wanted.every((id) => services.includes(id)) && !isCourseBookDisabled(record, now))
+      .sort((a, b) => Number(b.record.purchaseLocation?.id === clinicId) - Number(a.record.purchaseLocation?.id === clinicId))
+    const found = candidates[0]
+    return found ? { courseId: found.record.id, courseServices: found.services } : undefined
   }
 
   /** Each non-linked appointment is moved by the offset of the first one. */

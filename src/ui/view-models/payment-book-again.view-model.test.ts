@@ -12,7 +12,7 @@ const slot = { startDate: '2026-03-12T10:00:00Z', endDate: '2026-03-12T11:00:00Z
 function paymentWorld(overrides: Partial<BookingGateway> = {}) {
   const w = world(overrides)
   const payment = new PaymentViewModel(w.gateway, w.booking, w.navigator, w.ticker)
-  const confirm = new ConfirmViewModel(w.gateway, w.booking, w.session, w.toasts, payment, w.navigator, w.ticker, w.config)
+  const confirm = new ConfirmViewModel(w.gateway, w.booking, w.session, w.toasts, payment, w.navigator, w.ticker, w.config, { execute: async () => E.right([]) })
   w.session.organisation = organisation
   w.session.signedIn(user)
   return { ...w, payment, confirm }
