@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { launch, open, type Session } from './support/browser'
-import { answer, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService } from './support/flows'
-import { DEMO } from '../../server/seed/demo.seed'
+import { agreeToTerms, answer, api, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, waitForThankYou } from './support/flows'
+import { DEMO, DEMO_CUSTOMER } from '../../server/seed/demo.seed'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -110,6 +110,41 @@ describe('the wizard started from the URL alone', () => {
     await page.waitForURL(`${baseUrl}/`, { timeout: 15_000 })
     await page.waitForSelector('h1:has-text("Choose a location")')
     await page.getByText('Harley Aesthetics London').first().waitFor()
+    await s.context.close()
+  })
+
+  it('a course session booked through /step/location, reloaded on the practitioner step, is booked against the course', async () => {
+    const who = await api<{ token: string; user: { id: string } }>(baseUrl, '/login?from=customer', { method: 'POST', body: JSON.stringify(DEMO_CUSTOMER) })
+    const reserved = async () => {
+      const courses = await api<{ id: string; reserved: number }[]>(baseUrl, `/course/customer-course?customerId=${who.user.id}&clinic=all&excludeExpired=false`, {
+        headers: { authorization: `Bearer ${who.token}` },
+      })
+      return courses.find((c) => c.id === DEMO.customerCourseDemo)?.reserved
+    }
+    const before = await reserved()
+    const s = await open(browser, 'deep-link-course', undefined, { token: who.token, cookiesAccepted: 'true' })
+    const { page } = s
+    const query = `preselectedCategory=${DEMO.catLaser}&preselectedService=${DEMO.sLaserSmall}&course=true&courseServiceBooking=true`
+    await page.goto(`${baseUrl}/step/location?${query}`)
+    await page.waitForSelector('h1:has-text("Choose a location")')
+    await page.locator('ul li button', { hasText: 'Harley Aesthetics Manchester' }).click()
+    const staffUrl = `${baseUrl}/step/${DEMO.clinicManchester}/${DEMO.catLaser}/${DEMO.sLaserSmall}?course=true&courseServiceBooking=true`
+    await page.waitForURL(staffUrl)
+    await page.waitForSelector('h1:has-text("Choose a practitioner")')
+    await page.reload()
+    await page.waitForSelector('h1:has-text("Choose a practitioner")', { timeout: 15_000 })
+    await page.getByText('For Laser hair removal: small area').waitFor({ timeout: 15_000 })
+    expect(page.url()).toBe(staffUrl)
+    await s.shot('course-staff-reloaded')
+    await choosePractitioner(s, 'first')
+    await answer(s, 'Do you want to book another service?', 'No')
+    await chooseFirstTime(s)
+    await page.getByRole('button', { name: 'Book appointment' }).filter({ visible: true }).first().click()
+    await page.waitForURL(/\/confirm/)
+    await agreeToTerms(s)
+    await waitForThankYou(s, /\/location\?courseServiceBooking=true/)
+    await expect.poll(reserved, { timeout: 15_000 }).toBe((before ?? 0) + 1)
+    expect(s.problems).toEqual([])
     await s.context.close()
   })
 })
