@@ -8,6 +8,8 @@ import { daySlotsFor, monthDays } from '../services/availability.service'
 
 export async function availabilityRoutes(app: FastifyInstance, _deps: ServerDeps): Promise<void> {
   serve(app, getPractitionerTimes, async ({ body }, ctx) => {
+    // A negative step never reaches the end of the day (the server ran out of memory).
+    if (body.forceInterval != null && (body.forceInterval < 0 || body.forceInterval > 1440)) return badRequest('forceInterval must be between 0 and 1440 minutes.')
     const slots = await daySlotsFor(ctx.db, ctx.tenant, {
       date: body.date,
       serviceId: body.service,
@@ -28,6 +30,7 @@ export async function availabilityRoutes(app: FastifyInstance, _deps: ServerDeps
     if (body.length === 0) return ok([])
     const [first] = body
     if (first.month < 1 || first.month > 12) return badRequest('month must be between 1 and 12')
+    if (first.year < 1800 || first.year > 2999) return badRequest('year must be between 1800 and 2999')
     if (body.some((l) => l.month !== first.month || l.year !== first.year || l.location !== first.location)) {
       return badRequest('Every line must name the same month, year and location.')
     }

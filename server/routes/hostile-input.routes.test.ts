@@ -98,6 +98,16 @@ describe('malformed input is a 400 with a clear message, never a 500', () => {
     expectError(await send('POST', '/api/appointments/public', demo, '{bad json'), 400)
   })
 
+  it('availability steps and years the calendar cannot walk (a negative step ran the server out of memory)', async () => {
+    const times = (forceInterval: number) =>
+      send('POST', '/api/practitioners/time', undefined, { date: day, service: DEMO.sAntiWrinkle1, clinic: DEMO.clinicLondon, staff: DEMO.pSarah, forceInterval })
+    for (const bad of [-1, -60, 1441]) expectError(await times(bad), 400, 'forceInterval must be between 0 and 1440 minutes.')
+    expect((await times(5)).statusCode).toBe(200)
+    const month = (year: number) => send('POST', '/api/appointments/days-available-by-month', undefined, [{ service: DEMO.sAntiWrinkle1, month: 1, year, location: DEMO.clinicLondon }])
+    for (const bad of [-1, 0, 9999, 2 ** 53]) expectError(await month(bad), 400, 'year must be between 1800 and 2999')
+    expect((await month(2027)).statusCode).toBe(200)
+  })
+
   it('paging values a database cannot use', async () => {
     expectError(await send('GET', '/api/services/public?pageSize=-5'), 400, 'Paging values must be between 0 and 100000.')
     expectError(await send('GET', '/api/services/public?offset=100000000000000000000'), 400, 'Paging values must be between 0 and 100000.')
