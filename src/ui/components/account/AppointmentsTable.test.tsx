@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { cleanup, render, screen, within } from '@testing-library/react'
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import * as E from 'fp-ts/Either'
 import { AppointmentsTable } from './AppointmentsTable'
@@ -52,6 +52,18 @@ describe('AppointmentsTable', () => {
     const dialog = await screen.findByRole('alertdialog')
     expect(within(dialog).getByText('Confirm cancellation')).toBeTruthy()
     expect(within(dialog).getByText('Are you sure you want to cancel this appointment?')).toBeTruthy()
+  })
+
+  it('after a cancellation (its row and Options button gone) the focus stays in the list, on its heading', async () => {
+    const vm = await renderTable([appointment('a1', 100), appointment('a2', 200)])
+    const user = userEvent.setup()
+    await user.click(screen.getAllByRole('button', { name: /Options for Signature facial/ })[0]!)
+    await user.click(screen.getByRole('menuitem', { name: 'Cancel appointment' }))
+    const dialog = await screen.findByRole('alertdialog')
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }))
+    await waitFor(() => expect(vm.appointments.map((a) => a.id)).toEqual(['a2']))
+    await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())))
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Your appointments' })))
   })
 
   it('shows the Options button disabled within the late period under the allow rule', async () => {

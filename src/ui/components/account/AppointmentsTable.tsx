@@ -1,4 +1,5 @@
 import { observer } from 'mobx-react-lite'
+import { useRef } from 'react'
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components'
 import { NO_APPOINTMENTS, SWIPE_HINT, type AppointmentRow, type AppointmentsTabViewModel } from '../../view-models/appointments-tab.view-model'
 import { AppDialog } from '../Dialog'
@@ -45,10 +46,21 @@ function RowActions({ row, vm }: { row: AppointmentRow; vm: AppointmentsTabViewM
 /** Appointments tab: Date, Service, Staff, Location, Actions (spec section 2). */
 export const AppointmentsTable = observer(function AppointmentsTable({ vm }: { vm: AppointmentsTabViewModel }) {
   const pending = vm.confirmation
+  const heading = useRef<HTMLHeadingElement>(null)
+  // A cancelled appointment's row (and its Options button, where the focus would return) is gone:
+  // keep keyboard users in the list instead of dropping the focus to the page.
+  const confirm = async () => {
+    await vm.confirm()
+    requestAnimationFrame(() => {
+      const active = document.activeElement
+      if (active && active !== document.body && active.isConnected) return
+      heading.current?.focus()
+    })
+  }
   return (
     <section className={styles.section} aria-labelledby="appointments-title">
       <div className={styles.sectionHead}>
-        <h2 id="appointments-title" className={styles.sectionTitle}>Your appointments</h2>
+        <h2 id="appointments-title" ref={heading} tabIndex={-1} className={styles.sectionTitle}>Your appointments</h2>
         {vm.rows.length > 0 ? <p className={styles.swipe}><span aria-hidden="true">↔</span>{SWIPE_HINT}</p> : null}
       </div>
       {!vm.loaded ? <Skeleton rows={3} /> : null}
@@ -87,7 +99,7 @@ export const AppointmentsTable = observer(function AppointmentsTable({ vm }: { v
         actions={
           <>
             <Button variant="secondary" onClick={() => vm.dismissConfirmation()}>Go back</Button>
-            <Button variant={pending?.kind === 'cancel' ? 'danger' : 'primary'} disabled={vm.busy} onClick={() => void vm.confirm()}>
+            <Button variant={pending?.kind === 'cancel' ? 'danger' : 'primary'} disabled={vm.busy} onClick={() => void confirm()}>
               {pending?.kind === 'cancel' ? 'Cancel appointment' : 'Continue'}
             </Button>
           </>
