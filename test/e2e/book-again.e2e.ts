@@ -45,7 +45,7 @@ describe('book again from the customer area', () => {
     // A customer takes a few seconds to type the card: the status is polled meanwhile.
     await page.waitForTimeout(4000)
     await payWithCard(frame, '4242 4242 4242 4242', { expDate: '12/34', cvv: '123', postCode: 'SW1A 1AA' })
-    await frame.getByText('Payment complete').waitFor({ timeout: 30_000 })
+    // (The card page's 'Payment complete' may be replaced by the app's own status at the next check.)
     await waitForThankYou(s, /\/location\?serviceBooking=true/)
     await page.getByRole('heading', { name: 'Thank you' }).waitFor()
     await page.getByRole('heading', { name: 'How to find us' }).waitFor()
