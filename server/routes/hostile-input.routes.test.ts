@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { londonDate, londonInstant } from '../test-support/dates'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
-import { KEEPS_CLINIC, KEEPS_SERVICE, MAX_SERVICES, OFF_GRID, TOO_MANY_SERVICES } from '../services/booking.service'
+import { KEEPS_CLINIC, KEEPS_SERVICE, MAX_SERVICES, OFF_GRID, TOO_MANY_SERVICES, TRANSACTION_IN_USE } from '../services/booking.service'
 import { MESSAGES } from '../commerce/commerce-errors'
 
 let t: TestServer
@@ -159,6 +159,16 @@ describe('bookings the grid does not offer', () => {
     const res = await send('POST', '/api/appointments/public', demo, booking('11:00', { course: DEMO.customerCourseDemo }))
     expectError(res, 400, MESSAGES.courseService)
     expect(await remaining()).toBe(before)
+  })
+
+  it("another customer's transaction id is a clear 409, not a 500", async () => {
+    const first = await send('POST', '/api/appointments/public', demo, { ...booking('16:00', { service: DEMO.sConsultation }), coherentTransactionId: 'txn-shared-1' })
+    expect(first.statusCode, first.body).toBe(200)
+    const taken = await send('POST', '/api/appointments/public', other, { ...booking('16:30', { service: DEMO.sConsultation }), coherentTransactionId: 'txn-shared-1' })
+    expectError(taken, 409, TRANSACTION_IN_USE)
+    // The retry of the owner still answers its booking.
+    const retry = await send('POST', '/api/appointments/public', demo, { ...booking('16:00', { service: DEMO.sConsultation }), coherentTransactionId: 'txn-shared-1' })
+    expect(retry.json().appointment.id).toBe(first.json().appointment.id)
   })
 
   it('unknown clinic, practitioner and service', async () => {

@@ -28,6 +28,7 @@ export const RELEASED = 'Deleted'
 export const MAX_SERVICES = 10
 export const TOO_MANY_SERVICES = `At most ${MAX_SERVICES} services can be booked together.`
 export const OFF_GRID = 'Please choose one of the times offered.'
+export const TRANSACTION_IN_USE = 'This transaction id belongs to another booking. Please try again.'
 export const KEEPS_SERVICE = 'A booking keeps its service when it is moved. Please cancel it and book the other service.'
 export const KEEPS_CLINIC = 'A booking keeps its location when it is moved. Please cancel it and book at the other location.'
 
@@ -222,6 +223,8 @@ export async function createBooking(
     if ((error as { code?: string }).code === '23505' && transactionId) {
       const existing = await findByTransaction(deps.db, tenant, customerId, transactionId)
       if (existing) return ok(existing)
+      // Another customer's booking holds this transaction id.
+      return conflict(TRANSACTION_IN_USE)
     }
     throw error
   }
