@@ -80,6 +80,8 @@ export class BookingViewModel {
   courseServiceBooking = false
   isReschedule = false
   isBookAgain = false
+  /** book again: the basket's services come from the past appointment and still need their online details */
+  servicesToRefresh = false
   isLinked = false
   rescheduleAppointmentId?: string = undefined
   /** the appointments being rescheduled with their current times (when the account page knows them) */
@@ -525,11 +527,24 @@ export class BookingViewModel {
   startBookAgain(input: Omit<RescheduleInput, 'appointmentId' | 'linked'>): void {
     this.clearBookingInfo()
     this.isBookAgain = true
+    this.servicesToRefresh = true
     this.location = input.clinic
     this.basket = input.items.map((i) => ({ kind: 'service' as const, service: i.service, staff: i.staff, anyStaff: false }))
     this.activeIndex = 0
     const first = this.basket[0]
     this.navigator.go(`/step/${input.clinic.id}/${first?.service.categoryId ?? 'all'}/${first?.service.id ?? ''}?service=0`)
+  }
+
+  /**
+   * The basket's services replaced by the server's (book again: the past appointment knows neither
+   * the service's deposit rule nor its online details), keeping what the basket chose.
+   */
+  refreshServices(services: ServiceView[]): void {
+    this.servicesToRefresh = false
+    for (const item of this.basket) {
+      const fresh = services.find((s) => s.id === item.service.id)
+      if (fresh) item.service = { ...fresh, categoryId: fresh.categoryId ?? item.service.categoryId }
+    }
   }
 
   setCourseContext(context: CourseContext | undefined): void {
@@ -555,6 +570,7 @@ export class BookingViewModel {
     this.removing = undefined
     this.isReschedule = false
     this.isBookAgain = false
+    this.servicesToRefresh = false
     this.isLinked = false
     this.rescheduleAppointmentId = undefined
     this.rescheduleSources = []

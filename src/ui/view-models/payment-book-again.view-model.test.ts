@@ -5,6 +5,8 @@ import * as E from 'fp-ts/Either'
 import { anna, clinicA, facial, flush, organisation, user, world } from './booking.test-support'
 import { ConfirmViewModel } from './confirm.view-model'
 import { PaymentViewModel } from './payment.view-model'
+import { LocationsViewModel } from './locations.view-model'
+import { ServicesViewModel } from './services.view-model'
 import type { BookingGateway } from './booking-gateway'
 
 const slot = { startDate: '2026-03-12T10:00:00Z', endDate: '2026-03-12T11:00:00Z', practitioner: 'p1', valid: true }
@@ -71,6 +73,31 @@ describe("'Book again' through the payment step to the thank-you page", () => {
     expect(w.navigator.last).toBe('/location?serviceBooking=true')
     expect(w.booking.outOfTime).toBe(false)
     expect(w.gateway.calls.deletePending).toBeUndefined()
+  })
+})
+
+describe("'Book again' basket", () => {
+  it("takes the service's own deposit rule and online details from the server, keeping the practitioner", async () => {
+    const online = { ...facial, onlineName: 'Signature facial', bookingDepositType: 'fixed amount', bookingDepositAmount: 25 }
+    const w = paymentWorld({ getService: async () => E.right(online) })
+    const services = new ServicesViewModel(w.gateway, w.booking, w.toasts)
+    const locations = new LocationsViewModel(w.gateway, w.booking, w.toasts)
+    // What the past appointment knows of its service: no deposit rule, no online name.
+    const past = { id: facial.id, name: facial.name, categoryId: facial.categoryId, defaultDuration: 60, defaultPrice: 80 }
+    w.booking.startBookAgain({ clinic: clinicA, items: [{ service: past, staff: { id: anna.id, displayName: anna.displayName } }] })
+    const route = { locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query: { service: '0' } }
+    w.booking.syncRoute(route)
+    await services.restoreRoute(route, locations)
+    await flush()
+    expect(w.gateway.calls.getService).toEqual([['s1']])
+    expect(w.booking.basket[0].service).toEqual(online)
+    expect(w.booking.basket[0].staff?.id).toBe(anna.id)
+    w.booking.chooseTime([slot])
+    expect(w.confirm.amountDue).toBe(25)
+    // Moving on inside the wizard does not fetch it again.
+    await services.restoreRoute({ ...route, confirm: true }, locations)
+    await flush()
+    expect(w.gateway.calls.getService).toHaveLength(1)
   })
 })
 

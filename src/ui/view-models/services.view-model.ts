@@ -218,6 +218,8 @@ export class ServicesViewModel {
       return
     }
 
+    if (booking.servicesToRefresh) void this.refreshBasketServices(stale)
+
     const serviceId = route.serviceId
     if (serviceId) {
       const held = booking.activeItem?.service.id === serviceId || booking.basket.some((i) => i.kind === 'course' && i.service.id === serviceId)
@@ -241,6 +243,14 @@ export class ServicesViewModel {
       const search = params.toString() ? `?${params}` : ''
       booking.fallBack(serviceId ? `${clinicPath}/${route.categoryId ?? 'all'}/${serviceId}${search}` : `${clinicPath}${search}`)
     }
+  }
+
+  /** Book again: the basket's services with their online details (deposit rule, prices) from the server. */
+  private async refreshBasketServices(stale: () => boolean): Promise<void> {
+    const ids = [...new Set(this.booking.basket.map((i) => i.service.id))]
+    const results = await Promise.all(ids.map((id) => this.gateway.getService(id)))
+    if (stale() && !this.booking.servicesToRefresh) return
+    runInAction(() => this.booking.refreshServices(results.flatMap((r) => (E.isRight(r) ? [r.right] : []))))
   }
 
   /** A service URL: the service joins the basket (unless a newer URL took over meanwhile). */
