@@ -122,6 +122,28 @@ describe('races on one payment', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/invoices/${invoiceId}`, headers: t.auth(demo) })).json().paymentStatus).toBe('Paid')
   })
 
+  it('parallel submits of one card setup save one card', async () => {
+    const cardsOf = async () => (await t.app.inject({ method: 'GET', url: `/api/square/get-customer-cards/${DEMO.customerOther}`, headers: t.auth(other) })).json() as unknown[]
+    const before = (await cardsOf()).length
+    const setup = (await t.app.inject({ method: 'POST', url: '/api/card-setup-intents', headers: t.auth(other), payload: { customerId: DEMO.customerOther } })).json()
+    const answers = await Promise.all(Array.from({ length: 6 }, () => t.app.inject({ method: 'POST', url: `/sandbox/setup/${setup.clientSecret}`, payload: card })))
+    for (const a of answers) expect(a.statusCode, a.body).toBeLessThan(500)
+    expect((await cardsOf()).length).toBe(before + 1)
+    const state = (await t.app.inject({ method: 'GET', url: `/api/card-setup-intents/${setup.clientSecret}`, headers: t.auth(other) })).json()
+    expect(state.status).toBe('succeeded')
+    expect(state.card).toBeDefined()
+  })
+
+  it('a declined card leaves the setup open for another card', async () => {
+    const setup = (await t.app.inject({ method: 'POST', url: '/api/card-setup-intents', headers: t.auth(other), payload: { customerId: DEMO.customerOther } })).json()
+    const declined = await t.app.inject({ method: 'POST', url: `/sandbox/setup/${setup.clientSecret}`, payload: { ...card, cardNo: '4000 0000 0000 0002' } })
+    expect(declined.statusCode).toBe(402)
+    const url = `/api/card-setup-intents/${setup.clientSecret}`
+    expect((await t.app.inject({ method: 'GET', url, headers: t.auth(other) })).json().status).toBe('requires_payment_method')
+    expect((await t.app.inject({ method: 'POST', url: `/sandbox/setup/${setup.clientSecret}`, payload: card })).statusCode).toBe(200)
+    expect((await t.app.inject({ method: 'GET', url, headers: t.auth(other) })).json().status).toBe('succeeded')
+  })
+
   it('parallel submits of the hosted card page charge once', async () => {
     const { appointmentId, invoiceId } = await heldInvoice('14:00')
     const started = (await t.app.inject({ method: 'POST', url: `/api/invoice/${invoiceId}/pay`, headers: t.auth(demo), payload: { payments: [{ value: 36, type: 'Card', coherentPaymentFlag: true }] } })).json()

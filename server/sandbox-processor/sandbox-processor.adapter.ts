@@ -288,11 +288,28 @@ export class SandboxProcessor implements CardProcessor {
     if (!intent) return E.left(unknownTransaction)
     const scope = { tenant: intent.tenant }
     if (intent.status !== 'requires_payment_method') return E.right((await this.retrieveSetupIntent(scope, clientSecret))!)
+    // Claim the intent (processing, no end yet) so that parallel submits save one card, not one each.
+    const claimed = await this.db
+      .updateTable('sandbox_setup_intents')
+      .set({ status: 'processing', processing_until: null })
+      .where('client_secret', '=', clientSecret)
+      .where('status', '=', 'requires_payment_method')
+      .returning('client_secret')
+      .executeTakeFirst()
+    if (!claimed) return E.right((await this.retrieveSetupIntent(scope, clientSecret))!)
+    const release = () =>
+      this.db.updateTable('sandbox_setup_intents').set({ status: 'requires_payment_method' }).where('client_secret', '=', clientSecret).where('status', '=', 'processing').where('card_id', 'is', null).execute()
     const tokenized = await this.tokenize(scope, card)
-    if (E.isLeft(tokenized)) return tokenized
+    if (E.isLeft(tokenized)) {
+      await release()
+      return tokenized
+    }
     const nonceRow = await this.db.selectFrom('sandbox_nonces').select('outcome').where('nonce', '=', tokenized.right.nonce).executeTakeFirstOrThrow()
     const saved = await this.saveCard(scope, intent.customer_id, tokenized.right.nonce)()
-    if (E.isLeft(saved)) return saved
+    if (E.isLeft(saved)) {
+      await release()
+      return saved
+    }
     const processing = nonceRow.outcome === 'processing'
     await this.db
       .updateTable('sandbox_setup_intents')
