@@ -73,6 +73,13 @@ describe('customer area', () => {
       await s.axe('appointments')
       await page.getByRole('tab', { name: 'Courses' }).click()
       await page.locator(`tr[data-course-id="${DEMO.customerCourseDemo}"]`).waitFor()
+      if (name === 'desktop') {
+        // all ten columns fit on a desktop: Book is in view without scrolling the table sideways
+        const region = page.locator('div[role="region"][aria-labelledby="courses-title"]')
+        expect(await region.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true)
+        expect(await page.getByRole('button', { name: /^Book / }).first().isVisible()).toBe(true)
+        expect(await page.getByText('Swipe table to see options').isVisible()).toBe(false)
+      }
       await s.shot('courses')
       await s.axe('courses')
       await page.getByRole('tab', { name: 'Personal details' }).click()
@@ -86,6 +93,18 @@ describe('customer area', () => {
       expect(s.problems).toEqual([])
       await s.context.close()
     }
+  })
+
+  it("a table that does not fit (a tablet) says 'Swipe table to see options'", async () => {
+    const s = await signedIn('account-tablet', DEMO_CUSTOMER.email, DEMO_CUSTOMER.password, { width: 768, height: 900 })
+    const { page } = s
+    await page.getByRole('tab', { name: 'Courses' }).click()
+    await page.locator(`tr[data-course-id="${DEMO.customerCourseDemo}"]`).waitFor()
+    const region = page.locator('div[role="region"][aria-labelledby="courses-title"]')
+    expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true)
+    await page.getByText('Swipe table to see options').waitFor()
+    await s.shot('courses-tablet')
+    await s.context.close()
   })
 
   it('within the late period (rule allow) the Options are disabled; outside it the appointment is cancelled after confirmation', async () => {

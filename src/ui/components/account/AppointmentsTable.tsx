@@ -5,6 +5,7 @@ import { NO_APPOINTMENTS, SWIPE_HINT, type AppointmentRow, type AppointmentsTabV
 import { AppDialog } from '../Dialog'
 import { Button } from '../Button'
 import { Skeleton } from '../Spinner'
+import { useOverflowing } from './use-overflowing'
 import styles from './account.module.css'
 
 function RowActions({ row, vm }: { row: AppointmentRow; vm: AppointmentsTabViewModel }) {
@@ -47,6 +48,8 @@ function RowActions({ row, vm }: { row: AppointmentRow; vm: AppointmentsTabViewM
 export const AppointmentsTable = observer(function AppointmentsTable({ vm }: { vm: AppointmentsTabViewModel }) {
   const pending = vm.confirmation
   const heading = useRef<HTMLHeadingElement>(null)
+  const wrap = useRef<HTMLDivElement>(null)
+  const overflowing = useOverflowing(wrap, [vm.rows.length])
   // A cancelled appointment's row (and its Options button, where the focus would return) is gone:
   // keep keyboard users in the list instead of dropping the focus to the page.
   const confirm = async () => {
@@ -61,12 +64,12 @@ export const AppointmentsTable = observer(function AppointmentsTable({ vm }: { v
     <section className={styles.section} aria-labelledby="appointments-title">
       <div className={styles.sectionHead}>
         <h2 id="appointments-title" ref={heading} tabIndex={-1} className={styles.sectionTitle}>Your appointments</h2>
-        {vm.rows.length > 0 ? <p className={styles.swipe}><span aria-hidden="true">↔</span>{SWIPE_HINT}</p> : null}
+        {vm.rows.length > 0 ? <p className={`${styles.swipe} ${overflowing ? styles.overflowing : ''}`}><span aria-hidden="true">↔</span>{SWIPE_HINT}</p> : null}
       </div>
       {!vm.loaded ? <Skeleton rows={3} /> : null}
       {vm.isEmpty ? <p className={styles.empty}>{NO_APPOINTMENTS}</p> : null}
       {vm.rows.length > 0 ? (
-        <div className={styles.tableWrap} tabIndex={0} role="region" aria-labelledby="appointments-title">
+        <div ref={wrap} className={styles.tableWrap} tabIndex={0} role="region" aria-labelledby="appointments-title">
           <table className={styles.table}>
             <thead>
               <tr>

@@ -1,22 +1,26 @@
 import { observer } from 'mobx-react-lite'
+import { useRef } from 'react'
 import { NO_COURSES, type CoursesTabViewModel } from '../../view-models/courses-tab.view-model'
 import { SWIPE_HINT } from '../../view-models/appointments-tab.view-model'
 import { Skeleton } from '../Spinner'
+import { useOverflowing } from './use-overflowing'
 import styles from './account.module.css'
 
 /** Courses tab: every column of the spec; Book follows the course rule (spec sections 2 and 5). */
 export const CoursesTable = observer(function CoursesTable({ vm }: { vm: CoursesTabViewModel }) {
+  const wrap = useRef<HTMLDivElement>(null)
+  const overflowing = useOverflowing(wrap, [vm.rows.length])
   return (
     <section className={styles.section} aria-labelledby="courses-title">
       <div className={styles.sectionHead}>
         <h2 id="courses-title" className={styles.sectionTitle}>Your courses</h2>
-        {vm.rows.length > 0 ? <p className={styles.swipe}><span aria-hidden="true">↔</span>{SWIPE_HINT}</p> : null}
+        {vm.rows.length > 0 ? <p className={`${styles.swipe} ${overflowing ? styles.overflowing : ''}`}><span aria-hidden="true">↔</span>{SWIPE_HINT}</p> : null}
       </div>
       {!vm.loaded ? <Skeleton rows={3} /> : null}
       {vm.isEmpty ? <p className={styles.empty}>{NO_COURSES}</p> : null}
       {vm.rows.length > 0 ? (
-        <div className={styles.tableWrap} tabIndex={0} role="region" aria-labelledby="courses-title">
-          <table className={styles.table}>
+        <div ref={wrap} className={styles.tableWrap} tabIndex={0} role="region" aria-labelledby="courses-title">
+          <table className={`${styles.table} ${styles.dense}`}>
             <thead>
               <tr>
                 <th scope="col">Date</th>
