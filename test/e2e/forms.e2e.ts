@@ -140,8 +140,10 @@ describe('form page', () => {
     const s = await open(browser, 'form-password', PHONE)
     const { page } = s
     await page.goto(`${baseUrl}/form/${SEED_FORM_IDS.protectedGeneral}`)
-    // Without its password the page asks for it (not 'Form not found'); a wrong one says so again.
-    await page.getByRole('alert').filter({ hasText: 'The password for this form is not correct.' }).waitFor()
+    // Without its password the page asks for it (not 'Form not found', not yet 'not correct'); a wrong one says so.
+    await page.getByRole('heading', { name: 'Password required', level: 1 }).waitFor()
+    await page.getByText('This form is protected. Enter the password you were given to open it.').waitFor()
+    expect(await page.getByRole('alert').filter({ hasText: 'The password for this form is not correct.' }).count()).toBe(0)
     await s.shot('no-password')
     await s.axe('password prompt')
     await page.getByLabel('Password').fill('Wrong1234')

@@ -22,6 +22,8 @@ export const FORM_TEXT = {
   saveFailed: TEXT.somethingWentWrong,
   close: 'Close',
   save: 'Save',
+  passwordTitle: 'Password required',
+  passwordIntro: 'This form is protected. Enter the password you were given to open it.',
 } as const
 
 export type FormDialog = 'notFound' | 'alreadySigned' | 'thankYou'
@@ -76,6 +78,11 @@ export class FormViewModel {
       loadSeq: false,
       scrollToTop: false,
     })
+  }
+
+  /** The password prompt shows the server's refusal only after a password was tried (not on a first visit without one). */
+  get passwordTried(): boolean {
+    return this.password !== undefined
   }
 
   get isConsent(): boolean {

@@ -86,7 +86,11 @@ const PasswordPrompt = observer(function PasswordPrompt({ vm }: { vm: FormViewMo
         void vm.openWithPassword(password)
       }}
     >
-      <p role="alert">{vm.passwordMessage}</p>
+      <header>
+        <h1 className={styles.heading}>{FORM_TEXT.passwordTitle}</h1>
+        <p className={styles.description}>{FORM_TEXT.passwordIntro}</p>
+      </header>
+      {vm.passwordTried ? <p className={styles.refused} role="alert">{vm.passwordMessage}</p> : null}
       <TextField label="Password" type="password" autoComplete="off" value={password} onChange={setPassword} required />
       <div className={styles.actions}>
         <Button type="submit" disabled={password.trim() === ''}>Open form</Button>
