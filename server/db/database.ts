@@ -2,8 +2,7 @@
  * The one SQL layer: kysely over PGlite (embedded default) or a PostgreSQL server (`pg` Pool when
  * DATABASE_URL is set). Same SQL, same migrations on both.
  */
-import { existsSync, mkdirSync } from 'node:fs'
-import { join } from 'node:path'
+import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { Kysely, Migrator, PostgresDialect } from 'kysely'
@@ -40,15 +39,9 @@ export async function openPGlite(options: { dataDir?: string; loadDataDir?: Blob
   const extensions = { btree_gist }
   if (!dataDir) return PGlite.create({ ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}), extensions })
   mkdirSync(dataDir, { recursive: true })
-  let loadDataDir = options.loadDataDir
-  if (!loadDataDir && !existsSync(join(dataDir, 'PG_VERSION'))) {
-    // A fresh data directory: initdb in memory and load its dump onto disk (several times faster
-    // than initdb writing through the file system).
-    const fresh = await PGlite.create({ extensions })
-    loadDataDir = await fresh.dumpDataDir('none')
-    await fresh.close()
-  }
-  return PGlite.create({ dataDir, ...(loadDataDir ? { loadDataDir } : {}), extensions })
+  // A fresh data directory: PGlite itself runs initdb in memory and copies the result to disk (a
+  // separate in-memory instance here would only add a second cold start, ~0.7 s of CPU).
+  return PGlite.create({ dataDir, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}), extensions })
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
