@@ -95,6 +95,20 @@ describe('customer area', () => {
     }
   })
 
+  it('between phone and tablet widths every tab, Log out included, is in view', async () => {
+    const s = await signedIn('account-tabs-620', DEMO_CUSTOMER.email, DEMO_CUSTOMER.password, { width: 620, height: 800 })
+    const { page } = s
+    const list = page.getByRole('tablist', { name: 'My account' })
+    expect(await list.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true)
+    const box = await list.boundingBox()
+    for (const name of ['Appointments', 'Courses', 'Personal details', 'Password', 'Log out']) {
+      const tab = await page.getByRole('tab', { name }).boundingBox()
+      expect(tab && box && tab.x >= box.x && tab.x + tab.width <= box.x + box.width + 1, name).toBe(true)
+    }
+    await s.shot('tabs')
+    await s.context.close()
+  })
+
   it("a table that does not fit (a tablet) says 'Swipe table to see options'", async () => {
     const s = await signedIn('account-tablet', DEMO_CUSTOMER.email, DEMO_CUSTOMER.password, { width: 768, height: 900 })
     const { page } = s
