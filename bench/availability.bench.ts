@@ -1,10 +1,12 @@
 /**
  * Server time of availability on a large tenant: 3 clinics, 30 practitioners, 50,000 appointments
  * over a year (PGlite in memory, the real app through fastify.inject; server time = the
- * wall time of app.inject). Bookings are cached per practitioner until one changes (a trigger bumps
- * booking_versions); the last two cases change every practitioner's bookings before each request.
+ * wall time of app.inject, and the process's CPU time during it). Bookings are cached per practitioner
+ * until one changes (a trigger bumps booking_versions): each case runs with calendars unchanged, with
+ * one practitioner's bookings changed before each request, and with every practitioner's changed.
  * Targets: days-available-by-month p95 < 25 ms, practitioners/time p95 < 10 ms.
- * Run: npm run bench -- availability   (BENCH_RUNS=n to change the number of requests per case)
+ * Run: npm run bench -- availability   (BENCH_RUNS=n requests per measurement, BENCH_ONLY=regexp of
+ * case names, BENCH_FRESH=1 to generate the tenant again)
  */
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -126,25 +128,36 @@ function percentile(sorted: number[], p: number): number {
 
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined
 
-async function measure(app: FastifyInstance, name: string, target: number, request: (i: number) => { url: string; payload: unknown }, before?: () => Promise<unknown>) {
-  if (ONLY && !ONLY.test(name)) return { name, p50: 0, p95: 0, target }
+interface Figures {
+  p50: number
+  p95: number
+  /** Median CPU time of the process during a request (wall time minus waiting for other processes). */
+  cpu50: number
+  failures: number
+}
+
+/** RUNS timed requests after WARM_UP untimed ones; `before` runs untimed before each request. */
+async function measure(app: FastifyInstance, request: (i: number) => { url: string; payload: unknown }, before?: (i: number) => Promise<unknown>): Promise<Figures> {
   const times: number[] = []
+  const cpu: number[] = []
   let failures = 0
   for (let i = 0; i < RUNS + WARM_UP; i++) {
     const { url, payload } = request(i)
-    if (before) await before()
+    if (before) await before(i)
+    const cpuStart = process.cpuUsage()
     const started = process.hrtime.bigint()
     const response = await app.inject({ method: 'POST', url, payload: payload as object, headers: { 'x-tenant': TENANT } })
     const ms = Number(process.hrtime.bigint() - started) / 1e6
+    const used = process.cpuUsage(cpuStart)
     if (response.statusCode !== 200) failures++
-    if (i >= WARM_UP) times.push(ms) // warm-up: JIT, and each distinct request once (misses are measured apart)
+    if (i >= WARM_UP) {
+      times.push(ms)
+      cpu.push((used.user + used.system) / 1000)
+    }
   }
   times.sort((a, b) => a - b)
-  const p50 = percentile(times, 50)
-  const p95 = percentile(times, 95)
-  const verdict = p95 < target ? 'ok' : 'OVER TARGET'
-  console.log(`${name.padEnd(58)} p50 ${p50.toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms   (target p95 < ${target} ms: ${verdict})${failures ? `  ${failures} non-200!` : ''}`)
-  return { name, p50, p95, target }
+  cpu.sort((a, b) => a - b)
+  return { p50: percentile(times, 50), p95: percentile(times, 95), cpu50: percentile(cpu, 50), failures }
 }
 
 /**
@@ -194,32 +207,58 @@ async function main() {
     if (formatInTimeZone(d, LONDON, 'i') === '7') d = addDays(d, 1)
     return formatInTimeZone(d, LONDON, 'yyyy-MM-dd')
   }
-  const bump = () => database.db.updateTable('booking_versions').set({ version: sql`version + 1` } as never).where('tenant_id', '=', TENANT).execute()
+  const bumpAll = () => database.db.updateTable('booking_versions').set({ version: sql`version + 1` } as never).where('tenant_id', '=', TENANT).execute()
+  // A booking made or moved: one practitioner of the clinic (a different one each time) has a new version.
+  const bumpOne = (i: number) =>
+    database.db
+      .updateTable('booking_versions')
+      .set({ version: sql`version + 1` } as never)
+      .where('tenant_id', '=', TENANT)
+      .where('practitioner_id', '=', big.practitioners[0][i % 10])
+      .execute()
   const days = '/api/appointments/days-available-by-month'
   const time = '/api/practitioners/time'
-  const results = [
-    await measure(app, 'days-available-by-month, any practitioner, 1 service', 25, () => ({ url: days, payload: [line(s1, null)] })),
-    await measure(app, 'days-available-by-month, one practitioner, 1 service', 25, () => ({ url: days, payload: [line(s1, specific)] })),
-    await measure(app, 'days-available-by-month, any practitioner, 3-service chain', 25, () => ({ url: days, payload: [line(s1, null), line(s2, null), line(s3, null)] })),
-    await measure(app, 'days-available-by-month, one practitioner, 3-service chain', 25, () => ({ url: days, payload: [line(s1, specific), line(s2, specific), line(s3, specific)] })),
-    await measure(app, 'practitioners/time, any practitioner, 1 service', 10, (i) => ({ url: time, payload: { date: dayOf(i), service: s1, clinic, staff: null, onlineBooking: true } })),
-    await measure(app, 'practitioners/time, one practitioner, 1 service', 10, (i) => ({ url: time, payload: { date: dayOf(i), service: s1, clinic, staff: specific, onlineBooking: true } })),
-    await measure(app, 'practitioners/time, any practitioner, chained service (forceInterval 5)', 10, (i) => ({
-      url: time,
-      payload: { date: dayOf(i), service: [s2, s3][i % 2], clinic, staff: null, forceInterval: 5, checkFirst: false, onlineBooking: true },
-    })),
-    await measure(app, 'practitioners/time, one practitioner, chained service (forceInterval 5)', 10, (i) => ({
-      url: time,
-      payload: { date: dayOf(i), service: [s2, s3][i % 2], clinic, staff: specific, forceInterval: 5, checkFirst: false, onlineBooking: true },
-    })),
-    // The same with every practitioner's bookings changed just before each request (no cache hit).
-    await measure(app, 'days-available-by-month, any, 1 service, bookings just changed', 25, () => ({ url: days, payload: [line(s1, null)] }), bump),
-    await measure(app, 'practitioners/time, any, 1 service, bookings just changed', 10, (i) => ({ url: time, payload: { date: dayOf(i), service: s1, clinic, staff: null, onlineBooking: true } }), bump),
+  const cases: { name: string; target: number; request: (i: number) => { url: string; payload: unknown } }[] = [
+    { name: 'days-available-by-month, any practitioner, 1 service', target: 25, request: () => ({ url: days, payload: [line(s1, null)] }) },
+    { name: 'days-available-by-month, one practitioner, 1 service', target: 25, request: () => ({ url: days, payload: [line(s1, specific)] }) },
+    { name: 'days-available-by-month, any practitioner, 3-service chain', target: 25, request: () => ({ url: days, payload: [line(s1, null), line(s2, null), line(s3, null)] }) },
+    { name: 'days-available-by-month, one practitioner, 3-service chain', target: 25, request: () => ({ url: days, payload: [line(s1, specific), line(s2, specific), line(s3, specific)] }) },
+    { name: 'practitioners/time, any practitioner, 1 service', target: 10, request: (i) => ({ url: time, payload: { date: dayOf(i), service: s1, clinic, staff: null, onlineBooking: true } }) },
+    { name: 'practitioners/time, one practitioner, 1 service', target: 10, request: (i) => ({ url: time, payload: { date: dayOf(i), service: s1, clinic, staff: specific, onlineBooking: true } }) },
+    {
+      name: 'practitioners/time, any practitioner, chained service (forceInterval 5)',
+      target: 10,
+      request: (i) => ({ url: time, payload: { date: dayOf(i), service: [s2, s3][i % 2], clinic, staff: null, forceInterval: 5, checkFirst: false, onlineBooking: true } }),
+    },
+    {
+      name: 'practitioners/time, one practitioner, chained service (forceInterval 5)',
+      target: 10,
+      request: (i) => ({ url: time, payload: { date: dayOf(i), service: [s2, s3][i % 2], clinic, staff: specific, forceInterval: 5, checkFirst: false, onlineBooking: true } }),
+    },
   ]
+  // Three conditions per case: calendars unchanged since last asked (cached bookings), one
+  // practitioner's bookings just changed (the usual case after a booking), and every practitioner's
+  // bookings just changed (nothing served from a cache of bookings: the worst case).
+  const modes: { label: string; before?: (i: number) => Promise<unknown> }[] = [{ label: 'unchanged' }, { label: 'one changed', before: bumpOne }, { label: 'all changed', before: bumpAll }]
+  console.log(`| case | ${modes.map((m) => `${m.label}: p50 / p95 (cpu p50)`).join(' | ')} | target p95 |`)
+  console.log(`|---|${modes.map(() => '---:').join('|')}|---:|`)
+  let over = 0
+  let failures = 0
+  for (const c of cases) {
+    if (ONLY && !ONLY.test(c.name)) continue
+    const cells: string[] = []
+    for (const mode of modes) {
+      const f = await measure(app, c.request, mode.before)
+      failures += f.failures
+      if (f.p95 >= c.target) over++
+      cells.push(`${f.p50.toFixed(1)} / ${f.p95.toFixed(1)}${f.p95 >= c.target ? ' OVER' : ''} (${f.cpu50.toFixed(1)})`)
+    }
+    console.log(`| ${c.name} | ${cells.join(' | ')} | < ${c.target} ms |`)
+  }
   await app.close()
   await database.close()
-  const over = results.filter((r) => r.p95 >= r.target)
-  console.log(over.length ? `${over.length} case(s) over target.` : 'All availability cases within target.')
+  if (failures) console.log(`${failures} request(s) did not answer 200!`)
+  console.log(over ? `${over} measurement(s) over target.` : 'All availability cases within target (times in ms).')
 }
 
 await main()

@@ -47,12 +47,21 @@ function parseDate(date: string): { y: number; m: number; d: number } {
   return { y: Number(match[1]), m: Number(match[2]), d: Number(match[3]) }
 }
 
-/** 'HH:mm' -> minutes after midnight. */
+const clocks = new Map<string, number>()
+
+/** 'HH:mm' -> minutes after midnight (memoised: schedules repeat the same few times every day). */
 export function parseClock(hhmm: string): number {
+  const known = clocks.get(hhmm)
+  if (known !== undefined) return known
   const match = /^(\d{1,2}):(\d{2})$/.exec(hhmm)
   if (match === null) throw new RangeError(`Not an HH:mm time: ${hhmm}`)
-  return Number(match[1]) * 60 + Number(match[2])
+  const minutes = Number(match[1]) * 60 + Number(match[2])
+  if (clocks.size >= CLOCK_LIMIT) clocks.clear()
+  clocks.set(hhmm, minutes)
+  return minutes
 }
+
+const CLOCK_LIMIT = 4096
 
 const pad = (n: number): string => (n < 10 ? `0${n}` : String(n))
 

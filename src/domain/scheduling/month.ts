@@ -15,7 +15,7 @@
 import { hasChain } from './chain'
 import { earliestStart } from './day-slots'
 import { datesOfMonth, londonDay, scheduleToUtc, type TimeRange, type WeeklySchedule } from './london-day'
-import type { Busy, PractitionerDay, ServiceRequest, SlotOptions } from './types'
+import type { Busy, Interval, PractitionerDay, ServiceRequest, SlotOptions } from './types'
 
 export interface MonthInput {
   readonly year: number
@@ -83,31 +83,64 @@ function firstStartAtOrAfter(sorted: readonly Busy[], t: number): number {
   return lo
 }
 
-/** A `practitionersOn` provider built from calendars (busy sorted once). */
+/**
+ * A `practitionersOn` provider built from calendars (busy sorted once). Each practitioner's day is
+ * worked out only when first read: the month view usually stops at the first practitioner free.
+ */
 export function calendarDays(calendars: readonly PractitionerCalendar[]): (date: string) => PractitionerDay[] {
   const indexed: IndexedCalendar[] = calendars.map((calendar) => {
     const busy = [...(calendar.busy ?? [])].sort((a, b) => a.start - b.start)
     const longest = busy.reduce((m, b) => Math.max(m, b.end - b.start), 0)
     return { calendar, busy, longest, holidays: new Set(calendar.holidays ?? []) }
   })
-  return (date) => {
+  return (date) => indexed.map((entry) => new CalendarDay(entry, date))
+}
+
+/** One practitioner's facts for one date, computed on first read (see calendarDays). */
+class CalendarDay implements PractitionerDay {
+  readonly practitionerId: string
+  readonly onlineBooking?: boolean
+  private computed?: { working: Interval[]; breaks: Interval[]; busy: Busy[] }
+
+  constructor(
+    private readonly entry: IndexedCalendar,
+    private readonly date: string,
+  ) {
+    this.practitionerId = entry.calendar.practitionerId
+    this.onlineBooking = entry.calendar.onlineBooking
+  }
+
+  get holiday(): boolean {
+    return this.entry.holidays.has(this.date)
+  }
+
+  get working(): Interval[] {
+    return this.facts().working
+  }
+
+  get breaks(): Interval[] {
+    return this.facts().breaks
+  }
+
+  get busy(): Busy[] {
+    return this.facts().busy
+  }
+
+  private facts(): { working: Interval[]; breaks: Interval[]; busy: Busy[] } {
+    if (this.computed !== undefined) return this.computed
+    const { calendar, busy, longest } = this.entry
+    const { date } = this
     const { bounds } = londonDay(date)
-    return indexed.map(({ calendar, busy, longest, holidays }) => {
-      const override = calendar.overrides?.[date]
-      const working =
-        override === undefined ? scheduleToUtc(calendar.schedule, date) : scheduleToUtc(everyDay(override), date)
-      const from = firstStartAtOrAfter(busy, bounds.start - longest)
-      const to = firstStartAtOrAfter(busy, bounds.end)
-      const dayBusy = busy.slice(from, to).filter((b) => b.end > bounds.start)
-      return {
-        practitionerId: calendar.practitionerId,
-        working,
-        breaks: calendar.breaks === undefined ? [] : scheduleToUtc(calendar.breaks, date),
-        busy: dayBusy,
-        holiday: holidays.has(date),
-        onlineBooking: calendar.onlineBooking,
-      }
-    })
+    const override = calendar.overrides?.[date]
+    const working = override === undefined ? scheduleToUtc(calendar.schedule, date) : scheduleToUtc(everyDay(override), date)
+    const from = firstStartAtOrAfter(busy, bounds.start - longest)
+    const to = firstStartAtOrAfter(busy, bounds.end)
+    this.computed = {
+      working,
+      breaks: calendar.breaks === undefined ? [] : scheduleToUtc(calendar.breaks, date),
+      busy: busy.slice(from, to).filter((b) => b.end > bounds.start),
+    }
+    return this.computed
   }
 }
 
