@@ -189,6 +189,11 @@ describe('form builder page', () => {
       const before = await widgets.count()
       await page.getByRole('button', { name: '+ Select' }).click()
       expect(await widgets.count()).toBe(before + 1)
+      // a select without options is the one problem of the definition
+      await page.getByRole('button', { name: 'Check definition' }).click()
+      await page.getByText('1 problem to fix.').waitFor()
+      const addOption = await page.getByRole('button', { name: 'Add option' }).boundingBox()
+      expect(addOption && addOption.height).toBeLessThan(50) // one line, not squeezed beside the option field
       await page.getByRole('button', { name: 'Add option' }).click()
       await page.getByText("Can't add empty option").waitFor()
       await page.getByLabel('New option').fill('Left')

@@ -49,7 +49,7 @@ export const FormBuilder = observer(function FormBuilder({ vm }: { vm: FormBuild
         <Button variant="secondary" onClick={() => vm.check()}>Check definition</Button>
         {vm.checked ? (
           <p className={`${styles.status} ${vm.isValid ? styles.ok : styles.error}`} role="status">
-            {vm.isValid ? 'The definition is valid.' : `${vm.issues.length} problem(s) to fix.`}
+            {vm.isValid ? 'The definition is valid.' : `${vm.issues.length} ${vm.issues.length === 1 ? 'problem' : 'problems'} to fix.`}
           </p>
         ) : null}
       </div>
