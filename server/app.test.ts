@@ -32,6 +32,17 @@ describe('the app', () => {
     const tenant = await t.app.inject({ method: 'GET', url: '/api/public/organisations', headers: { 'x-tenant': 'nobody' } })
     expect(tenant.statusCode).toBe(404)
     expect(tenant.json().message).toBe("Unknown organisation 'nobody'.")
+    const hostile = await t.app.inject({ method: 'GET', url: '/api/public/organisations', headers: { 'x-tenant': `<script>${'x'.repeat(5000)}` } })
+    expect(hostile.statusCode).toBe(404)
+    expect(hostile.json().message).toBe('Unknown organisation.')
+  })
+
+  it('takes a 254-character email in a path parameter (forgot-password) without a 414', async () => {
+    const email = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.com`
+    expect(email.length).toBe(254)
+    const response = await t.app.inject({ method: 'POST', url: `/api/user/forgot-password/${encodeURIComponent(email)}` })
+    expect(response.statusCode).not.toBe(414)
+    expect(response.statusCode).toBeLessThan(500)
   })
 
   it('takes the tenant from a 4-label host', async () => {

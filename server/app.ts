@@ -26,6 +26,7 @@ export interface BuildOptions {
 }
 
 const TENANT_HEADER = 'x-tenant'
+const TENANT_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/
 
 /** Content-Security-Policy fit for the React SPA, the sandbox card page in a same-origin iframe and map tiles. */
 export const CSP_DIRECTIVES = {
@@ -66,6 +67,8 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     logger: { level: config.logLevel },
     trustProxy: true,
     bodyLimit: 5 * 1024 * 1024,
+    // Path parameters carry emails (forgot-password) up to 254 characters, and tokens; 100 gave a 414.
+    routerOptions: { maxParamLength: 1024 },
   })
 
   const ownsDatabase = !options.database
@@ -111,7 +114,11 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
         const tenant = tenantOf(request, config)
         if (!knownTenants.has(tenant)) {
           const row = await db.selectFrom('tenants').select('id').where('id', '=', tenant).executeTakeFirst()
-          if (!row) return reply.status(404).send({ statusCode: 404, message: `Unknown organisation '${tenant}'.` })
+          if (!row) {
+            // Echo only what can be a tenant name: never a long or hostile header back into the answer.
+            const named = TENANT_NAME.test(tenant) ? ` '${tenant}'` : ''
+            return reply.status(404).send({ statusCode: 404, message: `Unknown organisation${named}.` })
+          }
           knownTenants.add(tenant)
         }
         request.tenant = tenant
