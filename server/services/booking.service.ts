@@ -16,6 +16,20 @@ import type { CommerceDb } from '../commerce/commerce.tables'
 import { newId } from '../db/ids'
 import { toMoney, type CoreTables, type Db } from '../db/schema'
 import { badRequest, conflict, notFound, ok, type Failure, type Ok } from '../http/results'
+
+/** Live (unexpired) pending bookings of a customer, counted once per booking (linked services aside). */
+async function liveHolds(db: Db, tenant: string, customerId: string, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom('appointments')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('tenant_id', '=', tenant)
+    .where('customer_id', '=', customerId)
+    .where('status', '=', 'Pending')
+    .where('is_linked', '=', false)
+    .where('hold_expires_at', '>', now)
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
 import { appointmentView, appointmentViews } from './appointment-view'
 import { calendarDays, daySlots } from '../../src/domain/scheduling'
 import { fitsCalendar, loadCalendars, londonDateOfIso, serviceOptions, slotOptions, type Calendars, type ServiceOptionRow } from './availability.service'
@@ -27,6 +41,9 @@ export const NOT_FOUND = 'Appointment not found'
 export const RELEASED = 'Deleted'
 export const MAX_SERVICES = 10
 export const TOO_MANY_SERVICES = `At most ${MAX_SERVICES} services can be booked together.`
+/** Unpaid holds one customer may keep at once: enough for any real basket, too few to block a calendar. */
+export const MAX_LIVE_HOLDS = 10
+export const TOO_MANY_HOLDS = 'You have too many bookings waiting for payment. Please pay for or release one of them first.'
 export const OFF_GRID = 'Please choose one of the times offered.'
 export const TRANSACTION_IN_USE = 'This transaction id belongs to another booking. Please try again.'
 export const KEEPS_SERVICE = 'A booking keeps its service when it is moved. Please cancel it and book the other service.'
@@ -128,6 +145,10 @@ export async function createBooking(
   if (transactionId) {
     const existing = await findByTransaction(deps.db, tenant, customerId, transactionId)
     if (existing) return ok(existing)
+  }
+
+  if ((await liveHolds(deps.db, tenant, customerId, deps.now)) >= MAX_LIVE_HOLDS) {
+    return { _tag: 'TooManyRequests', message: TOO_MANY_HOLDS }
   }
 
   const [{ services, options }, organisation, customer] = await Promise.all([
