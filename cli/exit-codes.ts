@@ -48,7 +48,7 @@ const UNREACHABLE_HINT = 'Could not reach the server'
 export function messageOf(error: AppError, baseUrl?: string): string {
   switch (error._tag) {
     case 'Unreachable':
-      return `${UNREACHABLE_HINT}${baseUrl ? ` at ${baseUrl}` : ''}: ${error.message}`
+      return `${UNREACHABLE_HINT}${baseUrl ? ` at ${baseUrl}` : ''}: ${error.cause ?? error.message}`
     case 'ContractViolation':
       return `The server's answer broke the API contract: ${error.message}`
     case 'NotSignedIn':

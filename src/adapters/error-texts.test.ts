@@ -43,7 +43,8 @@ describe('error catalogue through the HTTP adapters', () => {
     nock(HOST).put(`/api/appointments/reschedule/${id(10)}`).reply(200, { nonsense: true })
     const hold = get<HoldAppointment>(USE_CASES.HoldAppointment)
     expect(message(await hold.execute(body))).toBe('This time is no longer available')
-    expect(message(await hold.execute(body))).toBe('socket hang up')
+    // No answer at all: a plain sentence for the customer, the transport's words kept as the cause.
+    expect(message(await hold.execute(body))).toBe('We could not reach the booking service. Please check your connection and try again.')
     expect(message(await get<RescheduleAppointment>(USE_CASES.RescheduleAppointment).execute(id(10), body.appointment))).toBe('An unexpected error occurred')
   })
 

@@ -24,6 +24,8 @@ export const TEXT = {
   cardSetupFailed: 'Failed to process payment details. Please try another payment method.',
   cardSetupProcessing: "Processing payment details. We'll update you when processing is complete.",
   cardSetupSucceeded: 'Success! Your payment method has been saved.',
+  /** No answer at all (offline, server down): the spec has no text for it, and axios's 'Network Error' tells a customer nothing. */
+  unreachable: 'We could not reach the booking service. Please check your connection and try again.',
   notSignedIn: 'You must be logged in',
   cancelled: 'Cancelled',
 } as const
@@ -50,13 +52,16 @@ function withText(f: ApiFailure, message: string): AppError {
   return { _tag: tagOf(f), message } as AppError
 }
 
+const unreachableError = (f: ApiFailure & { _tag: 'Unreachable' }): AppError =>
+  f.message ? { _tag: 'Unreachable', message: TEXT.unreachable, cause: f.message } : { _tag: 'Unreachable', message: TEXT.unreachable }
+
 /** Request failure: server message, else 'Request failed with status {status}'. */
 export function requestFailure(f: ApiFailure): AppError {
   switch (f._tag) {
     case 'HttpError':
       return withText(f, f.message)
     case 'Unreachable':
-      return withText(f, f.message || TEXT.unexpected)
+      return unreachableError(f)
     case 'ContractViolation':
       return withText(f, TEXT.unexpected)
   }
@@ -68,7 +73,7 @@ export function bookingFailure(f: ApiFailure): AppError {
     case 'HttpError':
       return withText(f, f.serverMessage || f.message || TEXT.unexpected)
     case 'Unreachable':
-      return withText(f, f.message || TEXT.unexpected)
+      return unreachableError(f)
     case 'ContractViolation':
       return withText(f, TEXT.unexpected)
   }

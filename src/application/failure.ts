@@ -22,7 +22,8 @@ export const httpError = (status: number, serverMessage?: string): ApiFailure =>
  */
 export type AppError =
   | { readonly _tag: 'Refused'; readonly status?: number; readonly message: string }
-  | { readonly _tag: 'Unreachable'; readonly message: string }
+  /** cause: the transport's own words (ECONNREFUSED, a timeout), for logs and the CLI, not for customers. */
+  | { readonly _tag: 'Unreachable'; readonly message: string; readonly cause?: string }
   | { readonly _tag: 'ContractViolation'; readonly message: string }
   /** The caller asked for something that needs a signed-in customer. */
   | { readonly _tag: 'NotSignedIn'; readonly message: string }

@@ -1,3 +1,4 @@
+import { TEXT } from '../errors'
 import { describe, expect, it } from 'vitest'
 import * as E from 'fp-ts/Either'
 import { fake, httpFail, id, ok, unreachable } from './fakes.test-support'
@@ -68,12 +69,12 @@ describe('ConfirmBooking', () => {
     expect(payments.calls).toEqual([])
   })
 
-  it("shows the server's message when the hold is refused, else the error message, else the fallback", async () => {
+  it("shows the server's message when the hold is refused, a plain text when the server never answered, else the fallback", async () => {
     const { appointments, confirm } = setup()
     appointments.on('hold', [httpFail(409, 'This time is no longer available'), unreachable('timeout of 30000ms exceeded'), E.left({ _tag: 'ContractViolation' as const, detail: 'x' })])
     const input = { kind: 'book' as const, customerId: id(7), clinicId: id(1), appointment }
     expect(await confirm.execute(input)).toEqual(E.left({ _tag: 'Refused', status: 409, message: 'This time is no longer available' }))
-    expect(await confirm.execute(input)).toEqual(E.left({ _tag: 'Unreachable', message: 'timeout of 30000ms exceeded' }))
+    expect(await confirm.execute(input)).toEqual(E.left({ _tag: 'Unreachable', message: TEXT.unreachable, cause: 'timeout of 30000ms exceeded' }))
     expect(await confirm.execute(input)).toEqual(E.left({ _tag: 'ContractViolation', message: 'An unexpected error occurred' }))
   })
 
