@@ -42,6 +42,7 @@ export function medicalFields(): FormField[] {
     { id: 'mh-conditions', type: 'Checkbox', title: 'I have read the pre-treatment advice', isRequired: true },
     { id: 'mh-pregnant', type: 'Radio', title: 'Are you pregnant or breastfeeding?', options: yesNo, isRequired: true },
     { id: 'mh-allergy-drug', type: 'AutoComplete', title: 'Known drug allergies', options: ['Penicillin', 'Aspirin', 'Ibuprofen', 'Lidocaine'], multiple: true, limitTags: 3 },
+    { id: 'mh-current-medicines', type: 'AutoComplete', title: 'Current medicines', useDrugList: true, multiple: true, limitTags: 5 },
     { id: 'mh-medication', type: 'RadioAutoComplete', title: 'Do you take any medication?', options: ['Warfarin', 'Isotretinoin', 'Metformin', 'Levothyroxine'], isSubFieldRequired: true, isRequired: true },
     { id: 'mh-surgery', type: 'RadioText', title: 'Have you had surgery in the last 12 months?', textTitle: 'Please give details', isSubFieldRequired: true, isRequired: true },
     { id: 'mh-treatments', type: 'List', title: 'Previous aesthetic treatments', options: [{ value: 'Botulinum toxin', info: 'when' }, { value: 'Dermal filler', info: 'when' }] },

@@ -17,6 +17,7 @@ const medicalAnswers = {
   'mh-gp': 'Dr Patel, High St Surgery',
   'mh-conditions': true,
   'mh-pregnant': 'No',
+  'mh-current-medicines': ['warfarin', 'metformin'],
   'mh-medication': { answer: 'Yes', sub: ['Metformin'] },
   'mh-surgery': { answer: 'No' },
   'mh-conditions-list': { answer: 'Yes', sub: [{ value: 'Diabetes', info: 'type 2' }] },
@@ -62,7 +63,8 @@ describe('forms sent to customers', () => {
   it('validates medical answers with the domain rules, then stores them once', async () => {
     const url = `/api/forms/user-form/update/${SEED_FORM_IDS.medical}/public`
     const form = (await get(SEED_FORM_IDS.medical)).json()
-    expect(form.model.fields.length).toBe(30)
+    expect(form.model.fields.length).toBe(31)
+    expect(form.model.fields.find((f: { id: string }) => f.id === 'mh-current-medicines')).toMatchObject({ useDrugList: true })
     expect((await post(url, { data: {} })).json()).toEqual({ statusCode: 400, message: 'field GP name and surgery is required' })
     expect((await post(url, { data: { ...medicalAnswers, 'mh-conditions': false } })).json()).toEqual({ statusCode: 400, message: 'field I have read the pre-treatment advice should be checked' })
     expect((await post(url, { data: { ...medicalAnswers, 'mh-sign': '' } })).json()).toEqual({ statusCode: 400, message: 'field Patient signature needs to be signed' })
