@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Frame, Page } from 'playwright-core'
 import { DESKTOP, launch, open, PHONE, paymentFrame, payWithCard, type Session } from './support/browser'
-import { agreeToTerms, answer, api, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, logIn, PASSWORD, verifiedCustomer } from './support/flows'
+import { agreeToTerms, answer, api, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, logIn, PASSWORD, verifiedCustomer, waitForThankYou } from './support/flows'
 import { DEMO, DEMO_CUSTOMER } from '../../server/seed/demo.seed'
 import { MESSAGES } from '../../server/services/account.service'
 
@@ -177,7 +177,8 @@ describe('customer area', () => {
     await agreeToTerms(s)
     const frame = await paymentFrame(page)
     await payWithCard(frame, '4242 4242 4242 4242')
-    await frame.getByText('Payment complete').waitFor({ timeout: 30_000 })
+    // The card page's own 'Payment complete' may already be replaced by the app's status check: wait for the thank-you page.
+    await waitForThankYou(s, /\/location\?serviceBooking=true/)
     // The booking is made again: a new scheduled appointment of the same service in the future.
     const booked = async () => {
       const list = await api<{ appointments: { id: string; status: string; service: { id: string }; event: { start: string } }[] }>(
