@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { lazy, Suspense, useEffect, useMemo } from 'react'
-import { Outlet, useNavigate } from 'react-router-dom'
+import { Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { SessionViewModel } from '../view-models/session.view-model'
 import { ToastViewModel } from '../view-models/toast.view-model'
 import { NAVIGATOR, type DeferredNavigator } from '../view-models/app-services'
@@ -9,6 +9,7 @@ import { Header } from './Header'
 import { CookieBanner, StagingBanner } from './Banners'
 import { Toasts } from '../components/Toasts'
 import { Spinner } from '../components/Spinner'
+import { PageErrorBoundary } from '../components/PageErrorBoundary'
 import styles from './AppShell.module.css'
 
 /** Banners, header, the page, toasts and the login modal; attaches the router to the navigator. */
@@ -19,6 +20,7 @@ export const AppShell = observer(function AppShell() {
   const prepare = usePrepare()
   const LoginModal = useMemo(() => lazy(async () => (await Promise.all([import('../pages/login/LoginModal'), prepare()]))[0]), [prepare])
   const navigate = useNavigate()
+  const { pathname } = useLocation()
   useEffect(() => {
     navigator.attach({
       go: (path, options) => navigate(path, { replace: options?.replace }),
@@ -36,15 +38,19 @@ export const AppShell = observer(function AppShell() {
       <CookieBanner session={session} />
       <Header session={session} />
       <main className={styles.main} id="main">
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        <PageErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <Toasts vm={toasts} />
       {session.loginModalOpen ? (
-        <Suspense fallback={null}>
-          <LoginModal />
-        </Suspense>
+        <PageErrorBoundary resetKey={pathname}>
+          <Suspense fallback={null}>
+            <LoginModal />
+          </Suspense>
+        </PageErrorBoundary>
       ) : null}
     </div>
   )
