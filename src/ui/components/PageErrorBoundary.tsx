@@ -13,7 +13,7 @@ interface Props {
  * while rendering shows a calm message with 'Reload' instead of a blank screen; the header stays.
  */
 export class PageErrorBoundary extends Component<Props, { failed: boolean; key: string }> {
-  state = { failed: false, key: this.props.resetKey }
+  override state = { failed: false, key: this.props.resetKey }
 
   static getDerivedStateFromError(): { failed: boolean } {
     return { failed: true }
@@ -23,11 +23,11 @@ export class PageErrorBoundary extends Component<Props, { failed: boolean; key: 
     return props.resetKey === state.key ? null : { failed: false, key: props.resetKey }
   }
 
-  componentDidCatch(error: unknown): void {
+  override componentDidCatch(error: unknown): void {
     console.error('The page could not be shown', error)
   }
 
-  render(): ReactNode {
+  override render(): ReactNode {
     if (!this.state.failed) return this.props.children
     const reload = this.props.onReload ?? (() => window.location.reload())
     return (
