@@ -6,6 +6,15 @@ import { serve } from '../http/contract-route'
 import { badRequest, notFound, ok } from '../http/results'
 import { daySlotsFor, monthDays } from '../services/availability.service'
 
+/** The signed-in customer, or null: availability is public, only a reschedule needs to know whose appointment it is. */
+async function signedInCustomer(ctx: { requireCustomer(): Promise<{ sub: string }> }): Promise<string | null> {
+  try {
+    return (await ctx.requireCustomer()).sub
+  } catch {
+    return null
+  }
+}
+
 export async function availabilityRoutes(app: FastifyInstance, _deps: ServerDeps): Promise<void> {
   serve(app, getPractitionerTimes, async ({ body }, ctx) => {
     // A negative step never reaches the end of the day (the server ran out of memory).
@@ -17,6 +26,7 @@ export async function availabilityRoutes(app: FastifyInstance, _deps: ServerDeps
       staff: body.staff,
       forceInterval: body.forceInterval,
       reschedule: body.appointmentBeingReschedule,
+      rescheduleOwner: body.appointmentBeingReschedule ? await signedInCustomer(ctx) : undefined,
       now: ctx.now(),
       withHolidays: body.withHolidays,
       onlineBooking: body.onlineBooking,
@@ -35,7 +45,8 @@ export async function availabilityRoutes(app: FastifyInstance, _deps: ServerDeps
       return badRequest('Every line must name the same month, year and location.')
     }
     if (body.length > 10) return badRequest('At most 10 services can be booked together.')
-    const days = await monthDays(ctx.db, ctx.tenant, body, ctx.now())
+    const owner = body.some((l) => l.id) ? await signedInCustomer(ctx) : undefined
+    const days = await monthDays(ctx.db, ctx.tenant, body, ctx.now(), owner)
     return Array.isArray(days) ? ok(days.map((date) => ({ date }))) : notFound(days.message)
   })
 }

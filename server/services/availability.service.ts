@@ -349,16 +349,19 @@ export async function loadCalendars(
 }
 
 /** The appointment being rescheduled and those booked with it (their time counts as free). One query. */
-export async function groupIds(db: DbOrTrx, tenant: string, appointmentId: string | null | undefined): Promise<string[]> {
-  if (!appointmentId) return []
-  const rows = await db
+export async function groupIds(db: DbOrTrx, tenant: string, appointmentId: string | null | undefined, ownerId?: string | null): Promise<string[]> {
+  if (!appointmentId || ownerId === null) return []
+  let query = db
     .selectFrom('appointments as a')
     .innerJoin('appointments as g', (j) => j.onRef('g.tenant_id', '=', 'a.tenant_id').on((eb) => eb.or([eb('g.id', '=', eb.ref('a.id')), eb('g.group_id', '=', eb.ref('a.group_id'))])))
     .select('g.id')
     .where('a.tenant_id', '=', tenant)
     .where('a.id', '=', appointmentId)
-    .execute()
-  return rows.length ? rows.map((r) => r.id) : [appointmentId]
+  // Over HTTP only the customer's own appointment frees its time: another's id must not reveal or free a slot.
+  if (ownerId !== undefined) query = query.where('a.customer_id', '=', ownerId)
+  const rows = await query.execute()
+  if (rows.length) return rows.map((r) => r.id)
+  return ownerId === undefined ? [appointmentId] : []
 }
 
 export interface RequestOptions {
@@ -409,12 +412,12 @@ export type AvailabilityFailure = { _tag: 'NotFound'; message: string }
 export async function daySlotsFor(
   db: DbOrTrx,
   tenant: string,
-  input: { date: string; serviceId: string; clinicId: string; staff?: string | null; forceInterval?: number; reschedule?: string | null } & Omit<RequestOptions, 'ignore'>,
+  input: { date: string; serviceId: string; clinicId: string; staff?: string | null; forceInterval?: number; reschedule?: string | null; rescheduleOwner?: string | null } & Omit<RequestOptions, 'ignore'>,
 ): Promise<Slot[] | AvailabilityFailure> {
   const date = input.date.length > 10 ? londonDateOfIso(input.date) : input.date
   const [{ services, options }, ignore] = await Promise.all([
     serviceOptions(db, tenant, input.clinicId, [input.serviceId], input.onlineBooking !== false),
-    groupIds(db, tenant, input.reschedule),
+    groupIds(db, tenant, input.reschedule, input.rescheduleOwner),
   ])
   if (!services.has(input.serviceId)) return { _tag: 'NotFound', message: 'This service is not available at this location.' }
   const request = requestFor(input.serviceId, options, input.staff, input.forceInterval)
@@ -434,12 +437,13 @@ export async function monthDays(
   tenant: string,
   lines: readonly { service: string; month: number; year: number; location: string; practitioner?: string | null; id?: string | null; withHolidays?: boolean }[],
   now: Date,
+  rescheduleOwner?: string | null,
 ): Promise<string[] | AvailabilityFailure> {
   if (lines.length === 0) return []
   const { month, year, location } = lines[0]
   const [{ services, options }, ignore] = await Promise.all([
     serviceOptions(db, tenant, location, lines.map((l) => l.service), true),
-    groupIds(db, tenant, lines.find((l) => l.id)?.id),
+    groupIds(db, tenant, lines.find((l) => l.id)?.id, rescheduleOwner),
   ])
   const missing = lines.find((l) => !services.has(l.service))
   if (missing) return { _tag: 'NotFound', message: 'This service is not available at this location.' }
