@@ -8,25 +8,14 @@
 //   server serves it when it is done.
 // SKIP_WEB_BUILD=1 skips the web build. Timings: BENCHMARKS.md ("Start time").
 import { spawn } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync } from 'node:fs'
+import { buildWebInBackground, newestMtime, webBuildState } from './lib/web-build.mjs'
 import { connect } from 'node:net'
 import { join } from 'node:path'
 
 const root = new URL('..', import.meta.url).pathname
 const env = { ...process.env }
 const BUNDLE = join(root, 'dist/server/main.mjs')
-
-function newestMtime(path) {
-  if (!existsSync(path)) return 0
-  const stat = statSync(path)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let newest = 0
-  for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry.endsWith('.test.ts') || entry.endsWith('.test.tsx')) continue
-    newest = Math.max(newest, newestMtime(join(path, entry)))
-  }
-  return newest
-}
 
 /** Packages bundled into the server (their subpath imports, 'fp-ts/Either', are folders Node's ESM cannot import). */
 const BUNDLED_PACKAGES = /^(fp-ts|io-ts)(\/|$)/
@@ -87,13 +76,12 @@ function listening() {
 
 let build
 let stopping = false
-const builtAt = newestMtime(join(root, 'dist/web/index.html'))
-const webSourcesAt = Math.max(...['index.html', 'src', 'public', 'vite.config.ts'].map((p) => newestMtime(join(root, p))))
-if (process.env.SKIP_WEB_BUILD !== '1' && existsSync(join(root, 'index.html')) && builtAt < webSourcesAt) {
+const web = webBuildState(root)
+if (process.env.SKIP_WEB_BUILD !== '1' && existsSync(join(root, 'index.html')) && web.stale) {
   listening().then(() => {
     if (stopping || server.exitCode !== null) return
-    console.log(builtAt ? 'The web app is older than its sources: rebuilding it in the background.' : 'Building the web app in the background (the API is already up).')
-    build = spawn(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, env, stdio: 'inherit' })
+    console.log(web.exists ? 'The web app is older than its sources: rebuilding it in the background.' : 'Building the web app in the background (the API is already up).')
+    build = buildWebInBackground(root)
     build.on('exit', (code) => {
       build = undefined
       if (!stopping) console.log(code === 0 ? 'Web app built: served from dist/web.' : `vite build failed (exit ${code}); the API keeps running.`)

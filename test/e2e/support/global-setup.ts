@@ -1,17 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { buildWebSync, webBuildState } from '../../../scripts/lib/web-build.mjs'
 
 const root = join(import.meta.dirname, '../../..')
-
-function newest(path: string): number {
-  if (!existsSync(path)) return 0
-  const stat = statSync(path)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  return Math.max(0, ...readdirSync(path).filter((e) => !/\.test\.tsx?$/.test(e)).map((e) => newest(join(path, e))))
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -45,18 +38,7 @@ let server: ChildProcess | undefined
 
 /** Builds the web app when dist/web is older than its sources, then starts the server on a free port. */
 export async function setup(project: TestProject): Promise<void> {
-  const index = join(root, 'dist/web/index.html')
-  const builtAt = newest(index)
-  const sourcesAt = Math.max(...['index.html', 'src', 'public', 'vite.config.ts'].map((p) => newest(join(root, p))))
-  if (builtAt < sourcesAt) {
-    // NODE_ENV is 'test' inside vitest: build for production explicitly (else React's development build ships).
-    const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    })
-    if (build.status !== 0) throw new Error('vite build failed')
-  }
+  if (webBuildState(root).stale && !buildWebSync(root)) throw new Error('vite build failed')
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const log: string[] = []

@@ -1,0 +1,6 @@
+import type { ChildProcess } from 'node:child_process'
+
+export function newestMtime(path: string): number
+export function webBuildState(root: string): { exists: boolean; stale: boolean }
+export function buildWebSync(root: string): boolean
+export function buildWebInBackground(root: string): ChildProcess
