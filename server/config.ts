@@ -16,6 +16,8 @@ export interface ServerConfig {
   jwtExpiresIn: string
   /** How long a pending booking holds its slot (spec: 5 minutes). */
   holdSeconds: number
+  /** Unpaid holds one customer may keep at once (429 beyond): enough for any real basket, too few to block a calendar. */
+  maxLiveHolds: number
   /** Interval of the expired-hold sweeper and the mail outbox sender. */
   sweepIntervalMs: number
   /** smtp://user:pass@host:port: send the outbox with nodemailer; unset: log it (dev mailbox). */
@@ -52,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jwtSecret: env.JWT_SECRET || undefined,
     jwtExpiresIn: env.JWT_EXPIRES_IN || '7d',
     holdSeconds: int(env.HOLD_SECONDS, 300),
+    maxLiveHolds: int(env.MAX_LIVE_HOLDS, 10),
     sweepIntervalMs: int(env.SWEEP_INTERVAL_MS, 15_000),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Clinic Online Booking <no-reply@clinic.local>',
@@ -73,6 +76,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     jwtSecret: 'test-secret-of-at-least-32-characters!!',
     rateLimitMax: 10_000,
     sweepIntervalMs: 0,
+    // Suites book many slots with one customer; the cap has its own test (hold-cap.routes.test.ts).
+    maxLiveHolds: 10_000,
     ...overrides,
   }
 }

@@ -23,6 +23,7 @@ export async function appointmentsRoutes(app: FastifyInstance, deps: ServerDeps)
     db: ctx.db,
     now: ctx.now(),
     holdSeconds: deps.config.holdSeconds,
+    maxLiveHolds: deps.config.maxLiveHolds,
     // Nothing to pay: the confirmation (with .ics) goes out with the booking.
     onScheduled: (trx, customerId, ids) => sendBookingConfirmation(deps, trx, ctx.tenant, customerId, ids),
     afterCommit: () => void deps.mail.flush().catch((err) => ctx.request.log.error({ err }, 'mail flush failed')),

@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { londonDate, londonInstant } from '../test-support/dates'
 import { buildTestServer, DEMO, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
-import { MAX_LIVE_HOLDS, TOO_MANY_HOLDS } from '../services/booking.service'
+import { TOO_MANY_HOLDS } from '../services/booking.service'
+import { loadConfig } from '../config'
+
+/** The production default (MAX_LIVE_HOLDS unset). */
+const MAX_LIVE_HOLDS = loadConfig({}).maxLiveHolds
 
 let t: TestServer
 let token: string
 beforeAll(async () => {
-  t = await buildTestServer()
+  t = await buildTestServer({ maxLiveHolds: MAX_LIVE_HOLDS })
   token = await t.login(OTHER_CUSTOMER)
 })
 afterAll(() => t.close())

@@ -41,8 +41,6 @@ export const NOT_FOUND = 'Appointment not found'
 export const RELEASED = 'Deleted'
 export const MAX_SERVICES = 10
 export const TOO_MANY_SERVICES = `At most ${MAX_SERVICES} services can be booked together.`
-/** Unpaid holds one customer may keep at once: enough for any real basket, too few to block a calendar. */
-export const MAX_LIVE_HOLDS = 10
 export const TOO_MANY_HOLDS = 'You have too many bookings waiting for payment. Please pay for or release one of them first.'
 export const OFF_GRID = 'Please choose one of the times offered.'
 export const TRANSACTION_IN_USE = 'This transaction id belongs to another booking. Please try again.'
@@ -76,6 +74,8 @@ export interface BookingDeps {
   db: Db
   now: Date
   holdSeconds: number
+  /** Unpaid holds one customer may keep at once (config MAX_LIVE_HOLDS). */
+  maxLiveHolds: number
   /** Called inside the booking's transaction when appointments are Scheduled at once (nothing to pay): the confirmation mail. */
   onScheduled?: (trx: Transaction<CoreTables>, customerId: string, appointmentIds: readonly string[]) => Promise<void>
   /** Called after the commit (e.g. to send the outbox now). */
@@ -147,7 +147,7 @@ export async function createBooking(
     if (existing) return ok(existing)
   }
 
-  if ((await liveHolds(deps.db, tenant, customerId, deps.now)) >= MAX_LIVE_HOLDS) {
+  if ((await liveHolds(deps.db, tenant, customerId, deps.now)) >= deps.maxLiveHolds) {
     return { _tag: 'TooManyRequests', message: TOO_MANY_HOLDS }
   }
 
