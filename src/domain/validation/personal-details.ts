@@ -6,6 +6,8 @@ import { type FormResult, trimmed } from './result'
 
 export const PERSONAL_DETAILS_REQUIRED_PREFIX = 'The following field is required:'
 export const PERSONAL_DETAILS_PHONE_INVALID = 'Need to add a valid phone number'
+/** Not in the spec, which only names a missing date: a typed but impossible date (31/02) says so. */
+export const PERSONAL_DETAILS_DATE_INVALID = 'Date of birth must be a real date (dd/MM/yyyy)'
 /** Unsaved-changes dialog, saving with an invalid form: title and text. */
 export const MISSING_REQUIRED_FIELDS_TITLE = 'Missing required fields.'
 export const MISSING_REQUIRED_FIELDS_TEXT = 'Fill all the required fields before proceeding'
@@ -69,7 +71,7 @@ export const personalDetailsGenders = <T extends string>(genders: readonly T[]):
 const isMissing = (input: PersonalDetailsInput, field: PersonalDetailsRequiredField): boolean => {
   if (field === 'country') return input.country !== undefined && trimmed(input.country?.value) === ''
   const value = trimmed(input[field])
-  if (field === 'dateOfBirth') return dateOfBirthAtNoonUtc(value) === undefined
+  if (field === 'dateOfBirth') return value === ''
   if (field === 'title' || field === 'gender') return value === '' || value === 'Not selected' || isCustom(value)
   return value === ''
 }
@@ -92,6 +94,7 @@ export const validatePersonalDetails = (
 ): FormResult<PersonalDetailsRequiredField, PersonalDetailsPayload> => {
   const missing = firstMissingPersonalDetail(input)
   if (missing) return E.left({ [missing[0]]: requiredFieldMessage(missing[1]) })
+  if (dateOfBirthAtNoonUtc(trimmed(input.dateOfBirth)) === undefined) return E.left({ dateOfBirth: PERSONAL_DETAILS_DATE_INVALID })
   const rules = { defaultCountry: phoneCountry }
   if (!isValidPhone(input.mobilePhone, rules)) return E.left({ mobilePhone: PERSONAL_DETAILS_PHONE_INVALID })
   return E.right({

@@ -70,12 +70,12 @@ describe('PersonalDetailsViewModel', () => {
     expect(update.execute).not.toHaveBeenCalled()
   })
 
-  it('rejects an invalid date of birth as missing', async () => {
+  it('rejects an impossible date of birth, saying so', async () => {
     const { vm } = setup()
     await vm.load()
     vm.setField('dateOfBirth', '31/02/1990')
     await vm.save()
-    expect(vm.error).toBe('The following field is required: Date of birth')
+    expect(vm.error).toBe('Date of birth must be a real date (dd/MM/yyyy)')
   })
 
   it('rejects a bad phone number for the chosen country, and a 0 after the dial code', async () => {
