@@ -149,13 +149,38 @@ describe('ConfirmViewModel: the agree action (spec section 4, Confirm action)', 
     expect(w.navigator.last).toBe('/location?serviceBooking=true')
   })
 
-  it('a failure shows the message as a toast and stays on confirm', async () => {
+  it('a failure (the time was taken meanwhile) shows the message as a toast and goes back to the times of that day', async () => {
     const w = confirmWorld({ confirm: async () => E.left('This time is no longer available') })
     bookFacial(w)
+    w.booking.pickDate('2026-03-12')
+    w.confirm.enter()
     w.confirm.onTermsScroll(400, 200, 600)
     await w.confirm.agree()
     expect(w.toasts.toasts.map((t) => t.text)).toEqual(['This time is no longer available'])
-    expect(w.booking.step).toBe('confirm')
+    expect(w.booking.step).toBe('time')
+    expect(w.booking.timeStep).toBe('hours')
+    expect(w.booking.date).toBe('2026-03-12')
+    expect(w.booking.basket[0].start).toBeUndefined()
+    expect(w.booking.canBook).toBe(false)
+    expect(w.confirm.countdownText).toBeUndefined()
+    expect(w.navigator.last).toBe('/step/c1/cat1/s1?service=0')
+    w.booking.chooseTime([{ ...slot, startDate: '2026-03-12T11:00:00Z', endDate: '2026-03-12T12:00:00Z' }])
+    expect(w.booking.canBook).toBe(true)
+  })
+
+  it('a failed reschedule goes back to the times as well', async () => {
+    const w = confirmWorld({ reschedule: async () => E.left('Sorry, this time is no longer available. Please choose another time.') })
+    w.booking.startReschedule({ appointmentId: 'a1', clinic: clinicA, items: [{ service: facial, staff: anna }], linked: false })
+    w.booking.choosePractitioner(anna)
+    w.booking.pickDate('2026-03-12')
+    w.booking.chooseTime([slot])
+    w.booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', confirm: true, query: { reschedule: '1' } })
+    w.confirm.onTermsScroll(400, 200, 600)
+    await w.confirm.agree()
+    expect(w.toasts.toasts.map((t) => t.text)).toEqual(['Sorry, this time is no longer available. Please choose another time.'])
+    expect(w.booking.step).toBe('time')
+    expect(w.booking.basket[0].start).toBeUndefined()
+    expect(w.booking.isReschedule).toBe(true)
   })
 
   it('a course purchase goes to payment with the course', async () => {

@@ -222,6 +222,9 @@ export class ConfirmViewModel {
       )
       if (E.isLeft(result)) {
         this.toasts.show(result.left || UNEXPECTED_ERROR)
+        // A booking that failed (most often: someone else took the time meanwhile) cannot be retried
+        // as it is: back to the times of the same day, which load afresh, so another can be picked.
+        if (kind === 'deposit') this.backToTimes()
         return
       }
       const outcome = result.right
@@ -237,6 +240,12 @@ export class ConfirmViewModel {
     } finally {
       runInAction(() => (this.submitting = false))
     }
+  }
+
+  /** Leaves confirm for the hour list of the chosen day, the time cleared (the countdown stops). */
+  private backToTimes(): void {
+    this.leave()
+    if (this.booking.step === 'confirm') this.booking.back()
   }
 
   /**
@@ -268,6 +277,7 @@ export class ConfirmViewModel {
       const moved = await this.gateway.confirm({ kind: 'reschedule', clinicId: clinic.id, newStart: first.start, appointments: b.rescheduleSources })
       if (E.isLeft(moved)) {
         this.toasts.show(moved.left || UNEXPECTED_ERROR)
+        this.backToTimes()
         return
       }
       this.leave()
@@ -286,6 +296,7 @@ export class ConfirmViewModel {
     })
     if (E.isLeft(result)) {
       this.toasts.show(result.left || UNEXPECTED_ERROR)
+      this.backToTimes()
       return
     }
     this.leave()
