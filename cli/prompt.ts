@@ -11,6 +11,15 @@ export interface PromptIo {
   stderr: { write(chunk: string): unknown; isTTY?: boolean }
 }
 
+/**
+ * Ctrl-C typed at a terminal: readline keeps stdin in raw mode, so the keys are no signal and, with
+ * no listener, readline only pauses. Raise the signal instead, so Ctrl-C works as everywhere else
+ * (it ends the CLI, or lets the payment wait release the hold), even after the last question.
+ */
+const raiseSigint = () => {
+  process.kill(process.pid, 'SIGINT')
+}
+
 export interface Choice<T> {
   label: string
   value: T
@@ -23,7 +32,10 @@ export class Prompter {
   private waiting: ((line: string | undefined) => void) | undefined
   private closed = false
 
-  constructor(private readonly io: PromptIo) {}
+  constructor(
+    private readonly io: PromptIo,
+    private readonly onInterrupt: () => void = raiseSigint,
+  ) {}
 
   private ensure(): void {
     if (this.rl) return
@@ -41,6 +53,10 @@ export class Prompter {
         this.waiting = undefined
         resolve(line)
       } else this.lines.push(line)
+    })
+    this.rl.on('SIGINT', () => {
+      if (this.io.stdin.isTTY) this.io.stderr.write('\n')
+      this.onInterrupt()
     })
     this.rl.on('close', () => {
       this.closed = true
