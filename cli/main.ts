@@ -59,12 +59,8 @@ export function buildProgram(ctxOf: (program: Command) => CliContext, io: CliIo)
     .version(version, '-V, --version', 'the version of the CLI')
     .option('--json', 'machine-readable JSON on stdout; messages on stderr', false)
     .option('--no-color', 'no colours (NO_COLOR is honoured too)')
-    .showHelpAfterError('(run clinic --help for usage)')
     .addHelpText('after', `\n${EXIT_CODES_HELP}\n\nThe sign-in token is kept in $XDG_CONFIG_HOME/clinic/token (else ~/.config/clinic/token), mode 0600.`)
-    .configureOutput({
-      writeOut: (s) => io.stdout.write(s),
-      writeErr: (s) => io.stderr.write(s),
-    })
+    .configureOutput(outputTo(io, 'clinic'))
     .exitOverride()
     .hook('preAction', () => ctx.loadOptions())
   registerCatalogueCommands(program, ctx)
@@ -77,12 +73,19 @@ export function buildProgram(ctxOf: (program: Command) => CliContext, io: CliIo)
   registerLeadCommand(program, ctx)
   // every subcommand reports usage errors through exitOverride too, and prints to the same streams
   for (const command of allCommands(program)) {
-    command.exitOverride().showHelpAfterError(`(run clinic ${commandPath(command)} --help for usage)`).configureOutput({
-      writeOut: (s) => io.stdout.write(s),
-      writeErr: (s) => io.stderr.write(s),
-    })
+    command.exitOverride().configureOutput(outputTo(io, `clinic ${commandPath(command)}`))
+    if (command.commands.length === 0) command.addHelpText('after', `\n${EXIT_CODES_HELP}`)
   }
   return { program, ctx }
+}
+
+/** Help on stdout; a usage error on stderr as one line, with where to find the usage. */
+function outputTo(io: CliIo, path: string) {
+  return {
+    writeOut: (s: string) => io.stdout.write(s),
+    writeErr: (s: string) => io.stderr.write(s),
+    outputError: (s: string, write: (s: string) => void) => write(`${s.trim().replace(/\s*\n\s*/g, ' ')} (run ${path} --help for usage)\n`),
+  }
 }
 
 function allCommands(command: Command): Command[] {

@@ -282,11 +282,21 @@ describe('clinic lead', () => {
     expect(run.stdout).toMatch(/^Status: +Open$/m)
   })
 
-  it("a refused lead: the spec's toast text, exit 1", async () => {
-    anon().post('/api/customers-lead').query(true).reply(400, { statusCode: 400, message: 'Please enter a valid email address' })
-    const run = await cli('lead', '--first-name', 'Ann', '--surname', 'Lee', '--email', 'ann@')
+  it("a lead the server refuses: the spec's toast text, exit 1", async () => {
+    anon().post('/api/customers-lead').query(true).reply(400, { statusCode: 400, message: 'Phone is required' })
+    const run = await cli('lead', '--first-name', 'Ann', '--surname', 'Lee', '--email', 'ann@example.com')
     expect(run.code).toBe(1)
     expect(run.stderr).toBe("error: Sorry, your lead couldn't be created.\n")
+  })
+
+  it("a bad email or mobile is checked as the lead form does, with the form's words, before anything is sent (2)", async () => {
+    const email = await cli('lead', '--first-name', 'Ann', '--surname', 'Lee', '--email', 'ann@')
+    expect(email.code).toBe(2)
+    expect(email.stderr).toBe('error: --email: Please enter a valid email address.\n')
+    anon().get('/api/public/organisations').reply(200, organisation)
+    const mobile = await cli('lead', '--first-name', 'Ann', '--surname', 'Lee', '--email', 'ann@example.com', '--mobile', '123')
+    expect(mobile.code).toBe(2)
+    expect(mobile.stderr).toBe('error: --mobile: Enter a valid mobile number.\n')
   })
 
   it('a missing required option is a usage error (2)', async () => {

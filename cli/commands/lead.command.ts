@@ -1,14 +1,18 @@
 /** lead: an enquiry, as the embeddable lead form sends it. */
 import type { Command } from 'commander'
+import * as E from 'fp-ts/Either'
 import type { SubmitLead } from '../../src/application/use-cases/forms.use-case'
 import type { LeadBody } from '../../src/contract/leads.routes'
 import { dateOfBirthToIso } from '../../src/domain/time'
+import { validateLead, type LeadField } from '../../src/domain/validation/lead'
 import type { CliContext } from '../context'
 import { usageError } from '../exit-codes'
 import { formatPairs } from '../output/table'
 import { collect } from './args'
 
 type ContactType = 'Email' | 'SMS'
+
+const OPTION_OF: Partial<Record<LeadField, string>> = { firstName: '--first-name', surname: '--surname', email: '--email', mobilePhone: '--mobile' }
 
 export function registerLeadCommand(program: Command, ctx: CliContext): void {
   program
@@ -38,6 +42,18 @@ export function registerLeadCommand(program: Command, ctx: CliContext): void {
       contact: string[]
       message?: string
     }) => {
+      // The lead form's own checks first: the server's reason for a refusal (a bad email or mobile)
+      // does not reach the CLI, only the spec's "Sorry, your lead couldn't be created."
+      const country = opts.mobile ? (await ctx.org()).country : undefined
+      const checked = validateLead(
+        { firstName: opts.firstName, surname: opts.surname, email: opts.email, mobilePhone: opts.mobile },
+        { fields: ['firstName', 'surname', 'email', 'mobilePhone'], required: [] },
+        country,
+      )
+      if (E.isLeft(checked)) {
+        const [field, message] = Object.entries(checked.left)[0] as [LeadField, string]
+        throw usageError(`${OPTION_OF[field] ?? field}: ${message}.`)
+      }
       const dateOfBirth = opts.dob === undefined ? undefined : dateOfBirthToIso(opts.dob)
       if (opts.dob !== undefined && !dateOfBirth) throw usageError(`--dob must be a date as dd/MM/yyyy, got '${opts.dob}'.`)
       const marketingTypes = opts.contact.map((c) => {
