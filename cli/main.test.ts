@@ -1,5 +1,5 @@
 // Usage errors and help of the program itself (no server involved).
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { runCli } from './testing/run-cli'
 
 describe('clinic usage', () => {
@@ -18,6 +18,29 @@ describe('clinic usage', () => {
       const run = await runCli(args)
       expect(run.code).toBe(0)
       expect(run.stdout).toMatch(/Exit codes:\n {2}0 {2}success\n {2}1 .*\n {2}2 .*\n {2}3 /)
+    }
+  })
+})
+
+describe('days given on the command line', () => {
+  afterEach(() => vi.useRealTimers())
+
+  it('a day that does not exist says so (2)', async () => {
+    const run = await runCli(['book', '--service', 'Massage', '--date', '2026-02-30', '--time', '10:00'])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(/There is no such day as 2026-02-30 in the calendar\./)
+  })
+
+  it('a past day is a usage error (2) before anything is asked of the server', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-22T09:00:00Z') })
+    for (const args of [
+      ['slots', '--service', 'Massage', '--date', '2026-11-21'],
+      ['book', '--service', 'Massage', '--date', '2026-11-21', '--time', '10:00', '--card', '4242424242424242'],
+      ['reschedule', 'ab0000000000000000000004', '--date', '2026-11-21', '--time', '10:00'],
+    ]) {
+      const run = await runCli(['--base-url', 'http://127.0.0.1:9', ...args])
+      expect(run.code, args.join(' ')).toBe(2)
+      expect(run.stderr).toBe('error: --date 2026-11-21 is in the past (today is 2026-11-22 in London).\n')
     }
   })
 })

@@ -12,7 +12,7 @@ import { formatLondonDateTime } from '../../src/domain/time'
 import type { CliContext } from '../context'
 import { refused } from '../exit-codes'
 import { formatTable } from '../output/table'
-import { parseDate, parseObjectId, parseTime } from './args'
+import { notPast, parseDate, parseObjectId, parseTime } from './args'
 import { displayDate } from './availability.command'
 import { ANY_STAFF, findByIdOrName, serviceName } from './resolve'
 import { practitionersFor } from './resolve'
@@ -84,6 +84,7 @@ export function registerAppointmentCommands(program: Command, ctx: CliContext): 
     .requiredOption('--time <HH:mm>', 'new start time (London)', parseTime)
     .option('--staff <id|name|any>', 'practitioner (default: the same one)')
     .action(async (id: string, opts: { date: string; time: string; staff?: string }) => {
+      notPast(opts.date)
       const user = await ctx.currentUser()
       const appointment = await ctx.call('Loading the appointment', () => ctx.useCase<GetAppointment>('GetAppointment').execute(id))
       if (appointment.isLinked) throw refused(policyRefusalMessage({ _tag: 'LinkedAppointmentCannotBeRescheduled' }))

@@ -1,6 +1,7 @@
 /** Argument parsers for commander options: a bad value is a usage error (exit 2). */
 import { InvalidArgumentError } from 'commander'
-import { isIsoDate } from '../../src/domain/time'
+import { isIsoDate, londonDateOf } from '../../src/domain/time'
+import { usageError } from '../exit-codes'
 
 export function parseMonth(value: string): { year: number; month: number } {
   const match = /^(\d{4})-(\d{1,2})$/.exec(value.trim())
@@ -11,7 +12,14 @@ export function parseMonth(value: string): { year: number; month: number } {
 
 export function parseDate(value: string): string {
   const date = value.trim()
+  if (/^\d{4}-\d{2}-\d{2}$/.test(date) && !isIsoDate(date)) throw new InvalidArgumentError(`There is no such day as ${date} in the calendar.`)
   if (!isIsoDate(date)) throw new InvalidArgumentError(`expected a date as yyyy-MM-dd, got '${value}'.`)
+  return date
+}
+
+/** A day to book or to look at times of: today or later (London); a past one is a usage error. */
+export function notPast(date: string, option = '--date', now: Date = new Date()): string {
+  if (date < londonDateOf(now)) throw usageError(`${option} ${date} is in the past (today is ${londonDateOf(now)} in London).`)
   return date
 }
 

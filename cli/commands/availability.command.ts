@@ -4,7 +4,7 @@ import type { GetAvailableDays, GetTimeSlots } from '../../src/application/use-c
 import { formatLondonTime } from '../../src/domain/time'
 import type { CliContext } from '../context'
 import { formatTable } from '../output/table'
-import { collect, currentMonth, monthOfDate, parseDate, parseMonth } from './args'
+import { collect, currentMonth, monthOfDate, notPast, parseDate, parseMonth } from './args'
 import { practitionersFor, resolveLocation, resolvePractitioner, resolveServices } from './resolve'
 import { usageError } from '../exit-codes'
 
@@ -79,6 +79,7 @@ export function registerAvailabilityCommands(program: Command, ctx: CliContext):
     .option('--all', 'also list the times that cannot be booked')
     .action(async (opts: { location?: string; service: string[]; staff?: string; date: string; all?: boolean }) => {
       if (opts.service.length === 0) throw usageError("required option '--service <id|name>' not specified")
+      notPast(opts.date)
       const clinic = await resolveLocation(ctx, opts.location)
       const services = await resolveServices(ctx, clinic.id, opts.service)
       const practitioner = await resolvePractitioner(ctx, clinic.id, services[0].id, monthOfDate(opts.date), opts.staff ?? 'any')

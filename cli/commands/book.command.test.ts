@@ -1,6 +1,6 @@
 // nock tests of `clinic book`: the plan (--dry-run), the hold, the deposit invoice and payment, the
 // sandbox card page, the payment polling, the release of a hold that cannot be paid, and --from FILE.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import nock from 'nock'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -18,12 +18,19 @@ const cli = (...args: string[]) => runCli(['--base-url', HOST, ...args], { env, 
 const authed = () => nock(HOST, { reqheaders: { authorization: `Bearer ${TOKEN}` } })
 const TXN = 'txn_abc'
 
-beforeAll(() => nock.disableNetConnect())
+beforeAll(() => {
+  nock.disableNetConnect()
+  // the fixtures' days (March 2026) are still to come: a past day is a usage error
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-01T09:00:00Z') })
+})
 beforeEach(() => {
   mkdirSync(join(home.dir, 'clinic'), { recursive: true })
   writeFileSync(join(home.dir, 'clinic', 'token'), TOKEN, { mode: 0o600 })
 })
-afterAll(() => home.remove())
+afterAll(() => {
+  vi.useRealTimers()
+  home.remove()
+})
 afterEach(() => {
   const pending = nock.pendingMocks()
   nock.cleanAll()
@@ -195,7 +202,7 @@ describe('clinic book', () => {
     authed().put(`/api/appointments/delete-pending/${APPOINTMENT}`).reply(200, {})
     const run = await cli(...bookArgs, '--card', '4000000000000127')
     expect(run.code).toBe(1)
-    expect(run.stderr).toBe('error: CVV is not correct. The appointment was not booked.\n')
+    expect(run.stderr).toBe('error: The card was declined: CVV is not correct. The appointment was not booked.\n')
   })
 
   it('without --card: prints the payment URL and polls GET /coherence/check-payment until paid', async () => {

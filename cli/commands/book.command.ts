@@ -20,7 +20,7 @@ import type { CliContext } from '../context'
 import { CliError, EXIT, refused, usageError } from '../exit-codes'
 import { formatPairs } from '../output/table'
 import { submitSandboxCard, testCard } from '../sandbox-card'
-import { collect, currentMonth, monthOfDate, parseDate, parseMonth, parsePositiveInt, parseTime } from './args'
+import { collect, currentMonth, monthOfDate, notPast, parseDate, parseMonth, parsePositiveInt, parseTime } from './args'
 import { appointmentsTable, withLinked } from './appointments.command'
 import { displayDate, weekday } from './availability.command'
 import { decodePlan, type BookingPlan } from './booking-plan'
@@ -231,6 +231,8 @@ Test cards: docs/test-cards.md (4242424242424242 succeeds, 4000000000000127 fail
         throw usageError('--from takes the location, services, staff, day and time from the file; do not combine it with those options.')
       }
       const filePlan = opts.from ? readPlanFile(opts.from) : undefined
+      if (opts.date) notPast(opts.date)
+      if (filePlan) notPast(filePlan.date, `The plan's day (${opts.from})`)
       const user = opts.dryRun ? undefined : await ctx.currentUser()
       const choice = await choose(ctx, opts, filePlan)
       const slots = await slotsFor(ctx, choice, user?.id)
@@ -302,7 +304,7 @@ async function payDeposit(
     }
     if (!result.paid) {
       await release()
-      throw refused(`${result.message} The appointment was not booked.`)
+      throw refused(`${result.status === 402 ? 'The card was declined: ' : ''}${result.message} The appointment was not booked.`)
     }
   } else {
     ctx.info(`Pay the deposit of ${money(payment.amount)} on the payment page: ${payment.paymentUrl}`)
