@@ -208,6 +208,29 @@ describe('TimeViewModel', () => {
     expect(booking.canBook).toBe(true)
   })
 
+  it('the hour list shown again (back from confirm) loads its times afresh: a time taken meanwhile is gone', async () => {
+    const mk = (h: string) => [{ startDate: `2026-03-12T${h}:00:00Z`, endDate: `2026-03-12T${h}:59:00Z`, practitioner: 'p1', valid: true }]
+    let offered = [mk('09'), mk('10')]
+    const { vm, booking, gateway } = timeWorld({ timeSlots: async () => E.right(offered) })
+    await vm.loadMonth()
+    await vm.pickDate('2026-03-12')
+    vm.choose(vm.groups[0].slots[0].chain)
+    booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', confirm: true, query: {} })
+    offered = [mk('10')]
+    booking.back()
+    expect(booking.timeStep).toBe('hours')
+    await vm.refreshSlots()
+    expect(gateway.calls.timeSlots).toHaveLength(2)
+    expect(gateway.calls.timeSlots[1][0]).toMatchObject({ date: '2026-03-12' })
+    expect(vm.groups.flatMap((g) => g.slots.map((x) => x.label))).toEqual(['10:00'])
+  })
+
+  it('refreshing on the calendar (no day picked) loads nothing', async () => {
+    const { vm, gateway } = timeWorld()
+    await vm.refreshSlots()
+    expect(gateway.calls.timeSlots ?? []).toHaveLength(0)
+  })
+
   it('an unavailable day cannot be picked', async () => {
     const { vm, booking } = timeWorld()
     await vm.loadMonth()
@@ -233,6 +256,30 @@ describe('TimeViewModel', () => {
     await vm.nextMonth()
     expect(vm.month).toBe('2026-04')
     expect(vm.canGoToPreviousMonth).toBe(true)
+  })
+
+  it('the calendar keyboard focus moves day by day and loads a month it crosses into (arrow keys work)', async () => {
+    const { vm, gateway } = timeWorld()
+    const today = vm.today
+    await vm.loadMonth()
+    expect(vm.focusedDate).toBe(today)
+    const [y, m] = today.split('-').map(Number)
+    const lastDay = new Date(Date.UTC(y, m, 0)).getUTCDate()
+    vm.focusDate(`${today.slice(0, 7)}-${String(lastDay).padStart(2, '0')}`)
+    expect(vm.focusedDate).toBe(`${today.slice(0, 7)}-${String(lastDay).padStart(2, '0')}`)
+    expect(gateway.calls.availableDays).toHaveLength(1)
+    const next = shiftMonth(today.slice(0, 7), 1)
+    vm.focusDate(`${next}-01`)
+    expect(vm.focusedDate).toBe(`${next}-01`)
+    expect(vm.month).toBe(next)
+    expect(gateway.calls.availableDays).toHaveLength(2)
+    // Before today the focus stays on today.
+    vm.focusDate('2000-01-01')
+    expect(vm.focusedDate).toBe(today)
+    expect(vm.month).toBe(today.slice(0, 7))
+    // The month buttons (loadMonth) put the focus in the month shown.
+    await vm.nextMonth()
+    expect(vm.focusedDate).toBe(`${next}-01`)
   })
 
   it('organisation currency defaults to GBP', () => {

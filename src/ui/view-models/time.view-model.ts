@@ -26,6 +26,8 @@ export class TimeViewModel {
   noAvailability = false
   slots: ChainSlot[][] = []
   loadingSlots = false
+  /** The calendar's keyboard focus ('yyyy-MM-dd'); arrow keys move it, crossing into another month loads it. */
+  focusedDate: string
 
   constructor(
     @inject(BOOKING_GATEWAY) private readonly gateway: BookingGateway,
@@ -34,6 +36,7 @@ export class TimeViewModel {
     @inject(TICKER) private readonly ticker: Ticker,
   ) {
     this.month = this.today.slice(0, 7)
+    this.focusedDate = this.today
     makeAutoObservable<TimeViewModel, 'gateway' | 'toasts' | 'ticker'>(this, { gateway: false, booking: false, toasts: false, ticker: false })
   }
 
@@ -75,6 +78,7 @@ export class TimeViewModel {
     const clinic = this.booking.location
     if (!clinic || this.booking.basket.length === 0) return
     this.month = month
+    if (this.focusedDate.slice(0, 7) !== month) this.focusedDate = month === this.today.slice(0, 7) ? this.today : `${month}-01`
     this.loadingDays = true
     this.noAvailability = false
     const [year, mm] = month.split('-').map(Number)
@@ -98,6 +102,13 @@ export class TimeViewModel {
     })
   }
 
+  /** The calendar moved its focus (arrow keys, Page Up/Down, the month buttons). */
+  focusDate(date: string): void {
+    const target = date < this.today ? this.today : date
+    this.focusedDate = target
+    if (target.slice(0, 7) !== this.month) void this.loadMonth(target.slice(0, 7))
+  }
+
   dismissNoAvailability(): void {
     this.noAvailability = false
   }
@@ -116,6 +127,22 @@ export class TimeViewModel {
     const clinic = this.booking.location
     if (!clinic) return
     this.booking.pickDate(date)
+    await this.loadSlots(date)
+  }
+
+  /**
+   * The hour list shown again (back from confirm, a booking that failed because the time was taken):
+   * its slots are loaded afresh, so times taken meanwhile are no longer offered.
+   */
+  async refreshSlots(): Promise<void> {
+    const date = this.booking.date
+    if (this.booking.timeStep !== 'hours' || !date) return
+    await this.loadSlots(date)
+  }
+
+  private async loadSlots(date: string): Promise<void> {
+    const clinic = this.booking.location
+    if (!clinic) return
     this.loadingSlots = true
     this.slots = []
     const result = await this.gateway.timeSlots({

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite'
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect, useRef } from 'react'
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom'
 import { BookingViewModel, STEP_ORDER, type Step } from '../../view-models/booking.view-model'
 import { LocationsViewModel } from '../../view-models/locations.view-model'
@@ -64,6 +64,23 @@ const StepPage = observer(function StepPage() {
     }
   }, [booking.step, session, session.userLoaded, session.authenticated])
 
+  // A step change unmounts what had the focus (a row, a dialog's button, a calendar day): keyboard
+  // and screen-reader users are put on the new step's heading instead of the top of the page.
+  const titleRef = useRef<HTMLHeadingElement>(null)
+  const stepKey = `${booking.step}:${booking.timeStep}`
+  const firstStep = useRef(true)
+  useEffect(() => {
+    if (firstStep.current) {
+      firstStep.current = false
+      return
+    }
+    const timer = setTimeout(() => {
+      const active = document.activeElement
+      if (!active || active === document.body || !active.isConnected) titleRef.current?.focus({ preventScroll: true })
+    }, 150)
+    return () => clearTimeout(timer)
+  }, [stepKey])
+
   // Card setup results (stripeRedirect, setup_intent_client_secret) are shown by the customer area.
   if (search.has('stripeRedirect') || search.has('setup_intent_client_secret')) {
     return <Navigate to={`/app?${search.toString()}`} replace />
@@ -81,7 +98,7 @@ const StepPage = observer(function StepPage() {
           ) : null}
           <div className={styles.heading}>
             <span className={styles.stepLabel}>Step {Math.min(index + 1, 5)} of 5 · {LABELS[step]}</span>
-            <h1 id="step-title" className={styles.title}>{step === 'service' ? SERVICE_TITLES[booking.view] : TITLES[step]}</h1>
+            <h1 id="step-title" className={styles.title} ref={titleRef} tabIndex={-1}>{step === 'service' ? SERVICE_TITLES[booking.view] : TITLES[step]}</h1>
           </div>
         </div>
         <ol className={styles.progress} aria-hidden="true">

@@ -21,9 +21,13 @@ const TimeStep = observer(function TimeStep() {
   useEffect(() => {
     void vm.loadMonth()
   }, [vm, booking.basket.length])
+  useEffect(() => {
+    // Shown straight on the hour list (back from confirm): the times are loaded afresh.
+    void vm.refreshSlots()
+  }, [vm])
 
   const today = parseDate(vm.today)
-  const focused = parseDate(`${vm.month}-01`)
+  const focused = parseDate(vm.focusedDate)
   return (
     <div className={styles.wrap}>
       {booking.timeStep === 'date' ? (
@@ -32,10 +36,7 @@ const TimeStep = observer(function TimeStep() {
           aria-label="Choose a date"
           minValue={today}
           focusedValue={focused}
-          onFocusChange={(d: CalendarDate) => {
-            const month = iso(d).slice(0, 7)
-            if (month !== vm.month) void vm.loadMonth(month)
-          }}
+          onFocusChange={(d: CalendarDate) => vm.focusDate(iso(d))}
           value={booking.date ? parseDate(booking.date) : null}
           isDateUnavailable={(d) => !vm.isAvailable(iso(d))}
           onChange={(d) => void vm.pickDate(iso(d))}

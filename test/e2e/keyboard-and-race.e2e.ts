@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { launch, open, paymentFrame, type Session } from './support/browser'
+import { agreeToTerms, answer, chooseFirstLocation, choosePractitioner, chooseService, logIn, verifiedCustomer } from './support/flows'
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** What has the keyboard focus: tag, aria-label and the start of its text. */
+function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const e = document.activeElement
+    return `${e?.tagName ?? ''} ${e?.getAttribute('aria-label') ?? ''} ${(e?.textContent ?? '').trim().slice(0, 60)}`
+  })
+}
+
+/** Presses Tab until the focus matches, then (optionally) a key; fails when it is never reached. */
+async function tabTo(s: Session, pattern: RegExp, key: string | undefined = 'Enter', max = 80): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await s.page.keyboard.press('Tab')
+    if (pattern.test(await focused(s.page))) {
+      if (key) await s.page.keyboard.press(key)
+      return
+    }
+  }
+  await s.shot('focus-not-reached')
+  throw new Error(`${String(pattern)} not reached by Tab; focus is on ${await focused(s.page)}`)
+}
+
+describe('keyboard only', () => {
+  it('a whole booking from the location list to the payment step without a mouse', async () => {
+    const customer = await verifiedCustomer(baseUrl, 'keyboard')
+    const s = await open(browser, 'keyboard')
+    const { page } = s
+    await page.goto(`${baseUrl}/`)
+    await page.waitForSelector('h1:has-text("Choose a location")')
+    await tabTo(s, /Got it!/)
+    await tabTo(s, /Harley Aesthetics London/)
+    await page.waitForSelector('h1:has-text("Choose a service")')
+    await tabTo(s, /Cheek filler/)
+    const another = page.getByRole('dialog', { name: 'Do you want to book another service?' })
+    await another.waitFor()
+    await tabTo(s, /^BUTTON\s+No$/)
+    await page.waitForSelector('h1:has-text("Choose a date and time")')
+    // The focus is not lost to the page when the dialog and the step it was opened on go away.
+    await expect.poll(() => focused(page)).toMatch(/^H1 .*Choose a date and time/)
+
+    // Into the calendar, then the arrow keys move day by day to the first available one.
+    await tabTo(s, /^DIV .*\d{4}/, undefined)
+    const start = await focused(page)
+    let moved = false
+    for (let i = 0; i < 62; i++) {
+      const unavailable = await page.evaluate(() => {
+        const e = document.activeElement
+        return e?.getAttribute('aria-disabled') === 'true' || e?.hasAttribute('data-unavailable') || e?.hasAttribute('data-disabled')
+      })
+      if (!unavailable) break
+      await page.keyboard.press('ArrowRight')
+      moved = true
+    }
+    if (!moved) {
+      await page.keyboard.press('ArrowRight')
+      await page.keyboard.press('ArrowLeft')
+    }
+    await page.keyboard.press('ArrowRight')
+    expect(await focused(page)).not.toBe(start)
+    await page.keyboard.press('ArrowLeft')
+    await page.keyboard.press('Enter')
+    await page.getByRole('button', { name: 'Change date' }).waitFor()
+    await s.shot('hours')
+    await expect.poll(() => focused(page)).toMatch(/^H1 /)
+    await tabTo(s, /^BUTTON\s+\d\d:\d\d$/)
+    await tabTo(s, /Book appointment/)
+
+    const login = page.getByRole('dialog', { name: 'Log in to continue' })
+    await login.waitFor()
+    await tabTo(s, /^INPUT/, undefined)
+    await page.keyboard.type(customer.email)
+    await tabTo(s, /^INPUT/, undefined)
+    await page.keyboard.type(customer.password)
+    await page.keyboard.press('Enter')
+    await page.waitForURL(/\/confirm/)
+    await page.getByText(/Your appointment will be held for \d:\d\d/).waitFor()
+
+    // The terms scroll with the keyboard; the agree button enables at their end.
+    await tabTo(s, /^DIV .*deposit/i, 'End')
+    await tabTo(s, /I understand and agree to these terms/)
+    await paymentFrame(page, s.problems)
+    await s.shot('payment')
+    await s.context.close()
+  })
+})
+
+describe('two customers take the same time at once', () => {
+  it('the loser is told and is back at the times of that day to pick another; the winner pays', async () => {
+    const [c1, c2] = await Promise.all([verifiedCustomer(baseUrl, 'race-a'), verifiedCustomer(baseUrl, 'race-b')])
+    const sessions = await Promise.all([open(browser, 'race-a'), open(browser, 'race-b')])
+    const [a, b] = sessions
+    const day = async (s: Session) => {
+      await s.page.goto(`${baseUrl}/`)
+      await chooseFirstLocation(s)
+      await chooseService(s, 'Microneedling')
+      await choosePractitioner(s, 'first')
+      await answer(s, 'Do you want to book another service?', 'No')
+      await s.page.waitForSelector('h1:has-text("Choose a date and time")')
+    }
+    await Promise.all([day(a), day(b)])
+    // Both pick the same day (the first available) and the same time (the first valid one).
+    const pickSame = async (s: Session) => {
+      for (let month = 0; month < 3; month++) {
+        await s.page.waitForTimeout(600)
+        const free = s.page.locator('[role="gridcell"] > :not([data-unavailable]):not([data-disabled]):not([data-outside-month])')
+        if (await free.count()) {
+          await free.first().click()
+          break
+        }
+        const dialog = s.page.getByRole('dialog', { name: 'No availability' })
+        if (await dialog.count()) await dialog.getByRole('button', { name: 'Ok' }).click()
+        await s.page.getByRole('button', { name: 'Next month' }).click()
+      }
+      const chip = s.page.locator('ul li button[aria-pressed]:not([disabled])').first()
+      await chip.waitFor()
+      const time = (await chip.innerText()).trim()
+      await chip.click()
+      return time
+    }
+    const [timeA, timeB] = await Promise.all([pickSame(a), pickSame(b)])
+    expect(timeB).toBe(timeA)
+    for (const [s, c] of [[a, c1], [b, c2]] as const) {
+      await s.page.getByRole('button', { name: 'Book appointment' }).filter({ visible: true }).first().click()
+      await logIn(s, c.email, c.password)
+      await s.page.waitForURL(/\/confirm/)
+    }
+    await agreeToTerms(a)
+    await paymentFrame(a.page, a.problems)
+
+    await agreeToTerms(b)
+    await b.page.getByText('Sorry, this time is no longer available. Please choose another time.').waitFor()
+    await b.shot('slot-taken')
+    // Not stuck on a confirm step that can only fail again: back at the times of the same day.
+    await b.page.waitForURL((url) => !url.pathname.endsWith('/confirm'))
+    await b.page.getByRole('button', { name: 'Change date' }).waitFor()
+    expect(await b.page.getByText(/Your appointment will be held for/).count()).toBe(0)
+    const book = b.page.getByRole('button', { name: 'Book appointment' }).filter({ visible: true }).first()
+    expect(await book.isDisabled()).toBe(true)
+    const taken = b.page.locator('ul li button[aria-pressed]:not([disabled])', { hasText: new RegExp(`^${timeA}$`) })
+    await expect.poll(() => taken.count()).toBe(0)
+    const other = b.page.locator('ul li button[aria-pressed]:not([disabled])').first()
+    await other.click()
+    await book.click()
+    await b.page.waitForURL(/\/confirm/)
+    await agreeToTerms(b)
+    await paymentFrame(b.page, b.problems)
+    await b.shot('other-time-payment')
+    await Promise.all(sessions.map((s) => s.context.close()))
+  })
+})
