@@ -1,6 +1,7 @@
 // Usage errors and help of the program itself (no server involved).
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { runCli } from './testing/run-cli'
+import { violationDetail } from './main'
 
 describe('clinic usage', () => {
   it('a usage error is one line on stderr, with where to find the usage, and exit 2', async () => {
@@ -42,5 +43,18 @@ describe('days given on the command line', () => {
       expect(run.code, args.join(' ')).toBe(2)
       expect(run.stderr).toBe('error: --date 2026-11-21 is in the past (today is 2026-11-22 in London).\n')
     }
+  })
+})
+
+describe('violationDetail', () => {
+  it('names a web page answer (a --base-url that is not the API) instead of printing the page', () => {
+    const page = `GET /public-clinics: Invalid response: value "<!doctype html>\\n<html lang=\\"en-GB\\">${'x'.repeat(2000)}" supplied to : Array<Clinic>`
+    expect(violationDetail(page)).toBe("GET /public-clinics: the answer is a web page, not the API's JSON; is --base-url the clinic server?")
+  })
+
+  it('cuts long values and keeps short ones', () => {
+    const long = 'a'.repeat(200)
+    expect(violationDetail(`GET /x: Invalid value "${long}" supplied to : Clinic/id: string`)).toBe(`GET /x: Invalid value "${'a'.repeat(60)}…" supplied to : Clinic/id: string`)
+    expect(violationDetail('GET /x: Invalid value "abc" supplied to : Clinic/id')).toBe('GET /x: Invalid value "abc" supplied to : Clinic/id')
   })
 })

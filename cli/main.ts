@@ -125,13 +125,29 @@ export async function main(argv: readonly string[], io: CliIo = processIo(), fac
     ctx?.spinner.stop()
     const { code, message: text } = describeThrown(thrown)
     const violation = held.find((line) => line.startsWith(CONTRACT_VIOLATION))
-    const message = code === EXIT.unreachable && violation ? `${text} (${violation.slice(CONTRACT_VIOLATION.length)})` : text
+    const message = code === EXIT.unreachable && violation ? `${text} (${violationDetail(violation.slice(CONTRACT_VIOLATION.length))})` : text
     if (message) io.stderr.write(`${ctx ? ctx.errStyle.red('error:') : 'error:'} ${message}\n`)
     return code
   } finally {
     console.error = consoleError
     ctx?.close()
   }
+}
+
+const LONGEST_VALUE = 60
+
+/**
+ * The adapter's report of a contract violation, kept to a readable line: a web page instead of JSON
+ * (a --base-url that is not the API server) is named as such, and long values are cut.
+ */
+export function violationDetail(detail: string): string {
+  if (/value "\s*<(!doctype|html)/i.test(detail)) {
+    const call = /^(GET|POST|PUT|DELETE|PATCH) [^:\s]+/.exec(detail)?.[0]
+    return `${call ? `${call}: ` : ''}the answer is a web page, not the API's JSON; is --base-url the clinic server?`
+  }
+  return detail.replace(/value "((?:[^"\\]|\\.)*)"/g, (whole, value: string) =>
+    value.length > LONGEST_VALUE ? `value "${value.slice(0, LONGEST_VALUE)}…"` : whole,
+  )
 }
 
 function globalOptions(program: Command): GlobalOptions {
