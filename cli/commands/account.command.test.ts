@@ -225,6 +225,17 @@ describe('clinic form show / submit', () => {
     expect(run.stdout).not.toMatch(/Hidden/)
   })
 
+  it('show of a consent form: its description and consent text, no empty field table', async () => {
+    const consent = 'I consent to the treatment.'
+    const model = { ...form.model, name: 'Treatment consent', description: 'Consent to anti-wrinkle treatment', consent, fields: [] }
+    anon().get(`/api/forms/user-form/${FORM}`).reply(200, { ...form, type: 'consent', model, data: undefined })
+    const run = await cli('form', 'show', FORM)
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/^Description: +Consent to anti-wrinkle treatment$/m)
+    expect(run.stdout).toMatch(new RegExp(`\nConsent:\n${consent}\n$`))
+    expect(run.stdout).not.toMatch(/No content to show|Field ID/)
+  })
+
   it("show of a form with a password, without it or with a wrong one: the server's text and a hint, exit 1", async () => {
     const message = 'The password for this form is not correct.'
     anon().get(`/api/forms/user-form/${FORM}`).reply(401, { statusCode: 401, message })

@@ -51,6 +51,7 @@ export function registerFormCommands(program: Command, ctx: CliContext): void {
       const loaded = result.right
       const answers = loaded.data ?? {}
       const fields = loaded.model.fields.filter((f) => f.isVisible !== 'f')
+      const showFields = fields.length > 0 || !loaded.model.consent
       ctx.print(loaded, () =>
         [
           formatPairs([
@@ -58,9 +59,11 @@ export function registerFormCommands(program: Command, ctx: CliContext): void {
             ['Type', loaded.type],
             ['Customer', `${loaded.customer.firstName} ${loaded.customer.surname}`],
             ['Status', loaded.isSigned ? 'signed' : loaded.isUpdated ? 'completed' : 'to complete'],
+            ...(loaded.model.description ? [['Description', loaded.model.description] as const] : []),
           ]),
-          '',
-          formatTable<FormField>(
+          // a consent form is its consent text (signed on the form page; it has no fields to answer)
+          ...(loaded.model.consent ? ['', 'Consent:', loaded.model.consent] : []),
+          ...(showFields ? ['', formatTable<FormField>(
             fields,
             [
               { header: 'Field ID', value: (f) => f.id },
@@ -71,7 +74,7 @@ export function registerFormCommands(program: Command, ctx: CliContext): void {
               { header: 'Answer', value: (f) => answerText(answers[f.id] ?? (f.hasDefaultValue ? f.value : undefined)) },
             ],
             { empty: 'No content to show.', header: ctx.style.bold },
-          ),
+          )] : []),
         ].join('\n'),
       )
     })
