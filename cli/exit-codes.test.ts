@@ -21,6 +21,9 @@ describe('exit codes', () => {
     )
     expect(messageOf({ _tag: 'ContractViolation', message: 'An unexpected error occurred' })).toMatch(/broke the API contract/)
     expect(messageOf({ _tag: 'NotSignedIn', message: 'You must be logged in' })).toBe("You must be logged in: run 'clinic login' first.")
+    // the server's 401 (no or an expired token) says how to sign in; a wrong password does not
+    expect(messageOf({ _tag: 'Refused', status: 401, message: 'You need to log in to do this.' })).toBe("You need to log in to do this. Run 'clinic login' first.")
+    expect(messageOf({ _tag: 'Refused', status: 401, message: 'The email or password is incorrect.' })).toBe('The email or password is incorrect.')
   })
 
   it('maps commander errors to 2, and help or version to 0', () => {

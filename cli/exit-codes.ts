@@ -53,6 +53,10 @@ export function messageOf(error: AppError, baseUrl?: string): string {
       return `The server's answer broke the API contract: ${error.message}`
     case 'NotSignedIn':
       return `${error.message}: run 'clinic login' first.`
+    case 'Refused':
+      // the server's "You need to log in to do this." (no or an expired token); a wrong password
+      // (at login, or a form's) is a 401 too, and needs no hint
+      return error.status === 401 && !/password/i.test(error.message) ? `${error.message} Run 'clinic login' first.` : error.message
     default:
       return error.message
   }
