@@ -149,6 +149,26 @@ describe('clinic book --dry-run', () => {
 })
 
 describe('clinic book --interactive', () => {
+  it('the day list ends with the next month, whose days are asked for next', async () => {
+    authed().get('/api/public-clinics').reply(200, [clinic])
+    authed().get('/api/categories').query(true).reply(200, [category])
+    authed().get('/api/services/public').query(true).reply(200, [facial])
+    const days = (month: number) => [{ service: FACIAL, month, year: 2026, location: CLINIC, practitioner: null, withHolidays: true }]
+    authed().post('/api/appointments/days-available-by-month', days(3)).reply(200, [])
+    authed().post('/api/appointments/days-available-by-month', days(4)).reply(200, [{ date: '2026-04-07' }])
+    authed().post('/api/practitioners/time', (b) => b.service === FACIAL && b.date === '2026-04-07').reply(200, [slot('10:00', 60)])
+    authed().post('/api/practitioners/public').reply(200, [anna])
+    authed().get('/api/public/organisations').reply(200, organisation)
+    const run = await runCli(['--base-url', HOST, '--json', 'book', '--interactive', '--service', 'Facial', '--staff', 'any', '--month', '2026-03', '--time', '10:00', '--dry-run'], {
+      env,
+      stdin: '1\n1\n',
+    })
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stderr).toContain('There is no availability in March 2026.\n  1) Later: April 2026\n')
+    expect(run.stderr).toContain('  1) 07/04/2026  Tuesday\n  2) Later: May 2026\n')
+    expect(run.json()).toMatchObject({ date: '2026-04-07', time: '10:00' })
+  })
+
   it('asks for the location, services, staff, day and time on stdin (numbered choices)', async () => {
     authed().get('/api/public-clinics').reply(200, [otherClinic, clinic])
     authed().get('/api/categories').query(true).reply(200, [category])

@@ -91,19 +91,34 @@ export function appointmentPayload(clinic: string, services: readonly Service[],
   }
 }
 
+const MONTHS_AHEAD = 12
+const monthName = (m: { year: number; month: number }) =>
+  new Date(Date.UTC(m.year, m.month - 1, 1)).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+const nextMonth = (m: { year: number; month: number }) => (m.month === 12 ? { year: m.year + 1, month: 1 } : { year: m.year, month: m.month + 1 })
+
+/** The day, from --date or a numbered list of the month's available days (the last choice: the next month). */
 async function chooseDate(ctx: CliContext, choice: Omit<Choice, 'date' | 'time'>, opts: BookOptions): Promise<string> {
   if (opts.date) return opts.date
   if (!ctx.canPrompt(opts.interactive)) throw usageError('--date is required (or run interactively).')
-  const month = opts.month ?? currentMonth()
-  const days = await ctx.call('Loading available days', () =>
-    ctx.useCase<GetAvailableDays>('GetAvailableDays').execute({
-      clinic: choice.clinic.id,
-      ...month,
-      items: choice.services.map((s, i) => ({ service: s.id, practitioner: i === 0 ? (choice.staff?.id ?? null) : null })),
-    }),
-  )
-  if (days.length === 0) throw refused('There is no availability for your selection this month.')
-  return ctx.prompt.choose('Choose the day', days.map((d) => ({ label: `${displayDate(d)}  ${weekday(d)}`, value: d })))
+  let month = opts.month ?? currentMonth()
+  for (let ahead = 0; ahead < MONTHS_AHEAD; ahead++) {
+    const days = await ctx.call('Loading available days', () =>
+      ctx.useCase<GetAvailableDays>('GetAvailableDays').execute({
+        clinic: choice.clinic.id,
+        ...month,
+        items: choice.services.map((s, i) => ({ service: s.id, practitioner: i === 0 ? (choice.staff?.id ?? null) : null })),
+      }),
+    )
+    if (days.length === 0) ctx.info(`There is no availability in ${monthName(month)}.`)
+    const later = nextMonth(month)
+    const picked = await ctx.prompt.choose<string | null>('Choose the day', [
+      ...days.map((d) => ({ label: `${displayDate(d)}  ${weekday(d)}`, value: d })),
+      { label: `Later: ${monthName(later)}`, value: null },
+    ])
+    if (picked !== null) return picked
+    month = later
+  }
+  throw refused(`There is no availability for your selection in the next ${MONTHS_AHEAD} months.`)
 }
 
 async function slotsFor(ctx: CliContext, c: Omit<Choice, 'time'>, userId?: string): Promise<ChainedSlot[]> {
