@@ -165,7 +165,16 @@ describe('clinic appointments / cancel / reschedule', () => {
     authed().post('/api/practitioners/time').reply(200, [slot('14:00', 60), slot('15:00', 60, ANNA, false)])
     const run = await cli('reschedule', APPOINTMENT, '--date', '2026-03-10', '--time', '15:00')
     expect(run.code).toBe(1)
-    expect(run.stderr).toBe('error: 15:00 is not available on 10/03/2026 (available: 14:00).\n')
+    expect(run.stderr).toBe('error: 15:00 is not available on 10/03/2026 (available: 14:00; --staff any looks beyond Anna).\n')
+  })
+
+  it('reschedule with --staff any: the times of every practitioner, no hint', async () => {
+    authed().get('/api/user/me').reply(200, customer)
+    authed().get(`/api/appointments/${APPOINTMENT}`).reply(200, appointmentView())
+    authed().post('/api/practitioners/time', (b) => b.staff === null).reply(200, [])
+    const run = await cli('reschedule', APPOINTMENT, '--date', '2026-03-10', '--time', '15:00', '--staff', 'any')
+    expect(run.code).toBe(1)
+    expect(run.stderr).toBe('error: 15:00 is not available on 10/03/2026 (no times available on this day).\n')
   })
 })
 

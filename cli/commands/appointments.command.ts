@@ -111,7 +111,10 @@ export function registerAppointmentCommands(program: Command, ctx: CliContext): 
       const slot = slots.find((s) => s.valid && s.value === opts.time)
       if (!slot) {
         const free = slots.filter((s) => s.valid).map((s) => s.value)
-        throw refused(`${opts.time} is not available on ${displayDate(opts.date)}${free.length ? ` (available: ${free.join(', ')})` : ' (no times available on this day)'}.`)
+        const others = opts.staff === undefined ? `; --staff any looks beyond ${appointment.practitioner.displayName}` : ''
+        throw refused(
+          `${opts.time} is not available on ${displayDate(opts.date)}${free.length ? ` (available: ${free.join(', ')}${others})` : ` (no times available on this day${others})`}.`,
+        )
       }
       const outcome = await ctx.call('Rescheduling', () =>
         ctx.useCase<ConfirmBooking>('ConfirmBooking').execute({
