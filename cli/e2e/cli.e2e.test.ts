@@ -133,6 +133,32 @@ describe('clinic against the real server', { timeout: 120_000 }, () => {
     expect(again.stderr).toMatch(/^error: .*not available.*\n$/)
   })
 
+  it('two bookings of the same time at once: one wins, the other exits 1 with a clear line', async () => {
+    const staff = await clinic(['--json', 'staff', '--location', LONDON, '--service', MASSAGE])
+    const practitioner = staff.json<{ id: string }[]>()[0].id
+    const free = await clinic(['--json', 'slots', '--location', LONDON, '--service', MASSAGE, '--staff', practitioner, '--date', day.date])
+    const time = free.json<{ value: string }[]>()[0].value
+    const args = ['book', '--location', LONDON, '--service', MASSAGE, '--staff', practitioner, '--date', day.date, '--time', time, '--card', '4242424242424242']
+    const runs = await Promise.all([clinic(args), clinic(args)])
+    expect(runs.map((r) => r.code).sort()).toEqual([0, 1])
+    const lost = runs.find((r) => r.code === 1)!
+    expect(lost.stderr).toMatch(/^error: .*(no longer available|not available).*\n$/)
+  })
+
+  it('a declined card releases the hold (exit 1), and a past day is a usage error (exit 2)', async () => {
+    const before = await clinic(['--json', 'slots', '--location', LONDON, '--service', MASSAGE, '--date', day.date])
+    const time = before.json<{ value: string }[]>()[0].value
+    const declined = await clinic(['book', '--location', LONDON, '--service', MASSAGE, '--staff', 'any', '--date', day.date, '--time', time, '--card', '4000000000000002'])
+    expect(declined.code).toBe(1)
+    expect(declined.stderr).toBe('error: The card was declined: Unhandled request. The appointment was not booked.\n')
+    const after = await clinic(['--json', 'slots', '--location', LONDON, '--service', MASSAGE, '--date', day.date])
+    expect(after.json<{ value: string }[]>().map((s) => s.value)).toContain(time)
+
+    const past = await clinic(['book', '--location', LONDON, '--service', MASSAGE, '--date', '2020-01-06', '--time', '10:00'])
+    expect(past.code).toBe(2)
+    expect(past.stderr).toMatch(/^error: --date 2020-01-06 is in the past/)
+  })
+
   it('shows a form sent by link and submits answers', async () => {
     const form = SEED_FORM_IDS.protectedGeneral
     const locked = await clinic(['form', 'show', form])
@@ -159,6 +185,10 @@ describe('clinic against the real server', { timeout: 120_000 }, () => {
 
     const usage = await clinic(['slots', '--service', MASSAGE, '--date', 'tomorrow'])
     expect(usage.code).toBe(2)
+
+    const tenant = await clinic(['--tenant', 'no-such-tenant', 'locations'])
+    expect(tenant.code).toBe(1)
+    expect(tenant.stderr).toBe("error: Unknown organisation 'no-such-tenant'.\n")
 
     const closed = await buildTestServer()
     const closedUrl = await closed.app.listen({ port: 0, host: '127.0.0.1' })
