@@ -22,9 +22,10 @@ const TimeStep = observer(function TimeStep() {
     void vm.loadMonth()
   }, [vm, booking.basket.length])
   useEffect(() => {
-    // Shown straight on the hour list (back from confirm): the times are loaded afresh.
+    // Shown straight on the hour list (back from confirm), or a service removed while it shows:
+    // the times are loaded afresh for what the basket now holds.
     void vm.refreshSlots()
-  }, [vm])
+  }, [vm, booking.basket.length])
 
   const today = parseDate(vm.today)
   const focused = parseDate(vm.focusedDate)
