@@ -78,7 +78,7 @@ export function registerAppointmentCommands(program: Command, ctx: CliContext): 
 
   program
     .command('reschedule')
-    .description('move one of your appointments (and the services linked to it) to another time')
+    .description('move one of your appointments to another time (of the same practitioner unless --staff is given)')
     .argument('<appointmentId>', 'appointment id', parseObjectId)
     .requiredOption('--date <yyyy-MM-dd>', 'new day', parseDate)
     .requiredOption('--time <HH:mm>', 'new start time (London)', parseTime)

@@ -189,6 +189,7 @@ describe('clinic book --interactive', () => {
     expect(run.code, run.stderr).toBe(0)
     expect(run.stderr).toContain('Choose the location')
     expect(run.stderr).toContain('2) Soho')
+    expect(run.stderr).toContain('  1) Facial  (60 mins, From £40.00)\n  2) Massage  (30 mins, £30.00)\n')
     expect(run.stderr).toContain('1) Any staff')
     expect(run.stderr).toContain('1) 10/03/2026  Tuesday')
     expect(run.json()).toMatchObject({ location: { id: CLINIC }, date: '2026-03-10', time: '11:00', staff: { id: ANNA, name: 'Anna' } })

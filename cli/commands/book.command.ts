@@ -22,6 +22,7 @@ import { formatPairs } from '../output/table'
 import { submitSandboxCard, testCard } from '../sandbox-card'
 import { collect, currentMonth, monthOfDate, notPast, parseDate, parseMonth, parsePositiveInt, parseTime } from './args'
 import { appointmentsTable, withLinked } from './appointments.command'
+import { serviceDuration, servicePrice } from './catalogue.command'
 import { displayDate, weekday } from './availability.command'
 import { decodePlan, type BookingPlan } from './booking-plan'
 import { catalogue, pick, resolveLocation, resolvePractitioner, serviceName } from './resolve'
@@ -182,7 +183,9 @@ async function choose(ctx: CliContext, opts: BookOptions, plan: BookingPlan | un
   const clinic = await resolveLocation(ctx, plan?.location.id ?? opts.location, opts.interactive)
   const { entries } = await catalogue(ctx, clinic.id)
   const all = entries.map((e) => e.service)
-  const option = { option: '--service', noun: 'service', interactive: opts.interactive }
+  const currency = !plan && opts.service.length === 0 && ctx.canPrompt(opts.interactive) ? await ctx.currency() : undefined
+  const detail = (s: Service) => (currency ? [serviceDuration(s), servicePrice(s, currency)].filter((t) => t !== '').join(', ') : '')
+  const option = { option: '--service', noun: 'service', interactive: opts.interactive, detail }
   const wanted = plan ? plan.services.map((s) => s.id) : opts.service
   const services: Service[] = []
   for (const value of wanted) services.push(await pick(ctx, option, all, value, (s) => s.id, serviceName, (s) => [s.name, s.onlineName]))

@@ -25,7 +25,7 @@ export function findByIdOrName<T>(items: readonly T[], value: string, id: (t: T)
 
 export async function pick<T>(
   ctx: CliContext,
-  what: { option: string; noun: string; interactive?: boolean },
+  what: { option: string; noun: string; interactive?: boolean; /** more about a choice on the numbered list */ detail?: (t: T) => string },
   items: readonly T[],
   value: string | undefined,
   id: (t: T) => string,
@@ -43,7 +43,11 @@ export async function pick<T>(
   if (items.length === 0) throw usageError(`There is no ${what.noun} to choose.`)
   if (!ctx.canPrompt(what.interactive)) throw usageError(`${what.option} is required (one of: ${items.map(label).join(', ')}).`)
   ctx.spinner.stop()
-  return ctx.prompt.choose(`Choose the ${what.noun}`, items.map((t) => ({ label: label(t), value: t })))
+  const detail = (t: T) => (what.detail ? what.detail(t) : '')
+  return ctx.prompt.choose(
+    `Choose the ${what.noun}`,
+    items.map((t) => ({ label: detail(t) ? `${label(t)}  (${detail(t)})` : label(t), value: t })),
+  )
 }
 
 export async function locations(ctx: CliContext): Promise<Clinic[]> {
