@@ -130,6 +130,16 @@ describe('clinic appointments / cancel / reschedule', () => {
     expect(yes.stdout).toMatch(/^Appointment cancelled\./)
   })
 
+  it('cancel on a terminal of what the policy refuses says so at once, without asking', async () => {
+    const soon = new Date(Date.now() + 3 * 3600_000).toISOString()
+    authed().get(`/api/appointments/${APPOINTMENT}`).reply(200, appointmentView({ event: { start: soon, end: soon } }))
+    authed().get('/api/public/organisations').reply(200, { ...organisation, cancellationRules: 'allow', lateCancellationPeriod: 48 })
+    const run = await runCli(['--base-url', HOST, 'cancel', APPOINTMENT], { env, stdin: 'y\n', tty: true })
+    expect(run.code).toBe(1)
+    expect(run.stderr).not.toMatch(/Cancel it\?/)
+    expect(run.stderr).toBe('error: This appointment starts within 48 hours and cannot be changed online.\n')
+  })
+
   it('cancel refused by the policy: the server message, exit 1', async () => {
     authed()
       .put(`/api/appointments/cancel-by-customer/${APPOINTMENT}`)

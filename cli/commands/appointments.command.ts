@@ -1,12 +1,13 @@
 /** appointments, cancel, reschedule: the signed-in customer's appointments. */
 import type { Command } from 'commander'
+import * as E from 'fp-ts/Either'
 import type { AppointmentView } from '../../src/contract/appointments.codecs'
 import type { OrganisationPublic } from '../../src/contract/organisation.routes'
 import type { CancelAppointment, GetAppointment, ListMyAppointments } from '../../src/application/use-cases/appointments.use-case'
 import type { GetTimeSlots } from '../../src/application/use-cases/availability.use-case'
 import type { ConfirmBooking } from '../../src/application/use-cases/confirm-booking.use-case'
 import { accountRowAction } from '../../src/domain/booking/account'
-import { appointmentActions, policyRefusalMessage, type CancellationSettings } from '../../src/domain/policy/cancellation'
+import { appointmentActions, guardCancel, policyRefusalMessage, type CancellationSettings } from '../../src/domain/policy/cancellation'
 import { currencyOrDefault } from '../../src/domain/pricing/money'
 import { formatLondonDateTime } from '../../src/domain/time'
 import type { CliContext } from '../context'
@@ -66,7 +67,12 @@ export function registerAppointmentCommands(program: Command, ctx: CliContext): 
     .action(async (id: string, opts: { yes?: boolean }) => {
       if (!opts.yes && ctx.canPrompt()) {
         const appointment = await ctx.call('Loading the appointment', () => ctx.useCase<GetAppointment>('GetAppointment').execute(id))
-        const view = appointmentActions({ ...appointment, start: new Date(appointment.event.start) }, new Date(), settingsOf(await ctx.org()))
+        const policy = { ...appointment, start: new Date(appointment.event.start) }
+        const settings = settingsOf(await ctx.org())
+        // what the server would refuse (within the late period, in the past...) is said before asking
+        const allowed = guardCancel(policy, new Date(), settings)
+        if (E.isLeft(allowed)) throw refused(policyRefusalMessage(allowed.left))
+        const view = appointmentActions(policy, new Date(), settings)
         const dialog = view.kind === 'menu' ? view.cancelConfirmation : { title: 'Confirm cancellation', message: 'Are you sure you want to cancel this appointment?' }
         ctx.info(`${dialog.title}: ${dialog.message}`)
         if (!(await ctx.prompt.confirm('Cancel it?'))) throw refused('Not cancelled.')
