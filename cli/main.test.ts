@@ -19,6 +19,7 @@ describe('clinic usage', () => {
       const run = await runCli(args)
       expect(run.code).toBe(0)
       expect(run.stdout).toMatch(/Exit codes:\n {2}0 {2}success\n {2}1 .*\n {2}2 .*\n {2}3 /)
+      expect(run.stdout).not.toMatch(/\(default: (\[\]|false)\)/)
     }
   })
 })

@@ -3,7 +3,7 @@
  * (0 success, 1 refused by the server, 2 usage error, 3 server unreachable or contract violation);
  * cli/bin.mjs calls it with the process streams. Tests call it in-process.
  */
-import { Command, Option } from 'commander'
+import { Command, Help, Option } from 'commander'
 import { format } from 'node:util'
 import packageJson from '../package.json'
 import { CliContext, type CliIo, type ContainerFactory, type GlobalOptions } from './context'
@@ -61,6 +61,7 @@ export function buildProgram(ctxOf: (program: Command) => CliContext, io: CliIo)
     .option('--no-color', 'no colours (NO_COLOR is honoured too)')
     .addHelpText('after', `\n${EXIT_CODES_HELP}\n\nThe sign-in token is kept in $XDG_CONFIG_HOME/clinic/token (else ~/.config/clinic/token), mode 0600.`)
     .configureOutput(outputTo(io, 'clinic'))
+    .configureHelp(HELP)
     .exitOverride()
     .hook('preAction', () => ctx.loadOptions())
   registerCatalogueCommands(program, ctx)
@@ -73,10 +74,17 @@ export function buildProgram(ctxOf: (program: Command) => CliContext, io: CliIo)
   registerLeadCommand(program, ctx)
   // every subcommand reports usage errors through exitOverride too, and prints to the same streams
   for (const command of allCommands(program)) {
-    command.exitOverride().configureOutput(outputTo(io, `clinic ${commandPath(command)}`))
+    command.exitOverride().configureOutput(outputTo(io, `clinic ${commandPath(command)}`)).configureHelp(HELP)
     if (command.commands.length === 0) command.addHelpText('after', `\n${EXIT_CODES_HELP}`)
   }
   return { program, ctx }
+}
+
+/** Help without the empty defaults of repeatable options and flags ('(default: [])', '(default: false)'). */
+const HELP: Partial<Help> = {
+  optionDescription(this: Help, option: Option): string {
+    return Help.prototype.optionDescription.call(this, option).replace(/ \(default: (\[\]|false)\)$/, '')
+  },
 }
 
 /** Help on stdout; a usage error on stderr as one line, with where to find the usage. */

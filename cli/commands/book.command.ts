@@ -219,7 +219,7 @@ export function registerBookCommand(program: Command, ctx: CliContext): void {
     .description('book an appointment and pay its deposit (asks for whatever the flags leave out, on a terminal)')
     .option('--location <id|name>', 'location (optional when there is only one)')
     .option('--service <id|name>', 'service; repeat to book several one after another', collect, [])
-    .option('--staff <id|name|any>', 'practitioner of the first service (default: any)')
+    .option('--staff <id|name|any>', 'practitioner of the first service, or any (asked on a terminal, else any)')
     .option('--month <yyyy-MM>', 'month whose available days to offer (interactive)', parseMonth)
     .option('--date <yyyy-MM-dd>', 'day', parseDate)
     .option('--time <HH:mm>', 'start time (London)', parseTime)
