@@ -152,6 +152,21 @@ describe('StaffViewModel', () => {
     expect(w.toasts.toasts.map((t) => t.text)).toEqual(['Something went wrong'])
   })
 
+  it("a failure is not the empty text: it says what went wrong and 'Try again' loads the practitioners", async () => {
+    let up = false
+    const w = world({ listPractitioners: async () => (up ? E.right([anna, ben]) : E.left('Request failed with status 503')) })
+    w.booking.setLocation(clinicA)
+    w.booking.chooseService(facial, 'cat1')
+    const vm = new StaffViewModel(w.gateway, w.booking, w.toasts, w.ticker)
+    await vm.load()
+    expect(vm.failed).toBe('Request failed with status 503')
+    expect(vm.emptyText).toBeUndefined()
+    up = true
+    await vm.load()
+    expect(vm.failed).toBeUndefined()
+    expect(vm.practitioners).toEqual([anna, ben])
+  })
+
   it('initials for avatars without a picture', () => {
     expect(initials('Anna Smith')).toBe('AS')
   })
@@ -229,6 +244,29 @@ describe('TimeViewModel', () => {
     const { vm, gateway } = timeWorld()
     await vm.refreshSlots()
     expect(gateway.calls.timeSlots ?? []).toHaveLength(0)
+  })
+
+  it('available days or times that fail to load say so and can be asked for again', async () => {
+    let up = false
+    const mk = (h: string) => [{ startDate: `2026-03-12T${h}:00:00Z`, endDate: `2026-03-12T${h}:59:00Z`, practitioner: 'p1', valid: true }]
+    const { vm, booking } = timeWorld({
+      availableDays: async () => (up ? E.right(['2026-03-12']) : E.left('Request failed with status 503')),
+      timeSlots: async () => (up ? E.right([mk('09')]) : E.left('')),
+    })
+    await vm.loadMonth()
+    expect(vm.daysFailed).toBe('Request failed with status 503')
+    expect(vm.noAvailability).toBe(false)
+    up = true
+    await vm.loadMonth()
+    expect(vm.daysFailed).toBeUndefined()
+    up = false
+    await vm.pickDate('2026-03-12')
+    expect(booking.timeStep).toBe('hours')
+    expect(vm.slotsFailed).toBe('Something went wrong')
+    up = true
+    await vm.refreshSlots()
+    expect(vm.slotsFailed).toBeUndefined()
+    expect(vm.groups.flatMap((g) => g.slots.map((x) => x.label))).toEqual(['09:00'])
   })
 
   it('an unavailable day cannot be picked', async () => {

@@ -20,6 +20,8 @@ export class StaffViewModel {
   practitioners: PractitionerView[] = []
   loading = false
   loadedFor?: string = undefined
+  /** The practitioners could not be loaded (server down, network): the message, with a retry. */
+  failed?: string = undefined
   infoPractitioner?: PractitionerView = undefined
 
   constructor(
@@ -44,7 +46,7 @@ export class StaffViewModel {
   }
 
   get emptyText(): string | undefined {
-    return !this.loading && this.loadedFor !== undefined && this.practitioners.length === 0 ? STAFF_EMPTY_TEXT : undefined
+    return !this.loading && this.failed === undefined && this.loadedFor !== undefined && this.practitioners.length === 0 ? STAFF_EMPTY_TEXT : undefined
   }
 
   get selectedId(): string | undefined {
@@ -60,16 +62,21 @@ export class StaffViewModel {
     const key = `${clinic.id}:${item.service.id}`
     if (this.loadedFor === key) return
     this.loading = true
+    this.failed = undefined
     this.practitioners = []
     const month = londonDateOf(new Date(this.ticker.now())).slice(0, 7)
     const result = await this.gateway.listPractitioners(clinic.id, item.service.id, month)
     runInAction(() => {
       this.loading = false
-      this.loadedFor = key
       if (E.isLeft(result)) {
-        this.toasts.show(result.left || 'Something went wrong')
+        // Not remembered as loaded: 'Try again' (or coming back to the step) asks again.
+        this.loadedFor = undefined
+        this.failed = result.left || 'Something went wrong'
+        this.toasts.show(this.failed)
         return
       }
+      this.loadedFor = key
+      this.failed = undefined
       this.practitioners = result.right
       // One practitioner is auto-selected.
       if (result.right.length === 1 && !item.staff && !item.anyStaff && !this.booking.isReschedule) {

@@ -26,6 +26,9 @@ export class TimeViewModel {
   noAvailability = false
   slots: ChainSlot[][] = []
   loadingSlots = false
+  /** The available days or the times could not be loaded: the message, shown with a retry. */
+  daysFailed?: string = undefined
+  slotsFailed?: string = undefined
   /** The calendar's keyboard focus ('yyyy-MM-dd'); arrow keys move it, crossing into another month loads it. */
   focusedDate: string
 
@@ -80,6 +83,7 @@ export class TimeViewModel {
     this.month = month
     if (this.focusedDate.slice(0, 7) !== month) this.focusedDate = month === this.today.slice(0, 7) ? this.today : `${month}-01`
     this.loadingDays = true
+    this.daysFailed = undefined
     this.noAvailability = false
     const [year, mm] = month.split('-').map(Number)
     const queries = this.booking.basket.map((item) => ({
@@ -94,7 +98,8 @@ export class TimeViewModel {
       this.loadingDays = false
       if (E.isLeft(result)) {
         this.availableDays = []
-        this.toasts.show(result.left || 'Something went wrong')
+        this.daysFailed = result.left || 'Something went wrong'
+        this.toasts.show(this.daysFailed)
         return
       }
       this.availableDays = result.right
@@ -144,6 +149,7 @@ export class TimeViewModel {
     const clinic = this.booking.location
     if (!clinic) return
     this.loadingSlots = true
+    this.slotsFailed = undefined
     this.slots = []
     const result = await this.gateway.timeSlots({
       date,
@@ -158,7 +164,8 @@ export class TimeViewModel {
     runInAction(() => {
       this.loadingSlots = false
       if (E.isLeft(result)) {
-        this.toasts.show(result.left || 'Something went wrong')
+        this.slotsFailed = result.left || 'Something went wrong'
+        this.toasts.show(this.slotsFailed)
         return
       }
       this.slots = result.right.filter((chain) => isChained(chain) && chain.length === this.booking.basket.length)

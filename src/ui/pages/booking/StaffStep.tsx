@@ -27,6 +27,12 @@ export const StaffStep = observer(function StaffStep() {
       <p className={styles.rowSub}>For <strong>{item.service.onlineName ?? item.service.name}</strong></p>
       {vm.loading ? <Skeleton rows={3} /> : null}
       {vm.emptyText ? <p className={styles.empty}>{vm.emptyText}</p> : null}
+      {vm.failed !== undefined && !vm.loading ? (
+        <div className={styles.empty} role="alert">
+          <p>{vm.failed}</p>
+          <Button variant="secondary" onClick={() => void vm.load()}>Try again</Button>
+        </div>
+      ) : null}
       <ul className={styles.list} aria-label="Practitioners">
         {vm.showAny ? (
           <li className={styles.rowWrap}>

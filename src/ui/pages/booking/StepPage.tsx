@@ -64,6 +64,17 @@ const StepPage = observer(function StepPage() {
     }
   }, [booking.step, session, session.userLoaded, session.authenticated])
 
+  // The later steps' code is fetched while the customer chooses, so a connection lost mid-flow
+  // fails on data (with a message and 'Try again') rather than on a missing chunk.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      void import('./TimeStep').catch(() => undefined)
+      void import('./ConfirmStep').catch(() => undefined)
+      void import('../login/LoginModal').catch(() => undefined)
+    }, 1000)
+    return () => clearTimeout(timer)
+  }, [])
+
   // A step change unmounts what had the focus (a row, a dialog's button, a calendar day): keyboard
   // and screen-reader users are put on the new step's heading instead of the top of the page.
   const titleRef = useRef<HTMLHeadingElement>(null)

@@ -52,6 +52,12 @@ const TimeStep = observer(function TimeStep() {
             <CalendarGridBody>{(date) => <CalendarCell date={date} className={styles.cell} />}</CalendarGridBody>
           </CalendarGrid>
           {vm.loadingDays ? <Spinner label="Loading available days" /> : null}
+          {vm.daysFailed !== undefined && !vm.loadingDays ? (
+            <div className={styles.empty} role="alert">
+              <p>{vm.daysFailed}</p>
+              <Button variant="secondary" onClick={() => void vm.loadMonth()}>Try again</Button>
+            </div>
+          ) : null}
         </Calendar>
       ) : (
         <>
@@ -60,7 +66,13 @@ const TimeStep = observer(function TimeStep() {
             <Button variant="ghost" onClick={() => booking.back()}>Change date</Button>
           </div>
           {vm.loadingSlots ? <Skeleton rows={2} /> : null}
-          {!vm.loadingSlots && vm.groups.length === 0 ? <p className={styles.empty}>There are no times left on this day.</p> : null}
+          {!vm.loadingSlots && vm.slotsFailed !== undefined ? (
+            <div className={styles.empty} role="alert">
+              <p>{vm.slotsFailed}</p>
+              <Button variant="secondary" onClick={() => void vm.refreshSlots()}>Try again</Button>
+            </div>
+          ) : null}
+          {!vm.loadingSlots && vm.slotsFailed === undefined && vm.groups.length === 0 ? <p className={styles.empty}>There are no times left on this day.</p> : null}
           {vm.groups.map((group) => (
             <section key={group.label} className={styles.group} aria-labelledby={`slots-${group.label}`}>
               <h2 id={`slots-${group.label}`} className={styles.groupTitle}>{group.label}</h2>
