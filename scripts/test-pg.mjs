@@ -18,7 +18,7 @@ const testUrl = new URL(adminUrl)
 testUrl.pathname = `/${name}`
 let status = 1
 try {
-  const result = spawnSync('npx', ['vitest', 'run', '--project', 'server'], {
+  const result = spawnSync('npx', ['vitest', 'run', '--project', 'server', ...process.argv.slice(2)], {
     stdio: 'inherit',
     env: { ...process.env, TEST_DATABASE_URL: testUrl.toString() },
   })

@@ -292,7 +292,8 @@ function policyOf(view: AppointmentView) {
     start: new Date(view.event.start),
     status: view.status,
     checkedIn: view.checkedIn ?? false,
-    isLinked: view.isLinked || (view.linkedAppointments?.length ?? 0) > 0,
+    // Only a service booked as part of another's visit is 'linked'; the visit's first one moves with its linked ones.
+    isLinked: view.isLinked ?? false,
     linkedAppointments: view.linkedAppointments ?? [],
     price: view.price ?? 0,
   }
@@ -332,6 +333,9 @@ export async function deletePending(deps: BookingDeps, tenant: string, customerI
   return ok({ message: 'The pending booking has been released.' })
 }
 
+/** Thrown inside the reschedule transaction so that a half-moved visit rolls back. */
+class ChangedMeanwhile extends Error {}
+
 export async function reschedule(
   deps: BookingDeps,
   tenant: string,
@@ -359,27 +363,54 @@ export async function reschedule(
   const end = new Date(start.getTime() + option.durationMinutes * 60_000)
   // Another practitioner may charge another price (a course session stays free).
   const repriced = practitionerId !== current.practitioner.id && !current.course ? pricesOf(option.grossPrice ?? option.defaultPrice, option.taxRate) : {}
+  // The services booked with it (linked) move by the same shift, each with its own practitioner.
+  const shift = start.getTime() - new Date(current.event.start).getTime()
+  const linked = await deps.db
+    .selectFrom('appointments')
+    .select(['id', 'practitioner_id', 'starts_at', 'ends_at', 'status'])
+    .where('tenant_id', '=', tenant)
+    .where('customer_id', '=', customerId)
+    .where('group_id', '=', id)
+    .where('is_linked', '=', true)
+    .where('status', '=', current.status)
+    .execute()
+  const moves = linked.map((l) => ({ id: l.id, practitionerId: l.practitioner_id, start: new Date(new Date(l.starts_at).getTime() + shift), end: new Date(new Date(l.ends_at).getTime() + shift) }))
+  const groupIds = [id, ...moves.map((m) => m.id)]
+  const from = new Date(Math.min(start.getTime(), ...moves.map((m) => m.start.getTime())))
+  const to = new Date(Math.max(end.getTime(), ...moves.map((m) => m.end.getTime())))
+  const practitionerIds = [...new Set([practitionerId, ...moves.map((m) => m.practitionerId)])]
   try {
     const outcome = await deps.db.transaction().execute(async (trx): Promise<Failure | undefined> => {
-      await releaseExpiredHolds(trx, tenant, [practitionerId], start, end, deps.now)
-      const calendars = await loadCalendars(trx, tenant, clinicId, [practitionerId], londonDateOfIso(start.toISOString()), londonDateOfIso(end.toISOString()), deps.db)
-      if (!fitsCalendar(calendars, practitionerId, start.getTime(), end.getTime(), { now: deps.now, ignore: [id] })) return conflict(SLOT_TAKEN)
+      await releaseExpiredHolds(trx, tenant, practitionerIds, from, to, deps.now)
+      const calendars = await loadCalendars(trx, tenant, clinicId, practitionerIds, londonDateOfIso(from.toISOString()), londonDateOfIso(to.toISOString()), deps.db)
+      if (!fitsCalendar(calendars, practitionerId, start.getTime(), end.getTime(), { now: deps.now, ignore: groupIds })) return conflict(SLOT_TAKEN)
+      for (const m of moves) {
+        if (!fitsCalendar(calendars, m.practitionerId, m.start.getTime(), m.end.getTime(), { now: deps.now, ignore: groupIds })) return conflict(SLOT_TAKEN)
+      }
       // A moved appointment keeps its offsets to the others of the visit (spec section 3): the finest grid, 5 minutes.
-      if (!offeredStart(calendars, option, start.getTime(), deps.now, [id], 5)) return badRequest(OFF_GRID)
-      const updated = await trx
-        .updateTable('appointments')
-        .set({ starts_at: start, ends_at: end, practitioner_id: practitionerId, updated_at: deps.now, ...repriced })
-        .where('tenant_id', '=', tenant)
-        .where('id', '=', id)
-        .where('customer_id', '=', customerId)
-        .where('status', '=', current.status)
-        .executeTakeFirst()
-      if (Number(updated.numUpdatedRows) !== 1) return conflict('This appointment has just changed. Please reload it.')
+      if (!offeredStart(calendars, option, start.getTime(), deps.now, groupIds, 5)) return badRequest(OFF_GRID)
+      // Row by row, the one moving into the others' old time last (the exclusion constraint checks every row).
+      const steps = [
+        { id, start, end, original: new Date(current.event.start).getTime(), main: true },
+        ...moves.map((m) => ({ id: m.id, start: m.start, end: m.end, original: m.start.getTime() - shift, main: false })),
+      ].sort((a, b) => (shift > 0 ? b.original - a.original : a.original - b.original))
+      for (const step of steps) {
+        const updated = await trx
+          .updateTable('appointments')
+          .set(step.main ? { starts_at: start, ends_at: end, practitioner_id: practitionerId, updated_at: deps.now, ...repriced } : { starts_at: step.start, ends_at: step.end, updated_at: deps.now })
+          .where('tenant_id', '=', tenant)
+          .where('id', '=', step.id)
+          .where('customer_id', '=', customerId)
+          .where('status', '=', current.status)
+          .executeTakeFirst()
+        if (Number(updated.numUpdatedRows) !== 1) throw new ChangedMeanwhile()
+      }
       return undefined
     })
     if (outcome) return outcome
   } catch (error) {
     if (isOverlapViolation(error)) return conflict(SLOT_TAKEN)
+    if (error instanceof ChangedMeanwhile) return conflict('This appointment has just changed. Please reload it.')
     throw error
   }
   return ok((await appointmentView(deps.db, tenant, id))!)
