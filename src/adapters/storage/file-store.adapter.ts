@@ -17,6 +17,7 @@ export function configDir(env: NodeJS.ProcessEnv = process.env, home: string = h
 
 function writePrivate(dir: string, file: string, content: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 })
+  chmodSync(dir, 0o700) // mkdirSync leaves an existing directory's mode as it was
   const path = join(dir, file)
   writeFileSync(path, content, { mode: 0o600 })
   chmodSync(path, 0o600) // writeFileSync keeps the mode of an existing file

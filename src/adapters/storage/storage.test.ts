@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { chmodSync, afterEach, describe, expect, it } from 'vitest'
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { LocalStorageBookingStore, LocalStorageTokenStore } from './local-storage.adapter'
@@ -79,6 +79,13 @@ describe('file token store', () => {
     expect(readFileSync(join(dir, 'token'), 'utf8')).toBe('secret')
     store.set('other')
     expect(statSync(store.path).mode & 0o777).toBe(0o600)
+  })
+
+  it('makes an existing, more open config directory private (0700)', () => {
+    const dir = tempDir()
+    chmodSync(dir, 0o755)
+    new FileTokenStore(dir).set('secret')
+    expect(statSync(dir).mode & 0o777).toBe(0o700)
   })
 
   it('lives in $XDG_CONFIG_HOME/clinic, else ~/.config/clinic', () => {
