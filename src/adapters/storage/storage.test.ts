@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { LocalStorageBookingStore, LocalStorageTokenStore } from './local-storage.adapter'
@@ -83,6 +83,7 @@ describe('file token store', () => {
 
   it('makes an existing, more open config directory private (0700)', () => {
     const dir = tempDir()
+    mkdirSync(dir, { recursive: true })
     chmodSync(dir, 0o755)
     new FileTokenStore(dir).set('secret')
     expect(statSync(dir).mode & 0o777).toBe(0o700)
