@@ -311,6 +311,37 @@ describe('PaymentViewModel (spec section 4, Payment)', () => {
     expect(w.gateway.calls.checkPayment).toHaveLength(1)
   })
 
+  it('browser back from the payment step releases the pending booking and clears the time; the same time can be booked again', async () => {
+    const w = confirmWorld()
+    bookFacial(w)
+    w.confirm.enter()
+    w.confirm.onTermsScroll(400, 200, 600)
+    await w.confirm.agree()
+    expect(w.booking.step).toBe('payment')
+    // The confirm URL again (a re-render, a course purchase's URL) keeps the payment step.
+    w.booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', confirm: true, query: {} })
+    expect(w.booking.step).toBe('payment')
+    expect(w.gateway.calls.deletePending ?? []).toHaveLength(0)
+    // Browser back: the step URL without /confirm.
+    w.booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', confirm: false, query: {} })
+    expect(w.booking.step).not.toBe('payment')
+    expect(w.gateway.calls.deletePending).toEqual([['a1']])
+    expect(w.payment.session).toBeUndefined()
+    expect(w.booking.basket[0].start).toBeUndefined()
+    w.ticker.advance(10_000)
+    expect(w.gateway.calls.checkPayment ?? []).toHaveLength(0)
+  })
+
+  it('a paid payment is not released when the thank-you page follows', async () => {
+    const w = confirmWorld({ checkPayment: async () => E.right(true) })
+    bookFacial(w)
+    w.confirm.onTermsScroll(400, 200, 600)
+    await w.confirm.agree()
+    await w.payment.poll()
+    w.booking.clearBookingInfo()
+    expect(w.gateway.calls.deletePending ?? []).toHaveLength(0)
+  })
+
   it('thank-you paths by kind', () => {
     const w = confirmWorld()
     w.payment.start({ kind: 'giftVoucher', paymentUrl: '/p', transactionId: 't' })

@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx'
+import { makeAutoObservable, reaction, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
 import { BOOKING_GATEWAY, TICKER, type BookingGateway, type Ticker } from './booking-gateway'
@@ -43,6 +43,10 @@ export class PaymentViewModel {
   ) {
     makeAutoObservable<PaymentViewModel, 'gateway' | 'booking' | 'navigator' | 'ticker' | 'stopPolling' | 'checking' | 'cancelThankYou'>(this, {
       gateway: false, booking: false, navigator: false, ticker: false, stopPolling: false, checking: false, cancelThankYou: false,
+    })
+    // The payment step left without paying (browser back to an earlier step): see abandon().
+    reaction(() => this.booking.step, (step, previous) => {
+      if (previous === 'payment' && step !== 'payment') this.abandon()
     })
   }
 
@@ -113,6 +117,23 @@ export class PaymentViewModel {
   stop(): void {
     this.stopPolling?.()
     this.stopPolling = undefined
+  }
+
+  /**
+   * The payment step was left for an earlier step without paying (browser back): the pending booking
+   * is released, as 'Start again' does, and the chosen time cleared; otherwise the customer's own
+   * hold would block the same time when they book it again.
+   */
+  abandon(): void {
+    const session = this.session
+    if (!session || this.paid) return
+    this.stop()
+    this.cancelThankYou?.()
+    this.cancelThankYou = undefined
+    if (session.appointmentId) void this.gateway.deletePending(session.appointmentId)
+    this.session = undefined
+    this.checking = undefined
+    this.booking.clearTime()
   }
 
   /** 'Start again': the pending booking is released, booking info cleared, back to the services. */
