@@ -102,7 +102,7 @@ export const DEMO_ORGANISATION_SETTINGS: OrganisationSettings = {
   bookingDepositRule: 'each time',
   termsAndConditionsText:
     '<p>A deposit is taken to secure your appointment and is deducted from the price of your treatment.</p>' +
-    '<p>Cancellations or changes within {LateCancellationPeriod} hours of the appointment incur a {LateCancellationType} charge of {LateCancellationValue}.</p>' +
+    '<p>Cancellations or changes within {LateCancellationPeriod} hours of the appointment incur a charge ({LateCancellationType}) of {LateCancellationValue}.</p>' +
     '<p>Please arrive 10 minutes early. Treatments are only given to clients aged 18 or over.</p>',
   termsAndConditionsTextCourse: '<p>Courses are non-refundable and must be used within their validity period.</p>',
   termsAndConditionsTextCourseService: '<p>Booking a session from your course uses one session. Late changes forfeit the session.</p>',
@@ -116,7 +116,7 @@ export const DEMO_ORGANISATION_SETTINGS: OrganisationSettings = {
   lateCancellationPeriod: 48,
   showCancelTerms: true,
   lateCancellationText:
-    'Appointments cancelled or changed within {LateCancellationPeriod} hours incur a {LateCancellationType} fee of {LateCancellationValue}.',
+    'Appointments cancelled or changed within {LateCancellationPeriod} hours incur a fee ({LateCancellationType}) of {LateCancellationValue}.',
   cancellationRules: 'allow',
   sellGiftVoucherOnline: true,
   giftVoucherValues: [25, 50, 100, 150, 200],

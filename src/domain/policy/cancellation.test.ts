@@ -55,19 +55,19 @@ describe('lateCancellationTerms', () => {
   it('fills every merge tag', () => {
     const template = 'Type {LateCancellationType}, value {LateCancellationValue}, within {LateCancellationPeriod}h. Again {LateCancellationPeriod}.'
     expect(lateCancellationTerms(template, { lateCancellationChargeType: 'AMOUNT', lateCancellationChargeValue: 20, lateCancellationPeriod: 24 })).toBe(
-      'Type AMOUNT, value £20.00, within 24h. Again 24.',
+      'Type fixed amount, value £20.00, within 24h. Again 24.',
     )
     expect(lateCancellationTerms(template, { lateCancellationChargeType: 'PERCENTAGE', lateCancellationChargeValue: 50 })).toBe(
-      'Type PERCENTAGE, value 50%, within 48h. Again 48.',
+      'Type percentage, value 50%, within 48h. Again 48.',
     )
     expect(lateCancellationTerms(template, { lateCancellationChargeType: 'NONE', lateCancellationChargeValue: 5, currency: 'EUR' })).toBe(
-      'Type NONE, value €0.00, within 48h. Again 48.',
+      'Type none, value €0.00, within 48h. Again 48.',
     )
   })
 
   it.each([null, undefined, '', '   '])('uses the default template when none is set (%j)', (template) => {
     const text = lateCancellationTerms(template, {})
-    expect(text).toBe(DEFAULT_LATE_CANCELLATION_TEMPLATE.replace('{LateCancellationPeriod}', '48').replace('{LateCancellationType}', 'AMOUNT').replace('{LateCancellationValue}', '£0.00'))
+    expect(text).toBe(DEFAULT_LATE_CANCELLATION_TEMPLATE.replace('{LateCancellationPeriod}', '48').replace('{LateCancellationType}', 'fixed amount').replace('{LateCancellationValue}', '£0.00'))
     expect(text).not.toMatch(/\{/)
   })
 })

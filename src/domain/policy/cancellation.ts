@@ -124,6 +124,14 @@ export function lateChangeWarning(settings: CancellationSettings = {}, appointme
   return `Changes to this appointment are within ${hours} hours which will result in a ${symbol}${fee} charge to your card or, in the case of a treatment that is part of a course, forfeiting the treatment. Are you sure you want to continue?`
 }
 
+/** Words shown for {LateCancellationType}: the stored codes (AMOUNT, PERCENTAGE, NONE) are not for customers. */
+export function lateCancellationTypeText(settings: CancellationSettings): string {
+  const type = chargeType(settings)
+  if (type === 'PERCENTAGE') return 'percentage'
+  if (type === 'NONE') return 'none'
+  return 'fixed amount'
+}
+
 /** Value shown for {LateCancellationValue}: '£10.00' for AMOUNT, '10%' for PERCENTAGE, '£0.00' for NONE. */
 export function lateCancellationValueText(settings: CancellationSettings): string {
   const type = chargeType(settings)
@@ -136,7 +144,7 @@ export function lateCancellationValueText(settings: CancellationSettings): strin
 export function lateCancellationTerms(template: string | null | undefined, settings: CancellationSettings): string {
   const text = template && template.trim() ? template : DEFAULT_LATE_CANCELLATION_TEMPLATE
   return text
-    .replace(/\{LateCancellationType\}/g, chargeType(settings))
+    .replace(/\{LateCancellationType\}/g, lateCancellationTypeText(settings))
     .replace(/\{LateCancellationValue\}/g, lateCancellationValueText(settings))
     .replace(/\{LateCancellationPeriod\}/g, String(lateCancellationPeriodHours(settings)))
 }

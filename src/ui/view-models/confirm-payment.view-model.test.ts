@@ -117,7 +117,7 @@ describe('ConfirmViewModel: terms gate and countdown', () => {
     const w = confirmWorld()
     bookFacial(w)
     expect(w.confirm.terms).toBe('Cancel 24 hours ahead.')
-    expect(mergeTerms('{LateCancellationType} {LateCancellationValue}', { lateCancellationChargeType: 'AMOUNT', lateCancellationChargeValue: 10 })).toBe('AMOUNT £10.00')
+    expect(mergeTerms('{LateCancellationType} {LateCancellationValue}', { lateCancellationChargeType: 'AMOUNT', lateCancellationChargeValue: 10 })).toBe('fixed amount £10.00')
     expect(mergeTerms('', {})).toBe('')
   })
 })
