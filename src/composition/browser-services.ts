@@ -24,7 +24,19 @@ export function bookingStoreSettings(store: BookingStore): LocalSettings {
       if (key === 'currentClinic') {
         const c = store.get('currentClinic')
         if (!c) return undefined
-        const clinic: ClinicView = { id: c.id, accountName: c.name, address: { line1: c.street ?? c.address ?? '', city: c.city ?? '' } }
+        const clinic: ClinicView = {
+          id: c.id,
+          accountName: c.name,
+          address: {
+            line1: c.street ?? c.address ?? '',
+            line2: c.line2,
+            city: c.city ?? '',
+            postCode: c.postCode,
+            country: c.country,
+            latitude: c.latitude,
+            longitude: c.longitude,
+          },
+        }
         return JSON.stringify(clinic)
       }
       const value = store.get(key)
@@ -39,7 +51,12 @@ export function bookingStoreSettings(store: BookingStore): LocalSettings {
           name: c.accountName,
           address: [c.address.line1, c.address.line2, c.address.city].filter(Boolean).join(', '),
           street: c.address.line1,
+          line2: c.address.line2,
           city: c.address.city,
+          postCode: c.address.postCode,
+          country: c.address.country,
+          latitude: c.address.latitude,
+          longitude: c.address.longitude,
         })
       } else store.set(key, value)
     },

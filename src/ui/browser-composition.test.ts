@@ -63,6 +63,15 @@ describe('browser services', () => {
     expect(store.get('cookiesAccepted')).toBe(true)
     expect(JSON.parse(settings.get('currentClinic') ?? '{}')).toEqual({ id: 'c1', accountName: 'Harley', address: { line1: '1 Harley St', city: 'London' } })
   })
+
+  it('the stored clinic keeps its whole address and position (the thank-you page after a reload)', () => {
+    localStorage.clear()
+    const settings = bookingStoreSettings(new LocalStorageBookingStore(localStorage))
+    const address = { line1: '1 Harley St', line2: 'Floor 2', city: 'London', postCode: 'W1G 9QD', country: 'GB', latitude: 51.52, longitude: -0.147 }
+    settings.set('currentClinic', JSON.stringify({ id: 'c1', accountName: 'Harley', address }))
+    const again = bookingStoreSettings(new LocalStorageBookingStore(localStorage))
+    expect(JSON.parse(again.get('currentClinic') ?? '{}')).toEqual({ id: 'c1', accountName: 'Harley', address })
+  })
 })
 
 describe('fetch transport of the first view', () => {

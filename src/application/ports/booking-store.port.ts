@@ -4,7 +4,12 @@ export interface StoredClinic {
   name: string
   address?: string
   street?: string
+  line2?: string
   city?: string
+  postCode?: string
+  country?: string
+  latitude?: number
+  longitude?: number
 }
 
 /** Everything the app keeps locally besides the token (spec section 3, 'Stored locally'). */
