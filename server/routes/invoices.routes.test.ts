@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { sendBookingConfirmation } from '../commerce/commerce.module'
-import { londonDate, londonInstant } from '../test-support/dates'
+import { londonInstant, londonWorkdays } from '../test-support/dates'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
 
 let t: TestServer
@@ -19,7 +19,7 @@ beforeEach(() => {
 
 const good = { cardNo: '4242 4242 4242 4242', expDate: '12/39', cvv: '123', postCode: 'SW1A 1AA' }
 const times = ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '14:00', '14:30', '15:00', '15:30', '16:00', '16:30']
-const slots = [londonDate(4), londonDate(5), londonDate(6)].filter((d, i, all) => all.indexOf(d) === i).flatMap((d) => times.map((time) => ({ day: d, time })))
+const slots = londonWorkdays(4, 3).flatMap((d) => times.map((time) => ({ day: d, time })))
 let slot = 0
 
 async function hold(token = demo): Promise<string> {

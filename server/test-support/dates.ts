@@ -7,6 +7,16 @@ export function londonDate(days: number, weekdays: number[] = [1, 2, 3, 4, 5], n
   return formatInTimeZone(londonAt(now, days, '12:00', weekdays), 'Europe/London', 'yyyy-MM-dd')
 }
 
+/** `count` different working days (Monday to Friday, London), the first at least `days` days from now. */
+export function londonWorkdays(days: number, count: number, now = new Date()): string[] {
+  const out: string[] = []
+  for (let offset = days; out.length < count; offset++) {
+    const day = londonDate(offset, undefined, now)
+    if (!out.includes(day)) out.push(day)
+  }
+  return out
+}
+
 /** ISO instant of a London wall time ('HH:mm') on a London date. */
 export function londonInstant(date: string, time: string): string {
   return fromZonedTime(`${date}T${time}:00`, 'Europe/London').toISOString()
