@@ -21,8 +21,8 @@ function focused(page: Page): Promise<string> {
   })
 }
 
-/** Presses Tab until the focus matches, then (optionally) a key; fails when it is never reached. */
-async function tabTo(s: Session, pattern: RegExp, key: string | undefined = 'Enter', max = 80): Promise<void> {
+/** Presses Tab until the focus matches, then a key (none when `key` is null); fails when it is never reached. */
+async function tabTo(s: Session, pattern: RegExp, key: string | null = 'Enter', max = 80): Promise<void> {
   for (let i = 0; i < max; i++) {
     await s.page.keyboard.press('Tab')
     if (pattern.test(await focused(s.page))) {
@@ -53,7 +53,7 @@ describe('keyboard only', () => {
     await expect.poll(() => focused(page)).toMatch(/^H1 .*Choose a date and time/)
 
     // Into the calendar, then the arrow keys move day by day to the first available one.
-    await tabTo(s, /^DIV .*\d{4}/, undefined)
+    await tabTo(s, /^DIV .*\d{4}/, null)
     const start = await focused(page)
     let moved = false
     for (let i = 0; i < 62; i++) {
@@ -81,9 +81,9 @@ describe('keyboard only', () => {
 
     const login = page.getByRole('dialog', { name: 'Log in to continue' })
     await login.waitFor()
-    await tabTo(s, /^INPUT/, undefined)
+    await tabTo(s, /^INPUT/, null)
     await page.keyboard.type(customer.email)
-    await tabTo(s, /^INPUT/, undefined)
+    await tabTo(s, /^INPUT/, null)
     await page.keyboard.type(customer.password)
     await page.keyboard.press('Enter')
     await page.waitForURL(/\/confirm/)
