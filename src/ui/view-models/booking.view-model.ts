@@ -483,7 +483,8 @@ export class BookingViewModel {
       return
     }
     this.activeIndex = Math.min(this.activeIndex, this.basket.length - 1)
-    if (this.step === 'confirm') {
+    // On confirm or payment the held time (and the pending booking of payment) was for the old basket.
+    if (this.step === 'confirm' || this.step === 'payment') {
       this.step = 'time'
       this.goToCurrentServiceUrl()
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as E from 'fp-ts/Either'
-import { anna, clinicA, course, facial, flush, organisation, user, world, type World } from './booking.test-support'
+import { anna, clinicA, course, facial, flush, massage, organisation, user, world, type World } from './booking.test-support'
 import { AGREE_LABEL, ConfirmViewModel, mergeTerms } from './confirm.view-model'
 import { PaymentViewModel } from './payment.view-model'
 import type { BookingGateway } from './booking-gateway'
@@ -330,6 +330,31 @@ describe('PaymentViewModel (spec section 4, Payment)', () => {
     expect(w.booking.basket[0].start).toBeUndefined()
     w.ticker.advance(10_000)
     expect(w.gateway.calls.checkPayment ?? []).toHaveLength(0)
+  })
+
+  it("'remove' in the summary on the payment step (two services): the pending booking of both is released and the times are chosen again", async () => {
+    const w = confirmWorld()
+    w.booking.setLocation(clinicA)
+    w.booking.chooseService(facial, 'cat1')
+    w.booking.choosePractitioner(anna)
+    w.booking.answerAnotherService(true)
+    w.booking.chooseService(massage, 'cat1')
+    w.booking.choosePractitioner(anna)
+    w.booking.answerAnotherService(false)
+    w.booking.chooseTime([slot, { startDate: '2026-03-12T11:00:00Z', endDate: '2026-03-12T11:30:00Z', practitioner: 'p1', valid: true }])
+    w.booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's2', confirm: true, query: { service: '1' } })
+    w.confirm.enter()
+    w.confirm.onTermsScroll(400, 200, 600)
+    await w.confirm.agree()
+    expect(w.booking.step).toBe('payment')
+    w.booking.askRemove(1)
+    w.booking.confirmRemove()
+    expect(w.booking.basket.map((i) => i.service.id)).toEqual(['s1'])
+    // The payment open for both services must not stay on screen for the one left.
+    expect(w.booking.step).toBe('time')
+    expect(w.gateway.calls.deletePending).toEqual([['a1']])
+    expect(w.payment.session).toBeUndefined()
+    expect(w.navigator.last).toBe('/step/c1/cat1/s1?service=0')
   })
 
   it('a paid payment is not released when the thank-you page follows', async () => {
