@@ -203,6 +203,22 @@ export function londonAt(from: Date, days: number, time: string, weekdays: numbe
 
 const minutes = (d: Date, n: number) => new Date(d.getTime() + n * 60_000)
 
+/**
+ * A start within the 48-hour late period from `now` (the demo's late-cancellation case), on a day James
+ * works in London when one is near; otherwise a day later at the same time of day.
+ */
+export function withinLatePeriod(now: Date): Date {
+  const hour = 3_600_000
+  for (let days = 0; days <= 2; days++) {
+    for (const time of ['10:00', '15:00', '17:00']) {
+      const at = londonAt(now, days, time, [2, 3, 4, 5, 6])
+      const ahead = at.getTime() - now.getTime()
+      if (ahead >= 2 * hour && ahead <= 46 * hour) return at
+    }
+  }
+  return new Date(Math.ceil((now.getTime() + 24 * hour) / (15 * 60_000)) * 15 * 60_000)
+}
+
 export async function seedDemoTenant(trx: Transaction<CoreTables>, tenant: string, now: Date = new Date()): Promise<void> {
   const id = seedIds(tenant)
   const t = { tenant_id: tenant }
@@ -368,7 +384,7 @@ export async function seedDemoTenant(trx: Transaction<CoreTables>, tenant: strin
   const future = londonAt(now, 10, '11:00')
   const linked = londonAt(now, 12, '10:00', [1, 3, 5])
   const course = londonAt(now, 8, '14:00')
-  const soon = londonAt(now, 1, '15:00', [1, 2, 3, 4, 5, 6])
+  const soon = withinLatePeriod(now)
   await trx
     .insertInto('appointments')
     .values([
