@@ -156,6 +156,7 @@ describe('clinic appointments / cancel / reschedule', () => {
   it('reschedule: GET the appointment, POST /practitioners/time with the appointment being rescheduled, PUT /appointments/reschedule/{id}', async () => {
     authed().get('/api/user/me').reply(200, customer)
     authed().get(`/api/appointments/${APPOINTMENT}`).reply(200, appointmentView())
+    authed().get('/api/public/organisations').reply(200, organisation) // the policy is checked first
     authed()
       .post('/api/practitioners/time', (b) => b.appointmentBeingReschedule === APPOINTMENT && b.staff === ANNA && b.user === CUSTOMER && b.date === '2026-03-10')
       .reply(200, [slot('14:00', 60), slot('15:00', 60)])
@@ -172,6 +173,7 @@ describe('clinic appointments / cancel / reschedule', () => {
   it('reschedule to a time that is not free: exit 1 listing the free ones', async () => {
     authed().get('/api/user/me').reply(200, customer)
     authed().get(`/api/appointments/${APPOINTMENT}`).reply(200, appointmentView())
+    authed().get('/api/public/organisations').reply(200, organisation)
     authed().post('/api/practitioners/time').reply(200, [slot('14:00', 60), slot('15:00', 60, ANNA, false)])
     const run = await cli('reschedule', APPOINTMENT, '--date', '2026-03-10', '--time', '15:00')
     expect(run.code).toBe(1)
@@ -181,6 +183,7 @@ describe('clinic appointments / cancel / reschedule', () => {
   it('reschedule with --staff any: the times of every practitioner, no hint', async () => {
     authed().get('/api/user/me').reply(200, customer)
     authed().get(`/api/appointments/${APPOINTMENT}`).reply(200, appointmentView())
+    authed().get('/api/public/organisations').reply(200, organisation)
     authed().post('/api/practitioners/time', (b) => b.staff === null).reply(200, [])
     const run = await cli('reschedule', APPOINTMENT, '--date', '2026-03-10', '--time', '15:00', '--staff', 'any')
     expect(run.code).toBe(1)

@@ -7,7 +7,7 @@ import type { CancelAppointment, GetAppointment, ListMyAppointments } from '../.
 import type { GetTimeSlots } from '../../src/application/use-cases/availability.use-case'
 import type { ConfirmBooking } from '../../src/application/use-cases/confirm-booking.use-case'
 import { accountRowAction } from '../../src/domain/booking/account'
-import { appointmentActions, guardCancel, policyRefusalMessage, type CancellationSettings } from '../../src/domain/policy/cancellation'
+import { appointmentActions, guardCancel, guardReschedule, policyRefusalMessage, type CancellationSettings } from '../../src/domain/policy/cancellation'
 import { currencyOrDefault } from '../../src/domain/pricing/money'
 import { formatLondonDateTime } from '../../src/domain/time'
 import type { CliContext } from '../context'
@@ -15,7 +15,7 @@ import { refused } from '../exit-codes'
 import { formatTable } from '../output/table'
 import { notPast, parseDate, parseObjectId, parseTime } from './args'
 import { displayDate } from './availability.command'
-import { ANY_STAFF, findByIdOrName, serviceName } from './resolve'
+import { ANY_STAFF, pick, serviceName } from './resolve'
 import { practitionersFor } from './resolve'
 import { monthOfDate } from './args'
 
@@ -93,15 +93,17 @@ export function registerAppointmentCommands(program: Command, ctx: CliContext): 
       notPast(opts.date)
       const user = await ctx.currentUser()
       const appointment = await ctx.call('Loading the appointment', () => ctx.useCase<GetAppointment>('GetAppointment').execute(id))
-      if (appointment.isLinked) throw refused(policyRefusalMessage({ _tag: 'LinkedAppointmentCannotBeRescheduled' }))
+      // what the policy refuses (linked, past, within the late period...) is said before any time is looked up
+      const policy = { ...appointment, start: new Date(appointment.event.start) }
+      const settings = settingsOf(await ctx.org())
+      const allowed = guardReschedule(policy, new Date(), settings)
+      if (E.isLeft(allowed)) throw refused(policyRefusalMessage(allowed.left))
       let practitioner: string | null = appointment.practitioner.id
       if (opts.staff !== undefined) {
         if (opts.staff.trim().toLowerCase() === ANY_STAFF) practitioner = null
         else {
           const staff = await practitionersFor(ctx, appointment.clinic.id, appointment.service.id, monthOfDate(opts.date))
-          const found = findByIdOrName(staff, opts.staff, (p) => p.id, (p) => [p.displayName])
-          if (found.length !== 1) throw refused(`No single practitioner matches '${opts.staff}' for ${serviceName(appointment.service)}.`)
-          practitioner = found[0].id
+          practitioner = (await pick(ctx, { option: '--staff', noun: 'practitioner' }, staff, opts.staff, (p) => p.id, (p) => p.displayName)).id
         }
       }
       const linked = appointment.linkedAppointments ?? []
@@ -121,6 +123,13 @@ export function registerAppointmentCommands(program: Command, ctx: CliContext): 
         throw refused(
           `${opts.time} is not available on ${displayDate(opts.date)}${free.length ? ` (available: ${free.join(', ')}${others})` : ` (no times available on this day${others})`}.`,
         )
+      }
+      // the app's 'Late appointment change' dialog: a late change (with terms shown) is confirmed first
+      const view = appointmentActions(policy, new Date(), settings)
+      const warning = view.kind === 'menu' ? view.rescheduleConfirmation : null
+      if (warning && ctx.canPrompt()) {
+        ctx.info(`${warning.title}: ${warning.message}`)
+        if (!(await ctx.prompt.confirm('Reschedule it?'))) throw refused('Not rescheduled.')
       }
       const outcome = await ctx.call('Rescheduling', () =>
         ctx.useCase<ConfirmBooking>('ConfirmBooking').execute({
