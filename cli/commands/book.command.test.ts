@@ -58,7 +58,7 @@ const expectedAppointment = {
   practitioner: ANNA,
   clinic: CLINIC,
   service: FACIAL,
-  price: 40,
+  price: 55, // Anna's price (the server charges the price of the practitioner the time belongs to), not Facial's 40
   linkedAppointments: [
     {
       event: { start: '2026-03-10T11:00:00.000Z', end: '2026-03-10T11:30:00.000Z' },
@@ -125,7 +125,7 @@ describe('clinic book --dry-run', () => {
         'When:      10/03/2026 10:00',
         'Services:  Facial with Anna at 10:00',
         '           Massage with Ben at 11:00',
-        'Price:     £70.00',
+        'Price:     £85.00',
         '',
       ].join('\n'),
     )

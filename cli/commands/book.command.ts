@@ -63,10 +63,22 @@ export function totalPrice(appointment: AppointmentPayload): number | undefined 
   return prices.length ? Math.round(prices.reduce((a, b) => a + b, 0) * 100) / 100 : undefined
 }
 
-/** The appointment payload of POST /appointments/public for a chained slot. */
-export function appointmentPayload(clinic: string, services: readonly Service[], slot: ChainedSlot, staff: Practitioner | null): AppointmentPayload {
+/** Who performs each service of a slot: the practitioner of part i of service i (from ListPractitioners), when known. */
+export type PractitionerOf = (serviceIndex: number, practitionerId: string) => Practitioner | undefined
+
+/**
+ * The appointment payload of POST /appointments/public for a chained slot. Each price is the one of
+ * the practitioner the time belongs to (the server charges that one), else the service's.
+ */
+export function appointmentPayload(
+  clinic: string,
+  services: readonly Service[],
+  slot: ChainedSlot,
+  staff: Practitioner | null,
+  practitionerOf: PractitionerOf = () => undefined,
+): AppointmentPayload {
   const [first, ...rest] = slot.parts
-  const price = priceOf(services[0], staff)
+  const price = priceOf(services[0], practitionerOf(0, first.practitioner) ?? staff)
   return {
     event: { start: first.startDate, end: first.endDate },
     practitioner: first.practitioner,
@@ -76,7 +88,7 @@ export function appointmentPayload(clinic: string, services: readonly Service[],
     ...(rest.length
       ? {
           linkedAppointments: rest.map((part, i) => {
-            const linkedPrice = priceOf(services[i + 1])
+            const linkedPrice = priceOf(services[i + 1], practitionerOf(i + 1, part.practitioner))
             return {
               event: { start: part.startDate, end: part.endDate },
               clinic,
@@ -148,7 +160,10 @@ function slotAt(slots: readonly ChainedSlot[], time: string, date: string): Chai
   throw refused(`${time} is not available on ${displayDate(date)}${free.length ? ` (available: ${free.join(', ')})` : ' (no times available on this day)'}.`)
 }
 
-export function planOf(choice: Choice, slot: ChainedSlot, names: Map<string, string>): BookingPlan {
+export function planOf(choice: Choice, slot: ChainedSlot, staffLists: readonly Practitioner[][]): BookingPlan {
+  const practitionerOf: PractitionerOf = (i, id) => staffLists[i]?.find((p) => p.id === id)
+  const names = new Map<string, string>()
+  for (const p of [...staffLists.flat(), ...(choice.staff ? [choice.staff] : [])]) names.set(p.id, p.displayName)
   return {
     version: 1,
     location: { id: choice.clinic.id, name: choice.clinic.accountName },
@@ -162,7 +177,7 @@ export function planOf(choice: Choice, slot: ChainedSlot, names: Map<string, str
       start: slot.parts[i].startDate,
       end: slot.parts[i].endDate,
     })),
-    appointment: appointmentPayload(choice.clinic.id, choice.services, slot, choice.staff),
+    appointment: appointmentPayload(choice.clinic.id, choice.services, slot, choice.staff, practitionerOf),
   }
 }
 
@@ -202,15 +217,15 @@ async function choose(ctx: CliContext, opts: BookOptions, plan: BookingPlan | un
   return { clinic, services, staff, date, time: plan?.time ?? opts.time ?? '' }
 }
 
-async function staffNames(ctx: CliContext, choice: Choice): Promise<Map<string, string>> {
-  const names = new Map<string, string>()
-  if (choice.staff) names.set(choice.staff.id, choice.staff.displayName)
+/** The practitioners of each service (their names and prices), in the order of the services; [] when a list cannot be had. */
+async function staffLists(ctx: CliContext, choice: Choice): Promise<Practitioner[][]> {
   const month = monthOfDate(choice.date)
+  const lists: Practitioner[][] = []
   for (const service of choice.services) {
     const result = await ctx.useCase<ListPractitioners>('ListPractitioners').execute({ clinic: choice.clinic.id, service: service.id, ...month })
-    if (E.isRight(result)) for (const p of result.right) names.set(p.id, p.displayName)
+    lists.push(E.isRight(result) ? result.right : [])
   }
-  return names
+  return lists
 }
 
 export function registerBookCommand(program: Command, ctx: CliContext): void {
@@ -256,7 +271,7 @@ Test cards: docs/test-cards.md (4242424242424242 succeeds, 4000000000000127 fail
       const slots = await slotsFor(ctx, choice, user?.id)
       choice.time = await chooseTime(ctx, slots, opts, choice.time)
       const slot = slotAt(slots, choice.time, choice.date)
-      const plan = planOf(choice, slot, await staffNames(ctx, choice))
+      const plan = planOf(choice, slot, await staffLists(ctx, choice))
       const money = await ctx.moneyFormatter()
       const summary = () =>
         formatPairs([
