@@ -12,7 +12,11 @@ import { PORTS } from '../src/application/tokens'
 import type { Logger } from '../src/application/ports/logger.port'
 import type { Clock } from '../src/application/ports/clock.port'
 import { applicationModule } from '../src/application/application.module'
+import type { AxiosInstance, AxiosResponse } from 'axios'
 import { httpAdaptersModule, type HttpConfig } from '../src/adapters/adapters.module'
+import { createHttpClient } from '../src/adapters/http/http-client'
+import type { TokenStore } from '../src/application/ports/token-store.port'
+import { NOT_THE_API } from './exit-codes'
 import { nodeAdaptersModule } from '../src/adapters/node-adapters.module'
 import { configDir } from '../src/adapters/storage/file-store.adapter'
 
@@ -44,10 +48,37 @@ class LineLogger implements Logger {
   }
 }
 
+/**
+ * Why an error answer cannot be the clinic API's: not JSON (another web server's page), or the
+ * server's own 'Route GET:/x not found' (the API is not under this address). undefined: it may be.
+ */
+export function notTheApi(response: Pick<AxiosResponse, 'status' | 'headers' | 'data'>): string | undefined {
+  if (response.status < 400) return undefined
+  const type = String(response.headers?.['content-type'] ?? '').split(';')[0].trim()
+  if (!/[/+]json$/i.test(type)) return `answered ${response.status} with ${type || 'no content type'}, not the API's JSON`
+  const message = (response.data as { message?: unknown } | undefined)?.message
+  if (response.status === 404 && typeof message === 'string' && /^Route [A-Z]+:? ?\S+ not found$/.test(message)) return `answered 404: ${message}`
+  return undefined
+}
+
+/** Rejects answers that are not the API's, so they end as 'unreachable' (exit 3), not as a refusal. */
+export function guardApiAnswers(http: AxiosInstance): AxiosInstance {
+  http.interceptors.response.use((response) => {
+    const reason = notTheApi(response)
+    if (!reason) return response
+    const url = new URL(http.getUri(response.config))
+    throw new Error(`${NOT_THE_API}${(response.config.method ?? 'get').toUpperCase()} ${url.pathname} ${reason}`)
+  })
+  return http
+}
+
 export function createCliContainer(config: CliConfig): Container {
   const container = new Container({ defaultScope: 'Singleton' })
   const http: HttpConfig = { baseUrl: apiBaseOf(config.baseUrl), tenant: config.tenant, adapter: 'http', timeoutMs: config.timeoutMs ?? 15_000 }
   container.load(applicationModule, httpAdaptersModule(http), nodeAdaptersModule({ configDir: configDir(config.env ?? process.env) }))
+  container
+    .rebind<AxiosInstance>(PORTS.HttpClient)
+    .toDynamicValue((context) => guardApiAnswers(createHttpClient(http, context.get<TokenStore>(PORTS.TokenStore))))
   container.rebind<Logger>(PORTS.Logger).toConstantValue(new LineLogger(config.log))
   if (config.clock) container.rebind<Clock>(PORTS.Clock).toConstantValue(config.clock)
   return container

@@ -43,11 +43,15 @@ export function exitCodeOf(error: AppError): ExitCode {
 }
 
 const UNREACHABLE_HINT = 'Could not reach the server'
+/** Starts the transport error of an answer that is not the API's (cli.container.ts guardApiAnswers). */
+export const NOT_THE_API = 'Not the clinic API: '
 
 /** One clear line: the server's message, or why the server could not be used. */
 export function messageOf(error: AppError, baseUrl?: string): string {
   switch (error._tag) {
     case 'Unreachable':
+      if (error.cause?.startsWith(NOT_THE_API))
+        return `The server${baseUrl ? ` at ${baseUrl}` : ''} is not the clinic API: ${error.cause.slice(NOT_THE_API.length)}; is --base-url the clinic server?`
       return `${UNREACHABLE_HINT}${baseUrl ? ` at ${baseUrl}` : ''}: ${error.cause ?? error.message}`
     case 'ContractViolation':
       return `The server's answer broke the API contract: ${error.message}`
