@@ -276,6 +276,42 @@ describe('back navigation (spec section 4)', () => {
   })
 })
 
+describe('browser back and forward (the step from the URL)', () => {
+  function timeChosen() {
+    const w = world()
+    w.booking.setLocation(clinicA)
+    w.booking.chooseService(facial, 'cat1')
+    w.booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query: { service: '0' } })
+    w.booking.choosePractitioner(ben)
+    w.booking.answerAnotherService(false)
+    w.booking.pickDate('2026-03-12')
+    w.booking.chooseTime([at('2026-03-12T10:00:00Z', '2026-03-12T11:00:00Z', 'p2')])
+    return w
+  }
+
+  it("browser back from the time step to the service list releases the time: no date in the summary, no 'Out of time' there later", () => {
+    const { booking, ticker } = timeChosen()
+    booking.syncRoute({ locationId: 'c1', query: {} })
+    expect(booking.step).toBe('service')
+    expect(booking.startTime).toBeUndefined()
+    ticker.advance(300_000)
+    expect(booking.outOfTime).toBe(false)
+  })
+
+  it('browser back from confirm is the time step with the time cleared, as the Back button does', () => {
+    const { booking, ticker } = timeChosen()
+    booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', confirm: true, query: { service: '0' } })
+    expect(booking.step).toBe('confirm')
+    booking.handOverHold()
+    booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query: { service: '0' } })
+    expect(booking.step).toBe('time')
+    expect(booking.timeStep).toBe('hours')
+    expect(booking.startTime).toBeUndefined()
+    ticker.advance(300_000)
+    expect(booking.outOfTime).toBe(false)
+  })
+})
+
 describe('remove, change, clear', () => {
   function twoItems() {
     const w = world()

@@ -178,12 +178,24 @@ export class BookingViewModel {
     if (route.query.courseServiceBooking === 'true') this.courseServiceBooking = true
     const index = Number(route.query.service)
     if (route.query.service !== undefined && Number.isInteger(index) && index >= 0) this.activeIndex = index
+    const left = this.step
     let derived: Step = stepFromUrl({ ...route, coursePurchase: this.isCoursePurchase })
-    if (derived === 'staff' && this.step === 'time') derived = 'time'
-    if (derived === 'confirm' && this.step === 'payment') derived = 'payment'
+    if (derived === 'staff' && left === 'time') derived = 'time'
+    // Browser back from confirm or payment: the times of the day, as the Back button does.
+    const backFromConfirm = derived === 'staff' && (left === 'confirm' || left === 'payment') && this.basket.length > 0
+    if (backFromConfirm) derived = 'time'
+    if (derived === 'confirm' && left === 'payment') derived = 'payment'
     if (derived === 'confirm' && !this.canConfirm) derived = route.serviceId ? 'staff' : 'service'
     if (derived === 'staff' && route.query.reschedule === '1' && this.isReschedule && this.isLinked) derived = 'time'
     this.step = derived
+    // The step left by browser back loses its selection (spec section 4 'Back navigation'): a time
+    // chosen, or held by confirm, is released; its hold would otherwise run out on an earlier step.
+    if (backFromConfirm) {
+      this.clearTime()
+      this.timeStep = this.date ? 'hours' : 'date'
+    } else if ((left === 'time' || left === 'confirm') && STEP_ORDER.indexOf(derived) < STEP_ORDER.indexOf('time')) {
+      this.clearTime()
+    }
   }
 
   /** The step again from the last URL, after what it names was rebuilt from the server. */
