@@ -80,10 +80,10 @@ export function buildProgram(ctxOf: (program: Command) => CliContext, io: CliIo)
   return { program, ctx }
 }
 
-/** Help without the empty defaults of repeatable options and flags ('(default: [])', '(default: false)'). */
+/** Help without the empty defaults of repeatable options and flags ('(default: [])', '(default: {})', '(default: false)'). */
 const HELP: Partial<Help> = {
   optionDescription(this: Help, option: Option): string {
-    return Help.prototype.optionDescription.call(this, option).replace(/ \(default: (\[\]|false)\)$/, '')
+    return Help.prototype.optionDescription.call(this, option).replace(/ \(default: (\[\]|\{\}|false)\)$/, '')
   },
 }
 
