@@ -29,3 +29,16 @@ describe('Prompter', () => {
     prompter.close()
   })
 })
+
+describe('Prompter with answers piped in (not a terminal)', () => {
+  it('ends each question line, so the next question or list starts on its own line', async () => {
+    const stdin = new PassThrough()
+    const stderr = new Capture(false)
+    const prompter = new Prompter({ stdin, stderr })
+    stdin.write('2\nn\n')
+    await expect(prompter.choose('Choose the day', [{ label: 'Mon', value: 1 }, { label: 'Tue', value: 2 }])).resolves.toBe(2)
+    await expect(prompter.confirm('Add another?')).resolves.toBe(false)
+    expect(stderr.text).toBe('  1) Mon\n  2) Tue\nChoose the day: \nAdd another? (y/N): \n')
+    prompter.close()
+  })
+})

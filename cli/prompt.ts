@@ -83,6 +83,8 @@ export class Prompter {
       this.muted = false
       if (this.io.stdin.isTTY) this.io.stderr.write('\n')
     }
+    // a piped answer is not echoed: end the question's line, so what follows starts on its own
+    if (!this.io.stdin.isTTY && !options.silent && line !== undefined) this.io.stderr.write('\n')
     if (line === undefined) throw new Error('No answer: input ended.')
     const answer = line.trim()
     return answer === '' && options.defaultValue !== undefined ? options.defaultValue : answer
