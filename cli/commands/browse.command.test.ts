@@ -116,10 +116,34 @@ describe('clinic services', () => {
     expect(run.stdout).toMatch(/Face +Six massages +0{23}4 +6 x Massage +£150\.00/)
   })
 
+  it('--courses --category: only the courses of that category', async () => {
+    api().get('/api/public/organisations').reply(200, organisation)
+    api().get('/api/public-clinics').reply(200, [clinic])
+    api()
+      .get('/api/course/groupedByCategory')
+      .query(true)
+      .reply(200, [
+        { category, courses: [{ id: MASSAGE, name: 'Six massages', salePrice: 150, courseServices: [{ service: MASSAGE, quantity: 6, name: 'Massage' }] }] },
+        { category: { id: CLINIC, name: 'Body' }, courses: [{ id: FACIAL, name: 'Three wraps', salePrice: 90, courseServices: [{ service: FACIAL, quantity: 3, name: 'Wrap' }] }] },
+      ])
+    const run = await cli('services', '--courses', '--category', 'body')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/Three wraps/)
+    expect(run.stdout).not.toMatch(/Six massages/)
+  })
+
   it('--vouchers: the amounts from the organisation', async () => {
     api().get('/api/public/organisations').reply(200, organisation)
     const run = await cli('services', '--vouchers')
     expect(run.stdout.trimEnd().split('\n')).toEqual(['Gift voucher', '------------', '      £50.00', '     £100.00'])
+  })
+
+  it('--courses with --vouchers, or --vouchers with --category, is a usage error (2), not one list silently', async () => {
+    for (const args of [['--courses', '--vouchers'], ['--vouchers', '--category', 'Face']]) {
+      const run = await cli('services', ...args)
+      expect(run.code, args.join(' ')).toBe(2)
+      expect(run.stderr).toMatch(/^error: option .* cannot be used with option .*\(run clinic services --help for usage\)\n$/)
+    }
   })
 })
 

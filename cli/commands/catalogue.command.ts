@@ -1,5 +1,5 @@
 /** org, locations, services: what the organisation offers. */
-import type { Command } from 'commander'
+import { Option, type Command } from 'commander'
 import type { ListCourses } from '../../src/application/use-cases/catalogue.use-case'
 import { giftVoucherAmounts } from '../../src/domain/constants/vouchers'
 import { durationLabel, servicePriceLabel } from '../../src/domain/booking/summary'
@@ -7,7 +7,7 @@ import { formatMoney } from '../../src/domain/pricing/money'
 import { chargeType, lateCancellationPeriodHours, lateCancellationValueText } from '../../src/domain/policy/cancellation'
 import type { CliContext } from '../context'
 import { formatPairs, formatTable } from '../output/table'
-import { catalogue, locations, resolveLocation, serviceName } from './resolve'
+import { catalogue, locations, pick, resolveLocation, serviceName } from './resolve'
 import type { Service } from '../../src/contract/services.routes'
 
 export const addressOf = (a: { line1?: string; line2?: string; city?: string }) => [a.line1, a.line2, a.city].filter((p) => p && p.trim() !== '').join(', ')
@@ -75,7 +75,7 @@ export function registerCatalogueCommands(program: Command, ctx: CliContext): vo
     .option('--location <id|name>', 'location (optional when there is only one)')
     .option('--category <id|name>', 'only this category')
     .option('--courses', 'list the courses for sale instead')
-    .option('--vouchers', 'list the gift voucher amounts instead')
+    .addOption(new Option('--vouchers', 'list the gift voucher amounts instead').conflicts(['courses', 'category']))
     .action(async (opts: { location?: string; category?: string; courses?: boolean; vouchers?: boolean }) => {
       const currency = await ctx.currency()
       const money = (n: number | undefined) => (n === undefined ? '' : formatMoney(n, currency))
@@ -91,7 +91,11 @@ export function registerCatalogueCommands(program: Command, ctx: CliContext): vo
       }
       const clinic = await resolveLocation(ctx, opts.location)
       if (opts.courses) {
-        const groups = await ctx.call('Loading courses', () => ctx.useCase<ListCourses>('ListCourses').execute(clinic.id))
+        const all = await ctx.call('Loading courses', () => ctx.useCase<ListCourses>('ListCourses').execute(clinic.id))
+        const groups =
+          opts.category === undefined
+            ? all
+            : [await pick(ctx, { option: '--category', noun: 'category' }, all, opts.category, (g) => g.category.id, (g) => g.category.name)]
         const rows = groups.flatMap((g) => g.courses.map((course) => ({ category: g.category.name, course })))
         ctx.print(groups, () =>
           formatTable(
