@@ -40,6 +40,10 @@ describe('a --base-url that is not the clinic server', () => {
     expect(run.code).toBe(3)
   })
 
+  it('clinic --help says so under exit code 3', async () => {
+    expect((await runCli(['--help'])).stdout).toMatch(/^ {2}3 {2}.*--base-url is not the clinic server$/m)
+  })
+
   it("the server's own 404 with its message stays a refusal (1)", async () => {
     nock(HOST).get('/api/public-clinics').reply(404, { statusCode: 404, message: 'Appointment not found' })
     const run = await cli('locations')

@@ -13,7 +13,7 @@ export const EXIT_CODES_HELP = `Exit codes:
   0  success
   1  the server refused (validation, conflict, cancellation policy, not signed in, declined card)
   2  usage error (unknown command or option, missing or malformed argument)
-  3  server unreachable, or its answer broke the API contract`
+  3  server unreachable, its answer broke the API contract, or --base-url is not the clinic server`
 
 /** An error that ends the command with one line on stderr and an exit code. */
 export class CliError extends Error {
