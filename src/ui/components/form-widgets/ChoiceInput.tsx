@@ -71,7 +71,12 @@ export function ChoiceInput({ field, label, value, onChange, multiple, disabled,
             if (!chosen.includes(picked)) onChange([...chosen, picked])
             setQuery('')
             setRound((r) => r + 1)
-          } else onChange(picked)
+          } else {
+            // Both the text and the selection are controlled: the text must follow the pick in the same
+            // render, or react-aria sees it change later while focused and opens the list again.
+            setQuery(picked)
+            onChange(picked)
+          }
         }}
         allowsEmptyCollection
         isDisabled={disabled}
