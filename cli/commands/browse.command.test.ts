@@ -29,6 +29,12 @@ describe('clinic org', () => {
     expect(run.stdout).toMatch(/^Gift vouchers: +£50\.00, £100\.00$/m)
   })
 
+  it('the late charge in words, as the terms say it, not the stored code', async () => {
+    api().get('/api/public/organisations').reply(200, { ...organisation, lateCancellationChargeType: 'AMOUNT', lateCancellationChargeValue: 25 })
+    const run = await cli('org')
+    expect(run.stdout).toMatch(/^Late charge: +£25\.00 \(fixed amount\)$/m)
+  })
+
   it('--json prints the organisation as JSON on stdout', async () => {
     api().get('/api/public/organisations').reply(200, organisation)
     const run = await cli('--json', 'org')

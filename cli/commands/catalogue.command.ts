@@ -4,7 +4,7 @@ import type { ListCourses } from '../../src/application/use-cases/catalogue.use-
 import { giftVoucherAmounts } from '../../src/domain/constants/vouchers'
 import { durationLabel, servicePriceLabel } from '../../src/domain/booking/summary'
 import { formatMoney } from '../../src/domain/pricing/money'
-import { chargeType, lateCancellationPeriodHours, lateCancellationValueText } from '../../src/domain/policy/cancellation'
+import { lateCancellationPeriodHours, lateCancellationTypeText, lateCancellationValueText } from '../../src/domain/policy/cancellation'
 import type { CliContext } from '../context'
 import { formatPairs, formatTable } from '../output/table'
 import { catalogue, locations, pick, resolveLocation, serviceName } from './resolve'
@@ -44,7 +44,7 @@ export function registerCatalogueCommands(program: Command, ctx: CliContext): vo
           ['Deposit', `${deposit} (${org.bookingDepositType}, ${org.bookingDepositRule}, several services: ${org.bookingDepositMultipleServicesRule})`],
           ['Cancellation', org.cancellationRules],
           ['Late period', `${lateCancellationPeriodHours(org)} hours`],
-          ['Late charge', `${lateCancellationValueText({ ...org, currency: org.currency })} (${chargeType(org)})`],
+          ['Late charge', `${lateCancellationValueText({ ...org, currency: org.currency })} (${lateCancellationTypeText(org)})`],
           ['Gift vouchers', org.sellGiftVoucherOnline ? giftVoucherAmounts(org.giftVoucherValues).map(money).join(', ') : 'not sold online'],
           ['Minimise gaps', org.minimiseGaps ? 'yes' : 'no'],
         ]),
