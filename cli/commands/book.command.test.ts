@@ -173,7 +173,7 @@ describe('clinic book --interactive', () => {
     authed().get('/api/public-clinics').reply(200, [otherClinic, clinic])
     authed().get('/api/categories').query(true).reply(200, [category])
     authed().get('/api/services/public').query(true).reply(200, [facial, massage])
-    authed().post('/api/practitioners/public', { clinic: CLINIC, service: FACIAL, month: 3, year: 2026 }).reply(200, [anna])
+    authed().post('/api/practitioners/public', { clinic: CLINIC, service: FACIAL, month: 3, year: 2026 }).reply(200, [anna, ben])
     authed()
       .post('/api/appointments/days-available-by-month', [{ service: FACIAL, month: 3, year: 2026, location: CLINIC, practitioner: ANNA, withHolidays: true }])
       .reply(200, [{ date: '2026-03-10' }, { date: '2026-03-12' }])
@@ -190,9 +190,23 @@ describe('clinic book --interactive', () => {
     expect(run.stderr).toContain('Choose the location')
     expect(run.stderr).toContain('2) Soho')
     expect(run.stderr).toContain('  1) Facial  (60 mins, From £40.00)\n  2) Massage  (30 mins, £30.00)\n')
-    expect(run.stderr).toContain('1) Any staff')
+    expect(run.stderr).toContain('  1) Any practitioner\n  2) Anna\n  3) Ben\n') // the app's words
     expect(run.stderr).toContain('1) 10/03/2026  Tuesday')
     expect(run.json()).toMatchObject({ location: { id: CLINIC }, date: '2026-03-10', time: '11:00', staff: { id: ANNA, name: 'Anna' } })
+  })
+
+  it('one practitioner is chosen without asking (no "Any practitioner" row)', async () => {
+    authed().get('/api/public-clinics').reply(200, [clinic])
+    authed().get('/api/categories').query(true).reply(200, [category])
+    authed().get('/api/services/public').query(true).reply(200, [facial, massage])
+    authed().post('/api/practitioners/public', { clinic: CLINIC, service: FACIAL, month: 3, year: 2026 }).reply(200, [anna])
+    authed().post('/api/practitioners/time', (b) => b.service === FACIAL && b.staff === ANNA).reply(200, [slot('10:00', 60)])
+    authed().post('/api/practitioners/public').reply(200, [anna])
+    authed().get('/api/public/organisations').reply(200, organisation)
+    const run = await runCli(['--base-url', HOST, '--json', 'book', '--interactive', '--service', 'Facial', '--date', '2026-03-10', '--time', '10:00', '--dry-run'], { env })
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stderr).not.toContain('Choose the practitioner')
+    expect(run.json()).toMatchObject({ staff: { id: ANNA, name: 'Anna' } })
   })
 })
 

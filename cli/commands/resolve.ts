@@ -130,7 +130,9 @@ export async function resolvePractitioner(
   if (value === undefined && !ctx.canPrompt(interactive)) return null
   const staff = await practitionersFor(ctx, clinic, service, month)
   if (value !== undefined) return pick(ctx, { option: '--staff', noun: 'practitioner' }, staff, value, (p) => p.id, (p) => p.displayName)
-  const any = { id: ANY_STAFF, displayName: 'Any staff' } as Practitioner
+  // as the app's staff step: one practitioner is chosen at once; 'Any practitioner' only among several
+  if (staff.length === 1) return staff[0]
+  const any = { id: ANY_STAFF, displayName: 'Any practitioner' } as Practitioner
   const chosen = await pick(ctx, { option: '--staff', noun: 'practitioner', interactive }, [any, ...staff], undefined, (p) => p.id, (p) => p.displayName)
   return chosen.id === ANY_STAFF ? null : chosen
 }
