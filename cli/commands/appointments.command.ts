@@ -7,7 +7,7 @@ import type { CancelAppointment, GetAppointment, ListMyAppointments } from '../.
 import type { GetTimeSlots } from '../../src/application/use-cases/availability.use-case'
 import type { ConfirmBooking } from '../../src/application/use-cases/confirm-booking.use-case'
 import { accountRowAction } from '../../src/domain/booking/account'
-import { appointmentActions, guardCancel, guardReschedule, policyRefusalMessage, type CancellationSettings } from '../../src/domain/policy/cancellation'
+import { appointmentActions, guardCancel, guardReschedule, lateCancellationPeriodHours, policyRefusalMessage, type CancellationSettings } from '../../src/domain/policy/cancellation'
 import { currencyOrDefault } from '../../src/domain/pricing/money'
 import { formatLondonDateTime } from '../../src/domain/time'
 import type { CliContext } from '../context'
@@ -43,7 +43,8 @@ export function appointmentsTable(ctx: CliContext, rows: readonly AppointmentVie
 function actionLabel(a: AppointmentView, now: Date, settings: CancellationSettings): string {
   const action = accountRowAction({ ...a, start: new Date(a.event.start), clinic: a.clinic, service: a.service }, now, settings)
   if (action.kind !== 'options') return action.label
-  if (action.view.kind === 'disabled') return 'Options (within the late cancellation period)'
+  // the app shows its Options menu disabled: nothing can be done online
+  if (action.view.kind === 'disabled') return `none (within the ${lateCancellationPeriodHours(settings)}-hour late cancellation period)`
   return action.view.actions.join(', ')
 }
 

@@ -6,7 +6,7 @@ import nock from 'nock'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { runCli, tempConfigHome } from '../testing/run-cli'
-import { APPOINTMENT, CLINIC, FACIAL, HOST, anna, appointmentView, customer, organisation, slot } from '../testing/fixtures'
+import { APPOINTMENT, CLINIC, CUSTOMER, FACIAL, HOST, anna, appointmentView, customer, organisation, slot } from '../testing/fixtures'
 
 const TOKEN = 'tok-reschedule'
 const home = tempConfigHome()
@@ -69,6 +69,15 @@ describe('clinic reschedule and the cancellation policy', () => {
     const yes = await runCli(['--base-url', HOST, 'reschedule', APPOINTMENT, '--date', '2026-03-10', '--time', '15:00'], { env, stdin: 'y\n', tty: true })
     expect(yes.code, yes.stderr).toBe(0)
     expect(yes.stdout).toMatch(/^Appointment rescheduled to 10\/03\/2026 15:00\.$/m)
+  })
+
+  it("appointments: within the late period (rule allow) the Actions cell says none is left and why, not 'Options'", async () => {
+    authed().get('/api/user/me').reply(200, customer)
+    authed().get(`/api/appointments/customer/${CUSTOMER}`).query(true).reply(200, { appointments: [soon] })
+    authed().get('/api/public/organisations').reply(200, { ...organisation, cancellationRules: 'allow', lateCancellationPeriod: 48 })
+    const run = await cli('appointments')
+    expect(run.code).toBe(0)
+    expect(run.stdout.trimEnd().split('\n')[2]).toMatch(/Scheduled {2}none \(within the 48-hour late cancellation period\)$/)
   })
 
   it('--staff that matches no practitioner of the service is a usage error (2) naming them', async () => {
