@@ -40,6 +40,19 @@ describe('a step URL opened with an empty wizard is rebuilt from the server', ()
     expect(w.settings.values.lastClinicId).toBe('c2')
   })
 
+  it("the second service's step URL reloaded (service=1, the first one is gone): the service shows with its practitioners, the URL names index 0", async () => {
+    const w = restoreWorld()
+    const route: RouteState = { ...staffUrl, query: { service: '1' } }
+    await w.open(route)
+    expect(w.booking.basket.map((i) => i.service)).toEqual([massage])
+    expect(w.booking.activeItem?.service.id).toBe('s2')
+    expect(w.booking.step).toBe('staff')
+    expect(w.navigator.replaced).toEqual(['/step/c2/cat1/s2?service=0'])
+    await w.open({ ...staffUrl, query: { service: '0' } })
+    expect(w.booking.activeItem?.service.id).toBe('s2')
+    expect(w.gateway.calls.getService).toHaveLength(1)
+  })
+
   it('the service step URL: the clinic is fetched and the service list shows', async () => {
     const w = restoreWorld()
     await w.open({ locationId: 'c1', categoryId: 'cat1', query: {} })

@@ -232,6 +232,15 @@ export class ServicesViewModel {
           booking.fallBack(`${clinicPath}${booking.queryString}`)
           return
         }
+        // Rebuilt at another basket index than the URL's (a later service of a multi-service basket
+        // reloaded): the URL is corrected, or the step would look for an item that is not there.
+        if (!coursePurchase && query.service !== undefined && query.service !== String(booking.activeIndex)) {
+          booking.setRestoring(false)
+          const params = new URLSearchParams(query)
+          params.set('service', String(booking.activeIndex))
+          booking.fallBack(`${clinicPath}/${route.categoryId ?? 'all'}/${serviceId}${route.confirm ? '/confirm' : ''}?${params}`)
+          return
+        }
       }
     }
     booking.setRestoring(false)
