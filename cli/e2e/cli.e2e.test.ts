@@ -178,7 +178,7 @@ describe('clinic against the real server', { timeout: 120_000 }, () => {
     expect(run.json<{ status: string }>().status).toBe('Open')
   })
 
-  it('exit codes: 1 refused, 2 usage, 3 unreachable', async () => {
+  it('exit codes: 1 refused, 2 usage, 3 unreachable or not the clinic server', async () => {
     const refused = await clinic(['login', '--email', DEMO_CUSTOMER.email, '--password', 'wrong-password'])
     expect(refused.code).toBe(1)
     expect(refused.stderr).toMatch(/^error: .+\n$/)
@@ -189,6 +189,11 @@ describe('clinic against the real server', { timeout: 120_000 }, () => {
     const tenant = await clinic(['--tenant', 'no-such-tenant', 'locations'])
     expect(tenant.code).toBe(1)
     expect(tenant.stderr).toBe("error: Unknown organisation 'no-such-tenant'.\n")
+
+    // a --base-url that is not where the API lives (here: the API path itself) is exit 3 with a hint
+    const wrongBase = await runBin(['--base-url', `${url}/api`, 'locations'], { env: { XDG_CONFIG_HOME: home } })
+    expect(wrongBase.code).toBe(3)
+    expect(wrongBase.stderr).toMatch(/^error: The server at .+ is not the clinic API: .+; is --base-url the clinic server\?\n$/)
 
     const closed = await buildTestServer()
     const closedUrl = await closed.app.listen({ port: 0, host: '127.0.0.1' })
