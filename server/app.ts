@@ -82,6 +82,15 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   const mail = new MailSender(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log })
   const deps: ServerDeps = { config, database, db, jwt, mail, clock: options.clock ?? (() => new Date()) }
   app.decorate('deps', deps)
+  // Added before any plugin so that it runs after theirs (onClose hooks run in reverse order of
+  // adding): a plugin still holding a connection (the live-events LISTEN client) would otherwise keep
+  // the PostgreSQL pool from ending, and the process from exiting.
+  let timer: NodeJS.Timeout | undefined
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer)
+    mail.close()
+    if (ownsDatabase) await database.close()
+  })
   app.decorateRequest('tenant', '')
 
   await app.register(helmet, {
@@ -163,7 +172,6 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   })
 
   const sweeper = new HoldSweeper(db, app.log)
-  let timer: NodeJS.Timeout | undefined
   if (config.sweepIntervalMs > 0) {
     timer = setInterval(() => {
       void sweeper.sweep().catch((err) => app.log.error({ err }, 'hold sweep failed'))
@@ -171,10 +179,5 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     }, config.sweepIntervalMs)
     timer.unref()
   }
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer)
-    mail.close()
-    if (ownsDatabase) await database.close()
-  })
   return app
 }

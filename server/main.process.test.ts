@@ -1,0 +1,102 @@
+/**
+ * The server process as an operator meets it (server/main.ts run with tsx): a started server stops on SIGTERM, also on a
+ * PostgreSQL server (npm run test:pg), where the live-events LISTEN connection once kept the pool
+ * from closing and the process hung for ever (also after 'Port … is already in use').
+ */
+import { spawn } from 'node:child_process'
+import { createServer, type Server } from 'node:net'
+import { resolve } from 'node:path'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const root = resolve(import.meta.dirname, '..')
+
+interface Run {
+  code: number | null
+  output: string
+}
+
+/** Starts server/main.ts; `onOutput` may act on the output so far (e.g. send a signal). */
+function runMain(env: Record<string, string>, onOutput?: (output: string, kill: (signal: NodeJS.Signals) => void) => void, timeoutMs = 50_000): Promise<Run> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'development', SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', DATA_DIR: 'memory://', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    const timer = setTimeout(() => {
+      output += '\n[test: still running, killed]'
+      child.kill('SIGKILL')
+    }, timeoutMs)
+    const take = (chunk: Buffer) => {
+      output += chunk.toString()
+      onOutput?.(output, (signal) => child.kill(signal))
+    }
+    child.stdout.on('data', take)
+    child.stderr.on('data', take)
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      done({ code, output })
+    })
+  })
+}
+
+/** A port nothing listens on. */
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  const { port } = server.address() as { port: number }
+  await new Promise((r) => server.close(r))
+  return port
+}
+
+const pgUrl = process.env.TEST_DATABASE_URL
+let databaseUrl: string | undefined
+let dbName = ''
+beforeAll(async () => {
+  if (!pgUrl) return
+  // A database of its own: main.ts migrates and seeds the default schema, as in production.
+  dbName = `main_process_${process.pid}_${Date.now()}`
+  const admin = new pg.Client({ connectionString: pgUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${dbName}`)
+  await admin.end()
+  const url = new URL(pgUrl)
+  url.pathname = `/${dbName}`
+  databaseUrl = url.toString()
+})
+afterAll(async () => {
+  if (!pgUrl || !dbName) return
+  const admin = new pg.Client({ connectionString: pgUrl })
+  await admin.connect()
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
+  await admin.end()
+})
+
+const storage = (): Record<string, string> => (databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: 'memory://' })
+
+describe('server/main.ts', () => {
+  it('stops on SIGTERM', async () => {
+    const run = await runMain({ PORT: String(await freePort()), ...storage() }, (output, kill) => {
+      if (output.includes('Clinic Online Booking is running at')) kill('SIGTERM')
+    })
+    expect(run.output).toContain('Clinic Online Booking is running at')
+    expect(run.output).not.toContain('[test: still running, killed]')
+    expect(run.code, run.output).toBe(0)
+  }, 60_000)
+
+  it('a port in use: says so and exits 1', async () => {
+    const blocker: Server = createServer()
+    await new Promise<void>((r) => blocker.listen(0, r))
+    const { port } = blocker.address() as { port: number }
+    try {
+      const run = await runMain({ PORT: String(port), ...storage() })
+      expect(run.output).toContain(`Port ${port} is already in use.`)
+      expect(run.output).not.toContain('[test: still running, killed]')
+      expect(run.code, run.output).toBe(1)
+    } finally {
+      await new Promise((r) => blocker.close(r))
+    }
+  }, 60_000)
+})
