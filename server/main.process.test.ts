@@ -1,5 +1,6 @@
 /**
- * The server process as an operator meets it (server/main.ts run with tsx): a started server stops on SIGTERM, also on a
+ * The server process as an operator meets it (server/main.ts run with tsx): a database that is down
+ * gives one clear line and exit code 1, never a stack; a started server stops on SIGTERM, also on a
  * PostgreSQL server (npm run test:pg), where the live-events LISTEN connection once kept the pool
  * from closing and the process hung for ever (also after 'Port … is already in use').
  */
@@ -77,6 +78,16 @@ afterAll(async () => {
 const storage = (): Record<string, string> => (databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: 'memory://' })
 
 describe('server/main.ts', () => {
+  it('a database server that is down: one clear line, exit 1, no stack', async () => {
+    const port = await freePort()
+    const run = await runMain({ PORT: String(await freePort()), DATABASE_URL: `postgres://clinic:s3cret@127.0.0.1:${port}/clinic` })
+    expect(run.code, run.output).toBe(1)
+    expect(run.output).toContain(`The server could not start: the database server at 127.0.0.1:${port} refused the connection.`)
+    expect(run.output).toContain('DATABASE_URL')
+    expect(run.output).not.toMatch(/^\s+at /m)
+    expect(run.output).not.toContain('s3cret')
+  }, 60_000)
+
   it('stops on SIGTERM', async () => {
     const run = await runMain({ PORT: String(await freePort()), ...storage() }, (output, kill) => {
       if (output.includes('Clinic Online Booking is running at')) kill('SIGTERM')

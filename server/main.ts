@@ -1,9 +1,14 @@
 /** The server process: npm start runs it from an esbuild bundle (or with tsx when bundling fails). */
 import { buildServer } from './app'
 import { loadConfig } from './config'
+import { startFailureMessage } from './start-failure'
 
 const config = loadConfig()
-const app = await buildServer(config)
+const app = await buildServer(config).catch((error: unknown) => {
+  // One clear line for the person who ran npm start (database down, unknown, or not writable).
+  console.error(startFailureMessage(error, config))
+  process.exit(1)
+})
 try {
   await app.listen({ port: config.port, host: config.host })
 } catch (error) {

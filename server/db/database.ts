@@ -71,6 +71,8 @@ export async function migrate(db: Db, options: { schema?: string } = {}): Promis
   const { error, results } = await migrator.migrateToLatest()
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')
+    // No migration ran (the database could not be reached): the cause itself is the message.
+    if (!failed) throw error
     throw new Error(`Migration ${failed?.migrationName ?? '?'} failed: ${String((error as Error).message ?? error)}`, { cause: error })
   }
 }

@@ -1,0 +1,69 @@
+/**
+ * startFailureMessage(error, config): the one line server/main.ts prints when the server cannot start
+ * (database down or unknown, wrong credentials, unusable data directory), instead of a stack dump.
+ * Never echoes a password of DATABASE_URL.
+ */
+import type { ServerConfig } from './config'
+
+interface ErrorLike {
+  message?: unknown
+  code?: unknown
+  cause?: unknown
+  address?: unknown
+  port?: unknown
+  hostname?: unknown
+  path?: unknown
+}
+
+/** The error and its causes, outermost first. */
+function chain(error: unknown): ErrorLike[] {
+  const out: ErrorLike[] = []
+  let current: unknown = error
+  while (current && typeof current === 'object' && out.length < 10) {
+    out.push(current as ErrorLike)
+    current = (current as ErrorLike).cause
+  }
+  return out
+}
+
+function databaseServer(databaseUrl: string): { where: string; name: string } {
+  try {
+    const url = new URL(databaseUrl)
+    return { where: `${url.hostname || 'localhost'}:${url.port || '5432'}`, name: decodeURIComponent(url.pathname.replace(/^\//, '')) }
+  } catch {
+    return { where: 'DATABASE_URL', name: '' }
+  }
+}
+
+const firstLine = (text: string) => text.split('\n')[0].trim()
+
+export function startFailureMessage(error: unknown, config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>): string {
+  const errors = chain(error)
+  const code = (c: string) => errors.find((e) => e.code === c)
+  const prefix = 'The server could not start:'
+  if (config.databaseUrl) {
+    const { where, name } = databaseServer(config.databaseUrl)
+    const fix = 'Start the PostgreSQL server, or correct DATABASE_URL (unset it to use the embedded database).'
+    if (code('ECONNREFUSED')) return `${prefix} the database server at ${where} refused the connection. ${fix}`
+    if (code('ENOTFOUND') || code('EAI_AGAIN')) return `${prefix} the database host of ${where} was not found. Correct DATABASE_URL.`
+    if (code('ETIMEDOUT') || code('EHOSTUNREACH') || code('ENETUNREACH')) return `${prefix} the database server at ${where} did not answer. ${fix}`
+    if (code('3D000')) return `${prefix} the database "${name}" does not exist on ${where}. Create it (createdb ${name}) or correct DATABASE_URL.`
+    if (code('28P01') || code('28000')) return `${prefix} the database server at ${where} refused the user or password of DATABASE_URL.`
+  } else {
+    const denied = code('EACCES') ?? code('EPERM') ?? code('EROFS')
+    if (denied) return `${prefix} the data directory ${config.dataDir} cannot be written (${String(denied.code)}). Set DATA_DIR to a writable directory.`
+  }
+  const message = errors.map((e) => (typeof e.message === 'string' ? e.message : '')).find((m) => m.trim() !== '') ?? String(error)
+  let text = firstLine(message)
+  if (config.databaseUrl) {
+    // A driver message may quote the connection string.
+    text = text.split(config.databaseUrl).join('DATABASE_URL')
+    try {
+      const { password } = new URL(config.databaseUrl)
+      if (password) text = text.split(decodeURIComponent(password)).join('***')
+    } catch {
+      // not a URL: nothing more to hide
+    }
+  }
+  return `${prefix} ${text}`
+}
