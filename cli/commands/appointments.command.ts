@@ -90,7 +90,8 @@ export function registerAppointmentCommands(program: Command, ctx: CliContext): 
     .requiredOption('--date <yyyy-MM-dd>', 'new day', parseDate)
     .requiredOption('--time <HH:mm>', 'new start time (London)', parseTime)
     .option('--staff <id|name|any>', 'practitioner (default: the same one)')
-    .action(async (id: string, opts: { date: string; time: string; staff?: string }) => {
+    .option('-y, --yes', 'do not ask for confirmation of a late change (asked on a terminal)')
+    .action(async (id: string, opts: { date: string; time: string; staff?: string; yes?: boolean }) => {
       notPast(opts.date)
       const user = await ctx.currentUser()
       const appointment = await ctx.call('Loading the appointment', () => ctx.useCase<GetAppointment>('GetAppointment').execute(id))
@@ -128,7 +129,7 @@ export function registerAppointmentCommands(program: Command, ctx: CliContext): 
       // the app's 'Late appointment change' dialog: a late change (with terms shown) is confirmed first
       const view = appointmentActions(policy, new Date(), settings)
       const warning = view.kind === 'menu' ? view.rescheduleConfirmation : null
-      if (warning && ctx.canPrompt()) {
+      if (warning && !opts.yes && ctx.canPrompt()) {
         ctx.info(`${warning.title}: ${warning.message}`)
         if (!(await ctx.prompt.confirm('Reschedule it?'))) throw refused('Not rescheduled.')
       }

@@ -69,6 +69,14 @@ describe('clinic reschedule and the cancellation policy', () => {
     const yes = await runCli(['--base-url', HOST, 'reschedule', APPOINTMENT, '--date', '2026-03-10', '--time', '15:00'], { env, stdin: 'y\n', tty: true })
     expect(yes.code, yes.stderr).toBe(0)
     expect(yes.stdout).toMatch(/^Appointment rescheduled to 10\/03\/2026 15:00\.$/m)
+
+    browse()
+    authed()
+      .put(`/api/appointments/reschedule/${APPOINTMENT}`)
+      .reply(200, appointmentView({ event: { start: '2026-03-10T15:00:00.000Z', end: '2026-03-10T16:00:00.000Z' } }))
+    const told = await runCli(['--base-url', HOST, 'reschedule', APPOINTMENT, '--date', '2026-03-10', '--time', '15:00', '--yes'], { env, tty: true })
+    expect(told.code, told.stderr).toBe(0)
+    expect(told.stderr).not.toMatch(/Reschedule it\?/)
   })
 
   it("appointments: within the late period (rule allow) the Actions cell says none is left and why, not 'Options'", async () => {
