@@ -93,7 +93,11 @@ export function registerAvailabilityCommands(program: Command, ctx: CliContext):
       const shown = opts.all ? slots : slots.filter((s) => s.valid)
       const names = new Map<string, string>()
       if (!ctx.json && shown.length > 0) {
-        for (const p of await practitionersFor(ctx, clinic.id, services[0].id, monthOfDate(opts.date))) names.set(p.id, p.displayName)
+        // each service's practitioners name the parts of that service (a later one may have staff the first has not)
+        for (const [i, service] of services.entries()) {
+          if (i > 0 && shown.every((s) => !s.parts[i] || names.has(s.parts[i].practitioner))) continue
+          for (const p of await practitionersFor(ctx, clinic.id, service.id, monthOfDate(opts.date))) names.set(p.id, p.displayName)
+        }
       }
       ctx.print(shown, () =>
         formatTable(

@@ -211,6 +211,19 @@ describe('clinic staff, days, slots', () => {
     expect(run.stdout.trimEnd().split('\n')).toEqual(['Time   Ends   Staff', '-----  -----  ----------', '10:00  11:30  Anna + Ben'])
   })
 
+  it("slots: each chained service's practitioner is named from that service's staff, not shown as an id", async () => {
+    api().get('/api/public-clinics').reply(200, [clinic])
+    api().get('/api/categories').query(true).reply(200, [category])
+    api().get('/api/services/public').query(true).reply(200, [facial, massage])
+    api().post('/api/practitioners/time', (b) => b.service === FACIAL).reply(200, [slot('10:00', 60)])
+    api().post('/api/practitioners/time', (b) => b.service === MASSAGE).reply(200, [slot('11:00', 30, BEN)])
+    api().post('/api/practitioners/public', (b) => b.service === FACIAL).reply(200, [anna])
+    api().post('/api/practitioners/public', (b) => b.service === MASSAGE).reply(200, [ben])
+    const run = await cli('slots', '--service', 'Facial', '--service', 'Massage', '--date', '2026-03-10')
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout.trimEnd().split('\n')[2]).toBe('10:00  11:30  Anna + Ben')
+  })
+
   it('a malformed date is a usage error (2) and calls nothing', async () => {
     const run = await cli('slots', '--service', 'Facial', '--date', '10/03/2026')
     expect(run.code).toBe(2)
