@@ -236,7 +236,7 @@ export class ServicesViewModel {
         // reloaded): the URL is corrected, or the step would look for an item that is not there.
         if (!coursePurchase && query.service !== undefined && query.service !== String(booking.activeIndex)) {
           booking.setRestoring(false)
-          const params = new URLSearchParams(query)
+          const params = new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, v]])))
           params.set('service', String(booking.activeIndex))
           booking.fallBack(`${clinicPath}/${route.categoryId ?? 'all'}/${serviceId}${route.confirm ? '/confirm' : ''}?${params}`)
           return
