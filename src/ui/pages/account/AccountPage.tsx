@@ -35,7 +35,9 @@ const AccountPage = observer(function AccountPage() {
         <p className={styles.subtitle}>Hi {session.user?.firstName}, manage your appointments, courses and details here.</p>
       </div>
       <div className={styles.panel}>
-        <Tabs className={styles.tabs} selectedKey={vm.tab} onSelectionChange={(key) => vm.selectTab(key as AccountTab | 'logout')}>
+        {/* Arrow keys only move the focus (Enter or Space chooses): with automatic activation, arrowing
+            past Password, or End, or ArrowLeft from Appointments, chose 'Log out' and ended the session. */}
+        <Tabs className={styles.tabs} keyboardActivation="manual" selectedKey={vm.tab} onSelectionChange={(key) => vm.selectTab(key as AccountTab | 'logout')}>
           <TabList className={styles.tabList} aria-label="My account">
             {ACCOUNT_TABS.map((t) => (
               <Tab key={t.id} id={t.id} className={`${styles.tab} ${t.id === 'logout' ? styles.logout : ''}`}>
