@@ -86,6 +86,52 @@ describe('races on one slot', () => {
   })
 })
 
+describe('races on one appointment (a PostgreSQL server runs them truly in parallel)', () => {
+  const later = londonDate(12)
+  const on = (time: string) => ({ start: londonInstant(later, time), end: londonInstant(later, time) })
+  const bookLater = async (time: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/appointments/public',
+      headers: t.auth(demo),
+      payload: { appointment: { event: on(time), practitioner: DEMO.pSarah, clinic: DEMO.clinicLondon, service: DEMO.sConsultation } },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().appointment.status).toBe('Scheduled')
+    return res.json().appointment.id as string
+  }
+  const cancel = (id: string) => t.app.inject({ method: 'PUT', url: `/api/appointments/cancel-by-customer/${id}`, headers: t.auth(demo) })
+  const moveTo = (id: string, time: string) =>
+    t.app.inject({ method: 'PUT', url: `/api/appointments/reschedule/${id}`, headers: t.auth(demo), payload: { appointment: { event: on(time) } } })
+  const startOf = async (id: string) => new Date((await t.db.selectFrom('appointments').select('starts_at').where('id', '=', id).executeTakeFirstOrThrow()).starts_at).toISOString()
+
+  it('parallel cancels: exactly one is told it cancelled, the others a clear 409', async () => {
+    const id = await bookLater('10:00')
+    const answers = await Promise.all(Array.from({ length: 6 }, () => cancel(id)))
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1)
+    for (const a of answers.filter((x) => x.statusCode !== 200)) {
+      expect(a.statusCode).toBe(409)
+      expect(typeof a.json().message).toBe('string')
+    }
+    expect(await statusOf(id)).toBe('Cancelled')
+  })
+
+  it('a cancel racing a reschedule: exactly one wins and the appointment is as the winner left it', async () => {
+    for (const [from, to] of [['11:00', '14:00'], ['11:30', '14:30'], ['12:00', '15:00']]) {
+      const id = await bookLater(from)
+      const [cancelled, moved] = await Promise.all([cancel(id), moveTo(id, to)])
+      expect([cancelled.statusCode, moved.statusCode].sort(), `${cancelled.body} ${moved.body}`).toEqual([200, 409])
+      if (cancelled.statusCode === 200) {
+        expect(await statusOf(id)).toBe('Cancelled')
+        expect(await startOf(id)).toBe(on(from).start)
+      } else {
+        expect(await statusOf(id)).toBe('Scheduled')
+        expect(await startOf(id)).toBe(on(to).start)
+      }
+    }
+  })
+})
+
 describe('races on one payment', () => {
   it('parallel invoice creates for one hold make one invoice', async () => {
     const held = await book(demo, '12:30', DEMO.sAntiWrinkle1)

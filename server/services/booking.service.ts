@@ -44,6 +44,7 @@ export const TOO_MANY_SERVICES = `At most ${MAX_SERVICES} services can be booked
 export const TOO_MANY_HOLDS = 'You have too many bookings waiting for payment. Please pay for or release one of them first.'
 export const OFF_GRID = 'Please choose one of the times offered.'
 export const TRANSACTION_IN_USE = 'This transaction id belongs to another booking. Please try again.'
+export const CHANGED_MEANWHILE = 'This appointment has just changed. Please reload it.'
 export const KEEPS_SERVICE = 'A booking keeps its service when it is moved. Please cancel it and book the other service.'
 export const KEEPS_CLINIC = 'A booking keeps its location when it is moved. Please cancel it and book at the other location.'
 
@@ -305,13 +306,17 @@ export async function cancelByCustomer(deps: BookingDeps, tenant: string, custom
   const organisation = await loadOrganisation(deps.db, tenant)
   const guard = guardCancel(policyOf(own.body), deps.now, organisation?.settings ?? {})
   if (E.isLeft(guard)) return conflict(policyRefusalMessage(guard.left))
-  await deps.db
+  // Only if nothing changed since the policy was checked: a parallel cancel, or a reschedule into the
+  // late-cancellation period, makes this one a 409 (on a PostgreSQL server they truly run at once).
+  const updated = await deps.db
     .updateTable('appointments')
     .set({ status: 'Cancelled', updated_at: deps.now })
     .where('tenant_id', '=', tenant)
     .where('id', '=', id)
     .where('status', '=', own.body.status)
-    .execute()
+    .where('starts_at', '=', new Date(own.body.event.start))
+    .executeTakeFirst()
+  if (Number(updated.numUpdatedRows) !== 1) return conflict(CHANGED_MEANWHILE)
   const view = await appointmentView(deps.db, tenant, id)
   return ok(view!)
 }
@@ -410,7 +415,7 @@ export async function reschedule(
     if (outcome) return outcome
   } catch (error) {
     if (isOverlapViolation(error)) return conflict(SLOT_TAKEN)
-    if (error instanceof ChangedMeanwhile) return conflict('This appointment has just changed. Please reload it.')
+    if (error instanceof ChangedMeanwhile) return conflict(CHANGED_MEANWHILE)
     throw error
   }
   return ok((await appointmentView(deps.db, tenant, id))!)
