@@ -111,3 +111,35 @@ describe('a declined card and a retry', () => {
     await s.shot('thank-you')
   })
 })
+
+describe('phone: the summary opened from the bottom bar', () => {
+  it('closes when the step moves on (it would cover the next step and its button) and with Escape', async () => {
+    const s = await open(browser, 'phone-summary-sheet', PHONE)
+    const { page } = s
+    await page.goto(`${baseUrl}/`)
+    await page.getByRole('button', { name: 'Got it!' }).click()
+    await chooseFirstLocation(s)
+    await chooseService(s, 'Cheek filler')
+    const toggle = page.getByRole('button', { name: /view summary/ })
+    const question = page.getByRole('dialog', { name: 'Do you want to book another service?' })
+    await question.waitFor()
+    await answer(s, 'Do you want to book another service?', 'No')
+    await page.getByRole('grid').waitFor()
+    await toggle.click()
+    await page.locator('#summary-sheet').waitFor()
+    await page.keyboard.press('Escape')
+    await page.locator('#summary-sheet').waitFor({ state: 'detached', timeout: 2000 })
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+
+    await toggle.click()
+    await page.locator('#summary-sheet').waitFor()
+    await s.shot('sheet-open')
+    // 'change' in the sheet moves to the practitioner step: the sheet must not stay over it.
+    await page.locator('#summary-sheet').getByRole('button', { name: 'change' }).click()
+    await page.waitForSelector('h1:has-text("Choose a practitioner")')
+    await page.waitForTimeout(300)
+    expect(await page.locator('#summary-sheet').count()).toBe(0)
+    await s.shot('sheet-closed-on-step')
+    await s.context.close()
+  })
+})

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useLocation } from 'react-router-dom'
 import { BookingViewModel } from '../../view-models/booking.view-model'
 import { SessionViewModel } from '../../view-models/session.view-model'
@@ -17,6 +17,18 @@ export const BottomBar = observer(function BottomBar() {
   const confirm = useViewModel<ConfirmViewModel>(ConfirmViewModel)
   const [open, setOpen] = useState(false)
   const { pathname, search } = useLocation()
+  // The open summary covers most of a phone screen: it closes when the step (or time sub-step) moves on
+  // ('change', 'Book appointment', browser back), so the next step and its button are not hidden under it.
+  const stepKey = `${booking.step}:${booking.timeStep}:${pathname}`
+  useEffect(() => setOpen(false), [stepKey])
+  useEffect(() => {
+    if (!open) return
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false)
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [open])
   const total = round2(booking.basket.reduce((s, i) => s + itemPrice(i), 0) + booking.giftVouchers.reduce((s, v) => s + v.value, 0))
   let action = null
   if (booking.step === 'time') {
