@@ -88,6 +88,22 @@ describe('practitioners and times', () => {
     expect(none.statusCode).toBe(404)
   })
 
+  it('POST /practitioners/public refuses a month or year that cannot be, as days-available-by-month does', async () => {
+    const ask = (month: number, year?: number) =>
+      t.app.inject({ method: 'POST', url: '/api/practitioners/public', payload: { month, ...(year !== undefined ? { year } : {}), clinic: DEMO.clinicLondon, service: DEMO.sHydraFacial } })
+    for (const [month, year, message] of [
+      [13, undefined, 'month must be between 1 and 12'],
+      [0, 2027, 'month must be between 1 and 12'],
+      [1, 99999, 'year must be between 1800 and 2999'],
+      [1, -1, 'year must be between 1800 and 2999'],
+    ] as const) {
+      const res = await ask(month, year)
+      expect(res.statusCode, `${month}/${year}`).toBe(400)
+      expect(res.json()).toEqual({ statusCode: 400, message })
+    }
+    expect((await ask(12, 2027)).statusCode).toBe(200)
+  })
+
   it('POST /practitioners/time gives London slots, with breaks invalid and any practitioner', async () => {
     const date = londonDate(3)
     const sarah = await t.app.inject({ method: 'POST', url: '/api/practitioners/time', payload: { date, service: DEMO.sAntiWrinkle1, clinic: DEMO.clinicLondon, staff: DEMO.pSarah, onlineBooking: true } })
