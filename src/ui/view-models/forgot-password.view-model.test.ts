@@ -50,6 +50,22 @@ describe('ForgotPasswordViewModel', () => {
     expect(vm.done).toBeUndefined()
   })
 
+  it("request mode refuses a mistyped address instead of telling the customer to wait for a mail that cannot come", async () => {
+    const { vm, forgot } = setup()
+    vm.enter('/forgot-password', undefined)
+    for (const typo of ['jane', 'jane@example', 'jane@@example.com', 'jane @example.com']) {
+      vm.setEmail(typo)
+      await vm.submit()
+      expect(vm.emailError, typo).toBe('Invalid email address')
+      expect(vm.done).toBeUndefined()
+    }
+    expect(forgot.execute).not.toHaveBeenCalled()
+    vm.setEmail('jane@example.com')
+    expect(vm.emailError).toBeUndefined()
+    await vm.submit()
+    expect(forgot.execute).toHaveBeenCalledWith({ email: 'jane@example.com' })
+  })
+
   it('request mode shows a 400 server message in red', async () => {
     const { vm } = setup({ forgot: E.left({ _tag: 'Refused', status: 400, message: 'Invalid email' }) })
     vm.enter('/forgot-password', undefined)
