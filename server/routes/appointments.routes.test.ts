@@ -15,8 +15,8 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-/** A weekday Sarah works in London, clear of the seeded bookings, holiday and closed day. */
-const day = londonDate(3)
+/** A day Sarah and James both work in London (Tuesday to Friday), clear of the seeded bookings, holiday and closed day. */
+const day = londonDate(3, [2, 3, 4, 5])
 const booking = (time: string, extra: Record<string, unknown> = {}) => ({
   appointment: {
     event: { start: londonInstant(day, time), end: londonInstant(day, time) },

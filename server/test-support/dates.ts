@@ -2,9 +2,13 @@
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
 import { londonAt } from '../seed/demo.seed'
 
-/** 'yyyy-MM-dd' (London) of the first of `weekdays` (0 = Sunday) at least `days` days from now. */
+/** 'yyyy-MM-dd' (London) of the first of `weekdays` (0 = Sunday) at least `days` days from now, past the seeded Christmas closure. */
 export function londonDate(days: number, weekdays: number[] = [1, 2, 3, 4, 5], now = new Date()): string {
-  return formatInTimeZone(londonAt(now, days, '12:00', weekdays), 'Europe/London', 'yyyy-MM-dd')
+  for (let offset = days; ; offset++) {
+    const day = formatInTimeZone(londonAt(now, offset, '12:00', weekdays), 'Europe/London', 'yyyy-MM-dd')
+    // The demo seed closes every clinic on 25 and 26 December.
+    if (!/-12-2[56]$/.test(day)) return day
+  }
 }
 
 /** `count` different working days (Monday to Friday, London), the first at least `days` days from now. */
