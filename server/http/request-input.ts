@@ -103,7 +103,11 @@ const EXPECTS: Record<string, string> = {
   StringFromQuery: 'must be a text',
 }
 
-function expectation(type: t.Decoder<unknown, unknown> & { name: string }): string {
+/** Format checks on texts (a non-empty text, an id, a date) said of a value that is not a text at all. */
+const TEXT_FORMATS = new Set(['NonEmptyString'])
+
+function expectation(type: t.Decoder<unknown, unknown> & { name: string }, value: unknown): string {
+  if (TEXT_FORMATS.has(type.name) && typeof value !== 'string') return EXPECTS.string
   const known = EXPECTS[type.name]
   if (known) return known
   const tag = (type as { _tag?: string })._tag
@@ -132,7 +136,7 @@ export function describeFirstError(errors: t.Errors, where: Where): string {
   if (error.value === undefined) {
     return path ? `Invalid ${where}: ${path} is required.` : `Invalid ${where}: a JSON ${where === 'body' ? 'body' : 'value'} is required.`
   }
-  const what = expectation(leaf.type as t.Decoder<unknown, unknown> & { name: string })
+  const what = expectation(leaf.type as t.Decoder<unknown, unknown> & { name: string }, error.value)
   const subject = path || (where === 'body' ? 'the body' : where === 'query' ? 'the query' : 'the path parameters')
   return `Invalid ${where}: ${subject} ${what} (got ${shown(error.value)}).`
 }

@@ -64,6 +64,14 @@ describe('malformed input is a 400 with a clear message, never a 500', () => {
     }
   })
 
+  it('a number, list or object where a text belongs is called so, not "empty"', async () => {
+    for (const firstName of [1, [], {}, true]) {
+      const lead = { firstName, surname: 'Lee', email: 'ann@example.com' }
+      expectError(await send('POST', '/api/customers-lead?from=customer', undefined, lead), 400, /^Invalid body: firstName must be a text \(got /)
+    }
+    expectError(await send('POST', '/api/customers-lead?from=customer', undefined, { firstName: '  ', surname: 'Lee', email: 'ann@example.com' }), 400, /^Invalid body: firstName must not be empty/)
+  })
+
   it('huge texts and huge lists', async () => {
     const lead = { firstName: 'Ann', surname: 'Lee', email: 'ann@example.com', message: 'x'.repeat(30_000) }
     expectError(await send('POST', '/api/customers-lead?from=customer', undefined, lead), 400, /longer than 20000 characters \(message\)/)
