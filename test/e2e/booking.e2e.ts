@@ -143,3 +143,22 @@ describe('phone: the summary opened from the bottom bar', () => {
     await s.context.close()
   })
 })
+
+describe('phone (375 px): nothing wider than the screen', () => {
+  it("the practitioner list with 'Any practitioner' and 'From' prices fits (no sideways scrolling, info buttons not cut off)", async () => {
+    const s = await open(browser, 'phone-no-overflow', PHONE)
+    const { page } = s
+    await page.goto(`${baseUrl}/`)
+    await chooseFirstLocation(s)
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(await overflow()).toBeLessThanOrEqual(0)
+    await chooseService(s, 'HydraFacial')
+    await page.getByRole('list', { name: 'Practitioners' }).locator('li > button', { hasText: 'Any practitioner' }).waitFor()
+    await s.shot('practitioners')
+    expect(await overflow()).toBeLessThanOrEqual(0)
+    const info = page.getByRole('button', { name: /^About / }).first()
+    const box = await info.boundingBox()
+    expect(box && box.x + box.width).toBeLessThanOrEqual(375)
+    await s.context.close()
+  })
+})

@@ -43,7 +43,7 @@ export const StaffStep = observer(function StaffStep() {
                 <span className={styles.rowSub}>First available</span>
               </span>
               <span className={styles.rowMeta}>
-                {any ? <span className={styles.rowPrice}>{any.from ? 'From ' : ''}{formatMoney(any.amount, currency)}</span> : null}
+                {any ? <span className={styles.rowPrice}>{any.from ? 'From ' : ''}<span>{formatMoney(any.amount, currency)}</span></span> : null}
               </span>
             </button>
             {vm.practitioners.some((x) => x.description) ? <span className={styles.infoSpacer} aria-hidden="true" /> : null}
