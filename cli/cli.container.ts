@@ -75,7 +75,7 @@ export function guardApiAnswers(http: AxiosInstance): AxiosInstance {
 export function createCliContainer(config: CliConfig): Container {
   const container = new Container({ defaultScope: 'Singleton' })
   const http: HttpConfig = { baseUrl: apiBaseOf(config.baseUrl), tenant: config.tenant, adapter: 'http', timeoutMs: config.timeoutMs ?? 15_000 }
-  container.load(applicationModule, httpAdaptersModule(http), nodeAdaptersModule({ configDir: configDir(config.env ?? process.env) }))
+  container.load(applicationModule, httpAdaptersModule(http), nodeAdaptersModule({ configDir: configDir(config.env ?? process.env), tokenScope: `${http.baseUrl} ${config.tenant ?? ''}`.trim() }))
   container
     .rebind<AxiosInstance>(PORTS.HttpClient)
     .toDynamicValue((context) => guardApiAnswers(createHttpClient(http, context.get<TokenStore>(PORTS.TokenStore))))

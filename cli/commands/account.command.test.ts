@@ -43,8 +43,23 @@ describe('clinic login / logout / whoami', () => {
     const run = await cli('login', '--email', ' Sam@Example.com ', '--password', 'Secret-123')
     expect(run.code).toBe(0)
     expect(run.stdout).toBe('Signed in as Sam Smith <sam@example.com>.\n')
-    expect(readFileSync(tokenFile, 'utf8')).toBe(TOKEN)
+    expect(JSON.parse(readFileSync(tokenFile, 'utf8'))).toEqual({ token: TOKEN, scope: `${HOST}/api` })
     expect(statSync(tokenFile).mode & 0o777).toBe(0o600)
+  })
+
+  it('never sends the token to another --base-url or --tenant than the one it was issued by', async () => {
+    anon().post('/api/login').query({ from: 'customer' }).reply(200, { user: customer, token: TOKEN })
+    expect((await cli('login', '--email', 'sam@example.com', '--password', 'Secret-123')).code).toBe(0)
+    const elsewhere = 'http://elsewhere.test'
+    // Not signed in there: nothing is sent (no request at all is allowed by nock).
+    const there = await runCli(['--base-url', elsewhere, 'whoami'], { env })
+    expect(there.code).toBe(1)
+    expect(there.stderr).toBe("error: You must be logged in: run 'clinic login' first.\n")
+    expect((await cli('--tenant', 'other', 'whoami')).stderr).toBe("error: You must be logged in: run 'clinic login' first.\n")
+    // Signing out there leaves the sign-in here.
+    expect((await runCli(['--base-url', elsewhere, 'logout'], { env })).code).toBe(0)
+    authed().get('/api/user/me').reply(200, customer)
+    expect((await cli('--json', 'whoami')).json()).toEqual(customer)
   })
 
   it('reads the password from stdin with --password-stdin', async () => {

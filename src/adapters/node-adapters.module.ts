@@ -11,6 +11,8 @@ import { DEFAULT_GEOCODER_URL } from './adapters.module'
 export interface NodeAdaptersConfig {
   /** Where the token (0600) and booking info live; default $XDG_CONFIG_HOME/clinic or ~/.config/clinic. */
   configDir?: string
+  /** The server and tenant the token belongs to: a token is only sent back to where it came from. */
+  tokenScope?: string
   geocoderUrl?: string
 }
 
@@ -18,7 +20,7 @@ export interface NodeAdaptersConfig {
 export function nodeAdaptersModule(config: NodeAdaptersConfig = {}): ContainerModule {
   const dir = config.configDir ?? configDir()
   return new ContainerModule(({ bind }) => {
-    bind(PORTS.TokenStore).toConstantValue(new FileTokenStore(dir))
+    bind(PORTS.TokenStore).toConstantValue(new FileTokenStore(dir, config.tokenScope))
     bind(PORTS.BookingStore).toConstantValue(new FileBookingStore(dir))
     bind(PORTS.Clock).toConstantValue(new SystemClock())
     bind(PORTS.LiveEvents).toDynamicValue(() => new WsLiveEvents()).inSingletonScope()

@@ -31,21 +31,46 @@ function readOrNull(path: string): string | null {
   }
 }
 
-/** The CLI's token: a file 'token' in the config directory, readable by the user only (0600). */
+/**
+ * The CLI's token: a file 'token' in the config directory, readable by the user only (0600).
+ * With a scope (the server and tenant it was issued by), the token is kept with its scope and given
+ * back only for that scope, so a command pointed at another --base-url or --tenant never sends it
+ * there. A bare token in the file (written by hand or by an older version) has no scope.
+ */
 export class FileTokenStore implements TokenStore {
   readonly path: string
-  constructor(private readonly dir: string = configDir()) {
+  constructor(
+    private readonly dir: string = configDir(),
+    private readonly scope?: string,
+  ) {
     this.path = join(dir, 'token')
   }
+  private read(): { token: string; scope?: string } | null {
+    const raw = readOrNull(this.path)?.trim()
+    if (!raw) return null
+    if (!raw.startsWith('{')) return { token: raw }
+    try {
+      const value = JSON.parse(raw) as { token?: unknown; scope?: unknown }
+      if (typeof value.token !== 'string' || value.token === '') return null
+      return { token: value.token, scope: typeof value.scope === 'string' ? value.scope : undefined }
+    } catch {
+      return null
+    }
+  }
+  private mine(stored: { scope?: string }): boolean {
+    return stored.scope === undefined || this.scope === undefined || stored.scope === this.scope
+  }
   get(): string | null {
-    const raw = readOrNull(this.path)
-    const token = raw?.trim()
-    return token ? token : null
+    const stored = this.read()
+    return stored && this.mine(stored) ? stored.token : null
   }
   set(token: string): void {
-    writePrivate(this.dir, 'token', token)
+    writePrivate(this.dir, 'token', this.scope === undefined ? token : JSON.stringify({ token, scope: this.scope }))
   }
+  /** Signs out of this scope; another server's token is left as it is. */
   clear(): void {
+    const stored = this.read()
+    if (stored && !this.mine(stored)) return
     rmSync(this.path, { force: true })
   }
 }

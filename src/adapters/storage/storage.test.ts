@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { LocalStorageBookingStore, LocalStorageTokenStore } from './local-storage.adapter'
@@ -87,6 +87,28 @@ describe('file token store', () => {
     chmodSync(dir, 0o755)
     new FileTokenStore(dir).set('secret')
     expect(statSync(dir).mode & 0o777).toBe(0o700)
+  })
+
+  it('gives a scoped token back only to the server and tenant it came from', () => {
+    const dir = tempDir()
+    new FileTokenStore(dir, 'http://a.example/api demo').set('secret')
+    expect(statSync(join(dir, 'token')).mode & 0o777).toBe(0o600)
+    expect(new FileTokenStore(dir, 'http://a.example/api demo').get()).toBe('secret')
+    expect(new FileTokenStore(dir, 'http://evil.example/api demo').get()).toBeNull()
+    expect(new FileTokenStore(dir, 'http://a.example/api other').get()).toBeNull()
+    // Signing out of another server leaves this one's token.
+    new FileTokenStore(dir, 'http://evil.example/api demo').clear()
+    expect(new FileTokenStore(dir, 'http://a.example/api demo').get()).toBe('secret')
+    new FileTokenStore(dir, 'http://a.example/api demo').clear()
+    expect(new FileTokenStore(dir, 'http://a.example/api demo').get()).toBeNull()
+  })
+
+  it('reads a bare token (written by hand) for any scope and a corrupt file as none', () => {
+    const dir = tempDir()
+    new FileTokenStore(dir).set('bare')
+    expect(new FileTokenStore(dir, 'http://a.example/api').get()).toBe('bare')
+    writeFileSync(join(dir, 'token'), '{not json', { mode: 0o600 })
+    expect(new FileTokenStore(dir, 'http://a.example/api').get()).toBeNull()
   })
 
   it('lives in $XDG_CONFIG_HOME/clinic, else ~/.config/clinic', () => {
