@@ -86,6 +86,8 @@ describe('register, verify, log in', () => {
     expect(title.json().message).toBe('Invalid Title')
     const missing = await t.app.inject({ method: 'POST', url: '/api/user/customer/register', payload: { email: 'y@example.com' } })
     expect(missing.statusCode).toBe(400)
+    const unborn = await t.app.inject({ method: 'POST', url: '/api/user/customer/register', payload: { ...newCustomer('unborn@example.com'), dob: '2999-01-01T12:00:00.000Z' } })
+    expect(unborn.json()).toEqual({ statusCode: 400, message: 'Date of birth cannot be in the future.' })
   })
 })
 
@@ -163,6 +165,10 @@ describe('GET /user/me and PUT /customers/{id}', () => {
     expect(anonymous.statusCode).toBe(401)
     const taken = await t.app.inject({ method: 'PUT', url: `/api/customers/${DEMO.customerDemo}`, headers: t.auth(token), payload: { email: OTHER_CUSTOMER.email } })
     expect(taken.statusCode).toBe(409)
+    const unborn = await t.app.inject({ method: 'PUT', url: `/api/customers/${DEMO.customerDemo}`, headers: t.auth(token), payload: { dateOfBirth: '2999-01-01T12:00:00.000Z' } })
+    expect(unborn.json()).toEqual({ statusCode: 400, message: 'Date of birth cannot be in the future.' })
+    const after = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: t.auth(token) })
+    expect(after.json().dateOfBirth).toBe(me.json().dateOfBirth)
   })
 })
 

@@ -67,7 +67,7 @@ export async function accountRoutes(app: FastifyInstance, deps: ServerDeps): Pro
   serve(app, updateCustomer, async ({ params, body }, ctx) => {
     const who = await ctx.requireCustomer()
     if (who.sub !== params.id) return forbidden('You can only change your own details.')
-    return account.updateCustomer(ctx.db, ctx.tenant, params.id, body)
+    return account.updateCustomer(ctx.db, ctx.tenant, params.id, body, ctx.now())
   })
 
   // The verification mail's link: verifies, then opens the app with a flag the UI may show.
