@@ -105,7 +105,7 @@ describe('form page', () => {
     await page.getByRole('group', { name: /Have you had surgery/ }).getByLabel('Yes').check()
     await page.getByText('field Have you had surgery in the last 12 months? is required').first().waitFor()
     expect(await save.isDisabled()).toBe(true)
-    await page.getByRole('link', { name: 'This field must be checked to proceed' }).waitFor()
+    await page.getByRole('link', { name: 'I have read the pre-treatment advice: This field must be checked to proceed', exact: true }).waitFor()
     await s.shot('missing-required')
     await s.axe('medical form with messages')
 

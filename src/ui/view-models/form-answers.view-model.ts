@@ -56,9 +56,16 @@ export class FormAnswers {
     return this.showAll || this.touched[id] ? this.errors[id] : undefined
   }
 
-  /** Messages not yet shown inline, for the summary by the Save button (field id and text). */
+  /**
+   * Every message, for the summary by the Save button (field id and text). A message that does not
+   * name its field ('This field must be checked to proceed') is prefixed with the field's title there,
+   * as the summary stands far from the field.
+   */
   get pending(): { id: string; message: string }[] {
-    return Object.entries(this.errors).map(([id, message]) => ({ id, message }))
+    return Object.entries(this.errors).map(([id, message]) => {
+      const title = this.fields.find((f) => f.id === id)?.title?.trim()
+      return { id, message: title && !message.includes(title) ? `${title}: ${message}` : message }
+    })
   }
 
   value(id: string): FieldValue {

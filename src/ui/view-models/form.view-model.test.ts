@@ -197,6 +197,16 @@ describe('FormViewModel: general, medical and aftercare forms', () => {
     expect(vm.answers.pending.map((p) => p.id)).toEqual(['name', 'agree', 'allergy', 'sig'])
   })
 
+  it("the summary by Save names the checkbox its 'This field must be checked to proceed' is about", async () => {
+    const { vm } = setup(E.right(medicalForm()))
+    await vm.load(ID)
+    const agree = vm.answers.fields.find((f) => f.id === 'agree')
+    const summary = Object.fromEntries(vm.answers.pending.map((p) => [p.id, p.message]))
+    expect(summary.agree).toBe(`${agree?.title}: This field must be checked to proceed`)
+    expect(summary.name).toBe('field Your name is required')
+    expect(vm.answers.errors.agree).toBe('This field must be checked to proceed')
+  })
+
   it('sends the answers (widget id to answer, display widgets left out) with the password', async () => {
     const { vm, calls } = setup(E.right(medicalForm()))
     await vm.load(ID, 'pw')
