@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { anna, ben, clinicA, clinicB, course, facial, massage, world } from './booking.test-support'
+import { anna, ben, clinicA, clinicB, course, facial, massage, user, world } from './booking.test-support'
 import { MIX_WARNING } from './booking.view-model'
 
 const at = (start: string, end: string, practitioner?: string) => ({ startDate: start, endDate: end, practitioner, valid: true })
@@ -296,6 +296,33 @@ describe('browser back and forward (the step from the URL)', () => {
     expect(booking.startTime).toBeUndefined()
     ticker.advance(300_000)
     expect(booking.outOfTime).toBe(false)
+  })
+
+  it("browser back from the login demanded by 'Book appointment' closes the unclosable modal; a later login does not jump to confirm", () => {
+    const { booking, session, navigator } = timeChosen()
+    booking.book('/step/c1/cat1/s1', '?service=0')
+    expect(session.loginModalOpen).toBe(true)
+    expect(session.loginModalLocked).toBe(true)
+    booking.syncRoute({ locationId: 'c1', query: {} })
+    expect(session.loginModalOpen).toBe(false)
+    expect(session.loginModalLocked).toBe(false)
+    session.requireLogin()
+    session.signedIn(user)
+    expect(navigator.paths.some((p) => p.includes('/confirm'))).toBe(false)
+  })
+
+  it('browser back from a course purchase confirm (signed out) to the course list closes the unclosable login', () => {
+    const { booking, session } = world()
+    booking.setLocation(clinicA)
+    booking.syncRoute({ locationId: 'c1', query: { view: 'courses' } })
+    booking.chooseService(course, 'kc')
+    booking.answerAnotherCourse(false)
+    booking.syncRoute({ locationId: 'c1', categoryId: 'kc', serviceId: 'k1', confirm: true, query: { course: 'true' } })
+    expect(booking.step).toBe('confirm')
+    session.requireLogin({ locked: true })
+    booking.syncRoute({ locationId: 'c1', query: {} })
+    expect(booking.step).toBe('service')
+    expect(session.loginModalOpen).toBe(false)
   })
 
   it('browser back from confirm is the time step with the time cleared, as the Back button does', () => {

@@ -188,6 +188,8 @@ export class BookingViewModel {
     if (derived === 'confirm' && !this.canConfirm) derived = route.serviceId ? 'staff' : 'service'
     if (derived === 'staff' && route.query.reschedule === '1' && this.isReschedule && this.isLinked) derived = 'time'
     this.step = derived
+    // The login demanded by 'Book appointment' or by confirm belongs to those steps.
+    if (derived !== left && derived !== 'confirm' && derived !== 'payment') this.session.releaseLockedLogin()
     // The step left by browser back loses its selection (spec section 4 'Back navigation'): a time
     // chosen, or held by confirm, is released; its hold would otherwise run out on an earlier step.
     if (backFromConfirm) {

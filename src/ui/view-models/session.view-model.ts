@@ -98,6 +98,17 @@ export class SessionViewModel {
     this.afterLogin = undefined
   }
 
+  /**
+   * The step that demanded the login (time, confirm) was left (browser back): its unclosable modal
+   * closes and the pending 'then' (go to confirm) is dropped. An ordinary login modal stays.
+   */
+  releaseLockedLogin(): void {
+    if (!this.loginModalLocked) return
+    this.loginModalOpen = false
+    this.loginModalLocked = false
+    this.afterLogin = undefined
+  }
+
   signedIn(user: UserView): void {
     this.user = user
     this.loginModalOpen = false
