@@ -49,6 +49,17 @@ describe('PersonalDetailsViewModel', () => {
     expect(vm.dirty).toBe(false)
   })
 
+  it('a changed phone country alone is an unsaved change too, and discard restores it', async () => {
+    const { vm } = setup()
+    await vm.load()
+    expect(vm.phoneCountry).toBe('GB')
+    vm.setPhoneCountry('FR')
+    expect(vm.dirty).toBe(true)
+    vm.discard()
+    expect(vm.phoneCountry).toBe('GB')
+    expect(vm.dirty).toBe(false)
+  })
+
   it('becomes dirty when a field changes and clean after discard', async () => {
     const { vm } = setup()
     await vm.load()

@@ -86,6 +86,8 @@ export function phoneCountryOptions(locale = 'en'): PhoneCountryOption[] {
 export class PersonalDetailsViewModel {
   form: PersonalDetailsForm = emptyForm()
   private snapshot = JSON.stringify(emptyForm())
+  /** the phone country of the saved number (a change of country alone is an unsaved change) */
+  private savedPhoneCountry: CountryCode = 'GB'
   email = ''
   countries: Country[] = [DEFAULT_COUNTRY]
   phoneCountry: CountryCode = 'GB'
@@ -103,13 +105,13 @@ export class PersonalDetailsViewModel {
     @inject(SessionViewModel) private readonly session: SessionViewModel,
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
   ) {
-    makeAutoObservable<PersonalDetailsViewModel, 'currentUser' | 'update' | 'listCountries' | 'session' | 'toasts'>(this, {
+    makeAutoObservable<PersonalDetailsViewModel, 'currentUser' | 'update' | 'listCountries' | 'session' | 'toasts' | 'savedPhoneCountry'>(this, {
       currentUser: false, update: false, listCountries: false, session: false, toasts: false,
     })
   }
 
   get dirty(): boolean {
-    return this.loaded && JSON.stringify(this.form) !== this.snapshot
+    return this.loaded && (JSON.stringify(this.form) !== this.snapshot || this.phoneCountry !== this.savedPhoneCountry)
   }
 
   get isValid(): boolean {
@@ -175,6 +177,7 @@ export class PersonalDetailsViewModel {
       marketingTypes: (user.marketingTypes ?? []).filter((m): m is MarketingType => (MARKETING_TYPES as readonly string[]).includes(m)),
     }
     this.snapshot = JSON.stringify(this.form)
+    this.savedPhoneCountry = this.phoneCountry
     this.error = undefined
     this.errorField = undefined
     this.loaded = true
@@ -208,6 +211,7 @@ export class PersonalDetailsViewModel {
   /** Throws away unsaved changes. */
   discard(): void {
     this.form = JSON.parse(this.snapshot) as PersonalDetailsForm
+    this.phoneCountry = this.savedPhoneCountry
     this.error = undefined
     this.errorField = undefined
   }
