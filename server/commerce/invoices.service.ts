@@ -123,6 +123,8 @@ async function createDepositInvoice(
   if (existing) return E.right(await invoiceView(deps.db, existing))
   const now = deps.clock()
   const held = appointments.filter((a) => a.status === 'Pending')
+  // Booked, cancelled or done: nothing to pay, and no hold that ran out either.
+  if (held.length === 0 && !appointments.some((a) => a.status === 'Deleted')) return E.left(conflict(MESSAGES.notAwaitingPayment))
   if (held.length !== appointments.length || held.some((a) => a.holdExpiresAt && a.holdExpiresAt <= now)) {
     return E.left(conflict(MESSAGES.holdExpired))
   }

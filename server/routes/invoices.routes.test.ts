@@ -89,6 +89,11 @@ describe('deposit invoices and card payments', () => {
     expect(page.body).toContain('Pay £36.00')
   })
 
+  it('a deposit invoice for an appointment that is already booked: a 409 that does not speak of an expired hold', async () => {
+    const res = await inject('POST', '/api/invoice/create', demo, { customer: DEMO.customerDemo, clinic: DEMO.clinicLondon, appointmentId: DEMO.apptFuture })
+    expect(res.json()).toEqual({ statusCode: 409, message: 'This appointment is not waiting for a payment.' })
+  })
+
   it('pays through the sandbox page: the hold becomes Scheduled, a confirmation with .ics is queued, a retry charges once', async () => {
     const appointmentId = await hold()
     const invoice = await depositInvoice(appointmentId)
