@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx'
+import { makeAutoObservable, observable, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js'
@@ -106,7 +106,7 @@ export class PersonalDetailsViewModel {
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
   ) {
     makeAutoObservable<PersonalDetailsViewModel, 'currentUser' | 'update' | 'listCountries' | 'session' | 'toasts' | 'savedPhoneCountry'>(this, {
-      currentUser: false, update: false, listCountries: false, session: false, toasts: false,
+      currentUser: false, update: false, listCountries: false, session: false, toasts: false, savedPhoneCountry: observable,
     })
   }
 
