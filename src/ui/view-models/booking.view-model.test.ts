@@ -325,6 +325,16 @@ describe('browser back and forward (the step from the URL)', () => {
     expect(session.loginModalOpen).toBe(false)
   })
 
+  it("'Add another service' with a time chosen releases it: the chain changes, no 'Out of time' on the service list", () => {
+    const { booking, ticker } = timeChosen()
+    booking.addAnother()
+    booking.syncRoute({ locationId: 'c1', query: {} })
+    expect(booking.step).toBe('service')
+    expect(booking.startTime).toBeUndefined()
+    ticker.advance(300_000)
+    expect(booking.outOfTime).toBe(false)
+  })
+
   it('browser back from confirm is the time step with the time cleared, as the Back button does', () => {
     const { booking, ticker } = timeChosen()
     booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', confirm: true, query: { service: '0' } })

@@ -332,6 +332,8 @@ export class BookingViewModel {
 
   addAnother(): void {
     if (!this.location) return
+    // A time chosen for the old basket no longer fits the new chain, and its hold would run out on the list.
+    this.clearTime()
     this.activeIndex = this.basket.length
     this.step = 'service'
     this.navigator.go(`/step/${this.location.id}${this.queryString}`)
