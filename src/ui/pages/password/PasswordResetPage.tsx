@@ -46,6 +46,11 @@ const PasswordResetPage = observer(function PasswordResetPage() {
             <TextField label="Email" type="email" autoComplete="email" required value={vm.email} error={vm.emailError} onChange={(v) => vm.setEmail(v)} />
           )}
           {vm.error ? <p className={styles.error} role="alert">{vm.error}</p> : null}
+          {reset && vm.error ? (
+            <p className={styles.back}>
+              <Link to="/forgot-password">Request a new link</Link>
+            </p>
+          ) : null}
           <Button type="submit" block disabled={vm.submitting}>{reset ? 'Save new password' : 'Reset password'}</Button>
         </form>
         <p className={styles.back}><Link to="/">Back to online booking</Link></p>
