@@ -1,4 +1,7 @@
-/** GET /dev/mailbox[?to=]: the mail outbox of the tenant, newest first (not in production: 404 there). */
+/**
+ * GET /dev/mailbox[?to=]: the mail outbox of the tenant, newest first. Only for development without a
+ * mail server: in production, or once SMTP_URL sends real mail, it is a 404 (reset links are in there).
+ */
 import type { FastifyInstance } from 'fastify'
 import { getDevMailbox } from '../../src/contract'
 import type { ServerDeps } from '../deps'
@@ -7,7 +10,7 @@ import { notFound, ok } from '../http/results'
 
 export async function devRoutes(app: FastifyInstance, deps: ServerDeps): Promise<void> {
   serve(app, getDevMailbox, async ({ query }, ctx) => {
-    if (deps.config.env === 'production') return notFound('Not found')
+    if (deps.config.env === 'production' || deps.config.smtpUrl) return notFound('Not found')
     const rows = await ctx.db
       .selectFrom('outbox')
       .select(['id', 'to_address', 'subject', 'text', 'html', 'created_at'])
