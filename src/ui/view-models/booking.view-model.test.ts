@@ -437,6 +437,20 @@ describe('reschedule and book again', () => {
     expect(booking.step).toBe('time')
   })
 
+  it("a linked reschedule moves only the time: the summary offers no 'change' (it led nowhere and cleared the time)", () => {
+    const linked = world()
+    linked.booking.startReschedule({ appointmentId: 'a1', clinic: clinicA, items: [{ service: facial, staff: anna }, { service: massage, staff: anna }], linked: true })
+    expect(linked.booking.canChangeItems).toBe(false)
+    const single = world()
+    single.booking.startReschedule({ appointmentId: 'a1', clinic: clinicA, items: [{ service: facial, staff: anna }], linked: false })
+    expect(single.booking.canChangeItems).toBe(true)
+    const purchase = world()
+    purchase.booking.setLocation(clinicA)
+    purchase.booking.syncRoute({ locationId: 'c1', query: { view: 'courses' } })
+    purchase.booking.chooseService(course, 'kc')
+    expect(purchase.booking.canChangeItems).toBe(false)
+  })
+
   it('book again keeps the services and practitioner and starts at the staff step', () => {
     const { booking, navigator } = world()
     booking.startBookAgain({ clinic: clinicA, items: [{ service: facial, staff: anna }] })

@@ -142,6 +142,14 @@ export class BookingViewModel {
     return this.canBook || this.isCoursePurchase || this.isGiftVoucherPurchase
   }
 
+  /**
+   * The summary's 'change': not for course purchases (spec section 2), nor in a linked reschedule,
+   * which moves the visit's time only (it starts at, and stays on, the time step).
+   */
+  get canChangeItems(): boolean {
+    return !this.isCoursePurchase && !(this.isReschedule && this.isLinked)
+  }
+
   get bookLabel(): string {
     return this.isReschedule ? 'Reschedule appointment' : 'Book appointment'
   }

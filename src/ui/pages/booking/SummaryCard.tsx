@@ -55,7 +55,7 @@ export const SummaryCard = observer(function SummaryCard({ headingLevel = 2 }: {
                 {!booking.isReschedule ? (
                   <button type="button" className={styles.small} onClick={() => booking.askRemove(index)}>remove</button>
                 ) : null}
-                {!course ? (
+                {booking.canChangeItems ? (
                   <button type="button" className={styles.small} onClick={() => booking.changeStaff(index)}>change</button>
                 ) : null}
               </div>
