@@ -90,6 +90,20 @@ describe('CardsViewModel', () => {
     expect(vm.deleting).toBeUndefined()
   })
 
+  it('a double click on Make default or Delete card sends one request, and the buttons are busy meanwhile', async () => {
+    const { vm, remove, setDefault } = setup({ cards: [VISA, MC] })
+    await vm.load()
+    const first = vm.makeCardDefault(MC)
+    expect(vm.busy).toBe(true)
+    await Promise.all([first, vm.makeCardDefault(MC)])
+    expect(setDefault.execute).toHaveBeenCalledTimes(1)
+    expect(vm.busy).toBe(false)
+    vm.askDelete(VISA)
+    await Promise.all([vm.confirmDelete(), vm.confirmDelete()])
+    expect(remove.execute).toHaveBeenCalledTimes(1)
+    expect(vm.cards.map((c) => c.id)).toEqual(['card2'])
+  })
+
   it('makes a card the default', async () => {
     const { vm, setDefault } = setup({ cards: [VISA, MC] })
     await vm.load()

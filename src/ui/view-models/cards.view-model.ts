@@ -33,6 +33,8 @@ export class CardsViewModel {
   makeDefault = false
   error?: string = undefined
   deleting?: StoredCard = undefined
+  /** a delete or default change is on its way (a second click would send it twice) */
+  busy = false
   setup?: CardSetupDialog = undefined
 
   constructor(
@@ -129,9 +131,11 @@ export class CardsViewModel {
   async confirmDelete(): Promise<void> {
     const id = this.customerId
     const card = this.deleting
-    if (!id || !card) return
+    if (!id || !card || this.busy) return
+    this.busy = true
     const result = await this.deleteCard.execute(id, card.id)
     runInAction(() => {
+      this.busy = false
       this.deleting = undefined
       if (E.isLeft(result)) this.toasts.show(result.left.message)
       else this.cards = result.right
@@ -140,9 +144,11 @@ export class CardsViewModel {
 
   async makeCardDefault(card: StoredCard): Promise<void> {
     const id = this.customerId
-    if (!id || card.isDefaultCard) return
+    if (!id || card.isDefaultCard || this.busy) return
+    this.busy = true
     const result = await this.setDefaultCard.execute(id, card.id)
     runInAction(() => {
+      this.busy = false
       if (E.isLeft(result)) this.toasts.show(result.left.message)
       else this.cards = result.right
     })

@@ -47,11 +47,11 @@ export const CardsSection = observer(function CardsSection({ vm }: { vm: CardsVi
               </div>
               <div className={styles.cardActions}>
                 {card.isDefaultCard ? null : (
-                  <Button variant="ghost" onClick={() => void vm.makeCardDefault(card)} aria-label={`Make default card ending ${card.last_4}`}>
+                  <Button variant="ghost" disabled={vm.busy} onClick={() => void vm.makeCardDefault(card)} aria-label={`Make default card ending ${card.last_4}`}>
                     Make default
                   </Button>
                 )}
-                <Button variant="ghost" onClick={() => vm.askDelete(card)} aria-label={`Delete card ending ${card.last_4}`}>Delete</Button>
+                <Button variant="ghost" disabled={vm.busy} onClick={() => vm.askDelete(card)} aria-label={`Delete card ending ${card.last_4}`}>Delete</Button>
               </div>
             </li>
           ))}
@@ -74,7 +74,7 @@ export const CardsSection = observer(function CardsSection({ vm }: { vm: CardsVi
         actions={
           <>
             <Button variant="secondary" onClick={() => vm.cancelDelete()}>Keep card</Button>
-            <Button variant="danger" onClick={() => void vm.confirmDelete()}>Delete card</Button>
+            <Button variant="danger" disabled={vm.busy} onClick={() => void vm.confirmDelete()}>Delete card</Button>
           </>
         }
       >
