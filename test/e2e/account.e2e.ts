@@ -210,6 +210,11 @@ describe('customer area', () => {
     await chooseFirstTime(s)
     await page.getByRole('button', { name: 'Book appointment' }).filter({ visible: true }).first().click()
     await page.waitForURL(/\/confirm/)
+    // The session is paid for by the course: no price, nothing to pay.
+    const summary = page.getByRole('complementary', { name: 'Booking summary' })
+    await summary.getByText(/^Included in your course · 15 mins/).waitFor()
+    await s.shot('course-confirm')
+    expect(await summary.locator('[class*="total"]').first().textContent()).toMatch(/Total\s*£0\.00/)
     await agreeToTerms(s)
     await page.waitForURL(/\/location/, { timeout: 60_000 }).catch(async (e: Error) => {
       await s.shot('course-stuck')

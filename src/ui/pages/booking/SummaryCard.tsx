@@ -9,7 +9,11 @@ import { formatLondonLongDate, formatLondonTime } from '../../../domain/time'
 import { summaryTotals } from '../../../domain/booking/summary'
 import styles from './SummaryCard.module.css'
 
-export function itemPrice(item: BookingViewModel['basket'][number]): number {
+export const COURSE_SESSION_PRICE_TEXT = 'Included in your course'
+
+/** What an item costs now; a session booked from a bought course (courseServiceBooking) costs nothing. */
+export function itemPrice(item: BookingViewModel['basket'][number], coveredByCourse = false): number {
+  if (coveredByCourse) return 0
   if (item.kind === 'course') return item.service.salePrice ?? item.service.defaultPrice
   return item.staff?.grossPrice ?? item.service.defaultPrice
 }
@@ -20,8 +24,9 @@ export const SummaryCard = observer(function SummaryCard({ headingLevel = 2 }: {
   const session = useViewModel<SessionViewModel>(SessionViewModel)
   const currency = session.currency
   const clinic = booking.location
+  const covered = booking.courseServiceBooking && !booking.isReschedule
   const totals = summaryTotals([
-    ...booking.basket.map((i) => ({ price: itemPrice(i), duration: i.staff?.duration ?? i.service.defaultDuration })),
+    ...booking.basket.map((i) => ({ price: itemPrice(i, covered), duration: i.staff?.duration ?? i.service.defaultDuration })),
     ...booking.giftVouchers.map((v) => ({ price: v.value })),
   ])
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
@@ -45,9 +50,10 @@ export const SummaryCard = observer(function SummaryCard({ headingLevel = 2 }: {
             <li key={`${item.service.id}-${index}`} className={styles.item}>
               <div className={styles.itemTop}>
                 <span>{item.service.onlineName ?? item.service.name}</span>
-                <span className={styles.price}>{formatMoney(itemPrice(item), currency)}</span>
+                <span className={styles.price}>{formatMoney(itemPrice(item, covered), currency)}</span>
               </div>
               <span className={styles.muted}>
+                {covered ? `${COURSE_SESSION_PRICE_TEXT} · ` : ''}
                 {item.kind === 'course' ? 'Course' : `${item.staff?.duration ?? item.service.defaultDuration} mins`}
                 {item.staff?.displayName ? ` · ${item.staff.displayName}` : item.anyStaff ? ' · Any practitioner' : ''}
               </span>
