@@ -285,11 +285,11 @@ describe('clinic form show / submit', () => {
     expect(wrong.stderr).toBe(`error: ${message} (wrong password)\n`)
   })
 
-  it('show of an unknown form: the spec text, exit 1', async () => {
+  it('show of an unknown form: the spec text without the web page\'s redirect, exit 1', async () => {
     anon().get(`/api/forms/user-form/${FORM}`).reply(404, { statusCode: 404, message: 'Form not found' })
     const run = await cli('form', 'show', FORM)
     expect(run.code).toBe(1)
-    expect(run.stderr).toBe('error: Form not found. Redirecting to home page\n')
+    expect(run.stderr).toBe('error: Form not found.\n')
   })
 
   it('submit: POST /forms/user-form/update/{id}/public with typed answers', async () => {

@@ -9,6 +9,9 @@ import { refused, usageError } from '../exit-codes'
 import { formatPairs, formatTable } from '../output/table'
 import { collectPairs, parseObjectId } from './args'
 
+/** The web page's texts end with '. Redirecting to home page'; a terminal goes nowhere. */
+const WEB_REDIRECT = /\. Redirecting to home page$/
+
 const optionText = (o: FormOption) => (typeof o === 'string' ? o : (o.label ?? o.value))
 const answerText = (v: unknown) => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v))
 
@@ -46,6 +49,7 @@ export function registerFormCommands(program: Command, ctx: CliContext): void {
         const e = result.left
         // 401: the form has a password (or a wrong one was given): the server's text and a hint
         if (e._tag === 'Refused' && e.status === 401) throw refused(`${e.message} (${opts.password ? 'wrong password' : 'this form needs --password'})`)
+        if (WEB_REDIRECT.test(e.message)) throw refused(e.message.replace(WEB_REDIRECT, '.'))
         ctx.fail(e)
       }
       const loaded = result.right
