@@ -40,6 +40,13 @@ export function isRealIsoDate(s: string): boolean {
 export const MIN_YEAR = 1800
 export const MAX_YEAR = 2999
 
+/** Why a calendar month (1-12) and year of a request cannot be, or undefined when they can. */
+export function monthYearProblem(month: number, year?: number): string | undefined {
+  if (month < 1 || month > 12) return 'month must be between 1 and 12'
+  if (year !== undefined && (year < MIN_YEAR || year > MAX_YEAR)) return `year must be between ${MIN_YEAR} and ${MAX_YEAR}`
+  return undefined
+}
+
 /** False for an ISO date or date-time outside MIN_YEAR..MAX_YEAR (the calendars' arithmetic breaks near year 10000). */
 export function inSupportedYears(s: string): boolean {
   const m = ISO_DATE_PREFIX.exec(s)

@@ -4,6 +4,7 @@ import { getDaysAvailableByMonth, getPractitionerTimes } from '../../src/contrac
 import type { ServerDeps } from '../deps'
 import { serve } from '../http/contract-route'
 import { badRequest, notFound, ok } from '../http/results'
+import { monthYearProblem } from '../http/request-input'
 import { daySlotsFor, monthDays } from '../services/availability.service'
 
 /** The signed-in customer, or null: availability is public, only a reschedule needs to know whose appointment it is. */
@@ -39,8 +40,8 @@ export async function availabilityRoutes(app: FastifyInstance, _deps: ServerDeps
   serve(app, getDaysAvailableByMonth, async ({ body }, ctx) => {
     if (body.length === 0) return ok([])
     const [first] = body
-    if (first.month < 1 || first.month > 12) return badRequest('month must be between 1 and 12')
-    if (first.year < 1800 || first.year > 2999) return badRequest('year must be between 1800 and 2999')
+    const problem = monthYearProblem(first.month, first.year)
+    if (problem) return badRequest(problem)
     if (body.some((l) => l.month !== first.month || l.year !== first.year || l.location !== first.location)) {
       return badRequest('Every line must name the same month, year and location.')
     }

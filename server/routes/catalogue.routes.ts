@@ -17,6 +17,7 @@ import {
 import type { ServerDeps } from '../deps'
 import { serve } from '../http/contract-route'
 import { badRequest, notFound, ok } from '../http/results'
+import { monthYearProblem } from '../http/request-input'
 import * as catalogue from '../services/catalogue.service'
 
 const isId = (s: string | undefined): s is string => typeof s === 'string' && /^[0-9a-f]{24}$/i.test(s)
@@ -66,9 +67,9 @@ export async function catalogueRoutes(app: FastifyInstance, _deps: ServerDeps): 
   })
 
   serve(app, getPublicPractitioners, async ({ body }, ctx) => {
-    // The same bounds as days-available-by-month: a month that cannot be is bad input, not a list.
-    if (body.month < 1 || body.month > 12) return badRequest('month must be between 1 and 12')
-    if (body.year !== undefined && (body.year < 1800 || body.year > 2999)) return badRequest('year must be between 1800 and 2999')
+    // A month that cannot be is bad input, not a list (as days-available-by-month).
+    const problem = monthYearProblem(body.month, body.year)
+    if (problem) return badRequest(problem)
     const practitioners = await catalogue.practitionersFor(ctx.db, ctx.tenant, body.service, body.clinic)
     return practitioners ? ok(practitioners) : notFound('Service not found at this location')
   })

@@ -209,9 +209,10 @@ const minutes = (d: Date, n: number) => new Date(d.getTime() + n * 60_000)
  */
 export function withinLatePeriod(now: Date): Date {
   const hour = 3_600_000
+  const jamesDays = HOURS.find(([p, c]) => p === 'pJames' && c === 'clinicLondon')?.[2] ?? [1, 2, 3, 4, 5]
   for (let days = 0; days <= 2; days++) {
     for (const time of ['10:00', '15:00', '17:00']) {
-      const at = londonAt(now, days, time, [2, 3, 4, 5, 6])
+      const at = londonAt(now, days, time, jamesDays)
       const ahead = at.getTime() - now.getTime()
       if (ahead >= 2 * hour && ahead <= 46 * hour) return at
     }

@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import type { CurrentUser, Customer, CustomerUpdate, RegisterBody } from '../../src/contract'
 import { SIGN_UP_TITLES } from '../../src/domain/constants/people'
+import { londonDateOf } from '../../src/domain/time'
 import { isEmail, normaliseEmail } from '../../src/domain/validation/email'
 import { EXISTING_CUSTOMER_RESET_RESULT, FORGOT_PASSWORD_RESULT } from '../../src/domain/validation/forgot-password'
 import { meetsPasswordRule, NEW_PASSWORD_NOT_MEETING_REQUIREMENTS } from '../../src/domain/validation/password'
@@ -117,11 +118,11 @@ export async function login(deps: AccountDeps, tenant: string, email: string, pa
 const DUMMY_HASH = 'scrypt$16384$8$1$c2FsdHNhbHRzYWx0c2FsdA$ZHVtbXlkdW1teWR1bW15ZHVtbXlkdW1teWR1bW15ZHU'
 
 export const DOB_IN_FUTURE = 'Date of birth cannot be in the future.'
-/** A date of birth (sent as the date at 12:00 UTC) after today's date. */
-const bornAfter = (dob: string, now: Date) => dob.slice(0, 10) > now.toISOString().slice(0, 10)
+/** A date of birth (sent as the date at 12:00 UTC) after today's date in London. */
+const bornAfter = (dob: string, now: Date) => new Date(dob).toISOString().slice(0, 10) > londonDateOf(now)
 
 export async function register(deps: AccountDeps, tenant: string, body: RegisterBody) {
-  if (bornAfter(new Date(body.dob).toISOString(), deps.now)) return badRequest(DOB_IN_FUTURE)
+  if (bornAfter(body.dob, deps.now)) return badRequest(DOB_IN_FUTURE)
   const title = body.title.trim()
   if (!(SIGN_UP_TITLES as readonly string[]).includes(title)) return badRequest(SIGN_UP_MESSAGES.title)
   const gender = signUpGender(body.gender)
@@ -245,7 +246,7 @@ export async function changePassword(deps: AccountDeps, tenant: string, customer
 }
 
 export async function updateCustomer(db: Db, tenant: string, id: string, update: CustomerUpdate, now: Date): Promise<Ok<CurrentUser> | Failure> {
-  if (update.dateOfBirth !== undefined && bornAfter(new Date(update.dateOfBirth).toISOString(), now)) return badRequest(DOB_IN_FUTURE)
+  if (update.dateOfBirth !== undefined && bornAfter(update.dateOfBirth, now)) return badRequest(DOB_IN_FUTURE)
   const set: Record<string, unknown> = {}
   const text = (v: string | undefined) => (v === undefined ? undefined : v.trim() === '' ? null : v.trim())
   if (update.email !== undefined) {
