@@ -4,6 +4,9 @@ import { trimmed } from './result'
 /** Standard address pattern: local part, '@', domain with at least one dot, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
 
+/** The spec's text for a malformed address (gift voucher, sign-up; also used by forgot password). */
+export const EMAIL_INVALID = 'Invalid email address'
+
 /** Email as sent to the server: trimmed and lowercased. */
 export const normaliseEmail = (value: string | null | undefined): string => trimmed(value).toLowerCase()
 

@@ -8,6 +8,7 @@ describe('forgot password', () => {
     ['   ', E.left('You must enter an email address.')],
     [undefined, E.left('You must enter an email address.')],
     [' Jane@Example.COM ', E.right('jane@example.com')],
+    ['jane@example', E.left('Invalid email address')],
   ])('validateForgotPasswordEmail(%s)', (value, expected) => {
     expect(validateForgotPasswordEmail(value)).toEqual(expected)
   })

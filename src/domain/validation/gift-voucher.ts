@@ -1,10 +1,10 @@
-import { isEmail, normaliseEmail } from './email'
+import { EMAIL_INVALID, isEmail, normaliseEmail } from './email'
 import { type FieldErrors, type FormResult, toFormResult, trimmed } from './result'
 
 export const GIFT_VOUCHER_MESSAGES = {
   name: 'Name is required',
   email: 'Email is required',
-  emailInvalid: 'Invalid email address',
+  emailInvalid: EMAIL_INVALID,
   confirmEmail: 'Confirm email is required',
   confirmEmailMismatch: 'Email addresses do not match',
 } as const

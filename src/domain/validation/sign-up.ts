@@ -1,6 +1,6 @@
 import { SIGN_UP_GENDERS, SIGN_UP_TITLES, type SignUpGender, type SignUpTitle } from '../constants/people'
 import { dateOfBirthAtNoonUtc } from './dates'
-import { isEmail, normaliseEmail } from './email'
+import { EMAIL_INVALID, isEmail, normaliseEmail } from './email'
 import { meetsPasswordRule, PASSWORD_RULE_MESSAGE, PASSWORDS_DO_NOT_MATCH } from './password'
 import { type CountryCode, isValidPhone, normalisePhone } from './phone'
 import { type FieldErrors, type FormResult, toFormResult, trimmed } from './result'
@@ -26,7 +26,7 @@ export const SIGN_UP_MESSAGES = {
   mobile: 'Mobile is required',
   email: 'Email is required',
   /** Not quoted by the spec for sign-up; the spec's simple-pattern text of section 5 is reused. */
-  emailInvalid: 'Invalid email address',
+  emailInvalid: EMAIL_INVALID,
   password: PASSWORD_RULE_MESSAGE,
   confirmPassword: PASSWORDS_DO_NOT_MATCH,
 } as const
