@@ -142,6 +142,11 @@ export class BookingViewModel {
     return this.canBook || this.isCoursePurchase || this.isGiftVoucherPurchase
   }
 
+  /** A session booked from a bought course: the course pays for it (nothing to pay, £0.00 in the summary). */
+  get isCourseSession(): boolean {
+    return this.courseServiceBooking && !this.isReschedule
+  }
+
   /**
    * The summary's 'change': not for course purchases (spec section 2), nor in a linked reschedule,
    * which moves the visit's time only (it starts at, and stays on, the time step).

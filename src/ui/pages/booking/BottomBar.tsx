@@ -29,7 +29,7 @@ export const BottomBar = observer(function BottomBar() {
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
   }, [open])
-  const total = round2(booking.basket.reduce((s, i) => s + itemPrice(i, booking.courseServiceBooking && !booking.isReschedule), 0) + booking.giftVouchers.reduce((s, v) => s + v.value, 0))
+  const total = round2(booking.basket.reduce((s, i) => s + itemPrice(i, booking.isCourseSession), 0) + booking.giftVouchers.reduce((s, v) => s + v.value, 0))
   let action = null
   if (booking.step === 'time') {
     action = (

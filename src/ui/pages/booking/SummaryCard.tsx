@@ -24,7 +24,7 @@ export const SummaryCard = observer(function SummaryCard({ headingLevel = 2 }: {
   const session = useViewModel<SessionViewModel>(SessionViewModel)
   const currency = session.currency
   const clinic = booking.location
-  const covered = booking.courseServiceBooking && !booking.isReschedule
+  const covered = booking.isCourseSession
   const totals = summaryTotals([
     ...booking.basket.map((i) => ({ price: itemPrice(i, covered), duration: i.staff?.duration ?? i.service.defaultDuration })),
     ...booking.giftVouchers.map((v) => ({ price: v.value })),
