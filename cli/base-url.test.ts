@@ -1,7 +1,8 @@
 // A --base-url that is not the clinic server: an error answer that is not the API's (a web page, an
 // unknown route) is exit 3 with a hint, not a refusal (1) with 'Request failed with status 404'.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import nock from 'nock'
+import { useNock } from '../src/adapters/http/test-support'
 import { runCli, tempConfigHome } from './testing/run-cli'
 import { HOST } from './testing/fixtures'
 
@@ -9,13 +10,8 @@ const home = tempConfigHome()
 const cli = (...args: string[]) => runCli(['--base-url', HOST, ...args], { env: { XDG_CONFIG_HOME: home.dir } })
 const HINT = 'is --base-url the clinic server?'
 
-beforeAll(() => nock.disableNetConnect())
+useNock()
 afterAll(() => home.remove())
-afterEach(() => {
-  const pending = nock.pendingMocks()
-  nock.cleanAll()
-  if (pending.length) throw new Error(`Not called: ${pending.join(', ')}`)
-})
 
 describe('a --base-url that is not the clinic server', () => {
   it('another web server answering 404 with a page: 3, one line naming the call and the hint', async () => {

@@ -1,7 +1,8 @@
 // nock tests of the signed-in commands: login/logout, appointments, cancel, reschedule, courses,
 // forms and leads. Each runs the CLI in-process with a private config directory.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import nock from 'nock'
+import { useNock } from '../../src/adapters/http/test-support'
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { runCli, tempConfigHome } from '../testing/run-cli'
@@ -21,19 +22,14 @@ const signIn = () => {
   writeFileSync(tokenFile, TOKEN, { mode: 0o600 })
 }
 
+useNock()
 beforeAll(() => {
-  nock.disableNetConnect()
   // the fixtures' days (March 2026) are still to come: a past day is a usage error
   vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-01T09:00:00Z') })
 })
 afterAll(() => {
   vi.useRealTimers()
   home.remove()
-})
-afterEach(() => {
-  const pending = nock.pendingMocks()
-  nock.cleanAll()
-  if (pending.length) throw new Error(`Not called: ${pending.join(', ')}`)
 })
 
 describe('clinic login / logout / whoami', () => {

@@ -1,7 +1,8 @@
 // nock tests of `clinic book`: the plan (--dry-run), the hold, the deposit invoice and payment, the
 // sandbox card page, the payment polling, the release of a hold that cannot be paid, and --from FILE.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import nock from 'nock'
+import { useNock } from '../../src/adapters/http/test-support'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ManualClock } from '../../src/adapters/clock/system-clock.adapter'
@@ -18,8 +19,8 @@ const cli = (...args: string[]) => runCli(['--base-url', HOST, ...args], { env, 
 const authed = () => nock(HOST, { reqheaders: { authorization: `Bearer ${TOKEN}` } })
 const TXN = 'txn_abc'
 
+useNock()
 beforeAll(() => {
-  nock.disableNetConnect()
   // the fixtures' days (March 2026) are still to come: a past day is a usage error
   vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-01T09:00:00Z') })
 })
@@ -30,11 +31,6 @@ beforeEach(() => {
 afterAll(() => {
   vi.useRealTimers()
   home.remove()
-})
-afterEach(() => {
-  const pending = nock.pendingMocks()
-  nock.cleanAll()
-  if (pending.length) throw new Error(`Not called: ${pending.join(', ')}`)
 })
 
 /** Location, catalogue, times for Facial then Massage on 10/03/2026, staff names, organisation. */

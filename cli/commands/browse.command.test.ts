@@ -1,23 +1,19 @@
 // nock tests of the browsing commands: each API call the CLI makes, its output and its exit code.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import nock from 'nock'
+import { useNock } from '../../src/adapters/http/test-support'
 import { runCli } from '../testing/run-cli'
 import { ANNA, BEN, CATEGORY, CLINIC, FACIAL, HOST, MASSAGE, anna, ben, category, clinic, facial, massage, organisation, otherClinic, slot } from '../testing/fixtures'
 
 const api = () => nock(HOST, { reqheaders: { 'x-tenant': 'demo' } })
 const cli = (...args: string[]) => runCli(['--base-url', HOST, '--tenant', 'demo', ...args])
 
+useNock()
 beforeAll(() => {
-  nock.disableNetConnect()
   // the fixtures' days (March 2026) are still to come: a past day is a usage error
   vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-01T09:00:00Z') })
 })
 afterAll(() => vi.useRealTimers())
-afterEach(() => {
-  const pending = nock.pendingMocks()
-  nock.cleanAll()
-  if (pending.length) throw new Error(`Not called: ${pending.join(', ')}`)
-})
 
 describe('clinic org', () => {
   it('GET /public/organisations: settings as aligned pairs, prices in the currency', async () => {

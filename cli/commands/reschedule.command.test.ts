@@ -1,9 +1,10 @@
 // nock tests of `clinic reschedule` and the cancellation policy: what the policy refuses is said
 // before any time is looked up, a late change on a terminal is confirmed first (the app's
 // 'Late appointment change' dialog), and a --staff that matches nobody is a usage error.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import nock from 'nock'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { useNock } from '../../src/adapters/http/test-support'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { runCli, tempConfigHome } from '../testing/run-cli'
 import { APPOINTMENT, CLINIC, CUSTOMER, FACIAL, HOST, anna, appointmentView, customer, organisation, slot } from '../testing/fixtures'
@@ -17,8 +18,8 @@ const NOW = new Date('2026-03-09T09:00:00Z')
 // 10/03/2026 10:00 is 25 hours away: within the 48-hour late period
 const soon = appointmentView()
 
+useNock()
 beforeAll(() => {
-  nock.disableNetConnect()
   vi.useFakeTimers({ toFake: ['Date'], now: NOW })
 })
 beforeEach(() => {
@@ -27,12 +28,7 @@ beforeEach(() => {
 })
 afterAll(() => {
   vi.useRealTimers()
-  rmSync(home.dir, { recursive: true, force: true })
-})
-afterEach(() => {
-  const pending = nock.pendingMocks()
-  nock.cleanAll()
-  if (pending.length) throw new Error(`Not called: ${pending.join(', ')}`)
+  home.remove()
 })
 
 describe('clinic reschedule and the cancellation policy', () => {

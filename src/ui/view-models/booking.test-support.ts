@@ -156,5 +156,16 @@ export function world(overrides: Partial<BookingGateway> = {}, config: Partial<W
   return { gateway, ticker, navigator, settings, config: fullConfig, toasts, session, booking }
 }
 
+/** At clinicA: a facial with Anna, then a massage with `second` ('any' for any practitioner), no third service. */
+export function chooseFacialAndMassage(booking: BookingViewModel, second: PractitionerView | 'any' = ben): void {
+  booking.setLocation(clinicA)
+  booking.chooseService(facial, 'cat1')
+  booking.choosePractitioner(anna)
+  booking.answerAnotherService(true)
+  booking.chooseService(massage, 'cat1')
+  booking.choosePractitioner(second)
+  booking.answerAnotherService(false)
+}
+
 /** Resolves pending promises (gateway calls are async). */
 export const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0))

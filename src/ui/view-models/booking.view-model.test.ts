@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { anna, ben, clinicA, clinicB, course, facial, massage, user, world } from './booking.test-support'
+import { anna, ben, chooseFacialAndMassage, clinicA, clinicB, course, facial, massage, user, world, type World } from './booking.test-support'
 import { MIX_WARNING } from './booking.view-model'
 
 const at = (start: string, end: string, practitioner?: string) => ({ startDate: start, endDate: end, practitioner, valid: true })
@@ -183,13 +183,7 @@ describe('time sub-step and the 5-minute hold', () => {
 
   it('multi-service: each appointment gets its own part of the chain', () => {
     const { booking } = world()
-    booking.setLocation(clinicA)
-    booking.chooseService(facial, 'cat1')
-    booking.choosePractitioner(anna)
-    booking.answerAnotherService(true)
-    booking.chooseService(massage, 'cat1')
-    booking.choosePractitioner('any')
-    booking.answerAnotherService(false)
+    chooseFacialAndMassage(booking, 'any')
     booking.chooseTime([at('2026-03-12T10:00:00Z', '2026-03-12T11:00:00Z', 'p1'), at('2026-03-12T11:00:00Z', '2026-03-12T11:30:00Z', 'p2')])
     expect(booking.basket.map((i) => [i.start, i.staff?.id])).toEqual([
       ['2026-03-12T10:00:00Z', 'p1'],
@@ -289,13 +283,18 @@ describe('browser back and forward (the step from the URL)', () => {
     return w
   }
 
-  it("browser back from the time step to the service list releases the time: no date in the summary, no 'Out of time' there later", () => {
-    const { booking, ticker } = timeChosen()
+  /** On the service list (the URL of the location): no time in the summary, no 'Out of time' later. */
+  function expectTimeReleasedOnServiceList({ booking, ticker }: World): void {
     booking.syncRoute({ locationId: 'c1', query: {} })
     expect(booking.step).toBe('service')
     expect(booking.startTime).toBeUndefined()
     ticker.advance(300_000)
     expect(booking.outOfTime).toBe(false)
+  }
+
+  it("browser back from the time step to the service list releases the time: no date in the summary, no 'Out of time' there later", () => {
+    const w = timeChosen()
+    expectTimeReleasedOnServiceList(w)
   })
 
   it("browser back from the login demanded by 'Book appointment' closes the unclosable modal; a later login does not jump to confirm", () => {
@@ -326,13 +325,9 @@ describe('browser back and forward (the step from the URL)', () => {
   })
 
   it("'Add another service' with a time chosen releases it: the chain changes, no 'Out of time' on the service list", () => {
-    const { booking, ticker } = timeChosen()
-    booking.addAnother()
-    booking.syncRoute({ locationId: 'c1', query: {} })
-    expect(booking.step).toBe('service')
-    expect(booking.startTime).toBeUndefined()
-    ticker.advance(300_000)
-    expect(booking.outOfTime).toBe(false)
+    const w = timeChosen()
+    w.booking.addAnother()
+    expectTimeReleasedOnServiceList(w)
   })
 
   it('browser back from confirm is the time step with the time cleared, as the Back button does', () => {
@@ -352,13 +347,7 @@ describe('browser back and forward (the step from the URL)', () => {
 describe('remove, change, clear', () => {
   function twoItems() {
     const w = world()
-    w.booking.setLocation(clinicA)
-    w.booking.chooseService(facial, 'cat1')
-    w.booking.choosePractitioner(anna)
-    w.booking.answerAnotherService(true)
-    w.booking.chooseService(massage, 'cat1')
-    w.booking.choosePractitioner(ben)
-    w.booking.answerAnotherService(false)
+    chooseFacialAndMassage(w.booking, ben)
     return w
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as E from 'fp-ts/Either'
-import { anna, clinicA, course, facial, flush, massage, organisation, user, world, type World } from './booking.test-support'
+import { anna, chooseFacialAndMassage, clinicA, course, facial, flush, organisation, user, world, type World } from './booking.test-support'
 import { AGREE_LABEL, ConfirmViewModel, mergeTerms } from './confirm.view-model'
 import { PaymentViewModel } from './payment.view-model'
 import type { BookingGateway } from './booking-gateway'
@@ -334,13 +334,7 @@ describe('PaymentViewModel (spec section 4, Payment)', () => {
 
   it("'remove' in the summary on the payment step (two services): the pending booking of both is released and the times are chosen again", async () => {
     const w = confirmWorld()
-    w.booking.setLocation(clinicA)
-    w.booking.chooseService(facial, 'cat1')
-    w.booking.choosePractitioner(anna)
-    w.booking.answerAnotherService(true)
-    w.booking.chooseService(massage, 'cat1')
-    w.booking.choosePractitioner(anna)
-    w.booking.answerAnotherService(false)
+    chooseFacialAndMassage(w.booking, anna)
     w.booking.chooseTime([slot, { startDate: '2026-03-12T11:00:00Z', endDate: '2026-03-12T11:30:00Z', practitioner: 'p1', valid: true }])
     w.booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's2', confirm: true, query: { service: '1' } })
     w.confirm.enter()

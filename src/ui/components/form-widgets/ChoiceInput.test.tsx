@@ -14,13 +14,18 @@ const fields: FormField[] = [
 
 const settle = () => act(() => new Promise((r) => setTimeout(r, 50)))
 
+/** The form rendered, 'Yes' answered to Medication: its details box (a single-choice list). */
+async function medicationDetails() {
+  const user = userEvent.setup()
+  const answers = new FormAnswers(fields)
+  render(<FormRenderer answers={answers} />)
+  await user.click(within(screen.getByRole('group', { name: 'Medication' })).getByLabelText('Yes'))
+  return { user, answers, input: screen.getByRole('combobox', { name: /Please give details/ }) }
+}
+
 describe('ChoiceInput', () => {
   it('a single choice picked from the list closes the list, which stays closed (it covered the next question)', async () => {
-    const user = userEvent.setup()
-    const answers = new FormAnswers(fields)
-    render(<FormRenderer answers={answers} />)
-    await user.click(within(screen.getByRole('group', { name: 'Medication' })).getByLabelText('Yes'))
-    const input = screen.getByRole('combobox', { name: /Please give details/ })
+    const { user, answers, input } = await medicationDetails()
     await user.type(input, 'met')
     await user.click(await screen.findByRole('option', { name: 'Metformin' }))
     await settle()
@@ -31,11 +36,7 @@ describe('ChoiceInput', () => {
   })
 
   it('a single choice picked with the keyboard closes the list too', async () => {
-    const user = userEvent.setup()
-    const answers = new FormAnswers(fields)
-    render(<FormRenderer answers={answers} />)
-    await user.click(within(screen.getByRole('group', { name: 'Medication' })).getByLabelText('Yes'))
-    const input = screen.getByRole('combobox', { name: /Please give details/ })
+    const { user, answers, input } = await medicationDetails()
     await user.type(input, 'lev')
     await screen.findByRole('option', { name: 'Levothyroxine' })
     await user.keyboard('{ArrowDown}{Enter}')
