@@ -12,6 +12,7 @@ import { tenantFromHost } from '../src/domain/tenant'
 import type { ServerConfig } from './config'
 import { migrate, openDatabase, type Database } from './db/database'
 import type { ServerDeps } from './deps'
+import { loggingOptions, observability } from './observability/observability'
 import { apiRoutes, rootRoutes } from './routes'
 import { seedDatabase } from './seed'
 import { HoldSweeper } from './services/hold-sweeper'
@@ -23,6 +24,8 @@ export interface BuildOptions {
   /** An open, migrated database (tests); otherwise opened from the config, migrated and seeded. */
   database?: Database
   clock?: () => Date
+  /** Where the JSON log lines go (tests read them); stdout otherwise. */
+  logStream?: NodeJS.WritableStream
 }
 
 const TENANT_HEADER = 'x-tenant'
@@ -64,7 +67,7 @@ const BUILDING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8
 export async function buildServer(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   setReferenceCacheTtl(config.referenceCacheMs)
   const app = Fastify({
-    logger: { level: config.logLevel },
+    ...loggingOptions(config, options.logStream),
     trustProxy: true,
     bodyLimit: 5 * 1024 * 1024,
     // Path parameters carry emails (forgot-password) up to 254 characters, and tokens; 100 gave a 414.
@@ -114,6 +117,8 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     }
     return reply.status(statusCode).send({ statusCode, message: error.message })
   })
+
+  await observability(app, deps)
 
   // The API: tenant from X-Tenant or the host, then the route modules.
   const knownTenants = new Set<string>()

@@ -35,6 +35,10 @@ export interface ServerConfig {
   seedDemo: boolean
   /** How long reference data (hours, closures, service options, settings) is cached in memory; 0 disables. */
   referenceCacheMs: number
+  /** Bearer token that /api/metrics requires (docs/operations.md). */
+  metricsToken?: string
+  /** Serve the metrics on this port only, not on the public one. */
+  metricsPort?: number
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -65,6 +69,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimitWindowMs: int(env.RATE_LIMIT_WINDOW_MS, 60_000),
     seedDemo: env.SEED_DEMO !== 'false',
     referenceCacheMs: int(env.REFERENCE_CACHE_MS, 15_000),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    metricsPort: env.METRICS_PORT ? int(env.METRICS_PORT, 0) : undefined,
   }
 }
 

@@ -15,6 +15,7 @@ import { money } from './commerce.tables'
 import { invoiceAppointmentIds } from './invoices.repository'
 import * as repo from './invoices.repository'
 import { fulfilInvoice } from './settlement'
+import { businessMetrics } from '../observability/metrics'
 
 export interface SettleOutcome {
   paid: boolean
@@ -97,6 +98,7 @@ function storedCardOf(body: PayInvoiceBody): string | undefined {
 async function payWithStoredCard(deps: CommerceDeps, tenant: string, customerId: string, transactionId: string, cardId: string): Promise<E.Either<CommerceError, PaymentStarted>> {
   const charged = await deps.processor.chargeStoredCard({ tenant }, transactionId, customerId, cardId)()
   if (E.isLeft(charged)) {
+    if (charged.left._tag === 'CardDeclined') businessMetrics.payment('declined')
     return E.left(charged.left._tag === 'UnknownTransaction' ? notFound(charged.left.message) : { _tag: 'Invalid', message: charged.left.message })
   }
   const outcome = await settle(deps, tenant, transactionId)
@@ -143,6 +145,7 @@ export async function settle(deps: CommerceDeps, tenant: string, transactionId: 
       if (!locked || locked.status !== 'open') return
       const now = deps.clock()
       await repo.settlePayment(trx, transactionId, paymentStatus, MESSAGES.holdExpired, now)
+      businessMetrics.payment(paymentStatus)
       const invoice = await repo.lockInvoice(trx, tenant, locked.invoice_id)
       if (invoice?.payment_status === 'Unpaid') await repo.setInvoiceStatus(trx, invoice.id, invoiceStatus, now)
     })
@@ -167,6 +170,7 @@ export async function settle(deps: CommerceDeps, tenant: string, transactionId: 
     await repo.setInvoiceStatus(trx, invoice.id, 'Paid', now)
     return 'paid' as const
   })
+  if (outcome === 'paid') businessMetrics.payment('paid')
   if (outcome === 'unknown') return { paid: false, message: MESSAGES.paymentNotFound }
   if (outcome === 'lost') {
     // The slot went between capture and fulfilment: give the money back.

@@ -36,14 +36,28 @@ class PGliteConnection implements DatabaseConnection {
 /** A FIFO mutex: `acquire()` resolves with the release function once every earlier holder released. */
 export class Mutex {
   private tail: Promise<void> = Promise.resolve()
+  /** The holder plus those waiting (read by the metrics). */
+  pending = 0
 
   acquire(): Promise<() => void> {
     let release!: () => void
     const next = new Promise<void>((resolve) => (release = resolve))
     const previous = this.tail
     this.tail = previous.then(() => next)
-    return previous.then(() => release)
+    this.pending++
+    return previous.then(() => () => {
+      this.pending--
+      release()
+    })
   }
+}
+
+const queues = new WeakMap<PGlite, Mutex>()
+
+/** PGlite's one connection: whether a holder has it and how many wait for it (metrics). */
+export function pgliteQueue(lite: PGlite): { inUse: number; waiting: number } {
+  const pending = queues.get(lite)?.pending ?? 0
+  return { inUse: Math.min(pending, 1), waiting: Math.max(pending - 1, 0) }
 }
 
 class PGliteDriver implements Driver {
@@ -56,6 +70,7 @@ class PGliteDriver implements Driver {
     private readonly closeOnDestroy: boolean,
   ) {
     this.connection = new PGliteConnection(lite)
+    queues.set(lite, this.mutex)
   }
 
   async init(): Promise<void> {}

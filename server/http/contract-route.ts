@@ -98,6 +98,7 @@ export function serve<R extends Route>(app: FastifyInstance, route: R, handler: 
       const decoded = decodeInput(route, { params: request.params, query: request.query, body: request.body })
       if (E.isLeft(decoded)) return sendFailure(reply, { _tag: 'BadRequest', message: decoded.left })
       const auth = await authOf(request, deps)
+      if (auth) request.signedIn = { id: auth.sub, role: auth.role }
       const ctx: RequestContext = {
         tenant: request.tenant,
         db: deps.db,

@@ -21,6 +21,7 @@ import {
 import { money, type CommerceDb, type CommerceTables } from '../commerce/commerce.tables'
 import { checkCard, PROCESSING_SECONDS, type CardInput } from './test-cards'
 import type { Selectable } from 'kysely'
+import { businessMetrics } from '../observability/metrics'
 
 export const SANDBOX_BASE_PATH = '/sandbox'
 
@@ -157,6 +158,7 @@ export class SandboxProcessor implements CardProcessor {
         .where('transaction_id', '=', transactionId)
         .where('status', '=', 'open')
         .execute()
+      businessMetrics.payment('declined')
       return E.left(failure)
     }
     if (!check.ok) return E.left(cardDeclined('other'))

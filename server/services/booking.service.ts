@@ -35,6 +35,7 @@ import { calendarDays, daySlots } from '../../src/domain/scheduling'
 import { fitsCalendar, loadCalendars, londonDateOfIso, serviceOptions, slotOptions, type Calendars, type ServiceOptionRow } from './availability.service'
 import { coreData } from '../commerce/core-data.repository'
 import { loadOrganisation } from './organisation.service'
+import { businessMetrics } from '../observability/metrics'
 
 export const SLOT_TAKEN = 'Sorry, this time is no longer available. Please choose another time.'
 export const NOT_FOUND = 'Appointment not found'
@@ -239,6 +240,7 @@ export async function createBooking(
     })
     if (outcome) return outcome
     deps.afterCommit?.()
+    businessMetrics.bookingCreated(tenant, status)
   } catch (error) {
     if (isOverlapViolation(error)) return conflict(SLOT_TAKEN)
     // Two retries of one transaction id racing: the loser answers the winner's booking.
@@ -317,6 +319,7 @@ export async function cancelByCustomer(deps: BookingDeps, tenant: string, custom
     .where('starts_at', '=', new Date(own.body.event.start))
     .executeTakeFirst()
   if (Number(updated.numUpdatedRows) !== 1) return conflict(CHANGED_MEANWHILE)
+  businessMetrics.bookingCancelled(tenant)
   const view = await appointmentView(deps.db, tenant, id)
   return ok(view!)
 }
@@ -418,6 +421,7 @@ export async function reschedule(
     if (error instanceof ChangedMeanwhile) return conflict(CHANGED_MEANWHILE)
     throw error
   }
+  businessMetrics.bookingRescheduled(tenant)
   return ok((await appointmentView(deps.db, tenant, id))!)
 }
 

@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely'
 import type { Db } from '../db/schema'
+import { businessMetrics } from '../observability/metrics'
 
 export const RELEASED_HOLD_STATUS = 'Deleted'
 
@@ -25,6 +26,7 @@ export class HoldSweeper {
         ORDER BY hold_expires_at LIMIT ${limit} FOR UPDATE SKIP LOCKED
       )
       RETURNING id`.execute(this.db)
+    businessMetrics.holdsExpired(result.rows.length)
     if (result.rows.length > 0) this.log?.info({ released: result.rows.length }, 'expired holds released')
     return result.rows.length
   }

@@ -1,5 +1,6 @@
 import * as t from 'io-ts'
 import * as E from 'fp-ts/Either'
+import { optionalOf, withJsonSchema, type JsonSchema } from './json-schema'
 import { ErrorBody } from './route'
 
 /**
@@ -12,31 +13,31 @@ import { ErrorBody } from './route'
  */
 
 /** A string type that only checks a format: decoded and encoded types are both `string`. */
-export function stringFormat(name: string, test: (s: string) => boolean): t.Type<string, string, unknown> {
-  return new t.Type<string, string, unknown>(
+export function stringFormat(name: string, test: (s: string) => boolean, schema: JsonSchema = {}): t.Type<string, string, unknown> {
+  return withJsonSchema(new t.Type<string, string, unknown>(
     name,
     (u): u is string => typeof u === 'string' && test(u),
     (u, c) => (typeof u === 'string' && test(u) ? t.success(u) : t.failure(u, c)),
     t.identity,
-  )
+  ), { type: 'string', ...schema })
 }
 
 /** A number type that only checks a property: decoded and encoded types are both `number`. */
-export function numberFormat(name: string, test: (n: number) => boolean): t.Type<number, number, unknown> {
-  return new t.Type<number, number, unknown>(
+export function numberFormat(name: string, test: (n: number) => boolean, schema: JsonSchema = { type: 'number' }): t.Type<number, number, unknown> {
+  return withJsonSchema(new t.Type<number, number, unknown>(
     name,
     (u): u is number => typeof u === 'number' && test(u),
     (u, c) => (typeof u === 'number' && test(u) ? t.success(u) : t.failure(u, c)),
     t.identity,
-  )
+  ), schema)
 }
 
 /** 24 hexadecimal characters (spec section 5: 'Mongo ids are 24 hex characters'). */
-export const ObjectId = stringFormat('ObjectId', (s) => /^[0-9a-fA-F]{24}$/.test(s))
+export const ObjectId = stringFormat('ObjectId', (s) => /^[0-9a-fA-F]{24}$/.test(s), { pattern: '^[0-9a-fA-F]{24}$' })
 export type ObjectId = t.TypeOf<typeof ObjectId>
 
 /** A string with at least one non-blank character. */
-export const NonEmptyString = stringFormat('NonEmptyString', (s) => s.trim().length > 0)
+export const NonEmptyString = stringFormat('NonEmptyString', (s) => s.trim().length > 0, { pattern: '\\S' })
 export type NonEmptyString = t.TypeOf<typeof NonEmptyString>
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/
@@ -45,22 +46,24 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-
 export const IsoDateTime = stringFormat(
   'IsoDateTime',
   (s) => ISO_DATE_TIME.test(s) && !Number.isNaN(Date.parse(s)),
+  { format: 'date-time' },
 )
 export type IsoDateTime = t.TypeOf<typeof IsoDateTime>
 
 /** Calendar date 'yyyy-MM-dd'. */
-export const IsoDate = stringFormat('IsoDate', (s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s)))
+export const IsoDate = stringFormat('IsoDate', (s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s)), { format: 'date' })
 export type IsoDate = t.TypeOf<typeof IsoDate>
 
 /** A finite amount with at most 2 decimals (money is sent as numbers, rounded to 2 decimals). */
 export const Money = numberFormat(
   'Money',
   (n) => Number.isFinite(n) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6,
+  { type: 'number', description: 'An amount with at most 2 decimals.' },
 )
 export type Money = t.TypeOf<typeof Money>
 
 /** A finite integer. */
-export const Int = numberFormat('Int', (n) => Number.isInteger(n))
+export const Int = numberFormat('Int', (n) => Number.isInteger(n), { type: 'integer' })
 export type Int = t.TypeOf<typeof Int>
 
 /** A finite number (rejects NaN and Infinity, which JSON cannot carry). */
@@ -77,7 +80,7 @@ function parseNumber(s: string): number | undefined {
 }
 
 /** Number in a URL: decodes '12.5' or 12.5, encodes to '12.5'. */
-export const NumberFromString = new t.Type<number, string, unknown>(
+export const NumberFromString = withJsonSchema(new t.Type<number, string, unknown>(
   'NumberFromString',
   (u): u is number => typeof u === 'number' && Number.isFinite(u),
   (u, c) => {
@@ -89,10 +92,10 @@ export const NumberFromString = new t.Type<number, string, unknown>(
     return t.failure(u, c)
   },
   (n) => String(n),
-)
+), { type: 'number' })
 
 /** Integer in a URL: decodes '15' or 15, encodes to '15'. */
-export const IntFromString = new t.Type<number, string, unknown>(
+export const IntFromString = withJsonSchema(new t.Type<number, string, unknown>(
   'IntFromString',
   (u): u is number => typeof u === 'number' && Number.isInteger(u),
   (u, c) =>
@@ -100,10 +103,10 @@ export const IntFromString = new t.Type<number, string, unknown>(
       NumberFromString.validate(u, c),
     ),
   (n) => String(n),
-)
+), { type: 'integer' })
 
 /** Boolean in a URL: decodes 'true'/'false' or true/false, encodes to 'true'/'false'. */
-export const BooleanFromString = new t.Type<boolean, string, unknown>(
+export const BooleanFromString = withJsonSchema(new t.Type<boolean, string, unknown>(
   'BooleanFromString',
   (u): u is boolean => typeof u === 'boolean',
   (u, c) => {
@@ -113,15 +116,15 @@ export const BooleanFromString = new t.Type<boolean, string, unknown>(
     return t.failure(u, c)
   },
   (b) => (b ? 'true' : 'false'),
-)
+), { type: 'boolean' })
 
 /** A URL string that is also accepted as a number (e.g. '' or 'all'), kept as a string. */
-export const StringFromQuery = new t.Type<string, string, unknown>(
+export const StringFromQuery = withJsonSchema(new t.Type<string, string, unknown>(
   'StringFromQuery',
   (u): u is string => typeof u === 'string',
   (u, c) => (typeof u === 'string' ? t.success(u) : typeof u === 'number' ? t.success(String(u)) : t.failure(u, c)),
   t.identity,
-)
+), { type: 'string' })
 
 /** Query object: unknown parameters are stripped; all values are strings on the wire. */
 export function queryOf<R extends t.Props, O extends t.Props = {}>(required: R, optional?: O) {
@@ -141,12 +144,12 @@ export function entity<R extends t.Props, O extends t.Props = {}>(name: string, 
 /** A string literal union from a list of values, e.g. `literals(['a', 'b'])`. */
 export function literals<const V extends readonly [string, ...string[]]>(values: V, name?: string): t.Type<V[number], V[number], unknown> {
   const set = new Set<string>(values)
-  return new t.Type<V[number], V[number], unknown>(
+  return withJsonSchema(new t.Type<V[number], V[number], unknown>(
     name ?? values.map((v) => JSON.stringify(v)).join(' | '),
     (u): u is V[number] => typeof u === 'string' && set.has(u),
     (u, c) => (typeof u === 'string' && set.has(u) ? t.success(u as V[number]) : t.failure(u, c)),
     t.identity,
-  )
+  ), { type: 'string', enum: [...values] })
 }
 
 /** Path parameter `{id}` as a 24-hex id. */
@@ -167,6 +170,7 @@ export type Ack = t.TypeOf<typeof Ack>
 export const DateOrDateTime = stringFormat(
   'DateOrDateTime',
   (s) => IsoDate.is(s) || IsoDateTime.is(s),
+  { description: "'yyyy-MM-dd' or an ISO 8601 date-time." },
 )
 
 /**
@@ -174,10 +178,10 @@ export const DateOrDateTime = stringFormat(
  * to undefined; undefined encodes to undefined (so the parameter is left out).
  */
 export function emptyAsUndefined<A, O>(codec: t.Type<A, O, unknown>): t.Type<A | undefined, O | undefined, unknown> {
-  return new t.Type<A | undefined, O | undefined, unknown>(
+  return optionalOf(new t.Type<A | undefined, O | undefined, unknown>(
     `EmptyAsUndefined<${codec.name}>`,
     (u): u is A | undefined => u === undefined || codec.is(u),
     (u, c) => (u === '' || u === undefined ? t.success(undefined) : codec.validate(u, c)),
     (a) => (a === undefined ? undefined : codec.encode(a)),
-  )
+  ), codec)
 }

@@ -24,7 +24,8 @@ export interface Route<
   readonly responses: R
 }
 
-const NoInput = t.union([t.undefined, t.null, t.UnknownRecord])
+/** What a route takes where it names no params, query or body. */
+export const NoInput = t.union([t.undefined, t.null, t.UnknownRecord])
 
 /** Builds a route with permissive defaults for the parts a call does not use. */
 export function route<

@@ -1,0 +1,51 @@
+/**
+ * Process-wide Prometheus metrics: Node's own (event-loop lag, heap, CPU) and the business counters
+ * that the services bump with one-line calls (bookings, holds, payments). Per-app metrics (HTTP,
+ * database, outbox) live in metrics.plugin.ts. docs/operations.md says what each one means.
+ */
+import client from 'prom-client'
+
+/** One registry per process: the services are module functions, not per-app objects. */
+export const processRegistry = new client.Registry()
+client.collectDefaultMetrics({ register: processRegistry })
+
+const bookingsCreated = new client.Counter({
+  name: 'clinic_bookings_created_total',
+  help: 'Bookings made online, by tenant and initial status (Pending: held for a deposit; Scheduled: booked).',
+  labelNames: ['tenant', 'status'] as const,
+  registers: [processRegistry],
+})
+const bookingsCancelled = new client.Counter({
+  name: 'clinic_bookings_cancelled_total',
+  help: 'Appointments cancelled by their customer, by tenant.',
+  labelNames: ['tenant'] as const,
+  registers: [processRegistry],
+})
+const bookingsRescheduled = new client.Counter({
+  name: 'clinic_bookings_rescheduled_total',
+  help: 'Appointments moved by their customer, by tenant.',
+  labelNames: ['tenant'] as const,
+  registers: [processRegistry],
+})
+const holdsExpired = new client.Counter({
+  name: 'clinic_holds_expired_total',
+  help: 'Pending holds whose time ran out, released by the hold sweeper.',
+  registers: [processRegistry],
+})
+const payments = new client.Counter({
+  name: 'clinic_payments_total',
+  help: 'Card payments by outcome: paid, declined, voided (the hold was lost before capture), refunded (lost after capture).',
+  labelNames: ['outcome'] as const,
+  registers: [processRegistry],
+})
+
+export type PaymentOutcome = 'paid' | 'declined' | 'voided' | 'refunded'
+
+/** The one-line calls of the services. */
+export const businessMetrics = {
+  bookingCreated: (tenant: string, status: string) => bookingsCreated.inc({ tenant, status }),
+  bookingCancelled: (tenant: string) => bookingsCancelled.inc({ tenant }),
+  bookingRescheduled: (tenant: string) => bookingsRescheduled.inc({ tenant }),
+  holdsExpired: (count: number) => holdsExpired.inc(count),
+  payment: (outcome: PaymentOutcome) => payments.inc({ outcome }),
+}
