@@ -17,6 +17,10 @@ if (webBuildState(root).stale) {
   else console.warn('The web app could not be built now; npm start will try again.')
 }
 
+// The OpenAPI document of src/contract (dist/openapi.json); the server does not need it to start.
+const openapi = spawnSync(process.execPath, [join(root, 'scripts/openapi.mjs')], { cwd: root, stdio: 'inherit' })
+if (openapi.status !== 0) console.warn('The OpenAPI document could not be written now; npm run openapi writes it.')
+
 const dataDir = process.env.DATA_DIR || join(root, 'data')
 if (!process.env.DATABASE_URL && !dataDir.startsWith('memory://') && !existsSync(dataDir)) {
   console.log(`Creating the demo database in ${dataDir}...`)
