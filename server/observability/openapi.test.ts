@@ -33,7 +33,7 @@ function validates(schema: object, value: unknown): string | undefined {
 
 describe('the OpenAPI document generated from src/contract', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
-    const result = await new Validator().validate(structuredClone(document) as object)
+    const result = await new Validator().validate(structuredClone(document) as unknown as Parameters<Validator["validate"]>[0])
     expect(result.errors ?? []).toEqual([])
     expect(result.valid).toBe(true)
     expect(document.openapi).toBe('3.1.0')
