@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HoldSweeper } from '../services/hold-sweeper'
 import { londonDate, londonInstant } from '../test-support/dates'
@@ -91,6 +92,16 @@ describe('GET /api/metrics (development and test: open)', () => {
     const text = await scrape()
     expect(sampleOf(text, 'clinic_outbox_depth')).toBeGreaterThanOrEqual(1)
     expect(sampleOf(text, 'clinic_outbox_oldest_age_seconds')).toBeGreaterThanOrEqual(3_600)
+  })
+})
+
+describe('docs/prometheus-rules.yml', () => {
+  it('alerts only on metrics the server exposes', async () => {
+    const rules = readFileSync('docs/prometheus-rules.yml', 'utf8')
+    const used = new Set([...rules.matchAll(/\b((?:http|clinic|nodejs|process)_[a-z0-9_]+)/g)].map((m) => m[1].replace(/_(bucket|count|sum)$/, '')))
+    expect(used.size).toBeGreaterThan(5)
+    const text = await scrape()
+    for (const name of used) expect(text, name).toMatch(new RegExp(`^# TYPE ${name} `, 'm'))
   })
 })
 
