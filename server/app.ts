@@ -9,11 +9,12 @@ import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify'
 import { tenantFromHost } from '../src/domain/tenant'
-import type { ServerConfig } from './config'
+import { fastifyTrustProxy, type ServerConfig } from './config'
 import { migrate, openDatabase, type Database } from './db/database'
 import type { ServerDeps } from './deps'
 import { apiRoutes, rootRoutes } from './routes'
 import { seedDatabase } from './seed'
+import { requestLogSerializer } from './http/log-redaction'
 import { HoldSweeper } from './services/hold-sweeper'
 import { jwtService, resolveJwtSecret } from './services/jwt.service'
 import { MailSender } from './services/mail.service'
@@ -23,6 +24,8 @@ export interface BuildOptions {
   /** An open, migrated database (tests); otherwise opened from the config, migrated and seeded. */
   database?: Database
   clock?: () => Date
+  /** Where the JSON log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void }
 }
 
 const TENANT_HEADER = 'x-tenant'
@@ -64,8 +67,9 @@ const BUILDING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8
 export async function buildServer(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   setReferenceCacheTtl(config.referenceCacheMs)
   const app = Fastify({
-    logger: { level: config.logLevel },
-    trustProxy: true,
+    logger: { level: config.logLevel, serializers: { req: requestLogSerializer }, ...(options.logStream ? { stream: options.logStream } : {}) },
+    // X-Forwarded-* only from the proxies TRUST_PROXY names: otherwise any client picks its own IP (rate limits).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 5 * 1024 * 1024,
     // Path parameters carry emails (forgot-password) up to 254 characters, and tokens; 100 gave a 414.
     routerOptions: { maxParamLength: 1024 },
@@ -97,6 +101,10 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'sameorigin' },
+  })
+  // API answers carry tokens and personal data: no cache keeps them unless a route says otherwise.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) reply.header('cache-control', 'no-store')
   })
   await app.register(rateLimit, {
     global: false,
