@@ -4,7 +4,8 @@
 import { spawn } from 'node:child_process'
 
 const root = new URL('..', import.meta.url).pathname
-const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' }
+// Mailed links (built from PUBLIC_URL only) open the hot-reloading app on vite's port, which proxies the API.
+const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development', PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' }
 const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/main.ts'], { cwd: root, env, stdio: 'inherit' }),
   spawn(process.execPath, [`${root}node_modules/vite/bin/vite.js`], { cwd: root, env, stdio: 'inherit' }),

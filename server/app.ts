@@ -9,7 +9,7 @@ import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify'
 import { tenantFromHost } from '../src/domain/tenant'
-import type { ServerConfig } from './config'
+import { fastifyTrustProxy, type ServerConfig } from './config'
 import { migrate, openDatabase, type Database } from './db/database'
 import type { ServerDeps } from './deps'
 import { loggingOptions, observability } from './observability/observability'
@@ -25,7 +25,7 @@ export interface BuildOptions {
   database?: Database
   clock?: () => Date
   /** Where the JSON log lines go (tests read them); stdout otherwise. */
-  logStream?: NodeJS.WritableStream
+  logStream?: { write(line: string): void }
 }
 
 const TENANT_HEADER = 'x-tenant'
@@ -68,7 +68,8 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   setReferenceCacheTtl(config.referenceCacheMs)
   const app = Fastify({
     ...loggingOptions(config, options.logStream),
-    trustProxy: true,
+    // X-Forwarded-* only from the proxies TRUST_PROXY names: otherwise any client picks its own IP (rate limits).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 5 * 1024 * 1024,
     // Path parameters carry emails (forgot-password) up to 254 characters, and tokens; 100 gave a 414.
     routerOptions: { maxParamLength: 1024 },
@@ -100,6 +101,10 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'sameorigin' },
+  })
+  // API answers carry tokens and personal data: no cache keeps them unless a route says otherwise.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) reply.header('cache-control', 'no-store')
   })
   await app.register(rateLimit, {
     global: false,

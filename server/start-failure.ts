@@ -1,9 +1,10 @@
 /**
  * startFailureMessage(error, config): the one line server/main.ts prints when the server cannot start
- * (database down or unknown, wrong credentials, unusable data directory), instead of a stack dump.
+ * (a bad or missing setting, database down or unknown, wrong credentials, unusable data directory),
+ * instead of a stack dump.
  * Never echoes a password of DATABASE_URL.
  */
-import type { ServerConfig } from './config'
+import { ConfigError, type ServerConfig } from './config'
 
 interface ErrorLike {
   message?: unknown
@@ -37,10 +38,18 @@ function databaseServer(databaseUrl: string): { where: string; name: string } {
 
 const firstLine = (text: string) => text.split('\n')[0].trim()
 
+const prefix = 'The server could not start:'
+
+/** The line for a configuration that cannot run (its message already names the variable). */
+export function configFailureMessage(error: unknown): string {
+  if (error instanceof ConfigError) return `${prefix} ${error.message}`
+  return `${prefix} ${firstLine(error instanceof Error ? error.message : String(error))}`
+}
+
 export function startFailureMessage(error: unknown, config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>): string {
+  if (error instanceof ConfigError) return configFailureMessage(error)
   const errors = chain(error)
   const code = (c: string) => errors.find((e) => e.code === c)
-  const prefix = 'The server could not start:'
   if (config.databaseUrl) {
     const { where, name } = databaseServer(config.databaseUrl)
     const fix = 'Start the PostgreSQL server, or correct DATABASE_URL (unset it to use the embedded database).'

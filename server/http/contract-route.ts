@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import type * as t from 'io-ts'
 import { describeErrors, fastifyPattern, successStatus, type DecodedRequest, type Route } from '../../src/contract/route'
 import type { Db } from '../db/schema'
+import { publicOrigin } from '../config'
 import type { ServerDeps } from '../deps'
 import { tokenIsCurrent, type AuthClaims } from '../services/jwt.service'
 import { decodeInput } from './request-input'
@@ -23,7 +24,7 @@ export interface RequestContext {
   /** The signed-in customer's claims; answers 401 (ends the request) when there is none. */
   requireCustomer(): Promise<AuthClaims>
   now(): Date
-  /** The public origin for links (PUBLIC_URL, else the request's protocol and host). */
+  /** The public origin for links: PUBLIC_URL (else http://localhost:PORT), never a request header. */
   origin: string
   request: FastifyRequest
   reply: FastifyReply
@@ -77,8 +78,12 @@ async function checkCustomer(deps: ServerDeps, tenant: string, claims: AuthClaim
   return claims
 }
 
+/**
+ * The origin links are built from. Only the configuration: Host and X-Forwarded-Host are the client's
+ * to choose, and a reset link pointing at another site hands it the token.
+ */
 export function originOf(request: FastifyRequest, deps: ServerDeps): string {
-  return deps.config.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`
+  return publicOrigin(deps.config, request.tenant)
 }
 
 export function sendFailure(reply: FastifyReply, failure: Failure): FastifyReply {

@@ -8,6 +8,7 @@ import type { IncomingMessage } from 'node:http'
 import { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { ServerConfig } from '../config'
 import { routeOf } from './metrics.plugin'
+import { requestLogSerializer } from '../http/log-redaction'
 
 export const REQUEST_ID_HEADER = 'x-request-id'
 const MAX_REQUEST_ID = 64
@@ -20,9 +21,9 @@ export function requestIdOf(header: string | string[] | undefined): string {
 }
 
 /** Fastify's logger and request-id options: JSON lines (pino), our own request line instead of Fastify's two. */
-export function loggingOptions(config: ServerConfig, stream?: NodeJS.WritableStream): Pick<FastifyServerOptions, 'logger' | 'logController' | 'genReqId' | 'requestIdHeader'> {
+export function loggingOptions(config: ServerConfig, stream?: { write(line: string): void }): Pick<FastifyServerOptions, 'logger' | 'logController' | 'genReqId' | 'requestIdHeader'> {
   return {
-    logger: { level: config.logLevel, ...(stream ? { stream } : {}) },
+    logger: { level: config.logLevel, serializers: { req: requestLogSerializer }, ...(stream ? { stream } : {}) },
     logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: false,
     genReqId: (request: IncomingMessage) => requestIdOf(request.headers[REQUEST_ID_HEADER]),

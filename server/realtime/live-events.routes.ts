@@ -9,11 +9,6 @@ import { LiveEventsHub, registerHub } from './live-events.hub'
 
 export const LIVE_EVENTS_PATH = '/api/ws'
 
-/** The websocket URL for a request's origin (ws:// or wss://), for /public/links. */
-export function liveEventsUrl(request: Pick<FastifyRequest, 'protocol' | 'host'>): string {
-  return `${request.protocol === 'https' ? 'wss' : 'ws'}://${request.host}${LIVE_EVENTS_PATH}`
-}
-
 export interface LiveEventsRoutesOptions {
   hub: LiveEventsHub
   /** Verifies the token; the tenant and customer it belongs to (and its session generation), or undefined. */

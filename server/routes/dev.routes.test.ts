@@ -15,6 +15,16 @@ describe('GET /dev/mailbox', () => {
     expect(Array.isArray(res.json())).toBe(true)
   })
 
+  it.each(['development', 'test'] as const)('exists in %s', async (env) => {
+    t = await buildTestServer({ env })
+    expect(t.app.hasRoute({ method: 'GET', url: '/api/dev/mailbox' })).toBe(true)
+  })
+
+  it('does not exist at all in production (only development and test have it)', async () => {
+    t = await buildTestServer({ env: 'production' })
+    expect(t.app.hasRoute({ method: 'GET', url: '/api/dev/mailbox' })).toBe(false)
+  })
+
   it.each([
     ['in production', { env: 'production' as const }],
     ['once SMTP_URL sends real mail', { env: 'development' as const, smtpUrl: 'smtp://127.0.0.1:1' }],

@@ -1,16 +1,24 @@
 /**
  * GET /dev/mailbox[?to=]: the mail outbox of the tenant, newest first. Only for development without a
- * mail server: in production, or once SMTP_URL sends real mail, it is a 404 (reset links are in there).
+ * mail server (reset links are in there): the route exists only when NODE_ENV is exactly development
+ * or test (deny by default), and once SMTP_URL sends real mail it is a 404.
  */
 import type { FastifyInstance } from 'fastify'
 import { getDevMailbox } from '../../src/contract'
+import type { ServerConfig } from '../config'
 import type { ServerDeps } from '../deps'
 import { serve } from '../http/contract-route'
 import { notFound, ok } from '../http/results'
 
+/** Whether the dev mailbox exists at all: an allow-list of modes, so a new mode never exposes it. */
+export function devMailboxEnabled(config: Pick<ServerConfig, 'env'>): boolean {
+  return config.env === 'development' || config.env === 'test'
+}
+
 export async function devRoutes(app: FastifyInstance, deps: ServerDeps): Promise<void> {
+  if (!devMailboxEnabled(deps.config)) return
   serve(app, getDevMailbox, async ({ query }, ctx) => {
-    if (deps.config.env === 'production' || deps.config.smtpUrl) return notFound('Not found')
+    if (deps.config.smtpUrl) return notFound('Not found')
     const rows = await ctx.db
       .selectFrom('outbox')
       .select(['id', 'to_address', 'subject', 'text', 'html', 'created_at'])

@@ -2,7 +2,8 @@
  * The route modules. Each is a Fastify plugin receiving the ServerDeps as options.
  * - apiRoutes are registered under the '/api' prefix, after the tenant hook: serve contract routes
  *   with `serve(app, route, handler)` (server/http/contract-route.ts).
- * - rootRoutes are registered at the root (pages and sockets outside /api: sandbox card page, ws).
+ * - rootRoutes are registered at the root (pages and sockets outside /api: sandbox card page, ws;
+ *   and /api/health, /api/ready, which must not depend on a tenant).
  * Add a module: write server/routes/<resource>.routes.ts exporting `async function xRoutes(app, deps)`
  * and add one line below.
  */
@@ -13,6 +14,7 @@ import { accountRoutes } from './account.routes'
 import { availabilityRoutes } from './availability.routes'
 import { catalogueRoutes } from './catalogue.routes'
 import { devRoutes } from './dev.routes'
+import { healthRoutes } from './health.routes'
 import { organisationRoutes } from './organisation.routes'
 import { referenceRoutes } from './reference.routes'
 import { cardsRoutes } from './cards.routes'
@@ -39,5 +41,5 @@ export const apiRoutes: RouteModule[] = [
 ]
 
 export const rootRoutes: RouteModule[] = [
-  sandboxRootRoutes, liveEventsRootRoutes,
+  sandboxRootRoutes, liveEventsRootRoutes, healthRoutes,
 ]

@@ -1,7 +1,8 @@
 /**
  * Mail through the outbox table. `enqueueMail` writes a row (inside the caller's transaction when
  * given one); the sender drains unsent rows (FOR UPDATE SKIP LOCKED, safe with several instances):
- * with SMTP_URL through nodemailer, otherwise it logs them. /api/dev/mailbox lists the outbox.
+ * with SMTP_URL through nodemailer, otherwise they stay for /api/dev/mailbox. The log gets the
+ * recipient, the subject and the outcome, never a body: bodies hold reset and verification links.
  */
 import nodemailer, { type Transporter } from 'nodemailer'
 import { sql } from 'kysely'
@@ -35,6 +36,12 @@ export async function enqueueMail(db: DbOrTrx, mail: OutgoingMail): Promise<stri
     })
     .execute()
   return id
+}
+
+function errorSummary(error: unknown): { message: string; code?: string } {
+  const e = error as { message?: unknown; code?: unknown; responseCode?: unknown }
+  const code = typeof e?.code === 'string' ? e.code : typeof e?.responseCode === 'number' ? String(e.responseCode) : undefined
+  return { message: typeof e?.message === 'string' ? e.message : String(error), ...(code ? { code } : {}) }
 }
 
 export interface MailLog {
@@ -104,17 +111,18 @@ export class MailSender implements MailApi {
                 ...(a.encoding ? { encoding: a.encoding } : {}),
               })),
             })
-            this.options.log.info({ mailId: row.id, to: row.to_address }, `mail sent: ${row.subject}`)
+            this.options.log.info({ mailId: row.id, tenant: row.tenant_id, to: row.to_address, subject: row.subject }, 'mail sent')
           } else {
             this.options.log.info(
-              { mailId: row.id, to: row.to_address, tenant: row.tenant_id },
-              `mail (no SMTP_URL, see /api/dev/mailbox): ${row.subject}\n${row.text}`,
+              { mailId: row.id, tenant: row.tenant_id, to: row.to_address, subject: row.subject },
+              'mail not sent (no SMTP_URL): kept for /api/dev/mailbox',
             )
           }
           await this.db.updateTable('outbox').set({ sent_at: sql<Date>`now()`, last_error: null }).where('id', '=', row.id).execute()
           sent++
         } catch (error) {
-          this.options.log.error({ mailId: row.id, err: error }, 'mail not sent')
+          // The error's message and code only: a transport error object may carry the message it failed on.
+          this.options.log.error({ mailId: row.id, tenant: row.tenant_id, to: row.to_address, subject: row.subject, error: errorSummary(error) }, 'mail not sent')
           await this.db
             .updateTable('outbox')
             .set({ last_error: String((error as Error).message ?? error), claimed_until: null })

@@ -5,7 +5,7 @@
  *   await t.app.inject({ method: 'GET', url: '/api/user/me', headers: t.auth(token) })
  */
 import type { FastifyInstance } from 'fastify'
-import { buildServer } from '../app'
+import { buildServer, type BuildOptions } from '../app'
 import { testConfig, type ServerConfig } from '../config'
 import type { Db } from '../db/schema'
 import { DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, seedIds } from '../seed/demo.seed'
@@ -25,11 +25,13 @@ export interface TestServer {
   close(): Promise<void>
 }
 
-export async function buildTestServer(overrides: Partial<ServerConfig> & { clock?: () => Date } = {}): Promise<TestServer> {
-  const { clock, ...configOverrides } = overrides
+export async function buildTestServer(
+  overrides: Partial<ServerConfig> & Pick<BuildOptions, 'clock' | 'logStream'> = {},
+): Promise<TestServer> {
+  const { clock, logStream, ...configOverrides } = overrides
   const config = testConfig(configOverrides)
   const database = await createTestDatabase()
-  const app = await buildServer(config, { database, ...(clock ? { clock } : {}) })
+  const app = await buildServer(config, { database, ...(clock ? { clock } : {}), ...(logStream ? { logStream } : {}) })
   await app.ready()
   return {
     app,

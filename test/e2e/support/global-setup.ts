@@ -48,6 +48,8 @@ export async function setup(project: TestProject): Promise<void> {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // Mailed links are built from it (never from the request): the address the browser uses.
+      PUBLIC_URL: url,
       DATA_DIR: 'memory://',
       HOLD_SECONDS: String(E2E_HOLD_SECONDS),
       SWEEP_INTERVAL_MS: '1000',

@@ -1,0 +1,216 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, fastifyTrustProxy, loadConfig, publicOrigin, testConfig } from './config'
+import { startFailureMessage } from './start-failure'
+
+/** Everything production requires, valid. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://clinic.example.com',
+  JWT_SECRET: 'a-production-secret-of-32-chars!!',
+  SMTP_URL: 'smtp://mailer:secret@smtp.example.com:587',
+  ALLOW_SANDBOX_PAYMENTS: 'true',
+}
+
+function failure(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env)
+  } catch (error) {
+    if (error instanceof ConfigError) return error
+    throw error
+  }
+  throw new Error(`expected ${JSON.stringify(env)} to be refused`)
+}
+
+describe('loadConfig: values are parsed, never silently replaced', () => {
+  it('gives the defaults for an empty environment (development)', () => {
+    const config = loadConfig({})
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      trustProxy: false,
+      cardProcessor: 'sandbox',
+      allowSandboxPayments: false,
+      seedDemo: true,
+      holdSeconds: 300,
+    })
+  })
+
+  it('treats a blank value as unset', () => {
+    expect(loadConfig({ PORT: '', HOLD_SECONDS: '  ' })).toMatchObject({ port: 3000, holdSeconds: 300 })
+  })
+
+  it('refuses PORT=abc with one line naming PORT', () => {
+    const error = failure({ PORT: 'abc' })
+    expect(error.variables).toEqual(['PORT'])
+    expect(error.message).toBe("PORT must be a whole number from 0 to 65535 (got 'abc').")
+    expect(error.message).not.toContain('\n')
+  })
+
+  it.each([
+    ['PORT', '70000'],
+    ['PORT', '30.5'],
+    ['HOLD_SECONDS', '0'],
+    ['HOLD_SECONDS', 'five'],
+    ['MAX_LIVE_HOLDS', '-1'],
+    ['SWEEP_INTERVAL_MS', '1e3'],
+    ['RATE_LIMIT_MAX', '0'],
+    ['RATE_LIMIT_WINDOW_MS', 'soon'],
+    ['REFERENCE_CACHE_MS', 'x'],
+    ['SEED_DEMO', 'no'],
+    ['ALLOW_SANDBOX_PAYMENTS', 'yes'],
+    ['CARD_PROCESSOR', 'paypal'],
+    ['LOG_LEVEL', 'loud'],
+    ['JWT_EXPIRES_IN', 'a week'],
+    ['DEFAULT_TENANT', 'Not A Tenant'],
+    ['DATABASE_URL', 'mysql://db/clinic'],
+    ['SMTP_URL', 'smtp.example.com'],
+    ['PUBLIC_URL', 'clinic.example.com'],
+    ['TRUST_PROXY', 'yes please'],
+  ])('refuses %s=%s, naming the variable', (variable, value) => {
+    const error = failure({ [variable]: value })
+    expect(error.variables).toEqual([variable])
+    expect(error.message.startsWith(`${variable} `)).toBe(true)
+  })
+
+  it('never echoes a secret value back', () => {
+    expect(failure({ JWT_SECRET: 'hunter2' }).message).toBe('JWT_SECRET must be at least 32 characters (it has 7).')
+    expect(failure({ DATABASE_URL: 'mysql://root:s3cret@db/clinic' }).message).not.toContain('s3cret')
+    expect(failure({ SMTP_URL: 'mailer:s3cret@smtp' }).message).not.toContain('s3cret')
+  })
+
+  it('names every wrong variable in the one line', () => {
+    const error = failure({ PORT: 'abc', HOLD_SECONDS: 'x', SEED_DEMO: 'maybe' })
+    expect(error.variables).toEqual(['PORT', 'HOLD_SECONDS', 'SEED_DEMO'])
+    expect(error.message).toMatch(/^PORT .*; also check HOLD_SECONDS, SEED_DEMO\.$/)
+  })
+
+  it('reads the numbers, flags and names it is given', () => {
+    const config = loadConfig({ PORT: '8080', HOLD_SECONDS: '60', SEED_DEMO: 'FALSE', CARD_PROCESSOR: 'Stripe', LOG_LEVEL: 'warn' })
+    expect(config).toMatchObject({ port: 8080, holdSeconds: 60, seedDemo: false, cardProcessor: 'stripe', logLevel: 'warn', publicUrl: 'http://localhost:8080' })
+  })
+})
+
+describe('NODE_ENV', () => {
+  it.each(['development', 'test', 'production'])('accepts %s', (value) => {
+    expect(loadConfig({ ...PRODUCTION, NODE_ENV: value }).env).toBe(value)
+  })
+
+  it.each(['staging', 'Production', 'prod', 'dev'])('refuses %s (an unknown mode would otherwise run as development, dev mailbox and all)', (value) => {
+    const error = failure({ NODE_ENV: value })
+    expect(error.message).toBe(`NODE_ENV must be development, test or production (got '${value}').`)
+  })
+})
+
+describe('the production profile', () => {
+  it('starts with everything it requires', () => {
+    expect(loadConfig(PRODUCTION)).toMatchObject({ env: 'production', publicUrl: 'https://clinic.example.com', cardProcessor: 'sandbox', allowSandboxPayments: true })
+  })
+
+  it.each(['PUBLIC_URL', 'JWT_SECRET', 'SMTP_URL'])('requires %s', (variable) => {
+    const env: Record<string, string> = { ...PRODUCTION }
+    delete env[variable]
+    const error = failure(env)
+    expect(error.variables).toEqual([variable])
+    expect(error.message).toMatch(new RegExp(`^${variable} is required in production`))
+  })
+
+  it('refuses the sandbox card processor unless ALLOW_SANDBOX_PAYMENTS=true', () => {
+    const { ALLOW_SANDBOX_PAYMENTS: _allow, ...env } = PRODUCTION
+    expect(failure(env).variables).toEqual(['CARD_PROCESSOR'])
+    expect(failure({ ...env, CARD_PROCESSOR: 'sandbox' }).message).toMatch(/^CARD_PROCESSOR is the sandbox, which takes no real payments/)
+    expect(failure({ ...env, ALLOW_SANDBOX_PAYMENTS: 'false' }).variables).toEqual(['CARD_PROCESSOR'])
+    expect(loadConfig({ ...env, CARD_PROCESSOR: 'stripe' }).cardProcessor).toBe('stripe')
+    expect(loadConfig({ ...env, CARD_PROCESSOR: 'square' }).cardProcessor).toBe('square')
+  })
+
+  it('refuses a JWT_SECRET under 32 characters', () => {
+    expect(failure({ ...PRODUCTION, JWT_SECRET: 'x'.repeat(31) }).variables).toEqual(['JWT_SECRET'])
+    expect(loadConfig({ ...PRODUCTION, JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32))
+  })
+
+  it('never seeds the demo tenant, whatever SEED_DEMO says', () => {
+    expect(loadConfig(PRODUCTION).seedDemo).toBe(false)
+    expect(loadConfig({ ...PRODUCTION, SEED_DEMO: 'true' }).seedDemo).toBe(false)
+    expect(loadConfig({ SEED_DEMO: 'true' }).seedDemo).toBe(true)
+  })
+
+  it('lists every missing requirement in one line', () => {
+    const error = failure({ NODE_ENV: 'production' })
+    expect(error.variables).toEqual(['PUBLIC_URL', 'JWT_SECRET', 'SMTP_URL', 'CARD_PROCESSOR'])
+    expect(error.message).not.toContain('\n')
+  })
+})
+
+describe('PUBLIC_URL', () => {
+  it.each([
+    ['https://clinic.example.com', 'https://clinic.example.com'],
+    ['https://clinic.example.com/', 'https://clinic.example.com'],
+    ['HTTPS://Clinic.Example.com:8443', 'https://clinic.example.com:8443'],
+    ['http://localhost:3000', 'http://localhost:3000'],
+    ['https://{tenant}.clinic.example.co.uk', 'https://{tenant}.clinic.example.co.uk'],
+  ])('accepts %s as %s', (value, url) => {
+    expect(loadConfig({ PUBLIC_URL: value }).publicUrl).toBe(url)
+  })
+
+  it.each([
+    'ftp://clinic.example.com',
+    'https://clinic.example.com/app',
+    'https://clinic.example.com?x=1',
+    'https://user:pass@clinic.example.com',
+    'https://{tenant}.example.com',
+    'https://www.{tenant}.example.co.uk',
+    'not a url',
+  ])('refuses %s', (value) => {
+    expect(failure({ PUBLIC_URL: value }).variables).toEqual(['PUBLIC_URL'])
+  })
+
+  it('fills in the tenant for its links', () => {
+    expect(publicOrigin(loadConfig({ PUBLIC_URL: 'https://{tenant}.clinic.example.co.uk' }), 'acme')).toBe('https://acme.clinic.example.co.uk')
+    expect(publicOrigin(loadConfig({ PUBLIC_URL: 'https://clinic.example.com' }), 'acme')).toBe('https://clinic.example.com')
+  })
+})
+
+describe('TRUST_PROXY', () => {
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['0', false],
+    ['true', true],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.0/8', ['10.0.0.0/8']],
+    ['127.0.0.1, 10.0.0.0/8 ,::1, fd00::/8', ['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']],
+    ['loopback,uniquelocal', ['loopback', 'uniquelocal']],
+  ])('reads %s as %j', (value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(expected)
+  })
+
+  it.each(['10.0.0.0/33', '300.1.1.1', 'proxy.example.com', '10.0.0.1/8/1', '::1/129'])('refuses %s', (value) => {
+    expect(failure({ TRUST_PROXY: value }).variables).toEqual(['TRUST_PROXY'])
+  })
+
+  it('turns a hop count into a trust function Fastify honours (it reads a bare number as "nobody")', () => {
+    const trust = fastifyTrustProxy(2)
+    expect(typeof trust).toBe('function')
+    const fn = trust as (address: string, hop: number) => boolean
+    expect([0, 1, 2].map((hop) => fn('10.0.0.1', hop))).toEqual([true, true, false])
+    expect(fastifyTrustProxy(false)).toBe(false)
+    expect(fastifyTrustProxy(['10.0.0.0/8'])).toEqual(['10.0.0.0/8'])
+  })
+})
+
+describe('testConfig', () => {
+  it('is a quiet in-memory test configuration that overrides apply to', () => {
+    expect(testConfig()).toMatchObject({ env: 'test', dataDir: 'memory://', logLevel: 'silent', sweepIntervalMs: 0 })
+    expect(testConfig({ env: 'development', holdSeconds: 5 })).toMatchObject({ env: 'development', holdSeconds: 5 })
+  })
+})
+
+describe('startFailureMessage', () => {
+  it('gives the configuration line as the one line of a failed start', () => {
+    expect(startFailureMessage(failure({ PORT: 'abc' }), { dataDir: 'data' })).toBe(
+      "The server could not start: PORT must be a whole number from 0 to 65535 (got 'abc').",
+    )
+  })
+})

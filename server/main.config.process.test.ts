@@ -1,0 +1,107 @@
+/**
+ * server/main.ts as an operator starts it (tsx, a real child process): a bad or missing setting stops
+ * the start with one line naming the variable; production starts without the demo tenant, without
+ * printing credentials and without the dev mailbox.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
+import { resolve } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+
+const root = resolve(import.meta.dirname, '..')
+const children: ChildProcess[] = []
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+})
+
+interface Started {
+  child: ChildProcess
+  /** resolves with the output so far once `until` matches it, or with everything at exit */
+  output(until?: RegExp): Promise<string>
+  exit: Promise<number | null>
+}
+
+function start(env: Record<string, string>): Started {
+  // Only what the test names: the developer's own settings (a NODE_ENV, a PORT) must not leak in.
+  const base = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SKIP_WEB_BUILD: '1', DATA_DIR: 'memory://' }
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  children.push(child)
+  let text = ''
+  const waiters: { until: RegExp; done: (s: string) => void }[] = []
+  const take = (chunk: Buffer) => {
+    text += chunk.toString()
+    for (const w of waiters.splice(0)) {
+      if (w.until.test(text)) w.done(text)
+      else waiters.push(w)
+    }
+  }
+  child.stdout!.on('data', take)
+  child.stderr!.on('data', take)
+  const exit = new Promise<number | null>((done) => child.on('exit', (code) => done(code)))
+  void exit.then(() => {
+    for (const w of waiters.splice(0)) w.done(text)
+  })
+  return {
+    child,
+    exit,
+    output: (until) =>
+      new Promise((done) => {
+        if (!until) return void exit.then(() => done(text))
+        if (until.test(text) || child.exitCode !== null) return done(text)
+        waiters.push({ until, done })
+      }),
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  const { port } = server.address() as { port: number }
+  await new Promise((r) => server.close(r))
+  return port
+}
+
+describe('server/main.ts configuration at start', () => {
+  it('PORT=abc: exit 1 with one line naming PORT', async () => {
+    const run = start({ PORT: 'abc' })
+    const [code, output] = await Promise.all([run.exit, run.output()])
+    expect(code).toBe(1)
+    expect(output.trim().split('\n')).toEqual(["The server could not start: PORT must be a whole number from 0 to 65535 (got 'abc')."])
+  }, 60_000)
+
+  it('NODE_ENV=production without its settings: exit 1 with one line naming them', async () => {
+    const run = start({ NODE_ENV: 'production' })
+    const [code, output] = await Promise.all([run.exit, run.output()])
+    expect(code).toBe(1)
+    const lines = output.trim().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/^The server could not start: PUBLIC_URL is required in production.*; also check JWT_SECRET, SMTP_URL, CARD_PROCESSOR\.$/)
+  }, 60_000)
+
+  it('production: no demo tenant, no credentials printed, no dev mailbox; health answers', async () => {
+    const port = await freePort()
+    const run = start({
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'https://clinic.example.com',
+      JWT_SECRET: 'a-production-secret-of-32-chars!!',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      ALLOW_SANDBOX_PAYMENTS: 'true',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+    })
+    const output = await run.output(/is running at .*\n/)
+    expect(output).toContain('Clinic Online Booking is running at https://clinic.example.com')
+    expect(output).not.toMatch(/demo@example\.com|Demo1234|mailbox/)
+    const get = (path: string) => fetch(`http://127.0.0.1:${port}${path}`)
+    expect((await get('/api/health')).status).toBe(200)
+    const ready = await get('/api/ready')
+    expect(ready.status).toBe(200)
+    const organisation = await get('/api/public/organisations')
+    expect(organisation.status).toBe(404)
+    expect(await organisation.json()).toEqual({ statusCode: 404, message: "Unknown organisation 'demo'." })
+    expect((await get('/api/dev/mailbox')).status).toBe(404)
+    expect(run.child.exitCode).toBeNull()
+  }, 120_000)
+})
