@@ -88,6 +88,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   let timer: NodeJS.Timeout | undefined
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer)
+    await mail.settled()
     mail.close()
     if (ownsDatabase) await database.close()
   })
