@@ -27,6 +27,7 @@ export const MESSAGES = {
   notVerified: 'Please verify your email before logging in. Check your inbox (and junk mail) for the verification link.',
   emailTaken: 'An account with this email already exists. Please log in, or reset your password.',
   loggedIn: 'Logged in successfully.',
+  loggedOut: 'You have been logged out.',
   passwordChanged: 'Your password has been changed.',
   badResetToken: 'This password reset link is invalid or has expired. Please request a new one.',
   wrongCurrentPassword: 'The current password is incorrect.',
