@@ -12,6 +12,7 @@ import { tenantFromHost } from '../src/domain/tenant'
 import type { ServerConfig } from './config'
 import { migrate, openDatabase, type Database } from './db/database'
 import type { ServerDeps } from './deps'
+import { databaseRateLimitStore } from './http/rate-limit-store'
 import { apiRoutes, rootRoutes } from './routes'
 import { seedDatabase } from './seed'
 import { HoldSweeper } from './services/hold-sweeper'
@@ -23,6 +24,8 @@ export interface BuildOptions {
   /** An open, migrated database (tests); otherwise opened from the config, migrated and seeded. */
   database?: Database
   clock?: () => Date
+  /** Where the log lines go (tests read them); standard output otherwise. */
+  logStream?: { write(line: string): void }
 }
 
 const TENANT_HEADER = 'x-tenant'
@@ -64,7 +67,7 @@ const BUILDING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8
 export async function buildServer(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   setReferenceCacheTtl(config.referenceCacheMs)
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: true,
     bodyLimit: 5 * 1024 * 1024,
     // Path parameters carry emails (forgot-password) up to 254 characters, and tokens; 100 gave a 414.
@@ -101,6 +104,8 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   })
   await app.register(rateLimit, {
     global: false,
+    // Counters in the database: every instance on one PostgreSQL shares the limits.
+    store: databaseRateLimitStore(db),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests. Please try again in ${context.after}.`,

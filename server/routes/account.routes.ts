@@ -28,7 +28,19 @@ function logoutElsewhere(ctx: RequestContext, customerId: string, generation: nu
 export async function accountRoutes(app: FastifyInstance, deps: ServerDeps): Promise<void> {
   const rateLimit = { max: deps.config.rateLimitMax, timeWindow: deps.config.rateLimitWindowMs }
 
-  serve(app, login, async ({ body }, ctx) => account.login(accountDeps(ctx), ctx.tenant, body.email, body.password), { rateLimit })
+  serve(
+    app,
+    login,
+    async ({ body }, ctx) => {
+      const result = await account.login(accountDeps(ctx), ctx.tenant, body.email, body.password)
+      if (result._tag !== 'Ok') {
+        // For the operator: who was tried from where (never the password).
+        ctx.request.log.warn({ email: body.email, clientAddress: ctx.request.ip, tenant: ctx.tenant, reason: result._tag }, 'failed login')
+      }
+      return result
+    },
+    { rateLimit },
+  )
 
   serve(app, register, async ({ body }, ctx) => account.register(accountDeps(ctx), ctx.tenant, body), { rateLimit })
 
