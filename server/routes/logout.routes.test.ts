@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
 import { buildServer } from '../app'
 import { SESSION_ENDED } from '../http/contract-route'
 import { buildTestServer, DEMO_CUSTOMER, type TestServer } from '../test-support/test-server'
@@ -41,6 +42,20 @@ describe('POST /logout', () => {
       expect((await me(app, laptop)).statusCode).toBe(200)
     }
     expect((await logout(phone)).statusCode).toBe(401)
+  })
+
+  it('a logged-out token opens no live socket', async () => {
+    const token = await t.login(DEMO_CUSTOMER)
+    expect((await logout(token)).statusCode).toBe(200)
+    await second.listen({ port: 0, host: '127.0.0.1' })
+    const address = second.server.address()
+    if (!address || typeof address === 'string') throw new Error('no port')
+    const socket = new WebSocket(`ws://127.0.0.1:${address.port}/api/ws?token=${encodeURIComponent(token)}`)
+    const code = await new Promise<number>((resolve, reject) => {
+      socket.on('close', (c) => resolve(c))
+      socket.on('error', reject)
+    })
+    expect(code).toBe(4401)
   })
 
   it('needs a valid token', async () => {
