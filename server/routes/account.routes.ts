@@ -1,7 +1,8 @@
 /**
  * Accounts: POST /login?from=customer, POST /user/customer/register, GET /user/verify-email/{token}
  * (the link of the verification mail), POST /user/forgot-password/{email}, PUT /user/change-password,
- * GET /user/me, PUT /customers/{id}, POST /logout (ends the token's session on the server). Login, register and forgot-password are rate limited.
+ * GET /user/me, PUT /customers/{id}, POST /logout (ends the token's session on the server). Login,
+ * register and forgot-password are rate limited (counters in the database, shared by every instance).
  */
 import type { FastifyInstance } from 'fastify'
 import { changePassword, forgotPassword, getCurrentUser, login, logout, register, updateCustomer } from '../../src/contract'
