@@ -13,6 +13,7 @@ import { fastifyTrustProxy, type ServerConfig } from './config'
 import { migrate, openDatabase, type Database } from './db/database'
 import type { ServerDeps } from './deps'
 import { loggingOptions, observability } from './observability/observability'
+import { databaseRateLimitStore } from './http/rate-limit-store'
 import { apiRoutes, rootRoutes } from './routes'
 import { seedDatabase } from './seed'
 import { HoldSweeper } from './services/hold-sweeper'
@@ -92,6 +93,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   let timer: NodeJS.Timeout | undefined
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer)
+    await mail.settled()
     mail.close()
     if (ownsDatabase) await database.close()
   })
@@ -108,6 +110,8 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   })
   await app.register(rateLimit, {
     global: false,
+    // Counters in the database: every instance on one PostgreSQL shares the limits.
+    store: databaseRateLimitStore(db),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests. Please try again in ${context.after}.`,

@@ -79,12 +79,14 @@ describe('clinic login / logout / whoami', () => {
     expect(run.code).toBe(2)
   })
 
-  it('whoami: GET /user/me with the stored token; logout removes it', async () => {
+  it('whoami: GET /user/me with the stored token; logout ends it on the server (POST /logout) and removes it', async () => {
     signIn()
     authed().get('/api/user/me').reply(200, customer)
     const run = await cli('--json', 'whoami')
     expect(run.json()).toEqual(customer)
+    const ended = authed().post('/api/logout').reply(200, { message: 'You have been logged out.' })
     expect((await cli('logout')).stdout).toBe('Signed out.\n')
+    expect(ended.isDone()).toBe(true)
     expect(existsSync(tokenFile)).toBe(false)
     const after = await cli('whoami')
     expect(after.code).toBe(1)

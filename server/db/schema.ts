@@ -298,6 +298,22 @@ export interface BookingVersionsTable {
   version: ColumnType<string, never, never>
 }
 
+/** Tokens ended by logout (0004). */
+export interface RevokedSessionsTable {
+  token_hash: string
+  tenant_id: string
+  customer_id: string
+  expires_at: Date
+}
+
+/** Shared rate-limit counters (0004): one fixed window per route and client. */
+export interface RateLimitsTable {
+  route: string
+  client: string
+  hits: number
+  window_ends: Date
+}
+
 export interface CoreTables {
   booking_versions: BookingVersionsTable
   tenants: TenantsTable
@@ -319,6 +335,8 @@ export interface CoreTables {
   appointments: AppointmentsTable
   tokens: TokensTable
   outbox: OutboxTable
+  revoked_sessions: RevokedSessionsTable
+  rate_limits: RateLimitsTable
   lists: ListsTable
   countries: CountriesTable
 }

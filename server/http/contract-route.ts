@@ -12,6 +12,7 @@ import type { Db } from '../db/schema'
 import { publicOrigin } from '../config'
 import type { ServerDeps } from '../deps'
 import { tokenIsCurrent, type AuthClaims } from '../services/jwt.service'
+import { sessionState } from '../services/session.service'
 import { decodeInput } from './request-input'
 import { EdgeFailure, STATUS_OF, unauthorized, type Failure, type Result } from './results'
 
@@ -62,19 +63,15 @@ export async function authOf(request: FastifyRequest, deps: ServerDeps): Promise
   return claims && claims.tenant === request.tenant ? claims : undefined
 }
 
-/** Checks the token's customer still exists and the token is not older than a password change. */
-async function checkCustomer(deps: ServerDeps, tenant: string, claims: AuthClaims | undefined): Promise<AuthClaims> {
-  if (!claims) throw new EdgeFailure(unauthorized(TOKEN_MESSAGE))
-  const row = await deps.db
-    .selectFrom('customers')
-    .select(['id', 'tokens_valid_after'])
-    .where('tenant_id', '=', tenant)
-    .where('id', '=', claims.sub)
-    .executeTakeFirst()
-  if (!row) throw new EdgeFailure(unauthorized(TOKEN_MESSAGE))
-  if (!tokenIsCurrent(claims, row.tokens_valid_after)) {
-    throw new EdgeFailure(unauthorized('Your session has ended, please log in again.'))
-  }
+export const SESSION_ENDED = 'Your session has ended, please log in again.'
+
+/** Checks the token's customer still exists and the token was neither logged out nor issued before a password change. */
+async function checkCustomer(deps: ServerDeps, request: FastifyRequest, claims: AuthClaims | undefined): Promise<AuthClaims> {
+  const token = bearerToken(request)
+  if (!claims || !token) throw new EdgeFailure(unauthorized(TOKEN_MESSAGE))
+  const session = await sessionState(deps.db, request.tenant, claims.sub, token)
+  if (!session) throw new EdgeFailure(unauthorized(TOKEN_MESSAGE))
+  if (session.revoked || !tokenIsCurrent(claims, session.tokensValidAfter)) throw new EdgeFailure(unauthorized(SESSION_ENDED))
   return claims
 }
 
@@ -109,7 +106,7 @@ export function serve<R extends Route>(app: FastifyInstance, route: R, handler: 
         db: deps.db,
         deps,
         auth,
-        requireCustomer: () => checkCustomer(deps, request.tenant, auth),
+        requireCustomer: () => checkCustomer(deps, request, auth),
         now: deps.clock,
         origin: originOf(request, deps),
         request,

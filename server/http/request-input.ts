@@ -1,7 +1,7 @@
 /**
  * The server's checks of a request's params, query and body before a handler sees them:
  * - inputCheck(): shapes JSON cannot carry safely into the database or the decoders: nesting deeper
- *   than MAX_DEPTH, NUL characters (PostgreSQL text refuses them), texts longer than MAX_TEXT
+ *   than MAX_DEPTH, NUL characters (PostgreSQL text refuses them), lone UTF-16 surrogates (not storable), texts longer than MAX_TEXT
  *   (image data URLs excepted: a signature), lists longer than MAX_ITEMS, ISO dates that do not exist on the calendar
  *   ('2026-02-30', which Date.parse silently rolls over into March) or lie outside MIN_YEAR..MAX_YEAR.
  * - decodeInput(): the route's codecs, with a short message naming the field and what it expects
@@ -17,6 +17,13 @@ export const MAX_ITEMS = 500
 const MAX_SHOWN = 60
 
 type Where = 'path parameters' | 'query' | 'body'
+
+/**
+ * Half of a UTF-16 surrogate pair on its own: not a character. UTF-8 cannot encode it, so PostgreSQL
+ * json refuses it ('invalid input syntax for type json', a 500) and text would store U+FFFD instead.
+ * With the u flag a well-formed pair is one code point and does not match.
+ */
+const LONE_SURROGATE = /\p{Cs}/u
 
 const ISO_DATE_PREFIX = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2})))?$/
 
@@ -73,6 +80,7 @@ export function inputCheck(value: unknown, where: Where): string | undefined {
     const at = path ? ` (${path})` : ''
     if (typeof v === 'string') {
       if (v.includes('\u0000')) return `Invalid ${where}: a text may not contain NUL characters${at}.`
+      if (LONE_SURROGATE.test(v)) return `Invalid ${where}: a text contains an invalid character (a lone UTF-16 surrogate)${at}.`
       if (v.length > MAX_TEXT && !v.startsWith('data:image/')) return `Invalid ${where}: a text is longer than ${MAX_TEXT} characters${at}.`
       if (!isRealIsoDate(v)) return `Invalid ${where}: ${shown(v)} is not a real date${at}.`
       if (!inSupportedYears(v)) return `Invalid ${where}: ${shown(v)} is outside the years ${MIN_YEAR} to ${MAX_YEAR}${at}.`
@@ -86,6 +94,7 @@ export function inputCheck(value: unknown, where: Where): string | undefined {
     } else {
       for (const [key, item] of Object.entries(v)) {
         if (key.includes('\u0000')) return `Invalid ${where}: a field name may not contain NUL characters.`
+        if (LONE_SURROGATE.test(key)) return `Invalid ${where}: a field name contains an invalid character (a lone UTF-16 surrogate).`
         stack.push({ value: item, path: path ? `${path}.${key}` : key, depth: depth + 1 })
       }
     }

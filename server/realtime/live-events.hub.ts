@@ -29,7 +29,14 @@ export interface LiveEventsHubOptions {
   /** The PostgreSQL pool: when set, events fan out across instances with LISTEN/NOTIFY. */
   pool?: pg.Pool
   log?: (message: string, detail?: unknown) => void
+  /** Open sockets one customer may hold on this instance (default MAX_SOCKETS_PER_CUSTOMER). */
+  maxSocketsPerCustomer?: number
 }
+
+/** Enough for every tab and device of one person; bounds what one stolen token can hold open. */
+export const MAX_SOCKETS_PER_CUSTOMER = 10
+/** Close code and reason of a socket over the cap (4000-4999: the application's own codes). */
+export const TOO_MANY_SOCKETS = { code: 4429, reason: 'Too many open connections for this account' } as const
 
 const key = (tenant: string, customerId: string) => `${tenant}\u0000${customerId}`
 
@@ -76,11 +83,12 @@ export class LiveEventsHub {
 
   /**
    * Registers a socket of a signed-in customer, with the session generation of its token; returns the
-   * function that unregisters it.
+   * function that unregisters it, or undefined when the customer already holds the most sockets allowed.
    */
-  add(tenant: string, customerId: string, socket: LiveSocket, generation?: number): () => void {
+  add(tenant: string, customerId: string, socket: LiveSocket, generation?: number): (() => void) | undefined {
     const k = key(tenant, customerId)
     let set = this.sockets.get(k)
+    if (set && set.size >= (this.options.maxSocketsPerCustomer ?? MAX_SOCKETS_PER_CUSTOMER)) return undefined
     if (!set) this.sockets.set(k, (set = new Set()))
     set.add(socket)
     if (generation !== undefined) this.generations.set(socket, generation)

@@ -1,11 +1,12 @@
 /**
  * The live-events websocket as a root route module: GET /api/ws?token=<customer token>. The token's
  * tenant and customer decide which messages the socket receives; a token older than the customer's
- * last password change is refused. On PostgreSQL the hub fans out with LISTEN/NOTIFY.
+ * last password change, or logged out, is refused. On PostgreSQL the hub fans out with LISTEN/NOTIFY.
  */
 import type { FastifyInstance } from 'fastify'
 import type { ServerDeps } from '../deps'
 import { tokenIsCurrent } from '../services/jwt.service'
+import { sessionState } from '../services/session.service'
 import { LiveEventsHub } from './live-events.hub'
 import { liveEventsRoutes } from './live-events.routes'
 
@@ -21,14 +22,9 @@ export async function liveEventsRootRoutes(app: FastifyInstance, deps: ServerDep
       if (!token) return undefined
       const claims = await deps.jwt.verify(token)
       if (!claims) return undefined
-      const row = await deps.db
-        .selectFrom('customers')
-        .select(['id', 'tokens_valid_after'])
-        .where('tenant_id', '=', claims.tenant)
-        .where('id', '=', claims.sub)
-        .executeTakeFirst()
-      if (!row) return undefined
-      if (!tokenIsCurrent(claims, row.tokens_valid_after)) return undefined
+      const session = await sessionState(deps.db, claims.tenant, claims.sub, token)
+      if (!session || session.revoked) return undefined
+      if (!tokenIsCurrent(claims, session.tokensValidAfter)) return undefined
       return { tenant: claims.tenant, customerId: claims.sub, generation: claims.gen ?? 0 }
     },
   })

@@ -1,11 +1,12 @@
 /**
  * The live-events websocket (spec section 1 and 7): GET /api/ws?token=<the customer's token>.
  * The URL is one of the links /public/links returns. Messages are `{ from, customerId }` JSON.
- * A missing or invalid token closes the socket with code 4401.
+ * A missing or invalid token closes the socket with code 4401; a customer's socket beyond the cap
+ * (MAX_SOCKETS_PER_CUSTOMER on this instance) with 4429.
  */
 import websocket from '@fastify/websocket'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { LiveEventsHub, registerHub } from './live-events.hub'
+import { LiveEventsHub, registerHub, TOO_MANY_SOCKETS } from './live-events.hub'
 
 export const LIVE_EVENTS_PATH = '/api/ws'
 
@@ -45,6 +46,10 @@ export async function liveEventsRoutes(app: FastifyInstance, options: LiveEvents
           return
         }
         remove = hub.add(who.tenant, who.customerId, socket, who.generation)
+        if (!remove) {
+          socket.close(TOO_MANY_SOCKETS.code, TOO_MANY_SOCKETS.reason)
+          return
+        }
         socket.send(JSON.stringify({ from: 'connected', customerId: who.customerId }))
       })
   })

@@ -123,6 +123,49 @@ describe('forgot and reset password', () => {
   })
 })
 
+describe('outstanding reset links', () => {
+  const resetLinks = async (count: number) => {
+    for (let i = 0; i < count; i++) await t.app.inject({ method: 'POST', url: `/api/user/forgot-password/${OTHER_CUSTOMER.email}` })
+    const mails = await mailTo(OTHER_CUSTOMER.email)
+    // the mailbox lists the newest first
+    return mails.slice(0, count).map((m) => /\/user\/reset-password\/([\w-]+)/.exec(m.text)![1])
+  }
+  const reset = (token: string, newPassword: string) => t.app.inject({ method: 'PUT', url: '/api/user/change-password', payload: { token, newPassword } })
+
+  it('a successful reset spends every other reset link of the account', async () => {
+    const [first, second, third] = await resetLinks(3)
+    expect(new Set([first, second, third]).size).toBe(3)
+    expect((await reset(second, 'Changed789')).statusCode).toBe(200)
+    for (const other of [first, third]) {
+      const refused = await reset(other, 'Hijacked123')
+      expect(refused.statusCode).toBe(401)
+      expect(refused.json().message).toBe('This password reset link is invalid or has expired. Please request a new one.')
+    }
+    expect((await t.login({ email: OTHER_CUSTOMER.email, password: 'Changed789' })).length).toBeGreaterThan(20)
+  })
+
+  it('a password change while logged in spends the reset links too', async () => {
+    const [link] = await resetLinks(1)
+    const token = await t.login({ email: OTHER_CUSTOMER.email, password: 'Changed789' })
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/change-password',
+      headers: t.auth(token),
+      payload: { userId: DEMO.customerOther, currentPassword: 'Changed789', newPassword: OTHER_CUSTOMER.password },
+    })
+    expect(changed.statusCode).toBe(200)
+    expect((await reset(link, 'Hijacked123')).statusCode).toBe(401)
+  })
+
+  it('two links used at once: one sets the password, the other is refused', async () => {
+    const [a, b] = await resetLinks(2)
+    const answers = await Promise.all([reset(a, 'Parallel123'), reset(b, 'Parallel456')])
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 401])
+    const winner = answers[0].statusCode === 200 ? 'Parallel123' : 'Parallel456'
+    expect((await t.login({ email: OTHER_CUSTOMER.email, password: winner })).length).toBeGreaterThan(20)
+  })
+})
+
 describe('change password when logged in', () => {
   it('needs the right current password and the caller own id', async () => {
     const token = await t.login(DEMO_CUSTOMER)

@@ -1,15 +1,17 @@
 /**
  * Accounts: POST /login?from=customer, POST /user/customer/register, GET /user/verify-email/{token}
  * (the link of the verification mail), POST /user/forgot-password/{email}, PUT /user/change-password,
- * GET /user/me, PUT /customers/{id}. Login, register and forgot-password are rate limited.
+ * GET /user/me, PUT /customers/{id}, POST /logout (ends the token's session on the server). Login,
+ * register and forgot-password are rate limited (counters in the database, shared by every instance).
  */
 import type { FastifyInstance } from 'fastify'
-import { changePassword, forgotPassword, getCurrentUser, login, register, updateCustomer } from '../../src/contract'
+import { changePassword, forgotPassword, getCurrentUser, login, logout, register, updateCustomer } from '../../src/contract'
 import type { ServerDeps } from '../deps'
-import { originOf, serve, type RequestContext } from '../http/contract-route'
+import { bearerToken, originOf, serve, type RequestContext } from '../http/contract-route'
 import { forbidden, ok, unauthorized } from '../http/results'
 import { publishLogout } from '../realtime/live-events.hub'
 import * as account from '../services/account.service'
+import { endSession } from '../services/session.service'
 
 function accountDeps(ctx: RequestContext): account.AccountDeps {
   return { db: ctx.db, jwt: ctx.deps.jwt, mail: ctx.deps.mail, now: ctx.now(), origin: ctx.origin }
@@ -27,7 +29,19 @@ function logoutElsewhere(ctx: RequestContext, customerId: string, generation: nu
 export async function accountRoutes(app: FastifyInstance, deps: ServerDeps): Promise<void> {
   const rateLimit = { max: deps.config.rateLimitMax, timeWindow: deps.config.rateLimitWindowMs }
 
-  serve(app, login, async ({ body }, ctx) => account.login(accountDeps(ctx), ctx.tenant, body.email, body.password), { rateLimit })
+  serve(
+    app,
+    login,
+    async ({ body }, ctx) => {
+      const result = await account.login(accountDeps(ctx), ctx.tenant, body.email, body.password)
+      if (result._tag !== 'Ok') {
+        // For the operator: who was tried from where (never the password).
+        ctx.request.log.warn({ email: body.email, clientAddress: ctx.request.ip, tenant: ctx.tenant, reason: result._tag }, 'failed login')
+      }
+      return result
+    },
+    { rateLimit },
+  )
 
   serve(app, register, async ({ body }, ctx) => account.register(accountDeps(ctx), ctx.tenant, body), { rateLimit })
 
@@ -57,6 +71,15 @@ export async function accountRoutes(app: FastifyInstance, deps: ServerDeps): Pro
     },
     { rateLimit },
   )
+
+  serve(app, logout, async (_input, ctx) => {
+    const who = await ctx.requireCustomer()
+    const now = ctx.now()
+    // Every token is signed with an expiry; a day is a fallback for one without.
+    const expiresAt = who.exp ? new Date(who.exp * 1000) : new Date(now.getTime() + 86_400_000)
+    await endSession(ctx.db, ctx.tenant, who.sub, bearerToken(ctx.request)!, expiresAt, now)
+    return ok({ message: account.MESSAGES.loggedOut })
+  })
 
   serve(app, getCurrentUser, async (_input, ctx) => {
     const who = await ctx.requireCustomer()

@@ -56,3 +56,47 @@ describe('live holds per customer', () => {
     expect(retried.statusCode).not.toBe(429)
   })
 })
+
+describe('live holds per customer, in parallel', () => {
+  it(`takes exactly ${MAX_LIVE_HOLDS} of 40 parallel bookings on free slots and refuses the rest with 429`, async () => {
+    const fresh = await buildTestServer({ maxLiveHolds: MAX_LIVE_HOLDS })
+    try {
+      const customer = await fresh.login(OTHER_CUSTOMER)
+      // 40 distinct offered, free starts (any practitioner's refusal would be a 400/409, not a hold).
+      const starts: string[] = []
+      for (let offset = 2; starts.length < 40 && offset < 60; offset++) {
+        const date = londonDate(offset)
+        const res = await fresh.app.inject({
+          method: 'POST',
+          url: '/api/practitioners/time',
+          headers: fresh.auth(customer),
+          payload: { date, clinic: DEMO.clinicLondon, service: DEMO.sAntiWrinkle1, staff: DEMO.pSarah },
+        })
+        if (res.statusCode !== 200) continue
+        // Slots that do not overlap one another: each booking could be taken on its own.
+        let free = 0
+        for (const slot of res.json() as { startDate: string; endDate: string; valid: boolean; practitioner: string }[]) {
+          if (!slot.valid || slot.practitioner !== DEMO.pSarah || Date.parse(slot.startDate) < free || starts.length >= 40) continue
+          starts.push(slot.startDate)
+          free = Date.parse(slot.endDate)
+        }
+      }
+      expect(starts).toHaveLength(40)
+      const responses = await Promise.all(
+        starts.map((start) =>
+          fresh.app.inject({
+            method: 'POST',
+            url: '/api/appointments/public',
+            headers: fresh.auth(customer),
+            payload: { appointment: { event: { start, end: start }, practitioner: DEMO.pSarah, clinic: DEMO.clinicLondon, service: DEMO.sAntiWrinkle1 } },
+          }),
+        ),
+      )
+      const statuses = responses.map((r) => r.statusCode)
+      expect(statuses.filter((s) => s === 200)).toHaveLength(MAX_LIVE_HOLDS)
+      expect(statuses.filter((s) => s === 429)).toHaveLength(40 - MAX_LIVE_HOLDS)
+    } finally {
+      await fresh.close()
+    }
+  })
+})

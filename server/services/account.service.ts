@@ -27,6 +27,7 @@ export const MESSAGES = {
   notVerified: 'Please verify your email before logging in. Check your inbox (and junk mail) for the verification link.',
   emailTaken: 'An account with this email already exists. Please log in, or reset your password.',
   loggedIn: 'Logged in successfully.',
+  loggedOut: 'You have been logged out.',
   passwordChanged: 'Your password has been changed.',
   badResetToken: 'This password reset link is invalid or has expired. Please request a new one.',
   wrongCurrentPassword: 'The current password is incorrect.',
@@ -181,36 +182,44 @@ export async function verifyEmail(deps: AccountDeps, tenant: string, token: stri
   return true
 }
 
-/** Always the same answer; a reset link goes out only when the account exists. */
+/**
+ * Always the same answer, in the same time: the reply does no database work for either kind of
+ * address. Looking the account up, issuing the token and queueing the mail run after the reply
+ * (deps.mail.later), so a known address costs the caller no more than an unknown one.
+ */
 export async function forgotPassword(deps: AccountDeps, tenant: string, email: string, existingUser: boolean) {
   const message = existingUser ? EXISTING_CUSTOMER_RESET_RESULT : FORGOT_PASSWORD_RESULT
-  const customer = isEmail(email) ? await findByEmail(deps.db, tenant, email) : undefined
-  if (customer) {
-    await deps.db.transaction().execute(async (trx) => {
-      const token = await issueToken(trx, tenant, customer.id, 'reset', RESET_TOKEN_MINUTES, deps.now)
-      const link = `${deps.origin}/user/reset-password/${token}`
-      await deps.mail.enqueueMail(
-        {
-          tenant,
-          to: customer.email,
-          subject: 'Reset your password',
-          text: `Hello ${customer.first_name},\n\nTo choose a new password open this link:\n${link}\n\nThe link is valid for ${RESET_TOKEN_MINUTES} minutes and can be used once. If you did not ask for it, ignore this email.`,
-          html: `<p>Hello ${escapeHtml(customer.first_name)},</p><p><a href="${link}">Choose a new password</a> (valid for ${RESET_TOKEN_MINUTES} minutes, once).</p><p>If you did not ask for it, ignore this email.</p>`,
-        },
-        trx,
-      )
-    })
-  }
+  deps.mail.later(() => sendResetLink(deps, tenant, email))
   return ok({ message })
+}
+
+/** The reset link of forgot-password, only when the account exists (run after the reply). */
+export async function sendResetLink(deps: AccountDeps, tenant: string, email: string): Promise<void> {
+  const customer = isEmail(email) ? await findByEmail(deps.db, tenant, email) : undefined
+  if (!customer) return
+  await deps.db.transaction().execute(async (trx) => {
+    const token = await issueToken(trx, tenant, customer.id, 'reset', RESET_TOKEN_MINUTES, deps.now)
+    const link = `${deps.origin}/user/reset-password/${token}`
+    await deps.mail.enqueueMail(
+      {
+        tenant,
+        to: customer.email,
+        subject: 'Reset your password',
+        text: `Hello ${customer.first_name},\n\nTo choose a new password open this link:\n${link}\n\nThe link is valid for ${RESET_TOKEN_MINUTES} minutes and can be used once. If you did not ask for it, ignore this email.`,
+        html: `<p>Hello ${escapeHtml(customer.first_name)},</p><p><a href="${link}">Choose a new password</a> (valid for ${RESET_TOKEN_MINUTES} minutes, once).</p><p>If you did not ask for it, ignore this email.</p>`,
+      },
+      trx,
+    )
+  })
 }
 
 /**
  * Sets the password and starts a new session generation: tokens_valid_after becomes now, or 1 ms
  * after the previous one when that is not earlier (two changes in one millisecond, or a clock behind),
- * so tokens issued before the change stop being valid. Returns the new generation.
+ * so tokens issued before the change stop being valid, and every outstanding reset link is spent.
+ * Returns the new generation.
  */
-async function setPassword(db: DbOrTrx, tenant: string, customerId: string, password: string, now: Date): Promise<number> {
-  const passwordHash = await hashPassword(password)
+async function setPassword(db: DbOrTrx, tenant: string, customerId: string, passwordHash: string, now: Date): Promise<number> {
   const at = now.toISOString()
   const row = await db
     .updateTable('customers')
@@ -223,14 +232,39 @@ async function setPassword(db: DbOrTrx, tenant: string, customerId: string, pass
     .where('id', '=', customerId)
     .returning('tokens_valid_after')
     .executeTakeFirst()
+  // Every reset link still outstanding was asked for with the old password in mind: none may set it again.
+  await db
+    .updateTable('tokens')
+    .set({ used_at: now })
+    .where('tenant_id', '=', tenant)
+    .where('customer_id', '=', customerId)
+    .where('purpose', '=', 'reset')
+    .where('used_at', 'is', null)
+    .execute()
   return generationOf(row?.tokens_valid_after)
 }
 
 export async function resetPassword(deps: AccountDeps, tenant: string, token: string, newPassword: string) {
   if (!meetsPasswordRule(newPassword)) return badRequest(NEW_PASSWORD_NOT_MEETING_REQUIREMENTS)
-  const customerId = await consumeToken(deps.db, tenant, token, 'reset', deps.now)
-  if (!customerId) return unauthorized(MESSAGES.badResetToken)
-  const gen = await setPassword(deps.db, tenant, customerId, newPassword, deps.now)
+  // Hashed first: the slow KDF holds no lock, and a bad link costs as much as a good one.
+  const passwordHash = await hashPassword(newPassword)
+  const done = await deps.db.transaction().execute(async (trx) => {
+    const owner = await trx
+      .selectFrom('tokens')
+      .select('customer_id')
+      .where('tenant_id', '=', tenant)
+      .where('token_hash', '=', sha256(token))
+      .where('purpose', '=', 'reset')
+      .executeTakeFirst()
+    if (!owner) return undefined
+    // Two links of one account used at once: the second waits, then finds its link spent by the first.
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`password:${tenant}:${owner.customer_id}`}, 0))`.execute(trx)
+    const customerId = await consumeToken(trx, tenant, token, 'reset', deps.now)
+    if (!customerId) return undefined
+    return { customerId, gen: await setPassword(trx, tenant, customerId, passwordHash, deps.now) }
+  })
+  if (!done) return unauthorized(MESSAGES.badResetToken)
+  const { customerId, gen } = done
   const customer = (await findCustomer(deps.db, tenant, customerId))!
   const newToken = await deps.jwt.sign({ sub: customerId, tenant, role: customer.role, gen })
   return { result: ok({ message: MESSAGES.passwordChanged, statusCode: 200, newToken }), customerId, generation: gen }
@@ -240,7 +274,7 @@ export async function changePassword(deps: AccountDeps, tenant: string, customer
   if (!meetsPasswordRule(newPassword)) return badRequest(NEW_PASSWORD_NOT_MEETING_REQUIREMENTS)
   const customer = await findCustomer(deps.db, tenant, customerId)
   if (!customer || !(await verifyPassword(currentPassword, customer.password_hash))) return unauthorized(MESSAGES.wrongCurrentPassword)
-  const gen = await setPassword(deps.db, tenant, customerId, newPassword, deps.now)
+  const gen = await setPassword(deps.db, tenant, customerId, await hashPassword(newPassword), deps.now)
   const newToken = await deps.jwt.sign({ sub: customerId, tenant, role: customer.role, gen })
   return { result: ok({ message: MESSAGES.passwordChanged, statusCode: 200, newToken }), generation: gen }
 }

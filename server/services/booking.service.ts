@@ -14,11 +14,11 @@ import { round2 } from '../../src/domain/pricing/money'
 import { reserveCourseSessions } from '../commerce/courses.service'
 import type { CommerceDb } from '../commerce/commerce.tables'
 import { newId } from '../db/ids'
-import { toMoney, type CoreTables, type Db } from '../db/schema'
+import { toMoney, type CoreTables, type Db, type DbOrTrx } from '../db/schema'
 import { badRequest, conflict, notFound, ok, type Failure, type Ok } from '../http/results'
 
 /** Live (unexpired) pending bookings of a customer, counted once per booking (linked services aside). */
-async function liveHolds(db: Db, tenant: string, customerId: string, now: Date): Promise<number> {
+async function liveHolds(db: DbOrTrx, tenant: string, customerId: string, now: Date): Promise<number> {
   const row = await db
     .selectFrom('appointments')
     .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -194,6 +194,12 @@ export async function createBooking(
 
   try {
     const outcome = await deps.db.transaction().execute(async (trx): Promise<Failure | undefined> => {
+      // The cap, again under a per-customer lock held to commit: the count above is only a fast path,
+      // parallel requests of one customer would each see room (40 at once made 30 holds against 10).
+      await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`live-holds:${tenant}:${customerId}`}, 0))`.execute(trx)
+      if (status === 'Pending' && (await liveHolds(trx, tenant, customerId, deps.now)) >= deps.maxLiveHolds) {
+        return { _tag: 'TooManyRequests', message: TOO_MANY_HOLDS }
+      }
       await releaseExpiredHolds(trx, tenant, practitionerIds, from, to, deps.now)
       const calendars = await loadCalendars(trx, tenant, clinicId, practitionerIds, londonDateOfIso(from.toISOString()), londonDateOfIso(to.toISOString()), deps.db)
       for (const c of chosen) {

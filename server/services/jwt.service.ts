@@ -5,7 +5,7 @@
  * millisecond), so every token issued before it stops being valid and the new token is valid at
  * once, whatever the clock's resolution.
  */
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { jwtVerify, SignJWT } from 'jose'
 import type { Db } from '../db/schema'
 
@@ -35,6 +35,9 @@ export function jwtService(secret: string, expiresIn: string): JwtService {
       return new SignJWT({ tenant, role, ...(gen !== undefined ? { gen } : {}) })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(sub)
+        // Unique per sign-in: two logins in one second would otherwise be the same token, and logging
+        // one device out (revoked_sessions) would log out the other.
+        .setJti(randomUUID())
         .setIssuedAt()
         .setExpirationTime(expiresIn)
         .sign(key)

@@ -52,13 +52,21 @@ export interface MailLog {
 /** The mail API other modules use: enqueue (optionally in a transaction), then the sender is kicked. */
 export interface MailApi {
   enqueueMail(mail: OutgoingMail, trx?: DbOrTrx): Promise<string>
-  /** Sends what is pending now (tests await it). */
+  /** Sends what is pending now, after the work handed to later() (tests await it). */
   flush(): Promise<number>
+  /**
+   * Mail work that must not hold up (or time) the answer: it starts after the reply is on its way.
+   * Failures are logged. The forgot-password answer takes as long for an unknown address as a known one.
+   */
+  later(job: () => Promise<void>): void
+  /** Resolves once every job handed to later() has finished (before the database closes). */
+  settled(): Promise<void>
 }
 
 export class MailSender implements MailApi {
   private readonly transport: Transporter | undefined
   private running: Promise<number> | undefined
+  private readonly preparing = new Set<Promise<void>>()
 
   constructor(
     private readonly db: Db,
@@ -74,7 +82,20 @@ export class MailSender implements MailApi {
     return id
   }
 
-  flush(): Promise<number> {
+  later(job: () => Promise<void>): void {
+    const done: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(job)
+      .catch((err) => this.options.log.error({ err }, 'mail preparation failed'))
+      .finally(() => this.preparing.delete(done))
+    this.preparing.add(done)
+  }
+
+  async settled(): Promise<void> {
+    while (this.preparing.size > 0) await Promise.all([...this.preparing])
+  }
+
+  async flush(): Promise<number> {
+    await this.settled()
     // One drain at a time per process; a drain started during another one runs after it.
     const previous = this.running ?? Promise.resolve(0)
     const next = previous.catch(() => 0).then(() => this.drain())

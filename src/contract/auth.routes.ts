@@ -21,6 +21,16 @@ export const login = route({
   responses: { 200: LoginResult, ...errors(400, 401, 403, 429) },
 })
 
+/**
+ * POST /logout: ends the session of the token sent (Authorization: Bearer) on the server, for every
+ * server instance: the token answers 401 from then on. 401 when no valid token is sent.
+ */
+export const logout = route({
+  method: 'POST',
+  path: '/logout',
+  responses: { 200: Ack, ...errors(401) },
+})
+
 /** Sign-up body (spec section 7 field names). `dob` is the date at 12:00 UTC. */
 export const RegisterBody = bodyOf(
   {

@@ -132,6 +132,7 @@ export const routeSamples: ReadonlyArray<RouteSample> = [
     responses: { 200: { statusCode: 200, message: 'Password changed', newToken: 'new.jwt' } },
   }),
   sample(c.getCurrentUser, { responses: { 200: currentUser } }),
+  sample(c.logout, { responses: { 200: { message: 'You have been logged out.' } } }),
   sample(c.getLists, { responses: { 200: [{ sys_name: 'client_referral_sources', values: 'Website\nFriend' }, { sys_name: 'titles', values: ['Mr', 'Ms'] }] } }),
   sample(c.putLists, { body: { sys_name: 'client_referral_sources', values: 'Website\nFriend' }, responses: { 200: { sys_name: 'client_referral_sources', values: 'Website\nFriend' } } }),
   sample(c.getCountries, { query: { clinic: ids.clinic }, responses: { 200: [{ value: 'GB', label: 'United Kingdom' }, { value: 'AU', label: 'Australia' }] } }),

@@ -39,6 +39,11 @@ describe('HttpAuthApi', () => {
     expect(await auth.changePassword({ token: 'reset', newPassword: 'Secret123' })).toEqual(E.right({ message: 'ok', newToken: 'new' }))
     expect(await auth.currentUser()).toEqual(E.right(user))
   })
+
+  it('POST /logout', async () => {
+    api().post('/api/logout').reply(200, { message: 'You have been logged out.' })
+    expect(await auth.logout()).toEqual(E.right({ message: 'You have been logged out.' }))
+  })
 })
 
 describe('HttpAccountApi', () => {

@@ -8,6 +8,7 @@ import {
   forgotPassword,
   getCurrentUser,
   login,
+  logout,
   register,
   type ChangePasswordBody,
   type RegisterBody,
@@ -33,7 +34,13 @@ export class HttpAuthApi implements AuthApi {
   currentUser() {
     return callRoute(this.http, getCurrentUser)
   }
+  logout() {
+    // Signing out never waits long on the network: the local sign-out follows whatever happens.
+    return callRoute(this.http, logout, { timeoutMs: LOGOUT_TIMEOUT_MS })
+  }
 }
+
+const LOGOUT_TIMEOUT_MS = 5_000
 
 @injectable()
 export class HttpAccountApi implements AccountApi {

@@ -10,4 +10,6 @@ export interface AuthApi {
   forgotPassword(email: string, existingUser: boolean): ApiResult<Ack>
   changePassword(body: ChangePasswordBody): ApiResult<ChangePasswordResult>
   currentUser(): ApiResult<CurrentUser>
+  /** Ends the stored token's session on the server. */
+  logout(): ApiResult<Ack>
 }

@@ -32,15 +32,31 @@ describe('Login and Logout', () => {
     expect(tokens.get()).toBeNull()
   })
 
-  it('logout clears the token and the booking info, keeping currency and cookie acceptance', async () => {
+  it('logout ends the session on the server, then clears the token and the booking info, keeping currency and cookie acceptance', async () => {
     const tokens = new InMemoryTokenStore('jwt')
     const store = new InMemoryBookingStore({ lastClinicId: id(1), currentClinic: { id: id(1), name: 'Soho' }, currency: 'EUR', cookiesAccepted: true })
-    await new Logout(tokens, store).execute()
+    const auth = fake<AuthApi>().on('logout', () => {
+      // the server call goes out while the token is still there to send
+      expect(tokens.get()).toBe('jwt')
+      return ok({})
+    })
+    await new Logout(auth.port, tokens, store).execute()
+    expect(auth.calls.map((c) => c.method)).toEqual(['logout'])
     expect(tokens.get()).toBeNull()
     expect(store.get('lastClinicId')).toBeUndefined()
     expect(store.get('currentClinic')).toBeUndefined()
     expect(store.get('currency')).toBe('EUR')
     expect(store.get('cookiesAccepted')).toBe(true)
+  })
+
+  it('logout signs out locally whatever the server answers, and calls it only with a token', async () => {
+    const tokens = new InMemoryTokenStore('jwt')
+    const failing = fake<AuthApi>().on('logout', [httpFail(401)])
+    await new Logout(failing.port, tokens, new InMemoryBookingStore({})).execute()
+    expect(tokens.get()).toBeNull()
+    const none = fake<AuthApi>()
+    await new Logout(none.port, tokens, new InMemoryBookingStore({})).execute()
+    expect(none.calls).toEqual([])
   })
 })
 

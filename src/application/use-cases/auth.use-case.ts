@@ -29,14 +29,20 @@ export class Login {
   }
 }
 
-/** Removes the token and clears the booking info. */
+/**
+ * Ends the session on the server (POST /logout: the token stops working everywhere), then removes the
+ * token and clears the booking info. The local sign-out happens whatever the server answers (a token
+ * already ended by a password change answers 401).
+ */
 @injectable()
 export class Logout {
   constructor(
+    @inject(PORTS.AuthApi) private readonly auth: AuthApi,
     @inject(PORTS.TokenStore) private readonly tokens: TokenStore,
     @inject(PORTS.BookingStore) private readonly store: BookingStore,
   ) {}
   async execute(): Promise<E.Either<never, void>> {
+    if (this.tokens.get()) await this.auth.logout()
     this.tokens.clear()
     this.store.clearBookingInfo()
     return E.right(undefined)

@@ -6,6 +6,7 @@ import type { FormsApi } from '../ports/forms.port'
 import type { LeadsApi } from '../ports/leads.port'
 import type { LiveEvent, LiveEvents } from '../ports/live-events.port'
 import type { LinksApi } from '../ports/links.port'
+import type { AuthApi } from '../ports/auth.port'
 import type { UserForm } from '../../contract/forms.codecs'
 import { AddCard, DeleteCard, RetrieveCardSetup, SetDefaultCard } from './cards.use-case'
 import { LoadUserForm, SignConsentForm, SubmitFormAnswers, SubmitLead } from './forms.use-case'
@@ -126,7 +127,7 @@ describe('WatchSession', () => {
     const tokens = new InMemoryTokenStore('jwt')
     const store = new InMemoryBookingStore({ lastClinicId: id(1) })
     const links = fake<LinksApi>().on('links', [ok({ websocket: 'ws://clinic/ws' })])
-    const watch = new WatchSession(live, tokens, new LoadLinks(links.port, store, new MemoryLogger()), new Logout(tokens, store))
+    const watch = new WatchSession(live, tokens, new LoadLinks(links.port, store, new MemoryLogger()), new Logout(fake<AuthApi>().on('logout', [httpFail(401)]).port, tokens, store))
     const onLoggedOut = vi.fn()
     expect(E.isRight(await watch.execute({ customerId: id(7), onLoggedOut }))).toBe(true)
     expect(live.connect).toHaveBeenCalledWith('ws://clinic/ws', 'jwt', expect.any(Function))
@@ -152,7 +153,7 @@ describe('WatchSession', () => {
     const tokens = new InMemoryTokenStore(token)
     const store = new InMemoryBookingStore({ lastClinicId: id(1) })
     const links = fake<LinksApi>().on('links', [ok({ websocket: 'ws://clinic/ws' })])
-    const watch = new WatchSession(live, tokens, new LoadLinks(links.port, store, new MemoryLogger()), new Logout(tokens, store))
+    const watch = new WatchSession(live, tokens, new LoadLinks(links.port, store, new MemoryLogger()), new Logout(fake<AuthApi>().on('logout', [httpFail(401)]).port, tokens, store))
     return { sockets, tokens, store, watch }
   }
   const logoutEvent = { from: 'logout-customer', customerId: id(7) }
@@ -198,7 +199,7 @@ describe('WatchSession', () => {
     const live: LiveEvents = { connect: vi.fn() }
     const store = new InMemoryBookingStore()
     const tokens = new InMemoryTokenStore()
-    const watch = new WatchSession(live, tokens, new LoadLinks(fake<LinksApi>().port, store, new MemoryLogger()), new Logout(tokens, store))
+    const watch = new WatchSession(live, tokens, new LoadLinks(fake<LinksApi>().port, store, new MemoryLogger()), new Logout(fake<AuthApi>().on('logout', [httpFail(401)]).port, tokens, store))
     expect(E.isLeft(await watch.execute({ customerId: id(7), onLoggedOut: () => {} }))).toBe(true)
     expect(live.connect).not.toHaveBeenCalled()
   })

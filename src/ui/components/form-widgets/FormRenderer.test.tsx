@@ -121,3 +121,28 @@ describe('FormRenderer', () => {
     expect(screen.queryByRole('button', { name: 'Add an item to Treatments' })).toBeNull()
   })
 })
+
+describe('FormRenderer with hostile stored markup', () => {
+  it('renders paragraph markup without handlers, scripts or javascript: links, and no javascript: image', () => {
+    const hostile: FormField[] = [
+      {
+        id: 'h-par',
+        type: 'paragraph',
+        content: '<p>Read me</p><img src="x" onerror="window.pwned = 1"><script>window.pwned = 2</script><a href="javascript:window.pwned = 3">link</a><iframe src="https://evil.example"></iframe>',
+      },
+      { id: 'h-img-js', type: 'Image', title: 'Evil', src: 'javascript:window.pwned = 4' },
+      { id: 'h-img-tab', type: 'Image', title: 'Evil tab', src: 'java\tscript:window.pwned = 5' },
+      { id: 'h-img-html', type: 'Image', title: 'Evil page', src: 'data:text/html,<script>window.pwned = 6</script>' },
+      { id: 'h-img-ok', type: 'Image', title: 'Fine', src: 'data:image/png;base64,iVBORw0KGgo=' },
+    ]
+    const { container } = render(<FormRenderer answers={new FormAnswers(hostile)} />)
+    expect(container.textContent).toContain('Read me')
+    expect(container.querySelector('script')).toBeNull()
+    expect(container.querySelector('iframe')).toBeNull()
+    expect(container.querySelector('[onerror]')).toBeNull()
+    for (const a of container.querySelectorAll('a')) expect(a.getAttribute('href') ?? '').not.toMatch(/javascript:/i)
+    for (const img of container.querySelectorAll('img')) expect(img.getAttribute('src') ?? '').toMatch(/^(x|data:image\/png;)/)
+    expect(screen.queryByRole('img', { name: /^Evil/ })).toBeNull()
+    expect(screen.getByRole('img', { name: 'Fine' }).getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=')
+  })
+})

@@ -8,6 +8,7 @@ import { ChoiceInput } from './ChoiceInput'
 import { ListInput } from './ListInput'
 import { SignatureInput } from './SignatureInput'
 import { optionValues } from './choices'
+import { safeImageSrc } from './image-source'
 import { FieldMessage, RequiredLabel, WidgetFrame, widgetIds } from './WidgetFrame'
 import styles from './FormWidgets.module.css'
 
@@ -55,9 +56,10 @@ const Widget = observer(function Widget({ field, answers, disabled }: WidgetProp
       return <div aria-hidden="true" style={{ height: field.size ?? BLOCK_DEFAULT_SIZE }} />
     case 'image': {
       const align = imageAlignment(field.alignment).toLowerCase() as 'left' | 'center' | 'right'
-      return field.src ? (
+      const src = safeImageSrc(field.src)
+      return src ? (
         <div className={`${styles.image} ${styles[align]}`}>
-          <img src={field.src} alt={title} style={{ width: imageWidth(field.image_size) }} />
+          <img src={src} alt={title} style={{ width: imageWidth(field.image_size) }} />
         </div>
       ) : null
     }
