@@ -7,7 +7,7 @@ import { Command, Help, Option } from 'commander'
 import { format } from 'node:util'
 import packageJson from '../package.json'
 import { CliContext, type CliIo, type ContainerFactory, type GlobalOptions } from './context'
-import { createCliContainer, type CliConfig } from './cli.container'
+import { cliUseCases, type CliConfig } from './cli.container'
 import { EXIT, EXIT_CODES_HELP, describeThrown, usageError, type ExitCode } from './exit-codes'
 import { registerAuthCommands } from './commands/auth.command'
 import { registerCatalogueCommands } from './commands/catalogue.command'
@@ -28,7 +28,7 @@ export const processIo = (): CliIo => ({ stdout: process.stdout, stderr: process
 export const containerFactory =
   (overrides: Partial<CliConfig> = {}): ContainerFactory =>
   (options, io) =>
-    createCliContainer({
+    cliUseCases({
       baseUrl: options.baseUrl,
       tenant: options.tenant,
       env: io.env,

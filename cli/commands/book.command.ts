@@ -11,10 +11,10 @@ import type { AppointmentPayload } from '../../src/contract/appointments.codecs'
 import type { Service } from '../../src/contract/services.routes'
 import type { Clinic } from '../../src/contract/clinics.routes'
 import type { Practitioner } from '../../src/contract/practitioners.routes'
-import type { ChainedSlot, GetAvailableDays, GetTimeSlots, ListPractitioners } from '../../src/application/use-cases/availability.use-case'
-import type { ConfirmBooking } from '../../src/application/use-cases/confirm-booking.use-case'
-import type { DeletePendingAppointment, GetAppointment } from '../../src/application/use-cases/appointments.use-case'
-import type { PollPayment } from '../../src/application/use-cases/payments.use-case'
+import { type ChainedSlot, GetAvailableDays, GetTimeSlots, ListPractitioners } from '../../src/application/use-cases/availability.use-case'
+import { ConfirmBooking } from '../../src/application/use-cases/confirm-booking.use-case'
+import { DeletePendingAppointment, GetAppointment } from '../../src/application/use-cases/appointments.use-case'
+import { PollPayment } from '../../src/application/use-cases/payments.use-case'
 import { formatLondonDateTime } from '../../src/domain/time'
 import type { CliContext } from '../context'
 import { CliError, EXIT, refused, usageError } from '../exit-codes'
@@ -116,7 +116,7 @@ async function chooseDate(ctx: CliContext, choice: Omit<Choice, 'date' | 'time'>
   let month = opts.month ?? currentMonth()
   for (let ahead = 0; ahead < MONTHS_AHEAD; ahead++) {
     const days = await ctx.call('Loading available days', () =>
-      ctx.useCase<GetAvailableDays>('GetAvailableDays').execute({
+      ctx.useCase(GetAvailableDays).execute({
         clinic: choice.clinic.id,
         ...month,
         items: choice.services.map((s, i) => ({ service: s.id, practitioner: i === 0 ? (choice.staff?.id ?? null) : null })),
@@ -136,7 +136,7 @@ async function chooseDate(ctx: CliContext, choice: Omit<Choice, 'date' | 'time'>
 
 async function slotsFor(ctx: CliContext, c: Omit<Choice, 'time'>, userId?: string): Promise<ChainedSlot[]> {
   return ctx.call('Loading times', () =>
-    ctx.useCase<GetTimeSlots>('GetTimeSlots').execute({
+    ctx.useCase(GetTimeSlots).execute({
       clinic: c.clinic.id,
       date: c.date,
       ...(userId ? { user: userId } : {}),
@@ -222,7 +222,7 @@ async function staffLists(ctx: CliContext, choice: Choice): Promise<Practitioner
   const month = monthOfDate(choice.date)
   const lists: Practitioner[][] = []
   for (const service of choice.services) {
-    const result = await ctx.useCase<ListPractitioners>('ListPractitioners').execute({ clinic: choice.clinic.id, service: service.id, ...month })
+    const result = await ctx.useCase(ListPractitioners).execute({ clinic: choice.clinic.id, service: service.id, ...month })
     lists.push(E.isRight(result) ? result.right : [])
   }
   return lists
@@ -289,7 +289,7 @@ Test cards: docs/test-cards.md (4242424242424242 succeeds, 4000000000000127 fail
         if (!(await ctx.prompt.confirm('Book it?'))) throw refused('Not booked.')
       }
       const outcome = await ctx.call('Holding the appointment', () =>
-        ctx.useCase<ConfirmBooking>('ConfirmBooking').execute({ kind: 'book', customerId: user!.id, clinicId: plan.location.id, appointment: plan.appointment }),
+        ctx.useCase(ConfirmBooking).execute({ kind: 'book', customerId: user!.id, clinicId: plan.location.id, appointment: plan.appointment }),
       )
       if (outcome._tag === 'Rescheduled') throw new CliError('Unexpected answer to a booking.', EXIT.unreachable)
       const booking = outcome.booking!
@@ -299,7 +299,7 @@ Test cards: docs/test-cards.md (4242424242424242 succeeds, 4000000000000127 fail
         paymentUrl = new URL(payment.paymentUrl, `${ctx.options.baseUrl}/`).href
         await payDeposit(ctx, opts, booking.appointment.id, booking.holdExpiresAt, { ...payment, paymentUrl }, money)
       }
-      const final = await ctx.call('Loading the appointment', () => ctx.useCase<GetAppointment>('GetAppointment').execute(booking.appointment.id))
+      const final = await ctx.call('Loading the appointment', () => ctx.useCase(GetAppointment).execute(booking.appointment.id))
       ctx.done(
         `Booked: ${formatLondonDateTime(new Date(final.event.start))} at ${final.clinic.accountName}${payment ? `; deposit of ${money(payment.amount)} paid` : ''}.`,
       )
@@ -324,7 +324,7 @@ async function payDeposit(
   money: (n: number | undefined) => string,
 ): Promise<void> {
   const release = async () => {
-    await ctx.useCase<DeletePendingAppointment>('DeletePendingAppointment').execute(appointmentId)
+    await ctx.useCase(DeletePendingAppointment).execute(appointmentId)
   }
   if (opts.card) {
     const card = testCard({ number: opts.card, expiry: opts.expiry, cvv: opts.cvv, postcode: opts.postcode })
@@ -351,7 +351,7 @@ async function payDeposit(
   process.once('SIGINT', onInterrupt)
   const paid = await ctx.spinner
     .run('Waiting for the payment', () =>
-      ctx.useCase<PollPayment>('PollPayment').execute(payment.transactionId, {
+      ctx.useCase(PollPayment).execute(payment.transactionId, {
         timeoutMs,
         signal: interrupt.signal,
         onCheck: (check) => {
