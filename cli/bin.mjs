@@ -90,6 +90,15 @@ if (mtime(bundle) < newestSource()) {
   }
 }
 
+// A reader that went away (`clinic locations | head -1`): the rest of the output is dropped and the
+// command ends as it would have, quietly (no EPIPE stack trace), as Unix tools do. A stream that
+// failed is destroyed, so later writes to it are dropped without another error.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error) => {
+    if (error.code !== 'EPIPE') throw error
+  })
+}
+
 let cachedData
 try {
   cachedData = readFileSync(codeCache)
