@@ -18,6 +18,7 @@ import { registerAppointmentCommands } from './commands/appointments.command'
 import { registerCoursesCommand } from './commands/courses.command'
 import { registerFormCommands } from './commands/form.command'
 import { registerLeadCommand } from './commands/lead.command'
+import { registerCompletionCommands } from './commands/completion.command'
 
 export const DEFAULT_BASE_URL = 'http://localhost:3000'
 const CONTRACT_VIOLATION = 'Contract violation: '
@@ -82,6 +83,7 @@ export function buildProgram(
   registerCoursesCommand(program, ctx)
   registerFormCommands(program, ctx)
   registerLeadCommand(program, ctx)
+  registerCompletionCommands(program, ctx)
   // every subcommand reports usage errors through exitOverride too, and prints to the same streams
   for (const command of allCommands(program)) {
     command.exitOverride().configureOutput(outputTo(io, `clinic ${commandPath(command)}`)).configureHelp(HELP)
