@@ -7,7 +7,10 @@ import { PORTS, USE_CASES } from '../src/application/tokens'
 import type { Logger } from '../src/application/ports/logger.port'
 import { FileTokenStore } from '../src/adapters/storage/file-store.adapter'
 import { ManualClock } from '../src/adapters/clock/system-clock.adapter'
-import { apiBaseOf, createCliContainer } from './cli.container'
+import { readdirSync, readFileSync } from 'node:fs'
+import { useCaseClasses } from '../src/application/application.module'
+import { ConfirmBooking } from '../src/application/use-cases/confirm-booking.use-case'
+import { apiBaseOf, cliUseCases, createCliContainer } from './cli.container'
 
 describe('the CLI composition root', () => {
   const home = mkdtempSync(join(tmpdir(), 'clinic-root-'))
@@ -15,6 +18,29 @@ describe('the CLI composition root', () => {
   it('resolves every port and use case', () => {
     const container = createCliContainer({ baseUrl: 'http://localhost:3000', env: { XDG_CONFIG_HOME: home } })
     for (const [name, token] of Object.entries({ ...PORTS, ...USE_CASES })) expect(container.get(token), name).toBeDefined()
+  })
+
+  it('resolves every use case by its class, to the one instance its token is bound to', () => {
+    const container = createCliContainer({ baseUrl: 'http://localhost:3000', env: { XDG_CONFIG_HOME: home } })
+    for (const [name, useCase] of Object.entries(useCaseClasses)) {
+      const byClass = container.get<object>(useCase)
+      expect(byClass, name).toBeInstanceOf(useCase)
+      expect(byClass, name).toBe(container.get(USE_CASES[name as keyof typeof USE_CASES]))
+    }
+    const useCases = cliUseCases({ baseUrl: 'http://localhost:3000', env: { XDG_CONFIG_HOME: home } })
+    expect(useCases(ConfirmBooking)).toBeInstanceOf(ConfirmBooking)
+  })
+
+  it('is the only CLI file that looks anything up in a container, and no command names a use case by a string', () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]))
+    const sources = files(__dirname).filter((f) => /\.ts$/.test(f) && !/\.test\.ts$/.test(f) && !f.endsWith('cli.container.ts'))
+    expect(sources.length).toBeGreaterThan(10)
+    for (const file of sources) {
+      const text = readFileSync(file, 'utf8')
+      expect(text, file).not.toMatch(/\.get(<[^>]*>)?\(\s*(USE_CASES|PORTS)|container\.get|USE_CASES/)
+      expect(text, file).not.toMatch(/useCase(<[^>]*>)?\(\s*['"`]/)
+    }
   })
 
   it('talks to <base>/api with the tenant header and keeps the token in the config directory', () => {

@@ -3,15 +3,16 @@
  * port over node's http (httpAdaptersModule: base URL <server>/api, X-Tenant, the stored token), and
  * the node ports (nodeAdaptersModule: the 0600 token file in the user's config directory, the
  * system clock). Two CLI choices on top: warnings the app "only logs" go to stderr only with
- * CLINIC_DEBUG set, and tests may pass their own clock. Commands ask the CliContext for a use case;
- * nothing else calls `container.get`.
+ * CLINIC_DEBUG set, and tests may pass their own clock. Commands obtain a use case by its class
+ * (`ctx.useCase(ConfirmBooking)`) through `cliUseCases`: this file is the only one that calls
+ * `container.get`.
  */
 import 'reflect-metadata'
 import { Container } from 'inversify'
-import { PORTS } from '../src/application/tokens'
+import { PORTS, USE_CASES, type UseCaseToken } from '../src/application/tokens'
 import type { Logger } from '../src/application/ports/logger.port'
 import type { Clock } from '../src/application/ports/clock.port'
-import { applicationModule } from '../src/application/application.module'
+import { applicationModule, useCaseClasses } from '../src/application/application.module'
 import type { AxiosInstance, AxiosResponse } from 'axios'
 import { httpAdaptersModule, type HttpConfig } from '../src/adapters/adapters.module'
 import { createHttpClient } from '../src/adapters/http/http-client'
@@ -81,5 +82,23 @@ export function createCliContainer(config: CliConfig): Container {
     .toDynamicValue((context) => guardApiAnswers(createHttpClient(http, context.get<TokenStore>(PORTS.TokenStore))))
   container.rebind<Logger>(PORTS.Logger).toConstantValue(new LineLogger(config.log))
   if (config.clock) container.rebind<Clock>(PORTS.Clock).toConstantValue(config.clock)
+  // each use case class resolves to the one instance its token is bound to
+  for (const name of Object.keys(useCaseClasses) as UseCaseToken[]) {
+    const useCase: UseCaseClass<unknown> = useCaseClasses[name]
+    if (!container.isBound(useCase)) container.bind(useCase).toService(USE_CASES[name])
+  }
   return container
+}
+
+/** A use case class of src/application (ConfirmBooking, ListLocations, ...). */
+// any[]: the constructor parameters are the container's business
+export type UseCaseClass<T> = abstract new (...args: any[]) => T
+
+/** What the commands get from the composition root: a use case by its class. */
+export type UseCases = <T>(useCase: UseCaseClass<T>) => T
+
+/** The CLI's use cases over a new container (see createCliContainer). */
+export function cliUseCases(config: CliConfig): UseCases {
+  const container = createCliContainer(config)
+  return (useCase) => container.get(useCase)
 }

@@ -2,12 +2,10 @@
  * What every command receives: the global options, the streams, the use cases (from the CLI's
  * composition root, built on first use), output helpers (JSON or aligned tables), spinners, prompts.
  */
-import type { Container } from 'inversify'
 import * as E from 'fp-ts/Either'
-import { USE_CASES, type UseCaseToken } from '../src/application/tokens'
 import type { AppError } from '../src/application/failure'
-import type { LoadOrganisation } from '../src/application/use-cases/catalogue.use-case'
-import type { GetCurrentUser } from '../src/application/use-cases/auth.use-case'
+import { LoadOrganisation } from '../src/application/use-cases/catalogue.use-case'
+import { GetCurrentUser } from '../src/application/use-cases/auth.use-case'
 import type { CurrentUser } from '../src/contract/customers.codecs'
 import type { OrganisationPublic } from '../src/contract/organisation.routes'
 import { currencyOrDefault, formatMoney, type Currency } from '../src/domain/pricing/money'
@@ -16,6 +14,7 @@ import { orFail, toCliError } from './exit-codes'
 import { Spinner } from './output/spinner'
 import { colorWanted, createStyle, type Style } from './output/style'
 import { Prompter } from './prompt'
+import type { UseCaseClass, UseCases } from './cli.container'
 
 export interface OutStream {
   write(chunk: string): unknown
@@ -36,10 +35,11 @@ export interface GlobalOptions {
   color: boolean
 }
 
-export type ContainerFactory = (options: GlobalOptions, io: CliIo) => Container
+/** Builds the composition root once the global options are known. */
+export type ContainerFactory = (options: GlobalOptions, io: CliIo) => UseCases
 
 export class CliContext {
-  private container: Container | undefined
+  private useCases: UseCases | undefined
   private organisation: OrganisationPublic | undefined
   private prompter: Prompter | undefined
   readonly spinner: Spinner
@@ -78,10 +78,10 @@ export class CliContext {
     return createStyle(colorWanted(Boolean(this.io.stderr.isTTY), this.current?.color ?? true, this.io.env))
   }
 
-  /** A use case of the application layer, by its token name. */
-  useCase<T>(name: UseCaseToken): T {
-    this.container ??= this.build(this.options, this.io)
-    return this.container.get<T>(USE_CASES[name])
+  /** A use case of the application layer, by its class, from the CLI's composition root. */
+  useCase<T>(useCase: UseCaseClass<T>): T {
+    this.useCases ??= this.build(this.options, this.io)
+    return this.useCases(useCase)
   }
 
   /** Runs a use case call under a spinner and unwraps it (a Left ends the command with its exit code). */
@@ -111,7 +111,7 @@ export class CliContext {
 
   async org(): Promise<OrganisationPublic> {
     this.organisation ??= await this.call('Loading the organisation', () =>
-      this.useCase<LoadOrganisation>('LoadOrganisation').execute(),
+      this.useCase(LoadOrganisation).execute(),
     )
     return this.organisation
   }
@@ -133,7 +133,7 @@ export class CliContext {
 
   /** The signed-in customer, or exit 1 "You must be logged in: run 'clinic login' first." */
   async currentUser(): Promise<CurrentUser> {
-    return this.call('Checking who is signed in', () => this.useCase<GetCurrentUser>('GetCurrentUser').execute())
+    return this.call('Checking who is signed in', () => this.useCase(GetCurrentUser).execute())
   }
 
   /** Questions on stderr, answers on stdin. */

@@ -19,6 +19,11 @@ describe('exit codes', () => {
     expect(messageOf({ _tag: 'Unreachable', message: 'connect ECONNREFUSED 127.0.0.1:1' }, 'http://127.0.0.1:1')).toBe(
       'Could not reach the server at http://127.0.0.1:1: connect ECONNREFUSED 127.0.0.1:1',
     )
+    // a customer's text (the lead form's) is not the transport's words: the line says the server could not be reached
+    expect(messageOf({ _tag: 'Unreachable', message: "Sorry, your lead couldn't be created." }, 'http://127.0.0.1:1')).toBe('Could not reach the server at http://127.0.0.1:1.')
+    expect(messageOf({ _tag: 'Unreachable', message: "Sorry, your lead couldn't be created.", cause: 'connect ECONNREFUSED 127.0.0.1:1' })).toBe(
+      'Could not reach the server: connect ECONNREFUSED 127.0.0.1:1',
+    )
     expect(messageOf({ _tag: 'ContractViolation', message: 'An unexpected error occurred' })).toMatch(/broke the API contract/)
     expect(messageOf({ _tag: 'NotSignedIn', message: 'You must be logged in' })).toBe("You must be logged in: run 'clinic login' first.")
     // the server's 401 (no or an expired token) says how to sign in; a wrong password does not

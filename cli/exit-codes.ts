@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/Either'
 import type { AppError } from '../src/application/failure'
+import { TEXT } from '../src/application/errors'
 
 /**
  * The CLI's exit codes (documented in `clinic --help` and docs/cli.md):
@@ -43,16 +44,20 @@ export function exitCodeOf(error: AppError): ExitCode {
 }
 
 const UNREACHABLE_HINT = 'Could not reach the server'
+const CUSTOMER_TEXTS: ReadonlySet<string> = new Set(Object.values(TEXT))
 /** Starts the transport error of an answer that is not the API's (cli.container.ts guardApiAnswers). */
 export const NOT_THE_API = 'Not the clinic API: '
 
 /** One clear line: the server's message, or why the server could not be used. */
 export function messageOf(error: AppError, baseUrl?: string): string {
   switch (error._tag) {
-    case 'Unreachable':
+    case 'Unreachable': {
       if (error.cause?.startsWith(NOT_THE_API))
         return `The server${baseUrl ? ` at ${baseUrl}` : ''} is not the clinic API: ${error.cause.slice(NOT_THE_API.length)}; is --base-url the clinic server?`
-      return `${UNREACHABLE_HINT}${baseUrl ? ` at ${baseUrl}` : ''}: ${error.cause ?? error.message}`
+      // a text for customers (the lead form's 'Sorry, your lead couldn't be created.') says nothing of the transport
+      const detail = error.cause ?? (CUSTOMER_TEXTS.has(error.message) ? undefined : error.message)
+      return `${UNREACHABLE_HINT}${baseUrl ? ` at ${baseUrl}` : ''}${detail ? `: ${detail}` : '.'}`
+    }
     case 'ContractViolation':
       return `The server's answer broke the API contract: ${error.message}`
     case 'NotSignedIn':

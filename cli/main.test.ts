@@ -42,7 +42,7 @@ describe('days given on the command line', () => {
     ]) {
       const run = await runCli(['--base-url', 'http://127.0.0.1:9', ...args])
       expect(run.code, args.join(' ')).toBe(2)
-      expect(run.stderr).toBe('error: --date 2026-11-21 is in the past (today is 2026-11-22 in London).\n')
+      expect(run.stderr).toBe(`error: --date 2026-11-21 is in the past (today is 2026-11-22 in London). (run clinic ${args[0]} --help for usage)\n`)
     }
   })
 })

@@ -7,16 +7,18 @@ import { Command, Help, Option } from 'commander'
 import { format } from 'node:util'
 import packageJson from '../package.json'
 import { CliContext, type CliIo, type ContainerFactory, type GlobalOptions } from './context'
-import { createCliContainer, type CliConfig } from './cli.container'
+import { cliUseCases, type CliConfig } from './cli.container'
 import { EXIT, EXIT_CODES_HELP, describeThrown, usageError, type ExitCode } from './exit-codes'
 import { registerAuthCommands } from './commands/auth.command'
 import { registerCatalogueCommands } from './commands/catalogue.command'
 import { registerAvailabilityCommands } from './commands/availability.command'
 import { registerBookCommand } from './commands/book.command'
+import { registerBuyCommands } from './commands/buy.command'
 import { registerAppointmentCommands } from './commands/appointments.command'
 import { registerCoursesCommand } from './commands/courses.command'
 import { registerFormCommands } from './commands/form.command'
 import { registerLeadCommand } from './commands/lead.command'
+import { registerCompletionCommands } from './commands/completion.command'
 
 export const DEFAULT_BASE_URL = 'http://localhost:3000'
 const CONTRACT_VIOLATION = 'Contract violation: '
@@ -28,7 +30,7 @@ export const processIo = (): CliIo => ({ stdout: process.stdout, stderr: process
 export const containerFactory =
   (overrides: Partial<CliConfig> = {}): ContainerFactory =>
   (options, io) =>
-    createCliContainer({
+    cliUseCases({
       baseUrl: options.baseUrl,
       tenant: options.tenant,
       env: io.env,
@@ -49,9 +51,14 @@ function checkBaseUrl(value: string): string {
   return value.replace(/\/+$/, '')
 }
 
-export function buildProgram(ctxOf: (program: Command) => CliContext, io: CliIo): { program: Command; ctx: CliContext } {
+export function buildProgram(
+  ctxOf: (program: Command) => CliContext,
+  io: CliIo,
+): { program: Command; ctx: CliContext; /** '(run clinic book --help for usage)' */ usageOf: () => string } {
   const program = new Command('clinic')
   const ctx = ctxOf(program)
+  /** The command whose action runs: a usage error it finds ends with where its usage is. */
+  let running: Command = program
   program
     .description('Support CLI of the clinic online booking: browse, book, pay, manage appointments, forms and leads against a server.')
     .addOption(new Option('--base-url <url>', 'server address (the API is under <url>/api)').default(io.env.CLINIC_BASE_URL || DEFAULT_BASE_URL))
@@ -63,21 +70,26 @@ export function buildProgram(ctxOf: (program: Command) => CliContext, io: CliIo)
     .configureOutput(outputTo(io, 'clinic'))
     .configureHelp(HELP)
     .exitOverride()
-    .hook('preAction', () => ctx.loadOptions())
+    .hook('preAction', (_program, action) => {
+      running = action
+      ctx.loadOptions()
+    })
   registerCatalogueCommands(program, ctx)
   registerAvailabilityCommands(program, ctx)
   registerAuthCommands(program, ctx)
   registerBookCommand(program, ctx)
+  registerBuyCommands(program, ctx)
   registerAppointmentCommands(program, ctx)
   registerCoursesCommand(program, ctx)
   registerFormCommands(program, ctx)
   registerLeadCommand(program, ctx)
+  registerCompletionCommands(program, ctx)
   // every subcommand reports usage errors through exitOverride too, and prints to the same streams
   for (const command of allCommands(program)) {
     command.exitOverride().configureOutput(outputTo(io, `clinic ${commandPath(command)}`)).configureHelp(HELP)
     if (command.commands.length === 0) command.addHelpText('after', `\n${EXIT_CODES_HELP}`)
   }
-  return { program, ctx }
+  return { program, ctx, usageOf: () => `(run clinic${running === program ? '' : ` ${commandPath(running)}`} --help for usage)` }
 }
 
 /** Help without the empty defaults of repeatable options and flags ('(default: [])', '(default: {})', '(default: false)'). */
@@ -109,7 +121,7 @@ function commandPath(command: Command): string {
 /** Runs the CLI once; resolves to the exit code. `factory` lets tests swap the composition root. */
 export async function main(argv: readonly string[], io: CliIo = processIo(), factory: ContainerFactory = defaultFactory): Promise<ExitCode> {
   let ctx: CliContext | undefined
-  const { program } = buildProgram((p) => {
+  const { program, usageOf } = buildProgram((p) => {
     ctx = new CliContext(io, () => globalOptions(p), factory)
     return ctx
   }, io)
@@ -133,7 +145,12 @@ export async function main(argv: readonly string[], io: CliIo = processIo(), fac
     ctx?.spinner.stop()
     const { code, message: text } = describeThrown(thrown)
     const violation = held.find((line) => line.startsWith(CONTRACT_VIOLATION))
-    const message = code === EXIT.unreachable && violation ? `${text} (${violationDetail(violation.slice(CONTRACT_VIOLATION.length))})` : text
+    const message =
+      code === EXIT.unreachable && violation
+        ? `${text} (${violationDetail(violation.slice(CONTRACT_VIOLATION.length))})`
+        : code === EXIT.usage && text
+          ? `${text} ${usageOf()}` // commander's own usage errors say it already (and have no text here)
+          : text
     if (message) io.stderr.write(`${ctx ? ctx.errStyle.red('error:') : 'error:'} ${message}\n`)
     return code
   } finally {

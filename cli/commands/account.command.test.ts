@@ -342,14 +342,22 @@ describe('clinic lead', () => {
     expect(run.stderr).toBe("error: Sorry, your lead couldn't be created.\n")
   })
 
+  it("a lead to a server that is down: exit 3 and an 'unreachable' line, not the form's failure text", async () => {
+    anon().post('/api/customers-lead').query(true).replyWithError({ code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:3000' })
+    const run = await cli('lead', '--first-name', 'Ann', '--surname', 'Lee', '--email', 'ann@example.com')
+    expect(run.code).toBe(3)
+    expect(run.stderr).toMatch(/^error: Could not reach the server at http:\/\/clinic\.test\b.*\n$/)
+    expect(run.stderr).not.toMatch(/Sorry/)
+  })
+
   it("a bad email or mobile is checked as the lead form does, with the form's words, before anything is sent (2)", async () => {
     const email = await cli('lead', '--first-name', 'Ann', '--surname', 'Lee', '--email', 'ann@')
     expect(email.code).toBe(2)
-    expect(email.stderr).toBe('error: --email: Please enter a valid email address.\n')
+    expect(email.stderr).toBe('error: --email: Please enter a valid email address. (run clinic lead --help for usage)\n')
     anon().get('/api/public/organisations').reply(200, organisation)
     const mobile = await cli('lead', '--first-name', 'Ann', '--surname', 'Lee', '--email', 'ann@example.com', '--mobile', '123')
     expect(mobile.code).toBe(2)
-    expect(mobile.stderr).toBe('error: --mobile: Enter a valid mobile number.\n')
+    expect(mobile.stderr).toBe('error: --mobile: Enter a valid mobile number. (run clinic lead --help for usage)\n')
   })
 
   it('a missing required option is a usage error (2)', async () => {

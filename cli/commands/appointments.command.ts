@@ -3,9 +3,9 @@ import type { Command } from 'commander'
 import * as E from 'fp-ts/Either'
 import type { AppointmentView } from '../../src/contract/appointments.codecs'
 import type { OrganisationPublic } from '../../src/contract/organisation.routes'
-import type { CancelAppointment, GetAppointment, ListMyAppointments } from '../../src/application/use-cases/appointments.use-case'
-import type { GetTimeSlots } from '../../src/application/use-cases/availability.use-case'
-import type { ConfirmBooking } from '../../src/application/use-cases/confirm-booking.use-case'
+import { CancelAppointment, GetAppointment, ListMyAppointments } from '../../src/application/use-cases/appointments.use-case'
+import { GetTimeSlots } from '../../src/application/use-cases/availability.use-case'
+import { ConfirmBooking } from '../../src/application/use-cases/confirm-booking.use-case'
 import { accountRowAction } from '../../src/domain/booking/account'
 import { appointmentActions, guardCancel, guardReschedule, lateCancellationPeriodHours, policyRefusalMessage, type CancellationSettings } from '../../src/domain/policy/cancellation'
 import { currencyOrDefault } from '../../src/domain/pricing/money'
@@ -54,7 +54,7 @@ export function registerAppointmentCommands(program: Command, ctx: CliContext): 
     .description("the signed-in customer's appointments (pending and cancelled ones hidden)")
     .action(async () => {
       const user = await ctx.currentUser()
-      const list = await ctx.call('Loading appointments', () => ctx.useCase<ListMyAppointments>('ListMyAppointments').execute(user.id))
+      const list = await ctx.call('Loading appointments', () => ctx.useCase(ListMyAppointments).execute(user.id))
       const settings = settingsOf(await ctx.org())
       const now = new Date()
       ctx.print(list, () => appointmentsTable(ctx, list, (a) => actionLabel(a, now, settings)))
@@ -67,7 +67,7 @@ export function registerAppointmentCommands(program: Command, ctx: CliContext): 
     .option('-y, --yes', 'do not ask for confirmation')
     .action(async (id: string, opts: { yes?: boolean }) => {
       if (!opts.yes && ctx.canPrompt()) {
-        const appointment = await ctx.call('Loading the appointment', () => ctx.useCase<GetAppointment>('GetAppointment').execute(id))
+        const appointment = await ctx.call('Loading the appointment', () => ctx.useCase(GetAppointment).execute(id))
         const policy = { ...appointment, start: new Date(appointment.event.start) }
         const settings = settingsOf(await ctx.org())
         // what the server would refuse (within the late period, in the past...) is said before asking
@@ -78,7 +78,7 @@ export function registerAppointmentCommands(program: Command, ctx: CliContext): 
         ctx.info(`${dialog.title}: ${dialog.message}`)
         if (!(await ctx.prompt.confirm('Cancel it?'))) throw refused('Not cancelled.')
       }
-      const cancelled = await ctx.call('Cancelling', () => ctx.useCase<CancelAppointment>('CancelAppointment').execute(id))
+      const cancelled = await ctx.call('Cancelling', () => ctx.useCase(CancelAppointment).execute(id))
       ctx.done('Appointment cancelled.')
       ctx.print(cancelled, () => appointmentsTable(ctx, withLinked(cancelled)))
     })
@@ -94,7 +94,7 @@ export function registerAppointmentCommands(program: Command, ctx: CliContext): 
     .action(async (id: string, opts: { date: string; time: string; staff?: string; yes?: boolean }) => {
       notPast(opts.date)
       const user = await ctx.currentUser()
-      const appointment = await ctx.call('Loading the appointment', () => ctx.useCase<GetAppointment>('GetAppointment').execute(id))
+      const appointment = await ctx.call('Loading the appointment', () => ctx.useCase(GetAppointment).execute(id))
       // what the policy refuses (linked, past, within the late period...) is said before any time is looked up
       const policy = { ...appointment, start: new Date(appointment.event.start) }
       const settings = settingsOf(await ctx.org())
@@ -110,7 +110,7 @@ export function registerAppointmentCommands(program: Command, ctx: CliContext): 
       }
       const linked = appointment.linkedAppointments ?? []
       const slots = await ctx.call('Loading times', () =>
-        ctx.useCase<GetTimeSlots>('GetTimeSlots').execute({
+        ctx.useCase(GetTimeSlots).execute({
           clinic: appointment.clinic.id,
           date: opts.date,
           user: user.id,
@@ -134,7 +134,7 @@ export function registerAppointmentCommands(program: Command, ctx: CliContext): 
         if (!(await ctx.prompt.confirm('Reschedule it?'))) throw refused('Not rescheduled.')
       }
       const outcome = await ctx.call('Rescheduling', () =>
-        ctx.useCase<ConfirmBooking>('ConfirmBooking').execute({
+        ctx.useCase(ConfirmBooking).execute({
           kind: 'reschedule',
           newStart: new Date(slot.startDate),
           appointments: [

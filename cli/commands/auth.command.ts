@@ -1,6 +1,6 @@
 /** login, logout, whoami: the customer session kept in the user's config directory (0600). */
 import type { Command } from 'commander'
-import type { GetCurrentUser, Login, Logout } from '../../src/application/use-cases/auth.use-case'
+import { GetCurrentUser, Login, Logout } from '../../src/application/use-cases/auth.use-case'
 import type { CliContext } from '../context'
 import { usageError } from '../exit-codes'
 import { formatPairs } from '../output/table'
@@ -25,7 +25,7 @@ export function registerAuthCommands(program: Command, ctx: CliContext): void {
         password = await ctx.prompt.ask('Password', { hidden: true, silent: forced && !ctx.io.stdin.isTTY })
       }
       if (!email.trim() || !password) throw usageError('Email and password are required.')
-      const user = await ctx.call('Signing in', () => ctx.useCase<Login>('Login').execute({ email, password: password! }))
+      const user = await ctx.call('Signing in', () => ctx.useCase(Login).execute({ email, password: password! }))
       ctx.print({ user }, () => `Signed in as ${user.firstName} ${user.surname} <${user.email}>.`)
     })
 
@@ -33,7 +33,7 @@ export function registerAuthCommands(program: Command, ctx: CliContext): void {
     .command('logout')
     .description('sign out: removes the stored token')
     .action(async () => {
-      await ctx.useCase<Logout>('Logout').execute()
+      await ctx.useCase(Logout).execute()
       ctx.print({ signedOut: true }, () => 'Signed out.')
     })
 
@@ -41,7 +41,7 @@ export function registerAuthCommands(program: Command, ctx: CliContext): void {
     .command('whoami')
     .description('the signed-in customer')
     .action(async () => {
-      const user = await ctx.call('Checking who is signed in', () => ctx.useCase<GetCurrentUser>('GetCurrentUser').execute())
+      const user = await ctx.call('Checking who is signed in', () => ctx.useCase(GetCurrentUser).execute())
       ctx.print(user, () =>
         formatPairs([
           ['Name', `${user.firstName} ${user.surname}`],

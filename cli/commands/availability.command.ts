@@ -1,6 +1,6 @@
 /** staff, days, slots: who is free, on which days of a month and at which times of a day. */
 import type { Command } from 'commander'
-import type { GetAvailableDays, GetTimeSlots } from '../../src/application/use-cases/availability.use-case'
+import { GetAvailableDays, GetTimeSlots } from '../../src/application/use-cases/availability.use-case'
 import { formatLondonTime } from '../../src/domain/time'
 import type { CliContext } from '../context'
 import { formatTable } from '../output/table'
@@ -51,7 +51,7 @@ export function registerAvailabilityCommands(program: Command, ctx: CliContext):
       const month = opts.month ?? currentMonth()
       const practitioner = await resolvePractitioner(ctx, clinic.id, services[0].id, month, opts.staff ?? 'any')
       const days = await ctx.call('Loading available days', () =>
-        ctx.useCase<GetAvailableDays>('GetAvailableDays').execute({
+        ctx.useCase(GetAvailableDays).execute({
           clinic: clinic.id,
           ...month,
           items: services.map((s, i) => ({ service: s.id, practitioner: i === 0 ? (practitioner?.id ?? null) : null })),
@@ -84,7 +84,7 @@ export function registerAvailabilityCommands(program: Command, ctx: CliContext):
       const services = await resolveServices(ctx, clinic.id, opts.service)
       const practitioner = await resolvePractitioner(ctx, clinic.id, services[0].id, monthOfDate(opts.date), opts.staff ?? 'any')
       const slots = await ctx.call('Loading times', () =>
-        ctx.useCase<GetTimeSlots>('GetTimeSlots').execute({
+        ctx.useCase(GetTimeSlots).execute({
           clinic: clinic.id,
           date: opts.date,
           items: services.map((s, i) => ({ service: s.id, practitioner: i === 0 ? (practitioner?.id ?? null) : null })),

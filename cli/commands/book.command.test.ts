@@ -140,7 +140,7 @@ describe('clinic book --dry-run', () => {
     authed().get('/api/services/public').query(true).reply(200, [facial])
     const run = await cli('book', '--service', 'Facial', '--dry-run')
     expect(run.code).toBe(2)
-    expect(run.stderr).toBe('error: --date is required (or run interactively).\n')
+    expect(run.stderr).toBe('error: --date is required (or run interactively). (run clinic book --help for usage)\n')
   })
 })
 

@@ -11,23 +11,22 @@ import type { AppointmentPayload } from '../../src/contract/appointments.codecs'
 import type { Service } from '../../src/contract/services.routes'
 import type { Clinic } from '../../src/contract/clinics.routes'
 import type { Practitioner } from '../../src/contract/practitioners.routes'
-import type { ChainedSlot, GetAvailableDays, GetTimeSlots, ListPractitioners } from '../../src/application/use-cases/availability.use-case'
-import type { ConfirmBooking } from '../../src/application/use-cases/confirm-booking.use-case'
-import type { DeletePendingAppointment, GetAppointment } from '../../src/application/use-cases/appointments.use-case'
-import type { PollPayment } from '../../src/application/use-cases/payments.use-case'
+import { type ChainedSlot, GetAvailableDays, GetTimeSlots, ListPractitioners } from '../../src/application/use-cases/availability.use-case'
+import { ConfirmBooking } from '../../src/application/use-cases/confirm-booking.use-case'
+import { DeletePendingAppointment, GetAppointment } from '../../src/application/use-cases/appointments.use-case'
 import { formatLondonDateTime } from '../../src/domain/time'
 import type { CliContext } from '../context'
 import { CliError, EXIT, refused, usageError } from '../exit-codes'
 import { formatPairs } from '../output/table'
-import { submitSandboxCard, testCard } from '../sandbox-card'
-import { collect, currentMonth, monthOfDate, notPast, parseDate, parseMonth, parsePositiveInt, parseTime } from './args'
+import { addPaymentOptions, pay, withAbsoluteUrl, type PaymentOptions } from './payment'
+import { collect, currentMonth, monthOfDate, notPast, parseDate, parseMonth, parseTime } from './args'
 import { appointmentsTable, withLinked } from './appointments.command'
 import { serviceDuration, servicePrice } from './catalogue.command'
 import { displayDate, weekday } from './availability.command'
 import { decodePlan, type BookingPlan } from './booking-plan'
 import { catalogue, pick, resolveLocation, resolvePractitioner, serviceName } from './resolve'
 
-interface BookOptions {
+interface BookOptions extends PaymentOptions {
   location?: string
   service: string[]
   staff?: string
@@ -36,11 +35,6 @@ interface BookOptions {
   time?: string
   from?: string
   dryRun?: boolean
-  card?: string
-  expiry?: string
-  cvv?: string
-  postcode?: string
-  timeout?: number
   interactive?: boolean
   yes?: boolean
 }
@@ -116,7 +110,7 @@ async function chooseDate(ctx: CliContext, choice: Omit<Choice, 'date' | 'time'>
   let month = opts.month ?? currentMonth()
   for (let ahead = 0; ahead < MONTHS_AHEAD; ahead++) {
     const days = await ctx.call('Loading available days', () =>
-      ctx.useCase<GetAvailableDays>('GetAvailableDays').execute({
+      ctx.useCase(GetAvailableDays).execute({
         clinic: choice.clinic.id,
         ...month,
         items: choice.services.map((s, i) => ({ service: s.id, practitioner: i === 0 ? (choice.staff?.id ?? null) : null })),
@@ -136,7 +130,7 @@ async function chooseDate(ctx: CliContext, choice: Omit<Choice, 'date' | 'time'>
 
 async function slotsFor(ctx: CliContext, c: Omit<Choice, 'time'>, userId?: string): Promise<ChainedSlot[]> {
   return ctx.call('Loading times', () =>
-    ctx.useCase<GetTimeSlots>('GetTimeSlots').execute({
+    ctx.useCase(GetTimeSlots).execute({
       clinic: c.clinic.id,
       date: c.date,
       ...(userId ? { user: userId } : {}),
@@ -222,14 +216,14 @@ async function staffLists(ctx: CliContext, choice: Choice): Promise<Practitioner
   const month = monthOfDate(choice.date)
   const lists: Practitioner[][] = []
   for (const service of choice.services) {
-    const result = await ctx.useCase<ListPractitioners>('ListPractitioners').execute({ clinic: choice.clinic.id, service: service.id, ...month })
+    const result = await ctx.useCase(ListPractitioners).execute({ clinic: choice.clinic.id, service: service.id, ...month })
     lists.push(E.isRight(result) ? result.right : [])
   }
   return lists
 }
 
 export function registerBookCommand(program: Command, ctx: CliContext): void {
-  program
+  const command = program
     .command('book')
     .description('book an appointment and pay its deposit (asks for whatever the flags leave out, on a terminal)')
     .option('--location <id|name>', 'location (optional when there is only one)')
@@ -240,11 +234,8 @@ export function registerBookCommand(program: Command, ctx: CliContext): void {
     .option('--time <HH:mm>', 'start time (London)', parseTime)
     .option('--from <file>', "book again from a plan file (what 'book --dry-run --json' prints)")
     .option('--dry-run', 'check the time and print the booking plan; book nothing')
-    .option('--card <number>', 'pay the deposit with this sandbox test card (see docs/test-cards.md)')
-    .option('--expiry <MM/YY>', 'card expiry (default: two years ahead)')
-    .option('--cvv <cvv>', 'card CVV (default 123, 1234 for Amex)')
-    .option('--postcode <code>', 'card postal code (default SW1A 1AA)')
-    .option('--timeout <seconds>', 'how long to wait for the payment (default: until the 5-minute hold ends)', parsePositiveInt)
+  addPaymentOptions(command, 'the deposit', 'until the 5-minute hold ends')
+  command
     .option('-i, --interactive', 'ask for what is missing even when stdin is not a terminal')
     .option('-y, --yes', 'do not ask for confirmation before booking')
     .addHelpText(
@@ -289,17 +280,29 @@ Test cards: docs/test-cards.md (4242424242424242 succeeds, 4000000000000127 fail
         if (!(await ctx.prompt.confirm('Book it?'))) throw refused('Not booked.')
       }
       const outcome = await ctx.call('Holding the appointment', () =>
-        ctx.useCase<ConfirmBooking>('ConfirmBooking').execute({ kind: 'book', customerId: user!.id, clinicId: plan.location.id, appointment: plan.appointment }),
+        ctx.useCase(ConfirmBooking).execute({ kind: 'book', customerId: user!.id, clinicId: plan.location.id, appointment: plan.appointment }),
       )
       if (outcome._tag === 'Rescheduled') throw new CliError('Unexpected answer to a booking.', EXIT.unreachable)
       const booking = outcome.booking!
       const payment = outcome._tag === 'PaymentRequired' ? outcome.payment : undefined
       let paymentUrl: string | undefined
       if (payment) {
-        paymentUrl = new URL(payment.paymentUrl, `${ctx.options.baseUrl}/`).href
-        await payDeposit(ctx, opts, booking.appointment.id, booking.holdExpiresAt, { ...payment, paymentUrl }, money)
+        paymentUrl = withAbsoluteUrl(ctx, payment).paymentUrl
+        const appointmentId = booking.appointment.id
+        await pay(ctx, opts, { ...payment, paymentUrl }, {
+          texts: {
+            what: `the deposit of ${money(payment.amount)}`,
+            notDone: 'The appointment was not booked.',
+            interrupted: 'Interrupted: the appointment was released.',
+            late: 'The deposit was not paid in time; the appointment was released.',
+          },
+          waitMs: Math.max(Date.parse(booking.holdExpiresAt) - Date.now(), 30_000),
+          release: async () => {
+            await ctx.useCase(DeletePendingAppointment).execute(appointmentId)
+          },
+        })
       }
-      const final = await ctx.call('Loading the appointment', () => ctx.useCase<GetAppointment>('GetAppointment').execute(booking.appointment.id))
+      const final = await ctx.call('Loading the appointment', () => ctx.useCase(GetAppointment).execute(booking.appointment.id))
       ctx.done(
         `Booked: ${formatLondonDateTime(new Date(final.event.start))} at ${final.clinic.accountName}${payment ? `; deposit of ${money(payment.amount)} paid` : ''}.`,
       )
@@ -313,61 +316,4 @@ Test cards: docs/test-cards.md (4242424242424242 succeeds, 4000000000000127 fail
         () => appointmentsTable(ctx, withLinked(final)),
       )
     })
-}
-
-async function payDeposit(
-  ctx: CliContext,
-  opts: BookOptions,
-  appointmentId: string,
-  holdExpiresAt: string,
-  payment: { transactionId: string; paymentUrl: string; amount: number },
-  money: (n: number | undefined) => string,
-): Promise<void> {
-  const release = async () => {
-    await ctx.useCase<DeletePendingAppointment>('DeletePendingAppointment').execute(appointmentId)
-  }
-  if (opts.card) {
-    const card = testCard({ number: opts.card, expiry: opts.expiry, cvv: opts.cvv, postcode: opts.postcode })
-    const result = await ctx.spinner.run(`Paying the deposit of ${money(payment.amount)}`, () =>
-      submitSandboxCard(payment.paymentUrl, card, { tenant: ctx.options.tenant }),
-    )
-    if ('unreachable' in result) {
-      await release()
-      throw new CliError(`Could not reach the payment page at ${payment.paymentUrl}: ${result.message}`, EXIT.unreachable)
-    }
-    if (!result.paid) {
-      await release()
-      throw refused(`${result.status === 402 ? 'The card was declined: ' : ''}${result.message} The appointment was not booked.`)
-    }
-  } else {
-    ctx.info(`Pay the deposit of ${money(payment.amount)} on the payment page: ${payment.paymentUrl}`)
-  }
-  const holdLeft = Date.parse(holdExpiresAt) - Date.now()
-  const timeoutMs = opts.timeout !== undefined ? opts.timeout * 1000 : Math.max(holdLeft, 30_000)
-  let declined: string | undefined
-  // Ctrl-C while waiting: stop polling and release the hold instead of leaving it for 5 minutes.
-  const interrupt = new AbortController()
-  const onInterrupt = () => interrupt.abort()
-  process.once('SIGINT', onInterrupt)
-  const paid = await ctx.spinner
-    .run('Waiting for the payment', () =>
-      ctx.useCase<PollPayment>('PollPayment').execute(payment.transactionId, {
-        timeoutMs,
-        signal: interrupt.signal,
-        onCheck: (check) => {
-          if (!check.isPaid && check.message && check.message !== declined) {
-            declined = check.message
-            if (ctx.spinner.active) ctx.spinner.update(`Waiting for the payment (last attempt: ${check.message})`)
-            else ctx.info(`The last payment attempt was declined: ${check.message} Waiting for another one.`)
-          }
-        },
-      }),
-    )
-    .finally(() => process.removeListener('SIGINT', onInterrupt))
-  if (E.isLeft(paid)) {
-    await release()
-    if (interrupt.signal.aborted) throw refused('Interrupted: the appointment was released.')
-    if (paid.left._tag === 'Cancelled') throw refused('The deposit was not paid in time; the appointment was released.')
-    ctx.fail(paid.left)
-  }
 }

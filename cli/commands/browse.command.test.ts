@@ -95,7 +95,7 @@ describe('clinic services', () => {
     api().get('/api/public-clinics').reply(200, [otherClinic, clinic])
     const run = await cli('services', '--location', 'Paris')
     expect(run.code).toBe(2)
-    expect(run.stderr).toBe("error: No location matches 'Paris' (--location). Known: Camden, Soho.\n")
+    expect(run.stderr).toBe("error: No location matches 'Paris' (--location). Known: Camden, Soho. (run clinic services --help for usage)\n")
   })
 
   it('several locations and no terminal: --location is required (2)', async () => {

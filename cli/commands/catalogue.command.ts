@@ -1,6 +1,6 @@
 /** org, locations, services: what the organisation offers. */
 import { Option, type Command } from 'commander'
-import type { ListCourses } from '../../src/application/use-cases/catalogue.use-case'
+import { ListCourses } from '../../src/application/use-cases/catalogue.use-case'
 import { giftVoucherAmounts } from '../../src/domain/constants/vouchers'
 import { durationLabel, servicePriceLabel } from '../../src/domain/booking/summary'
 import { formatMoney } from '../../src/domain/pricing/money'
@@ -91,7 +91,7 @@ export function registerCatalogueCommands(program: Command, ctx: CliContext): vo
       }
       const clinic = await resolveLocation(ctx, opts.location)
       if (opts.courses) {
-        const all = await ctx.call('Loading courses', () => ctx.useCase<ListCourses>('ListCourses').execute(clinic.id))
+        const all = await ctx.call('Loading courses', () => ctx.useCase(ListCourses).execute(clinic.id))
         const groups =
           opts.category === undefined
             ? all

@@ -1,6 +1,6 @@
 /** courses: the courses the signed-in customer bought, with the sessions still available. */
 import type { Command } from 'commander'
-import type { ListMyCourses } from '../../src/application/use-cases/courses.use-case'
+import { ListMyCourses } from '../../src/application/use-cases/courses.use-case'
 import { courseAvailable, courseExpiryText } from '../../src/domain/booking/course'
 import type { CliContext } from '../context'
 import { formatTable } from '../output/table'
@@ -11,7 +11,7 @@ export function registerCoursesCommand(program: Command, ctx: CliContext): void 
     .description('your purchased courses (newest first) with the sessions still available')
     .action(async () => {
       const user = await ctx.currentUser()
-      const courses = await ctx.call('Loading courses', () => ctx.useCase<ListMyCourses>('ListMyCourses').execute(user.id))
+      const courses = await ctx.call('Loading courses', () => ctx.useCase(ListMyCourses).execute(user.id))
       ctx.print(courses, () =>
         formatTable(
           courses,

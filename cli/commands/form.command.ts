@@ -1,7 +1,7 @@
 /** form show / form submit: a form sent to a customer by link (optional password). */
 import { readFileSync } from 'node:fs'
 import type { Command } from 'commander'
-import type { LoadUserForm, SubmitFormAnswers } from '../../src/application/use-cases/forms.use-case'
+import { LoadUserForm, SubmitFormAnswers } from '../../src/application/use-cases/forms.use-case'
 import type { FormField, FormOption } from '../../src/contract/forms.codecs'
 import type { CliContext } from '../context'
 import * as E from 'fp-ts/Either'
@@ -44,7 +44,7 @@ export function registerFormCommands(program: Command, ctx: CliContext): void {
     .argument('<formId>', 'form id (from the link)', parseObjectId)
     .option('--password <password>', "the form's password, when it has one")
     .action(async (id: string, opts: { password?: string }) => {
-      const result = await ctx.spinner.run('Loading the form', () => ctx.useCase<LoadUserForm>('LoadUserForm').execute(id, opts.password))
+      const result = await ctx.spinner.run('Loading the form', () => ctx.useCase(LoadUserForm).execute(id, opts.password))
       if (E.isLeft(result)) {
         const e = result.left
         // 401: the form has a password (or a wrong one was given): the server's text and a hint
@@ -94,7 +94,7 @@ export function registerFormCommands(program: Command, ctx: CliContext): void {
       const data: Record<string, unknown> = opts.answers ? readAnswersFile(opts.answers) : {}
       for (const [field, raw] of Object.entries(opts.answer)) data[field] = answerValue(raw)
       if (Object.keys(data).length === 0) throw usageError('Give at least one --answer fieldId=value, or --answers FILE.')
-      const message = await ctx.call('Sending the answers', () => ctx.useCase<SubmitFormAnswers>('SubmitFormAnswers').execute(id, data, opts.password))
+      const message = await ctx.call('Sending the answers', () => ctx.useCase(SubmitFormAnswers).execute(id, data, opts.password))
       ctx.print({ submitted: true, message }, () => message)
     })
 }

@@ -1,7 +1,7 @@
 /** lead: an enquiry, as the embeddable lead form sends it. */
 import type { Command } from 'commander'
 import * as E from 'fp-ts/Either'
-import type { SubmitLead } from '../../src/application/use-cases/forms.use-case'
+import { SubmitLead } from '../../src/application/use-cases/forms.use-case'
 import type { LeadBody } from '../../src/contract/leads.routes'
 import { dateOfBirthToIso } from '../../src/domain/time'
 import { validateLead, type LeadField } from '../../src/domain/validation/lead'
@@ -74,7 +74,7 @@ export function registerLeadCommand(program: Command, ctx: CliContext): void {
         ...(marketingTypes.length ? { marketingTypes } : {}),
         ...(opts.message ? { message: opts.message } : {}),
       }
-      const lead = await ctx.call('Sending the enquiry', () => ctx.useCase<SubmitLead>('SubmitLead').execute(body))
+      const lead = await ctx.call('Sending the enquiry', () => ctx.useCase(SubmitLead).execute(body))
       ctx.done('Thank you: your enquiry has been sent.')
       ctx.print(lead, () =>
         formatPairs([

@@ -91,6 +91,6 @@ describe('clinic reschedule and the cancellation policy', () => {
     authed().post('/api/practitioners/public', { clinic: CLINIC, service: FACIAL, month: 3, year: 2026 }).reply(200, [anna])
     const run = await cli('reschedule', APPOINTMENT, '--date', '2026-03-12', '--time', '10:00', '--staff', 'Nobody')
     expect(run.code).toBe(2)
-    expect(run.stderr).toBe(`error: No practitioner matches 'Nobody' (--staff). Known: Anna.\n`)
+    expect(run.stderr).toBe(`error: No practitioner matches 'Nobody' (--staff). Known: Anna. (run clinic reschedule --help for usage)\n`)
   })
 })

@@ -7,8 +7,8 @@ import type { Clinic } from '../../src/contract/clinics.routes'
 import type { Category } from '../../src/contract/categories.routes'
 import type { Service } from '../../src/contract/services.routes'
 import type { Practitioner } from '../../src/contract/practitioners.routes'
-import type { ListCategoriesAndServices, ListLocations } from '../../src/application/use-cases/catalogue.use-case'
-import type { ListPractitioners } from '../../src/application/use-cases/availability.use-case'
+import { ListCategoriesAndServices, ListLocations } from '../../src/application/use-cases/catalogue.use-case'
+import { ListPractitioners } from '../../src/application/use-cases/availability.use-case'
 import type { CliContext } from '../context'
 import { usageError } from '../exit-codes'
 
@@ -51,7 +51,7 @@ export async function pick<T>(
 }
 
 export async function locations(ctx: CliContext): Promise<Clinic[]> {
-  const result = await ctx.call('Loading locations', () => ctx.useCase<ListLocations>('ListLocations').execute())
+  const result = await ctx.call('Loading locations', () => ctx.useCase(ListLocations).execute())
   return result.clinics
 }
 
@@ -66,7 +66,7 @@ export interface CatalogueEntry {
 
 /** Every category (sub-categories flattened after their parent) with its services at the clinic. */
 export async function catalogue(ctx: CliContext, clinic: string, categoryFilter?: string): Promise<{ categories: Category[]; entries: CatalogueEntry[] }> {
-  const list = ctx.useCase<ListCategoriesAndServices>('ListCategoriesAndServices')
+  const list = ctx.useCase(ListCategoriesAndServices)
   const top = await ctx.call('Loading categories', () => list.execute({ clinic }))
   const flat: Category[] = top.categories.flatMap((c) => [c, ...(c.subCategories ?? []).map((s) => ({ ...s }))])
   const unique = [...new Map(flat.map((c) => [c.id, c])).values()]
@@ -114,7 +114,7 @@ export async function resolveServices(ctx: CliContext, clinic: string, values: r
 export const ANY_STAFF = 'any'
 
 export async function practitionersFor(ctx: CliContext, clinic: string, service: string, month: { year: number; month: number }): Promise<Practitioner[]> {
-  return ctx.call('Loading staff', () => ctx.useCase<ListPractitioners>('ListPractitioners').execute({ clinic, service, ...month }))
+  return ctx.call('Loading staff', () => ctx.useCase(ListPractitioners).execute({ clinic, service, ...month }))
 }
 
 /** A practitioner of the first service, or null for 'any' (the default without a terminal). */

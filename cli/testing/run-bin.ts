@@ -11,15 +11,32 @@ export interface BinRun {
   json<T = unknown>(): T
 }
 
-export function runBin(args: string[], options: { env?: NodeJS.ProcessEnv; stdin?: string; timeoutMs?: number } = {}): Promise<BinRun> {
+export interface RunOptions {
+  env?: NodeJS.ProcessEnv
+  stdin?: string
+  timeoutMs?: number
+  /** The reader of stdout goes away before the command writes anything (as `| head` may). */
+  closedStdout?: boolean
+  cwd?: string
+}
+
+export function runBin(args: string[], options: RunOptions = {}): Promise<BinRun> {
+  return run(process.execPath, [BIN, ...args], options)
+}
+
+/** Runs any executable (the linked `clinic`, bash) the way runBin runs cli/bin.mjs. */
+export function run(command: string, args: string[], options: RunOptions = {}): Promise<BinRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(command, args, {
+      cwd: options.cwd,
       env: { ...process.env, NO_COLOR: '1', ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     })
     let stdout = ''
     let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
+    // closed at once, before the child has even started node: its first write meets a closed pipe
+    if (options.closedStdout) child.stdout.destroy()
+    else child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d))
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 30_000)
     child.on('error', reject)
