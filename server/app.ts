@@ -105,6 +105,15 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     if (ownsDatabase) await database.close()
   })
   app.decorateRequest('tenant', '')
+  // Draining (SIGTERM): a request in flight when the close began is answered with 'Connection: close',
+  // else its keep-alive connection would hold the close (and the exit) for keepAliveTimeout.
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close')
+  })
 
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
