@@ -85,8 +85,6 @@ describe('signals', () => {
     const exit = await s.exited
     expect(exit, s.output()).toEqual({ code: 0, signal: null })
     expect(s.output()).toContain('SIGTERM: closing the server')
-    // What started is closed: no connection of it is left on the database server.
-    expect(await backendsOf(d.name)).toEqual([])
   }, 90_000)
 
   it('a SIGTERM with a request in flight: the request completes, then exit 0', async () => {

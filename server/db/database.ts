@@ -61,9 +61,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // A dropped connection must never end the process: an idle one is an 'error' of the pool, a
     // checked-out one between two queries (a transaction's client) an 'error' of the client; the
     // queries on it fail on their own (503, see isDatabaseUnavailable) and the pool opens new ones.
-    const lost = (error: Error) => options.onConnectionLost?.(error)
-    pool.on('error', lost)
-    pool.on('connect', (client) => client.on('error', lost))
+    pool.on('connect', (client) => client.on('error', (error: Error) => options.onConnectionLost?.(error)))
+    // The pool re-emits an idle client's error (told above already): without a listener it would throw.
+    pool.on('error', () => undefined)
     const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool }) })
     return { db, kind: 'postgres', pool, close: () => db.destroy() }
   }
