@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify'
 import { tenantFromHost } from '../src/domain/tenant'
 import { fastifyTrustProxy, type ServerConfig } from './config'
-import { migrate, openDatabase, type Database } from './db/database'
+import { isDatabaseUnavailable, migrate, openDatabase, withStartupLock, type Database } from './db/database'
 import type { ServerDeps } from './deps'
 import { loggingOptions, observability } from './observability/observability'
 import { databaseRateLimitStore } from './http/rate-limit-store'
@@ -30,6 +30,7 @@ export interface BuildOptions {
 }
 
 const TENANT_HEADER = 'x-tenant'
+export const DATABASE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.'
 const TENANT_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/
 
 /** Content-Security-Policy fit for the React SPA, the sandbox card page in a same-origin iframe and map tiles. */
@@ -77,10 +78,22 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   })
 
   const ownsDatabase = !options.database
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }))
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onConnectionLost: (err) => app.log.warn({ err }, 'database connection lost'),
+    }))
   if (ownsDatabase) {
-    await migrate(database.db)
-    if (config.seedDemo) await seedDatabase(database.db, { tenant: config.defaultTenant, log: app.log })
+    // Instances started together on an empty database: one migrates and seeds, the others wait.
+    await withStartupLock(database, async () => {
+      await migrate(database.db)
+      if (config.seedDemo) await seedDatabase(database.db, { tenant: config.defaultTenant, log: app.log })
+    }).catch(async (error: unknown) => {
+      await database.close().catch(() => undefined)
+      throw error
+    })
   }
   const db = database.db
   const jwt = jwtService(await resolveJwtSecret(db, config.jwtSecret), config.jwtExpiresIn)
@@ -98,6 +111,15 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     if (ownsDatabase) await database.close()
   })
   app.decorateRequest('tenant', '')
+  // Draining (SIGTERM): a request in flight when the close began is answered with 'Connection: close',
+  // else its keep-alive connection would hold the close (and the exit) for keepAliveTimeout.
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close')
+  })
 
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
@@ -120,6 +142,11 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const statusCode = typeof error.statusCode === 'number' ? error.statusCode : 500
+    if (statusCode >= 500 && isDatabaseUnavailable(error)) {
+      // The database server is away (restart, failover): a clear answer to retry, not a crash or a 500.
+      request.log.warn({ err: error }, 'database unavailable')
+      return reply.status(503).header('retry-after', '5').send({ statusCode: 503, message: DATABASE_UNAVAILABLE })
+    }
     if (statusCode >= 500) {
       request.log.error({ err: error }, 'unexpected error')
       return reply.status(500).send({ statusCode: 500, message: 'Internal Server Error' })

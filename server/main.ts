@@ -1,9 +1,14 @@
 /** The server process: npm start runs it from an esbuild bundle (or with tsx when bundling fails). */
-import { buildServer } from './app'
-import { loadConfig, type ServerConfig } from './config'
-import { configFailureMessage, startFailureMessage } from './start-failure'
+import { installShutdown } from './lifecycle'
 
-let config: ServerConfig
+// First of all: a SIGTERM during the slow start-up below must end in a clean exit, not a kill.
+const shutdown = installShutdown()
+// Loaded after the handlers are in place (loading the app and its drivers takes a while).
+const { buildServer } = await import('./app')
+const { loadConfig } = await import('./config')
+const { configFailureMessage, startFailureMessage } = await import('./start-failure')
+
+let config: ReturnType<typeof loadConfig>
 try {
   config = loadConfig()
 } catch (error) {
@@ -11,14 +16,18 @@ try {
   console.error(configFailureMessage(error))
   process.exit(1)
 }
-const app = await buildServer(config).catch((error: unknown) => {
+const app = await buildServer(config).catch(async (error: unknown) => {
+  // Asked to stop while starting: not a failure.
+  await shutdown.checkpoint()
   // One clear line for the person who ran npm start (database down, unknown, or not writable).
   console.error(startFailureMessage(error, config))
   process.exit(1)
 })
+await shutdown.checkpoint(app)
 try {
   await app.listen({ port: config.port, host: config.host })
 } catch (error) {
+  await shutdown.checkpoint(app)
   const code = (error as NodeJS.ErrnoException).code
   if (code === 'EADDRINUSE') {
     console.error(`Port ${config.port} is already in use. Stop what uses it, or start on another port: PORT=${config.port + 1} npm start`)
@@ -28,22 +37,16 @@ try {
   await app.close().catch(() => undefined)
   process.exit(1)
 }
+await shutdown.running(app)
 
-// One plain line for the person who ran npm start (the JSON log lines are for machines). Production
-// prints its public address only: no demo credentials, no mailbox.
+// Production logs JSON only: its start line is a log line with the public address (no demo credentials, no mailbox).
 if (config.env === 'production') {
-  console.log(`\n  Clinic Online Booking is running at ${config.publicUrl} (port ${config.port})\n`)
+  app.log.info({ publicUrl: config.publicUrl, port: config.port }, 'Clinic Online Booking is running')
 } else {
+  // One plain line for the person who ran npm start (the JSON log lines are for machines).
   const base = `http://localhost:${config.port}`
   const hints = [`Clinic Online Booking is running at ${base}`]
   if (config.seedDemo) hints.push(`demo customer: demo@example.com / Demo1234`)
   if (!config.smtpUrl) hints.push(`mails: ${base}/api/dev/mailbox`)
   console.log(`\n  ${hints.join('\n  ')}\n`)
-}
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info(`${signal}: closing`)
-    void app.close().then(() => process.exit(0))
-  })
 }

@@ -3,6 +3,7 @@
  * DATABASE_URL is set). Same SQL, same migrations on both.
  */
 import { mkdirSync } from 'node:fs'
+import { lockDataDir } from './data-dir-lock'
 import { PGlite } from '@electric-sql/pglite'
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { Kysely, Migrator, PostgresDialect } from 'kysely'
@@ -22,6 +23,8 @@ export interface DatabaseOptions {
   searchPath?: string
   /** PostgreSQL pool size (default 10). */
   poolSize?: number
+  /** PostgreSQL: told of a pooled connection the server dropped (restart, failover, terminated backend). */
+  onConnectionLost?: (error: Error) => void
 }
 
 export interface Database {
@@ -49,15 +52,87 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
+      // A server that is away answers requests with 503 after this long instead of leaving them hanging.
+      connectionTimeoutMillis: 15_000,
+      // Notice a connection that died with its server (failover) instead of waiting on it.
+      keepAlive: true,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     })
+    // A dropped connection must never end the process: an idle one is an 'error' of the pool, a
+    // checked-out one between two queries (a transaction's client) an 'error' of the client; the
+    // queries on it fail on their own (503, see isDatabaseUnavailable) and the pool opens new ones.
+    pool.on('connect', (client) => client.on('error', (error: Error) => options.onConnectionLost?.(error)))
+    // The pool re-emits an idle client's error (told above already): without a listener it would throw.
+    pool.on('error', () => undefined)
     const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool }) })
     return { db, kind: 'postgres', pool, close: () => db.destroy() }
   }
-  const lite = await openPGlite(options)
-  const db = new Kysely<CoreTables>({ dialect: pgliteDialect(lite) })
-  return { db, kind: 'pglite', lite, close: () => db.destroy() }
+  // One server per data directory: a second one on the same files would lose data.
+  const lock = options.dataDir && options.dataDir !== 'memory://' ? lockDataDir(options.dataDir) : undefined
+  try {
+    const lite = await openPGlite(options)
+    const db = new Kysely<CoreTables>({ dialect: pgliteDialect(lite) })
+    return {
+      db,
+      kind: 'pglite',
+      lite,
+      close: async () => {
+        try {
+          await db.destroy()
+        } finally {
+          lock?.release()
+        }
+      },
+    }
+  } catch (error) {
+    lock?.release()
+    throw error
+  }
 }
+
+/** SQLSTATE classes and driver errors that mean "the database server is away", not "the request is wrong". */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300'])
+const UNAVAILABLE_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|not queryable/i
+
+/** True when an error (or one of its causes) says the database server cannot be reached right now. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error
+  for (let depth = 0; current && typeof current === 'object' && depth < 10; depth++) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown }
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true
+    current = cause
+  }
+  return false
+}
+
+/**
+ * Runs `work` (migrations, the demo seed) while holding a PostgreSQL advisory lock, so that instances
+ * started together on an empty database do it one after the other: the second waits, then finds it
+ * done. On PGlite the data-directory lock already keeps a second process out.
+ */
+export async function withStartupLock<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  if (!database.pool) return work()
+  // A session lock on a connection of its own (migrations use others); it ends with that connection.
+  const client = await database.pool.connect()
+  let broken: Error | undefined
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY])
+    try {
+      return await work()
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch((error: Error) => (broken = error))
+    }
+  } catch (error) {
+    broken = error as Error
+    throw error
+  } finally {
+    client.release(broken)
+  }
+}
+
+/** The advisory lock key of start-up work ('clinic-startup' folded into a bigint). */
+const STARTUP_LOCK_KEY = '7236155837417305412'
 
 /** Runs every pending migration; throws with the failing migration's error. */
 export async function migrate(db: Db, options: { schema?: string } = {}): Promise<void> {

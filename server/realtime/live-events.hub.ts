@@ -38,6 +38,15 @@ export const MAX_SOCKETS_PER_CUSTOMER = 10
 /** Close code and reason of a socket over the cap (4000-4999: the application's own codes). */
 export const TOO_MANY_SOCKETS = { code: 4429, reason: 'Too many open connections for this account' } as const
 
+const RECONNECT_FIRST_MS = 100
+const RECONNECT_MAX_MS = 5_000
+
+/** The channel of the connection's schema (deployments sharing a database server do not hear each other). */
+export async function channelOf(queryable: Pick<pg.ClientBase, 'query'>): Promise<string> {
+  const schema = (await queryable.query<{ s: string }>('SELECT current_schema() AS s')).rows[0]?.s ?? 'public'
+  return `${LIVE_EVENTS_CHANNEL}_${schema.replace(/[^a-zA-Z0-9_]/g, '_')}`.slice(0, 63)
+}
+
 const key = (tenant: string, customerId: string) => `${tenant}\u0000${customerId}`
 
 export class LiveEventsHub {
@@ -45,36 +54,98 @@ export class LiveEventsHub {
   /** The session generation of each socket's token (absent: unknown, as old as can be). */
   private readonly generations = new WeakMap<LiveSocket, number>()
   private listener: pg.PoolClient | undefined
+  /** Marks the current listener as handed back (close), so its 'end' does not reconnect. */
+  private stopListening: () => void = () => undefined
   private channel = LIVE_EVENTS_CHANNEL
+  /** The current attempt to listen; `initial`: the first, which decides the channel name. */
   private ready: Promise<void> = Promise.resolve()
+  private initial: Promise<void> = Promise.resolve()
+  private started = false
+  private attempts = 0
+  private retryTimer: NodeJS.Timeout | undefined
   private closed = false
 
   constructor(private readonly options: LiveEventsHubOptions = {}) {}
 
   /**
    * Starts listening on the PostgreSQL server (no-op on PGlite). The channel carries the schema name,
-   * so deployments (or test files) sharing one database server do not hear each other.
+   * so deployments (or test files) sharing one database server do not hear each other. A listening
+   * connection the server drops (restart, failover) is replaced, with backoff, and listens again.
    */
   async start(): Promise<void> {
-    const pool = this.options.pool
-    if (!pool || this.listener) return
-    this.ready = (async () => {
-      const client = await pool.connect()
-      this.listener = client
-      const schema = (await client.query<{ s: string }>('SELECT current_schema() AS s')).rows[0]?.s ?? 'public'
-      this.channel = `${LIVE_EVENTS_CHANNEL}_${schema.replace(/[^a-zA-Z0-9_]/g, '_')}`.slice(0, 63)
-      client.on('notification', (msg) => {
-        if (msg.channel !== this.channel || !msg.payload) return
-        try {
-          this.deliver(JSON.parse(msg.payload) as Envelope)
-        } catch (error) {
-          this.options.log?.('Bad live event payload', error)
-        }
-      })
-      client.on('error', (error) => this.options.log?.('Live events listener error', error))
-      await client.query(`LISTEN ${this.channel}`)
-    })()
+    if (!this.options.pool || this.started) return
+    this.started = true
+    this.ready = this.listen(false)
+    this.initial = this.ready
     await this.ready
+  }
+
+  /** Takes a connection and LISTENs on it; `retry`: on failure, try again later instead of throwing. */
+  private async listen(retry: boolean): Promise<void> {
+    const pool = this.options.pool!
+    let client: pg.PoolClient
+    try {
+      client = await pool.connect()
+    } catch (error) {
+      if (!retry) throw error
+      this.scheduleReconnect(error)
+      return
+    }
+    let dropped = false
+    const drop = (error?: Error) => {
+      if (dropped) return
+      dropped = true
+      if (this.listener === client) this.listener = undefined
+      client.release(error ?? true)
+      if (!this.closed) this.scheduleReconnect(error ?? new Error('Connection ended'))
+    }
+    client.on('error', drop)
+    client.on('end', () => drop())
+    client.on('notification', (msg) => {
+      if (msg.channel !== this.channel || !msg.payload) return
+      try {
+        this.deliver(JSON.parse(msg.payload) as Envelope)
+      } catch (error) {
+        this.options.log?.('Bad live event payload', error)
+      }
+    })
+    try {
+      this.channel = await channelOf(client)
+      await client.query(`LISTEN ${this.channel}`)
+    } catch (error) {
+      if (!retry) {
+        dropped = true
+        client.release(error as Error)
+        throw error
+      }
+      drop(error as Error)
+      return
+    }
+    if (dropped) return
+    if (this.closed) {
+      dropped = true
+      client.release(true)
+      return
+    }
+    this.listener = client
+    this.stopListening = () => {
+      dropped = true
+    }
+    if (this.attempts > 0) this.options.log?.('Live events listener reconnected')
+    this.attempts = 0
+  }
+
+  private scheduleReconnect(error: unknown): void {
+    if (this.closed || this.retryTimer) return
+    // 0.1 s, 0.2 s, ... up to 5 s between attempts while the database is away.
+    const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** this.attempts)
+    this.attempts++
+    this.options.log?.(`Live events listener lost; reconnecting in ${delay} ms`, error)
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined
+      if (this.closed) return
+      this.ready = this.listen(true)
+    }, delay)
   }
 
   get distributed(): boolean {
@@ -116,7 +187,8 @@ export class LiveEventsHub {
       ...(options.before !== undefined ? { before: options.before } : {}),
     }
     if (this.options.pool) {
-      await this.ready
+      // Not the current listener: publishing works while it reconnects (the pool has connections of its own).
+      await this.initial
       await this.options.pool.query('SELECT pg_notify($1, $2)', [this.channel, JSON.stringify(envelope)])
     } else {
       this.deliver(envelope)
@@ -140,12 +212,15 @@ export class LiveEventsHub {
   async close(): Promise<void> {
     if (this.closed) return
     this.closed = true
+    if (this.retryTimer) clearTimeout(this.retryTimer)
+    this.retryTimer = undefined
     for (const set of this.sockets.values()) for (const socket of set) socket.close(1001, 'Server shutting down')
     this.sockets.clear()
     await this.ready.catch(() => undefined)
     if (this.listener) {
       const client = this.listener
       this.listener = undefined
+      this.stopListening()
       await client.query(`UNLISTEN ${this.channel}`).catch(() => undefined)
       try {
         client.release()

@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify'
 import type { ServerDeps } from '../deps'
 import { tokenIsCurrent } from '../services/jwt.service'
 import { sessionState } from '../services/session.service'
-import { LiveEventsHub } from './live-events.hub'
+import { listenControlSocket } from './live-events.control'
+import { LiveEventsHub, publishLogout } from './live-events.hub'
 import { liveEventsRoutes } from './live-events.routes'
 
 export async function liveEventsRootRoutes(app: FastifyInstance, deps: ServerDeps): Promise<void> {
@@ -16,6 +17,12 @@ export async function liveEventsRootRoutes(app: FastifyInstance, deps: ServerDep
     log: (message, detail) => app.log.warn({ detail }, message),
   })
   app.decorate('liveEvents', hub)
+  if (deps.database.kind === 'pglite' && !deps.config.databaseUrl && deps.config.dataDir !== 'memory://') {
+    // The staff script (logout-customer.ts) cannot open a data directory this server owns: it asks here.
+    const closeControl = await listenControlSocket(deps.config.dataDir, ({ tenant, customerId }) => publishLogout(tenant, customerId))
+    if (closeControl) app.addHook('onClose', closeControl)
+    else app.log.warn(`DATA_DIR ${deps.config.dataDir} is too long a path for the live-events control socket: logout-customer.ts cannot reach this server`)
+  }
   await liveEventsRoutes(app, {
     hub,
     authenticate: async (token) => {

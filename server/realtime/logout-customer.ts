@@ -1,33 +1,57 @@
 /**
  * Support: end every live session of a customer ('logout-customer' to all their sockets).
- *   DATABASE_URL=postgres://... node --import tsx server/realtime/logout-customer.ts <tenant> <customerId>
- * On PostgreSQL one NOTIFY reaches every server instance. Inside a server process (or on PGlite,
- * where the server is the only process) it publishes through the process's own hubs.
+ *   node --import tsx server/realtime/logout-customer.ts <tenant> <customerId>
+ * With DATABASE_URL (PostgreSQL) one NOTIFY reaches every server instance. On the embedded database
+ * the running server owns DATA_DIR, so the script asks it through its control socket there
+ * (live-events.control.ts). Inside a server process it publishes through the process's own hubs.
  */
 import pg from 'pg'
 import { pathToFileURL } from 'node:url'
-import { LiveEventsHub, LOGOUT_CUSTOMER, publishLogout } from './live-events.hub'
+import { loadConfig } from '../config'
+import { requestLogout } from './live-events.control'
+import { channelOf, LOGOUT_CUSTOMER, publishLogout } from './live-events.hub'
 
 export async function logoutCustomerEverywhere(tenant: string, customerId: string, options: { pool?: pg.Pool } = {}): Promise<void> {
   if (!options.pool) return publishLogout(tenant, customerId)
-  const hub = new LiveEventsHub({ pool: options.pool })
+  // NOTIFY alone, on one connection: listening is for servers (it held the script's only connection
+  // and the publish waited for it for ever).
+  const client = await options.pool.connect()
   try {
-    await hub.start()
-    await hub.publish(tenant, { from: LOGOUT_CUSTOMER, customerId })
+    await client.query('SELECT pg_notify($1, $2)', [await channelOf(client), JSON.stringify({ tenant, from: LOGOUT_CUSTOMER, customerId })])
   } finally {
-    await hub.close()
+    client.release()
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const [tenant, customerId] = process.argv.slice(2)
-  const url = process.env.DATABASE_URL
-  if (!tenant || !customerId || !url) {
-    console.error('usage: DATABASE_URL=postgres://... node --import tsx server/realtime/logout-customer.ts <tenant> <customerId>')
-    process.exit(2)
+async function main(args: string[]): Promise<number> {
+  const [tenant, customerId] = args
+  if (!tenant || !customerId) {
+    console.error('usage: [DATABASE_URL=postgres://... | DATA_DIR=...] node --import tsx server/realtime/logout-customer.ts <tenant> <customerId>')
+    return 2
   }
-  const pool = new pg.Pool({ connectionString: url, max: 1 })
-  await logoutCustomerEverywhere(tenant, customerId, { pool })
-  await pool.end()
-  console.log(`logout-customer sent to ${tenant}/${customerId}`)
+  const config = loadConfig()
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 1 })
+    try {
+      await logoutCustomerEverywhere(tenant, customerId, { pool })
+    } finally {
+      await pool.end()
+    }
+    console.log(`logout-customer sent to ${tenant}/${customerId}`)
+    return 0
+  }
+  if (await requestLogout(config.dataDir, { tenant, customerId })) {
+    console.log(`logout-customer sent to ${tenant}/${customerId}`)
+  } else {
+    console.log(`No server is running on ${config.dataDir}: nobody is signed in live, nothing to send.`)
+  }
+  return 0
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const code = await main(process.argv.slice(2)).catch((error: unknown) => {
+    console.error(`logout-customer failed: ${(error as Error).message ?? String(error)}`)
+    return 1
+  })
+  process.exit(code)
 }
