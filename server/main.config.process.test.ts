@@ -89,10 +89,12 @@ describe('server/main.ts configuration at start', () => {
       SMTP_URL: 'smtp://127.0.0.1:1',
       ALLOW_SANDBOX_PAYMENTS: 'true',
       SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
     })
-    const output = await run.output(/is running at .*\n/)
-    expect(output).toContain('Clinic Online Booking is running at https://clinic.example.com')
+    // Production writes JSON lines only: the start line is one of them, with the public address.
+    const output = await run.output(/"msg":"Clinic Online Booking is running".*\n/)
+    const startLine = JSON.parse(output.split('\n').find((line) => line.includes('"msg":"Clinic Online Booking is running"')) ?? '{}')
+    expect(startLine).toMatchObject({ publicUrl: 'https://clinic.example.com', port })
     expect(output).not.toMatch(/demo@example\.com|Demo1234|mailbox/)
     const get = (path: string) => fetch(`http://127.0.0.1:${port}${path}`)
     expect((await get('/api/health')).status).toBe(200)
