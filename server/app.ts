@@ -10,6 +10,8 @@ import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify'
 import { tenantFromHost } from '../src/domain/tenant'
 import type { ServerConfig } from './config'
+import { commerceDeps } from './commerce/commerce.module'
+import { PaymentReconciler } from './commerce/payment-reconciler'
 import { migrate, openDatabase, type Database } from './db/database'
 import type { ServerDeps } from './deps'
 import { apiRoutes, rootRoutes } from './routes'
@@ -172,9 +174,11 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   })
 
   const sweeper = new HoldSweeper(db, app.log)
+  const reconciler = new PaymentReconciler(commerceDeps(deps), app.log)
   if (config.sweepIntervalMs > 0) {
     timer = setInterval(() => {
       void sweeper.sweep().catch((err) => app.log.error({ err }, 'hold sweep failed'))
+      void reconciler.run().catch((err) => app.log.error({ err }, 'payment reconciliation failed'))
       void mail.flush().catch((err) => app.log.error({ err }, 'mail flush failed'))
     }, config.sweepIntervalMs)
     timer.unref()

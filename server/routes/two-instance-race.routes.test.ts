@@ -50,7 +50,7 @@ afterAll(async () => {
 
 type Answer = { statusCode: number; body: string }
 
-async function race(count: number, payload: (i: number) => unknown): Promise<Answer[]> {
+async function race(count: number, payload: (i: number) => object): Promise<Answer[]> {
   return Promise.all(
     Array.from({ length: count }, (_, i) =>
       apps[i % 2].inject({ method: 'POST', url: '/api/appointments/public', headers: { authorization: `Bearer ${tokens[i]}` }, payload: payload(i) }),

@@ -7,12 +7,14 @@ import { coreMigration } from './0001-core.migration'
 import { bookingIdempotencyMigration } from './0002-booking-idempotency.migration'
 import { bookingVersionsMigration } from './0003-booking-versions.migration'
 import { commerceMigration } from '../../commerce/commerce.migration'
+import { paymentChecksMigration } from '../../commerce/payment-checks.migration'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': coreMigration,
   '0002-booking-idempotency': bookingIdempotencyMigration,
   '0003-booking-versions': bookingVersionsMigration,
   '0100-commerce': commerceMigration,
+  '0101-commerce-payment-checks': paymentChecksMigration,
 }
 
 export const migrationProvider: MigrationProvider = {
