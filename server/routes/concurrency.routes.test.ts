@@ -149,6 +149,13 @@ describe('races on one appointment (a PostgreSQL server runs them truly in paral
     for (const [from, to] of [['11:00', '14:00'], ['11:30', '14:30'], ['12:00', '15:00']]) {
       const id = await bookLater(from)
       const [cancelled, moved] = await Promise.all([cancel(id), moveTo(id, to)])
+      if (cancelled.statusCode === 200 && moved.statusCode === 200) {
+        // On a loaded machine the move can finish before the cancel even reads the appointment: then
+        // both rightly succeed, one after the other (moved, then cancelled at its new time).
+        expect(cancelled.json()).toMatchObject({ status: 'Cancelled', event: { start: on(to).start } })
+        expect(await statusOf(id)).toBe('Cancelled')
+        continue
+      }
       expect([cancelled.statusCode, moved.statusCode].sort(), `${cancelled.body} ${moved.body}`).toEqual([200, 409])
       if (cancelled.statusCode === 200) {
         expect(await statusOf(id)).toBe('Cancelled')
