@@ -86,7 +86,7 @@ describe('two instances, one slot', () => {
     }))
     exactlyOneWinner(answers)
     expect(await overlaps()).toBe(0)
-  })
+  }, 60_000)
 
   it(`${2 * LINKED_PER_INSTANCE} linked bookings of one chain: one booked, the rest a clear 409`, async () => {
     const sarah = { event: at('15:00'), clinic: DEMO.clinicLondon, service: DEMO.sConsultation, practitioner: DEMO.pSarah }
@@ -98,7 +98,7 @@ describe('two instances, one slot', () => {
     expect(answers.filter((a) => a.statusCode >= 500).map((a) => a.body).slice(0, 3)).toEqual([])
     exactlyOneWinner(answers)
     expect(await overlaps()).toBe(0)
-  })
+  }, 60_000)
 
   it(`${2 * CHAINS_PER_INSTANCE} linked bookings of overlapping chains, in every order: booked or a clear 409, never a 5xx`, async () => {
     // Chains of two consultations over the same afternoon, in every order of three practitioners:
@@ -125,5 +125,5 @@ describe('two instances, one slot', () => {
     expect(unexpected.map((a) => `${a.statusCode} ${a.body}`).slice(0, 5)).toEqual([])
     expect(answers.some((a) => a.statusCode === 200)).toBe(true)
     expect(await overlaps()).toBe(0)
-  })
+  }, 60_000)
 })
