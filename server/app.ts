@@ -11,6 +11,8 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest }
 import { tenantFromHost } from '../src/domain/tenant'
 import { fastifyTrustProxy, type ServerConfig } from './config'
 import { isDatabaseUnavailable, migrate, openDatabase, withStartupLock, type Database } from './db/database'
+import { commerceDeps } from './commerce/commerce.module'
+import { PaymentReconciler } from './commerce/payment-reconciler'
 import type { ServerDeps } from './deps'
 import { loggingOptions, observability } from './observability/observability'
 import { databaseRateLimitStore } from './http/rate-limit-store'
@@ -213,9 +215,11 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   })
 
   const sweeper = new HoldSweeper(db, app.log)
+  const reconciler = new PaymentReconciler(commerceDeps(deps), app.log)
   if (config.sweepIntervalMs > 0) {
     timer = setInterval(() => {
       void sweeper.sweep().catch((err) => app.log.error({ err }, 'hold sweep failed'))
+      void reconciler.run().catch((err) => app.log.error({ err }, 'payment reconciliation failed'))
       void mail.flush().catch((err) => app.log.error({ err }, 'mail flush failed'))
     }, config.sweepIntervalMs)
     timer.unref()

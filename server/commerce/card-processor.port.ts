@@ -91,6 +91,7 @@ export interface CardProcessor {
   status(scope: ProcessorScope, transactionId: string): TE.TaskEither<ProcessorFailure, ProcessorPayment>
   capture(scope: ProcessorScope, transactionId: string): TE.TaskEither<ProcessorFailure, ProcessorPayment>
   void(scope: ProcessorScope, transactionId: string): TE.TaskEither<ProcessorFailure, ProcessorPayment>
+  /** Gives a captured payment back. Idempotent like capture and void: a poll and the reconciler may both ask. */
   refund(scope: ProcessorScope, transactionId: string): TE.TaskEither<ProcessorFailure, ProcessorPayment>
   /** Authorizes an open payment with a card stored for the customer (no hosted page needed). */
   chargeStoredCard(scope: ProcessorScope, transactionId: string, customerId: string, cardId: string): TE.TaskEither<ProcessorFailure, ProcessorPayment>

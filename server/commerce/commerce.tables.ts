@@ -57,6 +57,10 @@ export interface CommerceTables {
     message: string | null
     created_at: Timestamp
     settled_at: NullableTimestamp
+    /** When the payment reconciler next asks the processor about this open payment. */
+    next_check_at: Timestamp
+    /** How many times the reconciler asked. */
+    checks: Generated<number>
   }
   sandbox_payments: {
     transaction_id: string

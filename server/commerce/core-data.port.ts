@@ -79,6 +79,12 @@ export interface CoreData {
   lockAppointments(trx: CommerceDb, tenant: string, ids: readonly string[]): Promise<AppointmentCommerce[]>
   /** Pending holds become Scheduled (inside the payment's transaction). */
   scheduleAppointments(trx: CommerceDb, tenant: string, ids: readonly string[]): Promise<void>
+  /**
+   * For money already taken: holds that lapsed (still Pending past their expiry, or released by the
+   * expiry, not by the customer) become Scheduled when their time is still free. All or nothing:
+   * false, and nothing changed, when any of them cannot (another booking took the time).
+   */
+  reviveAppointments(trx: CommerceDb, tenant: string, ids: readonly string[], now: Date): Promise<boolean>
   /** Appointments booked from a customer course (any status), to count used and booked sessions. */
   courseAppointments(db: CommerceDb, tenant: string, customerCourseIds: readonly string[]): Promise<AppointmentCommerce[]>
   course(db: CommerceDb, tenant: string, courseId: string): Promise<CourseCommerce | undefined>

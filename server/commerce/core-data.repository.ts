@@ -1,5 +1,5 @@
 /** CoreData over the core's tables (server/db/schema.ts): the one place commerce reads them. */
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { toMoney, type CoreTables } from '../db/schema'
 import { enqueueMail } from '../services/mail.service'
 import type { CommerceDb } from './commerce.tables'
@@ -141,6 +141,39 @@ export const coreData: CoreData = {
       .where('id', 'in', [...ids])
       .where('status', '=', 'Pending')
       .execute()
+  },
+
+  async reviveAppointments(trx, tenant, ids, now) {
+    if (ids.length === 0) return true
+    // The exclusion constraint decides whether the time is still free: a savepoint keeps its
+    // violation from aborting the caller's transaction.
+    await sql`SAVEPOINT revive_holds`.execute(trx)
+    try {
+      const updated = await core(trx)
+        .updateTable('appointments')
+        .set({ status: 'Scheduled', hold_expires_at: null, updated_at: now })
+        .where('tenant_id', '=', tenant)
+        .where('id', 'in', [...ids])
+        .where((eb) =>
+          eb.or([
+            eb('status', '=', 'Pending'),
+            // Released at or after its expiry (by the sweeper or a later booking); a customer's own
+            // release comes before it.
+            eb.and([eb('status', '=', 'Deleted'), eb('hold_expires_at', 'is not', null), eb('updated_at', '>=', eb.ref('hold_expires_at'))]),
+          ]),
+        )
+        .executeTakeFirst()
+      if (Number(updated.numUpdatedRows) !== ids.length) {
+        await sql`ROLLBACK TO SAVEPOINT revive_holds`.execute(trx)
+        return false
+      }
+      await sql`RELEASE SAVEPOINT revive_holds`.execute(trx)
+      return true
+    } catch (error) {
+      if ((error as { code?: string }).code !== '23P01') throw error
+      await sql`ROLLBACK TO SAVEPOINT revive_holds`.execute(trx)
+      return false
+    }
   },
 
   async courseAppointments(db, tenant, customerCourseIds) {

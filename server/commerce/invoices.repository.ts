@@ -156,7 +156,7 @@ export async function countPayments(db: CommerceDb, invoiceId: string): Promise<
 /** Records a payment; a second insert of the same transaction id changes nothing (idempotent). */
 export async function insertPayment(
   db: CommerceDb,
-  input: { tenant: string; invoiceId: string; transactionId: string; processor: string; amount: number },
+  input: { tenant: string; invoiceId: string; transactionId: string; processor: string; amount: number; checkAt: Date },
 ): Promise<void> {
   await db
     .insertInto('commerce_payments')
@@ -167,6 +167,7 @@ export async function insertPayment(
       transaction_id: input.transactionId,
       processor: input.processor,
       amount: input.amount,
+      next_check_at: input.checkAt,
     })
     .onConflict((oc) => oc.column('transaction_id').doNothing())
     .execute()

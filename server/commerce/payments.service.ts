@@ -14,7 +14,7 @@ import type { CommerceDeps } from './commerce.deps'
 import { money } from './commerce.tables'
 import { invoiceAppointmentIds } from './invoices.repository'
 import * as repo from './invoices.repository'
-import { fulfilInvoice } from './settlement'
+import { enqueueRefundNotice, fulfilInvoice } from './settlement'
 import { businessMetrics } from '../observability/metrics'
 
 export interface SettleOutcome {
@@ -70,6 +70,8 @@ export async function payInvoice(
       transactionId: created.right.transactionId,
       processor: deps.processor.name,
       amount: money(invoice.amount),
+      // The reconciler looks at it from the start: a card paid while this server restarts is still settled.
+      checkAt: deps.clock(),
     })
   } catch (error) {
     // A concurrent pay opened the invoice's one open payment first: answer that one.
@@ -144,10 +146,14 @@ export async function settle(deps: CommerceDeps, tenant: string, transactionId: 
       const locked = await repo.lockPayment(trx, tenant, transactionId)
       if (!locked || locked.status !== 'open') return
       const now = deps.clock()
-      await repo.settlePayment(trx, transactionId, paymentStatus, MESSAGES.holdExpired, now)
+      await repo.settlePayment(trx, transactionId, paymentStatus, paymentStatus === 'refunded' ? MESSAGES.slotLostRefunded : MESSAGES.holdExpired, now)
       businessMetrics.payment(paymentStatus)
       const invoice = await repo.lockInvoice(trx, tenant, locked.invoice_id)
       if (invoice?.payment_status === 'Unpaid') await repo.setInvoiceStatus(trx, invoice.id, invoiceStatus, now)
+      // Money went back to the card: the customer hears it by mail whether or not a page is open.
+      if (paymentStatus === 'refunded' && invoice) {
+        await enqueueRefundNotice(deps, trx, tenant, invoice.customer_id, { amount: money(locked.amount), currency: invoice.currency, invoiceCode: invoice.code })
+      }
     })
   }
   if (status.right.status === 'authorized' && !(await bookingLive(deps, tenant, payment.invoice_id))) {
@@ -164,7 +170,7 @@ export async function settle(deps: CommerceDeps, tenant: string, transactionId: 
     if (locked.status !== 'open') return 'done' as const
     const invoice = await repo.lockInvoice(trx, tenant, locked.invoice_id)
     if (!invoice || invoice.payment_status !== 'Unpaid') return 'lost' as const
-    if (!(await fulfilInvoice(deps, trx, tenant, invoice.id, invoice.customer_id))) return 'lost' as const
+    if (!(await fulfilInvoice(deps, trx, tenant, invoice.id, invoice.customer_id, { captured: true }))) return 'lost' as const
     const now = deps.clock()
     await repo.settlePayment(trx, transactionId, 'paid', null, now)
     await repo.setInvoiceStatus(trx, invoice.id, 'Paid', now)
@@ -173,8 +179,10 @@ export async function settle(deps: CommerceDeps, tenant: string, transactionId: 
   if (outcome === 'paid') businessMetrics.payment('paid')
   if (outcome === 'unknown') return { paid: false, message: MESSAGES.paymentNotFound }
   if (outcome === 'lost') {
-    // The slot went between capture and fulfilment: give the money back.
-    await deps.processor.refund(scope, transactionId)()
+    // The slot went to someone else before the payment was settled: give the money back. A failed
+    // refund leaves the payment open for the next settle (the reconciler's, or a poll's).
+    const refunded = await deps.processor.refund(scope, transactionId)()
+    if (E.isLeft(refunded)) return { paid: false, message: refunded.left.message }
     await closeAs('refunded', 'Refund')
   }
   return doneOutcome((await repo.findPayment(deps.db, tenant, transactionId))!)

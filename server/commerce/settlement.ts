@@ -5,6 +5,7 @@
  * .ics attachment go through the outbox in the same transaction.
  */
 import { formatInTimeZone } from 'date-fns-tz'
+import { currencyOrDefault, formatMoney } from '../../src/domain/pricing/money'
 import { DISPLAY_LONG_DATE_FORMAT, LONDON_TIME_ZONE } from '../../src/domain/time'
 import type { CommerceDeps } from './commerce.deps'
 import type { CommerceDb } from './commerce.tables'
@@ -16,23 +17,38 @@ import { activateVouchersOfInvoice } from './vouchers.service'
 
 /**
  * Confirms the holds an invoice pays for. False (and nothing changed) when any of them is no longer
- * a live hold: expired, released or taken.
+ * a live hold: expired, released or taken. Once the money is captured, a hold that merely lapsed
+ * is booked all the same when its time is still free (the customer paid; nobody else wants it).
  */
-export async function confirmBooking(deps: CommerceDeps, trx: CommerceDb, tenant: string, invoiceId: string, customerId: string): Promise<boolean> {
+export async function confirmBooking(
+  deps: CommerceDeps,
+  trx: CommerceDb,
+  tenant: string,
+  invoiceId: string,
+  customerId: string,
+  options: { captured?: boolean } = {},
+): Promise<boolean> {
   const ids = await invoiceAppointmentIds(trx, invoiceId)
   if (ids.length === 0) return true
   const appointments = await deps.core.lockAppointments(trx, tenant, ids)
   const now = deps.clock()
   const live = appointments.filter((a) => a.status === 'Pending' && (!a.holdExpiresAt || a.holdExpiresAt > now))
-  if (live.length !== ids.length) return false
-  await deps.core.scheduleAppointments(trx, tenant, ids)
+  if (live.length === ids.length) await deps.core.scheduleAppointments(trx, tenant, ids)
+  else if (!options.captured || !(await deps.core.reviveAppointments(trx, tenant, ids, now))) return false
   await enqueueBookingConfirmation(deps, trx, tenant, customerId, appointments)
   return true
 }
 
 /** Everything an invoice's payment turns on. False when the booking can no longer be honoured. */
-export async function fulfilInvoice(deps: CommerceDeps, trx: CommerceDb, tenant: string, invoiceId: string, customerId: string): Promise<boolean> {
-  if (!(await confirmBooking(deps, trx, tenant, invoiceId, customerId))) return false
+export async function fulfilInvoice(
+  deps: CommerceDeps,
+  trx: CommerceDb,
+  tenant: string,
+  invoiceId: string,
+  customerId: string,
+  options: { captured?: boolean } = {},
+): Promise<boolean> {
+  if (!(await confirmBooking(deps, trx, tenant, invoiceId, customerId, options))) return false
   await activateCoursesOfInvoice(trx, invoiceId)
   await activateVouchersOfInvoice(deps, trx, tenant, invoiceId)
   return true
@@ -80,4 +96,23 @@ export async function enqueueBookingConfirmation(
     text,
     attachments: [{ filename: 'appointment.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
   })
+}
+
+export const REFUND_SUBJECT = 'Your payment has been refunded'
+
+/** Tells the customer that a payment taken for a booking that could not be made was given back (outbox, in the refund's transaction). */
+export async function enqueueRefundNotice(deps: CommerceDeps, db: CommerceDb, tenant: string, customerId: string, refund: { amount: number; currency: string; invoiceCode: string }): Promise<void> {
+  const customer = await deps.core.customer(db, tenant, customerId)
+  if (!customer) return
+  const organisation = await deps.core.organisation(db, tenant)
+  const amount = formatMoney(refund.amount, currencyOrDefault(refund.currency))
+  const text = [
+    `Hi ${customer.firstName},`,
+    '',
+    `The time you paid a deposit for with ${organisation.name} was no longer available when your payment came through, so we could not book it.`,
+    `Your payment of ${amount} (invoice ${refund.invoiceCode}) has been refunded to your card.`,
+    '',
+    'Please book another time.',
+  ].join('\n')
+  await deps.core.enqueueMail(db, tenant, { to: customer.email, subject: REFUND_SUBJECT, text })
 }

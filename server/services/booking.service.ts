@@ -14,6 +14,7 @@ import { round2 } from '../../src/domain/pricing/money'
 import { reserveCourseSessions } from '../commerce/courses.service'
 import type { CommerceDb } from '../commerce/commerce.tables'
 import { newId } from '../db/ids'
+import { RetriesExhausted, retryTransaction } from '../db/transaction-retry'
 import { toMoney, type CoreTables, type Db, type DbOrTrx } from '../db/schema'
 import { badRequest, conflict, notFound, ok, type Failure, type Ok } from '../http/results'
 
@@ -118,6 +119,20 @@ function itemsOf(appointment: AppointmentPayload): Item[] | Failure {
   return items
 }
 
+/**
+ * Bookings and moves into one practitioner's day take turns (a transaction lock per practitioner and
+ * London date, in one order). Without it two bookings of overlapping times both write their rows and
+ * then wait for each other through the exclusion constraint: a deadlock that PostgreSQL resolves only
+ * after a second. Taken first in the transaction, before any row lock.
+ */
+async function lockPractitionerDays(trx: Transaction<CoreTables>, tenant: string, spans: readonly { practitionerId: string; start: Date; end: Date }[]) {
+  const keys = new Set<string>()
+  for (const span of spans) {
+    for (const at of [span.start, span.end]) keys.add(`booking-day:${tenant}:${span.practitionerId}:${londonDateOfIso(at.toISOString())}`)
+  }
+  for (const key of [...keys].sort()) await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx)
+}
+
 /** Releases expired holds that overlap [from, to) for these practitioners (inside the booking's transaction). */
 async function releaseExpiredHolds(trx: Transaction<CoreTables>, tenant: string, practitionerIds: string[], from: Date, to: Date, now: Date) {
   await trx
@@ -193,13 +208,20 @@ export async function createBooking(
   const practitionerIds = [...new Set(chosen.map((c) => c.practitionerId))]
 
   try {
-    const outcome = await deps.db.transaction().execute(async (trx): Promise<Failure | undefined> => {
+    const outcome = await retryTransaction(() => deps.db.transaction().execute(async (trx): Promise<Failure | typeof REPLAYED | undefined> => {
+      // Locks in one fixed order (transaction id, customer, practitioner days) so that they never deadlock.
+      if (transactionId) {
+        // Retries of one request running at once queue here; the later ones then answer the first's booking.
+        await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`booking:${tenant}:${transactionId}`}, 0))`.execute(trx)
+        if (await transactionTaken(trx, tenant, transactionId)) return REPLAYED
+      }
       // The cap, again under a per-customer lock held to commit: the count above is only a fast path,
       // parallel requests of one customer would each see room (40 at once made 30 holds against 10).
       await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`live-holds:${tenant}:${customerId}`}, 0))`.execute(trx)
       if (status === 'Pending' && (await liveHolds(trx, tenant, customerId, deps.now)) >= deps.maxLiveHolds) {
         return { _tag: 'TooManyRequests', message: TOO_MANY_HOLDS }
       }
+      await lockPractitionerDays(trx, tenant, chosen)
       await releaseExpiredHolds(trx, tenant, practitionerIds, from, to, deps.now)
       const calendars = await loadCalendars(trx, tenant, clinicId, practitionerIds, londonDateOfIso(from.toISOString()), londonDateOfIso(to.toISOString()), deps.db)
       for (const c of chosen) {
@@ -238,17 +260,22 @@ export async function createBooking(
               deposit: i === 0 ? deposit : 0,
               transaction_id: transactionId,
             }
-          }),
+          })
+            // One order for every booking (practitioner, then time): two bookings of overlapping
+            // times then wait for each other in turn instead of deadlocking.
+            .sort((a, b) => a.practitioner_id.localeCompare(b.practitioner_id) || a.starts_at.getTime() - b.starts_at.getTime()),
         )
         .execute()
       if (status === 'Scheduled') await deps.onScheduled?.(trx, customerId, ids)
       return undefined
-    })
+    }))
+    if (outcome === REPLAYED) return replay(deps.db, tenant, customerId, transactionId!)
     if (outcome) return outcome
     deps.afterCommit?.()
     businessMetrics.bookingCreated(tenant, status)
   } catch (error) {
-    if (isOverlapViolation(error)) return conflict(SLOT_TAKEN)
+    // Aborted again and again by concurrent bookings of the same time: that time is contested.
+    if (isOverlapViolation(error) || error instanceof RetriesExhausted) return conflict(SLOT_TAKEN)
     // Two retries of one transaction id racing: the loser answers the winner's booking.
     if ((error as { code?: string }).code === '23505' && transactionId) {
       const existing = await findByTransaction(deps.db, tenant, customerId, transactionId)
@@ -266,6 +293,26 @@ export async function createBooking(
     holdExpiresAt: (status === 'Pending' ? holdExpiresAt : deps.now).toISOString(),
     message: status === 'Pending' ? 'Your appointment is held while you pay the deposit.' : 'Your appointment is booked.',
   })
+}
+
+const REPLAYED = 'replayed' as const
+
+/** Whether a live booking already carries this transaction id (any customer's). */
+async function transactionTaken(trx: Transaction<CoreTables>, tenant: string, transactionId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('appointments')
+    .select('id')
+    .where('tenant_id', '=', tenant)
+    .where('transaction_id', '=', transactionId)
+    .where('status', '!=', RELEASED)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** The answer to a retried request: the booking it made, or a 409 when the id is another customer's. */
+async function replay(db: Db, tenant: string, customerId: string, transactionId: string): Promise<Ok<BookingCreated> | Failure> {
+  const existing = await findByTransaction(db, tenant, customerId, transactionId)
+  return existing ? ok(existing) : conflict(TRANSACTION_IN_USE)
 }
 
 async function findByTransaction(db: Db, tenant: string, customerId: string, transactionId: string): Promise<BookingCreated | undefined> {
@@ -394,7 +441,8 @@ export async function reschedule(
   const to = new Date(Math.max(end.getTime(), ...moves.map((m) => m.end.getTime())))
   const practitionerIds = [...new Set([practitionerId, ...moves.map((m) => m.practitionerId)])]
   try {
-    const outcome = await deps.db.transaction().execute(async (trx): Promise<Failure | undefined> => {
+    const outcome = await retryTransaction(() => deps.db.transaction().execute(async (trx): Promise<Failure | undefined> => {
+      await lockPractitionerDays(trx, tenant, [{ practitionerId, start, end }, ...moves])
       await releaseExpiredHolds(trx, tenant, practitionerIds, from, to, deps.now)
       const calendars = await loadCalendars(trx, tenant, clinicId, practitionerIds, londonDateOfIso(from.toISOString()), londonDateOfIso(to.toISOString()), deps.db)
       if (!fitsCalendar(calendars, practitionerId, start.getTime(), end.getTime(), { now: deps.now, ignore: groupIds })) return conflict(SLOT_TAKEN)
@@ -420,10 +468,10 @@ export async function reschedule(
         if (Number(updated.numUpdatedRows) !== 1) throw new ChangedMeanwhile()
       }
       return undefined
-    })
+    }))
     if (outcome) return outcome
   } catch (error) {
-    if (isOverlapViolation(error)) return conflict(SLOT_TAKEN)
+    if (isOverlapViolation(error) || error instanceof RetriesExhausted) return conflict(SLOT_TAKEN)
     if (error instanceof ChangedMeanwhile) return conflict(CHANGED_MEANWHILE)
     throw error
   }

@@ -22,6 +22,11 @@ export const TEST_TENANTS = ['demo', 'other'] as const
 export interface TestDatabase extends Database {
   /** closes and removes what the file created */
   cleanup(): Promise<void>
+  /**
+   * Another handle on the same data, as a second server instance has (PostgreSQL: its own pool;
+   * PGlite, which has one connection: this same database, with a close that leaves it open).
+   */
+  openAnother(): Promise<Database>
 }
 
 async function seedAll(db: Db): Promise<void> {
@@ -104,10 +109,17 @@ async function postgresDatabase(url: string): Promise<TestDatabase> {
   const database = await openDatabase({ databaseUrl: url, searchPath: `${schema},public`, poolSize: 20 })
   await migrate(database.db, { schema })
   await seedAll(database.db)
+  const others: Database[] = []
   return {
     ...database,
+    async openAnother() {
+      const another = await openDatabase({ databaseUrl: url, searchPath: `${schema},public`, poolSize: 20 })
+      others.push(another)
+      return another
+    },
     async cleanup() {
       await database.close()
+      for (const another of others) await another.close().catch(() => undefined)
       const c = new pg.Client({ connectionString: url })
       await c.connect()
       await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
@@ -120,5 +132,5 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL
   if (url) return postgresDatabase(url)
   const database = await openDatabase({ loadDataDir: await templateDump() })
-  return { ...database, cleanup: () => database.close() }
+  return { ...database, cleanup: () => database.close(), openAnother: async () => ({ ...database, close: async () => undefined }) }
 }

@@ -41,6 +41,12 @@ export class FakeCore implements CoreData {
       if (a) this.appointments.set(id, { ...a, status: 'Scheduled', holdExpiresAt: null })
     }
   }
+  /** Lapsed Pending holds come back (the fake knows no practitioners, so no other booking can have taken the time). */
+  async reviveAppointments(_db: unknown, _tenant: string, ids: readonly string[]) {
+    if (!ids.every((id) => this.appointments.get(id)?.status === 'Pending')) return false
+    await this.scheduleAppointments(_db, _tenant, ids)
+    return true
+  }
   async courseAppointments(_db: unknown, _tenant: string, ids: readonly string[]) {
     return [...this.appointments.values()].filter((a) => a.courseId && ids.includes(a.courseId))
   }

@@ -8,6 +8,7 @@ import { bookingIdempotencyMigration } from './0002-booking-idempotency.migratio
 import { bookingVersionsMigration } from './0003-booking-versions.migration'
 import { authSessionsRateLimitsMigration } from './0004-auth-sessions-rate-limits.migration'
 import { commerceMigration } from '../../commerce/commerce.migration'
+import { paymentChecksMigration } from '../../commerce/payment-checks.migration'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': coreMigration,
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '0003-booking-versions': bookingVersionsMigration,
   '0004-auth-sessions-rate-limits': authSessionsRateLimitsMigration,
   '0100-commerce': commerceMigration,
+  '0101-commerce-payment-checks': paymentChecksMigration,
 }
 
 export const migrationProvider: MigrationProvider = {
