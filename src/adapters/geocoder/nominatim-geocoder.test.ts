@@ -3,7 +3,8 @@ import nock from 'nock'
 import * as O from 'fp-ts/Option'
 import { NominatimGeocoder } from './nominatim-geocoder.adapter'
 
-const geocoder = new NominatimGeocoder({ url: 'http://geo.test/search', timeoutMs: 500 })
+// A generous timeout: the answers here are local, and a loaded machine must not turn a hit into a miss.
+const geocoder = new NominatimGeocoder({ url: 'http://geo.test/search', timeoutMs: 30_000 })
 beforeAll(() => nock.disableNetConnect())
 afterEach(() => {
   nock.cleanAll()
