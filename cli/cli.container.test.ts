@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { AxiosInstance } from 'axios'
-import { PORTS, USE_CASES } from '../src/application/tokens'
+import { PORTS } from '../src/application/tokens'
+import { useCaseClasses } from '../src/application/application.module'
 import type { Logger } from '../src/application/ports/logger.port'
 import { FileTokenStore } from '../src/adapters/storage/file-store.adapter'
 import { ManualClock } from '../src/adapters/clock/system-clock.adapter'
@@ -14,7 +15,8 @@ describe('the CLI composition root', () => {
 
   it('resolves every port and use case', () => {
     const container = createCliContainer({ baseUrl: 'http://localhost:3000', env: { XDG_CONFIG_HOME: home } })
-    for (const [name, token] of Object.entries({ ...PORTS, ...USE_CASES })) expect(container.get(token), name).toBeDefined()
+    for (const [name, token] of Object.entries(PORTS)) expect(container.get(token), name).toBeDefined()
+    for (const [name, cls] of Object.entries(useCaseClasses)) expect(container.get(cls as never), name).toBeInstanceOf(cls)
   })
 
   it('talks to <base>/api with the tenant header and keeps the token in the config directory', () => {

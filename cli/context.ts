@@ -2,9 +2,9 @@
  * What every command receives: the global options, the streams, the use cases (from the CLI's
  * composition root, built on first use), output helpers (JSON or aligned tables), spinners, prompts.
  */
-import type { Container } from 'inversify'
+import type { Container, ServiceIdentifier } from 'inversify'
 import * as E from 'fp-ts/Either'
-import { USE_CASES, type UseCaseToken } from '../src/application/tokens'
+import { useCaseClasses, type UseCaseName } from '../src/application/application.module'
 import type { AppError } from '../src/application/failure'
 import type { LoadOrganisation } from '../src/application/use-cases/catalogue.use-case'
 import type { GetCurrentUser } from '../src/application/use-cases/auth.use-case'
@@ -79,9 +79,9 @@ export class CliContext {
   }
 
   /** A use case of the application layer, by its token name. */
-  useCase<T>(name: UseCaseToken): T {
+  useCase<T>(name: UseCaseName): T {
     this.container ??= this.build(this.options, this.io)
-    return this.container.get<T>(USE_CASES[name])
+    return this.container.get<T>(useCaseClasses[name] as ServiceIdentifier<T>)
   }
 
   /** Runs a use case call under a spinner and unwraps it (a Left ends the command with its exit code). */

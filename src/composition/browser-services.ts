@@ -1,5 +1,5 @@
 import type { BookingStore } from '../application/ports/booking-store.port'
-import type { ClinicView, LocalSettings, Ticker, WebConfig } from '../ui/view-models/booking-gateway'
+import type { ClinicView, LocalSettings, Ticker, WebConfig } from '../ui/view-models/views'
 import { HOLD_SECONDS } from '../domain/booking/hold'
 import { tenantFromHost } from '../domain/tenant'
 

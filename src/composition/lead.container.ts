@@ -1,14 +1,14 @@
 import { Container, ContainerModule } from 'inversify'
-import { USE_CASES } from '../application/tokens'
+import { PORTS } from '../application/tokens'
 import type { TokenStore } from '../application/ports/token-store.port'
 import { SubmitLead } from '../application/use-cases/forms.use-case'
 import { HttpLeadsApi } from '../adapters/http/forms.adapter'
-import type { HttpConfig } from '../adapters/http/http-client'
-import { TICKER } from '../ui/view-models/booking-gateway'
+import type { HttpConfig, HttpTransport } from '../adapters/http/transport'
+import { createFetchTransport } from '../adapters/http/fetch-transport'
+import { TICKER } from '../ui/view-models/views'
 import { NAVIGATOR, type Navigator } from '../ui/view-models/app-services'
 import { ToastViewModel } from '../ui/view-models/toast.view-model'
 import { LEAD_HOST, LeadViewModel, windowLeadHost } from '../ui/view-models/lead.view-model'
-import { createFetchRequester } from './fetch-requester'
 import { apiBaseOf, browserTicker } from './browser-services'
 
 /** The lead form sends no token: it is a public call, and the page lives in other sites' iframes. */
@@ -29,18 +29,18 @@ export interface LeadCompositionOptions {
 
 /**
  * What the embeddable lead form needs and nothing else: the lead view model, the toasts, the
- * SubmitLead use case on the leads adapter over the fetch transport (no axios), the parent window
- * as the LeadHost. No session, links, catalogue or booking modules: /lead is embedded in other
- * sites, so its page loads only this (spec section 2, lead form).
+ * SubmitLead use case on the leads adapter over the fetch transport, the parent window as the
+ * LeadHost. No session, links, catalogue or booking modules: /lead is embedded in other sites, so its
+ * page loads only this (spec section 2, lead form).
  */
 export function leadModule(options: LeadCompositionOptions): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind(TICKER).toConstantValue(browserTicker)
     bind(NAVIGATOR).toConstantValue(pageNavigator(options.window))
     bind(LEAD_HOST).toConstantValue(windowLeadHost(options.window))
-    bind(USE_CASES.SubmitLead).toConstantValue(
-      new SubmitLead(new HttpLeadsApi(createFetchRequester(options.http, noToken, options.fetcher ?? fetch.bind(globalThis)))),
-    )
+    bind<HttpTransport>(PORTS.HttpClient).toConstantValue(createFetchTransport(options.http, noToken, options.fetcher))
+    bind(PORTS.LeadsApi).to(HttpLeadsApi).inSingletonScope()
+    bind(SubmitLead).toSelf().inSingletonScope()
     bind(ToastViewModel).toSelf().inSingletonScope()
     bind(LeadViewModel).toSelf().inSingletonScope()
   })

@@ -160,6 +160,16 @@ export class ListCategoriesAndServices {
   }
 }
 
+/** GET /services/public/{id}: one service (a step URL opened directly, book again). */
+@injectable()
+export class GetService {
+  constructor(@inject(PORTS.CatalogueApi) private readonly catalogue: CatalogueApi) {}
+  async execute(id: string): Promise<E.Either<AppError, Service>> {
+    const result = await this.catalogue.service(id)
+    return E.isLeft(result) ? E.left(requestFailure(result.left)) : result
+  }
+}
+
 /** GET /course/groupedByCategory?clinic&showOnline=true&includeEmpty=true. */
 @injectable()
 export class ListCourses {

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
-import { PORTS, USE_CASES } from '../tokens'
+import { PORTS } from '../tokens'
 import type { AppError } from '../failure'
 import type { AppointmentPayload, AppointmentView, BookingCreated, PaymentDetails } from '../../contract/appointments.codecs'
 import { rescheduleWithOffset } from '../../domain/booking/reschedule'
@@ -45,9 +45,9 @@ export class ConfirmBooking {
   constructor(
     @inject(PORTS.AppointmentsApi) private readonly appointments: AppointmentsApi,
     @inject(PORTS.Logger) private readonly log: Logger,
-    @inject(USE_CASES.CreateDepositPayment) private readonly deposit: CreateDepositPayment,
-    @inject(USE_CASES.BuyCourse) private readonly buyCourse: BuyCourse,
-    @inject(USE_CASES.BuyGiftVoucher) private readonly buyGiftVoucher: BuyGiftVoucher,
+    @inject(CreateDepositPayment) private readonly deposit: CreateDepositPayment,
+    @inject(BuyCourse) private readonly buyCourse: BuyCourse,
+    @inject(BuyGiftVoucher) private readonly buyGiftVoucher: BuyGiftVoucher,
   ) {}
 
   async execute(request: ConfirmRequest): Promise<E.Either<AppError, ConfirmOutcome>> {

@@ -11,15 +11,21 @@ import { COOKIE_BANNER, SessionViewModel } from '../view-models/session.view-mod
 import { ToastViewModel } from '../view-models/toast.view-model'
 import { DeferredNavigator, NAVIGATOR } from '../view-models/app-services'
 import { ManualTicker } from '../view-models/account.view-model.test-support'
-import type { BookingGateway, LocalSettings, WebConfig } from '../view-models/booking-gateway'
+import type { LocalSettings, WebConfig } from '../view-models/views'
 
 afterEach(cleanup)
 
 function session(environment: WebConfig['environment'], stored: Record<string, string> = {}) {
   const values = new Map(Object.entries(stored))
   const settings: LocalSettings = { get: (k) => values.get(k), set: vi.fn((k: string, v: string) => void values.set(k, v)) }
-  const gateway = { loadOrganisation: async () => E.right({ name: 'Demo Clinic' }), currentUser: async () => E.right(undefined) }
-  const vm = new SessionViewModel(gateway as unknown as BookingGateway, settings, { environment, holdSeconds: 300, mapTilesUrl: '' })
+  const vm = new SessionViewModel(
+    { execute: async () => E.right({ name: 'Demo Clinic' }) } as never,
+    { execute: async () => E.left({ _tag: 'NotSignedIn' as const, message: 'Not signed in' }) },
+    { execute: async () => E.right({}) } as never,
+    { execute: async () => E.right(undefined) },
+    settings,
+    { environment, holdSeconds: 300, mapTilesUrl: '' },
+  )
   return { vm, settings }
 }
 

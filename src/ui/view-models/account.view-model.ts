@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import { ContainerModule, inject, injectable } from 'inversify'
+import { inject, injectable } from 'inversify'
 import { MISSING_REQUIRED_FIELDS_TEXT, MISSING_REQUIRED_FIELDS_TITLE } from '../../domain/validation/personal-details'
 import { NAVIGATOR, type Navigator } from './app-services'
 import { SessionViewModel } from './session.view-model'
@@ -137,15 +137,3 @@ export class AccountViewModel {
     await this.sessionWatch.logout()
   }
 }
-
-/** The customer area and password screens' view models, for the browser container. */
-export const accountAreaModule = new ContainerModule(({ bind }) => {
-  bind(AppointmentsTabViewModel).toSelf().inSingletonScope()
-  bind(CoursesTabViewModel).toSelf().inSingletonScope()
-  bind(PersonalDetailsViewModel).toSelf().inSingletonScope()
-  bind(CardsViewModel).toSelf().inSingletonScope()
-  bind(PasswordViewModel).toSelf().inSingletonScope()
-  bind(SessionWatchViewModel).toSelf().inSingletonScope()
-  bind(AccountViewModel).toSelf().inSingletonScope()
-  bind(ForgotPasswordViewModel).toSelf().inSingletonScope()
-})

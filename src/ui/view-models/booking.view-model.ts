@@ -3,7 +3,7 @@ import { inject, injectable } from 'inversify'
 import {
   LOCAL_SETTINGS, TICKER, WEB_CONFIG,
   type ChainSlot, type ClinicView, type LocalSettings, type PractitionerView, type RescheduleSource, type ServiceView, type Ticker, type WebConfig,
-} from './booking-gateway'
+} from './views'
 import { NAVIGATOR, type Navigator } from './app-services'
 import { SessionViewModel } from './session.view-model'
 import { BOOKING_STEPS, stepFromUrl, type BookingStep } from '../../domain/booking/steps'

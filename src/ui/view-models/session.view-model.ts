@@ -1,10 +1,12 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
-import {
-  BOOKING_GATEWAY, LOCAL_SETTINGS, WEB_CONFIG,
-  type BookingGateway, type LocalSettings, type OrganisationView, type UserView, type WebConfig,
-} from './booking-gateway'
+import { LOCAL_SETTINGS, WEB_CONFIG, type LocalSettings, type OrganisationView, type UserView, type WebConfig } from './views'
+import { GetCurrentUser, Logout } from '../../application/use-cases/auth.use-case'
+import { LoadLinks, LoadOrganisation } from '../../application/use-cases/catalogue.use-case'
+import { toUserView } from './catalogue-views'
+
+type Exec<T extends { execute: (...args: never[]) => unknown }> = Pick<T, 'execute'>
 import { currencyOrDefault, type Currency } from '../../domain/pricing/money'
 
 export const STAGING_BANNER =
@@ -28,13 +30,16 @@ export class SessionViewModel {
   private afterLogin?: () => void
 
   constructor(
-    @inject(BOOKING_GATEWAY) private readonly gateway: BookingGateway,
+    @inject(LoadOrganisation) private readonly loadOrganisation: Exec<LoadOrganisation>,
+    @inject(GetCurrentUser) private readonly currentUser: Exec<GetCurrentUser>,
+    @inject(LoadLinks) private readonly loadLinks: Exec<LoadLinks>,
+    @inject(Logout) private readonly logoutUseCase: Exec<Logout>,
     @inject(LOCAL_SETTINGS) private readonly settings: LocalSettings,
     @inject(WEB_CONFIG) private readonly config: WebConfig,
   ) {
     this.cookieAccepted = settings.get('cookieAccepted') === 'true'
-    makeAutoObservable<SessionViewModel, 'gateway' | 'settings' | 'config' | 'afterLogin'>(this, {
-      gateway: false, settings: false, config: false, afterLogin: false,
+    makeAutoObservable<SessionViewModel, 'loadOrganisation' | 'currentUser' | 'loadLinks' | 'logoutUseCase' | 'settings' | 'config' | 'afterLogin'>(this, {
+      loadOrganisation: false, currentUser: false, loadLinks: false, logoutUseCase: false, settings: false, config: false, afterLogin: false,
     })
   }
 
@@ -59,8 +64,8 @@ export class SessionViewModel {
   }
 
   /** The links cache (GET /public/links), loaded after the first view; failures are only logged. */
-  refreshLinks(): Promise<void> {
-    return this.gateway.loadLinks()
+  async refreshLinks(): Promise<void> {
+    await this.loadLinks.execute()
   }
 
   acceptCookies(): void {
@@ -70,13 +75,13 @@ export class SessionViewModel {
 
   /** App start: organisation and current user; the app renders either way. */
   async start(): Promise<void> {
-    const [organisation, user] = await Promise.all([this.gateway.loadOrganisation(), this.gateway.currentUser()])
+    const [organisation, user] = await Promise.all([this.loadOrganisation.execute(), this.currentUser.execute()])
     runInAction(() => {
       if (E.isRight(organisation)) {
         this.organisation = organisation.right
         if (organisation.right.currency) this.settings.set('currency', organisation.right.currency)
       } else this.organisationFailed = true
-      if (E.isRight(user)) this.user = user.right
+      if (E.isRight(user)) this.user = toUserView(user.right)
       this.userLoaded = true
     })
   }
@@ -119,7 +124,7 @@ export class SessionViewModel {
   }
 
   logout(): void {
-    this.gateway.logout()
+    void this.logoutUseCase.execute()
     this.user = undefined
   }
 }

@@ -1,6 +1,9 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
-import { BOOKING_GATEWAY, LOCAL_SETTINGS, type BookingGateway, type ClinicView, type LocalSettings } from './booking-gateway'
+import * as E from 'fp-ts/Either'
+import * as O from 'fp-ts/Option'
+import { LOCAL_SETTINGS, type ClinicView, type LocalSettings } from './views'
+import { LocateClinic } from '../../application/use-cases/session.use-case'
 import { BookingViewModel } from './booking.view-model'
 import { SessionViewModel } from './session.view-model'
 import { NAVIGATOR, type Navigator } from './app-services'
@@ -27,14 +30,14 @@ export class ThankYouViewModel {
   geocoding = false
 
   constructor(
-    @inject(BOOKING_GATEWAY) private readonly gateway: BookingGateway,
+    @inject(LocateClinic) private readonly locate: Pick<LocateClinic, 'execute'>,
     @inject(BookingViewModel) private readonly booking: BookingViewModel,
     @inject(SessionViewModel) private readonly session: SessionViewModel,
     @inject(LOCAL_SETTINGS) private readonly settings: LocalSettings,
     @inject(NAVIGATOR) private readonly navigator: Navigator,
   ) {
-    makeAutoObservable<ThankYouViewModel, 'gateway' | 'booking' | 'session' | 'settings' | 'navigator'>(this, {
-      gateway: false, booking: false, session: false, settings: false, navigator: false,
+    makeAutoObservable<ThankYouViewModel, 'locate' | 'booking' | 'session' | 'settings' | 'navigator'>(this, {
+      locate: false, booking: false, session: false, settings: false, navigator: false,
     })
   }
 
@@ -76,7 +79,9 @@ export class ThankYouViewModel {
       return
     }
     this.geocoding = true
-    const found = await this.gateway.locate(clinic)
+    // the clinic's own coordinates were checked above: this geocodes its address
+    const located = await this.locate.execute(clinic)
+    const found = E.isRight(located) && O.isSome(located.right) ? { latitude: located.right.value.lat, longitude: located.right.value.lng } : undefined
     runInAction(() => {
       this.geocoding = false
       this.coordinates = found
