@@ -36,7 +36,7 @@ function shell(vm: SessionViewModel) {
   container.bind(ToastViewModel).toConstantValue(new ToastViewModel(new ManualTicker()))
   container.bind(NAVIGATOR).toConstantValue(new DeferredNavigator())
   return render(
-    <ContainerProvider container={container}>
+    <ContainerProvider resolver={container}>
       <MemoryRouter initialEntries={['/app']}>
         <Routes>
           <Route element={<AppShell />}>
