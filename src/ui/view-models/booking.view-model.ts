@@ -6,7 +6,7 @@ import {
 } from './views'
 import { NAVIGATOR, type Navigator } from './app-services'
 import { SessionViewModel } from './session.view-model'
-import { BOOKING_STEPS, stepFromUrl, type BookingStep } from '../../domain/booking/steps'
+import { BOOKING_STEPS, stepFromUrl, stepPath, type BookingStep } from '../../domain/booking/steps'
 import { CANNOT_MIX_MESSAGE } from '../../domain/booking/basket'
 import { rescheduleStartStep } from '../../domain/booking/reschedule'
 
@@ -163,16 +163,15 @@ export class BookingViewModel {
     return this.holdExpiresAt === undefined ? undefined : Math.max(0, Math.ceil((this.holdExpiresAt - this.ticker.now()) / 1000))
   }
 
-  /** Query string the wizard keeps across its URLs. */
+  /** Query parameters the wizard keeps across its URLs. */
+  get keptQuery(): Record<string, string | undefined> {
+    const { view, course, courseServiceBooking, reschedule } = this.query
+    return { view, course, courseServiceBooking, reschedule }
+  }
+
+  /** The kept query as a search string ('' or '?…'). */
   get queryString(): string {
-    const keep = ['view', 'course', 'courseServiceBooking', 'reschedule']
-    const params = new URLSearchParams()
-    for (const key of keep) {
-      const value = this.query[key]
-      if (value !== undefined) params.set(key, value)
-    }
-    const text = params.toString()
-    return text ? `?${text}` : ''
+    return stepPath({ locationId: '', query: this.keptQuery }).replace(/^[^?]*/, '')
   }
 
   // ---- route ------------------------------------------------------------------------------
@@ -237,7 +236,7 @@ export class BookingViewModel {
   /** Location chosen: stored as lastClinicId, then /step/{id}. */
   chooseLocation(clinic: ClinicView, replace = false): void {
     this.setLocation(clinic)
-    this.navigator.go(`/step/${clinic.id}${this.queryString}`, { replace })
+    this.navigator.go(stepPath({ locationId: clinic.id, query: this.keptQuery }), { replace })
   }
 
   setView(view: ServiceViewKind): void {
@@ -292,9 +291,8 @@ export class BookingViewModel {
   private goToService(index: number, categoryId = this.categoryId): void {
     const item = this.basket[index]
     if (!this.location || !item) return
-    const params = new URLSearchParams(this.queryString.slice(1))
-    params.set('service', String(index))
-    this.navigator.go(`/step/${this.location.id}/${item.service.categoryId ?? categoryId ?? 'all'}/${item.service.id}?${params}`)
+    const query = { ...this.keptQuery, service: String(index) }
+    this.navigator.go(stepPath({ locationId: this.location.id, categoryId: item.service.categoryId ?? categoryId, serviceId: item.service.id, query }))
   }
 
   /** 'Do you want to add another course?' */
@@ -311,9 +309,8 @@ export class BookingViewModel {
   buyNow(): void {
     const last = this.basket[this.basket.length - 1]
     if (!this.location || !last) return
-    const params = new URLSearchParams(this.queryString.slice(1))
-    params.set('course', 'true')
-    this.navigator.go(`/step/${this.location.id}/${last.service.categoryId ?? 'all'}/${last.service.id}/confirm?${params}`)
+    const query = { ...this.keptQuery, course: 'true' }
+    this.navigator.go(stepPath({ locationId: this.location.id, categoryId: last.service.categoryId, serviceId: last.service.id, confirm: true, query }))
   }
 
   // ---- gift vouchers ------------------------------------------------------------------------
@@ -321,7 +318,7 @@ export class BookingViewModel {
   addGiftVoucher(voucher: GiftVoucherItem): void {
     if (!this.location) return
     this.giftVouchers = [voucher]
-    this.navigator.go(`/step/${this.location.id}/confirm`)
+    this.navigator.go(stepPath({ locationId: this.location.id, confirm: true }))
   }
 
   // ---- staff --------------------------------------------------------------------------------
@@ -349,7 +346,7 @@ export class BookingViewModel {
     this.clearTime()
     this.activeIndex = this.basket.length
     this.step = 'service'
-    this.navigator.go(`/step/${this.location.id}${this.queryString}`)
+    this.navigator.go(stepPath({ locationId: this.location.id, query: this.keptQuery }))
   }
 
   goToTime(): void {
@@ -460,7 +457,7 @@ export class BookingViewModel {
         }
         this.activeIndex = this.basket.length
         this.step = 'service'
-        this.navigator.go(`/step/${this.location?.id ?? ''}${this.queryString}`)
+        this.navigator.go(stepPath({ locationId: this.location?.id ?? '', query: this.keptQuery }))
         return
       }
       case 'time':
@@ -508,7 +505,7 @@ export class BookingViewModel {
     if (this.basket.length === 0) {
       this.activeIndex = 0
       this.step = 'service'
-      this.navigator.go(`/step/${this.location?.id ?? ''}`)
+      this.navigator.go(stepPath({ locationId: this.location?.id ?? '' }))
       return
     }
     this.activeIndex = Math.min(this.activeIndex, this.basket.length - 1)
@@ -523,7 +520,7 @@ export class BookingViewModel {
     this.activeIndex = index
     this.clearTime()
     this.step = 'service'
-    this.navigator.go(`/step/${this.location?.id ?? ''}${this.queryString}`)
+    this.navigator.go(stepPath({ locationId: this.location?.id ?? '', query: this.keptQuery }))
   }
 
   changeStaff(index: number): void {
@@ -550,7 +547,7 @@ export class BookingViewModel {
     this.activeIndex = 0
     this.step = rescheduleStartStep({ isLinked: input.linked })
     const first = this.basket[0]
-    this.navigator.go(`/step/${input.clinic.id}/${first?.service.categoryId ?? 'all'}/${first?.service.id ?? ''}?service=0&reschedule=1`)
+    this.navigator.go(stepPath({ locationId: input.clinic.id, categoryId: first?.service.categoryId, serviceId: first?.service.id, query: { service: '0', reschedule: '1' } }))
   }
 
   /** Book again: same services and practitioner, at the staff step. */
@@ -562,7 +559,7 @@ export class BookingViewModel {
     this.basket = input.items.map((i) => ({ kind: 'service' as const, service: i.service, staff: i.staff, anyStaff: false }))
     this.activeIndex = 0
     const first = this.basket[0]
-    this.navigator.go(`/step/${input.clinic.id}/${first?.service.categoryId ?? 'all'}/${first?.service.id ?? ''}?service=0`)
+    this.navigator.go(stepPath({ locationId: input.clinic.id, categoryId: first?.service.categoryId, serviceId: first?.service.id, query: { service: '0' } }))
   }
 
   /**
