@@ -7,7 +7,8 @@ import {
 import { NAVIGATOR, type Navigator } from './app-services'
 import { SessionViewModel } from './session.view-model'
 import { BOOKING_STEPS, stepFromUrl, stepPath, type BookingStep } from '../../domain/booking/steps'
-import { CANNOT_MIX_MESSAGE } from '../../domain/booking/basket'
+import * as E from 'fp-ts/Either'
+import { addToBasket, CANNOT_MIX_MESSAGE, replaceInBasket } from '../../domain/booking/basket'
 import { rescheduleStartStep } from '../../domain/booking/reschedule'
 
 export type Step = BookingStep
@@ -249,15 +250,15 @@ export class BookingViewModel {
   chooseService(service: ServiceView, categoryId: string | undefined): void {
     if (!this.location) return
     const kind: BasketItem['kind'] = this.view === 'courses' ? 'course' : 'service'
-    const other = this.basket.some((item, i) => i !== this.activeIndex && item.kind !== kind)
-    if (other) {
-      console.warn(MIX_WARNING)
-      return
-    }
     const item: BasketItem = { kind, service, anyStaff: false }
     const index = Math.min(this.activeIndex, this.basket.length)
-    if (index < this.basket.length) this.basket[index] = item
-    else this.basket.push(item)
+    // The basket's rules are the domain's (no mixing course purchases with services).
+    const next = index < this.basket.length ? replaceInBasket(this.basket, index, item) : addToBasket(this.basket, item)
+    if (E.isLeft(next)) {
+      console.warn(next.left.message)
+      return
+    }
+    this.basket = next.right
     this.activeIndex = index
     this.clearTime()
     if (kind === 'course') {
@@ -280,11 +281,12 @@ export class BookingViewModel {
   /** A course purchase URL opened directly (reload, shared link): its course joins the basket. */
   restoreCourse(course: ServiceView): void {
     if (this.basket.some((i) => i.kind === 'course' && i.service.id === course.id)) return
-    if (this.basket.some((i) => i.kind !== 'course')) {
-      console.warn(MIX_WARNING)
+    const next = addToBasket(this.basket, { kind: 'course' as const, service: course, anyStaff: false })
+    if (E.isLeft(next)) {
+      console.warn(next.left.message)
       return
     }
-    this.basket.push({ kind: 'course', service: course, anyStaff: false })
+    this.basket = next.right
     this.activeIndex = this.basket.length - 1
   }
 
