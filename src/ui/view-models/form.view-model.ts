@@ -5,8 +5,8 @@ import { formatInTimeZone } from 'date-fns-tz'
 import { TEXT } from '../../application/errors'
 import type { AppError } from '../../application/failure'
 import type { UserForm } from '../../contract/forms.codecs'
-import { TIMINGS, TIME_ZONE } from '../../domain/constants/limits'
-import { DATE_OF_BIRTH_FORMAT } from '../../domain/time'
+import { TIMINGS } from '../../domain/constants/limits'
+import { DATE_OF_BIRTH_FORMAT, LONDON_TIME_ZONE } from '../../domain/time'
 import { NAVIGATOR, type Navigator } from './app-services'
 import { TICKER, type Ticker } from './views'
 import { ToastViewModel } from './toast.view-model'
@@ -39,7 +39,7 @@ export type SignForm = UseCase<[formId: string, signature: string, password?: st
 export type UpdateForm = UseCase<[formId: string, data: Record<string, unknown>, password?: string], string>
 
 /** 'dd/MM/yyyy' in Europe/London. */
-const londonDate = (instant: Date | string): string => formatInTimeZone(instant, TIME_ZONE, DATE_OF_BIRTH_FORMAT)
+const londonDate = (instant: Date | string): string => formatInTimeZone(instant, LONDON_TIME_ZONE, DATE_OF_BIRTH_FORMAT)
 
 /**
  * The form page /form/{formId}[?password=] (spec sections 2, 4, 5, 8): a consent form (text, today's
