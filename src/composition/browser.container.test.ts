@@ -5,24 +5,25 @@ import * as E from 'fp-ts/Either'
 import { createBrowserContainer } from './browser.container'
 import { firstViewModelClasses, firstViewUseCaseClasses } from './first-view.module'
 import { accountViewModelClasses, lazyViewModelClasses } from './lazy.module'
-import { apiBaseOf, bookingStoreSettings, environmentOf, webConfigOf } from './browser-services'
+import { apiBaseOf, environmentOf, webConfigOf } from './browser-services'
 import { createFetchTransport } from '../adapters/http/fetch-transport'
 import { flattenCategories, toServiceView } from '../ui/view-models/catalogue-views'
 import { PORTS } from '../application/tokens'
 import { useCaseClasses } from '../application/application.module'
-import { LOCAL_SETTINGS, TICKER, WEB_CONFIG } from '../ui/view-models/views'
+import { TICKER, WEB_CONFIG } from '../ui/view-models/views'
 import { NAVIGATOR } from '../ui/view-models/app-services'
 import { AccountViewModel } from '../ui/view-models/account.view-model'
 import { PersonalDetailsViewModel } from '../ui/view-models/personal-details.view-model'
 import { callRoute } from '../adapters/http/api-client'
 import { getPublicClinics } from '../contract/clinics.routes'
 import { LocalStorageBookingStore } from '../adapters/storage/local-storage.adapter'
+import { SelectLocation } from '../application/use-cases/catalogue.use-case'
 import { ConfirmBooking } from '../application/use-cases/confirm-booking.use-case'
 
 describe('browser container', () => {
   it('resolves the first view at once and every token after prepare()', async () => {
     const { container, prepare } = createBrowserContainer()
-    for (const token of [WEB_CONFIG, TICKER, NAVIGATOR, LOCAL_SETTINGS, PORTS.TokenStore, PORTS.BookingStore, PORTS.HttpClient]) {
+    for (const token of [WEB_CONFIG, TICKER, NAVIGATOR, PORTS.TokenStore, PORTS.BookingStore, PORTS.HttpClient]) {
       expect(container.get(token)).toBeDefined()
     }
     for (const vm of firstViewModelClasses) expect(container.get(vm as never)).toBeInstanceOf(vm)
@@ -59,25 +60,13 @@ describe('browser services', () => {
     expect(webConfigOf({ host: 'x.example', env: { VITE_HOLD_SECONDS: '45' } }).holdSeconds).toBe(45)
   })
 
-  it('local settings live in the BookingStore (lastClinicId, currentClinic, cookie acceptance)', () => {
+  it('the stored clinic keeps its whole address and position, in the contract shape (the thank-you page after a reload)', async () => {
     localStorage.clear()
-    const store = new LocalStorageBookingStore(localStorage)
-    const settings = bookingStoreSettings(store)
-    settings.set('lastClinicId', 'c1')
-    settings.set('cookieAccepted', 'true')
-    settings.set('currentClinic', JSON.stringify({ id: 'c1', accountName: 'Harley', address: { line1: '1 Harley St', city: 'London' } }))
-    expect(store.get('lastClinicId')).toBe('c1')
-    expect(store.get('cookiesAccepted')).toBe(true)
-    expect(JSON.parse(settings.get('currentClinic') ?? '{}')).toEqual({ id: 'c1', accountName: 'Harley', address: { line1: '1 Harley St', city: 'London' } })
-  })
-
-  it('the stored clinic keeps its whole address and position (the thank-you page after a reload)', () => {
-    localStorage.clear()
-    const settings = bookingStoreSettings(new LocalStorageBookingStore(localStorage))
     const address = { line1: '1 Harley St', line2: 'Floor 2', city: 'London', postCode: 'W1G 9QD', country: 'GB', latitude: 51.52, longitude: -0.147 }
-    settings.set('currentClinic', JSON.stringify({ id: 'c1', accountName: 'Harley', address }))
-    const again = bookingStoreSettings(new LocalStorageBookingStore(localStorage))
-    expect(JSON.parse(again.get('currentClinic') ?? '{}')).toEqual({ id: 'c1', accountName: 'Harley', address })
+    await new SelectLocation(new LocalStorageBookingStore(localStorage)).execute({ id: 'c1', accountName: 'Harley', address })
+    const again = new LocalStorageBookingStore(localStorage)
+    expect(again.get('lastClinicId')).toBe('c1')
+    expect(again.get('currentClinic')).toEqual({ id: 'c1', accountName: 'Harley', address })
   })
 })
 

@@ -34,7 +34,7 @@ describe('Login and Logout', () => {
 
   it('logout clears the token and the booking info, keeping currency and cookie acceptance', async () => {
     const tokens = new InMemoryTokenStore('jwt')
-    const store = new InMemoryBookingStore({ lastClinicId: id(1), currentClinic: { id: id(1), name: 'Soho' }, currency: 'EUR', cookiesAccepted: true })
+    const store = new InMemoryBookingStore({ lastClinicId: id(1), currentClinic: { id: id(1), accountName: 'Soho', address: { line1: '1 Soho Sq', city: 'London' } }, currency: 'EUR', cookiesAccepted: true })
     await new Logout(tokens, store).execute()
     expect(tokens.get()).toBeNull()
     expect(store.get('lastClinicId')).toBeUndefined()

@@ -2,7 +2,9 @@
 // ToastViewModel over scripted fakes, a manual ticker and a recording navigator.
 import { vi } from 'vitest'
 import * as E from 'fp-ts/Either'
-import type { LocalSettings, Ticker, UserView, WebConfig } from './views'
+import type { Ticker, UserView, WebConfig } from './views'
+import { InMemoryBookingStore } from '../../adapters/storage/in-memory.adapter'
+import { SelectLocation } from '../../application/use-cases/catalogue.use-case'
 import type { Navigator } from './app-services'
 import { SessionViewModel } from './session.view-model'
 import { BookingViewModel } from './booking.view-model'
@@ -59,10 +61,6 @@ export class RecordingNavigator implements Navigator {
 
 export const CUSTOMER: UserView = { id: 'c'.repeat(24), email: 'jane@example.com', firstName: 'Jane', surname: 'Doe' }
 
-export function memorySettings(): LocalSettings {
-  const values = new Map<string, string>()
-  return { get: (k) => values.get(k), set: (k, v) => void values.set(k, v) }
-}
 
 export interface World {
   ticker: ManualTicker
@@ -85,18 +83,18 @@ export function world(options: { signedIn?: boolean } = {}): World {
     loadLinks: vi.fn(async () => E.right({})),
   }
   const config: WebConfig = { environment: 'local', holdSeconds: 300, mapTilesUrl: '' }
-  const settings = memorySettings()
+  const store = new InMemoryBookingStore()
   const session = new SessionViewModel(
     { execute: sessionUseCases.loadOrganisation } as never,
     { execute: sessionUseCases.currentUser } as never,
     { execute: sessionUseCases.loadLinks } as never,
     { execute: sessionUseCases.logout },
-    settings,
+    store,
     config,
   )
   session.userLoaded = true
   if (options.signedIn !== false) session.user = { ...CUSTOMER }
-  const booking = new BookingViewModel(navigator, ticker, config, settings, session)
+  const booking = new BookingViewModel(navigator, ticker, config, new SelectLocation(store), session)
   const toasts = new ToastViewModel(ticker)
   return { ticker, navigator, session, booking, toasts, sessionUseCases }
 }

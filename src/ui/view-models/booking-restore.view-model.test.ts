@@ -36,7 +36,7 @@ describe('a step URL opened with an empty wizard is rebuilt from the server', ()
     expect(w.booking.activeItem?.service.id).toBe('s2')
     expect(w.booking.step).toBe('staff')
     expect(w.navigator.paths).toEqual([])
-    expect(w.settings.values.lastClinicId).toBe('c2')
+    expect(w.store.get('lastClinicId')).toBe('c2')
   })
 
   it("the second service's step URL reloaded (service=1, the first one is gone): the service shows with its practitioners, the URL names index 0", async () => {

@@ -2,7 +2,8 @@
 import * as E from 'fp-ts/Either'
 import type { AppError } from '../../application/failure'
 import type { GetCurrentUser, Login, Logout, Register, ForgotPassword } from '../../application/use-cases/auth.use-case'
-import type { GetService, ListCategoriesAndServices, ListCourses, ListLocations, LoadLinks, LoadOrganisation } from '../../application/use-cases/catalogue.use-case'
+import { SelectLocation, type GetService, type ListCategoriesAndServices, type ListCourses, type ListLocations, type LoadLinks, type LoadOrganisation } from '../../application/use-cases/catalogue.use-case'
+import { InMemoryBookingStore } from '../../adapters/storage/in-memory.adapter'
 import type { ChainedSlot, GetAvailableDays, GetTimeSlots, ListPractitioners } from '../../application/use-cases/availability.use-case'
 import type { ConfirmBooking, ConfirmOutcome } from '../../application/use-cases/confirm-booking.use-case'
 import type { DeletePendingAppointment, RescheduleAppointment } from '../../application/use-cases/appointments.use-case'
@@ -17,7 +18,7 @@ import type { Practitioner } from '../../contract/practitioners.routes'
 import type { CurrentUser } from '../../contract/customers.codecs'
 import type { OrganisationPublic } from '../../contract/organisation.routes'
 import * as O from 'fp-ts/Option'
-import type { ChainSlot, ClinicView, LocalSettings, OrganisationView, PractitionerView, ServiceView, Ticker, UserView, WebConfig } from './views'
+import type { ChainSlot, ClinicView, OrganisationView, PractitionerView, ServiceView, Ticker, UserView, WebConfig } from './views'
 import { toCourseView, toServiceView } from './catalogue-views'
 import type { Navigator } from './app-services'
 import { SessionViewModel } from './session.view-model'
@@ -73,16 +74,6 @@ export class RecordingNavigator implements Navigator {
   }
   get last(): string | undefined {
     return this.paths[this.paths.length - 1]
-  }
-}
-
-export class MemorySettings implements LocalSettings {
-  values: Record<string, string> = {}
-  get(key: string): string | undefined {
-    return this.values[key]
-  }
-  set(key: string, value: string): void {
-    this.values[key] = value
   }
 }
 
@@ -221,7 +212,8 @@ export interface World {
   useCases: Fakes
   ticker: ManualTicker
   navigator: RecordingNavigator
-  settings: MemorySettings
+  /** the real booking store port in memory (what the app keeps locally) */
+  store: InMemoryBookingStore
   config: WebConfig
   toasts: ToastViewModel
   session: SessionViewModel
@@ -232,12 +224,12 @@ export function world(overrides: Partial<UseCaseFakes> = {}, config: Partial<Web
   const useCases = fakeUseCases(overrides)
   const ticker = new ManualTicker()
   const navigator = new RecordingNavigator()
-  const settings = new MemorySettings()
+  const store = new InMemoryBookingStore()
   const fullConfig: WebConfig = { environment: 'production', holdSeconds: 300, mapTilesUrl: 'https://tiles/{z}/{x}/{y}.png', ...config }
   const toasts = new ToastViewModel(ticker)
-  const session = new SessionViewModel(useCases.LoadOrganisation, useCases.GetCurrentUser, useCases.LoadLinks, useCases.Logout, settings, fullConfig)
-  const booking = new BookingViewModel(navigator, ticker, fullConfig, settings, session)
-  return { useCases, ticker, navigator, settings, config: fullConfig, toasts, session, booking }
+  const session = new SessionViewModel(useCases.LoadOrganisation, useCases.GetCurrentUser, useCases.LoadLinks, useCases.Logout, store, fullConfig)
+  const booking = new BookingViewModel(navigator, ticker, fullConfig, new SelectLocation(store), session)
+  return { useCases, ticker, navigator, store, config: fullConfig, toasts, session, booking }
 }
 
 /** At clinicA: a facial with Anna, then a massage with `second` ('any' for any practitioner), no third service. */

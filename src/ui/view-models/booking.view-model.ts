@@ -1,11 +1,12 @@
 import { makeAutoObservable } from 'mobx'
 import { inject, injectable } from 'inversify'
 import {
-  LOCAL_SETTINGS, TICKER, WEB_CONFIG,
-  type ChainSlot, type ClinicView, type LocalSettings, type PractitionerView, type RescheduleSource, type ServiceView, type Ticker, type WebConfig,
+  TICKER, WEB_CONFIG,
+  type ChainSlot, type ClinicView, type PractitionerView, type RescheduleSource, type ServiceView, type Ticker, type WebConfig,
 } from './views'
 import { NAVIGATOR, type Navigator } from './app-services'
 import { SessionViewModel } from './session.view-model'
+import { SelectLocation } from '../../application/use-cases/catalogue.use-case'
 import { BOOKING_STEPS, stepFromUrl, stepPath, type BookingStep } from '../../domain/booking/steps'
 import * as E from 'fp-ts/Either'
 import { addToBasket, CANNOT_MIX_MESSAGE, replaceInBasket } from '../../domain/booking/basket'
@@ -97,11 +98,11 @@ export class BookingViewModel {
     @inject(NAVIGATOR) private readonly navigator: Navigator,
     @inject(TICKER) private readonly ticker: Ticker,
     @inject(WEB_CONFIG) private readonly config: WebConfig,
-    @inject(LOCAL_SETTINGS) private readonly settings: LocalSettings,
+    @inject(SelectLocation) private readonly selectLocation: Pick<SelectLocation, 'execute'>,
     @inject(SessionViewModel) private readonly session: SessionViewModel,
   ) {
-    makeAutoObservable<BookingViewModel, 'navigator' | 'ticker' | 'config' | 'settings' | 'session' | 'cancelHold' | 'route'>(this, {
-      navigator: false, ticker: false, config: false, settings: false, session: false, cancelHold: false, route: false,
+    makeAutoObservable<BookingViewModel, 'navigator' | 'ticker' | 'config' | 'selectLocation' | 'session' | 'cancelHold' | 'route'>(this, {
+      navigator: false, ticker: false, config: false, selectLocation: false, session: false, cancelHold: false, route: false,
     })
   }
 
@@ -230,8 +231,7 @@ export class BookingViewModel {
   setLocation(clinic: ClinicView): void {
     if (this.location && this.location.id !== clinic.id) this.resetBasket()
     this.location = clinic
-    this.settings.set('lastClinicId', clinic.id)
-    this.settings.set('currentClinic', JSON.stringify(clinic))
+    void this.selectLocation.execute(clinic)
   }
 
   /** Location chosen: stored as lastClinicId, then /step/{id}. */

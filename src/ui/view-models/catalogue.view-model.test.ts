@@ -23,7 +23,7 @@ describe('LocationsViewModel', () => {
     const vm = new LocationsViewModel(w.useCases.ListLocations, w.booking, w.toasts)
     await vm.load({ autoSelect: true })
     expect(w.navigator.last).toBe('/step/c1')
-    expect(w.settings.values.lastClinicId).toBe('c1')
+    expect(w.store.get('lastClinicId')).toBe('c1')
   })
 
   it('lists several clinics without choosing one', async () => {

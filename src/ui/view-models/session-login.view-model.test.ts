@@ -15,7 +15,7 @@ describe('SessionViewModel (spec section 1 and 4, App start and Login)', () => {
     await w.session.start()
     expect(w.session.headerTitle).toBe('Demo Clinic Online Booking')
     expect(w.session.user?.firstName).toBe('Jo')
-    expect(w.settings.values.currency).toBe('GBP')
+    expect(w.session.currency).toBe('GBP')
   })
 
   it('the links cache loads on demand', async () => {
@@ -39,7 +39,7 @@ describe('SessionViewModel (spec section 1 and 4, App start and Login)', () => {
     expect(local.session.showCookieBanner).toBe(true)
     local.session.acceptCookies()
     expect(local.session.showCookieBanner).toBe(false)
-    expect(local.settings.values.cookieAccepted).toBe('true')
+    expect(local.store.get('cookiesAccepted')).toBe(true)
     expect(STAGING_BANNER).toBe('This is a staging environment! It includes unstable features and all data generated may be deleted without notice.')
     expect(COOKIE_BANNER).toBe('This website uses cookies to analyze user behavior and improve our services.')
   })
@@ -205,7 +205,7 @@ describe('ThankYouViewModel', () => {
   function thanksWorld(overrides = {}, org = organisation) {
     const w = world(overrides)
     w.session.organisation = org
-    return { ...w, vm: new ThankYouViewModel(w.useCases.LocateClinic, w.booking, w.session, w.settings, w.navigator) }
+    return { ...w, vm: new ThankYouViewModel(w.useCases.LocateClinic, w.booking, w.session, w.store, w.navigator) }
   }
 
   it('chooses the text for the kind of purchase', async () => {

@@ -2,7 +2,9 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
 import * as O from 'fp-ts/Option'
-import { LOCAL_SETTINGS, type ClinicView, type LocalSettings } from './views'
+import type { ClinicView } from './views'
+import { PORTS } from '../../application/tokens'
+import type { BookingStore } from '../../application/ports/booking-store.port'
 import { LocateClinic } from '../../application/use-cases/session.use-case'
 import { BookingViewModel } from './booking.view-model'
 import { SessionViewModel } from './session.view-model'
@@ -33,11 +35,11 @@ export class ThankYouViewModel {
     @inject(LocateClinic) private readonly locate: Pick<LocateClinic, 'execute'>,
     @inject(BookingViewModel) private readonly booking: BookingViewModel,
     @inject(SessionViewModel) private readonly session: SessionViewModel,
-    @inject(LOCAL_SETTINGS) private readonly settings: LocalSettings,
+    @inject(PORTS.BookingStore) private readonly store: BookingStore,
     @inject(NAVIGATOR) private readonly navigator: Navigator,
   ) {
-    makeAutoObservable<ThankYouViewModel, 'locate' | 'booking' | 'session' | 'settings' | 'navigator'>(this, {
-      locate: false, booking: false, session: false, settings: false, navigator: false,
+    makeAutoObservable<ThankYouViewModel, 'locate' | 'booking' | 'session' | 'store' | 'navigator'>(this, {
+      locate: false, booking: false, session: false, store: false, navigator: false,
     })
   }
 
@@ -61,15 +63,7 @@ export class ThankYouViewModel {
       this.navigator.leave(url)
       return
     }
-    const stored = this.settings.get('currentClinic')
-    let clinic = this.booking.location
-    if (!clinic && stored) {
-      try {
-        clinic = JSON.parse(stored) as ClinicView
-      } catch {
-        clinic = undefined
-      }
-    }
+    const clinic: ClinicView | undefined = this.booking.location ?? this.store.get('currentClinic')
     this.clinic = clinic
     this.booking.clearBookingInfo()
     if (!clinic) return
@@ -90,7 +84,7 @@ export class ThankYouViewModel {
 
   /** 'Book new appointment' restarts the flow. */
   bookNew(): void {
-    const last = this.settings.get('lastClinicId')
+    const last = this.store.get('lastClinicId')
     this.booking.clearBookingInfo()
     this.navigator.go(last ? `/step/${last}` : '/')
   }

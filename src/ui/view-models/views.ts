@@ -1,23 +1,11 @@
 /**
  * The shapes the booking wizard's view models and pages show, mapped from the contract's types by
- * catalogue-views.ts, and the web app's tokens (local settings, timers, configuration).
+ * catalogue-views.ts, and the web app's tokens (timers, configuration).
  */
+import type { StoredClinic } from '../../application/ports/booking-store.port'
 
-export interface AddressView {
-  line1: string
-  line2?: string
-  city: string
-  country?: string
-  postCode?: string
-  latitude?: number
-  longitude?: number
-}
-
-export interface ClinicView {
-  id: string
-  accountName: string
-  address: AddressView
-}
+/** A clinic as the contract lists it (and the booking store remembers it). */
+export type ClinicView = StoredClinic
 
 export interface OrganisationView {
   name: string
@@ -192,13 +180,6 @@ export interface RescheduleRequest {
   end: string
   price: number
 }
-
-/** Local settings the app keeps (spec section 3 "Stored locally"). */
-export interface LocalSettings {
-  get(key: 'lastClinicId' | 'currency' | 'cookieAccepted' | 'currentClinic'): string | undefined
-  set(key: 'lastClinicId' | 'currency' | 'cookieAccepted' | 'currentClinic', value: string): void
-}
-export const LOCAL_SETTINGS = Symbol.for('LocalSettings')
 
 /** The clock and timers, swapped for fake ones in tests. */
 export interface Ticker {
