@@ -63,7 +63,9 @@ export class ThankYouViewModel {
       this.navigator.leave(url)
       return
     }
-    const clinic: ClinicView | undefined = this.booking.location ?? this.store.get('currentClinic')
+    const stored = this.store.get('currentClinic')
+    // a clinic stored by an older version of the app has no address object: it is not shown
+    const clinic: ClinicView | undefined = this.booking.location ?? (typeof stored?.address === 'object' ? stored : undefined)
     this.clinic = clinic
     this.booking.clearBookingInfo()
     if (!clinic) return
