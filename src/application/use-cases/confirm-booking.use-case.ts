@@ -8,7 +8,7 @@ import type { AppointmentsApi } from '../ports/appointments.port'
 import type { Logger } from '../ports/logger.port'
 import { bookingFailure } from '../errors'
 import { BuyCourse, BuyGiftVoucher, CreateDepositPayment, type PaymentSession, type VoucherOrder } from './payments.use-case'
-import { DELETE_PENDING_TIMEOUT_MS } from './appointments.use-case'
+import { DELETE_PENDING_TIMEOUT_MS, HoldAppointment } from './appointments.use-case'
 
 /** An appointment of the basket being rescheduled, with its current time. */
 export interface RescheduleItem {
@@ -45,6 +45,7 @@ export class ConfirmBooking {
   constructor(
     @inject(PORTS.AppointmentsApi) private readonly appointments: AppointmentsApi,
     @inject(PORTS.Logger) private readonly log: Logger,
+    @inject(HoldAppointment) private readonly holdAppointment: HoldAppointment,
     @inject(CreateDepositPayment) private readonly deposit: CreateDepositPayment,
     @inject(BuyCourse) private readonly buyCourse: BuyCourse,
     @inject(BuyGiftVoucher) private readonly buyGiftVoucher: BuyGiftVoucher,
@@ -83,12 +84,12 @@ export class ConfirmBooking {
   }
 
   private async book(request: Extract<ConfirmRequest, { kind: 'book' }>): Promise<E.Either<AppError, ConfirmOutcome>> {
-    const held = await this.appointments.hold({
+    const held = await this.holdAppointment.execute({
       appointment: request.appointment,
       paymentDetails: request.paymentDetails ?? null,
       coherentTransactionId: null,
     })
-    if (E.isLeft(held)) return E.left(bookingFailure(held.left))
+    if (E.isLeft(held)) return held
     const booking = held.right
     if (booking.deposit <= 0) return E.right({ _tag: 'Booked', booking })
     const payment = await this.deposit.execute({
