@@ -8,7 +8,6 @@ import { CoursesTabViewModel } from './courses-tab.view-model'
 import { PersonalDetailsViewModel } from './personal-details.view-model'
 import { CardsViewModel } from './cards.view-model'
 import { PasswordViewModel } from './password.view-model'
-import { ForgotPasswordViewModel } from './forgot-password.view-model'
 import { SessionWatchViewModel } from './session-watch.view-model'
 
 export { MISSING_REQUIRED_FIELDS_TEXT, MISSING_REQUIRED_FIELDS_TITLE }
