@@ -6,7 +6,7 @@ import { createBrowserContainer } from './browser.container'
 import { firstViewModelClasses, firstViewUseCaseClasses } from './first-view.module'
 import { accountViewModelClasses, lazyViewModelClasses } from './lazy.module'
 import { apiBaseOf, environmentOf, webConfigOf } from './browser-services'
-import { createFetchTransport } from '../adapters/http/fetch-transport'
+import { createFetchTransport, type Fetcher } from '../adapters/http/fetch-transport'
 import { flattenCategories, toServiceView } from '../ui/view-models/catalogue-views'
 import { PORTS } from '../application/tokens'
 import { useCaseClasses } from '../application/application.module'
@@ -76,7 +76,7 @@ describe('fetch transport of the browser', () => {
     const fetcher = (async (url: string, init: RequestInit) => {
       seen.push({ url, headers: init.headers as Record<string, string> })
       return new Response(JSON.stringify([{ id: '0a0000000000000000000002', accountName: 'Harley', address: { line1: '1', city: 'London' } }]), { status: 200 })
-    }) as unknown as typeof fetch
+    }) satisfies Fetcher
     const http = createFetchTransport({ baseUrl: '/api' }, { get: () => 'tok', set: () => undefined, clear: () => undefined }, fetcher)
     const result = await callRoute(http, getPublicClinics)
     expect(E.isRight(result) && result.right[0].accountName).toBe('Harley')
@@ -85,7 +85,7 @@ describe('fetch transport of the browser', () => {
   })
 
   it("a 4xx is the server's message", async () => {
-    const fetcher = (async () => new Response(JSON.stringify({ statusCode: 400, message: 'Nope' }), { status: 400 })) as unknown as typeof fetch
+    const fetcher: Fetcher = async () => new Response(JSON.stringify({ statusCode: 400, message: 'Nope' }), { status: 400 })
     const http = createFetchTransport({}, { get: () => null, set: () => undefined, clear: () => undefined }, fetcher)
     const result = await callRoute(http, getPublicClinics)
     expect(result).toEqual(E.left({ _tag: 'HttpError', status: 400, message: 'Nope', serverMessage: 'Nope' }))

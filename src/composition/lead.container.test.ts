@@ -1,7 +1,7 @@
 // The /lead page's own composition root, in the ui vitest project (jsdom): only the lead form's bindings, the lead call on fetch without a token, the host messages.
 import { describe, expect, it, vi } from 'vitest'
 import { Container } from 'inversify'
-import { leadModule } from './lead.container'
+import { leadModule, type LeadWindow } from './lead.container'
 import { LeadViewModel } from '../ui/view-models/lead.view-model'
 import { ToastViewModel } from '../ui/view-models/toast.view-model'
 import { SessionViewModel } from '../ui/view-models/session.view-model'
@@ -19,10 +19,14 @@ function setup(answer: { status: number; body: unknown }, embedded = true) {
   const posted: unknown[] = []
   const assigned: string[] = []
   const parent = { postMessage: (message: unknown) => posted.push(message) }
-  const win = { location: { host: 'localhost:3000', assign: (url: string) => assigned.push(url) } } as unknown as Window
-  ;(win as unknown as { parent: unknown }).parent = embedded ? parent : win
+  const win: LeadWindow & LeadWindow['parent'] = {
+    location: { host: 'localhost:3000', assign: (url: string | URL) => void assigned.push(String(url)) },
+    parent,
+    postMessage: () => undefined,
+  }
+  if (!embedded) win.parent = win
   const container = new Container()
-  container.load(leadModule({ http: { baseUrl: '/api' }, window: win, fetcher: fetcher as unknown as typeof fetch }))
+  container.load(leadModule({ http: { baseUrl: '/api' }, window: win, fetcher }))
   return { container, calls, posted, assigned }
 }
 

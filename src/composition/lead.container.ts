@@ -4,27 +4,32 @@ import type { TokenStore } from '../application/ports/token-store.port'
 import { SubmitLead } from '../application/use-cases/forms.use-case'
 import { HttpLeadsApi } from '../adapters/http/forms.adapter'
 import type { HttpConfig, HttpTransport } from '../adapters/http/transport'
-import { createFetchTransport } from '../adapters/http/fetch-transport'
+import { createFetchTransport, type Fetcher } from '../adapters/http/fetch-transport'
 import { TICKER } from '../ui/view-models/views'
 import { NAVIGATOR, type Navigator } from '../ui/view-models/app-services'
 import { ToastViewModel } from '../ui/view-models/toast.view-model'
-import { LEAD_HOST, LeadViewModel, windowLeadHost } from '../ui/view-models/lead.view-model'
+import { LEAD_HOST, LeadViewModel, windowLeadHost, type MessageWindow } from '../ui/view-models/lead.view-model'
 import { apiBaseOf, browserTicker } from './browser-services'
 
 /** The lead form sends no token: it is a public call, and the page lives in other sites' iframes. */
 const noToken: TokenStore = { get: () => null, set: () => undefined, clear: () => undefined }
 
+/** What the /lead page uses of its window: its host, navigation and the parent it is embedded in. */
+export interface LeadWindow extends MessageWindow {
+  location: Pick<Location, 'host' | 'assign'>
+}
+
 /** /lead leaves the page only for the redirect URL after a lead is sent outside an iframe. */
-const pageNavigator = (win: Window): Navigator => ({
+const pageNavigator = (win: LeadWindow): Navigator => ({
   go: (path) => win.location.assign(path),
   leave: (url) => win.location.assign(url),
 })
 
 export interface LeadCompositionOptions {
   http: HttpConfig
-  window: Window
+  window: LeadWindow
   /** the fetch the lead call uses (tests) */
-  fetcher?: typeof fetch
+  fetcher?: Fetcher
 }
 
 /**

@@ -1,11 +1,14 @@
 import type { TokenStore } from '../../application/ports/token-store.port'
 import { DEFAULT_API_BASE, DEFAULT_TIMEOUT_MS, type HttpConfig, type HttpRequest, type HttpResponse, type HttpTransport } from './transport'
 
+/** The part of fetch the transport uses (tests hand it a scripted one). */
+export type Fetcher = (url: string, init: RequestInit) => Promise<Response>
+
 /**
  * The browser's transport on fetch, with the same base URL, timeout, X-Tenant header and stored
  * token as the axios client of node (createHttpClient). It keeps axios out of the web bundle.
  */
-export function createFetchTransport(config: HttpConfig, tokens: TokenStore, fetcher: typeof fetch = (...args) => fetch(...args)): HttpTransport {
+export function createFetchTransport(config: HttpConfig, tokens: TokenStore, fetcher: Fetcher = (url, init) => fetch(url, init)): HttpTransport {
   const base = (config.baseUrl ?? DEFAULT_API_BASE).replace(/\/$/, '')
   const request = async (req: HttpRequest): Promise<HttpResponse> => {
     const query = new URLSearchParams()

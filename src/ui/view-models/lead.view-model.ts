@@ -48,10 +48,15 @@ export const safeRedirectUrl = (value: string | undefined): string | undefined =
 }
 
 /** The parent window as a LeadHost (messages to any origin: the host page may be on any site). */
-export const windowLeadHost = (win: Window | undefined): LeadHost =>
+/** What the lead form needs of a window: the parent it may be embedded in, which it posts to. */
+export interface MessageWindow {
+  parent: { postMessage(message: unknown, targetOrigin: string): void }
+}
+
+export const windowLeadHost = (win: MessageWindow | undefined): LeadHost =>
   win === undefined
     ? { embedded: false, post: () => undefined }
-    : { embedded: win.parent !== win, post: (message) => win.parent.postMessage(message, '*') }
+    : { embedded: !Object.is(win.parent, win), post: (message) => win.parent.postMessage(message, '*') }
 
 const GENERIC_FONTS = ['serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'system-ui', 'ui-sans-serif', 'ui-serif', 'inherit']
 /** The font stylesheet service the lead form loads its font from, by family name. */
