@@ -56,7 +56,7 @@ export default defineConfig({
         test: {
           name: 'ui',
           environment: 'jsdom',
-          include: ['src/ui/**/*.test.{ts,tsx}'],
+          include: ['src/ui/**/*.test.{ts,tsx}', 'src/composition/**/*.test.ts'],
           setupFiles: ['test/setup/ui.setup.ts'],
         },
       },

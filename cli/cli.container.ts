@@ -9,10 +9,10 @@
  */
 import 'reflect-metadata'
 import { Container } from 'inversify'
-import { PORTS, USE_CASES, type UseCaseToken } from '../src/application/tokens'
+import { PORTS } from '../src/application/tokens'
 import type { Logger } from '../src/application/ports/logger.port'
 import type { Clock } from '../src/application/ports/clock.port'
-import { applicationModule, useCaseClasses } from '../src/application/application.module'
+import { applicationModule } from '../src/application/application.module'
 import type { AxiosInstance, AxiosResponse } from 'axios'
 import { httpAdaptersModule, type HttpConfig } from '../src/adapters/adapters.module'
 import { createHttpClient } from '../src/adapters/http/http-client'
@@ -82,11 +82,6 @@ export function createCliContainer(config: CliConfig): Container {
     .toDynamicValue((context) => guardApiAnswers(createHttpClient(http, context.get<TokenStore>(PORTS.TokenStore))))
   container.rebind<Logger>(PORTS.Logger).toConstantValue(new LineLogger(config.log))
   if (config.clock) container.rebind<Clock>(PORTS.Clock).toConstantValue(config.clock)
-  // each use case class resolves to the one instance its token is bound to
-  for (const name of Object.keys(useCaseClasses) as UseCaseToken[]) {
-    const useCase: UseCaseClass<unknown> = useCaseClasses[name]
-    if (!container.isBound(useCase)) container.bind(useCase).toService(USE_CASES[name])
-  }
   return container
 }
 

@@ -10,7 +10,7 @@ const container = createLeadContainer()
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <ContainerProvider container={container}>
+    <ContainerProvider resolver={container}>
       <LeadShell />
     </ContainerProvider>
   </StrictMode>,

@@ -29,7 +29,7 @@ const routes = createRoutes(prepare)
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <ContainerProvider container={container} prepare={prepare}>
+    <ContainerProvider resolver={container} prepare={prepare}>
       <BrowserRouter>
         <AppRoutes routes={routes} />
       </BrowserRouter>

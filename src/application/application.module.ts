@@ -1,6 +1,7 @@
-import { ContainerModule } from 'inversify'
-import { USE_CASES, type UseCaseToken } from './tokens'
-import { ListCategoriesAndServices, ListCountries, ListCourses, ListLists, ListLocations, LoadLinks, LoadOrganisation, SelectLocation } from './use-cases/catalogue.use-case'
+import { useCasesModule } from './use-cases.module'
+
+export { useCasesModule, type UseCaseClass } from './use-cases.module'
+import { GetService, ListCategoriesAndServices, ListCountries, ListCourses, ListLists, ListLocations, LoadLinks, LoadOrganisation, SelectLocation } from './use-cases/catalogue.use-case'
 import { GetAvailableDays, GetTimeSlots, ListPractitioners } from './use-cases/availability.use-case'
 import {
   CancelAppointment,
@@ -11,20 +12,21 @@ import {
   RescheduleAppointment,
 } from './use-cases/appointments.use-case'
 import { ChangePassword, ForgotPassword, GetCurrentUser, Login, Logout, Register, ResetPassword, UpdatePersonalDetails } from './use-cases/auth.use-case'
-import { BuyCourse, BuyGiftVoucher, CreateDepositPayment, GetInvoice, PollPayment } from './use-cases/payments.use-case'
+import { BuyCourse, BuyGiftVoucher, CheckPayment, CreateDepositPayment, GetInvoice, PollPayment } from './use-cases/payments.use-case'
 import { ConfirmBooking } from './use-cases/confirm-booking.use-case'
 import { AddCard, DeleteCard, ListCards, RetrieveCardSetup, SetDefaultCard, StartCardSetup } from './use-cases/cards.use-case'
 import { ListMyCourses, VerifyCourseAssignment } from './use-cases/courses.use-case'
 import { LoadUserForm, SignConsentForm, SubmitFormAnswers, SubmitLead } from './use-cases/forms.use-case'
 import { LocateClinic, WatchSession } from './use-cases/session.use-case'
 
-/** Every use case class by its token name. */
+/** Every use case class by its name (the CLI's commands name them). */
 export const useCaseClasses = {
   LoadOrganisation,
   LoadLinks,
   ListLocations,
   SelectLocation,
   ListCategoriesAndServices,
+  GetService,
   ListCourses,
   ListPractitioners,
   GetAvailableDays,
@@ -33,6 +35,7 @@ export const useCaseClasses = {
   DeletePendingAppointment,
   CreateDepositPayment,
   PollPayment,
+  CheckPayment,
   GetInvoice,
   ConfirmBooking,
   RescheduleAppointment,
@@ -65,14 +68,13 @@ export const useCaseClasses = {
   ListLists,
   WatchSession,
   LocateClinic,
-} satisfies Record<UseCaseToken, new (...args: never[]) => { execute: (...args: never[]) => unknown }>
+} satisfies Record<string, new (...args: never[]) => { execute: (...args: never[]) => unknown }>
+
+
+export type UseCaseName = keyof typeof useCaseClasses
 
 /**
- * Binds every use case to its token (USE_CASES), in singleton scope: they hold no state. The
- * ports they need (PORTS) come from the adapter modules or the composition root.
+ * Every use case, bound to its class. The ports they need (PORTS) come from the adapter modules or
+ * the composition root.
  */
-export const applicationModule = new ContainerModule(({ bind }) => {
-  for (const name of Object.keys(USE_CASES) as UseCaseToken[]) {
-    bind(USE_CASES[name]).to(useCaseClasses[name]).inSingletonScope()
-  }
-})
+export const applicationModule = useCasesModule(Object.values(useCaseClasses))

@@ -1,6 +1,6 @@
 /**
- * DI tokens of the application layer: one per port (bound by the composition roots to adapters) and
- * one per use case (bound by applicationModule). Symbol.for so every bundle shares them.
+ * DI tokens of the application layer: one per port (bound by the composition roots to adapters).
+ * Use cases need none: they are bound and injected by class. Symbol.for so every bundle shares them.
  */
 export const PORTS = {
   HttpClient: Symbol.for('HttpClient'),
@@ -24,53 +24,4 @@ export const PORTS = {
   Logger: Symbol.for('Logger'),
 } as const
 
-export const USE_CASES = {
-  LoadOrganisation: Symbol.for('LoadOrganisation'),
-  LoadLinks: Symbol.for('LoadLinks'),
-  ListLocations: Symbol.for('ListLocations'),
-  SelectLocation: Symbol.for('SelectLocation'),
-  ListCategoriesAndServices: Symbol.for('ListCategoriesAndServices'),
-  ListCourses: Symbol.for('ListCourses'),
-  ListPractitioners: Symbol.for('ListPractitioners'),
-  GetAvailableDays: Symbol.for('GetAvailableDays'),
-  GetTimeSlots: Symbol.for('GetTimeSlots'),
-  HoldAppointment: Symbol.for('HoldAppointment'),
-  DeletePendingAppointment: Symbol.for('DeletePendingAppointment'),
-  CreateDepositPayment: Symbol.for('CreateDepositPayment'),
-  PollPayment: Symbol.for('PollPayment'),
-  GetInvoice: Symbol.for('GetInvoice'),
-  ConfirmBooking: Symbol.for('ConfirmBooking'),
-  RescheduleAppointment: Symbol.for('RescheduleAppointment'),
-  CancelAppointment: Symbol.for('CancelAppointment'),
-  GetAppointment: Symbol.for('GetAppointment'),
-  ListMyAppointments: Symbol.for('ListMyAppointments'),
-  Login: Symbol.for('Login'),
-  Logout: Symbol.for('Logout'),
-  Register: Symbol.for('Register'),
-  ForgotPassword: Symbol.for('ForgotPassword'),
-  ResetPassword: Symbol.for('ResetPassword'),
-  ChangePassword: Symbol.for('ChangePassword'),
-  GetCurrentUser: Symbol.for('GetCurrentUser'),
-  UpdatePersonalDetails: Symbol.for('UpdatePersonalDetails'),
-  ListCards: Symbol.for('ListCards'),
-  AddCard: Symbol.for('AddCard'),
-  DeleteCard: Symbol.for('DeleteCard'),
-  SetDefaultCard: Symbol.for('SetDefaultCard'),
-  StartCardSetup: Symbol.for('StartCardSetup'),
-  RetrieveCardSetup: Symbol.for('RetrieveCardSetup'),
-  ListMyCourses: Symbol.for('ListMyCourses'),
-  VerifyCourseAssignment: Symbol.for('VerifyCourseAssignment'),
-  BuyCourse: Symbol.for('BuyCourse'),
-  BuyGiftVoucher: Symbol.for('BuyGiftVoucher'),
-  LoadUserForm: Symbol.for('LoadUserForm'),
-  SignConsentForm: Symbol.for('SignConsentForm'),
-  SubmitFormAnswers: Symbol.for('SubmitFormAnswers'),
-  SubmitLead: Symbol.for('SubmitLead'),
-  ListCountries: Symbol.for('ListCountries'),
-  ListLists: Symbol.for('ListLists'),
-  WatchSession: Symbol.for('WatchSession'),
-  LocateClinic: Symbol.for('LocateClinic'),
-} as const
-
 export type PortToken = keyof typeof PORTS
-export type UseCaseToken = keyof typeof USE_CASES

@@ -1,5 +1,4 @@
-import type { BookingStore } from '../application/ports/booking-store.port'
-import type { ClinicView, LocalSettings, Ticker, WebConfig } from '../ui/view-models/booking-gateway'
+import type { Ticker, WebConfig } from '../ui/view-models/views'
 import { HOLD_SECONDS } from '../domain/booking/hold'
 import { tenantFromHost } from '../domain/tenant'
 
@@ -14,53 +13,6 @@ export const browserTicker: Ticker = {
     const id = setTimeout(run, ms)
     return () => clearTimeout(id)
   },
-}
-
-/** The view models' local settings on the application's BookingStore port. */
-export function bookingStoreSettings(store: BookingStore): LocalSettings {
-  return {
-    get(key) {
-      if (key === 'cookieAccepted') return store.get('cookiesAccepted') ? 'true' : undefined
-      if (key === 'currentClinic') {
-        const c = store.get('currentClinic')
-        if (!c) return undefined
-        const clinic: ClinicView = {
-          id: c.id,
-          accountName: c.name,
-          address: {
-            line1: c.street ?? c.address ?? '',
-            line2: c.line2,
-            city: c.city ?? '',
-            postCode: c.postCode,
-            country: c.country,
-            latitude: c.latitude,
-            longitude: c.longitude,
-          },
-        }
-        return JSON.stringify(clinic)
-      }
-      const value = store.get(key)
-      return typeof value === 'string' ? value : undefined
-    },
-    set(key, value) {
-      if (key === 'cookieAccepted') store.set('cookiesAccepted', value === 'true')
-      else if (key === 'currentClinic') {
-        const c = JSON.parse(value) as ClinicView
-        store.set('currentClinic', {
-          id: c.id,
-          name: c.accountName,
-          address: [c.address.line1, c.address.line2, c.address.city].filter(Boolean).join(', '),
-          street: c.address.line1,
-          line2: c.address.line2,
-          city: c.address.city,
-          postCode: c.address.postCode,
-          country: c.address.country,
-          latitude: c.address.latitude,
-          longitude: c.address.longitude,
-        })
-      } else store.set(key, value)
-    },
-  }
 }
 
 export interface BrowserEnvironment {

@@ -1,6 +1,6 @@
 import { Container } from 'inversify'
-import { browserPortsModule } from './browser-ports.module'
-import { firstViewModule } from './ui.module'
+import { browserAdaptersModule } from '../adapters/browser-adapters.module'
+import { firstViewModule, firstViewUseCasesModule } from './first-view.module'
 import { apiBaseOf, browserTicker, webConfigOf } from './browser-services'
 
 export interface BrowserComposition {
@@ -11,30 +11,27 @@ export interface BrowserComposition {
 
 /**
  * The browser's composition root: the only `new Container()` of the web app. The first view (header,
- * location list) is bound at once; the application's use cases, every HTTP adapter and the later
- * view models load with the first lazy route (spec: a lean first view).
+ * location list) is bound at once; the other use cases, HTTP adapters and view models are bound, into
+ * the same container, when the first lazy route loads (spec: a lean first view). Every binding is by
+ * class or port token: nothing is built by hand here.
  */
 export function createBrowserContainer(): BrowserComposition {
   const env = import.meta.env as Record<string, string | boolean | undefined>
   const host = window.location.host
-  const http = { baseUrl: apiBaseOf(host, env.VITE_API_BASE as string | undefined) }
   const container = new Container()
   let loading: Promise<void> | undefined
   const prepare = (): Promise<void> => {
-    loading ??= import('./lazy.module').then(({ lazyModules }) => container.load(...lazyModules(http)))
+    loading ??= import('./lazy.module').then(({ lazyModules }) => container.load(...lazyModules))
     return loading
   }
   container.load(
-    browserPortsModule({ geocoderUrl: (env.VITE_GEOCODER_URL as string | undefined) || undefined }),
+    browserAdaptersModule({ geocoderUrl: (env.VITE_GEOCODER_URL as string | undefined) || undefined }),
     firstViewModule({
       config: webConfigOf({ host, env, storage: window.localStorage }),
       ticker: browserTicker,
-      http,
-      resolve: async <T,>(token: symbol) => {
-        await prepare()
-        return container.get<T>(token)
-      },
+      http: { baseUrl: apiBaseOf(host, env.VITE_API_BASE as string | undefined) },
     }),
+    firstViewUseCasesModule,
   )
   return { container, prepare }
 }

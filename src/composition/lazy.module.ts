@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify'
-import { applicationModule } from '../application/application.module'
-import { httpAdaptersModule, type HttpConfig } from '../adapters/adapters.module'
+import { PORTS } from '../application/tokens'
+import { useCaseClasses, useCasesModule } from '../application/application.module'
+import { httpAdapterClasses } from '../adapters/http/http-ports.module'
 import { ServicesViewModel } from '../ui/view-models/services.view-model'
 import { StaffViewModel } from '../ui/view-models/staff.view-model'
 import { TimeViewModel } from '../ui/view-models/time.view-model'
@@ -12,9 +13,17 @@ import { GiftVoucherViewModel } from '../ui/view-models/gift-voucher.view-model'
 import { FormViewModel } from '../ui/view-models/form.view-model'
 import { FormBuilderViewModel } from '../ui/view-models/form-builder.view-model'
 import { LEAD_HOST, LeadViewModel, windowLeadHost } from '../ui/view-models/lead.view-model'
-import { accountAreaModule } from '../ui/view-models/account.view-model'
+import { AccountViewModel } from '../ui/view-models/account.view-model'
+import { AppointmentsTabViewModel } from '../ui/view-models/appointments-tab.view-model'
+import { CoursesTabViewModel } from '../ui/view-models/courses-tab.view-model'
+import { PersonalDetailsViewModel } from '../ui/view-models/personal-details.view-model'
+import { CardsViewModel } from '../ui/view-models/cards.view-model'
+import { PasswordViewModel } from '../ui/view-models/password.view-model'
+import { ForgotPasswordViewModel } from '../ui/view-models/forgot-password.view-model'
+import { SessionWatchViewModel } from '../ui/view-models/session-watch.view-model'
+import { firstViewPorts, firstViewUseCaseClasses } from './first-view.module'
 
-/** View models of the lazy pages and dialogs (wizard steps, thank-you, login, gift voucher). */
+/** View models of the lazy pages and dialogs (wizard steps, thank-you, login, gift voucher, forms, lead). */
 export const lazyViewModelClasses = [
   ServicesViewModel,
   StaffViewModel,
@@ -29,12 +38,34 @@ export const lazyViewModelClasses = [
   LeadViewModel,
 ] as const
 
+/** The customer area (/app) and the password screens. */
+export const accountViewModelClasses = [
+  AppointmentsTabViewModel,
+  CoursesTabViewModel,
+  PersonalDetailsViewModel,
+  CardsViewModel,
+  PasswordViewModel,
+  SessionWatchViewModel,
+  AccountViewModel,
+  ForgotPasswordViewModel,
+] as const
+
 export const lazyViewModelsModule = new ContainerModule(({ bind }) => {
-  for (const vm of lazyViewModelClasses) bind(vm as never).toSelf().inSingletonScope()
+  for (const vm of [...lazyViewModelClasses, ...accountViewModelClasses]) bind(vm as never).toSelf().inSingletonScope()
   bind(LEAD_HOST).toDynamicValue(() => windowLeadHost(globalThis.window)).inSingletonScope()
 })
 
-/** Loaded on the first lazy route: every HTTP adapter, every use case, the lazy view models. */
-export function lazyModules(http: HttpConfig): ContainerModule[] {
-  return [httpAdaptersModule(http), applicationModule, lazyViewModelsModule, accountAreaModule]
-}
+/** The Http* adapters and use cases that the first view did not bind. */
+const lazyPortsModule = new ContainerModule(({ bind }) => {
+  for (const [port, adapter] of Object.entries(httpAdapterClasses)) {
+    if (port in firstViewPorts) continue
+    bind(PORTS[port as keyof typeof httpAdapterClasses]).to(adapter).inSingletonScope()
+  }
+})
+
+/** Loaded on the first lazy route, into the container the first view built. */
+export const lazyModules: readonly ContainerModule[] = [
+  lazyPortsModule,
+  useCasesModule(Object.values(useCaseClasses).filter((c) => !firstViewUseCaseClasses.includes(c))),
+  lazyViewModelsModule,
+]

@@ -1,46 +1,51 @@
 import { Container, ContainerModule } from 'inversify'
-import { USE_CASES } from '../application/tokens'
+import { PORTS } from '../application/tokens'
 import type { TokenStore } from '../application/ports/token-store.port'
 import { SubmitLead } from '../application/use-cases/forms.use-case'
 import { HttpLeadsApi } from '../adapters/http/forms.adapter'
-import type { HttpConfig } from '../adapters/http/http-client'
-import { TICKER } from '../ui/view-models/booking-gateway'
+import type { HttpConfig, HttpTransport } from '../adapters/http/transport'
+import { createFetchTransport, type Fetcher } from '../adapters/http/fetch-transport'
+import { TICKER } from '../ui/view-models/views'
 import { NAVIGATOR, type Navigator } from '../ui/view-models/app-services'
 import { ToastViewModel } from '../ui/view-models/toast.view-model'
-import { LEAD_HOST, LeadViewModel, windowLeadHost } from '../ui/view-models/lead.view-model'
-import { createFetchRequester } from './fetch-requester'
+import { LEAD_HOST, LeadViewModel, windowLeadHost, type MessageWindow } from '../ui/view-models/lead.view-model'
 import { apiBaseOf, browserTicker } from './browser-services'
 
 /** The lead form sends no token: it is a public call, and the page lives in other sites' iframes. */
 const noToken: TokenStore = { get: () => null, set: () => undefined, clear: () => undefined }
 
+/** What the /lead page uses of its window: its host, navigation and the parent it is embedded in. */
+export interface LeadWindow extends MessageWindow {
+  location: Pick<Location, 'host' | 'assign'>
+}
+
 /** /lead leaves the page only for the redirect URL after a lead is sent outside an iframe. */
-const pageNavigator = (win: Window): Navigator => ({
+const pageNavigator = (win: LeadWindow): Navigator => ({
   go: (path) => win.location.assign(path),
   leave: (url) => win.location.assign(url),
 })
 
 export interface LeadCompositionOptions {
   http: HttpConfig
-  window: Window
+  window: LeadWindow
   /** the fetch the lead call uses (tests) */
-  fetcher?: typeof fetch
+  fetcher?: Fetcher
 }
 
 /**
  * What the embeddable lead form needs and nothing else: the lead view model, the toasts, the
- * SubmitLead use case on the leads adapter over the fetch transport (no axios), the parent window
- * as the LeadHost. No session, links, catalogue or booking modules: /lead is embedded in other
- * sites, so its page loads only this (spec section 2, lead form).
+ * SubmitLead use case on the leads adapter over the fetch transport, the parent window as the
+ * LeadHost. No session, links, catalogue or booking modules: /lead is embedded in other sites, so its
+ * page loads only this (spec section 2, lead form).
  */
 export function leadModule(options: LeadCompositionOptions): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind(TICKER).toConstantValue(browserTicker)
     bind(NAVIGATOR).toConstantValue(pageNavigator(options.window))
     bind(LEAD_HOST).toConstantValue(windowLeadHost(options.window))
-    bind(USE_CASES.SubmitLead).toConstantValue(
-      new SubmitLead(new HttpLeadsApi(createFetchRequester(options.http, noToken, options.fetcher ?? fetch.bind(globalThis)))),
-    )
+    bind<HttpTransport>(PORTS.HttpClient).toConstantValue(createFetchTransport(options.http, noToken, options.fetcher))
+    bind(PORTS.LeadsApi).to(HttpLeadsApi).inSingletonScope()
+    bind(SubmitLead).toSelf().inSingletonScope()
     bind(ToastViewModel).toSelf().inSingletonScope()
     bind(LeadViewModel).toSelf().inSingletonScope()
   })

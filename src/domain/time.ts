@@ -51,9 +51,9 @@ export function existsInLondon(date: string, time: string): boolean {
   return back.date === date && back.time === time
 }
 
-/** The London calendar date ('yyyy-MM-dd') of an instant, e.g. today's date given now. */
-export function londonDateOf(instant: Date): string {
-  return utcToLondon(instant).date
+/** The London calendar date ('yyyy-MM-dd') of an instant (a Date or epoch milliseconds), e.g. today's date given now. */
+export function londonDateOf(instant: Date | number): string {
+  return utcToLondon(typeof instant === 'number' ? new Date(instant) : instant).date
 }
 
 /** Adds whole calendar days to a 'yyyy-MM-dd' date. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fileURLToPath } from 'node:url'
-import { checkLayers, readSources } from './layer-rules'
+import { checkFileSizes, checkLayers, MAX_LINES, OVERSIZE_ALLOWED, readSources } from './layer-rules'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -9,6 +9,55 @@ describe('layer rules', () => {
     const files = readSources(root, ['src', 'cli', 'server'])
     expect(files.length).toBeGreaterThan(0)
     expect(checkLayers(files)).toEqual([])
+    expect(checkFileSizes(files)).toEqual([])
+  })
+
+  it('every allowed oversize file still exists and is still oversize (else it leaves the list)', () => {
+    const files = readSources(root, ['src', 'cli'])
+    for (const path of OVERSIZE_ALLOWED) {
+      const file = files.find((f) => f.path === path)
+      expect(file, path).toBeDefined()
+      expect(file!.text.split('\n').length, path).toBeGreaterThan(MAX_LINES)
+    }
+  })
+
+  it('keep src/ui free of the composition: no import of it, no container module, no container lookup', () => {
+    const violations = checkLayers([
+      { path: 'src/ui/pages/X.tsx', text: "import { firstViewModule } from '../../composition/first-view.module'\n" },
+      { path: 'src/ui/view-models/y.view-model.ts', text: "import { ContainerModule } from 'inversify'\nexport const m = new ContainerModule(() => {})\n" },
+      { path: 'src/ui/use-z.tsx', text: 'const vm = container.get(Z)\n' },
+      { path: 'src/composition/browser.container.ts', text: 'const vm = container.get(Z)\n' },
+      { path: 'src/main.tsx', text: 'const session = container.get(SessionViewModel)\n' },
+    ])
+    expect(violations.map((v) => [v.path, v.rule, v.line])).toEqual([
+      ['src/ui/pages/X.tsx', 'ui-has-no-composition', 1],
+      ['src/ui/view-models/y.view-model.ts', 'ui-has-no-container-module', 2],
+      ['src/ui/use-z.tsx', 'lookup-in-roots', 1],
+    ])
+  })
+
+  it('reject a cast through unknown in the composition roots only', () => {
+    const text = 'const x = y as unknown as Port\n'
+    expect(checkLayers([{ path: 'src/composition/a.ts', text }, { path: 'src/adapters/b.ts', text }]).map((v) => [v.path, v.rule])).toEqual([
+      ['src/composition/a.ts', 'no-cast-in-composition'],
+    ])
+  })
+
+  it('reject a source file over the line limit, tests and other folders aside', () => {
+    const long = 'x\n'.repeat(MAX_LINES + 1)
+    const exact = 'x\n'.repeat(MAX_LINES)
+    const violations = checkFileSizes([
+      { path: 'src/ui/view-models/big.view-model.ts', text: long },
+      { path: 'cli/commands/big.command.ts', text: long },
+      { path: 'src/domain/ok.ts', text: exact },
+      { path: 'src/ui/view-models/big.view-model.test.ts', text: long },
+      { path: 'src/ui/view-models/booking.test-support.ts', text: long },
+      { path: 'server/later.ts', text: long },
+    ])
+    expect(violations.map((v) => [v.path, v.rule])).toEqual([
+      ['src/ui/view-models/big.view-model.ts', 'file-size'],
+      ['cli/commands/big.command.ts', 'file-size'],
+    ])
   })
 
   it('reject a domain file importing a framework or another layer', () => {

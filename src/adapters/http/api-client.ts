@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios'
+import type { HttpTransport } from './transport'
 import * as E from 'fp-ts/Either'
 import * as t from 'io-ts'
 import { decodeResponse, pathFor, type Route } from '../../contract/route'
@@ -41,7 +41,7 @@ function compactQuery(value: unknown): Record<string, unknown> | undefined {
  * a network error or timeout is Unreachable; anything the contract does not allow is ContractViolation.
  */
 export async function callRoute<R extends Route>(
-  http: AxiosInstance,
+  http: HttpTransport,
   route: R,
   input: CallInput<R> = {},
 ): Promise<E.Either<ApiFailure, SuccessOf<R>>> {

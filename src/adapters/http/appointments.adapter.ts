@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify'
-import type { AxiosInstance } from 'axios'
+import type { HttpTransport } from './transport'
 import { PORTS } from '../../application/tokens'
 import type { AppointmentsApi } from '../../application/ports/appointments.port'
 import {
@@ -17,7 +17,7 @@ import { callRoute } from './api-client'
 
 @injectable()
 export class HttpAppointmentsApi implements AppointmentsApi {
-  constructor(@inject(PORTS.HttpClient) private readonly http: AxiosInstance) {}
+  constructor(@inject(PORTS.HttpClient) private readonly http: HttpTransport) {}
   hold(body: CreateBookingBody) {
     return callRoute(this.http, createPublicAppointment, { body })
   }

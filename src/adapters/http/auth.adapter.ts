@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify'
-import type { AxiosInstance } from 'axios'
+import type { HttpTransport } from './transport'
 import { PORTS } from '../../application/tokens'
 import type { AuthApi } from '../../application/ports/auth.port'
 import type { AccountApi } from '../../application/ports/account.port'
@@ -18,7 +18,7 @@ import { callRoute } from './api-client'
 
 @injectable()
 export class HttpAuthApi implements AuthApi {
-  constructor(@inject(PORTS.HttpClient) private readonly http: AxiosInstance) {}
+  constructor(@inject(PORTS.HttpClient) private readonly http: HttpTransport) {}
   login(email: string, password: string) {
     return callRoute(this.http, login, { query: { from: 'customer' }, body: { email, password } })
   }
@@ -44,7 +44,7 @@ const LOGOUT_TIMEOUT_MS = 5_000
 
 @injectable()
 export class HttpAccountApi implements AccountApi {
-  constructor(@inject(PORTS.HttpClient) private readonly http: AxiosInstance) {}
+  constructor(@inject(PORTS.HttpClient) private readonly http: HttpTransport) {}
   updateCustomer(id: string, body: CustomerUpdate) {
     return callRoute(this.http, updateCustomer, { params: { id }, body })
   }

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify'
-import type { AxiosInstance } from 'axios'
+import type { HttpTransport } from './transport'
 import { PORTS } from '../../application/tokens'
 import type { AvailabilityApi } from '../../application/ports/availability.port'
 import { getDaysAvailableByMonth, type DaysAvailableRequest } from '../../contract/appointments.routes'
@@ -13,7 +13,7 @@ import { callRoute } from './api-client'
 
 @injectable()
 export class HttpAvailabilityApi implements AvailabilityApi {
-  constructor(@inject(PORTS.HttpClient) private readonly http: AxiosInstance) {}
+  constructor(@inject(PORTS.HttpClient) private readonly http: HttpTransport) {}
   daysAvailable(requests: DaysAvailableRequest[]) {
     return callRoute(this.http, getDaysAvailableByMonth, { body: requests })
   }

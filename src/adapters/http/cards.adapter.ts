@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify'
-import type { AxiosInstance } from 'axios'
+import type { HttpTransport } from './transport'
 import { PORTS } from '../../application/tokens'
 import type { CardsApi } from '../../application/ports/cards.port'
 import {
@@ -17,7 +17,7 @@ import { callRoute } from './api-client'
 
 @injectable()
 export class HttpCardsApi implements CardsApi {
-  constructor(@inject(PORTS.HttpClient) private readonly http: AxiosInstance) {}
+  constructor(@inject(PORTS.HttpClient) private readonly http: HttpTransport) {}
   list(customerId: string) {
     return callRoute(this.http, getCustomerCards, { params: { id: customerId } })
   }

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify'
-import type { AxiosInstance } from 'axios'
+import type { HttpTransport } from './transport'
 import { PORTS } from '../../application/tokens'
 import type { CatalogueApi } from '../../application/ports/catalogue.port'
 import type { LinksApi } from '../../application/ports/links.port'
@@ -18,7 +18,7 @@ import { callRoute } from './api-client'
 
 @injectable()
 export class HttpCatalogueApi implements CatalogueApi {
-  constructor(@inject(PORTS.HttpClient) private readonly http: AxiosInstance) {}
+  constructor(@inject(PORTS.HttpClient) private readonly http: HttpTransport) {}
   organisation() {
     return callRoute(this.http, getPublicOrganisation)
   }
@@ -56,7 +56,7 @@ export class HttpCatalogueApi implements CatalogueApi {
 
 @injectable()
 export class HttpLinksApi implements LinksApi {
-  constructor(@inject(PORTS.HttpClient) private readonly http: AxiosInstance) {}
+  constructor(@inject(PORTS.HttpClient) private readonly http: HttpTransport) {}
   links() {
     return callRoute(this.http, getPublicLinks)
   }

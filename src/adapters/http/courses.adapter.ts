@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify'
-import type { AxiosInstance } from 'axios'
+import type { HttpTransport } from './transport'
 import { PORTS } from '../../application/tokens'
 import type { CoursesApi } from '../../application/ports/courses.port'
 import {
@@ -12,7 +12,7 @@ import { callRoute } from './api-client'
 
 @injectable()
 export class HttpCoursesApi implements CoursesApi {
-  constructor(@inject(PORTS.HttpClient) private readonly http: AxiosInstance) {}
+  constructor(@inject(PORTS.HttpClient) private readonly http: HttpTransport) {}
   customerCourses(query: CustomerCoursesQuery) {
     return callRoute(this.http, getCustomerCourses, { query })
   }

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify'
-import type { AxiosInstance } from 'axios'
+import type { HttpTransport } from './transport'
 import { PORTS } from '../../application/tokens'
 import type { FormsApi } from '../../application/ports/forms.port'
 import type { LeadsApi } from '../../application/ports/leads.port'
@@ -9,7 +9,7 @@ import { callRoute } from './api-client'
 
 @injectable()
 export class HttpFormsApi implements FormsApi {
-  constructor(@inject(PORTS.HttpClient) private readonly http: AxiosInstance) {}
+  constructor(@inject(PORTS.HttpClient) private readonly http: HttpTransport) {}
   userForm(formId: string, password?: string) {
     return callRoute(this.http, getUserForm, { params: { id: formId }, query: password ? { password } : {} })
   }
@@ -23,7 +23,7 @@ export class HttpFormsApi implements FormsApi {
 
 @injectable()
 export class HttpLeadsApi implements LeadsApi {
-  constructor(@inject(PORTS.HttpClient) private readonly http: AxiosInstance) {}
+  constructor(@inject(PORTS.HttpClient) private readonly http: HttpTransport) {}
   create(body: LeadBody) {
     return callRoute(this.http, createLead, { query: { from: 'customer' }, body })
   }

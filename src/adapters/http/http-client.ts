@@ -1,19 +1,10 @@
 import axios, { type AxiosInstance } from 'axios'
 import type { TokenStore } from '../../application/ports/token-store.port'
 
-export interface HttpConfig {
-  /** API base address: '/api' in the browser (same origin), 'http://host:port/api' from the CLI. */
-  baseUrl?: string
-  /** Sent as X-Tenant when set (the CLI's --tenant; the browser derives the tenant from the host). */
-  tenant?: string
-  /** Request timeout in milliseconds (default 30 s). */
-  timeoutMs?: number
-  /** 'http' in node (so nock intercepts), 'xhr' or 'fetch' in the browser; axios picks when unset. */
-  adapter?: 'http' | 'xhr' | 'fetch'
-}
+import { DEFAULT_API_BASE, DEFAULT_TIMEOUT_MS, type HttpConfig } from './transport'
 
-export const DEFAULT_API_BASE = '/api'
-export const DEFAULT_TIMEOUT_MS = 30_000
+export type { HttpConfig }
+export { DEFAULT_API_BASE, DEFAULT_TIMEOUT_MS }
 
 /**
  * The axios instance every Http* adapter uses: base URL, timeout, tenant header and the stored token.

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify'
-import type { AxiosInstance } from 'axios'
+import type { HttpTransport } from './transport'
 import { PORTS } from '../../application/tokens'
 import type { PaymentsApi } from '../../application/ports/payments.port'
 import {
@@ -16,7 +16,7 @@ import { callRoute } from './api-client'
 
 @injectable()
 export class HttpPaymentsApi implements PaymentsApi {
-  constructor(@inject(PORTS.HttpClient) private readonly http: AxiosInstance) {}
+  constructor(@inject(PORTS.HttpClient) private readonly http: HttpTransport) {}
   createInvoice(body: CreateInvoiceBody) {
     return callRoute(this.http, createInvoice, { body })
   }

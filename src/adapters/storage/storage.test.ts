@@ -44,11 +44,11 @@ describe.each(bookingStores)('%s booking store', (_, make) => {
   it('keeps values and clears only the session booking info', () => {
     const store = make()
     store.set('lastClinicId', 'c1')
-    store.set('currentClinic', { id: 'c1', name: 'Soho' })
+    store.set('currentClinic', { id: 'c1', accountName: 'Soho', address: { line1: '1 Soho Sq', city: 'London' } })
     store.set('currency', 'EUR')
     store.set('links', { websocket: 'ws://x' })
     store.set('cookiesAccepted', true)
-    expect(store.get('currentClinic')).toEqual({ id: 'c1', name: 'Soho' })
+    expect(store.get('currentClinic')).toEqual({ id: 'c1', accountName: 'Soho', address: { line1: '1 Soho Sq', city: 'London' } })
     store.clearBookingInfo()
     expect(store.get('lastClinicId')).toBeUndefined()
     expect(store.get('currentClinic')).toBeUndefined()

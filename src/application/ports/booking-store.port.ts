@@ -1,16 +1,7 @@
-/** A clinic remembered between visits (spec section 3, 'Stored locally'). */
-export interface StoredClinic {
-  id: string
-  name: string
-  address?: string
-  street?: string
-  line2?: string
-  city?: string
-  postCode?: string
-  country?: string
-  latitude?: number
-  longitude?: number
-}
+import type { Clinic } from '../../contract/clinics.routes'
+
+/** A clinic remembered between visits (spec section 3, 'Stored locally'): the contract's clinic, as listed. */
+export type StoredClinic = Pick<Clinic, 'id' | 'accountName' | 'address'>
 
 /** Everything the app keeps locally besides the token (spec section 3, 'Stored locally'). */
 export interface StoredBookingInfo {

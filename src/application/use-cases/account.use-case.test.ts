@@ -34,7 +34,7 @@ describe('Login and Logout', () => {
 
   it('logout ends the session on the server, then clears the token and the booking info, keeping currency and cookie acceptance', async () => {
     const tokens = new InMemoryTokenStore('jwt')
-    const store = new InMemoryBookingStore({ lastClinicId: id(1), currentClinic: { id: id(1), name: 'Soho' }, currency: 'EUR', cookiesAccepted: true })
+    const store = new InMemoryBookingStore({ lastClinicId: id(1), currentClinic: { id: id(1), accountName: 'Soho', address: { line1: '1 Soho Sq', city: 'London' } }, currency: 'EUR', cookiesAccepted: true })
     const auth = fake<AuthApi>().on('logout', () => {
       // the server call goes out while the token is still there to send
       expect(tokens.get()).toBe('jwt')

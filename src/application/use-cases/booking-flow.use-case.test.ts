@@ -31,6 +31,7 @@ function setup() {
   const confirm = new ConfirmBooking(
     appointments.port,
     log,
+    new HoldAppointment(appointments.port),
     new CreateDepositPayment(payments.port),
     new BuyCourse(payments.port),
     new BuyGiftVoucher(payments.port),

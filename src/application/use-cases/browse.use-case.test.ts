@@ -49,7 +49,7 @@ describe('ListLocations', () => {
     const list = new ListLocations(catalogue.port, store)
     expect(await list.execute()).toEqual(E.right({ clinics: [clinic], autoSelected: clinic }))
     expect(store.get('lastClinicId')).toBe(id(1))
-    expect(store.get('currentClinic')).toEqual({ id: id(1), name: 'Soho', address: '1 High St, Floor 2, London', street: '1 High St', city: 'London' })
+    expect(store.get('currentClinic')).toEqual({ id: id(1), accountName: 'Soho', address: { line1: '1 High St', line2: 'Floor 2', city: 'London' } })
     const two = await list.execute()
     expect(E.isRight(two) && two.right.autoSelected).toBeUndefined()
   })

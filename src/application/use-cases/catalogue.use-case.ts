@@ -3,7 +3,7 @@ import * as E from 'fp-ts/Either'
 import { PORTS } from '../tokens'
 import type { CatalogueApi } from '../ports/catalogue.port'
 import type { LinksApi } from '../ports/links.port'
-import type { BookingStore } from '../ports/booking-store.port'
+import type { BookingStore, StoredClinic } from '../ports/booking-store.port'
 import type { TagManager } from '../ports/tag-manager.port'
 import type { Logger } from '../ports/logger.port'
 import type { AppError } from '../failure'
@@ -84,22 +84,16 @@ export class ListLocations {
   }
 }
 
-function rememberClinic(store: BookingStore, clinic: Clinic): void {
+function rememberClinic(store: BookingStore, clinic: StoredClinic): void {
   store.set('lastClinicId', clinic.id)
-  store.set('currentClinic', {
-    id: clinic.id,
-    name: clinic.accountName,
-    address: [clinic.address.line1, clinic.address.line2, clinic.address.city].filter(Boolean).join(', '),
-    street: clinic.address.line1,
-    city: clinic.address.city,
-  })
+  store.set('currentClinic', { id: clinic.id, accountName: clinic.accountName, address: { ...clinic.address } })
 }
 
 /** The location step's choice: stored as lastClinicId and currentClinic. */
 @injectable()
 export class SelectLocation {
   constructor(@inject(PORTS.BookingStore) private readonly store: BookingStore) {}
-  async execute(clinic: Clinic): Promise<E.Either<never, Clinic>> {
+  async execute<C extends StoredClinic>(clinic: C): Promise<E.Either<never, C>> {
     rememberClinic(this.store, clinic)
     return E.right(clinic)
   }
@@ -157,6 +151,16 @@ export class ListCategoriesAndServices {
       services: services.right.filter((s) => s.availability !== 'BOOK_ONLY'),
       hasMore: services.right.length === size,
     })
+  }
+}
+
+/** GET /services/public/{id}: one service (a step URL opened directly, book again). */
+@injectable()
+export class GetService {
+  constructor(@inject(PORTS.CatalogueApi) private readonly catalogue: CatalogueApi) {}
+  async execute(id: string): Promise<E.Either<AppError, Service>> {
+    const result = await this.catalogue.service(id)
+    return E.isLeft(result) ? E.left(requestFailure(result.left)) : result
   }
 }
 

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
-import { PORTS, USE_CASES } from '../tokens'
+import { PORTS } from '../tokens'
 import type { AppError } from '../failure'
 import type { AppointmentPayload, AppointmentView, BookingCreated, PaymentDetails } from '../../contract/appointments.codecs'
 import { rescheduleWithOffset } from '../../domain/booking/reschedule'
@@ -8,7 +8,7 @@ import type { AppointmentsApi } from '../ports/appointments.port'
 import type { Logger } from '../ports/logger.port'
 import { bookingFailure } from '../errors'
 import { BuyCourse, BuyGiftVoucher, CreateDepositPayment, type PaymentSession, type VoucherOrder } from './payments.use-case'
-import { DELETE_PENDING_TIMEOUT_MS } from './appointments.use-case'
+import { DELETE_PENDING_TIMEOUT_MS, HoldAppointment } from './appointments.use-case'
 
 /** An appointment of the basket being rescheduled, with its current time. */
 export interface RescheduleItem {
@@ -45,9 +45,10 @@ export class ConfirmBooking {
   constructor(
     @inject(PORTS.AppointmentsApi) private readonly appointments: AppointmentsApi,
     @inject(PORTS.Logger) private readonly log: Logger,
-    @inject(USE_CASES.CreateDepositPayment) private readonly deposit: CreateDepositPayment,
-    @inject(USE_CASES.BuyCourse) private readonly buyCourse: BuyCourse,
-    @inject(USE_CASES.BuyGiftVoucher) private readonly buyGiftVoucher: BuyGiftVoucher,
+    @inject(HoldAppointment) private readonly holdAppointment: HoldAppointment,
+    @inject(CreateDepositPayment) private readonly deposit: CreateDepositPayment,
+    @inject(BuyCourse) private readonly buyCourse: BuyCourse,
+    @inject(BuyGiftVoucher) private readonly buyGiftVoucher: BuyGiftVoucher,
   ) {}
 
   async execute(request: ConfirmRequest): Promise<E.Either<AppError, ConfirmOutcome>> {
@@ -83,12 +84,12 @@ export class ConfirmBooking {
   }
 
   private async book(request: Extract<ConfirmRequest, { kind: 'book' }>): Promise<E.Either<AppError, ConfirmOutcome>> {
-    const held = await this.appointments.hold({
+    const held = await this.holdAppointment.execute({
       appointment: request.appointment,
       paymentDetails: request.paymentDetails ?? null,
       coherentTransactionId: null,
     })
-    if (E.isLeft(held)) return E.left(bookingFailure(held.left))
+    if (E.isLeft(held)) return held
     const booking = held.right
     if (booking.deposit <= 0) return E.right({ _tag: 'Booked', booking })
     const payment = await this.deposit.execute({

@@ -117,6 +117,16 @@ export interface PollOptions {
  * purchase) verifies the course assignment and answers at once. Failed checks are logged and polling
  * goes on. Left Cancelled when the signal fires or the timeout passes.
  */
+/** One payment status check; the payment view model owns the 3-second cadence so 'Start again' can stop it. */
+@injectable()
+export class CheckPayment {
+  constructor(@inject(PORTS.PaymentsApi) private readonly api: PaymentsApi) {}
+  async execute(transactionId: string): Promise<E.Either<AppError, PaymentCheck>> {
+    const result = await this.api.checkPayment(transactionId)
+    return E.isLeft(result) ? E.left(requestFailure(result.left)) : result
+  }
+}
+
 @injectable()
 export class PollPayment {
   constructor(

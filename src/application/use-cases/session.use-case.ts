@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
 import * as O from 'fp-ts/Option'
-import { PORTS, USE_CASES } from '../tokens'
+import { PORTS } from '../tokens'
 import type { LiveConnection, LiveEvents } from '../ports/live-events.port'
 import type { TokenStore } from '../ports/token-store.port'
 import type { Geocoder, LatLng } from '../ports/geocoder.port'
@@ -29,8 +29,8 @@ export class WatchSession {
   constructor(
     @inject(PORTS.LiveEvents) private readonly live: LiveEvents,
     @inject(PORTS.TokenStore) private readonly tokens: TokenStore,
-    @inject(USE_CASES.LoadLinks) private readonly links: LoadLinks,
-    @inject(USE_CASES.Logout) private readonly logout: Logout,
+    @inject(LoadLinks) private readonly links: LoadLinks,
+    @inject(Logout) private readonly logout: Logout,
   ) {}
   async execute(input: { customerId: string; onLoggedOut: () => void }): Promise<E.Either<AppError, LiveConnection>> {
     const token = this.tokens.get()

@@ -31,7 +31,7 @@ describe('small use cases', () => {
     const store = new InMemoryBookingStore()
     await new SelectLocation(store).execute({ id: id(2), accountName: 'Leeds', address: { line1: '2 Park Row', city: 'Leeds' } })
     expect(store.get('lastClinicId')).toBe(id(2))
-    expect(store.get('currentClinic')?.name).toBe('Leeds')
+    expect(store.get('currentClinic')).toEqual({ id: id(2), accountName: 'Leeds', address: { line1: '2 Park Row', city: 'Leeds' } })
   })
 
   it('ListCards, StartCardSetup', async () => {

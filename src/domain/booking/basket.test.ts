@@ -15,6 +15,8 @@ describe('addToBasket', () => {
     ['course to services', [service('a')], course('c'), mixError],
     ['service to courses', [course('c')], service('a'), mixError],
     ['zero sale price is still a course', [service('a')], { service: { id: 'z', salePrice: 0 } }, mixError],
+    ['the wizard\'s kind wins: a service with a sale price is a service', [service('a')], { kind: 'service', service: { id: 'b', salePrice: 30 } }, E.right([service('a'), { kind: 'service', service: { id: 'b', salePrice: 30 } }])],
+    ['a course by kind cannot join services', [service('a')], { kind: 'course', service: { id: 'k' } }, mixError],
   ] as [string, BasketItem[], BasketItem, unknown][])('%s', (_name, basket, item, expected) => {
     expect(addToBasket(basket, item)).toEqual(expected)
   })

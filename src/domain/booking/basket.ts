@@ -15,6 +15,8 @@ export interface BasketService {
 }
 
 export interface BasketItem {
+  /** what the wizard put in the basket; without it, a salePrice marks a course purchase */
+  kind?: 'service' | 'course'
   service: BasketService
   staff?: unknown
 }
@@ -26,7 +28,7 @@ export const SERVICE_VIEWS = ['services', 'courses'] as const
 export type ServiceView = (typeof SERVICE_VIEWS)[number]
 
 export function isCoursePurchase(item: BasketItem): boolean {
-  return typeof item.service.salePrice === 'number'
+  return item.kind ? item.kind === 'course' : typeof item.service.salePrice === 'number'
 }
 
 /** Adds an item; refuses to mix course purchases with individual services. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { goBack, nextStep, stepFromUrl, type StepUrlParams, timeSubStep, type BookingStep } from './steps'
+import { goBack, nextStep, stepFromUrl, stepPath, type StepUrlParams, timeSubStep, type BookingStep } from './steps'
 
 describe('stepFromUrl', () => {
   it.each([
@@ -15,6 +15,32 @@ describe('stepFromUrl', () => {
     [{ confirm: true }, 'location'],
   ] as [StepUrlParams, BookingStep][])('%o -> %s', (params, step) => {
     expect(stepFromUrl(params)).toBe(step)
+  })
+})
+
+describe('stepPath', () => {
+  it.each([
+    [{ locationId: 'c1' }, '/step/c1'],
+    [{ locationId: 'c1', query: { view: 'courses', course: undefined } }, '/step/c1?view=courses'],
+    [{ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query: { service: '0' } }, '/step/c1/cat1/s1?service=0'],
+    [{ locationId: 'c1', serviceId: 's1', query: { service: '1', reschedule: '1' } }, '/step/c1/all/s1?service=1&reschedule=1'],
+    [{ locationId: 'c1', categoryId: 'k', serviceId: 'k1', confirm: true, query: { course: 'true' } }, '/step/c1/k/k1/confirm?course=true'],
+    [{ locationId: 'c1', confirm: true }, '/step/c1/confirm'],
+    [{ locationId: 'location', query: { courseServiceBooking: 'true' } }, '/step/location?courseServiceBooking=true'],
+  ])('%o is %s', (state, path) => {
+    expect(stepPath(state)).toBe(path)
+  })
+
+  it('gives stepFromUrl its step back', () => {
+    const parts = (path: string) => {
+      const [, , locationId, categoryId, serviceId, last] = new URL(path, 'http://x').pathname.split('/')
+      const confirm = [categoryId, serviceId, last].includes('confirm')
+      return { locationId, categoryId: categoryId === 'confirm' ? undefined : categoryId, serviceId: serviceId === 'confirm' ? undefined : serviceId, confirm }
+    }
+    expect(stepFromUrl(parts(stepPath({ locationId: 'c1' })))).toBe('service')
+    expect(stepFromUrl(parts(stepPath({ locationId: 'c1', categoryId: 'a', serviceId: 's' })))).toBe('staff')
+    expect(stepFromUrl(parts(stepPath({ locationId: 'c1', categoryId: 'a', serviceId: 's', confirm: true })))).toBe('confirm')
+    expect(stepFromUrl(parts(stepPath({ locationId: 'c1', confirm: true })))).toBe('confirm')
   })
 })
 

@@ -31,6 +31,30 @@ export function stepFromUrl(params: StepUrlParams): BookingStep {
   return 'location'
 }
 
+/** A wizard state as its URL names it; the inverse of stepFromUrl. */
+export interface StepPathState {
+  /** a clinic id, or 'location' while the clinic is not chosen */
+  locationId: string
+  /** the service's category ('all' when it has none) */
+  categoryId?: string
+  serviceId?: string
+  confirm?: boolean
+  /** query parameters, in order; undefined ones are left out */
+  query?: Readonly<Record<string, string | undefined>>
+}
+
+/**
+ * The URL of a wizard state: /step/{locationId}[/{categoryId}/{serviceId}][/confirm][?query].
+ * stepFromUrl of its parts gives the step back.
+ */
+export function stepPath(state: StepPathState): string {
+  const service = present(state.serviceId) ? `/${present(state.categoryId) ? state.categoryId : 'all'}/${state.serviceId}` : ''
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(state.query ?? {})) if (value !== undefined) params.set(key, value)
+  const search = params.toString()
+  return `/step/${state.locationId}${service}${state.confirm ? '/confirm' : ''}${search ? `?${search}` : ''}`
+}
+
 export function stepIndex(step: BookingStep): number {
   return BOOKING_STEPS.indexOf(step)
 }

@@ -47,4 +47,3 @@ export const UI_SIZES = {
 } as const
 
 export const SHORT_STRING_LENGTH = 24
-export const TIME_ZONE = 'Europe/London'

@@ -1,6 +1,7 @@
 /** Europe/London days: offsets in winter and summer, the 23- and 25-hour clock-change days, weekly schedules. */
 import { describe, expect, it } from 'vitest'
-import { datesOfMonth, isoDate, londonDateOf, londonDay, parseClock, scheduleToUtc, type WeeklySchedule } from './london-day'
+import { londonDateOf } from '../time'
+import { datesOfMonth, isoDate, londonDay, parseClock, scheduleToUtc, type WeeklySchedule } from './london-day'
 
 const schedule: WeeklySchedule = {
   0: [{ start: '00:30', end: '03:00' }],

@@ -11,8 +11,8 @@
  */
 import { formatInTimeZone, fromZonedTime, getTimezoneOffset } from 'date-fns-tz'
 import type { Interval } from './types'
+import { LONDON_TIME_ZONE } from '../time'
 
-export const LONDON = 'Europe/London'
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
@@ -71,10 +71,6 @@ export function isoDate(year: number, month: number, day: number): string {
   return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`
 }
 
-/** The London date ('yyyy-MM-dd') of an instant. */
-export function londonDateOf(instant: number): string {
-  return formatInTimeZone(instant, LONDON, 'yyyy-MM-dd')
-}
 
 const cache = new Map<string, LondonDay>()
 const CACHE_LIMIT = 4096
@@ -94,11 +90,11 @@ function buildLondonDay(date: string): LondonDay {
   const utcMidnight = Date.UTC(y, m - 1, d)
   const weekday = new Date(utcMidnight).getUTCDay()
   // London is UTC+0 or UTC+1; the clock changes at 01:00 UTC, so these two samples bracket the day.
-  const offsetEarly = getTimezoneOffset(LONDON, new Date(utcMidnight - 2 * HOUR))
-  const offsetLate = getTimezoneOffset(LONDON, new Date(utcMidnight + DAY - 2 * HOUR))
+  const offsetEarly = getTimezoneOffset(LONDON_TIME_ZONE, new Date(utcMidnight - 2 * HOUR))
+  const offsetLate = getTimezoneOffset(LONDON_TIME_ZONE, new Date(utcMidnight + DAY - 2 * HOUR))
   const bounds = {
-    start: fromZonedTime(`${date}T00:00:00`, LONDON).getTime(),
-    end: fromZonedTime(`${isoDate(y, m, d + 1)}T00:00:00`, LONDON).getTime(),
+    start: fromZonedTime(`${date}T00:00:00`, LONDON_TIME_ZONE).getTime(),
+    end: fromZonedTime(`${isoDate(y, m, d + 1)}T00:00:00`, LONDON_TIME_ZONE).getTime(),
   }
   if (offsetEarly === offsetLate) {
     const offset = offsetEarly
@@ -117,8 +113,8 @@ function buildLondonDay(date: string): LondonDay {
     toUtc: (minutes) =>
       minutes >= 24 * 60
         ? bounds.end + (minutes - 24 * 60) * MINUTE
-        : fromZonedTime(`${date}T${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}:00`, LONDON).getTime(),
-    label: (instant) => formatInTimeZone(instant, LONDON, 'HH:mm'),
+        : fromZonedTime(`${date}T${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}:00`, LONDON_TIME_ZONE).getTime(),
+    label: (instant) => formatInTimeZone(instant, LONDON_TIME_ZONE, 'HH:mm'),
   }
 }
 

@@ -11,16 +11,22 @@ import { COOKIE_BANNER, SessionViewModel } from '../view-models/session.view-mod
 import { ToastViewModel } from '../view-models/toast.view-model'
 import { DeferredNavigator, NAVIGATOR } from '../view-models/app-services'
 import { ManualTicker } from '../view-models/account.view-model.test-support'
-import type { BookingGateway, LocalSettings, WebConfig } from '../view-models/booking-gateway'
+import type { WebConfig } from '../view-models/views'
+import { InMemoryBookingStore } from '../../adapters/storage/in-memory.adapter'
 
 afterEach(cleanup)
 
-function session(environment: WebConfig['environment'], stored: Record<string, string> = {}) {
-  const values = new Map(Object.entries(stored))
-  const settings: LocalSettings = { get: (k) => values.get(k), set: vi.fn((k: string, v: string) => void values.set(k, v)) }
-  const gateway = { loadOrganisation: async () => E.right({ name: 'Demo Clinic' }), currentUser: async () => E.right(undefined) }
-  const vm = new SessionViewModel(gateway as unknown as BookingGateway, settings, { environment, holdSeconds: 300, mapTilesUrl: '' })
-  return { vm, settings }
+function session(environment: WebConfig['environment'], stored: { cookiesAccepted?: boolean } = {}) {
+  const store = new InMemoryBookingStore(stored)
+  const vm = new SessionViewModel(
+    { execute: async () => E.right({ name: 'Demo Clinic' }) } as never,
+    { execute: async () => E.left({ _tag: 'NotSignedIn' as const, message: 'Not signed in' }) },
+    { execute: async () => E.right({}) } as never,
+    { execute: async () => E.right(undefined) },
+    store,
+    { environment, holdSeconds: 300, mapTilesUrl: '' },
+  )
+  return { vm, store }
 }
 
 /** The real AppShell with a page whose last control sits at the bottom. */
@@ -30,7 +36,7 @@ function shell(vm: SessionViewModel) {
   container.bind(ToastViewModel).toConstantValue(new ToastViewModel(new ManualTicker()))
   container.bind(NAVIGATOR).toConstantValue(new DeferredNavigator())
   return render(
-    <ContainerProvider container={container}>
+    <ContainerProvider resolver={container}>
       <MemoryRouter initialEntries={['/app']}>
         <Routes>
           <Route element={<AppShell />}>
@@ -44,7 +50,7 @@ function shell(vm: SessionViewModel) {
 
 describe('CookieBanner', () => {
   it("shows the spec's text in a labelled region above the header, and 'Got it!' stores the acceptance and removes it", () => {
-    const { vm, settings } = session('local')
+    const { vm, store } = session('local')
     const { container } = shell(vm)
     const region = screen.getByRole('region', { name: 'Cookies' })
     expect(region.textContent).toContain(COOKIE_BANNER)
@@ -53,12 +59,12 @@ describe('CookieBanner', () => {
     const order = [...container.querySelectorAll('[aria-label="Cookies"], header, main')].map((el) => el.tagName)
     expect(order).toEqual(['SECTION', 'HEADER', 'MAIN'])
     fireEvent.click(screen.getByRole('button', { name: 'Got it!' }))
-    expect(settings.set).toHaveBeenCalledWith('cookieAccepted', 'true')
+    expect(store.get('cookiesAccepted')).toBe(true)
     expect(screen.queryByRole('region', { name: 'Cookies' })).toBeNull()
   })
 
   it('is not shown once accepted, nor in production', () => {
-    shell(session('staging', { cookieAccepted: 'true' }).vm)
+    shell(session('staging', { cookiesAccepted: true }).vm)
     expect(screen.queryByRole('region', { name: 'Cookies' })).toBeNull()
     cleanup()
     shell(session('production').vm)

@@ -2,7 +2,9 @@
 // ToastViewModel over scripted fakes, a manual ticker and a recording navigator.
 import { vi } from 'vitest'
 import * as E from 'fp-ts/Either'
-import type { BookingGateway, LocalSettings, Ticker, UserView, WebConfig } from './booking-gateway'
+import type { Ticker, UserView, WebConfig } from './views'
+import { InMemoryBookingStore } from '../../adapters/storage/in-memory.adapter'
+import { SelectLocation } from '../../application/use-cases/catalogue.use-case'
 import type { Navigator } from './app-services'
 import { SessionViewModel } from './session.view-model'
 import { BookingViewModel } from './booking.view-model'
@@ -59,10 +61,6 @@ export class RecordingNavigator implements Navigator {
 
 export const CUSTOMER: UserView = { id: 'c'.repeat(24), email: 'jane@example.com', firstName: 'Jane', surname: 'Doe' }
 
-export function memorySettings(): LocalSettings {
-  const values = new Map<string, string>()
-  return { get: (k) => values.get(k), set: (k, v) => void values.set(k, v) }
-}
 
 export interface World {
   ticker: ManualTicker
@@ -70,26 +68,35 @@ export interface World {
   session: SessionViewModel
   booking: BookingViewModel
   toasts: ToastViewModel
-  gateway: { logout: ReturnType<typeof vi.fn>; currentUser: ReturnType<typeof vi.fn>; loadOrganisation: ReturnType<typeof vi.fn> }
+  /** the session's use cases */
+  sessionUseCases: { logout: ReturnType<typeof vi.fn>; currentUser: ReturnType<typeof vi.fn>; loadOrganisation: ReturnType<typeof vi.fn>; loadLinks: ReturnType<typeof vi.fn> }
 }
 
 /** Session (signed in as CUSTOMER unless `signedIn` is false), booking wizard and toasts. */
 export function world(options: { signedIn?: boolean } = {}): World {
   const ticker = new ManualTicker()
   const navigator = new RecordingNavigator()
-  const gateway = {
-    logout: vi.fn(),
-    currentUser: vi.fn(async () => E.right(options.signedIn === false ? undefined : CUSTOMER)),
+  const sessionUseCases = {
+    logout: vi.fn(async () => E.right(undefined)),
+    currentUser: vi.fn(async () => (options.signedIn === false ? E.left({ _tag: 'NotSignedIn' as const, message: 'Not signed in' }) : E.right(CUSTOMER))),
     loadOrganisation: vi.fn(async () => E.right({ name: 'Demo Clinic', currency: 'GBP' })),
+    loadLinks: vi.fn(async () => E.right({})),
   }
   const config: WebConfig = { environment: 'local', holdSeconds: 300, mapTilesUrl: '' }
-  const settings = memorySettings()
-  const session = new SessionViewModel(gateway as unknown as BookingGateway, settings, config)
+  const store = new InMemoryBookingStore()
+  const session = new SessionViewModel(
+    { execute: sessionUseCases.loadOrganisation } as never,
+    { execute: sessionUseCases.currentUser } as never,
+    { execute: sessionUseCases.loadLinks } as never,
+    { execute: sessionUseCases.logout },
+    store,
+    config,
+  )
   session.userLoaded = true
   if (options.signedIn !== false) session.user = { ...CUSTOMER }
-  const booking = new BookingViewModel(navigator, ticker, config, settings, session)
+  const booking = new BookingViewModel(navigator, ticker, config, new SelectLocation(store), session)
   const toasts = new ToastViewModel(ticker)
-  return { ticker, navigator, session, booking, toasts, gateway }
+  return { ticker, navigator, session, booking, toasts, sessionUseCases }
 }
 
 export const ORGANISATION: OrganisationPublic = {

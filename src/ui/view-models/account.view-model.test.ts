@@ -1,21 +1,13 @@
 import { describe, expect, it, vi } from 'vitest'
 import * as E from 'fp-ts/Either'
-import { Container } from 'inversify'
-import { ACCOUNT_TABS, AccountViewModel, accountAreaModule, MISSING_REQUIRED_FIELDS_TEXT, MISSING_REQUIRED_FIELDS_TITLE } from './account.view-model'
+import { ACCOUNT_TABS, AccountViewModel, MISSING_REQUIRED_FIELDS_TEXT, MISSING_REQUIRED_FIELDS_TITLE } from './account.view-model'
 import { AppointmentsTabViewModel } from './appointments-tab.view-model'
 import { CoursesTabViewModel } from './courses-tab.view-model'
 import { PersonalDetailsViewModel } from './personal-details.view-model'
 import { CardsViewModel } from './cards.view-model'
 import { PasswordViewModel } from './password.view-model'
 import { SessionWatchViewModel } from './session-watch.view-model'
-import { ForgotPasswordViewModel } from './forgot-password.view-model'
 import { CUSTOMER, ORGANISATION, useCase, world, sessionWatch } from './account.view-model.test-support'
-import { USE_CASES } from '../../application/tokens'
-import { NAVIGATOR } from './app-services'
-import { BOOKING_GATEWAY, TICKER } from './booking-gateway'
-import { SessionViewModel } from './session.view-model'
-import { BookingViewModel } from './booking.view-model'
-import { ToastViewModel } from './toast.view-model'
 import type { CurrentUser } from '../../contract/customers.codecs'
 
 const FULL: CurrentUser = {
@@ -156,22 +148,5 @@ describe('AccountViewModel', () => {
     expect(session.authenticated).toBe(false)
     expect(booking.isBookAgain).toBe(false)
     expect(navigator.last).toBe('/')
-  })
-
-  it('the module binds every view model of the customer area and password screens', () => {
-    const container = new Container()
-    const w = world()
-    for (const token of Object.values(USE_CASES)) container.bind(token).toConstantValue({ execute: vi.fn() })
-    container.bind(SessionViewModel).toConstantValue(w.session)
-    container.bind(BookingViewModel).toConstantValue(w.booking)
-    container.bind(ToastViewModel).toConstantValue(w.toasts)
-    container.bind(NAVIGATOR).toConstantValue(w.navigator)
-    container.bind(TICKER).toConstantValue(w.ticker)
-    container.bind(BOOKING_GATEWAY).toConstantValue({})
-    container.load(accountAreaModule)
-    for (const cls of [AccountViewModel, AppointmentsTabViewModel, CoursesTabViewModel, PersonalDetailsViewModel, CardsViewModel, PasswordViewModel, SessionWatchViewModel, ForgotPasswordViewModel]) {
-      expect(container.get(cls as never)).toBeInstanceOf(cls)
-    }
-    expect(container.get(AccountViewModel).details).toBe(container.get(PersonalDetailsViewModel))
   })
 })

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import { ContainerModule, inject, injectable } from 'inversify'
+import { inject, injectable } from 'inversify'
 import { MISSING_REQUIRED_FIELDS_TEXT, MISSING_REQUIRED_FIELDS_TITLE } from '../../domain/validation/personal-details'
 import { NAVIGATOR, type Navigator } from './app-services'
 import { SessionViewModel } from './session.view-model'
@@ -8,7 +8,6 @@ import { CoursesTabViewModel } from './courses-tab.view-model'
 import { PersonalDetailsViewModel } from './personal-details.view-model'
 import { CardsViewModel } from './cards.view-model'
 import { PasswordViewModel } from './password.view-model'
-import { ForgotPasswordViewModel } from './forgot-password.view-model'
 import { SessionWatchViewModel } from './session-watch.view-model'
 
 export { MISSING_REQUIRED_FIELDS_TEXT, MISSING_REQUIRED_FIELDS_TITLE }
@@ -137,15 +136,3 @@ export class AccountViewModel {
     await this.sessionWatch.logout()
   }
 }
-
-/** The customer area and password screens' view models, for the browser container. */
-export const accountAreaModule = new ContainerModule(({ bind }) => {
-  bind(AppointmentsTabViewModel).toSelf().inSingletonScope()
-  bind(CoursesTabViewModel).toSelf().inSingletonScope()
-  bind(PersonalDetailsViewModel).toSelf().inSingletonScope()
-  bind(CardsViewModel).toSelf().inSingletonScope()
-  bind(PasswordViewModel).toSelf().inSingletonScope()
-  bind(SessionWatchViewModel).toSelf().inSingletonScope()
-  bind(AccountViewModel).toSelf().inSingletonScope()
-  bind(ForgotPasswordViewModel).toSelf().inSingletonScope()
-})

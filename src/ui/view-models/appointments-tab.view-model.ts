@@ -1,16 +1,15 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
-import { USE_CASES } from '../../application/tokens'
-import type { CancelAppointment, GetAppointment, ListMyAppointments } from '../../application/use-cases/appointments.use-case'
-import type { ListLocations, LoadOrganisation } from '../../application/use-cases/catalogue.use-case'
+import { CancelAppointment, GetAppointment, ListMyAppointments } from '../../application/use-cases/appointments.use-case'
+import { ListLocations, LoadOrganisation } from '../../application/use-cases/catalogue.use-case'
 import type { AppointmentView, LinkedAppointmentView } from '../../contract/appointments.codecs'
 import type { OrganisationPublic } from '../../contract/organisation.routes'
 import { accountRowAction, type AccountRowAction } from '../../domain/booking/account'
 import { lateCancellationPeriodHours, type CancellationSettings, type ConfirmDialog } from '../../domain/policy/cancellation'
 import { currencyOrDefault } from '../../domain/pricing/money'
 import { formatLondonDateTime } from '../../domain/time'
-import { TICKER, type ClinicView, type PractitionerView, type ServiceView, type Ticker } from './booking-gateway'
+import { TICKER, type ClinicView, type PractitionerView, type ServiceView, type Ticker } from './views'
 import { BookingViewModel, type RescheduleInput } from './booking.view-model'
 import { SessionViewModel } from './session.view-model'
 import { ToastViewModel } from './toast.view-model'
@@ -56,11 +55,11 @@ export class AppointmentsTabViewModel {
   private clinics?: ClinicView[] = undefined
 
   constructor(
-    @inject(USE_CASES.ListMyAppointments) private readonly listAppointments: Exec<ListMyAppointments>,
-    @inject(USE_CASES.CancelAppointment) private readonly cancelAppointment: Exec<CancelAppointment>,
-    @inject(USE_CASES.GetAppointment) private readonly getAppointment: Exec<GetAppointment>,
-    @inject(USE_CASES.LoadOrganisation) private readonly loadOrganisation: Exec<LoadOrganisation>,
-    @inject(USE_CASES.ListLocations) private readonly listLocations: Exec<ListLocations>,
+    @inject(ListMyAppointments) private readonly listAppointments: Exec<ListMyAppointments>,
+    @inject(CancelAppointment) private readonly cancelAppointment: Exec<CancelAppointment>,
+    @inject(GetAppointment) private readonly getAppointment: Exec<GetAppointment>,
+    @inject(LoadOrganisation) private readonly loadOrganisation: Exec<LoadOrganisation>,
+    @inject(ListLocations) private readonly listLocations: Exec<ListLocations>,
     @inject(SessionViewModel) private readonly session: SessionViewModel,
     @inject(BookingViewModel) private readonly booking: BookingViewModel,
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,

@@ -2,18 +2,17 @@
 // server, or the nearest earlier valid step replaces it (ServicesViewModel.restoreRoute).
 import { describe, expect, it } from 'vitest'
 import * as E from 'fp-ts/Either'
-import { anna, clinicA, clinicB, course, facial, massage, organisation, user, world } from './booking.test-support'
+import { anna, clinicA, clinicB, course, facial, massage, organisation, user, world, type UseCaseFakes, refused, booked, massageService, facialService } from './booking.test-support'
 import { LocationsViewModel } from './locations.view-model'
 import { ServicesViewModel } from './services.view-model'
 import { ConfirmViewModel } from './confirm.view-model'
 import { PaymentViewModel } from './payment.view-model'
-import type { BookingGateway } from './booking-gateway'
 import type { RouteState } from './booking.view-model'
 
-function restoreWorld(overrides: Partial<BookingGateway> = {}) {
+function restoreWorld(overrides: Partial<UseCaseFakes> = {}) {
   const w = world(overrides)
-  const locations = new LocationsViewModel(w.gateway, w.booking, w.toasts)
-  const services = new ServicesViewModel(w.gateway, w.booking, w.toasts)
+  const locations = new LocationsViewModel(w.useCases.ListLocations, w.booking, w.toasts)
+  const services = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts)
   /** What StepPage does on every URL: the step from the URL, then the restore. */
   const open = async (route: RouteState) => {
     w.booking.syncRoute(route)
@@ -37,7 +36,7 @@ describe('a step URL opened with an empty wizard is rebuilt from the server', ()
     expect(w.booking.activeItem?.service.id).toBe('s2')
     expect(w.booking.step).toBe('staff')
     expect(w.navigator.paths).toEqual([])
-    expect(w.settings.values.lastClinicId).toBe('c2')
+    expect(w.store.get('lastClinicId')).toBe('c2')
   })
 
   it("the second service's step URL reloaded (service=1, the first one is gone): the service shows with its practitioners, the URL names index 0", async () => {
@@ -50,7 +49,7 @@ describe('a step URL opened with an empty wizard is rebuilt from the server', ()
     expect(w.navigator.replaced).toEqual(['/step/c2/cat1/s2?service=0'])
     await w.open({ ...staffUrl, query: { service: '0' } })
     expect(w.booking.activeItem?.service.id).toBe('s2')
-    expect(w.gateway.calls.getService).toHaveLength(1)
+    expect(w.useCases.calls.GetService).toHaveLength(1)
   })
 
   it('the service step URL: the clinic is fetched and the service list shows', async () => {
@@ -59,7 +58,7 @@ describe('a step URL opened with an empty wizard is rebuilt from the server', ()
     expect(w.booking.location).toEqual(clinicA)
     expect(w.booking.step).toBe('service')
     expect(w.booking.restoring).toBe(false)
-    expect(w.gateway.calls.getService).toBeUndefined()
+    expect(w.useCases.calls.GetService).toBeUndefined()
     expect(w.navigator.paths).toEqual([])
   })
 
@@ -68,8 +67,8 @@ describe('a step URL opened with an empty wizard is rebuilt from the server', ()
     await w.open({ locationId: 'c1', query: {} })
     w.booking.chooseService(facial, 'cat1')
     await w.open({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query: { service: '0' } })
-    expect(w.gateway.calls.getService).toBeUndefined()
-    expect(w.gateway.calls.listLocations).toHaveLength(1)
+    expect(w.useCases.calls.GetService).toBeUndefined()
+    expect(w.useCases.calls.ListLocations).toHaveLength(1)
     expect(w.booking.step).toBe('staff')
   })
 
@@ -122,14 +121,14 @@ describe('what cannot be rebuilt falls back to the nearest earlier valid step', 
   })
 
   it('clinics that cannot be loaded go back to the location list (which shows the failure)', async () => {
-    const w = restoreWorld({ listLocations: async () => E.left('Request failed with status 500') })
+    const w = restoreWorld({ ListLocations: async () => E.left(refused('Request failed with status 500')) })
     await w.open(staffUrl)
     expect(w.booking.restoring).toBe(false)
     expect(w.navigator.replaced).toEqual(['/'])
   })
 
   it('an unknown service shows the server message and goes back to the services of the clinic', async () => {
-    const w = restoreWorld({ getService: async () => E.left('Service not found.') })
+    const w = restoreWorld({ GetService: async () => E.left(refused('Service not found.')) })
     await w.open({ locationId: 'c1', categoryId: 'cat1', serviceId: 'gone', query: { service: '0', courseServiceBooking: 'true' } })
     expect(w.toasts.toasts.map((t) => t.text)).toEqual(['Service not found.'])
     expect(w.booking.basket).toEqual([])
@@ -151,16 +150,16 @@ describe('what cannot be rebuilt falls back to the nearest earlier valid step', 
     const w = restoreWorld()
     await w.open({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query: { service: '0', reschedule: '1' } })
     expect(w.navigator.replaced).toEqual(['/app'])
-    expect(w.gateway.calls.getService).toBeUndefined()
+    expect(w.useCases.calls.GetService).toBeUndefined()
   })
 
   it('only the latest URL acts when the user moves on before a restore finished', async () => {
     let release: () => void = () => undefined
     const slow = new Promise<void>((resolve) => (release = resolve))
     const w = restoreWorld({
-      getService: async (id) => {
+      GetService: async (id) => {
         if (id === 's1') await slow
-        return E.right(id === 's2' ? massage : facial)
+        return E.right(id === 's2' ? massageService : facialService)
       },
     })
     const first = w.open({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', confirm: true, query: {} })
@@ -182,10 +181,10 @@ describe('a course session booking opened from its URL alone (no course context 
     }) as never
 
   async function courseSessionAtConfirm(courses: unknown[]) {
-    const w = restoreWorld({ confirm: async () => E.right({ _tag: 'Done' }) })
+    const w = restoreWorld({ ConfirmBooking: async () => E.right(booked) })
     const listMyCourses = { execute: async () => E.right(courses as never[]) }
-    const payment = new PaymentViewModel(w.gateway, w.booking, w.navigator, w.ticker)
-    const confirm = new ConfirmViewModel(w.gateway, w.booking, w.session, w.toasts, payment, w.navigator, w.ticker, w.config, listMyCourses)
+    const payment = new PaymentViewModel(w.useCases.CheckPayment, w.useCases.VerifyCourseAssignment, w.useCases.DeletePendingAppointment, w.booking, w.navigator, w.ticker)
+    const confirm = new ConfirmViewModel(w.useCases.ConfirmBooking, w.useCases.DeletePendingAppointment, w.useCases.RescheduleAppointment, w.booking, w.session, w.toasts, payment, w.navigator, w.ticker, w.config, listMyCourses)
     w.session.organisation = organisation
     w.session.signedIn(user)
     const query = { course: 'true', courseServiceBooking: 'true', service: '0' }
@@ -206,15 +205,15 @@ describe('a course session booking opened from its URL alone (no course context 
       customerCourse('cc-elsewhere', 's1', 'c2', { quantity: 3, redeemed: 0, reserved: 0 }),
       customerCourse('cc-here', 's1', 'c1', { quantity: 3, redeemed: 1, reserved: 0 }),
     ])
-    expect(w.gateway.calls.confirm).toHaveLength(1)
-    expect(w.gateway.calls.confirm[0][0]).toMatchObject({ kind: 'book', deposit: 0, courseId: 'cc-here' })
+    expect(w.useCases.calls.ConfirmBooking).toHaveLength(1)
+    expect(w.useCases.calls.ConfirmBooking![0][0]).toMatchObject({ kind: 'book', appointment: { deposit: 0, course: 'cc-here' } })
     expect(w.booking.courseContext).toEqual({ courseId: 'cc-here', courseServices: ['s1'] })
     expect(w.navigator.last).toBe('/location?courseServiceBooking=true')
   })
 
   it('without such a course nothing is booked and the error shows', async () => {
     const w = await courseSessionAtConfirm([customerCourse('cc-other', 's9', 'c1', { quantity: 3, redeemed: 0, reserved: 0 })])
-    expect(w.gateway.calls.confirm).toBeUndefined()
+    expect(w.useCases.calls.ConfirmBooking).toBeUndefined()
     expect(w.toasts.toasts.map((t) => t.text)).toEqual(['An unexpected error occurred'])
   })
 })

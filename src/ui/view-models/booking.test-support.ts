@@ -1,8 +1,25 @@
-// Fakes for the booking view model tests: a scripted gateway, a manual clock, a recording navigator.
+// Fakes for the booking view model tests: scripted use cases, a manual clock, a recording navigator.
 import * as E from 'fp-ts/Either'
-import type {
-  BookingGateway, ClinicView, LocalSettings, OrganisationView, PractitionerView, ServiceView, Ticker, UserView, WebConfig,
-} from './booking-gateway'
+import type { AppError } from '../../application/failure'
+import type { GetCurrentUser, Login, Logout, Register, ForgotPassword } from '../../application/use-cases/auth.use-case'
+import { SelectLocation, type GetService, type ListCategoriesAndServices, type ListCourses, type ListLocations, type LoadLinks, type LoadOrganisation } from '../../application/use-cases/catalogue.use-case'
+import { InMemoryBookingStore } from '../../adapters/storage/in-memory.adapter'
+import type { ChainedSlot, GetAvailableDays, GetTimeSlots, ListPractitioners } from '../../application/use-cases/availability.use-case'
+import type { ConfirmBooking, ConfirmOutcome } from '../../application/use-cases/confirm-booking.use-case'
+import type { DeletePendingAppointment, RescheduleAppointment } from '../../application/use-cases/appointments.use-case'
+import type { CheckPayment } from '../../application/use-cases/payments.use-case'
+import type { PaymentCheck } from '../../contract/invoices.routes'
+import type { ListMyCourses, VerifyCourseAssignment } from '../../application/use-cases/courses.use-case'
+import type { LocateClinic } from '../../application/use-cases/session.use-case'
+import type { Clinic } from '../../contract/clinics.routes'
+import type { Service } from '../../contract/services.routes'
+import type { Course } from '../../contract/courses.routes'
+import type { Practitioner } from '../../contract/practitioners.routes'
+import type { CurrentUser } from '../../contract/customers.codecs'
+import type { OrganisationPublic } from '../../contract/organisation.routes'
+import * as O from 'fp-ts/Option'
+import type { ChainSlot, ClinicView, OrganisationView, PractitionerView, ServiceView, Ticker, UserView, WebConfig } from './views'
+import { toCourseView, toServiceView } from './catalogue-views'
 import type { Navigator } from './app-services'
 import { SessionViewModel } from './session.view-model'
 import { ToastViewModel } from './toast.view-model'
@@ -60,21 +77,19 @@ export class RecordingNavigator implements Navigator {
   }
 }
 
-export class MemorySettings implements LocalSettings {
-  values: Record<string, string> = {}
-  get(key: string): string | undefined {
-    return this.values[key]
-  }
-  set(key: string, value: string): void {
-    this.values[key] = value
-  }
-}
+/** A use case's error as the view models receive it: they show its message. */
+export const refused = (message: string): AppError => ({ _tag: 'Refused', message })
 
 export const clinicA: ClinicView = { id: 'c1', accountName: 'Harley Street', address: { line1: '1 Harley Street', city: 'London', latitude: 51.52, longitude: -0.147 } }
 export const clinicB: ClinicView = { id: 'c2', accountName: 'Bath', address: { line1: '2 Milsom Street', line2: 'Upper floor', city: 'Bath' } }
-export const facial: ServiceView = { id: 's1', name: 'Facial', categoryId: 'cat1', defaultDuration: 60, defaultPrice: 80 }
-export const massage: ServiceView = { id: 's2', name: 'Massage', categoryId: 'cat1', defaultDuration: 30, defaultPrice: 50 }
-export const course: ServiceView = { id: 'k1', name: 'Six facials', categoryId: 'kc', defaultDuration: 0, defaultPrice: 400, salePrice: 400 }
+export const facialService = { id: 's1', name: 'Facial', category: 'cat1', defaultDuration: 60, defaultPrice: 80 } as Service
+export const massageService = { id: 's2', name: 'Massage', category: 'cat1', defaultDuration: 30, defaultPrice: 50 } as Service
+export const courseRecord = { id: 'k1', name: 'Six facials', category: 'kc', salePrice: 400, courseServices: [] } as unknown as Course
+/** A catalogue service as the server sends it, from the wizard's shape (scripted answers). */
+export const serviceOf = (v: ServiceView): Service => ({ id: v.id, name: v.name, onlineName: v.onlineName, onlineDescription: v.onlineDescription, onlineSubtitle: v.onlineSubtitle, category: v.categoryId, defaultDuration: v.defaultDuration, defaultPrice: v.defaultPrice, salePrice: v.salePrice, bookingDepositType: v.bookingDepositType, bookingDepositAmount: v.bookingDepositAmount }) as Service
+export const facial: ServiceView = toServiceView(facialService)
+export const massage: ServiceView = toServiceView(massageService)
+export const course: ServiceView = toCourseView(courseRecord)
 export const anna: PractitionerView = { id: 'p1', displayName: 'Anna Smith', grossPrice: 90, duration: 60 }
 export const ben: PractitionerView = { id: 'p2', displayName: 'Ben Jones', grossPrice: 70, duration: 60 }
 export const user: UserView = { id: 'u1', email: 'jo@example.com', firstName: 'Jo', surname: 'Bloggs', accountBalance: 0 }
@@ -96,64 +111,125 @@ export const organisation: OrganisationView = {
   giftVoucherValues: [],
 }
 
-/** A gateway whose every call succeeds with simple data unless a test replaces the method. */
-export function fakeGateway(overrides: Partial<BookingGateway> = {}): BookingGateway & { calls: Record<string, unknown[][]> } {
-  const calls: Record<string, unknown[][]> = {}
-  const record = <A extends unknown[], R>(name: string, f: (...args: A) => R) => (...args: A): R => {
-    ;(calls[name] ??= []).push(args)
-    return f(...args)
+type Execute<T extends { execute: (...args: never[]) => unknown }> = T['execute']
+
+/** The use cases the booking view models call, by class name: each test scripts the ones it needs. */
+export interface UseCaseFakes {
+  LoadOrganisation: Execute<LoadOrganisation>
+  LoadLinks: Execute<LoadLinks>
+  GetCurrentUser: Execute<GetCurrentUser>
+  Logout: Execute<Logout>
+  ListLocations: Execute<ListLocations>
+  ListCategoriesAndServices: Execute<ListCategoriesAndServices>
+  GetService: Execute<GetService>
+  ListCourses: Execute<ListCourses>
+  ListPractitioners: Execute<ListPractitioners>
+  GetAvailableDays: Execute<GetAvailableDays>
+  GetTimeSlots: Execute<GetTimeSlots>
+  ConfirmBooking: Execute<ConfirmBooking>
+  DeletePendingAppointment: Execute<DeletePendingAppointment>
+  RescheduleAppointment: Execute<RescheduleAppointment>
+  CheckPayment: Execute<CheckPayment>
+  VerifyCourseAssignment: Execute<VerifyCourseAssignment>
+  ListMyCourses: Execute<ListMyCourses>
+  Login: Execute<Login>
+  Register: Execute<Register>
+  ForgotPassword: Execute<ForgotPassword>
+  LocateClinic: Execute<LocateClinic>
+}
+
+/** Time-slot chains of the GetTimeSlots use case from the wizard's chain shape. */
+export function chainsOf(chains: ChainSlot[][]): ChainedSlot[] {
+  return chains.map((parts) => ({
+    value: parts[0]?.startDate ?? '',
+    startDate: parts[0]?.startDate ?? '',
+    endDate: parts[parts.length - 1]?.endDate ?? '',
+    valid: parts.every((p) => p.valid !== false),
+    parts: parts.map((p) => ({ startDate: p.startDate, endDate: p.endDate, practitioner: p.practitioner ?? '', valid: p.valid !== false })),
+  })) as ChainedSlot[]
+}
+
+/** A payment outcome of ConfirmBooking (the appointment id is left out for course and voucher purchases). */
+export function paymentOutcome(p: { paymentUrl: string; transactionId: string; invoiceId?: string; appointmentId?: string }): ConfirmOutcome {
+  return {
+    _tag: 'PaymentRequired',
+    payment: { paymentUrl: p.paymentUrl, transactionId: p.transactionId, invoiceId: p.invoiceId ?? '', amount: 0 },
+    ...(p.appointmentId ? { booking: { appointment: { id: p.appointmentId }, deposit: 1 } } : {}),
+  } as ConfirmOutcome
+}
+
+/** ConfirmBooking's outcome without a payment step (booked straight through). */
+export const booked = { _tag: 'Booked', booking: { appointment: { id: 'a1' }, deposit: 0 } } as ConfirmOutcome
+
+/** One answer of the CheckPayment use case. */
+export const paymentCheck = (isPaid: boolean) => ({ isPaid }) as PaymentCheck
+
+export type Fakes = { [K in keyof UseCaseFakes]: { execute: UseCaseFakes[K] } } & { calls: Partial<Record<keyof UseCaseFakes, unknown[][]>> }
+
+/** Use cases whose every call succeeds with simple data unless a test scripts it; calls are recorded by use case. */
+export function fakeUseCases(overrides: Partial<UseCaseFakes> = {}): Fakes {
+  const calls: Partial<Record<keyof UseCaseFakes, unknown[][]>> = {}
+  const base: UseCaseFakes = {
+    LoadOrganisation: async () => E.right(organisation as OrganisationPublic),
+    LoadLinks: async () => E.right({ websocket: 'ws://x' } as never),
+    GetCurrentUser: async () => E.left({ _tag: 'NotSignedIn', message: 'Not signed in' }),
+    Logout: async () => E.right(undefined),
+    ListLocations: async () => E.right({ clinics: [clinicA, clinicB] as Clinic[] }),
+    ListCategoriesAndServices: async (query) =>
+      E.right(query.category ? { categories: [], services: [facialService, massageService], hasMore: false } : { categories: [{ id: 'cat1', name: 'Face' }] as never, services: [], hasMore: false }),
+    GetService: async (id) => E.right(id === massage.id ? massageService : facialService),
+    ListCourses: async () => E.right([{ category: { id: 'kc', name: 'Courses' }, courses: [courseRecord] }] as never),
+    ListPractitioners: async () => E.right([anna, ben] as Practitioner[]),
+    GetAvailableDays: async () => E.right(['2026-03-12', '2026-03-13']),
+    GetTimeSlots: async () => E.right([]),
+    ConfirmBooking: async () => E.right(paymentOutcome({ paymentUrl: '/sandbox/pay/t1', transactionId: 't1', appointmentId: 'a1', invoiceId: 'i1' })),
+    DeletePendingAppointment: async () => E.right(true),
+    RescheduleAppointment: async () => E.right({} as never),
+    CheckPayment: async () => E.right({ isPaid: false } as never),
+    VerifyCourseAssignment: async () => E.right(true),
+    ListMyCourses: async () => E.right([]),
+    Login: async () => E.right(user as CurrentUser),
+    Register: async () => E.right('Your account has been created'),
+    ForgotPassword: async () => E.right('sent'),
+    LocateClinic: async () => E.right(O.some({ lat: 51.38, lng: -2.36 })),
   }
-  const base: BookingGateway = {
-    loadOrganisation: async () => E.right(organisation),
-    loadLinks: async () => undefined,
-    listLocations: async () => E.right([clinicA, clinicB]),
-    listCategories: async () => E.right([{ id: 'cat1', name: 'Face' }]),
-    listServices: async () => E.right([facial, massage]),
-    getService: async (id) => E.right(id === massage.id ? massage : facial),
-    listCourses: async () => E.right([{ id: 'kc', name: 'Courses', courses: [course] }]),
-    listPractitioners: async () => E.right([anna, ben]),
-    availableDays: async () => E.right(['2026-03-12', '2026-03-13']),
-    timeSlots: async () => E.right([]),
-    confirm: async () => E.right({ _tag: 'Payment', paymentUrl: '/sandbox/pay/t1', transactionId: 't1', appointmentId: 'a1', invoiceId: 'i1' }),
-    deletePending: async () => E.right(undefined),
-    reschedule: async () => E.right(undefined),
-    checkPayment: async () => E.right(false),
-    verifyCourseAssignment: async () => undefined,
-    currentUser: async () => E.right(undefined),
-    login: async () => E.right(user),
-    register: async () => E.right(undefined),
-    forgotPassword: async () => E.right(undefined),
-    logout: () => undefined,
-    locate: async () => ({ latitude: 51.38, longitude: -2.36 }),
-  }
-  const merged = { ...base, ...overrides } as BookingGateway
-  const wrapped = Object.fromEntries(
-    Object.entries(merged).map(([k, f]) => [k, record(k, f as (...a: unknown[]) => unknown)]),
-  ) as unknown as BookingGateway
-  return Object.assign(wrapped, { calls })
+  const merged = { ...base, ...overrides }
+  const fakes = Object.fromEntries(
+    Object.entries(merged).map(([name, f]) => [
+      name,
+      {
+        execute: (...args: unknown[]) => {
+          ;(calls[name as keyof UseCaseFakes] ??= []).push(args)
+          return (f as (...a: unknown[]) => unknown)(...args)
+        },
+      },
+    ]),
+  ) as Omit<Fakes, 'calls'>
+  return Object.assign(fakes, { calls })
 }
 
 export interface World {
-  gateway: ReturnType<typeof fakeGateway>
+  useCases: Fakes
   ticker: ManualTicker
   navigator: RecordingNavigator
-  settings: MemorySettings
+  /** the real booking store port in memory (what the app keeps locally) */
+  store: InMemoryBookingStore
   config: WebConfig
   toasts: ToastViewModel
   session: SessionViewModel
   booking: BookingViewModel
 }
 
-export function world(overrides: Partial<BookingGateway> = {}, config: Partial<WebConfig> = {}): World {
-  const gateway = fakeGateway(overrides)
+export function world(overrides: Partial<UseCaseFakes> = {}, config: Partial<WebConfig> = {}): World {
+  const useCases = fakeUseCases(overrides)
   const ticker = new ManualTicker()
   const navigator = new RecordingNavigator()
-  const settings = new MemorySettings()
+  const store = new InMemoryBookingStore()
   const fullConfig: WebConfig = { environment: 'production', holdSeconds: 300, mapTilesUrl: 'https://tiles/{z}/{x}/{y}.png', ...config }
   const toasts = new ToastViewModel(ticker)
-  const session = new SessionViewModel(gateway, settings, fullConfig)
-  const booking = new BookingViewModel(navigator, ticker, fullConfig, settings, session)
-  return { gateway, ticker, navigator, settings, config: fullConfig, toasts, session, booking }
+  const session = new SessionViewModel(useCases.LoadOrganisation, useCases.GetCurrentUser, useCases.LoadLinks, useCases.Logout, store, fullConfig)
+  const booking = new BookingViewModel(navigator, ticker, fullConfig, new SelectLocation(store), session)
+  return { useCases, ticker, navigator, store, config: fullConfig, toasts, session, booking }
 }
 
 /** At clinicA: a facial with Anna, then a massage with `second` ('any' for any practitioner), no third service. */
@@ -167,5 +243,5 @@ export function chooseFacialAndMassage(booking: BookingViewModel, second: Practi
   booking.answerAnotherService(false)
 }
 
-/** Resolves pending promises (gateway calls are async). */
+/** Resolves pending promises (use case calls are async). */
 export const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0))

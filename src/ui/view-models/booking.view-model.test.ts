@@ -47,9 +47,9 @@ describe('BookingViewModel: step from the URL (spec section 4, Step flow)', () =
 
 describe('choosing location, service and practitioner', () => {
   it('stores the location as lastClinicId and goes to /step/{id}', () => {
-    const { booking, settings, navigator } = world()
+    const { booking, store, navigator } = world()
     booking.chooseLocation(clinicA)
-    expect(settings.values.lastClinicId).toBe('c1')
+    expect(store.get('lastClinicId')).toBe('c1')
     expect(navigator.last).toBe('/step/c1')
   })
 

@@ -1,13 +1,15 @@
 import { makeAutoObservable } from 'mobx'
 import { inject, injectable } from 'inversify'
 import {
-  LOCAL_SETTINGS, TICKER, WEB_CONFIG,
-  type ChainSlot, type ClinicView, type LocalSettings, type PractitionerView, type RescheduleSource, type ServiceView, type Ticker, type WebConfig,
-} from './booking-gateway'
+  TICKER, WEB_CONFIG,
+  type ChainSlot, type ClinicView, type PractitionerView, type RescheduleSource, type ServiceView, type Ticker, type WebConfig,
+} from './views'
 import { NAVIGATOR, type Navigator } from './app-services'
 import { SessionViewModel } from './session.view-model'
-import { BOOKING_STEPS, stepFromUrl, type BookingStep } from '../../domain/booking/steps'
-import { CANNOT_MIX_MESSAGE } from '../../domain/booking/basket'
+import { SelectLocation } from '../../application/use-cases/catalogue.use-case'
+import { BOOKING_STEPS, stepFromUrl, stepPath, type BookingStep } from '../../domain/booking/steps'
+import * as E from 'fp-ts/Either'
+import { addToBasket, CANNOT_MIX_MESSAGE, replaceInBasket } from '../../domain/booking/basket'
 import { rescheduleStartStep } from '../../domain/booking/reschedule'
 
 export type Step = BookingStep
@@ -96,11 +98,11 @@ export class BookingViewModel {
     @inject(NAVIGATOR) private readonly navigator: Navigator,
     @inject(TICKER) private readonly ticker: Ticker,
     @inject(WEB_CONFIG) private readonly config: WebConfig,
-    @inject(LOCAL_SETTINGS) private readonly settings: LocalSettings,
+    @inject(SelectLocation) private readonly selectLocation: Pick<SelectLocation, 'execute'>,
     @inject(SessionViewModel) private readonly session: SessionViewModel,
   ) {
-    makeAutoObservable<BookingViewModel, 'navigator' | 'ticker' | 'config' | 'settings' | 'session' | 'cancelHold' | 'route'>(this, {
-      navigator: false, ticker: false, config: false, settings: false, session: false, cancelHold: false, route: false,
+    makeAutoObservable<BookingViewModel, 'navigator' | 'ticker' | 'config' | 'selectLocation' | 'session' | 'cancelHold' | 'route'>(this, {
+      navigator: false, ticker: false, config: false, selectLocation: false, session: false, cancelHold: false, route: false,
     })
   }
 
@@ -163,16 +165,15 @@ export class BookingViewModel {
     return this.holdExpiresAt === undefined ? undefined : Math.max(0, Math.ceil((this.holdExpiresAt - this.ticker.now()) / 1000))
   }
 
-  /** Query string the wizard keeps across its URLs. */
+  /** Query parameters the wizard keeps across its URLs. */
+  get keptQuery(): Record<string, string | undefined> {
+    const { view, course, courseServiceBooking, reschedule } = this.query
+    return { view, course, courseServiceBooking, reschedule }
+  }
+
+  /** The kept query as a search string ('' or '?…'). */
   get queryString(): string {
-    const keep = ['view', 'course', 'courseServiceBooking', 'reschedule']
-    const params = new URLSearchParams()
-    for (const key of keep) {
-      const value = this.query[key]
-      if (value !== undefined) params.set(key, value)
-    }
-    const text = params.toString()
-    return text ? `?${text}` : ''
+    return stepPath({ locationId: '', query: this.keptQuery }).replace(/^[^?]*/, '')
   }
 
   // ---- route ------------------------------------------------------------------------------
@@ -230,14 +231,13 @@ export class BookingViewModel {
   setLocation(clinic: ClinicView): void {
     if (this.location && this.location.id !== clinic.id) this.resetBasket()
     this.location = clinic
-    this.settings.set('lastClinicId', clinic.id)
-    this.settings.set('currentClinic', JSON.stringify(clinic))
+    void this.selectLocation.execute(clinic)
   }
 
   /** Location chosen: stored as lastClinicId, then /step/{id}. */
   chooseLocation(clinic: ClinicView, replace = false): void {
     this.setLocation(clinic)
-    this.navigator.go(`/step/${clinic.id}${this.queryString}`, { replace })
+    this.navigator.go(stepPath({ locationId: clinic.id, query: this.keptQuery }), { replace })
   }
 
   setView(view: ServiceViewKind): void {
@@ -250,15 +250,15 @@ export class BookingViewModel {
   chooseService(service: ServiceView, categoryId: string | undefined): void {
     if (!this.location) return
     const kind: BasketItem['kind'] = this.view === 'courses' ? 'course' : 'service'
-    const other = this.basket.some((item, i) => i !== this.activeIndex && item.kind !== kind)
-    if (other) {
-      console.warn(MIX_WARNING)
-      return
-    }
     const item: BasketItem = { kind, service, anyStaff: false }
     const index = Math.min(this.activeIndex, this.basket.length)
-    if (index < this.basket.length) this.basket[index] = item
-    else this.basket.push(item)
+    // The basket's rules are the domain's (no mixing course purchases with services).
+    const next = index < this.basket.length ? replaceInBasket(this.basket, index, item) : addToBasket(this.basket, item)
+    if (E.isLeft(next)) {
+      console.warn(next.left.message)
+      return
+    }
+    this.basket = next.right
     this.activeIndex = index
     this.clearTime()
     if (kind === 'course') {
@@ -281,20 +281,20 @@ export class BookingViewModel {
   /** A course purchase URL opened directly (reload, shared link): its course joins the basket. */
   restoreCourse(course: ServiceView): void {
     if (this.basket.some((i) => i.kind === 'course' && i.service.id === course.id)) return
-    if (this.basket.some((i) => i.kind !== 'course')) {
-      console.warn(MIX_WARNING)
+    const next = addToBasket(this.basket, { kind: 'course' as const, service: course, anyStaff: false })
+    if (E.isLeft(next)) {
+      console.warn(next.left.message)
       return
     }
-    this.basket.push({ kind: 'course', service: course, anyStaff: false })
+    this.basket = next.right
     this.activeIndex = this.basket.length - 1
   }
 
   private goToService(index: number, categoryId = this.categoryId): void {
     const item = this.basket[index]
     if (!this.location || !item) return
-    const params = new URLSearchParams(this.queryString.slice(1))
-    params.set('service', String(index))
-    this.navigator.go(`/step/${this.location.id}/${item.service.categoryId ?? categoryId ?? 'all'}/${item.service.id}?${params}`)
+    const query = { ...this.keptQuery, service: String(index) }
+    this.navigator.go(stepPath({ locationId: this.location.id, categoryId: item.service.categoryId ?? categoryId, serviceId: item.service.id, query }))
   }
 
   /** 'Do you want to add another course?' */
@@ -311,9 +311,8 @@ export class BookingViewModel {
   buyNow(): void {
     const last = this.basket[this.basket.length - 1]
     if (!this.location || !last) return
-    const params = new URLSearchParams(this.queryString.slice(1))
-    params.set('course', 'true')
-    this.navigator.go(`/step/${this.location.id}/${last.service.categoryId ?? 'all'}/${last.service.id}/confirm?${params}`)
+    const query = { ...this.keptQuery, course: 'true' }
+    this.navigator.go(stepPath({ locationId: this.location.id, categoryId: last.service.categoryId, serviceId: last.service.id, confirm: true, query }))
   }
 
   // ---- gift vouchers ------------------------------------------------------------------------
@@ -321,7 +320,7 @@ export class BookingViewModel {
   addGiftVoucher(voucher: GiftVoucherItem): void {
     if (!this.location) return
     this.giftVouchers = [voucher]
-    this.navigator.go(`/step/${this.location.id}/confirm`)
+    this.navigator.go(stepPath({ locationId: this.location.id, confirm: true }))
   }
 
   // ---- staff --------------------------------------------------------------------------------
@@ -349,7 +348,7 @@ export class BookingViewModel {
     this.clearTime()
     this.activeIndex = this.basket.length
     this.step = 'service'
-    this.navigator.go(`/step/${this.location.id}${this.queryString}`)
+    this.navigator.go(stepPath({ locationId: this.location.id, query: this.keptQuery }))
   }
 
   goToTime(): void {
@@ -460,7 +459,7 @@ export class BookingViewModel {
         }
         this.activeIndex = this.basket.length
         this.step = 'service'
-        this.navigator.go(`/step/${this.location?.id ?? ''}${this.queryString}`)
+        this.navigator.go(stepPath({ locationId: this.location?.id ?? '', query: this.keptQuery }))
         return
       }
       case 'time':
@@ -508,7 +507,7 @@ export class BookingViewModel {
     if (this.basket.length === 0) {
       this.activeIndex = 0
       this.step = 'service'
-      this.navigator.go(`/step/${this.location?.id ?? ''}`)
+      this.navigator.go(stepPath({ locationId: this.location?.id ?? '' }))
       return
     }
     this.activeIndex = Math.min(this.activeIndex, this.basket.length - 1)
@@ -523,7 +522,7 @@ export class BookingViewModel {
     this.activeIndex = index
     this.clearTime()
     this.step = 'service'
-    this.navigator.go(`/step/${this.location?.id ?? ''}${this.queryString}`)
+    this.navigator.go(stepPath({ locationId: this.location?.id ?? '', query: this.keptQuery }))
   }
 
   changeStaff(index: number): void {
@@ -550,7 +549,7 @@ export class BookingViewModel {
     this.activeIndex = 0
     this.step = rescheduleStartStep({ isLinked: input.linked })
     const first = this.basket[0]
-    this.navigator.go(`/step/${input.clinic.id}/${first?.service.categoryId ?? 'all'}/${first?.service.id ?? ''}?service=0&reschedule=1`)
+    this.navigator.go(stepPath({ locationId: input.clinic.id, categoryId: first?.service.categoryId, serviceId: first?.service.id, query: { service: '0', reschedule: '1' } }))
   }
 
   /** Book again: same services and practitioner, at the staff step. */
@@ -562,7 +561,7 @@ export class BookingViewModel {
     this.basket = input.items.map((i) => ({ kind: 'service' as const, service: i.service, staff: i.staff, anyStaff: false }))
     this.activeIndex = 0
     const first = this.basket[0]
-    this.navigator.go(`/step/${input.clinic.id}/${first?.service.categoryId ?? 'all'}/${first?.service.id ?? ''}?service=0`)
+    this.navigator.go(stepPath({ locationId: input.clinic.id, categoryId: first?.service.categoryId, serviceId: first?.service.id, query: { service: '0' } }))
   }
 
   /**

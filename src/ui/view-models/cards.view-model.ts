@@ -1,8 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
-import { USE_CASES } from '../../application/tokens'
-import type { AddCard, DeleteCard, ListCards, RetrieveCardSetup, SetDefaultCard, StartCardSetup } from '../../application/use-cases/cards.use-case'
+import { AddCard, DeleteCard, ListCards, RetrieveCardSetup, SetDefaultCard, StartCardSetup } from '../../application/use-cases/cards.use-case'
 import type { SetupIntentStatus, StoredCard } from '../../contract/cards.routes'
 import { NAVIGATOR, type Navigator } from './app-services'
 import { SessionViewModel } from './session.view-model'
@@ -38,12 +37,12 @@ export class CardsViewModel {
   setup?: CardSetupDialog = undefined
 
   constructor(
-    @inject(USE_CASES.ListCards) private readonly listCards: Exec<ListCards>,
-    @inject(USE_CASES.AddCard) private readonly addCard: Exec<AddCard>,
-    @inject(USE_CASES.DeleteCard) private readonly deleteCard: Exec<DeleteCard>,
-    @inject(USE_CASES.SetDefaultCard) private readonly setDefaultCard: Exec<SetDefaultCard>,
-    @inject(USE_CASES.RetrieveCardSetup) private readonly retrieveSetup: Exec<RetrieveCardSetup>,
-    @inject(USE_CASES.StartCardSetup) private readonly startSetup: Exec<StartCardSetup>,
+    @inject(ListCards) private readonly listCards: Exec<ListCards>,
+    @inject(AddCard) private readonly addCard: Exec<AddCard>,
+    @inject(DeleteCard) private readonly deleteCard: Exec<DeleteCard>,
+    @inject(SetDefaultCard) private readonly setDefaultCard: Exec<SetDefaultCard>,
+    @inject(RetrieveCardSetup) private readonly retrieveSetup: Exec<RetrieveCardSetup>,
+    @inject(StartCardSetup) private readonly startSetup: Exec<StartCardSetup>,
     @inject(SessionViewModel) private readonly session: SessionViewModel,
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
     @inject(NAVIGATOR) private readonly navigator: Navigator,

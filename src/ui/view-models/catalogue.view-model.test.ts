@@ -1,11 +1,14 @@
 import { describe, expect, it, vi } from 'vitest'
 import * as E from 'fp-ts/Either'
-import { anna, ben, clinicA, clinicB, facial, flush, massage, organisation, world } from './booking.test-support'
+import { anna, ben, chainsOf, clinicA, clinicB, facial, flush, massage, organisation, serviceOf, world, type UseCaseFakes , refused } from './booking.test-support'
 import { addressLine, LocationsViewModel } from './locations.view-model'
 import { durationText, EMPTY_TEXTS, hasPriceRange, SERVICE_PAGE_SIZE, ServicesViewModel } from './services.view-model'
 import { ANY_PRACTITIONER, initials, STAFF_EMPTY_TEXT, StaffViewModel } from './staff.view-model'
 import { isChained, NO_AVAILABILITY_TEXT, shiftMonth, TimeViewModel } from './time.view-model'
-import type { ServiceView } from './booking-gateway'
+import type { ServiceView } from './views'
+import type { Clinic } from '../../contract/clinics.routes'
+import type { Category } from '../../contract/categories.routes'
+import type { Practitioner } from '../../contract/practitioners.routes'
 
 const many = (n: number, from = 0): ServiceView[] =>
   Array.from({ length: n }, (_, i) => ({ ...facial, id: `s${from + i}`, name: `Service ${from + i}` }))
@@ -16,24 +19,24 @@ describe('LocationsViewModel', () => {
   })
 
   it('auto-selects the only clinic and goes to /step/{id}', async () => {
-    const w = world({ listLocations: async () => E.right([clinicA]) })
-    const vm = new LocationsViewModel(w.gateway, w.booking, w.toasts)
+    const w = world({ ListLocations: async () => E.right({ clinics: [clinicA] as Clinic[] }) })
+    const vm = new LocationsViewModel(w.useCases.ListLocations, w.booking, w.toasts)
     await vm.load({ autoSelect: true })
     expect(w.navigator.last).toBe('/step/c1')
-    expect(w.settings.values.lastClinicId).toBe('c1')
+    expect(w.store.get('lastClinicId')).toBe('c1')
   })
 
   it('lists several clinics without choosing one', async () => {
     const w = world()
-    const vm = new LocationsViewModel(w.gateway, w.booking, w.toasts)
+    const vm = new LocationsViewModel(w.useCases.ListLocations, w.booking, w.toasts)
     await vm.load({ autoSelect: true })
     expect(vm.clinics).toHaveLength(2)
     expect(w.navigator.paths).toEqual([])
   })
 
   it('a failure shows a toast', async () => {
-    const w = world({ listLocations: async () => E.left('Request failed with status 500') })
-    const vm = new LocationsViewModel(w.gateway, w.booking, w.toasts)
+    const w = world({ ListLocations: async () => E.left(refused('Request failed with status 500')) })
+    const vm = new LocationsViewModel(w.useCases.ListLocations, w.booking, w.toasts)
     await vm.load({ autoSelect: true })
     expect(w.toasts.toasts.map((t) => t.text)).toEqual(['Request failed with status 500'])
   })
@@ -56,13 +59,12 @@ describe('ServicesViewModel', () => {
       'cat3:20': many(1, 300).map((s) => ({ ...s, categoryId: 'cat3' })),
     }
     const w = world({
-      listCategories: async () => E.right([{ id: 'cat1', name: 'Face' }, { id: 'cat2', name: 'Body' }, { id: 'cat3', name: 'Hair' }]),
-      listServices: async (_c, cat, offset, limit) => {
-        expect(limit).toBe(SERVICE_PAGE_SIZE)
-        return E.right(pages[`${cat}:${offset}`] ?? [])
-      },
+      ListCategoriesAndServices: async (query) =>
+        query.category
+          ? E.right({ categories: [], services: (pages[`${query.category}:${(query.page ?? 0) * SERVICE_PAGE_SIZE}`] ?? []).map(serviceOf), hasMore: false })
+          : E.right({ categories: [{ id: 'cat1', name: 'Face' }, { id: 'cat2', name: 'Body' }, { id: 'cat3', name: 'Hair' }] as Category[], services: [], hasMore: false }),
     })
-    const vm = new ServicesViewModel(w.gateway, w.booking, w.toasts)
+    const vm = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts)
     await vm.open('c1')
     expect(vm.services).toHaveLength(20)
     vm.onScroll(100, 500, 1000) // 60 %: nothing
@@ -80,22 +82,22 @@ describe('ServicesViewModel', () => {
   })
 
   it("no services: 'There are no services currently available'", async () => {
-    const w = world({ listServices: async () => E.right([]) })
-    const vm = new ServicesViewModel(w.gateway, w.booking, w.toasts)
+    const w = world({ ListCategoriesAndServices: async (query) => E.right({ categories: query.category ? [] : ([{ id: 'cat1', name: 'Face' }] as Category[]), services: [], hasMore: false }) })
+    const vm = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts)
     await vm.open('c1')
     expect(vm.emptyText).toBe(EMPTY_TEXTS.services)
   })
 
   it("a failure: 'Online booking is currently unavailable'", async () => {
-    const w = world({ listCategories: async () => E.left('Request failed with status 503') })
-    const vm = new ServicesViewModel(w.gateway, w.booking, w.toasts)
+    const w = world({ ListCategoriesAndServices: async () => E.left(refused('Request failed with status 503')) })
+    const vm = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts)
     await vm.open('c1')
     expect(vm.emptyText).toBe(EMPTY_TEXTS.unavailable)
   })
 
   it("course view: no categories 'There are no course categories currently available'", async () => {
-    const w = world({ listCourses: async () => E.right([]) })
-    const vm = new ServicesViewModel(w.gateway, w.booking, w.toasts)
+    const w = world({ ListCourses: async () => E.right([]) })
+    const vm = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts)
     w.booking.setLocation(clinicA)
     await vm.open('c1')
     vm.setView('courses')
@@ -106,7 +108,7 @@ describe('ServicesViewModel', () => {
 
   it('choosing a service adds it to the basket', async () => {
     const w = world()
-    const vm = new ServicesViewModel(w.gateway, w.booking, w.toasts)
+    const vm = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts)
     w.booking.setLocation(clinicA)
     vm.choose(massage)
     expect(w.booking.basket[0].service).toEqual(massage)
@@ -115,16 +117,16 @@ describe('ServicesViewModel', () => {
 
 describe('StaffViewModel', () => {
   function staffWorld(list = [anna, ben]) {
-    const w = world({ listPractitioners: async () => E.right(list) })
+    const w = world({ ListPractitioners: async () => E.right(list as Practitioner[]) })
     w.booking.setLocation(clinicA)
     w.booking.chooseService(facial, 'cat1')
-    return { ...w, vm: new StaffViewModel(w.gateway, w.booking, w.toasts, w.ticker) }
+    return { ...w, vm: new StaffViewModel(w.useCases.ListPractitioners, w.booking, w.toasts, w.ticker) }
   }
 
   it("several practitioners: 'Any practitioner' with 'From' the lowest price when prices differ", async () => {
-    const { vm, gateway } = staffWorld()
+    const { vm, useCases } = staffWorld()
     await vm.load()
-    expect(gateway.calls.listPractitioners[0]).toEqual(['c1', 's1', '2026-03'])
+    expect(useCases.calls.ListPractitioners![0]).toEqual([{ clinic: 'c1', service: 's1', month: 3, year: 2026 }])
     expect(vm.showAny).toBe(true)
     expect(vm.anyPrice).toEqual({ amount: 70, from: true })
     expect(ANY_PRACTITIONER).toBe('Any practitioner')
@@ -145,19 +147,19 @@ describe('StaffViewModel', () => {
   })
 
   it("a failure shows the server message or 'Something went wrong'", async () => {
-    const w = world({ listPractitioners: async () => E.left('') })
+    const w = world({ ListPractitioners: async () => E.left(refused('')) })
     w.booking.setLocation(clinicA)
     w.booking.chooseService(facial, 'cat1')
-    await new StaffViewModel(w.gateway, w.booking, w.toasts, w.ticker).load()
+    await new StaffViewModel(w.useCases.ListPractitioners, w.booking, w.toasts, w.ticker).load()
     expect(w.toasts.toasts.map((t) => t.text)).toEqual(['Something went wrong'])
   })
 
   it("a failure is not the empty text: it says what went wrong and 'Try again' loads the practitioners", async () => {
     let up = false
-    const w = world({ listPractitioners: async () => (up ? E.right([anna, ben]) : E.left('Request failed with status 503')) })
+    const w = world({ ListPractitioners: async () => (up ? E.right([anna, ben] as Practitioner[]) : E.left(refused('Request failed with status 503'))) })
     w.booking.setLocation(clinicA)
     w.booking.chooseService(facial, 'cat1')
-    const vm = new StaffViewModel(w.gateway, w.booking, w.toasts, w.ticker)
+    const vm = new StaffViewModel(w.useCases.ListPractitioners, w.booking, w.toasts, w.ticker)
     await vm.load()
     expect(vm.failed).toBe('Request failed with status 503')
     expect(vm.emptyText).toBeUndefined()
@@ -173,26 +175,26 @@ describe('StaffViewModel', () => {
 })
 
 describe('TimeViewModel', () => {
-  function timeWorld(overrides = {}) {
+  function timeWorld(overrides: Partial<UseCaseFakes> = {}) {
     const w = world(overrides)
     w.booking.setLocation(clinicA)
     w.booking.chooseService(facial, 'cat1')
     w.booking.choosePractitioner(anna)
     w.booking.answerAnotherService(false)
-    return { ...w, vm: new TimeViewModel(w.gateway, w.booking, w.toasts, w.ticker) }
+    return { ...w, vm: new TimeViewModel(w.useCases.GetAvailableDays, w.useCases.GetTimeSlots, w.booking, w.toasts, w.ticker) }
   }
 
   it('only returned days from today on are selectable', async () => {
-    const { vm, gateway } = timeWorld({ availableDays: async () => E.right(['2026-03-09', '2026-03-12']) })
+    const { vm, useCases } = timeWorld({ GetAvailableDays: async () => E.right(['2026-03-09', '2026-03-12']) })
     await vm.loadMonth()
-    expect(gateway.calls.availableDays[0][0]).toEqual([{ service: 's1', month: 3, year: 2026, location: 'c1', practitioner: 'p1' }])
+    expect(useCases.calls.GetAvailableDays![0][0]).toEqual({ clinic: 'c1', month: 3, year: 2026, items: [{ service: 's1', practitioner: 'p1' }] })
     expect(vm.isAvailable('2026-03-12')).toBe(true)
     expect(vm.isAvailable('2026-03-09')).toBe(false)
     expect(vm.isAvailable('2026-03-13')).toBe(false)
   })
 
   it('a month without availability opens the dialog', async () => {
-    const { vm } = timeWorld({ availableDays: async () => E.right([]) })
+    const { vm } = timeWorld({ GetAvailableDays: async () => E.right([]) })
     await vm.loadMonth()
     expect(vm.noAvailability).toBe(true)
     expect(NO_AVAILABILITY_TEXT).toBe('There is no availability for your selection this month.')
@@ -201,14 +203,14 @@ describe('TimeViewModel', () => {
   })
 
   it("available-days failure: toast with the server message or 'Something went wrong'", async () => {
-    const { vm, toasts } = timeWorld({ availableDays: async () => E.left('') })
+    const { vm, toasts } = timeWorld({ GetAvailableDays: async () => E.left(refused('')) })
     await vm.loadMonth()
     expect(toasts.toasts[0].text).toBe('Something went wrong')
   })
 
   it('picking a day loads the slots, grouped Morning / Afternoon / Evening in London time', async () => {
     const mk = (h: string, valid = true) => [{ startDate: `2026-03-12T${h}:00:00Z`, endDate: `2026-03-12T${h}:59:00Z`, practitioner: 'p1', valid }]
-    const { vm, booking } = timeWorld({ timeSlots: async () => E.right([mk('09'), mk('13', false), mk('18')]) })
+    const { vm, booking } = timeWorld({ GetTimeSlots: async () => E.right(chainsOf([mk('09'), mk('13', false), mk('18')])) })
     await vm.loadMonth()
     await vm.pickDate('2026-03-12')
     expect(booking.timeStep).toBe('hours')
@@ -226,7 +228,7 @@ describe('TimeViewModel', () => {
   it('the hour list shown again (back from confirm) loads its times afresh: a time taken meanwhile is gone', async () => {
     const mk = (h: string) => [{ startDate: `2026-03-12T${h}:00:00Z`, endDate: `2026-03-12T${h}:59:00Z`, practitioner: 'p1', valid: true }]
     let offered = [mk('09'), mk('10')]
-    const { vm, booking, gateway } = timeWorld({ timeSlots: async () => E.right(offered) })
+    const { vm, booking, useCases } = timeWorld({ GetTimeSlots: async () => E.right(chainsOf(offered)) })
     await vm.loadMonth()
     await vm.pickDate('2026-03-12')
     vm.choose(vm.groups[0].slots[0].chain)
@@ -235,23 +237,23 @@ describe('TimeViewModel', () => {
     booking.back()
     expect(booking.timeStep).toBe('hours')
     await vm.refreshSlots()
-    expect(gateway.calls.timeSlots).toHaveLength(2)
-    expect(gateway.calls.timeSlots[1][0]).toMatchObject({ date: '2026-03-12' })
+    expect(useCases.calls.GetTimeSlots).toHaveLength(2)
+    expect(useCases.calls.GetTimeSlots![1][0]).toMatchObject({ date: '2026-03-12' })
     expect(vm.groups.flatMap((g) => g.slots.map((x) => x.label))).toEqual(['10:00'])
   })
 
   it('refreshing on the calendar (no day picked) loads nothing', async () => {
-    const { vm, gateway } = timeWorld()
+    const { vm, useCases } = timeWorld()
     await vm.refreshSlots()
-    expect(gateway.calls.timeSlots ?? []).toHaveLength(0)
+    expect(useCases.calls.GetTimeSlots ?? []).toHaveLength(0)
   })
 
   it('available days or times that fail to load say so and can be asked for again', async () => {
     let up = false
     const mk = (h: string) => [{ startDate: `2026-03-12T${h}:00:00Z`, endDate: `2026-03-12T${h}:59:00Z`, practitioner: 'p1', valid: true }]
     const { vm, booking } = timeWorld({
-      availableDays: async () => (up ? E.right(['2026-03-12']) : E.left('Request failed with status 503')),
-      timeSlots: async () => (up ? E.right([mk('09')]) : E.left('')),
+      GetAvailableDays: async () => (up ? E.right(['2026-03-12']) : E.left(refused('Request failed with status 503'))),
+      GetTimeSlots: async () => (up ? E.right(chainsOf([mk('09')])) : E.left(refused(''))),
     })
     await vm.loadMonth()
     expect(vm.daysFailed).toBe('Request failed with status 503')
@@ -297,7 +299,7 @@ describe('TimeViewModel', () => {
   })
 
   it('the calendar keyboard focus moves day by day and loads a month it crosses into (arrow keys work)', async () => {
-    const { vm, gateway } = timeWorld()
+    const { vm, useCases } = timeWorld()
     const today = vm.today
     await vm.loadMonth()
     expect(vm.focusedDate).toBe(today)
@@ -305,12 +307,12 @@ describe('TimeViewModel', () => {
     const lastDay = new Date(Date.UTC(y, m, 0)).getUTCDate()
     vm.focusDate(`${today.slice(0, 7)}-${String(lastDay).padStart(2, '0')}`)
     expect(vm.focusedDate).toBe(`${today.slice(0, 7)}-${String(lastDay).padStart(2, '0')}`)
-    expect(gateway.calls.availableDays).toHaveLength(1)
+    expect(useCases.calls.GetAvailableDays).toHaveLength(1)
     const next = shiftMonth(today.slice(0, 7), 1)
     vm.focusDate(`${next}-01`)
     expect(vm.focusedDate).toBe(`${next}-01`)
     expect(vm.month).toBe(next)
-    expect(gateway.calls.availableDays).toHaveLength(2)
+    expect(useCases.calls.GetAvailableDays).toHaveLength(2)
     // Before today the focus stays on today.
     vm.focusDate('2000-01-01')
     expect(vm.focusedDate).toBe(today)
@@ -332,7 +334,7 @@ describe('TimeViewModel', () => {
 describe('a step URL opened directly (course booking, reload)', () => {
   it('puts the service of the URL into the basket at the staff step', async () => {
     const w = world()
-    const vm = new ServicesViewModel(w.gateway, w.booking, w.toasts)
+    const vm = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts)
     w.booking.setLocation(clinicA)
     w.booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's2', query: { course: 'true', courseServiceBooking: 'true' } })
     expect(w.booking.step).toBe('staff')
@@ -341,6 +343,6 @@ describe('a step URL opened directly (course booking, reload)', () => {
     expect(w.booking.activeItem?.service).toEqual(massage)
     await vm.restore('s2')
     expect(w.booking.basket).toHaveLength(1)
-    expect(w.gateway.calls.getService).toHaveLength(1)
+    expect(w.useCases.calls.GetService).toHaveLength(1)
   })
 })

@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import * as E from 'fp-ts/Either'
-import { anna, chooseFacialAndMassage, clinicA, course, facial, flush, organisation, user, world, type World } from './booking.test-support'
+import { anna, chooseFacialAndMassage, clinicA, course, facial, flush, organisation, user, world, type World, type UseCaseFakes, refused, booked, paymentCheck } from './booking.test-support'
 import { AGREE_LABEL, ConfirmViewModel, mergeTerms } from './confirm.view-model'
 import { PaymentViewModel } from './payment.view-model'
-import type { BookingGateway } from './booking-gateway'
 
 const slot = { startDate: '2026-03-12T10:00:00Z', endDate: '2026-03-12T11:00:00Z', practitioner: 'p1', valid: true }
 
-function confirmWorld(overrides: Partial<BookingGateway> = {}, holdSeconds = 300) {
+function confirmWorld(overrides: Partial<UseCaseFakes> = {}, holdSeconds = 300) {
   const w = world(overrides, { holdSeconds })
-  const payment = new PaymentViewModel(w.gateway, w.booking, w.navigator, w.ticker)
-  const confirm = new ConfirmViewModel(w.gateway, w.booking, w.session, w.toasts, payment, w.navigator, w.ticker, w.config, { execute: async () => E.right([]) })
+  const payment = new PaymentViewModel(w.useCases.CheckPayment, w.useCases.VerifyCourseAssignment, w.useCases.DeletePendingAppointment, w.booking, w.navigator, w.ticker)
+  const confirm = new ConfirmViewModel(w.useCases.ConfirmBooking, w.useCases.DeletePendingAppointment, w.useCases.RescheduleAppointment, w.booking, w.session, w.toasts, payment, w.navigator, w.ticker, w.config, w.useCases.ListMyCourses)
   w.session.organisation = organisation
   w.session.signedIn(user)
   return { ...w, payment, confirm }
@@ -99,7 +98,7 @@ describe('ConfirmViewModel: terms gate and countdown', () => {
     w.confirm.appointmentId = 'a9'
     w.ticker.advance(300_000)
     await flush()
-    expect(w.gateway.calls.deletePending).toEqual([['a9']])
+    expect(w.useCases.calls.DeletePendingAppointment).toEqual([['a9']])
     expect(w.navigator.last).toBe('/app')
     expect(w.booking.basket).toEqual([])
   })
@@ -129,12 +128,19 @@ describe('ConfirmViewModel: the agree action (spec section 4, Confirm action)', 
     w.confirm.enter()
     w.confirm.onTermsScroll(400, 200, 600)
     await w.confirm.agree()
-    expect(w.gateway.calls.confirm[0][0]).toMatchObject({
+    expect(w.useCases.calls.ConfirmBooking![0][0]).toMatchObject({
       kind: 'book',
       customerId: 'u1',
       clinicId: 'c1',
-      deposit: 45,
-      items: [{ serviceId: 's1', practitionerId: 'p1', start: slot.startDate, end: slot.endDate, price: 90 }],
+      appointment: {
+        event: { start: slot.startDate, end: slot.endDate },
+        practitioner: 'p1',
+        clinic: 'c1',
+        service: 's1',
+        price: 90,
+        deposit: 45,
+        linkedAppointments: [],
+      },
     })
     expect(w.booking.step).toBe('payment')
     expect(w.payment.paymentUrl).toBe('/sandbox/pay/t1')
@@ -142,7 +148,7 @@ describe('ConfirmViewModel: the agree action (spec section 4, Confirm action)', 
   })
 
   it('a zero deposit skips payment and goes to the thank-you page', async () => {
-    const w = confirmWorld({ confirm: async () => E.right({ _tag: 'Done' }) })
+    const w = confirmWorld({ ConfirmBooking: async () => E.right(booked) })
     bookFacial(w)
     w.confirm.onTermsScroll(400, 200, 600)
     await w.confirm.agree()
@@ -150,7 +156,7 @@ describe('ConfirmViewModel: the agree action (spec section 4, Confirm action)', 
   })
 
   it('a failure (the time was taken meanwhile) shows the message as a toast and goes back to the times of that day', async () => {
-    const w = confirmWorld({ confirm: async () => E.left('This time is no longer available') })
+    const w = confirmWorld({ ConfirmBooking: async () => E.left(refused('This time is no longer available')) })
     bookFacial(w)
     w.booking.pickDate('2026-03-12')
     w.confirm.enter()
@@ -169,7 +175,7 @@ describe('ConfirmViewModel: the agree action (spec section 4, Confirm action)', 
   })
 
   it('a failed reschedule goes back to the times as well', async () => {
-    const w = confirmWorld({ reschedule: async () => E.left('Sorry, this time is no longer available. Please choose another time.') })
+    const w = confirmWorld({ RescheduleAppointment: async () => E.left(refused('Sorry, this time is no longer available. Please choose another time.')) })
     w.booking.startReschedule({ appointmentId: 'a1', clinic: clinicA, items: [{ service: facial, staff: anna }], linked: false })
     w.booking.choosePractitioner(anna)
     w.booking.pickDate('2026-03-12')
@@ -192,7 +198,7 @@ describe('ConfirmViewModel: the agree action (spec section 4, Confirm action)', 
     expect(w.confirm.terms).toBe('Course terms')
     expect(w.confirm.amountDue).toBe(400)
     await w.confirm.agree()
-    expect(w.gateway.calls.confirm[0][0]).toEqual({ kind: 'course', customerId: 'u1', clinicId: 'c1', courseIds: ['k1'] })
+    expect(w.useCases.calls.ConfirmBooking![0][0]).toEqual({ kind: 'course', customerId: 'u1', clinicId: 'c1', courseIds: ['k1'] })
     expect(w.booking.step).toBe('payment')
   })
 
@@ -204,7 +210,7 @@ describe('ConfirmViewModel: the agree action (spec section 4, Confirm action)', 
     expect(w.confirm.terms).toBe('Voucher terms')
     expect(w.confirm.amountDue).toBe(100)
     await w.confirm.agree()
-    expect(w.gateway.calls.confirm[0][0]).toEqual({
+    expect(w.useCases.calls.ConfirmBooking![0][0]).toEqual({
       kind: 'giftVoucher', customerId: 'u1', clinicId: 'c1',
       vouchers: [{ value: 100, receiver: { name: 'Sam', email: 'sam@example.com', confirmEmail: 'sam@example.com', message: 'Enjoy' } }],
     })
@@ -219,14 +225,14 @@ describe('ConfirmViewModel: the agree action (spec section 4, Confirm action)', 
     expect(w.confirm.countdownText).toBeUndefined()
     w.confirm.onTermsScroll(400, 200, 600)
     await w.confirm.agree()
-    expect(w.gateway.calls.reschedule[0][0]).toMatchObject({ appointmentId: 'a1', start: slot.startDate, end: slot.endDate, practitionerId: 'p1' })
+    expect(w.useCases.calls.RescheduleAppointment![0]).toMatchObject(['a1', { event: { start: slot.startDate, end: slot.endDate }, practitioner: 'p1', clinic: 'c1', service: 's1' }])
     expect(w.navigator.last).toBe('/location?serviceBooking=true')
   })
 })
 
 describe('reschedule of linked appointments', () => {
   it('moves every appointment by the offset of the first (through the confirm call)', async () => {
-    const w = confirmWorld({ confirm: async () => E.right({ _tag: 'Done' }) })
+    const w = confirmWorld({ ConfirmBooking: async () => E.right(booked) })
     w.booking.startReschedule({
       appointmentId: 'a1',
       clinic: clinicA,
@@ -240,16 +246,15 @@ describe('reschedule of linked appointments', () => {
     w.booking.chooseTime([slot, { ...slot, startDate: '2026-03-12T11:00:00Z', endDate: '2026-03-12T12:00:00Z' }])
     w.confirm.onTermsScroll(400, 200, 600)
     await w.confirm.agree()
-    expect(w.gateway.calls.confirm[0][0]).toMatchObject({
+    expect(w.useCases.calls.ConfirmBooking![0][0]).toMatchObject({
       kind: 'reschedule',
-      clinicId: 'c1',
-      newStart: slot.startDate,
+      newStart: new Date(slot.startDate),
       appointments: [
-        { appointmentId: 'a1', start: '2026-03-20T10:00:00Z', serviceId: 's1', practitionerId: 'p1' },
-        { appointmentId: 'a2', isLinked: true, start: '2026-03-20T11:00:00Z' },
+        { appointmentId: 'a1', event: { start: new Date('2026-03-20T10:00:00Z') }, clinic: 'c1', service: 's1', practitioner: 'p1' },
+        { appointmentId: 'a2', isLinked: true, event: { start: new Date('2026-03-20T11:00:00Z') } },
       ],
     })
-    expect(w.gateway.calls.reschedule).toBeUndefined()
+    expect(w.useCases.calls.RescheduleAppointment).toBeUndefined()
     expect(w.navigator.last).toBe('/location?serviceBooking=true')
   })
 })
@@ -257,14 +262,14 @@ describe('reschedule of linked appointments', () => {
 describe('PaymentViewModel (spec section 4, Payment)', () => {
   it('polls every 3 s; when paid waits 3 s and shows the thank-you page', async () => {
     let paid = false
-    const w = confirmWorld({ checkPayment: async () => E.right(paid) })
+    const w = confirmWorld({ CheckPayment: async () => E.right(paymentCheck(paid)) })
     bookFacial(w)
     w.payment.start({ kind: 'deposit', paymentUrl: '/sandbox/pay/t1', transactionId: 't1', appointmentId: 'a1' })
     w.ticker.advance(2_999)
-    expect(w.gateway.calls.checkPayment).toBeUndefined()
+    expect(w.useCases.calls.CheckPayment).toBeUndefined()
     w.ticker.advance(1)
     await flush()
-    expect(w.gateway.calls.checkPayment).toHaveLength(1)
+    expect(w.useCases.calls.CheckPayment).toHaveLength(1)
     paid = true
     w.ticker.advance(3_000)
     await flush()
@@ -273,15 +278,15 @@ describe('PaymentViewModel (spec section 4, Payment)', () => {
     w.ticker.advance(3_000)
     expect(w.navigator.last).toBe('/location?serviceBooking=true')
     w.ticker.advance(30_000)
-    expect(w.gateway.calls.checkPayment).toHaveLength(2)
+    expect(w.useCases.calls.CheckPayment).toHaveLength(2)
   })
 
   it('a paid course purchase verifies the course assignment', async () => {
-    const w = confirmWorld({ checkPayment: async () => E.right(true) })
+    const w = confirmWorld({ CheckPayment: async () => E.right(paymentCheck(true)) })
     w.payment.start({ kind: 'course', paymentUrl: '/p', transactionId: 't2', invoiceId: 'i2' })
     w.ticker.advance(3_000)
     await flush()
-    expect(w.gateway.calls.verifyCourseAssignment).toEqual([['i2']])
+    expect(w.useCases.calls.VerifyCourseAssignment).toEqual([['i2']])
     w.ticker.advance(3_000)
     expect(w.navigator.last).toBe('/location?coursePurchase=true')
   })
@@ -291,24 +296,24 @@ describe('PaymentViewModel (spec section 4, Payment)', () => {
     bookFacial(w)
     w.payment.start({ kind: 'deposit', paymentUrl: '/p', transactionId: 't1', appointmentId: 'a1' })
     w.payment.startAgain()
-    expect(w.gateway.calls.deletePending).toEqual([['a1']])
+    expect(w.useCases.calls.DeletePendingAppointment).toEqual([['a1']])
     expect(w.booking.basket).toEqual([])
     expect(w.navigator.last).toBe('/step/c1')
     w.ticker.advance(10_000)
-    expect(w.gateway.calls.checkPayment).toBeUndefined()
+    expect(w.useCases.calls.CheckPayment).toBeUndefined()
   })
 
   it('the payment step leaving and coming back resumes polling', async () => {
-    const w = confirmWorld({ checkPayment: async () => E.right(false) })
+    const w = confirmWorld({ CheckPayment: async () => E.right(paymentCheck(false)) })
     w.payment.start({ kind: 'deposit', paymentUrl: '/p', transactionId: 't1' })
     w.payment.stop()
     w.ticker.advance(6_000)
-    expect(w.gateway.calls.checkPayment).toBeUndefined()
+    expect(w.useCases.calls.CheckPayment).toBeUndefined()
     w.payment.resume()
     w.payment.resume()
     w.ticker.advance(3_000)
     await flush()
-    expect(w.gateway.calls.checkPayment).toHaveLength(1)
+    expect(w.useCases.calls.CheckPayment).toHaveLength(1)
   })
 
   it('browser back from the payment step releases the pending booking and clears the time; the same time can be booked again', async () => {
@@ -321,15 +326,15 @@ describe('PaymentViewModel (spec section 4, Payment)', () => {
     // The confirm URL again (a re-render, a course purchase's URL) keeps the payment step.
     w.booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', confirm: true, query: {} })
     expect(w.booking.step).toBe('payment')
-    expect(w.gateway.calls.deletePending ?? []).toHaveLength(0)
+    expect(w.useCases.calls.DeletePendingAppointment ?? []).toHaveLength(0)
     // Browser back: the step URL without /confirm.
     w.booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', confirm: false, query: {} })
     expect(w.booking.step).not.toBe('payment')
-    expect(w.gateway.calls.deletePending).toEqual([['a1']])
+    expect(w.useCases.calls.DeletePendingAppointment).toEqual([['a1']])
     expect(w.payment.session).toBeUndefined()
     expect(w.booking.basket[0].start).toBeUndefined()
     w.ticker.advance(10_000)
-    expect(w.gateway.calls.checkPayment ?? []).toHaveLength(0)
+    expect(w.useCases.calls.CheckPayment ?? []).toHaveLength(0)
   })
 
   it("'remove' in the summary on the payment step (two services): the pending booking of both is released and the times are chosen again", async () => {
@@ -346,19 +351,19 @@ describe('PaymentViewModel (spec section 4, Payment)', () => {
     expect(w.booking.basket.map((i) => i.service.id)).toEqual(['s1'])
     // The payment open for both services must not stay on screen for the one left.
     expect(w.booking.step).toBe('time')
-    expect(w.gateway.calls.deletePending).toEqual([['a1']])
+    expect(w.useCases.calls.DeletePendingAppointment).toEqual([['a1']])
     expect(w.payment.session).toBeUndefined()
     expect(w.navigator.last).toBe('/step/c1/cat1/s1?service=0')
   })
 
   it('a paid payment is not released when the thank-you page follows', async () => {
-    const w = confirmWorld({ checkPayment: async () => E.right(true) })
+    const w = confirmWorld({ CheckPayment: async () => E.right(paymentCheck(true)) })
     bookFacial(w)
     w.confirm.onTermsScroll(400, 200, 600)
     await w.confirm.agree()
     await w.payment.poll()
     w.booking.clearBookingInfo()
-    expect(w.gateway.calls.deletePending ?? []).toHaveLength(0)
+    expect(w.useCases.calls.DeletePendingAppointment ?? []).toHaveLength(0)
   })
 
   it('thank-you paths by kind', () => {

@@ -1,7 +1,12 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
-import { BOOKING_GATEWAY, TICKER, WEB_CONFIG, type BookingGateway, type Ticker, type WebConfig } from './booking-gateway'
+import { TICKER, WEB_CONFIG, type Ticker, type WebConfig } from './views'
+import { ConfirmBooking, type ConfirmRequest } from '../../application/use-cases/confirm-booking.use-case'
+import { DeletePendingAppointment, RescheduleAppointment } from '../../application/use-cases/appointments.use-case'
+import { errorText } from './catalogue-views'
+type Exec<T extends { execute: (...args: never[]) => unknown }> = Pick<T, 'execute'>
+
 import { BookingViewModel } from './booking.view-model'
 import { SessionViewModel } from './session.view-model'
 import { ToastViewModel } from './toast.view-model'
@@ -12,8 +17,7 @@ import { round2 } from '../../domain/pricing/money'
 import { formatCountdown, holdBannerText } from '../../domain/booking/hold'
 import { lateCancellationTerms, type CancellationSettings } from '../../domain/policy/cancellation'
 import { isCourseBookDisabled } from '../../domain/booking/course'
-import { USE_CASES } from '../../application/tokens'
-import type { ListMyCourses } from '../../application/use-cases/courses.use-case'
+import { ListMyCourses } from '../../application/use-cases/courses.use-case'
 import type { CourseContext } from './booking.view-model'
 
 export const AGREE_LABEL = 'I understand and agree to these terms'
@@ -42,7 +46,9 @@ export class ConfirmViewModel {
   private stopExpiry?: () => void
 
   constructor(
-    @inject(BOOKING_GATEWAY) private readonly gateway: BookingGateway,
+    @inject(ConfirmBooking) private readonly confirmBooking: Exec<ConfirmBooking>,
+    @inject(DeletePendingAppointment) private readonly deletePending: Exec<DeletePendingAppointment>,
+    @inject(RescheduleAppointment) private readonly rescheduleAppointment: Exec<RescheduleAppointment>,
     @inject(BookingViewModel) readonly booking: BookingViewModel,
     @inject(SessionViewModel) private readonly session: SessionViewModel,
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
@@ -50,11 +56,11 @@ export class ConfirmViewModel {
     @inject(NAVIGATOR) private readonly navigator: Navigator,
     @inject(TICKER) private readonly ticker: Ticker,
     @inject(WEB_CONFIG) private readonly config: WebConfig,
-    @inject(USE_CASES.ListMyCourses) private readonly listMyCourses: Pick<ListMyCourses, 'execute'>,
+    @inject(ListMyCourses) private readonly listMyCourses: Pick<ListMyCourses, 'execute'>,
   ) {
     this.now = ticker.now()
-    makeAutoObservable<ConfirmViewModel, 'gateway' | 'session' | 'toasts' | 'payment' | 'navigator' | 'ticker' | 'config' | 'listMyCourses' | 'stopTicking' | 'stopExpiry'>(this, {
-      gateway: false, booking: false, session: false, toasts: false, payment: false, navigator: false, ticker: false, config: false,
+    makeAutoObservable<ConfirmViewModel, 'confirmBooking' | 'deletePending' | 'rescheduleAppointment' | 'session' | 'toasts' | 'payment' | 'navigator' | 'ticker' | 'config' | 'listMyCourses' | 'stopTicking' | 'stopExpiry'>(this, {
+      confirmBooking: false, deletePending: false, rescheduleAppointment: false, booking: false, session: false, toasts: false, payment: false, navigator: false, ticker: false, config: false,
       listMyCourses: false, stopTicking: false, stopExpiry: false,
     })
   }
@@ -165,7 +171,7 @@ export class ConfirmViewModel {
     const id = this.appointmentId
     this.appointmentId = undefined
     this.countdownEndsAt = undefined
-    if (id) await this.gateway.deletePending(id)
+    if (id) await this.deletePending.execute(id)
     runInAction(() => this.booking.clearBookingInfo())
     this.navigator.go('/app')
   }
@@ -200,45 +206,71 @@ export class ConfirmViewModel {
         }
         b.setCourseContext(context)
       }
-      const result = await this.gateway.confirm(
-        kind === 'giftVoucher'
-          ? { kind: 'giftVoucher', customerId, clinicId: clinic.id, vouchers: b.giftVouchers.map((v) => ({ value: v.value, receiver: v.receiver ? { ...v.receiver, confirmEmail: v.receiver.email } : undefined })) }
-          : kind === 'course'
-            ? { kind: 'course', customerId, clinicId: clinic.id, courseIds: b.basket.map((i) => i.service.id) }
-            : {
-                kind: 'book',
-                customerId,
-                clinicId: clinic.id,
-                deposit: this.amountDue ?? 0,
-                courseId: b.courseContext?.courseId,
-                items: b.basket.map((i) => ({
-                  serviceId: i.service.id,
-                  practitionerId: i.staff?.id,
-                  start: i.start as string,
-                  end: i.end as string,
-                  price: i.staff?.grossPrice ?? i.service.defaultPrice,
-                })),
-              },
-      )
+      const request = this.confirmRequest(kind, customerId, clinic.id)
+      const result = request ? await this.confirmBooking.execute(request) : E.left(undefined)
       if (E.isLeft(result)) {
-        this.toasts.show(result.left || UNEXPECTED_ERROR)
+        this.toasts.show((result.left && errorText(result.left)) || UNEXPECTED_ERROR)
         // A booking that failed (most often: someone else took the time meanwhile) cannot be retried
         // as it is: back to the times of the same day, which load afresh, so another can be picked.
         if (kind === 'deposit') this.backToTimes()
         return
       }
       const outcome = result.right
-      if (outcome._tag === 'Done') {
+      if (outcome._tag !== 'PaymentRequired') {
         this.leave()
         b.clearTime()
         this.navigator.go(b.courseServiceBooking ? '/location?courseServiceBooking=true' : '/location?serviceBooking=true')
         return
       }
-      runInAction(() => (this.appointmentId = outcome.appointmentId))
+      const { payment, booking } = outcome
+      runInAction(() => (this.appointmentId = booking?.appointment.id))
       this.leave()
-      this.payment.start({ kind, paymentUrl: outcome.paymentUrl, transactionId: outcome.transactionId, invoiceId: outcome.invoiceId, appointmentId: outcome.appointmentId })
+      this.payment.start({ kind, paymentUrl: payment.paymentUrl, transactionId: payment.transactionId, invoiceId: payment.invoiceId, appointmentId: booking?.appointment.id })
     } finally {
       runInAction(() => (this.submitting = false))
+    }
+  }
+
+  /** The agree action as the ConfirmBooking use case takes it; undefined when a basket line lacks its practitioner. */
+  private confirmRequest(kind: 'giftVoucher' | 'course' | 'deposit', customerId: string, clinicId: string): ConfirmRequest | undefined {
+    const b = this.booking
+    if (kind === 'giftVoucher') {
+      return {
+        kind: 'giftVoucher',
+        customerId,
+        clinicId,
+        vouchers: b.giftVouchers.map((v) => ({ value: v.value, ...(v.receiver ? { receiver: { ...v.receiver, confirmEmail: v.receiver.email } } : {}) })),
+      }
+    }
+    if (kind === 'course') return { kind: 'course', customerId, clinicId, courseIds: b.basket.map((i) => i.service.id) }
+    const [first, ...rest] = b.basket
+    if (!first?.staff || !first.start || !first.end) return undefined
+    const course = b.courseContext?.courseId ?? null
+    const price = (i: (typeof b.basket)[number]) => i.staff?.grossPrice ?? i.service.defaultPrice
+    return {
+      kind: 'book',
+      customerId,
+      clinicId,
+      appointment: {
+        event: { start: first.start, end: first.end },
+        practitioner: first.staff.id,
+        clinic: clinicId,
+        service: first.service.id,
+        price: price(first),
+        grossPrice: price(first),
+        deposit: this.amountDue ?? 0,
+        course,
+        linkedAppointments: rest.map((item) => ({
+          event: { start: item.start as string, end: item.end as string },
+          clinic: clinicId,
+          service: item.service.id,
+          price: price(item),
+          ...(item.staff ? { practitioner: item.staff.id } : {}),
+          isLinked: true,
+          type: 'Appointment' as const,
+          course,
+        })),
+      },
     }
   }
 
@@ -274,9 +306,21 @@ export class ConfirmViewModel {
     if (!clinic || !id || !first?.start || !first.end) return
     if (b.rescheduleSources.length > 0) {
       // Linked bookings: every non-linked appointment keeps its offset from the first (spec section 4).
-      const moved = await this.gateway.confirm({ kind: 'reschedule', clinicId: clinic.id, newStart: first.start, appointments: b.rescheduleSources })
+      const moved = await this.confirmBooking.execute({
+        kind: 'reschedule',
+        newStart: new Date(first.start),
+        appointments: b.rescheduleSources.map((a) => ({
+          appointmentId: a.appointmentId,
+          isLinked: a.isLinked,
+          event: { start: new Date(a.start), end: new Date(a.end) },
+          clinic: clinic.id,
+          service: a.serviceId,
+          ...(a.practitionerId ? { practitioner: a.practitionerId } : {}),
+          ...(a.price !== undefined ? { price: a.price, grossPrice: a.price } : {}),
+        })),
+      })
       if (E.isLeft(moved)) {
-        this.toasts.show(moved.left || UNEXPECTED_ERROR)
+        this.toasts.show(errorText(moved.left) || UNEXPECTED_ERROR)
         this.backToTimes()
         return
       }
@@ -285,17 +329,17 @@ export class ConfirmViewModel {
       this.navigator.go('/location?serviceBooking=true')
       return
     }
-    const result = await this.gateway.reschedule({
-      appointmentId: id,
-      clinicId: clinic.id,
-      serviceId: first.service.id,
-      practitionerId: first.staff?.id,
-      start: first.start,
-      end: first.end,
-      price: first.staff?.grossPrice ?? first.service.defaultPrice,
+    const price = first.staff?.grossPrice ?? first.service.defaultPrice
+    const result = await this.rescheduleAppointment.execute(id, {
+      event: { start: first.start, end: first.end },
+      clinic: clinic.id,
+      service: first.service.id,
+      price,
+      grossPrice: price,
+      ...(first.staff?.id ? { practitioner: first.staff.id } : {}),
     })
     if (E.isLeft(result)) {
-      this.toasts.show(result.left || UNEXPECTED_ERROR)
+      this.toasts.show(errorText(result.left) || UNEXPECTED_ERROR)
       this.backToTimes()
       return
     }

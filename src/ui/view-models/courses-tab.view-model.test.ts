@@ -9,9 +9,9 @@ const FACIAL = { id: IDS.SERVICE_ID, name: 'Facial', categoryId: IDS.CATEGORY_ID
 function setup(list: CustomerCourse[], service: E.Either<string, typeof FACIAL> = E.right(FACIAL)) {
   const w = world()
   const listCourses = useCase(() => E.right(list))
-  const gateway = { listServices: vi.fn(async () => E.map((s: typeof FACIAL) => [s])(service)) }
-  const vm = new CoursesTabViewModel(listCourses as never, w.session, w.booking, w.navigator, w.ticker, gateway as never)
-  return { ...w, vm, listCourses, gateway }
+  const catalogue = { execute: vi.fn(async () => E.map((s: typeof FACIAL) => ({ categories: [], services: [s], hasMore: false }))(service)) }
+  const vm = new CoursesTabViewModel(listCourses as never, w.session, w.booking, w.navigator, w.ticker, catalogue as never)
+  return { ...w, vm, listCourses, catalogue }
 }
 
 describe('CoursesTabViewModel', () => {
@@ -62,10 +62,10 @@ describe('CoursesTabViewModel', () => {
   })
 
   it('uses the service of the purchase location', async () => {
-    const { vm, gateway } = setup([course('k1')])
+    const { vm, catalogue } = setup([course('k1')])
     await vm.load()
     await vm.book(vm.rows[0]!)
-    expect(gateway.listServices).toHaveBeenCalledWith(IDS.CLINIC_ID, IDS.CATEGORY_ID, 0, 100)
+    expect(catalogue.execute).toHaveBeenCalledWith({ clinic: IDS.CLINIC_ID, category: IDS.CATEGORY_ID, area: 'booking' })
   })
 
   it('puts a minimal service in the basket when the service cannot be loaded', async () => {

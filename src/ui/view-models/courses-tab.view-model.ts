@@ -2,13 +2,14 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
 import { formatInTimeZone } from 'date-fns-tz'
-import { USE_CASES } from '../../application/tokens'
-import type { ListMyCourses } from '../../application/use-cases/courses.use-case'
+import { ListMyCourses } from '../../application/use-cases/courses.use-case'
+import { ListCategoriesAndServices } from '../../application/use-cases/catalogue.use-case'
+import { toServiceView } from './catalogue-views'
 import type { CustomerCourse } from '../../contract/customer-courses.routes'
 import { courseAvailable, courseExpiryText, isCourseBookDisabled } from '../../domain/booking/course'
 import { currencyOrDefault, formatMoney } from '../../domain/pricing/money'
 import { LONDON_TIME_ZONE } from '../../domain/time'
-import { BOOKING_GATEWAY, TICKER, type BookingGateway, type ServiceView, type Ticker } from './booking-gateway'
+import { TICKER, type ServiceView, type Ticker } from './views'
 import { NAVIGATOR, type Navigator } from './app-services'
 import { BookingViewModel } from './booking.view-model'
 import { SessionViewModel } from './session.view-model'
@@ -46,15 +47,15 @@ export class CoursesTabViewModel {
   loaded = false
 
   constructor(
-    @inject(USE_CASES.ListMyCourses) private readonly listCourses: Exec<ListMyCourses>,
+    @inject(ListMyCourses) private readonly listCourses: Exec<ListMyCourses>,
     @inject(SessionViewModel) private readonly session: SessionViewModel,
     @inject(BookingViewModel) private readonly booking: BookingViewModel,
     @inject(NAVIGATOR) private readonly navigator: Navigator,
     @inject(TICKER) private readonly ticker: Ticker,
-    @inject(BOOKING_GATEWAY) private readonly gateway: BookingGateway,
+    @inject(ListCategoriesAndServices) private readonly listCatalogue: Exec<ListCategoriesAndServices>,
   ) {
-    makeAutoObservable<CoursesTabViewModel, 'listCourses' | 'session' | 'booking' | 'navigator' | 'ticker' | 'gateway'>(this, {
-      listCourses: false, session: false, booking: false, navigator: false, ticker: false, gateway: false,
+    makeAutoObservable<CoursesTabViewModel, 'listCourses' | 'session' | 'booking' | 'navigator' | 'ticker' | 'listCatalogue'>(this, {
+      listCourses: false, session: false, booking: false, navigator: false, ticker: false, listCatalogue: false,
     })
   }
 
@@ -121,8 +122,9 @@ export class CoursesTabViewModel {
     const c = row.record
     const minimal: ServiceView = { id: c.service.id, name: c.service.name, categoryId: c.category?.id, defaultDuration: 0, defaultPrice: 0 }
     const clinicId = c.purchaseLocation?.id
-    const listed = clinicId ? await this.gateway.listServices(clinicId, c.category?.id, 0, 100) : undefined
-    const found = listed && E.isRight(listed) ? listed.right.find((s) => s.id === c.service.id) : undefined
+    const listed = clinicId && c.category?.id ? await this.listCatalogue.execute({ clinic: clinicId, category: c.category.id, area: 'booking' }) : undefined
+    const listedService = listed && E.isRight(listed) ? listed.right.services.find((s) => s.id === c.service.id && s.showOnline !== false) : undefined
+    const found = listedService ? toServiceView(listedService) : undefined
     const service: ServiceView = found ? { ...found, categoryId: found.categoryId ?? c.category?.id } : minimal
     const services = [c.service.id, ...(c.course.services ?? []).map((s) => s.id)]
     runInAction(() => {

@@ -92,7 +92,7 @@ describe('ForgotPasswordViewModel', () => {
   })
 
   it('reset mode sends the token, clears the booking info, reloads the session and opens the dialog', async () => {
-    const { vm, reset, booking, gateway } = setup()
+    const { vm, reset, booking, sessionUseCases } = setup()
     booking.isReschedule = true
     vm.enter('/user/reset-password/tok', 'tok')
     vm.setNew('Strong123')
@@ -100,7 +100,7 @@ describe('ForgotPasswordViewModel', () => {
     await vm.submit()
     expect(reset.execute).toHaveBeenCalledWith({ token: 'tok', newPassword: 'Strong123' })
     expect(booking.isReschedule).toBe(false)
-    expect(gateway.currentUser).toHaveBeenCalled()
+    expect(sessionUseCases.currentUser).toHaveBeenCalled()
     expect(vm.done).toBe('Password updated')
   })
 

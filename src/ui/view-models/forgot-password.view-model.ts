@@ -1,8 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
-import { USE_CASES } from '../../application/tokens'
-import type { ForgotPassword, ResetPassword } from '../../application/use-cases/auth.use-case'
+import { ForgotPassword, ResetPassword } from '../../application/use-cases/auth.use-case'
 import { validateForgotPasswordEmail } from '../../domain/validation/forgot-password'
 import { PASSWORD_HINT, validateResetPassword, type NewPasswordField } from '../../domain/validation/password'
 import { NAVIGATOR, type Navigator } from './app-services'
@@ -39,8 +38,8 @@ export class ForgotPasswordViewModel {
   submitting = false
 
   constructor(
-    @inject(USE_CASES.ForgotPassword) private readonly forgotPassword: Exec<ForgotPassword>,
-    @inject(USE_CASES.ResetPassword) private readonly resetPassword: Exec<ResetPassword>,
+    @inject(ForgotPassword) private readonly forgotPassword: Exec<ForgotPassword>,
+    @inject(ResetPassword) private readonly resetPassword: Exec<ResetPassword>,
     @inject(SessionViewModel) private readonly session: SessionViewModel,
     @inject(BookingViewModel) private readonly booking: BookingViewModel,
     @inject(NAVIGATOR) private readonly navigator: Navigator,

@@ -1,4 +1,4 @@
-import type { Ticker } from './booking-gateway'
+import type { Ticker } from './views'
 import type { Navigator } from './app-services'
 
 /** A ticker whose timers run when the test says so. */

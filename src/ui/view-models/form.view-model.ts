@@ -2,17 +2,19 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
 import { formatInTimeZone } from 'date-fns-tz'
-import { USE_CASES } from '../../application/tokens'
 import { TEXT } from '../../application/errors'
 import type { AppError } from '../../application/failure'
 import type { UserForm } from '../../contract/forms.codecs'
-import { TIMINGS, TIME_ZONE } from '../../domain/constants/limits'
-import { DATE_OF_BIRTH_FORMAT } from '../../domain/time'
+import { TIMINGS } from '../../domain/constants/limits'
+import { DATE_OF_BIRTH_FORMAT, LONDON_TIME_ZONE } from '../../domain/time'
 import { NAVIGATOR, type Navigator } from './app-services'
-import { TICKER, type Ticker } from './booking-gateway'
+import { TICKER, type Ticker } from './views'
 import { ToastViewModel } from './toast.view-model'
 import { FormAnswers } from './form-answers.view-model'
 import { SignatureViewModel } from './signature.view-model'
+import { LoadUserForm } from '../../application/use-cases/forms.use-case'
+import { SignConsentForm } from '../../application/use-cases/forms.use-case'
+import { SubmitFormAnswers } from '../../application/use-cases/forms.use-case'
 
 /** Spec sections 4 and 8: the form page's dialogs, each with 'Close' returning home. */
 export const FORM_TEXT = {
@@ -37,7 +39,7 @@ export type SignForm = UseCase<[formId: string, signature: string, password?: st
 export type UpdateForm = UseCase<[formId: string, data: Record<string, unknown>, password?: string], string>
 
 /** 'dd/MM/yyyy' in Europe/London. */
-const londonDate = (instant: Date | string): string => formatInTimeZone(instant, TIME_ZONE, DATE_OF_BIRTH_FORMAT)
+const londonDate = (instant: Date | string): string => formatInTimeZone(instant, LONDON_TIME_ZONE, DATE_OF_BIRTH_FORMAT)
 
 /**
  * The form page /form/{formId}[?password=] (spec sections 2, 4, 5, 8): a consent form (text, today's
@@ -61,9 +63,9 @@ export class FormViewModel {
   scrollToTop: () => void = () => globalThis.scrollTo?.(0, 0)
 
   constructor(
-    @inject(USE_CASES.LoadUserForm) private readonly loadForm: LoadForm,
-    @inject(USE_CASES.SignConsentForm) private readonly signForm: SignForm,
-    @inject(USE_CASES.SubmitFormAnswers) private readonly updateForm: UpdateForm,
+    @inject(LoadUserForm) private readonly loadForm: LoadForm,
+    @inject(SignConsentForm) private readonly signForm: SignForm,
+    @inject(SubmitFormAnswers) private readonly updateForm: UpdateForm,
     @inject(NAVIGATOR) private readonly navigator: Navigator,
     @inject(TICKER) private readonly ticker: Ticker,
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,

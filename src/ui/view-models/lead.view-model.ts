@@ -1,7 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
-import { USE_CASES } from '../../application/tokens'
 import type { AppError } from '../../application/failure'
 import type { Lead, LeadBody } from '../../contract/leads.routes'
 import { LEAD_COUNTRY_CODES } from '../../domain/constants/lead-form'
@@ -18,6 +17,7 @@ import {
 import { clearFieldError, type FieldErrors } from '../../domain/validation/result'
 import { NAVIGATOR, type Navigator } from './app-services'
 import { ToastViewModel } from './toast.view-model'
+import { SubmitLead } from '../../application/use-cases/forms.use-case'
 
 /** The page that embeds /lead in an iframe: messages go to it (window.parent in the browser). */
 export interface LeadHost {
@@ -48,10 +48,15 @@ export const safeRedirectUrl = (value: string | undefined): string | undefined =
 }
 
 /** The parent window as a LeadHost (messages to any origin: the host page may be on any site). */
-export const windowLeadHost = (win: Window | undefined): LeadHost =>
+/** What the lead form needs of a window: the parent it may be embedded in, which it posts to. */
+export interface MessageWindow {
+  parent: { postMessage(message: unknown, targetOrigin: string): void }
+}
+
+export const windowLeadHost = (win: MessageWindow | undefined): LeadHost =>
   win === undefined
     ? { embedded: false, post: () => undefined }
-    : { embedded: win.parent !== win, post: (message) => win.parent.postMessage(message, '*') }
+    : { embedded: !Object.is(win.parent, win), post: (message) => win.parent.postMessage(message, '*') }
 
 const GENERIC_FONTS = ['serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'system-ui', 'ui-sans-serif', 'ui-serif', 'inherit']
 /** The font stylesheet service the lead form loads its font from, by family name. */
@@ -98,7 +103,7 @@ export class LeadViewModel {
   private lastHeight = -1
 
   constructor(
-    @inject(USE_CASES.SubmitLead) private readonly submitLead: SubmitLeadUseCase,
+    @inject(SubmitLead) private readonly submitLead: SubmitLeadUseCase,
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
     @inject(LEAD_HOST) private readonly host: LeadHost,
     @inject(NAVIGATOR) private readonly navigator: Navigator,

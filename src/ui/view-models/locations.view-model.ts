@@ -1,7 +1,9 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
-import { BOOKING_GATEWAY, type BookingGateway, type ClinicView } from './booking-gateway'
+import type { ClinicView } from './views'
+import { ListLocations } from '../../application/use-cases/catalogue.use-case'
+import { errorText, toClinicView } from './catalogue-views'
 import { BookingViewModel } from './booking.view-model'
 import { ToastViewModel } from './toast.view-model'
 
@@ -19,27 +21,27 @@ export class LocationsViewModel {
   failed = false
 
   constructor(
-    @inject(BOOKING_GATEWAY) private readonly gateway: BookingGateway,
+    @inject(ListLocations) private readonly listLocations: Pick<ListLocations, 'execute'>,
     @inject(BookingViewModel) private readonly booking: BookingViewModel,
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
   ) {
-    makeAutoObservable<LocationsViewModel, 'gateway' | 'booking' | 'toasts'>(this, { gateway: false, booking: false, toasts: false })
+    makeAutoObservable<LocationsViewModel, 'listLocations' | 'booking' | 'toasts'>(this, { listLocations: false, booking: false, toasts: false })
   }
 
   /** Loads the clinics once; `autoSelect` sends a single clinic straight to /step/{id}. */
   async load(options: { autoSelect: boolean; then?: (clinics: ClinicView[]) => void } = { autoSelect: true }): Promise<void> {
     if (!this.loaded) {
       this.loading = true
-      const result = await this.gateway.listLocations()
+      const result = await this.listLocations.execute()
       runInAction(() => {
         this.loading = false
         if (E.isRight(result)) {
-          this.clinics = result.right
+          this.clinics = result.right.clinics.map(toClinicView)
           this.loaded = true
           this.failed = false
         } else {
           this.failed = true
-          this.toasts.show(result.left)
+          this.toasts.show(errorText(result.left))
         }
       })
     }

@@ -1,7 +1,10 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
-import { BOOKING_GATEWAY, type BookingGateway } from './booking-gateway'
+import { ForgotPassword, Login, Register } from '../../application/use-cases/auth.use-case'
+import { toUserView } from './catalogue-views'
+type Exec<T extends { execute: (...args: never[]) => unknown }> = Pick<T, 'execute'>
+
 import { SessionViewModel } from './session.view-model'
 
 export const ACCOUNT_CREATED =
@@ -45,10 +48,12 @@ export class LoginViewModel {
   signUpErrors: Partial<Record<keyof SignUpFields, string>> = {}
 
   constructor(
-    @inject(BOOKING_GATEWAY) private readonly gateway: BookingGateway,
+    @inject(Login) private readonly loginUseCase: Exec<Login>,
+    @inject(Register) private readonly registerCustomer: Exec<Register>,
+    @inject(ForgotPassword) private readonly forgotPassword: Exec<ForgotPassword>,
     @inject(SessionViewModel) private readonly session: SessionViewModel,
   ) {
-    makeAutoObservable<LoginViewModel, 'gateway' | 'session'>(this, { gateway: false, session: false })
+    makeAutoObservable<LoginViewModel, 'loginUseCase' | 'registerCustomer' | 'forgotPassword' | 'session'>(this, { loginUseCase: false, registerCustomer: false, forgotPassword: false, session: false })
   }
 
   setMode(mode: LoginMode): void {
@@ -80,16 +85,16 @@ export class LoginViewModel {
       return
     }
     this.submitting = true
-    const result = await this.gateway.login(this.email.trim().toLowerCase(), this.password)
+    const result = await this.loginUseCase.execute({ email: this.email.trim().toLowerCase(), password: this.password })
     runInAction(() => {
       this.submitting = false
       if (E.isLeft(result)) {
-        this.error = result.left
+        this.error = result.left.message
         return
       }
       this.password = ''
       this.info = undefined
-      this.session.signedIn(result.right)
+      this.session.signedIn(toUserView(result.right))
     })
   }
 
@@ -101,11 +106,11 @@ export class LoginViewModel {
       return
     }
     this.submitting = true
-    const result = await this.gateway.forgotPassword(this.email.trim().toLowerCase(), true)
+    const result = await this.forgotPassword.execute({ email: this.email.trim().toLowerCase(), existingUser: true })
     runInAction(() => {
       this.submitting = false
       if (E.isLeft(result)) {
-        this.error = result.left
+        this.error = result.left.message
         return
       }
       this.info = EXISTING_CUSTOMER_SENT
@@ -131,14 +136,14 @@ export class LoginViewModel {
       this.submitting = true
     })
     const p = result.right
-    const response = await this.gateway.register({
+    const response = await this.registerCustomer.execute({
       title: p.title, name: p.name, surname: p.surname, dob: p.dob, gender: p.gender, email: p.email,
       mobile: p.mobile, password: p.password, referralSource: p.referralSource,
     })
     runInAction(() => {
       this.submitting = false
       if (E.isLeft(response)) {
-        this.error = response.left
+        this.error = response.left.message
         return
       }
       this.info = ACCOUNT_CREATED

@@ -1,8 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
-import { USE_CASES } from '../../application/tokens'
-import type { ChangePassword } from '../../application/use-cases/auth.use-case'
+import { ChangePassword } from '../../application/use-cases/auth.use-case'
 import { PASSWORD_HINT, validateChangePassword, type NewPasswordField } from '../../domain/validation/password'
 import { SessionViewModel } from './session.view-model'
 import { SessionWatchViewModel } from './session-watch.view-model'
@@ -32,7 +31,7 @@ export class PasswordViewModel {
   submitting = false
 
   constructor(
-    @inject(USE_CASES.ChangePassword) private readonly changePassword: Exec<ChangePassword>,
+    @inject(ChangePassword) private readonly changePassword: Exec<ChangePassword>,
     @inject(SessionViewModel) private readonly session: SessionViewModel,
     @inject(SessionWatchViewModel) private readonly sessionWatch: SessionWatchViewModel,
   ) {

@@ -2,19 +2,20 @@
 // "Status is polled every 3 s. When paid ... after 3 s go to the thank-you page").
 import { describe, expect, it } from 'vitest'
 import * as E from 'fp-ts/Either'
-import { anna, clinicA, facial, flush, organisation, user, world } from './booking.test-support'
+import type { AppError } from '../../application/failure'
+import type { PaymentCheck } from '../../contract/invoices.routes'
+import { anna, clinicA, facial, flush, organisation, user, world, type UseCaseFakes, paymentCheck, serviceOf } from './booking.test-support'
 import { ConfirmViewModel } from './confirm.view-model'
 import { PaymentViewModel } from './payment.view-model'
 import { LocationsViewModel } from './locations.view-model'
 import { ServicesViewModel } from './services.view-model'
-import type { BookingGateway } from './booking-gateway'
 
 const slot = { startDate: '2026-03-12T10:00:00Z', endDate: '2026-03-12T11:00:00Z', practitioner: 'p1', valid: true }
 
-function paymentWorld(overrides: Partial<BookingGateway> = {}) {
+function paymentWorld(overrides: Partial<UseCaseFakes> = {}) {
   const w = world(overrides)
-  const payment = new PaymentViewModel(w.gateway, w.booking, w.navigator, w.ticker)
-  const confirm = new ConfirmViewModel(w.gateway, w.booking, w.session, w.toasts, payment, w.navigator, w.ticker, w.config, { execute: async () => E.right([]) })
+  const payment = new PaymentViewModel(w.useCases.CheckPayment, w.useCases.VerifyCourseAssignment, w.useCases.DeletePendingAppointment, w.booking, w.navigator, w.ticker)
+  const confirm = new ConfirmViewModel(w.useCases.ConfirmBooking, w.useCases.DeletePendingAppointment, w.useCases.RescheduleAppointment, w.booking, w.session, w.toasts, payment, w.navigator, w.ticker, w.config, w.useCases.ListMyCourses)
   w.session.organisation = organisation
   w.session.signedIn(user)
   return { ...w, payment, confirm }
@@ -34,7 +35,7 @@ function deferred<T>() {
 describe("'Book again' through the payment step to the thank-you page", () => {
   it('the booked-again appointment is paid and the thank-you page follows, whatever the holds do afterwards', async () => {
     let paid = false
-    const w = paymentWorld({ checkPayment: async () => E.right(paid) })
+    const w = paymentWorld({ CheckPayment: async () => E.right(paymentCheck(paid)) })
     // The account page: the past appointment with its practitioner (no price known there).
     w.booking.startBookAgain({ clinic: clinicA, items: [{ service: facial, staff: { id: anna.id, displayName: anna.displayName } }] })
     expect(w.navigator.last).toBe('/step/c1/cat1/s1?service=0')
@@ -72,16 +73,16 @@ describe("'Book again' through the payment step to the thank-you page", () => {
     await flush()
     expect(w.navigator.last).toBe('/location?serviceBooking=true')
     expect(w.booking.outOfTime).toBe(false)
-    expect(w.gateway.calls.deletePending).toBeUndefined()
+    expect(w.useCases.calls.DeletePendingAppointment).toBeUndefined()
   })
 })
 
 describe("'Book again' basket", () => {
   it("takes the service's own deposit rule and online details from the server, keeping the practitioner", async () => {
     const online = { ...facial, onlineName: 'Signature facial', bookingDepositType: 'fixed amount', bookingDepositAmount: 25 }
-    const w = paymentWorld({ getService: async () => E.right(online) })
-    const services = new ServicesViewModel(w.gateway, w.booking, w.toasts)
-    const locations = new LocationsViewModel(w.gateway, w.booking, w.toasts)
+    const w = paymentWorld({ GetService: async () => E.right(serviceOf(online)) })
+    const services = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts)
+    const locations = new LocationsViewModel(w.useCases.ListLocations, w.booking, w.toasts)
     // What the past appointment knows of its service: no deposit rule, no online name.
     const past = { id: facial.id, name: facial.name, categoryId: facial.categoryId, defaultDuration: 60, defaultPrice: 80 }
     w.booking.startBookAgain({ clinic: clinicA, items: [{ service: past, staff: { id: anna.id, displayName: anna.displayName } }] })
@@ -89,7 +90,7 @@ describe("'Book again' basket", () => {
     w.booking.syncRoute(route)
     await services.restoreRoute(route, locations)
     await flush()
-    expect(w.gateway.calls.getService).toEqual([['s1']])
+    expect(w.useCases.calls.GetService).toEqual([['s1']])
     expect(w.booking.basket[0].service).toEqual(online)
     expect(w.booking.basket[0].staff?.id).toBe(anna.id)
     w.booking.chooseTime([slot])
@@ -97,7 +98,7 @@ describe("'Book again' basket", () => {
     // Moving on inside the wizard does not fetch it again.
     await services.restoreRoute({ ...route, confirm: true }, locations)
     await flush()
-    expect(w.gateway.calls.getService).toHaveLength(1)
+    expect(w.useCases.calls.GetService).toHaveLength(1)
   })
 })
 
@@ -105,10 +106,10 @@ describe('PaymentViewModel: the poller survives what goes wrong', () => {
   it('a status check that throws does not stop the polling', async () => {
     let calls = 0
     const w = paymentWorld({
-      checkPayment: async () => {
+      CheckPayment: async () => {
         calls += 1
         if (calls === 1) throw new Error('chunk failed to load')
-        return E.right(true)
+        return E.right(paymentCheck(true))
       },
     })
     w.payment.start({ kind: 'deposit', paymentUrl: '/p', transactionId: 't1', appointmentId: 'a1' })
@@ -124,10 +125,10 @@ describe('PaymentViewModel: the poller survives what goes wrong', () => {
   })
 
   it("a check of an earlier payment still on its way neither blocks the current payment's checks nor marks it paid", async () => {
-    const earlier = deferred<E.Either<string, boolean>>()
+    const earlier = deferred<E.Either<AppError, PaymentCheck>>()
     let currentPaid = false
     const w = paymentWorld({
-      checkPayment: (transactionId) => (transactionId === 'old' ? earlier.promise : Promise.resolve(E.right(currentPaid))),
+      CheckPayment: (transactionId) => (transactionId === 'old' ? earlier.promise : Promise.resolve(E.right(paymentCheck(currentPaid)))),
     })
     w.payment.start({ kind: 'deposit', paymentUrl: '/p/old', transactionId: 'old', appointmentId: 'a0' })
     w.ticker.advance(3_000)
@@ -136,9 +137,9 @@ describe('PaymentViewModel: the poller survives what goes wrong', () => {
     w.payment.start({ kind: 'deposit', paymentUrl: '/p/new', transactionId: 'new', appointmentId: 'a1' })
     w.ticker.advance(3_000)
     await flush()
-    expect(w.gateway.calls.checkPayment.map((c) => c[0])).toEqual(['old', 'new'])
+    expect(w.useCases.calls.CheckPayment!.map((c) => c[0])).toEqual(['old', 'new'])
     // The earlier payment's answer arrives: it is about another transaction.
-    earlier.resolve(E.right(true))
+    earlier.resolve(E.right(paymentCheck(true)))
     await flush()
     expect(w.payment.paid).toBe(false)
     w.ticker.advance(3_000)
@@ -153,7 +154,7 @@ describe('PaymentViewModel: the poller survives what goes wrong', () => {
   })
 
   it("'Start again' after the payment was seen also cancels the pending thank-you navigation", async () => {
-    const w = paymentWorld({ checkPayment: async () => E.right(true) })
+    const w = paymentWorld({ CheckPayment: async () => E.right(paymentCheck(true)) })
     w.booking.setLocation(clinicA)
     w.payment.start({ kind: 'deposit', paymentUrl: '/p', transactionId: 't1', appointmentId: 'a1' })
     w.ticker.advance(3_000)
@@ -162,6 +163,6 @@ describe('PaymentViewModel: the poller survives what goes wrong', () => {
     w.payment.startAgain()
     w.ticker.advance(10_000)
     expect(w.navigator.paths).toEqual(['/step/c1'])
-    expect(w.gateway.calls.deletePending).toBeUndefined()
+    expect(w.useCases.calls.DeletePendingAppointment).toBeUndefined()
   })
 })

@@ -1,7 +1,12 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
-import { BOOKING_GATEWAY, TICKER, type BookingGateway, type Ticker } from './booking-gateway'
+import { TICKER, type Ticker } from './views'
+import { CheckPayment } from '../../application/use-cases/payments.use-case'
+import { VerifyCourseAssignment } from '../../application/use-cases/courses.use-case'
+import { DeletePendingAppointment } from '../../application/use-cases/appointments.use-case'
+type Exec<T extends { execute: (...args: never[]) => unknown }> = Pick<T, 'execute'>
+
 import { BookingViewModel } from './booking.view-model'
 import { NAVIGATOR, type Navigator } from './app-services'
 
@@ -36,13 +41,15 @@ export class PaymentViewModel {
   private cancelThankYou?: () => void
 
   constructor(
-    @inject(BOOKING_GATEWAY) private readonly gateway: BookingGateway,
+    @inject(CheckPayment) private readonly checkPayment: Exec<CheckPayment>,
+    @inject(VerifyCourseAssignment) private readonly verifyCourseAssignment: Exec<VerifyCourseAssignment>,
+    @inject(DeletePendingAppointment) private readonly deletePending: Exec<DeletePendingAppointment>,
     @inject(BookingViewModel) private readonly booking: BookingViewModel,
     @inject(NAVIGATOR) private readonly navigator: Navigator,
     @inject(TICKER) private readonly ticker: Ticker,
   ) {
-    makeAutoObservable<PaymentViewModel, 'gateway' | 'booking' | 'navigator' | 'ticker' | 'stopPolling' | 'checking' | 'cancelThankYou'>(this, {
-      gateway: false, booking: false, navigator: false, ticker: false, stopPolling: false, checking: false, cancelThankYou: false,
+    makeAutoObservable<PaymentViewModel, 'checkPayment' | 'verifyCourseAssignment' | 'deletePending' | 'booking' | 'navigator' | 'ticker' | 'stopPolling' | 'checking' | 'cancelThankYou'>(this, {
+      checkPayment: false, verifyCourseAssignment: false, deletePending: false, booking: false, navigator: false, ticker: false, stopPolling: false, checking: false, cancelThankYou: false,
     })
     // The payment step left without paying (browser back to an earlier step): see abandon().
     reaction(() => this.booking.step, (step, previous) => {
@@ -86,8 +93,8 @@ export class PaymentViewModel {
     this.checking = session.transactionId
     let isPaid = false
     try {
-      const result = await this.gateway.checkPayment(session.transactionId)
-      isPaid = E.isRight(result) && result.right
+      const result = await this.checkPayment.execute(session.transactionId)
+      isPaid = E.isRight(result) && result.right.isPaid
     } catch (e) {
       console.warn('Payment status check failed', e)
     } finally {
@@ -101,7 +108,7 @@ export class PaymentViewModel {
     })
     if (session.kind === 'course' && session.invoiceId) {
       try {
-        await this.gateway.verifyCourseAssignment(session.invoiceId)
+        await this.verifyCourseAssignment.execute(session.invoiceId)
       } catch (e) {
         console.warn('Course assignment check failed', e)
       }
@@ -130,7 +137,7 @@ export class PaymentViewModel {
     this.stop()
     this.cancelThankYou?.()
     this.cancelThankYou = undefined
-    if (session.appointmentId) void this.gateway.deletePending(session.appointmentId)
+    if (session.appointmentId) void this.deletePending.execute(session.appointmentId)
     this.session = undefined
     this.checking = undefined
     this.booking.clearTime()
@@ -142,7 +149,7 @@ export class PaymentViewModel {
     this.cancelThankYou?.()
     this.cancelThankYou = undefined
     const id = this.session?.appointmentId
-    if (id && !this.paid) void this.gateway.deletePending(id)
+    if (id && !this.paid) void this.deletePending.execute(id)
     this.session = undefined
     this.checking = undefined
     const clinic = this.booking.location

@@ -2,9 +2,8 @@ import { makeAutoObservable, observable, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js'
-import { USE_CASES } from '../../application/tokens'
-import type { GetCurrentUser, UpdatePersonalDetails } from '../../application/use-cases/auth.use-case'
-import type { ListCountries } from '../../application/use-cases/catalogue.use-case'
+import { GetCurrentUser, UpdatePersonalDetails } from '../../application/use-cases/auth.use-case'
+import { ListCountries } from '../../application/use-cases/catalogue.use-case'
 import type { Country, CurrentUser } from '../../contract/customers.codecs'
 import { DEFAULT_COUNTRY, GENDERS, MARKETING_TYPES, TITLES, type MarketingType } from '../../domain/constants/people'
 import { PREFERRED_PHONE_COUNTRIES } from '../../domain/constants/lead-form'
@@ -99,9 +98,9 @@ export class PersonalDetailsViewModel {
   saving = false
 
   constructor(
-    @inject(USE_CASES.GetCurrentUser) private readonly currentUser: Exec<GetCurrentUser>,
-    @inject(USE_CASES.UpdatePersonalDetails) private readonly update: Exec<UpdatePersonalDetails>,
-    @inject(USE_CASES.ListCountries) private readonly listCountries: Exec<ListCountries>,
+    @inject(GetCurrentUser) private readonly currentUser: Exec<GetCurrentUser>,
+    @inject(UpdatePersonalDetails) private readonly update: Exec<UpdatePersonalDetails>,
+    @inject(ListCountries) private readonly listCountries: Exec<ListCountries>,
     @inject(SessionViewModel) private readonly session: SessionViewModel,
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
   ) {

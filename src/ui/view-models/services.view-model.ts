@@ -1,9 +1,11 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
-import {
-  BOOKING_GATEWAY, type BookingGateway, type CategoryView, type CourseCategoryView, type ServiceView,
-} from './booking-gateway'
+import type { CategoryView, CourseCategoryView, ServiceView } from './views'
+import { GetService, ListCategoriesAndServices, ListCourses } from '../../application/use-cases/catalogue.use-case'
+import { errorText, flattenCategories, toCourseView, toServiceView } from './catalogue-views'
+type Exec<T extends { execute: (...args: never[]) => unknown }> = Pick<T, 'execute'>
+
 import { BookingViewModel, type RouteState } from './booking.view-model'
 import type { LocationsViewModel } from './locations.view-model'
 import { ToastViewModel } from './toast.view-model'
@@ -51,12 +53,14 @@ export class ServicesViewModel {
   private routeGeneration = 0
 
   constructor(
-    @inject(BOOKING_GATEWAY) private readonly gateway: BookingGateway,
+    @inject(ListCategoriesAndServices) private readonly listCatalogue: Exec<ListCategoriesAndServices>,
+    @inject(ListCourses) private readonly listCourses: Exec<ListCourses>,
+    @inject(GetService) private readonly getService: Exec<GetService>,
     @inject(BookingViewModel) readonly booking: BookingViewModel,
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
   ) {
-    makeAutoObservable<ServicesViewModel, 'gateway' | 'toasts' | 'categoryIndex' | 'offset' | 'routeGeneration'>(this, {
-      gateway: false, booking: false, toasts: false, categoryIndex: false, offset: false, routeGeneration: false,
+    makeAutoObservable<ServicesViewModel, 'listCatalogue' | 'listCourses' | 'getService' | 'service' | 'courseGroups' | 'toasts' | 'categoryIndex' | 'offset' | 'routeGeneration'>(this, {
+      listCatalogue: false, listCourses: false, getService: false, service: false, courseGroups: false, booking: false, toasts: false, categoryIndex: false, offset: false, routeGeneration: false,
     })
   }
 
@@ -95,14 +99,14 @@ export class ServicesViewModel {
     this.categoryIndex = 0
     this.offset = 0
     this.loading = true
-    const categories = await this.gateway.listCategories(clinicId)
+    const categories = E.map((page: { categories: Parameters<typeof flattenCategories>[0] }) => flattenCategories(page.categories))(await this.listCatalogue.execute({ clinic: clinicId, area: 'booking' }))
     runInAction(() => {
       this.loading = false
       if (E.isRight(categories)) this.categories = categories.right
       else {
         this.failed = true
         this.exhausted = true
-        this.toasts.show(categories.left)
+        this.toasts.show(errorText(categories.left))
       }
     })
     await this.loadMore()
@@ -120,19 +124,20 @@ export class ServicesViewModel {
     while (page.length < SERVICE_PAGE_SIZE) {
       const category = this.categories[this.categoryIndex]
       if (!category) break
-      const result = await this.gateway.listServices(clinicId, category.id, this.offset, SERVICE_PAGE_SIZE)
+      const result = await this.listCatalogue.execute({ clinic: clinicId, category: category.id, page: Math.floor(this.offset / SERVICE_PAGE_SIZE), area: 'booking' })
       if (this.clinicId !== clinicId) return
       if (E.isLeft(result)) {
         runInAction(() => {
           this.loading = false
           this.failed = true
           this.exhausted = true
-          this.toasts.show(result.left)
+          this.toasts.show(errorText(result.left))
         })
         return
       }
-      page.push(...result.right.map((s) => ({ ...s, categoryId: s.categoryId ?? category.id })))
-      if (result.right.length < SERVICE_PAGE_SIZE) {
+      const shown = result.right.services.filter((s) => s.showOnline !== false).map(toServiceView)
+      page.push(...shown.map((s) => ({ ...s, categoryId: s.categoryId ?? category.id })))
+      if (shown.length < SERVICE_PAGE_SIZE) {
         this.categoryIndex += 1
         this.offset = 0
       } else this.offset += SERVICE_PAGE_SIZE
@@ -152,7 +157,7 @@ export class ServicesViewModel {
   async loadCourses(): Promise<void> {
     if (!this.clinicId || this.coursesLoaded) return
     this.loading = true
-    const result = await this.gateway.listCourses(this.clinicId)
+    const result = await this.courseGroups(this.clinicId)
     runInAction(() => {
       this.loading = false
       this.coursesLoaded = true
@@ -168,12 +173,25 @@ export class ServicesViewModel {
   /** The service named by the step URL, when the basket does not hold it yet; false when it does not exist. */
   async restore(serviceId: string): Promise<boolean> {
     if (this.booking.activeItem?.service.id === serviceId) return true
-    const result = await this.gateway.getService(serviceId)
+    const result = await this.service(serviceId)
     runInAction(() => {
       if (E.isRight(result)) this.booking.restoreService(result.right)
       else this.toasts.show(result.left)
     })
     return E.isRight(result)
+  }
+
+  /** One service in the wizard's shape; Left is the text to show. */
+  private async service(serviceId: string): Promise<E.Either<string, ServiceView>> {
+    const result = await this.getService.execute(serviceId)
+    return E.isLeft(result) ? E.left(errorText(result.left)) : E.right(toServiceView(result.right))
+  }
+
+  /** The clinic's courses by category in the wizard's shape; Left is the text to show. */
+  private async courseGroups(clinicId: string): Promise<E.Either<string, CourseCategoryView[]>> {
+    const result = await this.listCourses.execute(clinicId)
+    if (E.isLeft(result)) return E.left(errorText(result.left))
+    return E.right(result.right.map((g) => ({ id: g.category.id, name: g.category.name, courses: g.courses.map(toCourseView) })))
   }
 
   /**
@@ -257,14 +275,14 @@ export class ServicesViewModel {
   /** Book again: the basket's services with their online details (deposit rule, prices) from the server. */
   private async refreshBasketServices(stale: () => boolean): Promise<void> {
     const ids = [...new Set(this.booking.basket.map((i) => i.service.id))]
-    const results = await Promise.all(ids.map((id) => this.gateway.getService(id)))
+    const results = await Promise.all(ids.map((id) => this.service(id)))
     if (stale() && !this.booking.servicesToRefresh) return
     runInAction(() => this.booking.refreshServices(results.flatMap((r) => (E.isRight(r) ? [r.right] : []))))
   }
 
   /** A service URL: the service joins the basket (unless a newer URL took over meanwhile). */
   private async fetchService(serviceId: string, stale: () => boolean): Promise<boolean> {
-    const result = await this.gateway.getService(serviceId)
+    const result = await this.service(serviceId)
     if (stale()) return false
     runInAction(() => {
       if (E.isRight(result)) this.booking.restoreService(result.right)
@@ -275,7 +293,7 @@ export class ServicesViewModel {
 
   /** A course purchase URL: the course of the clinic's course list joins the basket. */
   private async findCourse(clinicId: string, courseId: string, stale: () => boolean): Promise<boolean> {
-    const result = await this.gateway.listCourses(clinicId)
+    const result = await this.courseGroups(clinicId)
     if (stale()) return false
     const course = E.isRight(result) ? result.right.flatMap((g) => g.courses).find((c) => c.id === courseId) : undefined
     runInAction(() => {

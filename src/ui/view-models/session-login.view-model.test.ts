@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import * as E from 'fp-ts/Either'
-import { clinicA, clinicB, organisation, user, world } from './booking.test-support'
+import * as O from 'fp-ts/Option'
+import type { CurrentUser } from '../../contract/customers.codecs'
+import { clinicA, clinicB, organisation, user, world , refused } from './booking.test-support'
 import { COOKIE_BANNER, STAGING_BANNER } from './session.view-model'
 import { ACCOUNT_CREATED, EXISTING_CUSTOMER_SENT, LoginViewModel } from './login.view-model'
 import { GiftVoucherViewModel } from './gift-voucher.view-model'
@@ -9,21 +11,21 @@ import { TOAST_MS } from './toast.view-model'
 
 describe('SessionViewModel (spec section 1 and 4, App start and Login)', () => {
   it('loads the organisation and the current user; the header reads {name} Online Booking', async () => {
-    const w = world({ currentUser: async () => E.right(user) })
+    const w = world({ GetCurrentUser: async () => E.right(user as CurrentUser) })
     await w.session.start()
     expect(w.session.headerTitle).toBe('Demo Clinic Online Booking')
     expect(w.session.user?.firstName).toBe('Jo')
-    expect(w.settings.values.currency).toBe('GBP')
+    expect(w.session.currency).toBe('GBP')
   })
 
   it('the links cache loads on demand', async () => {
     const w = world()
     await w.session.refreshLinks()
-    expect(w.gateway.calls.loadLinks).toHaveLength(1)
+    expect(w.useCases.calls.LoadLinks).toHaveLength(1)
   })
 
   it('the app renders when the user cannot be loaded', async () => {
-    const w = world({ currentUser: async () => E.left('Request failed with status 500') })
+    const w = world({ GetCurrentUser: async () => E.left(refused('Request failed with status 500')) })
     await w.session.start()
     expect(w.session.userLoaded).toBe(true)
     expect(w.session.authenticated).toBe(false)
@@ -37,7 +39,7 @@ describe('SessionViewModel (spec section 1 and 4, App start and Login)', () => {
     expect(local.session.showCookieBanner).toBe(true)
     local.session.acceptCookies()
     expect(local.session.showCookieBanner).toBe(false)
-    expect(local.settings.values.cookieAccepted).toBe('true')
+    expect(local.store.get('cookiesAccepted')).toBe(true)
     expect(STAGING_BANNER).toBe('This is a staging environment! It includes unstable features and all data generated may be deleted without notice.')
     expect(COOKIE_BANNER).toBe('This website uses cookies to analyze user behavior and improve our services.')
   })
@@ -57,7 +59,7 @@ describe('SessionViewModel (spec section 1 and 4, App start and Login)', () => {
     w.session.signedIn(user)
     w.session.logout()
     expect(w.session.authenticated).toBe(false)
-    expect(w.gateway.calls.logout).toHaveLength(1)
+    expect(w.useCases.calls.Logout).toHaveLength(1)
   })
 
   it('toasts disappear after 3 seconds', () => {
@@ -74,23 +76,23 @@ describe('LoginViewModel', () => {
   function loginWorld(overrides = {}) {
     const w = world(overrides)
     w.session.organisation = organisation
-    return { ...w, vm: new LoginViewModel(w.gateway, w.session) }
+    return { ...w, vm: new LoginViewModel(w.useCases.Login, w.useCases.Register, w.useCases.ForgotPassword, w.session) }
   }
 
   it('a login signs the customer in and runs what was waiting', async () => {
-    const { vm, session, gateway } = loginWorld()
+    const { vm, session, useCases } = loginWorld()
     let next = false
     session.requireLogin({ locked: true, then: () => (next = true) })
     vm.setEmail(' Jo@Example.com ')
     vm.setPassword('Secret123')
     await vm.login()
-    expect(gateway.calls.login[0]).toEqual(['jo@example.com', 'Secret123'])
+    expect(useCases.calls.Login![0]).toEqual([{ email: 'jo@example.com', password: 'Secret123' }])
     expect(session.user).toEqual(user)
     expect(next).toBe(true)
   })
 
   it('a failed login shows the server message in red', async () => {
-    const { vm, session } = loginWorld({ login: async () => E.left('Invalid email or password') })
+    const { vm, session } = loginWorld({ Login: async () => E.left(refused('Invalid email or password')) })
     vm.setEmail('jo@example.com')
     vm.setPassword('nope')
     await vm.login()
@@ -99,7 +101,7 @@ describe('LoginViewModel', () => {
   })
 
   it('sign-up validates with the spec rules and messages', async () => {
-    const { vm, gateway } = loginWorld()
+    const { vm, useCases } = loginWorld()
     vm.setMode('new')
     vm.setSignUpField('password', 'short')
     vm.setSignUpField('confirmPassword', 'other')
@@ -115,13 +117,13 @@ describe('LoginViewModel', () => {
       password: 'Password must have at least 8 characters, one capital letter and one number',
       confirmPassword: 'Passwords do not match',
     })
-    expect(gateway.calls.register).toBeUndefined()
+    expect(useCases.calls.Register).toBeUndefined()
     vm.setSignUpField('name', 'Jo')
     expect(vm.signUpErrors.name).toBeUndefined()
   })
 
   it('a valid sign-up registers and shows the account-created message', async () => {
-    const { vm, gateway } = loginWorld()
+    const { vm, useCases } = loginWorld()
     vm.setMode('new')
     const fields = {
       title: 'Ms', name: 'Jo', surname: 'Bloggs', mobile: '07700 900123', dateOfBirth: '01/02/1990', gender: 'female',
@@ -129,7 +131,7 @@ describe('LoginViewModel', () => {
     } as const
     for (const [k, v] of Object.entries(fields)) vm.setSignUpField(k as keyof typeof fields, v)
     await vm.register()
-    expect(gateway.calls.register[0][0]).toMatchObject({
+    expect(useCases.calls.Register![0][0]).toMatchObject({
       title: 'Ms', name: 'Jo', surname: 'Bloggs', dob: '1990-02-01T12:00:00.000Z', gender: 'female', email: 'jo@example.com', referralSource: 'Website',
     })
     expect(vm.info).toBe(ACCOUNT_CREATED)
@@ -137,7 +139,7 @@ describe('LoginViewModel', () => {
   })
 
   it('register 400 shows the server message in red', async () => {
-    const { vm } = loginWorld({ register: async () => E.left('Email already registered') })
+    const { vm } = loginWorld({ Register: async () => E.left(refused('Email already registered')) })
     vm.setMode('new')
     const fields = { title: 'Mr', name: 'A', surname: 'B', mobile: '07700 900123', dateOfBirth: '01/02/1990', gender: 'male', email: 'a@b.co', password: 'Secret123', confirmPassword: 'Secret123' }
     for (const [k, v] of Object.entries(fields)) vm.setSignUpField(k as keyof typeof fields, v)
@@ -146,10 +148,10 @@ describe('LoginViewModel', () => {
   })
 
   it('an existing customer gets a password link and the email-sent modal', async () => {
-    const { vm, gateway } = loginWorld()
+    const { vm, useCases } = loginWorld()
     vm.setEmail('old@example.com')
     await vm.requestPasswordLink()
-    expect(gateway.calls.forgotPassword[0]).toEqual(['old@example.com', true])
+    expect(useCases.calls.ForgotPassword![0]).toEqual([{ email: 'old@example.com', existingUser: true }])
     expect(vm.info).toBe(EXISTING_CUSTOMER_SENT)
     expect(vm.emailSentOpen).toBe(true)
   })
@@ -203,7 +205,7 @@ describe('ThankYouViewModel', () => {
   function thanksWorld(overrides = {}, org = organisation) {
     const w = world(overrides)
     w.session.organisation = org
-    return { ...w, vm: new ThankYouViewModel(w.gateway, w.booking, w.session, w.settings, w.navigator) }
+    return { ...w, vm: new ThankYouViewModel(w.useCases.LocateClinic, w.booking, w.session, w.store, w.navigator) }
   }
 
   it('chooses the text for the kind of purchase', async () => {
@@ -227,11 +229,11 @@ describe('ThankYouViewModel', () => {
     a.booking.setLocation(clinicA)
     await a.vm.open({})
     expect(a.vm.coordinates).toEqual({ latitude: 51.52, longitude: -0.147 })
-    expect(a.gateway.calls.locate).toBeUndefined()
-    const b = thanksWorld({ locate: async () => undefined })
+    expect(a.useCases.calls.LocateClinic).toBeUndefined()
+    const b = thanksWorld({ LocateClinic: async () => E.right(O.none) })
     b.booking.setLocation(clinicB)
     await b.vm.open({})
-    expect(b.gateway.calls.locate).toHaveLength(1)
+    expect(b.useCases.calls.LocateClinic).toHaveLength(1)
     expect(b.vm.coordinates).toBeUndefined()
     expect(b.vm.clinic?.id).toBe('c2')
   })

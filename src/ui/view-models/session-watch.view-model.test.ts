@@ -39,13 +39,13 @@ describe('SessionWatchViewModel', () => {
   })
 
   it("a 'logout-customer' message (reported by the use case) signs out, clears the booking info and goes home", async () => {
-    const { vm, session, booking, navigator, connections, gateway } = setup()
+    const { vm, session, booking, navigator, connections, sessionUseCases } = setup()
     booking.isBookAgain = true
     vm.start()
     await flush()
     connections[0]!.onLoggedOut()
     expect(session.authenticated).toBe(false)
-    expect(gateway.logout).toHaveBeenCalled()
+    expect(sessionUseCases.logout).toHaveBeenCalled()
     expect(booking.isBookAgain).toBe(false)
     expect(navigator.last).toBe('/')
   })

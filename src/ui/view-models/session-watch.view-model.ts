@@ -1,9 +1,8 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
-import { USE_CASES } from '../../application/tokens'
-import type { WatchSession } from '../../application/use-cases/session.use-case'
-import type { Logout } from '../../application/use-cases/auth.use-case'
+import { WatchSession } from '../../application/use-cases/session.use-case'
+import { Logout } from '../../application/use-cases/auth.use-case'
 import type { LiveConnection } from '../../application/ports/live-events.port'
 import { NAVIGATOR, type Navigator } from './app-services'
 import { BookingViewModel } from './booking.view-model'
@@ -26,8 +25,8 @@ export class SessionWatchViewModel {
   private suspended = 0
 
   constructor(
-    @inject(USE_CASES.WatchSession) private readonly watchSession: Exec<WatchSession>,
-    @inject(USE_CASES.Logout) private readonly logoutUseCase: Exec<Logout>,
+    @inject(WatchSession) private readonly watchSession: Exec<WatchSession>,
+    @inject(Logout) private readonly logoutUseCase: Exec<Logout>,
     @inject(SessionViewModel) private readonly session: SessionViewModel,
     @inject(BookingViewModel) private readonly booking: BookingViewModel,
     @inject(NAVIGATOR) private readonly navigator: Navigator,

@@ -1,10 +1,14 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
-import {
-  BOOKING_GATEWAY, LOCAL_SETTINGS, WEB_CONFIG,
-  type BookingGateway, type LocalSettings, type OrganisationView, type UserView, type WebConfig,
-} from './booking-gateway'
+import { WEB_CONFIG, type OrganisationView, type UserView, type WebConfig } from './views'
+import { PORTS } from '../../application/tokens'
+import type { BookingStore } from '../../application/ports/booking-store.port'
+import { GetCurrentUser, Logout } from '../../application/use-cases/auth.use-case'
+import { LoadLinks, LoadOrganisation } from '../../application/use-cases/catalogue.use-case'
+import { toUserView } from './catalogue-views'
+
+type Exec<T extends { execute: (...args: never[]) => unknown }> = Pick<T, 'execute'>
 import { currencyOrDefault, type Currency } from '../../domain/pricing/money'
 
 export const STAGING_BANNER =
@@ -24,17 +28,20 @@ export class SessionViewModel {
   loginModalOpen = false
   /** the modal cannot be closed (book step) */
   loginModalLocked = false
-  cookieAccepted: boolean
+  cookiesAccepted: boolean
   private afterLogin?: () => void
 
   constructor(
-    @inject(BOOKING_GATEWAY) private readonly gateway: BookingGateway,
-    @inject(LOCAL_SETTINGS) private readonly settings: LocalSettings,
+    @inject(LoadOrganisation) private readonly loadOrganisation: Exec<LoadOrganisation>,
+    @inject(GetCurrentUser) private readonly currentUser: Exec<GetCurrentUser>,
+    @inject(LoadLinks) private readonly loadLinks: Exec<LoadLinks>,
+    @inject(Logout) private readonly logoutUseCase: Exec<Logout>,
+    @inject(PORTS.BookingStore) private readonly store: BookingStore,
     @inject(WEB_CONFIG) private readonly config: WebConfig,
   ) {
-    this.cookieAccepted = settings.get('cookieAccepted') === 'true'
-    makeAutoObservable<SessionViewModel, 'gateway' | 'settings' | 'config' | 'afterLogin'>(this, {
-      gateway: false, settings: false, config: false, afterLogin: false,
+    this.cookiesAccepted = store.get('cookiesAccepted') === true
+    makeAutoObservable<SessionViewModel, 'loadOrganisation' | 'currentUser' | 'loadLinks' | 'logoutUseCase' | 'store' | 'config' | 'afterLogin'>(this, {
+      loadOrganisation: false, currentUser: false, loadLinks: false, logoutUseCase: false, store: false, config: false, afterLogin: false,
     })
   }
 
@@ -43,7 +50,7 @@ export class SessionViewModel {
   }
 
   get currency(): Currency {
-    return currencyOrDefault(this.organisation?.currency ?? this.settings.get('currency'))
+    return currencyOrDefault(this.organisation?.currency ?? this.store.get('currency'))
   }
 
   get showStagingBanner(): boolean {
@@ -51,7 +58,7 @@ export class SessionViewModel {
   }
 
   get showCookieBanner(): boolean {
-    return this.config.environment !== 'production' && !this.cookieAccepted
+    return this.config.environment !== 'production' && !this.cookiesAccepted
   }
 
   get headerTitle(): string {
@@ -59,24 +66,23 @@ export class SessionViewModel {
   }
 
   /** The links cache (GET /public/links), loaded after the first view; failures are only logged. */
-  refreshLinks(): Promise<void> {
-    return this.gateway.loadLinks()
+  async refreshLinks(): Promise<void> {
+    await this.loadLinks.execute()
   }
 
   acceptCookies(): void {
-    this.cookieAccepted = true
-    this.settings.set('cookieAccepted', 'true')
+    this.cookiesAccepted = true
+    this.store.set('cookiesAccepted', true)
   }
 
   /** App start: organisation and current user; the app renders either way. */
   async start(): Promise<void> {
-    const [organisation, user] = await Promise.all([this.gateway.loadOrganisation(), this.gateway.currentUser()])
+    const [organisation, user] = await Promise.all([this.loadOrganisation.execute(), this.currentUser.execute()])
     runInAction(() => {
-      if (E.isRight(organisation)) {
-        this.organisation = organisation.right
-        if (organisation.right.currency) this.settings.set('currency', organisation.right.currency)
-      } else this.organisationFailed = true
-      if (E.isRight(user)) this.user = user.right
+      // LoadOrganisation keeps the currency in the booking store
+      if (E.isRight(organisation)) this.organisation = organisation.right
+      else this.organisationFailed = true
+      if (E.isRight(user)) this.user = toUserView(user.right)
       this.userLoaded = true
     })
   }
@@ -119,7 +125,7 @@ export class SessionViewModel {
   }
 
   logout(): void {
-    this.gateway.logout()
+    void this.logoutUseCase.execute()
     this.user = undefined
   }
 }

@@ -1,7 +1,8 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
-import { BOOKING_GATEWAY, TICKER, type BookingGateway, type PractitionerView, type Ticker } from './booking-gateway'
+import { TICKER, type PractitionerView, type Ticker } from './views'
+import { ListPractitioners } from '../../application/use-cases/availability.use-case'
 import { BookingViewModel } from './booking.view-model'
 import { ToastViewModel } from './toast.view-model'
 import { londonDateOf } from '../../domain/time'
@@ -25,12 +26,12 @@ export class StaffViewModel {
   infoPractitioner?: PractitionerView = undefined
 
   constructor(
-    @inject(BOOKING_GATEWAY) private readonly gateway: BookingGateway,
+    @inject(ListPractitioners) private readonly listPractitioners: Pick<ListPractitioners, 'execute'>,
     @inject(BookingViewModel) readonly booking: BookingViewModel,
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
     @inject(TICKER) private readonly ticker: Ticker,
   ) {
-    makeAutoObservable<StaffViewModel, 'gateway' | 'toasts' | 'ticker'>(this, { gateway: false, booking: false, toasts: false, ticker: false })
+    makeAutoObservable<StaffViewModel, 'listPractitioners' | 'toasts' | 'ticker'>(this, { listPractitioners: false, booking: false, toasts: false, ticker: false })
   }
 
   get showAny(): boolean {
@@ -64,14 +65,14 @@ export class StaffViewModel {
     this.loading = true
     this.failed = undefined
     this.practitioners = []
-    const month = londonDateOf(new Date(this.ticker.now())).slice(0, 7)
-    const result = await this.gateway.listPractitioners(clinic.id, item.service.id, month)
+    const [year, month] = londonDateOf(new Date(this.ticker.now())).slice(0, 7).split('-').map(Number)
+    const result = await this.listPractitioners.execute({ clinic: clinic.id, service: item.service.id, month, year })
     runInAction(() => {
       this.loading = false
       if (E.isLeft(result)) {
         // Not remembered as loaded: 'Try again' (or coming back to the step) asks again.
         this.loadedFor = undefined
-        this.failed = result.left || 'Something went wrong'
+        this.failed = result.left.message || 'Something went wrong'
         this.toasts.show(this.failed)
         return
       }

@@ -1,6 +1,11 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
-import { BOOKING_GATEWAY, LOCAL_SETTINGS, type BookingGateway, type ClinicView, type LocalSettings } from './booking-gateway'
+import * as E from 'fp-ts/Either'
+import * as O from 'fp-ts/Option'
+import type { ClinicView } from './views'
+import { PORTS } from '../../application/tokens'
+import type { BookingStore } from '../../application/ports/booking-store.port'
+import { LocateClinic } from '../../application/use-cases/session.use-case'
 import { BookingViewModel } from './booking.view-model'
 import { SessionViewModel } from './session.view-model'
 import { NAVIGATOR, type Navigator } from './app-services'
@@ -27,14 +32,14 @@ export class ThankYouViewModel {
   geocoding = false
 
   constructor(
-    @inject(BOOKING_GATEWAY) private readonly gateway: BookingGateway,
+    @inject(LocateClinic) private readonly locate: Pick<LocateClinic, 'execute'>,
     @inject(BookingViewModel) private readonly booking: BookingViewModel,
     @inject(SessionViewModel) private readonly session: SessionViewModel,
-    @inject(LOCAL_SETTINGS) private readonly settings: LocalSettings,
+    @inject(PORTS.BookingStore) private readonly store: BookingStore,
     @inject(NAVIGATOR) private readonly navigator: Navigator,
   ) {
-    makeAutoObservable<ThankYouViewModel, 'gateway' | 'booking' | 'session' | 'settings' | 'navigator'>(this, {
-      gateway: false, booking: false, session: false, settings: false, navigator: false,
+    makeAutoObservable<ThankYouViewModel, 'locate' | 'booking' | 'session' | 'store' | 'navigator'>(this, {
+      locate: false, booking: false, session: false, store: false, navigator: false,
     })
   }
 
@@ -58,15 +63,9 @@ export class ThankYouViewModel {
       this.navigator.leave(url)
       return
     }
-    const stored = this.settings.get('currentClinic')
-    let clinic = this.booking.location
-    if (!clinic && stored) {
-      try {
-        clinic = JSON.parse(stored) as ClinicView
-      } catch {
-        clinic = undefined
-      }
-    }
+    const stored = this.store.get('currentClinic')
+    // a clinic stored by an older version of the app has no address object: it is not shown
+    const clinic: ClinicView | undefined = this.booking.location ?? (typeof stored?.address === 'object' ? stored : undefined)
     this.clinic = clinic
     this.booking.clearBookingInfo()
     if (!clinic) return
@@ -76,7 +75,9 @@ export class ThankYouViewModel {
       return
     }
     this.geocoding = true
-    const found = await this.gateway.locate(clinic)
+    // the clinic's own coordinates were checked above: this geocodes its address
+    const located = await this.locate.execute(clinic)
+    const found = E.isRight(located) && O.isSome(located.right) ? { latitude: located.right.value.lat, longitude: located.right.value.lng } : undefined
     runInAction(() => {
       this.geocoding = false
       this.coordinates = found
@@ -85,7 +86,7 @@ export class ThankYouViewModel {
 
   /** 'Book new appointment' restarts the flow. */
   bookNew(): void {
-    const last = this.settings.get('lastClinicId')
+    const last = this.store.get('lastClinicId')
     this.booking.clearBookingInfo()
     this.navigator.go(last ? `/step/${last}` : '/')
   }

@@ -1,15 +1,14 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
-import { BOOKING_GATEWAY, TICKER, type BookingGateway, type ChainSlot, type Ticker } from './booking-gateway'
+import { TICKER, type ChainSlot, type Ticker } from './views'
+import { GetAvailableDays, GetTimeSlots } from '../../application/use-cases/availability.use-case'
 import { BookingViewModel } from './booking.view-model'
 import { ToastViewModel } from './toast.view-model'
 import { formatLondonTime, londonDateOf, utcToLondon } from '../../domain/time'
 
 export const NO_AVAILABILITY_TEXT = 'There is no availability for your selection this month.'
 export const NO_AVAILABILITY_HINT = "Please go back and select 'Any staff' and/or remove services."
-/** Every service after the first is chained with forceInterval 5 (spec section 9). */
-export const LINKED_FORCE_INTERVAL = 5
 
 export interface SlotGroup {
   label: 'Morning' | 'Afternoon' | 'Evening'
@@ -33,14 +32,15 @@ export class TimeViewModel {
   focusedDate: string
 
   constructor(
-    @inject(BOOKING_GATEWAY) private readonly gateway: BookingGateway,
+    @inject(GetAvailableDays) private readonly getAvailableDays: Pick<GetAvailableDays, 'execute'>,
+    @inject(GetTimeSlots) private readonly getTimeSlots: Pick<GetTimeSlots, 'execute'>,
     @inject(BookingViewModel) readonly booking: BookingViewModel,
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
     @inject(TICKER) private readonly ticker: Ticker,
   ) {
     this.month = this.today.slice(0, 7)
     this.focusedDate = this.today
-    makeAutoObservable<TimeViewModel, 'gateway' | 'toasts' | 'ticker'>(this, { gateway: false, booking: false, toasts: false, ticker: false })
+    makeAutoObservable<TimeViewModel, 'getAvailableDays' | 'getTimeSlots' | 'toasts' | 'ticker'>(this, { getAvailableDays: false, getTimeSlots: false, booking: false, toasts: false, ticker: false })
   }
 
   get today(): string {
@@ -86,19 +86,17 @@ export class TimeViewModel {
     this.daysFailed = undefined
     this.noAvailability = false
     const [year, mm] = month.split('-').map(Number)
-    const queries = this.booking.basket.map((item) => ({
-      service: item.service.id,
+    const result = await this.getAvailableDays.execute({
+      clinic: clinic.id,
       month: mm,
       year,
-      location: clinic.id,
-      practitioner: item.anyStaff ? undefined : item.staff?.id,
-    }))
-    const result = await this.gateway.availableDays(queries)
+      items: this.booking.basket.map((item) => ({ service: item.service.id, practitioner: (item.anyStaff ? undefined : item.staff?.id) ?? null })),
+    })
     runInAction(() => {
       this.loadingDays = false
       if (E.isLeft(result)) {
         this.availableDays = []
-        this.daysFailed = result.left || 'Something went wrong'
+        this.daysFailed = result.left.message || 'Something went wrong'
         this.toasts.show(this.daysFailed)
         return
       }
@@ -151,24 +149,22 @@ export class TimeViewModel {
     this.loadingSlots = true
     this.slotsFailed = undefined
     this.slots = []
-    const result = await this.gateway.timeSlots({
+    const result = await this.getTimeSlots.execute({
       date,
       clinic: clinic.id,
-      services: this.booking.basket.map((item, i) => ({
-        service: item.service.id,
-        staff: item.anyStaff ? undefined : item.staff?.id,
-        forceInterval: i === 0 ? undefined : LINKED_FORCE_INTERVAL,
-      })),
-      appointmentBeingReschedule: this.booking.rescheduleAppointmentId,
+      items: this.booking.basket.map((item) => ({ service: item.service.id, practitioner: (item.anyStaff ? undefined : item.staff?.id) ?? null })),
+      rescheduleId: this.booking.rescheduleAppointmentId,
     })
     runInAction(() => {
       this.loadingSlots = false
       if (E.isLeft(result)) {
-        this.slotsFailed = result.left || 'Something went wrong'
+        this.slotsFailed = result.left.message || 'Something went wrong'
         this.toasts.show(this.slotsFailed)
         return
       }
-      this.slots = result.right.filter((chain) => isChained(chain) && chain.length === this.booking.basket.length)
+      this.slots = result.right
+        .map((c) => c.parts.map((p): ChainSlot => ({ startDate: p.startDate, endDate: p.endDate, practitioner: p.practitioner, valid: c.valid && p.valid })))
+        .filter((chain) => isChained(chain) && chain.length === this.booking.basket.length)
     })
   }
 

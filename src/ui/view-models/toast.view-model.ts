@@ -1,6 +1,6 @@
 import { makeAutoObservable } from 'mobx'
 import { inject, injectable } from 'inversify'
-import { TICKER, type Ticker } from './booking-gateway'
+import { TICKER, type Ticker } from './views'
 
 export const TOAST_MS = 3000
 

@@ -24,7 +24,7 @@ function renderLead(search: string) {
   const container = new Container()
   container.bind(LeadViewModel).toConstantValue(vm)
   render(
-    <ContainerProvider container={container} prepare={async () => undefined}>
+    <ContainerProvider resolver={container} prepare={async () => undefined}>
       <LeadPage search={search} />
     </ContainerProvider>,
   )

@@ -3,7 +3,7 @@ import L from 'leaflet'
 import 'leaflet/dist/leaflet.css'
 import { MAP_ZOOM } from '../../view-models/thank-you.view-model'
 import { useViewModel } from '../../use-view-model'
-import { WEB_CONFIG, type WebConfig } from '../../view-models/booking-gateway'
+import { WEB_CONFIG, type WebConfig } from '../../view-models/views'
 
 /** Leaflet map (its own chunk, loaded only on the thank-you page), zoom 15, tiles from the configured URL. */
 export default function MapView({ latitude, longitude, label }: { latitude: number; longitude: number; label: string }) {

@@ -1,33 +1,41 @@
-// The browser composition root (src/composition) tested here because the ui vitest project runs in
-// jsdom: every token of the container resolves, before and after the lazy modules load.
+// The browser composition root, in the ui vitest project (jsdom): every binding of the container
+// resolves, the first view's at once and the rest after the lazy modules load.
 import { describe, expect, it } from 'vitest'
 import * as E from 'fp-ts/Either'
-import { createBrowserContainer } from '../composition/browser.container'
-import { firstViewModelClasses } from '../composition/ui.module'
-import { lazyViewModelClasses } from '../composition/lazy.module'
-import { apiBaseOf, bookingStoreSettings, environmentOf, webConfigOf } from '../composition/browser-services'
-import { createFetchRequester } from '../composition/fetch-requester'
-import { flattenCategories, toServiceView } from '../composition/use-case-booking-gateway'
-import { PORTS, USE_CASES } from '../application/tokens'
-import { BOOKING_GATEWAY, LOCAL_SETTINGS, TICKER, WEB_CONFIG } from './view-models/booking-gateway'
-import { NAVIGATOR } from './view-models/app-services'
+import { createBrowserContainer } from './browser.container'
+import { firstViewModelClasses, firstViewUseCaseClasses } from './first-view.module'
+import { accountViewModelClasses, lazyViewModelClasses } from './lazy.module'
+import { apiBaseOf, environmentOf, webConfigOf } from './browser-services'
+import { createFetchTransport, type Fetcher } from '../adapters/http/fetch-transport'
+import { flattenCategories, toServiceView } from '../ui/view-models/catalogue-views'
+import { PORTS } from '../application/tokens'
+import { useCaseClasses } from '../application/application.module'
+import { TICKER, WEB_CONFIG } from '../ui/view-models/views'
+import { NAVIGATOR } from '../ui/view-models/app-services'
+import { AccountViewModel } from '../ui/view-models/account.view-model'
+import { PersonalDetailsViewModel } from '../ui/view-models/personal-details.view-model'
 import { callRoute } from '../adapters/http/api-client'
 import { getPublicClinics } from '../contract/clinics.routes'
 import { LocalStorageBookingStore } from '../adapters/storage/local-storage.adapter'
+import { SelectLocation } from '../application/use-cases/catalogue.use-case'
+import { ConfirmBooking } from '../application/use-cases/confirm-booking.use-case'
 
 describe('browser container', () => {
   it('resolves the first view at once and every token after prepare()', async () => {
     const { container, prepare } = createBrowserContainer()
-    for (const token of [WEB_CONFIG, TICKER, NAVIGATOR, LOCAL_SETTINGS, BOOKING_GATEWAY, PORTS.TokenStore, PORTS.BookingStore]) {
+    for (const token of [WEB_CONFIG, TICKER, NAVIGATOR, PORTS.TokenStore, PORTS.BookingStore, PORTS.HttpClient]) {
       expect(container.get(token)).toBeDefined()
     }
     for (const vm of firstViewModelClasses) expect(container.get(vm as never)).toBeInstanceOf(vm)
-    expect(container.isBound(USE_CASES.ConfirmBooking)).toBe(false)
+    for (const useCase of firstViewUseCaseClasses) expect(container.get(useCase as never)).toBeInstanceOf(useCase)
+    expect(container.isBound(ConfirmBooking)).toBe(false)
+    expect(container.isBound(PORTS.PaymentsApi)).toBe(false)
     await prepare()
     await prepare()
-    for (const token of Object.values(USE_CASES)) expect(container.get(token), String(token)).toBeDefined()
+    for (const [name, useCase] of Object.entries(useCaseClasses)) expect(container.get(useCase as never), name).toBeInstanceOf(useCase)
     for (const token of Object.values(PORTS)) expect(container.get(token), String(token)).toBeDefined()
-    for (const vm of lazyViewModelClasses) expect(container.get(vm as never)).toBeInstanceOf(vm)
+    for (const vm of [...lazyViewModelClasses, ...accountViewModelClasses]) expect(container.get(vm as never)).toBeInstanceOf(vm)
+    expect(container.get(AccountViewModel).details).toBe(container.get(PersonalDetailsViewModel))
   })
 })
 
@@ -52,36 +60,24 @@ describe('browser services', () => {
     expect(webConfigOf({ host: 'x.example', env: { VITE_HOLD_SECONDS: '45' } }).holdSeconds).toBe(45)
   })
 
-  it('local settings live in the BookingStore (lastClinicId, currentClinic, cookie acceptance)', () => {
+  it('the stored clinic keeps its whole address and position, in the contract shape (the thank-you page after a reload)', async () => {
     localStorage.clear()
-    const store = new LocalStorageBookingStore(localStorage)
-    const settings = bookingStoreSettings(store)
-    settings.set('lastClinicId', 'c1')
-    settings.set('cookieAccepted', 'true')
-    settings.set('currentClinic', JSON.stringify({ id: 'c1', accountName: 'Harley', address: { line1: '1 Harley St', city: 'London' } }))
-    expect(store.get('lastClinicId')).toBe('c1')
-    expect(store.get('cookiesAccepted')).toBe(true)
-    expect(JSON.parse(settings.get('currentClinic') ?? '{}')).toEqual({ id: 'c1', accountName: 'Harley', address: { line1: '1 Harley St', city: 'London' } })
-  })
-
-  it('the stored clinic keeps its whole address and position (the thank-you page after a reload)', () => {
-    localStorage.clear()
-    const settings = bookingStoreSettings(new LocalStorageBookingStore(localStorage))
     const address = { line1: '1 Harley St', line2: 'Floor 2', city: 'London', postCode: 'W1G 9QD', country: 'GB', latitude: 51.52, longitude: -0.147 }
-    settings.set('currentClinic', JSON.stringify({ id: 'c1', accountName: 'Harley', address }))
-    const again = bookingStoreSettings(new LocalStorageBookingStore(localStorage))
-    expect(JSON.parse(again.get('currentClinic') ?? '{}')).toEqual({ id: 'c1', accountName: 'Harley', address })
+    await new SelectLocation(new LocalStorageBookingStore(localStorage)).execute({ id: 'c1', accountName: 'Harley', address })
+    const again = new LocalStorageBookingStore(localStorage)
+    expect(again.get('lastClinicId')).toBe('c1')
+    expect(again.get('currentClinic')).toEqual({ id: 'c1', accountName: 'Harley', address })
   })
 })
 
-describe('fetch transport of the first view', () => {
+describe('fetch transport of the browser', () => {
   it('sends the stored token and decodes through the contract', async () => {
     const seen: { url: string; headers: Record<string, string> }[] = []
     const fetcher = (async (url: string, init: RequestInit) => {
       seen.push({ url, headers: init.headers as Record<string, string> })
       return new Response(JSON.stringify([{ id: '0a0000000000000000000002', accountName: 'Harley', address: { line1: '1', city: 'London' } }]), { status: 200 })
-    }) as unknown as typeof fetch
-    const http = createFetchRequester({ baseUrl: '/api' }, { get: () => 'tok', set: () => undefined, clear: () => undefined }, fetcher)
+    }) satisfies Fetcher
+    const http = createFetchTransport({ baseUrl: '/api' }, { get: () => 'tok', set: () => undefined, clear: () => undefined }, fetcher)
     const result = await callRoute(http, getPublicClinics)
     expect(E.isRight(result) && result.right[0].accountName).toBe('Harley')
     expect(seen[0].url).toBe('/api/public-clinics')
@@ -89,14 +85,14 @@ describe('fetch transport of the first view', () => {
   })
 
   it("a 4xx is the server's message", async () => {
-    const fetcher = (async () => new Response(JSON.stringify({ statusCode: 400, message: 'Nope' }), { status: 400 })) as unknown as typeof fetch
-    const http = createFetchRequester({}, { get: () => null, set: () => undefined, clear: () => undefined }, fetcher)
+    const fetcher: Fetcher = async () => new Response(JSON.stringify({ statusCode: 400, message: 'Nope' }), { status: 400 })
+    const http = createFetchTransport({}, { get: () => null, set: () => undefined, clear: () => undefined }, fetcher)
     const result = await callRoute(http, getPublicClinics)
     expect(result).toEqual(E.left({ _tag: 'HttpError', status: 400, message: 'Nope', serverMessage: 'Nope' }))
   })
 })
 
-describe('gateway mapping', () => {
+describe('catalogue views', () => {
   it('categories in order with their sub-categories after them', () => {
     const id = (n: number) => `0a00000000000000000000${String(n).padStart(2, '0')}`
     expect(

@@ -1,28 +1,11 @@
 /**
- * What the web app's view models need from the outside world: one narrow interface, bound in the
- * composition root to the application's use cases (src/application) and adapters. Every call
- * resolves to an Either whose Left is already the text to show (spec section 8: server message,
- * else the fallback text), so view models never see HTTP.
+ * The shapes the booking wizard's view models and pages show, mapped from the contract's types by
+ * catalogue-views.ts, and the web app's tokens (timers, configuration).
  */
-import type * as E from 'fp-ts/Either'
+import type { StoredClinic } from '../../application/ports/booking-store.port'
 
-export type Result<T> = Promise<E.Either<string, T>>
-
-export interface AddressView {
-  line1: string
-  line2?: string
-  city: string
-  country?: string
-  postCode?: string
-  latitude?: number
-  longitude?: number
-}
-
-export interface ClinicView {
-  id: string
-  accountName: string
-  address: AddressView
-}
+/** A clinic as the contract lists it (and the booking store remembers it). */
+export type ClinicView = StoredClinic
 
 export interface OrganisationView {
   name: string
@@ -197,44 +180,6 @@ export interface RescheduleRequest {
   end: string
   price: number
 }
-
-export interface BookingGateway {
-  loadOrganisation(): Result<OrganisationView>
-  /** GET /public/links into the local cache; failures are only logged (spec section 8). */
-  loadLinks(): Promise<void>
-  listLocations(): Result<ClinicView[]>
-  listCategories(clinicId: string): Result<CategoryView[]>
-  listServices(clinicId: string, categoryId: string | undefined, offset: number, limit: number): Result<ServiceView[]>
-  /** One service by id (a step URL opened directly: course booking, reload). */
-  getService(serviceId: string): Result<ServiceView>
-  listCourses(clinicId: string): Result<CourseCategoryView[]>
-  listPractitioners(clinicId: string, serviceId: string, month: string): Result<PractitionerView[]>
-  availableDays(queries: DaysQuery[]): Result<string[]>
-  timeSlots(query: SlotsQuery): Result<ChainSlot[][]>
-  /** Holds the appointment (with its deposit) or raises the invoice, then starts the card payment. */
-  confirm(request: ConfirmInput): Result<ConfirmResult>
-  deletePending(appointmentId: string): Result<void>
-  reschedule(request: RescheduleRequest): Result<void>
-  checkPayment(transactionId: string): Result<boolean>
-  /** after a course purchase is paid; failure only logged */
-  verifyCourseAssignment(invoiceId: string): Promise<void>
-  currentUser(): Result<UserView | undefined>
-  login(email: string, password: string): Result<UserView>
-  register(request: SignUpRequest): Result<void>
-  forgotPassword(email: string, existingUser: boolean): Result<void>
-  logout(): void
-  /** The clinic's coordinates, else a geocode of its address; undefined on failure. */
-  locate(clinic: ClinicView): Promise<{ latitude: number; longitude: number } | undefined>
-}
-
-export const BOOKING_GATEWAY = Symbol.for('BookingGateway')
-
-/** Local settings the app keeps (spec section 3 "Stored locally"). */
-export interface LocalSettings {
-  get(key: 'lastClinicId' | 'currency' | 'cookieAccepted' | 'currentClinic'): string | undefined
-  set(key: 'lastClinicId' | 'currency' | 'cookieAccepted' | 'currentClinic', value: string): void
-}
-export const LOCAL_SETTINGS = Symbol.for('LocalSettings')
 
 /** The clock and timers, swapped for fake ones in tests. */
 export interface Ticker {

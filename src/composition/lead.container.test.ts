@@ -1,13 +1,12 @@
-// The /lead page's own composition root (src/composition/lead.container), tested in the ui project
-// (jsdom): only the lead form's bindings, the lead call on fetch without a token, the host messages.
+// The /lead page's own composition root, in the ui vitest project (jsdom): only the lead form's bindings, the lead call on fetch without a token, the host messages.
 import { describe, expect, it, vi } from 'vitest'
 import { Container } from 'inversify'
-import { leadModule } from '../composition/lead.container'
-import { LeadViewModel } from './view-models/lead.view-model'
-import { ToastViewModel } from './view-models/toast.view-model'
-import { SessionViewModel } from './view-models/session.view-model'
-import { BOOKING_GATEWAY } from './view-models/booking-gateway'
-import { PORTS, USE_CASES } from '../application/tokens'
+import { leadModule, type LeadWindow } from './lead.container'
+import { LeadViewModel } from '../ui/view-models/lead.view-model'
+import { ToastViewModel } from '../ui/view-models/toast.view-model'
+import { SessionViewModel } from '../ui/view-models/session.view-model'
+import { PORTS } from '../application/tokens'
+import { Login } from '../application/use-cases/auth.use-case'
 
 const LEAD = { id: 'c'.repeat(24), status: 'Open', firstName: 'Ada', surname: 'Lovelace', email: 'ada@example.com' }
 
@@ -20,10 +19,14 @@ function setup(answer: { status: number; body: unknown }, embedded = true) {
   const posted: unknown[] = []
   const assigned: string[] = []
   const parent = { postMessage: (message: unknown) => posted.push(message) }
-  const win = { location: { host: 'localhost:3000', assign: (url: string) => assigned.push(url) } } as unknown as Window
-  ;(win as unknown as { parent: unknown }).parent = embedded ? parent : win
+  const win: LeadWindow & LeadWindow['parent'] = {
+    location: { host: 'localhost:3000', assign: (url: string | URL) => void assigned.push(String(url)) },
+    parent,
+    postMessage: () => undefined,
+  }
+  if (!embedded) win.parent = win
   const container = new Container()
-  container.load(leadModule({ http: { baseUrl: '/api' }, window: win, fetcher: fetcher as unknown as typeof fetch }))
+  container.load(leadModule({ http: { baseUrl: '/api' }, window: win, fetcher }))
   return { container, calls, posted, assigned }
 }
 
@@ -35,13 +38,12 @@ const fill = (vm: LeadViewModel) => {
 }
 
 describe('lead composition', () => {
-  it("binds the lead form alone: none of the app's session, gateway or ports", () => {
+  it("binds the lead form alone: none of the app's session, use cases or ports but the lead call's", () => {
     const { container } = setup({ status: 200, body: LEAD })
     expect(container.get(LeadViewModel)).toBeInstanceOf(LeadViewModel)
     expect(container.isBound(SessionViewModel)).toBe(false)
-    expect(container.isBound(BOOKING_GATEWAY)).toBe(false)
-    expect(container.isBound(PORTS.HttpClient)).toBe(false)
-    expect(container.isBound(USE_CASES.Login)).toBe(false)
+    expect(Object.entries(PORTS).filter(([, token]) => container.isBound(token)).map(([name]) => name)).toEqual(['HttpClient', 'LeadsApi'])
+    expect(container.isBound(Login)).toBe(false)
   })
 
   it('sends the lead to POST /api/customers-lead?from=customer without a token, then asks the parent to redirect', async () => {

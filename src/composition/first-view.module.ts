@@ -1,0 +1,48 @@
+import { ContainerModule } from 'inversify'
+import { PORTS } from '../application/tokens'
+import type { TokenStore } from '../application/ports/token-store.port'
+import { GetCurrentUser, Logout } from '../application/use-cases/auth.use-case'
+import { ListLocations, LoadLinks, LoadOrganisation, SelectLocation } from '../application/use-cases/catalogue.use-case'
+import { useCasesModule, type UseCaseClass } from '../application/use-cases.module'
+import type { HttpConfig, HttpTransport } from '../adapters/http/transport'
+import { createFetchTransport } from '../adapters/http/fetch-transport'
+import { HttpCatalogueApi, HttpLinksApi } from '../adapters/http/catalogue.adapter'
+import { HttpAuthApi } from '../adapters/http/auth.adapter'
+import { TICKER, WEB_CONFIG, type Ticker, type WebConfig } from '../ui/view-models/views'
+import { DeferredNavigator, NAVIGATOR } from '../ui/view-models/app-services'
+import { SessionViewModel } from '../ui/view-models/session.view-model'
+import { ToastViewModel } from '../ui/view-models/toast.view-model'
+import { BookingViewModel } from '../ui/view-models/booking.view-model'
+import { LocationsViewModel } from '../ui/view-models/locations.view-model'
+
+/** The use cases of the first view (header, location list, sign-out); the rest load with the lazy module. */
+export const firstViewUseCaseClasses: readonly UseCaseClass[] = [LoadOrganisation, ListLocations, SelectLocation, GetCurrentUser, LoadLinks, Logout]
+/** The API ports those use cases need (every other Http* adapter loads with the lazy module). */
+export const firstViewPorts = { CatalogueApi: HttpCatalogueApi, LinksApi: HttpLinksApi, AuthApi: HttpAuthApi } as const
+/** The view models of the first view and of the wizard's shared state. */
+export const firstViewModelClasses = [SessionViewModel, ToastViewModel, BookingViewModel, LocationsViewModel] as const
+
+export interface FirstViewOptions {
+  config: WebConfig
+  ticker: Ticker
+  http: HttpConfig
+}
+
+/**
+ * What the location list needs: the fetch transport, the adapters and use cases above, the navigator,
+ * timers, config and the first view models. lazyModule (./lazy.module) binds everything else.
+ */
+export function firstViewModule(options: FirstViewOptions): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind(WEB_CONFIG).toConstantValue(options.config)
+    bind(TICKER).toConstantValue(options.ticker)
+    bind(NAVIGATOR).toConstantValue(new DeferredNavigator())
+    bind<HttpTransport>(PORTS.HttpClient)
+      .toDynamicValue((ctx) => createFetchTransport(options.http, ctx.get<TokenStore>(PORTS.TokenStore)))
+      .inSingletonScope()
+    for (const [port, adapter] of Object.entries(firstViewPorts)) bind(PORTS[port as keyof typeof firstViewPorts]).to(adapter).inSingletonScope()
+    for (const vm of firstViewModelClasses) bind(vm as never).toSelf().inSingletonScope()
+  })
+}
+
+export const firstViewUseCasesModule = useCasesModule(firstViewUseCaseClasses)

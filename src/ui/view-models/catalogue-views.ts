@@ -1,0 +1,74 @@
+import type { AppError } from '../../application/failure'
+import type { Category } from '../../contract/categories.routes'
+import type { Service } from '../../contract/services.routes'
+import type { Course } from '../../contract/courses.routes'
+import type { Clinic } from '../../contract/clinics.routes'
+import type { CurrentUser } from '../../contract/customers.codecs'
+import type { CategoryView, ClinicView, ServiceView, UserView } from './views'
+
+/** The text a view model shows for a use case's error (the use case already chose the spec's words). */
+export const errorText = (e: AppError): string => e.message
+
+export function toClinicView(c: Clinic): ClinicView {
+  return { id: c.id, accountName: c.accountName, address: { ...c.address } }
+}
+
+export function toUserView(u: CurrentUser): UserView {
+  return { id: u.id, email: u.email, firstName: u.firstName, surname: u.surname, accountBalance: u.accountBalance }
+}
+
+export function toServiceView(s: Service): ServiceView {
+  const meta = s.metadata
+  return {
+    id: s.id,
+    name: s.name,
+    onlineName: s.onlineName,
+    onlineDescription: s.onlineDescription,
+    onlineSubtitle: s.onlineSubtitle,
+    categoryId: s.category,
+    defaultDuration: s.defaultDuration ?? meta?.lowestDuration ?? 0,
+    defaultPrice: s.defaultPrice ?? s.defaultGrossPrice ?? meta?.price ?? 0,
+    showDurationOnline: s.showDurationOnline,
+    showPriceOnline: s.showPriceOnline,
+    lowestPrice: meta?.lowestPrice,
+    highestPrice: meta?.highestPrice,
+    durationVaries: meta?.lowestDuration !== undefined && meta.highestDuration !== undefined && meta.lowestDuration !== meta.highestDuration,
+    bookingDepositType: s.bookingDepositType,
+    bookingDepositAmount: s.bookingDepositAmount,
+    salePrice: s.salePrice,
+  }
+}
+
+type CourseServiceEntry = { id?: string; service?: string | { id: string; name?: string }; name?: string; quantity?: number }
+
+export function toCourseView(c: Course): ServiceView {
+  return {
+    id: c.id,
+    name: c.name,
+    onlineName: c.onlineName,
+    onlineDescription: c.onlineDescription,
+    onlineSubtitle: c.onlineSubtitle,
+    categoryId: c.category,
+    defaultDuration: 0,
+    defaultPrice: c.salePrice,
+    salePrice: c.salePrice,
+    courseServices: c.courseServices.map((cs) => {
+      // the server sends the service as an id or populated; older records carry id and name flat
+      const raw: CourseServiceEntry = cs as CourseServiceEntry
+      const service = typeof raw.service === 'object' ? raw.service : undefined
+      return { id: service?.id ?? (typeof raw.service === 'string' ? raw.service : raw.id ?? ''), name: service?.name ?? raw.name ?? '', quantity: raw.quantity }
+    }),
+  }
+}
+
+/** Categories in order, each followed by its sub-categories (spec: categories, sub-categories and services). */
+export function flattenCategories(categories: Category[]): CategoryView[] {
+  const byOrder = <T extends { order?: number }>(list: T[]) => [...list].sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
+  const out: CategoryView[] = []
+  const nested = new Set(categories.flatMap((c) => (c.subCategories ?? []).map((s) => s.id)))
+  for (const c of byOrder(categories.filter((c) => !nested.has(c.id)))) {
+    out.push({ id: c.id, name: c.name, order: c.order })
+    for (const sub of byOrder(c.subCategories ?? [])) out.push({ id: sub.id, name: sub.name, parentName: c.name, order: sub.order })
+  }
+  return out
+}
