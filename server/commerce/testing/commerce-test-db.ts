@@ -8,6 +8,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { pgliteDialect } from '../../db/pglite-dialect'
 import { commerceMigration } from '../commerce.migration'
+import { processorsMigration } from '../processors.migration'
 import type { CommerceTables } from '../commerce.tables'
 
 let counter = 0
@@ -23,6 +24,7 @@ export async function commerceTestDb(): Promise<{ db: Kysely<CommerceTables>; cl
     const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema}` })
     const db = new Kysely<CommerceTables>({ dialect: new PostgresDialect({ pool }) })
     await commerceMigration.up(db)
+    await processorsMigration.up(db)
     return {
       db,
       close: async () => {
@@ -34,5 +36,6 @@ export async function commerceTestDb(): Promise<{ db: Kysely<CommerceTables>; cl
   const lite = await PGlite.create()
   const db = new Kysely<CommerceTables>({ dialect: pgliteDialect(lite) })
   await commerceMigration.up(db)
+  await processorsMigration.up(db)
   return { db, close: () => db.destroy() }
 }

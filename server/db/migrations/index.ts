@@ -7,12 +7,14 @@ import { coreMigration } from './0001-core.migration'
 import { bookingIdempotencyMigration } from './0002-booking-idempotency.migration'
 import { bookingVersionsMigration } from './0003-booking-versions.migration'
 import { commerceMigration } from '../../commerce/commerce.migration'
+import { processorsMigration } from '../../commerce/processors.migration'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': coreMigration,
   '0002-booking-idempotency': bookingIdempotencyMigration,
   '0003-booking-versions': bookingVersionsMigration,
   '0100-commerce': commerceMigration,
+  '0101-processors': processorsMigration,
 }
 
 export const migrationProvider: MigrationProvider = {
