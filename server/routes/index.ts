@@ -24,6 +24,7 @@ import { taxesRoutes } from './taxes.routes'
 import { vouchersRoutes } from './vouchers.routes'
 import { sandboxRootRoutes } from '../sandbox-processor/sandbox.plugin'
 import { liveEventsRootRoutes } from '../realtime/live-events.plugin'
+import { webhooksRootRoutes } from './webhooks.routes'
 
 export type RouteModule = (app: FastifyInstance, deps: ServerDeps) => Promise<void>
 
@@ -39,5 +40,5 @@ export const apiRoutes: RouteModule[] = [
 ]
 
 export const rootRoutes: RouteModule[] = [
-  sandboxRootRoutes, liveEventsRootRoutes,
+  sandboxRootRoutes, liveEventsRootRoutes, webhooksRootRoutes,
 ]

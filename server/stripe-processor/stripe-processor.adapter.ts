@@ -126,7 +126,7 @@ export class StripeProcessor implements CardProcessor {
     this.stripe = stripeClient(options.config)
   }
 
-  async isConnected(): Promise<boolean> {
+  async isConnected(_scope?: ProcessorScope): Promise<boolean> {
     try {
       await this.stripe.accounts.retrieveCurrent()
       return true
