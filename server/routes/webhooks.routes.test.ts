@@ -78,6 +78,12 @@ describe('Stripe webhooks settle payments without a poll', () => {
     expect(payment.transactionId).toMatch(/^pi_/)
     const intent = mock.intents.get(payment.transactionId)!
     expect(intent).toMatchObject({ amount: Math.round(payment.amount * 100), currency: 'gbp', capture_method: 'manual', metadata: { tenant: 'demo', reference: payment.invoiceId } })
+    // What the Payment Element needs, to the invoice's customer only.
+    expect(payment.clientSecret).toBe(intent.client_secret)
+    expect(payment.paymentUrl).toBe(`/pay/stripe/${payment.transactionId}`)
+    const state = await inject('POST', `/api/invoice/${payment.invoiceId}/has-payment-intent`, demo)
+    expect(state.json()).toEqual({ hasPaymentIntent: true, transactionId: payment.transactionId, paymentUrl: payment.paymentUrl, clientSecret: intent.client_secret })
+    expect((await inject('POST', `/api/invoice/${payment.invoiceId}/has-payment-intent`, other)).statusCode).toBe(403)
   })
 
   it('a signed payment_intent.amount_capturable_updated schedules the appointment once; duplicates and later events change nothing', async () => {
