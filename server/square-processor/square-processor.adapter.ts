@@ -10,7 +10,7 @@
  */
 import * as E from 'fp-ts/Either'
 import type * as TE from 'fp-ts/TaskEither'
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { SquareClient, SquareEnvironment, SquareError, type Square } from 'square'
 import {
   cardDeclined,
@@ -95,6 +95,12 @@ function statusOf(payment: Square.Payment): ProcessorPaymentStatus {
 function toStoredCard(card: Square.Card): StoredCard {
   return { id: card.id ?? '', last_4: card.last4 ?? '', card_brand: card.cardBrand ?? 'OTHER_BRAND', exp_month: Number(card.expMonth ?? 0), exp_year: Number(card.expYear ?? 0) }
 }
+
+/**
+ * Square's idempotency keys are at most 45 characters: a digest of what the request is for keeps
+ * them deterministic (a retry sends the same key) without cutting distinct requests to one prefix.
+ */
+export const squareKey = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 43)
 
 const unknownTransaction: ProcessorFailure = { _tag: 'UnknownTransaction', message: 'Payment not found.' }
 
@@ -220,7 +226,7 @@ export class SquareProcessor implements CardProcessor {
       if (now.right.status !== 'captured') return E.left({ _tag: 'InvalidState', message: `Payment is ${now.right.status}; it cannot be refunded.` })
       const row = (await this.find(scope, transactionId))!
       await this.client.refunds.refundPayment({
-        idempotencyKey: `${scope.tenant}:refund:${transactionId}`.slice(0, 45),
+        idempotencyKey: squareKey(scope.tenant, 'refund', transactionId),
         paymentId: row.square_payment_id!,
         amountMoney: { amount: BigInt(row.amount_minor), currency: row.currency as Square.Currency },
         reason: 'Booking no longer available',
@@ -251,7 +257,7 @@ export class SquareProcessor implements CardProcessor {
         squareCustomer = card.customerId ?? undefined
       }
       // A failed attempt (declined card) lets the customer try another card: a new key per card.
-      const attemptKey = `${transactionId}:${cardId}`.slice(0, 45)
+      const attemptKey = squareKey(scope.tenant, 'pay', transactionId, cardId)
       try {
         const { payment } = await this.client.payments.create({
           sourceId: cardId,
@@ -281,7 +287,7 @@ export class SquareProcessor implements CardProcessor {
 
   private customerFor(scope: ProcessorScope, customerId: string): Promise<string> {
     return ensureExternalCustomer(this.db, scope.tenant, this.name, customerId, async () => {
-      const { customer } = await this.client.customers.create({ idempotencyKey: `${scope.tenant}:customer:${customerId}`.slice(0, 45), referenceId: customerId, note: `tenant ${scope.tenant}` })
+      const { customer } = await this.client.customers.create({ idempotencyKey: squareKey(scope.tenant, 'customer', customerId), referenceId: customerId, note: `tenant ${scope.tenant}` })
       if (!customer?.id) throw new Error('Square created no customer.')
       return customer.id
     })
@@ -302,7 +308,7 @@ export class SquareProcessor implements CardProcessor {
   saveCard(scope: ProcessorScope, customerId: string, nonce: string) {
     return attempt(async () => {
       const customer = await this.customerFor(scope, customerId)
-      const { card } = await this.client.cards.create({ idempotencyKey: `card:${nonce}`.slice(0, 45), sourceId: nonce, card: { customerId: customer } })
+      const { card } = await this.client.cards.create({ idempotencyKey: squareKey(scope.tenant, 'card', customer, nonce), sourceId: nonce, card: { customerId: customer } })
       if (!card) return E.left(cardDeclined('other'))
       return E.right(toStoredCard(card))
     })
