@@ -189,12 +189,12 @@ export class SquareMock {
     } else {
       const known = nonceOf(source) ?? this.badState('Invalid source.')
       if ('code' in known) {
-        const failed = { ...base, status: 'FAILED' }
+        const failed: Obj = { ...base, status: 'FAILED' }
         this.payments.set(String(failed.id), failed)
         throw new SquareHttpError(400, { errors: [{ category: 'PAYMENT_METHOD_ERROR', code: known.code, detail: 'Authorization error.' }], payment: failed })
       }
     }
-    const payment = { ...base, status: body.autocomplete === false ? 'APPROVED' : 'COMPLETED', card_details: { status: 'AUTHORIZED', card: { card_brand: 'VISA', last_4: '1111' } } }
+    const payment: Obj = { ...base, status: body.autocomplete === false ? 'APPROVED' : 'COMPLETED', card_details: { status: 'AUTHORIZED', card: { card_brand: 'VISA', last_4: '1111' } } }
     this.payments.set(String(payment.id), payment)
     return payment
   }
