@@ -190,6 +190,21 @@ describe('Stripe webhooks settle payments without a poll', () => {
     expect(mails[0].text).toContain(`refunded your payment of £${payment.amount.toFixed(2)} in full`)
   })
 
+  it('card setup through the API is a Stripe SetupIntent, read back in its three states by client secret', async () => {
+    for (const status of ['succeeded', 'processing', 'requires_payment_method'] as const) {
+      const created = await inject('POST', '/api/card-setup-intents', demo, { customerId: DEMO.customerDemo })
+      expect(created.statusCode, created.body).toBe(200)
+      const intent = created.json()
+      expect(intent).toMatchObject({ status: 'requires_payment_method', customerId: DEMO.customerDemo })
+      expect(intent.setupUrl).toBeUndefined()
+      const pm = mock.completeSetup(intent.id, status)
+      const read = await inject('GET', `/api/card-setup-intents/${encodeURIComponent(intent.clientSecret)}`, demo)
+      expect(read.json()).toMatchObject({ id: intent.id, status, ...(status === 'succeeded' ? { card: { id: pm, last_4: '4242' } } : {}) })
+    }
+    const cards = await inject('GET', `/api/square/get-customer-cards/${DEMO.customerDemo}`, demo)
+    expect(cards.json().map((c: { last_4: string }) => c.last_4)).toContain('4242')
+  })
+
   it('tells the client the processor and its publishable key, never the secret keys', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/payments/config' })
     expect(res.json()).toEqual({ processor: 'stripe', publishableKey: 'pk_test_mock' })
