@@ -7,7 +7,7 @@ import type { ProcessorDb } from './processors.tables'
 
 export async function externalCustomerId(db: ProcessorDb, tenant: string, processor: string, customerId: string): Promise<string | undefined> {
   const row = await db
-    .selectFrom('processor_customers')
+    .selectFrom('commerce_processor_customers')
     .select('external_id')
     .where('tenant', '=', tenant)
     .where('processor', '=', processor)
@@ -28,7 +28,7 @@ export async function ensureExternalCustomer(
   if (known) return known
   const externalId = await create()
   await db
-    .insertInto('processor_customers')
+    .insertInto('commerce_processor_customers')
     .values({ tenant, processor, customer_id: customerId, external_id: externalId })
     .onConflict((oc) => oc.columns(['tenant', 'processor', 'customer_id']).doNothing())
     .execute()

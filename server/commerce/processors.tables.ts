@@ -4,9 +4,9 @@ import type { ColumnType, Generated, Kysely, Transaction } from 'kysely'
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
 
 export interface ProcessorTables {
-  processor_customers: { tenant: string; processor: string; customer_id: string; external_id: string; created_at: Generated<Date> }
-  processor_webhook_events: { processor: string; event_id: string; event_type: string; received_at: Generated<Date> }
-  square_payments: {
+  commerce_processor_customers: { tenant: string; processor: string; customer_id: string; external_id: string; created_at: Generated<Date> }
+  commerce_webhook_events: { processor: string; event_id: string; event_type: string; received_at: Generated<Date> }
+  commerce_square_payments: {
     transaction_id: string
     tenant: string
     idempotency_key: string
@@ -19,7 +19,7 @@ export interface ProcessorTables {
     created_at: Generated<Date>
     updated_at: Timestamp
   }
-  payment_refund_notices: { transaction_id: string; tenant: string; created_at: Generated<Date> }
+  commerce_refund_notices: { transaction_id: string; tenant: string; created_at: Generated<Date> }
 }
 
 export type ProcessorDb = Kysely<ProcessorTables> | Transaction<ProcessorTables>

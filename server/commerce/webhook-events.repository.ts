@@ -8,7 +8,7 @@ import type { ProcessorDb } from './processors.tables'
 /** True when this call claimed the event (first delivery); false for a duplicate. */
 export async function claimWebhookEvent(db: ProcessorDb, processor: string, eventId: string, eventType: string): Promise<boolean> {
   const inserted = await db
-    .insertInto('processor_webhook_events')
+    .insertInto('commerce_webhook_events')
     .values({ processor, event_id: eventId, event_type: eventType })
     .onConflict((oc) => oc.columns(['processor', 'event_id']).doNothing())
     .returning('event_id')
@@ -18,5 +18,5 @@ export async function claimWebhookEvent(db: ProcessorDb, processor: string, even
 
 /** Gives a claim back when handling failed, so the processor's redelivery is handled again. */
 export async function releaseWebhookEvent(db: ProcessorDb, processor: string, eventId: string): Promise<void> {
-  await db.deleteFrom('processor_webhook_events').where('processor', '=', processor).where('event_id', '=', eventId).execute()
+  await db.deleteFrom('commerce_webhook_events').where('processor', '=', processor).where('event_id', '=', eventId).execute()
 }

@@ -38,7 +38,7 @@ const symbolOf = (currency: string) => ({ GBP: '£', USD: '$', EUR: '€', AUD: 
 async function tellCustomerOnce(deps: CommerceDeps, tenant: string, transactionId: string, invoiceId: string, status: 'voided' | 'refunded'): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     const claimed = await (trx as unknown as ProcessorDb)
-      .insertInto('payment_refund_notices')
+      .insertInto('commerce_refund_notices')
       .values({ transaction_id: transactionId, tenant })
       .onConflict((oc) => oc.column('transaction_id').doNothing())
       .returning('transaction_id')

@@ -64,7 +64,7 @@ async function startDepositPayment() {
 
 function deliver(type: string, transactionId: string, eventId?: string, signature?: string) {
   const payload = mock.event(type, mock.intents.get(transactionId)!, eventId)
-  return t.app.inject({ method: 'POST', url: STRIPE_WEBHOOK_PATH, headers: { 'content-type': 'application/json', 'stripe-signature': signature ?? mock.sign(payload) }, payload })
+  return t.app.inject({ method: 'POST', url: STRIPE_WEBHOOK_PATH, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature ?? mock.sign(payload) }, payload })
 }
 
 const appointmentStatus = async (id: string) => (await t.db.selectFrom('appointments').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
@@ -117,7 +117,7 @@ describe('Stripe webhooks settle payments without a poll', () => {
     ])
     expect([a.json().outcome, b.json().outcome].sort()).toEqual(['Duplicate', 'Paid'])
     expect(await appointmentStatus(payment.appointmentId)).toBe('Scheduled')
-    const rows = await t.db.selectFrom('processor_webhook_events' as never).selectAll().where('event_id' as never, '=', 'evt_parallel' as never).execute()
+    const rows = await t.db.selectFrom('commerce_webhook_events' as never).selectAll().where('event_id' as never, '=', 'evt_parallel' as never).execute()
     expect(rows).toHaveLength(1)
   })
 

@@ -53,7 +53,7 @@ async function depositInvoice() {
 
 const appointmentStatus = async (id: string) => (await t.db.selectFrom('appointments').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
 const squarePaymentOf = async (transactionId: string) =>
-  (await t.db.selectFrom('square_payments' as never).select('square_payment_id' as never).where('transaction_id' as never, '=', transactionId as never).executeTakeFirstOrThrow()) as { square_payment_id: string }
+  (await t.db.selectFrom('commerce_square_payments' as never).select('square_payment_id' as never).where('transaction_id' as never, '=', transactionId as never).executeTakeFirstOrThrow()) as { square_payment_id: string }
 
 function deliver(body: string, signature = mock.sign(WEBHOOK_URL, body)) {
   return t.app.inject({ method: 'POST', url: SQUARE_WEBHOOK_PATH, headers: { 'content-type': 'application/json', 'x-square-hmacsha256-signature': signature }, payload: body })

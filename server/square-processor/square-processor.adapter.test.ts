@@ -43,7 +43,7 @@ async function open(amount = 36, currency = 'GBP'): Promise<string> {
 }
 
 const squarePaymentOf = async (transactionId: string) =>
-  (await (db as unknown as ProcessorDb).selectFrom('square_payments').select('square_payment_id').where('transaction_id', '=', transactionId).executeTakeFirstOrThrow()).square_payment_id!
+  (await (db as unknown as ProcessorDb).selectFrom('commerce_square_payments').select('square_payment_id').where('transaction_id', '=', transactionId).executeTakeFirstOrThrow()).square_payment_id!
 
 describe('Square adapter', () => {
   it('is connected to its location and gives the Web Payments SDK what it needs', async () => {

@@ -1,7 +1,7 @@
 /**
  * The Square card processor (CARD_PROCESSOR=square) on the official `square` package.
  * A Square payment needs its card at creation (a nonce from the Web Payments SDK, or a card on
- * file), so `createPayment` opens our own record (square_payments) and the Square Payment is created
+ * file), so `createPayment` opens our own record (commerce_square_payments) and the Square Payment is created
  * when the card arrives (`chargeStoredCard`, with a nonce or a card id), delayed capture
  * (autocomplete false): settlement completes it, or cancels it when the booking was lost.
  * Cards on file: Square Cards of a Square Customer (one per customer and tenant). Square has no
@@ -32,7 +32,7 @@ import type { ProcessorDb, ProcessorTables } from '../commerce/processors.tables
 import type { Selectable } from 'kysely'
 
 export type SquareConfig = Extract<ProcessorConfig, { name: 'square' }>
-type Row = Selectable<ProcessorTables['square_payments']>
+type Row = Selectable<ProcessorTables['commerce_square_payments']>
 
 /** Where the client completes a payment with the Web Payments SDK (web UI: a later change). */
 export const SQUARE_PAYMENT_PATH = '/pay/square'
@@ -144,7 +144,7 @@ export class SquareProcessor implements CardProcessor {
   }
 
   private find(scope: ProcessorScope, transactionId: string): Promise<Row | undefined> {
-    return this.db.selectFrom('square_payments').selectAll().where('transaction_id', '=', transactionId).where('tenant', '=', scope.tenant).executeTakeFirst()
+    return this.db.selectFrom('commerce_square_payments').selectAll().where('transaction_id', '=', transactionId).where('tenant', '=', scope.tenant).executeTakeFirst()
   }
 
   private toPayment(row: Row, payment?: Square.Payment): ProcessorPayment {
@@ -170,7 +170,7 @@ export class SquareProcessor implements CardProcessor {
   createPayment(scope: ProcessorScope, input: CreatePaymentInput) {
     return attempt(async () => {
       await this.db
-        .insertInto('square_payments')
+        .insertInto('commerce_square_payments')
         .values({
           transaction_id: `sqp_${randomBytes(12).toString('hex')}`,
           tenant: scope.tenant,
@@ -182,7 +182,7 @@ export class SquareProcessor implements CardProcessor {
         })
         .onConflict((oc) => oc.columns(['tenant', 'idempotency_key']).doNothing())
         .execute()
-      const row = await this.db.selectFrom('square_payments').selectAll().where('tenant', '=', scope.tenant).where('idempotency_key', '=', input.idempotencyKey).executeTakeFirstOrThrow()
+      const row = await this.db.selectFrom('commerce_square_payments').selectAll().where('tenant', '=', scope.tenant).where('idempotency_key', '=', input.idempotencyKey).executeTakeFirstOrThrow()
       return E.right({ transactionId: row.transaction_id, paymentUrl: this.paymentPageUrl(row.transaction_id) })
     })
   }
@@ -208,7 +208,7 @@ export class SquareProcessor implements CardProcessor {
       if (!row) return E.left(unknownTransaction)
       if (!row.square_payment_id) {
         // No card was ever given: nothing exists at Square to cancel.
-        await this.db.updateTable('square_payments').set({ status: 'voided', updated_at: this.clock() }).where('transaction_id', '=', transactionId).where('square_payment_id', 'is', null).execute()
+        await this.db.updateTable('commerce_square_payments').set({ status: 'voided', updated_at: this.clock() }).where('transaction_id', '=', transactionId).where('square_payment_id', 'is', null).execute()
         return this.current(scope, transactionId)
       }
       const now = await this.current(scope, transactionId)
@@ -270,14 +270,14 @@ export class SquareProcessor implements CardProcessor {
           note: `${scope.tenant}:${transactionId}`,
         })
         await this.db
-          .updateTable('square_payments')
+          .updateTable('commerce_square_payments')
           .set({ square_payment_id: payment?.id ?? null, failure_message: null, updated_at: this.clock() })
           .where('transaction_id', '=', transactionId)
           .execute()
       } catch (error) {
         const failure = failureOfSquare(error)
         if (failure._tag === 'CardDeclined') {
-          await this.db.updateTable('square_payments').set({ failure_message: failure.message, updated_at: this.clock() }).where('transaction_id', '=', transactionId).execute()
+          await this.db.updateTable('commerce_square_payments').set({ failure_message: failure.message, updated_at: this.clock() }).where('transaction_id', '=', transactionId).execute()
         }
         return E.left(failure)
       }

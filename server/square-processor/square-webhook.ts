@@ -36,7 +36,7 @@ export async function verifySquareEvent(
   if (!body.event_id || !body.type) return E.left('Not a Square event.')
   const payment = body.data?.object?.payment
   if (body.type.startsWith('payment.') && payment?.id) {
-    const row = await db.selectFrom('square_payments').select(['tenant', 'transaction_id']).where('square_payment_id', '=', payment.id).executeTakeFirst()
+    const row = await db.selectFrom('commerce_square_payments').select(['tenant', 'transaction_id']).where('square_payment_id', '=', payment.id).executeTakeFirst()
     if (row) {
       return E.right({
         id: body.event_id,

@@ -4,7 +4,7 @@
  *   Element (client secret from `clientSecretOf`), the payment becomes 'authorized'
  *   (requires_capture) and settlement captures it, or cancels it when the booking was lost.
  * - Stored cards are PaymentMethods attached to a Stripe Customer (one per customer and tenant,
- *   processor_customers); card setup is a SetupIntent.
+ *   commerce_processor_customers); card setup is a SetupIntent.
  * - Amounts cross the boundary in minor units of the invoice's currency (minor-units.ts).
  * - Every create, confirm, capture and refund carries an idempotency key derived from what it is
  *   for, so a retry (ours or the SDK's) never charges twice.
