@@ -1,7 +1,7 @@
 /**
  * Card processor settings from the environment (CARD_PROCESSOR and each processor's keys), kept out
- * of server/config.ts so the processors stay one module. A missing key throws one line naming it;
- * `describeProcessorConfig` is the only form that may be logged (no secret in it).
+ * of server/config.ts so the processors stay one module. A missing key throws one line naming it.
+ * `publicProcessorConfig` is the only form that may leave the server (no secret in it).
  */
 
 export type ProcessorConfig =
