@@ -40,5 +40,7 @@ export const apiRoutes: RouteModule[] = [
 ]
 
 export const rootRoutes: RouteModule[] = [
-  sandboxRootRoutes, liveEventsRootRoutes, webhooksRootRoutes,
+  // Webhooks first: they read the processor keys, and a missing one must stop the start before the
+  // live-events plugin holds a database connection open.
+  webhooksRootRoutes, sandboxRootRoutes, liveEventsRootRoutes,
 ]
