@@ -2,7 +2,7 @@
  * The card-processor port (ARCHITECTURE.md "Payments"): everything the commerce services need from a
  * card processor, named for the capability. The embedded default is the sandbox processor
  * (server/sandbox-processor); a Stripe or Square adapter implements this same interface and is
- * registered in `card-processor.registry.ts` without touching any service.
+ * registered in CARD_PROCESSORS (commerce.module.ts) without touching any service.
  *
  * Amounts are in major units (pounds, 2 decimals) as everywhere else in the product.
  */
@@ -88,6 +88,8 @@ export interface CardProcessor {
   createPayment(scope: ProcessorScope, input: CreatePaymentInput): TE.TaskEither<ProcessorFailure, { paymentUrl: string; transactionId: string }>
   /** The page where the customer completes an open payment. */
   paymentPageUrl(transactionId: string): string
+  /** What the processor's browser SDK needs to complete the payment (Stripe's client secret); none for hosted pages. */
+  clientSecretOf?(scope: ProcessorScope, transactionId: string): Promise<string | undefined>
   status(scope: ProcessorScope, transactionId: string): TE.TaskEither<ProcessorFailure, ProcessorPayment>
   capture(scope: ProcessorScope, transactionId: string): TE.TaskEither<ProcessorFailure, ProcessorPayment>
   void(scope: ProcessorScope, transactionId: string): TE.TaskEither<ProcessorFailure, ProcessorPayment>

@@ -86,14 +86,16 @@ export async function seller(deps: CommerceDeps, tenant: string, location: strin
   return { applicationId: s.applicationId, locationId: s.locationId, provider: deps.processor.name, tokenizerUrl: s.tokenizerUrl, currency: organisation.currency }
 }
 
-function setupPageUrl(clientSecret: string): string {
-  return `/sandbox/setup/${encodeURIComponent(clientSecret)}?returnUrl=${encodeURIComponent('/app')}`
+/** The sandbox's hosted setup page; Stripe's card setup happens in the Payment Element with the client secret. */
+function setupUrlOf(deps: CommerceDeps, clientSecret: string): { setupUrl?: string } {
+  if (deps.processor.name !== 'sandbox') return {}
+  return { setupUrl: `/sandbox/setup/${encodeURIComponent(clientSecret)}?returnUrl=${encodeURIComponent('/app')}` }
 }
 
 export async function createSetupIntent(deps: CommerceDeps, tenant: string, requesterId: string, customerId: string): Promise<E.Either<CommerceError, SetupIntent>> {
   if (requesterId !== customerId) return E.left(forbidden())
   const intent = await deps.processor.createSetupIntent({ tenant }, customerId)
-  return E.right({ id: intent.clientSecret.replace(/_secret.*$/, ''), clientSecret: intent.clientSecret, status: intent.status, customerId, setupUrl: setupPageUrl(intent.clientSecret) })
+  return E.right({ id: intent.clientSecret.replace(/_secret.*$/, ''), clientSecret: intent.clientSecret, status: intent.status, customerId, ...setupUrlOf(deps, intent.clientSecret) })
 }
 
 /** Retrieve by client secret (the secret is the capability: no login needed, as with the processors). */
@@ -109,6 +111,6 @@ export async function getSetupIntent(deps: CommerceDeps, tenant: string, clientS
     status: intent.status,
     customerId: intent.customerId,
     ...(card ? { card: { ...card, isDefaultCard: card.id === def } } : {}),
-    ...(intent.status === 'requires_payment_method' ? { setupUrl: setupPageUrl(intent.clientSecret) } : {}),
+    ...(intent.status === 'requires_payment_method' ? setupUrlOf(deps, intent.clientSecret) : {}),
   })
 }

@@ -1,6 +1,6 @@
 /**
  * Wiring of the commerce side from the server's deps: the card processor chosen by CARD_PROCESSOR
- * (default 'sandbox'; a Stripe or Square adapter registers here), the core data, the clock; and
+ * (default 'sandbox'; 'stripe' and 'square' with their keys: processor-config.ts), the core data, the clock; and
  * the mapping of commerce refusals to the HTTP edge's results.
  */
 import * as E from 'fp-ts/Either'
@@ -13,19 +13,28 @@ import type { CommerceError } from './commerce-errors'
 import type { CommerceDeps } from './commerce.deps'
 import type { CommerceDb, CommerceTables } from './commerce.tables'
 import { coreData } from './core-data.repository'
+import { loadProcessorConfig, type ProcessorConfig } from './processor-config'
+import type { ProcessorDb } from './processors.tables'
 import { enqueueBookingConfirmation } from './settlement'
+import { SquareProcessor } from '../square-processor/square-processor.adapter'
+import { StripeProcessor } from '../stripe-processor/stripe-processor.adapter'
 
-export type ProcessorFactory = (db: Kysely<CommerceTables>, clock: () => Date) => CardProcessor
+export type ProcessorFactory = (db: Kysely<CommerceTables>, clock: () => Date, config: ProcessorConfig) => CardProcessor
 
-/** Card processors by name. Add an adapter: one line here, nothing in the services. */
-export const CARD_PROCESSORS: Record<string, ProcessorFactory> = {
+const configOf = <N extends ProcessorConfig['name']>(config: ProcessorConfig, name: N) => {
+  if (config.name !== name) throw new Error(`The ${name} processor was given the ${config.name} configuration.`)
+  return config as Extract<ProcessorConfig, { name: N }>
+}
+
+/** Card processors by name (CARD_PROCESSOR). Add an adapter: one line here, nothing in the services. */
+export const CARD_PROCESSORS: Record<ProcessorConfig['name'], ProcessorFactory> = {
   sandbox: (db, clock) => new SandboxProcessor({ db, clock }),
+  stripe: (db, _clock, config) => new StripeProcessor({ db: db as unknown as ProcessorDb, config: configOf(config, 'stripe') }),
+  square: (db, clock, config) => new SquareProcessor({ db: db as unknown as ProcessorDb, clock, config: configOf(config, 'square') }),
 }
 
 export function processorName(): string {
-  const name = (process.env.CARD_PROCESSOR ?? 'sandbox').trim().toLowerCase()
-  if (!CARD_PROCESSORS[name]) throw new Error(`Unknown CARD_PROCESSOR '${name}' (known: ${Object.keys(CARD_PROCESSORS).join(', ')})`)
-  return name
+  return loadProcessorConfig().name
 }
 
 const cache = new WeakMap<ServerDeps, CommerceDeps>()
@@ -34,7 +43,8 @@ export function commerceDeps(deps: ServerDeps): CommerceDeps {
   let found = cache.get(deps)
   if (!found) {
     const db = deps.db as unknown as Kysely<CommerceTables>
-    found = { db, core: coreData, processor: CARD_PROCESSORS[processorName()](db, deps.clock), clock: deps.clock }
+    const config = loadProcessorConfig()
+    found = { db, core: coreData, processor: CARD_PROCESSORS[config.name](db, deps.clock, config), clock: deps.clock }
     cache.set(deps, found)
   }
   return found

@@ -51,7 +51,7 @@ export async function payInvoice(
   }
   if (open) {
     const stored = storedCardOf(body)
-    return stored ? payWithStoredCard(deps, tenant, customerId, open.transaction_id, stored) : E.right(await startedOf(deps, open.transaction_id))
+    return stored ? payWithStoredCard(deps, tenant, customerId, open.transaction_id, stored) : E.right(await startedOf(deps, open.transaction_id, tenant))
   }
   const attempt = await repo.countPayments(deps.db, invoiceId)
   const key = `invoice:${invoiceId}:${attempt}${body.idempotencyKey ? `:${body.idempotencyKey}` : ''}`
@@ -78,13 +78,13 @@ export async function payInvoice(
     const winner = await repo.openPaymentOf(deps.db, invoiceId)
     if (!winner) throw error
     await deps.processor.void({ tenant }, created.right.transactionId)()
-    return E.right(await startedOf(deps, winner.transaction_id))
+    return E.right(await startedOf(deps, winner.transaction_id, tenant))
   }
   const row = await repo.openPaymentOf(deps.db, invoiceId)
   const transactionId = row?.transaction_id ?? created.right.transactionId
   const stored = storedCardOf(body)
   if (stored) return payWithStoredCard(deps, tenant, customerId, transactionId, stored)
-  return E.right(await startedOf(deps, transactionId))
+  return E.right(await startedOf(deps, transactionId, tenant))
 }
 
 /** The stored card a payment line names (cardData.cardId or cardData.id), when not paying on the hosted page. */
@@ -105,11 +105,12 @@ async function payWithStoredCard(deps: CommerceDeps, tenant: string, customerId:
   }
   const outcome = await settle(deps, tenant, transactionId)
   if (!outcome.paid) return E.left(conflict(outcome.message))
-  return E.right(await startedOf(deps, transactionId))
+  return E.right(await startedOf(deps, transactionId, tenant))
 }
 
-async function startedOf(deps: CommerceDeps, transactionId: string): Promise<PaymentStarted> {
-  return { transactionId, paymentUrl: deps.processor.paymentPageUrl(transactionId) }
+async function startedOf(deps: CommerceDeps, transactionId: string, tenant: string): Promise<PaymentStarted> {
+  const clientSecret = await deps.processor.clientSecretOf?.({ tenant }, transactionId)
+  return { transactionId, paymentUrl: deps.processor.paymentPageUrl(transactionId), ...(clientSecret ? { clientSecret } : {}) }
 }
 
 /** Whether every hold the invoice pays for is still live (read without locks). */
@@ -212,5 +213,5 @@ export async function hasPaymentIntent(deps: CommerceDeps, tenant: string, custo
   if (invoice.customer_id !== customerId) return E.left(forbidden())
   const open = await repo.openPaymentOf(deps.db, invoiceId)
   if (!open) return E.right({ hasPaymentIntent: false })
-  return E.right({ hasPaymentIntent: true, transactionId: open.transaction_id, paymentUrl: deps.processor.paymentPageUrl(open.transaction_id) })
+  return E.right({ hasPaymentIntent: true, ...(await startedOf(deps, open.transaction_id, tenant)) })
 }

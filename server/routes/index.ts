@@ -26,6 +26,7 @@ import { taxesRoutes } from './taxes.routes'
 import { vouchersRoutes } from './vouchers.routes'
 import { sandboxRootRoutes } from '../sandbox-processor/sandbox.plugin'
 import { liveEventsRootRoutes } from '../realtime/live-events.plugin'
+import { webhooksRootRoutes } from './webhooks.routes'
 
 export type RouteModule = (app: FastifyInstance, deps: ServerDeps) => Promise<void>
 
@@ -41,5 +42,7 @@ export const apiRoutes: RouteModule[] = [
 ]
 
 export const rootRoutes: RouteModule[] = [
-  sandboxRootRoutes, liveEventsRootRoutes, healthRoutes,
+  // Webhooks first: they read the processor keys, and a missing one must stop the start before the
+  // live-events plugin holds a database connection open.
+  webhooksRootRoutes, sandboxRootRoutes, liveEventsRootRoutes, healthRoutes,
 ]

@@ -71,8 +71,11 @@ export const PayInvoiceBody = bodyOf(
 )
 export type PayInvoiceBody = t.TypeOf<typeof PayInvoiceBody>
 
-/** The hosted card page to show in the payment iframe, and the transaction to poll. */
-export const PaymentStarted = entity('PaymentStarted', { paymentUrl: t.string, transactionId: t.string }, {})
+/**
+ * The hosted card page to show in the payment iframe, and the transaction to poll. With Stripe,
+ * clientSecret is the PaymentIntent's (for the Payment Element; docs/payments.md).
+ */
+export const PaymentStarted = entity('PaymentStarted', { paymentUrl: t.string, transactionId: t.string }, { clientSecret: t.string })
 export type PaymentStarted = t.TypeOf<typeof PaymentStarted>
 
 /** 409: invoice already paid or void, or the booking hold expired. */
@@ -95,6 +98,7 @@ export const getInvoice = route({
 export const PaymentIntentState = entity('PaymentIntentState', { hasPaymentIntent: t.boolean }, {
   transactionId: t.string,
   paymentUrl: t.string,
+  clientSecret: t.string,
 })
 export type PaymentIntentState = t.TypeOf<typeof PaymentIntentState>
 

@@ -9,6 +9,7 @@ import pg from 'pg'
 import { pgliteDialect } from '../../db/pglite-dialect'
 import { commerceMigration } from '../commerce.migration'
 import { paymentChecksMigration } from '../payment-checks.migration'
+import { processorsMigration } from '../processors.migration'
 import type { CommerceTables } from '../commerce.tables'
 
 let counter = 0
@@ -25,6 +26,7 @@ export async function commerceTestDb(): Promise<{ db: Kysely<CommerceTables>; cl
     const db = new Kysely<CommerceTables>({ dialect: new PostgresDialect({ pool }) })
     await commerceMigration.up(db)
     await paymentChecksMigration.up(db)
+    await processorsMigration.up(db)
     return {
       db,
       close: async () => {
@@ -37,5 +39,6 @@ export async function commerceTestDb(): Promise<{ db: Kysely<CommerceTables>; cl
   const db = new Kysely<CommerceTables>({ dialect: pgliteDialect(lite) })
   await commerceMigration.up(db)
   await paymentChecksMigration.up(db)
+  await processorsMigration.up(db)
   return { db, close: () => db.destroy() }
 }

@@ -9,6 +9,7 @@ import { bookingVersionsMigration } from './0003-booking-versions.migration'
 import { authSessionsRateLimitsMigration } from './0004-auth-sessions-rate-limits.migration'
 import { commerceMigration } from '../../commerce/commerce.migration'
 import { paymentChecksMigration } from '../../commerce/payment-checks.migration'
+import { processorsMigration } from '../../commerce/processors.migration'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': coreMigration,
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '0004-auth-sessions-rate-limits': authSessionsRateLimitsMigration,
   '0100-commerce': commerceMigration,
   '0101-commerce-payment-checks': paymentChecksMigration,
+  '0102-processors': processorsMigration,
 }
 
 export const migrationProvider: MigrationProvider = {

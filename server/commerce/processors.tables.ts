@@ -1,0 +1,25 @@
+/** Kysely row types of the processor tables (processors.migration.ts). */
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely'
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
+
+export interface ProcessorTables {
+  commerce_processor_customers: { tenant: string; processor: string; customer_id: string; external_id: string; created_at: Generated<Date> }
+  commerce_webhook_events: { processor: string; event_id: string; event_type: string; received_at: Generated<Date> }
+  commerce_square_payments: {
+    transaction_id: string
+    tenant: string
+    idempotency_key: string
+    amount_minor: number
+    currency: string
+    reference: string
+    square_payment_id: string | null
+    status: Generated<string>
+    failure_message: string | null
+    created_at: Generated<Date>
+    updated_at: Timestamp
+  }
+  commerce_refund_notices: { transaction_id: string; tenant: string; created_at: Generated<Date> }
+}
+
+export type ProcessorDb = Kysely<ProcessorTables> | Transaction<ProcessorTables>

@@ -1,0 +1,47 @@
+/**
+ * A processor's webhook event once its signature was verified, in the processors' common terms,
+ * and how it is handled: deduplicated on the event id, then the payment it names is settled.
+ * Handling reads the payment's state from the processor again, never from the event body, so
+ * events may arrive in any order, late or twice.
+ */
+import type { CommerceDeps } from './commerce.deps'
+import type { ProcessorDb } from './processors.tables'
+import { claimWebhookEvent, releaseWebhookEvent } from './webhook-events.repository'
+import { settleFromWebhook, type WebhookSettlement } from './webhook-settlement'
+
+export interface VerifiedEvent {
+  id: string
+  type: string
+  /** The payment the event is about, when it is one of ours. */
+  payment?: {
+    tenant: string
+    transactionId: string
+    /** The processor says the money is authorized or taken: settlement must not stay open. */
+    expectsSettlement: boolean
+  }
+}
+
+export type WebhookOutcome =
+  | { _tag: 'Duplicate' }
+  | { _tag: 'Ignored' }
+  | { _tag: 'Handled'; settlement: WebhookSettlement }
+  /** Not settled although it should be (the processor was unreachable): the processor redelivers. */
+  | { _tag: 'Retry'; message: string }
+
+export async function handleWebhookEvent(deps: CommerceDeps, processor: string, event: VerifiedEvent): Promise<WebhookOutcome> {
+  const db = deps.db as unknown as ProcessorDb
+  if (!(await claimWebhookEvent(db, processor, event.id, event.type))) return { _tag: 'Duplicate' }
+  if (!event.payment) return { _tag: 'Ignored' }
+  let settlement: WebhookSettlement
+  try {
+    settlement = await settleFromWebhook(deps, event.payment.tenant, event.payment.transactionId)
+  } catch (error) {
+    await releaseWebhookEvent(db, processor, event.id)
+    throw error
+  }
+  if (settlement._tag === 'Open' && event.payment.expectsSettlement) {
+    await releaseWebhookEvent(db, processor, event.id)
+    return { _tag: 'Retry', message: settlement.message }
+  }
+  return { _tag: 'Handled', settlement }
+}
