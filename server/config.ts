@@ -313,7 +313,7 @@ export function publicOrigin(config: Pick<ServerConfig, 'publicUrl'>, tenant: st
 /** A configuration for tests: in-memory, quiet, short sweeps. */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
-    ...loadConfig({ NODE_ENV: 'test' }),
+    ...loadConfig({ NODE_ENV: 'test', ...(process.env.TEST_LOG_LEVEL ? { LOG_LEVEL: process.env.TEST_LOG_LEVEL } : {}) }),
     dataDir: 'memory://',
     jwtSecret: 'test-secret-of-at-least-32-characters!!',
     rateLimitMax: 10_000,
