@@ -6,11 +6,11 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
-import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify'
 import { tenantFromHost } from '../src/domain/tenant'
 import type { ServerConfig } from './config'
 import { migrate, openDatabase, type Database } from './db/database'
+import { compression, webStatic } from './http/web-delivery.plugin'
 import type { ServerDeps } from './deps'
 import { loggingOptions, observability } from './observability/observability'
 import { apiRoutes, rootRoutes } from './routes'
@@ -119,6 +119,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   })
 
   await observability(app, deps)
+  await app.register(compression)
 
   // The API: tenant from X-Tenant or the host, then the route modules.
   const knownTenants = new Set<string>()
@@ -153,7 +154,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   for (const module of rootRoutes) await app.register(module, deps)
 
   // The web app: files of dist/web, index.html for any other GET (client-side routes).
-  await app.register(fastifyStatic, { root: config.webDir, wildcard: false, serve: existsSync(config.webDir) })
+  await app.register(webStatic, { webDir: config.webDir, serve: existsSync(config.webDir) })
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send({ statusCode: 404, message: `Route ${request.method} ${request.url} not found` })
