@@ -119,6 +119,7 @@ export function serve<R extends Route>(app: FastifyInstance, route: R, handler: 
       }
       if (result._tag !== 'Ok') return sendFailure(reply, result)
       const status = result.status ?? ok
+      if (result.encoded !== undefined) return reply.status(status).type('application/json; charset=utf-8').send(result.encoded)
       const codec = route.responses[status] as t.Mixed | undefined
       if (!codec) {
         request.log.error({ status, path: route.path }, 'contract violation: no response codec for status')

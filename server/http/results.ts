@@ -16,11 +16,15 @@ export interface Ok<T> {
   readonly body: T
   /** default: the route's success status */
   readonly status?: number
+  /** The body already checked and encoded as JSON text (cached answers): sent as it is. */
+  readonly encoded?: string
 }
 
 export type Result<T> = Ok<T> | Failure
 
 export const ok = <T>(body: T, status?: number): Ok<T> => ({ _tag: 'Ok', body, ...(status ? { status } : {}) })
+/** A success whose JSON text was checked against the route's codec and encoded beforehand. */
+export const okEncoded = (json: string): Ok<never> => ({ _tag: 'Ok', body: undefined as never, encoded: json })
 export const badRequest = (message: string): Failure => ({ _tag: 'BadRequest', message })
 export const unauthorized = (message = 'Unauthorized'): Failure => ({ _tag: 'Unauthorized', message })
 export const forbidden = (message = 'Forbidden'): Failure => ({ _tag: 'Forbidden', message })

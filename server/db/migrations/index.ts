@@ -6,12 +6,14 @@ import type { Migration, MigrationProvider } from 'kysely'
 import { coreMigration } from './0001-core.migration'
 import { bookingIdempotencyMigration } from './0002-booking-idempotency.migration'
 import { bookingVersionsMigration } from './0003-booking-versions.migration'
+import { catalogueVersionsMigration } from './0004-catalogue-versions.migration'
 import { commerceMigration } from '../../commerce/commerce.migration'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': coreMigration,
   '0002-booking-idempotency': bookingIdempotencyMigration,
   '0003-booking-versions': bookingVersionsMigration,
+  '0004-catalogue-versions': catalogueVersionsMigration,
   '0100-commerce': commerceMigration,
 }
 
