@@ -42,7 +42,7 @@ async function cached<R extends Route>(
   missing = 'Not found',
 ): Promise<Result<never>> {
   const codec = route.responses[successStatus(route)] as t.Mixed
-  const answer = await cachedAnswer(ctx.db, ctx.tenant, `${route.method} ${route.path} ${JSON.stringify(filter)}`, codec, load)
+  const answer = await cachedAnswer(ctx.deps.database, ctx.tenant, `${route.method} ${route.path} ${JSON.stringify(filter)}`, codec, load)
   return answer.found ? okEncoded(answer.json) : notFound(missing)
 }
 

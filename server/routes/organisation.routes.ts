@@ -10,7 +10,7 @@ import { loadOrganisation } from '../services/organisation.service'
 export async function organisationRoutes(app: FastifyInstance, _deps: ServerDeps): Promise<void> {
   // Read on every page load: kept encoded under the catalogue version (server/services/catalogue-cache.ts).
   serve(app, getPublicOrganisation, async (_input, ctx) => {
-    const answer = await cachedAnswer(ctx.db, ctx.tenant, 'public organisation', getPublicOrganisation.responses[200], async () => {
+    const answer = await cachedAnswer(ctx.deps.database, ctx.tenant, 'public organisation', getPublicOrganisation.responses[200], async () => {
       const org = await loadOrganisation(ctx.db, ctx.tenant)
       if (!org) return undefined
       const { cardRequired: _card, minNoticeMinutes: _notice, ...settings } = org.settings

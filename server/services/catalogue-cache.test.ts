@@ -23,9 +23,9 @@ describe('cached catalogue answers', () => {
     const before = await serviceName(DEMO.sPeel)
     expect(before).toBeDefined()
     expect(await serviceName(DEMO.sPeel)).toBe(before) // now from the cache
-    const version = await catalogueVersion(t.db, 'demo')
+    const version = await catalogueVersion(t.database, 'demo')
     await t.db.updateTable('services').set({ online_name: 'Glow peel' }).where('id', '=', DEMO.sPeel).execute()
-    expect(await catalogueVersion(t.db, 'demo')).not.toBe(version)
+    expect(await catalogueVersion(t.database, 'demo')).not.toBe(version)
     expect(await serviceName(DEMO.sPeel)).toBe('Glow peel')
 
     // A write to a related table (a practitioner's price for the service) is seen too.
@@ -63,12 +63,27 @@ describe('cached catalogue answers', () => {
     expect(await serviceName(DEMO.sMicroneedling)).toBe('Seen')
   })
 
+  it('see a write made in a transaction once it commits, and nothing of one rolled back', async () => {
+    const before = await serviceName(DEMO.sLipFiller)
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await trx.updateTable('services').set({ online_name: 'Rolled back' }).where('id', '=', DEMO.sLipFiller).execute()
+        throw new Error('roll back')
+      }),
+    ).rejects.toThrow('roll back')
+    expect(await serviceName(DEMO.sLipFiller)).toBe(before)
+    await t.db.transaction().execute(async (trx) => {
+      await trx.updateTable('services').set({ online_name: 'Committed' }).where('id', '=', DEMO.sLipFiller).execute()
+    })
+    expect(await serviceName(DEMO.sLipFiller)).toBe('Committed')
+  })
+
   it('keep tenants apart and a missing service a 404', async () => {
     const missing = await t.app.inject({ method: 'GET', url: '/api/services/public/5e00000000000000000000ff' })
     expect(missing.statusCode).toBe(404)
     expect(missing.json().message).toBe('Service not found')
-    const versions = await Promise.all(Array.from({ length: 10 }, () => catalogueVersion(t.db, 'demo')))
+    const versions = await Promise.all(Array.from({ length: 10 }, () => catalogueVersion(t.database, 'demo')))
     expect(new Set(versions).size).toBe(1)
-    expect(await catalogueVersion(t.db, 'no-such-tenant')).toBe('0')
+    expect(await catalogueVersion(t.database, 'no-such-tenant')).toBe('0')
   })
 })

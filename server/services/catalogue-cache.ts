@@ -3,9 +3,13 @@
  * trigger bumps on every write to a catalogue table (migration 0004-catalogue-versions): a request
  * costs one tiny version query, shared by the requests that arrive together, instead of three to
  * four queries, the response codec's check and encoding and JSON.stringify. A write is seen by the
- * next request, on every instance.
+ * next request, on every instance. On PGlite (one process, the only writer) the version is kept in
+ * memory and forgotten when the trigger's notification arrives, which PGlite delivers at the write's
+ * commit, before the write returns: no query at all while the catalogue stands.
  */
 import type * as t from 'io-ts'
+import type { Database } from '../db/database'
+import { CATALOGUE_CHANNEL } from '../db/migrations/0004-catalogue-versions.migration'
 import type { Db } from '../db/schema'
 import { referenceCache } from './reference-cache'
 
@@ -26,9 +30,47 @@ class VersionReader {
   private queued: Batch | undefined
   private tail: Promise<unknown> = Promise.resolve()
 
-  constructor(private readonly db: Db) {}
+  /** PGlite: versions known in memory, and a count of the notifications of each tenant. */
+  private readonly known = new Map<string, Promise<string>>()
+  private readonly changes = new Map<string, number>()
+  private listening = false
+
+  constructor(
+    private readonly db: Db,
+    lite?: Database['lite'],
+  ) {
+    if (!lite) return
+    void lite
+      .listen(CATALOGUE_CHANNEL, (tenant) => {
+        this.known.delete(tenant)
+        this.changes.set(tenant, (this.changes.get(tenant) ?? 0) + 1)
+      })
+      .then(() => {
+        this.listening = true
+      })
+      .catch(() => undefined) // without it, every request reads the version
+  }
 
   version(tenant: string): Promise<string> {
+    if (!this.listening) return this.read(tenant)
+    const known = this.known.get(tenant)
+    if (known) return known
+    const before = this.changes.get(tenant) ?? 0
+    const read = this.read(tenant)
+    this.known.set(tenant, read)
+    // A write committed while the read ran may not be in it: keep it only if no notification came.
+    void read.then(
+      () => {
+        if ((this.changes.get(tenant) ?? 0) !== before && this.known.get(tenant) === read) this.known.delete(tenant)
+      },
+      () => {
+        if (this.known.get(tenant) === read) this.known.delete(tenant)
+      },
+    )
+    return read
+  }
+
+  private read(tenant: string): Promise<string> {
     let batch = this.queued
     if (!batch) {
       const created: Batch = { tenants: new Set(), versions: undefined as unknown as Batch['versions'] }
@@ -52,11 +94,11 @@ class VersionReader {
 const readers = new WeakMap<object, VersionReader>()
 
 /** The tenant's current catalogue version ('0' before the first write). */
-export function catalogueVersion(db: Db, tenant: string): Promise<string> {
-  let reader = readers.get(db)
+export function catalogueVersion(database: Pick<Database, 'db' | 'lite'>, tenant: string): Promise<string> {
+  let reader = readers.get(database.db)
   if (!reader) {
-    reader = new VersionReader(db)
-    readers.set(db, reader)
+    reader = new VersionReader(database.db, database.lite)
+    readers.set(database.db, reader)
   }
   return reader.version(tenant)
 }
@@ -72,14 +114,14 @@ export interface EncodedAnswer {
  * route's response codec, encoded and kept on a miss. `load` resolves to undefined for "not found".
  */
 export async function cachedAnswer<C extends t.Mixed>(
-  db: Db,
+  database: Pick<Database, 'db' | 'lite'>,
   tenant: string,
   key: string,
   codec: C,
   load: () => Promise<t.TypeOf<C> | undefined>,
 ): Promise<EncodedAnswer> {
-  const version = await catalogueVersion(db, tenant)
-  return referenceCache(db).get(
+  const version = await catalogueVersion(database, tenant)
+  return referenceCache(database.db).get(
     `catalogue|${tenant}|${version}|${key}`,
     async () => {
       const value = await load()
