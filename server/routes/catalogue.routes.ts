@@ -43,7 +43,7 @@ async function cached<R extends Route>(
 ): Promise<Result<never>> {
   const codec = route.responses[successStatus(route)] as t.Mixed
   const answer = await cachedAnswer(ctx.deps.database, ctx.tenant, `${route.method} ${route.path} ${JSON.stringify(filter)}`, codec, load)
-  return answer.found ? okEncoded(answer.json) : notFound(missing)
+  return answer.found ? okEncoded(answer.body) : notFound(missing)
 }
 
 export async function catalogueRoutes(app: FastifyInstance, _deps: ServerDeps): Promise<void> {

@@ -16,7 +16,7 @@ export async function organisationRoutes(app: FastifyInstance, _deps: ServerDeps
       const { cardRequired: _card, minNoticeMinutes: _notice, ...settings } = org.settings
       return { id: org.id, name: org.name, ...settings }
     })
-    return answer.found ? okEncoded(answer.json) : notFound('Organisation not found')
+    return answer.found ? okEncoded(answer.body) : notFound('Organisation not found')
   })
 
   serve(app, getCardRequirement, async (_input, ctx) => {

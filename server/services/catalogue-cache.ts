@@ -11,6 +11,7 @@ import type * as t from 'io-ts'
 import type { Database } from '../db/database'
 import { CATALOGUE_CHANNEL } from '../db/migrations/0004-catalogue-versions.migration'
 import type { Db } from '../db/schema'
+import { EncodedBody } from '../http/encoded-body'
 import { referenceCache } from './reference-cache'
 
 /** How long an answer of one version stays (a newer version makes it unreachable sooner). */
@@ -103,11 +104,8 @@ export function catalogueVersion(database: Pick<Database, 'db' | 'lite'>, tenant
   return reader.version(tenant)
 }
 
-/** An answer's JSON text; `found` false when the loader found nothing (a 404). */
-export interface EncodedAnswer {
-  found: boolean
-  json: string
-}
+/** An answer's encoded body; `found` false when the loader found nothing (a 404). */
+export type EncodedAnswer = { found: true; body: EncodedBody } | { found: false }
 
 /**
  * The encoded answer of `key` at the tenant's current catalogue version: loaded, checked against the
@@ -125,11 +123,11 @@ export async function cachedAnswer<C extends t.Mixed>(
     `catalogue|${tenant}|${version}|${key}`,
     async () => {
       const value = await load()
-      if (value === undefined) return { found: false, json: '' }
+      if (value === undefined) return { found: false }
       const check = codec.decode(value)
       // A programmer error: the loader and the contract disagree (contract-route.ts reports the same in answers).
       if (check._tag === 'Left') throw new Error(`catalogue answer '${key}' does not match its codec`)
-      return { found: true, json: JSON.stringify(codec.encode(value)) }
+      return { found: true, body: new EncodedBody(JSON.stringify(codec.encode(value))) }
     },
     ENTRY_MS,
   )
