@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import { precompress } from './scripts/lib/precompress.mjs'
 
 const nodeSuites = [
   'src/domain/**/*.test.ts',
@@ -11,7 +12,7 @@ const nodeSuites = [
 ]
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

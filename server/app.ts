@@ -6,13 +6,13 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
-import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify'
 import { tenantFromHost } from '../src/domain/tenant'
 import { fastifyTrustProxy, type ServerConfig } from './config'
 import { isDatabaseUnavailable, migrate, openDatabase, withStartupLock, type Database } from './db/database'
 import { commerceDeps } from './commerce/commerce.module'
 import { PaymentReconciler } from './commerce/payment-reconciler'
+import { compression, webStatic } from './http/web-delivery.plugin'
 import type { ServerDeps } from './deps'
 import { loggingOptions, observability } from './observability/observability'
 import { databaseRateLimitStore } from './http/rate-limit-store'
@@ -157,6 +157,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   })
 
   await observability(app, deps)
+  await app.register(compression)
 
   // The API: tenant from X-Tenant or the host, then the route modules.
   const knownTenants = new Set<string>()
@@ -191,7 +192,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   for (const module of rootRoutes) await app.register(module, deps)
 
   // The web app: files of dist/web, index.html for any other GET (client-side routes).
-  await app.register(fastifyStatic, { root: config.webDir, wildcard: false, serve: existsSync(config.webDir) })
+  await app.register(webStatic, { webDir: config.webDir, serve: existsSync(config.webDir) })
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send({ statusCode: 404, message: `Route ${request.method} ${request.url} not found` })

@@ -292,6 +292,11 @@ export interface CountriesTable {
   position: number
 }
 
+export interface CatalogueVersionsTable {
+  tenant_id: string
+  version: ColumnType<string, never, never>
+}
+
 export interface BookingVersionsTable {
   tenant_id: string
   practitioner_id: string
@@ -316,6 +321,7 @@ export interface RateLimitsTable {
 
 export interface CoreTables {
   booking_versions: BookingVersionsTable
+  catalogue_versions: CatalogueVersionsTable
   tenants: TenantsTable
   install_settings: InstallSettingsTable
   organisations: OrganisationsTable

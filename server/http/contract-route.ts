@@ -13,6 +13,7 @@ import { publicOrigin } from '../config'
 import type { ServerDeps } from '../deps'
 import { tokenIsCurrent, type AuthClaims } from '../services/jwt.service'
 import { sessionState } from '../services/session.service'
+import { chooseEncoding, type EncodedBody } from './encoded-body'
 import { decodeInput } from './request-input'
 import { EdgeFailure, STATUS_OF, unauthorized, type Failure, type Result } from './results'
 
@@ -88,6 +89,15 @@ export function sendFailure(reply: FastifyReply, failure: Failure): FastifyReply
   return reply.status(statusCode).send({ statusCode, message: failure.message })
 }
 
+/** A prepared body: its kept brotli or gzip form when the client takes one (the compression plugin leaves it be). */
+function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodedBody): FastifyReply {
+  reply.type('application/json; charset=utf-8')
+  if (!body.compressible) return reply.send(body.json)
+  reply.header('vary', 'accept-encoding')
+  const encoding = chooseEncoding(request.headers['accept-encoding'])
+  return encoding ? reply.header('content-encoding', encoding).send(body.compressed(encoding)) : reply.send(body.json)
+}
+
 export function serve<R extends Route>(app: FastifyInstance, route: R, handler: Handler<R>, options: ServeOptions = {}): void {
   const ok = successStatus(route)
   const routeOptions: RouteShorthandOptions = options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}
@@ -121,6 +131,7 @@ export function serve<R extends Route>(app: FastifyInstance, route: R, handler: 
       }
       if (result._tag !== 'Ok') return sendFailure(reply, result)
       const status = result.status ?? ok
+      if (result.encoded !== undefined) return sendEncoded(request, reply.status(status), result.encoded)
       const codec = route.responses[status] as t.Mixed | undefined
       if (!codec) {
         request.log.error({ status, path: route.path }, 'contract violation: no response codec for status')

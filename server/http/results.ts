@@ -2,6 +2,8 @@
  * What a route handler returns: a tagged result. Only the HTTP edge (contract-route.ts) turns the
  * tags into statuses; services return the same tags (or their own, mapped by the route).
  */
+import type { EncodedBody } from './encoded-body'
+
 export type Failure =
   | { readonly _tag: 'BadRequest'; readonly message: string }
   | { readonly _tag: 'Unauthorized'; readonly message: string }
@@ -16,11 +18,15 @@ export interface Ok<T> {
   readonly body: T
   /** default: the route's success status */
   readonly status?: number
+  /** The body already checked and encoded (cached answers): sent as it is. */
+  readonly encoded?: EncodedBody
 }
 
 export type Result<T> = Ok<T> | Failure
 
 export const ok = <T>(body: T, status?: number): Ok<T> => ({ _tag: 'Ok', body, ...(status ? { status } : {}) })
+/** A success whose JSON text was checked against the route's codec and encoded beforehand. */
+export const okEncoded = (encoded: EncodedBody): Ok<never> => ({ _tag: 'Ok', body: undefined as never, encoded })
 export const badRequest = (message: string): Failure => ({ _tag: 'BadRequest', message })
 export const unauthorized = (message = 'Unauthorized'): Failure => ({ _tag: 'Unauthorized', message })
 export const forbidden = (message = 'Forbidden'): Failure => ({ _tag: 'Forbidden', message })

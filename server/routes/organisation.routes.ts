@@ -3,15 +3,20 @@ import { getCardRequirement, getPublicLinks, getPublicOrganisation } from '../..
 import type { FastifyInstance } from 'fastify'
 import type { ServerDeps } from '../deps'
 import { serve } from '../http/contract-route'
-import { notFound, ok } from '../http/results'
+import { notFound, ok, okEncoded } from '../http/results'
+import { cachedAnswer } from '../services/catalogue-cache'
 import { loadOrganisation } from '../services/organisation.service'
 
 export async function organisationRoutes(app: FastifyInstance, _deps: ServerDeps): Promise<void> {
+  // Read on every page load: kept encoded under the catalogue version (server/services/catalogue-cache.ts).
   serve(app, getPublicOrganisation, async (_input, ctx) => {
-    const org = await loadOrganisation(ctx.db, ctx.tenant)
-    if (!org) return notFound('Organisation not found')
-    const { cardRequired: _card, minNoticeMinutes: _notice, ...settings } = org.settings
-    return ok({ id: org.id, name: org.name, ...settings })
+    const answer = await cachedAnswer(ctx.deps.database, ctx.tenant, 'public organisation', getPublicOrganisation.responses[200], async () => {
+      const org = await loadOrganisation(ctx.db, ctx.tenant)
+      if (!org) return undefined
+      const { cardRequired: _card, minNoticeMinutes: _notice, ...settings } = org.settings
+      return { id: org.id, name: org.name, ...settings }
+    })
+    return answer.found ? okEncoded(answer.body) : notFound('Organisation not found')
   })
 
   serve(app, getCardRequirement, async (_input, ctx) => {

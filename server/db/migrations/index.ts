@@ -7,6 +7,7 @@ import { coreMigration } from './0001-core.migration'
 import { bookingIdempotencyMigration } from './0002-booking-idempotency.migration'
 import { bookingVersionsMigration } from './0003-booking-versions.migration'
 import { authSessionsRateLimitsMigration } from './0004-auth-sessions-rate-limits.migration'
+import { catalogueVersionsMigration } from './0005-catalogue-versions.migration'
 import { commerceMigration } from '../../commerce/commerce.migration'
 import { paymentChecksMigration } from '../../commerce/payment-checks.migration'
 import { processorsMigration } from '../../commerce/processors.migration'
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '0002-booking-idempotency': bookingIdempotencyMigration,
   '0003-booking-versions': bookingVersionsMigration,
   '0004-auth-sessions-rate-limits': authSessionsRateLimitsMigration,
+  '0005-catalogue-versions': catalogueVersionsMigration,
   '0100-commerce': commerceMigration,
   '0101-commerce-payment-checks': paymentChecksMigration,
   '0102-processors': processorsMigration,
