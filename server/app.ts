@@ -10,6 +10,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest }
 import { tenantFromHost } from '../src/domain/tenant'
 import { fastifyTrustProxy, type ServerConfig } from './config'
 import { isDatabaseUnavailable, migrate, openDatabase, withStartupLock, type Database } from './db/database'
+import { refusePendingMigrations } from './db/pending-migrations'
 import { commerceDeps } from './commerce/commerce.module'
 import { PaymentReconciler } from './commerce/payment-reconciler'
 import { compression, webStatic } from './http/web-delivery.plugin'
@@ -90,7 +91,9 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   if (ownsDatabase) {
     // Instances started together on an empty database: one migrates and seeds, the others wait.
     await withStartupLock(database, async () => {
-      await migrate(database.db)
+      // An in-memory database starts empty: nothing but this start could migrate it.
+      if (config.migrateOnStart || (!config.databaseUrl && config.dataDir === 'memory://')) await migrate(database.db)
+      else await refusePendingMigrations(database.db)
       if (config.seedDemo) await seedDatabase(database.db, { tenant: config.defaultTenant, log: app.log })
     }).catch(async (error: unknown) => {
       await database.close().catch(() => undefined)

@@ -135,6 +135,14 @@ describe('the production profile', () => {
     expect(loadConfig({ SEED_DEMO: 'true' }).seedDemo).toBe(true)
   })
 
+  it('does not migrate on start unless MIGRATE_ON_START=true; elsewhere it does unless told not to', () => {
+    expect(loadConfig(PRODUCTION).migrateOnStart).toBe(false)
+    expect(loadConfig({ ...PRODUCTION, MIGRATE_ON_START: 'true' }).migrateOnStart).toBe(true)
+    expect(loadConfig({}).migrateOnStart).toBe(true)
+    expect(loadConfig({ MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false)
+    expect(() => loadConfig({ MIGRATE_ON_START: 'yes' })).toThrow("MIGRATE_ON_START must be true or false (got 'yes').")
+  })
+
   it('lists every missing requirement in one line', () => {
     const error = failure({ NODE_ENV: 'production' })
     expect(error.variables).toEqual(['PUBLIC_URL', 'JWT_SECRET', 'SMTP_URL', 'CARD_PROCESSOR'])

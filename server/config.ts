@@ -63,6 +63,8 @@ export interface ServerConfig {
   metricsToken?: string
   /** Serve the metrics on this port only, not on the public one. */
   metricsPort?: number
+  /** Apply pending migrations on start (default outside production); in production a pending one stops the start. */
+  migrateOnStart: boolean
 }
 
 /** A configuration that cannot run: `message` is one line naming every wrong variable. */
@@ -214,6 +216,7 @@ const EnvSchema = z.object({
   REFERENCE_CACHE_MS: optional(wholeNumber(0)),
   METRICS_TOKEN: optional(z.string()),
   METRICS_PORT: optional(wholeNumber(1, 65535)),
+  MIGRATE_ON_START: optional(flag),
 })
 type Env = z.infer<typeof EnvSchema>
 
@@ -292,6 +295,8 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): ServerConfig {
     referenceCacheMs: env.REFERENCE_CACHE_MS ?? 15_000,
     metricsToken: env.METRICS_TOKEN,
     metricsPort: env.METRICS_PORT,
+    // Production upgrades migrate as a step of their own (docs/operations.md, "Upgrade").
+    migrateOnStart: env.MIGRATE_ON_START ?? !production,
   }
 }
 

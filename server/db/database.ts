@@ -134,20 +134,30 @@ export async function withStartupLock<T>(database: Database, work: () => Promise
 /** The advisory lock key of start-up work ('clinic-startup' folded into a bigint). */
 const STARTUP_LOCK_KEY = '7236155837417305412'
 
-/** Runs every pending migration; throws with the failing migration's error. */
-export async function migrate(db: Db, options: { schema?: string } = {}): Promise<void> {
-  const migrator = new Migrator({
+function migratorOf(db: Db, options: { schema?: string }): Migrator {
+  return new Migrator({
     db,
     provider: migrationProvider,
     allowUnorderedMigrations: true,
     // With a search_path per test schema the migration tables must be named in that schema.
     ...(options.schema ? { migrationTableSchema: options.schema } : {}),
   })
-  const { error, results } = await migrator.migrateToLatest()
+}
+
+/** The names of the migrations not applied to this database yet, in run order. */
+export async function pendingMigrations(db: Db, options: { schema?: string } = {}): Promise<string[]> {
+  const migrations = await migratorOf(db, options).getMigrations()
+  return migrations.filter((m) => m.executedAt === undefined).map((m) => m.name)
+}
+
+/** Runs every pending migration and answers the names of those that ran; throws with the failing migration's error. */
+export async function migrate(db: Db, options: { schema?: string } = {}): Promise<string[]> {
+  const { error, results } = await migratorOf(db, options).migrateToLatest()
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')
     // No migration ran (the database could not be reached): the cause itself is the message.
     if (!failed) throw error
     throw new Error(`Migration ${failed?.migrationName ?? '?'} failed: ${String((error as Error).message ?? error)}`, { cause: error })
   }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
 }

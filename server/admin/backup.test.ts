@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { AdminError, backupKind, backupPostgres, libpqEnvironment } from './backup'
+
+const dirs: string[] = []
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+function file(content: Buffer | string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'clinic-backup-'))
+  dirs.push(dir)
+  const path = join(dir, 'backup')
+  writeFileSync(path, content)
+  return path
+}
+
+describe('backupKind', () => {
+  it('tells a PGlite tarball (gzip) from a pg_dump archive, and neither', () => {
+    expect(backupKind(file(Buffer.from([0x1f, 0x8b, 8, 0, 0, 0])))).toBe('pglite')
+    expect(backupKind(file('PGDMP\u0001\u000e'))).toBe('postgres')
+    expect(backupKind(file('hello'))).toBe('unknown')
+    expect(() => backupKind('/nonexistent/backup')).toThrow(new AdminError('the backup file /nonexistent/backup does not exist.'))
+  })
+})
+
+describe('libpqEnvironment', () => {
+  it('moves the password out of the URL (a command line shows in ps) into PGPASSWORD', () => {
+    const { env, url } = libpqEnvironment('postgres://clinic:s%40cret@db.internal:5433/clinic?sslmode=require')
+    expect(env).toEqual({ PGPASSWORD: 's@cret' })
+    expect(url).toBe('postgres://clinic@db.internal:5433/clinic?sslmode=require')
+    expect(libpqEnvironment('postgres://clinic@db/clinic').env).toEqual({})
+  })
+})
+
+describe('backupPostgres', () => {
+  it('says how to get pg_dump when it is not on PATH', async () => {
+    const path = process.env.PATH
+    process.env.PATH = '/nonexistent'
+    try {
+      await expect(backupPostgres('postgres://clinic@127.0.0.1:1/clinic', join(tmpdir(), 'never-written.dump'))).rejects.toThrow(
+        /^pg_dump was not found on PATH\. Install the PostgreSQL client tools of your server's major version \(Debian\/Ubuntu: apt-get install postgresql-client-15\)/,
+      )
+    } finally {
+      process.env.PATH = path
+    }
+  })
+})
