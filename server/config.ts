@@ -63,6 +63,8 @@ export interface ServerConfig {
   metricsToken?: string
   /** Serve the metrics on this port only, not on the public one. */
   metricsPort?: number
+  /** Sent as X-Operator-Key to create tenants (POST /api/admin/tenants); unset: tenant creation is off. */
+  operatorKey?: string
 }
 
 /** A configuration that cannot run: `message` is one line naming every wrong variable. */
@@ -77,7 +79,7 @@ export class ConfigError extends Error {
 }
 
 /** Never echoed back in a message (credentials). */
-const SECRET_VARIABLES = new Set(['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'METRICS_TOKEN'])
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'METRICS_TOKEN', 'OPERATOR_KEY'])
 export const TENANT_PLACEHOLDER = '{tenant}'
 const TENANT_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/
 /** What jose's setExpirationTime accepts ('7d', '12h', '30 minutes'). */
@@ -214,6 +216,7 @@ const EnvSchema = z.object({
   REFERENCE_CACHE_MS: optional(wholeNumber(0)),
   METRICS_TOKEN: optional(z.string()),
   METRICS_PORT: optional(wholeNumber(1, 65535)),
+  OPERATOR_KEY: optional(z.string().min(16, { error: 'must be at least 16 characters' })),
 })
 type Env = z.infer<typeof EnvSchema>
 
@@ -292,6 +295,7 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): ServerConfig {
     referenceCacheMs: env.REFERENCE_CACHE_MS ?? 15_000,
     metricsToken: env.METRICS_TOKEN,
     metricsPort: env.METRICS_PORT,
+    operatorKey: env.OPERATOR_KEY,
   }
 }
 

@@ -26,6 +26,8 @@ import { taxesRoutes } from './taxes.routes'
 import { vouchersRoutes } from './vouchers.routes'
 import { sandboxRootRoutes } from '../sandbox-processor/sandbox.plugin'
 import { liveEventsRootRoutes } from '../realtime/live-events.plugin'
+import { staffRoutes } from '../staff/staff.routes'
+import { tenantsRootRoutes } from '../admin/tenants.routes'
 
 export type RouteModule = (app: FastifyInstance, deps: ServerDeps) => Promise<void>
 
@@ -38,8 +40,10 @@ export const apiRoutes: RouteModule[] = [
   referenceRoutes,
   devRoutes,
   invoicesRoutes, cardsRoutes, coursesRoutes, vouchersRoutes, taxesRoutes, formsRoutes, leadsRoutes,
+  staffRoutes,
 ]
 
 export const rootRoutes: RouteModule[] = [
   sandboxRootRoutes, liveEventsRootRoutes, healthRoutes,
+  tenantsRootRoutes,
 ]

@@ -7,6 +7,7 @@ import { coreMigration } from './0001-core.migration'
 import { bookingIdempotencyMigration } from './0002-booking-idempotency.migration'
 import { bookingVersionsMigration } from './0003-booking-versions.migration'
 import { authSessionsRateLimitsMigration } from './0004-auth-sessions-rate-limits.migration'
+import { staffMigration } from './0006-staff.migration'
 import { commerceMigration } from '../../commerce/commerce.migration'
 
 export const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '0002-booking-idempotency': bookingIdempotencyMigration,
   '0003-booking-versions': bookingVersionsMigration,
   '0004-auth-sessions-rate-limits': authSessionsRateLimitsMigration,
+  '0006-staff': staffMigration,
   '0100-commerce': commerceMigration,
 }
 
