@@ -27,6 +27,7 @@ import { vouchersRoutes } from './vouchers.routes'
 import { sandboxRootRoutes } from '../sandbox-processor/sandbox.plugin'
 import { liveEventsRootRoutes } from '../realtime/live-events.plugin'
 import { staffRoutes } from '../staff/staff.routes'
+import { adminRoutes } from '../admin/admin.routes'
 import { tenantsRootRoutes } from '../admin/tenants.routes'
 
 export type RouteModule = (app: FastifyInstance, deps: ServerDeps) => Promise<void>
@@ -40,7 +41,7 @@ export const apiRoutes: RouteModule[] = [
   referenceRoutes,
   devRoutes,
   invoicesRoutes, cardsRoutes, coursesRoutes, vouchersRoutes, taxesRoutes, formsRoutes, leadsRoutes,
-  staffRoutes,
+  staffRoutes, adminRoutes,
 ]
 
 export const rootRoutes: RouteModule[] = [
