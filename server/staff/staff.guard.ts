@@ -22,6 +22,9 @@ export function staffFailure(error: StaffError): Failure {
       return unauthorized(message)
     case 'WrongRole':
       return forbidden(message)
+    case 'StaffExists':
+      return { _tag: 'Conflict', message }
+    case 'UnknownPractitioner':
     case 'BadSetPasswordLink':
     case 'WeakPassword':
       return { _tag: 'BadRequest', message }

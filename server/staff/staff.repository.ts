@@ -73,3 +73,20 @@ export async function revokeSession(db: OperatorDbOrTrx, tenant: string, staffId
     .onConflict((oc) => oc.column('token_hash').doNothing())
     .execute()
 }
+
+export async function listStaff(db: OperatorDbOrTrx, tenant: string): Promise<StaffRow[]> {
+  return db.selectFrom('staff').selectAll().where('tenant_id', '=', tenant).where('archived', '=', false).orderBy('display_name').execute()
+}
+
+/** Practitioners of the tenant named by id, slug or display name (case-insensitive). */
+export async function practitionersNamed(db: OperatorDbOrTrx, tenant: string, named: string): Promise<string[]> {
+  const needle = named.trim().toLowerCase()
+  const rows = await db
+    .selectFrom('practitioners')
+    .select('id')
+    .where('tenant_id', '=', tenant)
+    .where('archived', '=', false)
+    .where((eb) => eb.or([eb('id', '=', named.trim()), eb('slug', '=', needle), eb(sql<string>`lower(display_name)`, '=', needle)]))
+    .execute()
+  return rows.map((r) => r.id)
+}

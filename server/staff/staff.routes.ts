@@ -1,11 +1,12 @@
 /** POST /staff/login, POST /staff/logout, GET /staff/me, POST /staff/set-password (src/contract/staff.routes.ts). */
 import * as E from 'fp-ts/Either'
 import type { FastifyInstance } from 'fastify'
+import { createStaff, listStaff } from '../../src/contract/admin.routes'
 import { getStaffMe, staffLogin, staffLogout, staffSetPassword } from '../../src/contract/staff.routes'
 import type { ServerDeps } from '../deps'
 import { bearerToken, serve } from '../http/contract-route'
 import { ok } from '../http/results'
-import { requireStaff, staffFailure } from './staff.guard'
+import { ADMIN_ONLY, requireStaff, staffFailure } from './staff.guard'
 import * as staff from './staff.service'
 import { operatorDb } from './staff.tables'
 
@@ -45,4 +46,15 @@ export async function staffRoutes(app: FastifyInstance, deps: ServerDeps): Promi
     },
     { rateLimit },
   )
+
+  serve(app, createStaff, async ({ body }, ctx) => {
+    await requireStaff(ctx, ADMIN_ONLY)
+    const created = await staff.createStaff(operatorDb(ctx.db), ctx.tenant, body, ctx.origin, ctx.now())
+    return E.isLeft(created) ? staffFailure(created.left) : ok(created.right, 201)
+  })
+
+  serve(app, listStaff, async (_input, ctx) => {
+    await requireStaff(ctx, ADMIN_ONLY)
+    return ok(await staff.listStaff(operatorDb(ctx.db), ctx.tenant))
+  })
 }

@@ -12,7 +12,7 @@ import { tokenIsCurrent, generationOf } from '../services/jwt.service'
 import { hashPassword, verifyPassword } from '../services/password'
 import { tokenHash } from '../services/session.service'
 import * as repo from './staff.repository'
-import type { OperatorDbOrTrx } from './staff.tables'
+import type { OperatorDb, OperatorDbOrTrx } from './staff.tables'
 
 export type StaffError =
   | { readonly _tag: 'BadCredentials' }
@@ -21,6 +21,8 @@ export type StaffError =
   | { readonly _tag: 'WrongRole' }
   | { readonly _tag: 'BadSetPasswordLink' }
   | { readonly _tag: 'WeakPassword' }
+  | { readonly _tag: 'StaffExists' }
+  | { readonly _tag: 'UnknownPractitioner' }
 
 export const STAFF_MESSAGES: Record<StaffError['_tag'], string> = {
   BadCredentials: 'The email or password is incorrect.',
@@ -29,6 +31,8 @@ export const STAFF_MESSAGES: Record<StaffError['_tag'], string> = {
   WrongRole: 'Your staff role does not allow this.',
   BadSetPasswordLink: 'This set-password link is invalid or has expired. Please ask an admin for a new one.',
   WeakPassword: PASSWORD_RULE_MESSAGE,
+  StaffExists: 'A staff login with this email already exists.',
+  UnknownPractitioner: 'No single practitioner has that slug or name.',
 }
 
 /** A set-password link lasts a week: long enough for a new clinic's admin to find the mail. */
@@ -104,4 +108,29 @@ export async function setPassword(db: OperatorDbOrTrx, tenant: string, token: st
   if (!staffId) return E.left({ _tag: 'BadSetPasswordLink' })
   await repo.setStaffPassword(db, tenant, staffId, await hashPassword(password), now)
   return E.right(undefined)
+}
+
+/** A staff login of the tenant (linked to a practitioner when named) and its one-time set-password link. */
+export async function createStaff(
+  db: OperatorDb,
+  tenant: string,
+  input: { email: string; displayName: string; role: StaffRole; practitioner?: string },
+  origin: string,
+  now: Date,
+): Promise<E.Either<StaffError, { staff: StaffUser; setPasswordUrl: string }>> {
+  return db.transaction().execute(async (trx) => {
+    if (await repo.findStaffByEmail(trx, tenant, input.email)) return E.left({ _tag: 'StaffExists' } as const)
+    let practitionerId: string | null = null
+    if (input.practitioner) {
+      const found = await repo.practitionersNamed(trx, tenant, input.practitioner)
+      if (found.length !== 1) return E.left({ _tag: 'UnknownPractitioner' } as const)
+      practitionerId = found[0]!
+    }
+    const row = await repo.insertStaff(trx, { tenant, email: input.email, displayName: input.displayName, role: input.role, practitionerId })
+    return E.right({ staff: staffDto(row), setPasswordUrl: await setPasswordLink(trx, tenant, row.id, origin, now) })
+  })
+}
+
+export async function listStaff(db: OperatorDbOrTrx, tenant: string): Promise<StaffUser[]> {
+  return (await repo.listStaff(db, tenant)).map(staffDto)
 }

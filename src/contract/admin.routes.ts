@@ -21,6 +21,7 @@ import {
   queryOf,
   StringFromQuery,
 } from './codecs'
+import { StaffUser } from './staff.routes'
 
 /** The header that carries OPERATOR_KEY on tenant creation. */
 export const OPERATOR_KEY_HEADER = 'x-operator-key'
@@ -152,4 +153,24 @@ export const markAttendance = route({
   params: IdParams,
   body: AttendanceBody,
   responses: { 200: DayBooking, ...errors(400, 401, 403, 404, 409) },
+})
+
+export const CreateStaffBody = bodyOf({ email: NonEmptyString, displayName: NonEmptyString, role: literals(['admin', 'practitioner']) }, { practitioner: NonEmptyString })
+export type CreateStaffBody = t.TypeOf<typeof CreateStaffBody>
+
+export const CreatedStaff = t.type({ staff: StaffUser, setPasswordUrl: t.string }, 'CreatedStaff')
+export type CreatedStaff = t.TypeOf<typeof CreatedStaff>
+
+/** POST /admin/staff: a staff login (practitioner: a slug, id or name links it to that practitioner), with its one-time set-password link. */
+export const createStaff = route({
+  method: 'POST',
+  path: '/admin/staff',
+  body: CreateStaffBody,
+  responses: { 201: CreatedStaff, ...errors(400, 401, 403, 409) },
+})
+
+export const listStaff = route({
+  method: 'GET',
+  path: '/admin/staff',
+  responses: { 200: t.array(StaffUser), ...errors(401, 403) },
 })
