@@ -19,6 +19,7 @@ import {
   MoveForCustomer,
   StaffLogin,
   StaffLogout,
+  SetStaffPassword,
 } from '../../src/application/use-cases/admin.use-case'
 import type { DayBooking, PlanStep } from '../../src/contract/admin.routes'
 import { formatMoney } from '../../src/domain/pricing/money'
@@ -102,6 +103,17 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
     .action(async () => {
       await ctx.useCase(StaffLogout).execute()
       ctx.print({ signedOut: true }, () => 'Signed out.')
+    })
+
+  admin
+    .command('set-password <link>')
+    .description('set a staff password with the one-time link (or its token) that tenant create or staff add printed')
+    .option('--password <password>', 'the new password (asked when missing; or set CLINIC_STAFF_PASSWORD)')
+    .action(async (link: string, opts: { password?: string }) => {
+      const password = opts.password ?? ctx.io.env.CLINIC_STAFF_PASSWORD ?? (ctx.canPrompt() ? await ctx.prompt.ask('New password', { hidden: true }) : undefined)
+      if (!password) throw usageError('--password (or CLINIC_STAFF_PASSWORD) is required when stdin is not a terminal.')
+      const done = await ctx.call('Setting the password', () => ctx.useCase(SetStaffPassword).execute(link, password))
+      ctx.print(done, () => done.message ?? 'Password set.')
     })
 
   const tenant = admin.command('tenant').description('tenants (needs the server operator key)')

@@ -18,7 +18,7 @@ import {
   type DayBookingsQuery,
   type SetupDocument,
 } from '../../contract/admin.routes'
-import { staffLogin, staffLogout } from '../../contract/staff.routes'
+import { staffLogin, staffLogout, staffSetPassword } from '../../contract/staff.routes'
 import { callRoute } from './api-client'
 
 /** Token for the axios instance that carries the staff token (bound by the composition root). */
@@ -32,6 +32,9 @@ export class HttpAdminApi implements AdminApi {
   }
   staffLogout() {
     return callRoute(this.http, staffLogout, { timeoutMs: 5_000 })
+  }
+  staffSetPassword(token: string, password: string) {
+    return callRoute(this.http, staffSetPassword, { body: { token, password } })
   }
   createTenant(body: CreateTenantBody, operatorKey: string) {
     // Its own instance: the operator key goes with this call only, and no staff token with it.

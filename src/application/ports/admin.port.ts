@@ -17,6 +17,7 @@ import type { ApiResult } from './api-result'
 export interface AdminApi {
   staffLogin(email: string, password: string): ApiResult<StaffSession>
   staffLogout(): ApiResult<Ack>
+  staffSetPassword(token: string, password: string): ApiResult<Ack>
   /** Sent with the operator key, without any token. */
   createTenant(body: CreateTenantBody, operatorKey: string): ApiResult<CreatedTenant>
   createStaff(body: CreateStaffBody): ApiResult<CreatedStaff>

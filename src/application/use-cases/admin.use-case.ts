@@ -46,6 +46,16 @@ export class StaffLogout {
   }
 }
 
+/** POST /staff/set-password with the token of a one-time link (the whole link is accepted too). */
+@injectable()
+export class SetStaffPassword {
+  constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
+  execute(linkOrToken: string, password: string) {
+    const token = linkOrToken.trim().split('/').pop() ?? ''
+    return unwrap(this.api.staffSetPassword(token, password))
+  }
+}
+
 @injectable()
 export class CreateTenant {
   constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
@@ -141,6 +151,7 @@ export class MarkAttendance {
 export const ADMIN_USE_CASES = [
   StaffLogin,
   StaffLogout,
+  SetStaffPassword,
   CreateTenant,
   AddStaff,
   ExportSetup,
