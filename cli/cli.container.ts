@@ -19,7 +19,11 @@ import { createHttpClient } from '../src/adapters/http/http-client'
 import type { TokenStore } from '../src/application/ports/token-store.port'
 import { NOT_THE_API } from './exit-codes'
 import { nodeAdaptersModule } from '../src/adapters/node-adapters.module'
-import { configDir } from '../src/adapters/storage/file-store.adapter'
+import { configDir, FileTokenStore } from '../src/adapters/storage/file-store.adapter'
+import { join } from 'node:path'
+import { ADMIN_PORTS } from '../src/application/admin.tokens'
+import { ADMIN_USE_CASES } from '../src/application/use-cases/admin.use-case'
+import { HttpAdminApi, STAFF_HTTP_CLIENT } from '../src/adapters/http/admin.adapter'
 
 export interface CliConfig {
   /** Server address without /api, e.g. 'http://localhost:3000'. */
@@ -76,7 +80,17 @@ export function guardApiAnswers(http: AxiosInstance): AxiosInstance {
 export function createCliContainer(config: CliConfig): Container {
   const container = new Container({ defaultScope: 'Singleton' })
   const http: HttpConfig = { baseUrl: apiBaseOf(config.baseUrl), tenant: config.tenant, adapter: 'http', timeoutMs: config.timeoutMs ?? 15_000 }
-  container.load(applicationModule, httpAdaptersModule(http), nodeAdaptersModule({ configDir: configDir(config.env ?? process.env), tokenScope: `${http.baseUrl} ${config.tenant ?? ''}`.trim() }))
+  const tokenScope = `${http.baseUrl} ${config.tenant ?? ''}`.trim()
+  container.load(applicationModule, httpAdaptersModule(http), nodeAdaptersModule({ configDir: configDir(config.env ?? process.env), tokenScope }))
+  // The operator's side: the staff token in its own file (per server and tenant), never the customer's.
+  const staffTokens = new FileTokenStore(join(configDir(config.env ?? process.env), 'staff'), tokenScope)
+  container.bind<TokenStore>(ADMIN_PORTS.StaffTokenStore).toConstantValue(staffTokens)
+  container.bind<AxiosInstance>(STAFF_HTTP_CLIENT).toDynamicValue(() => guardApiAnswers(createHttpClient(http, staffTokens)))
+  container.bind(ADMIN_PORTS.AdminApi).to(HttpAdminApi)
+  for (const useCase of ADMIN_USE_CASES) {
+    const newable: new (...args: never[]) => unknown = useCase
+    container.bind(newable).toSelf()
+  }
   container
     .rebind<AxiosInstance>(PORTS.HttpClient)
     .toDynamicValue((context) => guardApiAnswers(createHttpClient(http, context.get<TokenStore>(PORTS.TokenStore))))

@@ -19,6 +19,7 @@ import { registerCoursesCommand } from './commands/courses.command'
 import { registerFormCommands } from './commands/form.command'
 import { registerLeadCommand } from './commands/lead.command'
 import { registerCompletionCommands } from './commands/completion.command'
+import { registerAdminCommands } from './commands/admin.command'
 
 export const DEFAULT_BASE_URL = 'http://localhost:3000'
 const CONTRACT_VIOLATION = 'Contract violation: '
@@ -84,6 +85,7 @@ export function buildProgram(
   registerFormCommands(program, ctx)
   registerLeadCommand(program, ctx)
   registerCompletionCommands(program, ctx)
+  registerAdminCommands(program, ctx)
   // every subcommand reports usage errors through exitOverride too, and prints to the same streams
   for (const command of allCommands(program)) {
     command.exitOverride().configureOutput(outputTo(io, `clinic ${commandPath(command)}`)).configureHelp(HELP)

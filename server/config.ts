@@ -65,6 +65,8 @@ export interface ServerConfig {
   metricsPort?: number
   /** Apply pending migrations on start (default outside production); in production a pending one stops the start. */
   migrateOnStart: boolean
+  /** Sent as X-Operator-Key to create tenants (POST /api/admin/tenants); unset: tenant creation is off. */
+  operatorKey?: string
 }
 
 /** A configuration that cannot run: `message` is one line naming every wrong variable. */
@@ -79,7 +81,7 @@ export class ConfigError extends Error {
 }
 
 /** Never echoed back in a message (credentials). */
-const SECRET_VARIABLES = new Set(['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'METRICS_TOKEN'])
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'METRICS_TOKEN', 'OPERATOR_KEY'])
 export const TENANT_PLACEHOLDER = '{tenant}'
 const TENANT_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/
 /** What jose's setExpirationTime accepts ('7d', '12h', '30 minutes'). */
@@ -217,6 +219,7 @@ const EnvSchema = z.object({
   METRICS_TOKEN: optional(z.string()),
   METRICS_PORT: optional(wholeNumber(1, 65535)),
   MIGRATE_ON_START: optional(flag),
+  OPERATOR_KEY: optional(z.string().min(16, { error: 'must be at least 16 characters' })),
 })
 type Env = z.infer<typeof EnvSchema>
 
@@ -297,6 +300,7 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): ServerConfig {
     metricsPort: env.METRICS_PORT,
     // Production upgrades migrate as a step of their own (docs/operations.md, "Upgrade").
     migrateOnStart: env.MIGRATE_ON_START ?? !production,
+    operatorKey: env.OPERATOR_KEY,
   }
 }
 

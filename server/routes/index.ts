@@ -27,6 +27,9 @@ import { vouchersRoutes } from './vouchers.routes'
 import { sandboxRootRoutes } from '../sandbox-processor/sandbox.plugin'
 import { liveEventsRootRoutes } from '../realtime/live-events.plugin'
 import { webhooksRootRoutes } from './webhooks.routes'
+import { staffRoutes } from '../staff/staff.routes'
+import { adminRoutes } from '../admin/admin.routes'
+import { tenantsRootRoutes } from '../admin/tenants.routes'
 
 export type RouteModule = (app: FastifyInstance, deps: ServerDeps) => Promise<void>
 
@@ -39,10 +42,12 @@ export const apiRoutes: RouteModule[] = [
   referenceRoutes,
   devRoutes,
   invoicesRoutes, cardsRoutes, coursesRoutes, vouchersRoutes, taxesRoutes, formsRoutes, leadsRoutes,
+  staffRoutes, adminRoutes,
 ]
 
 export const rootRoutes: RouteModule[] = [
   // Webhooks first: they read the processor keys, and a missing one must stop the start before the
   // live-events plugin holds a database connection open.
   webhooksRootRoutes, sandboxRootRoutes, liveEventsRootRoutes, healthRoutes,
+  tenantsRootRoutes,
 ]

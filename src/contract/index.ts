@@ -1,4 +1,5 @@
 import type { Route } from './route'
+import * as admin from './admin.routes'
 import * as appointments from './appointments.routes'
 import * as auth from './auth.routes'
 import * as cards from './cards.routes'
@@ -18,6 +19,7 @@ import * as lists from './lists.routes'
 import * as organisation from './organisation.routes'
 import * as practitioners from './practitioners.routes'
 import * as services from './services.routes'
+import * as staff from './staff.routes'
 import * as taxes from './taxes.routes'
 
 export * from './route'
@@ -45,6 +47,8 @@ export * from './organisation.routes'
 export * from './practitioners.routes'
 export * from './services.routes'
 export * from './taxes.routes'
+export * from './staff.routes'
+export * from './admin.routes'
 export { getCountries } from './countries.routes'
 
 function isRoute(x: unknown): x is Route {
@@ -80,6 +84,8 @@ export const routeModules = {
   forms,
   leads,
   dev,
+  staff,
+  admin,
 } as const
 
 /** Every route of the contract with its export name, so the server can check it serves them all. */

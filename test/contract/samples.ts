@@ -52,6 +52,11 @@ function sample<R extends Route>(route: R, s: Omit<RouteSample<R>, 'route'>): Ro
 }
 
 const idParams = { id: ids.appointment }
+const staffUser: c.StaffUser = { id: ids.practitioner, email: 'owner@riverside.example.com', displayName: 'Owner', role: 'admin' }
+const dayBooking: c.DayBooking = {
+  id: ids.appointment, start: '2026-12-02T10:00:00.000Z', end: '2026-12-02T11:00:00.000Z', status: 'Scheduled', checkedIn: false,
+  practitioner: 'Maya Thompson', location: 'Bristol', service: 'HydraFacial', customer: 'Jane Doe', depositPaid: 28, customerEmail: 'jane@example.test', customerId: ids.customer,
+}
 
 export const routeSamples: ReadonlyArray<RouteSample> = [
   sample(c.getPublicOrganisation, { responses: { 200: organisation } }),
@@ -188,4 +193,29 @@ export const routeSamples: ReadonlyArray<RouteSample> = [
     query: { to: 'jane@example.test' },
     responses: { 200: [{ id: 'm1', to: 'jane@example.test', subject: 'Verify your email', text: 'Open http://x', html: '<a href="http://x">Verify</a>', createdAt: '2026-03-20T10:00:00.000Z' }] },
   }),
+  // Staff and admin (issue 13)
+  sample(c.staffLogin, { body: { email: 'owner@riverside.example.com', password: 'Staff1234' }, responses: { 200: { token: 'jwt', staff: staffUser } } }),
+  sample(c.staffLogout, { responses: { 200: { message: 'You have been logged out.' } } }),
+  sample(c.getStaffMe, { responses: { 200: staffUser } }),
+  sample(c.staffSetPassword, { body: { token: 'one-time-token', password: 'Staff1234' }, responses: { 200: { message: 'Your password is set. You can now log in.' } } }),
+  sample(c.createTenant, {
+    body: { shortName: 'riverside', name: 'Riverside Skin Clinic', adminEmail: 'owner@riverside.example.com' },
+    responses: { 201: { tenant: 'riverside', name: 'Riverside Skin Clinic', adminEmail: 'owner@riverside.example.com', setPasswordUrl: 'https://riverside.clinic.example/staff/set-password/abc' } },
+  }),
+  sample(c.getSetup, { responses: { 200: { version: 1, organisation: { name: 'Riverside' }, clinics: [] } } }),
+  sample(c.applySetup, {
+    body: { document: { version: 1 }, dryRun: true },
+    responses: { 200: { plan: [{ action: 'create', kind: 'service', slug: 'hydrafacial' }, { action: 'change', kind: 'service', slug: 'peel', changes: ['price'] }], applied: false } },
+  }),
+  sample(c.getDayBookings, { query: { date: '2026-12-02', location: 'bristol', practitioner: 'maya' }, responses: { 200: [dayBooking] } }),
+  sample(c.findCustomers, { query: { q: 'jane' }, responses: { 200: [{ id: ids.customer, email: 'jane@example.test', firstName: 'Jane', surname: 'Doe' }] } }),
+  sample(c.logoutCustomer, { params: { id: ids.customer }, responses: { 200: { message: 'The customer has been logged out everywhere.' } } }),
+  sample(c.staffCancelAppointment, { params: idParams, body: { chargeFee: false }, responses: { 200: { ...dayBooking, status: 'Cancelled' } } }),
+  sample(c.staffMoveAppointment, { params: idParams, body: { start: '2026-12-02T11:00:00.000Z', practitioner: 'maya' }, responses: { 200: dayBooking } }),
+  sample(c.createStaff, {
+    body: { email: 'maya@riverside.example.com', displayName: 'Maya Thompson', role: 'practitioner', practitioner: 'maya' },
+    responses: { 201: { staff: { ...staffUser, role: 'practitioner', practitionerId: ids.practitioner }, setPasswordUrl: 'https://riverside.clinic.example/staff/set-password/abc' } },
+  }),
+  sample(c.listStaff, { responses: { 200: [staffUser] } }),
+  sample(c.markAttendance, { params: idParams, body: { mark: 'checked-in' }, responses: { 200: { ...dayBooking, checkedIn: true } } }),
 ]

@@ -8,6 +8,7 @@ import { bookingIdempotencyMigration } from './0002-booking-idempotency.migratio
 import { bookingVersionsMigration } from './0003-booking-versions.migration'
 import { authSessionsRateLimitsMigration } from './0004-auth-sessions-rate-limits.migration'
 import { catalogueVersionsMigration } from './0005-catalogue-versions.migration'
+import { staffMigration } from './0006-staff.migration'
 import { commerceMigration } from '../../commerce/commerce.migration'
 import { paymentChecksMigration } from '../../commerce/payment-checks.migration'
 import { processorsMigration } from '../../commerce/processors.migration'
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '0003-booking-versions': bookingVersionsMigration,
   '0004-auth-sessions-rate-limits': authSessionsRateLimitsMigration,
   '0005-catalogue-versions': catalogueVersionsMigration,
+  '0006-staff': staffMigration,
   '0100-commerce': commerceMigration,
   '0101-commerce-payment-checks': paymentChecksMigration,
   '0102-processors': processorsMigration,

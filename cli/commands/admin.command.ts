@@ -1,0 +1,243 @@
+/**
+ * `clinic admin ...`: the operator's side against the admin API, signed in with a staff login (its
+ * token kept apart from the customer's). Tenant creation needs the server's operator key
+ * (OPERATOR_KEY in the environment or --operator-key).
+ */
+import { readFileSync } from 'node:fs'
+import type { Command } from 'commander'
+import { parse, stringify } from 'yaml'
+import {
+  AddStaff,
+  ApplySetup,
+  CancelForCustomer,
+  CreateTenant,
+  ExportSetup,
+  FindCustomers,
+  ListDayBookings,
+  LogoutCustomer,
+  MarkAttendance,
+  MoveForCustomer,
+  StaffLogin,
+  StaffLogout,
+  SetStaffPassword,
+} from '../../src/application/use-cases/admin.use-case'
+import type { DayBooking, PlanStep } from '../../src/contract/admin.routes'
+import { formatMoney } from '../../src/domain/pricing/money'
+import { existsInLondon, formatLondonTime, isIsoDate, londonToUtc } from '../../src/domain/time'
+import type { CliContext } from '../context'
+import { usageError } from '../exit-codes'
+import { formatTable } from '../output/table'
+
+const SIGN: Record<PlanStep['action'], string> = { create: '+', change: '~', archive: '-' }
+
+export function planLines(plan: readonly PlanStep[]): string {
+  if (plan.length === 0) return 'No changes: the tenant already matches the file.'
+  return plan.map((s) => `${SIGN[s.action]} ${s.action} ${s.kind} ${s.slug}${s.changes?.length ? ` (${s.changes.join(', ')})` : ''}`).join('\n')
+}
+
+function readDocument(file: string): Record<string, unknown> {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    throw usageError(`Cannot read ${file}: ${(error as Error).message}`)
+  }
+  let value: unknown
+  try {
+    // YAML is a superset of JSON: one parser reads both.
+    value = parse(text)
+  } catch (error) {
+    throw usageError(`${file} is not valid YAML or JSON: ${(error as Error).message.split('\n')[0]}`)
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw usageError(`${file} must hold one document (a mapping), not ${Array.isArray(value) ? 'a list' : String(value)}.`)
+  return value as Record<string, unknown>
+}
+
+/** 'yyyy-MM-dd HH:mm' in Europe/London, or an ISO instant. */
+function startOf(value: string): string {
+  const local = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})$/.exec(value.trim())
+  if (local && isIsoDate(local[1]!) && existsInLondon(local[1]!, local[2]!)) return londonToUtc(local[1]!, local[2]!).toISOString()
+  const instant = new Date(value)
+  if (!/Z|[+-]\d{2}:?\d{2}$/.test(value) || Number.isNaN(instant.getTime())) throw usageError(`--start must be 'yyyy-MM-dd HH:mm' (London time) or an ISO instant, got '${value}'.`)
+  return instant.toISOString()
+}
+
+function bookingsText(rows: readonly DayBooking[], currency: Parameters<typeof formatMoney>[1]): string {
+  if (rows.length === 0) return 'No appointments that day.'
+  const byPractitioner = new Map<string, DayBooking[]>()
+  for (const row of rows) byPractitioner.set(row.practitioner, [...(byPractitioner.get(row.practitioner) ?? []), row])
+  return [...byPractitioner]
+    .map(([practitioner, list]) =>
+      `${practitioner}\n${formatTable(list, [
+        { header: 'Time', value: (b) => `${formatLondonTime(new Date(b.start))}-${formatLondonTime(new Date(b.end))}` },
+        { header: 'Customer', value: (b) => b.customer },
+        { header: 'Service', value: (b) => b.service },
+        { header: 'Location', value: (b) => b.location },
+        { header: 'Status', value: (b) => (b.checkedIn ? `${b.status}, checked in` : b.status) },
+        { header: 'Deposit paid', value: (b) => formatMoney(b.depositPaid, currency), align: 'right' },
+        { header: 'ID', value: (b) => b.id },
+      ])}`,
+    )
+    .join('\n\n')
+}
+
+export function registerAdminCommands(program: Command, ctx: CliContext): void {
+  const admin = program.command('admin').description("the clinic's operator side: tenants, set-up as a file, the day's bookings (staff login)")
+
+  admin
+    .command('login')
+    .description('sign in as staff (admin or practitioner); the token is kept apart from the customer one')
+    .option('--email <email>', 'email (asked when missing)')
+    .option('--password <password>', 'password (asked when missing; or set CLINIC_STAFF_PASSWORD)')
+    .action(async (opts: { email?: string; password?: string }) => {
+      const email = opts.email ?? (ctx.canPrompt() ? await ctx.prompt.ask('Email') : undefined)
+      const password = opts.password ?? ctx.io.env.CLINIC_STAFF_PASSWORD ?? (ctx.canPrompt() ? await ctx.prompt.ask('Password', { hidden: true }) : undefined)
+      if (!email || !password) throw usageError('--email and --password (or CLINIC_STAFF_PASSWORD) are required when stdin is not a terminal.')
+      const staff = await ctx.call('Signing in', () => ctx.useCase(StaffLogin).execute(email, password))
+      ctx.print({ staff }, () => `Signed in as ${staff.displayName} <${staff.email}> (${staff.role}).`)
+    })
+
+  admin
+    .command('logout')
+    .description('sign the staff login out (the token stops working on the server)')
+    .action(async () => {
+      await ctx.useCase(StaffLogout).execute()
+      ctx.print({ signedOut: true }, () => 'Signed out.')
+    })
+
+  admin
+    .command('set-password <link>')
+    .description('set a staff password with the one-time link (or its token) that tenant create or staff add printed')
+    .option('--password <password>', 'the new password (asked when missing; or set CLINIC_STAFF_PASSWORD)')
+    .action(async (link: string, opts: { password?: string }) => {
+      const password = opts.password ?? ctx.io.env.CLINIC_STAFF_PASSWORD ?? (ctx.canPrompt() ? await ctx.prompt.ask('New password', { hidden: true }) : undefined)
+      if (!password) throw usageError('--password (or CLINIC_STAFF_PASSWORD) is required when stdin is not a terminal.')
+      const done = await ctx.call('Setting the password', () => ctx.useCase(SetStaffPassword).execute(link, password))
+      ctx.print(done, () => done.message ?? 'Password set.')
+    })
+
+  const tenant = admin.command('tenant').description('tenants (needs the server operator key)')
+  tenant
+    .command('create <short-name>')
+    .description("create a tenant (it answers on <short-name>.<domain> and through X-Tenant) with its first admin; prints the admin's one-time set-password link")
+    .requiredOption('--name <name>', 'the organisation name')
+    .requiredOption('--admin-email <email>', "the first admin's email")
+    .option('--operator-key <key>', 'the server operator key (default: OPERATOR_KEY)')
+    .action(async (shortName: string, opts: { name: string; adminEmail: string; operatorKey?: string }) => {
+      const key = opts.operatorKey ?? ctx.io.env.OPERATOR_KEY
+      if (!key) throw usageError('The operator key is required: set OPERATOR_KEY or pass --operator-key.')
+      const created = await ctx.call('Creating the tenant', () => ctx.useCase(CreateTenant).execute({ shortName, name: opts.name, adminEmail: opts.adminEmail }, key))
+      ctx.print(created, () => `Created tenant '${created.tenant}' (${created.name}).\nThe admin ${created.adminEmail} sets a password here (once, within 7 days):\n${created.setPasswordUrl}`)
+    })
+
+  const staff = admin.command('staff').description('staff logins of the tenant')
+  staff
+    .command('add')
+    .description('add a staff login and print its one-time set-password link')
+    .requiredOption('--email <email>', 'their email')
+    .requiredOption('--name <name>', 'their name')
+    .option('--role <role>', 'admin or practitioner', 'practitioner')
+    .option('--practitioner <slug>', 'link the login to this practitioner (slug, id or name)')
+    .action(async (opts: { email: string; name: string; role: string; practitioner?: string }) => {
+      if (opts.role !== 'admin' && opts.role !== 'practitioner') throw usageError(`--role must be admin or practitioner, got '${opts.role}'.`)
+      const body = { email: opts.email, displayName: opts.name, role: opts.role, ...(opts.practitioner ? { practitioner: opts.practitioner } : {}) } as const
+      const created = await ctx.call('Adding the staff login', () => ctx.useCase(AddStaff).execute(body))
+      ctx.print(created, () => `Added ${created.staff.displayName} (${created.staff.role}). Set-password link:\n${created.setPasswordUrl}`)
+    })
+
+  admin
+    .command('export')
+    .description("print the tenant's whole set-up as one YAML document (--format json for JSON)")
+    .option('--format <format>', 'yaml or json', 'yaml')
+    .action(async (opts: { format: string }) => {
+      const document = await ctx.call('Exporting the set-up', () => ctx.useCase(ExportSetup).execute())
+      if (opts.format === 'json' || ctx.json) ctx.io.stdout.write(`${JSON.stringify(document, null, 2)}\n`)
+      else if (opts.format === 'yaml') ctx.io.stdout.write(stringify(document, { lineWidth: 0 }))
+      else throw usageError(`--format must be yaml or json, got '${opts.format}'.`)
+    })
+
+  admin
+    .command('apply')
+    .description('make the tenant match a set-up file: validates it all, prints the plan, applies it in one transaction with --yes')
+    .requiredOption('-f, --file <file>', 'the YAML or JSON document')
+    .option('--dry-run', 'only print the plan')
+    .option('--yes', 'apply without asking')
+    .action(async (opts: { file: string; dryRun?: boolean; yes?: boolean }) => {
+      const document = readDocument(opts.file)
+      const planned = await ctx.call('Checking the file', () => ctx.useCase(ApplySetup).execute(document, true))
+      if (opts.dryRun || planned.plan.length === 0) return ctx.print(planned, () => planLines(planned.plan))
+      if (!ctx.json) ctx.io.stdout.write(`${planLines(planned.plan)}\n`)
+      if (!opts.yes) {
+        if (!ctx.canPrompt()) throw usageError('Add --yes to apply this plan (or --dry-run to only see it).')
+        if (!(await ctx.prompt.confirm('Apply this plan?'))) return ctx.info('Nothing applied.')
+      }
+      const applied = await ctx.call('Applying', () => ctx.useCase(ApplySetup).execute(document, false))
+      if (ctx.json) ctx.print(applied, () => '')
+      else ctx.done(`Applied ${applied.plan.length} change${applied.plan.length === 1 ? '' : 's'}.`)
+    })
+
+  admin
+    .command('bookings')
+    .description("the day's appointments per practitioner: time, customer, service, status, deposit paid")
+    .requiredOption('--date <yyyy-MM-dd>', 'the day (Europe/London)')
+    .option('--location <slug>', 'one location (slug, id or name)')
+    .option('--practitioner <slug>', 'one practitioner (slug, id or name)')
+    .action(async (opts: { date: string; location?: string; practitioner?: string }) => {
+      if (!isIsoDate(opts.date)) throw usageError(`--date must be yyyy-MM-dd, got '${opts.date}'.`)
+      const query = { date: opts.date, ...(opts.location ? { location: opts.location } : {}), ...(opts.practitioner ? { practitioner: opts.practitioner } : {}) }
+      const rows = await ctx.call("Loading the day's bookings", () => ctx.useCase(ListDayBookings).execute(query))
+      const currency = ctx.json ? 'GBP' : await ctx.currency()
+      ctx.print(rows, () => bookingsText(rows, currency))
+    })
+
+  const customer = admin.command('customer').description('customers of the tenant')
+  customer
+    .command('find <email-or-name>')
+    .description('find customers by email or name')
+    .action(async (q: string) => {
+      const rows = await ctx.call('Searching', () => ctx.useCase(FindCustomers).execute(q))
+      ctx.print(rows, () =>
+        formatTable(rows, [
+          { header: 'Name', value: (c) => `${c.firstName} ${c.surname}` },
+          { header: 'Email', value: (c) => c.email },
+          { header: 'Mobile', value: (c) => c.mobilePhone ?? '' },
+          { header: 'ID', value: (c) => c.id },
+        ], { empty: 'No customer found.' }),
+      )
+    })
+
+  admin
+    .command('logout-customer <email-or-id>')
+    .description("end every live session of a customer ('logout-customer' on every server instance)")
+    .action(async (who: string) => {
+      const customer = await ctx.call('Logging the customer out', () => ctx.useCase(LogoutCustomer).execute(who))
+      ctx.print({ customerId: customer.id, loggedOut: true }, () => `Sent 'logout-customer' to ${'email' in customer ? customer.email : customer.id}.`)
+    })
+
+  const printed = (b: DayBooking) => ctx.print(b, () => `${b.service} with ${b.practitioner}, ${ctx.dateTime(b.start)}: ${b.status}${b.checkedIn ? ', checked in' : ''}.`)
+
+  admin
+    .command('cancel <appointment-id>')
+    .description("cancel a booking on the customer's behalf (no late-cancellation fee unless --charge-fee)")
+    .option('--charge-fee', 'take the late-cancellation fee')
+    .action(async (id: string, opts: { chargeFee?: boolean }) => printed(await ctx.call('Cancelling', () => ctx.useCase(CancelForCustomer).execute(id, Boolean(opts.chargeFee)))))
+
+  admin
+    .command('move <appointment-id>')
+    .description("move a booking on the customer's behalf")
+    .requiredOption('--start <when>', "new start: 'yyyy-MM-dd HH:mm' (London) or an ISO instant")
+    .option('--practitioner <slug>', 'another practitioner (slug, id or name)')
+    .action(async (id: string, opts: { start: string; practitioner?: string }) =>
+      printed(await ctx.call('Moving', () => ctx.useCase(MoveForCustomer).execute(id, startOf(opts.start), opts.practitioner))),
+    )
+
+  admin
+    .command('check-in <appointment-id>')
+    .description('mark the customer as arrived')
+    .action(async (id: string) => printed(await ctx.call('Checking in', () => ctx.useCase(MarkAttendance).execute(id, 'checked-in'))))
+
+  admin
+    .command('no-show <appointment-id>')
+    .description('mark the appointment as a no-show')
+    .action(async (id: string) => printed(await ctx.call('Marking no-show', () => ctx.useCase(MarkAttendance).execute(id, 'no-show'))))
+}

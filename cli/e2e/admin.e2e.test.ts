@@ -1,0 +1,186 @@
+// A real clinic starts taking bookings (issue 13), end to end: the server as a process of its own
+// (server/main.ts, an empty in-memory database, SEED_DEMO=false, OPERATOR_KEY) and the real `clinic`
+// executable as a child process. The operator creates a tenant, its admin sets a password and applies
+// docs/examples/clinic.yaml; a customer registers, books and pays with the sandbox card; the booking
+// is in `clinic admin bookings`. Export -> apply on a fresh tenant -> export gives the same document.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parse } from 'yaml'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runBin } from '../testing/run-bin'
+
+const OPERATOR_KEY = 'e2e-operator-key-0123456789'
+const ADMIN_PASSWORD = 'Owner1234'
+const CUSTOMER = { email: 'jo.bloggs@example.com', password: 'Custom1234' }
+
+let server: ChildProcess
+let url: string
+let home: string
+let serverOutput = ''
+const clinic = (args: string[], env: Record<string, string> = {}) => runBin(['--base-url', url, ...args], { env: { XDG_CONFIG_HOME: home, ...env }, timeoutMs: 60_000 })
+
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r))
+  const { port } = probe.address() as { port: number }
+  await new Promise((r) => probe.close(r))
+  return port
+}
+
+/** Resolves when the process logs that it listens (or rejects when it exits first). */
+function listening(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const take = (chunk: Buffer) => {
+      serverOutput += chunk.toString()
+      if (/Server listening at/.test(serverOutput)) resolve()
+    }
+    child.stdout?.on('data', take)
+    child.stderr?.on('data', take)
+    child.on('exit', (code) => reject(new Error(`server exited (${code}): ${serverOutput}`)))
+  })
+}
+
+beforeAll(async () => {
+  home = mkdtempSync(join(tmpdir(), 'clinic-admin-'))
+  const port = await freePort()
+  url = `http://127.0.0.1:${port}`
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      SKIP_WEB_BUILD: '1',
+      LOG_LEVEL: 'info',
+      DATA_DIR: 'memory://',
+      SEED_DEMO: 'false',
+      OPERATOR_KEY,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      SWEEP_INTERVAL_MS: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  await listening(server)
+}, 120_000)
+
+afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((r) => server.once('exit', r))
+    server.kill('SIGKILL')
+    await exited
+  }
+  rmSync(home, { recursive: true, force: true })
+})
+
+async function api(path: string, init: { method?: string; tenant: string; body?: unknown }) {
+  const response = await fetch(`${url}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'x-tenant': init.tenant, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  })
+  return { status: response.status, body: (await response.json()) as any }
+}
+
+/** Creates the tenant with the CLI, sets the admin's password with its link and signs the admin in. */
+async function tenantWithAdmin(tenant: string): Promise<void> {
+  const created = await clinic(['--json', 'admin', 'tenant', 'create', tenant, '--name', `Clinic ${tenant}`, '--admin-email', `owner@${tenant}.example.com`], { OPERATOR_KEY })
+  expect(created.code, created.stderr).toBe(0)
+  const link = created.json<{ setPasswordUrl: string }>().setPasswordUrl
+  expect(link.startsWith(`${url}/staff/set-password/`)).toBe(true)
+  const set = await clinic(['--tenant', tenant, 'admin', 'set-password', link, '--password', ADMIN_PASSWORD])
+  expect(set.code, set.stderr).toBe(0)
+  const login = await clinic(['--tenant', tenant, 'admin', 'login', '--email', `owner@${tenant}.example.com`, '--password', ADMIN_PASSWORD])
+  expect(login.code, login.stderr).toBe(0)
+}
+
+describe('a new clinic takes bookings', { timeout: 300_000 }, () => {
+  it('refuses tenant creation without the operator key', async () => {
+    const run = await clinic(['admin', 'tenant', 'create', 'nokey', '--name', 'No key', '--admin-email', 'a@nokey.example.com'], { OPERATOR_KEY: 'not-the-right-key-at-all' })
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(/operator key is missing or wrong/)
+  })
+
+  it('creates a tenant, applies the example, and a customer booking shows in admin bookings', async () => {
+    await tenantWithAdmin('riverside')
+    const t = ['--tenant', 'riverside']
+    const dry = await clinic([...t, 'admin', 'apply', '-f', 'docs/examples/clinic.yaml', '--dry-run'])
+    expect(dry.code, dry.stderr).toBe(0)
+    expect(dry.stdout).toMatch(/^\+ create service hydrafacial$/m)
+    const noYes = await clinic([...t, 'admin', 'apply', '-f', 'docs/examples/clinic.yaml'])
+    expect(noYes.code).toBe(2)
+    const applied = await clinic([...t, 'admin', 'apply', '-f', 'docs/examples/clinic.yaml', '--yes'])
+    expect(applied.code, applied.stderr).toBe(0)
+    expect((await clinic([...t, 'admin', 'apply', '-f', 'docs/examples/clinic.yaml', '--yes'])).stdout).toMatch(/No changes/)
+
+    // A customer registers, verifies (dev mailbox), books HydraFacial in Bristol and pays the deposit.
+    const registered = await api('/user/customer/register', {
+      method: 'POST',
+      tenant: 'riverside',
+      body: { title: 'Mr', name: 'Jo', surname: 'Bloggs', dob: '1990-01-01T12:00:00.000Z', gender: 'Male', email: CUSTOMER.email, mobile: '+447700900456', password: CUSTOMER.password, referralSource: 'Website' },
+    })
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200)
+    const mail = await api(`/dev/mailbox?to=${encodeURIComponent(CUSTOMER.email)}`, { tenant: 'riverside' })
+    const verify = /https?:\/\/\S+\/user\/verify-email\/[\w-]+/.exec(mail.body[0].text)![0]
+    // PUBLIC_URL has no {tenant} here: the header stands for the tenant's subdomain.
+    expect((await fetch(verify, { redirect: 'manual', headers: { 'x-tenant': 'riverside' } })).status).toBe(302)
+    const login = await runBin(['--base-url', url, ...t, 'login', '--email', CUSTOMER.email, '--password-stdin'], { env: { XDG_CONFIG_HOME: home }, stdin: `${CUSTOMER.password}\n` })
+    expect(login.code, login.stderr).toBe(0)
+
+    const locations = (await clinic([...t, '--json', 'locations'])).json<{ id: string; accountName: string }[]>()
+    const bristol = locations.find((l) => l.accountName.endsWith('Bristol'))!.id
+    const services = (await clinic([...t, '--json', 'services', '--location', bristol])).json<unknown>()
+    const hydra = JSON.stringify(services).match(/"id":"([0-9a-f]{24})"[^{}]*"name":"HydraFacial"|"name":"HydraFacial"[^{}]*"id":"([0-9a-f]{24})"/)
+    const service = hydra?.[1] ?? hydra?.[2]
+    expect(service).toBeTruthy()
+    const now = new Date()
+    const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1))
+    const month = `${next.getUTCFullYear()}-${String(next.getUTCMonth() + 1).padStart(2, '0')}`
+    const days = await clinic([...t, '--json', 'days', '--location', bristol, '--service', service!, '--month', month])
+    expect(days.code, days.stderr).toBe(0)
+    const date = days.json<{ days: string[] }>().days[0]!
+    const slots = await clinic([...t, '--json', 'slots', '--location', bristol, '--service', service!, '--date', date])
+    const time = slots.json<{ value: string }[]>()[0]!.value
+    const booked = await clinic([...t, '--json', 'book', '--location', bristol, '--service', service!, '--date', date, '--time', time, '--card', '4242424242424242'])
+    expect(booked.code, booked.stderr).toBe(0)
+    const out = booked.json<{ appointment: { id: string; status: string }; deposit: number; payment: { paid: boolean } }>()
+    expect(out.appointment.status).toBe('Scheduled')
+    expect(out.payment.paid).toBe(true)
+
+    const day = await clinic([...t, '--json', 'admin', 'bookings', '--date', date, '--location', 'bristol'])
+    expect(day.code, day.stderr).toBe(0)
+    const row = day.json<{ id: string; customer: string; service: string; status: string; depositPaid: number }[]>().find((b) => b.id === out.appointment.id)
+    expect(row).toMatchObject({ customer: 'Jo Bloggs', service: 'HydraFacial', status: 'Scheduled', depositPaid: out.deposit })
+    const human = await clinic([...t, 'admin', 'bookings', '--date', date])
+    expect(human.stdout).toMatch(/Jo Bloggs +HydraFacial +Bristol +Scheduled +£\d+\.\d\d/)
+
+    const loggedOut = await clinic([...t, 'admin', 'logout-customer', CUSTOMER.email])
+    expect(loggedOut.code, loggedOut.stderr).toBe(0)
+  })
+
+  it('round-trips: export, apply on a fresh tenant, export gives the same document', async () => {
+    const exported = await clinic(['--tenant', 'riverside', 'admin', 'export'])
+    expect(exported.code, exported.stderr).toBe(0)
+    const file = join(home, 'clinic.yaml')
+    writeFileSync(file, exported.stdout)
+    await tenantWithAdmin('copy')
+    const applied = await clinic(['--tenant', 'copy', 'admin', 'apply', '-f', file, '--yes'])
+    expect(applied.code, applied.stderr).toBe(0)
+    const again = await clinic(['--tenant', 'copy', 'admin', 'export'])
+    expect(parse(again.stdout)).toEqual(parse(exported.stdout))
+  })
+
+  it('reports every error of an invalid file with its path and changes nothing', async () => {
+    const file = join(home, 'bad.yaml')
+    writeFileSync(file, 'version: 1\norganisation:\n  name: ""\nservices:\n  - slug: Bad Slug\n    name: x\n')
+    const run = await clinic(['--tenant', 'copy', 'admin', 'apply', '-f', file, '--yes'])
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(/organisation\.name: must not be empty/)
+    expect(run.stderr).toMatch(/organisation\.settings: is required/)
+    expect(run.stderr).toMatch(/services\[0\]\.slug: must be a slug/)
+    expect(run.stderr).toMatch(/services\[0\]\.duration: is required/)
+    expect((await clinic(['--tenant', 'copy', 'admin', 'apply', '-f', 'docs/examples/clinic.yaml', '--dry-run'])).stdout).toMatch(/No changes/)
+  })
+})

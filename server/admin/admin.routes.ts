@@ -1,0 +1,103 @@
+/**
+ * The admin API under /api/admin (src/contract/admin.routes.ts), for `clinic admin ...` and a future
+ * admin web app. Each handler: the staff guard, one service call, the service's tagged error mapped
+ * to an HTTP failure here and nowhere else.
+ */
+import * as E from 'fp-ts/Either'
+import type { FastifyInstance } from 'fastify'
+import {
+  applySetup,
+  findCustomers,
+  getDayBookings,
+  getSetup,
+  logoutCustomer,
+  markAttendance,
+  staffCancelAppointment,
+  staffMoveAppointment,
+} from '../../src/contract/admin.routes'
+import type { ServerDeps } from '../deps'
+import { serve } from '../http/contract-route'
+import { badRequest, conflict, forbidden, notFound, ok, type Failure } from '../http/results'
+import { publishLogout } from '../realtime/live-events.hub'
+import { isOverlapViolation, SLOT_TAKEN } from '../services/booking.service'
+import { referenceCache } from '../services/reference-cache'
+import { ADMIN_ONLY, ANY_STAFF, requireStaff } from '../staff/staff.guard'
+import { operatorDb } from '../staff/staff.tables'
+import * as day from './day.service'
+import * as setup from './setup.service'
+
+function dayFailure(error: day.DayError): Failure {
+  switch (error._tag) {
+    case 'AppointmentNotFound':
+      return notFound('Appointment not found.')
+    case 'CustomerNotFound':
+      return notFound('Customer not found.')
+    case 'NotYours':
+      return forbidden('This appointment is not one of yours.')
+    case 'WrongStatus':
+      return conflict(`This appointment is ${error.status.toLowerCase()} and cannot be changed.`)
+    case 'ChangedMeanwhile':
+      return conflict('This appointment was changed meanwhile. Please look again.')
+    case 'SlotTaken':
+      return conflict(SLOT_TAKEN)
+    case 'UnknownPractitioner':
+      return badRequest(`No single practitioner is called '${error.named}'.`)
+    case 'FeeNotAvailable':
+      return badRequest('Charging a late-cancellation fee is not available yet: cancel without it and take the fee at the till.')
+  }
+}
+
+const answer = <T>(result: E.Either<day.DayError, T>) => (E.isLeft(result) ? dayFailure(result.left) : ok(result.right))
+
+export async function adminRoutes(app: FastifyInstance, _deps: ServerDeps): Promise<void> {
+  serve(app, getSetup, async (_input, ctx) => {
+    await requireStaff(ctx, ADMIN_ONLY)
+    return ok(await setup.exportSetup(operatorDb(ctx.db), ctx.tenant))
+  })
+
+  serve(app, applySetup, async ({ body }, ctx) => {
+    const who = await requireStaff(ctx, ADMIN_ONLY)
+    const result = await setup.applySetup(operatorDb(ctx.db), ctx.tenant, body.document, body.dryRun ?? false)
+    if (E.isLeft(result)) return badRequest(result.left.errors.join('\n'))
+    if (result.right.applied) {
+      // This instance shows the new set-up at once; others within the reference cache's lifetime.
+      referenceCache(ctx.db).clear()
+      ctx.request.log.info({ tenant: ctx.tenant, staff: who.staff.id, steps: result.right.plan.length }, 'set-up applied')
+    }
+    return ok(result.right)
+  })
+
+  serve(app, getDayBookings, async ({ query }, ctx) => {
+    const who = await requireStaff(ctx, ANY_STAFF)
+    return ok(await day.dayBookings(operatorDb(ctx.db), who, query))
+  })
+
+  serve(app, findCustomers, async ({ query }, ctx) => {
+    await requireStaff(ctx, ADMIN_ONLY)
+    return ok(await day.findCustomers(operatorDb(ctx.db), ctx.tenant, query.q))
+  })
+
+  serve(app, logoutCustomer, async ({ params }, ctx) => {
+    await requireStaff(ctx, ADMIN_ONLY)
+    const found = await day.checkCustomer(operatorDb(ctx.db), ctx.tenant, params.id)
+    if (E.isLeft(found)) return dayFailure(found.left)
+    // Through the live-events hub: one NOTIFY on PostgreSQL reaches the sockets on every instance.
+    await publishLogout(ctx.tenant, params.id)
+    return ok({ message: 'The customer has been logged out everywhere.' })
+  })
+
+  serve(app, staffCancelAppointment, async ({ params, body }, ctx) => {
+    const who = await requireStaff(ctx, ADMIN_ONLY)
+    return answer(await day.cancel(operatorDb(ctx.db), who, params.id, body.chargeFee ?? false, ctx.now()))
+  })
+
+  serve(app, staffMoveAppointment, async ({ params, body }, ctx) => {
+    const who = await requireStaff(ctx, ADMIN_ONLY)
+    return answer(await day.move(operatorDb(ctx.db), who, params.id, body, ctx.now(), isOverlapViolation))
+  })
+
+  serve(app, markAttendance, async ({ params, body }, ctx) => {
+    const who = await requireStaff(ctx, ANY_STAFF)
+    return answer(await day.mark(operatorDb(ctx.db), who, params.id, body.mark, ctx.now()))
+  })
+}

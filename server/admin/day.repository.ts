@@ -1,0 +1,128 @@
+/** The day's appointments with what the front desk needs, and customer look-ups, scoped by tenant. */
+import { sql } from 'kysely'
+import type { OperatorDbOrTrx } from '../staff/staff.tables'
+
+export interface DayRow {
+  id: string
+  starts_at: Date
+  ends_at: Date
+  status: string
+  checked_in: boolean
+  practitioner_id: string
+  practitioner: string
+  clinic_id: string
+  location: string
+  service: string
+  customer_id: string | null
+  first_name: string | null
+  surname: string | null
+  email: string | null
+  deposit_paid: string | number | null
+}
+
+function dayQuery(db: OperatorDbOrTrx, tenant: string) {
+  return db
+    .selectFrom('appointments as a')
+    .innerJoin('practitioners as p', 'p.id', 'a.practitioner_id')
+    .innerJoin('clinics as c', 'c.id', 'a.clinic_id')
+    .innerJoin('services as s', 's.id', 'a.service_id')
+    .leftJoin('customers as cu', 'cu.id', 'a.customer_id')
+    .select([
+      'a.id',
+      'a.starts_at',
+      'a.ends_at',
+      'a.status',
+      'a.checked_in',
+      'a.practitioner_id',
+      'p.display_name as practitioner',
+      'a.clinic_id',
+      sql<string>`coalesce(c.name, c.account_name)`.as('location'),
+      sql<string>`coalesce(s.online_name, s.name)`.as('service'),
+      'a.customer_id',
+      'cu.first_name',
+      'cu.surname',
+      'cu.email',
+      // Card payments settled for the appointment's invoices (server/commerce), in the tenant's currency.
+      sql<string>`coalesce((select sum(pay.amount) from commerce_invoice_appointments ia
+        join commerce_payments pay on pay.invoice_id = ia.invoice_id and pay.tenant = ia.tenant
+        where ia.tenant = a.tenant_id and ia.appointment_id = a.id and pay.status = 'paid'), 0)`.as('deposit_paid'),
+    ])
+    .where('a.tenant_id', '=', tenant)
+    .where('a.type', '=', 'Appointment')
+}
+
+export async function appointmentsBetween(
+  db: OperatorDbOrTrx,
+  tenant: string,
+  from: Date,
+  to: Date,
+  filter: { clinicIds?: string[]; practitionerIds?: string[] },
+): Promise<DayRow[]> {
+  let q = dayQuery(db, tenant).where('a.starts_at', '>=', from).where('a.starts_at', '<', to)
+  if (filter.clinicIds) q = q.where('a.clinic_id', 'in', filter.clinicIds.length ? filter.clinicIds : [''])
+  if (filter.practitionerIds) q = q.where('a.practitioner_id', 'in', filter.practitionerIds.length ? filter.practitionerIds : [''])
+  return q.orderBy('p.position').orderBy('p.display_name').orderBy('a.starts_at').execute()
+}
+
+export async function appointmentRow(db: OperatorDbOrTrx, tenant: string, id: string): Promise<DayRow | undefined> {
+  return dayQuery(db, tenant).where('a.id', '=', id).executeTakeFirst()
+}
+
+/** Ids of the clinics or practitioners a query names: by id, slug or name (case-insensitive). */
+export async function idsNamed(db: OperatorDbOrTrx, tenant: string, kind: 'clinics' | 'practitioners', named: string): Promise<string[]> {
+  const needle = named.trim().toLowerCase()
+  const name = kind === 'clinics' ? sql<string>`lower(coalesce(name, account_name))` : sql<string>`lower(display_name)`
+  const rows = await db
+    .selectFrom(kind)
+    .select('id')
+    .where('tenant_id', '=', tenant)
+    .where((eb) => eb.or([eb('id', '=', named.trim()), eb('slug', '=', needle), eb(name, '=', needle)]))
+    .execute()
+  return rows.map((r) => r.id)
+}
+
+export async function findCustomers(db: OperatorDbOrTrx, tenant: string, query: string) {
+  const needle = `%${query.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  return db
+    .selectFrom('customers')
+    .select(['id', 'email', 'first_name', 'surname', 'mobile_phone'])
+    .where('tenant_id', '=', tenant)
+    .where((eb) =>
+      eb.or([
+        eb('id', '=', query.trim()),
+        eb(sql<string>`lower(email)`, 'like', needle),
+        eb(sql<string>`lower(first_name || ' ' || surname)`, 'like', needle),
+      ]),
+    )
+    .orderBy('surname')
+    .orderBy('first_name')
+    .limit(50)
+    .execute()
+}
+
+export async function customerExists(db: OperatorDbOrTrx, tenant: string, id: string): Promise<boolean> {
+  return (await db.selectFrom('customers').select('id').where('tenant_id', '=', tenant).where('id', '=', id).executeTakeFirst()) !== undefined
+}
+
+/** Sets the status when it is still `from` (a parallel change makes this a no-op: 0 rows). */
+export async function setStatus(db: OperatorDbOrTrx, tenant: string, id: string, from: string, to: { status?: string; checked_in?: boolean }, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('appointments')
+    .set({ ...to, updated_at: now })
+    .where('tenant_id', '=', tenant)
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+export async function moveAppointment(db: OperatorDbOrTrx, tenant: string, id: string, from: string, change: { starts_at: Date; ends_at: Date; practitioner_id: string }, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('appointments')
+    .set({ ...change, updated_at: now })
+    .where('tenant_id', '=', tenant)
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}

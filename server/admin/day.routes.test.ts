@@ -1,0 +1,110 @@
+/** The day's work through the admin API, on the seeded demo tenant with staff created by the real services. */
+import { formatInTimeZone } from 'date-fns-tz'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import { insertStaff } from '../staff/staff.repository'
+import { setPasswordLink } from '../staff/staff.service'
+import { operatorDb } from '../staff/staff.tables'
+import { buildTestServer, DEMO, DEMO_CUSTOMER, type TestServer } from '../test-support/test-server'
+import { STAFF_PASSWORD } from './admin-test-support'
+
+let t: TestServer
+let admin: Record<string, string>
+let sarah: Record<string, string>
+let futureDate: string
+
+async function staffLogin(email: string, role: 'admin' | 'practitioner', practitionerId: string | null): Promise<Record<string, string>> {
+  const db = operatorDb(t.db)
+  const row = await insertStaff(db, { tenant: 'demo', email, displayName: email, role, practitionerId })
+  const token = (await setPasswordLink(db, 'demo', row.id, 'http://x', new Date())).split('/').pop()!
+  await t.app.inject({ method: 'POST', url: '/api/staff/set-password', payload: { token, password: STAFF_PASSWORD } })
+  const login = await t.app.inject({ method: 'POST', url: '/api/staff/login', payload: { email, password: STAFF_PASSWORD } })
+  return { authorization: `Bearer ${login.json().token as string}` }
+}
+
+beforeAll(async () => {
+  t = await buildTestServer()
+  admin = await staffLogin('desk@demo.example.com', 'admin', null)
+  sarah = await staffLogin('sarah@demo.example.com', 'practitioner', DEMO.pSarah)
+  const row = await t.db.selectFrom('appointments').select('starts_at').where('id', '=', DEMO.apptFuture).executeTakeFirstOrThrow()
+  futureDate = formatInTimeZone(row.starts_at, 'Europe/London', 'yyyy-MM-dd')
+})
+afterAll(() => t.close())
+
+const bookings = (headers: Record<string, string>, query: string) => t.app.inject({ method: 'GET', url: `/api/admin/bookings?${query}`, headers })
+
+describe('GET /admin/bookings', () => {
+  it("lists the day's appointments per practitioner, filtered by location and practitioner", async () => {
+    const day = await bookings(admin, `date=${futureDate}`)
+    expect(day.statusCode, day.body).toBe(200)
+    const future = day.json().find((b: { id: string }) => b.id === DEMO.apptFuture)
+    expect(future).toMatchObject({ status: 'Scheduled', practitioner: 'Dr Sarah Jones', customer: 'Jane Doe', customerEmail: DEMO_CUSTOMER.email, depositPaid: 0 })
+    expect((await bookings(admin, `date=${futureDate}&location=manchester`)).json().map((b: { id: string }) => b.id)).not.toContain(DEMO.apptFuture)
+    expect((await bookings(admin, `date=${futureDate}&practitioner=Dr%20Sarah%20Jones`)).json().map((b: { id: string }) => b.id)).toContain(DEMO.apptFuture)
+  })
+
+  it('shows a practitioner only their own appointments, and refuses a customer token', async () => {
+    const all = (await bookings(sarah, `date=${futureDate}`)).json() as { practitioner: string }[]
+    expect(all.length).toBeGreaterThan(0)
+    expect(new Set(all.map((b) => b.practitioner))).toEqual(new Set(['Dr Sarah Jones']))
+    const customer = await t.login(DEMO_CUSTOMER)
+    expect((await bookings(t.auth(customer), `date=${futureDate}`)).statusCode).toBe(401)
+    // and an admin-only call is 403 for a practitioner
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/customers?q=jane', headers: sarah })).statusCode).toBe(403)
+  })
+})
+
+describe('on a customer’s behalf', () => {
+  it('finds customers by email or name', async () => {
+    const found = await t.app.inject({ method: 'GET', url: '/api/admin/customers?q=jane%20doe', headers: admin })
+    expect(found.json()).toEqual([expect.objectContaining({ id: DEMO.customerDemo, email: DEMO_CUSTOMER.email })])
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/customers?q=demo@example', headers: admin })).json()).toHaveLength(1)
+  })
+
+  it("checks in, moves, marks no-show and cancels without a fee", async () => {
+    const checked = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptOther}/attendance`, headers: sarah, payload: { mark: 'checked-in' } })
+    expect(checked.json()).toMatchObject({ checkedIn: true, status: 'Scheduled' })
+    const row = await t.db.selectFrom('appointments').select('starts_at').where('id', '=', DEMO.apptOther).executeTakeFirstOrThrow()
+    const later = new Date(new Date(row.starts_at).getTime() - 24 * 3_600_000 * 7).toISOString()
+    const moved = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptOther}/move`, headers: admin, payload: { start: later } })
+    expect(moved.statusCode, moved.body).toBe(200)
+    expect(moved.json().start).toBe(later)
+    // into Sarah's own booked time: the overlap constraint says no
+    const future = await t.db.selectFrom('appointments').select('starts_at').where('id', '=', DEMO.apptFuture).executeTakeFirstOrThrow()
+    const clash = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptOther}/move`, headers: admin, payload: { start: new Date(future.starts_at).toISOString() } })
+    expect(clash.statusCode).toBe(409)
+    expect((await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptSoon}/attendance`, headers: sarah, payload: { mark: 'no-show' } })).statusCode).toBe(403)
+    const noShow = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptSoon}/attendance`, headers: admin, payload: { mark: 'no-show' } })
+    expect(noShow.json().status).toBe('No show')
+    // apptLinkedMain is inside no late period; a fee is never taken unless asked for
+    expect((await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptLinkedMain}/cancel`, headers: admin, payload: { chargeFee: true } })).statusCode).toBe(400)
+    const cancelled = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptLinkedMain}/cancel`, headers: admin, payload: {} })
+    expect(cancelled.json().status).toBe('Cancelled')
+    expect((await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptLinkedMain}/cancel`, headers: admin, payload: {} })).statusCode).toBe(409)
+  })
+
+  it("delivers 'logout-customer' to the customer's live socket", async () => {
+    const token = await t.login(DEMO_CUSTOMER)
+    await t.app.listen({ port: 0, host: '127.0.0.1' })
+    const address = t.app.server.address()
+    if (!address || typeof address === 'string') throw new Error('no port')
+    const socket = new WebSocket(`ws://127.0.0.1:${address.port}/api/ws?token=${encodeURIComponent(token)}`)
+    const messages: { from: string }[] = []
+    const waiters: (() => void)[] = []
+    socket.on('message', (data) => {
+      messages.push(JSON.parse(String(data)) as { from: string })
+      for (const wake of waiters.splice(0)) wake()
+    })
+    const nth = async (n: number) => {
+      while (messages.length < n) await new Promise<void>((resolve) => waiters.push(resolve))
+      return messages[n - 1]
+    }
+    // The server greets a registered socket first: from then on it receives what is published.
+    expect((await nth(1))?.from).toBe('connected')
+    const sent = await t.app.inject({ method: 'POST', url: `/api/admin/customers/${DEMO.customerDemo}/logout`, headers: admin })
+    expect(sent.statusCode, sent.body).toBe(200)
+    expect(await nth(2)).toEqual({ from: 'logout-customer', customerId: DEMO.customerDemo })
+    socket.close()
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/customers/${'f'.repeat(24)}/logout`, headers: admin })).statusCode).toBe(404)
+  })
+})

@@ -1,0 +1,134 @@
+/**
+ * The day's work at the front desk: the day's appointments by practitioner, customer look-up, and
+ * changes on a customer's behalf (cancel without a late fee, move, checked in, no-show). A
+ * practitioner sees and marks only their own appointments; an admin every one.
+ */
+import * as E from 'fp-ts/Either'
+import { addDays } from 'date-fns'
+import { fromZonedTime } from 'date-fns-tz'
+import type { CustomerSummary, DayBooking } from '../../src/contract/admin.routes'
+import { toMoney } from '../db/schema'
+import type { SignedInStaff } from '../staff/staff.service'
+import type { OperatorDbOrTrx } from '../staff/staff.tables'
+import * as repo from './day.repository'
+
+export type DayError =
+  | { readonly _tag: 'AppointmentNotFound' }
+  | { readonly _tag: 'CustomerNotFound' }
+  | { readonly _tag: 'NotYours' }
+  | { readonly _tag: 'WrongStatus'; readonly status: string }
+  | { readonly _tag: 'ChangedMeanwhile' }
+  | { readonly _tag: 'SlotTaken' }
+  | { readonly _tag: 'UnknownPractitioner'; readonly named: string }
+  | { readonly _tag: 'FeeNotAvailable' }
+
+const LONDON = 'Europe/London'
+/** Statuses a front desk may still cancel, move or mark. */
+const OPEN = ['Scheduled', 'Pending', 'Running late']
+
+export function dayBooking(row: repo.DayRow): DayBooking {
+  const customer = [row.first_name, row.surname].filter(Boolean).join(' ')
+  return {
+    id: row.id,
+    start: new Date(row.starts_at).toISOString(),
+    end: new Date(row.ends_at).toISOString(),
+    status: row.status,
+    checkedIn: row.checked_in,
+    practitioner: row.practitioner,
+    location: row.location,
+    service: row.service,
+    customer: customer || '(no customer)',
+    depositPaid: toMoney(row.deposit_paid) ?? 0,
+    ...(row.email ? { customerEmail: row.email } : {}),
+    ...(row.customer_id ? { customerId: row.customer_id } : {}),
+  }
+}
+
+const ownOnly = (who: SignedInStaff) => who.role === 'practitioner'
+
+export async function dayBookings(
+  db: OperatorDbOrTrx,
+  who: SignedInStaff,
+  query: { date: string; location?: string; practitioner?: string },
+): Promise<DayBooking[]> {
+  const tenant = who.staff.tenant_id
+  const from = fromZonedTime(`${query.date}T00:00:00`, LONDON)
+  const to = fromZonedTime(`${addDays(new Date(`${query.date}T12:00:00Z`), 1).toISOString().slice(0, 10)}T00:00:00`, LONDON)
+  const clinicIds = query.location ? await repo.idsNamed(db, tenant, 'clinics', query.location) : undefined
+  let practitionerIds = query.practitioner ? await repo.idsNamed(db, tenant, 'practitioners', query.practitioner) : undefined
+  if (ownOnly(who)) {
+    const own = who.staff.practitioner_id
+    practitionerIds = own && (!practitionerIds || practitionerIds.includes(own)) ? [own] : []
+  }
+  const rows = await repo.appointmentsBetween(db, tenant, from, to, { clinicIds, practitionerIds })
+  return rows.map(dayBooking)
+}
+
+export async function findCustomers(db: OperatorDbOrTrx, tenant: string, query: string): Promise<CustomerSummary[]> {
+  const rows = await repo.findCustomers(db, tenant, query)
+  return rows.map((r) => ({ id: r.id, email: r.email, firstName: r.first_name, surname: r.surname, ...(r.mobile_phone ? { mobilePhone: r.mobile_phone } : {}) }))
+}
+
+export async function checkCustomer(db: OperatorDbOrTrx, tenant: string, id: string): Promise<E.Either<DayError, void>> {
+  return (await repo.customerExists(db, tenant, id)) ? E.right(undefined) : E.left({ _tag: 'CustomerNotFound' })
+}
+
+async function openAppointment(db: OperatorDbOrTrx, who: SignedInStaff, id: string): Promise<E.Either<DayError, repo.DayRow>> {
+  const row = await repo.appointmentRow(db, who.staff.tenant_id, id)
+  if (!row) return E.left({ _tag: 'AppointmentNotFound' })
+  if (ownOnly(who) && row.practitioner_id !== who.staff.practitioner_id) return E.left({ _tag: 'NotYours' })
+  if (!OPEN.includes(row.status)) return E.left({ _tag: 'WrongStatus', status: row.status })
+  return E.right(row)
+}
+
+async function reread(db: OperatorDbOrTrx, tenant: string, id: string, changed: boolean): Promise<E.Either<DayError, DayBooking>> {
+  if (!changed) return E.left({ _tag: 'ChangedMeanwhile' })
+  const row = await repo.appointmentRow(db, tenant, id)
+  return row ? E.right(dayBooking(row)) : E.left({ _tag: 'AppointmentNotFound' })
+}
+
+/** Cancels on the customer's behalf. No late-cancellation fee is taken; charging one is not built yet. */
+export async function cancel(db: OperatorDbOrTrx, who: SignedInStaff, id: string, chargeFee: boolean, now: Date): Promise<E.Either<DayError, DayBooking>> {
+  if (chargeFee) return E.left({ _tag: 'FeeNotAvailable' })
+  const open = await openAppointment(db, who, id)
+  if (E.isLeft(open)) return open
+  const changed = await repo.setStatus(db, who.staff.tenant_id, id, open.right.status, { status: 'Cancelled' }, now)
+  return reread(db, who.staff.tenant_id, id, changed)
+}
+
+export async function mark(db: OperatorDbOrTrx, who: SignedInStaff, id: string, mark: 'checked-in' | 'no-show', now: Date): Promise<E.Either<DayError, DayBooking>> {
+  const open = await openAppointment(db, who, id)
+  if (E.isLeft(open)) return open
+  const change = mark === 'checked-in' ? { checked_in: true } : { status: 'No show', checked_in: false }
+  const changed = await repo.setStatus(db, who.staff.tenant_id, id, open.right.status, change, now)
+  return reread(db, who.staff.tenant_id, id, changed)
+}
+
+/** Moves to another start (same length), optionally to another practitioner; the overlap constraint decides. */
+export async function move(
+  db: OperatorDbOrTrx,
+  who: SignedInStaff,
+  id: string,
+  to: { start: string; practitioner?: string },
+  now: Date,
+  isOverlap: (error: unknown) => boolean,
+): Promise<E.Either<DayError, DayBooking>> {
+  const tenant = who.staff.tenant_id
+  const open = await openAppointment(db, who, id)
+  if (E.isLeft(open)) return open
+  let practitionerId = open.right.practitioner_id
+  if (to.practitioner) {
+    const found = await repo.idsNamed(db, tenant, 'practitioners', to.practitioner)
+    if (found.length !== 1) return E.left({ _tag: 'UnknownPractitioner', named: to.practitioner })
+    practitionerId = found[0]!
+  }
+  const start = new Date(to.start)
+  const length = new Date(open.right.ends_at).getTime() - new Date(open.right.starts_at).getTime()
+  try {
+    const changed = await repo.moveAppointment(db, tenant, id, open.right.status, { starts_at: start, ends_at: new Date(start.getTime() + length), practitioner_id: practitionerId }, now)
+    return reread(db, tenant, id, changed)
+  } catch (error) {
+    if (isOverlap(error)) return E.left({ _tag: 'SlotTaken' })
+    throw error
+  }
+}

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestServer, DEMO_CUSTOMER, type TestServer } from '../test-support/test-server'
+
+const OPERATOR_KEY = 'operator-key-for-tests-0123456789'
+const PASSWORD = 'Staff1234'
+
+let t: TestServer
+beforeAll(async () => {
+  t = await buildTestServer({ operatorKey: OPERATOR_KEY, publicUrl: 'https://{tenant}.clinics.example.co.uk' })
+})
+afterAll(() => t.close())
+
+async function createTenant(shortName: string, headers: Record<string, string> = { 'x-operator-key': OPERATOR_KEY }) {
+  return t.app.inject({ method: 'POST', url: '/api/admin/tenants', headers, payload: { shortName, name: `Clinic ${shortName}`, adminEmail: `owner@${shortName}.example.com` } })
+}
+
+/** Creates a tenant, sets its admin's password through the link and logs in: the admin's token. */
+async function adminOf(shortName: string): Promise<string> {
+  const created = await createTenant(shortName)
+  expect(created.statusCode).toBe(201)
+  const token = String(created.json().setPasswordUrl).split('/').pop()!
+  const set = await t.app.inject({ method: 'POST', url: '/api/staff/set-password', headers: { 'x-tenant': shortName }, payload: { token, password: PASSWORD } })
+  expect(set.statusCode).toBe(200)
+  const login = await t.app.inject({ method: 'POST', url: '/api/staff/login', headers: { 'x-tenant': shortName }, payload: { email: `owner@${shortName}.example.com`, password: PASSWORD } })
+  expect(login.statusCode).toBe(200)
+  return login.json().token as string
+}
+
+describe('tenant creation', () => {
+  it('needs the operator key, and is off without OPERATOR_KEY', async () => {
+    expect((await createTenant('nokey', {})).statusCode).toBe(401)
+    expect((await createTenant('wrongkey', { 'x-operator-key': 'not-the-key-at-all' })).statusCode).toBe(401)
+    const off = await buildTestServer()
+    try {
+      const response = await off.app.inject({ method: 'POST', url: '/api/admin/tenants', headers: { 'x-operator-key': OPERATOR_KEY }, payload: { shortName: 'x', name: 'X', adminEmail: 'a@x.example.com' } })
+      expect(response.statusCode).toBe(403)
+    } finally {
+      await off.close()
+    }
+  })
+
+  it('creates a tenant that answers through X-Tenant and its subdomain, with a set-password link from PUBLIC_URL', async () => {
+    const created = await createTenant('harley', { 'x-operator-key': OPERATOR_KEY, host: 'evil.example.com', 'x-forwarded-host': 'evil.example.com' })
+    expect(created.statusCode).toBe(201)
+    expect(created.json().setPasswordUrl).toMatch(/^https:\/\/harley\.clinics\.example\.co\.uk\/staff\/set-password\/[\w-]{20,}$/)
+    expect((await t.app.inject({ method: 'GET', url: '/api/public/organisations', headers: { 'x-tenant': 'harley' } })).json().name).toBe('Clinic harley')
+    const bySubdomain = await t.app.inject({ method: 'GET', url: '/api/public/organisations', headers: { host: 'harley.clinics.example.co.uk' } })
+    expect(bySubdomain.json().name).toBe('Clinic harley')
+    expect((await createTenant('harley')).statusCode).toBe(409)
+    expect((await createTenant('Not A Name!')).statusCode).toBe(400)
+  })
+
+  it('gives a set-password link that works once', async () => {
+    const created = await createTenant('once')
+    const token = String(created.json().setPasswordUrl).split('/').pop()!
+    const first = await t.app.inject({ method: 'POST', url: '/api/staff/set-password', headers: { 'x-tenant': 'once' }, payload: { token, password: 'weak' } })
+    expect(first.statusCode).toBe(400)
+    const ok = await t.app.inject({ method: 'POST', url: '/api/staff/set-password', headers: { 'x-tenant': 'once' }, payload: { token, password: PASSWORD } })
+    expect(ok.statusCode).toBe(200)
+    const again = await t.app.inject({ method: 'POST', url: '/api/staff/set-password', headers: { 'x-tenant': 'once' }, payload: { token, password: PASSWORD } })
+    expect(again.statusCode).toBe(400)
+  })
+})
+
+describe('staff sessions', () => {
+  it('logs in, answers /staff/me, and logout ends the session', async () => {
+    const token = await adminOf('session')
+    const me = await t.app.inject({ method: 'GET', url: '/api/staff/me', headers: { 'x-tenant': 'session', ...t.auth(token) } })
+    expect(me.statusCode).toBe(200)
+    expect(me.json()).toMatchObject({ email: 'owner@session.example.com', role: 'admin' })
+    const bad = await t.app.inject({ method: 'POST', url: '/api/staff/login', headers: { 'x-tenant': 'session' }, payload: { email: 'owner@session.example.com', password: 'Wrong1234' } })
+    expect(bad.statusCode).toBe(401)
+    expect((await t.app.inject({ method: 'POST', url: '/api/staff/logout', headers: { 'x-tenant': 'session', ...t.auth(token) } })).statusCode).toBe(200)
+    const after = await t.app.inject({ method: 'GET', url: '/api/staff/me', headers: { 'x-tenant': 'session', ...t.auth(token) } })
+    expect(after.statusCode).toBe(401)
+    expect(after.json().message).toBe('Your session has ended, please log in again.')
+  })
+
+  it('never opens a staff route with a customer token, nor another tenant with a staff token', async () => {
+    const customer = await t.login(DEMO_CUSTOMER)
+    expect((await t.app.inject({ method: 'GET', url: '/api/staff/me', headers: t.auth(customer) })).statusCode).toBe(401)
+    const staffOfA = await adminOf('tenant-a')
+    await adminOf('tenant-b')
+    expect((await t.app.inject({ method: 'GET', url: '/api/staff/me', headers: { 'x-tenant': 'tenant-b', ...t.auth(staffOfA) } })).statusCode).toBe(401)
+    // and a staff token is no customer session
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: { 'x-tenant': 'tenant-a', ...t.auth(staffOfA) } })).statusCode).toBe(401)
+  })
+})

@@ -1,0 +1,60 @@
+/** POST /staff/login, POST /staff/logout, GET /staff/me, POST /staff/set-password (src/contract/staff.routes.ts). */
+import * as E from 'fp-ts/Either'
+import type { FastifyInstance } from 'fastify'
+import { createStaff, listStaff } from '../../src/contract/admin.routes'
+import { getStaffMe, staffLogin, staffLogout, staffSetPassword } from '../../src/contract/staff.routes'
+import type { ServerDeps } from '../deps'
+import { bearerToken, serve } from '../http/contract-route'
+import { ok } from '../http/results'
+import { ADMIN_ONLY, requireStaff, staffFailure } from './staff.guard'
+import * as staff from './staff.service'
+import { operatorDb } from './staff.tables'
+
+export async function staffRoutes(app: FastifyInstance, deps: ServerDeps): Promise<void> {
+  const rateLimit = { max: deps.config.rateLimitMax, timeWindow: deps.config.rateLimitWindowMs }
+
+  serve(
+    app,
+    staffLogin,
+    async ({ body }, ctx) => {
+      const result = await staff.login(operatorDb(ctx.db), ctx.deps.jwt, ctx.tenant, body.email, body.password)
+      if (E.isLeft(result)) {
+        ctx.request.log.warn({ email: body.email, clientAddress: ctx.request.ip, tenant: ctx.tenant }, 'failed staff login')
+        return staffFailure(result.left)
+      }
+      return ok(result.right)
+    },
+    { rateLimit },
+  )
+
+  serve(app, staffLogout, async (_input, ctx) => {
+    const who = await requireStaff(ctx)
+    await staff.logout(operatorDb(ctx.db), who, bearerToken(ctx.request)!, ctx.now())
+    return ok({ message: 'You have been logged out.' })
+  })
+
+  serve(app, getStaffMe, async (_input, ctx) => ok(staff.staffDto((await requireStaff(ctx)).staff)))
+
+  serve(
+    app,
+    staffSetPassword,
+    async ({ body }, ctx) => {
+      const result = await operatorDb(ctx.db)
+        .transaction()
+        .execute((trx) => staff.setPassword(trx, ctx.tenant, body.token, body.password, ctx.now()))
+      return E.isLeft(result) ? staffFailure(result.left) : ok({ message: 'Your password is set. You can now log in.' })
+    },
+    { rateLimit },
+  )
+
+  serve(app, createStaff, async ({ body }, ctx) => {
+    await requireStaff(ctx, ADMIN_ONLY)
+    const created = await staff.createStaff(operatorDb(ctx.db), ctx.tenant, body, ctx.origin, ctx.now())
+    return E.isLeft(created) ? staffFailure(created.left) : ok(created.right, 201)
+  })
+
+  serve(app, listStaff, async (_input, ctx) => {
+    await requireStaff(ctx, ADMIN_ONLY)
+    return ok(await staff.listStaff(operatorDb(ctx.db), ctx.tenant))
+  })
+}

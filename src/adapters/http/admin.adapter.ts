@@ -1,0 +1,71 @@
+import { inject, injectable } from 'inversify'
+import axios, { type AxiosInstance } from 'axios'
+import type { AdminApi } from '../../application/ports/admin.port'
+import {
+  applySetup,
+  createStaff,
+  createTenant,
+  findCustomers,
+  getDayBookings,
+  getSetup,
+  logoutCustomer,
+  markAttendance,
+  OPERATOR_KEY_HEADER,
+  staffCancelAppointment,
+  staffMoveAppointment,
+  type CreateStaffBody,
+  type CreateTenantBody,
+  type DayBookingsQuery,
+  type SetupDocument,
+} from '../../contract/admin.routes'
+import { staffLogin, staffLogout, staffSetPassword } from '../../contract/staff.routes'
+import { callRoute } from './api-client'
+
+/** Token for the axios instance that carries the staff token (bound by the composition root). */
+export const STAFF_HTTP_CLIENT = Symbol.for('StaffHttpClient')
+
+@injectable()
+export class HttpAdminApi implements AdminApi {
+  constructor(@inject(STAFF_HTTP_CLIENT) private readonly http: AxiosInstance) {}
+  staffLogin(email: string, password: string) {
+    return callRoute(this.http, staffLogin, { body: { email, password } })
+  }
+  staffLogout() {
+    return callRoute(this.http, staffLogout, { timeoutMs: 5_000 })
+  }
+  staffSetPassword(token: string, password: string) {
+    return callRoute(this.http, staffSetPassword, { body: { token, password } })
+  }
+  createTenant(body: CreateTenantBody, operatorKey: string) {
+    // Its own instance: the operator key goes with this call only, and no staff token with it.
+    const operator = axios.create({ baseURL: this.http.defaults.baseURL, timeout: this.http.defaults.timeout, adapter: this.http.defaults.adapter, headers: { [OPERATOR_KEY_HEADER]: operatorKey } })
+    return callRoute(operator, createTenant, { body })
+  }
+  createStaff(body: CreateStaffBody) {
+    return callRoute(this.http, createStaff, { body })
+  }
+  exportSetup() {
+    return callRoute(this.http, getSetup)
+  }
+  applySetup(document: SetupDocument, dryRun: boolean) {
+    return callRoute(this.http, applySetup, { body: { document, dryRun } })
+  }
+  dayBookings(query: DayBookingsQuery) {
+    return callRoute(this.http, getDayBookings, { query })
+  }
+  findCustomers(q: string) {
+    return callRoute(this.http, findCustomers, { query: { q } })
+  }
+  logoutCustomer(id: string) {
+    return callRoute(this.http, logoutCustomer, { params: { id } })
+  }
+  cancel(id: string, chargeFee: boolean) {
+    return callRoute(this.http, staffCancelAppointment, { params: { id }, body: { chargeFee } })
+  }
+  move(id: string, start: string, practitioner?: string) {
+    return callRoute(this.http, staffMoveAppointment, { params: { id }, body: { start, ...(practitioner ? { practitioner } : {}) } })
+  }
+  mark(id: string, mark: 'checked-in' | 'no-show') {
+    return callRoute(this.http, markAttendance, { params: { id }, body: { mark } })
+  }
+}

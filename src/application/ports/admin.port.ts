@@ -1,0 +1,32 @@
+import type {
+  CreatedStaff,
+  CreatedTenant,
+  CreateStaffBody,
+  CreateTenantBody,
+  CustomerSummary,
+  DayBooking,
+  DayBookingsQuery,
+  SetupDocument,
+  SetupPlan,
+} from '../../contract/admin.routes'
+import type { Ack } from '../../contract/codecs'
+import type { StaffSession } from '../../contract/staff.routes'
+import type { ApiResult } from './api-result'
+
+/** The operator's calls (src/contract/admin.routes.ts, staff.routes.ts), signed in with the staff token. */
+export interface AdminApi {
+  staffLogin(email: string, password: string): ApiResult<StaffSession>
+  staffLogout(): ApiResult<Ack>
+  staffSetPassword(token: string, password: string): ApiResult<Ack>
+  /** Sent with the operator key, without any token. */
+  createTenant(body: CreateTenantBody, operatorKey: string): ApiResult<CreatedTenant>
+  createStaff(body: CreateStaffBody): ApiResult<CreatedStaff>
+  exportSetup(): ApiResult<SetupDocument>
+  applySetup(document: SetupDocument, dryRun: boolean): ApiResult<SetupPlan>
+  dayBookings(query: DayBookingsQuery): ApiResult<DayBooking[]>
+  findCustomers(q: string): ApiResult<CustomerSummary[]>
+  logoutCustomer(id: string): ApiResult<Ack>
+  cancel(id: string, chargeFee: boolean): ApiResult<DayBooking>
+  move(id: string, start: string, practitioner?: string): ApiResult<DayBooking>
+  mark(id: string, mark: 'checked-in' | 'no-show'): ApiResult<DayBooking>
+}

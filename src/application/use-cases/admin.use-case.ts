@@ -1,0 +1,165 @@
+/**
+ * The operator's use cases (clinic admin ..., and a future admin web app): each one call of the admin
+ * API, its failure mapped to the server's message. The staff token lives in its own store.
+ */
+import { inject, injectable } from 'inversify'
+import * as E from 'fp-ts/Either'
+import { ADMIN_PORTS } from '../admin.tokens'
+import type { AdminApi } from '../ports/admin.port'
+import type { TokenStore } from '../ports/token-store.port'
+import type { AppError } from '../failure'
+import { requestFailure } from '../errors'
+import type { ApiResult } from '../ports/api-result'
+import type { CreateStaffBody, CreateTenantBody, CustomerSummary, DayBookingsQuery, SetupDocument } from '../../contract/admin.routes'
+import type { StaffUser } from '../../contract/staff.routes'
+
+const unwrap = async <T>(call: ApiResult<T>): Promise<E.Either<AppError, T>> => E.mapLeft(requestFailure)(await call)
+
+const ID = /^[0-9a-f]{24}$/i
+
+/** POST /staff/login; keeps the staff token (per server and tenant) apart from the customer's. */
+@injectable()
+export class StaffLogin {
+  constructor(
+    @inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi,
+    @inject(ADMIN_PORTS.StaffTokenStore) private readonly tokens: TokenStore,
+  ) {}
+  async execute(email: string, password: string): Promise<E.Either<AppError, StaffUser>> {
+    const session = await unwrap(this.api.staffLogin(email.trim().toLowerCase(), password))
+    if (E.isLeft(session)) return session
+    this.tokens.set(session.right.token)
+    return E.right(session.right.staff)
+  }
+}
+
+/** Ends the staff session on the server, then forgets the token whatever the server says. */
+@injectable()
+export class StaffLogout {
+  constructor(
+    @inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi,
+    @inject(ADMIN_PORTS.StaffTokenStore) private readonly tokens: TokenStore,
+  ) {}
+  async execute(): Promise<E.Either<never, void>> {
+    if (this.tokens.get()) await this.api.staffLogout()
+    this.tokens.clear()
+    return E.right(undefined)
+  }
+}
+
+/** POST /staff/set-password with the token of a one-time link (the whole link is accepted too). */
+@injectable()
+export class SetStaffPassword {
+  constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
+  execute(linkOrToken: string, password: string) {
+    const token = linkOrToken.trim().split('/').pop() ?? ''
+    return unwrap(this.api.staffSetPassword(token, password))
+  }
+}
+
+@injectable()
+export class CreateTenant {
+  constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
+  execute(body: CreateTenantBody, operatorKey: string) {
+    return unwrap(this.api.createTenant(body, operatorKey))
+  }
+}
+
+@injectable()
+export class AddStaff {
+  constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
+  execute(body: CreateStaffBody) {
+    return unwrap(this.api.createStaff(body))
+  }
+}
+
+@injectable()
+export class ExportSetup {
+  constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
+  execute() {
+    return unwrap(this.api.exportSetup())
+  }
+}
+
+/** Plans (dryRun) or applies the document; an invalid one fails with every 'path: message' line. */
+@injectable()
+export class ApplySetup {
+  constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
+  execute(document: SetupDocument, dryRun: boolean) {
+    return unwrap(this.api.applySetup(document, dryRun))
+  }
+}
+
+@injectable()
+export class ListDayBookings {
+  constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
+  execute(query: DayBookingsQuery) {
+    return unwrap(this.api.dayBookings(query))
+  }
+}
+
+@injectable()
+export class FindCustomers {
+  constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
+  execute(q: string) {
+    return unwrap(this.api.findCustomers(q))
+  }
+}
+
+/** 'logout-customer' to every session of the customer named by id or by exact email. */
+@injectable()
+export class LogoutCustomer {
+  constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
+  async execute(emailOrId: string): Promise<E.Either<AppError, CustomerSummary | { id: string }>> {
+    let customer: CustomerSummary | { id: string } = { id: emailOrId.trim() }
+    if (!ID.test(emailOrId.trim())) {
+      const found = await unwrap(this.api.findCustomers(emailOrId))
+      if (E.isLeft(found)) return found
+      const exact = found.right.find((c) => c.email.toLowerCase() === emailOrId.trim().toLowerCase())
+      if (!exact) return E.left({ _tag: 'Refused', status: 404, message: `No customer has the email '${emailOrId.trim()}'.` })
+      customer = exact
+    }
+    const sent = await unwrap(this.api.logoutCustomer(customer.id))
+    return E.isLeft(sent) ? sent : E.right(customer)
+  }
+}
+
+@injectable()
+export class CancelForCustomer {
+  constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
+  execute(id: string, chargeFee: boolean) {
+    return unwrap(this.api.cancel(id, chargeFee))
+  }
+}
+
+@injectable()
+export class MoveForCustomer {
+  constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
+  execute(id: string, start: string, practitioner?: string) {
+    return unwrap(this.api.move(id, start, practitioner))
+  }
+}
+
+@injectable()
+export class MarkAttendance {
+  constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
+  execute(id: string, mark: 'checked-in' | 'no-show') {
+    return unwrap(this.api.mark(id, mark))
+  }
+}
+
+/** Every admin use case class, for a composition root to bind by class. */
+export const ADMIN_USE_CASES = [
+  StaffLogin,
+  StaffLogout,
+  SetStaffPassword,
+  CreateTenant,
+  AddStaff,
+  ExportSetup,
+  ApplySetup,
+  ListDayBookings,
+  FindCustomers,
+  LogoutCustomer,
+  CancelForCustomer,
+  MoveForCustomer,
+  MarkAttendance,
+] as const

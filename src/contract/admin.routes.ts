@@ -1,0 +1,176 @@
+/**
+ * The operator's API (issue 13) under /admin: tenant creation (operator key), the tenant's set-up as
+ * one document (export, plan, apply), and the day's work (bookings, customers, on-behalf changes).
+ * Every call but tenant creation needs a staff token of the tenant; roles are checked by the server.
+ */
+import * as t from 'io-ts'
+import { route } from './route'
+import {
+  Ack,
+  bodyOf,
+  emptyAsUndefined,
+  entity,
+  errors,
+  IdParams,
+  IsoDate,
+  IsoDateTime,
+  literals,
+  Money,
+  NonEmptyString,
+  ObjectId,
+  queryOf,
+  StringFromQuery,
+} from './codecs'
+import { StaffUser } from './staff.routes'
+
+/** The header that carries OPERATOR_KEY on tenant creation. */
+export const OPERATOR_KEY_HEADER = 'x-operator-key'
+
+export const CreateTenantBody = bodyOf({ shortName: NonEmptyString, name: NonEmptyString, adminEmail: NonEmptyString })
+export type CreateTenantBody = t.TypeOf<typeof CreateTenantBody>
+
+export const CreatedTenant = t.type({ tenant: t.string, name: t.string, adminEmail: t.string, setPasswordUrl: t.string }, 'CreatedTenant')
+export type CreatedTenant = t.TypeOf<typeof CreatedTenant>
+
+/** POST /admin/tenants (X-Operator-Key): a tenant with its first admin; off when OPERATOR_KEY is unset. */
+export const createTenant = route({
+  method: 'POST',
+  path: '/admin/tenants',
+  body: CreateTenantBody,
+  responses: { 201: CreatedTenant, ...errors(400, 401, 403, 409) },
+})
+
+/**
+ * The tenant's whole set-up as one document (docs/examples/clinic.yaml): items keyed by slugs. Its
+ * shape is validated by the server (every error with its path), so the contract carries it as a record.
+ */
+export const SetupDocument = t.UnknownRecord
+export type SetupDocument = t.TypeOf<typeof SetupDocument>
+
+export const getSetup = route({
+  method: 'GET',
+  path: '/admin/setup',
+  responses: { 200: SetupDocument, ...errors(401, 403) },
+})
+
+export const PLAN_ACTIONS = ['create', 'change', 'archive'] as const
+export const PlanStep = entity('PlanStep', { action: literals(PLAN_ACTIONS), kind: t.string, slug: t.string }, { changes: t.array(t.string) })
+export type PlanStep = t.TypeOf<typeof PlanStep>
+
+export const ApplySetupBody = bodyOf({ document: SetupDocument }, { dryRun: t.boolean })
+export type ApplySetupBody = t.TypeOf<typeof ApplySetupBody>
+
+export const SetupPlan = t.type({ plan: t.array(PlanStep), applied: t.boolean }, 'SetupPlan')
+export type SetupPlan = t.TypeOf<typeof SetupPlan>
+
+/** POST /admin/setup: validates the whole document (400: one 'path: message' line per error), plans, applies unless dryRun. */
+export const applySetup = route({
+  method: 'POST',
+  path: '/admin/setup',
+  body: ApplySetupBody,
+  responses: { 200: SetupPlan, ...errors(400, 401, 403) },
+})
+
+export const DayBooking = entity(
+  'DayBooking',
+  {
+    id: ObjectId,
+    start: IsoDateTime,
+    end: IsoDateTime,
+    status: t.string,
+    checkedIn: t.boolean,
+    practitioner: t.string,
+    location: t.string,
+    service: t.string,
+    customer: t.string,
+    depositPaid: Money,
+  },
+  { customerEmail: t.string, customerId: ObjectId },
+)
+export type DayBooking = t.TypeOf<typeof DayBooking>
+
+/** location and practitioner: a slug, an id or a name. */
+export const DayBookingsQuery = queryOf({ date: IsoDate }, { location: emptyAsUndefined(StringFromQuery), practitioner: emptyAsUndefined(StringFromQuery) })
+export type DayBookingsQuery = t.TypeOf<typeof DayBookingsQuery>
+
+/** GET /admin/bookings: the day's appointments (Europe/London), by practitioner then time. A practitioner sees their own. */
+export const getDayBookings = route({
+  method: 'GET',
+  path: '/admin/bookings',
+  query: DayBookingsQuery,
+  responses: { 200: t.array(DayBooking), ...errors(400, 401, 403) },
+})
+
+export const CustomerSummary = entity('CustomerSummary', { id: ObjectId, email: t.string, firstName: t.string, surname: t.string }, { mobilePhone: t.string })
+export type CustomerSummary = t.TypeOf<typeof CustomerSummary>
+
+export const findCustomers = route({
+  method: 'GET',
+  path: '/admin/customers',
+  query: queryOf({ q: StringFromQuery }),
+  responses: { 200: t.array(CustomerSummary), ...errors(400, 401, 403) },
+})
+
+/** POST /admin/customers/{id}/logout: 'logout-customer' to every live session of the customer, on every instance. */
+export const logoutCustomer = route({
+  method: 'POST',
+  path: '/admin/customers/{id}/logout',
+  params: IdParams,
+  responses: { 200: Ack, ...errors(400, 401, 403, 404) },
+})
+
+export const StaffCancelBody = bodyOf({}, { chargeFee: t.boolean })
+export type StaffCancelBody = t.TypeOf<typeof StaffCancelBody>
+
+/** PUT /admin/appointments/{id}/cancel: on the customer's behalf; no late-cancellation fee unless chargeFee. */
+export const staffCancelAppointment = route({
+  method: 'PUT',
+  path: '/admin/appointments/{id}/cancel',
+  params: IdParams,
+  body: StaffCancelBody,
+  responses: { 200: DayBooking, ...errors(400, 401, 403, 404, 409) },
+})
+
+export const StaffMoveBody = bodyOf({ start: IsoDateTime }, { practitioner: NonEmptyString })
+export type StaffMoveBody = t.TypeOf<typeof StaffMoveBody>
+
+/** PUT /admin/appointments/{id}/move: to another start (and practitioner); 409 when the time is taken. */
+export const staffMoveAppointment = route({
+  method: 'PUT',
+  path: '/admin/appointments/{id}/move',
+  params: IdParams,
+  body: StaffMoveBody,
+  responses: { 200: DayBooking, ...errors(400, 401, 403, 404, 409) },
+})
+
+export const ATTENDANCE = ['checked-in', 'no-show'] as const
+export const AttendanceBody = bodyOf({ mark: literals(ATTENDANCE) })
+export type AttendanceBody = t.TypeOf<typeof AttendanceBody>
+
+export const markAttendance = route({
+  method: 'PUT',
+  path: '/admin/appointments/{id}/attendance',
+  params: IdParams,
+  body: AttendanceBody,
+  responses: { 200: DayBooking, ...errors(400, 401, 403, 404, 409) },
+})
+
+export const CreateStaffBody = bodyOf({ email: NonEmptyString, displayName: NonEmptyString, role: literals(['admin', 'practitioner']) }, { practitioner: NonEmptyString })
+export type CreateStaffBody = t.TypeOf<typeof CreateStaffBody>
+
+export const CreatedStaff = t.type({ staff: StaffUser, setPasswordUrl: t.string }, 'CreatedStaff')
+export type CreatedStaff = t.TypeOf<typeof CreatedStaff>
+
+/** POST /admin/staff: a staff login (practitioner: a slug, id or name links it to that practitioner), with its one-time set-password link. */
+export const createStaff = route({
+  method: 'POST',
+  path: '/admin/staff',
+  body: CreateStaffBody,
+  responses: { 201: CreatedStaff, ...errors(400, 401, 403, 409) },
+})
+
+export const listStaff = route({
+  method: 'GET',
+  path: '/admin/staff',
+  responses: { 200: t.array(StaffUser), ...errors(401, 403) },
+})

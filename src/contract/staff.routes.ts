@@ -1,0 +1,52 @@
+/**
+ * Staff sign-in (issue 13): admin and practitioner accounts of one tenant, apart from customers.
+ * A staff token opens only staff and admin calls of its own tenant; a customer token opens none.
+ */
+import * as t from 'io-ts'
+import { route } from './route'
+import { Ack, bodyOf, entity, errors, literals, NonEmptyString, ObjectId } from './codecs'
+
+export const STAFF_ROLES = ['admin', 'practitioner'] as const
+export const StaffRole = literals(STAFF_ROLES, 'StaffRole')
+export type StaffRole = t.TypeOf<typeof StaffRole>
+
+export const StaffUser = entity('StaffUser', { id: ObjectId, email: t.string, displayName: t.string, role: StaffRole }, { practitionerId: ObjectId })
+export type StaffUser = t.TypeOf<typeof StaffUser>
+
+export const StaffLoginBody = bodyOf({ email: NonEmptyString, password: NonEmptyString })
+export type StaffLoginBody = t.TypeOf<typeof StaffLoginBody>
+
+export const StaffSession = t.type({ token: t.string, staff: StaffUser }, 'StaffSession')
+export type StaffSession = t.TypeOf<typeof StaffSession>
+
+/** POST /staff/login: rate limited like the customer login. */
+export const staffLogin = route({
+  method: 'POST',
+  path: '/staff/login',
+  body: StaffLoginBody,
+  responses: { 200: StaffSession, ...errors(400, 401, 429) },
+})
+
+/** POST /staff/logout: ends this token's session on every instance. */
+export const staffLogout = route({
+  method: 'POST',
+  path: '/staff/logout',
+  responses: { 200: Ack, ...errors(401) },
+})
+
+export const getStaffMe = route({
+  method: 'GET',
+  path: '/staff/me',
+  responses: { 200: StaffUser, ...errors(401) },
+})
+
+/** POST /staff/set-password: the one-time link of a new staff account (or a reset). */
+export const StaffSetPasswordBody = bodyOf({ token: NonEmptyString, password: NonEmptyString })
+export type StaffSetPasswordBody = t.TypeOf<typeof StaffSetPasswordBody>
+
+export const staffSetPassword = route({
+  method: 'POST',
+  path: '/staff/set-password',
+  body: StaffSetPasswordBody,
+  responses: { 200: Ack, ...errors(400, 429) },
+})
