@@ -7,6 +7,7 @@ import { coreMigration } from './0001-core.migration'
 import { bookingIdempotencyMigration } from './0002-booking-idempotency.migration'
 import { bookingVersionsMigration } from './0003-booking-versions.migration'
 import { authSessionsRateLimitsMigration } from './0004-auth-sessions-rate-limits.migration'
+import { notificationsMigration } from './0007-notifications.migration'
 import { commerceMigration } from '../../commerce/commerce.migration'
 
 export const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '0003-booking-versions': bookingVersionsMigration,
   '0004-auth-sessions-rate-limits': authSessionsRateLimitsMigration,
   '0100-commerce': commerceMigration,
+  '0007-notifications': notificationsMigration,
 }
 
 export const migrationProvider: MigrationProvider = {
