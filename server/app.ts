@@ -19,6 +19,7 @@ import { seedDatabase } from './seed'
 import { HoldSweeper } from './services/hold-sweeper'
 import { jwtService, resolveJwtSecret } from './services/jwt.service'
 import { MailSender } from './services/mail.service'
+import { NotificationsService } from './notifications/notifications.service'
 import { setReferenceCacheTtl } from './services/reference-cache'
 
 export interface BuildOptions {
@@ -84,8 +85,10 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   }
   const db = database.db
   const jwt = jwtService(await resolveJwtSecret(db, config.jwtSecret), config.jwtExpiresIn)
-  const mail = new MailSender(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log })
-  const deps: ServerDeps = { config, database, db, jwt, mail, clock: options.clock ?? (() => new Date()) }
+  const clock = options.clock ?? (() => new Date())
+  const notifications = new NotificationsService(db, { config, clock, log: app.log })
+  const mail = new MailSender(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log, clock, prepare: () => notifications.renderPending().then(() => undefined) })
+  const deps: ServerDeps = { config, database, db, jwt, mail, notifications, clock }
   app.decorate('deps', deps)
   // Added before any plugin so that it runs after theirs (onClose hooks run in reverse order of
   // adding): a plugin still holding a connection (the live-events LISTEN client) would otherwise keep
@@ -189,7 +192,10 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   if (config.sweepIntervalMs > 0) {
     timer = setInterval(() => {
       void sweeper.sweep().catch((err) => app.log.error({ err }, 'hold sweep failed'))
-      void mail.flush().catch((err) => app.log.error({ err }, 'mail flush failed'))
+      void notifications
+        .planReminders()
+        .then(() => mail.flush())
+        .catch((err) => app.log.error({ err }, 'reminders or mail flush failed'))
     }, config.sweepIntervalMs)
     timer.unref()
   }

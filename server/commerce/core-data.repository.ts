@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely'
 import { toMoney, type CoreTables } from '../db/schema'
 import { enqueueMail } from '../services/mail.service'
+import { notify } from '../notifications/notifications.service'
 import type { CommerceDb } from './commerce.tables'
 import type { AppointmentCommerce, CoreData, CourseCommerce, OrganisationCommerce } from './core-data.port'
 
@@ -180,6 +181,10 @@ export const coreData: CoreData = {
 
   async enqueueMail(db, tenant, mail) {
     await enqueueMail(core(db), { tenant, ...mail })
+  },
+
+  async notifyBooked(db, tenant, appointmentIds, at) {
+    await notify(core(db), tenant, { kind: 'booked', appointmentIds, at })
   },
 }
 

@@ -43,6 +43,8 @@ export type OrganisationSettings = Omit<OrganisationPublic, 'id' | 'name'> & {
   reminderLeadHours?: number
   /** not public: an optional second reminder, e.g. 2 hours before */
   secondReminderLeadHours?: number | null
+  /** not public: the mails' accent colour (#rgb or #rrggbb) */
+  accentColour?: string
 }
 
 export interface ClinicsTable {
