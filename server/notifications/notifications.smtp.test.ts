@@ -141,3 +141,20 @@ describe('appointment notices', () => {
     offsetMs = 0
   })
 })
+
+describe('GET /appointments/{id}/calendar.ics', () => {
+  it("serves the customer's own appointment with the mails' UID and SEQUENCE; 404 for another's", async () => {
+    offsetMs = 0
+    const id = await book(demo, '12:00')
+    const moved = await t.app.inject({ method: 'PUT', url: `/api/appointments/reschedule/${id}`, headers: t.auth(demo), payload: { appointment: consultation('12:30') } })
+    expect(moved.statusCode).toBe(200)
+    const response = await t.app.inject({ method: 'GET', url: `/api/appointments/${id}/calendar.ics`, headers: t.auth(demo) })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toMatch(/^text\/calendar/)
+    expect(field(response.body, 'UID')).toBe(`${id}@demo.clinic-booking`)
+    expect(field(response.body, 'SEQUENCE')).toBe('1')
+    expect(field(response.body, 'METHOD')).toBe('PUBLISH')
+    expect((await t.app.inject({ method: 'GET', url: `/api/appointments/${id}/calendar.ics`, headers: t.auth(other) })).statusCode).toBe(404)
+    expect((await t.app.inject({ method: 'GET', url: `/api/appointments/${id}/calendar.ics` })).statusCode).toBe(401)
+  })
+})

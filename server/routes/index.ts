@@ -26,6 +26,7 @@ import { taxesRoutes } from './taxes.routes'
 import { vouchersRoutes } from './vouchers.routes'
 import { sandboxRootRoutes } from '../sandbox-processor/sandbox.plugin'
 import { liveEventsRootRoutes } from '../realtime/live-events.plugin'
+import { calendarRoutes } from '../notifications/calendar.routes'
 
 export type RouteModule = (app: FastifyInstance, deps: ServerDeps) => Promise<void>
 
@@ -38,6 +39,7 @@ export const apiRoutes: RouteModule[] = [
   referenceRoutes,
   devRoutes,
   invoicesRoutes, cardsRoutes, coursesRoutes, vouchersRoutes, taxesRoutes, formsRoutes, leadsRoutes,
+  calendarRoutes,
 ]
 
 export const rootRoutes: RouteModule[] = [
