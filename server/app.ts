@@ -19,7 +19,8 @@ import { seedDatabase } from './seed'
 import { HoldSweeper } from './services/hold-sweeper'
 import { jwtService, resolveJwtSecret } from './services/jwt.service'
 import { MailSender } from './services/mail.service'
-import { NotificationsService } from './notifications/notifications.service'
+import { NotificationsService, smsPortOf } from './notifications/notifications.service'
+import { drainSms } from './notifications/sms.sender'
 import { setReferenceCacheTtl } from './services/reference-cache'
 
 export interface BuildOptions {
@@ -86,8 +87,14 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   const db = database.db
   const jwt = jwtService(await resolveJwtSecret(db, config.jwtSecret), config.jwtExpiresIn)
   const clock = options.clock ?? (() => new Date())
-  const notifications = new NotificationsService(db, { config, clock, log: app.log })
-  const mail = new MailSender(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log, clock, prepare: () => notifications.renderPending().then(() => undefined) })
+  const sms = smsPortOf(config, app.log)
+  const notifications = new NotificationsService(db, { config, clock, log: app.log, smsEnabled: sms !== undefined })
+  // Before each mail drain: notices become outbox rows, then the texts among them go out.
+  const prepare = async () => {
+    await notifications.renderPending()
+    if (sms) await drainSms(db, sms, clock, app.log)
+  }
+  const mail = new MailSender(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log, clock, prepare })
   const deps: ServerDeps = { config, database, db, jwt, mail, notifications, clock }
   app.decorate('deps', deps)
   // Added before any plugin so that it runs after theirs (onClose hooks run in reverse order of

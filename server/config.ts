@@ -63,6 +63,11 @@ export interface ServerConfig {
   metricsToken?: string
   /** Serve the metrics on this port only, not on the public one. */
   metricsPort?: number
+  /**
+   * Texts through Twilio (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM; TWILIO_API_BASE for a
+   * mock or proxy). Unset: texts are logged (recipient and kind) in development and test, off in production.
+   */
+  twilio?: { accountSid: string; authToken: string; from: string; apiBase?: string }
 }
 
 /** A configuration that cannot run: `message` is one line naming every wrong variable. */
@@ -77,7 +82,7 @@ export class ConfigError extends Error {
 }
 
 /** Never echoed back in a message (credentials). */
-const SECRET_VARIABLES = new Set(['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'METRICS_TOKEN'])
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'METRICS_TOKEN', 'TWILIO_AUTH_TOKEN'])
 export const TENANT_PLACEHOLDER = '{tenant}'
 const TENANT_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/
 /** What jose's setExpirationTime accepts ('7d', '12h', '30 minutes'). */
@@ -214,6 +219,10 @@ const EnvSchema = z.object({
   REFERENCE_CACHE_MS: optional(wholeNumber(0)),
   METRICS_TOKEN: optional(z.string()),
   METRICS_PORT: optional(wholeNumber(1, 65535)),
+  TWILIO_ACCOUNT_SID: optional(z.string().trim().regex(/^AC[0-9a-f]{32}$/i, { error: 'must be a Twilio account SID (AC followed by 32 hex digits)' })),
+  TWILIO_AUTH_TOKEN: optional(z.string().trim().min(1)),
+  TWILIO_FROM: optional(z.string().trim().regex(/^(\+[1-9]\d{6,14}|MG[0-9a-f]{32})$/i, { error: 'must be an E.164 number (+447700900123) or a Messaging Service SID (MG...)' })),
+  TWILIO_API_BASE: optional(urlWithScheme(['https:', 'http:'], 'https://api.twilio.com')),
 })
 type Env = z.infer<typeof EnvSchema>
 
@@ -260,10 +269,10 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): ServerConfig {
   const env = parsed.data
   const nodeEnv: NodeEnv = env.NODE_ENV ?? 'development'
   const production = nodeEnv === 'production'
-  if (production) {
-    const problems = productionProblems(env)
-    if (problems.length > 0) throw configError(problems, raw)
-  }
+  const problems = production ? productionProblems(env) : []
+  const twilioSet = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM].filter(Boolean).length
+  if (twilioSet > 0 && twilioSet < 3) problems.push({ variable: 'TWILIO_ACCOUNT_SID', message: 'TWILIO_AUTH_TOKEN and TWILIO_FROM go together: set all three or none' })
+  if (problems.length > 0) throw configError(problems, raw)
   const port = env.PORT ?? 3000
   return {
     env: nodeEnv,
@@ -292,6 +301,9 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): ServerConfig {
     referenceCacheMs: env.REFERENCE_CACHE_MS ?? 15_000,
     metricsToken: env.METRICS_TOKEN,
     metricsPort: env.METRICS_PORT,
+    ...(env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+      ? { twilio: { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM, ...(env.TWILIO_API_BASE ? { apiBase: env.TWILIO_API_BASE } : {}) } }
+      : {}),
   }
 }
 

@@ -14,6 +14,8 @@ import { htmlOf } from './mail-layout'
 import { renderNotice, textOf } from './messages'
 import { claimPendingNotices, insertNotice, markRendered, type NoticeKind, type NoticeRow } from './notices.repository'
 import { markPassedReminders, planDueReminders } from './reminders'
+import type { SmsPort } from './sms.port'
+import { LoggedSms, TwilioSms } from './twilio-sms.adapter'
 
 export type { NoticeKind } from './notices.repository'
 
@@ -26,6 +28,12 @@ export async function notify(db: DbOrTrx, tenant: string, notice: { kind: Notice
   if (notice.kind === 'booked' || notice.kind === 'rescheduled') await markPassedReminders(db, tenant, notice.appointmentIds, notice.at)
 }
 
+/** Twilio when configured; else texts are logged (development, test), and none are written in production. */
+export function smsPortOf(config: Pick<ServerConfig, 'twilio' | 'env'>, log: { info(obj: object, msg: string): void }): SmsPort | undefined {
+  if (config.twilio) return new TwilioSms(config.twilio)
+  return config.env === 'production' ? undefined : new LoggedSms(log)
+}
+
 export interface NotificationsApi {
   /** Pending notices → outbox rows (the mail sender runs it before each drain). */
   renderPending(): Promise<number>
@@ -36,7 +44,13 @@ export interface NotificationsApi {
 export class NotificationsService implements NotificationsApi {
   constructor(
     private readonly db: Db,
-    private readonly options: { config: Pick<ServerConfig, 'publicUrl'>; clock: () => Date; log: Pick<FastifyBaseLogger, 'error' | 'info'> },
+    private readonly options: {
+      config: Pick<ServerConfig, 'publicUrl'>
+      clock: () => Date
+      log: Pick<FastifyBaseLogger, 'error' | 'info'>
+      /** whether texts are written at all (no SMS port: production without Twilio) */
+      smsEnabled: boolean
+    },
   ) {}
 
   async planReminders(): Promise<number> {
@@ -90,7 +104,7 @@ export class NotificationsService implements NotificationsApi {
             : {}),
         })
       }
-      const mobile = channels.has('SMS') ? normalisePhone(customer.mobile_phone, { defaultCountry: 'GB' }) : undefined
+      const mobile = this.options.smsEnabled && channels.has('SMS') ? normalisePhone(customer.mobile_phone, { defaultCountry: 'GB' }) : undefined
       if (mobile) {
         await trx
           .insertInto('outbox')
