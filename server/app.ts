@@ -195,7 +195,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     return reply.status(503).header('retry-after', '5').type('text/html; charset=utf-8').send(BUILDING_PAGE)
   })
 
-  const sweeper = new HoldSweeper(db, app.log)
+  const sweeper = new HoldSweeper(db, app.log, clock)
   if (config.sweepIntervalMs > 0) {
     timer = setInterval(() => {
       void sweeper.sweep().catch((err) => app.log.error({ err }, 'hold sweep failed'))

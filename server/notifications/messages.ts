@@ -47,7 +47,15 @@ const HEADLINES: Record<NoticeKind, (org: string) => { subject: string; lead: st
     sms: `${org} has cancelled your booking`,
   }),
   reminder: (org) => ({ subject: 'Reminder', lead: `A reminder of your appointment with ${org}:`, sms: `${org} reminder:` }),
+  'hold-released': (org) => ({
+    subject: 'Not booked',
+    lead: `The time you held with ${org} was released because the deposit was not paid in time. It is not booked:`,
+    sms: `${org}: not booked (deposit not paid)`,
+  }),
 }
+
+/** A released hold never reached the customer's calendar: its notice carries no .ics. */
+const onCalendar = (kind: NoticeKind) => kind !== 'hold-released'
 
 const isCancel = (kind: NoticeKind) => kind === 'cancelled' || kind === 'cancelled-by-clinic'
 
@@ -60,16 +68,18 @@ export function renderNotice(kind: NoticeKind, payload: NoticePayload, ctx: Mess
   const details = appointments.map((a) => `${a.serviceName} with ${a.practitionerName}, ${when(new Date(a.start))} (London time), ${a.clinicName}`)
   const paragraphs = [`Hi ${ctx.customer.firstName},`, head.lead]
   const address = first.clinicAddress ? `${first.clinicName}, ${first.clinicAddress}` : first.clinicName
-  if (!isCancel(kind)) paragraphs.push(`Address: ${address}`)
+  if (!isCancel(kind) && onCalendar(kind)) paragraphs.push(`Address: ${address}`)
   if (kind === 'reminder') {
     const terms = cancellationNotice(start, ctx.now, ctx.organisation.settings, appointments.reduce((sum, a) => sum + a.price, 0))
     if (terms) paragraphs.push(terms)
   }
-  paragraphs.push(
-    isCancel(kind)
-      ? 'The attached calendar file removes the appointment from your calendar.'
-      : 'The attached calendar file adds the appointment to your calendar (or moves it there).',
-  )
+  if (onCalendar(kind)) {
+    paragraphs.push(
+      isCancel(kind)
+        ? 'The attached calendar file removes the appointment from your calendar.'
+        : 'The attached calendar file adds the appointment to your calendar (or moves it there).',
+    )
+  }
   const ics = buildIcs(
     appointments.map((a) => ({
       uid: calendarUid(ctx.tenant, a.id),
@@ -87,10 +97,10 @@ export function renderNotice(kind: NoticeKind, payload: NoticePayload, ctx: Mess
     subject: `${head.subject}: ${first.serviceName} on ${formatInTimeZone(start, LONDON_TIME_ZONE, 'dd/MM/yyyy HH:mm')}`,
     paragraphs,
     details,
-    action: { label: isCancel(kind) ? 'Book again' : 'Manage your booking', url: ctx.manageUrl },
+    action: { label: isCancel(kind) || !onCalendar(kind) ? 'Book again' : 'Manage your booking', url: ctx.manageUrl },
     // Short: one segment where it can be. No link: texts are often forwarded and read on lock screens.
     sms: `${head.sms} ${first.serviceName} ${shortWhen(start)}, ${first.clinicName}.`,
-    ics: { filename: 'appointment.ics', content: ics, method: isCancel(kind) ? 'CANCEL' : 'PUBLISH' },
+    ...(onCalendar(kind) ? { ics: { filename: 'appointment.ics', content: ics, method: isCancel(kind) ? ('CANCEL' as const) : ('PUBLISH' as const) } } : {}),
   }
 }
 

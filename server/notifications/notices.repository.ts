@@ -7,7 +7,7 @@ import { sql } from 'kysely'
 import { newId } from '../db/ids'
 import type { DbOrTrx } from '../db/schema'
 
-export type NoticeKind = 'booked' | 'rescheduled' | 'cancelled' | 'cancelled-by-clinic' | 'reminder'
+export type NoticeKind = 'booked' | 'rescheduled' | 'cancelled' | 'cancelled-by-clinic' | 'reminder' | 'hold-released'
 
 /** One appointment as the notice saw it. */
 export interface NoticeAppointment {

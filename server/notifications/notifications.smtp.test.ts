@@ -8,6 +8,7 @@ import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { londonDate, londonInstant } from '../test-support/dates'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
+import { HoldSweeper } from '../services/hold-sweeper'
 
 const received: ParsedMail[] = []
 let smtp: SMTPServer
@@ -156,5 +157,28 @@ describe('GET /appointments/{id}/calendar.ics', () => {
     expect(field(response.body, 'METHOD')).toBe('PUBLISH')
     expect((await t.app.inject({ method: 'GET', url: `/api/appointments/${id}/calendar.ics`, headers: t.auth(other) })).statusCode).toBe(404)
     expect((await t.app.inject({ method: 'GET', url: `/api/appointments/${id}/calendar.ics` })).statusCode).toBe(401)
+  })
+})
+
+describe('hold released without payment', () => {
+  it('tells the customer once that the unpaid hold is not booked (no calendar file)', async () => {
+    offsetMs = 0
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/appointments/public',
+      headers: t.auth(other),
+      payload: { appointment: { ...consultation('09:00'), service: DEMO.sAntiWrinkle1 } },
+    })
+    expect(response.json().appointment.status).toBe('Pending')
+    const id = response.json().appointment.id as string
+    await t.db.updateTable('appointments').set({ hold_expires_at: new Date(Date.now() - 60_000) }).where('id', '=', id).execute()
+    const before = received.length
+    expect(await new HoldSweeper(t.db, undefined, () => new Date()).sweep()).toBeGreaterThanOrEqual(1)
+    await new HoldSweeper(t.db, undefined, () => new Date()).sweep()
+    await t.app.deps.mail.flush()
+    const mails = received.slice(before).filter((m) => m.subject?.startsWith('Not booked'))
+    expect(mails).toHaveLength(1)
+    expect(mails[0].text).toContain('was released because the deposit was not paid in time')
+    expect(mails[0].attachments).toHaveLength(0)
   })
 })
