@@ -182,3 +182,31 @@ describe('hold released without payment', () => {
     expect(mails[0].attachments).toHaveLength(0)
   })
 })
+
+describe('reminder planning', () => {
+  it('plans again when the appointment moves, and sends none for a cancelled one', async () => {
+    offsetMs = 0
+    const moving = await book(other, '16:30')
+    const cancelled = await book(demo, '15:30')
+    expect((await t.app.inject({ method: 'PUT', url: `/api/appointments/cancel-by-customer/${cancelled}`, headers: t.auth(demo) })).statusCode).toBe(200)
+    await t.app.deps.mail.flush()
+    const reminders = (id: string) => mailsAbout(id).filter((m) => m.subject?.startsWith('Reminder'))
+    const start = new Date(londonInstant(day, '16:30')).getTime()
+    offsetMs = start - 24 * 3_600_000 + 60_000 - Date.now()
+    await t.app.deps.notifications.planReminders()
+    await t.app.deps.mail.flush()
+    expect(reminders(moving)).toHaveLength(1)
+    expect(reminders(cancelled)).toHaveLength(0)
+    // Moved a week later (as staff would): a new reminder at the new lead time, not before.
+    const later = start + 7 * 24 * 3_600_000
+    await t.db.updateTable('appointments').set({ starts_at: new Date(later), ends_at: new Date(later + 30 * 60_000) }).where('id', '=', moving).execute()
+    await t.app.deps.notifications.planReminders()
+    await t.app.deps.mail.flush()
+    expect(reminders(moving)).toHaveLength(1)
+    offsetMs = later - 24 * 3_600_000 + 60_000 - Date.now()
+    await t.app.deps.notifications.planReminders()
+    await t.app.deps.mail.flush()
+    expect(reminders(moving)).toHaveLength(2)
+    offsetMs = 0
+  })
+})
