@@ -22,6 +22,8 @@ import { seedDatabase } from './seed'
 import { HoldSweeper } from './services/hold-sweeper'
 import { jwtService, resolveJwtSecret } from './services/jwt.service'
 import { MailSender } from './services/mail.service'
+import { NotificationsService, smsPortOf } from './notifications/notifications.service'
+import { drainSms } from './notifications/sms.sender'
 import { setReferenceCacheTtl } from './services/reference-cache'
 
 export interface BuildOptions {
@@ -102,8 +104,16 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   }
   const db = database.db
   const jwt = jwtService(await resolveJwtSecret(db, config.jwtSecret), config.jwtExpiresIn)
-  const mail = new MailSender(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log })
-  const deps: ServerDeps = { config, database, db, jwt, mail, clock: options.clock ?? (() => new Date()) }
+  const clock = options.clock ?? (() => new Date())
+  const sms = smsPortOf(config, app.log)
+  const notifications = new NotificationsService(db, { config, clock, log: app.log, smsEnabled: sms !== undefined })
+  // Before each mail drain: notices become outbox rows, then the texts among them go out.
+  const prepare = async () => {
+    await notifications.renderPending()
+    if (sms) await drainSms(db, sms, clock, app.log)
+  }
+  const mail = new MailSender(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log, clock, prepare })
+  const deps: ServerDeps = { config, database, db, jwt, mail, notifications, clock }
   app.decorate('deps', deps)
   // Added before any plugin so that it runs after theirs (onClose hooks run in reverse order of
   // adding): a plugin still holding a connection (the live-events LISTEN client) would otherwise keep
@@ -218,13 +228,16 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     return reply.status(503).header('retry-after', '5').type('text/html; charset=utf-8').send(BUILDING_PAGE)
   })
 
-  const sweeper = new HoldSweeper(db, app.log)
+  const sweeper = new HoldSweeper(db, app.log, clock)
   const reconciler = new PaymentReconciler(commerceDeps(deps), app.log)
   if (config.sweepIntervalMs > 0) {
     timer = setInterval(() => {
       void sweeper.sweep().catch((err) => app.log.error({ err }, 'hold sweep failed'))
       void reconciler.run().catch((err) => app.log.error({ err }, 'payment reconciliation failed'))
-      void mail.flush().catch((err) => app.log.error({ err }, 'mail flush failed'))
+      void notifications
+        .planReminders()
+        .then(() => mail.flush())
+        .catch((err) => app.log.error({ err }, 'reminders or mail flush failed'))
     }, config.sweepIntervalMs)
     timer.unref()
   }

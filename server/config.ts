@@ -67,6 +67,11 @@ export interface ServerConfig {
   migrateOnStart: boolean
   /** Sent as X-Operator-Key to create tenants (POST /api/admin/tenants); unset: tenant creation is off. */
   operatorKey?: string
+  /**
+   * Texts through Twilio (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM; TWILIO_API_BASE for a
+   * mock or proxy). Unset: texts are logged (recipient and kind) in development and test, off in production.
+   */
+  twilio?: { accountSid: string; authToken: string; from: string; apiBase?: string }
 }
 
 /** A configuration that cannot run: `message` is one line naming every wrong variable. */
@@ -81,7 +86,7 @@ export class ConfigError extends Error {
 }
 
 /** Never echoed back in a message (credentials). */
-const SECRET_VARIABLES = new Set(['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'METRICS_TOKEN', 'OPERATOR_KEY'])
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'METRICS_TOKEN', 'OPERATOR_KEY', 'TWILIO_AUTH_TOKEN'])
 export const TENANT_PLACEHOLDER = '{tenant}'
 const TENANT_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/
 /** What jose's setExpirationTime accepts ('7d', '12h', '30 minutes'). */
@@ -220,6 +225,10 @@ const EnvSchema = z.object({
   METRICS_PORT: optional(wholeNumber(1, 65535)),
   MIGRATE_ON_START: optional(flag),
   OPERATOR_KEY: optional(z.string().min(16, { error: 'must be at least 16 characters' })),
+  TWILIO_ACCOUNT_SID: optional(z.string().trim().regex(/^AC[0-9a-f]{32}$/i, { error: 'must be a Twilio account SID (AC followed by 32 hex digits)' })),
+  TWILIO_AUTH_TOKEN: optional(z.string().trim().min(1)),
+  TWILIO_FROM: optional(z.string().trim().regex(/^(\+[1-9]\d{6,14}|MG[0-9a-f]{32})$/i, { error: 'must be an E.164 number (+447700900123) or a Messaging Service SID (MG...)' })),
+  TWILIO_API_BASE: optional(urlWithScheme(['https:', 'http:'], 'https://api.twilio.com')),
 })
 type Env = z.infer<typeof EnvSchema>
 
@@ -266,10 +275,10 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): ServerConfig {
   const env = parsed.data
   const nodeEnv: NodeEnv = env.NODE_ENV ?? 'development'
   const production = nodeEnv === 'production'
-  if (production) {
-    const problems = productionProblems(env)
-    if (problems.length > 0) throw configError(problems, raw)
-  }
+  const problems = production ? productionProblems(env) : []
+  const twilioSet = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM].filter(Boolean).length
+  if (twilioSet > 0 && twilioSet < 3) problems.push({ variable: 'TWILIO_ACCOUNT_SID', message: 'TWILIO_AUTH_TOKEN and TWILIO_FROM go together: set all three or none' })
+  if (problems.length > 0) throw configError(problems, raw)
   const port = env.PORT ?? 3000
   return {
     env: nodeEnv,
@@ -301,6 +310,9 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): ServerConfig {
     // Production upgrades migrate as a step of their own (docs/operations.md, "Upgrade").
     migrateOnStart: env.MIGRATE_ON_START ?? !production,
     operatorKey: env.OPERATOR_KEY,
+    ...(env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+      ? { twilio: { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM, ...(env.TWILIO_API_BASE ? { apiBase: env.TWILIO_API_BASE } : {}) } }
+      : {}),
   }
 }
 

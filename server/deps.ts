@@ -4,6 +4,7 @@ import type { Database } from './db/database'
 import type { Db } from './db/schema'
 import type { JwtService } from './services/jwt.service'
 import type { MailApi } from './services/mail.service'
+import type { NotificationsApi } from './notifications/notifications.service'
 
 export interface ServerDeps {
   config: ServerConfig
@@ -12,6 +13,8 @@ export interface ServerDeps {
   db: Db
   jwt: JwtService
   mail: MailApi
+  /** notices → outbox, reminders (server/notifications) */
+  notifications: NotificationsApi
   /** the current instant (tests may fix it) */
   clock: () => Date
 }

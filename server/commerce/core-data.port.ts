@@ -90,4 +90,6 @@ export interface CoreData {
   course(db: CommerceDb, tenant: string, courseId: string): Promise<CourseCommerce | undefined>
   /** Puts a mail in the outbox (inside the caller's transaction when one is given). */
   enqueueMail(db: CommerceDb, tenant: string, mail: OutgoingMail): Promise<void>
+  /** Tells the customer their appointments are booked (server/notifications: mail with .ics, SMS), in the transaction. */
+  notifyBooked(db: CommerceDb, tenant: string, appointmentIds: readonly string[], at: Date): Promise<void>
 }

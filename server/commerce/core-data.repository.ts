@@ -2,6 +2,7 @@
 import { sql, type Kysely } from 'kysely'
 import { toMoney, type CoreTables } from '../db/schema'
 import { enqueueMail } from '../services/mail.service'
+import { notify } from '../notifications/notifications.service'
 import type { CommerceDb } from './commerce.tables'
 import type { AppointmentCommerce, CoreData, CourseCommerce, OrganisationCommerce } from './core-data.port'
 
@@ -213,6 +214,10 @@ export const coreData: CoreData = {
 
   async enqueueMail(db, tenant, mail) {
     await enqueueMail(core(db), { tenant, ...mail })
+  },
+
+  async notifyBooked(db, tenant, appointmentIds, at) {
+    await notify(core(db), tenant, { kind: 'booked', appointmentIds, at })
   },
 }
 

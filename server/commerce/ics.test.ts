@@ -26,6 +26,19 @@ describe('ics', () => {
     expect(folded.replace(/\r\n /g, '')).toBe('DESCRIPTION:' + 'é'.repeat(80))
   })
 
+  it('carries SEQUENCE, and METHOD:CANCEL with STATUS:CANCELLED for a cancelled event', () => {
+    const event = { uid: 'appt-1@clinic', start: new Date('2026-12-01T10:30:00Z'), end: new Date('2026-12-01T11:15:00Z'), summary: 'Facial' }
+    const moved = buildIcs([{ ...event, sequence: 1 }], now).split('\r\n')
+    expect(moved).toContain('METHOD:PUBLISH')
+    expect(moved).toContain('SEQUENCE:1')
+    expect(moved).toContain('STATUS:CONFIRMED')
+    const cancelled = buildIcs([{ ...event, sequence: 2, cancelled: true }], now).split('\r\n')
+    expect(cancelled).toContain('METHOD:CANCEL')
+    expect(cancelled).toContain('SEQUENCE:2')
+    expect(cancelled).toContain('STATUS:CANCELLED')
+    expect(buildIcs([event], now).split('\r\n')).toContain('SEQUENCE:0')
+  })
+
   it('escapes backslashes', () => {
     expect(escapeText('a\\b')).toBe('a\\\\b')
   })

@@ -9,6 +9,10 @@ export interface CalendarEvent {
   summary: string
   location?: string
   description?: string
+  /** RFC 5545 SEQUENCE: 0 at booking, one more on each change (calendar apps keep the highest) */
+  sequence?: number
+  /** a cancelled event: STATUS:CANCELLED, and METHOD:CANCEL when every event of the file is */
+  cancelled?: boolean
 }
 
 function utc(date: Date): string {
@@ -41,11 +45,13 @@ export function foldLine(line: string): string {
 }
 
 export function buildIcs(events: readonly CalendarEvent[], now: Date, productId = '-//Clinic Online Booking//EN'): string {
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${productId}`, 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH']
+  const method = events.length > 0 && events.every((e) => e.cancelled) ? 'CANCEL' : 'PUBLISH'
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${productId}`, 'CALSCALE:GREGORIAN', `METHOD:${method}`]
   for (const event of events) {
     lines.push(
       'BEGIN:VEVENT',
       `UID:${event.uid}`,
+      `SEQUENCE:${event.sequence ?? 0}`,
       `DTSTAMP:${utc(now)}`,
       `DTSTART:${utc(event.start)}`,
       `DTEND:${utc(event.end)}`,
@@ -53,7 +59,7 @@ export function buildIcs(events: readonly CalendarEvent[], now: Date, productId 
     )
     if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`)
     if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`)
-    lines.push('STATUS:CONFIRMED', 'END:VEVENT')
+    lines.push(event.cancelled ? 'STATUS:CANCELLED' : 'STATUS:CONFIRMED', 'END:VEVENT')
   }
   lines.push('END:VCALENDAR')
   return lines.map(foldLine).join('\r\n') + '\r\n'

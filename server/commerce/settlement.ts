@@ -4,14 +4,11 @@
  * bought vouchers become available and their receivers are emailed. Booking confirmations with an
  * .ics attachment go through the outbox in the same transaction.
  */
-import { formatInTimeZone } from 'date-fns-tz'
 import { currencyOrDefault, formatMoney } from '../../src/domain/pricing/money'
-import { DISPLAY_LONG_DATE_FORMAT, LONDON_TIME_ZONE } from '../../src/domain/time'
 import type { CommerceDeps } from './commerce.deps'
 import type { CommerceDb } from './commerce.tables'
 import type { AppointmentCommerce } from './core-data.port'
 import { activateCoursesOfInvoice } from './courses.repository'
-import { buildIcs } from './ics'
 import { invoiceAppointmentIds } from './invoices.repository'
 import { activateVouchersOfInvoice } from './vouchers.service'
 
@@ -54,8 +51,6 @@ export async function fulfilInvoice(
   return true
 }
 
-const when = (date: Date) => `${formatInTimeZone(date, LONDON_TIME_ZONE, DISPLAY_LONG_DATE_FORMAT)} at ${formatInTimeZone(date, LONDON_TIME_ZONE, 'HH:mm')}`
-
 export async function enqueueBookingConfirmation(
   deps: CommerceDeps,
   db: CommerceDb,
@@ -63,39 +58,7 @@ export async function enqueueBookingConfirmation(
   customerId: string,
   appointments: readonly AppointmentCommerce[],
 ): Promise<void> {
-  const customer = await deps.core.customer(db, tenant, customerId)
-  if (!customer || appointments.length === 0) return
-  const organisation = await deps.core.organisation(db, tenant)
-  const sorted = [...appointments].sort((a, b) => a.start.getTime() - b.start.getTime())
-  const lines = sorted.map((a) => `- ${a.serviceName} with ${a.practitionerName}, ${when(a.start)} (London time), ${a.clinicName}`)
-  const text = [
-    `Hi ${customer.firstName},`,
-    '',
-    `Your booking with ${organisation.name} is confirmed:`,
-    ...lines,
-    '',
-    sorted[0].clinicAddress ? `Address: ${sorted[0].clinicAddress}` : '',
-    'The attached calendar file adds the appointment to your calendar.',
-  ]
-    .filter((l, i, all) => l !== '' || all[i - 1] !== '')
-    .join('\n')
-  const ics = buildIcs(
-    sorted.map((a) => ({
-      uid: `${a.id}@${tenant}.clinic-booking`,
-      start: a.start,
-      end: a.end,
-      summary: `${a.serviceName} (${organisation.name})`,
-      location: [a.clinicName, a.clinicAddress].filter(Boolean).join(', '),
-      description: `With ${a.practitionerName}`,
-    })),
-    deps.clock(),
-  )
-  await deps.core.enqueueMail(db, tenant, {
-    to: customer.email,
-    subject: `Booking confirmed: ${sorted[0].serviceName} on ${formatInTimeZone(sorted[0].start, LONDON_TIME_ZONE, 'dd/MM/yyyy HH:mm')}`,
-    text,
-    attachments: [{ filename: 'appointment.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
-  })
+  await deps.core.notifyBooked(db, tenant, appointments.map((a) => a.id), deps.clock())
 }
 
 export const REFUND_SUBJECT = 'Your payment has been refunded'

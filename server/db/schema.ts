@@ -39,6 +39,12 @@ export type OrganisationSettings = Omit<OrganisationPublic, 'id' | 'name'> & {
   cardRequired?: boolean
   /** not public: minutes of notice before the first bookable start (default 0) */
   minNoticeMinutes?: number
+  /** not public: hours before an appointment that its reminder goes (default 24; 0 turns reminders off) */
+  reminderLeadHours?: number
+  /** not public: an optional second reminder, e.g. 2 hours before */
+  secondReminderLeadHours?: number | null
+  /** not public: the mails' accent colour (#rgb or #rrggbb) */
+  accentColour?: string
 }
 
 export interface ClinicsTable {
@@ -269,6 +275,13 @@ export interface OutboxTable {
   last_error: string | null
   /** a sender claimed the row until then (several instances never send twice) */
   claimed_until: NullableTimestamp
+  /** 'email' or 'sms' (migration 0007-notifications) */
+  channel: Generated<string>
+  /** not before then (backoff after a failure) */
+  next_attempt_at: NullableTimestamp
+  /** a day after the first failure: a row still failing then is kept with failed_at */
+  give_up_at: NullableTimestamp
+  failed_at: NullableTimestamp
 }
 
 export interface MailAttachment {

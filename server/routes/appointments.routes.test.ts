@@ -86,6 +86,7 @@ describe('POST /appointments/public', () => {
     expect(body.appointments).toHaveLength(2)
     expect(body.appointments.map((a: { status: string }) => a.status)).toEqual(['Scheduled', 'Scheduled'])
     expect(body.appointment.linkedAppointments[0]).toMatchObject({ isLinked: true, practitioner: { id: DEMO.pJames } })
+    await t.app.deps.mail.flush() // notices become mails
     const mails = await t.db.selectFrom('outbox').select(['subject', 'attachments']).where('to_address', '=', DEMO_CUSTOMER.email).execute()
     const confirmation = mails.find((m) => m.subject.startsWith('Booking confirmed'))
     expect(confirmation?.attachments[0].filename).toBe('appointment.ics')

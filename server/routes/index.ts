@@ -30,6 +30,7 @@ import { webhooksRootRoutes } from './webhooks.routes'
 import { staffRoutes } from '../staff/staff.routes'
 import { adminRoutes } from '../admin/admin.routes'
 import { tenantsRootRoutes } from '../admin/tenants.routes'
+import { calendarRoutes } from '../notifications/calendar.routes'
 
 export type RouteModule = (app: FastifyInstance, deps: ServerDeps) => Promise<void>
 
@@ -43,6 +44,7 @@ export const apiRoutes: RouteModule[] = [
   devRoutes,
   invoicesRoutes, cardsRoutes, coursesRoutes, vouchersRoutes, taxesRoutes, formsRoutes, leadsRoutes,
   staffRoutes, adminRoutes,
+  calendarRoutes,
 ]
 
 export const rootRoutes: RouteModule[] = [

@@ -121,6 +121,7 @@ describe('deposit invoices and card payments', () => {
     expect(charges.charges).toBe(1)
     expect(await appointmentStatus(appointmentId)).toBe('Scheduled')
     expect((await inject('GET', `/api/invoices/${invoice.id}`, demo)).json()).toMatchObject({ paymentStatus: 'Paid', isDraft: false })
+    await t.app.deps.mail.flush() // notices become mails
     const mails = await t.db.selectFrom('outbox').selectAll().where('tenant_id', '=', 'demo').where('subject', 'like', 'Booking confirmed%').execute()
     expect(mails.length).toBeGreaterThanOrEqual(1)
     const ics = mails.at(-1)!.attachments[0]
@@ -272,6 +273,7 @@ describe('course purchase and gift vouchers', () => {
 describe('booking confirmation without payment', () => {
   it('queues a confirmation with an RFC 5545 calendar attachment in UTC', async () => {
     await sendBookingConfirmation(t.app.deps, t.db, 'demo', DEMO.customerDemo, [DEMO.apptFuture])
+    await t.app.deps.mail.flush()
     const mail = await t.db.selectFrom('outbox').selectAll().where('to_address', '=', 'demo@example.com').orderBy('created_at', 'desc').executeTakeFirstOrThrow()
     expect(mail.subject).toMatch(/^Booking confirmed: /)
     expect(mail.text).toContain('Harley Aesthetics London')

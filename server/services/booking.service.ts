@@ -37,6 +37,7 @@ import { fitsCalendar, loadCalendars, londonDateOfIso, serviceOptions, slotOptio
 import { coreData } from '../commerce/core-data.repository'
 import { loadOrganisation } from './organisation.service'
 import { businessMetrics } from '../observability/metrics'
+import { notify } from '../notifications/notifications.service'
 
 export const SLOT_TAKEN = 'Sorry, this time is no longer available. Please choose another time.'
 export const NOT_FOUND = 'Appointment not found'
@@ -372,6 +373,7 @@ export async function cancelByCustomer(deps: BookingDeps, tenant: string, custom
     .where('starts_at', '=', new Date(own.body.event.start))
     .executeTakeFirst()
   if (Number(updated.numUpdatedRows) !== 1) return conflict(CHANGED_MEANWHILE)
+  await notify(deps.db, tenant, { kind: 'cancelled', appointmentIds: [id], at: deps.now }).then(deps.afterCommit)
   businessMetrics.bookingCancelled(tenant)
   const view = await appointmentView(deps.db, tenant, id)
   return ok(view!)
@@ -467,6 +469,7 @@ export async function reschedule(
           .executeTakeFirst()
         if (Number(updated.numUpdatedRows) !== 1) throw new ChangedMeanwhile()
       }
+      await notify(trx, tenant, { kind: 'rescheduled', appointmentIds: groupIds, at: deps.now })
       return undefined
     }))
     if (outcome) return outcome
@@ -475,6 +478,7 @@ export async function reschedule(
     if (error instanceof ChangedMeanwhile) return conflict(CHANGED_MEANWHILE)
     throw error
   }
+  deps.afterCommit?.()
   businessMetrics.bookingRescheduled(tenant)
   return ok((await appointmentView(deps.db, tenant, id))!)
 }

@@ -7,6 +7,7 @@
 import { sql } from 'kysely'
 import type { Db } from '../db/schema'
 import { businessMetrics } from '../observability/metrics'
+import { notify } from '../notifications/notifications.service'
 
 export const RELEASED_HOLD_STATUS = 'Deleted'
 
@@ -14,18 +15,20 @@ export class HoldSweeper {
   constructor(
     private readonly db: Db,
     private readonly log?: { info(obj: object, msg: string): void },
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   /** Releases up to `limit` expired holds; returns how many. */
   async sweep(limit = 500): Promise<number> {
-    const result = await sql<{ id: string }>`
+    const result = await sql<{ id: string; tenant_id: string; is_linked: boolean }>`
       UPDATE appointments SET status = ${RELEASED_HOLD_STATUS}, updated_at = now()
       WHERE id IN (
         SELECT id FROM appointments
         WHERE status = 'Pending' AND hold_expires_at IS NOT NULL AND hold_expires_at <= now()
         ORDER BY hold_expires_at LIMIT ${limit} FOR UPDATE SKIP LOCKED
       )
-      RETURNING id`.execute(this.db)
+      RETURNING id, tenant_id, is_linked`.execute(this.db)
+    for (const r of result.rows.filter((row) => !row.is_linked)) await notify(this.db, r.tenant_id, { kind: 'hold-released', appointmentIds: [r.id], at: this.now() })
     businessMetrics.holdsExpired(result.rows.length)
     if (result.rows.length > 0) this.log?.info({ released: result.rows.length }, 'expired holds released')
     return result.rows.length

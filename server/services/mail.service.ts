@@ -1,16 +1,14 @@
 /**
  * Mail through the outbox table. `enqueueMail` writes a row (inside the caller's transaction when
  * given one); the sender drains unsent rows (FOR UPDATE SKIP LOCKED, safe with several instances):
- * with SMTP_URL through nodemailer, otherwise they stay for /api/dev/mailbox. The log gets the
+ * with SMTP_URL through nodemailer, otherwise they stay for /api/dev/mailbox. A failed send is tried
+ * again with exponential backoff for a day, then kept with its error (docs/notifications.md). The log gets the
  * recipient, the subject and the outcome, never a body: bodies hold reset and verification links.
  */
 import nodemailer, { type Transporter } from 'nodemailer'
-import { sql } from 'kysely'
 import { newId } from '../db/ids'
-import type { DbOrTrx, Db, MailAttachment, OutboxTable } from '../db/schema'
-import type { Selectable } from 'kysely'
-
-type OutboxRow = Selectable<OutboxTable>
+import type { DbOrTrx, Db, MailAttachment } from '../db/schema'
+import { claimDue, markFailed, markSent } from '../notifications/outbox.repository'
 
 export interface OutgoingMail {
   tenant: string
@@ -70,7 +68,15 @@ export class MailSender implements MailApi {
 
   constructor(
     private readonly db: Db,
-    private readonly options: { smtpUrl?: string; from: string; log: MailLog },
+    private readonly options: {
+      smtpUrl?: string
+      from: string
+      log: MailLog
+      /** the app's clock: retries are timed by it (tests move it) */
+      clock?: () => Date
+      /** run before each drain: turns pending notices into outbox rows */
+      prepare?: () => Promise<void>
+    },
   ) {
     this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined
   }
@@ -104,19 +110,15 @@ export class MailSender implements MailApi {
   }
 
   private async drain(): Promise<number> {
+    // Notices (booked, rescheduled, reminders...) become outbox rows first.
+    await this.options.prepare?.()
     let sent = 0
     for (;;) {
-      // Claim a batch in a short statement (SKIP LOCKED: instances never claim the same rows), send
-      // outside any transaction (PGlite's single connection stays free), then mark each row.
-      const rows = await sql<OutboxRow>`
-        UPDATE outbox SET attempts = attempts + 1, claimed_until = now() + interval '2 minutes'
-        WHERE id IN (
-          SELECT id FROM outbox
-          WHERE sent_at IS NULL AND attempts < 5 AND (claimed_until IS NULL OR claimed_until < now())
-          ORDER BY created_at LIMIT 10 FOR UPDATE SKIP LOCKED
-        )
-        RETURNING *`.execute(this.db)
-      for (const row of rows.rows) {
+      // Claim a batch in a short statement, send outside any transaction (PGlite's single connection
+      // stays free), then mark each row: sent, or failed with a backoff (see server/notifications).
+      const now = this.now()
+      const rows = await claimDue(this.db, 'email', now)
+      for (const row of rows) {
         try {
           if (this.transport) {
             await this.transport.sendMail({
@@ -139,20 +141,24 @@ export class MailSender implements MailApi {
               'mail not sent (no SMTP_URL): kept for /api/dev/mailbox',
             )
           }
-          await this.db.updateTable('outbox').set({ sent_at: sql<Date>`now()`, last_error: null }).where('id', '=', row.id).execute()
+          await markSent(this.db, row.id, this.now())
           sent++
         } catch (error) {
           // The error's message and code only: a transport error object may carry the message it failed on.
-          this.options.log.error({ mailId: row.id, tenant: row.tenant_id, to: row.to_address, subject: row.subject, error: errorSummary(error) }, 'mail not sent')
-          await this.db
-            .updateTable('outbox')
-            .set({ last_error: String((error as Error).message ?? error), claimed_until: null })
-            .where('id', '=', row.id)
-            .execute()
+          const summary = errorSummary(error)
+          const givenUp = await markFailed(this.db, row, summary.message, this.now())
+          this.options.log.error(
+            { mailId: row.id, tenant: row.tenant_id, to: row.to_address, subject: row.subject, attempts: row.attempts, givenUp, error: summary },
+            givenUp ? 'mail given up after a day of retries' : 'mail not sent (will retry)',
+          )
         }
       }
-      if (rows.rows.length < 10) return sent
+      if (rows.length < 10) return sent
     }
+  }
+
+  private now(): Date {
+    return this.options.clock?.() ?? new Date()
   }
 
   close(): void {

@@ -68,6 +68,17 @@ export const getAppointment = route({
   responses: { 200: AppointmentView, ...errors(400, 401, 403, 404) },
 })
 
+/**
+ * The customer's own appointment as an RFC 5545 calendar (text/calendar; the body is the .ics text):
+ * the same UID as in every mail about it, its current SEQUENCE, METHOD:CANCEL once cancelled.
+ */
+export const getAppointmentCalendar = route({
+  method: 'GET',
+  path: '/appointments/{id}/calendar.ics',
+  params: IdParams,
+  responses: { 200: t.string, ...errors(400, 401, 403, 404) },
+})
+
 /** Cancels the customer's own appointment; 409 when the cancellation policy refuses. */
 export const cancelAppointmentByCustomer = route({
   method: 'PUT',

@@ -115,6 +115,7 @@ export const routeSamples: ReadonlyArray<RouteSample> = [
     responses: { 200: { appointment: pendingView, appointments: [pendingView], deposit: 16, holdExpiresAt: '2026-03-20T10:05:00.000Z' } },
   }),
   sample(c.getAppointment, { params: idParams, responses: { 200: appointmentView } }),
+  sample(c.getAppointmentCalendar, { params: idParams, responses: { 200: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n' } }),
   sample(c.cancelAppointmentByCustomer, { params: idParams, responses: { 200: { ...appointmentView, status: 'Cancelled' } } }),
   sample(c.deletePendingAppointment, { params: idParams, responses: { 200: { message: 'Deleted' } } }),
   sample(c.rescheduleAppointment, {

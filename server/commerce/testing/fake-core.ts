@@ -56,6 +56,13 @@ export class FakeCore implements CoreData {
   async enqueueMail(_db: unknown, _tenant: string, mail: OutgoingMail) {
     this.mails.push(mail)
   }
+
+  /** Booking notices (kind 'booked'), by appointment ids. */
+  booked: string[][] = []
+
+  async notifyBooked(_db: unknown, _tenant: string, appointmentIds: readonly string[]) {
+    this.booked.push([...appointmentIds])
+  }
 }
 
 export function appointment(over: Partial<AppointmentCommerce> & { id: string; customerId: string }, now: Date): AppointmentCommerce {

@@ -9,6 +9,7 @@ import { bookingVersionsMigration } from './0003-booking-versions.migration'
 import { authSessionsRateLimitsMigration } from './0004-auth-sessions-rate-limits.migration'
 import { catalogueVersionsMigration } from './0005-catalogue-versions.migration'
 import { staffMigration } from './0006-staff.migration'
+import { notificationsMigration } from './0007-notifications.migration'
 import { commerceMigration } from '../../commerce/commerce.migration'
 import { paymentChecksMigration } from '../../commerce/payment-checks.migration'
 import { processorsMigration } from '../../commerce/processors.migration'
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '0100-commerce': commerceMigration,
   '0101-commerce-payment-checks': paymentChecksMigration,
   '0102-processors': processorsMigration,
+  '0007-notifications': notificationsMigration,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,110 @@
+/**
+ * What each notice says: subject, plain text, the HTML body's content blocks, the SMS text and the
+ * .ics (same UID for an appointment's whole life, its SEQUENCE, METHOD:CANCEL once cancelled).
+ * Pure: the organisation, customer, links and time come in as arguments. Dates in the spec's
+ * format ('EEEE do MMMM yyyy'), times in Europe/London.
+ */
+import { formatInTimeZone } from 'date-fns-tz'
+import { cancellationNotice } from '../../src/domain/policy/cancellation-notice'
+import { DISPLAY_LONG_DATE_FORMAT, LONDON_TIME_ZONE } from '../../src/domain/time'
+import { buildIcs } from '../commerce/ics'
+import type { OrganisationSettings } from '../db/schema'
+import type { NoticeKind, NoticePayload } from './notices.repository'
+
+export interface MessageContext {
+  tenant: string
+  organisation: { name: string; settings: OrganisationSettings }
+  customer: { firstName: string }
+  /** where the customer manages the booking (from config.publicUrl only) */
+  manageUrl: string
+  now: Date
+}
+
+export interface RenderedMessage {
+  subject: string
+  /** paragraphs, in order: the text part joins them, the HTML part shows each as a block */
+  paragraphs: string[]
+  /** the appointment lines (service, when, where) */
+  details: string[]
+  action: { label: string; url: string }
+  sms: string
+  ics?: { filename: string; content: string; method: 'PUBLISH' | 'CANCEL' }
+}
+
+export const when = (date: Date) => `${formatInTimeZone(date, LONDON_TIME_ZONE, DISPLAY_LONG_DATE_FORMAT)} at ${formatInTimeZone(date, LONDON_TIME_ZONE, 'HH:mm')}`
+const shortWhen = (date: Date) => formatInTimeZone(date, LONDON_TIME_ZONE, 'EEE d MMM HH:mm')
+
+/** The appointment's calendar UID: fixed for its whole life (booked, moved, cancelled). */
+export const calendarUid = (tenant: string, appointmentId: string) => `${appointmentId}@${tenant}.clinic-booking`
+
+const HEADLINES: Record<NoticeKind, (org: string) => { subject: string; lead: string; sms: string }> = {
+  booked: (org) => ({ subject: 'Booking confirmed', lead: `Your booking with ${org} is confirmed:`, sms: `${org}: booking confirmed` }),
+  rescheduled: (org) => ({ subject: 'Booking moved', lead: `Your booking with ${org} has moved. The new time:`, sms: `${org}: booking moved to` }),
+  cancelled: (org) => ({ subject: 'Booking cancelled', lead: `Your booking with ${org} has been cancelled:`, sms: `${org}: booking cancelled` }),
+  'cancelled-by-clinic': (org) => ({
+    subject: 'Booking cancelled by the clinic',
+    lead: `We are sorry: ${org} has had to cancel your booking:`,
+    sms: `${org} has cancelled your booking`,
+  }),
+  reminder: (org) => ({ subject: 'Reminder', lead: `A reminder of your appointment with ${org}:`, sms: `${org} reminder:` }),
+  'hold-released': (org) => ({
+    subject: 'Not booked',
+    lead: `The time you held with ${org} was released because the deposit was not paid in time. It is not booked:`,
+    sms: `${org}: not booked (deposit not paid)`,
+  }),
+}
+
+/** A released hold never reached the customer's calendar: its notice carries no .ics. */
+const onCalendar = (kind: NoticeKind) => kind !== 'hold-released'
+
+const isCancel = (kind: NoticeKind) => kind === 'cancelled' || kind === 'cancelled-by-clinic'
+
+export function renderNotice(kind: NoticeKind, payload: NoticePayload, ctx: MessageContext): RenderedMessage {
+  const org = ctx.organisation.name
+  const appointments = [...payload.appointments].sort((a, b) => a.start.localeCompare(b.start))
+  const first = appointments[0]
+  const start = new Date(first.start)
+  const head = HEADLINES[kind](org)
+  const details = appointments.map((a) => `${a.serviceName} with ${a.practitionerName}, ${when(new Date(a.start))} (London time), ${a.clinicName}`)
+  const paragraphs = [`Hi ${ctx.customer.firstName},`, head.lead]
+  const address = first.clinicAddress ? `${first.clinicName}, ${first.clinicAddress}` : first.clinicName
+  if (!isCancel(kind) && onCalendar(kind)) paragraphs.push(`Address: ${address}`)
+  if (kind === 'reminder') {
+    const terms = cancellationNotice(start, ctx.now, ctx.organisation.settings, appointments.reduce((sum, a) => sum + a.price, 0))
+    if (terms) paragraphs.push(terms)
+  }
+  if (onCalendar(kind)) {
+    paragraphs.push(
+      isCancel(kind)
+        ? 'The attached calendar file removes the appointment from your calendar.'
+        : 'The attached calendar file adds the appointment to your calendar (or moves it there).',
+    )
+  }
+  const ics = buildIcs(
+    appointments.map((a) => ({
+      uid: calendarUid(ctx.tenant, a.id),
+      sequence: a.sequence,
+      cancelled: isCancel(kind),
+      start: new Date(a.start),
+      end: new Date(a.end),
+      summary: `${a.serviceName} (${org})`,
+      location: [a.clinicName, a.clinicAddress].filter(Boolean).join(', '),
+      description: `With ${a.practitionerName}`,
+    })),
+    ctx.now,
+  )
+  return {
+    subject: `${head.subject}: ${first.serviceName} on ${formatInTimeZone(start, LONDON_TIME_ZONE, 'dd/MM/yyyy HH:mm')}`,
+    paragraphs,
+    details,
+    action: { label: isCancel(kind) || !onCalendar(kind) ? 'Book again' : 'Manage your booking', url: ctx.manageUrl },
+    // Short: one segment where it can be. No link: texts are often forwarded and read on lock screens.
+    sms: `${head.sms} ${first.serviceName} ${shortWhen(start)}, ${first.clinicName}.`,
+    ...(onCalendar(kind) ? { ics: { filename: 'appointment.ics', content: ics, method: isCancel(kind) ? ('CANCEL' as const) : ('PUBLISH' as const) } } : {}),
+  }
+}
+
+/** The plain-text part. */
+export function textOf(message: RenderedMessage, organisationName: string): string {
+  return [...message.paragraphs.slice(0, 2), ...message.details.map((d) => `- ${d}`), '', ...message.paragraphs.slice(2), '', `${message.action.label}: ${message.action.url}`, '', organisationName].join('\n')
+}

@@ -1,0 +1,125 @@
+/**
+ * Notices: what happened (kind) to which appointments, with a snapshot of them as they were then
+ * and their calendar SEQUENCE. Written by notify() inside the transaction of the change; turned
+ * into outbox rows once by the notifications service.
+ */
+import { sql } from 'kysely'
+import { newId } from '../db/ids'
+import type { DbOrTrx } from '../db/schema'
+
+export type NoticeKind = 'booked' | 'rescheduled' | 'cancelled' | 'cancelled-by-clinic' | 'reminder' | 'hold-released'
+
+/** One appointment as the notice saw it. */
+export interface NoticeAppointment {
+  id: string
+  start: string
+  end: string
+  status: string
+  serviceName: string
+  practitionerName: string
+  clinicName: string
+  clinicAddress: string
+  price: number
+  /** the .ics SEQUENCE for this notice */
+  sequence: number
+}
+
+export interface NoticePayload {
+  appointments: NoticeAppointment[]
+  /** reminders: the lead time that made it due */
+  leadMinutes?: number
+}
+
+export interface NoticeRow {
+  id: string
+  tenant_id: string
+  kind: NoticeKind
+  customer_id: string | null
+  payload: NoticePayload
+  created_at: Date
+}
+
+/** Kinds after which the calendar event differs (moved, cancelled): SEQUENCE goes up. */
+const CHANGES_EVENT: ReadonlySet<NoticeKind> = new Set(['rescheduled', 'cancelled', 'cancelled-by-clinic'])
+
+async function snapshot(db: DbOrTrx, tenant: string, ids: readonly string[]) {
+  return db
+    .selectFrom('appointments as a')
+    .innerJoin('services as s', (j) => j.onRef('s.id', '=', 'a.service_id').on('s.tenant_id', '=', tenant))
+    .innerJoin('practitioners as p', (j) => j.onRef('p.id', '=', 'a.practitioner_id').on('p.tenant_id', '=', tenant))
+    .innerJoin('clinics as c', (j) => j.onRef('c.id', '=', 'a.clinic_id').on('c.tenant_id', '=', tenant))
+    .select(['a.id', 'a.customer_id', 'a.status', 'a.starts_at', 'a.ends_at', 'a.price', 's.name as service_name', 's.online_name', 'p.display_name', 'c.account_name', 'c.line1', 'c.line2', 'c.city', 'c.post_code'])
+    .where('a.tenant_id', '=', tenant)
+    .where('a.id', 'in', [...ids])
+    .orderBy('a.starts_at')
+    .execute()
+}
+
+/** The calendar SEQUENCE of an appointment: 0 at first, one more on each change of the event. */
+async function sequenceOf(db: DbOrTrx, tenant: string, appointmentId: string, bump: boolean): Promise<number> {
+  const row = bump
+    ? await sql<{ sequence: number }>`
+        INSERT INTO appointment_calendar (tenant_id, appointment_id, sequence) VALUES (${tenant}, ${appointmentId}, 1)
+        ON CONFLICT (tenant_id, appointment_id) DO UPDATE SET sequence = appointment_calendar.sequence + 1
+        RETURNING sequence`.execute(db)
+    : await sql<{ sequence: number }>`
+        INSERT INTO appointment_calendar (tenant_id, appointment_id, sequence) VALUES (${tenant}, ${appointmentId}, 0)
+        ON CONFLICT (tenant_id, appointment_id) DO UPDATE SET sequence = appointment_calendar.sequence
+        RETURNING sequence`.execute(db)
+  return Number(row.rows[0].sequence)
+}
+
+/** The current SEQUENCE without changing it (the .ics endpoint). */
+export async function currentSequence(db: DbOrTrx, tenant: string, appointmentId: string): Promise<number> {
+  const row = await sql<{ sequence: number }>`
+    SELECT sequence FROM appointment_calendar WHERE tenant_id = ${tenant} AND appointment_id = ${appointmentId}`.execute(db)
+  return Number(row.rows[0]?.sequence ?? 0)
+}
+
+export function addressOf(row: { line1: string; line2: string | null; city: string; post_code: string | null }): string {
+  return [row.line1, row.line2, row.city, row.post_code].filter((part) => part && part.trim()).join(', ')
+}
+
+/**
+ * Records a notice about appointments (one visit: the first and its linked ones). Call it inside the
+ * transaction of the change, so the notice exists exactly when the change does.
+ */
+export async function insertNotice(
+  db: DbOrTrx,
+  tenant: string,
+  notice: { kind: NoticeKind; appointmentIds: readonly string[]; at: Date; leadMinutes?: number },
+): Promise<void> {
+  if (notice.appointmentIds.length === 0) return
+  const rows = await snapshot(db, tenant, notice.appointmentIds)
+  if (rows.length === 0) return
+  const appointments: NoticeAppointment[] = []
+  for (const r of rows) {
+    appointments.push({
+      id: r.id,
+      start: new Date(r.starts_at).toISOString(),
+      end: new Date(r.ends_at).toISOString(),
+      status: r.status,
+      serviceName: r.online_name || r.service_name,
+      practitionerName: r.display_name,
+      clinicName: r.account_name,
+      clinicAddress: addressOf(r),
+      price: Number(r.price ?? 0),
+      sequence: await sequenceOf(db, tenant, r.id, CHANGES_EVENT.has(notice.kind)),
+    })
+  }
+  const payload: NoticePayload = { appointments, ...(notice.leadMinutes !== undefined ? { leadMinutes: notice.leadMinutes } : {}) }
+  await sql`INSERT INTO notices (id, tenant_id, kind, customer_id, payload, created_at)
+    VALUES (${newId()}, ${tenant}, ${notice.kind}, ${rows[0].customer_id}, ${JSON.stringify(payload)}, ${notice.at})`.execute(db)
+}
+
+/** Claims pending notices (SKIP LOCKED: one instance renders each); call inside a transaction. */
+export async function claimPendingNotices(trx: DbOrTrx, limit = 20): Promise<NoticeRow[]> {
+  const rows = await sql<NoticeRow>`
+    SELECT id, tenant_id, kind, customer_id, payload, created_at FROM notices
+    WHERE rendered_at IS NULL ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`.execute(trx)
+  return rows.rows
+}
+
+export async function markRendered(trx: DbOrTrx, id: string, at: Date): Promise<void> {
+  await sql`UPDATE notices SET rendered_at = ${at} WHERE id = ${id}`.execute(trx)
+}

@@ -1,0 +1,72 @@
+/**
+ * Texts through the official Twilio SDK against a local mock of Twilio's Messages API (a real HTTP
+ * server on 127.0.0.1; TWILIO_API_BASE points the SDK at it): once, to the E.164 number, only for
+ * customers who chose SMS.
+ */
+import { createServer, type Server } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { londonDate, londonInstant } from '../test-support/dates'
+import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
+
+const ACCOUNT = 'AC' + '0123456789abcdef'.repeat(2)
+interface Sent {
+  path: string
+  auth: string | undefined
+  form: URLSearchParams
+}
+const sent: Sent[] = []
+let twilioMock: Server
+let t: TestServer
+
+beforeAll(async () => {
+  twilioMock = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()))
+    request.on('end', () => {
+      sent.push({ path: request.url ?? '', auth: request.headers.authorization, form: new URLSearchParams(body) })
+      response.writeHead(201, { 'content-type': 'application/json' })
+      response.end(JSON.stringify({ sid: `SM${String(sent.length).padStart(32, '0')}`, status: 'queued', to: new URLSearchParams(body).get('To'), account_sid: ACCOUNT }))
+    })
+  })
+  await new Promise<void>((resolve) => twilioMock.listen(0, '127.0.0.1', resolve))
+  const port = (twilioMock.address() as { port: number }).port
+  t = await buildTestServer({ twilio: { accountSid: ACCOUNT, authToken: 'test-auth-token', from: '+447700900999', apiBase: `http://127.0.0.1:${port}` } })
+})
+afterAll(async () => {
+  await t.close()
+  await new Promise<void>((resolve) => twilioMock.close(() => resolve()))
+})
+
+const day = londonDate(6, [2, 3, 4, 5])
+async function book(credentials: { email: string; password: string }, time: string) {
+  const token = await t.login(credentials)
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/appointments/public',
+    headers: t.auth(token),
+    payload: { appointment: { event: { start: londonInstant(day, time), end: londonInstant(day, time) }, practitioner: DEMO.pSarah, clinic: DEMO.clinicLondon, service: DEMO.sConsultation } },
+  })
+  expect(response.statusCode).toBe(200)
+}
+
+describe('SMS through Twilio', () => {
+  it('texts the customer who chose SMS once, at the E.164 number; not the one who did not', async () => {
+    // The demo customer chose Email and SMS; the other customer Email only. A national number becomes E.164.
+    await t.db.updateTable('customers').set({ mobile_phone: '07700 900123' }).where('email', '=', DEMO_CUSTOMER.email).execute()
+    await book(DEMO_CUSTOMER, '10:00')
+    await book(OTHER_CUSTOMER, '11:00')
+    await t.app.deps.mail.flush()
+    await t.app.deps.mail.flush()
+    expect(sent).toHaveLength(1)
+    expect(sent[0].path).toBe(`/2010-04-01/Accounts/${ACCOUNT}/Messages.json`)
+    expect(sent[0].auth).toBe(`Basic ${Buffer.from(`${ACCOUNT}:test-auth-token`).toString('base64')}`)
+    expect(sent[0].form.get('To')).toBe('+447700900123')
+    expect(sent[0].form.get('From')).toBe('+447700900999')
+    const body = sent[0].form.get('Body')!
+    expect(body).toMatch(/^Harley Aesthetics: booking confirmed /)
+    expect(body.length).toBeLessThanOrEqual(160)
+    expect(body).not.toMatch(/https?:/)
+    const rows = await t.db.selectFrom('outbox').select(['to_address', 'sent_at']).where('channel', '=', 'sms').execute()
+    expect(rows).toEqual([{ to_address: '+447700900123', sent_at: expect.any(Date) }])
+  })
+})

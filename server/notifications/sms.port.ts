@@ -1,0 +1,16 @@
+/** Sending one text message. Adapters: Twilio (twilio-sms.adapter.ts), and a log-only one for development. */
+import type * as E from 'fp-ts/Either'
+
+export interface SmsMessage {
+  /** E.164, e.g. +447700900123 */
+  to: string
+  body: string
+  /** what the text is about (booked, reminder...): the only thing a log may say besides the recipient */
+  kind: string
+}
+
+export type SmsFailure = { _tag: 'SmsRejected'; message: string; code?: string }
+
+export interface SmsPort {
+  send(message: SmsMessage): Promise<E.Either<SmsFailure, { providerId: string }>>
+}
