@@ -69,8 +69,11 @@ function deliver(type: string, transactionId: string, eventId?: string, signatur
 }
 
 const appointmentStatus = async (id: string) => (await t.db.selectFrom('appointments').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
-const mailsTo = async (email: string, subject: string) =>
-  (await t.db.selectFrom('outbox').select(['subject', 'text']).where('to_address', '=', email).execute()).filter((m) => m.subject.startsWith(subject))
+/** Mails to an address, once pending notices have become mails (as the app's sweep does). */
+const mailsTo = async (email: string, subject: string) => {
+  await t.app.deps.mail.flush()
+  return (await t.db.selectFrom('outbox').select(['subject', 'text']).where('to_address', '=', email).execute()).filter((m) => m.subject.startsWith(subject))
+}
 const requestsTo = (path: string) => mock.requests.filter((r) => r.method === 'POST' && r.path === path)
 
 describe('Stripe webhooks settle payments without a poll', () => {
