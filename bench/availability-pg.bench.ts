@@ -9,6 +9,7 @@
  */
 import { addDays } from 'date-fns'
 import { formatInTimeZone } from 'date-fns-tz'
+import { sql } from 'kysely'
 import { migrate, openDatabase } from '../server/db/database'
 import { startServer, throwawayDatabase } from '../server/test-support/server-process'
 import { benchPool, closedLoop, fillAppointments, LONDON, loadAverage, percentile, seedReference, TENANT } from './lib/pg-tenant'
@@ -51,6 +52,18 @@ async function main() {
       const started = Date.now()
       const big = await seedReference(database.db)
       const made = await fillAppointments(database.db, big, size, monthKey)
+      if (process.env.BENCH_EXPLAIN === '1') {
+        // The bookings query of server/services/availability.service.ts (loadBusy) for the clinic's month.
+        const from = new Date(Date.UTC(year, month - 1, 1))
+        const to = new Date(Date.UTC(year, month, 1))
+        const plan = await sql<{ 'QUERY PLAN': string }>`EXPLAIN (ANALYZE, BUFFERS)
+          SELECT practitioner_id, string_agg(concat_ws(chr(31), type, (date_part('epoch', starts_at) * 1000)::int8, (date_part('epoch', ends_at) * 1000)::int8, id), chr(30))
+          FROM appointments WHERE tenant_id = ${TENANT} AND practitioner_id IN (${sql.join(big.practitioners[0])})
+            AND status IN ('Scheduled', 'Pending', 'Running late', 'Completed', 'Incomplete')
+            AND starts_at < ${to} AND starts_at > ${new Date(from.getTime() - 7 * 86_400_000)} AND ends_at > ${from}
+          GROUP BY practitioner_id`.execute(database.db)
+        console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'))
+      }
       await database.close()
       console.log(`(${made} appointments generated in ${((Date.now() - started) / 1000).toFixed(1)} s)`)
       const server = await startServer({ DATABASE_URL: pgdb.url, SEED_DEMO: 'false', LOG_LEVEL: 'error' })
@@ -70,7 +83,9 @@ async function main() {
           await response.arrayBuffer()
           return response.status
         }
-        const bumpAll = () => pool.query('UPDATE booking_versions SET version = version + 1 WHERE tenant_id = $1', [TENANT])
+        // One bump at a time: concurrent UPDATEs of every row deadlock on each other.
+        let bumps: Promise<unknown> = Promise.resolve()
+        const bumpAll = () => (bumps = bumps.then(() => pool.query('UPDATE booking_versions SET version = version + 1 WHERE tenant_id = $1', [TENANT])))
         const cases = [
           { name: 'days-available-by-month, any practitioner, 1 service', target: 25, send: () => post('/api/appointments/days-available-by-month', [line(s1)]) },
           { name: 'days-available-by-month, any practitioner, 3-service chain', target: 25, send: () => post('/api/appointments/days-available-by-month', [line(s1), line(s2), line(s3)]) },
