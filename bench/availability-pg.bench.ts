@@ -12,7 +12,7 @@ import { formatInTimeZone } from 'date-fns-tz'
 import { sql } from 'kysely'
 import { migrate, openDatabase } from '../server/db/database'
 import { startServer, throwawayDatabase } from '../server/test-support/server-process'
-import { benchPool, closedLoop, fillAppointments, LONDON, loadAverage, percentile, seedReference, TENANT } from './lib/pg-tenant'
+import { benchPool, closedLoop, cpuPerRequest, fillAppointments, LONDON, loadAverage, percentile, seedReference, TENANT } from './lib/pg-tenant'
 
 const RUNS = Number(process.env.BENCH_RUNS || 300)
 const WARM_UP = 30
@@ -42,8 +42,8 @@ async function main() {
   const year = Number(formatInTimeZone(next, LONDON, 'yyyy'))
   console.log(`${CONCURRENCY} concurrent clients, ${RUNS} requests per case after ${WARM_UP} untimed; every practitioner's booking version bumped before each request.`)
   console.log(`load average at start: ${loadAverage()}`)
-  console.log('| appointments | case | p50 | p95 | req/s | target p95 | previous p95 |')
-  console.log('|---:|---|---:|---:|---:|---:|---:|')
+  console.log('| appointments | case | p50 | p95 | req/s | CPU ms/req server + PostgreSQL | target p95 | previous p95 |')
+  console.log('|---:|---|---:|---:|---:|---:|---:|---:|')
   for (const size of SIZES) {
     const pgdb = await throwawayDatabase('bench_avail')
     try {
@@ -93,11 +93,15 @@ async function main() {
         ]
         for (const c of cases) {
           await closedLoop(CONCURRENCY, WARM_UP, c.send, bumpAll)
-          const r = await closedLoop(CONCURRENCY, RUNS, c.send, bumpAll)
+          let r!: Awaited<ReturnType<typeof closedLoop>>
+          const cpu = await cpuPerRequest(pool, pgdb.name, [server.child.pid!], async () => {
+            r = await closedLoop(CONCURRENCY, RUNS, c.send, bumpAll)
+            return RUNS
+          })
           const bad = [...r.statuses].filter(([s]) => s !== 200)
           const p95 = percentile(r.times, 95)
           console.log(
-            `| ${made.toLocaleString('en-GB')} | ${c.name} | ${percentile(r.times, 50).toFixed(1)} | ${p95.toFixed(1)}${p95 > c.target ? ' OVER' : ''} | ${((RUNS / r.elapsedMs) * 1000).toFixed(0)} | <= ${c.target} ms | ${PREVIOUS[`${size}|${c.name}`] ?? '-'} |` +
+            `| ${made.toLocaleString('en-GB')} | ${c.name} | ${percentile(r.times, 50).toFixed(1)} | ${p95.toFixed(1)}${p95 > c.target ? ' OVER' : ''} | ${((RUNS / r.elapsedMs) * 1000).toFixed(0)} | ${cpu.serverMs.toFixed(1)} + ${cpu.databaseMs.toFixed(1)} | <= ${c.target} ms | ${PREVIOUS[`${size}|${c.name}`] ?? '-'} |` +
               (bad.length ? ` (non-200: ${bad.map(([s, n]) => `${n} x ${s}`).join(', ')})` : ''),
           )
         }

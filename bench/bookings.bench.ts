@@ -14,7 +14,7 @@ import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
 import { SignJWT } from 'jose'
 import { migrate, openDatabase } from '../server/db/database'
 import { startServer, throwawayDatabase, type ServerProcess } from '../server/test-support/server-process'
-import { benchPool, closedLoop, fillAppointments, LONDON, loadAverage, percentile, seedReference, TENANT } from './lib/pg-tenant'
+import { benchPool, closedLoop, cpuPerRequest, fillAppointments, LONDON, loadAverage, percentile, seedReference, TENANT } from './lib/pg-tenant'
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS || 3000)
 const CLIENTS = Number(process.env.BENCH_CLIENTS || 40)
@@ -86,7 +86,11 @@ async function main() {
     }
     console.log(`${BOOKINGS} bookings of distinct free slots by ${BOOKINGS} customers, ${CLIENTS} clients at a time, two server processes; ${HISTORY} appointments of history.`)
     console.log(`load average at start: ${loadAverage()}`)
-    const r = await closedLoop(CLIENTS, BOOKINGS, book)
+    let r!: Awaited<ReturnType<typeof closedLoop>>
+    const cpu = await cpuPerRequest(pool, pgdb.name, servers.map((s) => s.child.pid!), async () => {
+      r = await closedLoop(CLIENTS, BOOKINGS, book)
+      return BOOKINGS
+    })
     const ok = r.statuses.get(200) ?? 0
     const fivexx = [...r.statuses].filter(([s]) => s >= 500 || s === 0).reduce((n, [, c]) => n + c, 0)
     const { rows } = await pool.query<{ n: string }>(`
@@ -101,6 +105,7 @@ async function main() {
     console.log(`| successful / sent | ${ok} / ${BOOKINGS} | all | - |`)
     console.log(`| 5xx or no answer | ${fivexx} | 0 | - |`)
     console.log(`| overlapping pairs in the database | ${rows[0].n} | 0 | - |`)
+    console.log(`| CPU per booking: servers + PostgreSQL (ms) | ${cpu.serverMs.toFixed(1)} + ${cpu.databaseMs.toFixed(1)} | <= 4 in all on 2 cores | - |`)
     console.log(`| booking time p50 / p95 (ms) | ${percentile(r.times, 50).toFixed(0)} / ${percentile(r.times, 95).toFixed(0)} | - | - |`)
     console.log(`answers: ${[...r.statuses].map(([s, n]) => `${n} x ${s}`).join(', ')}${samples.length ? `; e.g. ${samples.join(' | ')}` : ''}`)
     console.log(`load average at end: ${loadAverage()}`)

@@ -4,6 +4,7 @@
  * Saturday 09:00-17:30, lunch 13:00-13:30), 10 services, appointments generated set-based
  * (INSERT ... SELECT over generate_series), and a closed-loop load generator with per-request timings.
  */
+import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { addDays } from 'date-fns'
 import { formatInTimeZone } from 'date-fns-tz'
@@ -158,10 +159,49 @@ export async function closedLoop(
 
 /** A small pool of its own for the bench's side queries (bumping versions, counting). */
 export function benchPool(url: string, max = 10): pg.Pool {
-  return new pg.Pool({ connectionString: url, max })
+  return new pg.Pool({ connectionString: url, max, application_name: 'bench' })
 }
 
 /** The 1, 5 and 15 minute load averages of the machine. */
 export function loadAverage(): string {
   return loadavg().map((x) => x.toFixed(1)).join(' / ')
+}
+
+/** CPU time (user + system, ms) used so far by these processes, from /proc (0 for one that is gone; Linux only). */
+export function cpuMsOf(pids: readonly number[]): number {
+  let ticks = 0
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      ticks += Number(fields[11]) + Number(fields[12]) // utime, stime (fields 14 and 15 of the line)
+    } catch {
+      // exited
+    }
+  }
+  return ticks * 10 // USER_HZ is 100 on Linux
+}
+
+/** The PostgreSQL backends serving a database, but the bench's own (benchPool); their processes are on this machine. */
+export async function backendPids(pool: pg.Pool, database: string): Promise<number[]> {
+  const { rows } = await pool.query<{ pid: number }>(
+    "SELECT pid FROM pg_stat_activity WHERE datname = $1 AND backend_type = 'client backend' AND application_name IS DISTINCT FROM 'bench'",
+    [database],
+  )
+  return rows.map((r) => r.pid)
+}
+
+/**
+ * CPU per request of a load run: the server processes' and their database backends' CPU time over
+ * the run divided by the requests. Backends are listed at the end (pools open connections on demand);
+ * the bench's own connections (benchPool) are left out.
+ */
+export async function cpuPerRequest(pool: pg.Pool, database: string, serverPids: readonly number[], run: () => Promise<number>): Promise<{ serverMs: number; databaseMs: number }> {
+  const before = new Map((await backendPids(pool, database)).map((pid) => [pid, cpuMsOf([pid])]))
+  const serverBefore = cpuMsOf(serverPids)
+  const requests = await run()
+  const serverMs = cpuMsOf(serverPids) - serverBefore
+  let databaseMs = 0
+  for (const pid of await backendPids(pool, database)) databaseMs += cpuMsOf([pid]) - (before.get(pid) ?? 0)
+  return { serverMs: serverMs / requests, databaseMs: databaseMs / requests }
 }
