@@ -6,7 +6,7 @@
  * between the two instances. Then: successful bookings per second, 5xx, other answers, and pairs of
  * overlapping live appointments in the database.
  * Target (issue 18): >= 500 successful bookings/s across two instances, 0 overlaps, 0 x 5xx.
- * Run: npm run bench -- bookings   (BENCH_BOOKINGS=n, BENCH_CLIENTS=n)
+ * Run: npm run bench -- bookings   (BENCH_BOOKINGS=n, BENCH_CLIENTS=n, BENCH_LOG_STATEMENTS=1)
  */
 import { randomUUID } from 'node:crypto'
 import { addDays } from 'date-fns'
@@ -69,6 +69,8 @@ async function main() {
     const tokens = await Promise.all(
       customers.map((sub) => new SignJWT({ tenant: TENANT, role: 'customer', gen: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setJti(randomUUID()).setIssuedAt().setExpirationTime('1h').sign(key)),
     )
+    // BENCH_LOG_STATEMENTS=1: PostgreSQL logs every statement of the run with its duration (server log; to see where time goes).
+    if (process.env.BENCH_LOG_STATEMENTS === '1') await pool.query(`ALTER DATABASE ${pgdb.name} SET log_min_duration_statement = 0`)
     const env = { DATABASE_URL: pgdb.url, SEED_DEMO: 'false', LOG_LEVEL: 'error', JWT_SECRET: SECRET, MAX_LIVE_HOLDS: '100000' }
     servers.push(await startServer(env), await startServer(env))
     await Promise.all(servers.map((s) => s.running))
