@@ -18,8 +18,18 @@ const RUNS = Number(process.env.BENCH_RUNS || 300)
 const WARM_UP = 30
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 10)
 const SIZES = (process.env.BENCH_SIZES || '5000,50000,200000').split(',').map(Number)
-/** Figures measured before this bench's fixes (2026-11-24, see BENCHMARKS.md), p95 in ms by case. */
-const PREVIOUS: Record<string, string> = {}
+/** The last recorded p95 (ms) by size and case: 2026-11-24 14:17 UTC, load average 16-19 (BENCHMARKS.md). */
+const PREVIOUS: Record<string, string> = {
+  '5000|days-available-by-month, any practitioner, 1 service': '85.2',
+  '5000|days-available-by-month, any practitioner, 3-service chain': '56.0',
+  '5000|practitioners/time, any practitioner, 1 service': '30.6',
+  '50000|days-available-by-month, any practitioner, 1 service': '114.5',
+  '50000|days-available-by-month, any practitioner, 3-service chain': '62.1',
+  '50000|practitioners/time, any practitioner, 1 service': '43.3',
+  '200000|days-available-by-month, any practitioner, 1 service': '156.9',
+  '200000|days-available-by-month, any practitioner, 3-service chain': '218.5',
+  '200000|practitioners/time, any practitioner, 1 service': '55.5',
+}
 
 async function pgAvailable(): Promise<boolean> {
   try {
