@@ -26,7 +26,6 @@ const PREVIOUS: Record<string, string> = {
   '50000|days-available-by-month, any practitioner, 1 service': '114.5',
   '50000|days-available-by-month, any practitioner, 3-service chain': '62.1',
   '50000|practitioners/time, any practitioner, 1 service': '43.3',
-  '50000|practitioners/time, any practitioner, 1 service': '43.3',
   '200000|days-available-by-month, any practitioner, 1 service': '156.9',
   '200000|days-available-by-month, any practitioner, 3-service chain': '218.5',
   '200000|practitioners/time, any practitioner, 1 service': '55.5',
