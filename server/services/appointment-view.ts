@@ -84,18 +84,36 @@ async function locationsOf(db: DbOrTrx, tenant: string, serviceIds: string[]) {
   return map
 }
 
+/**
+ * The rows of the given appointments and of the other members of their bookings. The ids come from a
+ * UNION (the appointments themselves, and those sharing their group_id) so that both halves use an
+ * index; `id IN (...) OR group_id IN (subquery)` made PostgreSQL scan the whole table (15 ms per
+ * booking at 50,000 appointments, most of a booking's database time).
+ */
+export function viewRowsQuery(db: DbOrTrx, tenant: string, ids: readonly string[]) {
+  return baseQuery(db, tenant)
+    .where('a.id', 'in', (eb) =>
+      eb
+        .selectFrom('appointments as x')
+        .select('x.id')
+        .where('x.tenant_id', '=', tenant)
+        .where('x.id', 'in', [...ids])
+        .union(
+          eb
+            .selectFrom('appointments as x')
+            .innerJoin('appointments as g', (j) => j.onRef('g.tenant_id', '=', 'x.tenant_id').onRef('g.group_id', '=', 'x.group_id'))
+            .select('g.id')
+            .where('x.tenant_id', '=', tenant)
+            .where('x.id', 'in', [...ids]),
+        ),
+    )
+    .orderBy('a.starts_at')
+}
+
 /** Views of the given appointments, each with the other members of its booking as linkedAppointments. */
 export async function appointmentViews(db: DbOrTrx, tenant: string, ids: readonly string[]): Promise<AppointmentView[]> {
   if (ids.length === 0) return []
-  const rows = await baseQuery(db, tenant)
-    .where((eb) =>
-      eb.or([
-        eb('a.id', 'in', [...ids]),
-        eb('a.group_id', 'in', eb.selectFrom('appointments as x').select('x.group_id').where('x.tenant_id', '=', tenant).where('x.id', 'in', [...ids])),
-      ]),
-    )
-    .orderBy('a.starts_at')
-    .execute()
+  const rows = await viewRowsQuery(db, tenant, ids).execute()
   const locations = await locationsOf(db, tenant, [...new Set(rows.map((r) => r.service_id))])
   const byId = new Map(rows.map((r) => [r.id, r]))
   return ids.flatMap((id) => {

@@ -1,0 +1,130 @@
+/**
+ * Availability on the PostgreSQL server, every calendar changed (the uncached worst case), at 5,000,
+ * 50,000 and 200,000 appointments: for each size a throwaway database on 127.0.0.1:5432 (or
+ * BENCH_DATABASE_URL's server) gets the big tenant (bench/lib/pg-tenant.ts), a real server process
+ * (server/main.ts) listens on a port, and 10 concurrent clients send requests with fetch; before each
+ * request every practitioner's booking version is bumped, so no booking comes from a cache.
+ * Targets (issue 18): month p95 <= 25 ms and day slots p95 <= 10 ms at 10 connections, flat from 5k to 200k.
+ * Run: npm run bench -- availability-pg   (BENCH_RUNS=n requests per case, BENCH_SIZES=5000,50000)
+ */
+import { addDays } from 'date-fns'
+import { formatInTimeZone } from 'date-fns-tz'
+import { sql } from 'kysely'
+import { migrate, openDatabase } from '../server/db/database'
+import { startServer, throwawayDatabase } from '../server/test-support/server-process'
+import { benchPool, closedLoop, cpuPerRequest, fillAppointments, LONDON, loadAverage, percentile, seedReference, TENANT } from './lib/pg-tenant'
+
+const RUNS = Number(process.env.BENCH_RUNS || 300)
+const WARM_UP = 30
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 10)
+const SIZES = (process.env.BENCH_SIZES || '5000,50000,200000').split(',').map(Number)
+/** The last recorded p95 (ms) by size and case: 2026-11-24 14:17 UTC, load average 16-19 (BENCHMARKS.md). */
+const PREVIOUS: Record<string, string> = {
+  '5000|days-available-by-month, any practitioner, 1 service': '85.2',
+  '5000|days-available-by-month, any practitioner, 3-service chain': '56.0',
+  '5000|practitioners/time, any practitioner, 1 service': '30.6',
+  '50000|days-available-by-month, any practitioner, 1 service': '114.5',
+  '50000|days-available-by-month, any practitioner, 3-service chain': '62.1',
+  '50000|practitioners/time, any practitioner, 1 service': '43.3',
+  '200000|days-available-by-month, any practitioner, 1 service': '156.9',
+  '200000|days-available-by-month, any practitioner, 3-service chain': '218.5',
+  '200000|practitioners/time, any practitioner, 1 service': '55.5',
+}
+
+async function pgAvailable(): Promise<boolean> {
+  try {
+    const db = await throwawayDatabase('bench_probe')
+    await db.drop()
+    return true
+  } catch {
+    return false
+  }
+}
+
+async function main() {
+  if (!(await pgAvailable())) {
+    console.log('No PostgreSQL server at 127.0.0.1:5432 (or TEST_DATABASE_URL): availability-pg skipped.')
+    return
+  }
+  const next = addDays(new Date(), 30)
+  const monthKey = formatInTimeZone(next, LONDON, 'yyyy-MM')
+  const month = Number(formatInTimeZone(next, LONDON, 'M'))
+  const year = Number(formatInTimeZone(next, LONDON, 'yyyy'))
+  console.log(`${CONCURRENCY} concurrent clients, ${RUNS} requests per case after ${WARM_UP} untimed; every practitioner's booking version bumped before each request.`)
+  console.log(`load average at start: ${loadAverage()}`)
+  console.log('| appointments | case | p50 | p95 | req/s | CPU ms/req server + PostgreSQL | target p95 | previous p95 |')
+  console.log('|---:|---|---:|---:|---:|---:|---:|---:|')
+  for (const size of SIZES) {
+    const pgdb = await throwawayDatabase('bench_avail')
+    try {
+      const database = await openDatabase({ databaseUrl: pgdb.url, poolSize: 2 })
+      await migrate(database.db)
+      const started = Date.now()
+      const big = await seedReference(database.db)
+      const made = await fillAppointments(database.db, big, size, monthKey)
+      if (process.env.BENCH_EXPLAIN === '1') {
+        // The bookings query of server/services/availability.service.ts (loadBusy) for the clinic's month.
+        const from = new Date(Date.UTC(year, month - 1, 1))
+        const to = new Date(Date.UTC(year, month, 1))
+        const plan = await sql<{ 'QUERY PLAN': string }>`EXPLAIN (ANALYZE, BUFFERS)
+          SELECT practitioner_id, string_agg(concat_ws(chr(31), type, (date_part('epoch', starts_at) * 1000)::int8, (date_part('epoch', ends_at) * 1000)::int8, id), chr(30))
+          FROM appointments WHERE tenant_id = ${TENANT} AND practitioner_id IN (${sql.join(big.practitioners[0])})
+            AND status IN ('Scheduled', 'Pending', 'Running late', 'Completed', 'Incomplete')
+            AND starts_at < ${to} AND starts_at > ${new Date(from.getTime() - 7 * 86_400_000)} AND ends_at > ${from}
+          GROUP BY practitioner_id`.execute(database.db)
+        console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'))
+      }
+      await database.close()
+      console.log(`(${made} appointments generated in ${((Date.now() - started) / 1000).toFixed(1)} s)`)
+      const server = await startServer({ DATABASE_URL: pgdb.url, SEED_DEMO: 'false', LOG_LEVEL: 'error' })
+      const pool = benchPool(pgdb.url, CONCURRENCY)
+      try {
+        await server.running
+        const clinic = big.clinics[0]
+        const [s1, s2, s3] = big.services
+        const line = (service: string) => ({ service, month, year, location: clinic, practitioner: null, withHolidays: true })
+        const dayOf = (i: number) => {
+          let d = addDays(new Date(Date.UTC(year, month - 1, 1, 12)), i % 25)
+          if (formatInTimeZone(d, LONDON, 'i') === '7') d = addDays(d, 1)
+          return formatInTimeZone(d, LONDON, 'yyyy-MM-dd')
+        }
+        const post = async (path: string, body: unknown) => {
+          const response = await fetch(`${server.base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-tenant': TENANT }, body: JSON.stringify(body) })
+          await response.arrayBuffer()
+          return response.status
+        }
+        // One bump at a time: concurrent UPDATEs of every row deadlock on each other.
+        let bumps: Promise<unknown> = Promise.resolve()
+        const bumpAll = () => (bumps = bumps.then(() => pool.query('UPDATE booking_versions SET version = version + 1 WHERE tenant_id = $1', [TENANT])))
+        const cases = [
+          { name: 'days-available-by-month, any practitioner, 1 service', target: 25, send: () => post('/api/appointments/days-available-by-month', [line(s1)]) },
+          { name: 'days-available-by-month, any practitioner, 3-service chain', target: 25, send: () => post('/api/appointments/days-available-by-month', [line(s1), line(s2), line(s3)]) },
+          { name: 'practitioners/time, any practitioner, 1 service', target: 10, send: (i: number) => post('/api/practitioners/time', { date: dayOf(i), service: s1, clinic, staff: null, onlineBooking: true }) },
+        ]
+        for (const c of cases) {
+          await closedLoop(CONCURRENCY, WARM_UP, c.send, bumpAll)
+          let r!: Awaited<ReturnType<typeof closedLoop>>
+          const cpu = await cpuPerRequest(pool, pgdb.name, [server.child.pid!], async () => {
+            r = await closedLoop(CONCURRENCY, RUNS, c.send, bumpAll)
+            return RUNS
+          })
+          const bad = [...r.statuses].filter(([s]) => s !== 200)
+          const p95 = percentile(r.times, 95)
+          console.log(
+            `| ${made.toLocaleString('en-GB')} | ${c.name} | ${percentile(r.times, 50).toFixed(1)} | ${p95.toFixed(1)}${p95 > c.target ? ' OVER' : ''} | ${((RUNS / r.elapsedMs) * 1000).toFixed(0)} | ${cpu.serverMs.toFixed(1)} + ${cpu.databaseMs.toFixed(1)} | <= ${c.target} ms | ${PREVIOUS[`${size}|${c.name}`] ?? '-'} |` +
+              (bad.length ? ` (non-200: ${bad.map(([s, n]) => `${n} x ${s}`).join(', ')})` : ''),
+          )
+        }
+      } finally {
+        await pool.end()
+        await server.kill()
+      }
+    } finally {
+      await pgdb.drop()
+    }
+  }
+  console.log(`load average at end: ${loadAverage()}`)
+}
+
+await main()
+process.exit(0)
