@@ -71,7 +71,8 @@ async function demoAppointments(s: ServerProcess): Promise<unknown> {
   return answer.body
 }
 
-const ALL_MIGRATIONS = Object.keys(migrations)
+// The order they run in (kysely sorts by name).
+const ALL_MIGRATIONS = Object.keys(migrations).sort()
 const PRODUCTION = {
   NODE_ENV: 'production',
   PUBLIC_URL: 'https://clinic.example.com',

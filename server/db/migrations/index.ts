@@ -21,10 +21,10 @@ export const migrations: Record<string, Migration> = {
   '0004-auth-sessions-rate-limits': authSessionsRateLimitsMigration,
   '0005-catalogue-versions': catalogueVersionsMigration,
   '0006-staff': staffMigration,
+  '0007-notifications': notificationsMigration,
   '0100-commerce': commerceMigration,
   '0101-commerce-payment-checks': paymentChecksMigration,
   '0102-processors': processorsMigration,
-  '0007-notifications': notificationsMigration,
 }
 
 export const migrationProvider: MigrationProvider = {
