@@ -43,9 +43,11 @@ describe('LocationsViewModel', () => {
 })
 
 describe('ServicesViewModel', () => {
-  it("durations read 'N mins' or 'From N'; price ranges are detected", () => {
+  it("durations read 'N mins' or 'From N mins'; price ranges are detected", () => {
     expect(durationText({ defaultDuration: 45 })).toBe('45 mins')
-    expect(durationText({ defaultDuration: 30, durationVaries: true })).toBe('From 30')
+    expect(durationText({ defaultDuration: 30, durationVaries: true })).toBe('From 30 mins')
+    // The shortest practitioner duration follows 'From', not the service's default duration.
+    expect(durationText({ defaultDuration: 45, durationVaries: true, lowestDuration: 30 })).toBe('From 30 mins')
     expect(hasPriceRange({ lowestPrice: 10, highestPrice: 20 })).toBe(true)
     expect(hasPriceRange({ lowestPrice: 10, highestPrice: 10 })).toBe(false)
   })

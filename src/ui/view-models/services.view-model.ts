@@ -24,9 +24,12 @@ export interface CategoryGroup {
   services: ServiceView[]
 }
 
-/** Duration text: 'N mins', or 'From N' when practitioner durations differ (spec section 2). */
-export function durationText(service: Pick<ServiceView, 'defaultDuration' | 'durationVaries'>): string {
-  return service.durationVaries ? `From ${service.defaultDuration}` : `${service.defaultDuration} mins`
+/**
+ * Duration text: 'N mins', or 'From N mins' with the shortest practitioner duration when they differ
+ * (spec section 2's 'From N'; the unit kept so the row reads like the single duration).
+ */
+export function durationText(service: Pick<ServiceView, 'defaultDuration' | 'durationVaries' | 'lowestDuration'>): string {
+  return service.durationVaries ? `From ${service.lowestDuration ?? service.defaultDuration} mins` : `${service.defaultDuration} mins`
 }
 
 /** True when the service's price is a range ('From' before the lowest price). */
