@@ -108,6 +108,18 @@ describe('ServicesViewModel', () => {
     expect(EMPTY_TEXTS.courseCategory).toBe('There are no courses in this category')
   })
 
+  it('course view: categories that all lack courses show one message, not one per category', async () => {
+    const empty = (id: string) => ({ category: { id, name: `Category ${id}` }, courses: [] })
+    const w = world({ ListCourses: async () => E.right([empty('k1'), empty('k2')] as never) })
+    const vm = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts)
+    w.booking.setLocation(clinicA)
+    await vm.open('c1')
+    vm.setView('courses')
+    await flush()
+    expect(vm.shownCourses).toEqual([])
+    expect(vm.emptyText).toBe(EMPTY_TEXTS.courseCategories)
+  })
+
   it('choosing a service adds it to the basket', async () => {
     const w = world()
     const vm = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts)

@@ -86,8 +86,16 @@ export class ServicesViewModel {
     if (this.loading) return undefined
     if (this.failed) return EMPTY_TEXTS.unavailable
     if (this.booking.view === 'services' && this.services.length === 0 && this.exhausted) return EMPTY_TEXTS.services
-    if (this.booking.view === 'courses' && this.coursesLoaded && this.courses.length === 0) return EMPTY_TEXTS.courseCategories
+    if (this.booking.view === 'courses' && this.coursesLoaded && this.shownCourses.length === 0) return EMPTY_TEXTS.courseCategories
     return undefined
+  }
+
+  /**
+   * The course categories to list: none when not one of them holds a course, so an empty course view
+   * shows one message instead of 'There are no courses in this category' under every heading.
+   */
+  get shownCourses(): CourseCategoryView[] {
+    return this.courses.some((g) => g.courses.length > 0) ? this.courses : []
   }
 
   async open(clinicId: string): Promise<void> {
