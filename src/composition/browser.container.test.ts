@@ -8,6 +8,7 @@ import { accountViewModelClasses, lazyViewModelClasses } from './lazy.module'
 import { apiBaseOf, environmentOf, webConfigOf } from './browser-services'
 import { createFetchTransport, type Fetcher } from '../adapters/http/fetch-transport'
 import { flattenCategories, toServiceView } from '../ui/view-models/catalogue-views'
+import { durationText } from '../ui/view-models/services.view-model'
 import { PORTS } from '../application/tokens'
 import { useCaseClasses } from '../application/application.module'
 import { TICKER, WEB_CONFIG } from '../ui/view-models/views'
@@ -109,5 +110,13 @@ describe('catalogue views', () => {
       metadata: { price: 60, lowestPrice: 50, highestPrice: 70, lowestDuration: 30, highestDuration: 45 },
     })
     expect(view).toMatchObject({ lowestPrice: 50, highestPrice: 70, durationVaries: true, defaultPrice: 60 })
+  })
+
+  it("services: 'From N mins' names the shortest practitioner duration, not the default", () => {
+    const view = toServiceView({
+      id: '0a0000000000000000000009', name: 'Peel', defaultDuration: 45, defaultPrice: 60,
+      metadata: { price: 60, lowestPrice: 60, highestPrice: 60, lowestDuration: 30, highestDuration: 60 },
+    })
+    expect(durationText(view)).toBe('From 30 mins')
   })
 })

@@ -145,7 +145,7 @@ describe('phone: the summary opened from the bottom bar', () => {
 })
 
 describe('phone (375 px): nothing wider than the screen', () => {
-  it("the practitioner list with 'Any practitioner' and 'From' prices fits (no sideways scrolling, info buttons not cut off)", async () => {
+  it("the practitioner list with 'Any practitioner' and 'From' prices fits (no sideways scrolling, info buttons not cut off, names on one line)", async () => {
     const s = await open(browser, 'phone-no-overflow', PHONE)
     const { page } = s
     await page.goto(`${baseUrl}/`)
@@ -159,6 +159,21 @@ describe('phone (375 px): nothing wider than the screen', () => {
     const info = page.getByRole('button', { name: /^About / }).first()
     const box = await info.boundingBox()
     expect(box && box.x + box.width).toBeLessThanOrEqual(375)
+
+    // A practitioner's name stays on one line (ellipsis) and the title keeps it whole.
+    const row = page.getByRole('list', { name: 'Practitioners' }).locator('li > button').nth(1)
+    const name = row.locator('span[title]')
+    expect(await name.getAttribute('title')).toBe(await name.textContent())
+    const layout = await name.evaluate((el) => {
+      const long = 'Dr Maximiliana Featherstonehaugh-Cholmondeley'
+      el.textContent = long
+      el.setAttribute('title', long)
+      const lineHeight = parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.5
+      return { height: el.getBoundingClientRect().height, lineHeight, truncated: el.scrollWidth > el.clientWidth }
+    })
+    expect(layout.height).toBeLessThan(layout.lineHeight * 1.5)
+    expect(layout.truncated).toBe(true)
+    expect(await overflow()).toBeLessThanOrEqual(0)
     await s.context.close()
   })
 })

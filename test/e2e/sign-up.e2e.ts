@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { launch, open } from './support/browser'
 import { answer, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, logIn, PASSWORD, uniqueEmail, verificationLink } from './support/flows'
@@ -46,6 +46,10 @@ describe('sign-up at the confirm step, then the verification link from the dev m
     const link = new URL(await verificationLink(baseUrl, email))
     const verify = await browser.newPage()
     await verify.goto(`${baseUrl}${link.pathname}${link.search}`)
+    // The link lands on the app with the login box open and the server's words.
+    const verified = verify.getByRole('dialog', { name: 'Log in to continue' })
+    await verified.getByText('Your email is verified. You can now log in.', { exact: true }).waitFor()
+    expect(new URL(verify.url()).searchParams.has('emailVerified')).toBe(false)
     await verify.close()
     await logIn(s, email, PASSWORD)
     await page.waitForURL(/\/confirm/)

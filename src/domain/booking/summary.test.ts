@@ -17,7 +17,7 @@ describe('labels', () => {
     [[], ''],
     [[30], '30 mins'],
     [[30, 30], '30 mins'],
-    [[45, 30, 60], 'From 30'],
+    [[45, 30, 60], 'From 30 mins'],
   ])('durationLabel(%j) = %s', (durations, label) => {
     expect(durationLabel(durations)).toBe(label)
   })

@@ -27,11 +27,11 @@ export function summaryTotals(lines: readonly SummaryLine[]): SummaryTotals {
   }
 }
 
-/** 'N mins' when every duration is the same, else 'From N' with the shortest. '' when none. */
+/** 'N mins' when every duration is the same, else 'From N mins' with the shortest. '' when none. */
 export function durationLabel(durations: readonly number[]): string {
   if (durations.length === 0) return ''
   const min = Math.min(...durations)
-  return durations.every((d) => d === min) ? `${min} mins` : `From ${min}`
+  return durations.every((d) => d === min) ? `${min} mins` : `From ${min} mins`
 }
 
 /** '£40.00' for a single price, 'From £30.00' when prices differ. '' when none. */

@@ -74,7 +74,8 @@ describe('validateLead', () => {
     [{ mobilePhone: '' }, { mobilePhone: 'Phone is required' }],
     [{ mobilePhone: '+44 07700 900123' }, { mobilePhone: 'Enter a valid mobile number' }],
     [{ dateOfBirth: '' }, { dateOfBirth: 'Date of birth is required' }],
-    [{ dateOfBirth: '1991-03-02' }, { dateOfBirth: 'Date of birth is required' }],
+    [{ dateOfBirth: '1991-03-02' }, { dateOfBirth: 'Please enter a valid date.' }],
+    [{ dateOfBirth: '31/02/1990' }, { dateOfBirth: 'Please enter a valid date.' }],
   ])('all fields required: %o gives %o', (change, errors) => {
     expect(validateLead({ ...filled, ...change }, allFields)).toEqual(E.left(errors))
   })
@@ -90,7 +91,7 @@ describe('validateLead', () => {
     const base = { firstName: 'A', surname: 'B', email: 'a@b.co' }
     expect(E.isRight(validateLead(base, optional))).toBe(true)
     expect(validateLead({ ...base, mobilePhone: '123', dateOfBirth: '30/02/2000' }, optional)).toEqual(
-      E.left({ mobilePhone: 'Enter a valid mobile number', dateOfBirth: 'Date of birth is required' }),
+      E.left({ mobilePhone: 'Enter a valid mobile number', dateOfBirth: 'Please enter a valid date.' }),
     )
   })
 
@@ -165,8 +166,8 @@ describe('validateLeadBody (server)', () => {
     [{ email: 'x@y' }, { email: 'Please enter a valid email address' }],
     [{ mobilePhone: '' }, { mobilePhone: 'Phone is required' }],
     [{ mobilePhone: '+44 07700 900123' }, { mobilePhone: 'Enter a valid mobile number' }],
-    [{ dateOfBirth: '1991-02-30T12:00:00.00Z' }, { dateOfBirth: 'Date of birth is required' }],
-    [{ dateOfBirth: '1991-03-02' }, { dateOfBirth: 'Date of birth is required' }],
+    [{ dateOfBirth: '1991-02-30T12:00:00.00Z' }, { dateOfBirth: 'Please enter a valid date.' }],
+    [{ dateOfBirth: '1991-03-02' }, { dateOfBirth: 'Please enter a valid date.' }],
     [
       { required: ['title', 'gender', 'dateOfBirth'], dateOfBirth: undefined },
       { title: 'Select title', gender: 'Gender is required', dateOfBirth: 'Date of birth is required' },

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/Either'
-import { dateOfBirthToIsoDate } from './dates'
+import { DATE_INVALID, dateOfBirthToIsoDate } from './dates'
 import { isEmail, normaliseEmail } from './email'
 import type { LeadField, LeadFormConfig } from './lead-query'
 import { type CountryCode, isValidPhone, normalisePhone } from './phone'
@@ -17,6 +17,8 @@ export const LEAD_MESSAGES = {
   mobilePhone: 'Phone is required',
   mobilePhoneInvalid: 'Enter a valid mobile number',
   dateOfBirth: 'Date of birth is required',
+  /** A filled-in date of birth that is not a real date. */
+  dateOfBirthInvalid: DATE_INVALID,
 } as const
 export const LEAD_CREATE_FAILED = "Sorry, your lead couldn't be created."
 
@@ -110,7 +112,7 @@ export const buildLeadPayload = (input: LeadInput, form: LeadFormShape, country?
 /**
  * Lead form on submit (spec section 5). firstName, surname and email are always checked; title,
  * gender, mobilePhone and dateOfBirth only when shown and required (a mobile that is given is always
- * checked for validity, long numbers allowed). An invalid date shows 'Date of birth is required'.
+ * checked for validity, long numbers allowed). A filled-in date that is not real shows 'Please enter a valid date.'.
  */
 export const validateLead = (input: LeadInput, form: LeadFormShape, country?: string): FormResult<LeadField, LeadPayload> => {
   const errors: FieldErrors<LeadField> = {}
@@ -130,8 +132,8 @@ export const validateLead = (input: LeadInput, form: LeadFormShape, country?: st
   }
   if (form.fields.includes('dateOfBirth')) {
     const dob = trimmed(input.dateOfBirth)
-    if ((dob === '' && required('dateOfBirth')) || (dob !== '' && leadDateOfBirth(dob) === undefined))
-      errors.dateOfBirth = LEAD_MESSAGES.dateOfBirth
+    if (dob === '' && required('dateOfBirth')) errors.dateOfBirth = LEAD_MESSAGES.dateOfBirth
+    else if (dob !== '' && leadDateOfBirth(dob) === undefined) errors.dateOfBirth = LEAD_MESSAGES.dateOfBirthInvalid
   }
   return toFormResult(errors, () => buildLeadPayload(input, form, country))
 }
@@ -158,7 +160,7 @@ export const validateLeadBody = (body: LeadPayload): FormResult<LeadField, LeadP
     if (required('mobilePhone')) errors.mobilePhone = LEAD_MESSAGES.mobilePhone
   } else if (!isValidPhone(body.mobilePhone, { maxLength: null })) errors.mobilePhone = LEAD_MESSAGES.mobilePhoneInvalid
   const dob = trimmed(body.dateOfBirth)
-  if ((dob === '' && required('dateOfBirth')) || (dob !== '' && !isLeadDateTime(dob)))
-    errors.dateOfBirth = LEAD_MESSAGES.dateOfBirth
+  if (dob === '' && required('dateOfBirth')) errors.dateOfBirth = LEAD_MESSAGES.dateOfBirth
+  else if (dob !== '' && !isLeadDateTime(dob)) errors.dateOfBirth = LEAD_MESSAGES.dateOfBirthInvalid
   return toFormResult(errors, () => ({ ...body, email: normaliseEmail(body.email) }))
 }

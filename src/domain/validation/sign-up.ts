@@ -1,5 +1,5 @@
 import { SIGN_UP_GENDERS, SIGN_UP_TITLES, type SignUpGender, type SignUpTitle } from '../constants/people'
-import { dateOfBirthAtNoonUtc } from './dates'
+import { DATE_INVALID, dateOfBirthAtNoonUtc } from './dates'
 import { EMAIL_INVALID, isEmail, normaliseEmail } from './email'
 import { meetsPasswordRule, PASSWORD_RULE_MESSAGE, PASSWORDS_DO_NOT_MATCH } from './password'
 import { type CountryCode, isValidPhone, normalisePhone } from './phone'
@@ -22,6 +22,8 @@ export const SIGN_UP_MESSAGES = {
   surname: 'Surname is required',
   phoneInvalid: 'Phone number is invalid',
   dateOfBirth: 'Date of birth is required',
+  /** A filled-in date of birth that is not a real date. */
+  dateOfBirthInvalid: DATE_INVALID,
   gender: 'Gender is required',
   mobile: 'Mobile is required',
   email: 'Email is required',
@@ -63,8 +65,9 @@ export interface SignUpPayload {
 }
 
 /**
- * New customer sign-up (spec section 5). An invalid date of birth shows 'Date of birth is required'
- * like an empty one; an invalid mobile shows 'Phone number is invalid'.
+ * New customer sign-up (spec section 5). An empty date of birth shows 'Date of birth is required', a
+ * filled-in one that is not a real date 'Please enter a valid date.'; an invalid mobile shows
+ * 'Phone number is invalid'.
  */
 export const validateSignUp = (
   input: SignUpInput,
@@ -79,7 +82,8 @@ export const validateSignUp = (
   if (trimmed(input.surname) === '') errors.surname = SIGN_UP_MESSAGES.surname
   if (trimmed(input.mobile) === '') errors.mobile = SIGN_UP_MESSAGES.mobile
   else if (!isValidPhone(input.mobile, rules)) errors.mobile = SIGN_UP_MESSAGES.phoneInvalid
-  if (dateOfBirthAtNoonUtc(input.dateOfBirth) === undefined) errors.dateOfBirth = SIGN_UP_MESSAGES.dateOfBirth
+  if (trimmed(input.dateOfBirth) === '') errors.dateOfBirth = SIGN_UP_MESSAGES.dateOfBirth
+  else if (dateOfBirthAtNoonUtc(input.dateOfBirth) === undefined) errors.dateOfBirth = SIGN_UP_MESSAGES.dateOfBirthInvalid
   if (gender === undefined) errors.gender = SIGN_UP_MESSAGES.gender
   if (trimmed(input.email) === '') errors.email = SIGN_UP_MESSAGES.email
   else if (!isEmail(input.email)) errors.email = SIGN_UP_MESSAGES.emailInvalid

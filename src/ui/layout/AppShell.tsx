@@ -20,13 +20,22 @@ export const AppShell = observer(function AppShell() {
   const prepare = usePrepare()
   const LoginModal = useMemo(() => lazy(async () => (await Promise.all([import('../pages/login/LoginModal'), prepare()]))[0]), [prepare])
   const navigate = useNavigate()
-  const { pathname } = useLocation()
+  const { pathname, search } = useLocation()
   useEffect(() => {
     navigator.attach({
       go: (path, options) => navigate(path, { replace: options?.replace }),
       leave: (url) => window.location.assign(url),
     })
   }, [navigator, navigate])
+  useEffect(() => {
+    // The verification link's flag is read once, then dropped so a reload does not show it again.
+    if (session.arriveWith(search)) {
+      const rest = new URLSearchParams(search)
+      rest.delete('emailVerified')
+      const query = rest.toString()
+      navigate(`${pathname}${query ? `?${query}` : ''}`, { replace: true })
+    }
+  }, [])
   useEffect(() => {
     const brand = session.organisation?.brandColour
     if (brand) document.documentElement.style.setProperty('--accent', brand)

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useSanitisedHtml } from '../components/SafeHtml'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import type { SessionViewModel } from '../view-models/session.view-model'
+import { headerLoginDestination } from './header-login'
 import styles from './Header.module.css'
 
 /** Logo, '{name} Online Booking', banner HTML, 'Log in' / 'Hi {first name}', 'Manage appointments'. */
@@ -12,6 +13,10 @@ export const Header = observer(function Header({ session }: { session: SessionVi
   const { pathname } = useLocation()
   const [logoFailed, setLogoFailed] = useState(false)
   const banner = useSanitisedHtml(org?.showHomeBannerText ? org.homeBannerText : undefined)
+  const logIn = () => {
+    const destination = headerLoginDestination(pathname)
+    session.requireLogin(destination ? { then: () => navigate(destination) } : {})
+  }
   const manage = () => {
     if (session.authenticated) navigate('/app')
     else session.requireLogin({ then: () => navigate('/app') })
@@ -37,7 +42,7 @@ export const Header = observer(function Header({ session }: { session: SessionVi
           {session.authenticated ? (
             <span className={styles.greeting}>Hi {session.user?.firstName}</span>
           ) : (
-            <button type="button" className={styles.link} onClick={() => session.requireLogin()}>Log in</button>
+            <button type="button" className={styles.link} onClick={logIn}>Log in</button>
           )}
           {pathname.startsWith('/app') ? null : (
             <button type="button" className={styles.link} onClick={manage}>Manage appointments</button>

@@ -33,6 +33,7 @@ export function toServiceView(s: Service): ServiceView {
     lowestPrice: meta?.lowestPrice,
     highestPrice: meta?.highestPrice,
     durationVaries: meta?.lowestDuration !== undefined && meta.highestDuration !== undefined && meta.lowestDuration !== meta.highestDuration,
+    lowestDuration: meta?.lowestDuration,
     bookingDepositType: s.bookingDepositType,
     bookingDepositAmount: s.bookingDepositAmount,
     salePrice: s.salePrice,

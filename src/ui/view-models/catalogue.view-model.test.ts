@@ -43,9 +43,11 @@ describe('LocationsViewModel', () => {
 })
 
 describe('ServicesViewModel', () => {
-  it("durations read 'N mins' or 'From N'; price ranges are detected", () => {
+  it("durations read 'N mins' or 'From N mins'; price ranges are detected", () => {
     expect(durationText({ defaultDuration: 45 })).toBe('45 mins')
-    expect(durationText({ defaultDuration: 30, durationVaries: true })).toBe('From 30')
+    expect(durationText({ defaultDuration: 30, durationVaries: true })).toBe('From 30 mins')
+    // The shortest practitioner duration follows 'From', not the service's default duration.
+    expect(durationText({ defaultDuration: 45, durationVaries: true, lowestDuration: 30 })).toBe('From 30 mins')
     expect(hasPriceRange({ lowestPrice: 10, highestPrice: 20 })).toBe(true)
     expect(hasPriceRange({ lowestPrice: 10, highestPrice: 10 })).toBe(false)
   })
@@ -104,6 +106,18 @@ describe('ServicesViewModel', () => {
     await flush()
     expect(vm.emptyText).toBe(EMPTY_TEXTS.courseCategories)
     expect(EMPTY_TEXTS.courseCategory).toBe('There are no courses in this category')
+  })
+
+  it('course view: categories that all lack courses show one message, not one per category', async () => {
+    const empty = (id: string) => ({ category: { id, name: `Category ${id}` }, courses: [] })
+    const w = world({ ListCourses: async () => E.right([empty('k1'), empty('k2')] as never) })
+    const vm = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts)
+    w.booking.setLocation(clinicA)
+    await vm.open('c1')
+    vm.setView('courses')
+    await flush()
+    expect(vm.shownCourses).toEqual([])
+    expect(vm.emptyText).toBe(EMPTY_TEXTS.courseCategories)
   })
 
   it('choosing a service adds it to the basket', async () => {

@@ -111,7 +111,7 @@ describe('LeadViewModel: validation', () => {
     fill(vm)
     vm.setField('dateOfBirth', '31/02/1990')
     await vm.submit()
-    expect(vm.errors).toEqual({ dateOfBirth: 'Date of birth is required' })
+    expect(vm.errors).toEqual({ dateOfBirth: 'Please enter a valid date.' })
   })
 })
 

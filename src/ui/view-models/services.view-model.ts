@@ -24,9 +24,12 @@ export interface CategoryGroup {
   services: ServiceView[]
 }
 
-/** Duration text: 'N mins', or 'From N' when practitioner durations differ (spec section 2). */
-export function durationText(service: Pick<ServiceView, 'defaultDuration' | 'durationVaries'>): string {
-  return service.durationVaries ? `From ${service.defaultDuration}` : `${service.defaultDuration} mins`
+/**
+ * Duration text: 'N mins', or 'From N mins' with the shortest practitioner duration when they differ
+ * (spec section 2's 'From N'; the unit kept so the row reads like the single duration).
+ */
+export function durationText(service: Pick<ServiceView, 'defaultDuration' | 'durationVaries' | 'lowestDuration'>): string {
+  return service.durationVaries ? `From ${service.lowestDuration ?? service.defaultDuration} mins` : `${service.defaultDuration} mins`
 }
 
 /** True when the service's price is a range ('From' before the lowest price). */
@@ -83,8 +86,16 @@ export class ServicesViewModel {
     if (this.loading) return undefined
     if (this.failed) return EMPTY_TEXTS.unavailable
     if (this.booking.view === 'services' && this.services.length === 0 && this.exhausted) return EMPTY_TEXTS.services
-    if (this.booking.view === 'courses' && this.coursesLoaded && this.courses.length === 0) return EMPTY_TEXTS.courseCategories
+    if (this.booking.view === 'courses' && this.coursesLoaded && this.shownCourses.length === 0) return EMPTY_TEXTS.courseCategories
     return undefined
+  }
+
+  /**
+   * The course categories to list: none when not one of them holds a course, so an empty course view
+   * shows one message instead of 'There are no courses in this category' under every heading.
+   */
+  get shownCourses(): CourseCategoryView[] {
+    return this.courses.some((g) => g.courses.length > 0) ? this.courses : []
   }
 
   async open(clinicId: string): Promise<void> {

@@ -3,7 +3,7 @@ import * as E from 'fp-ts/Either'
 import * as O from 'fp-ts/Option'
 import type { CurrentUser } from '../../contract/customers.codecs'
 import { clinicA, clinicB, organisation, user, world , refused } from './booking.test-support'
-import { COOKIE_BANNER, STAGING_BANNER } from './session.view-model'
+import { COOKIE_BANNER, EMAIL_VERIFIED, STAGING_BANNER } from './session.view-model'
 import { ACCOUNT_CREATED, EXISTING_CUSTOMER_SENT, LoginViewModel } from './login.view-model'
 import { GiftVoucherViewModel } from './gift-voucher.view-model'
 import { BOOK_NEW, MAP_HEADING, MAP_ZOOM, ThankYouViewModel, thankYouKind } from './thank-you.view-model'
@@ -16,6 +16,19 @@ describe('SessionViewModel (spec section 1 and 4, App start and Login)', () => {
     expect(w.session.headerTitle).toBe('Demo Clinic Online Booking')
     expect(w.session.user?.firstName).toBe('Jo')
     expect(w.session.currency).toBe('GBP')
+  })
+
+  it("arrival from the verification link opens the login box with 'Your email is verified. You can now log in.'", () => {
+    const w = world()
+    expect(w.session.arriveWith('?service=0')).toBe(false)
+    expect(w.session.loginModalOpen).toBe(false)
+    expect(w.session.arriveWith('?emailVerified=true')).toBe(true)
+    expect(w.session.loginModalOpen).toBe(true)
+    expect(w.session.loginModalLocked).toBe(false)
+    expect(w.session.loginNotice).toBe('Your email is verified. You can now log in.')
+    expect(EMAIL_VERIFIED).toBe('Your email is verified. You can now log in.')
+    w.session.closeLoginModal()
+    expect(w.session.loginNotice).toBeUndefined()
   })
 
   it('the links cache loads on demand', async () => {

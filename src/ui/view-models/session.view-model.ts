@@ -14,6 +14,8 @@ import { currencyOrDefault, type Currency } from '../../domain/pricing/money'
 export const STAGING_BANNER =
   'This is a staging environment! It includes unstable features and all data generated may be deleted without notice.'
 export const COOKIE_BANNER = 'This website uses cookies to analyze user behavior and improve our services.'
+/** The server's text for a used verification link (server MESSAGES.emailVerified). */
+export const EMAIL_VERIFIED = 'Your email is verified. You can now log in.'
 
 /**
  * App-wide state: the organisation, the signed-in customer, the login modal and the banners
@@ -28,6 +30,8 @@ export class SessionViewModel {
   loginModalOpen = false
   /** the modal cannot be closed (book step) */
   loginModalLocked = false
+  /** shown at the top of the login modal (the email verification link's result) */
+  loginNotice?: string = undefined
   cookiesAccepted: boolean
   private afterLogin?: () => void
 
@@ -87,8 +91,11 @@ export class SessionViewModel {
     })
   }
 
-  /** Opens the login modal; `locked` makes it unclosable; `then` runs after a successful login. */
-  requireLogin(options: { locked?: boolean; then?: () => void } = {}): void {
+  /**
+   * Opens the login modal; `locked` makes it unclosable; `then` runs after a successful login;
+   * `notice` is shown at its top.
+   */
+  requireLogin(options: { locked?: boolean; then?: () => void; notice?: string } = {}): void {
     if (this.authenticated) {
       options.then?.()
       return
@@ -96,12 +103,26 @@ export class SessionViewModel {
     this.loginModalOpen = true
     this.loginModalLocked = options.locked ?? false
     this.afterLogin = options.then
+    this.loginNotice = options.notice
+  }
+
+  /**
+   * Arrival from the email verification link (the server redirects to '/?emailVerified=true'): the
+   * login modal opens with the server's 'Your email is verified. You can now log in.'. True when the
+   * query carried the flag, so the caller drops it from the address.
+   */
+  arriveWith(search: string): boolean {
+    const flag = new URLSearchParams(search).get('emailVerified')
+    if (flag === null) return false
+    if (flag === 'true') this.requireLogin({ notice: EMAIL_VERIFIED })
+    return true
   }
 
   closeLoginModal(): void {
     if (this.loginModalLocked) return
     this.loginModalOpen = false
     this.afterLogin = undefined
+    this.loginNotice = undefined
   }
 
   /**
@@ -119,6 +140,7 @@ export class SessionViewModel {
     this.user = user
     this.loginModalOpen = false
     this.loginModalLocked = false
+    this.loginNotice = undefined
     const next = this.afterLogin
     this.afterLogin = undefined
     next?.()

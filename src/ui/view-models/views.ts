@@ -67,8 +67,10 @@ export interface ServiceView {
   showPriceOnline?: boolean
   lowestPrice?: number
   highestPrice?: number
-  /** true when practitioner durations differ ('From N') */
+  /** true when practitioner durations differ ('From N mins') */
   durationVaries?: boolean
+  /** the shortest practitioner duration, shown after 'From' when durations differ */
+  lowestDuration?: number
   bookingDepositType?: string
   bookingDepositAmount?: number
   /** set for a course purchase */

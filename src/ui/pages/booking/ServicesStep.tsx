@@ -107,7 +107,7 @@ export const ServicesStep = observer(function ServicesStep() {
       {booking.view === 'courses' ? (
         <div className={styles.groups}>
           {vm.loading && !vm.coursesLoaded ? <Skeleton rows={4} /> : null}
-          {vm.courses.map((group) => (
+          {vm.shownCourses.map((group) => (
             <section key={group.id} className={styles.group} aria-labelledby={`course-cat-${group.id}`}>
               <h2 id={`course-cat-${group.id}`} className={styles.groupTitle}>{group.name}</h2>
               {group.courses.length === 0 ? (

@@ -53,8 +53,9 @@ export const StaffStep = observer(function StaffStep() {
           <li key={p.id} className={styles.rowWrap}>
             <button type="button" className={styles.row} data-selected={vm.selectedId === p.id} onClick={() => vm.choose(p)}>
               <Avatar name={p.displayName} src={p.avatar} />
-              <span className={styles.rowMain}>
-                <span className={styles.rowName}>{p.displayName}</span>
+              <span className={`${styles.rowMain} ${styles.rowMainTruncate}`}>
+                {/* One line on a phone: a long name ends in an ellipsis; the title and the button's name keep it whole. */}
+                <span className={`${styles.rowName} ${styles.rowNameTruncate}`} title={p.displayName}>{p.displayName}</span>
               </span>
               <span className={styles.rowMeta}>
                 <span className={styles.rowPrice}>{formatMoney(vm.priceOf(p), currency)}</span>

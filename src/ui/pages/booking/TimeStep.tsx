@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { useLocation } from 'react-router-dom'
-import { Button as AriaButton, Calendar, CalendarCell, CalendarGrid, CalendarGridBody, CalendarGridHeader, CalendarHeaderCell, Heading } from 'react-aria-components'
+import { Button as AriaButton, Calendar, CalendarCell, CalendarGrid, CalendarGridBody, CalendarGridHeader, CalendarHeaderCell, Heading, I18nProvider } from 'react-aria-components'
 import { parseDate, type CalendarDate, type DateValue } from '@internationalized/date'
 import { NO_AVAILABILITY_HINT, NO_AVAILABILITY_TEXT, TimeViewModel } from '../../view-models/time.view-model'
 import { useViewModel } from '../../use-view-model'
@@ -32,33 +32,36 @@ const TimeStep = observer(function TimeStep() {
   return (
     <div className={styles.wrap}>
       {booking.timeStep === 'date' ? (
-        <Calendar
-          className={styles.calendar}
-          aria-label="Choose a date"
-          minValue={today}
-          focusedValue={focused}
-          onFocusChange={(d: CalendarDate) => vm.focusDate(iso(d))}
-          value={booking.date ? parseDate(booking.date) : null}
-          isDateUnavailable={(d) => !vm.isAvailable(iso(d))}
-          onChange={(d) => void vm.pickDate(iso(d))}
-        >
-          <header className={styles.calHeader}>
-            <AriaButton slot="previous" className={styles.nav} aria-label="Previous month">‹</AriaButton>
-            <Heading />
-            <AriaButton slot="next" className={styles.nav} aria-label="Next month">›</AriaButton>
-          </header>
-          <CalendarGrid className={styles.grid}>
-            <CalendarGridHeader>{(day) => <CalendarHeaderCell>{day}</CalendarHeaderCell>}</CalendarGridHeader>
-            <CalendarGridBody>{(date) => <CalendarCell date={date} className={styles.cell} />}</CalendarGridBody>
-          </CalendarGrid>
-          {vm.loadingDays ? <Spinner label="Loading available days" /> : null}
-          {vm.daysFailed !== undefined && !vm.loadingDays ? (
-            <div className={styles.empty} role="alert">
-              <p>{vm.daysFailed}</p>
-              <Button variant="secondary" onClick={() => void vm.loadMonth()}>Try again</Button>
-            </div>
-          ) : null}
-        </Calendar>
+        // en-GB, not the browser's language: weeks start on Monday and days read as in the UK.
+        <I18nProvider locale="en-GB">
+          <Calendar
+            className={styles.calendar}
+            aria-label="Choose a date"
+            minValue={today}
+            focusedValue={focused}
+            onFocusChange={(d: CalendarDate) => vm.focusDate(iso(d))}
+            value={booking.date ? parseDate(booking.date) : null}
+            isDateUnavailable={(d) => !vm.isAvailable(iso(d))}
+            onChange={(d) => void vm.pickDate(iso(d))}
+          >
+            <header className={styles.calHeader}>
+              <AriaButton slot="previous" className={styles.nav} aria-label="Previous month">‹</AriaButton>
+              <Heading />
+              <AriaButton slot="next" className={styles.nav} aria-label="Next month">›</AriaButton>
+            </header>
+            <CalendarGrid className={styles.grid}>
+              <CalendarGridHeader>{(day) => <CalendarHeaderCell>{day}</CalendarHeaderCell>}</CalendarGridHeader>
+              <CalendarGridBody>{(date) => <CalendarCell date={date} className={styles.cell} />}</CalendarGridBody>
+            </CalendarGrid>
+            {vm.loadingDays ? <Spinner label="Loading available days" /> : null}
+            {vm.daysFailed !== undefined && !vm.loadingDays ? (
+              <div className={styles.empty} role="alert">
+                <p>{vm.daysFailed}</p>
+                <Button variant="secondary" onClick={() => void vm.loadMonth()}>Try again</Button>
+              </div>
+            ) : null}
+          </Calendar>
+        </I18nProvider>
       ) : (
         <>
           <div className={styles.chosen}>

@@ -45,6 +45,7 @@ const LoginModal = observer(function LoginModal() {
             <Tab id="existing" className={styles.tab}>Existing customer</Tab>
             <Tab id="new" className={styles.tab}>New customer</Tab>
           </TabList>
+          {session.loginNotice && !vm.info ? <p className={styles.info} role="status">{session.loginNotice}</p> : null}
           {vm.info ? <p className={styles.info} role="status">{vm.info}</p> : null}
           {vm.error ? <p className={styles.error} role="alert">{vm.error}</p> : null}
           <TabPanel id="existing">
