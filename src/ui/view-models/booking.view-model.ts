@@ -7,10 +7,10 @@ import {
 import { NAVIGATOR, type Navigator } from './app-services'
 import { SessionViewModel } from './session.view-model'
 import { SelectLocation } from '../../application/use-cases/catalogue.use-case'
-import { BOOKING_STEPS, stepFromUrl, stepPath, type BookingStep } from '../../domain/booking/steps'
+import { BOOKING_STEPS, stepForRoute, stepPath, type BookingStep } from '../../domain/booking/steps'
 import * as E from 'fp-ts/Either'
 import { addToBasket, CANNOT_MIX_MESSAGE, replaceInBasket } from '../../domain/booking/basket'
-import { rescheduleStartStep } from '../../domain/booking/reschedule'
+import { modeStart, type ModeStart } from '../../domain/booking/reschedule'
 
 export type Step = BookingStep
 export type TimeStep = 'date' | 'hours'
@@ -193,25 +193,21 @@ export class BookingViewModel {
     const index = Number(route.query.service)
     if (route.query.service !== undefined && Number.isInteger(index) && index >= 0) this.activeIndex = index
     const left = this.step
-    let derived: Step = stepFromUrl({ ...route, coursePurchase: this.isCoursePurchase })
-    if (derived === 'staff' && left === 'time') derived = 'time'
-    // Browser back from confirm or payment: the times of the day, as the Back button does.
-    const backFromConfirm = derived === 'staff' && (left === 'confirm' || left === 'payment') && this.basket.length > 0
-    if (backFromConfirm) derived = 'time'
-    if (derived === 'confirm' && left === 'payment') derived = 'payment'
-    if (derived === 'confirm' && !this.canConfirm) derived = route.serviceId ? 'staff' : 'service'
-    if (derived === 'staff' && route.query.reschedule === '1' && this.isReschedule && this.isLinked) derived = 'time'
-    this.step = derived
+    const { step, clear } = stepForRoute({
+      ...route,
+      left,
+      coursePurchase: this.isCoursePurchase,
+      basketFilled: this.basket.length > 0,
+      canConfirm: this.canConfirm,
+      linkedReschedule: route.query.reschedule === '1' && this.isReschedule && this.isLinked,
+    })
+    this.step = step
     // The login demanded by 'Book appointment' or by confirm belongs to those steps.
-    if (derived !== left && derived !== 'confirm' && derived !== 'payment') this.session.releaseLockedLogin()
-    // The step left by browser back loses its selection (spec section 4 'Back navigation'): a time
-    // chosen, or held by confirm, is released; its hold would otherwise run out on an earlier step.
-    if (backFromConfirm) {
-      this.clearTime()
-      this.timeStep = this.date ? 'hours' : 'date'
-    } else if ((left === 'time' || left === 'confirm') && STEP_ORDER.indexOf(derived) < STEP_ORDER.indexOf('time')) {
-      this.clearTime()
-    }
+    if (step !== left && step !== 'confirm' && step !== 'payment') this.session.releaseLockedLogin()
+    // The step left by browser back loses its selection: a time chosen, or held by confirm, is
+    // released; its hold would otherwise run out on an earlier step.
+    if (clear !== 'none') this.clearTime()
+    if (clear === 'backFromConfirm') this.timeStep = this.date ? 'hours' : 'date'
   }
 
   /** The step again from the last URL, after what it names was rebuilt from the server. */
@@ -539,17 +535,7 @@ export class BookingViewModel {
     this.isReschedule = true
     this.isLinked = input.linked
     this.rescheduleAppointmentId = input.appointmentId
-    this.rescheduleSources = input.items.flatMap((i) =>
-      i.appointmentId && i.event
-        ? [{ appointmentId: i.appointmentId, isLinked: i.isLinked, start: i.event.start, end: i.event.end, serviceId: i.service.id, practitionerId: i.staff?.id, price: i.staff?.grossPrice ?? i.service.defaultPrice }]
-        : [],
-    )
-    this.location = input.clinic
-    this.basket = input.items.map((i) => ({ kind: 'service' as const, service: i.service, staff: i.staff, anyStaff: false }))
-    this.activeIndex = 0
-    this.step = rescheduleStartStep({ isLinked: input.linked })
-    const first = this.basket[0]
-    this.navigator.go(stepPath({ locationId: input.clinic.id, categoryId: first?.service.categoryId, serviceId: first?.service.id, query: { service: '0', reschedule: '1' } }))
+    this.startMode(input.clinic, modeStart({ reschedule: true, linked: input.linked }, input.clinic.id, input.items))
   }
 
   /** Book again: same services and practitioner, at the staff step. */
@@ -557,11 +543,16 @@ export class BookingViewModel {
     this.clearBookingInfo()
     this.isBookAgain = true
     this.servicesToRefresh = true
-    this.location = input.clinic
-    this.basket = input.items.map((i) => ({ kind: 'service' as const, service: i.service, staff: i.staff, anyStaff: false }))
+    this.startMode(input.clinic, modeStart({ reschedule: false }, input.clinic.id, input.items))
+  }
+
+  private startMode(clinic: ClinicView, start: ModeStart<ServiceView, PractitionerView>): void {
+    this.rescheduleSources = start.sources
+    this.location = clinic
+    this.basket = start.basket
     this.activeIndex = 0
-    const first = this.basket[0]
-    this.navigator.go(stepPath({ locationId: input.clinic.id, categoryId: first?.service.categoryId, serviceId: first?.service.id, query: { service: '0' } }))
+    if (this.isReschedule) this.step = start.step
+    this.navigator.go(stepPath(start.path))
   }
 
   /**
