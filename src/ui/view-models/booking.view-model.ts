@@ -5,55 +5,19 @@ import {
   type ChainSlot, type ClinicView, type PractitionerView, type RescheduleSource, type ServiceView, type Ticker, type WebConfig,
 } from './views'
 import { NAVIGATOR, type Navigator } from './app-services'
+import type { BasketItem, CourseContext, GiftVoucherItem, RescheduleInput, RouteState, ServiceViewKind, Step, TimeStep } from './booking-views'
 import { SessionViewModel } from './session.view-model'
+import { removeFromBasket, stepBack } from './booking-back'
+import { BookingHold } from './booking-hold'
 import { SelectLocation } from '../../application/use-cases/catalogue.use-case'
 import { BOOKING_STEPS, stepForRoute, stepPath, type BookingStep } from '../../domain/booking/steps'
 import * as E from 'fp-ts/Either'
 import { addToBasket, CANNOT_MIX_MESSAGE, replaceInBasket } from '../../domain/booking/basket'
 import { modeStart, type ModeStart } from '../../domain/booking/reschedule'
 
-export type Step = BookingStep
-export type TimeStep = 'date' | 'hours'
-export type ServiceViewKind = 'services' | 'courses' | 'giftVoucher'
-
+export type { BasketItem, CourseContext, GiftVoucherItem, RescheduleInput, RouteState, ServiceViewKind, Step, TimeStep } from './booking-views'
 export const STEP_ORDER: readonly Step[] = BOOKING_STEPS
 export const MIX_WARNING = CANNOT_MIX_MESSAGE
-
-export interface BasketItem {
-  kind: 'service' | 'course'
-  service: ServiceView
-  staff?: PractitionerView
-  anyStaff: boolean
-  start?: string
-  end?: string
-  appointmentId?: string
-}
-
-export interface GiftVoucherItem {
-  value: number
-  receiver?: { name: string; email: string; message: string }
-}
-
-export interface CourseContext {
-  courseId: string
-  courseServices: string[]
-}
-
-export interface RouteState {
-  locationId?: string
-  categoryId?: string
-  serviceId?: string
-  confirm?: boolean
-  query: Record<string, string | undefined>
-}
-
-export interface RescheduleInput {
-  appointmentId: string
-  clinic: ClinicView
-  /** the appointment first, then its linked ones; with appointmentId and event when known */
-  items: { service: ServiceView; staff?: PractitionerView; appointmentId?: string; isLinked?: boolean; event?: { start: string; end: string } }[]
-  linked: boolean
-}
 
 /**
  * The booking wizard's state (spec sections 2 and 4): location, basket, step, time sub-step,
@@ -72,7 +36,6 @@ export class BookingViewModel {
   viewFromQuery?: ServiceViewKind = undefined
   timeStep: TimeStep = 'date'
   date?: string = undefined
-  holdExpiresAt?: number = undefined
   outOfTime = false
   askAnotherService = false
   askAnotherCourse = false
@@ -91,18 +54,19 @@ export class BookingViewModel {
   query: Record<string, string | undefined> = {}
   /** true while what a step URL names (clinic, service, course) is fetched from the server */
   restoring = false
-  private cancelHold?: () => void
+  private readonly hold: BookingHold
   private route?: RouteState
 
   constructor(
     @inject(NAVIGATOR) private readonly navigator: Navigator,
-    @inject(TICKER) private readonly ticker: Ticker,
-    @inject(WEB_CONFIG) private readonly config: WebConfig,
+    @inject(TICKER) ticker: Ticker,
+    @inject(WEB_CONFIG) config: WebConfig,
     @inject(SelectLocation) private readonly selectLocation: Pick<SelectLocation, 'execute'>,
     @inject(SessionViewModel) private readonly session: SessionViewModel,
   ) {
-    makeAutoObservable<BookingViewModel, 'navigator' | 'ticker' | 'config' | 'selectLocation' | 'session' | 'cancelHold' | 'route'>(this, {
-      navigator: false, ticker: false, config: false, selectLocation: false, session: false, cancelHold: false, route: false,
+    this.hold = new BookingHold(ticker, config)
+    makeAutoObservable<BookingViewModel, 'navigator' | 'selectLocation' | 'session' | 'hold' | 'route'>(this, {
+      navigator: false, selectLocation: false, session: false, hold: false, route: false,
     })
   }
 
@@ -162,7 +126,7 @@ export class BookingViewModel {
   }
 
   get holdSecondsLeft(): number | undefined {
-    return this.holdExpiresAt === undefined ? undefined : Math.max(0, Math.ceil((this.holdExpiresAt - this.ticker.now()) / 1000))
+    return this.hold.secondsLeft
   }
 
   /** Query parameters the wizard keeps across its URLs. */
@@ -286,7 +250,8 @@ export class BookingViewModel {
     this.activeIndex = this.basket.length - 1
   }
 
-  private goToService(index: number, categoryId = this.categoryId): void {
+  /** The step URL of the basket's item at `index`. */
+  goToService(index: number, categoryId = this.categoryId): void {
     const item = this.basket[index]
     if (!this.location || !item) return
     const query = { ...this.keptQuery, service: String(index) }
@@ -368,7 +333,7 @@ export class BookingViewModel {
       item.end = slot.endDate
       if (item.anyStaff && slot.practitioner) item.staff = { id: slot.practitioner, displayName: item.staff?.displayName ?? '' }
     })
-    this.startHold()
+    this.hold.start(() => this.holdExpired())
   }
 
   setPractitionerNames(names: Record<string, PractitionerView>): void {
@@ -377,18 +342,9 @@ export class BookingViewModel {
     }
   }
 
-  private startHold(): void {
-    this.cancelHold?.()
-    const seconds = this.config.holdSeconds
-    this.holdExpiresAt = this.ticker.now() + seconds * 1000
-    this.cancelHold = this.ticker.after(seconds * 1000, () => this.holdExpired())
-  }
-
   /** The confirm step's own 5:00 countdown takes over from the time hold (one timer, one expiry). */
   handOverHold(): void {
-    this.cancelHold?.()
-    this.cancelHold = undefined
-    this.holdExpiresAt = undefined
+    this.hold.stop()
   }
 
   /** Hold ran out: the selection is cleared and the 'Out of time' dialog shows. */
@@ -407,15 +363,14 @@ export class BookingViewModel {
     if (wasConfirm) this.goToCurrentServiceUrl()
   }
 
-  private goToCurrentServiceUrl(): void {
+  /** The step URL of the basket's last item. */
+  goToCurrentServiceUrl(): void {
     const index = Math.max(0, this.basket.length - 1)
     this.goToService(index)
   }
 
   clearTime(): void {
-    this.cancelHold?.()
-    this.cancelHold = undefined
-    this.holdExpiresAt = undefined
+    this.hold.stop()
     for (const item of this.basket) {
       item.start = undefined
       item.end = undefined
@@ -442,42 +397,7 @@ export class BookingViewModel {
 
   /** Steps back and clears the selection of the step left (spec section 4 'Back navigation'). */
   back(): void {
-    switch (this.step) {
-      case 'service':
-        this.navigator.go('/')
-        return
-      case 'staff': {
-        const item = this.activeItem
-        if (item && item.staff === undefined && !item.anyStaff && !this.isReschedule) this.basket.splice(this.activeIndex, 1)
-        else if (item) {
-          item.staff = undefined
-          item.anyStaff = false
-        }
-        this.activeIndex = this.basket.length
-        this.step = 'service'
-        this.navigator.go(stepPath({ locationId: this.location?.id ?? '', query: this.keptQuery }))
-        return
-      }
-      case 'time':
-        if (this.timeStep === 'hours') {
-          this.clearTime()
-          this.date = undefined
-          this.timeStep = 'date'
-          return
-        }
-        this.clearTime()
-        this.activeIndex = Math.max(0, this.basket.length - 1)
-        this.step = 'staff'
-        return
-      case 'confirm':
-        this.clearTime()
-        this.step = 'time'
-        this.timeStep = this.date ? 'hours' : 'date'
-        this.goToCurrentServiceUrl()
-        return
-      default:
-        this.navigator.go('/')
-    }
+    stepBack(this, this.navigator)
   }
 
   askRemove(index: number): void {
@@ -493,25 +413,11 @@ export class BookingViewModel {
     return item?.kind === 'course' ? 'Remove this course?' : 'Remove this appointment?'
   }
 
-  /** Removes an item; removing the last one resets to the service list. */
+  /** Removes the item asked about; removing the last one resets to the service list. */
   confirmRemove(): void {
     const index = this.removing
     this.removing = undefined
-    if (index === undefined) return
-    this.basket.splice(index, 1)
-    this.clearTime()
-    if (this.basket.length === 0) {
-      this.activeIndex = 0
-      this.step = 'service'
-      this.navigator.go(stepPath({ locationId: this.location?.id ?? '' }))
-      return
-    }
-    this.activeIndex = Math.min(this.activeIndex, this.basket.length - 1)
-    // On confirm or payment the held time (and the pending booking of payment) was for the old basket.
-    if (this.step === 'confirm' || this.step === 'payment') {
-      this.step = 'time'
-      this.goToCurrentServiceUrl()
-    }
+    if (index !== undefined) removeFromBasket(this, index, this.navigator)
   }
 
   changeService(index: number): void {
