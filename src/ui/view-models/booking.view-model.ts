@@ -9,11 +9,13 @@ import type { BasketItem, CourseContext, GiftVoucherItem, RescheduleInput, Route
 import { SessionViewModel } from './session.view-model'
 import { removeFromBasket, stepBack } from './booking-back'
 import { BookingHold } from './booking-hold'
+import { clearTimes, fillTimes, nameStaff, refreshServices } from './booking-basket'
+import { buyNow, emptyBasket, resetWizard, startBookAgain, startReschedule } from './booking-modes'
+import { applyRoute, restoreCourse, restoreService } from './booking-route'
 import { SelectLocation } from '../../application/use-cases/catalogue.use-case'
-import { BOOKING_STEPS, stepForRoute, stepPath, type BookingStep } from '../../domain/booking/steps'
+import { BOOKING_STEPS, stepPath } from '../../domain/booking/steps'
 import * as E from 'fp-ts/Either'
 import { addToBasket, CANNOT_MIX_MESSAGE, replaceInBasket } from '../../domain/booking/basket'
-import { modeStart, type ModeStart } from '../../domain/booking/reschedule'
 
 export type { BasketItem, CourseContext, GiftVoucherItem, RescheduleInput, RouteState, ServiceViewKind, Step, TimeStep } from './booking-views'
 export const STEP_ORDER: readonly Step[] = BOOKING_STEPS
@@ -22,8 +24,8 @@ export const MIX_WARNING = CANNOT_MIX_MESSAGE
 /**
  * The booking wizard's state (spec sections 2 and 4): location, basket, step, time sub-step,
  * the 5-minute hold and the modes (reschedule, book again, course purchase, course booking,
- * gift voucher). Navigation goes through the injected Navigator; the URL stays the source of the
- * step (syncRoute).
+ * gift voucher). The URL stays the source of the step (syncRoute). The step rules are the domain's;
+ * the larger moves live beside it in booking-route, -modes, -back, -basket and -hold.
  */
 @injectable()
 export class BookingViewModel {
@@ -69,8 +71,6 @@ export class BookingViewModel {
       navigator: false, selectLocation: false, session: false, hold: false, route: false,
     })
   }
-
-  // ---- derived ----------------------------------------------------------------------------
 
   get activeItem(): BasketItem | undefined {
     return this.basket[this.activeIndex]
@@ -140,38 +140,13 @@ export class BookingViewModel {
     return stepPath({ locationId: '', query: this.keptQuery }).replace(/^[^?]*/, '')
   }
 
-  // ---- route ------------------------------------------------------------------------------
-
   /**
    * The step derives from the URL (spec section 4 'Step flow'). A confirm URL whose choices are not
    * held (reload, shared link) stands for the nearest earlier step: staff with a service, else service.
    */
   syncRoute(route: RouteState): void {
     this.route = route
-    this.query = route.query
-    this.categoryId = route.categoryId
-    const view = route.query.view
-    this.viewFromQuery = view === 'services' || view === 'courses' ? view : route.query.course === 'true' && !route.query.courseServiceBooking ? 'courses' : undefined
-    if (this.viewFromQuery) this.view = this.viewFromQuery
-    if (route.query.courseServiceBooking === 'true') this.courseServiceBooking = true
-    const index = Number(route.query.service)
-    if (route.query.service !== undefined && Number.isInteger(index) && index >= 0) this.activeIndex = index
-    const left = this.step
-    const { step, clear } = stepForRoute({
-      ...route,
-      left,
-      coursePurchase: this.isCoursePurchase,
-      basketFilled: this.basket.length > 0,
-      canConfirm: this.canConfirm,
-      linkedReschedule: route.query.reschedule === '1' && this.isReschedule && this.isLinked,
-    })
-    this.step = step
-    // The login demanded by 'Book appointment' or by confirm belongs to those steps.
-    if (step !== left && step !== 'confirm' && step !== 'payment') this.session.releaseLockedLogin()
-    // The step left by browser back loses its selection: a time chosen, or held by confirm, is
-    // released; its hold would otherwise run out on an earlier step.
-    if (clear !== 'none') this.clearTime()
-    if (clear === 'backFromConfirm') this.timeStep = this.date ? 'hours' : 'date'
+    applyRoute(this, route, () => this.session.releaseLockedLogin())
   }
 
   /** The step again from the last URL, after what it names was rebuilt from the server. */
@@ -189,7 +164,7 @@ export class BookingViewModel {
   }
 
   setLocation(clinic: ClinicView): void {
-    if (this.location && this.location.id !== clinic.id) this.resetBasket()
+    if (this.location && this.location.id !== clinic.id) emptyBasket(this)
     this.location = clinic
     void this.selectLocation.execute(clinic)
   }
@@ -204,8 +179,6 @@ export class BookingViewModel {
     if (this.lockedView && this.lockedView !== view && view !== 'giftVoucher') return
     this.view = view
   }
-
-  // ---- services -----------------------------------------------------------------------------
 
   chooseService(service: ServiceView, categoryId: string | undefined): void {
     if (!this.location) return
@@ -230,24 +203,12 @@ export class BookingViewModel {
 
   /** A step URL opened directly (course booking from the account, reload): its service joins the basket. */
   restoreService(service: ServiceView): void {
-    const index = Math.min(this.activeIndex, this.basket.length)
-    if (this.basket[index]?.service.id === service.id) return
-    const item: BasketItem = { kind: 'service', service, anyStaff: false }
-    if (index < this.basket.length) this.basket[index] = item
-    else this.basket.push(item)
-    this.activeIndex = index
+    restoreService(this, service)
   }
 
   /** A course purchase URL opened directly (reload, shared link): its course joins the basket. */
   restoreCourse(course: ServiceView): void {
-    if (this.basket.some((i) => i.kind === 'course' && i.service.id === course.id)) return
-    const next = addToBasket(this.basket, { kind: 'course' as const, service: course, anyStaff: false })
-    if (E.isLeft(next)) {
-      console.warn(next.left.message)
-      return
-    }
-    this.basket = next.right
-    this.activeIndex = this.basket.length - 1
+    restoreCourse(this, course)
   }
 
   /** The step URL of the basket's item at `index`. */
@@ -270,21 +231,14 @@ export class BookingViewModel {
 
   /** Courses: 'Buy now' goes to confirm; course=true lets a reload rebuild the course purchase. */
   buyNow(): void {
-    const last = this.basket[this.basket.length - 1]
-    if (!this.location || !last) return
-    const query = { ...this.keptQuery, course: 'true' }
-    this.navigator.go(stepPath({ locationId: this.location.id, categoryId: last.service.categoryId, serviceId: last.service.id, confirm: true, query }))
+    buyNow(this, this.navigator)
   }
-
-  // ---- gift vouchers ------------------------------------------------------------------------
 
   addGiftVoucher(voucher: GiftVoucherItem): void {
     if (!this.location) return
     this.giftVouchers = [voucher]
     this.navigator.go(stepPath({ locationId: this.location.id, confirm: true }))
   }
-
-  // ---- staff --------------------------------------------------------------------------------
 
   choosePractitioner(practitioner: PractitionerView | 'any'): void {
     const item = this.activeItem
@@ -317,8 +271,6 @@ export class BookingViewModel {
     this.timeStep = this.date ? 'hours' : 'date'
   }
 
-  // ---- time ---------------------------------------------------------------------------------
-
   pickDate(date: string): void {
     this.date = date
     this.timeStep = 'hours'
@@ -326,20 +278,12 @@ export class BookingViewModel {
 
   /** A time was chosen: fill start, end and staff of each appointment and start the hold. */
   chooseTime(chain: ChainSlot[]): void {
-    chain.forEach((slot, i) => {
-      const item = this.basket[i]
-      if (!item) return
-      item.start = slot.startDate
-      item.end = slot.endDate
-      if (item.anyStaff && slot.practitioner) item.staff = { id: slot.practitioner, displayName: item.staff?.displayName ?? '' }
-    })
+    fillTimes(this.basket, chain)
     this.hold.start(() => this.holdExpired())
   }
 
   setPractitionerNames(names: Record<string, PractitionerView>): void {
-    for (const item of this.basket) {
-      if (item.staff && !item.staff.displayName && names[item.staff.id]) item.staff = names[item.staff.id]
-    }
+    nameStaff(this.basket, names)
   }
 
   /** The confirm step's own 5:00 countdown takes over from the time hold (one timer, one expiry). */
@@ -371,11 +315,7 @@ export class BookingViewModel {
 
   clearTime(): void {
     this.hold.stop()
-    for (const item of this.basket) {
-      item.start = undefined
-      item.end = undefined
-      if (item.anyStaff) item.staff = undefined
-    }
+    clearTimes(this.basket)
   }
 
   /** 'Book appointment': confirm is the current url plus /confirm, keeping the query string. */
@@ -392,8 +332,6 @@ export class BookingViewModel {
     const target = this.confirmPath(currentPath, search)
     this.session.requireLogin({ locked: true, then: () => this.navigator.go(target) })
   }
-
-  // ---- back, remove, change -----------------------------------------------------------------
 
   /** Steps back and clears the selection of the step left (spec section 4 'Back navigation'). */
   back(): void {
@@ -433,75 +371,28 @@ export class BookingViewModel {
     this.goToService(index)
   }
 
-  // ---- modes --------------------------------------------------------------------------------
-
   /** Reschedule starts at the time step when linked, otherwise at the staff step. */
   startReschedule(input: RescheduleInput): void {
-    this.clearBookingInfo()
-    this.isReschedule = true
-    this.isLinked = input.linked
-    this.rescheduleAppointmentId = input.appointmentId
-    this.startMode(input.clinic, modeStart({ reschedule: true, linked: input.linked }, input.clinic.id, input.items))
+    startReschedule(this, input, this.navigator)
   }
 
   /** Book again: same services and practitioner, at the staff step. */
   startBookAgain(input: Omit<RescheduleInput, 'appointmentId' | 'linked'>): void {
-    this.clearBookingInfo()
-    this.isBookAgain = true
-    this.servicesToRefresh = true
-    this.startMode(input.clinic, modeStart({ reschedule: false }, input.clinic.id, input.items))
+    startBookAgain(this, input, this.navigator)
   }
 
-  private startMode(clinic: ClinicView, start: ModeStart<ServiceView, PractitionerView>): void {
-    this.rescheduleSources = start.sources
-    this.location = clinic
-    this.basket = start.basket
-    this.activeIndex = 0
-    if (this.isReschedule) this.step = start.step
-    this.navigator.go(stepPath(start.path))
-  }
-
-  /**
-   * The basket's services replaced by the server's (book again: the past appointment knows neither
-   * the service's deposit rule nor its online details), keeping what the basket chose.
-   */
+  /** The basket's services replaced by the server's (book again), keeping what the basket chose. */
   refreshServices(services: ServiceView[]): void {
     this.servicesToRefresh = false
-    for (const item of this.basket) {
-      const fresh = services.find((s) => s.id === item.service.id)
-      if (fresh) item.service = { ...fresh, categoryId: fresh.categoryId ?? item.service.categoryId }
-    }
+    refreshServices(this.basket, services)
   }
 
   setCourseContext(context: CourseContext | undefined): void {
     this.courseContext = context
   }
 
-  private resetBasket(): void {
-    this.clearTime()
-    this.basket = []
-    this.activeIndex = 0
-    this.giftVouchers = []
-    this.date = undefined
-    this.timeStep = 'date'
-  }
-
   /** Resets everything but keeps courseContext (spec section 4). */
   clearBookingInfo(): void {
-    this.resetBasket()
-    this.step = 'location'
-    this.outOfTime = false
-    this.askAnotherService = false
-    this.askAnotherCourse = false
-    this.removing = undefined
-    this.isReschedule = false
-    this.isBookAgain = false
-    this.servicesToRefresh = false
-    this.isLinked = false
-    this.rescheduleAppointmentId = undefined
-    this.rescheduleSources = []
-    this.courseServiceBooking = false
-    this.viewFromQuery = undefined
-    this.view = 'services'
+    resetWizard(this)
   }
 }
