@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { goBack, nextStep, stepFromUrl, stepPath, type StepUrlParams, timeSubStep, type BookingStep } from './steps'
+import { goBack, nextStep, stepForRoute, stepFromUrl, stepPath, type RouteStep, type RouteStepInput, type StepUrlParams, timeSubStep, type BookingStep } from './steps'
 
 describe('stepFromUrl', () => {
   it.each([
@@ -73,5 +73,28 @@ describe('timeSubStep', () => {
     expect(timeSubStep(false)).toBeNull()
     expect(timeSubStep(true)).toBe('TIME_HOURS_AND_MINUTES')
     expect(timeSubStep(true, true)).toBeNull()
+  })
+})
+
+describe('stepForRoute', () => {
+  const base = { locationId: 'l1', left: 'location', basketFilled: false, canConfirm: false, linkedReschedule: false } as const
+  const service = { categoryId: 'c1', serviceId: 's1' }
+  it.each([
+    ['a service URL is the staff step', { ...base, ...service, left: 'service' }, { step: 'staff', clear: 'none' }],
+    ['the time step keeps the service URL', { ...base, ...service, left: 'time', basketFilled: true }, { step: 'time', clear: 'none' }],
+    ['browser back from confirm lands on the times', { ...base, ...service, left: 'confirm', basketFilled: true }, { step: 'time', clear: 'backFromConfirm' }],
+    ['browser back from payment lands on the times', { ...base, ...service, left: 'payment', basketFilled: true }, { step: 'time', clear: 'backFromConfirm' }],
+    ['back from confirm with an empty basket is the staff step, the time released', { ...base, ...service, left: 'confirm' }, { step: 'staff', clear: 'time' }],
+    ['confirm with its choices held', { ...base, ...service, confirm: true, left: 'time', canConfirm: true }, { step: 'confirm', clear: 'none' }],
+    ['payment keeps its confirm URL', { ...base, ...service, confirm: true, left: 'payment', canConfirm: true }, { step: 'payment', clear: 'none' }],
+    ['a reloaded confirm URL with a service is the staff step', { ...base, ...service, confirm: true }, { step: 'staff', clear: 'none' }],
+    ['a reloaded confirm URL without a service is the service step', { ...base, confirm: true }, { step: 'service', clear: 'none' }],
+    ['a course purchase URL is confirm', { ...base, ...service, coursePurchase: true, canConfirm: true }, { step: 'confirm', clear: 'none' }],
+    ['a linked reschedule stays on the time step', { ...base, ...service, left: 'location', linkedReschedule: true }, { step: 'time', clear: 'none' }],
+    ['leaving time for the service list releases the time', { ...base, left: 'time', basketFilled: true }, { step: 'service', clear: 'time' }],
+    ['leaving confirm for the service list releases the time', { ...base, left: 'confirm', basketFilled: true }, { step: 'service', clear: 'time' }],
+    ['leaving staff for the service list keeps it', { ...base, left: 'staff', basketFilled: true }, { step: 'service', clear: 'none' }],
+  ] as [string, RouteStepInput, RouteStep][])('%s', (_, input, expected) => {
+    expect(stepForRoute(input)).toEqual(expected)
   })
 })

@@ -98,3 +98,46 @@ export type TimeSubStep = (typeof TIME_SUB_STEPS)[keyof typeof TIME_SUB_STEPS]
 export function timeSubStep(dateChosen: boolean, outOfTime = false): TimeSubStep {
   return dateChosen && !outOfTime ? TIME_SUB_STEPS.hoursAndMinutes : TIME_SUB_STEPS.date
 }
+
+/** What syncRoute knows when a URL arrives: the URL's parts and the wizard's state as it was. */
+export interface RouteStepInput extends StepUrlParams {
+  /** the step shown before this URL */
+  left: BookingStep
+  /** the basket holds at least one appointment or course */
+  basketFilled: boolean
+  /** confirm has what the earlier steps chose (times held, a course purchase or a gift voucher) */
+  canConfirm: boolean
+  /** a linked reschedule's URL (reschedule=1): it starts at, and stays on, the time step */
+  linkedReschedule: boolean
+}
+
+/** The step a URL restores, and what the step left loses (spec §4 "Back navigation"). */
+export interface RouteStep {
+  step: BookingStep
+  /**
+   * 'backFromConfirm': browser back from confirm or payment lands on the times of the day (the
+   * time is released, the date kept); 'time': the chosen time is released (a step before time);
+   * 'none': nothing is cleared.
+   */
+  clear: 'backFromConfirm' | 'time' | 'none'
+}
+
+/**
+ * The step of a URL arriving in a running wizard. stepFromUrl names the step; the wizard's state
+ * refines it: the time step and the steps after it share the service URL, and a confirm URL whose
+ * choices are not held (reload, shared link) stands for the nearest earlier step: staff with a
+ * service, else service.
+ */
+export function stepForRoute(input: RouteStepInput): RouteStep {
+  const { left } = input
+  let step = stepFromUrl(input)
+  if (step === 'staff' && left === 'time') step = 'time'
+  const backFromConfirm = step === 'staff' && (left === 'confirm' || left === 'payment') && input.basketFilled
+  if (backFromConfirm) step = 'time'
+  if (step === 'confirm' && left === 'payment') step = 'payment'
+  if (step === 'confirm' && !input.canConfirm) step = input.serviceId ? 'staff' : 'service'
+  if (step === 'staff' && input.linkedReschedule) step = 'time'
+  if (backFromConfirm) return { step, clear: 'backFromConfirm' }
+  const leftTime = (left === 'time' || left === 'confirm') && stepIndex(step) < stepIndex('time')
+  return { step, clear: leftTime ? 'time' : 'none' }
+}

@@ -5,61 +5,27 @@ import {
   type ChainSlot, type ClinicView, type PractitionerView, type RescheduleSource, type ServiceView, type Ticker, type WebConfig,
 } from './views'
 import { NAVIGATOR, type Navigator } from './app-services'
+import type { BasketItem, CourseContext, GiftVoucherItem, RescheduleInput, RouteState, ServiceViewKind, Step, TimeStep } from './booking-views'
 import { SessionViewModel } from './session.view-model'
+import { removeFromBasket, stepBack } from './booking-back'
+import { BookingHold } from './booking-hold'
+import { clearTimes, fillTimes, nameStaff, refreshServices } from './booking-basket'
+import { buyNow, emptyBasket, resetWizard, startBookAgain, startReschedule } from './booking-modes'
+import { applyRoute, restoreCourse, restoreService } from './booking-route'
 import { SelectLocation } from '../../application/use-cases/catalogue.use-case'
-import { BOOKING_STEPS, stepFromUrl, stepPath, type BookingStep } from '../../domain/booking/steps'
+import { BOOKING_STEPS, stepPath } from '../../domain/booking/steps'
 import * as E from 'fp-ts/Either'
 import { addToBasket, CANNOT_MIX_MESSAGE, replaceInBasket } from '../../domain/booking/basket'
-import { rescheduleStartStep } from '../../domain/booking/reschedule'
 
-export type Step = BookingStep
-export type TimeStep = 'date' | 'hours'
-export type ServiceViewKind = 'services' | 'courses' | 'giftVoucher'
-
+export type { BasketItem, CourseContext, GiftVoucherItem, RescheduleInput, RouteState, ServiceViewKind, Step, TimeStep } from './booking-views'
 export const STEP_ORDER: readonly Step[] = BOOKING_STEPS
 export const MIX_WARNING = CANNOT_MIX_MESSAGE
-
-export interface BasketItem {
-  kind: 'service' | 'course'
-  service: ServiceView
-  staff?: PractitionerView
-  anyStaff: boolean
-  start?: string
-  end?: string
-  appointmentId?: string
-}
-
-export interface GiftVoucherItem {
-  value: number
-  receiver?: { name: string; email: string; message: string }
-}
-
-export interface CourseContext {
-  courseId: string
-  courseServices: string[]
-}
-
-export interface RouteState {
-  locationId?: string
-  categoryId?: string
-  serviceId?: string
-  confirm?: boolean
-  query: Record<string, string | undefined>
-}
-
-export interface RescheduleInput {
-  appointmentId: string
-  clinic: ClinicView
-  /** the appointment first, then its linked ones; with appointmentId and event when known */
-  items: { service: ServiceView; staff?: PractitionerView; appointmentId?: string; isLinked?: boolean; event?: { start: string; end: string } }[]
-  linked: boolean
-}
 
 /**
  * The booking wizard's state (spec sections 2 and 4): location, basket, step, time sub-step,
  * the 5-minute hold and the modes (reschedule, book again, course purchase, course booking,
- * gift voucher). Navigation goes through the injected Navigator; the URL stays the source of the
- * step (syncRoute).
+ * gift voucher). The URL stays the source of the step (syncRoute). The step rules are the domain's;
+ * the larger moves live beside it in booking-route, -modes, -back, -basket and -hold.
  */
 @injectable()
 export class BookingViewModel {
@@ -72,7 +38,6 @@ export class BookingViewModel {
   viewFromQuery?: ServiceViewKind = undefined
   timeStep: TimeStep = 'date'
   date?: string = undefined
-  holdExpiresAt?: number = undefined
   outOfTime = false
   askAnotherService = false
   askAnotherCourse = false
@@ -91,22 +56,21 @@ export class BookingViewModel {
   query: Record<string, string | undefined> = {}
   /** true while what a step URL names (clinic, service, course) is fetched from the server */
   restoring = false
-  private cancelHold?: () => void
+  private readonly hold: BookingHold
   private route?: RouteState
 
   constructor(
     @inject(NAVIGATOR) private readonly navigator: Navigator,
-    @inject(TICKER) private readonly ticker: Ticker,
-    @inject(WEB_CONFIG) private readonly config: WebConfig,
+    @inject(TICKER) ticker: Ticker,
+    @inject(WEB_CONFIG) config: WebConfig,
     @inject(SelectLocation) private readonly selectLocation: Pick<SelectLocation, 'execute'>,
     @inject(SessionViewModel) private readonly session: SessionViewModel,
   ) {
-    makeAutoObservable<BookingViewModel, 'navigator' | 'ticker' | 'config' | 'selectLocation' | 'session' | 'cancelHold' | 'route'>(this, {
-      navigator: false, ticker: false, config: false, selectLocation: false, session: false, cancelHold: false, route: false,
+    this.hold = new BookingHold(ticker, config)
+    makeAutoObservable<BookingViewModel, 'navigator' | 'selectLocation' | 'session' | 'hold' | 'route'>(this, {
+      navigator: false, selectLocation: false, session: false, hold: false, route: false,
     })
   }
-
-  // ---- derived ----------------------------------------------------------------------------
 
   get activeItem(): BasketItem | undefined {
     return this.basket[this.activeIndex]
@@ -162,7 +126,7 @@ export class BookingViewModel {
   }
 
   get holdSecondsLeft(): number | undefined {
-    return this.holdExpiresAt === undefined ? undefined : Math.max(0, Math.ceil((this.holdExpiresAt - this.ticker.now()) / 1000))
+    return this.hold.secondsLeft
   }
 
   /** Query parameters the wizard keeps across its URLs. */
@@ -176,42 +140,13 @@ export class BookingViewModel {
     return stepPath({ locationId: '', query: this.keptQuery }).replace(/^[^?]*/, '')
   }
 
-  // ---- route ------------------------------------------------------------------------------
-
   /**
    * The step derives from the URL (spec section 4 'Step flow'). A confirm URL whose choices are not
    * held (reload, shared link) stands for the nearest earlier step: staff with a service, else service.
    */
   syncRoute(route: RouteState): void {
     this.route = route
-    this.query = route.query
-    this.categoryId = route.categoryId
-    const view = route.query.view
-    this.viewFromQuery = view === 'services' || view === 'courses' ? view : route.query.course === 'true' && !route.query.courseServiceBooking ? 'courses' : undefined
-    if (this.viewFromQuery) this.view = this.viewFromQuery
-    if (route.query.courseServiceBooking === 'true') this.courseServiceBooking = true
-    const index = Number(route.query.service)
-    if (route.query.service !== undefined && Number.isInteger(index) && index >= 0) this.activeIndex = index
-    const left = this.step
-    let derived: Step = stepFromUrl({ ...route, coursePurchase: this.isCoursePurchase })
-    if (derived === 'staff' && left === 'time') derived = 'time'
-    // Browser back from confirm or payment: the times of the day, as the Back button does.
-    const backFromConfirm = derived === 'staff' && (left === 'confirm' || left === 'payment') && this.basket.length > 0
-    if (backFromConfirm) derived = 'time'
-    if (derived === 'confirm' && left === 'payment') derived = 'payment'
-    if (derived === 'confirm' && !this.canConfirm) derived = route.serviceId ? 'staff' : 'service'
-    if (derived === 'staff' && route.query.reschedule === '1' && this.isReschedule && this.isLinked) derived = 'time'
-    this.step = derived
-    // The login demanded by 'Book appointment' or by confirm belongs to those steps.
-    if (derived !== left && derived !== 'confirm' && derived !== 'payment') this.session.releaseLockedLogin()
-    // The step left by browser back loses its selection (spec section 4 'Back navigation'): a time
-    // chosen, or held by confirm, is released; its hold would otherwise run out on an earlier step.
-    if (backFromConfirm) {
-      this.clearTime()
-      this.timeStep = this.date ? 'hours' : 'date'
-    } else if ((left === 'time' || left === 'confirm') && STEP_ORDER.indexOf(derived) < STEP_ORDER.indexOf('time')) {
-      this.clearTime()
-    }
+    applyRoute(this, route, () => this.session.releaseLockedLogin())
   }
 
   /** The step again from the last URL, after what it names was rebuilt from the server. */
@@ -229,7 +164,7 @@ export class BookingViewModel {
   }
 
   setLocation(clinic: ClinicView): void {
-    if (this.location && this.location.id !== clinic.id) this.resetBasket()
+    if (this.location && this.location.id !== clinic.id) emptyBasket(this)
     this.location = clinic
     void this.selectLocation.execute(clinic)
   }
@@ -244,8 +179,6 @@ export class BookingViewModel {
     if (this.lockedView && this.lockedView !== view && view !== 'giftVoucher') return
     this.view = view
   }
-
-  // ---- services -----------------------------------------------------------------------------
 
   chooseService(service: ServiceView, categoryId: string | undefined): void {
     if (!this.location) return
@@ -270,27 +203,16 @@ export class BookingViewModel {
 
   /** A step URL opened directly (course booking from the account, reload): its service joins the basket. */
   restoreService(service: ServiceView): void {
-    const index = Math.min(this.activeIndex, this.basket.length)
-    if (this.basket[index]?.service.id === service.id) return
-    const item: BasketItem = { kind: 'service', service, anyStaff: false }
-    if (index < this.basket.length) this.basket[index] = item
-    else this.basket.push(item)
-    this.activeIndex = index
+    restoreService(this, service)
   }
 
   /** A course purchase URL opened directly (reload, shared link): its course joins the basket. */
   restoreCourse(course: ServiceView): void {
-    if (this.basket.some((i) => i.kind === 'course' && i.service.id === course.id)) return
-    const next = addToBasket(this.basket, { kind: 'course' as const, service: course, anyStaff: false })
-    if (E.isLeft(next)) {
-      console.warn(next.left.message)
-      return
-    }
-    this.basket = next.right
-    this.activeIndex = this.basket.length - 1
+    restoreCourse(this, course)
   }
 
-  private goToService(index: number, categoryId = this.categoryId): void {
+  /** The step URL of the basket's item at `index`. */
+  goToService(index: number, categoryId = this.categoryId): void {
     const item = this.basket[index]
     if (!this.location || !item) return
     const query = { ...this.keptQuery, service: String(index) }
@@ -309,21 +231,14 @@ export class BookingViewModel {
 
   /** Courses: 'Buy now' goes to confirm; course=true lets a reload rebuild the course purchase. */
   buyNow(): void {
-    const last = this.basket[this.basket.length - 1]
-    if (!this.location || !last) return
-    const query = { ...this.keptQuery, course: 'true' }
-    this.navigator.go(stepPath({ locationId: this.location.id, categoryId: last.service.categoryId, serviceId: last.service.id, confirm: true, query }))
+    buyNow(this, this.navigator)
   }
-
-  // ---- gift vouchers ------------------------------------------------------------------------
 
   addGiftVoucher(voucher: GiftVoucherItem): void {
     if (!this.location) return
     this.giftVouchers = [voucher]
     this.navigator.go(stepPath({ locationId: this.location.id, confirm: true }))
   }
-
-  // ---- staff --------------------------------------------------------------------------------
 
   choosePractitioner(practitioner: PractitionerView | 'any'): void {
     const item = this.activeItem
@@ -356,8 +271,6 @@ export class BookingViewModel {
     this.timeStep = this.date ? 'hours' : 'date'
   }
 
-  // ---- time ---------------------------------------------------------------------------------
-
   pickDate(date: string): void {
     this.date = date
     this.timeStep = 'hours'
@@ -365,34 +278,17 @@ export class BookingViewModel {
 
   /** A time was chosen: fill start, end and staff of each appointment and start the hold. */
   chooseTime(chain: ChainSlot[]): void {
-    chain.forEach((slot, i) => {
-      const item = this.basket[i]
-      if (!item) return
-      item.start = slot.startDate
-      item.end = slot.endDate
-      if (item.anyStaff && slot.practitioner) item.staff = { id: slot.practitioner, displayName: item.staff?.displayName ?? '' }
-    })
-    this.startHold()
+    fillTimes(this.basket, chain)
+    this.hold.start(() => this.holdExpired())
   }
 
   setPractitionerNames(names: Record<string, PractitionerView>): void {
-    for (const item of this.basket) {
-      if (item.staff && !item.staff.displayName && names[item.staff.id]) item.staff = names[item.staff.id]
-    }
-  }
-
-  private startHold(): void {
-    this.cancelHold?.()
-    const seconds = this.config.holdSeconds
-    this.holdExpiresAt = this.ticker.now() + seconds * 1000
-    this.cancelHold = this.ticker.after(seconds * 1000, () => this.holdExpired())
+    nameStaff(this.basket, names)
   }
 
   /** The confirm step's own 5:00 countdown takes over from the time hold (one timer, one expiry). */
   handOverHold(): void {
-    this.cancelHold?.()
-    this.cancelHold = undefined
-    this.holdExpiresAt = undefined
+    this.hold.stop()
   }
 
   /** Hold ran out: the selection is cleared and the 'Out of time' dialog shows. */
@@ -411,20 +307,15 @@ export class BookingViewModel {
     if (wasConfirm) this.goToCurrentServiceUrl()
   }
 
-  private goToCurrentServiceUrl(): void {
+  /** The step URL of the basket's last item. */
+  goToCurrentServiceUrl(): void {
     const index = Math.max(0, this.basket.length - 1)
     this.goToService(index)
   }
 
   clearTime(): void {
-    this.cancelHold?.()
-    this.cancelHold = undefined
-    this.holdExpiresAt = undefined
-    for (const item of this.basket) {
-      item.start = undefined
-      item.end = undefined
-      if (item.anyStaff) item.staff = undefined
-    }
+    this.hold.stop()
+    clearTimes(this.basket)
   }
 
   /** 'Book appointment': confirm is the current url plus /confirm, keeping the query string. */
@@ -442,46 +333,9 @@ export class BookingViewModel {
     this.session.requireLogin({ locked: true, then: () => this.navigator.go(target) })
   }
 
-  // ---- back, remove, change -----------------------------------------------------------------
-
   /** Steps back and clears the selection of the step left (spec section 4 'Back navigation'). */
   back(): void {
-    switch (this.step) {
-      case 'service':
-        this.navigator.go('/')
-        return
-      case 'staff': {
-        const item = this.activeItem
-        if (item && item.staff === undefined && !item.anyStaff && !this.isReschedule) this.basket.splice(this.activeIndex, 1)
-        else if (item) {
-          item.staff = undefined
-          item.anyStaff = false
-        }
-        this.activeIndex = this.basket.length
-        this.step = 'service'
-        this.navigator.go(stepPath({ locationId: this.location?.id ?? '', query: this.keptQuery }))
-        return
-      }
-      case 'time':
-        if (this.timeStep === 'hours') {
-          this.clearTime()
-          this.date = undefined
-          this.timeStep = 'date'
-          return
-        }
-        this.clearTime()
-        this.activeIndex = Math.max(0, this.basket.length - 1)
-        this.step = 'staff'
-        return
-      case 'confirm':
-        this.clearTime()
-        this.step = 'time'
-        this.timeStep = this.date ? 'hours' : 'date'
-        this.goToCurrentServiceUrl()
-        return
-      default:
-        this.navigator.go('/')
-    }
+    stepBack(this, this.navigator)
   }
 
   askRemove(index: number): void {
@@ -497,25 +351,11 @@ export class BookingViewModel {
     return item?.kind === 'course' ? 'Remove this course?' : 'Remove this appointment?'
   }
 
-  /** Removes an item; removing the last one resets to the service list. */
+  /** Removes the item asked about; removing the last one resets to the service list. */
   confirmRemove(): void {
     const index = this.removing
     this.removing = undefined
-    if (index === undefined) return
-    this.basket.splice(index, 1)
-    this.clearTime()
-    if (this.basket.length === 0) {
-      this.activeIndex = 0
-      this.step = 'service'
-      this.navigator.go(stepPath({ locationId: this.location?.id ?? '' }))
-      return
-    }
-    this.activeIndex = Math.min(this.activeIndex, this.basket.length - 1)
-    // On confirm or payment the held time (and the pending booking of payment) was for the old basket.
-    if (this.step === 'confirm' || this.step === 'payment') {
-      this.step = 'time'
-      this.goToCurrentServiceUrl()
-    }
+    if (index !== undefined) removeFromBasket(this, index, this.navigator)
   }
 
   changeService(index: number): void {
@@ -531,80 +371,28 @@ export class BookingViewModel {
     this.goToService(index)
   }
 
-  // ---- modes --------------------------------------------------------------------------------
-
   /** Reschedule starts at the time step when linked, otherwise at the staff step. */
   startReschedule(input: RescheduleInput): void {
-    this.clearBookingInfo()
-    this.isReschedule = true
-    this.isLinked = input.linked
-    this.rescheduleAppointmentId = input.appointmentId
-    this.rescheduleSources = input.items.flatMap((i) =>
-      i.appointmentId && i.event
-        ? [{ appointmentId: i.appointmentId, isLinked: i.isLinked, start: i.event.start, end: i.event.end, serviceId: i.service.id, practitionerId: i.staff?.id, price: i.staff?.grossPrice ?? i.service.defaultPrice }]
-        : [],
-    )
-    this.location = input.clinic
-    this.basket = input.items.map((i) => ({ kind: 'service' as const, service: i.service, staff: i.staff, anyStaff: false }))
-    this.activeIndex = 0
-    this.step = rescheduleStartStep({ isLinked: input.linked })
-    const first = this.basket[0]
-    this.navigator.go(stepPath({ locationId: input.clinic.id, categoryId: first?.service.categoryId, serviceId: first?.service.id, query: { service: '0', reschedule: '1' } }))
+    startReschedule(this, input, this.navigator)
   }
 
   /** Book again: same services and practitioner, at the staff step. */
   startBookAgain(input: Omit<RescheduleInput, 'appointmentId' | 'linked'>): void {
-    this.clearBookingInfo()
-    this.isBookAgain = true
-    this.servicesToRefresh = true
-    this.location = input.clinic
-    this.basket = input.items.map((i) => ({ kind: 'service' as const, service: i.service, staff: i.staff, anyStaff: false }))
-    this.activeIndex = 0
-    const first = this.basket[0]
-    this.navigator.go(stepPath({ locationId: input.clinic.id, categoryId: first?.service.categoryId, serviceId: first?.service.id, query: { service: '0' } }))
+    startBookAgain(this, input, this.navigator)
   }
 
-  /**
-   * The basket's services replaced by the server's (book again: the past appointment knows neither
-   * the service's deposit rule nor its online details), keeping what the basket chose.
-   */
+  /** The basket's services replaced by the server's (book again), keeping what the basket chose. */
   refreshServices(services: ServiceView[]): void {
     this.servicesToRefresh = false
-    for (const item of this.basket) {
-      const fresh = services.find((s) => s.id === item.service.id)
-      if (fresh) item.service = { ...fresh, categoryId: fresh.categoryId ?? item.service.categoryId }
-    }
+    refreshServices(this.basket, services)
   }
 
   setCourseContext(context: CourseContext | undefined): void {
     this.courseContext = context
   }
 
-  private resetBasket(): void {
-    this.clearTime()
-    this.basket = []
-    this.activeIndex = 0
-    this.giftVouchers = []
-    this.date = undefined
-    this.timeStep = 'date'
-  }
-
   /** Resets everything but keeps courseContext (spec section 4). */
   clearBookingInfo(): void {
-    this.resetBasket()
-    this.step = 'location'
-    this.outOfTime = false
-    this.askAnotherService = false
-    this.askAnotherCourse = false
-    this.removing = undefined
-    this.isReschedule = false
-    this.isBookAgain = false
-    this.servicesToRefresh = false
-    this.isLinked = false
-    this.rescheduleAppointmentId = undefined
-    this.rescheduleSources = []
-    this.courseServiceBooking = false
-    this.viewFromQuery = undefined
-    this.view = 'services'
+    resetWizard(this)
   }
 }
