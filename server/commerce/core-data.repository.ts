@@ -219,6 +219,10 @@ export const coreData: CoreData = {
   async notifyBooked(db, tenant, appointmentIds, at) {
     await notify(core(db), tenant, { kind: 'booked', appointmentIds, at })
   },
+
+  async notifyDepositPaid(db, tenant, appointmentIds, deposit, at) {
+    await notify(core(db), tenant, { kind: 'deposit-paid', appointmentIds, at, deposit })
+  },
 }
 
 /** Items (services and courses) that use a tax: by tax id, or by the same rate when none is linked. */

@@ -7,7 +7,7 @@ import { sql } from 'kysely'
 import { newId } from '../db/ids'
 import type { DbOrTrx } from '../db/schema'
 
-export type NoticeKind = 'booked' | 'rescheduled' | 'cancelled' | 'cancelled-by-clinic' | 'reminder' | 'hold-released'
+export type NoticeKind = 'booked' | 'rescheduled' | 'cancelled' | 'cancelled-by-clinic' | 'reminder' | 'hold-released' | 'deposit-paid'
 
 /** One appointment as the notice saw it. */
 export interface NoticeAppointment {
@@ -28,6 +28,13 @@ export interface NoticePayload {
   appointments: NoticeAppointment[]
   /** reminders: the lead time that made it due */
   leadMinutes?: number
+  /** deposit-paid: what was paid (major units) */
+  deposit?: NoticeDeposit
+}
+
+export interface NoticeDeposit {
+  amount: number
+  currency: string
 }
 
 export interface NoticeRow {
@@ -87,7 +94,7 @@ export function addressOf(row: { line1: string; line2: string | null; city: stri
 export async function insertNotice(
   db: DbOrTrx,
   tenant: string,
-  notice: { kind: NoticeKind; appointmentIds: readonly string[]; at: Date; leadMinutes?: number },
+  notice: { kind: NoticeKind; appointmentIds: readonly string[]; at: Date; leadMinutes?: number; deposit?: NoticeDeposit },
 ): Promise<void> {
   if (notice.appointmentIds.length === 0) return
   const rows = await snapshot(db, tenant, notice.appointmentIds)
@@ -107,7 +114,11 @@ export async function insertNotice(
       sequence: await sequenceOf(db, tenant, r.id, CHANGES_EVENT.has(notice.kind)),
     })
   }
-  const payload: NoticePayload = { appointments, ...(notice.leadMinutes !== undefined ? { leadMinutes: notice.leadMinutes } : {}) }
+  const payload: NoticePayload = {
+    appointments,
+    ...(notice.leadMinutes !== undefined ? { leadMinutes: notice.leadMinutes } : {}),
+    ...(notice.deposit ? { deposit: notice.deposit } : {}),
+  }
   await sql`INSERT INTO notices (id, tenant_id, kind, customer_id, payload, created_at)
     VALUES (${newId()}, ${tenant}, ${notice.kind}, ${rows[0].customer_id}, ${JSON.stringify(payload)}, ${notice.at})`.execute(db)
 }

@@ -12,7 +12,7 @@ import type { Db, DbOrTrx } from '../db/schema'
 import { enqueueMail } from '../services/mail.service'
 import { htmlOf } from './mail-layout'
 import { renderNotice, textOf } from './messages'
-import { claimPendingNotices, insertNotice, markRendered, type NoticeKind, type NoticeRow } from './notices.repository'
+import { claimPendingNotices, insertNotice, markRendered, type NoticeDeposit, type NoticeKind, type NoticeRow } from './notices.repository'
 import { markPassedReminders, planDueReminders } from './reminders'
 import type { SmsPort } from './sms.port'
 import { LoggedSms, TwilioSms } from './twilio-sms.adapter'
@@ -23,7 +23,7 @@ export type { NoticeKind } from './notices.repository'
  * Tells the customer about a change to a visit (its first appointment and the linked ones). One line
  * for the booking and payment code, inside the transaction of the change.
  */
-export async function notify(db: DbOrTrx, tenant: string, notice: { kind: NoticeKind; appointmentIds: readonly string[]; at: Date }): Promise<void> {
+export async function notify(db: DbOrTrx, tenant: string, notice: { kind: NoticeKind; appointmentIds: readonly string[]; at: Date; deposit?: NoticeDeposit }): Promise<void> {
   await insertNotice(db, tenant, notice)
   if (notice.kind === 'booked' || notice.kind === 'rescheduled') await markPassedReminders(db, tenant, notice.appointmentIds, notice.at)
 }
