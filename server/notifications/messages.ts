@@ -10,7 +10,7 @@ import { currencyOrDefault, formatMoney } from '../../src/domain/pricing/money'
 import { DISPLAY_LONG_DATE_FORMAT, LONDON_TIME_ZONE } from '../../src/domain/time'
 import { buildIcs } from '../commerce/ics'
 import type { OrganisationSettings } from '../db/schema'
-import type { NoticeKind, NoticePayload } from './notices.repository'
+import type { AppointmentNoticeKind as NoticeKind, NoticePayload } from './notices.repository'
 
 export interface MessageContext {
   tenant: string
