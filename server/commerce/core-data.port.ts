@@ -92,4 +92,8 @@ export interface CoreData {
   enqueueMail(db: CommerceDb, tenant: string, mail: OutgoingMail): Promise<void>
   /** Tells the customer their appointments are booked (server/notifications: mail with .ics, SMS), in the transaction. */
   notifyBooked(db: CommerceDb, tenant: string, appointmentIds: readonly string[], at: Date): Promise<void>
+  /** Sends the customer a receipt for the deposit paid for these appointments (server/notifications), in the transaction. */
+  notifyDepositPaid(db: CommerceDb, tenant: string, appointmentIds: readonly string[], deposit: { amount: number; currency: string }, at: Date): Promise<void>
+  /** Tells the customer the courses they paid for are theirs (nothing when none), in the transaction. */
+  notifyCoursesBought(db: CommerceDb, tenant: string, customerId: string, courses: readonly { name: string; quantity: number }[], at: Date): Promise<void>
 }

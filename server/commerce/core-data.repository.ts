@@ -2,7 +2,7 @@
 import { sql, type Kysely } from 'kysely'
 import { toMoney, type CoreTables } from '../db/schema'
 import { enqueueMail } from '../services/mail.service'
-import { notify } from '../notifications/notifications.service'
+import { notify, notifyPurchase } from '../notifications/notifications.service'
 import type { CommerceDb } from './commerce.tables'
 import type { AppointmentCommerce, CoreData, CourseCommerce, OrganisationCommerce } from './core-data.port'
 
@@ -218,6 +218,14 @@ export const coreData: CoreData = {
 
   async notifyBooked(db, tenant, appointmentIds, at) {
     await notify(core(db), tenant, { kind: 'booked', appointmentIds, at })
+  },
+
+  async notifyDepositPaid(db, tenant, appointmentIds, deposit, at) {
+    await notify(core(db), tenant, { kind: 'deposit-paid', appointmentIds, at, deposit })
+  },
+
+  async notifyCoursesBought(db, tenant, customerId, courses, at) {
+    await notifyPurchase(core(db), tenant, { kind: 'course-bought', customerId, at, purchase: { items: [...courses] } })
   },
 }
 

@@ -103,6 +103,17 @@ describe('booking deposit and payment', () => {
     expect(await payInvoice(deps, tenant, alice, invoice.id, payBody)).toMatchObject({ left: { _tag: 'Conflict', message: 'This invoice is already paid.' } })
   })
 
+  it('sends the customer a deposit receipt once, with the amount paid, when the deposit payment settles', async () => {
+    const id = held()
+    const invoice = await depositInvoice(id)
+    const started = await startPayment(invoice.id)
+    expect(core.depositsPaid).toEqual([])
+    await sandbox.submitCard(started.transactionId, good)
+    await Promise.all([settle(deps, tenant, started.transactionId), settle(deps, tenant, started.transactionId)])
+    await settle(deps, tenant, started.transactionId)
+    expect(core.depositsPaid).toEqual([{ appointmentIds: [id], deposit: { amount: 20, currency: 'GBP' } }])
+  })
+
   it('settles concurrent retries of the same transaction once', async () => {
     const invoice = await depositInvoice(held())
     const started = await startPayment(invoice.id)

@@ -175,6 +175,7 @@ export async function settle(deps: CommerceDeps, tenant: string, transactionId: 
     const now = deps.clock()
     await repo.settlePayment(trx, transactionId, 'paid', null, now)
     await repo.setInvoiceStatus(trx, invoice.id, 'Paid', now)
+    await deps.core.notifyDepositPaid(trx, tenant, await invoiceAppointmentIds(trx, invoice.id), { amount: money(locked.amount), currency: invoice.currency }, now)
     return 'paid' as const
   })
   if (outcome === 'paid') businessMetrics.payment('paid')

@@ -8,7 +8,7 @@ import { currencyOrDefault, formatMoney } from '../../src/domain/pricing/money'
 import type { CommerceDeps } from './commerce.deps'
 import type { CommerceDb } from './commerce.tables'
 import type { AppointmentCommerce } from './core-data.port'
-import { activateCoursesOfInvoice } from './courses.repository'
+import { activateCoursesOfInvoice, coursesOfInvoice } from './courses.repository'
 import { invoiceAppointmentIds } from './invoices.repository'
 import { activateVouchersOfInvoice } from './vouchers.service'
 
@@ -47,6 +47,7 @@ export async function fulfilInvoice(
 ): Promise<boolean> {
   if (!(await confirmBooking(deps, trx, tenant, invoiceId, customerId, options))) return false
   await activateCoursesOfInvoice(trx, invoiceId)
+  await deps.core.notifyCoursesBought(trx, tenant, customerId, (await coursesOfInvoice(trx, invoiceId)).map((c) => ({ name: c.name, quantity: c.quantity })), deps.clock())
   await activateVouchersOfInvoice(deps, trx, tenant, invoiceId)
   return true
 }

@@ -6,10 +6,11 @@
  */
 import { formatInTimeZone } from 'date-fns-tz'
 import { cancellationNotice } from '../../src/domain/policy/cancellation-notice'
+import { currencyOrDefault, formatMoney } from '../../src/domain/pricing/money'
 import { DISPLAY_LONG_DATE_FORMAT, LONDON_TIME_ZONE } from '../../src/domain/time'
 import { buildIcs } from '../commerce/ics'
 import type { OrganisationSettings } from '../db/schema'
-import type { NoticeKind, NoticePayload } from './notices.repository'
+import type { AppointmentNoticeKind as NoticeKind, NoticePayload } from './notices.repository'
 
 export interface MessageContext {
   tenant: string
@@ -37,7 +38,7 @@ const shortWhen = (date: Date) => formatInTimeZone(date, LONDON_TIME_ZONE, 'EEE 
 /** The appointment's calendar UID: fixed for its whole life (booked, moved, cancelled). */
 export const calendarUid = (tenant: string, appointmentId: string) => `${appointmentId}@${tenant}.clinic-booking`
 
-const HEADLINES: Record<NoticeKind, (org: string) => { subject: string; lead: string; sms: string }> = {
+const HEADLINES: Record<NoticeKind, (org: string, payload: NoticePayload) => { subject: string; lead: string; sms: string }> = {
   booked: (org) => ({ subject: 'Booking confirmed', lead: `Your booking with ${org} is confirmed:`, sms: `${org}: booking confirmed` }),
   rescheduled: (org) => ({ subject: 'Booking moved', lead: `Your booking with ${org} has moved. The new time:`, sms: `${org}: booking moved to` }),
   cancelled: (org) => ({ subject: 'Booking cancelled', lead: `Your booking with ${org} has been cancelled:`, sms: `${org}: booking cancelled` }),
@@ -52,10 +53,17 @@ const HEADLINES: Record<NoticeKind, (org: string) => { subject: string; lead: st
     lead: `The time you held with ${org} was released because the deposit was not paid in time. It is not booked:`,
     sms: `${org}: not booked (deposit not paid)`,
   }),
+  'deposit-paid': (org, payload) => {
+    const paid = payload.deposit ? formatMoney(payload.deposit.amount, currencyOrDefault(payload.deposit.currency)) : 'your deposit'
+    return { subject: 'Deposit received', lead: `Thank you: ${org} has received your deposit of ${paid} for:`, sms: `${org}: deposit of ${paid} received for` }
+  },
 }
 
-/** A released hold never reached the customer's calendar: its notice carries no .ics. */
-const onCalendar = (kind: NoticeKind) => kind !== 'hold-released'
+/**
+ * A released hold never reached the customer's calendar, and a deposit receipt follows the booking
+ * confirmation that brought the .ics: their notices carry none.
+ */
+const onCalendar = (kind: NoticeKind) => kind !== 'hold-released' && kind !== 'deposit-paid'
 
 const isCancel = (kind: NoticeKind) => kind === 'cancelled' || kind === 'cancelled-by-clinic'
 
@@ -64,7 +72,7 @@ export function renderNotice(kind: NoticeKind, payload: NoticePayload, ctx: Mess
   const appointments = [...payload.appointments].sort((a, b) => a.start.localeCompare(b.start))
   const first = appointments[0]
   const start = new Date(first.start)
-  const head = HEADLINES[kind](org)
+  const head = HEADLINES[kind](org, payload)
   const details = appointments.map((a) => `${a.serviceName} with ${a.practitionerName}, ${when(new Date(a.start))} (London time), ${a.clinicName}`)
   const paragraphs = [`Hi ${ctx.customer.firstName},`, head.lead]
   const address = first.clinicAddress ? `${first.clinicName}, ${first.clinicAddress}` : first.clinicName
@@ -97,7 +105,7 @@ export function renderNotice(kind: NoticeKind, payload: NoticePayload, ctx: Mess
     subject: `${head.subject}: ${first.serviceName} on ${formatInTimeZone(start, LONDON_TIME_ZONE, 'dd/MM/yyyy HH:mm')}`,
     paragraphs,
     details,
-    action: { label: isCancel(kind) || !onCalendar(kind) ? 'Book again' : 'Manage your booking', url: ctx.manageUrl },
+    action: { label: isCancel(kind) || kind === 'hold-released' ? 'Book again' : 'Manage your booking', url: ctx.manageUrl },
     // Short: one segment where it can be. No link: texts are often forwarded and read on lock screens.
     sms: `${head.sms} ${first.serviceName} ${shortWhen(start)}, ${first.clinicName}.`,
     ...(onCalendar(kind) ? { ics: { filename: 'appointment.ics', content: ics, method: isCancel(kind) ? ('CANCEL' as const) : ('PUBLISH' as const) } } : {}),

@@ -7,7 +7,11 @@ import { sql } from 'kysely'
 import { newId } from '../db/ids'
 import type { DbOrTrx } from '../db/schema'
 
-export type NoticeKind = 'booked' | 'rescheduled' | 'cancelled' | 'cancelled-by-clinic' | 'reminder' | 'hold-released'
+/** Notices about appointments (their payload is a snapshot of the visit). */
+export type AppointmentNoticeKind = 'booked' | 'rescheduled' | 'cancelled' | 'cancelled-by-clinic' | 'reminder' | 'hold-released' | 'deposit-paid'
+/** Notices about a purchase (their payload says what was bought). */
+export type PurchaseNoticeKind = 'course-bought'
+export type NoticeKind = AppointmentNoticeKind | PurchaseNoticeKind
 
 /** One appointment as the notice saw it. */
 export interface NoticeAppointment {
@@ -28,6 +32,20 @@ export interface NoticePayload {
   appointments: NoticeAppointment[]
   /** reminders: the lead time that made it due */
   leadMinutes?: number
+  /** deposit-paid: what was paid (major units) */
+  deposit?: NoticeDeposit
+  /** purchases (course-bought): what was bought; such notices have no appointments */
+  purchase?: NoticePurchase
+}
+
+export interface NoticePurchase {
+  /** quantity: a course's sessions */
+  items: { name: string; quantity: number }[]
+}
+
+export interface NoticeDeposit {
+  amount: number
+  currency: string
 }
 
 export interface NoticeRow {
@@ -87,7 +105,7 @@ export function addressOf(row: { line1: string; line2: string | null; city: stri
 export async function insertNotice(
   db: DbOrTrx,
   tenant: string,
-  notice: { kind: NoticeKind; appointmentIds: readonly string[]; at: Date; leadMinutes?: number },
+  notice: { kind: AppointmentNoticeKind; appointmentIds: readonly string[]; at: Date; leadMinutes?: number; deposit?: NoticeDeposit },
 ): Promise<void> {
   if (notice.appointmentIds.length === 0) return
   const rows = await snapshot(db, tenant, notice.appointmentIds)
@@ -107,9 +125,21 @@ export async function insertNotice(
       sequence: await sequenceOf(db, tenant, r.id, CHANGES_EVENT.has(notice.kind)),
     })
   }
-  const payload: NoticePayload = { appointments, ...(notice.leadMinutes !== undefined ? { leadMinutes: notice.leadMinutes } : {}) }
+  const payload: NoticePayload = {
+    appointments,
+    ...(notice.leadMinutes !== undefined ? { leadMinutes: notice.leadMinutes } : {}),
+    ...(notice.deposit ? { deposit: notice.deposit } : {}),
+  }
   await sql`INSERT INTO notices (id, tenant_id, kind, customer_id, payload, created_at)
     VALUES (${newId()}, ${tenant}, ${notice.kind}, ${rows[0].customer_id}, ${JSON.stringify(payload)}, ${notice.at})`.execute(db)
+}
+
+/** Records a notice about a purchase (no appointments) for the customer, inside the purchase's transaction. */
+export async function insertPurchaseNotice(db: DbOrTrx, tenant: string, notice: { kind: PurchaseNoticeKind; customerId: string; at: Date; purchase: NoticePurchase }): Promise<void> {
+  if (notice.purchase.items.length === 0) return
+  const payload: NoticePayload = { appointments: [], purchase: notice.purchase }
+  await sql`INSERT INTO notices (id, tenant_id, kind, customer_id, payload, created_at)
+    VALUES (${newId()}, ${tenant}, ${notice.kind}, ${notice.customerId}, ${JSON.stringify(payload)}, ${notice.at})`.execute(db)
 }
 
 /** Claims pending notices (SKIP LOCKED: one instance renders each); call inside a transaction. */

@@ -12,7 +12,8 @@ import type { Db, DbOrTrx } from '../db/schema'
 import { enqueueMail } from '../services/mail.service'
 import { htmlOf } from './mail-layout'
 import { renderNotice, textOf } from './messages'
-import { claimPendingNotices, insertNotice, markRendered, type NoticeKind, type NoticeRow } from './notices.repository'
+import { renderPurchase } from './purchase-messages'
+import { claimPendingNotices, insertNotice, insertPurchaseNotice, markRendered, type AppointmentNoticeKind, type NoticeDeposit, type NoticePurchase, type PurchaseNoticeKind, type NoticeRow } from './notices.repository'
 import { markPassedReminders, planDueReminders } from './reminders'
 import type { SmsPort } from './sms.port'
 import { LoggedSms, TwilioSms } from './twilio-sms.adapter'
@@ -23,9 +24,14 @@ export type { NoticeKind } from './notices.repository'
  * Tells the customer about a change to a visit (its first appointment and the linked ones). One line
  * for the booking and payment code, inside the transaction of the change.
  */
-export async function notify(db: DbOrTrx, tenant: string, notice: { kind: NoticeKind; appointmentIds: readonly string[]; at: Date }): Promise<void> {
+export async function notify(db: DbOrTrx, tenant: string, notice: { kind: AppointmentNoticeKind; appointmentIds: readonly string[]; at: Date; deposit?: NoticeDeposit }): Promise<void> {
   await insertNotice(db, tenant, notice)
   if (notice.kind === 'booked' || notice.kind === 'rescheduled') await markPassedReminders(db, tenant, notice.appointmentIds, notice.at)
+}
+
+/** Tells the customer about a purchase (course bought), in its transaction; nothing when nothing was bought. */
+export async function notifyPurchase(db: DbOrTrx, tenant: string, notice: { kind: PurchaseNoticeKind; customerId: string; at: Date; purchase: NoticePurchase }): Promise<void> {
+  await insertPurchaseNotice(db, tenant, notice)
 }
 
 /** Twilio when configured; else texts are logged (development, test), and none are written in production. */
@@ -83,14 +89,15 @@ export class NotificationsService implements NotificationsApi {
             .executeTakeFirst()
         : undefined,
     ])
-    if (organisation && customer && notice.payload.appointments.length > 0) {
-      const message = renderNotice(notice.kind, notice.payload, {
+    if (organisation && customer && (notice.payload.appointments.length > 0 || notice.payload.purchase)) {
+      const context = {
         tenant: notice.tenant_id,
         organisation,
         customer: { firstName: customer.first_name },
         manageUrl: `${publicOrigin(this.options.config, notice.tenant_id)}/app`,
         now,
-      })
+      }
+      const message = notice.payload.purchase ? renderPurchase(notice.kind as PurchaseNoticeKind, notice.payload.purchase, context) : renderNotice(notice.kind as AppointmentNoticeKind, notice.payload, context)
       const channels = new Set(customer.notification_types ?? [])
       if (channels.has('Email')) {
         await enqueueMail(trx, {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { londonDate, londonInstant } from '../test-support/dates'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
 import { HoldSweeper } from '../services/hold-sweeper'
+import { notify } from './notifications.service'
 
 const received: ParsedMail[] = []
 let smtp: SMTPServer
@@ -208,5 +209,25 @@ describe('reminder planning', () => {
     await t.app.deps.mail.flush()
     expect(reminders(moving)).toHaveLength(2)
     offsetMs = 0
+  })
+})
+
+describe('deposit receipt', () => {
+  it('mails the customer a receipt of the deposit for the visit, without a second calendar file', async () => {
+    offsetMs = 0
+    const id = await book(demo, '09:30')
+    await t.app.deps.mail.flush()
+    // What settling a deposit payment does (server/commerce/payments.service.ts, through the core port), in one transaction.
+    await t.db.transaction().execute((trx) => notify(trx, 'demo', { kind: 'deposit-paid', appointmentIds: [id], at: new Date(), deposit: { amount: 25, currency: 'GBP' } }))
+    await t.app.deps.mail.flush()
+    const receipts = received.filter((m) => m.subject?.startsWith('Deposit received'))
+    expect(receipts).toHaveLength(1)
+    const receipt = receipts[0]
+    expect(receipt?.subject).toMatch(/^Deposit received: .* \| Harley Aesthetics$/)
+    expect(receipt?.to && 'text' in receipt.to && receipt.to.text).toBe(DEMO_CUSTOMER.email)
+    expect(receipt?.text).toContain('Harley Aesthetics has received your deposit of £25.00 for:')
+    expect(receipt?.text).toMatch(/ at 09:30 \(London time\)/)
+    expect(receipt?.text).toContain('Manage your booking: https://book.clinic.test/app')
+    expect(receipt?.attachments).toHaveLength(0)
   })
 })

@@ -233,6 +233,31 @@ describe('course purchase and gift vouchers', () => {
     expect((await inject('POST', `/api/course/verify-assignment/${invoice.id}`, demo)).statusCode).toBe(403)
   })
 
+  it('tells the buyer once, after payment, that the course is bought (mail through the notices)', async () => {
+    const res = await inject('POST', '/api/invoice/create', other, {
+      customer: DEMO.customerOther,
+      clinic: DEMO.clinicLondon,
+      origin: 'ONLINE_COURSE',
+      description: 'Online Course Purchase',
+      items: [{ type: 'Course', quantity: 1, referenceId: DEMO.coursePeel, location: DEMO.clinicLondon, onlineSale: true }],
+    })
+    const invoice = res.json()
+    const courseMails = () => t.db.selectFrom('outbox').selectAll().where('to_address', '=', OTHER_CUSTOMER.email).where('subject', 'like', 'Course bought%').execute()
+    await t.app.deps.notifications.renderPending() // earlier purchases' notices
+    const before = (await courseMails()).length
+    const started = (await inject('POST', `/api/invoice/${invoice.id}/pay`, other, payBody(invoice.id))).json()
+    await t.app.deps.notifications.renderPending()
+    expect(await courseMails()).toHaveLength(before)
+    expect((await submitCard(started.transactionId, good)).statusCode).toBe(200)
+    await check(started.transactionId)
+    await t.app.deps.notifications.renderPending()
+    const mails = await courseMails()
+    expect(mails).toHaveLength(before + 1)
+    expect(mails.at(-1)!.subject).toMatch(/^Course bought: Peel course: 4 sessions \| /)
+    expect(mails.at(-1)!.text).toContain('Your course is ready to use:')
+    expect(mails.at(-1)!.text).toContain('- Peel course: 4 sessions')
+  })
+
   it('refuses mixing courses with services and unknown courses', async () => {
     const mixed = await inject('POST', '/api/invoice/create', demo, {
       customer: DEMO.customerDemo,

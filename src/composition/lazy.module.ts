@@ -13,6 +13,9 @@ import { GiftVoucherViewModel } from '../ui/view-models/gift-voucher.view-model'
 import { FormViewModel } from '../ui/view-models/form.view-model'
 import { FormBuilderViewModel } from '../ui/view-models/form-builder.view-model'
 import { LEAD_HOST, LeadViewModel, windowLeadHost } from '../ui/view-models/lead.view-model'
+import { AddToCalendarViewModel } from '../ui/view-models/add-to-calendar.view-model'
+import { ThankYouCalendarViewModel } from '../ui/view-models/thank-you-calendar.view-model'
+import { browserFileSaver, FILE_SAVER } from '../ui/view-models/app-services'
 import { AccountViewModel } from '../ui/view-models/account.view-model'
 import { AppointmentsTabViewModel } from '../ui/view-models/appointments-tab.view-model'
 import { CoursesTabViewModel } from '../ui/view-models/courses-tab.view-model'
@@ -41,6 +44,8 @@ export const lazyViewModelClasses = [
 /** The customer area (/app) and the password screens. */
 export const accountViewModelClasses = [
   AppointmentsTabViewModel,
+  AddToCalendarViewModel,
+  ThankYouCalendarViewModel,
   CoursesTabViewModel,
   PersonalDetailsViewModel,
   CardsViewModel,
@@ -53,6 +58,7 @@ export const accountViewModelClasses = [
 export const lazyViewModelsModule = new ContainerModule(({ bind }) => {
   for (const vm of [...lazyViewModelClasses, ...accountViewModelClasses]) bind(vm as never).toSelf().inSingletonScope()
   bind(LEAD_HOST).toDynamicValue(() => windowLeadHost(globalThis.window)).inSingletonScope()
+  bind(FILE_SAVER).toDynamicValue(() => browserFileSaver(globalThis.document)).inSingletonScope()
 })
 
 /** The Http* adapters and use cases that the first view did not bind. */

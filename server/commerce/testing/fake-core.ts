@@ -63,6 +63,20 @@ export class FakeCore implements CoreData {
   async notifyBooked(_db: unknown, _tenant: string, appointmentIds: readonly string[]) {
     this.booked.push([...appointmentIds])
   }
+
+  /** Deposit receipts, by appointment ids. */
+  depositsPaid: { appointmentIds: string[]; deposit: { amount: number; currency: string } }[] = []
+
+  /** Course purchase notices. */
+  coursesBought: { customerId: string; courses: { name: string; quantity: number }[] }[] = []
+
+  async notifyCoursesBought(_db: unknown, _tenant: string, customerId: string, courses: readonly { name: string; quantity: number }[]) {
+    this.coursesBought.push({ customerId, courses: [...courses] })
+  }
+
+  async notifyDepositPaid(_db: unknown, _tenant: string, appointmentIds: readonly string[], deposit: { amount: number; currency: string }) {
+    this.depositsPaid.push({ appointmentIds: [...appointmentIds], deposit })
+  }
 }
 
 export function appointment(over: Partial<AppointmentCommerce> & { id: string; customerId: string }, now: Date): AppointmentCommerce {

@@ -7,6 +7,7 @@ import {
   createPublicAppointment,
   deletePendingAppointment,
   getAppointment,
+  getAppointmentCalendar,
   getCustomerAppointments,
   rescheduleAppointment,
   type CreateBookingBody,
@@ -35,5 +36,8 @@ export class HttpAppointmentsApi implements AppointmentsApi {
   }
   ofCustomer(customerId: string, query: CustomerAppointmentsQuery) {
     return callRoute(this.http, getCustomerAppointments, { params: { customerId }, query })
+  }
+  calendar(id: string) {
+    return callRoute(this.http, getAppointmentCalendar, { params: { id } })
   }
 }

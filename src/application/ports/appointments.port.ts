@@ -13,4 +13,6 @@ export interface AppointmentsApi {
   deletePending(id: string, timeoutMs?: number): ApiResult<Ack>
   reschedule(id: string, body: RescheduleBody): ApiResult<AppointmentView>
   ofCustomer(customerId: string, query: CustomerAppointmentsQuery): ApiResult<CustomerAppointments>
+  /** GET /appointments/{id}/calendar.ics: the .ics text (needs the customer's token, so it is fetched, not linked). */
+  calendar(id: string): ApiResult<string>
 }

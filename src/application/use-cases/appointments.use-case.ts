@@ -81,3 +81,13 @@ export class ListMyAppointments {
     return E.right(visibleAccountAppointments(result.right.appointments))
   }
 }
+
+/** GET /appointments/{id}/calendar.ics: the customer's own appointment as .ics text ('Add to calendar'). */
+@injectable()
+export class DownloadAppointmentCalendar {
+  constructor(@inject(PORTS.AppointmentsApi) private readonly api: AppointmentsApi) {}
+  async execute(appointmentId: string): Promise<E.Either<AppError, string>> {
+    const result = await this.api.calendar(appointmentId)
+    return E.isLeft(result) ? E.left(requestFailure(result.left)) : result
+  }
+}

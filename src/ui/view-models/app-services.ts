@@ -23,3 +23,26 @@ export class DeferredNavigator implements Navigator {
     if (this.target) this.target.leave(url)
   }
 }
+
+/** Offers a file the app fetched (the .ics of an appointment) as a download. */
+export interface FileSaver {
+  save(fileName: string, content: string, type: string): void
+}
+export const FILE_SAVER = Symbol.for('FileSaver')
+
+/** The browser's download: an object URL clicked through a temporary link. */
+export function browserFileSaver(doc: Document): FileSaver {
+  return {
+    save(fileName, content, type) {
+      const url = URL.createObjectURL(new Blob([content], { type }))
+      const link = doc.createElement('a')
+      link.href = url
+      link.download = fileName
+      doc.body.appendChild(link)
+      link.click()
+      link.remove()
+      // revoked after the click has been handled: revoking at once can cancel the download in some browsers
+      setTimeout(() => URL.revokeObjectURL(url), 0)
+    },
+  }
+}

@@ -28,6 +28,8 @@ export interface AppointmentRow {
   location: string
   action: AccountRowAction
   appointment: AppointmentView
+  /** still to come: 'Add to calendar' is offered */
+  upcoming: boolean
 }
 
 /** A confirmation the customer must accept before the action runs. */
@@ -112,6 +114,7 @@ export class AppointmentsTabViewModel {
         this.settings,
       ),
       appointment: a,
+      upcoming: new Date(a.event.start).getTime() > now.getTime(),
     }))
   }
 

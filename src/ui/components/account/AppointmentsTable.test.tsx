@@ -6,6 +6,8 @@ import { AppointmentsTable } from './AppointmentsTable'
 import { AppointmentsTabViewModel } from '../../view-models/appointments-tab.view-model'
 import { appointment, ORGANISATION, useCase, world } from '../../view-models/account.view-model.test-support'
 import type { AppointmentView } from '../../../contract/appointments.codecs'
+import { AddToCalendarViewModel } from '../../view-models/add-to-calendar.view-model'
+import type { AppError } from '../../../application/failure'
 
 afterEach(cleanup)
 
@@ -14,7 +16,7 @@ const css = (globalThis as { CSS?: { escape?: (s: string) => string } }).CSS ?? 
 css.escape ??= (value: string) => value.replace(/[^a-zA-Z0-9_-]/g, (c) => `\\${c}`)
 ;(globalThis as { CSS?: unknown }).CSS = css
 
-async function renderTable(list: AppointmentView[], rules = 'other') {
+async function renderTable(list: AppointmentView[], rules = 'other', calendar?: AddToCalendarViewModel) {
   const w = world()
   const ok = <T,>(value: T) => useCase(() => E.right(value))
   const vm = new AppointmentsTabViewModel(
@@ -22,7 +24,7 @@ async function renderTable(list: AppointmentView[], rules = 'other') {
     w.session, w.booking, w.toasts, w.ticker,
   )
   await vm.load()
-  render(<AppointmentsTable vm={vm} />)
+  render(<AppointmentsTable vm={vm} calendar={calendar} />)
   return vm
 }
 
@@ -77,5 +79,21 @@ describe('AppointmentsTable', () => {
     await renderTable([appointment('a1', -48), hidden])
     expect(screen.getByRole('button', { name: 'Book again' })).toBeTruthy()
     expect(screen.getByText('Cannot be rebooked online')).toBeTruthy()
+  })
+
+  it("offers 'Add to calendar' (the .ics download and a Google Calendar link) on upcoming appointments only", async () => {
+    const saved: string[] = []
+    const w = world()
+    const download = useCase((id: string) => E.right<AppError, string>(`BEGIN:VCALENDAR ${id}`))
+    const calendar = new AddToCalendarViewModel(download, { save: (name, content) => saved.push(`${name}: ${content}`) }, w.toasts)
+    await renderTable([appointment('a1', 100), appointment('a0', -100)], 'other', calendar)
+    const upcoming = document.querySelector('[data-appointment-id="a1"]') as HTMLElement
+    const past = document.querySelector('[data-appointment-id="a0"]') as HTMLElement
+    expect(within(past).queryByRole('button', { name: /Add to calendar/ })).toBeNull()
+    expect(within(past).queryByRole('link', { name: /Google Calendar/ })).toBeNull()
+    const google = within(upcoming).getByRole('link', { name: /Google Calendar for Signature facial/ })
+    expect(google.getAttribute('href')).toContain('https://calendar.google.com/calendar/render?action=TEMPLATE')
+    await userEvent.click(within(upcoming).getByRole('button', { name: /Add to calendar \(\.ics\) for Signature facial/ }))
+    await waitFor(() => expect(saved).toEqual(['appointment-a1.ics: BEGIN:VCALENDAR a1']))
   })
 })

@@ -6,6 +6,8 @@ import { AppDialog } from '../Dialog'
 import { Button } from '../Button'
 import { Skeleton } from '../Spinner'
 import { useOverflowing } from './use-overflowing'
+import { AddToCalendar } from '../AddToCalendar'
+import type { AddToCalendarViewModel } from '../../view-models/add-to-calendar.view-model'
 import styles from './account.module.css'
 
 function RowActions({ row, vm }: { row: AppointmentRow; vm: AppointmentsTabViewModel }) {
@@ -45,7 +47,8 @@ function RowActions({ row, vm }: { row: AppointmentRow; vm: AppointmentsTabViewM
 }
 
 /** Appointments tab: Date, Service, Staff, Location, Actions (spec section 2). */
-export const AppointmentsTable = observer(function AppointmentsTable({ vm }: { vm: AppointmentsTabViewModel }) {
+/** `calendar`: 'Add to calendar' under the actions of each upcoming appointment. */
+export const AppointmentsTable = observer(function AppointmentsTable({ vm, calendar }: { vm: AppointmentsTabViewModel; calendar?: AddToCalendarViewModel }) {
   const pending = vm.confirmation
   const heading = useRef<HTMLHeadingElement>(null)
   const wrap = useRef<HTMLDivElement>(null)
@@ -87,7 +90,12 @@ export const AppointmentsTable = observer(function AppointmentsTable({ vm }: { v
                   <td className={styles.mid}>{row.service}</td>
                   <td className={styles.nowrap}>{row.staff}</td>
                   <td className={styles.mid}>{row.location}</td>
-                  <td><RowActions row={row} vm={vm} /></td>
+                  <td>
+                    <RowActions row={row} vm={vm} />
+                    {calendar && row.upcoming ? (
+                      <div className={styles.calendar}><AddToCalendar vm={calendar} appointment={row.appointment} label={`${row.service} on ${row.date}`} /></div>
+                    ) : null}
+                  </td>
                 </tr>
               ))}
             </tbody>

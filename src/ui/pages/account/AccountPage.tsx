@@ -8,6 +8,7 @@ import {
 } from '../../view-models/account.view-model'
 import { SessionViewModel } from '../../view-models/session.view-model'
 import { useViewModel } from '../../use-view-model'
+import { AddToCalendarViewModel } from '../../view-models/add-to-calendar.view-model'
 import { AppDialog } from '../../components/Dialog'
 import { Button } from '../../components/Button'
 import { Spinner } from '../../components/Spinner'
@@ -22,6 +23,7 @@ import styles from './AccountPage.module.css'
 const AccountPage = observer(function AccountPage() {
   const vm = useViewModel<AccountViewModel>(AccountViewModel)
   const session = useViewModel<SessionViewModel>(SessionViewModel)
+  const calendar = useViewModel<AddToCalendarViewModel>(AddToCalendarViewModel)
   const [params] = useSearchParams()
   const query = params.toString()
   useEffect(() => {
@@ -51,7 +53,7 @@ const AccountPage = observer(function AccountPage() {
             ))}
           </TabList>
           <TabPanel id="appointments" className={styles.tabPanel}>
-            <AppointmentsTable vm={vm.appointments} />
+            <AppointmentsTable vm={vm.appointments} calendar={calendar} />
           </TabPanel>
           <TabPanel id="courses" className={styles.tabPanel}>
             <CoursesTable vm={vm.courses} />

@@ -8,6 +8,9 @@ import { useViewModel } from '../../use-view-model'
 import { Button } from '../../components/Button'
 import { Spinner } from '../../components/Spinner'
 import { SafeHtml } from '../../components/SafeHtml'
+import { AddToCalendar } from '../../components/AddToCalendar'
+import { AddToCalendarViewModel } from '../../view-models/add-to-calendar.view-model'
+import { ADD_TO_CALENDAR_HEADING, ThankYouCalendarViewModel } from '../../view-models/thank-you-calendar.view-model'
 import styles from './ThankYouPage.module.css'
 
 const MapView = lazy(() => import('./MapView'))
@@ -16,11 +19,17 @@ const MapView = lazy(() => import('./MapView'))
 const ThankYouPage = observer(function ThankYouPage() {
   const vm = useViewModel<ThankYouViewModel>(ThankYouViewModel)
   const session = useViewModel<SessionViewModel>(SessionViewModel)
+  const calendar = useViewModel<AddToCalendarViewModel>(AddToCalendarViewModel)
+  const booked = useViewModel<ThankYouCalendarViewModel>(ThankYouCalendarViewModel)
   const [params] = useSearchParams()
   const orgLoaded = session.organisation !== undefined || session.organisationFailed
   useEffect(() => {
-    if (orgLoaded) void vm.open(Object.fromEntries(params.entries()))
-  }, [vm, params, orgLoaded])
+    if (!orgLoaded) return
+    void vm.open(Object.fromEntries(params.entries())).then(() => {
+      // appointments were booked (not a course or a gift voucher bought): offer them for the calendar
+      if (vm.kind === 'service' || vm.kind === 'courseService') void booked.load(vm.clinic?.id)
+    })
+  }, [vm, booked, params, orgLoaded])
   useEffect(() => {
     // The browser back button is trapped on the thank-you page.
     const here = window.location.href
@@ -41,6 +50,18 @@ const ThankYouPage = observer(function ThankYouPage() {
         <SafeHtml html={vm.text} className={styles.text} />
         <Button onClick={() => vm.bookNew()}>{BOOK_NEW}</Button>
       </section>
+      {booked.appointments.length > 0 ? (
+        <section className={styles.card} aria-labelledby="calendar-title">
+          <h2 id="calendar-title" className={styles.mapTitle}>{ADD_TO_CALENDAR_HEADING}</h2>
+          <ul className={styles.calendarList}>
+            {booked.appointments.map((a) => (
+              <li key={a.id}>
+                <span>{booked.label(a)}</span> <AddToCalendar vm={calendar} appointment={a} label={booked.label(a)} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {vm.clinic ? (
         <section className={styles.mapCard} aria-labelledby="map-title">
           <h2 id="map-title" className={styles.mapTitle}>{MAP_HEADING}</h2>

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import * as E from 'fp-ts/Either'
+import { AddToCalendarViewModel, ICS_TYPE } from './add-to-calendar.view-model'
+import { ThankYouCalendarViewModel } from './thank-you-calendar.view-model'
+import type { FileSaver } from './app-services'
+import { appointment, CUSTOMER, useCase, world } from './account.view-model.test-support'
+import type { AppError } from '../../application/failure'
+
+class RecordingFileSaver implements FileSaver {
+  saved: { fileName: string; content: string; type: string }[] = []
+  save(fileName: string, content: string, type: string): void {
+    this.saved.push({ fileName, content, type })
+  }
+}
+
+const ICS = 'BEGIN:VCALENDAR\r\nUID:a1@clinic\r\nEND:VCALENDAR\r\n'
+
+describe('AddToCalendarViewModel', () => {
+  it('fetches the .ics through the use case and offers it as a download', async () => {
+    const w = world()
+    const files = new RecordingFileSaver()
+    const download = useCase((id: string) => E.right<AppError, string>(`${ICS}${id}`))
+    const vm = new AddToCalendarViewModel(download, files, w.toasts)
+    await vm.downloadIcs(appointment('a1', 24))
+    expect(download.execute).toHaveBeenCalledWith('a1')
+    expect(files.saved).toEqual([{ fileName: 'appointment-a1.ics', content: `${ICS}a1`, type: ICS_TYPE }])
+    expect(vm.downloading).toBeUndefined()
+  })
+
+  it('shows the failure as a toast and saves nothing', async () => {
+    const w = world()
+    const files = new RecordingFileSaver()
+    const vm = new AddToCalendarViewModel(useCase(() => E.left<AppError, string>({ _tag: 'RequestFailed', message: 'Appointment not found' } as unknown as AppError)), files, w.toasts)
+    await vm.downloadIcs(appointment('a1', 24))
+    expect(files.saved).toEqual([])
+    expect(w.toasts.toasts.map((t) => t.text)).toEqual(['Appointment not found'])
+  })
+
+  it('builds the Google Calendar link from the appointment (service, clinic, UTC times)', () => {
+    const w = world()
+    const vm = new AddToCalendarViewModel(useCase(() => E.right<AppError, string>(ICS)), new RecordingFileSaver(), w.toasts)
+    const link = new URL(vm.googleLink(appointment('a1', 24)))
+    expect(link.origin + link.pathname).toBe('https://calendar.google.com/calendar/render')
+    expect(link.searchParams.get('action')).toBe('TEMPLATE')
+    expect(link.searchParams.get('text')).toBe('Signature facial at Harley Street')
+    expect(link.searchParams.get('dates')).toBe('20260602T090000Z/20260602T100000Z')
+    expect(link.searchParams.get('location')).toBe('Harley Street')
+  })
+})
+
+describe('ThankYouCalendarViewModel', () => {
+  it("lists the customer's upcoming appointments at the clinic, soonest first", async () => {
+    const w = world()
+    const otherClinic = { clinic: { id: 'f'.repeat(24), accountName: 'Soho' } }
+    const list = useCase((_customerId: string) => E.right<AppError, ReturnType<typeof appointment>[]>([appointment('later', 48), appointment('past', -2), appointment('soon', 3), appointment('elsewhere', 5, otherClinic)]))
+    const vm = new ThankYouCalendarViewModel(list, w.session, w.ticker)
+    await vm.load(appointment('x', 0).clinic.id)
+    expect(list.execute).toHaveBeenCalledWith(CUSTOMER.id)
+    expect(vm.appointments.map((a) => a.id)).toEqual(['soon', 'later'])
+    expect(vm.label(vm.appointments[0]!)).toBe('Signature facial on 01/06/2026 13:00')
+  })
+
+  it('shows nothing when the list cannot be loaded or nobody is signed in', async () => {
+    const w = world()
+    const failing = new ThankYouCalendarViewModel(useCase(() => E.left<AppError, never[]>({ _tag: 'RequestFailed', message: 'down' } as unknown as AppError)), w.session, w.ticker)
+    await failing.load(undefined)
+    expect(failing.appointments).toEqual([])
+    const signedOut = world({ signedIn: false })
+    const list = useCase(() => E.right<AppError, ReturnType<typeof appointment>[]>([appointment('a1', 3)]))
+    const anonymous = new ThankYouCalendarViewModel(list, signedOut.session, signedOut.ticker)
+    await anonymous.load(undefined)
+    expect(list.execute).not.toHaveBeenCalled()
+    expect(anonymous.appointments).toEqual([])
+  })
+})
