@@ -19,6 +19,7 @@ const BookingCard = observer(function BookingCard({ vm, booking }: { vm: StaffDe
     <li className={styles.booking} aria-label={label}>
       <p className={styles.time}>{clinicTimeOf(booking.start)}–{clinicTimeOf(booking.end)}</p>
       <p className={styles.customer}>{booking.customer}</p>
+      {booking.customerPhone ? <p><a href={`tel:${booking.customerPhone}`}>{booking.customerPhone}</a></p> : null}
       {booking.customerEmail ? <p className={styles.muted}>{booking.customerEmail}</p> : null}
       <p>{booking.service}</p>
       <p className={styles.muted}>
