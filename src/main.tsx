@@ -10,7 +10,7 @@ import { followSignedInCustomer } from './ui/view-models/session-watch.launcher'
 
 // The web app. The embeddable lead form (/lead) is another page: lead.html with src/lead.main.tsx
 // (the server and vite's dev server answer /lead with it).
-const { container, prepare } = createBrowserContainer()
+const { container, prepare, prepareStaff } = createBrowserContainer()
 const session = container.get(SessionViewModel)
 // The first view loads the organisation and the user; the links cache (and with it the lazily
 // bound modules) follows once the page is up, and so does the live socket of a signed-in customer,
@@ -25,7 +25,7 @@ void session.start().then(() =>
     })
   }, 2000),
 )
-const routes = createRoutes(prepare)
+const routes = createRoutes(prepare, prepareStaff)
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

@@ -17,6 +17,7 @@ export interface DayRow {
   first_name: string | null
   surname: string | null
   email: string | null
+  mobile_phone: string | null
   deposit_paid: string | number | null
 }
 
@@ -42,6 +43,7 @@ function dayQuery(db: OperatorDbOrTrx, tenant: string) {
       'cu.first_name',
       'cu.surname',
       'cu.email',
+      'cu.mobile_phone',
       // Card payments settled for the appointment's invoices (server/commerce), in the tenant's currency.
       sql<string>`coalesce((select sum(pay.amount) from commerce_invoice_appointments ia
         join commerce_payments pay on pay.invoice_id = ia.invoice_id and pay.tenant = ia.tenant

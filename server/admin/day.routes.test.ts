@@ -38,7 +38,7 @@ describe('GET /admin/bookings', () => {
     const day = await bookings(admin, `date=${futureDate}`)
     expect(day.statusCode, day.body).toBe(200)
     const future = day.json().find((b: { id: string }) => b.id === DEMO.apptFuture)
-    expect(future).toMatchObject({ status: 'Scheduled', practitioner: 'Dr Sarah Jones', customer: 'Jane Doe', customerEmail: DEMO_CUSTOMER.email, depositPaid: 0 })
+    expect(future).toMatchObject({ status: 'Scheduled', practitioner: 'Dr Sarah Jones', customer: 'Jane Doe', customerEmail: DEMO_CUSTOMER.email, customerPhone: '+447700900123', depositPaid: 0 })
     expect((await bookings(admin, `date=${futureDate}&location=manchester`)).json().map((b: { id: string }) => b.id)).not.toContain(DEMO.apptFuture)
     expect((await bookings(admin, `date=${futureDate}&practitioner=Dr%20Sarah%20Jones`)).json().map((b: { id: string }) => b.id)).toContain(DEMO.apptFuture)
   })

@@ -40,6 +40,7 @@ export function dayBooking(row: repo.DayRow): DayBooking {
     customer: customer || '(no customer)',
     depositPaid: toMoney(row.deposit_paid) ?? 0,
     ...(row.email ? { customerEmail: row.email } : {}),
+    ...(row.mobile_phone ? { customerPhone: row.mobile_phone } : {}),
     ...(row.customer_id ? { customerId: row.customer_id } : {}),
   }
 }

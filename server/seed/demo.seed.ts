@@ -13,6 +13,7 @@ import { fromZonedTime, formatInTimeZone } from 'date-fns-tz'
 import type { Transaction } from 'kysely'
 import type { CoreTables, OrganisationSettings } from '../db/schema'
 import { hashPassword } from '../services/password'
+import type { OperatorExtra } from '../staff/staff.tables'
 
 const KEYS = {
   organisation: '0a0000000000000000000001',
@@ -65,6 +66,7 @@ const KEYS = {
   apptCourse: 'ab0000000000000000000006',
   apptSoon: 'ab0000000000000000000007',
   apptOther: 'ab0000000000000000000008',
+  staffAdmin: 'ad0000000000000000000001',
   /** The demo customer's bought course (the commerce seed creates the customer course with this id). */
   customerCourseDemo: 'dc0000000000000000000001',
   holidaySarah: 'd00000000000000000000001',
@@ -79,6 +81,8 @@ export const DEMO: Readonly<Record<SeedKey, string>> = KEYS
 
 export const DEMO_CUSTOMER = { email: 'demo@example.com', password: 'Demo1234' } as const
 export const OTHER_CUSTOMER = { email: 'other@example.com', password: 'Other1234' } as const
+/** The demo clinic's admin for the staff desk (/staff); a dev-only account like the demo customers. */
+export const DEMO_STAFF_ADMIN = { email: 'admin@example.com', password: 'Admin1234' } as const
 
 /** The seed's ids for any tenant: the fixed ones for 'demo', derived ones otherwise. */
 export function seedIds(tenant: string): Record<SeedKey, string> {
@@ -360,7 +364,12 @@ export async function seedDemoTenant(trx: Transaction<CoreTables>, tenant: strin
     ])
     .execute()
 
-  const [demoHash, otherHash] = await Promise.all([hashPassword(DEMO_CUSTOMER.password), hashPassword(OTHER_CUSTOMER.password)])
+  const [demoHash, otherHash, adminHash] = await Promise.all([hashPassword(DEMO_CUSTOMER.password), hashPassword(OTHER_CUSTOMER.password), hashPassword(DEMO_STAFF_ADMIN.password)])
+  await trx
+    .withTables<OperatorExtra>()
+    .insertInto('staff')
+    .values({ id: id.staffAdmin, tenant_id: tenant, email: DEMO_STAFF_ADMIN.email, display_name: 'Demo admin', role: 'admin', practitioner_id: null, password_hash: adminHash })
+    .execute()
   await trx
     .insertInto('customers')
     .values([

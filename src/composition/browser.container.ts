@@ -7,6 +7,8 @@ export interface BrowserComposition {
   container: Container
   /** Binds the lazy modules (use cases, HTTP adapters, later view models) once; safe to call often. */
   prepare: () => Promise<void>
+  /** prepare, then the staff desk's module (/staff) once: its own chunk, never loaded by customers. */
+  prepareStaff: () => Promise<void>
 }
 
 /**
@@ -24,14 +26,20 @@ export function createBrowserContainer(): BrowserComposition {
     loading ??= import('./lazy.module').then(({ lazyModules }) => container.load(...lazyModules))
     return loading
   }
+  const http = { baseUrl: apiBaseOf(host, env.VITE_API_BASE as string | undefined) }
+  let loadingStaff: Promise<void> | undefined
+  const prepareStaff = (): Promise<void> => {
+    loadingStaff ??= Promise.all([prepare(), import('./staff.module')]).then(([, { staffModule }]) => container.load(staffModule(http)))
+    return loadingStaff
+  }
   container.load(
     browserAdaptersModule({ geocoderUrl: (env.VITE_GEOCODER_URL as string | undefined) || undefined }),
     firstViewModule({
       config: webConfigOf({ host, env, storage: window.localStorage }),
       ticker: browserTicker,
-      http: { baseUrl: apiBaseOf(host, env.VITE_API_BASE as string | undefined) },
+      http,
     }),
     firstViewUseCasesModule,
   )
-  return { container, prepare }
+  return { container, prepare, prepareStaff }
 }

@@ -85,7 +85,7 @@ export const DayBooking = entity(
     customer: t.string,
     depositPaid: Money,
   },
-  { customerEmail: t.string, customerId: ObjectId },
+  { customerEmail: t.string, customerPhone: t.string, customerId: ObjectId },
 )
 export type DayBooking = t.TypeOf<typeof DayBooking>
 

@@ -57,13 +57,21 @@ export function AppRoutes({ routes }: { routes: RouteObject[] }) {
   return useRoutes(routes)
 }
 
-/** Every route of the app; `prepare` loads the lazily bound container modules. */
-export function createRoutes(prepare: () => Promise<void>): RouteObject[] {
+/** The staff desk (issue 13): its page, view model, admin adapter and use cases load in their own chunks. */
+export function staffRoutes(lazyPage: LazyPage): RouteObject[] {
+  return [
+    { path: 'staff', ...lazyPage(() => import('./pages/staff/StaffDeskPage')) },
+    { path: 'staff/set-password/:token', ...lazyPage(() => import('./pages/staff/StaffSetPasswordPage')) },
+  ]
+}
+
+/** Every route of the app; `prepare` loads the lazily bound container modules, `prepareStaff` the staff desk's too. */
+export function createRoutes(prepare: () => Promise<void>, prepareStaff: () => Promise<void> = prepare): RouteObject[] {
   const lazyPage = lazyPageWith(prepare)
   return [
     {
       element: <AppShell />,
-      children: [...bookingRoutes(lazyPage), ...otherRoutes(lazyPage)],
+      children: [...staffRoutes(lazyPageWith(prepareStaff)), ...bookingRoutes(lazyPage), ...otherRoutes(lazyPage)],
     },
   ]
 }

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify'
-import axios, { type AxiosInstance } from 'axios'
+import type { AxiosInstance } from 'axios'
 import type { AdminApi } from '../../application/ports/admin.port'
 import {
   applySetup,
@@ -26,6 +26,7 @@ export const STAFF_HTTP_CLIENT = Symbol.for('StaffHttpClient')
 
 @injectable()
 export class HttpAdminApi implements AdminApi {
+  /** An axios instance in the CLI; the fetch transport in the browser, which never creates tenants. */
   constructor(@inject(STAFF_HTTP_CLIENT) private readonly http: AxiosInstance) {}
   staffLogin(email: string, password: string) {
     return callRoute(this.http, staffLogin, { body: { email, password } })
@@ -36,7 +37,9 @@ export class HttpAdminApi implements AdminApi {
   staffSetPassword(token: string, password: string) {
     return callRoute(this.http, staffSetPassword, { body: { token, password } })
   }
-  createTenant(body: CreateTenantBody, operatorKey: string) {
+  async createTenant(body: CreateTenantBody, operatorKey: string) {
+    // Loaded here only: the browser's staff desk binds this adapter on the fetch transport, without axios.
+    const { default: axios } = await import('axios')
     // Its own instance: the operator key goes with this call only, and no staff token with it.
     const operator = axios.create({ baseURL: this.http.defaults.baseURL, timeout: this.http.defaults.timeout, adapter: this.http.defaults.adapter, headers: { [OPERATOR_KEY_HEADER]: operatorKey } })
     return callRoute(operator, createTenant, { body })

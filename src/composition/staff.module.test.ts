@@ -1,0 +1,30 @@
+// The staff desk's bindings (jsdom): absent from the customer's container until /staff loads them,
+// every admin use case resolvable after, and the staff token kept under its own key.
+import { describe, expect, it } from 'vitest'
+import { createBrowserContainer } from './browser.container'
+import { ADMIN_PORTS } from '../application/admin.tokens'
+import { ADMIN_USE_CASES } from '../application/use-cases/admin.use-case'
+import type { TokenStore } from '../application/ports/token-store.port'
+import { StaffDeskViewModel } from '../ui/view-models/staff-desk.view-model'
+
+describe('staff module', () => {
+  it('binds nothing of the staff desk for customers, and everything after prepareStaff()', async () => {
+    const { container, prepare, prepareStaff } = createBrowserContainer()
+    await prepare()
+    expect(container.isBound(StaffDeskViewModel)).toBe(false)
+    expect(container.isBound(ADMIN_PORTS.AdminApi)).toBe(false)
+    await prepareStaff()
+    await prepareStaff()
+    for (const useCase of ADMIN_USE_CASES) expect(container.get(useCase as never), useCase.name).toBeInstanceOf(useCase)
+    expect(container.get(StaffDeskViewModel)).toBeInstanceOf(StaffDeskViewModel)
+  })
+
+  it("keeps the staff token apart from the customer's", async () => {
+    window.localStorage.clear()
+    const { container, prepareStaff } = createBrowserContainer()
+    await prepareStaff()
+    container.get<TokenStore>(ADMIN_PORTS.StaffTokenStore).set('staff-1')
+    expect(window.localStorage.getItem('staffToken')).toBe('staff-1')
+    expect(window.localStorage.getItem('token')).toBeNull()
+  })
+})

@@ -1,0 +1,26 @@
+import { ContainerModule } from 'inversify'
+import type { TokenStore } from '../application/ports/token-store.port'
+import { ADMIN_PORTS } from '../application/admin.tokens'
+import { ADMIN_USE_CASES } from '../application/use-cases/admin.use-case'
+import { HttpAdminApi, STAFF_HTTP_CLIENT } from '../adapters/http/admin.adapter'
+import { createFetchTransport } from '../adapters/http/fetch-transport'
+import type { HttpConfig } from '../adapters/http/transport'
+import { LocalStorageStaffTokenStore } from '../adapters/storage/staff-token-store.adapter'
+import { StaffDeskViewModel } from '../ui/view-models/staff-desk.view-model'
+
+/**
+ * The staff desk's bindings (/staff), loaded with its route only: the staff token store, a fetch
+ * transport that carries the staff token (never the customer's), the admin adapter, its use cases
+ * and the desk's view model.
+ */
+export function staffModule(http: HttpConfig, storage?: Storage): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind<TokenStore>(ADMIN_PORTS.StaffTokenStore).toDynamicValue(() => new LocalStorageStaffTokenStore(storage)).inSingletonScope()
+    bind(STAFF_HTTP_CLIENT)
+      .toDynamicValue((ctx) => createFetchTransport(http, ctx.get<TokenStore>(ADMIN_PORTS.StaffTokenStore)))
+      .inSingletonScope()
+    bind(ADMIN_PORTS.AdminApi).to(HttpAdminApi).inSingletonScope()
+    for (const useCase of ADMIN_USE_CASES) bind(useCase as never).toSelf().inSingletonScope()
+    bind(StaffDeskViewModel).toSelf().inSingletonScope()
+  })
+}

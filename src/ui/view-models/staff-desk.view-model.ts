@@ -1,0 +1,224 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import { inject, injectable } from 'inversify'
+import * as E from 'fp-ts/Either'
+import { PORTS } from '../../application/tokens'
+import { ADMIN_PORTS } from '../../application/admin.tokens'
+import type { Clock } from '../../application/ports/clock.port'
+import type { TokenStore } from '../../application/ports/token-store.port'
+import type { AppError } from '../../application/failure'
+import { ListLocations } from '../../application/use-cases/catalogue.use-case'
+import { CancelForCustomer, ListDayBookings, MarkAttendance, SetStaffPassword, StaffLogin, StaffLogout } from '../../application/use-cases/admin.use-case'
+import type { DayBooking } from '../../contract/admin.routes'
+import type { StaffUser } from '../../contract/staff.routes'
+
+type Exec<F> = Pick<F, Extract<keyof F, 'execute'>>
+
+export type StaffAction = 'checked-in' | 'no-show' | 'cancel'
+
+export interface PractitionerColumn {
+  practitioner: string
+  bookings: DayBooking[]
+}
+
+/** The clinic's day (the server counts days in Europe/London). */
+export const CLINIC_TIME_ZONE = 'Europe/London'
+
+/** YYYY-MM-DD of an instant in the clinic's time zone. */
+export const clinicDateOf = (instant: Date): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: CLINIC_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant)
+
+/** HH:mm of an ISO instant in the clinic's time zone. */
+export const clinicTimeOf = (iso: string): string =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: CLINIC_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso))
+
+/** The calendar day `days` after a YYYY-MM-DD date (UTC arithmetic: no time zone enters a plain date). */
+export const addDays = (date: string, days: number): string => {
+  const d = new Date(`${date}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + days)
+  return d.toISOString().slice(0, 10)
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+
+/**
+ * The staff desk (/staff, issue 13): staff sign-in with its own token (never the customer's), then
+ * one location's day with a column per practitioner, and check-in, no-show and cancel on the
+ * customer's behalf. A 401 (expired or ended staff session) returns to the sign-in form.
+ */
+@injectable()
+export class StaffDeskViewModel {
+  staff?: StaffUser = undefined
+  /** true while a stored staff token has not been tried yet */
+  signedIn = false
+  email = ''
+  password = ''
+  loginError?: string = undefined
+  signingIn = false
+
+  date = ''
+  location = ''
+  locations: { id: string; name: string }[] = []
+  bookings: DayBooking[] = []
+  loading = false
+  error?: string = undefined
+  /** the id of the booking whose action is under way */
+  busy?: string = undefined
+  /** the last action's outcome, read out politely */
+  notice?: string = undefined
+
+  newPassword = ''
+  passwordDone = false
+  passwordError?: string = undefined
+
+  constructor(
+    @inject(StaffLogin) private readonly login: Exec<StaffLogin>,
+    @inject(StaffLogout) private readonly logout: Exec<StaffLogout>,
+    @inject(ListDayBookings) private readonly dayBookings: Exec<ListDayBookings>,
+    @inject(MarkAttendance) private readonly attendance: Exec<MarkAttendance>,
+    @inject(CancelForCustomer) private readonly cancelForCustomer: Exec<CancelForCustomer>,
+    @inject(SetStaffPassword) private readonly setStaffPassword: Exec<SetStaffPassword>,
+    @inject(ListLocations) private readonly listLocations: Exec<ListLocations>,
+    @inject(ADMIN_PORTS.StaffTokenStore) private readonly tokens: TokenStore,
+    @inject(PORTS.Clock) private readonly clock: Clock,
+  ) {
+    makeAutoObservable<StaffDeskViewModel, 'login' | 'logout' | 'dayBookings' | 'attendance' | 'cancelForCustomer' | 'setStaffPassword' | 'listLocations' | 'tokens' | 'clock'>(this, {
+      login: false, logout: false, dayBookings: false, attendance: false, cancelForCustomer: false, setStaffPassword: false, listLocations: false, tokens: false, clock: false,
+    })
+  }
+
+  /** Columns by practitioner (the server sorts by practitioner, then time). */
+  get columns(): PractitionerColumn[] {
+    const byName = new Map<string, DayBooking[]>()
+    for (const b of this.bookings) byName.set(b.practitioner, [...(byName.get(b.practitioner) ?? []), b])
+    return [...byName].map(([practitioner, bookings]) => ({ practitioner, bookings: [...bookings].sort((a, b) => a.start.localeCompare(b.start)) }))
+  }
+
+  /** Opens the desk: today, the locations, and the day when a staff token is stored. */
+  async enter(): Promise<void> {
+    if (!this.date) this.date = clinicDateOf(this.clock.now())
+    this.signedIn = this.tokens.get() !== null
+    const locations = await this.listLocations.execute()
+    runInAction(() => {
+      if (E.isRight(locations)) {
+        this.locations = locations.right.clinics.map((c) => ({ id: c.id, name: c.name ?? c.accountName }))
+        if (!this.location && this.locations[0]) this.location = this.locations[0].id
+      }
+    })
+    if (this.signedIn) await this.load()
+  }
+
+  setEmail(value: string): void {
+    this.email = value
+    this.loginError = undefined
+  }
+
+  setPassword(value: string): void {
+    this.password = value
+    this.loginError = undefined
+  }
+
+  async signIn(): Promise<void> {
+    if (this.signingIn) return
+    if (!this.email.trim() || !this.password) {
+      this.loginError = 'Enter your email and password.'
+      return
+    }
+    this.signingIn = true
+    const result = await this.login.execute(this.email, this.password)
+    runInAction(() => {
+      this.signingIn = false
+      if (E.isLeft(result)) {
+        this.loginError = result.left.message
+        return
+      }
+      this.staff = result.right
+      this.signedIn = true
+      this.password = ''
+    })
+    if (E.isRight(result)) await this.load()
+  }
+
+  async signOut(): Promise<void> {
+    await this.logout.execute()
+    runInAction(() => {
+      this.signedIn = false
+      this.staff = undefined
+      this.bookings = []
+    })
+  }
+
+  async setDate(value: string): Promise<void> {
+    if (!DATE.test(value)) return
+    this.date = value
+    await this.load()
+  }
+
+  shiftDay(days: number): Promise<void> {
+    return this.setDate(addDays(this.date, days))
+  }
+
+  async setLocation(id: string): Promise<void> {
+    this.location = id
+    await this.load()
+  }
+
+  async load(): Promise<void> {
+    this.loading = true
+    this.error = undefined
+    const query = { date: this.date, ...(this.location ? { location: this.location } : {}) }
+    const result = await this.dayBookings.execute(query)
+    runInAction(() => {
+      // An answer for another day or location than the one now chosen is stale.
+      if (query.date !== this.date || (query.location ?? '') !== this.location) return
+      this.loading = false
+      if (E.isLeft(result)) return this.failed(result.left)
+      this.bookings = result.right
+    })
+  }
+
+  async act(id: string, action: StaffAction): Promise<void> {
+    if (this.busy) return
+    this.busy = id
+    this.notice = undefined
+    const result = action === 'cancel' ? await this.cancelForCustomer.execute(id, false) : await this.attendance.execute(id, action)
+    runInAction(() => {
+      this.busy = undefined
+      if (E.isLeft(result)) return this.failed(result.left)
+      this.bookings = this.bookings.map((b) => (b.id === id ? result.right : b))
+      const done = { 'checked-in': 'Checked in', 'no-show': 'Marked as no-show', cancel: 'Cancelled' }[action]
+      this.notice = `${done}: ${result.right.customer} at ${clinicTimeOf(result.right.start)}.`
+    })
+  }
+
+  setNewPassword(value: string): void {
+    this.newPassword = value
+    this.passwordError = undefined
+  }
+
+  async savePassword(token: string): Promise<void> {
+    if (!this.newPassword) {
+      this.passwordError = 'Enter a password.'
+      return
+    }
+    const result = await this.setStaffPassword.execute(token, this.newPassword)
+    runInAction(() => {
+      if (E.isLeft(result)) this.passwordError = result.left.message
+      else {
+        this.passwordDone = true
+        this.newPassword = ''
+      }
+    })
+  }
+
+  private failed(error: AppError): void {
+    if (error._tag === 'Refused' && error.status === 401) {
+      this.tokens.clear()
+      this.signedIn = false
+      this.staff = undefined
+      this.bookings = []
+      this.loginError = 'Your staff session has ended. Sign in again.'
+      return
+    }
+    this.error = error.message
+  }
+}
