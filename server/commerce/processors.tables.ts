@@ -4,11 +4,11 @@ import type { ColumnType, Generated, Kysely, Transaction } from 'kysely'
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
 
 export interface ProcessorTables {
-  commerce_processor_customers: { tenant: string; processor: string; customer_id: string; external_id: string; created_at: Generated<Date> }
+  commerce_processor_customers: { tenant_id: string; processor: string; customer_id: string; external_id: string; created_at: Generated<Date> }
   commerce_webhook_events: { processor: string; event_id: string; event_type: string; received_at: Generated<Date> }
   commerce_square_payments: {
     transaction_id: string
-    tenant: string
+    tenant_id: string
     idempotency_key: string
     amount_minor: number
     currency: string
@@ -19,7 +19,7 @@ export interface ProcessorTables {
     created_at: Generated<Date>
     updated_at: Timestamp
   }
-  commerce_refund_notices: { transaction_id: string; tenant: string; created_at: Generated<Date> }
+  commerce_refund_notices: { transaction_id: string; tenant_id: string; created_at: Generated<Date> }
 }
 
 export type ProcessorDb = Kysely<ProcessorTables> | Transaction<ProcessorTables>

@@ -40,7 +40,7 @@ async function tellCustomerOnce(deps: CommerceDeps, tenant: string, transactionI
   await deps.db.transaction().execute(async (trx) => {
     const claimed = await (trx as unknown as ProcessorDb)
       .insertInto('commerce_refund_notices')
-      .values({ transaction_id: transactionId, tenant })
+      .values({ transaction_id: transactionId, tenant_id: tenant })
       .onConflict((oc) => oc.column('transaction_id').doNothing())
       .returning('transaction_id')
       .executeTakeFirst()
@@ -50,7 +50,7 @@ async function tellCustomerOnce(deps: CommerceDeps, tenant: string, transactionI
 }
 
 async function enqueueReturnedPaymentMail(deps: CommerceDeps, trx: CommerceDb, tenant: string, invoiceId: string, status: 'voided' | 'refunded'): Promise<void> {
-  const invoice = await trx.selectFrom('commerce_invoices').select(['customer_id', 'amount', 'currency']).where('id', '=', invoiceId).where('tenant', '=', tenant).executeTakeFirst()
+  const invoice = await trx.selectFrom('commerce_invoices').select(['customer_id', 'amount', 'currency']).where('id', '=', invoiceId).where('tenant_id', '=', tenant).executeTakeFirst()
   if (!invoice) return
   const customer = await deps.core.customer(trx, tenant, invoice.customer_id)
   if (!customer) return

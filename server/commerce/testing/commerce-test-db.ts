@@ -10,6 +10,7 @@ import { pgliteDialect } from '../../db/pglite-dialect'
 import { commerceMigration } from '../commerce.migration'
 import { paymentChecksMigration } from '../payment-checks.migration'
 import { processorsMigration } from '../processors.migration'
+import { tenantIdMigration } from '../../db/migrations/0103-tenant-id.migration'
 import type { CommerceTables } from '../commerce.tables'
 
 let counter = 0
@@ -27,6 +28,7 @@ export async function commerceTestDb(): Promise<{ db: Kysely<CommerceTables>; cl
     await commerceMigration.up(db)
     await paymentChecksMigration.up(db)
     await processorsMigration.up(db)
+    await tenantIdMigration.up(db)
     return {
       db,
       close: async () => {
@@ -40,5 +42,6 @@ export async function commerceTestDb(): Promise<{ db: Kysely<CommerceTables>; cl
   await commerceMigration.up(db)
   await paymentChecksMigration.up(db)
   await processorsMigration.up(db)
+  await tenantIdMigration.up(db)
   return { db, close: () => db.destroy() }
 }
