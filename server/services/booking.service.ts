@@ -17,6 +17,13 @@ import { newId } from '../db/ids'
 import { RetriesExhausted, retryTransaction } from '../db/transaction-retry'
 import { toMoney, type CoreTables, type Db, type DbOrTrx } from '../db/schema'
 import { badRequest, conflict, notFound, ok, type Failure, type Ok } from '../http/results'
+import { appointmentView, appointmentViews } from './appointment-view'
+import { calendarDays, daySlots } from '../../src/domain/scheduling'
+import { fitsCalendar, loadCalendars, londonDateOfIso, serviceOptions, slotOptions, type Calendars, type ServiceOptionRow } from './availability.service'
+import { coreData } from '../commerce/core-data.repository'
+import { loadOrganisation } from './organisation.service'
+import { businessMetrics } from '../observability/metrics'
+import { notify } from '../notifications/notifications.service'
 
 /** Live (unexpired) pending bookings of a customer, counted once per booking (linked services aside). */
 async function liveHolds(db: DbOrTrx, tenant: string, customerId: string, now: Date): Promise<number> {
@@ -31,13 +38,6 @@ async function liveHolds(db: DbOrTrx, tenant: string, customerId: string, now: D
     .executeTakeFirst()
   return Number(row?.n ?? 0)
 }
-import { appointmentView, appointmentViews } from './appointment-view'
-import { calendarDays, daySlots } from '../../src/domain/scheduling'
-import { fitsCalendar, loadCalendars, londonDateOfIso, serviceOptions, slotOptions, type Calendars, type ServiceOptionRow } from './availability.service'
-import { coreData } from '../commerce/core-data.repository'
-import { loadOrganisation } from './organisation.service'
-import { businessMetrics } from '../observability/metrics'
-import { notify } from '../notifications/notifications.service'
 
 export const SLOT_TAKEN = 'Sorry, this time is no longer available. Please choose another time.'
 export const NOT_FOUND = 'Appointment not found'
