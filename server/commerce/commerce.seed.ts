@@ -157,5 +157,5 @@ export async function seedCommerce(db: CommerceDb, tenant: string, now: Date = n
 
 /** The seed entry for server/seed/index.ts. */
 export async function commerceDemoSeed(trx: Transaction<CoreTables>, tenant: string): Promise<void> {
-  await seedCommerce(trx as unknown as CommerceDb, tenant)
+  await seedCommerce(trx, tenant)
 }

@@ -1,5 +1,6 @@
 /** Kysely row types of the commerce tables (commerce.migration.ts). */
-import type { ColumnType, Generated, Kysely, Transaction } from 'kysely'
+import type { ColumnType, Generated } from 'kysely'
+import type { DbOrTrx } from '../db/schema'
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
@@ -197,7 +198,8 @@ export interface CommerceTables {
   }
 }
 
-export type CommerceDb = Kysely<CommerceTables> | Transaction<CommerceTables>
+/** The one database handle (root or transaction): commerce code sees every table, as the core does. */
+export type CommerceDb = DbOrTrx
 
 /** A fresh 24-hex id (the ids the spec's client expects look like Mongo ids). */
 export function newId(): string {

@@ -1,5 +1,6 @@
 /** Kysely row types of the processor tables (processors.migration.ts). */
-import type { ColumnType, Generated, Kysely, Transaction } from 'kysely'
+import type { ColumnType, Generated } from 'kysely'
+import type { DbOrTrx } from '../db/schema'
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
 
@@ -22,4 +23,5 @@ export interface ProcessorTables {
   commerce_refund_notices: { transaction_id: string; tenant_id: string; created_at: Generated<Date> }
 }
 
-export type ProcessorDb = Kysely<ProcessorTables> | Transaction<ProcessorTables>
+/** The one database handle (root or transaction): commerce code sees every table, as the core does. */
+export type ProcessorDb = DbOrTrx

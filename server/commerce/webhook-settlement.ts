@@ -9,7 +9,6 @@ import type { CommerceDeps } from './commerce.deps'
 import type { CommerceDb } from './commerce.tables'
 import { findPayment } from './invoices.repository'
 import { settle, type SettleOutcome } from './payments.service'
-import type { ProcessorDb } from './processors.tables'
 
 export type WebhookSettlement =
   | { _tag: 'UnknownPayment' }
@@ -38,7 +37,7 @@ const symbolOf = (currency: string) => ({ GBP: '£', USD: '$', EUR: '€', AUD: 
 /** One mail per returned payment, whichever instance or event got there: the notice row is the guard. */
 async function tellCustomerOnce(deps: CommerceDeps, tenant: string, transactionId: string, invoiceId: string, status: 'voided' | 'refunded'): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    const claimed = await (trx as unknown as ProcessorDb)
+    const claimed = await trx
       .insertInto('commerce_refund_notices')
       .values({ transaction_id: transactionId, tenant_id: tenant })
       .onConflict((oc) => oc.column('transaction_id').doNothing())

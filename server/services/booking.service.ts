@@ -12,7 +12,6 @@ import { guardCancel, guardReschedule, policyRefusalMessage } from '../../src/do
 import { calculateDeposit, type DepositItem } from '../../src/domain/pricing/deposit'
 import { round2 } from '../../src/domain/pricing/money'
 import { reserveCourseSessions } from '../commerce/courses.service'
-import type { CommerceDb } from '../commerce/commerce.tables'
 import { newId } from '../db/ids'
 import { RetriesExhausted, retryTransaction } from '../db/transaction-retry'
 import { toMoney, type CoreTables, type Db, type DbOrTrx } from '../db/schema'
@@ -232,7 +231,7 @@ export async function createBooking(
       if (!offeredStart(calendars, chosen[0], chosen[0].start.getTime(), deps.now, [])) return badRequest(OFF_GRID)
       for (const courseId of new Set(courseItems.map((c) => c.courseId!))) {
         const booked = courseItems.filter((c) => c.courseId === courseId)
-        const guard = await reserveCourseSessions(trx as unknown as CommerceDb, coreData, tenant, customerId, courseId, booked.length, deps.now, booked.map((c) => c.serviceId))
+        const guard = await reserveCourseSessions(trx, coreData, tenant, customerId, courseId, booked.length, deps.now, booked.map((c) => c.serviceId))
         if (E.isLeft(guard)) {
           const tag = guard.left._tag
           return { _tag: tag === 'Invalid' ? 'BadRequest' : tag, message: guard.left.message } as Failure

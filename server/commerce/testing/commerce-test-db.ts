@@ -11,11 +11,11 @@ import { commerceMigration } from '../commerce.migration'
 import { paymentChecksMigration } from '../payment-checks.migration'
 import { processorsMigration } from '../processors.migration'
 import { tenantIdMigration } from '../../db/migrations/0103-tenant-id.migration'
-import type { CommerceTables } from '../commerce.tables'
+import type { AllTables } from '../../db/schema'
 
 let counter = 0
 
-export async function commerceTestDb(): Promise<{ db: Kysely<CommerceTables>; close: () => Promise<void> }> {
+export async function commerceTestDb(): Promise<{ db: Kysely<AllTables>; close: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL
   if (url) {
     const schema = `commerce_unit_${process.pid}_${Date.now()}_${counter++}`
@@ -24,7 +24,7 @@ export async function commerceTestDb(): Promise<{ db: Kysely<CommerceTables>; cl
     await admin.query(`CREATE SCHEMA ${schema}`)
     await admin.end()
     const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema}` })
-    const db = new Kysely<CommerceTables>({ dialect: new PostgresDialect({ pool }) })
+    const db = new Kysely<AllTables>({ dialect: new PostgresDialect({ pool }) })
     await commerceMigration.up(db)
     await paymentChecksMigration.up(db)
     await processorsMigration.up(db)
@@ -38,7 +38,7 @@ export async function commerceTestDb(): Promise<{ db: Kysely<CommerceTables>; cl
     }
   }
   const lite = await PGlite.create()
-  const db = new Kysely<CommerceTables>({ dialect: pgliteDialect(lite) })
+  const db = new Kysely<AllTables>({ dialect: pgliteDialect(lite) })
   await commerceMigration.up(db)
   await paymentChecksMigration.up(db)
   await processorsMigration.up(db)
