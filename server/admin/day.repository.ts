@@ -46,8 +46,8 @@ function dayQuery(db: OperatorDbOrTrx, tenant: string) {
       'cu.mobile_phone',
       // Card payments settled for the appointment's invoices (server/commerce), in the tenant's currency.
       sql<string>`coalesce((select sum(pay.amount) from commerce_invoice_appointments ia
-        join commerce_payments pay on pay.invoice_id = ia.invoice_id and pay.tenant = ia.tenant
-        where ia.tenant = a.tenant_id and ia.appointment_id = a.id and pay.status = 'paid'), 0)`.as('deposit_paid'),
+        join commerce_payments pay on pay.invoice_id = ia.invoice_id and pay.tenant_id = ia.tenant_id
+        where ia.tenant_id = a.tenant_id and ia.appointment_id = a.id and pay.status = 'paid'), 0)`.as('deposit_paid'),
     ])
     .where('a.tenant_id', '=', tenant)
     .where('a.type', '=', 'Appointment')

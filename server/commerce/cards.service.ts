@@ -9,19 +9,19 @@ import { forbidden, invalid, notFound, type CommerceError } from './commerce-err
 import type { CommerceDeps } from './commerce.deps'
 
 async function defaultCardId(deps: CommerceDeps, tenant: string, customerId: string): Promise<string | undefined> {
-  const row = await deps.db.selectFrom('commerce_default_cards').select('card_id').where('tenant', '=', tenant).where('customer_id', '=', customerId).executeTakeFirst()
+  const row = await deps.db.selectFrom('commerce_default_cards').select('card_id').where('tenant_id', '=', tenant).where('customer_id', '=', customerId).executeTakeFirst()
   return row?.card_id
 }
 
 async function setDefault(deps: CommerceDeps, tenant: string, customerId: string, cardId: string | null): Promise<void> {
   if (cardId === null) {
-    await deps.db.deleteFrom('commerce_default_cards').where('tenant', '=', tenant).where('customer_id', '=', customerId).execute()
+    await deps.db.deleteFrom('commerce_default_cards').where('tenant_id', '=', tenant).where('customer_id', '=', customerId).execute()
     return
   }
   await deps.db
     .insertInto('commerce_default_cards')
-    .values({ tenant, customer_id: customerId, card_id: cardId })
-    .onConflict((oc) => oc.columns(['tenant', 'customer_id']).doUpdateSet({ card_id: cardId }))
+    .values({ tenant_id: tenant, customer_id: customerId, card_id: cardId })
+    .onConflict((oc) => oc.columns(['tenant_id', 'customer_id']).doUpdateSet({ card_id: cardId }))
     .execute()
 }
 

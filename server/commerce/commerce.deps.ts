@@ -1,12 +1,11 @@
 /** What every commerce service function receives: the database, the core's data, the processor, a clock. */
-import type { Kysely } from 'kysely'
+import type { Db } from '../db/schema'
 import type { CardProcessor } from './card-processor.port'
-import type { CommerceTables } from './commerce.tables'
 import type { CoreData } from './core-data.port'
 
 export interface CommerceDeps {
   /** The root handle (transactions start here). */
-  db: Kysely<CommerceTables>
+  db: Db
   core: CoreData
   processor: CardProcessor
   clock: () => Date

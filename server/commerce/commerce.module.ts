@@ -4,22 +4,21 @@
  * the mapping of commerce refusals to the HTTP edge's results.
  */
 import * as E from 'fp-ts/Either'
-import type { Kysely } from 'kysely'
+import type { Db } from '../db/schema'
 import type { ServerDeps } from '../deps'
 import { ok, type Failure, type Result } from '../http/results'
 import { SandboxProcessor } from '../sandbox-processor/sandbox-processor.adapter'
 import type { CardProcessor } from './card-processor.port'
 import type { CommerceError } from './commerce-errors'
 import type { CommerceDeps } from './commerce.deps'
-import type { CommerceDb, CommerceTables } from './commerce.tables'
+import type { CommerceDb } from './commerce.tables'
 import { coreData } from './core-data.repository'
 import { loadProcessorConfig, type ProcessorConfig } from './processor-config'
-import type { ProcessorDb } from './processors.tables'
 import { enqueueBookingConfirmation } from './settlement'
 import { SquareProcessor } from '../square-processor/square-processor.adapter'
 import { StripeProcessor } from '../stripe-processor/stripe-processor.adapter'
 
-export type ProcessorFactory = (db: Kysely<CommerceTables>, clock: () => Date, config: ProcessorConfig) => CardProcessor
+export type ProcessorFactory = (db: Db, clock: () => Date, config: ProcessorConfig) => CardProcessor
 
 const configOf = <N extends ProcessorConfig['name']>(config: ProcessorConfig, name: N) => {
   if (config.name !== name) throw new Error(`The ${name} processor was given the ${config.name} configuration.`)
@@ -29,8 +28,8 @@ const configOf = <N extends ProcessorConfig['name']>(config: ProcessorConfig, na
 /** Card processors by name (CARD_PROCESSOR). Add an adapter: one line here, nothing in the services. */
 export const CARD_PROCESSORS: Record<ProcessorConfig['name'], ProcessorFactory> = {
   sandbox: (db, clock) => new SandboxProcessor({ db, clock }),
-  stripe: (db, _clock, config) => new StripeProcessor({ db: db as unknown as ProcessorDb, config: configOf(config, 'stripe') }),
-  square: (db, clock, config) => new SquareProcessor({ db: db as unknown as ProcessorDb, clock, config: configOf(config, 'square') }),
+  stripe: (db, _clock, config) => new StripeProcessor({ db, config: configOf(config, 'stripe') }),
+  square: (db, clock, config) => new SquareProcessor({ db, clock, config: configOf(config, 'square') }),
 }
 
 export function processorName(): string {
@@ -42,7 +41,7 @@ const cache = new WeakMap<ServerDeps, CommerceDeps>()
 export function commerceDeps(deps: ServerDeps): CommerceDeps {
   let found = cache.get(deps)
   if (!found) {
-    const db = deps.db as unknown as Kysely<CommerceTables>
+    const db = deps.db
     const config = loadProcessorConfig()
     found = { db, core: coreData, processor: CARD_PROCESSORS[config.name](db, deps.clock, config), clock: deps.clock }
     cache.set(deps, found)
@@ -53,7 +52,7 @@ export function commerceDeps(deps: ServerDeps): CommerceDeps {
 /** The sandbox adapter (its own pages need more than the port). */
 export function sandboxOf(deps: ServerDeps): SandboxProcessor {
   const processor = commerceDeps(deps).processor
-  return processor instanceof SandboxProcessor ? processor : new SandboxProcessor({ db: deps.db as unknown as Kysely<CommerceTables>, clock: deps.clock })
+  return processor instanceof SandboxProcessor ? processor : new SandboxProcessor({ db: deps.db, clock: deps.clock })
 }
 
 export function failureOf(error: CommerceError): Failure {

@@ -121,8 +121,8 @@ export async function seedCommerce(db: CommerceDb, tenant: string, now: Date = n
   await db
     .insertInto('commerce_taxes')
     .values([
-      { id: ids.vat20, tenant, organisation_id: core.organisation, name: 'VAT', rate: 20 },
-      { id: ids.exempt, tenant, organisation_id: core.organisation, name: 'Exempt', rate: 0 },
+      { id: ids.vat20, tenant_id: tenant, organisation_id: core.organisation, name: 'VAT', rate: 20 },
+      { id: ids.exempt, tenant_id: tenant, organisation_id: core.organisation, name: 'Exempt', rate: 0 },
     ])
     .onConflict((oc) => oc.column('id').doNothing())
     .execute()
@@ -157,5 +157,5 @@ export async function seedCommerce(db: CommerceDb, tenant: string, now: Date = n
 
 /** The seed entry for server/seed/index.ts. */
 export async function commerceDemoSeed(trx: Transaction<CoreTables>, tenant: string): Promise<void> {
-  await seedCommerce(trx as unknown as CommerceDb, tenant)
+  await seedCommerce(trx, tenant)
 }

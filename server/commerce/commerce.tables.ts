@@ -1,5 +1,6 @@
 /** Kysely row types of the commerce tables (commerce.migration.ts). */
-import type { ColumnType, Generated, Kysely, Transaction } from 'kysely'
+import type { ColumnType, Generated } from 'kysely'
+import type { DbOrTrx } from '../db/schema'
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
@@ -10,7 +11,7 @@ type Json<T> = ColumnType<T, string, string>
 export interface CommerceTables {
   commerce_invoices: {
     id: string
-    tenant: string
+    tenant_id: string
     code: string
     customer_id: string
     clinic_id: string | null
@@ -26,7 +27,7 @@ export interface CommerceTables {
   }
   commerce_invoice_items: {
     id: string
-    tenant: string
+    tenant_id: string
     invoice_id: string
     position: number
     type: string
@@ -45,10 +46,10 @@ export interface CommerceTables {
     gift_voucher_receiver: Json<unknown> | null
     refunded_amount: ColumnType<string, number | undefined, number>
   }
-  commerce_invoice_appointments: { tenant: string; invoice_id: string; appointment_id: string }
+  commerce_invoice_appointments: { tenant_id: string; invoice_id: string; appointment_id: string }
   commerce_payments: {
     id: string
-    tenant: string
+    tenant_id: string
     invoice_id: string
     transaction_id: string
     processor: string
@@ -64,7 +65,7 @@ export interface CommerceTables {
   }
   sandbox_payments: {
     transaction_id: string
-    tenant: string
+    tenant_id: string
     idempotency_key: string
     amount: Numeric
     currency: string
@@ -80,7 +81,7 @@ export interface CommerceTables {
   }
   sandbox_nonces: {
     nonce: string
-    tenant: string
+    tenant_id: string
     brand: string
     last4: string
     exp_month: number
@@ -91,7 +92,7 @@ export interface CommerceTables {
   }
   sandbox_cards: {
     id: string
-    tenant: string
+    tenant_id: string
     customer_id: string
     brand: string
     last4: string
@@ -102,17 +103,17 @@ export interface CommerceTables {
   }
   sandbox_setup_intents: {
     client_secret: string
-    tenant: string
+    tenant_id: string
     customer_id: string
     status: Generated<string>
     card_id: string | null
     processing_until: NullableTimestamp
     created_at: Timestamp
   }
-  commerce_default_cards: { tenant: string; customer_id: string; card_id: string }
+  commerce_default_cards: { tenant_id: string; customer_id: string; card_id: string }
   commerce_customer_courses: {
     id: string
-    tenant: string
+    tenant_id: string
     customer_id: string
     course_id: string
     name: string
@@ -129,7 +130,7 @@ export interface CommerceTables {
     ends_on: NullableTimestamp
   }
   commerce_course_sessions: {
-    tenant: string
+    tenant_id: string
     customer_course_id: string
     appointment_id: string
     status: Generated<string>
@@ -137,7 +138,7 @@ export interface CommerceTables {
   }
   commerce_gift_vouchers: {
     id: string
-    tenant: string
+    tenant_id: string
     code: string
     amount: Numeric
     balance: Numeric
@@ -154,7 +155,7 @@ export interface CommerceTables {
   }
   commerce_taxes: {
     id: string
-    tenant: string
+    tenant_id: string
     organisation_id: string | null
     name: string
     rate: number
@@ -165,7 +166,7 @@ export interface CommerceTables {
   }
   commerce_user_forms: {
     id: string
-    tenant: string
+    tenant_id: string
     customer_id: string
     type: string
     model: Json<unknown>
@@ -180,7 +181,7 @@ export interface CommerceTables {
   }
   commerce_leads: {
     id: string
-    tenant: string
+    tenant_id: string
     status: Generated<string>
     title: string | null
     first_name: string
@@ -197,7 +198,8 @@ export interface CommerceTables {
   }
 }
 
-export type CommerceDb = Kysely<CommerceTables> | Transaction<CommerceTables>
+/** The one database handle (root or transaction): commerce code sees every table, as the core does. */
+export type CommerceDb = DbOrTrx
 
 /** A fresh 24-hex id (the ids the spec's client expects look like Mongo ids). */
 export function newId(): string {

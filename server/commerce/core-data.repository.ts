@@ -1,12 +1,13 @@
 /** CoreData over the core's tables (server/db/schema.ts): the one place commerce reads them. */
-import { sql, type Kysely } from 'kysely'
-import { toMoney, type CoreTables } from '../db/schema'
+import { sql } from 'kysely'
+import { toMoney, type DbOrTrx } from '../db/schema'
 import { enqueueMail } from '../services/mail.service'
 import { notify, notifyPurchase } from '../notifications/notifications.service'
 import type { CommerceDb } from './commerce.tables'
 import type { AppointmentCommerce, CoreData, CourseCommerce, OrganisationCommerce } from './core-data.port'
 
-const core = (db: CommerceDb) => db as unknown as Kysely<CoreTables>
+/** The commerce handle is the core's: one database type (issue 12). */
+const core = (db: CommerceDb): DbOrTrx => db
 
 function appointmentQuery(db: CommerceDb, tenant: string) {
   return core(db)

@@ -30,7 +30,7 @@ export async function insertCustomerCourses(db: CommerceDb, rows: readonly NewCu
     .values(
       rows.map((r) => ({
         id: r.id ?? newId(),
-        tenant: r.tenant,
+        tenant_id: r.tenant,
         customer_id: r.customerId,
         course_id: r.courseId,
         name: r.name,
@@ -58,7 +58,7 @@ export function activeCoursesOf(db: CommerceDb, tenant: string, customerId: stri
   return db
     .selectFrom('commerce_customer_courses')
     .selectAll()
-    .where('tenant', '=', tenant)
+    .where('tenant_id', '=', tenant)
     .where('customer_id', '=', customerId)
     .where('status', '=', 'Active')
     .orderBy('sold_at', 'desc')
@@ -67,7 +67,7 @@ export function activeCoursesOf(db: CommerceDb, tenant: string, customerId: stri
 }
 
 export function lockCustomerCourse(trx: CommerceDb, tenant: string, id: string): Promise<CustomerCourseRow | undefined> {
-  return trx.selectFrom('commerce_customer_courses').selectAll().where('tenant', '=', tenant).where('id', '=', id).forUpdate().executeTakeFirst()
+  return trx.selectFrom('commerce_customer_courses').selectAll().where('tenant_id', '=', tenant).where('id', '=', id).forUpdate().executeTakeFirst()
 }
 
 export function coursesOfInvoice(db: CommerceDb, invoiceId: string): Promise<CustomerCourseRow[]> {

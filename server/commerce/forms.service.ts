@@ -43,7 +43,7 @@ export async function formPasswordMatches(stored: string, password: string): Pro
 type FormRow = NonNullable<Awaited<ReturnType<typeof findForm>>>
 
 function findForm(deps: CommerceDeps, tenant: string, id: string) {
-  return deps.db.selectFrom('commerce_user_forms').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst()
+  return deps.db.selectFrom('commerce_user_forms').selectAll().where('tenant_id', '=', tenant).where('id', '=', id).executeTakeFirst()
 }
 
 async function openForm(deps: CommerceDeps, tenant: string, id: string, password: string | undefined): Promise<E.Either<CommerceError, FormRow>> {
@@ -91,7 +91,7 @@ export async function signUserForm(deps: CommerceDeps, tenant: string, id: strin
     .updateTable('commerce_user_forms')
     .set({ is_signed: true, signature, signed_at: now })
     .where('id', '=', id)
-    .where('tenant', '=', tenant)
+    .where('tenant_id', '=', tenant)
     .where('is_signed', '=', false)
     .executeTakeFirst()
   if (Number(signed.numUpdatedRows) === 0) return E.left(conflict(FORM_MESSAGES.alreadySigned))
@@ -122,7 +122,7 @@ export async function updateUserForm(
     .updateTable('commerce_user_forms')
     .set({ is_updated: true, answers: JSON.stringify(answers), updated_at: deps.clock() })
     .where('id', '=', id)
-    .where('tenant', '=', tenant)
+    .where('tenant_id', '=', tenant)
     .where('is_updated', '=', false)
     .executeTakeFirst()
   if (Number(updated.numUpdatedRows) === 0) return E.left(conflict(FORM_MESSAGES.alreadyUpdated))
@@ -139,7 +139,7 @@ export async function insertUserForm(
     .insertInto('commerce_user_forms')
     .values({
       id,
-      tenant: input.tenant,
+      tenant_id: input.tenant,
       customer_id: input.customerId,
       type: input.type,
       model: JSON.stringify(input.model),

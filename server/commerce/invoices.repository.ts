@@ -42,7 +42,7 @@ export async function insertInvoice(db: CommerceDb, input: NewInvoice): Promise<
     .insertInto('commerce_invoices')
     .values({
       id,
-      tenant: input.tenant,
+      tenant_id: input.tenant,
       code: invoiceCode(),
       customer_id: input.customerId,
       clinic_id: input.clinicId,
@@ -59,7 +59,7 @@ export async function insertInvoice(db: CommerceDb, input: NewInvoice): Promise<
       .values(
         input.items.map((item, position) => ({
           id: newId(),
-          tenant: input.tenant,
+          tenant_id: input.tenant,
           invoice_id: id,
           position,
           type: item.type,
@@ -82,18 +82,18 @@ export async function insertInvoice(db: CommerceDb, input: NewInvoice): Promise<
   if (input.appointmentIds && input.appointmentIds.length > 0) {
     await db
       .insertInto('commerce_invoice_appointments')
-      .values(input.appointmentIds.map((appointment_id) => ({ tenant: input.tenant, invoice_id: id, appointment_id })))
+      .values(input.appointmentIds.map((appointment_id) => ({ tenant_id: input.tenant, invoice_id: id, appointment_id })))
       .execute()
   }
   return invoice
 }
 
 export function findInvoice(db: CommerceDb, tenant: string, id: string): Promise<InvoiceRow | undefined> {
-  return db.selectFrom('commerce_invoices').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst()
+  return db.selectFrom('commerce_invoices').selectAll().where('tenant_id', '=', tenant).where('id', '=', id).executeTakeFirst()
 }
 
 export function lockInvoice(trx: CommerceDb, tenant: string, id: string): Promise<InvoiceRow | undefined> {
-  return trx.selectFrom('commerce_invoices').selectAll().where('tenant', '=', tenant).where('id', '=', id).forUpdate().executeTakeFirst()
+  return trx.selectFrom('commerce_invoices').selectAll().where('tenant_id', '=', tenant).where('id', '=', id).forUpdate().executeTakeFirst()
 }
 
 export function invoiceItems(db: CommerceDb, invoiceId: string): Promise<InvoiceItemRow[]> {
@@ -111,7 +111,7 @@ export function openInvoiceForAppointment(db: CommerceDb, tenant: string, appoin
     .selectFrom('commerce_invoices as i')
     .innerJoin('commerce_invoice_appointments as a', 'a.invoice_id', 'i.id')
     .selectAll('i')
-    .where('i.tenant', '=', tenant)
+    .where('i.tenant_id', '=', tenant)
     .where('a.appointment_id', '=', appointmentId)
     .where('i.payment_status', 'in', ['Unpaid', 'Paid'])
     .orderBy('i.created_at', 'desc')
@@ -127,14 +127,14 @@ export async function setInvoiceStatus(db: CommerceDb, invoiceId: string, status
 }
 
 export function findPayment(db: CommerceDb, tenant: string, transactionId: string): Promise<PaymentRow | undefined> {
-  return db.selectFrom('commerce_payments').selectAll().where('tenant', '=', tenant).where('transaction_id', '=', transactionId).executeTakeFirst()
+  return db.selectFrom('commerce_payments').selectAll().where('tenant_id', '=', tenant).where('transaction_id', '=', transactionId).executeTakeFirst()
 }
 
 export function lockPayment(trx: CommerceDb, tenant: string, transactionId: string): Promise<PaymentRow | undefined> {
   return trx
     .selectFrom('commerce_payments')
     .selectAll()
-    .where('tenant', '=', tenant)
+    .where('tenant_id', '=', tenant)
     .where('transaction_id', '=', transactionId)
     .forUpdate()
     .executeTakeFirst()
@@ -162,7 +162,7 @@ export async function insertPayment(
     .insertInto('commerce_payments')
     .values({
       id: newId(),
-      tenant: input.tenant,
+      tenant_id: input.tenant,
       invoice_id: input.invoiceId,
       transaction_id: input.transactionId,
       processor: input.processor,

@@ -20,7 +20,7 @@ export async function createLead(db: CommerceDb, tenant: string, body: LeadBody,
     .insertInto('commerce_leads')
     .values({
       id: newId(),
-      tenant,
+      tenant_id: tenant,
       title: clean(lead.title),
       first_name: lead.firstName.trim(),
       surname: lead.surname.trim(),

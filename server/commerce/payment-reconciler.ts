@@ -40,17 +40,17 @@ export class PaymentReconciler {
   private async settleDue(limit: number): Promise<number> {
     const now = this.deps.clock()
     const next = new Date(now.getTime() + RECHECK_SECONDS * 1000)
-    const claimed = await sql<{ tenant: string; transaction_id: string }>`
+    const claimed = await sql<{ tenant_id: string; transaction_id: string }>`
       UPDATE commerce_payments SET next_check_at = ${next}, checks = checks + 1
       WHERE id IN (
         SELECT id FROM commerce_payments
         WHERE status = 'open' AND next_check_at <= ${now} AND checks < ${MAX_CHECKS}
         ORDER BY next_check_at LIMIT ${limit} FOR UPDATE SKIP LOCKED
       )
-      RETURNING tenant, transaction_id`.execute(this.deps.db)
+      RETURNING tenant_id, transaction_id`.execute(this.deps.db)
     for (const payment of claimed.rows) {
       try {
-        const outcome = await settle(this.deps, payment.tenant, payment.transaction_id)
+        const outcome = await settle(this.deps, payment.tenant_id, payment.transaction_id)
         const after = await this.deps.db.selectFrom('commerce_payments').select('status').where('transaction_id', '=', payment.transaction_id).executeTakeFirst()
         if (after && after.status !== 'open') this.log?.info({ transactionId: payment.transaction_id, status: after.status, paid: outcome.paid }, 'payment settled by the reconciler')
       } catch (err) {

@@ -9,7 +9,7 @@ export async function externalCustomerId(db: ProcessorDb, tenant: string, proces
   const row = await db
     .selectFrom('commerce_processor_customers')
     .select('external_id')
-    .where('tenant', '=', tenant)
+    .where('tenant_id', '=', tenant)
     .where('processor', '=', processor)
     .where('customer_id', '=', customerId)
     .executeTakeFirst()
@@ -29,8 +29,8 @@ export async function ensureExternalCustomer(
   const externalId = await create()
   await db
     .insertInto('commerce_processor_customers')
-    .values({ tenant, processor, customer_id: customerId, external_id: externalId })
-    .onConflict((oc) => oc.columns(['tenant', 'processor', 'customer_id']).doNothing())
+    .values({ tenant_id: tenant, processor, customer_id: customerId, external_id: externalId })
+    .onConflict((oc) => oc.columns(['tenant_id', 'processor', 'customer_id']).doNothing())
     .execute()
   return (await externalCustomerId(db, tenant, processor, customerId)) ?? externalId
 }

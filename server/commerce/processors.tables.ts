@@ -1,14 +1,15 @@
 /** Kysely row types of the processor tables (processors.migration.ts). */
-import type { ColumnType, Generated, Kysely, Transaction } from 'kysely'
+import type { ColumnType, Generated } from 'kysely'
+import type { DbOrTrx } from '../db/schema'
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
 
 export interface ProcessorTables {
-  commerce_processor_customers: { tenant: string; processor: string; customer_id: string; external_id: string; created_at: Generated<Date> }
+  commerce_processor_customers: { tenant_id: string; processor: string; customer_id: string; external_id: string; created_at: Generated<Date> }
   commerce_webhook_events: { processor: string; event_id: string; event_type: string; received_at: Generated<Date> }
   commerce_square_payments: {
     transaction_id: string
-    tenant: string
+    tenant_id: string
     idempotency_key: string
     amount_minor: number
     currency: string
@@ -19,7 +20,8 @@ export interface ProcessorTables {
     created_at: Generated<Date>
     updated_at: Timestamp
   }
-  commerce_refund_notices: { transaction_id: string; tenant: string; created_at: Generated<Date> }
+  commerce_refund_notices: { transaction_id: string; tenant_id: string; created_at: Generated<Date> }
 }
 
-export type ProcessorDb = Kysely<ProcessorTables> | Transaction<ProcessorTables>
+/** The one database handle (root or transaction): commerce code sees every table, as the core does. */
+export type ProcessorDb = DbOrTrx

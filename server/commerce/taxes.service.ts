@@ -12,7 +12,7 @@ const view = (row: TaxRow): Tax => ({ id: row.id, name: row.name, rate: row.rate
 const rateOk = (rate: number) => Number.isInteger(rate) && rate >= 0 && rate <= 100
 
 export async function listTaxes(db: CommerceDb, tenant: string, query: TaxesQuery): Promise<Tax[]> {
-  let q = db.selectFrom('commerce_taxes').selectAll().where('tenant', '=', tenant)
+  let q = db.selectFrom('commerce_taxes').selectAll().where('tenant_id', '=', tenant)
   if (query.archived !== undefined) q = q.where('archived', '=', query.archived)
   if (query.inactive !== undefined) q = q.where('inactive', '=', query.inactive)
   if (query.rate !== undefined) q = q.where('rate', '=', query.rate)
@@ -22,12 +22,12 @@ export async function listTaxes(db: CommerceDb, tenant: string, query: TaxesQuer
 }
 
 export async function getTax(db: CommerceDb, tenant: string, id: string): Promise<E.Either<CommerceError, Tax>> {
-  const row = await db.selectFrom('commerce_taxes').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst()
+  const row = await db.selectFrom('commerce_taxes').selectAll().where('tenant_id', '=', tenant).where('id', '=', id).executeTakeFirst()
   return row ? E.right(view(row)) : E.left(notFound('Tax not found.'))
 }
 
 async function nameTaken(db: CommerceDb, tenant: string, name: string, except?: string): Promise<boolean> {
-  let q = db.selectFrom('commerce_taxes').select('id').where('tenant', '=', tenant).where((eb) => eb(eb.fn('lower', ['name']), '=', name.trim().toLowerCase()))
+  let q = db.selectFrom('commerce_taxes').select('id').where('tenant_id', '=', tenant).where((eb) => eb(eb.fn('lower', ['name']), '=', name.trim().toLowerCase()))
   if (except) q = q.where('id', '!=', except)
   return Boolean(await q.executeTakeFirst())
 }
@@ -40,7 +40,7 @@ export async function createTax(db: CommerceDb, tenant: string, organisationId: 
     .insertInto('commerce_taxes')
     .values({
       id: newId(),
-      tenant,
+      tenant_id: tenant,
       organisation_id: organisationId ?? null,
       name: body.name.trim(),
       rate: body.rate,
@@ -56,7 +56,7 @@ export async function createTax(db: CommerceDb, tenant: string, organisationId: 
 }
 
 export async function updateTax(db: CommerceDb, tenant: string, id: string, body: TaxUpdateBody, now: Date): Promise<E.Either<CommerceError, Tax>> {
-  const current = await db.selectFrom('commerce_taxes').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst()
+  const current = await db.selectFrom('commerce_taxes').selectAll().where('tenant_id', '=', tenant).where('id', '=', id).executeTakeFirst()
   if (!current) return E.left(notFound('Tax not found.'))
   if (body.rate !== undefined && !rateOk(body.rate)) return E.left(invalid('Tax rate must be a whole percent between 0 and 100.'))
   if (body.name !== undefined && (await nameTaken(db, tenant, body.name, id))) return E.left(conflict('A tax with this name already exists.'))
@@ -66,7 +66,7 @@ export async function updateTax(db: CommerceDb, tenant: string, id: string, body
     .updateTable('commerce_taxes')
     .set({ name: body.name?.trim() ?? current.name, rate: body.rate ?? current.rate, archived, inactive, updated_at: now })
     .where('id', '=', id)
-    .where('tenant', '=', tenant)
+    .where('tenant_id', '=', tenant)
     .returningAll()
     .executeTakeFirstOrThrow()
   return E.right(view(row))

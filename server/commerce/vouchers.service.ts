@@ -51,7 +51,7 @@ export async function insertVouchers(db: CommerceDb, vouchers: readonly NewVouch
     .values(
       vouchers.map((v) => ({
         id: newId(),
-        tenant: v.tenant,
+        tenant_id: v.tenant,
         code: voucherCode(),
         amount: v.amount,
         balance: v.amount,

@@ -29,7 +29,7 @@ export type WebhookOutcome =
   | { _tag: 'Retry'; message: string }
 
 export async function handleWebhookEvent(deps: CommerceDeps, processor: string, event: VerifiedEvent): Promise<WebhookOutcome> {
-  const db = deps.db as unknown as ProcessorDb
+  const db: ProcessorDb = deps.db
   if (!(await claimWebhookEvent(db, processor, event.id, event.type))) return { _tag: 'Duplicate' }
   if (!event.payment) return { _tag: 'Ignored' }
   let settlement: WebhookSettlement

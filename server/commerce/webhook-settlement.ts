@@ -9,7 +9,6 @@ import type { CommerceDeps } from './commerce.deps'
 import type { CommerceDb } from './commerce.tables'
 import { findPayment } from './invoices.repository'
 import { settle, type SettleOutcome } from './payments.service'
-import type { ProcessorDb } from './processors.tables'
 
 export type WebhookSettlement =
   | { _tag: 'UnknownPayment' }
@@ -38,9 +37,9 @@ const symbolOf = (currency: string) => ({ GBP: '£', USD: '$', EUR: '€', AUD: 
 /** One mail per returned payment, whichever instance or event got there: the notice row is the guard. */
 async function tellCustomerOnce(deps: CommerceDeps, tenant: string, transactionId: string, invoiceId: string, status: 'voided' | 'refunded'): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    const claimed = await (trx as unknown as ProcessorDb)
+    const claimed = await trx
       .insertInto('commerce_refund_notices')
-      .values({ transaction_id: transactionId, tenant })
+      .values({ transaction_id: transactionId, tenant_id: tenant })
       .onConflict((oc) => oc.column('transaction_id').doNothing())
       .returning('transaction_id')
       .executeTakeFirst()
@@ -50,7 +49,7 @@ async function tellCustomerOnce(deps: CommerceDeps, tenant: string, transactionI
 }
 
 async function enqueueReturnedPaymentMail(deps: CommerceDeps, trx: CommerceDb, tenant: string, invoiceId: string, status: 'voided' | 'refunded'): Promise<void> {
-  const invoice = await trx.selectFrom('commerce_invoices').select(['customer_id', 'amount', 'currency']).where('id', '=', invoiceId).where('tenant', '=', tenant).executeTakeFirst()
+  const invoice = await trx.selectFrom('commerce_invoices').select(['customer_id', 'amount', 'currency']).where('id', '=', invoiceId).where('tenant_id', '=', tenant).executeTakeFirst()
   if (!invoice) return
   const customer = await deps.core.customer(trx, tenant, invoice.customer_id)
   if (!customer) return

@@ -5,6 +5,8 @@
  */
 import type { OrganisationPublic } from '../../src/contract/organisation.routes'
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely'
+import type { CommerceTables } from '../commerce/commerce.tables'
+import type { ProcessorTables } from '../commerce/processors.tables'
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
 export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
@@ -360,9 +362,12 @@ export interface CoreTables {
   countries: CountriesTable
 }
 
-export type Db = Kysely<CoreTables>
+/** Every table of the one database: core, commerce and processors (issue 12: one type, no casts at the seams). */
+export interface AllTables extends CoreTables, CommerceTables, ProcessorTables {}
+
+export type Db = Kysely<AllTables>
 /** A handle that may be the root or a transaction. */
-export type DbOrTrx = Kysely<CoreTables> | Transaction<CoreTables>
+export type DbOrTrx = Kysely<AllTables> | Transaction<AllTables>
 export type AppointmentRow = Selectable<AppointmentsTable>
 export type NewAppointment = Insertable<AppointmentsTable>
 export type CustomerRow = Selectable<CustomersTable>

@@ -90,7 +90,7 @@ describe('leads', () => {
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json()).toMatchObject({ status: 'Open', firstName: 'Ann', surname: 'Lee', email: 'ann.lee@example.com', marketingTypes: ['Email'], interested: ['Laser'] })
     const row = await t.db.withTables<{ commerce_leads: { id: string; tenant: string; status: string } }>().selectFrom('commerce_leads').selectAll().where('id', '=', res.json().id).executeTakeFirstOrThrow()
-    expect(row).toMatchObject({ tenant: 'demo', status: 'Open' })
+    expect(row).toMatchObject({ tenant_id: 'demo', status: 'Open' })
   })
 
   it('refuses missing and invalid fields with the lead form texts', async () => {

@@ -12,7 +12,6 @@ import * as E from 'fp-ts/Either'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { commerceDeps } from '../commerce/commerce.module'
 import { loadProcessorConfig, publicProcessorConfig, type ProcessorConfig } from '../commerce/processor-config'
-import type { ProcessorDb } from '../commerce/processors.tables'
 import { handleWebhookEvent, type VerifiedEvent } from '../commerce/webhook-event'
 import type { ServerDeps } from '../deps'
 import { originOf } from '../http/contract-route'
@@ -53,7 +52,7 @@ export async function webhooksRootRoutes(app: FastifyInstance, deps: ServerDeps)
       if (config.name !== 'square') return notInUse(reply, 'Square')
       const signature = request.headers['x-square-hmacsha256-signature']
       const url = config.webhookUrl ?? `${originOf(request, deps)}${SQUARE_WEBHOOK_PATH}`
-      const verified = await verifySquareEvent(deps.db as unknown as ProcessorDb, raw(request.body), typeof signature === 'string' ? signature : undefined, config.webhookSignatureKey, url)
+      const verified = await verifySquareEvent(deps.db, raw(request.body), typeof signature === 'string' ? signature : undefined, config.webhookSignatureKey, url)
       return handle(reply, 'square', verified)
     })
   })

@@ -76,19 +76,19 @@ export class SandboxProcessor implements CardProcessor {
         .insertInto('sandbox_payments')
         .values({
           transaction_id: token('txn'),
-          tenant: scope.tenant,
+          tenant_id: scope.tenant,
           idempotency_key: input.idempotencyKey,
           amount: input.amount,
           currency: input.currency,
           reference: input.reference,
           description: input.description ?? null,
         })
-        .onConflict((oc) => oc.columns(['tenant', 'idempotency_key']).doNothing())
+        .onConflict((oc) => oc.columns(['tenant_id', 'idempotency_key']).doNothing())
         .execute()
       const row = await this.db
         .selectFrom('sandbox_payments')
         .selectAll()
-        .where('tenant', '=', scope.tenant)
+        .where('tenant_id', '=', scope.tenant)
         .where('idempotency_key', '=', input.idempotencyKey)
         .executeTakeFirstOrThrow()
       return { transactionId: row.transaction_id, paymentUrl: this.paymentPageUrl(row.transaction_id) }
@@ -97,7 +97,7 @@ export class SandboxProcessor implements CardProcessor {
 
   private async find(transactionId: string, tenant?: string): Promise<PaymentRow | undefined> {
     let query = this.db.selectFrom('sandbox_payments').selectAll().where('transaction_id', '=', transactionId)
-    if (tenant) query = query.where('tenant', '=', tenant)
+    if (tenant) query = query.where('tenant_id', '=', tenant)
     return query.executeTakeFirst()
   }
 
@@ -115,7 +115,7 @@ export class SandboxProcessor implements CardProcessor {
         .updateTable('sandbox_payments')
         .set((eb) => ({ status: to, updated_at: this.clock(), charges: eb('charges', '+', charge) }))
         .where('transaction_id', '=', transactionId)
-        .where('tenant', '=', scope.tenant)
+        .where('tenant_id', '=', scope.tenant)
         .where('status', 'in', from)
         .returningAll()
         .executeTakeFirst()
@@ -146,7 +146,7 @@ export class SandboxProcessor implements CardProcessor {
   async submitCard(transactionId: string, card: CardInput): Promise<E.Either<ProcessorFailure, ProcessorPayment & { tenant: string }>> {
     const row = await this.find(transactionId)
     if (!row) return E.left(unknownTransaction)
-    const withTenant = (p: ProcessorPayment) => ({ ...p, tenant: row.tenant })
+    const withTenant = (p: ProcessorPayment) => ({ ...p, tenant: row.tenant_id })
     if (row.status === 'authorized' || row.status === 'captured') return E.right(withTenant(toPayment(row)))
     if (row.status !== 'open') return E.left(invalidState(`Payment is ${row.status}.`))
     const check = checkCard(card, this.clock())
@@ -178,7 +178,7 @@ export class SandboxProcessor implements CardProcessor {
       const card = await this.db
         .selectFrom('sandbox_cards')
         .selectAll()
-        .where('tenant', '=', scope.tenant)
+        .where('tenant_id', '=', scope.tenant)
         .where('customer_id', '=', customerId)
         .where('id', '=', cardId)
         .where('deleted_at', 'is', null)
@@ -214,7 +214,7 @@ export class SandboxProcessor implements CardProcessor {
       .insertInto('sandbox_nonces')
       .values({
         nonce,
-        tenant: scope.tenant,
+        tenant_id: scope.tenant,
         brand: check.brand,
         last4: check.number.slice(-4),
         exp_month: check.expMonth,
@@ -231,7 +231,7 @@ export class SandboxProcessor implements CardProcessor {
         .updateTable('sandbox_nonces')
         .set({ used_at: this.clock() })
         .where('nonce', '=', nonce)
-        .where('tenant', '=', scope.tenant)
+        .where('tenant_id', '=', scope.tenant)
         .where('used_at', 'is', null)
         .returningAll()
         .executeTakeFirst()
@@ -240,7 +240,7 @@ export class SandboxProcessor implements CardProcessor {
         .insertInto('sandbox_cards')
         .values({
           id: token('ccof'),
-          tenant: scope.tenant,
+          tenant_id: scope.tenant,
           customer_id: customerId,
           brand: used.brand,
           last4: used.last4,
@@ -257,7 +257,7 @@ export class SandboxProcessor implements CardProcessor {
     const rows = await this.db
       .selectFrom('sandbox_cards')
       .selectAll()
-      .where('tenant', '=', scope.tenant)
+      .where('tenant_id', '=', scope.tenant)
       .where('customer_id', '=', customerId)
       .where('deleted_at', 'is', null)
       .orderBy('created_at')
@@ -270,7 +270,7 @@ export class SandboxProcessor implements CardProcessor {
     const result = await this.db
       .updateTable('sandbox_cards')
       .set({ deleted_at: this.clock() })
-      .where('tenant', '=', scope.tenant)
+      .where('tenant_id', '=', scope.tenant)
       .where('customer_id', '=', customerId)
       .where('id', '=', cardId)
       .where('deleted_at', 'is', null)
@@ -280,7 +280,7 @@ export class SandboxProcessor implements CardProcessor {
 
   async createSetupIntent(scope: ProcessorScope, customerId: string): Promise<SetupIntent> {
     const clientSecret = token('seti') + '_secret'
-    await this.db.insertInto('sandbox_setup_intents').values({ client_secret: clientSecret, tenant: scope.tenant, customer_id: customerId }).execute()
+    await this.db.insertInto('sandbox_setup_intents').values({ client_secret: clientSecret, tenant_id: scope.tenant, customer_id: customerId }).execute()
     return { clientSecret, status: 'requires_payment_method', customerId }
   }
 
@@ -288,7 +288,7 @@ export class SandboxProcessor implements CardProcessor {
   async confirmSetupIntent(clientSecret: string, card: CardInput): Promise<E.Either<ProcessorFailure, SetupIntent>> {
     const intent = await this.db.selectFrom('sandbox_setup_intents').selectAll().where('client_secret', '=', clientSecret).executeTakeFirst()
     if (!intent) return E.left(unknownTransaction)
-    const scope = { tenant: intent.tenant }
+    const scope = { tenant: intent.tenant_id }
     if (intent.status !== 'requires_payment_method') return E.right((await this.retrieveSetupIntent(scope, clientSecret))!)
     // Claim the intent (processing, no end yet) so that parallel submits save one card, not one each.
     const claimed = await this.db
@@ -330,7 +330,7 @@ export class SandboxProcessor implements CardProcessor {
       .selectFrom('sandbox_setup_intents')
       .selectAll()
       .where('client_secret', '=', clientSecret)
-      .where('tenant', '=', scope.tenant)
+      .where('tenant_id', '=', scope.tenant)
       .executeTakeFirst()
     if (!row) return undefined
     let status = row.status as SetupIntentStatus

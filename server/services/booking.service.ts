@@ -12,11 +12,17 @@ import { guardCancel, guardReschedule, policyRefusalMessage } from '../../src/do
 import { calculateDeposit, type DepositItem } from '../../src/domain/pricing/deposit'
 import { round2 } from '../../src/domain/pricing/money'
 import { reserveCourseSessions } from '../commerce/courses.service'
-import type { CommerceDb } from '../commerce/commerce.tables'
 import { newId } from '../db/ids'
 import { RetriesExhausted, retryTransaction } from '../db/transaction-retry'
 import { toMoney, type CoreTables, type Db, type DbOrTrx } from '../db/schema'
 import { badRequest, conflict, notFound, ok, type Failure, type Ok } from '../http/results'
+import { appointmentView, appointmentViews } from './appointment-view'
+import { calendarDays, daySlots } from '../../src/domain/scheduling'
+import { fitsCalendar, loadCalendars, londonDateOfIso, serviceOptions, slotOptions, type Calendars, type ServiceOptionRow } from './availability.service'
+import { coreData } from '../commerce/core-data.repository'
+import { loadOrganisation } from './organisation.service'
+import { businessMetrics } from '../observability/metrics'
+import { notify } from '../notifications/notifications.service'
 
 /** Live (unexpired) pending bookings of a customer, counted once per booking (linked services aside). */
 async function liveHolds(db: DbOrTrx, tenant: string, customerId: string, now: Date): Promise<number> {
@@ -31,13 +37,6 @@ async function liveHolds(db: DbOrTrx, tenant: string, customerId: string, now: D
     .executeTakeFirst()
   return Number(row?.n ?? 0)
 }
-import { appointmentView, appointmentViews } from './appointment-view'
-import { calendarDays, daySlots } from '../../src/domain/scheduling'
-import { fitsCalendar, loadCalendars, londonDateOfIso, serviceOptions, slotOptions, type Calendars, type ServiceOptionRow } from './availability.service'
-import { coreData } from '../commerce/core-data.repository'
-import { loadOrganisation } from './organisation.service'
-import { businessMetrics } from '../observability/metrics'
-import { notify } from '../notifications/notifications.service'
 
 export const SLOT_TAKEN = 'Sorry, this time is no longer available. Please choose another time.'
 export const NOT_FOUND = 'Appointment not found'
@@ -232,7 +231,7 @@ export async function createBooking(
       if (!offeredStart(calendars, chosen[0], chosen[0].start.getTime(), deps.now, [])) return badRequest(OFF_GRID)
       for (const courseId of new Set(courseItems.map((c) => c.courseId!))) {
         const booked = courseItems.filter((c) => c.courseId === courseId)
-        const guard = await reserveCourseSessions(trx as unknown as CommerceDb, coreData, tenant, customerId, courseId, booked.length, deps.now, booked.map((c) => c.serviceId))
+        const guard = await reserveCourseSessions(trx, coreData, tenant, customerId, courseId, booked.length, deps.now, booked.map((c) => c.serviceId))
         if (E.isLeft(guard)) {
           const tag = guard.left._tag
           return { _tag: tag === 'Invalid' ? 'BadRequest' : tag, message: guard.left.message } as Failure

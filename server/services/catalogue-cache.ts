@@ -74,11 +74,14 @@ class VersionReader {
   private read(tenant: string): Promise<string> {
     let batch = this.queued
     if (!batch) {
-      const created: Batch = { tenants: new Set(), versions: undefined as unknown as Batch['versions'] }
-      created.versions = this.tail.then(() => {
-        if (this.queued === created) this.queued = undefined
-        return this.load([...created.tenants])
-      })
+      const tenants = new Set<string>()
+      const created: Batch = {
+        tenants,
+        versions: this.tail.then(() => {
+          if (this.queued === created) this.queued = undefined
+          return this.load([...tenants])
+        }),
+      }
       this.tail = created.versions.catch(() => undefined)
       this.queued = batch = created
     }

@@ -144,7 +144,7 @@ export class SquareProcessor implements CardProcessor {
   }
 
   private find(scope: ProcessorScope, transactionId: string): Promise<Row | undefined> {
-    return this.db.selectFrom('commerce_square_payments').selectAll().where('transaction_id', '=', transactionId).where('tenant', '=', scope.tenant).executeTakeFirst()
+    return this.db.selectFrom('commerce_square_payments').selectAll().where('transaction_id', '=', transactionId).where('tenant_id', '=', scope.tenant).executeTakeFirst()
   }
 
   private toPayment(row: Row, payment?: Square.Payment): ProcessorPayment {
@@ -173,16 +173,16 @@ export class SquareProcessor implements CardProcessor {
         .insertInto('commerce_square_payments')
         .values({
           transaction_id: `sqp_${randomBytes(12).toString('hex')}`,
-          tenant: scope.tenant,
+          tenant_id: scope.tenant,
           idempotency_key: input.idempotencyKey,
           amount_minor: toMinorUnits(input.amount, input.currency),
           currency: input.currency.toUpperCase(),
           reference: input.reference,
           updated_at: this.clock(),
         })
-        .onConflict((oc) => oc.columns(['tenant', 'idempotency_key']).doNothing())
+        .onConflict((oc) => oc.columns(['tenant_id', 'idempotency_key']).doNothing())
         .execute()
-      const row = await this.db.selectFrom('commerce_square_payments').selectAll().where('tenant', '=', scope.tenant).where('idempotency_key', '=', input.idempotencyKey).executeTakeFirstOrThrow()
+      const row = await this.db.selectFrom('commerce_square_payments').selectAll().where('tenant_id', '=', scope.tenant).where('idempotency_key', '=', input.idempotencyKey).executeTakeFirstOrThrow()
       return E.right({ transactionId: row.transaction_id, paymentUrl: this.paymentPageUrl(row.transaction_id) })
     })
   }

@@ -36,12 +36,12 @@ export async function verifySquareEvent(
   if (!body.event_id || !body.type) return E.left('Not a Square event.')
   const payment = body.data?.object?.payment
   if (body.type.startsWith('payment.') && payment?.id) {
-    const row = await db.selectFrom('commerce_square_payments').select(['tenant', 'transaction_id']).where('square_payment_id', '=', payment.id).executeTakeFirst()
+    const row = await db.selectFrom('commerce_square_payments').select(['tenant_id', 'transaction_id']).where('square_payment_id', '=', payment.id).executeTakeFirst()
     if (row) {
       return E.right({
         id: body.event_id,
         type: body.type,
-        payment: { tenant: row.tenant, transactionId: row.transaction_id, expectsSettlement: SETTLING.has(payment.status ?? '') },
+        payment: { tenant: row.tenant_id, transactionId: row.transaction_id, expectsSettlement: SETTLING.has(payment.status ?? '') },
       })
     }
   }

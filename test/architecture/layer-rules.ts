@@ -19,15 +19,27 @@ const DOMAIN_PACKAGES = ['date-fns', 'date-fns-tz', 'libphonenumber-js', 'fp-ts'
 const CONTAINER_ROOTS = ['src/composition/', 'cli/', 'server/', 'test/']
 /** Where a container may be asked for an instance: the roots and the two browser entries that start them. */
 const LOOKUP_ROOTS = [...CONTAINER_ROOTS, 'src/main.tsx', 'src/lead.main.tsx']
-/** Folders whose files stay under the size limit (the server joins when its layout is folded). */
-export const SIZE_LIMITED = ['src/', 'cli/']
+/** Folders whose files stay under the size limit. */
+export const SIZE_LIMITED = ['src/', 'cli/', 'server/']
 export const MAX_LINES = 400
 /**
  * Files allowed over MAX_LINES for now, each with its way out. Seed and reference data are not code.
  */
-export const OVERSIZE_ALLOWED: readonly string[] = []
+export const OVERSIZE_ALLOWED = [
+  // The server's refactor into one shape continues (issue 12); each leaves the list when split.
+  'server/services/availability.service.ts',
+  'server/services/booking.service.ts',
+]
+/** Folders where a cast through unknown is refused (outside tests): the seams are typed instead. */
+export const NO_CAST = ['src/composition/', 'server/']
+/** Server files that still cast through unknown. The refactor continues; a file leaves the list when its cast goes. */
+export const CAST_ALLOWED = [
+  'server/commerce/leads.service.ts', // LeadBody (io-ts) to LeadPayload (domain): the two shapes still differ
+]
 
-const isTestFile = (path: string) => /\.test\.tsx?$|\.test-support\.tsx?$|(^|\/)test-support\.ts$/.test(path)
+const isTestFile = (path: string) => /\.test\.tsx?$|\.test-support\.tsx?$|(^|\/)test-support\.ts$|(^|\/)(test-support|testing)\//.test(path)
+/** Seed and reference data are not code: the size limit leaves them alone. */
+const isSeedData = (path: string) => /\.seed\.ts$|^server\/seed\//.test(path)
 const lineOf = (text: string, index: number) => text.slice(0, index).split('\n').length
 
 const importPattern = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g
@@ -97,8 +109,8 @@ export function checkLayers(files: SourceFile[]): Violation[] {
       violations.push({ path: file.path, line: lineOf(file.text, lookupAt), rule: 'lookup-in-roots', detail: 'only a composition root calls container.get' })
     }
     const castAt = file.text.indexOf('as unknown as')
-    if (castAt >= 0 && file.path.startsWith('src/composition/')) {
-      violations.push({ path: file.path, line: lineOf(file.text, castAt), rule: 'no-cast-in-composition', detail: 'bind what fits the port instead of casting through unknown' })
+    if (castAt >= 0 && NO_CAST.some((f) => file.path.startsWith(f)) && !CAST_ALLOWED.includes(file.path)) {
+      violations.push({ path: file.path, line: lineOf(file.text, castAt), rule: 'no-cast-in-composition', detail: 'type the seam (bind what fits the port) instead of casting through unknown' })
     }
   }
   return violations
@@ -108,7 +120,7 @@ export function checkLayers(files: SourceFile[]): Violation[] {
 export function checkFileSizes(files: SourceFile[]): Violation[] {
   const violations: Violation[] = []
   for (const file of files) {
-    if (isTestFile(file.path) || OVERSIZE_ALLOWED.includes(file.path) || !SIZE_LIMITED.some((f) => file.path.startsWith(f))) continue
+    if (isTestFile(file.path) || isSeedData(file.path) || OVERSIZE_ALLOWED.includes(file.path) || !SIZE_LIMITED.some((f) => file.path.startsWith(f))) continue
     const lines = file.text.split('\n').length - (file.text.endsWith('\n') ? 1 : 0)
     if (lines > MAX_LINES) violations.push({ path: file.path, line: lines, rule: 'file-size', detail: `${lines} lines (at most ${MAX_LINES})` })
   }

@@ -10,11 +10,12 @@ import { pgliteDialect } from '../../db/pglite-dialect'
 import { commerceMigration } from '../commerce.migration'
 import { paymentChecksMigration } from '../payment-checks.migration'
 import { processorsMigration } from '../processors.migration'
-import type { CommerceTables } from '../commerce.tables'
+import { tenantIdMigration } from '../../db/migrations/0103-tenant-id.migration'
+import type { AllTables } from '../../db/schema'
 
 let counter = 0
 
-export async function commerceTestDb(): Promise<{ db: Kysely<CommerceTables>; close: () => Promise<void> }> {
+export async function commerceTestDb(): Promise<{ db: Kysely<AllTables>; close: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL
   if (url) {
     const schema = `commerce_unit_${process.pid}_${Date.now()}_${counter++}`
@@ -23,10 +24,11 @@ export async function commerceTestDb(): Promise<{ db: Kysely<CommerceTables>; cl
     await admin.query(`CREATE SCHEMA ${schema}`)
     await admin.end()
     const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema}` })
-    const db = new Kysely<CommerceTables>({ dialect: new PostgresDialect({ pool }) })
+    const db = new Kysely<AllTables>({ dialect: new PostgresDialect({ pool }) })
     await commerceMigration.up(db)
     await paymentChecksMigration.up(db)
     await processorsMigration.up(db)
+    await tenantIdMigration.up(db)
     return {
       db,
       close: async () => {
@@ -36,9 +38,10 @@ export async function commerceTestDb(): Promise<{ db: Kysely<CommerceTables>; cl
     }
   }
   const lite = await PGlite.create()
-  const db = new Kysely<CommerceTables>({ dialect: pgliteDialect(lite) })
+  const db = new Kysely<AllTables>({ dialect: pgliteDialect(lite) })
   await commerceMigration.up(db)
   await paymentChecksMigration.up(db)
   await processorsMigration.up(db)
+  await tenantIdMigration.up(db)
   return { db, close: () => db.destroy() }
 }

@@ -13,6 +13,7 @@ import { notificationsMigration } from './0007-notifications.migration'
 import { commerceMigration } from '../../commerce/commerce.migration'
 import { paymentChecksMigration } from '../../commerce/payment-checks.migration'
 import { processorsMigration } from '../../commerce/processors.migration'
+import { tenantIdMigration } from './0103-tenant-id.migration'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': coreMigration,
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '0100-commerce': commerceMigration,
   '0101-commerce-payment-checks': paymentChecksMigration,
   '0102-processors': processorsMigration,
+  '0103-tenant-id': tenantIdMigration,
 }
 
 export const migrationProvider: MigrationProvider = {
