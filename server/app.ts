@@ -13,6 +13,7 @@ import { isDatabaseUnavailable, migrate, openDatabase, withStartupLock, type Dat
 import { refusePendingMigrations } from './db/pending-migrations'
 import { commerceDeps } from './commerce/commerce.module'
 import { PaymentReconciler } from './commerce/payment-reconciler'
+import { processorCspSources } from './commerce/processor-config'
 import { compression, webStatic } from './http/web-delivery.plugin'
 import type { ServerDeps } from './deps'
 import { loggingOptions, observability } from './observability/observability'
@@ -38,7 +39,10 @@ const TENANT_HEADER = 'x-tenant'
 export const DATABASE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.'
 const TENANT_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/
 
-/** Content-Security-Policy fit for the React SPA, the sandbox card page in a same-origin iframe and map tiles. */
+/**
+ * Content-Security-Policy fit for the React SPA, the sandbox card page in a same-origin iframe and map
+ * tiles; cspDirectives() adds the card processor's card form (Stripe.js, Square's SDK) when one is in use.
+ */
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   // The organisation's tag manager (gtmId) loads from Google.
@@ -52,6 +56,17 @@ export const CSP_DIRECTIVES = {
   formAction: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
+}
+
+export function cspDirectives(env: NodeJS.ProcessEnv = process.env): typeof CSP_DIRECTIVES {
+  const extra = processorCspSources(env)
+  return {
+    ...CSP_DIRECTIVES,
+    scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...extra.script],
+    styleSrc: [...CSP_DIRECTIVES.styleSrc, ...extra.style],
+    connectSrc: [...CSP_DIRECTIVES.connectSrc, ...extra.connect],
+    frameSrc: [...CSP_DIRECTIVES.frameSrc, ...extra.frame],
+  }
 }
 
 function tenantOf(request: FastifyRequest, config: ServerConfig): string {
@@ -137,7 +152,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   })
 
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives() },
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'sameorigin' },
   })

@@ -21,15 +21,17 @@ export type CardErrorReason = keyof typeof CARD_ERROR_MESSAGES
 export const NOT_CONNECTED_MESSAGE = 'There was an issue connecting to our Credit card handler.'
 
 export type ProcessorFailure =
-  | { _tag: 'CardDeclined'; reason: CardErrorReason; message: string }
+  /** `code`: the processor's own decline code (metrics only; the customer sees `message`). */
+  | { _tag: 'CardDeclined'; reason: CardErrorReason; message: string; code?: string }
   | { _tag: 'NotConnected'; message: string }
   | { _tag: 'UnknownTransaction'; message: string }
   | { _tag: 'InvalidState'; message: string }
 
-export const cardDeclined = (reason: CardErrorReason): ProcessorFailure => ({
+export const cardDeclined = (reason: CardErrorReason, code?: string): ProcessorFailure => ({
   _tag: 'CardDeclined',
   reason,
   message: CARD_ERROR_MESSAGES[reason],
+  ...(code ? { code } : {}),
 })
 
 /** Lifecycle of one payment at the processor. */
@@ -101,6 +103,10 @@ export interface CardProcessor {
   saveCard(scope: ProcessorScope, customerId: string, nonce: string): TE.TaskEither<ProcessorFailure, StoredCard>
   listCards(scope: ProcessorScope, customerId: string): Promise<StoredCard[]>
   deleteCard(scope: ProcessorScope, customerId: string, cardId: string): Promise<boolean>
-  createSetupIntent(scope: ProcessorScope, customerId: string): Promise<SetupIntent>
+  /**
+   * Starts a card setup. undefined: the processor has no setup intents (Square); the browser
+   * tokenises the card with the processor's SDK and the nonce is stored with saveCard.
+   */
+  createSetupIntent(scope: ProcessorScope, customerId: string): Promise<SetupIntent | undefined>
   retrieveSetupIntent(scope: ProcessorScope, clientSecret: string): Promise<SetupIntent | undefined>
 }

@@ -7,6 +7,7 @@ import type { Seller, SetupIntent, StoredCard } from '../../src/contract'
 import type { StoredCard as ProcessorCard } from './card-processor.port'
 import { forbidden, invalid, notFound, type CommerceError } from './commerce-errors'
 import type { CommerceDeps } from './commerce.deps'
+import { businessMetrics } from '../observability/metrics'
 
 async function defaultCardId(deps: CommerceDeps, tenant: string, customerId: string): Promise<string | undefined> {
   const row = await deps.db.selectFrom('commerce_default_cards').select('card_id').where('tenant_id', '=', tenant).where('customer_id', '=', customerId).executeTakeFirst()
@@ -46,7 +47,10 @@ export async function addCard(
   if (requesterId !== body.customerId) return E.left(forbidden())
   const before = await deps.processor.listCards({ tenant }, body.customerId)
   const saved = await deps.processor.saveCard({ tenant }, body.customerId, body.cardNonce)()
-  if (E.isLeft(saved)) return E.left(invalid(saved.left.message))
+  if (E.isLeft(saved)) {
+    if (saved.left._tag === 'CardDeclined') businessMetrics.cardDeclined(deps.processor.name, saved.left.reason, saved.left.code)
+    return E.left(invalid(saved.left.message))
+  }
   const makeDefault = body.isDefaultCard === true || before.length === 0
   if (makeDefault) await setDefault(deps, tenant, body.customerId, saved.right.id)
   return E.right({ ...saved.right, isDefaultCard: makeDefault })
@@ -86,6 +90,9 @@ export async function seller(deps: CommerceDeps, tenant: string, location: strin
   return { applicationId: s.applicationId, locationId: s.locationId, provider: deps.processor.name, tokenizerUrl: s.tokenizerUrl, currency: organisation.currency }
 }
 
+const CARD_ON_FILE = 'card-on-file'
+const ADD_CARD_PATH = '/square/add-customer-card'
+
 /** The sandbox's hosted setup page; Stripe's card setup happens in the Payment Element with the client secret. */
 function setupUrlOf(deps: CommerceDeps, clientSecret: string): { setupUrl?: string } {
   if (deps.processor.name !== 'sandbox') return {}
@@ -95,6 +102,11 @@ function setupUrlOf(deps: CommerceDeps, clientSecret: string): { setupUrl?: stri
 export async function createSetupIntent(deps: CommerceDeps, tenant: string, requesterId: string, customerId: string): Promise<E.Either<CommerceError, SetupIntent>> {
   if (requesterId !== customerId) return E.left(forbidden())
   const intent = await deps.processor.createSetupIntent({ tenant }, customerId)
+  if (!intent) {
+    // No setup intents at this processor (Square): the client tokenises the card with the processor's
+    // SDK and posts the nonce to the cards-on-file call; there is nothing to retrieve later.
+    return E.right({ id: CARD_ON_FILE, clientSecret: CARD_ON_FILE, status: 'requires_payment_method', customerId, addCardPath: ADD_CARD_PATH })
+  }
   return E.right({ id: intent.clientSecret.replace(/_secret.*$/, ''), clientSecret: intent.clientSecret, status: intent.status, customerId, ...setupUrlOf(deps, intent.clientSecret) })
 }
 

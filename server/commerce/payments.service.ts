@@ -100,7 +100,10 @@ function storedCardOf(body: PayInvoiceBody): string | undefined {
 async function payWithStoredCard(deps: CommerceDeps, tenant: string, customerId: string, transactionId: string, cardId: string): Promise<E.Either<CommerceError, PaymentStarted>> {
   const charged = await deps.processor.chargeStoredCard({ tenant }, transactionId, customerId, cardId)()
   if (E.isLeft(charged)) {
-    if (charged.left._tag === 'CardDeclined') businessMetrics.payment('declined')
+    if (charged.left._tag === 'CardDeclined') {
+      businessMetrics.payment('declined')
+      businessMetrics.cardDeclined(deps.processor.name, charged.left.reason, charged.left.code)
+    }
     return E.left(charged.left._tag === 'UnknownTransaction' ? notFound(charged.left.message) : { _tag: 'Invalid', message: charged.left.message })
   }
   const outcome = await settle(deps, tenant, transactionId)

@@ -100,3 +100,21 @@ export function publicProcessorConfig(config: ProcessorConfig): { processor: str
       return { processor: config.name }
   }
 }
+
+/**
+ * What the browser may load for the processor's card form (Content-Security-Policy sources): Stripe.js
+ * and its Payment Element frames, or Square's Web Payments SDK. Only for the processor in use; by
+ * name, so a missing key is reported by the start, not here.
+ */
+export function processorCspSources(env: NodeJS.ProcessEnv = process.env): { script: string[]; frame: string[]; connect: string[]; style: string[] } {
+  switch ((env.CARD_PROCESSOR ?? '').trim().toLowerCase()) {
+    case 'stripe':
+      return { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'], style: [] }
+    case 'square': {
+      const square = ['https://*.squarecdn.com', 'https://connect.squareup.com', 'https://connect.squareupsandbox.com', 'https://pci-connect.squareup.com', 'https://pci-connect.squareupsandbox.com']
+      return { script: ['https://*.squarecdn.com'], frame: square, connect: square, style: ['https://*.squarecdn.com'] }
+    }
+    default:
+      return { script: [], frame: [], connect: [], style: [] }
+  }
+}

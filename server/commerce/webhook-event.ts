@@ -4,6 +4,8 @@
  * Handling reads the payment's state from the processor again, never from the event body, so
  * events may arrive in any order, late or twice.
  */
+import { businessMetrics } from '../observability/metrics'
+import type { CardErrorReason } from './card-processor.port'
 import type { CommerceDeps } from './commerce.deps'
 import type { ProcessorDb } from './processors.tables'
 import { claimWebhookEvent, releaseWebhookEvent } from './webhook-events.repository'
@@ -19,6 +21,8 @@ export interface VerifiedEvent {
     /** The processor says the money is authorized or taken: settlement must not stay open. */
     expectsSettlement: boolean
   }
+  /** The event reports a card refused in the customer's browser (Stripe's payment_intent.payment_failed). */
+  decline?: { reason: CardErrorReason; code?: string }
 }
 
 export type WebhookOutcome =
@@ -31,6 +35,11 @@ export type WebhookOutcome =
 export async function handleWebhookEvent(deps: CommerceDeps, processor: string, event: VerifiedEvent): Promise<WebhookOutcome> {
   const db: ProcessorDb = deps.db
   if (!(await claimWebhookEvent(db, processor, event.id, event.type))) return { _tag: 'Duplicate' }
+  // Counted here, after the event id was claimed: once however often the processor delivers it.
+  if (event.decline) {
+    businessMetrics.payment('declined')
+    businessMetrics.cardDeclined(processor, event.decline.reason, event.decline.code)
+  }
   if (!event.payment) return { _tag: 'Ignored' }
   let settlement: WebhookSettlement
   try {

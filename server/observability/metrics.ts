@@ -39,6 +39,16 @@ const payments = new client.Counter({
   registers: [processRegistry],
 })
 
+const cardDeclines = new client.Counter({
+  name: 'clinic_card_declines_total',
+  help: "Cards refused by the card processor, by processor, the spec's reason (card_number, expiry, cvv, postal_code, other) and the processor's own decline code.",
+  labelNames: ['processor', 'reason', 'code'] as const,
+  registers: [processRegistry],
+})
+
+/** A processor's code is a label value: anything that is not a short code word is counted as 'other' (bounded label values). */
+const codeLabel = (code: string | undefined, reason: string) => (code && /^[A-Za-z0-9_.-]{1,48}$/.test(code) ? code : code ? 'other' : reason)
+
 export type PaymentOutcome = 'paid' | 'declined' | 'voided' | 'refunded'
 
 /** The one-line calls of the services. */
@@ -48,4 +58,6 @@ export const businessMetrics = {
   bookingRescheduled: (tenant: string) => bookingsRescheduled.inc({ tenant }),
   holdsExpired: (count: number) => holdsExpired.inc(count),
   payment: (outcome: PaymentOutcome) => payments.inc({ outcome }),
+  /** One refused card: a payment attempt or a card to keep on file. `code`: the processor's own (decline_code, Square's error code). */
+  cardDeclined: (processor: string, reason: string, code?: string) => cardDeclines.inc({ processor, reason, code: codeLabel(code, reason) }),
 }

@@ -8,6 +8,8 @@ import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer }
 import { StripeMock } from '../stripe-processor/testing/stripe-mock'
 import { STRIPE_WEBHOOK_PATH } from './webhooks.routes'
 import { REFUND_SUBJECT } from '../commerce/settlement'
+import { processRegistry } from '../observability/metrics'
+import { sampleOf } from '../observability/prometheus-text'
 
 let t: TestServer
 let mock: StripeMock
@@ -219,5 +221,29 @@ describe('Stripe webhooks settle payments without a poll', () => {
     expect(seller.body).not.toContain('sk_test_mock')
     expect(seller.body).not.toContain(mock.webhookSecret)
     expect((await t.app.inject({ method: 'POST', url: '/api/webhooks/square', headers: { 'content-type': 'application/json' }, payload: '{}' })).statusCode).toBe(404)
+  })
+
+  it('lets the browser load Stripe.js and the Payment Element frames (Content-Security-Policy)', async () => {
+    const csp = String((await t.app.inject({ method: 'GET', url: '/api/public/organisations' })).headers['content-security-policy'])
+    expect(csp).toMatch(/script-src [^;]*https:\/\/js\.stripe\.com/)
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/js\.stripe\.com[^;]*https:\/\/hooks\.stripe\.com/)
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.stripe\.com/)
+    expect(csp).not.toContain('squarecdn')
+  })
+})
+
+describe('declines metrics', () => {
+  const declines = async (reason: string, code: string) => sampleOf(await processRegistry.metrics(), 'clinic_card_declines_total', { processor: 'stripe', reason, code })
+
+  it('a card refused in the browser is counted once from payment_intent.payment_failed, by reason and decline code', async () => {
+    const { transactionId, appointmentId } = await startDepositPayment()
+    const [before, other] = [await declines('cvv', 'incorrect_cvc'), await declines('expiry', 'incorrect_cvc')]
+    expect(mock.confirmInBrowser(transactionId, 'incorrect_cvc')).toMatchObject({ status: 'requires_payment_method' })
+    const first = await deliver('payment_intent.payment_failed', transactionId, 'evt_declined_1')
+    expect(first.statusCode, first.body).toBe(200)
+    expect((await deliver('payment_intent.payment_failed', transactionId, 'evt_declined_1')).json()).toMatchObject({ outcome: 'Duplicate' })
+    expect(await declines('cvv', 'incorrect_cvc')).toBe(before + 1)
+    expect(await declines('expiry', 'incorrect_cvc')).toBe(other)
+    expect(await appointmentStatus(appointmentId)).toBe('Pending')
   })
 })

@@ -9,6 +9,8 @@ import { londonInstant, londonWorkdays } from '../test-support/dates'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, type TestServer } from '../test-support/test-server'
 import { SquareMock, TEST_NONCES } from '../square-processor/testing/square-mock'
 import { SQUARE_WEBHOOK_PATH } from './webhooks.routes'
+import { processRegistry } from '../observability/metrics'
+import { sampleOf } from '../observability/prometheus-text'
 
 const WEBHOOK_URL = 'https://clinic.example.com/api/webhooks/square'
 let t: TestServer
@@ -59,6 +61,8 @@ function deliver(body: string, signature = mock.sign(WEBHOOK_URL, body)) {
   return t.app.inject({ method: 'POST', url: SQUARE_WEBHOOK_PATH, headers: { 'content-type': 'application/json', 'x-square-hmacsha256-signature': signature }, payload: body })
 }
 
+const declines = async (code: string, reason: string) => sampleOf(await processRegistry.metrics(), 'clinic_card_declines_total', { processor: 'square', reason, code })
+
 describe('Square payments and webhooks', () => {
   it('pays a deposit with a Web Payments SDK nonce: Square payment in minor units, completed, appointment Scheduled', async () => {
     const { appointmentId, invoiceId, amount } = await depositInvoice()
@@ -71,10 +75,12 @@ describe('Square payments and webhooks', () => {
 
   it('a declined nonce answers the spec text and books nothing', async () => {
     const { appointmentId, invoiceId, amount } = await depositInvoice()
+    const before = await declines('ADDRESS_VERIFICATION_FAILURE', 'postal_code')
     const paid = await inject('POST', `/api/invoice/${invoiceId}/pay`, demo, { payments: [{ value: amount, type: 'Card', coherentPaymentFlag: true, cardData: { cardId: TEST_NONCES.postalCode.nonce } }], invoice: invoiceId })
     expect(paid.statusCode).toBe(400)
     expect(paid.json().message).toBe('Postal code is not correct.')
     expect(await appointmentStatus(appointmentId)).toBe('Pending')
+    expect(await declines('ADDRESS_VERIFICATION_FAILURE', 'postal_code')).toBe(before + 1)
   })
 
   it('payment.updated settles an approved payment nobody settled, once; a bad signature is refused', async () => {
@@ -108,5 +114,30 @@ describe('Square payments and webhooks', () => {
     expect(res.json()).toEqual({ processor: 'square', applicationId: 'sandbox-sq0idb-app', locationId: mock.locationId, environment: 'sandbox' })
     expect(res.body).not.toContain(mock.accessToken)
     expect(res.body).not.toContain(mock.signatureKey)
+  })
+})
+
+describe('Square cards on file (no setup intents)', () => {
+  it('POST /card-setup-intents tells the client to tokenise and post the nonce to the cards-on-file call', async () => {
+    const setup = await inject('POST', '/api/card-setup-intents', demo, { customerId: DEMO.customerDemo })
+    expect(setup.statusCode, setup.body).toBe(200)
+    expect(setup.json()).toEqual({ id: 'card-on-file', clientSecret: 'card-on-file', status: 'requires_payment_method', customerId: DEMO.customerDemo, addCardPath: '/square/add-customer-card' })
+    expect((await inject('GET', '/api/card-setup-intents/card-on-file', demo)).statusCode).toBe(404)
+
+    const added = await inject('POST', `/api${setup.json().addCardPath}`, demo, { cardNonce: `${TEST_NONCES.ok.nonce}-setup`, customerId: DEMO.customerDemo, isDefaultCard: true })
+    expect(added.statusCode, added.body).toBe(200)
+    expect(added.json()).toMatchObject({ isDefaultCard: true, last_4: expect.stringMatching(/^\d{4}$/) })
+    const cards = await inject('GET', `/api/square/get-customer-cards/${DEMO.customerDemo}`, demo)
+    expect(cards.json().map((c: { id: string }) => c.id)).toContain(added.json().id)
+  })
+
+  it('a refused card is not stored: the spec text, and one decline counted for Square with its code', async () => {
+    const before = await declines('CVV_FAILURE', 'cvv')
+    const cardsBefore = (await inject('GET', `/api/square/get-customer-cards/${DEMO.customerDemo}`, demo)).json().length
+    const added = await inject('POST', '/api/square/add-customer-card', demo, { cardNonce: TEST_NONCES.cvv.nonce, customerId: DEMO.customerDemo })
+    expect(added.statusCode).toBe(400)
+    expect(added.json().message).toBe('CVV is not correct.')
+    expect(await declines('CVV_FAILURE', 'cvv')).toBe(before + 1)
+    expect((await inject('GET', `/api/square/get-customer-cards/${DEMO.customerDemo}`, demo)).json()).toHaveLength(cardsBefore)
   })
 })

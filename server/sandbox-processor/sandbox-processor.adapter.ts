@@ -159,6 +159,7 @@ export class SandboxProcessor implements CardProcessor {
         .where('status', '=', 'open')
         .execute()
       businessMetrics.payment('declined')
+      businessMetrics.cardDeclined('sandbox', failure.reason, failure.reason)
       return E.left(failure)
     }
     if (!check.ok) return E.left(cardDeclined('other'))

@@ -59,7 +59,7 @@ export const squareCardReason = (code: string | undefined): CardErrorReason => (
 function failureOfSquare(error: unknown): ProcessorFailure {
   if (error instanceof SquareError) {
     const first = error.errors[0]
-    if (first?.category === 'PAYMENT_METHOD_ERROR') return cardDeclined(squareCardReason(first.code))
+    if (first?.category === 'PAYMENT_METHOD_ERROR') return cardDeclined(squareCardReason(first.code), first.code)
     if (error.statusCode === 404) return { _tag: 'UnknownTransaction', message: 'Payment not found.' }
   }
   return { _tag: 'NotConnected', message: NOT_CONNECTED_MESSAGE }
@@ -329,8 +329,9 @@ export class SquareProcessor implements CardProcessor {
     return true
   }
 
-  async createSetupIntent(): Promise<SetupIntent> {
-    throw new Error('Square has no card setup intents: cards are added with a nonce (POST /square/add-customer-card).')
+  /** Square has no setup intents: the Web Payments SDK's nonce goes to saveCard (POST /square/add-customer-card). */
+  async createSetupIntent(): Promise<SetupIntent | undefined> {
+    return undefined
   }
 
   async retrieveSetupIntent(): Promise<SetupIntent | undefined> {

@@ -24,7 +24,7 @@ export function cardReasonOf(code: string | null | undefined, declineCode?: stri
 }
 
 export function failureOfStripe(error: unknown): ProcessorFailure {
-  if (error instanceof Stripe.errors.StripeCardError) return cardDeclined(cardReasonOf(error.code, error.decline_code))
+  if (error instanceof Stripe.errors.StripeCardError) return cardDeclined(cardReasonOf(error.code, error.decline_code), error.decline_code ?? error.code)
   if (error instanceof Stripe.errors.StripeInvalidRequestError) {
     if (error.code === 'resource_missing') return { _tag: 'UnknownTransaction', message: 'Payment not found.' }
     if (error.code === 'payment_intent_unexpected_state') return { _tag: 'InvalidState', message: 'The payment is not in a state that allows this.' }

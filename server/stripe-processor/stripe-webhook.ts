@@ -5,6 +5,7 @@
 import * as E from 'fp-ts/Either'
 import Stripe from 'stripe'
 import type { VerifiedEvent } from '../commerce/webhook-event'
+import { cardReasonOf } from './stripe-errors'
 
 /** PaymentIntent events after which the payment is authorized or captured at Stripe. */
 const SETTLING = new Set(['payment_intent.amount_capturable_updated', 'payment_intent.succeeded'])
@@ -17,10 +18,20 @@ export function verifyStripeEvent(rawBody: Buffer, signature: string | undefined
   } catch {
     return E.left('Invalid signature.')
   }
-  const object = event.data.object as { object?: string; id?: string; metadata?: Record<string, string> | null }
+  const object = event.data.object as {
+    object?: string
+    id?: string
+    metadata?: Record<string, string> | null
+    last_payment_error?: { type?: string; code?: string; decline_code?: string } | null
+  }
   const tenant = object.metadata?.tenant
   if (event.type.startsWith('payment_intent.') && object.object === 'payment_intent' && object.id && tenant) {
-    return E.right({ id: event.id, type: event.type, payment: { tenant, transactionId: object.id, expectsSettlement: SETTLING.has(event.type) } })
+    const error = object.last_payment_error
+    // A card refused by stripe.confirmPayment in the browser: the server hears of it only here.
+    const decline = event.type === 'payment_intent.payment_failed' && error?.type === 'card_error'
+      ? { decline: { reason: cardReasonOf(error.code, error.decline_code), ...(error.decline_code ?? error.code ? { code: error.decline_code ?? error.code } : {}) } }
+      : {}
+    return E.right({ id: event.id, type: event.type, payment: { tenant, transactionId: object.id, expectsSettlement: SETTLING.has(event.type) }, ...decline })
   }
   return E.right({ id: event.id, type: event.type })
 }

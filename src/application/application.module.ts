@@ -13,9 +13,9 @@ import {
   RescheduleAppointment,
 } from './use-cases/appointments.use-case'
 import { ChangePassword, ForgotPassword, GetCurrentUser, Login, Logout, Register, ResetPassword, UpdatePersonalDetails } from './use-cases/auth.use-case'
-import { BuyCourse, BuyGiftVoucher, CheckPayment, CreateDepositPayment, GetInvoice, PollPayment } from './use-cases/payments.use-case'
+import { BuyCourse, BuyGiftVoucher, CheckPayment, CreateDepositPayment, GetInvoice, PayWithCardToken, PollPayment } from './use-cases/payments.use-case'
 import { ConfirmBooking } from './use-cases/confirm-booking.use-case'
-import { AddCard, DeleteCard, ListCards, RetrieveCardSetup, SetDefaultCard, StartCardSetup } from './use-cases/cards.use-case'
+import { AddCard, DeleteCard, ListCards, LoadCardProcessor, RetrieveCardSetup, SetDefaultCard, StartCardSetup } from './use-cases/cards.use-case'
 import { ListMyCourses, VerifyCourseAssignment } from './use-cases/courses.use-case'
 import { LoadUserForm, SignConsentForm, SubmitFormAnswers, SubmitLead } from './use-cases/forms.use-case'
 import { LocateClinic, WatchSession } from './use-cases/session.use-case'
@@ -37,6 +37,7 @@ export const useCaseClasses = {
   CreateDepositPayment,
   PollPayment,
   CheckPayment,
+  PayWithCardToken,
   GetInvoice,
   ConfirmBooking,
   RescheduleAppointment,
@@ -53,6 +54,7 @@ export const useCaseClasses = {
   GetCurrentUser,
   UpdatePersonalDetails,
   ListCards,
+  LoadCardProcessor,
   AddCard,
   DeleteCard,
   SetDefaultCard,

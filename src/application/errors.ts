@@ -41,8 +41,32 @@ export const CARD_ERRORS: Readonly<Record<string, string>> = {
   VERIFY_AVS_FAILURE: 'Postal code is not correct.',
   INVALID_POSTAL_CODE: 'Postal code is not correct.',
   ADDRESS_VERIFICATION_FAILURE: 'Postal code is not correct.',
+  // Square's other codes
+  INVALID_CARD: 'Card number is not correct.',
+  INVALID_CARD_DATA: 'Card number is not correct.',
+  CARD_EXPIRED: 'Expiry date is not correct.',
+  INVALID_EXPIRATION_YEAR: 'Expiry date is not correct.',
+  // Stripe.js (confirmPayment / confirmSetup): card errors and the Payment Element's validation codes
+  incorrect_number: 'Card number is not correct.',
+  invalid_number: 'Card number is not correct.',
+  incomplete_number: 'Card number is not correct.',
+  invalid_expiry_month: 'Expiry date is not correct.',
+  invalid_expiry_year: 'Expiry date is not correct.',
+  invalid_expiry_month_past: 'Expiry date is not correct.',
+  invalid_expiry_year_past: 'Expiry date is not correct.',
+  incomplete_expiry: 'Expiry date is not correct.',
+  expired_card: 'Expiry date is not correct.',
+  incorrect_cvc: 'CVV is not correct.',
+  invalid_cvc: 'CVV is not correct.',
+  incomplete_cvc: 'CVV is not correct.',
+  incorrect_zip: 'Postal code is not correct.',
+  incomplete_zip: 'Postal code is not correct.',
 }
 export const cardErrorText = (code: string | undefined): string => (code && CARD_ERRORS[code]) || 'Unhandled request.'
+
+/** A Stripe.js error: the decline code names the reason more precisely than the error code when it is one of ours. */
+export const stripeCardErrorText = (error: { code?: string; decline_code?: string }): string =>
+  cardErrorText(error.decline_code && CARD_ERRORS[error.decline_code] ? error.decline_code : error.code)
 
 const tagOf = (f: ApiFailure): AppError['_tag'] =>
   f._tag === 'HttpError' ? 'Refused' : f._tag === 'Unreachable' ? 'Unreachable' : 'ContractViolation'

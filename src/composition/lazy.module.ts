@@ -7,6 +7,7 @@ import { StaffViewModel } from '../ui/view-models/staff.view-model'
 import { TimeViewModel } from '../ui/view-models/time.view-model'
 import { ConfirmViewModel } from '../ui/view-models/confirm.view-model'
 import { PaymentViewModel } from '../ui/view-models/payment.view-model'
+import { CardPaymentViewModel } from '../ui/view-models/card-payment.view-model'
 import { ThankYouViewModel } from '../ui/view-models/thank-you.view-model'
 import { LoginViewModel } from '../ui/view-models/login.view-model'
 import { GiftVoucherViewModel } from '../ui/view-models/gift-voucher.view-model'
@@ -33,6 +34,7 @@ export const lazyViewModelClasses = [
   TimeViewModel,
   ConfirmViewModel,
   PaymentViewModel,
+  CardPaymentViewModel,
   ThankYouViewModel,
   LoginViewModel,
   GiftVoucherViewModel,

@@ -88,6 +88,12 @@ export const SetupIntent = entity('SetupIntent', { id: t.string, clientSecret: t
   card: StoredCard,
   /** hosted page where the customer enters the card; returns to /app?setup_intent_client_secret=... */
   setupUrl: t.string,
+  /**
+   * The processor has no setup intents (Square): the browser tokenises the card with the processor's
+   * SDK and posts the nonce to this call (POST /square/add-customer-card); id and clientSecret are
+   * then 'card-on-file' and nothing can be retrieved by them.
+   */
+  addCardPath: t.string,
 })
 export type SetupIntent = t.TypeOf<typeof SetupIntent>
 

@@ -5,7 +5,7 @@ import type { CardsApi } from '../ports/cards.port'
 import type { Clock } from '../ports/clock.port'
 import type { AppError } from '../failure'
 import { cardFailure, cardProviderFailure, requestFailure, TEXT } from '../errors'
-import type { SetupIntent, SetupIntentStatus, StoredCard } from '../../contract/cards.routes'
+import type { Seller, SetupIntent, SetupIntentStatus, StoredCard } from '../../contract/cards.routes'
 
 /** Spec section 9: card setup retry 1000 ms. */
 export const CARD_SETUP_RETRY_MS = 1000
@@ -38,6 +38,19 @@ export class AddCard {
       ...(input.isDefaultCard !== undefined ? { isDefaultCard: input.isDefaultCard } : {}),
     })
     return E.isLeft(result) ? E.left(cardFailure(result.left)) : result
+  }
+}
+
+/**
+ * GET /square/get-seller: which processor takes the cards and what its browser SDK needs (Stripe's
+ * publishable key, Square's application and location ids, the SDK's URL).
+ */
+@injectable()
+export class LoadCardProcessor {
+  constructor(@inject(PORTS.CardsApi) private readonly cards: CardsApi) {}
+  async execute(location?: string): Promise<E.Either<AppError, Seller>> {
+    const result = await this.cards.seller(location)
+    return E.isLeft(result) ? E.left(cardProviderFailure(result.left)) : result
   }
 }
 

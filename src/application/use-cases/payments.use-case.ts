@@ -6,8 +6,8 @@ import type { CoursesApi } from '../ports/courses.port'
 import type { Clock } from '../ports/clock.port'
 import type { Logger } from '../ports/logger.port'
 import type { AppError } from '../failure'
-import { bookingFailure, cancelled, requestFailure } from '../errors'
-import type { CreateInvoiceBody, PaymentCheck } from '../../contract/invoices.routes'
+import { bookingFailure, cancelled, cardFailure, requestFailure } from '../errors'
+import type { CreateInvoiceBody, PaymentCheck, PaymentStarted } from '../../contract/invoices.routes'
 import type { Invoice } from '../../contract/invoices.codecs'
 import type { GiftVoucherReceiver } from '../../contract/invoices.codecs'
 
@@ -25,6 +25,8 @@ export interface PaymentSession {
   paymentUrl: string
   transactionId: string
   amount: number
+  /** Stripe: the PaymentIntent's client secret for the Payment Element. */
+  clientSecret?: string
 }
 
 /** Adds a card payment of the whole invoice through the card-payment provider (idempotent per invoice). */
@@ -99,6 +101,24 @@ export class BuyGiftVoucher {
     })
     if (E.isLeft(invoice)) return E.left(bookingFailure(invoice.left))
     return startCardPayment(this.api, invoice.right)
+  }
+}
+
+/**
+ * Pays the invoice's open card payment with a card token from the processor's browser SDK (Square's
+ * Web Payments SDK nonce): POST /invoice/{id}/pay with cardData.cardId. A refused card answers the
+ * spec's card text.
+ */
+@injectable()
+export class PayWithCardToken {
+  constructor(@inject(PORTS.PaymentsApi) private readonly api: PaymentsApi) {}
+  async execute(input: { invoiceId: string; amount: number; token: string }): Promise<E.Either<AppError, PaymentStarted>> {
+    const paid = await this.api.pay(input.invoiceId, {
+      payments: [{ value: input.amount, type: 'Card', coherentPaymentFlag: true, cardData: { cardId: input.token } }],
+      invoice: input.invoiceId,
+      idempotencyKey: `${input.invoiceId}:token:${input.token}`,
+    })
+    return E.isLeft(paid) ? E.left(cardFailure(paid.left)) : paid
   }
 }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import * as E from 'fp-ts/Either'
 import { CardsViewModel, NONCE_MESSAGE_TYPE, TOKENIZER_URL } from './cards.view-model'
 import { CUSTOMER, useCase, world } from './account.view-model.test-support'
@@ -10,7 +10,7 @@ const MC: StoredCard = { id: 'card2', last_4: '4444', card_brand: 'MASTERCARD', 
 
 const NOT_CONNECTED = 'There was an issue connecting to our Credit card handler.'
 
-function setup(options: { cards?: StoredCard[]; addFails?: string; setup?: (onProcessing: (m: string) => void) => E.Either<never, CardSetupResult> } = {}) {
+function setup(options: { cards?: StoredCard[]; addFails?: string; setup?: (onProcessing: (m: string) => void) => E.Either<never, CardSetupResult>; provider?: 'sandbox' | 'stripe' | 'square' } = {}) {
   const w = world()
   let cards = options.cards ?? [VISA]
   const list = useCase(() => E.right(cards))
@@ -23,9 +23,19 @@ function setup(options: { cards?: StoredCard[]; addFails?: string; setup?: (onPr
   const remove = useCase((_c: string, id: string) => E.right((cards = cards.filter((c) => c.id !== id))))
   const setDefault = useCase((_c: string, id: string) => E.right((cards = cards.map((c) => ({ ...c, isDefaultCard: c.id === id })))))
   const retrieve = useCase((_secret: string, opts: { onProcessing?: (m: string) => void }) => options.setup!(opts.onProcessing ?? (() => {})))
-  const start = useCase(() => E.right({ id: 'si', clientSecret: 'sec2', status: 'requires_payment_method' as const, setupUrl: '/sandbox/setup/sec2?returnUrl=%2Fapp' }))
-  const vm = new CardsViewModel(list as never, add as never, remove as never, setDefault as never, retrieve as never, start as never, w.session, w.toasts, w.navigator)
-  return { ...w, vm, list, add, remove, setDefault, retrieve, start }
+  const provider = options.provider ?? 'sandbox'
+  const start = useCase(() =>
+    E.right(
+      provider === 'sandbox'
+        ? { id: 'si', clientSecret: 'sec2', status: 'requires_payment_method' as const, setupUrl: '/sandbox/setup/sec2?returnUrl=%2Fapp' }
+        : provider === 'stripe'
+          ? { id: 'seti_2', clientSecret: 'seti_2_secret_x', status: 'requires_payment_method' as const }
+          : { id: 'card-on-file', clientSecret: 'card-on-file', status: 'requires_payment_method' as const, addCardPath: '/square/add-customer-card' },
+    ),
+  )
+  const seller = useCase(() => E.right({ provider, applicationId: provider === 'stripe' ? 'pk_test' : 'app', locationId: 'loc', tokenizerUrl: 'https://js.stripe.com/v3/' }))
+  const vm = new CardsViewModel(list as never, add as never, remove as never, setDefault as never, retrieve as never, start as never, w.session, w.toasts, w.navigator, seller as never)
+  return { ...w, vm, list, add, remove, setDefault, retrieve, start, seller }
 }
 
 const intent = (status: CardSetupResult['status'], message: string): CardSetupResult => ({ status, message, setupIntent: { id: 'si', clientSecret: 'sec', status } })
@@ -142,5 +152,30 @@ describe('CardsViewModel', () => {
     await vm.changePaymentMethod()
     expect(start.execute).toHaveBeenCalledWith(CUSTOMER.id)
     expect(navigator.left).toEqual(['/sandbox/setup/sec2?returnUrl=%2Fapp'])
+  })
+
+  it('Stripe: adding a card starts a SetupIntent for the Payment Element; its outcome opens the setup result dialog', async () => {
+    const { vm, start, retrieve } = setup({ provider: 'stripe', setup: () => E.right(intent('succeeded', 'Success! Your payment method has been saved.')) })
+    vm.openAdd()
+    await vi.waitFor(() => expect(vm.setupSecret).toBe('seti_2_secret_x'))
+    expect(vm.processor?.provider).toBe('stripe')
+    expect(start.execute).toHaveBeenCalledWith(CUSTOMER.id, true)
+    vm.setupDone()
+    expect(vm.addDialogOpen).toBe(false)
+    await vi.waitFor(() => expect(vm.setup).toEqual({ status: 'succeeded', message: 'Success! Your payment method has been saved.' }))
+    expect(retrieve.execute).toHaveBeenCalledWith('seti_2_secret_x', expect.anything())
+  })
+
+  it('Square: no setup intent; "Change payment method" opens the card form, whose nonce is stored as a card on file', async () => {
+    const { vm, start, add } = setup({ provider: 'square', setup: () => E.right(intent('requires_payment_method', 'Failed to process payment details. Please try another payment method.')) })
+    await vm.showSetupResult('sec')
+    await vm.changePaymentMethod()
+    expect(vm.addDialogOpen).toBe(true)
+    await vi.waitFor(() => expect(vm.processor?.provider).toBe('square'))
+    expect(vm.setupSecret).toBeUndefined()
+    expect(start.execute).toHaveBeenCalledTimes(1)
+    await vm.addWithNonce('cnon:card-nonce-ok')
+    expect(add.execute).toHaveBeenCalledWith(expect.objectContaining({ cardNonce: 'cnon:card-nonce-ok' }))
+    expect(vm.addDialogOpen).toBe(false)
   })
 })

@@ -1,8 +1,8 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
-import { AddCard, DeleteCard, ListCards, RetrieveCardSetup, SetDefaultCard, StartCardSetup } from '../../application/use-cases/cards.use-case'
-import type { SetupIntentStatus, StoredCard } from '../../contract/cards.routes'
+import { AddCard, DeleteCard, ListCards, LoadCardProcessor, RetrieveCardSetup, SetDefaultCard, StartCardSetup } from '../../application/use-cases/cards.use-case'
+import type { Seller, SetupIntentStatus, StoredCard } from '../../contract/cards.routes'
 import { NAVIGATOR, type Navigator } from './app-services'
 import { SessionViewModel } from './session.view-model'
 import { ToastViewModel } from './toast.view-model'
@@ -35,6 +35,10 @@ export class CardsViewModel {
   /** a delete or default change is on its way (a second click would send it twice) */
   busy = false
   setup?: CardSetupDialog = undefined
+  /** which processor takes the card (the add dialog shows its form); loaded when the dialog first opens */
+  processor?: Seller = undefined
+  /** Stripe: the SetupIntent the Payment Element of the add dialog confirms */
+  setupSecret?: string = undefined
 
   constructor(
     @inject(ListCards) private readonly listCards: Exec<ListCards>,
@@ -46,10 +50,11 @@ export class CardsViewModel {
     @inject(SessionViewModel) private readonly session: SessionViewModel,
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
     @inject(NAVIGATOR) private readonly navigator: Navigator,
+    @inject(LoadCardProcessor) private readonly loadProcessor: Exec<LoadCardProcessor>,
   ) {
-    makeAutoObservable<CardsViewModel, 'listCards' | 'addCard' | 'deleteCard' | 'setDefaultCard' | 'retrieveSetup' | 'startSetup' | 'session' | 'toasts' | 'navigator'>(this, {
+    makeAutoObservable<CardsViewModel, 'listCards' | 'addCard' | 'deleteCard' | 'setDefaultCard' | 'retrieveSetup' | 'startSetup' | 'session' | 'toasts' | 'navigator' | 'loadProcessor'>(this, {
       listCards: false, addCard: false, deleteCard: false, setDefaultCard: false, retrieveSetup: false, startSetup: false,
-      session: false, toasts: false, navigator: false,
+      session: false, toasts: false, navigator: false, loadProcessor: false,
     })
   }
 
@@ -74,14 +79,53 @@ export class CardsViewModel {
     })
   }
 
-  openAdd(): void {
+  /** The add dialog with the processor's card form; Stripe's needs a SetupIntent (`setupSecret`: one made already). */
+  openAdd(setupSecret?: string): void {
     this.error = undefined
     this.makeDefault = this.cards.length === 0
+    this.setupSecret = setupSecret
     this.addDialogOpen = true
+    void this.prepareAdd()
+  }
+
+  private async prepareAdd(): Promise<void> {
+    if (!this.processor) {
+      const loaded = await this.loadProcessor.execute()
+      if (E.isLeft(loaded)) return runInAction(() => void (this.error = loaded.left.message))
+      runInAction(() => (this.processor = loaded.right))
+    }
+    const id = this.customerId
+    if (this.processor?.provider !== 'stripe' || this.setupSecret || !id) return
+    const started = await this.startSetup.execute(id, this.makeDefault)
+    runInAction(() => {
+      if (E.isLeft(started)) this.error = started.left.message
+      else if (this.addDialogOpen) this.setupSecret = started.right.clientSecret
+    })
   }
 
   closeAdd(): void {
     this.addDialogOpen = false
+    this.adding = false
+    this.setupSecret = undefined
+  }
+
+  /** A card form sent the card to its processor. */
+  addStarted(): void {
+    this.adding = true
+    this.error = undefined
+  }
+
+  /** Stripe confirmed the card setup in the browser, or refused the card: the spec's setup result dialog tells which. */
+  setupDone(): void {
+    const secret = this.setupSecret
+    this.closeAdd()
+    if (secret) void this.showSetupResult(secret)
+  }
+
+  /** A card form's refusal that keeps the dialog open (an incomplete field, the card form not loading). */
+  addRefused(message: string): void {
+    this.adding = false
+    this.error = message
   }
 
   setMakeDefault(value: boolean): void {
@@ -184,6 +228,7 @@ export class CardsViewModel {
     }
     runInAction(() => (this.setup = undefined))
     if (result.right.setupUrl) this.navigator.leave(result.right.setupUrl)
-    else this.openAdd()
+    // Stripe: the Payment Element confirms this new SetupIntent; Square (addCardPath): its card form posts a nonce.
+    else this.openAdd(result.right.addCardPath ? undefined : result.right.clientSecret)
   }
 }

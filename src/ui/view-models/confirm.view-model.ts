@@ -225,7 +225,15 @@ export class ConfirmViewModel {
       const { payment, booking } = outcome
       runInAction(() => (this.appointmentId = booking?.appointment.id))
       this.leave()
-      this.payment.start({ kind, paymentUrl: payment.paymentUrl, transactionId: payment.transactionId, invoiceId: payment.invoiceId, appointmentId: booking?.appointment.id })
+      this.payment.start({
+        kind,
+        paymentUrl: payment.paymentUrl,
+        transactionId: payment.transactionId,
+        invoiceId: payment.invoiceId,
+        appointmentId: booking?.appointment.id,
+        amount: payment.amount,
+        ...(payment.clientSecret ? { clientSecret: payment.clientSecret } : {}),
+      })
     } finally {
       runInAction(() => (this.submitting = false))
     }

@@ -21,7 +21,15 @@ export interface PaymentSessionView {
   transactionId: string
   invoiceId?: string
   appointmentId?: string
+  /** the amount to pay (a card token pays it: Square) */
+  amount?: number
+  /** Stripe: the PaymentIntent's client secret, confirmed by the Payment Element */
+  clientSecret?: string
 }
+
+/** The processors whose card form the web app shows itself (paymentUrl /pay/{processor}/{transactionId}); others' page is framed. */
+export type CardFormProcessor = 'stripe' | 'square'
+const CARD_FORM_URL = /^\/pay\/(stripe|square)\//
 
 /**
  * Payment step (spec section 4 'Payment'): card iframe, poll every 3 s, 3 s pause, thank-you.
@@ -59,6 +67,12 @@ export class PaymentViewModel {
 
   get paymentUrl(): string | undefined {
     return this.session?.paymentUrl
+  }
+
+  /** Stripe or Square: the payment step shows the processor's own card form instead of the iframe. */
+  get cardForm(): CardFormProcessor | undefined {
+    const match = this.session ? CARD_FORM_URL.exec(this.session.paymentUrl) : null
+    return match ? (match[1] as CardFormProcessor) : undefined
   }
 
   get thankYouPath(): string {

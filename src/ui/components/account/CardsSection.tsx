@@ -1,17 +1,20 @@
 import { observer } from 'mobx-react-lite'
-import { useEffect, useRef } from 'react'
+import { lazy, Suspense, useEffect, useRef } from 'react'
 import { TOKENIZER_URL, type CardsViewModel } from '../../view-models/cards.view-model'
 import { AppDialog } from '../Dialog'
 import { Button } from '../Button'
 import { Spinner } from '../Spinner'
 import styles from './account.module.css'
 
+// Stripe's or Square's card form: its own chunk, loaded only when that processor keeps the cards.
+const CardSetupForm = lazy(() => import('../../payment/CardSetupForm'))
+
 const two = (n: number) => String(n).padStart(2, '0')
 const BRAND_SHORT: Record<string, string> = { VISA: 'VISA', MASTERCARD: 'MC', AMERICAN_EXPRESS: 'AMEX', AMEX: 'AMEX', DISCOVER: 'DISC' }
 const brandShort = (brand: string) => BRAND_SHORT[brand.toUpperCase()] ?? brand.slice(0, 4).toUpperCase()
 const brandName = (brand: string) => brand.toLowerCase().split(/[_\s]+/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ')
 
-/** Stored cards: list, default, delete, and adding one through the sandbox tokenizer page. */
+/** Stored cards: list, default, delete, and adding one (the sandbox's tokenizer page, or Stripe's / Square's card form). */
 export const CardsSection = observer(function CardsSection({ vm }: { vm: CardsViewModel }) {
   const frame = useRef<HTMLIFrameElement>(null)
   useEffect(() => {
@@ -64,7 +67,15 @@ export const CardsSection = observer(function CardsSection({ vm }: { vm: CardsVi
         </label>
         {vm.error ? <p className={styles.bad} role="alert">{vm.error}</p> : null}
         {vm.adding ? <Spinner label="Saving your card" /> : null}
-        <iframe ref={frame} className={styles.frame} src={TOKENIZER_URL} title="Card details" />
+        {vm.processor === undefined ? (
+          vm.error ? null : <Spinner label="Loading the card form" />
+        ) : vm.processor.provider === 'sandbox' ? (
+          <iframe ref={frame} className={styles.frame} src={TOKENIZER_URL} title="Card details" />
+        ) : (
+          <Suspense fallback={<Spinner label="Loading the card form" />}>
+            <CardSetupForm vm={vm} />
+          </Suspense>
+        )}
       </AppDialog>
       <AppDialog
         title="Delete this card?"

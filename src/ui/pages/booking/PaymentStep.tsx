@@ -1,10 +1,13 @@
 import { observer } from 'mobx-react-lite'
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { PaymentViewModel } from '../../view-models/payment.view-model'
 import { useViewModel } from '../../use-view-model'
 import { Button } from '../../components/Button'
 import { Spinner } from '../../components/Spinner'
 import styles from './PaymentStep.module.css'
+
+// Stripe's or Square's card form: its own chunk, loaded only when that processor takes the payment.
+const CardPaymentForm = lazy(() => import('../../payment/CardPaymentForm'))
 
 /** Payment: the card processor's page in an iframe, status polled every 3 s, 'Start again'. */
 const PaymentStep = observer(function PaymentStep() {
@@ -17,6 +20,10 @@ const PaymentStep = observer(function PaymentStep() {
     <div className={styles.wrap}>
       {vm.paid ? (
         <p className={styles.paid} role="status">Payment received. Thank you!</p>
+      ) : vm.cardForm ? (
+        <Suspense fallback={<Spinner label="Preparing payment" />}>
+          <CardPaymentForm />
+        </Suspense>
       ) : vm.paymentUrl ? (
         <iframe className={styles.frame} src={vm.paymentUrl} title="Card payment" />
       ) : (
