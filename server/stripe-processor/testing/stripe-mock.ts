@@ -58,6 +58,7 @@ export interface RecordedRequest {
 
 export class StripeMock {
   readonly webhookSecret = `whsec_${randomBytes(16).toString('hex')}`
+  readonly publishableKey = 'pk_test_mock'
   readonly requests: RecordedRequest[] = []
   readonly intents = new Map<string, Obj>()
   readonly setupIntents = new Map<string, Obj>()
@@ -96,6 +97,7 @@ export class StripeMock {
       res.end(JSON.stringify(payload))
     }
     if (this.failing) return send(500, { error: { type: 'api_error', message: 'Stripe is down (mock).' } })
+    if (typeof body.key === 'string' && body.key.startsWith('pk_')) return this.fromBrowser(req.method ?? 'GET', url.pathname, body, send)
     if (req.headers.authorization !== 'Bearer sk_test_mock') return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } })
     const replayKey = key ? `${req.method} ${url.pathname} ${key}` : undefined
     const replay = replayKey ? this.replies.get(replayKey) : undefined
@@ -259,6 +261,37 @@ export class StripeMock {
   }
 
   // --- What Stripe.js does in the customer's browser -------------------------------------------
+
+  /**
+   * Stripe.js's own calls, made with the publishable key and the intent's client secret (the browser
+   * e2e's stand-in for Stripe.js posts them): confirm a PaymentIntent or a SetupIntent with the card
+   * the Payment Element took (payment_method_data[card][number], a test card by its last four digits).
+   */
+  private fromBrowser(method: string, path: string, body: Obj, send: (status: number, payload: unknown) => void): void {
+    const [resource, objectId, action] = path.split('/').filter(Boolean).slice(1)
+    if (body.key !== this.publishableKey) return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } })
+    const intents = resource === 'payment_intents' ? this.intents : resource === 'setup_intents' ? this.setupIntents : undefined
+    const intent = intents?.get(objectId)
+    if (method !== 'POST' || action !== 'confirm' || !intent || intent.client_secret !== body.client_secret) {
+      return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${resource}: '${objectId}'` } })
+    }
+    const number = String(((body.payment_method_data as Obj | undefined)?.card as Obj | undefined)?.number ?? '')
+    const testCard = (Object.keys(TEST_CARDS) as TestCard[]).find((k) => number.length >= 12 && TEST_CARDS[k].last4 === number.slice(-4)) ?? 'card_declined'
+    try {
+      if (resource === 'payment_intents') return send(200, this.confirm(intent, this.createPaymentMethod(testCard)))
+      const error = (TEST_CARDS[testCard] as { error?: Obj }).error
+      if (error) {
+        const lastError = { type: 'card_error', ...error, message: 'Your card was declined.' }
+        Object.assign(intent, { status: 'requires_payment_method', last_setup_error: lastError })
+        return send(402, { error: { ...lastError, setup_intent: intent } })
+      }
+      this.completeSetup(objectId, 'succeeded', testCard)
+      return send(200, intent)
+    } catch (error) {
+      if (!(error instanceof StripeHttpError)) throw error
+      return send(error.status, { error: error.error })
+    }
+  }
 
   /** stripe.createPaymentMethod({ type: 'card', card }) with one of the test cards. */
   createPaymentMethod(testCard: TestCard = 'visa'): string {

@@ -1,0 +1,186 @@
+/**
+ * Card payments with Stripe (CARD_PROCESSOR=stripe) in the browser: the payment step shows Stripe's
+ * Payment Element, and 'Add a card' in /app confirms a SetupIntent with it.
+ *
+ * The machine has no internet, so two things stand in for Stripe:
+ * - the Stripe API is the local mock the adapter tests use (server/stripe-processor/testing/stripe-mock.ts),
+ *   which the server reaches through STRIPE_API_BASE and the browser through page.route on api.stripe.com;
+ * - Stripe.js itself (https://js.stripe.com/v3) is FAKE_STRIPE_JS below, served by page.route. It stands
+ *   in for the third party's script only: a card field where the Payment Element's frame would be, and
+ *   confirmPayment / confirmSetup posting what Stripe.js posts (publishable key, client secret, the card)
+ *   to the intent's confirm call. Everything of ours (the app, its lazy loading of Stripe.js, the server,
+ *   the adapter, the payment flow) is the real thing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { StripeMock } from '../../server/stripe-processor/testing/stripe-mock'
+import { launch, open, type Session } from './support/browser'
+import { agreeToTerms, answer, api, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, logIn, verifiedCustomer, waitForThankYou } from './support/flows'
+import { startServer, type ServerProcess } from './support/server-process'
+
+const FAKE_STRIPE_JS = `(() => {
+  window.Stripe = function (key) {
+    let field
+    async function confirm(resource, answerKey, options) {
+      const number = field ? field.value.replace(/\\s/g, '') : ''
+      if (!number) return { error: { type: 'validation_error', code: 'incomplete_number', message: 'Your card number is incomplete.' } }
+      const secret = options.elements.clientSecret
+      const body = new URLSearchParams({ key, client_secret: secret, 'payment_method_data[type]': 'card', 'payment_method_data[card][number]': number, return_url: options.confirmParams.return_url })
+      const response = await fetch('https://api.stripe.com/v1/' + resource + '/' + secret.split('_secret_')[0] + '/confirm', { method: 'POST', body })
+      const json = await response.json()
+      return json.error ? { error: json.error } : { [answerKey]: json }
+    }
+    return {
+      elements(options) {
+        return {
+          clientSecret: options.clientSecret,
+          create() {
+            const ready = []
+            let box
+            return {
+              mount(target) {
+                box = document.createElement('label')
+                box.textContent = 'Card number '
+                field = document.createElement('input')
+                field.autocomplete = 'off'
+                box.appendChild(field)
+                target.appendChild(box)
+                setTimeout(() => ready.forEach((f) => f({})), 0)
+              },
+              on(event, handler) { if (event === 'ready') ready.push(handler) },
+              destroy() { box && box.remove() },
+            }
+          },
+          submit: async () => ({}),
+        }
+      },
+      confirmPayment: (options) => confirm('payment_intents', 'paymentIntent', options),
+      confirmSetup: (options) => confirm('setup_intents', 'setupIntent', options),
+    }
+  }
+})()`
+
+let browser: Browser
+let mock: StripeMock
+let server: ServerProcess
+
+beforeAll(async () => {
+  mock = await new StripeMock().start()
+  server = await startServer({
+    CARD_PROCESSOR: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_mock',
+    STRIPE_PUBLISHABLE_KEY: mock.publishableKey,
+    STRIPE_WEBHOOK_SECRET: mock.webhookSecret,
+    STRIPE_API_BASE: mock.baseUrl,
+  })
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  await mock?.stop()
+})
+
+/** Stripe's two hosts for this page: the fake Stripe.js, and the API calls forwarded to the mock. Answers how often Stripe.js was fetched. */
+async function standInForStripe(page: Page): Promise<{ scriptLoads: () => number }> {
+  let loads = 0
+  await page.route('https://js.stripe.com/**', async (route) => {
+    loads += 1
+    await route.fulfill({ status: 200, contentType: 'application/javascript', body: FAKE_STRIPE_JS })
+  })
+  await page.route('https://api.stripe.com/**', async (route) => {
+    const request = route.request()
+    const response = await fetch(`${mock.baseUrl}${new URL(request.url()).pathname}`, {
+      method: request.method(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: request.postData() ?? undefined,
+    })
+    await route.fulfill({ status: response.status, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: await response.text() })
+  })
+  return { scriptLoads: () => loads }
+}
+
+interface LoginAnswer { token: string; user: { id: string } }
+const login = (email: string, password: string) => api<LoginAnswer>(server.url, '/login?from=customer', { method: 'POST', body: JSON.stringify({ email, password }) })
+const appointmentsOf = async (who: LoginAnswer) =>
+  (await api<{ appointments: { id: string; status: string }[] }>(server.url, `/appointments/customer/${who.user.id}?pageSize=100&group=ALL`, { headers: { authorization: `Bearer ${who.token}` } })).appointments
+
+async function pay(s: Session, card: string): Promise<void> {
+  const field = s.page.getByLabel('Card number')
+  await field.fill(card)
+  await s.page.getByRole('button', { name: 'Pay now' }).click()
+}
+
+describe('Stripe Payment Element', () => {
+  it('books with a deposit: a declined card shows the spec text, the next card pays and the appointment is Scheduled once', async () => {
+    const customer = await verifiedCustomer(server.url, 'stripe-pay')
+    const s = await open(browser, 'stripe-pay')
+    const stripe = await standInForStripe(s.page)
+    const { page } = s
+    await page.goto(`${server.url}/`)
+    await chooseFirstLocation(s)
+    await chooseService(s, 'Chemical peel')
+    await choosePractitioner(s, 'first')
+    await answer(s, 'Do you want to book another service?', 'No')
+    await chooseFirstTime(s)
+    await page.getByRole('button', { name: 'Book appointment' }).filter({ visible: true }).first().click()
+    await logIn(s, customer.email, customer.password)
+    await page.waitForURL(/\/confirm/)
+    await agreeToTerms(s)
+    // Stripe.js is fetched on the payment step only.
+    await page.getByLabel('Card number').waitFor({ timeout: 30_000 })
+    expect(stripe.scriptLoads()).toBe(1)
+    expect(await page.locator('iframe[title="Card payment"]').count()).toBe(0)
+    await s.shot('payment-element')
+
+    const who = await login(customer.email, customer.password)
+    await pay(s, '4000 0000 0000 0127')
+    await page.getByRole('alert').filter({ hasText: 'CVV is not correct.' }).waitFor()
+    await s.shot('declined')
+    expect((await appointmentsOf(who)).map((a) => a.status)).toEqual(['Pending'])
+
+    await pay(s, '4242 4242 4242 4242')
+    await waitForThankYou(s, /\/location\?serviceBooking=true/)
+    const appointments = await appointmentsOf(who)
+    expect(appointments.map((a) => a.status)).toEqual(['Scheduled'])
+    // The one PaymentIntent: the declined attempt and the paid one, captured once.
+    const intents = [...mock.intents.values()]
+    expect(intents.map((i) => i.status)).toEqual(['succeeded'])
+    expect(mock.requests.filter((r) => r.method === 'POST' && r.path === `/v1/payment_intents/${String(intents[0].id)}/capture`)).toHaveLength(1)
+    expect(s.problems.filter((p) => !p.startsWith('console:'))).toEqual([])
+    await s.context.close()
+  })
+
+  it("stores a card in /app with a SetupIntent: the spec's setup result texts for a good and a refused card", async () => {
+    const customer = await verifiedCustomer(server.url, 'stripe-card')
+    const who = await login(customer.email, customer.password)
+    const s = await open(browser, 'stripe-card', undefined, { token: who.token, cookiesAccepted: 'true' })
+    const stripe = await standInForStripe(s.page)
+    const { page } = s
+    await page.goto(`${server.url}/app`)
+    await page.getByRole('heading', { name: 'My account' }).waitFor()
+    await page.getByRole('tab', { name: 'Personal details' }).click()
+    expect(stripe.scriptLoads()).toBe(0)
+
+    const addCard = async (number: string) => {
+      await page.getByRole('button', { name: 'Add a card' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Add a card' })
+      await dialog.getByLabel('Card number').fill(number)
+      await dialog.getByRole('button', { name: 'Save card' }).click()
+      await dialog.waitFor({ state: 'detached', timeout: 30_000 })
+    }
+    await addCard('4000 0000 0000 0002')
+    const result = page.getByRole('dialog', { name: 'Payment method' })
+    await result.getByText('Failed to process payment details. Please try another payment method.').waitFor()
+    await s.shot('setup-failed')
+    await result.getByRole('button', { name: 'Ok' }).click()
+
+    await addCard('4242 4242 4242 4242')
+    await result.getByText('Success! Your payment method has been saved.').waitFor()
+    await s.shot('setup-succeeded')
+    await result.getByRole('button', { name: 'Ok' }).click()
+    await page.getByText('•••• 4242').waitFor()
+    expect(stripe.scriptLoads()).toBe(1)
+    await s.context.close()
+  })
+})

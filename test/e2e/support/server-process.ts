@@ -1,0 +1,68 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+
+const root = join(import.meta.dirname, '../../..')
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+export interface ServerProcess {
+  url: string
+  stop(): Promise<void>
+}
+
+/**
+ * A second server for a scenario that needs other settings than the suite's (a card processor):
+ * the same production build (global setup built it), its own in-memory database.
+ */
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const log: string[] = []
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: 'memory://',
+      HOLD_SECONDS: '300',
+      SWEEP_INTERVAL_MS: '1000',
+      RATE_LIMIT_MAX: '1000',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', (d) => log.push(String(d)))
+  child.stderr?.on('data', (d) => log.push(String(d)))
+  const stop = async () => {
+    if (child.exitCode !== null) return
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))])
+    if (child.exitCode === null) child.kill('SIGKILL')
+  }
+  const deadline = Date.now() + 120_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log.join('')}`)
+    try {
+      if ((await fetch(`${url}/api/public/organisations`)).ok) return { url, stop }
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  await stop()
+  throw new Error(`server did not answer at ${url}:\n${log.join('')}`)
+}
