@@ -145,7 +145,7 @@ describe('Stripe adapter: stored cards and setup intents', () => {
 
   it('refuses to save a bad card with the spec text, and to charge or delete another customer’s card', async () => {
     const saved = await stripe.saveCard(scope, 'cust-2', mock.createPaymentMethod('incorrect_cvc'))()
-    expect(saved).toEqual(E.left({ _tag: 'CardDeclined', reason: 'cvv', message: CARD_ERROR_MESSAGES.cvv }))
+    expect(saved).toEqual(E.left({ _tag: 'CardDeclined', reason: 'cvv', message: CARD_ERROR_MESSAGES.cvv, code: 'incorrect_cvc' }))
     const mine = right(await stripe.saveCard(scope, 'cust-2', mock.createPaymentMethod('visa'))())
     const transactionId = await open()
     const theirs = await stripe.chargeStoredCard(scope, transactionId, 'cust-3', mine.id)()
@@ -163,7 +163,7 @@ describe('Stripe adapter: stored cards and setup intents', () => {
     const pm = mock.createPaymentMethod('expired_card')
     mock.methods.get(pm)!.customer = mock.methods.get((await stripe.listCards(scope, customerId))[0].id)!.customer
     const charged = await stripe.chargeStoredCard(scope, transactionId, customerId, pm)()
-    expect(charged).toEqual(E.left({ _tag: 'CardDeclined', reason: 'expiry', message: CARD_ERROR_MESSAGES.expiry }))
+    expect(charged).toEqual(E.left({ _tag: 'CardDeclined', reason: 'expiry', message: CARD_ERROR_MESSAGES.expiry, code: 'expired_card' }))
   })
 
   it.each(['succeeded', 'processing', 'requires_payment_method'] as const)('reads a setup intent that ended %s', async (status) => {
