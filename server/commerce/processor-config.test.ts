@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loadProcessorConfig, ProcessorConfigError, publicProcessorConfig } from './processor-config'
+import { loadProcessorConfig, processorCspSources, ProcessorConfigError, publicProcessorConfig } from './processor-config'
 
 const stripeEnv = { CARD_PROCESSOR: 'stripe', STRIPE_SECRET_KEY: 'sk_test_secret', STRIPE_PUBLISHABLE_KEY: 'pk_test_public', STRIPE_WEBHOOK_SECRET: 'whsec_x' }
 const squareEnv = {
@@ -49,5 +49,18 @@ describe('card processor configuration', () => {
     expect(square).toContain('sandbox-sq0idb-app')
     expect(square).not.toContain('EAAA-secret')
     expect(square).not.toContain('sig-secret')
+  })
+
+  it("lets the browser load only the card form of the processor in use (CSP sources)", () => {
+    expect(processorCspSources({})).toEqual({ script: [], frame: [], connect: [], style: [] })
+    expect(processorCspSources({ CARD_PROCESSOR: 'sandbox' }).script).toEqual([])
+    const stripe = processorCspSources({ CARD_PROCESSOR: 'Stripe' })
+    expect(stripe.script).toEqual(['https://js.stripe.com'])
+    expect(stripe.frame).toEqual(['https://js.stripe.com', 'https://hooks.stripe.com'])
+    expect(stripe.connect).toEqual(['https://api.stripe.com'])
+    const square = processorCspSources({ CARD_PROCESSOR: 'square' })
+    expect(square.script).toEqual(['https://*.squarecdn.com'])
+    expect(square.frame).toContain('https://connect.squareup.com')
+    expect(JSON.stringify(square)).not.toContain('stripe')
   })
 })
