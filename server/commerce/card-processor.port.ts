@@ -83,6 +83,11 @@ export interface ProcessorScope {
 export interface CardProcessor {
   /** Short name, stored with each payment ('sandbox', 'stripe', ...). */
   readonly name: string
+  /**
+   * The processor tells every refused payment attempt by webhook (Stripe's payment_intent.payment_failed,
+   * also for a charge the server confirmed): declines are counted there, not also where a charge failed.
+   */
+  readonly declinesByWebhook?: boolean
   isConnected(scope: ProcessorScope): Promise<boolean>
   /** The seller/merchant account the processor uses for a location (GET /square/get-seller). */
   seller(scope: ProcessorScope, locationId?: string): Promise<{ applicationId: string; locationId: string; tokenizerUrl: string }>

@@ -100,7 +100,7 @@ function storedCardOf(body: PayInvoiceBody): string | undefined {
 async function payWithStoredCard(deps: CommerceDeps, tenant: string, customerId: string, transactionId: string, cardId: string): Promise<E.Either<CommerceError, PaymentStarted>> {
   const charged = await deps.processor.chargeStoredCard({ tenant }, transactionId, customerId, cardId)()
   if (E.isLeft(charged)) {
-    if (charged.left._tag === 'CardDeclined') {
+    if (charged.left._tag === 'CardDeclined' && !deps.processor.declinesByWebhook) {
       businessMetrics.payment('declined')
       businessMetrics.cardDeclined(deps.processor.name, charged.left.reason, charged.left.code)
     }

@@ -246,4 +246,18 @@ describe('declines metrics', () => {
     expect(await declines('expiry', 'incorrect_cvc')).toBe(other)
     expect(await appointmentStatus(appointmentId)).toBe('Pending')
   })
+
+  it('a stored card refused when the server charges it is counted once, from the webhook Stripe sends for it', async () => {
+    const { transactionId, invoiceId, amount, appointmentId } = await startDepositPayment()
+    const setup = (await inject('POST', '/api/card-setup-intents', demo, { customerId: DEMO.customerDemo })).json()
+    const card = mock.completeSetup(setup.id, 'succeeded', 'expired_card')!
+    const before = await declines('expiry', 'expired_card')
+    const charged = await inject('POST', `/api/invoice/${invoiceId}/pay`, demo, { payments: [{ value: amount, type: 'Card', coherentPaymentFlag: true, cardData: { cardId: card } }], invoice: invoiceId })
+    expect(charged.statusCode).toBe(400)
+    expect(charged.json().message).toBe('Expiry date is not correct.')
+    expect(await declines('expiry', 'expired_card')).toBe(before)
+    expect((await deliver('payment_intent.payment_failed', transactionId, 'evt_declined_2')).statusCode).toBe(200)
+    expect(await declines('expiry', 'expired_card')).toBe(before + 1)
+    expect(await appointmentStatus(appointmentId)).toBe('Pending')
+  })
 })

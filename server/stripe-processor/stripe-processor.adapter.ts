@@ -116,6 +116,8 @@ export interface StripeOptions {
 
 export class StripeProcessor implements CardProcessor {
   readonly name = 'stripe'
+  // Stripe sends payment_intent.payment_failed for every refused attempt, the browser's and ours.
+  readonly declinesByWebhook = true
   readonly stripe: Stripe
   private readonly config: StripeConfig
   private readonly db: ProcessorDb
