@@ -91,8 +91,11 @@ export class CardsViewModel {
   private async prepareAdd(): Promise<void> {
     if (!this.processor) {
       const loaded = await this.loadProcessor.execute()
-      if (E.isLeft(loaded)) return runInAction(() => void (this.error = loaded.left.message))
-      runInAction(() => (this.processor = loaded.right))
+      runInAction(() => {
+        if (E.isLeft(loaded)) this.error = loaded.left.message
+        else this.processor = loaded.right
+      })
+      if (E.isLeft(loaded)) return
     }
     const id = this.customerId
     if (this.processor?.provider !== 'stripe' || this.setupSecret || !id) return
