@@ -4,6 +4,7 @@ import { PaymentViewModel } from '../../view-models/payment.view-model'
 import { useViewModel } from '../../use-view-model'
 import { Button } from '../../components/Button'
 import { Spinner } from '../../components/Spinner'
+import { currentAccent, paymentFrameUrl } from './payment-frame'
 import styles from './PaymentStep.module.css'
 
 /** Payment: the card processor's page in an iframe, status polled every 3 s, 'Start again'. */
@@ -18,7 +19,7 @@ const PaymentStep = observer(function PaymentStep() {
       {vm.paid ? (
         <p className={styles.paid} role="status">Payment received. Thank you!</p>
       ) : vm.paymentUrl ? (
-        <iframe className={styles.frame} src={vm.paymentUrl} title="Card payment" />
+        <iframe className={styles.frame} src={paymentFrameUrl(vm.paymentUrl, currentAccent())} title="Card payment" />
       ) : (
         <Spinner label="Preparing payment" />
       )}
