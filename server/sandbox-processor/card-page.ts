@@ -60,6 +60,7 @@ button:disabled{opacity:.6;cursor:progress}
 .done .tick{display:inline-flex;width:56px;height:56px;border-radius:50%;background:#e3f1f0;color:#1e6b3a;font-size:32px;align-items:center;justify-content:center}
 .hint{margin-top:16px;font-size:.8rem;color:#55605a;text-align:center}
 [hidden]{display:none!important}
+@media (max-width:420px){main{padding:4px}.card{padding:16px}label{margin-top:10px}}
 `
 
 const script = (redirectAfter: string | undefined, messageType: string) => `
