@@ -43,7 +43,10 @@ async function sendPage(reply: FastifyReply, options: CardPageOptions, ancestors
   // ?accent=%23rrggbb: the embedding app's accent, so the frame reads as part of the app.
   const query = (reply.request.query ?? {}) as Record<string, unknown>
   const { html, csp } = renderCardPage({ ...options, accent: accentParam(query.accent) })
-  const policy = ancestors ? withFrameAncestors(csp, await ancestors(reply.request)) : csp
+  const allowed = ancestors ? await ancestors(reply.request) : "'self'"
+  const policy = withFrameAncestors(csp, allowed)
+  // X-Frame-Options cannot name other sites: the CSP alone decides once the tenant lists its sites.
+  if (allowed !== "'self'") reply.removeHeader('x-frame-options')
   return reply.header('content-security-policy', policy).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html)
 }
 
