@@ -74,6 +74,11 @@ describe('phone (375 × 667): the first screen', () => {
     expectInView(manage, SMALL_PHONE, 'Manage appointments')
     expectInView(logIn, SMALL_PHONE, 'Log in')
     for (const b of [manage, logIn]) expect(b.y).toBeLessThan(logo.y + logo.height)
+    // nothing wider than the screen, and each action's text inside its button
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+    for (const name of ['Manage appointments', 'Log in']) {
+      expect(await page.getByRole('button', { name }).evaluate((el) => el.scrollWidth <= el.clientWidth + 1), name).toBe(true)
+    }
 
     // the banner on one line, whole after 'More'
     const banner = page.locator('#home-banner')
