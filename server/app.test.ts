@@ -85,6 +85,29 @@ describe('the app', () => {
     const lead = await t.app.inject({ method: 'GET', url: '/lead' })
     expect(lead.headers['x-frame-options']).toBeUndefined()
     expect(lead.headers['content-security-policy']).toContain('frame-ancestors *')
+    const app = await t.app.inject({ method: 'GET', url: '/?embed=1' })
+    expect(app.headers['content-security-policy']).toContain("frame-ancestors 'self';")
+  })
+
+  it("lets the sites the tenant lists (embedHosts) frame the app, the lead form and the sandbox card page", async () => {
+    const org = await t.db.selectFrom('organisations').select('settings').where('tenant_id', '=', 'demo').executeTakeFirstOrThrow()
+    const settings = typeof org.settings === 'string' ? JSON.parse(org.settings) : org.settings
+    await t.db
+      .updateTable('organisations')
+      .set({ settings: JSON.stringify({ ...settings, embedHosts: ['https://www.clinic.example', "https://x.example; script-src 'unsafe-inline'"] }) })
+      .where('tenant_id', '=', 'demo')
+      .execute()
+    try {
+      for (const url of ['/?embed=1', '/step/abc', '/lead', '/sandbox/tokenize']) {
+        const response = await t.app.inject({ method: 'GET', url })
+        const csp = String(response.headers['content-security-policy'])
+        expect(csp, url).toContain("frame-ancestors 'self' https://www.clinic.example")
+        expect(csp, url).not.toContain('x.example')
+        expect(response.headers['x-frame-options'], url).toBeUndefined()
+      }
+    } finally {
+      await t.db.updateTable('organisations').set({ settings: JSON.stringify(settings) }).where('tenant_id', '=', 'demo').execute()
+    }
   })
 
   it('says the app is being built when dist/web is missing', async () => {

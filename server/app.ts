@@ -26,6 +26,8 @@ import { MailSender } from './services/mail.service'
 import { NotificationsService, smsPortOf } from './notifications/notifications.service'
 import { drainSms } from './notifications/sms.sender'
 import { setReferenceCacheTtl } from './services/reference-cache'
+import { loadOrganisation } from './services/organisation.service'
+import { embedHostsOf, frameAncestors, withFrameAncestors } from './http/embed-hosts'
 
 export interface BuildOptions {
   /** An open, migrated database (tests); otherwise opened from the config, migrated and seeded. */
@@ -221,7 +223,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
 
   // The web app: files of dist/web, index.html for any other GET (client-side routes).
   await app.register(webStatic, { webDir: config.webDir, serve: existsSync(config.webDir) })
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send({ statusCode: 404, message: `Route ${request.method} ${request.url} not found` })
     }
@@ -231,13 +233,15 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
       if (path !== '/' && !path.includes('..') && existsSync(file) && !file.endsWith('/')) {
         return reply.sendFile(path.slice(1), { maxAge: path.startsWith('/assets/') ? 31_536_000_000 : 0 })
       }
-      if (path === '/lead' || path.startsWith('/lead/')) {
-        // The lead form is embeddable in other sites.
+      const lead = path === '/lead' || path.startsWith('/lead/')
+      // The lead form and (for the sites the tenant lists) the booking flow are embeddable in other sites.
+      const hosts = embedHostsOf((await loadOrganisation(db, tenantOf(request, config)).catch(() => undefined))?.settings)
+      if (lead || hosts.length > 0) {
         reply.removeHeader('x-frame-options')
-        reply.header('content-security-policy', String(reply.getHeader('content-security-policy')).replace("frame-ancestors 'self'", 'frame-ancestors *'))
-        // its own page (lead.html): the lead form alone, without the app's JavaScript
-        if (existsSync(join(config.webDir, 'lead.html'))) return reply.header('cache-control', 'no-cache').sendFile('lead.html')
+        reply.header('content-security-policy', withFrameAncestors(String(reply.getHeader('content-security-policy')), frameAncestors(hosts, lead ? 'lead' : 'app')))
       }
+      // its own page (lead.html): the lead form alone, without the app's JavaScript
+      if (lead && existsSync(join(config.webDir, 'lead.html'))) return reply.header('cache-control', 'no-cache').sendFile('lead.html')
       return reply.header('cache-control', 'no-cache').sendFile('index.html')
     }
     return reply.status(503).header('retry-after', '5').type('text/html; charset=utf-8').send(BUILDING_PAGE)

@@ -64,6 +64,8 @@ const settings = z.strictObject({
   alsoShowLast: z.boolean().optional(),
   cardRequired: z.boolean().optional(),
   minNoticeMinutes: z.number().int().min(0).optional(),
+  /** sites that may embed the lead form and the booking flow: origins such as https://www.example-clinic.com */
+  embedHosts: z.array(z.string().regex(/^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i, 'must be an origin such as https://www.example-clinic.com')).optional(),
 })
 
 const clinic = z.strictObject({
@@ -79,6 +81,9 @@ const clinic = z.strictObject({
     latitude: z.number().min(-90).max(90).optional(),
     longitude: z.number().min(-180).max(180).optional(),
   }),
+  phone: z.string().optional(),
+  email: z.string().email().optional(),
+  photo: z.string().optional(),
   active: z.boolean().default(true),
   online: z.boolean().default(true),
   openingHours: weekly.default({}),

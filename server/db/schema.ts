@@ -47,6 +47,8 @@ export type OrganisationSettings = Omit<OrganisationPublic, 'id' | 'name'> & {
   secondReminderLeadHours?: number | null
   /** not public: the mails' accent colour (#rgb or #rrggbb) */
   accentColour?: string
+  /** not public: sites (origins) that may embed the lead form and the booking flow (server/http/embed-hosts.ts) */
+  embedHosts?: string[]
 }
 
 export interface ClinicsTable {
@@ -65,6 +67,11 @@ export interface ClinicsTable {
   archived: Generated<boolean>
   show_online: Generated<boolean>
   position: Generated<number>
+  /** contact shown where the customer must call or write to the clinic (migration 0110) */
+  phone: string | null
+  email: string | null
+  /** picture of the clinic on the location list, an URL or a path served by the app */
+  photo: string | null
 }
 
 export interface CategoriesTable {

@@ -40,6 +40,8 @@ export const webStatic = fp(async (app: FastifyInstance, options: { webDir: stri
   await app.register(fastifyStatic, {
     root: options.webDir,
     wildcard: false,
+    // '/' goes to the SPA fallback like every client route (its frame-ancestors follow the tenant's embedHosts)
+    index: false,
     serve: options.serve,
     preCompressed: true,
     setHeaders: (reply, path) => {

@@ -23,6 +23,8 @@ describe('clinics', () => {
     const online = (await get('/public-clinics')).json()
     expect(online.map((c: { id: string }) => c.id)).toEqual([DEMO.clinicLondon, DEMO.clinicManchester])
     expect(online[0]).toMatchObject({ accountName: 'Harley Aesthetics London', address: { line1: '12 Harley Street', line2: 'Marylebone', city: 'London' } })
+    // beyond the spec's shape (issue 17): how to contact the clinic, and its picture
+    expect(online[0]).toMatchObject({ phone: '+44 20 7946 0123', email: 'london@harley-aesthetics.example', photo: '/demo/clinic-london.svg' })
     const all = (await get('/clinics')).json()
     expect(all).toHaveLength(3)
     expect(all.find((c: { id: string }) => c.id === DEMO.clinicHeadOffice).showOnline).toBe(false)

@@ -1,6 +1,6 @@
 import { Script } from 'node:vm'
 import { describe, expect, it } from 'vitest'
-import { escapeHtml, renderCardPage } from './card-page'
+import { accentParam, DEFAULT_ACCENT, escapeHtml, renderCardPage } from './card-page'
 
 const base = { title: 'Card payment', buttonLabel: 'Pay £10.00', action: '/sandbox/pay/txn_1', doneTitle: 'Payment complete', doneText: 'Thanks', messageType: 'sandbox-payment' }
 
@@ -31,5 +31,16 @@ describe('sandbox card page', () => {
     expect(html).toContain('<form id="card-form" action="/sandbox/pay/txn_1" method="post" novalidate hidden>')
     expect(html).toContain('&lt;b&gt;x&lt;/b&gt;')
     expect(escapeHtml(`"'&`)).toBe('&quot;&#39;&amp;')
+  })
+})
+
+describe('sandbox card page colours', () => {
+  it("uses the app's accent by default and a valid accent from the app, never other text in the stylesheet", () => {
+    expect(renderCardPage(base).html).toContain(`background:${DEFAULT_ACCENT}`)
+    expect(renderCardPage({ ...base, accent: '#7a2e8c' }).html).toContain('background:#7a2e8c')
+    const hostile = renderCardPage({ ...base, accent: 'red;}body{display:none' }).html
+    expect(hostile).not.toContain('red;}body')
+    expect(hostile).toContain(`background:${DEFAULT_ACCENT}`)
+    expect(accentParam(['#000000'])).toBeUndefined()
   })
 })

@@ -21,32 +21,46 @@ export interface CardPageOptions {
   messageType: string
   /** Initial state when the payment is already complete or closed. */
   initialState?: { kind: 'done' | 'closed'; text: string }
+  /** The embedding app's accent colour (#rrggbb) for the button and focus ring; the app's default otherwise. */
+  accent?: string
+}
+
+/** The web app's --accent token (src/ui/styles/tokens.css): the frame looks like part of the app. */
+export const DEFAULT_ACCENT = '#0f6e6e'
+const HEX = /^#[0-9a-f]{6}$/i
+
+/** A '#rrggbb' colour from a query parameter, or undefined (nothing else reaches the stylesheet). */
+export function accentParam(value: unknown): string | undefined {
+  return typeof value === 'string' && HEX.test(value) ? value : undefined
 }
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 }
 
-const css = `
+const css = (accent: string) => `
 *{box-sizing:border-box}
-body{margin:0;font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2933;background:#f6f7f9}
+body{margin:0;font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2421;background:#f6f7f5}
 main{max-width:420px;margin:0 auto;padding:16px}
 .card{background:#fff;border:1px solid #e1e5ea;border-radius:12px;padding:20px;box-shadow:0 1px 2px rgba(16,24,40,.05)}
 h1{font-size:1.15rem;margin:0 0 4px}
-.summary{margin:0 0 16px;color:#52606d}
+.summary{margin:0 0 16px;color:#55605a}
 label{display:block;font-weight:600;font-size:.9rem;margin:12px 0 4px}
-input{width:100%;padding:10px 12px;font:inherit;border:1px solid #cbd2d9;border-radius:8px;background:#fff;color:inherit}
-input:focus{outline:3px solid #9fc5f8;outline-offset:1px;border-color:#3e7bd6}
+input{width:100%;padding:10px 12px;font:inherit;border:1px solid #8a948e;border-radius:8px;background:#fff;color:inherit}
+input:focus{outline:3px solid #1a5fd0;outline-offset:1px;border-color:${accent}}
+input::placeholder{color:#6b7570}
 input[aria-invalid=true]{border-color:#c0392b}
 .row{display:flex;gap:12px}.row>div{flex:1;min-width:0}
-button{margin-top:20px;width:100%;padding:12px;font:inherit;font-weight:600;border:0;border-radius:8px;background:#2f6fd1;color:#fff;cursor:pointer}
+button{margin-top:20px;width:100%;min-height:48px;padding:12px;font:inherit;font-weight:600;border:0;border-radius:8px;background:${accent};color:#fff;cursor:pointer}
+button:focus-visible{outline:3px solid #1a5fd0;outline-offset:2px}
 button:disabled{opacity:.6;cursor:progress}
 .error{margin:12px 0 0;padding:10px 12px;border-radius:8px;background:#fdecea;color:#8a1c12}
 .error:empty{display:none}
 .done{text-align:center;padding:24px 8px}
-.done .tick{display:inline-flex;width:56px;height:56px;border-radius:50%;background:#e6f4ea;color:#1e7b3a;font-size:32px;align-items:center;justify-content:center}
-.hint{margin-top:16px;font-size:.8rem;color:#7b8794;text-align:center}
+.done .tick{display:inline-flex;width:56px;height:56px;border-radius:50%;background:#e3f1f0;color:#1e6b3a;font-size:32px;align-items:center;justify-content:center}
+.hint{margin-top:16px;font-size:.8rem;color:#55605a;text-align:center}
 [hidden]{display:none!important}
+@media (max-width:420px){main{padding:4px}.card{padding:16px}label{margin-top:10px}}
 `
 
 const script = (redirectAfter: string | undefined, messageType: string) => `
@@ -76,7 +90,7 @@ export function renderCardPage(options: CardPageOptions): { html: string; csp: s
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${e(options.title)}</title>
-<style nonce="${nonce}">${css}</style>
+<style nonce="${nonce}">${css(accentParam(options.accent) ?? DEFAULT_ACCENT)}</style>
 </head>
 <body>
 <main>

@@ -5,6 +5,8 @@ import { commerceDeps, sandboxOf } from '../commerce/commerce.module'
 import { settle } from '../commerce/payments.service'
 import type { ServerDeps } from '../deps'
 import { sandboxRoutes } from './sandbox.routes'
+import { embedHostsOf, frameAncestors } from '../http/embed-hosts'
+import { loadOrganisation } from '../services/organisation.service'
 
 export function tenantOfRequest(request: FastifyRequest, deps: ServerDeps): string {
   const header = request.headers['x-tenant']
@@ -17,5 +19,6 @@ export async function sandboxRootRoutes(app: FastifyInstance, deps: ServerDeps):
     processor: () => sandboxOf(deps),
     tenantOf: (request) => tenantOfRequest(request, deps),
     onAuthorized: (tenant, transactionId) => settle(commerceDeps(deps), tenant, transactionId),
+    frameAncestors: async (request) => frameAncestors(embedHostsOf((await loadOrganisation(deps.db, tenantOfRequest(request, deps)))?.settings), 'app'),
   })
 }

@@ -13,7 +13,8 @@ import * as E from 'fp-ts/Either'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { formatMoney, currencyOrDefault } from '../../src/domain/pricing/money'
 import type { ProcessorFailure } from '../commerce/card-processor.port'
-import { renderCardPage, type CardPageOptions } from './card-page'
+import { accentParam, renderCardPage, type CardPageOptions } from './card-page'
+import { withFrameAncestors } from '../http/embed-hosts'
 import type { SandboxProcessor } from './sandbox-processor.adapter'
 import type { CardInput } from './test-cards'
 
@@ -28,6 +29,8 @@ export interface SandboxRoutesOptions {
   tenantOf: (request: FastifyRequest) => string
   /** Called after a card authorized a payment: the commerce side captures or voids it. */
   onAuthorized: (tenant: string, transactionId: string) => Promise<AuthorizedOutcome>
+  /** frame-ancestors of the card pages: the app embedded in a tenant's site frames them too ('self' by default). */
+  frameAncestors?: (request: FastifyRequest) => Promise<string>
 }
 
 function readCard(body: unknown): CardInput {
@@ -36,9 +39,15 @@ function readCard(body: unknown): CardInput {
   return { cardNo: s(b.cardNo), expDate: s(b.expDate), cvv: s(b.cvv), postCode: s(b.postCode) }
 }
 
-function sendPage(reply: FastifyReply, options: CardPageOptions) {
-  const { html, csp } = renderCardPage(options)
-  return reply.header('content-security-policy', csp).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html)
+async function sendPage(reply: FastifyReply, options: CardPageOptions, ancestors?: (request: FastifyRequest) => Promise<string>) {
+  // ?accent=%23rrggbb: the embedding app's accent, so the frame reads as part of the app.
+  const query = (reply.request.query ?? {}) as Record<string, unknown>
+  const { html, csp } = renderCardPage({ ...options, accent: accentParam(query.accent) })
+  const allowed = ancestors ? await ancestors(reply.request) : "'self'"
+  const policy = withFrameAncestors(csp, allowed)
+  // X-Frame-Options cannot name other sites: the CSP alone decides once the tenant lists its sites.
+  if (allowed !== "'self'") reply.removeHeader('x-frame-options')
+  return reply.header('content-security-policy', policy).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html)
 }
 
 function failureStatus(failure: ProcessorFailure): number {
@@ -83,7 +92,7 @@ export async function sandboxRoutes(app: FastifyInstance, options: SandboxRoutes
       messageType: 'sandbox-payment',
       ...(complete ? { initialState: { kind: 'done' as const, text: 'Thank you. Your payment has been received.' } } : {}),
       ...(closed ? { initialState: { kind: 'closed' as const, text: 'This payment is closed and you have not been charged.' } } : {}),
-    })
+    }, options.frameAncestors)
   })
 
   app.post<{ Params: { transactionId: string } }>('/sandbox/pay/:transactionId', async (request, reply) => {
@@ -103,7 +112,7 @@ export async function sandboxRoutes(app: FastifyInstance, options: SandboxRoutes
       doneTitle: 'Card details accepted',
       doneText: 'Your card details have been checked.',
       messageType: 'sandbox-card-nonce',
-    }),
+    }, options.frameAncestors),
   )
 
   app.post('/sandbox/tokenize', async (request, reply) => {
@@ -124,7 +133,7 @@ export async function sandboxRoutes(app: FastifyInstance, options: SandboxRoutes
       doneText: 'Returning to your account...',
       redirectAfter: safeReturnUrl(request.query.returnUrl),
       messageType: 'sandbox-setup-intent',
-    })
+    }, options.frameAncestors)
   })
 
   app.post<{ Params: { clientSecret: string } }>('/sandbox/setup/:clientSecret', async (request, reply) => {

@@ -95,7 +95,7 @@ export function seedIds(tenant: string): Record<SeedKey, string> {
 }
 
 export const DEMO_ORGANISATION_SETTINGS: OrganisationSettings = {
-  logo: '/demo-logo.svg',
+  logo: '/demo/logo.svg',
   country: 'GB',
   currency: 'GBP',
   showHomeBannerText: true,
@@ -236,8 +236,8 @@ export async function seedDemoTenant(trx: Transaction<CoreTables>, tenant: strin
   await trx
     .insertInto('clinics')
     .values([
-      { id: id.clinicLondon, ...t, account_name: 'Harley Aesthetics London', name: 'London', line1: '12 Harley Street', line2: 'Marylebone', city: 'London', country: 'GB', post_code: 'W1G 9PF', latitude: 51.5205, longitude: -0.1476, position: 1 },
-      { id: id.clinicManchester, ...t, account_name: 'Harley Aesthetics Manchester', name: 'Manchester', line1: '3 Hardman Street', line2: 'Spinningfields', city: 'Manchester', country: 'GB', post_code: 'M3 3EB', latitude: 53.4808, longitude: -2.2496, position: 2 },
+      { id: id.clinicLondon, ...t, account_name: 'Harley Aesthetics London', name: 'London', line1: '12 Harley Street', line2: 'Marylebone', city: 'London', country: 'GB', post_code: 'W1G 9PF', latitude: 51.5205, longitude: -0.1476, phone: '+44 20 7946 0123', email: 'london@harley-aesthetics.example', photo: '/demo/clinic-london.svg', position: 1 },
+      { id: id.clinicManchester, ...t, account_name: 'Harley Aesthetics Manchester', name: 'Manchester', line1: '3 Hardman Street', line2: 'Spinningfields', city: 'Manchester', country: 'GB', post_code: 'M3 3EB', latitude: 53.4808, longitude: -2.2496, phone: '+44 161 496 0456', email: 'manchester@harley-aesthetics.example', photo: '/demo/clinic-manchester.svg', position: 2 },
       { id: id.clinicHeadOffice, ...t, account_name: 'Harley Aesthetics Head Office', name: 'Head Office', line1: '1 Office Park', city: 'Reading', country: 'GB', post_code: 'RG1 1AA', show_online: false, position: 3 },
     ])
     .execute()
@@ -279,10 +279,10 @@ export async function seedDemoTenant(trx: Transaction<CoreTables>, tenant: strin
   await trx
     .insertInto('practitioners')
     .values([
-      { id: id.pSarah, ...t, display_name: 'Dr Sarah Jones', description: 'Medical director, 15 years in aesthetic medicine.', gender: 'Female', avatar: '/avatars/sarah.svg', position: 1 },
-      { id: id.pJames, ...t, display_name: 'James Patel', description: 'Aesthetic nurse prescriber.', gender: 'Male', avatar: '/avatars/james.svg', position: 2 },
-      { id: id.pEmma, ...t, display_name: 'Emma Wilson', description: 'Skin specialist.', gender: 'Female', position: 3 },
-      { id: id.pOliver, ...t, display_name: 'Oliver Smith', description: 'Laser and body therapist.', gender: 'Male', position: 4 },
+      { id: id.pSarah, ...t, display_name: 'Dr Sarah Jones', description: 'Medical director, 15 years in aesthetic medicine.', gender: 'Female', avatar: '/demo/sarah.svg', position: 1 },
+      { id: id.pJames, ...t, display_name: 'James Patel', description: 'Aesthetic nurse prescriber.', gender: 'Male', avatar: '/demo/james.svg', position: 2 },
+      { id: id.pEmma, ...t, display_name: 'Emma Wilson', description: 'Skin specialist.', gender: 'Female', avatar: '/demo/emma.svg', position: 3 },
+      { id: id.pOliver, ...t, display_name: 'Oliver Smith', description: 'Laser and body therapist.', gender: 'Male', avatar: '/demo/oliver.svg', position: 4 },
       { id: id.pAisha, ...t, display_name: 'Aisha Khan', gender: 'Female', position: 5 },
       { id: id.pTom, ...t, display_name: 'Tom Brown', description: 'Massage therapist.', gender: 'Male', position: 6 },
     ])

@@ -28,6 +28,8 @@ const viewColumns = [
   's.show_online as service_show_online',
   'p.display_name',
   'c.account_name',
+  'c.phone as clinic_phone',
+  'c.email as clinic_email',
 ] as const
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number]
@@ -59,7 +61,7 @@ function toView(r: ViewRow, locations: Map<string, { clinic: string; showOnline:
       showOnline: r.service_show_online,
     },
     practitioner: { id: r.practitioner_id, displayName: r.display_name },
-    clinic: { id: r.clinic_id, accountName: r.account_name },
+    clinic: { id: r.clinic_id, accountName: r.account_name, ...(r.clinic_phone ? { phone: r.clinic_phone } : {}), ...(r.clinic_email ? { email: r.clinic_email } : {}) },
     checkedIn: r.checked_in,
     isLinked: r.is_linked,
     ...(r.price !== null ? { price: money(r.price)! } : {}),

@@ -30,6 +30,9 @@ export async function listClinics(db: DbOrTrx, tenant: string, onlineOnly: boole
     active: c.active,
     archived: c.archived,
     showOnline: c.show_online,
+    ...(c.phone ? { phone: c.phone } : {}),
+    ...(c.email ? { email: c.email } : {}),
+    ...(c.photo ? { photo: c.photo } : {}),
   }))
 }
 

@@ -114,7 +114,8 @@ export const AppointmentService = entity('AppointmentService', { id: ObjectId, n
 export type AppointmentService = t.TypeOf<typeof AppointmentService>
 
 export const AppointmentPractitioner = entity('AppointmentPractitioner', { id: ObjectId, displayName: t.string }, {})
-export const AppointmentClinic = entity('AppointmentClinic', { id: ObjectId, accountName: t.string }, {})
+/** phone and email go beyond the spec's shape: the customer area shows them where the clinic must be contacted. */
+export const AppointmentClinic = entity('AppointmentClinic', { id: ObjectId, accountName: t.string }, { phone: t.string, email: t.string })
 
 const appointmentViewRequired = {
   id: ObjectId,

@@ -20,6 +20,10 @@ export function Avatar({ name, src, dense, icon }: { name: string; src?: string;
       <img
         src={src}
         alt=""
+        width={dense ? 30 : 47}
+        height={dense ? 30 : 47}
+        loading="lazy"
+        decoding="async"
         onError={() => setFailed(true)}
         ref={(img) => {
           if (img && img.complete && img.naturalWidth === 0 && img.currentSrc) setFailed(true)

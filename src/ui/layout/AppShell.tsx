@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite'
-import { lazy, Suspense, useEffect, useMemo } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { SessionViewModel } from '../view-models/session.view-model'
 import { ToastViewModel } from '../view-models/toast.view-model'
@@ -10,6 +10,7 @@ import { CookieBanner, StagingBanner } from './Banners'
 import { Toasts } from '../components/Toasts'
 import { Spinner } from '../components/Spinner'
 import { PageErrorBoundary } from '../components/PageErrorBoundary'
+import { heightReporter, isEmbedded } from './embed'
 import styles from './AppShell.module.css'
 
 /** Banners, header, the page, toasts and the login modal; attaches the router to the navigator. */
@@ -21,6 +22,17 @@ export const AppShell = observer(function AppShell() {
   const LoginModal = useMemo(() => lazy(async () => (await Promise.all([import('../pages/login/LoginModal'), prepare()]))[0]), [prepare])
   const navigate = useNavigate()
   const { pathname, search } = useLocation()
+  // In another site's iframe (?embed=1): no header, and the host page follows the app's height.
+  const [embedded] = useState(() => typeof window !== 'undefined' && isEmbedded(window))
+  const shell = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const el = shell.current
+    if (!embedded || !el || typeof ResizeObserver === 'undefined') return undefined
+    const report = heightReporter((message) => window.parent.postMessage(message, '*'))
+    const observer = new ResizeObserver(() => report(el.getBoundingClientRect().height))
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [embedded])
   useEffect(() => {
     navigator.attach({
       go: (path, options) => navigate(path, { replace: options?.replace }),
@@ -42,10 +54,10 @@ export const AppShell = observer(function AppShell() {
     if (session.organisation) document.title = session.headerTitle
   }, [session.organisation, session.headerTitle])
   return (
-    <div className={styles.shell}>
+    <div className={styles.shell} ref={shell} data-embedded={embedded ? '' : undefined}>
       <StagingBanner session={session} />
       <CookieBanner session={session} />
-      <Header session={session} />
+      {embedded ? null : <Header session={session} />}
       <main className={styles.main} id="main">
         <PageErrorBoundary resetKey={pathname}>
           <Suspense fallback={<Spinner />}>

@@ -7,11 +7,11 @@ export const StagingBanner = observer(function StagingBanner({ session }: { sess
   return session.showStagingBanner ? <div className={styles.staging} role="note">{STAGING_BANNER}</div> : null
 })
 
-/** The cookie notice (spec section 1: staging and local environments only), a bar in the page's flow above the header. */
+/** The cookie notice (spec section 1: staging and local environments only): a bar above the header, a small bottom sheet on a phone. */
 export const CookieBanner = observer(function CookieBanner({ session }: { session: SessionViewModel }) {
   if (!session.showCookieBanner) return null
   return (
-    <section className={styles.cookie} aria-label="Cookies">
+    <section className={styles.cookie} aria-label="Cookies" data-cookie-sheet="">
       <div className={styles.cookieInner}>
         <p className={styles.cookieText}>{COOKIE_BANNER}</p>
         <Button className={styles.cookieButton} onClick={() => session.acceptCookies()}>Got it!</Button>

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useSanitisedHtml } from '../components/SafeHtml'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import type { SessionViewModel } from '../view-models/session.view-model'
@@ -13,6 +13,20 @@ export const Header = observer(function Header({ session }: { session: SessionVi
   const { pathname } = useLocation()
   const [logoFailed, setLogoFailed] = useState(false)
   const banner = useSanitisedHtml(org?.showHomeBannerText ? org.homeBannerText : undefined)
+  // On a phone the banner takes one line (the clinics stay above the fold); 'More' shows it whole.
+  const [bannerOpen, setBannerOpen] = useState(false)
+  const [bannerCut, setBannerCut] = useState(false)
+  const bannerRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const el = bannerRef.current
+    if (!el || bannerOpen) return undefined
+    const measure = () => setBannerCut(el.scrollWidth > el.clientWidth + 1)
+    measure()
+    if (typeof ResizeObserver === 'undefined') return undefined
+    const observer = new ResizeObserver(measure)
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [banner, bannerOpen])
   const logIn = () => {
     const destination = headerLoginDestination(pathname)
     session.requireLogin(destination ? { then: () => navigate(destination) } : {})
@@ -30,6 +44,8 @@ export const Header = observer(function Header({ session }: { session: SessionVi
               className={styles.logo}
               src={org.logo}
               alt={`${org.name} logo`}
+              width={40}
+              height={40}
               onError={() => setLogoFailed(true)}
               ref={(img) => {
                 if (img && img.complete && img.naturalWidth === 0 && img.currentSrc) setLogoFailed(true)
@@ -45,11 +61,20 @@ export const Header = observer(function Header({ session }: { session: SessionVi
             <button type="button" className={styles.link} onClick={logIn}>Log in</button>
           )}
           {pathname.startsWith('/app') ? null : (
-            <button type="button" className={styles.link} onClick={manage}>Manage appointments</button>
+            <button type="button" className={`${styles.link} ${styles.manage}`} onClick={manage}>Manage appointments</button>
           )}
         </nav>
       </div>
-      {banner ? <div className={styles.banner} dangerouslySetInnerHTML={{ __html: banner }} /> : null}
+      {banner ? (
+        <div className={styles.bannerRow}>
+          <div id="home-banner" ref={bannerRef} className={`${styles.banner} ${bannerOpen ? '' : styles.bannerClamped}`} dangerouslySetInnerHTML={{ __html: banner }} />
+          {bannerCut || bannerOpen ? (
+            <button type="button" className={styles.more} aria-expanded={bannerOpen} aria-controls="home-banner" onClick={() => setBannerOpen(!bannerOpen)}>
+              {bannerOpen ? 'Less' : 'More'}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
     </header>
   )
 })

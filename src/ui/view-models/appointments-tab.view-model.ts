@@ -30,6 +30,10 @@ export interface AppointmentRow {
   appointment: AppointmentView
   /** still to come: 'Add to calendar' is offered */
   upcoming: boolean
+  /** spec section 9 status ('Scheduled', 'Completed'...) */
+  status: string
+  /** the clinic's phone and email, shown where the customer is told to contact the clinic */
+  contact: { phone?: string; email?: string }
 }
 
 /** A confirmation the customer must accept before the action runs. */
@@ -115,6 +119,8 @@ export class AppointmentsTabViewModel {
       ),
       appointment: a,
       upcoming: new Date(a.event.start).getTime() > now.getTime(),
+      status: a.status,
+      contact: { phone: a.clinic.phone, email: a.clinic.email },
     }))
   }
 

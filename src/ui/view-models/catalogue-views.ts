@@ -10,7 +10,7 @@ import type { CategoryView, ClinicView, ServiceView, UserView } from './views'
 export const errorText = (e: AppError): string => e.message
 
 export function toClinicView(c: Clinic): ClinicView {
-  return { id: c.id, accountName: c.accountName, address: { ...c.address } }
+  return { id: c.id, accountName: c.accountName, address: { ...c.address }, ...(c.photo ? { photo: c.photo } : {}) }
 }
 
 export function toUserView(u: CurrentUser): UserView {

@@ -4,8 +4,8 @@
  */
 import type { StoredClinic } from '../../application/ports/booking-store.port'
 
-/** A clinic as the contract lists it (and the booking store remembers it). */
-export type ClinicView = StoredClinic
+/** A clinic as the contract lists it (the booking store remembers all but its picture). */
+export type ClinicView = StoredClinic & { photo?: string }
 
 export interface OrganisationView {
   name: string

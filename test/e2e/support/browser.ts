@@ -10,6 +10,8 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 export const DESKTOP = { width: 1280, height: 860 }
 export const PHONE = { width: 375, height: 760 }
+/** The small phone of issue 17's checks (iPhone SE / 8). */
+export const SMALL_PHONE = { width: 375, height: 667 }
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({
@@ -57,17 +59,21 @@ export async function open(browser: Browser, scenario: string, viewport = DESKTO
       await page.screenshot({ path: join(SHOTS_DIR, `${scenario}-${String(n).padStart(2, '0')}-${name}.png`), fullPage: true })
     },
     async axe(step) {
-      await page.evaluate(axeSource)
-      const result = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe
-        return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })
-      })
-      const serious = result.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
-      expect(serious, `axe on ${scenario} / ${step}`).toEqual([])
+      expect(await axeViolations(page), `axe on ${scenario} / ${step}`).toEqual([])
     },
   }
+}
+
+/** Serious or critical WCAG 2.x A/AA violations of a page or of one frame's document (axe does not enter frames it was not injected into). */
+export async function axeViolations(target: Page | Frame): Promise<string[]> {
+  await target.evaluate(axeSource)
+  const result = await target.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe
+    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })
+  })
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
 }
 
 /** The card processor's page inside the payment iframe. */

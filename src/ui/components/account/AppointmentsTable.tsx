@@ -6,9 +6,22 @@ import { AppDialog } from '../Dialog'
 import { Button } from '../Button'
 import { Skeleton } from '../Spinner'
 import { useOverflowing } from './use-overflowing'
+import { useNarrow } from './use-narrow'
 import { AddToCalendar } from '../AddToCalendar'
 import type { AddToCalendarViewModel } from '../../view-models/add-to-calendar.view-model'
 import styles from './account.module.css'
+
+/** The clinic's phone and email where the customer is told to contact it. */
+function ClinicContact({ row }: { row: AppointmentRow }) {
+  const { phone, email } = row.contact
+  if (!phone && !email) return null
+  return (
+    <span className={styles.contact}>
+      {phone ? <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} aria-label={`Call ${row.location} on ${phone}`}>{phone}</a> : null}
+      {email ? <a href={`mailto:${email}`} aria-label={`Email ${row.location} at ${email}`}>{email}</a> : null}
+    </span>
+  )
+}
 
 function RowActions({ row, vm }: { row: AppointmentRow; vm: AppointmentsTabViewModel }) {
   const action = row.action
@@ -19,7 +32,14 @@ function RowActions({ row, vm }: { row: AppointmentRow; vm: AppointmentsTabViewM
       </button>
     )
   }
-  if (action.kind === 'cannotRebook') return <span className={styles.noAction}>{action.label}</span>
+  if (action.kind === 'cannotRebook') {
+    return (
+      <span className={styles.actionCell}>
+        <span className={styles.noAction}>{action.label}</span>
+        <ClinicContact row={row} />
+      </span>
+    )
+  }
   const view = action.view
   if (view.kind === 'disabled') {
     return (
@@ -28,6 +48,7 @@ function RowActions({ row, vm }: { row: AppointmentRow; vm: AppointmentsTabViewM
           Options <span aria-hidden="true">▾</span>
         </AriaButton>
         <span className={styles.note}>{vm.lateNote}</span>
+        <ClinicContact row={row} />
       </span>
     )
   }
@@ -46,13 +67,36 @@ function RowActions({ row, vm }: { row: AppointmentRow; vm: AppointmentsTabViewM
   )
 }
 
-/** Appointments tab: Date, Service, Staff, Location, Actions (spec section 2). */
+/** Phone: one card per appointment, its actions in view without swiping a table sideways. */
+const AppointmentCards = observer(function AppointmentCards({ vm, calendar }: { vm: AppointmentsTabViewModel; calendar?: AddToCalendarViewModel }) {
+  return (
+    <ul className={styles.itemCards} aria-labelledby="appointments-title">
+      {vm.rows.map((row) => (
+        <li key={row.id} className={styles.itemCard} data-appointment-id={row.id}>
+          <div className={styles.itemTop}>
+            <span className={styles.itemDate}>{row.date}</span>
+            <span className={styles.status}>{row.status}</span>
+          </div>
+          <span className={styles.itemTitle}>{row.service}</span>
+          <span className={styles.muted}>{row.staff} · {row.location}</span>
+          <div className={styles.itemActions}>
+            <RowActions row={row} vm={vm} />
+            {calendar && row.upcoming ? <AddToCalendar vm={calendar} appointment={row.appointment} label={`${row.service} on ${row.date}`} /> : null}
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+})
+
+/** Appointments tab: Date, Service, Staff, Location, Actions (spec section 2); cards on a phone. */
 /** `calendar`: 'Add to calendar' under the actions of each upcoming appointment. */
 export const AppointmentsTable = observer(function AppointmentsTable({ vm, calendar }: { vm: AppointmentsTabViewModel; calendar?: AddToCalendarViewModel }) {
   const pending = vm.confirmation
   const heading = useRef<HTMLHeadingElement>(null)
   const wrap = useRef<HTMLDivElement>(null)
-  const overflowing = useOverflowing(wrap, [vm.rows.length])
+  const narrow = useNarrow()
+  const overflowing = useOverflowing(wrap, [vm.rows.length, narrow])
   // A cancelled appointment's row (and its Options button, where the focus would return) is gone:
   // keep keyboard users in the list instead of dropping the focus to the page.
   const confirm = async () => {
@@ -67,11 +111,12 @@ export const AppointmentsTable = observer(function AppointmentsTable({ vm, calen
     <section className={styles.section} aria-labelledby="appointments-title">
       <div className={styles.sectionHead}>
         <h2 id="appointments-title" ref={heading} tabIndex={-1} className={styles.sectionTitle}>Your appointments</h2>
-        {vm.rows.length > 0 ? <p className={`${styles.swipe} ${overflowing ? styles.overflowing : ''}`}><span aria-hidden="true">↔</span>{SWIPE_HINT}</p> : null}
+        {vm.rows.length > 0 && !narrow ? <p className={`${styles.swipe} ${overflowing ? styles.overflowing : ''}`}><span aria-hidden="true">↔</span>{SWIPE_HINT}</p> : null}
       </div>
       {!vm.loaded ? <Skeleton rows={3} /> : null}
       {vm.isEmpty ? <p className={styles.empty}>{NO_APPOINTMENTS}</p> : null}
-      {vm.rows.length > 0 ? (
+      {vm.rows.length > 0 && narrow ? <AppointmentCards vm={vm} calendar={calendar} /> : null}
+      {vm.rows.length > 0 && !narrow ? (
         <div ref={wrap} className={styles.tableWrap} tabIndex={0} role="region" aria-labelledby="appointments-title">
           <table className={styles.table}>
             <thead>

@@ -30,6 +30,8 @@ export const BottomBar = observer(function BottomBar() {
     return () => window.removeEventListener('keydown', onKey)
   }, [open])
   const total = round2(booking.basket.reduce((s, i) => s + itemPrice(i, booking.isCourseSession), 0) + booking.giftVouchers.reduce((s, v) => s + v.value, 0))
+  // From confirm on, what the card is charged now (the deposit when one applies) rather than the total.
+  const dueNow = booking.step === 'confirm' || booking.step === 'payment' ? confirm.amountDue : undefined
   let action = null
   if (booking.step === 'time') {
     action = (
@@ -43,7 +45,7 @@ export const BottomBar = observer(function BottomBar() {
     action = <Button onClick={() => booking.buyNow()}>Buy now</Button>
   }
   return (
-    <div className={styles.bar}>
+    <div className={styles.bar} data-bottom-bar="">
       {open ? (
         <div className={styles.sheet} id="summary-sheet">
           <SummaryCard headingLevel={2} />
@@ -51,8 +53,8 @@ export const BottomBar = observer(function BottomBar() {
       ) : null}
       <div className={styles.row}>
         <button type="button" className={styles.toggle} aria-expanded={open} aria-controls="summary-sheet" onClick={() => setOpen(!open)}>
-          <span className={styles.totalLabel}>{open ? 'Hide summary' : 'Total · view summary'}</span>
-          <span className={styles.total}>{formatMoney(total, session.currency)}</span>
+          <span className={styles.totalLabel}>{open ? 'Hide summary' : dueNow !== undefined ? 'Due now · view summary' : 'Total · view summary'}</span>
+          <span className={styles.total} data-testid="bottom-bar-amount">{formatMoney(dueNow ?? total, session.currency)}</span>
         </button>
         {action}
       </div>

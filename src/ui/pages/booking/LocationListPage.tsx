@@ -71,10 +71,15 @@ const LocationListPage = observer(function LocationListPage() {
         <p className={styles.empty}>Online booking is currently unavailable</p>
       ) : (
         <ul className={styles.list}>
-          {vm.clinics.map((clinic) => (
+          {vm.clinics.map((clinic, index) => (
             <li key={clinic.id}>
               <button type="button" className={styles.item} onClick={() => choose(clinic)}>
-                <span className={styles.pin}><PinIcon /></span>
+                {clinic.photo ? (
+                  // sized, so nothing moves when it arrives; the first cards are above the fold, the rest lazy
+                  <img className={styles.photo} src={clinic.photo} alt="" width={56} height={56} loading={index < 3 ? 'eager' : 'lazy'} decoding="async" />
+                ) : (
+                  <span className={styles.pin}><PinIcon /></span>
+                )}
                 <span className={styles.text}>
                   <span className={styles.name}>{clinic.accountName}</span>
                   <span className={styles.address}>{addressLine(clinic)}</span>

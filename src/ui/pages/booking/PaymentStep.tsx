@@ -4,6 +4,7 @@ import { PaymentViewModel } from '../../view-models/payment.view-model'
 import { useViewModel } from '../../use-view-model'
 import { Button } from '../../components/Button'
 import { Spinner } from '../../components/Spinner'
+import { currentAccent, paymentFrameUrl } from './payment-frame'
 import styles from './PaymentStep.module.css'
 
 // Stripe's or Square's card form: its own chunk, loaded only when that processor takes the payment.
@@ -25,7 +26,7 @@ const PaymentStep = observer(function PaymentStep() {
           <CardPaymentForm />
         </Suspense>
       ) : vm.paymentUrl ? (
-        <iframe className={styles.frame} src={vm.paymentUrl} title="Card payment" />
+        <iframe className={styles.frame} src={paymentFrameUrl(vm.paymentUrl, currentAccent())} title="Card payment" />
       ) : (
         <Spinner label="Preparing payment" />
       )}

@@ -1,0 +1,130 @@
+#!/usr/bin/env node
+// Regenerates the phone screenshots of the README (docs/screens/*.png): the demo tenant's booking flow
+// at 375 × 667 in headless Chromium, from the location list to the thank-you page, then /app.
+// Usage: node scripts/screens.mjs   (builds the web app when it is out of date; CHROMIUM_PATH to override)
+import { spawn } from 'node:child_process'
+import { mkdirSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { chromium } from 'playwright-core'
+import { buildWebSync, webBuildState } from './lib/web-build.mjs'
+
+const root = join(import.meta.dirname, '..')
+const out = join(root, 'docs/screens')
+// A production-like host name (no staging or cookie banners), resolved to this machine by Chromium.
+const HOST = 'book.harley-aesthetics.test'
+const DEMO_CUSTOMER = { email: 'demo@example.com', password: 'Demo1234' }
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+
+async function waitFor(url, child) {
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new Error(`no answer from ${url}`)
+}
+
+if (webBuildState(root).stale && !buildWebSync(root)) throw new Error('vite build failed')
+const port = await freePort()
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://${HOST}:${port}`, DATA_DIR: 'memory://', LOG_LEVEL: 'warn', NODE_ENV: 'development', RATE_LIMIT_MAX: '1000' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+})
+const base = `http://${HOST}:${port}`
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', `--host-resolver-rules=MAP ${HOST} 127.0.0.1`],
+})
+try {
+  await waitFor(`http://127.0.0.1:${port}/api/public/organisations`, server)
+  mkdirSync(out, { recursive: true })
+  const context = await browser.newContext({ viewport: { width: 375, height: 667 }, deviceScaleFactor: 1, reducedMotion: 'reduce' })
+  const page = await context.newPage()
+  const shot = async (name) => {
+    await page.waitForTimeout(300)
+    await page.screenshot({ path: join(out, `${name}.png`) })
+    console.log(`docs/screens/${name}.png`)
+  }
+
+  await page.goto(`${base}/`)
+  await page.locator('ul li button').first().waitFor()
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete))
+  await shot('1-location')
+
+  await page.locator('ul li button').first().click()
+  await page.locator('section ul li button', { hasText: 'Lip filler 1ml' }).first().waitFor()
+  await shot('2-service')
+
+  await page.locator('section ul li button', { hasText: 'Lip filler 1ml' }).first().click()
+  const practitioners = page.getByRole('list', { name: 'Practitioners' })
+  await practitioners.locator('li > button').first().waitFor()
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete))
+  await shot('3-practitioner')
+
+  await practitioners.locator('li > button', { hasText: 'Dr Sarah Jones' }).click()
+  await page.getByRole('dialog', { name: 'Do you want to book another service?' }).getByRole('button', { name: 'No', exact: true }).click()
+  await page.getByRole('grid').waitFor()
+  let day = page.locator('[role="gridcell"] > :not([data-unavailable]):not([data-disabled]):not([data-outside-month])').first()
+  for (let month = 0; month < 3 && !(await day.count()); month++) {
+    const none = page.getByRole('dialog', { name: 'No availability' })
+    if (await none.count()) await none.getByRole('button', { name: 'Ok' }).click()
+    await page.getByRole('button', { name: 'Next month' }).click()
+    await page.waitForTimeout(600)
+    day = page.locator('[role="gridcell"] > :not([data-unavailable]):not([data-disabled]):not([data-outside-month])').first()
+  }
+  await day.click()
+  const chip = page.locator('ul li button[aria-pressed]:not([disabled])').first()
+  await chip.waitFor()
+  await chip.click()
+  await shot('4-time')
+
+  await page.locator('[data-bottom-bar]').getByRole('button', { name: 'Book appointment' }).click()
+  const login = page.getByRole('dialog', { name: 'Log in to continue' })
+  await login.waitFor()
+  await login.getByLabel('Email').fill(DEMO_CUSTOMER.email)
+  await login.getByLabel('Password').fill(DEMO_CUSTOMER.password)
+  await login.getByRole('button', { name: 'Log in' }).click()
+  await page.waitForURL(/\/confirm/)
+  await page.getByText(/Your appointment will be held for/).waitFor()
+  await shot('5-confirm')
+
+  const terms = page.getByRole('region', { name: 'Important Information' })
+  await terms.evaluate((el) => el.scrollTo(0, el.scrollHeight))
+  await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent === 'I understand and agree to these terms' && !b.disabled))
+  await page.locator('[data-bottom-bar]').getByRole('button', { name: 'I understand and agree to these terms' }).click()
+  const frame = await (await page.waitForSelector('iframe[title="Card payment"]')).contentFrame()
+  await frame.waitForSelector('#cardNo')
+  await frame.fill('#cardNo', '4242 4242 4242 4242')
+  await frame.fill('#expDate', '12/34')
+  await frame.fill('#cvv', '123')
+  await frame.fill('#postCode', 'SW1A 1AA')
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+  await shot('6-payment')
+
+  await frame.click('#submit')
+  await page.waitForURL(/\/location\?serviceBooking=true/, { timeout: 30_000 })
+  await page.getByRole('button', { name: 'Book new appointment' }).waitFor()
+  await shot('7-thank-you')
+
+  await page.goto(`${base}/app`)
+  await page.locator('li[data-appointment-id]').first().waitFor()
+  await shot('8-app')
+  await context.close()
+} finally {
+  await browser.close()
+  server.kill('SIGTERM')
+}
