@@ -2,7 +2,7 @@
 import { sql } from 'kysely'
 import { toMoney, type DbOrTrx } from '../db/schema'
 import { enqueueMail } from '../services/mail.service'
-import { notify, notifyPurchase } from '../notifications/notifications.service'
+import { notify, notifyFormSent, notifyPurchase, notifyVouchersBought } from '../notifications/notifications.service'
 import type { CommerceDb } from './commerce.tables'
 import type { AppointmentCommerce, CoreData, CourseCommerce, OrganisationCommerce } from './core-data.port'
 
@@ -227,6 +227,14 @@ export const coreData: CoreData = {
 
   async notifyCoursesBought(db, tenant, customerId, courses, at) {
     await notifyPurchase(core(db), tenant, { kind: 'course-bought', customerId, at, purchase: { items: [...courses] } })
+  },
+
+  async notifyVouchersBought(db, tenant, customerId, vouchers, at) {
+    await notifyVouchersBought(core(db), tenant, { customerId, at, vouchers })
+  },
+
+  async notifyFormSent(db, tenant, customerId, form, at) {
+    await notifyFormSent(core(db), tenant, { customerId, at, form })
   },
 }
 

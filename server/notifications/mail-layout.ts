@@ -19,6 +19,15 @@ export interface Branding {
   accentColour?: string
 }
 
+/** The organisation's branding from its row (name, settings.logo, settings.accentColour). */
+export function brandingOf(organisation: { name: string; settings: { logo?: string | null; accentColour?: string | null } }): Branding {
+  return {
+    name: organisation.name,
+    ...(organisation.settings.logo ? { logo: organisation.settings.logo } : {}),
+    ...(organisation.settings.accentColour ? { accentColour: organisation.settings.accentColour } : {}),
+  }
+}
+
 export async function htmlOf(message: RenderedMessage, brand: Branding): Promise<string> {
   const accent = brand.accentColour && COLOUR.test(brand.accentColour) ? brand.accentColour : DEFAULT_ACCENT
   const logo = brand.logo && /^(https:|data:image\/)/.test(brand.logo) ? brand.logo : undefined

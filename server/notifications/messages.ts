@@ -18,6 +18,8 @@ export interface MessageContext {
   customer: { firstName: string }
   /** where the customer manages the booking (from config.publicUrl only) */
   manageUrl: string
+  /** the booking site's home (from config.publicUrl only) */
+  bookUrl: string
   now: Date
 }
 
