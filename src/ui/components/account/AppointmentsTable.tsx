@@ -7,6 +7,7 @@ import { Button } from '../Button'
 import { Skeleton } from '../Spinner'
 import { useOverflowing } from './use-overflowing'
 import { AddToCalendar } from '../AddToCalendar'
+import { CancellationPreview } from './CancellationPreview'
 import type { AddToCalendarViewModel } from '../../view-models/add-to-calendar.view-model'
 import styles from './account.module.css'
 
@@ -92,6 +93,7 @@ export const AppointmentsTable = observer(function AppointmentsTable({ vm, calen
                   <td className={styles.mid}>{row.location}</td>
                   <td>
                     <RowActions row={row} vm={vm} />
+                    <CancellationPreview text={row.cancellationPreview} />
                     {calendar && row.upcoming ? (
                       <div className={styles.calendar}><AddToCalendar vm={calendar} appointment={row.appointment} label={`${row.service} on ${row.date}`} /></div>
                     ) : null}
