@@ -85,7 +85,13 @@ function bookingsText(rows: readonly DayBooking[], currency: Parameters<typeof f
     .join('\n\n')
 }
 
-export function outboxText(rows: readonly OutboxMessage[], when: (iso: string) => string): string {
+const NOTHING: Record<OutboxMessage['state'] | 'all', string> = {
+  all: 'Nothing waiting: every message has been sent.',
+  failed: 'No message has failed.',
+  pending: 'Nothing waiting to be sent.',
+}
+
+export function outboxText(rows: readonly OutboxMessage[], when: (iso: string) => string, state: OutboxMessage['state'] | 'all' = 'all'): string {
   return formatTable(rows, [
     { header: 'State', value: (m) => m.state },
     { header: 'Channel', value: (m) => m.channel },
@@ -95,7 +101,7 @@ export function outboxText(rows: readonly OutboxMessage[], when: (iso: string) =
     { header: 'Failed / next try', value: (m) => (m.failedAt ? when(m.failedAt) : m.nextAttemptAt ? when(m.nextAttemptAt) : 'now') },
     { header: 'Last error', value: (m) => m.lastError ?? '' },
     { header: 'ID', value: (m) => m.id },
-  ], { empty: 'Nothing waiting: every message has been sent.' })
+  ], { empty: NOTHING[state] })
 }
 
 export function registerAdminCommands(program: Command, ctx: CliContext): void {
@@ -246,7 +252,7 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
       if (opts.state !== undefined && !(OUTBOX_STATES as readonly string[]).includes(opts.state)) throw usageError(`--state must be failed or pending, got '${opts.state}'.`)
       const query = opts.state ? { state: opts.state as OutboxMessage['state'] } : {}
       const rows = await ctx.call('Loading the outbox', () => ctx.useCase(ListOutbox).execute(query))
-      ctx.print(rows, () => outboxText(rows, (iso) => ctx.dateTime(iso)))
+      ctx.print(rows, () => outboxText(rows, (iso) => ctx.dateTime(iso), query.state ?? 'all'))
     })
 
   admin
