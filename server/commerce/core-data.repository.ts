@@ -1,6 +1,7 @@
 /** CoreData over the core's tables (server/db/schema.ts): the one place commerce reads them. */
 import { sql } from 'kysely'
 import { toMoney, type DbOrTrx } from '../db/schema'
+import { brandedHtmlOfText } from '../notifications/account-messages'
 import { enqueueMail } from '../services/mail.service'
 import { notify, notifyFormSent, notifyPurchase, notifyVouchersBought } from '../notifications/notifications.service'
 import type { CommerceDb } from './commerce.tables'
@@ -214,7 +215,9 @@ export const coreData: CoreData = {
   },
 
   async enqueueMail(db, tenant, mail) {
-    await enqueueMail(core(db), { tenant, ...mail })
+    // Written as text (refund notices): the HTML part is the branded layout of the same paragraphs.
+    const html = mail.html ?? (await brandedHtmlOfText(core(db), tenant, mail.subject, mail.text))
+    await enqueueMail(core(db), { tenant, ...mail, html })
   },
 
   async notifyBooked(db, tenant, appointmentIds, at) {

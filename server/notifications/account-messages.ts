@@ -1,6 +1,7 @@
 /**
- * Account mails (email verification, password reset) in the same branded layout as every other
- * notice: the organisation's name, logo and accent colour, an HTML and a plain-text part.
+ * Account mails (email verification, password reset) and the commerce side's plain-text mails in
+ * the same branded layout as every other notice: the organisation's name, logo and accent colour,
+ * an HTML and a plain-text part.
  */
 import type { DbOrTrx } from '../db/schema'
 import { brandingOf, htmlOf } from './mail-layout'
@@ -11,6 +12,16 @@ export async function brandedMail(db: DbOrTrx, tenant: string, message: Rendered
   const organisation = await db.selectFrom('organisations').select(['name', 'settings']).where('tenant_id', '=', tenant).executeTakeFirst()
   const brand = organisation ? brandingOf(organisation) : { name: 'Online booking' }
   return { subject: message.subject, text: textOf(message, brand.name), html: await htmlOf(message, brand) }
+}
+
+/**
+ * The HTML part for a mail written as plain text (the commerce side's refund notices): its
+ * paragraphs (split at blank lines) in the branded layout; the text stays the plain-text part.
+ */
+export async function brandedHtmlOfText(db: DbOrTrx, tenant: string, subject: string, text: string): Promise<string> {
+  const organisation = await db.selectFrom('organisations').select(['name', 'settings']).where('tenant_id', '=', tenant).executeTakeFirst()
+  const paragraphs = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean)
+  return htmlOf({ subject, paragraphs, details: [], sms: '' }, organisation ? brandingOf(organisation) : { name: 'Online booking' })
 }
 
 const accountMessage = (subject: string, paragraphs: string[], action: RenderedMessage['action']): RenderedMessage => ({ subject, paragraphs, details: [], action, sms: '' })
