@@ -18,7 +18,7 @@ import {
   staffMoveAppointment,
 } from '../../src/contract/admin.routes'
 import type { FormModel, UserForm } from '../../src/contract'
-import { consentModel, generalModel, medicalModel } from '../commerce/commerce.seed'
+import { consentModel, generalModel, medicalModel } from '../commerce/standard-forms'
 import { commerceDeps, failureOf } from '../commerce/commerce.module'
 import { sendUserForm } from '../commerce/forms.service'
 import { publicOrigin } from '../config'
