@@ -17,14 +17,13 @@ import {
   staffCancelAppointment,
   staffMoveAppointment,
 } from '../../src/contract/admin.routes'
-import type { FormModel, UserForm } from '../../src/contract'
-import { consentModel, generalModel, medicalModel } from '../commerce/standard-forms'
 import { commerceDeps, failureOf } from '../commerce/commerce.module'
 import { sendUserForm } from '../commerce/forms.service'
+import { standardForm } from '../commerce/standard-forms'
 import { publicOrigin } from '../config'
 import type { ServerDeps } from '../deps'
-import { unsentMessages } from '../notifications/outbox.repository'
 import { serve, type RequestContext } from '../http/contract-route'
+import { unsentMessages } from '../notifications/outbox.repository'
 import { badRequest, conflict, forbidden, notFound, ok, type Failure } from '../http/results'
 import { publishLogout } from '../realtime/live-events.hub'
 import { isOverlapViolation, SLOT_TAKEN } from '../services/booking.service'
@@ -53,14 +52,6 @@ function dayFailure(error: day.DayError): Failure {
     case 'FeeNotAvailable':
       return badRequest('Charging a late-cancellation fee is not available yet: cancel without it and take the fee at the till.')
   }
-}
-
-/** The clinic's standard form of each type, sent when staff give no model of their own. */
-const STANDARD_FORMS: Record<UserForm['type'], () => FormModel> = {
-  consent: consentModel,
-  medical: medicalModel,
-  general: generalModel,
-  aftercare: () => ({ ...generalModel(), tag: 'aftercare' }),
 }
 
 const answer = <T>(result: E.Either<day.DayError, T>) => (E.isLeft(result) ? dayFailure(result.left) : ok(result.right))
@@ -123,7 +114,7 @@ export async function adminRoutes(app: FastifyInstance, deps: ServerDeps): Promi
       tenant: ctx.tenant,
       customerId: params.id,
       type: body.type,
-      model: body.model ?? STANDARD_FORMS[body.type](),
+      model: body.model ?? standardForm(body.type),
       ...(body.password ? { password: body.password } : {}),
     })
     if (E.isLeft(sent)) return failureOf(sent.left)

@@ -3,7 +3,7 @@
  * section 3), a general feedback form. The demo seed writes them for the demo customer; staff send
  * them with `clinic admin customer send-form` when they give no model of their own.
  */
-import type { FormField, FormModel } from '../../src/contract'
+import type { FormField, FormModel, UserForm } from '../../src/contract'
 
 const image =
   'data:image/svg+xml;base64,' +
@@ -82,3 +82,17 @@ export const generalModel = (): FormModel => ({
     { id: 'g-comments', type: 'TextArea', title: 'Comments' },
   ],
 })
+
+/** The clinic's standard form of a type, sent when staff give no model of their own. */
+export function standardForm(type: UserForm['type']): FormModel {
+  switch (type) {
+    case 'consent':
+      return consentModel()
+    case 'medical':
+      return medicalModel()
+    case 'general':
+      return generalModel()
+    case 'aftercare':
+      return { ...generalModel(), tag: 'aftercare' }
+  }
+}
