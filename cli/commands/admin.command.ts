@@ -14,14 +14,18 @@ import {
   ExportSetup,
   FindCustomers,
   ListDayBookings,
+  ListOutbox,
   LogoutCustomer,
   MarkAttendance,
   MoveForCustomer,
+  SendFormToCustomer,
   StaffLogin,
   StaffLogout,
   SetStaffPassword,
 } from '../../src/application/use-cases/admin.use-case'
-import type { DayBooking, PlanStep } from '../../src/contract/admin.routes'
+import { OUTBOX_STATES, type DayBooking, type OutboxMessage, type PlanStep } from '../../src/contract/admin.routes'
+import { isLeft } from 'fp-ts/Either'
+import { FormModel, UserFormType } from '../../src/contract/forms.codecs'
 import { formatMoney } from '../../src/domain/pricing/money'
 import { existsInLondon, formatLondonTime, isIsoDate, londonToUtc } from '../../src/domain/time'
 import type { CliContext } from '../context'
@@ -79,6 +83,25 @@ function bookingsText(rows: readonly DayBooking[], currency: Parameters<typeof f
       ])}`,
     )
     .join('\n\n')
+}
+
+const NOTHING: Record<OutboxMessage['state'] | 'all', string> = {
+  all: 'Nothing waiting: every message has been sent.',
+  failed: 'No message has failed.',
+  pending: 'Nothing waiting to be sent.',
+}
+
+export function outboxText(rows: readonly OutboxMessage[], when: (iso: string) => string, state: OutboxMessage['state'] | 'all' = 'all'): string {
+  return formatTable(rows, [
+    { header: 'State', value: (m) => m.state },
+    { header: 'Channel', value: (m) => m.channel },
+    { header: 'To', value: (m) => m.to },
+    { header: 'Subject', value: (m) => m.subject },
+    { header: 'Tries', value: (m) => String(m.attempts), align: 'right' },
+    { header: 'Failed / next try', value: (m) => (m.failedAt ? when(m.failedAt) : m.nextAttemptAt ? when(m.nextAttemptAt) : 'now') },
+    { header: 'Last error', value: (m) => m.lastError ?? '' },
+    { header: 'ID', value: (m) => m.id },
+  ], { empty: NOTHING[state] })
 }
 
 export function registerAdminCommands(program: Command, ctx: CliContext): void {
@@ -204,6 +227,32 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
           { header: 'ID', value: (c) => c.id },
         ], { empty: 'No customer found.' }),
       )
+    })
+
+  customer
+    .command('send-form <email-or-id>')
+    .description("send a customer a form to fill in (the clinic's standard one of the type, or --file); they get its link by email")
+    .requiredOption('--type <type>', 'consent, general, medical or aftercare')
+    .option('-f, --file <file>', 'the form model (YAML or JSON) instead of the standard one')
+    .option('--password <password>', 'a password the form asks for (tell the customer another way)')
+    .action(async (who: string, opts: { type: string; file?: string; password?: string }) => {
+      if (!UserFormType.is(opts.type)) throw usageError(`--type must be consent, general, medical or aftercare, got '${opts.type}'.`)
+      const model = opts.file ? FormModel.decode(readDocument(opts.file)) : undefined
+      if (model && isLeft(model)) throw usageError(`${opts.file} is not a form model: it needs a name and a list of fields.`)
+      const body = { type: opts.type, ...(model ? { model: model.right } : {}), ...(opts.password ? { password: opts.password } : {}) }
+      const sent = await ctx.call('Sending the form', () => ctx.useCase(SendFormToCustomer).execute(who, body))
+      ctx.print(sent, () => `Sent. The customer has its link by email:\n${sent.link}`)
+    })
+
+  admin
+    .command('outbox')
+    .description('mail and texts not sent: given up after a day of retries (failed, with the last error) and waiting (pending)')
+    .option('--state <state>', 'only failed or only pending')
+    .action(async (opts: { state?: string }) => {
+      if (opts.state !== undefined && !(OUTBOX_STATES as readonly string[]).includes(opts.state)) throw usageError(`--state must be failed or pending, got '${opts.state}'.`)
+      const query = opts.state ? { state: opts.state as OutboxMessage['state'] } : {}
+      const rows = await ctx.call('Loading the outbox', () => ctx.useCase(ListOutbox).execute(query))
+      ctx.print(rows, () => outboxText(rows, (iso) => ctx.dateTime(iso), query.state ?? 'all'))
     })
 
   admin

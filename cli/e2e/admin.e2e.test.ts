@@ -20,6 +20,8 @@ let server: ChildProcess
 let url: string
 let home: string
 let serverOutput = ''
+/** The booking made in the second test, cancelled by the clinic in the notifications test. */
+let bookedId = ''
 const clinic = (args: string[], env: Record<string, string> = {}) => runBin(['--base-url', url, ...args], { env: { XDG_CONFIG_HOME: home, ...env }, timeoutMs: 60_000 })
 
 async function freePort(): Promise<number> {
@@ -158,6 +160,28 @@ describe('a new clinic takes bookings', { timeout: 300_000 }, () => {
 
     const loggedOut = await clinic([...t, 'admin', 'logout-customer', CUSTOMER.email])
     expect(loggedOut.code, loggedOut.stderr).toBe(0)
+    bookedId = out.appointment.id
+  })
+
+  it('tells the customer: a form to fill in, a cancel by the clinic; clinic admin outbox shows nothing failed', async () => {
+    const t = ['--tenant', 'riverside']
+    const mailbox = async () => (await api(`/dev/mailbox?to=${encodeURIComponent(CUSTOMER.email)}`, { tenant: 'riverside' })).body as { subject: string; text: string }[]
+    const sent = await clinic([...t, 'admin', 'customer', 'send-form', CUSTOMER.email, '--type', 'consent'])
+    expect(sent.code, sent.stderr).toBe(0)
+    const link = /\S+\/form\/[0-9a-f]{24}/.exec(sent.stdout)?.[0]
+    expect(link).toBeTruthy()
+    const cancelled = await clinic([...t, 'admin', 'cancel', bookedId])
+    expect(cancelled.code, cancelled.stderr).toBe(0)
+    expect(cancelled.stdout).toMatch(/Cancelled\.$/m)
+    // The dev mailbox renders pending notices before it answers.
+    const mails = await mailbox()
+    expect(mails.find((m) => m.subject.startsWith('Form to fill in'))?.text).toContain(link!)
+    expect(mails.filter((m) => m.subject.startsWith('Booking cancelled by the clinic'))).toHaveLength(1)
+    // Without a mail server nothing fails (mail is kept for the dev mailbox).
+    const outbox = await clinic([...t, 'admin', 'outbox', '--state', 'failed'])
+    expect(outbox.code, outbox.stderr).toBe(0)
+    expect(outbox.stdout).toMatch(/No message has failed\./)
+    expect((await clinic([...t, 'admin', 'outbox', '--state', 'stuck'])).code).toBe(2)
   })
 
   it('round-trips: export, apply on a fresh tenant, export gives the same document', async () => {

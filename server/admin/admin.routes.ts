@@ -10,13 +10,20 @@ import {
   findCustomers,
   getDayBookings,
   getSetup,
+  listOutbox,
   logoutCustomer,
   markAttendance,
+  sendCustomerForm,
   staffCancelAppointment,
   staffMoveAppointment,
 } from '../../src/contract/admin.routes'
+import { commerceDeps, failureOf } from '../commerce/commerce.module'
+import { sendUserForm } from '../commerce/forms.service'
+import { standardForm } from '../commerce/standard-forms'
+import { publicOrigin } from '../config'
 import type { ServerDeps } from '../deps'
-import { serve } from '../http/contract-route'
+import { serve, type RequestContext } from '../http/contract-route'
+import { unsentMessages } from '../notifications/outbox.repository'
 import { badRequest, conflict, forbidden, notFound, ok, type Failure } from '../http/results'
 import { publishLogout } from '../realtime/live-events.hub'
 import { isOverlapViolation, SLOT_TAKEN } from '../services/booking.service'
@@ -49,7 +56,10 @@ function dayFailure(error: day.DayError): Failure {
 
 const answer = <T>(result: E.Either<day.DayError, T>) => (E.isLeft(result) ? dayFailure(result.left) : ok(result.right))
 
-export async function adminRoutes(app: FastifyInstance, _deps: ServerDeps): Promise<void> {
+export async function adminRoutes(app: FastifyInstance, deps: ServerDeps): Promise<void> {
+  // The customer's notice goes out now rather than at the next sweep.
+  const sendNow = (ctx: RequestContext) => void deps.mail.flush().catch((err) => ctx.request.log.error({ err }, 'mail flush failed'))
+
   serve(app, getSetup, async (_input, ctx) => {
     await requireStaff(ctx, ADMIN_ONLY)
     return ok(await setup.exportSetup(operatorDb(ctx.db), ctx.tenant))
@@ -88,12 +98,35 @@ export async function adminRoutes(app: FastifyInstance, _deps: ServerDeps): Prom
 
   serve(app, staffCancelAppointment, async ({ params, body }, ctx) => {
     const who = await requireStaff(ctx, ADMIN_ONLY)
-    return answer(await day.cancel(operatorDb(ctx.db), who, params.id, body.chargeFee ?? false, ctx.now()))
+    const result = await day.cancelByClinic(ctx.db, who, params.id, body.chargeFee ?? false, ctx.now())
+    sendNow(ctx)
+    return answer(result)
+  })
+
+  serve(app, listOutbox, async ({ query }, ctx) => {
+    await requireStaff(ctx, ADMIN_ONLY)
+    return ok(await unsentMessages(ctx.db, ctx.tenant, query.state))
+  })
+
+  serve(app, sendCustomerForm, async ({ params, body }, ctx) => {
+    await requireStaff(ctx, ADMIN_ONLY)
+    const sent = await sendUserForm(commerceDeps(deps), {
+      tenant: ctx.tenant,
+      customerId: params.id,
+      type: body.type,
+      model: body.model ?? standardForm(body.type),
+      ...(body.password ? { password: body.password } : {}),
+    })
+    if (E.isLeft(sent)) return failureOf(sent.left)
+    sendNow(ctx)
+    return ok({ id: sent.right.id, link: `${publicOrigin(deps.config, ctx.tenant)}/form/${sent.right.id}` }, 201)
   })
 
   serve(app, staffMoveAppointment, async ({ params, body }, ctx) => {
     const who = await requireStaff(ctx, ADMIN_ONLY)
-    return answer(await day.move(operatorDb(ctx.db), who, params.id, body, ctx.now(), isOverlapViolation))
+    const result = await day.moveByClinic(ctx.db, who, params.id, body, ctx.now(), isOverlapViolation)
+    sendNow(ctx)
+    return answer(result)
   })
 
   serve(app, markAttendance, async ({ params, body }, ctx) => {

@@ -7,9 +7,10 @@ import * as E from 'fp-ts/Either'
 import { addDays } from 'date-fns'
 import { fromZonedTime } from 'date-fns-tz'
 import type { CustomerSummary, DayBooking } from '../../src/contract/admin.routes'
-import { toMoney } from '../db/schema'
+import { toMoney, type Db } from '../db/schema'
+import { notify } from '../notifications/notifications.service'
 import type { SignedInStaff } from '../staff/staff.service'
-import type { OperatorDbOrTrx } from '../staff/staff.tables'
+import { operatorDb, type OperatorDbOrTrx } from '../staff/staff.tables'
 import * as repo from './day.repository'
 
 export type DayError =
@@ -95,6 +96,43 @@ export async function cancel(db: OperatorDbOrTrx, who: SignedInStaff, id: string
   if (E.isLeft(open)) return open
   const changed = await repo.setStatus(db, who.staff.tenant_id, id, open.right.status, { status: 'Cancelled' }, now)
   return reread(db, who.staff.tenant_id, id, changed)
+}
+
+/** A transaction seen as a plain handle (it is one): its operator view runs on the same connection. */
+const asHandle = (trx: Db): Db => trx
+
+/**
+ * The clinic cancels: the appointment and the customer's notice ("cancelled by the clinic", with a
+ * METHOD:CANCEL .ics) in one transaction, so a crash between them loses neither.
+ */
+export async function cancelByClinic(db: Db, who: SignedInStaff, id: string, chargeFee: boolean, now: Date): Promise<E.Either<DayError, DayBooking>> {
+  return db.transaction().execute(async (trx) => {
+    const result = await cancel(operatorDb(asHandle(trx)), who, id, chargeFee, now)
+    if (E.isRight(result) && result.right.customerId) await notify(trx, who.staff.tenant_id, { kind: 'cancelled-by-clinic', appointmentIds: [id], at: now })
+    return result
+  })
+}
+
+/** The clinic moves: the appointment and the customer's "Booking moved" notice (new .ics SEQUENCE) in one transaction. */
+export async function moveByClinic(
+  db: Db,
+  who: SignedInStaff,
+  id: string,
+  to: { start: string; practitioner?: string },
+  now: Date,
+  isOverlap: (error: unknown) => boolean,
+): Promise<E.Either<DayError, DayBooking>> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const result = await move(operatorDb(asHandle(trx)), who, id, to, now, isOverlap)
+      if (E.isRight(result) && result.right.customerId) await notify(trx, who.staff.tenant_id, { kind: 'rescheduled', appointmentIds: [id], at: now })
+      return result
+    })
+  } catch (error) {
+    // On PostgreSQL the overlap aborts the transaction: it surfaces at the statement or at commit.
+    if (isOverlap(error)) return E.left({ _tag: 'SlotTaken' })
+    throw error
+  }
 }
 
 export async function mark(db: OperatorDbOrTrx, who: SignedInStaff, id: string, mark: 'checked-in' | 'no-show', now: Date): Promise<E.Either<DayError, DayBooking>> {

@@ -96,4 +96,19 @@ export interface CoreData {
   notifyDepositPaid(db: CommerceDb, tenant: string, appointmentIds: readonly string[], deposit: { amount: number; currency: string }, at: Date): Promise<void>
   /** Tells the customer the courses they paid for are theirs (nothing when none), in the transaction. */
   notifyCoursesBought(db: CommerceDb, tenant: string, customerId: string, courses: readonly { name: string; quantity: number }[], at: Date): Promise<void>
+  /** Paid gift vouchers: each code to its receiver (or the buyer), and the buyer a receipt, in the transaction. */
+  notifyVouchersBought(db: CommerceDb, tenant: string, customerId: string, vouchers: readonly PaidVoucher[], at: Date): Promise<void>
+  /** Tells the customer a form waits for them (its link), in the transaction that sends it. */
+  notifyFormSent(db: CommerceDb, tenant: string, customerId: string, form: { id: string; type: string; name: string; hasPassword: boolean }, at: Date): Promise<void>
+}
+
+/** A paid gift voucher, as its mails tell it. */
+export interface PaidVoucher {
+  code: string
+  amount: number
+  currency: string
+  expiresAt: string
+  /** the buyer's name, when sent to someone else */
+  from?: string
+  receiver?: { name: string; email: string; message?: string }
 }

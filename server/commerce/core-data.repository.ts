@@ -1,8 +1,9 @@
 /** CoreData over the core's tables (server/db/schema.ts): the one place commerce reads them. */
 import { sql } from 'kysely'
 import { toMoney, type DbOrTrx } from '../db/schema'
+import { brandedHtmlOfText } from '../notifications/account-messages'
 import { enqueueMail } from '../services/mail.service'
-import { notify, notifyPurchase } from '../notifications/notifications.service'
+import { notify, notifyFormSent, notifyPurchase, notifyVouchersBought } from '../notifications/notifications.service'
 import type { CommerceDb } from './commerce.tables'
 import type { AppointmentCommerce, CoreData, CourseCommerce, OrganisationCommerce } from './core-data.port'
 
@@ -214,7 +215,9 @@ export const coreData: CoreData = {
   },
 
   async enqueueMail(db, tenant, mail) {
-    await enqueueMail(core(db), { tenant, ...mail })
+    // Written as text (refund notices): the HTML part is the branded layout of the same paragraphs.
+    const html = mail.html ?? (await brandedHtmlOfText(core(db), tenant, mail.subject, mail.text))
+    await enqueueMail(core(db), { tenant, ...mail, html })
   },
 
   async notifyBooked(db, tenant, appointmentIds, at) {
@@ -227,6 +230,14 @@ export const coreData: CoreData = {
 
   async notifyCoursesBought(db, tenant, customerId, courses, at) {
     await notifyPurchase(core(db), tenant, { kind: 'course-bought', customerId, at, purchase: { items: [...courses] } })
+  },
+
+  async notifyVouchersBought(db, tenant, customerId, vouchers, at) {
+    await notifyVouchersBought(core(db), tenant, { customerId, at, vouchers })
+  },
+
+  async notifyFormSent(db, tenant, customerId, form, at) {
+    await notifyFormSent(core(db), tenant, { customerId, at, form })
   },
 }
 

@@ -129,7 +129,24 @@ export async function updateUserForm(
   return E.right({ message: 'Thank you for completing your form.' })
 }
 
-/** For the seed and staff tooling: sends a form to a customer. */
+/**
+ * Sends a form to a customer: the form and the customer's "Form to fill in" notice (mail with its
+ * link, and a text for customers who chose SMS) in one transaction.
+ */
+export async function sendUserForm(
+  deps: CommerceDeps,
+  input: { tenant: string; customerId: string; type: UserForm['type']; model: FormModel; password?: string },
+): Promise<E.Either<CommerceError, { id: string }>> {
+  const now = deps.clock()
+  return deps.db.transaction().execute(async (trx) => {
+    if (!(await deps.core.customer(trx, input.tenant, input.customerId))) return E.left(notFound('Customer not found.'))
+    const id = await insertUserForm(trx, input)
+    await deps.core.notifyFormSent(trx, input.tenant, input.customerId, { id, type: input.type, name: input.model.name, hasPassword: Boolean(input.password) }, now)
+    return E.right({ id })
+  })
+}
+
+/** Writes a form for a customer without telling them (the seed); sendUserForm also mails its link. */
 export async function insertUserForm(
   db: CommerceDb,
   input: { id?: string; tenant: string; customerId: string; type: UserForm['type']; model: FormModel; password?: string },

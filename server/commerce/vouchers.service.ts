@@ -1,15 +1,16 @@
 /**
  * Gift vouchers: issued Unpaid with their invoice, Available once paid (the receiver, or the buyer,
- * gets the code by email through the outbox), Expired after a year, Used when spent, Refunded.
+ * gets the code by email, the buyer a receipt: server/notifications), Expired after a year, Used when spent, Refunded.
  */
 import * as E from 'fp-ts/Either'
 import { randomBytes } from 'node:crypto'
 import type { GiftVoucher } from '../../src/contract'
 import { giftVoucherAmounts } from '../../src/domain/constants/vouchers'
-import { formatMoney, currencyOrDefault } from '../../src/domain/pricing/money'
+import { currencyOrDefault } from '../../src/domain/pricing/money'
 import { validateGiftVoucherReceiver } from '../../src/domain/validation/gift-voucher'
 import { invalid, type CommerceError } from './commerce-errors'
 import type { CommerceDeps } from './commerce.deps'
+import type { PaidVoucher } from './core-data.port'
 import { money, newId, type CommerceDb } from './commerce.tables'
 
 export const VOUCHER_VALIDITY_MONTHS = 12
@@ -112,23 +113,14 @@ export async function activateVouchersOfInvoice(deps: CommerceDeps, trx: Commerc
   if (rows.length === 0) return
   const organisation = await deps.core.organisation(trx, tenant)
   const buyer = await deps.core.customer(trx, tenant, rows[0].buyer_customer_id)
-  const currency = currencyOrDefault(organisation.currency)
-  for (const row of rows) {
-    const to = row.receiver_email ?? buyer?.email
-    if (!to) continue
-    const from = buyer ? `${buyer.firstName} ${buyer.surname}`.trim() : organisation.name
-    const greeting = row.receiver_name ? `Hi ${row.receiver_name},` : `Hi ${buyer?.firstName ?? ''},`.replace(' ,', ',')
-    const text = [
-      greeting,
-      '',
-      row.for_self
-        ? `Here is your ${organisation.name} gift voucher worth ${formatMoney(money(row.amount), currency)}.`
-        : `${from} has sent you a ${organisation.name} gift voucher worth ${formatMoney(money(row.amount), currency)}.`,
-      ...(row.message ? ['', row.message] : []),
-      '',
-      `Voucher code: ${row.code}`,
-      `Valid until: ${expires.toISOString().slice(0, 10)}`,
-    ].join('\n')
-    await deps.core.enqueueMail(trx, tenant, { to, subject: `Your ${organisation.name} gift voucher`, text })
-  }
+  const from = buyer ? `${buyer.firstName} ${buyer.surname}`.trim() : ''
+  const vouchers: PaidVoucher[] = rows.map((row) => ({
+    code: row.code,
+    amount: money(row.amount),
+    currency: currencyOrDefault(organisation.currency),
+    expiresAt: expires.toISOString(),
+    ...(from ? { from } : {}),
+    ...(!row.for_self && row.receiver_email ? { receiver: { name: row.receiver_name ?? '', email: row.receiver_email, ...(row.message ? { message: row.message } : {}) } } : {}),
+  }))
+  await deps.core.notifyVouchersBought(trx, tenant, rows[0].buyer_customer_id, vouchers, now)
 }

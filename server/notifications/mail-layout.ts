@@ -19,10 +19,19 @@ export interface Branding {
   accentColour?: string
 }
 
+/** The organisation's branding from its row (name, settings.logo, settings.accentColour). */
+export function brandingOf(organisation: { name: string; settings: { logo?: string | null; accentColour?: string | null } }): Branding {
+  return {
+    name: organisation.name,
+    ...(organisation.settings.logo ? { logo: organisation.settings.logo } : {}),
+    ...(organisation.settings.accentColour ? { accentColour: organisation.settings.accentColour } : {}),
+  }
+}
+
 export async function htmlOf(message: RenderedMessage, brand: Branding): Promise<string> {
   const accent = brand.accentColour && COLOUR.test(brand.accentColour) ? brand.accentColour : DEFAULT_ACCENT
   const logo = brand.logo && /^(https:|data:image\/)/.test(brand.logo) ? brand.logo : undefined
-  const [greeting, lead, ...rest] = message.paragraphs
+  const [greeting = '', lead = '', ...rest] = message.paragraphs
   const source = `<mjml lang="en">
   <mj-head>
     <mj-title>${escape(message.subject)}</mj-title>
@@ -40,7 +49,7 @@ export async function htmlOf(message: RenderedMessage, brand: Branding): Promise
         <mj-text>${escape(lead)}</mj-text>
         ${message.details.map((d) => `<mj-text font-weight="bold">${escape(d)}</mj-text>`).join('\n        ')}
         ${rest.map((p) => `<mj-text>${escape(p)}</mj-text>`).join('\n        ')}
-        <mj-button background-color="${accent}" href="${escape(message.action.url)}" align="left">${escape(message.action.label)}</mj-button>
+        ${message.action ? `<mj-button background-color="${accent}" href="${escape(message.action.url)}" align="left">${escape(message.action.label)}</mj-button>` : ''}
       </mj-column>
     </mj-section>
     <mj-section padding="8px"><mj-column><mj-text font-size="12px" color="#666666">${escape(brand.name)}</mj-text></mj-column></mj-section>

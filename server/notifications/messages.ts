@@ -18,6 +18,8 @@ export interface MessageContext {
   customer: { firstName: string }
   /** where the customer manages the booking (from config.publicUrl only) */
   manageUrl: string
+  /** the booking site's home (from config.publicUrl only) */
+  bookUrl: string
   now: Date
 }
 
@@ -27,7 +29,8 @@ export interface RenderedMessage {
   paragraphs: string[]
   /** the appointment lines (service, when, where) */
   details: string[]
-  action: { label: string; url: string }
+  /** the button (absent in a few service mails, e.g. a refund) */
+  action?: { label: string; url: string }
   sms: string
   ics?: { filename: string; content: string; method: 'PUBLISH' | 'CANCEL' }
 }
@@ -114,5 +117,6 @@ export function renderNotice(kind: NoticeKind, payload: NoticePayload, ctx: Mess
 
 /** The plain-text part. */
 export function textOf(message: RenderedMessage, organisationName: string): string {
-  return [...message.paragraphs.slice(0, 2), ...message.details.map((d) => `- ${d}`), '', ...message.paragraphs.slice(2), '', `${message.action.label}: ${message.action.url}`, '', organisationName].join('\n')
+  const action = message.action ? [`${message.action.label}: ${message.action.url}`, ''] : []
+  return [...message.paragraphs.slice(0, 2), ...message.details.map((d) => `- ${d}`), '', ...message.paragraphs.slice(2), '', ...action, organisationName].join('\n')
 }

@@ -9,8 +9,11 @@ import type { DbOrTrx } from '../db/schema'
 
 /** Notices about appointments (their payload is a snapshot of the visit). */
 export type AppointmentNoticeKind = 'booked' | 'rescheduled' | 'cancelled' | 'cancelled-by-clinic' | 'reminder' | 'hold-released' | 'deposit-paid'
-/** Notices about a purchase (their payload says what was bought). */
-export type PurchaseNoticeKind = 'course-bought'
+/**
+ * Notices to a customer about no appointment: a purchase (course bought, the gift-voucher buyer's
+ * receipt), a gift voucher (to its receiver, or the buyer for themself), a form to fill in.
+ */
+export type PurchaseNoticeKind = 'course-bought' | 'voucher-bought' | 'gift-voucher' | 'form-to-fill-in'
 export type NoticeKind = AppointmentNoticeKind | PurchaseNoticeKind
 
 /** One appointment as the notice saw it. */
@@ -34,8 +37,31 @@ export interface NoticePayload {
   leadMinutes?: number
   /** deposit-paid: what was paid (major units) */
   deposit?: NoticeDeposit
-  /** purchases (course-bought): what was bought; such notices have no appointments */
+  /** purchases (course-bought, voucher-bought): what was bought; such notices have no appointments */
   purchase?: NoticePurchase
+  /** gift-voucher: the voucher, and to whom it goes */
+  voucher?: NoticeVoucher
+  /** form-to-fill-in: the form sent */
+  form?: NoticeForm
+}
+
+export interface NoticeVoucher {
+  code: string
+  amount: number
+  currency: string
+  expiresAt: string
+  /** the buyer's name, when sent to someone else */
+  from?: string
+  /** the receiver (absent: the buyer bought it for themself) */
+  receiver?: { name: string; email: string; message?: string }
+}
+
+export interface NoticeForm {
+  id: string
+  type: string
+  name: string
+  /** the form asks for a password (given to the customer another way) */
+  hasPassword: boolean
 }
 
 export interface NoticePurchase {
@@ -134,10 +160,23 @@ export async function insertNotice(
     VALUES (${newId()}, ${tenant}, ${notice.kind}, ${rows[0].customer_id}, ${JSON.stringify(payload)}, ${notice.at})`.execute(db)
 }
 
-/** Records a notice about a purchase (no appointments) for the customer, inside the purchase's transaction. */
-export async function insertPurchaseNotice(db: DbOrTrx, tenant: string, notice: { kind: PurchaseNoticeKind; customerId: string; at: Date; purchase: NoticePurchase }): Promise<void> {
-  if (notice.purchase.items.length === 0) return
-  const payload: NoticePayload = { appointments: [], purchase: notice.purchase }
+/**
+ * Records a notice to a customer about no appointment (a purchase, a gift voucher, a form), inside
+ * the transaction of the change. A purchase with no items records nothing.
+ */
+export async function insertPurchaseNotice(
+  db: DbOrTrx,
+  tenant: string,
+  notice: { kind: PurchaseNoticeKind; customerId: string; at: Date } & Pick<NoticePayload, 'purchase' | 'voucher' | 'form'>,
+): Promise<void> {
+  if (notice.purchase && notice.purchase.items.length === 0) return
+  if (!notice.purchase && !notice.voucher && !notice.form) return
+  const payload: NoticePayload = {
+    appointments: [],
+    ...(notice.purchase ? { purchase: notice.purchase } : {}),
+    ...(notice.voucher ? { voucher: notice.voucher } : {}),
+    ...(notice.form ? { form: notice.form } : {}),
+  }
   await sql`INSERT INTO notices (id, tenant_id, kind, customer_id, payload, created_at)
     VALUES (${newId()}, ${tenant}, ${notice.kind}, ${notice.customerId}, ${JSON.stringify(payload)}, ${notice.at})`.execute(db)
 }

@@ -5,15 +5,16 @@
  * Sending is the outbox's job (MailSender for email, SmsSender for texts), with retries.
  */
 import type { FastifyBaseLogger } from 'fastify'
+import { currencyOrDefault, formatMoney } from '../../src/domain/pricing/money'
 import { normalisePhone } from '../../src/domain/validation/phone'
 import { publicOrigin, type ServerConfig } from '../config'
 import { newId } from '../db/ids'
 import type { Db, DbOrTrx } from '../db/schema'
 import { enqueueMail } from '../services/mail.service'
-import { htmlOf } from './mail-layout'
+import { brandingOf, htmlOf } from './mail-layout'
 import { renderNotice, textOf } from './messages'
 import { renderPurchase } from './purchase-messages'
-import { claimPendingNotices, insertNotice, insertPurchaseNotice, markRendered, type AppointmentNoticeKind, type NoticeDeposit, type NoticePurchase, type PurchaseNoticeKind, type NoticeRow } from './notices.repository'
+import { claimPendingNotices, insertNotice, insertPurchaseNotice, markRendered, type AppointmentNoticeKind, type NoticeDeposit, type NoticeForm, type NoticePurchase, type NoticeRow, type NoticeVoucher, type PurchaseNoticeKind } from './notices.repository'
 import { markPassedReminders, planDueReminders } from './reminders'
 import type { SmsPort } from './sms.port'
 import { LoggedSms, TwilioSms } from './twilio-sms.adapter'
@@ -32,6 +33,24 @@ export async function notify(db: DbOrTrx, tenant: string, notice: { kind: Appoin
 /** Tells the customer about a purchase (course bought), in its transaction; nothing when nothing was bought. */
 export async function notifyPurchase(db: DbOrTrx, tenant: string, notice: { kind: PurchaseNoticeKind; customerId: string; at: Date; purchase: NoticePurchase }): Promise<void> {
   await insertPurchaseNotice(db, tenant, notice)
+}
+
+/**
+ * Paid gift vouchers, in the payment's transaction: each voucher's code to its receiver (or to the
+ * buyer, for themself), and the buyer a receipt of them all.
+ */
+export async function notifyVouchersBought(db: DbOrTrx, tenant: string, notice: { customerId: string; at: Date; vouchers: readonly NoticeVoucher[] }): Promise<void> {
+  for (const voucher of notice.vouchers) await insertPurchaseNotice(db, tenant, { kind: 'gift-voucher', customerId: notice.customerId, at: notice.at, voucher })
+  const items = notice.vouchers.map((v) => ({
+    name: `${formatMoney(v.amount, currencyOrDefault(v.currency))} gift voucher ${v.receiver ? `for ${v.receiver.name} (${v.receiver.email})` : 'for you'}`,
+    quantity: 1,
+  }))
+  await insertPurchaseNotice(db, tenant, { kind: 'voucher-bought', customerId: notice.customerId, at: notice.at, purchase: { items } })
+}
+
+/** A form sent to the customer (consent, medical...): the link to fill it in, in the transaction that sends it. */
+export async function notifyFormSent(db: DbOrTrx, tenant: string, notice: { customerId: string; at: Date; form: NoticeForm }): Promise<void> {
+  await insertPurchaseNotice(db, tenant, { kind: 'form-to-fill-in', customerId: notice.customerId, at: notice.at, form: notice.form })
 }
 
 /** Twilio when configured; else texts are logged (development, test), and none are written in production. */
@@ -89,30 +108,35 @@ export class NotificationsService implements NotificationsApi {
             .executeTakeFirst()
         : undefined,
     ])
-    if (organisation && customer && (notice.payload.appointments.length > 0 || notice.payload.purchase)) {
+    const payload = notice.payload
+    if (organisation && customer && (payload.appointments.length > 0 || payload.purchase || payload.voucher || payload.form)) {
+      const origin = publicOrigin(this.options.config, notice.tenant_id)
       const context = {
         tenant: notice.tenant_id,
         organisation,
         customer: { firstName: customer.first_name },
-        manageUrl: `${publicOrigin(this.options.config, notice.tenant_id)}/app`,
+        manageUrl: `${origin}/app`,
+        bookUrl: `${origin}/`,
         now,
       }
-      const message = notice.payload.purchase ? renderPurchase(notice.kind as PurchaseNoticeKind, notice.payload.purchase, context) : renderNotice(notice.kind as AppointmentNoticeKind, notice.payload, context)
-      const channels = new Set(customer.notification_types ?? [])
-      if (channels.has('Email')) {
+      const message = payload.appointments.length > 0 ? renderNotice(notice.kind as AppointmentNoticeKind, payload, context) : renderPurchase(notice.kind as PurchaseNoticeKind, payload, context)
+      // A gift voucher goes to its receiver by mail whatever the buyer chose: it is the present itself.
+      const voucherTo = notice.kind === 'gift-voucher' ? (payload.voucher?.receiver?.email ?? customer.email) : undefined
+      const channels = new Set(voucherTo ? ['Email'] : (customer.notification_types ?? []))
+      if (message && channels.has('Email')) {
         await enqueueMail(trx, {
           tenant: notice.tenant_id,
-          to: customer.email,
+          to: voucherTo ?? customer.email,
           subject: `${message.subject} | ${organisation.name}`,
           text: textOf(message, organisation.name),
-          html: await htmlOf(message, { name: organisation.name, logo: organisation.settings.logo, accentColour: organisation.settings.accentColour }),
+          html: await htmlOf(message, brandingOf(organisation)),
           ...(message.ics
             ? { attachments: [{ filename: message.ics.filename, content: message.ics.content, contentType: `text/calendar; charset=utf-8; method=${message.ics.method}` }] }
             : {}),
         })
       }
-      const mobile = this.options.smsEnabled && channels.has('SMS') ? normalisePhone(customer.mobile_phone, { defaultCountry: 'GB' }) : undefined
-      if (mobile) {
+      const mobile = this.options.smsEnabled && message?.sms && channels.has('SMS') ? normalisePhone(customer.mobile_phone, { defaultCountry: 'GB' }) : undefined
+      if (message && mobile) {
         await trx
           .insertInto('outbox')
           .values({ id: newId(), tenant_id: notice.tenant_id, channel: 'sms', to_address: mobile, subject: notice.kind, text: message.sms, attachments: JSON.stringify([]) })

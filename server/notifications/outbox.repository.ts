@@ -4,6 +4,7 @@
  * each sent, or failed with a backoff, or given up (kept with its last error for staff to see).
  */
 import { sql, type Selectable } from 'kysely'
+import type { OutboxMessage } from '../../src/contract/admin.routes'
 import type { Db, OutboxTable } from '../db/schema'
 import { GIVE_UP_AFTER_MS, retryDelayMs } from './backoff'
 
@@ -48,4 +49,35 @@ export async function markFailed(db: Db, row: OutboxRow, error: string, now: Dat
     .where('id', '=', row.id)
     .execute()
   return givenUp
+}
+
+/** What staff see of the outbox: given up (failed_at), or not sent yet (pending, maybe retrying). */
+export async function unsentMessages(db: Db, tenant: string, state: 'failed' | 'pending' | undefined, limit = 200): Promise<OutboxMessage[]> {
+  const failed = state !== 'pending'
+    ? await db.selectFrom('outbox').selectAll().where('tenant_id', '=', tenant).where('failed_at', 'is not', null).orderBy('failed_at', 'desc').limit(limit).execute()
+    : []
+  const pending = state !== 'failed'
+    ? await db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('tenant_id', '=', tenant)
+        .where('sent_at', 'is', null)
+        .where('failed_at', 'is', null)
+        .orderBy(sql`coalesce(next_attempt_at, created_at)`)
+        .limit(limit)
+        .execute()
+    : []
+  const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : undefined)
+  return [...failed.map((row) => ({ row, state: 'failed' as const })), ...pending.map((row) => ({ row, state: 'pending' as const }))].map(({ row, state }) => ({
+    id: row.id,
+    state,
+    channel: row.channel,
+    to: row.to_address,
+    subject: row.subject,
+    attempts: row.attempts,
+    createdAt: iso(row.created_at)!,
+    ...(row.last_error ? { lastError: row.last_error } : {}),
+    ...(state === 'pending' && row.next_attempt_at ? { nextAttemptAt: iso(row.next_attempt_at)! } : {}),
+    ...(row.failed_at ? { failedAt: iso(row.failed_at)! } : {}),
+  }))
 }

@@ -1,7 +1,8 @@
 /**
  * GET /dev/mailbox[?to=]: the mail outbox of the tenant, newest first. Only for development without a
  * mail server (reset links are in there): the route exists only when NODE_ENV is exactly development
- * or test (deny by default), and once SMTP_URL sends real mail it is a 404.
+ * or test (deny by default), and once SMTP_URL sends real mail it is a 404. Pending notices are
+ * rendered first, so a change's mail is there as soon as the change is answered.
  */
 import type { FastifyInstance } from 'fastify'
 import { getDevMailbox } from '../../src/contract'
@@ -19,6 +20,8 @@ export async function devRoutes(app: FastifyInstance, deps: ServerDeps): Promise
   if (!devMailboxEnabled(deps.config)) return
   serve(app, getDevMailbox, async ({ query }, ctx) => {
     if (deps.config.smtpUrl) return notFound('Not found')
+    // What has happened shows at once: notices recorded but not rendered yet become mail first.
+    await deps.notifications.renderPending()
     const rows = await ctx.db
       .selectFrom('outbox')
       .select(['id', 'to_address', 'subject', 'text', 'html', 'created_at'])

@@ -289,6 +289,7 @@ describe('course purchase and gift vouchers', () => {
     const paid = (await inject('GET', `/api/invoices/${invoice.id}`, demo)).json()
     const vouchers = paid.items.map((i: { giftVouchers: { status: string; code: string }[] }) => i.giftVouchers[0])
     expect(vouchers.map((v: { status: string }) => v.status)).toEqual(['Available', 'Available'])
+    await t.app.deps.notifications.renderPending()
     const mail = await t.db.selectFrom('outbox').selectAll().where('to_address', '=', 'sam@example.com').executeTakeFirstOrThrow()
     expect(mail.text).toContain(vouchers[0].code)
     expect(mail.text).toContain('Happy birthday!')

@@ -74,7 +74,7 @@ const appointmentStatus = async (id: string) => (await t.db.selectFrom('appointm
 /** Mails to an address, once pending notices have become mails (as the app's sweep does). */
 const mailsTo = async (email: string, subject: string) => {
   await t.app.deps.mail.flush()
-  return (await t.db.selectFrom('outbox').select(['subject', 'text']).where('to_address', '=', email).execute()).filter((m) => m.subject.startsWith(subject))
+  return (await t.db.selectFrom('outbox').select(['subject', 'text', 'html']).where('to_address', '=', email).execute()).filter((m) => m.subject.startsWith(subject))
 }
 const requestsTo = (path: string) => mock.requests.filter((r) => r.method === 'POST' && r.path === path)
 
@@ -195,6 +195,9 @@ describe('Stripe webhooks settle payments without a poll', () => {
     const mails = await mailsTo(DEMO_CUSTOMER.email, REFUND_SUBJECT)
     expect(mails).toHaveLength(1)
     expect(mails[0].text).toContain(`Your payment of £${payment.amount.toFixed(2)}`)
+    // The branded layout (MJML) of the same paragraphs, as every other mail.
+    expect(mails[0].html).toContain('@media')
+    expect(mails[0].html).toContain(`Your payment of £${payment.amount.toFixed(2)}`)
     expect(await mailsTo(DEMO_CUSTOMER.email, 'Your payment was refunded')).toHaveLength(0)
   })
 

@@ -15,6 +15,7 @@ import { PERSONAL_DETAILS_PHONE_INVALID } from '../../src/domain/validation/pers
 import { isValidPhone, normalisePhone, type CountryCode } from '../../src/domain/validation/phone'
 import { SIGN_UP_MESSAGES, signUpGender } from '../../src/domain/validation/sign-up'
 import { newId } from '../db/ids'
+import { brandedMail, passwordResetMessage, verificationMessage } from '../notifications/account-messages'
 import { toMoney, type CustomerRow, type Db, type DbOrTrx } from '../db/schema'
 import { badRequest, conflict, forbidden, ok, unauthorized, type Failure, type Ok } from '../http/results'
 import { generationOf, type JwtService } from './jwt.service'
@@ -159,16 +160,7 @@ export async function register(deps: AccountDeps, tenant: string, body: Register
     if (!inserted) return false
     const token = await issueToken(trx, tenant, id, 'verify', VERIFY_TOKEN_HOURS * 60, deps.now)
     const link = `${deps.origin}/api/user/verify-email/${token}`
-    await deps.mail.enqueueMail(
-      {
-        tenant,
-        to: email,
-        subject: 'Please verify your email',
-        text: `Hello ${body.name.trim()},\n\nPlease verify your email by opening this link:\n${link}\n\nThe link is valid for ${VERIFY_TOKEN_HOURS} hours.`,
-        html: `<p>Hello ${escapeHtml(body.name.trim())},</p><p>Please verify your email: <a href="${link}">verify my email</a>.</p><p>The link is valid for ${VERIFY_TOKEN_HOURS} hours.</p>`,
-      },
-      trx,
-    )
+    await deps.mail.enqueueMail({ tenant, to: email, ...(await brandedMail(trx, tenant, verificationMessage(body.name.trim(), link, VERIFY_TOKEN_HOURS))) }, trx)
     return true
   })
   if (!created) return badRequest(MESSAGES.emailTaken)
@@ -200,16 +192,7 @@ export async function sendResetLink(deps: AccountDeps, tenant: string, email: st
   await deps.db.transaction().execute(async (trx) => {
     const token = await issueToken(trx, tenant, customer.id, 'reset', RESET_TOKEN_MINUTES, deps.now)
     const link = `${deps.origin}/user/reset-password/${token}`
-    await deps.mail.enqueueMail(
-      {
-        tenant,
-        to: customer.email,
-        subject: 'Reset your password',
-        text: `Hello ${customer.first_name},\n\nTo choose a new password open this link:\n${link}\n\nThe link is valid for ${RESET_TOKEN_MINUTES} minutes and can be used once. If you did not ask for it, ignore this email.`,
-        html: `<p>Hello ${escapeHtml(customer.first_name)},</p><p><a href="${link}">Choose a new password</a> (valid for ${RESET_TOKEN_MINUTES} minutes, once).</p><p>If you did not ask for it, ignore this email.</p>`,
-      },
-      trx,
-    )
+    await deps.mail.enqueueMail({ tenant, to: customer.email, ...(await brandedMail(trx, tenant, passwordResetMessage(customer.first_name, link, RESET_TOKEN_MINUTES))) }, trx)
   })
 }
 

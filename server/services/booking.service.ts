@@ -363,16 +363,22 @@ export async function cancelByCustomer(deps: BookingDeps, tenant: string, custom
   if (E.isLeft(guard)) return conflict(policyRefusalMessage(guard.left))
   // Only if nothing changed since the policy was checked: a parallel cancel, or a reschedule into the
   // late-cancellation period, makes this one a 409 (on a PostgreSQL server they truly run at once).
-  const updated = await deps.db
-    .updateTable('appointments')
-    .set({ status: 'Cancelled', updated_at: deps.now })
-    .where('tenant_id', '=', tenant)
-    .where('id', '=', id)
-    .where('status', '=', own.body.status)
-    .where('starts_at', '=', new Date(own.body.event.start))
-    .executeTakeFirst()
-  if (Number(updated.numUpdatedRows) !== 1) return conflict(CHANGED_MEANWHILE)
-  await notify(deps.db, tenant, { kind: 'cancelled', appointmentIds: [id], at: deps.now }).then(deps.afterCommit)
+  // The notice is written in the cancel's transaction: a crash between them loses neither.
+  const cancelled = await deps.db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('appointments')
+      .set({ status: 'Cancelled', updated_at: deps.now })
+      .where('tenant_id', '=', tenant)
+      .where('id', '=', id)
+      .where('status', '=', own.body.status)
+      .where('starts_at', '=', new Date(own.body.event.start))
+      .executeTakeFirst()
+    if (Number(updated.numUpdatedRows) !== 1) return false
+    await notify(trx, tenant, { kind: 'cancelled', appointmentIds: [id], at: deps.now })
+    return true
+  })
+  if (!cancelled) return conflict(CHANGED_MEANWHILE)
+  deps.afterCommit?.()
   businessMetrics.bookingCancelled(tenant)
   const view = await appointmentView(deps.db, tenant, id)
   return ok(view!)

@@ -20,17 +20,21 @@ export class HoldSweeper {
 
   /** Releases up to `limit` expired holds; returns how many. */
   async sweep(limit = 500): Promise<number> {
-    const result = await sql<{ id: string; tenant_id: string; is_linked: boolean }>`
-      UPDATE appointments SET status = ${RELEASED_HOLD_STATUS}, updated_at = now()
-      WHERE id IN (
-        SELECT id FROM appointments
-        WHERE status = 'Pending' AND hold_expires_at IS NOT NULL AND hold_expires_at <= now()
-        ORDER BY hold_expires_at LIMIT ${limit} FOR UPDATE SKIP LOCKED
-      )
-      RETURNING id, tenant_id, is_linked`.execute(this.db)
-    for (const r of result.rows.filter((row) => !row.is_linked)) await notify(this.db, r.tenant_id, { kind: 'hold-released', appointmentIds: [r.id], at: this.now() })
-    businessMetrics.holdsExpired(result.rows.length)
-    if (result.rows.length > 0) this.log?.info({ released: result.rows.length }, 'expired holds released')
-    return result.rows.length
+    // The release and its notices commit together: a crash between them loses neither.
+    const rows = await this.db.transaction().execute(async (trx) => {
+      const result = await sql<{ id: string; tenant_id: string; is_linked: boolean }>`
+        UPDATE appointments SET status = ${RELEASED_HOLD_STATUS}, updated_at = now()
+        WHERE id IN (
+          SELECT id FROM appointments
+          WHERE status = 'Pending' AND hold_expires_at IS NOT NULL AND hold_expires_at <= now()
+          ORDER BY hold_expires_at LIMIT ${limit} FOR UPDATE SKIP LOCKED
+        )
+        RETURNING id, tenant_id, is_linked`.execute(trx)
+      for (const r of result.rows.filter((row) => !row.is_linked)) await notify(trx, r.tenant_id, { kind: 'hold-released', appointmentIds: [r.id], at: this.now() })
+      return result.rows
+    })
+    businessMetrics.holdsExpired(rows.length)
+    if (rows.length > 0) this.log?.info({ released: rows.length }, 'expired holds released')
+    return rows.length
   }
 }

@@ -21,6 +21,7 @@ import {
   queryOf,
   StringFromQuery,
 } from './codecs'
+import { FormModel, UserFormType } from './forms.codecs'
 import { StaffUser } from './staff.routes'
 
 /** The header that carries OPERATOR_KEY on tenant creation. */
@@ -173,4 +174,42 @@ export const listStaff = route({
   method: 'GET',
   path: '/admin/staff',
   responses: { 200: t.array(StaffUser), ...errors(401, 403) },
+})
+
+export const OUTBOX_STATES = ['failed', 'pending'] as const
+export const OutboxQuery = queryOf({}, { state: literals(OUTBOX_STATES) })
+export type OutboxQuery = t.TypeOf<typeof OutboxQuery>
+
+/** A message of the outbox not sent yet (pending, possibly retrying) or given up (failed). */
+export const OutboxMessage = entity(
+  'OutboxMessage',
+  { id: t.string, state: literals(OUTBOX_STATES), channel: t.string, to: t.string, subject: t.string, attempts: t.number, createdAt: IsoDateTime },
+  { lastError: t.string, nextAttemptAt: IsoDateTime, failedAt: IsoDateTime },
+)
+export type OutboxMessage = t.TypeOf<typeof OutboxMessage>
+
+/** GET /admin/outbox: messages that finally failed (newest first) and pending ones (next try first); both without state. Admins only. */
+export const listOutbox = route({
+  method: 'GET',
+  path: '/admin/outbox',
+  query: OutboxQuery,
+  responses: { 200: t.array(OutboxMessage), ...errors(400, 401, 403) },
+})
+
+export const SendFormBody = bodyOf({ type: UserFormType }, { model: FormModel, password: NonEmptyString })
+export type SendFormBody = t.TypeOf<typeof SendFormBody>
+
+export const SentForm = t.type({ id: ObjectId, link: t.string }, 'SentForm')
+export type SentForm = t.TypeOf<typeof SentForm>
+
+/**
+ * POST /admin/customers/{id}/forms: sends the customer a form (the clinic's standard one of the type
+ * unless a model is given) and mails its link ("Form to fill in"). Admins only.
+ */
+export const sendCustomerForm = route({
+  method: 'POST',
+  path: '/admin/customers/{id}/forms',
+  params: IdParams,
+  body: SendFormBody,
+  responses: { 201: SentForm, ...errors(400, 401, 403, 404) },
 })

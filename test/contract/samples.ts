@@ -219,4 +219,18 @@ export const routeSamples: ReadonlyArray<RouteSample> = [
   }),
   sample(c.listStaff, { responses: { 200: [staffUser] } }),
   sample(c.markAttendance, { params: idParams, body: { mark: 'checked-in' }, responses: { 200: { ...dayBooking, checkedIn: true } } }),
+  sample(c.listOutbox, {
+    query: { state: 'failed' },
+    responses: {
+      200: [
+        { id: 'o1', state: 'failed', channel: 'email', to: 'jane@example.test', subject: 'Booking confirmed: Facial on 02/12/2026 10:00 | Riverside', attempts: 14, createdAt: '2026-12-01T10:00:00.000Z', lastError: 'connect ECONNREFUSED 127.0.0.1:25', failedAt: '2026-12-02T10:00:00.000Z' },
+        { id: 'o2', state: 'pending', channel: 'sms', to: '+447700900123', subject: 'reminder', attempts: 0, createdAt: '2026-12-02T09:00:00.000Z' },
+      ],
+    },
+  }),
+  sample(c.sendCustomerForm, {
+    params: { id: ids.customer },
+    body: { type: 'consent', password: 'Form1234' },
+    responses: { 201: { id: ids.customer, link: 'https://riverside.clinic.example/form/0123456789abcdef01234567' } },
+  }),
 ]

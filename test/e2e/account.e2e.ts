@@ -130,6 +130,9 @@ describe('customer area', () => {
     const soon = row(s, DEMO.apptSoon).getByRole('button', { name: /^Options for/ })
     await soon.waitFor()
     expect(await soon.isDisabled()).toBe(true)
+    // The live late-cancellation preview (demo policy: £25.00 within 48 hours, rule allow).
+    await row(s, DEMO.apptFuture).getByText(/^Free to cancel until \w{3} (\d{1,2} \w{3} )?\d\d:\d\d, then £25\.00$/).waitFor()
+    expect(await row(s, DEMO.apptSoon).getByTestId('cancellation-preview').count()).toBe(0)
 
     await row(s, DEMO.apptCourse).getByRole('button', { name: /^Options for/ }).click()
     await page.getByRole('menuitem', { name: 'Cancel appointment' }).click()

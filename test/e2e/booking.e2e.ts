@@ -81,6 +81,12 @@ describe('a new visitor books a single service and pays the deposit', () => {
     await waitForThankYou(s, /\/location\?serviceBooking=true/)
     await page.getByRole('heading', { name: 'How to find us' }).waitFor()
     await page.getByRole('button', { name: 'Book new appointment' }).waitFor()
+    // 'Add to calendar' offers exactly the appointment just booked (its id came with the thank-you address).
+    const booked = new URL(page.url()).searchParams.get('booked')
+    expect(booked).toMatch(/^[0-9a-f]{24}$/)
+    const calendar = page.getByRole('region', { name: 'Add to your calendar' })
+    await calendar.waitFor()
+    expect(await calendar.getByRole('listitem').count()).toBe(1)
     await s.shot('thank-you')
     await s.axe('thank-you')
     await page.goBack()

@@ -1,5 +1,5 @@
 /** An in-memory CoreData for the commerce service tests (the route tests use the real core). */
-import type { AppointmentCommerce, CoreData, CourseCommerce, CustomerCommerce, OrganisationCommerce, OutgoingMail } from '../core-data.port'
+import type { AppointmentCommerce, CoreData, CourseCommerce, CustomerCommerce, OrganisationCommerce, OutgoingMail, PaidVoucher } from '../core-data.port'
 
 export class FakeCore implements CoreData {
   organisationRow: OrganisationCommerce = {
@@ -72,6 +72,20 @@ export class FakeCore implements CoreData {
 
   async notifyCoursesBought(_db: unknown, _tenant: string, customerId: string, courses: readonly { name: string; quantity: number }[]) {
     this.coursesBought.push({ customerId, courses: [...courses] })
+  }
+
+  /** Gift voucher notices. */
+  vouchersBought: { customerId: string; vouchers: PaidVoucher[] }[] = []
+
+  async notifyVouchersBought(_db: unknown, _tenant: string, customerId: string, vouchers: readonly PaidVoucher[]) {
+    this.vouchersBought.push({ customerId, vouchers: [...vouchers] })
+  }
+
+  /** Forms sent. */
+  formsSent: { customerId: string; form: { id: string; type: string; name: string; hasPassword: boolean } }[] = []
+
+  async notifyFormSent(_db: unknown, _tenant: string, customerId: string, form: { id: string; type: string; name: string; hasPassword: boolean }) {
+    this.formsSent.push({ customerId, form })
   }
 
   async notifyDepositPaid(_db: unknown, _tenant: string, appointmentIds: readonly string[], deposit: { amount: number; currency: string }) {

@@ -8,14 +8,18 @@ import {
   findCustomers,
   getDayBookings,
   getSetup,
+  listOutbox,
   logoutCustomer,
   markAttendance,
   OPERATOR_KEY_HEADER,
+  sendCustomerForm,
   staffCancelAppointment,
   staffMoveAppointment,
   type CreateStaffBody,
   type CreateTenantBody,
   type DayBookingsQuery,
+  type OutboxQuery,
+  type SendFormBody,
   type SetupDocument,
 } from '../../contract/admin.routes'
 import { staffLogin, staffLogout, staffSetPassword } from '../../contract/staff.routes'
@@ -70,5 +74,11 @@ export class HttpAdminApi implements AdminApi {
   }
   mark(id: string, mark: 'checked-in' | 'no-show') {
     return callRoute(this.http, markAttendance, { params: { id }, body: { mark } })
+  }
+  sendForm(customerId: string, body: SendFormBody) {
+    return callRoute(this.http, sendCustomerForm, { params: { id: customerId }, body })
+  }
+  outbox(query: OutboxQuery) {
+    return callRoute(this.http, listOutbox, { query })
   }
 }

@@ -6,6 +6,10 @@ import type {
   CustomerSummary,
   DayBooking,
   DayBookingsQuery,
+  OutboxMessage,
+  OutboxQuery,
+  SendFormBody,
+  SentForm,
   SetupDocument,
   SetupPlan,
 } from '../../contract/admin.routes'
@@ -29,4 +33,6 @@ export interface AdminApi {
   cancel(id: string, chargeFee: boolean): ApiResult<DayBooking>
   move(id: string, start: string, practitioner?: string): ApiResult<DayBooking>
   mark(id: string, mark: 'checked-in' | 'no-show'): ApiResult<DayBooking>
+  sendForm(customerId: string, body: SendFormBody): ApiResult<SentForm>
+  outbox(query: OutboxQuery): ApiResult<OutboxMessage[]>
 }

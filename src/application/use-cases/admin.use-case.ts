@@ -10,7 +10,7 @@ import type { TokenStore } from '../ports/token-store.port'
 import type { AppError } from '../failure'
 import { requestFailure } from '../errors'
 import type { ApiResult } from '../ports/api-result'
-import type { CreateStaffBody, CreateTenantBody, CustomerSummary, DayBookingsQuery, SetupDocument } from '../../contract/admin.routes'
+import type { CreateStaffBody, CreateTenantBody, CustomerSummary, DayBookingsQuery, OutboxQuery, SendFormBody, SentForm, SetupDocument } from '../../contract/admin.routes'
 import type { StaffUser } from '../../contract/staff.routes'
 
 const unwrap = async <T>(call: ApiResult<T>): Promise<E.Either<AppError, T>> => E.mapLeft(requestFailure)(await call)
@@ -105,21 +105,44 @@ export class FindCustomers {
   }
 }
 
+/** A customer named by id, or by exact email (looked up). */
+async function resolveCustomer(api: AdminApi, emailOrId: string): Promise<E.Either<AppError, CustomerSummary | { id: string }>> {
+  if (ID.test(emailOrId.trim())) return E.right({ id: emailOrId.trim() })
+  const found = await unwrap(api.findCustomers(emailOrId))
+  if (E.isLeft(found)) return found
+  const exact = found.right.find((c) => c.email.toLowerCase() === emailOrId.trim().toLowerCase())
+  return exact ? E.right(exact) : E.left({ _tag: 'Refused', status: 404, message: `No customer has the email '${emailOrId.trim()}'.` })
+}
+
 /** 'logout-customer' to every session of the customer named by id or by exact email. */
 @injectable()
 export class LogoutCustomer {
   constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
   async execute(emailOrId: string): Promise<E.Either<AppError, CustomerSummary | { id: string }>> {
-    let customer: CustomerSummary | { id: string } = { id: emailOrId.trim() }
-    if (!ID.test(emailOrId.trim())) {
-      const found = await unwrap(this.api.findCustomers(emailOrId))
-      if (E.isLeft(found)) return found
-      const exact = found.right.find((c) => c.email.toLowerCase() === emailOrId.trim().toLowerCase())
-      if (!exact) return E.left({ _tag: 'Refused', status: 404, message: `No customer has the email '${emailOrId.trim()}'.` })
-      customer = exact
-    }
-    const sent = await unwrap(this.api.logoutCustomer(customer.id))
-    return E.isLeft(sent) ? sent : E.right(customer)
+    const customer = await resolveCustomer(this.api, emailOrId)
+    if (E.isLeft(customer)) return customer
+    const sent = await unwrap(this.api.logoutCustomer(customer.right.id))
+    return E.isLeft(sent) ? sent : E.right(customer.right)
+  }
+}
+
+/** Sends a customer (by id or exact email) a form; the server mails its link. */
+@injectable()
+export class SendFormToCustomer {
+  constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
+  async execute(emailOrId: string, body: SendFormBody): Promise<E.Either<AppError, SentForm>> {
+    const customer = await resolveCustomer(this.api, emailOrId)
+    if (E.isLeft(customer)) return customer
+    return unwrap(this.api.sendForm(customer.right.id, body))
+  }
+}
+
+/** Messages not sent: given up after a day of retries (failed) and still waiting (pending). */
+@injectable()
+export class ListOutbox {
+  constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
+  execute(query: OutboxQuery) {
+    return unwrap(this.api.outbox(query))
   }
 }
 
@@ -162,4 +185,6 @@ export const ADMIN_USE_CASES = [
   CancelForCustomer,
   MoveForCustomer,
   MarkAttendance,
+  SendFormToCustomer,
+  ListOutbox,
 ] as const

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as E from 'fp-ts/Either'
 import { AddToCalendarViewModel, ICS_TYPE } from './add-to-calendar.view-model'
-import { ThankYouCalendarViewModel } from './thank-you-calendar.view-model'
+import { bookedIds, idsOfBooking, ThankYouCalendarViewModel, withBooked } from './thank-you-calendar.view-model'
 import type { FileSaver } from './app-services'
 import { appointment, CUSTOMER, useCase, world } from './account.view-model.test-support'
 import type { AppError } from '../../application/failure'
@@ -49,27 +49,37 @@ describe('AddToCalendarViewModel', () => {
 })
 
 describe('ThankYouCalendarViewModel', () => {
-  it("lists the customer's upcoming appointments at the clinic, soonest first", async () => {
+  it("lists exactly this checkout's appointments (the ids on the thank-you address), soonest first", async () => {
     const w = world()
-    const otherClinic = { clinic: { id: 'f'.repeat(24), accountName: 'Soho' } }
-    const list = useCase((_customerId: string) => E.right<AppError, ReturnType<typeof appointment>[]>([appointment('later', 48), appointment('past', -2), appointment('soon', 3), appointment('elsewhere', 5, otherClinic)]))
+    const list = useCase((_customerId: string) => E.right<AppError, ReturnType<typeof appointment>[]>([appointment('later', 48), appointment('past', -2), appointment('soon', 3), appointment('booked-before', 5)]))
     const vm = new ThankYouCalendarViewModel(list, w.session, w.ticker)
-    await vm.load(appointment('x', 0).clinic.id)
+    await vm.load(bookedIds({ serviceBooking: 'true', booked: 'later,soon,past' }))
     expect(list.execute).toHaveBeenCalledWith(CUSTOMER.id)
     expect(vm.appointments.map((a) => a.id)).toEqual(['soon', 'later'])
     expect(vm.label(vm.appointments[0]!)).toBe('Signature facial on 01/06/2026 13:00')
   })
 
-  it('shows nothing when the list cannot be loaded or nobody is signed in', async () => {
+  it('shows nothing without ids, when the list cannot be loaded, or when nobody is signed in', async () => {
     const w = world()
+    const list = useCase(() => E.right<AppError, ReturnType<typeof appointment>[]>([appointment('a1', 3)]))
+    const noIds = new ThankYouCalendarViewModel(list, w.session, w.ticker)
+    await noIds.load(bookedIds({ serviceBooking: 'true' }))
+    expect(noIds.appointments).toEqual([])
+    expect(list.execute).not.toHaveBeenCalled()
     const failing = new ThankYouCalendarViewModel(useCase(() => E.left<AppError, never[]>({ _tag: 'RequestFailed', message: 'down' } as unknown as AppError)), w.session, w.ticker)
-    await failing.load(undefined)
+    await failing.load(['a1'])
     expect(failing.appointments).toEqual([])
     const signedOut = world({ signedIn: false })
-    const list = useCase(() => E.right<AppError, ReturnType<typeof appointment>[]>([appointment('a1', 3)]))
     const anonymous = new ThankYouCalendarViewModel(list, signedOut.session, signedOut.ticker)
-    await anonymous.load(undefined)
+    await anonymous.load(['a1'])
     expect(list.execute).not.toHaveBeenCalled()
     expect(anonymous.appointments).toEqual([])
+  })
+
+  it('carries the ids on the thank-you address', () => {
+    expect(withBooked('/location?serviceBooking=true', ['a', 'b'])).toBe('/location?serviceBooking=true&booked=a,b')
+    expect(withBooked('/location?serviceBooking=true', [])).toBe('/location?serviceBooking=true')
+    expect(bookedIds({ booked: ' a, ,b' })).toEqual(['a', 'b'])
+    expect(idsOfBooking({ appointment: { id: 'a' }, appointments: [{ id: 'a' }, { id: 'b' }] })).toEqual(['a', 'b'])
   })
 })

@@ -7,6 +7,7 @@ import type { AppointmentView, LinkedAppointmentView } from '../../contract/appo
 import type { OrganisationPublic } from '../../contract/organisation.routes'
 import { accountRowAction, type AccountRowAction } from '../../domain/booking/account'
 import { lateCancellationPeriodHours, type CancellationSettings, type ConfirmDialog } from '../../domain/policy/cancellation'
+import { cancellationPreview } from '../../domain/policy/cancellation-terms'
 import { currencyOrDefault } from '../../domain/pricing/money'
 import { formatLondonDateTime } from '../../domain/time'
 import { TICKER, type ClinicView, type PractitionerView, type ServiceView, type Ticker } from './views'
@@ -16,6 +17,8 @@ import { ToastViewModel } from './toast.view-model'
 
 export const NO_APPOINTMENTS = 'No content to show.'
 export const SWIPE_HINT = 'Swipe table to see options'
+/** How often the rows are worked out again (a free-cancellation deadline passing changes them). */
+export const PREVIEW_TICK_MS = 30_000
 
 type Exec<F> = Pick<F, Extract<keyof F, 'execute'>>
 
@@ -34,6 +37,8 @@ export interface AppointmentRow {
   status: string
   /** the clinic's phone and email, shown where the customer is told to contact the clinic */
   contact: { phone?: string; email?: string }
+  /** 'Free to cancel until Tue 14:00, then £16.00' (live, from the ticker); null when nothing applies */
+  cancellationPreview: string | null
 }
 
 /** A confirmation the customer must accept before the action runs. */
@@ -58,7 +63,10 @@ export class AppointmentsTabViewModel {
   loaded = false
   busy = false
   confirmation?: PendingConfirmation = undefined
+  /** Bumped every PREVIEW_TICK_MS once loaded: the rows (their preview, their actions) follow the time. */
+  clock = 0
   private clinics?: ClinicView[] = undefined
+  private stopClock?: () => void = undefined
 
   constructor(
     @inject(ListMyAppointments) private readonly listAppointments: Exec<ListMyAppointments>,
@@ -71,9 +79,9 @@ export class AppointmentsTabViewModel {
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
     @inject(TICKER) private readonly ticker: Ticker,
   ) {
-    makeAutoObservable<AppointmentsTabViewModel, 'listAppointments' | 'cancelAppointment' | 'getAppointment' | 'loadOrganisation' | 'listLocations' | 'session' | 'booking' | 'toasts' | 'ticker' | 'clinics'>(this, {
+    makeAutoObservable<AppointmentsTabViewModel, 'listAppointments' | 'cancelAppointment' | 'getAppointment' | 'loadOrganisation' | 'listLocations' | 'session' | 'booking' | 'toasts' | 'ticker' | 'clinics' | 'stopClock'>(this, {
       listAppointments: false, cancelAppointment: false, getAppointment: false, loadOrganisation: false, listLocations: false,
-      session: false, booking: false, toasts: false, ticker: false, clinics: false,
+      session: false, booking: false, toasts: false, ticker: false, clinics: false, stopClock: false,
     })
   }
 
@@ -96,6 +104,7 @@ export class AppointmentsTabViewModel {
   }
 
   get rows(): AppointmentRow[] {
+    void this.clock
     const now = new Date(this.ticker.now())
     return this.appointments.map((a) => ({
       id: a.id,
@@ -121,6 +130,11 @@ export class AppointmentsTabViewModel {
       upcoming: new Date(a.event.start).getTime() > now.getTime(),
       status: a.status,
       contact: { phone: a.clinic.phone, email: a.clinic.email },
+      cancellationPreview: cancellationPreview(
+        { start: new Date(a.event.start), status: a.status, checkedIn: a.checkedIn, price: a.price ?? a.grossPrice ?? a.service.defaultGrossPrice },
+        now,
+        this.settings,
+      ),
     }))
   }
 
@@ -133,6 +147,7 @@ export class AppointmentsTabViewModel {
     const user = this.session.user
     if (!user) return
     this.loading = true
+    this.stopClock ??= this.ticker.every(PREVIEW_TICK_MS, () => runInAction(() => this.clock++))
     const [org, list] = await Promise.all([this.loadOrganisation.execute(), this.listAppointments.execute(user.id)])
     runInAction(() => {
       if (E.isRight(org)) this.organisation = org.right

@@ -152,7 +152,8 @@ describe('ConfirmViewModel: the agree action (spec section 4, Confirm action)', 
     bookFacial(w)
     w.confirm.onTermsScroll(400, 200, 600)
     await w.confirm.agree()
-    expect(w.navigator.last).toBe('/location?serviceBooking=true')
+    // The thank-you page offers exactly this booking for the calendar.
+    expect(w.navigator.last).toBe('/location?serviceBooking=true&booked=a1')
   })
 
   it('a failure (the time was taken meanwhile) shows the message as a toast and goes back to the times of that day', async () => {

@@ -12,6 +12,7 @@ import { SessionViewModel } from './session.view-model'
 import { ToastViewModel } from './toast.view-model'
 import { NAVIGATOR, type Navigator } from './app-services'
 import { PaymentViewModel } from './payment.view-model'
+import { idsOfBooking, withBooked } from './thank-you-calendar.view-model'
 import { calculateDeposit } from '../../domain/pricing/deposit'
 import { round2 } from '../../domain/pricing/money'
 import { formatCountdown, holdBannerText } from '../../domain/booking/hold'
@@ -219,7 +220,8 @@ export class ConfirmViewModel {
       if (outcome._tag !== 'PaymentRequired') {
         this.leave()
         b.clearTime()
-        this.navigator.go(b.courseServiceBooking ? '/location?courseServiceBooking=true' : '/location?serviceBooking=true')
+        const ids = outcome._tag === 'Booked' ? idsOfBooking(outcome.booking) : outcome.appointments.map((a) => a.id)
+        this.navigator.go(withBooked(b.courseServiceBooking ? '/location?courseServiceBooking=true' : '/location?serviceBooking=true', ids))
         return
       }
       const { payment, booking } = outcome
@@ -233,6 +235,7 @@ export class ConfirmViewModel {
         appointmentId: booking?.appointment.id,
         amount: payment.amount,
         ...(payment.clientSecret ? { clientSecret: payment.clientSecret } : {}),
+        ...(booking ? { appointmentIds: idsOfBooking(booking) } : {}),
       })
     } finally {
       runInAction(() => (this.submitting = false))
@@ -334,7 +337,7 @@ export class ConfirmViewModel {
       }
       this.leave()
       b.clearTime()
-      this.navigator.go('/location?serviceBooking=true')
+      this.navigator.go(withBooked('/location?serviceBooking=true', moved.right._tag === 'Rescheduled' ? moved.right.appointments.map((a) => a.id) : []))
       return
     }
     const price = first.staff?.grossPrice ?? first.service.defaultPrice
@@ -353,6 +356,6 @@ export class ConfirmViewModel {
     }
     this.leave()
     b.clearTime()
-    this.navigator.go('/location?serviceBooking=true')
+    this.navigator.go(withBooked('/location?serviceBooking=true', [result.right.id, ...(result.right.linkedAppointments ?? []).map((l) => l.id)]))
   }
 }

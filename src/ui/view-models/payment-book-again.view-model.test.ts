@@ -67,11 +67,11 @@ describe("'Book again' through the payment step to the thank-you page", () => {
     await flush()
     expect(w.payment.paid).toBe(true)
     w.ticker.advance(3_000)
-    expect(w.navigator.last).toBe('/location?serviceBooking=true')
+    expect(w.navigator.last).toBe('/location?serviceBooking=true&booked=a1')
     // Neither the time hold nor the confirm countdown fires later.
     w.ticker.advance(10 * 60_000)
     await flush()
-    expect(w.navigator.last).toBe('/location?serviceBooking=true')
+    expect(w.navigator.last).toBe('/location?serviceBooking=true&booked=a1')
     expect(w.booking.outOfTime).toBe(false)
     expect(w.useCases.calls.DeletePendingAppointment).toBeUndefined()
   })

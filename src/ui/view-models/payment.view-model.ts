@@ -9,6 +9,7 @@ type Exec<T extends { execute: (...args: never[]) => unknown }> = Pick<T, 'execu
 
 import { BookingViewModel } from './booking.view-model'
 import { NAVIGATOR, type Navigator } from './app-services'
+import { withBooked } from './thank-you-calendar.view-model'
 
 export const POLL_MS = 3000
 export const THANK_YOU_DELAY_MS = 3000
@@ -25,6 +26,8 @@ export interface PaymentSessionView {
   amount?: number
   /** Stripe: the PaymentIntent's client secret, confirmed by the Payment Element */
   clientSecret?: string
+  /** every appointment this payment books (the thank-you page offers them for the calendar) */
+  appointmentIds?: string[]
 }
 
 /** The processors whose card form the web app shows itself (paymentUrl /pay/{processor}/{transactionId}); others' page is framed. */
@@ -79,7 +82,7 @@ export class PaymentViewModel {
     const kind = this.session?.kind
     if (kind === 'giftVoucher') return '/location?giftVoucherPurchase=true'
     if (kind === 'course') return '/location?coursePurchase=true'
-    return this.booking.courseServiceBooking ? '/location?courseServiceBooking=true' : '/location?serviceBooking=true'
+    return withBooked(this.booking.courseServiceBooking ? '/location?courseServiceBooking=true' : '/location?serviceBooking=true', this.session?.appointmentIds ?? [])
   }
 
   /** The iframe shows paymentUrl and the status is polled every 3 s. */

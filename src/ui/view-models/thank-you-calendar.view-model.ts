@@ -9,11 +9,31 @@ import { TICKER, type Ticker } from './views'
 
 export const ADD_TO_CALENDAR_HEADING = 'Add to your calendar'
 
+/** The thank-you page's query parameter with the ids of this checkout's appointments. */
+export const BOOKED_PARAM = 'booked'
+
+/** The thank-you path with this checkout's appointment ids (the page lists exactly those). */
+export function withBooked(path: string, ids: readonly (string | undefined)[]): string {
+  const known = ids.filter((id): id is string => Boolean(id))
+  if (known.length === 0) return path
+  return `${path}${path.includes('?') ? '&' : '?'}${BOOKED_PARAM}=${known.map(encodeURIComponent).join(',')}`
+}
+
+/** The ids a thank-you query names ('a,b'); none when absent. */
+export function bookedIds(query: Record<string, string | undefined>): string[] {
+  return (query[BOOKED_PARAM] ?? '').split(',').map((id) => id.trim()).filter(Boolean)
+}
+
+/** Every appointment a booking answer created (main first, then the linked ones). */
+export function idsOfBooking(booking: { appointment: { id: string }; appointments?: readonly { id: string }[] }): string[] {
+  return [...new Set([booking.appointment.id, ...(booking.appointments ?? []).map((a) => a.id)])]
+}
+
 /**
- * The thank-you page's 'Add to calendar': the customer's upcoming appointments at the clinic just
- * booked, soonest first. The wizard does not keep the ids of what it booked once it is done, and a
- * customer who has just booked sees the new appointment among these. A failed load shows nothing
- * (the links are an extra, the booking itself is done).
+ * The thank-you page's 'Add to calendar': exactly the appointments of this checkout (their ids come
+ * with the thank-you address from the confirm or payment step), soonest first. Other bookings of
+ * the customer are not listed. A failed load shows nothing (the links are an extra, the booking
+ * itself is done).
  */
 @injectable()
 export class ThankYouCalendarViewModel {
@@ -31,15 +51,15 @@ export class ThankYouCalendarViewModel {
     return `${a.service.onlineName || a.service.name} on ${formatLondonDateTime(new Date(a.event.start))}`
   }
 
-  async load(clinicId: string | undefined): Promise<void> {
+  async load(ids: readonly string[]): Promise<void> {
     const user = this.session.user
-    if (!user) return
+    if (!user || ids.length === 0) return
     const result = await this.list.execute(user.id)
     if (E.isLeft(result)) return
     const now = this.ticker.now()
-    const upcoming = result.right
-      .filter((a) => Date.parse(a.event.start) > now && (clinicId === undefined || a.clinic.id === clinicId))
+    const booked = result.right
+      .filter((a) => ids.includes(a.id) && Date.parse(a.event.start) > now)
       .sort((a, b) => Date.parse(a.event.start) - Date.parse(b.event.start))
-    runInAction(() => (this.appointments = upcoming))
+    runInAction(() => (this.appointments = booked))
   }
 }

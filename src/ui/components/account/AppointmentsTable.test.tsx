@@ -97,3 +97,22 @@ describe('AppointmentsTable', () => {
     await waitFor(() => expect(saved).toEqual(['appointment-a1.ics: BEGIN:VCALENDAR a1']))
   })
 })
+
+describe('AppointmentsTable: the late-cancellation preview', () => {
+  it('says until when each upcoming appointment is free to cancel and what it costs after, live', async () => {
+    const w = world()
+    const ok = <T,>(value: T) => useCase(() => E.right(value))
+    // 2026-06-01 09:00 UTC is Monday 10:00 in London; 49 hours ahead: Wednesday 11:00, free until Monday 11:00.
+    const vm = new AppointmentsTabViewModel(
+      ok([appointment('a1', 49), appointment('a2', -48)]) as never, ok({}) as never, ok({}) as never, ok({ ...ORGANISATION, lateCancellationChargeValue: 16 }) as never, ok({ clinics: [] }) as never,
+      w.session, w.booking, w.toasts, w.ticker,
+    )
+    await vm.load()
+    render(<AppointmentsTable vm={vm} />)
+    const [upcoming, past] = screen.getAllByRole('row').slice(1)
+    expect(within(upcoming!).getByTestId('cancellation-preview').textContent).toBe('Free to cancel until Mon 11:00, then £16.00')
+    expect(within(past!).queryByTestId('cancellation-preview')).toBeNull()
+    act(() => w.ticker.advance(3_600_000 + 30_000))
+    expect(within(upcoming!).getByTestId('cancellation-preview').textContent).toBe('Cancelling now costs £16.00')
+  })
+})

@@ -8,6 +8,7 @@ import { Skeleton } from '../Spinner'
 import { useOverflowing } from './use-overflowing'
 import { useNarrow } from './use-narrow'
 import { AddToCalendar } from '../AddToCalendar'
+import { CancellationPreview } from './CancellationPreview'
 import type { AddToCalendarViewModel } from '../../view-models/add-to-calendar.view-model'
 import styles from './account.module.css'
 
@@ -79,6 +80,7 @@ const AppointmentCards = observer(function AppointmentCards({ vm, calendar }: { 
           </div>
           <span className={styles.itemTitle}>{row.service}</span>
           <span className={styles.muted}>{row.staff} · {row.location}</span>
+          <CancellationPreview text={row.cancellationPreview} />
           <div className={styles.itemActions}>
             <RowActions row={row} vm={vm} />
             {calendar && row.upcoming ? <AddToCalendar vm={calendar} appointment={row.appointment} label={`${row.service} on ${row.date}`} /> : null}
@@ -137,6 +139,7 @@ export const AppointmentsTable = observer(function AppointmentsTable({ vm, calen
                   <td className={styles.mid}>{row.location}</td>
                   <td>
                     <RowActions row={row} vm={vm} />
+                    <CancellationPreview text={row.cancellationPreview} />
                     {calendar && row.upcoming ? (
                       <div className={styles.calendar}><AddToCalendar vm={calendar} appointment={row.appointment} label={`${row.service} on ${row.date}`} /></div>
                     ) : null}

@@ -10,7 +10,7 @@ import { Spinner } from '../../components/Spinner'
 import { SafeHtml } from '../../components/SafeHtml'
 import { AddToCalendar } from '../../components/AddToCalendar'
 import { AddToCalendarViewModel } from '../../view-models/add-to-calendar.view-model'
-import { ADD_TO_CALENDAR_HEADING, ThankYouCalendarViewModel } from '../../view-models/thank-you-calendar.view-model'
+import { ADD_TO_CALENDAR_HEADING, bookedIds, ThankYouCalendarViewModel } from '../../view-models/thank-you-calendar.view-model'
 import styles from './ThankYouPage.module.css'
 
 const MapView = lazy(() => import('./MapView'))
@@ -26,8 +26,8 @@ const ThankYouPage = observer(function ThankYouPage() {
   useEffect(() => {
     if (!orgLoaded) return
     void vm.open(Object.fromEntries(params.entries())).then(() => {
-      // appointments were booked (not a course or a gift voucher bought): offer them for the calendar
-      if (vm.kind === 'service' || vm.kind === 'courseService') void booked.load(vm.clinic?.id)
+      // appointments were booked (not a course or a gift voucher bought): offer exactly those for the calendar
+      if (vm.kind === 'service' || vm.kind === 'courseService') void booked.load(bookedIds(Object.fromEntries(params.entries())))
     })
   }, [vm, booked, params, orgLoaded])
   useEffect(() => {
