@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
-import { useState } from 'react'
-import { useSanitisedHtml } from '../components/SafeHtml'
+import { useMemo, useState } from 'react'
+import { htmlText, useSanitisedHtml } from '../components/SafeHtml'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import type { SessionViewModel } from '../view-models/session.view-model'
 import { headerLoginDestination } from './header-login'
@@ -12,7 +12,10 @@ export const Header = observer(function Header({ session }: { session: SessionVi
   const navigate = useNavigate()
   const { pathname } = useLocation()
   const [logoFailed, setLogoFailed] = useState(false)
-  const banner = useSanitisedHtml(org?.showHomeBannerText ? org.homeBannerText : undefined)
+  const bannerHtml = org?.showHomeBannerText ? org.homeBannerText : undefined
+  const banner = useSanitisedHtml(bannerHtml)
+  // Its words take the banner's room until the sanitiser has loaded (no layout shift when it does).
+  const bannerPlaceholder = useMemo(() => htmlText(bannerHtml), [bannerHtml])
   const logIn = () => {
     const destination = headerLoginDestination(pathname)
     session.requireLogin(destination ? { then: () => navigate(destination) } : {})
@@ -29,6 +32,8 @@ export const Header = observer(function Header({ session }: { session: SessionVi
             <img
               className={styles.logo}
               src={org.logo}
+              width={100}
+              height={40}
               alt={`${org.name} logo`}
               onError={() => setLogoFailed(true)}
               ref={(img) => {
@@ -49,7 +54,11 @@ export const Header = observer(function Header({ session }: { session: SessionVi
           )}
         </nav>
       </div>
-      {banner ? <div className={styles.banner} dangerouslySetInnerHTML={{ __html: banner }} /> : null}
+      {banner ? (
+        <div className={styles.banner} dangerouslySetInnerHTML={{ __html: banner }} />
+      ) : bannerPlaceholder ? (
+        <div className={styles.banner} aria-hidden="true">{bannerPlaceholder}</div>
+      ) : null}
     </header>
   )
 })
