@@ -224,7 +224,7 @@ export async function createBooking(
       // per-customer lock held to commit: the count above is only a fast path, parallel requests of
       // one customer would each see room (40 at once made 30 holds against 10).
       await lockPractitionerDays(trx, tenant, chosen, [...(transactionId ? [`booking:${tenant}:${transactionId}`] : []), `live-holds:${tenant}:${customerId}`])
-      const checks = await bookingChecks(trx, tenant, customerId, transactionId, deps.now)
+      const checks = transactionId || status === 'Pending' ? await bookingChecks(trx, tenant, customerId, transactionId, deps.now) : { taken: false, holds: 0 }
       if (checks.taken) return REPLAYED
       if (status === 'Pending' && checks.holds >= deps.maxLiveHolds) {
         return { _tag: 'TooManyRequests', message: TOO_MANY_HOLDS }
