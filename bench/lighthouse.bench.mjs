@@ -79,6 +79,8 @@ async function audit(browserPort, page, url) {
   const lhr = result.lhr
   if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
   const a = lhr.audits
+  // A signed-in page that fell back to the start (token refused) would measure the wrong page.
+  if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`ended on ${lhr.finalDisplayedUrl}, not ${url}`)
   return {
     performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
     lcp: a['largest-contentful-paint'].numericValue,
