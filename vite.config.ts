@@ -19,7 +19,21 @@ export default defineConfig({
     sourcemap: false,
     // Two pages: the app (index.html) and the embeddable lead form (lead.html, served at /lead),
     // which loads only its own small composition.
-    rolldownOptions: { input: { index: 'index.html', lead: 'lead.html' } },
+    rolldownOptions: {
+      input: { index: 'index.html', lead: 'lead.html' },
+      // The libraries both pages load first, each in one chunk of its own: left to itself the splitter
+      // cut them into many small shared chunks as the pages' lazy imports changed (gzip works worse on
+      // small files, and each is a request).
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'mobx', test: /node_modules[\\/](mobx|mobx-react-lite)[\\/]/ },
+            { name: 'inversify', test: /node_modules[\\/](inversify|@inversifyjs[\\/][^\\/]+|reflect-metadata)[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', ws: true }, '/sandbox': 'http://localhost:3000' },

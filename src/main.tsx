@@ -15,7 +15,8 @@ const session = container.get(SessionViewModel)
 // The first view loads the organisation and the user; the links cache (and with it the lazily
 // bound modules) follows once the page is up, and so does the live socket of a signed-in customer,
 // on every page (it follows later logins, e.g. in the wizard, and stops on logout).
-void session.start().then(() =>
+const started = session.start()
+void started.then(() =>
   setTimeout(() => {
     void session.refreshLinks()
     followSignedInCustomer(session, async () => {
@@ -26,6 +27,12 @@ void session.start().then(() =>
   }, 2000),
 )
 const routes = createRoutes(prepare, prepareStaff)
+
+// The first paint waits for the organisation and the user (one round trip, preloaded by index.html)
+// at most FIRST_PAINT_WAIT_MS: the header's title, logo and banner then appear at once instead of
+// pushing the page down as they arrive (layout shift).
+const FIRST_PAINT_WAIT_MS = 1500
+await Promise.race([started.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS))])
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

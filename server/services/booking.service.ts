@@ -125,12 +125,21 @@ function itemsOf(appointment: AppointmentPayload): Item[] | Failure {
  * then wait for each other through the exclusion constraint: a deadlock that PostgreSQL resolves only
  * after a second. Taken first in the transaction, before any row lock.
  */
-async function lockPractitionerDays(trx: Transaction<CoreTables>, tenant: string, spans: readonly { practitionerId: string; start: Date; end: Date }[]) {
+async function lockPractitionerDays(trx: Transaction<CoreTables>, tenant: string, spans: readonly { practitionerId: string; start: Date; end: Date }[], first: readonly string[] = []) {
   const keys = new Set<string>()
   for (const span of spans) {
     for (const at of [span.start, span.end]) keys.add(`booking-day:${tenant}:${span.practitionerId}:${londonDateOfIso(at.toISOString())}`)
   }
-  for (const key of [...keys].sort()) await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx)
+  await advisoryLocks(trx, [...first, ...[...keys].sort()])
+}
+
+/**
+ * Takes these transaction locks in this order, in one statement (one round trip instead of one per
+ * lock): the rows of the numbered list are locked one after the other in their order.
+ */
+async function advisoryLocks(trx: Transaction<CoreTables>, keys: readonly string[]) {
+  if (keys.length === 0) return
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(k.key, 0)) FROM unnest(${[...keys]}::text[]) WITH ORDINALITY AS k(key, n) ORDER BY k.n`.execute(trx)
 }
 
 /** Releases expired holds that overlap [from, to) for these practitioners (inside the booking's transaction). */
@@ -209,19 +218,17 @@ export async function createBooking(
 
   try {
     const outcome = await retryTransaction(() => deps.db.transaction().execute(async (trx): Promise<Failure | typeof REPLAYED | undefined> => {
-      // Locks in one fixed order (transaction id, customer, practitioner days) so that they never deadlock.
-      if (transactionId) {
-        // Retries of one request running at once queue here; the later ones then answer the first's booking.
-        await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`booking:${tenant}:${transactionId}`}, 0))`.execute(trx)
-        if (await transactionTaken(trx, tenant, transactionId)) return REPLAYED
-      }
-      // The cap, again under a per-customer lock held to commit: the count above is only a fast path,
-      // parallel requests of one customer would each see room (40 at once made 30 holds against 10).
-      await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`live-holds:${tenant}:${customerId}`}, 0))`.execute(trx)
-      if (status === 'Pending' && (await liveHolds(trx, tenant, customerId, deps.now)) >= deps.maxLiveHolds) {
+      // Locks in one fixed order (transaction id, customer, practitioner days) so that they never
+      // deadlock, all in one statement. Retries of one request running at once queue on the first;
+      // the later ones then answer the first's booking. The cap is counted again under the
+      // per-customer lock held to commit: the count above is only a fast path, parallel requests of
+      // one customer would each see room (40 at once made 30 holds against 10).
+      await lockPractitionerDays(trx, tenant, chosen, [...(transactionId ? [`booking:${tenant}:${transactionId}`] : []), `live-holds:${tenant}:${customerId}`])
+      const checks = transactionId || status === 'Pending' ? await bookingChecks(trx, tenant, customerId, transactionId, deps.now) : { taken: false, holds: 0 }
+      if (checks.taken) return REPLAYED
+      if (status === 'Pending' && checks.holds >= deps.maxLiveHolds) {
         return { _tag: 'TooManyRequests', message: TOO_MANY_HOLDS }
       }
-      await lockPractitionerDays(trx, tenant, chosen)
       await releaseExpiredHolds(trx, tenant, practitionerIds, from, to, deps.now)
       const calendars = await loadCalendars(trx, tenant, clinicId, practitionerIds, londonDateOfIso(from.toISOString()), londonDateOfIso(to.toISOString()), deps.db)
       for (const c of chosen) {
@@ -297,16 +304,28 @@ export async function createBooking(
 
 const REPLAYED = 'replayed' as const
 
-/** Whether a live booking already carries this transaction id (any customer's). */
-async function transactionTaken(trx: Transaction<CoreTables>, tenant: string, transactionId: string): Promise<boolean> {
+/**
+ * In one round trip, under the booking's locks: whether a live booking already carries this
+ * transaction id (any customer's), and the customer's live holds (as liveHolds counts them).
+ */
+async function bookingChecks(trx: Transaction<CoreTables>, tenant: string, customerId: string, transactionId: string | null, now: Date): Promise<{ taken: boolean; holds: number }> {
   const row = await trx
-    .selectFrom('appointments')
-    .select('id')
-    .where('tenant_id', '=', tenant)
-    .where('transaction_id', '=', transactionId)
-    .where('status', '!=', RELEASED)
-    .executeTakeFirst()
-  return row !== undefined
+    .selectNoFrom((eb) => [
+      transactionId === null
+        ? sql<boolean>`false`.as('taken')
+        : eb.exists(eb.selectFrom('appointments').select('id').where('tenant_id', '=', tenant).where('transaction_id', '=', transactionId).where('status', '!=', RELEASED)).as('taken'),
+      eb
+        .selectFrom('appointments')
+        .select((c) => c.fn.countAll<string>().as('n'))
+        .where('tenant_id', '=', tenant)
+        .where('customer_id', '=', customerId)
+        .where('status', '=', 'Pending')
+        .where('is_linked', '=', false)
+        .where('hold_expires_at', '>', now)
+        .as('holds'),
+    ])
+    .executeTakeFirstOrThrow()
+  return { taken: Boolean(row.taken), holds: Number(row.holds ?? 0) }
 }
 
 /** The answer to a retried request: the booking it made, or a 409 when the id is another customer's. */

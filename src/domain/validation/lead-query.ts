@@ -4,6 +4,9 @@ import { LEAD_ALWAYS_REQUIRED, LEAD_FORM_DEFAULTS, LEAD_FORM_FIELDS, type LeadFo
 /** A lead form field name (LEAD_FORM_FIELDS of src/domain/constants). */
 export type LeadField = LeadFormField
 
+/** The lead form's failure toast (here, beside the query, so that the page's first chunk has it without the checks). */
+export const LEAD_CREATE_FAILED = "Sorry, your lead couldn't be created."
+
 const DIAL_CODES: Readonly<Record<string, string>> = { gb: '+44', au: '+61' }
 
 /** Dial code of a lead phone country (LEAD_COUNTRY_CODES: gb, au); +44 for anything else. */

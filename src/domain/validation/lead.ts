@@ -20,7 +20,6 @@ export const LEAD_MESSAGES = {
   /** A filled-in date of birth that is not a real date. */
   dateOfBirthInvalid: DATE_INVALID,
 } as const
-export const LEAD_CREATE_FAILED = "Sorry, your lead couldn't be created."
 
 export type LeadMarketingType = 'SMS' | 'Email'
 

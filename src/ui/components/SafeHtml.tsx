@@ -19,6 +19,16 @@ export function useSanitisedHtml(html: string | undefined): string | undefined {
   return clean
 }
 
+/**
+ * The text of some HTML, without its markup, to show in its place until DOMPurify has loaded (same
+ * words, so nearly the same height: the page does not move when the HTML replaces it). DOMParser's
+ * document is inert: no script runs and no image loads.
+ */
+export function htmlText(html: string | undefined): string | undefined {
+  if (!html || typeof DOMParser === 'undefined') return undefined
+  return new DOMParser().parseFromString(html, 'text/html').body.textContent ?? undefined
+}
+
 /** Renders sanitised organisation HTML; `onRendered` runs once the content is in the page. */
 export function SafeHtml({ html, className, onRendered }: { html: string | undefined; className?: string; onRendered?: () => void }) {
   const clean = useSanitisedHtml(html)

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
-import { useEffect, useRef, useState } from 'react'
-import { useSanitisedHtml } from '../components/SafeHtml'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { htmlText, useSanitisedHtml } from '../components/SafeHtml'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import type { SessionViewModel } from '../view-models/session.view-model'
 import { headerLoginDestination } from './header-login'
@@ -12,7 +12,10 @@ export const Header = observer(function Header({ session }: { session: SessionVi
   const navigate = useNavigate()
   const { pathname } = useLocation()
   const [logoFailed, setLogoFailed] = useState(false)
-  const banner = useSanitisedHtml(org?.showHomeBannerText ? org.homeBannerText : undefined)
+  const bannerHtml = org?.showHomeBannerText ? org.homeBannerText : undefined
+  const banner = useSanitisedHtml(bannerHtml)
+  // Its words take the banner's room until the sanitiser has loaded (no layout shift when it does).
+  const bannerPlaceholder = useMemo(() => htmlText(bannerHtml), [bannerHtml])
   // On a phone the banner takes one line (the clinics stay above the fold); 'More' shows it whole.
   const [bannerOpen, setBannerOpen] = useState(false)
   const [bannerCut, setBannerCut] = useState(false)
@@ -43,9 +46,9 @@ export const Header = observer(function Header({ session }: { session: SessionVi
             <img
               className={styles.logo}
               src={org.logo}
-              alt={`${org.name} logo`}
-              width={40}
+              width={100}
               height={40}
+              alt={`${org.name} logo`}
               onError={() => setLogoFailed(true)}
               ref={(img) => {
                 if (img && img.complete && img.naturalWidth === 0 && img.currentSrc) setLogoFailed(true)
@@ -73,6 +76,10 @@ export const Header = observer(function Header({ session }: { session: SessionVi
               {bannerOpen ? 'Less' : 'More'}
             </button>
           ) : null}
+        </div>
+      ) : bannerPlaceholder ? (
+        <div className={styles.bannerRow} aria-hidden="true">
+          <div className={`${styles.banner} ${styles.bannerClamped}`}>{bannerPlaceholder}</div>
         </div>
       ) : null}
     </header>

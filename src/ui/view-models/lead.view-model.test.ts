@@ -90,8 +90,9 @@ describe('LeadViewModel: validation', () => {
     expect(vm.canSubmit).toBe(true)
   })
 
-  it("mobile checked per country on each change: 'Enter a valid mobile number'", () => {
+  it("mobile checked per country on each change: 'Enter a valid mobile number'", async () => {
     const { vm } = setup()
+    expect(await vm.ready()).toBe(true)
     vm.configure('?fields=mobilePhone')
     vm.setField('mobilePhone', '07700 900')
     expect(vm.errors.mobilePhone).toBe('Enter a valid mobile number')
@@ -189,6 +190,16 @@ describe('LeadViewModel: sending', () => {
     await vm.submit()
     expect(sent).toEqual([])
     expect(vm.status).toBe('done')
+  })
+
+  it('a number typed before the checks have loaded (after the first paint) is checked when they arrive', async () => {
+    const { vm } = setup()
+    vm.configure('?fields=mobilePhone')
+    vm.setField('mobilePhone', '07700 900')
+    await vm.ready()
+    // the constructor's own load settles in the same turn as ours
+    await Promise.resolve()
+    expect(vm.errors.mobilePhone).toBe('Enter a valid mobile number')
   })
 
   it('no second submit while sending', async () => {

@@ -4,16 +4,8 @@ import * as E from 'fp-ts/Either'
 import type { AppError } from '../../application/failure'
 import type { Lead, LeadBody } from '../../contract/leads.routes'
 import { LEAD_COUNTRY_CODES } from '../../domain/constants/lead-form'
-import {
-  LEAD_CREATE_FAILED,
-  type LeadField,
-  type LeadFormConfig,
-  type LeadInput,
-  leadDialCode,
-  parseLeadQuery,
-  validateLead,
-  validateLeadPhone,
-} from '../../domain/validation/lead'
+import { LEAD_CREATE_FAILED, type LeadField, type LeadFormConfig, leadDialCode, parseLeadQuery } from '../../domain/validation/lead-query'
+import type { LeadInput } from '../../domain/validation/lead'
 import { clearFieldError, type FieldErrors } from '../../domain/validation/result'
 import { NAVIGATOR, type Navigator } from './app-services'
 import { ToastViewModel } from './toast.view-model'
@@ -33,6 +25,10 @@ export type LeadHostMessage = { type: 'resize'; height: number } | `redirect:${s
 export type LeadCountry = (typeof LEAD_COUNTRY_CODES)[number]['code']
 export type LeadStatus = 'editing' | 'submitting' | 'done'
 type TextField = Exclude<keyof LeadInput, 'interested' | 'contactBySms' | 'contactByEmail'>
+
+/** The form's checks: libphonenumber's metadata and date parsing, ~40 KB gzip, loaded once the form is on screen. */
+type LeadChecks = Pick<typeof import('../../domain/validation/lead'), 'validateLead' | 'validateLeadPhone'>
+const loadLeadChecks = (): Promise<LeadChecks> => import('../../domain/validation/lead')
 
 export type SubmitLeadUseCase = { execute(lead: LeadBody): Promise<E.Either<AppError, Lead>> }
 
@@ -101,6 +97,7 @@ export class LeadViewModel {
   /** preview mode (query preview=true): a valid form is shown as done without being sent */
   preview = false
   private lastHeight = -1
+  private checks: LeadChecks | undefined = undefined
 
   constructor(
     @inject(SubmitLead) private readonly submitLead: SubmitLeadUseCase,
@@ -108,13 +105,28 @@ export class LeadViewModel {
     @inject(LEAD_HOST) private readonly host: LeadHost,
     @inject(NAVIGATOR) private readonly navigator: Navigator,
   ) {
-    makeAutoObservable<LeadViewModel, 'submitLead' | 'toasts' | 'host' | 'navigator' | 'lastHeight'>(this, {
+    makeAutoObservable<LeadViewModel, 'submitLead' | 'toasts' | 'host' | 'navigator' | 'lastHeight' | 'checks'>(this, {
       submitLead: false,
       toasts: false,
       host: false,
       navigator: false,
       lastHeight: false,
+      checks: false,
     })
+    // A number typed before the checks arrive is checked when they do.
+    void this.ready().then((loaded) => loaded && this.checkPhone())
+  }
+
+  /** Loads the form's checks (once); false when they could not be loaded (offline). */
+  async ready(): Promise<boolean> {
+    if (!this.checks) {
+      try {
+        this.checks = await loadLeadChecks()
+      } catch {
+        return false
+      }
+    }
+    return true
   }
 
   /** Reads the query string of /lead and starts an empty form. */
@@ -188,7 +200,11 @@ export class LeadViewModel {
   private checkPhone(): void {
     const phone = (this.values.mobilePhone ?? '').trim()
     const rest = clearFieldError(this.errors, 'mobilePhone')
-    const result = phone === '' ? undefined : validateLeadPhone(phone, this.country)
+    if (phone !== '' && !this.checks) {
+      this.errors = rest
+      return
+    }
+    const result = phone === '' || !this.checks ? undefined : this.checks.validateLeadPhone(phone, this.country)
     this.errors = result && E.isLeft(result) ? { ...rest, mobilePhone: result.left } : rest
   }
 
@@ -208,16 +224,27 @@ export class LeadViewModel {
 
   async submit(): Promise<void> {
     if (!this.canSubmit) return
-    const result = validateLead(this.values, this.config, this.country)
+    const loaded = await this.ready()
+    // Another submit may have run meanwhile (they wait for the same checks).
+    if (!this.canSubmit) return
+    if (!loaded || !this.checks) {
+      this.toasts.show(LEAD_CREATE_FAILED)
+      return
+    }
+    const result = this.checks.validateLead(this.values, this.config, this.country)
     if (E.isLeft(result)) {
-      this.errors = result.left
+      runInAction(() => {
+        this.errors = result.left
+      })
       return
     }
     if (this.preview) {
-      this.succeed()
+      runInAction(() => this.succeed())
       return
     }
-    this.status = 'submitting'
+    runInAction(() => {
+      this.status = 'submitting'
+    })
     const sent = await this.submitLead.execute(result.right as LeadBody)
     runInAction(() => {
       if (E.isRight(sent)) this.succeed()

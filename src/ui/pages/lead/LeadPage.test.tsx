@@ -43,7 +43,9 @@ describe('LeadPage', () => {
   })
 
   it('on submit shows the messages, focuses the first invalid field, and clears a message on edit', async () => {
-    renderLead('')
+    const { vm } = renderLead('')
+    // the form's checks load after the first paint (a submit before then waits for them)
+    await vm.ready()
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }))
     await screen.findByText('First name is required')
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'First name' })))

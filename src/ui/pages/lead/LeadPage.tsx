@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { GENDERS, REFERRAL_SOURCES, TITLES } from '../../../domain/constants/people'
-import { leadDialCode, type LeadField } from '../../../domain/validation/lead'
+import { leadDialCode, type LeadField } from '../../../domain/validation/lead-query'
 import { useViewModel } from '../../use-view-model'
 import { type LeadCountry, LeadViewModel } from '../../view-models/lead.view-model'
 import styles from './LeadPage.module.css'

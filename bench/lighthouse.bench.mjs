@@ -1,0 +1,146 @@
+#!/usr/bin/env node
+// Lighthouse mobile (the `lighthouse` package, its default mobile settings: simulated slow 4G and a
+// 4x slower CPU, moto-class screen) with Debian's chromium against the built app served as `npm start`
+// serves it (scripts/start.mjs: the server bundle and dist/web, on a free port, the demo tenant in
+// memory). Pages: /, /step/{London}, /app (signed in as the demo customer: the token is put in
+// localStorage by a first load of the page, and Lighthouse keeps the storage) and /lead.
+// Each page is audited LIGHTHOUSE_RUNS times (default 3); the median of each figure is printed beside
+// its target (performance >= 95, LCP <= 1.5 s, CLS <= 0.02, TBT <= 100 ms) with the load average.
+// Runs `vite build` first unless BENCH_NO_BUILD=1. CHROME_PATH overrides /usr/bin/chromium. Never fails.
+import { execFileSync, spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { loadavg } from 'node:os'
+import { fileURLToPath } from 'node:url'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import puppeteer from 'puppeteer-core'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3)
+const LONDON = 'c10000000000000000000001'
+const DEMO_CUSTOMER = { email: 'demo@example.com', password: 'Demo1234' }
+const TARGETS = { performance: 95, lcp: 1500, cls: 0.02, tbt: 100 }
+const PAGES = [
+  { name: '/', path: '/' },
+  { name: '/step/{clinic}', path: `/step/${LONDON}` },
+  { name: '/app (signed in)', path: '/app', signedIn: true },
+  { name: '/lead', path: '/lead' },
+]
+process.env.CHROME_PATH ||= '/usr/bin/chromium'
+
+const load = () => loadavg().map((n) => n.toFixed(1)).join(' ')
+
+if (process.env.BENCH_NO_BUILD !== '1') {
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address()
+      probe.close(() => resolve(port))
+    })
+  })
+
+/** `npm start` (scripts/start.mjs) on a free port, in its own process group so that it stops whole. */
+async function startApp() {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    detached: true,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', SKIP_WEB_BUILD: '1', SWEEP_INTERVAL_MS: '0', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const started = Date.now()
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with code ${child.exitCode}`)
+    if (Date.now() - started > 180_000) throw new Error('npm start did not answer within 180 s')
+    try {
+      if ((await fetch(`${url}/api/public/organisations`)).ok && (await fetch(`${url}/`)).ok) break
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  return { url, stop: () => { try { process.kill(-child.pid, 'SIGTERM') } catch { /* already gone */ } } }
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
+}
+
+async function audit(browserPort, page, url) {
+  // Default mobile settings; the storage is kept so that a signed-in page stays signed in.
+  const result = await lighthouse(url, { port: browserPort, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true }, undefined, page)
+  const lhr = result.lhr
+  if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
+  const a = lhr.audits
+  // A signed-in page that fell back to the start (token refused) would measure the wrong page.
+  if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`ended on ${lhr.finalDisplayedUrl}, not ${url}`)
+  return {
+    performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    lcp: a['largest-contentful-paint'].numericValue,
+    cls: a['cumulative-layout-shift'].numericValue,
+    tbt: a['total-blocking-time'].numericValue,
+    fcp: a['first-contentful-paint'].numericValue,
+    shifts: (a['layout-shifts']?.details?.items ?? []).map((i) => `${i.node?.selector ?? i.node?.snippet ?? '?'} ${i.score?.toFixed?.(3)}`).slice(0, 3),
+    lcpElement: a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+  }
+}
+
+const app = await startApp()
+// A bench stopped from outside (Ctrl-C, timeout) stops its server too.
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => { app.stop(); process.exit(130) })
+console.log(`npm start answers at ${app.url}; launching ${process.env.CHROME_PATH}`)
+const chrome = await chromeLauncher.launch({ chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'] })
+const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
+const rows = []
+try {
+  const login = await fetch(`${app.url}/api/login?from=customer`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_CUSTOMER) })
+  const { token } = await login.json()
+  console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile defaults, ${RUNS} runs per page, against ${app.url} (npm start); load average at start ${load()}`)
+  for (const p of PAGES) {
+    const runs = []
+    for (let i = 0; i < RUNS; i++) {
+      const page = await browser.newPage()
+      // The app's own keys (src/adapters/storage/local-storage.adapter.ts): the cookie banner answered
+      // on every page (a returning visitor), the token on the signed-in one.
+      await page.goto(`${app.url}/favicon.svg`)
+      await page.evaluate((token) => {
+        localStorage.clear()
+        localStorage.setItem('cookiesAccepted', 'true')
+        if (token) localStorage.setItem('token', token)
+      }, p.signedIn ? token : null)
+      try {
+        runs.push(await audit(chrome.port, page, `${app.url}${p.path}`))
+      } catch (error) {
+        console.log(`  ${p.name}: run ${i + 1} failed: ${error.message}`)
+      } finally {
+        await page.close()
+      }
+    }
+    if (!runs.length) continue
+    const m = (k) => median(runs.map((r) => r[k]))
+    const row = { page: p.name, performance: m('performance'), lcp: m('lcp'), cls: m('cls'), tbt: m('tbt'), fcp: m('fcp'), runs }
+    rows.push(row)
+    console.log(`  ${p.name}: performance ${runs.map((r) => r.performance).join('/')}, LCP ${runs.map((r) => Math.round(r.lcp)).join('/')} ms, CLS ${runs.map((r) => r.cls.toFixed(3)).join('/')}, TBT ${runs.map((r) => Math.round(r.tbt)).join('/')} ms; LCP element ${runs[0].lcpElement ?? '-'}${runs[0].shifts.length ? `; shifts ${runs[0].shifts.join(', ')}` : ''} (load ${load()})`)
+  }
+} finally {
+  await browser.disconnect().catch(() => undefined)
+  chrome.kill()
+  app.stop()
+}
+
+const ok = (v, t, lower) => (lower ? v <= t : v >= t) ? 'ok' : 'OVER'
+console.log(`\nLighthouse mobile, median of ${RUNS} (load average now ${load()}):`)
+console.log('| page | performance (>= 95) | LCP (<= 1.5 s) | CLS (<= 0.02) | TBT (<= 100 ms) | FCP |')
+console.log('|---|---:|---:|---:|---:|---:|')
+for (const r of rows) {
+  console.log(
+    `| ${r.page} | ${r.performance} ${r.performance >= TARGETS.performance ? '' : '(below)'} | ${(r.lcp / 1000).toFixed(2)} s ${ok(r.lcp, TARGETS.lcp, true) === 'ok' ? '' : '(over)'} | ${r.cls.toFixed(3)} ${ok(r.cls, TARGETS.cls, true) === 'ok' ? '' : '(over)'} | ${Math.round(r.tbt)} ms ${ok(r.tbt, TARGETS.tbt, true) === 'ok' ? '' : '(over)'} | ${(r.fcp / 1000).toFixed(2)} s |`,
+  )
+}
