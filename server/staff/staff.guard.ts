@@ -24,6 +24,8 @@ export function staffFailure(error: StaffError): Failure {
       return forbidden(message)
     case 'StaffExists':
       return { _tag: 'Conflict', message }
+    case 'StaffNotFound':
+      return { _tag: 'NotFound', message }
     case 'UnknownPractitioner':
     case 'BadSetPasswordLink':
     case 'WeakPassword':

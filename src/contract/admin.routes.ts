@@ -174,3 +174,14 @@ export const listStaff = route({
   path: '/admin/staff',
   responses: { 200: t.array(StaffUser), ...errors(401, 403) },
 })
+
+export const StaffPasswordLink = t.type({ staff: StaffUser, setPasswordUrl: t.string }, 'StaffPasswordLink')
+export type StaffPasswordLink = t.TypeOf<typeof StaffPasswordLink>
+
+/** POST /admin/staff/{id}/password-link: a new one-time set-password link (a forgotten password); older sessions end when it is used. */
+export const staffPasswordLink = route({
+  method: 'POST',
+  path: '/admin/staff/{id}/password-link',
+  params: IdParams,
+  responses: { 200: StaffPasswordLink, ...errors(400, 401, 403, 404) },
+})

@@ -8,17 +8,19 @@ import {
   findCustomers,
   getDayBookings,
   getSetup,
+  listStaff,
   logoutCustomer,
   markAttendance,
   OPERATOR_KEY_HEADER,
   staffCancelAppointment,
   staffMoveAppointment,
+  staffPasswordLink,
   type CreateStaffBody,
   type CreateTenantBody,
   type DayBookingsQuery,
   type SetupDocument,
 } from '../../contract/admin.routes'
-import { staffLogin, staffLogout, staffSetPassword } from '../../contract/staff.routes'
+import { getStaffMe, staffLogin, staffLogout, staffSetPassword } from '../../contract/staff.routes'
 import { callRoute } from './api-client'
 
 /** Token for the axios instance that carries the staff token (bound by the composition root). */
@@ -37,6 +39,9 @@ export class HttpAdminApi implements AdminApi {
   staffSetPassword(token: string, password: string) {
     return callRoute(this.http, staffSetPassword, { body: { token, password } })
   }
+  staffMe() {
+    return callRoute(this.http, getStaffMe)
+  }
   async createTenant(body: CreateTenantBody, operatorKey: string) {
     // Loaded here only: the browser's staff desk binds this adapter on the fetch transport, without axios.
     const { default: axios } = await import('axios')
@@ -46,6 +51,12 @@ export class HttpAdminApi implements AdminApi {
   }
   createStaff(body: CreateStaffBody) {
     return callRoute(this.http, createStaff, { body })
+  }
+  listStaff() {
+    return callRoute(this.http, listStaff)
+  }
+  staffPasswordLink(id: string) {
+    return callRoute(this.http, staffPasswordLink, { params: { id } })
   }
   exportSetup() {
     return callRoute(this.http, getSetup)

@@ -8,9 +8,10 @@ import type {
   DayBookingsQuery,
   SetupDocument,
   SetupPlan,
+  StaffPasswordLink,
 } from '../../contract/admin.routes'
 import type { Ack } from '../../contract/codecs'
-import type { StaffSession } from '../../contract/staff.routes'
+import type { StaffSession, StaffUser } from '../../contract/staff.routes'
 import type { ApiResult } from './api-result'
 
 /** The operator's calls (src/contract/admin.routes.ts, staff.routes.ts), signed in with the staff token. */
@@ -18,9 +19,13 @@ export interface AdminApi {
   staffLogin(email: string, password: string): ApiResult<StaffSession>
   staffLogout(): ApiResult<Ack>
   staffSetPassword(token: string, password: string): ApiResult<Ack>
+  /** The signed-in staff member (GET /staff/me): a stored token is still a session. */
+  staffMe(): ApiResult<StaffUser>
   /** Sent with the operator key, without any token. */
   createTenant(body: CreateTenantBody, operatorKey: string): ApiResult<CreatedTenant>
   createStaff(body: CreateStaffBody): ApiResult<CreatedStaff>
+  listStaff(): ApiResult<StaffUser[]>
+  staffPasswordLink(id: string): ApiResult<StaffPasswordLink>
   exportSetup(): ApiResult<SetupDocument>
   applySetup(document: SetupDocument, dryRun: boolean): ApiResult<SetupPlan>
   dayBookings(query: DayBookingsQuery): ApiResult<DayBooking[]>

@@ -7,13 +7,23 @@ import type { Clock } from '../../application/ports/clock.port'
 import type { TokenStore } from '../../application/ports/token-store.port'
 import type { AppError } from '../../application/failure'
 import { ListLocations } from '../../application/use-cases/catalogue.use-case'
-import { CancelForCustomer, ListDayBookings, MarkAttendance, SetStaffPassword, StaffLogin, StaffLogout } from '../../application/use-cases/admin.use-case'
+import { CancelForCustomer, ListDayBookings, MarkAttendance, MoveForCustomer, SetStaffPassword, StaffLogin, StaffLogout, StaffMe } from '../../application/use-cases/admin.use-case'
+import { existsInLondon, londonToUtc } from '../../domain/time'
 import type { DayBooking } from '../../contract/admin.routes'
 import type { StaffUser } from '../../contract/staff.routes'
 
 type Exec<F> = Pick<F, Extract<keyof F, 'execute'>>
 
 export type StaffAction = 'checked-in' | 'no-show' | 'cancel'
+
+/** The booking being cancelled (asked to confirm first) or moved, with the dialog's fields. */
+export interface MoveForm {
+  booking: DayBooking
+  date: string
+  time: string
+  practitioner: string
+  error?: string
+}
 
 export interface PractitionerColumn {
   practitioner: string
@@ -39,6 +49,7 @@ export const addDays = (date: string, days: number): string => {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
 
 /**
  * The staff desk (/staff, issue 13): staff sign-in with its own token (never the customer's), then
@@ -66,6 +77,12 @@ export class StaffDeskViewModel {
   /** the last action's outcome, read out politely */
   notice?: string = undefined
 
+  /** the booking whose cancellation waits for a confirmation */
+  cancelling?: DayBooking = undefined
+  /** charge the late-cancellation fee to the stored card (the policy decides whether one is due) */
+  chargeFee = false
+  moving?: MoveForm = undefined
+
   newPassword = ''
   passwordDone = false
   passwordError?: string = undefined
@@ -80,9 +97,12 @@ export class StaffDeskViewModel {
     @inject(ListLocations) private readonly listLocations: Exec<ListLocations>,
     @inject(ADMIN_PORTS.StaffTokenStore) private readonly tokens: TokenStore,
     @inject(PORTS.Clock) private readonly clock: Clock,
+    @inject(StaffMe) private readonly me: Exec<StaffMe>,
+    @inject(MoveForCustomer) private readonly moveForCustomer: Exec<MoveForCustomer>,
   ) {
-    makeAutoObservable<StaffDeskViewModel, 'login' | 'logout' | 'dayBookings' | 'attendance' | 'cancelForCustomer' | 'setStaffPassword' | 'listLocations' | 'tokens' | 'clock'>(this, {
-      login: false, logout: false, dayBookings: false, attendance: false, cancelForCustomer: false, setStaffPassword: false, listLocations: false, tokens: false, clock: false,
+    type Deps = 'login' | 'logout' | 'dayBookings' | 'attendance' | 'cancelForCustomer' | 'setStaffPassword' | 'listLocations' | 'tokens' | 'clock' | 'me' | 'moveForCustomer'
+    makeAutoObservable<StaffDeskViewModel, Deps>(this, {
+      login: false, logout: false, dayBookings: false, attendance: false, cancelForCustomer: false, setStaffPassword: false, listLocations: false, tokens: false, clock: false, me: false, moveForCustomer: false,
     })
   }
 
@@ -93,16 +113,19 @@ export class StaffDeskViewModel {
     return [...byName].map(([practitioner, bookings]) => ({ practitioner, bookings: [...bookings].sort((a, b) => a.start.localeCompare(b.start)) }))
   }
 
-  /** Opens the desk: today, the locations, and the day when a staff token is stored. */
-  async enter(): Promise<void> {
+  /** Opens the desk: today, the locations, and (a reload) who the stored staff token belongs to, then the day. */
+  async enter(date?: string): Promise<void> {
+    if (date && DATE.test(date)) this.date = date
     if (!this.date) this.date = clinicDateOf(this.clock.now())
     this.signedIn = this.tokens.get() !== null
-    const locations = await this.listLocations.execute()
+    const [locations, me] = await Promise.all([this.listLocations.execute(), this.signedIn && !this.staff ? this.me.execute() : undefined])
     runInAction(() => {
       if (E.isRight(locations)) {
         this.locations = locations.right.clinics.map((c) => ({ id: c.id, name: c.name ?? c.accountName }))
         if (!this.location && this.locations[0]) this.location = this.locations[0].id
       }
+      if (me && E.isLeft(me)) this.failed(me.left)
+      else if (me) this.staff = me.right
     })
     if (this.signedIn) await this.load()
   }
@@ -176,11 +199,68 @@ export class StaffDeskViewModel {
     })
   }
 
+  /** Cancel asks first (a dialog): the booking to confirm, the fee unticked. */
+  askCancel(booking: DayBooking): void {
+    this.cancelling = booking
+    this.chargeFee = false
+  }
+
+  setChargeFee(value: boolean): void {
+    this.chargeFee = value
+  }
+
+  closeCancel(): void {
+    this.cancelling = undefined
+  }
+
+  async confirmCancel(): Promise<void> {
+    const booking = this.cancelling
+    if (!booking) return
+    this.cancelling = undefined
+    await this.act(booking.id, 'cancel')
+  }
+
+  askMove(booking: DayBooking): void {
+    this.moving = { booking, date: clinicDateOf(new Date(booking.start)), time: clinicTimeOf(booking.start), practitioner: booking.practitioner }
+  }
+
+  setMove(field: 'date' | 'time' | 'practitioner', value: string): void {
+    if (this.moving) this.moving = { ...this.moving, [field]: value, error: undefined }
+  }
+
+  closeMove(): void {
+    this.moving = undefined
+  }
+
+  /** Moves to the form's clinic date and time (Europe/London); the day is read again, as the booking may leave it. */
+  async confirmMove(): Promise<void> {
+    const form = this.moving
+    if (!form || this.busy) return
+    if (!DATE.test(form.date) || !TIME.test(form.time) || !existsInLondon(form.date, form.time)) {
+      this.moving = { ...form, error: 'Enter a date and a time (HH:mm).' }
+      return
+    }
+    this.busy = form.booking.id
+    const practitioner = form.practitioner && form.practitioner !== form.booking.practitioner ? form.practitioner : undefined
+    const result = await this.moveForCustomer.execute(form.booking.id, londonToUtc(form.date, form.time).toISOString(), practitioner)
+    runInAction(() => {
+      this.busy = undefined
+      if (E.isLeft(result)) {
+        if (result.left._tag === 'Refused' && result.left.status === 401) return this.failed(result.left)
+        this.moving = { ...form, error: result.left.message }
+        return
+      }
+      this.moving = undefined
+      this.notice = `Moved: ${result.right.customer} to ${clinicDateOf(new Date(result.right.start))} at ${clinicTimeOf(result.right.start)} with ${result.right.practitioner}.`
+    })
+    if (E.isRight(result)) await this.load()
+  }
+
   async act(id: string, action: StaffAction): Promise<void> {
     if (this.busy) return
     this.busy = id
     this.notice = undefined
-    const result = action === 'cancel' ? await this.cancelForCustomer.execute(id, false) : await this.attendance.execute(id, action)
+    const result = action === 'cancel' ? await this.cancelForCustomer.execute(id, this.chargeFee) : await this.attendance.execute(id, action)
     runInAction(() => {
       this.busy = undefined
       if (E.isLeft(result)) return this.failed(result.left)
@@ -216,6 +296,8 @@ export class StaffDeskViewModel {
       this.signedIn = false
       this.staff = undefined
       this.bookings = []
+      this.cancelling = undefined
+      this.moving = undefined
       this.loginError = 'Your staff session has ended. Sign in again.'
       return
     }
