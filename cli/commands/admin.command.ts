@@ -14,9 +14,11 @@ import {
   ExportSetup,
   FindCustomers,
   ListDayBookings,
+  ListStaff,
   LogoutCustomer,
   MarkAttendance,
   MoveForCustomer,
+  ResetStaffPassword,
   StaffLogin,
   StaffLogout,
   SetStaffPassword,
@@ -143,6 +145,31 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
       const body = { email: opts.email, displayName: opts.name, role: opts.role, ...(opts.practitioner ? { practitioner: opts.practitioner } : {}) } as const
       const created = await ctx.call('Adding the staff login', () => ctx.useCase(AddStaff).execute(body))
       ctx.print(created, () => `Added ${created.staff.displayName} (${created.staff.role}). Set-password link:\n${created.setPasswordUrl}`)
+    })
+
+  staff
+    .command('list')
+    .description('the staff logins of the tenant (admin only)')
+    .action(async () => {
+      const list = await ctx.call('Listing the staff', () => ctx.useCase(ListStaff).execute())
+      ctx.print(list, () =>
+        list.length === 0
+          ? 'No staff logins.'
+          : formatTable(list, [
+              { header: 'Name', value: (s) => s.displayName },
+              { header: 'Email', value: (s) => s.email },
+              { header: 'Role', value: (s) => s.role },
+              { header: 'Practitioner', value: (s) => s.practitionerId ?? '' },
+              { header: 'ID', value: (s) => s.id },
+            ]),
+      )
+    })
+  staff
+    .command('reset-password <email-or-id>')
+    .description('print a new one-time set-password link for a staff login (a forgotten password; pass it on)')
+    .action(async (who: string) => {
+      const link = await ctx.call('Making a set-password link', () => ctx.useCase(ResetStaffPassword).execute(who))
+      ctx.print(link, () => `${link.staff.displayName} (${link.staff.email}) sets a new password here (once, within 7 days):\n${link.setPasswordUrl}`)
     })
 
   admin
