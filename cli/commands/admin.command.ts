@@ -241,13 +241,17 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
       ctx.print({ customerId: customer.id, loggedOut: true }, () => `Sent 'logout-customer' to ${'email' in customer ? customer.email : customer.id}.`)
     })
 
-  const printed = (b: DayBooking) => ctx.print(b, () => `${b.service} with ${b.practitioner}, ${ctx.dateTime(b.start)}: ${b.status}${b.checkedIn ? ', checked in' : ''}.`)
+  const printed = (b: DayBooking, currency: Parameters<typeof formatMoney>[1] = 'GBP') =>
+    ctx.print(b, () => `${b.service} with ${b.practitioner}, ${ctx.dateTime(b.start)}: ${b.status}${b.checkedIn ? ', checked in' : ''}.${b.feeCharged ? ` Late-cancellation fee charged: ${formatMoney(b.feeCharged, currency)}.` : ''}`)
 
   admin
     .command('cancel <appointment-id>')
     .description("cancel a booking on the customer's behalf (no late-cancellation fee unless --charge-fee)")
-    .option('--charge-fee', 'take the late-cancellation fee')
-    .action(async (id: string, opts: { chargeFee?: boolean }) => printed(await ctx.call('Cancelling', () => ctx.useCase(CancelForCustomer).execute(id, Boolean(opts.chargeFee)))))
+    .option('--charge-fee', "take the late-cancellation fee from the customer's stored card, when the policy makes one due")
+    .action(async (id: string, opts: { chargeFee?: boolean }) => {
+      const cancelled = await ctx.call('Cancelling', () => ctx.useCase(CancelForCustomer).execute(id, Boolean(opts.chargeFee)))
+      printed(cancelled, cancelled.feeCharged && !ctx.json ? await ctx.currency() : 'GBP')
+    })
 
   admin
     .command('move <appointment-id>')

@@ -24,6 +24,8 @@ import { referenceCache } from '../services/reference-cache'
 import { ADMIN_ONLY, ANY_STAFF, requireStaff } from '../staff/staff.guard'
 import { operatorDb } from '../staff/staff.tables'
 import * as day from './day.service'
+import { cancelWithFee, type FeeError } from './late-fee.service'
+import { commerceDeps } from '../commerce/commerce.module'
 import * as setup from './setup.service'
 
 function dayFailure(error: day.DayError): Failure {
@@ -42,8 +44,17 @@ function dayFailure(error: day.DayError): Failure {
       return conflict(SLOT_TAKEN)
     case 'UnknownPractitioner':
       return badRequest(`No single practitioner is called '${error.named}'.`)
-    case 'FeeNotAvailable':
-      return badRequest('Charging a late-cancellation fee is not available yet: cancel without it and take the fee at the till.')
+  }
+}
+
+function feeFailure(error: FeeError): Failure {
+  switch (error._tag) {
+    case 'NoStoredCard':
+      return conflict('The customer has no stored card for the late-cancellation fee. Cancel without the fee, or take it at the till.')
+    case 'FeeRefused':
+      return conflict(`The late-cancellation fee was not taken: ${error.message} The booking is not cancelled.`)
+    default:
+      return dayFailure(error)
   }
 }
 
@@ -88,7 +99,9 @@ export async function adminRoutes(app: FastifyInstance, _deps: ServerDeps): Prom
 
   serve(app, staffCancelAppointment, async ({ params, body }, ctx) => {
     const who = await requireStaff(ctx, ADMIN_ONLY)
-    return answer(await day.cancel(operatorDb(ctx.db), who, params.id, body.chargeFee ?? false, ctx.now()))
+    if (!body.chargeFee) return answer(await day.cancel(operatorDb(ctx.db), who, params.id, ctx.now()))
+    const result = await cancelWithFee(ctx.db, commerceDeps(ctx.deps).processor, who, params.id, ctx.now())
+    return E.isLeft(result) ? feeFailure(result.left) : ok(result.right)
   })
 
   serve(app, staffMoveAppointment, async ({ params, body }, ctx) => {

@@ -20,7 +20,6 @@ export type DayError =
   | { readonly _tag: 'ChangedMeanwhile' }
   | { readonly _tag: 'SlotTaken' }
   | { readonly _tag: 'UnknownPractitioner'; readonly named: string }
-  | { readonly _tag: 'FeeNotAvailable' }
 
 const LONDON = 'Europe/London'
 /** Statuses a front desk may still cancel, move or mark. */
@@ -74,7 +73,7 @@ export async function checkCustomer(db: OperatorDbOrTrx, tenant: string, id: str
   return (await repo.customerExists(db, tenant, id)) ? E.right(undefined) : E.left({ _tag: 'CustomerNotFound' })
 }
 
-async function openAppointment(db: OperatorDbOrTrx, who: SignedInStaff, id: string): Promise<E.Either<DayError, repo.DayRow>> {
+export async function openAppointment(db: OperatorDbOrTrx, who: SignedInStaff, id: string): Promise<E.Either<DayError, repo.DayRow>> {
   const row = await repo.appointmentRow(db, who.staff.tenant_id, id)
   if (!row) return E.left({ _tag: 'AppointmentNotFound' })
   if (ownOnly(who) && row.practitioner_id !== who.staff.practitioner_id) return E.left({ _tag: 'NotYours' })
@@ -88,9 +87,8 @@ async function reread(db: OperatorDbOrTrx, tenant: string, id: string, changed: 
   return row ? E.right(dayBooking(row)) : E.left({ _tag: 'AppointmentNotFound' })
 }
 
-/** Cancels on the customer's behalf. No late-cancellation fee is taken; charging one is not built yet. */
-export async function cancel(db: OperatorDbOrTrx, who: SignedInStaff, id: string, chargeFee: boolean, now: Date): Promise<E.Either<DayError, DayBooking>> {
-  if (chargeFee) return E.left({ _tag: 'FeeNotAvailable' })
+/** Cancels on the customer's behalf, without a late-cancellation fee (late-fee.service.ts takes one when asked). */
+export async function cancel(db: OperatorDbOrTrx, who: SignedInStaff, id: string, now: Date): Promise<E.Either<DayError, DayBooking>> {
   const open = await openAppointment(db, who, id)
   if (E.isLeft(open)) return open
   const changed = await repo.setStatus(db, who.staff.tenant_id, id, open.right.status, { status: 'Cancelled' }, now)

@@ -85,7 +85,8 @@ export const DayBooking = entity(
     customer: t.string,
     depositPaid: Money,
   },
-  { customerEmail: t.string, customerPhone: t.string, customerId: ObjectId },
+  // feeCharged: only on a staff cancel, the late-cancellation fee taken from the stored card (0 when none was due)
+  { customerEmail: t.string, customerPhone: t.string, customerId: ObjectId, feeCharged: Money },
 )
 export type DayBooking = t.TypeOf<typeof DayBooking>
 
@@ -122,7 +123,10 @@ export const logoutCustomer = route({
 export const StaffCancelBody = bodyOf({}, { chargeFee: t.boolean })
 export type StaffCancelBody = t.TypeOf<typeof StaffCancelBody>
 
-/** PUT /admin/appointments/{id}/cancel: on the customer's behalf; no late-cancellation fee unless chargeFee. */
+/**
+ * PUT /admin/appointments/{id}/cancel: on the customer's behalf; no late-cancellation fee unless chargeFee,
+ * then only when the policy makes one due (charged to the stored card; 409 when there is none or it is refused).
+ */
 export const staffCancelAppointment = route({
   method: 'PUT',
   path: '/admin/appointments/{id}/cancel',

@@ -266,7 +266,8 @@ export class StaffDeskViewModel {
       if (E.isLeft(result)) return this.failed(result.left)
       this.bookings = this.bookings.map((b) => (b.id === id ? result.right : b))
       const done = { 'checked-in': 'Checked in', 'no-show': 'Marked as no-show', cancel: 'Cancelled' }[action]
-      this.notice = `${done}: ${result.right.customer} at ${clinicTimeOf(result.right.start)}.`
+      const fee = result.right.feeCharged ? ` Late-cancellation fee charged: £${result.right.feeCharged.toFixed(2)}.` : ''
+      this.notice = `${done}: ${result.right.customer} at ${clinicTimeOf(result.right.start)}.${fee}`
     })
   }
 
