@@ -170,12 +170,18 @@ describe('a new clinic, set up from the example file, takes a booking seen on /s
     // Two more of the same customer's bookings that day (the CLI books and pays) for the desk's actions.
     const cliLogin = await clinic(['login', '--email', customer.email, '--password-stdin'], {}, `${customer.password}\n`)
     expect(cliLogin.code, cliLogin.stderr).toBe(0)
-    const locations = (await clinic(['--json', 'locations'])).json<{ id: string; accountName: string }[]>()
-    const bristol = locations.find((l) => l.accountName.endsWith('Bristol'))!.id
-    const services = JSON.stringify((await clinic(['--json', 'services', '--location', bristol])).json<unknown>())
+    const listed = await clinic(['--json', 'locations'])
+    expect(listed.code, listed.stderr).toBe(0)
+    const bristol = listed.json<{ id: string; accountName: string }[]>().find((l) => l.accountName.endsWith('Bristol'))!.id
+    const catalogue = await clinic(['--json', 'services', '--location', bristol])
+    expect(catalogue.code, catalogue.stderr).toBe(0)
+    const services = catalogue.stdout
     const peel = /"id":"([0-9a-f]{24})"[^{}]*"name":"[^"]*[Pp]eel[^"]*"/.exec(services)?.[1]
     expect(peel, services).toBeTruthy()
-    const slots = (await clinic(['--json', 'slots', '--location', bristol, '--service', peel!, '--date', date])).json<{ value: string }[]>()
+    const times = await clinic(['--json', 'slots', '--location', bristol, '--service', peel!, '--date', date])
+    expect(times.code, times.stderr).toBe(0)
+    const slots = times.json<{ value: string }[]>()
+    expect(slots.length, `no ${date} times for the peel`).toBeGreaterThan(1)
     for (const slot of [slots[0], slots[slots.length - 1]]) {
       const run = await clinic(['--json', 'book', '--location', bristol, '--service', peel!, '--date', date, '--time', slot!.value, '--card', '4242424242424242'])
       expect(run.code, run.stderr).toBe(0)
