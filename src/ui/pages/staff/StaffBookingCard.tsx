@@ -15,7 +15,8 @@ const statusOf = (b: DayBooking) => (b.checkedIn ? 'Checked in' : b.status)
 /** What the desk may still do: an appointment that is neither over (checked in, no-show) nor cancelled. */
 const isOpen = (b: DayBooking) => !b.checkedIn && !/cancel|no.?show/i.test(b.status)
 
-export const bookingLabel = (b: DayBooking) => `${b.customer} at ${clinicTimeOf(b.start)}`
+/** Names a booking for assistive tech; the service tells apart two bookings of one customer at one time. */
+export const bookingLabel = (b: DayBooking) => `${b.customer} at ${clinicTimeOf(b.start)}, ${b.service}`
 
 type MenuAction = 'checked-in' | 'no-show' | 'move' | 'cancel'
 
