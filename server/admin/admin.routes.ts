@@ -9,6 +9,7 @@ import {
   applySetup,
   findCustomers,
   getDayBookings,
+  getRota,
   getSetup,
   logoutCustomer,
   markAttendance,
@@ -81,6 +82,11 @@ export async function adminRoutes(app: FastifyInstance, _deps: ServerDeps): Prom
   serve(app, getDayBookings, async ({ query }, ctx) => {
     const who = await requireStaff(ctx, ANY_STAFF)
     return ok(await day.dayBookings(operatorDb(ctx.db), who, query))
+  })
+
+  serve(app, getRota, async ({ query }, ctx) => {
+    const who = await requireStaff(ctx, ANY_STAFF)
+    return ok(await day.rota(operatorDb(ctx.db), who, query))
   })
 
   serve(app, findCustomers, async ({ query }, ctx) => {

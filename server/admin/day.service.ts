@@ -64,6 +64,15 @@ export async function dayBookings(
   return rows.map(dayBooking)
 }
 
+/** Who works at the location on the date (Europe/London weekday); a practitioner sees only themself. */
+export async function rota(db: OperatorDbOrTrx, who: SignedInStaff, query: { date: string; location: string }): Promise<{ id: string; name: string }[]> {
+  const tenant = who.staff.tenant_id
+  const clinicIds = await repo.idsNamed(db, tenant, 'clinics', query.location)
+  const weekday = new Date(`${query.date}T12:00:00Z`).getUTCDay()
+  const rows = await repo.practitionersWorking(db, tenant, clinicIds, weekday)
+  return rows.filter((r) => !ownOnly(who) || r.id === who.staff.practitioner_id).map((r) => ({ id: r.id, name: r.display_name }))
+}
+
 export async function findCustomers(db: OperatorDbOrTrx, tenant: string, query: string): Promise<CustomerSummary[]> {
   const rows = await repo.findCustomers(db, tenant, query)
   return rows.map((r) => ({ id: r.id, email: r.email, firstName: r.first_name, surname: r.surname, ...(r.mobile_phone ? { mobilePhone: r.mobile_phone } : {}) }))

@@ -102,6 +102,17 @@ export const getDayBookings = route({
   responses: { 200: t.array(DayBooking), ...errors(400, 401, 403) },
 })
 
+export const RotaPractitioner = t.type({ id: ObjectId, name: t.string }, 'RotaPractitioner')
+export type RotaPractitioner = t.TypeOf<typeof RotaPractitioner>
+
+/** GET /admin/rota: the practitioners who work at the location on the date (the desk's columns, booked or not). A practitioner sees themself. */
+export const getRota = route({
+  method: 'GET',
+  path: '/admin/rota',
+  query: queryOf({ date: IsoDate, location: StringFromQuery }),
+  responses: { 200: t.array(RotaPractitioner), ...errors(400, 401, 403) },
+})
+
 export const CustomerSummary = entity('CustomerSummary', { id: ObjectId, email: t.string, firstName: t.string, surname: t.string }, { mobilePhone: t.string })
 export type CustomerSummary = t.TypeOf<typeof CustomerSummary>
 

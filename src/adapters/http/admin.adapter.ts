@@ -7,6 +7,7 @@ import {
   createTenant,
   findCustomers,
   getDayBookings,
+  getRota,
   getSetup,
   listStaff,
   logoutCustomer,
@@ -66,6 +67,9 @@ export class HttpAdminApi implements AdminApi {
   }
   dayBookings(query: DayBookingsQuery) {
     return callRoute(this.http, getDayBookings, { query })
+  }
+  rota(date: string, location: string) {
+    return callRoute(this.http, getRota, { query: { date, location } })
   }
   findCustomers(q: string) {
     return callRoute(this.http, findCustomers, { query: { q } })

@@ -7,6 +7,7 @@ import type {
   DayBooking,
   DayBookingsQuery,
   SetupDocument,
+  RotaPractitioner,
   SetupPlan,
   StaffPasswordLink,
 } from '../../contract/admin.routes'
@@ -29,6 +30,7 @@ export interface AdminApi {
   exportSetup(): ApiResult<SetupDocument>
   applySetup(document: SetupDocument, dryRun: boolean): ApiResult<SetupPlan>
   dayBookings(query: DayBookingsQuery): ApiResult<DayBooking[]>
+  rota(date: string, location: string): ApiResult<RotaPractitioner[]>
   findCustomers(q: string): ApiResult<CustomerSummary[]>
   logoutCustomer(id: string): ApiResult<Ack>
   cancel(id: string, chargeFee: boolean): ApiResult<DayBooking>

@@ -137,6 +137,15 @@ export class ListDayBookings {
   }
 }
 
+/** The practitioners who work at a location on a date: the desk's columns, booked or not. */
+@injectable()
+export class ListRota {
+  constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
+  execute(date: string, location: string) {
+    return unwrap(this.api.rota(date, location))
+  }
+}
+
 @injectable()
 export class FindCustomers {
   constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
@@ -200,6 +209,7 @@ export const ADMIN_USE_CASES = [
   ExportSetup,
   ApplySetup,
   ListDayBookings,
+  ListRota,
   FindCustomers,
   LogoutCustomer,
   CancelForCustomer,

@@ -22,7 +22,7 @@ const booking = (over: Partial<DayBooking>): DayBooking => ({
 
 const ADMIN = { id: 'a'.repeat(24), email: 'admin@demo.test', displayName: 'Admin', role: 'admin' as const }
 
-function setup(options: { day?: DayBooking[]; dayError?: AppError; token?: string; meError?: AppError; moveError?: AppError } = {}) {
+function setup(options: { day?: DayBooking[]; dayError?: AppError; token?: string; meError?: AppError; moveError?: AppError; rota?: string[] } = {}) {
   const tokens = new InMemoryTokenStore()
   if (options.token) tokens.set(options.token)
   const login = useCase(async (email: string, password: string): Promise<E.Either<AppError, typeof ADMIN>> => {
@@ -47,8 +47,9 @@ function setup(options: { day?: DayBooking[]; dayError?: AppError; token?: strin
   })
   const move = useCase(async (id: string, start: string, practitioner?: string): Promise<E.Either<AppError, DayBooking>> =>
     options.moveError ? E.left(options.moveError) : E.right(booking({ id, start, end: new Date(Date.parse(start) + 1_800_000).toISOString(), practitioner: practitioner ?? 'Sarah' })))
-  const vm = new StaffDeskViewModel(login as never, logout as never, day as never, mark as never, cancel as never, setPassword as never, locations as never, tokens, clock, me as never, move as never)
-  return { vm, tokens, login, day, mark, cancel, me, move }
+  const rota = useCase(async (_date: string, _location: string) => E.right((options.rota ?? []).map((name, i) => ({ id: String(i).repeat(24), name }))))
+  const vm = new StaffDeskViewModel(login as never, logout as never, day as never, mark as never, cancel as never, setPassword as never, locations as never, tokens, clock, me as never, move as never, rota as never)
+  return { vm, tokens, login, day, mark, cancel, me, move, rota }
 }
 
 describe('StaffDeskViewModel', () => {
@@ -82,6 +83,13 @@ describe('StaffDeskViewModel', () => {
     expect(tokens.get()).toBe('staff-token')
     expect(day.execute).toHaveBeenLastCalledWith({ date: '2026-06-01', location: 'c'.repeat(24) })
     expect(vm.columns.map((c) => [c.practitioner, c.bookings.map((b) => b.id[0])])).toEqual([['Sarah', ['3', '1']], ['James', ['2']]])
+  })
+
+  it("shows a column for everyone on the location's rota, booked or not", async () => {
+    const { vm, rota } = setup({ token: 't', rota: ['Anna', 'Sarah'], day: [booking({ practitioner: 'Sarah' }), booking({ id: '2'.repeat(24), practitioner: 'Locum' })] })
+    await vm.enter()
+    expect(rota.execute).toHaveBeenLastCalledWith('2026-06-01', 'c'.repeat(24))
+    expect(vm.columns.map((c) => [c.practitioner, c.bookings.length])).toEqual([['Anna', 0], ['Sarah', 1], ['Locum', 1]])
   })
 
   it('loads the chosen day and ignores a date that is not one', async () => {

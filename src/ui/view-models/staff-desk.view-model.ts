@@ -7,7 +7,7 @@ import type { Clock } from '../../application/ports/clock.port'
 import type { TokenStore } from '../../application/ports/token-store.port'
 import type { AppError } from '../../application/failure'
 import { ListLocations } from '../../application/use-cases/catalogue.use-case'
-import { CancelForCustomer, ListDayBookings, MarkAttendance, MoveForCustomer, SetStaffPassword, StaffLogin, StaffLogout, StaffMe } from '../../application/use-cases/admin.use-case'
+import { CancelForCustomer, ListDayBookings, ListRota, MarkAttendance, MoveForCustomer, SetStaffPassword, StaffLogin, StaffLogout, StaffMe } from '../../application/use-cases/admin.use-case'
 import { existsInLondon, londonToUtc } from '../../domain/time'
 import type { DayBooking } from '../../contract/admin.routes'
 import type { StaffUser } from '../../contract/staff.routes'
@@ -70,6 +70,8 @@ export class StaffDeskViewModel {
   location = ''
   locations: { id: string; name: string }[] = []
   bookings: DayBooking[] = []
+  /** who works at the location that day: a column each, booked or not */
+  rota: string[] = []
   loading = false
   error?: string = undefined
   /** the id of the booking whose action is under way */
@@ -99,16 +101,17 @@ export class StaffDeskViewModel {
     @inject(PORTS.Clock) private readonly clock: Clock,
     @inject(StaffMe) private readonly me: Exec<StaffMe>,
     @inject(MoveForCustomer) private readonly moveForCustomer: Exec<MoveForCustomer>,
+    @inject(ListRota) private readonly listRota: Exec<ListRota>,
   ) {
-    type Deps = 'login' | 'logout' | 'dayBookings' | 'attendance' | 'cancelForCustomer' | 'setStaffPassword' | 'listLocations' | 'tokens' | 'clock' | 'me' | 'moveForCustomer'
+    type Deps = 'login' | 'logout' | 'dayBookings' | 'attendance' | 'cancelForCustomer' | 'setStaffPassword' | 'listLocations' | 'tokens' | 'clock' | 'me' | 'moveForCustomer' | 'listRota'
     makeAutoObservable<StaffDeskViewModel, Deps>(this, {
-      login: false, logout: false, dayBookings: false, attendance: false, cancelForCustomer: false, setStaffPassword: false, listLocations: false, tokens: false, clock: false, me: false, moveForCustomer: false,
+      login: false, logout: false, dayBookings: false, attendance: false, cancelForCustomer: false, setStaffPassword: false, listLocations: false, tokens: false, clock: false, me: false, moveForCustomer: false, listRota: false,
     })
   }
 
-  /** Columns by practitioner (the server sorts by practitioner, then time). */
+  /** A column per practitioner on the rota (booked or not), then any other with bookings (the server sorts by practitioner, then time). */
   get columns(): PractitionerColumn[] {
-    const byName = new Map<string, DayBooking[]>()
+    const byName = new Map<string, DayBooking[]>(this.rota.map((name) => [name, []]))
     for (const b of this.bookings) byName.set(b.practitioner, [...(byName.get(b.practitioner) ?? []), b])
     return [...byName].map(([practitioner, bookings]) => ({ practitioner, bookings: [...bookings].sort((a, b) => a.start.localeCompare(b.start)) }))
   }
@@ -189,13 +192,15 @@ export class StaffDeskViewModel {
     this.loading = true
     this.error = undefined
     const query = { date: this.date, ...(this.location ? { location: this.location } : {}) }
-    const result = await this.dayBookings.execute(query)
+    const [result, rota] = await Promise.all([this.dayBookings.execute(query), query.location ? this.listRota.execute(query.date, query.location) : undefined])
     runInAction(() => {
       // An answer for another day or location than the one now chosen is stale.
       if (query.date !== this.date || (query.location ?? '') !== this.location) return
       this.loading = false
       if (E.isLeft(result)) return this.failed(result.left)
       this.bookings = result.right
+      // Without the rota the columns are those with bookings.
+      this.rota = rota && E.isRight(rota) ? rota.right.map((p) => p.name) : []
     })
   }
 

@@ -76,14 +76,16 @@ const StaffDeskPage = observer(function StaffDeskPage() {
         {vm.error ? <p className={styles.error} role="alert">{vm.error}</p> : null}
         <p className={styles.notice} role="status">{vm.notice ?? ''}</p>
         {vm.loading ? <p role="status">Loading…</p> : null}
-        {!vm.loading && vm.columns.length === 0 ? <p>No bookings on this day.</p> : null}
+        {!vm.loading && vm.bookings.length === 0 ? <p>No bookings on this day.</p> : null}
         <div className={styles.columns}>
           {columns.map((c) => (
             <section key={c.practitioner} className={styles.column} aria-label={c.practitioner}>
               <h2 className={styles.columnTitle}>{c.practitioner}</h2>
-              <ul className={styles.list}>
-                {c.bookings.map((b) => <StaffBookingCard key={b.id} vm={vm} booking={b} />)}
-              </ul>
+              {c.bookings.length === 0 ? <p className={styles.muted}>No bookings.</p> : (
+                <ul className={styles.list}>
+                  {c.bookings.map((b) => <StaffBookingCard key={b.id} vm={vm} booking={b} />)}
+                </ul>
+              )}
             </section>
           ))}
         </div>
