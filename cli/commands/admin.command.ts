@@ -15,9 +15,11 @@ import {
   FindCustomers,
   ListDayBookings,
   ListOutbox,
+  ListStaff,
   LogoutCustomer,
   MarkAttendance,
   MoveForCustomer,
+  ResetStaffPassword,
   SendFormToCustomer,
   StaffLogin,
   StaffLogout,
@@ -168,6 +170,31 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
       ctx.print(created, () => `Added ${created.staff.displayName} (${created.staff.role}). Set-password link:\n${created.setPasswordUrl}`)
     })
 
+  staff
+    .command('list')
+    .description('the staff logins of the tenant (admin only)')
+    .action(async () => {
+      const list = await ctx.call('Listing the staff', () => ctx.useCase(ListStaff).execute())
+      ctx.print(list, () =>
+        list.length === 0
+          ? 'No staff logins.'
+          : formatTable(list, [
+              { header: 'Name', value: (s) => s.displayName },
+              { header: 'Email', value: (s) => s.email },
+              { header: 'Role', value: (s) => s.role },
+              { header: 'Practitioner', value: (s) => s.practitionerId ?? '' },
+              { header: 'ID', value: (s) => s.id },
+            ]),
+      )
+    })
+  staff
+    .command('reset-password <email-or-id>')
+    .description('print a new one-time set-password link for a staff login (a forgotten password; pass it on)')
+    .action(async (who: string) => {
+      const link = await ctx.call('Making a set-password link', () => ctx.useCase(ResetStaffPassword).execute(who))
+      ctx.print(link, () => `${link.staff.displayName} (${link.staff.email}) sets a new password here (once, within 7 days):\n${link.setPasswordUrl}`)
+    })
+
   admin
     .command('export')
     .description("print the tenant's whole set-up as one YAML document (--format json for JSON)")
@@ -263,13 +290,17 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
       ctx.print({ customerId: customer.id, loggedOut: true }, () => `Sent 'logout-customer' to ${'email' in customer ? customer.email : customer.id}.`)
     })
 
-  const printed = (b: DayBooking) => ctx.print(b, () => `${b.service} with ${b.practitioner}, ${ctx.dateTime(b.start)}: ${b.status}${b.checkedIn ? ', checked in' : ''}.`)
+  const printed = (b: DayBooking, currency: Parameters<typeof formatMoney>[1] = 'GBP') =>
+    ctx.print(b, () => `${b.service} with ${b.practitioner}, ${ctx.dateTime(b.start)}: ${b.status}${b.checkedIn ? ', checked in' : ''}.${b.feeCharged ? ` Late-cancellation fee charged: ${formatMoney(b.feeCharged, currency)}.` : ''}`)
 
   admin
     .command('cancel <appointment-id>')
     .description("cancel a booking on the customer's behalf (no late-cancellation fee unless --charge-fee)")
-    .option('--charge-fee', 'take the late-cancellation fee')
-    .action(async (id: string, opts: { chargeFee?: boolean }) => printed(await ctx.call('Cancelling', () => ctx.useCase(CancelForCustomer).execute(id, Boolean(opts.chargeFee)))))
+    .option('--charge-fee', "take the late-cancellation fee from the customer's stored card, when the policy makes one due")
+    .action(async (id: string, opts: { chargeFee?: boolean }) => {
+      const cancelled = await ctx.call('Cancelling', () => ctx.useCase(CancelForCustomer).execute(id, Boolean(opts.chargeFee)))
+      printed(cancelled, cancelled.feeCharged && !ctx.json ? await ctx.currency() : 'GBP')
+    })
 
   admin
     .command('move <appointment-id>')

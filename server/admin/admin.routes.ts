@@ -9,6 +9,7 @@ import {
   applySetup,
   findCustomers,
   getDayBookings,
+  getRota,
   getSetup,
   listOutbox,
   logoutCustomer,
@@ -31,6 +32,7 @@ import { referenceCache } from '../services/reference-cache'
 import { ADMIN_ONLY, ANY_STAFF, requireStaff } from '../staff/staff.guard'
 import { operatorDb } from '../staff/staff.tables'
 import * as day from './day.service'
+import { cancelWithFee, type FeeError } from './late-fee.service'
 import * as setup from './setup.service'
 
 function dayFailure(error: day.DayError): Failure {
@@ -49,8 +51,17 @@ function dayFailure(error: day.DayError): Failure {
       return conflict(SLOT_TAKEN)
     case 'UnknownPractitioner':
       return badRequest(`No single practitioner is called '${error.named}'.`)
-    case 'FeeNotAvailable':
-      return badRequest('Charging a late-cancellation fee is not available yet: cancel without it and take the fee at the till.')
+  }
+}
+
+function feeFailure(error: FeeError): Failure {
+  switch (error._tag) {
+    case 'NoStoredCard':
+      return conflict('The customer has no stored card for the late-cancellation fee. Cancel without the fee, or take it at the till.')
+    case 'FeeRefused':
+      return conflict(`The late-cancellation fee was not taken: ${error.message} The booking is not cancelled.`)
+    default:
+      return dayFailure(error)
   }
 }
 
@@ -82,6 +93,11 @@ export async function adminRoutes(app: FastifyInstance, deps: ServerDeps): Promi
     return ok(await day.dayBookings(operatorDb(ctx.db), who, query))
   })
 
+  serve(app, getRota, async ({ query }, ctx) => {
+    const who = await requireStaff(ctx, ANY_STAFF)
+    return ok(await day.rota(operatorDb(ctx.db), who, query))
+  })
+
   serve(app, findCustomers, async ({ query }, ctx) => {
     await requireStaff(ctx, ADMIN_ONLY)
     return ok(await day.findCustomers(operatorDb(ctx.db), ctx.tenant, query.q))
@@ -98,9 +114,14 @@ export async function adminRoutes(app: FastifyInstance, deps: ServerDeps): Promi
 
   serve(app, staffCancelAppointment, async ({ params, body }, ctx) => {
     const who = await requireStaff(ctx, ADMIN_ONLY)
-    const result = await day.cancelByClinic(ctx.db, who, params.id, body.chargeFee ?? false, ctx.now())
+    if (!body.chargeFee) {
+      const result = await day.cancelByClinic(ctx.db, who, params.id, ctx.now())
+      sendNow(ctx)
+      return answer(result)
+    }
+    const result = await cancelWithFee(ctx.db, commerceDeps(ctx.deps).processor, who, params.id, ctx.now())
     sendNow(ctx)
-    return answer(result)
+    return E.isLeft(result) ? feeFailure(result.left) : ok(result.right)
   })
 
   serve(app, listOutbox, async ({ query }, ctx) => {

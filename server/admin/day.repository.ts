@@ -128,3 +128,20 @@ export async function moveAppointment(db: OperatorDbOrTrx, tenant: string, id: s
     .executeTakeFirst()
   return Number(result.numUpdatedRows) === 1
 }
+
+/** Practitioners (not archived) with working hours at one of the clinics on a weekday (0 = Sunday), by name. */
+export async function practitionersWorking(db: OperatorDbOrTrx, tenant: string, clinicIds: readonly string[], weekday: number) {
+  if (clinicIds.length === 0) return []
+  return db
+    .selectFrom('practitioners as p')
+    .innerJoin('practitioner_hours as h', (j) => j.onRef('h.practitioner_id', '=', 'p.id').onRef('h.tenant_id', '=', 'p.tenant_id'))
+    .select(['p.id', 'p.display_name'])
+    .distinct()
+    .where('p.tenant_id', '=', tenant)
+    .where('p.archived', '=', false)
+    .where('h.clinic_id', 'in', [...clinicIds])
+    .where('h.weekday', '=', weekday)
+    .where('h.kind', '!=', 'break')
+    .orderBy('p.display_name')
+    .execute()
+}

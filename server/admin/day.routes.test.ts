@@ -54,6 +54,20 @@ describe('GET /admin/bookings', () => {
   })
 })
 
+describe('GET /admin/rota', () => {
+  it('names who works at the location that weekday; a practitioner sees themself', async () => {
+    const rota = (headers: Record<string, string>, query: string) => t.app.inject({ method: 'GET', url: `/api/admin/rota?${query}`, headers })
+    const hours = await t.db.selectFrom('practitioner_hours').select(['practitioner_id', 'weekday']).where('clinic_id', '=', DEMO.clinicLondon).where('practitioner_id', '=', DEMO.pSarah).executeTakeFirstOrThrow()
+    // a date of that weekday
+    const date = new Date(Date.UTC(2026, 11, 6 + hours.weekday)).toISOString().slice(0, 10)
+    const all = await rota(admin, `date=${date}&location=${DEMO.clinicLondon}`)
+    expect(all.statusCode, all.body).toBe(200)
+    expect(all.json()).toContainEqual({ id: DEMO.pSarah, name: 'Dr Sarah Jones' })
+    expect((await rota(sarah, `date=${date}&location=${DEMO.clinicLondon}`)).json()).toEqual([{ id: DEMO.pSarah, name: 'Dr Sarah Jones' }])
+    expect((await rota(admin, `date=${date}&location=nowhere`)).json()).toEqual([])
+  })
+})
+
 describe('on a customer’s behalf', () => {
   it('finds customers by email or name', async () => {
     const found = await t.app.inject({ method: 'GET', url: '/api/admin/customers?q=jane%20doe', headers: admin })
@@ -76,8 +90,7 @@ describe('on a customer’s behalf', () => {
     expect((await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptSoon}/attendance`, headers: sarah, payload: { mark: 'no-show' } })).statusCode).toBe(403)
     const noShow = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptSoon}/attendance`, headers: admin, payload: { mark: 'no-show' } })
     expect(noShow.json().status).toBe('No show')
-    // apptLinkedMain is inside no late period; a fee is never taken unless asked for
-    expect((await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptLinkedMain}/cancel`, headers: admin, payload: { chargeFee: true } })).statusCode).toBe(400)
+    // a fee is never taken unless asked for (late-fee.routes.test.ts)
     const cancelled = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptLinkedMain}/cancel`, headers: admin, payload: {} })
     expect(cancelled.json().status).toBe('Cancelled')
     expect((await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptLinkedMain}/cancel`, headers: admin, payload: {} })).statusCode).toBe(409)

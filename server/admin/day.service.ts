@@ -21,7 +21,6 @@ export type DayError =
   | { readonly _tag: 'ChangedMeanwhile' }
   | { readonly _tag: 'SlotTaken' }
   | { readonly _tag: 'UnknownPractitioner'; readonly named: string }
-  | { readonly _tag: 'FeeNotAvailable' }
 
 const LONDON = 'Europe/London'
 /** Statuses a front desk may still cancel, move or mark. */
@@ -66,6 +65,15 @@ export async function dayBookings(
   return rows.map(dayBooking)
 }
 
+/** Who works at the location on the date (Europe/London weekday); a practitioner sees only themself. */
+export async function rota(db: OperatorDbOrTrx, who: SignedInStaff, query: { date: string; location: string }): Promise<{ id: string; name: string }[]> {
+  const tenant = who.staff.tenant_id
+  const clinicIds = await repo.idsNamed(db, tenant, 'clinics', query.location)
+  const weekday = new Date(`${query.date}T12:00:00Z`).getUTCDay()
+  const rows = await repo.practitionersWorking(db, tenant, clinicIds, weekday)
+  return rows.filter((r) => !ownOnly(who) || r.id === who.staff.practitioner_id).map((r) => ({ id: r.id, name: r.display_name }))
+}
+
 export async function findCustomers(db: OperatorDbOrTrx, tenant: string, query: string): Promise<CustomerSummary[]> {
   const rows = await repo.findCustomers(db, tenant, query)
   return rows.map((r) => ({ id: r.id, email: r.email, firstName: r.first_name, surname: r.surname, ...(r.mobile_phone ? { mobilePhone: r.mobile_phone } : {}) }))
@@ -75,7 +83,7 @@ export async function checkCustomer(db: OperatorDbOrTrx, tenant: string, id: str
   return (await repo.customerExists(db, tenant, id)) ? E.right(undefined) : E.left({ _tag: 'CustomerNotFound' })
 }
 
-async function openAppointment(db: OperatorDbOrTrx, who: SignedInStaff, id: string): Promise<E.Either<DayError, repo.DayRow>> {
+export async function openAppointment(db: OperatorDbOrTrx, who: SignedInStaff, id: string): Promise<E.Either<DayError, repo.DayRow>> {
   const row = await repo.appointmentRow(db, who.staff.tenant_id, id)
   if (!row) return E.left({ _tag: 'AppointmentNotFound' })
   if (ownOnly(who) && row.practitioner_id !== who.staff.practitioner_id) return E.left({ _tag: 'NotYours' })
@@ -89,9 +97,8 @@ async function reread(db: OperatorDbOrTrx, tenant: string, id: string, changed: 
   return row ? E.right(dayBooking(row)) : E.left({ _tag: 'AppointmentNotFound' })
 }
 
-/** Cancels on the customer's behalf. No late-cancellation fee is taken; charging one is not built yet. */
-export async function cancel(db: OperatorDbOrTrx, who: SignedInStaff, id: string, chargeFee: boolean, now: Date): Promise<E.Either<DayError, DayBooking>> {
-  if (chargeFee) return E.left({ _tag: 'FeeNotAvailable' })
+/** Cancels on the customer's behalf, without a late-cancellation fee (late-fee.service.ts takes one when asked). */
+export async function cancel(db: OperatorDbOrTrx, who: SignedInStaff, id: string, now: Date): Promise<E.Either<DayError, DayBooking>> {
   const open = await openAppointment(db, who, id)
   if (E.isLeft(open)) return open
   const changed = await repo.setStatus(db, who.staff.tenant_id, id, open.right.status, { status: 'Cancelled' }, now)
@@ -105,9 +112,9 @@ const asHandle = (trx: Db): Db => trx
  * The clinic cancels: the appointment and the customer's notice ("cancelled by the clinic", with a
  * METHOD:CANCEL .ics) in one transaction, so a crash between them loses neither.
  */
-export async function cancelByClinic(db: Db, who: SignedInStaff, id: string, chargeFee: boolean, now: Date): Promise<E.Either<DayError, DayBooking>> {
+export async function cancelByClinic(db: Db, who: SignedInStaff, id: string, now: Date): Promise<E.Either<DayError, DayBooking>> {
   return db.transaction().execute(async (trx) => {
-    const result = await cancel(operatorDb(asHandle(trx)), who, id, chargeFee, now)
+    const result = await cancel(operatorDb(asHandle(trx)), who, id, now)
     if (E.isRight(result) && result.right.customerId) await notify(trx, who.staff.tenant_id, { kind: 'cancelled-by-clinic', appointmentIds: [id], at: now })
     return result
   })

@@ -204,7 +204,6 @@ export interface CustomersTable {
   email: string
   password_hash: string
   verified: Generated<boolean>
-  role: Generated<string>
   title: string | null
   first_name: string
   middle_name: string | null

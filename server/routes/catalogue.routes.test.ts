@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { londonDate } from '../test-support/dates'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, type TestServer } from '../test-support/test-server'
+import { DEMO_STAFF_ADMIN } from '../seed/demo.seed'
 
 let t: TestServer
 beforeAll(async () => {
@@ -167,5 +168,8 @@ describe('courses, lists and countries', () => {
     expect(customer.statusCode).toBe(403)
     const bad = await t.app.inject({ method: 'PUT', url: '/api/lists', headers: t.auth(token), payload: { values: 'a' } })
     expect(bad.statusCode).toBe(400)
+    const staff = (await t.app.inject({ method: 'POST', url: '/api/staff/login', payload: DEMO_STAFF_ADMIN })).json().token as string
+    const saved = await t.app.inject({ method: 'PUT', url: '/api/lists', headers: t.auth(staff), payload: { sys_name: 'x', values: 'a' } })
+    expect(saved.statusCode, saved.body).toBe(200)
   })
 })

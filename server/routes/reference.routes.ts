@@ -1,9 +1,10 @@
-/** GET /lists, PUT /lists (staff only), GET /countries. */
+/** GET /lists, PUT /lists (admin staff only), GET /countries. */
 import type { FastifyInstance } from 'fastify'
 import { getCountries, getLists, putLists } from '../../src/contract'
 import type { ServerDeps } from '../deps'
 import { serve } from '../http/contract-route'
 import { forbidden, ok } from '../http/results'
+import { isStaffAdmin } from '../staff/staff.guard'
 
 export async function referenceRoutes(app: FastifyInstance, _deps: ServerDeps): Promise<void> {
   // Public: the sign-up form of an anonymous visitor reads client_referral_sources.
@@ -13,8 +14,11 @@ export async function referenceRoutes(app: FastifyInstance, _deps: ServerDeps): 
   })
 
   serve(app, putLists, async ({ body }, ctx) => {
-    const who = await ctx.requireCustomer()
-    if (who.role !== 'admin') return forbidden('Only staff can change lists.')
+    // An admin staff login of the tenant; a signed-in customer is refused (403), anyone else 401.
+    if (!(await isStaffAdmin(ctx))) {
+      await ctx.requireCustomer()
+      return forbidden('Only staff can change lists.')
+    }
     await ctx.db
       .insertInto('lists')
       .values({ tenant_id: ctx.tenant, sys_name: body.sys_name, values: JSON.stringify(body.values) })

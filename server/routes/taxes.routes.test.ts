@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SEED_TAX_IDS } from '../commerce/commerce.seed'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, type TestServer } from '../test-support/test-server'
+import { DEMO_STAFF_ADMIN } from '../seed/demo.seed'
 
 let t: TestServer
 let customer: string
@@ -8,7 +9,8 @@ let admin: string
 beforeAll(async () => {
   t = await buildTestServer()
   customer = await t.login(DEMO_CUSTOMER)
-  admin = await t.app.deps.jwt.sign({ sub: DEMO.customerDemo, tenant: 'demo', role: 'admin' })
+  // An admin staff login (server/staff): customers are never admins.
+  admin = (await t.app.inject({ method: 'POST', url: '/api/staff/login', payload: DEMO_STAFF_ADMIN })).json().token as string
 })
 afterAll(() => t.close())
 

@@ -11,12 +11,15 @@ import * as taxes from '../commerce/taxes.service'
 import type { ServerDeps } from '../deps'
 import { serve, type RequestContext } from '../http/contract-route'
 import { forbidden, ok } from '../http/results'
+import { isStaffAdmin } from '../staff/staff.guard'
 
 const ADMIN_ONLY = 'Only an administrator can change taxes.'
 
+/** Changing taxes takes an admin staff login of the tenant; a signed-in customer is refused (403), anyone else 401. */
 async function isAdmin(ctx: RequestContext): Promise<boolean> {
-  const me = await ctx.requireCustomer()
-  return me.role === 'admin'
+  if (await isStaffAdmin(ctx)) return true
+  await ctx.requireCustomer()
+  return false
 }
 
 export async function taxesRoutes(app: FastifyInstance, deps: ServerDeps): Promise<void> {

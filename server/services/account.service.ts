@@ -20,6 +20,9 @@ import { toMoney, type CustomerRow, type Db, type DbOrTrx } from '../db/schema'
 import { badRequest, conflict, forbidden, ok, unauthorized, type Failure, type Ok } from '../http/results'
 import { generationOf, type JwtService } from './jwt.service'
 import type { MailApi } from './mail.service'
+
+/** Every customer login is a customer: admin and practitioner are staff logins (server/staff), apart from customers. */
+const CUSTOMER_ROLE = 'customer'
 import { hashPassword, verifyPassword } from './password'
 
 export const MESSAGES = {
@@ -63,7 +66,7 @@ export function customerDto(row: CustomerRow): CurrentUser {
     notificationTypes: row.notification_types as Customer['notificationTypes'] & string[],
     accountBalance: toMoney(row.account_balance) ?? 0,
   }
-  return { ...customer, role: row.role as CurrentUser['role'] & string, isVerified: row.verified }
+  return { ...customer, role: CUSTOMER_ROLE, isVerified: row.verified }
 }
 
 export async function findCustomer(db: DbOrTrx, tenant: string, id: string): Promise<CustomerRow | undefined> {
@@ -113,7 +116,7 @@ export async function login(deps: AccountDeps, tenant: string, email: string, pa
   const valid = await verifyPassword(password, customer?.password_hash ?? DUMMY_HASH)
   if (!customer || !valid) return unauthorized(MESSAGES.badCredentials)
   if (!customer.verified) return forbidden(MESSAGES.notVerified)
-  const token = await deps.jwt.sign({ sub: customer.id, tenant, role: customer.role, gen: generationOf(customer.tokens_valid_after) })
+  const token = await deps.jwt.sign({ sub: customer.id, tenant, role: CUSTOMER_ROLE, gen: generationOf(customer.tokens_valid_after) })
   return ok({ user: customerDto(customer), token, message: MESSAGES.loggedIn })
 }
 
@@ -249,7 +252,7 @@ export async function resetPassword(deps: AccountDeps, tenant: string, token: st
   if (!done) return unauthorized(MESSAGES.badResetToken)
   const { customerId, gen } = done
   const customer = (await findCustomer(deps.db, tenant, customerId))!
-  const newToken = await deps.jwt.sign({ sub: customerId, tenant, role: customer.role, gen })
+  const newToken = await deps.jwt.sign({ sub: customerId, tenant, role: CUSTOMER_ROLE, gen })
   return { result: ok({ message: MESSAGES.passwordChanged, statusCode: 200, newToken }), customerId, generation: gen }
 }
 
@@ -258,7 +261,7 @@ export async function changePassword(deps: AccountDeps, tenant: string, customer
   const customer = await findCustomer(deps.db, tenant, customerId)
   if (!customer || !(await verifyPassword(currentPassword, customer.password_hash))) return unauthorized(MESSAGES.wrongCurrentPassword)
   const gen = await setPassword(deps.db, tenant, customerId, await hashPassword(newPassword), deps.now)
-  const newToken = await deps.jwt.sign({ sub: customerId, tenant, role: customer.role, gen })
+  const newToken = await deps.jwt.sign({ sub: customerId, tenant, role: CUSTOMER_ROLE, gen })
   return { result: ok({ message: MESSAGES.passwordChanged, statusCode: 200, newToken }), generation: gen }
 }
 

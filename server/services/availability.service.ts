@@ -20,10 +20,12 @@ import {
   type SlotOptions,
   type TimeRange,
   type WeeklySchedule,
+  withinOpeningHours,
 } from '../../src/domain/scheduling'
 import { sql } from 'kysely'
 import { OCCUPYING_STATUSES, type DbOrTrx, type OrganisationSettings } from '../db/schema'
 import { loadOrganisation } from './organisation.service'
+import { loadOpeningHours } from './opening-hours.repository'
 import { referenceCache, type ReferenceCache } from './reference-cache'
 
 export interface ServiceOptionRow {
@@ -299,6 +301,7 @@ export async function loadCalendars(
     db.selectFrom('closures').select(['kind', 'clinic_id', 'practitioner_id', 'starts_on', 'ends_on']).where('tenant_id', '=', tenant).execute(),
   )
   const organisation = await cache.get(`organisation|${tenant}`, () => loadOrganisation(db, tenant))
+  const opening = await cache.get(`opening|${tenant}|${clinicId}`, () => loadOpeningHours(db, tenant, clinicId))
   // Bookings: cached under the practitioners' booking versions (bumped by a trigger on every write),
   // so an unchanged calendar costs one tiny query. Never cache what a transaction sees (its
   // uncommitted versions could be reused after a rollback).
@@ -343,7 +346,7 @@ export async function loadCalendars(
       ;(target[h.weekday] ??= []).push({ start: h.start_time, end: h.end_time })
     }
     const busy = busyOf.get(id) ?? []
-    return { practitionerId: id, schedule: schedule as WeeklySchedule, breaks: breaks as WeeklySchedule, busy, holidays: holidaysOf.get(id) }
+    return { practitionerId: id, schedule: withinOpeningHours(schedule, opening), breaks: breaks as WeeklySchedule, busy, holidays: holidaysOf.get(id) }
   })
   return { calendars, closedDates, settings: organisation?.settings ?? ({} as OrganisationSettings), ...(stamp === undefined ? {} : { stamp }) }
 }

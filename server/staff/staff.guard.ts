@@ -24,6 +24,8 @@ export function staffFailure(error: StaffError): Failure {
       return forbidden(message)
     case 'StaffExists':
       return { _tag: 'Conflict', message }
+    case 'StaffNotFound':
+      return { _tag: 'NotFound', message }
     case 'UnknownPractitioner':
     case 'BadSetPasswordLink':
     case 'WeakPassword':
@@ -35,4 +37,9 @@ export async function requireStaff(ctx: RequestContext, allowed: readonly StaffR
   const result = await authenticate(operatorDb(ctx.db), ctx.deps.jwt, ctx.tenant, bearerToken(ctx.request), allowed)
   if (E.isLeft(result)) throw new EdgeFailure(staffFailure(result.left))
   return result.right
+}
+
+/** Whether the request carries a live admin staff token of this tenant (nothing thrown: the caller decides). */
+export async function isStaffAdmin(ctx: RequestContext): Promise<boolean> {
+  return E.isRight(await authenticate(operatorDb(ctx.db), ctx.deps.jwt, ctx.tenant, bearerToken(ctx.request), ADMIN_ONLY))
 }

@@ -86,3 +86,43 @@ describe('staff sessions', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: { 'x-tenant': 'tenant-a', ...t.auth(staffOfA) } })).statusCode).toBe(401)
   })
 })
+
+describe('a forgotten staff password', () => {
+  it('an admin lists the staff and gets a new one-time link; using it ends older sessions', async () => {
+    const admin = await adminOf('forgot')
+    const h = { 'x-tenant': 'forgot', ...t.auth(admin) }
+    const added = await t.app.inject({ method: 'POST', url: '/api/admin/staff', headers: h, payload: { email: 'desk@forgot.example.com', displayName: 'Front Desk', role: 'admin' } })
+    expect(added.statusCode).toBe(201)
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/staff', headers: h })
+    expect(list.json().map((s: { email: string }) => s.email).sort()).toEqual(['desk@forgot.example.com', 'owner@forgot.example.com'])
+    const desk = added.json().staff.id as string
+
+    const link = await t.app.inject({ method: 'POST', url: `/api/admin/staff/${desk}/password-link`, headers: h })
+    expect(link.statusCode).toBe(200)
+    expect(link.json().setPasswordUrl).toMatch(/^https:\/\/forgot\.clinics\.example\.co\.uk\/staff\/set-password\/[\w-]{20,}$/)
+    const token = String(link.json().setPasswordUrl).split('/').pop()!
+    expect((await t.app.inject({ method: 'POST', url: '/api/staff/set-password', headers: { 'x-tenant': 'forgot' }, payload: { token, password: 'Renewed123' } })).statusCode).toBe(200)
+    const login = await t.app.inject({ method: 'POST', url: '/api/staff/login', headers: { 'x-tenant': 'forgot' }, payload: { email: 'desk@forgot.example.com', password: 'Renewed123' } })
+    expect(login.statusCode).toBe(200)
+
+    // The admin's own reset ends the admin's current session (a new password ends older tokens).
+    const own = await t.app.inject({ method: 'GET', url: '/api/staff/me', headers: h })
+    const ownLink = await t.app.inject({ method: 'POST', url: `/api/admin/staff/${own.json().id}/password-link`, headers: h })
+    const ownToken = String(ownLink.json().setPasswordUrl).split('/').pop()!
+    await t.app.inject({ method: 'POST', url: '/api/staff/set-password', headers: { 'x-tenant': 'forgot' }, payload: { token: ownToken, password: 'Renewed456' } })
+    expect((await t.app.inject({ method: 'GET', url: '/api/staff/me', headers: h })).statusCode).toBe(401)
+  })
+
+  it('is for admins only and for staff of the same tenant', async () => {
+    const admin = await adminOf('forgot-b')
+    const h = { 'x-tenant': 'forgot-b', ...t.auth(admin) }
+    const added = await t.app.inject({ method: 'POST', url: '/api/admin/staff', headers: h, payload: { email: 'p@forgot-b.example.com', displayName: 'P', role: 'practitioner' } })
+    const token = String(added.json().setPasswordUrl).split('/').pop()!
+    await t.app.inject({ method: 'POST', url: '/api/staff/set-password', headers: { 'x-tenant': 'forgot-b' }, payload: { token, password: PASSWORD } })
+    const practitioner = (await t.app.inject({ method: 'POST', url: '/api/staff/login', headers: { 'x-tenant': 'forgot-b' }, payload: { email: 'p@forgot-b.example.com', password: PASSWORD } })).json().token as string
+    const id = added.json().staff.id as string
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/staff/${id}/password-link`, headers: { 'x-tenant': 'forgot-b', ...t.auth(practitioner) } })).statusCode).toBe(403)
+    const other = await adminOf('forgot-c')
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/staff/${id}/password-link`, headers: { 'x-tenant': 'forgot-c', ...t.auth(other) } })).statusCode).toBe(404)
+  })
+})

@@ -1,7 +1,7 @@
 /** POST /staff/login, POST /staff/logout, GET /staff/me, POST /staff/set-password (src/contract/staff.routes.ts). */
 import * as E from 'fp-ts/Either'
 import type { FastifyInstance } from 'fastify'
-import { createStaff, listStaff } from '../../src/contract/admin.routes'
+import { createStaff, listStaff, staffPasswordLink } from '../../src/contract/admin.routes'
 import { getStaffMe, staffLogin, staffLogout, staffSetPassword } from '../../src/contract/staff.routes'
 import type { ServerDeps } from '../deps'
 import { bearerToken, serve } from '../http/contract-route'
@@ -56,5 +56,11 @@ export async function staffRoutes(app: FastifyInstance, deps: ServerDeps): Promi
   serve(app, listStaff, async (_input, ctx) => {
     await requireStaff(ctx, ADMIN_ONLY)
     return ok(await staff.listStaff(operatorDb(ctx.db), ctx.tenant))
+  })
+
+  serve(app, staffPasswordLink, async ({ params }, ctx) => {
+    await requireStaff(ctx, ADMIN_ONLY)
+    const link = await staff.passwordLink(operatorDb(ctx.db), ctx.tenant, params.id, ctx.origin, ctx.now())
+    return E.isLeft(link) ? staffFailure(link.left) : ok(link.right)
   })
 }

@@ -23,6 +23,7 @@ export type StaffError =
   | { readonly _tag: 'WeakPassword' }
   | { readonly _tag: 'StaffExists' }
   | { readonly _tag: 'UnknownPractitioner' }
+  | { readonly _tag: 'StaffNotFound' }
 
 export const STAFF_MESSAGES: Record<StaffError['_tag'], string> = {
   BadCredentials: 'The email or password is incorrect.',
@@ -33,6 +34,7 @@ export const STAFF_MESSAGES: Record<StaffError['_tag'], string> = {
   WeakPassword: PASSWORD_RULE_MESSAGE,
   StaffExists: 'A staff login with this email already exists.',
   UnknownPractitioner: 'No single practitioner has that slug or name.',
+  StaffNotFound: 'No staff login of this clinic has that id.',
 }
 
 /** A set-password link lasts a week: long enough for a new clinic's admin to find the mail. */
@@ -133,4 +135,11 @@ export async function createStaff(
 
 export async function listStaff(db: OperatorDbOrTrx, tenant: string): Promise<StaffUser[]> {
   return (await repo.listStaff(db, tenant)).map(staffDto)
+}
+
+/** A new one-time set-password link for a staff login (its forgotten password): the admin passes it on. */
+export async function passwordLink(db: OperatorDbOrTrx, tenant: string, staffId: string, origin: string, now: Date): Promise<E.Either<StaffError, { staff: StaffUser; setPasswordUrl: string }>> {
+  const row = await repo.findStaff(db, tenant, staffId)
+  if (!row) return E.left({ _tag: 'StaffNotFound' })
+  return E.right({ staff: staffDto(row), setPasswordUrl: await setPasswordLink(db, tenant, row.id, origin, now) })
 }

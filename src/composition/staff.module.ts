@@ -7,6 +7,7 @@ import { createFetchTransport } from '../adapters/http/fetch-transport'
 import type { HttpConfig } from '../adapters/http/transport'
 import { LocalStorageStaffTokenStore } from '../adapters/storage/staff-token-store.adapter'
 import { StaffDeskViewModel } from '../ui/view-models/staff-desk.view-model'
+import { StaffCustomersViewModel } from '../ui/view-models/staff-customers.view-model'
 
 /**
  * The staff desk's bindings (/staff), loaded with its route only: the staff token store, a fetch
@@ -22,5 +23,6 @@ export function staffModule(http: HttpConfig, storage?: Storage): ContainerModul
     bind(ADMIN_PORTS.AdminApi).to(HttpAdminApi).inSingletonScope()
     for (const useCase of ADMIN_USE_CASES) bind(useCase as never).toSelf().inSingletonScope()
     bind(StaffDeskViewModel).toSelf().inSingletonScope()
+    bind(StaffCustomersViewModel).toSelf().inSingletonScope()
   })
 }

@@ -86,7 +86,8 @@ export const DayBooking = entity(
     customer: t.string,
     depositPaid: Money,
   },
-  { customerEmail: t.string, customerPhone: t.string, customerId: ObjectId },
+  // feeCharged: only on a staff cancel, the late-cancellation fee taken from the stored card (0 when none was due)
+  { customerEmail: t.string, customerPhone: t.string, customerId: ObjectId, feeCharged: Money },
 )
 export type DayBooking = t.TypeOf<typeof DayBooking>
 
@@ -100,6 +101,17 @@ export const getDayBookings = route({
   path: '/admin/bookings',
   query: DayBookingsQuery,
   responses: { 200: t.array(DayBooking), ...errors(400, 401, 403) },
+})
+
+export const RotaPractitioner = t.type({ id: ObjectId, name: t.string }, 'RotaPractitioner')
+export type RotaPractitioner = t.TypeOf<typeof RotaPractitioner>
+
+/** GET /admin/rota: the practitioners who work at the location on the date (the desk's columns, booked or not). A practitioner sees themself. */
+export const getRota = route({
+  method: 'GET',
+  path: '/admin/rota',
+  query: queryOf({ date: IsoDate, location: StringFromQuery }),
+  responses: { 200: t.array(RotaPractitioner), ...errors(400, 401, 403) },
 })
 
 export const CustomerSummary = entity('CustomerSummary', { id: ObjectId, email: t.string, firstName: t.string, surname: t.string }, { mobilePhone: t.string })
@@ -123,7 +135,10 @@ export const logoutCustomer = route({
 export const StaffCancelBody = bodyOf({}, { chargeFee: t.boolean })
 export type StaffCancelBody = t.TypeOf<typeof StaffCancelBody>
 
-/** PUT /admin/appointments/{id}/cancel: on the customer's behalf; no late-cancellation fee unless chargeFee. */
+/**
+ * PUT /admin/appointments/{id}/cancel: on the customer's behalf; no late-cancellation fee unless chargeFee,
+ * then only when the policy makes one due (charged to the stored card; 409 when there is none or it is refused).
+ */
 export const staffCancelAppointment = route({
   method: 'PUT',
   path: '/admin/appointments/{id}/cancel',
@@ -212,4 +227,15 @@ export const sendCustomerForm = route({
   params: IdParams,
   body: SendFormBody,
   responses: { 201: SentForm, ...errors(400, 401, 403, 404) },
+})
+
+export const StaffPasswordLink = t.type({ staff: StaffUser, setPasswordUrl: t.string }, 'StaffPasswordLink')
+export type StaffPasswordLink = t.TypeOf<typeof StaffPasswordLink>
+
+/** POST /admin/staff/{id}/password-link: a new one-time set-password link (a forgotten password); older sessions end when it is used. */
+export const staffPasswordLink = route({
+  method: 'POST',
+  path: '/admin/staff/{id}/password-link',
+  params: IdParams,
+  responses: { 200: StaffPasswordLink, ...errors(400, 401, 403, 404) },
 })

@@ -211,13 +211,15 @@ export const routeSamples: ReadonlyArray<RouteSample> = [
   sample(c.getDayBookings, { query: { date: '2026-12-02', location: 'bristol', practitioner: 'maya' }, responses: { 200: [dayBooking] } }),
   sample(c.findCustomers, { query: { q: 'jane' }, responses: { 200: [{ id: ids.customer, email: 'jane@example.test', firstName: 'Jane', surname: 'Doe' }] } }),
   sample(c.logoutCustomer, { params: { id: ids.customer }, responses: { 200: { message: 'The customer has been logged out everywhere.' } } }),
-  sample(c.staffCancelAppointment, { params: idParams, body: { chargeFee: false }, responses: { 200: { ...dayBooking, status: 'Cancelled' } } }),
+  sample(c.staffCancelAppointment, { params: idParams, body: { chargeFee: true }, responses: { 200: { ...dayBooking, status: 'Cancelled', feeCharged: 20 } } }),
   sample(c.staffMoveAppointment, { params: idParams, body: { start: '2026-12-02T11:00:00.000Z', practitioner: 'maya' }, responses: { 200: dayBooking } }),
   sample(c.createStaff, {
     body: { email: 'maya@riverside.example.com', displayName: 'Maya Thompson', role: 'practitioner', practitioner: 'maya' },
     responses: { 201: { staff: { ...staffUser, role: 'practitioner', practitionerId: ids.practitioner }, setPasswordUrl: 'https://riverside.clinic.example/staff/set-password/abc' } },
   }),
   sample(c.listStaff, { responses: { 200: [staffUser] } }),
+  sample(c.getRota, { query: { date: '2026-12-02', location: 'bristol' }, responses: { 200: [{ id: ids.practitioner, name: 'Maya Thompson' }] } }),
+  sample(c.staffPasswordLink, { params: idParams, responses: { 200: { staff: staffUser, setPasswordUrl: 'https://riverside.clinic.example/staff/set-password/def' } } }),
   sample(c.markAttendance, { params: idParams, body: { mark: 'checked-in' }, responses: { 200: { ...dayBooking, checkedIn: true } } }),
   sample(c.listOutbox, {
     query: { state: 'failed' },

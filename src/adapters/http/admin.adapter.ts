@@ -7,14 +7,17 @@ import {
   createTenant,
   findCustomers,
   getDayBookings,
+  getRota,
   getSetup,
   listOutbox,
+  listStaff,
   logoutCustomer,
   markAttendance,
   OPERATOR_KEY_HEADER,
   sendCustomerForm,
   staffCancelAppointment,
   staffMoveAppointment,
+  staffPasswordLink,
   type CreateStaffBody,
   type CreateTenantBody,
   type DayBookingsQuery,
@@ -22,7 +25,7 @@ import {
   type SendFormBody,
   type SetupDocument,
 } from '../../contract/admin.routes'
-import { staffLogin, staffLogout, staffSetPassword } from '../../contract/staff.routes'
+import { getStaffMe, staffLogin, staffLogout, staffSetPassword } from '../../contract/staff.routes'
 import { callRoute } from './api-client'
 
 /** Token for the axios instance that carries the staff token (bound by the composition root). */
@@ -41,6 +44,9 @@ export class HttpAdminApi implements AdminApi {
   staffSetPassword(token: string, password: string) {
     return callRoute(this.http, staffSetPassword, { body: { token, password } })
   }
+  staffMe() {
+    return callRoute(this.http, getStaffMe)
+  }
   async createTenant(body: CreateTenantBody, operatorKey: string) {
     // Loaded here only: the browser's staff desk binds this adapter on the fetch transport, without axios.
     const { default: axios } = await import('axios')
@@ -51,6 +57,12 @@ export class HttpAdminApi implements AdminApi {
   createStaff(body: CreateStaffBody) {
     return callRoute(this.http, createStaff, { body })
   }
+  listStaff() {
+    return callRoute(this.http, listStaff)
+  }
+  staffPasswordLink(id: string) {
+    return callRoute(this.http, staffPasswordLink, { params: { id } })
+  }
   exportSetup() {
     return callRoute(this.http, getSetup)
   }
@@ -59,6 +71,9 @@ export class HttpAdminApi implements AdminApi {
   }
   dayBookings(query: DayBookingsQuery) {
     return callRoute(this.http, getDayBookings, { query })
+  }
+  rota(date: string, location: string) {
+    return callRoute(this.http, getRota, { query: { date, location } })
   }
   findCustomers(q: string) {
     return callRoute(this.http, findCustomers, { query: { q } })

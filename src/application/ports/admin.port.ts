@@ -11,10 +11,12 @@ import type {
   SendFormBody,
   SentForm,
   SetupDocument,
+  RotaPractitioner,
   SetupPlan,
+  StaffPasswordLink,
 } from '../../contract/admin.routes'
 import type { Ack } from '../../contract/codecs'
-import type { StaffSession } from '../../contract/staff.routes'
+import type { StaffSession, StaffUser } from '../../contract/staff.routes'
 import type { ApiResult } from './api-result'
 
 /** The operator's calls (src/contract/admin.routes.ts, staff.routes.ts), signed in with the staff token. */
@@ -22,12 +24,17 @@ export interface AdminApi {
   staffLogin(email: string, password: string): ApiResult<StaffSession>
   staffLogout(): ApiResult<Ack>
   staffSetPassword(token: string, password: string): ApiResult<Ack>
+  /** The signed-in staff member (GET /staff/me): a stored token is still a session. */
+  staffMe(): ApiResult<StaffUser>
   /** Sent with the operator key, without any token. */
   createTenant(body: CreateTenantBody, operatorKey: string): ApiResult<CreatedTenant>
   createStaff(body: CreateStaffBody): ApiResult<CreatedStaff>
+  listStaff(): ApiResult<StaffUser[]>
+  staffPasswordLink(id: string): ApiResult<StaffPasswordLink>
   exportSetup(): ApiResult<SetupDocument>
   applySetup(document: SetupDocument, dryRun: boolean): ApiResult<SetupPlan>
   dayBookings(query: DayBookingsQuery): ApiResult<DayBooking[]>
+  rota(date: string, location: string): ApiResult<RotaPractitioner[]>
   findCustomers(q: string): ApiResult<CustomerSummary[]>
   logoutCustomer(id: string): ApiResult<Ack>
   cancel(id: string, chargeFee: boolean): ApiResult<DayBooking>

@@ -56,6 +56,46 @@ export class SetStaffPassword {
   }
 }
 
+/** The staff member a stored token belongs to (a reload of /staff); a 401 forgets the token. */
+@injectable()
+export class StaffMe {
+  constructor(
+    @inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi,
+    @inject(ADMIN_PORTS.StaffTokenStore) private readonly tokens: TokenStore,
+  ) {}
+  async execute(): Promise<E.Either<AppError, StaffUser>> {
+    const me = await unwrap(this.api.staffMe())
+    if (E.isLeft(me) && me.left._tag === 'Refused' && me.left.status === 401) this.tokens.clear()
+    return me
+  }
+}
+
+@injectable()
+export class ListStaff {
+  constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
+  execute() {
+    return unwrap(this.api.listStaff())
+  }
+}
+
+/** A new one-time set-password link for a staff login named by id or exact email. */
+@injectable()
+export class ResetStaffPassword {
+  constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
+  async execute(emailOrId: string) {
+    const wanted = emailOrId.trim().toLowerCase()
+    let id = emailOrId.trim()
+    if (!ID.test(id)) {
+      const all = await unwrap(this.api.listStaff())
+      if (E.isLeft(all)) return all
+      const found = all.right.find((s) => s.email.toLowerCase() === wanted)
+      if (!found) return E.left<AppError, never>({ _tag: 'Refused', status: 404, message: `No staff login has the email '${emailOrId.trim()}'.` })
+      id = found.id
+    }
+    return unwrap(this.api.staffPasswordLink(id))
+  }
+}
+
 @injectable()
 export class CreateTenant {
   constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
@@ -94,6 +134,15 @@ export class ListDayBookings {
   constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
   execute(query: DayBookingsQuery) {
     return unwrap(this.api.dayBookings(query))
+  }
+}
+
+/** The practitioners who work at a location on a date: the desk's columns, booked or not. */
+@injectable()
+export class ListRota {
+  constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
+  execute(date: string, location: string) {
+    return unwrap(this.api.rota(date, location))
   }
 }
 
@@ -174,12 +223,16 @@ export class MarkAttendance {
 export const ADMIN_USE_CASES = [
   StaffLogin,
   StaffLogout,
+  StaffMe,
+  ListStaff,
+  ResetStaffPassword,
   SetStaffPassword,
   CreateTenant,
   AddStaff,
   ExportSetup,
   ApplySetup,
   ListDayBookings,
+  ListRota,
   FindCustomers,
   LogoutCustomer,
   CancelForCustomer,

@@ -22,7 +22,7 @@ const booking = (over: Partial<DayBooking>): DayBooking => ({
 
 const ADMIN = { id: 'a'.repeat(24), email: 'admin@demo.test', displayName: 'Admin', role: 'admin' as const }
 
-function setup(options: { day?: DayBooking[]; dayError?: AppError; token?: string } = {}) {
+function setup(options: { day?: DayBooking[]; dayError?: AppError; token?: string; meError?: AppError; moveError?: AppError; rota?: string[] } = {}) {
   const tokens = new InMemoryTokenStore()
   if (options.token) tokens.set(options.token)
   const login = useCase(async (email: string, password: string): Promise<E.Either<AppError, typeof ADMIN>> => {
@@ -40,8 +40,16 @@ function setup(options: { day?: DayBooking[]; dayError?: AppError; token?: strin
   const setPassword = useCase(async () => E.right({ ok: true }))
   const locations = useCase(async () => E.right({ clinics: [{ id: 'c'.repeat(24), accountName: 'London clinic', name: 'London', address: {} }] }))
   const clock = { now: () => new Date('2026-05-31T23:30:00Z'), sleep: async () => undefined }
-  const vm = new StaffDeskViewModel(login as never, logout as never, day as never, mark as never, cancel as never, setPassword as never, locations as never, tokens, clock)
-  return { vm, tokens, login, day, mark, cancel }
+  const me = useCase(async (): Promise<E.Either<AppError, typeof ADMIN>> => {
+    if (!options.meError) return E.right(ADMIN)
+    tokens.clear()
+    return E.left(options.meError)
+  })
+  const move = useCase(async (id: string, start: string, practitioner?: string): Promise<E.Either<AppError, DayBooking>> =>
+    options.moveError ? E.left(options.moveError) : E.right(booking({ id, start, end: new Date(Date.parse(start) + 1_800_000).toISOString(), practitioner: practitioner ?? 'Sarah' })))
+  const rota = useCase(async (_date: string, _location: string) => E.right((options.rota ?? []).map((name, i) => ({ id: String(i).repeat(24), name }))))
+  const vm = new StaffDeskViewModel(login as never, logout as never, day as never, mark as never, cancel as never, setPassword as never, locations as never, tokens, clock, me as never, move as never, rota as never)
+  return { vm, tokens, login, day, mark, cancel, me, move, rota }
 }
 
 describe('StaffDeskViewModel', () => {
@@ -77,6 +85,13 @@ describe('StaffDeskViewModel', () => {
     expect(vm.columns.map((c) => [c.practitioner, c.bookings.map((b) => b.id[0])])).toEqual([['Sarah', ['3', '1']], ['James', ['2']]])
   })
 
+  it("shows a column for everyone on the location's rota, booked or not", async () => {
+    const { vm, rota } = setup({ token: 't', rota: ['Anna', 'Sarah'], day: [booking({ practitioner: 'Sarah' }), booking({ id: '2'.repeat(24), practitioner: 'Locum' })] })
+    await vm.enter()
+    expect(rota.execute).toHaveBeenLastCalledWith('2026-06-01', 'c'.repeat(24))
+    expect(vm.columns.map((c) => [c.practitioner, c.bookings.length])).toEqual([['Anna', 0], ['Sarah', 1], ['Locum', 1]])
+  })
+
   it('loads the chosen day and ignores a date that is not one', async () => {
     const { vm, day } = setup({ token: 't' })
     await vm.enter()
@@ -103,6 +118,69 @@ describe('StaffDeskViewModel', () => {
     await vm.act(id, 'cancel')
     expect(cancel.execute).toHaveBeenCalledWith(id, false)
     expect(vm.bookings[0].status).toBe('cancelled')
+  })
+
+  it('cancels only after the confirmation, with the fee when ticked', async () => {
+    const id = '1'.repeat(24)
+    const { vm, cancel } = setup({ token: 't', day: [booking({ id })] })
+    await vm.enter()
+    vm.askCancel(vm.bookings[0])
+    expect(vm.cancelling?.id).toBe(id)
+    vm.closeCancel()
+    expect(cancel.execute).not.toHaveBeenCalled()
+    vm.askCancel(vm.bookings[0])
+    vm.setChargeFee(true)
+    await vm.confirmCancel()
+    expect(cancel.execute).toHaveBeenCalledWith(id, true)
+    expect(vm.cancelling).toBeUndefined()
+    vm.askCancel(vm.bookings[0])
+    expect(vm.chargeFee).toBe(false)
+  })
+
+  it('moves to a clinic date and time (Europe/London) and another practitioner, then reads the day again', async () => {
+    const id = '1'.repeat(24)
+    const { vm, move, day } = setup({ token: 't', day: [booking({ id })] })
+    await vm.enter()
+    vm.askMove(vm.bookings[0])
+    expect(vm.moving).toMatchObject({ date: '2026-06-01', time: '10:00', practitioner: 'Sarah' })
+    vm.setMove('time', '25:00')
+    await vm.confirmMove()
+    expect(vm.moving?.error).toBe('Enter a date and a time (HH:mm).')
+    expect(move.execute).not.toHaveBeenCalled()
+    vm.setMove('date', '2026-06-03')
+    vm.setMove('time', '14:30')
+    vm.setMove('practitioner', 'James')
+    const reads = day.execute.mock.calls.length
+    await vm.confirmMove()
+    expect(move.execute).toHaveBeenCalledWith(id, '2026-06-03T13:30:00.000Z', 'James')
+    expect(vm.moving).toBeUndefined()
+    expect(vm.notice).toBe('Moved: Jane Doe to 2026-06-03 at 14:30 with James.')
+    expect(day.execute.mock.calls.length).toBe(reads + 1)
+  })
+
+  it('keeps the move dialog open with the server message when the time is taken', async () => {
+    const { vm } = setup({ token: 't', day: [booking({})], moveError: { _tag: 'Refused', status: 409, message: 'That time is taken.' } })
+    await vm.enter()
+    vm.askMove(vm.bookings[0])
+    await vm.confirmMove()
+    expect(vm.moving?.error).toBe('That time is taken.')
+  })
+
+  it('after a reload, asks who the stored staff token belongs to', async () => {
+    const { vm, me, day } = setup({ token: 't' })
+    await vm.enter('2026-07-04')
+    expect(me.execute).toHaveBeenCalledTimes(1)
+    expect(vm.staff).toEqual(ADMIN)
+    expect(vm.date).toBe('2026-07-04')
+    expect(day.execute).toHaveBeenLastCalledWith({ date: '2026-07-04', location: 'c'.repeat(24) })
+  })
+
+  it('after a reload with an ended session, shows the sign-in', async () => {
+    const { vm, tokens } = setup({ token: 'old', meError: { _tag: 'Refused', status: 401, message: 'Your session has ended, please log in again.' } })
+    await vm.enter()
+    expect(vm.signedIn).toBe(false)
+    expect(tokens.get()).toBeNull()
+    expect(vm.loginError).toBe('Your staff session has ended. Sign in again.')
   })
 
   it('returns to sign-in and forgets the token when the staff session has ended (401)', async () => {

@@ -7,13 +7,23 @@ import type { Clock } from '../../application/ports/clock.port'
 import type { TokenStore } from '../../application/ports/token-store.port'
 import type { AppError } from '../../application/failure'
 import { ListLocations } from '../../application/use-cases/catalogue.use-case'
-import { CancelForCustomer, ListDayBookings, MarkAttendance, SetStaffPassword, StaffLogin, StaffLogout } from '../../application/use-cases/admin.use-case'
+import { CancelForCustomer, ListDayBookings, ListRota, MarkAttendance, MoveForCustomer, SetStaffPassword, StaffLogin, StaffLogout, StaffMe } from '../../application/use-cases/admin.use-case'
+import { existsInLondon, londonToUtc } from '../../domain/time'
 import type { DayBooking } from '../../contract/admin.routes'
 import type { StaffUser } from '../../contract/staff.routes'
 
 type Exec<F> = Pick<F, Extract<keyof F, 'execute'>>
 
 export type StaffAction = 'checked-in' | 'no-show' | 'cancel'
+
+/** The booking being cancelled (asked to confirm first) or moved, with the dialog's fields. */
+export interface MoveForm {
+  booking: DayBooking
+  date: string
+  time: string
+  practitioner: string
+  error?: string
+}
 
 export interface PractitionerColumn {
   practitioner: string
@@ -39,6 +49,7 @@ export const addDays = (date: string, days: number): string => {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
 
 /**
  * The staff desk (/staff, issue 13): staff sign-in with its own token (never the customer's), then
@@ -59,12 +70,20 @@ export class StaffDeskViewModel {
   location = ''
   locations: { id: string; name: string }[] = []
   bookings: DayBooking[] = []
+  /** who works at the location that day: a column each, booked or not */
+  rota: string[] = []
   loading = false
   error?: string = undefined
   /** the id of the booking whose action is under way */
   busy?: string = undefined
   /** the last action's outcome, read out politely */
   notice?: string = undefined
+
+  /** the booking whose cancellation waits for a confirmation */
+  cancelling?: DayBooking = undefined
+  /** charge the late-cancellation fee to the stored card (the policy decides whether one is due) */
+  chargeFee = false
+  moving?: MoveForm = undefined
 
   newPassword = ''
   passwordDone = false
@@ -80,29 +99,36 @@ export class StaffDeskViewModel {
     @inject(ListLocations) private readonly listLocations: Exec<ListLocations>,
     @inject(ADMIN_PORTS.StaffTokenStore) private readonly tokens: TokenStore,
     @inject(PORTS.Clock) private readonly clock: Clock,
+    @inject(StaffMe) private readonly me: Exec<StaffMe>,
+    @inject(MoveForCustomer) private readonly moveForCustomer: Exec<MoveForCustomer>,
+    @inject(ListRota) private readonly listRota: Exec<ListRota>,
   ) {
-    makeAutoObservable<StaffDeskViewModel, 'login' | 'logout' | 'dayBookings' | 'attendance' | 'cancelForCustomer' | 'setStaffPassword' | 'listLocations' | 'tokens' | 'clock'>(this, {
-      login: false, logout: false, dayBookings: false, attendance: false, cancelForCustomer: false, setStaffPassword: false, listLocations: false, tokens: false, clock: false,
+    type Deps = 'login' | 'logout' | 'dayBookings' | 'attendance' | 'cancelForCustomer' | 'setStaffPassword' | 'listLocations' | 'tokens' | 'clock' | 'me' | 'moveForCustomer' | 'listRota'
+    makeAutoObservable<StaffDeskViewModel, Deps>(this, {
+      login: false, logout: false, dayBookings: false, attendance: false, cancelForCustomer: false, setStaffPassword: false, listLocations: false, tokens: false, clock: false, me: false, moveForCustomer: false, listRota: false,
     })
   }
 
-  /** Columns by practitioner (the server sorts by practitioner, then time). */
+  /** A column per practitioner on the rota (booked or not), then any other with bookings (the server sorts by practitioner, then time). */
   get columns(): PractitionerColumn[] {
-    const byName = new Map<string, DayBooking[]>()
+    const byName = new Map<string, DayBooking[]>(this.rota.map((name) => [name, []]))
     for (const b of this.bookings) byName.set(b.practitioner, [...(byName.get(b.practitioner) ?? []), b])
     return [...byName].map(([practitioner, bookings]) => ({ practitioner, bookings: [...bookings].sort((a, b) => a.start.localeCompare(b.start)) }))
   }
 
-  /** Opens the desk: today, the locations, and the day when a staff token is stored. */
-  async enter(): Promise<void> {
+  /** Opens the desk: today, the locations, and (a reload) who the stored staff token belongs to, then the day. */
+  async enter(date?: string): Promise<void> {
+    if (date && DATE.test(date)) this.date = date
     if (!this.date) this.date = clinicDateOf(this.clock.now())
     this.signedIn = this.tokens.get() !== null
-    const locations = await this.listLocations.execute()
+    const [locations, me] = await Promise.all([this.listLocations.execute(), this.signedIn && !this.staff ? this.me.execute() : undefined])
     runInAction(() => {
       if (E.isRight(locations)) {
         this.locations = locations.right.clinics.map((c) => ({ id: c.id, name: c.name ?? c.accountName }))
         if (!this.location && this.locations[0]) this.location = this.locations[0].id
       }
+      if (me && E.isLeft(me)) this.failed(me.left)
+      else if (me) this.staff = me.right
     })
     if (this.signedIn) await this.load()
   }
@@ -166,27 +192,87 @@ export class StaffDeskViewModel {
     this.loading = true
     this.error = undefined
     const query = { date: this.date, ...(this.location ? { location: this.location } : {}) }
-    const result = await this.dayBookings.execute(query)
+    const [result, rota] = await Promise.all([this.dayBookings.execute(query), query.location ? this.listRota.execute(query.date, query.location) : undefined])
     runInAction(() => {
       // An answer for another day or location than the one now chosen is stale.
       if (query.date !== this.date || (query.location ?? '') !== this.location) return
       this.loading = false
       if (E.isLeft(result)) return this.failed(result.left)
       this.bookings = result.right
+      // Without the rota the columns are those with bookings.
+      this.rota = rota && E.isRight(rota) ? rota.right.map((p) => p.name) : []
     })
+  }
+
+  /** Cancel asks first (a dialog): the booking to confirm, the fee unticked. */
+  askCancel(booking: DayBooking): void {
+    this.cancelling = booking
+    this.chargeFee = false
+  }
+
+  setChargeFee(value: boolean): void {
+    this.chargeFee = value
+  }
+
+  closeCancel(): void {
+    this.cancelling = undefined
+  }
+
+  async confirmCancel(): Promise<void> {
+    const booking = this.cancelling
+    if (!booking) return
+    this.cancelling = undefined
+    await this.act(booking.id, 'cancel')
+  }
+
+  askMove(booking: DayBooking): void {
+    this.moving = { booking, date: clinicDateOf(new Date(booking.start)), time: clinicTimeOf(booking.start), practitioner: booking.practitioner }
+  }
+
+  setMove(field: 'date' | 'time' | 'practitioner', value: string): void {
+    if (this.moving) this.moving = { ...this.moving, [field]: value, error: undefined }
+  }
+
+  closeMove(): void {
+    this.moving = undefined
+  }
+
+  /** Moves to the form's clinic date and time (Europe/London); the day is read again, as the booking may leave it. */
+  async confirmMove(): Promise<void> {
+    const form = this.moving
+    if (!form || this.busy) return
+    if (!DATE.test(form.date) || !TIME.test(form.time) || !existsInLondon(form.date, form.time)) {
+      this.moving = { ...form, error: 'Enter a date and a time (HH:mm).' }
+      return
+    }
+    this.busy = form.booking.id
+    const practitioner = form.practitioner && form.practitioner !== form.booking.practitioner ? form.practitioner : undefined
+    const result = await this.moveForCustomer.execute(form.booking.id, londonToUtc(form.date, form.time).toISOString(), practitioner)
+    runInAction(() => {
+      this.busy = undefined
+      if (E.isLeft(result)) {
+        if (result.left._tag === 'Refused' && result.left.status === 401) return this.failed(result.left)
+        this.moving = { ...form, error: result.left.message }
+        return
+      }
+      this.moving = undefined
+      this.notice = `Moved: ${result.right.customer} to ${clinicDateOf(new Date(result.right.start))} at ${clinicTimeOf(result.right.start)} with ${result.right.practitioner}.`
+    })
+    if (E.isRight(result)) await this.load()
   }
 
   async act(id: string, action: StaffAction): Promise<void> {
     if (this.busy) return
     this.busy = id
     this.notice = undefined
-    const result = action === 'cancel' ? await this.cancelForCustomer.execute(id, false) : await this.attendance.execute(id, action)
+    const result = action === 'cancel' ? await this.cancelForCustomer.execute(id, this.chargeFee) : await this.attendance.execute(id, action)
     runInAction(() => {
       this.busy = undefined
       if (E.isLeft(result)) return this.failed(result.left)
       this.bookings = this.bookings.map((b) => (b.id === id ? result.right : b))
       const done = { 'checked-in': 'Checked in', 'no-show': 'Marked as no-show', cancel: 'Cancelled' }[action]
-      this.notice = `${done}: ${result.right.customer} at ${clinicTimeOf(result.right.start)}.`
+      const fee = result.right.feeCharged ? ` Late-cancellation fee charged: £${result.right.feeCharged.toFixed(2)}.` : ''
+      this.notice = `${done}: ${result.right.customer} at ${clinicTimeOf(result.right.start)}.${fee}`
     })
   }
 
@@ -216,6 +302,8 @@ export class StaffDeskViewModel {
       this.signedIn = false
       this.staff = undefined
       this.bookings = []
+      this.cancelling = undefined
+      this.moving = undefined
       this.loginError = 'Your staff session has ended. Sign in again.'
       return
     }

@@ -1,0 +1,115 @@
+import { observer } from 'mobx-react-lite'
+import { Button as AriaButton, Checkbox, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components'
+import { AppDialog } from '../../components/Dialog'
+import { Button } from '../../components/Button'
+import { TextField } from '../../components/Field'
+import { clinicTimeOf, type StaffDeskViewModel } from '../../view-models/staff-desk.view-model'
+import type { DayBooking } from '../../../contract/admin.routes'
+import { StaffDatePicker, StaffSelect } from './StaffControls'
+import styles from './StaffDesk.module.css'
+
+const money = (n: number) => `£${n.toFixed(2)}`
+
+const statusOf = (b: DayBooking) => (b.checkedIn ? 'Checked in' : b.status)
+
+/** What the desk may still do: an appointment that is neither over (checked in, no-show) nor cancelled. */
+const isOpen = (b: DayBooking) => !b.checkedIn && !/cancel|no.?show/i.test(b.status)
+
+/** Names a booking for assistive tech; the service tells apart two bookings of one customer at one time. */
+export const bookingLabel = (b: DayBooking) => `${b.customer} at ${clinicTimeOf(b.start)}, ${b.service}`
+
+type MenuAction = 'checked-in' | 'no-show' | 'move' | 'cancel'
+
+/** One appointment in its practitioner's column: time, customer, phone, service, status, and an action menu. */
+export const StaffBookingCard = observer(function StaffBookingCard({ vm, booking }: { vm: StaffDeskViewModel; booking: DayBooking }) {
+  const label = bookingLabel(booking)
+  const choose = (action: MenuAction) => {
+    if (action === 'cancel') vm.askCancel(booking)
+    else if (action === 'move') vm.askMove(booking)
+    else void vm.act(booking.id, action)
+  }
+  return (
+    <li className={styles.booking} aria-label={label}>
+      <div className={styles.bookingHead}>
+        <p className={styles.time}>{clinicTimeOf(booking.start)}–{clinicTimeOf(booking.end)}</p>
+        {isOpen(booking) ? (
+          <MenuTrigger>
+            <AriaButton className={styles.actionsButton} aria-label={`Actions for ${label}`} isDisabled={vm.busy === booking.id}>
+              Actions <span aria-hidden="true">▾</span>
+            </AriaButton>
+            <Popover className={styles.popover} placement="bottom end">
+              <Menu className={styles.menu} onAction={(key) => choose(key as MenuAction)}>
+                <MenuItem id="checked-in" className={styles.menuItem}>Check in</MenuItem>
+                <MenuItem id="no-show" className={styles.menuItem}>No-show</MenuItem>
+                <MenuItem id="move" className={styles.menuItem}>Move…</MenuItem>
+                <MenuItem id="cancel" className={`${styles.menuItem} ${styles.menuItemDanger}`}>Cancel…</MenuItem>
+              </Menu>
+            </Popover>
+          </MenuTrigger>
+        ) : null}
+      </div>
+      <p className={styles.customer}>{booking.customer}</p>
+      {booking.customerPhone ? <p><a href={`tel:${booking.customerPhone}`}>{booking.customerPhone}</a></p> : null}
+      {booking.customerEmail ? <p className={styles.muted}>{booking.customerEmail}</p> : null}
+      <p>{booking.service}</p>
+      <p className={styles.muted}>
+        <span className={styles.status}>{statusOf(booking)}</span> · Deposit paid {money(booking.depositPaid)}
+      </p>
+    </li>
+  )
+})
+
+/** Cancel asks first; the late-cancellation fee is charged only when ticked (and the policy makes one due). */
+export const CancelDialog = observer(function CancelDialog({ vm }: { vm: StaffDeskViewModel }) {
+  const b = vm.cancelling
+  return (
+    <AppDialog
+      title="Cancel this booking?"
+      isOpen={b !== undefined}
+      onClose={() => vm.closeCancel()}
+      role="alertdialog"
+      actions={
+        <>
+          <Button variant="secondary" onClick={() => vm.closeCancel()}>Keep booking</Button>
+          <Button variant="danger" onClick={() => void vm.confirmCancel()}>Cancel booking</Button>
+        </>
+      }
+    >
+      {b ? <p>{b.service} for {b.customer}, {clinicTimeOf(b.start)} with {b.practitioner}.</p> : null}
+      <Checkbox className={styles.check} isSelected={vm.chargeFee} onChange={(v) => vm.setChargeFee(v)}>
+        <span className={styles.box} aria-hidden="true">{vm.chargeFee ? '✓' : ''}</span>
+        Charge the late-cancellation fee to the stored card
+      </Checkbox>
+      <p className={styles.hint}>Charged only when the booking is within the clinic's late-cancellation period.</p>
+    </AppDialog>
+  )
+})
+
+/** Move to another day, time or practitioner of the same location; the server refuses a taken time. */
+export const MoveDialog = observer(function MoveDialog({ vm, practitioners }: { vm: StaffDeskViewModel; practitioners: string[] }) {
+  const form = vm.moving
+  const names = form && !practitioners.includes(form.booking.practitioner) ? [form.booking.practitioner, ...practitioners] : practitioners
+  return (
+    <AppDialog
+      title="Move this booking"
+      isOpen={form !== undefined}
+      onClose={() => vm.closeMove()}
+      actions={
+        <>
+          <Button variant="secondary" onClick={() => vm.closeMove()}>Keep as it is</Button>
+          <Button onClick={() => void vm.confirmMove()} disabled={form !== undefined && vm.busy === form.booking.id}>Move booking</Button>
+        </>
+      }
+    >
+      {form ? (
+        <>
+          <p>{form.booking.service} for {form.booking.customer}</p>
+          <StaffDatePicker label="New date" value={form.date} onChange={(v) => vm.setMove('date', v)} />
+          <TextField label="New time (HH:mm)" value={form.time} onChange={(v) => vm.setMove('time', v)} />
+          <StaffSelect label="Practitioner" value={form.practitioner} options={names.map((n) => ({ value: n, label: n }))} onChange={(v) => vm.setMove('practitioner', v)} />
+          {form.error ? <p className={styles.error} role="alert">{form.error}</p> : null}
+        </>
+      ) : null}
+    </AppDialog>
+  )
+})

@@ -1,0 +1,303 @@
+// A real clinic takes bookings (issue 13 'Done when'), in the browser: a server of its own from an
+// empty database (SEED_DEMO=false, OPERATOR_KEY, the new tenant as the default one so the browser at
+// 127.0.0.1 reaches it), the real `clinic` executable for the operator's steps. The operator creates
+// the tenant, its admin applies docs/examples/clinic.yaml; a customer books and pays in the browser;
+// the booking is on /staff (phone and desktop, axe) and in `clinic admin bookings`; the desk checks
+// in, marks a no-show and cancels (after confirming).
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { DESKTOP, launch, open, PHONE, paymentFrame, payWithCard, type Session } from './support/browser'
+import { agreeToTerms, answer, api, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, logIn, verifiedCustomer, waitForThankYou } from './support/flows'
+import { runBin } from '../../cli/testing/run-bin'
+
+const TENANT = 'riverside'
+const OPERATOR_KEY = 'e2e-operator-key-0123456789'
+const ADMIN = { email: `owner@${TENANT}.example.com`, password: 'Owner1234' }
+
+let server: ChildProcess
+let baseUrl: string
+let home: string
+let browser: Browser
+let log = ''
+
+const clinic = (args: string[], env: Record<string, string> = {}, stdin?: string) =>
+  runBin(['--base-url', baseUrl, '--tenant', TENANT, ...args], { env: { XDG_CONFIG_HOME: home, ...env }, timeoutMs: 60_000, stdin })
+
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r))
+  const { port } = probe.address() as { port: number }
+  await new Promise((r) => probe.close(r))
+  return port
+}
+
+function listening(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const take = (chunk: Buffer) => {
+      log += chunk.toString()
+      if (/Server listening at/.test(log)) resolve()
+    }
+    child.stdout?.on('data', take)
+    child.stderr?.on('data', take)
+    child.on('exit', (code) => reject(new Error(`server exited (${code}): ${log}`)))
+  })
+}
+
+beforeAll(async () => {
+  home = mkdtempSync(join(tmpdir(), 'clinic-staff-desk-'))
+  const port = await freePort()
+  baseUrl = `http://127.0.0.1:${port}`
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      SKIP_WEB_BUILD: '1',
+      LOG_LEVEL: 'info',
+      DATA_DIR: 'memory://',
+      SEED_DEMO: 'false',
+      DEFAULT_TENANT: TENANT,
+      OPERATOR_KEY,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      RATE_LIMIT_MAX: '1000',
+      SWEEP_INTERVAL_MS: '1000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  await listening(server)
+  browser = await launch()
+}, 180_000)
+
+afterAll(async () => {
+  await browser?.close()
+  if (server && server.exitCode === null) {
+    const exited = new Promise((r) => server.once('exit', r))
+    server.kill('SIGKILL')
+    await exited
+  }
+  rmSync(home, { recursive: true, force: true })
+})
+
+interface CustomerAppointment { id: string; status: string; event: { start: string } }
+
+/** The clinic's calendar day (Europe/London) of an instant. */
+const londonDate = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso))
+
+async function customerAppointments(email: string, password: string): Promise<CustomerAppointment[]> {
+  const who = await api<{ token: string; user: { id: string } }>(baseUrl, '/login?from=customer', { method: 'POST', body: JSON.stringify({ email, password }) })
+  const list = await api<{ appointments: CustomerAppointment[] }>(baseUrl, `/appointments/customer/${who.user.id}?pageSize=100&group=ALL`, { headers: { authorization: `Bearer ${who.token}` } })
+  return list.appointments
+}
+
+/** The desk signed in as the tenant's admin, on one location's day (the day from the address). */
+async function desk(s: Session, date: string, location: string): Promise<void> {
+  const { page } = s
+  await page.goto(`${baseUrl}/staff?date=${date}`)
+  await page.getByRole('heading', { name: 'Staff sign-in' }).waitFor()
+  await s.axe('sign-in')
+  await page.getByLabel('Email').fill(ADMIN.email)
+  await page.getByLabel('Password').fill(ADMIN.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('heading', { name: 'Day bookings' }).waitFor()
+  await chooseLocation(page, location)
+  await page.getByText('Loading…').waitFor({ state: 'detached' })
+}
+
+/** The react-aria select: its button, then the option in the popover list. */
+async function chooseLocation(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: /Location/ }).click()
+  await page.getByRole('option', { name }).click()
+  await page.getByRole('listbox').waitFor({ state: 'detached' })
+}
+
+async function act(page: Page, booking: string, action: 'Check in' | 'No-show' | 'Move…' | 'Cancel…'): Promise<void> {
+  await page.getByRole('button', { name: `Actions for ${booking}` }).click()
+  await page.getByRole('menuitem', { name: action }).click()
+}
+
+/** The id of the first object named `name` anywhere in a JSON answer (the CLI's services list nests them in categories). */
+function idOfNamed(value: unknown, name: string): string | undefined {
+  if (Array.isArray(value)) return value.map((v) => idOfNamed(v, name)).find(Boolean)
+  if (!value || typeof value !== 'object') return undefined
+  const record = value as Record<string, unknown>
+  if (record.name === name && typeof record.id === 'string') return record.id
+  return Object.values(record).map((v) => idOfNamed(v, name)).find(Boolean)
+}
+
+/** No horizontal scrolling: the page is as wide as the viewport. */
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth)
+
+describe('a new clinic, set up from the example file, takes a booking seen on /staff', { timeout: 600_000 }, () => {
+  let date = ''
+  let booked: CustomerAppointment
+
+  it('creates the tenant and applies docs/examples/clinic.yaml with the CLI', async () => {
+    const created = await clinic(['--json', 'admin', 'tenant', 'create', TENANT, '--name', 'Riverside Skin Clinic', '--admin-email', ADMIN.email], { OPERATOR_KEY })
+    expect(created.code, created.stderr).toBe(0)
+    const link = created.json<{ setPasswordUrl: string }>().setPasswordUrl
+    const set = await clinic(['admin', 'set-password', link, '--password', ADMIN.password])
+    expect(set.code, set.stderr).toBe(0)
+    const login = await clinic(['admin', 'login', '--email', ADMIN.email, '--password', ADMIN.password])
+    expect(login.code, login.stderr).toBe(0)
+    const applied = await clinic(['admin', 'apply', '-f', 'docs/examples/clinic.yaml', '--yes'])
+    expect(applied.code, applied.stderr).toBe(0)
+  })
+
+  it('a customer books HydraFacial in Bristol and pays the deposit in the browser', async () => {
+    const customer = await verifiedCustomer(baseUrl, 'riverside')
+    const s = await open(browser, 'riverside-booking', DESKTOP, { cookiesAccepted: 'true' })
+    const { page } = s
+    await page.goto(`${baseUrl}/`)
+    await page.waitForSelector('h1:has-text("Choose a location")')
+    await page.locator('ul li button', { hasText: 'Bristol' }).first().click()
+    await page.waitForSelector('h1:has-text("Choose a service")')
+    await chooseService(s, 'HydraFacial')
+    await choosePractitioner(s, 'first')
+    await answer(s, 'Do you want to book another service?', 'No')
+    await chooseFirstTime(s)
+    await page.getByRole('button', { name: 'Book appointment' }).filter({ visible: true }).first().click()
+    await logIn(s, customer.email, customer.password)
+    await page.waitForURL(/\/confirm/)
+    await agreeToTerms(s)
+    const frame = await paymentFrame(page, s.problems)
+    await payWithCard(frame, '4242 4242 4242 4242')
+    await waitForThankYou(s, /\/location\?serviceBooking=true/)
+    await s.context.close()
+
+    const appointments = await customerAppointments(customer.email, customer.password)
+    expect(appointments).toHaveLength(1)
+    booked = appointments[0]!
+    expect(booked.status).toBe('Scheduled')
+    date = londonDate(booked.event.start)
+
+    // Two more of the same customer's bookings that day (the CLI books and pays) for the desk's actions.
+    const cliLogin = await clinic(['login', '--email', customer.email, '--password-stdin'], {}, `${customer.password}\n`)
+    expect(cliLogin.code, cliLogin.stderr).toBe(0)
+    const listed = await clinic(['--json', 'locations'])
+    expect(listed.code, listed.stderr).toBe(0)
+    const bristol = listed.json<{ id: string; accountName: string }[]>().find((l) => l.accountName.endsWith('Bristol'))!.id
+    const catalogue = await clinic(['--json', 'services', '--location', bristol])
+    expect(catalogue.code, catalogue.stderr).toBe(0)
+    const peel = idOfNamed(catalogue.json<unknown>(), 'Glycolic peel')
+    expect(peel, catalogue.stdout).toBeTruthy()
+    const times = await clinic(['--json', 'slots', '--location', bristol, '--service', peel!, '--date', date])
+    expect(times.code, times.stderr).toBe(0)
+    const slots = times.json<{ value: string }[]>()
+    expect(slots.length, `no ${date} times for the peel`).toBeGreaterThan(1)
+    for (const slot of [slots[0], slots[slots.length - 1]]) {
+      const run = await clinic(['--json', 'book', '--location', bristol, '--service', peel!, '--date', date, '--time', slot!.value, '--card', '4242424242424242'])
+      expect(run.code, run.stderr).toBe(0)
+    }
+  })
+
+  it('the booking is in `clinic admin bookings`', async () => {
+    const day = await clinic(['--json', 'admin', 'bookings', '--date', date, '--location', 'bristol'])
+    expect(day.code, day.stderr).toBe(0)
+    const rows = day.json<{ id: string; customer: string; service: string; status: string }[]>()
+    expect(rows.find((b) => b.id === booked.id)).toMatchObject({ customer: 'Jo Tester', service: 'HydraFacial', status: 'Scheduled' })
+    expect(rows).toHaveLength(3)
+  })
+
+  it('phone (375 px): the day on /staff fits the screen, with the customer, phone and status; it stays signed in on a reload', async () => {
+    const s = await open(browser, 'staff-desk-phone', PHONE)
+    const { page } = s
+    await desk(s, date, 'Bristol')
+    const card = page.getByRole('listitem', { name: /^Jo Tester at / }).first()
+    await card.waitFor()
+    expect(await card.textContent()).toMatch(/\+447700900123/)
+    expect(await card.textContent()).toMatch(/Scheduled/)
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width)
+    await s.shot('day')
+    await s.axe('day')
+    await page.getByRole('button', { name: /^Actions for / }).first().click()
+    await page.getByRole('menu').waitFor()
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width)
+    await s.shot('actions-menu')
+    await s.axe('actions menu')
+    await page.keyboard.press('Escape')
+
+    await page.reload()
+    await page.getByText(/^Signed in as .* \(admin\)$/).waitFor()
+    await card.waitFor()
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.getByRole('heading', { name: 'Staff sign-in' }).waitFor()
+    await page.reload()
+    await page.getByRole('heading', { name: 'Staff sign-in' }).waitFor()
+    expect(s.problems).toEqual([])
+    await s.context.close()
+  })
+
+  it('desktop: a column per practitioner; check in, no-show, move, cancel (confirmed); customer search', async () => {
+    const s = await open(browser, 'staff-desk-desktop', DESKTOP)
+    const { page } = s
+    await desk(s, date, 'Bristol')
+    const cards = page.getByRole('listitem', { name: /^Jo Tester at / })
+    await expect.poll(() => cards.count()).toBe(3)
+    const columns = page.locator('section[aria-label]', { has: page.getByRole('heading', { level: 2 }) })
+    expect(await columns.count()).toBeGreaterThanOrEqual(1)
+    await s.shot('day')
+    await s.axe('day')
+
+    const labels = await cards.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))
+    const [first, second, third] = labels as [string, string, string]
+    // 'Jo Tester at 09:00, HydraFacial' -> the notice names 'Jo Tester at 09:00'
+    const who = (label: string) => label.replace(/, [^,]*$/, '')
+    await act(page, first, 'Check in')
+    await page.getByRole('status').filter({ hasText: `Checked in: ${who(first)}.` }).waitFor()
+    await act(page, second, 'No-show')
+    await page.getByRole('status').filter({ hasText: `Marked as no-show: ${who(second)}.` }).waitFor()
+
+    // Move the third a day on (same time, same practitioner), then cancel it there.
+    await act(page, third, 'Move…')
+    const move = page.getByRole('dialog', { name: 'Move this booking' })
+    await move.waitFor()
+    await s.shot('move-dialog')
+    await s.axe('move dialog')
+    const next = new Date(`${date}T12:00:00Z`)
+    next.setUTCDate(next.getUTCDate() + 1)
+    const nextDate = next.toISOString().slice(0, 10)
+    await move.locator('[data-type="day"]').click()
+    await page.keyboard.type(nextDate.slice(8, 10))
+    await move.locator('[data-type="month"]').click()
+    await page.keyboard.type(nextDate.slice(5, 7))
+    await move.locator('[data-type="year"]').click()
+    await page.keyboard.type(nextDate.slice(0, 4))
+    await move.getByRole('button', { name: 'Move booking' }).click()
+    await page.getByRole('status').filter({ hasText: new RegExp(`^Moved: Jo Tester to ${nextDate} at `) }).waitFor()
+    await expect.poll(() => cards.count()).toBe(2)
+    await page.getByRole('button', { name: 'Next day' }).click()
+    await expect.poll(() => new URL(page.url()).searchParams.get('date')).toBe(nextDate)
+    const moved = page.getByRole('listitem', { name: /^Jo Tester at / })
+    await expect.poll(() => moved.count()).toBe(1)
+    const movedLabel = (await moved.getAttribute('aria-label'))!
+    await act(page, movedLabel, 'Cancel…')
+    const confirm = page.getByRole('alertdialog', { name: 'Cancel this booking?' })
+    await confirm.waitFor()
+    await s.shot('cancel-dialog')
+    await s.axe('cancel dialog')
+    await confirm.getByRole('button', { name: 'Cancel booking' }).click()
+    await page.getByRole('status').filter({ hasText: `Cancelled: ${who(movedLabel)}.` }).waitFor()
+    await s.shot('after-actions')
+    await s.axe('after actions')
+
+    await page.getByLabel('Name or email').fill('Tester')
+    await page.getByRole('button', { name: 'Search', exact: true }).click()
+    await page.getByRole('list', { name: 'Matching customers' }).getByText('Jo Tester').waitFor()
+    await s.shot('customer-search')
+    await s.axe('customer search')
+
+    const today = (await clinic(['--json', 'admin', 'bookings', '--date', date, '--location', 'bristol'])).json<{ status: string; checkedIn: boolean }[]>()
+    expect(today.filter((r) => r.checkedIn)).toHaveLength(1)
+    expect(today.filter((r) => /no.?show/i.test(r.status))).toHaveLength(1)
+    const tomorrow = (await clinic(['--json', 'admin', 'bookings', '--date', nextDate, '--location', 'bristol'])).json<{ status: string }[]>()
+    expect(tomorrow.map((r) => r.status)).toEqual(['Cancelled'])
+    expect(s.problems).toEqual([])
+    await s.context.close()
+  })
+})
