@@ -41,6 +41,7 @@ export const StaffStep = observer(function StaffStep() {
               <span className={styles.rowMain}>
                 <span className={styles.rowName}>{ANY_PRACTITIONER}</span>
                 <span className={styles.rowSub}>First available</span>
+                <span className={styles.rowNext}>{vm.nextOf('any') ?? '\u00a0'}</span>
               </span>
               <span className={styles.rowMeta}>
                 {any ? <span className={styles.rowPrice}>{any.from ? 'From ' : ''}<span>{formatMoney(any.amount, currency)}</span></span> : null}
@@ -56,6 +57,7 @@ export const StaffStep = observer(function StaffStep() {
               <span className={`${styles.rowMain} ${styles.rowMainTruncate}`}>
                 {/* One line on a phone: a long name ends in an ellipsis; the title and the button's name keep it whole. */}
                 <span className={`${styles.rowName} ${styles.rowNameTruncate}`} title={p.displayName}>{p.displayName}</span>
+                <span className={styles.rowNext}>{vm.nextOf(p.id) ?? '\u00a0'}</span>
               </span>
               <span className={styles.rowMeta}>
                 <span className={styles.rowPrice}>{formatMoney(vm.priceOf(p), currency)}</span>
