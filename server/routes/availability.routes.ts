@@ -1,11 +1,12 @@
-/** POST /practitioners/time and POST /appointments/days-available-by-month. */
+/** POST /practitioners/time, POST /appointments/days-available-by-month and POST /practitioners/next-available. */
 import type { FastifyInstance } from 'fastify'
-import { getDaysAvailableByMonth, getPractitionerTimes } from '../../src/contract'
+import { getDaysAvailableByMonth, getNextAvailable, getPractitionerTimes } from '../../src/contract'
 import type { ServerDeps } from '../deps'
 import { serve } from '../http/contract-route'
 import { badRequest, notFound, ok } from '../http/results'
 import { monthYearProblem } from '../http/request-input'
 import { daySlotsFor, monthDays } from '../services/availability.service'
+import { MAX_HORIZON_DAYS, nextAvailable } from '../services/next-available.service'
 
 /** The signed-in customer, or null: availability is public, only a reschedule needs to know whose appointment it is. */
 async function signedInCustomer(ctx: { requireCustomer(): Promise<{ sub: string }> }): Promise<string | null> {
@@ -49,5 +50,12 @@ export async function availabilityRoutes(app: FastifyInstance, _deps: ServerDeps
     const owner = body.some((l) => l.id) ? await signedInCustomer(ctx) : undefined
     const days = await monthDays(ctx.db, ctx.tenant, body, ctx.now(), owner)
     return Array.isArray(days) ? ok(days.map((date) => ({ date }))) : notFound(days.message)
+  })
+
+  serve(app, getNextAvailable, async ({ body }, ctx) => {
+    if (body.services.length === 0 || body.services.length > 10) return badRequest('Name between 1 and 10 services.')
+    if (body.horizonDays != null && (body.horizonDays < 1 || body.horizonDays > MAX_HORIZON_DAYS)) return badRequest(`horizonDays must be between 1 and ${MAX_HORIZON_DAYS}.`)
+    const next = await nextAvailable(ctx.db, ctx.tenant, { clinicId: body.clinic, serviceIds: body.services, now: ctx.now(), horizonDays: body.horizonDays })
+    return '_tag' in next ? notFound(next.message) : ok(next)
   })
 }

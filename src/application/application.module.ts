@@ -3,6 +3,7 @@ import { useCasesModule } from './use-cases.module'
 export { useCasesModule, type UseCaseClass } from './use-cases.module'
 import { GetService, ListCategoriesAndServices, ListCountries, ListCourses, ListLists, ListLocations, LoadLinks, LoadOrganisation, SelectLocation } from './use-cases/catalogue.use-case'
 import { GetAvailableDays, GetTimeSlots, ListPractitioners } from './use-cases/availability.use-case'
+import { GetNextAvailable } from './use-cases/next-available.use-case'
 import {
   CancelAppointment,
   DeletePendingAppointment,
@@ -32,6 +33,7 @@ export const useCaseClasses = {
   ListPractitioners,
   GetAvailableDays,
   GetTimeSlots,
+  GetNextAvailable,
   HoldAppointment,
   DeletePendingAppointment,
   CreateDepositPayment,

@@ -76,3 +76,28 @@ export const getPractitionerTimes = route({
   body: PractitionerTimeBody,
   responses: { 200: t.array(Slot), ...errors(400, 404) },
 })
+
+/**
+ * POST /practitioners/next-available: for the clinic and the basket (services in booking order),
+ * the earliest free start of each practitioner who can do them all, within the next `horizonDays`
+ * days (default 60, at most 90). A practitioner without one is left out; `any` is the earliest of
+ * them (null when none).
+ */
+export const NextAvailableBody = bodyOf(
+  { clinic: ObjectId, services: t.array(ObjectId) },
+  { horizonDays: Int },
+)
+export type NextAvailableBody = t.TypeOf<typeof NextAvailableBody>
+
+export const NextAvailable = entity('NextAvailable', {
+  practitioners: t.array(t.type({ practitioner: ObjectId, startDate: IsoDateTime })),
+  any: t.union([IsoDateTime, t.null]),
+})
+export type NextAvailable = t.TypeOf<typeof NextAvailable>
+
+export const getNextAvailable = route({
+  method: 'POST',
+  path: '/practitioners/next-available',
+  body: NextAvailableBody,
+  responses: { 200: NextAvailable, ...errors(400, 404) },
+})

@@ -98,6 +98,10 @@ export const routeSamples: ReadonlyArray<RouteSample> = [
     },
     responses: { 200: [slot, { ...slot, value: '10:15', valid: false }] },
   }),
+  sample(c.getNextAvailable, {
+    body: { clinic: ids.clinic, services: [ids.service], horizonDays: 60 },
+    responses: { 200: { practitioners: [{ practitioner: ids.practitioner, startDate: '2026-12-02T10:15:00.000Z' }], any: '2026-12-02T10:15:00.000Z' } },
+  }),
   sample(c.getDaysAvailableByMonth, {
     body: [
       { service: ids.service, month: 3, year: 2026, location: ids.clinic, practitioner: ids.practitioner, withHolidays: true },

@@ -151,7 +151,7 @@ describe('phone: the summary opened from the bottom bar', () => {
 })
 
 describe('phone (375 px): nothing wider than the screen', () => {
-  it("the practitioner list with 'Any practitioner' and 'From' prices fits (no sideways scrolling, info buttons not cut off, names on one line)", async () => {
+  it("the practitioner list with 'Any practitioner', 'Next: …' times and 'From' prices fits (no sideways scrolling, info buttons not cut off, names on one line)", async () => {
     const s = await open(browser, 'phone-no-overflow', PHONE)
     const { page } = s
     await page.goto(`${baseUrl}/`)
@@ -159,7 +159,12 @@ describe('phone (375 px): nothing wider than the screen', () => {
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(await overflow()).toBeLessThanOrEqual(0)
     await chooseService(s, 'HydraFacial')
-    await page.getByRole('list', { name: 'Practitioners' }).locator('li > button', { hasText: 'Any practitioner' }).waitFor()
+    const anyRow = page.getByRole('list', { name: 'Practitioners' }).locator('li > button', { hasText: 'Any practitioner' })
+    await anyRow.waitFor()
+    // 'Next available' loads after the list, into a line kept for it, on 'Any practitioner' and the practitioners' rows.
+    const nextLine = /^Next: [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}, \d{2}:\d{2}$/
+    await anyRow.getByText(nextLine).waitFor()
+    await page.getByRole('list', { name: 'Practitioners' }).locator('li > button', { hasNotText: 'Any practitioner' }).first().getByText(nextLine).waitFor()
     await s.shot('practitioners')
     expect(await overflow()).toBeLessThanOrEqual(0)
     const info = page.getByRole('button', { name: /^About / }).first()

@@ -29,6 +29,13 @@ describe('HttpAvailabilityApi', () => {
     expect(await availability.times(body)).toEqual(E.right([slot]))
   })
 
+  it('POST /practitioners/next-available', async () => {
+    const body = { clinic: id(1), services: [id(3)] }
+    const next = { practitioners: [{ practitioner: id(4), startDate: '2026-12-02T10:15:00.000Z' }], any: '2026-12-02T10:15:00.000Z' }
+    api().post('/api/practitioners/next-available', body).reply(200, next)
+    expect(await availability.nextAvailable(body)).toEqual(E.right(next))
+  })
+
   it('maps a failure with the server message', async () => {
     api().post('/api/practitioners/public').reply(404, { statusCode: 404, message: 'Service not found' })
     expect(await availability.practitioners({ month: 3, clinic: id(1), service: id(3) })).toEqual(

@@ -4,8 +4,10 @@ import { PORTS } from '../../application/tokens'
 import type { AvailabilityApi } from '../../application/ports/availability.port'
 import { getDaysAvailableByMonth, type DaysAvailableRequest } from '../../contract/appointments.routes'
 import {
+  getNextAvailable,
   getPractitionerTimes,
   getPublicPractitioners,
+  type NextAvailableBody,
   type PractitionerTimeBody,
   type PublicPractitionersBody,
 } from '../../contract/practitioners.routes'
@@ -22,5 +24,8 @@ export class HttpAvailabilityApi implements AvailabilityApi {
   }
   times(body: PractitionerTimeBody) {
     return callRoute(this.http, getPractitionerTimes, { body })
+  }
+  nextAvailable(body: NextAvailableBody) {
+    return callRoute(this.http, getNextAvailable, { body })
   }
 }

@@ -11,6 +11,7 @@ import type { CheckPayment } from '../../application/use-cases/payments.use-case
 import type { PaymentCheck } from '../../contract/invoices.routes'
 import type { ListMyCourses, VerifyCourseAssignment } from '../../application/use-cases/courses.use-case'
 import type { LocateClinic } from '../../application/use-cases/session.use-case'
+import type { GetNextAvailable } from '../../application/use-cases/next-available.use-case'
 import type { Clinic } from '../../contract/clinics.routes'
 import type { Service } from '../../contract/services.routes'
 import type { Course } from '../../contract/courses.routes'
@@ -126,6 +127,7 @@ export interface UseCaseFakes {
   ListPractitioners: Execute<ListPractitioners>
   GetAvailableDays: Execute<GetAvailableDays>
   GetTimeSlots: Execute<GetTimeSlots>
+  GetNextAvailable: Execute<GetNextAvailable>
   ConfirmBooking: Execute<ConfirmBooking>
   DeletePendingAppointment: Execute<DeletePendingAppointment>
   RescheduleAppointment: Execute<RescheduleAppointment>
@@ -182,6 +184,7 @@ export function fakeUseCases(overrides: Partial<UseCaseFakes> = {}): Fakes {
     ListPractitioners: async () => E.right([anna, ben] as Practitioner[]),
     GetAvailableDays: async () => E.right(['2026-03-12', '2026-03-13']),
     GetTimeSlots: async () => E.right([]),
+    GetNextAvailable: async () => E.right({ practitioners: [], any: null }),
     ConfirmBooking: async () => E.right(paymentOutcome({ paymentUrl: '/sandbox/pay/t1', transactionId: 't1', appointmentId: 'a1', invoiceId: 'i1' })),
     DeletePendingAppointment: async () => E.right(true),
     RescheduleAppointment: async () => E.right({} as never),

@@ -5,10 +5,17 @@ import { TICKER, type PractitionerView, type Ticker } from './views'
 import { ListPractitioners } from '../../application/use-cases/availability.use-case'
 import { BookingViewModel } from './booking.view-model'
 import { ToastViewModel } from './toast.view-model'
-import { londonDateOf } from '../../domain/time'
+import { londonDateOf, LONDON_TIME_ZONE } from '../../domain/time'
+import { formatInTimeZone } from 'date-fns-tz'
+import { GetNextAvailable } from '../../application/use-cases/next-available.use-case'
 
 export const STAFF_EMPTY_TEXT = 'This service is currently unavailable'
 export const ANY_PRACTITIONER = 'Any practitioner'
+
+/** 'Next: Tue 2 Dec, 10:15' (London) for an earliest free start. */
+export function nextLabel(startDate: string): string {
+  return `Next: ${formatInTimeZone(new Date(startDate), LONDON_TIME_ZONE, 'EEE d MMM, HH:mm')}`
+}
 
 /** Initials for an avatar without a picture. */
 export function initials(name: string): string {
@@ -24,14 +31,29 @@ export class StaffViewModel {
   /** The practitioners could not be loaded (server down, network): the message, with a retry. */
   failed?: string = undefined
   infoPractitioner?: PractitionerView = undefined
+  /** Earliest free start per practitioner id ('any' for Any practitioner), loaded after the list. */
+  nextStarts = new Map<string, string>()
 
   constructor(
     @inject(ListPractitioners) private readonly listPractitioners: Pick<ListPractitioners, 'execute'>,
     @inject(BookingViewModel) readonly booking: BookingViewModel,
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
     @inject(TICKER) private readonly ticker: Ticker,
+    @inject(GetNextAvailable) private readonly getNextAvailable: Pick<GetNextAvailable, 'execute'>,
   ) {
-    makeAutoObservable<StaffViewModel, 'listPractitioners' | 'toasts' | 'ticker'>(this, { listPractitioners: false, booking: false, toasts: false, ticker: false })
+    makeAutoObservable<StaffViewModel, 'listPractitioners' | 'toasts' | 'ticker' | 'getNextAvailable'>(this, {
+      listPractitioners: false,
+      booking: false,
+      toasts: false,
+      ticker: false,
+      getNextAvailable: false,
+    })
+  }
+
+  /** The 'Next: …' line of a row ('any' for Any practitioner); undefined until loaded, when none or on failure. */
+  nextOf(id: string): string | undefined {
+    const start = this.nextStarts.get(id)
+    return start === undefined ? undefined : nextLabel(start)
   }
 
   get showAny(): boolean {
@@ -65,6 +87,7 @@ export class StaffViewModel {
     this.loading = true
     this.failed = undefined
     this.practitioners = []
+    this.nextStarts = new Map()
     const [year, month] = londonDateOf(new Date(this.ticker.now())).slice(0, 7).split('-').map(Number)
     const result = await this.listPractitioners.execute({ clinic: clinic.id, service: item.service.id, month, year })
     runInAction(() => {
@@ -79,10 +102,22 @@ export class StaffViewModel {
       this.loadedFor = key
       this.failed = undefined
       this.practitioners = result.right
+      void this.loadNext(key, clinic.id, item.service.id)
       // One practitioner is auto-selected.
       if (result.right.length === 1 && !item.staff && !item.anyStaff && !this.booking.isReschedule) {
         this.booking.choosePractitioner(result.right[0])
       }
+    })
+  }
+
+  /** After the list: a failure only leaves the lines out (they are extra, never in the way). */
+  private async loadNext(key: string, clinic: string, service: string): Promise<void> {
+    const result = await this.getNextAvailable.execute({ clinic, services: [service] })
+    if (E.isLeft(result) || this.loadedFor !== key) return
+    runInAction(() => {
+      const starts = new Map(result.right.practitioners.map((p) => [p.practitioner, p.startDate]))
+      if (result.right.any !== null) starts.set('any', result.right.any)
+      this.nextStarts = starts
     })
   }
 

@@ -36,7 +36,7 @@ export const StaffStep = observer(function StaffStep() {
       <ul className={styles.list} aria-label="Practitioners">
         {vm.showAny ? (
           <li className={styles.rowWrap}>
-            <button type="button" className={styles.row} data-selected={vm.selectedId === 'any'} onClick={() => vm.choose('any')}>
+            <button type="button" className={`${styles.row} ${styles.rowWithNext}`} data-selected={vm.selectedId === 'any'} onClick={() => vm.choose('any')}>
               <Avatar name="Any" icon="group" />
               <span className={styles.rowMain}>
                 <span className={styles.rowName}>{ANY_PRACTITIONER}</span>
@@ -45,13 +45,14 @@ export const StaffStep = observer(function StaffStep() {
               <span className={styles.rowMeta}>
                 {any ? <span className={styles.rowPrice}>{any.from ? 'From ' : ''}<span>{formatMoney(any.amount, currency)}</span></span> : null}
               </span>
+              <span className={styles.rowNext}>{vm.nextOf('any') ?? '\u00a0'}</span>
             </button>
             {vm.practitioners.some((x) => x.description) ? <span className={styles.infoSpacer} aria-hidden="true" /> : null}
           </li>
         ) : null}
         {vm.practitioners.map((p) => (
           <li key={p.id} className={styles.rowWrap}>
-            <button type="button" className={styles.row} data-selected={vm.selectedId === p.id} onClick={() => vm.choose(p)}>
+            <button type="button" className={`${styles.row} ${styles.rowWithNext}`} data-selected={vm.selectedId === p.id} onClick={() => vm.choose(p)}>
               <Avatar name={p.displayName} src={p.avatar} />
               <span className={`${styles.rowMain} ${styles.rowMainTruncate}`}>
                 {/* One line on a phone: a long name ends in an ellipsis; the title and the button's name keep it whole. */}
@@ -61,6 +62,7 @@ export const StaffStep = observer(function StaffStep() {
                 <span className={styles.rowPrice}>{formatMoney(vm.priceOf(p), currency)}</span>
                 <span className={styles.rowDuration}>{vm.durationOf(p)} mins</span>
               </span>
+              <span className={styles.rowNext}>{vm.nextOf(p.id) ?? '\u00a0'}</span>
             </button>
             {p.description ? (
               <button type="button" className={styles.info} aria-label={`About ${p.displayName}`} onClick={() => vm.showInfo(p)}>i</button>

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import * as E from 'fp-ts/Either'
+import { anna, ben, clinicA, facial, flush, refused, world, type UseCaseFakes } from './booking.test-support'
+import { nextLabel, StaffViewModel } from './staff.view-model'
+import type { Practitioner } from '../../contract/practitioners.routes'
+
+function staffWorld(next: UseCaseFakes['GetNextAvailable']) {
+  const w = world({ ListPractitioners: async () => E.right([anna, ben] as Practitioner[]), GetNextAvailable: next })
+  w.booking.setLocation(clinicA)
+  w.booking.chooseService(facial, 'cat1')
+  return { ...w, vm: new StaffViewModel(w.useCases.ListPractitioners, w.booking, w.toasts, w.ticker, w.useCases.GetNextAvailable) }
+}
+
+describe("StaffViewModel: 'Next available'", () => {
+  it('formats the earliest start in London, en-GB', () => {
+    expect(nextLabel('2026-12-02T10:15:00.000Z')).toBe('Next: Wed 2 Dec, 10:15')
+    // Summer time: 09:30 UTC is 10:30 in London.
+    expect(nextLabel('2026-06-02T09:30:00.000Z')).toBe('Next: Tue 2 Jun, 10:30')
+  })
+
+  it('asks once the list is shown, for the clinic and service, and labels each row and Any practitioner', async () => {
+    const { vm, useCases } = staffWorld(async () =>
+      E.right({ practitioners: [{ practitioner: anna.id, startDate: '2026-12-02T10:15:00.000Z' }], any: '2026-12-02T10:15:00.000Z' }),
+    )
+    await vm.load()
+    await flush()
+    expect(useCases.calls.GetNextAvailable).toEqual([[{ clinic: 'c1', services: ['s1'] }]])
+    expect(vm.nextOf(anna.id)).toBe('Next: Wed 2 Dec, 10:15')
+    expect(vm.nextOf('any')).toBe('Next: Wed 2 Dec, 10:15')
+    // Nobody free within the horizon: the row says nothing.
+    expect(vm.nextOf(ben.id)).toBeUndefined()
+  })
+
+  it('a failure only leaves the lines out: no toast, the list stays', async () => {
+    const { vm, toasts } = staffWorld(async () => E.left(refused('Something went wrong')))
+    await vm.load()
+    await flush()
+    expect(vm.practitioners).toEqual([anna, ben])
+    expect(vm.nextOf(anna.id)).toBeUndefined()
+    expect(vm.nextOf('any')).toBeUndefined()
+    expect(toasts.toasts).toEqual([])
+  })
+})
