@@ -5,7 +5,7 @@
 import * as E from 'fp-ts/Either'
 import type { Seller, SetupIntent, StoredCard } from '../../src/contract'
 import type { StoredCard as ProcessorCard } from './card-processor.port'
-import { forbidden, invalid, notFound, type CommerceError } from './commerce-errors'
+import { notAllowed, invalid, notFound, type ServiceError } from '../service-error'
 import type { CommerceDeps } from './commerce.deps'
 
 async function defaultCardId(deps: CommerceDeps, tenant: string, customerId: string): Promise<string | undefined> {
@@ -29,8 +29,8 @@ const withDefault = (cards: ProcessorCard[], defaultId: string | undefined): Sto
   cards.map((c) => ({ ...c, isDefaultCard: c.id === defaultId }))
 
 /** The customer's cards; the default card flagged (the only card is the default). */
-export async function listCards(deps: CommerceDeps, tenant: string, requesterId: string, customerId: string): Promise<E.Either<CommerceError, StoredCard[]>> {
-  if (requesterId !== customerId) return E.left(forbidden())
+export async function listCards(deps: CommerceDeps, tenant: string, requesterId: string, customerId: string): Promise<E.Either<ServiceError, StoredCard[]>> {
+  if (requesterId !== customerId) return E.left(notAllowed())
   const cards = await deps.processor.listCards({ tenant }, customerId)
   let def = await defaultCardId(deps, tenant, customerId)
   if (!cards.some((c) => c.id === def)) def = cards[0]?.id
@@ -42,8 +42,8 @@ export async function addCard(
   tenant: string,
   requesterId: string,
   body: { cardNonce: string; customerId: string; isDefaultCard?: boolean },
-): Promise<E.Either<CommerceError, StoredCard>> {
-  if (requesterId !== body.customerId) return E.left(forbidden())
+): Promise<E.Either<ServiceError, StoredCard>> {
+  if (requesterId !== body.customerId) return E.left(notAllowed())
   const before = await deps.processor.listCards({ tenant }, body.customerId)
   const saved = await deps.processor.saveCard({ tenant }, body.customerId, body.cardNonce)()
   if (E.isLeft(saved)) return E.left(invalid(saved.left.message))
@@ -58,8 +58,8 @@ export async function deleteCards(
   requesterId: string,
   customerId: string,
   cards: readonly { id: string }[],
-): Promise<E.Either<CommerceError, StoredCard[]>> {
-  if (requesterId !== customerId) return E.left(forbidden())
+): Promise<E.Either<ServiceError, StoredCard[]>> {
+  if (requesterId !== customerId) return E.left(notAllowed())
   const existing = await deps.processor.listCards({ tenant }, customerId)
   const unknown = cards.find((c) => !existing.some((e) => e.id === c.id))
   if (unknown) return E.left(notFound('Card not found.'))
@@ -69,8 +69,8 @@ export async function deleteCards(
   return listCards(deps, tenant, requesterId, customerId)
 }
 
-export async function chooseDefaultCard(deps: CommerceDeps, tenant: string, requesterId: string, customerId: string, cardId: string): Promise<E.Either<CommerceError, StoredCard[]>> {
-  if (requesterId !== customerId) return E.left(forbidden())
+export async function chooseDefaultCard(deps: CommerceDeps, tenant: string, requesterId: string, customerId: string, cardId: string): Promise<E.Either<ServiceError, StoredCard[]>> {
+  if (requesterId !== customerId) return E.left(notAllowed())
   const cards = await deps.processor.listCards({ tenant }, customerId)
   if (!cards.some((c) => c.id === cardId)) return E.left(notFound('Card not found.'))
   await setDefault(deps, tenant, customerId, cardId)
@@ -92,14 +92,14 @@ function setupUrlOf(deps: CommerceDeps, clientSecret: string): { setupUrl?: stri
   return { setupUrl: `/sandbox/setup/${encodeURIComponent(clientSecret)}?returnUrl=${encodeURIComponent('/app')}` }
 }
 
-export async function createSetupIntent(deps: CommerceDeps, tenant: string, requesterId: string, customerId: string): Promise<E.Either<CommerceError, SetupIntent>> {
-  if (requesterId !== customerId) return E.left(forbidden())
+export async function createSetupIntent(deps: CommerceDeps, tenant: string, requesterId: string, customerId: string): Promise<E.Either<ServiceError, SetupIntent>> {
+  if (requesterId !== customerId) return E.left(notAllowed())
   const intent = await deps.processor.createSetupIntent({ tenant }, customerId)
   return E.right({ id: intent.clientSecret.replace(/_secret.*$/, ''), clientSecret: intent.clientSecret, status: intent.status, customerId, ...setupUrlOf(deps, intent.clientSecret) })
 }
 
 /** Retrieve by client secret (the secret is the capability: no login needed, as with the processors). */
-export async function getSetupIntent(deps: CommerceDeps, tenant: string, clientSecret: string): Promise<E.Either<CommerceError, SetupIntent>> {
+export async function getSetupIntent(deps: CommerceDeps, tenant: string, clientSecret: string): Promise<E.Either<ServiceError, SetupIntent>> {
   const intent = await deps.processor.retrieveSetupIntent({ tenant }, clientSecret)
   if (!intent) return E.left(notFound('Card setup not found.'))
   const cards = intent.cardId ? await deps.processor.listCards({ tenant }, intent.customerId) : []

@@ -1,15 +1,11 @@
 /**
  * Wiring of the commerce side from the server's deps: the card processor chosen by CARD_PROCESSOR
- * (default 'sandbox'; 'stripe' and 'square' with their keys: processor-config.ts), the core data, the clock; and
- * the mapping of commerce refusals to the HTTP edge's results.
+ * (default 'sandbox'; 'stripe' and 'square' with their keys: processor-config.ts), the core data, the clock.
  */
-import * as E from 'fp-ts/Either'
 import type { Db } from '../db/schema'
 import type { ServerDeps } from '../deps'
-import { ok, type Failure, type Result } from '../http/results'
 import { SandboxProcessor } from '../sandbox-processor/sandbox-processor.adapter'
 import type { CardProcessor } from './card-processor.port'
-import type { CommerceError } from './commerce-errors'
 import type { CommerceDeps } from './commerce.deps'
 import type { CommerceDb } from './commerce.tables'
 import { coreData } from './core-data.repository'
@@ -53,23 +49,6 @@ export function commerceDeps(deps: ServerDeps): CommerceDeps {
 export function sandboxOf(deps: ServerDeps): SandboxProcessor {
   const processor = commerceDeps(deps).processor
   return processor instanceof SandboxProcessor ? processor : new SandboxProcessor({ db: deps.db, clock: deps.clock })
-}
-
-export function failureOf(error: CommerceError): Failure {
-  switch (error._tag) {
-    case 'Invalid':
-    case 'PaymentDeclined':
-      return { _tag: 'BadRequest', message: error.message }
-    case 'TooMany':
-      return { _tag: 'TooManyRequests', message: error.message }
-    default:
-      return { _tag: error._tag, message: error.message }
-  }
-}
-
-/** Either from a service to the edge's Result. */
-export function answer<T>(result: E.Either<CommerceError, T>): Result<T> {
-  return E.isRight(result) ? ok(result.right) : failureOf(result.left)
 }
 
 /**

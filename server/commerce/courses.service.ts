@@ -7,7 +7,7 @@ import * as E from 'fp-ts/Either'
 import type { CourseAssignment, CustomerCourse } from '../../src/contract'
 import { round2 } from '../../src/domain/pricing/money'
 import { courseNetPrice } from '../../src/domain/pricing/tax'
-import { conflict, forbidden, invalid, MESSAGES, notFound, type CommerceError } from './commerce-errors'
+import { conflict, notAllowed, invalid, MESSAGES, notFound, type ServiceError } from '../service-error'
 import type { CommerceDeps } from './commerce.deps'
 import { money, type CommerceDb } from './commerce.tables'
 import type { AppointmentCommerce, CoreData } from './core-data.port'
@@ -91,8 +91,8 @@ export async function customerCourses(
   tenant: string,
   requesterId: string,
   query: { customerId: string; clinic?: string; excludeExpired?: boolean },
-): Promise<E.Either<CommerceError, CustomerCourse[]>> {
-  if (query.customerId !== requesterId) return E.left(forbidden())
+): Promise<E.Either<ServiceError, CustomerCourse[]>> {
+  if (query.customerId !== requesterId) return E.left(notAllowed())
   const now = deps.clock()
   let rows = await activeCoursesOf(deps.db, tenant, requesterId)
   if (query.clinic && query.clinic !== 'all') rows = rows.filter((r) => r.purchase_location === query.clinic)
@@ -101,18 +101,18 @@ export async function customerCourses(
 }
 
 /** GET /course/withoutAppt/{id}: courses with sessions still to book (not expired). */
-export async function coursesWithoutAppointment(deps: CommerceDeps, tenant: string, requesterId: string, customerId: string): Promise<E.Either<CommerceError, CustomerCourse[]>> {
-  if (customerId !== requesterId) return E.left(forbidden())
+export async function coursesWithoutAppointment(deps: CommerceDeps, tenant: string, requesterId: string, customerId: string): Promise<E.Either<ServiceError, CustomerCourse[]>> {
+  if (customerId !== requesterId) return E.left(notAllowed())
   const now = deps.clock()
   const rows = (await activeCoursesOf(deps.db, tenant, customerId)).filter((r) => !isExpired(r, now))
   return E.right((await views(deps, tenant, rows)).filter((v) => v.available > 0).map((v) => v.view))
 }
 
 /** POST /course/verify-assignment/{invoiceId}: after payment, the courses are the customer's. */
-export async function verifyAssignment(deps: CommerceDeps, tenant: string, requesterId: string, invoiceId: string): Promise<E.Either<CommerceError, CourseAssignment>> {
+export async function verifyAssignment(deps: CommerceDeps, tenant: string, requesterId: string, invoiceId: string): Promise<E.Either<ServiceError, CourseAssignment>> {
   const invoice = await findInvoice(deps.db, tenant, invoiceId)
   if (!invoice) return E.left(notFound(MESSAGES.invoiceNotFound))
-  if (invoice.customer_id !== requesterId) return E.left(forbidden())
+  if (invoice.customer_id !== requesterId) return E.left(notAllowed())
   if (invoice.payment_status === 'Unpaid') {
     // The payment may be authorized without anyone having settled it yet.
     const open = await deps.db.selectFrom('commerce_payments').select('transaction_id').where('invoice_id', '=', invoiceId).where('status', '=', 'open').executeTakeFirst()
@@ -137,10 +137,10 @@ export async function reserveCourseSessions(
   sessions: number,
   now: Date,
   serviceIds: readonly string[] = [],
-): Promise<E.Either<CommerceError, { customerCourseId: string; available: number }>> {
+): Promise<E.Either<ServiceError, { customerCourseId: string; available: number }>> {
   const row = await lockCustomerCourse(trx, tenant, customerCourseId)
   if (!row || row.status !== 'Active') return E.left(notFound(MESSAGES.courseNotFound))
-  if (row.customer_id !== customerId) return E.left(forbidden())
+  if (row.customer_id !== customerId) return E.left(notAllowed())
   if (isExpired(row, now)) return E.left(conflict(MESSAGES.courseExpired))
   if (serviceIds.length > 0) {
     // A course pays for its own services only (not a laser course spent on injections).

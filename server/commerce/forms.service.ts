@@ -9,7 +9,7 @@ import { promisify } from 'node:util'
 import type { FormModel, UserForm } from '../../src/contract'
 import { validateAnswers } from '../../src/domain/forms/answers'
 import { isSignatureEmpty } from '../../src/domain/forms/answers'
-import { conflict, invalid, notFound, type CommerceError } from './commerce-errors'
+import { conflict, invalid, notFound, type ServiceError } from '../service-error'
 import type { CommerceDeps } from './commerce.deps'
 import { newId, type CommerceDb } from './commerce.tables'
 
@@ -46,16 +46,16 @@ function findForm(deps: CommerceDeps, tenant: string, id: string) {
   return deps.db.selectFrom('commerce_user_forms').selectAll().where('tenant_id', '=', tenant).where('id', '=', id).executeTakeFirst()
 }
 
-async function openForm(deps: CommerceDeps, tenant: string, id: string, password: string | undefined): Promise<E.Either<CommerceError, FormRow>> {
+async function openForm(deps: CommerceDeps, tenant: string, id: string, password: string | undefined): Promise<E.Either<ServiceError, FormRow>> {
   const row = await findForm(deps, tenant, id)
   if (!row) return E.left(notFound(FORM_MESSAGES.notFound))
   if (row.password_hash && !(password !== undefined && password !== '' && (await formPasswordMatches(row.password_hash, password)))) {
-    return E.left({ _tag: 'Unauthorized', message: FORM_MESSAGES.wrongPassword })
+    return E.left({ _tag: 'Unauthenticated', message: FORM_MESSAGES.wrongPassword })
   }
   return E.right(row)
 }
 
-export async function getUserForm(deps: CommerceDeps, tenant: string, id: string, password?: string): Promise<E.Either<CommerceError, UserForm>> {
+export async function getUserForm(deps: CommerceDeps, tenant: string, id: string, password?: string): Promise<E.Either<ServiceError, UserForm>> {
   const opened = await openForm(deps, tenant, id, password)
   if (E.isLeft(opened)) return opened
   const row = opened.right
@@ -81,7 +81,7 @@ export async function getUserForm(deps: CommerceDeps, tenant: string, id: string
 const SIGNATURE = /^data:image\/(png|jpeg|svg\+xml);base64,[A-Za-z0-9+/]+=*$/
 const MAX_SIGNATURE = 512 * 1024
 
-export async function signUserForm(deps: CommerceDeps, tenant: string, id: string, signature: string, password?: string): Promise<E.Either<CommerceError, { message: string }>> {
+export async function signUserForm(deps: CommerceDeps, tenant: string, id: string, signature: string, password?: string): Promise<E.Either<ServiceError, { message: string }>> {
   const opened = await openForm(deps, tenant, id, password)
   if (E.isLeft(opened)) return opened
   if (opened.right.type !== 'consent') return E.left(invalid(FORM_MESSAGES.notConsent))
@@ -104,7 +104,7 @@ export async function updateUserForm(
   id: string,
   data: Record<string, unknown>,
   password?: string,
-): Promise<E.Either<CommerceError, { message: string }>> {
+): Promise<E.Either<ServiceError, { message: string }>> {
   const opened = await openForm(deps, tenant, id, password)
   if (E.isLeft(opened)) return opened
   const row = opened.right

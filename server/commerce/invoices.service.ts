@@ -9,7 +9,7 @@ import type { CreateInvoiceBody, GiftVoucherPurchaseBody, Invoice, InvoiceItem }
 import { calculateDeposit, requiresDepositPayment } from '../../src/domain/pricing/deposit'
 import { round2 } from '../../src/domain/pricing/money'
 import { courseNetPrice } from '../../src/domain/pricing/tax'
-import { conflict, forbidden, invalid, MESSAGES, notFound, type CommerceError } from './commerce-errors'
+import { conflict, notAllowed, invalid, MESSAGES, notFound, type ServiceError } from '../service-error'
 import type { CommerceDeps } from './commerce.deps'
 import { money, type CommerceDb } from './commerce.tables'
 import { insertCustomerCourses, type NewCustomerCourse } from './courses.repository'
@@ -75,10 +75,10 @@ export async function invoiceView(db: CommerceDb, invoice: repo.InvoiceRow): Pro
 }
 
 /** Reads an invoice of the customer (403 for another customer's). */
-export async function getInvoice(deps: CommerceDeps, tenant: string, customerId: string, id: string): Promise<E.Either<CommerceError, Invoice>> {
+export async function getInvoice(deps: CommerceDeps, tenant: string, customerId: string, id: string): Promise<E.Either<ServiceError, Invoice>> {
   const invoice = await repo.findInvoice(deps.db, tenant, id)
   if (!invoice) return E.left(notFound(MESSAGES.invoiceNotFound))
-  if (invoice.customer_id !== customerId) return E.left(forbidden())
+  if (invoice.customer_id !== customerId) return E.left(notAllowed())
   return E.right(await invoiceView(deps.db, invoice))
 }
 
@@ -87,8 +87,8 @@ export async function createInvoice(
   tenant: string,
   customerId: string,
   body: CreateInvoiceBody,
-): Promise<E.Either<CommerceError, Invoice>> {
-  if (body.customer !== customerId) return E.left(forbidden())
+): Promise<E.Either<ServiceError, Invoice>> {
+  if (body.customer !== customerId) return E.left(notAllowed())
   if (body.appointmentId) {
     if (body.items?.some((i) => i.type === 'Course')) return E.left(invalid(MESSAGES.mixedItems))
     return createDepositInvoice(deps, tenant, customerId, body.clinic, body.appointmentId)
@@ -115,10 +115,10 @@ async function createDepositInvoice(
   customerId: string,
   clinicId: string,
   appointmentId: string,
-): Promise<E.Either<CommerceError, Invoice>> {
+): Promise<E.Either<ServiceError, Invoice>> {
   const appointments = await deps.core.bookingAppointments(deps.db, tenant, appointmentId)
   if (appointments.length === 0) return E.left(notFound(MESSAGES.appointmentNotFound))
-  if (appointments.some((a) => a.customerId !== customerId)) return E.left(forbidden())
+  if (appointments.some((a) => a.customerId !== customerId)) return E.left(notAllowed())
   const existing = await repo.openInvoiceForAppointment(deps.db, tenant, appointmentId)
   if (existing) return E.right(await invoiceView(deps.db, existing))
   const now = deps.clock()
@@ -193,7 +193,7 @@ async function createCourseInvoice(
   customerId: string,
   clinicId: string,
   items: NonNullable<CreateInvoiceBody['items']>,
-): Promise<E.Either<CommerceError, Invoice>> {
+): Promise<E.Either<ServiceError, Invoice>> {
   const organisation = await deps.core.organisation(deps.db, tenant)
   const lines: repo.NewInvoiceItem[] = []
   const courses: Omit<NewCustomerCourse, 'invoiceId'>[] = []
@@ -265,8 +265,8 @@ export async function purchaseGiftVouchers(
   tenant: string,
   customerId: string,
   body: GiftVoucherPurchaseBody,
-): Promise<E.Either<CommerceError, Invoice>> {
-  if (body.customer !== customerId) return E.left(forbidden())
+): Promise<E.Either<ServiceError, Invoice>> {
+  if (body.customer !== customerId) return E.left(notAllowed())
   if (body.vouchers.length === 0) return E.left(invalid(MESSAGES.noItems))
   if (body.vouchers.length > MAX_LINES) return E.left(invalid(MESSAGES.tooManyLines))
   if (await unknownClinic(deps, tenant, [body.clinic])) return E.left(notFound(MESSAGES.clinicNotFound))

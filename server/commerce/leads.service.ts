@@ -2,12 +2,12 @@
 import * as E from 'fp-ts/Either'
 import type { Lead, LeadBody } from '../../src/contract'
 import { validateLeadBody, type LeadPayload } from '../../src/domain/validation/lead'
-import { invalid, type CommerceError } from './commerce-errors'
+import { invalid, type ServiceError } from '../service-error'
 import { newId, type CommerceDb } from './commerce.tables'
 
 const LEAD_FIELD_ORDER = ['title', 'firstName', 'surname', 'email', 'gender', 'dateOfBirth', 'mobilePhone', 'referralSource', 'interested'] as const
 
-export async function createLead(db: CommerceDb, tenant: string, body: LeadBody, now: Date): Promise<E.Either<CommerceError, Lead>> {
+export async function createLead(db: CommerceDb, tenant: string, body: LeadBody, now: Date): Promise<E.Either<ServiceError, Lead>> {
   const checked = validateLeadBody(body as unknown as LeadPayload)
   if (E.isLeft(checked)) {
     const errors = checked.left as Record<string, string | undefined>

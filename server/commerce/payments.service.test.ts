@@ -45,13 +45,13 @@ function held(over: Partial<Parameters<typeof appointment>[0]> = {}) {
 
 async function depositInvoice(appointmentId: string) {
   const invoice = await createInvoice(deps, tenant, alice, { customer: alice, clinic, appointmentId })
-  if (E.isLeft(invoice)) throw new Error(invoice.left.message)
+  if (E.isLeft(invoice)) throw new Error(JSON.stringify(invoice.left))
   return invoice.right
 }
 
 async function startPayment(invoiceId: string) {
   const started = await payInvoice(deps, tenant, alice, invoiceId, payBody)
-  if (E.isLeft(started)) throw new Error(started.left.message)
+  if (E.isLeft(started)) throw new Error(JSON.stringify(started.left))
   return started.right
 }
 

@@ -8,7 +8,7 @@ import type { GiftVoucher } from '../../src/contract'
 import { giftVoucherAmounts } from '../../src/domain/constants/vouchers'
 import { formatMoney, currencyOrDefault } from '../../src/domain/pricing/money'
 import { validateGiftVoucherReceiver } from '../../src/domain/validation/gift-voucher'
-import { invalid, type CommerceError } from './commerce-errors'
+import { invalid, type ServiceError } from '../service-error'
 import type { CommerceDeps } from './commerce.deps'
 import { money, newId, type CommerceDb } from './commerce.tables'
 
@@ -28,7 +28,7 @@ export function allowedVoucherValues(values: readonly number[]): readonly number
   return giftVoucherAmounts(values)
 }
 
-export function validateReceiver(receiver: { name: string; email: string; message?: string }): E.Either<CommerceError, void> {
+export function validateReceiver(receiver: { name: string; email: string; message?: string }): E.Either<ServiceError, void> {
   const result = validateGiftVoucherReceiver({ ...receiver, confirmEmail: receiver.email })
   if (E.isRight(result)) return E.right(undefined)
   const first = Object.values(result.left)[0] ?? 'Invalid receiver'

@@ -39,9 +39,9 @@ async function startedPayment(): Promise<{ transactionId: string; appointmentId:
   const appointmentId = `aaaa${String(++n).padStart(20, '0')}`
   core.appointments.set(appointmentId, appointment({ id: appointmentId, customerId: alice }, now))
   const invoice = await createInvoice(deps, tenant, alice, { customer: alice, clinic, appointmentId })
-  if (E.isLeft(invoice)) throw new Error(invoice.left.message)
+  if (E.isLeft(invoice)) throw new Error(JSON.stringify(invoice.left))
   const started = await payInvoice(deps, tenant, alice, invoice.right.id, payBody)
-  if (E.isLeft(started)) throw new Error(started.left.message)
+  if (E.isLeft(started)) throw new Error(JSON.stringify(started.left))
   return { transactionId: started.right.transactionId, appointmentId }
 }
 

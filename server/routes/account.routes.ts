@@ -4,11 +4,13 @@
  * GET /user/me, PUT /customers/{id}, POST /logout (ends the token's session on the server). Login,
  * register and forgot-password are rate limited (counters in the database, shared by every instance).
  */
+import * as E from 'fp-ts/Either'
 import type { FastifyInstance } from 'fastify'
 import { changePassword, forgotPassword, getCurrentUser, login, logout, register, updateCustomer } from '../../src/contract'
 import type { ServerDeps } from '../deps'
 import { bearerToken, originOf, serve, type RequestContext } from '../http/contract-route'
 import { forbidden, ok, unauthorized } from '../http/results'
+import { answer } from '../http/service-failure'
 import { publishLogout } from '../realtime/live-events.hub'
 import * as account from '../services/account.service'
 import { endSession } from '../services/session.service'
@@ -34,21 +36,21 @@ export async function accountRoutes(app: FastifyInstance, deps: ServerDeps): Pro
     login,
     async ({ body }, ctx) => {
       const result = await account.login(accountDeps(ctx), ctx.tenant, body.email, body.password)
-      if (result._tag !== 'Ok') {
+      if (E.isLeft(result)) {
         // For the operator: who was tried from where (never the password).
-        ctx.request.log.warn({ email: body.email, clientAddress: ctx.request.ip, tenant: ctx.tenant, reason: result._tag }, 'failed login')
+        ctx.request.log.warn({ email: body.email, clientAddress: ctx.request.ip, tenant: ctx.tenant, reason: result.left._tag }, 'failed login')
       }
-      return result
+      return answer(result)
     },
     { rateLimit },
   )
 
-  serve(app, register, async ({ body }, ctx) => account.register(accountDeps(ctx), ctx.tenant, body), { rateLimit })
+  serve(app, register, async ({ body }, ctx) => answer(await account.register(accountDeps(ctx), ctx.tenant, body)), { rateLimit })
 
   serve(
     app,
     forgotPassword,
-    async ({ params, query }, ctx) => account.forgotPassword(accountDeps(ctx), ctx.tenant, params.email, query.existingUser === true),
+    async ({ params, query }, ctx) => ok(await account.forgotPassword(accountDeps(ctx), ctx.tenant, params.email, query.existingUser === true)),
     { rateLimit },
   )
 
@@ -58,16 +60,16 @@ export async function accountRoutes(app: FastifyInstance, deps: ServerDeps): Pro
     async ({ body }, ctx) => {
       if ('token' in body) {
         const reset = await account.resetPassword(accountDeps(ctx), ctx.tenant, body.token, body.newPassword)
-        if (!('result' in reset)) return reset
-        logoutElsewhere(ctx, reset.customerId, reset.generation)
-        return reset.result
+        if (E.isLeft(reset)) return answer(reset)
+        logoutElsewhere(ctx, reset.right.customerId, reset.right.generation)
+        return ok(reset.right.answer)
       }
       const who = await ctx.requireCustomer()
       if (who.sub !== body.userId) return unauthorized(account.MESSAGES.otherUser)
       const changed = await account.changePassword(accountDeps(ctx), ctx.tenant, who.sub, body.currentPassword, body.newPassword)
-      if (!('result' in changed)) return changed
-      logoutElsewhere(ctx, who.sub, changed.generation)
-      return changed.result
+      if (E.isLeft(changed)) return answer(changed)
+      logoutElsewhere(ctx, who.sub, changed.right.generation)
+      return ok(changed.right.answer)
     },
     { rateLimit },
   )
@@ -90,7 +92,7 @@ export async function accountRoutes(app: FastifyInstance, deps: ServerDeps): Pro
   serve(app, updateCustomer, async ({ params, body }, ctx) => {
     const who = await ctx.requireCustomer()
     if (who.sub !== params.id) return forbidden('You can only change your own details.')
-    return account.updateCustomer(ctx.db, ctx.tenant, params.id, body, ctx.now())
+    return answer(await account.updateCustomer(ctx.db, ctx.tenant, params.id, body, ctx.now()))
   })
 
   // The verification mail's link: verifies, then opens the app with a flag the UI may show.

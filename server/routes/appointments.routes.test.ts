@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { londonDate, londonInstant } from '../test-support/dates'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
-import { SLOT_TAKEN } from '../services/booking.service'
+import { SLOT_TAKEN } from '../http/service-failure'
 import { HoldSweeper } from '../services/hold-sweeper'
 
 let t: TestServer

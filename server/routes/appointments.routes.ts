@@ -16,6 +16,7 @@ import { sendBookingConfirmation } from '../commerce/commerce.module'
 import type { ServerDeps } from '../deps'
 import { serve, type RequestContext } from '../http/contract-route'
 import { badRequest, forbidden, ok } from '../http/results'
+import { answer } from '../http/service-failure'
 import * as booking from '../services/booking.service'
 
 export async function appointmentsRoutes(app: FastifyInstance, deps: ServerDeps): Promise<void> {
@@ -31,27 +32,27 @@ export async function appointmentsRoutes(app: FastifyInstance, deps: ServerDeps)
 
   serve(app, createPublicAppointment, async ({ body }, ctx) => {
     const who = await ctx.requireCustomer()
-    return booking.createBooking(bookingDeps(ctx), ctx.tenant, who.sub, body)
+    return answer(await booking.createBooking(bookingDeps(ctx), ctx.tenant, who.sub, body))
   })
 
   serve(app, getAppointment, async ({ params }, ctx) => {
     const who = await ctx.requireCustomer()
-    return booking.ownAppointment(ctx.db, ctx.tenant, who.sub, params.id)
+    return answer(await booking.ownAppointment(ctx.db, ctx.tenant, who.sub, params.id))
   })
 
   serve(app, cancelAppointmentByCustomer, async ({ params }, ctx) => {
     const who = await ctx.requireCustomer()
-    return booking.cancelByCustomer(bookingDeps(ctx), ctx.tenant, who.sub, params.id)
+    return answer(await booking.cancelByCustomer(bookingDeps(ctx), ctx.tenant, who.sub, params.id))
   })
 
   serve(app, deletePendingAppointment, async ({ params }, ctx) => {
     const who = await ctx.requireCustomer()
-    return booking.deletePending(bookingDeps(ctx), ctx.tenant, who.sub, params.id)
+    return answer(await booking.deletePending(bookingDeps(ctx), ctx.tenant, who.sub, params.id))
   })
 
   serve(app, rescheduleAppointment, async ({ params, body }, ctx) => {
     const who = await ctx.requireCustomer()
-    return booking.reschedule(bookingDeps(ctx), ctx.tenant, who.sub, params.id, body.appointment)
+    return answer(await booking.reschedule(bookingDeps(ctx), ctx.tenant, who.sub, params.id, body.appointment))
   })
 
   serve(app, getCustomerAppointments, async ({ params, query }, ctx) => {

@@ -1,9 +1,11 @@
 /** POST /practitioners/time and POST /appointments/days-available-by-month. */
+import * as E from 'fp-ts/Either'
 import type { FastifyInstance } from 'fastify'
 import { getDaysAvailableByMonth, getPractitionerTimes } from '../../src/contract'
 import type { ServerDeps } from '../deps'
 import { serve } from '../http/contract-route'
-import { badRequest, notFound, ok } from '../http/results'
+import { badRequest, ok } from '../http/results'
+import { answer } from '../http/service-failure'
 import { monthYearProblem } from '../http/request-input'
 import { daySlotsFor, monthDays } from '../services/availability.service'
 
@@ -34,7 +36,7 @@ export async function availabilityRoutes(app: FastifyInstance, _deps: ServerDeps
       minimiseGaps: body.minimiseGaps,
       checkFirst: body.checkFirst,
     })
-    return Array.isArray(slots) ? ok(slots) : notFound(slots.message)
+    return answer(slots)
   })
 
   serve(app, getDaysAvailableByMonth, async ({ body }, ctx) => {
@@ -48,6 +50,6 @@ export async function availabilityRoutes(app: FastifyInstance, _deps: ServerDeps
     if (body.length > 10) return badRequest('At most 10 services can be booked together.')
     const owner = body.some((l) => l.id) ? await signedInCustomer(ctx) : undefined
     const days = await monthDays(ctx.db, ctx.tenant, body, ctx.now(), owner)
-    return Array.isArray(days) ? ok(days.map((date) => ({ date }))) : notFound(days.message)
+    return answer(E.map((found: string[]) => found.map((date) => ({ date })))(days))
   })
 }

@@ -4,7 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify'
 import * as C from '../../src/contract'
-import { answer, commerceDeps } from '../commerce/commerce.module'
+import { commerceDeps } from '../commerce/commerce.module'
+import { answer } from '../http/service-failure'
 import { coursesWithoutAppointment, customerCourses, verifyAssignment } from '../commerce/courses.service'
 import type { ServerDeps } from '../deps'
 import { serve } from '../http/contract-route'

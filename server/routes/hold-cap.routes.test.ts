@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { londonDate, londonInstant } from '../test-support/dates'
 import { buildTestServer, DEMO, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
-import { TOO_MANY_HOLDS } from '../services/booking.service'
+import { TOO_MANY_HOLDS } from '../http/service-failure'
 import { loadConfig } from '../config'
 
 /** The production default (MAX_LIVE_HOLDS unset). */

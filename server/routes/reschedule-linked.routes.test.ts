@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, type TestServer } from '../test-support/test-server'
 import { newId } from '../db/ids'
-import { SLOT_TAKEN } from '../services/booking.service'
+import { SLOT_TAKEN } from '../http/service-failure'
 
 let t: TestServer
 let demo: string

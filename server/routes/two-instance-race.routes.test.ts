@@ -11,7 +11,7 @@ import { testConfig } from '../config'
 import type { Database } from '../db/database'
 import { newId } from '../db/ids'
 import { DEMO } from '../seed/demo.seed'
-import { SLOT_TAKEN } from '../services/booking.service'
+import { SLOT_TAKEN } from '../http/service-failure'
 import { londonDate, londonInstant } from '../test-support/dates'
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database'
 

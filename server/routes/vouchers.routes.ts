@@ -1,7 +1,8 @@
 /** POST /gift-vouchers/purchase: a draft invoice of gift vouchers, paid like any invoice. */
 import type { FastifyInstance } from 'fastify'
 import * as C from '../../src/contract'
-import { answer, commerceDeps } from '../commerce/commerce.module'
+import { commerceDeps } from '../commerce/commerce.module'
+import { answer } from '../http/service-failure'
 import { purchaseGiftVouchers } from '../commerce/invoices.service'
 import type { ServerDeps } from '../deps'
 import { serve } from '../http/contract-route'

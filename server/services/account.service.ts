@@ -4,6 +4,7 @@
  * logged in), the current user and personal details.
  */
 import { createHash, randomBytes } from 'node:crypto'
+import * as E from 'fp-ts/Either'
 import { sql } from 'kysely'
 import type { CurrentUser, Customer, CustomerUpdate, RegisterBody } from '../../src/contract'
 import { SIGN_UP_TITLES } from '../../src/domain/constants/people'
@@ -16,7 +17,7 @@ import { isValidPhone, normalisePhone, type CountryCode } from '../../src/domain
 import { SIGN_UP_MESSAGES, signUpGender } from '../../src/domain/validation/sign-up'
 import { newId } from '../db/ids'
 import { toMoney, type CustomerRow, type Db, type DbOrTrx } from '../db/schema'
-import { badRequest, conflict, forbidden, ok, unauthorized, type Failure, type Ok } from '../http/results'
+import { conflict, invalid, notAllowed, unauthenticated, type ServiceError } from '../service-error'
 import { generationOf, type JwtService } from './jwt.service'
 import type { MailApi } from './mail.service'
 import { hashPassword, verifyPassword } from './password'
@@ -110,10 +111,10 @@ export async function login(deps: AccountDeps, tenant: string, email: string, pa
   const customer = await findByEmail(deps.db, tenant, email)
   // Verify against a dummy hash when the email is unknown, so both answers take as long.
   const valid = await verifyPassword(password, customer?.password_hash ?? DUMMY_HASH)
-  if (!customer || !valid) return unauthorized(MESSAGES.badCredentials)
-  if (!customer.verified) return forbidden(MESSAGES.notVerified)
+  if (!customer || !valid) return E.left(unauthenticated(MESSAGES.badCredentials))
+  if (!customer.verified) return E.left(notAllowed(MESSAGES.notVerified))
   const token = await deps.jwt.sign({ sub: customer.id, tenant, role: customer.role, gen: generationOf(customer.tokens_valid_after) })
-  return ok({ user: customerDto(customer), token, message: MESSAGES.loggedIn })
+  return E.right({ user: customerDto(customer), token, message: MESSAGES.loggedIn })
 }
 
 const DUMMY_HASH = 'scrypt$16384$8$1$c2FsdHNhbHRzYWx0c2FsdA$ZHVtbXlkdW1teWR1bW15ZHVtbXlkdW1teWR1bW15ZHU'
@@ -123,14 +124,14 @@ export const DOB_IN_FUTURE = 'Date of birth cannot be in the future.'
 const bornAfter = (dob: string, now: Date) => new Date(dob).toISOString().slice(0, 10) > londonDateOf(now)
 
 export async function register(deps: AccountDeps, tenant: string, body: RegisterBody) {
-  if (bornAfter(body.dob, deps.now)) return badRequest(DOB_IN_FUTURE)
+  if (bornAfter(body.dob, deps.now)) return E.left(invalid(DOB_IN_FUTURE))
   const title = body.title.trim()
-  if (!(SIGN_UP_TITLES as readonly string[]).includes(title)) return badRequest(SIGN_UP_MESSAGES.title)
+  if (!(SIGN_UP_TITLES as readonly string[]).includes(title)) return E.left(invalid(SIGN_UP_MESSAGES.title))
   const gender = signUpGender(body.gender)
-  if (!gender) return badRequest(SIGN_UP_MESSAGES.gender)
-  if (!isEmail(body.email)) return badRequest(SIGN_UP_MESSAGES.emailInvalid)
-  if (!isValidPhone(body.mobile, { defaultCountry: 'GB' })) return badRequest(SIGN_UP_MESSAGES.phoneInvalid)
-  if (!meetsPasswordRule(body.password)) return badRequest(SIGN_UP_MESSAGES.password)
+  if (!gender) return E.left(invalid(SIGN_UP_MESSAGES.gender))
+  if (!isEmail(body.email)) return E.left(invalid(SIGN_UP_MESSAGES.emailInvalid))
+  if (!isValidPhone(body.mobile, { defaultCountry: 'GB' })) return E.left(invalid(SIGN_UP_MESSAGES.phoneInvalid))
+  if (!meetsPasswordRule(body.password)) return E.left(invalid(SIGN_UP_MESSAGES.password))
   const email = normaliseEmail(body.email)
   const id = newId()
   const passwordHash = await hashPassword(body.password)
@@ -171,8 +172,8 @@ export async function register(deps: AccountDeps, tenant: string, body: Register
     )
     return true
   })
-  if (!created) return badRequest(MESSAGES.emailTaken)
-  return ok({ message: MESSAGES.accountCreated, id })
+  if (!created) return E.left(invalid(MESSAGES.emailTaken))
+  return E.right({ message: MESSAGES.accountCreated, id })
 }
 
 export async function verifyEmail(deps: AccountDeps, tenant: string, token: string): Promise<boolean> {
@@ -190,7 +191,7 @@ export async function verifyEmail(deps: AccountDeps, tenant: string, token: stri
 export async function forgotPassword(deps: AccountDeps, tenant: string, email: string, existingUser: boolean) {
   const message = existingUser ? EXISTING_CUSTOMER_RESET_RESULT : FORGOT_PASSWORD_RESULT
   deps.mail.later(() => sendResetLink(deps, tenant, email))
-  return ok({ message })
+  return { message }
 }
 
 /** The reset link of forgot-password, only when the account exists (run after the reply). */
@@ -245,7 +246,7 @@ async function setPassword(db: DbOrTrx, tenant: string, customerId: string, pass
 }
 
 export async function resetPassword(deps: AccountDeps, tenant: string, token: string, newPassword: string) {
-  if (!meetsPasswordRule(newPassword)) return badRequest(NEW_PASSWORD_NOT_MEETING_REQUIREMENTS)
+  if (!meetsPasswordRule(newPassword)) return E.left(invalid(NEW_PASSWORD_NOT_MEETING_REQUIREMENTS))
   // Hashed first: the slow KDF holds no lock, and a bad link costs as much as a good one.
   const passwordHash = await hashPassword(newPassword)
   const done = await deps.db.transaction().execute(async (trx) => {
@@ -263,34 +264,34 @@ export async function resetPassword(deps: AccountDeps, tenant: string, token: st
     if (!customerId) return undefined
     return { customerId, gen: await setPassword(trx, tenant, customerId, passwordHash, deps.now) }
   })
-  if (!done) return unauthorized(MESSAGES.badResetToken)
+  if (!done) return E.left(unauthenticated(MESSAGES.badResetToken))
   const { customerId, gen } = done
   const customer = (await findCustomer(deps.db, tenant, customerId))!
   const newToken = await deps.jwt.sign({ sub: customerId, tenant, role: customer.role, gen })
-  return { result: ok({ message: MESSAGES.passwordChanged, statusCode: 200, newToken }), customerId, generation: gen }
+  return E.right({ answer: { message: MESSAGES.passwordChanged, statusCode: 200, newToken }, customerId, generation: gen })
 }
 
 export async function changePassword(deps: AccountDeps, tenant: string, customerId: string, currentPassword: string, newPassword: string) {
-  if (!meetsPasswordRule(newPassword)) return badRequest(NEW_PASSWORD_NOT_MEETING_REQUIREMENTS)
+  if (!meetsPasswordRule(newPassword)) return E.left(invalid(NEW_PASSWORD_NOT_MEETING_REQUIREMENTS))
   const customer = await findCustomer(deps.db, tenant, customerId)
-  if (!customer || !(await verifyPassword(currentPassword, customer.password_hash))) return unauthorized(MESSAGES.wrongCurrentPassword)
+  if (!customer || !(await verifyPassword(currentPassword, customer.password_hash))) return E.left(unauthenticated(MESSAGES.wrongCurrentPassword))
   const gen = await setPassword(deps.db, tenant, customerId, await hashPassword(newPassword), deps.now)
   const newToken = await deps.jwt.sign({ sub: customerId, tenant, role: customer.role, gen })
-  return { result: ok({ message: MESSAGES.passwordChanged, statusCode: 200, newToken }), generation: gen }
+  return E.right({ answer: { message: MESSAGES.passwordChanged, statusCode: 200, newToken }, generation: gen })
 }
 
-export async function updateCustomer(db: Db, tenant: string, id: string, update: CustomerUpdate, now: Date): Promise<Ok<CurrentUser> | Failure> {
-  if (update.dateOfBirth !== undefined && bornAfter(update.dateOfBirth, now)) return badRequest(DOB_IN_FUTURE)
+export async function updateCustomer(db: Db, tenant: string, id: string, update: CustomerUpdate, now: Date): Promise<E.Either<ServiceError, CurrentUser>> {
+  if (update.dateOfBirth !== undefined && bornAfter(update.dateOfBirth, now)) return E.left(invalid(DOB_IN_FUTURE))
   const set: Record<string, unknown> = {}
   const text = (v: string | undefined) => (v === undefined ? undefined : v.trim() === '' ? null : v.trim())
   if (update.email !== undefined) {
-    if (!isEmail(update.email)) return badRequest(SIGN_UP_MESSAGES.emailInvalid)
+    if (!isEmail(update.email)) return E.left(invalid(SIGN_UP_MESSAGES.emailInvalid))
     set.email = normaliseEmail(update.email)
   }
   if (update.mobilePhone !== undefined) {
     const country = (update.country?.value ?? 'GB') as CountryCode
     const phone = normalisePhone(update.mobilePhone, { defaultCountry: country })
-    if (!phone) return badRequest(PERSONAL_DETAILS_PHONE_INVALID)
+    if (!phone) return E.left(invalid(PERSONAL_DETAILS_PHONE_INVALID))
     set.mobile_phone = phone
   }
   const map: [keyof CustomerUpdate, string][] = [
@@ -302,7 +303,7 @@ export async function updateCustomer(db: Db, tenant: string, id: string, update:
     const value = update[field]
     if (typeof value === 'string') set[column] = text(value)
   }
-  if (set.first_name === null || set.surname === null) return badRequest('First name and surname are required.')
+  if (set.first_name === null || set.surname === null) return E.left(invalid('First name and surname are required.'))
   if (update.country) {
     set.country_value = update.country.value
     set.country_label = update.country.label
@@ -313,12 +314,12 @@ export async function updateCustomer(db: Db, tenant: string, id: string, update:
     try {
       await db.updateTable('customers').set(set).where('tenant_id', '=', tenant).where('id', '=', id).execute()
     } catch (error) {
-      if ((error as { code?: string }).code === '23505') return conflict(MESSAGES.emailTaken)
+      if ((error as { code?: string }).code === '23505') return E.left(conflict(MESSAGES.emailTaken))
       throw error
     }
   }
   const row = await findCustomer(db, tenant, id)
-  return row ? ok(customerDto(row)) : badRequest('Customer not found')
+  return row ? E.right(customerDto(row)) : E.left(invalid('Customer not found'))
 }
 
 export function escapeHtml(s: string): string {

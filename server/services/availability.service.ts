@@ -21,10 +21,12 @@ import {
   type TimeRange,
   type WeeklySchedule,
 } from '../../src/domain/scheduling'
+import * as E from 'fp-ts/Either'
 import { sql } from 'kysely'
 import { OCCUPYING_STATUSES, type DbOrTrx, type OrganisationSettings } from '../db/schema'
 import { loadOrganisation } from './organisation.service'
 import { referenceCache, type ReferenceCache } from './reference-cache'
+import { notFound, type ServiceError } from '../service-error'
 
 export interface ServiceOptionRow {
   serviceId: string
@@ -406,29 +408,29 @@ function requestFor(serviceId: string, options: ServiceOptionRow[], staff: strin
   }
 }
 
-export type AvailabilityFailure = { _tag: 'NotFound'; message: string }
-
 /** POST /practitioners/time: the slots of one London date for one service. */
 export async function daySlotsFor(
   db: DbOrTrx,
   tenant: string,
   input: { date: string; serviceId: string; clinicId: string; staff?: string | null; forceInterval?: number; reschedule?: string | null; rescheduleOwner?: string | null } & Omit<RequestOptions, 'ignore'>,
-): Promise<Slot[] | AvailabilityFailure> {
+): Promise<E.Either<ServiceError, Slot[]>> {
   const date = input.date.length > 10 ? londonDateOfIso(input.date) : input.date
   const [{ services, options }, ignore] = await Promise.all([
     serviceOptions(db, tenant, input.clinicId, [input.serviceId], input.onlineBooking !== false),
     groupIds(db, tenant, input.reschedule, input.rescheduleOwner),
   ])
-  if (!services.has(input.serviceId)) return { _tag: 'NotFound', message: 'This service is not available at this location.' }
+  if (!services.has(input.serviceId)) return E.left(notFound('This service is not available at this location.'))
   const request = requestFor(input.serviceId, options, input.staff, input.forceInterval)
-  if (!request) return []
+  if (!request) return E.right([])
   const { calendars, closedDates, settings } = await loadCalendars(db, tenant, input.clinicId, request.options.map((o) => o.practitionerId), date, date)
-  return daySlots({
-    date,
-    practitioners: calendarDays(calendars)(date),
-    service: request,
-    options: slotOptions(settings, { ...input, ignore }, closedDates.has(date)),
-  }) as Slot[]
+  return E.right(
+    daySlots({
+      date,
+      practitioners: calendarDays(calendars)(date),
+      service: request,
+      options: slotOptions(settings, { ...input, ignore }, closedDates.has(date)),
+    }) as Slot[],
+  )
 }
 
 /** POST /appointments/days-available-by-month: London dates of the month where the whole basket fits. */
@@ -438,17 +440,17 @@ export async function monthDays(
   lines: readonly { service: string; month: number; year: number; location: string; practitioner?: string | null; id?: string | null; withHolidays?: boolean }[],
   now: Date,
   rescheduleOwner?: string | null,
-): Promise<string[] | AvailabilityFailure> {
-  if (lines.length === 0) return []
+): Promise<E.Either<ServiceError, string[]>> {
+  if (lines.length === 0) return E.right([])
   const { month, year, location } = lines[0]
   const [{ services, options }, ignore] = await Promise.all([
     serviceOptions(db, tenant, location, lines.map((l) => l.service), true),
     groupIds(db, tenant, lines.find((l) => l.id)?.id, rescheduleOwner),
   ])
   const missing = lines.find((l) => !services.has(l.service))
-  if (missing) return { _tag: 'NotFound', message: 'This service is not available at this location.' }
+  if (missing) return E.left(notFound('This service is not available at this location.'))
   const requests = lines.map((l) => requestFor(l.service, options, l.practitioner))
-  if (requests.some((r) => r === undefined)) return []
+  if (requests.some((r) => r === undefined)) return E.right([])
   const practitionerIds = [...new Set(requests.flatMap((r) => r!.options.map((o) => o.practitionerId)))]
   const first = isoDate(year, month, 1)
   const last = isoDate(year, month + 1, 0)
@@ -464,11 +466,11 @@ export async function monthDays(
       closedDates,
       practitionersOn: calendarDays(calendars),
     })
-  if (stamp === undefined) return compute()
+  if (stamp === undefined) return E.right(await compute())
   // Many visitors ask for the same month: the answer is kept for the minute, for these exact
   // booking versions (any booking change gives a new key).
   const key = `month|${tenant}|${JSON.stringify(lines)}|${stamp}|${Math.floor(now.getTime() / 60_000)}`
-  return referenceCache(db).get(key, compute, 60_000)
+  return E.right(await referenceCache(db).get(key, compute, 60_000))
 }
 
 export function londonDateOfIso(iso: string): string {

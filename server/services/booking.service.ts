@@ -3,7 +3,7 @@
  * read, cancel, release a pending hold, reschedule, and the customer's list. Ownership: a customer
  * only sees and changes their own appointments (another's answers 404, revealing nothing).
  * No double booking: the exclusion constraint `appointments_no_overlap` is the last word; its
- * violation (23P01) becomes a 409 with SLOT_TAKEN.
+ * violation (23P01) becomes SlotTaken.
  */
 import * as E from 'fp-ts/Either'
 import { sql, type Transaction } from 'kysely'
@@ -15,7 +15,7 @@ import { reserveCourseSessions } from '../commerce/courses.service'
 import { newId } from '../db/ids'
 import { RetriesExhausted, retryTransaction } from '../db/transaction-retry'
 import { toMoney, type CoreTables, type Db, type DbOrTrx } from '../db/schema'
-import { badRequest, conflict, notFound, ok, type Failure, type Ok } from '../http/results'
+import { CHANGED_MEANWHILE_ERROR, conflict, invalid, notFound, SLOT_TAKEN_ERROR, TOO_MANY_HOLDS_ERROR, TRANSACTION_IN_USE_ERROR, type ServiceError } from '../service-error'
 import { appointmentView, appointmentViews } from './appointment-view'
 import { calendarDays, daySlots } from '../../src/domain/scheduling'
 import { fitsCalendar, loadCalendars, londonDateOfIso, serviceOptions, slotOptions, type Calendars, type ServiceOptionRow } from './availability.service'
@@ -38,15 +38,11 @@ async function liveHolds(db: DbOrTrx, tenant: string, customerId: string, now: D
   return Number(row?.n ?? 0)
 }
 
-export const SLOT_TAKEN = 'Sorry, this time is no longer available. Please choose another time.'
 export const NOT_FOUND = 'Appointment not found'
 export const RELEASED = 'Deleted'
 export const MAX_SERVICES = 10
 export const TOO_MANY_SERVICES = `At most ${MAX_SERVICES} services can be booked together.`
-export const TOO_MANY_HOLDS = 'You have too many bookings waiting for payment. Please pay for or release one of them first.'
 export const OFF_GRID = 'Please choose one of the times offered.'
-export const TRANSACTION_IN_USE = 'This transaction id belongs to another booking. Please try again.'
-export const CHANGED_MEANWHILE = 'This appointment has just changed. Please reload it.'
 export const KEEPS_SERVICE = 'A booking keeps its service when it is moved. Please cancel it and book the other service.'
 export const KEEPS_CLINIC = 'A booking keeps its location when it is moved. Please cancel it and book at the other location.'
 
@@ -98,7 +94,7 @@ interface Item {
   linked: boolean
 }
 
-function itemsOf(appointment: AppointmentPayload): Item[] | Failure {
+function itemsOf(appointment: AppointmentPayload): Item[] | ServiceError {
   const items: Item[] = [
     {
       start: new Date(appointment.event.start),
@@ -109,11 +105,11 @@ function itemsOf(appointment: AppointmentPayload): Item[] | Failure {
       linked: false,
     },
   ]
-  if ((appointment.linkedAppointments?.length ?? 0) + 1 > MAX_SERVICES) return badRequest(TOO_MANY_SERVICES)
+  if ((appointment.linkedAppointments?.length ?? 0) + 1 > MAX_SERVICES) return invalid(TOO_MANY_SERVICES)
   for (const l of appointment.linkedAppointments ?? []) {
     const practitioner = l.practitioner ?? l.practitioners?.[0]
-    if (!practitioner) return badRequest('Each linked appointment needs a practitioner.')
-    if (l.clinic !== appointment.clinic) return badRequest('All services of a booking must be at the same location.')
+    if (!practitioner) return invalid('Each linked appointment needs a practitioner.')
+    if (l.clinic !== appointment.clinic) return invalid('All services of a booking must be at the same location.')
     items.push({ start: new Date(l.event.start), clinicId: l.clinic, serviceId: l.service, practitionerId: practitioner, courseId: l.course ?? null, linked: true })
   }
   return items
@@ -151,9 +147,9 @@ export async function createBooking(
   tenant: string,
   customerId: string,
   body: { appointment: AppointmentPayload; coherentTransactionId?: string | null },
-): Promise<Ok<BookingCreated> | Failure> {
+): Promise<E.Either<ServiceError, BookingCreated>> {
   const parsed = itemsOf(body.appointment)
-  if (!Array.isArray(parsed)) return parsed
+  if (!Array.isArray(parsed)) return E.left(parsed)
   const items = parsed
   const clinicId = items[0].clinicId
   const transactionId = body.coherentTransactionId?.trim() || null
@@ -161,11 +157,11 @@ export async function createBooking(
   // A retried request (same transaction id) answers the booking it already made.
   if (transactionId) {
     const existing = await findByTransaction(deps.db, tenant, customerId, transactionId)
-    if (existing) return ok(existing)
+    if (existing) return E.right(existing)
   }
 
   if ((await liveHolds(deps.db, tenant, customerId, deps.now)) >= deps.maxLiveHolds) {
-    return { _tag: 'TooManyRequests', message: TOO_MANY_HOLDS }
+    return E.left(TOO_MANY_HOLDS_ERROR)
   }
 
   const [{ services, options }, organisation, customer] = await Promise.all([
@@ -173,17 +169,17 @@ export async function createBooking(
     loadOrganisation(deps.db, tenant),
     deps.db.selectFrom('customers').select(['account_balance']).where('tenant_id', '=', tenant).where('id', '=', customerId).executeTakeFirst(),
   ])
-  if (!organisation || !customer) return notFound('Organisation not found')
+  if (!organisation || !customer) return E.left(notFound('Organisation not found'))
   const chosen: (ServiceOptionRow & Item & { end: Date })[] = []
   for (const item of items) {
-    if (!services.has(item.serviceId)) return notFound('This service cannot be booked online at this location.')
+    if (!services.has(item.serviceId)) return E.left(notFound('This service cannot be booked online at this location.'))
     const option = options.find((o) => o.serviceId === item.serviceId && o.practitionerId === item.practitionerId)
-    if (!option) return badRequest('This practitioner does not offer this service at this location.')
+    if (!option) return E.left(invalid('This practitioner does not offer this service at this location.'))
     chosen.push({ ...option, ...item, end: new Date(item.start.getTime() + option.durationMinutes * 60_000) })
   }
   for (let i = 1; i < chosen.length; i++) {
     if (chosen[i].start.getTime() < chosen[i - 1].end.getTime() && chosen[i].practitionerId === chosen[i - 1].practitionerId) {
-      return badRequest('The services of a booking must follow one another.')
+      return E.left(invalid('The services of a booking must follow one another.'))
     }
   }
 
@@ -208,7 +204,7 @@ export async function createBooking(
   const practitionerIds = [...new Set(chosen.map((c) => c.practitionerId))]
 
   try {
-    const outcome = await retryTransaction(() => deps.db.transaction().execute(async (trx): Promise<Failure | typeof REPLAYED | undefined> => {
+    const outcome = await retryTransaction(() => deps.db.transaction().execute(async (trx): Promise<ServiceError | typeof REPLAYED | undefined> => {
       // Locks in one fixed order (transaction id, customer, practitioner days) so that they never deadlock.
       if (transactionId) {
         // Retries of one request running at once queue here; the later ones then answer the first's booking.
@@ -219,23 +215,20 @@ export async function createBooking(
       // parallel requests of one customer would each see room (40 at once made 30 holds against 10).
       await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`live-holds:${tenant}:${customerId}`}, 0))`.execute(trx)
       if (status === 'Pending' && (await liveHolds(trx, tenant, customerId, deps.now)) >= deps.maxLiveHolds) {
-        return { _tag: 'TooManyRequests', message: TOO_MANY_HOLDS }
+        return TOO_MANY_HOLDS_ERROR
       }
       await lockPractitionerDays(trx, tenant, chosen)
       await releaseExpiredHolds(trx, tenant, practitionerIds, from, to, deps.now)
       const calendars = await loadCalendars(trx, tenant, clinicId, practitionerIds, londonDateOfIso(from.toISOString()), londonDateOfIso(to.toISOString()), deps.db)
       for (const c of chosen) {
-        if (!fitsCalendar(calendars, c.practitionerId, c.start.getTime(), c.end.getTime(), { now: deps.now, ignore: [] })) return conflict(SLOT_TAKEN)
+        if (!fitsCalendar(calendars, c.practitionerId, c.start.getTime(), c.end.getTime(), { now: deps.now, ignore: [] })) return SLOT_TAKEN_ERROR
       }
       // Later services of a chain start where the previous one ends; the first must be an offered time.
-      if (!offeredStart(calendars, chosen[0], chosen[0].start.getTime(), deps.now, [])) return badRequest(OFF_GRID)
+      if (!offeredStart(calendars, chosen[0], chosen[0].start.getTime(), deps.now, [])) return invalid(OFF_GRID)
       for (const courseId of new Set(courseItems.map((c) => c.courseId!))) {
         const booked = courseItems.filter((c) => c.courseId === courseId)
         const guard = await reserveCourseSessions(trx, coreData, tenant, customerId, courseId, booked.length, deps.now, booked.map((c) => c.serviceId))
-        if (E.isLeft(guard)) {
-          const tag = guard.left._tag
-          return { _tag: tag === 'Invalid' ? 'BadRequest' : tag, message: guard.left.message } as Failure
-        }
+        if (E.isLeft(guard)) return guard.left
       }
       await trx
         .insertInto('appointments')
@@ -270,23 +263,23 @@ export async function createBooking(
       return undefined
     }))
     if (outcome === REPLAYED) return replay(deps.db, tenant, customerId, transactionId!)
-    if (outcome) return outcome
+    if (outcome) return E.left(outcome)
     deps.afterCommit?.()
     businessMetrics.bookingCreated(tenant, status)
   } catch (error) {
     // Aborted again and again by concurrent bookings of the same time: that time is contested.
-    if (isOverlapViolation(error) || error instanceof RetriesExhausted) return conflict(SLOT_TAKEN)
+    if (isOverlapViolation(error) || error instanceof RetriesExhausted) return E.left(SLOT_TAKEN_ERROR)
     // Two retries of one transaction id racing: the loser answers the winner's booking.
     if ((error as { code?: string }).code === '23505' && transactionId) {
       const existing = await findByTransaction(deps.db, tenant, customerId, transactionId)
-      if (existing) return ok(existing)
+      if (existing) return E.right(existing)
       // Another customer's booking holds this transaction id.
-      return conflict(TRANSACTION_IN_USE)
+      return E.left(TRANSACTION_IN_USE_ERROR)
     }
     throw error
   }
   const views = await appointmentViews(deps.db, tenant, ids)
-  return ok({
+  return E.right({
     appointment: views[0],
     appointments: views,
     deposit,
@@ -309,10 +302,10 @@ async function transactionTaken(trx: Transaction<CoreTables>, tenant: string, tr
   return row !== undefined
 }
 
-/** The answer to a retried request: the booking it made, or a 409 when the id is another customer's. */
-async function replay(db: Db, tenant: string, customerId: string, transactionId: string): Promise<Ok<BookingCreated> | Failure> {
+/** The answer to a retried request: the booking it made, or TransactionInUse when the id is another customer's. */
+async function replay(db: Db, tenant: string, customerId: string, transactionId: string): Promise<E.Either<ServiceError, BookingCreated>> {
   const existing = await findByTransaction(db, tenant, customerId, transactionId)
-  return existing ? ok(existing) : conflict(TRANSACTION_IN_USE)
+  return existing ? E.right(existing) : E.left(TRANSACTION_IN_USE_ERROR)
 }
 
 async function findByTransaction(db: Db, tenant: string, customerId: string, transactionId: string): Promise<BookingCreated | undefined> {
@@ -336,11 +329,11 @@ async function findByTransaction(db: Db, tenant: string, customerId: string, tra
   }
 }
 
-/** The appointment if it belongs to the customer (404 otherwise, for unknown and foreign alike). */
-export async function ownAppointment(db: Db, tenant: string, customerId: string, id: string): Promise<Ok<AppointmentView> | Failure> {
+/** The appointment if it belongs to the customer (NotFound otherwise, for unknown and foreign alike). */
+export async function ownAppointment(db: Db, tenant: string, customerId: string, id: string): Promise<E.Either<ServiceError, AppointmentView>> {
   const view = await appointmentView(db, tenant, id)
-  if (!view || view.customer !== customerId) return notFound(NOT_FOUND)
-  return ok(view)
+  if (!view || view.customer !== customerId) return E.left(notFound(NOT_FOUND))
+  return E.right(view)
 }
 
 function policyOf(view: AppointmentView) {
@@ -355,12 +348,12 @@ function policyOf(view: AppointmentView) {
   }
 }
 
-export async function cancelByCustomer(deps: BookingDeps, tenant: string, customerId: string, id: string): Promise<Ok<AppointmentView> | Failure> {
+export async function cancelByCustomer(deps: BookingDeps, tenant: string, customerId: string, id: string): Promise<E.Either<ServiceError, AppointmentView>> {
   const own = await ownAppointment(deps.db, tenant, customerId, id)
-  if (own._tag !== 'Ok') return own
+  if (E.isLeft(own)) return own
   const organisation = await loadOrganisation(deps.db, tenant)
-  const guard = guardCancel(policyOf(own.body), deps.now, organisation?.settings ?? {})
-  if (E.isLeft(guard)) return conflict(policyRefusalMessage(guard.left))
+  const guard = guardCancel(policyOf(own.right), deps.now, organisation?.settings ?? {})
+  if (E.isLeft(guard)) return E.left(conflict(policyRefusalMessage(guard.left)))
   // Only if nothing changed since the policy was checked: a parallel cancel, or a reschedule into the
   // late-cancellation period, makes this one a 409 (on a PostgreSQL server they truly run at once).
   const updated = await deps.db
@@ -368,22 +361,22 @@ export async function cancelByCustomer(deps: BookingDeps, tenant: string, custom
     .set({ status: 'Cancelled', updated_at: deps.now })
     .where('tenant_id', '=', tenant)
     .where('id', '=', id)
-    .where('status', '=', own.body.status)
-    .where('starts_at', '=', new Date(own.body.event.start))
+    .where('status', '=', own.right.status)
+    .where('starts_at', '=', new Date(own.right.event.start))
     .executeTakeFirst()
-  if (Number(updated.numUpdatedRows) !== 1) return conflict(CHANGED_MEANWHILE)
+  if (Number(updated.numUpdatedRows) !== 1) return E.left(CHANGED_MEANWHILE_ERROR)
   await notify(deps.db, tenant, { kind: 'cancelled', appointmentIds: [id], at: deps.now }).then(deps.afterCommit)
   businessMetrics.bookingCancelled(tenant)
   const view = await appointmentView(deps.db, tenant, id)
-  return ok(view!)
+  return E.right(view!)
 }
 
 /** Releases a pending hold (and the holds booked with it). */
-export async function deletePending(deps: BookingDeps, tenant: string, customerId: string, id: string): Promise<Ok<{ message: string }> | Failure> {
+export async function deletePending(deps: BookingDeps, tenant: string, customerId: string, id: string): Promise<E.Either<ServiceError, { message: string }>> {
   const own = await ownAppointment(deps.db, tenant, customerId, id)
-  if (own._tag !== 'Ok') return own
-  if (own.body.status !== 'Pending') return conflict('Only a booking that is still pending can be released.')
-  const group = [id, ...(own.body.linkedAppointments ?? []).map((l) => l.id)]
+  if (E.isLeft(own)) return own
+  if (own.right.status !== 'Pending') return E.left(conflict('Only a booking that is still pending can be released.'))
+  const group = [id, ...(own.right.linkedAppointments ?? []).map((l) => l.id)]
   await deps.db
     .updateTable('appointments')
     .set({ status: RELEASED, updated_at: deps.now })
@@ -392,7 +385,7 @@ export async function deletePending(deps: BookingDeps, tenant: string, customerI
     .where('id', 'in', group)
     .where('status', '=', 'Pending')
     .execute()
-  return ok({ message: 'The pending booking has been released.' })
+  return E.right({ message: 'The pending booking has been released.' })
 }
 
 /** Thrown inside the reschedule transaction so that a half-moved visit rolls back. */
@@ -404,23 +397,23 @@ export async function reschedule(
   customerId: string,
   id: string,
   change: ReschedulePayload,
-): Promise<Ok<AppointmentView> | Failure> {
+): Promise<E.Either<ServiceError, AppointmentView>> {
   const own = await ownAppointment(deps.db, tenant, customerId, id)
-  if (own._tag !== 'Ok') return own
-  const current = own.body
+  if (E.isLeft(own)) return own
+  const current = own.right
   const organisation = await loadOrganisation(deps.db, tenant)
   const guard = guardReschedule(policyOf(current), deps.now, organisation?.settings ?? {})
-  if (E.isLeft(guard)) return conflict(policyRefusalMessage(guard.left))
+  if (E.isLeft(guard)) return E.left(conflict(policyRefusalMessage(guard.left)))
   // Rescheduling picks a practitioner and a time (spec section 3): the location and service stay.
-  if (change.service && change.service !== current.service.id) return badRequest(KEEPS_SERVICE)
-  if (change.clinic && change.clinic !== current.clinic.id) return badRequest(KEEPS_CLINIC)
+  if (change.service && change.service !== current.service.id) return E.left(invalid(KEEPS_SERVICE))
+  if (change.clinic && change.clinic !== current.clinic.id) return E.left(invalid(KEEPS_CLINIC))
   const clinicId = current.clinic.id
   const serviceId = current.service.id
   const practitionerId = change.practitioner ?? current.practitioner.id
   const { services, options } = await serviceOptions(deps.db, tenant, clinicId, [serviceId], true)
-  if (!services.has(serviceId)) return notFound('This service cannot be booked online at this location.')
+  if (!services.has(serviceId)) return E.left(notFound('This service cannot be booked online at this location.'))
   const option = options.find((o) => o.practitionerId === practitionerId)
-  if (!option) return badRequest('This practitioner does not offer this service at this location.')
+  if (!option) return E.left(invalid('This practitioner does not offer this service at this location.'))
   const start = new Date(change.event.start)
   const end = new Date(start.getTime() + option.durationMinutes * 60_000)
   // Another practitioner may charge another price (a course session stays free).
@@ -442,16 +435,16 @@ export async function reschedule(
   const to = new Date(Math.max(end.getTime(), ...moves.map((m) => m.end.getTime())))
   const practitionerIds = [...new Set([practitionerId, ...moves.map((m) => m.practitionerId)])]
   try {
-    const outcome = await retryTransaction(() => deps.db.transaction().execute(async (trx): Promise<Failure | undefined> => {
+    const outcome = await retryTransaction(() => deps.db.transaction().execute(async (trx): Promise<ServiceError | undefined> => {
       await lockPractitionerDays(trx, tenant, [{ practitionerId, start, end }, ...moves])
       await releaseExpiredHolds(trx, tenant, practitionerIds, from, to, deps.now)
       const calendars = await loadCalendars(trx, tenant, clinicId, practitionerIds, londonDateOfIso(from.toISOString()), londonDateOfIso(to.toISOString()), deps.db)
-      if (!fitsCalendar(calendars, practitionerId, start.getTime(), end.getTime(), { now: deps.now, ignore: groupIds })) return conflict(SLOT_TAKEN)
+      if (!fitsCalendar(calendars, practitionerId, start.getTime(), end.getTime(), { now: deps.now, ignore: groupIds })) return SLOT_TAKEN_ERROR
       for (const m of moves) {
-        if (!fitsCalendar(calendars, m.practitionerId, m.start.getTime(), m.end.getTime(), { now: deps.now, ignore: groupIds })) return conflict(SLOT_TAKEN)
+        if (!fitsCalendar(calendars, m.practitionerId, m.start.getTime(), m.end.getTime(), { now: deps.now, ignore: groupIds })) return SLOT_TAKEN_ERROR
       }
       // A moved appointment keeps its offsets to the others of the visit (spec section 3): the finest grid, 5 minutes.
-      if (!offeredStart(calendars, option, start.getTime(), deps.now, groupIds, 5)) return badRequest(OFF_GRID)
+      if (!offeredStart(calendars, option, start.getTime(), deps.now, groupIds, 5)) return invalid(OFF_GRID)
       // Row by row, the one moving into the others' old time last (the exclusion constraint checks every row).
       const steps = [
         { id, start, end, original: new Date(current.event.start).getTime(), main: true },
@@ -471,15 +464,15 @@ export async function reschedule(
       await notify(trx, tenant, { kind: 'rescheduled', appointmentIds: groupIds, at: deps.now })
       return undefined
     }))
-    if (outcome) return outcome
+    if (outcome) return E.left(outcome)
   } catch (error) {
-    if (isOverlapViolation(error) || error instanceof RetriesExhausted) return conflict(SLOT_TAKEN)
-    if (error instanceof ChangedMeanwhile) return conflict(CHANGED_MEANWHILE)
+    if (isOverlapViolation(error) || error instanceof RetriesExhausted) return E.left(SLOT_TAKEN_ERROR)
+    if (error instanceof ChangedMeanwhile) return E.left(CHANGED_MEANWHILE_ERROR)
     throw error
   }
   deps.afterCommit?.()
   businessMetrics.bookingRescheduled(tenant)
-  return ok((await appointmentView(deps.db, tenant, id))!)
+  return E.right((await appointmentView(deps.db, tenant, id))!)
 }
 
 /** The customer's appointments, newest first; released holds are left out. */
