@@ -7,6 +7,7 @@ import type { Seller, SetupIntent, StoredCard } from '../../src/contract'
 import type { StoredCard as ProcessorCard } from './card-processor.port'
 import { notAllowed, invalid, notFound, type ServiceError } from '../service-error'
 import type { CommerceDeps } from './commerce.deps'
+import { organisationTerms } from '../services/organisation.repository'
 
 async function defaultCardId(deps: CommerceDeps, tenant: string, customerId: string): Promise<string | undefined> {
   const row = await deps.db.selectFrom('commerce_default_cards').select('card_id').where('tenant_id', '=', tenant).where('customer_id', '=', customerId).executeTakeFirst()
@@ -82,7 +83,7 @@ export async function connection(deps: CommerceDeps, tenant: string) {
 }
 
 export async function seller(deps: CommerceDeps, tenant: string, location: string | undefined): Promise<Seller> {
-  const [s, organisation] = await Promise.all([deps.processor.seller({ tenant }, location), deps.core.organisation(deps.db, tenant)])
+  const [s, organisation] = await Promise.all([deps.processor.seller({ tenant }, location), organisationTerms(deps.db, tenant)])
   return { applicationId: s.applicationId, locationId: s.locationId, provider: deps.processor.name, tokenizerUrl: s.tokenizerUrl, currency: organisation.currency }
 }
 

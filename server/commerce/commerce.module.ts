@@ -1,6 +1,6 @@
 /**
  * Wiring of the commerce side from the server's deps: the card processor chosen by CARD_PROCESSOR
- * (default 'sandbox'; 'stripe' and 'square' with their keys: processor-config.ts), the core data, the clock.
+ * (default 'sandbox'; 'stripe' and 'square' with their keys: processor-config.ts) and the clock.
  */
 import type { Db } from '../db/schema'
 import type { ServerDeps } from '../deps'
@@ -8,11 +8,11 @@ import { SandboxProcessor } from '../sandbox-processor/sandbox-processor.adapter
 import type { CardProcessor } from './card-processor.port'
 import type { CommerceDeps } from './commerce.deps'
 import type { CommerceDb } from './commerce.tables'
-import { coreData } from './core-data.repository'
 import { loadProcessorConfig, type ProcessorConfig } from './processor-config'
 import { enqueueBookingConfirmation } from './settlement'
 import { SquareProcessor } from '../square-processor/square-processor.adapter'
 import { StripeProcessor } from '../stripe-processor/stripe-processor.adapter'
+import { bookingAppointmentsById } from '../services/appointments.repository'
 
 export type ProcessorFactory = (db: Db, clock: () => Date, config: ProcessorConfig) => CardProcessor
 
@@ -39,7 +39,7 @@ export function commerceDeps(deps: ServerDeps): CommerceDeps {
   if (!found) {
     const db = deps.db
     const config = loadProcessorConfig()
-    found = { db, core: coreData, processor: CARD_PROCESSORS[config.name](db, deps.clock, config), clock: deps.clock }
+    found = { db, processor: CARD_PROCESSORS[config.name](db, deps.clock, config), clock: deps.clock }
     cache.set(deps, found)
   }
   return found
@@ -64,6 +64,6 @@ export async function sendBookingConfirmation(
 ): Promise<void> {
   const commerce = commerceDeps(deps)
   const handle = db as CommerceDb
-  const appointments = await commerce.core.bookingAppointmentsById(handle, tenant, appointmentIds)
+  const appointments = await bookingAppointmentsById(handle, tenant, appointmentIds)
   await enqueueBookingConfirmation(commerce, handle, tenant, customerId, appointments)
 }

@@ -12,6 +12,7 @@ import { isSignatureEmpty } from '../../src/domain/forms/answers'
 import { conflict, invalid, notFound, type ServiceError } from '../service-error'
 import type { CommerceDeps } from './commerce.deps'
 import { newId, type CommerceDb } from './commerce.tables'
+import { customerSummary } from '../services/customers.repository'
 
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>
 
@@ -59,7 +60,7 @@ export async function getUserForm(deps: CommerceDeps, tenant: string, id: string
   const opened = await openForm(deps, tenant, id, password)
   if (E.isLeft(opened)) return opened
   const row = opened.right
-  const customer = await deps.core.customer(deps.db, tenant, row.customer_id)
+  const customer = await customerSummary(deps.db, tenant, row.customer_id)
   return E.right({
     id: row.id,
     type: row.type as UserForm['type'],

@@ -16,6 +16,10 @@ import { insertCustomerCourses, type NewCustomerCourse } from './courses.reposit
 import * as repo from './invoices.repository'
 import { confirmBooking } from './settlement'
 import { insertVouchers, vouchersOfInvoice, allowedVoucherValues, validateReceiver, type NewVoucher } from './vouchers.service'
+import { bookingAppointments, lockAppointments } from '../services/appointments.repository'
+import { catalogueCourse, clinicName } from '../services/catalogue.repository'
+import { customerSummary } from '../services/customers.repository'
+import { organisationTerms } from '../services/organisation.repository'
 
 export const DEPOSIT_DESCRIPTION = 'Invoice for Booking Deposit'
 export const COURSE_DESCRIPTION = 'Online Course Purchase'
@@ -25,7 +29,7 @@ export const MAX_LINES = 20
 /** The clinic ids an invoice names must be this tenant's. */
 async function unknownClinic(deps: CommerceDeps, tenant: string, ids: readonly (string | undefined)[]): Promise<boolean> {
   for (const id of new Set(ids.filter((i): i is string => !!i))) {
-    if ((await deps.core.clinicName(deps.db, tenant, id)) === undefined) return true
+    if ((await clinicName(deps.db, tenant, id)) === undefined) return true
   }
   return false
 }
@@ -116,7 +120,7 @@ async function createDepositInvoice(
   clinicId: string,
   appointmentId: string,
 ): Promise<E.Either<ServiceError, Invoice>> {
-  const appointments = await deps.core.bookingAppointments(deps.db, tenant, appointmentId)
+  const appointments = await bookingAppointments(deps.db, tenant, appointmentId)
   if (appointments.length === 0) return E.left(notFound(MESSAGES.appointmentNotFound))
   if (appointments.some((a) => a.customerId !== customerId)) return E.left(notAllowed())
   const existing = await repo.openInvoiceForAppointment(deps.db, tenant, appointmentId)
@@ -130,7 +134,7 @@ async function createDepositInvoice(
   }
   // Sessions booked from a course carry no deposit.
   const charged = held.filter((a) => !a.courseId)
-  const [organisation, customer] = await Promise.all([deps.core.organisation(deps.db, tenant), deps.core.customer(deps.db, tenant, customerId)])
+  const [organisation, customer] = await Promise.all([organisationTerms(deps.db, tenant), customerSummary(deps.db, tenant, customerId)])
   const deposit = calculateDeposit({
     settings: organisation.deposit,
     accountBalance: customer?.accountBalance ?? 0,
@@ -144,7 +148,7 @@ async function createDepositInvoice(
   const names = held.map((a) => a.serviceName).join(', ')
   const invoice = await deps.db.transaction().execute(async (trx) => {
     // Two creates racing for one hold: the second waits for the first's lock and answers its invoice.
-    await deps.core.lockAppointments(trx, tenant, held.map((a) => a.id))
+    await lockAppointments(trx, tenant, held.map((a) => a.id))
     const raced = await repo.openInvoiceForAppointment(trx, tenant, appointmentId)
     if (raced) return raced
     const created = await repo.insertInvoice(trx, {
@@ -194,13 +198,13 @@ async function createCourseInvoice(
   clinicId: string,
   items: NonNullable<CreateInvoiceBody['items']>,
 ): Promise<E.Either<ServiceError, Invoice>> {
-  const organisation = await deps.core.organisation(deps.db, tenant)
+  const organisation = await organisationTerms(deps.db, tenant)
   const lines: repo.NewInvoiceItem[] = []
   const courses: Omit<NewCustomerCourse, 'invoiceId'>[] = []
   for (const item of items) {
     if (!item.referenceId) return E.left(invalid('Course item needs a referenceId.'))
     if (item.quantity < 1 || item.quantity > 20) return E.left(invalid('Quantity must be between 1 and 20.'))
-    const course = await deps.core.course(deps.db, tenant, item.referenceId)
+    const course = await catalogueCourse(deps.db, tenant, item.referenceId)
     if (!course) return E.left(notFound(MESSAGES.courseNotFound))
     const gross = round2(course.salePrice * item.quantity)
     const net = round2(courseNetPrice(course.salePrice, course.taxRate) * item.quantity)
@@ -270,7 +274,7 @@ export async function purchaseGiftVouchers(
   if (body.vouchers.length === 0) return E.left(invalid(MESSAGES.noItems))
   if (body.vouchers.length > MAX_LINES) return E.left(invalid(MESSAGES.tooManyLines))
   if (await unknownClinic(deps, tenant, [body.clinic])) return E.left(notFound(MESSAGES.clinicNotFound))
-  const organisation = await deps.core.organisation(deps.db, tenant)
+  const organisation = await organisationTerms(deps.db, tenant)
   if (!organisation.sellGiftVoucherOnline) return E.left(conflict(MESSAGES.vouchersNotSold))
   const allowed = allowedVoucherValues(organisation.giftVoucherValues)
   const lines: repo.NewInvoiceItem[] = []

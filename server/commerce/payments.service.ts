@@ -16,6 +16,8 @@ import { invoiceAppointmentIds } from './invoices.repository'
 import * as repo from './invoices.repository'
 import { enqueueRefundNotice, fulfilInvoice } from './settlement'
 import { businessMetrics } from '../observability/metrics'
+import { bookingAppointmentsById } from '../services/appointments.repository'
+import { notify } from '../notifications/notifications.service'
 
 export interface SettleOutcome {
   paid: boolean
@@ -117,7 +119,7 @@ async function startedOf(deps: CommerceDeps, transactionId: string, tenant: stri
 async function bookingLive(deps: CommerceDeps, tenant: string, invoiceId: string): Promise<boolean> {
   const ids = await invoiceAppointmentIds(deps.db, invoiceId)
   if (ids.length === 0) return true
-  const appointments = await deps.core.bookingAppointmentsById(deps.db, tenant, ids)
+  const appointments = await bookingAppointmentsById(deps.db, tenant, ids)
   const now = deps.clock()
   return appointments.length === ids.length && appointments.every((a) => a.status === 'Pending' && (!a.holdExpiresAt || a.holdExpiresAt > now))
 }
@@ -175,7 +177,7 @@ export async function settle(deps: CommerceDeps, tenant: string, transactionId: 
     const now = deps.clock()
     await repo.settlePayment(trx, transactionId, 'paid', null, now)
     await repo.setInvoiceStatus(trx, invoice.id, 'Paid', now)
-    await deps.core.notifyDepositPaid(trx, tenant, await invoiceAppointmentIds(trx, invoice.id), { amount: money(locked.amount), currency: invoice.currency }, now)
+    await notify(trx, tenant, { kind: 'deposit-paid', appointmentIds: await invoiceAppointmentIds(trx, invoice.id), at: now, deposit: { amount: money(locked.amount), currency: invoice.currency } })
     return 'paid' as const
   })
   if (outcome === 'paid') businessMetrics.payment('paid')

@@ -72,7 +72,7 @@ export async function updateTax(db: CommerceDb, tenant: string, id: string, body
   return E.right(view(row))
 }
 
-/** Items using a tax: read through the core's catalogue (see core-data.repository.ts). */
+/** Items using a tax: read from the catalogue (catalogue.repository.ts). */
 export async function taxItems(
   db: CommerceDb,
   tenant: string,

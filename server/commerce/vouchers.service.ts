@@ -11,6 +11,9 @@ import { validateGiftVoucherReceiver } from '../../src/domain/validation/gift-vo
 import { invalid, type ServiceError } from '../service-error'
 import type { CommerceDeps } from './commerce.deps'
 import { money, newId, type CommerceDb } from './commerce.tables'
+import { enqueueMail } from '../services/mail.service'
+import { customerSummary } from '../services/customers.repository'
+import { organisationTerms } from '../services/organisation.repository'
 
 export const VOUCHER_VALIDITY_MONTHS = 12
 
@@ -110,8 +113,8 @@ export async function activateVouchersOfInvoice(deps: CommerceDeps, trx: Commerc
     .returningAll()
     .execute()
   if (rows.length === 0) return
-  const organisation = await deps.core.organisation(trx, tenant)
-  const buyer = await deps.core.customer(trx, tenant, rows[0].buyer_customer_id)
+  const organisation = await organisationTerms(trx, tenant)
+  const buyer = await customerSummary(trx, tenant, rows[0].buyer_customer_id)
   const currency = currencyOrDefault(organisation.currency)
   for (const row of rows) {
     const to = row.receiver_email ?? buyer?.email
@@ -129,6 +132,6 @@ export async function activateVouchersOfInvoice(deps: CommerceDeps, trx: Commerc
       `Voucher code: ${row.code}`,
       `Valid until: ${expires.toISOString().slice(0, 10)}`,
     ].join('\n')
-    await deps.core.enqueueMail(trx, tenant, { to, subject: `Your ${organisation.name} gift voucher`, text })
+    await enqueueMail(trx, { tenant,  to, subject: `Your ${organisation.name} gift voucher`, text })
   }
 }

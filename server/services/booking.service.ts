@@ -19,7 +19,6 @@ import { CHANGED_MEANWHILE_ERROR, conflict, invalid, notFound, SLOT_TAKEN_ERROR,
 import { appointmentView, appointmentViews } from './appointment-view'
 import { calendarDays, daySlots } from '../../src/domain/scheduling'
 import { fitsCalendar, loadCalendars, londonDateOfIso, serviceOptions, slotOptions, type Calendars, type ServiceOptionRow } from './availability.service'
-import { coreData } from '../commerce/core-data.repository'
 import { loadOrganisation } from './organisation.service'
 import { businessMetrics } from '../observability/metrics'
 import { notify } from '../notifications/notifications.service'
@@ -227,7 +226,7 @@ export async function createBooking(
       if (!offeredStart(calendars, chosen[0], chosen[0].start.getTime(), deps.now, [])) return invalid(OFF_GRID)
       for (const courseId of new Set(courseItems.map((c) => c.courseId!))) {
         const booked = courseItems.filter((c) => c.courseId === courseId)
-        const guard = await reserveCourseSessions(trx, coreData, tenant, customerId, courseId, booked.length, deps.now, booked.map((c) => c.serviceId))
+        const guard = await reserveCourseSessions(trx, tenant, customerId, courseId, booked.length, deps.now, booked.map((c) => c.serviceId))
         if (E.isLeft(guard)) return guard.left
       }
       await trx
