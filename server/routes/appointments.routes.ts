@@ -17,6 +17,7 @@ import type { ServerDeps } from '../deps'
 import { serve, type RequestContext } from '../http/contract-route'
 import { badRequest, forbidden, ok } from '../http/results'
 import { answer } from '../http/service-failure'
+import * as changes from '../services/booking-changes.service'
 import * as booking from '../services/booking.service'
 
 export async function appointmentsRoutes(app: FastifyInstance, deps: ServerDeps): Promise<void> {
@@ -42,17 +43,17 @@ export async function appointmentsRoutes(app: FastifyInstance, deps: ServerDeps)
 
   serve(app, cancelAppointmentByCustomer, async ({ params }, ctx) => {
     const who = await ctx.requireCustomer()
-    return answer(await booking.cancelByCustomer(bookingDeps(ctx), ctx.tenant, who.sub, params.id))
+    return answer(await changes.cancelByCustomer(bookingDeps(ctx), ctx.tenant, who.sub, params.id))
   })
 
   serve(app, deletePendingAppointment, async ({ params }, ctx) => {
     const who = await ctx.requireCustomer()
-    return answer(await booking.deletePending(bookingDeps(ctx), ctx.tenant, who.sub, params.id))
+    return answer(await changes.deletePending(bookingDeps(ctx), ctx.tenant, who.sub, params.id))
   })
 
   serve(app, rescheduleAppointment, async ({ params, body }, ctx) => {
     const who = await ctx.requireCustomer()
-    return answer(await booking.reschedule(bookingDeps(ctx), ctx.tenant, who.sub, params.id, body.appointment))
+    return answer(await changes.reschedule(bookingDeps(ctx), ctx.tenant, who.sub, params.id, body.appointment))
   })
 
   serve(app, getCustomerAppointments, async ({ params, query }, ctx) => {

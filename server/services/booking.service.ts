@@ -7,38 +7,23 @@
  */
 import * as E from 'fp-ts/Either'
 import { sql, type Transaction } from 'kysely'
-import type { AppointmentPayload, AppointmentView, BookingCreated, CustomerAppointments, ReschedulePayload } from '../../src/contract'
-import { guardCancel, guardReschedule, policyRefusalMessage } from '../../src/domain/policy/cancellation'
+import type { AppointmentPayload, AppointmentView, BookingCreated, CustomerAppointments } from '../../src/contract'
 import { calculateDeposit, type DepositItem } from '../../src/domain/pricing/deposit'
 import { round2 } from '../../src/domain/pricing/money'
 import { reserveCourseSessions } from '../commerce/courses.service'
 import { newId } from '../db/ids'
 import { RetriesExhausted, retryTransaction } from '../db/transaction-retry'
-import { toMoney, type CoreTables, type Db, type DbOrTrx } from '../db/schema'
-import { CHANGED_MEANWHILE_ERROR, conflict, invalid, notFound, SLOT_TAKEN_ERROR, TOO_MANY_HOLDS_ERROR, TRANSACTION_IN_USE_ERROR, type ServiceError } from '../service-error'
+import { toMoney, type CoreTables, type Db } from '../db/schema'
+import { invalid, notFound, SLOT_TAKEN_ERROR, TOO_MANY_HOLDS_ERROR, TRANSACTION_IN_USE_ERROR, type ServiceError } from '../service-error'
 import { appointmentView, appointmentViews } from './appointment-view'
 import { calendarDays, daySlots } from '../../src/domain/scheduling'
-import { fitsCalendar, loadCalendars, londonDateOfIso, serviceOptions, slotOptions, type Calendars, type ServiceOptionRow } from './availability.service'
+import { fitsCalendar, londonDateOfIso, slotOptions } from './availability.service'
+import { loadCalendars, serviceOptions, type Calendars, type ServiceOptionRow } from './calendar.repository'
 import { loadOrganisation } from './organisation.service'
 import { businessMetrics } from '../observability/metrics'
-import { notify } from '../notifications/notifications.service'
-
-/** Live (unexpired) pending bookings of a customer, counted once per booking (linked services aside). */
-async function liveHolds(db: DbOrTrx, tenant: string, customerId: string, now: Date): Promise<number> {
-  const row = await db
-    .selectFrom('appointments')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('tenant_id', '=', tenant)
-    .where('customer_id', '=', customerId)
-    .where('status', '=', 'Pending')
-    .where('is_linked', '=', false)
-    .where('hold_expires_at', '>', now)
-    .executeTakeFirst()
-  return Number(row?.n ?? 0)
-}
+import { findByTransaction, liveHolds, lockPractitionerDays, releaseExpiredHolds, RELEASED, transactionTaken } from './booking.repository'
 
 export const NOT_FOUND = 'Appointment not found'
-export const RELEASED = 'Deleted'
 export const MAX_SERVICES = 10
 export const TOO_MANY_SERVICES = `At most ${MAX_SERVICES} services can be booked together.`
 export const OFF_GRID = 'Please choose one of the times offered.'
@@ -46,7 +31,7 @@ export const KEEPS_SERVICE = 'A booking keeps its service when it is moved. Plea
 export const KEEPS_CLINIC = 'A booking keeps its location when it is moved. Please cancel it and book at the other location.'
 
 /** The price columns of an appointment from its gross price and tax rate. */
-function pricesOf(price: number, taxRate: number) {
+export function pricesOf(price: number, taxRate: number) {
   const net = round2(price / (1 + taxRate / 100))
   return { price, gross_price: price, net_price: net, tax: round2(price - net) }
 }
@@ -57,7 +42,7 @@ function pricesOf(price: number, taxRate: number) {
  * the 10:00 and 10:15 slots (a reschedule: the 5-minute grid). Uses the calendars already loaded: no query. Minimise-gaps filtering is
  * a display rule and is not applied here.
  */
-function offeredStart(cal: Calendars, option: ServiceOptionRow, start: number, now: Date, ignore: string[], forceInterval?: number): boolean {
+export function offeredStart(cal: Calendars, option: ServiceOptionRow, start: number, now: Date, ignore: string[], forceInterval?: number): boolean {
   const date = londonDateOfIso(new Date(start).toISOString())
   const slots = daySlots({
     date,
@@ -112,33 +97,6 @@ function itemsOf(appointment: AppointmentPayload): Item[] | ServiceError {
     items.push({ start: new Date(l.event.start), clinicId: l.clinic, serviceId: l.service, practitionerId: practitioner, courseId: l.course ?? null, linked: true })
   }
   return items
-}
-
-/**
- * Bookings and moves into one practitioner's day take turns (a transaction lock per practitioner and
- * London date, in one order). Without it two bookings of overlapping times both write their rows and
- * then wait for each other through the exclusion constraint: a deadlock that PostgreSQL resolves only
- * after a second. Taken first in the transaction, before any row lock.
- */
-async function lockPractitionerDays(trx: Transaction<CoreTables>, tenant: string, spans: readonly { practitionerId: string; start: Date; end: Date }[]) {
-  const keys = new Set<string>()
-  for (const span of spans) {
-    for (const at of [span.start, span.end]) keys.add(`booking-day:${tenant}:${span.practitionerId}:${londonDateOfIso(at.toISOString())}`)
-  }
-  for (const key of [...keys].sort()) await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx)
-}
-
-/** Releases expired holds that overlap [from, to) for these practitioners (inside the booking's transaction). */
-async function releaseExpiredHolds(trx: Transaction<CoreTables>, tenant: string, practitionerIds: string[], from: Date, to: Date, now: Date) {
-  await trx
-    .updateTable('appointments')
-    .set({ status: RELEASED, updated_at: now })
-    .where('tenant_id', '=', tenant)
-    .where('practitioner_id', 'in', practitionerIds)
-    .where('status', '=', 'Pending')
-    .where('hold_expires_at', '<=', now)
-    .where(sql<boolean>`tstzrange(starts_at, ends_at) && tstzrange(${from}, ${to})`)
-    .execute()
 }
 
 export async function createBooking(
@@ -289,43 +247,10 @@ export async function createBooking(
 
 const REPLAYED = 'replayed' as const
 
-/** Whether a live booking already carries this transaction id (any customer's). */
-async function transactionTaken(trx: Transaction<CoreTables>, tenant: string, transactionId: string): Promise<boolean> {
-  const row = await trx
-    .selectFrom('appointments')
-    .select('id')
-    .where('tenant_id', '=', tenant)
-    .where('transaction_id', '=', transactionId)
-    .where('status', '!=', RELEASED)
-    .executeTakeFirst()
-  return row !== undefined
-}
-
 /** The answer to a retried request: the booking it made, or TransactionInUse when the id is another customer's. */
 async function replay(db: Db, tenant: string, customerId: string, transactionId: string): Promise<E.Either<ServiceError, BookingCreated>> {
   const existing = await findByTransaction(db, tenant, customerId, transactionId)
   return existing ? E.right(existing) : E.left(TRANSACTION_IN_USE_ERROR)
-}
-
-async function findByTransaction(db: Db, tenant: string, customerId: string, transactionId: string): Promise<BookingCreated | undefined> {
-  const rows = await db
-    .selectFrom('appointments')
-    .select(['id', 'is_linked', 'status', 'hold_expires_at', 'deposit'])
-    .where('tenant_id', '=', tenant)
-    .where('customer_id', '=', customerId)
-    .where('transaction_id', '=', transactionId)
-    .where('status', '!=', RELEASED)
-    .orderBy('is_linked')
-    .orderBy('starts_at')
-    .execute()
-  if (rows.length === 0) return undefined
-  const views = await appointmentViews(db, tenant, rows.map((r) => r.id))
-  return {
-    appointment: views[0],
-    appointments: views,
-    deposit: toMoney(rows[0].deposit) ?? 0,
-    holdExpiresAt: (rows[0].hold_expires_at ?? new Date()).toISOString(),
-  }
 }
 
 /** The appointment if it belongs to the customer (NotFound otherwise, for unknown and foreign alike). */
@@ -333,145 +258,6 @@ export async function ownAppointment(db: Db, tenant: string, customerId: string,
   const view = await appointmentView(db, tenant, id)
   if (!view || view.customer !== customerId) return E.left(notFound(NOT_FOUND))
   return E.right(view)
-}
-
-function policyOf(view: AppointmentView) {
-  return {
-    start: new Date(view.event.start),
-    status: view.status,
-    checkedIn: view.checkedIn ?? false,
-    // Only a service booked as part of another's visit is 'linked'; the visit's first one moves with its linked ones.
-    isLinked: view.isLinked ?? false,
-    linkedAppointments: view.linkedAppointments ?? [],
-    price: view.price ?? 0,
-  }
-}
-
-export async function cancelByCustomer(deps: BookingDeps, tenant: string, customerId: string, id: string): Promise<E.Either<ServiceError, AppointmentView>> {
-  const own = await ownAppointment(deps.db, tenant, customerId, id)
-  if (E.isLeft(own)) return own
-  const organisation = await loadOrganisation(deps.db, tenant)
-  const guard = guardCancel(policyOf(own.right), deps.now, organisation?.settings ?? {})
-  if (E.isLeft(guard)) return E.left(conflict(policyRefusalMessage(guard.left)))
-  // Only if nothing changed since the policy was checked: a parallel cancel, or a reschedule into the
-  // late-cancellation period, makes this one a 409 (on a PostgreSQL server they truly run at once).
-  const updated = await deps.db
-    .updateTable('appointments')
-    .set({ status: 'Cancelled', updated_at: deps.now })
-    .where('tenant_id', '=', tenant)
-    .where('id', '=', id)
-    .where('status', '=', own.right.status)
-    .where('starts_at', '=', new Date(own.right.event.start))
-    .executeTakeFirst()
-  if (Number(updated.numUpdatedRows) !== 1) return E.left(CHANGED_MEANWHILE_ERROR)
-  await notify(deps.db, tenant, { kind: 'cancelled', appointmentIds: [id], at: deps.now }).then(deps.afterCommit)
-  businessMetrics.bookingCancelled(tenant)
-  const view = await appointmentView(deps.db, tenant, id)
-  return E.right(view!)
-}
-
-/** Releases a pending hold (and the holds booked with it). */
-export async function deletePending(deps: BookingDeps, tenant: string, customerId: string, id: string): Promise<E.Either<ServiceError, { message: string }>> {
-  const own = await ownAppointment(deps.db, tenant, customerId, id)
-  if (E.isLeft(own)) return own
-  if (own.right.status !== 'Pending') return E.left(conflict('Only a booking that is still pending can be released.'))
-  const group = [id, ...(own.right.linkedAppointments ?? []).map((l) => l.id)]
-  await deps.db
-    .updateTable('appointments')
-    .set({ status: RELEASED, updated_at: deps.now })
-    .where('tenant_id', '=', tenant)
-    .where('customer_id', '=', customerId)
-    .where('id', 'in', group)
-    .where('status', '=', 'Pending')
-    .execute()
-  return E.right({ message: 'The pending booking has been released.' })
-}
-
-/** Thrown inside the reschedule transaction so that a half-moved visit rolls back. */
-class ChangedMeanwhile extends Error {}
-
-export async function reschedule(
-  deps: BookingDeps,
-  tenant: string,
-  customerId: string,
-  id: string,
-  change: ReschedulePayload,
-): Promise<E.Either<ServiceError, AppointmentView>> {
-  const own = await ownAppointment(deps.db, tenant, customerId, id)
-  if (E.isLeft(own)) return own
-  const current = own.right
-  const organisation = await loadOrganisation(deps.db, tenant)
-  const guard = guardReschedule(policyOf(current), deps.now, organisation?.settings ?? {})
-  if (E.isLeft(guard)) return E.left(conflict(policyRefusalMessage(guard.left)))
-  // Rescheduling picks a practitioner and a time (spec section 3): the location and service stay.
-  if (change.service && change.service !== current.service.id) return E.left(invalid(KEEPS_SERVICE))
-  if (change.clinic && change.clinic !== current.clinic.id) return E.left(invalid(KEEPS_CLINIC))
-  const clinicId = current.clinic.id
-  const serviceId = current.service.id
-  const practitionerId = change.practitioner ?? current.practitioner.id
-  const { services, options } = await serviceOptions(deps.db, tenant, clinicId, [serviceId], true)
-  if (!services.has(serviceId)) return E.left(notFound('This service cannot be booked online at this location.'))
-  const option = options.find((o) => o.practitionerId === practitionerId)
-  if (!option) return E.left(invalid('This practitioner does not offer this service at this location.'))
-  const start = new Date(change.event.start)
-  const end = new Date(start.getTime() + option.durationMinutes * 60_000)
-  // Another practitioner may charge another price (a course session stays free).
-  const repriced = practitionerId !== current.practitioner.id && !current.course ? pricesOf(option.grossPrice ?? option.defaultPrice, option.taxRate) : {}
-  // The services booked with it (linked) move by the same shift, each with its own practitioner.
-  const shift = start.getTime() - new Date(current.event.start).getTime()
-  const linked = await deps.db
-    .selectFrom('appointments')
-    .select(['id', 'practitioner_id', 'starts_at', 'ends_at', 'status'])
-    .where('tenant_id', '=', tenant)
-    .where('customer_id', '=', customerId)
-    .where('group_id', '=', id)
-    .where('is_linked', '=', true)
-    .where('status', '=', current.status)
-    .execute()
-  const moves = linked.map((l) => ({ id: l.id, practitionerId: l.practitioner_id, start: new Date(new Date(l.starts_at).getTime() + shift), end: new Date(new Date(l.ends_at).getTime() + shift) }))
-  const groupIds = [id, ...moves.map((m) => m.id)]
-  const from = new Date(Math.min(start.getTime(), ...moves.map((m) => m.start.getTime())))
-  const to = new Date(Math.max(end.getTime(), ...moves.map((m) => m.end.getTime())))
-  const practitionerIds = [...new Set([practitionerId, ...moves.map((m) => m.practitionerId)])]
-  try {
-    const outcome = await retryTransaction(() => deps.db.transaction().execute(async (trx): Promise<ServiceError | undefined> => {
-      await lockPractitionerDays(trx, tenant, [{ practitionerId, start, end }, ...moves])
-      await releaseExpiredHolds(trx, tenant, practitionerIds, from, to, deps.now)
-      const calendars = await loadCalendars(trx, tenant, clinicId, practitionerIds, londonDateOfIso(from.toISOString()), londonDateOfIso(to.toISOString()), deps.db)
-      if (!fitsCalendar(calendars, practitionerId, start.getTime(), end.getTime(), { now: deps.now, ignore: groupIds })) return SLOT_TAKEN_ERROR
-      for (const m of moves) {
-        if (!fitsCalendar(calendars, m.practitionerId, m.start.getTime(), m.end.getTime(), { now: deps.now, ignore: groupIds })) return SLOT_TAKEN_ERROR
-      }
-      // A moved appointment keeps its offsets to the others of the visit (spec section 3): the finest grid, 5 minutes.
-      if (!offeredStart(calendars, option, start.getTime(), deps.now, groupIds, 5)) return invalid(OFF_GRID)
-      // Row by row, the one moving into the others' old time last (the exclusion constraint checks every row).
-      const steps = [
-        { id, start, end, original: new Date(current.event.start).getTime(), main: true },
-        ...moves.map((m) => ({ id: m.id, start: m.start, end: m.end, original: m.start.getTime() - shift, main: false })),
-      ].sort((a, b) => (shift > 0 ? b.original - a.original : a.original - b.original))
-      for (const step of steps) {
-        const updated = await trx
-          .updateTable('appointments')
-          .set(step.main ? { starts_at: start, ends_at: end, practitioner_id: practitionerId, updated_at: deps.now, ...repriced } : { starts_at: step.start, ends_at: step.end, updated_at: deps.now })
-          .where('tenant_id', '=', tenant)
-          .where('id', '=', step.id)
-          .where('customer_id', '=', customerId)
-          .where('status', '=', current.status)
-          .executeTakeFirst()
-        if (Number(updated.numUpdatedRows) !== 1) throw new ChangedMeanwhile()
-      }
-      await notify(trx, tenant, { kind: 'rescheduled', appointmentIds: groupIds, at: deps.now })
-      return undefined
-    }))
-    if (outcome) return E.left(outcome)
-  } catch (error) {
-    if (isOverlapViolation(error) || error instanceof RetriesExhausted) return E.left(SLOT_TAKEN_ERROR)
-    if (error instanceof ChangedMeanwhile) return E.left(CHANGED_MEANWHILE_ERROR)
-    throw error
-  }
-  deps.afterCommit?.()
-  businessMetrics.bookingRescheduled(tenant)
-  return E.right((await appointmentView(deps.db, tenant, id))!)
 }
 
 /** The customer's appointments, newest first; released holds are left out. */

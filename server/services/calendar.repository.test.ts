@@ -1,6 +1,6 @@
 /** The compact bookings text of loadBusy read back (the route tests cover the query itself). */
 import { describe, expect, it } from 'vitest'
-import { parseBusy } from './availability.service'
+import { parseBusy } from './calendar.repository'
 
 const U = '\u001f'
 const R = '\u001e'
