@@ -19,12 +19,12 @@ import { loggingOptions, observability } from './observability/observability'
 import { databaseRateLimitStore } from './http/rate-limit-store'
 import { apiRoutes, rootRoutes } from './routes'
 import { seedDatabase } from './seed'
-import { HoldSweeper } from './services/hold-sweeper'
-import { jwtService, resolveJwtSecret } from './services/jwt.service'
-import { MailSender } from './services/mail.service'
+import { HoldSweeper } from './booking/hold-sweeper'
+import { jwtService, resolveJwtSecret } from './accounts/jwt.service'
+import { MailSender } from './notifications/mail.service'
 import { NotificationsService, smsPortOf } from './notifications/notifications.service'
 import { drainSms } from './notifications/sms.sender'
-import { setReferenceCacheTtl } from './services/reference-cache'
+import { setReferenceCacheTtl } from './catalogue/reference-cache'
 
 export interface BuildOptions {
   /** An open, migrated database (tests); otherwise opened from the config, migrated and seeded. */

@@ -7,7 +7,7 @@ import type { Seller, SetupIntent, StoredCard } from '../../src/contract'
 import type { StoredCard as ProcessorCard } from './card-processor.port'
 import { notAllowed, invalid, notFound, type ServiceError } from '../service-error'
 import type { CommerceDeps } from './commerce.deps'
-import { organisationTerms } from '../services/organisation.repository'
+import { organisationTerms } from '../organisation/organisation.repository'
 
 async function defaultCardId(deps: CommerceDeps, tenant: string, customerId: string): Promise<string | undefined> {
   const row = await deps.db.selectFrom('commerce_default_cards').select('card_id').where('tenant_id', '=', tenant).where('customer_id', '=', customerId).executeTakeFirst()

@@ -12,7 +12,7 @@ import { loadProcessorConfig, type ProcessorConfig } from './processor-config'
 import { enqueueBookingConfirmation } from './settlement'
 import { SquareProcessor } from '../square-processor/square-processor.adapter'
 import { StripeProcessor } from '../stripe-processor/stripe-processor.adapter'
-import { bookingAppointmentsById } from '../services/appointments.repository'
+import { bookingAppointmentsById } from '../booking/appointments.repository'
 
 export type ProcessorFactory = (db: Db, clock: () => Date, config: ProcessorConfig) => CardProcessor
 

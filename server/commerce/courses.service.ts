@@ -13,8 +13,8 @@ import { money, type CommerceDb } from './commerce.tables'
 import { activeCoursesOf, coursesOfInvoice, lockCustomerCourse, type CustomerCourseRow } from './courses.repository'
 import { findInvoice } from './invoices.repository'
 import { settle } from './payments.service'
-import { type BookedAppointment, courseAppointments } from '../services/appointments.repository'
-import { catalogueCourse, clinicName, type CatalogueCourse } from '../services/catalogue.repository'
+import { type BookedAppointment, courseAppointments } from '../booking/appointments.repository'
+import { catalogueCourse, clinicName, type CatalogueCourse } from '../catalogue/catalogue.repository'
 
 /** Statuses that use a session once the appointment is in the past (or completed). */
 const USED = new Set(['Completed', 'No show', 'Scheduled', 'Running late', 'Incomplete'])

@@ -12,7 +12,7 @@ import { isSignatureEmpty } from '../../src/domain/forms/answers'
 import { conflict, invalid, notFound, type ServiceError } from '../service-error'
 import type { CommerceDeps } from './commerce.deps'
 import { newId, type CommerceDb } from './commerce.tables'
-import { customerSummary } from '../services/customers.repository'
+import { customerSummary } from '../accounts/customers.repository'
 
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>
 

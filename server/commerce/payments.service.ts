@@ -16,7 +16,7 @@ import { invoiceAppointmentIds } from './invoices.repository'
 import * as repo from './invoices.repository'
 import { enqueueRefundNotice, fulfilInvoice } from './settlement'
 import { businessMetrics } from '../observability/metrics'
-import { bookingAppointmentsById } from '../services/appointments.repository'
+import { bookingAppointmentsById } from '../booking/appointments.repository'
 import { notify } from '../notifications/notifications.service'
 
 export interface SettleOutcome {

@@ -10,11 +10,11 @@ import type { CommerceDb } from './commerce.tables'
 import { activateCoursesOfInvoice, coursesOfInvoice } from './courses.repository'
 import { invoiceAppointmentIds } from './invoices.repository'
 import { activateVouchersOfInvoice } from './vouchers.service'
-import { enqueueMail } from '../services/mail.service'
+import { enqueueMail } from '../notifications/mail.service'
 import { notify, notifyPurchase } from '../notifications/notifications.service'
-import { type BookedAppointment, lockAppointments, reviveAppointments, scheduleAppointments } from '../services/appointments.repository'
-import { customerSummary } from '../services/customers.repository'
-import { organisationTerms } from '../services/organisation.repository'
+import { type BookedAppointment, lockAppointments, reviveAppointments, scheduleAppointments } from '../booking/appointments.repository'
+import { customerSummary } from '../accounts/customers.repository'
+import { organisationTerms } from '../organisation/organisation.repository'
 
 /**
  * Confirms the holds an invoice pays for. False (and nothing changed) when any of them is no longer

@@ -11,9 +11,9 @@ import { validateGiftVoucherReceiver } from '../../src/domain/validation/gift-vo
 import { invalid, type ServiceError } from '../service-error'
 import type { CommerceDeps } from './commerce.deps'
 import { money, newId, type CommerceDb } from './commerce.tables'
-import { enqueueMail } from '../services/mail.service'
-import { customerSummary } from '../services/customers.repository'
-import { organisationTerms } from '../services/organisation.repository'
+import { enqueueMail } from '../notifications/mail.service'
+import { customerSummary } from '../accounts/customers.repository'
+import { organisationTerms } from '../organisation/organisation.repository'
 
 export const VOUCHER_VALIDITY_MONTHS = 12
 

@@ -9,9 +9,9 @@ import type { CommerceDeps } from './commerce.deps'
 import type { CommerceDb } from './commerce.tables'
 import { findPayment } from './invoices.repository'
 import { settle, type SettleOutcome } from './payments.service'
-import { enqueueMail } from '../services/mail.service'
-import { customerSummary } from '../services/customers.repository'
-import { organisationTerms } from '../services/organisation.repository'
+import { enqueueMail } from '../notifications/mail.service'
+import { customerSummary } from '../accounts/customers.repository'
+import { organisationTerms } from '../organisation/organisation.repository'
 
 export type WebhookSettlement =
   | { _tag: 'UnknownPayment' }

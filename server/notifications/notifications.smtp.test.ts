@@ -8,7 +8,7 @@ import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { londonDate, londonInstant } from '../test-support/dates'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
-import { HoldSweeper } from '../services/hold-sweeper'
+import { HoldSweeper } from '../booking/hold-sweeper'
 import { notify } from './notifications.service'
 
 const received: ParsedMail[] = []

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SEED_FORM_IDS, SEED_FORM_PASSWORD } from '../commerce/commerce.seed'
+import { SEED_FORM_IDS, SEED_FORM_PASSWORD } from './commerce.seed'
 import { buildTestServer, DEMO, type TestServer } from '../test-support/test-server'
 
 let t: TestServer

@@ -7,7 +7,7 @@ import { serve } from '../http/contract-route'
 import { badRequest, ok } from '../http/results'
 import { answer } from '../http/service-failure'
 import { monthYearProblem } from '../http/request-input'
-import { daySlotsFor, monthDays } from '../services/availability.service'
+import { daySlotsFor, monthDays } from './availability.service'
 
 /** The signed-in customer, or null: availability is public, only a reschedule needs to know whose appointment it is. */
 async function signedInCustomer(ctx: { requireCustomer(): Promise<{ sub: string }> }): Promise<string | null> {

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify'
 import type { ServerDeps } from '../deps'
 import { serve } from '../http/contract-route'
 import { notFound, ok, okEncoded } from '../http/results'
-import { cachedAnswer } from '../services/catalogue-cache'
-import { loadOrganisation } from '../services/organisation.service'
+import { cachedAnswer } from '../catalogue/catalogue-cache'
+import { loadOrganisation } from './organisation.service'
 
 export async function organisationRoutes(app: FastifyInstance, _deps: ServerDeps): Promise<void> {
   // Read on every page load: kept encoded under the catalogue version (server/services/catalogue-cache.ts).

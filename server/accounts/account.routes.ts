@@ -12,8 +12,8 @@ import { bearerToken, originOf, serve, type RequestContext } from '../http/contr
 import { forbidden, ok, unauthorized } from '../http/results'
 import { answer } from '../http/service-failure'
 import { publishLogout } from '../realtime/live-events.hub'
-import * as account from '../services/account.service'
-import { endSession } from '../services/session.service'
+import * as account from './account.service'
+import { endSession } from './session.service'
 
 function accountDeps(ctx: RequestContext): account.AccountDeps {
   return { db: ctx.db, jwt: ctx.deps.jwt, mail: ctx.deps.mail, now: ctx.now(), origin: ctx.origin }

@@ -17,7 +17,7 @@ import {
 } from '../../src/domain/scheduling'
 import * as E from 'fp-ts/Either'
 import type { DbOrTrx, OrganisationSettings } from '../db/schema'
-import { referenceCache } from './reference-cache'
+import { referenceCache } from '../catalogue/reference-cache'
 import { notFound, type ServiceError } from '../service-error'
 import { groupIds, loadCalendars, serviceOptions, type Calendars, type ServiceOptionRow } from './calendar.repository'
 

@@ -10,9 +10,9 @@
  */
 import * as E from 'fp-ts/Either'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { commerceDeps } from '../commerce/commerce.module'
-import { loadProcessorConfig, publicProcessorConfig, type ProcessorConfig } from '../commerce/processor-config'
-import { handleWebhookEvent, type VerifiedEvent } from '../commerce/webhook-event'
+import { commerceDeps } from './commerce.module'
+import { loadProcessorConfig, publicProcessorConfig, type ProcessorConfig } from './processor-config'
+import { handleWebhookEvent, type VerifiedEvent } from './webhook-event'
 import type { ServerDeps } from '../deps'
 import { originOf } from '../http/contract-route'
 import { verifySquareEvent } from '../square-processor/square-webhook'

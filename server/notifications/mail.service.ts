@@ -8,7 +8,7 @@
 import nodemailer, { type Transporter } from 'nodemailer'
 import { newId } from '../db/ids'
 import type { DbOrTrx, Db, MailAttachment } from '../db/schema'
-import { claimDue, markFailed, markSent } from '../notifications/outbox.repository'
+import { claimDue, markFailed, markSent } from './outbox.repository'
 
 export interface OutgoingMail {
   tenant: string

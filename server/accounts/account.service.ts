@@ -19,7 +19,7 @@ import { newId } from '../db/ids'
 import { toMoney, type CustomerRow, type Db, type DbOrTrx } from '../db/schema'
 import { conflict, invalid, notAllowed, unauthenticated, type ServiceError } from '../service-error'
 import { generationOf, type JwtService } from './jwt.service'
-import type { MailApi } from './mail.service'
+import type { MailApi } from '../notifications/mail.service'
 import { hashPassword, verifyPassword } from './password'
 
 export const MESSAGES = {

@@ -1,9 +1,9 @@
 /** POST /customers-lead?from=customer: the embeddable lead form's enquiry, stored Open. Rate limited. */
 import type { FastifyInstance } from 'fastify'
 import * as C from '../../src/contract'
-import { commerceDeps } from '../commerce/commerce.module'
+import { commerceDeps } from './commerce.module'
 import { answer } from '../http/service-failure'
-import { createLead } from '../commerce/leads.service'
+import { createLead } from './leads.service'
 import type { ServerDeps } from '../deps'
 import { serve } from '../http/contract-route'
 

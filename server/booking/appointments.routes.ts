@@ -17,8 +17,8 @@ import type { ServerDeps } from '../deps'
 import { serve, type RequestContext } from '../http/contract-route'
 import { badRequest, forbidden, ok } from '../http/results'
 import { answer } from '../http/service-failure'
-import * as changes from '../services/booking-changes.service'
-import * as booking from '../services/booking.service'
+import * as changes from './booking-changes.service'
+import * as booking from './booking.service'
 
 export async function appointmentsRoutes(app: FastifyInstance, deps: ServerDeps): Promise<void> {
   const bookingDeps = (ctx: RequestContext): booking.BookingDeps => ({

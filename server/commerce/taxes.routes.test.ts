@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SEED_TAX_IDS } from '../commerce/commerce.seed'
+import { SEED_TAX_IDS } from './commerce.seed'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, type TestServer } from '../test-support/test-server'
 
 let t: TestServer

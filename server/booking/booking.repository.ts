@@ -3,7 +3,7 @@ import { sql, type Transaction } from 'kysely'
 import type { BookingCreated } from '../../src/contract'
 import { toMoney, type CoreTables, type Db, type DbOrTrx } from '../db/schema'
 import { appointmentViews } from './appointment-view'
-import { londonDateOfIso } from './availability.service'
+import { londonDateOfIso } from '../availability/availability.service'
 
 export const RELEASED = 'Deleted'
 

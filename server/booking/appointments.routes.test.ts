@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { londonDate, londonInstant } from '../test-support/dates'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
 import { SLOT_TAKEN } from '../http/service-failure'
-import { HoldSweeper } from '../services/hold-sweeper'
+import { HoldSweeper } from './hold-sweeper'
 
 let t: TestServer
 let demo: string

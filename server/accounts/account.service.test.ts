@@ -9,7 +9,7 @@ import { OTHER_CUSTOMER } from '../seed/demo.seed'
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database'
 import { forgotPassword, type AccountDeps } from './account.service'
 import { jwtService } from './jwt.service'
-import { MailSender } from './mail.service'
+import { MailSender } from '../notifications/mail.service'
 
 /** The real mail service, with the work handed to later() kept until the test runs it. */
 class HeldMail extends MailSender {

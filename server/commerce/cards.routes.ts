@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify'
 import * as C from '../../src/contract'
-import * as cards from '../commerce/cards.service'
-import { commerceDeps } from '../commerce/commerce.module'
+import * as cards from './cards.service'
+import { commerceDeps } from './commerce.module'
 import { answer } from '../http/service-failure'
 import type { ServerDeps } from '../deps'
 import { serve } from '../http/contract-route'

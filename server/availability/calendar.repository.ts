@@ -14,8 +14,8 @@ import {
 } from '../../src/domain/scheduling'
 import { sql } from 'kysely'
 import { OCCUPYING_STATUSES, type DbOrTrx, type OrganisationSettings } from '../db/schema'
-import { loadOrganisation } from './organisation.service'
-import { referenceCache, type ReferenceCache } from './reference-cache'
+import { loadOrganisation } from '../organisation/organisation.service'
+import { referenceCache, type ReferenceCache } from '../catalogue/reference-cache'
 
 export interface ServiceOptionRow {
   serviceId: string

@@ -5,9 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify'
 import * as C from '../../src/contract'
-import { commerceDeps } from '../commerce/commerce.module'
+import { commerceDeps } from './commerce.module'
 import { answer } from '../http/service-failure'
-import { getUserForm, signUserForm, updateUserForm } from '../commerce/forms.service'
+import { getUserForm, signUserForm, updateUserForm } from './forms.service'
 import type { ServerDeps } from '../deps'
 import { serve } from '../http/contract-route'
 

@@ -20,8 +20,8 @@ import type { ServerDeps } from '../deps'
 import { serve, type RequestContext } from '../http/contract-route'
 import { badRequest, notFound, ok, okEncoded, type Result } from '../http/results'
 import { monthYearProblem } from '../http/request-input'
-import * as catalogue from '../services/catalogue.service'
-import { cachedAnswer } from '../services/catalogue-cache'
+import * as catalogue from './catalogue.service'
+import { cachedAnswer } from './catalogue-cache'
 
 const isId = (s: string | undefined): s is string => typeof s === 'string' && /^[0-9a-f]{24}$/i.test(s)
 

@@ -4,10 +4,10 @@
  */
 import type { FastifyInstance } from 'fastify'
 import * as C from '../../src/contract'
-import { commerceDeps } from '../commerce/commerce.module'
+import { commerceDeps } from './commerce.module'
 import { answer } from '../http/service-failure'
-import { createInvoice, getInvoice } from '../commerce/invoices.service'
-import { checkPayment, hasPaymentIntent, payInvoice } from '../commerce/payments.service'
+import { createInvoice, getInvoice } from './invoices.service'
+import { checkPayment, hasPaymentIntent, payInvoice } from './payments.service'
 import type { ServerDeps } from '../deps'
 import { serve } from '../http/contract-route'
 

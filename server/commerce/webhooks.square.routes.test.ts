@@ -4,7 +4,7 @@
  * settles a payment nobody settled yet, once.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { commerceDeps } from '../commerce/commerce.module'
+import { commerceDeps } from './commerce.module'
 import { londonInstant, londonWorkdays } from '../test-support/dates'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, type TestServer } from '../test-support/test-server'
 import { SquareMock, TEST_NONCES } from '../square-processor/testing/square-mock'

@@ -7,7 +7,7 @@ import { londonInstant, londonWorkdays } from '../test-support/dates'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
 import { StripeMock } from '../stripe-processor/testing/stripe-mock'
 import { STRIPE_WEBHOOK_PATH } from './webhooks.routes'
-import { REFUND_SUBJECT } from '../commerce/settlement'
+import { REFUND_SUBJECT } from './settlement'
 
 let t: TestServer
 let mock: StripeMock

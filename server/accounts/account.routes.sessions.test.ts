@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { decodeJwt } from 'jose'
 import { publishLogout } from '../realtime/live-events.hub'
-import { tokenIsCurrent } from '../services/jwt.service'
+import { tokenIsCurrent } from './jwt.service'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
 
 /** One instant for every request: whole-second (or millisecond) comparisons cannot tell the tokens apart. */

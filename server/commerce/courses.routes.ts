@@ -4,9 +4,9 @@
  */
 import type { FastifyInstance } from 'fastify'
 import * as C from '../../src/contract'
-import { commerceDeps } from '../commerce/commerce.module'
+import { commerceDeps } from './commerce.module'
 import { answer } from '../http/service-failure'
-import { coursesWithoutAppointment, customerCourses, verifyAssignment } from '../commerce/courses.service'
+import { coursesWithoutAppointment, customerCourses, verifyAssignment } from './courses.service'
 import type { ServerDeps } from '../deps'
 import { serve } from '../http/contract-route'
 

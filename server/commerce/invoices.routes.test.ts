@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { sendBookingConfirmation } from '../commerce/commerce.module'
+import { sendBookingConfirmation } from './commerce.module'
 import { londonInstant, londonWorkdays } from '../test-support/dates'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
 

@@ -1,9 +1,9 @@
 /** POST /gift-vouchers/purchase: a draft invoice of gift vouchers, paid like any invoice. */
 import type { FastifyInstance } from 'fastify'
 import * as C from '../../src/contract'
-import { commerceDeps } from '../commerce/commerce.module'
+import { commerceDeps } from './commerce.module'
 import { answer } from '../http/service-failure'
-import { purchaseGiftVouchers } from '../commerce/invoices.service'
+import { purchaseGiftVouchers } from './invoices.service'
 import type { ServerDeps } from '../deps'
 import { serve } from '../http/contract-route'
 
