@@ -1,6 +1,6 @@
 /**
  * The appointments as the payment and course flows read and change them (deposits, settlement,
- * course sessions): the queries over the core's appointments table that server/commerce uses.
+ * course sessions): the queries over the appointments table that server/commerce uses.
  */
 import { sql } from 'kysely'
 import { toMoney, type DbOrTrx } from '../db/schema'

@@ -32,7 +32,7 @@ const badPaging = (...values: (number | undefined)[]) => values.some((v) => v !=
 
 /**
  * The answer of `route` for `filter`, encoded and kept under the tenant's catalogue version
- * (server/services/catalogue-cache.ts); `load` resolving to undefined answers 404 with `missing`.
+ * (server/catalogue/catalogue-cache.ts); `load` resolving to undefined answers 404 with `missing`.
  */
 async function cached<R extends Route>(
   route: R,

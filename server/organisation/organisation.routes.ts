@@ -8,7 +8,7 @@ import { cachedAnswer } from '../catalogue/catalogue-cache'
 import { loadOrganisation } from './organisation.service'
 
 export async function organisationRoutes(app: FastifyInstance, _deps: ServerDeps): Promise<void> {
-  // Read on every page load: kept encoded under the catalogue version (server/services/catalogue-cache.ts).
+  // Read on every page load: kept encoded under the catalogue version (server/catalogue/catalogue-cache.ts).
   serve(app, getPublicOrganisation, async (_input, ctx) => {
     const answer = await cachedAnswer(ctx.deps.database, ctx.tenant, 'public organisation', getPublicOrganisation.responses[200], async () => {
       const org = await loadOrganisation(ctx.db, ctx.tenant)

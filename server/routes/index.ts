@@ -4,7 +4,7 @@
  *   with `serve(app, route, handler)` (server/http/contract-route.ts).
  * - rootRoutes are registered at the root (pages and sockets outside /api: sandbox card page, ws;
  *   and /api/health, /api/ready, which must not depend on a tenant).
- * Add a module: write server/routes/<resource>.routes.ts exporting `async function xRoutes(app, deps)`
+ * Add a module: write server/<resource>/<resource>.routes.ts exporting `async function xRoutes(app, deps)`
  * and add one line below.
  */
 import type { FastifyInstance } from 'fastify'
