@@ -5,7 +5,7 @@ import * as E from 'fp-ts/Either'
 import { createBrowserContainer } from './browser.container'
 import { firstViewModelClasses, firstViewUseCaseClasses } from './first-view.module'
 import { accountViewModelClasses, lazyViewModelClasses } from './lazy.module'
-import { apiBaseOf, environmentOf, webConfigOf } from './browser-services'
+import { environmentOf, webConfigOf } from './browser-services'
 import { createFetchTransport, type Fetcher } from '../adapters/http/fetch-transport'
 import { flattenCategories, toServiceView } from '../ui/view-models/catalogue-views'
 import { durationText } from '../ui/view-models/services.view-model'
@@ -47,12 +47,6 @@ describe('browser services', () => {
     expect(environmentOf('demo.staging.clinic.example.com')).toBe('staging')
     expect(environmentOf('demo.booking.clinic.example.com')).toBe('production')
     expect(environmentOf('localhost', 'production')).toBe('production')
-  })
-
-  it("API base '/api' by default; a configured base may name the tenant from the host", () => {
-    expect(apiBaseOf('localhost:3000', undefined)).toBe('/api')
-    expect(apiBaseOf('acme.booking.clinic.example', 'https://{tenant}.api.example/api')).toBe('https://acme.api.example/api')
-    expect(apiBaseOf('localhost', 'https://{tenant}.api.example/api')).toBe('https://demo.api.example/api')
   })
 
   it('hold length 300 s unless the test hook or VITE_HOLD_SECONDS says otherwise', () => {

@@ -9,7 +9,8 @@ import { TICKER } from '../ui/view-models/views'
 import { NAVIGATOR, type Navigator } from '../ui/view-models/app-services'
 import { ToastViewModel } from '../ui/view-models/toast.view-model'
 import { LEAD_HOST, LeadViewModel, windowLeadHost, type MessageWindow } from '../ui/view-models/lead.view-model'
-import { apiBaseOf, browserTicker } from './browser-services'
+import { apiBaseOf } from '../adapters/http/api-base'
+import { browserTicker } from './browser-services'
 
 /** The lead form sends no token: it is a public call, and the page lives in other sites' iframes. */
 const noToken: TokenStore = { get: () => null, set: () => undefined, clear: () => undefined }
@@ -55,6 +56,6 @@ export function leadModule(options: LeadCompositionOptions): ContainerModule {
 export function createLeadContainer(win: Window = window): Container {
   const env = import.meta.env as Record<string, string | boolean | undefined>
   const container = new Container()
-  container.load(leadModule({ http: { baseUrl: apiBaseOf(win.location.host, env.VITE_API_BASE as string | undefined) }, window: win }))
+  container.load(leadModule({ http: { baseUrl: apiBaseOf('', { configured: env.VITE_API_BASE as string | undefined, host: win.location.host }) }, window: win }))
   return container
 }
