@@ -1,18 +1,5 @@
-import type { Ticker, WebConfig } from '../ui/view-models/views'
+import type { WebConfig } from '../ui/view-models/views'
 import { HOLD_SECONDS } from '../domain/booking/hold'
-
-/** Real timers. */
-export const browserTicker: Ticker = {
-  now: () => Date.now(),
-  every: (ms, tick) => {
-    const id = setInterval(tick, ms)
-    return () => clearInterval(id)
-  },
-  after: (ms, run) => {
-    const id = setTimeout(run, ms)
-    return () => clearTimeout(id)
-  },
-}
 
 export interface BrowserEnvironment {
   host: string

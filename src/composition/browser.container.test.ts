@@ -11,7 +11,7 @@ import { flattenCategories, toServiceView } from '../ui/view-models/catalogue-vi
 import { durationText } from '../ui/view-models/services.view-model'
 import { PORTS } from '../application/tokens'
 import { useCaseClasses } from '../application/application.module'
-import { TICKER, WEB_CONFIG } from '../ui/view-models/views'
+import { WEB_CONFIG } from '../ui/view-models/views'
 import { NAVIGATOR } from '../ui/view-models/app-services'
 import { AccountViewModel } from '../ui/view-models/account.view-model'
 import { PersonalDetailsViewModel } from '../ui/view-models/personal-details.view-model'
@@ -24,7 +24,7 @@ import { ConfirmBooking } from '../application/use-cases/confirm-booking.use-cas
 describe('browser container', () => {
   it('resolves the first view at once and every token after prepare()', async () => {
     const { container, prepare } = createBrowserContainer()
-    for (const token of [WEB_CONFIG, TICKER, NAVIGATOR, PORTS.TokenStore, PORTS.BookingStore, PORTS.HttpClient]) {
+    for (const token of [WEB_CONFIG, PORTS.Clock, NAVIGATOR, PORTS.TokenStore, PORTS.BookingStore, PORTS.HttpClient]) {
       expect(container.get(token)).toBeDefined()
     }
     for (const vm of firstViewModelClasses) expect(container.get(vm as never)).toBeInstanceOf(vm)

@@ -2,7 +2,7 @@ import { Container } from 'inversify'
 import { browserAdaptersModule } from '../adapters/browser-adapters.module'
 import { firstViewModule, firstViewUseCasesModule } from './first-view.module'
 import { apiBaseOf } from '../adapters/http/api-base'
-import { browserTicker, webConfigOf } from './browser-services'
+import { webConfigOf } from './browser-services'
 
 export interface BrowserComposition {
   container: Container
@@ -37,7 +37,6 @@ export function createBrowserContainer(): BrowserComposition {
     browserAdaptersModule({ geocoderUrl: (env.VITE_GEOCODER_URL as string | undefined) || undefined }),
     firstViewModule({
       config: webConfigOf({ host, env, storage: window.localStorage }),
-      ticker: browserTicker,
       http,
     }),
     firstViewUseCasesModule,

@@ -53,7 +53,7 @@ describe('ThankYouCalendarViewModel', () => {
     const w = world()
     const otherClinic = { clinic: { id: 'f'.repeat(24), accountName: 'Soho' } }
     const list = useCase((_customerId: string) => E.right<AppError, ReturnType<typeof appointment>[]>([appointment('later', 48), appointment('past', -2), appointment('soon', 3), appointment('elsewhere', 5, otherClinic)]))
-    const vm = new ThankYouCalendarViewModel(list, w.session, w.ticker)
+    const vm = new ThankYouCalendarViewModel(list, w.session, w.clock)
     await vm.load(appointment('x', 0).clinic.id)
     expect(list.execute).toHaveBeenCalledWith(CUSTOMER.id)
     expect(vm.appointments.map((a) => a.id)).toEqual(['soon', 'later'])
@@ -62,12 +62,12 @@ describe('ThankYouCalendarViewModel', () => {
 
   it('shows nothing when the list cannot be loaded or nobody is signed in', async () => {
     const w = world()
-    const failing = new ThankYouCalendarViewModel(useCase(() => E.left<AppError, never[]>({ _tag: 'RequestFailed', message: 'down' } as unknown as AppError)), w.session, w.ticker)
+    const failing = new ThankYouCalendarViewModel(useCase(() => E.left<AppError, never[]>({ _tag: 'RequestFailed', message: 'down' } as unknown as AppError)), w.session, w.clock)
     await failing.load(undefined)
     expect(failing.appointments).toEqual([])
     const signedOut = world({ signedIn: false })
     const list = useCase(() => E.right<AppError, ReturnType<typeof appointment>[]>([appointment('a1', 3)]))
-    const anonymous = new ThankYouCalendarViewModel(list, signedOut.session, signedOut.ticker)
+    const anonymous = new ThankYouCalendarViewModel(list, signedOut.session, signedOut.clock)
     await anonymous.load(undefined)
     expect(list.execute).not.toHaveBeenCalled()
     expect(anonymous.appointments).toEqual([])

@@ -9,10 +9,12 @@ import { accountRowAction, type AccountRowAction } from '../../domain/booking/ac
 import { lateCancellationPeriodHours, type CancellationSettings, type ConfirmDialog } from '../../domain/policy/cancellation'
 import { currencyOrDefault } from '../../domain/pricing/money'
 import { formatLondonDateTime } from '../../domain/time'
-import { TICKER, type ClinicView, type PractitionerView, type ServiceView, type Ticker } from './views'
+import { type ClinicView, type PractitionerView, type ServiceView } from './views'
 import { BookingViewModel, type RescheduleInput } from './booking.view-model'
 import { SessionViewModel } from './session.view-model'
 import { ToastViewModel } from './toast.view-model'
+import { PORTS } from '../../application/tokens'
+import type { Clock } from '../../application/ports/clock.port'
 
 export const NO_APPOINTMENTS = 'No content to show.'
 export const SWIPE_HINT = 'Swipe table to see options'
@@ -65,11 +67,11 @@ export class AppointmentsTabViewModel {
     @inject(SessionViewModel) private readonly session: SessionViewModel,
     @inject(BookingViewModel) private readonly booking: BookingViewModel,
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
-    @inject(TICKER) private readonly ticker: Ticker,
+    @inject(PORTS.Clock) private readonly clock: Clock,
   ) {
-    makeAutoObservable<AppointmentsTabViewModel, 'listAppointments' | 'cancelAppointment' | 'getAppointment' | 'loadOrganisation' | 'listLocations' | 'session' | 'booking' | 'toasts' | 'ticker' | 'clinics'>(this, {
+    makeAutoObservable<AppointmentsTabViewModel, 'listAppointments' | 'cancelAppointment' | 'getAppointment' | 'loadOrganisation' | 'listLocations' | 'session' | 'booking' | 'toasts' | 'clock' | 'clinics'>(this, {
       listAppointments: false, cancelAppointment: false, getAppointment: false, loadOrganisation: false, listLocations: false,
-      session: false, booking: false, toasts: false, ticker: false, clinics: false,
+      session: false, booking: false, toasts: false, clock: false, clinics: false,
     })
   }
 
@@ -92,7 +94,7 @@ export class AppointmentsTabViewModel {
   }
 
   get rows(): AppointmentRow[] {
-    const now = new Date(this.ticker.now())
+    const now = new Date(this.clock.now())
     return this.appointments.map((a) => ({
       id: a.id,
       date: formatLondonDateTime(new Date(a.event.start)),

@@ -1,11 +1,13 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
-import { TICKER, type PractitionerView, type Ticker } from './views'
+import { type PractitionerView } from './views'
 import { ListPractitioners } from '../../application/use-cases/availability.use-case'
 import { BookingViewModel } from './booking.view-model'
 import { ToastViewModel } from './toast.view-model'
 import { londonDateOf } from '../../domain/time'
+import { PORTS } from '../../application/tokens'
+import type { Clock } from '../../application/ports/clock.port'
 
 export const STAFF_EMPTY_TEXT = 'This service is currently unavailable'
 export const ANY_PRACTITIONER = 'Any practitioner'
@@ -29,9 +31,9 @@ export class StaffViewModel {
     @inject(ListPractitioners) private readonly listPractitioners: Pick<ListPractitioners, 'execute'>,
     @inject(BookingViewModel) readonly booking: BookingViewModel,
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
-    @inject(TICKER) private readonly ticker: Ticker,
+    @inject(PORTS.Clock) private readonly clock: Clock,
   ) {
-    makeAutoObservable<StaffViewModel, 'listPractitioners' | 'toasts' | 'ticker'>(this, { listPractitioners: false, booking: false, toasts: false, ticker: false })
+    makeAutoObservable<StaffViewModel, 'listPractitioners' | 'toasts' | 'clock'>(this, { listPractitioners: false, booking: false, toasts: false, clock: false })
   }
 
   get showAny(): boolean {
@@ -65,7 +67,7 @@ export class StaffViewModel {
     this.loading = true
     this.failed = undefined
     this.practitioners = []
-    const [year, month] = londonDateOf(new Date(this.ticker.now())).slice(0, 7).split('-').map(Number)
+    const [year, month] = londonDateOf(new Date(this.clock.now())).slice(0, 7).split('-').map(Number)
     const result = await this.listPractitioners.execute({ clinic: clinic.id, service: item.service.id, month, year })
     runInAction(() => {
       this.loading = false

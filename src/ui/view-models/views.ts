@@ -1,6 +1,6 @@
 /**
  * The shapes the booking wizard's view models and pages show, mapped from the contract's types by
- * catalogue-views.ts, and the web app's tokens (timers, configuration).
+ * catalogue-views.ts, and the web app's configuration token.
  */
 import type { StoredClinic } from '../../application/ports/booking-store.port'
 
@@ -182,14 +182,6 @@ export interface RescheduleRequest {
   end: string
   price: number
 }
-
-/** The clock and timers, swapped for fake ones in tests. */
-export interface Ticker {
-  now(): number
-  every(ms: number, tick: () => void): () => void
-  after(ms: number, run: () => void): () => void
-}
-export const TICKER = Symbol.for('Ticker')
 
 /** Runtime configuration of the web app. */
 export interface WebConfig {

@@ -21,7 +21,7 @@ async function renderTable(list: AppointmentView[], rules = 'other', calendar?: 
   const ok = <T,>(value: T) => useCase(() => E.right(value))
   const vm = new AppointmentsTabViewModel(
     ok(list) as never, ok({}) as never, ok({}) as never, ok({ ...ORGANISATION, cancellationRules: rules }) as never, ok({ clinics: [] }) as never,
-    w.session, w.booking, w.toasts, w.ticker,
+    w.session, w.booking, w.toasts, w.clock,
   )
   await vm.load()
   render(<AppointmentsTable vm={vm} calendar={calendar} />)
