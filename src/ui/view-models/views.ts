@@ -3,6 +3,8 @@
  * catalogue-views.ts, and the web app's configuration token.
  */
 import type { StoredClinic } from '../../application/ports/booking-store.port'
+import type { CurrentUser } from '../../contract/customers.codecs'
+import type { Practitioner } from '../../contract/practitioners.routes'
 
 /** A clinic as the contract lists it (and the booking store remembers it). */
 export type ClinicView = StoredClinic
@@ -37,13 +39,8 @@ export interface OrganisationView {
   minimiseGaps?: boolean
 }
 
-export interface UserView {
-  id: string
-  email: string
-  firstName: string
-  surname?: string
-  accountBalance?: number
-}
+/** The signed-in customer as the header and the wizard show them (the contract's fields). */
+export type UserView = Pick<CurrentUser, 'id' | 'email' | 'firstName'> & Partial<Pick<CurrentUser, 'surname' | 'accountBalance'>>
 
 export interface CategoryView {
   id: string
@@ -85,15 +82,8 @@ export interface CourseCategoryView {
   courses: ServiceView[]
 }
 
-export interface PractitionerView {
-  id: string
-  displayName: string
-  description?: string
-  avatar?: string
-  grossPrice?: number
-  netPrice?: number
-  duration?: number
-}
+/** A practitioner as the staff step lists them (the contract's fields). */
+export type PractitionerView = Pick<Practitioner, 'id' | 'displayName' | 'description' | 'avatar' | 'grossPrice' | 'netPrice' | 'duration'>
 
 export interface SlotView {
   /** ISO instant (UTC) */
