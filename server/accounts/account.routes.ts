@@ -10,7 +10,7 @@ import { changePassword, forgotPassword, getCurrentUser, login, logout, register
 import type { ServerDeps } from '../deps'
 import { bearerToken, originOf, serve, type RequestContext } from '../http/contract-route'
 import { forbidden, ok, unauthorized } from '../http/results'
-import { answer } from '../http/service-failure'
+import { answer, failureOf } from '../http/service-failure'
 import { publishLogout } from '../realtime/live-events.hub'
 import * as account from './account.service'
 import { endSession } from './session.service'
@@ -38,7 +38,7 @@ export async function accountRoutes(app: FastifyInstance, deps: ServerDeps): Pro
       const result = await account.login(accountDeps(ctx), ctx.tenant, body.email, body.password)
       if (E.isLeft(result)) {
         // For the operator: who was tried from where (never the password).
-        ctx.request.log.warn({ email: body.email, clientAddress: ctx.request.ip, tenant: ctx.tenant, reason: result.left._tag }, 'failed login')
+        ctx.request.log.warn({ email: body.email, clientAddress: ctx.request.ip, tenant: ctx.tenant, reason: failureOf(result.left)._tag }, 'failed login')
       }
       return answer(result)
     },
