@@ -63,7 +63,7 @@ async function main() {
       const big = await seedReference(database.db)
       const made = await fillAppointments(database.db, big, size, monthKey)
       if (process.env.BENCH_EXPLAIN === '1') {
-        // The bookings query of server/services/availability.service.ts (loadBusy) for the clinic's month.
+        // The bookings query of server/availability/calendar.repository.ts (loadBusy) for the clinic's month.
         const from = new Date(Date.UTC(year, month - 1, 1))
         const to = new Date(Date.UTC(year, month, 1))
         const plan = await sql<{ 'QUERY PLAN': string }>`EXPLAIN (ANALYZE, BUFFERS)

@@ -10,7 +10,7 @@ import { ManualClock } from '../src/adapters/clock/system-clock.adapter'
 import { readdirSync, readFileSync } from 'node:fs'
 import { useCaseClasses } from '../src/application/application.module'
 import { ConfirmBooking } from '../src/application/use-cases/confirm-booking.use-case'
-import { apiBaseOf, cliUseCases, createCliContainer } from './cli.container'
+import { cliUseCases, createCliContainer } from './cli.container'
 
 describe('the CLI composition root', () => {
   const home = mkdtempSync(join(tmpdir(), 'clinic-root-'))
@@ -62,10 +62,6 @@ describe('the CLI composition root', () => {
     expect(lines).toEqual(['warning: Payment check failed {"_tag":"Unreachable"}'])
     expect(container.get(PORTS.Clock)).toBe(clock)
     expect(() => createCliContainer({ baseUrl: 'http://x.test' }).get<Logger>(PORTS.Logger).warn('quiet')).not.toThrow()
-  })
-
-  it('apiBaseOf drops trailing slashes', () => {
-    expect(apiBaseOf('http://localhost:3000//')).toBe('http://localhost:3000/api')
   })
 })
 

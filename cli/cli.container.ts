@@ -24,6 +24,7 @@ import { join } from 'node:path'
 import { ADMIN_PORTS } from '../src/application/admin.tokens'
 import { ADMIN_USE_CASES } from '../src/application/use-cases/admin.use-case'
 import { HttpAdminApi, STAFF_HTTP_CLIENT } from '../src/adapters/http/admin.adapter'
+import { apiBaseOf } from '../src/adapters/http/api-base'
 
 export interface CliConfig {
   /** Server address without /api, e.g. 'http://localhost:3000'. */
@@ -38,8 +39,6 @@ export interface CliConfig {
   clock?: Clock
 }
 
-/** The API base of a server address: 'http://host:3000' -> 'http://host:3000/api'. */
-export const apiBaseOf = (baseUrl: string) => `${baseUrl.replace(/\/+$/, '')}/api`
 
 const detailText = (detail: unknown) => (detail === undefined || detail === '' ? '' : ` ${JSON.stringify(detail)}`)
 

@@ -2,8 +2,8 @@
 import type { ServerConfig } from './config'
 import type { Database } from './db/database'
 import type { Db } from './db/schema'
-import type { JwtService } from './services/jwt.service'
-import type { MailApi } from './services/mail.service'
+import type { JwtService } from './accounts/jwt.service'
+import type { MailApi } from './notifications/mail.service'
 import type { NotificationsApi } from './notifications/notifications.service'
 
 export interface ServerDeps {

@@ -5,9 +5,10 @@
 import * as E from 'fp-ts/Either'
 import type { Seller, SetupIntent, StoredCard } from '../../src/contract'
 import type { StoredCard as ProcessorCard } from './card-processor.port'
-import { forbidden, invalid, notFound, type CommerceError } from './commerce-errors'
+import { notAllowed, invalid, notFound, type ServiceError } from '../service-error'
 import type { CommerceDeps } from './commerce.deps'
 import { businessMetrics } from '../observability/metrics'
+import { organisationTerms } from '../organisation/organisation.repository'
 
 async function defaultCardId(deps: CommerceDeps, tenant: string, customerId: string): Promise<string | undefined> {
   const row = await deps.db.selectFrom('commerce_default_cards').select('card_id').where('tenant_id', '=', tenant).where('customer_id', '=', customerId).executeTakeFirst()
@@ -30,8 +31,8 @@ const withDefault = (cards: ProcessorCard[], defaultId: string | undefined): Sto
   cards.map((c) => ({ ...c, isDefaultCard: c.id === defaultId }))
 
 /** The customer's cards; the default card flagged (the only card is the default). */
-export async function listCards(deps: CommerceDeps, tenant: string, requesterId: string, customerId: string): Promise<E.Either<CommerceError, StoredCard[]>> {
-  if (requesterId !== customerId) return E.left(forbidden())
+export async function listCards(deps: CommerceDeps, tenant: string, requesterId: string, customerId: string): Promise<E.Either<ServiceError, StoredCard[]>> {
+  if (requesterId !== customerId) return E.left(notAllowed())
   const cards = await deps.processor.listCards({ tenant }, customerId)
   let def = await defaultCardId(deps, tenant, customerId)
   if (!cards.some((c) => c.id === def)) def = cards[0]?.id
@@ -43,8 +44,8 @@ export async function addCard(
   tenant: string,
   requesterId: string,
   body: { cardNonce: string; customerId: string; isDefaultCard?: boolean },
-): Promise<E.Either<CommerceError, StoredCard>> {
-  if (requesterId !== body.customerId) return E.left(forbidden())
+): Promise<E.Either<ServiceError, StoredCard>> {
+  if (requesterId !== body.customerId) return E.left(notAllowed())
   const before = await deps.processor.listCards({ tenant }, body.customerId)
   const saved = await deps.processor.saveCard({ tenant }, body.customerId, body.cardNonce)()
   if (E.isLeft(saved)) {
@@ -62,8 +63,8 @@ export async function deleteCards(
   requesterId: string,
   customerId: string,
   cards: readonly { id: string }[],
-): Promise<E.Either<CommerceError, StoredCard[]>> {
-  if (requesterId !== customerId) return E.left(forbidden())
+): Promise<E.Either<ServiceError, StoredCard[]>> {
+  if (requesterId !== customerId) return E.left(notAllowed())
   const existing = await deps.processor.listCards({ tenant }, customerId)
   const unknown = cards.find((c) => !existing.some((e) => e.id === c.id))
   if (unknown) return E.left(notFound('Card not found.'))
@@ -73,8 +74,8 @@ export async function deleteCards(
   return listCards(deps, tenant, requesterId, customerId)
 }
 
-export async function chooseDefaultCard(deps: CommerceDeps, tenant: string, requesterId: string, customerId: string, cardId: string): Promise<E.Either<CommerceError, StoredCard[]>> {
-  if (requesterId !== customerId) return E.left(forbidden())
+export async function chooseDefaultCard(deps: CommerceDeps, tenant: string, requesterId: string, customerId: string, cardId: string): Promise<E.Either<ServiceError, StoredCard[]>> {
+  if (requesterId !== customerId) return E.left(notAllowed())
   const cards = await deps.processor.listCards({ tenant }, customerId)
   if (!cards.some((c) => c.id === cardId)) return E.left(notFound('Card not found.'))
   await setDefault(deps, tenant, customerId, cardId)
@@ -86,7 +87,7 @@ export async function connection(deps: CommerceDeps, tenant: string) {
 }
 
 export async function seller(deps: CommerceDeps, tenant: string, location: string | undefined): Promise<Seller> {
-  const [s, organisation] = await Promise.all([deps.processor.seller({ tenant }, location), deps.core.organisation(deps.db, tenant)])
+  const [s, organisation] = await Promise.all([deps.processor.seller({ tenant }, location), organisationTerms(deps.db, tenant)])
   return { applicationId: s.applicationId, locationId: s.locationId, provider: deps.processor.name, tokenizerUrl: s.tokenizerUrl, currency: organisation.currency }
 }
 
@@ -99,8 +100,8 @@ function setupUrlOf(deps: CommerceDeps, clientSecret: string): { setupUrl?: stri
   return { setupUrl: `/sandbox/setup/${encodeURIComponent(clientSecret)}?returnUrl=${encodeURIComponent('/app')}` }
 }
 
-export async function createSetupIntent(deps: CommerceDeps, tenant: string, requesterId: string, customerId: string): Promise<E.Either<CommerceError, SetupIntent>> {
-  if (requesterId !== customerId) return E.left(forbidden())
+export async function createSetupIntent(deps: CommerceDeps, tenant: string, requesterId: string, customerId: string): Promise<E.Either<ServiceError, SetupIntent>> {
+  if (requesterId !== customerId) return E.left(notAllowed())
   const intent = await deps.processor.createSetupIntent({ tenant }, customerId)
   if (!intent) {
     // No setup intents at this processor (Square): the client tokenises the card with the processor's
@@ -111,7 +112,7 @@ export async function createSetupIntent(deps: CommerceDeps, tenant: string, requ
 }
 
 /** Retrieve by client secret (the secret is the capability: no login needed, as with the processors). */
-export async function getSetupIntent(deps: CommerceDeps, tenant: string, clientSecret: string): Promise<E.Either<CommerceError, SetupIntent>> {
+export async function getSetupIntent(deps: CommerceDeps, tenant: string, clientSecret: string): Promise<E.Either<ServiceError, SetupIntent>> {
   const intent = await deps.processor.retrieveSetupIntent({ tenant }, clientSecret)
   if (!intent) return E.left(notFound('Card setup not found.'))
   const cards = intent.cardId ? await deps.processor.listCards({ tenant }, intent.customerId) : []

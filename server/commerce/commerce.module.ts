@@ -1,22 +1,18 @@
 /**
  * Wiring of the commerce side from the server's deps: the card processor chosen by CARD_PROCESSOR
- * (default 'sandbox'; 'stripe' and 'square' with their keys: processor-config.ts), the core data, the clock; and
- * the mapping of commerce refusals to the HTTP edge's results.
+ * (default 'sandbox'; 'stripe' and 'square' with their keys: processor-config.ts) and the clock.
  */
-import * as E from 'fp-ts/Either'
 import type { Db } from '../db/schema'
 import type { ServerDeps } from '../deps'
-import { ok, type Failure, type Result } from '../http/results'
 import { SandboxProcessor } from '../sandbox-processor/sandbox-processor.adapter'
 import type { CardProcessor } from './card-processor.port'
-import type { CommerceError } from './commerce-errors'
 import type { CommerceDeps } from './commerce.deps'
 import type { CommerceDb } from './commerce.tables'
-import { coreData } from './core-data.repository'
 import { loadProcessorConfig, type ProcessorConfig } from './processor-config'
 import { enqueueBookingConfirmation } from './settlement'
 import { SquareProcessor } from '../square-processor/square-processor.adapter'
 import { StripeProcessor } from '../stripe-processor/stripe-processor.adapter'
+import { bookingAppointmentsById } from '../booking/appointments.repository'
 
 export type ProcessorFactory = (db: Db, clock: () => Date, config: ProcessorConfig) => CardProcessor
 
@@ -43,7 +39,7 @@ export function commerceDeps(deps: ServerDeps): CommerceDeps {
   if (!found) {
     const db = deps.db
     const config = loadProcessorConfig()
-    found = { db, core: coreData, processor: CARD_PROCESSORS[config.name](db, deps.clock, config), clock: deps.clock }
+    found = { db, processor: CARD_PROCESSORS[config.name](db, deps.clock, config), clock: deps.clock }
     cache.set(deps, found)
   }
   return found
@@ -53,23 +49,6 @@ export function commerceDeps(deps: ServerDeps): CommerceDeps {
 export function sandboxOf(deps: ServerDeps): SandboxProcessor {
   const processor = commerceDeps(deps).processor
   return processor instanceof SandboxProcessor ? processor : new SandboxProcessor({ db: deps.db, clock: deps.clock })
-}
-
-export function failureOf(error: CommerceError): Failure {
-  switch (error._tag) {
-    case 'Invalid':
-    case 'PaymentDeclined':
-      return { _tag: 'BadRequest', message: error.message }
-    case 'TooMany':
-      return { _tag: 'TooManyRequests', message: error.message }
-    default:
-      return { _tag: error._tag, message: error.message }
-  }
-}
-
-/** Either from a service to the edge's Result. */
-export function answer<T>(result: E.Either<CommerceError, T>): Result<T> {
-  return E.isRight(result) ? ok(result.right) : failureOf(result.left)
 }
 
 /**
@@ -85,6 +64,6 @@ export async function sendBookingConfirmation(
 ): Promise<void> {
   const commerce = commerceDeps(deps)
   const handle = db as CommerceDb
-  const appointments = await commerce.core.bookingAppointmentsById(handle, tenant, appointmentIds)
+  const appointments = await bookingAppointmentsById(handle, tenant, appointmentIds)
   await enqueueBookingConfirmation(commerce, handle, tenant, customerId, appointments)
 }

@@ -7,13 +7,14 @@ import * as E from 'fp-ts/Either'
 import type { CourseAssignment, CustomerCourse } from '../../src/contract'
 import { round2 } from '../../src/domain/pricing/money'
 import { courseNetPrice } from '../../src/domain/pricing/tax'
-import { conflict, forbidden, invalid, MESSAGES, notFound, type CommerceError } from './commerce-errors'
+import { conflict, notAllowed, invalid, MESSAGES, notFound, type ServiceError } from '../service-error'
 import type { CommerceDeps } from './commerce.deps'
 import { money, type CommerceDb } from './commerce.tables'
-import type { AppointmentCommerce, CoreData } from './core-data.port'
 import { activeCoursesOf, coursesOfInvoice, lockCustomerCourse, type CustomerCourseRow } from './courses.repository'
 import { findInvoice } from './invoices.repository'
 import { settle } from './payments.service'
+import { type BookedAppointment, courseAppointments } from '../booking/appointments.repository'
+import { catalogueCourse, clinicName, type CatalogueCourse } from '../catalogue/catalogue.repository'
 
 /** Statuses that use a session once the appointment is in the past (or completed). */
 const USED = new Set(['Completed', 'No show', 'Scheduled', 'Running late', 'Incomplete'])
@@ -26,7 +27,7 @@ export interface SessionCounts {
 }
 
 /** Used and booked sessions of each course, from the appointments booked with it. */
-export function countSessions(rows: readonly CustomerCourseRow[], appointments: readonly AppointmentCommerce[], now: Date): Map<string, SessionCounts> {
+export function countSessions(rows: readonly CustomerCourseRow[], appointments: readonly BookedAppointment[], now: Date): Map<string, SessionCounts> {
   const counts = new Map<string, SessionCounts>(rows.map((r) => [r.id, { used: r.redeemed, booked: 0 }]))
   for (const a of appointments) {
     const c = a.courseId ? counts.get(a.courseId) : undefined
@@ -44,14 +45,14 @@ const isExpired = (row: CustomerCourseRow, now: Date) => Boolean(row.ends_on && 
 
 async function views(deps: CommerceDeps, tenant: string, rows: CustomerCourseRow[]): Promise<{ row: CustomerCourseRow; view: CustomerCourse; available: number }[]> {
   const now = deps.clock()
-  const appointments = await deps.core.courseAppointments(deps.db, tenant, rows.map((r) => r.id))
+  const appointments = await courseAppointments(deps.db, tenant, rows.map((r) => r.id))
   const counts = countSessions(rows, appointments, now)
-  const courses = new Map<string, Awaited<ReturnType<CoreData['course']>>>()
+  const courses = new Map<string, CatalogueCourse | undefined>()
   const clinics = new Map<string, string | undefined>()
   for (const row of rows) {
-    if (!courses.has(row.course_id)) courses.set(row.course_id, await deps.core.course(deps.db, tenant, row.course_id))
+    if (!courses.has(row.course_id)) courses.set(row.course_id, await catalogueCourse(deps.db, tenant, row.course_id))
     if (row.purchase_location && !clinics.has(row.purchase_location)) {
-      clinics.set(row.purchase_location, await deps.core.clinicName(deps.db, tenant, row.purchase_location))
+      clinics.set(row.purchase_location, await clinicName(deps.db, tenant, row.purchase_location))
     }
   }
   return rows.map((row) => {
@@ -91,8 +92,8 @@ export async function customerCourses(
   tenant: string,
   requesterId: string,
   query: { customerId: string; clinic?: string; excludeExpired?: boolean },
-): Promise<E.Either<CommerceError, CustomerCourse[]>> {
-  if (query.customerId !== requesterId) return E.left(forbidden())
+): Promise<E.Either<ServiceError, CustomerCourse[]>> {
+  if (query.customerId !== requesterId) return E.left(notAllowed())
   const now = deps.clock()
   let rows = await activeCoursesOf(deps.db, tenant, requesterId)
   if (query.clinic && query.clinic !== 'all') rows = rows.filter((r) => r.purchase_location === query.clinic)
@@ -101,18 +102,18 @@ export async function customerCourses(
 }
 
 /** GET /course/withoutAppt/{id}: courses with sessions still to book (not expired). */
-export async function coursesWithoutAppointment(deps: CommerceDeps, tenant: string, requesterId: string, customerId: string): Promise<E.Either<CommerceError, CustomerCourse[]>> {
-  if (customerId !== requesterId) return E.left(forbidden())
+export async function coursesWithoutAppointment(deps: CommerceDeps, tenant: string, requesterId: string, customerId: string): Promise<E.Either<ServiceError, CustomerCourse[]>> {
+  if (customerId !== requesterId) return E.left(notAllowed())
   const now = deps.clock()
   const rows = (await activeCoursesOf(deps.db, tenant, customerId)).filter((r) => !isExpired(r, now))
   return E.right((await views(deps, tenant, rows)).filter((v) => v.available > 0).map((v) => v.view))
 }
 
 /** POST /course/verify-assignment/{invoiceId}: after payment, the courses are the customer's. */
-export async function verifyAssignment(deps: CommerceDeps, tenant: string, requesterId: string, invoiceId: string): Promise<E.Either<CommerceError, CourseAssignment>> {
+export async function verifyAssignment(deps: CommerceDeps, tenant: string, requesterId: string, invoiceId: string): Promise<E.Either<ServiceError, CourseAssignment>> {
   const invoice = await findInvoice(deps.db, tenant, invoiceId)
   if (!invoice) return E.left(notFound(MESSAGES.invoiceNotFound))
-  if (invoice.customer_id !== requesterId) return E.left(forbidden())
+  if (invoice.customer_id !== requesterId) return E.left(notAllowed())
   if (invoice.payment_status === 'Unpaid') {
     // The payment may be authorized without anyone having settled it yet.
     const open = await deps.db.selectFrom('commerce_payments').select('transaction_id').where('invoice_id', '=', invoiceId).where('status', '=', 'open').executeTakeFirst()
@@ -130,25 +131,24 @@ export async function verifyAssignment(deps: CommerceDeps, tenant: string, reque
  */
 export async function reserveCourseSessions(
   trx: CommerceDb,
-  core: CoreData,
   tenant: string,
   customerId: string,
   customerCourseId: string,
   sessions: number,
   now: Date,
   serviceIds: readonly string[] = [],
-): Promise<E.Either<CommerceError, { customerCourseId: string; available: number }>> {
+): Promise<E.Either<ServiceError, { customerCourseId: string; available: number }>> {
   const row = await lockCustomerCourse(trx, tenant, customerCourseId)
   if (!row || row.status !== 'Active') return E.left(notFound(MESSAGES.courseNotFound))
-  if (row.customer_id !== customerId) return E.left(forbidden())
+  if (row.customer_id !== customerId) return E.left(notAllowed())
   if (isExpired(row, now)) return E.left(conflict(MESSAGES.courseExpired))
   if (serviceIds.length > 0) {
     // A course pays for its own services only (not a laser course spent on injections).
-    const course = await core.course(trx, tenant, row.course_id)
+    const course = await catalogueCourse(trx, tenant, row.course_id)
     const covered = new Set([...(course?.services.map((s) => s.id) ?? []), ...(row.service_id ? [row.service_id] : [])])
     if (serviceIds.some((id) => !covered.has(id))) return E.left(invalid(MESSAGES.courseService))
   }
-  const appointments = await core.courseAppointments(trx, tenant, [row.id])
+  const appointments = await courseAppointments(trx, tenant, [row.id])
   const counts = countSessions([row], appointments, now).get(row.id)!
   const left = available(row.quantity, counts)
   if (left < sessions) return E.left(conflict(MESSAGES.courseNoSessions))

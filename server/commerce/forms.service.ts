@@ -9,9 +9,11 @@ import { promisify } from 'node:util'
 import type { FormModel, UserForm } from '../../src/contract'
 import { validateAnswers } from '../../src/domain/forms/answers'
 import { isSignatureEmpty } from '../../src/domain/forms/answers'
-import { conflict, invalid, notFound, type CommerceError } from './commerce-errors'
+import { conflict, invalid, notFound, type ServiceError } from '../service-error'
 import type { CommerceDeps } from './commerce.deps'
 import { newId, type CommerceDb } from './commerce.tables'
+import { customerSummary } from '../accounts/customers.repository'
+import { notifyFormSent } from '../notifications/notifications.service'
 
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>
 
@@ -46,20 +48,20 @@ function findForm(deps: CommerceDeps, tenant: string, id: string) {
   return deps.db.selectFrom('commerce_user_forms').selectAll().where('tenant_id', '=', tenant).where('id', '=', id).executeTakeFirst()
 }
 
-async function openForm(deps: CommerceDeps, tenant: string, id: string, password: string | undefined): Promise<E.Either<CommerceError, FormRow>> {
+async function openForm(deps: CommerceDeps, tenant: string, id: string, password: string | undefined): Promise<E.Either<ServiceError, FormRow>> {
   const row = await findForm(deps, tenant, id)
   if (!row) return E.left(notFound(FORM_MESSAGES.notFound))
   if (row.password_hash && !(password !== undefined && password !== '' && (await formPasswordMatches(row.password_hash, password)))) {
-    return E.left({ _tag: 'Unauthorized', message: FORM_MESSAGES.wrongPassword })
+    return E.left({ _tag: 'Unauthenticated', message: FORM_MESSAGES.wrongPassword })
   }
   return E.right(row)
 }
 
-export async function getUserForm(deps: CommerceDeps, tenant: string, id: string, password?: string): Promise<E.Either<CommerceError, UserForm>> {
+export async function getUserForm(deps: CommerceDeps, tenant: string, id: string, password?: string): Promise<E.Either<ServiceError, UserForm>> {
   const opened = await openForm(deps, tenant, id, password)
   if (E.isLeft(opened)) return opened
   const row = opened.right
-  const customer = await deps.core.customer(deps.db, tenant, row.customer_id)
+  const customer = await customerSummary(deps.db, tenant, row.customer_id)
   return E.right({
     id: row.id,
     type: row.type as UserForm['type'],
@@ -81,7 +83,7 @@ export async function getUserForm(deps: CommerceDeps, tenant: string, id: string
 const SIGNATURE = /^data:image\/(png|jpeg|svg\+xml);base64,[A-Za-z0-9+/]+=*$/
 const MAX_SIGNATURE = 512 * 1024
 
-export async function signUserForm(deps: CommerceDeps, tenant: string, id: string, signature: string, password?: string): Promise<E.Either<CommerceError, { message: string }>> {
+export async function signUserForm(deps: CommerceDeps, tenant: string, id: string, signature: string, password?: string): Promise<E.Either<ServiceError, { message: string }>> {
   const opened = await openForm(deps, tenant, id, password)
   if (E.isLeft(opened)) return opened
   if (opened.right.type !== 'consent') return E.left(invalid(FORM_MESSAGES.notConsent))
@@ -104,7 +106,7 @@ export async function updateUserForm(
   id: string,
   data: Record<string, unknown>,
   password?: string,
-): Promise<E.Either<CommerceError, { message: string }>> {
+): Promise<E.Either<ServiceError, { message: string }>> {
   const opened = await openForm(deps, tenant, id, password)
   if (E.isLeft(opened)) return opened
   const row = opened.right
@@ -136,12 +138,12 @@ export async function updateUserForm(
 export async function sendUserForm(
   deps: CommerceDeps,
   input: { tenant: string; customerId: string; type: UserForm['type']; model: FormModel; password?: string },
-): Promise<E.Either<CommerceError, { id: string }>> {
+): Promise<E.Either<ServiceError, { id: string }>> {
   const now = deps.clock()
   return deps.db.transaction().execute(async (trx) => {
-    if (!(await deps.core.customer(trx, input.tenant, input.customerId))) return E.left(notFound('Customer not found.'))
+    if (!(await customerSummary(trx, input.tenant, input.customerId))) return E.left(notFound('Customer not found.'))
     const id = await insertUserForm(trx, input)
-    await deps.core.notifyFormSent(trx, input.tenant, input.customerId, { id, type: input.type, name: input.model.name, hasPassword: Boolean(input.password) }, now)
+    await notifyFormSent(trx, input.tenant, { customerId: input.customerId, at: now, form: { id, type: input.type, name: input.model.name, hasPassword: Boolean(input.password) } })
     return E.right({ id })
   })
 }

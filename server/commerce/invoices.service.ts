@@ -9,13 +9,17 @@ import type { CreateInvoiceBody, GiftVoucherPurchaseBody, Invoice, InvoiceItem }
 import { calculateDeposit, requiresDepositPayment } from '../../src/domain/pricing/deposit'
 import { round2 } from '../../src/domain/pricing/money'
 import { courseNetPrice } from '../../src/domain/pricing/tax'
-import { conflict, forbidden, invalid, MESSAGES, notFound, type CommerceError } from './commerce-errors'
+import { conflict, notAllowed, invalid, MESSAGES, notFound, type ServiceError } from '../service-error'
 import type { CommerceDeps } from './commerce.deps'
 import { money, type CommerceDb } from './commerce.tables'
 import { insertCustomerCourses, type NewCustomerCourse } from './courses.repository'
 import * as repo from './invoices.repository'
 import { confirmBooking } from './settlement'
 import { insertVouchers, vouchersOfInvoice, allowedVoucherValues, validateReceiver, type NewVoucher } from './vouchers.service'
+import { bookingAppointments, lockAppointments } from '../booking/appointments.repository'
+import { catalogueCourse, clinicName } from '../catalogue/catalogue.repository'
+import { customerSummary } from '../accounts/customers.repository'
+import { organisationTerms } from '../organisation/organisation.repository'
 
 export const DEPOSIT_DESCRIPTION = 'Invoice for Booking Deposit'
 export const COURSE_DESCRIPTION = 'Online Course Purchase'
@@ -25,7 +29,7 @@ export const MAX_LINES = 20
 /** The clinic ids an invoice names must be this tenant's. */
 async function unknownClinic(deps: CommerceDeps, tenant: string, ids: readonly (string | undefined)[]): Promise<boolean> {
   for (const id of new Set(ids.filter((i): i is string => !!i))) {
-    if ((await deps.core.clinicName(deps.db, tenant, id)) === undefined) return true
+    if ((await clinicName(deps.db, tenant, id)) === undefined) return true
   }
   return false
 }
@@ -75,10 +79,10 @@ export async function invoiceView(db: CommerceDb, invoice: repo.InvoiceRow): Pro
 }
 
 /** Reads an invoice of the customer (403 for another customer's). */
-export async function getInvoice(deps: CommerceDeps, tenant: string, customerId: string, id: string): Promise<E.Either<CommerceError, Invoice>> {
+export async function getInvoice(deps: CommerceDeps, tenant: string, customerId: string, id: string): Promise<E.Either<ServiceError, Invoice>> {
   const invoice = await repo.findInvoice(deps.db, tenant, id)
   if (!invoice) return E.left(notFound(MESSAGES.invoiceNotFound))
-  if (invoice.customer_id !== customerId) return E.left(forbidden())
+  if (invoice.customer_id !== customerId) return E.left(notAllowed())
   return E.right(await invoiceView(deps.db, invoice))
 }
 
@@ -87,8 +91,8 @@ export async function createInvoice(
   tenant: string,
   customerId: string,
   body: CreateInvoiceBody,
-): Promise<E.Either<CommerceError, Invoice>> {
-  if (body.customer !== customerId) return E.left(forbidden())
+): Promise<E.Either<ServiceError, Invoice>> {
+  if (body.customer !== customerId) return E.left(notAllowed())
   if (body.appointmentId) {
     if (body.items?.some((i) => i.type === 'Course')) return E.left(invalid(MESSAGES.mixedItems))
     return createDepositInvoice(deps, tenant, customerId, body.clinic, body.appointmentId)
@@ -115,10 +119,10 @@ async function createDepositInvoice(
   customerId: string,
   clinicId: string,
   appointmentId: string,
-): Promise<E.Either<CommerceError, Invoice>> {
-  const appointments = await deps.core.bookingAppointments(deps.db, tenant, appointmentId)
+): Promise<E.Either<ServiceError, Invoice>> {
+  const appointments = await bookingAppointments(deps.db, tenant, appointmentId)
   if (appointments.length === 0) return E.left(notFound(MESSAGES.appointmentNotFound))
-  if (appointments.some((a) => a.customerId !== customerId)) return E.left(forbidden())
+  if (appointments.some((a) => a.customerId !== customerId)) return E.left(notAllowed())
   const existing = await repo.openInvoiceForAppointment(deps.db, tenant, appointmentId)
   if (existing) return E.right(await invoiceView(deps.db, existing))
   const now = deps.clock()
@@ -130,7 +134,7 @@ async function createDepositInvoice(
   }
   // Sessions booked from a course carry no deposit.
   const charged = held.filter((a) => !a.courseId)
-  const [organisation, customer] = await Promise.all([deps.core.organisation(deps.db, tenant), deps.core.customer(deps.db, tenant, customerId)])
+  const [organisation, customer] = await Promise.all([organisationTerms(deps.db, tenant), customerSummary(deps.db, tenant, customerId)])
   const deposit = calculateDeposit({
     settings: organisation.deposit,
     accountBalance: customer?.accountBalance ?? 0,
@@ -144,7 +148,7 @@ async function createDepositInvoice(
   const names = held.map((a) => a.serviceName).join(', ')
   const invoice = await deps.db.transaction().execute(async (trx) => {
     // Two creates racing for one hold: the second waits for the first's lock and answers its invoice.
-    await deps.core.lockAppointments(trx, tenant, held.map((a) => a.id))
+    await lockAppointments(trx, tenant, held.map((a) => a.id))
     const raced = await repo.openInvoiceForAppointment(trx, tenant, appointmentId)
     if (raced) return raced
     const created = await repo.insertInvoice(trx, {
@@ -193,14 +197,14 @@ async function createCourseInvoice(
   customerId: string,
   clinicId: string,
   items: NonNullable<CreateInvoiceBody['items']>,
-): Promise<E.Either<CommerceError, Invoice>> {
-  const organisation = await deps.core.organisation(deps.db, tenant)
+): Promise<E.Either<ServiceError, Invoice>> {
+  const organisation = await organisationTerms(deps.db, tenant)
   const lines: repo.NewInvoiceItem[] = []
   const courses: Omit<NewCustomerCourse, 'invoiceId'>[] = []
   for (const item of items) {
     if (!item.referenceId) return E.left(invalid('Course item needs a referenceId.'))
     if (item.quantity < 1 || item.quantity > 20) return E.left(invalid('Quantity must be between 1 and 20.'))
-    const course = await deps.core.course(deps.db, tenant, item.referenceId)
+    const course = await catalogueCourse(deps.db, tenant, item.referenceId)
     if (!course) return E.left(notFound(MESSAGES.courseNotFound))
     const gross = round2(course.salePrice * item.quantity)
     const net = round2(courseNetPrice(course.salePrice, course.taxRate) * item.quantity)
@@ -265,12 +269,12 @@ export async function purchaseGiftVouchers(
   tenant: string,
   customerId: string,
   body: GiftVoucherPurchaseBody,
-): Promise<E.Either<CommerceError, Invoice>> {
-  if (body.customer !== customerId) return E.left(forbidden())
+): Promise<E.Either<ServiceError, Invoice>> {
+  if (body.customer !== customerId) return E.left(notAllowed())
   if (body.vouchers.length === 0) return E.left(invalid(MESSAGES.noItems))
   if (body.vouchers.length > MAX_LINES) return E.left(invalid(MESSAGES.tooManyLines))
   if (await unknownClinic(deps, tenant, [body.clinic])) return E.left(notFound(MESSAGES.clinicNotFound))
-  const organisation = await deps.core.organisation(deps.db, tenant)
+  const organisation = await organisationTerms(deps.db, tenant)
   if (!organisation.sellGiftVoucherOnline) return E.left(conflict(MESSAGES.vouchersNotSold))
   const allowed = allowedVoucherValues(organisation.giftVoucherValues)
   const lines: repo.NewInvoiceItem[] = []

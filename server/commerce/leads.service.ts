@@ -1,14 +1,23 @@
 /** Leads from the embeddable lead form (POST /customers-lead?from=customer): validated, stored Open. */
 import * as E from 'fp-ts/Either'
 import type { Lead, LeadBody } from '../../src/contract'
+import { LEAD_FORM_FIELDS, type LeadFormField } from '../../src/domain/constants/lead-form'
 import { validateLeadBody, type LeadPayload } from '../../src/domain/validation/lead'
-import { invalid, type CommerceError } from './commerce-errors'
+import { invalid, type ServiceError } from '../service-error'
 import { newId, type CommerceDb } from './commerce.tables'
 
 const LEAD_FIELD_ORDER = ['title', 'firstName', 'surname', 'email', 'gender', 'dateOfBirth', 'mobilePhone', 'referralSource', 'interested'] as const
 
-export async function createLead(db: CommerceDb, tenant: string, body: LeadBody, now: Date): Promise<E.Either<CommerceError, Lead>> {
-  const checked = validateLeadBody(body as unknown as LeadPayload)
+const isLeadField = (value: string): value is LeadFormField => (LEAD_FORM_FIELDS as readonly string[]).includes(value)
+
+/** The contract's body as the domain's payload: no marketing types is none, unknown required fields are dropped. */
+function payloadOf(body: LeadBody): LeadPayload {
+  const { required, marketingTypes, ...rest } = body
+  return { ...rest, marketingTypes: marketingTypes ?? [], ...(required ? { required: required.filter(isLeadField) } : {}) }
+}
+
+export async function createLead(db: CommerceDb, tenant: string, body: LeadBody, now: Date): Promise<E.Either<ServiceError, Lead>> {
+  const checked = validateLeadBody(payloadOf(body))
   if (E.isLeft(checked)) {
     const errors = checked.left as Record<string, string | undefined>
     const first = LEAD_FIELD_ORDER.map((f) => errors[f]).find(Boolean) ?? Object.values(errors).find(Boolean)

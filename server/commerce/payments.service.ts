@@ -9,13 +9,15 @@
  */
 import * as E from 'fp-ts/Either'
 import type { PayInvoiceBody, PaymentCheck, PaymentIntentState, PaymentStarted } from '../../src/contract'
-import { conflict, forbidden, MESSAGES, notFound, type CommerceError } from './commerce-errors'
+import { conflict, notAllowed, MESSAGES, notFound, type ServiceError } from '../service-error'
 import type { CommerceDeps } from './commerce.deps'
 import { money } from './commerce.tables'
 import { invoiceAppointmentIds } from './invoices.repository'
 import * as repo from './invoices.repository'
 import { enqueueRefundNotice, fulfilInvoice } from './settlement'
 import { businessMetrics } from '../observability/metrics'
+import { bookingAppointmentsById } from '../booking/appointments.repository'
+import { notify } from '../notifications/notifications.service'
 
 export interface SettleOutcome {
   paid: boolean
@@ -30,10 +32,10 @@ export async function payInvoice(
   customerId: string,
   invoiceId: string,
   body: PayInvoiceBody,
-): Promise<E.Either<CommerceError, PaymentStarted>> {
+): Promise<E.Either<ServiceError, PaymentStarted>> {
   const invoice = await repo.findInvoice(deps.db, tenant, invoiceId)
   if (!invoice) return E.left(notFound(MESSAGES.invoiceNotFound))
-  if (invoice.customer_id !== customerId) return E.left(forbidden())
+  if (invoice.customer_id !== customerId) return E.left(notAllowed())
   if (invoice.payment_status === 'Paid') return E.left(conflict(MESSAGES.invoicePaid))
   if (invoice.payment_status !== 'Unpaid') return E.left(conflict(MESSAGES.invoiceVoid))
   if (body.invoice && body.invoice !== invoiceId) return E.left({ _tag: 'Invalid', message: 'The payment is for another invoice.' })
@@ -97,7 +99,7 @@ function storedCardOf(body: PayInvoiceBody): string | undefined {
   return undefined
 }
 
-async function payWithStoredCard(deps: CommerceDeps, tenant: string, customerId: string, transactionId: string, cardId: string): Promise<E.Either<CommerceError, PaymentStarted>> {
+async function payWithStoredCard(deps: CommerceDeps, tenant: string, customerId: string, transactionId: string, cardId: string): Promise<E.Either<ServiceError, PaymentStarted>> {
   const charged = await deps.processor.chargeStoredCard({ tenant }, transactionId, customerId, cardId)()
   if (E.isLeft(charged)) {
     if (charged.left._tag === 'CardDeclined' && !deps.processor.declinesByWebhook) {
@@ -120,7 +122,7 @@ async function startedOf(deps: CommerceDeps, transactionId: string, tenant: stri
 async function bookingLive(deps: CommerceDeps, tenant: string, invoiceId: string): Promise<boolean> {
   const ids = await invoiceAppointmentIds(deps.db, invoiceId)
   if (ids.length === 0) return true
-  const appointments = await deps.core.bookingAppointmentsById(deps.db, tenant, ids)
+  const appointments = await bookingAppointmentsById(deps.db, tenant, ids)
   const now = deps.clock()
   return appointments.length === ids.length && appointments.every((a) => a.status === 'Pending' && (!a.holdExpiresAt || a.holdExpiresAt > now))
 }
@@ -178,7 +180,7 @@ export async function settle(deps: CommerceDeps, tenant: string, transactionId: 
     const now = deps.clock()
     await repo.settlePayment(trx, transactionId, 'paid', null, now)
     await repo.setInvoiceStatus(trx, invoice.id, 'Paid', now)
-    await deps.core.notifyDepositPaid(trx, tenant, await invoiceAppointmentIds(trx, invoice.id), { amount: money(locked.amount), currency: invoice.currency }, now)
+    await notify(trx, tenant, { kind: 'deposit-paid', appointmentIds: await invoiceAppointmentIds(trx, invoice.id), at: now, deposit: { amount: money(locked.amount), currency: invoice.currency } })
     return 'paid' as const
   })
   if (outcome === 'paid') businessMetrics.payment('paid')
@@ -194,7 +196,7 @@ export async function settle(deps: CommerceDeps, tenant: string, transactionId: 
 }
 
 /** GET /coherence/check-payment/{transactionId}: settles an authorized payment if nobody did yet. */
-export async function checkPayment(deps: CommerceDeps, tenant: string, transactionId: string): Promise<E.Either<CommerceError, PaymentCheck>> {
+export async function checkPayment(deps: CommerceDeps, tenant: string, transactionId: string): Promise<E.Either<ServiceError, PaymentCheck>> {
   let payment = await repo.findPayment(deps.db, tenant, transactionId)
   if (!payment) return E.left(notFound(MESSAGES.paymentNotFound))
   if (payment.status === 'open') {
@@ -211,10 +213,10 @@ export async function checkPayment(deps: CommerceDeps, tenant: string, transacti
   return E.right({ isPaid: false, status: payment.status, message: payment.message ?? MESSAGES.holdExpired })
 }
 
-export async function hasPaymentIntent(deps: CommerceDeps, tenant: string, customerId: string, invoiceId: string): Promise<E.Either<CommerceError, PaymentIntentState>> {
+export async function hasPaymentIntent(deps: CommerceDeps, tenant: string, customerId: string, invoiceId: string): Promise<E.Either<ServiceError, PaymentIntentState>> {
   const invoice = await repo.findInvoice(deps.db, tenant, invoiceId)
   if (!invoice) return E.left(notFound(MESSAGES.invoiceNotFound))
-  if (invoice.customer_id !== customerId) return E.left(forbidden())
+  if (invoice.customer_id !== customerId) return E.left(notAllowed())
   const open = await repo.openPaymentOf(deps.db, invoiceId)
   if (!open) return E.right({ hasPaymentIntent: false })
   return E.right({ hasPaymentIntent: true, ...(await startedOf(deps, open.transaction_id, tenant)) })

@@ -7,10 +7,15 @@
 import { currencyOrDefault, formatMoney } from '../../src/domain/pricing/money'
 import type { CommerceDeps } from './commerce.deps'
 import type { CommerceDb } from './commerce.tables'
-import type { AppointmentCommerce } from './core-data.port'
 import { activateCoursesOfInvoice, coursesOfInvoice } from './courses.repository'
 import { invoiceAppointmentIds } from './invoices.repository'
 import { activateVouchersOfInvoice } from './vouchers.service'
+import { enqueueMail } from '../notifications/mail.service'
+import { brandedHtmlOfText } from '../notifications/account-messages'
+import { notify, notifyPurchase } from '../notifications/notifications.service'
+import { type BookedAppointment, lockAppointments, reviveAppointments, scheduleAppointments } from '../booking/appointments.repository'
+import { customerSummary } from '../accounts/customers.repository'
+import { organisationTerms } from '../organisation/organisation.repository'
 
 /**
  * Confirms the holds an invoice pays for. False (and nothing changed) when any of them is no longer
@@ -27,11 +32,11 @@ export async function confirmBooking(
 ): Promise<boolean> {
   const ids = await invoiceAppointmentIds(trx, invoiceId)
   if (ids.length === 0) return true
-  const appointments = await deps.core.lockAppointments(trx, tenant, ids)
+  const appointments = await lockAppointments(trx, tenant, ids)
   const now = deps.clock()
   const live = appointments.filter((a) => a.status === 'Pending' && (!a.holdExpiresAt || a.holdExpiresAt > now))
-  if (live.length === ids.length) await deps.core.scheduleAppointments(trx, tenant, ids)
-  else if (!options.captured || !(await deps.core.reviveAppointments(trx, tenant, ids, now))) return false
+  if (live.length === ids.length) await scheduleAppointments(trx, tenant, ids)
+  else if (!options.captured || !(await reviveAppointments(trx, tenant, ids, now))) return false
   await enqueueBookingConfirmation(deps, trx, tenant, customerId, appointments)
   return true
 }
@@ -47,7 +52,8 @@ export async function fulfilInvoice(
 ): Promise<boolean> {
   if (!(await confirmBooking(deps, trx, tenant, invoiceId, customerId, options))) return false
   await activateCoursesOfInvoice(trx, invoiceId)
-  await deps.core.notifyCoursesBought(trx, tenant, customerId, (await coursesOfInvoice(trx, invoiceId)).map((c) => ({ name: c.name, quantity: c.quantity })), deps.clock())
+  const courses = (await coursesOfInvoice(trx, invoiceId)).map((c) => ({ name: c.name, quantity: c.quantity }))
+  await notifyPurchase(trx, tenant, { kind: 'course-bought', customerId, at: deps.clock(), purchase: { items: courses } })
   await activateVouchersOfInvoice(deps, trx, tenant, invoiceId)
   return true
 }
@@ -57,18 +63,18 @@ export async function enqueueBookingConfirmation(
   db: CommerceDb,
   tenant: string,
   customerId: string,
-  appointments: readonly AppointmentCommerce[],
+  appointments: readonly BookedAppointment[],
 ): Promise<void> {
-  await deps.core.notifyBooked(db, tenant, appointments.map((a) => a.id), deps.clock())
+  await notify(db, tenant, { kind: 'booked', appointmentIds: appointments.map((a) => a.id), at: deps.clock() })
 }
 
 export const REFUND_SUBJECT = 'Your payment has been refunded'
 
 /** Tells the customer that a payment taken for a booking that could not be made was given back (outbox, in the refund's transaction). */
 export async function enqueueRefundNotice(deps: CommerceDeps, db: CommerceDb, tenant: string, customerId: string, refund: { amount: number; currency: string; invoiceCode: string }): Promise<void> {
-  const customer = await deps.core.customer(db, tenant, customerId)
+  const customer = await customerSummary(db, tenant, customerId)
   if (!customer) return
-  const organisation = await deps.core.organisation(db, tenant)
+  const organisation = await organisationTerms(db, tenant)
   const amount = formatMoney(refund.amount, currencyOrDefault(refund.currency))
   const text = [
     `Hi ${customer.firstName},`,
@@ -78,5 +84,6 @@ export async function enqueueRefundNotice(deps: CommerceDeps, db: CommerceDb, te
     '',
     'Please book another time.',
   ].join('\n')
-  await deps.core.enqueueMail(db, tenant, { to: customer.email, subject: REFUND_SUBJECT, text })
+  // Written as text; the HTML part is the branded layout of the same paragraphs.
+  await enqueueMail(db, { tenant, to: customer.email, subject: REFUND_SUBJECT, text, html: await brandedHtmlOfText(db, tenant, REFUND_SUBJECT, text) })
 }

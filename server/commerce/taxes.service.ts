@@ -2,7 +2,7 @@
 import * as E from 'fp-ts/Either'
 import type { Selectable } from 'kysely'
 import type { Tax, TaxBody, TaxedItem, TaxesQuery, TaxUpdateBody } from '../../src/contract'
-import { conflict, invalid, notFound, type CommerceError } from './commerce-errors'
+import { conflict, invalid, notFound, type ServiceError } from '../service-error'
 import { newId, type CommerceDb, type CommerceTables } from './commerce.tables'
 
 type TaxRow = Selectable<CommerceTables['commerce_taxes']>
@@ -21,7 +21,7 @@ export async function listTaxes(db: CommerceDb, tenant: string, query: TaxesQuer
   return rows.map(view)
 }
 
-export async function getTax(db: CommerceDb, tenant: string, id: string): Promise<E.Either<CommerceError, Tax>> {
+export async function getTax(db: CommerceDb, tenant: string, id: string): Promise<E.Either<ServiceError, Tax>> {
   const row = await db.selectFrom('commerce_taxes').selectAll().where('tenant_id', '=', tenant).where('id', '=', id).executeTakeFirst()
   return row ? E.right(view(row)) : E.left(notFound('Tax not found.'))
 }
@@ -32,7 +32,7 @@ async function nameTaken(db: CommerceDb, tenant: string, name: string, except?: 
   return Boolean(await q.executeTakeFirst())
 }
 
-export async function createTax(db: CommerceDb, tenant: string, organisationId: string | undefined, body: TaxBody, now: Date): Promise<E.Either<CommerceError, Tax>> {
+export async function createTax(db: CommerceDb, tenant: string, organisationId: string | undefined, body: TaxBody, now: Date): Promise<E.Either<ServiceError, Tax>> {
   if (!rateOk(body.rate)) return E.left(invalid('Tax rate must be a whole percent between 0 and 100.'))
   if (await nameTaken(db, tenant, body.name)) return E.left(conflict('A tax with this name already exists.'))
   const archived = body.archived ?? false
@@ -55,7 +55,7 @@ export async function createTax(db: CommerceDb, tenant: string, organisationId: 
   return E.right(view(row))
 }
 
-export async function updateTax(db: CommerceDb, tenant: string, id: string, body: TaxUpdateBody, now: Date): Promise<E.Either<CommerceError, Tax>> {
+export async function updateTax(db: CommerceDb, tenant: string, id: string, body: TaxUpdateBody, now: Date): Promise<E.Either<ServiceError, Tax>> {
   const current = await db.selectFrom('commerce_taxes').selectAll().where('tenant_id', '=', tenant).where('id', '=', id).executeTakeFirst()
   if (!current) return E.left(notFound('Tax not found.'))
   if (body.rate !== undefined && !rateOk(body.rate)) return E.left(invalid('Tax rate must be a whole percent between 0 and 100.'))
@@ -72,13 +72,13 @@ export async function updateTax(db: CommerceDb, tenant: string, id: string, body
   return E.right(view(row))
 }
 
-/** Items using a tax: read through the core's catalogue (see core-data.repository.ts). */
+/** Items using a tax: read from the catalogue (catalogue.repository.ts). */
 export async function taxItems(
   db: CommerceDb,
   tenant: string,
   id: string,
   itemsOf: (db: CommerceDb, tenant: string, tax: Tax) => Promise<TaxedItem[]>,
-): Promise<E.Either<CommerceError, TaxedItem[]>> {
+): Promise<E.Either<ServiceError, TaxedItem[]>> {
   const tax = await getTax(db, tenant, id)
   if (E.isLeft(tax)) return tax
   return E.right(await itemsOf(db, tenant, tax.right))

@@ -8,10 +8,13 @@ import type { GiftVoucher } from '../../src/contract'
 import { giftVoucherAmounts } from '../../src/domain/constants/vouchers'
 import { currencyOrDefault } from '../../src/domain/pricing/money'
 import { validateGiftVoucherReceiver } from '../../src/domain/validation/gift-voucher'
-import { invalid, type CommerceError } from './commerce-errors'
+import { invalid, type ServiceError } from '../service-error'
 import type { CommerceDeps } from './commerce.deps'
-import type { PaidVoucher } from './core-data.port'
+import type { NoticeVoucher } from '../notifications/notices.repository'
+import { notifyVouchersBought } from '../notifications/notifications.service'
 import { money, newId, type CommerceDb } from './commerce.tables'
+import { customerSummary } from '../accounts/customers.repository'
+import { organisationTerms } from '../organisation/organisation.repository'
 
 export const VOUCHER_VALIDITY_MONTHS = 12
 
@@ -29,7 +32,7 @@ export function allowedVoucherValues(values: readonly number[]): readonly number
   return giftVoucherAmounts(values)
 }
 
-export function validateReceiver(receiver: { name: string; email: string; message?: string }): E.Either<CommerceError, void> {
+export function validateReceiver(receiver: { name: string; email: string; message?: string }): E.Either<ServiceError, void> {
   const result = validateGiftVoucherReceiver({ ...receiver, confirmEmail: receiver.email })
   if (E.isRight(result)) return E.right(undefined)
   const first = Object.values(result.left)[0] ?? 'Invalid receiver'
@@ -111,10 +114,10 @@ export async function activateVouchersOfInvoice(deps: CommerceDeps, trx: Commerc
     .returningAll()
     .execute()
   if (rows.length === 0) return
-  const organisation = await deps.core.organisation(trx, tenant)
-  const buyer = await deps.core.customer(trx, tenant, rows[0].buyer_customer_id)
+  const organisation = await organisationTerms(trx, tenant)
+  const buyer = await customerSummary(trx, tenant, rows[0].buyer_customer_id)
   const from = buyer ? `${buyer.firstName} ${buyer.surname}`.trim() : ''
-  const vouchers: PaidVoucher[] = rows.map((row) => ({
+  const vouchers: NoticeVoucher[] = rows.map((row) => ({
     code: row.code,
     amount: money(row.amount),
     currency: currencyOrDefault(organisation.currency),
@@ -122,5 +125,5 @@ export async function activateVouchersOfInvoice(deps: CommerceDeps, trx: Commerc
     ...(from ? { from } : {}),
     ...(!row.for_self && row.receiver_email ? { receiver: { name: row.receiver_name ?? '', email: row.receiver_email, ...(row.message ? { message: row.message } : {}) } } : {}),
   }))
-  await deps.core.notifyVouchersBought(trx, tenant, rows[0].buyer_customer_id, vouchers, now)
+  await notifyVouchersBought(trx, tenant, { customerId: rows[0].buyer_customer_id, at: now, vouchers })
 }

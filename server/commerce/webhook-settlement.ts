@@ -9,6 +9,10 @@ import type { CommerceDeps } from './commerce.deps'
 import type { CommerceDb } from './commerce.tables'
 import { findPayment } from './invoices.repository'
 import { settle, type SettleOutcome } from './payments.service'
+import { enqueueMail } from '../notifications/mail.service'
+import { brandedHtmlOfText } from '../notifications/account-messages'
+import { customerSummary } from '../accounts/customers.repository'
+import { organisationTerms } from '../organisation/organisation.repository'
 
 export type WebhookSettlement =
   | { _tag: 'UnknownPayment' }
@@ -51,9 +55,9 @@ async function tellCustomerOnce(deps: CommerceDeps, tenant: string, transactionI
 async function enqueueReturnedPaymentMail(deps: CommerceDeps, trx: CommerceDb, tenant: string, invoiceId: string, status: 'voided' | 'refunded'): Promise<void> {
   const invoice = await trx.selectFrom('commerce_invoices').select(['customer_id', 'amount', 'currency']).where('id', '=', invoiceId).where('tenant_id', '=', tenant).executeTakeFirst()
   if (!invoice) return
-  const customer = await deps.core.customer(trx, tenant, invoice.customer_id)
+  const customer = await customerSummary(trx, tenant, invoice.customer_id)
   if (!customer) return
-  const organisation = await deps.core.organisation(trx, tenant)
+  const organisation = await organisationTerms(trx, tenant)
   const amount = `${symbolOf(invoice.currency)}${Number(invoice.amount).toFixed(2)}`
   const what =
     status === 'refunded'
@@ -66,5 +70,6 @@ async function enqueueReturnedPaymentMail(deps: CommerceDeps, trx: CommerceDb, t
     '',
     'Please book again.',
   ].join('\n')
-  await deps.core.enqueueMail(trx, tenant, { to: customer.email, subject: status === 'refunded' ? 'Your payment was refunded' : 'Your payment was cancelled', text })
+  const subject = status === 'refunded' ? 'Your payment was refunded' : 'Your payment was cancelled'
+  await enqueueMail(trx, { tenant, to: customer.email, subject, text, html: await brandedHtmlOfText(trx, tenant, subject, text) })
 }

@@ -8,7 +8,7 @@ import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { londonDate, londonInstant } from '../test-support/dates'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
-import { HoldSweeper } from '../services/hold-sweeper'
+import { HoldSweeper } from '../booking/hold-sweeper'
 import { notify } from './notifications.service'
 
 const received: ParsedMail[] = []
@@ -217,7 +217,7 @@ describe('deposit receipt', () => {
     offsetMs = 0
     const id = await book(demo, '09:30')
     await t.app.deps.mail.flush()
-    // What settling a deposit payment does (server/commerce/payments.service.ts, through the core port), in one transaction.
+    // What settling a deposit payment does (server/commerce/payments.service.ts), in one transaction.
     await t.db.transaction().execute((trx) => notify(trx, 'demo', { kind: 'deposit-paid', appointmentIds: [id], at: new Date(), deposit: { amount: 25, currency: 'GBP' } }))
     await t.app.deps.mail.flush()
     const receipts = received.filter((m) => m.subject?.startsWith('Deposit received'))

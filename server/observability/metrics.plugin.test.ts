@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { HoldSweeper } from '../services/hold-sweeper'
+import { HoldSweeper } from '../booking/hold-sweeper'
 import { londonDate, londonInstant } from '../test-support/dates'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, type TestServer } from '../test-support/test-server'
 import { hasMetric, sampleOf } from './prometheus-text'

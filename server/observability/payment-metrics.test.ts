@@ -1,47 +1,41 @@
 import * as E from 'fp-ts/Either'
-import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CommerceDeps } from '../commerce/commerce.deps'
-import type { CommerceTables } from '../commerce/commerce.tables'
 import { createInvoice } from '../commerce/invoices.service'
 import { payInvoice, settle } from '../commerce/payments.service'
-import { commerceTestDb } from '../commerce/testing/commerce-test-db'
-import { appointment, FakeCore } from '../commerce/testing/fake-core'
+import { commerceTestDb, holdAppointment } from '../commerce/testing/commerce-test-db'
+import type { Db } from '../db/schema'
 import { SandboxProcessor } from '../sandbox-processor/sandbox-processor.adapter'
+import { DEMO } from '../seed/demo.seed'
 import { processRegistry } from './metrics'
 import { sampleOf } from './prometheus-text'
 
 const tenant = 'demo'
-const alice = 'a11ce0000000000000000001'
-const clinic = 'c1c1c1c1c1c1c1c1c1c1c1c1'
+const alice = DEMO.customerDemo
+const clinic = DEMO.clinicLondon
 const card = (cardNo: string) => ({ cardNo, expDate: '12/30', cvv: '123', postCode: 'SW1A 1AA' })
 const payBody = { payments: [{ value: 20, type: 'Card' as const, coherentPaymentFlag: true }] }
 
-let db: Kysely<CommerceTables>
+let db: Db
 let close: () => Promise<void>
 let now: Date
 let deps: CommerceDeps
-let core: FakeCore
 let sandbox: SandboxProcessor
-let n = 0
 
 beforeAll(async () => {
   ;({ db, close } = await commerceTestDb())
   now = new Date('2026-11-22T10:00:00Z')
-  core = new FakeCore()
-  core.customers.set(alice, { id: alice, email: 'alice@example.com', firstName: 'Alice', surname: 'Smith', dateOfBirth: null, accountBalance: 0 })
   sandbox = new SandboxProcessor({ db, clock: () => now })
-  deps = { db, core, processor: sandbox, clock: () => now }
+  deps = { db, processor: sandbox, clock: () => now }
 })
 afterAll(async () => close())
 
 async function startedPayment(): Promise<{ transactionId: string; appointmentId: string }> {
-  const appointmentId = `aaaa${String(++n).padStart(20, '0')}`
-  core.appointments.set(appointmentId, appointment({ id: appointmentId, customerId: alice }, now))
+  const appointmentId = await holdAppointment(db, now)
   const invoice = await createInvoice(deps, tenant, alice, { customer: alice, clinic, appointmentId })
-  if (E.isLeft(invoice)) throw new Error(invoice.left.message)
+  if (E.isLeft(invoice)) throw new Error(JSON.stringify(invoice.left))
   const started = await payInvoice(deps, tenant, alice, invoice.right.id, payBody)
-  if (E.isLeft(started)) throw new Error(started.left.message)
+  if (E.isLeft(started)) throw new Error(JSON.stringify(started.left))
   return { transactionId: started.right.transactionId, appointmentId }
 }
 
@@ -63,7 +57,7 @@ describe('clinic_payments_total', () => {
     const { transactionId, appointmentId } = await startedPayment()
     expect(E.isRight(await sandbox.submitCard(transactionId, card('4242424242424242')))).toBe(true)
     const voided = await payments('voided')
-    core.appointments.get(appointmentId)!.status = 'Deleted'
+    await db.updateTable('appointments').set({ status: 'Deleted', updated_at: now }).where('id', '=', appointmentId).execute()
     expect(await settle(deps, tenant, transactionId)).toMatchObject({ paid: false })
     expect(await settle(deps, tenant, transactionId)).toMatchObject({ paid: false })
     expect(await payments('voided')).toBe(voided + 1)

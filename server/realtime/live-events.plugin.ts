@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { ServerDeps } from '../deps'
-import { tokenIsCurrent } from '../services/jwt.service'
-import { sessionState } from '../services/session.service'
+import { tokenIsCurrent } from '../accounts/jwt.service'
+import { sessionState } from '../accounts/session.service'
 import { listenControlSocket } from './live-events.control'
 import { LiveEventsHub, publishLogout } from './live-events.hub'
 import { liveEventsRoutes } from './live-events.routes'

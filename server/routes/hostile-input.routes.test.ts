@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { londonDate, londonInstant } from '../test-support/dates'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
-import { KEEPS_CLINIC, KEEPS_SERVICE, MAX_SERVICES, OFF_GRID, TOO_MANY_SERVICES, TRANSACTION_IN_USE } from '../services/booking.service'
-import { MESSAGES } from '../commerce/commerce-errors'
+import { TRANSACTION_IN_USE } from '../http/service-failure'
+import { KEEPS_CLINIC, KEEPS_SERVICE, MAX_SERVICES, OFF_GRID, TOO_MANY_SERVICES } from '../booking/booking.service'
+import { MESSAGES } from '../service-error'
 
 let t: TestServer
 let demo: string

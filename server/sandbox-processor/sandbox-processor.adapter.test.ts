@@ -1,11 +1,10 @@
 import * as E from 'fp-ts/Either'
-import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CommerceTables } from '../commerce/commerce.tables'
+import type { Db } from '../db/schema'
 import { commerceTestDb } from '../commerce/testing/commerce-test-db'
 import { SandboxProcessor } from './sandbox-processor.adapter'
 
-let db: Kysely<CommerceTables>
+let db: Db
 let close: () => Promise<void>
 let processor: SandboxProcessor
 const scope = { tenant: 'demo' }

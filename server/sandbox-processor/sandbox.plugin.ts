@@ -6,7 +6,7 @@ import { settle } from '../commerce/payments.service'
 import type { ServerDeps } from '../deps'
 import { sandboxRoutes } from './sandbox.routes'
 import { embedHostsOf, frameAncestors } from '../http/embed-hosts'
-import { loadOrganisation } from '../services/organisation.service'
+import { loadOrganisation } from '../organisation/organisation.service'
 
 export function tenantOfRequest(request: FastifyRequest, deps: ServerDeps): string {
   const header = request.headers['x-tenant']

@@ -12,7 +12,7 @@ import { addDays } from 'date-fns'
 import { fromZonedTime, formatInTimeZone } from 'date-fns-tz'
 import type { Transaction } from 'kysely'
 import type { CoreTables, OrganisationSettings } from '../db/schema'
-import { hashPassword } from '../services/password'
+import { hashPassword } from '../accounts/password'
 import type { OperatorExtra } from '../staff/staff.tables'
 
 const KEYS = {

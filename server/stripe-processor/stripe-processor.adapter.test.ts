@@ -3,16 +3,15 @@
  * real HTTP on 127.0.0.1, the SDK's own request code.
  */
 import * as E from 'fp-ts/Either'
-import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CARD_ERROR_MESSAGES, NOT_CONNECTED_MESSAGE, type ProcessorPayment } from '../commerce/card-processor.port'
-import type { CommerceTables } from '../commerce/commerce.tables'
+import type { Db } from '../db/schema'
 import type { ProcessorDb } from '../commerce/processors.tables'
 import { commerceTestDb } from '../commerce/testing/commerce-test-db'
 import { StripeProcessor } from './stripe-processor.adapter'
 import { StripeMock, type TestCard } from './testing/stripe-mock'
 
-let db: Kysely<CommerceTables>
+let db: Db
 let close: () => Promise<void>
 let mock: StripeMock
 let stripe: StripeProcessor

@@ -49,7 +49,7 @@ function sourceVersion(): string {
       else if (entry.endsWith('.ts') && !entry.endsWith('.test.ts')) hash.update(entry).update(readFileSync(full))
     }
   }
-  for (const dir of ['server/db', 'server/seed', 'server/commerce', 'server/services/password.ts']) {
+  for (const dir of ['server/db', 'server/seed', 'server/commerce', 'server/accounts/password.ts']) {
     const full = join(root, dir)
     if (existsSync(full) && statSync(full).isFile()) hash.update(readFileSync(full))
     else walk(full)

@@ -1,19 +1,5 @@
-import type { Ticker, WebConfig } from '../ui/view-models/views'
+import type { WebConfig } from '../ui/view-models/views'
 import { HOLD_SECONDS } from '../domain/booking/hold'
-import { tenantFromHost } from '../domain/tenant'
-
-/** Real timers. */
-export const browserTicker: Ticker = {
-  now: () => Date.now(),
-  every: (ms, tick) => {
-    const id = setInterval(tick, ms)
-    return () => clearInterval(id)
-  },
-  after: (ms, run) => {
-    const id = setTimeout(run, ms)
-    return () => clearTimeout(id)
-  },
-}
 
 export interface BrowserEnvironment {
   host: string
@@ -40,10 +26,4 @@ export function webConfigOf({ host, env, storage }: BrowserEnvironment): WebConf
     holdSeconds: Number.isFinite(override) && override > 0 ? override : HOLD_SECONDS,
     mapTilesUrl: (env.VITE_MAP_TILES_URL as string | undefined) || DEFAULT_TILES_URL,
   }
-}
-
-/** API base: '/api' by default; VITE_API_BASE may name the tenant as '{tenant}' (derived from the host). */
-export function apiBaseOf(host: string, configured: string | undefined, defaultTenant = 'demo'): string {
-  const base = configured && configured.trim() !== '' ? configured : '/api'
-  return base.replace('{tenant}', tenantFromHost(host, defaultTenant))
 }

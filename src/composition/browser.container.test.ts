@@ -5,13 +5,13 @@ import * as E from 'fp-ts/Either'
 import { createBrowserContainer } from './browser.container'
 import { firstViewModelClasses, firstViewUseCaseClasses } from './first-view.module'
 import { accountViewModelClasses, lazyViewModelClasses } from './lazy.module'
-import { apiBaseOf, environmentOf, webConfigOf } from './browser-services'
+import { environmentOf, webConfigOf } from './browser-services'
 import { createFetchTransport, type Fetcher } from '../adapters/http/fetch-transport'
 import { flattenCategories, toServiceView } from '../ui/view-models/catalogue-views'
 import { durationText } from '../ui/view-models/services.view-model'
 import { PORTS } from '../application/tokens'
 import { useCaseClasses } from '../application/application.module'
-import { TICKER, WEB_CONFIG } from '../ui/view-models/views'
+import { WEB_CONFIG } from '../ui/view-models/views'
 import { NAVIGATOR } from '../ui/view-models/app-services'
 import { AccountViewModel } from '../ui/view-models/account.view-model'
 import { PersonalDetailsViewModel } from '../ui/view-models/personal-details.view-model'
@@ -24,7 +24,7 @@ import { ConfirmBooking } from '../application/use-cases/confirm-booking.use-cas
 describe('browser container', () => {
   it('resolves the first view at once and every token after prepare()', async () => {
     const { container, prepare } = createBrowserContainer()
-    for (const token of [WEB_CONFIG, TICKER, NAVIGATOR, PORTS.TokenStore, PORTS.BookingStore, PORTS.HttpClient]) {
+    for (const token of [WEB_CONFIG, PORTS.Clock, NAVIGATOR, PORTS.TokenStore, PORTS.BookingStore, PORTS.HttpClient]) {
       expect(container.get(token)).toBeDefined()
     }
     for (const vm of firstViewModelClasses) expect(container.get(vm as never)).toBeInstanceOf(vm)
@@ -47,12 +47,6 @@ describe('browser services', () => {
     expect(environmentOf('demo.staging.clinic.example.com')).toBe('staging')
     expect(environmentOf('demo.booking.clinic.example.com')).toBe('production')
     expect(environmentOf('localhost', 'production')).toBe('production')
-  })
-
-  it("API base '/api' by default; a configured base may name the tenant from the host", () => {
-    expect(apiBaseOf('localhost:3000', undefined)).toBe('/api')
-    expect(apiBaseOf('acme.booking.clinic.example', 'https://{tenant}.api.example/api')).toBe('https://acme.api.example/api')
-    expect(apiBaseOf('localhost', 'https://{tenant}.api.example/api')).toBe('https://demo.api.example/api')
   })
 
   it('hold length 300 s unless the test hook or VITE_HOLD_SECONDS says otherwise', () => {

@@ -1,7 +1,8 @@
 import { Container } from 'inversify'
 import { browserAdaptersModule } from '../adapters/browser-adapters.module'
 import { firstViewModule, firstViewUseCasesModule } from './first-view.module'
-import { apiBaseOf, browserTicker, webConfigOf } from './browser-services'
+import { apiBaseOf } from '../adapters/http/api-base'
+import { webConfigOf } from './browser-services'
 
 export interface BrowserComposition {
   container: Container
@@ -26,7 +27,7 @@ export function createBrowserContainer(): BrowserComposition {
     loading ??= import('./lazy.module').then(({ lazyModules }) => container.load(...lazyModules))
     return loading
   }
-  const http = { baseUrl: apiBaseOf(host, env.VITE_API_BASE as string | undefined) }
+  const http = { baseUrl: apiBaseOf('', { configured: env.VITE_API_BASE as string | undefined, host }) }
   let loadingStaff: Promise<void> | undefined
   const prepareStaff = (): Promise<void> => {
     loadingStaff ??= Promise.all([prepare(), import('./staff.module')]).then(([, { staffModule }]) => container.load(staffModule(http)))
@@ -36,7 +37,6 @@ export function createBrowserContainer(): BrowserComposition {
     browserAdaptersModule({ geocoderUrl: (env.VITE_GEOCODER_URL as string | undefined) || undefined }),
     firstViewModule({
       config: webConfigOf({ host, env, storage: window.localStorage }),
-      ticker: browserTicker,
       http,
     }),
     firstViewUseCasesModule,

@@ -8,7 +8,7 @@ import type { HttpConfig, HttpTransport } from '../adapters/http/transport'
 import { createFetchTransport } from '../adapters/http/fetch-transport'
 import { HttpCatalogueApi, HttpLinksApi } from '../adapters/http/catalogue.adapter'
 import { HttpAuthApi } from '../adapters/http/auth.adapter'
-import { TICKER, WEB_CONFIG, type Ticker, type WebConfig } from '../ui/view-models/views'
+import { WEB_CONFIG, type WebConfig } from '../ui/view-models/views'
 import { DeferredNavigator, NAVIGATOR } from '../ui/view-models/app-services'
 import { SessionViewModel } from '../ui/view-models/session.view-model'
 import { ToastViewModel } from '../ui/view-models/toast.view-model'
@@ -24,18 +24,16 @@ export const firstViewModelClasses = [SessionViewModel, ToastViewModel, BookingV
 
 export interface FirstViewOptions {
   config: WebConfig
-  ticker: Ticker
   http: HttpConfig
 }
 
 /**
  * What the location list needs: the fetch transport, the adapters and use cases above, the navigator,
- * timers, config and the first view models. lazyModule (./lazy.module) binds everything else.
+ * config and the first view models (the clock comes with browserAdaptersModule). lazyModule (./lazy.module) binds everything else.
  */
 export function firstViewModule(options: FirstViewOptions): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind(WEB_CONFIG).toConstantValue(options.config)
-    bind(TICKER).toConstantValue(options.ticker)
     bind(NAVIGATOR).toConstantValue(new DeferredNavigator())
     bind<HttpTransport>(PORTS.HttpClient)
       .toDynamicValue((ctx) => createFetchTransport(options.http, ctx.get<TokenStore>(PORTS.TokenStore)))

@@ -38,11 +38,11 @@ const fill = (vm: LeadViewModel) => {
 }
 
 describe('lead composition', () => {
-  it("binds the lead form alone: none of the app's session, use cases or ports but the lead call's", () => {
+  it("binds the lead form alone: none of the app's session, use cases or ports but the lead call's and the clock", () => {
     const { container } = setup({ status: 200, body: LEAD })
     expect(container.get(LeadViewModel)).toBeInstanceOf(LeadViewModel)
     expect(container.isBound(SessionViewModel)).toBe(false)
-    expect(Object.entries(PORTS).filter(([, token]) => container.isBound(token)).map(([name]) => name)).toEqual(['HttpClient', 'LeadsApi'])
+    expect(Object.entries(PORTS).filter(([, token]) => container.isBound(token)).map(([name]) => name)).toEqual(['HttpClient', 'LeadsApi', 'Clock'])
     expect(container.isBound(Login)).toBe(false)
   })
 

@@ -5,11 +5,12 @@ import { SubmitLead } from '../application/use-cases/forms.use-case'
 import { HttpLeadsApi } from '../adapters/http/forms.adapter'
 import type { HttpConfig, HttpTransport } from '../adapters/http/transport'
 import { createFetchTransport, type Fetcher } from '../adapters/http/fetch-transport'
-import { TICKER } from '../ui/view-models/views'
+
 import { NAVIGATOR, type Navigator } from '../ui/view-models/app-services'
 import { ToastViewModel } from '../ui/view-models/toast.view-model'
 import { LEAD_HOST, LeadViewModel, windowLeadHost, type MessageWindow } from '../ui/view-models/lead.view-model'
-import { apiBaseOf, browserTicker } from './browser-services'
+import { apiBaseOf } from '../adapters/http/api-base'
+import { SystemClock } from '../adapters/clock/system-clock.adapter'
 
 /** The lead form sends no token: it is a public call, and the page lives in other sites' iframes. */
 const noToken: TokenStore = { get: () => null, set: () => undefined, clear: () => undefined }
@@ -40,7 +41,7 @@ export interface LeadCompositionOptions {
  */
 export function leadModule(options: LeadCompositionOptions): ContainerModule {
   return new ContainerModule(({ bind }) => {
-    bind(TICKER).toConstantValue(browserTicker)
+    bind(PORTS.Clock).toConstantValue(new SystemClock())
     bind(NAVIGATOR).toConstantValue(pageNavigator(options.window))
     bind(LEAD_HOST).toConstantValue(windowLeadHost(options.window))
     bind<HttpTransport>(PORTS.HttpClient).toConstantValue(createFetchTransport(options.http, noToken, options.fetcher))
@@ -55,6 +56,6 @@ export function leadModule(options: LeadCompositionOptions): ContainerModule {
 export function createLeadContainer(win: Window = window): Container {
   const env = import.meta.env as Record<string, string | boolean | undefined>
   const container = new Container()
-  container.load(leadModule({ http: { baseUrl: apiBaseOf(win.location.host, env.VITE_API_BASE as string | undefined) }, window: win }))
+  container.load(leadModule({ http: { baseUrl: apiBaseOf('', { configured: env.VITE_API_BASE as string | undefined, host: win.location.host }) }, window: win }))
   return container
 }

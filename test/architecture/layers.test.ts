@@ -53,7 +53,6 @@ describe('layer rules', () => {
       { path: 'server/commerce/new.service.ts', text },
       { path: 'server/commerce/new.service.test.ts', text },
       { path: 'server/commerce/testing/helper.ts', text },
-      { path: CAST_ALLOWED[0], text },
     ]
     expect(checkLayers(files).map((v) => [v.path, v.rule])).toEqual([
       ['src/composition/a.ts', 'no-cast-in-composition'],
@@ -79,6 +78,20 @@ describe('layer rules', () => {
       ['src/ui/view-models/big.view-model.ts', 'file-size'],
       ['cli/commands/big.command.ts', 'file-size'],
       ['server/big.ts', 'file-size'],
+    ])
+  })
+
+  it('reject a server service choosing an HTTP status; route adapters and server/http may', () => {
+    const files = [
+      { path: 'server/services/x.service.ts', text: "import { conflict } from '../http/results'\n" },
+      { path: 'server/commerce/y.service.ts', text: "import { answer } from '../http/service-failure'\n" },
+      { path: 'server/routes/x.routes.ts', text: "import { ok } from '../http/results'\nimport { answer } from '../http/service-failure'\n" },
+      { path: 'server/staff/staff.guard.ts', text: "import { forbidden } from '../http/results'\n" },
+      { path: 'server/http/service-failure.ts', text: "import { ok } from './results'\n" },
+    ]
+    expect(checkLayers(files).map((v) => [v.path, v.rule])).toEqual([
+      ['server/services/x.service.ts', 'statuses-at-the-edge'],
+      ['server/commerce/y.service.ts', 'statuses-at-the-edge'],
     ])
   })
 

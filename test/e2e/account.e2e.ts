@@ -8,7 +8,7 @@ import type { Browser, Frame, Page } from 'playwright-core'
 import { DESKTOP, launch, open, PHONE, paymentFrame, payWithCard, type Session } from './support/browser'
 import { agreeToTerms, answer, api, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, logIn, PASSWORD, verifiedCustomer, waitForThankYou } from './support/flows'
 import { DEMO, DEMO_CUSTOMER } from '../../server/seed/demo.seed'
-import { MESSAGES } from '../../server/services/account.service'
+import { MESSAGES } from '../../server/accounts/account.service'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser

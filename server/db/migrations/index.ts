@@ -15,6 +15,7 @@ import { paymentChecksMigration } from '../../commerce/payment-checks.migration'
 import { processorsMigration } from '../../commerce/processors.migration'
 import { tenantIdMigration } from './0103-tenant-id.migration'
 import { dropCustomerRoleMigration } from './0105-drop-customer-role.migration'
+import { coreCommerceKeysMigration } from './0108-core-commerce-keys.migration'
 import { clinicContactMigration } from './0110-clinic-contact.migration'
 
 export const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0102-processors': processorsMigration,
   '0103-tenant-id': tenantIdMigration,
   '0105-drop-customer-role': dropCustomerRoleMigration,
+  '0108-core-commerce-keys': coreCommerceKeysMigration,
   '0110-clinic-contact': clinicContactMigration,
 }
 

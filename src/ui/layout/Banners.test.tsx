@@ -10,7 +10,7 @@ import { ContainerProvider } from '../use-view-model'
 import { COOKIE_BANNER, SessionViewModel } from '../view-models/session.view-model'
 import { ToastViewModel } from '../view-models/toast.view-model'
 import { DeferredNavigator, NAVIGATOR } from '../view-models/app-services'
-import { ManualTicker } from '../view-models/account.view-model.test-support'
+import { ManualClock } from '../view-models/account.view-model.test-support'
 import type { WebConfig } from '../view-models/views'
 import { InMemoryBookingStore } from '../../adapters/storage/in-memory.adapter'
 
@@ -33,7 +33,7 @@ function session(environment: WebConfig['environment'], stored: { cookiesAccepte
 function shell(vm: SessionViewModel) {
   const container = new Container()
   container.bind(SessionViewModel).toConstantValue(vm)
-  container.bind(ToastViewModel).toConstantValue(new ToastViewModel(new ManualTicker()))
+  container.bind(ToastViewModel).toConstantValue(new ToastViewModel(new ManualClock()))
   container.bind(NAVIGATOR).toConstantValue(new DeferredNavigator())
   return render(
     <ContainerProvider resolver={container}>

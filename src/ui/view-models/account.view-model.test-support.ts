@@ -1,8 +1,8 @@
 // Test support for the customer-area view models: real SessionViewModel, BookingViewModel and
-// ToastViewModel over scripted fakes, a manual ticker and a recording navigator.
+// ToastViewModel over scripted fakes, a manual clock and a recording navigator.
 import { vi } from 'vitest'
 import * as E from 'fp-ts/Either'
-import type { Ticker, UserView, WebConfig } from './views'
+import type { UserView, WebConfig } from './views'
 import { InMemoryBookingStore } from '../../adapters/storage/in-memory.adapter'
 import { SelectLocation } from '../../application/use-cases/catalogue.use-case'
 import type { Navigator } from './app-services'
@@ -13,35 +13,17 @@ import { SessionWatchViewModel } from './session-watch.view-model'
 import type { AppointmentView } from '../../contract/appointments.codecs'
 import type { CustomerCourse } from '../../contract/customer-courses.routes'
 import type { OrganisationPublic } from '../../contract/organisation.routes'
+import { ManualClock as AdapterManualClock } from '../../adapters/clock/system-clock.adapter'
 
 /** A use case double: `execute` answers what the test scripted and records its calls. */
 export function useCase<A extends unknown[], R>(answer: (...args: A) => R | Promise<R>) {
   return { execute: vi.fn(async (...args: A) => answer(...args)) }
 }
 
-export class ManualTicker implements Ticker {
-  timers: { at: number; run: () => void; every?: number }[] = []
-  constructor(public time = Date.parse('2026-06-01T09:00:00Z')) {}
-  now(): number {
-    return this.time
-  }
-  every(ms: number, tick: () => void): () => void {
-    const timer = { at: this.time + ms, run: tick, every: ms }
-    this.timers.push(timer)
-    return () => (this.timers = this.timers.filter((t) => t !== timer))
-  }
-  after(ms: number, run: () => void): () => void {
-    const timer = { at: this.time + ms, run }
-    this.timers.push(timer)
-    return () => (this.timers = this.timers.filter((t) => t !== timer))
-  }
-  advance(ms: number): void {
-    this.time += ms
-    for (const t of [...this.timers].filter((t) => t.at <= this.time)) {
-      if (t.every) t.at += t.every
-      else this.timers = this.timers.filter((x) => x !== t)
-      t.run()
-    }
+/** The adapters' manual clock, starting at this suite's moment. */
+export class ManualClock extends AdapterManualClock {
+  constructor(time: number = Date.parse('2026-06-01T09:00:00Z')) {
+    super(time)
   }
 }
 
@@ -61,9 +43,8 @@ export class RecordingNavigator implements Navigator {
 
 export const CUSTOMER: UserView = { id: 'c'.repeat(24), email: 'jane@example.com', firstName: 'Jane', surname: 'Doe' }
 
-
 export interface World {
-  ticker: ManualTicker
+  clock: ManualClock
   navigator: RecordingNavigator
   session: SessionViewModel
   booking: BookingViewModel
@@ -74,7 +55,7 @@ export interface World {
 
 /** Session (signed in as CUSTOMER unless `signedIn` is false), booking wizard and toasts. */
 export function world(options: { signedIn?: boolean } = {}): World {
-  const ticker = new ManualTicker()
+  const clock = new ManualClock()
   const navigator = new RecordingNavigator()
   const sessionUseCases = {
     logout: vi.fn(async () => E.right(undefined)),
@@ -94,9 +75,9 @@ export function world(options: { signedIn?: boolean } = {}): World {
   )
   session.userLoaded = true
   if (options.signedIn !== false) session.user = { ...CUSTOMER }
-  const booking = new BookingViewModel(navigator, ticker, config, new SelectLocation(store), session)
-  const toasts = new ToastViewModel(ticker)
-  return { ticker, navigator, session, booking, toasts, sessionUseCases }
+  const booking = new BookingViewModel(navigator, clock, config, new SelectLocation(store), session)
+  const toasts = new ToastViewModel(clock)
+  return { clock, navigator, session, booking, toasts, sessionUseCases }
 }
 
 export const ORGANISATION: OrganisationPublic = {
@@ -124,7 +105,7 @@ const SERVICE_ID = '2'.repeat(24)
 const CATEGORY_ID = '3'.repeat(24)
 const STAFF_ID = '4'.repeat(24)
 
-/** An appointment `hoursAhead` hours after the ticker's time. */
+/** An appointment `hoursAhead` hours after the clock's time. */
 export function appointment(id: string, hoursAhead: number, patch: Partial<AppointmentView> = {}): AppointmentView {
   const start = new Date(Date.parse('2026-06-01T09:00:00Z') + hoursAhead * 3_600_000)
   return {

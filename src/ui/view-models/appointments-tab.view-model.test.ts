@@ -18,7 +18,7 @@ function setup(list: AppointmentView[], org: Partial<OrganisationPublic> = {}, o
   )
   const vm = new AppointmentsTabViewModel(
     listAppointments as never, cancel as never, get as never, loadOrg as never, locations as never,
-    w.session, w.booking, w.toasts, w.ticker,
+    w.session, w.booking, w.toasts, w.clock,
   )
   return { ...w, vm, listAppointments, cancel, get }
 }

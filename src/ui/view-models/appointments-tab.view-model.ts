@@ -10,10 +10,12 @@ import { lateCancellationPeriodHours, type CancellationSettings, type ConfirmDia
 import { cancellationPreview } from '../../domain/policy/cancellation-terms'
 import { currencyOrDefault } from '../../domain/pricing/money'
 import { formatLondonDateTime } from '../../domain/time'
-import { TICKER, type ClinicView, type PractitionerView, type ServiceView, type Ticker } from './views'
+import { type ClinicView, type PractitionerView, type ServiceView } from './views'
 import { BookingViewModel, type RescheduleInput } from './booking.view-model'
 import { SessionViewModel } from './session.view-model'
 import { ToastViewModel } from './toast.view-model'
+import { PORTS } from '../../application/tokens'
+import type { Clock } from '../../application/ports/clock.port'
 
 export const NO_APPOINTMENTS = 'No content to show.'
 export const SWIPE_HINT = 'Swipe table to see options'
@@ -37,7 +39,7 @@ export interface AppointmentRow {
   status: string
   /** the clinic's phone and email, shown where the customer is told to contact the clinic */
   contact: { phone?: string; email?: string }
-  /** 'Free to cancel until Tue 14:00, then £16.00' (live, from the ticker); null when nothing applies */
+  /** 'Free to cancel until Tue 14:00, then £16.00' (live, from the clock); null when nothing applies */
   cancellationPreview: string | null
 }
 
@@ -64,7 +66,7 @@ export class AppointmentsTabViewModel {
   busy = false
   confirmation?: PendingConfirmation = undefined
   /** Bumped every PREVIEW_TICK_MS once loaded: the rows (their preview, their actions) follow the time. */
-  clock = 0
+  tick = 0
   private clinics?: ClinicView[] = undefined
   private stopClock?: () => void = undefined
 
@@ -77,11 +79,11 @@ export class AppointmentsTabViewModel {
     @inject(SessionViewModel) private readonly session: SessionViewModel,
     @inject(BookingViewModel) private readonly booking: BookingViewModel,
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
-    @inject(TICKER) private readonly ticker: Ticker,
+    @inject(PORTS.Clock) private readonly clock: Clock,
   ) {
-    makeAutoObservable<AppointmentsTabViewModel, 'listAppointments' | 'cancelAppointment' | 'getAppointment' | 'loadOrganisation' | 'listLocations' | 'session' | 'booking' | 'toasts' | 'ticker' | 'clinics' | 'stopClock'>(this, {
+    makeAutoObservable<AppointmentsTabViewModel, 'listAppointments' | 'cancelAppointment' | 'getAppointment' | 'loadOrganisation' | 'listLocations' | 'session' | 'booking' | 'toasts' | 'clock' | 'clinics' | 'stopClock'>(this, {
       listAppointments: false, cancelAppointment: false, getAppointment: false, loadOrganisation: false, listLocations: false,
-      session: false, booking: false, toasts: false, ticker: false, clinics: false, stopClock: false,
+      session: false, booking: false, toasts: false, clock: false, clinics: false, stopClock: false,
     })
   }
 
@@ -104,8 +106,8 @@ export class AppointmentsTabViewModel {
   }
 
   get rows(): AppointmentRow[] {
-    void this.clock
-    const now = new Date(this.ticker.now())
+    void this.tick
+    const now = new Date(this.clock.now())
     return this.appointments.map((a) => ({
       id: a.id,
       date: formatLondonDateTime(new Date(a.event.start)),
@@ -147,7 +149,7 @@ export class AppointmentsTabViewModel {
     const user = this.session.user
     if (!user) return
     this.loading = true
-    this.stopClock ??= this.ticker.every(PREVIEW_TICK_MS, () => runInAction(() => this.clock++))
+    this.stopClock ??= this.clock.every(PREVIEW_TICK_MS, () => runInAction(() => this.tick++))
     const [org, list] = await Promise.all([this.loadOrganisation.execute(), this.listAppointments.execute(user.id)])
     runInAction(() => {
       if (E.isRight(org)) this.organisation = org.right

@@ -183,8 +183,8 @@ describe('a course session booking opened from its URL alone (no course context 
   async function courseSessionAtConfirm(courses: unknown[]) {
     const w = restoreWorld({ ConfirmBooking: async () => E.right(booked) })
     const listMyCourses = { execute: async () => E.right(courses as never[]) }
-    const payment = new PaymentViewModel(w.useCases.CheckPayment, w.useCases.VerifyCourseAssignment, w.useCases.DeletePendingAppointment, w.booking, w.navigator, w.ticker)
-    const confirm = new ConfirmViewModel(w.useCases.ConfirmBooking, w.useCases.DeletePendingAppointment, w.useCases.RescheduleAppointment, w.booking, w.session, w.toasts, payment, w.navigator, w.ticker, w.config, listMyCourses)
+    const payment = new PaymentViewModel(w.useCases.CheckPayment, w.useCases.VerifyCourseAssignment, w.useCases.DeletePendingAppointment, w.booking, w.navigator, w.clock)
+    const confirm = new ConfirmViewModel(w.useCases.ConfirmBooking, w.useCases.DeletePendingAppointment, w.useCases.RescheduleAppointment, w.booking, w.session, w.toasts, payment, w.navigator, w.clock, w.config, listMyCourses)
     w.session.organisation = organisation
     w.session.signedIn(user)
     const query = { course: 'true', courseServiceBooking: 'true', service: '0' }

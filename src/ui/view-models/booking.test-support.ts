@@ -19,45 +19,18 @@ import type { Practitioner } from '../../contract/practitioners.routes'
 import type { CurrentUser } from '../../contract/customers.codecs'
 import type { OrganisationPublic } from '../../contract/organisation.routes'
 import * as O from 'fp-ts/Option'
-import type { ChainSlot, ClinicView, OrganisationView, PractitionerView, ServiceView, Ticker, UserView, WebConfig } from './views'
+import type { ChainSlot, ClinicView, OrganisationView, PractitionerView, ServiceView, UserView, WebConfig } from './views'
 import { toCourseView, toServiceView } from './catalogue-views'
 import type { Navigator } from './app-services'
 import { SessionViewModel } from './session.view-model'
 import { ToastViewModel } from './toast.view-model'
 import { BookingViewModel } from './booking.view-model'
+import { ManualClock as AdapterManualClock } from '../../adapters/clock/system-clock.adapter'
 
-export class ManualTicker implements Ticker {
-  time = Date.parse('2026-03-10T09:00:00Z')
-  private timers: { at: number; every?: number; run: () => void; id: number }[] = []
-  private nextId = 1
-  now(): number {
-    return this.time
-  }
-  every(ms: number, tick: () => void): () => void {
-    const id = this.nextId++
-    this.timers.push({ at: this.time + ms, every: ms, run: tick, id })
-    return () => (this.timers = this.timers.filter((t) => t.id !== id))
-  }
-  after(ms: number, run: () => void): () => void {
-    const id = this.nextId++
-    this.timers.push({ at: this.time + ms, run, id })
-    return () => (this.timers = this.timers.filter((t) => t.id !== id))
-  }
-  /** Moves the clock forward, firing due timers in order. */
-  advance(ms: number): void {
-    const end = this.time + ms
-    for (;;) {
-      const due = this.timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at)[0]
-      if (!due) break
-      this.time = due.at
-      if (due.every) due.at += due.every
-      else this.timers = this.timers.filter((t) => t.id !== due.id)
-      due.run()
-    }
-    this.time = end
-  }
-  get pending(): number {
-    return this.timers.length
+/** The adapters' manual clock, starting at this suite's moment. */
+export class ManualClock extends AdapterManualClock {
+  constructor(time: number = Date.parse('2026-03-10T09:00:00Z')) {
+    super(time)
   }
 }
 
@@ -213,7 +186,7 @@ export function fakeUseCases(overrides: Partial<UseCaseFakes> = {}): Fakes {
 
 export interface World {
   useCases: Fakes
-  ticker: ManualTicker
+  clock: ManualClock
   navigator: RecordingNavigator
   /** the real booking store port in memory (what the app keeps locally) */
   store: InMemoryBookingStore
@@ -225,14 +198,14 @@ export interface World {
 
 export function world(overrides: Partial<UseCaseFakes> = {}, config: Partial<WebConfig> = {}): World {
   const useCases = fakeUseCases(overrides)
-  const ticker = new ManualTicker()
+  const clock = new ManualClock()
   const navigator = new RecordingNavigator()
   const store = new InMemoryBookingStore()
   const fullConfig: WebConfig = { environment: 'production', holdSeconds: 300, mapTilesUrl: 'https://tiles/{z}/{x}/{y}.png', ...config }
-  const toasts = new ToastViewModel(ticker)
+  const toasts = new ToastViewModel(clock)
   const session = new SessionViewModel(useCases.LoadOrganisation, useCases.GetCurrentUser, useCases.LoadLinks, useCases.Logout, store, fullConfig)
-  const booking = new BookingViewModel(navigator, ticker, fullConfig, new SelectLocation(store), session)
-  return { useCases, ticker, navigator, store, config: fullConfig, toasts, session, booking }
+  const booking = new BookingViewModel(navigator, clock, fullConfig, new SelectLocation(store), session)
+  return { useCases, clock, navigator, store, config: fullConfig, toasts, session, booking }
 }
 
 /** At clinicA: a facial with Anna, then a massage with `second` ('any' for any practitioner), no third service. */

@@ -155,12 +155,12 @@ describe('time sub-step and the 5-minute hold', () => {
   })
 
   it("after 5 minutes the selection is cleared and the 'Out of time' dialog opens; Ok returns to the date picker", () => {
-    const { booking, ticker } = atTime()
+    const { booking, clock } = atTime()
     booking.pickDate('2026-03-12')
     booking.chooseTime([at('2026-03-12T10:00:00Z', '2026-03-12T11:00:00Z', 'p2')])
-    ticker.advance(299_000)
+    clock.advance(299_000)
     expect(booking.outOfTime).toBe(false)
-    ticker.advance(1_000)
+    clock.advance(1_000)
     expect(booking.outOfTime).toBe(true)
     expect(booking.basket[0].start).toBeUndefined()
     expect(booking.basket[0].staff).toBeUndefined()
@@ -171,13 +171,13 @@ describe('time sub-step and the 5-minute hold', () => {
   })
 
   it('choosing another time restarts the hold', () => {
-    const { booking, ticker } = atTime()
+    const { booking, clock } = atTime()
     booking.chooseTime([at('2026-03-12T10:00:00Z', '2026-03-12T11:00:00Z', 'p2')])
-    ticker.advance(200_000)
+    clock.advance(200_000)
     booking.chooseTime([at('2026-03-12T11:00:00Z', '2026-03-12T12:00:00Z', 'p2')])
-    ticker.advance(200_000)
+    clock.advance(200_000)
     expect(booking.outOfTime).toBe(false)
-    ticker.advance(100_000)
+    clock.advance(100_000)
     expect(booking.outOfTime).toBe(true)
   })
 
@@ -284,11 +284,11 @@ describe('browser back and forward (the step from the URL)', () => {
   }
 
   /** On the service list (the URL of the location): no time in the summary, no 'Out of time' later. */
-  function expectTimeReleasedOnServiceList({ booking, ticker }: World): void {
+  function expectTimeReleasedOnServiceList({ booking, clock }: World): void {
     booking.syncRoute({ locationId: 'c1', query: {} })
     expect(booking.step).toBe('service')
     expect(booking.startTime).toBeUndefined()
-    ticker.advance(300_000)
+    clock.advance(300_000)
     expect(booking.outOfTime).toBe(false)
   }
 
@@ -331,7 +331,7 @@ describe('browser back and forward (the step from the URL)', () => {
   })
 
   it('browser back from confirm is the time step with the time cleared, as the Back button does', () => {
-    const { booking, ticker } = timeChosen()
+    const { booking, clock } = timeChosen()
     booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', confirm: true, query: { service: '0' } })
     expect(booking.step).toBe('confirm')
     booking.handOverHold()
@@ -339,7 +339,7 @@ describe('browser back and forward (the step from the URL)', () => {
     expect(booking.step).toBe('time')
     expect(booking.timeStep).toBe('hours')
     expect(booking.startTime).toBeUndefined()
-    ticker.advance(300_000)
+    clock.advance(300_000)
     expect(booking.outOfTime).toBe(false)
   })
 })

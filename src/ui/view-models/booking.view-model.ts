@@ -1,9 +1,6 @@
 import { makeAutoObservable } from 'mobx'
 import { inject, injectable } from 'inversify'
-import {
-  TICKER, WEB_CONFIG,
-  type ChainSlot, type ClinicView, type PractitionerView, type RescheduleSource, type ServiceView, type Ticker, type WebConfig,
-} from './views'
+import { WEB_CONFIG, type ChainSlot, type ClinicView, type PractitionerView, type RescheduleSource, type ServiceView, type WebConfig } from './views'
 import { NAVIGATOR, type Navigator } from './app-services'
 import type { BasketItem, CourseContext, GiftVoucherItem, RescheduleInput, RouteState, ServiceViewKind, Step, TimeStep } from './booking-views'
 import { SessionViewModel } from './session.view-model'
@@ -16,6 +13,8 @@ import { SelectLocation } from '../../application/use-cases/catalogue.use-case'
 import { BOOKING_STEPS, stepPath } from '../../domain/booking/steps'
 import * as E from 'fp-ts/Either'
 import { addToBasket, CANNOT_MIX_MESSAGE, replaceInBasket } from '../../domain/booking/basket'
+import { PORTS } from '../../application/tokens'
+import type { Clock } from '../../application/ports/clock.port'
 
 export type { BasketItem, CourseContext, GiftVoucherItem, RescheduleInput, RouteState, ServiceViewKind, Step, TimeStep } from './booking-views'
 export const STEP_ORDER: readonly Step[] = BOOKING_STEPS
@@ -61,12 +60,12 @@ export class BookingViewModel {
 
   constructor(
     @inject(NAVIGATOR) private readonly navigator: Navigator,
-    @inject(TICKER) ticker: Ticker,
+    @inject(PORTS.Clock) clock: Clock,
     @inject(WEB_CONFIG) config: WebConfig,
     @inject(SelectLocation) private readonly selectLocation: Pick<SelectLocation, 'execute'>,
     @inject(SessionViewModel) private readonly session: SessionViewModel,
   ) {
-    this.hold = new BookingHold(ticker, config)
+    this.hold = new BookingHold(clock, config)
     makeAutoObservable<BookingViewModel, 'navigator' | 'selectLocation' | 'session' | 'hold' | 'route'>(this, {
       navigator: false, selectLocation: false, session: false, hold: false, route: false,
     })

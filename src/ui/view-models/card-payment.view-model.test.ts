@@ -7,7 +7,7 @@ import { stripeCardErrorText } from '../../application/errors'
 
 function cardWorld(options: { paid?: boolean; tokenRefused?: string } = {}) {
   const w = world({ CheckPayment: async () => E.right(paymentCheck(options.paid ?? true)) })
-  const payment = new PaymentViewModel(w.useCases.CheckPayment, w.useCases.VerifyCourseAssignment, w.useCases.DeletePendingAppointment, w.booking, w.navigator, w.ticker)
+  const payment = new PaymentViewModel(w.useCases.CheckPayment, w.useCases.VerifyCourseAssignment, w.useCases.DeletePendingAppointment, w.booking, w.navigator, w.clock)
   const tokens: unknown[] = []
   const payWithToken = {
     execute: async (input: unknown) => {

@@ -134,7 +134,7 @@ describe('StaffViewModel', () => {
     const w = world({ ListPractitioners: async () => E.right(list as Practitioner[]) })
     w.booking.setLocation(clinicA)
     w.booking.chooseService(facial, 'cat1')
-    return { ...w, vm: new StaffViewModel(w.useCases.ListPractitioners, w.booking, w.toasts, w.ticker, w.useCases.GetNextAvailable) }
+    return { ...w, vm: new StaffViewModel(w.useCases.ListPractitioners, w.booking, w.toasts, w.clock, w.useCases.GetNextAvailable) }
   }
 
   it("several practitioners: 'Any practitioner' with 'From' the lowest price when prices differ", async () => {
@@ -164,7 +164,7 @@ describe('StaffViewModel', () => {
     const w = world({ ListPractitioners: async () => E.left(refused('')) })
     w.booking.setLocation(clinicA)
     w.booking.chooseService(facial, 'cat1')
-    await new StaffViewModel(w.useCases.ListPractitioners, w.booking, w.toasts, w.ticker, w.useCases.GetNextAvailable).load()
+    await new StaffViewModel(w.useCases.ListPractitioners, w.booking, w.toasts, w.clock, w.useCases.GetNextAvailable).load()
     expect(w.toasts.toasts.map((t) => t.text)).toEqual(['Something went wrong'])
   })
 
@@ -173,7 +173,7 @@ describe('StaffViewModel', () => {
     const w = world({ ListPractitioners: async () => (up ? E.right([anna, ben] as Practitioner[]) : E.left(refused('Request failed with status 503'))) })
     w.booking.setLocation(clinicA)
     w.booking.chooseService(facial, 'cat1')
-    const vm = new StaffViewModel(w.useCases.ListPractitioners, w.booking, w.toasts, w.ticker, w.useCases.GetNextAvailable)
+    const vm = new StaffViewModel(w.useCases.ListPractitioners, w.booking, w.toasts, w.clock, w.useCases.GetNextAvailable)
     await vm.load()
     expect(vm.failed).toBe('Request failed with status 503')
     expect(vm.emptyText).toBeUndefined()
@@ -195,7 +195,7 @@ describe('TimeViewModel', () => {
     w.booking.chooseService(facial, 'cat1')
     w.booking.choosePractitioner(anna)
     w.booking.answerAnotherService(false)
-    return { ...w, vm: new TimeViewModel(w.useCases.GetAvailableDays, w.useCases.GetTimeSlots, w.booking, w.toasts, w.ticker) }
+    return { ...w, vm: new TimeViewModel(w.useCases.GetAvailableDays, w.useCases.GetTimeSlots, w.booking, w.toasts, w.clock) }
   }
 
   it('only returned days from today on are selectable', async () => {

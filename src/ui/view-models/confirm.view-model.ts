@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
-import { TICKER, WEB_CONFIG, type Ticker, type WebConfig } from './views'
+import { WEB_CONFIG, type WebConfig } from './views'
 import { ConfirmBooking, type ConfirmRequest } from '../../application/use-cases/confirm-booking.use-case'
 import { DeletePendingAppointment, RescheduleAppointment } from '../../application/use-cases/appointments.use-case'
 import { errorText } from './catalogue-views'
@@ -20,6 +20,8 @@ import { lateCancellationTerms, type CancellationSettings } from '../../domain/p
 import { isCourseBookDisabled } from '../../domain/booking/course'
 import { ListMyCourses } from '../../application/use-cases/courses.use-case'
 import type { CourseContext } from './booking.view-model'
+import { PORTS } from '../../application/tokens'
+import type { Clock } from '../../application/ports/clock.port'
 
 export const AGREE_LABEL = 'I understand and agree to these terms'
 export const TERMS_TITLE = 'Important Information'
@@ -55,13 +57,13 @@ export class ConfirmViewModel {
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
     @inject(PaymentViewModel) private readonly payment: PaymentViewModel,
     @inject(NAVIGATOR) private readonly navigator: Navigator,
-    @inject(TICKER) private readonly ticker: Ticker,
+    @inject(PORTS.Clock) private readonly clock: Clock,
     @inject(WEB_CONFIG) private readonly config: WebConfig,
     @inject(ListMyCourses) private readonly listMyCourses: Pick<ListMyCourses, 'execute'>,
   ) {
-    this.now = ticker.now()
-    makeAutoObservable<ConfirmViewModel, 'confirmBooking' | 'deletePending' | 'rescheduleAppointment' | 'session' | 'toasts' | 'payment' | 'navigator' | 'ticker' | 'config' | 'listMyCourses' | 'stopTicking' | 'stopExpiry'>(this, {
-      confirmBooking: false, deletePending: false, rescheduleAppointment: false, booking: false, session: false, toasts: false, payment: false, navigator: false, ticker: false, config: false,
+    this.now = clock.now().getTime()
+    makeAutoObservable<ConfirmViewModel, 'confirmBooking' | 'deletePending' | 'rescheduleAppointment' | 'session' | 'toasts' | 'payment' | 'navigator' | 'clock' | 'config' | 'listMyCourses' | 'stopTicking' | 'stopExpiry'>(this, {
+      confirmBooking: false, deletePending: false, rescheduleAppointment: false, booking: false, session: false, toasts: false, payment: false, navigator: false, clock: false, config: false,
       listMyCourses: false, stopTicking: false, stopExpiry: false,
     })
   }
@@ -144,19 +146,19 @@ export class ConfirmViewModel {
     if (this.countdownEndsAt !== undefined) return
     if (!this.isNormalBooking || !this.booking.canBook) return
     this.booking.handOverHold()
-    this.startCountdown(this.ticker.now() + this.config.holdSeconds * 1000)
+    this.startCountdown(this.clock.now().getTime() + this.config.holdSeconds * 1000)
   }
 
   private startCountdown(endsAt: number): void {
     this.stopCountdown()
     this.countdownEndsAt = endsAt
-    this.now = this.ticker.now()
-    this.stopTicking = this.ticker.every(1000, () => this.tick())
-    this.stopExpiry = this.ticker.after(Math.max(0, endsAt - this.ticker.now()), () => void this.countdownExpired())
+    this.now = this.clock.now().getTime()
+    this.stopTicking = this.clock.every(1000, () => this.tick())
+    this.stopExpiry = this.clock.after(Math.max(0, endsAt - this.clock.now().getTime()), () => void this.countdownExpired())
   }
 
   tick(): void {
-    this.now = this.ticker.now()
+    this.now = this.clock.now().getTime()
   }
 
   stopCountdown(): void {
@@ -298,7 +300,7 @@ export class ConfirmViewModel {
   private async courseContextFor(customerId: string, clinicId: string): Promise<CourseContext | undefined> {
     const result = await this.listMyCourses.execute(customerId)
     if (E.isLeft(result)) return undefined
-    const now = new Date(this.ticker.now())
+    const now = new Date(this.clock.now())
     const wanted = this.booking.basket.map((i) => i.service.id)
     const candidates = result.right
       .map((c) => ({ record: c, services: [...new Set([c.service?.id, ...(c.course?.services ?? []).map((s) => s.id)].filter((id): id is string => Boolean(id)))] }))

@@ -10,7 +10,7 @@ function setup(list: CustomerCourse[], service: E.Either<string, typeof FACIAL> 
   const w = world()
   const listCourses = useCase(() => E.right(list))
   const catalogue = { execute: vi.fn(async () => E.map((s: typeof FACIAL) => ({ categories: [], services: [s], hasMore: false }))(service)) }
-  const vm = new CoursesTabViewModel(listCourses as never, w.session, w.booking, w.navigator, w.ticker, catalogue as never)
+  const vm = new CoursesTabViewModel(listCourses as never, w.session, w.booking, w.navigator, w.clock, catalogue as never)
   return { ...w, vm, listCourses, catalogue }
 }
 

@@ -9,10 +9,12 @@ import type { CustomerCourse } from '../../contract/customer-courses.routes'
 import { courseAvailable, courseExpiryText, isCourseBookDisabled } from '../../domain/booking/course'
 import { currencyOrDefault, formatMoney } from '../../domain/pricing/money'
 import { LONDON_TIME_ZONE } from '../../domain/time'
-import { TICKER, type ServiceView, type Ticker } from './views'
+import { type ServiceView } from './views'
 import { NAVIGATOR, type Navigator } from './app-services'
 import { BookingViewModel } from './booking.view-model'
 import { SessionViewModel } from './session.view-model'
+import { PORTS } from '../../application/tokens'
+import type { Clock } from '../../application/ports/clock.port'
 
 export const NO_COURSES = 'No courses to show.'
 export const COURSE_COLUMNS = ['Date', 'Course', 'Course Price', 'Service', 'Quantity', 'Used', 'Booked', 'Available', 'Expiry date', 'Book'] as const
@@ -51,16 +53,16 @@ export class CoursesTabViewModel {
     @inject(SessionViewModel) private readonly session: SessionViewModel,
     @inject(BookingViewModel) private readonly booking: BookingViewModel,
     @inject(NAVIGATOR) private readonly navigator: Navigator,
-    @inject(TICKER) private readonly ticker: Ticker,
+    @inject(PORTS.Clock) private readonly clock: Clock,
     @inject(ListCategoriesAndServices) private readonly listCatalogue: Exec<ListCategoriesAndServices>,
   ) {
-    makeAutoObservable<CoursesTabViewModel, 'listCourses' | 'session' | 'booking' | 'navigator' | 'ticker' | 'listCatalogue'>(this, {
-      listCourses: false, session: false, booking: false, navigator: false, ticker: false, listCatalogue: false,
+    makeAutoObservable<CoursesTabViewModel, 'listCourses' | 'session' | 'booking' | 'navigator' | 'clock' | 'listCatalogue'>(this, {
+      listCourses: false, session: false, booking: false, navigator: false, clock: false, listCatalogue: false,
     })
   }
 
   get rows(): CourseRow[] {
-    const now = new Date(this.ticker.now())
+    const now = new Date(this.clock.now())
     const currency = this.session.currency
     return this.courses.map((c) => {
       const purchased = c.invoiceItem?.createdAt ?? c.soldAt

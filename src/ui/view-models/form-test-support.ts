@@ -1,24 +1,12 @@
-import type { Ticker } from './views'
-import type { Navigator } from './app-services'
 
-/** A ticker whose timers run when the test says so. */
-export class ManualTicker implements Ticker {
-  time = Date.UTC(2026, 5, 15, 23, 30) // 00:30 on 16 June in London
-  timers: { at: number; run: () => void }[] = []
-  now = (): number => this.time
-  every = (): (() => void) => () => undefined
-  after = (ms: number, run: () => void): (() => void) => {
-    const timer = { at: this.time + ms, run }
-    this.timers.push(timer)
-    return () => {
-      this.timers = this.timers.filter((t) => t !== timer)
-    }
-  }
-  advance(ms: number): void {
-    this.time += ms
-    const due = this.timers.filter((t) => t.at <= this.time)
-    this.timers = this.timers.filter((t) => t.at > this.time)
-    for (const t of due) t.run()
+import type { Navigator } from './app-services'
+import { ManualClock as AdapterManualClock } from '../../adapters/clock/system-clock.adapter'
+
+/** The adapters' manual clock, starting at this suite's moment. */
+export class ManualClock extends AdapterManualClock {
+  // 00:30 on 16 June in London
+  constructor(time: number = Date.UTC(2026, 5, 15, 23, 30)) {
+    super(time)
   }
 }
 

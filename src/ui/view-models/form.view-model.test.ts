@@ -4,7 +4,7 @@ import type { UserForm } from '../../contract/forms.codecs'
 import type { AppError } from '../../application/failure'
 import { FORM_TEXT, FormViewModel, type LoadForm, type SignForm, type UpdateForm } from './form.view-model'
 import { ToastViewModel } from './toast.view-model'
-import { ManualTicker, RecordingNavigator } from './form-test-support'
+import { ManualClock, RecordingNavigator } from './form-test-support'
 
 const ID = 'aaaaaaaaaaaaaaaaaaaaaaaa'
 const customer = { id: 'bbbbbbbbbbbbbbbbbbbbbbbb', firstName: 'Ada', surname: 'Lovelace', dateOfBirth: '1990-03-04T12:00:00.000Z' }
@@ -36,19 +36,19 @@ const medicalForm = (over: Partial<UserForm> = {}): UserForm =>
 /** `form`: the load's answer, or one answer per load in turn. */
 function setup(form: E.Either<AppError, UserForm> | E.Either<AppError, UserForm>[], save: E.Either<AppError, string> = E.right(FORM_TEXT.thankYou)) {
   const answers = Array.isArray(form) ? [...form] : undefined
-  const ticker = new ManualTicker()
+  const clock = new ManualClock()
   const navigator = new RecordingNavigator()
-  const toasts = new ToastViewModel(ticker)
+  const toasts = new ToastViewModel(clock)
   const calls: { load: unknown[][]; sign: unknown[][]; update: unknown[][] } = { load: [], sign: [], update: [] }
   const load: LoadForm = { execute: async (...args) => (calls.load.push(args), answers ? answers.shift()! : (form as E.Either<AppError, UserForm>)) }
   const sign: SignForm = { execute: async (...args) => (calls.sign.push(args), save) }
   const update: UpdateForm = { execute: async (...args) => (calls.update.push(args), save) }
-  const vm = new FormViewModel(load, sign, update, navigator, ticker, toasts)
+  const vm = new FormViewModel(load, sign, update, navigator, clock, toasts)
   let scrolled = 0
   vm.scrollToTop = () => {
     scrolled++
   }
-  return { vm, ticker, navigator, toasts, calls, scrolled: () => scrolled }
+  return { vm, clock, navigator, toasts, calls, scrolled: () => scrolled }
 }
 
 const notFound: AppError = { _tag: 'Refused', status: 404, message: FORM_TEXT.notFound }
@@ -112,18 +112,18 @@ describe('FormViewModel: loading', () => {
   })
 
   it('scrolls to the top 500 ms after the load, not before', async () => {
-    const { vm, ticker, scrolled } = setup(E.right(medicalForm()))
+    const { vm, clock, scrolled } = setup(E.right(medicalForm()))
     await vm.load(ID)
-    ticker.advance(499)
+    clock.advance(499)
     expect(scrolled()).toBe(0)
-    ticker.advance(1)
+    clock.advance(1)
     expect(scrolled()).toBe(1)
   })
 
   it('scrolls to the top after a failed load too', async () => {
-    const { vm, ticker, scrolled } = setup(E.left(notFound))
+    const { vm, clock, scrolled } = setup(E.left(notFound))
     await vm.load(ID)
-    ticker.advance(500)
+    clock.advance(500)
     expect(scrolled()).toBe(1)
   })
 })

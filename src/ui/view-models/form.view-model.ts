@@ -8,13 +8,15 @@ import type { UserForm } from '../../contract/forms.codecs'
 import { TIMINGS } from '../../domain/constants/limits'
 import { DATE_OF_BIRTH_FORMAT, LONDON_TIME_ZONE } from '../../domain/time'
 import { NAVIGATOR, type Navigator } from './app-services'
-import { TICKER, type Ticker } from './views'
+
 import { ToastViewModel } from './toast.view-model'
 import { FormAnswers } from './form-answers.view-model'
 import { SignatureViewModel } from './signature.view-model'
 import { LoadUserForm } from '../../application/use-cases/forms.use-case'
 import { SignConsentForm } from '../../application/use-cases/forms.use-case'
 import { SubmitFormAnswers } from '../../application/use-cases/forms.use-case'
+import { PORTS } from '../../application/tokens'
+import type { Clock } from '../../application/ports/clock.port'
 
 /** Spec sections 4 and 8: the form page's dialogs, each with 'Close' returning home. */
 export const FORM_TEXT = {
@@ -67,15 +69,15 @@ export class FormViewModel {
     @inject(SignConsentForm) private readonly signForm: SignForm,
     @inject(SubmitFormAnswers) private readonly updateForm: UpdateForm,
     @inject(NAVIGATOR) private readonly navigator: Navigator,
-    @inject(TICKER) private readonly ticker: Ticker,
+    @inject(PORTS.Clock) private readonly clock: Clock,
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
   ) {
-    makeAutoObservable<FormViewModel, 'loadForm' | 'signForm' | 'updateForm' | 'navigator' | 'ticker' | 'toasts' | 'loadSeq'>(this, {
+    makeAutoObservable<FormViewModel, 'loadForm' | 'signForm' | 'updateForm' | 'navigator' | 'clock' | 'toasts' | 'loadSeq'>(this, {
       loadForm: false,
       signForm: false,
       updateForm: false,
       navigator: false,
-      ticker: false,
+      clock: false,
       toasts: false,
       loadSeq: false,
       scrollToTop: false,
@@ -106,7 +108,7 @@ export class FormViewModel {
 
   /** Today's date for the consent form, 'dd/MM/yyyy' in Europe/London. */
   get today(): string {
-    return londonDate(new Date(this.ticker.now()))
+    return londonDate(new Date(this.clock.now()))
   }
 
   get customerName(): string {
@@ -159,7 +161,7 @@ export class FormViewModel {
         this.consentSignature = new SignatureViewModel(form.signature)
       }
     })
-    this.ticker.after(TIMINGS.scrollToTopMs, () => this.scrollToTop())
+    this.clock.after(TIMINGS.scrollToTopMs, () => this.scrollToTop())
   }
 
   /** The password prompt's 'Open form': loads the form again with the password typed. */

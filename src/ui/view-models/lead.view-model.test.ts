@@ -4,18 +4,18 @@ import type { AppError } from '../../application/failure'
 import type { Lead, LeadBody } from '../../contract/leads.routes'
 import { LeadViewModel, type LeadHostMessage, safeRedirectUrl } from './lead.view-model'
 import { ToastViewModel } from './toast.view-model'
-import { ManualTicker, RecordingNavigator } from './form-test-support'
+import { ManualClock, RecordingNavigator } from './form-test-support'
 
 const LEAD = { id: 'cccccccccccccccccccccccc', status: 'Open', firstName: 'Ada', surname: 'Lovelace', email: 'ada@example.com' } as Lead
 
 function setup(result: E.Either<AppError, Lead> = E.right(LEAD), embedded = true) {
-  const ticker = new ManualTicker()
-  const toasts = new ToastViewModel(ticker)
+  const clock = new ManualClock()
+  const toasts = new ToastViewModel(clock)
   const navigator = new RecordingNavigator()
   const posted: LeadHostMessage[] = []
   const sent: LeadBody[] = []
   const vm = new LeadViewModel({ execute: async (lead) => (sent.push(lead), result) }, toasts, { embedded, post: (m) => posted.push(m) }, navigator)
-  return { vm, toasts, navigator, posted, sent, ticker }
+  return { vm, toasts, navigator, posted, sent, clock }
 }
 
 const fill = (vm: LeadViewModel) => {

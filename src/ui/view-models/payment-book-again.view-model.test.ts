@@ -14,8 +14,8 @@ const slot = { startDate: '2026-03-12T10:00:00Z', endDate: '2026-03-12T11:00:00Z
 
 function paymentWorld(overrides: Partial<UseCaseFakes> = {}) {
   const w = world(overrides)
-  const payment = new PaymentViewModel(w.useCases.CheckPayment, w.useCases.VerifyCourseAssignment, w.useCases.DeletePendingAppointment, w.booking, w.navigator, w.ticker)
-  const confirm = new ConfirmViewModel(w.useCases.ConfirmBooking, w.useCases.DeletePendingAppointment, w.useCases.RescheduleAppointment, w.booking, w.session, w.toasts, payment, w.navigator, w.ticker, w.config, w.useCases.ListMyCourses)
+  const payment = new PaymentViewModel(w.useCases.CheckPayment, w.useCases.VerifyCourseAssignment, w.useCases.DeletePendingAppointment, w.booking, w.navigator, w.clock)
+  const confirm = new ConfirmViewModel(w.useCases.ConfirmBooking, w.useCases.DeletePendingAppointment, w.useCases.RescheduleAppointment, w.booking, w.session, w.toasts, payment, w.navigator, w.clock, w.config, w.useCases.ListMyCourses)
   w.session.organisation = organisation
   w.session.signedIn(user)
   return { ...w, payment, confirm }
@@ -59,17 +59,17 @@ describe("'Book again' through the payment step to the thank-you page", () => {
     w.booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', confirm: true, query: { service: '0' } })
     expect(w.booking.step).toBe('payment')
 
-    w.ticker.advance(3_000)
+    w.clock.advance(3_000)
     await flush()
     expect(w.payment.paid).toBe(false)
     paid = true
-    w.ticker.advance(3_000)
+    w.clock.advance(3_000)
     await flush()
     expect(w.payment.paid).toBe(true)
-    w.ticker.advance(3_000)
+    w.clock.advance(3_000)
     expect(w.navigator.last).toBe('/location?serviceBooking=true&booked=a1')
     // Neither the time hold nor the confirm countdown fires later.
-    w.ticker.advance(10 * 60_000)
+    w.clock.advance(10 * 60_000)
     await flush()
     expect(w.navigator.last).toBe('/location?serviceBooking=true&booked=a1')
     expect(w.booking.outOfTime).toBe(false)
@@ -113,14 +113,14 @@ describe('PaymentViewModel: the poller survives what goes wrong', () => {
       },
     })
     w.payment.start({ kind: 'deposit', paymentUrl: '/p', transactionId: 't1', appointmentId: 'a1' })
-    w.ticker.advance(3_000)
+    w.clock.advance(3_000)
     await flush()
     expect(w.payment.paid).toBe(false)
-    w.ticker.advance(3_000)
+    w.clock.advance(3_000)
     await flush()
     expect(calls).toBe(2)
     expect(w.payment.paid).toBe(true)
-    w.ticker.advance(3_000)
+    w.clock.advance(3_000)
     expect(w.navigator.last).toBe('/location?serviceBooking=true')
   })
 
@@ -131,25 +131,25 @@ describe('PaymentViewModel: the poller survives what goes wrong', () => {
       CheckPayment: (transactionId) => (transactionId === 'old' ? earlier.promise : Promise.resolve(E.right(paymentCheck(currentPaid)))),
     })
     w.payment.start({ kind: 'deposit', paymentUrl: '/p/old', transactionId: 'old', appointmentId: 'a0' })
-    w.ticker.advance(3_000)
+    w.clock.advance(3_000)
     await flush()
     // The customer leaves that payment and books again: a new payment starts.
     w.payment.start({ kind: 'deposit', paymentUrl: '/p/new', transactionId: 'new', appointmentId: 'a1' })
-    w.ticker.advance(3_000)
+    w.clock.advance(3_000)
     await flush()
     expect(w.useCases.calls.CheckPayment!.map((c) => c[0])).toEqual(['old', 'new'])
     // The earlier payment's answer arrives: it is about another transaction.
     earlier.resolve(E.right(paymentCheck(true)))
     await flush()
     expect(w.payment.paid).toBe(false)
-    w.ticker.advance(3_000)
+    w.clock.advance(3_000)
     await flush()
     expect(w.navigator.paths).toEqual([])
     currentPaid = true
-    w.ticker.advance(3_000)
+    w.clock.advance(3_000)
     await flush()
     expect(w.payment.paid).toBe(true)
-    w.ticker.advance(3_000)
+    w.clock.advance(3_000)
     expect(w.navigator.last).toBe('/location?serviceBooking=true')
   })
 
@@ -157,11 +157,11 @@ describe('PaymentViewModel: the poller survives what goes wrong', () => {
     const w = paymentWorld({ CheckPayment: async () => E.right(paymentCheck(true)) })
     w.booking.setLocation(clinicA)
     w.payment.start({ kind: 'deposit', paymentUrl: '/p', transactionId: 't1', appointmentId: 'a1' })
-    w.ticker.advance(3_000)
+    w.clock.advance(3_000)
     await flush()
     expect(w.payment.paid).toBe(true)
     w.payment.startAgain()
-    w.ticker.advance(10_000)
+    w.clock.advance(10_000)
     expect(w.navigator.paths).toEqual(['/step/c1'])
     expect(w.useCases.calls.DeletePendingAppointment).toBeUndefined()
   })

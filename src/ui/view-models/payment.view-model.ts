@@ -1,7 +1,7 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
-import { TICKER, type Ticker } from './views'
+
 import { CheckPayment } from '../../application/use-cases/payments.use-case'
 import { VerifyCourseAssignment } from '../../application/use-cases/courses.use-case'
 import { DeletePendingAppointment } from '../../application/use-cases/appointments.use-case'
@@ -10,6 +10,8 @@ type Exec<T extends { execute: (...args: never[]) => unknown }> = Pick<T, 'execu
 import { BookingViewModel } from './booking.view-model'
 import { NAVIGATOR, type Navigator } from './app-services'
 import { withBooked } from './thank-you-calendar.view-model'
+import { PORTS } from '../../application/tokens'
+import type { Clock } from '../../application/ports/clock.port'
 
 export const POLL_MS = 3000
 export const THANK_YOU_DELAY_MS = 3000
@@ -57,10 +59,10 @@ export class PaymentViewModel {
     @inject(DeletePendingAppointment) private readonly deletePending: Exec<DeletePendingAppointment>,
     @inject(BookingViewModel) private readonly booking: BookingViewModel,
     @inject(NAVIGATOR) private readonly navigator: Navigator,
-    @inject(TICKER) private readonly ticker: Ticker,
+    @inject(PORTS.Clock) private readonly clock: Clock,
   ) {
-    makeAutoObservable<PaymentViewModel, 'checkPayment' | 'verifyCourseAssignment' | 'deletePending' | 'booking' | 'navigator' | 'ticker' | 'stopPolling' | 'checking' | 'cancelThankYou'>(this, {
-      checkPayment: false, verifyCourseAssignment: false, deletePending: false, booking: false, navigator: false, ticker: false, stopPolling: false, checking: false, cancelThankYou: false,
+    makeAutoObservable<PaymentViewModel, 'checkPayment' | 'verifyCourseAssignment' | 'deletePending' | 'booking' | 'navigator' | 'clock' | 'stopPolling' | 'checking' | 'cancelThankYou'>(this, {
+      checkPayment: false, verifyCourseAssignment: false, deletePending: false, booking: false, navigator: false, clock: false, stopPolling: false, checking: false, cancelThankYou: false,
     })
     // The payment step left without paying (browser back to an earlier step): see abandon().
     reaction(() => this.booking.step, (step, previous) => {
@@ -94,13 +96,13 @@ export class PaymentViewModel {
     this.session = session
     this.paid = false
     this.booking.step = 'payment'
-    this.stopPolling = this.ticker.every(POLL_MS, () => void this.poll())
+    this.stopPolling = this.clock.every(POLL_MS, () => void this.poll())
   }
 
   /** The payment step is on screen (again): polling runs while a payment is open. */
   resume(): void {
     if (!this.session || this.paid || this.stopPolling) return
-    this.stopPolling = this.ticker.every(POLL_MS, () => void this.poll())
+    this.stopPolling = this.clock.every(POLL_MS, () => void this.poll())
   }
 
   /** One status check of the current payment; paid: 3 s later the thank-you page. */
@@ -132,7 +134,7 @@ export class PaymentViewModel {
     }
     if (this.session !== session) return
     const path = this.thankYouPath
-    this.cancelThankYou = this.ticker.after(THANK_YOU_DELAY_MS, () => {
+    this.cancelThankYou = this.clock.after(THANK_YOU_DELAY_MS, () => {
       this.cancelThankYou = undefined
       if (this.session === session) this.navigator.go(path)
     })

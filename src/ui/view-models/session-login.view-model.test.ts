@@ -78,9 +78,9 @@ describe('SessionViewModel (spec section 1 and 4, App start and Login)', () => {
   it('toasts disappear after 3 seconds', () => {
     const w = world()
     w.toasts.show('Something went wrong')
-    w.ticker.advance(TOAST_MS - 1)
+    w.clock.advance(TOAST_MS - 1)
     expect(w.toasts.toasts).toHaveLength(1)
-    w.ticker.advance(1)
+    w.clock.advance(1)
     expect(w.toasts.toasts).toHaveLength(0)
   })
 })

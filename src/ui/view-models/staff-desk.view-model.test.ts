@@ -5,6 +5,7 @@ import { useCase } from './account.view-model.test-support'
 import { InMemoryTokenStore } from '../../adapters/storage/in-memory.adapter'
 import type { AppError } from '../../application/failure'
 import type { DayBooking, DayBookingsQuery } from '../../contract/admin.routes'
+import { ManualClock } from '../../adapters/clock/system-clock.adapter'
 
 const booking = (over: Partial<DayBooking>): DayBooking => ({
   id: 'b'.repeat(24),
@@ -39,7 +40,7 @@ function setup(options: { day?: DayBooking[]; dayError?: AppError; token?: strin
   const cancel = useCase(async (id: string) => E.right(booking({ id, status: 'cancelled' })))
   const setPassword = useCase(async () => E.right({ ok: true }))
   const locations = useCase(async () => E.right({ clinics: [{ id: 'c'.repeat(24), accountName: 'London clinic', name: 'London', address: {} }] }))
-  const clock = { now: () => new Date('2026-05-31T23:30:00Z'), sleep: async () => undefined }
+  const clock = new ManualClock(new Date('2026-05-31T23:30:00Z'))
   const me = useCase(async (): Promise<E.Either<AppError, typeof ADMIN>> => {
     if (!options.meError) return E.right(ADMIN)
     tokens.clear()

@@ -8,7 +8,7 @@ function staffWorld(next: UseCaseFakes['GetNextAvailable']) {
   const w = world({ ListPractitioners: async () => E.right([anna, ben] as Practitioner[]), GetNextAvailable: next })
   w.booking.setLocation(clinicA)
   w.booking.chooseService(facial, 'cat1')
-  return { ...w, vm: new StaffViewModel(w.useCases.ListPractitioners, w.booking, w.toasts, w.ticker, w.useCases.GetNextAvailable) }
+  return { ...w, vm: new StaffViewModel(w.useCases.ListPractitioners, w.booking, w.toasts, w.clock, w.useCases.GetNextAvailable) }
 }
 
 describe("StaffViewModel: 'Next available'", () => {

@@ -1,13 +1,15 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
-import { TICKER, type PractitionerView, type Ticker } from './views'
+import { type PractitionerView } from './views'
 import { ListPractitioners } from '../../application/use-cases/availability.use-case'
 import { BookingViewModel } from './booking.view-model'
 import { ToastViewModel } from './toast.view-model'
 import { londonDateOf, LONDON_TIME_ZONE } from '../../domain/time'
 import { formatInTimeZone } from 'date-fns-tz'
 import { GetNextAvailable } from '../../application/use-cases/next-available.use-case'
+import { PORTS } from '../../application/tokens'
+import type { Clock } from '../../application/ports/clock.port'
 
 export const STAFF_EMPTY_TEXT = 'This service is currently unavailable'
 export const ANY_PRACTITIONER = 'Any practitioner'
@@ -38,14 +40,14 @@ export class StaffViewModel {
     @inject(ListPractitioners) private readonly listPractitioners: Pick<ListPractitioners, 'execute'>,
     @inject(BookingViewModel) readonly booking: BookingViewModel,
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
-    @inject(TICKER) private readonly ticker: Ticker,
+    @inject(PORTS.Clock) private readonly clock: Clock,
     @inject(GetNextAvailable) private readonly getNextAvailable: Pick<GetNextAvailable, 'execute'>,
   ) {
-    makeAutoObservable<StaffViewModel, 'listPractitioners' | 'toasts' | 'ticker' | 'getNextAvailable'>(this, {
+    makeAutoObservable<StaffViewModel, 'listPractitioners' | 'toasts' | 'clock' | 'getNextAvailable'>(this, {
       listPractitioners: false,
       booking: false,
       toasts: false,
-      ticker: false,
+      clock: false,
       getNextAvailable: false,
     })
   }
@@ -88,7 +90,7 @@ export class StaffViewModel {
     this.failed = undefined
     this.practitioners = []
     this.nextStarts = new Map()
-    const [year, month] = londonDateOf(new Date(this.ticker.now())).slice(0, 7).split('-').map(Number)
+    const [year, month] = londonDateOf(this.clock.now()).slice(0, 7).split('-').map(Number)
     const result = await this.listPractitioners.execute({ clinic: clinic.id, service: item.service.id, month, year })
     runInAction(() => {
       this.loading = false

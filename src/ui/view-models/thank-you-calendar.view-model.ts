@@ -5,7 +5,8 @@ import { ListMyAppointments } from '../../application/use-cases/appointments.use
 import type { AppointmentView } from '../../contract/appointments.codecs'
 import { formatLondonDateTime } from '../../domain/time'
 import { SessionViewModel } from './session.view-model'
-import { TICKER, type Ticker } from './views'
+import { PORTS } from '../../application/tokens'
+import type { Clock } from '../../application/ports/clock.port'
 
 export const ADD_TO_CALENDAR_HEADING = 'Add to your calendar'
 
@@ -42,9 +43,9 @@ export class ThankYouCalendarViewModel {
   constructor(
     @inject(ListMyAppointments) private readonly list: Pick<ListMyAppointments, 'execute'>,
     @inject(SessionViewModel) private readonly session: SessionViewModel,
-    @inject(TICKER) private readonly ticker: Ticker,
+    @inject(PORTS.Clock) private readonly clock: Clock,
   ) {
-    makeAutoObservable<ThankYouCalendarViewModel, 'list' | 'session' | 'ticker'>(this, { list: false, session: false, ticker: false })
+    makeAutoObservable<ThankYouCalendarViewModel, 'list' | 'session' | 'clock'>(this, { list: false, session: false, clock: false })
   }
 
   label(a: AppointmentView): string {
@@ -56,7 +57,7 @@ export class ThankYouCalendarViewModel {
     if (!user || ids.length === 0) return
     const result = await this.list.execute(user.id)
     if (E.isLeft(result)) return
-    const now = this.ticker.now()
+    const now = this.clock.now().getTime()
     const booked = result.right
       .filter((a) => ids.includes(a.id) && Date.parse(a.event.start) > now)
       .sort((a, b) => Date.parse(a.event.start) - Date.parse(b.event.start))

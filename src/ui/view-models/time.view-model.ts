@@ -1,11 +1,13 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
-import { TICKER, type ChainSlot, type Ticker } from './views'
+import { type ChainSlot } from './views'
 import { GetAvailableDays, GetTimeSlots } from '../../application/use-cases/availability.use-case'
 import { BookingViewModel } from './booking.view-model'
 import { ToastViewModel } from './toast.view-model'
 import { formatLondonTime, londonDateOf, utcToLondon } from '../../domain/time'
+import { PORTS } from '../../application/tokens'
+import type { Clock } from '../../application/ports/clock.port'
 
 export const NO_AVAILABILITY_TEXT = 'There is no availability for your selection this month.'
 export const NO_AVAILABILITY_HINT = "Please go back and select 'Any staff' and/or remove services."
@@ -36,15 +38,15 @@ export class TimeViewModel {
     @inject(GetTimeSlots) private readonly getTimeSlots: Pick<GetTimeSlots, 'execute'>,
     @inject(BookingViewModel) readonly booking: BookingViewModel,
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
-    @inject(TICKER) private readonly ticker: Ticker,
+    @inject(PORTS.Clock) private readonly clock: Clock,
   ) {
     this.month = this.today.slice(0, 7)
     this.focusedDate = this.today
-    makeAutoObservable<TimeViewModel, 'getAvailableDays' | 'getTimeSlots' | 'toasts' | 'ticker'>(this, { getAvailableDays: false, getTimeSlots: false, booking: false, toasts: false, ticker: false })
+    makeAutoObservable<TimeViewModel, 'getAvailableDays' | 'getTimeSlots' | 'toasts' | 'clock'>(this, { getAvailableDays: false, getTimeSlots: false, booking: false, toasts: false, clock: false })
   }
 
   get today(): string {
-    return londonDateOf(new Date(this.ticker.now()))
+    return londonDateOf(new Date(this.clock.now()))
   }
 
   get canGoToPreviousMonth(): boolean {

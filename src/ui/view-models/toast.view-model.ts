@@ -1,6 +1,7 @@
 import { makeAutoObservable } from 'mobx'
 import { inject, injectable } from 'inversify'
-import { TICKER, type Ticker } from './views'
+import { PORTS } from '../../application/tokens'
+import type { Clock } from '../../application/ports/clock.port'
 
 export const TOAST_MS = 3000
 
@@ -16,14 +17,14 @@ export class ToastViewModel {
   toasts: Toast[] = []
   private nextId = 1
 
-  constructor(@inject(TICKER) private readonly ticker: Ticker) {
-    makeAutoObservable<ToastViewModel, 'ticker'>(this, { ticker: false })
+  constructor(@inject(PORTS.Clock) private readonly clock: Clock) {
+    makeAutoObservable<ToastViewModel, 'clock'>(this, { clock: false })
   }
 
   show(text: string, tone: Toast['tone'] = 'error'): void {
     const toast = { id: this.nextId++, text, tone }
     this.toasts.push(toast)
-    this.ticker.after(TOAST_MS, () => this.dismiss(toast.id))
+    this.clock.after(TOAST_MS, () => this.dismiss(toast.id))
   }
 
   dismiss(id: number): void {

@@ -1,8 +1,10 @@
 /**
  * The shapes the booking wizard's view models and pages show, mapped from the contract's types by
- * catalogue-views.ts, and the web app's tokens (timers, configuration).
+ * catalogue-views.ts, and the web app's configuration token.
  */
 import type { StoredClinic } from '../../application/ports/booking-store.port'
+import type { CurrentUser } from '../../contract/customers.codecs'
+import type { Practitioner } from '../../contract/practitioners.routes'
 
 /** A clinic as the contract lists it (the booking store remembers all but its picture). */
 export type ClinicView = StoredClinic & { photo?: string }
@@ -37,13 +39,8 @@ export interface OrganisationView {
   minimiseGaps?: boolean
 }
 
-export interface UserView {
-  id: string
-  email: string
-  firstName: string
-  surname?: string
-  accountBalance?: number
-}
+/** The signed-in customer as the header and the wizard show them (the contract's fields). */
+export type UserView = Pick<CurrentUser, 'id' | 'email' | 'firstName'> & Partial<Pick<CurrentUser, 'surname' | 'accountBalance'>>
 
 export interface CategoryView {
   id: string
@@ -85,15 +82,8 @@ export interface CourseCategoryView {
   courses: ServiceView[]
 }
 
-export interface PractitionerView {
-  id: string
-  displayName: string
-  description?: string
-  avatar?: string
-  grossPrice?: number
-  netPrice?: number
-  duration?: number
-}
+/** A practitioner as the staff step lists them (the contract's fields). */
+export type PractitionerView = Pick<Practitioner, 'id' | 'displayName' | 'description' | 'avatar' | 'grossPrice' | 'netPrice' | 'duration'>
 
 export interface SlotView {
   /** ISO instant (UTC) */
@@ -182,14 +172,6 @@ export interface RescheduleRequest {
   end: string
   price: number
 }
-
-/** The clock and timers, swapped for fake ones in tests. */
-export interface Ticker {
-  now(): number
-  every(ms: number, tick: () => void): () => void
-  after(ms: number, run: () => void): () => void
-}
-export const TICKER = Symbol.for('Ticker')
 
 /** Runtime configuration of the web app. */
 export interface WebConfig {

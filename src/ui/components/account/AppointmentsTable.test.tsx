@@ -21,7 +21,7 @@ async function renderTable(list: AppointmentView[], rules = 'other', calendar?: 
   const ok = <T,>(value: T) => useCase(() => E.right(value))
   const vm = new AppointmentsTabViewModel(
     ok(list) as never, ok({}) as never, ok({}) as never, ok({ ...ORGANISATION, cancellationRules: rules }) as never, ok({ clinics: [] }) as never,
-    w.session, w.booking, w.toasts, w.ticker,
+    w.session, w.booking, w.toasts, w.clock,
   )
   await vm.load()
   render(<AppointmentsTable vm={vm} calendar={calendar} />)
@@ -105,14 +105,14 @@ describe('AppointmentsTable: the late-cancellation preview', () => {
     // 2026-06-01 09:00 UTC is Monday 10:00 in London; 49 hours ahead: Wednesday 11:00, free until Monday 11:00.
     const vm = new AppointmentsTabViewModel(
       ok([appointment('a1', 49), appointment('a2', -48)]) as never, ok({}) as never, ok({}) as never, ok({ ...ORGANISATION, lateCancellationChargeValue: 16 }) as never, ok({ clinics: [] }) as never,
-      w.session, w.booking, w.toasts, w.ticker,
+      w.session, w.booking, w.toasts, w.clock,
     )
     await vm.load()
     render(<AppointmentsTable vm={vm} />)
     const [upcoming, past] = screen.getAllByRole('row').slice(1)
     expect(within(upcoming!).getByTestId('cancellation-preview').textContent).toBe('Free to cancel until Mon 11:00, then £16.00')
     expect(within(past!).queryByTestId('cancellation-preview')).toBeNull()
-    act(() => w.ticker.advance(3_600_000 + 30_000))
+    act(() => w.clock.advance(3_600_000 + 30_000))
     expect(within(upcoming!).getByTestId('cancellation-preview').textContent).toBe('Cancelling now costs £16.00')
   })
 })

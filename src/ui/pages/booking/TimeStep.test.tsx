@@ -16,7 +16,7 @@ function renderTimeStep() {
   w.booking.chooseService(facial, 'cat1')
   w.booking.choosePractitioner(anna)
   w.booking.answerAnotherService(false)
-  const vm = new TimeViewModel(w.useCases.GetAvailableDays, w.useCases.GetTimeSlots, w.booking, w.toasts, w.ticker)
+  const vm = new TimeViewModel(w.useCases.GetAvailableDays, w.useCases.GetTimeSlots, w.booking, w.toasts, w.clock)
   const container = new Container()
   container.bind(TimeViewModel).toConstantValue(vm)
   render(

@@ -6,18 +6,18 @@ import type { Lead, LeadBody } from '../../../contract/leads.routes'
 import { ContainerProvider } from '../../use-view-model'
 import { LeadViewModel, type LeadHostMessage } from '../../view-models/lead.view-model'
 import { ToastViewModel } from '../../view-models/toast.view-model'
-import { ManualTicker, RecordingNavigator } from '../../view-models/form-test-support'
+import { ManualClock, RecordingNavigator } from '../../view-models/form-test-support'
 import LeadPage from './LeadPage'
 
 afterEach(cleanup)
 
 function renderLead(search: string) {
-  const ticker = new ManualTicker()
+  const clock = new ManualClock()
   const sent: LeadBody[] = []
   const posted: LeadHostMessage[] = []
   const vm = new LeadViewModel(
     { execute: async (lead) => (sent.push(lead), E.right({ id: 'x', status: 'Open', firstName: '', surname: '', email: '' } as unknown as Lead)) },
-    new ToastViewModel(ticker),
+    new ToastViewModel(clock),
     { embedded: true, post: (m) => posted.push(m) },
     new RecordingNavigator(),
   )

@@ -1,0 +1,147 @@
+/**
+ * Availability: the slots of a day and the days of a month, from the calendars the calendar
+ * repository loads (a fixed number of queries whatever the range) and the rules of
+ * src/domain/scheduling.
+ */
+import type { Slot } from '../../src/contract'
+import {
+  availableDays,
+  calendarDays,
+  covers,
+  daySlots,
+  isoDate,
+  londonDay,
+  prepareDay,
+  type ServiceRequest,
+  type SlotOptions,
+} from '../../src/domain/scheduling'
+import * as E from 'fp-ts/Either'
+import type { DbOrTrx, OrganisationSettings } from '../db/schema'
+import { referenceCache } from '../catalogue/reference-cache'
+import { notFound, type ServiceError } from '../service-error'
+import { groupIds, loadCalendars, serviceOptions, type Calendars, type ServiceOptionRow } from './calendar.repository'
+
+export interface RequestOptions {
+  now: Date
+  withHolidays?: boolean
+  onlineBooking?: boolean
+  minimiseGaps?: boolean
+  checkFirst?: boolean
+  ignore: readonly string[]
+}
+
+export function slotOptions(settings: OrganisationSettings, request: RequestOptions, closed = false): SlotOptions {
+  return {
+    now: request.now.getTime(),
+    minNoticeMinutes: settings.minNoticeMinutes ?? 0,
+    withHolidays: request.withHolidays ?? true,
+    onlineBooking: request.onlineBooking ?? true,
+    ignoreAppointmentId: request.ignore,
+    ...(request.minimiseGaps === false
+      ? {}
+      : {
+          minimiseGaps: {
+            minimiseGaps: settings.minimiseGaps ?? false,
+            minimiseGapsStrategy: settings.minimiseGapsStrategy,
+            alsoShowFirst: settings.alsoShowFirst,
+            alsoShowLast: settings.alsoShowLast,
+          },
+        }),
+    ...(request.checkFirst !== undefined ? { checkFirst: request.checkFirst } : {}),
+    closed,
+  }
+}
+
+function requestFor(serviceId: string, options: ServiceOptionRow[], staff: string | null | undefined, forceInterval?: number): ServiceRequest | undefined {
+  const mine = options.filter((o) => o.serviceId === serviceId && (!staff || o.practitionerId === staff))
+  if (mine.length === 0) return undefined
+  return {
+    serviceId,
+    options: mine.map((o) => ({ practitionerId: o.practitionerId, durationMinutes: o.durationMinutes })),
+    intervalMinutes: mine[0].intervalMinutes,
+    ...(forceInterval ? { forceInterval } : {}),
+  }
+}
+
+/** POST /practitioners/time: the slots of one London date for one service. */
+export async function daySlotsFor(
+  db: DbOrTrx,
+  tenant: string,
+  input: { date: string; serviceId: string; clinicId: string; staff?: string | null; forceInterval?: number; reschedule?: string | null; rescheduleOwner?: string | null } & Omit<RequestOptions, 'ignore'>,
+): Promise<E.Either<ServiceError, Slot[]>> {
+  const date = input.date.length > 10 ? londonDateOfIso(input.date) : input.date
+  const [{ services, options }, ignore] = await Promise.all([
+    serviceOptions(db, tenant, input.clinicId, [input.serviceId], input.onlineBooking !== false),
+    groupIds(db, tenant, input.reschedule, input.rescheduleOwner),
+  ])
+  if (!services.has(input.serviceId)) return E.left(notFound('This service is not available at this location.'))
+  const request = requestFor(input.serviceId, options, input.staff, input.forceInterval)
+  if (!request) return E.right([])
+  const { calendars, closedDates, settings } = await loadCalendars(db, tenant, input.clinicId, request.options.map((o) => o.practitionerId), date, date)
+  return E.right(
+    daySlots({
+      date,
+      practitioners: calendarDays(calendars)(date),
+      service: request,
+      options: slotOptions(settings, { ...input, ignore }, closedDates.has(date)),
+    }) as Slot[],
+  )
+}
+
+/** POST /appointments/days-available-by-month: London dates of the month where the whole basket fits. */
+export async function monthDays(
+  db: DbOrTrx,
+  tenant: string,
+  lines: readonly { service: string; month: number; year: number; location: string; practitioner?: string | null; id?: string | null; withHolidays?: boolean }[],
+  now: Date,
+  rescheduleOwner?: string | null,
+): Promise<E.Either<ServiceError, string[]>> {
+  if (lines.length === 0) return E.right([])
+  const { month, year, location } = lines[0]
+  const [{ services, options }, ignore] = await Promise.all([
+    serviceOptions(db, tenant, location, lines.map((l) => l.service), true),
+    groupIds(db, tenant, lines.find((l) => l.id)?.id, rescheduleOwner),
+  ])
+  const missing = lines.find((l) => !services.has(l.service))
+  if (missing) return E.left(notFound('This service is not available at this location.'))
+  const requests = lines.map((l) => requestFor(l.service, options, l.practitioner))
+  if (requests.some((r) => r === undefined)) return E.right([])
+  const practitionerIds = [...new Set(requests.flatMap((r) => r!.options.map((o) => o.practitionerId)))]
+  const first = isoDate(year, month, 1)
+  const last = isoDate(year, month + 1, 0)
+  const calendarsLoaded = await loadCalendars(db, tenant, location, practitionerIds, first, last)
+  const { calendars, closedDates, settings, stamp } = calendarsLoaded
+  const { closed: _closed, ...monthOptions } = slotOptions(settings, { now, withHolidays: lines[0].withHolidays, ignore })
+  const compute = async () =>
+    availableDays({
+      year,
+      month,
+      services: requests as ServiceRequest[],
+      options: monthOptions,
+      closedDates,
+      practitionersOn: calendarDays(calendars),
+    })
+  if (stamp === undefined) return E.right(await compute())
+  // Many visitors ask for the same month: the answer is kept for the minute, for these exact
+  // booking versions (any booking change gives a new key).
+  const key = `month|${tenant}|${JSON.stringify(lines)}|${stamp}|${Math.floor(now.getTime() / 60_000)}`
+  return E.right(await referenceCache(db).get(key, compute, 60_000))
+}
+
+export function londonDateOfIso(iso: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso))
+}
+
+/**
+ * Whether [start, end) lies in the practitioner's free time at the clinic (hours, breaks, holidays,
+ * closed days, other bookings; `ignore` counts as free) and not before now + notice.
+ */
+export function fitsCalendar(cal: Calendars, practitionerId: string, start: number, end: number, request: RequestOptions): boolean {
+  const date = londonDateOfIso(new Date(start).toISOString())
+  const facts = calendarDays(cal.calendars.filter((c) => c.practitionerId === practitionerId))(date)[0]
+  if (!facts) return false
+  const options = slotOptions(cal.settings, request, cal.closedDates.has(date))
+  if (start < options.now + (options.minNoticeMinutes ?? 0) * 60_000) return false
+  const prepared = prepareDay(facts, londonDay(date).bounds, options)
+  return covers(prepared.free, start, end)
+}

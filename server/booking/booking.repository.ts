@@ -1,0 +1,103 @@
+/** The appointments table as booking writes and reads it: live holds, day locks, expired holds, bookings by transaction id. */
+import { sql, type Transaction } from 'kysely'
+import type { BookingCreated } from '../../src/contract'
+import { toMoney, type CoreTables, type Db, type DbOrTrx } from '../db/schema'
+import { appointmentViews } from './appointment-view'
+import { londonDateOfIso } from '../availability/availability.service'
+
+export const RELEASED = 'Deleted'
+
+/** Live (unexpired) pending bookings of a customer, counted once per booking (linked services aside). */
+export async function liveHolds(db: DbOrTrx, tenant: string, customerId: string, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom('appointments')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('tenant_id', '=', tenant)
+    .where('customer_id', '=', customerId)
+    .where('status', '=', 'Pending')
+    .where('is_linked', '=', false)
+    .where('hold_expires_at', '>', now)
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
+
+/**
+ * Bookings and moves into one practitioner's day take turns (a transaction lock per practitioner and
+ * London date, in one order). Without it two bookings of overlapping times both write their rows and
+ * then wait for each other through the exclusion constraint: a deadlock that PostgreSQL resolves only
+ * after a second. Taken first in the transaction, before any row lock.
+ */
+export async function lockPractitionerDays(trx: Transaction<CoreTables>, tenant: string, spans: readonly { practitionerId: string; start: Date; end: Date }[], first: readonly string[] = []) {
+  const keys = new Set<string>()
+  for (const span of spans) {
+    for (const at of [span.start, span.end]) keys.add(`booking-day:${tenant}:${span.practitionerId}:${londonDateOfIso(at.toISOString())}`)
+  }
+  await advisoryLocks(trx, [...first, ...[...keys].sort()])
+}
+
+/**
+ * Takes these transaction locks in this order, in one statement (one round trip instead of one per
+ * lock): the rows of the numbered list are locked one after the other in their order.
+ */
+async function advisoryLocks(trx: Transaction<CoreTables>, keys: readonly string[]) {
+  if (keys.length === 0) return
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(k.key, 0)) FROM unnest(${[...keys]}::text[]) WITH ORDINALITY AS k(key, n) ORDER BY k.n`.execute(trx)
+}
+
+/** Releases expired holds that overlap [from, to) for these practitioners (inside the booking's transaction). */
+export async function releaseExpiredHolds(trx: Transaction<CoreTables>, tenant: string, practitionerIds: string[], from: Date, to: Date, now: Date) {
+  await trx
+    .updateTable('appointments')
+    .set({ status: RELEASED, updated_at: now })
+    .where('tenant_id', '=', tenant)
+    .where('practitioner_id', 'in', practitionerIds)
+    .where('status', '=', 'Pending')
+    .where('hold_expires_at', '<=', now)
+    .where(sql<boolean>`tstzrange(starts_at, ends_at) && tstzrange(${from}, ${to})`)
+    .execute()
+}
+
+/**
+ * In one round trip, under the booking's locks: whether a live booking already carries this
+ * transaction id (any customer's), and the customer's live holds (as liveHolds counts them).
+ */
+export async function bookingChecks(trx: Transaction<CoreTables>, tenant: string, customerId: string, transactionId: string | null, now: Date): Promise<{ taken: boolean; holds: number }> {
+  const row = await trx
+    .selectNoFrom((eb) => [
+      transactionId === null
+        ? sql<boolean>`false`.as('taken')
+        : eb.exists(eb.selectFrom('appointments').select('id').where('tenant_id', '=', tenant).where('transaction_id', '=', transactionId).where('status', '!=', RELEASED)).as('taken'),
+      eb
+        .selectFrom('appointments')
+        .select((c) => c.fn.countAll<string>().as('n'))
+        .where('tenant_id', '=', tenant)
+        .where('customer_id', '=', customerId)
+        .where('status', '=', 'Pending')
+        .where('is_linked', '=', false)
+        .where('hold_expires_at', '>', now)
+        .as('holds'),
+    ])
+    .executeTakeFirstOrThrow()
+  return { taken: Boolean(row.taken), holds: Number(row.holds ?? 0) }
+}
+
+export async function findByTransaction(db: Db, tenant: string, customerId: string, transactionId: string): Promise<BookingCreated | undefined> {
+  const rows = await db
+    .selectFrom('appointments')
+    .select(['id', 'is_linked', 'status', 'hold_expires_at', 'deposit'])
+    .where('tenant_id', '=', tenant)
+    .where('customer_id', '=', customerId)
+    .where('transaction_id', '=', transactionId)
+    .where('status', '!=', RELEASED)
+    .orderBy('is_linked')
+    .orderBy('starts_at')
+    .execute()
+  if (rows.length === 0) return undefined
+  const views = await appointmentViews(db, tenant, rows.map((r) => r.id))
+  return {
+    appointment: views[0],
+    appointments: views,
+    deposit: toMoney(rows[0].deposit) ?? 0,
+    holdExpiresAt: (rows[0].hold_expires_at ?? new Date()).toISOString(),
+  }
+}

@@ -1,0 +1,283 @@
+/**
+ * Bookings: create (a pending hold of HOLD_SECONDS, or Scheduled at once when nothing is due),
+ * read, cancel, release a pending hold, reschedule, and the customer's list. Ownership: a customer
+ * only sees and changes their own appointments (another's answers 404, revealing nothing).
+ * No double booking: the exclusion constraint `appointments_no_overlap` is the last word; its
+ * violation (23P01) becomes SlotTaken.
+ */
+import * as E from 'fp-ts/Either'
+import { sql, type Transaction } from 'kysely'
+import type { AppointmentPayload, AppointmentView, BookingCreated, CustomerAppointments } from '../../src/contract'
+import { calculateDeposit, type DepositItem } from '../../src/domain/pricing/deposit'
+import { round2 } from '../../src/domain/pricing/money'
+import { reserveCourseSessions } from '../commerce/courses.service'
+import { newId } from '../db/ids'
+import { RetriesExhausted, retryTransaction } from '../db/transaction-retry'
+import { toMoney, type CoreTables, type Db } from '../db/schema'
+import { invalid, notFound, SLOT_TAKEN_ERROR, TOO_MANY_HOLDS_ERROR, TRANSACTION_IN_USE_ERROR, type ServiceError } from '../service-error'
+import { appointmentView, appointmentViews } from './appointment-view'
+import { calendarDays, daySlots } from '../../src/domain/scheduling'
+import { fitsCalendar, londonDateOfIso, slotOptions } from '../availability/availability.service'
+import { loadCalendars, serviceOptions, type Calendars, type ServiceOptionRow } from '../availability/calendar.repository'
+import { loadOrganisation } from '../organisation/organisation.service'
+import { businessMetrics } from '../observability/metrics'
+import { bookingChecks, findByTransaction, liveHolds, lockPractitionerDays, releaseExpiredHolds, RELEASED } from './booking.repository'
+
+export const NOT_FOUND = 'Appointment not found'
+export const MAX_SERVICES = 10
+export const TOO_MANY_SERVICES = `At most ${MAX_SERVICES} services can be booked together.`
+export const OFF_GRID = 'Please choose one of the times offered.'
+export const KEEPS_SERVICE = 'A booking keeps its service when it is moved. Please cancel it and book the other service.'
+export const KEEPS_CLINIC = 'A booking keeps its location when it is moved. Please cancel it and book at the other location.'
+
+/** The price columns of an appointment from its gross price and tax rate. */
+export function pricesOf(price: number, taxRate: number) {
+  const net = round2(price / (1 + taxRate / 100))
+  return { price, gross_price: price, net_price: net, tax: round2(price - net) }
+}
+
+/**
+ * Whether a free start time is one the practitioner's slot grid offers (the service's step from the
+ * start of each working interval, spec section 4), so that a client cannot book at 10:07 between
+ * the 10:00 and 10:15 slots (a reschedule: the 5-minute grid). Uses the calendars already loaded: no query. Minimise-gaps filtering is
+ * a display rule and is not applied here.
+ */
+export function offeredStart(cal: Calendars, option: ServiceOptionRow, start: number, now: Date, ignore: string[], forceInterval?: number): boolean {
+  const date = londonDateOfIso(new Date(start).toISOString())
+  const slots = daySlots({
+    date,
+    practitioners: calendarDays(cal.calendars.filter((c) => c.practitionerId === option.practitionerId))(date),
+    service: { serviceId: option.serviceId, options: [{ practitionerId: option.practitionerId, durationMinutes: option.durationMinutes }], intervalMinutes: option.intervalMinutes, ...(forceInterval ? { forceInterval } : {}) },
+    options: { ...slotOptions(cal.settings, { now, ignore, minimiseGaps: false }, cal.closedDates.has(date)), includeInvalid: true },
+  })
+  return slots.some((s) => Date.parse(s.startDate) === start)
+}
+
+export interface BookingDeps {
+  db: Db
+  now: Date
+  holdSeconds: number
+  /** Unpaid holds one customer may keep at once (config MAX_LIVE_HOLDS). */
+  maxLiveHolds: number
+  /** Called inside the booking's transaction when appointments are Scheduled at once (nothing to pay): the confirmation mail. */
+  onScheduled?: (trx: Transaction<CoreTables>, customerId: string, appointmentIds: readonly string[]) => Promise<void>
+  /** Called after the commit (e.g. to send the outbox now). */
+  afterCommit?: () => void
+}
+
+export function isOverlapViolation(error: unknown): boolean {
+  return (error as { code?: string })?.code === '23P01'
+}
+
+interface Item {
+  start: Date
+  clinicId: string
+  serviceId: string
+  practitionerId: string
+  courseId: string | null
+  linked: boolean
+}
+
+function itemsOf(appointment: AppointmentPayload): Item[] | ServiceError {
+  const items: Item[] = [
+    {
+      start: new Date(appointment.event.start),
+      clinicId: appointment.clinic,
+      serviceId: appointment.service,
+      practitionerId: appointment.practitioner,
+      courseId: appointment.course ?? null,
+      linked: false,
+    },
+  ]
+  if ((appointment.linkedAppointments?.length ?? 0) + 1 > MAX_SERVICES) return invalid(TOO_MANY_SERVICES)
+  for (const l of appointment.linkedAppointments ?? []) {
+    const practitioner = l.practitioner ?? l.practitioners?.[0]
+    if (!practitioner) return invalid('Each linked appointment needs a practitioner.')
+    if (l.clinic !== appointment.clinic) return invalid('All services of a booking must be at the same location.')
+    items.push({ start: new Date(l.event.start), clinicId: l.clinic, serviceId: l.service, practitionerId: practitioner, courseId: l.course ?? null, linked: true })
+  }
+  return items
+}
+
+export async function createBooking(
+  deps: BookingDeps,
+  tenant: string,
+  customerId: string,
+  body: { appointment: AppointmentPayload; coherentTransactionId?: string | null },
+): Promise<E.Either<ServiceError, BookingCreated>> {
+  const parsed = itemsOf(body.appointment)
+  if (!Array.isArray(parsed)) return E.left(parsed)
+  const items = parsed
+  const clinicId = items[0].clinicId
+  const transactionId = body.coherentTransactionId?.trim() || null
+
+  // A retried request (same transaction id) answers the booking it already made.
+  if (transactionId) {
+    const existing = await findByTransaction(deps.db, tenant, customerId, transactionId)
+    if (existing) return E.right(existing)
+  }
+
+  if ((await liveHolds(deps.db, tenant, customerId, deps.now)) >= deps.maxLiveHolds) {
+    return E.left(TOO_MANY_HOLDS_ERROR)
+  }
+
+  const [{ services, options }, organisation, customer] = await Promise.all([
+    serviceOptions(deps.db, tenant, clinicId, [...new Set(items.map((i) => i.serviceId))], true),
+    loadOrganisation(deps.db, tenant),
+    deps.db.selectFrom('customers').select(['account_balance']).where('tenant_id', '=', tenant).where('id', '=', customerId).executeTakeFirst(),
+  ])
+  if (!organisation || !customer) return E.left(notFound('Organisation not found'))
+  const chosen: (ServiceOptionRow & Item & { end: Date })[] = []
+  for (const item of items) {
+    if (!services.has(item.serviceId)) return E.left(notFound('This service cannot be booked online at this location.'))
+    const option = options.find((o) => o.serviceId === item.serviceId && o.practitionerId === item.practitionerId)
+    if (!option) return E.left(invalid('This practitioner does not offer this service at this location.'))
+    chosen.push({ ...option, ...item, end: new Date(item.start.getTime() + option.durationMinutes * 60_000) })
+  }
+  for (let i = 1; i < chosen.length; i++) {
+    if (chosen[i].start.getTime() < chosen[i - 1].end.getTime() && chosen[i].practitionerId === chosen[i - 1].practitionerId) {
+      return E.left(invalid('The services of a booking must follow one another.'))
+    }
+  }
+
+  const courseItems = chosen.filter((c) => c.courseId)
+  const depositItems: DepositItem[] = chosen
+    .filter((c) => !c.courseId)
+    .map((c) => ({
+      serviceDefaultPrice: c.defaultPrice,
+      practitionerGrossPrice: c.grossPrice,
+      serviceDepositType: c.depositType,
+      serviceDepositAmount: c.depositAmount,
+    }))
+  const deposit = depositItems.length
+    ? calculateDeposit({ settings: organisation.settings, items: depositItems, accountBalance: toMoney(customer.account_balance) })
+    : 0
+  const status = deposit > 0 ? 'Pending' : 'Scheduled'
+  const holdExpiresAt = new Date(deps.now.getTime() + deps.holdSeconds * 1000)
+  const mainId = newId()
+  const ids = chosen.map((_, i) => (i === 0 ? mainId : newId()))
+  const from = new Date(Math.min(...chosen.map((c) => c.start.getTime())))
+  const to = new Date(Math.max(...chosen.map((c) => c.end.getTime())))
+  const practitionerIds = [...new Set(chosen.map((c) => c.practitionerId))]
+
+  try {
+    const outcome = await retryTransaction(() => deps.db.transaction().execute(async (trx): Promise<ServiceError | typeof REPLAYED | undefined> => {
+      // Locks in one fixed order (transaction id, customer, practitioner days) so that they never
+      // deadlock, all in one statement. Retries of one request running at once queue on the first;
+      // the later ones then answer the first's booking. The cap is counted again under the
+      // per-customer lock held to commit: the count above is only a fast path, parallel requests of
+      // one customer would each see room (40 at once made 30 holds against 10).
+      await lockPractitionerDays(trx, tenant, chosen, [...(transactionId ? [`booking:${tenant}:${transactionId}`] : []), `live-holds:${tenant}:${customerId}`])
+      const checks = transactionId || status === 'Pending' ? await bookingChecks(trx, tenant, customerId, transactionId, deps.now) : { taken: false, holds: 0 }
+      if (checks.taken) return REPLAYED
+      if (status === 'Pending' && checks.holds >= deps.maxLiveHolds) {
+        return TOO_MANY_HOLDS_ERROR
+      }
+      await releaseExpiredHolds(trx, tenant, practitionerIds, from, to, deps.now)
+      const calendars = await loadCalendars(trx, tenant, clinicId, practitionerIds, londonDateOfIso(from.toISOString()), londonDateOfIso(to.toISOString()), deps.db)
+      for (const c of chosen) {
+        if (!fitsCalendar(calendars, c.practitionerId, c.start.getTime(), c.end.getTime(), { now: deps.now, ignore: [] })) return SLOT_TAKEN_ERROR
+      }
+      // Later services of a chain start where the previous one ends; the first must be an offered time.
+      if (!offeredStart(calendars, chosen[0], chosen[0].start.getTime(), deps.now, [])) return invalid(OFF_GRID)
+      for (const courseId of new Set(courseItems.map((c) => c.courseId!))) {
+        const booked = courseItems.filter((c) => c.courseId === courseId)
+        const guard = await reserveCourseSessions(trx, tenant, customerId, courseId, booked.length, deps.now, booked.map((c) => c.serviceId))
+        if (E.isLeft(guard)) return guard.left
+      }
+      await trx
+        .insertInto('appointments')
+        .values(
+          chosen.map((c, i) => {
+            const price = c.courseId ? 0 : (c.grossPrice ?? c.defaultPrice)
+            return {
+              id: ids[i],
+              tenant_id: tenant,
+              customer_id: customerId,
+              practitioner_id: c.practitionerId,
+              clinic_id: c.clinicId,
+              service_id: c.serviceId,
+              status,
+              starts_at: c.start,
+              ends_at: c.end,
+              hold_expires_at: status === 'Pending' ? holdExpiresAt : null,
+              group_id: chosen.length > 1 ? mainId : null,
+              is_linked: i > 0,
+              course_id: c.courseId,
+              ...pricesOf(price, c.taxRate),
+              deposit: i === 0 ? deposit : 0,
+              transaction_id: transactionId,
+            }
+          })
+            // One order for every booking (practitioner, then time): two bookings of overlapping
+            // times then wait for each other in turn instead of deadlocking.
+            .sort((a, b) => a.practitioner_id.localeCompare(b.practitioner_id) || a.starts_at.getTime() - b.starts_at.getTime()),
+        )
+        .execute()
+      if (status === 'Scheduled') await deps.onScheduled?.(trx, customerId, ids)
+      return undefined
+    }))
+    if (outcome === REPLAYED) return replay(deps.db, tenant, customerId, transactionId!)
+    if (outcome) return E.left(outcome)
+    deps.afterCommit?.()
+    businessMetrics.bookingCreated(tenant, status)
+  } catch (error) {
+    // Aborted again and again by concurrent bookings of the same time: that time is contested.
+    if (isOverlapViolation(error) || error instanceof RetriesExhausted) return E.left(SLOT_TAKEN_ERROR)
+    // Two retries of one transaction id racing: the loser answers the winner's booking.
+    if ((error as { code?: string }).code === '23505' && transactionId) {
+      const existing = await findByTransaction(deps.db, tenant, customerId, transactionId)
+      if (existing) return E.right(existing)
+      // Another customer's booking holds this transaction id.
+      return E.left(TRANSACTION_IN_USE_ERROR)
+    }
+    throw error
+  }
+  const views = await appointmentViews(deps.db, tenant, ids)
+  return E.right({
+    appointment: views[0],
+    appointments: views,
+    deposit,
+    holdExpiresAt: (status === 'Pending' ? holdExpiresAt : deps.now).toISOString(),
+    message: status === 'Pending' ? 'Your appointment is held while you pay the deposit.' : 'Your appointment is booked.',
+  })
+}
+
+const REPLAYED = 'replayed' as const
+
+/** The answer to a retried request: the booking it made, or TransactionInUse when the id is another customer's. */
+async function replay(db: Db, tenant: string, customerId: string, transactionId: string): Promise<E.Either<ServiceError, BookingCreated>> {
+  const existing = await findByTransaction(db, tenant, customerId, transactionId)
+  return existing ? E.right(existing) : E.left(TRANSACTION_IN_USE_ERROR)
+}
+
+/** The appointment if it belongs to the customer (NotFound otherwise, for unknown and foreign alike). */
+export async function ownAppointment(db: Db, tenant: string, customerId: string, id: string): Promise<E.Either<ServiceError, AppointmentView>> {
+  const view = await appointmentView(db, tenant, id)
+  if (!view || view.customer !== customerId) return E.left(notFound(NOT_FOUND))
+  return E.right(view)
+}
+
+/** The customer's appointments, newest first; released holds are left out. */
+export async function customerAppointments(
+  db: Db,
+  tenant: string,
+  customerId: string,
+  page: { pageSize: number; page: number },
+): Promise<CustomerAppointments> {
+  const base = db
+    .selectFrom('appointments')
+    .where('tenant_id', '=', tenant)
+    .where('customer_id', '=', customerId)
+    .where((eb) => eb.not(eb.and([eb('status', '=', RELEASED), eb('hold_expires_at', 'is not', null)])))
+  const [rows, total] = await Promise.all([
+    base
+      .select('id')
+      .orderBy('starts_at', 'desc')
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ])
+  return { appointments: await appointmentViews(db, tenant, rows.map((r) => r.id)), total: Number(total.n) }
+}

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MESSAGES } from '../service-error'
+import { londonDate, londonInstant } from '../test-support/dates'
+import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
+
+let t: TestServer
+let demo: string
+let other: string
+beforeAll(async () => {
+  t = await buildTestServer()
+  demo = await t.login(DEMO_CUSTOMER)
+  other = await t.login(OTHER_CUSTOMER)
+})
+afterAll(() => t.close())
+
+const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? t.auth(token) : {} })
+const coursesUrl = (customer: string) => `/api/course/customer-course?customerId=${customer}&clinic=all&excludeExpired=false`
+
+const day = londonDate(9)
+const bookSession = (time: string, token = demo, course = DEMO.customerCourseDemo) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/appointments/public',
+    headers: t.auth(token),
+    payload: {
+      appointment: {
+        event: { start: londonInstant(day, time), end: londonInstant(day, time) },
+        practitioner: DEMO.pOliver,
+        clinic: DEMO.clinicManchester,
+        service: DEMO.sLaserSmall,
+        course,
+      },
+    },
+  })
+
+describe("a customer's courses", () => {
+  it('lists the seeded course with quantity, used, booked and no expiry', async () => {
+    const res = await get(coursesUrl(DEMO.customerDemo), demo)
+    expect(res.statusCode, res.body).toBe(200)
+    const [course] = res.json()
+    expect(course).toMatchObject({
+      id: DEMO.customerCourseDemo,
+      name: 'Laser hair removal: 6 sessions',
+      quantity: 6,
+      redeemed: 1,
+      reserved: 1,
+      endsOn: null,
+      service: { id: DEMO.sLaserSmall },
+      purchaseLocation: { id: DEMO.clinicManchester, accountName: 'Harley Aesthetics Manchester' },
+      course: { id: DEMO.courseLaser },
+    })
+  })
+
+  it("refuses another customer's courses and a missing token", async () => {
+    expect((await get(coursesUrl(DEMO.customerDemo), other)).statusCode).toBe(403)
+    expect((await get(coursesUrl(DEMO.customerDemo))).statusCode).toBe(401)
+    expect((await get('/api/course/customer-course', demo)).statusCode).toBe(400)
+    expect((await get(`/api/course/withoutAppt/${DEMO.customerDemo}`, other)).statusCode).toBe(403)
+    expect((await t.app.inject({ method: 'POST', url: '/api/course/verify-assignment/ffffffffffffffffffffffff', headers: t.auth(demo) })).statusCode).toBe(404)
+  })
+
+  it('books sessions from the course without a deposit until they run out', async () => {
+    expect((await get(`/api/course/withoutAppt/${DEMO.customerDemo}`, demo)).json().map((c: { id: string }) => c.id)).toEqual([DEMO.customerCourseDemo])
+    // 6 sessions: 1 used, 1 booked by the seed, so 4 more fit.
+    for (const time of ['09:00', '09:30', '10:00', '10:30']) {
+      const res = await bookSession(time)
+      expect(res.statusCode, res.body).toBe(200)
+      expect(res.json()).toMatchObject({ deposit: 0, appointment: { status: 'Scheduled', course: DEMO.customerCourseDemo } })
+    }
+    const refused = await bookSession('11:00')
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().message).toBe(MESSAGES.courseNoSessions)
+    const [course] = (await get(coursesUrl(DEMO.customerDemo), demo)).json()
+    expect(course).toMatchObject({ quantity: 6, redeemed: 1, reserved: 5 })
+    expect((await get(`/api/course/withoutAppt/${DEMO.customerDemo}`, demo)).json()).toEqual([])
+  })
+
+  it("refuses booking from another customer's course", async () => {
+    const res = await bookSession('15:00', other)
+    expect([403, 404]).toContain(res.statusCode)
+  })
+})

@@ -1,0 +1,40 @@
+/**
+ * The one mapping of service refusals (server/service-error.ts) to HTTP: a status, and the text the
+ * client shows for the refusals that carry none.
+ */
+import * as E from 'fp-ts/Either'
+import type { ServiceError } from '../service-error'
+import { ok, type Failure, type Result } from './results'
+
+export const SLOT_TAKEN = 'Sorry, this time is no longer available. Please choose another time.'
+export const TOO_MANY_HOLDS = 'You have too many bookings waiting for payment. Please pay for or release one of them first.'
+export const TRANSACTION_IN_USE = 'This transaction id belongs to another booking. Please try again.'
+export const CHANGED_MEANWHILE = 'This appointment has just changed. Please reload it.'
+
+export function failureOf(error: ServiceError): Failure {
+  switch (error._tag) {
+    case 'Invalid':
+      return { _tag: 'BadRequest', message: error.message }
+    case 'Unauthenticated':
+      return { _tag: 'Unauthorized', message: error.message }
+    case 'NotAllowed':
+      return { _tag: 'Forbidden', message: error.message }
+    case 'NotFound':
+      return { _tag: 'NotFound', message: error.message }
+    case 'Conflict':
+      return { _tag: 'Conflict', message: error.message }
+    case 'SlotTaken':
+      return { _tag: 'Conflict', message: SLOT_TAKEN }
+    case 'ChangedMeanwhile':
+      return { _tag: 'Conflict', message: CHANGED_MEANWHILE }
+    case 'TransactionInUse':
+      return { _tag: 'Conflict', message: TRANSACTION_IN_USE }
+    case 'TooManyHolds':
+      return { _tag: 'TooManyRequests', message: TOO_MANY_HOLDS }
+  }
+}
+
+/** A service's Either as the route's Result (optionally with another success status). */
+export function answer<T>(result: E.Either<ServiceError, T>, status?: number): Result<T> {
+  return E.isRight(result) ? ok(result.right, status) : failureOf(result.left)
+}

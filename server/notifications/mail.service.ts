@@ -1,0 +1,167 @@
+/**
+ * Mail through the outbox table. `enqueueMail` writes a row (inside the caller's transaction when
+ * given one); the sender drains unsent rows (FOR UPDATE SKIP LOCKED, safe with several instances):
+ * with SMTP_URL through nodemailer, otherwise they stay for /api/dev/mailbox. A failed send is tried
+ * again with exponential backoff for a day, then kept with its error (docs/notifications.md). The log gets the
+ * recipient, the subject and the outcome, never a body: bodies hold reset and verification links.
+ */
+import nodemailer, { type Transporter } from 'nodemailer'
+import { newId } from '../db/ids'
+import type { DbOrTrx, Db, MailAttachment } from '../db/schema'
+import { claimDue, markFailed, markSent } from './outbox.repository'
+
+export interface OutgoingMail {
+  tenant: string
+  to: string
+  subject: string
+  text: string
+  html?: string
+  attachments?: MailAttachment[]
+}
+
+export async function enqueueMail(db: DbOrTrx, mail: OutgoingMail): Promise<string> {
+  const id = newId()
+  await db
+    .insertInto('outbox')
+    .values({
+      id,
+      tenant_id: mail.tenant,
+      to_address: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      attachments: JSON.stringify(mail.attachments ?? []),
+    })
+    .execute()
+  return id
+}
+
+function errorSummary(error: unknown): { message: string; code?: string } {
+  const e = error as { message?: unknown; code?: unknown; responseCode?: unknown }
+  const code = typeof e?.code === 'string' ? e.code : typeof e?.responseCode === 'number' ? String(e.responseCode) : undefined
+  return { message: typeof e?.message === 'string' ? e.message : String(error), ...(code ? { code } : {}) }
+}
+
+export interface MailLog {
+  info(obj: object, msg: string): void
+  error(obj: object, msg: string): void
+}
+
+/** The mail API other modules use: enqueue (optionally in a transaction), then the sender is kicked. */
+export interface MailApi {
+  enqueueMail(mail: OutgoingMail, trx?: DbOrTrx): Promise<string>
+  /** Sends what is pending now, after the work handed to later() (tests await it). */
+  flush(): Promise<number>
+  /**
+   * Mail work that must not hold up (or time) the answer: it starts after the reply is on its way.
+   * Failures are logged. The forgot-password answer takes as long for an unknown address as a known one.
+   */
+  later(job: () => Promise<void>): void
+  /** Resolves once every job handed to later() has finished (before the database closes). */
+  settled(): Promise<void>
+}
+
+export class MailSender implements MailApi {
+  private readonly transport: Transporter | undefined
+  private running: Promise<number> | undefined
+  private readonly preparing = new Set<Promise<void>>()
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: {
+      smtpUrl?: string
+      from: string
+      log: MailLog
+      /** the app's clock: retries are timed by it (tests move it) */
+      clock?: () => Date
+      /** run before each drain: turns pending notices into outbox rows */
+      prepare?: () => Promise<void>
+    },
+  ) {
+    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined
+  }
+
+  async enqueueMail(mail: OutgoingMail, trx?: DbOrTrx): Promise<string> {
+    const id = await enqueueMail(trx ?? this.db, mail)
+    // Outside a transaction the row is visible at once: send it soon (after the caller's commit otherwise).
+    setImmediate(() => void this.flush().catch(() => undefined))
+    return id
+  }
+
+  later(job: () => Promise<void>): void {
+    const done: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(job)
+      .catch((err) => this.options.log.error({ err }, 'mail preparation failed'))
+      .finally(() => this.preparing.delete(done))
+    this.preparing.add(done)
+  }
+
+  async settled(): Promise<void> {
+    while (this.preparing.size > 0) await Promise.all([...this.preparing])
+  }
+
+  async flush(): Promise<number> {
+    await this.settled()
+    // One drain at a time per process; a drain started during another one runs after it.
+    const previous = this.running ?? Promise.resolve(0)
+    const next = previous.catch(() => 0).then(() => this.drain())
+    this.running = next
+    return next
+  }
+
+  private async drain(): Promise<number> {
+    // Notices (booked, rescheduled, reminders...) become outbox rows first.
+    await this.options.prepare?.()
+    let sent = 0
+    for (;;) {
+      // Claim a batch in a short statement, send outside any transaction (PGlite's single connection
+      // stays free), then mark each row: sent, or failed with a backoff (see server/notifications).
+      const now = this.now()
+      const rows = await claimDue(this.db, 'email', now)
+      for (const row of rows) {
+        try {
+          if (this.transport) {
+            await this.transport.sendMail({
+              from: this.options.from,
+              to: row.to_address,
+              subject: row.subject,
+              text: row.text,
+              ...(row.html ? { html: row.html } : {}),
+              attachments: row.attachments.map((a) => ({
+                filename: a.filename,
+                content: a.content,
+                contentType: a.contentType,
+                ...(a.encoding ? { encoding: a.encoding } : {}),
+              })),
+            })
+            this.options.log.info({ mailId: row.id, tenant: row.tenant_id, to: row.to_address, subject: row.subject }, 'mail sent')
+          } else {
+            this.options.log.info(
+              { mailId: row.id, tenant: row.tenant_id, to: row.to_address, subject: row.subject },
+              'mail not sent (no SMTP_URL): kept for /api/dev/mailbox',
+            )
+          }
+          await markSent(this.db, row.id, this.now())
+          sent++
+        } catch (error) {
+          // The error's message and code only: a transport error object may carry the message it failed on.
+          const summary = errorSummary(error)
+          const givenUp = await markFailed(this.db, row, summary.message, this.now())
+          this.options.log.error(
+            { mailId: row.id, tenant: row.tenant_id, to: row.to_address, subject: row.subject, attempts: row.attempts, givenUp, error: summary },
+            givenUp ? 'mail given up after a day of retries' : 'mail not sent (will retry)',
+          )
+        }
+      }
+      if (rows.length < 10) return sent
+    }
+  }
+
+  private now(): Date {
+    return this.options.clock?.() ?? new Date()
+  }
+
+  close(): void {
+    this.transport?.close()
+  }
+}
