@@ -10,6 +10,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ServerDeps } from '../deps'
 import { appointmentsRoutes } from './appointments.routes'
+import { holdsRoutes } from './holds.routes'
 import { accountRoutes } from './account.routes'
 import { availabilityRoutes } from './availability.routes'
 import { catalogueRoutes } from './catalogue.routes'
@@ -39,6 +40,7 @@ export const apiRoutes: RouteModule[] = [
   catalogueRoutes,
   availabilityRoutes,
   appointmentsRoutes,
+  holdsRoutes,
   accountRoutes,
   referenceRoutes,
   devRoutes,

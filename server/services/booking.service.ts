@@ -7,7 +7,7 @@
  */
 import * as E from 'fp-ts/Either'
 import { sql, type Transaction } from 'kysely'
-import type { AppointmentPayload, AppointmentView, BookingCreated, CustomerAppointments, ReschedulePayload } from '../../src/contract'
+import type { AppointmentPayload, AppointmentView, BookingCreated, CustomerAppointments, HoldKey, ReschedulePayload } from '../../src/contract'
 import { guardCancel, guardReschedule, policyRefusalMessage } from '../../src/domain/policy/cancellation'
 import { calculateDeposit, type DepositItem } from '../../src/domain/pricing/deposit'
 import { round2 } from '../../src/domain/pricing/money'
@@ -23,6 +23,7 @@ import { coreData } from '../commerce/core-data.repository'
 import { loadOrganisation } from './organisation.service'
 import { businessMetrics } from '../observability/metrics'
 import { notify } from '../notifications/notifications.service'
+import { claimHold, heldForClaim } from './hold-claim'
 
 /** Live (unexpired) pending bookings of a customer, counted once per booking (linked services aside). */
 async function liveHolds(db: DbOrTrx, tenant: string, customerId: string, now: Date): Promise<number> {
@@ -51,7 +52,7 @@ export const KEEPS_SERVICE = 'A booking keeps its service when it is moved. Plea
 export const KEEPS_CLINIC = 'A booking keeps its location when it is moved. Please cancel it and book at the other location.'
 
 /** The price columns of an appointment from its gross price and tax rate. */
-function pricesOf(price: number, taxRate: number) {
+export function pricesOf(price: number, taxRate: number) {
   const net = round2(price / (1 + taxRate / 100))
   return { price, gross_price: price, net_price: net, tax: round2(price - net) }
 }
@@ -62,7 +63,7 @@ function pricesOf(price: number, taxRate: number) {
  * the 10:00 and 10:15 slots (a reschedule: the 5-minute grid). Uses the calendars already loaded: no query. Minimise-gaps filtering is
  * a display rule and is not applied here.
  */
-function offeredStart(cal: Calendars, option: ServiceOptionRow, start: number, now: Date, ignore: string[], forceInterval?: number): boolean {
+export function offeredStart(cal: Calendars, option: ServiceOptionRow, start: number, now: Date, ignore: string[], forceInterval?: number): boolean {
   const date = londonDateOfIso(new Date(start).toISOString())
   const slots = daySlots({
     date,
@@ -98,7 +99,7 @@ interface Item {
   linked: boolean
 }
 
-function itemsOf(appointment: AppointmentPayload): Item[] | Failure {
+export function itemsOf(appointment: AppointmentPayload): Item[] | Failure {
   const items: Item[] = [
     {
       start: new Date(appointment.event.start),
@@ -125,7 +126,7 @@ function itemsOf(appointment: AppointmentPayload): Item[] | Failure {
  * then wait for each other through the exclusion constraint: a deadlock that PostgreSQL resolves only
  * after a second. Taken first in the transaction, before any row lock.
  */
-async function lockPractitionerDays(trx: Transaction<CoreTables>, tenant: string, spans: readonly { practitionerId: string; start: Date; end: Date }[]) {
+export async function lockPractitionerDays(trx: Transaction<CoreTables>, tenant: string, spans: readonly { practitionerId: string; start: Date; end: Date }[]) {
   const keys = new Set<string>()
   for (const span of spans) {
     for (const at of [span.start, span.end]) keys.add(`booking-day:${tenant}:${span.practitionerId}:${londonDateOfIso(at.toISOString())}`)
@@ -134,7 +135,7 @@ async function lockPractitionerDays(trx: Transaction<CoreTables>, tenant: string
 }
 
 /** Releases expired holds that overlap [from, to) for these practitioners (inside the booking's transaction). */
-async function releaseExpiredHolds(trx: Transaction<CoreTables>, tenant: string, practitionerIds: string[], from: Date, to: Date, now: Date) {
+export async function releaseExpiredHolds(trx: Transaction<CoreTables>, tenant: string, practitionerIds: string[], from: Date, to: Date, now: Date) {
   await trx
     .updateTable('appointments')
     .set({ status: RELEASED, updated_at: now })
@@ -150,7 +151,7 @@ export async function createBooking(
   deps: BookingDeps,
   tenant: string,
   customerId: string,
-  body: { appointment: AppointmentPayload; coherentTransactionId?: string | null },
+  body: { appointment: AppointmentPayload; coherentTransactionId?: string | null; hold?: HoldKey | null },
 ): Promise<Ok<BookingCreated> | Failure> {
   const parsed = itemsOf(body.appointment)
   if (!Array.isArray(parsed)) return parsed
@@ -223,12 +224,14 @@ export async function createBooking(
       }
       await lockPractitionerDays(trx, tenant, chosen)
       await releaseExpiredHolds(trx, tenant, practitionerIds, from, to, deps.now)
+      // The customer's own slot hold (made when the time was picked) counts as free for this booking.
+      const held = await heldForClaim(trx, tenant, body.hold, deps.now)
       const calendars = await loadCalendars(trx, tenant, clinicId, practitionerIds, londonDateOfIso(from.toISOString()), londonDateOfIso(to.toISOString()), deps.db)
       for (const c of chosen) {
-        if (!fitsCalendar(calendars, c.practitionerId, c.start.getTime(), c.end.getTime(), { now: deps.now, ignore: [] })) return conflict(SLOT_TAKEN)
+        if (!fitsCalendar(calendars, c.practitionerId, c.start.getTime(), c.end.getTime(), { now: deps.now, ignore: held })) return conflict(SLOT_TAKEN)
       }
       // Later services of a chain start where the previous one ends; the first must be an offered time.
-      if (!offeredStart(calendars, chosen[0], chosen[0].start.getTime(), deps.now, [])) return badRequest(OFF_GRID)
+      if (!offeredStart(calendars, chosen[0], chosen[0].start.getTime(), deps.now, held)) return badRequest(OFF_GRID)
       for (const courseId of new Set(courseItems.map((c) => c.courseId!))) {
         const booked = courseItems.filter((c) => c.courseId === courseId)
         const guard = await reserveCourseSessions(trx, coreData, tenant, customerId, courseId, booked.length, deps.now, booked.map((c) => c.serviceId))
@@ -237,6 +240,7 @@ export async function createBooking(
           return { _tag: tag === 'Invalid' ? 'BadRequest' : tag, message: guard.left.message } as Failure
         }
       }
+      await claimHold(trx, tenant, body.hold, customerId, deps.now)
       await trx
         .insertInto('appointments')
         .values(

@@ -20,15 +20,16 @@ export class HoldSweeper {
 
   /** Releases up to `limit` expired holds; returns how many. */
   async sweep(limit = 500): Promise<number> {
-    const result = await sql<{ id: string; tenant_id: string; is_linked: boolean }>`
+    const result = await sql<{ id: string; tenant_id: string; is_linked: boolean; hold_id: string | null }>`
       UPDATE appointments SET status = ${RELEASED_HOLD_STATUS}, updated_at = now()
       WHERE id IN (
         SELECT id FROM appointments
         WHERE status = 'Pending' AND hold_expires_at IS NOT NULL AND hold_expires_at <= now()
         ORDER BY hold_expires_at LIMIT ${limit} FOR UPDATE SKIP LOCKED
       )
-      RETURNING id, tenant_id, is_linked`.execute(this.db)
-    for (const r of result.rows.filter((row) => !row.is_linked)) await notify(this.db, r.tenant_id, { kind: 'hold-released', appointmentIds: [r.id], at: this.now() })
+      RETURNING id, tenant_id, is_linked, hold_id`.execute(this.db)
+    // A slot hold (a time picked, not yet booked: holds.service.ts) was never a booking: nothing to tell.
+    for (const r of result.rows.filter((row) => !row.is_linked && row.hold_id === null)) await notify(this.db, r.tenant_id, { kind: 'hold-released', appointmentIds: [r.id], at: this.now() })
     businessMetrics.holdsExpired(result.rows.length)
     if (result.rows.length > 0) this.log?.info({ released: result.rows.length }, 'expired holds released')
     return result.rows.length

@@ -14,6 +14,7 @@ import { commerceMigration } from '../../commerce/commerce.migration'
 import { paymentChecksMigration } from '../../commerce/payment-checks.migration'
 import { processorsMigration } from '../../commerce/processors.migration'
 import { tenantIdMigration } from './0103-tenant-id.migration'
+import { slotHoldsMigration } from './0104-slot-holds.migration'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': coreMigration,
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '0101-commerce-payment-checks': paymentChecksMigration,
   '0102-processors': processorsMigration,
   '0103-tenant-id': tenantIdMigration,
+  '0104-slot-holds': slotHoldsMigration,
 }
 
 export const migrationProvider: MigrationProvider = {
