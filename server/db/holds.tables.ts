@@ -14,6 +14,8 @@ export interface SlotHoldsTable {
   client_key: string
   expires_at: Timestamp
   extended: Generated<boolean>
+  /** the page was left (pagehide): the expiry it gets back if the page comes back (reload) within the grace */
+  resume_until: NullableTimestamp
   claimed_at: NullableTimestamp
   released_at: NullableTimestamp
   created_at: Generated<Date>

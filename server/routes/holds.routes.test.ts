@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { londonDate, londonInstant } from '../test-support/dates'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
 import { SLOT_TAKEN } from '../services/booking.service'
-import { HOLD_ENDED } from '../services/holds.service'
+import { HOLD_ENDED, LEAVING_GRACE_SECONDS } from '../services/holds.service'
 
 let t: TestServer
 let demo: string
@@ -131,6 +131,24 @@ describe('a slot hold', () => {
       await t.app.inject({ method: 'PUT', url: `/api/appointments/delete-pending/${booked.json().appointment.id}`, headers: t.auth(other) })
     } finally {
       offsetMs -= 31_000
+    }
+  })
+
+  it('a page left (pagehide) keeps the time for a short grace: a reload gets the hold back with its expiry, else it ends', async () => {
+    const h = (await hold('09:45')).json() as Hold
+    const leave = () => t.app.inject({ method: 'POST', url: `/api/appointments/holds/${h.id}/release`, payload: { token: h.token, leaving: true } })
+    expect((await leave()).statusCode).toBe(200)
+    expect(await times()).not.toContain('09:45')
+    const back = await read(h)
+    expect(back.statusCode).toBe(200)
+    expect(back.json().expiresAt).toBe(h.expiresAt)
+    await leave()
+    offsetMs += (LEAVING_GRACE_SECONDS + 1) * 1000
+    try {
+      expect((await read(h)).statusCode).toBe(404)
+      expect(await times()).toContain('09:45')
+    } finally {
+      offsetMs -= (LEAVING_GRACE_SECONDS + 1) * 1000
     }
   })
 

@@ -15,6 +15,6 @@ export async function holdsRoutes(app: FastifyInstance, deps: ServerDeps): Promi
     return holds.createHold(holdDeps, ctx.tenant, { customerId: ctx.auth?.sub, clientAddress: ctx.request.ip }, body)
   })
   serve(app, getSlotHold, async ({ params, query }, ctx) => holds.readHold(ctx.db, ctx.tenant, { id: params.id, token: query.token }, ctx.now()))
-  serve(app, releaseSlotHold, async ({ params, body }, ctx) => holds.releaseHold(ctx.db, ctx.tenant, { id: params.id, token: body.token }, ctx.now()))
+  serve(app, releaseSlotHold, async ({ params, body }, ctx) => holds.releaseHold(ctx.db, ctx.tenant, { id: params.id, token: body.token, leaving: body.leaving }, ctx.now()))
   serve(app, extendSlotHold, async ({ params, body }, ctx) => holds.extendHold(ctx.db, ctx.tenant, { id: params.id, token: body.token }, ctx.now()))
 }

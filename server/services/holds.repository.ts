@@ -69,9 +69,17 @@ export async function endSlotHold(db: DbOrTrx, tenant: string, holdId: string, n
     .execute()
 }
 
-/** A new expiry for the hold and its rows (extension); `extended` marks it used. */
-export async function setHoldExpiry(db: DbOrTrx, tenant: string, holdId: string, expiresAt: Date, now: Date): Promise<void> {
-  await db.updateTable('slot_holds').set({ expires_at: expiresAt, extended: true }).where('tenant_id', '=', tenant).where('id', '=', holdId).execute()
+/** A new expiry for the hold and its rows: an extension (marked used), a page left (`resumeUntil` kept) or back (cleared). */
+export async function setHoldExpiry(
+  db: DbOrTrx,
+  tenant: string,
+  holdId: string,
+  expiresAt: Date,
+  now: Date,
+  change: { extended: true } | { resumeUntil: Date | null },
+): Promise<void> {
+  const set = 'extended' in change ? { expires_at: expiresAt, extended: true } : { expires_at: expiresAt, resume_until: change.resumeUntil }
+  await db.updateTable('slot_holds').set(set).where('tenant_id', '=', tenant).where('id', '=', holdId).execute()
   await db
     .updateTable('appointments')
     .set({ hold_expires_at: expiresAt, updated_at: now })

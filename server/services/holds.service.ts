@@ -130,16 +130,37 @@ async function releaseIfOwned(trx: DbOrTrx, tenant: string, key: HoldKey, now: D
   if (hold && hold.claimed_at === null && hold.released_at === null) await endSlotHold(trx, tenant, hold.id, now, 'released')
 }
 
-/** GET /appointments/holds/{id}: the live hold (a reload restores the flow from it); 404 once it ended. */
+/**
+ * GET /appointments/holds/{id}: the live hold (a reload restores the flow from it); 404 once it
+ * ended. A hold whose page was left (pagehide) and that is read within the grace gets its expiry back.
+ */
 export async function readHold(db: Db, tenant: string, key: HoldKey, now: Date): Promise<Ok<SlotHold> | Failure> {
-  const hold = await findSlotHold(db, tenant, key.id, tokenHash(key.token))
-  if (!hold || !isLive(hold, now)) return notFound(HOLD_ENDED)
+  const hold = await db.transaction().execute(async (trx) => {
+    const found = await findSlotHold(trx, tenant, key.id, tokenHash(key.token), true)
+    if (!found || !isLive(found, now)) return undefined
+    if (found.resume_until === null) return found
+    await setHoldExpiry(trx, tenant, found.id, found.resume_until, now, { resumeUntil: null })
+    return { ...found, expires_at: found.resume_until, resume_until: null }
+  })
+  if (!hold) return notFound(HOLD_ENDED)
   return ok(viewOf(hold, key.token, await heldRows(db, tenant, hold.id)))
 }
 
-/** POST /appointments/holds/{id}/release: frees the time; answers the same whether or not there was anything to free. */
-export async function releaseHold(db: Db, tenant: string, key: HoldKey, now: Date): Promise<Ok<{ message: string }>> {
-  await db.transaction().execute((trx) => releaseIfOwned(trx, tenant, key, now))
+/** How long a hold whose page was left stays, for a reload to take it back. */
+export const LEAVING_GRACE_SECONDS = 20
+
+/**
+ * POST /appointments/holds/{id}/release: frees the time; answers the same whether or not there was
+ * anything to free. `leaving` (pagehide, which a reload fires too): the hold ends after the grace.
+ */
+export async function releaseHold(db: Db, tenant: string, key: HoldKey & { leaving?: boolean }, now: Date): Promise<Ok<{ message: string }>> {
+  await db.transaction().execute(async (trx) => {
+    if (!key.leaving) return releaseIfOwned(trx, tenant, key, now)
+    const found = await findSlotHold(trx, tenant, key.id, tokenHash(key.token), true)
+    if (!found || !isLive(found, now) || found.resume_until !== null) return
+    const graceEnds = new Date(Math.min(new Date(found.expires_at).getTime(), now.getTime() + LEAVING_GRACE_SECONDS * 1000))
+    await setHoldExpiry(trx, tenant, found.id, graceEnds, now, { resumeUntil: new Date(found.expires_at) })
+  })
   return ok({ message: 'The time is no longer held.' })
 }
 
@@ -150,7 +171,7 @@ export async function extendHold(db: Db, tenant: string, key: HoldKey, now: Date
     if (!found || !isLive(found, now)) return undefined
     const until = extendedHoldExpiry(new Date(found.expires_at), now, found.extended)
     if (!until) return found
-    await setHoldExpiry(trx, tenant, found.id, until, now)
+    await setHoldExpiry(trx, tenant, found.id, until, now, { extended: true })
     return { ...found, expires_at: until, extended: true }
   })
   if (!hold) return notFound(HOLD_ENDED)

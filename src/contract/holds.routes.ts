@@ -49,6 +49,11 @@ export const createSlotHold = route({
 })
 
 export const HoldTokenBody = bodyOf({ token: NonEmptyString })
+/**
+ * `leaving`: the page is going away (pagehide). The hold then ends after a short grace instead of at
+ * once, and a reload within it (GET) gets the hold back with its full expiry.
+ */
+export const ReleaseHoldBody = bodyOf({ token: NonEmptyString }, { leaving: t.boolean })
 export const HoldTokenQuery = queryOf({ token: NonEmptyString })
 
 /** GET /appointments/holds/{id}?token=: the hold while it lives (a reload restores the flow from it); 404 once it ended. */
@@ -65,7 +70,7 @@ export const releaseSlotHold = route({
   method: 'POST',
   path: '/appointments/holds/{id}/release',
   params: IdParams,
-  body: HoldTokenBody,
+  body: ReleaseHoldBody,
   responses: { 200: Ack, ...errors(400) },
 })
 

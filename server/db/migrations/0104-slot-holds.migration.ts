@@ -17,6 +17,7 @@ export const slotHoldsMigration: Migration = {
       client_key text NOT NULL,
       expires_at timestamptz NOT NULL,
       extended boolean NOT NULL DEFAULT false,
+      resume_until timestamptz,
       claimed_at timestamptz,
       released_at timestamptz,
       created_at timestamptz NOT NULL DEFAULT now()
