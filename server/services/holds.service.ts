@@ -40,11 +40,12 @@ export interface HoldOwner {
   clientAddress: string
 }
 
-function viewOf(hold: Pick<SlotHoldRow, 'id' | 'expires_at' | 'extended' | 'clinic_id'>, token: string, rows: readonly HeldRow[]): SlotHold {
+function viewOf(hold: Pick<SlotHoldRow, 'id' | 'expires_at' | 'extended' | 'clinic_id'>, token: string, rows: readonly HeldRow[], now: Date): SlotHold {
   return {
     id: hold.id,
     token,
     expiresAt: new Date(hold.expires_at).toISOString(),
+    secondsLeft: Math.max(0, Math.ceil((new Date(hold.expires_at).getTime() - now.getTime()) / 1000)),
     extended: hold.extended,
     clinic: hold.clinic_id,
     items: rows.map((r) => ({ service: r.service_id, practitioner: r.practitioner_id, start: new Date(r.starts_at).toISOString(), end: new Date(r.ends_at).toISOString() })),
@@ -122,7 +123,7 @@ export async function createHold(deps: HoldDeps, tenant: string, owner: HoldOwne
     throw error
   }
   const rows = chosen.map((c, i) => ({ id: i === 0 ? id : '', service_id: c.serviceId, practitioner_id: c.practitionerId, starts_at: c.start, ends_at: c.end, is_linked: i > 0 }))
-  return ok(viewOf({ id, expires_at: expiresAt, extended: false, clinic_id: clinicId }, token, rows))
+  return ok(viewOf({ id, expires_at: expiresAt, extended: false, clinic_id: clinicId }, token, rows, deps.now))
 }
 
 async function releaseIfOwned(trx: DbOrTrx, tenant: string, key: HoldKey, now: Date): Promise<void> {
@@ -143,7 +144,7 @@ export async function readHold(db: Db, tenant: string, key: HoldKey, now: Date):
     return { ...found, expires_at: found.resume_until, resume_until: null }
   })
   if (!hold) return notFound(HOLD_ENDED)
-  return ok(viewOf(hold, key.token, await heldRows(db, tenant, hold.id)))
+  return ok(viewOf(hold, key.token, await heldRows(db, tenant, hold.id), now))
 }
 
 /** How long a hold whose page was left stays, for a reload to take it back. */
@@ -175,5 +176,5 @@ export async function extendHold(db: Db, tenant: string, key: HoldKey, now: Date
     return { ...found, expires_at: until, extended: true }
   })
   if (!hold) return notFound(HOLD_ENDED)
-  return ok(viewOf(hold, key.token, await heldRows(db, tenant, hold.id)))
+  return ok(viewOf(hold, key.token, await heldRows(db, tenant, hold.id), now))
 }

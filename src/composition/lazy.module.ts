@@ -5,6 +5,7 @@ import { httpAdapterClasses } from '../adapters/http/http-ports.module'
 import { ServicesViewModel } from '../ui/view-models/services.view-model'
 import { StaffViewModel } from '../ui/view-models/staff.view-model'
 import { TimeViewModel } from '../ui/view-models/time.view-model'
+import { SlotHoldViewModel } from '../ui/view-models/slot-hold.view-model'
 import { ConfirmViewModel } from '../ui/view-models/confirm.view-model'
 import { PaymentViewModel } from '../ui/view-models/payment.view-model'
 import { ThankYouViewModel } from '../ui/view-models/thank-you.view-model'
@@ -30,6 +31,7 @@ import { firstViewPorts, firstViewUseCaseClasses } from './first-view.module'
 export const lazyViewModelClasses = [
   ServicesViewModel,
   StaffViewModel,
+  SlotHoldViewModel,
   TimeViewModel,
   ConfirmViewModel,
   PaymentViewModel,

@@ -32,6 +32,8 @@ export const SlotHold = entity('SlotHold', {
   id: ObjectId,
   token: NonEmptyString,
   expiresAt: IsoDateTime,
+  /** whole seconds left when the server answered (the browser counts down from it: its clock may differ) */
+  secondsLeft: Int,
   /** extended once already (sign-up mid-booking): no further extension */
   extended: t.boolean,
   clinic: ObjectId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { extendedHoldExpiry, formatCountdown, holdBannerText, holdExpiresAt, holdLengthSeconds, holdRemainingSeconds, isHoldExpired } from './hold'
+import { parseHoldParam, holdParam, extendedHoldExpiry, formatCountdown, holdBannerText, holdExpiresAt, holdLengthSeconds, holdRemainingSeconds, isHoldExpired } from './hold'
 
 const heldAt = new Date('2026-05-01T10:00:00Z')
 const after = (ms: number) => new Date(heldAt.getTime() + ms)
@@ -62,5 +62,16 @@ describe('the length of a new hold', () => {
     [300, 4.7, 4],
   ])('configured %s, asked %s: %s', (configured, requested, expected) => {
     expect(holdLengthSeconds(configured, requested)).toBe(expected)
+  })
+})
+
+describe('the hold URL parameter', () => {
+  const key = { id: '0123456789abcdef01234567', token: 'AbC_def-0123456789xyz' }
+  it('round-trips a key', () => {
+    expect(holdParam(key)).toBe('0123456789abcdef01234567.AbC_def-0123456789xyz')
+    expect(parseHoldParam(holdParam(key))).toEqual(key)
+  })
+  it.each([undefined, '', 'abc', '0123456789abcdef01234567', '0123456789abcdef01234567.short', 'zz23456789abcdef01234567.AbC_def-0123456789xyz'])('rejects %s', (value) => {
+    expect(parseHoldParam(value)).toBeUndefined()
   })
 })

@@ -49,3 +49,20 @@ export function holdLengthSeconds(configured: number, requested?: number | null)
   if (requested === undefined || requested === null || !Number.isFinite(requested)) return configured
   return Math.max(1, Math.min(configured, Math.floor(requested)))
 }
+
+/** The server's hold of a picked time as the browser keeps it: its id and secret token. */
+export interface HeldTimeKey {
+  id: string
+  token: string
+}
+
+/** The `hold` URL parameter: 'id.token' (the id is hex, the token base64url: neither has a dot). */
+export function holdParam(key: HeldTimeKey): string {
+  return `${key.id}.${key.token}`
+}
+
+/** The key a `hold` URL parameter names; undefined when it is not one. */
+export function parseHoldParam(value: string | undefined): HeldTimeKey | undefined {
+  const match = /^([0-9a-f]{24})\.([A-Za-z0-9_-]{16,})$/.exec(value ?? '')
+  return match ? { id: match[1], token: match[2] } : undefined
+}

@@ -11,6 +11,9 @@ import type { CheckPayment } from '../../application/use-cases/payments.use-case
 import type { PaymentCheck } from '../../contract/invoices.routes'
 import type { ListMyCourses, VerifyCourseAssignment } from '../../application/use-cases/courses.use-case'
 import type { LocateClinic } from '../../application/use-cases/session.use-case'
+import type { ExtendHeldTime, HoldTime, ReadHeldTime, ReleaseHeldTime } from '../../application/use-cases/slot-holds.use-case'
+import type { SlotHold } from '../../contract/holds.routes'
+import { SlotHoldViewModel } from './slot-hold.view-model'
 import type { Clinic } from '../../contract/clinics.routes'
 import type { Service } from '../../contract/services.routes'
 import type { Course } from '../../contract/courses.routes'
@@ -136,6 +139,10 @@ export interface UseCaseFakes {
   Register: Execute<Register>
   ForgotPassword: Execute<ForgotPassword>
   LocateClinic: Execute<LocateClinic>
+  HoldTime: Execute<HoldTime>
+  ReadHeldTime: Execute<ReadHeldTime>
+  ReleaseHeldTime: Execute<ReleaseHeldTime>
+  ExtendHeldTime: Execute<ExtendHeldTime>
 }
 
 /** Time-slot chains of the GetTimeSlots use case from the wizard's chain shape. */
@@ -192,6 +199,10 @@ export function fakeUseCases(overrides: Partial<UseCaseFakes> = {}): Fakes {
     Register: async () => E.right('Your account has been created'),
     ForgotPassword: async () => E.right('sent'),
     LocateClinic: async () => E.right(O.some({ lat: 51.38, lng: -2.36 })),
+    HoldTime: async (body) => E.right(heldTime(body.appointment.event.start, body.appointment.event.end)),
+    ReadHeldTime: async () => E.left({ _tag: 'Refused', status: 404, message: 'This time is no longer held for you. Please choose your time again.' }),
+    ReleaseHeldTime: async () => E.right(true),
+    ExtendHeldTime: async () => E.right({ ...heldTime('2026-03-12T10:00:00.000Z', '2026-03-12T10:30:00.000Z'), secondsLeft: 600, extended: true }),
   }
   const merged = { ...base, ...overrides }
   const fakes = Object.fromEntries(
@@ -245,3 +256,14 @@ export function chooseFacialAndMassage(booking: BookingViewModel, second: Practi
 
 /** Resolves pending promises (use case calls are async). */
 export const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+/** The server's answer to a hold of [start, end) with Anna at clinicA: 300 s left. */
+export function heldTime(start: string, end: string): SlotHold {
+  return { id: 'h0000000000000000000000a', token: 'secret-token-of-the-hold', expiresAt: end, secondsLeft: 300, extended: false, clinic: 'c1', items: [{ service: 's1', practitioner: 'p1', start, end }] }
+}
+
+/** The hold view model of a world, over its fake use cases. */
+export function slotHoldOf(w: World): SlotHoldViewModel {
+  const u = w.useCases
+  return new SlotHoldViewModel(u.HoldTime, u.ReadHeldTime, u.ReleaseHeldTime, u.ExtendHeldTime, u.ListPractitioners, w.booking, w.session, w.toasts, w.ticker, w.config)
+}

@@ -5,6 +5,7 @@ import { TICKER, type ChainSlot, type Ticker } from './views'
 import { GetAvailableDays, GetTimeSlots } from '../../application/use-cases/availability.use-case'
 import { BookingViewModel } from './booking.view-model'
 import { ToastViewModel } from './toast.view-model'
+import { SlotHoldViewModel } from './slot-hold.view-model'
 import { formatLondonTime, londonDateOf, utcToLondon } from '../../domain/time'
 
 export const NO_AVAILABILITY_TEXT = 'There is no availability for your selection this month.'
@@ -37,10 +38,11 @@ export class TimeViewModel {
     @inject(BookingViewModel) readonly booking: BookingViewModel,
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
     @inject(TICKER) private readonly ticker: Ticker,
+    @inject(SlotHoldViewModel) private readonly slotHold: Pick<SlotHoldViewModel, 'pick'>,
   ) {
     this.month = this.today.slice(0, 7)
     this.focusedDate = this.today
-    makeAutoObservable<TimeViewModel, 'getAvailableDays' | 'getTimeSlots' | 'toasts' | 'ticker'>(this, { getAvailableDays: false, getTimeSlots: false, booking: false, toasts: false, ticker: false })
+    makeAutoObservable<TimeViewModel, 'getAvailableDays' | 'getTimeSlots' | 'toasts' | 'ticker' | 'slotHold'>(this, { getAvailableDays: false, getTimeSlots: false, booking: false, toasts: false, ticker: false, slotHold: false })
   }
 
   get today(): string {
@@ -168,9 +170,10 @@ export class TimeViewModel {
     })
   }
 
-  choose(chain: ChainSlot[]): void {
+  /** A time picked: chosen at once and held on the server (issue 17); a time taken meanwhile: the hours again, afresh. */
+  async choose(chain: ChainSlot[]): Promise<void> {
     if (!chain.every((s) => s.valid !== false)) return
-    this.booking.chooseTime(chain)
+    if ((await this.slotHold.pick(chain)) === 'refused') await this.refreshSlots()
   }
 }
 
