@@ -7,6 +7,7 @@ import { BookingViewModel } from './booking.view-model'
 import { ToastViewModel } from './toast.view-model'
 import { SlotHoldViewModel } from './slot-hold.view-model'
 import { formatLondonTime, londonDateOf, utcToLondon } from '../../domain/time'
+import { holdBannerText } from '../../domain/booking/hold'
 
 export const NO_AVAILABILITY_TEXT = 'There is no availability for your selection this month.'
 export const NO_AVAILABILITY_HINT = "Please go back and select 'Any staff' and/or remove services."
@@ -31,6 +32,8 @@ export class TimeViewModel {
   slotsFailed?: string = undefined
   /** The calendar's keyboard focus ('yyyy-MM-dd'); arrow keys move it, crossing into another month loads it. */
   focusedDate: string
+  /** the clock of the hold countdown (watchHold ticks it) */
+  now: number
 
   constructor(
     @inject(GetAvailableDays) private readonly getAvailableDays: Pick<GetAvailableDays, 'execute'>,
@@ -40,6 +43,7 @@ export class TimeViewModel {
     @inject(TICKER) private readonly ticker: Ticker,
     @inject(SlotHoldViewModel) private readonly slotHold: Pick<SlotHoldViewModel, 'pick'>,
   ) {
+    this.now = ticker.now()
     this.month = this.today.slice(0, 7)
     this.focusedDate = this.today
     makeAutoObservable<TimeViewModel, 'getAvailableDays' | 'getTimeSlots' | 'toasts' | 'ticker' | 'slotHold'>(this, { getAvailableDays: false, getTimeSlots: false, booking: false, toasts: false, ticker: false, slotHold: false })
@@ -47,6 +51,25 @@ export class TimeViewModel {
 
   get today(): string {
     return londonDateOf(new Date(this.ticker.now()))
+  }
+
+  /** Seconds left of the server's hold of the chosen time (issue 17); undefined until the server holds it. */
+  get holdSecondsLeft(): number | undefined {
+    const { key, expiresAt } = this.booking.held
+    // The clock read again too: a hold made since the last tick must not show more than its length.
+    return key && expiresAt !== undefined ? Math.max(0, Math.ceil((expiresAt - Math.max(this.now, this.ticker.now())) / 1000)) : undefined
+  }
+
+  /** 'Your appointment will be held for m:ss', quiet, the warning colour in the last minute (UI.md). */
+  get holdText(): string | undefined {
+    const left = this.holdSecondsLeft
+    return left === undefined ? undefined : holdBannerText(left)
+  }
+
+  /** Ticks the countdown while the step shows; returns the stop. */
+  watchHold(): () => void {
+    this.now = this.ticker.now()
+    return this.ticker.every(1000, () => runInAction(() => (this.now = this.ticker.now())))
   }
 
   get canGoToPreviousMonth(): boolean {

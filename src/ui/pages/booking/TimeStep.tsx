@@ -20,6 +20,7 @@ const TimeStep = observer(function TimeStep() {
   const booking = vm.booking
   const { pathname, search } = useLocation()
   useHeldTimeLifecycle()
+  useEffect(() => vm.watchHold(), [vm])
   useEffect(() => {
     void vm.loadMonth()
   }, [vm, booking.basket.length])
@@ -98,6 +99,9 @@ const TimeStep = observer(function TimeStep() {
               </ul>
             </section>
           ))}
+          {vm.holdText ? (
+            <p className={`${styles.hold} ${(vm.holdSecondsLeft ?? 61) <= 60 ? styles.warning : ''}`} role="timer" aria-live="off">{vm.holdText}</p>
+          ) : null}
           <div className={styles.actions}>
             <Button disabled={!booking.canBook} onClick={() => booking.book(pathname, search)}>{booking.bookLabel}</Button>
           </div>
