@@ -259,7 +259,7 @@ export const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0)
 
 /** The server's answer to a hold of [start, end) with Anna at clinicA: 300 s left. */
 export function heldTime(start: string, end: string): SlotHold {
-  return { id: 'h0000000000000000000000a', token: 'secret-token-of-the-hold', expiresAt: end, secondsLeft: 300, extended: false, clinic: 'c1', items: [{ service: 's1', practitioner: 'p1', start, end }] }
+  return { id: 'a0000000000000000000000a', token: 'secret-token-of-the-hold', expiresAt: end, secondsLeft: 300, extended: false, clinic: 'c1', items: [{ service: 's1', practitioner: 'p1', start, end }] }
 }
 
 /** The hold view model of a world, over its fake use cases. */
