@@ -86,7 +86,7 @@ describe('a slot hold', () => {
     const booked = await book(demo, '12:00', h)
     expect(booked.statusCode).toBe(200)
     expect(booked.json().appointment.event.start).toBe(londonInstant(day, '12:00'))
-    expect((await read(h)).statusCode).toBe(404)
+    expect((await read(h)).statusCode).toBe(409)
     const rows = await t.db.selectFrom('appointments').select(['status', 'customer_id']).where('hold_id', '=', h.id).execute()
     expect(rows.map((r) => r.status)).toEqual(['Deleted'])
     expect(await times()).not.toContain('12:00')

@@ -22,6 +22,7 @@ import { isOverlapViolation, itemsOf, lockPractitionerDays, offeredStart, OFF_GR
 import { endSlotHold, findSlotHold, heldRows, insertSlotHold, liveSlotHolds, setHoldExpiry, type HeldRow, type SlotHoldRow } from './holds.repository'
 
 export const HOLD_ENDED = 'This time is no longer held for you. Please choose your time again.'
+export const HOLD_BOOKED = 'This time has been booked with the hold.'
 export const TOO_MANY_SLOT_HOLDS = 'You are holding too many times at once. Please book or release one of them first.'
 /** Anonymous holds are capped per client address, which several customers may share (a clinic's wifi). */
 export const ANONYMOUS_CAP_FACTOR = 3
@@ -138,11 +139,13 @@ async function releaseIfOwned(trx: DbOrTrx, tenant: string, key: HoldKey, now: D
 export async function readHold(db: Db, tenant: string, key: HoldKey, now: Date): Promise<Ok<SlotHold> | Failure> {
   const hold = await db.transaction().execute(async (trx) => {
     const found = await findSlotHold(trx, tenant, key.id, tokenHash(key.token), true)
+    if (found?.claimed_at) return 'booked' as const
     if (!found || !isLive(found, now)) return undefined
     if (found.resume_until === null) return found
     await setHoldExpiry(trx, tenant, found.id, found.resume_until, now, { resumeUntil: null })
     return { ...found, expires_at: found.resume_until, resume_until: null }
   })
+  if (hold === 'booked') return conflict(HOLD_BOOKED)
   if (!hold) return notFound(HOLD_ENDED)
   return ok(viewOf(hold, key.token, await heldRows(db, tenant, hold.id), now))
 }

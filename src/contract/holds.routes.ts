@@ -58,13 +58,13 @@ export const HoldTokenBody = bodyOf({ token: NonEmptyString })
 export const ReleaseHoldBody = bodyOf({ token: NonEmptyString }, { leaving: t.boolean })
 export const HoldTokenQuery = queryOf({ token: NonEmptyString })
 
-/** GET /appointments/holds/{id}?token=: the hold while it lives (a reload restores the flow from it); 404 once it ended. */
+/** GET /appointments/holds/{id}?token=: the hold while it lives (a reload restores the flow from it); 404 once it ended, 409 once booked. */
 export const getSlotHold = route({
   method: 'GET',
   path: '/appointments/holds/{id}',
   params: IdParams,
   query: HoldTokenQuery,
-  responses: { 200: SlotHold, ...errors(400, 404) },
+  responses: { 200: SlotHold, ...errors(400, 404, 409) },
 })
 
 /** POST /appointments/holds/{id}/release: frees the time (POST so that navigator.sendBeacon / keepalive can send it). */

@@ -25,6 +25,8 @@ export class SlotHoldViewModel {
   /** the pick whose answer counts (a newer pick makes an older answer stale) */
   private pickNumber = 0
   private extended = false
+  /** holds this page made or restored: a URL naming one again is browser history, not a reload */
+  private readonly known = new Set<string>()
 
   constructor(
     @inject(HoldTime) private readonly holdTime: Exec<HoldTime>,
@@ -38,7 +40,7 @@ export class SlotHoldViewModel {
     @inject(TICKER) private readonly ticker: Ticker,
     @inject(WEB_CONFIG) private readonly config: WebConfig,
   ) {
-    makeAutoObservable<SlotHoldViewModel, 'pickNumber' | 'extended'>(this, { pickNumber: false, extended: false }, { autoBind: true })
+    makeAutoObservable<SlotHoldViewModel, 'pickNumber' | 'extended' | 'known'>(this, { pickNumber: false, extended: false, known: false }, { autoBind: true })
     // The time cleared (back, another service or practitioner, removal, expiry): its hold is released.
     // A claimed hold (the booking made) is no longer the server's to release: the call does nothing then.
     reaction(() => this.booking.held.key, (next, previous) => {
@@ -65,6 +67,7 @@ export class SlotHoldViewModel {
     }
     return runInAction(() => {
       if (E.isRight(result)) {
+        this.known.add(result.right.id)
         b.setHeld(keyOf(result.right), this.expiryOf(result.right))
         return 'held'
       }
@@ -82,7 +85,9 @@ export class SlotHoldViewModel {
    */
   async restore(param: string, serviceOf: (id: string) => Promise<ServiceView | undefined>, stale: () => boolean): Promise<void> {
     const key = parseHoldParam(param)
-    if (!key) return
+    // Back or forward to a URL of a hold this page made (released or booked since): nothing to restore.
+    if (!key || this.known.has(key.id)) return
+    this.known.add(key.id)
     const result = await this.readHeld.execute(key)
     if (stale()) return
     if (E.isLeft(result)) {
