@@ -14,6 +14,7 @@ import type { LocateClinic } from '../../application/use-cases/session.use-case'
 import type { ExtendHeldTime, HoldTime, ReadHeldTime, ReleaseHeldTime } from '../../application/use-cases/slot-holds.use-case'
 import type { SlotHold } from '../../contract/holds.routes'
 import { SlotHoldViewModel } from './slot-hold.view-model'
+import { PaymentViewModel } from './payment.view-model'
 import type { Clinic } from '../../contract/clinics.routes'
 import type { Service } from '../../contract/services.routes'
 import type { Course } from '../../contract/courses.routes'
@@ -265,5 +266,6 @@ export function heldTime(start: string, end: string): SlotHold {
 /** The hold view model of a world, over its fake use cases. */
 export function slotHoldOf(w: World): SlotHoldViewModel {
   const u = w.useCases
-  return new SlotHoldViewModel(u.HoldTime, u.ReadHeldTime, u.ReleaseHeldTime, u.ExtendHeldTime, u.ListPractitioners, w.booking, w.session, w.toasts, w.ticker, w.config)
+  const payment = new PaymentViewModel(u.CheckPayment, u.VerifyCourseAssignment, u.DeletePendingAppointment, w.booking, w.navigator, w.ticker)
+  return new SlotHoldViewModel(u.HoldTime, u.ReadHeldTime, u.ReleaseHeldTime, u.ExtendHeldTime, u.ListPractitioners, w.booking, w.session, w.toasts, w.ticker, w.config, payment, w.store)
 }

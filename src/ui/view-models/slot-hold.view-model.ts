@@ -12,6 +12,9 @@ import { parseHoldParam, type HeldTimeKey } from '../../domain/booking/hold'
 import { londonDateOf } from '../../domain/time'
 import type { SlotHold } from '../../contract/holds.routes'
 import type { BasketItem } from './booking-views'
+import { PaymentViewModel, type PaymentSessionView } from './payment.view-model'
+import { PORTS } from '../../application/tokens'
+import type { BookingStore } from '../../application/ports/booking-store.port'
 type Exec<T extends { execute: (...args: never[]) => unknown }> = Pick<T, 'execute'>
 
 /**
@@ -39,6 +42,8 @@ export class SlotHoldViewModel {
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
     @inject(TICKER) private readonly ticker: Ticker,
     @inject(WEB_CONFIG) private readonly config: WebConfig,
+    @inject(PaymentViewModel) private readonly payment: Pick<PaymentViewModel, 'session' | 'paid' | 'start'>,
+    @inject(PORTS.BookingStore) private readonly store: BookingStore,
   ) {
     makeAutoObservable<SlotHoldViewModel, 'pickNumber' | 'extended' | 'known'>(this, { pickNumber: false, extended: false, known: false }, { autoBind: true })
     // The time cleared (back, another service or practitioner, removal, expiry): its hold is released.
@@ -48,6 +53,9 @@ export class SlotHoldViewModel {
     })
     // An account created from the login modal: the customer verifies their email, maybe on another device.
     reaction(() => this.session.accountsCreated, () => void this.extend())
+    // The deposit payment of a held time: kept, so that a reload of the payment step comes back to it.
+    reaction(() => this.payment.session, (session) => this.rememberPayment(session))
+    reaction(() => this.payment.paid, (paid) => paid && this.store.remove('payingHold'))
   }
 
   /** A time was picked: shown at once, then held on the server (replacing the previous hold). 'refused': taken meanwhile. */
@@ -90,26 +98,56 @@ export class SlotHoldViewModel {
     this.known.add(key.id)
     const result = await this.readHeld.execute(key)
     if (stale()) return
+    const paying = this.store.get('payingHold')
+    if (E.isLeft(result) && result.left._tag === 'Refused' && result.left.status === 409 && paying?.holdId === key.id) {
+      // Booked with this hold and being paid: the payment step again, with its basket.
+      const basket = await this.basketOf(paying.clinic, paying.items, serviceOf)
+      if (stale() || !basket) return
+      runInAction(() => {
+        this.booking.basket = basket
+        this.booking.date = londonDateOf(new Date(paying.items[0].start))
+        this.payment.start({ kind: 'deposit', ...paying.session })
+      })
+      return
+    }
     if (E.isLeft(result)) {
       if (result.left._tag === 'Refused' && result.left.status === 404) runInAction(() => this.booking.heldTimeEnded())
       return
     }
     const hold = result.right
-    const items = await Promise.all(hold.items.map(async (item, i): Promise<BasketItem | undefined> => {
-      const service = this.booking.basket[i]?.service.id === item.service ? this.booking.basket[i].service : await serviceOf(item.service)
-      if (!service) return undefined
-      return { kind: 'service', service, anyStaff: false, staff: await this.practitioner(hold.clinic, item.service, item.practitioner, item.start), start: item.start, end: item.end }
-    }))
-    if (stale() || items.some((i) => i === undefined)) return
+    const items = await this.basketOf(hold.clinic, hold.items, serviceOf)
+    if (stale() || !items) return
     runInAction(() => {
       const b = this.booking
-      b.basket = items as BasketItem[]
+      b.basket = items
       b.activeIndex = Math.min(b.activeIndex, b.basket.length - 1)
       b.date = londonDateOf(new Date(hold.items[0].start))
       b.timeStep = 'hours'
       this.extended = hold.extended
       b.setHeld(key, this.expiryOf(hold))
     })
+  }
+
+  /** The basket of held (or booked) times: services and practitioners from the server; undefined when one is gone. */
+  private async basketOf(clinic: string, held: SlotHold['items'], serviceOf: (id: string) => Promise<ServiceView | undefined>): Promise<BasketItem[] | undefined> {
+    const items = await Promise.all(held.map(async (item, i): Promise<BasketItem | undefined> => {
+      const service = this.booking.basket[i]?.service.id === item.service ? this.booking.basket[i].service : await serviceOf(item.service)
+      if (!service) return undefined
+      return { kind: 'service', service, anyStaff: false, staff: await this.practitioner(clinic, item.service, item.practitioner, item.start), start: item.start, end: item.end }
+    }))
+    return items.some((i) => i === undefined) ? undefined : (items as BasketItem[])
+  }
+
+  private rememberPayment(session: PaymentSessionView | undefined): void {
+    const b = this.booking
+    const key = b.held.key
+    const clinic = b.location?.id
+    // The payment left (back, 'Start again'): its booking is released, nothing to come back to.
+    if (!session) return this.store.remove('payingHold')
+    if (session.kind !== 'deposit' || !key || !clinic) return
+    const items = b.basket.flatMap((i) => (i.staff && i.start && i.end ? [{ service: i.service.id, practitioner: i.staff.id, start: i.start, end: i.end }] : []))
+    const { paymentUrl, transactionId, invoiceId, appointmentId } = session
+    this.store.set('payingHold', { holdId: key.id, clinic, items, session: { paymentUrl, transactionId, ...(invoiceId ? { invoiceId } : {}), ...(appointmentId ? { appointmentId } : {}) } })
   }
 
   /** The page is going away (pagehide; a reload fires it too): the hold ends after a short grace unless the page comes back. */
