@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DESKTOP, launch, open, type Session } from './support/browser'
-import { answer, chooseFirstLocation, choosePractitioner, chooseService, logIn, PASSWORD, uniqueEmail, verificationLink, verifiedCustomer } from './support/flows'
+import { DESKTOP, launch, open, paymentFrame, payWithCard, type Session } from './support/browser'
+import { agreeToTerms, answer, chooseFirstLocation, waitForThankYou, choosePractitioner, chooseService, logIn, PASSWORD, uniqueEmail, verificationLink, verifiedCustomer } from './support/flows'
 
 /**
  * Issue 17, the hold and the place in the flow: a time is held on the server from the moment it is
@@ -30,11 +30,11 @@ async function heldSeconds(page: Page): Promise<number> {
   return Number(match![1]) * 60 + Number(match![2])
 }
 
-/** To the hour list of the first available day of 'Free consultation' with its first practitioner. */
-async function toHours(s: Session): Promise<string> {
+/** To the hour list of the first available day of a service (with a deposit: 'Chemical peel') with its first practitioner. */
+async function toHours(s: Session, service = 'Free consultation'): Promise<string> {
   await s.page.goto(`${baseUrl}/`)
   await chooseFirstLocation(s)
-  await chooseService(s, 'Free consultation')
+  await chooseService(s, service)
   await choosePractitioner(s, 'first')
   await answer(s, 'Do you want to book another service?', 'No')
   await s.page.waitForSelector('h1:has-text("Choose a date and time")')
@@ -95,11 +95,11 @@ describe.each([
   ['phone', PHONE_SE],
   ['desktop', DESKTOP],
 ])('a reload on %s', (name, viewport) => {
-  it('keeps the place, the time and the countdown on the time and confirm steps', async () => {
+  it('keeps the place, the time and the countdown on the time and confirm steps, and the payment on the payment step', async () => {
     const customer = await verifiedCustomer(baseUrl, `reload-${name}`)
     const s = await open(browser, `reload-${name}`, viewport)
     const { page } = s
-    await toHours(s)
+    await toHours(s, 'Chemical peel')
     const label = await pickFirstTime(s)
     expect(new URL(page.url()).searchParams.get('hold')).toMatch(/^[0-9a-f]{24}\./)
     // A second or two into the hold, so that a countdown started afresh would show more.
@@ -126,6 +126,18 @@ describe.each([
     await page.getByText(label, { exact: true }).first().waitFor({ state: 'attached' })
     await s.shot('confirm-reloaded')
     await s.axe('confirm reloaded')
+
+    // The payment step: a reload comes back to the same payment of the same booking, which can be paid.
+    await agreeToTerms(s)
+    await paymentFrame(page, s.problems)
+    await page.reload()
+    await page.waitForSelector('h1:has-text("Payment")')
+    await page.getByText(label, { exact: true }).first().waitFor({ state: 'attached' })
+    expect(await page.getByRole('dialog', { name: 'Do you want to book another service?' }).count()).toBe(0)
+    const frame = await paymentFrame(page, s.problems)
+    await s.shot('payment-reloaded')
+    await payWithCard(frame, '4242 4242 4242 4242')
+    await waitForThankYou(s, /\/location\?serviceBooking=true/)
     await s.context.close()
   })
 })
