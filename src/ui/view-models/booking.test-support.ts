@@ -264,8 +264,13 @@ export function heldTime(start: string, end: string): SlotHold {
 }
 
 /** The hold view model of a world, over its fake use cases. */
-export function slotHoldOf(w: World): SlotHoldViewModel {
+export function slotHoldOf(w: World, payment = paymentOf(w)): SlotHoldViewModel {
   const u = w.useCases
-  const payment = new PaymentViewModel(u.CheckPayment, u.VerifyCourseAssignment, u.DeletePendingAppointment, w.booking, w.navigator, w.ticker)
   return new SlotHoldViewModel(u.HoldTime, u.ReadHeldTime, u.ReleaseHeldTime, u.ExtendHeldTime, u.ListPractitioners, w.booking, w.session, w.toasts, w.ticker, w.config, payment, w.store)
+}
+
+/** The payment step's view model of a world, over its fake use cases. */
+export function paymentOf(w: World): PaymentViewModel {
+  const u = w.useCases
+  return new PaymentViewModel(u.CheckPayment, u.VerifyCourseAssignment, u.DeletePendingAppointment, w.booking, w.navigator, w.ticker)
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as E from 'fp-ts/Either'
-import { anna, clinicA, facial, heldTime, slotHoldOf, world, type UseCaseFakes } from './booking.test-support'
+import { anna, clinicA, facial, heldTime, paymentOf, slotHoldOf, world, type UseCaseFakes } from './booking.test-support'
 import type { ChainSlot } from './views'
 
 const slot: ChainSlot = { startDate: '2026-03-12T10:00:00.000Z', endDate: '2026-03-12T11:00:00.000Z', practitioner: 'p1', valid: true }
@@ -15,7 +15,8 @@ function holdWorld(overrides: Partial<UseCaseFakes> = {}) {
   w.booking.choosePractitioner(anna)
   w.booking.answerAnotherService(false)
   w.booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query: { service: '0' } })
-  return { ...w, slotHold: slotHoldOf(w) }
+  const payment = paymentOf(w)
+  return { ...w, payment, slotHold: slotHoldOf(w, payment) }
 }
 
 describe('SlotHoldViewModel (issue 17)', () => {
@@ -94,5 +95,22 @@ describe('SlotHoldViewModel (issue 17)', () => {
     await w.slotHold.restore(PARAM, async () => facial, () => false)
     expect(w.booking.outOfTime).toBe(true)
     expect(w.booking.step).toBe('time')
+  })
+
+  it('a reload of the payment step of a held time comes back to its payment (the hold was booked: 409)', async () => {
+    const w = holdWorld()
+    await w.slotHold.pick([slot])
+    // The payment of the booking made with the hold starts: it is kept for a reload.
+    const payment = { kind: 'deposit' as const, paymentUrl: '/sandbox/pay/t1', transactionId: 't1', invoiceId: 'i1', appointmentId: 'a1' }
+    w.payment.start(payment)
+    expect(w.store.get('payingHold')).toMatchObject({ holdId: KEY.id, clinic: 'c1', items: [{ service: 's1', practitioner: 'p1', start: slot.startDate }], session: { transactionId: 't1' } })
+
+    const fresh = world({ ReadHeldTime: async () => E.left({ _tag: 'Refused', status: 409, message: 'This time has been booked with the hold.' }) })
+    fresh.store.set('payingHold', w.store.get('payingHold')!)
+    fresh.booking.setLocation(clinicA)
+    const reloaded = slotHoldOf(fresh)
+    await reloaded.restore(PARAM, async () => facial, () => false)
+    expect(fresh.booking.step).toBe('payment')
+    expect(fresh.booking.basket[0]).toMatchObject({ start: slot.startDate, staff: { id: 'p1', displayName: 'Anna Smith' } })
   })
 })
