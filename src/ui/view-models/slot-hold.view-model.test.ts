@@ -113,4 +113,12 @@ describe('SlotHoldViewModel (issue 17)', () => {
     expect(fresh.booking.step).toBe('payment')
     expect(fresh.booking.basket[0]).toMatchObject({ start: slot.startDate, staff: { id: 'p1', displayName: 'Anna Smith' } })
   })
+
+  it('a reschedule holds nothing (the server counts the booking\'s own time as the customer\'s)', async () => {
+    const w = holdWorld()
+    w.booking.isReschedule = true
+    expect(await w.slotHold.pick([slot])).toBe('other')
+    expect(w.useCases.calls.HoldTime ?? []).toHaveLength(0)
+    expect(w.booking.startTime).toBe(slot.startDate)
+  })
 })

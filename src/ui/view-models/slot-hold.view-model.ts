@@ -63,7 +63,8 @@ export class SlotHoldViewModel {
     const b = this.booking
     const previous = b.held.key
     b.chooseTime(chain)
-    const appointment = this.payload()
+    // A reschedule moves the customer's own booking, whose time the server counts as theirs: no hold.
+    const appointment = b.isReschedule ? undefined : this.payload()
     if (!appointment) return 'other'
     const number = ++this.pickNumber
     this.extended = false
