@@ -89,7 +89,8 @@ export class ConfirmBooking {
       appointment: request.appointment,
       paymentDetails: request.paymentDetails ?? null,
       coherentTransactionId: null,
-      hold: request.hold ?? null,
+      // The time held since it was picked (issue 17) becomes this booking.
+      ...(request.hold ? { hold: request.hold } : {}),
     })
     if (E.isLeft(held)) return held
     const booking = held.right
