@@ -21,6 +21,8 @@ export type ServiceError =
   | { readonly _tag: 'TransactionInUse' }
   /** The customer keeps as many unpaid holds as allowed. */
   | { readonly _tag: 'TooManyHolds' }
+  /** The caller holds as many picked times (slot holds) as allowed. */
+  | { readonly _tag: 'TooManySlotHolds' }
 
 export const invalid = (message: string): ServiceError => ({ _tag: 'Invalid', message })
 export const unauthenticated = (message: string): ServiceError => ({ _tag: 'Unauthenticated', message })
@@ -31,6 +33,7 @@ export const SLOT_TAKEN_ERROR: ServiceError = { _tag: 'SlotTaken' }
 export const CHANGED_MEANWHILE_ERROR: ServiceError = { _tag: 'ChangedMeanwhile' }
 export const TRANSACTION_IN_USE_ERROR: ServiceError = { _tag: 'TransactionInUse' }
 export const TOO_MANY_HOLDS_ERROR: ServiceError = { _tag: 'TooManyHolds' }
+export const TOO_MANY_SLOT_HOLDS_ERROR: ServiceError = { _tag: 'TooManySlotHolds' }
 
 /** Texts of the payment, invoice, course and voucher refusals (designed where the spec gives none). */
 export const MESSAGES = {

@@ -7,7 +7,7 @@
  */
 import * as E from 'fp-ts/Either'
 import { sql, type Transaction } from 'kysely'
-import type { AppointmentPayload, AppointmentView, BookingCreated, CustomerAppointments } from '../../src/contract'
+import type { AppointmentPayload, AppointmentView, BookingCreated, CustomerAppointments, HoldKey } from '../../src/contract'
 import { calculateDeposit, type DepositItem } from '../../src/domain/pricing/deposit'
 import { round2 } from '../../src/domain/pricing/money'
 import { reserveCourseSessions } from '../commerce/courses.service'
@@ -21,6 +21,7 @@ import { fitsCalendar, londonDateOfIso, slotOptions } from '../availability/avai
 import { loadCalendars, serviceOptions, type Calendars, type ServiceOptionRow } from '../availability/calendar.repository'
 import { loadOrganisation } from '../organisation/organisation.service'
 import { businessMetrics } from '../observability/metrics'
+import { claimHold, heldForClaim } from './hold-claim'
 import { bookingChecks, findByTransaction, liveHolds, lockPractitionerDays, releaseExpiredHolds, RELEASED } from './booking.repository'
 
 export const NOT_FOUND = 'Appointment not found'
@@ -78,7 +79,7 @@ interface Item {
   linked: boolean
 }
 
-function itemsOf(appointment: AppointmentPayload): Item[] | ServiceError {
+export function itemsOf(appointment: AppointmentPayload): Item[] | ServiceError {
   const items: Item[] = [
     {
       start: new Date(appointment.event.start),
@@ -103,7 +104,7 @@ export async function createBooking(
   deps: BookingDeps,
   tenant: string,
   customerId: string,
-  body: { appointment: AppointmentPayload; coherentTransactionId?: string | null },
+  body: { appointment: AppointmentPayload; coherentTransactionId?: string | null; hold?: HoldKey | null },
 ): Promise<E.Either<ServiceError, BookingCreated>> {
   const parsed = itemsOf(body.appointment)
   if (!Array.isArray(parsed)) return E.left(parsed)
@@ -174,17 +175,20 @@ export async function createBooking(
         return TOO_MANY_HOLDS_ERROR
       }
       await releaseExpiredHolds(trx, tenant, practitionerIds, from, to, deps.now)
+      // The customer's own slot hold (made when the time was picked) counts as free for this booking.
+      const held = await heldForClaim(trx, tenant, body.hold, deps.now)
       const calendars = await loadCalendars(trx, tenant, clinicId, practitionerIds, londonDateOfIso(from.toISOString()), londonDateOfIso(to.toISOString()), deps.db)
       for (const c of chosen) {
-        if (!fitsCalendar(calendars, c.practitionerId, c.start.getTime(), c.end.getTime(), { now: deps.now, ignore: [] })) return SLOT_TAKEN_ERROR
+        if (!fitsCalendar(calendars, c.practitionerId, c.start.getTime(), c.end.getTime(), { now: deps.now, ignore: held })) return SLOT_TAKEN_ERROR
       }
       // Later services of a chain start where the previous one ends; the first must be an offered time.
-      if (!offeredStart(calendars, chosen[0], chosen[0].start.getTime(), deps.now, [])) return invalid(OFF_GRID)
+      if (!offeredStart(calendars, chosen[0], chosen[0].start.getTime(), deps.now, held)) return invalid(OFF_GRID)
       for (const courseId of new Set(courseItems.map((c) => c.courseId!))) {
         const booked = courseItems.filter((c) => c.courseId === courseId)
         const guard = await reserveCourseSessions(trx, tenant, customerId, courseId, booked.length, deps.now, booked.map((c) => c.serviceId))
         if (E.isLeft(guard)) return guard.left
       }
+      await claimHold(trx, tenant, body.hold, customerId, deps.now)
       await trx
         .insertInto('appointments')
         .values(

@@ -22,15 +22,16 @@ export class HoldSweeper {
   async sweep(limit = 500): Promise<number> {
     // The release and its notices commit together: a crash between them loses neither.
     const rows = await this.db.transaction().execute(async (trx) => {
-      const result = await sql<{ id: string; tenant_id: string; is_linked: boolean }>`
+      const result = await sql<{ id: string; tenant_id: string; is_linked: boolean; hold_id: string | null }>`
         UPDATE appointments SET status = ${RELEASED_HOLD_STATUS}, updated_at = now()
         WHERE id IN (
           SELECT id FROM appointments
           WHERE status = 'Pending' AND hold_expires_at IS NOT NULL AND hold_expires_at <= now()
           ORDER BY hold_expires_at LIMIT ${limit} FOR UPDATE SKIP LOCKED
         )
-        RETURNING id, tenant_id, is_linked`.execute(trx)
-      for (const r of result.rows.filter((row) => !row.is_linked)) await notify(trx, r.tenant_id, { kind: 'hold-released', appointmentIds: [r.id], at: this.now() })
+        RETURNING id, tenant_id, is_linked, hold_id`.execute(trx)
+      // A slot hold (a time picked, not yet booked: holds.service.ts) was never a booking: nothing to tell.
+      for (const r of result.rows.filter((row) => !row.is_linked && row.hold_id === null)) await notify(trx, r.tenant_id, { kind: 'hold-released', appointmentIds: [r.id], at: this.now() })
       return result.rows
     })
     businessMetrics.holdsExpired(rows.length)

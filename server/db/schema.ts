@@ -7,6 +7,7 @@ import type { OrganisationPublic } from '../../src/contract/organisation.routes'
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely'
 import type { CommerceTables } from '../commerce/commerce.tables'
 import type { ProcessorTables } from '../commerce/processors.tables'
+import type { HoldTables } from './holds.tables'
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
 export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
@@ -251,6 +252,8 @@ export interface AppointmentsTable {
   tax: NullableNumeric
   deposit: NullableNumeric
   transaction_id: string | null
+  /** the slot hold (slot_holds) this Pending row belongs to, while it is one */
+  hold_id: string | null
   checked_in: Generated<boolean>
   created_at: Generated<Date>
   updated_at: Generated<Date>
@@ -369,7 +372,7 @@ export interface CoreTables {
 }
 
 /** Every table of the one database: core, commerce and processors (issue 12: one type, no casts at the seams). */
-export interface AllTables extends CoreTables, CommerceTables, ProcessorTables {}
+export interface AllTables extends CoreTables, CommerceTables, ProcessorTables, HoldTables {}
 
 export type Db = Kysely<AllTables>
 /** A handle that may be the root or a transaction. */

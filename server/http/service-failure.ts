@@ -9,6 +9,7 @@ import { ok, type Failure, type Result } from './results'
 export const SLOT_TAKEN = 'Sorry, this time is no longer available. Please choose another time.'
 export const TOO_MANY_HOLDS = 'You have too many bookings waiting for payment. Please pay for or release one of them first.'
 export const TRANSACTION_IN_USE = 'This transaction id belongs to another booking. Please try again.'
+export const TOO_MANY_SLOT_HOLDS = 'You are holding too many times at once. Please book or release one of them first.'
 export const CHANGED_MEANWHILE = 'This appointment has just changed. Please reload it.'
 
 export function failureOf(error: ServiceError): Failure {
@@ -31,6 +32,8 @@ export function failureOf(error: ServiceError): Failure {
       return { _tag: 'Conflict', message: TRANSACTION_IN_USE }
     case 'TooManyHolds':
       return { _tag: 'TooManyRequests', message: TOO_MANY_HOLDS }
+    case 'TooManySlotHolds':
+      return { _tag: 'TooManyRequests', message: TOO_MANY_SLOT_HOLDS }
   }
 }
 

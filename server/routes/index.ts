@@ -13,6 +13,7 @@ import { appointmentsRoutes } from '../booking/appointments.routes'
 import { accountRoutes } from '../accounts/account.routes'
 import { availabilityRoutes } from '../availability/availability.routes'
 import { catalogueRoutes } from '../catalogue/catalogue.routes'
+import { holdsRoutes } from '../booking/holds.routes'
 import { devRoutes } from './dev.routes'
 import { healthRoutes } from './health.routes'
 import { organisationRoutes } from '../organisation/organisation.routes'
@@ -39,6 +40,7 @@ export const apiRoutes: RouteModule[] = [
   catalogueRoutes,
   availabilityRoutes,
   appointmentsRoutes,
+  holdsRoutes,
   accountRoutes,
   referenceRoutes,
   devRoutes,

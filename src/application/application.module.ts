@@ -16,6 +16,7 @@ import {
 import { ChangePassword, ForgotPassword, GetCurrentUser, Login, Logout, Register, ResetPassword, UpdatePersonalDetails } from './use-cases/auth.use-case'
 import { BuyCourse, BuyGiftVoucher, CheckPayment, CreateDepositPayment, GetInvoice, PayWithCardToken, PollPayment } from './use-cases/payments.use-case'
 import { ConfirmBooking } from './use-cases/confirm-booking.use-case'
+import { ExtendHeldTime, HoldTime, ReadHeldTime, ReleaseHeldTime } from './use-cases/slot-holds.use-case'
 import { AddCard, DeleteCard, ListCards, LoadCardProcessor, RetrieveCardSetup, SetDefaultCard, StartCardSetup } from './use-cases/cards.use-case'
 import { ListMyCourses, VerifyCourseAssignment } from './use-cases/courses.use-case'
 import { LoadUserForm, SignConsentForm, SubmitFormAnswers, SubmitLead } from './use-cases/forms.use-case'
@@ -36,6 +37,10 @@ export const useCaseClasses = {
   GetNextAvailable,
   HoldAppointment,
   DeletePendingAppointment,
+  HoldTime,
+  ReadHeldTime,
+  ReleaseHeldTime,
+  ExtendHeldTime,
   CreateDepositPayment,
   PollPayment,
   CheckPayment,

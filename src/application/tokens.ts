@@ -8,6 +8,7 @@ export const PORTS = {
   LinksApi: Symbol.for('LinksApi'),
   AvailabilityApi: Symbol.for('AvailabilityApi'),
   AppointmentsApi: Symbol.for('AppointmentsApi'),
+  SlotHoldsApi: Symbol.for('SlotHoldsApi'),
   AuthApi: Symbol.for('AuthApi'),
   AccountApi: Symbol.for('AccountApi'),
   PaymentsApi: Symbol.for('PaymentsApi'),

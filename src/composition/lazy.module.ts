@@ -5,6 +5,7 @@ import { httpAdapterClasses } from '../adapters/http/http-ports.module'
 import { ServicesViewModel } from '../ui/view-models/services.view-model'
 import { StaffViewModel } from '../ui/view-models/staff.view-model'
 import { TimeViewModel } from '../ui/view-models/time.view-model'
+import { SlotHoldViewModel } from '../ui/view-models/slot-hold.view-model'
 import { ConfirmViewModel } from '../ui/view-models/confirm.view-model'
 import { PaymentViewModel } from '../ui/view-models/payment.view-model'
 import { CardPaymentViewModel } from '../ui/view-models/card-payment.view-model'
@@ -31,6 +32,7 @@ import { firstViewPorts, firstViewUseCaseClasses } from './first-view.module'
 export const lazyViewModelClasses = [
   ServicesViewModel,
   StaffViewModel,
+  SlotHoldViewModel,
   TimeViewModel,
   ConfirmViewModel,
   PaymentViewModel,

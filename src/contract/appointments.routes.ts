@@ -9,6 +9,7 @@ import {
   PaymentDetails,
   ReschedulePayload,
 } from './appointments.codecs'
+import { HoldKey } from './holds.routes'
 
 /** One request line of days-available-by-month; `practitioner` absent or null means any. */
 export const DaysAvailableRequest = bodyOf(
@@ -49,7 +50,12 @@ export const getCustomerAppointments = route({
 
 export const CreateBookingBody = bodyOf(
   { appointment: AppointmentPayload },
-  { paymentDetails: t.union([PaymentDetails, t.null]), coherentTransactionId: t.union([t.string, t.null]) },
+  {
+    paymentDetails: t.union([PaymentDetails, t.null]),
+    coherentTransactionId: t.union([t.string, t.null]),
+    /** the slot hold made when the time was picked: it becomes this booking (holds.routes.ts) */
+    hold: t.union([HoldKey, t.null]),
+  },
 )
 export type CreateBookingBody = t.TypeOf<typeof CreateBookingBody>
 

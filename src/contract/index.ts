@@ -12,6 +12,7 @@ import * as customers from './customers.routes'
 import * as dev from './dev.routes'
 import * as forms from './forms.routes'
 import * as giftVouchers from './gift-vouchers.routes'
+import * as holds from './holds.routes'
 import * as invoices from './invoices.routes'
 import * as leads from './leads.routes'
 import * as links from './links.routes'
@@ -37,6 +38,7 @@ export * from './customers.routes'
 export * from './dev.routes'
 export * from './forms.codecs'
 export * from './forms.routes'
+export * from './holds.routes'
 export { purchaseGiftVouchers, GiftVoucherPurchaseBody } from './gift-vouchers.routes'
 export * from './invoices.codecs'
 export * from './invoices.routes'
@@ -72,6 +74,7 @@ export const routeModules = {
   courses,
   practitioners,
   appointments,
+  holds,
   auth,
   lists,
   countries,

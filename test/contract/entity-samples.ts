@@ -328,3 +328,14 @@ export const leadBody: c.LeadBody = {
   message: 'Call me',
   required: ['gender'],
 }
+
+/** A time held since it was picked (issue 17, holds.routes.ts). */
+export const slotHold: c.SlotHold = {
+  id: ids.appointment,
+  token: 'n0tAR3alT0ken-butLongEnough',
+  expiresAt: '2026-03-20T10:05:00.000Z',
+  secondsLeft: 300,
+  extended: false,
+  clinic: ids.clinic,
+  items: [{ service: ids.service, practitioner: ids.practitioner, start: '2026-03-20T10:00:00.000Z', end: '2026-03-20T10:30:00.000Z' }],
+}

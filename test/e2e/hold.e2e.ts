@@ -40,7 +40,7 @@ describe('a hold that runs out', () => {
 })
 
 describe('the confirm countdown running out', () => {
-  it('deletes the pending booking and sends the customer to /app', async () => {
+  it("ends the hold and puts the customer on the time step with 'Out of time' (issue 17)", async () => {
     const customer = await verifiedCustomer(baseUrl, 'countdown')
     const s = await open(browser, 'confirm-countdown', undefined, { [HOLD_SECONDS_KEY]: '20' })
     const { page } = s
@@ -57,7 +57,9 @@ describe('the confirm countdown running out', () => {
     await timer.waitFor()
     expect(await timer.innerText()).toMatch(/^Your appointment will be held for 0:\d\d$/)
     await s.shot('countdown')
-    await page.waitForURL(/\/app$/, { timeout: 30_000 })
-    await s.shot('sent-to-app')
+    const dialog = page.getByRole('alertdialog', { name: 'Out of time' })
+    await dialog.waitFor({ timeout: 30_000 })
+    expect(page.url()).not.toMatch(/\/app$|\/confirm/)
+    await s.shot('out-of-time-on-time-step')
   })
 })

@@ -14,6 +14,7 @@ import { commerceMigration } from '../../commerce/commerce.migration'
 import { paymentChecksMigration } from '../../commerce/payment-checks.migration'
 import { processorsMigration } from '../../commerce/processors.migration'
 import { tenantIdMigration } from './0103-tenant-id.migration'
+import { slotHoldsMigration } from './0104-slot-holds.migration'
 import { dropCustomerRoleMigration } from './0105-drop-customer-role.migration'
 import { coreCommerceKeysMigration } from './0108-core-commerce-keys.migration'
 import { clinicContactMigration } from './0110-clinic-contact.migration'
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0101-commerce-payment-checks': paymentChecksMigration,
   '0102-processors': processorsMigration,
   '0103-tenant-id': tenantIdMigration,
+  '0104-slot-holds': slotHoldsMigration,
   '0105-drop-customer-role': dropCustomerRoleMigration,
   '0108-core-commerce-keys': coreCommerceKeysMigration,
   '0110-clinic-contact': clinicContactMigration,

@@ -17,6 +17,8 @@ export interface CallInput<R extends Route> {
   /** Overrides the instance timeout for this call (delete-pending uses 10 s). */
   timeoutMs?: number
   signal?: AbortSignal
+  /** The request outlives the page (pagehide); fetch transport only. */
+  keepalive?: boolean
 }
 
 const messageOf = (body: unknown): string | undefined => {
@@ -60,6 +62,7 @@ export async function callRoute<R extends Route>(
       data: input.body === undefined ? undefined : route.body.encode(input.body),
       timeout: input.timeoutMs,
       signal: input.signal,
+      ...(input.keepalive ? { keepalive: true } : {}),
       validateStatus: () => true,
     })
   } catch (e) {

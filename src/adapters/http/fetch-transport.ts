@@ -30,6 +30,7 @@ export function createFetchTransport(config: HttpConfig, tokens: TokenStore, fet
         headers,
         body: req.data === undefined ? undefined : JSON.stringify(req.data),
         signal: controller.signal,
+        ...(req.keepalive ? { keepalive: true } : {}),
       })
       const text = await response.text()
       let data: unknown = text

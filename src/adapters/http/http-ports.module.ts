@@ -3,6 +3,7 @@ import { PORTS } from '../../application/tokens'
 import { HttpCatalogueApi, HttpLinksApi } from './catalogue.adapter'
 import { HttpAvailabilityApi } from './availability.adapter'
 import { HttpAppointmentsApi } from './appointments.adapter'
+import { HttpSlotHoldsApi } from './slot-holds.adapter'
 import { HttpAccountApi, HttpAuthApi } from './auth.adapter'
 import { HttpPaymentsApi } from './payments.adapter'
 import { HttpCardsApi } from './cards.adapter'
@@ -15,6 +16,7 @@ export const httpAdapterClasses = {
   LinksApi: HttpLinksApi,
   AvailabilityApi: HttpAvailabilityApi,
   AppointmentsApi: HttpAppointmentsApi,
+  SlotHoldsApi: HttpSlotHoldsApi,
   AuthApi: HttpAuthApi,
   AccountApi: HttpAccountApi,
   PaymentsApi: HttpPaymentsApi,

@@ -12,6 +12,8 @@ export interface HttpRequest {
   /** milliseconds; the transport's own default when unset */
   timeout?: number
   signal?: AbortSignal
+  /** fetch only: the request outlives the page (a hold released on pagehide) */
+  keepalive?: boolean
   /** every status resolves (callRoute maps 4xx and 5xx itself) */
   validateStatus?: (status: number) => boolean
 }

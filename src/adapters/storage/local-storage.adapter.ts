@@ -14,6 +14,7 @@ export const STORAGE_KEYS = {
   currency: 'currency',
   links: 'links',
   cookiesAccepted: 'cookiesAccepted',
+  payingHold: 'payingHold',
 } as const
 
 const defaultStorage = (): Storage => globalThis.localStorage

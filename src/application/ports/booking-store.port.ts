@@ -12,6 +12,16 @@ export interface StoredBookingInfo {
   /** Cached GET /public/links result. */
   links: Record<string, string>
   cookiesAccepted: boolean
+  /** A deposit payment begun for a held time (issue 17): what a reload of the payment step needs. */
+  payingHold: PayingHold
+}
+
+/** The held time's booking being paid: the hold it came from, its times and the payment session. */
+export interface PayingHold {
+  holdId: string
+  clinic: string
+  items: { service: string; practitioner: string; start: string; end: string }[]
+  session: { paymentUrl: string; transactionId: string; invoiceId?: string; appointmentId?: string }
 }
 
 export type BookingInfoKey = keyof StoredBookingInfo

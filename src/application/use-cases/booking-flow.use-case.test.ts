@@ -40,6 +40,15 @@ function setup() {
 }
 
 describe('ConfirmBooking', () => {
+  it('claims the time held since it was picked (issue 17): the hold goes with the booking', async () => {
+    const { appointments, payments, confirm } = setup()
+    appointments.on('hold', [ok(booking(0))])
+    const hold = { id: id(30), token: 'the-secret-token-of-the-hold' }
+    await confirm.execute({ kind: 'book', customerId: id(7), clinicId: id(1), appointment, hold })
+    expect(appointments.calls[0].args[0]).toEqual({ appointment, paymentDetails: null, coherentTransactionId: null, hold })
+    expect(payments.calls).toHaveLength(0)
+  })
+
   it('holds the appointment, then creates the deposit invoice and pays it by card', async () => {
     const { appointments, payments, confirm } = setup()
     appointments.on('hold', [ok(booking(12.5))])

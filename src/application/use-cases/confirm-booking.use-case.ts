@@ -4,6 +4,7 @@ import { PORTS } from '../tokens'
 import type { AppError } from '../failure'
 import type { AppointmentPayload, AppointmentView, BookingCreated, PaymentDetails } from '../../contract/appointments.codecs'
 import { rescheduleWithOffset } from '../../domain/booking/reschedule'
+import type { HoldKey } from '../../contract/holds.routes'
 import type { AppointmentsApi } from '../ports/appointments.port'
 import type { Logger } from '../ports/logger.port'
 import { bookingFailure } from '../errors'
@@ -27,7 +28,7 @@ export type ConfirmRequest =
   /** Move every non-linked appointment, keeping each one's offset from the first. */
   | { kind: 'reschedule'; appointments: RescheduleItem[]; newStart: Date }
   /** Hold the appointment (deposit and course context inside), then pay the deposit if any. */
-  | { kind: 'book'; customerId: string; clinicId: string; appointment: AppointmentPayload; paymentDetails?: PaymentDetails }
+  | { kind: 'book'; customerId: string; clinicId: string; appointment: AppointmentPayload; paymentDetails?: PaymentDetails; hold?: HoldKey }
   | { kind: 'course'; customerId: string; clinicId: string; courseIds: string[] }
   | { kind: 'giftVoucher'; customerId: string; clinicId: string; vouchers: VoucherOrder[] }
 
@@ -88,6 +89,8 @@ export class ConfirmBooking {
       appointment: request.appointment,
       paymentDetails: request.paymentDetails ?? null,
       coherentTransactionId: null,
+      // The time held since it was picked (issue 17) becomes this booking.
+      ...(request.hold ? { hold: request.hold } : {}),
     })
     if (E.isLeft(held)) return held
     const booking = held.right

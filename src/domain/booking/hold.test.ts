@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatCountdown, holdBannerText, holdExpiresAt, holdRemainingSeconds, isHoldExpired } from './hold'
+import { parseHoldParam, holdParam, extendedHoldExpiry, formatCountdown, holdBannerText, holdExpiresAt, holdLengthSeconds, holdRemainingSeconds, isHoldExpired } from './hold'
 
 const heldAt = new Date('2026-05-01T10:00:00Z')
 const after = (ms: number) => new Date(heldAt.getTime() + ms)
@@ -37,5 +37,41 @@ describe('hold', () => {
   it('banner text', () => {
     expect(holdBannerText(300)).toBe('Your appointment will be held for 5:00')
     expect(holdBannerText(65)).toBe('Your appointment will be held for 1:05')
+  })
+})
+
+describe('extending a hold for a new account (issue 17)', () => {
+  const now = new Date('2026-05-01T10:02:00Z')
+  it.each([
+    ['a live hold runs 10 minutes from now', '2026-05-01T10:05:00Z', false, '2026-05-01T10:12:00.000Z'],
+    ['never shorter than it was', '2026-05-01T10:20:00Z', false, '2026-05-01T10:20:00.000Z'],
+    ['only once', '2026-05-01T10:05:00Z', true, undefined],
+    ['not once it ended', '2026-05-01T10:02:00Z', false, undefined],
+  ])('%s', (_, current, extended, expected) => {
+    expect(extendedHoldExpiry(new Date(current), now, extended)?.toISOString()).toBe(expected)
+  })
+})
+
+describe('the length of a new hold', () => {
+  it.each([
+    [300, undefined, 300],
+    [300, null, 300],
+    [300, 20, 20],
+    [300, 900, 300],
+    [300, 0, 1],
+    [300, 4.7, 4],
+  ])('configured %s, asked %s: %s', (configured, requested, expected) => {
+    expect(holdLengthSeconds(configured, requested)).toBe(expected)
+  })
+})
+
+describe('the hold URL parameter', () => {
+  const key = { id: '0123456789abcdef01234567', token: 'AbC_def-0123456789xyz' }
+  it('round-trips a key', () => {
+    expect(holdParam(key)).toBe('0123456789abcdef01234567.AbC_def-0123456789xyz')
+    expect(parseHoldParam(holdParam(key))).toEqual(key)
+  })
+  it.each([undefined, '', 'abc', '0123456789abcdef01234567', '0123456789abcdef01234567.short', 'zz23456789abcdef01234567.AbC_def-0123456789xyz'])('rejects %s', (value) => {
+    expect(parseHoldParam(value)).toBeUndefined()
   })
 })

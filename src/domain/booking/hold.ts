@@ -31,3 +31,38 @@ export function formatCountdown(seconds: number): string {
 export function holdBannerText(remainingSeconds: number): string {
   return `Your appointment will be held for ${formatCountdown(remainingSeconds)}`
 }
+
+/** Sign-up mid-booking (issue 17): a hold is extended once, for up to 10 more minutes. */
+export const HOLD_EXTENSION_SECONDS = 600
+
+/**
+ * The expiry of a hold extended for a new account: now + 10 minutes, never earlier than it was;
+ * undefined when the hold already ended or was extended before (once per hold).
+ */
+export function extendedHoldExpiry(current: Date, now: Date, alreadyExtended: boolean, extensionSeconds = HOLD_EXTENSION_SECONDS): Date | undefined {
+  if (alreadyExtended || current.getTime() <= now.getTime()) return undefined
+  return new Date(Math.max(current.getTime(), now.getTime() + extensionSeconds * 1000))
+}
+
+/** The length of a new hold: the one asked for (tests ask for less), never more than the configured one, at least 1 s. */
+export function holdLengthSeconds(configured: number, requested?: number | null): number {
+  if (requested === undefined || requested === null || !Number.isFinite(requested)) return configured
+  return Math.max(1, Math.min(configured, Math.floor(requested)))
+}
+
+/** The server's hold of a picked time as the browser keeps it: its id and secret token. */
+export interface HeldTimeKey {
+  id: string
+  token: string
+}
+
+/** The `hold` URL parameter: 'id.token' (the id is hex, the token base64url: neither has a dot). */
+export function holdParam(key: HeldTimeKey): string {
+  return `${key.id}.${key.token}`
+}
+
+/** The key a `hold` URL parameter names; undefined when it is not one. */
+export function parseHoldParam(value: string | undefined): HeldTimeKey | undefined {
+  const match = /^([0-9a-f]{24})\.([A-Za-z0-9_-]{16,})$/.exec(value ?? '')
+  return match ? { id: match[1], token: match[2] } : undefined
+}

@@ -91,6 +91,7 @@ describe('stepForRoute', () => {
     ['a reloaded confirm URL without a service is the service step', { ...base, confirm: true }, { step: 'service', clear: 'none' }],
     ['a course purchase URL is confirm', { ...base, ...service, coursePurchase: true, canConfirm: true }, { step: 'confirm', clear: 'none' }],
     ['a linked reschedule stays on the time step', { ...base, ...service, left: 'location', linkedReschedule: true }, { step: 'time', clear: 'none' }],
+    ['a reloaded service URL naming a held time is the time step', { ...base, ...service, left: 'location', basketFilled: true, canConfirm: true, timeHeld: true }, { step: 'time', clear: 'none' }],
     ['leaving time for the service list releases the time', { ...base, left: 'time', basketFilled: true }, { step: 'service', clear: 'time' }],
     ['leaving confirm for the service list releases the time', { ...base, left: 'confirm', basketFilled: true }, { step: 'service', clear: 'time' }],
     ['leaving staff for the service list keeps it', { ...base, left: 'staff', basketFilled: true }, { step: 'service', clear: 'none' }],

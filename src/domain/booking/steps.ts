@@ -109,6 +109,8 @@ export interface RouteStepInput extends StepUrlParams {
   canConfirm: boolean
   /** a linked reschedule's URL (reschedule=1): it starts at, and stays on, the time step */
   linkedReschedule: boolean
+  /** the URL names a held time (hold=…) that the wizard holds: the service URL is the time step's (a reload) */
+  timeHeld?: boolean
 }
 
 /** The step a URL restores, and what the step left loses (spec §4 "Back navigation"). */
@@ -136,7 +138,7 @@ export function stepForRoute(input: RouteStepInput): RouteStep {
   if (backFromConfirm) step = 'time'
   if (step === 'confirm' && left === 'payment') step = 'payment'
   if (step === 'confirm' && !input.canConfirm) step = input.serviceId ? 'staff' : 'service'
-  if (step === 'staff' && input.linkedReschedule) step = 'time'
+  if (step === 'staff' && (input.linkedReschedule || input.timeHeld)) step = 'time'
   if (backFromConfirm) return { step, clear: 'backFromConfirm' }
   const leftTime = (left === 'time' || left === 'confirm') && stepIndex(step) < stepIndex('time')
   return { step, clear: leftTime ? 'time' : 'none' }

@@ -2,7 +2,7 @@
 // server, or the nearest earlier valid step replaces it (ServicesViewModel.restoreRoute).
 import { describe, expect, it } from 'vitest'
 import * as E from 'fp-ts/Either'
-import { anna, clinicA, clinicB, course, facial, massage, organisation, user, world, type UseCaseFakes, refused, booked, massageService, facialService } from './booking.test-support'
+import { anna, clinicA, clinicB, course, facial, massage, organisation, user, world, type UseCaseFakes, refused, booked, massageService, facialService, slotHoldOf } from './booking.test-support'
 import { LocationsViewModel } from './locations.view-model'
 import { ServicesViewModel } from './services.view-model'
 import { ConfirmViewModel } from './confirm.view-model'
@@ -12,7 +12,7 @@ import type { RouteState } from './booking.view-model'
 function restoreWorld(overrides: Partial<UseCaseFakes> = {}) {
   const w = world(overrides)
   const locations = new LocationsViewModel(w.useCases.ListLocations, w.booking, w.toasts)
-  const services = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts)
+  const services = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts, slotHoldOf(w))
   /** What StepPage does on every URL: the step from the URL, then the restore. */
   const open = async (route: RouteState) => {
     w.booking.syncRoute(route)

@@ -5,6 +5,7 @@
 import * as E from 'fp-ts/Either'
 import { addToBasket } from '../../domain/booking/basket'
 import { stepForRoute } from '../../domain/booking/steps'
+import { holdParam } from '../../domain/booking/hold'
 import type { BasketItem, RouteState } from './booking-views'
 import type { BookingViewModel } from './booking.view-model'
 import type { ServiceView } from './views'
@@ -30,6 +31,8 @@ export function applyRoute(vm: BookingViewModel, route: RouteState, releaseLogin
     basketFilled: vm.basket.length > 0,
     canConfirm: vm.canConfirm,
     linkedReschedule: route.query.reschedule === '1' && vm.isReschedule && vm.isLinked,
+    // A reloaded time step (its URL is the service's) names the time the wizard holds again.
+    timeHeld: vm.canBook && vm.held.key !== undefined && route.query.hold === holdParam(vm.held.key),
   })
   vm.step = step
   if (step !== left && step !== 'confirm' && step !== 'payment') releaseLogin()

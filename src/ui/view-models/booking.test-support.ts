@@ -12,6 +12,10 @@ import type { PaymentCheck } from '../../contract/invoices.routes'
 import type { ListMyCourses, VerifyCourseAssignment } from '../../application/use-cases/courses.use-case'
 import type { LocateClinic } from '../../application/use-cases/session.use-case'
 import type { GetNextAvailable } from '../../application/use-cases/next-available.use-case'
+import type { ExtendHeldTime, HoldTime, ReadHeldTime, ReleaseHeldTime } from '../../application/use-cases/slot-holds.use-case'
+import type { SlotHold } from '../../contract/holds.routes'
+import { SlotHoldViewModel } from './slot-hold.view-model'
+import { PaymentViewModel } from './payment.view-model'
 import type { Clinic } from '../../contract/clinics.routes'
 import type { Service } from '../../contract/services.routes'
 import type { Course } from '../../contract/courses.routes'
@@ -111,6 +115,10 @@ export interface UseCaseFakes {
   Register: Execute<Register>
   ForgotPassword: Execute<ForgotPassword>
   LocateClinic: Execute<LocateClinic>
+  HoldTime: Execute<HoldTime>
+  ReadHeldTime: Execute<ReadHeldTime>
+  ReleaseHeldTime: Execute<ReleaseHeldTime>
+  ExtendHeldTime: Execute<ExtendHeldTime>
 }
 
 /** Time-slot chains of the GetTimeSlots use case from the wizard's chain shape. */
@@ -168,6 +176,10 @@ export function fakeUseCases(overrides: Partial<UseCaseFakes> = {}): Fakes {
     Register: async () => E.right('Your account has been created'),
     ForgotPassword: async () => E.right('sent'),
     LocateClinic: async () => E.right(O.some({ lat: 51.38, lng: -2.36 })),
+    HoldTime: async (body) => E.right(heldTime(body.appointment.event.start, body.appointment.event.end)),
+    ReadHeldTime: async () => E.left({ _tag: 'Refused', status: 404, message: 'This time is no longer held for you. Please choose your time again.' }),
+    ReleaseHeldTime: async () => E.right(true),
+    ExtendHeldTime: async () => E.right({ ...heldTime('2026-03-12T10:00:00.000Z', '2026-03-12T10:30:00.000Z'), secondsLeft: 600, extended: true }),
   }
   const merged = { ...base, ...overrides }
   const fakes = Object.fromEntries(
@@ -221,3 +233,20 @@ export function chooseFacialAndMassage(booking: BookingViewModel, second: Practi
 
 /** Resolves pending promises (use case calls are async). */
 export const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+/** The server's answer to a hold of [start, end) with Anna at clinicA: 300 s left. */
+export function heldTime(start: string, end: string): SlotHold {
+  return { id: 'a0000000000000000000000a', token: 'secret-token-of-the-hold', expiresAt: end, secondsLeft: 300, extended: false, clinic: 'c1', items: [{ service: 's1', practitioner: 'p1', start, end }] }
+}
+
+/** The hold view model of a world, over its fake use cases. */
+export function slotHoldOf(w: World, payment = paymentOf(w)): SlotHoldViewModel {
+  const u = w.useCases
+  return new SlotHoldViewModel(u.HoldTime, u.ReadHeldTime, u.ReleaseHeldTime, u.ExtendHeldTime, u.ListPractitioners, w.booking, w.session, w.toasts, w.clock, w.config, payment, w.store)
+}
+
+/** The payment step's view model of a world, over its fake use cases. */
+export function paymentOf(w: World): PaymentViewModel {
+  const u = w.useCases
+  return new PaymentViewModel(u.CheckPayment, u.VerifyCourseAssignment, u.DeletePendingAppointment, w.booking, w.navigator, w.clock)
+}

@@ -5,12 +5,13 @@ import { NAVIGATOR, type Navigator } from './app-services'
 import type { BasketItem, CourseContext, GiftVoucherItem, RescheduleInput, RouteState, ServiceViewKind, Step, TimeStep } from './booking-views'
 import { SessionViewModel } from './session.view-model'
 import { removeFromBasket, stepBack } from './booking-back'
-import { BookingHold } from './booking-hold'
-import { clearTimes, fillTimes, nameStaff, refreshServices } from './booking-basket'
+import { BookingHold, withHoldParam } from './booking-hold'
+import { clearTimes, fillTimes, refreshServices } from './booking-basket'
 import { buyNow, emptyBasket, resetWizard, startBookAgain, startReschedule } from './booking-modes'
 import { applyRoute, restoreCourse, restoreService } from './booking-route'
 import { SelectLocation } from '../../application/use-cases/catalogue.use-case'
 import { BOOKING_STEPS, stepPath } from '../../domain/booking/steps'
+import { holdParam, type HeldTimeKey } from '../../domain/booking/hold'
 import * as E from 'fp-ts/Either'
 import { addToBasket, CANNOT_MIX_MESSAGE, replaceInBasket } from '../../domain/booking/basket'
 import { PORTS } from '../../application/tokens'
@@ -21,10 +22,8 @@ export const STEP_ORDER: readonly Step[] = BOOKING_STEPS
 export const MIX_WARNING = CANNOT_MIX_MESSAGE
 
 /**
- * The booking wizard's state (spec sections 2 and 4): location, basket, step, time sub-step,
- * the 5-minute hold and the modes (reschedule, book again, course purchase, course booking,
- * gift voucher). The URL stays the source of the step (syncRoute). The step rules are the domain's;
- * the larger moves live beside it in booking-route, -modes, -back, -basket and -hold.
+ * The booking wizard's state (spec sections 2 and 4): location, basket, step, time sub-step, the hold and the
+ * modes. The URL is the source of the step (syncRoute); the larger moves live in booking-route, -modes, -back, -basket, -hold.
  */
 @injectable()
 export class BookingViewModel {
@@ -99,10 +98,7 @@ export class BookingViewModel {
     return this.basket.length > 0 && this.basket.every((i) => i.start !== undefined)
   }
 
-  /**
-   * Confirm needs what the earlier steps chose: a time for every appointment (the hold), a course
-   * purchase or a gift voucher. A reload or a shared confirm link has none of it.
-   */
+  /** Confirm needs what the earlier steps chose: a time for every appointment (the hold), a course purchase or a gift voucher. */
   get canConfirm(): boolean {
     return this.canBook || this.isCoursePurchase || this.isGiftVoucherPurchase
   }
@@ -112,10 +108,7 @@ export class BookingViewModel {
     return this.courseServiceBooking && !this.isReschedule
   }
 
-  /**
-   * The summary's 'change': not for course purchases (spec section 2), nor in a linked reschedule,
-   * which moves the visit's time only (it starts at, and stays on, the time step).
-   */
+  /** The summary's 'change': not for course purchases (spec section 2), nor in a linked reschedule (it moves the time only). */
   get canChangeItems(): boolean {
     return !this.isCoursePurchase && !(this.isReschedule && this.isLinked)
   }
@@ -128,10 +121,15 @@ export class BookingViewModel {
     return this.hold.secondsLeft
   }
 
-  /** Query parameters the wizard keeps across its URLs. */
+  /** The server's hold of the chosen time (issue 17): its key and expiry. */
+  get held(): Pick<BookingHold, 'key' | 'expiresAt'> {
+    return this.hold
+  }
+
+  /** Query parameters the wizard keeps across its URLs; `hold` names the held time (a reload restores it). */
   get keptQuery(): Record<string, string | undefined> {
     const { view, course, courseServiceBooking, reschedule } = this.query
-    return { view, course, courseServiceBooking, reschedule }
+    return { view, course, courseServiceBooking, reschedule, hold: this.hold.key ? holdParam(this.hold.key) : undefined }
   }
 
   /** The kept query as a search string ('' or '?…'). */
@@ -139,10 +137,7 @@ export class BookingViewModel {
     return stepPath({ locationId: '', query: this.keptQuery }).replace(/^[^?]*/, '')
   }
 
-  /**
-   * The step derives from the URL (spec section 4 'Step flow'). A confirm URL whose choices are not
-   * held (reload, shared link) stands for the nearest earlier step: staff with a service, else service.
-   */
+  /** The step derives from the URL (spec section 4 'Step flow'; booking-route.ts). */
   syncRoute(route: RouteState): void {
     this.route = route
     applyRoute(this, route, () => this.session.releaseLockedLogin())
@@ -281,13 +276,22 @@ export class BookingViewModel {
     this.hold.start(() => this.holdExpired())
   }
 
-  setPractitionerNames(names: Record<string, PractitionerView>): void {
-    nameStaff(this.basket, names)
+  /** The server holds the chosen time: the countdown runs to its expiry and the URL names the hold. */
+  setHeld(key: HeldTimeKey, expiresAt: number): void {
+    this.hold.held(key, expiresAt, () => this.holdExpired())
+    if (this.route?.locationId) this.navigator.go(withHoldParam(this.route, key), { replace: true })
+  }
+
+  /** The hold ended on confirm, or a reloaded URL names an ended one (issue 17): the time step, 'Out of time'. */
+  heldTimeEnded(fromConfirm = false): void {
+    this.holdExpired()
+    Object.assign(this, { date: undefined, timeStep: 'date', step: 'time' })
+    if (fromConfirm) this.goToCurrentServiceUrl()
   }
 
   /** The confirm step's own 5:00 countdown takes over from the time hold (one timer, one expiry). */
   handOverHold(): void {
-    this.hold.stop()
+    this.hold.handOver()
   }
 
   /** Hold ran out: the selection is cleared and the 'Out of time' dialog shows. */
@@ -322,10 +326,7 @@ export class BookingViewModel {
     return `${currentPath.replace(/\/$/, '')}/confirm${search}`
   }
 
-  /**
-   * 'Book appointment': signed in, straight to confirm; otherwise the login modal opens and cannot be
-   * closed, and confirm follows the login.
-   */
+  /** 'Book appointment': signed in, straight to confirm; otherwise the locked login modal, then confirm. */
   book(currentPath: string, search: string): void {
     if (!this.canBook) return
     const target = this.confirmPath(currentPath, search)

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import * as E from 'fp-ts/Either'
-import { anna, ben, chainsOf, clinicA, clinicB, facial, flush, massage, organisation, serviceOf, world, type UseCaseFakes , refused } from './booking.test-support'
+import { anna, ben, chainsOf, clinicA, clinicB, facial, flush, massage, organisation, serviceOf, world, type UseCaseFakes , refused, slotHoldOf } from './booking.test-support'
 import { addressLine, LocationsViewModel } from './locations.view-model'
 import { durationText, EMPTY_TEXTS, hasPriceRange, SERVICE_PAGE_SIZE, ServicesViewModel } from './services.view-model'
 import { ANY_PRACTITIONER, initials, STAFF_EMPTY_TEXT, StaffViewModel } from './staff.view-model'
@@ -66,7 +66,7 @@ describe('ServicesViewModel', () => {
           ? E.right({ categories: [], services: (pages[`${query.category}:${(query.page ?? 0) * SERVICE_PAGE_SIZE}`] ?? []).map(serviceOf), hasMore: false })
           : E.right({ categories: [{ id: 'cat1', name: 'Face' }, { id: 'cat2', name: 'Body' }, { id: 'cat3', name: 'Hair' }] as Category[], services: [], hasMore: false }),
     })
-    const vm = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts)
+    const vm = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts, slotHoldOf(w))
     await vm.open('c1')
     expect(vm.services).toHaveLength(20)
     vm.onScroll(100, 500, 1000) // 60 %: nothing
@@ -85,21 +85,21 @@ describe('ServicesViewModel', () => {
 
   it("no services: 'There are no services currently available'", async () => {
     const w = world({ ListCategoriesAndServices: async (query) => E.right({ categories: query.category ? [] : ([{ id: 'cat1', name: 'Face' }] as Category[]), services: [], hasMore: false }) })
-    const vm = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts)
+    const vm = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts, slotHoldOf(w))
     await vm.open('c1')
     expect(vm.emptyText).toBe(EMPTY_TEXTS.services)
   })
 
   it("a failure: 'Online booking is currently unavailable'", async () => {
     const w = world({ ListCategoriesAndServices: async () => E.left(refused('Request failed with status 503')) })
-    const vm = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts)
+    const vm = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts, slotHoldOf(w))
     await vm.open('c1')
     expect(vm.emptyText).toBe(EMPTY_TEXTS.unavailable)
   })
 
   it("course view: no categories 'There are no course categories currently available'", async () => {
     const w = world({ ListCourses: async () => E.right([]) })
-    const vm = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts)
+    const vm = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts, slotHoldOf(w))
     w.booking.setLocation(clinicA)
     await vm.open('c1')
     vm.setView('courses')
@@ -111,7 +111,7 @@ describe('ServicesViewModel', () => {
   it('course view: categories that all lack courses show one message, not one per category', async () => {
     const empty = (id: string) => ({ category: { id, name: `Category ${id}` }, courses: [] })
     const w = world({ ListCourses: async () => E.right([empty('k1'), empty('k2')] as never) })
-    const vm = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts)
+    const vm = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts, slotHoldOf(w))
     w.booking.setLocation(clinicA)
     await vm.open('c1')
     vm.setView('courses')
@@ -122,7 +122,7 @@ describe('ServicesViewModel', () => {
 
   it('choosing a service adds it to the basket', async () => {
     const w = world()
-    const vm = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts)
+    const vm = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts, slotHoldOf(w))
     w.booking.setLocation(clinicA)
     vm.choose(massage)
     expect(w.booking.basket[0].service).toEqual(massage)
@@ -195,7 +195,7 @@ describe('TimeViewModel', () => {
     w.booking.chooseService(facial, 'cat1')
     w.booking.choosePractitioner(anna)
     w.booking.answerAnotherService(false)
-    return { ...w, vm: new TimeViewModel(w.useCases.GetAvailableDays, w.useCases.GetTimeSlots, w.booking, w.toasts, w.clock) }
+    return { ...w, vm: new TimeViewModel(w.useCases.GetAvailableDays, w.useCases.GetTimeSlots, w.booking, w.toasts, w.clock, slotHoldOf(w)) }
   }
 
   it('only returned days from today on are selectable', async () => {
@@ -348,7 +348,7 @@ describe('TimeViewModel', () => {
 describe('a step URL opened directly (course booking, reload)', () => {
   it('puts the service of the URL into the basket at the staff step', async () => {
     const w = world()
-    const vm = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts)
+    const vm = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts, slotHoldOf(w))
     w.booking.setLocation(clinicA)
     w.booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's2', query: { course: 'true', courseServiceBooking: 'true' } })
     expect(w.booking.step).toBe('staff')

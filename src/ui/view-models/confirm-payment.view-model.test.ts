@@ -80,27 +80,30 @@ describe('ConfirmViewModel: terms gate and countdown', () => {
     expect(w.confirm.countdownWarning).toBe(true)
   })
 
-  it("the confirm countdown replaces the time hold: no 'Out of time' dialog on top of it", () => {
+  it("the confirm countdown is the time's hold, which began when the time was picked: one timer, no 'Out of time' on top of it", () => {
     const w = confirmWorld()
     bookFacial(w)
     w.clock.advance(200_000)
     w.confirm.enter()
-    w.clock.advance(150_000)
+    expect(w.confirm.countdownText).toBe('Your appointment will be held for 1:40')
+    w.clock.advance(50_000)
     expect(w.booking.outOfTime).toBe(false)
     expect(w.booking.basket[0].start).toBe(slot.startDate)
-    expect(w.confirm.countdownText).toBe('Your appointment will be held for 2:30')
+    expect(w.confirm.countdownText).toBe('Your appointment will be held for 0:50')
   })
 
-  it('at zero the pending appointment is deleted and the customer is sent to /app', async () => {
+  it("at zero the customer lands on the time step with 'Out of time', not on an empty account page (issue 17)", async () => {
     const w = confirmWorld()
     bookFacial(w)
     w.confirm.enter()
-    w.confirm.appointmentId = 'a9'
     w.clock.advance(300_000)
     await flush()
-    expect(w.useCases.calls.DeletePendingAppointment).toEqual([['a9']])
-    expect(w.navigator.last).toBe('/app')
-    expect(w.booking.basket).toEqual([])
+    expect(w.booking.outOfTime).toBe(true)
+    expect(w.booking.step).toBe('time')
+    expect(w.booking.basket[0].start).toBeUndefined()
+    expect(w.navigator.last).toBe('/step/c1/cat1/s1?service=0')
+    w.booking.dismissOutOfTime()
+    expect(w.booking.timeStep).toBe('date')
   })
 
   it('no countdown for a course purchase', () => {

@@ -146,7 +146,8 @@ export class ConfirmViewModel {
     if (this.countdownEndsAt !== undefined) return
     if (!this.isNormalBooking || !this.booking.canBook) return
     this.booking.handOverHold()
-    this.startCountdown(this.clock.now().getTime() + this.config.holdSeconds * 1000)
+    // The server's hold of the time (made when it was picked) ends where it ends: the countdown tells the truth.
+    this.startCountdown(this.booking.held.expiresAt ?? this.clock.now().getTime() + this.config.holdSeconds * 1000)
   }
 
   private startCountdown(endsAt: number): void {
@@ -168,15 +169,18 @@ export class ConfirmViewModel {
     this.stopExpiry = undefined
   }
 
-  /** At zero the pending appointment is deleted and the user is sent to /app. */
+  /**
+   * At zero the hold has ended (issue 17: not an empty account page): the customer is back on the
+   * time step with 'Out of time', where another time can be picked.
+   */
   async countdownExpired(): Promise<void> {
     this.stopCountdown()
     const id = this.appointmentId
     this.appointmentId = undefined
     this.countdownEndsAt = undefined
+    this.scrolledToBottom = false
     if (id) await this.deletePending.execute(id)
-    runInAction(() => this.booking.clearBookingInfo())
-    this.navigator.go('/app')
+    runInAction(() => this.booking.heldTimeEnded(true))
   }
 
   /** Leaving the confirm page (back, remove, another route). */
@@ -264,6 +268,8 @@ export class ConfirmViewModel {
       kind: 'book',
       customerId,
       clinicId,
+      // The time held since it was picked becomes this booking (no second race for it).
+      ...(b.held.key ? { hold: b.held.key } : {}),
       appointment: {
         event: { start: first.start, end: first.end },
         practitioner: first.staff.id,

@@ -147,6 +147,7 @@ export class LoginViewModel {
         return
       }
       this.info = ACCOUNT_CREATED
+      this.session.accountCreated()
       this.email = p.email
       this.signUp = emptySignUp()
       this.mode = 'existing'

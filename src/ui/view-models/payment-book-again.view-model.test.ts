@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import * as E from 'fp-ts/Either'
 import type { AppError } from '../../application/failure'
 import type { PaymentCheck } from '../../contract/invoices.routes'
-import { anna, clinicA, facial, flush, organisation, user, world, type UseCaseFakes, paymentCheck, serviceOf } from './booking.test-support'
+import { anna, clinicA, facial, flush, organisation, user, world, type UseCaseFakes, paymentCheck, serviceOf, slotHoldOf } from './booking.test-support'
 import { ConfirmViewModel } from './confirm.view-model'
 import { PaymentViewModel } from './payment.view-model'
 import { LocationsViewModel } from './locations.view-model'
@@ -81,7 +81,7 @@ describe("'Book again' basket", () => {
   it("takes the service's own deposit rule and online details from the server, keeping the practitioner", async () => {
     const online = { ...facial, onlineName: 'Signature facial', bookingDepositType: 'fixed amount', bookingDepositAmount: 25 }
     const w = paymentWorld({ GetService: async () => E.right(serviceOf(online)) })
-    const services = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts)
+    const services = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts, slotHoldOf(w))
     const locations = new LocationsViewModel(w.useCases.ListLocations, w.booking, w.toasts)
     // What the past appointment knows of its service: no deposit rule, no online name.
     const past = { id: facial.id, name: facial.name, categoryId: facial.categoryId, defaultDuration: 60, defaultPrice: 80 }

@@ -9,6 +9,7 @@ type Exec<T extends { execute: (...args: never[]) => unknown }> = Pick<T, 'execu
 import { BookingViewModel, type RouteState } from './booking.view-model'
 import type { LocationsViewModel } from './locations.view-model'
 import { ToastViewModel } from './toast.view-model'
+import { SlotHoldViewModel } from './slot-hold.view-model'
 
 export const SERVICE_PAGE_SIZE = 20
 export const EMPTY_TEXTS = {
@@ -61,9 +62,11 @@ export class ServicesViewModel {
     @inject(GetService) private readonly getService: Exec<GetService>,
     @inject(BookingViewModel) readonly booking: BookingViewModel,
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
+    @inject(SlotHoldViewModel) private readonly slotHold: Pick<SlotHoldViewModel, 'restore'>,
   ) {
-    makeAutoObservable<ServicesViewModel, 'listCatalogue' | 'listCourses' | 'getService' | 'service' | 'courseGroups' | 'toasts' | 'categoryIndex' | 'offset' | 'routeGeneration'>(this, {
+    makeAutoObservable<ServicesViewModel, 'listCatalogue' | 'listCourses' | 'getService' | 'service' | 'courseGroups' | 'toasts' | 'categoryIndex' | 'offset' | 'routeGeneration' | 'slotHold'>(this, {
       listCatalogue: false, listCourses: false, getService: false, service: false, courseGroups: false, booking: false, toasts: false, categoryIndex: false, offset: false, routeGeneration: false,
+      slotHold: false,
     })
   }
 
@@ -248,6 +251,16 @@ export class ServicesViewModel {
     }
 
     if (booking.servicesToRefresh) void this.refreshBasketServices(stale)
+
+    // A reloaded time or confirm step names its held time (issue 17): basket, times and countdown come back.
+    if (query.hold && !booking.canBook) {
+      booking.setRestoring(true)
+      await this.slotHold.restore(query.hold, async (sid) => {
+        const found = await this.service(sid)
+        return E.isRight(found) ? found.right : undefined
+      }, stale)
+      if (stale()) return
+    }
 
     const serviceId = route.serviceId
     if (serviceId) {

@@ -33,6 +33,8 @@ export class SessionViewModel {
   /** shown at the top of the login modal (the email verification link's result) */
   loginNotice?: string = undefined
   cookiesAccepted: boolean
+  /** accounts created from the login modal in this tab (a held time is extended once for the email check) */
+  accountsCreated = 0
   private afterLogin?: () => void
 
   constructor(
@@ -47,6 +49,10 @@ export class SessionViewModel {
     makeAutoObservable<SessionViewModel, 'loadOrganisation' | 'currentUser' | 'loadLinks' | 'logoutUseCase' | 'store' | 'config' | 'afterLogin'>(this, {
       loadOrganisation: false, currentUser: false, loadLinks: false, logoutUseCase: false, store: false, config: false, afterLogin: false,
     })
+  }
+
+  accountCreated(): void {
+    this.accountsCreated += 1
   }
 
   get authenticated(): boolean {

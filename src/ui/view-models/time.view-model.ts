@@ -5,9 +5,11 @@ import { type ChainSlot } from './views'
 import { GetAvailableDays, GetTimeSlots } from '../../application/use-cases/availability.use-case'
 import { BookingViewModel } from './booking.view-model'
 import { ToastViewModel } from './toast.view-model'
+import { SlotHoldViewModel } from './slot-hold.view-model'
 import { formatLondonTime, londonDateOf, utcToLondon } from '../../domain/time'
 import { PORTS } from '../../application/tokens'
 import type { Clock } from '../../application/ports/clock.port'
+import { holdBannerText } from '../../domain/booking/hold'
 
 export const NO_AVAILABILITY_TEXT = 'There is no availability for your selection this month.'
 export const NO_AVAILABILITY_HINT = "Please go back and select 'Any staff' and/or remove services."
@@ -32,6 +34,8 @@ export class TimeViewModel {
   slotsFailed?: string = undefined
   /** The calendar's keyboard focus ('yyyy-MM-dd'); arrow keys move it, crossing into another month loads it. */
   focusedDate: string
+  /** the clock of the hold countdown (watchHold ticks it) */
+  now: number
 
   constructor(
     @inject(GetAvailableDays) private readonly getAvailableDays: Pick<GetAvailableDays, 'execute'>,
@@ -39,14 +43,35 @@ export class TimeViewModel {
     @inject(BookingViewModel) readonly booking: BookingViewModel,
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
     @inject(PORTS.Clock) private readonly clock: Clock,
+    @inject(SlotHoldViewModel) private readonly slotHold: Pick<SlotHoldViewModel, 'pick'>,
   ) {
+    this.now = clock.now().getTime()
     this.month = this.today.slice(0, 7)
     this.focusedDate = this.today
-    makeAutoObservable<TimeViewModel, 'getAvailableDays' | 'getTimeSlots' | 'toasts' | 'clock'>(this, { getAvailableDays: false, getTimeSlots: false, booking: false, toasts: false, clock: false })
+    makeAutoObservable<TimeViewModel, 'getAvailableDays' | 'getTimeSlots' | 'toasts' | 'clock' | 'slotHold'>(this, { getAvailableDays: false, getTimeSlots: false, booking: false, toasts: false, clock: false, slotHold: false })
   }
 
   get today(): string {
     return londonDateOf(new Date(this.clock.now()))
+  }
+
+  /** Seconds left of the server's hold of the chosen time (issue 17); undefined until the server holds it. */
+  get holdSecondsLeft(): number | undefined {
+    const { key, expiresAt } = this.booking.held
+    // The clock read again too: a hold made since the last tick must not show more than its length.
+    return key && expiresAt !== undefined ? Math.max(0, Math.ceil((expiresAt - Math.max(this.now, this.clock.now().getTime())) / 1000)) : undefined
+  }
+
+  /** 'Your appointment will be held for m:ss', quiet, the warning colour in the last minute (UI.md). */
+  get holdText(): string | undefined {
+    const left = this.holdSecondsLeft
+    return left === undefined ? undefined : holdBannerText(left)
+  }
+
+  /** Ticks the countdown while the step shows; returns the stop. */
+  watchHold(): () => void {
+    this.now = this.clock.now().getTime()
+    return this.clock.every(1000, () => runInAction(() => (this.now = this.clock.now().getTime())))
   }
 
   get canGoToPreviousMonth(): boolean {
@@ -170,9 +195,10 @@ export class TimeViewModel {
     })
   }
 
-  choose(chain: ChainSlot[]): void {
+  /** A time picked: chosen at once and held on the server (issue 17); a time taken meanwhile: the hours again, afresh. */
+  async choose(chain: ChainSlot[]): Promise<void> {
     if (!chain.every((s) => s.valid !== false)) return
-    this.booking.chooseTime(chain)
+    if ((await this.slotHold.pick(chain)) === 'refused') await this.refreshSlots()
   }
 }
 

@@ -8,12 +8,14 @@ import { Button } from '../../components/Button'
 import { Spinner } from '../../components/Spinner'
 import { formatMoney } from '../../../domain/pricing/money'
 import styles from './ConfirmStep.module.css'
+import { useHeldTimeLifecycle } from './use-held-time-lifecycle'
 
 /** Confirm: 'Important Information' terms, scroll-to-bottom gate, hold countdown, agree. */
 const ConfirmStep = observer(function ConfirmStep() {
   const vm = useViewModel<ConfirmViewModel>(ConfirmViewModel)
   const session = useViewModel<SessionViewModel>(SessionViewModel)
   const signedIn = session.authenticated
+  useHeldTimeLifecycle()
   useEffect(() => {
     if (signedIn) vm.enter()
   }, [vm, signedIn])

@@ -5,8 +5,9 @@ import { Container } from 'inversify'
 import * as E from 'fp-ts/Either'
 import { ContainerProvider } from '../../use-view-model'
 import { TimeViewModel } from '../../view-models/time.view-model'
-import { anna, clinicA, facial, world } from '../../view-models/booking.test-support'
+import { anna, clinicA, facial, world, slotHoldOf } from '../../view-models/booking.test-support'
 import TimeStep from './TimeStep'
+import { SlotHoldViewModel } from '../../view-models/slot-hold.view-model'
 
 afterEach(cleanup)
 
@@ -16,9 +17,11 @@ function renderTimeStep() {
   w.booking.chooseService(facial, 'cat1')
   w.booking.choosePractitioner(anna)
   w.booking.answerAnotherService(false)
-  const vm = new TimeViewModel(w.useCases.GetAvailableDays, w.useCases.GetTimeSlots, w.booking, w.toasts, w.clock)
+  const slotHold = slotHoldOf(w)
+  const vm = new TimeViewModel(w.useCases.GetAvailableDays, w.useCases.GetTimeSlots, w.booking, w.toasts, w.clock, slotHold)
   const container = new Container()
   container.bind(TimeViewModel).toConstantValue(vm)
+  container.bind(SlotHoldViewModel).toConstantValue(slotHold)
   render(
     <MemoryRouter>
       <ContainerProvider resolver={container}>

@@ -10,6 +10,7 @@ import { Button } from '../../components/Button'
 import { Skeleton, Spinner } from '../../components/Spinner'
 import { formatLondonLongDate, londonToUtc } from '../../../domain/time'
 import styles from './TimeStep.module.css'
+import { useHeldTimeLifecycle } from './use-held-time-lifecycle'
 
 const iso = (d: DateValue): string => d.toString().slice(0, 10)
 
@@ -18,6 +19,8 @@ const TimeStep = observer(function TimeStep() {
   const vm = useViewModel<TimeViewModel>(TimeViewModel)
   const booking = vm.booking
   const { pathname, search } = useLocation()
+  useHeldTimeLifecycle()
+  useEffect(() => vm.watchHold(), [vm])
   useEffect(() => {
     void vm.loadMonth()
   }, [vm, booking.basket.length])
@@ -87,7 +90,7 @@ const TimeStep = observer(function TimeStep() {
                       className={styles.chip}
                       disabled={!slot.valid}
                       aria-pressed={vm.selectedStart === slot.chain[0].startDate}
-                      onClick={() => vm.choose(slot.chain)}
+                      onClick={() => void vm.choose(slot.chain)}
                     >
                       {slot.label}
                     </button>
@@ -96,6 +99,9 @@ const TimeStep = observer(function TimeStep() {
               </ul>
             </section>
           ))}
+          {vm.holdText ? (
+            <p className={`${styles.hold} ${(vm.holdSecondsLeft ?? 61) <= 60 ? styles.warning : ''}`} role="timer" aria-live="off">{vm.holdText}</p>
+          ) : null}
           <div className={styles.actions}>
             <Button disabled={!booking.canBook} onClick={() => booking.book(pathname, search)}>{booking.bookLabel}</Button>
           </div>

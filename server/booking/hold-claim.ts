@@ -1,0 +1,36 @@
+/**
+ * The booking's side of a slot hold (holds.service.ts): 'agree' claims the hold made when the time
+ * was picked. Kept apart from holds.service so that booking.service imports no module that imports it.
+ */
+import { createHash } from 'node:crypto'
+import type { Transaction } from 'kysely'
+import type { HoldKey } from '../../src/contract'
+import type { AllTables } from '../db/schema'
+import { endSlotHold, findSlotHold, heldRows, type SlotHoldRow } from './holds.repository'
+
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+export function isLive(hold: SlotHoldRow, now: Date): boolean {
+  return hold.claimed_at === null && hold.released_at === null && new Date(hold.expires_at).getTime() > now.getTime()
+}
+
+/**
+ * Inside the booking's transaction, after its practitioner-day locks: the ids of the rows the
+ * caller's live hold occupies (the booking's checks count them as free); none for a wrong token or
+ * an ended hold, and the booking then needs the time to be free as any other would.
+ */
+export async function heldForClaim(trx: Transaction<AllTables>, tenant: string, key: HoldKey | null | undefined, now: Date): Promise<string[]> {
+  if (!key) return []
+  const hold = await findSlotHold(trx, tenant, key.id, tokenHash(key.token), true)
+  if (!hold || !isLive(hold, now)) return []
+  return (await heldRows(trx, tenant, hold.id)).map((r) => r.id)
+}
+
+/** Inside the booking's transaction, just before its rows are written: the hold's rows give way to them. */
+export async function claimHold(trx: Transaction<AllTables>, tenant: string, key: HoldKey | null | undefined, customerId: string, now: Date): Promise<void> {
+  if (!key) return
+  const hold = await findSlotHold(trx, tenant, key.id, tokenHash(key.token))
+  if (hold && hold.claimed_at === null && hold.released_at === null) await endSlotHold(trx, tenant, hold.id, now, { claimedBy: customerId })
+}

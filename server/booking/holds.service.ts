@@ -1,0 +1,185 @@
+/**
+ * Slot holds (issue 17): picking a time holds it at once, before the customer has signed in, so the
+ * countdown tells the truth and other customers never see the time. A hold is a set of ordinary
+ * Pending appointment rows (customer_id null, hold_id set): the exclusion constraint, availability,
+ * the booking versions and the sweeper treat them like any hold. The browser keeps the hold's id and
+ * secret token; 'agree' claims it (createBooking: the rows give way to the booking's in the same
+ * transaction, under the same practitioner-day locks, so no one can take the time in between);
+ * another time or leaving releases it; a new account extends it once.
+ * Locks, in the booking code's order: the owner's cap lock, then the practitioner days (sorted).
+ */
+import { randomBytes } from 'node:crypto'
+import { sql } from 'kysely'
+import type { CreateHoldBody, HoldKey, SlotHold } from '../../src/contract'
+import { extendedHoldExpiry, holdLengthSeconds } from '../../src/domain/booking/hold'
+import { newId } from '../db/ids'
+import { RetriesExhausted, retryTransaction } from '../db/transaction-retry'
+import type { Db, DbOrTrx } from '../db/schema'
+import { isLive, tokenHash } from './hold-claim'
+import * as E from 'fp-ts/Either'
+import { conflict, invalid, notFound, SLOT_TAKEN_ERROR, TOO_MANY_SLOT_HOLDS_ERROR, type ServiceError } from '../service-error'
+import { fitsCalendar, londonDateOfIso } from '../availability/availability.service'
+import { loadCalendars, serviceOptions, type ServiceOptionRow } from '../availability/calendar.repository'
+import { isOverlapViolation, itemsOf, offeredStart, OFF_GRID, pricesOf } from './booking.service'
+import { lockPractitionerDays, releaseExpiredHolds } from './booking.repository'
+import { endSlotHold, findSlotHold, heldRows, insertSlotHold, liveSlotHolds, setHoldExpiry, type HeldRow, type SlotHoldRow } from './holds.repository'
+
+export const HOLD_ENDED = 'This time is no longer held for you. Please choose your time again.'
+export const HOLD_BOOKED = 'This time has been booked with the hold.'
+/** Anonymous holds are capped per client address, which several customers may share (a clinic's wifi). */
+export const ANONYMOUS_CAP_FACTOR = 3
+
+export interface HoldDeps {
+  db: Db
+  now: Date
+  holdSeconds: number
+  /** the cap of one customer's live holds (MAX_LIVE_HOLDS); anonymous clients get ANONYMOUS_CAP_FACTOR times it */
+  maxLiveHolds: number
+}
+
+/** Who makes a hold: the signed-in customer, else the client's address. */
+export interface HoldOwner {
+  customerId?: string
+  clientAddress: string
+}
+
+function viewOf(hold: Pick<SlotHoldRow, 'id' | 'expires_at' | 'extended' | 'clinic_id'>, token: string, rows: readonly HeldRow[], now: Date): SlotHold {
+  return {
+    id: hold.id,
+    token,
+    expiresAt: new Date(hold.expires_at).toISOString(),
+    secondsLeft: Math.max(0, Math.ceil((new Date(hold.expires_at).getTime() - now.getTime()) / 1000)),
+    extended: hold.extended,
+    clinic: hold.clinic_id,
+    items: rows.map((r) => ({ service: r.service_id, practitioner: r.practitioner_id, start: new Date(r.starts_at).toISOString(), end: new Date(r.ends_at).toISOString() })),
+  }
+}
+
+/** POST /appointments/holds: checks the time like a booking does, then holds it (replacing the caller's previous hold). */
+export async function createHold(deps: HoldDeps, tenant: string, owner: HoldOwner, body: CreateHoldBody): Promise<E.Either<ServiceError, SlotHold>> {
+  const parsed = itemsOf(body.appointment)
+  if (!Array.isArray(parsed)) return E.left(parsed)
+  const clinicId = parsed[0].clinicId
+  const { services, options } = await serviceOptions(deps.db, tenant, clinicId, [...new Set(parsed.map((i) => i.serviceId))], true)
+  const chosen: (ServiceOptionRow & { start: Date; end: Date; practitionerId: string })[] = []
+  for (const item of parsed) {
+    if (!services.has(item.serviceId)) return E.left(notFound('This service cannot be booked online at this location.'))
+    const option = options.find((o) => o.serviceId === item.serviceId && o.practitionerId === item.practitionerId)
+    if (!option) return E.left(invalid('This practitioner does not offer this service at this location.'))
+    chosen.push({ ...option, start: item.start, end: new Date(item.start.getTime() + option.durationMinutes * 60_000) })
+  }
+  const clientKey = owner.customerId ? `customer:${owner.customerId}` : `client:${owner.clientAddress}`
+  const cap = owner.customerId ? deps.maxLiveHolds : deps.maxLiveHolds * ANONYMOUS_CAP_FACTOR
+  const token = randomBytes(24).toString('base64url')
+  const id = newId()
+  const expiresAt = new Date(deps.now.getTime() + holdLengthSeconds(deps.holdSeconds, body.seconds) * 1000)
+  const from = new Date(Math.min(...chosen.map((c) => c.start.getTime())))
+  const to = new Date(Math.max(...chosen.map((c) => c.end.getTime())))
+  const practitionerIds = [...new Set(chosen.map((c) => c.practitionerId))]
+  try {
+    const outcome = await retryTransaction(() => deps.db.transaction().execute(async (trx): Promise<ServiceError | undefined> => {
+      // The cap under a per-owner lock held to commit (parallel picks would each see room otherwise).
+      await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`slot-holds:${tenant}:${clientKey}`}, 0))`.execute(trx)
+      if (body.replaces) await releaseIfOwned(trx, tenant, body.replaces, deps.now)
+      if ((await liveSlotHolds(trx, tenant, clientKey, deps.now)) >= cap) return TOO_MANY_SLOT_HOLDS_ERROR
+      await lockPractitionerDays(trx, tenant, chosen)
+      await releaseExpiredHolds(trx, tenant, practitionerIds, from, to, deps.now)
+      const calendars = await loadCalendars(trx, tenant, clinicId, practitionerIds, londonDateOfIso(from.toISOString()), londonDateOfIso(to.toISOString()), deps.db)
+      for (const c of chosen) {
+        if (!fitsCalendar(calendars, c.practitionerId, c.start.getTime(), c.end.getTime(), { now: deps.now, ignore: [] })) return SLOT_TAKEN_ERROR
+      }
+      if (!offeredStart(calendars, chosen[0], chosen[0].start.getTime(), deps.now, [])) return invalid(OFF_GRID)
+      await insertSlotHold(trx, { id, tenant_id: tenant, token_hash: tokenHash(token), clinic_id: clinicId, customer_id: owner.customerId ?? null, client_key: clientKey, expires_at: expiresAt })
+      const ids = chosen.map((_, i) => (i === 0 ? id : newId()))
+      await trx
+        .insertInto('appointments')
+        .values(
+          chosen
+            .map((c, i) => ({
+              id: ids[i],
+              tenant_id: tenant,
+              customer_id: null,
+              practitioner_id: c.practitionerId,
+              clinic_id: clinicId,
+              service_id: c.serviceId,
+              status: 'Pending',
+              starts_at: c.start,
+              ends_at: c.end,
+              hold_expires_at: expiresAt,
+              hold_id: id,
+              group_id: chosen.length > 1 ? id : null,
+              is_linked: i > 0,
+              course_id: null,
+              ...pricesOf(c.grossPrice ?? c.defaultPrice, c.taxRate),
+              deposit: 0,
+              transaction_id: null,
+            }))
+            // The booking code's row order (practitioner, then time): overlapping writers wait in turn.
+            .sort((a, b) => a.practitioner_id.localeCompare(b.practitioner_id) || a.starts_at.getTime() - b.starts_at.getTime()),
+        )
+        .execute()
+      return undefined
+    }))
+    if (outcome) return E.left(outcome)
+  } catch (error) {
+    if (isOverlapViolation(error) || error instanceof RetriesExhausted) return E.left(SLOT_TAKEN_ERROR)
+    throw error
+  }
+  const rows = chosen.map((c, i) => ({ id: i === 0 ? id : '', service_id: c.serviceId, practitioner_id: c.practitionerId, starts_at: c.start, ends_at: c.end, is_linked: i > 0 }))
+  return E.right(viewOf({ id, expires_at: expiresAt, extended: false, clinic_id: clinicId }, token, rows, deps.now))
+}
+
+async function releaseIfOwned(trx: DbOrTrx, tenant: string, key: HoldKey, now: Date): Promise<void> {
+  const hold = await findSlotHold(trx, tenant, key.id, tokenHash(key.token))
+  if (hold && hold.claimed_at === null && hold.released_at === null) await endSlotHold(trx, tenant, hold.id, now, 'released')
+}
+
+/**
+ * GET /appointments/holds/{id}: the live hold (a reload restores the flow from it); 404 once it
+ * ended. A hold whose page was left (pagehide) and that is read within the grace gets its expiry back.
+ */
+export async function readHold(db: Db, tenant: string, key: HoldKey, now: Date): Promise<E.Either<ServiceError, SlotHold>> {
+  const hold = await db.transaction().execute(async (trx) => {
+    const found = await findSlotHold(trx, tenant, key.id, tokenHash(key.token), true)
+    if (found?.claimed_at) return 'booked' as const
+    if (!found || !isLive(found, now)) return undefined
+    if (found.resume_until === null) return found
+    await setHoldExpiry(trx, tenant, found.id, found.resume_until, now, { resumeUntil: null })
+    return { ...found, expires_at: found.resume_until, resume_until: null }
+  })
+  if (hold === 'booked') return E.left(conflict(HOLD_BOOKED))
+  if (!hold) return E.left(notFound(HOLD_ENDED))
+  return E.right(viewOf(hold, key.token, await heldRows(db, tenant, hold.id), now))
+}
+
+/** How long a hold whose page was left stays, for a reload to take it back. */
+export const LEAVING_GRACE_SECONDS = 20
+
+/**
+ * POST /appointments/holds/{id}/release: frees the time; answers the same whether or not there was
+ * anything to free. `leaving` (pagehide, which a reload fires too): the hold ends after the grace.
+ */
+export async function releaseHold(db: Db, tenant: string, key: HoldKey & { leaving?: boolean }, now: Date): Promise<E.Either<ServiceError, { message: string }>> {
+  await db.transaction().execute(async (trx) => {
+    if (!key.leaving) return releaseIfOwned(trx, tenant, key, now)
+    const found = await findSlotHold(trx, tenant, key.id, tokenHash(key.token), true)
+    if (!found || !isLive(found, now) || found.resume_until !== null) return
+    const graceEnds = new Date(Math.min(new Date(found.expires_at).getTime(), now.getTime() + LEAVING_GRACE_SECONDS * 1000))
+    await setHoldExpiry(trx, tenant, found.id, graceEnds, now, { resumeUntil: new Date(found.expires_at) })
+  })
+  return E.right({ message: 'The time is no longer held.' })
+}
+
+/** POST /appointments/holds/{id}/extend: once per hold, to 10 minutes from now (a new account verifies its email). */
+export async function extendHold(db: Db, tenant: string, key: HoldKey, now: Date): Promise<E.Either<ServiceError, SlotHold>> {
+  const hold = await db.transaction().execute(async (trx) => {
+    const found = await findSlotHold(trx, tenant, key.id, tokenHash(key.token), true)
+    if (!found || !isLive(found, now)) return undefined
+    const until = extendedHoldExpiry(new Date(found.expires_at), now, found.extended)
+    if (!until) return found
+    await setHoldExpiry(trx, tenant, found.id, until, now, { extended: true })
+    return { ...found, expires_at: until, extended: true }
+  })
+  if (!hold) return E.left(notFound(HOLD_ENDED))
+  return E.right(viewOf(hold, key.token, await heldRows(db, tenant, hold.id), now))
+}

@@ -1,0 +1,26 @@
+/** Row type of slot_holds (migrations/0104-slot-holds.migration.ts). */
+import type { Generated } from 'kysely'
+import type { NullableTimestamp, Timestamp } from './schema'
+
+export interface SlotHoldsTable {
+  id: string
+  tenant_id: string
+  /** sha-256 (hex) of the secret token the browser keeps */
+  token_hash: string
+  clinic_id: string
+  /** the signed-in customer who picked the time, else null */
+  customer_id: string | null
+  /** whose holds count against the cap: 'customer:<id>' or 'client:<ip>' */
+  client_key: string
+  expires_at: Timestamp
+  extended: Generated<boolean>
+  /** the page was left (pagehide): the expiry it gets back if the page comes back (reload) within the grace */
+  resume_until: NullableTimestamp
+  claimed_at: NullableTimestamp
+  released_at: NullableTimestamp
+  created_at: Generated<Date>
+}
+
+export interface HoldTables {
+  slot_holds: SlotHoldsTable
+}

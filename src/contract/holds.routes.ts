@@ -1,0 +1,86 @@
+/**
+ * Slot holds (issue 17, not in the spec's API list): picking a time holds it on the server at once,
+ * before the customer has signed in. The hold is anonymous: its id and secret token go back to the
+ * browser, which keeps them in the URL; 'I understand and agree' claims it (CreateBookingBody.hold),
+ * choosing another time or leaving releases it. Other customers never see a held time.
+ */
+import * as t from 'io-ts'
+import { route } from './route'
+import { Ack, bodyOf, entity, errors, IdParams, Int, IsoDateTime, NonEmptyString, ObjectId, queryOf } from './codecs'
+import { AppointmentPayload } from './appointments.codecs'
+
+/** What proves the hold is the caller's: its id and the secret token created with it. */
+export const HoldKey = t.type({ id: ObjectId, token: NonEmptyString }, 'HoldKey')
+export type HoldKey = t.TypeOf<typeof HoldKey>
+
+export const CreateHoldBody = bodyOf(
+  { appointment: AppointmentPayload },
+  {
+    /** the hold this one replaces (another time chosen): released in the same transaction */
+    replaces: t.union([HoldKey, t.null]),
+    /** a shorter hold than the server's HOLD_SECONDS (never longer); tests use it */
+    seconds: t.union([Int, t.null]),
+  },
+)
+export type CreateHoldBody = t.TypeOf<typeof CreateHoldBody>
+
+/** One held time: a service with its practitioner, start and end. */
+export const HeldItem = entity('HeldItem', { service: ObjectId, practitioner: ObjectId, start: IsoDateTime, end: IsoDateTime })
+export type HeldItem = t.TypeOf<typeof HeldItem>
+
+export const SlotHold = entity('SlotHold', {
+  id: ObjectId,
+  token: NonEmptyString,
+  expiresAt: IsoDateTime,
+  /** whole seconds left when the server answered (the browser counts down from it: its clock may differ) */
+  secondsLeft: Int,
+  /** extended once already (sign-up mid-booking): no further extension */
+  extended: t.boolean,
+  clinic: ObjectId,
+  /** the held times, main service first */
+  items: t.array(HeldItem),
+})
+export type SlotHold = t.TypeOf<typeof SlotHold>
+
+/** POST /appointments/holds: holds a time (and the services chained after it); 409 when it is taken. */
+export const createSlotHold = route({
+  method: 'POST',
+  path: '/appointments/holds',
+  body: CreateHoldBody,
+  responses: { 200: SlotHold, ...errors(400, 404, 409, 429) },
+})
+
+export const HoldTokenBody = bodyOf({ token: NonEmptyString })
+/**
+ * `leaving`: the page is going away (pagehide). The hold then ends after a short grace instead of at
+ * once, and a reload within it (GET) gets the hold back with its full expiry.
+ */
+export const ReleaseHoldBody = bodyOf({ token: NonEmptyString }, { leaving: t.boolean })
+export const HoldTokenQuery = queryOf({ token: NonEmptyString })
+
+/** GET /appointments/holds/{id}?token=: the hold while it lives (a reload restores the flow from it); 404 once it ended, 409 once booked. */
+export const getSlotHold = route({
+  method: 'GET',
+  path: '/appointments/holds/{id}',
+  params: IdParams,
+  query: HoldTokenQuery,
+  responses: { 200: SlotHold, ...errors(400, 404, 409) },
+})
+
+/** POST /appointments/holds/{id}/release: frees the time (POST so that navigator.sendBeacon / keepalive can send it). */
+export const releaseSlotHold = route({
+  method: 'POST',
+  path: '/appointments/holds/{id}/release',
+  params: IdParams,
+  body: ReleaseHoldBody,
+  responses: { 200: Ack, ...errors(400) },
+})
+
+/** POST /appointments/holds/{id}/extend: once per hold, up to 10 more minutes (a new account mid-booking verifies its email). */
+export const extendSlotHold = route({
+  method: 'POST',
+  path: '/appointments/holds/{id}/extend',
+  params: IdParams,
+  body: HoldTokenBody,
+  responses: { 200: SlotHold, ...errors(400, 404) },
+})

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest'
+import * as E from 'fp-ts/Either'
+import { anna, clinicA, facial, heldTime, paymentOf, slotHoldOf, world, type UseCaseFakes } from './booking.test-support'
+import type { ChainSlot } from './views'
+
+const slot: ChainSlot = { startDate: '2026-03-12T10:00:00.000Z', endDate: '2026-03-12T11:00:00.000Z', practitioner: 'p1', valid: true }
+const other: ChainSlot = { startDate: '2026-03-12T12:00:00.000Z', endDate: '2026-03-12T13:00:00.000Z', practitioner: 'p1', valid: true }
+const KEY = { id: 'a0000000000000000000000a', token: 'secret-token-of-the-hold' }
+const PARAM = `${KEY.id}.${KEY.token}`
+
+function holdWorld(overrides: Partial<UseCaseFakes> = {}) {
+  const w = world(overrides)
+  w.booking.setLocation(clinicA)
+  w.booking.chooseService(facial, 'cat1')
+  w.booking.choosePractitioner(anna)
+  w.booking.answerAnotherService(false)
+  w.booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query: { service: '0' } })
+  const payment = paymentOf(w)
+  return { ...w, payment, slotHold: slotHoldOf(w, payment) }
+}
+
+describe('SlotHoldViewModel (issue 17)', () => {
+  it('a picked time is held on the server at once: the countdown is the server\'s and the URL names the hold', async () => {
+    const w = holdWorld({ HoldTime: async (body) => E.right({ ...heldTime(body.appointment.event.start, body.appointment.event.end), secondsLeft: 240 }) })
+    expect(await w.slotHold.pick([slot])).toBe('held')
+    expect(w.useCases.calls.HoldTime?.[0][0]).toMatchObject({ appointment: { event: { start: slot.startDate }, practitioner: 'p1', clinic: 'c1', service: 's1' }, replaces: null, seconds: 300 })
+    expect(w.booking.held.key).toEqual(KEY)
+    expect(w.booking.holdSecondsLeft).toBe(240)
+    expect(w.navigator.replaced).toEqual([`/step/c1/cat1/s1?service=0&hold=${encodeURIComponent(PARAM).replace(/%2E/g, '.')}`])
+    expect(w.booking.keptQuery.hold).toBe(PARAM)
+  })
+
+  it('another time replaces the hold in one call; clearing the time releases it', async () => {
+    const w = holdWorld()
+    await w.slotHold.pick([slot])
+    await w.slotHold.pick([other])
+    expect(w.useCases.calls.HoldTime?.[1][0]).toMatchObject({ replaces: KEY })
+    expect(w.useCases.calls.ReleaseHeldTime ?? []).toHaveLength(0)
+    w.booking.back()
+    expect(w.booking.held.key).toBeUndefined()
+    expect(w.useCases.calls.ReleaseHeldTime).toEqual([[KEY]])
+  })
+
+  it('a time taken meanwhile: the server\'s words, and the time is chosen again', async () => {
+    const w = holdWorld({ HoldTime: async () => E.left(({ _tag: 'Refused', status: 409, message: 'Sorry, this time is no longer available. Please choose another time.' })) })
+    expect(await w.slotHold.pick([slot])).toBe('refused')
+    expect(w.toasts.toasts.map((t) => t.text)).toEqual(['Sorry, this time is no longer available. Please choose another time.'])
+    expect(w.booking.startTime).toBeUndefined()
+    expect(w.booking.held.key).toBeUndefined()
+  })
+
+  it('an answer for a time no longer chosen releases what it held', async () => {
+    let answer: () => void = () => undefined
+    const w = holdWorld({ HoldTime: (body) => new Promise((resolve) => (answer = () => resolve(E.right(heldTime(body.appointment.event.start, body.appointment.event.end))))) })
+    const picked = w.slotHold.pick([slot])
+    w.booking.clearTime()
+    answer()
+    expect(await picked).toBe('other')
+    expect(w.booking.held.key).toBeUndefined()
+    expect(w.useCases.calls.ReleaseHeldTime).toEqual([[KEY]])
+  })
+
+  it('an account created from the login modal extends the hold once', async () => {
+    const w = holdWorld()
+    await w.slotHold.pick([slot])
+    w.session.accountCreated()
+    await Promise.resolve()
+    await Promise.resolve()
+    expect(w.useCases.calls.ExtendHeldTime).toEqual([[KEY]])
+    await new Promise((r) => setTimeout(r, 0))
+    expect(w.booking.holdSecondsLeft).toBe(600)
+    w.session.accountCreated()
+    expect(w.useCases.calls.ExtendHeldTime).toHaveLength(1)
+  })
+
+  it('a page left keeps the hold for a reload (a release with leaving); a reload restores times, practitioner and countdown', async () => {
+    const w = holdWorld({ ReadHeldTime: async () => E.right({ ...heldTime(slot.startDate, slot.endDate), secondsLeft: 123 }) })
+    await w.slotHold.pick([slot])
+    w.slotHold.leave()
+    expect(w.useCases.calls.ReleaseHeldTime).toEqual([[KEY, true]])
+
+    const fresh = holdWorld({ ReadHeldTime: async () => E.right({ ...heldTime(slot.startDate, slot.endDate), secondsLeft: 123 }) })
+    fresh.booking.clearBookingInfo()
+    await fresh.slotHold.restore(PARAM, async () => facial, () => false)
+    expect(fresh.booking.basket).toHaveLength(1)
+    expect(fresh.booking.basket[0]).toMatchObject({ start: slot.startDate, end: slot.endDate, staff: { id: 'p1', displayName: 'Anna Smith' } })
+    expect(fresh.booking.date).toBe('2026-03-12')
+    expect(fresh.booking.timeStep).toBe('hours')
+    expect(fresh.booking.held.key).toEqual(KEY)
+    expect(fresh.booking.holdSecondsLeft).toBe(123)
+  })
+
+  it("a reload naming an ended hold shows 'Out of time' on the time step", async () => {
+    const w = holdWorld()
+    await w.slotHold.restore(PARAM, async () => facial, () => false)
+    expect(w.booking.outOfTime).toBe(true)
+    expect(w.booking.step).toBe('time')
+  })
+
+  it('a reload of the payment step of a held time comes back to its payment (the hold was booked: 409)', async () => {
+    const w = holdWorld()
+    await w.slotHold.pick([slot])
+    // The payment of the booking made with the hold starts: it is kept for a reload.
+    const payment = { kind: 'deposit' as const, paymentUrl: '/sandbox/pay/t1', transactionId: 't1', invoiceId: 'i1', appointmentId: 'a1' }
+    w.payment.start(payment)
+    expect(w.store.get('payingHold')).toMatchObject({ holdId: KEY.id, clinic: 'c1', items: [{ service: 's1', practitioner: 'p1', start: slot.startDate }], session: { transactionId: 't1' } })
+
+    const fresh = world({ ReadHeldTime: async () => E.left({ _tag: 'Refused', status: 409, message: 'This time has been booked with the hold.' }) })
+    fresh.store.set('payingHold', w.store.get('payingHold')!)
+    fresh.booking.setLocation(clinicA)
+    const reloaded = slotHoldOf(fresh)
+    await reloaded.restore(PARAM, async () => facial, () => false)
+    expect(fresh.booking.step).toBe('payment')
+    expect(fresh.booking.basket[0]).toMatchObject({ start: slot.startDate, staff: { id: 'p1', displayName: 'Anna Smith' } })
+  })
+
+  it('a reschedule holds nothing (the server counts the booking\'s own time as the customer\'s)', async () => {
+    const w = holdWorld()
+    w.booking.isReschedule = true
+    expect(await w.slotHold.pick([slot])).toBe('other')
+    expect(w.useCases.calls.HoldTime ?? []).toHaveLength(0)
+    expect(w.booking.startTime).toBe(slot.startDate)
+  })
+})

@@ -1,0 +1,212 @@
+import { makeAutoObservable, reaction, runInAction } from 'mobx'
+import { inject, injectable } from 'inversify'
+import * as E from 'fp-ts/Either'
+import { WEB_CONFIG, type ChainSlot, type PractitionerView, type ServiceView, type WebConfig } from './views'
+import type { Clock } from '../../application/ports/clock.port'
+import { ExtendHeldTime, HoldTime, ReadHeldTime, ReleaseHeldTime } from '../../application/use-cases/slot-holds.use-case'
+import { ListPractitioners } from '../../application/use-cases/availability.use-case'
+import { BookingViewModel } from './booking.view-model'
+import { SessionViewModel } from './session.view-model'
+import { ToastViewModel } from './toast.view-model'
+import { errorText } from './catalogue-views'
+import { parseHoldParam, type HeldTimeKey } from '../../domain/booking/hold'
+import { londonDateOf } from '../../domain/time'
+import type { SlotHold } from '../../contract/holds.routes'
+import type { BasketItem } from './booking-views'
+import { PaymentViewModel, type PaymentSessionView } from './payment.view-model'
+import { PORTS } from '../../application/tokens'
+import type { BookingStore } from '../../application/ports/booking-store.port'
+type Exec<T extends { execute: (...args: never[]) => unknown }> = Pick<T, 'execute'>
+
+/**
+ * The server's hold of the chosen time (issue 17): picking a time holds it at once (the countdown is
+ * the server's), another time replaces it, clearing the time (back, another service, leaving)
+ * releases it, a page left keeps it for a short grace and a reload takes it back (the URL names it),
+ * and a new account made mid-booking extends it once while the email is verified.
+ */
+@injectable()
+export class SlotHoldViewModel {
+  /** the pick whose answer counts (a newer pick makes an older answer stale) */
+  private pickNumber = 0
+  private extended = false
+  /** holds this page made or restored: a URL naming one again is browser history, not a reload */
+  private readonly known = new Set<string>()
+
+  constructor(
+    @inject(HoldTime) private readonly holdTime: Exec<HoldTime>,
+    @inject(ReadHeldTime) private readonly readHeld: Exec<ReadHeldTime>,
+    @inject(ReleaseHeldTime) private readonly releaseHeld: Exec<ReleaseHeldTime>,
+    @inject(ExtendHeldTime) private readonly extendHeld: Exec<ExtendHeldTime>,
+    @inject(ListPractitioners) private readonly listPractitioners: Exec<ListPractitioners>,
+    @inject(BookingViewModel) private readonly booking: BookingViewModel,
+    @inject(SessionViewModel) private readonly session: SessionViewModel,
+    @inject(ToastViewModel) private readonly toasts: ToastViewModel,
+    @inject(PORTS.Clock) private readonly clock: Clock,
+    @inject(WEB_CONFIG) private readonly config: WebConfig,
+    @inject(PaymentViewModel) private readonly payment: Pick<PaymentViewModel, 'session' | 'paid' | 'start'>,
+    @inject(PORTS.BookingStore) private readonly store: BookingStore,
+  ) {
+    makeAutoObservable<SlotHoldViewModel, 'pickNumber' | 'extended' | 'known'>(this, { pickNumber: false, extended: false, known: false }, { autoBind: true })
+    // The time cleared (back, another service or practitioner, removal, expiry): its hold is released.
+    // A claimed hold (the booking made) is no longer the server's to release: the call does nothing then.
+    reaction(() => this.booking.held.key, (next, previous) => {
+      if (previous && next?.id !== previous.id && !next) void this.releaseHeld.execute(previous)
+    })
+    // An account created from the login modal: the customer verifies their email, maybe on another device.
+    reaction(() => this.session.accountsCreated, () => void this.extend())
+    // The deposit payment of a held time: kept, so that a reload of the payment step comes back to it.
+    reaction(() => this.payment.session, (session) => this.rememberPayment(session))
+    reaction(() => this.payment.paid, (paid) => paid && this.store.remove('payingHold'))
+  }
+
+  /** A time was picked: shown at once, then held on the server (replacing the previous hold). 'refused': taken meanwhile. */
+  async pick(chain: ChainSlot[]): Promise<'held' | 'refused' | 'other'> {
+    const b = this.booking
+    const previous = b.held.key
+    b.chooseTime(chain)
+    // A reschedule moves the customer's own booking, whose time the server counts as theirs: no hold.
+    const appointment = b.isReschedule ? undefined : this.payload()
+    if (!appointment) return 'other'
+    const number = ++this.pickNumber
+    this.extended = false
+    const result = await this.holdTime.execute({ appointment, replaces: previous ?? null, seconds: this.config.holdSeconds })
+    if (number !== this.pickNumber || b.startTime !== chain[0]?.startDate) {
+      // Another time was picked (or the time cleared) while this one was on its way.
+      if (E.isRight(result)) void this.releaseHeld.execute(keyOf(result.right))
+      return 'other'
+    }
+    return runInAction(() => {
+      if (E.isRight(result)) {
+        this.known.add(result.right.id)
+        b.setHeld(keyOf(result.right), this.expiryOf(result.right))
+        return 'held'
+      }
+      // Unreachable: the time stays chosen (the booking checks it again at 'agree'); refused: chosen again.
+      if (result.left._tag === 'Unreachable') return 'other'
+      this.toasts.show(errorText(result.left))
+      b.clearTime()
+      return 'refused'
+    })
+  }
+
+  /**
+   * A reloaded step URL names a hold (`hold=`): the basket's times, practitioners and countdown come
+   * back from the server. `serviceOf` gives a service in the wizard's shape. An ended hold: 'Out of time'.
+   */
+  async restore(param: string, serviceOf: (id: string) => Promise<ServiceView | undefined>, stale: () => boolean): Promise<void> {
+    const key = parseHoldParam(param)
+    // Back or forward to a URL of a hold this page made (released or booked since): nothing to restore.
+    if (!key || this.known.has(key.id)) return
+    this.known.add(key.id)
+    const result = await this.readHeld.execute(key)
+    if (stale()) return
+    const paying = this.store.get('payingHold')
+    if (E.isLeft(result) && result.left._tag === 'Refused' && result.left.status === 409 && paying?.holdId === key.id) {
+      // Booked with this hold and being paid: the payment step again, with its basket.
+      const basket = await this.basketOf(paying.clinic, paying.items, serviceOf)
+      if (stale() || !basket) return
+      runInAction(() => {
+        this.booking.basket = basket
+        this.booking.date = londonDateOf(new Date(paying.items[0].start))
+        this.payment.start({ kind: 'deposit', ...paying.session })
+      })
+      return
+    }
+    if (E.isLeft(result)) {
+      if (result.left._tag === 'Refused' && result.left.status === 404) runInAction(() => this.booking.heldTimeEnded())
+      return
+    }
+    const hold = result.right
+    const items = await this.basketOf(hold.clinic, hold.items, serviceOf)
+    if (stale() || !items) return
+    runInAction(() => {
+      const b = this.booking
+      b.basket = items
+      b.activeIndex = Math.min(b.activeIndex, b.basket.length - 1)
+      b.date = londonDateOf(new Date(hold.items[0].start))
+      b.timeStep = 'hours'
+      this.extended = hold.extended
+      b.setHeld(key, this.expiryOf(hold))
+    })
+  }
+
+  /** The basket of held (or booked) times: services and practitioners from the server; undefined when one is gone. */
+  private async basketOf(clinic: string, held: SlotHold['items'], serviceOf: (id: string) => Promise<ServiceView | undefined>): Promise<BasketItem[] | undefined> {
+    const items = await Promise.all(held.map(async (item, i): Promise<BasketItem | undefined> => {
+      const service = this.booking.basket[i]?.service.id === item.service ? this.booking.basket[i].service : await serviceOf(item.service)
+      if (!service) return undefined
+      return { kind: 'service', service, anyStaff: false, staff: await this.practitioner(clinic, item.service, item.practitioner, item.start), start: item.start, end: item.end }
+    }))
+    return items.some((i) => i === undefined) ? undefined : (items as BasketItem[])
+  }
+
+  private rememberPayment(session: PaymentSessionView | undefined): void {
+    const b = this.booking
+    const key = b.held.key
+    const clinic = b.location?.id
+    // The payment left (back, 'Start again'): its booking is released, nothing to come back to.
+    if (!session) return this.store.remove('payingHold')
+    if (session.kind !== 'deposit' || !key || !clinic) return
+    const items = b.basket.flatMap((i) => (i.staff && i.start && i.end ? [{ service: i.service.id, practitioner: i.staff.id, start: i.start, end: i.end }] : []))
+    const { paymentUrl, transactionId, invoiceId, appointmentId } = session
+    this.store.set('payingHold', { holdId: key.id, clinic, items, session: { paymentUrl, transactionId, ...(invoiceId ? { invoiceId } : {}), ...(appointmentId ? { appointmentId } : {}) } })
+  }
+
+  /** The page is going away (pagehide; a reload fires it too): the hold ends after a short grace unless the page comes back. */
+  leave(): void {
+    const key = this.booking.held.key
+    if (key) void this.releaseHeld.execute(key, true)
+  }
+
+  /** The page came back from the back-forward cache: the hold is taken back (and its countdown). */
+  async resume(): Promise<void> {
+    const key = this.booking.held.key
+    if (!key) return
+    const result = await this.readHeld.execute(key)
+    if (this.booking.held.key?.id !== key.id) return
+    runInAction(() => {
+      if (E.isRight(result)) this.booking.setHeld(key, this.expiryOf(result.right))
+      else if (result.left._tag === 'Refused') this.booking.holdExpired()
+    })
+  }
+
+  /** Once per hold, up to 10 more minutes (a new account verifies its email). */
+  async extend(): Promise<void> {
+    const key = this.booking.held.key
+    if (!key || this.extended) return
+    this.extended = true
+    const result = await this.extendHeld.execute(key)
+    if (E.isRight(result) && this.booking.held.key?.id === key.id) runInAction(() => this.booking.setHeld(key, this.expiryOf(result.right)))
+  }
+
+  /** The browser's instant of the server's expiry (counted from the seconds left: the clocks may differ). */
+  private expiryOf(hold: SlotHold): number {
+    return this.clock.now().getTime() + hold.secondsLeft * 1000
+  }
+
+  /** The basket's chosen time as the server takes it; undefined when a line lacks its practitioner or time. */
+  private payload() {
+    const b = this.booking
+    const clinic = b.location?.id
+    const [first, ...rest] = b.basket
+    if (!clinic || !first?.staff || !first.start || !first.end || rest.some((i) => !i.staff || !i.start || !i.end)) return undefined
+    return {
+      event: { start: first.start, end: first.end },
+      practitioner: first.staff.id,
+      clinic,
+      service: first.service.id,
+      linkedAppointments: rest.map((i) => ({ event: { start: i.start as string, end: i.end as string }, clinic, service: i.service.id, practitioner: i.staff?.id as string })),
+    }
+  }
+
+  /** The held practitioner with their name and price (the summary and the deposit need them). */
+  private async practitioner(clinic: string, service: string, id: string, start: string): Promise<PractitionerView> {
+    const [year, month] = londonDateOf(new Date(start)).split('-').map(Number)
+    const result = await this.listPractitioners.execute({ clinic, service, month, year })
+    return (E.isRight(result) ? result.right.find((p) => p.id === id) : undefined) ?? { id, displayName: '' }
+  }
+}
+
+function keyOf(hold: SlotHold): HeldTimeKey {
+  return { id: hold.id, token: hold.token }
+}
