@@ -33,7 +33,7 @@ function validates(schema: object, value: unknown): string | undefined {
 
 describe('the OpenAPI document generated from src/contract', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
-    const result = await new Validator().validate(structuredClone(document) as unknown as Parameters<Validator["validate"]>[0])
+    const result = await new Validator().validate(structuredClone(document) as Parameters<Validator["validate"]>[0])
     expect(result.errors ?? []).toEqual([])
     expect(result.valid).toBe(true)
     expect(document.openapi).toBe('3.1.0')
@@ -93,7 +93,7 @@ describe('the OpenAPI document generated from src/contract', () => {
 
 /** The query parameter names a query codec declares (t.exact over an intersection of t.type and t.partial). */
 function queryProps(codec: t.Mixed): Record<string, unknown> {
-  const c = codec as unknown as { props?: Record<string, unknown>; type?: t.Mixed; types?: t.Mixed[] }
+  const c = codec as t.Mixed & { props?: Record<string, unknown>; type?: t.Mixed; types?: t.Mixed[] }
   if (c.props) return c.props
   if (c.type) return queryProps(c.type)
   return Object.assign({}, ...(c.types ?? []).map(queryProps))

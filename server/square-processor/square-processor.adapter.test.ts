@@ -6,7 +6,6 @@ import * as E from 'fp-ts/Either'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CARD_ERROR_MESSAGES } from '../commerce/card-processor.port'
 import type { Db } from '../db/schema'
-import type { ProcessorDb } from '../commerce/processors.tables'
 import { commerceTestDb } from '../commerce/testing/commerce-test-db'
 import { SquareProcessor } from './square-processor.adapter'
 import { verifySquareEvent } from './square-webhook'
@@ -23,7 +22,7 @@ beforeAll(async () => {
   ;({ db, close } = await commerceTestDb())
   mock = await new SquareMock().start()
   square = new SquareProcessor({
-    db: db as unknown as ProcessorDb,
+    db: db,
     config: { name: 'square', accessToken: mock.accessToken, applicationId: 'sandbox-sq0idb-app', locationId: mock.locationId, webhookSignatureKey: mock.signatureKey, environment: 'sandbox', apiBase: mock.baseUrl },
   })
 })
@@ -42,7 +41,7 @@ async function open(amount = 36, currency = 'GBP'): Promise<string> {
 }
 
 const squarePaymentOf = async (transactionId: string) =>
-  (await (db as unknown as ProcessorDb).selectFrom('commerce_square_payments').select('square_payment_id').where('transaction_id', '=', transactionId).executeTakeFirstOrThrow()).square_payment_id!
+  (await db.selectFrom('commerce_square_payments').select('square_payment_id').where('transaction_id', '=', transactionId).executeTakeFirstOrThrow()).square_payment_id!
 
 describe('Square adapter', () => {
   it('is connected to its location and gives the Web Payments SDK what it needs', async () => {
@@ -125,13 +124,13 @@ describe('Square adapter', () => {
     right(await square.chargeStoredCard(scope, transactionId, 'cust-hook', `${TEST_NONCES.ok.nonce}-hook`)())
     const url = 'https://clinic.example.com/api/webhooks/square'
     const body = mock.event(await squarePaymentOf(transactionId), 'evt-square-1')
-    const good = await verifySquareEvent(db as unknown as ProcessorDb, Buffer.from(body), mock.sign(url, body), mock.signatureKey, url)
+    const good = await verifySquareEvent(db, Buffer.from(body), mock.sign(url, body), mock.signatureKey, url)
     expect(good).toEqual(E.right({ id: 'evt-square-1', type: 'payment.updated', payment: { tenant: 'demo', transactionId, expectsSettlement: true } }))
-    const wrongKey = await verifySquareEvent(db as unknown as ProcessorDb, Buffer.from(body), mock.sign(url, body, 'other-key'), mock.signatureKey, url)
+    const wrongKey = await verifySquareEvent(db, Buffer.from(body), mock.sign(url, body, 'other-key'), mock.signatureKey, url)
     expect(wrongKey).toEqual(E.left('Invalid signature.'))
-    const otherUrl = await verifySquareEvent(db as unknown as ProcessorDb, Buffer.from(body), mock.sign('https://evil.example/hook', body), mock.signatureKey, url)
+    const otherUrl = await verifySquareEvent(db, Buffer.from(body), mock.sign('https://evil.example/hook', body), mock.signatureKey, url)
     expect(E.isLeft(otherUrl)).toBe(true)
-    const missing = await verifySquareEvent(db as unknown as ProcessorDb, Buffer.from(body), undefined, mock.signatureKey, url)
+    const missing = await verifySquareEvent(db, Buffer.from(body), undefined, mock.signatureKey, url)
     expect(E.isLeft(missing)).toBe(true)
   })
 

@@ -6,7 +6,6 @@ import * as E from 'fp-ts/Either'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CARD_ERROR_MESSAGES, NOT_CONNECTED_MESSAGE, type ProcessorPayment } from '../commerce/card-processor.port'
 import type { Db } from '../db/schema'
-import type { ProcessorDb } from '../commerce/processors.tables'
 import { commerceTestDb } from '../commerce/testing/commerce-test-db'
 import { StripeProcessor } from './stripe-processor.adapter'
 import { StripeMock, type TestCard } from './testing/stripe-mock'
@@ -22,7 +21,7 @@ beforeAll(async () => {
   ;({ db, close } = await commerceTestDb())
   mock = await new StripeMock().start()
   stripe = new StripeProcessor({
-    db: db as unknown as ProcessorDb,
+    db: db,
     config: { name: 'stripe', secretKey: 'sk_test_mock', publishableKey: 'pk_test_mock', webhookSecret: mock.webhookSecret, apiBase: new URL(mock.baseUrl) },
   })
 })
@@ -111,7 +110,7 @@ describe('Stripe adapter: payments', () => {
     mock.failing = true
     try {
       const down = await new StripeProcessor({
-        db: db as unknown as ProcessorDb,
+        db: db,
         config: { name: 'stripe', secretKey: 'sk_test_mock', publishableKey: 'pk', webhookSecret: 'w', apiBase: new URL(mock.baseUrl) },
       }).createPayment(scope, { amount: 1, currency: 'GBP', reference: 'r', idempotencyKey: 'down' })()
       expect(down).toEqual(E.left({ _tag: 'NotConnected', message: NOT_CONNECTED_MESSAGE }))
