@@ -1,7 +1,7 @@
 /**
  * The admin API under /api/admin (src/contract/admin.routes.ts), for `clinic admin ...` and a future
- * admin web app. Each handler: the staff guard, one service call, the service's tagged error mapped
- * to an HTTP failure here and nowhere else.
+ * admin web app. Each handler: the staff guard, one service call, the service's ServiceError mapped
+ * to HTTP by answer/failureOf (server/http/service-failure.ts).
  */
 import * as E from 'fp-ts/Either'
 import type { FastifyInstance } from 'fastify'
@@ -19,55 +19,22 @@ import {
   staffMoveAppointment,
 } from '../../src/contract/admin.routes'
 import { commerceDeps } from '../commerce/commerce.module'
-import { failureOf } from '../http/service-failure'
+import { answer, failureOf } from '../http/service-failure'
 import { sendUserForm } from '../commerce/forms.service'
 import { standardForm } from '../commerce/standard-forms'
 import { publicOrigin } from '../config'
 import type { ServerDeps } from '../deps'
 import { serve, type RequestContext } from '../http/contract-route'
 import { unsentMessages } from '../notifications/outbox.repository'
-import { badRequest, conflict, forbidden, notFound, ok, type Failure } from '../http/results'
+import { badRequest, ok } from '../http/results'
 import { publishLogout } from '../realtime/live-events.hub'
-import { SLOT_TAKEN } from '../http/service-failure'
 import { isOverlapViolation } from '../booking/booking.service'
 import { referenceCache } from '../catalogue/reference-cache'
 import { ADMIN_ONLY, ANY_STAFF, requireStaff } from '../staff/staff.guard'
 import { operatorDb } from '../staff/staff.tables'
 import * as day from './day.service'
-import { cancelWithFee, type FeeError } from './late-fee.service'
+import { cancelWithFee } from './late-fee.service'
 import * as setup from './setup.service'
-
-function dayFailure(error: day.DayError): Failure {
-  switch (error._tag) {
-    case 'AppointmentNotFound':
-      return notFound('Appointment not found.')
-    case 'CustomerNotFound':
-      return notFound('Customer not found.')
-    case 'NotYours':
-      return forbidden('This appointment is not one of yours.')
-    case 'WrongStatus':
-      return conflict(`This appointment is ${error.status.toLowerCase()} and cannot be changed.`)
-    case 'ChangedMeanwhile':
-      return conflict('This appointment was changed meanwhile. Please look again.')
-    case 'SlotTaken':
-      return conflict(SLOT_TAKEN)
-    case 'UnknownPractitioner':
-      return badRequest(`No single practitioner is called '${error.named}'.`)
-  }
-}
-
-function feeFailure(error: FeeError): Failure {
-  switch (error._tag) {
-    case 'NoStoredCard':
-      return conflict('The customer has no stored card for the late-cancellation fee. Cancel without the fee, or take it at the till.')
-    case 'FeeRefused':
-      return conflict(`The late-cancellation fee was not taken: ${error.message} The booking is not cancelled.`)
-    default:
-      return dayFailure(error)
-  }
-}
-
-const answer = <T>(result: E.Either<day.DayError, T>) => (E.isLeft(result) ? dayFailure(result.left) : ok(result.right))
 
 export async function adminRoutes(app: FastifyInstance, deps: ServerDeps): Promise<void> {
   // The customer's notice goes out now rather than at the next sweep.
@@ -108,7 +75,7 @@ export async function adminRoutes(app: FastifyInstance, deps: ServerDeps): Promi
   serve(app, logoutCustomer, async ({ params }, ctx) => {
     await requireStaff(ctx, ADMIN_ONLY)
     const found = await day.checkCustomer(operatorDb(ctx.db), ctx.tenant, params.id)
-    if (E.isLeft(found)) return dayFailure(found.left)
+    if (E.isLeft(found)) return failureOf(found.left)
     // Through the live-events hub: one NOTIFY on PostgreSQL reaches the sockets on every instance.
     await publishLogout(ctx.tenant, params.id)
     return ok({ message: 'The customer has been logged out everywhere.' })
@@ -123,7 +90,7 @@ export async function adminRoutes(app: FastifyInstance, deps: ServerDeps): Promi
     }
     const result = await cancelWithFee(ctx.db, commerceDeps(ctx.deps).processor, who, params.id, ctx.now())
     sendNow(ctx)
-    return E.isLeft(result) ? feeFailure(result.left) : ok(result.right)
+    return answer(result)
   })
 
   serve(app, listOutbox, async ({ query }, ctx) => {

@@ -11,16 +11,19 @@ import { toMoney, type Db } from '../db/schema'
 import { notify } from '../notifications/notifications.service'
 import type { SignedInStaff } from '../staff/staff.service'
 import { operatorDb, type OperatorDbOrTrx } from '../staff/staff.tables'
+import { conflict, invalid, notAllowed, notFound, SLOT_TAKEN_ERROR, type ServiceError } from '../service-error'
 import * as repo from './day.repository'
 
-export type DayError =
-  | { readonly _tag: 'AppointmentNotFound' }
-  | { readonly _tag: 'CustomerNotFound' }
-  | { readonly _tag: 'NotYours' }
-  | { readonly _tag: 'WrongStatus'; readonly status: string }
-  | { readonly _tag: 'ChangedMeanwhile' }
-  | { readonly _tag: 'SlotTaken' }
-  | { readonly _tag: 'UnknownPractitioner'; readonly named: string }
+/** Texts of the front desk's refusals (the status is the ServiceError tag's). */
+export const DAY_MESSAGES = {
+  appointmentNotFound: 'Appointment not found.',
+  customerNotFound: 'Customer not found.',
+  notYours: 'This appointment is not one of yours.',
+  // Not the customer's CHANGED_MEANWHILE text: staff look again at the day rather than reload.
+  changedMeanwhile: 'This appointment was changed meanwhile. Please look again.',
+  wrongStatus: (status: string) => `This appointment is ${status.toLowerCase()} and cannot be changed.`,
+  unknownPractitioner: (named: string) => `No single practitioner is called '${named}'.`,
+} as const
 
 const LONDON = 'Europe/London'
 /** Statuses a front desk may still cancel, move or mark. */
@@ -79,26 +82,26 @@ export async function findCustomers(db: OperatorDbOrTrx, tenant: string, query: 
   return rows.map((r) => ({ id: r.id, email: r.email, firstName: r.first_name, surname: r.surname, ...(r.mobile_phone ? { mobilePhone: r.mobile_phone } : {}) }))
 }
 
-export async function checkCustomer(db: OperatorDbOrTrx, tenant: string, id: string): Promise<E.Either<DayError, void>> {
-  return (await repo.customerExists(db, tenant, id)) ? E.right(undefined) : E.left({ _tag: 'CustomerNotFound' })
+export async function checkCustomer(db: OperatorDbOrTrx, tenant: string, id: string): Promise<E.Either<ServiceError, void>> {
+  return (await repo.customerExists(db, tenant, id)) ? E.right(undefined) : E.left(notFound(DAY_MESSAGES.customerNotFound))
 }
 
-export async function openAppointment(db: OperatorDbOrTrx, who: SignedInStaff, id: string): Promise<E.Either<DayError, repo.DayRow>> {
+export async function openAppointment(db: OperatorDbOrTrx, who: SignedInStaff, id: string): Promise<E.Either<ServiceError, repo.DayRow>> {
   const row = await repo.appointmentRow(db, who.staff.tenant_id, id)
-  if (!row) return E.left({ _tag: 'AppointmentNotFound' })
-  if (ownOnly(who) && row.practitioner_id !== who.staff.practitioner_id) return E.left({ _tag: 'NotYours' })
-  if (!OPEN.includes(row.status)) return E.left({ _tag: 'WrongStatus', status: row.status })
+  if (!row) return E.left(notFound(DAY_MESSAGES.appointmentNotFound))
+  if (ownOnly(who) && row.practitioner_id !== who.staff.practitioner_id) return E.left(notAllowed(DAY_MESSAGES.notYours))
+  if (!OPEN.includes(row.status)) return E.left(conflict(DAY_MESSAGES.wrongStatus(row.status)))
   return E.right(row)
 }
 
-async function reread(db: OperatorDbOrTrx, tenant: string, id: string, changed: boolean): Promise<E.Either<DayError, DayBooking>> {
-  if (!changed) return E.left({ _tag: 'ChangedMeanwhile' })
+async function reread(db: OperatorDbOrTrx, tenant: string, id: string, changed: boolean): Promise<E.Either<ServiceError, DayBooking>> {
+  if (!changed) return E.left(conflict(DAY_MESSAGES.changedMeanwhile))
   const row = await repo.appointmentRow(db, tenant, id)
-  return row ? E.right(dayBooking(row)) : E.left({ _tag: 'AppointmentNotFound' })
+  return row ? E.right(dayBooking(row)) : E.left(notFound(DAY_MESSAGES.appointmentNotFound))
 }
 
 /** Cancels on the customer's behalf, without a late-cancellation fee (late-fee.service.ts takes one when asked). */
-export async function cancel(db: OperatorDbOrTrx, who: SignedInStaff, id: string, now: Date): Promise<E.Either<DayError, DayBooking>> {
+export async function cancel(db: OperatorDbOrTrx, who: SignedInStaff, id: string, now: Date): Promise<E.Either<ServiceError, DayBooking>> {
   const open = await openAppointment(db, who, id)
   if (E.isLeft(open)) return open
   const changed = await repo.setStatus(db, who.staff.tenant_id, id, open.right.status, { status: 'Cancelled' }, now)
@@ -112,7 +115,7 @@ const asHandle = (trx: Db): Db => trx
  * The clinic cancels: the appointment and the customer's notice ("cancelled by the clinic", with a
  * METHOD:CANCEL .ics) in one transaction, so a crash between them loses neither.
  */
-export async function cancelByClinic(db: Db, who: SignedInStaff, id: string, now: Date): Promise<E.Either<DayError, DayBooking>> {
+export async function cancelByClinic(db: Db, who: SignedInStaff, id: string, now: Date): Promise<E.Either<ServiceError, DayBooking>> {
   return db.transaction().execute(async (trx) => {
     const result = await cancel(operatorDb(asHandle(trx)), who, id, now)
     if (E.isRight(result) && result.right.customerId) await notify(trx, who.staff.tenant_id, { kind: 'cancelled-by-clinic', appointmentIds: [id], at: now })
@@ -128,7 +131,7 @@ export async function moveByClinic(
   to: { start: string; practitioner?: string },
   now: Date,
   isOverlap: (error: unknown) => boolean,
-): Promise<E.Either<DayError, DayBooking>> {
+): Promise<E.Either<ServiceError, DayBooking>> {
   try {
     return await db.transaction().execute(async (trx) => {
       const result = await move(operatorDb(asHandle(trx)), who, id, to, now, isOverlap)
@@ -137,12 +140,12 @@ export async function moveByClinic(
     })
   } catch (error) {
     // On PostgreSQL the overlap aborts the transaction: it surfaces at the statement or at commit.
-    if (isOverlap(error)) return E.left({ _tag: 'SlotTaken' })
+    if (isOverlap(error)) return E.left(SLOT_TAKEN_ERROR)
     throw error
   }
 }
 
-export async function mark(db: OperatorDbOrTrx, who: SignedInStaff, id: string, mark: 'checked-in' | 'no-show', now: Date): Promise<E.Either<DayError, DayBooking>> {
+export async function mark(db: OperatorDbOrTrx, who: SignedInStaff, id: string, mark: 'checked-in' | 'no-show', now: Date): Promise<E.Either<ServiceError, DayBooking>> {
   const open = await openAppointment(db, who, id)
   if (E.isLeft(open)) return open
   const change = mark === 'checked-in' ? { checked_in: true } : { status: 'No show', checked_in: false }
@@ -158,14 +161,14 @@ export async function move(
   to: { start: string; practitioner?: string },
   now: Date,
   isOverlap: (error: unknown) => boolean,
-): Promise<E.Either<DayError, DayBooking>> {
+): Promise<E.Either<ServiceError, DayBooking>> {
   const tenant = who.staff.tenant_id
   const open = await openAppointment(db, who, id)
   if (E.isLeft(open)) return open
   let practitionerId = open.right.practitioner_id
   if (to.practitioner) {
     const found = await repo.idsNamed(db, tenant, 'practitioners', to.practitioner)
-    if (found.length !== 1) return E.left({ _tag: 'UnknownPractitioner', named: to.practitioner })
+    if (found.length !== 1) return E.left(invalid(DAY_MESSAGES.unknownPractitioner(to.practitioner)))
     practitionerId = found[0]!
   }
   const start = new Date(to.start)
@@ -174,7 +177,7 @@ export async function move(
     const changed = await repo.moveAppointment(db, tenant, id, open.right.status, { starts_at: start, ends_at: new Date(start.getTime() + length), practitioner_id: practitionerId }, now)
     return reread(db, tenant, id, changed)
   } catch (error) {
-    if (isOverlap(error)) return E.left({ _tag: 'SlotTaken' })
+    if (isOverlap(error)) return E.left(SLOT_TAKEN_ERROR)
     throw error
   }
 }

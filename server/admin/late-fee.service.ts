@@ -17,12 +17,13 @@ import { loadOrganisation } from '../organisation/organisation.service'
 import type { SignedInStaff } from '../staff/staff.service'
 import type { Db } from '../db/schema'
 import { operatorDb } from '../staff/staff.tables'
+import { conflict, type ServiceError } from '../service-error'
 import * as day from './day.service'
 
-export type FeeError =
-  | day.DayError
-  | { readonly _tag: 'NoStoredCard' }
-  | { readonly _tag: 'FeeRefused'; readonly message: string }
+const FEE_MESSAGES = {
+  noStoredCard: 'The customer has no stored card for the late-cancellation fee. Cancel without the fee, or take it at the till.',
+  feeRefused: (why: string) => `The late-cancellation fee was not taken: ${why} The booking is not cancelled.`,
+} as const
 
 export interface FeeDue {
   amount: number
@@ -48,7 +49,7 @@ export async function cancelWithFee(
   who: SignedInStaff,
   appointmentId: string,
   now: Date,
-): Promise<E.Either<FeeError, DayBooking>> {
+): Promise<E.Either<ServiceError, DayBooking>> {
   const tenant = who.staff.tenant_id
   // Refusals (not found, not yours, already cancelled) before any card is touched.
   const open = await day.openAppointment(operatorDb(db), who, appointmentId)
@@ -60,13 +61,13 @@ export async function cancelWithFee(
   }
   const scope = { tenant }
   const card = (await processor.listCards(scope, due.customerId))[0]
-  if (!card) return E.left({ _tag: 'NoStoredCard' })
+  if (!card) return E.left(conflict(FEE_MESSAGES.noStoredCard))
   const key = `late-fee:${appointmentId}`
   const opened = await processor.createPayment(scope, { amount: due.amount, currency: due.currency, reference: key, idempotencyKey: key, description: 'Late cancellation fee' })()
-  if (E.isLeft(opened)) return E.left({ _tag: 'FeeRefused', message: opened.left.message })
+  if (E.isLeft(opened)) return E.left(conflict(FEE_MESSAGES.feeRefused(opened.left.message)))
   const transactionId = opened.right.transactionId
   const authorized = await processor.chargeStoredCard(scope, transactionId, due.customerId, card.id)()
-  if (E.isLeft(authorized)) return E.left({ _tag: 'FeeRefused', message: authorized.left.message })
+  if (E.isLeft(authorized)) return E.left(conflict(FEE_MESSAGES.feeRefused(authorized.left.message)))
   const cancelled = await day.cancelByClinic(db, who, appointmentId, now)
   if (E.isLeft(cancelled)) {
     await processor.void(scope, transactionId)()

@@ -5,37 +5,17 @@
 import * as E from 'fp-ts/Either'
 import type { StaffRole } from '../../src/contract/staff.routes'
 import { bearerToken, type RequestContext } from '../http/contract-route'
-import { EdgeFailure, forbidden, unauthorized, type Failure } from '../http/results'
-import { authenticate, STAFF_MESSAGES, type SignedInStaff, type StaffError } from './staff.service'
+import { EdgeFailure } from '../http/results'
+import { failureOf } from '../http/service-failure'
+import { authenticate, type SignedInStaff } from './staff.service'
 import { operatorDb } from './staff.tables'
 
 export const ANY_STAFF: readonly StaffRole[] = ['admin', 'practitioner']
 export const ADMIN_ONLY: readonly StaffRole[] = ['admin']
 
-/** The one place StaffError becomes an HTTP failure. */
-export function staffFailure(error: StaffError): Failure {
-  const message = STAFF_MESSAGES[error._tag]
-  switch (error._tag) {
-    case 'BadCredentials':
-    case 'NoSession':
-    case 'SessionEnded':
-      return unauthorized(message)
-    case 'WrongRole':
-      return forbidden(message)
-    case 'StaffExists':
-      return { _tag: 'Conflict', message }
-    case 'StaffNotFound':
-      return { _tag: 'NotFound', message }
-    case 'UnknownPractitioner':
-    case 'BadSetPasswordLink':
-    case 'WeakPassword':
-      return { _tag: 'BadRequest', message }
-  }
-}
-
 export async function requireStaff(ctx: RequestContext, allowed: readonly StaffRole[] = ANY_STAFF): Promise<SignedInStaff> {
   const result = await authenticate(operatorDb(ctx.db), ctx.deps.jwt, ctx.tenant, bearerToken(ctx.request), allowed)
-  if (E.isLeft(result)) throw new EdgeFailure(staffFailure(result.left))
+  if (E.isLeft(result)) throw new EdgeFailure(failureOf(result.left))
   return result.right
 }
 

@@ -6,7 +6,8 @@ import { getStaffMe, staffLogin, staffLogout, staffSetPassword } from '../../src
 import type { ServerDeps } from '../deps'
 import { bearerToken, serve } from '../http/contract-route'
 import { ok } from '../http/results'
-import { ADMIN_ONLY, requireStaff, staffFailure } from './staff.guard'
+import { answer, failureOf } from '../http/service-failure'
+import { ADMIN_ONLY, requireStaff } from './staff.guard'
 import * as staff from './staff.service'
 import { operatorDb } from './staff.tables'
 
@@ -20,7 +21,7 @@ export async function staffRoutes(app: FastifyInstance, deps: ServerDeps): Promi
       const result = await staff.login(operatorDb(ctx.db), ctx.deps.jwt, ctx.tenant, body.email, body.password)
       if (E.isLeft(result)) {
         ctx.request.log.warn({ email: body.email, clientAddress: ctx.request.ip, tenant: ctx.tenant }, 'failed staff login')
-        return staffFailure(result.left)
+        return failureOf(result.left)
       }
       return ok(result.right)
     },
@@ -42,7 +43,7 @@ export async function staffRoutes(app: FastifyInstance, deps: ServerDeps): Promi
       const result = await operatorDb(ctx.db)
         .transaction()
         .execute((trx) => staff.setPassword(trx, ctx.tenant, body.token, body.password, ctx.now()))
-      return E.isLeft(result) ? staffFailure(result.left) : ok({ message: 'Your password is set. You can now log in.' })
+      return E.isLeft(result) ? failureOf(result.left) : ok({ message: 'Your password is set. You can now log in.' })
     },
     { rateLimit },
   )
@@ -50,7 +51,7 @@ export async function staffRoutes(app: FastifyInstance, deps: ServerDeps): Promi
   serve(app, createStaff, async ({ body }, ctx) => {
     await requireStaff(ctx, ADMIN_ONLY)
     const created = await staff.createStaff(operatorDb(ctx.db), ctx.tenant, body, ctx.origin, ctx.now())
-    return E.isLeft(created) ? staffFailure(created.left) : ok(created.right, 201)
+    return answer(created, 201)
   })
 
   serve(app, listStaff, async (_input, ctx) => {
@@ -61,6 +62,6 @@ export async function staffRoutes(app: FastifyInstance, deps: ServerDeps): Promi
   serve(app, staffPasswordLink, async ({ params }, ctx) => {
     await requireStaff(ctx, ADMIN_ONLY)
     const link = await staff.passwordLink(operatorDb(ctx.db), ctx.tenant, params.id, ctx.origin, ctx.now())
-    return E.isLeft(link) ? staffFailure(link.left) : ok(link.right)
+    return answer(link)
   })
 }

@@ -1,7 +1,7 @@
 /**
  * Staff accounts: sign-in with scrypt hashes, the same session rules as customers (signed expiry,
  * logout ends the token on every instance, setting a password ends older tokens), one-time
- * set-password links. Expected refusals are tagged unions in Either; the route maps them to HTTP.
+ * set-password links. Expected refusals are ServiceErrors in Either; the route maps them to HTTP.
  */
 import { randomBytes } from 'node:crypto'
 import * as E from 'fp-ts/Either'
@@ -11,31 +11,22 @@ import type { JwtService, AuthClaims } from '../accounts/jwt.service'
 import { tokenIsCurrent, generationOf } from '../accounts/jwt.service'
 import { hashPassword, verifyPassword } from '../accounts/password'
 import { tokenHash } from '../accounts/session.service'
+import { conflict, invalid, notAllowed, notFound, unauthenticated, type ServiceError } from '../service-error'
 import * as repo from './staff.repository'
 import type { OperatorDb, OperatorDbOrTrx } from './staff.tables'
 
-export type StaffError =
-  | { readonly _tag: 'BadCredentials' }
-  | { readonly _tag: 'NoSession' }
-  | { readonly _tag: 'SessionEnded' }
-  | { readonly _tag: 'WrongRole' }
-  | { readonly _tag: 'BadSetPasswordLink' }
-  | { readonly _tag: 'WeakPassword' }
-  | { readonly _tag: 'StaffExists' }
-  | { readonly _tag: 'UnknownPractitioner' }
-  | { readonly _tag: 'StaffNotFound' }
-
-export const STAFF_MESSAGES: Record<StaffError['_tag'], string> = {
-  BadCredentials: 'The email or password is incorrect.',
-  NoSession: 'You need to log in as staff to do this.',
-  SessionEnded: 'Your session has ended, please log in again.',
-  WrongRole: 'Your staff role does not allow this.',
-  BadSetPasswordLink: 'This set-password link is invalid or has expired. Please ask an admin for a new one.',
-  WeakPassword: PASSWORD_RULE_MESSAGE,
-  StaffExists: 'A staff login with this email already exists.',
-  UnknownPractitioner: 'No single practitioner has that slug or name.',
-  StaffNotFound: 'No staff login of this clinic has that id.',
-}
+/** Texts of the staff refusals (the status is the ServiceError tag's, in server/http/service-failure.ts). */
+export const STAFF_MESSAGES = {
+  badCredentials: 'The email or password is incorrect.',
+  noSession: 'You need to log in as staff to do this.',
+  sessionEnded: 'Your session has ended, please log in again.',
+  wrongRole: 'Your staff role does not allow this.',
+  badSetPasswordLink: 'This set-password link is invalid or has expired. Please ask an admin for a new one.',
+  weakPassword: PASSWORD_RULE_MESSAGE,
+  staffExists: 'A staff login with this email already exists.',
+  unknownPractitioner: 'No single practitioner has that slug or name.',
+  staffNotFound: 'No staff login of this clinic has that id.',
+} as const
 
 /** A set-password link lasts a week: long enough for a new clinic's admin to find the mail. */
 const SET_PASSWORD_LINK_MS = 7 * 24 * 3_600_000
@@ -64,11 +55,11 @@ export async function login(
   tenant: string,
   email: string,
   password: string,
-): Promise<E.Either<StaffError, { token: string; staff: StaffUser }>> {
+): Promise<E.Either<ServiceError, { token: string; staff: StaffUser }>> {
   const row = await repo.findStaffByEmail(db, tenant, email)
   // Hash anyway when there is no such account: the answer takes as long either way.
   const valid = await verifyPassword(password, row?.password_hash ?? 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')
-  if (!row || !row.password_hash || !valid) return E.left({ _tag: 'BadCredentials' })
+  if (!row || !row.password_hash || !valid) return E.left(unauthenticated(STAFF_MESSAGES.badCredentials))
   const token = await jwt.sign({ sub: row.id, tenant, role: row.role, gen: generationOf(row.tokens_valid_after) })
   return E.right({ token, staff: staffDto(row) })
 }
@@ -80,15 +71,15 @@ export async function authenticate(
   tenant: string,
   token: string | undefined,
   allowed: readonly StaffRole[],
-): Promise<E.Either<StaffError, SignedInStaff>> {
-  if (!token) return E.left({ _tag: 'NoSession' })
+): Promise<E.Either<ServiceError, SignedInStaff>> {
+  if (!token) return E.left(unauthenticated(STAFF_MESSAGES.noSession))
   const claims = await jwt.verify(token)
   // A customer token (role 'customer') or another tenant's token is no staff session here.
-  if (!claims || claims.tenant !== tenant || !isStaffRole(claims.role)) return E.left({ _tag: 'NoSession' })
+  if (!claims || claims.tenant !== tenant || !isStaffRole(claims.role)) return E.left(unauthenticated(STAFF_MESSAGES.noSession))
   const staff = await repo.findStaff(db, tenant, claims.sub)
-  if (!staff || !isStaffRole(staff.role)) return E.left({ _tag: 'NoSession' })
-  if ((await repo.isSessionRevoked(db, tokenHash(token))) || !tokenIsCurrent(claims, staff.tokens_valid_after)) return E.left({ _tag: 'SessionEnded' })
-  if (!allowed.includes(staff.role)) return E.left({ _tag: 'WrongRole' })
+  if (!staff || !isStaffRole(staff.role)) return E.left(unauthenticated(STAFF_MESSAGES.noSession))
+  if ((await repo.isSessionRevoked(db, tokenHash(token))) || !tokenIsCurrent(claims, staff.tokens_valid_after)) return E.left(unauthenticated(STAFF_MESSAGES.sessionEnded))
+  if (!allowed.includes(staff.role)) return E.left(notAllowed(STAFF_MESSAGES.wrongRole))
   return E.right({ claims, staff, role: staff.role })
 }
 
@@ -104,10 +95,10 @@ export async function setPasswordLink(db: OperatorDbOrTrx, tenant: string, staff
   return `${origin}/staff/set-password/${token}`
 }
 
-export async function setPassword(db: OperatorDbOrTrx, tenant: string, token: string, password: string, now: Date): Promise<E.Either<StaffError, void>> {
-  if (!PASSWORD_PATTERN.test(password)) return E.left({ _tag: 'WeakPassword' })
+export async function setPassword(db: OperatorDbOrTrx, tenant: string, token: string, password: string, now: Date): Promise<E.Either<ServiceError, void>> {
+  if (!PASSWORD_PATTERN.test(password)) return E.left(invalid(STAFF_MESSAGES.weakPassword))
   const staffId = await repo.consumeSetPasswordToken(db, tenant, tokenHash(token), now)
-  if (!staffId) return E.left({ _tag: 'BadSetPasswordLink' })
+  if (!staffId) return E.left(invalid(STAFF_MESSAGES.badSetPasswordLink))
   await repo.setStaffPassword(db, tenant, staffId, await hashPassword(password), now)
   return E.right(undefined)
 }
@@ -119,13 +110,13 @@ export async function createStaff(
   input: { email: string; displayName: string; role: StaffRole; practitioner?: string },
   origin: string,
   now: Date,
-): Promise<E.Either<StaffError, { staff: StaffUser; setPasswordUrl: string }>> {
+): Promise<E.Either<ServiceError, { staff: StaffUser; setPasswordUrl: string }>> {
   return db.transaction().execute(async (trx) => {
-    if (await repo.findStaffByEmail(trx, tenant, input.email)) return E.left({ _tag: 'StaffExists' } as const)
+    if (await repo.findStaffByEmail(trx, tenant, input.email)) return E.left(conflict(STAFF_MESSAGES.staffExists))
     let practitionerId: string | null = null
     if (input.practitioner) {
       const found = await repo.practitionersNamed(trx, tenant, input.practitioner)
-      if (found.length !== 1) return E.left({ _tag: 'UnknownPractitioner' } as const)
+      if (found.length !== 1) return E.left(invalid(STAFF_MESSAGES.unknownPractitioner))
       practitionerId = found[0]!
     }
     const row = await repo.insertStaff(trx, { tenant, email: input.email, displayName: input.displayName, role: input.role, practitionerId })
@@ -138,8 +129,8 @@ export async function listStaff(db: OperatorDbOrTrx, tenant: string): Promise<St
 }
 
 /** A new one-time set-password link for a staff login (its forgotten password): the admin passes it on. */
-export async function passwordLink(db: OperatorDbOrTrx, tenant: string, staffId: string, origin: string, now: Date): Promise<E.Either<StaffError, { staff: StaffUser; setPasswordUrl: string }>> {
+export async function passwordLink(db: OperatorDbOrTrx, tenant: string, staffId: string, origin: string, now: Date): Promise<E.Either<ServiceError, { staff: StaffUser; setPasswordUrl: string }>> {
   const row = await repo.findStaff(db, tenant, staffId)
-  if (!row) return E.left({ _tag: 'StaffNotFound' })
+  if (!row) return E.left(notFound(STAFF_MESSAGES.staffNotFound))
   return E.right({ staff: staffDto(row), setPasswordUrl: await setPasswordLink(db, tenant, row.id, origin, now) })
 }

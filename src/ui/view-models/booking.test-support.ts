@@ -72,8 +72,13 @@ export const anna: PractitionerView = { id: 'p1', displayName: 'Anna Smith', gro
 export const ben: PractitionerView = { id: 'p2', displayName: 'Ben Jones', grossPrice: 70, duration: 60 }
 export const user: UserView = { id: 'u1', email: 'jo@example.com', firstName: 'Jo', surname: 'Bloggs', accountBalance: 0 }
 export const organisation: OrganisationView = {
+  id: '64b000000000000000000001',
   name: 'Demo Clinic',
   currency: 'GBP',
+  country: 'GB',
+  showHomeBannerText: false,
+  showCancelTerms: false,
+  minimiseGaps: false,
   bookingDepositType: 'percentage',
   bookingDepositAmount: 50,
   bookingDepositMultipleServicesRule: 'sum',

@@ -2,20 +2,10 @@ import type { AppError } from '../../application/failure'
 import type { Category } from '../../contract/categories.routes'
 import type { Service } from '../../contract/services.routes'
 import type { Course } from '../../contract/courses.routes'
-import type { Clinic } from '../../contract/clinics.routes'
-import type { CurrentUser } from '../../contract/customers.codecs'
-import type { CategoryView, ClinicView, ServiceView, UserView } from './views'
+import type { CategoryView, ServiceView } from './views'
 
 /** The text a view model shows for a use case's error (the use case already chose the spec's words). */
 export const errorText = (e: AppError): string => e.message
-
-export function toClinicView(c: Clinic): ClinicView {
-  return { id: c.id, accountName: c.accountName, address: { ...c.address }, ...(c.photo ? { photo: c.photo } : {}) }
-}
-
-export function toUserView(u: CurrentUser): UserView {
-  return { id: u.id, email: u.email, firstName: u.firstName, surname: u.surname, accountBalance: u.accountBalance }
-}
 
 export function toServiceView(s: Service): ServiceView {
   const meta = s.metadata

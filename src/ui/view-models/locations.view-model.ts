@@ -3,7 +3,7 @@ import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
 import type { ClinicView } from './views'
 import { ListLocations } from '../../application/use-cases/catalogue.use-case'
-import { errorText, toClinicView } from './catalogue-views'
+import { errorText } from './catalogue-views'
 import { BookingViewModel } from './booking.view-model'
 import { ToastViewModel } from './toast.view-model'
 
@@ -36,7 +36,7 @@ export class LocationsViewModel {
       runInAction(() => {
         this.loading = false
         if (E.isRight(result)) {
-          this.clinics = result.right.clinics.map(toClinicView)
+          this.clinics = result.right.clinics
           this.loaded = true
           this.failed = false
         } else {

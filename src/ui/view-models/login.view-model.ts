@@ -2,7 +2,6 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
 import { ForgotPassword, Login, Register } from '../../application/use-cases/auth.use-case'
-import { toUserView } from './catalogue-views'
 type Exec<T extends { execute: (...args: never[]) => unknown }> = Pick<T, 'execute'>
 
 import { SessionViewModel } from './session.view-model'
@@ -94,7 +93,7 @@ export class LoginViewModel {
       }
       this.password = ''
       this.info = undefined
-      this.session.signedIn(toUserView(result.right))
+      this.session.signedIn(result.right)
     })
   }
 

@@ -6,7 +6,6 @@ import { PORTS } from '../../application/tokens'
 import type { BookingStore } from '../../application/ports/booking-store.port'
 import { GetCurrentUser, Logout } from '../../application/use-cases/auth.use-case'
 import { LoadLinks, LoadOrganisation } from '../../application/use-cases/catalogue.use-case'
-import { toUserView } from './catalogue-views'
 
 type Exec<T extends { execute: (...args: never[]) => unknown }> = Pick<T, 'execute'>
 import { currencyOrDefault, type Currency } from '../../domain/pricing/money'
@@ -92,7 +91,7 @@ export class SessionViewModel {
       // LoadOrganisation keeps the currency in the booking store
       if (E.isRight(organisation)) this.organisation = organisation.right
       else this.organisationFailed = true
-      if (E.isRight(user)) this.user = toUserView(user.right)
+      if (E.isRight(user)) this.user = user.right
       this.userLoaded = true
     })
   }

@@ -2,55 +2,25 @@
  * The shapes the booking wizard's view models and pages show, mapped from the contract's types by
  * catalogue-views.ts, and the web app's configuration token.
  */
-import type { StoredClinic } from '../../application/ports/booking-store.port'
+import type { SubCategory } from '../../contract/categories.routes'
+import type { Clinic } from '../../contract/clinics.routes'
 import type { CurrentUser } from '../../contract/customers.codecs'
+import type { OrganisationPublic } from '../../contract/organisation.routes'
 import type { Practitioner } from '../../contract/practitioners.routes'
 
 /** A clinic as the contract lists it (the booking store remembers all but its picture). */
-export type ClinicView = StoredClinic & { photo?: string }
+export type ClinicView = Pick<Clinic, 'id' | 'accountName' | 'address' | 'photo'>
 
-export interface OrganisationView {
-  name: string
-  logo?: string
-  country?: string
-  currency?: string
-  gtmId?: string
-  brandColour?: string
-  showHomeBannerText?: boolean
-  homeBannerText?: string
-  bookingDepositType?: string
-  bookingDepositAmount?: number
-  bookingDepositMultipleServicesRule?: string
-  bookingDepositRule?: string
-  termsAndConditionsText?: string
-  termsAndConditionsTextCourse?: string
-  termsAndConditionsTextCourseService?: string
-  termsAndConditionsTextGiftVoucher?: string
-  thankYouText?: string
-  thankYouTextCourse?: string
-  thankYouTextCourseService?: string
-  thankYouTextGiftVoucher?: string
-  thankYouPageUrl?: string
-  lateCancellationChargeType?: string
-  lateCancellationChargeValue?: number
-  lateCancellationPeriod?: number
-  sellGiftVoucherOnline?: boolean
-  giftVoucherValues?: number[]
-  minimiseGaps?: boolean
-}
+/** The organisation's public settings; brandColour is not in the contract yet (AppShell reads it when a server sends one). */
+export type OrganisationView = OrganisationPublic & { brandColour?: string }
 
 /** The signed-in customer as the header and the wizard show them (the contract's fields). */
 export type UserView = Pick<CurrentUser, 'id' | 'email' | 'firstName'> & Partial<Pick<CurrentUser, 'surname' | 'accountBalance'>>
 
-export interface CategoryView {
-  id: string
-  name: string
-  /** set on a sub-category */
-  parentName?: string
-  parentCategory?: string
-  order?: number
-}
+/** A category of the flattened list (flattenCategories): the contract's fields, and a sub-category's parent's name. */
+export type CategoryView = Pick<SubCategory, 'id' | 'name' | 'order'> & { parentName?: string }
 
+/** Not a Pick of the contract's Service: it also shows courses, and derives its duration, price and course services. */
 export interface ServiceView {
   id: string
   name: string
