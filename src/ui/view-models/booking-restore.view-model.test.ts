@@ -208,7 +208,7 @@ describe('a course session booking opened from its URL alone (no course context 
     expect(w.useCases.calls.ConfirmBooking).toHaveLength(1)
     expect(w.useCases.calls.ConfirmBooking![0][0]).toMatchObject({ kind: 'book', appointment: { deposit: 0, course: 'cc-here' } })
     expect(w.booking.courseContext).toEqual({ courseId: 'cc-here', courseServices: ['s1'] })
-    expect(w.navigator.last).toBe('/location?courseServiceBooking=true')
+    expect(w.navigator.last).toBe('/location?courseServiceBooking=true&booked=a1')
   })
 
   it('without such a course nothing is booked and the error shows', async () => {
