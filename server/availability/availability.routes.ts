@@ -36,6 +36,7 @@ export async function availabilityRoutes(app: FastifyInstance, _deps: ServerDeps
       onlineBooking: body.onlineBooking,
       minimiseGaps: body.minimiseGaps,
       checkFirst: body.checkFirst,
+      hold: body.hold,
     })
     return answer(slots)
   })

@@ -3,7 +3,7 @@
  * repository loads (a fixed number of queries whatever the range) and the rules of
  * src/domain/scheduling.
  */
-import type { Slot } from '../../src/contract'
+import type { HoldKey, Slot } from '../../src/contract'
 import {
   availableDays,
   calendarDays,
@@ -19,6 +19,7 @@ import * as E from 'fp-ts/Either'
 import type { DbOrTrx, OrganisationSettings } from '../db/schema'
 import { referenceCache } from '../catalogue/reference-cache'
 import { notFound, type ServiceError } from '../service-error'
+import { ownHeldRowIds } from '../booking/hold-claim'
 import { groupIds, loadCalendars, serviceOptions, type Calendars, type ServiceOptionRow } from './calendar.repository'
 
 export interface RequestOptions {
@@ -67,13 +68,25 @@ function requestFor(serviceId: string, options: ServiceOptionRow[], staff: strin
 export async function daySlotsFor(
   db: DbOrTrx,
   tenant: string,
-  input: { date: string; serviceId: string; clinicId: string; staff?: string | null; forceInterval?: number; reschedule?: string | null; rescheduleOwner?: string | null } & Omit<RequestOptions, 'ignore'>,
+  input: {
+    date: string
+    serviceId: string
+    clinicId: string
+    staff?: string | null
+    forceInterval?: number
+    reschedule?: string | null
+    rescheduleOwner?: string | null
+    /** the caller's own slot hold: its time shows to them */
+    hold?: HoldKey | null
+  } & Omit<RequestOptions, 'ignore'>,
 ): Promise<E.Either<ServiceError, Slot[]>> {
   const date = input.date.length > 10 ? londonDateOfIso(input.date) : input.date
-  const [{ services, options }, ignore] = await Promise.all([
+  const [{ services, options }, moved, held] = await Promise.all([
     serviceOptions(db, tenant, input.clinicId, [input.serviceId], input.onlineBooking !== false),
     groupIds(db, tenant, input.reschedule, input.rescheduleOwner),
+    ownHeldRowIds(db, tenant, input.hold, input.now),
   ])
+  const ignore = [...moved, ...held]
   if (!services.has(input.serviceId)) return E.left(notFound('This service is not available at this location.'))
   const request = requestFor(input.serviceId, options, input.staff, input.forceInterval)
   if (!request) return E.right([])
@@ -92,16 +105,18 @@ export async function daySlotsFor(
 export async function monthDays(
   db: DbOrTrx,
   tenant: string,
-  lines: readonly { service: string; month: number; year: number; location: string; practitioner?: string | null; id?: string | null; withHolidays?: boolean }[],
+  lines: readonly { service: string; month: number; year: number; location: string; practitioner?: string | null; id?: string | null; withHolidays?: boolean; hold?: HoldKey | null }[],
   now: Date,
   rescheduleOwner?: string | null,
 ): Promise<E.Either<ServiceError, string[]>> {
   if (lines.length === 0) return E.right([])
   const { month, year, location } = lines[0]
-  const [{ services, options }, ignore] = await Promise.all([
+  const [{ services, options }, moved, held] = await Promise.all([
     serviceOptions(db, tenant, location, lines.map((l) => l.service), true),
     groupIds(db, tenant, lines.find((l) => l.id)?.id, rescheduleOwner),
+    ownHeldRowIds(db, tenant, lines.find((l) => l.hold)?.hold, now),
   ])
+  const ignore = [...moved, ...held]
   const missing = lines.find((l) => !services.has(l.service))
   if (missing) return E.left(notFound('This service is not available at this location.'))
   const requests = lines.map((l) => requestFor(l.service, options, l.practitioner))
@@ -123,8 +138,11 @@ export async function monthDays(
     })
   if (stamp === undefined) return E.right(await compute())
   // Many visitors ask for the same month: the answer is kept for the minute, for these exact
-  // booking versions (any booking change gives a new key).
-  const key = `month|${tenant}|${JSON.stringify(lines)}|${stamp}|${Math.floor(now.getTime() / 60_000)}`
+  // booking versions (any booking change gives a new key). Keyed by the rows counted as free, not by
+  // the ids and hold tokens asked with: an owner's answer (their hold or appointment free) is never
+  // served to a caller whose id or token did not check out, nor theirs to everyone else.
+  const asked = lines.map(({ id: _id, hold: _hold, ...rest }) => rest)
+  const key = `month|${tenant}|${JSON.stringify(asked)}|${[...ignore].sort().join(',')}|${stamp}|${Math.floor(now.getTime() / 60_000)}`
   return E.right(await referenceCache(db).get(key, compute, 60_000))
 }
 

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto'
 import type { Transaction } from 'kysely'
 import type { HoldKey } from '../../src/contract'
-import type { AllTables } from '../db/schema'
+import type { AllTables, DbOrTrx } from '../db/schema'
 import { endSlotHold, findSlotHold, heldRows, type SlotHoldRow } from './holds.repository'
 
 export function tokenHash(token: string): string {
@@ -21,11 +21,19 @@ export function isLive(hold: SlotHoldRow, now: Date): boolean {
  * caller's live hold occupies (the booking's checks count them as free); none for a wrong token or
  * an ended hold, and the booking then needs the time to be free as any other would.
  */
-export async function heldForClaim(trx: Transaction<AllTables>, tenant: string, key: HoldKey | null | undefined, now: Date): Promise<string[]> {
+export function heldForClaim(trx: Transaction<AllTables>, tenant: string, key: HoldKey | null | undefined, now: Date): Promise<string[]> {
+  return ownHeldRowIds(trx, tenant, key, now, true)
+}
+
+/**
+ * The rows the caller's own live hold occupies (availability counts them as free for their owner,
+ * as a reschedule does the appointment being moved); none for a wrong token or an ended hold.
+ */
+export async function ownHeldRowIds(db: DbOrTrx, tenant: string, key: HoldKey | null | undefined, now: Date, forUpdate = false): Promise<string[]> {
   if (!key) return []
-  const hold = await findSlotHold(trx, tenant, key.id, tokenHash(key.token), true)
+  const hold = await findSlotHold(db, tenant, key.id, tokenHash(key.token), forUpdate)
   if (!hold || !isLive(hold, now)) return []
-  return (await heldRows(trx, tenant, hold.id)).map((r) => r.id)
+  return (await heldRows(db, tenant, hold.id)).map((r) => r.id)
 }
 
 /** Inside the booking's transaction, just before its rows are written: the hold's rows give way to them. */

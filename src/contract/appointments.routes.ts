@@ -19,6 +19,8 @@ export const DaysAvailableRequest = bodyOf(
     /** appointment being rescheduled (its own time does not block) */
     id: t.union([ObjectId, t.null]),
     withHolidays: t.boolean,
+    /** the caller's own slot hold (issue 17, not in the spec): its time counts as free for them */
+    hold: t.union([HoldKey, t.null]),
   },
 )
 export type DaysAvailableRequest = t.TypeOf<typeof DaysAvailableRequest>

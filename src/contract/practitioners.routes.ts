@@ -1,5 +1,6 @@
 import * as t from 'io-ts'
 import { route } from './route'
+import { HoldKey } from './holds.routes'
 import { bodyOf, DateOrDateTime, entity, errors, Int, IsoDateTime, Money, ObjectId } from './codecs'
 
 /** A practitioner as offered for a service (spec: Staff / practitioner). */
@@ -52,7 +53,8 @@ export type Slot = t.TypeOf<typeof Slot>
 /**
  * POST /practitioners/time. `staff` absent or null means any practitioner. `date` is the day
  * ('yyyy-MM-dd' or an ISO date-time within it). `forceInterval` is 5 for every chained service after
- * the first. `appointmentBeingReschedule` is ignored when computing availability.
+ * the first. `appointmentBeingReschedule` is ignored when computing availability. `hold` (issue 17,
+ * not in the spec) is the caller's own slot hold: its time shows to them (and only with the right token).
  */
 export const PractitionerTimeBody = bodyOf(
   { date: DateOrDateTime, service: ObjectId, clinic: ObjectId },
@@ -66,6 +68,7 @@ export const PractitionerTimeBody = bodyOf(
     onlineBooking: t.boolean,
     minimiseGaps: t.boolean,
     checkFirst: t.boolean,
+    hold: t.union([HoldKey, t.null]),
   },
 )
 export type PractitionerTimeBody = t.TypeOf<typeof PractitionerTimeBody>

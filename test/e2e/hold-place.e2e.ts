@@ -111,7 +111,11 @@ describe.each([
     expect(after).toBeLessThanOrEqual(before)
     expect(after).toBeGreaterThan(0)
     expect(await page.getByRole('dialog', { name: 'Do you want to book another service?' }).count()).toBe(0)
-    await page.getByText(label, { exact: true }).first().waitFor({ state: 'attached' })
+    // The customer's own held time is among the times, chosen (others never see it).
+    const chosen = chip(page, label)
+    await chosen.waitFor({ state: 'visible', timeout: 30_000 })
+    expect(await chosen.getAttribute('aria-pressed')).toBe('true')
+    expect(await chosen.isEnabled()).toBe(true)
     await s.shot('time-reloaded')
 
     await page.getByRole('button', { name: 'Book appointment' }).filter({ visible: true }).first().click()

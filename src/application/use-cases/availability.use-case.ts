@@ -5,6 +5,7 @@ import type { AvailabilityApi } from '../ports/availability.port'
 import type { AppError } from '../failure'
 import { serverMessageOrSomethingWentWrong } from '../errors'
 import type { Practitioner, PractitionerTimeBody, Slot } from '../../contract/practitioners.routes'
+import type { HoldKey } from '../../contract/holds.routes'
 
 /** Linked-service slot forceInterval for every service after the first (spec section 9). */
 export const LINKED_FORCE_INTERVAL = 5
@@ -33,6 +34,8 @@ export interface AvailableDaysQuery {
   items: BasketLine[]
   /** appointment being rescheduled */
   rescheduleId?: string
+  /** the customer's own hold of the chosen time: its time counts as free for them (issue 17) */
+  hold?: HoldKey
 }
 
 /** POST /appointments/days-available-by-month: the selectable days ('yyyy-MM-dd'). Failure: server message or 'Something went wrong'. */
@@ -41,7 +44,7 @@ export class GetAvailableDays {
   constructor(@inject(PORTS.AvailabilityApi) private readonly api: AvailabilityApi) {}
   async execute(query: AvailableDaysQuery): Promise<E.Either<AppError, string[]>> {
     const result = await this.api.daysAvailable(
-      query.items.map((item) => ({
+      query.items.map((item, index) => ({
         service: item.service,
         month: query.month,
         year: query.year,
@@ -49,6 +52,8 @@ export class GetAvailableDays {
         practitioner: item.practitioner ?? null,
         withHolidays: true,
         ...(query.rescheduleId ? { id: query.rescheduleId } : {}),
+        // Once for the whole basket: the server reads the first line's.
+        ...(query.hold && index === 0 ? { hold: query.hold } : {}),
       })),
     )
     if (E.isLeft(result)) return E.left(serverMessageOrSomethingWentWrong(result.left))
@@ -65,6 +70,8 @@ export interface TimeSlotsQuery {
   user?: string
   rescheduleId?: string
   minimiseGaps?: boolean
+  /** the customer's own hold of the chosen time: it shows among the times (issue 17) */
+  hold?: HoldKey
 }
 
 /** One start time of the whole basket: the first service's slot and each following service right after. */
@@ -100,6 +107,7 @@ export class GetTimeSlots {
         ...(query.user ? { user: query.user } : {}),
         ...(query.rescheduleId ? { appointmentBeingReschedule: query.rescheduleId } : {}),
         ...(query.minimiseGaps !== undefined ? { minimiseGaps: query.minimiseGaps } : {}),
+        ...(query.hold ? { hold: query.hold } : {}),
       }
       const result = await this.api.times(body)
       if (E.isLeft(result)) return E.left(serverMessageOrSomethingWentWrong(result.left))

@@ -157,6 +157,17 @@ describe('availability', () => {
     expect(api.calls[1].args[0]).toEqual(expect.objectContaining({ service: id(5), staff: id(6), forceInterval: 5, checkFirst: false }))
   })
 
+  it("passes the customer's own hold: on every times call, on the first line of the days", async () => {
+    const hold = { id: id(20), token: 'secret-token-of-the-hold' }
+    const api = fake<AvailabilityApi>().on('times', [ok([slot('09:00', 30)]), ok([slot('09:30', 45)])]).on('daysAvailable', [ok([])])
+    await new GetTimeSlots(api.port).execute({ clinic: id(1), date: '2026-03-02', items: [{ service: id(3) }, { service: id(5) }], hold })
+    await new GetAvailableDays(api.port).execute({ clinic: id(1), month: 3, year: 2026, items: [{ service: id(3) }, { service: id(5) }], hold })
+    expect(api.calls[0].args[0]).toMatchObject({ service: id(3), hold })
+    expect(api.calls[1].args[0]).toMatchObject({ service: id(5), hold })
+    const lines = api.calls[2].args[0] as { hold?: unknown }[]
+    expect(lines.map((l) => l.hold)).toEqual([hold, undefined])
+  })
+
   it('a single service keeps invalid slots (shown, not clickable)', () => {
     expect(chainSlots([[slot('09:00', 30), slot('09:30', 30, false)]]).map((s) => s.valid)).toEqual([true, false])
   })

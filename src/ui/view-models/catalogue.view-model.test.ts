@@ -256,6 +256,21 @@ describe('TimeViewModel', () => {
     expect(vm.groups.flatMap((g) => g.slots.map((x) => x.label))).toEqual(['10:00'])
   })
 
+  it("the customer's own hold goes with the times and days asked for: their held time stays offered to them (issue 17)", async () => {
+    const mk = (h: string) => [{ startDate: `2026-03-12T${h}:00:00Z`, endDate: `2026-03-12T${h}:59:00Z`, practitioner: 'p1', valid: true }]
+    const { vm, useCases } = timeWorld({ GetTimeSlots: async () => E.right(chainsOf([mk('09'), mk('10')])) })
+    await vm.loadMonth()
+    await vm.pickDate('2026-03-12')
+    expect(useCases.calls.GetAvailableDays![0][0]).not.toHaveProperty('hold')
+    expect(useCases.calls.GetTimeSlots![0][0]).not.toHaveProperty('hold')
+    await vm.choose(vm.groups[0].slots[0].chain)
+    const key = { id: 'a0000000000000000000000a', token: 'secret-token-of-the-hold' }
+    await vm.refreshSlots()
+    await vm.loadMonth()
+    expect(useCases.calls.GetTimeSlots![1][0]).toMatchObject({ date: '2026-03-12', hold: key })
+    expect(useCases.calls.GetAvailableDays![1][0]).toMatchObject({ month: 3, hold: key })
+  })
+
   it('refreshing on the calendar (no day picked) loads nothing', async () => {
     const { vm, useCases } = timeWorld()
     await vm.refreshSlots()

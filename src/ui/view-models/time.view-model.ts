@@ -9,7 +9,7 @@ import { SlotHoldViewModel } from './slot-hold.view-model'
 import { formatLondonTime, londonDateOf, utcToLondon } from '../../domain/time'
 import { PORTS } from '../../application/tokens'
 import type { Clock } from '../../application/ports/clock.port'
-import { holdBannerText } from '../../domain/booking/hold'
+import { holdBannerText, type HeldTimeKey } from '../../domain/booking/hold'
 
 export const NO_AVAILABILITY_TEXT = 'There is no availability for your selection this month.'
 export const NO_AVAILABILITY_HINT = "Please go back and select 'Any staff' and/or remove services."
@@ -100,6 +100,12 @@ export class TimeViewModel {
     return groups.filter((g) => g.slots.length > 0)
   }
 
+  /** The customer's own held time is free to them: without its key a reload would hide the chosen time (issue 17). */
+  private get ownHold(): { hold?: HeldTimeKey } {
+    const key = this.booking.held.key
+    return key ? { hold: { id: key.id, token: key.token } } : {}
+  }
+
   get selectedStart(): string | undefined {
     return this.booking.startTime
   }
@@ -118,6 +124,7 @@ export class TimeViewModel {
       month: mm,
       year,
       items: this.booking.basket.map((item) => ({ service: item.service.id, practitioner: (item.anyStaff ? undefined : item.staff?.id) ?? null })),
+      ...this.ownHold,
     })
     runInAction(() => {
       this.loadingDays = false
@@ -181,6 +188,7 @@ export class TimeViewModel {
       clinic: clinic.id,
       items: this.booking.basket.map((item) => ({ service: item.service.id, practitioner: (item.anyStaff ? undefined : item.staff?.id) ?? null })),
       rescheduleId: this.booking.rescheduleAppointmentId,
+      ...this.ownHold,
     })
     runInAction(() => {
       this.loadingSlots = false
