@@ -79,7 +79,8 @@ export async function payInvoice(
     // A concurrent pay opened the invoice's one open payment first: answer that one.
     const winner = await repo.openPaymentOf(deps.db, invoiceId)
     if (!winner) throw error
-    await deps.processor.void({ tenant }, created.right.transactionId)()
+    // The same idempotency key gives parallel requests the same processor payment: void only our own.
+    if (winner.transaction_id !== created.right.transactionId) await deps.processor.void({ tenant }, created.right.transactionId)()
     return E.right(await startedOf(deps, winner.transaction_id, tenant))
   }
   const row = await repo.openPaymentOf(deps.db, invoiceId)
@@ -106,7 +107,10 @@ async function payWithStoredCard(deps: CommerceDeps, tenant: string, customerId:
       businessMetrics.payment('declined')
       businessMetrics.cardDeclined(deps.processor.name, charged.left.reason, charged.left.code)
     }
-    return E.left(charged.left._tag === 'UnknownTransaction' ? notFound(charged.left.message) : { _tag: 'Invalid', message: charged.left.message })
+    if (charged.left._tag === 'UnknownTransaction') return E.left(notFound(charged.left.message))
+    // A parallel request of the same invoice charged (or closed) the payment first: its state refuses this one.
+    if (charged.left._tag === 'InvalidState') return E.left(conflict(charged.left.message))
+    return E.left({ _tag: 'Invalid', message: charged.left.message })
   }
   const outcome = await settle(deps, tenant, transactionId)
   if (!outcome.paid) return E.left(conflict(outcome.message))
