@@ -51,6 +51,9 @@ function dayQuery(db: OperatorDbOrTrx, tenant: string) {
     ])
     .where('a.tenant_id', '=', tenant)
     .where('a.type', '=', 'Appointment')
+    // Released holds and times held while a customer books (slot holds) were never bookings.
+    .where('a.status', '!=', 'Deleted')
+    .where('a.hold_id', 'is', null)
 }
 
 export async function appointmentsBetween(

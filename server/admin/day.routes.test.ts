@@ -52,6 +52,22 @@ describe('GET /admin/bookings', () => {
     // and an admin-only call is 403 for a practitioner
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/customers?q=jane', headers: sarah })).statusCode).toBe(403)
   })
+  it('leaves out times held while a customer books (slot holds) and released holds: they were never bookings', async () => {
+    const row = await t.db.selectFrom('appointments').selectAll().where('id', '=', DEMO.apptFuture).executeTakeFirstOrThrow()
+    const at = (hours: number) => new Date(row.starts_at.getTime() + 365 * 86_400_000 + hours * 3_600_000)
+    const copy = (id: string, hours: number, extra: Record<string, unknown>) => ({ ...row, id, starts_at: at(hours), ends_at: new Date(at(hours).getTime() + 1_800_000), created_at: undefined, updated_at: undefined, ...extra })
+    await t.db.insertInto('appointments').values([
+      copy('eeeeeeeeeeeeeeeeeeeeee01', 0, {}),
+      copy('eeeeeeeeeeeeeeeeeeeeee02', 1, { status: 'Pending', customer_id: null, hold_id: 'eeeeeeeeeeeeeeeeeeeeee02', hold_expires_at: at(1) }),
+      copy('eeeeeeeeeeeeeeeeeeeeee03', 2, { status: 'Deleted' }),
+    ] as never).execute()
+    const day = await bookings(admin, `date=${formatInTimeZone(at(0), 'Europe/London', 'yyyy-MM-dd')}`)
+    expect(day.statusCode, day.body).toBe(200)
+    const ids = day.json().map((b: { id: string }) => b.id)
+    expect(ids).toContain('eeeeeeeeeeeeeeeeeeeeee01')
+    expect(ids).not.toContain('eeeeeeeeeeeeeeeeeeeeee02')
+    expect(ids).not.toContain('eeeeeeeeeeeeeeeeeeeeee03')
+  })
 })
 
 describe('GET /admin/rota', () => {
