@@ -121,4 +121,6 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-process.exit(await main(process.argv.slice(2)))
+// An explicit exit: a database pool left open by a failed command must not keep the process alive.
+const exitCode = await main(process.argv.slice(2))
+process.exit(exitCode)
