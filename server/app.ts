@@ -4,7 +4,6 @@
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify'
 import { tenantFromHost } from '../src/domain/tenant'
@@ -15,6 +14,7 @@ import { commerceDeps } from './commerce/commerce.module'
 import { PaymentReconciler } from './commerce/payment-reconciler'
 import { processorCspSources } from './commerce/processor-config'
 import { compression, webStatic } from './http/web-delivery.plugin'
+import { addSecurityHeaders } from './http/security-headers'
 import type { ServerDeps } from './deps'
 import { loggingOptions, observability } from './observability/observability'
 import { databaseRateLimitStore } from './http/rate-limit-store'
@@ -153,7 +153,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     if (closing) reply.header('connection', 'close')
   })
 
-  await app.register(helmet, {
+  addSecurityHeaders(app, {
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives() },
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'sameorigin' },
