@@ -13,11 +13,21 @@ import helmet, { type HelmetOptions } from 'helmet'
  * must not depend on the request (no CSP nonces, no directive functions): they are read once.
  */
 export function securityHeaders(options: Readonly<HelmetOptions>): [name: string, value: string][] {
-  const response = new ServerResponse(new IncomingMessage(new Socket()))
+  const response = new SpellingResponse(new IncomingMessage(new Socket()))
   helmet(options)(response.req, response, (error?: unknown) => {
     if (error) throw error
   })
-  return response.getRawHeaderNames().map((name) => [name, String(response.getHeader(name))])
+  return response.getHeaderNames().map((name) => [response.spelling.get(name) ?? name, String(response.getHeader(name))])
+}
+
+/** Remembers how each header name was spelled (getHeaderNames() lower-cases): they go out as helmet spells them, as before. */
+class SpellingResponse extends ServerResponse {
+  readonly spelling = new Map<string, string>()
+
+  override setHeader(name: string, value: number | string | readonly string[]): this {
+    this.spelling.set(name.toLowerCase(), name)
+    return super.setHeader(name, value)
+  }
 }
 
 /** Sets the headers on every reply of `app` at the start of the request (where @fastify/helmet did). */
