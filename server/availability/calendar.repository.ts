@@ -6,18 +6,16 @@
 import {
   isoDate,
   londonDay,
-  type Busy,
-  type BusyKind,
   type PractitionerCalendar,
   type TimeRange,
   type WeeklySchedule,
   withinOpeningHours,
 } from '../../src/domain/scheduling'
-import { sql } from 'kysely'
-import { OCCUPYING_STATUSES, type DbOrTrx, type OrganisationSettings } from '../db/schema'
+import type { DbOrTrx, OrganisationSettings } from '../db/schema'
 import { loadOrganisation } from '../organisation/organisation.service'
 import { loadOpeningHours } from './opening-hours.repository'
-import { referenceCache, type ReferenceCache } from '../catalogue/reference-cache'
+import { referenceCache } from '../catalogue/reference-cache'
+import { practitionersBusy } from './busy.repository'
 
 export interface ServiceOptionRow {
   serviceId: string
@@ -123,127 +121,6 @@ async function loadServiceOptions(
   return { services, options }
 }
 
-/** The longest appointment, block or leave entry the range query finds (longer absences are holidays). */
-const LONGEST_BOOKING_MS = 7 * 86_400_000
-
-/** Bookings are cached at most this long even when no version changed (memory bound). */
-const BUSY_TTL_MS = 60_000
-
-const KIND_OF_TYPE: Record<string, BusyKind> = { Appointment: 'appointment', Break: 'block', Block: 'block', Leave: 'leave' }
-
-/**
- * Time taken at any clinic (a practitioner is in one place at a time): one row per practitioner
- * whose bookings come as one text (fields kind, start, end, hold expiry, id split by the unit
- * separator U+001F, bookings by the record separator U+001E; instants in epoch milliseconds). That
- * is several times cheaper for PGlite to build and for us to parse than JSON or a row per booking.
- * The starts_at bounds let the (tenant, practitioner, starts_at) index serve the range: an entry
- * (block, leave) longer than LONGEST_BOOKING_MS is not seen before its start; longer absences are
- * holidays (closures).
- */
-async function loadBusy(db: DbOrTrx, tenant: string, ids: readonly string[], from: Date, to: Date): Promise<Map<string, Busy[]>> {
-  const result = await sql<{ practitioner_id: string; busy: string }>`
-    SELECT practitioner_id, string_agg(concat_ws(chr(31),
-      CASE WHEN status = 'Pending' AND hold_expires_at IS NOT NULL THEN 'hold' ELSE type END,
-      (date_part('epoch', starts_at) * 1000)::int8,
-      (date_part('epoch', ends_at) * 1000)::int8,
-      coalesce((date_part('epoch', hold_expires_at) * 1000)::int8::text, ''),
-      id
-    ), chr(30)) AS busy
-    FROM appointments
-    WHERE tenant_id = ${tenant}
-      AND practitioner_id IN (${sql.join([...ids])})
-      AND status IN (${sql.join([...OCCUPYING_STATUSES])})
-      AND starts_at < ${to} AND starts_at > ${new Date(from.getTime() - LONGEST_BOOKING_MS)} AND ends_at > ${from}
-    GROUP BY practitioner_id`.execute(db)
-  const out = new Map<string, Busy[]>()
-  for (const row of result.rows) out.set(row.practitioner_id, parseBusy(row.busy))
-  return out
-}
-
-const UNIT = 31 // U+001F between fields
-
-/**
- * The text of loadBusy back into busy entries: one pass over the characters, numbers read digit by
- * digit (a month of a clinic's bookings is a few thousand entries; split() and Number() on every
- * field cost more than the query's own aggregation).
- */
-export function parseBusy(text: string): Busy[] {
-  const out: Busy[] = []
-  const n = text.length
-  let i = 0
-  const number = (): number => {
-    let value = 0
-    for (let c = text.charCodeAt(i); c >= 48 && c <= 57; c = text.charCodeAt(++i)) value = value * 10 + (c - 48)
-    i++ // the separator
-    return value
-  }
-  while (i < n) {
-    let j = text.indexOf('\u001f', i)
-    const kind = text.slice(i, j)
-    i = j + 1
-    const start = number()
-    const end = number()
-    const hasExpiry = text.charCodeAt(i) !== UNIT
-    const expires = hasExpiry ? number() : (i++, 0)
-    j = text.indexOf('\u001e', i)
-    if (j < 0) j = n
-    const appointmentId = text.slice(i, j)
-    i = j + 1
-    out.push(
-      kind === 'hold'
-        ? hasExpiry
-          ? { start, end, kind: 'hold', appointmentId, expiresAt: expires }
-          : { start, end, kind: 'hold', appointmentId }
-        : { start, end, kind: KIND_OF_TYPE[kind] ?? 'appointment', appointmentId },
-    )
-  }
-  return out
-}
-
-/**
- * The bookings of each practitioner for [fromDate, toDate], cached per practitioner under its
- * booking version (a trigger bumps it on every appointment write): only practitioners whose
- * calendar changed are read again, all in one query. A one-day range is served from the cached
- * month of that practitioner when there is one.
- */
-async function cachedBusy(
-  db: DbOrTrx,
-  cache: ReferenceCache,
-  tenant: string,
-  ids: readonly string[],
-  versions: ReadonlyMap<string, string>,
-  fromDate: string,
-  toDate: string,
-  from: Date,
-  to: Date,
-): Promise<Map<string, Busy[]>> {
-  const keyOf = (id: string, first: string, last: string) => `busy|${tenant}|${id}|${versions.get(id) ?? 0}|${first}|${last}`
-  const month = fromDate === toDate ? monthOf(fromDate) : undefined
-  const found = new Map<string, Promise<Busy[]>>()
-  const missing: string[] = []
-  for (const id of ids) {
-    const hit = cache.peek<Busy[]>(keyOf(id, fromDate, toDate)) ?? (month && cache.peek<Busy[]>(keyOf(id, month.first, month.last)))
-    if (hit) found.set(id, hit)
-    else missing.push(id)
-  }
-  if (missing.length > 0) {
-    const loaded = loadBusy(db, tenant, missing, from, to)
-    for (const id of missing) {
-      const mine = loaded.then((m) => m.get(id) ?? [])
-      cache.set(keyOf(id, fromDate, toDate), mine, BUSY_TTL_MS)
-      found.set(id, mine)
-    }
-  }
-  const out = new Map<string, Busy[]>()
-  for (const [id, busy] of found) out.set(id, await busy)
-  return out
-}
-
-function monthOf(date: string): { first: string; last: string } {
-  const [y, m] = date.split('-').map(Number)
-  return { first: isoDate(y, m, 1), last: isoDate(y, m + 1, 0) }
-}
-
 export interface Calendars {
   calendars: PractitionerCalendar[]
   /** London dates the clinic is closed */
@@ -294,24 +171,11 @@ export async function loadCalendars(
   const organisation = await cache.get(`organisation|${tenant}`, () => loadOrganisation(db, tenant))
   const opening = await cache.get(`opening|${tenant}|${clinicId}`, () => loadOpeningHours(db, tenant, clinicId))
   // Bookings: cached under the practitioners' booking versions (bumped by a trigger on every write),
-  // so an unchanged calendar costs one tiny query. Never cache what a transaction sees (its
-  // uncommitted versions could be reused after a rollback).
+  // read with those versions in one statement. Never cache what a transaction sees (its uncommitted
+  // versions could be reused after a rollback).
   const inTransaction = cacheRoot !== db
-  let stamp: string | undefined
-  let busyOf: Map<string, Busy[]>
-  if (inTransaction) {
-    busyOf = await loadBusy(db, tenant, ids, from, to)
-  } else {
-    const versionRows = await db
-      .selectFrom('booking_versions')
-      .select(['practitioner_id', 'version'])
-      .where('tenant_id', '=', tenant)
-      .where('practitioner_id', 'in', ids)
-      .execute()
-    const versions = new Map(versionRows.map((v) => [v.practitioner_id, String(v.version)]))
-    stamp = ids.map((id) => `${id}:${versions.get(id) ?? 0}`).join(',')
-    busyOf = await cachedBusy(db, cache, tenant, ids, versions, fromDate, toDate, from, to)
-  }
+  const { busyOf, versions } = await practitionersBusy(db, inTransaction ? undefined : cacheRoot, tenant, ids, fromDate, toDate, from, to)
+  const stamp = versions && ids.map((id) => `${id}:${versions.get(id) ?? 0}`).join(',')
   const wanted = new Set(ids)
   const hours = allHours.filter((h) => wanted.has(h.practitioner_id))
   const closures = allClosures.filter((c) => c.starts_on <= toDate && c.ends_on >= fromDate)

@@ -13,6 +13,11 @@ export class ReferenceCache {
     private readonly maxEntries = 2000,
   ) {}
 
+  /** False when REFERENCE_CACHE_MS is 0: nothing is kept (availability's bookings neither). */
+  get enabled(): boolean {
+    return this.ttlMs > 0
+  }
+
   get<T>(key: string, load: () => Promise<T>, ttlMs = this.ttlMs): Promise<T> {
     if (ttlMs <= 0 || this.ttlMs <= 0) return load()
     const hit = this.peek<T>(key)
