@@ -149,8 +149,10 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   app.addHook('preClose', async () => {
     closing = true
   })
-  app.addHook('onSend', async (_request, reply) => {
+  // Hooks on every request take `done` rather than being async: a promise per hook and request adds up.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close')
+    done(null, payload)
   })
 
   addSecurityHeaders(app, {
@@ -159,8 +161,9 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     frameguard: { action: 'sameorigin' },
   })
   // API answers carry tokens and personal data: no cache keeps them unless a route says otherwise.
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) reply.header('cache-control', 'no-store')
+    done()
   })
   await app.register(rateLimit, {
     global: false,
@@ -193,24 +196,32 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   const knownTenants = new Set<string>()
   await app.register(
     async (api) => {
-      api.addHook('onRequest', async (request, reply) => {
+      api.addHook('onRequest', (request, reply, done) => {
         const tenant = tenantOf(request, config)
-        if (!knownTenants.has(tenant)) {
-          const row = await db.selectFrom('tenants').select('id').where('id', '=', tenant).executeTakeFirst()
-          if (!row) {
-            // Echo only what can be a tenant name: never a long or hostile header back into the answer.
-            const named = TENANT_NAME.test(tenant) ? ` '${tenant}'` : ''
-            return reply.status(404).send({ statusCode: 404, message: `Unknown organisation${named}.` })
-          }
-          knownTenants.add(tenant)
-        }
-        request.tenant = tenant
-      })
-      // A request without a body is bodiless whatever Content-Type it names (axios's node adapter
-      // sends a form type on a bodiless PUT or POST): Fastify would answer 415, or 400 for JSON.
-      api.addHook('onRequest', async (request) => {
+        // A request without a body is bodiless whatever Content-Type it names (axios's node adapter
+        // sends a form type on a bodiless PUT or POST): Fastify would answer 415, or 400 for JSON.
         const headers = request.raw.headers
         if (headers['content-type'] !== undefined && isEmptyBody(headers)) delete headers['content-type']
+        if (knownTenants.has(tenant)) {
+          request.tenant = tenant
+          return done()
+        }
+        db.selectFrom('tenants')
+          .select('id')
+          .where('id', '=', tenant)
+          .executeTakeFirst()
+          .then((row) => {
+            if (!row) {
+              // Echo only what can be a tenant name: never a long or hostile header back into the answer.
+              const named = TENANT_NAME.test(tenant) ? ` '${tenant}'` : ''
+              // Answered here: `done` is not called (the request goes no further).
+              reply.status(404).send({ statusCode: 404, message: `Unknown organisation${named}.` })
+              return
+            }
+            knownTenants.add(tenant)
+            request.tenant = tenant
+            done()
+          }, done)
       })
       for (const module of apiRoutes) await api.register(module, deps)
       api.setNotFoundHandler((request, reply) =>

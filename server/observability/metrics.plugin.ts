@@ -134,7 +134,10 @@ async function exposition(registry: client.Registry): Promise<string> {
 export async function metricsPlugin(app: FastifyInstance, deps: ServerDeps): Promise<void> {
   const { config } = deps
   const { registry, httpObserve } = appRegistry(deps, app.log)
-  app.addHook('onResponse', async (request, reply) => httpObserve(request, reply))
+  app.addHook('onResponse', (request, reply, done) => {
+    httpObserve(request, reply)
+    done()
+  })
 
   const serveMetrics = async (request: FastifyRequest, reply: FastifyReply) => {
     if (config.metricsToken) {
