@@ -5,7 +5,8 @@
  * (server/main.ts) listens on a port, and 10 concurrent clients send requests with fetch; before each
  * request every practitioner's booking version is bumped, so no booking comes from a cache.
  * Targets (issue 18): month p95 <= 25 ms and day slots p95 <= 10 ms at 10 connections, flat from 5k to 200k.
- * Run: npm run bench -- availability-pg   (BENCH_RUNS=n requests per case, BENCH_SIZES=5000,50000)
+ * Run: npm run bench -- availability-pg   (BENCH_RUNS=n requests per case, BENCH_SIZES=5000,50000,
+ * BENCH_CASES=month,chain,day to run some cases only, BENCH_CPU_PROF=dir for a CPU profile of the server per size)
  */
 import { addDays } from 'date-fns'
 import { formatInTimeZone } from 'date-fns-tz'
@@ -18,6 +19,8 @@ const RUNS = Number(process.env.BENCH_RUNS || 300)
 const WARM_UP = 30
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 10)
 const SIZES = (process.env.BENCH_SIZES || '5000,50000,200000').split(',').map(Number)
+const CASES = (process.env.BENCH_CASES || 'month,chain,day').split(',')
+const CPU_PROF = process.env.BENCH_CPU_PROF
 /** The last recorded p95 (ms) by size and case: 2026-11-24 14:17 UTC, load average 16-19 (BENCHMARKS.md). */
 const PREVIOUS: Record<string, string> = {
   '5000|days-available-by-month, any practitioner, 1 service': '85.2',
@@ -76,7 +79,7 @@ async function main() {
       }
       await database.close()
       console.log(`(${made} appointments generated in ${((Date.now() - started) / 1000).toFixed(1)} s)`)
-      const server = await startServer({ DATABASE_URL: pgdb.url, SEED_DEMO: 'false', LOG_LEVEL: 'error' })
+      const server = await startServer({ DATABASE_URL: pgdb.url, SEED_DEMO: 'false', LOG_LEVEL: 'error' }, undefined, CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [])
       const pool = benchPool(pgdb.url, CONCURRENCY)
       try {
         await server.running
@@ -97,10 +100,10 @@ async function main() {
         let bumps: Promise<unknown> = Promise.resolve()
         const bumpAll = () => (bumps = bumps.then(() => pool.query('UPDATE booking_versions SET version = version + 1 WHERE tenant_id = $1', [TENANT])))
         const cases = [
-          { name: 'days-available-by-month, any practitioner, 1 service', target: 25, send: () => post('/api/appointments/days-available-by-month', [line(s1)]) },
-          { name: 'days-available-by-month, any practitioner, 3-service chain', target: 25, send: () => post('/api/appointments/days-available-by-month', [line(s1), line(s2), line(s3)]) },
-          { name: 'practitioners/time, any practitioner, 1 service', target: 10, send: (i: number) => post('/api/practitioners/time', { date: dayOf(i), service: s1, clinic, staff: null, onlineBooking: true }) },
-        ]
+          { id: 'month', name: 'days-available-by-month, any practitioner, 1 service', target: 25, send: () => post('/api/appointments/days-available-by-month', [line(s1)]) },
+          { id: 'chain', name: 'days-available-by-month, any practitioner, 3-service chain', target: 25, send: () => post('/api/appointments/days-available-by-month', [line(s1), line(s2), line(s3)]) },
+          { id: 'day', name: 'practitioners/time, any practitioner, 1 service', target: 10, send: (i: number) => post('/api/practitioners/time', { date: dayOf(i), service: s1, clinic, staff: null, onlineBooking: true }) },
+        ].filter((c) => CASES.includes(c.id))
         for (const c of cases) {
           await closedLoop(CONCURRENCY, WARM_UP, c.send, bumpAll)
           let r!: Awaited<ReturnType<typeof closedLoop>>
@@ -117,6 +120,11 @@ async function main() {
         }
       } finally {
         await pool.end()
+        // The profile is written when the process exits by itself (SIGTERM: a clean shutdown).
+        if (CPU_PROF) {
+          server.child.kill('SIGTERM')
+          await Promise.race([server.exited, new Promise((r) => setTimeout(r, 10_000))])
+        }
         await server.kill()
       }
     } finally {

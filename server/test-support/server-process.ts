@@ -92,10 +92,13 @@ export interface ServerProcess {
   kill(): Promise<void>
 }
 
-/** Starts server/main.ts with tsx; `env` adds to (and overrides) a quiet development set-up. */
-export async function startServer(env: Record<string, string>, script = 'server/main.ts'): Promise<ServerProcess> {
+/**
+ * Starts server/main.ts with tsx; `env` adds to (and overrides) a quiet development set-up; `nodeArgs`
+ * go to node (the benches' --cpu-prof, which NODE_OPTIONS does not take).
+ */
+export async function startServer(env: Record<string, string>, script = 'server/main.ts', nodeArgs: readonly string[] = []): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'development', SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', SWEEP_INTERVAL_MS: '0', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
