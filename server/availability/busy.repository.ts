@@ -18,7 +18,20 @@ export const LONGEST_BOOKING_MS = 7 * 86_400_000
 const BUSY_TTL_MS = 60_000
 const MAX_ENTRIES = 2000
 
-const KIND_OF_TYPE: Record<string, BusyKind> = { Appointment: 'appointment', Break: 'block', Block: 'block', Leave: 'leave' }
+/** The statement's kinds (an appointment's type, or 'hold') and what they are to availability; anything else is an appointment. */
+const KINDS: readonly (readonly [string, BusyKind])[] = [
+  ['Appointment', 'appointment'],
+  ['hold', 'hold'],
+  ['Break', 'block'],
+  ['Block', 'block'],
+  ['Leave', 'leave'],
+]
+
+/** The kind named by text[i, j), compared in place (a month has thousands: no substring for each). */
+function kindAt(text: string, i: number, j: number): BusyKind {
+  for (const [name, kind] of KINDS) if (j - i === name.length && text.startsWith(name, i)) return kind
+  return 'appointment'
+}
 
 const STATUSES = OCCUPYING_STATUSES.map((s) => `'${s.replace(/'/g, "''")}'`).join(', ')
 
@@ -26,7 +39,8 @@ const STATUSES = OCCUPYING_STATUSES.map((s) => `'${s.replace(/'/g, "''")}'`).joi
  * $1 tenant, $2 practitioner ids, $3 the versions known for them (null: none), $4 range start,
  * $5 range end, $6 range start less LONGEST_BOOKING_MS. `busy` is null where the known version is
  * current. Bookings come as one text per practitioner (fields kind, start, end, hold expiry, id split
- * by the unit separator U+001F, bookings by the record separator U+001E; instants in epoch ms): several
+ * by the unit separator U+001F, bookings by the record separator U+001E; instants in epoch ms; in start
+ * order, as the slot rules take them without sorting a copy): several
  * times cheaper to build and to parse than JSON or a row per booking. The starts_at bounds let the
  * (tenant, practitioner, starts_at) index serve the range: an entry longer than LONGEST_BOOKING_MS
  * is not seen before its start (longer absences are holidays).
@@ -39,7 +53,7 @@ const BUSY_SQL = `SELECT k.id AS practitioner_id, coalesce(v.version, 0)::text A
       (date_part('epoch', a.ends_at) * 1000)::int8,
       coalesce((date_part('epoch', a.hold_expires_at) * 1000)::int8::text, ''),
       a.id
-    ), chr(30))
+    ), chr(30) ORDER BY a.starts_at)
     FROM appointments a
     WHERE a.tenant_id = $1 AND a.practitioner_id = k.id AND a.status IN (${STATUSES})
       AND a.starts_at < $5::timestamptz AND a.starts_at > $6::timestamptz AND a.ends_at > $4::timestamptz
@@ -77,7 +91,7 @@ export function parseBusy(text: string): Busy[] {
   }
   while (i < n) {
     let j = text.indexOf('\u001f', i)
-    const kind = text.slice(i, j)
+    const kind = kindAt(text, i, j)
     i = j + 1
     const start = number()
     const end = number()
@@ -92,7 +106,7 @@ export function parseBusy(text: string): Busy[] {
         ? hasExpiry
           ? { start, end, kind: 'hold', appointmentId, expiresAt: expires }
           : { start, end, kind: 'hold', appointmentId }
-        : { start, end, kind: KIND_OF_TYPE[kind] ?? 'appointment', appointmentId },
+        : { start, end, kind, appointmentId },
     )
   }
   return out

@@ -89,11 +89,17 @@ function firstStartAtOrAfter(sorted: readonly Busy[], t: number): number {
  */
 export function calendarDays(calendars: readonly PractitionerCalendar[]): (date: string) => PractitionerDay[] {
   const indexed: IndexedCalendar[] = calendars.map((calendar) => {
-    const busy = [...(calendar.busy ?? [])].sort((a, b) => a.start - b.start)
+    const busy = sortedByStart(calendar.busy ?? [])
     const longest = busy.reduce((m, b) => Math.max(m, b.end - b.start), 0)
     return { calendar, busy, longest, holidays: new Set(calendar.holidays ?? []) }
   })
   return (date) => indexed.map((entry) => new CalendarDay(entry, date))
+}
+
+/** Busy time by start: the list itself when it is in order already (as the server reads it), else a sorted copy. */
+function sortedByStart(busy: readonly Busy[]): readonly Busy[] {
+  for (let i = 1; i < busy.length; i++) if (busy[i].start < busy[i - 1].start) return [...busy].sort((a, b) => a.start - b.start)
+  return busy
 }
 
 /** One practitioner's facts for one date, computed on first read (see calendarDays). */

@@ -27,10 +27,12 @@ export interface PreparedDay {
 }
 
 const EMPTY: readonly Interval[] = []
+const NONE: ReadonlySet<string> = new Set()
 
 function ignoredIds(options: SlotOptions): ReadonlySet<string> {
   const raw = options.ignoreAppointmentId
-  if (raw === undefined) return new Set()
+  // The month view prepares hundreds of days with the same (usually empty) list.
+  if (raw === undefined || raw.length === 0) return NONE
   return new Set(typeof raw === 'string' ? [raw] : raw)
 }
 
