@@ -4,12 +4,13 @@
  * the caller sends the versions it has cached and the database answers every current version plus
  * the bookings of the practitioners whose version differs. A standing calendar costs one tiny round
  * trip; a changed one is read in the same round trip. The statement's text is fixed (arrays as
- * parameters), so nothing is compiled per request and PostgreSQL sees one statement shape.
+ * parameters): nothing is compiled per request, and PostgreSQL prepares it once per connection.
  */
 import { CompiledQuery } from 'kysely'
 import { isoDate, type Busy, type BusyKind } from '../../src/domain/scheduling'
 import { OCCUPYING_STATUSES, type DbOrTrx } from '../db/schema'
 import { referenceCache } from '../catalogue/reference-cache'
+import { preparedStatement } from '../db/prepared-statements'
 
 /** The longest appointment, block or leave entry the range query finds (longer absences are holidays). */
 export const LONGEST_BOOKING_MS = 7 * 86_400_000
@@ -46,7 +47,9 @@ const STATUSES = OCCUPYING_STATUSES.map((s) => `'${s.replace(/'/g, "''")}'`).joi
  * practitioner, starts_at) index serve the range: an entry longer than LONGEST_BOOKING_MS is not seen
  * before its start (longer absences are holidays).
  */
-const BUSY_SQL = `WITH v AS (
+const BUSY_SQL = preparedStatement(
+  'availability_busy',
+  `WITH v AS (
   SELECT k.id, coalesce(bv.version, 0) AS version, coalesce(bv.version, 0) IS DISTINCT FROM k.known AS changed
   FROM unnest($2::text[], $3::int8[]) AS k(id, known)
   LEFT JOIN booking_versions bv ON bv.tenant_id = $1 AND bv.practitioner_id = k.id
@@ -65,7 +68,8 @@ const BUSY_SQL = `WITH v AS (
   GROUP BY a.practitioner_id
 )
 SELECT v.id AS practitioner_id, v.version::text AS version, CASE WHEN v.changed THEN coalesce(b.busy, '') END AS busy
-FROM v LEFT JOIN b ON b.practitioner_id = v.id`
+FROM v LEFT JOIN b ON b.practitioner_id = v.id`,
+)
 
 interface BusyRow {
   practitioner_id: string

@@ -10,6 +10,7 @@ import { Kysely, Migrator, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { migrationProvider } from './migrations'
 import { pgliteDialect } from './pglite-dialect'
+import { preparingPool } from './prepared-statements'
 import type { CoreTables, Db } from './schema'
 
 export interface DatabaseOptions {
@@ -64,7 +65,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('connect', (client) => client.on('error', (error: Error) => options.onConnectionLost?.(error)))
     // The pool re-emits an idle client's error (told above already): without a listener it would throw.
     pool.on('error', () => undefined)
-    const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool }) })
+    const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) })
     return { db, kind: 'postgres', pool, close: () => db.destroy() }
   }
   // One server per data directory: a second one on the same files would lose data.
