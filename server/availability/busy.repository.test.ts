@@ -1,4 +1,4 @@
-/** The bookings of practitioners and their versions in one statement, and the versioned cache. */
+/** The bookings of practitioners under their booking versions, and the versioned cache. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newId } from '../db/ids'
 import type { DbOrTrx } from '../db/schema'
@@ -98,6 +98,12 @@ describe('practitionersBusy', () => {
     expect((await read(day)).busyOf.get(DEMO.pSarah)).toBe(three.busyOf.get(DEMO.pSarah))
   })
 
+  it('shares one load between requests that ask for the same versions at the same time', async () => {
+    await book(DEMO.pJames, '2031-03-13T10:00:00Z', 30)
+    const [a, b] = await Promise.all([read(month), read(month)])
+    expect(a.busyOf.get(DEMO.pJames)).toBe(b.busyOf.get(DEMO.pJames))
+  })
+
   it('takes a booking that started up to a week before the range and still runs into it', async () => {
     const leave = await book(DEMO.pJames, '2031-02-26T09:00:00Z', 6 * 24 * 60)
     const busy = (await read(month, [DEMO.pJames], undefined)).busyOf.get(DEMO.pJames)
@@ -115,21 +121,27 @@ describe('practitionersBusy', () => {
 })
 
 describe('BusyCache', () => {
-  it('never lets an older read replace a newer one, and forgets entries after their time', () => {
+  it('answers only the version asked for, never lets an older read replace a newer one, and forgets entries after their time', async () => {
     const cache = new BusyCache()
-    const newer = [{ start: 1, end: 2 }]
+    const newer = Promise.resolve([{ start: 1, end: 2 }])
     cache.set('k', '7', newer, 0)
-    cache.set('k', '6', [], 1)
-    expect(cache.get('k', 2)).toMatchObject({ version: '7', busy: newer })
-    cache.set('k', '8', [], 3)
-    expect(cache.get('k', 4)?.version).toBe('8')
-    expect(cache.get('k', 3 + 60_000)).toBeUndefined()
+    cache.set('k', '6', Promise.resolve([]), 1)
+    expect(cache.get('k', '7', 2)).toBe(newer)
+    expect(cache.get('k', '6', 2)).toBeUndefined()
+    const latest = Promise.resolve([])
+    cache.set('k', '8', latest, 3)
+    expect(cache.get('k', '8', 4)).toBe(latest)
+    expect(cache.get('k', '8', 3 + 60_000)).toBeUndefined()
   })
 
-  it('stays within its size, dropping the oldest', () => {
+  it('drops a failed load, and stays within its size, dropping the oldest', async () => {
     const cache = new BusyCache(8)
-    for (let i = 0; i < 20; i++) cache.set(`k${i}`, '1', [], 0)
-    expect(cache.get('k0', 1)).toBeUndefined()
-    expect(cache.get('k19', 1)).toBeDefined()
+    const failed = Promise.reject(new Error('connection lost'))
+    cache.set('f', '1', failed, 0)
+    await failed.catch(() => undefined)
+    expect(cache.get('f', '1', 1)).toBeUndefined()
+    for (let i = 0; i < 20; i++) cache.set(`k${i}`, '1', Promise.resolve([]), 0)
+    expect(cache.get('k0', '1', 1)).toBeUndefined()
+    expect(cache.get('k19', '1', 1)).toBeDefined()
   })
 })

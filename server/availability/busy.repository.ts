@@ -1,10 +1,11 @@
 /**
- * The bookings (appointments, holds, blocks, leave) of practitioners over a range, with their booking
- * versions (a trigger bumps a practitioner's version on every appointment write), in ONE statement:
- * the caller sends the versions it has cached and the database answers every current version plus
- * the bookings of the practitioners whose version differs. A standing calendar costs one tiny round
- * trip; a changed one is read in the same round trip. The statement's text is fixed (arrays as
- * parameters): nothing is compiled per request, and PostgreSQL prepares it once per connection.
+ * The bookings (appointments, holds, blocks, leave) of practitioners over a range, cached per
+ * practitioner and range under its booking version (a trigger bumps it on every appointment write):
+ * a request reads the versions (one tiny statement), then, in one more, the bookings of those whose
+ * version it has not got. A load in flight is shared by the requests that ask for the same versions
+ * meanwhile (a burst after a change reads the bookings once). Both statements have a fixed text
+ * (arrays as parameters): nothing is compiled per request, and PostgreSQL prepares them once per
+ * connection (prepared-statements.ts).
  */
 import { CompiledQuery } from 'kysely'
 import { isoDate, type Busy, type BusyKind } from '../../src/domain/scheduling'
@@ -36,50 +37,47 @@ function kindAt(text: string, i: number, j: number): BusyKind {
 
 const STATUSES = OCCUPYING_STATUSES.map((s) => `'${s.replace(/'/g, "''")}'`).join(', ')
 
+/** $1 tenant, $2 practitioner ids: each id's booking version (0 before its first booking). */
+const VERSIONS_SQL = preparedStatement(
+  'availability_versions',
+  `SELECT k.id AS practitioner_id, coalesce(v.version, 0)::text AS version
+FROM unnest($2::text[]) AS k(id)
+LEFT JOIN booking_versions v ON v.tenant_id = $1 AND v.practitioner_id = k.id`,
+)
+
 /**
- * $1 tenant, $2 practitioner ids, $3 the versions known for them (null: none), $4 range start,
- * $5 range end, $6 range start less LONGEST_BOOKING_MS. `busy` is null where the known version is
- * current. The bookings of the changed practitioners are read in one index scan (ANY of an array, as
- * one bitmap over the heap pages they share; a scan per practitioner read four times the pages).
- * They come as one text per practitioner (fields kind, start, end, hold expiry, id split by the unit
- * separator U+001F, bookings by the record separator U+001E; instants in epoch ms): several times
- * cheaper to build and to parse than JSON or a row per booking. The starts_at bounds let the (tenant,
- * practitioner, starts_at) index serve the range: an entry longer than LONGEST_BOOKING_MS is not seen
- * before its start (longer absences are holidays).
+ * $1 tenant, $2 practitioner ids, $3 range start, $4 range end, $5 range start less
+ * LONGEST_BOOKING_MS: one row per practitioner with bookings, read in one index scan (ANY of an
+ * array: one bitmap over the heap pages they share). The bookings come as one text (fields kind,
+ * start, end, hold expiry, id split by the unit separator U+001F, bookings by the record separator
+ * U+001E; instants in epoch ms): several times cheaper to build and to parse than JSON or a row per
+ * booking. The starts_at bounds let the (tenant, practitioner, starts_at) index serve the range: an
+ * entry longer than LONGEST_BOOKING_MS is not seen before its start (longer absences are holidays).
  */
 const BUSY_SQL = preparedStatement(
   'availability_busy',
-  `WITH v AS (
-  SELECT k.id, coalesce(bv.version, 0) AS version, coalesce(bv.version, 0) IS DISTINCT FROM k.known AS changed
-  FROM unnest($2::text[], $3::int8[]) AS k(id, known)
-  LEFT JOIN booking_versions bv ON bv.tenant_id = $1 AND bv.practitioner_id = k.id
-), b AS (
-  SELECT a.practitioner_id, string_agg(concat_ws(chr(31),
+  `SELECT a.practitioner_id, string_agg(concat_ws(chr(31),
     CASE WHEN a.status = 'Pending' AND a.hold_expires_at IS NOT NULL THEN 'hold' ELSE a.type END,
     (date_part('epoch', a.starts_at) * 1000)::int8,
     (date_part('epoch', a.ends_at) * 1000)::int8,
     coalesce((date_part('epoch', a.hold_expires_at) * 1000)::int8::text, ''),
     a.id
   ), chr(30)) AS busy
-  FROM appointments a
-  WHERE a.tenant_id = $1 AND a.practitioner_id = ANY (ARRAY(SELECT id FROM v WHERE changed))
-    AND a.status IN (${STATUSES})
-    AND a.starts_at < $5::timestamptz AND a.starts_at > $6::timestamptz AND a.ends_at > $4::timestamptz
-  GROUP BY a.practitioner_id
-)
-SELECT v.id AS practitioner_id, v.version::text AS version, CASE WHEN v.changed THEN coalesce(b.busy, '') END AS busy
-FROM v LEFT JOIN b ON b.practitioner_id = v.id`,
+FROM appointments a
+WHERE a.tenant_id = $1 AND a.practitioner_id = ANY ($2::text[]) AND a.status IN (${STATUSES})
+  AND a.starts_at < $4::timestamptz AND a.starts_at > $5::timestamptz AND a.ends_at > $3::timestamptz
+GROUP BY a.practitioner_id`,
 )
 
-interface BusyRow {
-  practitioner_id: string
-  version: string
-  busy: string | null
+async function readVersions(db: DbOrTrx, tenant: string, ids: readonly string[]): Promise<Map<string, string>> {
+  const { rows } = await db.executeQuery<{ practitioner_id: string; version: string }>(CompiledQuery.raw(VERSIONS_SQL, [tenant, ids]))
+  return new Map(rows.map((r) => [r.practitioner_id, r.version]))
 }
 
-async function queryBusy(db: DbOrTrx, tenant: string, ids: readonly string[], known: readonly (string | null)[], from: Date, to: Date): Promise<BusyRow[]> {
-  const parameters = [tenant, ids, known, from.toISOString(), to.toISOString(), new Date(from.getTime() - LONGEST_BOOKING_MS).toISOString()]
-  return (await db.executeQuery<BusyRow>(CompiledQuery.raw(BUSY_SQL, parameters))).rows
+async function loadBusy(db: DbOrTrx, tenant: string, ids: readonly string[], from: Date, to: Date): Promise<Map<string, Busy[]>> {
+  const parameters = [tenant, ids, from.toISOString(), to.toISOString(), new Date(from.getTime() - LONGEST_BOOKING_MS).toISOString()]
+  const { rows } = await db.executeQuery<{ practitioner_id: string; busy: string }>(CompiledQuery.raw(BUSY_SQL, parameters))
+  return new Map(rows.map((r) => [r.practitioner_id, parseBusy(r.busy)]))
 }
 
 const UNIT = 31 // U+001F between fields
@@ -124,34 +122,42 @@ export function parseBusy(text: string): Busy[] {
 
 interface Entry {
   version: string
-  busy: Busy[]
+  busy: Promise<Busy[]>
   expires: number
 }
 
 /**
- * A practitioner's bookings over one range, kept under the version they were read at: one entry per
- * practitioner and range, replaced when a newer version is read (an old version is never kept
- * beside it: with every calendar changing, the cache does not fill with what no one will read).
+ * A practitioner's bookings over one range, kept under the version they were read at (possibly still
+ * loading): one entry per practitioner and range, replaced when a newer version is read (an old
+ * version is never kept beside it: with every calendar changing, the cache does not fill with what no
+ * one will read). A failed load is dropped.
  */
 export class BusyCache {
   private readonly entries = new Map<string, Entry>()
 
   constructor(private readonly maxEntries = MAX_ENTRIES) {}
 
-  get(key: string, now: number): Entry | undefined {
+  /** The bookings of `key` at exactly `version`, if kept. */
+  get(key: string, version: string, now: number): Promise<Busy[]> | undefined {
     const entry = this.entries.get(key)
-    if (entry === undefined || entry.expires > now) return entry
-    this.entries.delete(key)
-    return undefined
+    if (entry === undefined) return undefined
+    if (entry.expires <= now) {
+      this.entries.delete(key)
+      return undefined
+    }
+    return entry.version === version ? entry.busy : undefined
   }
 
   /** Keeps `busy` read at `version`, unless a newer version is kept already (a slower request's older read). */
-  set(key: string, version: string, busy: Busy[], now: number): void {
+  set(key: string, version: string, busy: Promise<Busy[]>, now: number): void {
     const kept = this.entries.get(key)
     if (kept !== undefined && kept.expires > now && Number(kept.version) > Number(version)) return
     if (kept !== undefined) this.entries.delete(key)
     else if (this.entries.size >= this.maxEntries) this.evict(now)
     this.entries.set(key, { version, busy, expires: now + BUSY_TTL_MS })
+    busy.catch(() => {
+      if (this.entries.get(key)?.busy === busy) this.entries.delete(key)
+    })
   }
 
   /** Drops expired entries, then the oldest quarter if still full (Map order is insertion order). */
@@ -176,7 +182,7 @@ function busyCache(root: object): BusyCache {
 
 export interface PractitionersBusy {
   busyOf: Map<string, Busy[]>
-  /** The booking versions the bookings reflect (undefined when read without the cache). */
+  /** The booking versions the bookings reflect (undefined when read inside a transaction). */
   versions?: Map<string, string>
 }
 
@@ -188,9 +194,9 @@ function monthOf(date: string): { first: string; last: string } {
 /**
  * The bookings of each practitioner for the London dates [fromDate, toDate] (instants [from, to)).
  * `cacheRoot` undefined (inside a transaction: its uncommitted versions could be reused after a
- * rollback) reads them all and caches nothing. Otherwise, with the reference cache on, bookings are
- * kept per practitioner and range under their version; a one-day range is also served from the
- * practitioner's month when that is current.
+ * rollback) reads them without versions and caches nothing. Otherwise, with the reference cache on,
+ * bookings are kept per practitioner and range under their version; a one-day range is also served
+ * from the practitioner's month at the same version.
  */
 export async function practitionersBusy(
   db: DbOrTrx,
@@ -202,38 +208,30 @@ export async function practitionersBusy(
   from: Date,
   to: Date,
 ): Promise<PractitionersBusy> {
-  const cache = cacheRoot !== undefined && referenceCache(cacheRoot).enabled ? busyCache(cacheRoot) : undefined
-  if (cache === undefined) {
-    const rows = await queryBusy(db, tenant, ids, ids.map(() => null), from, to)
-    return { busyOf: new Map(rows.map((r) => [r.practitioner_id, parseBusy(r.busy ?? '')])), ...(cacheRoot ? { versions: versionsOf(rows) } : {}) }
-  }
+  if (cacheRoot === undefined) return { busyOf: await loadBusy(db, tenant, ids, from, to) }
+  const versions = await readVersions(db, tenant, ids)
+  if (!referenceCache(cacheRoot).enabled) return { busyOf: await loadBusy(db, tenant, ids, from, to), versions }
+  const cache = busyCache(cacheRoot)
   const now = Date.now()
   const month = fromDate === toDate ? monthOf(fromDate) : undefined
   const keyOf = (id: string, first: string, last: string) => `${tenant}|${id}|${first}|${last}`
-  // The newest entry each practitioner has for this range (its own, or its month's for a day).
-  const kept = new Map<string, Entry | undefined>()
+  const found = new Map<string, Promise<Busy[]>>()
+  const missing: string[] = []
   for (const id of ids) {
-    const own = cache.get(keyOf(id, fromDate, toDate), now)
-    const whole = month && cache.get(keyOf(id, month.first, month.last), now)
-    kept.set(id, whole && (!own || Number(whole.version) > Number(own.version)) ? whole : own)
+    const version = versions.get(id) ?? '0'
+    const hit = cache.get(keyOf(id, fromDate, toDate), version, now) ?? (month && cache.get(keyOf(id, month.first, month.last), version, now))
+    if (hit) found.set(id, hit)
+    else missing.push(id)
   }
-  const rows = await queryBusy(db, tenant, ids, ids.map((id) => kept.get(id)?.version ?? null), from, to)
-  const busyOf = new Map<string, Busy[]>()
-  const at = Date.now()
-  for (const row of rows) {
-    const id = row.practitioner_id
-    // null: the version sent is current, so there was a kept entry.
-    if (row.busy === null) {
-      busyOf.set(id, kept.get(id)!.busy)
-      continue
+  if (missing.length > 0) {
+    const loaded = loadBusy(db, tenant, missing, from, to)
+    for (const id of missing) {
+      const mine = loaded.then((m) => m.get(id) ?? [])
+      cache.set(keyOf(id, fromDate, toDate), versions.get(id) ?? '0', mine, now)
+      found.set(id, mine)
     }
-    const busy = parseBusy(row.busy)
-    cache.set(keyOf(id, fromDate, toDate), row.version, busy, at)
-    busyOf.set(id, busy)
   }
-  return { busyOf, versions: versionsOf(rows) }
-}
-
-function versionsOf(rows: readonly BusyRow[]): Map<string, string> {
-  return new Map(rows.map((r) => [r.practitioner_id, r.version]))
+  const busyOf = new Map<string, Busy[]>()
+  for (const [id, busy] of found) busyOf.set(id, await busy)
+  return { busyOf, versions }
 }
