@@ -10,7 +10,8 @@
  */
 import { addDays } from 'date-fns'
 import { formatInTimeZone } from 'date-fns-tz'
-import { sql } from 'kysely'
+import { CompiledQuery } from 'kysely'
+import { BUSY_SQL, LONGEST_BOOKING_MS } from '../server/availability/busy.repository'
 import { migrate, openDatabase } from '../server/db/database'
 import { startServer, throwawayDatabase } from '../server/test-support/server-process'
 import { benchPool, closedLoop, cpuPerRequest, fillAppointments, LONDON, loadAverage, percentile, seedReference, TENANT } from './lib/pg-tenant'
@@ -21,17 +22,17 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 10)
 const SIZES = (process.env.BENCH_SIZES || '5000,50000,200000').split(',').map(Number)
 const CASES = (process.env.BENCH_CASES || 'month,chain,day').split(',')
 const CPU_PROF = process.env.BENCH_CPU_PROF
-/** The last recorded p95 (ms) by size and case: 2026-11-24 14:17 UTC, load average 16-19 (BENCHMARKS.md). */
+/** The last recorded p95 (ms) by size and case: 2026-11-24 20:25 UTC, load average 1.2-1.5 (BENCHMARKS.md). */
 const PREVIOUS: Record<string, string> = {
-  '5000|days-available-by-month, any practitioner, 1 service': '85.2',
-  '5000|days-available-by-month, any practitioner, 3-service chain': '56.0',
-  '5000|practitioners/time, any practitioner, 1 service': '30.6',
-  '50000|days-available-by-month, any practitioner, 1 service': '114.5',
-  '50000|days-available-by-month, any practitioner, 3-service chain': '62.1',
-  '50000|practitioners/time, any practitioner, 1 service': '43.3',
-  '200000|days-available-by-month, any practitioner, 1 service': '156.9',
-  '200000|days-available-by-month, any practitioner, 3-service chain': '218.5',
-  '200000|practitioners/time, any practitioner, 1 service': '55.5',
+  '5000|days-available-by-month, any practitioner, 1 service': '32.0',
+  '5000|days-available-by-month, any practitioner, 3-service chain': '25.7',
+  '5000|practitioners/time, any practitioner, 1 service': '24.3',
+  '50000|days-available-by-month, any practitioner, 1 service': '27.1',
+  '50000|days-available-by-month, any practitioner, 3-service chain': '28.3',
+  '50000|practitioners/time, any practitioner, 1 service': '20.7',
+  '200000|days-available-by-month, any practitioner, 1 service': '18.7',
+  '200000|days-available-by-month, any practitioner, 3-service chain': '24.7',
+  '200000|practitioners/time, any practitioner, 1 service': '16.7',
 }
 
 async function pgAvailable(): Promise<boolean> {
@@ -66,15 +67,11 @@ async function main() {
       const big = await seedReference(database.db)
       const made = await fillAppointments(database.db, big, size, monthKey)
       if (process.env.BENCH_EXPLAIN === '1') {
-        // The bookings query of server/availability/calendar.repository.ts (loadBusy) for the clinic's month.
+        // The bookings statement of server/availability/busy.repository.ts for the clinic's month.
         const from = new Date(Date.UTC(year, month - 1, 1))
         const to = new Date(Date.UTC(year, month, 1))
-        const plan = await sql<{ 'QUERY PLAN': string }>`EXPLAIN (ANALYZE, BUFFERS)
-          SELECT practitioner_id, string_agg(concat_ws(chr(31), type, (date_part('epoch', starts_at) * 1000)::int8, (date_part('epoch', ends_at) * 1000)::int8, id), chr(30))
-          FROM appointments WHERE tenant_id = ${TENANT} AND practitioner_id IN (${sql.join(big.practitioners[0])})
-            AND status IN ('Scheduled', 'Pending', 'Running late', 'Completed', 'Incomplete')
-            AND starts_at < ${to} AND starts_at > ${new Date(from.getTime() - 7 * 86_400_000)} AND ends_at > ${from}
-          GROUP BY practitioner_id`.execute(database.db)
+        const parameters = [TENANT, big.practitioners[0], from.toISOString(), to.toISOString(), new Date(from.getTime() - LONGEST_BOOKING_MS).toISOString()]
+        const plan = await database.db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS) ${BUSY_SQL}`, parameters))
         console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'))
       }
       await database.close()

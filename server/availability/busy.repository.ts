@@ -54,7 +54,7 @@ LEFT JOIN booking_versions v ON v.tenant_id = $1 AND v.practitioner_id = k.id`,
  * booking. The starts_at bounds let the (tenant, practitioner, starts_at) index serve the range: an
  * entry longer than LONGEST_BOOKING_MS is not seen before its start (longer absences are holidays).
  */
-const BUSY_SQL = preparedStatement(
+export const BUSY_SQL = preparedStatement(
   'availability_busy',
   `SELECT a.practitioner_id, string_agg(concat_ws(chr(31),
     CASE WHEN a.status = 'Pending' AND a.hold_expires_at IS NOT NULL THEN 'hold' ELSE a.type END,
