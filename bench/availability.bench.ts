@@ -15,6 +15,7 @@ import { addDays } from 'date-fns'
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
+import { recordFigure } from './lib/figures.mjs'
 import { buildServer } from '../server/app'
 import { testConfig } from '../server/config'
 import { migrate, openDatabase, type Database } from '../server/db/database'
@@ -126,17 +127,6 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 }
 
-/** The recorded p95 (ms) unchanged / one changed / all changed: 2026-11-22 07:42 UTC, load average 1.3 (BENCHMARKS.md). */
-const PREVIOUS: Record<string, string> = {
-  'days-available-by-month, any practitioner, 1 service': '3.5 / 4.0 / 7.5',
-  'days-available-by-month, one practitioner, 1 service': '0.8 / 1.9 / 2.3',
-  'days-available-by-month, any practitioner, 3-service chain': '0.9 / 4.0 / 7.3',
-  'days-available-by-month, one practitioner, 3-service chain': '1.0 / 2.7 / 1.9',
-  'practitioners/time, any practitioner, 1 service': '1.0 / 2.5 / 2.1',
-  'practitioners/time, one practitioner, 1 service': '0.8 / 1.6 / 1.5',
-  'practitioners/time, any practitioner, chained service (forceInterval 5)': '3.5 / 5.1 / 5.1',
-  'practitioners/time, one practitioner, chained service (forceInterval 5)': '2.5 / 2.5 / 1.7',
-}
 
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined
 
@@ -253,19 +243,29 @@ async function main() {
   // bookings just changed (nothing served from a cache of bookings: the worst case).
   const modes: { label: string; before?: (i: number) => Promise<unknown> }[] = [{ label: 'unchanged' }, { label: 'one changed', before: bumpOne }, { label: 'all changed', before: bumpAll }]
   console.log(`| case | ${modes.map((m) => `${m.label}: p50 / p95 (cpu p50)`).join(' | ')} | target p95 | previous p95 |`)
+  const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
   console.log(`|---|${modes.map(() => '---:').join('|')}|---:|---:|`)
   let over = 0
   let failures = 0
   for (const c of cases) {
     if (ONLY && !ONLY.test(c.name)) continue
     const cells: string[] = []
+    const p95s: number[] = []
     for (const mode of modes) {
       const f = await measure(app, c.request, mode.before)
       failures += f.failures
       if (f.p95 >= c.target) over++
+      p95s.push(f.p95)
       cells.push(`${f.p50.toFixed(1)} / ${f.p95.toFixed(1)}${f.p95 >= c.target ? ' OVER' : ''} (${f.cpu50.toFixed(1)})`)
     }
-    console.log(`| ${c.name} | ${cells.join(' | ')} | < ${c.target} ms | ${PREVIOUS[c.name] ?? '-'} |`)
+    const figure = recordFigure({
+      id: `availability-pglite.${slug(c.name)}`,
+      name: `availability (PGlite, 50,000 appointments) ${c.name}: p95 unchanged / one changed / all changed`,
+      measured: `${p95s.map((p) => p.toFixed(1)).join(' / ')} ms`,
+      target: `< ${c.target} ms`,
+      met: p95s.every((p) => p < c.target),
+    })
+    console.log(`| ${c.name} | ${cells.join(' | ')} | < ${c.target} ms | ${figure.previous} |`)
   }
   await app.close()
   await database.close()

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os'
 import { createServer } from 'node:net'
 import { cpus, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
+import { recordFigure } from './lib/figures.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const BIN = fileURLToPath(new URL('../cli/bin.mjs', import.meta.url))
@@ -132,6 +133,7 @@ try {
   const ratio = clinic / floor
   console.log(`  linked clinic / node -e 0 (medians): ${ratio.toFixed(2)} x; target < ${TARGET_RATIO} x: ${ratio < TARGET_RATIO ? 'met' : 'NOT met'}`)
   console.log(`  linked clinic median < ${TARGET_MS} ms: ${clinic < TARGET_MS ? 'met' : 'NOT met'}`)
+  recordFigure({ id: 'cli.locations', name: '`clinic locations --json` (linked): median, and its ratio to `node -e 0`', measured: `${ms(clinic)}, ${ratio.toFixed(2)} x`, target: `< ${TARGET_MS} ms, < ${TARGET_RATIO} x`, met: clinic < TARGET_MS && ratio < TARGET_RATIO })
 } catch (error) {
   console.log(`cli bench could not run: ${error instanceof Error ? error.message : String(error)}`)
 } finally {
