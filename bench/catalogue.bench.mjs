@@ -7,23 +7,22 @@
 // CATALOGUE_BENCH_SECONDS (default 5) per endpoint; CATALOGUE_BENCH_LOG_LEVEL (default info, as in
 // production: one request-log line each, to /dev/null here). "CPU µs/req" is the server process's own
 // CPU time per request (/proc): on a loaded machine it moves much less than req/s and p99. Never fails.
-import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { findPostgres } from '../scripts/lib/environment.mjs'
+import { cpuMsOf, startSeededProductionServer } from './lib/bench-server.mjs'
 import { recordFigure } from './lib/figures.mjs'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
 const SECONDS = Number(process.env.CATALOGUE_BENCH_SECONDS || 5)
 const CONNECTIONS = 10
 const TARGET_RPS = 5000
 const TARGET_P99_MS = 20
 const LONDON = 'c10000000000000000000001'
+// As in production: one request-log line each (to /dev/null here).
+const LOG = { LOG_LEVEL: process.env.CATALOGUE_BENCH_LOG_LEVEL || 'info' }
 
 const ENDPOINTS = [
   { id: 'organisation', name: 'public organisation', path: '/api/public/organisations' },
@@ -35,84 +34,6 @@ const ENDPOINTS = [
   { id: 'courses', name: 'course/groupedByCategory', path: '/api/course/groupedByCategory' },
 ]
 
-/** What the production profile requires (server/config.ts productionProblems); nothing is mailed or paid here. */
-const productionEnv = (port) => ({
-  NODE_ENV: 'production',
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-  JWT_SECRET: 'catalogue-bench-secret-catalogue-bench-secret',
-  SMTP_URL: 'smtp://127.0.0.1:9',
-  ALLOW_SANDBOX_PAYMENTS: 'true',
-})
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address()
-      probe.close(() => resolve(port))
-    })
-  })
-
-async function waitUntilUp(url, child, timeoutMs = 180_000) {
-  const started = Date.now()
-  while (Date.now() - started < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`)
-    try {
-      if ((await fetch(`${url}/api/public/organisations`)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error(`the server did not answer within ${timeoutMs / 1000} s`)
-}
-
-/** The production server on this database, after a development start has migrated it and seeded the demo tenant. */
-async function startSeededProductionServer(database) {
-  const seeding = await startServer({ ...database, NODE_ENV: 'development', SEED_DEMO: 'true' })
-  await seeding.stop()
-  return startServer(database, productionEnv)
-}
-
-async function startServer(env, profile = () => ({})) {
-  const port = await freePort()
-  const url = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: process.env.CATALOGUE_BENCH_LOG_LEVEL || 'info',
-      SWEEP_INTERVAL_MS: '0',
-      ...env,
-      ...profile(port),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  await waitUntilUp(url, child)
-  return {
-    url,
-    pid: child.pid,
-    stop: async () => {
-      child.kill('SIGTERM')
-      await exited
-    },
-  }
-}
-
-/** CPU ms (user + system) the server process has used, from /proc on Linux; undefined elsewhere. */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 // utime + stime in ticks of 1/100 s
-  } catch {
-    return undefined
-  }
-}
-
 const run = (options) => new Promise((resolve, reject) => autocannon(options, (error, result) => (error ? reject(error) : resolve(result))))
 
 async function measure(label, database, server) {
@@ -123,9 +44,9 @@ async function measure(label, database, server) {
     const check = await fetch(options.url, { headers: options.headers })
     if (!check.ok) throw new Error(`${endpoint.path} answered ${check.status}`)
     await run({ ...options, amount: 2000 }) // warm-up (JIT, caches), not counted
-    const cpuBefore = cpuMs(server.pid)
+    const cpuBefore = cpuMsOf(server.pid)
     const result = await run({ ...options, duration: SECONDS })
-    const cpuAfter = cpuMs(server.pid)
+    const cpuAfter = cpuMsOf(server.pid)
     // The server's own CPU per request: what the figures would be without other processes competing.
     const cpuPerRequest = cpuBefore === undefined || cpuAfter === undefined ? '' : (((cpuAfter - cpuBefore) * 1000) / Math.max(result.requests.total, 1)).toFixed(0)
     const failed = result.errors + result.non2xx + result.timeouts
@@ -160,7 +81,7 @@ async function onPostgres() {
   url.pathname = `/${name}`
   let server
   try {
-    server = await startSeededProductionServer({ DATABASE_URL: url.toString() })
+    server = await startSeededProductionServer({ DATABASE_URL: url.toString() }, LOG)
     await measure('PostgreSQL', 'pg', server)
   } finally {
     await server?.stop()
@@ -172,7 +93,7 @@ async function onPostgres() {
 try {
   const dataDir = mkdtempSync(join(tmpdir(), 'clinic-catalogue-bench-'))
   try {
-    const server = await startSeededProductionServer({ DATA_DIR: dataDir })
+    const server = await startSeededProductionServer({ DATA_DIR: dataDir }, LOG)
     try {
       await measure('PGlite', 'pglite', server)
     } finally {
