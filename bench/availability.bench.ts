@@ -16,6 +16,7 @@ import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { recordFigure } from './lib/figures.mjs'
+import { type BigTenant, DURATIONS, LONDON, seedReference, TENANT } from './lib/pg-tenant'
 import { buildServer } from '../server/app'
 import { testConfig } from '../server/config'
 import { migrate, openDatabase, type Database } from '../server/db/database'
@@ -26,8 +27,6 @@ const root = join(import.meta.dirname, '..')
 const RUNS = Number(process.env.BENCH_RUNS || 200)
 /** Warm-up requests per case: the JIT, and every distinct request (20 days) seen once. */
 const WARM_UP = 20
-const TENANT = 'big'
-const LONDON = 'Europe/London'
 
 /** A deterministic PRNG, so every run builds the same tenant. */
 function random(seed: number) {
@@ -37,60 +36,11 @@ function random(seed: number) {
   }
 }
 
-interface BigTenant {
-  clinics: string[]
-  practitioners: string[][]
-  services: string[]
-}
-
 async function generate(db: Db): Promise<BigTenant> {
   const rnd = random(42)
   const t = { tenant_id: TENANT }
-  await db.insertInto('tenants').values({ id: TENANT, name: 'Big clinic group' }).execute()
-  await db
-    .insertInto('organisations')
-    .values({
-      id: newId(),
-      ...t,
-      name: 'Big clinic group',
-      settings: JSON.stringify({
-        country: 'GB', currency: 'GBP', showHomeBannerText: false, bookingDepositType: 'percentage', bookingDepositAmount: 20,
-        bookingDepositMultipleServicesRule: 'sum', bookingDepositRule: 'each time', showCancelTerms: true, sellGiftVoucherOnline: false,
-        giftVoucherValues: [], minimiseGaps: true, minimiseGapsStrategy: 'Minimise after first booking', alsoShowFirst: true, alsoShowLast: true,
-      }),
-    })
-    .execute()
-  const clinics = [newId(), newId(), newId()]
-  await db.insertInto('clinics').values(clinics.map((id, i) => ({ id, ...t, account_name: `Clinic ${i + 1}`, line1: `${i + 1} High Street`, city: 'London' }))).execute()
-  const category = newId()
-  await db.insertInto('categories').values({ id: category, ...t, name: 'Treatments' }).execute()
-  const durations = [30, 45, 60, 30, 45, 15, 60, 30, 45, 30]
-  const services = durations.map(() => newId())
-  await db
-    .insertInto('services')
-    .values(services.map((id, i) => ({ id, ...t, category_id: category, name: `Service ${i + 1}`, default_duration: durations[i], default_price: 50 + i * 10 })))
-    .execute()
-  await db.insertInto('service_locations').values(clinics.flatMap((clinic_id) => services.map((service_id) => ({ ...t, service_id, clinic_id })))).execute()
-  const practitioners = clinics.map(() => Array.from({ length: 10 }, () => newId()))
-  await db
-    .insertInto('practitioners')
-    .values(practitioners.flat().map((id, i) => ({ id, ...t, display_name: `Practitioner ${i + 1}`, position: i })))
-    .execute()
-  await db
-    .insertInto('service_practitioners')
-    .values(practitioners.flat().flatMap((practitioner_id) => services.map((service_id, i) => ({ ...t, service_id, practitioner_id, gross_price: null, duration: i % 3 === 0 ? durations[i] + 15 : null }))))
-    .execute()
-  const hours = clinics.flatMap((clinic_id, c) =>
-    practitioners[c].flatMap((practitioner_id) =>
-      [1, 2, 3, 4, 5, 6].flatMap((weekday) => [
-        { ...t, practitioner_id, clinic_id, weekday, start_time: '09:00', end_time: '17:30', kind: 'work' },
-        { ...t, practitioner_id, clinic_id, weekday, start_time: '13:00', end_time: '13:30', kind: 'break' },
-      ]),
-    ),
-  )
-  await db.insertInto('practitioner_hours').values(hours).execute()
-  const customer = newId()
-  await db.insertInto('customers').values({ id: customer, ...t, email: 'big@example.com', password_hash: 'x', first_name: 'Big', surname: 'Customer', marketing_types: '[]', notification_types: '[]' }).execute()
+  const { clinics, practitioners, services, customer } = await seedReference(db)
+  const durations = DURATIONS
 
   // 50,000 appointments: 6 months back and 6 ahead, ~6 a working day per practitioner, never overlapping.
   const rows: Record<string, unknown>[] = []
@@ -120,7 +70,7 @@ async function generate(db: Db): Promise<BigTenant> {
   for (let i = 0; i < rows.length; i += 1000) await db.insertInto('appointments').values(rows.slice(i, i + 1000) as never).execute()
   console.log(`generated ${rows.length} appointments for ${practitioners.flat().length} practitioners at ${clinics.length} clinics`)
   await sql`ANALYZE`.execute(db)
-  return { clinics, practitioners, services }
+  return { clinics, practitioners, services, customer }
 }
 
 function percentile(sorted: number[], p: number): number {
