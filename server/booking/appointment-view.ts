@@ -1,6 +1,7 @@
 /** Appointment rows -> the contract's AppointmentView (account view), with linked ones nested. Two queries. */
+import { sql, type Insertable } from 'kysely'
 import type { AppointmentView, LinkedAppointmentView } from '../../src/contract'
-import { toMoney, type DbOrTrx } from '../db/schema'
+import { toMoney, type AppointmentsTable, type DbOrTrx } from '../db/schema'
 
 const viewColumns = [
   'a.id',
@@ -77,7 +78,7 @@ function toView(r: ViewRow, locations: Map<string, { clinic: string; showOnline:
 async function locationsOf(db: DbOrTrx, tenant: string, serviceIds: string[]) {
   const map = new Map<string, { clinic: string; showOnline: boolean }[]>()
   if (serviceIds.length === 0) return map
-  const rows = await db.selectFrom('service_locations').select(['service_id', 'clinic_id', 'show_online']).where('tenant_id', '=', tenant).where('service_id', 'in', serviceIds).execute()
+  const rows = await db.selectFrom('service_locations').select(['service_id', 'clinic_id', 'show_online']).where('tenant_id', '=', tenant).where('service_id', 'in', serviceIds).orderBy('clinic_id').execute()
   for (const r of rows) {
     const list = map.get(r.service_id) ?? []
     list.push({ clinic: r.clinic_id, showOnline: r.show_online })
@@ -117,6 +118,38 @@ export async function appointmentViews(db: DbOrTrx, tenant: string, ids: readonl
   if (ids.length === 0) return []
   const rows = await viewRowsQuery(db, tenant, ids).execute()
   const locations = await locationsOf(db, tenant, [...new Set(rows.map((r) => r.service_id))])
+  return viewsOf(rows, ids, locations)
+}
+
+/**
+ * Writes a booking's rows and reads their views back in the same statement (a data-modifying WITH
+ * whose RETURNING rows are joined to their service, practitioner, clinic and the service's
+ * locations): the answer of a booking costs no query after the commit. The views come in the order
+ * of `ids`, each with the other rows of its group as linkedAppointments, as appointmentViews gives them.
+ */
+export async function insertAppointmentViews(trx: DbOrTrx, tenant: string, values: Insertable<AppointmentsTable>[], ids: readonly string[]): Promise<AppointmentView[]> {
+  const rows = await trx
+    .with('a', (qc) =>
+      qc
+        .insertInto('appointments')
+        .values(values)
+        .returning(['id', 'tenant_id', 'status', 'starts_at', 'ends_at', 'hold_expires_at', 'group_id', 'is_linked', 'checked_in', 'customer_id', 'course_id', 'price', 'gross_price', 'net_price', 'deposit', 'service_id', 'practitioner_id', 'clinic_id']),
+    )
+    .selectFrom('a')
+    .innerJoin('services as s', 's.id', 'a.service_id')
+    .innerJoin('practitioners as p', 'p.id', 'a.practitioner_id')
+    .innerJoin('clinics as c', 'c.id', 'a.clinic_id')
+    .select(viewColumns)
+    .select(
+      sql<{ clinic: string; showOnline: boolean }[] | null>`(SELECT json_agg(json_build_object('clinic', sl.clinic_id, 'showOnline', sl.show_online) ORDER BY sl.clinic_id) FROM service_locations sl WHERE sl.tenant_id = ${tenant} AND sl.service_id = a.service_id)`.as('locations'),
+    )
+    .orderBy('a.starts_at')
+    .execute()
+  const locations = new Map(rows.map((r) => [r.service_id, r.locations ?? []]))
+  return viewsOf(rows, ids, locations)
+}
+
+function viewsOf(rows: readonly ViewRow[], ids: readonly string[], locations: Map<string, { clinic: string; showOnline: boolean }[]>): AppointmentView[] {
   const byId = new Map(rows.map((r) => [r.id, r]))
   return ids.flatMap((id) => {
     const r = byId.get(id)

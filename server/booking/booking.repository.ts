@@ -1,24 +1,62 @@
 /** The appointments table as booking writes and reads it: live holds, day locks, expired holds, bookings by transaction id. */
 import { sql, type Transaction } from 'kysely'
 import type { BookingCreated } from '../../src/contract'
-import { toMoney, type CoreTables, type Db, type DbOrTrx } from '../db/schema'
+import { toMoney, type CoreTables, type Db, type DbOrTrx, type OrganisationSettings } from '../db/schema'
 import { appointmentViews } from './appointment-view'
-import { londonDateOfIso } from '../availability/availability.service'
+import { londonDateOf } from './london-date'
 
 export const RELEASED = 'Deleted'
 
-/** Live (unexpired) pending bookings of a customer, counted once per booking (linked services aside). */
-export async function liveHolds(db: DbOrTrx, tenant: string, customerId: string, now: Date): Promise<number> {
+export interface BookerFacts {
+  accountBalance: number | null
+  /** The organisation's settings (undefined: the tenant has no organisation). */
+  settings: OrganisationSettings | undefined
+  /** Live (unexpired) pending bookings of the customer, counted once per booking (linked services aside). */
+  holds: number
+  /** Whether a live booking of this customer already carries the transaction id (a retried request). */
+  replayed: boolean
+}
+
+/**
+ * What a booking reads before its transaction, in one round trip instead of four: the customer's
+ * account balance, the organisation's settings, the customer's live holds (the cap's fast path; it is
+ * counted again under the lock) and whether this transaction id already booked. Undefined for an
+ * unknown customer.
+ */
+export async function bookerFacts(db: DbOrTrx, tenant: string, customerId: string, transactionId: string | null, now: Date): Promise<BookerFacts | undefined> {
   const row = await db
-    .selectFrom('appointments')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('tenant_id', '=', tenant)
-    .where('customer_id', '=', customerId)
-    .where('status', '=', 'Pending')
-    .where('is_linked', '=', false)
-    .where('hold_expires_at', '>', now)
+    .selectFrom('customers as c')
+    .leftJoin('organisations as o', 'o.tenant_id', 'c.tenant_id')
+    .select(['c.account_balance', 'o.settings'])
+    .select((eb) => [
+      eb
+        .selectFrom('appointments')
+        .select((c) => c.fn.countAll<string>().as('n'))
+        .where('tenant_id', '=', tenant)
+        .where('customer_id', '=', customerId)
+        .where('status', '=', 'Pending')
+        .where('is_linked', '=', false)
+        .where('hold_expires_at', '>', now)
+        .as('holds'),
+      transactionId === null
+        ? sql<boolean>`false`.as('replayed')
+        : eb
+            .exists(
+              eb
+                .selectFrom('appointments')
+                .select('id')
+                .where('tenant_id', '=', tenant)
+                .where('customer_id', '=', customerId)
+                .where('transaction_id', '=', transactionId)
+                .where('status', '!=', RELEASED),
+            )
+            .as('replayed'),
+    ])
+    .where('c.tenant_id', '=', tenant)
+    .where('c.id', '=', customerId)
     .executeTakeFirst()
-  return Number(row?.n ?? 0)
+  if (!row) return undefined
+  return { accountBalance: toMoney(row.account_balance), settings: row.settings ?? undefined, holds: Number(row.holds ?? 0), replayed: Boolean(row.replayed) }
 }
 
 /**
@@ -30,7 +68,7 @@ export async function liveHolds(db: DbOrTrx, tenant: string, customerId: string,
 export async function lockPractitionerDays(trx: Transaction<CoreTables>, tenant: string, spans: readonly { practitionerId: string; start: Date; end: Date }[], first: readonly string[] = []) {
   const keys = new Set<string>()
   for (const span of spans) {
-    for (const at of [span.start, span.end]) keys.add(`booking-day:${tenant}:${span.practitionerId}:${londonDateOfIso(at.toISOString())}`)
+    for (const at of [span.start, span.end]) keys.add(`booking-day:${tenant}:${span.practitionerId}:${londonDateOf(at)}`)
   }
   await advisoryLocks(trx, [...first, ...[...keys].sort()])
 }
