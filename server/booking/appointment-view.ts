@@ -1,6 +1,7 @@
 /** Appointment rows -> the contract's AppointmentView (account view), with linked ones nested. Two queries. */
-import { sql, type Insertable } from 'kysely'
+import type { Insertable } from 'kysely'
 import type { AppointmentView, LinkedAppointmentView } from '../../src/contract'
+import { runPrepared } from '../db/prepared-statements'
 import { toMoney, type AppointmentsTable, type DbOrTrx } from '../db/schema'
 
 const viewColumns = [
@@ -127,26 +128,50 @@ export async function appointmentViews(db: DbOrTrx, tenant: string, ids: readonl
  * locations): the answer of a booking costs no query after the commit. The views come in the order
  * of `ids`, each with the other rows of its group as linkedAppointments, as appointmentViews gives them.
  */
-export async function insertAppointmentViews(trx: DbOrTrx, tenant: string, values: Insertable<AppointmentsTable>[], ids: readonly string[]): Promise<AppointmentView[]> {
-  const rows = await trx
-    .with('a', (qc) =>
-      qc
-        .insertInto('appointments')
-        .values(values)
-        .returning(['id', 'tenant_id', 'status', 'starts_at', 'ends_at', 'hold_expires_at', 'group_id', 'is_linked', 'checked_in', 'customer_id', 'course_id', 'price', 'gross_price', 'net_price', 'deposit', 'service_id', 'practitioner_id', 'clinic_id']),
-    )
-    .selectFrom('a')
-    .innerJoin('services as s', 's.id', 'a.service_id')
-    .innerJoin('practitioners as p', 'p.id', 'a.practitioner_id')
-    .innerJoin('clinics as c', 'c.id', 'a.clinic_id')
-    .select(viewColumns)
-    .select(
-      sql<{ clinic: string; showOnline: boolean }[] | null>`(SELECT json_agg(json_build_object('clinic', sl.clinic_id, 'showOnline', sl.show_online) ORDER BY sl.clinic_id) FROM service_locations sl WHERE sl.tenant_id = ${tenant} AND sl.service_id = a.service_id)`.as('locations'),
-    )
-    .orderBy('a.starts_at')
-    .execute()
+export async function insertAppointmentViews(trx: DbOrTrx, tenant: string, values: readonly NewAppointment[], ids: readonly string[]): Promise<AppointmentView[]> {
+  const parameters: unknown[] = [tenant]
+  for (const v of values) for (const column of INSERTED) parameters.push(v[column])
+  const { rows } = await runPrepared<ViewRow & { locations: { clinic: string; showOnline: boolean }[] | null }>(trx, insertViewsText(values.length), parameters)
   const locations = new Map(rows.map((r) => [r.service_id, r.locations ?? []]))
   return viewsOf(rows, ids, locations)
+}
+
+/** The columns a booking writes, in the order of its parameters. */
+const INSERTED = [
+  'id',
+  'tenant_id',
+  'customer_id',
+  'practitioner_id',
+  'clinic_id',
+  'service_id',
+  'status',
+  'starts_at',
+  'ends_at',
+  'hold_expires_at',
+  'group_id',
+  'is_linked',
+  'course_id',
+  'price',
+  'gross_price',
+  'net_price',
+  'tax',
+  'deposit',
+  'transaction_id',
+] as const
+
+export type NewAppointment = { [K in (typeof INSERTED)[number]]: Insertable<AppointmentsTable>[K] }
+
+/** The statement for `n` rows (one text per count: a named prepared statement each). $1 is the tenant. */
+function insertViewsText(n: number): string {
+  const rows = Array.from({ length: n }, (_, r) => `(${INSERTED.map((_, c) => `$${2 + r * INSERTED.length + c}`).join(', ')})`)
+  const select = viewColumns.map((c) => c.replace(' as ', ' AS ')).join(', ')
+  return `WITH a AS (INSERT INTO appointments (${INSERTED.join(', ')}) VALUES ${rows.join(', ')}
+    RETURNING id, tenant_id, status, starts_at, ends_at, hold_expires_at, group_id, is_linked, checked_in, customer_id, course_id, price, gross_price, net_price, deposit, service_id, practitioner_id, clinic_id)
+  SELECT ${select},
+    (SELECT json_agg(json_build_object('clinic', sl.clinic_id, 'showOnline', sl.show_online) ORDER BY sl.clinic_id)
+       FROM service_locations sl WHERE sl.tenant_id = $1 AND sl.service_id = a.service_id) AS locations
+  FROM a JOIN services s ON s.id = a.service_id JOIN practitioners p ON p.id = a.practitioner_id JOIN clinics c ON c.id = a.clinic_id
+  ORDER BY a.starts_at`
 }
 
 function viewsOf(rows: readonly ViewRow[], ids: readonly string[], locations: Map<string, { clinic: string; showOnline: boolean }[]>): AppointmentView[] {

@@ -1,6 +1,7 @@
 /** The appointments table as booking writes and reads it: live holds, day locks, expired holds, bookings by transaction id. */
 import { sql, type Transaction } from 'kysely'
 import type { BookingCreated } from '../../src/contract'
+import { runPrepared } from '../db/prepared-statements'
 import { toMoney, type CoreTables, type Db, type DbOrTrx, type OrganisationSettings } from '../db/schema'
 import { appointmentViews } from './appointment-view'
 import { londonDateOf } from './london-date'
@@ -24,37 +25,18 @@ export interface BookerFacts {
  * unknown customer.
  */
 export async function bookerFacts(db: DbOrTrx, tenant: string, customerId: string, transactionId: string | null, now: Date): Promise<BookerFacts | undefined> {
-  const row = await db
-    .selectFrom('customers as c')
-    .leftJoin('organisations as o', 'o.tenant_id', 'c.tenant_id')
-    .select(['c.account_balance', 'o.settings'])
-    .select((eb) => [
-      eb
-        .selectFrom('appointments')
-        .select((c) => c.fn.countAll<string>().as('n'))
-        .where('tenant_id', '=', tenant)
-        .where('customer_id', '=', customerId)
-        .where('status', '=', 'Pending')
-        .where('is_linked', '=', false)
-        .where('hold_expires_at', '>', now)
-        .as('holds'),
-      transactionId === null
-        ? sql<boolean>`false`.as('replayed')
-        : eb
-            .exists(
-              eb
-                .selectFrom('appointments')
-                .select('id')
-                .where('tenant_id', '=', tenant)
-                .where('customer_id', '=', customerId)
-                .where('transaction_id', '=', transactionId)
-                .where('status', '!=', RELEASED),
-            )
-            .as('replayed'),
-    ])
-    .where('c.tenant_id', '=', tenant)
-    .where('c.id', '=', customerId)
-    .executeTakeFirst()
+  const { rows } = await runPrepared<{ account_balance: string | null; settings: OrganisationSettings | null; holds: string | number | null; replayed: boolean }>(
+    db,
+    `SELECT c.account_balance, o.settings,
+       (SELECT count(*) FROM appointments
+         WHERE tenant_id = $1 AND customer_id = $2 AND status = 'Pending' AND is_linked = false AND hold_expires_at > $4) AS holds,
+       ($3::text IS NOT NULL AND EXISTS (SELECT 1 FROM appointments
+         WHERE tenant_id = $1 AND customer_id = $2 AND transaction_id = $3 AND status <> '${RELEASED}')) AS replayed
+     FROM customers c LEFT JOIN organisations o ON o.tenant_id = c.tenant_id
+     WHERE c.tenant_id = $1 AND c.id = $2`,
+    [tenant, customerId, transactionId, now],
+  )
+  const row = rows[0]
   if (!row) return undefined
   return { accountBalance: toMoney(row.account_balance), settings: row.settings ?? undefined, holds: Number(row.holds ?? 0), replayed: Boolean(row.replayed) }
 }
@@ -79,7 +61,7 @@ export async function lockPractitionerDays(trx: Transaction<CoreTables>, tenant:
  */
 async function advisoryLocks(trx: Transaction<CoreTables>, keys: readonly string[]) {
   if (keys.length === 0) return
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(k.key, 0)) FROM unnest(${[...keys]}::text[]) WITH ORDINALITY AS k(key, n) ORDER BY k.n`.execute(trx)
+  await runPrepared(trx, 'SELECT pg_advisory_xact_lock(hashtextextended(k.key, 0)) FROM unnest($1::text[]) WITH ORDINALITY AS k(key, n) ORDER BY k.n', [[...keys]])
 }
 
 /** Releases expired holds that overlap [from, to) for these practitioners (inside the booking's transaction). */
@@ -96,27 +78,35 @@ export async function releaseExpiredHolds(trx: Transaction<CoreTables>, tenant: 
 }
 
 /**
- * In one round trip, under the booking's locks: whether a live booking already carries this
- * transaction id (any customer's), and the customer's live holds (as liveHolds counts them).
+ * In one statement, under the booking's locks (after them: the statement's snapshot sees every
+ * booking committed before the locks were granted): releases the expired holds that overlap
+ * [from, to) for these practitioners (as releaseExpiredHolds), and answers whether a live booking
+ * already carries this transaction id (any customer's) and how many live holds the customer keeps
+ * (as bookerFacts counts them). The released rows are expired holds: neither answer counts them.
  */
-export async function bookingChecks(trx: Transaction<CoreTables>, tenant: string, customerId: string, transactionId: string | null, now: Date): Promise<{ taken: boolean; holds: number }> {
-  const row = await trx
-    .selectNoFrom((eb) => [
-      transactionId === null
-        ? sql<boolean>`false`.as('taken')
-        : eb.exists(eb.selectFrom('appointments').select('id').where('tenant_id', '=', tenant).where('transaction_id', '=', transactionId).where('status', '!=', RELEASED)).as('taken'),
-      eb
-        .selectFrom('appointments')
-        .select((c) => c.fn.countAll<string>().as('n'))
-        .where('tenant_id', '=', tenant)
-        .where('customer_id', '=', customerId)
-        .where('status', '=', 'Pending')
-        .where('is_linked', '=', false)
-        .where('hold_expires_at', '>', now)
-        .as('holds'),
-    ])
-    .executeTakeFirstOrThrow()
-  return { taken: Boolean(row.taken), holds: Number(row.holds ?? 0) }
+export async function releaseAndCheck(
+  trx: Transaction<CoreTables>,
+  tenant: string,
+  customerId: string,
+  transactionId: string | null,
+  practitionerIds: readonly string[],
+  from: Date,
+  to: Date,
+  now: Date,
+): Promise<{ taken: boolean; holds: number }> {
+  const { rows } = await runPrepared<{ taken: boolean; holds: string | number | null }>(
+    trx,
+    `WITH released AS (
+       UPDATE appointments SET status = '${RELEASED}', updated_at = $4
+        WHERE tenant_id = $1 AND practitioner_id = ANY($5::text[]) AND status = 'Pending' AND hold_expires_at <= $4
+          AND tstzrange(starts_at, ends_at) && tstzrange($6, $7)
+        RETURNING id)
+     SELECT ($3::text IS NOT NULL AND EXISTS (SELECT 1 FROM appointments WHERE tenant_id = $1 AND transaction_id = $3 AND status <> '${RELEASED}')) AS taken,
+       (SELECT count(*) FROM appointments
+         WHERE tenant_id = $1 AND customer_id = $2 AND status = 'Pending' AND is_linked = false AND hold_expires_at > $4) AS holds`,
+    [tenant, customerId, transactionId, now, [...practitionerIds], from, to],
+  )
+  return { taken: Boolean(rows[0]?.taken), holds: Number(rows[0]?.holds ?? 0) }
 }
 
 export async function findByTransaction(db: Db, tenant: string, customerId: string, transactionId: string): Promise<BookingCreated | undefined> {

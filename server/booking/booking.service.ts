@@ -22,7 +22,7 @@ import { londonDateOf } from './london-date'
 import { loadCalendars, serviceOptions, type Calendars, type ServiceOptionRow } from '../availability/calendar.repository'
 import { businessMetrics } from '../observability/metrics'
 import { claimHold, heldForClaim } from './hold-claim'
-import { bookerFacts, bookingChecks, findByTransaction, lockPractitionerDays, releaseExpiredHolds, RELEASED } from './booking.repository'
+import { bookerFacts, findByTransaction, lockPractitionerDays, releaseAndCheck, RELEASED } from './booking.repository'
 
 export const NOT_FOUND = 'Appointment not found'
 export const MAX_SERVICES = 10
@@ -166,12 +166,11 @@ export async function createBooking(
       // per-customer lock held to commit: the count above is only a fast path, parallel requests of
       // one customer would each see room (40 at once made 30 holds against 10).
       await lockPractitionerDays(trx, tenant, chosen, [...(transactionId ? [`booking:${tenant}:${transactionId}`] : []), `live-holds:${tenant}:${customerId}`])
-      const checks = transactionId || status === 'Pending' ? await bookingChecks(trx, tenant, customerId, transactionId, deps.now) : { taken: false, holds: 0 }
+      const checks = await releaseAndCheck(trx, tenant, customerId, transactionId, practitionerIds, from, to, deps.now)
       if (checks.taken) return REPLAYED
       if (status === 'Pending' && checks.holds >= deps.maxLiveHolds) {
         return TOO_MANY_HOLDS_ERROR
       }
-      await releaseExpiredHolds(trx, tenant, practitionerIds, from, to, deps.now)
       // The customer's own slot hold (made when the time was picked) counts as free for this booking.
       const held = await heldForClaim(trx, tenant, body.hold, deps.now)
       const calendars = await loadCalendars(trx, tenant, clinicId, practitionerIds, londonDateOf(from), londonDateOf(to), deps.db)
