@@ -161,8 +161,16 @@ const INSERTED = [
 
 export type NewAppointment = { [K in (typeof INSERTED)[number]]: Insertable<AppointmentsTable>[K] }
 
+const insertViewsTexts = new Map<number, string>()
+
 /** The statement for `n` rows (one text per count: a named prepared statement each). $1 is the tenant. */
 function insertViewsText(n: number): string {
+  let text = insertViewsTexts.get(n)
+  if (text === undefined) insertViewsTexts.set(n, (text = buildInsertViewsText(n)))
+  return text
+}
+
+function buildInsertViewsText(n: number): string {
   const rows = Array.from({ length: n }, (_, r) => `(${INSERTED.map((_, c) => `$${2 + r * INSERTED.length + c}`).join(', ')})`)
   const select = viewColumns.map((c) => c.replace(' as ', ' AS ')).join(', ')
   return `WITH a AS (INSERT INTO appointments (${INSERTED.join(', ')}) VALUES ${rows.join(', ')}

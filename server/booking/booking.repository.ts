@@ -24,17 +24,22 @@ export interface BookerFacts {
  * counted again under the lock) and whether this transaction id already booked. Undefined for an
  * unknown customer.
  */
+// Two texts rather than one `$n IS NOT NULL AND ...`: PostgreSQL then settles on a generic plan for
+// each (with the NULL test folded into custom plans it went on planning every call).
+const BOOKER_FACTS_TEXT = (replay: string) => `SELECT c.account_balance, o.settings,
+    (SELECT count(*) FROM appointments
+      WHERE tenant_id = $1 AND customer_id = $2 AND status = 'Pending' AND is_linked = false AND hold_expires_at > $3) AS holds,
+    ${replay} AS replayed
+  FROM customers c LEFT JOIN organisations o ON o.tenant_id = c.tenant_id
+  WHERE c.tenant_id = $1 AND c.id = $2`
+const BOOKER_FACTS = BOOKER_FACTS_TEXT('false')
+const BOOKER_FACTS_REPLAY = BOOKER_FACTS_TEXT(`EXISTS (SELECT 1 FROM appointments WHERE tenant_id = $1 AND customer_id = $2 AND transaction_id = $4 AND status <> '${RELEASED}')`)
+
 export async function bookerFacts(db: DbOrTrx, tenant: string, customerId: string, transactionId: string | null, now: Date): Promise<BookerFacts | undefined> {
   const { rows } = await runPrepared<{ account_balance: string | null; settings: OrganisationSettings | null; holds: string | number | null; replayed: boolean }>(
     db,
-    `SELECT c.account_balance, o.settings,
-       (SELECT count(*) FROM appointments
-         WHERE tenant_id = $1 AND customer_id = $2 AND status = 'Pending' AND is_linked = false AND hold_expires_at > $4) AS holds,
-       ($3::text IS NOT NULL AND EXISTS (SELECT 1 FROM appointments
-         WHERE tenant_id = $1 AND customer_id = $2 AND transaction_id = $3 AND status <> '${RELEASED}')) AS replayed
-     FROM customers c LEFT JOIN organisations o ON o.tenant_id = c.tenant_id
-     WHERE c.tenant_id = $1 AND c.id = $2`,
-    [tenant, customerId, transactionId, now],
+    transactionId === null ? BOOKER_FACTS : BOOKER_FACTS_REPLAY,
+    transactionId === null ? [tenant, customerId, now] : [tenant, customerId, now, transactionId],
   )
   const row = rows[0]
   if (!row) return undefined
@@ -84,6 +89,17 @@ export async function releaseExpiredHolds(trx: Transaction<CoreTables>, tenant: 
  * already carries this transaction id (any customer's) and how many live holds the customer keeps
  * (as bookerFacts counts them). The released rows are expired holds: neither answer counts them.
  */
+const RELEASE_AND_CHECK_TEXT = (taken: string) => `WITH released AS (
+    UPDATE appointments SET status = '${RELEASED}', updated_at = $3
+     WHERE tenant_id = $1 AND practitioner_id = ANY($4::text[]) AND status = 'Pending' AND hold_expires_at <= $3
+       AND tstzrange(starts_at, ends_at) && tstzrange($5, $6)
+     RETURNING id)
+  SELECT ${taken} AS taken,
+    (SELECT count(*) FROM appointments
+      WHERE tenant_id = $1 AND customer_id = $2 AND status = 'Pending' AND is_linked = false AND hold_expires_at > $3) AS holds`
+const RELEASE_AND_CHECK = RELEASE_AND_CHECK_TEXT('false')
+const RELEASE_AND_CHECK_REPLAY = RELEASE_AND_CHECK_TEXT(`EXISTS (SELECT 1 FROM appointments WHERE tenant_id = $1 AND transaction_id = $7 AND status <> '${RELEASED}')`)
+
 export async function releaseAndCheck(
   trx: Transaction<CoreTables>,
   tenant: string,
@@ -96,15 +112,8 @@ export async function releaseAndCheck(
 ): Promise<{ taken: boolean; holds: number }> {
   const { rows } = await runPrepared<{ taken: boolean; holds: string | number | null }>(
     trx,
-    `WITH released AS (
-       UPDATE appointments SET status = '${RELEASED}', updated_at = $4
-        WHERE tenant_id = $1 AND practitioner_id = ANY($5::text[]) AND status = 'Pending' AND hold_expires_at <= $4
-          AND tstzrange(starts_at, ends_at) && tstzrange($6, $7)
-        RETURNING id)
-     SELECT ($3::text IS NOT NULL AND EXISTS (SELECT 1 FROM appointments WHERE tenant_id = $1 AND transaction_id = $3 AND status <> '${RELEASED}')) AS taken,
-       (SELECT count(*) FROM appointments
-         WHERE tenant_id = $1 AND customer_id = $2 AND status = 'Pending' AND is_linked = false AND hold_expires_at > $4) AS holds`,
-    [tenant, customerId, transactionId, now, [...practitionerIds], from, to],
+    transactionId === null ? RELEASE_AND_CHECK : RELEASE_AND_CHECK_REPLAY,
+    [tenant, customerId, now, [...practitionerIds], from, to, ...(transactionId === null ? [] : [transactionId])],
   )
   return { taken: Boolean(rows[0]?.taken), holds: Number(rows[0]?.holds ?? 0) }
 }
