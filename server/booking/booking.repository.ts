@@ -1,7 +1,7 @@
 /** The appointments table as booking writes and reads it: live holds, day locks, expired holds, bookings by transaction id. */
 import { sql, type Transaction } from 'kysely'
 import type { BookingCreated } from '../../src/contract'
-import { runPrepared } from '../db/prepared-statements'
+import { runPrepared, runText } from '../db/prepared-statements'
 import { toMoney, type CoreTables, type Db, type DbOrTrx, type OrganisationSettings } from '../db/schema'
 import { appointmentViews } from './appointment-view'
 import { londonDateOf } from './london-date'
@@ -24,8 +24,8 @@ export interface BookerFacts {
  * counted again under the lock) and whether this transaction id already booked. Undefined for an
  * unknown customer.
  */
-// Two texts rather than one `$n IS NOT NULL AND ...`: PostgreSQL then settles on a generic plan for
-// each (with the NULL test folded into custom plans it went on planning every call).
+// Planned with their values on every call (runText, not a named statement): a generic plan of the
+// holds count read every live hold (appointments_holds) or, on skewed data, the whole table.
 const BOOKER_FACTS_TEXT = (replay: string) => `SELECT c.account_balance, o.settings,
     (SELECT count(*) FROM appointments
       WHERE tenant_id = $1 AND customer_id = $2 AND status = 'Pending' AND is_linked = false AND hold_expires_at > $3) AS holds,
@@ -36,7 +36,7 @@ const BOOKER_FACTS = BOOKER_FACTS_TEXT('false')
 const BOOKER_FACTS_REPLAY = BOOKER_FACTS_TEXT(`EXISTS (SELECT 1 FROM appointments WHERE tenant_id = $1 AND customer_id = $2 AND transaction_id = $4 AND status <> '${RELEASED}')`)
 
 export async function bookerFacts(db: DbOrTrx, tenant: string, customerId: string, transactionId: string | null, now: Date): Promise<BookerFacts | undefined> {
-  const { rows } = await runPrepared<{ account_balance: string | null; settings: OrganisationSettings | null; holds: string | number | null; replayed: boolean }>(
+  const { rows } = await runText<{ account_balance: string | null; settings: OrganisationSettings | null; holds: string | number | null; replayed: boolean }>(
     db,
     transactionId === null ? BOOKER_FACTS : BOOKER_FACTS_REPLAY,
     transactionId === null ? [tenant, customerId, now] : [tenant, customerId, now, transactionId],
@@ -110,7 +110,7 @@ export async function releaseAndCheck(
   to: Date,
   now: Date,
 ): Promise<{ taken: boolean; holds: number }> {
-  const { rows } = await runPrepared<{ taken: boolean; holds: string | number | null }>(
+  const { rows } = await runText<{ taken: boolean; holds: string | number | null }>(
     trx,
     transactionId === null ? RELEASE_AND_CHECK : RELEASE_AND_CHECK_REPLAY,
     [tenant, customerId, now, [...practitionerIds], from, to, ...(transactionId === null ? [] : [transactionId])],
