@@ -8,44 +8,6 @@ import { londonDateOf } from './london-date'
 
 export const RELEASED = 'Deleted'
 
-export interface BookerFacts {
-  accountBalance: number | null
-  /** The organisation's settings (undefined: the tenant has no organisation). */
-  settings: OrganisationSettings | undefined
-  /** Live (unexpired) pending bookings of the customer, counted once per booking (linked services aside). */
-  holds: number
-  /** Whether a live booking of this customer already carries the transaction id (a retried request). */
-  replayed: boolean
-}
-
-/**
- * What a booking reads before its transaction, in one round trip instead of four: the customer's
- * account balance, the organisation's settings, the customer's live holds (the cap's fast path; it is
- * counted again under the lock) and whether this transaction id already booked. Undefined for an
- * unknown customer.
- */
-// Planned with their values on every call (runText, not a named statement): a generic plan of the
-// holds count read every live hold (appointments_holds) or, on skewed data, the whole table.
-const BOOKER_FACTS_TEXT = (replay: string) => `SELECT c.account_balance, o.settings,
-    (SELECT count(*) FROM appointments
-      WHERE tenant_id = $1 AND customer_id = $2 AND status = 'Pending' AND is_linked = false AND hold_expires_at > $3) AS holds,
-    ${replay} AS replayed
-  FROM customers c LEFT JOIN organisations o ON o.tenant_id = c.tenant_id
-  WHERE c.tenant_id = $1 AND c.id = $2`
-const BOOKER_FACTS = BOOKER_FACTS_TEXT('false')
-const BOOKER_FACTS_REPLAY = BOOKER_FACTS_TEXT(`EXISTS (SELECT 1 FROM appointments WHERE tenant_id = $1 AND customer_id = $2 AND transaction_id = $4 AND status <> '${RELEASED}')`)
-
-export async function bookerFacts(db: DbOrTrx, tenant: string, customerId: string, transactionId: string | null, now: Date): Promise<BookerFacts | undefined> {
-  const { rows } = await runText<{ account_balance: string | null; settings: OrganisationSettings | null; holds: string | number | null; replayed: boolean }>(
-    db,
-    transactionId === null ? BOOKER_FACTS : BOOKER_FACTS_REPLAY,
-    transactionId === null ? [tenant, customerId, now] : [tenant, customerId, now, transactionId],
-  )
-  const row = rows[0]
-  if (!row) return undefined
-  return { accountBalance: toMoney(row.account_balance), settings: row.settings ?? undefined, holds: Number(row.holds ?? 0), replayed: Boolean(row.replayed) }
-}
-
 /**
  * Bookings and moves into one practitioner's day take turns (a transaction lock per practitioner and
  * London date, in one order). Without it two bookings of overlapping times both write their rows and
@@ -82,25 +44,40 @@ export async function releaseExpiredHolds(trx: Transaction<CoreTables>, tenant: 
     .execute()
 }
 
-/**
- * In one statement, under the booking's locks (after them: the statement's snapshot sees every
- * booking committed before the locks were granted): releases the expired holds that overlap
- * [from, to) for these practitioners (as releaseExpiredHolds), and answers whether a live booking
- * already carries this transaction id (any customer's) and how many live holds the customer keeps
- * (as bookerFacts counts them). The released rows are expired holds: neither answer counts them.
- */
-const RELEASE_AND_CHECK_TEXT = (taken: string) => `WITH released AS (
+export interface BookerFacts {
+  /** Whether a live booking already carries the transaction id (any customer's: a retried request, or another's id). */
+  taken: boolean
+  /** Live (unexpired) pending bookings of the customer, counted once per booking (linked services aside). */
+  holds: number
+  accountBalance: number | null
+  /** The organisation's settings (undefined: the tenant has no organisation). */
+  settings: OrganisationSettings | undefined
+}
+
+// Planned with their values on every call (runText, not a named statement): a generic plan of the
+// holds count read every live hold (appointments_holds) or, on skewed data, the whole table.
+const BOOKER_FACTS_TEXT = (taken: string) => `WITH released AS (
     UPDATE appointments SET status = '${RELEASED}', updated_at = $3
      WHERE tenant_id = $1 AND practitioner_id = ANY($4::text[]) AND status = 'Pending' AND hold_expires_at <= $3
        AND tstzrange(starts_at, ends_at) && tstzrange($5, $6)
      RETURNING id)
   SELECT ${taken} AS taken,
     (SELECT count(*) FROM appointments
-      WHERE tenant_id = $1 AND customer_id = $2 AND status = 'Pending' AND is_linked = false AND hold_expires_at > $3) AS holds`
-const RELEASE_AND_CHECK = RELEASE_AND_CHECK_TEXT('false')
-const RELEASE_AND_CHECK_REPLAY = RELEASE_AND_CHECK_TEXT(`EXISTS (SELECT 1 FROM appointments WHERE tenant_id = $1 AND transaction_id = $7 AND status <> '${RELEASED}')`)
+      WHERE tenant_id = $1 AND customer_id = $2 AND status = 'Pending' AND is_linked = false AND hold_expires_at > $3) AS holds,
+    c.account_balance, o.settings
+  FROM customers c LEFT JOIN organisations o ON o.tenant_id = c.tenant_id
+  WHERE c.tenant_id = $1 AND c.id = $2`
+const BOOKER_FACTS = BOOKER_FACTS_TEXT('false')
+const BOOKER_FACTS_REPLAY = BOOKER_FACTS_TEXT(`EXISTS (SELECT 1 FROM appointments WHERE tenant_id = $1 AND transaction_id = $7 AND status <> '${RELEASED}')`)
 
-export async function releaseAndCheck(
+/**
+ * The booking's one read, under its locks (a statement after them: its snapshot sees every booking
+ * committed before the locks were granted): releases the expired holds that overlap [from, to) for
+ * these practitioners (as releaseExpiredHolds), and reads whether the transaction id already booked,
+ * the customer's live holds, account balance and the organisation's settings. The released rows are
+ * expired holds: neither answer counts them. Undefined for an unknown customer.
+ */
+export async function bookerFacts(
   trx: Transaction<CoreTables>,
   tenant: string,
   customerId: string,
@@ -109,13 +86,15 @@ export async function releaseAndCheck(
   from: Date,
   to: Date,
   now: Date,
-): Promise<{ taken: boolean; holds: number }> {
-  const { rows } = await runText<{ taken: boolean; holds: string | number | null }>(
+): Promise<BookerFacts | undefined> {
+  const { rows } = await runText<{ taken: boolean; holds: string | number | null; account_balance: string | null; settings: OrganisationSettings | null }>(
     trx,
-    transactionId === null ? RELEASE_AND_CHECK : RELEASE_AND_CHECK_REPLAY,
+    transactionId === null ? BOOKER_FACTS : BOOKER_FACTS_REPLAY,
     [tenant, customerId, now, [...practitionerIds], from, to, ...(transactionId === null ? [] : [transactionId])],
   )
-  return { taken: Boolean(rows[0]?.taken), holds: Number(rows[0]?.holds ?? 0) }
+  const row = rows[0]
+  if (!row) return undefined
+  return { taken: Boolean(row.taken), holds: Number(row.holds ?? 0), accountBalance: toMoney(row.account_balance), settings: row.settings ?? undefined }
 }
 
 export async function findByTransaction(db: Db, tenant: string, customerId: string, transactionId: string): Promise<BookingCreated | undefined> {

@@ -22,7 +22,7 @@ import { londonDateOf } from './london-date'
 import { loadCalendars, serviceOptions, type Calendars, type ServiceOptionRow } from '../availability/calendar.repository'
 import { businessMetrics } from '../observability/metrics'
 import { claimHold, heldForClaim } from './hold-claim'
-import { bookerFacts, findByTransaction, lockPractitionerDays, releaseAndCheck, RELEASED } from './booking.repository'
+import { bookerFacts, findByTransaction, lockPractitionerDays, RELEASED } from './booking.repository'
 
 export const NOT_FOUND = 'Appointment not found'
 export const MAX_SERVICES = 10
@@ -112,18 +112,7 @@ export async function createBooking(
   const clinicId = items[0].clinicId
   const transactionId = body.coherentTransactionId?.trim() || null
 
-  const [facts, { services, options }] = await Promise.all([
-    bookerFacts(deps.db, tenant, customerId, transactionId, deps.now),
-    serviceOptions(deps.db, tenant, clinicId, [...new Set(items.map((i) => i.serviceId))], true),
-  ])
-  // A retried request (same transaction id) answers the booking it already made.
-  if (facts?.replayed) {
-    const existing = await findByTransaction(deps.db, tenant, customerId, transactionId!)
-    if (existing) return E.right(existing)
-  }
-  if ((facts?.holds ?? 0) >= deps.maxLiveHolds) return E.left(TOO_MANY_HOLDS_ERROR)
-  if (!facts?.settings) return E.left(notFound('Organisation not found'))
-  const settings = facts.settings
+  const { services, options } = await serviceOptions(deps.db, tenant, clinicId, [...new Set(items.map((i) => i.serviceId))], true)
   const chosen: (ServiceOptionRow & Item & { end: Date })[] = []
   for (const item of items) {
     if (!services.has(item.serviceId)) return E.left(notFound('This service cannot be booked online at this location.'))
@@ -146,10 +135,9 @@ export async function createBooking(
       serviceDepositType: c.depositType,
       serviceDepositAmount: c.depositAmount,
     }))
-  const deposit = depositItems.length
-    ? calculateDeposit({ settings, items: depositItems, accountBalance: facts.accountBalance })
-    : 0
-  const status = deposit > 0 ? 'Pending' : 'Scheduled'
+  // Known once the transaction has read the balance and the settings.
+  let deposit = 0
+  let status = 'Scheduled' as 'Pending' | 'Scheduled'
   const holdExpiresAt = new Date(deps.now.getTime() + deps.holdSeconds * 1000)
   const mainId = newId()
   const ids = chosen.map((_, i) => (i === 0 ? mainId : newId()))
@@ -162,15 +150,18 @@ export async function createBooking(
     const outcome = await retryTransaction(() => deps.db.transaction().execute(async (trx): Promise<ServiceError | typeof REPLAYED | AppointmentView[]> => {
       // Locks in one fixed order (transaction id, customer, practitioner days) so that they never
       // deadlock, all in one statement. Retries of one request running at once queue on the first;
-      // the later ones then answer the first's booking. The cap is counted again under the
-      // per-customer lock held to commit: the count above is only a fast path, parallel requests of
-      // one customer would each see room (40 at once made 30 holds against 10).
+      // the later ones then answer the first's booking. The cap is counted under the per-customer
+      // lock held to commit: parallel requests of one customer counting without it would each see
+      // room (40 at once made 30 holds against 10). Everything the booking reads comes in the next
+      // statement (one round trip): no read before the transaction.
       await lockPractitionerDays(trx, tenant, chosen, [...(transactionId ? [`booking:${tenant}:${transactionId}`] : []), `live-holds:${tenant}:${customerId}`])
-      const checks = await releaseAndCheck(trx, tenant, customerId, transactionId, practitionerIds, from, to, deps.now)
-      if (checks.taken) return REPLAYED
-      if (status === 'Pending' && checks.holds >= deps.maxLiveHolds) {
-        return TOO_MANY_HOLDS_ERROR
-      }
+      const facts = await bookerFacts(trx, tenant, customerId, transactionId, practitionerIds, from, to, deps.now)
+      // A retried request (same transaction id) answers the booking it already made.
+      if (facts?.taken) return REPLAYED
+      if (!facts?.settings) return notFound('Organisation not found')
+      if (facts.holds >= deps.maxLiveHolds) return TOO_MANY_HOLDS_ERROR
+      deposit = depositItems.length ? calculateDeposit({ settings: facts.settings, items: depositItems, accountBalance: facts.accountBalance }) : 0
+      status = deposit > 0 ? 'Pending' : 'Scheduled'
       // The customer's own slot hold (made when the time was picked) counts as free for this booking.
       const held = await heldForClaim(trx, tenant, body.hold, deps.now)
       const calendars = await loadCalendars(trx, tenant, clinicId, practitionerIds, londonDateOf(from), londonDateOf(to), deps.db)
