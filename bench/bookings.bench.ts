@@ -24,8 +24,8 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS || 40)
 const HISTORY = 50_000
 const PROFILE_DIR = process.env.BENCH_CPU_PROF
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123'
-/** The last recorded figure: 2026-11-24 14:23 UTC, 1,000 bookings, load average 12-14 (BENCHMARKS.md). */
-const PREVIOUS: string | undefined = '53 (before the appointment-view fix: 41 at load 17-19)'
+/** Before issue 18's booking work (BENCHMARKS.md): 2026-11-24 19:16 UTC, 1,500 bookings on a quiet machine (load 1.9), CPU 3.8 + 2.7 ms. */
+const PREVIOUS: string | undefined = '252 (quiet machine, load 1.9)'
 
 async function main() {
   let pgdb
