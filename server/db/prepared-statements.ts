@@ -34,13 +34,14 @@ export function runText<R>(db: DbOrTrx, text: string, parameters: readonly unkno
   return db.executeQuery<R>(CompiledQuery.raw(text, [...parameters]))
 }
 
-type Query = (...args: unknown[]) => unknown
-
 /** The pool's client: a marked text goes out with its name (kysely calls query(text, values)). */
 export class PreparingClient extends pg.Client {}
-const plainQuery = pg.Client.prototype.query as Query
-;(PreparingClient.prototype as unknown as { query: Query }).query = function (this: pg.Client, ...args: unknown[]) {
-  const [text, values] = args
-  const name = typeof text === 'string' && args.length <= 2 ? names.get(text) : undefined
-  return name ? plainQuery.call(this, { name, text, values }) : plainQuery.apply(this, args)
-}
+
+const plainQuery = pg.Client.prototype.query
+Object.defineProperty(PreparingClient.prototype, 'query', {
+  value(this: pg.Client, ...args: unknown[]) {
+    const [text, values] = args
+    const name = typeof text === 'string' && args.length <= 2 ? names.get(text) : undefined
+    return Reflect.apply(plainQuery, this, name ? [{ name, text, values }] : args)
+  },
+})
