@@ -10,6 +10,7 @@ import { Kysely, Migrator, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { migrationProvider } from './migrations'
 import { pgliteDialect } from './pglite-dialect'
+import { PreparingClient } from './prepared-statements'
 import type { CoreTables, Db } from './schema'
 
 export interface DatabaseOptions {
@@ -57,6 +58,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // Notice a connection that died with its server (failover) instead of waiting on it.
       keepAlive: true,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+      // Runs the texts marked prepared() as named statements (server/db/prepared-statements.ts).
+      Client: PreparingClient,
     })
     // A dropped connection must never end the process: an idle one is an 'error' of the pool, a
     // checked-out one between two queries (a transaction's client) an 'error' of the client; the
