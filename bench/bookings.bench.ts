@@ -17,6 +17,7 @@ import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
 import { SignJWT } from 'jose'
 import { migrate, openDatabase } from '../server/db/database'
 import { startServer, throwawayDatabase, type ServerProcess } from '../server/test-support/server-process'
+import { recordFigure } from './lib/figures.mjs'
 import { benchPool, closedLoop, cpuPerRequest, fillAppointments, LONDON, loadAverage, percentile, seedReference, TENANT } from './lib/pg-tenant'
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS || 3000)
@@ -24,8 +25,6 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS || 40)
 const HISTORY = 50_000
 const PROFILE_DIR = process.env.BENCH_CPU_PROF
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123'
-/** Before issue 18's booking work (BENCHMARKS.md): 2026-11-24 19:16 UTC, 1,500 bookings on a quiet machine (load 1.9), CPU 3.8 + 2.7 ms. */
-const PREVIOUS: string | undefined = '252 (quiet machine, load 1.9)'
 
 async function main() {
   let pgdb
@@ -115,7 +114,14 @@ async function main() {
     const rate = (ok / r.elapsedMs) * 1000
     console.log('| figure | measured | target | previous |')
     console.log('|---|---:|---:|---:|')
-    console.log(`| successful bookings/s (two instances) | ${rate.toFixed(0)}${rate < 500 ? ' UNDER' : ''} | >= 500 | ${PREVIOUS ?? '-'} |`)
+    const figure = recordFigure({
+      id: 'bookings.rate',
+      name: `bookings on PostgreSQL, two instances (${BOOKINGS} bookings, ${CLIENTS} clients)`,
+      measured: `${rate.toFixed(0)}/s, ${fivexx} x 5xx, ${rows[0].n} overlaps, CPU ${cpu.serverMs.toFixed(1)} + ${cpu.databaseMs.toFixed(1)} ms`,
+      target: '>= 500/s, 0 x 5xx, 0 overlaps',
+      met: rate >= 500 && fivexx === 0 && Number(rows[0].n) === 0,
+    })
+    console.log(`| successful bookings/s (two instances) | ${rate.toFixed(0)}${rate < 500 ? ' UNDER' : ''} | >= 500 | ${figure.previous} |`)
     console.log(`| successful / sent | ${ok} / ${BOOKINGS} | all | - |`)
     console.log(`| 5xx or no answer | ${fivexx} | 0 | - |`)
     console.log(`| overlapping pairs in the database | ${rows[0].n} | 0 | - |`)
