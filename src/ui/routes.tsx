@@ -1,9 +1,12 @@
 import { lazy, type ComponentType } from 'react'
-import { useRoutes, type RouteObject } from 'react-router-dom'
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom'
 import { AppShell } from './layout/AppShell'
 import LocationListPage from './pages/booking/LocationListPage'
 
-export type LazyPage = (load: () => Promise<{ default: ComponentType }>) => Pick<RouteObject, 'element'>
+export type LazyPage = (load: () => Promise<{ default: ComponentType }>) => Pick<RouteObject, 'element' | 'handle'>
+
+/** The handle of a lazy page's route. */
+const LAZY_PAGE = { lazyPage: true } as const
 
 /**
  * A route whose page module (default export) loads on first visit, in its own chunk, after the
@@ -14,8 +17,13 @@ export type LazyPage = (load: () => Promise<{ default: ComponentType }>) => Pick
 export function lazyPageWith(prepare: () => Promise<void>): LazyPage {
   return (load) => {
     const Page = lazy(async () => (await Promise.all([load(), prepare()]))[0])
-    return { element: <Page /> }
+    return { element: <Page />, handle: LAZY_PAGE }
   }
+}
+
+/** Whether `pathname` opens a lazy page (anything but the location list, the first view). */
+export function opensLazyPage(routes: RouteObject[], pathname: string): boolean {
+  return (matchRoutes(routes, pathname) ?? []).some((match) => match.route.handle === LAZY_PAGE)
 }
 
 /** Booking routes of spec section 2. The location list is eager: it is the first view. */

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest'
+import { createRoutes, opensLazyPage } from './routes'
+
+describe('opensLazyPage', () => {
+  const routes = createRoutes(async () => undefined)
+
+  it('is false on the location list, the first view', () => {
+    expect(opensLazyPage(routes, '/')).toBe(false)
+    expect(opensLazyPage(routes, '/step/location')).toBe(false)
+  })
+
+  it('is true on the wizard, the customer area and every other page', () => {
+    for (const path of ['/step/c10000000000000000000001', '/step/c1/cat/svc/confirm', '/app', '/form/f1', '/staff', '/no-such-page']) {
+      expect(opensLazyPage(routes, path), path).toBe(true)
+    }
+  })
+})
