@@ -37,4 +37,4 @@ for (const task of onMain.filter((e) => e.name === 'RunTask' && e.ph === 'X' && 
   console.log(`\n${((task.ts - t0) / 1000).toFixed(0).padStart(6)} ms: ${ms.toFixed(1)} ms, cpu ${cpu.toFixed(1)} ms (x4 ${(ms * 4).toFixed(0)})  ${[...kinds].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}`)
 }
 const blocking = blockingAfterFcp(events)
-console.log(`${quiet ? `${file}: ` : '\n'}tasks after the observed FCP, sum of (4 x duration - 50 ms): ${blocking?.wall.toFixed(0)} ms from wall time, ${blocking?.cpu.toFixed(0)} ms from thread time (Lighthouse counts those between its simulated FCP and TTI)`)
+console.log(`${quiet ? `${file}: ` : '\n'}tasks from the first render (100 ms before the observed FCP) on, sum of (4 x duration - 50 ms): ${blocking?.wall.toFixed(0)} ms from wall time, ${blocking?.cpu.toFixed(0)} ms from thread time (Lighthouse counts those between its simulated FCP and TTI)`)
