@@ -15,6 +15,8 @@ import { addDays } from 'date-fns'
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
+import { recordFigure } from './lib/figures.mjs'
+import { type BigTenant, DURATIONS, LONDON, seedReference, TENANT } from './lib/pg-tenant'
 import { buildServer } from '../server/app'
 import { testConfig } from '../server/config'
 import { migrate, openDatabase, type Database } from '../server/db/database'
@@ -25,8 +27,6 @@ const root = join(import.meta.dirname, '..')
 const RUNS = Number(process.env.BENCH_RUNS || 200)
 /** Warm-up requests per case: the JIT, and every distinct request (20 days) seen once. */
 const WARM_UP = 20
-const TENANT = 'big'
-const LONDON = 'Europe/London'
 
 /** A deterministic PRNG, so every run builds the same tenant. */
 function random(seed: number) {
@@ -36,60 +36,11 @@ function random(seed: number) {
   }
 }
 
-interface BigTenant {
-  clinics: string[]
-  practitioners: string[][]
-  services: string[]
-}
-
 async function generate(db: Db): Promise<BigTenant> {
   const rnd = random(42)
   const t = { tenant_id: TENANT }
-  await db.insertInto('tenants').values({ id: TENANT, name: 'Big clinic group' }).execute()
-  await db
-    .insertInto('organisations')
-    .values({
-      id: newId(),
-      ...t,
-      name: 'Big clinic group',
-      settings: JSON.stringify({
-        country: 'GB', currency: 'GBP', showHomeBannerText: false, bookingDepositType: 'percentage', bookingDepositAmount: 20,
-        bookingDepositMultipleServicesRule: 'sum', bookingDepositRule: 'each time', showCancelTerms: true, sellGiftVoucherOnline: false,
-        giftVoucherValues: [], minimiseGaps: true, minimiseGapsStrategy: 'Minimise after first booking', alsoShowFirst: true, alsoShowLast: true,
-      }),
-    })
-    .execute()
-  const clinics = [newId(), newId(), newId()]
-  await db.insertInto('clinics').values(clinics.map((id, i) => ({ id, ...t, account_name: `Clinic ${i + 1}`, line1: `${i + 1} High Street`, city: 'London' }))).execute()
-  const category = newId()
-  await db.insertInto('categories').values({ id: category, ...t, name: 'Treatments' }).execute()
-  const durations = [30, 45, 60, 30, 45, 15, 60, 30, 45, 30]
-  const services = durations.map(() => newId())
-  await db
-    .insertInto('services')
-    .values(services.map((id, i) => ({ id, ...t, category_id: category, name: `Service ${i + 1}`, default_duration: durations[i], default_price: 50 + i * 10 })))
-    .execute()
-  await db.insertInto('service_locations').values(clinics.flatMap((clinic_id) => services.map((service_id) => ({ ...t, service_id, clinic_id })))).execute()
-  const practitioners = clinics.map(() => Array.from({ length: 10 }, () => newId()))
-  await db
-    .insertInto('practitioners')
-    .values(practitioners.flat().map((id, i) => ({ id, ...t, display_name: `Practitioner ${i + 1}`, position: i })))
-    .execute()
-  await db
-    .insertInto('service_practitioners')
-    .values(practitioners.flat().flatMap((practitioner_id) => services.map((service_id, i) => ({ ...t, service_id, practitioner_id, gross_price: null, duration: i % 3 === 0 ? durations[i] + 15 : null }))))
-    .execute()
-  const hours = clinics.flatMap((clinic_id, c) =>
-    practitioners[c].flatMap((practitioner_id) =>
-      [1, 2, 3, 4, 5, 6].flatMap((weekday) => [
-        { ...t, practitioner_id, clinic_id, weekday, start_time: '09:00', end_time: '17:30', kind: 'work' },
-        { ...t, practitioner_id, clinic_id, weekday, start_time: '13:00', end_time: '13:30', kind: 'break' },
-      ]),
-    ),
-  )
-  await db.insertInto('practitioner_hours').values(hours).execute()
-  const customer = newId()
-  await db.insertInto('customers').values({ id: customer, ...t, email: 'big@example.com', password_hash: 'x', first_name: 'Big', surname: 'Customer', marketing_types: '[]', notification_types: '[]' }).execute()
+  const { clinics, practitioners, services, customer } = await seedReference(db)
+  const durations = DURATIONS
 
   // 50,000 appointments: 6 months back and 6 ahead, ~6 a working day per practitioner, never overlapping.
   const rows: Record<string, unknown>[] = []
@@ -119,24 +70,13 @@ async function generate(db: Db): Promise<BigTenant> {
   for (let i = 0; i < rows.length; i += 1000) await db.insertInto('appointments').values(rows.slice(i, i + 1000) as never).execute()
   console.log(`generated ${rows.length} appointments for ${practitioners.flat().length} practitioners at ${clinics.length} clinics`)
   await sql`ANALYZE`.execute(db)
-  return { clinics, practitioners, services }
+  return { clinics, practitioners, services, customer }
 }
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 }
 
-/** The recorded p95 (ms) unchanged / one changed / all changed: 2026-11-22 07:42 UTC, load average 1.3 (BENCHMARKS.md). */
-const PREVIOUS: Record<string, string> = {
-  'days-available-by-month, any practitioner, 1 service': '3.5 / 4.0 / 7.5',
-  'days-available-by-month, one practitioner, 1 service': '0.8 / 1.9 / 2.3',
-  'days-available-by-month, any practitioner, 3-service chain': '0.9 / 4.0 / 7.3',
-  'days-available-by-month, one practitioner, 3-service chain': '1.0 / 2.7 / 1.9',
-  'practitioners/time, any practitioner, 1 service': '1.0 / 2.5 / 2.1',
-  'practitioners/time, one practitioner, 1 service': '0.8 / 1.6 / 1.5',
-  'practitioners/time, any practitioner, chained service (forceInterval 5)': '3.5 / 5.1 / 5.1',
-  'practitioners/time, one practitioner, chained service (forceInterval 5)': '2.5 / 2.5 / 1.7',
-}
 
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined
 
@@ -253,19 +193,29 @@ async function main() {
   // bookings just changed (nothing served from a cache of bookings: the worst case).
   const modes: { label: string; before?: (i: number) => Promise<unknown> }[] = [{ label: 'unchanged' }, { label: 'one changed', before: bumpOne }, { label: 'all changed', before: bumpAll }]
   console.log(`| case | ${modes.map((m) => `${m.label}: p50 / p95 (cpu p50)`).join(' | ')} | target p95 | previous p95 |`)
+  const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
   console.log(`|---|${modes.map(() => '---:').join('|')}|---:|---:|`)
   let over = 0
   let failures = 0
   for (const c of cases) {
     if (ONLY && !ONLY.test(c.name)) continue
     const cells: string[] = []
+    const p95s: number[] = []
     for (const mode of modes) {
       const f = await measure(app, c.request, mode.before)
       failures += f.failures
       if (f.p95 >= c.target) over++
+      p95s.push(f.p95)
       cells.push(`${f.p50.toFixed(1)} / ${f.p95.toFixed(1)}${f.p95 >= c.target ? ' OVER' : ''} (${f.cpu50.toFixed(1)})`)
     }
-    console.log(`| ${c.name} | ${cells.join(' | ')} | < ${c.target} ms | ${PREVIOUS[c.name] ?? '-'} |`)
+    const figure = recordFigure({
+      id: `availability-pglite.${slug(c.name)}`,
+      name: `availability (PGlite, 50,000 appointments) ${c.name}: p95 unchanged / one changed / all changed`,
+      measured: `${p95s.map((p) => p.toFixed(1)).join(' / ')} ms`,
+      target: `< ${c.target} ms`,
+      met: p95s.every((p) => p < c.target),
+    })
+    console.log(`| ${c.name} | ${cells.join(' | ')} | < ${c.target} ms | ${figure.previous} |`)
   }
   await app.close()
   await database.close()

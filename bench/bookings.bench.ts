@@ -6,22 +6,25 @@
  * between the two instances. Then: successful bookings per second, 5xx, other answers, and pairs of
  * overlapping live appointments in the database.
  * Target (issue 18): >= 500 successful bookings/s across two instances, 0 overlaps, 0 x 5xx.
- * Run: npm run bench -- bookings   (BENCH_BOOKINGS=n, BENCH_CLIENTS=n, BENCH_LOG_STATEMENTS=1)
+ * Run: npm run bench -- bookings   (BENCH_BOOKINGS=n, BENCH_CLIENTS=n, BENCH_LOG_STATEMENTS=1,
+ * BENCH_CPU_PROF=dir: each server writes a V8 CPU profile of the run there)
  */
 import { randomUUID } from 'node:crypto'
+import { mkdirSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { addDays } from 'date-fns'
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
 import { SignJWT } from 'jose'
 import { migrate, openDatabase } from '../server/db/database'
 import { startServer, throwawayDatabase, type ServerProcess } from '../server/test-support/server-process'
+import { recordFigure } from './lib/figures.mjs'
 import { benchPool, closedLoop, cpuPerRequest, fillAppointments, LONDON, loadAverage, percentile, seedReference, TENANT } from './lib/pg-tenant'
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS || 3000)
 const CLIENTS = Number(process.env.BENCH_CLIENTS || 40)
 const HISTORY = 50_000
+const PROFILE_DIR = process.env.BENCH_CPU_PROF
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123'
-/** The last recorded figure: 2026-11-24 14:23 UTC, 1,000 bookings, load average 12-14 (BENCHMARKS.md). */
-const PREVIOUS: string | undefined = '53 (before the appointment-view fix: 41 at load 17-19)'
 
 async function main() {
   let pgdb
@@ -71,7 +74,11 @@ async function main() {
     )
     // BENCH_LOG_STATEMENTS=1: PostgreSQL logs every statement of the run with its duration (server log; to see where time goes).
     if (process.env.BENCH_LOG_STATEMENTS === '1') await pool.query(`ALTER DATABASE ${pgdb.name} SET log_min_duration_statement = 0`)
-    const env = { DATABASE_URL: pgdb.url, SEED_DEMO: 'false', LOG_LEVEL: 'error', JWT_SECRET: SECRET, MAX_LIVE_HOLDS: '100000' }
+    const env: Record<string, string> = { DATABASE_URL: pgdb.url, SEED_DEMO: 'false', LOG_LEVEL: 'error', JWT_SECRET: SECRET, MAX_LIVE_HOLDS: '100000' }
+    if (PROFILE_DIR) {
+      mkdirSync(PROFILE_DIR, { recursive: true })
+      Object.assign(env, { BENCH_CPU_PROF: PROFILE_DIR, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${resolve(import.meta.dirname, 'lib/cpu-profile.preload.mjs')}`.trim() })
+    }
     servers.push(await startServer(env), await startServer(env))
     await Promise.all(servers.map((s) => s.running))
     const samples: string[] = []
@@ -89,10 +96,14 @@ async function main() {
     console.log(`${BOOKINGS} bookings of distinct free slots by ${BOOKINGS} customers, ${CLIENTS} clients at a time, two server processes; ${HISTORY} appointments of history.`)
     console.log(`load average at start: ${loadAverage()}`)
     let r!: Awaited<ReturnType<typeof closedLoop>>
+    // The preloaded profiler starts and stops on SIGUSR2 (only the run itself is profiled).
+    const toggleProfilers = () => PROFILE_DIR && servers.forEach((s) => s.child.kill('SIGUSR2'))
+    toggleProfilers()
     const cpu = await cpuPerRequest(pool, pgdb.name, servers.map((s) => s.child.pid!), async () => {
       r = await closedLoop(CLIENTS, BOOKINGS, book)
       return BOOKINGS
     })
+    toggleProfilers()
     const ok = r.statuses.get(200) ?? 0
     const fivexx = [...r.statuses].filter(([s]) => s >= 500 || s === 0).reduce((n, [, c]) => n + c, 0)
     const { rows } = await pool.query<{ n: string }>(`
@@ -103,7 +114,14 @@ async function main() {
     const rate = (ok / r.elapsedMs) * 1000
     console.log('| figure | measured | target | previous |')
     console.log('|---|---:|---:|---:|')
-    console.log(`| successful bookings/s (two instances) | ${rate.toFixed(0)}${rate < 500 ? ' UNDER' : ''} | >= 500 | ${PREVIOUS ?? '-'} |`)
+    const figure = recordFigure({
+      id: 'bookings.rate',
+      name: `bookings on PostgreSQL, two instances (${BOOKINGS} bookings, ${CLIENTS} clients)`,
+      measured: `${rate.toFixed(0)}/s, ${fivexx} x 5xx, ${rows[0].n} overlaps, CPU ${cpu.serverMs.toFixed(1)} + ${cpu.databaseMs.toFixed(1)} ms`,
+      target: '>= 500/s, 0 x 5xx, 0 overlaps',
+      met: rate >= 500 && fivexx === 0 && Number(rows[0].n) === 0,
+    })
+    console.log(`| successful bookings/s (two instances) | ${rate.toFixed(0)}${rate < 500 ? ' UNDER' : ''} | >= 500 | ${figure.previous} |`)
     console.log(`| successful / sent | ${ok} / ${BOOKINGS} | all | - |`)
     console.log(`| 5xx or no answer | ${fivexx} | 0 | - |`)
     console.log(`| overlapping pairs in the database | ${rows[0].n} | 0 | - |`)
@@ -111,6 +129,10 @@ async function main() {
     console.log(`| booking time p50 / p95 (ms) | ${percentile(r.times, 50).toFixed(0)} / ${percentile(r.times, 95).toFixed(0)} | - | - |`)
     console.log(`answers: ${[...r.statuses].map(([s, n]) => `${n} x ${s}`).join(', ')}${samples.length ? `; e.g. ${samples.join(' | ')}` : ''}`)
     console.log(`load average at end: ${loadAverage()}`)
+    if (PROFILE_DIR) {
+      await new Promise((r) => setTimeout(r, 1000)) // the servers write their profiles
+      console.log(`CPU profiles of the two servers (the run only): ${PROFILE_DIR}`)
+    }
   } finally {
     await pool.end()
     for (const s of servers) await s.kill()

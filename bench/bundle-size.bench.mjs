@@ -13,6 +13,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { recordFigure } from './lib/figures.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 const dist = join(root, 'dist/web')
@@ -97,4 +98,6 @@ if (existsSync(join(dist, 'lead.html'))) {
 const allJs = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `/assets/${f}`)
 const lazy = allJs.filter((f) => !firstView.has(f) && !leadFiles.has(f))
 console.log(`\n  lazy chunks of the app (later steps, dialogs, map, forms): ${kb(lazy.reduce((s, f) => s + gz(f), 0))} KB gzip in ${lazy.length} files`)
+recordFigure({ id: 'bundle.first-view', name: 'web app first view: JavaScript before the location list is interactive', measured: `${kb(firstViewTotal)} KB gzip`, target: `<= ${FIRST_VIEW_TARGET_KB} KB`, met: firstViewTotal <= FIRST_VIEW_TARGET_KB * 1024 })
+if (leadTotal !== undefined) recordFigure({ id: 'bundle.lead', name: '/lead: JavaScript before the form shows', measured: `${kb(leadTotal)} KB gzip`, target: `<= ${LEAD_TARGET_KB} KB`, met: leadTotal <= LEAD_TARGET_KB * 1024 })
 console.log(`\nSummary: first view ${kb(firstViewTotal)} KB gzip (target ${FIRST_VIEW_TARGET_KB}), /lead ${leadTotal === undefined ? 'n/a' : `${kb(leadTotal)} KB gzip`} (target ${LEAD_TARGET_KB})`)

@@ -1,103 +1,42 @@
 #!/usr/bin/env node
 // Catalogue reads under load: autocannon, 10 connections, against the real server on a real port
 // (`node --import tsx server/main.ts` as a child process, NODE_ENV production, demo tenant), first on
-// PGlite in memory, then on PostgreSQL when one answers (a throwaway database, created and dropped
-// here). Prints req/s and p99 per endpoint beside the targets (>= 5,000 req/s, p99 <= 20 ms).
+// PGlite (a temporary data directory), then on PostgreSQL when one answers (a throwaway database,
+// created and dropped here). Production never seeds the demo tenant, so a development start seeds the
+// database first and the production server is started on it afterwards. Prints req/s and p99 per endpoint beside the targets (>= 5,000 req/s, p99 <= 20 ms).
 // CATALOGUE_BENCH_SECONDS (default 5) per endpoint; CATALOGUE_BENCH_LOG_LEVEL (default info, as in
 // production: one request-log line each, to /dev/null here). "CPU µs/req" is the server process's own
 // CPU time per request (/proc): on a loaded machine it moves much less than req/s and p99. Never fails.
-import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { cpus, loadavg } from 'node:os'
-import { fileURLToPath } from 'node:url'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { findPostgres } from '../scripts/lib/environment.mjs'
+import { cpuMsOf, startSeededProductionServer } from './lib/bench-server.mjs'
+import { recordFigure } from './lib/figures.mjs'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
 const SECONDS = Number(process.env.CATALOGUE_BENCH_SECONDS || 5)
 const CONNECTIONS = 10
 const TARGET_RPS = 5000
 const TARGET_P99_MS = 20
 const LONDON = 'c10000000000000000000001'
+// As in production: one request-log line each (to /dev/null here).
+const LOG = { LOG_LEVEL: process.env.CATALOGUE_BENCH_LOG_LEVEL || 'info' }
 
 const ENDPOINTS = [
-  { name: 'public organisation', path: '/api/public/organisations' },
-  { name: 'public clinics', path: '/api/public-clinics' },
-  { name: 'categories (London, online)', path: `/api/categories?clinic=${LONDON}&fromCustomer=true` },
-  { name: 'services/public', path: '/api/services/public' },
-  { name: 'services/public (London)', path: `/api/services/public?clinic=${LONDON}` },
-  { name: 'services/public, brotli', path: '/api/services/public', headers: { 'accept-encoding': 'br' } },
-  { name: 'course/groupedByCategory', path: '/api/course/groupedByCategory' },
+  { id: 'organisation', name: 'public organisation', path: '/api/public/organisations' },
+  { id: 'clinics', name: 'public clinics', path: '/api/public-clinics' },
+  { id: 'categories', name: 'categories (London, online)', path: `/api/categories?clinic=${LONDON}&fromCustomer=true` },
+  { id: 'services', name: 'services/public', path: '/api/services/public' },
+  { id: 'services-clinic', name: 'services/public (London)', path: `/api/services/public?clinic=${LONDON}` },
+  { id: 'services-br', name: 'services/public, brotli', path: '/api/services/public', headers: { 'accept-encoding': 'br' } },
+  { id: 'courses', name: 'course/groupedByCategory', path: '/api/course/groupedByCategory' },
 ]
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address()
-      probe.close(() => resolve(port))
-    })
-  })
-
-async function waitUntilUp(url, child, timeoutMs = 180_000) {
-  const started = Date.now()
-  while (Date.now() - started < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`)
-    try {
-      if ((await fetch(`${url}/api/public/organisations`)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error(`the server did not answer within ${timeoutMs / 1000} s`)
-}
-
-async function startServer(env) {
-  const port = await freePort()
-  const url = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: process.env.CATALOGUE_BENCH_LOG_LEVEL || 'info',
-      NODE_ENV: 'production',
-      SEED_DEMO: 'true',
-      SWEEP_INTERVAL_MS: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  await waitUntilUp(url, child)
-  return {
-    url,
-    pid: child.pid,
-    stop: async () => {
-      child.kill('SIGTERM')
-      await exited
-    },
-  }
-}
-
-/** CPU ms (user + system) the server process has used, from /proc on Linux; undefined elsewhere. */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 // utime + stime in ticks of 1/100 s
-  } catch {
-    return undefined
-  }
-}
 
 const run = (options) => new Promise((resolve, reject) => autocannon(options, (error, result) => (error ? reject(error) : resolve(result))))
 
-async function measure(label, server) {
+async function measure(label, database, server) {
   console.log(`\n${label}: ${CONNECTIONS} connections, ${SECONDS} s per endpoint (load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores)`)
   console.log(`  ${'endpoint'.padEnd(32)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}  bytes  CPU µs/req  target (>= ${TARGET_RPS} req/s, p99 <= ${TARGET_P99_MS} ms)`)
   for (const endpoint of ENDPOINTS) {
@@ -105,15 +44,22 @@ async function measure(label, server) {
     const check = await fetch(options.url, { headers: options.headers })
     if (!check.ok) throw new Error(`${endpoint.path} answered ${check.status}`)
     await run({ ...options, amount: 2000 }) // warm-up (JIT, caches), not counted
-    const cpuBefore = cpuMs(server.pid)
+    const cpuBefore = cpuMsOf(server.pid)
     const result = await run({ ...options, duration: SECONDS })
-    const cpuAfter = cpuMs(server.pid)
+    const cpuAfter = cpuMsOf(server.pid)
     // The server's own CPU per request: what the figures would be without other processes competing.
     const cpuPerRequest = cpuBefore === undefined || cpuAfter === undefined ? '' : (((cpuAfter - cpuBefore) * 1000) / Math.max(result.requests.total, 1)).toFixed(0)
     const failed = result.errors + result.non2xx + result.timeouts
     const rps = result.requests.average
     const p99 = result.latency.p99
     const met = rps >= TARGET_RPS && p99 <= TARGET_P99_MS && failed === 0
+    recordFigure({
+      id: `catalogue.${database}.${endpoint.id}`,
+      name: `catalogue ${endpoint.name}, ${label}`,
+      measured: `${Math.round(rps).toLocaleString('en-GB')} req/s, p99 ${p99} ms${failed ? `, ${failed} failed` : ''}`,
+      target: `>= ${TARGET_RPS.toLocaleString('en-GB')} req/s, p99 <= ${TARGET_P99_MS} ms`,
+      met,
+    })
     console.log(
       `  ${endpoint.name.padEnd(32)} ${rps.toFixed(0).padStart(8)} ${String(result.latency.p50).padStart(7)} ${String(p99).padStart(7)}  ${String(Math.round(result.throughput.average / Math.max(rps, 1))).padStart(5)}  ${cpuPerRequest.padStart(10)}  ${met ? 'met' : 'NOT met'}${failed ? ` (${failed} failed)` : ''}`,
     )
@@ -135,8 +81,8 @@ async function onPostgres() {
   url.pathname = `/${name}`
   let server
   try {
-    server = await startServer({ DATABASE_URL: url.toString() })
-    await measure('PostgreSQL', server)
+    server = await startSeededProductionServer({ DATABASE_URL: url.toString() }, LOG)
+    await measure('PostgreSQL', 'pg', server)
   } finally {
     await server?.stop()
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
@@ -145,11 +91,16 @@ async function onPostgres() {
 }
 
 try {
-  const server = await startServer({ DATA_DIR: 'memory://' })
+  const dataDir = mkdtempSync(join(tmpdir(), 'clinic-catalogue-bench-'))
   try {
-    await measure('PGlite in memory', server)
+    const server = await startSeededProductionServer({ DATA_DIR: dataDir }, LOG)
+    try {
+      await measure('PGlite', 'pglite', server)
+    } finally {
+      await server.stop()
+    }
   } finally {
-    await server.stop()
+    rmSync(dataDir, { recursive: true, force: true })
   }
   if (process.env.CATALOGUE_BENCH_PG !== '0') await onPostgres()
 } catch (error) {

@@ -10,13 +10,13 @@
 // The server: CLINIC_BENCH_URL (or the first argument) when given; otherwise one is started here on a
 // free port (`node --import tsx server/main.ts`, PGlite in memory, demo tenant) and stopped at the end.
 // Prints figures; never fails a test run.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { tmpdir } from 'node:os'
-import { createServer } from 'node:net'
-import { cpus, loadavg } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { fileURLToPath } from 'node:url'
+import { startServer } from './lib/bench-server.mjs'
+import { recordFigure } from './lib/figures.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const BIN = fileURLToPath(new URL('../cli/bin.mjs', import.meta.url))
@@ -24,42 +24,8 @@ const TARGET_MS = 400
 const TARGET_RATIO = 3
 const RUNS = Number(process.env.CLINIC_BENCH_RUNS || 10)
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address()
-      probe.close(() => resolve(port))
-    })
-  })
-
-async function waitUntilUp(url, child, timeoutMs = 120_000) {
-  const started = Date.now()
-  while (Date.now() - started < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`)
-    try {
-      const response = await fetch(`${url}/api/public/organisations`)
-      if (response.ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error(`the server did not answer within ${timeoutMs / 1000} s`)
-}
-
-async function startServer() {
-  const port = await freePort()
-  const url = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'warn', NODE_ENV: 'production', SEED_DEMO: 'true' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  await waitUntilUp(url, child)
-  return { url, stop: () => child.kill('SIGTERM') }
-}
+/** A development server on PGlite in memory with the demo tenant (the CLI's start is measured, not the server). */
+const startDemoServer = () => startServer({ DATA_DIR: 'memory://', LOG_LEVEL: 'warn', NODE_ENV: 'development', SEED_DEMO: 'true' })
 
 /** CPU seconds (user + system) of the waited-for children, from /proc on Linux; undefined elsewhere. */
 function childrenCpuMs() {
@@ -104,7 +70,7 @@ const given = process.env.CLINIC_BENCH_URL || process.argv[2]
 let server
 let linked
 try {
-  server = given ? { url: given.replace(/\/+$/, ''), stop: () => {} } : await startServer()
+  server = given ? { url: given.replace(/\/+$/, ''), stop: () => {} } : await startDemoServer()
   linked = linkClinic()
   const args = ['--base-url', server.url, 'locations', '--json']
   const json = (stdout) => JSON.parse(stdout)
@@ -132,6 +98,7 @@ try {
   const ratio = clinic / floor
   console.log(`  linked clinic / node -e 0 (medians): ${ratio.toFixed(2)} x; target < ${TARGET_RATIO} x: ${ratio < TARGET_RATIO ? 'met' : 'NOT met'}`)
   console.log(`  linked clinic median < ${TARGET_MS} ms: ${clinic < TARGET_MS ? 'met' : 'NOT met'}`)
+  recordFigure({ id: 'cli.locations', name: '`clinic locations --json` (linked): median, and its ratio to `node -e 0`', measured: `${ms(clinic)}, ${ratio.toFixed(2)} x`, target: `< ${TARGET_MS} ms, < ${TARGET_RATIO} x`, met: clinic < TARGET_MS && ratio < TARGET_RATIO })
 } catch (error) {
   console.log(`cli bench could not run: ${error instanceof Error ? error.message : String(error)}`)
 } finally {

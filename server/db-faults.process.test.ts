@@ -10,10 +10,10 @@
  *   500; back: 200, same process.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import WebSocket from 'ws'
 import { DATABASE_UNAVAILABLE } from './app'
 import { DEMO, DEMO_CUSTOMER } from './seed/demo.seed'
 import { adminUrl, backendsOf, startServer, throwawayDatabase, waitUntil, type ServerProcess, type ThrowawayDatabase } from './test-support/server-process'
+import { liveSocket } from './test-support/live-socket'
 import { tcpProxy, type TcpProxy } from './test-support/tcp-proxy'
 
 const servers: ServerProcess[] = []
@@ -59,29 +59,6 @@ async function login(s: ServerProcess): Promise<string> {
   const answer = await s.request('POST', '/api/login?from=customer', DEMO_CUSTOMER)
   expect(answer.status, JSON.stringify(answer.body)).toBe(200)
   return (answer.body as { token: string }).token
-}
-
-function liveSocket(s: ServerProcess, token: string): Promise<{ next(from: string): Promise<unknown> }> {
-  const socket = new WebSocket(`ws://127.0.0.1:${s.port}/api/ws?token=${encodeURIComponent(token)}`)
-  const messages: { from: string }[] = []
-  const waiters: (() => void)[] = []
-  socket.on('message', (data) => {
-    messages.push(JSON.parse(String(data)))
-    for (const w of waiters.splice(0)) w()
-  })
-  const next = (from: string) =>
-    new Promise<unknown>((resolve) => {
-      const look = () => {
-        const found = messages.find((m) => m.from === from)
-        if (found) resolve(found)
-        else waiters.push(look)
-      }
-      look()
-    })
-  return new Promise((resolve, reject) => {
-    socket.on('error', reject)
-    socket.on('open', () => resolve({ next }))
-  })
 }
 
 describe('two instances on one PostgreSQL database', () => {

@@ -9,12 +9,12 @@
  * The client address comes from X-Forwarded-For (TRUST_PROXY=true), as behind a load balancer: each
  * part of the test is its own client, so the rate limit of one does not touch another.
  */
-import { SMTPServer } from 'smtp-server'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER } from './seed/demo.seed'
 import { londonDate, londonInstant } from './test-support/dates'
+import { SmtpInbox } from './test-support/smtp-inbox'
 import { startServer, throwawayDatabase, waitUntil, type ServerProcess, type ThrowawayDatabase } from './test-support/server-process'
 
 const RATE_LIMIT_MAX = 3
@@ -24,31 +24,18 @@ const HOLD_TIMES = ['09:00', '10:00', '11:00', '14:00', '15:00', '16:00']
 
 let d: ThrowawayDatabase
 let client: pg.Client
-let smtp: SMTPServer
-const delivered: { to: string[]; data: string }[] = []
+const inbox = new SmtpInbox()
+const delivered = inbox.deliveries
 let a: ServerProcess
 let b: ServerProcess
 let instances: ServerProcess[]
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let data = ''
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString()))
-      stream.on('end', () => {
-        delivered.push({ to: session.envelope.rcptTo.map((r) => r.address), data })
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-  const smtpPort = (smtp.server.address() as { port: number }).port
+  await inbox.start()
   d = await throwawayDatabase('scale_out')
   const env = {
     DATABASE_URL: d.url,
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    SMTP_URL: inbox.url,
     HOLD_SECONDS: '2',
     SWEEP_INTERVAL_MS: '200',
     RATE_LIMIT_MAX: String(RATE_LIMIT_MAX),
@@ -69,7 +56,7 @@ afterAll(async () => {
   await Promise.all((instances ?? []).map((s) => s.kill()))
   await client?.end()
   await d?.drop()
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()))
+  await inbox.stop()
 })
 
 let clients = 0

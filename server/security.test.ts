@@ -3,9 +3,9 @@
  * come only from PUBLIC_URL, no proxy is believed unless TRUST_PROXY says so, token answers are never
  * cached, and no mail body, token or reset link reaches the log.
  */
-import { SMTPServer } from 'smtp-server'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { loadConfig } from './config'
+import { type SmtpInbox, startSmtpInbox } from './test-support/smtp-inbox'
 import { buildTestServer, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from './test-support/test-server'
 
 const servers: TestServer[] = []
@@ -131,9 +131,9 @@ describe('no mail body, token or reset link in the log', () => {
     return { lines, logStream: { write: (line: string) => void lines.push(line) } }
   }
 
-  let smtp: SMTPServer | undefined
+  let smtp: SmtpInbox | undefined
   afterEach(async () => {
-    if (smtp) await new Promise<void>((resolve) => smtp!.close(() => resolve()))
+    await smtp?.stop()
     smtp = undefined
   })
 
@@ -164,11 +164,9 @@ describe('no mail body, token or reset link in the log', () => {
   })
 
   it('with SMTP_URL: the sent mail is logged by recipient, subject and outcome only', async () => {
-    smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], onData: (s, _session, cb) => { s.resume(); s.on('end', () => cb()) } })
-    await new Promise<void>((resolve) => smtp!.listen(0, '127.0.0.1', resolve))
-    const port = (smtp.server.address() as { port: number }).port
+    smtp = await startSmtpInbox()
     const { lines, logStream } = capture()
-    const t = await server({ logLevel: 'info', logStream, smtpUrl: `smtp://127.0.0.1:${port}` })
+    const t = await server({ logLevel: 'info', logStream, smtpUrl: smtp.url })
     await t.app.inject({ method: 'POST', url: `/api/user/forgot-password/${OTHER_CUSTOMER.email}` })
     const reset = await lastMail(t, OTHER_CUSTOMER.email)
     const sent = await t.db.selectFrom('outbox').select('sent_at').where('id', '=', reset.id).executeTakeFirstOrThrow()

@@ -3,8 +3,9 @@ import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router-dom'
 import './ui/styles/global.css'
 import { createBrowserContainer } from './composition/browser.container'
+import { warmUpEngine } from './composition/engine-warm-up'
 import { ContainerProvider } from './ui/use-view-model'
-import { AppRoutes, createRoutes } from './ui/routes'
+import { AppRoutes, createRoutes, opensLazyPage, preloadLazyPage } from './ui/routes'
 import { SessionViewModel } from './ui/view-models/session.view-model'
 import { followSignedInCustomer } from './ui/view-models/session-watch.launcher'
 
@@ -27,12 +28,19 @@ void started.then(() =>
   }, 2000),
 )
 const routes = createRoutes(prepare, prepareStaff)
+// A lazy page's modules (react-aria, date-fns-tz) first use what the browser builds on demand: built
+// now, while the network works, not in the long task that runs them after the first paint.
+if (opensLazyPage(routes, window.location.pathname)) setTimeout(warmUpEngine, 0)
 
 // The first paint waits for the organisation and the user (one round trip, preloaded by index.html)
 // at most FIRST_PAINT_WAIT_MS: the header's title, logo and banner then appear at once instead of
 // pushing the page down as they arrive (layout shift).
 const FIRST_PAINT_WAIT_MS = 1500
 await Promise.race([started.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS))])
+// A lazy page starts loading here and the first render follows in a task of its own: started from
+// that render (React.lazy), the page's <link rel=modulepreload>s (one a chunk, ~60 for /app) made it
+// one long task (issue 18: Lighthouse's TBT).
+if (preloadLazyPage(routes, window.location.pathname)) await new Promise((resolve) => setTimeout(resolve, 0))
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

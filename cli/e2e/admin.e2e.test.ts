@@ -3,77 +3,33 @@
 // executable as a child process. The operator creates a tenant, its admin sets a password and applies
 // docs/examples/clinic.yaml; a customer registers, books and pays with the sandbox card; the booking
 // is in `clinic admin bookings`. Export -> apply on a fresh tenant -> export gives the same document.
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'yaml'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startServer, type ServerProcess } from '../../test/e2e/support/server-process'
 import { runBin } from '../testing/run-bin'
 
 const OPERATOR_KEY = 'e2e-operator-key-0123456789'
 const ADMIN_PASSWORD = 'Owner1234'
 const CUSTOMER = { email: 'jo.bloggs@example.com', password: 'Custom1234' }
 
-let server: ChildProcess
+let server: ServerProcess
 let url: string
 let home: string
-let serverOutput = ''
 /** The booking made in the second test, cancelled by the clinic in the notifications test. */
 let bookedId = ''
 const clinic = (args: string[], env: Record<string, string> = {}) => runBin(['--base-url', url, ...args], { env: { XDG_CONFIG_HOME: home, ...env }, timeoutMs: 60_000 })
 
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r))
-  const { port } = probe.address() as { port: number }
-  await new Promise((r) => probe.close(r))
-  return port
-}
-
-/** Resolves when the process logs that it listens (or rejects when it exits first). */
-function listening(child: ChildProcess): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const take = (chunk: Buffer) => {
-      serverOutput += chunk.toString()
-      if (/Server listening at/.test(serverOutput)) resolve()
-    }
-    child.stdout?.on('data', take)
-    child.stderr?.on('data', take)
-    child.on('exit', (code) => reject(new Error(`server exited (${code}): ${serverOutput}`)))
-  })
-}
-
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'clinic-admin-'))
-  const port = await freePort()
-  url = `http://127.0.0.1:${port}`
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      SKIP_WEB_BUILD: '1',
-      LOG_LEVEL: 'info',
-      DATA_DIR: 'memory://',
-      SEED_DEMO: 'false',
-      OPERATOR_KEY,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      SWEEP_INTERVAL_MS: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  await listening(server)
+  server = await startServer({ SEED_DEMO: 'false', OPERATOR_KEY, LOG_LEVEL: 'info', SWEEP_INTERVAL_MS: '0' }, { readyPath: '/api/health' })
+  url = server.url
 }, 120_000)
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server.once('exit', r))
-    server.kill('SIGKILL')
-    await exited
-  }
+  await server?.stop()
   rmSync(home, { recursive: true, force: true })
 })
 

@@ -11,7 +11,7 @@ import { CompiledQuery } from 'kysely'
 import { isoDate, type Busy, type BusyKind } from '../../src/domain/scheduling'
 import { OCCUPYING_STATUSES, type DbOrTrx } from '../db/schema'
 import { referenceCache } from '../catalogue/reference-cache'
-import { preparedStatement } from '../db/prepared-statements'
+import { prepared } from '../db/prepared-statements'
 
 /** The longest appointment, block or leave entry the range query finds (longer absences are holidays). */
 export const LONGEST_BOOKING_MS = 7 * 86_400_000
@@ -38,8 +38,7 @@ function kindAt(text: string, i: number, j: number): BusyKind {
 const STATUSES = OCCUPYING_STATUSES.map((s) => `'${s.replace(/'/g, "''")}'`).join(', ')
 
 /** $1 tenant, $2 practitioner ids: each id's booking version (0 before its first booking). */
-const VERSIONS_SQL = preparedStatement(
-  'availability_versions',
+const VERSIONS_SQL = prepared(
   `SELECT k.id AS practitioner_id, coalesce(v.version, 0)::text AS version
 FROM unnest($2::text[]) AS k(id)
 LEFT JOIN booking_versions v ON v.tenant_id = $1 AND v.practitioner_id = k.id`,
@@ -54,8 +53,7 @@ LEFT JOIN booking_versions v ON v.tenant_id = $1 AND v.practitioner_id = k.id`,
  * booking. The starts_at bounds let the (tenant, practitioner, starts_at) index serve the range: an
  * entry longer than LONGEST_BOOKING_MS is not seen before its start (longer absences are holidays).
  */
-export const BUSY_SQL = preparedStatement(
-  'availability_busy',
+export const BUSY_SQL = prepared(
   `SELECT a.practitioner_id, string_agg(concat_ws(chr(31),
     CASE WHEN a.status = 'Pending' AND a.hold_expires_at IS NOT NULL THEN 'hold' ELSE a.type END,
     (date_part('epoch', a.starts_at) * 1000)::int8,

@@ -49,6 +49,8 @@ describe('POST /appointments/public', () => {
     expect(body).toMatchObject({ deposit: 36, appointment: { status: 'Pending', price: 180, practitioner: { id: DEMO.pSarah } } })
     expect(new Date(body.holdExpiresAt).getTime() - Date.now()).toBeGreaterThan(290_000)
     expect(body.appointment.event.end).toBe(londonInstant(day, '10:00'))
+    const read = await t.app.inject({ method: 'GET', url: `/api/appointments/${body.appointment.id}`, headers: t.auth(demo) })
+    expect(read.json()).toEqual(body.appointment)
     const again = await post(other, booking('09:45'))
     expect(again.statusCode).toBe(409)
     expect(again.json()).toEqual({ statusCode: 409, message: SLOT_TAKEN })
@@ -86,6 +88,11 @@ describe('POST /appointments/public', () => {
     expect(body.appointments).toHaveLength(2)
     expect(body.appointments.map((a: { status: string }) => a.status)).toEqual(['Scheduled', 'Scheduled'])
     expect(body.appointment.linkedAppointments[0]).toMatchObject({ isLinked: true, practitioner: { id: DEMO.pJames } })
+    // The answer is read back in the statement that writes the rows: it is what a read gives.
+    for (const view of body.appointments) {
+      const read = await t.app.inject({ method: 'GET', url: `/api/appointments/${view.id}`, headers: t.auth(demo) })
+      expect(read.json()).toEqual(view)
+    }
     await t.app.deps.mail.flush() // notices become mails
     const mails = await t.db.selectFrom('outbox').select(['subject', 'attachments']).where('to_address', '=', DEMO_CUSTOMER.email).execute()
     const confirmation = mails.find((m) => m.subject.startsWith('Booking confirmed'))

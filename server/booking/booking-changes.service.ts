@@ -5,7 +5,8 @@ import { guardCancel, guardReschedule, policyRefusalMessage } from '../../src/do
 import { RetriesExhausted, retryTransaction } from '../db/transaction-retry'
 import { CHANGED_MEANWHILE_ERROR, conflict, invalid, notFound, SLOT_TAKEN_ERROR, type ServiceError } from '../service-error'
 import { appointmentView } from './appointment-view'
-import { fitsCalendar, londonDateOfIso } from '../availability/availability.service'
+import { fitsCalendar } from '../availability/availability.service'
+import { londonDateOf } from './london-date'
 import { loadCalendars, serviceOptions } from '../availability/calendar.repository'
 import { loadOrganisation } from '../organisation/organisation.service'
 import { businessMetrics } from '../observability/metrics'
@@ -121,7 +122,7 @@ export async function reschedule(
     const outcome = await retryTransaction(() => deps.db.transaction().execute(async (trx): Promise<ServiceError | undefined> => {
       await lockPractitionerDays(trx, tenant, [{ practitionerId, start, end }, ...moves])
       await releaseExpiredHolds(trx, tenant, practitionerIds, from, to, deps.now)
-      const calendars = await loadCalendars(trx, tenant, clinicId, practitionerIds, londonDateOfIso(from.toISOString()), londonDateOfIso(to.toISOString()), deps.db)
+      const calendars = await loadCalendars(trx, tenant, clinicId, practitionerIds, londonDateOf(from), londonDateOf(to), deps.db)
       if (!fitsCalendar(calendars, practitionerId, start.getTime(), end.getTime(), { now: deps.now, ignore: groupIds })) return SLOT_TAKEN_ERROR
       for (const m of moves) {
         if (!fitsCalendar(calendars, m.practitionerId, m.start.getTime(), m.end.getTime(), { now: deps.now, ignore: groupIds })) return SLOT_TAKEN_ERROR

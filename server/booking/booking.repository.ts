@@ -1,25 +1,12 @@
 /** The appointments table as booking writes and reads it: live holds, day locks, expired holds, bookings by transaction id. */
 import { sql, type Transaction } from 'kysely'
 import type { BookingCreated } from '../../src/contract'
-import { toMoney, type CoreTables, type Db, type DbOrTrx } from '../db/schema'
+import { runPrepared, runText } from '../db/prepared-statements'
+import { toMoney, type CoreTables, type Db, type DbOrTrx, type OrganisationSettings } from '../db/schema'
 import { appointmentViews } from './appointment-view'
-import { londonDateOfIso } from '../availability/availability.service'
+import { londonDateOf } from './london-date'
 
 export const RELEASED = 'Deleted'
-
-/** Live (unexpired) pending bookings of a customer, counted once per booking (linked services aside). */
-export async function liveHolds(db: DbOrTrx, tenant: string, customerId: string, now: Date): Promise<number> {
-  const row = await db
-    .selectFrom('appointments')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('tenant_id', '=', tenant)
-    .where('customer_id', '=', customerId)
-    .where('status', '=', 'Pending')
-    .where('is_linked', '=', false)
-    .where('hold_expires_at', '>', now)
-    .executeTakeFirst()
-  return Number(row?.n ?? 0)
-}
 
 /**
  * Bookings and moves into one practitioner's day take turns (a transaction lock per practitioner and
@@ -30,7 +17,7 @@ export async function liveHolds(db: DbOrTrx, tenant: string, customerId: string,
 export async function lockPractitionerDays(trx: Transaction<CoreTables>, tenant: string, spans: readonly { practitionerId: string; start: Date; end: Date }[], first: readonly string[] = []) {
   const keys = new Set<string>()
   for (const span of spans) {
-    for (const at of [span.start, span.end]) keys.add(`booking-day:${tenant}:${span.practitionerId}:${londonDateOfIso(at.toISOString())}`)
+    for (const at of [span.start, span.end]) keys.add(`booking-day:${tenant}:${span.practitionerId}:${londonDateOf(at)}`)
   }
   await advisoryLocks(trx, [...first, ...[...keys].sort()])
 }
@@ -41,7 +28,7 @@ export async function lockPractitionerDays(trx: Transaction<CoreTables>, tenant:
  */
 async function advisoryLocks(trx: Transaction<CoreTables>, keys: readonly string[]) {
   if (keys.length === 0) return
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(k.key, 0)) FROM unnest(${[...keys]}::text[]) WITH ORDINALITY AS k(key, n) ORDER BY k.n`.execute(trx)
+  await runPrepared(trx, 'SELECT pg_advisory_xact_lock(hashtextextended(k.key, 0)) FROM unnest($1::text[]) WITH ORDINALITY AS k(key, n) ORDER BY k.n', [[...keys]])
 }
 
 /** Releases expired holds that overlap [from, to) for these practitioners (inside the booking's transaction). */
@@ -57,28 +44,57 @@ export async function releaseExpiredHolds(trx: Transaction<CoreTables>, tenant: 
     .execute()
 }
 
+export interface BookerFacts {
+  /** Whether a live booking already carries the transaction id (any customer's: a retried request, or another's id). */
+  taken: boolean
+  /** Live (unexpired) pending bookings of the customer, counted once per booking (linked services aside). */
+  holds: number
+  accountBalance: number | null
+  /** The organisation's settings (undefined: the tenant has no organisation). */
+  settings: OrganisationSettings | undefined
+}
+
+// Planned with their values on every call (runText, not a named statement): a generic plan of the
+// holds count read every live hold (appointments_holds) or, on skewed data, the whole table.
+const BOOKER_FACTS_TEXT = (taken: string) => `WITH released AS (
+    UPDATE appointments SET status = '${RELEASED}', updated_at = $3
+     WHERE tenant_id = $1 AND practitioner_id = ANY($4::text[]) AND status = 'Pending' AND hold_expires_at <= $3
+       AND tstzrange(starts_at, ends_at) && tstzrange($5, $6)
+     RETURNING id)
+  SELECT ${taken} AS taken,
+    (SELECT count(*) FROM appointments
+      WHERE tenant_id = $1 AND customer_id = $2 AND status = 'Pending' AND is_linked = false AND hold_expires_at > $3) AS holds,
+    c.account_balance, o.settings
+  FROM customers c LEFT JOIN organisations o ON o.tenant_id = c.tenant_id
+  WHERE c.tenant_id = $1 AND c.id = $2`
+const BOOKER_FACTS = BOOKER_FACTS_TEXT('false')
+const BOOKER_FACTS_REPLAY = BOOKER_FACTS_TEXT(`EXISTS (SELECT 1 FROM appointments WHERE tenant_id = $1 AND transaction_id = $7 AND status <> '${RELEASED}')`)
+
 /**
- * In one round trip, under the booking's locks: whether a live booking already carries this
- * transaction id (any customer's), and the customer's live holds (as liveHolds counts them).
+ * The booking's one read, under its locks (a statement after them: its snapshot sees every booking
+ * committed before the locks were granted): releases the expired holds that overlap [from, to) for
+ * these practitioners (as releaseExpiredHolds), and reads whether the transaction id already booked,
+ * the customer's live holds, account balance and the organisation's settings. The released rows are
+ * expired holds: neither answer counts them. Undefined for an unknown customer.
  */
-export async function bookingChecks(trx: Transaction<CoreTables>, tenant: string, customerId: string, transactionId: string | null, now: Date): Promise<{ taken: boolean; holds: number }> {
-  const row = await trx
-    .selectNoFrom((eb) => [
-      transactionId === null
-        ? sql<boolean>`false`.as('taken')
-        : eb.exists(eb.selectFrom('appointments').select('id').where('tenant_id', '=', tenant).where('transaction_id', '=', transactionId).where('status', '!=', RELEASED)).as('taken'),
-      eb
-        .selectFrom('appointments')
-        .select((c) => c.fn.countAll<string>().as('n'))
-        .where('tenant_id', '=', tenant)
-        .where('customer_id', '=', customerId)
-        .where('status', '=', 'Pending')
-        .where('is_linked', '=', false)
-        .where('hold_expires_at', '>', now)
-        .as('holds'),
-    ])
-    .executeTakeFirstOrThrow()
-  return { taken: Boolean(row.taken), holds: Number(row.holds ?? 0) }
+export async function bookerFacts(
+  trx: Transaction<CoreTables>,
+  tenant: string,
+  customerId: string,
+  transactionId: string | null,
+  practitionerIds: readonly string[],
+  from: Date,
+  to: Date,
+  now: Date,
+): Promise<BookerFacts | undefined> {
+  const { rows } = await runText<{ taken: boolean; holds: string | number | null; account_balance: string | null; settings: OrganisationSettings | null }>(
+    trx,
+    transactionId === null ? BOOKER_FACTS : BOOKER_FACTS_REPLAY,
+    [tenant, customerId, now, [...practitionerIds], from, to, ...(transactionId === null ? [] : [transactionId])],
+  )
+  const row = rows[0]
+  if (!row) return undefined
+  return { taken: Boolean(row.taken), holds: Number(row.holds ?? 0), accountBalance: toMoney(row.account_balance), settings: row.settings ?? undefined }
 }
 
 export async function findByTransaction(db: Db, tenant: string, customerId: string, transactionId: string): Promise<BookingCreated | undefined> {

@@ -13,16 +13,16 @@ import { round2 } from '../../src/domain/pricing/money'
 import { reserveCourseSessions } from '../commerce/courses.service'
 import { newId } from '../db/ids'
 import { RetriesExhausted, retryTransaction } from '../db/transaction-retry'
-import { toMoney, type CoreTables, type Db } from '../db/schema'
+import type { CoreTables, Db } from '../db/schema'
 import { invalid, notFound, SLOT_TAKEN_ERROR, TOO_MANY_HOLDS_ERROR, TRANSACTION_IN_USE_ERROR, type ServiceError } from '../service-error'
-import { appointmentView, appointmentViews } from './appointment-view'
+import { appointmentView, appointmentViews, insertAppointmentViews } from './appointment-view'
 import { calendarDays, daySlots } from '../../src/domain/scheduling'
-import { fitsCalendar, londonDateOfIso, slotOptions } from '../availability/availability.service'
+import { fitsCalendar, slotOptions } from '../availability/availability.service'
+import { londonDateOf } from './london-date'
 import { loadCalendars, serviceOptions, type Calendars, type ServiceOptionRow } from '../availability/calendar.repository'
-import { loadOrganisation } from '../organisation/organisation.service'
 import { businessMetrics } from '../observability/metrics'
 import { claimHold, heldForClaim } from './hold-claim'
-import { bookingChecks, findByTransaction, liveHolds, lockPractitionerDays, releaseExpiredHolds, RELEASED } from './booking.repository'
+import { bookerFacts, findByTransaction, lockPractitionerDays, RELEASED } from './booking.repository'
 
 export const NOT_FOUND = 'Appointment not found'
 export const MAX_SERVICES = 10
@@ -44,7 +44,7 @@ export function pricesOf(price: number, taxRate: number) {
  * a display rule and is not applied here.
  */
 export function offeredStart(cal: Calendars, option: ServiceOptionRow, start: number, now: Date, ignore: string[], forceInterval?: number): boolean {
-  const date = londonDateOfIso(new Date(start).toISOString())
+  const date = londonDateOf(start)
   const slots = daySlots({
     date,
     practitioners: calendarDays(cal.calendars.filter((c) => c.practitionerId === option.practitionerId))(date),
@@ -62,7 +62,7 @@ export interface BookingDeps {
   maxLiveHolds: number
   /** Called inside the booking's transaction when appointments are Scheduled at once (nothing to pay): the confirmation mail. */
   onScheduled?: (trx: Transaction<CoreTables>, customerId: string, appointmentIds: readonly string[]) => Promise<void>
-  /** Called after the commit (e.g. to send the outbox now). */
+  /** Called after the commit when the booking wrote a notice (to send the outbox now). */
   afterCommit?: () => void
 }
 
@@ -112,22 +112,7 @@ export async function createBooking(
   const clinicId = items[0].clinicId
   const transactionId = body.coherentTransactionId?.trim() || null
 
-  // A retried request (same transaction id) answers the booking it already made.
-  if (transactionId) {
-    const existing = await findByTransaction(deps.db, tenant, customerId, transactionId)
-    if (existing) return E.right(existing)
-  }
-
-  if ((await liveHolds(deps.db, tenant, customerId, deps.now)) >= deps.maxLiveHolds) {
-    return E.left(TOO_MANY_HOLDS_ERROR)
-  }
-
-  const [{ services, options }, organisation, customer] = await Promise.all([
-    serviceOptions(deps.db, tenant, clinicId, [...new Set(items.map((i) => i.serviceId))], true),
-    loadOrganisation(deps.db, tenant),
-    deps.db.selectFrom('customers').select(['account_balance']).where('tenant_id', '=', tenant).where('id', '=', customerId).executeTakeFirst(),
-  ])
-  if (!organisation || !customer) return E.left(notFound('Organisation not found'))
+  const { services, options } = await serviceOptions(deps.db, tenant, clinicId, [...new Set(items.map((i) => i.serviceId))], true)
   const chosen: (ServiceOptionRow & Item & { end: Date })[] = []
   for (const item of items) {
     if (!services.has(item.serviceId)) return E.left(notFound('This service cannot be booked online at this location.'))
@@ -150,10 +135,9 @@ export async function createBooking(
       serviceDepositType: c.depositType,
       serviceDepositAmount: c.depositAmount,
     }))
-  const deposit = depositItems.length
-    ? calculateDeposit({ settings: organisation.settings, items: depositItems, accountBalance: toMoney(customer.account_balance) })
-    : 0
-  const status = deposit > 0 ? 'Pending' : 'Scheduled'
+  // Known once the transaction has read the balance and the settings.
+  let deposit = 0
+  let status = 'Scheduled' as 'Pending' | 'Scheduled'
   const holdExpiresAt = new Date(deps.now.getTime() + deps.holdSeconds * 1000)
   const mainId = newId()
   const ids = chosen.map((_, i) => (i === 0 ? mainId : newId()))
@@ -161,23 +145,26 @@ export async function createBooking(
   const to = new Date(Math.max(...chosen.map((c) => c.end.getTime())))
   const practitionerIds = [...new Set(chosen.map((c) => c.practitionerId))]
 
+  let views: AppointmentView[]
   try {
-    const outcome = await retryTransaction(() => deps.db.transaction().execute(async (trx): Promise<ServiceError | typeof REPLAYED | undefined> => {
+    const outcome = await retryTransaction(() => deps.db.transaction().execute(async (trx): Promise<ServiceError | typeof REPLAYED | AppointmentView[]> => {
       // Locks in one fixed order (transaction id, customer, practitioner days) so that they never
       // deadlock, all in one statement. Retries of one request running at once queue on the first;
-      // the later ones then answer the first's booking. The cap is counted again under the
-      // per-customer lock held to commit: the count above is only a fast path, parallel requests of
-      // one customer would each see room (40 at once made 30 holds against 10).
+      // the later ones then answer the first's booking. The cap is counted under the per-customer
+      // lock held to commit: parallel requests of one customer counting without it would each see
+      // room (40 at once made 30 holds against 10). Everything the booking reads comes in the next
+      // statement (one round trip): no read before the transaction.
       await lockPractitionerDays(trx, tenant, chosen, [...(transactionId ? [`booking:${tenant}:${transactionId}`] : []), `live-holds:${tenant}:${customerId}`])
-      const checks = transactionId || status === 'Pending' ? await bookingChecks(trx, tenant, customerId, transactionId, deps.now) : { taken: false, holds: 0 }
-      if (checks.taken) return REPLAYED
-      if (status === 'Pending' && checks.holds >= deps.maxLiveHolds) {
-        return TOO_MANY_HOLDS_ERROR
-      }
-      await releaseExpiredHolds(trx, tenant, practitionerIds, from, to, deps.now)
+      const facts = await bookerFacts(trx, tenant, customerId, transactionId, practitionerIds, from, to, deps.now)
+      // A retried request (same transaction id) answers the booking it already made.
+      if (facts?.taken) return REPLAYED
+      if (!facts?.settings) return notFound('Organisation not found')
+      if (facts.holds >= deps.maxLiveHolds) return TOO_MANY_HOLDS_ERROR
+      deposit = depositItems.length ? calculateDeposit({ settings: facts.settings, items: depositItems, accountBalance: facts.accountBalance }) : 0
+      status = deposit > 0 ? 'Pending' : 'Scheduled'
       // The customer's own slot hold (made when the time was picked) counts as free for this booking.
       const held = await heldForClaim(trx, tenant, body.hold, deps.now)
-      const calendars = await loadCalendars(trx, tenant, clinicId, practitionerIds, londonDateOfIso(from.toISOString()), londonDateOfIso(to.toISOString()), deps.db)
+      const calendars = await loadCalendars(trx, tenant, clinicId, practitionerIds, londonDateOf(from), londonDateOf(to), deps.db)
       for (const c of chosen) {
         if (!fitsCalendar(calendars, c.practitionerId, c.start.getTime(), c.end.getTime(), { now: deps.now, ignore: held })) return SLOT_TAKEN_ERROR
       }
@@ -189,10 +176,12 @@ export async function createBooking(
         if (E.isLeft(guard)) return guard.left
       }
       await claimHold(trx, tenant, body.hold, customerId, deps.now)
-      await trx
-        .insertInto('appointments')
-        .values(
-          chosen.map((c, i) => {
+      // The rows, and their views for the answer, in one statement.
+      const views = await insertAppointmentViews(
+        trx,
+        tenant,
+        chosen
+          .map((c, i) => {
             const price = c.courseId ? 0 : (c.grossPrice ?? c.defaultPrice)
             return {
               id: ids[i],
@@ -213,17 +202,20 @@ export async function createBooking(
               transaction_id: transactionId,
             }
           })
-            // One order for every booking (practitioner, then time): two bookings of overlapping
-            // times then wait for each other in turn instead of deadlocking.
-            .sort((a, b) => a.practitioner_id.localeCompare(b.practitioner_id) || a.starts_at.getTime() - b.starts_at.getTime()),
-        )
-        .execute()
+          // One order for every booking (practitioner, then time): two bookings of overlapping
+          // times then wait for each other in turn instead of deadlocking.
+          .sort((a, b) => a.practitioner_id.localeCompare(b.practitioner_id) || a.starts_at.getTime() - b.starts_at.getTime()),
+        ids,
+      )
       if (status === 'Scheduled') await deps.onScheduled?.(trx, customerId, ids)
-      return undefined
+      return views
     }))
     if (outcome === REPLAYED) return replay(deps.db, tenant, customerId, transactionId!)
-    if (outcome) return E.left(outcome)
-    deps.afterCommit?.()
+    if (!Array.isArray(outcome)) return E.left(outcome)
+    views = outcome
+    // Only a Scheduled booking wrote a notice; a held one has nothing to send (the drain would cost
+    // a transaction of four statements for nothing; the sweep sends whatever else is due).
+    if (status === 'Scheduled') deps.afterCommit?.()
     businessMetrics.bookingCreated(tenant, status)
   } catch (error) {
     // Aborted again and again by concurrent bookings of the same time: that time is contested.
@@ -237,7 +229,6 @@ export async function createBooking(
     }
     throw error
   }
-  const views = await appointmentViews(deps.db, tenant, ids)
   return E.right({
     appointment: views[0],
     appointments: views,

@@ -18,7 +18,8 @@ import type { Db, DbOrTrx } from '../db/schema'
 import { isLive, tokenHash } from './hold-claim'
 import * as E from 'fp-ts/Either'
 import { conflict, invalid, notFound, SLOT_TAKEN_ERROR, TOO_MANY_SLOT_HOLDS_ERROR, type ServiceError } from '../service-error'
-import { fitsCalendar, londonDateOfIso } from '../availability/availability.service'
+import { fitsCalendar } from '../availability/availability.service'
+import { londonDateOf } from './london-date'
 import { loadCalendars, serviceOptions, type ServiceOptionRow } from '../availability/calendar.repository'
 import { isOverlapViolation, itemsOf, offeredStart, OFF_GRID, pricesOf } from './booking.service'
 import { lockPractitionerDays, releaseExpiredHolds } from './booking.repository'
@@ -84,7 +85,7 @@ export async function createHold(deps: HoldDeps, tenant: string, owner: HoldOwne
       if ((await liveSlotHolds(trx, tenant, clientKey, deps.now)) >= cap) return TOO_MANY_SLOT_HOLDS_ERROR
       await lockPractitionerDays(trx, tenant, chosen)
       await releaseExpiredHolds(trx, tenant, practitionerIds, from, to, deps.now)
-      const calendars = await loadCalendars(trx, tenant, clinicId, practitionerIds, londonDateOfIso(from.toISOString()), londonDateOfIso(to.toISOString()), deps.db)
+      const calendars = await loadCalendars(trx, tenant, clinicId, practitionerIds, londonDateOf(from), londonDateOf(to), deps.db)
       for (const c of chosen) {
         if (!fitsCalendar(calendars, c.practitionerId, c.start.getTime(), c.end.getTime(), { now: deps.now, ignore: [] })) return SLOT_TAKEN_ERROR
       }

@@ -10,7 +10,7 @@ import { Kysely, Migrator, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { migrationProvider } from './migrations'
 import { pgliteDialect } from './pglite-dialect'
-import { preparingPool } from './prepared-statements'
+import { PreparingClient } from './prepared-statements'
 import type { CoreTables, Db } from './schema'
 
 export interface DatabaseOptions {
@@ -58,6 +58,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // Notice a connection that died with its server (failover) instead of waiting on it.
       keepAlive: true,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+      // Runs the texts marked prepared() as named statements (server/db/prepared-statements.ts).
+      Client: PreparingClient,
     })
     // A dropped connection must never end the process: an idle one is an 'error' of the pool, a
     // checked-out one between two queries (a transaction's client) an 'error' of the client; the
@@ -65,7 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('connect', (client) => client.on('error', (error: Error) => options.onConnectionLost?.(error)))
     // The pool re-emits an idle client's error (told above already): without a listener it would throw.
     pool.on('error', () => undefined)
-    const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) })
+    const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool }) })
     return { db, kind: 'postgres', pool, close: () => db.destroy() }
   }
   // One server per data directory: a second one on the same files would lose data.

@@ -1,30 +1,33 @@
-/** Registered statements go out named on PostgreSQL (npm run test:pg); anything else as before. */
-import { CompiledQuery, sql } from 'kysely'
-import { describe, expect, it } from 'vitest'
-import { throwawayDatabase } from '../test-support/server-process'
-import { openDatabase } from './database'
-import { preparedStatement } from './prepared-statements'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, type TestDatabase } from '../test-support/test-database'
+import { prepared, runPrepared } from './prepared-statements'
 
-const TWICE = preparedStatement('test_twice', 'SELECT $1::int * 2 AS twice')
+let database: TestDatabase
+beforeAll(async () => {
+  database = await createTestDatabase()
+})
+afterAll(() => database.cleanup())
+
+const TEXT = 'SELECT count(*) AS n FROM appointments WHERE tenant_id = $1 AND status = $2'
 
 describe('prepared statements', () => {
-  it('refuses a second text under a registered name', () => {
-    expect(preparedStatement('test_twice', 'SELECT $1::int * 2 AS twice')).toBe(TWICE)
-    expect(() => preparedStatement('test_twice', 'SELECT 1')).toThrow(/another text/)
+  it('answers a marked text as the plain query does, with its parameters', async () => {
+    const plain = await sql<{ n: string }>`SELECT count(*) AS n FROM appointments WHERE tenant_id = ${'demo'} AND status = ${'Scheduled'}`.execute(database.db)
+    for (let i = 0; i < 3; i++) {
+      const { rows } = await runPrepared<{ n: string | number }>(database.db, TEXT, ['demo', 'Scheduled'])
+      expect(Number(rows[0].n)).toBe(Number(plain.rows[0].n))
+    }
+    expect(Number(plain.rows[0].n)).toBeGreaterThan(0)
   })
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('runs a registered text as a named statement of the connection, and other queries and transactions as before', async () => {
-    const pgdb = await throwawayDatabase('prepared')
-    const database = await openDatabase({ databaseUrl: pgdb.url, poolSize: 1 })
-    try {
-      for (const n of [1, 2, 3]) expect((await database.db.executeQuery<{ twice: number }>(CompiledQuery.raw(TWICE, [n]))).rows).toEqual([{ twice: n * 2 }])
-      const prepared = await sql<{ name: string; statement: string }>`SELECT name, statement FROM pg_prepared_statements`.execute(database.db)
-      expect(prepared.rows).toEqual([{ name: 'test_twice', statement: TWICE }])
-      const inside = await database.db.transaction().execute((trx) => trx.executeQuery<{ twice: number }>(CompiledQuery.raw(TWICE, [21])))
-      expect(inside.rows).toEqual([{ twice: 42 }])
-    } finally {
-      await database.close()
-      await pgdb.drop()
-    }
+  it('runs a marked text as a named statement on the PostgreSQL server (parsed once per connection)', async () => {
+    if (database.kind !== 'postgres') return
+    prepared(TEXT)
+    const names = await database.db.transaction().execute(async (trx) => {
+      await runPrepared(trx, TEXT, ['demo', 'Pending'])
+      return sql<{ name: string }>`SELECT name FROM pg_prepared_statements WHERE statement = ${TEXT}`.execute(trx)
+    })
+    expect(names.rows.map((r) => r.name)).toEqual([expect.stringMatching(/^prepared_\d+$/)])
   })
 })

@@ -1,55 +1,47 @@
 /**
- * Statements run on (nearly) every request, prepared once per PostgreSQL connection: registered here
- * by name and text, they go out as named statements, so PostgreSQL parses and plans them once per
- * connection and then only binds and runs them (availability's bookings statement: a day's 0.42 ms of
- * PostgreSQL CPU became 0.14 ms). The pool Kysely gets on PostgreSQL (database.ts) does it; PGlite
- * has no use for it.
+ * Named prepared statements on the PostgreSQL server for the hot statements of a request (the
+ * booking's): a text marked with `prepared()` is parsed once per pooled connection and, once
+ * PostgreSQL settles on a generic plan, no longer planned on every call either (planning was most of
+ * the database's time for the booking's small statements). The text runs as usual everywhere else:
+ * PGlite, and the pg client for every unmarked text. Only fixed texts should be marked (at most
+ * LIMIT; the rest run unnamed): each name lives on every connection until it closes.
  */
-import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely'
-import type pg from 'pg'
+import { CompiledQuery, type QueryResult } from 'kysely'
+import pg from 'pg'
+import type { DbOrTrx } from './schema'
 
-const nameOf = new Map<string, string>()
-const textOf = new Map<string, string>()
+const names = new Map<string, string>()
+const LIMIT = 200
 
-/** Registers `text` under `name` (once, at module load) and returns the text, for CompiledQuery.raw. */
-export function preparedStatement(name: string, text: string): string {
-  const known = textOf.get(name)
-  // A connection refuses a second text under a name it has prepared.
-  if (known !== undefined && known !== text) throw new Error(`Prepared statement '${name}' is registered with another text`)
-  textOf.set(name, text)
-  nameOf.set(text, name)
+/** Marks `text` to run as a named prepared statement on the PostgreSQL server; returns it. */
+export function prepared(text: string): string {
+  if (!names.has(text) && names.size < LIMIT) names.set(text, `prepared_${names.size}`)
   return text
 }
 
-/** Sends registered texts as named statements, anything else as it is. */
-class PreparingClient implements PostgresPoolClient {
-  constructor(private readonly client: pg.PoolClient) {}
-
-  query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>
-  query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>
-  query<R>(what: string | PostgresCursor<R>, parameters?: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
-    if (typeof what !== 'string') return this.client.query(what as pg.Submittable & PostgresCursor<R>)
-    const values = parameters ? [...parameters] : []
-    const name = nameOf.get(what)
-    const result = name === undefined ? this.client.query(what, values) : this.client.query({ name, text: what, values })
-    return result as Promise<PostgresQueryResult<R>>
-  }
-
-  release(): void {
-    this.client.release()
-  }
+/**
+ * Runs a marked text with its parameters ($1, $2...) on a handle or in a transaction. Only for
+ * statements whose best plan does not depend on the values (keys, primary-key joins): after five
+ * calls PostgreSQL may keep one generic plan, and for a count over a skewed column (a customer's
+ * holds) that plan scanned every live hold or the whole table.
+ */
+export function runPrepared<R>(db: DbOrTrx, text: string, parameters: readonly unknown[]): Promise<QueryResult<R>> {
+  return db.executeQuery<R>(CompiledQuery.raw(prepared(text), [...parameters]))
 }
 
-/** The pool as Kysely takes it, with registered statements prepared. */
-export function preparingPool(pool: pg.Pool): PostgresPool {
-  const clients = new WeakMap<pg.PoolClient, PreparingClient>()
-  return {
-    async connect() {
-      const client = await pool.connect()
-      let wrapped = clients.get(client)
-      if (wrapped === undefined) clients.set(client, (wrapped = new PreparingClient(client)))
-      return wrapped
-    },
-    end: () => pool.end(),
-  }
+/** Runs a fixed text unnamed (planned with its values on every call), without kysely's compile. */
+export function runText<R>(db: DbOrTrx, text: string, parameters: readonly unknown[]): Promise<QueryResult<R>> {
+  return db.executeQuery<R>(CompiledQuery.raw(text, [...parameters]))
 }
+
+/** The pool's client: a marked text goes out with its name (kysely calls query(text, values)). */
+export class PreparingClient extends pg.Client {}
+
+const plainQuery = pg.Client.prototype.query
+Object.defineProperty(PreparingClient.prototype, 'query', {
+  value(this: pg.Client, ...args: unknown[]) {
+    const [text, values] = args
+    const name = typeof text === 'string' && args.length <= 2 ? names.get(text) : undefined
+    return Reflect.apply(plainQuery, this, name ? [{ name, text, values }] : args)
+  },
+})

@@ -3,8 +3,7 @@
  * clinic (staff), a gift voucher to its receiver and the buyer's receipt, a form to fill in, the
  * account mails in the branded layout, and what staff see of the outbox (clinic admin outbox).
  */
-import { simpleParser, type ParsedMail } from 'mailparser'
-import { SMTPServer } from 'smtp-server'
+import type { ParsedMail } from 'mailparser'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { STAFF_PASSWORD } from '../admin/admin-test-support'
@@ -12,35 +11,21 @@ import { insertStaff } from '../staff/staff.repository'
 import { setPasswordLink } from '../staff/staff.service'
 import { operatorDb } from '../staff/staff.tables'
 import { londonDate, londonInstant } from '../test-support/dates'
+import { SmtpInbox } from '../test-support/smtp-inbox'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
 
-const received: ParsedMail[] = []
-let smtp: SMTPServer
-let port = 0
+const inbox = new SmtpInbox()
+const received = inbox.mails
 let t: TestServer
 let demo: string
 let other: string
 let admin: Record<string, string>
 let offsetMs = 0
 
-function startSmtp(listenPort: number): Promise<void> {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => received.push(mail))
-        .then(() => callback(), callback)
-    },
-  })
-  return new Promise<void>((resolve) => smtp.listen(listenPort, '127.0.0.1', resolve))
-}
-const stopSmtp = () => new Promise<void>((resolve) => smtp.close(() => resolve()))
 
 beforeAll(async () => {
-  await startSmtp(0)
-  port = (smtp.server.address() as { port: number }).port
-  t = await buildTestServer({ smtpUrl: `smtp://127.0.0.1:${port}`, publicUrl: 'https://book.clinic.test', clock: () => new Date(Date.now() + offsetMs) })
+  await inbox.start()
+  t = await buildTestServer({ smtpUrl: inbox.url, publicUrl: 'https://book.clinic.test', clock: () => new Date(Date.now() + offsetMs) })
   demo = await t.login(DEMO_CUSTOMER)
   other = await t.login(OTHER_CUSTOMER)
   const db = operatorDb(t.db)
@@ -52,7 +37,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await t.close()
-  await stopSmtp()
+  await inbox.stop()
 })
 
 const day = londonDate(6, [2, 3, 4, 5])
@@ -223,7 +208,7 @@ describe('GET /admin/outbox (clinic admin outbox)', () => {
     offsetMs = 0
     await t.app.deps.mail.flush()
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: admin })).json()).toEqual([])
-    await stopSmtp()
+    await inbox.stop()
     const id = await book(other, '15:00')
     await t.app.deps.mail.flush()
     const waiting = (await t.app.inject({ method: 'GET', url: '/api/admin/outbox?state=pending', headers: admin })).json() as { state: string; to: string; subject: string; lastError?: string; nextAttemptAt?: string }[]
@@ -246,7 +231,7 @@ describe('GET /admin/outbox (clinic admin outbox)', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: admin })).json()).toHaveLength(1)
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: t.auth(other) })).statusCode).toBe(401)
     expect(mailsAbout(id)).toHaveLength(0)
-    await startSmtp(port)
+    await inbox.start()
     offsetMs = 0
   })
 })

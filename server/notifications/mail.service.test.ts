@@ -1,38 +1,18 @@
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SmtpInbox } from '../test-support/smtp-inbox'
 import { buildTestServer, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
 
-interface Received {
-  from: string
-  to: string[]
-  data: string
-}
-
-const received: Received[] = []
-let smtp: SMTPServer
-let port = 0
+const inbox = new SmtpInbox()
+const received = inbox.deliveries
 let t: TestServer
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let data = ''
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString()))
-      stream.on('end', () => {
-        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), data })
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-  port = (smtp.server.address() as { port: number }).port
-  t = await buildTestServer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Clinic <no-reply@clinic.test>' })
+  await inbox.start()
+  t = await buildTestServer({ smtpUrl: inbox.url, mailFrom: 'Clinic <no-reply@clinic.test>' })
 })
 afterAll(async () => {
   await t.close()
-  await new Promise<void>((resolve) => smtp.close(() => resolve()))
+  await inbox.stop()
 })
 
 describe('mail outbox', () => {
@@ -66,15 +46,14 @@ describe('mail outbox', () => {
   })
 
   it('keeps a failed mail for a retry with the error', async () => {
-    await new Promise<void>((resolve) => smtp.close(() => resolve()))
+    await inbox.stop()
     await t.app.deps.mail.enqueueMail({ tenant: 'demo', to: 'later@example.com', subject: 'Later', text: 'x' })
     await t.app.deps.mail.flush()
     const row = await t.db.selectFrom('outbox').select(['sent_at', 'attempts', 'last_error']).where('to_address', '=', 'later@example.com').executeTakeFirstOrThrow()
     expect(row.sent_at).toBeNull()
     expect(row.attempts).toBe(1)
     expect(row.last_error).toBeTruthy()
-    smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], onData: (s, _session, cb) => { s.resume(); s.on('end', () => cb()) } })
-    await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve))
+    await inbox.start()
   })
 })
 

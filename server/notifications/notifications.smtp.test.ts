@@ -3,46 +3,31 @@
  * book → reschedule → cancel mails whose .ics share one UID with SEQUENCE 0, 1, 2 (the last
  * METHOD:CANCEL); a reminder once at the lead time; an hour of SMTP outage loses nothing.
  */
-import { simpleParser, type ParsedMail } from 'mailparser'
-import { SMTPServer } from 'smtp-server'
+import type { ParsedMail } from 'mailparser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { londonDate, londonInstant } from '../test-support/dates'
+import { SmtpInbox } from '../test-support/smtp-inbox'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
 import { HoldSweeper } from '../booking/hold-sweeper'
 import { notify } from './notifications.service'
 
-const received: ParsedMail[] = []
-let smtp: SMTPServer
-let port = 0
+const inbox = new SmtpInbox()
+const received = inbox.mails
 let t: TestServer
 let demo: string
 let other: string
 let offsetMs = 0
 
-function startSmtp(listenPort: number): Promise<void> {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => received.push(mail))
-        .then(() => callback(), callback)
-    },
-  })
-  return new Promise<void>((resolve) => smtp.listen(listenPort, '127.0.0.1', resolve))
-}
-const stopSmtp = () => new Promise<void>((resolve) => smtp.close(() => resolve()))
 
 beforeAll(async () => {
-  await startSmtp(0)
-  port = (smtp.server.address() as { port: number }).port
-  t = await buildTestServer({ smtpUrl: `smtp://127.0.0.1:${port}`, publicUrl: 'https://book.clinic.test', clock: () => new Date(Date.now() + offsetMs) })
+  await inbox.start()
+  t = await buildTestServer({ smtpUrl: inbox.url, publicUrl: 'https://book.clinic.test', clock: () => new Date(Date.now() + offsetMs) })
   demo = await t.login(DEMO_CUSTOMER)
   other = await t.login(OTHER_CUSTOMER)
 })
 afterAll(async () => {
   await t.close()
-  await stopSmtp()
+  await inbox.stop()
 })
 
 /** A Tuesday to Friday (Sarah works in London), clear of the seeded bookings. */
@@ -125,7 +110,7 @@ describe('appointment notices', () => {
   it('keeps mail through an hour of SMTP outage and delivers each once when it is back', async () => {
     offsetMs = 0
     const before = received.length
-    await stopSmtp()
+    await inbox.stop()
     const ids = [await book(other, '15:00'), await book(other, '16:00')]
     for (let minutes = 0; minutes <= 60; minutes += 5) {
       offsetMs = minutes * 60_000
@@ -135,7 +120,7 @@ describe('appointment notices', () => {
     const waiting = await t.db.selectFrom('outbox').select(['attempts', 'last_error', 'failed_at', 'sent_at']).where('to_address', '=', OTHER_CUSTOMER.email).where('sent_at', 'is', null).execute()
     expect(waiting).toHaveLength(2)
     expect(waiting.every((r) => r.attempts > 1 && r.last_error && r.failed_at === null)).toBe(true)
-    await startSmtp(port)
+    await inbox.start()
     offsetMs = 3 * 3_600_000
     await t.app.deps.mail.flush()
     await t.app.deps.mail.flush()

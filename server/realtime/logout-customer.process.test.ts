@@ -10,8 +10,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import WebSocket from 'ws'
 import { DEMO, DEMO_CUSTOMER } from '../seed/demo.seed'
+import { liveSocket, type LiveSocket } from '../test-support/live-socket'
 import { startServer, throwawayDatabase, type ServerProcess, type ThrowawayDatabase } from '../test-support/server-process'
 
 const root = resolve(import.meta.dirname, '..', '..')
@@ -40,32 +40,13 @@ function runScript(env: Record<string, string>, args: string[]): Promise<{ code:
   })
 }
 
-async function signedInSocket(s: ServerProcess): Promise<{ next(from: string): Promise<unknown> }> {
+async function signedInSocket(s: ServerProcess): Promise<LiveSocket> {
   const login = await s.request('POST', '/api/login?from=customer', DEMO_CUSTOMER)
   expect(login.status, JSON.stringify(login.body)).toBe(200)
   const token = (login.body as { token: string }).token
-  const socket = new WebSocket(`ws://127.0.0.1:${s.port}/api/ws?token=${encodeURIComponent(token)}`)
-  const messages: { from: string }[] = []
-  const waiters: (() => void)[] = []
-  socket.on('message', (data) => {
-    messages.push(JSON.parse(String(data)))
-    for (const w of waiters.splice(0)) w()
-  })
-  const next = (from: string) =>
-    new Promise<unknown>((r) => {
-      const look = () => {
-        const found = messages.find((m) => m.from === from)
-        if (found) r(found)
-        else waiters.push(look)
-      }
-      look()
-    })
-  await new Promise((r, j) => {
-    socket.on('open', r)
-    socket.on('error', j)
-  })
-  await next('connected')
-  return { next }
+  const socket = await liveSocket(s, token)
+  await socket.next('connected')
+  return socket
 }
 
 const LOGOUT = { from: 'logout-customer', customerId: DEMO.customerDemo }

@@ -1,9 +1,15 @@
 import { lazy, type ComponentType } from 'react'
-import { useRoutes, type RouteObject } from 'react-router-dom'
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom'
 import { AppShell } from './layout/AppShell'
 import LocationListPage from './pages/booking/LocationListPage'
 
-export type LazyPage = (load: () => Promise<{ default: ComponentType }>) => Pick<RouteObject, 'element'>
+export type LazyPage = (load: () => Promise<{ default: ComponentType }>) => Pick<RouteObject, 'element' | 'handle'>
+
+/** The handle of a lazy page's route: `preload` starts the load React.lazy then waits for. */
+interface LazyPageHandle {
+  lazyPage: true
+  preload: () => Promise<unknown>
+}
 
 /**
  * A route whose page module (default export) loads on first visit, in its own chunk, after the
@@ -13,9 +19,29 @@ export type LazyPage = (load: () => Promise<{ default: ComponentType }>) => Pick
  */
 export function lazyPageWith(prepare: () => Promise<void>): LazyPage {
   return (load) => {
-    const Page = lazy(async () => (await Promise.all([load(), prepare()]))[0])
-    return { element: <Page /> }
+    let loading: Promise<{ default: ComponentType }> | undefined
+    const preload = () => (loading ??= Promise.all([load(), prepare()]).then(([page]) => page))
+    const Page = lazy(preload)
+    return { element: <Page />, handle: { lazyPage: true, preload } satisfies LazyPageHandle }
   }
+}
+
+const lazyHandlesOf = (routes: RouteObject[], pathname: string): LazyPageHandle[] =>
+  (matchRoutes(routes, pathname) ?? []).map((m) => m.route.handle as Partial<LazyPageHandle> | undefined).filter((h): h is LazyPageHandle => h?.lazyPage === true)
+
+/** Whether `pathname` opens a lazy page (anything but the location list, the first view). */
+export function opensLazyPage(routes: RouteObject[], pathname: string): boolean {
+  return lazyHandlesOf(routes, pathname).length > 0
+}
+
+/**
+ * Starts loading the lazy page of `pathname`, if it is one (the promise React.lazy awaits when it
+ * renders: a failure reaches the page's error boundary there). Returns whether it did.
+ */
+export function preloadLazyPage(routes: RouteObject[], pathname: string): boolean {
+  const handles = lazyHandlesOf(routes, pathname)
+  for (const handle of handles) handle.preload().catch(() => undefined)
+  return handles.length > 0
 }
 
 /** Booking routes of spec section 2. The location list is eager: it is the first view. */

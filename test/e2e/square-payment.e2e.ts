@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { SquareMock, TEST_NONCES } from '../../server/square-processor/testing/square-mock'
 import { launch, open } from './support/browser'
-import { agreeToTerms, answer, api, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, logIn, verifiedCustomer, waitForThankYou } from './support/flows'
+import { agreeToTerms, appointmentsOf, bookToConfirm, openPersonalDetails, signIn, verifiedCustomer, waitForThankYou } from './support/flows'
 import { startServer, type ServerProcess } from './support/server-process'
 
 const FAKE_SQUARE_JS = `(() => {
@@ -80,10 +80,6 @@ async function standInForSquare(page: Page): Promise<{ scriptLoads: () => number
   return { scriptLoads: () => loads }
 }
 
-interface LoginAnswer { token: string; user: { id: string } }
-const login = (email: string, password: string) => api<LoginAnswer>(server.url, '/login?from=customer', { method: 'POST', body: JSON.stringify({ email, password }) })
-const appointmentsOf = async (who: LoginAnswer) =>
-  (await api<{ appointments: { status: string }[] }>(server.url, `/appointments/customer/${who.user.id}?pageSize=100&group=ALL`, { headers: { authorization: `Bearer ${who.token}` } })).appointments
 
 describe('Square card form', () => {
   it('books with a deposit: a refused card shows the spec text, the next card pays and the appointment is Scheduled once', async () => {
@@ -91,15 +87,7 @@ describe('Square card form', () => {
     const s = await open(browser, 'square-pay')
     const square = await standInForSquare(s.page)
     const { page } = s
-    await page.goto(`${server.url}/`)
-    await chooseFirstLocation(s)
-    await chooseService(s, 'Chemical peel')
-    await choosePractitioner(s, 'first')
-    await answer(s, 'Do you want to book another service?', 'No')
-    await chooseFirstTime(s)
-    await page.getByRole('button', { name: 'Book appointment' }).filter({ visible: true }).first().click()
-    await logIn(s, customer.email, customer.password)
-    await page.waitForURL(/\/confirm/)
+    await bookToConfirm(s, server.url, 'Chemical peel', customer)
     expect(square.scriptLoads()).toBe(0)
     await agreeToTerms(s)
     const field = page.getByLabel('Card number')
@@ -107,16 +95,16 @@ describe('Square card form', () => {
     expect(square.scriptLoads()).toBe(1)
     await s.shot('card-form')
 
-    const who = await login(customer.email, customer.password)
+    const who = await signIn(server.url, customer.email, customer.password)
     await field.fill('4000 0000 0000 0127')
     await page.getByRole('button', { name: 'Pay now' }).click()
     await page.getByRole('alert').filter({ hasText: 'CVV is not correct.' }).waitFor()
-    expect((await appointmentsOf(who)).map((a) => a.status)).toEqual(['Pending'])
+    expect((await appointmentsOf(server.url, who)).map((a) => a.status)).toEqual(['Pending'])
 
     await field.fill('4111 1111 1111 1111')
     await page.getByRole('button', { name: 'Pay now' }).click()
     await waitForThankYou(s, /\/location\?serviceBooking=true/)
-    expect((await appointmentsOf(who)).map((a) => a.status)).toEqual(['Scheduled'])
+    expect((await appointmentsOf(server.url, who)).map((a) => a.status)).toEqual(['Scheduled'])
     const completed = [...mock.payments.values()].filter((p) => p.status === 'COMPLETED')
     expect(completed).toHaveLength(1)
     await s.context.close()
@@ -124,13 +112,11 @@ describe('Square card form', () => {
 
   it('keeps a card on file from /app: Square has no setup intent, the nonce goes to the cards-on-file call', async () => {
     const customer = await verifiedCustomer(server.url, 'square-card')
-    const who = await login(customer.email, customer.password)
+    const who = await signIn(server.url, customer.email, customer.password)
     const s = await open(browser, 'square-card', undefined, { token: who.token, cookiesAccepted: 'true' })
     await standInForSquare(s.page)
     const { page } = s
-    await page.goto(`${server.url}/app`)
-    await page.getByRole('heading', { name: 'My account' }).waitFor()
-    await page.getByRole('tab', { name: 'Personal details' }).click()
+    await openPersonalDetails(s, server.url)
     await page.getByRole('button', { name: 'Add a card' }).click()
     const dialog = page.getByRole('dialog', { name: 'Add a card' })
     await dialog.getByLabel('Card number').fill('4000 0000 0000 0127')

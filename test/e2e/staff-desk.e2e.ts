@@ -4,83 +4,38 @@
 // the tenant, its admin applies docs/examples/clinic.yaml; a customer books and pays in the browser;
 // the booking is on /staff (phone and desktop, axe) and in `clinic admin bookings`; the desk checks
 // in, marks a no-show and cancels (after confirming).
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { DESKTOP, launch, open, PHONE, paymentFrame, payWithCard, type Session } from './support/browser'
 import { agreeToTerms, answer, api, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, logIn, verifiedCustomer, waitForThankYou } from './support/flows'
+import { startServer, type ServerProcess } from './support/server-process'
 import { runBin } from '../../cli/testing/run-bin'
 
 const TENANT = 'riverside'
 const OPERATOR_KEY = 'e2e-operator-key-0123456789'
 const ADMIN = { email: `owner@${TENANT}.example.com`, password: 'Owner1234' }
 
-let server: ChildProcess
+let server: ServerProcess
 let baseUrl: string
 let home: string
 let browser: Browser
-let log = ''
 
 const clinic = (args: string[], env: Record<string, string> = {}, stdin?: string) =>
   runBin(['--base-url', baseUrl, '--tenant', TENANT, ...args], { env: { XDG_CONFIG_HOME: home, ...env }, timeoutMs: 60_000, stdin })
 
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r))
-  const { port } = probe.address() as { port: number }
-  await new Promise((r) => probe.close(r))
-  return port
-}
-
-function listening(child: ChildProcess): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const take = (chunk: Buffer) => {
-      log += chunk.toString()
-      if (/Server listening at/.test(log)) resolve()
-    }
-    child.stdout?.on('data', take)
-    child.stderr?.on('data', take)
-    child.on('exit', (code) => reject(new Error(`server exited (${code}): ${log}`)))
-  })
-}
-
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'clinic-staff-desk-'))
-  const port = await freePort()
-  baseUrl = `http://127.0.0.1:${port}`
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      SKIP_WEB_BUILD: '1',
-      LOG_LEVEL: 'info',
-      DATA_DIR: 'memory://',
-      SEED_DEMO: 'false',
-      DEFAULT_TENANT: TENANT,
-      OPERATOR_KEY,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      RATE_LIMIT_MAX: '1000',
-      SWEEP_INTERVAL_MS: '1000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  await listening(server)
+  server = await startServer({ SEED_DEMO: 'false', DEFAULT_TENANT: TENANT, OPERATOR_KEY, LOG_LEVEL: 'info' }, { readyPath: '/api/health' })
+  baseUrl = server.url
   browser = await launch()
 }, 180_000)
 
 afterAll(async () => {
   await browser?.close()
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server.once('exit', r))
-    server.kill('SIGKILL')
-    await exited
-  }
+  await server?.stop()
   rmSync(home, { recursive: true, force: true })
 })
 

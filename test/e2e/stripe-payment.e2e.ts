@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { StripeMock } from '../../server/stripe-processor/testing/stripe-mock'
 import { launch, open, type Session } from './support/browser'
-import { agreeToTerms, answer, api, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, logIn, verifiedCustomer, waitForThankYou } from './support/flows'
+import { agreeToTerms, appointmentsOf, bookToConfirm, openPersonalDetails, signIn, verifiedCustomer, waitForThankYou } from './support/flows'
 import { startServer, type ServerProcess } from './support/server-process'
 
 const FAKE_STRIPE_JS = `(() => {
@@ -100,10 +100,6 @@ async function standInForStripe(page: Page): Promise<{ scriptLoads: () => number
   return { scriptLoads: () => loads }
 }
 
-interface LoginAnswer { token: string; user: { id: string } }
-const login = (email: string, password: string) => api<LoginAnswer>(server.url, '/login?from=customer', { method: 'POST', body: JSON.stringify({ email, password }) })
-const appointmentsOf = async (who: LoginAnswer) =>
-  (await api<{ appointments: { id: string; status: string }[] }>(server.url, `/appointments/customer/${who.user.id}?pageSize=100&group=ALL`, { headers: { authorization: `Bearer ${who.token}` } })).appointments
 
 async function pay(s: Session, card: string): Promise<void> {
   const field = s.page.getByLabel('Card number')
@@ -117,15 +113,7 @@ describe('Stripe Payment Element', () => {
     const s = await open(browser, 'stripe-pay')
     const stripe = await standInForStripe(s.page)
     const { page } = s
-    await page.goto(`${server.url}/`)
-    await chooseFirstLocation(s)
-    await chooseService(s, 'Chemical peel')
-    await choosePractitioner(s, 'first')
-    await answer(s, 'Do you want to book another service?', 'No')
-    await chooseFirstTime(s)
-    await page.getByRole('button', { name: 'Book appointment' }).filter({ visible: true }).first().click()
-    await logIn(s, customer.email, customer.password)
-    await page.waitForURL(/\/confirm/)
+    await bookToConfirm(s, server.url, 'Chemical peel', customer)
     await agreeToTerms(s)
     // Stripe.js is fetched on the payment step only.
     await page.getByLabel('Card number').waitFor({ timeout: 30_000 })
@@ -133,15 +121,15 @@ describe('Stripe Payment Element', () => {
     expect(await page.locator('iframe[title="Card payment"]').count()).toBe(0)
     await s.shot('payment-element')
 
-    const who = await login(customer.email, customer.password)
+    const who = await signIn(server.url, customer.email, customer.password)
     await pay(s, '4000 0000 0000 0127')
     await page.getByRole('alert').filter({ hasText: 'CVV is not correct.' }).waitFor()
     await s.shot('declined')
-    expect((await appointmentsOf(who)).map((a) => a.status)).toEqual(['Pending'])
+    expect((await appointmentsOf(server.url, who)).map((a) => a.status)).toEqual(['Pending'])
 
     await pay(s, '4242 4242 4242 4242')
     await waitForThankYou(s, /\/location\?serviceBooking=true/)
-    const appointments = await appointmentsOf(who)
+    const appointments = await appointmentsOf(server.url, who)
     expect(appointments.map((a) => a.status)).toEqual(['Scheduled'])
     // The one PaymentIntent: the declined attempt and the paid one, captured once.
     const intents = [...mock.intents.values()]
@@ -153,13 +141,11 @@ describe('Stripe Payment Element', () => {
 
   it("stores a card in /app with a SetupIntent: the spec's setup result texts for a good and a refused card", async () => {
     const customer = await verifiedCustomer(server.url, 'stripe-card')
-    const who = await login(customer.email, customer.password)
+    const who = await signIn(server.url, customer.email, customer.password)
     const s = await open(browser, 'stripe-card', undefined, { token: who.token, cookiesAccepted: 'true' })
     const stripe = await standInForStripe(s.page)
     const { page } = s
-    await page.goto(`${server.url}/app`)
-    await page.getByRole('heading', { name: 'My account' }).waitFor()
-    await page.getByRole('tab', { name: 'Personal details' }).click()
+    await openPersonalDetails(s, server.url)
     expect(stripe.scriptLoads()).toBe(0)
 
     const addCard = async (number: string) => {

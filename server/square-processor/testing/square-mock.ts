@@ -6,8 +6,8 @@
  * Webhooks are signed as Square signs them: base64 HMAC-SHA256 of notification URL + body.
  */
 import { createHmac, randomBytes } from 'node:crypto'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { MockHttpServer } from '../../test-support/mock-http-server'
 
 type Obj = Record<string, unknown>
 
@@ -42,7 +42,7 @@ export interface RecordedRequest {
   body: Obj
 }
 
-export class SquareMock {
+export class SquareMock extends MockHttpServer {
   readonly accessToken = 'EAAAmock-token'
   readonly locationId = 'LMOCK123'
   readonly signatureKey = `sig-${randomBytes(8).toString('hex')}`
@@ -51,27 +51,8 @@ export class SquareMock {
   readonly cards = new Map<string, Obj>()
   readonly customers = new Map<string, Obj>()
   private readonly replies = new Map<string, { status: number; body: unknown }>()
-  private server?: Server
 
-  get baseUrl(): string {
-    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`
-  }
-
-  async start(): Promise<this> {
-    this.server = createServer((req, res) => void this.handle(req, res))
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve))
-    return this
-  }
-
-  async stop(): Promise<void> {
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()))
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
-    const text = Buffer.concat(chunks).toString('utf8')
+  protected async handle(req: IncomingMessage, res: ServerResponse, text: string, url: URL): Promise<void> {
     const body = (text ? JSON.parse(text) : Object.fromEntries(url.searchParams)) as Obj
     this.requests.push({ method: req.method ?? 'GET', path: url.pathname, body })
     const send = (status: number, payload: unknown) => {

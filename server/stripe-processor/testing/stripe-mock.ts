@@ -6,9 +6,9 @@
  * complete a SetupIntent) is done with the helper methods; webhooks are signed as Stripe signs them.
  */
 import { randomBytes } from 'node:crypto'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import Stripe from 'stripe'
+import { MockHttpServer } from '../../test-support/mock-http-server'
 
 type Obj = Record<string, unknown>
 
@@ -56,7 +56,7 @@ export interface RecordedRequest {
   body: Obj
 }
 
-export class StripeMock {
+export class StripeMock extends MockHttpServer {
   readonly webhookSecret = `whsec_${randomBytes(16).toString('hex')}`
   readonly publishableKey = 'pk_test_mock'
   readonly requests: RecordedRequest[] = []
@@ -66,30 +66,11 @@ export class StripeMock {
   readonly charges = new Map<string, Obj>()
   readonly customers = new Map<string, Obj>()
   private readonly replies = new Map<string, { status: number; body: unknown }>()
-  private server?: Server
   /** Set to answer every API call with 500 (Stripe down). */
   failing = false
 
-  get baseUrl(): string {
-    const { port } = this.server!.address() as AddressInfo
-    return `http://127.0.0.1:${port}`
-  }
-
-  async start(): Promise<this> {
-    this.server = createServer((req, res) => void this.handle(req, res))
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve))
-    return this
-  }
-
-  async stop(): Promise<void> {
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()))
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
-    const body = req.method === 'GET' ? parseForm(url.search.slice(1)) : parseForm(Buffer.concat(chunks).toString('utf8'))
+  protected async handle(req: IncomingMessage, res: ServerResponse, text: string, url: URL): Promise<void> {
+    const body = req.method === 'GET' ? parseForm(url.search.slice(1)) : parseForm(text)
     const key = req.headers['idempotency-key'] as string | undefined
     this.requests.push({ method: req.method ?? 'GET', path: url.pathname, body, ...(key ? { idempotencyKey: key } : {}) })
     const send = (status: number, payload: unknown) => {

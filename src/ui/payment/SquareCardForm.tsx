@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { cardErrorText, TEXT } from '../../application/errors'
-import { Button } from '../components/Button'
-import { Spinner } from '../components/Spinner'
 import { loadSquare, SQUARE_FIELD_CODES, type SquareCard } from './square-js'
-import styles from './payment.module.css'
+import { ProcessorCardFrame } from './ProcessorCardFrame'
 
 export interface SquareCardFormProps {
   sdkUrl: string
@@ -64,19 +62,16 @@ export default function SquareCardForm(props: SquareCardFormProps) {
     }
   }
 
-  if (failed) return <p className={styles.error} role="alert">{TEXT.cardProviderNotConnected}</p>
   return (
-    <form
-      className={styles.form}
-      onSubmit={(event) => {
-        event.preventDefault()
-        void submit()
-      }}
-    >
-      {card ? null : <Spinner label="Loading the card form" />}
-      <div ref={mount} className={styles.element} data-testid="square-card-form" />
-      {props.error ? <p className={styles.error} role="alert">{props.error}</p> : null}
-      <Button type="submit" disabled={!card || props.busy}>{props.busy ? 'Please wait…' : props.submitLabel}</Button>
-    </form>
+    <ProcessorCardFrame
+      failed={failed}
+      ready={card !== undefined}
+      mount={mount}
+      testId="square-card-form"
+      submitLabel={props.submitLabel}
+      error={props.error}
+      busy={props.busy}
+      onSubmit={() => void submit()}
+    />
   )
 }

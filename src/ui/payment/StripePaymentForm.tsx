@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { stripeCardErrorText, TEXT } from '../../application/errors'
-import { Button } from '../components/Button'
-import { Spinner } from '../components/Spinner'
 import { loadStripe, type StripeClient, type StripeElements } from './stripe-js'
-import styles from './payment.module.css'
+import { ProcessorCardFrame } from './ProcessorCardFrame'
 
 export interface StripePaymentFormProps {
   publishableKey: string
@@ -73,19 +71,16 @@ export default function StripePaymentForm(props: StripePaymentFormProps) {
     }
   }
 
-  if (failed) return <p className={styles.error} role="alert">{TEXT.cardProviderNotConnected}</p>
   return (
-    <form
-      className={styles.form}
-      onSubmit={(event) => {
-        event.preventDefault()
-        void submit()
-      }}
-    >
-      {ready ? null : <Spinner label="Loading the card form" />}
-      <div ref={mount} className={styles.element} data-testid="stripe-payment-element" />
-      {props.error ? <p className={styles.error} role="alert">{props.error}</p> : null}
-      <Button type="submit" disabled={!ready || props.busy}>{props.busy ? 'Please wait…' : props.submitLabel}</Button>
-    </form>
+    <ProcessorCardFrame
+      failed={failed}
+      ready={ready}
+      mount={mount}
+      testId="stripe-payment-element"
+      submitLabel={props.submitLabel}
+      error={props.error}
+      busy={props.busy}
+      onSubmit={() => void submit()}
+    />
   )
 }

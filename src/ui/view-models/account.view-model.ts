@@ -21,6 +21,9 @@ export const ACCOUNT_TABS: readonly { id: AccountTab | 'logout'; label: string; 
   { id: 'logout', label: 'Log out' },
 ]
 
+/** Resolves in a new task of the event loop (after the browser has rendered what the last one changed). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
 export const UNSAVED_TITLE = 'Unsaved changes'
 export const UNSAVED_TEXT = 'You have unsaved changes to your personal details. Do you want to save them before leaving?'
 
@@ -70,13 +73,18 @@ export class AccountViewModel {
       this.navigator.go('/', { replace: true })
       return
     }
-    this.sessionWatch.start()
     const secret = query.get('setup_intent_client_secret')
-    if (query.has('stripeRedirect') || secret) runInAction(() => (this.tab = 'details'))
+    const details = query.has('stripeRedirect') || secret !== null
+    if (details) runInAction(() => (this.tab = 'details'))
     this.password.reset()
-    const loads: Promise<void>[] = [this.appointments.load(), this.courses.load(), this.details.load(), this.cards.load()]
-    if (secret) loads.push(this.cards.showSetupResult(secret))
-    await Promise.all(loads)
+    // The tab on show loads first, alone; the other tabs and the live socket follow in a later task,
+    // so that the first view's requests, answers and render are not one long task (issue 18: TBT).
+    const shown = details ? [this.details.load(), this.cards.load()] : [this.appointments.load()]
+    if (secret) shown.push(this.cards.showSetupResult(secret))
+    await Promise.all(shown)
+    await nextTask()
+    this.sessionWatch.start()
+    await Promise.all(details ? [this.appointments.load(), this.courses.load()] : [this.courses.load(), this.details.load(), this.cards.load()])
   }
 
   /** A tab was chosen; leaving unsaved personal details opens the dialog instead. */

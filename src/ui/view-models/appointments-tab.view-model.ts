@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx'
+import { makeAutoObservable, observableRef, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
 import { CancelAppointment, GetAppointment, ListMyAppointments } from '../../application/use-cases/appointments.use-case'
@@ -84,6 +84,9 @@ export class AppointmentsTabViewModel {
     makeAutoObservable<AppointmentsTabViewModel, 'listAppointments' | 'cancelAppointment' | 'getAppointment' | 'loadOrganisation' | 'listLocations' | 'session' | 'booking' | 'toasts' | 'clock' | 'clinics' | 'stopClock'>(this, {
       listAppointments: false, cancelAppointment: false, getAppointment: false, loadOrganisation: false, listLocations: false,
       session: false, booking: false, toasts: false, clock: false, clinics: false, stopClock: false,
+      // Answers of the server, replaced whole and never changed in place: observing each nested field
+      // (deep observables) cost the first view's render a long task (issue 18).
+      appointments: observableRef, organisation: observableRef,
     })
   }
 

@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx'
+import { makeAutoObservable, observableRef, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
 import { formatInTimeZone } from 'date-fns-tz'
@@ -58,6 +58,8 @@ export class CoursesTabViewModel {
   ) {
     makeAutoObservable<CoursesTabViewModel, 'listCourses' | 'session' | 'booking' | 'navigator' | 'clock' | 'listCatalogue'>(this, {
       listCourses: false, session: false, booking: false, navigator: false, clock: false, listCatalogue: false,
+      // the server's answer, replaced whole: not observed field by field (issue 18)
+      courses: observableRef,
     })
   }
 

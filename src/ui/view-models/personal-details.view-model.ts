@@ -1,4 +1,4 @@
-import { makeAutoObservable, observable, runInAction } from 'mobx'
+import { makeAutoObservable, observable, observableRef, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js'
@@ -106,6 +106,8 @@ export class PersonalDetailsViewModel {
   ) {
     makeAutoObservable<PersonalDetailsViewModel, 'currentUser' | 'update' | 'listCountries' | 'session' | 'toasts' | 'savedPhoneCountry'>(this, {
       currentUser: false, update: false, listCountries: false, session: false, toasts: false, savedPhoneCountry: observable,
+      // the server's list, replaced whole: ~250 countries were each made observable (issue 18)
+      countries: observableRef,
     })
   }
 

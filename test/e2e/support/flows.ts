@@ -148,3 +148,39 @@ export async function waitForThankYou(s: Session, query: RegExp): Promise<void> 
     throw new Error(`${(e as Error).message}\nurl: ${s.page.url()}\ntoasts: ${toasts.join(' | ')}\nproblems: ${s.problems.join(' | ')}`)
   }
 }
+
+/**
+ * From the location list to the confirm page: the first location, `service`, its first practitioner,
+ * no other service, the first time, signed in as `customer` when asked.
+ */
+export async function bookToConfirm(s: Session, baseUrl: string, service: string, customer: { email: string; password: string }): Promise<void> {
+  await s.page.goto(`${baseUrl}/`)
+  await chooseFirstLocation(s)
+  await chooseService(s, service)
+  await choosePractitioner(s, 'first')
+  await answer(s, 'Do you want to book another service?', 'No')
+  await chooseFirstTime(s)
+  await s.page.getByRole('button', { name: 'Book appointment' }).filter({ visible: true }).first().click()
+  await logIn(s, customer.email, customer.password)
+  await s.page.waitForURL(/\/confirm/)
+}
+
+export interface SignedIn {
+  token: string
+  user: { id: string }
+}
+
+/** The customer's sign-in through the API, to check what the browser did. */
+export const signIn = (baseUrl: string, email: string, password: string) =>
+  api<SignedIn>(baseUrl, '/login?from=customer', { method: 'POST', body: JSON.stringify({ email, password }) })
+
+/** Every appointment of the signed-in customer, through the API. */
+export const appointmentsOf = async (baseUrl: string, who: SignedIn) =>
+  (await api<{ appointments: { id: string; status: string }[] }>(baseUrl, `/appointments/customer/${who.user.id}?pageSize=100&group=ALL`, { headers: { authorization: `Bearer ${who.token}` } })).appointments
+
+/** /app's 'Personal details' tab, where the customer's cards are (the session is signed in). */
+export async function openPersonalDetails(s: Session, baseUrl: string): Promise<void> {
+  await s.page.goto(`${baseUrl}/app`)
+  await s.page.getByRole('heading', { name: 'My account' }).waitFor()
+  await s.page.getByRole('tab', { name: 'Personal details' }).click()
+}

@@ -20,10 +20,11 @@ export interface ServerProcess {
 }
 
 /**
- * A second server for a scenario that needs other settings than the suite's (a card processor):
- * the same production build (global setup built it), its own in-memory database.
+ * A server of a scenario's own, for settings other than the suite's (a card processor, an empty
+ * database): the same production build (global setup built it), its own in-memory database. It is up
+ * when `readyPath` answers 200 (the demo organisation by default; /api/health without demo data).
  */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string>, { readyPath = '/api/public/organisations' } = {}): Promise<ServerProcess> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const log: string[] = []
@@ -57,7 +58,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log.join('')}`)
     try {
-      if ((await fetch(`${url}/api/public/organisations`)).ok) return { url, stop }
+      if ((await fetch(`${url}${readyPath}`)).ok) return { url, stop }
     } catch {
       // not up yet
     }

@@ -65,14 +65,12 @@ const StepPage = observer(function StepPage() {
   }, [booking.step, session, session.userLoaded, session.authenticated])
 
   // The later steps' code is fetched while the customer chooses, so a connection lost mid-flow
-  // fails on data (with a message and 'Try again') rather than on a missing chunk.
+  // fails on data (with a message and 'Try again') rather than on a missing chunk. One import a task:
+  // each adds a <link rel=modulepreload> per chunk it needs, together a long task (issue 18: TBT).
   useEffect(() => {
-    const timer = setTimeout(() => {
-      void import('./TimeStep').catch(() => undefined)
-      void import('./ConfirmStep').catch(() => undefined)
-      void import('../login/LoginModal').catch(() => undefined)
-    }, 1000)
-    return () => clearTimeout(timer)
+    const later = [() => import('./TimeStep'), () => import('./ConfirmStep'), () => import('../login/LoginModal')]
+    const timers = later.map((load, i) => setTimeout(() => void load().catch(() => undefined), 1000 + 50 * i))
+    return () => timers.forEach(clearTimeout)
   }, [])
 
   // A step change unmounts what had the focus (a row, a dialog's button, a calendar day): keyboard

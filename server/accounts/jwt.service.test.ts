@@ -1,0 +1,48 @@
+import { SignJWT, UnsecuredJWT } from 'jose'
+import { describe, expect, it } from 'vitest'
+import { jwtService } from './jwt.service'
+
+const secret = 'test-secret-test-secret-test-secret-0123'
+const key = new TextEncoder().encode(secret)
+const now = Math.floor(Date.now() / 1000)
+const signed = (claims: Record<string, unknown>, header: Record<string, unknown> = {}, signingKey = key) =>
+  new SignJWT(claims).setProtectedHeader({ alg: 'HS256', ...header }).sign(signingKey)
+const flip = (token: string, at: number) => token.slice(0, at) + (token[at] === 'A' ? 'B' : 'A') + token.slice(at + 1)
+
+describe('jwtService.verify', () => {
+  it('accepts only a well-formed HS256 token of its key, in its times', async () => {
+    const jwt = jwtService(secret, '1h')
+    const base = { sub: 'c1', tenant: 't', role: 'customer', gen: 0 }
+    const good = await signed({ ...base, iat: now, exp: now + 60 })
+    const accepted: [string, string][] = [
+      ['valid', good],
+      ['no times', await signed(base)],
+    ]
+    const refused: [string, string][] = [
+      ['expired', await signed({ ...base, iat: now - 120, exp: now - 60 })],
+      ['expires this second', await signed({ ...base, exp: now })],
+      ['not yet valid', await signed({ ...base, nbf: now + 60 })],
+      ['iat not a number', await signed({ ...base, iat: 'yesterday' })],
+      ['exp not a number', await signed({ ...base, exp: `${now + 60}` })],
+      ['other key', await signed(base, {}, new TextEncoder().encode('another-secret-another-secret-another-0'))],
+      ['HS512', await new SignJWT(base).setProtectedHeader({ alg: 'HS512' }).sign(key)],
+      ['alg none', new UnsecuredJWT(base).encode()],
+      ['payload changed', good.split('.').map((p, i) => (i === 1 ? Buffer.from(JSON.stringify({ ...base, sub: 'c2' })).toString('base64url') : p)).join('.')],
+      ['signature changed', flip(good, good.length - 5)],
+      ['signature cut', good.slice(0, -2)],
+      ['four parts', `${good}.x`],
+      ['two parts', good.split('.').slice(0, 2).join('.')],
+      ['not a token', 'hello'],
+      ['empty', ''],
+    ]
+    for (const [name, token] of accepted) expect({ name, claims: await jwt.verify(token) }).toMatchObject({ name, claims: { sub: 'c1', tenant: 't' } })
+    for (const [name, token] of refused) expect({ name, claims: await jwt.verify(token) }).toEqual({ name, claims: undefined })
+  })
+
+  it('gives the claims of a token the service signed', async () => {
+    const jwt = jwtService(secret, '1h')
+    const token = await jwt.sign({ sub: 'c1', tenant: 't', role: 'customer', gen: 5 })
+    expect(await jwt.verify(token)).toMatchObject({ sub: 'c1', tenant: 't', role: 'customer', gen: 5 })
+    expect(await jwtService('another-secret-another-secret-another-0', '1h').verify(token)).toBeUndefined()
+  })
+})

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest'
+import { LONDON_TIME_ZONE } from '../domain/time'
+import { CLINIC_TIME_ZONE, warmUpEngine } from './engine-warm-up'
+
+describe('warmUpEngine', () => {
+  it('warms the clinic time zone of src/domain/time', () => {
+    expect(CLINIC_TIME_ZONE).toBe(LONDON_TIME_ZONE)
+  })
+
+  it('never throws, even without Intl', () => {
+    const intl = globalThis.Intl
+    try {
+      ;(globalThis as { Intl?: unknown }).Intl = undefined
+      expect(() => warmUpEngine()).not.toThrow()
+    } finally {
+      globalThis.Intl = intl
+    }
+    expect(() => warmUpEngine()).not.toThrow()
+  })
+})
