@@ -14,6 +14,7 @@ import { CompiledQuery } from 'kysely'
 import { BUSY_SQL, LONGEST_BOOKING_MS } from '../server/availability/busy.repository'
 import { migrate, openDatabase } from '../server/db/database'
 import { startServer, throwawayDatabase } from '../server/test-support/server-process'
+import { recordFigure } from './lib/figures.mjs'
 import { benchPool, closedLoop, cpuPerRequest, fillAppointments, LONDON, loadAverage, percentile, seedReference, TENANT } from './lib/pg-tenant'
 
 const RUNS = Number(process.env.BENCH_RUNS || 300)
@@ -110,6 +111,13 @@ async function main() {
           })
           const bad = [...r.statuses].filter(([s]) => s !== 200)
           const p95 = percentile(r.times, 95)
+          recordFigure({
+            id: `availability-pg.${size}.${c.id}`,
+            name: `availability on PostgreSQL, ${made.toLocaleString('en-GB')} appointments, every calendar changed, ${CONCURRENCY} connections: ${c.name}`,
+            measured: `p95 ${p95.toFixed(1)} ms (p50 ${percentile(r.times, 50).toFixed(1)}), CPU ${cpu.serverMs.toFixed(1)} + ${cpu.databaseMs.toFixed(1)} ms`,
+            target: `p95 <= ${c.target} ms`,
+            met: p95 <= c.target && bad.length === 0,
+          })
           console.log(
             `| ${made.toLocaleString('en-GB')} | ${c.name} | ${percentile(r.times, 50).toFixed(1)} | ${p95.toFixed(1)}${p95 > c.target ? ' OVER' : ''} | ${((RUNS / r.elapsedMs) * 1000).toFixed(0)} | ${cpu.serverMs.toFixed(1)} + ${cpu.databaseMs.toFixed(1)} | <= ${c.target} ms | ${PREVIOUS[`${size}|${c.name}`] ?? '-'} |` +
               (bad.length ? ` (non-200: ${bad.map(([s, n]) => `${n} x ${s}`).join(', ')})` : ''),
