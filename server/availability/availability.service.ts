@@ -21,6 +21,7 @@ import { referenceCache } from '../catalogue/reference-cache'
 import { notFound, type ServiceError } from '../service-error'
 import { ownHeldRowIds } from '../booking/hold-claim'
 import { groupIds, loadCalendars, serviceOptions, type Calendars, type ServiceOptionRow } from './calendar.repository'
+import { londonDateOf } from '../booking/london-date'
 
 export interface RequestOptions {
   now: Date
@@ -147,7 +148,7 @@ export async function monthDays(
 }
 
 export function londonDateOfIso(iso: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso))
+  return londonDateOf(new Date(iso))
 }
 
 /**
@@ -155,7 +156,7 @@ export function londonDateOfIso(iso: string): string {
  * closed days, other bookings; `ignore` counts as free) and not before now + notice.
  */
 export function fitsCalendar(cal: Calendars, practitionerId: string, start: number, end: number, request: RequestOptions): boolean {
-  const date = londonDateOfIso(new Date(start).toISOString())
+  const date = londonDateOf(start)
   const facts = calendarDays(cal.calendars.filter((c) => c.practitionerId === practitionerId))(date)[0]
   if (!facts) return false
   const options = slotOptions(cal.settings, request, cal.closedDates.has(date))

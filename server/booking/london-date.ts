@@ -1,5 +1,5 @@
 /**
- * The London date ('yyyy-MM-dd') of an instant, as availability's londonDateOfIso gives it, from one
+ * The London date ('yyyy-MM-dd') of an instant (bookings and availability), from one
  * formatter made once: building an Intl.DateTimeFormat per call cost ~12% of a booking's server CPU
  * (five calls a booking: day locks, calendar range, grid check).
  */
