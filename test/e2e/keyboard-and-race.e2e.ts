@@ -23,15 +23,17 @@ function focused(page: Page): Promise<string> {
 
 /** Presses Tab until the focus matches, then a key (none when `key` is null); fails when it is never reached. */
 async function tabTo(s: Session, pattern: RegExp, key: string | null = 'Enter', max = 80): Promise<void> {
+  const seen: string[] = []
   for (let i = 0; i < max; i++) {
     await s.page.keyboard.press('Tab')
+    seen.push((await focused(s.page)).slice(0, 40))
     if (pattern.test(await focused(s.page))) {
       if (key) await s.page.keyboard.press(key)
       return
     }
   }
   await s.shot('focus-not-reached')
-  throw new Error(`${String(pattern)} not reached by Tab; focus is on ${await focused(s.page)}`)
+  throw new Error(`${String(pattern)} not reached by Tab; focus is on ${await focused(s.page)}; seen ${seen.slice(0, 24).join(' | ')}`)
 }
 
 describe('keyboard only', () => {
