@@ -16,13 +16,13 @@
 // (bench/lib/trace-blocking.mjs): under load Lighthouse's TBT measures the wait for the cores, this does not.
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import puppeteer from 'puppeteer-core'
 import { blockingAfterFcp } from './lib/trace-blocking.mjs'
+import { freePort } from './lib/bench-server.mjs'
 import { recordFigure } from './lib/figures.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -54,16 +54,6 @@ const load = () => loadavg().map((n) => n.toFixed(1)).join(' ')
 if (process.env.BENCH_NO_BUILD !== '1' && !process.env.LIGHTHOUSE_URL) {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
 }
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address()
-      probe.close(() => resolve(port))
-    })
-  })
 
 /** `npm start` (scripts/start.mjs) on a free port, in its own process group so that it stops whole. */
 async function startApp() {

@@ -122,5 +122,5 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 // An explicit exit: a database pool left open by a failed command must not keep the process alive.
-const exitCode = await main(process.argv.slice(2))
-process.exit(exitCode)
+process.exitCode = await main(process.argv.slice(2))
+process.exit()

@@ -10,7 +10,7 @@
 import { CompiledQuery } from 'kysely'
 import { isoDate, type Busy, type BusyKind } from '../../src/domain/scheduling'
 import { OCCUPYING_STATUSES, type DbOrTrx } from '../db/schema'
-import { referenceCache } from '../catalogue/reference-cache'
+import { evictExpiredThenOldest, referenceCache } from '../catalogue/reference-cache'
 import { prepared } from '../db/prepared-statements'
 
 /** The longest appointment, block or leave entry the range query finds (longer absences are holidays). */
@@ -151,23 +151,13 @@ export class BusyCache {
     const kept = this.entries.get(key)
     if (kept !== undefined && kept.expires > now && Number(kept.version) > Number(version)) return
     if (kept !== undefined) this.entries.delete(key)
-    else if (this.entries.size >= this.maxEntries) this.evict(now)
+    else if (this.entries.size >= this.maxEntries) evictExpiredThenOldest(this.entries, this.maxEntries, now)
     this.entries.set(key, { version, busy, expires: now + BUSY_TTL_MS })
     busy.catch(() => {
       if (this.entries.get(key)?.busy === busy) this.entries.delete(key)
     })
   }
 
-  /** Drops expired entries, then the oldest quarter if still full (Map order is insertion order). */
-  private evict(now: number): void {
-    for (const [key, entry] of this.entries) if (entry.expires <= now) this.entries.delete(key)
-    if (this.entries.size < this.maxEntries) return
-    let drop = Math.ceil(this.maxEntries / 4)
-    for (const key of this.entries.keys()) {
-      if (drop-- <= 0) break
-      this.entries.delete(key)
-    }
-  }
 }
 
 const caches = new WeakMap<object, BusyCache>()

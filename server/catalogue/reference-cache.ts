@@ -5,6 +5,17 @@
  * agree within that time. Bookings and holds are cached only under their booking versions
  * (availability.service.ts), so a change is seen by the next request.
  */
+/** Drops a full cache's expired entries, then its oldest quarter if still full (Map order is insertion order). */
+export function evictExpiredThenOldest(entries: Map<string, { expires: number }>, maxEntries: number, now: number): void {
+  for (const [key, entry] of entries) if (entry.expires <= now) entries.delete(key)
+  if (entries.size < maxEntries) return
+  let drop = Math.ceil(maxEntries / 4)
+  for (const key of entries.keys()) {
+    if (drop-- <= 0) break
+    entries.delete(key)
+  }
+}
+
 export class ReferenceCache {
   private readonly entries = new Map<string, { expires: number; value: Promise<unknown> }>()
 
@@ -40,7 +51,7 @@ export class ReferenceCache {
   set<T>(key: string, value: Promise<T>, ttlMs = this.ttlMs): void {
     if (ttlMs <= 0 || this.ttlMs <= 0) return
     const now = Date.now()
-    if (this.entries.size >= this.maxEntries) this.evict(now)
+    if (this.entries.size >= this.maxEntries) evictExpiredThenOldest(this.entries, this.maxEntries, now)
     this.entries.set(key, { expires: now + ttlMs, value })
     // A failed load is not kept.
     value.catch(() => {
@@ -48,16 +59,6 @@ export class ReferenceCache {
     })
   }
 
-  /** Drops expired entries, then the oldest quarter if still full (Map order is insertion order). */
-  private evict(now: number): void {
-    for (const [key, entry] of this.entries) if (entry.expires <= now) this.entries.delete(key)
-    if (this.entries.size < this.maxEntries) return
-    let drop = Math.ceil(this.maxEntries / 4)
-    for (const key of this.entries.keys()) {
-      if (drop-- <= 0) break
-      this.entries.delete(key)
-    }
-  }
 
   clear(): void {
     this.entries.clear()
