@@ -5,7 +5,7 @@
  * customer's row plus a primary-key lookup.
  */
 import { createHash } from 'node:crypto'
-import { sql } from 'kysely'
+import { runPrepared } from '../db/prepared-statements'
 import type { DbOrTrx } from '../db/schema'
 
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex')
@@ -16,17 +16,15 @@ export interface SessionState {
   revoked: boolean
 }
 
+// Two primary-key lookups: the same plan whatever the values, so a named prepared statement (parsed
+// and planned once per connection; this runs on every authenticated request).
+const SESSION_SQL = `SELECT c.tokens_valid_after, EXISTS (SELECT 1 FROM revoked_sessions r WHERE r.token_hash = $3) AS revoked
+FROM customers c WHERE c.tenant_id = $1 AND c.id = $2`
+
 /** The state of the customer's session for this token; undefined when the customer does not exist. */
 export async function sessionState(db: DbOrTrx, tenant: string, customerId: string, token: string): Promise<SessionState | undefined> {
-  const row = await db
-    .selectFrom('customers')
-    .select([
-      'tokens_valid_after',
-      sql<boolean>`exists (select 1 from revoked_sessions r where r.token_hash = ${tokenHash(token)})`.as('revoked'),
-    ])
-    .where('tenant_id', '=', tenant)
-    .where('id', '=', customerId)
-    .executeTakeFirst()
+  const { rows } = await runPrepared<{ tokens_valid_after: Date | null; revoked: boolean }>(db, SESSION_SQL, [tenant, customerId, tokenHash(token)])
+  const row = rows[0]
   return row ? { tokensValidAfter: row.tokens_valid_after, revoked: Boolean(row.revoked) } : undefined
 }
 
