@@ -37,11 +37,18 @@ function kindAt(text: string, i: number, j: number): BusyKind {
 
 const STATUSES = OCCUPYING_STATUSES.map((s) => `'${s.replace(/'/g, "''")}'`).join(', ')
 
+/*
+ * Both statements read their parameters through `(SELECT $n)`: the planner then sees no values, a
+ * plan made with the values costs the same as the generic one, and PostgreSQL keeps the generic plan
+ * after its first five calls instead of planning every call (planning was two thirds of a day's
+ * bookings statement: 490 -> 150 µs, versions 240 -> 115 µs). The plan is the same index scan.
+ */
+
 /** $1 tenant, $2 practitioner ids: each id's booking version (0 before its first booking). */
 const VERSIONS_SQL = prepared(
   `SELECT k.id AS practitioner_id, coalesce(v.version, 0)::text AS version
-FROM unnest($2::text[]) AS k(id)
-LEFT JOIN booking_versions v ON v.tenant_id = $1 AND v.practitioner_id = k.id`,
+FROM unnest((SELECT $2::text[])) AS k(id)
+LEFT JOIN booking_versions v ON v.tenant_id = (SELECT $1::text) AND v.practitioner_id = k.id`,
 )
 
 /**
@@ -62,8 +69,8 @@ export const BUSY_SQL = prepared(
     a.id
   ), chr(30)) AS busy
 FROM appointments a
-WHERE a.tenant_id = $1 AND a.practitioner_id = ANY ($2::text[]) AND a.status IN (${STATUSES})
-  AND a.starts_at < $4::timestamptz AND a.starts_at > $5::timestamptz AND a.ends_at > $3::timestamptz
+WHERE a.tenant_id = (SELECT $1::text) AND a.practitioner_id = ANY ((SELECT $2::text[])::text[]) AND a.status IN (${STATUSES})
+  AND a.starts_at < (SELECT $4::timestamptz) AND a.starts_at > (SELECT $5::timestamptz) AND a.ends_at > (SELECT $3::timestamptz)
 GROUP BY a.practitioner_id`,
 )
 
