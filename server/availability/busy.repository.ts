@@ -53,25 +53,29 @@ LEFT JOIN booking_versions v ON v.tenant_id = (SELECT $1::text) AND v.practition
 
 /**
  * $1 tenant, $2 practitioner ids, $3 range start, $4 range end, $5 range start less
- * LONGEST_BOOKING_MS: one row per practitioner with bookings, read in one index scan (ANY of an
- * array: one bitmap over the heap pages they share). The bookings come as one text (fields kind,
+ * LONGEST_BOOKING_MS: one row per practitioner with bookings, each practitioner's read in one index
+ * scan in time order (a lateral join per id: a scan with ANY of the array came out in no useful order
+ * and was sorted, a third of the statement). The bookings come as one text (fields kind,
  * start, end, hold expiry, id split by the unit separator U+001F, bookings by the record separator
  * U+001E; instants in epoch ms): several times cheaper to build and to parse than JSON or a row per
  * booking. The starts_at bounds let the (tenant, practitioner, starts_at) index serve the range: an
  * entry longer than LONGEST_BOOKING_MS is not seen before its start (longer absences are holidays).
  */
 export const BUSY_SQL = prepared(
-  `SELECT a.practitioner_id, string_agg(concat_ws(chr(31),
+  `SELECT k.id AS practitioner_id, b.busy
+FROM unnest((SELECT $2::text[])) AS k(id) CROSS JOIN LATERAL (
+  SELECT string_agg(concat_ws(chr(31),
     CASE WHEN a.status = 'Pending' AND a.hold_expires_at IS NOT NULL THEN 'hold' ELSE a.type END,
     (date_part('epoch', a.starts_at) * 1000)::int8,
     (date_part('epoch', a.ends_at) * 1000)::int8,
     coalesce((date_part('epoch', a.hold_expires_at) * 1000)::int8::text, ''),
     a.id
   ), chr(30)) AS busy
-FROM appointments a
-WHERE a.tenant_id = (SELECT $1::text) AND a.practitioner_id = ANY ((SELECT $2::text[])::text[]) AND a.status IN (${STATUSES})
-  AND a.starts_at < (SELECT $4::timestamptz) AND a.starts_at > (SELECT $5::timestamptz) AND a.ends_at > (SELECT $3::timestamptz)
-GROUP BY a.practitioner_id`,
+  FROM appointments a
+  WHERE a.tenant_id = (SELECT $1::text) AND a.practitioner_id = k.id AND a.status IN (${STATUSES})
+    AND a.starts_at < (SELECT $4::timestamptz) AND a.starts_at > (SELECT $5::timestamptz) AND a.ends_at > (SELECT $3::timestamptz)
+) b
+WHERE b.busy IS NOT NULL`,
 )
 
 async function readVersions(db: DbOrTrx, tenant: string, ids: readonly string[]): Promise<Map<string, string>> {
