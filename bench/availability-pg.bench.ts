@@ -115,6 +115,9 @@ async function main() {
             return { ...c, send: (i: number) => post(c.path, bodies[i % bodies.length]) }
           })
         for (const c of cases) {
+          const plain = await poster(c.path, c.body(0), { ...headers, 'accept-encoding': 'identity' })
+          const packed = await poster(c.path, c.body(0), headers)
+          console.log(`(${c.id}: the answer is ${plain.text.length.toLocaleString('en-GB')} bytes, ${packed.text.length.toLocaleString('en-GB')} compressed)`)
           await closedLoop(CONCURRENCY, WARM_UP, c.send, bumpAll)
           let r!: Awaited<ReturnType<typeof closedLoop>>
           const cpu = await cpuPerRequest(pool, pgdb.name, [server.child.pid!], async () => {
