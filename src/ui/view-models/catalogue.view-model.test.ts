@@ -207,6 +207,15 @@ describe('TimeViewModel', () => {
     expect(vm.isAvailable('2026-03-13')).toBe(false)
   })
 
+  it('a reschedule asks for the days and the times with the appointment being moved (its own time counts as free)', async () => {
+    const { vm, booking, useCases } = timeWorld({ GetAvailableDays: async () => E.right(['2026-03-12']) })
+    booking.rescheduleAppointmentId = 'a0000000000000000000000b'
+    await vm.loadMonth()
+    await vm.pickDate('2026-03-12')
+    expect(useCases.calls.GetAvailableDays![0][0]).toMatchObject({ month: 3, rescheduleId: 'a0000000000000000000000b' })
+    expect(useCases.calls.GetTimeSlots![0][0]).toMatchObject({ date: '2026-03-12', rescheduleId: 'a0000000000000000000000b' })
+  })
+
   it('a month without availability opens the dialog', async () => {
     const { vm } = timeWorld({ GetAvailableDays: async () => E.right([]) })
     await vm.loadMonth()

@@ -124,6 +124,8 @@ export class TimeViewModel {
       month: mm,
       year,
       items: this.booking.basket.map((item) => ({ service: item.service.id, practitioner: (item.anyStaff ? undefined : item.staff?.id) ?? null })),
+      // A reschedule's own appointment counts as free: its current day stays available to move within.
+      ...(this.booking.rescheduleAppointmentId ? { rescheduleId: this.booking.rescheduleAppointmentId } : {}),
       ...this.ownHold,
     })
     runInAction(() => {
