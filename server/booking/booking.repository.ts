@@ -1,7 +1,7 @@
 /** The appointments table as booking writes and reads it: live holds, day locks, expired holds, bookings by transaction id. */
 import { sql, type Transaction } from 'kysely'
 import type { BookingCreated } from '../../src/contract'
-import { runPrepared, runText } from '../db/prepared-statements'
+import { runPrepared } from '../db/prepared-statements'
 import { toMoney, type CoreTables, type Db, type DbOrTrx, type OrganisationSettings } from '../db/schema'
 import { appointmentViews } from './appointment-view'
 import { londonDateOf } from './london-date'
@@ -54,8 +54,10 @@ export interface BookerFacts {
   settings: OrganisationSettings | undefined
 }
 
-// Planned with their values on every call (runText, not a named statement): a generic plan of the
-// holds count read every live hold (appointments_holds) or, on skewed data, the whole table.
+// Named prepared statements (parsed once per connection, then one generic plan: planning was two
+// thirds of the statement's time). Every part has an index that holds without the values: expired
+// holds (appointments_holds, released as they expire), the customer's pending rows
+// (appointments_customer_pending: without it the generic count read every live hold), primary keys.
 const BOOKER_FACTS_TEXT = (taken: string) => `WITH released AS (
     UPDATE appointments SET status = '${RELEASED}', updated_at = $3
      WHERE tenant_id = $1 AND practitioner_id = ANY($4::text[]) AND status = 'Pending' AND hold_expires_at <= $3
@@ -63,7 +65,7 @@ const BOOKER_FACTS_TEXT = (taken: string) => `WITH released AS (
      RETURNING id)
   SELECT ${taken} AS taken,
     (SELECT count(*) FROM appointments
-      WHERE tenant_id = $1 AND customer_id = $2 AND status = 'Pending' AND is_linked = false AND hold_expires_at > $3) AS holds,
+      WHERE tenant_id = $1 AND customer_id = $2 AND status = 'Pending' AND is_linked = false AND (hold_expires_at > $3) IS TRUE) AS holds,
     c.account_balance, o.settings
   FROM customers c LEFT JOIN organisations o ON o.tenant_id = c.tenant_id
   WHERE c.tenant_id = $1 AND c.id = $2`
@@ -87,7 +89,7 @@ export async function bookerFacts(
   to: Date,
   now: Date,
 ): Promise<BookerFacts | undefined> {
-  const { rows } = await runText<{ taken: boolean; holds: string | number | null; account_balance: string | null; settings: OrganisationSettings | null }>(
+  const { rows } = await runPrepared<{ taken: boolean; holds: string | number | null; account_balance: string | null; settings: OrganisationSettings | null }>(
     trx,
     transactionId === null ? BOOKER_FACTS : BOOKER_FACTS_REPLAY,
     [tenant, customerId, now, [...practitionerIds], from, to, ...(transactionId === null ? [] : [transactionId])],

@@ -18,6 +18,7 @@ import { slotHoldsMigration } from './0104-slot-holds.migration'
 import { dropCustomerRoleMigration } from './0105-drop-customer-role.migration'
 import { coreCommerceKeysMigration } from './0108-core-commerce-keys.migration'
 import { clinicContactMigration } from './0110-clinic-contact.migration'
+import { customerHoldsIndexMigration } from './0111-customer-holds-index.migration'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': coreMigration,
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '0105-drop-customer-role': dropCustomerRoleMigration,
   '0108-core-commerce-keys': coreCommerceKeysMigration,
   '0110-clinic-contact': clinicContactMigration,
+  '0111-customer-holds-index': customerHoldsIndexMigration,
 }
 
 export const migrationProvider: MigrationProvider = {
