@@ -6,7 +6,7 @@ import { clinicA, clinicB, organisation, user, world , refused } from './booking
 import { COOKIE_BANNER, EMAIL_VERIFIED, STAGING_BANNER } from './session.view-model'
 import { ACCOUNT_CREATED, EXISTING_CUSTOMER_SENT, LoginViewModel } from './login.view-model'
 import { GiftVoucherViewModel } from './gift-voucher.view-model'
-import { BOOK_NEW, MAP_HEADING, MAP_ZOOM, ThankYouViewModel, thankYouKind } from './thank-you.view-model'
+import { BOOK_NEW, MAP_HEADING, MAP_ZOOM, PAYMENT_NOT_COMPLETED, ThankYouViewModel, thankYouKind } from './thank-you.view-model'
 import { TOAST_MS } from './toast.view-model'
 
 describe('SessionViewModel (spec section 1 and 4, App start and Login)', () => {
@@ -218,7 +218,7 @@ describe('ThankYouViewModel', () => {
   function thanksWorld(overrides = {}, org = organisation) {
     const w = world(overrides)
     w.session.organisation = org
-    return { ...w, vm: new ThankYouViewModel(w.useCases.LocateClinic, w.booking, w.session, w.store, w.navigator) }
+    return { ...w, vm: new ThankYouViewModel(w.useCases.LocateClinic, w.booking, w.session, w.store, w.navigator, w.useCases.DeletePendingAppointment) }
   }
 
   it('chooses the text for the kind of purchase', async () => {
@@ -229,6 +229,21 @@ describe('ThankYouViewModel', () => {
     await vm.open({ giftVoucherPurchase: 'true' })
     expect(vm.text).toBe('Voucher on its way')
     expect([MAP_HEADING, MAP_ZOOM, BOOK_NEW]).toEqual(['How to find us', 15, 'Book new appointment'])
+  })
+
+  it("back from the bank's check (3-D Secure) without paying: no thanks, the pending booking released, nothing left for thankYouPageUrl", async () => {
+    const { vm, navigator, useCases } = thanksWorld({}, { ...organisation, thankYouPageUrl: 'https://clinic.example/thanks' })
+    await vm.open({ serviceBooking: 'true', booked: 'a1,a2', payment_intent: 'pi_1', redirect_status: 'failed' })
+    expect(vm.notPaid).toBe(true)
+    expect(navigator.left).toEqual([])
+    expect(useCases.calls.DeletePendingAppointment).toEqual([['a1'], ['a2']])
+    expect(PAYMENT_NOT_COMPLETED).toBe('Your card was not charged and your booking was not made. Please book again.')
+    for (const redirect_status of ['succeeded', 'processing']) {
+      const paid = thanksWorld()
+      await paid.vm.open({ serviceBooking: 'true', booked: 'a1', redirect_status })
+      expect(paid.vm.notPaid).toBe(false)
+      expect(paid.useCases.calls.DeletePendingAppointment).toBeUndefined()
+    }
   })
 
   it('redirects to thankYouPageUrl when set', async () => {

@@ -9,10 +9,25 @@ import { LocateClinic } from '../../application/use-cases/session.use-case'
 import { BookingViewModel } from './booking.view-model'
 import { SessionViewModel } from './session.view-model'
 import { NAVIGATOR, type Navigator } from './app-services'
+import { DeletePendingAppointment } from '../../application/use-cases/appointments.use-case'
+import { bookedIds } from './thank-you-calendar.view-model'
 
 export const MAP_HEADING = 'How to find us'
 export const MAP_ZOOM = 15
 export const BOOK_NEW = 'Book new appointment'
+
+export const PAYMENT_NOT_COMPLETED_TITLE = 'Payment not completed'
+export const PAYMENT_NOT_COMPLETED = 'Your card was not charged and your booking was not made. Please book again.'
+
+/**
+ * Stripe sends the customer back here after a bank's check away from the page (3-D Secure) with
+ * `redirect_status`: anything but succeeded (or processing, settled later by the processor's
+ * notice) means the payment did not go through.
+ */
+export function paymentNotCompleted(query: Record<string, string | undefined>): boolean {
+  const status = query.redirect_status
+  return status !== undefined && status !== 'succeeded' && status !== 'processing'
+}
 
 export type ThankYouKind = 'service' | 'course' | 'courseService' | 'giftVoucher'
 
@@ -30,6 +45,8 @@ export class ThankYouViewModel {
   clinic?: ClinicView = undefined
   coordinates?: { latitude: number; longitude: number } = undefined
   geocoding = false
+  /** back from the processor without paying: no thanks, the pending booking released */
+  notPaid = false
 
   constructor(
     @inject(LocateClinic) private readonly locate: Pick<LocateClinic, 'execute'>,
@@ -37,9 +54,10 @@ export class ThankYouViewModel {
     @inject(SessionViewModel) private readonly session: SessionViewModel,
     @inject(PORTS.BookingStore) private readonly store: BookingStore,
     @inject(NAVIGATOR) private readonly navigator: Navigator,
+    @inject(DeletePendingAppointment) private readonly deletePending: Pick<DeletePendingAppointment, 'execute'>,
   ) {
-    makeAutoObservable<ThankYouViewModel, 'locate' | 'booking' | 'session' | 'store' | 'navigator'>(this, {
-      locate: false, booking: false, session: false, store: false, navigator: false,
+    makeAutoObservable<ThankYouViewModel, 'locate' | 'booking' | 'session' | 'store' | 'navigator' | 'deletePending'>(this, {
+      locate: false, booking: false, session: false, store: false, navigator: false, deletePending: false,
     })
   }
 
@@ -58,6 +76,13 @@ export class ThankYouViewModel {
   /** Shows the page, or leaves for thankYouPageUrl when the organisation set one. */
   async open(query: Record<string, string | undefined>): Promise<void> {
     this.kind = thankYouKind(query)
+    if (paymentNotCompleted(query)) {
+      // The held time is given back at once, as 'Start again' does, so that it can be booked again.
+      this.notPaid = true
+      this.booking.clearBookingInfo()
+      await Promise.all(bookedIds(query).map((id) => this.deletePending.execute(id)))
+      return
+    }
     const url = this.session.organisation?.thankYouPageUrl
     if (url) {
       this.navigator.leave(url)

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { lazy, Suspense, useEffect } from 'react'
 import { useSearchParams } from 'react-router-dom'
-import { BOOK_NEW, MAP_HEADING, ThankYouViewModel } from '../../view-models/thank-you.view-model'
+import { BOOK_NEW, MAP_HEADING, PAYMENT_NOT_COMPLETED, PAYMENT_NOT_COMPLETED_TITLE, ThankYouViewModel } from '../../view-models/thank-you.view-model'
 import { SessionViewModel } from '../../view-models/session.view-model'
 import { addressLine } from '../../view-models/locations.view-model'
 import { useViewModel } from '../../use-view-model'
@@ -27,7 +27,7 @@ const ThankYouPage = observer(function ThankYouPage() {
     if (!orgLoaded) return
     void vm.open(Object.fromEntries(params.entries())).then(() => {
       // appointments were booked (not a course or a gift voucher bought): offer exactly those for the calendar
-      if (vm.kind === 'service' || vm.kind === 'courseService') void booked.load(bookedIds(Object.fromEntries(params.entries())))
+      if (!vm.notPaid && (vm.kind === 'service' || vm.kind === 'courseService')) void booked.load(bookedIds(Object.fromEntries(params.entries())))
     })
   }, [vm, booked, params, orgLoaded])
   useEffect(() => {
@@ -40,6 +40,17 @@ const ThankYouPage = observer(function ThankYouPage() {
   }, [])
 
   if (!orgLoaded) return <Spinner />
+  if (vm.notPaid) {
+    return (
+      <div className={styles.page}>
+        <section className={styles.card} aria-labelledby="not-paid-title" role="alert">
+          <h1 id="not-paid-title" className={styles.title}>{PAYMENT_NOT_COMPLETED_TITLE}</h1>
+          <p className={styles.text}>{PAYMENT_NOT_COMPLETED}</p>
+          <Button onClick={() => vm.bookNew()}>{BOOK_NEW}</Button>
+        </section>
+      </div>
+    )
+  }
   return (
     <div className={styles.page}>
       <section className={styles.card} aria-labelledby="thanks-title">
