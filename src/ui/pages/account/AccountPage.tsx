@@ -27,7 +27,9 @@ const AccountPage = observer(function AccountPage() {
   const [params] = useSearchParams()
   const query = params.toString()
   useEffect(() => {
-    void vm.enter(new URLSearchParams(query))
+    // In a task of its own: effects run in the task that mounts the page, the longest of its first view (issue 18: TBT).
+    const entering = setTimeout(() => void vm.enter(new URLSearchParams(query)), 0)
+    return () => clearTimeout(entering)
   }, [vm, query, session.userLoaded, session.authenticated])
   if (!vm.ready) return <Spinner label="Loading your account" />
   return (
