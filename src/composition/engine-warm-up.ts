@@ -15,6 +15,11 @@ export function warmUpEngine(): void {
     // react-aria's default locale (useDefaultLocale) and platform checks (isMac...), date-fns-tz's zone.
     Intl.DateTimeFormat.supportedLocalesOf([navigator.language])
     new Intl.DateTimeFormat('en-GB', { timeZone: CLINIC_TIME_ZONE, hour: '2-digit', minute: '2-digit' }).format(0)
+    // date-fns-tz as its module runs (its hour-cycle test: en-US in New York's zone, ~5 ms) and for
+    // every date it formats (en-US in the clinic's zone).
+    const parts = { hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' } as const
+    new Intl.DateTimeFormat('en-US', { ...parts, timeZone: 'America/New_York' }).format(0)
+    new Intl.DateTimeFormat('en-US', { ...parts, timeZone: CLINIC_TIME_ZONE }).format(0)
     void (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform
   } catch {
     // A browser without these: nothing to prepare.
