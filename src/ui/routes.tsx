@@ -64,12 +64,26 @@ export function bookingRoutes(lazyPage: LazyPage): RouteObject[] {
  * have arrived: the page's graph (react-aria, libphonenumber's metadata, the account's view models)
  * was one task over Lighthouse's long-task limit after the first paint (issue 18: TBT). Its two
  * heaviest chunks are imported on their own as well, so each runs in a task of its own as soon as it
- * has arrived (the same chunks: no extra request).
+ * has arrived (the same chunks: no extra request); only after the first paint, which they would
+ * otherwise delay.
  */
 const accountPage = () => {
-  void import('./components/Dialog')
-  void import('../domain/validation/phone')
+  afterFirstPaint(() => {
+    void import('./components/Dialog')
+    void import('../domain/validation/phone')
+  })
   return import('./pages/account/AccountPage')
+}
+
+/** Calls `then` once the page has painted (never where the browser does not report paints). */
+function afterFirstPaint(then: () => void): void {
+  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) return
+  const observer = new PerformanceObserver((list) => {
+    if (!list.getEntries().length) return
+    observer.disconnect()
+    then()
+  })
+  observer.observe({ type: 'paint', buffered: true })
 }
 
 /**
