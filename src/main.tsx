@@ -30,7 +30,7 @@ void started.then(() =>
 const routes = createRoutes(prepare, prepareStaff)
 // A lazy page's modules (react-aria, date-fns-tz) first use what the browser builds on demand: built
 // now, while the network works, not in the long task that runs them after the first paint.
-if (opensLazyPage(routes, window.location.pathname)) setTimeout(warmUpEngine, 0)
+if (opensLazyPage(routes, window.location.pathname)) warmUpEngine()
 
 // The first paint waits for the organisation and the user (one round trip, preloaded by index.html)
 // at most FIRST_PAINT_WAIT_MS: the header's title, logo and banner then appear at once instead of
