@@ -25,9 +25,11 @@ describe('preloadLazyPage', () => {
     expect(preloadLazyPage(routes, '/')).toBe(false)
     expect(prepared).toBe(0)
     expect(preloadLazyPage(routes, '/no-such-page')).toBe(true)
+    await new Promise((resolve) => setTimeout(resolve, 0))
     expect(prepared).toBe(1)
     // the same load again: React.lazy then finds it started
     expect(preloadLazyPage(routes, '/no-such-page')).toBe(true)
+    await new Promise((resolve) => setTimeout(resolve, 0))
     expect(prepared).toBe(1)
   })
 })

@@ -20,7 +20,7 @@ function setup(list: AppointmentView[], org: Partial<OrganisationPublic> = {}, o
     listAppointments as never, cancel as never, get as never, loadOrg as never, locations as never,
     w.session, w.booking, w.toasts, w.clock,
   )
-  return { ...w, vm, listAppointments, cancel, get }
+  return { ...w, vm, listAppointments, cancel, get, loadOrg }
 }
 
 describe('AppointmentsTabViewModel', () => {
@@ -35,6 +35,14 @@ describe('AppointmentsTabViewModel', () => {
     expect(listAppointments.execute).toHaveBeenCalledWith(CUSTOMER.id)
     // 2026-06-11T09:00Z is 10:00 in London (BST)
     expect(vm.rows[0]).toMatchObject({ date: '11/06/2026 10:00', service: 'Signature facial', staff: 'Amy Lee', location: 'Harley Street' })
+  })
+
+  it('takes the policy settings from the session\'s organisation when it has one, without asking again', async () => {
+    const { vm, session, loadOrg } = setup([appointment('a1', 10)])
+    session.organisation = { ...ORGANISATION, lateCancellationPeriod: 24 }
+    await vm.load()
+    expect(loadOrg.execute).not.toHaveBeenCalled()
+    expect(vm.settings.lateCancellationPeriod).toBe(24)
   })
 
   it('is empty only once loaded with no appointments', async () => {

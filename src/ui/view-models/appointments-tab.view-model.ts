@@ -147,13 +147,18 @@ export class AppointmentsTabViewModel {
     return this.loaded && this.appointments.length === 0
   }
 
-  /** Loads the organisation's policy settings and the customer's appointments. */
+  /**
+   * Loads the customer's appointments, and the organisation's policy settings unless the session
+   * already has them (the app loads the organisation when it starts: a second request cost the
+   * account's first view a fetch in its longest task, issue 18).
+   */
   async load(): Promise<void> {
     const user = this.session.user
     if (!user) return
     this.loading = true
     this.stopClock ??= this.clock.every(PREVIEW_TICK_MS, () => runInAction(() => this.tick++))
-    const [org, list] = await Promise.all([this.loadOrganisation.execute(), this.listAppointments.execute(user.id)])
+    const known = this.session.organisation
+    const [org, list] = await Promise.all([known ? E.right(known) : this.loadOrganisation.execute(), this.listAppointments.execute(user.id)])
     runInAction(() => {
       if (E.isRight(org)) this.organisation = org.right
       if (E.isRight(list)) this.appointments = list.right

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite'
-import { useRef } from 'react'
+import { useDeferredValue, useRef } from 'react'
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components'
 import { NO_APPOINTMENTS, SWIPE_HINT, type AppointmentRow, type AppointmentsTabViewModel } from '../../view-models/appointments-tab.view-model'
 import { AppDialog } from '../Dialog'
@@ -68,11 +68,13 @@ function RowActions({ row, vm }: { row: AppointmentRow; vm: AppointmentsTabViewM
   )
 }
 
+const NO_ROWS: readonly AppointmentRow[] = []
+
 /** Phone: one card per appointment, its actions in view without swiping a table sideways. */
-const AppointmentCards = observer(function AppointmentCards({ vm, calendar }: { vm: AppointmentsTabViewModel; calendar?: AddToCalendarViewModel }) {
+const AppointmentCards = observer(function AppointmentCards({ rows, vm, calendar }: { rows: readonly AppointmentRow[]; vm: AppointmentsTabViewModel; calendar?: AddToCalendarViewModel }) {
   return (
     <ul className={styles.itemCards} aria-labelledby="appointments-title">
-      {vm.rows.map((row) => (
+      {rows.map((row) => (
         <li key={row.id} className={styles.itemCard} data-appointment-id={row.id}>
           <div className={styles.itemTop}>
             <span className={styles.itemDate}>{row.date}</span>
@@ -98,7 +100,12 @@ export const AppointmentsTable = observer(function AppointmentsTable({ vm, calen
   const heading = useRef<HTMLHeadingElement>(null)
   const wrap = useRef<HTMLDivElement>(null)
   const narrow = useNarrow()
-  const overflowing = useOverflowing(wrap, [vm.rows.length, narrow])
+  // The rows' arrival renders in a transition: React splits that render (a menu and a calendar
+  // button a row) into short tasks instead of one long one (issue 18: TBT on /app). Only the arrival:
+  // later changes (a cancellation, the clock's tick) render at once, as the focus handling expects.
+  const loaded = useDeferredValue(vm.loaded)
+  const rows = loaded ? vm.rows : NO_ROWS
+  const overflowing = useOverflowing(wrap, [rows.length, narrow])
   // A cancelled appointment's row (and its Options button, where the focus would return) is gone:
   // keep keyboard users in the list instead of dropping the focus to the page.
   const confirm = async () => {
@@ -113,12 +120,12 @@ export const AppointmentsTable = observer(function AppointmentsTable({ vm, calen
     <section className={styles.section} aria-labelledby="appointments-title">
       <div className={styles.sectionHead}>
         <h2 id="appointments-title" ref={heading} tabIndex={-1} className={styles.sectionTitle}>Your appointments</h2>
-        {vm.rows.length > 0 && !narrow ? <p className={`${styles.swipe} ${overflowing ? styles.overflowing : ''}`}><span aria-hidden="true">↔</span>{SWIPE_HINT}</p> : null}
+        {rows.length > 0 && !narrow ? <p className={`${styles.swipe} ${overflowing ? styles.overflowing : ''}`}><span aria-hidden="true">↔</span>{SWIPE_HINT}</p> : null}
       </div>
-      {!vm.loaded ? <Skeleton rows={3} /> : null}
-      {vm.isEmpty ? <p className={styles.empty}>{NO_APPOINTMENTS}</p> : null}
-      {vm.rows.length > 0 && narrow ? <AppointmentCards vm={vm} calendar={calendar} /> : null}
-      {vm.rows.length > 0 && !narrow ? (
+      {!loaded ? <Skeleton rows={3} /> : null}
+      {loaded && vm.isEmpty ? <p className={styles.empty}>{NO_APPOINTMENTS}</p> : null}
+      {rows.length > 0 && narrow ? <AppointmentCards rows={rows} vm={vm} calendar={calendar} /> : null}
+      {rows.length > 0 && !narrow ? (
         <div ref={wrap} className={styles.tableWrap} tabIndex={0} role="region" aria-labelledby="appointments-title">
           <table className={styles.table}>
             <thead>
@@ -131,7 +138,7 @@ export const AppointmentsTable = observer(function AppointmentsTable({ vm, calen
               </tr>
             </thead>
             <tbody>
-              {vm.rows.map((row) => (
+              {rows.map((row) => (
                 <tr key={row.id} data-appointment-id={row.id}>
                   <td className={`${styles.nowrap} ${styles.strong}`}>{row.date}</td>
                   <td className={styles.mid}>{row.service}</td>

@@ -1,7 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { useSearchParams } from 'react-router-dom'
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components'
 import {
   ACCOUNT_TABS, AccountViewModel, MISSING_REQUIRED_FIELDS_TEXT, MISSING_REQUIRED_FIELDS_TITLE, UNSAVED_TEXT, UNSAVED_TITLE,
   type AccountTab,
@@ -12,12 +11,47 @@ import { AddToCalendarViewModel } from '../../view-models/add-to-calendar.view-m
 import { AppDialog } from '../../components/Dialog'
 import { Button } from '../../components/Button'
 import { Spinner } from '../../components/Spinner'
+import { Tabs, type TabDefinition } from '../../components/Tabs'
 import { AppointmentsTable } from '../../components/account/AppointmentsTable'
 import { CoursesTable } from '../../components/account/CoursesTable'
 import { PersonalDetailsForm } from '../../components/account/PersonalDetailsForm'
 import { CardSetupDialog, CardsSection } from '../../components/account/CardsSection'
 import { PasswordForm } from '../../components/account/PasswordForm'
 import styles from './AccountPage.module.css'
+
+const TABS: readonly TabDefinition<AccountTab | 'logout'>[] = ACCOUNT_TABS.map((t) => ({
+  id: t.id,
+  textValue: t.label,
+  className: t.id === 'logout' ? styles.logout : undefined,
+  label: t.short ? (
+    <>
+      <span className={styles.long}>{t.label}</span>
+      <span className={styles.short}>{t.short}</span>
+    </>
+  ) : t.label,
+}))
+
+/** The selected tab's panel content. */
+function TabContent({ tab, vm, calendar }: { tab: AccountTab | 'logout'; vm: AccountViewModel; calendar: AddToCalendarViewModel }) {
+  switch (tab) {
+    case 'appointments':
+      return <AppointmentsTable vm={vm.appointments} calendar={calendar} />
+    case 'courses':
+      return <CoursesTable vm={vm.courses} />
+    case 'details':
+      return (
+        <>
+          <PersonalDetailsForm vm={vm.details} />
+          <hr className={styles.rule} />
+          <CardsSection vm={vm.cards} />
+        </>
+      )
+    case 'password':
+      return <PasswordForm vm={vm.password} />
+    case 'logout':
+      return <Spinner label="Logging out" />
+  }
+}
 
 /** /app: the customer area (spec section 2). Signed-in customers only. */
 const AccountPage = observer(function AccountPage() {
@@ -27,7 +61,9 @@ const AccountPage = observer(function AccountPage() {
   const [params] = useSearchParams()
   const query = params.toString()
   useEffect(() => {
-    void vm.enter(new URLSearchParams(query))
+    // In a task of its own: effects run in the task that mounts the page, the longest of its first view (issue 18: TBT).
+    const entering = setTimeout(() => void vm.enter(new URLSearchParams(query)), 0)
+    return () => clearTimeout(entering)
   }, [vm, query, session.userLoaded, session.authenticated])
   if (!vm.ready) return <Spinner label="Loading your account" />
   return (
@@ -39,36 +75,17 @@ const AccountPage = observer(function AccountPage() {
       <div className={styles.panel}>
         {/* Arrow keys only move the focus (Enter or Space chooses): with automatic activation, arrowing
             past Password, or End, or ArrowLeft from Appointments, chose 'Log out' and ended the session. */}
-        <Tabs className={styles.tabs} keyboardActivation="manual" selectedKey={vm.tab} onSelectionChange={(key) => vm.selectTab(key as AccountTab | 'logout')}>
-          <TabList className={styles.tabList} aria-label="My account">
-            {ACCOUNT_TABS.map((t) => (
-              <Tab key={t.id} id={t.id} className={`${styles.tab} ${t.id === 'logout' ? styles.logout : ''}`}>
-                {t.short ? (
-                  <>
-                    <span className={styles.long}>{t.label}</span>
-                    <span className={styles.short}>{t.short}</span>
-                  </>
-                ) : t.label}
-              </Tab>
-            ))}
-          </TabList>
-          <TabPanel id="appointments" className={styles.tabPanel}>
-            <AppointmentsTable vm={vm.appointments} calendar={calendar} />
-          </TabPanel>
-          <TabPanel id="courses" className={styles.tabPanel}>
-            <CoursesTable vm={vm.courses} />
-          </TabPanel>
-          <TabPanel id="details" className={styles.tabPanel}>
-            <PersonalDetailsForm vm={vm.details} />
-            <hr className={styles.rule} />
-            <CardsSection vm={vm.cards} />
-          </TabPanel>
-          <TabPanel id="password" className={styles.tabPanel}>
-            <PasswordForm vm={vm.password} />
-          </TabPanel>
-          <TabPanel id="logout" className={styles.tabPanel}>
-            <Spinner label="Logging out" />
-          </TabPanel>
+        <Tabs
+          className={styles.tabs}
+          tabListClassName={styles.tabList}
+          tabClassName={styles.tab}
+          panelClassName={styles.tabPanel}
+          aria-label="My account"
+          tabs={TABS}
+          selectedKey={vm.tab}
+          onSelectionChange={(key) => vm.selectTab(key)}
+        >
+          {(key) => <TabContent tab={key} vm={vm} calendar={calendar} />}
         </Tabs>
       </div>
       <AppDialog
