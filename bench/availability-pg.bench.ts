@@ -25,17 +25,17 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 10)
 const SIZES = (process.env.BENCH_SIZES || '5000,50000,200000').split(',').map(Number)
 const CASES = (process.env.BENCH_CASES || 'month,chain,day').split(',')
 const CPU_PROF = process.env.BENCH_CPU_PROF
-/** The last recorded p95 (ms) by size and case: 2026-11-24 20:25 UTC, load average 1.2-1.5 (BENCHMARKS.md). */
+/** The last recorded p95 (ms) by size and case: 2026-11-24 23:52 UTC, quiet machine, the keep-alive bench client (BENCHMARKS.md). */
 const PREVIOUS: Record<string, string> = {
-  '5000|days-available-by-month, any practitioner, 1 service': '32.0',
-  '5000|days-available-by-month, any practitioner, 3-service chain': '25.7',
-  '5000|practitioners/time, any practitioner, 1 service': '24.3',
-  '50000|days-available-by-month, any practitioner, 1 service': '27.1',
-  '50000|days-available-by-month, any practitioner, 3-service chain': '28.3',
-  '50000|practitioners/time, any practitioner, 1 service': '20.7',
-  '200000|days-available-by-month, any practitioner, 1 service': '18.7',
-  '200000|days-available-by-month, any practitioner, 3-service chain': '24.7',
-  '200000|practitioners/time, any practitioner, 1 service': '16.7',
+  '5000|days-available-by-month, any practitioner, 1 service': '39.8',
+  '5000|days-available-by-month, any practitioner, 3-service chain': '30.7',
+  '5000|practitioners/time, any practitioner, 1 service': '22.3',
+  '50000|days-available-by-month, any practitioner, 1 service': '35.4',
+  '50000|days-available-by-month, any practitioner, 3-service chain': '38.7',
+  '50000|practitioners/time, any practitioner, 1 service': '24.3',
+  '200000|days-available-by-month, any practitioner, 1 service': '39.8',
+  '200000|days-available-by-month, any practitioner, 3-service chain': '35.0',
+  '200000|practitioners/time, any practitioner, 1 service': '28.4',
 }
 
 async function pgAvailable(): Promise<boolean> {

@@ -32,12 +32,12 @@ const DEMO_CUSTOMER = { email: 'demo@example.com', password: 'Demo1234' }
 const TARGETS = { performance: 95, lcp: 1500, cls: 0.02, tbt: 100 }
 /** The measurement before this one (BENCHMARKS.md), printed beside each figure: update it with the table. */
 const PREVIOUS = {
-  at: '2026-11-24 19:14 UTC, quiet machine, before issue 18\'s main-thread work on /step and /app',
+  at: '2026-11-24 23:58 UTC, quiet machine, after issue 18\'s second session (/app transitions and tabs)',
   pages: {
-    '/': { performance: 100, lcp: 1160, cls: 0.003, tbt: 26 },
-    '/step/{clinic}': { performance: 100, lcp: 880, cls: 0.003, tbt: 79 },
-    '/app (signed in)': { performance: 98, lcp: 1090, cls: 0.003, tbt: 178 },
-    '/lead': { performance: 100, lcp: 820, cls: 0, tbt: 36 },
+    '/': { performance: 99, lcp: 1110, cls: 0.003, tbt: 38 },
+    '/step/{clinic}': { performance: 98, lcp: 1440, cls: 0.003, tbt: 170 },
+    '/app (signed in)': { performance: 99, lcp: 1400, cls: 0, tbt: 130 },
+    '/lead': { performance: 100, lcp: 960, cls: 0, tbt: 63 },
   },
 }
 const PAGES = [
