@@ -116,7 +116,9 @@ describe('parallel retries of one booking (same transaction id)', () => {
 })
 
 describe('races on one appointment (a PostgreSQL server runs them truly in parallel)', () => {
-  const later = londonDate(12)
+  // Two weeks ahead: after the demo's own appointments of Sarah (10 and 11 days ahead, moved to a
+  // weekday: on a Wednesday both land on the Monday 12 days ahead) and before her leave (21-27).
+  const later = londonDate(14)
   const on = (time: string) => ({ start: londonInstant(later, time), end: londonInstant(later, time) })
   const bookLater = async (time: string) => {
     const res = await t.app.inject({
