@@ -8,8 +8,6 @@
  * Run: npm run bench -- availability-pg   (BENCH_RUNS=n requests per case, BENCH_SIZES=5000,50000,
  * BENCH_CASES=month,chain,day to run some cases only, BENCH_CPU_PROF=dir for a CPU profile of the server per case, the measured requests only)
  */
-import { mkdirSync } from 'node:fs'
-import { resolve } from 'node:path'
 import { addDays } from 'date-fns'
 import { formatInTimeZone } from 'date-fns-tz'
 import { CompiledQuery } from 'kysely'
@@ -17,7 +15,7 @@ import { BUSY_SQL, LONGEST_BOOKING_MS } from '../server/availability/busy.reposi
 import { migrate, openDatabase } from '../server/db/database'
 import { startServer, throwawayDatabase } from '../server/test-support/server-process'
 import { recordFigure } from './lib/figures.mjs'
-import { benchPool, closedLoop, cpuPerRequest, fillAppointments, jsonPoster, LONDON, loadAverage, percentile, seedReference, TENANT } from './lib/pg-tenant'
+import { benchPool, closedLoop, cpuPerRequest, cpuProfileEnv, fillAppointments, jsonPoster, LONDON, loadAverage, percentile, seedReference, TENANT } from './lib/pg-tenant'
 
 const RUNS = Number(process.env.BENCH_RUNS || 300)
 const WARM_UP = 30
@@ -79,11 +77,7 @@ async function main() {
       }
       await database.close()
       console.log(`(${made} appointments generated in ${((Date.now() - started) / 1000).toFixed(1)} s)`)
-      const env: Record<string, string> = { DATABASE_URL: pgdb.url, SEED_DEMO: 'false', LOG_LEVEL: 'error' }
-      if (CPU_PROF) {
-        mkdirSync(CPU_PROF, { recursive: true })
-        Object.assign(env, { BENCH_CPU_PROF: CPU_PROF, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${resolve(import.meta.dirname, 'lib/cpu-profile.preload.mjs')}`.trim() })
-      }
+      const env: Record<string, string> = { DATABASE_URL: pgdb.url, SEED_DEMO: 'false', LOG_LEVEL: 'error', ...(CPU_PROF ? cpuProfileEnv(CPU_PROF) : {}) }
       const server = await startServer(env)
       const pool = benchPool(pgdb.url, CONCURRENCY)
       try {

@@ -10,15 +10,13 @@
  * BENCH_CPU_PROF=dir: each server writes a V8 CPU profile of the run there)
  */
 import { randomUUID } from 'node:crypto'
-import { mkdirSync } from 'node:fs'
-import { resolve } from 'node:path'
 import { addDays } from 'date-fns'
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
 import { SignJWT } from 'jose'
 import { migrate, openDatabase } from '../server/db/database'
 import { startServer, throwawayDatabase, type ServerProcess } from '../server/test-support/server-process'
 import { recordFigure } from './lib/figures.mjs'
-import { benchPool, closedLoop, cpuPerRequest, fillAppointments, jsonPoster, LONDON, loadAverage, percentile, seedReference, TENANT } from './lib/pg-tenant'
+import { benchPool, closedLoop, cpuPerRequest, cpuProfileEnv, fillAppointments, jsonPoster, LONDON, loadAverage, percentile, seedReference, TENANT } from './lib/pg-tenant'
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS || 3000)
 const CLIENTS = Number(process.env.BENCH_CLIENTS || 40)
@@ -74,11 +72,7 @@ async function main() {
     )
     // BENCH_LOG_STATEMENTS=1: PostgreSQL logs every statement of the run with its duration (server log; to see where time goes).
     if (process.env.BENCH_LOG_STATEMENTS === '1') await pool.query(`ALTER DATABASE ${pgdb.name} SET log_min_duration_statement = 0`)
-    const env: Record<string, string> = { DATABASE_URL: pgdb.url, SEED_DEMO: 'false', LOG_LEVEL: 'error', JWT_SECRET: SECRET, MAX_LIVE_HOLDS: '100000' }
-    if (PROFILE_DIR) {
-      mkdirSync(PROFILE_DIR, { recursive: true })
-      Object.assign(env, { BENCH_CPU_PROF: PROFILE_DIR, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${resolve(import.meta.dirname, 'lib/cpu-profile.preload.mjs')}`.trim() })
-    }
+    const env: Record<string, string> = { DATABASE_URL: pgdb.url, SEED_DEMO: 'false', LOG_LEVEL: 'error', JWT_SECRET: SECRET, MAX_LIVE_HOLDS: '100000', ...(PROFILE_DIR ? cpuProfileEnv(PROFILE_DIR) : {}) }
     servers.push(await startServer(env), await startServer(env))
     await Promise.all(servers.map((s) => s.running))
     const samples: string[] = []

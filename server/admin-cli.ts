@@ -122,5 +122,4 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 // An explicit exit: a database pool left open by a failed command must not keep the process alive.
-process.exitCode = await main(process.argv.slice(2))
-process.exit()
+process.exit(await main(process.argv.slice(2)))

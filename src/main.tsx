@@ -6,6 +6,7 @@ import { createBrowserContainer } from './composition/browser.container'
 import { warmUpEngine } from './composition/engine-warm-up'
 import { ContainerProvider } from './ui/use-view-model'
 import { AppRoutes, createRoutes, opensLazyPage, preloadLazyPage } from './ui/routes'
+import { nextTask } from './ui/next-task'
 import { SessionViewModel } from './ui/view-models/session.view-model'
 import { followSignedInCustomer } from './ui/view-models/session-watch.launcher'
 
@@ -40,7 +41,7 @@ await Promise.race([started.catch(() => undefined), new Promise((resolve) => set
 // A lazy page starts loading here and the first render follows in a task of its own: started from
 // that render (React.lazy), the page's <link rel=modulepreload>s (one a chunk, ~60 for /app) made it
 // one long task (issue 18: Lighthouse's TBT).
-if (preloadLazyPage(routes, window.location.pathname)) await new Promise((resolve) => setTimeout(resolve, 0))
+if (preloadLazyPage(routes, window.location.pathname)) await nextTask()
 
 const root = createRoot(document.getElementById('root') as HTMLElement)
 // A transition: React renders the first view in slices of ~5 ms instead of one task (the shell and

@@ -1,4 +1,4 @@
-// Preloaded into a server by bookings.bench.ts (BENCH_CPU_PROF=dir, NODE_OPTIONS=--import this):
+// Preloaded into a server by the PostgreSQL benches (pg-tenant.ts cpuProfileEnv: BENCH_CPU_PROF=dir, NODE_OPTIONS=--import this):
 // SIGUSR2 starts V8's CPU profiler, the next SIGUSR2 writes the profile to dir/<pid>-<n>.cpuprofile.
 // Only the measured run is profiled, not the start-up (`--cpu-prof` is not allowed in NODE_OPTIONS).
 import { writeFileSync } from 'node:fs'

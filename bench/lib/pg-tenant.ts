@@ -5,7 +5,8 @@
  * (INSERT ... SELECT over generate_series), and a closed-loop load generator with per-request timings.
  */
 import http from 'node:http'
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { loadavg } from 'node:os'
 import { addDays } from 'date-fns'
 import { formatInTimeZone } from 'date-fns-tz'
@@ -207,6 +208,15 @@ export async function cpuPerRequest(pool: pg.Pool, database: string, serverPids:
   let databaseMs = 0
   for (const pid of await backendPids(pool, database)) databaseMs += cpuMsOf([pid]) - (before.get(pid) ?? 0)
   return { serverMs: serverMs / requests, databaseMs: databaseMs / requests, clientMs: (client.user + client.system) / 1000 / requests }
+}
+
+/**
+ * The environment that makes a server process profile itself (bench/lib/cpu-profile.preload.mjs:
+ * SIGUSR2 starts V8's CPU profiler, the next SIGUSR2 writes dir/<pid>-<n>.cpuprofile); `dir` is made.
+ */
+export function cpuProfileEnv(dir: string): Record<string, string> {
+  mkdirSync(dir, { recursive: true })
+  return { BENCH_CPU_PROF: dir, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${resolve(import.meta.dirname, 'cpu-profile.preload.mjs')}`.trim() }
 }
 
 /**

@@ -59,7 +59,6 @@ export class ReferenceCache {
     })
   }
 
-
   clear(): void {
     this.entries.clear()
   }

@@ -1,9 +1,8 @@
 import { lazy, type ComponentType } from 'react'
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom'
 import { AppShell } from './layout/AppShell'
+import { nextTask } from './next-task'
 import LocationListPage from './pages/booking/LocationListPage'
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 export type LazyPage = (load: () => Promise<{ default: ComponentType }>) => Pick<RouteObject, 'element' | 'handle'>
 

@@ -26,8 +26,9 @@ async function tabTo(s: Session, pattern: RegExp, key: string | null = 'Enter', 
   const seen: string[] = []
   for (let i = 0; i < max; i++) {
     await s.page.keyboard.press('Tab')
-    seen.push((await focused(s.page)).slice(0, 40))
-    if (pattern.test(await focused(s.page))) {
+    const now = await focused(s.page)
+    seen.push(now.slice(0, 40))
+    if (pattern.test(now)) {
       if (key) await s.page.keyboard.press(key)
       return
     }

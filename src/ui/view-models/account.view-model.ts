@@ -9,6 +9,7 @@ import { PersonalDetailsViewModel } from './personal-details.view-model'
 import { CardsViewModel } from './cards.view-model'
 import { PasswordViewModel } from './password.view-model'
 import { SessionWatchViewModel } from './session-watch.view-model'
+import { nextTask } from '../next-task'
 
 export { MISSING_REQUIRED_FIELDS_TEXT, MISSING_REQUIRED_FIELDS_TITLE }
 
@@ -20,9 +21,6 @@ export const ACCOUNT_TABS: readonly { id: AccountTab | 'logout'; label: string; 
   { id: 'password', label: 'Password' },
   { id: 'logout', label: 'Log out' },
 ]
-
-/** Resolves in a new task of the event loop (after the browser has rendered what the last one changed). */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 export const UNSAVED_TITLE = 'Unsaved changes'
 export const UNSAVED_TEXT = 'You have unsaved changes to your personal details. Do you want to save them before leaving?'
