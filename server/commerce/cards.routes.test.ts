@@ -114,3 +114,79 @@ describe('card setup intents', () => {
     expect((await inject('GET', '/api/card-setup-intents/seti_nope')).statusCode).toBe(404)
   })
 })
+
+describe("card setup: the customer's 'default' choice (the sandbox's setup page)", () => {
+  type Card = { id: string; last_4: string; isDefaultCard: boolean }
+  const mastercard = { ...good, cardNo: '5555555555554444' }
+  const cardsOf = async (): Promise<Card[]> => (await inject('GET', `/api/square/get-customer-cards/${DEMO.customerOther}`, other)).json()
+  const defaults = async () => (await cardsOf()).filter((c) => c.isDefaultCard).map((c) => c.last_4)
+  const startSetup = async (isDefaultCard?: boolean) => {
+    const res = await inject('POST', '/api/card-setup-intents', other, { customerId: DEMO.customerOther, ...(isDefaultCard === undefined ? {} : { isDefaultCard }) })
+    expect(res.statusCode, res.body).toBe(200)
+    return res.json() as { clientSecret: string; setupUrl: string; isDefaultCard?: boolean }
+  }
+  const save = async (secret: string, card: object) => (await t.app.inject({ method: 'POST', url: `/sandbox/setup/${encodeURIComponent(secret)}`, payload: card })).json()
+  /** The result dialog's read once the page sent the customer back to /app (no token: a new page). */
+  const result = async (secret: string) => (await inject('GET', `/api/card-setup-intents/${encodeURIComponent(secret)}`)).json()
+  async function withOneCard(): Promise<void> {
+    const existing = await cardsOf()
+    if (existing.length) await inject('DELETE', `/api/square/delete-customer-cards/${DEMO.customerOther}`, other, { cards: existing.map((c) => ({ id: c.id })) })
+    const first = await startSetup()
+    expect(await save(first.clientSecret, good)).toMatchObject({ status: 'succeeded' })
+    expect(await defaults()).toEqual(['4242'])
+  }
+
+  it("a second card saved with 'default' ticked becomes the default; the old one is no longer", async () => {
+    await withOneCard()
+    const setup = await startSetup(true)
+    expect(setup.isDefaultCard).toBe(true)
+    expect(await save(setup.clientSecret, mastercard)).toMatchObject({ status: 'succeeded' })
+    expect(await result(setup.clientSecret)).toMatchObject({ status: 'succeeded', isDefaultCard: true, card: { last_4: '4444', isDefaultCard: true } })
+    expect((await cardsOf()).map((c) => [c.last_4, c.isDefaultCard])).toEqual([['4242', false], ['4444', true]])
+  })
+
+  it('without the tick the old default stays', async () => {
+    await withOneCard()
+    const setup = await startSetup(false)
+    await save(setup.clientSecret, mastercard)
+    expect(await result(setup.clientSecret)).toMatchObject({ isDefaultCard: false, card: { last_4: '4444', isDefaultCard: false } })
+    expect(await defaults()).toEqual(['4242'])
+  })
+
+  it('the page applies the choice when it saves the card, whether or not the customer gets back to /app', async () => {
+    await withOneCard()
+    const setup = await startSetup(true)
+    await save(setup.clientSecret, mastercard)
+    expect(await defaults()).toEqual(['4444'])
+  })
+
+  it('a card still processing becomes the default when it is saved, and only once', async () => {
+    await withOneCard()
+    const setup = await startSetup(true)
+    expect(await save(setup.clientSecret, { ...good, cardNo: '4000000000003220' })).toMatchObject({ status: 'processing' })
+    expect(await result(setup.clientSecret)).toMatchObject({ status: 'processing' })
+    expect(await defaults()).toEqual(['4242'])
+    offsetMs = 4000
+    try {
+      expect(await result(setup.clientSecret)).toMatchObject({ status: 'succeeded', card: { last_4: '3220', isDefaultCard: true } })
+      const old = (await cardsOf()).find((c) => c.last_4 === '4242')!
+      await inject('PUT', `/api/customers/default-card/${DEMO.customerOther}`, other, { cardId: old.id })
+      expect((await result(setup.clientSecret)).card).toMatchObject({ last_4: '3220', isDefaultCard: false })
+      expect(await defaults()).toEqual(['4242'])
+    } finally {
+      offsetMs = 0
+    }
+  })
+
+  it('a default only implied (the first card listed, no choice written down) stays when a card is added without the tick', async () => {
+    await withOneCard()
+    await t.db.deleteFrom('commerce_default_cards').where('customer_id', '=', DEMO.customerOther).execute()
+    const added = await inject('POST', '/api/square/add-customer-card', other, { cardNonce: await nonce(mastercard), customerId: DEMO.customerOther, isDefaultCard: false })
+    expect(added.json()).toMatchObject({ last_4: '4444', isDefaultCard: false })
+    const old = (await cardsOf()).find((c) => c.last_4 === '4242')!
+    // Written down now: a processor listing the newest card first would otherwise move the default to it.
+    const row = await t.db.selectFrom('commerce_default_cards').select('card_id').where('customer_id', '=', DEMO.customerOther).executeTakeFirst()
+    expect(row?.card_id).toBe(old.id)
+    expect(await defaults()).toEqual(['4242'])
+  })
+})

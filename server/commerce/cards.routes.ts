@@ -43,7 +43,7 @@ export async function cardsRoutes(app: FastifyInstance, deps: ServerDeps): Promi
 
   serve(app, C.createSetupIntent, async ({ body }, ctx) => {
     const me = await ctx.requireCustomer()
-    return answer(await cards.createSetupIntent(commerce(), ctx.tenant, me.sub, body.customerId))
+    return answer(await cards.createSetupIntent(commerce(), ctx.tenant, me.sub, body.customerId, body.isDefaultCard))
   })
 
   // The client secret is the capability (it works without a token, as processors' do); a signed-in

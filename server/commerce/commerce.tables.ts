@@ -111,6 +111,16 @@ export interface CommerceTables {
     created_at: Timestamp
   }
   commerce_default_cards: { tenant_id: string; customer_id: string; card_id: string }
+  /** the 'default card' choice of a setup intent, applied once the card is saved (0112) */
+  commerce_card_setups: {
+    tenant_id: string
+    processor: string
+    setup_intent_id: string
+    customer_id: string
+    make_default: boolean
+    applied_at: NullableTimestamp
+    created_at: Generated<Date>
+  }
   commerce_customer_courses: {
     id: string
     tenant_id: string

@@ -1,6 +1,7 @@
 /**
  * A processor's webhook event once its signature was verified, in the processors' common terms,
- * and how it is handled: deduplicated on the event id, then the payment it names is settled.
+ * and how it is handled: deduplicated on the event id, then the payment it names is settled (or the
+ * card setup it names gets the customer's 'default' choice).
  * Handling reads the payment's state from the processor again, never from the event body, so
  * events may arrive in any order, late or twice.
  */
@@ -9,6 +10,7 @@ import type { CardErrorReason } from './card-processor.port'
 import type { CommerceDeps } from './commerce.deps'
 import type { ProcessorDb } from './processors.tables'
 import { claimWebhookEvent, releaseWebhookEvent } from './webhook-events.repository'
+import { settleCardSetup } from './cards.service'
 import { settleFromWebhook, type WebhookSettlement } from './webhook-settlement'
 
 export interface VerifiedEvent {
@@ -23,12 +25,16 @@ export interface VerifiedEvent {
   }
   /** The event reports a card refused in the customer's browser (Stripe's payment_intent.payment_failed). */
   decline?: { reason: CardErrorReason; code?: string }
+  /** A card setup of ours succeeded (Stripe's setup_intent.succeeded): its client secret, to read it again. */
+  setup?: { tenant: string; clientSecret: string }
 }
 
 export type WebhookOutcome =
   | { _tag: 'Duplicate' }
   | { _tag: 'Ignored' }
   | { _tag: 'Handled'; settlement: WebhookSettlement }
+  /** A card setup succeeded: the customer's 'default' choice is applied (once, whoever sees it first). */
+  | { _tag: 'CardSetup' }
   /** Not settled although it should be (the processor was unreachable): the processor redelivers. */
   | { _tag: 'Retry'; message: string }
 
@@ -39,6 +45,15 @@ export async function handleWebhookEvent(deps: CommerceDeps, processor: string, 
   if (event.decline) {
     businessMetrics.payment('declined')
     businessMetrics.cardDeclined(processor, event.decline.reason, event.decline.code)
+  }
+  if (event.setup) {
+    try {
+      const applied = await settleCardSetup(deps, event.setup.tenant, event.setup.clientSecret)
+      return applied === 'CardSetup' ? { _tag: 'CardSetup' } : { _tag: 'Ignored' }
+    } catch (error) {
+      await releaseWebhookEvent(db, processor, event.id)
+      throw error
+    }
   }
   if (!event.payment) return { _tag: 'Ignored' }
   let settlement: WebhookSettlement

@@ -41,7 +41,7 @@ const times = ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '14:00', '1
 const slots = londonWorkdays(5, 2).flatMap((d) => times.map((time) => ({ day: d, time })))
 let slot = 0
 
-const inject = (method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
+const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: object) =>
   t.app.inject({ method, url, headers: token ? t.auth(token) : {}, ...(payload ? { payload } : {}) })
 
 async function book(token: string, at: { day: string; time: string }): Promise<{ statusCode: number; id?: string }> {
@@ -232,6 +232,96 @@ describe('Stripe webhooks settle payments without a poll', () => {
     expect(csp).toMatch(/frame-src [^;]*https:\/\/js\.stripe\.com[^;]*https:\/\/hooks\.stripe\.com/)
     expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.stripe\.com/)
     expect(csp).not.toContain('squarecdn')
+  })
+})
+
+describe("card setup: the customer's 'default' choice", () => {
+  type Card = { id: string; last_4: string; isDefaultCard: boolean }
+  const cardsOf = async (): Promise<Card[]> => (await inject('GET', `/api/square/get-customer-cards/${DEMO.customerOther}`, other)).json()
+  const defaults = async () => (await cardsOf()).filter((c) => c.isDefaultCard).map((c) => c.id)
+  /** What the client does when the customer confirms the card: the SetupIntent, with the box as ticked. */
+  const startSetup = async (isDefaultCard?: boolean) => {
+    const created = await inject('POST', '/api/card-setup-intents', other, { customerId: DEMO.customerOther, ...(isDefaultCard === undefined ? {} : { isDefaultCard }) })
+    expect(created.statusCode, created.body).toBe(200)
+    return created.json() as { id: string; clientSecret: string; isDefaultCard?: boolean }
+  }
+  /** The result dialog's read, as after Stripe's redirect back to /app: a new page, no client state, no token. */
+  const result = async (clientSecret: string) => (await inject('GET', `/api/card-setup-intents/${encodeURIComponent(clientSecret)}`)).json()
+  const deliverSetup = (setupIntentId: string, eventId?: string) => {
+    const payload = mock.event('setup_intent.succeeded', mock.setupIntents.get(setupIntentId)!, eventId)
+    return t.app.inject({ method: 'POST', url: STRIPE_WEBHOOK_PATH, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': mock.sign(payload) }, payload })
+  }
+  /** A customer with one card, the default (the first card is, ticked or not). */
+  async function withOneCard(): Promise<string> {
+    const existing = await cardsOf()
+    if (existing.length) await inject('DELETE', `/api/square/delete-customer-cards/${DEMO.customerOther}`, other, { cards: existing.map((c) => ({ id: c.id })) })
+    const first = await startSetup(false)
+    const card = mock.completeSetup(first.id, 'succeeded', 'visa')!
+    expect((await result(first.clientSecret)).card).toMatchObject({ id: card, isDefaultCard: true })
+    expect(await defaults()).toEqual([card])
+    return card
+  }
+
+  it("a second card set up with 'default' ticked becomes the default, also when the result is read after a redirect", async () => {
+    const old = await withOneCard()
+    const setup = await startSetup(true)
+    expect(setup.isDefaultCard).toBe(true)
+    const card = mock.completeSetup(setup.id, 'succeeded', 'mastercard')!
+    expect(await result(setup.clientSecret)).toMatchObject({ status: 'succeeded', isDefaultCard: true, card: { id: card, last_4: '4444', isDefaultCard: true } })
+    const cards = await cardsOf()
+    expect(cards.find((c) => c.id === card)?.isDefaultCard).toBe(true)
+    expect(cards.find((c) => c.id === old)?.isDefaultCard).toBe(false)
+  })
+
+  it("without the tick the old default stays", async () => {
+    const old = await withOneCard()
+    for (const isDefaultCard of [false, undefined]) {
+      const setup = await startSetup(isDefaultCard)
+      const card = mock.completeSetup(setup.id, 'succeeded', 'mastercard')!
+      expect(await result(setup.clientSecret)).toMatchObject({ status: 'succeeded', isDefaultCard: false, card: { id: card, isDefaultCard: false } })
+      expect(await defaults()).toEqual([old])
+    }
+  })
+
+  it('the choice is applied once: reading the result again later leaves a default the customer changed since', async () => {
+    const old = await withOneCard()
+    const setup = await startSetup(true)
+    const card = mock.completeSetup(setup.id, 'succeeded', 'mastercard')!
+    await result(setup.clientSecret)
+    expect(await defaults()).toEqual([card])
+    await inject('PUT', `/api/customers/default-card/${DEMO.customerOther}`, other, { cardId: old })
+    expect(await result(setup.clientSecret)).toMatchObject({ isDefaultCard: true, card: { id: card, isDefaultCard: false } })
+    expect(await defaults()).toEqual([old])
+  })
+
+  it("still processing: nothing yet; the choice holds until Stripe says succeeded", async () => {
+    const old = await withOneCard()
+    const setup = await startSetup(true)
+    const card = mock.completeSetup(setup.id, 'processing', 'mastercard')!
+    expect(await result(setup.clientSecret)).toMatchObject({ status: 'processing' })
+    expect(await defaults()).toEqual([old])
+    mock.setupIntents.get(setup.id)!.status = 'succeeded'
+    expect(await result(setup.clientSecret)).toMatchObject({ status: 'succeeded', card: { id: card, isDefaultCard: true } })
+  })
+
+  it("setup_intent.succeeded applies the choice when no browser comes back to read the result; once per event", async () => {
+    const old = await withOneCard()
+    const setup = await startSetup(true)
+    const card = mock.completeSetup(setup.id, 'succeeded', 'mastercard')!
+    const first = await deliverSetup(setup.id, 'evt_setup_1')
+    expect(first.statusCode, first.body).toBe(200)
+    expect(first.json()).toEqual({ received: true, outcome: 'CardSetup' })
+    expect(await defaults()).toEqual([card])
+    expect((await deliverSetup(setup.id, 'evt_setup_1')).json()).toEqual({ received: true, outcome: 'Duplicate' })
+    // The customer changes the default; a late redelivery under a new id and the result dialog change nothing.
+    await inject('PUT', `/api/customers/default-card/${DEMO.customerOther}`, other, { cardId: old })
+    expect((await deliverSetup(setup.id)).json()).toEqual({ received: true, outcome: 'CardSetup' })
+    expect((await result(setup.clientSecret)).card).toMatchObject({ id: card, isDefaultCard: false })
+    expect(await defaults()).toEqual([old])
+  })
+
+  it('another customer cannot start a setup with a choice for this one', async () => {
+    expect((await inject('POST', '/api/card-setup-intents', demo, { customerId: DEMO.customerOther, isDefaultCard: true })).statusCode).toBe(403)
   })
 })
 

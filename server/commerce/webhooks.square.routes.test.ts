@@ -131,6 +131,22 @@ describe('Square cards on file (no setup intents)', () => {
     expect(cards.json().map((c: { id: string }) => c.id)).toContain(added.json().id)
   })
 
+  it("the 'default' box goes with the nonce: ticked, the new card is the default; unticked, the old default stays", async () => {
+    const add = async (name: string, isDefaultCard: boolean) => {
+      const added = await inject('POST', '/api/square/add-customer-card', demo, { cardNonce: `${TEST_NONCES.ok.nonce}-${name}`, customerId: DEMO.customerDemo, isDefaultCard })
+      expect(added.statusCode, added.body).toBe(200)
+      return added.json() as { id: string; isDefaultCard: boolean }
+    }
+    const defaults = async () => (await inject('GET', `/api/square/get-customer-cards/${DEMO.customerDemo}`, demo)).json().filter((c: { isDefaultCard: boolean }) => c.isDefaultCard).map((c: { id: string }) => c.id)
+    const first = await add('default-a', true)
+    expect(await defaults()).toEqual([first.id])
+    expect(await add('default-b', false)).toMatchObject({ isDefaultCard: false })
+    expect(await defaults()).toEqual([first.id])
+    const third = await add('default-c', true)
+    expect(third.isDefaultCard).toBe(true)
+    expect(await defaults()).toEqual([third.id])
+  })
+
   it('a refused card is not stored: the spec text, and one decline counted for Square with its code', async () => {
     const before = await declines('CVV_FAILURE', 'cvv')
     const cardsBefore = (await inject('GET', `/api/square/get-customer-cards/${DEMO.customerDemo}`, demo)).json().length

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { tenantFromHost } from '../../src/domain/tenant'
 import { commerceDeps, sandboxOf } from '../commerce/commerce.module'
 import { settle } from '../commerce/payments.service'
+import { settleCardSetup } from '../commerce/cards.service'
 import type { ServerDeps } from '../deps'
 import { sandboxRoutes } from './sandbox.routes'
 import { embedHostsOf, frameAncestors } from '../http/embed-hosts'
@@ -19,6 +20,11 @@ export async function sandboxRootRoutes(app: FastifyInstance, deps: ServerDeps):
     processor: () => sandboxOf(deps),
     tenantOf: (request) => tenantOfRequest(request, deps),
     onAuthorized: (tenant, transactionId) => settle(commerceDeps(deps), tenant, transactionId),
+    // Only when the sandbox keeps the cards: its setups are then the ones the commerce side knows.
+    onSetupSaved: async (tenant, clientSecret) => {
+      const commerce = commerceDeps(deps)
+      if (commerce.processor.name === 'sandbox') await settleCardSetup(commerce, tenant, clientSecret)
+    },
     frameAncestors: async (request) => frameAncestors(embedHostsOf((await loadOrganisation(deps.db, tenantOfRequest(request, deps)))?.settings), 'app'),
   })
 }

@@ -29,6 +29,8 @@ export interface SandboxRoutesOptions {
   tenantOf: (request: FastifyRequest) => string
   /** Called after a card authorized a payment: the commerce side captures or voids it. */
   onAuthorized: (tenant: string, transactionId: string) => Promise<AuthorizedOutcome>
+  /** Called after the setup page saved a card: the commerce side applies the customer's 'default' choice. */
+  onSetupSaved?: (tenant: string, clientSecret: string) => Promise<unknown>
   /** frame-ancestors of the card pages: the app embedded in a tenant's site frames them too ('self' by default). */
   frameAncestors?: (request: FastifyRequest) => Promise<string>
 }
@@ -139,6 +141,11 @@ export async function sandboxRoutes(app: FastifyInstance, options: SandboxRoutes
   app.post<{ Params: { clientSecret: string } }>('/sandbox/setup/:clientSecret', async (request, reply) => {
     const result = await options.processor(request).confirmSetupIntent(request.params.clientSecret, readCard(request.body))
     if (E.isLeft(result)) return sendFailure(reply, result.left)
+    // As a processor's webhook would: the choice holds even if the page never gets back to /app. The
+    // card is saved whatever happens here; the result dialog's read applies the choice otherwise.
+    if (result.right.status === 'succeeded') {
+      await options.onSetupSaved?.(options.tenantOf(request), result.right.clientSecret).catch((error: unknown) => request.log.warn({ err: error }, 'sandbox setup: the default card choice was not applied'))
+    }
     return { clientSecret: result.right.clientSecret, status: result.right.status }
   })
 

@@ -21,6 +21,7 @@ export function verifyStripeEvent(rawBody: Buffer, signature: string | undefined
   const object = event.data.object as {
     object?: string
     id?: string
+    client_secret?: string | null
     metadata?: Record<string, string> | null
     last_payment_error?: { type?: string; code?: string; decline_code?: string } | null
   }
@@ -32,6 +33,11 @@ export function verifyStripeEvent(rawBody: Buffer, signature: string | undefined
       ? { decline: { reason: cardReasonOf(error.code, error.decline_code), ...(error.decline_code ?? error.code ? { code: error.decline_code ?? error.code } : {}) } }
       : {}
     return E.right({ id: event.id, type: event.type, payment: { tenant, transactionId: object.id, expectsSettlement: SETTLING.has(event.type) }, ...decline })
+  }
+  // A card saved with no browser left to show the result (closed after a 3-D Secure check): the
+  // customer's 'default' choice is applied from here. The intent is read again from Stripe with its secret.
+  if (event.type === 'setup_intent.succeeded' && object.object === 'setup_intent' && object.client_secret && tenant) {
+    return E.right({ id: event.id, type: event.type, setup: { tenant, clientSecret: object.client_secret } })
   }
   return E.right({ id: event.id, type: event.type })
 }

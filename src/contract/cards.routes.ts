@@ -86,6 +86,11 @@ export const SetupIntent = entity('SetupIntent', { id: t.string, clientSecret: t
   customerId: ObjectId,
   /** the stored card once succeeded */
   card: StoredCard,
+  /**
+   * The customer asked for the card to become the default (createSetupIntent's isDefaultCard): the
+   * server makes it so once the setup succeeds. A new setup after a failed one carries it on.
+   */
+  isDefaultCard: t.boolean,
   /** hosted page where the customer enters the card; returns to /app?setup_intent_client_secret=... */
   setupUrl: t.string,
   /**
@@ -97,7 +102,11 @@ export const SetupIntent = entity('SetupIntent', { id: t.string, clientSecret: t
 })
 export type SetupIntent = t.TypeOf<typeof SetupIntent>
 
-/** Not in the spec's table (a provider call there). Designed: start a card setup for the customer. */
+/**
+ * Not in the spec's table (a provider call there). Designed: start a card setup for the customer.
+ * `isDefaultCard`: the card becomes the default once saved; the client asks for the setup when the
+ * customer confirms the card, when the 'default' box says what they want.
+ */
 export const createSetupIntent = route({
   method: 'POST',
   path: '/card-setup-intents',

@@ -179,9 +179,9 @@ export const routeSamples: ReadonlyArray<RouteSample> = [
   sample(c.getSeller, { query: { location: ids.clinic }, responses: { 200: { applicationId: 'sandbox-app', locationId: ids.clinic, provider: 'sandbox', currency: 'GBP' } } }),
   sample(c.createSetupIntent, {
     body: { customerId: ids.customer, isDefaultCard: false },
-    responses: { 200: { id: 'seti_1', clientSecret: 'seti_1_secret', status: 'processing', customerId: ids.customer, setupUrl: 'http://localhost:3000/sandbox/setup/seti_1' } },
+    responses: { 200: { id: 'seti_1', clientSecret: 'seti_1_secret', status: 'processing', customerId: ids.customer, isDefaultCard: false, setupUrl: 'http://localhost:3000/sandbox/setup/seti_1' } },
   }),
-  sample(c.getSetupIntent, { params: { clientSecret: 'seti_1_secret' }, responses: { 200: { id: 'seti_1', clientSecret: 'seti_1_secret', status: 'succeeded', card: storedCard } } }),
+  sample(c.getSetupIntent, { params: { clientSecret: 'seti_1_secret' }, responses: { 200: { id: 'seti_1', clientSecret: 'seti_1_secret', status: 'succeeded', isDefaultCard: true, card: storedCard } } }),
   sample(c.getCustomerCourses, { query: { customerId: ids.customer, clinic: 'all', excludeExpired: false }, responses: { 200: [customerCourse] } }),
   sample(c.verifyCourseAssignment, { params: { id: ids.invoice }, responses: { 200: { assigned: true, courses: [customerCourse] } } }),
   sample(c.getCoursesWithoutAppointment, { params: { id: ids.customer }, responses: { 200: [customerCourse] } }),

@@ -19,6 +19,7 @@ import { dropCustomerRoleMigration } from './0105-drop-customer-role.migration'
 import { coreCommerceKeysMigration } from './0108-core-commerce-keys.migration'
 import { clinicContactMigration } from './0110-clinic-contact.migration'
 import { customerHoldsIndexMigration } from './0111-customer-holds-index.migration'
+import { cardSetupChoicesMigration } from './0112-card-setup-choices.migration'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': coreMigration,
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '0108-core-commerce-keys': coreCommerceKeysMigration,
   '0110-clinic-contact': clinicContactMigration,
   '0111-customer-holds-index': customerHoldsIndexMigration,
+  '0112-card-setup-choices': cardSetupChoicesMigration,
 }
 
 export const migrationProvider: MigrationProvider = {
