@@ -7,8 +7,9 @@ const StripePaymentForm = lazy(() => import('./StripePaymentForm'))
 const SquareCardForm = lazy(() => import('./SquareCardForm'))
 
 /**
- * 'Add a card' in the customer area with Stripe (a SetupIntent confirmed by the Payment Element, then
- * the spec's card setup result dialog) or Square (its card form's nonce stored as a card on file).
+ * 'Add a card' in the customer area with Stripe (the Payment Element; on 'Save card' a SetupIntent is
+ * made with the 'default' choice and confirmed, then the spec's card setup result dialog) or Square
+ * (its card form's nonce stored as a card on file, with the choice).
  */
 const CardSetupForm = observer(function CardSetupForm({ vm }: { vm: CardsViewModel }) {
   const processor = vm.processor
@@ -17,21 +18,19 @@ const CardSetupForm = observer(function CardSetupForm({ vm }: { vm: CardsViewMod
   return (
     <Suspense fallback={<Spinner label="Loading the card form" />}>
       {processor.provider === 'stripe' ? (
-        vm.setupSecret ? (
-          <StripePaymentForm
-            {...common}
-            mode="setup"
-            publishableKey={processor.applicationId}
-            clientSecret={vm.setupSecret}
-            returnUrl={new URL('/app', window.location.origin).toString()}
-            onSubmitting={() => vm.addStarted()}
-            onConfirmed={() => vm.setupDone()}
-            // A refused card: the SetupIntent says requires_payment_method, and the result dialog tells the customer.
-            onRefused={(message, kind) => (kind === 'card' ? vm.setupDone() : vm.addRefused(message))}
-          />
-        ) : vm.error ? null : (
-          <Spinner label="Preparing the card form" />
-        )
+        <StripePaymentForm
+          {...common}
+          mode="setup"
+          publishableKey={processor.applicationId}
+          {...(processor.currency ? { currency: processor.currency } : {})}
+          // The SetupIntent is made on 'Save card', with the 'default' box as it is then.
+          createSetup={() => vm.createSetup()}
+          returnUrl={new URL('/app', window.location.origin).toString()}
+          onSubmitting={() => vm.addStarted()}
+          onConfirmed={() => vm.setupDone()}
+          // A refused card: the SetupIntent says requires_payment_method, and the result dialog tells the customer.
+          onRefused={(message, kind) => (kind === 'card' ? vm.setupDone() : vm.addRefused(message))}
+        />
       ) : processor.provider === 'square' && processor.tokenizerUrl ? (
         <SquareCardForm
           {...common}

@@ -23,12 +23,19 @@ export interface StripeElements {
 
 export interface StripeConfirmOptions {
   elements: StripeElements
+  /** the intent made after the form was shown (elements created with `mode`, and submitted first) */
+  clientSecret?: string
   confirmParams: { return_url: string }
   redirect: 'if_required'
 }
 
+/** With an intent's client secret, or with `mode` (the intent is made when the customer confirms). */
+export type StripeElementsOptions =
+  | { clientSecret: string; appearance?: Record<string, unknown> }
+  | { mode: 'setup'; currency?: string; appearance?: Record<string, unknown> }
+
 export interface StripeClient {
-  elements(options: { clientSecret: string; appearance?: Record<string, unknown> }): StripeElements
+  elements(options: StripeElementsOptions): StripeElements
   confirmPayment(options: StripeConfirmOptions): Promise<{ error?: StripeError; paymentIntent?: { id: string; status: string } }>
   confirmSetup(options: StripeConfirmOptions): Promise<{ error?: StripeError; setupIntent?: { id: string; status: string } }>
 }

@@ -38,7 +38,12 @@ function setup(options: { cards?: StoredCard[]; addFails?: string; setup?: (onPr
   return { ...w, vm, list, add, remove, setDefault, retrieve, start, seller }
 }
 
-const intent = (status: CardSetupResult['status'], message: string): CardSetupResult => ({ status, message, setupIntent: { id: 'si', clientSecret: 'sec', status } })
+const intent = (status: CardSetupResult['status'], message: string, isDefaultCard?: boolean): CardSetupResult => ({
+  status,
+  message,
+  setupIntent: { id: 'si', clientSecret: 'sec', status, ...(isDefaultCard === undefined ? {} : { isDefaultCard }) },
+})
+const FAILED = 'Failed to process payment details. Please try another payment method.'
 
 describe('CardsViewModel', () => {
   it('lists the customer\'s cards', async () => {
@@ -150,20 +155,71 @@ describe('CardsViewModel', () => {
     await vm.showSetupResult('sec')
     expect(vm.setup).toEqual({ status: 'requires_payment_method', message: 'Failed to process payment details. Please try another payment method.' })
     await vm.changePaymentMethod()
-    expect(start.execute).toHaveBeenCalledWith(CUSTOMER.id)
+    expect(start.execute).toHaveBeenCalledWith(CUSTOMER.id, undefined)
     expect(navigator.left).toEqual(['/sandbox/setup/sec2?returnUrl=%2Fapp'])
   })
 
-  it('Stripe: adding a card starts a SetupIntent for the Payment Element; its outcome opens the setup result dialog', async () => {
-    const { vm, start, retrieve } = setup({ provider: 'stripe', setup: () => E.right(intent('succeeded', 'Success! Your payment method has been saved.')) })
-    vm.openAdd()
-    await vi.waitFor(() => expect(vm.setupSecret).toBe('seti_2_secret_x'))
-    expect(vm.processor?.provider).toBe('stripe')
+  it("card setup failed on the sandbox's page: the new setup carries the failed one's 'default' choice (the page has no box)", async () => {
+    const { vm, start } = setup({ setup: () => E.right(intent('requires_payment_method', FAILED, true)) })
+    await vm.showSetupResult('sec')
+    await vm.changePaymentMethod()
     expect(start.execute).toHaveBeenCalledWith(CUSTOMER.id, true)
+  })
+
+  it("Stripe: the SetupIntent is made on 'Save card', with the 'default' box as ticked then; its outcome opens the setup result dialog", async () => {
+    const { vm, start, retrieve } = setup({ provider: 'stripe', setup: () => E.right(intent('succeeded', 'Success! Your payment method has been saved.')) })
+    await vm.load()
+    vm.openAdd()
+    await vi.waitFor(() => expect(vm.processor?.provider).toBe('stripe'))
+    // Opening the dialog makes no intent: the box is not decided yet.
+    expect(start.execute).not.toHaveBeenCalled()
+    expect(vm.makeDefault).toBe(false)
+    vm.setMakeDefault(true)
+    vm.addStarted()
+    expect(await vm.createSetup()).toBe('seti_2_secret_x')
+    expect(start.execute).toHaveBeenCalledWith(CUSTOMER.id, true)
+    expect(vm.setupSecret).toBe('seti_2_secret_x')
     vm.setupDone()
     expect(vm.addDialogOpen).toBe(false)
     await vi.waitFor(() => expect(vm.setup).toEqual({ status: 'succeeded', message: 'Success! Your payment method has been saved.' }))
     expect(retrieve.execute).toHaveBeenCalledWith('seti_2_secret_x', expect.anything())
+  })
+
+  it("Stripe: the box left unticked (or ticked then unticked) goes as such", async () => {
+    const { vm, start } = setup({ provider: 'stripe' })
+    await vm.load()
+    vm.openAdd()
+    vm.setMakeDefault(true)
+    vm.setMakeDefault(false)
+    vm.addStarted()
+    await vm.createSetup()
+    expect(start.execute).toHaveBeenCalledWith(CUSTOMER.id, false)
+  })
+
+  it('Stripe: when the SetupIntent cannot be made, the dialog stays open with the reason and the card is not confirmed', async () => {
+    const { vm, start } = setup({ provider: 'stripe' })
+    start.execute.mockResolvedValueOnce(E.left({ _tag: 'Refused', message: NOT_CONNECTED }) as never)
+    await vm.load()
+    vm.openAdd()
+    vm.addStarted()
+    expect(await vm.createSetup()).toBeUndefined()
+    expect(vm.error).toBe(NOT_CONNECTED)
+    expect(vm.adding).toBe(false)
+    expect(vm.addDialogOpen).toBe(true)
+  })
+
+  it("Stripe: 'Change payment method' opens the add dialog with the failed setup's choice; the new intent waits for 'Save card'", async () => {
+    const { vm, start } = setup({ provider: 'stripe', setup: () => E.right(intent('requires_payment_method', FAILED, true)) })
+    await vm.load()
+    await vm.showSetupResult('sec')
+    await vm.changePaymentMethod()
+    expect(vm.setup).toBeUndefined()
+    expect(vm.addDialogOpen).toBe(true)
+    expect(vm.makeDefault).toBe(true)
+    expect(start.execute).not.toHaveBeenCalled()
+    vm.addStarted()
+    await vm.createSetup()
+    expect(start.execute).toHaveBeenCalledWith(CUSTOMER.id, true)
   })
 
   it('Square: no setup intent; "Change payment method" opens the card form, whose nonce is stored as a card on file', async () => {

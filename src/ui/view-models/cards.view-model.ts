@@ -37,8 +37,10 @@ export class CardsViewModel {
   setup?: CardSetupDialog = undefined
   /** which processor takes the card (the add dialog shows its form); loaded when the dialog first opens */
   processor?: Seller = undefined
-  /** Stripe: the SetupIntent the Payment Element of the add dialog confirms */
+  /** Stripe: the SetupIntent the Payment Element of the add dialog confirms, made on 'Save card' */
   setupSecret?: string = undefined
+  /** the 'default' choice of the setup whose result the dialog shows: a new setup after a failure carries it on */
+  private setupWish?: boolean = undefined
 
   constructor(
     @inject(ListCards) private readonly listCards: Exec<ListCards>,
@@ -52,9 +54,9 @@ export class CardsViewModel {
     @inject(NAVIGATOR) private readonly navigator: Navigator,
     @inject(LoadCardProcessor) private readonly loadProcessor: Exec<LoadCardProcessor>,
   ) {
-    makeAutoObservable<CardsViewModel, 'listCards' | 'addCard' | 'deleteCard' | 'setDefaultCard' | 'retrieveSetup' | 'startSetup' | 'session' | 'toasts' | 'navigator' | 'loadProcessor'>(this, {
+    makeAutoObservable<CardsViewModel, 'listCards' | 'addCard' | 'deleteCard' | 'setDefaultCard' | 'retrieveSetup' | 'startSetup' | 'session' | 'toasts' | 'navigator' | 'loadProcessor' | 'setupWish'>(this, {
       listCards: false, addCard: false, deleteCard: false, setDefaultCard: false, retrieveSetup: false, startSetup: false,
-      session: false, toasts: false, navigator: false, loadProcessor: false,
+      session: false, toasts: false, navigator: false, loadProcessor: false, setupWish: false,
     })
   }
 
@@ -79,30 +81,46 @@ export class CardsViewModel {
     })
   }
 
-  /** The add dialog with the processor's card form; Stripe's needs a SetupIntent (`setupSecret`: one made already). */
-  openAdd(setupSecret?: string): void {
+  /** The add dialog with the processor's card form; `makeDefault`: the box ticked already (a failed setup's choice). */
+  openAdd(makeDefault = false): void {
     this.error = undefined
-    this.makeDefault = this.cards.length === 0
-    this.setupSecret = setupSecret
+    this.makeDefault = makeDefault || this.cards.length === 0
+    this.setupSecret = undefined
     this.addDialogOpen = true
-    void this.prepareAdd()
+    void this.processorOrError()
   }
 
-  private async prepareAdd(): Promise<void> {
-    if (!this.processor) {
-      const loaded = await this.loadProcessor.execute()
-      runInAction(() => {
-        if (E.isLeft(loaded)) this.error = loaded.left.message
-        else this.processor = loaded.right
-      })
-      if (E.isLeft(loaded)) return
-    }
+  /** Which processor takes the card, loaded once; undefined: it could not be reached (`error` says so). */
+  private async processorOrError(): Promise<Seller | undefined> {
+    if (this.processor) return this.processor
+    const loaded = await this.loadProcessor.execute()
+    return runInAction(() => {
+      if (E.isLeft(loaded)) {
+        this.error = loaded.left.message
+        return undefined
+      }
+      this.processor = loaded.right
+      return loaded.right
+    })
+  }
+
+  /**
+   * Stripe, on 'Save card': the SetupIntent the Payment Element confirms. Made now, not when the dialog
+   * opened, so that it carries the 'default' box as the customer left it; the server applies the choice
+   * when the setup succeeds, also after a 3-D Secure redirect or a reload. undefined: not made (`error`).
+   */
+  async createSetup(): Promise<string | undefined> {
     const id = this.customerId
-    if (this.processor?.provider !== 'stripe' || this.setupSecret || !id) return
+    if (!id) return undefined
     const started = await this.startSetup.execute(id, this.makeDefault)
-    runInAction(() => {
-      if (E.isLeft(started)) this.error = started.left.message
-      else if (this.addDialogOpen) this.setupSecret = started.right.clientSecret
+    return runInAction(() => {
+      if (E.isLeft(started) || !this.addDialogOpen) {
+        this.adding = false
+        if (E.isLeft(started)) this.error = started.left.message
+        return undefined
+      }
+      this.setupSecret = started.right.clientSecret
+      return this.setupSecret
     })
   }
 
@@ -209,6 +227,7 @@ export class CardsViewModel {
     runInAction(() => {
       if (E.isLeft(result)) this.setup = { status: 'requires_payment_method', message: result.left.message }
       else this.setup = { status: result.right.status, message: result.right.message }
+      this.setupWish = E.isRight(result) ? result.right.setupIntent.isDefaultCard : undefined
     })
     if (E.isRight(result) && result.right.status === 'succeeded') void this.load()
   }
@@ -220,18 +239,30 @@ export class CardsViewModel {
     if (status === 'succeeded' || status === 'requires_payment_method' || status === 'processing') this.navigator.go('/app', { replace: true })
   }
 
-  /** 'Change payment method' after a failed setup: a new setup on the processor's page. */
+  /** 'Change payment method' after a failed setup: a new setup, with the failed one's 'default' choice. */
   async changePaymentMethod(): Promise<void> {
     const id = this.customerId
     if (!id) return
-    const result = await this.startSetup.execute(id)
+    const wish = this.setupWish
+    const processor = await this.processorOrError()
+    if (!processor) {
+      runInAction(() => (this.setup = { status: 'requires_payment_method', message: this.error ?? '' }))
+      return
+    }
+    if (processor.provider === 'stripe') {
+      // The add dialog again: its SetupIntent is made on 'Save card', with the box as ticked then.
+      runInAction(() => (this.setup = undefined))
+      this.openAdd(wish)
+      return
+    }
+    const result = await this.startSetup.execute(id, wish)
     if (E.isLeft(result)) {
       runInAction(() => (this.setup = { status: 'requires_payment_method', message: result.left.message }))
       return
     }
     runInAction(() => (this.setup = undefined))
+    // The sandbox's page has no 'default' box: the new setup carries the choice. Square (addCardPath): its card form posts a nonce.
     if (result.right.setupUrl) this.navigator.leave(result.right.setupUrl)
-    // Stripe: the Payment Element confirms this new SetupIntent; Square (addCardPath): its card form posts a nonce.
-    else this.openAdd(result.right.addCardPath ? undefined : result.right.clientSecret)
+    else this.openAdd(wish)
   }
 }

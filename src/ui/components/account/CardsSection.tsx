@@ -62,7 +62,8 @@ export const CardsSection = observer(function CardsSection({ vm }: { vm: CardsVi
       ) : null}
       <AppDialog title="Add a card" isOpen={vm.addDialogOpen} onClose={() => vm.closeAdd()} wide>
         <label className={styles.check}>
-          <input type="checkbox" checked={vm.makeDefault} onChange={(e) => vm.setMakeDefault(e.target.checked)} />
+          {/* Fixed while the card is being saved: the choice goes with the card when the customer confirms. */}
+          <input type="checkbox" checked={vm.makeDefault} disabled={vm.adding} onChange={(e) => vm.setMakeDefault(e.target.checked)} />
           Make this my default card
         </label>
         {vm.error ? <p className={styles.bad} role="alert">{vm.error}</p> : null}
