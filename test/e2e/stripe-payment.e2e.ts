@@ -8,7 +8,8 @@
  * - Stripe.js itself (https://js.stripe.com/v3) is FAKE_STRIPE_JS below, served by page.route. It stands
  *   in for the third party's script only: a card field where the Payment Element's frame would be, and
  *   confirmPayment / confirmSetup posting what Stripe.js posts (publishable key, client secret, the card)
- *   to the intent's confirm call. Everything of ours (the app, its lazy loading of Stripe.js, the server,
+ *   to the intent's confirm call; like Stripe.js it refuses a deferred intent's confirm (elements made
+ *   with `mode`) without elements.submit() first and the intent's client secret. Everything of ours (the app, its lazy loading of Stripe.js, the server,
  *   the adapter, the payment flow) is the real thing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -21,10 +22,14 @@ import { startServer, type ServerProcess } from './support/server-process'
 const FAKE_STRIPE_JS = `(() => {
   window.Stripe = function (key) {
     let field
+    const incomplete = () => (field && field.value.replace(/\\s/g, '') ? undefined : { type: 'validation_error', code: 'incomplete_number', message: 'Your card number is incomplete.' })
     async function confirm(resource, answerKey, options) {
-      const number = field ? field.value.replace(/\\s/g, '') : ''
-      if (!number) return { error: { type: 'validation_error', code: 'incomplete_number', message: 'Your card number is incomplete.' } }
-      const secret = options.elements.clientSecret
+      // As Stripe.js: elements made before the intent (mode) are submitted first, and the intent's secret comes with the confirm.
+      if (options.elements.mode && (!options.elements.submitted || !options.clientSecret)) throw new Error('IntegrationError: elements.submit() and clientSecret are required with a deferred intent')
+      const error = incomplete()
+      if (error) return { error }
+      const number = field.value.replace(/\\s/g, '')
+      const secret = options.clientSecret || options.elements.clientSecret
       const body = new URLSearchParams({ key, client_secret: secret, 'payment_method_data[type]': 'card', 'payment_method_data[card][number]': number, return_url: options.confirmParams.return_url })
       const response = await fetch('https://api.stripe.com/v1/' + resource + '/' + secret.split('_secret_')[0] + '/confirm', { method: 'POST', body })
       const json = await response.json()
@@ -34,6 +39,8 @@ const FAKE_STRIPE_JS = `(() => {
       elements(options) {
         return {
           clientSecret: options.clientSecret,
+          mode: options.mode,
+          submitted: false,
           create() {
             const ready = []
             let box
@@ -51,7 +58,11 @@ const FAKE_STRIPE_JS = `(() => {
               destroy() { box && box.remove() },
             }
           },
-          submit: async () => ({}),
+          async submit() {
+            this.submitted = true
+            const error = incomplete()
+            return error ? { error } : {}
+          },
         }
       },
       confirmPayment: (options) => confirm('payment_intents', 'paymentIntent', options),
@@ -148,13 +159,17 @@ describe('Stripe Payment Element', () => {
     await openPersonalDetails(s, server.url)
     expect(stripe.scriptLoads()).toBe(0)
 
-    const addCard = async (number: string) => {
+    const addCard = async (number: string, makeDefault = false) => {
       await page.getByRole('button', { name: 'Add a card' }).click()
       const dialog = page.getByRole('dialog', { name: 'Add a card' })
       await dialog.getByLabel('Card number').fill(number)
+      if (makeDefault) await dialog.getByLabel('Make this my default card').check()
       await dialog.getByRole('button', { name: 'Save card' }).click()
       await dialog.waitFor({ state: 'detached', timeout: 30_000 })
     }
+    const card = (last4: string) => page.locator('li', { hasText: `•••• ${last4}` })
+    // The badge (exact: 'Make default' on the other cards says it too)
+    const badge = (last4: string) => card(last4).getByText('Default', { exact: true })
     await addCard('4000 0000 0000 0002')
     const result = page.getByRole('dialog', { name: 'Payment method' })
     await result.getByText('Failed to process payment details. Please try another payment method.').waitFor()
@@ -165,7 +180,17 @@ describe('Stripe Payment Element', () => {
     await result.getByText('Success! Your payment method has been saved.').waitFor()
     await s.shot('setup-succeeded')
     await result.getByRole('button', { name: 'Ok' }).click()
-    await page.getByText('•••• 4242').waitFor()
+    await badge('4242').waitFor()
+
+    // A second card with 'default' ticked in the dialog becomes the default once Stripe saved it.
+    await addCard('5555 5555 5555 4444', true)
+    await result.getByText('Success! Your payment method has been saved.').waitFor()
+    await result.getByRole('button', { name: 'Ok' }).click()
+    await badge('4444').waitFor()
+    expect(await badge('4242').count()).toBe(0)
+    const setups = [...mock.setupIntents.values()].filter((i) => (i.metadata as { customer_id?: string }).customer_id === who.user.id)
+    // One SetupIntent a 'Save card', none for opening the dialog.
+    expect(setups).toHaveLength(3)
     expect(stripe.scriptLoads()).toBe(1)
     await s.context.close()
   })
