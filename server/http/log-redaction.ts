@@ -1,13 +1,13 @@
 /**
  * What the request log may show of a request. Reset and verification tokens travel in URLs (the mailed
- * links /user/reset-password/{token} and /api/user/verify-email/{token}, the socket's ?token=): the
- * log gets the URL with those parts masked, never the secret itself.
+ * links /user/reset-password/{token}, /staff/set-password/{token} and /api/user/verify-email/{token},
+ * the socket's ?token=): the log gets the URL with those parts masked, never the secret itself.
  */
 import type { FastifyRequest } from 'fastify'
 
 const MASK = '***'
 /** Path segments that carry a token after them. */
-const TOKEN_PATHS = /(\/(?:reset-password|verify-email)\/)[^/?#]+/gi
+const TOKEN_PATHS = /(\/(?:reset-password|set-password|verify-email)\/)[^/?#]+/gi
 /** Query parameters whose value is a secret. */
 const SECRET_PARAMS = new Set(['token', 'access_token', 'code', 'password'])
 

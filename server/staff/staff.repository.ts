@@ -42,6 +42,22 @@ export async function insertSetPasswordToken(db: OperatorDbOrTrx, tenant: string
   await db.insertInto('staff_tokens').values({ token_hash: tokenHash, tenant_id: tenant, staff_id: staffId, expires_at: expiresAt, used_at: null }).execute()
 }
 
+/** The staff id a set-password token was issued for (used or not), or undefined. */
+export async function staffOfSetPasswordToken(db: OperatorDbOrTrx, tenant: string, tokenHash: string): Promise<string | undefined> {
+  const row = await db.selectFrom('staff_tokens').select('staff_id').where('tenant_id', '=', tenant).where('token_hash', '=', tokenHash).executeTakeFirst()
+  return row?.staff_id
+}
+
+/** Locks the staff row until the transaction ends: one link issued or used at a time per account. */
+export async function lockStaff(db: OperatorDbOrTrx, tenant: string, staffId: string): Promise<void> {
+  await db.selectFrom('staff').select('id').where('tenant_id', '=', tenant).where('id', '=', staffId).forUpdate().execute()
+}
+
+/** Marks every unused set-password token of a staff member used (none of them sets the password any more). */
+export async function spendSetPasswordTokens(db: OperatorDbOrTrx, tenant: string, staffId: string, now: Date): Promise<void> {
+  await db.updateTable('staff_tokens').set({ used_at: now }).where('tenant_id', '=', tenant).where('staff_id', '=', staffId).where('used_at', 'is', null).execute()
+}
+
 /** Marks an unused, unexpired token used; the staff id it was for, or undefined. Atomic: a link works once. */
 export async function consumeSetPasswordToken(db: OperatorDbOrTrx, tenant: string, tokenHash: string, now: Date): Promise<string | undefined> {
   const row = await db

@@ -1,8 +1,12 @@
-/** POST /staff/login, POST /staff/logout, GET /staff/me, POST /staff/set-password (src/contract/staff.routes.ts). */
+/**
+ * POST /staff/login, POST /staff/logout, GET /staff/me, POST /staff/forgot-password, POST
+ * /staff/set-password (src/contract/staff.routes.ts). Login, forgot-password and set-password are
+ * rate limited per client, as the customers' ones.
+ */
 import * as E from 'fp-ts/Either'
 import type { FastifyInstance } from 'fastify'
 import { createStaff, listStaff, staffPasswordLink } from '../../src/contract/admin.routes'
-import { getStaffMe, staffLogin, staffLogout, staffSetPassword } from '../../src/contract/staff.routes'
+import { getStaffMe, staffForgotPassword, staffLogin, staffLogout, staffSetPassword } from '../../src/contract/staff.routes'
 import type { ServerDeps } from '../deps'
 import { bearerToken, serve } from '../http/contract-route'
 import { ok } from '../http/results'
@@ -38,11 +42,16 @@ export async function staffRoutes(app: FastifyInstance, deps: ServerDeps): Promi
 
   serve(
     app,
+    staffForgotPassword,
+    async ({ body }, ctx) => ok(staff.forgotPassword({ db: ctx.db, mail: ctx.deps.mail, origin: ctx.origin, now: ctx.now() }, ctx.tenant, body.email)),
+    { rateLimit },
+  )
+
+  serve(
+    app,
     staffSetPassword,
     async ({ body }, ctx) => {
-      const result = await operatorDb(ctx.db)
-        .transaction()
-        .execute((trx) => staff.setPassword(trx, ctx.tenant, body.token, body.password, ctx.now()))
+      const result = await staff.setPassword(operatorDb(ctx.db), ctx.tenant, body.token, body.password, ctx.now())
       return E.isLeft(result) ? failureOf(result.left) : ok({ message: 'Your password is set. You can now log in.' })
     },
     { rateLimit },

@@ -1,19 +1,26 @@
 /**
  * Staff accounts: sign-in with scrypt hashes, the same session rules as customers (signed expiry,
  * logout ends the token on every instance, setting a password ends older tokens), one-time
- * set-password links. Expected refusals are ServiceErrors in Either; the route maps them to HTTP.
+ * set-password links (an admin's, or mailed by forgot-password; the newest alone works). Expected
+ * refusals are ServiceErrors in Either; the route maps them to HTTP.
  */
 import { randomBytes } from 'node:crypto'
 import * as E from 'fp-ts/Either'
+import { isEmail } from '../../src/domain/validation/email'
+import { FORGOT_PASSWORD_RESULT } from '../../src/domain/validation/forgot-password'
 import { PASSWORD_PATTERN, PASSWORD_RULE_MESSAGE } from '../../src/domain/validation/password'
 import { STAFF_ROLES, type StaffRole, type StaffUser } from '../../src/contract/staff.routes'
 import type { JwtService, AuthClaims } from '../accounts/jwt.service'
 import { tokenIsCurrent, generationOf } from '../accounts/jwt.service'
 import { hashPassword, verifyPassword } from '../accounts/password'
 import { tokenHash } from '../accounts/session.service'
+import { RESET_TOKEN_MINUTES } from '../accounts/account.service'
+import type { Db } from '../db/schema'
+import { brandedMail, passwordResetMessage } from '../notifications/account-messages'
+import type { MailApi } from '../notifications/mail.service'
 import { conflict, invalid, notAllowed, notFound, unauthenticated, type ServiceError } from '../service-error'
 import * as repo from './staff.repository'
-import type { OperatorDb, OperatorDbOrTrx } from './staff.tables'
+import { operatorDb, type OperatorDb, type OperatorDbOrTrx } from './staff.tables'
 
 /** Texts of the staff refusals (the status is the ServiceError tag's, in server/http/service-failure.ts). */
 export const STAFF_MESSAGES = {
@@ -21,7 +28,7 @@ export const STAFF_MESSAGES = {
   noSession: 'You need to log in as staff to do this.',
   sessionEnded: 'Your session has ended, please log in again.',
   wrongRole: 'Your staff role does not allow this.',
-  badSetPasswordLink: 'This set-password link is invalid or has expired. Please ask an admin for a new one.',
+  badSetPasswordLink: "This set-password link is invalid or has expired. Please ask for a new one with 'Forgot password?' on the staff sign-in page.",
   weakPassword: PASSWORD_RULE_MESSAGE,
   staffExists: 'A staff login with this email already exists.',
   unknownPractitioner: 'No single practitioner has that slug or name.',
@@ -30,6 +37,8 @@ export const STAFF_MESSAGES = {
 
 /** A set-password link lasts a week: long enough for a new clinic's admin to find the mail. */
 const SET_PASSWORD_LINK_MS = 7 * 24 * 3_600_000
+/** A link asked for with 'Forgot password?' is for now: an hour, as the customers' reset link. */
+export const STAFF_RESET_LINK_MINUTES = RESET_TOKEN_MINUTES
 
 export interface SignedInStaff {
   claims: AuthClaims
@@ -88,19 +97,74 @@ export async function logout(db: OperatorDbOrTrx, who: SignedInStaff, token: str
   await repo.revokeSession(db, who.staff.tenant_id, who.staff.id, tokenHash(token), expiresAt, now)
 }
 
-/** A one-time set-password link for a staff account, built from the configured public origin. */
-export async function setPasswordLink(db: OperatorDbOrTrx, tenant: string, staffId: string, origin: string, now: Date): Promise<string> {
+/** Runs `work` in a transaction: the caller's when it passes one, else a new one. */
+function inTransaction<T>(db: OperatorDbOrTrx, work: (trx: OperatorDbOrTrx) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work)
+}
+
+/**
+ * A one-time set-password link for a staff account, built from the configured public origin. Only
+ * the newest link of an account works: issuing one spends the older ones (under the account's row
+ * lock, so two issued at once cannot both stay valid).
+ */
+export async function setPasswordLink(db: OperatorDbOrTrx, tenant: string, staffId: string, origin: string, now: Date, validMs = SET_PASSWORD_LINK_MS): Promise<string> {
   const token = randomBytes(32).toString('base64url')
-  await repo.insertSetPasswordToken(db, tenant, staffId, tokenHash(token), new Date(now.getTime() + SET_PASSWORD_LINK_MS))
+  await inTransaction(db, async (trx) => {
+    await repo.lockStaff(trx, tenant, staffId)
+    await repo.spendSetPasswordTokens(trx, tenant, staffId, now)
+    await repo.insertSetPasswordToken(trx, tenant, staffId, tokenHash(token), new Date(now.getTime() + validMs))
+  })
   return `${origin}/staff/set-password/${token}`
 }
 
 export async function setPassword(db: OperatorDbOrTrx, tenant: string, token: string, password: string, now: Date): Promise<E.Either<ServiceError, void>> {
   if (!PASSWORD_PATTERN.test(password)) return E.left(invalid(STAFF_MESSAGES.weakPassword))
-  const staffId = await repo.consumeSetPasswordToken(db, tenant, tokenHash(token), now)
-  if (!staffId) return E.left(invalid(STAFF_MESSAGES.badSetPasswordLink))
-  await repo.setStaffPassword(db, tenant, staffId, await hashPassword(password), now)
-  return E.right(undefined)
+  // Hashed first: the slow KDF holds no lock, and a bad link costs as much as a good one.
+  const passwordHash = await hashPassword(password)
+  const hash = tokenHash(token)
+  return inTransaction(db, async (trx) => {
+    const owner = await repo.staffOfSetPasswordToken(trx, tenant, hash)
+    if (!owner) return E.left(invalid(STAFF_MESSAGES.badSetPasswordLink))
+    // Two links of one account used at once: the second waits, then finds its link spent by the first.
+    await repo.lockStaff(trx, tenant, owner)
+    const staffId = await repo.consumeSetPasswordToken(trx, tenant, hash, now)
+    if (!staffId) return E.left(invalid(STAFF_MESSAGES.badSetPasswordLink))
+    await repo.setStaffPassword(trx, tenant, staffId, passwordHash, now)
+    // Any other link still outstanding was issued before this password: none may set it again.
+    await repo.spendSetPasswordTokens(trx, tenant, staffId, now)
+    return E.right(undefined)
+  })
+}
+
+export interface StaffMailDeps {
+  db: Db
+  mail: MailApi
+  /** the configured public origin (PUBLIC_URL), never a request header */
+  origin: string
+  now: Date
+}
+
+/**
+ * Forgot-password of a staff login, as the customers' one: always the same answer, in the same time.
+ * Looking the address up, issuing the link and queueing the mail run after the reply (mail.later).
+ */
+export function forgotPassword(deps: StaffMailDeps, tenant: string, email: string): { message: string } {
+  deps.mail.later(() => mailResetLink(deps, tenant, email))
+  return { message: FORGOT_PASSWORD_RESULT }
+}
+
+/** A transaction seen as a plain handle (it is one): its operator view runs on the same connection. */
+const asHandle = (trx: Db): Db => trx
+
+/** The set-password link of forgot-password, mailed only when the address is a staff login of the tenant. */
+export async function mailResetLink(deps: StaffMailDeps, tenant: string, email: string): Promise<void> {
+  const staff = isEmail(email) ? await repo.findStaffByEmail(operatorDb(deps.db), tenant, email) : undefined
+  if (!staff) return
+  await deps.db.transaction().execute(async (trx) => {
+    const link = await setPasswordLink(operatorDb(asHandle(trx)), tenant, staff.id, deps.origin, deps.now, STAFF_RESET_LINK_MINUTES * 60_000)
+    const message = passwordResetMessage(staff.display_name, link, STAFF_RESET_LINK_MINUTES)
+    await deps.mail.enqueueMail({ tenant, to: staff.email, ...(await brandedMail(trx, tenant, message)) }, trx)
+  })
 }
 
 /** A staff login of the tenant (linked to a practitioner when named) and its one-time set-password link. */

@@ -6,6 +6,7 @@ import { ADMIN_PORTS } from '../application/admin.tokens'
 import { ADMIN_USE_CASES } from '../application/use-cases/admin.use-case'
 import type { TokenStore } from '../application/ports/token-store.port'
 import { StaffDeskViewModel } from '../ui/view-models/staff-desk.view-model'
+import { StaffForgotPasswordViewModel } from '../ui/view-models/staff-forgot-password.view-model'
 
 describe('staff module', () => {
   it('binds nothing of the staff desk for customers, and everything after prepareStaff()', async () => {
@@ -17,6 +18,7 @@ describe('staff module', () => {
     await prepareStaff()
     for (const useCase of ADMIN_USE_CASES) expect(container.get(useCase as never), useCase.name).toBeInstanceOf(useCase)
     expect(container.get(StaffDeskViewModel)).toBeInstanceOf(StaffDeskViewModel)
+    expect(container.get(StaffForgotPasswordViewModel)).toBeInstanceOf(StaffForgotPasswordViewModel)
   })
 
   it("keeps the staff token apart from the customer's", async () => {

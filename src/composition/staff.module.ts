@@ -8,11 +8,12 @@ import type { HttpConfig } from '../adapters/http/transport'
 import { LocalStorageStaffTokenStore } from '../adapters/storage/staff-token-store.adapter'
 import { StaffDeskViewModel } from '../ui/view-models/staff-desk.view-model'
 import { StaffCustomersViewModel } from '../ui/view-models/staff-customers.view-model'
+import { StaffForgotPasswordViewModel } from '../ui/view-models/staff-forgot-password.view-model'
 
 /**
  * The staff desk's bindings (/staff), loaded with its route only: the staff token store, a fetch
  * transport that carries the staff token (never the customer's), the admin adapter, its use cases
- * and the desk's view model.
+ * and the view models of the desk and its forgot-password page.
  */
 export function staffModule(http: HttpConfig, storage?: Storage): ContainerModule {
   return new ContainerModule(({ bind }) => {
@@ -24,5 +25,6 @@ export function staffModule(http: HttpConfig, storage?: Storage): ContainerModul
     for (const useCase of ADMIN_USE_CASES) bind(useCase as never).toSelf().inSingletonScope()
     bind(StaffDeskViewModel).toSelf().inSingletonScope()
     bind(StaffCustomersViewModel).toSelf().inSingletonScope()
+    bind(StaffForgotPasswordViewModel).toSelf().inSingletonScope()
   })
 }

@@ -40,6 +40,21 @@ export const getStaffMe = route({
   responses: { 200: StaffUser, ...errors(401) },
 })
 
+/**
+ * POST /staff/forgot-password: a staff member who forgot the password asks for a set-password link by
+ * mail. The same answer whatever the address (it never tells which emails are staff logins); rate
+ * limited like the customer's forgot-password. The email goes in the body: no address in a URL or log.
+ */
+export const StaffForgotPasswordBody = bodyOf({ email: NonEmptyString })
+export type StaffForgotPasswordBody = t.TypeOf<typeof StaffForgotPasswordBody>
+
+export const staffForgotPassword = route({
+  method: 'POST',
+  path: '/staff/forgot-password',
+  body: StaffForgotPasswordBody,
+  responses: { 200: Ack, ...errors(400, 429) },
+})
+
 /** POST /staff/set-password: the one-time link of a new staff account (or a reset). */
 export const StaffSetPasswordBody = bodyOf({ token: NonEmptyString, password: NonEmptyString })
 export type StaffSetPasswordBody = t.TypeOf<typeof StaffSetPasswordBody>

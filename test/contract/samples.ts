@@ -210,6 +210,7 @@ export const routeSamples: ReadonlyArray<RouteSample> = [
   sample(c.staffLogin, { body: { email: 'owner@riverside.example.com', password: 'Staff1234' }, responses: { 200: { token: 'jwt', staff: staffUser } } }),
   sample(c.staffLogout, { responses: { 200: { message: 'You have been logged out.' } } }),
   sample(c.getStaffMe, { responses: { 200: staffUser } }),
+  sample(c.staffForgotPassword, { body: { email: 'desk@riverside.example.com' }, responses: { 200: { message: 'If this email exists on our system, you will receive a password link - please also check your junk folder.' } } }),
   sample(c.staffSetPassword, { body: { token: 'one-time-token', password: 'Staff1234' }, responses: { 200: { message: 'Your password is set. You can now log in.' } } }),
   sample(c.createTenant, {
     body: { shortName: 'riverside', name: 'Riverside Skin Clinic', adminEmail: 'owner@riverside.example.com' },

@@ -3,7 +3,8 @@
 // 127.0.0.1 reaches it), the real `clinic` executable for the operator's steps. The operator creates
 // the tenant, its admin applies docs/examples/clinic.yaml; a customer books and pays in the browser;
 // the booking is on /staff (phone and desktop, axe) and in `clinic admin bookings`; the desk checks
-// in, marks a no-show and cancels (after confirming).
+// in, marks a no-show and cancels (after confirming). A staff member who forgot the password gets a
+// set-password link by mail from the sign-in page and signs in with the new one.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -87,6 +88,17 @@ function idOfNamed(value: unknown, name: string): string | undefined {
 
 /** No horizontal scrolling: the page is as wide as the viewport. */
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth)
+
+/** The set-password link mailed to `email` (the server's outbox, read through the dev mailbox). */
+async function mailedSetPasswordLink(email: string): Promise<string> {
+  for (let i = 0; i < 40; i++) {
+    const mails = await api<{ subject: string; text: string }[]>(baseUrl, `/dev/mailbox?to=${encodeURIComponent(email)}`)
+    const link = mails.map((m) => m.text.match(/https?:\/\/\S*\/staff\/set-password\/[\w-]+/)?.[0]).find(Boolean)
+    if (link) return link
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`no set-password mail for ${email}`)
+}
 
 describe('a new clinic, set up from the example file, takes a booking seen on /staff', { timeout: 600_000 }, () => {
   let date = ''
@@ -253,6 +265,70 @@ describe('a new clinic, set up from the example file, takes a booking seen on /s
     const tomorrow = (await clinic(['--json', 'admin', 'bookings', '--date', nextDate, '--location', 'bristol'])).json<{ status: string }[]>()
     expect(tomorrow.map((r) => r.status)).toEqual(['Cancelled'])
     expect(s.problems).toEqual([])
+    await s.context.close()
+  })
+
+  it("phone: 'Forgot password?' mails a set-password link; the new password signs in, the old one and the used link stop working", async () => {
+    // An address of this attempt's own (the suite retries a failed scenario once).
+    const desk = { email: `desk-${Date.now()}@${TENANT}.example.com`, name: 'Front Desk', old: 'Forgotten1', renewed: 'Renewed123' }
+    const added = await clinic(['--json', 'admin', 'staff', 'add', '--email', desk.email, '--name', desk.name, '--role', 'admin'])
+    expect(added.code, added.stderr).toBe(0)
+    const set = await clinic(['admin', 'set-password', added.json<{ setPasswordUrl: string }>().setPasswordUrl, '--password', desk.old])
+    expect(set.code, set.stderr).toBe(0)
+
+    const s = await open(browser, 'staff-forgot-password', PHONE)
+    const { page } = s
+    await page.goto(`${baseUrl}/staff`)
+    await page.getByRole('heading', { name: 'Staff sign-in' }).waitFor()
+    await page.getByRole('link', { name: 'Forgot password?' }).click()
+    await page.getByRole('heading', { name: 'Reset your staff password' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/staff/forgot-password')
+    await page.getByRole('button', { name: 'Email me a link' }).click()
+    await page.getByText('You must enter an email address.').waitFor()
+    await s.shot('email-required')
+    await s.axe('forgot password, email required')
+    await page.getByLabel('Email').fill(desk.email.toUpperCase())
+    await page.getByRole('button', { name: 'Email me a link' }).click()
+    await page.getByRole('status').filter({ hasText: 'If this email exists on our system, you will receive a password link - please also check your junk folder.' }).waitFor()
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width)
+    await s.shot('link-sent')
+    await s.axe('forgot password, link sent')
+
+    // The mailed link is built from PUBLIC_URL (the server's address here) and opens the set-password page.
+    const link = await mailedSetPasswordLink(desk.email)
+    expect(link.startsWith(`${baseUrl}/staff/set-password/`)).toBe(true)
+    await page.goto(link)
+    await page.getByRole('heading', { name: 'Set your staff password' }).waitFor()
+    await page.getByLabel('New password').fill(desk.renewed)
+    await page.getByRole('button', { name: 'Save password' }).click()
+    await page.getByText('Your password is set.').waitFor()
+    await s.shot('password-set')
+    await s.axe('password set')
+    await page.getByRole('link', { name: 'Sign in' }).click()
+    await page.getByRole('heading', { name: 'Staff sign-in' }).waitFor()
+
+    await page.getByLabel('Email').fill(desk.email)
+    await page.getByLabel('Password').fill(desk.old)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('alert').filter({ hasText: 'The email or password is incorrect.' }).waitFor()
+    await page.getByLabel('Password').fill(desk.renewed)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('heading', { name: 'Day bookings' }).waitFor()
+    await page.getByText(`Signed in as ${desk.name} (admin)`).waitFor()
+    await s.shot('signed-in')
+
+    // The link worked once.
+    await page.goto(link)
+    await page.getByLabel('New password').fill('Again12345')
+    await page.getByRole('button', { name: 'Save password' }).click()
+    await page.getByRole('alert').filter({ hasText: 'This set-password link is invalid or has expired.' }).waitFor()
+    // Only the two refusals asked for (the browser logs each failed request too).
+    expect([...s.problems].sort()).toEqual([
+      '400 POST /api/staff/set-password',
+      '401 POST /api/staff/login',
+      'console: Failed to load resource: the server responded with a status of 400 (Bad Request)',
+      'console: Failed to load resource: the server responded with a status of 401 (Unauthorized)',
+    ])
     await s.context.close()
   })
 })

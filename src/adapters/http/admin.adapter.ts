@@ -25,7 +25,7 @@ import {
   type SendFormBody,
   type SetupDocument,
 } from '../../contract/admin.routes'
-import { getStaffMe, staffLogin, staffLogout, staffSetPassword } from '../../contract/staff.routes'
+import { getStaffMe, staffForgotPassword, staffLogin, staffLogout, staffSetPassword } from '../../contract/staff.routes'
 import { callRoute } from './api-client'
 
 /** Token for the axios instance that carries the staff token (bound by the composition root). */
@@ -43,6 +43,9 @@ export class HttpAdminApi implements AdminApi {
   }
   staffSetPassword(token: string, password: string) {
     return callRoute(this.http, staffSetPassword, { body: { token, password } })
+  }
+  staffForgotPassword(email: string) {
+    return callRoute(this.http, staffForgotPassword, { body: { email } })
   }
   staffMe() {
     return callRoute(this.http, getStaffMe)

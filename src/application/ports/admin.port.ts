@@ -24,6 +24,8 @@ export interface AdminApi {
   staffLogin(email: string, password: string): ApiResult<StaffSession>
   staffLogout(): ApiResult<Ack>
   staffSetPassword(token: string, password: string): ApiResult<Ack>
+  /** POST /staff/forgot-password: the same neutral answer whatever the address; the link comes by mail. */
+  staffForgotPassword(email: string): ApiResult<Ack>
   /** The signed-in staff member (GET /staff/me): a stored token is still a session. */
   staffMe(): ApiResult<StaffUser>
   /** Sent with the operator key, without any token. */

@@ -12,6 +12,7 @@ import { requestFailure } from '../errors'
 import type { ApiResult } from '../ports/api-result'
 import type { CreateStaffBody, CreateTenantBody, CustomerSummary, DayBookingsQuery, OutboxQuery, SendFormBody, SentForm, SetupDocument } from '../../contract/admin.routes'
 import type { StaffUser } from '../../contract/staff.routes'
+import { FORGOT_PASSWORD_RESULT } from '../../domain/validation/forgot-password'
 
 const unwrap = async <T>(call: ApiResult<T>): Promise<E.Either<AppError, T>> => E.mapLeft(requestFailure)(await call)
 
@@ -53,6 +54,19 @@ export class SetStaffPassword {
   execute(linkOrToken: string, password: string) {
     const token = linkOrToken.trim().split('/').pop() ?? ''
     return unwrap(this.api.staffSetPassword(token, password))
+  }
+}
+
+/**
+ * POST /staff/forgot-password: a staff member who forgot the password asks for a set-password link
+ * by mail. Right: the server's neutral answer (it never says whether the address is a staff login).
+ */
+@injectable()
+export class ForgotStaffPassword {
+  constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
+  async execute(email: string): Promise<E.Either<AppError, string>> {
+    const answer = await unwrap(this.api.staffForgotPassword(email.trim().toLowerCase()))
+    return E.map((ack: { message?: string }) => ack.message ?? FORGOT_PASSWORD_RESULT)(answer)
   }
 }
 
@@ -227,6 +241,7 @@ export const ADMIN_USE_CASES = [
   ListStaff,
   ResetStaffPassword,
   SetStaffPassword,
+  ForgotStaffPassword,
   CreateTenant,
   AddStaff,
   ExportSetup,

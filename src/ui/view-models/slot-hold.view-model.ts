@@ -18,6 +18,9 @@ import { PORTS } from '../../application/tokens'
 import type { BookingStore } from '../../application/ports/booking-store.port'
 type Exec<T extends { execute: (...args: never[]) => unknown }> = Pick<T, 'execute'>
 
+/** How long a load of times waits for a release on its way (the transport's own timeout is 30 s). */
+export const RELEASE_WAIT_MS = 3_000
+
 /**
  * The server's hold of the chosen time (issue 17): picking a time holds it at once (the countdown is
  * the server's), another time replaces it, clearing the time (back, another service, leaving)
@@ -31,6 +34,8 @@ export class SlotHoldViewModel {
   private extended = false
   /** holds this page made or restored: a URL naming one again is browser history, not a reload */
   private readonly known = new Set<string>()
+  /** releases on their way (released() waits for them) */
+  private readonly releasing = new Set<Promise<unknown>>()
 
   constructor(
     @inject(HoldTime) private readonly holdTime: Exec<HoldTime>,
@@ -46,11 +51,11 @@ export class SlotHoldViewModel {
     @inject(PaymentViewModel) private readonly payment: Pick<PaymentViewModel, 'session' | 'paid' | 'start'>,
     @inject(PORTS.BookingStore) private readonly store: BookingStore,
   ) {
-    makeAutoObservable<SlotHoldViewModel, 'pickNumber' | 'extended' | 'known'>(this, { pickNumber: false, extended: false, known: false }, { autoBind: true })
+    makeAutoObservable<SlotHoldViewModel, 'pickNumber' | 'extended' | 'known' | 'releasing'>(this, { pickNumber: false, extended: false, known: false, releasing: false }, { autoBind: true })
     // The time cleared (back, another service or practitioner, removal, expiry): its hold is released.
     // A claimed hold (the booking made) is no longer the server's to release: the call does nothing then.
     reaction(() => this.booking.held.key, (next, previous) => {
-      if (previous && next?.id !== previous.id && !next) void this.releaseHeld.execute(previous)
+      if (previous && next?.id !== previous.id && !next) this.release(previous)
     })
     // An account created from the login modal: the customer verifies their email, maybe on another device.
     reaction(() => this.session.accountsCreated, () => void this.extend())
@@ -72,7 +77,7 @@ export class SlotHoldViewModel {
     const result = await this.holdTime.execute({ appointment, replaces: previous ?? null, seconds: this.config.holdSeconds })
     if (number !== this.pickNumber || b.startTime !== chain[0]?.startDate) {
       // Another time was picked (or the time cleared) while this one was on its way.
-      if (E.isRight(result)) void this.releaseHeld.execute(keyOf(result.right))
+      if (E.isRight(result)) this.release(keyOf(result.right))
       return 'other'
     }
     return runInAction(() => {
@@ -150,6 +155,24 @@ export class SlotHoldViewModel {
     const items = b.basket.flatMap((i) => (i.staff && i.start && i.end ? [{ service: i.service.id, practitioner: i.staff.id, start: i.start, end: i.end }] : []))
     const { paymentUrl, transactionId, invoiceId, appointmentId } = session
     this.store.set('payingHold', { holdId: key.id, clinic, items, session: { paymentUrl, transactionId, ...(invoiceId ? { invoiceId } : {}), ...(appointmentId ? { appointmentId } : {}) } })
+  }
+
+  private release(key: HeldTimeKey): void {
+    const done = this.releaseHeld.execute(key).finally(() => this.releasing.delete(done))
+    this.releasing.add(done)
+  }
+
+  /**
+   * Undefined when no release is on its way; else resolves once those started so far have been
+   * answered (or failed), after RELEASE_WAIT_MS at most: times asked for before a release lands would
+   * still count the released time as taken (back from confirm). A release that hangs only leaves the
+   * time out until the hold runs out by itself.
+   */
+  released(): Promise<void> | undefined {
+    if (this.releasing.size === 0) return undefined
+    let cancel = () => {}
+    const giveUp = new Promise<void>((resolve) => (cancel = this.clock.after(RELEASE_WAIT_MS, resolve)))
+    return Promise.race([Promise.allSettled([...this.releasing]), giveUp]).then(() => cancel())
   }
 
   /** The page is going away (pagehide; a reload fires it too): the hold ends after a short grace unless the page comes back. */

@@ -43,7 +43,7 @@ export class TimeViewModel {
     @inject(BookingViewModel) readonly booking: BookingViewModel,
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
     @inject(PORTS.Clock) private readonly clock: Clock,
-    @inject(SlotHoldViewModel) private readonly slotHold: Pick<SlotHoldViewModel, 'pick'>,
+    @inject(SlotHoldViewModel) private readonly slotHold: Pick<SlotHoldViewModel, 'pick' | 'released'>,
   ) {
     this.now = clock.now().getTime()
     this.month = this.today.slice(0, 7)
@@ -119,6 +119,9 @@ export class TimeViewModel {
     this.daysFailed = undefined
     this.noAvailability = false
     const [year, mm] = month.split('-').map(Number)
+    // A hold just released (back from confirm) still counts as taken until its release lands.
+    const releasing = this.slotHold.released()
+    if (releasing) await releasing
     const result = await this.getAvailableDays.execute({
       clinic: clinic.id,
       month: mm,
@@ -185,6 +188,10 @@ export class TimeViewModel {
     this.loadingSlots = true
     this.slotsFailed = undefined
     this.slots = []
+    // Back from confirm releases the customer's hold: asked before the release lands, the server
+    // would still count that time as taken and leave it out of the list. (No wait when none is on its way.)
+    const releasing = this.slotHold.released()
+    if (releasing) await releasing
     const result = await this.getTimeSlots.execute({
       date,
       clinic: clinic.id,

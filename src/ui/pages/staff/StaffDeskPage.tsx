@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState, type FormEvent } from 'react'
-import { useSearchParams } from 'react-router-dom'
+import { Link, useSearchParams } from 'react-router-dom'
 import { I18nProvider } from 'react-aria-components'
 import { useViewModel } from '../../use-view-model'
 import { Button } from '../../components/Button'
@@ -26,7 +26,7 @@ const SignIn = observer(function SignIn({ vm }: { vm: StaffDeskViewModel }) {
         {vm.loginError ? <p className={styles.error} role="alert">{vm.loginError}</p> : null}
         <Button type="submit" block disabled={vm.signingIn}>Sign in</Button>
       </form>
-      <p className={styles.hint}>Forgot your password? Ask an admin of your clinic for a new set-password link.</p>
+      <p className={styles.hint}><Link to="/staff/forgot-password">Forgot password?</Link></p>
     </section>
   )
 })

@@ -7,7 +7,7 @@ import { TextField } from '../../components/Field'
 import { StaffDeskViewModel } from '../../view-models/staff-desk.view-model'
 import styles from './StaffDesk.module.css'
 
-/** /staff/set-password/{token}: the one-time link of a new staff account (printed by the tenant creation). */
+/** /staff/set-password/{token}: the one-time link of a new staff account, an admin's reset, or 'Forgot password?' (mailed). */
 const StaffSetPasswordPage = observer(function StaffSetPasswordPage() {
   const vm = useViewModel<StaffDeskViewModel>(StaffDeskViewModel)
   const { token = '' } = useParams()

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import * as E from 'fp-ts/Either'
+import { TimeViewModel } from './time.view-model'
+import { anna, chainsOf, clinicA, facial, heldTime, slotHoldOf, world, type UseCaseFakes } from './booking.test-support'
+import type { ChainSlot } from './views'
+
+const chain = (h: string): ChainSlot[] => [{ startDate: `2026-03-12T${h}:00:00.000Z`, endDate: `2026-03-12T${h}:59:00.000Z`, practitioner: 'p1', valid: true }]
+
+/**
+ * A server of two times, 09:00 and 10:00: a held time is taken for anyone without its hold's key, and
+ * a release lands only when the test lets it (`land()`), as a slow request would.
+ */
+function serverOfTwoTimes(): { fakes: Partial<UseCaseFakes>; land: () => void; releases: () => number } {
+  const held = new Set<string>()
+  const pending: (() => void)[] = []
+  let released = 0
+  const fakes: Partial<UseCaseFakes> = {
+    GetAvailableDays: async () => E.right(['2026-03-12']),
+    GetTimeSlots: async (query) => E.right(chainsOf([chain('09'), chain('10')].filter((c) => query.hold || !held.has(c[0]!.startDate)))),
+    HoldTime: async (body) => {
+      held.add(body.appointment.event.start)
+      return E.right(heldTime(body.appointment.event.start, body.appointment.event.end))
+    },
+    ReleaseHeldTime: () =>
+      new Promise((resolve) =>
+        pending.push(() => {
+          held.clear()
+          released += 1
+          resolve(E.right(true))
+        }),
+      ),
+  }
+  return { fakes, land: () => pending.splice(0).forEach((f) => f()), releases: () => released }
+}
+
+function timeWorld(overrides: Partial<UseCaseFakes>) {
+  const w = world(overrides)
+  w.booking.setLocation(clinicA)
+  w.booking.chooseService(facial, 'cat1')
+  w.booking.choosePractitioner(anna)
+  w.booking.answerAnotherService(false)
+  return { ...w, vm: new TimeViewModel(w.useCases.GetAvailableDays, w.useCases.GetTimeSlots, w.booking, w.toasts, w.clock, slotHoldOf(w)) }
+}
+
+const labels = (vm: TimeViewModel) => vm.groups.flatMap((g) => g.slots.map((s) => s.label))
+
+describe('TimeViewModel: back from confirm', () => {
+  it('asks for the times once the released hold has landed: the time just given up is offered again', async () => {
+    const server = serverOfTwoTimes()
+    const { vm, booking, useCases } = timeWorld(server.fakes)
+    await vm.loadMonth()
+    await vm.pickDate('2026-03-12')
+    await vm.choose(vm.groups[0]!.slots[0]!.chain)
+    expect(booking.held.key).toBeDefined()
+    booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', confirm: true, query: {} })
+
+    // 'Back': the hold is released (its request on the way) and the hour list shows again, loading afresh.
+    booking.back()
+    expect(booking.timeStep).toBe('hours')
+    const refreshing = vm.refreshSlots()
+    await Promise.resolve()
+    server.land()
+    await refreshing
+
+    expect(server.releases()).toBe(1)
+    expect(useCases.calls.GetTimeSlots![1]![0]).not.toHaveProperty('hold')
+    expect(labels(vm)).toEqual(['09:00', '10:00'])
+  })
+
+  it('does not wait for a release that never answers longer than a few seconds', async () => {
+    const { vm, booking, clock } = timeWorld({ ...serverOfTwoTimes().fakes })
+    await vm.loadMonth()
+    await vm.pickDate('2026-03-12')
+    await vm.choose(vm.groups[0]!.slots[0]!.chain)
+    booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', confirm: true, query: {} })
+    booking.back()
+    const refreshing = vm.refreshSlots()
+    clock.advance(5_000)
+    await refreshing
+    // The hold runs out on the server by itself; meanwhile the other time is offered.
+    expect(labels(vm)).toEqual(['10:00'])
+    expect(vm.loadingSlots).toBe(false)
+  })
+})
