@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, type TestServer } from '../../server/test-support/test-server'
 import { SEED_FORM_IDS, SEED_FORM_PASSWORD } from '../../server/commerce/commerce.seed'
 import { runBin } from '../testing/run-bin'
+import { addDaysToDate, londonDateOf } from '../../src/domain/time'
 
 const MASSAGE = DEMO.sMassage
 const LONDON = DEMO.clinicLondon
@@ -18,16 +19,21 @@ let url: string
 let home: string
 const clinic = (args: string[], stdin?: string) => runBin(['--base-url', url, ...args], { env: { XDG_CONFIG_HOME: home }, stdin })
 
-/** The first day of next month (London) with availability for the massage, and its free times. */
+/**
+ * The first day of next month (London) with six free times for the massage, at least 3 days ahead:
+ * past the 48-hour late-cancellation period, in which the reschedule and the cancel below are
+ * refused. (On the last days of a month the first days of the next are within it; and late in the
+ * evening in summer, next month in UTC is this month in London.)
+ */
 async function freeTimes(): Promise<{ date: string; times: string[] }> {
-  const now = new Date()
-  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1))
-  const month = `${next.getUTCFullYear()}-${String(next.getUTCMonth() + 1).padStart(2, '0')}`
-  const days = await clinic(['--json', 'days', '--location', LONDON, '--service', MASSAGE, '--month', month])
+  const today = londonDateOf(new Date())
+  const [year, month] = today.split('-').map(Number)
+  const next = month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`
+  const days = await clinic(['--json', 'days', '--location', LONDON, '--service', MASSAGE, '--month', next])
   expect(days.code, days.stderr).toBe(0)
   const { days: list } = days.json<{ days: string[] }>()
   expect(list.length).toBeGreaterThan(0)
-  for (const date of list) {
+  for (const date of list.filter((d) => d >= addDaysToDate(today, 3))) {
     const slots = await clinic(['--json', 'slots', '--location', LONDON, '--service', MASSAGE, '--date', date])
     expect(slots.code, slots.stderr).toBe(0)
     const times = slots.json<{ value: string }[]>().map((s) => s.value)

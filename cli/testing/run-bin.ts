@@ -44,6 +44,11 @@ export function run(command: string, args: string[], options: RunOptions = {}): 
       clearTimeout(timer)
       resolve({ code: code ?? -1, stdout, stderr, json: <T>() => JSON.parse(stdout) as T })
     })
+    // A child that exits without reading its input (bash -c 'command -v clinic') may close the pipe
+    // before this write: EPIPE then says nothing about the run, and unheard it fails the whole suite.
+    child.stdin.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EPIPE') reject(e)
+    })
     child.stdin.end(options.stdin ?? '')
   })
 }

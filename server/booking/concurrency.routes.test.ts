@@ -5,7 +5,7 @@
  * 500, a card charged once, never a paid invoice without its scheduled appointment.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { londonDate, londonInstant } from '../test-support/dates'
+import { londonDate, londonInstant, londonWorkdays } from '../test-support/dates'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
 import { SLOT_TAKEN } from '../http/service-failure'
 
@@ -86,8 +86,11 @@ describe('races on one slot', () => {
   })
 })
 
+// Past Sarah's leave (21-27 days ahead), the last of the demo's dated entries: free whatever today is.
+// James (the linked service) works in London Tuesday to Saturday, Sarah Monday to Friday.
+const retried = londonDate(30, [2, 3, 4, 5])
+
 describe('parallel retries of one booking (same transaction id)', () => {
-  const retried = londonDate(30, [2, 3, 4, 5])
   const on = (time: string) => ({ start: londonInstant(retried, time), end: londonInstant(retried, time) })
   const send = (payload: object) => t.app.inject({ method: 'POST', url: '/api/appointments/public', headers: t.auth(demo), payload })
 
@@ -116,9 +119,11 @@ describe('parallel retries of one booking (same transaction id)', () => {
 })
 
 describe('races on one appointment (a PostgreSQL server runs them truly in parallel)', () => {
-  // Two weeks ahead: after the demo's own appointments of Sarah (10 and 11 days ahead, moved to a
-  // weekday: on a Wednesday both land on the Monday 12 days ahead) and before her leave (21-27).
-  const later = londonDate(14)
+  // Four weeks ahead, past everything the demo seeds for Sarah: her own appointments (10 and 11 days
+  // ahead, moved to a weekday: on a Wednesday both land on the Monday 12 days ahead), the London
+  // clinic's training day (16 days ahead: on a Saturday two weeks ahead is that Monday) and her leave
+  // (21-27). A working day other than the retries' day, whose times these would take.
+  const later = londonWorkdays(28, 2).find((d) => d !== retried) as string
   const on = (time: string) => ({ start: londonInstant(later, time), end: londonInstant(later, time) })
   const bookLater = async (time: string) => {
     const res = await t.app.inject({

@@ -1,4 +1,5 @@
 /** London dates for tests, relative to now. */
+import { addDays } from 'date-fns'
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
 import { londonAt } from '../seed/demo.seed'
 
@@ -9,6 +10,14 @@ export function londonDate(days: number, weekdays: number[] = [1, 2, 3, 4, 5], n
     // The demo seed closes every clinic on 25 and 26 December.
     if (!/-12-2[56]$/.test(day)) return day
   }
+}
+
+/**
+ * 'yyyy-MM-dd' (London) `days` days from now as the demo seed counts its dated closures (the London
+ * clinic's training day 16 days ahead, Sarah's leave 21-27): no weekday moved, no Christmas skipped.
+ */
+export function seededDay(days: number, now = new Date()): string {
+  return formatInTimeZone(addDays(now, days), 'Europe/London', 'yyyy-MM-dd')
 }
 
 /** `count` different working days (Monday to Friday, London), the first at least `days` days from now. */

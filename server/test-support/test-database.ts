@@ -54,8 +54,11 @@ function sourceVersion(): string {
     if (existsSync(full) && statSync(full).isFile()) hash.update(readFileSync(full))
     else walk(full)
   }
-  // Seeds place appointments relative to today: a new day, a new template.
-  hash.update(new Date().toISOString().slice(0, 10))
+  // Seeds place appointments relative to now: days ahead in London, and one 2 to 46 hours ahead (the
+  // demo's late-cancellation case, withinLatePeriod). A new hour, a new template: a template of the
+  // morning would give the afternoon's tests that appointment in the past, and one of 22:30 UTC in
+  // summer would give 23:30's tests (already tomorrow in London) every seeded day one day off.
+  hash.update(new Date().toISOString().slice(0, 13))
   return hash.digest('hex').slice(0, 16)
 }
 
