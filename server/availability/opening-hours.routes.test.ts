@@ -13,18 +13,25 @@ let t: TestServer
 let clinic: string
 let service: string
 
-/** The first London date at least `ahead` days from now that falls on `weekday` (0 = Sunday). */
-function nextWeekday(weekday: number, ahead = 7): string {
-  for (let d = ahead; d < ahead + 7; d++) {
-    const day = new Date(Date.now() + d * 86_400_000)
-    if (Number(formatInTimeZone(day, 'Europe/London', 'i')) % 7 === weekday) return formatInTimeZone(day, 'Europe/London', 'yyyy-MM-dd')
+/**
+ * London dates falling on `weekday` (0 = Sunday), the first at least `ahead` days from now, leaving
+ * out the example document's Christmas holiday (25-26 December): a Friday 'open as usual' must not be
+ * Christmas Day.
+ */
+function nextWeekdays(weekday: number, ahead: number, count: number): string[] {
+  const out: string[] = []
+  const day = new Date(`${formatInTimeZone(new Date(), 'Europe/London', 'yyyy-MM-dd')}T12:00:00Z`)
+  day.setUTCDate(day.getUTCDate() + ahead)
+  for (; out.length < count; day.setUTCDate(day.getUTCDate() + 1)) {
+    const date = day.toISOString().slice(0, 10)
+    if (day.getUTCDay() === weekday && !/-12-2[56]$/.test(date)) out.push(date)
   }
-  throw new Error('no such weekday')
+  return out
 }
 
-const THURSDAY = nextWeekday(4)
-const SUNDAY = nextWeekday(0)
-const CLOSED_FRIDAY = nextWeekday(5)
+const [THURSDAY] = nextWeekdays(4, 7, 1)
+const [SUNDAY] = nextWeekdays(0, 7, 1)
+const [CLOSED_FRIDAY, OPEN_FRIDAY] = nextWeekdays(5, 7, 2)
 
 beforeAll(async () => {
   t = await buildTestServer({ operatorKey: OPERATOR_KEY })
@@ -60,6 +67,6 @@ describe("the clinic's opening hours", () => {
     expect(await validTimes(SUNDAY)).toEqual([])
     expect(await validTimes(CLOSED_FRIDAY)).toEqual([])
     // the Friday after it is open as usual
-    expect((await validTimes(nextWeekday(5, 14)))[0]).toBe('09:00')
+    expect((await validTimes(OPEN_FRIDAY))[0]).toBe('09:00')
   })
 })

@@ -30,8 +30,13 @@ afterAll(async () => {
   await inbox.stop()
 })
 
-/** A Tuesday to Friday (Sarah works in London), clear of the seeded bookings. */
-const day = londonDate(5, [2, 3, 4, 5])
+/**
+ * A Tuesday to Friday (Sarah works in London) four weeks ahead, past everything the demo seeds (its
+ * last appointments are two weeks ahead, Sarah's leave 21-27 days): with the clock a day before it, no
+ * seeded appointment's reminder is due. (Five days ahead, on 20 December, skipping Christmas landed on
+ * the day after the seeded course session, whose reminder was then due 25 hours before.)
+ */
+const day = londonDate(28, [2, 3, 4, 5])
 const consultation = (time: string) => ({
   event: { start: londonInstant(day, time), end: londonInstant(day, time) },
   practitioner: DEMO.pSarah,
