@@ -38,7 +38,8 @@ function setup(options: { day?: DayBooking[]; dayError?: AppError; token?: strin
   const day = useCase(async (_q: DayBookingsQuery): Promise<E.Either<AppError, DayBooking[]>> => (options.dayError ? E.left(options.dayError) : E.right(options.day ?? [])))
   const mark = useCase(async (id: string, m: 'checked-in' | 'no-show') => E.right(booking({ id, checkedIn: m === 'checked-in', status: m === 'no-show' ? 'no-show' : 'booked' })))
   const cancel = useCase(async (id: string) => E.right(booking({ id, status: 'cancelled' })))
-  const setPassword = useCase(async () => E.right({ ok: true }))
+  const setPassword = useCase(async (token: string): Promise<E.Either<AppError, { ok: true }>> =>
+    token === 'spent' ? E.left({ _tag: 'Refused', status: 400, message: 'This link has expired or was already used.' }) : E.right({ ok: true }))
   const locations = useCase(async () => E.right({ clinics: [{ id: 'c'.repeat(24), accountName: 'London clinic', name: 'London', address: {} }] }))
   const clock = new ManualClock(new Date('2026-05-31T23:30:00Z'))
   const me = useCase(async (): Promise<E.Either<AppError, typeof ADMIN>> => {
@@ -50,7 +51,7 @@ function setup(options: { day?: DayBooking[]; dayError?: AppError; token?: strin
     options.moveError ? E.left(options.moveError) : E.right(booking({ id, start, end: new Date(Date.parse(start) + 1_800_000).toISOString(), practitioner: practitioner ?? 'Sarah' })))
   const rota = useCase(async (_date: string, _location: string) => E.right((options.rota ?? []).map((name, i) => ({ id: String(i).repeat(24), name }))))
   const vm = new StaffDeskViewModel(login as never, logout as never, day as never, mark as never, cancel as never, setPassword as never, locations as never, tokens, clock, me as never, move as never, rota as never)
-  return { vm, tokens, login, day, mark, cancel, me, move, rota }
+  return { vm, tokens, login, day, mark, cancel, me, move, rota, setPassword }
 }
 
 describe('StaffDeskViewModel', () => {
@@ -197,5 +198,31 @@ describe('StaffDeskViewModel', () => {
     await vm.enter()
     expect(vm.signedIn).toBe(true)
     expect(vm.error).toBe('Not allowed')
+  })
+
+  it('keeps a set-password link\'s outcome to that link: another link opened without a reload starts afresh', async () => {
+    const { vm, setPassword } = setup()
+    vm.openPasswordLink('first')
+    await vm.savePassword('first')
+    expect(vm.passwordError).toBe('Enter a password.')
+    vm.setNewPassword('a long new password')
+    await vm.savePassword('first')
+    expect(setPassword.execute).toHaveBeenCalledWith('first', 'a long new password')
+    expect(vm.passwordDone('first')).toBe(true)
+
+    vm.openPasswordLink('spent')
+    expect(vm.passwordDone('spent')).toBe(false)
+    vm.setNewPassword('typed for the spent link')
+    await vm.savePassword('spent')
+    expect(vm.passwordError).toBe('This link has expired or was already used.')
+
+    vm.openPasswordLink('third')
+    expect(vm.passwordDone('third')).toBe(false)
+    expect(vm.newPassword).toBe('')
+    expect(vm.passwordError).toBeUndefined()
+    // the same link again (a re-render) keeps what was typed
+    vm.setNewPassword('half typed')
+    vm.openPasswordLink('third')
+    expect(vm.newPassword).toBe('half typed')
   })
 })

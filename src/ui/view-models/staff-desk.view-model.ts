@@ -86,8 +86,11 @@ export class StaffDeskViewModel {
   moving?: MoveForm = undefined
 
   newPassword = ''
-  passwordDone = false
+  /** the set-password link whose password was set (another link's form starts afresh) */
+  passwordSetFor?: string = undefined
   passwordError?: string = undefined
+  /** the set-password link the form's typing and error belong to */
+  private passwordLink?: string = undefined
 
   constructor(
     @inject(StaffLogin) private readonly login: Exec<StaffLogin>,
@@ -276,6 +279,19 @@ export class StaffDeskViewModel {
     })
   }
 
+  /** Whether the password of this set-password link was set here. */
+  passwordDone(token: string): boolean {
+    return this.passwordSetFor === token
+  }
+
+  /** A set-password link was opened: a different link from the last one starts with an empty form. */
+  openPasswordLink(token: string): void {
+    if (token === this.passwordLink) return
+    this.passwordLink = token
+    this.newPassword = ''
+    this.passwordError = undefined
+  }
+
   setNewPassword(value: string): void {
     this.newPassword = value
     this.passwordError = undefined
@@ -290,7 +306,7 @@ export class StaffDeskViewModel {
     runInAction(() => {
       if (E.isLeft(result)) this.passwordError = result.left.message
       else {
-        this.passwordDone = true
+        this.passwordSetFor = token
         this.newPassword = ''
       }
     })

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite'
-import type { FormEvent } from 'react'
+import { useEffect, type FormEvent } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { useViewModel } from '../../use-view-model'
 import { Button } from '../../components/Button'
@@ -11,6 +11,7 @@ import styles from './StaffDesk.module.css'
 const StaffSetPasswordPage = observer(function StaffSetPasswordPage() {
   const vm = useViewModel<StaffDeskViewModel>(StaffDeskViewModel)
   const { token = '' } = useParams()
+  useEffect(() => vm.openPasswordLink(token), [vm, token])
   const submit = (e: FormEvent) => {
     e.preventDefault()
     void vm.savePassword(token)
@@ -19,7 +20,7 @@ const StaffSetPasswordPage = observer(function StaffSetPasswordPage() {
     <div className={styles.page}>
       <section className={styles.card} aria-labelledby="staff-password-title">
         <h1 id="staff-password-title" className={styles.title}>Set your staff password</h1>
-        {vm.passwordDone ? (
+        {vm.passwordDone(token) ? (
           <p role="status">Your password is set. <Link to="/staff">Sign in</Link></p>
         ) : (
           <form className={styles.form} onSubmit={submit} noValidate>
