@@ -190,3 +190,24 @@ describe("card setup: the customer's 'default' choice (the sandbox's setup page)
     expect(await defaults()).toEqual(['4242'])
   })
 })
+
+describe('card setups kept', () => {
+  const setupRows = () => t.db.selectFrom('commerce_card_setups').select(['setup_intent_id', 'created_at']).where('customer_id', '=', DEMO.customerOther).execute()
+  const start = async () => {
+    const res = await inject('POST', '/api/card-setup-intents', other, { customerId: DEMO.customerOther, isDefaultCard: true })
+    expect(res.statusCode, res.body).toBe(200)
+    return (res.json() as { id: string }).id
+  }
+
+  it('a setup left unfinished for more than 30 days is forgotten when another one starts; newer ones stay', async () => {
+    const abandoned = await start()
+    const recent = await start()
+    expect((await setupRows()).map((r) => r.setup_intent_id)).toEqual(expect.arrayContaining([abandoned, recent]))
+    await t.db.updateTable('commerce_card_setups').set({ created_at: new Date(Date.now() - 31 * 86_400_000) }).where('setup_intent_id', '=', abandoned).execute()
+    await t.db.updateTable('commerce_card_setups').set({ created_at: new Date(Date.now() - 29 * 86_400_000) }).where('setup_intent_id', '=', recent).execute()
+    const next = await start()
+    const kept = (await setupRows()).map((r) => r.setup_intent_id)
+    expect(kept).toEqual(expect.arrayContaining([recent, next]))
+    expect(kept).not.toContain(abandoned)
+  })
+})

@@ -120,6 +120,9 @@ function setupUrlOf(deps: CommerceDeps, clientSecret: string): { setupUrl?: stri
 
 const setupIdOf = (clientSecret: string) => clientSecret.replace(/_secret.*$/, '')
 
+/** A setup not finished within this long is abandoned: its choice is dropped (a late success then sets no default). */
+export const CARD_SETUP_KEPT_MS = 30 * 86_400_000
+
 /**
  * Starts a card setup. `isDefaultCard`: the customer ticked 'default' for the card; the client asks
  * for the setup when the customer confirms the card, so the choice is known here. It is kept with
@@ -143,8 +146,10 @@ export async function createSetupIntent(
   const makeDefault = isDefaultCard === true
   await deps.db
     .insertInto('commerce_card_setups')
-    .values({ tenant_id: tenant, processor: deps.processor.name, setup_intent_id: id, customer_id: customerId, make_default: makeDefault })
+    .values({ tenant_id: tenant, processor: deps.processor.name, setup_intent_id: id, customer_id: customerId, make_default: makeDefault, created_at: deps.clock() })
     .execute()
+  // Old choices go on the way (applied or abandoned): the table holds the last month's setups only.
+  await deps.db.deleteFrom('commerce_card_setups').where('created_at', '<', new Date(deps.clock().getTime() - CARD_SETUP_KEPT_MS)).execute()
   return E.right({ id, clientSecret: intent.clientSecret, status: intent.status, customerId, isDefaultCard: makeDefault, ...setupUrlOf(deps, intent.clientSecret) })
 }
 
