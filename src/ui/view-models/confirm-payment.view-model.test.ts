@@ -115,6 +115,23 @@ describe('ConfirmViewModel: terms gate and countdown', () => {
     expect(w.confirm.countdownText).toBeUndefined()
   })
 
+  it("no countdown for a session booked from a bought course (spec: non-course); the time's hold still ends in 'Out of time'", async () => {
+    const w = confirmWorld()
+    w.booking.setLocation(clinicA)
+    w.booking.chooseService(facial, 'cat1')
+    w.booking.choosePractitioner(anna)
+    w.booking.answerAnotherService(false)
+    w.booking.chooseTime([slot])
+    w.booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', confirm: true, query: { courseServiceBooking: 'true' } })
+    expect(w.booking.courseServiceBooking).toBe(true)
+    w.confirm.enter()
+    expect(w.confirm.countdownText).toBeUndefined()
+    w.clock.advance(300_000)
+    await flush()
+    expect(w.booking.outOfTime).toBe(true)
+    expect(w.booking.basket[0].start).toBeUndefined()
+  })
+
   it('merges the late cancellation tags into the terms', () => {
     const w = confirmWorld()
     bookFacial(w)

@@ -71,7 +71,9 @@ export class ConfirmViewModel {
   /** A normal booking: not a course purchase, not a gift voucher, not a reschedule. */
   get isNormalBooking(): boolean {
     const b = this.booking
-    return !b.isCoursePurchase && !b.isGiftVoucherPurchase && !b.isReschedule
+    // Spec 4 'Time hold': the 5:00 countdown is for a normal (non-course, non-reschedule) booking; a
+    // session booked from a bought course keeps the time step's hold and its 'Out of time' dialog.
+    return !b.isCoursePurchase && !b.isGiftVoucherPurchase && !b.isReschedule && !b.courseServiceBooking
   }
 
   get terms(): string {
