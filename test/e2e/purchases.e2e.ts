@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { launch, open, paymentFrame, payWithCard } from './support/browser'
 import { agreeToTerms, answer, chooseFirstLocation, logIn, verifiedCustomer, waitForThankYou } from './support/flows'
@@ -79,5 +79,33 @@ describe('a gift voucher for someone else', () => {
     await waitForThankYou(s, /\/location\?giftVoucherPurchase=true/)
     await page.getByText('The gift voucher has been sent by email', { exact: false }).waitFor()
     await s.shot('thank-you')
+  })
+})
+
+describe("a gift voucher for a receiver with a long unbroken name", () => {
+  it('the side summary wraps the name and keeps the prices and the total inside the card', async () => {
+    const s = await open(browser, 'gift-voucher-long-name')
+    const { page } = s
+    await page.goto(`${baseUrl}/`)
+    await chooseFirstLocation(s)
+    await page.getByRole('button', { name: 'Gift voucher', exact: true }).click()
+    const amounts = page.getByRole('list', { name: 'Gift voucher amounts' })
+    await amounts.locator('button').first().click()
+    const dialog = page.getByRole('dialog', { name: /Gift voucher/ })
+    await dialog.getByText('For someone else').click()
+    await dialog.getByLabel('Name').fill(`Sam ${'x'.repeat(200)}`)
+    await dialog.getByLabel('Email', { exact: true }).fill('sam.friend@example.com')
+    await dialog.getByLabel('Confirm email').fill('sam.friend@example.com')
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await page.waitForURL(/\/confirm/)
+    // the summary card (the aside's one child): before the fix the name pushed the prices past its right edge
+    const card = page.locator('aside[aria-label="Booking summary"] > div').first()
+    await card.getByText(/^For Sam x+$/).waitFor()
+    await s.shot('long-name-summary')
+    const inside = await card.evaluate((el) => {
+      const box = el.getBoundingClientRect()
+      return [...el.querySelectorAll('span, strong, p')].every((child) => child.getBoundingClientRect().right <= box.right + 0.5)
+    })
+    expect(inside).toBe(true)
   })
 })

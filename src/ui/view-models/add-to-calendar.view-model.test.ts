@@ -76,6 +76,34 @@ describe('ThankYouCalendarViewModel', () => {
     expect(anonymous.appointments).toEqual([])
   })
 
+  it("drops an earlier checkout's appointments: a course bought after a booking lists nothing (one view model per app)", async () => {
+    const w = world()
+    const list = useCase((_customerId: string) => E.right<AppError, ReturnType<typeof appointment>[]>([appointment('booked', 48)]))
+    const vm = new ThankYouCalendarViewModel(list, w.session, w.clock)
+    await vm.load(['booked'])
+    expect(vm.appointments.map((a) => a.id)).toEqual(['booked'])
+    await vm.load([])
+    expect(vm.appointments).toEqual([])
+  })
+
+  it('lists what the latest page asked for when an earlier answer lands after it', async () => {
+    const w = world()
+    let releaseFirst: () => void = () => {}
+    const first = new Promise<void>((resolve) => (releaseFirst = resolve))
+    let calls = 0
+    const list = useCase(async (_customerId: string) => {
+      calls++
+      if (calls === 1) await first
+      return E.right<AppError, ReturnType<typeof appointment>[]>([appointment('old', 24), appointment('new', 48)])
+    })
+    const vm = new ThankYouCalendarViewModel(list, w.session, w.clock)
+    const earlier = vm.load(['old'])
+    await vm.load(['new'])
+    releaseFirst()
+    await earlier
+    expect(vm.appointments.map((a) => a.id)).toEqual(['new'])
+  })
+
   it('carries the ids on the thank-you address', () => {
     expect(withBooked('/location?serviceBooking=true', ['a', 'b'])).toBe('/location?serviceBooking=true&booked=a,b')
     expect(withBooked('/location?serviceBooking=true', [])).toBe('/location?serviceBooking=true')

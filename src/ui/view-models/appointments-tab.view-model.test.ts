@@ -165,6 +165,24 @@ describe('AppointmentsTabViewModel', () => {
     expect(booking.step).toBe('time')
   })
 
+  it("a moved appointment keeps its own price and length in the basket, not the service's defaults (linked ones too)", async () => {
+    const start = Date.parse('2026-06-05T10:00:00Z')
+    const at = (minutes: number) => new Date(start + minutes * 60_000).toISOString()
+    const linked = appointment('l1', 0, { isLinked: true, grossPrice: 150, price: 150, event: { start: at(45), end: at(105) } })
+    const first = appointment('a1', 0, { grossPrice: 95, price: 95, event: { start: at(0), end: at(45) }, linkedAppointments: [linked] })
+    const { vm, booking } = setup([first])
+    await vm.load()
+    await vm.reschedule(vm.rows[0]!)
+    expect(booking.basket.map((i) => [i.staff?.grossPrice, i.staff?.duration])).toEqual([[95, 45], [150, 60]])
+  })
+
+  it('book again names the practitioner only: the staff list gives their price of today', async () => {
+    const { vm, booking } = setup([appointment('a1', -48, { grossPrice: 95, price: 95 })])
+    await vm.load()
+    await vm.bookAgain(vm.rows[0]!)
+    expect(booking.basket[0]?.staff).toEqual({ id: IDS.STAFF_ID, displayName: 'Amy Lee' })
+  })
+
   it('book again opens the wizard flagged book-again with the same service and practitioner', async () => {
     const { vm, booking, navigator } = setup([appointment('a1', -48)])
     await vm.load()

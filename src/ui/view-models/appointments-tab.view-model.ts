@@ -213,7 +213,7 @@ export class AppointmentsTabViewModel {
 
   /** Reschedule: loads the appointment with its linked ones and opens the wizard in reschedule mode. */
   async reschedule(row: AppointmentRow): Promise<void> {
-    const input = await this.wizardInput(row)
+    const input = await this.wizardInput(row, true)
     if (!input) return
     this.booking.startReschedule(input)
   }
@@ -221,12 +221,13 @@ export class AppointmentsTabViewModel {
   /** Book again: the same services and practitioners at the same clinic. */
   async bookAgain(row: AppointmentRow): Promise<void> {
     if (row.action.kind !== 'bookAgain') return
-    const input = await this.wizardInput(row)
+    const input = await this.wizardInput(row, false)
     if (!input) return
     this.booking.startBookAgain({ clinic: input.clinic, items: input.items })
   }
 
-  private async wizardInput(row: AppointmentRow): Promise<RescheduleInput | undefined> {
+  /** `moving`: a reschedule, whose appointments keep their price and length (book again takes today's). */
+  private async wizardInput(row: AppointmentRow, moving: boolean): Promise<RescheduleInput | undefined> {
     this.busy = true
     const [full, clinic] = await Promise.all([this.getAppointment.execute(row.id), this.clinicOf(row.appointment)])
     runInAction(() => (this.busy = false))
@@ -239,7 +240,7 @@ export class AppointmentsTabViewModel {
     return {
       appointmentId: appointment.id,
       clinic,
-      items: [appointment, ...linked].map(toWizardItem),
+      items: [appointment, ...linked].map((a) => toWizardItem(a, moving)),
       linked: Boolean(appointment.isLinked) || linked.length > 0,
     }
   }
@@ -253,7 +254,12 @@ export class AppointmentsTabViewModel {
   }
 }
 
-function toWizardItem(a: AppointmentView | LinkedAppointmentView): { service: ServiceView; staff?: PractitionerView } {
+/**
+ * An appointment as a basket item. When it is moved, its practitioner carries what the appointment
+ * costs and lasts (the server keeps both unless another practitioner is chosen), so the summary
+ * shows its own price and length rather than the service's defaults.
+ */
+function toWizardItem(a: AppointmentView | LinkedAppointmentView, moving: boolean): { service: ServiceView; staff?: PractitionerView } {
   const service: ServiceView = {
     id: a.service.id,
     name: a.service.name,
@@ -262,5 +268,12 @@ function toWizardItem(a: AppointmentView | LinkedAppointmentView): { service: Se
     defaultDuration: a.service.defaultDuration ?? 0,
     defaultPrice: a.service.defaultGrossPrice ?? a.grossPrice ?? a.price ?? 0,
   }
-  return { service, staff: { id: a.practitioner.id, displayName: a.practitioner.displayName } }
+  const staff: PractitionerView = { id: a.practitioner.id, displayName: a.practitioner.displayName }
+  if (moving) {
+    const price = a.grossPrice ?? a.price
+    const minutes = Math.round((Date.parse(a.event.end) - Date.parse(a.event.start)) / 60_000)
+    if (price !== undefined) staff.grossPrice = price
+    if (minutes > 0) staff.duration = minutes
+  }
+  return { service, staff }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { anna, ben, chooseFacialAndMassage, clinicA, clinicB, course, facial, massage, user, world, type World } from './booking.test-support'
-import { MIX_WARNING } from './booking.view-model'
+import { GIFT_VOUCHER_MIX_WARNING, MIX_WARNING } from './booking.view-model'
 
 const at = (start: string, end: string, practitioner?: string) => ({ startDate: start, endDate: end, practitioner, valid: true })
 
@@ -122,6 +122,69 @@ describe('view lock (spec section 4)', () => {
     expect(booking.askAnotherCourse).toBe(true)
     booking.answerAnotherCourse(false)
     expect(navigator.last).toBe('/step/c1/kc/k1/confirm?course=true')
+  })
+
+  it('a service in the basket locks the Gift voucher view too: a voucher would be paid alone and the service dropped', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const { booking, navigator } = world()
+    booking.setLocation(clinicA)
+    booking.chooseService(facial, 'cat1')
+    expect(booking.isViewLocked('giftVoucher')).toBe(true)
+    booking.setView('giftVoucher')
+    expect(booking.view).toBe('services')
+    const before = navigator.last
+    booking.addGiftVoucher({ value: 50 })
+    expect(warn).toHaveBeenCalledWith(GIFT_VOUCHER_MIX_WARNING)
+    expect(booking.giftVouchers).toEqual([])
+    expect(navigator.last).toBe(before)
+    warn.mockRestore()
+  })
+
+  it("a gift voucher chosen locks Services and Courses until the summary's 'remove' takes it out", () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const { booking, navigator } = world()
+    booking.setLocation(clinicA)
+    booking.setView('giftVoucher')
+    booking.addGiftVoucher({ value: 50 })
+    expect(navigator.last).toBe('/step/c1/confirm')
+    booking.syncRoute({ locationId: 'c1', confirm: true, query: {} })
+    // browser back to the service list: the voucher is still chosen
+    booking.syncRoute({ locationId: 'c1', query: {} })
+    expect(booking.lockedView).toBe('giftVoucher')
+    expect(booking.isViewLocked('services')).toBe(true)
+    expect(booking.isViewLocked('courses')).toBe(true)
+    booking.setView('services')
+    expect(booking.view).toBe('giftVoucher')
+    booking.view = 'services'
+    booking.chooseService(facial, 'cat1')
+    expect(warn).toHaveBeenCalledWith(GIFT_VOUCHER_MIX_WARNING)
+    expect(booking.basket).toEqual([])
+    booking.removeGiftVoucher()
+    expect(booking.giftVouchers).toEqual([])
+    expect(booking.isViewLocked('services')).toBe(false)
+    booking.chooseService(facial, 'cat1')
+    expect(booking.basket.map((i) => i.service.id)).toEqual(['s1'])
+    warn.mockRestore()
+  })
+
+  it("'remove' on the gift voucher at confirm goes back to the service list", () => {
+    const { booking, navigator } = world()
+    booking.setLocation(clinicA)
+    booking.setView('giftVoucher')
+    booking.addGiftVoucher({ value: 50 })
+    booking.syncRoute({ locationId: 'c1', confirm: true, query: {} })
+    expect(booking.step).toBe('confirm')
+    booking.removeGiftVoucher()
+    expect(booking.step).toBe('service')
+    expect(navigator.last).toBe('/step/c1')
+  })
+
+  it('the view query parameter leaves Gift voucher open while the basket is empty', () => {
+    const { booking } = world()
+    booking.setLocation(clinicA)
+    booking.syncRoute({ locationId: 'c1', query: { view: 'services' } })
+    expect(booking.isViewLocked('courses')).toBe(true)
+    expect(booking.isViewLocked('giftVoucher')).toBe(false)
   })
 
   it('the view query parameter locks the view', () => {

@@ -20,6 +20,7 @@ import type { Clock } from '../../application/ports/clock.port'
 export type { BasketItem, CourseContext, GiftVoucherItem, RescheduleInput, RouteState, ServiceViewKind, Step, TimeStep } from './booking-views'
 export const STEP_ORDER: readonly Step[] = BOOKING_STEPS
 export const MIX_WARNING = CANNOT_MIX_MESSAGE
+export const GIFT_VOUCHER_MIX_WARNING = 'Cannot mix gift vouchers with services or courses'
 
 /**
  * The booking wizard's state (spec sections 2 and 4): location, basket, step, time sub-step, the hold and the
@@ -82,8 +83,9 @@ export class BookingViewModel {
     return this.giftVouchers.length > 0
   }
 
-  /** Services / Courses lock (spec section 4 'View lock'). */
+  /** Services / Courses lock (spec section 4 'View lock'); a gift voucher chosen locks its own view. */
   get lockedView(): ServiceViewKind | undefined {
+    if (this.giftVouchers.length > 0) return 'giftVoucher'
     if (this.viewFromQuery) return this.viewFromQuery
     if (this.basket.some((i) => i.kind === 'course')) return 'courses'
     if (this.basket.some((i) => i.kind === 'service')) return 'services'
@@ -169,13 +171,28 @@ export class BookingViewModel {
     this.navigator.go(stepPath({ locationId: clinic.id, query: this.keptQuery }), { replace })
   }
 
+  /**
+   * A view the switch does not offer: any but the locked one. Gift vouchers are paid on their own
+   * (confirm takes them alone), so they are never mixed with services or courses; only the view
+   * query's lock leaves them open while the basket is empty.
+   */
+  isViewLocked(view: ServiceViewKind): boolean {
+    const locked = this.lockedView
+    if (locked === undefined || locked === view) return false
+    return !(view === 'giftVoucher' && this.basket.length === 0)
+  }
+
   setView(view: ServiceViewKind): void {
-    if (this.lockedView && this.lockedView !== view && view !== 'giftVoucher') return
+    if (this.isViewLocked(view)) return
     this.view = view
   }
 
   chooseService(service: ServiceView, categoryId: string | undefined): void {
     if (!this.location) return
+    if (this.giftVouchers.length > 0) {
+      console.warn(GIFT_VOUCHER_MIX_WARNING)
+      return
+    }
     const kind: BasketItem['kind'] = this.view === 'courses' ? 'course' : 'service'
     const item: BasketItem = { kind, service, anyStaff: false }
     const index = Math.min(this.activeIndex, this.basket.length)
@@ -230,8 +247,20 @@ export class BookingViewModel {
 
   addGiftVoucher(voucher: GiftVoucherItem): void {
     if (!this.location) return
+    if (this.basket.length > 0) {
+      console.warn(GIFT_VOUCHER_MIX_WARNING)
+      return
+    }
     this.giftVouchers = [voucher]
     this.navigator.go(stepPath({ locationId: this.location.id, confirm: true }))
+  }
+
+  /** The summary's 'remove' on the gift voucher: back to the service list, every view open again. */
+  removeGiftVoucher(): void {
+    this.giftVouchers = []
+    if (this.step !== 'confirm' && this.step !== 'payment') return
+    this.step = 'service'
+    this.navigator.go(stepPath({ locationId: this.location?.id ?? '', query: this.keptQuery }))
   }
 
   choosePractitioner(practitioner: PractitionerView | 'any'): void {

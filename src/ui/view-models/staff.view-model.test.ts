@@ -41,3 +41,20 @@ describe("StaffViewModel: 'Next available'", () => {
     expect(toasts.toasts).toEqual([])
   })
 })
+
+describe('StaffViewModel: a practitioner named without a price (book again)', () => {
+  it("takes the listed practitioner's price and length, so the summary shows theirs rather than the service's", async () => {
+    const { vm, booking } = staffWorld(async () => E.right({ practitioners: [], any: null }))
+    booking.basket[0]!.staff = { id: anna.id, displayName: anna.displayName }
+    await vm.load()
+    expect(booking.basket[0]?.staff).toEqual(anna)
+    expect(booking.askAnotherService).toBe(false)
+  })
+
+  it('keeps a price the basket already has (a moved appointment keeps what it was booked at)', async () => {
+    const { vm, booking } = staffWorld(async () => E.right({ practitioners: [], any: null }))
+    booking.basket[0]!.staff = { id: anna.id, displayName: anna.displayName, grossPrice: 75, duration: 45 }
+    await vm.load()
+    expect(booking.basket[0]?.staff).toMatchObject({ grossPrice: 75, duration: 45 })
+  })
+})

@@ -104,6 +104,10 @@ export class StaffViewModel {
       this.loadedFor = key
       this.failed = undefined
       this.practitioners = result.right
+      // Book again names the practitioner alone (id and name): the list gives their price and length.
+      const named = item.staff
+      const listed = named && named.grossPrice === undefined ? result.right.find((p) => p.id === named.id) : undefined
+      if (listed) item.staff = listed
       void this.loadNext(key, clinic.id, item.service.id)
       // One practitioner is auto-selected.
       if (result.right.length === 1 && !item.staff && !item.anyStaff && !this.booking.isReschedule) {

@@ -39,24 +39,32 @@ export function idsOfBooking(booking: { appointment: { id: string }; appointment
 @injectable()
 export class ThankYouCalendarViewModel {
   appointments: AppointmentView[] = []
+  private requests = 0
 
   constructor(
     @inject(ListMyAppointments) private readonly list: Pick<ListMyAppointments, 'execute'>,
     @inject(SessionViewModel) private readonly session: SessionViewModel,
     @inject(PORTS.Clock) private readonly clock: Clock,
   ) {
-    makeAutoObservable<ThankYouCalendarViewModel, 'list' | 'session' | 'clock'>(this, { list: false, session: false, clock: false })
+    makeAutoObservable<ThankYouCalendarViewModel, 'list' | 'session' | 'clock' | 'requests'>(this, { list: false, session: false, clock: false, requests: false })
   }
 
   label(a: AppointmentView): string {
     return `${a.service.onlineName || a.service.name} on ${formatLondonDateTime(new Date(a.event.start))}`
   }
 
+  /**
+   * Lists the appointments `ids` names. The view model outlives the page (one per app): what an
+   * earlier thank-you page listed is dropped first, so a course or gift voucher bought after a
+   * booking (no ids) lists nothing rather than the earlier booking.
+   */
   async load(ids: readonly string[]): Promise<void> {
+    const request = ++this.requests
+    this.appointments = []
     const user = this.session.user
     if (!user || ids.length === 0) return
     const result = await this.list.execute(user.id)
-    if (E.isLeft(result)) return
+    if (E.isLeft(result) || request !== this.requests) return
     const now = this.clock.now().getTime()
     const booked = result.right
       .filter((a) => ids.includes(a.id) && Date.parse(a.event.start) > now)

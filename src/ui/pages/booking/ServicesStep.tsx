@@ -63,7 +63,6 @@ export const ServicesStep = observer(function ServicesStep() {
     if (!vm.loading && !vm.exhausted && document.documentElement.scrollHeight <= window.innerHeight) void vm.loadMore()
   }, [vm, vm.loading, vm.exhausted, vm.services.length])
 
-  const locked = booking.lockedView
   const views: { id: 'services' | 'courses' | 'giftVoucher'; label: string }[] = [
     { id: 'services', label: 'Services' },
     { id: 'courses', label: 'Courses' },
@@ -78,7 +77,7 @@ export const ServicesStep = observer(function ServicesStep() {
             type="button"
             className={styles.switchButton}
             aria-pressed={booking.view === v.id}
-            disabled={locked !== undefined && locked !== v.id && v.id !== 'giftVoucher'}
+            disabled={booking.isViewLocked(v.id)}
             onClick={() => vm.setView(v.id)}
           >
             {v.label}

@@ -74,6 +74,9 @@ export const SummaryCard = observer(function SummaryCard({ headingLevel = 2 }: {
                 <span className={styles.price}>{formatMoney(v.value, currency)}</span>
               </div>
               {v.receiver ? <span className={styles.muted}>For {v.receiver.name}</span> : null}
+              <div className={styles.itemActions}>
+                <button type="button" className={styles.small} onClick={() => booking.removeGiftVoucher()}>remove</button>
+              </div>
             </li>
           ))}
         </ul>

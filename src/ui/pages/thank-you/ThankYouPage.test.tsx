@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { cleanup, render, screen } from '@testing-library/react'
+import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { Container } from 'inversify'
 import { ContainerProvider } from '../../use-view-model'
@@ -12,7 +12,7 @@ import ThankYouPage from './ThankYouPage'
 
 afterEach(cleanup)
 
-function renderAt(url: string) {
+function renderAt(url: string, calendarLoads: string[][] = []) {
   const w = world()
   w.session.organisation = { ...organisation, thankYouText: '<p>See you soon</p>' }
   const container = new Container()
@@ -20,7 +20,8 @@ function renderAt(url: string) {
   container.bind(SessionViewModel).toConstantValue(w.session)
   // The calendar offer is not what these tests look at: view models that list nothing.
   container.bind(AddToCalendarViewModel).toConstantValue({} as AddToCalendarViewModel)
-  container.bind(ThankYouCalendarViewModel).toConstantValue({ appointments: [], load: async () => {} } as unknown as ThankYouCalendarViewModel)
+  const load = async (ids: readonly string[]) => void calendarLoads.push([...ids])
+  container.bind(ThankYouCalendarViewModel).toConstantValue({ appointments: [], load } as unknown as ThankYouCalendarViewModel)
   render(
     <MemoryRouter initialEntries={[url]}>
       <ContainerProvider resolver={container}>
@@ -36,6 +37,20 @@ describe('ThankYouPage', () => {
     renderAt('/location?serviceBooking=true&booked=a1&redirect_status=succeeded')
     expect(await screen.findByRole('heading', { name: 'Thank you' })).toBeTruthy()
     expect(await screen.findByText('See you soon')).toBeTruthy()
+  })
+
+  it("asks the calendar offer for this checkout's appointments, and for none after a course or a gift voucher", async () => {
+    const booking: string[][] = []
+    renderAt('/location?serviceBooking=true&booked=a1,a2', booking)
+    await waitFor(() => expect(booking).toEqual([['a1', 'a2']]))
+    cleanup()
+    const course: string[][] = []
+    renderAt('/location?coursePurchase=true', course)
+    await waitFor(() => expect(course).toEqual([[]]))
+    cleanup()
+    const voucher: string[][] = []
+    renderAt('/location?giftVoucherPurchase=true&booked=stale', voucher)
+    await waitFor(() => expect(voucher).toEqual([[]]))
   })
 
   it("says the payment was not completed when the bank's check failed, and offers to book again", async () => {

@@ -26,8 +26,10 @@ const ThankYouPage = observer(function ThankYouPage() {
   useEffect(() => {
     if (!orgLoaded) return
     void vm.open(Object.fromEntries(params.entries())).then(() => {
-      // appointments were booked (not a course or a gift voucher bought): offer exactly those for the calendar
-      if (!vm.notPaid && (vm.kind === 'service' || vm.kind === 'courseService')) void booked.load(bookedIds(Object.fromEntries(params.entries())))
+      // appointments were booked (not a course or a gift voucher bought): offer exactly those for the calendar;
+      // otherwise none (load([]) also drops what an earlier thank-you page listed)
+      const appointmentsBooked = !vm.notPaid && (vm.kind === 'service' || vm.kind === 'courseService')
+      void booked.load(appointmentsBooked ? bookedIds(Object.fromEntries(params.entries())) : [])
     })
   }, [vm, booked, params, orgLoaded])
   useEffect(() => {
