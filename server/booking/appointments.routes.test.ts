@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { londonDate, londonInstant } from '../test-support/dates'
+import { clearDate, londonDate, londonInstant } from '../test-support/dates'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
 import { SLOT_TAKEN } from '../http/service-failure'
 import { HoldSweeper } from './hold-sweeper'
@@ -261,5 +261,29 @@ describe('booking a session from a course', () => {
     const none = await post(demo, session('11:00'))
     expect(none.statusCode).toBe(409)
     expect(none.json().message).toBeTruthy()
+  })
+})
+
+describe('the hold sweeper', () => {
+  it("the sweeper judges a hold by the server's clock (which set its expiry), not the database's", async () => {
+    // Last in this file: a sweep on a clock 6 minutes on releases every hold then live. A day of its own.
+    const far = clearDate(40)
+    const hold = async (time: string) => {
+      const held = await post(demo, { appointment: { ...booking(time).appointment, event: { start: londonInstant(far, time), end: londonInstant(far, time) } } })
+      expect(held.statusCode, held.body).toBe(200)
+      return held.json().appointment.id as string
+    }
+    const status = async (id: string) => (await t.db.selectFrom('appointments').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
+    const lapsed = await hold('10:00')
+    // The sweeper's clock 6 minutes on (as a test moves the server's; as a database's clock may lag): lapsed,
+    // whatever the database's own clock says.
+    const ahead = () => new Date(Date.now() + 6 * 60_000)
+    expect(await new HoldSweeper(t.db, undefined, ahead).sweep()).toBeGreaterThanOrEqual(1)
+    expect(await status(lapsed)).toBe('Deleted')
+    // One an hour behind does not release a hold the server still counts as live.
+    const live = await hold('11:00')
+    await new HoldSweeper(t.db, undefined, () => new Date(Date.now() - 60 * 60_000)).sweep()
+    expect(await status(live)).toBe('Pending')
+    expect((await t.app.inject({ method: 'PUT', url: `/api/appointments/delete-pending/${live}`, headers: t.auth(demo) })).statusCode).toBe(200)
   })
 })

@@ -10,7 +10,7 @@ import { buildServer } from '../app'
 import { testConfig, type ServerConfig } from '../config'
 import type { Database } from '../db/database'
 import { HoldSweeper } from '../booking/hold-sweeper'
-import { londonDate, londonInstant } from '../test-support/dates'
+import { clearDate, londonInstant } from '../test-support/dates'
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database'
 import { DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER } from '../test-support/test-server'
 import { MESSAGES } from '../service-error'
@@ -19,7 +19,9 @@ import { PaymentReconciler } from './payment-reconciler'
 import { REFUND_SUBJECT } from './settlement'
 
 const card = { cardNo: '4242 4242 4242 4242', expDate: '12/39', cvv: '123', postCode: 'SW1A 1AA' }
-const day = londonDate(7)
+// Sarah's free times a week on, clear of the demo's own appointments, onto which a weekend and
+// Christmas would move it (from 18 or 19 December: her seeded 28th or 29th).
+const day = clearDate(7)
 const at = (time: string) => ({ start: londonInstant(day, time), end: londonInstant(day, time) })
 
 let database: TestDatabase

@@ -224,6 +224,19 @@ export function withinLatePeriod(now: Date): Date {
   return new Date(Math.ceil((now.getTime() + 24 * hour) / (15 * 60_000)) * 15 * 60_000)
 }
 
+/** The starts of the demo's appointments seeded at `now` (tests keep their own bookings off these days). */
+export function demoAppointmentStarts(now: Date): Record<'past' | 'pastCancelled' | 'future' | 'linked' | 'course' | 'soon' | 'other', Date> {
+  return {
+    past: londonAt(now, -30, '10:00'),
+    pastCancelled: londonAt(now, -20, '11:00', [1, 3, 5]),
+    future: londonAt(now, 10, '11:00'),
+    linked: londonAt(now, 12, '10:00', [1, 3, 5]),
+    course: londonAt(now, 8, '14:00'),
+    soon: withinLatePeriod(now),
+    other: londonAt(now, 11, '09:00'),
+  }
+}
+
 export async function seedDemoTenant(trx: Transaction<CoreTables>, tenant: string, now: Date = new Date()): Promise<void> {
   const id = seedIds(tenant)
   const t = { tenant_id: tenant }
@@ -390,22 +403,18 @@ export async function seedDemoTenant(trx: Transaction<CoreTables>, tenant: strin
     id: id[key], ...t, customer_id: id[customer], practitioner_id: id[practitioner], clinic_id: id[clinic], service_id: id[service],
     status, starts_at: start, ends_at: minutes(start, duration), price, gross_price: price, net_price: Math.round((price / 1.2) * 100) / 100, deposit: 0, ...extra,
   })
-  const past = londonAt(now, -30, '10:00')
-  const future = londonAt(now, 10, '11:00')
-  const linked = londonAt(now, 12, '10:00', [1, 3, 5])
-  const course = londonAt(now, 8, '14:00')
-  const soon = withinLatePeriod(now)
+  const { past, pastCancelled, future, linked, course, soon, other } = demoAppointmentStarts(now)
   await trx
     .insertInto('appointments')
     .values([
       appt('apptPast', 'customerDemo', 'pSarah', 'clinicLondon', 'sAntiWrinkle1', past, 30, 'Completed', 180),
-      appt('apptPastCancelled', 'customerDemo', 'pEmma', 'clinicLondon', 'sPeel', londonAt(now, -20, '11:00', [1, 3, 5]), 45, 'Cancelled', 95),
+      appt('apptPastCancelled', 'customerDemo', 'pEmma', 'clinicLondon', 'sPeel', pastCancelled, 45, 'Cancelled', 95),
       appt('apptFuture', 'customerDemo', 'pSarah', 'clinicLondon', 'sLipFiller', future, 60, 'Scheduled', 320),
       appt('apptLinkedMain', 'customerDemo', 'pEmma', 'clinicLondon', 'sPeel', linked, 45, 'Scheduled', 95, { group_id: id.apptLinkedMain }),
       appt('apptLinkedSecond', 'customerDemo', 'pEmma', 'clinicLondon', 'sHydraFacial', minutes(linked, 45), 60, 'Scheduled', 150, { group_id: id.apptLinkedMain, is_linked: true }),
       appt('apptCourse', 'customerDemo', 'pOliver', 'clinicManchester', 'sLaserSmall', course, 15, 'Scheduled', 0, { course_id: id.customerCourseDemo }),
       appt('apptSoon', 'customerDemo', 'pJames', 'clinicLondon', 'sB12', soon, 15, 'Scheduled', 35),
-      appt('apptOther', 'customerOther', 'pSarah', 'clinicLondon', 'sAntiWrinkle3', londonAt(now, 11, '09:00'), 45, 'Scheduled', 250),
+      appt('apptOther', 'customerOther', 'pSarah', 'clinicLondon', 'sAntiWrinkle3', other, 45, 'Scheduled', 250),
     ])
     .execute()
 

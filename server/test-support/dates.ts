@@ -1,9 +1,14 @@
 /** London dates for tests, relative to now. */
 import { addDays } from 'date-fns'
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
-import { londonAt } from '../seed/demo.seed'
+import { demoAppointmentStarts, londonAt } from '../seed/demo.seed'
 
-/** 'yyyy-MM-dd' (London) of the first of `weekdays` (0 = Sunday) at least `days` days from now, past the seeded Christmas closure. */
+/**
+ * 'yyyy-MM-dd' (London) of the first of `weekdays` (0 = Sunday) at least `days` days from now, past the
+ * seeded Christmas closure. Mind the moves: a weekend and Christmas can carry it four days further
+ * (7 days from Friday 18 December 2026 is Monday 28 December), onto the days of the demo's own
+ * appointments (8 to 12 days ahead); `clearDate` steps past those too.
+ */
 export function londonDate(days: number, weekdays: number[] = [1, 2, 3, 4, 5], now = new Date()): string {
   for (let offset = days; ; offset++) {
     const day = formatInTimeZone(londonAt(now, offset, '12:00', weekdays), 'Europe/London', 'yyyy-MM-dd')
@@ -33,4 +38,26 @@ export function londonWorkdays(days: number, count: number, now = new Date()): s
 /** ISO instant of a London wall time ('HH:mm') on a London date. */
 export function londonInstant(date: string, time: string): string {
   return fromZonedTime(`${date}T${time}:00`, 'Europe/London').toISOString()
+}
+
+/**
+ * The London days of the demo's seeded appointments. The test database is seeded from a template made
+ * within the last hour (test-database.ts), so both the seed of an hour ago and that of now count.
+ */
+export function demoAppointmentDays(now = new Date()): Set<string> {
+  const seeds = [now, new Date(now.getTime() - 3_600_000)]
+  return new Set(seeds.flatMap((at) => Object.values(demoAppointmentStarts(at)).map((start) => formatInTimeZone(start, 'Europe/London', 'yyyy-MM-dd'))))
+}
+
+/**
+ * `londonDate`, moved on past the days of the demo's seeded appointments as well: for a test that books
+ * the demo's practitioners at times of its own, which a seeded appointment would otherwise take when a
+ * weekend or Christmas moves the day onto it (Sarah's 11:00 on Monday 28 December, seen from 18 December).
+ */
+export function clearDate(days: number, weekdays: number[] = [1, 2, 3, 4, 5], now = new Date()): string {
+  const seeded = demoAppointmentDays(now)
+  for (let offset = days; ; offset++) {
+    const day = londonDate(offset, weekdays, now)
+    if (!seeded.has(day)) return day
+  }
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { launch, open, PHONE, paymentFrame, payWithCard } from './support/browser'
-import { agreeToTerms, answer, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, logIn, verifiedCustomer, waitForThankYou } from './support/flows'
+import { agreeToTerms, answer, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, logIn, monthWithFreeDay, verifiedCustomer, waitForThankYou } from './support/flows'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -130,7 +130,8 @@ describe('phone: the summary opened from the bottom bar', () => {
     const question = page.getByRole('dialog', { name: 'Do you want to book another service?' })
     await question.waitFor()
     await answer(s, 'Do you want to book another service?', 'No')
-    await page.getByRole('grid').waitFor()
+    // The calendar settled (on a month's last days: 'No availability', Ok, the next month).
+    await monthWithFreeDay(s)
     await toggle.click()
     await page.locator('#summary-sheet').waitFor()
     await page.keyboard.press('Escape')

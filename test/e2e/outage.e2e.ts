@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { launch, open, paymentFrame, type Session } from './support/browser'
-import { agreeToTerms, answer, chooseFirstLocation, logIn, verifiedCustomer } from './support/flows'
+import { agreeToTerms, answer, chooseFirstLocation, logIn, monthWithFreeDay, verifiedCustomer } from './support/flows'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -46,8 +46,8 @@ describe('the booking service goes away mid-flow and comes back', () => {
 
     // Available days, then times.
     await page.waitForSelector('h1:has-text("Choose a date and time")')
-    await page.getByRole('grid').waitFor()
-    await page.waitForTimeout(800)
+    // A month with days to go back to (on a month's last days the first one has none left).
+    await monthWithFreeDay(s)
     await serverDown(s)
     await page.getByRole('button', { name: 'Next month' }).click()
     await retry.waitFor()
@@ -55,17 +55,9 @@ describe('the booking service goes away mid-flow and comes back', () => {
     await serverUp(s)
     await retry.click()
     await page.getByRole('button', { name: 'Previous month' }).click()
-    let day = page.locator('[role="gridcell"] > :not([data-unavailable]):not([data-disabled]):not([data-outside-month])').first()
-    await page.waitForTimeout(800)
-    if ((await day.count()) === 0) {
-      const none = page.getByRole('dialog', { name: 'No availability' })
-      if (await none.count()) await none.getByRole('button', { name: 'Ok' }).click()
-      await page.getByRole('button', { name: 'Next month' }).click()
-      await page.waitForTimeout(800)
-      day = page.locator('[role="gridcell"] > :not([data-unavailable]):not([data-disabled]):not([data-outside-month])').first()
-    }
+    const [day] = await monthWithFreeDay(s)
     await serverDown(s)
-    await day.click()
+    await day!.click()
     await retry.waitFor()
     expect(await page.getByText('There are no times left on this day.').count()).toBe(0)
     await s.shot('times-failed')

@@ -82,3 +82,27 @@ describe('TimeViewModel: back from confirm', () => {
     expect(vm.loadingSlots).toBe(false)
   })
 })
+
+describe('TimeViewModel: months asked for one after another', () => {
+  it("shows the month the calendar moved to, though the month before answers last (no 'No availability', no other month's days)", async () => {
+    const answers: Record<string, (days: string[]) => void> = {}
+    const { vm } = timeWorld({
+      GetAvailableDays: (query) => new Promise((resolve) => (answers[`${query.year}-${String(query.month).padStart(2, '0')}`] = (days) => resolve(E.right(days)))),
+    })
+    // The clock's month (March 2026) is asked for first; the arrow keys carry the focus into April before it answers.
+    const march = vm.loadMonth()
+    await Promise.resolve()
+    vm.focusDate('2026-04-01')
+    await Promise.resolve()
+    answers['2026-04']!(['2026-04-02'])
+    answers['2026-03']!([])
+    await march
+    await new Promise((resolve) => setTimeout(resolve, 0))
+
+    expect(vm.month).toBe('2026-04')
+    expect(vm.availableDays).toEqual(['2026-04-02'])
+    expect(vm.isAvailable('2026-04-02')).toBe(true)
+    expect(vm.noAvailability).toBe(false)
+    expect(vm.loadingDays).toBe(false)
+  })
+})

@@ -36,6 +36,8 @@ export class TimeViewModel {
   focusedDate: string
   /** the clock of the hold countdown (watchHold ticks it) */
   now: number
+  /** counts the available-days requests: only the newest one's answer is shown */
+  private daysRequest = 0
 
   constructor(
     @inject(GetAvailableDays) private readonly getAvailableDays: Pick<GetAvailableDays, 'execute'>,
@@ -48,7 +50,7 @@ export class TimeViewModel {
     this.now = clock.now().getTime()
     this.month = this.today.slice(0, 7)
     this.focusedDate = this.today
-    makeAutoObservable<TimeViewModel, 'getAvailableDays' | 'getTimeSlots' | 'toasts' | 'clock' | 'slotHold'>(this, { getAvailableDays: false, getTimeSlots: false, booking: false, toasts: false, clock: false, slotHold: false })
+    makeAutoObservable<TimeViewModel, 'getAvailableDays' | 'getTimeSlots' | 'toasts' | 'clock' | 'slotHold' | 'daysRequest'>(this, { getAvailableDays: false, getTimeSlots: false, booking: false, toasts: false, clock: false, slotHold: false, daysRequest: false })
   }
 
   get today(): string {
@@ -118,6 +120,7 @@ export class TimeViewModel {
     this.loadingDays = true
     this.daysFailed = undefined
     this.noAvailability = false
+    const request = ++this.daysRequest
     const [year, mm] = month.split('-').map(Number)
     // A hold just released (back from confirm) still counts as taken until its release lands.
     const releasing = this.slotHold.released()
@@ -132,6 +135,9 @@ export class TimeViewModel {
       ...this.ownHold,
     })
     runInAction(() => {
+      // The calendar moved on meanwhile (arrow keys, the month buttons): the newest request's answer
+      // is the one to show, whichever lands last.
+      if (request !== this.daysRequest) return
       this.loadingDays = false
       if (E.isLeft(result)) {
         this.availableDays = []

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import type { Session } from './browser'
 
 export const PASSWORD = 'Secret123'
@@ -77,23 +77,55 @@ export async function answer(s: Session, question: string, reply: 'Yes' | 'No'):
   await dialog.getByRole('button', { name: reply, exact: true }).click()
 }
 
-/** Picks the first available day and the first valid time. */
-export async function chooseFirstTime(s: Session): Promise<void> {
-  await s.page.waitForSelector('h1:has-text("Choose a date and time")')
-  for (let month = 0; month < 3; month++) {
-    await s.page.waitForTimeout(500)
-    const day = s.page.locator('[role="gridcell"] > :not([data-unavailable]):not([data-disabled]):not([data-outside-month])').first()
-    if (await day.count()) {
-      await day.click()
-      break
+/** The days of the shown month that a customer can pick (not past, closed, unavailable or of another month). */
+export function freeDays(page: Page): Locator {
+  return page.locator('[role="gridcell"] > :not([data-unavailable]):not([data-disabled]):not([data-outside-month])')
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+
+/** 'yyyy-MM-dd' of a calendar day from its label ('Monday, 30 November 2026', 'Today, …', '… selected'). */
+export function dayOfLabel(label: string): string {
+  const match = label.match(new RegExp(`(\\d{1,2}) (${MONTHS.join('|')}) (\\d{4})`))
+  if (!match) throw new Error(`no date in the calendar label '${label}'`)
+  return `${match[3]}-${String(MONTHS.indexOf(match[2]!) + 1).padStart(2, '0')}-${match[1]!.padStart(2, '0')}`
+}
+
+/**
+ * Waits for the calendar's month to load and returns its free days. A month with no day left to book
+ * (a month's last days, when today and the few days after it are all that is left of it; the Christmas
+ * closure) says 'No availability': Ok, then the next month, up to `months` months. With `accept`, only
+ * the days it accepts ('yyyy-MM-dd') count, and a month without one is passed over the same way.
+ */
+export async function monthWithFreeDay(s: Session, accept: (date: string) => boolean = () => true, months = 4): Promise<Locator[]> {
+  const none = s.page.getByRole('dialog', { name: 'No availability' })
+  await s.page.getByRole('grid').waitFor()
+  for (let month = 0; month < months; month++) {
+    // Loaded: a free day shows, or the dialog says there is none (both come with the same answer).
+    await freeDays(s.page).first().or(none).first().waitFor({ timeout: 30_000 })
+    if (await none.isVisible()) {
+      await none.getByRole('button', { name: 'Ok' }).click()
+      await none.waitFor({ state: 'detached' })
+    } else {
+      const days = []
+      for (const day of await freeDays(s.page).all()) if (accept(dayOfLabel((await day.getAttribute('aria-label')) ?? ''))) days.push(day)
+      if (days.length) return days
     }
-    const dialog = s.page.getByRole('dialog', { name: 'No availability' })
-    if (await dialog.count()) await dialog.getByRole('button', { name: 'Ok' }).click()
     await s.page.getByRole('button', { name: 'Next month' }).click()
   }
+  throw new Error(`no free day in ${months} months`)
+}
+
+/** Picks the first free day (that `accept`s, 'yyyy-MM-dd') and the first valid time; returns the day. */
+export async function chooseFirstTime(s: Session, accept?: (date: string) => boolean): Promise<string> {
+  await s.page.waitForSelector('h1:has-text("Choose a date and time")')
+  const [day] = await monthWithFreeDay(s, accept)
+  const date = dayOfLabel((await day!.getAttribute('aria-label')) ?? '')
+  await day!.click()
   const chip = s.page.locator('ul li button[aria-pressed]:not([disabled])').first()
   await chip.waitFor({ timeout: 30_000 })
   await chip.click()
+  return date
 }
 
 export async function logIn(s: Session, email: string, password: string): Promise<void> {
