@@ -75,6 +75,21 @@ describe('keyboard only', () => {
         return e?.getAttribute('aria-disabled') === 'true' || e?.hasAttribute('data-unavailable') || e?.hasAttribute('data-disabled')
       })
     }
+    // Across a month's end and back with the arrow keys, the focus stays on a day of the calendar
+    // (the context prefers reduced motion: a hidden cell of the other month once dropped it to the page).
+    const onDay = /^DIV .*\d{4}/
+    const monthOf = async () => (await focused(page)).match(/(January|February|March|April|May|June|July|August|September|October|November|December) \d{4}/)?.[0]
+    const firstMonth = await monthOf()
+    for (let i = 0; i < 32 && (await monthOf()) === firstMonth; i++) {
+      await page.keyboard.press('ArrowRight')
+      expect(await focused(page)).toMatch(onDay)
+    }
+    expect(await monthOf()).not.toBe(firstMonth)
+    await page.keyboard.press('ArrowLeft')
+    expect(await focused(page)).toMatch(onDay)
+    expect(await monthOf()).toBe(firstMonth)
+    await expect.poll(() => focused(page)).toMatch(onDay)
+
     const start = await focused(page)
     let moved = false
     for (let i = 0; i < 62; i++) {
