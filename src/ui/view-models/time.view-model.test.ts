@@ -105,4 +105,23 @@ describe('TimeViewModel: months asked for one after another', () => {
     expect(vm.noAvailability).toBe(false)
     expect(vm.loadingDays).toBe(false)
   })
+
+  it("says 'No availability' once per month: moving back into that month (arrow keys across its end) does not open the dialog again", async () => {
+    const { vm } = timeWorld({
+      GetAvailableDays: async (query) => E.right(query.month === 3 ? [] : ['2026-04-02']),
+    })
+    await vm.loadMonth()
+    expect(vm.noAvailability).toBe(true)
+    vm.dismissNoAvailability()
+    vm.focusDate('2026-04-01')
+    await vm.loadMonth('2026-04')
+    expect(vm.noAvailability).toBe(false)
+    await vm.loadMonth('2026-03')
+    expect(vm.availableDays).toEqual([])
+    expect(vm.noAvailability).toBe(false)
+    // The step opened again: the month says so again.
+    vm.stepEntered()
+    await vm.loadMonth('2026-03')
+    expect(vm.noAvailability).toBe(true)
+  })
 })

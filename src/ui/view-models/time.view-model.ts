@@ -38,6 +38,11 @@ export class TimeViewModel {
   now: number
   /** counts the available-days requests: only the newest one's answer is shown */
   private daysRequest = 0
+  /**
+   * The months (with the basket asked for) whose 'No availability' was shown: moving back into one
+   * with the arrow keys or the month buttons does not open the dialog again and take the focus.
+   */
+  private noAvailabilityShown = new Set<string>()
 
   constructor(
     @inject(GetAvailableDays) private readonly getAvailableDays: Pick<GetAvailableDays, 'execute'>,
@@ -50,7 +55,7 @@ export class TimeViewModel {
     this.now = clock.now().getTime()
     this.month = this.today.slice(0, 7)
     this.focusedDate = this.today
-    makeAutoObservable<TimeViewModel, 'getAvailableDays' | 'getTimeSlots' | 'toasts' | 'clock' | 'slotHold' | 'daysRequest'>(this, { getAvailableDays: false, getTimeSlots: false, booking: false, toasts: false, clock: false, slotHold: false, daysRequest: false })
+    makeAutoObservable<TimeViewModel, 'getAvailableDays' | 'getTimeSlots' | 'toasts' | 'clock' | 'slotHold' | 'daysRequest' | 'noAvailabilityShown'>(this, { getAvailableDays: false, getTimeSlots: false, booking: false, toasts: false, clock: false, slotHold: false, daysRequest: false, noAvailabilityShown: false })
   }
 
   get today(): string {
@@ -122,6 +127,8 @@ export class TimeViewModel {
     this.noAvailability = false
     const request = ++this.daysRequest
     const [year, mm] = month.split('-').map(Number)
+    const items = this.booking.basket.map((item) => ({ service: item.service.id, practitioner: (item.anyStaff ? undefined : item.staff?.id) ?? null }))
+    const asked = `${clinic.id}|${month}|${JSON.stringify(items)}`
     // A hold just released (back from confirm) still counts as taken until its release lands.
     const releasing = this.slotHold.released()
     if (releasing) await releasing
@@ -129,7 +136,7 @@ export class TimeViewModel {
       clinic: clinic.id,
       month: mm,
       year,
-      items: this.booking.basket.map((item) => ({ service: item.service.id, practitioner: (item.anyStaff ? undefined : item.staff?.id) ?? null })),
+      items,
       // A reschedule's own appointment counts as free: its current day stays available to move within.
       ...(this.booking.rescheduleAppointmentId ? { rescheduleId: this.booking.rescheduleAppointmentId } : {}),
       ...this.ownHold,
@@ -146,8 +153,16 @@ export class TimeViewModel {
         return
       }
       this.availableDays = result.right
-      if (result.right.filter((d) => d >= this.today).length === 0) this.noAvailability = true
+      if (result.right.filter((d) => d >= this.today).length === 0 && !this.noAvailabilityShown.has(asked)) {
+        this.noAvailabilityShown.add(asked)
+        this.noAvailability = true
+      }
     })
+  }
+
+  /** The time step opens (again): each month without availability says so once more. */
+  stepEntered(): void {
+    this.noAvailabilityShown.clear()
   }
 
   /** The calendar moved its focus (arrow keys, Page Up/Down, the month buttons). */

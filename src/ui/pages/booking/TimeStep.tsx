@@ -21,6 +21,8 @@ const TimeStep = observer(function TimeStep() {
   const { pathname, search } = useLocation()
   useHeldTimeLifecycle()
   useEffect(() => vm.watchHold(), [vm])
+  // Declared before the month's load: a step opened again tells of a month without availability again.
+  useEffect(() => vm.stepEntered(), [vm])
   useEffect(() => {
     void vm.loadMonth()
   }, [vm, booking.basket.length])
