@@ -360,6 +360,12 @@ describe('clinic lead', () => {
     expect(mobile.stderr).toBe('error: --mobile: Enter a valid mobile number. (run clinic lead --help for usage)\n')
   })
 
+  it('a date of birth in the future is refused with the sign-up words before anything is sent (2)', async () => {
+    const run = await cli('lead', '--first-name', 'Ann', '--surname', 'Lee', '--email', 'ann@example.com', '--dob', '01/01/2090')
+    expect(run.code).toBe(2)
+    expect(run.stderr).toBe('error: --dob: Date of birth cannot be in the future. (run clinic lead --help for usage)\n')
+  })
+
   it('a missing required option is a usage error (2)', async () => {
     const run = await cli('lead', '--first-name', 'Ann')
     expect(run.code).toBe(2)

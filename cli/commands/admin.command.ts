@@ -313,11 +313,11 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
 
   admin
     .command('check-in <appointment-id>')
-    .description('mark the customer as arrived')
+    .description("mark the customer as arrived (from the appointment's day, London time)")
     .action(async (id: string) => printed(await ctx.call('Checking in', () => ctx.useCase(MarkAttendance).execute(id, 'checked-in'))))
 
   admin
     .command('no-show <appointment-id>')
-    .description('mark the appointment as a no-show')
+    .description('mark the appointment as a no-show (once its start has passed)')
     .action(async (id: string) => printed(await ctx.call('Marking no-show', () => ctx.useCase(MarkAttendance).execute(id, 'no-show'))))
 }

@@ -3,7 +3,7 @@ import type { Command } from 'commander'
 import * as E from 'fp-ts/Either'
 import { SubmitLead } from '../../src/application/use-cases/forms.use-case'
 import type { LeadBody } from '../../src/contract/leads.routes'
-import { dateOfBirthToIso } from '../../src/domain/time'
+import { dateOfBirthToIso, londonDateOf } from '../../src/domain/time'
 import { validateLead, type LeadField } from '../../src/domain/validation/lead'
 import type { CliContext } from '../context'
 import { usageError } from '../exit-codes'
@@ -12,7 +12,7 @@ import { collect } from './args'
 
 type ContactType = 'Email' | 'SMS'
 
-const OPTION_OF: Partial<Record<LeadField, string>> = { firstName: '--first-name', surname: '--surname', email: '--email', mobilePhone: '--mobile' }
+const OPTION_OF: Partial<Record<LeadField, string>> = { firstName: '--first-name', surname: '--surname', email: '--email', mobilePhone: '--mobile', dateOfBirth: '--dob' }
 
 export function registerLeadCommand(program: Command, ctx: CliContext): void {
   program
@@ -45,17 +45,17 @@ export function registerLeadCommand(program: Command, ctx: CliContext): void {
       // The lead form's own checks first: the server's reason for a refusal (a bad email or mobile)
       // does not reach the CLI, only the spec's "Sorry, your lead couldn't be created."
       const country = opts.mobile ? (await ctx.org()).country : undefined
+      const dateOfBirth = opts.dob === undefined ? undefined : dateOfBirthToIso(opts.dob)
+      if (opts.dob !== undefined && !dateOfBirth) throw usageError(`--dob must be a date as dd/MM/yyyy, got '${opts.dob}'.`)
       const checked = validateLead(
-        { firstName: opts.firstName, surname: opts.surname, email: opts.email, mobilePhone: opts.mobile },
-        { fields: ['firstName', 'surname', 'email', 'mobilePhone'], required: [] },
-        country,
+        { firstName: opts.firstName, surname: opts.surname, email: opts.email, mobilePhone: opts.mobile, dateOfBirth: opts.dob },
+        { fields: ['firstName', 'surname', 'email', 'mobilePhone', 'dateOfBirth'], required: [] },
+        { today: londonDateOf(new Date()), country },
       )
       if (E.isLeft(checked)) {
         const [field, message] = Object.entries(checked.left)[0] as [LeadField, string]
-        throw usageError(`${OPTION_OF[field] ?? field}: ${message}.`)
+        throw usageError(`${OPTION_OF[field] ?? field}: ${message.replace(/\.$/, '')}.`)
       }
-      const dateOfBirth = opts.dob === undefined ? undefined : dateOfBirthToIso(opts.dob)
-      if (opts.dob !== undefined && !dateOfBirth) throw usageError(`--dob must be a date as dd/MM/yyyy, got '${opts.dob}'.`)
       const marketingTypes = opts.contact.map((c) => {
         const match = (['Email', 'SMS'] as const).find((t) => t.toLowerCase() === c.toLowerCase())
         if (!match) throw usageError(`--contact must be Email or SMS, got '${c}'.`)

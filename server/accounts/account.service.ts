@@ -9,6 +9,7 @@ import { sql } from 'kysely'
 import type { CurrentUser, Customer, CustomerUpdate, RegisterBody } from '../../src/contract'
 import { SIGN_UP_TITLES } from '../../src/domain/constants/people'
 import { londonDateOf } from '../../src/domain/time'
+import { DATE_OF_BIRTH_IN_FUTURE, isDateOfBirthInFuture } from '../../src/domain/validation/dates'
 import { isEmail, normaliseEmail } from '../../src/domain/validation/email'
 import { EXISTING_CUSTOMER_RESET_RESULT, FORGOT_PASSWORD_RESULT } from '../../src/domain/validation/forgot-password'
 import { meetsPasswordRule, NEW_PASSWORD_NOT_MEETING_REQUIREMENTS } from '../../src/domain/validation/password'
@@ -123,9 +124,9 @@ export async function login(deps: AccountDeps, tenant: string, email: string, pa
 
 const DUMMY_HASH = 'scrypt$16384$8$1$c2FsdHNhbHRzYWx0c2FsdA$ZHVtbXlkdW1teWR1bW15ZHVtbXlkdW1teWR1bW15ZHU'
 
-export const DOB_IN_FUTURE = 'Date of birth cannot be in the future.'
+export const DOB_IN_FUTURE = DATE_OF_BIRTH_IN_FUTURE
 /** A date of birth (sent as the date at 12:00 UTC) after today's date in London. */
-const bornAfter = (dob: string, now: Date) => new Date(dob).toISOString().slice(0, 10) > londonDateOf(now)
+const bornAfter = (dob: string, now: Date) => isDateOfBirthInFuture(new Date(dob).toISOString(), londonDateOf(now))
 
 export async function register(deps: AccountDeps, tenant: string, body: RegisterBody) {
   if (bornAfter(body.dob, deps.now)) return E.left(invalid(DOB_IN_FUTURE))

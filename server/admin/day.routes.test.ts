@@ -12,6 +12,8 @@ let t: TestServer
 let admin: Record<string, string>
 let sarah: Record<string, string>
 let futureDate: string
+/** How far the server's clock is ahead of the real time (a test moves it, then puts it back). */
+let offsetMs = 0
 
 async function staffLogin(email: string, role: 'admin' | 'practitioner', practitionerId: string | null): Promise<Record<string, string>> {
   const db = operatorDb(t.db)
@@ -23,7 +25,7 @@ async function staffLogin(email: string, role: 'admin' | 'practitioner', practit
 }
 
 beforeAll(async () => {
-  t = await buildTestServer()
+  t = await buildTestServer({ clock: () => new Date(Date.now() + offsetMs) })
   admin = await staffLogin('desk@demo.example.com', 'admin', null)
   sarah = await staffLogin('sarah@demo.example.com', 'practitioner', DEMO.pSarah)
   const row = await t.db.selectFrom('appointments').select('starts_at').where('id', '=', DEMO.apptFuture).executeTakeFirstOrThrow()
@@ -91,21 +93,52 @@ describe('on a customer’s behalf', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/customers?q=demo@example', headers: admin })).json()).toHaveLength(1)
   })
 
-  it("checks in, moves, marks no-show and cancels without a fee", async () => {
-    const checked = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptOther}/attendance`, headers: sarah, payload: { mark: 'checked-in' } })
-    expect(checked.json()).toMatchObject({ checkedIn: true, status: 'Scheduled' })
-    const row = await t.db.selectFrom('appointments').select('starts_at').where('id', '=', DEMO.apptOther).executeTakeFirstOrThrow()
-    const later = new Date(new Date(row.starts_at).getTime() - 24 * 3_600_000 * 7).toISOString()
-    const moved = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptOther}/move`, headers: admin, payload: { start: later } })
-    expect(moved.statusCode, moved.body).toBe(200)
-    expect(moved.json().start).toBe(later)
-    // into Sarah's own booked time: the overlap constraint says no
-    const future = await t.db.selectFrom('appointments').select('starts_at').where('id', '=', DEMO.apptFuture).executeTakeFirstOrThrow()
-    const clash = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptOther}/move`, headers: admin, payload: { start: new Date(future.starts_at).toISOString() } })
-    expect(clash.statusCode).toBe(409)
-    expect((await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptSoon}/attendance`, headers: sarah, payload: { mark: 'no-show' } })).statusCode).toBe(403)
-    const noShow = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptSoon}/attendance`, headers: admin, payload: { mark: 'no-show' } })
-    expect(noShow.json().status).toBe('No show')
+  const attendance = (id: string, headers: Record<string, string>, mark: 'checked-in' | 'no-show') =>
+    t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${id}/attendance`, headers, payload: { mark } })
+  const startOf = async (id: string) => new Date((await t.db.selectFrom('appointments').select('starts_at').where('id', '=', id).executeTakeFirstOrThrow()).starts_at)
+  /** Sets the server's clock to `at` (the real clock goes on ticking from there). */
+  const serverTimeIs = (at: Date) => {
+    offsetMs = at.getTime() - Date.now()
+  }
+
+  it("checks in on the appointment's day only, moves, marks no-show once the start has passed, cancels without a fee", async () => {
+    try {
+      // 11 days ahead: neither check-in nor no-show yet, and nothing changes
+      const tooEarly = await attendance(DEMO.apptOther, sarah, 'checked-in')
+      expect(tooEarly.statusCode, tooEarly.body).toBe(409)
+      expect(tooEarly.json()).toEqual({ statusCode: 409, message: 'A customer can be checked in only on the day of the appointment.' })
+      const start = await startOf(DEMO.apptOther)
+      // an hour before its start (09:00 London, so the same London day): check-in yes, no-show not yet
+      serverTimeIs(new Date(start.getTime() - 3_600_000))
+      const notStarted = await attendance(DEMO.apptOther, admin, 'no-show')
+      expect(notStarted.statusCode, notStarted.body).toBe(409)
+      expect(notStarted.json()).toEqual({ statusCode: 409, message: 'A no-show can be marked only once the appointment has started.' })
+      const checked = await attendance(DEMO.apptOther, sarah, 'checked-in')
+      expect(checked.statusCode, checked.body).toBe(200)
+      expect(checked.json()).toMatchObject({ checkedIn: true, status: 'Scheduled' })
+      offsetMs = 0
+
+      const later = new Date(start.getTime() - 24 * 3_600_000 * 7).toISOString()
+      const moved = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptOther}/move`, headers: admin, payload: { start: later } })
+      expect(moved.statusCode, moved.body).toBe(200)
+      expect(moved.json().start).toBe(later)
+      // into Sarah's own booked time: the overlap constraint says no
+      const future = await t.db.selectFrom('appointments').select('starts_at').where('id', '=', DEMO.apptFuture).executeTakeFirstOrThrow()
+      const clash = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptOther}/move`, headers: admin, payload: { start: new Date(future.starts_at).toISOString() } })
+      expect(clash.statusCode).toBe(409)
+
+      // apptSoon is hours ahead: not Sarah's (403), and not a no-show before it starts
+      expect((await attendance(DEMO.apptSoon, sarah, 'no-show')).statusCode).toBe(403)
+      const soonEarly = await attendance(DEMO.apptSoon, admin, 'no-show')
+      expect(soonEarly.statusCode, soonEarly.body).toBe(409)
+      expect((await t.db.selectFrom('appointments').select('status').where('id', '=', DEMO.apptSoon).executeTakeFirstOrThrow()).status).toBe('Scheduled')
+      serverTimeIs(new Date((await startOf(DEMO.apptSoon)).getTime() + 60_000))
+      const noShow = await attendance(DEMO.apptSoon, admin, 'no-show')
+      expect(noShow.statusCode, noShow.body).toBe(200)
+      expect(noShow.json().status).toBe('No show')
+    } finally {
+      offsetMs = 0
+    }
     // a fee is never taken unless asked for (late-fee.routes.test.ts)
     const cancelled = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptLinkedMain}/cancel`, headers: admin, payload: {} })
     expect(cancelled.json().status).toBe('Cancelled')

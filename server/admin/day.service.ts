@@ -7,6 +7,7 @@ import * as E from 'fp-ts/Either'
 import { addDays } from 'date-fns'
 import { fromZonedTime } from 'date-fns-tz'
 import type { CustomerSummary, DayBooking } from '../../src/contract/admin.routes'
+import { ATTENDANCE_REFUSAL_TEXT, type AttendanceMark, attendanceAllowed } from '../../src/domain/booking/attendance'
 import { toMoney, type Db } from '../db/schema'
 import { notify } from '../notifications/notifications.service'
 import type { SignedInStaff } from '../staff/staff.service'
@@ -145,9 +146,15 @@ export async function moveByClinic(
   }
 }
 
-export async function mark(db: OperatorDbOrTrx, who: SignedInStaff, id: string, mark: 'checked-in' | 'no-show', now: Date): Promise<E.Either<ServiceError, DayBooking>> {
+/**
+ * Checked in (from the appointment's London day) or no-show (once its start has passed): too early
+ * is a Conflict with the domain's text, mapped to 409 at the edge.
+ */
+export async function mark(db: OperatorDbOrTrx, who: SignedInStaff, id: string, mark: AttendanceMark, now: Date): Promise<E.Either<ServiceError, DayBooking>> {
   const open = await openAppointment(db, who, id)
   if (E.isLeft(open)) return open
+  const allowed = attendanceAllowed(mark, new Date(open.right.starts_at), now)
+  if (E.isLeft(allowed)) return E.left(conflict(ATTENDANCE_REFUSAL_TEXT[allowed.left._tag]))
   const change = mark === 'checked-in' ? { checked_in: true } : { status: 'No show', checked_in: false }
   const changed = await repo.setStatus(db, who.staff.tenant_id, id, open.right.status, change, now)
   return reread(db, who.staff.tenant_id, id, changed)

@@ -3,8 +3,10 @@ import { SEED_FORM_IDS, SEED_FORM_PASSWORD } from './commerce.seed'
 import { buildTestServer, DEMO, type TestServer } from '../test-support/test-server'
 
 let t: TestServer
+/** The server's clock: the real time unless a test sets an instant (and puts it back). */
+let fixedNow: number | undefined
 beforeAll(async () => {
-  t = await buildTestServer()
+  t = await buildTestServer({ clock: () => new Date(fixedNow ?? Date.now()) })
 })
 afterAll(() => t.close())
 
@@ -100,6 +102,21 @@ describe('leads', () => {
     expect((await postLead({ ...lead, mobilePhone: '123' }, '?from=customer', '10.0.0.2')).json()).toEqual({ statusCode: 400, message: 'Enter a valid mobile number' })
     expect((await postLead({ ...lead, required: ['gender'] }, '?from=customer', '10.0.0.2')).json()).toEqual({ statusCode: 400, message: 'Gender is required' })
     expect((await postLead(lead, '?from=staff', '10.0.0.2')).statusCode).toBe(400)
+  })
+
+  it("refuses a date of birth after the server's London date with the sign-up text; today is accepted", async () => {
+    fixedNow = Date.parse('2026-06-15T23:30:00Z') // 00:30 on 16 June in London
+    try {
+      for (const dateOfBirth of ['2026-06-17T12:00:00.00Z', '2090-01-01T12:00:00.00Z']) {
+        const res = await postLead({ ...lead, dateOfBirth }, '?from=customer', '10.0.0.3')
+        expect(res.json()).toEqual({ statusCode: 400, message: 'Date of birth cannot be in the future.' })
+      }
+      const today = await postLead({ ...lead, dateOfBirth: '2026-06-16T12:00:00.00Z' }, '?from=customer', '10.0.0.3')
+      expect(today.statusCode, today.body).toBe(200)
+      expect(today.json().dateOfBirth).toBe('2026-06-16T12:00:00.00Z')
+    } finally {
+      fixedNow = undefined
+    }
   })
 
   it('is rate limited per client', async () => {

@@ -2,6 +2,7 @@
 import * as E from 'fp-ts/Either'
 import type { Lead, LeadBody } from '../../src/contract'
 import { LEAD_FORM_FIELDS, type LeadFormField } from '../../src/domain/constants/lead-form'
+import { londonDateOf } from '../../src/domain/time'
 import { validateLeadBody, type LeadPayload } from '../../src/domain/validation/lead'
 import { invalid, type ServiceError } from '../service-error'
 import { newId, type CommerceDb } from './commerce.tables'
@@ -17,7 +18,7 @@ function payloadOf(body: LeadBody): LeadPayload {
 }
 
 export async function createLead(db: CommerceDb, tenant: string, body: LeadBody, now: Date): Promise<E.Either<ServiceError, Lead>> {
-  const checked = validateLeadBody(payloadOf(body))
+  const checked = validateLeadBody(payloadOf(body), londonDateOf(now))
   if (E.isLeft(checked)) {
     const errors = checked.left as Record<string, string | undefined>
     const first = LEAD_FIELD_ORDER.map((f) => errors[f]).find(Boolean) ?? Object.values(errors).find(Boolean)

@@ -131,7 +131,7 @@ describe('gift vouchers', () => {
       method: 'POST',
       url: '/api/gift-vouchers/purchase',
       headers: t.auth(demo),
-      payload: { customer: DEMO.customerDemo, clinic: DEMO.clinicLondon, vouchers: [{ value: 100, receiver: { name: 'Sam Green', email: 'sam.green@example.com', message: 'Happy birthday!' } }, { value: 50 }] },
+      payload: { customer: DEMO.customerDemo, clinic: DEMO.clinicLondon, vouchers: [{ value: 100, receiver: { name: 'Sam Green', email: 'sam.green@example.com', message: 'Happy birthday!\nLove, <Jo> & co' } }, { value: 50 }] },
     })
     expect(res.statusCode, res.body).toBe(200)
     const invoice = res.json()
@@ -155,7 +155,8 @@ describe('gift vouchers', () => {
     expect(toSam).toHaveLength(1)
     expect(toSam[0].subject).toBe('A gift voucher for you from Jane Doe | Harley Aesthetics')
     expect(toSam[0].text).toContain('Jane Doe has sent you a Harley Aesthetics gift voucher worth £100.00.')
-    expect(toSam[0].text).toContain('Happy birthday!')
+    expect(toSam[0].text).toContain('Happy birthday!\nLove, <Jo> & co')
+    expect(toSam[0].html).toContain('Happy birthday!<br />Love, &lt;Jo&gt; &amp; co')
     expect(toSam[0].text).toContain(`Voucher code: ${codes[0]}`)
     expect(toSam[0].text).toMatch(/Valid until: \w+day \d{1,2}(st|nd|rd|th) \w+ \d{4}/)
     branded(toSam[0], 'https://book.clinic.test/')

@@ -1,13 +1,16 @@
 /**
  * The HTML part of a notice, rendered with MJML: responsive (one column, readable on a phone), the
  * organisation's logo and accent colour, no remote resources but the logo, no tracking pixels.
- * Every value is escaped: names and addresses come from people.
+ * Every value is escaped: names and addresses come from people; a text's line breaks show as <br />.
  */
 import mjml2html from 'mjml'
 import type { RenderedMessage } from './messages'
 
 const escape = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+
+/** Text from people (a gift voucher's message) escaped, its line breaks kept as <br /> (escaping first). */
+const textBlock = (value: string) => escape(value).replace(/\r\n|\r|\n/g, '<br />')
 
 const DEFAULT_ACCENT = '#2f5d62'
 const COLOUR = /^#[0-9a-f]{3}([0-9a-f]{3})?$/i
@@ -45,10 +48,10 @@ export async function htmlOf(message: RenderedMessage, brand: Branding): Promise
     </mj-section>
     <mj-section background-color="#ffffff" padding="16px">
       <mj-column>
-        <mj-text>${escape(greeting)}</mj-text>
-        <mj-text>${escape(lead)}</mj-text>
-        ${message.details.map((d) => `<mj-text font-weight="bold">${escape(d)}</mj-text>`).join('\n        ')}
-        ${rest.map((p) => `<mj-text>${escape(p)}</mj-text>`).join('\n        ')}
+        <mj-text>${textBlock(greeting)}</mj-text>
+        <mj-text>${textBlock(lead)}</mj-text>
+        ${message.details.map((d) => `<mj-text font-weight="bold">${textBlock(d)}</mj-text>`).join('\n        ')}
+        ${rest.map((p) => `<mj-text>${textBlock(p)}</mj-text>`).join('\n        ')}
         ${message.action ? `<mj-button background-color="${accent}" href="${escape(message.action.url)}" align="left">${escape(message.action.label)}</mj-button>` : ''}
       </mj-column>
     </mj-section>

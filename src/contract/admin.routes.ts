@@ -5,6 +5,7 @@
  */
 import * as t from 'io-ts'
 import { route } from './route'
+import { ATTENDANCE_MARKS } from '../domain/booking/attendance'
 import {
   Ack,
   bodyOf,
@@ -159,7 +160,8 @@ export const staffMoveAppointment = route({
   responses: { 200: DayBooking, ...errors(400, 401, 403, 404, 409) },
 })
 
-export const ATTENDANCE = ['checked-in', 'no-show'] as const
+/** The marks the front desk sets (src/domain/booking/attendance.ts says when). */
+export const ATTENDANCE = ATTENDANCE_MARKS
 export const AttendanceBody = bodyOf({ mark: literals(ATTENDANCE) })
 export type AttendanceBody = t.TypeOf<typeof AttendanceBody>
 

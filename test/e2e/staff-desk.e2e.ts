@@ -2,8 +2,9 @@
 // empty database (SEED_DEMO=false, OPERATOR_KEY, the new tenant as the default one so the browser at
 // 127.0.0.1 reaches it), the real `clinic` executable for the operator's steps. The operator creates
 // the tenant, its admin applies docs/examples/clinic.yaml; a customer books and pays in the browser;
-// the booking is on /staff (phone and desktop, axe) and in `clinic admin bookings`; the desk checks
-// in, marks a no-show and cancels (after confirming). A staff member who forgot the password gets a
+// the booking is on /staff (phone and desktop, axe) and in `clinic admin bookings`; the desk does not
+// offer a no-show before the start nor a check-in before the day (the server and CLI refuse them),
+// checks in and marks a no-show once the bookings are moved to yesterday, and cancels (after confirming). A staff member who forgot the password gets a
 // set-password link by mail from the sign-in page and signs in with the new one.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -76,6 +77,13 @@ async function act(page: Page, booking: string, action: 'Check in' | 'No-show' |
   await page.getByRole('button', { name: `Actions for ${booking}` }).click()
   await page.getByRole('menuitem', { name: action }).click()
 }
+
+const NO_SHOW_LATER = 'A no-show can be marked only once the appointment has started.'
+const CHECK_IN_LATER = 'A customer can be checked in only on the day of the appointment.'
+
+/** Whether the open action menu's item is disabled (react-aria: aria-disabled). */
+const menuItemDisabled = async (page: Page, name: string) =>
+  (await page.getByRole('menu').getByRole('menuitem', { name: new RegExp(`^${name}`) }).getAttribute('aria-disabled')) === 'true'
 
 /** The id of the first object named `name` anywhere in a JSON answer (the CLI's services list nests them in categories). */
 function idOfNamed(value: unknown, name: string): string | undefined {
@@ -205,7 +213,7 @@ describe('a new clinic, set up from the example file, takes a booking seen on /s
     await s.context.close()
   })
 
-  it('desktop: a column per practitioner; check in, no-show, move, cancel (confirmed); customer search', async () => {
+  it('desktop: a column per practitioner; no check-in or no-show before their time; move, cancel (confirmed); check in and no-show in the past; customer search', async () => {
     const s = await open(browser, 'staff-desk-desktop', DESKTOP)
     const { page } = s
     await desk(s, date, 'Bristol')
@@ -217,13 +225,9 @@ describe('a new clinic, set up from the example file, takes a booking seen on /s
     await s.axe('day')
 
     const labels = await cards.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))
-    const [first, second, third] = labels as [string, string, string]
+    const third = labels[2]!
     // 'Jo Tester at 09:00, HydraFacial' -> the notice names 'Jo Tester at 09:00'
     const who = (label: string) => label.replace(/, [^,]*$/, '')
-    await act(page, first, 'Check in')
-    await page.getByRole('status').filter({ hasText: `Checked in: ${who(first)}.` }).waitFor()
-    await act(page, second, 'No-show')
-    await page.getByRole('status').filter({ hasText: `Marked as no-show: ${who(second)}.` }).waitFor()
 
     // Move the third a day on (same time, same practitioner), then cancel it there.
     await act(page, third, 'Move…')
@@ -248,6 +252,24 @@ describe('a new clinic, set up from the example file, takes a booking seen on /s
     const moved = page.getByRole('listitem', { name: /^Jo Tester at / })
     await expect.poll(() => moved.count()).toBe(1)
     const movedLabel = (await moved.getAttribute('aria-label'))!
+    // The day after a day that still had times when booked: hours ahead whatever the time of day, so
+    // neither check-in nor no-show is offered yet, and the menu says why.
+    await page.getByRole('button', { name: `Actions for ${movedLabel}` }).click()
+    await expect.poll(() => menuItemDisabled(page, 'Check in')).toBe(true)
+    await expect.poll(() => menuItemDisabled(page, 'No-show')).toBe(true)
+    await page.getByRole('menu').getByText(CHECK_IN_LATER).waitFor()
+    await page.getByRole('menu').getByText(NO_SHOW_LATER).waitFor()
+    await s.shot('not-yet')
+    await s.axe('actions menu, not yet')
+    await page.keyboard.press('Escape')
+    await page.getByRole('menu').waitFor({ state: 'detached' })
+    // The server refuses them too, and the CLI says why (exit 1); nothing changes.
+    const movedId = (await clinic(['--json', 'admin', 'bookings', '--date', nextDate, '--location', 'bristol'])).json<{ id: string }[]>()[0]!.id
+    for (const [command, text] of [['no-show', NO_SHOW_LATER], ['check-in', CHECK_IN_LATER]] as const) {
+      const early = await clinic(['admin', command, movedId])
+      expect(early.code, early.stderr).toBe(1)
+      expect(early.stderr).toContain(text)
+    }
     await act(page, movedLabel, 'Cancel…')
     const confirm = page.getByRole('alertdialog', { name: 'Cancel this booking?' })
     await confirm.waitFor()
@@ -264,11 +286,34 @@ describe('a new clinic, set up from the example file, takes a booking seen on /s
     await s.shot('customer-search')
     await s.axe('customer search')
 
-    const today = (await clinic(['--json', 'admin', 'bookings', '--date', date, '--location', 'bristol'])).json<{ status: string; checkedIn: boolean }[]>()
-    expect(today.filter((r) => r.checkedIn)).toHaveLength(1)
-    expect(today.filter((r) => /no.?show/i.test(r.status))).toHaveLength(1)
     const tomorrow = (await clinic(['--json', 'admin', 'bookings', '--date', nextDate, '--location', 'bristol'])).json<{ status: string }[]>()
     expect(tomorrow.map((r) => r.status)).toEqual(['Cancelled'])
+
+    const pending = (await clinic(['--json', 'admin', 'bookings', '--date', date, '--location', 'bristol'])).json<{ id: string; status: string; checkedIn: boolean }[]>()
+    expect(pending.map((r) => [r.status, r.checkedIn])).toEqual([['Scheduled', false], ['Scheduled', false]])
+
+    // Yesterday (London) has started whatever the time now: the desk moves both there, then checks one
+    // in and marks the other a no-show.
+    const yesterday = londonDate(new Date(Date.now() - 86_400_000).toISOString())
+    for (const [booking, time] of [[pending[0]!, '10:00'], [pending[1]!, '13:00']] as const) {
+      const run = await clinic(['admin', 'move', booking.id, '--start', `${yesterday} ${time}`])
+      expect(run.code, run.stderr).toBe(0)
+    }
+    await page.goto(`${baseUrl}/staff?date=${yesterday}`)
+    await page.getByRole('heading', { name: 'Day bookings' }).waitFor()
+    await chooseLocation(page, 'Bristol')
+    await page.getByText('Loading…').waitFor({ state: 'detached' })
+    const past = page.getByRole('listitem', { name: /^Jo Tester at / })
+    await expect.poll(() => past.count()).toBe(2)
+    const [arrived, missed] = (await past.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))) as [string, string]
+    await act(page, arrived, 'Check in')
+    await page.getByRole('status').filter({ hasText: `Checked in: ${who(arrived)}.` }).waitFor()
+    await act(page, missed, 'No-show')
+    await page.getByRole('status').filter({ hasText: `Marked as no-show: ${who(missed)}.` }).waitFor()
+    await s.shot('past-marked')
+    const marked = (await clinic(['--json', 'admin', 'bookings', '--date', yesterday, '--location', 'bristol'])).json<{ status: string; checkedIn: boolean }[]>()
+    expect(marked.filter((r) => r.checkedIn)).toHaveLength(1)
+    expect(marked.filter((r) => /no.?show/i.test(r.status))).toHaveLength(1)
     expect(s.problems).toEqual([])
     await s.context.close()
   })

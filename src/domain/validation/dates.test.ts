@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dateOfBirthAtNoonUtc, dateOfBirthToIsoDate, isDateOfBirth } from './dates'
+import { dateOfBirthAtNoonUtc, dateOfBirthToIsoDate, isDateOfBirth, isDateOfBirthInFuture } from './dates'
 
 describe('date of birth', () => {
   it.each([
@@ -21,5 +21,17 @@ describe('date of birth', () => {
   it('gives the calendar date', () => {
     expect(dateOfBirthToIsoDate('05/06/1970')).toBe('1970-06-05')
     expect(dateOfBirthToIsoDate('5/6/1970')).toBeUndefined()
+  })
+})
+
+describe('isDateOfBirthInFuture', () => {
+  it.each([
+    ['2026-11-26', '2026-11-25', true],
+    ['2090-01-01T12:00:00.000Z', '2026-11-25', true],
+    ['2026-11-25', '2026-11-25', false],
+    ['2026-11-25T12:00:00.000Z', '2026-11-25', false],
+    ['1990-01-01', '2026-11-25', false],
+  ])('%s with today %s: %s', (dob, today, expected) => {
+    expect(isDateOfBirthInFuture(dob, today)).toBe(expected)
   })
 })

@@ -21,3 +21,12 @@ export const isDateOfBirth = (value: string | null | undefined): boolean => date
 /** 'yyyy-MM-dd' of a 'dd/MM/yyyy' date of birth, or undefined when it is not a valid date. */
 export const dateOfBirthToIsoDate = (value: string | null | undefined): string | undefined =>
   dateOfBirthAtNoonUtc(value)?.slice(0, 10)
+
+/** A date of birth after today (spec section 5: sign-up, personal details and the lead form). */
+export const DATE_OF_BIRTH_IN_FUTURE = 'Date of birth cannot be in the future.'
+
+/**
+ * Whether a date of birth ('yyyy-MM-dd', or the date at 12:00 UTC as sent to the server) is after
+ * `today`, the caller's 'yyyy-MM-dd' date in Europe/London. Today itself is not in the future.
+ */
+export const isDateOfBirthInFuture = (isoDate: string, today: string): boolean => isoDate.slice(0, 10) > today

@@ -16,6 +16,9 @@ const allFields = parseLeadQuery(
     '&required=title,gender,dateOfBirth,mobilePhone&interested=Botox,Fillers&messageTitle=Anything else?',
 )
 const minimal = parseLeadQuery('fields=firstName,surname,email')
+/** Today's London date, as the callers pass it in. */
+const TODAY = '2026-11-25'
+const today = { today: TODAY }
 
 const filled: LeadInput = {
   title: 'Ms',
@@ -34,7 +37,7 @@ const filled: LeadInput = {
 
 describe('validateLead', () => {
   it('builds the payload of every shown field', () => {
-    expect(validateLead(filled, allFields)).toEqual(
+    expect(validateLead(filled, allFields, today)).toEqual(
       E.right({
         title: 'Ms',
         firstName: 'Ann',
@@ -53,7 +56,7 @@ describe('validateLead', () => {
   })
 
   it('leaves out fields that are not shown', () => {
-    expect(validateLead({ ...filled, contactBySms: false }, minimal)).toEqual(
+    expect(validateLead({ ...filled, contactBySms: false }, minimal, today)).toEqual(
       E.right({
         firstName: 'Ann',
         surname: 'Lee',
@@ -76,12 +79,14 @@ describe('validateLead', () => {
     [{ dateOfBirth: '' }, { dateOfBirth: 'Date of birth is required' }],
     [{ dateOfBirth: '1991-03-02' }, { dateOfBirth: 'Please enter a valid date.' }],
     [{ dateOfBirth: '31/02/1990' }, { dateOfBirth: 'Please enter a valid date.' }],
+    [{ dateOfBirth: '26/11/2026' }, { dateOfBirth: 'Date of birth cannot be in the future.' }],
+    [{ dateOfBirth: '01/01/2090' }, { dateOfBirth: 'Date of birth cannot be in the future.' }],
   ])('all fields required: %o gives %o', (change, errors) => {
-    expect(validateLead({ ...filled, ...change }, allFields)).toEqual(E.left(errors))
+    expect(validateLead({ ...filled, ...change }, allFields, today)).toEqual(E.left(errors))
   })
 
   it('first name, surname and email are required even when the query does not say so', () => {
-    expect(validateLead({}, minimal)).toEqual(
+    expect(validateLead({}, minimal, today)).toEqual(
       E.left({ firstName: 'First name is required', surname: 'Surname is required', email: 'Email is required' }),
     )
   })
@@ -89,20 +94,27 @@ describe('validateLead', () => {
   it('optional shown fields may stay empty, but a given mobile or date must be valid', () => {
     const optional = parseLeadQuery('fields=title,firstName,surname,email,gender,dateOfBirth,mobilePhone')
     const base = { firstName: 'A', surname: 'B', email: 'a@b.co' }
-    expect(E.isRight(validateLead(base, optional))).toBe(true)
-    expect(validateLead({ ...base, mobilePhone: '123', dateOfBirth: '30/02/2000' }, optional)).toEqual(
+    expect(E.isRight(validateLead(base, optional, today))).toBe(true)
+    expect(validateLead({ ...base, mobilePhone: '123', dateOfBirth: '30/02/2000' }, optional, today)).toEqual(
       E.left({ mobilePhone: 'Enter a valid mobile number', dateOfBirth: 'Please enter a valid date.' }),
     )
   })
 
   it('required but not shown fields are not checked', () => {
     const hidden = parseLeadQuery('fields=firstName,surname,email&required=gender,mobilePhone,title,dateOfBirth')
-    expect(E.isRight(validateLead({ firstName: 'A', surname: 'B', email: 'a@b.co' }, hidden))).toBe(true)
+    expect(E.isRight(validateLead({ firstName: 'A', surname: 'B', email: 'a@b.co' }, hidden, today))).toBe(true)
+  })
+
+  it('a date of birth of today is accepted, one of tomorrow (London dates) is not', () => {
+    expect(E.isRight(validateLead({ ...filled, dateOfBirth: '25/11/2026' }, allFields, today))).toBe(true)
+    expect(validateLead({ ...filled, dateOfBirth: '26/11/2026' }, allFields, today)).toEqual(
+      E.left({ dateOfBirth: 'Date of birth cannot be in the future.' }),
+    )
   })
 
   it('checks the mobile for the chosen country', () => {
-    expect(E.isRight(validateLead({ ...filled, mobilePhone: '0412 345 678' }, allFields, 'au'))).toBe(true)
-    expect(E.isLeft(validateLead({ ...filled, mobilePhone: '0412 345 678' }, allFields, 'gb'))).toBe(true)
+    expect(E.isRight(validateLead({ ...filled, mobilePhone: '0412 345 678' }, allFields, { today: TODAY, country: 'au' }))).toBe(true)
+    expect(E.isLeft(validateLead({ ...filled, mobilePhone: '0412 345 678' }, allFields, { today: TODAY, country: 'gb' }))).toBe(true)
   })
 })
 
@@ -151,12 +163,12 @@ describe('validateLeadBody (server)', () => {
   }
 
   it('accepts what the form sends, normalising the email', () => {
-    expect(validateLeadBody(body)).toEqual(E.right({ ...body, email: 'ann@example.com' }))
+    expect(validateLeadBody(body, TODAY)).toEqual(E.right({ ...body, email: 'ann@example.com' }))
   })
 
   it('accepts the payload built by the form', () => {
-    const built = validateLead(filled, allFields)
-    expect(E.isRight(built) && E.isRight(validateLeadBody(built.right))).toBe(true)
+    const built = validateLead(filled, allFields, today)
+    expect(E.isRight(built) && E.isRight(validateLeadBody(built.right, TODAY))).toBe(true)
   })
 
   it.each<[Partial<LeadPayload>, Record<string, string>]>([
@@ -168,15 +180,21 @@ describe('validateLeadBody (server)', () => {
     [{ mobilePhone: '+44 07700 900123' }, { mobilePhone: 'Enter a valid mobile number' }],
     [{ dateOfBirth: '1991-02-30T12:00:00.00Z' }, { dateOfBirth: 'Please enter a valid date.' }],
     [{ dateOfBirth: '1991-03-02' }, { dateOfBirth: 'Please enter a valid date.' }],
+    [{ dateOfBirth: '2026-11-26T12:00:00.00Z' }, { dateOfBirth: 'Date of birth cannot be in the future.' }],
+    [{ dateOfBirth: '2090-01-01T12:00:00.00Z' }, { dateOfBirth: 'Date of birth cannot be in the future.' }],
     [
       { required: ['title', 'gender', 'dateOfBirth'], dateOfBirth: undefined },
       { title: 'Select title', gender: 'Gender is required', dateOfBirth: 'Date of birth is required' },
     ],
   ])('%o gives %o', (change, errors) => {
-    expect(validateLeadBody({ ...body, ...change })).toEqual(E.left(errors))
+    expect(validateLeadBody({ ...body, ...change }, TODAY)).toEqual(E.left(errors))
+  })
+
+  it('a date of birth of today is accepted', () => {
+    expect(E.isRight(validateLeadBody({ ...body, dateOfBirth: '2026-11-25T12:00:00.00Z' }, TODAY))).toBe(true)
   })
 
   it('without a required list only the always-required fields are checked', () => {
-    expect(E.isRight(validateLeadBody({ firstName: 'A', surname: 'B', email: 'a@b.co', marketingTypes: [] }))).toBe(true)
+    expect(E.isRight(validateLeadBody({ firstName: 'A', surname: 'B', email: 'a@b.co', marketingTypes: [] }, TODAY))).toBe(true)
   })
 })

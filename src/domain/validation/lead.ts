@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/Either'
-import { DATE_INVALID, dateOfBirthToIsoDate } from './dates'
+import { DATE_INVALID, DATE_OF_BIRTH_IN_FUTURE, dateOfBirthToIsoDate, isDateOfBirthInFuture } from './dates'
 import { isEmail, normaliseEmail } from './email'
 import type { LeadField, LeadFormConfig } from './lead-query'
 import { type CountryCode, isValidPhone, normalisePhone } from './phone'
@@ -19,6 +19,8 @@ export const LEAD_MESSAGES = {
   dateOfBirth: 'Date of birth is required',
   /** A filled-in date of birth that is not a real date. */
   dateOfBirthInvalid: DATE_INVALID,
+  /** A date of birth after today (as sign-up and personal details refuse it). */
+  dateOfBirthInFuture: DATE_OF_BIRTH_IN_FUTURE,
 } as const
 
 export type LeadMarketingType = 'SMS' | 'Email'
@@ -108,12 +110,28 @@ export const buildLeadPayload = (input: LeadInput, form: LeadFormShape, country?
   }
 }
 
+/** What the lead checks need besides the values: today's 'yyyy-MM-dd' date in Europe/London. */
+export interface LeadCheckContext {
+  readonly today: string
+  /** the organisation's country for the mobile ('gb' default, 'au') */
+  readonly country?: string
+}
+
+/** The date of birth rule shared by the form and the server: a given date must be real and not after today. */
+const dateOfBirthError = (isoDate: string | undefined, today: string): string | undefined =>
+  isoDate === undefined
+    ? LEAD_MESSAGES.dateOfBirthInvalid
+    : isDateOfBirthInFuture(isoDate, today)
+      ? LEAD_MESSAGES.dateOfBirthInFuture
+      : undefined
+
 /**
  * Lead form on submit (spec section 5). firstName, surname and email are always checked; title,
  * gender, mobilePhone and dateOfBirth only when shown and required (a mobile that is given is always
- * checked for validity, long numbers allowed). A filled-in date that is not real shows 'Please enter a valid date.'.
+ * checked for validity, long numbers allowed). A filled-in date that is not real shows 'Please enter a valid date.',
+ * one after `today` 'Date of birth cannot be in the future.'.
  */
-export const validateLead = (input: LeadInput, form: LeadFormShape, country?: string): FormResult<LeadField, LeadPayload> => {
+export const validateLead = (input: LeadInput, form: LeadFormShape, { today, country }: LeadCheckContext): FormResult<LeadField, LeadPayload> => {
   const errors: FieldErrors<LeadField> = {}
   const required = (field: LeadField): boolean => form.fields.includes(field) && form.required.includes(field)
   if (required('title') && trimmed(input.title) === '') errors.title = LEAD_MESSAGES.title
@@ -132,7 +150,10 @@ export const validateLead = (input: LeadInput, form: LeadFormShape, country?: st
   if (form.fields.includes('dateOfBirth')) {
     const dob = trimmed(input.dateOfBirth)
     if (dob === '' && required('dateOfBirth')) errors.dateOfBirth = LEAD_MESSAGES.dateOfBirth
-    else if (dob !== '' && leadDateOfBirth(dob) === undefined) errors.dateOfBirth = LEAD_MESSAGES.dateOfBirthInvalid
+    else if (dob !== '') {
+      const error = dateOfBirthError(dateOfBirthToIsoDate(dob), today)
+      if (error) errors.dateOfBirth = error
+    }
   }
   return toFormResult(errors, () => buildLeadPayload(input, form, country))
 }
@@ -144,9 +165,10 @@ const isLeadDateTime = (value: string): boolean =>
 /**
  * Server side: the same rules applied to a received lead body (email pattern, the always-required
  * fields, the body's own required list, a given mobile valid with long numbers allowed, a given date
- * of birth as the date at 12:00 UTC). right(body with the email normalised) or left(messages by field).
+ * of birth as the date at 12:00 UTC, not after `today`, the server's London date). right(body with the
+ * email normalised) or left(messages by field).
  */
-export const validateLeadBody = (body: LeadPayload): FormResult<LeadField, LeadPayload> => {
+export const validateLeadBody = (body: LeadPayload, today: string): FormResult<LeadField, LeadPayload> => {
   const errors: FieldErrors<LeadField> = {}
   const required = (field: LeadField): boolean => (body.required ?? []).includes(field)
   if (required('title') && trimmed(body.title) === '') errors.title = LEAD_MESSAGES.title
@@ -160,6 +182,9 @@ export const validateLeadBody = (body: LeadPayload): FormResult<LeadField, LeadP
   } else if (!isValidPhone(body.mobilePhone, { maxLength: null })) errors.mobilePhone = LEAD_MESSAGES.mobilePhoneInvalid
   const dob = trimmed(body.dateOfBirth)
   if (dob === '' && required('dateOfBirth')) errors.dateOfBirth = LEAD_MESSAGES.dateOfBirth
-  else if (dob !== '' && !isLeadDateTime(dob)) errors.dateOfBirth = LEAD_MESSAGES.dateOfBirthInvalid
+  else if (dob !== '') {
+    const error = dateOfBirthError(isLeadDateTime(dob) ? dob.slice(0, 10) : undefined, today)
+    if (error) errors.dateOfBirth = error
+  }
   return toFormResult(errors, () => ({ ...body, email: normaliseEmail(body.email) }))
 }

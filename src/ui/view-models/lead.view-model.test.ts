@@ -14,7 +14,7 @@ function setup(result: E.Either<AppError, Lead> = E.right(LEAD), embedded = true
   const navigator = new RecordingNavigator()
   const posted: LeadHostMessage[] = []
   const sent: LeadBody[] = []
-  const vm = new LeadViewModel({ execute: async (lead) => (sent.push(lead), result) }, toasts, { embedded, post: (m) => posted.push(m) }, navigator)
+  const vm = new LeadViewModel({ execute: async (lead) => (sent.push(lead), result) }, toasts, { embedded, post: (m) => posted.push(m) }, navigator, clock)
   return { vm, toasts, navigator, posted, sent, clock }
 }
 
@@ -113,6 +113,24 @@ describe('LeadViewModel: validation', () => {
     vm.setField('dateOfBirth', '31/02/1990')
     await vm.submit()
     expect(vm.errors).toEqual({ dateOfBirth: 'Please enter a valid date.' })
+  })
+
+  it("a date of birth after today's London date is refused as sign-up refuses it; today is accepted", async () => {
+    // The clock reads 00:30 on 16 June in London (still 15 June in UTC).
+    const { vm, sent } = setup()
+    vm.configure('?fields=dateOfBirth')
+    fill(vm)
+    for (const future of ['17/06/2026', '01/01/2090']) {
+      vm.setField('dateOfBirth', future)
+      await vm.submit()
+      expect(vm.errors).toEqual({ dateOfBirth: 'Date of birth cannot be in the future.' })
+      expect(vm.status).toBe('editing')
+    }
+    expect(sent).toEqual([])
+    vm.setField('dateOfBirth', '16/06/2026')
+    await vm.submit()
+    expect(vm.errors).toEqual({})
+    expect(sent.map((lead) => lead.dateOfBirth)).toEqual(['2026-06-16T12:00:00.00Z'])
   })
 })
 

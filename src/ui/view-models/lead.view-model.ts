@@ -10,6 +10,8 @@ import { clearFieldError, type FieldErrors } from '../../domain/validation/resul
 import { NAVIGATOR, type Navigator } from './app-services'
 import { ToastViewModel } from './toast.view-model'
 import { SubmitLead } from '../../application/use-cases/forms.use-case'
+import type { Clock } from '../../application/ports/clock.port'
+import { PORTS } from '../../application/tokens'
 
 /** The page that embeds /lead in an iframe: messages go to it (window.parent in the browser). */
 export interface LeadHost {
@@ -27,8 +29,12 @@ export type LeadStatus = 'editing' | 'submitting' | 'done'
 type TextField = Exclude<keyof LeadInput, 'interested' | 'contactBySms' | 'contactByEmail'>
 
 /** The form's checks: libphonenumber's metadata and date parsing, ~40 KB gzip, loaded once the form is on screen. */
-type LeadChecks = Pick<typeof import('../../domain/validation/lead'), 'validateLead' | 'validateLeadPhone'>
-const loadLeadChecks = (): Promise<LeadChecks> => import('../../domain/validation/lead')
+type LeadChecks = Pick<typeof import('../../domain/validation/lead'), 'validateLead' | 'validateLeadPhone'> &
+  Pick<typeof import('../../domain/time'), 'londonDateOf'>
+const loadLeadChecks = async (): Promise<LeadChecks> => {
+  const [{ validateLead, validateLeadPhone }, { londonDateOf }] = await Promise.all([import('../../domain/validation/lead'), import('../../domain/time')])
+  return { validateLead, validateLeadPhone, londonDateOf }
+}
 
 export type SubmitLeadUseCase = { execute(lead: LeadBody): Promise<E.Either<AppError, Lead>> }
 
@@ -104,12 +110,14 @@ export class LeadViewModel {
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
     @inject(LEAD_HOST) private readonly host: LeadHost,
     @inject(NAVIGATOR) private readonly navigator: Navigator,
+    @inject(PORTS.Clock) private readonly clock: Clock,
   ) {
-    makeAutoObservable<LeadViewModel, 'submitLead' | 'toasts' | 'host' | 'navigator' | 'lastHeight' | 'checks'>(this, {
+    makeAutoObservable<LeadViewModel, 'submitLead' | 'toasts' | 'host' | 'navigator' | 'clock' | 'lastHeight' | 'checks'>(this, {
       submitLead: false,
       toasts: false,
       host: false,
       navigator: false,
+      clock: false,
       lastHeight: false,
       checks: false,
     })
@@ -231,7 +239,7 @@ export class LeadViewModel {
       this.toasts.show(LEAD_CREATE_FAILED)
       return
     }
-    const result = this.checks.validateLead(this.values, this.config, this.country)
+    const result = this.checks.validateLead(this.values, this.config, { today: this.checks.londonDateOf(this.clock.now()), country: this.country })
     if (E.isLeft(result)) {
       runInAction(() => {
         this.errors = result.left

@@ -51,7 +51,7 @@ function setup(options: { day?: DayBooking[]; dayError?: AppError; token?: strin
     options.moveError ? E.left(options.moveError) : E.right(booking({ id, start, end: new Date(Date.parse(start) + 1_800_000).toISOString(), practitioner: practitioner ?? 'Sarah' })))
   const rota = useCase(async (_date: string, _location: string) => E.right((options.rota ?? []).map((name, i) => ({ id: String(i).repeat(24), name }))))
   const vm = new StaffDeskViewModel(login as never, logout as never, day as never, mark as never, cancel as never, setPassword as never, locations as never, tokens, clock, me as never, move as never, rota as never)
-  return { vm, tokens, login, day, mark, cancel, me, move, rota, setPassword }
+  return { vm, tokens, login, day, mark, cancel, me, move, rota, setPassword, clock }
 }
 
 describe('StaffDeskViewModel', () => {
@@ -109,17 +109,43 @@ describe('StaffDeskViewModel', () => {
 
   it('checks in, marks a no-show and cancels, replacing the booking with the server answer', async () => {
     const id = '1'.repeat(24)
-    const { vm, mark, cancel } = setup({ token: 't', day: [booking({ id })] })
+    const { vm, mark, cancel, clock } = setup({ token: 't', day: [booking({ id })] })
     await vm.enter()
     await vm.act(id, 'checked-in')
     expect(mark.execute).toHaveBeenCalledWith(id, 'checked-in')
     expect(vm.bookings[0].checkedIn).toBe(true)
     expect(vm.notice).toBe('Checked in: Jane Doe at 10:00.')
+    clock.set(new Date('2026-06-01T09:05:00Z')) // 10:05 London: the 10:00 appointment has started
     await vm.act(id, 'no-show')
     expect(vm.bookings[0].status).toBe('no-show')
     await vm.act(id, 'cancel')
     expect(cancel.execute).toHaveBeenCalledWith(id, false)
     expect(vm.bookings[0].status).toBe('cancelled')
+  })
+
+  it("offers check-in from the appointment's London day and no-show once it has started; refuses them earlier without calling the server", async () => {
+    // The clock reads 00:30 on 1 June in London (still 31 May in UTC).
+    const today = booking({ id: '1'.repeat(24) }) // 10:00 London on 1 June
+    const tomorrow = booking({ id: '2'.repeat(24), start: '2026-06-01T23:30:00.000Z', end: '2026-06-02T00:00:00.000Z' }) // 00:30 on 2 June
+    const earlier = booking({ id: '3'.repeat(24), start: '2026-05-31T22:00:00.000Z', end: '2026-05-31T22:30:00.000Z' }) // 23:00 on 31 May
+    const { vm, mark, clock } = setup({ token: 't', day: [today, tomorrow, earlier] })
+    await vm.enter()
+    const checkInLater = 'A customer can be checked in only on the day of the appointment.'
+    const noShowLater = 'A no-show can be marked only once the appointment has started.'
+    expect([today, tomorrow, earlier].map((b) => [vm.attendanceRefusal(b, 'checked-in'), vm.attendanceRefusal(b, 'no-show')])).toEqual([
+      [undefined, noShowLater],
+      [checkInLater, noShowLater],
+      [undefined, undefined],
+    ])
+    await vm.act(tomorrow.id, 'checked-in')
+    await vm.act(today.id, 'no-show')
+    expect(mark.execute).not.toHaveBeenCalled()
+    expect(vm.error).toBe(noShowLater)
+    expect(vm.bookings.map((b) => [b.status, b.checkedIn])).toEqual([['booked', false], ['booked', false], ['booked', false]])
+    clock.set(new Date('2026-06-01T09:00:00Z'))
+    expect(vm.attendanceRefusal(today, 'no-show')).toBeUndefined()
+    await vm.act(today.id, 'no-show')
+    expect(mark.execute).toHaveBeenCalledWith(today.id, 'no-show')
   })
 
   it('cancels only after the confirmation, with the fee when ticked', async () => {

@@ -9,12 +9,13 @@ import type { AppError } from '../../application/failure'
 import { ListLocations } from '../../application/use-cases/catalogue.use-case'
 import { CancelForCustomer, ListDayBookings, ListRota, MarkAttendance, MoveForCustomer, SetStaffPassword, StaffLogin, StaffLogout, StaffMe } from '../../application/use-cases/admin.use-case'
 import { existsInLondon, londonToUtc } from '../../domain/time'
+import { ATTENDANCE_REFUSAL_TEXT, type AttendanceMark, attendanceAllowed } from '../../domain/booking/attendance'
 import type { DayBooking } from '../../contract/admin.routes'
 import type { StaffUser } from '../../contract/staff.routes'
 
 type Exec<F> = Pick<F, Extract<keyof F, 'execute'>>
 
-export type StaffAction = 'checked-in' | 'no-show' | 'cancel'
+export type StaffAction = AttendanceMark | 'cancel'
 
 /** The booking being cancelled (asked to confirm first) or moved, with the dialog's fields. */
 export interface MoveForm {
@@ -264,10 +265,27 @@ export class StaffDeskViewModel {
     if (E.isRight(result)) await this.load()
   }
 
+  /**
+   * Why `mark` cannot be set on the booking yet (the server's rule: check-in from the appointment's
+   * London day, no-show once it has started), or undefined when it can. Read when the menu opens.
+   */
+  attendanceRefusal(booking: DayBooking, mark: AttendanceMark): string | undefined {
+    const allowed = attendanceAllowed(mark, new Date(booking.start), this.clock.now())
+    return E.isLeft(allowed) ? ATTENDANCE_REFUSAL_TEXT[allowed.left._tag] : undefined
+  }
+
   async act(id: string, action: StaffAction): Promise<void> {
     if (this.busy) return
+    const booking = this.bookings.find((b) => b.id === id)
+    const refusal = booking && action !== 'cancel' ? this.attendanceRefusal(booking, action) : undefined
+    if (refusal) {
+      this.notice = undefined
+      this.error = refusal
+      return
+    }
     this.busy = id
     this.notice = undefined
+    this.error = undefined
     const result = action === 'cancel' ? await this.cancelForCustomer.execute(id, this.chargeFee) : await this.attendance.execute(id, action)
     runInAction(() => {
       this.busy = undefined

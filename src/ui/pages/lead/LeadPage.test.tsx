@@ -20,6 +20,7 @@ function renderLead(search: string) {
     new ToastViewModel(clock),
     { embedded: true, post: (m) => posted.push(m) },
     new RecordingNavigator(),
+    clock,
   )
   const container = new Container()
   container.bind(LeadViewModel).toConstantValue(vm)

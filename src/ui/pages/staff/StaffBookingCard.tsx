@@ -5,6 +5,7 @@ import { Button } from '../../components/Button'
 import { TextField } from '../../components/Field'
 import { clinicTimeOf, type StaffDeskViewModel } from '../../view-models/staff-desk.view-model'
 import type { DayBooking } from '../../../contract/admin.routes'
+import type { AttendanceMark } from '../../../domain/booking/attendance'
 import { StaffDatePicker, StaffSelect } from './StaffControls'
 import styles from './StaffDesk.module.css'
 
@@ -39,8 +40,8 @@ export const StaffBookingCard = observer(function StaffBookingCard({ vm, booking
             </AriaButton>
             <Popover className={styles.popover} placement="bottom end">
               <Menu className={styles.menu} onAction={(key) => choose(key as MenuAction)}>
-                <MenuItem id="checked-in" className={styles.menuItem}>Check in</MenuItem>
-                <MenuItem id="no-show" className={styles.menuItem}>No-show</MenuItem>
+                <AttendanceItem vm={vm} booking={booking} mark="checked-in" label="Check in" />
+                <AttendanceItem vm={vm} booking={booking} mark="no-show" label="No-show" />
                 <MenuItem id="move" className={styles.menuItem}>Move…</MenuItem>
                 <MenuItem id="cancel" className={`${styles.menuItem} ${styles.menuItemDanger}`}>Cancel…</MenuItem>
               </Menu>
@@ -56,6 +57,18 @@ export const StaffBookingCard = observer(function StaffBookingCard({ vm, booking
         <span className={styles.status}>{statusOf(booking)}</span> · Deposit paid {money(booking.depositPaid)}
       </p>
     </li>
+  )
+})
+
+/** Check in or No-show: disabled, with the reason under it, while the server would refuse it. */
+const AttendanceItem = observer(function AttendanceItem({ vm, booking, mark, label }: { vm: StaffDeskViewModel; booking: DayBooking; mark: AttendanceMark; label: string }) {
+  const refusal = vm.attendanceRefusal(booking, mark)
+  return (
+    <MenuItem id={mark} textValue={label} className={styles.menuItem} isDisabled={refusal !== undefined}>
+      {label}
+      {/* Part of the item's name (its visible text), so a screen reader hears why too. */}
+      {refusal ? <span className={styles.menuItemHint}> {refusal}</span> : null}
+    </MenuItem>
   )
 })
 
