@@ -60,6 +60,26 @@ describe('SlotHoldViewModel (issue 17)', () => {
     expect(w.useCases.calls.ReleaseHeldTime).toEqual([[KEY]])
   })
 
+  it('the same time picked again while its hold is on its way (a double tap on a slow network) is one hold, kept', async () => {
+    const answers: (() => void)[] = []
+    const w = holdWorld({ HoldTime: (body) => new Promise((resolve) => answers.push(() => resolve(E.right(heldTime(body.appointment.event.start, body.appointment.event.end))))) })
+    const first = w.slotHold.pick([slot])
+    const second = w.slotHold.pick([{ ...slot }])
+    expect(w.useCases.calls.HoldTime).toHaveLength(1)
+    answers.forEach((answer) => answer())
+    expect(await first).toBe('held')
+    expect(await second).toBe('held')
+    expect(w.booking.startTime).toBe(slot.startDate)
+    expect(w.booking.held.key).toEqual(KEY)
+    expect(w.useCases.calls.ReleaseHeldTime ?? []).toHaveLength(0)
+    expect(w.toasts.toasts).toEqual([])
+    // Picked again once held: a fresh hold replacing it, as before.
+    const third = w.slotHold.pick([slot])
+    answers[1]?.()
+    expect(await third).toBe('held')
+    expect(w.useCases.calls.HoldTime?.[1][0]).toMatchObject({ replaces: KEY })
+  })
+
   it('an account created from the login modal extends the hold once', async () => {
     const w = holdWorld()
     await w.slotHold.pick([slot])

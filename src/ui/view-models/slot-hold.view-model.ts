@@ -36,6 +36,8 @@ export class SlotHoldViewModel {
   private readonly known = new Set<string>()
   /** releases on their way (released() waits for them) */
   private readonly releasing = new Set<Promise<unknown>>()
+  /** the pick on its way: the same time picked again (a double tap on a slow network) shares its answer */
+  private picking: { times: string; answer: Promise<'held' | 'refused' | 'other'> } | undefined = undefined
 
   constructor(
     @inject(HoldTime) private readonly holdTime: Exec<HoldTime>,
@@ -51,7 +53,7 @@ export class SlotHoldViewModel {
     @inject(PaymentViewModel) private readonly payment: Pick<PaymentViewModel, 'session' | 'paid' | 'start'>,
     @inject(PORTS.BookingStore) private readonly store: BookingStore,
   ) {
-    makeAutoObservable<SlotHoldViewModel, 'pickNumber' | 'extended' | 'known' | 'releasing'>(this, { pickNumber: false, extended: false, known: false, releasing: false }, { autoBind: true })
+    makeAutoObservable<SlotHoldViewModel, 'pickNumber' | 'extended' | 'known' | 'releasing' | 'picking'>(this, { pickNumber: false, extended: false, known: false, releasing: false, picking: false }, { autoBind: true })
     // The time cleared (back, another service or practitioner, removal, expiry): its hold is released.
     // A claimed hold (the booking made) is no longer the server's to release: the call does nothing then.
     reaction(() => this.booking.held.key, (next, previous) => {
@@ -64,8 +66,24 @@ export class SlotHoldViewModel {
     reaction(() => this.payment.paid, (paid) => paid && this.store.remove('payingHold'))
   }
 
-  /** A time was picked: shown at once, then held on the server (replacing the previous hold). 'refused': taken meanwhile. */
-  async pick(chain: ChainSlot[]): Promise<'held' | 'refused' | 'other'> {
+  /**
+   * A time was picked: shown at once, then held on the server (replacing the previous hold). 'refused': taken meanwhile.
+   * The time whose hold is still on its way picked again is the same pick: a second hold of it would be
+   * refused as taken (by the first), and the first released as stale, losing the customer's own time.
+   */
+  pick(chain: ChainSlot[]): Promise<'held' | 'refused' | 'other'> {
+    const times = JSON.stringify(chain.map((s) => [s.startDate, s.endDate, s.practitioner ?? null]))
+    if (this.picking?.times === times && this.booking.startTime === chain[0]?.startDate) return this.picking.answer
+    const answer = this.holdPicked(chain)
+    const picking = { times, answer }
+    this.picking = picking
+    void answer.finally(() => {
+      if (this.picking === picking) this.picking = undefined
+    })
+    return answer
+  }
+
+  private async holdPicked(chain: ChainSlot[]): Promise<'held' | 'refused' | 'other'> {
     const b = this.booking
     const previous = b.held.key
     b.chooseTime(chain)

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom'
 import { BookingViewModel } from '../../view-models/booking.view-model'
 import { SessionViewModel } from '../../view-models/session.view-model'
@@ -10,12 +10,23 @@ import { formatMoney, round2 } from '../../../domain/pricing/money'
 import { itemPrice, SummaryCard } from './SummaryCard'
 import styles from './BottomBar.module.css'
 
+/**
+ * Focus arriving on the page under the open sheet (Tab past 'Book appointment' wraps round to it): the sheet
+ * closes, so that the focused control is not hidden under it (WCAG 2.4.11). A dialog opened from the
+ * sheet ('Remove this appointment?') lies above it and keeps it open, for focus to come back to.
+ */
+export function coveredByTheSheet(bar: Element, next: EventTarget | null): boolean {
+  if (!(next instanceof Element) || next === document.body || bar.contains(next)) return false
+  return next.closest('[role="dialog"], [role="alertdialog"]') === null
+}
+
 /** Phone: the summary collapses into a bar with the total and the next action; tap to expand. */
 export const BottomBar = observer(function BottomBar() {
   const booking = useViewModel<BookingViewModel>(BookingViewModel)
   const session = useViewModel<SessionViewModel>(SessionViewModel)
   const confirm = useViewModel<ConfirmViewModel>(ConfirmViewModel)
   const [open, setOpen] = useState(false)
+  const barRef = useRef<HTMLDivElement>(null)
   const { pathname, search } = useLocation()
   // The open summary covers most of a phone screen: it closes when the step (or time sub-step) moves on
   // ('change', 'Book appointment', browser back), so the next step and its button are not hidden under it.
@@ -26,8 +37,16 @@ export const BottomBar = observer(function BottomBar() {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') setOpen(false)
     }
+    // Focus arriving anywhere under the sheet (Tab past its last control wraps round through the page).
+    const onFocusIn = (e: FocusEvent) => {
+      if (barRef.current && coveredByTheSheet(barRef.current, e.target)) setOpen(false)
+    }
     window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
+    document.addEventListener('focusin', onFocusIn)
+    return () => {
+      window.removeEventListener('keydown', onKey)
+      document.removeEventListener('focusin', onFocusIn)
+    }
   }, [open])
   const total = round2(booking.basket.reduce((s, i) => s + itemPrice(i, booking.isCourseSession), 0) + booking.giftVouchers.reduce((s, v) => s + v.value, 0))
   // From confirm on, what the card is charged now (the deposit when one applies) rather than the total.
@@ -45,7 +64,7 @@ export const BottomBar = observer(function BottomBar() {
     action = <Button onClick={() => booking.buyNow()}>Buy now</Button>
   }
   return (
-    <div className={styles.bar} data-bottom-bar="">
+    <div className={styles.bar} data-bottom-bar="" ref={barRef}>
       {open ? (
         <div className={styles.sheet} id="summary-sheet">
           <SummaryCard headingLevel={2} />

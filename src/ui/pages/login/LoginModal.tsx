@@ -52,7 +52,7 @@ const LoginModal = observer(function LoginModal() {
             <form className={styles.form} onSubmit={submitLogin} noValidate>
               <TextField label="Email" type="email" autoComplete="email" required value={vm.email} onChange={(v) => vm.setEmail(v)} />
               <TextField label="Password" type="password" autoComplete="current-password" required value={vm.password} onChange={(v) => vm.setPassword(v)} />
-              <Button type="submit" block disabled={vm.submitting}>Log in</Button>
+              <Button type="submit" block busy={vm.submitting}>Log in</Button>
               <div className={styles.links}>
                 <a href="/forgot-password" target="_blank" rel="noopener">Forgot password?</a>
                 <button type="button" className={styles.linkButton} onClick={() => void vm.requestPasswordLink()}>
@@ -100,7 +100,7 @@ const LoginModal = observer(function LoginModal() {
                 onChange={(v) => vm.setSignUpField('referralSource', v)}
                 options={[{ value: '', label: 'Select' }, ...REFERRAL_SOURCES.map((r) => ({ value: r, label: r }))]}
               />
-              <Button type="submit" block disabled={vm.submitting}>Create account</Button>
+              <Button type="submit" block busy={vm.submitting}>Create account</Button>
             </form>
           </TabPanel>
         </Tabs>

@@ -51,7 +51,7 @@ const PasswordResetPage = observer(function PasswordResetPage() {
               <Link to="/forgot-password">Request a new link</Link>
             </p>
           ) : null}
-          <Button type="submit" block disabled={vm.submitting}>{reset ? 'Save new password' : 'Reset password'}</Button>
+          <Button type="submit" block busy={vm.submitting}>{reset ? 'Save new password' : 'Reset password'}</Button>
         </form>
         <p className={styles.back}><Link to="/">Back to online booking</Link></p>
       </section>

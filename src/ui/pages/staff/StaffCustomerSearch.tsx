@@ -22,7 +22,7 @@ export const StaffCustomerSearch = observer(function StaffCustomerSearch({ vm }:
             {vm.query ? <AriaButton className={styles.calendarButton} aria-label="Clear the search">×</AriaButton> : null}
           </div>
         </SearchField>
-        <Button type="submit" disabled={vm.searching}>Search</Button>
+        <Button type="submit" busy={vm.searching}>Search</Button>
       </form>
       {vm.error ? <p className={styles.error} role="alert">{vm.error}</p> : null}
       <p className={styles.hint} role="status">{vm.searching ? 'Searching…' : (vm.summary ?? '')}</p>

@@ -24,7 +24,7 @@ const SignIn = observer(function SignIn({ vm }: { vm: StaffDeskViewModel }) {
         <TextField label="Email" type="email" autoComplete="username" required value={vm.email} onChange={(v) => vm.setEmail(v)} />
         <TextField label="Password" type="password" autoComplete="current-password" required value={vm.password} onChange={(v) => vm.setPassword(v)} />
         {vm.loginError ? <p className={styles.error} role="alert">{vm.loginError}</p> : null}
-        <Button type="submit" block disabled={vm.signingIn}>Sign in</Button>
+        <Button type="submit" block busy={vm.signingIn}>Sign in</Button>
       </form>
       <p className={styles.hint}><Link to="/staff/forgot-password">Forgot password?</Link></p>
     </section>

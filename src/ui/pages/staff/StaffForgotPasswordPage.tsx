@@ -30,7 +30,7 @@ const StaffForgotPasswordPage = observer(function StaffForgotPasswordPage() {
             <p className={styles.hint}>Enter the email of your staff login. We will email you a link to set a new password.</p>
             <TextField label="Email" type="email" autoComplete="username" required value={vm.email} error={vm.emailError} onChange={(v) => vm.setEmail(v)} />
             {vm.error ? <p className={styles.error} role="alert">{vm.error}</p> : null}
-            <Button type="submit" block disabled={vm.submitting}>Email me a link</Button>
+            <Button type="submit" block busy={vm.submitting}>Email me a link</Button>
           </form>
         )}
         <p className={styles.hint}><Link to="/staff">Back to staff sign-in</Link></p>
