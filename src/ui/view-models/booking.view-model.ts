@@ -9,18 +9,18 @@ import { BookingHold, withHoldParam } from './booking-hold'
 import { clearTimes, fillTimes, refreshServices } from './booking-basket'
 import { buyNow, emptyBasket, resetWizard, startBookAgain, startReschedule } from './booking-modes'
 import { applyRoute, restoreCourse, restoreService } from './booking-route'
+import { addGiftVoucher, chooseService, removeGiftVoucher } from './booking-choice'
 import { SelectLocation } from '../../application/use-cases/catalogue.use-case'
 import { BOOKING_STEPS, stepPath } from '../../domain/booking/steps'
 import { holdParam, type HeldTimeKey } from '../../domain/booking/hold'
-import * as E from 'fp-ts/Either'
-import { addToBasket, CANNOT_MIX_MESSAGE, replaceInBasket } from '../../domain/booking/basket'
+import { CANNOT_MIX_MESSAGE } from '../../domain/booking/basket'
 import { PORTS } from '../../application/tokens'
 import type { Clock } from '../../application/ports/clock.port'
 
 export type { BasketItem, CourseContext, GiftVoucherItem, RescheduleInput, RouteState, ServiceViewKind, Step, TimeStep } from './booking-views'
 export const STEP_ORDER: readonly Step[] = BOOKING_STEPS
 export const MIX_WARNING = CANNOT_MIX_MESSAGE
-export const GIFT_VOUCHER_MIX_WARNING = 'Cannot mix gift vouchers with services or courses'
+export { GIFT_VOUCHER_MIX_WARNING } from './booking-choice'
 
 /**
  * The booking wizard's state (spec sections 2 and 4): location, basket, step, time sub-step, the hold and the
@@ -188,28 +188,7 @@ export class BookingViewModel {
   }
 
   chooseService(service: ServiceView, categoryId: string | undefined): void {
-    if (!this.location) return
-    if (this.giftVouchers.length > 0) {
-      console.warn(GIFT_VOUCHER_MIX_WARNING)
-      return
-    }
-    const kind: BasketItem['kind'] = this.view === 'courses' ? 'course' : 'service'
-    const item: BasketItem = { kind, service, anyStaff: false }
-    const index = Math.min(this.activeIndex, this.basket.length)
-    // The basket's rules are the domain's (no mixing course purchases with services).
-    const next = index < this.basket.length ? replaceInBasket(this.basket, index, item) : addToBasket(this.basket, item)
-    if (E.isLeft(next)) {
-      console.warn(next.left.message)
-      return
-    }
-    this.basket = next.right
-    this.activeIndex = index
-    this.clearTime()
-    if (kind === 'course') {
-      this.askAnotherCourse = true
-      return
-    }
-    this.goToService(index, categoryId)
+    chooseService(this, service, categoryId)
   }
 
   /** A step URL opened directly (course booking from the account, reload): its service joins the basket. */
@@ -246,21 +225,12 @@ export class BookingViewModel {
   }
 
   addGiftVoucher(voucher: GiftVoucherItem): void {
-    if (!this.location) return
-    if (this.basket.length > 0) {
-      console.warn(GIFT_VOUCHER_MIX_WARNING)
-      return
-    }
-    this.giftVouchers = [voucher]
-    this.navigator.go(stepPath({ locationId: this.location.id, confirm: true }))
+    addGiftVoucher(this, voucher, this.navigator)
   }
 
   /** The summary's 'remove' on the gift voucher: back to the service list, every view open again. */
   removeGiftVoucher(): void {
-    this.giftVouchers = []
-    if (this.step !== 'confirm' && this.step !== 'payment') return
-    this.step = 'service'
-    this.navigator.go(stepPath({ locationId: this.location?.id ?? '', query: this.keptQuery }))
+    removeGiftVoucher(this, this.navigator)
   }
 
   choosePractitioner(practitioner: PractitionerView | 'any'): void {

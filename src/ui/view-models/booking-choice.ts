@@ -1,0 +1,57 @@
+/**
+ * What the service step adds to the booking (spec sections 2 and 4): a service or course into the
+ * basket by the domain's rules, or a gift voucher, which is paid on its own (confirm takes it alone),
+ * so it never joins services or courses.
+ */
+import * as E from 'fp-ts/Either'
+import { addToBasket, replaceInBasket } from '../../domain/booking/basket'
+import { stepPath } from '../../domain/booking/steps'
+import type { Navigator } from './app-services'
+import type { BasketItem, GiftVoucherItem } from './booking-views'
+import type { BookingViewModel } from './booking.view-model'
+import type { ServiceView } from './views'
+
+export const GIFT_VOUCHER_MIX_WARNING = 'Cannot mix gift vouchers with services or courses'
+
+export function chooseService(vm: BookingViewModel, service: ServiceView, categoryId: string | undefined): void {
+  if (!vm.location) return
+  if (vm.giftVouchers.length > 0) {
+    console.warn(GIFT_VOUCHER_MIX_WARNING)
+    return
+  }
+  const kind: BasketItem['kind'] = vm.view === 'courses' ? 'course' : 'service'
+  const item: BasketItem = { kind, service, anyStaff: false }
+  const index = Math.min(vm.activeIndex, vm.basket.length)
+  // The basket's rules are the domain's (no mixing course purchases with services).
+  const next = index < vm.basket.length ? replaceInBasket(vm.basket, index, item) : addToBasket(vm.basket, item)
+  if (E.isLeft(next)) {
+    console.warn(next.left.message)
+    return
+  }
+  vm.basket = next.right
+  vm.activeIndex = index
+  vm.clearTime()
+  if (kind === 'course') {
+    vm.askAnotherCourse = true
+    return
+  }
+  vm.goToService(index, categoryId)
+}
+
+export function addGiftVoucher(vm: BookingViewModel, voucher: GiftVoucherItem, navigator: Navigator): void {
+  if (!vm.location) return
+  if (vm.basket.length > 0) {
+    console.warn(GIFT_VOUCHER_MIX_WARNING)
+    return
+  }
+  vm.giftVouchers = [voucher]
+  navigator.go(stepPath({ locationId: vm.location.id, confirm: true }))
+}
+
+/** Back to the service list (from confirm or payment), every view open again. */
+export function removeGiftVoucher(vm: BookingViewModel, navigator: Navigator): void {
+  vm.giftVouchers = []
+  if (vm.step !== 'confirm' && vm.step !== 'payment') return
+  vm.step = 'service'
+  navigator.go(stepPath({ locationId: vm.location?.id ?? '', query: vm.keptQuery }))
+}
