@@ -51,6 +51,10 @@ describe('londonToUtc / utcToLondon', () => {
     ['2026-03-29', '00:59', true],
     ['2026-03-29', '02:00', true],
     ['2026-10-25', '01:30', true],
+    // not a time or not a day at all: false, not a RangeError (the CLI's --start reads it as "no")
+    ['2026-12-02', '25:00', false],
+    ['2026-12-02', '24:00', false],
+    ['2026-02-30', '10:00', false],
   ])('existsInLondon(%s, %s) = %s', (date, time, exists) => {
     expect(existsInLondon(date, time)).toBe(exists)
   })

@@ -47,6 +47,7 @@ export function utcToLondon(instant: Date): LondonParts {
 
 /** True when the wall-clock time exists in London on that date (false inside the March gap). */
 export function existsInLondon(date: string, time: string): boolean {
+  if (!isIsoDate(date) || !TIME_RE.test(time)) return false
   const back = utcToLondon(londonToUtc(date, time))
   return back.date === date && back.time === time
 }
