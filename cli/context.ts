@@ -10,7 +10,7 @@ import type { CurrentUser } from '../src/contract/customers.codecs'
 import type { OrganisationPublic } from '../src/contract/organisation.routes'
 import { currencyOrDefault, formatMoney, type Currency } from '../src/domain/pricing/money'
 import { formatLondonDateTime } from '../src/domain/time'
-import { orFail, toCliError } from './exit-codes'
+import { CUSTOMER_LOGIN, orFail, toCliError } from './exit-codes'
 import { Spinner } from './output/spinner'
 import { colorWanted, createStyle, type Style } from './output/style'
 import { Prompter } from './prompt'
@@ -84,9 +84,12 @@ export class CliContext {
     return this.useCases(useCase)
   }
 
-  /** Runs a use case call under a spinner and unwraps it (a Left ends the command with its exit code). */
-  async call<T>(text: string, work: () => Promise<E.Either<AppError, T>>): Promise<T> {
-    return orFail(this.spinner.run(text, work), this.options.baseUrl)
+  /**
+   * Runs a use case call under a spinner and unwraps it (a Left ends the command with its exit code).
+   * `login`: the command a 401 points to (the customer's by default; staff calls pass STAFF_LOGIN).
+   */
+  async call<T>(text: string, work: () => Promise<E.Either<AppError, T>>, login: string | null = CUSTOMER_LOGIN): Promise<T> {
+    return orFail(this.spinner.run(text, work), this.options.baseUrl, login)
   }
 
   /** Prints the result: JSON on stdout with --json, else the human text. */

@@ -44,12 +44,18 @@ export function exitCodeOf(error: AppError): ExitCode {
 }
 
 const UNREACHABLE_HINT = 'Could not reach the server'
+export const CUSTOMER_LOGIN = 'clinic login'
+export const STAFF_LOGIN = 'clinic admin login'
 const CUSTOMER_TEXTS: ReadonlySet<string> = new Set(Object.values(TEXT))
 /** Starts the transport error of an answer that is not the API's (cli.container.ts guardApiAnswers). */
 export const NOT_THE_API = 'Not the clinic API: '
 
-/** One clear line: the server's message, or why the server could not be used. */
-export function messageOf(error: AppError, baseUrl?: string): string {
+/**
+ * One clear line: the server's message, or why the server could not be used. `login` is the command
+ * that signs in for the call that failed ('clinic login' for a customer's, 'clinic admin login' for
+ * staff's; null where no sign-in helps, as with the operator key).
+ */
+export function messageOf(error: AppError, baseUrl?: string, login: string | null = CUSTOMER_LOGIN): string {
   switch (error._tag) {
     case 'Unreachable': {
       if (error.cause?.startsWith(NOT_THE_API))
@@ -61,22 +67,22 @@ export function messageOf(error: AppError, baseUrl?: string): string {
     case 'ContractViolation':
       return `The server's answer broke the API contract: ${error.message}`
     case 'NotSignedIn':
-      return `${error.message}: run 'clinic login' first.`
+      return login ? `${error.message}: run '${login}' first.` : error.message
     case 'Refused':
       // the server's "You need to log in to do this." (no or an expired token); a wrong password
       // (at login, or a form's) is a 401 too, and needs no hint
-      return error.status === 401 && !/password/i.test(error.message) ? `${error.message} Run 'clinic login' first.` : error.message
+      return login && error.status === 401 && !/password/i.test(error.message) ? `${error.message} Run '${login}' first.` : error.message
     default:
       return error.message
   }
 }
 
-export const toCliError = (error: AppError, baseUrl?: string) => new CliError(messageOf(error, baseUrl), exitCodeOf(error))
+export const toCliError = (error: AppError, baseUrl?: string, login: string | null = CUSTOMER_LOGIN) => new CliError(messageOf(error, baseUrl, login), exitCodeOf(error))
 
 /** The Right value, or throws the CliError of the Left. */
-export async function orFail<T>(result: Promise<E.Either<AppError, T>> | E.Either<AppError, T>, baseUrl?: string): Promise<T> {
+export async function orFail<T>(result: Promise<E.Either<AppError, T>> | E.Either<AppError, T>, baseUrl?: string, login: string | null = CUSTOMER_LOGIN): Promise<T> {
   const value = await result
-  if (E.isLeft(value)) throw toCliError(value.left, baseUrl)
+  if (E.isLeft(value)) throw toCliError(value.left, baseUrl, login)
   return value.right
 }
 

@@ -31,8 +31,9 @@ import { FormModel, UserFormType } from '../../src/contract/forms.codecs'
 import { formatMoney } from '../../src/domain/pricing/money'
 import { existsInLondon, formatLondonTime, isIsoDate, londonToUtc } from '../../src/domain/time'
 import type { CliContext } from '../context'
-import { usageError } from '../exit-codes'
+import { STAFF_LOGIN, usageError } from '../exit-codes'
 import { formatTable } from '../output/table'
+import { parseObjectId } from './args'
 
 const SIGN: Record<PlanStep['action'], string> = { create: '+', change: '~', archive: '-' }
 
@@ -107,6 +108,8 @@ export function outboxText(rows: readonly OutboxMessage[], when: (iso: string) =
 }
 
 export function registerAdminCommands(program: Command, ctx: CliContext): void {
+  // A staff call that needs a sign-in points to the staff login, not the customer's.
+  const call: CliContext['call'] = (text, work, login = STAFF_LOGIN) => ctx.call(text, work, login)
   const admin = program.command('admin').description("the clinic's operator side: tenants, set-up as a file, the day's bookings (staff login)")
 
   admin
@@ -118,7 +121,7 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
       const email = opts.email ?? (ctx.canPrompt() ? await ctx.prompt.ask('Email') : undefined)
       const password = opts.password ?? ctx.io.env.CLINIC_STAFF_PASSWORD ?? (ctx.canPrompt() ? await ctx.prompt.ask('Password', { hidden: true }) : undefined)
       if (!email || !password) throw usageError('--email and --password (or CLINIC_STAFF_PASSWORD) are required when stdin is not a terminal.')
-      const staff = await ctx.call('Signing in', () => ctx.useCase(StaffLogin).execute(email, password))
+      const staff = await call('Signing in', () => ctx.useCase(StaffLogin).execute(email, password))
       ctx.print({ staff }, () => `Signed in as ${staff.displayName} <${staff.email}> (${staff.role}).`)
     })
 
@@ -137,7 +140,7 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
     .action(async (link: string, opts: { password?: string }) => {
       const password = opts.password ?? ctx.io.env.CLINIC_STAFF_PASSWORD ?? (ctx.canPrompt() ? await ctx.prompt.ask('New password', { hidden: true }) : undefined)
       if (!password) throw usageError('--password (or CLINIC_STAFF_PASSWORD) is required when stdin is not a terminal.')
-      const done = await ctx.call('Setting the password', () => ctx.useCase(SetStaffPassword).execute(link, password))
+      const done = await call('Setting the password', () => ctx.useCase(SetStaffPassword).execute(link, password))
       ctx.print(done, () => done.message ?? 'Password set.')
     })
 
@@ -151,7 +154,7 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
     .action(async (shortName: string, opts: { name: string; adminEmail: string; operatorKey?: string }) => {
       const key = opts.operatorKey ?? ctx.io.env.OPERATOR_KEY
       if (!key) throw usageError('The operator key is required: set OPERATOR_KEY or pass --operator-key.')
-      const created = await ctx.call('Creating the tenant', () => ctx.useCase(CreateTenant).execute({ shortName, name: opts.name, adminEmail: opts.adminEmail }, key))
+      const created = await call('Creating the tenant', () => ctx.useCase(CreateTenant).execute({ shortName, name: opts.name, adminEmail: opts.adminEmail }, key), null)
       ctx.print(created, () => `Created tenant '${created.tenant}' (${created.name}).\nThe admin ${created.adminEmail} sets a password here (once, within 7 days):\n${created.setPasswordUrl}`)
     })
 
@@ -166,7 +169,7 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
     .action(async (opts: { email: string; name: string; role: string; practitioner?: string }) => {
       if (opts.role !== 'admin' && opts.role !== 'practitioner') throw usageError(`--role must be admin or practitioner, got '${opts.role}'.`)
       const body = { email: opts.email, displayName: opts.name, role: opts.role, ...(opts.practitioner ? { practitioner: opts.practitioner } : {}) } as const
-      const created = await ctx.call('Adding the staff login', () => ctx.useCase(AddStaff).execute(body))
+      const created = await call('Adding the staff login', () => ctx.useCase(AddStaff).execute(body))
       ctx.print(created, () => `Added ${created.staff.displayName} (${created.staff.role}). Set-password link:\n${created.setPasswordUrl}`)
     })
 
@@ -174,7 +177,7 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
     .command('list')
     .description('the staff logins of the tenant (admin only)')
     .action(async () => {
-      const list = await ctx.call('Listing the staff', () => ctx.useCase(ListStaff).execute())
+      const list = await call('Listing the staff', () => ctx.useCase(ListStaff).execute())
       ctx.print(list, () =>
         list.length === 0
           ? 'No staff logins.'
@@ -191,7 +194,7 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
     .command('reset-password <email-or-id>')
     .description('print a new one-time set-password link for a staff login (a forgotten password; pass it on)')
     .action(async (who: string) => {
-      const link = await ctx.call('Making a set-password link', () => ctx.useCase(ResetStaffPassword).execute(who))
+      const link = await call('Making a set-password link', () => ctx.useCase(ResetStaffPassword).execute(who))
       ctx.print(link, () => `${link.staff.displayName} (${link.staff.email}) sets a new password here (once, within 7 days):\n${link.setPasswordUrl}`)
     })
 
@@ -200,7 +203,7 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
     .description("print the tenant's whole set-up as one YAML document (--format json for JSON)")
     .option('--format <format>', 'yaml or json', 'yaml')
     .action(async (opts: { format: string }) => {
-      const document = await ctx.call('Exporting the set-up', () => ctx.useCase(ExportSetup).execute())
+      const document = await call('Exporting the set-up', () => ctx.useCase(ExportSetup).execute())
       if (opts.format === 'json' || ctx.json) ctx.io.stdout.write(`${JSON.stringify(document, null, 2)}\n`)
       else if (opts.format === 'yaml') ctx.io.stdout.write(stringify(document, { lineWidth: 0 }))
       else throw usageError(`--format must be yaml or json, got '${opts.format}'.`)
@@ -214,14 +217,14 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
     .option('--yes', 'apply without asking')
     .action(async (opts: { file: string; dryRun?: boolean; yes?: boolean }) => {
       const document = readDocument(opts.file)
-      const planned = await ctx.call('Checking the file', () => ctx.useCase(ApplySetup).execute(document, true))
+      const planned = await call('Checking the file', () => ctx.useCase(ApplySetup).execute(document, true))
       if (opts.dryRun || planned.plan.length === 0) return ctx.print(planned, () => planLines(planned.plan))
       if (!ctx.json) ctx.io.stdout.write(`${planLines(planned.plan)}\n`)
       if (!opts.yes) {
         if (!ctx.canPrompt()) throw usageError('Add --yes to apply this plan (or --dry-run to only see it).')
         if (!(await ctx.prompt.confirm('Apply this plan?'))) return ctx.info('Nothing applied.')
       }
-      const applied = await ctx.call('Applying', () => ctx.useCase(ApplySetup).execute(document, false))
+      const applied = await call('Applying', () => ctx.useCase(ApplySetup).execute(document, false))
       if (ctx.json) ctx.print(applied, () => '')
       else ctx.done(`Applied ${applied.plan.length} change${applied.plan.length === 1 ? '' : 's'}.`)
     })
@@ -235,7 +238,7 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
     .action(async (opts: { date: string; location?: string; practitioner?: string }) => {
       if (!isIsoDate(opts.date)) throw usageError(`--date must be yyyy-MM-dd, got '${opts.date}'.`)
       const query = { date: opts.date, ...(opts.location ? { location: opts.location } : {}), ...(opts.practitioner ? { practitioner: opts.practitioner } : {}) }
-      const rows = await ctx.call("Loading the day's bookings", () => ctx.useCase(ListDayBookings).execute(query))
+      const rows = await call("Loading the day's bookings", () => ctx.useCase(ListDayBookings).execute(query))
       const currency = ctx.json ? 'GBP' : await ctx.currency()
       ctx.print(rows, () => bookingsText(rows, currency))
     })
@@ -245,7 +248,7 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
     .command('find <email-or-name>')
     .description('find customers by email or name')
     .action(async (q: string) => {
-      const rows = await ctx.call('Searching', () => ctx.useCase(FindCustomers).execute(q))
+      const rows = await call('Searching', () => ctx.useCase(FindCustomers).execute(q))
       ctx.print(rows, () =>
         formatTable(rows, [
           { header: 'Name', value: (c) => `${c.firstName} ${c.surname}` },
@@ -267,7 +270,7 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
       const model = opts.file ? FormModel.decode(readDocument(opts.file)) : undefined
       if (model && isLeft(model)) throw usageError(`${opts.file} is not a form model: it needs a name and a list of fields.`)
       const body = { type: opts.type, ...(model ? { model: model.right } : {}), ...(opts.password ? { password: opts.password } : {}) }
-      const sent = await ctx.call('Sending the form', () => ctx.useCase(SendFormToCustomer).execute(who, body))
+      const sent = await call('Sending the form', () => ctx.useCase(SendFormToCustomer).execute(who, body))
       ctx.print(sent, () => `Sent. The customer has its link by email:\n${sent.link}`)
     })
 
@@ -278,7 +281,7 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
     .action(async (opts: { state?: string }) => {
       if (opts.state !== undefined && !(OUTBOX_STATES as readonly string[]).includes(opts.state)) throw usageError(`--state must be failed or pending, got '${opts.state}'.`)
       const query = opts.state ? { state: opts.state as OutboxMessage['state'] } : {}
-      const rows = await ctx.call('Loading the outbox', () => ctx.useCase(ListOutbox).execute(query))
+      const rows = await call('Loading the outbox', () => ctx.useCase(ListOutbox).execute(query))
       ctx.print(rows, () => outboxText(rows, (iso) => ctx.dateTime(iso), query.state ?? 'all'))
     })
 
@@ -286,7 +289,7 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
     .command('logout-customer <email-or-id>')
     .description("end every live session of a customer ('logout-customer' on every server instance)")
     .action(async (who: string) => {
-      const customer = await ctx.call('Logging the customer out', () => ctx.useCase(LogoutCustomer).execute(who))
+      const customer = await call('Logging the customer out', () => ctx.useCase(LogoutCustomer).execute(who))
       ctx.print({ customerId: customer.id, loggedOut: true }, () => `Sent 'logout-customer' to ${'email' in customer ? customer.email : customer.id}.`)
     })
 
@@ -294,30 +297,34 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
     ctx.print(b, () => `${b.service} with ${b.practitioner}, ${ctx.dateTime(b.start)}: ${b.status}${b.checkedIn ? ', checked in' : ''}.${b.feeCharged ? ` Late-cancellation fee charged: ${formatMoney(b.feeCharged, currency)}.` : ''}`)
 
   admin
-    .command('cancel <appointment-id>')
+    .command('cancel')
+    .argument('<appointment-id>', 'the appointment id (admin bookings lists it)', parseObjectId)
     .description("cancel a booking on the customer's behalf (no late-cancellation fee unless --charge-fee)")
     .option('--charge-fee', "take the late-cancellation fee from the customer's stored card, when the policy makes one due")
     .action(async (id: string, opts: { chargeFee?: boolean }) => {
-      const cancelled = await ctx.call('Cancelling', () => ctx.useCase(CancelForCustomer).execute(id, Boolean(opts.chargeFee)))
+      const cancelled = await call('Cancelling', () => ctx.useCase(CancelForCustomer).execute(id, Boolean(opts.chargeFee)))
       printed(cancelled, cancelled.feeCharged && !ctx.json ? await ctx.currency() : 'GBP')
     })
 
   admin
-    .command('move <appointment-id>')
+    .command('move')
+    .argument('<appointment-id>', 'the appointment id (admin bookings lists it)', parseObjectId)
     .description("move a booking on the customer's behalf")
     .requiredOption('--start <when>', "new start: 'yyyy-MM-dd HH:mm' (London) or an ISO instant")
     .option('--practitioner <slug>', 'another practitioner (slug, id or name)')
     .action(async (id: string, opts: { start: string; practitioner?: string }) =>
-      printed(await ctx.call('Moving', () => ctx.useCase(MoveForCustomer).execute(id, startOf(opts.start), opts.practitioner))),
+      printed(await call('Moving', () => ctx.useCase(MoveForCustomer).execute(id, startOf(opts.start), opts.practitioner))),
     )
 
   admin
-    .command('check-in <appointment-id>')
+    .command('check-in')
+    .argument('<appointment-id>', 'the appointment id (admin bookings lists it)', parseObjectId)
     .description("mark the customer as arrived (from the appointment's day, London time)")
-    .action(async (id: string) => printed(await ctx.call('Checking in', () => ctx.useCase(MarkAttendance).execute(id, 'checked-in'))))
+    .action(async (id: string) => printed(await call('Checking in', () => ctx.useCase(MarkAttendance).execute(id, 'checked-in'))))
 
   admin
-    .command('no-show <appointment-id>')
+    .command('no-show')
+    .argument('<appointment-id>', 'the appointment id (admin bookings lists it)', parseObjectId)
     .description('mark the appointment as a no-show (once its start has passed)')
-    .action(async (id: string) => printed(await ctx.call('Marking no-show', () => ctx.useCase(MarkAttendance).execute(id, 'no-show'))))
+    .action(async (id: string) => printed(await call('Marking no-show', () => ctx.useCase(MarkAttendance).execute(id, 'no-show'))))
 }

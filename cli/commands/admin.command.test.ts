@@ -1,0 +1,45 @@
+// nock tests of `clinic admin ...`: what a refusal points to, and arguments checked before any call.
+import { afterAll, describe, expect, it } from 'vitest'
+import nock from 'nock'
+import { useNock } from '../../src/adapters/http/test-support'
+import { runCli, tempConfigHome } from '../testing/run-cli'
+import { HOST } from '../testing/fixtures'
+
+const home = tempConfigHome()
+const env = { XDG_CONFIG_HOME: home.dir }
+const cli = (...args: string[]) => runCli(['--base-url', HOST, '--tenant', 'riverside', ...args], { env })
+
+useNock()
+afterAll(() => home.remove())
+
+describe('clinic admin: a refusal says which login helps', () => {
+  it("a staff call without a staff sign-in points to 'clinic admin login', not the customer's login", async () => {
+    nock(HOST).get('/api/admin/staff').reply(401, { statusCode: 401, message: 'You need to log in as staff to do this.' })
+    const run = await cli('admin', 'staff', 'list')
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain("You need to log in as staff to do this. Run 'clinic admin login' first.")
+    expect(run.stderr).not.toContain("'clinic login'")
+  })
+
+  it('a wrong operator key says so, with no sign-in hint', async () => {
+    nock(HOST).post('/api/admin/tenants').reply(401, { statusCode: 401, message: 'The operator key is missing or wrong.' })
+    const run = await cli('admin', 'tenant', 'create', 'acme', '--name', 'Acme', '--admin-email', 'a@acme.example.com', '--operator-key', 'not-the-key-0123456789')
+    expect(run.code).toBe(1)
+    expect(run.stderr.trim()).toBe('error: The operator key is missing or wrong.')
+  })
+})
+
+describe('clinic admin: arguments are checked before any call (usage errors, exit 2)', () => {
+  // No nock interceptor: any request would fail the test with a connection error (exit 3).
+  it.each([['cancel'], ['check-in'], ['no-show'], ['move', '--start', '2026-12-02 10:00']])('admin %s with an id that is not one', async (command, ...rest) => {
+    const run = await cli('admin', command, 'not-an-id', ...rest)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(/expected an id of 24 hexadecimal characters, got 'not-an-id'/)
+  })
+
+  it.each(['2026-12-02 25:00', '2026-02-30 10:00', '2026-12-02 24:00'])('admin move --start %s (no such time) is a usage error, not an unexpected failure', async (start) => {
+    const run = await cli('admin', 'move', 'b3080135e129285106b127f5', '--start', start)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain(`--start must be 'yyyy-MM-dd HH:mm' (London time) or an ISO instant, got '${start}'.`)
+  })
+})
