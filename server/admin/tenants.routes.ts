@@ -19,7 +19,7 @@ function tenantFailure(error: tenants.TenantError): Failure {
     case 'BadOperatorKey':
       return unauthorized('The operator key is missing or wrong.')
     case 'BadShortName':
-      return badRequest('The short name must be lower-case letters, digits and dashes (it becomes the subdomain).')
+      return badRequest('The short name must be lower-case letters, digits and dashes, at most 63, not starting or ending with a dash (it becomes the subdomain).')
     case 'BadEmail':
       return badRequest('Please enter a valid email address for the admin.')
     case 'TenantExists':

@@ -6,6 +6,7 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import * as E from 'fp-ts/Either'
 import type { CreatedTenant } from '../../src/contract/admin.routes'
 import type { OrganisationSettings } from '../db/schema'
+import { isEmail } from '../../src/domain/validation/email'
 import { insertStaff } from '../staff/staff.repository'
 import { setPasswordLink } from '../staff/staff.service'
 import type { OperatorDb } from '../staff/staff.tables'
@@ -18,8 +19,8 @@ export type TenantError =
   | { readonly _tag: 'BadEmail' }
   | { readonly _tag: 'TenantExists'; readonly tenant: string }
 
-const SHORT_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+/** A DNS label (it becomes the subdomain): letters, digits and inner dashes, at most 63 characters. */
+const SHORT_NAME = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/
 
 /** Spec section 9 defaults: GBP, GB, 48 hours, charge 0.00 AMOUNT, rule 'allow', the listed voucher amounts. */
 export const DEFAULT_SETTINGS: OrganisationSettings = {
@@ -58,7 +59,7 @@ export async function createTenant(
   const tenant = input.shortName.trim().toLowerCase()
   if (!SHORT_NAME.test(tenant)) return E.left({ _tag: 'BadShortName' })
   const email = input.adminEmail.trim().toLowerCase()
-  if (!EMAIL.test(email)) return E.left({ _tag: 'BadEmail' })
+  if (!isEmail(email)) return E.left({ _tag: 'BadEmail' })
   return db.transaction().execute(async (trx) => {
     if (await tenantExists(trx, tenant)) return E.left({ _tag: 'TenantExists', tenant } as const)
     await insertTenant(trx, tenant, input.name.trim(), DEFAULT_SETTINGS)

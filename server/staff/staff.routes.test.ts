@@ -50,6 +50,12 @@ describe('tenant creation', () => {
     expect((await createTenant('Not A Name!')).statusCode).toBe(400)
   })
 
+  it.each(['riverside-', '-riverside', 'a'.repeat(64)])('refuses %s, which is no DNS label (it becomes the subdomain)', async (shortName) => {
+    const refused = await createTenant(shortName)
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().message).toMatch(/^The short name must be/)
+  })
+
   it('gives a set-password link that works once', async () => {
     const created = await createTenant('once')
     const token = String(created.json().setPasswordUrl).split('/').pop()!
@@ -111,6 +117,20 @@ describe('a forgotten staff password', () => {
     const ownToken = String(ownLink.json().setPasswordUrl).split('/').pop()!
     await t.app.inject({ method: 'POST', url: '/api/staff/set-password', headers: { 'x-tenant': 'forgot' }, payload: { token: ownToken, password: 'Renewed456' } })
     expect((await t.app.inject({ method: 'GET', url: '/api/staff/me', headers: h })).statusCode).toBe(401)
+  })
+
+  it('refuses a staff login whose email is no address (the forgot-password mail goes there) or whose name is blank', async () => {
+    const admin = await adminOf('add-checks')
+    const h = { 'x-tenant': 'add-checks', ...t.auth(admin) }
+    const add = (email: string, displayName: string) => t.app.inject({ method: 'POST', url: '/api/admin/staff', headers: h, payload: { email, displayName, role: 'practitioner' } })
+    const bad = await add('bad', 'Front Desk')
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toBe('Please enter a valid email address for the staff login.')
+    expect((await add('desk@add-checks', 'Front Desk')).statusCode).toBe(400)
+    const blank = await add('desk@add-checks.example.com', '   ')
+    expect(blank.statusCode).toBe(400)
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/staff', headers: h })
+    expect(list.json().map((s: { email: string }) => s.email)).toEqual(['owner@add-checks.example.com'])
   })
 
   it('is for admins only and for staff of the same tenant', async () => {

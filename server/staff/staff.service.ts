@@ -31,6 +31,8 @@ export const STAFF_MESSAGES = {
   badSetPasswordLink: "This set-password link is invalid or has expired. Please ask for a new one with 'Forgot password?' on the staff sign-in page.",
   weakPassword: PASSWORD_RULE_MESSAGE,
   staffExists: 'A staff login with this email already exists.',
+  badEmail: 'Please enter a valid email address for the staff login.',
+  noName: 'Please enter the name of the staff login.',
   unknownPractitioner: 'No single practitioner has that slug or name.',
   staffNotFound: 'No staff login of this clinic has that id.',
 } as const
@@ -175,6 +177,9 @@ export async function createStaff(
   origin: string,
   now: Date,
 ): Promise<E.Either<ServiceError, { staff: StaffUser; setPasswordUrl: string }>> {
+  // The address is where 'Forgot password?' mails the link, and the name is shown on the staff desk.
+  if (!isEmail(input.email)) return E.left(invalid(STAFF_MESSAGES.badEmail))
+  if (input.displayName.trim() === '') return E.left(invalid(STAFF_MESSAGES.noName))
   return db.transaction().execute(async (trx) => {
     if (await repo.findStaffByEmail(trx, tenant, input.email)) return E.left(conflict(STAFF_MESSAGES.staffExists))
     let practitionerId: string | null = null
