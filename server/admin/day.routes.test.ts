@@ -45,6 +45,15 @@ describe('GET /admin/bookings', () => {
     expect((await bookings(admin, `date=${futureDate}&practitioner=Dr%20Sarah%20Jones`)).json().map((b: { id: string }) => b.id)).toContain(DEMO.apptFuture)
   })
 
+  it('refuses a location or practitioner that matches nothing (a typo), rather than answering an empty day', async () => {
+    const location = await bookings(admin, `date=${futureDate}&location=nowhere`)
+    expect(location.statusCode, location.body).toBe(400)
+    expect(location.json().message).toBe("No location is called 'nowhere'.")
+    const practitioner = await bookings(admin, `date=${futureDate}&practitioner=nobody`)
+    expect(practitioner.statusCode, practitioner.body).toBe(400)
+    expect(practitioner.json().message).toBe("No practitioner is called 'nobody'.")
+  })
+
   it('shows a practitioner only their own appointments, and refuses a customer token', async () => {
     const all = (await bookings(sarah, `date=${futureDate}`)).json() as { practitioner: string }[]
     expect(all.length).toBeGreaterThan(0)
@@ -126,6 +135,11 @@ describe('on a customer’s behalf', () => {
       const future = await t.db.selectFrom('appointments').select('starts_at').where('id', '=', DEMO.apptFuture).executeTakeFirstOrThrow()
       const clash = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptOther}/move`, headers: admin, payload: { start: new Date(future.starts_at).toISOString() } })
       expect(clash.statusCode).toBe(409)
+      // not to a time gone by (the customer is mailed the new time); nothing changes
+      const past = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptOther}/move`, headers: admin, payload: { start: new Date(Date.now() - 3_600_000).toISOString() } })
+      expect(past.statusCode, past.body).toBe(400)
+      expect(past.json().message).toBe('An appointment cannot be moved to a time that has passed.')
+      expect((await startOf(DEMO.apptOther)).toISOString()).toBe(later)
 
       // apptSoon is hours ahead: not Sarah's (403), and not a no-show before it starts
       expect((await attendance(DEMO.apptSoon, sarah, 'no-show')).statusCode).toBe(403)

@@ -24,6 +24,9 @@ export const DAY_MESSAGES = {
   changedMeanwhile: 'This appointment was changed meanwhile. Please look again.',
   wrongStatus: (status: string) => `This appointment is ${status.toLowerCase()} and cannot be changed.`,
   unknownPractitioner: (named: string) => `No single practitioner is called '${named}'.`,
+  unknownLocation: (named: string) => `No location is called '${named}'.`,
+  noPractitioner: (named: string) => `No practitioner is called '${named}'.`,
+  pastStart: 'An appointment cannot be moved to a time that has passed.',
 } as const
 
 const LONDON = 'Europe/London'
@@ -55,18 +58,21 @@ export async function dayBookings(
   db: OperatorDbOrTrx,
   who: SignedInStaff,
   query: { date: string; location?: string; practitioner?: string },
-): Promise<DayBooking[]> {
+): Promise<E.Either<ServiceError, DayBooking[]>> {
   const tenant = who.staff.tenant_id
   const from = fromZonedTime(`${query.date}T00:00:00`, LONDON)
   const to = fromZonedTime(`${addDays(new Date(`${query.date}T12:00:00Z`), 1).toISOString().slice(0, 10)}T00:00:00`, LONDON)
   const clinicIds = query.location ? await repo.idsNamed(db, tenant, 'clinics', query.location) : undefined
   let practitionerIds = query.practitioner ? await repo.idsNamed(db, tenant, 'practitioners', query.practitioner) : undefined
+  // A name that matches nothing is a typo, not an empty day.
+  if (query.location && clinicIds?.length === 0) return E.left(invalid(DAY_MESSAGES.unknownLocation(query.location)))
+  if (query.practitioner && practitionerIds?.length === 0) return E.left(invalid(DAY_MESSAGES.noPractitioner(query.practitioner)))
   if (ownOnly(who)) {
     const own = who.staff.practitioner_id
     practitionerIds = own && (!practitionerIds || practitionerIds.includes(own)) ? [own] : []
   }
   const rows = await repo.appointmentsBetween(db, tenant, from, to, { clinicIds, practitionerIds })
-  return rows.map(dayBooking)
+  return E.right(rows.map(dayBooking))
 }
 
 /** Who works at the location on the date (Europe/London weekday); a practitioner sees only themself. */
@@ -179,6 +185,8 @@ export async function move(
     practitionerId = found[0]!
   }
   const start = new Date(to.start)
+  // The customer is mailed the new time with a calendar update: a time gone by is no appointment.
+  if (start.getTime() < now.getTime()) return E.left(invalid(DAY_MESSAGES.pastStart))
   const length = new Date(open.right.ends_at).getTime() - new Date(open.right.starts_at).getTime()
   try {
     const changed = await repo.moveAppointment(db, tenant, id, open.right.status, { starts_at: start, ends_at: new Date(start.getTime() + length), practitioner_id: practitionerId }, now)
