@@ -42,4 +42,18 @@ describe('clinic admin: arguments are checked before any call (usage errors, exi
     expect(run.code).toBe(2)
     expect(run.stderr).toContain(`--start must be 'yyyy-MM-dd HH:mm' (London time) or an ISO instant, got '${start}'.`)
   })
+
+  it.each([[['--format', 'xml']], [['--format', 'xml', '--json']]])('admin export %j: a format that is neither yaml nor json, before exporting anything', async (args) => {
+    const json = args.includes('--json')
+    const run = await cli(...(json ? ['--json'] : []), 'admin', 'export', ...args.filter((a) => a !== '--json'))
+    expect(run.code).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toContain("--format must be yaml or json, got 'xml'.")
+  })
+
+  it.each(['', '   '])("admin customer find '%s' does not list every customer", async (q) => {
+    const run = await cli('admin', 'customer', 'find', q)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('Give an email or a name to search for.')
+  })
 })

@@ -203,10 +203,10 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
     .description("print the tenant's whole set-up as one YAML document (--format json for JSON)")
     .option('--format <format>', 'yaml or json', 'yaml')
     .action(async (opts: { format: string }) => {
+      if (opts.format !== 'yaml' && opts.format !== 'json') throw usageError(`--format must be yaml or json, got '${opts.format}'.`)
       const document = await call('Exporting the set-up', () => ctx.useCase(ExportSetup).execute())
       if (opts.format === 'json' || ctx.json) ctx.io.stdout.write(`${JSON.stringify(document, null, 2)}\n`)
-      else if (opts.format === 'yaml') ctx.io.stdout.write(stringify(document, { lineWidth: 0 }))
-      else throw usageError(`--format must be yaml or json, got '${opts.format}'.`)
+      else ctx.io.stdout.write(stringify(document, { lineWidth: 0 }))
     })
 
   admin
@@ -248,6 +248,8 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
     .command('find <email-or-name>')
     .description('find customers by email or name')
     .action(async (q: string) => {
+      // an empty search would list every customer of the clinic
+      if (q.trim() === '') throw usageError('Give an email or a name to search for.')
       const rows = await call('Searching', () => ctx.useCase(FindCustomers).execute(q))
       ctx.print(rows, () =>
         formatTable(rows, [
