@@ -110,4 +110,19 @@ describe('server/main.ts', () => {
       await new Promise((r) => blocker.close(r))
     }
   }, 60_000)
+
+  it('a METRICS_PORT in use: names METRICS_PORT and that port, not PORT', async () => {
+    const blocker: Server = createServer()
+    await new Promise<void>((r) => blocker.listen(0, r))
+    const { port: metricsPort } = blocker.address() as { port: number }
+    const port = await freePort()
+    try {
+      const run = await runMain({ PORT: String(port), METRICS_PORT: String(metricsPort), ...storage() })
+      expect(run.output).toContain(`Port ${metricsPort} is already in use. Stop what uses it, or start on another port: METRICS_PORT=${metricsPort + 1} npm start`)
+      expect(run.output).not.toContain(`Port ${port} is already in use`)
+      expect(run.code, run.output).toBe(1)
+    } finally {
+      await new Promise((r) => blocker.close(r))
+    }
+  }, 60_000)
 })

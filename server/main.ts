@@ -6,7 +6,7 @@ const shutdown = installShutdown()
 // Loaded after the handlers are in place (loading the app and its drivers takes a while).
 const { buildServer } = await import('./app')
 const { loadConfig } = await import('./config')
-const { configFailureMessage, startFailureMessage } = await import('./start-failure')
+const { configFailureMessage, listenFailureMessage, startFailureMessage } = await import('./start-failure')
 
 let config: ReturnType<typeof loadConfig>
 try {
@@ -28,12 +28,8 @@ try {
   await app.listen({ port: config.port, host: config.host })
 } catch (error) {
   await shutdown.checkpoint(app)
-  const code = (error as NodeJS.ErrnoException).code
-  if (code === 'EADDRINUSE') {
-    console.error(`Port ${config.port} is already in use. Stop what uses it, or start on another port: PORT=${config.port + 1} npm start`)
-  } else {
-    console.error(`The server could not start: ${(error as Error).message}`)
-  }
+  // One line naming the port that is taken (PORT, or METRICS_PORT) and its variable.
+  console.error(listenFailureMessage(error, config))
   await app.close().catch(() => undefined)
   process.exit(1)
 }

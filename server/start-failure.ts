@@ -76,3 +76,15 @@ export function startFailureMessage(error: unknown, config: Pick<ServerConfig, '
   }
   return `${prefix} ${text}`
 }
+
+/**
+ * The line for a listen that failed: a port in use names its variable (PORT, or METRICS_PORT for the
+ * metrics listener, which binds as the app gets ready) and another port to try.
+ */
+export function listenFailureMessage(error: unknown, config: Pick<ServerConfig, 'port' | 'metricsPort'>): string {
+  const inUse = chain(error).find((e) => e.code === 'EADDRINUSE')
+  if (!inUse) return `${prefix} ${firstLine(error instanceof Error ? error.message : String(error))}`
+  const port = typeof inUse.port === 'number' ? inUse.port : config.port
+  const variable = config.metricsPort !== undefined && port === config.metricsPort && port !== config.port ? 'METRICS_PORT' : 'PORT'
+  return `Port ${port} is already in use. Stop what uses it, or start on another port: ${variable}=${port + 1} npm start`
+}
