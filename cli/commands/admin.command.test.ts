@@ -1,4 +1,7 @@
 // nock tests of `clinic admin ...`: what a refusal points to, and arguments checked before any call.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import nock from 'nock'
 import { useNock } from '../../src/adapters/http/test-support'
@@ -55,5 +58,31 @@ describe('clinic admin: arguments are checked before any call (usage errors, exi
     const run = await cli('admin', 'customer', 'find', q)
     expect(run.code).toBe(2)
     expect(run.stderr).toContain('Give an email or a name to search for.')
+  })
+})
+
+describe('clinic admin: what it prints', () => {
+  it('a set-up file that is not YAML: one line with the line and column, ending with a full stop', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'clinic-apply-'))
+    try {
+      const file = join(dir, 'broken.yaml')
+      writeFileSync(file, 'version: 1\norganisation: [\n')
+      const run = await cli('admin', 'apply', '-f', file, '--dry-run')
+      expect(run.code).toBe(2)
+      expect(run.stderr).toContain(`${file} is not valid YAML or JSON: Flow sequence in block collection must be sufficiently indented and end with a ] at line 3, column 1. (run clinic admin apply --help for usage)`)
+      expect(run.stderr.trim().split('\n')).toHaveLength(1)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it("the first admin, whose name is their email, is not named twice at sign-in", async () => {
+    const staff = (displayName: string) => ({ id: 'a'.repeat(24), email: 'owner@riverside.example.com', displayName, role: 'admin' })
+    nock(HOST).post('/api/staff/login').reply(200, { staff: staff('owner@riverside.example.com'), token: 'staff-token' })
+    const first = await cli('admin', 'login', '--email', 'owner@riverside.example.com', '--password', 'Owner1234')
+    expect(first.stderr).toBe('')
+    expect(first.stdout).toBe('Signed in as owner@riverside.example.com (admin).\n')
+    nock(HOST).post('/api/staff/login').reply(200, { staff: staff('Maya Thompson'), token: 'staff-token' })
+    expect((await cli('admin', 'login', '--email', 'owner@riverside.example.com', '--password', 'Owner1234')).stdout).toBe('Signed in as Maya Thompson <owner@riverside.example.com> (admin).\n')
   })
 })

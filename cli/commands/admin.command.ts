@@ -54,7 +54,8 @@ function readDocument(file: string): Record<string, unknown> {
     // YAML is a superset of JSON: one parser reads both.
     value = parse(text)
   } catch (error) {
-    throw usageError(`${file} is not valid YAML or JSON: ${(error as Error).message.split('\n')[0]}`)
+    // the parser's first line ends with ':' before a excerpt of the file; the line and column are enough
+    throw usageError(`${file} is not valid YAML or JSON: ${(error as Error).message.split('\n')[0]!.replace(/:\s*$/, '.')}`)
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw usageError(`${file} must hold one document (a mapping), not ${Array.isArray(value) ? 'a list' : String(value)}.`)
   return value as Record<string, unknown>
@@ -122,7 +123,8 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
       const password = opts.password ?? ctx.io.env.CLINIC_STAFF_PASSWORD ?? (ctx.canPrompt() ? await ctx.prompt.ask('Password', { hidden: true }) : undefined)
       if (!email || !password) throw usageError('--email and --password (or CLINIC_STAFF_PASSWORD) are required when stdin is not a terminal.')
       const staff = await call('Signing in', () => ctx.useCase(StaffLogin).execute(email, password))
-      ctx.print({ staff }, () => `Signed in as ${staff.displayName} <${staff.email}> (${staff.role}).`)
+      // a tenant's first admin has no name but the email: say it once
+      ctx.print({ staff }, () => `Signed in as ${staff.displayName === staff.email ? staff.email : `${staff.displayName} <${staff.email}>`} (${staff.role}).`)
     })
 
   admin
