@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { AdminError, backupKind, backupPostgres, libpqEnvironment } from './backup'
+import { AdminError, backupKind, backupPGlite, backupPostgres, libpqEnvironment } from './backup'
 
 const dirs: string[] = []
 afterEach(() => {
@@ -45,5 +45,15 @@ describe('backupPostgres', () => {
     } finally {
       process.env.PATH = path
     }
+  })
+})
+
+describe('a backup into a folder that does not exist', () => {
+  it('names the folder (not a temporary file) before dumping anything, for both databases', async () => {
+    const expected = new AdminError('the folder /nonexistent-folder of the backup file does not exist. Create it first, or give another path.')
+    const dataDir = mkdtempSync(join(tmpdir(), 'clinic-data-'))
+    dirs.push(dataDir)
+    await expect(backupPGlite(dataDir, '/nonexistent-folder/clinic.tar.gz')).rejects.toThrow(expected)
+    await expect(backupPostgres('postgres://clinic@127.0.0.1:1/clinic', '/nonexistent-folder/clinic.dump')).rejects.toThrow(expected)
   })
 })

@@ -10,7 +10,8 @@
  * into or overwrites live data.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, openSync, readdirSync, readFileSync, readSync, closeSync, writeFileSync, renameSync, rmSync } from 'node:fs'
+import { existsSync, openSync, readdirSync, readFileSync, readSync, closeSync, statSync, writeFileSync, renameSync, rmSync } from 'node:fs'
+import { dirname } from 'node:path'
 import { LOCK_FILE } from '../db/data-dir-lock'
 import { openDatabase } from '../db/database'
 
@@ -47,7 +48,14 @@ function writeAtomically(file: string, data: Uint8Array): void {
   renameSync(tmp, file)
 }
 
+/** The backup file's folder exists (checked before the dump, so the failure names it, not a temporary file). */
+function checkTarget(file: string): void {
+  const folder = dirname(file)
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new AdminError(`the folder ${folder} of the backup file does not exist. Create it first, or give another path.`)
+}
+
 export async function backupPGlite(dataDir: string, file: string): Promise<void> {
+  checkTarget(file)
   if (!existsSync(dataDir) || readdirSync(dataDir).filter((f) => f !== LOCK_FILE).length === 0) {
     throw new AdminError(`the data directory ${dataDir} holds no database. Set DATA_DIR to the server's data directory.`)
   }
@@ -109,6 +117,7 @@ function run(tool: string, args: string[], env: Record<string, string>): Promise
 }
 
 export async function backupPostgres(databaseUrl: string, file: string): Promise<void> {
+  checkTarget(file)
   const { env, url } = libpqEnvironment(databaseUrl)
   const tmp = `${file}.${process.pid}.tmp`
   try {
