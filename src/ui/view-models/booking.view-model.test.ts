@@ -482,6 +482,17 @@ describe('reschedule and book again', () => {
     expect(booking.step).toBe('time')
   })
 
+  it('a session booked from a course skips the another-service question: the course pays for its own sessions only', () => {
+    const { booking } = world()
+    booking.setLocation(clinicA)
+    booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query: { course: 'true', courseServiceBooking: 'true' } })
+    booking.chooseService(facial, 'cat1')
+    expect(booking.canAddAnother).toBe(false)
+    booking.choosePractitioner(anna)
+    expect(booking.askAnotherService).toBe(false)
+    expect(booking.step).toBe('time')
+  })
+
   it('the URL keeps a linked reschedule on the time step', () => {
     const { booking } = world()
     booking.startReschedule({ appointmentId: 'a1', clinic: clinicA, items: [{ service: facial }], linked: true })

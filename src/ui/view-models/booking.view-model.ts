@@ -115,9 +115,10 @@ export class BookingViewModel {
     return !this.isCoursePurchase && !(this.isReschedule && this.isLinked)
   }
 
-  get bookLabel(): string {
-    return this.isReschedule ? 'Reschedule appointment' : 'Book appointment'
-  }
+  /** 'Add another service' and its question: not in a reschedule, nor in a session a course pays for (it covers its own service only). */
+  get canAddAnother(): boolean { return !this.isReschedule && !this.isCourseSession }
+
+  get bookLabel(): string { return this.isReschedule ? 'Reschedule appointment' : 'Book appointment' }
 
   get holdSecondsLeft(): number | undefined {
     return this.hold.secondsLeft
@@ -239,8 +240,8 @@ export class BookingViewModel {
     item.anyStaff = practitioner === 'any'
     item.staff = practitioner === 'any' ? undefined : practitioner
     this.clearTime()
-    if (this.isReschedule) this.goToTime()
-    else this.askAnotherService = true
+    if (this.canAddAnother) this.askAnotherService = true
+    else this.goToTime()
   }
 
   /** 'Do you want to book another service?' Yes returns to the service list, No continues. */
