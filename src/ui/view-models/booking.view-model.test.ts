@@ -276,6 +276,15 @@ describe('time sub-step and the 5-minute hold', () => {
     expect(navigator.last).toBe('/step/c1/cat1/s1/confirm')
   })
 
+  it("a double click on 'Book appointment' goes to confirm once (Back from confirm is the time step)", () => {
+    const { booking, session, navigator } = atTime()
+    session.signedIn({ id: 'u1', email: 'jo@example.com', firstName: 'Jo' })
+    booking.chooseTime([at('2026-03-12T10:00:00Z', '2026-03-12T11:00:00Z', 'p2')])
+    booking.book('/step/c1/cat1/s1', '?service=0')
+    booking.book('/step/c1/cat1/s1', '?service=0')
+    expect(navigator.paths.filter((p) => p.includes('/confirm'))).toEqual(['/step/c1/cat1/s1/confirm?service=0'])
+  })
+
   it('the book button stays disabled until a time is picked', () => {
     const { booking, session, navigator } = atTime()
     session.signedIn({ id: 'u1', email: 'jo@example.com', firstName: 'Jo' })

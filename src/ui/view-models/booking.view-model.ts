@@ -321,16 +321,21 @@ export class BookingViewModel {
     clearTimes(this.basket)
   }
 
-  /** 'Book appointment': confirm is the current url plus /confirm, keeping the query string. */
-  confirmPath(currentPath: string, search: string): string {
-    return `${currentPath.replace(/\/$/, '')}/confirm${search}`
-  }
-
-  /** 'Book appointment': signed in, straight to confirm; otherwise the locked login modal, then confirm. */
+  /**
+   * 'Book appointment': signed in, straight to confirm (the current url plus /confirm, keeping the query
+   * string); otherwise the locked login modal, then confirm. Once: a double click went there twice.
+   */
   book(currentPath: string, search: string): void {
-    if (!this.canBook) return
-    const target = this.confirmPath(currentPath, search)
-    this.session.requireLogin({ locked: true, then: () => this.navigator.go(target) })
+    if (!this.canBook || this.step === 'confirm') return
+    const target = `${currentPath.replace(/\/$/, '')}/confirm${search}`
+    this.session.requireLogin({
+      locked: true,
+      then: () => {
+        if (this.step === 'confirm') return
+        this.step = 'confirm' // at once: the URL's render comes after a second click of the same double click
+        this.navigator.go(target)
+      },
+    })
   }
 
   /** Steps back and clears the selection of the step left (spec section 4 'Back navigation'). */
@@ -338,13 +343,9 @@ export class BookingViewModel {
     stepBack(this, this.navigator)
   }
 
-  askRemove(index: number): void {
-    this.removing = index
-  }
+  askRemove(index: number): void { this.removing = index }
 
-  cancelRemove(): void {
-    this.removing = undefined
-  }
+  cancelRemove(): void { this.removing = undefined }
 
   get removeTitle(): string {
     const item = this.removing === undefined ? undefined : this.basket[this.removing]
