@@ -502,6 +502,20 @@ describe('reschedule and book again', () => {
     expect(booking.step).toBe('time')
   })
 
+  it('removing the only session of a course booking ends the course session: a service chosen next is priced, not covered', () => {
+    const { booking, navigator } = world()
+    booking.setLocation(clinicA)
+    booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query: { course: 'true', courseServiceBooking: 'true' } })
+    booking.chooseService(facial, 'cat1')
+    expect(booking.isCourseSession).toBe(true)
+    booking.askRemove(0)
+    booking.confirmRemove()
+    expect(navigator.last).toBe('/step/c1')
+    booking.syncRoute({ locationId: 'c1', query: {} })
+    expect(booking.isCourseSession).toBe(false)
+    expect(booking.canAddAnother).toBe(true)
+  })
+
   it('the URL keeps a linked reschedule on the time step', () => {
     const { booking } = world()
     booking.startReschedule({ appointmentId: 'a1', clinic: clinicA, items: [{ service: facial }], linked: true })
