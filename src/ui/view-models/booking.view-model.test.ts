@@ -516,6 +516,15 @@ describe('reschedule and book again', () => {
     expect(booking.canAddAnother).toBe(true)
   })
 
+  it("in reschedule mode the appointment's own practitioner chosen again keeps its price (the server keeps it; a course session stays free)", () => {
+    const { booking } = world()
+    booking.startReschedule({ appointmentId: 'a1', clinic: clinicA, items: [{ service: facial, staff: { ...anna, grossPrice: 0, duration: 60 } }], linked: false })
+    booking.choosePractitioner({ ...anna, grossPrice: 95 })
+    expect(booking.basket[0]!.staff?.grossPrice).toBe(0)
+    booking.choosePractitioner(ben)
+    expect(booking.basket[0]!.staff).toEqual(ben)
+  })
+
   it('the URL keeps a linked reschedule on the time step', () => {
     const { booking } = world()
     booking.startReschedule({ appointmentId: 'a1', clinic: clinicA, items: [{ service: facial }], linked: true })

@@ -9,7 +9,7 @@ import { BookingHold, withHoldParam } from './booking-hold'
 import { clearTimes, fillTimes, refreshServices } from './booking-basket'
 import { buyNow, emptyBasket, resetWizard, startBookAgain, startReschedule } from './booking-modes'
 import { applyRoute, restoreCourse, restoreService } from './booking-route'
-import { addGiftVoucher, chooseService, removeGiftVoucher } from './booking-choice'
+import { addGiftVoucher, chooseService, removeGiftVoucher, staffFor } from './booking-choice'
 import { SelectLocation } from '../../application/use-cases/catalogue.use-case'
 import { BOOKING_STEPS, stepPath } from '../../domain/booking/steps'
 import { holdParam, type HeldTimeKey } from '../../domain/booking/hold'
@@ -238,7 +238,7 @@ export class BookingViewModel {
     const item = this.activeItem
     if (!item) return
     item.anyStaff = practitioner === 'any'
-    item.staff = practitioner === 'any' ? undefined : practitioner
+    item.staff = practitioner === 'any' ? undefined : staffFor(item, practitioner)
     this.clearTime()
     if (this.canAddAnother) this.askAnotherService = true
     else this.goToTime()
