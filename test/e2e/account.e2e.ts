@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Frame, Page } from 'playwright-core'
 import { DESKTOP, launch, open, PHONE, paymentFrame, payWithCard, type Session } from './support/browser'
-import { agreeToTerms, answer, api, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, logIn, PASSWORD, verifiedCustomer, waitForThankYou } from './support/flows'
+import { agreeToTerms, answer, api, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, chooseSessionPractitioner, logIn, PASSWORD, verifiedCustomer, waitForThankYou } from './support/flows'
 import { DEMO, DEMO_CUSTOMER } from '../../server/seed/demo.seed'
 import { MESSAGES } from '../../server/accounts/account.service'
 
@@ -211,8 +211,7 @@ describe('customer area', () => {
     await page.waitForURL(/\/step\/[0-9a-f]{24}\/[0-9a-f]{24}\/[0-9a-f]{24}\?course=true&courseServiceBooking=true/)
     await page.waitForSelector('h1:has-text("Choose a practitioner")')
     await s.shot('course-staff')
-    await page.getByRole('list', { name: 'Practitioners' }).locator('li button:not([aria-label])').nth(1).click()
-    await answer(s, 'Do you want to book another service?', 'No')
+    await chooseSessionPractitioner(s)
     await chooseFirstTime(s)
     await page.getByRole('button', { name: 'Book appointment' }).filter({ visible: true }).first().click()
     await page.waitForURL(/\/confirm/)

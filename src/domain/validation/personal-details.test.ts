@@ -62,6 +62,11 @@ describe('validatePersonalDetails', () => {
     expect(validatePersonalDetails({ ...valid, ...change })).toEqual(E.left({ [field]: message }))
   })
 
+  it("a date of birth after `today` (London) is refused at its field, as the server refuses it; today is fine", () => {
+    expect(validatePersonalDetails({ ...valid, dateOfBirth: '29/11/2026' }, 'GB', '2026-11-28')).toEqual(E.left({ dateOfBirth: 'Date of birth cannot be in the future.' }))
+    expect(E.isRight(validatePersonalDetails({ ...valid, dateOfBirth: '28/11/2026' }, 'GB', '2026-11-28'))).toBe(true)
+  })
+
   it('firstMissingPersonalDetail names the field and its label', () => {
     expect(firstMissingPersonalDetail({ ...valid, city: '' })).toEqual(['city', 'City'])
     expect(firstMissingPersonalDetail(valid)).toBeUndefined()

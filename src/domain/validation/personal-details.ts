@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either'
 import { DEFAULT_COUNTRY } from '../constants/people'
-import { dateOfBirthAtNoonUtc } from './dates'
+import { DATE_OF_BIRTH_IN_FUTURE, dateOfBirthAtNoonUtc, isDateOfBirthInFuture } from './dates'
 import { type CountryCode, isValidPhone, normalisePhone } from './phone'
 import { type FormResult, trimmed } from './result'
 
@@ -91,10 +91,14 @@ export const firstMissingPersonalDetail = (
 export const validatePersonalDetails = (
   input: PersonalDetailsInput,
   phoneCountry?: CountryCode,
+  /** the caller's 'yyyy-MM-dd' date in Europe/London: a date of birth after it is refused, as the server does */
+  today?: string,
 ): FormResult<PersonalDetailsRequiredField, PersonalDetailsPayload> => {
   const missing = firstMissingPersonalDetail(input)
   if (missing) return E.left({ [missing[0]]: requiredFieldMessage(missing[1]) })
-  if (dateOfBirthAtNoonUtc(trimmed(input.dateOfBirth)) === undefined) return E.left({ dateOfBirth: PERSONAL_DETAILS_DATE_INVALID })
+  const dateOfBirth = dateOfBirthAtNoonUtc(trimmed(input.dateOfBirth))
+  if (dateOfBirth === undefined) return E.left({ dateOfBirth: PERSONAL_DETAILS_DATE_INVALID })
+  if (today !== undefined && isDateOfBirthInFuture(dateOfBirth, today)) return E.left({ dateOfBirth: DATE_OF_BIRTH_IN_FUTURE })
   const rules = { defaultCountry: phoneCountry }
   if (!isValidPhone(input.mobilePhone, rules)) return E.left({ mobilePhone: PERSONAL_DETAILS_PHONE_INVALID })
   return E.right({
@@ -107,7 +111,7 @@ export const validatePersonalDetails = (
     city: trimmed(input.city),
     postCode: trimmed(input.postCode),
     country: input.country ?? DEFAULT_COUNTRY,
-    dateOfBirth: dateOfBirthAtNoonUtc(input.dateOfBirth) as string,
+    dateOfBirth,
     mobilePhone: normalisePhone(input.mobilePhone, rules) as string,
   })
 }

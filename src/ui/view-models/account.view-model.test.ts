@@ -30,7 +30,7 @@ function setup(options: { signedIn?: boolean } = {}) {
   const unused = useCase(() => E.left({ _tag: 'Refused', message: 'unused' }))
   const appointments = new AppointmentsTabViewModel(u.list as never, u.cancel as never, u.get as never, u.org as never, u.locations as never, w.session, w.booking, w.toasts, w.clock)
   const courses = new CoursesTabViewModel(u.courses as never, w.session, w.booking, w.navigator, w.clock, { listServices: vi.fn() } as never)
-  const details = new PersonalDetailsViewModel(u.me as never, u.update as never, u.countries as never, w.session, w.toasts)
+  const details = new PersonalDetailsViewModel(u.me as never, u.update as never, u.countries as never, w.session, w.toasts, w.clock)
   const cards = new CardsViewModel(u.cards as never, unused as never, unused as never, unused as never, u.retrieve as never, unused as never, w.session, w.toasts, w.navigator, unused as never)
   const password = new PasswordViewModel(unused as never, w.session, sessionWatch(w).vm)
   const watch = new SessionWatchViewModel(u.watch as never, u.logout as never, w.session, w.booking, w.navigator)

@@ -165,6 +165,25 @@ describe('AppointmentsTabViewModel', () => {
     expect(booking.step).toBe('time')
   })
 
+  it('a linked appointment cancelled on its own stays out of the reschedule and of book again (the rest moves alone)', async () => {
+    const cancelled = appointment('l1', 101, { isLinked: true, status: 'Cancelled' })
+    const kept = appointment('l2', 102, { isLinked: true })
+    const { vm, booking } = setup([appointment('a1', 100, { linkedAppointments: [cancelled, kept] })])
+    await vm.load()
+    await vm.reschedule(vm.rows[0]!)
+    expect(booking.basket.map((i) => i.service.id)).toHaveLength(2)
+    const alone = setup([appointment('a1', 100, { linkedAppointments: [{ ...cancelled, status: 'Deleted' }] })])
+    await alone.vm.load()
+    await alone.vm.reschedule(alone.vm.rows[0]!)
+    expect(alone.booking.basket).toHaveLength(1)
+    expect(alone.booking.isLinked).toBe(false)
+    expect(alone.booking.step).toBe('staff')
+    const past = setup([appointment('a1', -48, { linkedAppointments: [appointment('l1', -47, { isLinked: true, status: 'Cancelled' })] })])
+    await past.vm.load()
+    await past.vm.bookAgain(past.vm.rows[0]!)
+    expect(past.booking.basket).toHaveLength(1)
+  })
+
   it("a moved appointment keeps its own price and length in the basket, not the service's defaults (linked ones too)", async () => {
     const start = Date.parse('2026-06-05T10:00:00Z')
     const at = (minutes: number) => new Date(start + minutes * 60_000).toISOString()

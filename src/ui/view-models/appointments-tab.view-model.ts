@@ -236,7 +236,9 @@ export class AppointmentsTabViewModel {
       return undefined
     }
     const appointment = full.right
-    const linked = appointment.linkedAppointments ?? []
+    // A service of the visit cancelled on its own is no longer part of it: the server moves only the
+    // others (and book again should not bring it back).
+    const linked = (appointment.linkedAppointments ?? []).filter((l) => !GONE_STATUSES.has(l.status.toLowerCase()))
     return {
       appointmentId: appointment.id,
       clinic,
@@ -253,6 +255,9 @@ export class AppointmentsTabViewModel {
     return this.clinics.find((c) => c.id === appointment.clinic.id) ?? { id: appointment.clinic.id, accountName: appointment.clinic.accountName, address: { line1: '', city: '' } }
   }
 }
+
+/** Statuses of an appointment that no longer takes place (Deleted: a released hold). */
+const GONE_STATUSES = new Set(['cancelled', 'deleted'])
 
 /**
  * An appointment as a basket item. When it is moved, its practitioner carries what the appointment

@@ -52,6 +52,8 @@ export function removeFromBasket(vm: BookingViewModel, index: number, navigator:
   if (vm.basket.length === 0) {
     vm.activeIndex = 0
     vm.step = 'service'
+    // The list it returns to is the ordinary one (its URL drops the course query): the course no longer pays.
+    vm.courseServiceBooking = false
     navigator.go(stepPath({ locationId: vm.location?.id ?? '' }))
     return
   }

@@ -9,7 +9,7 @@ import { stepPath } from '../../domain/booking/steps'
 import type { Navigator } from './app-services'
 import type { BasketItem, GiftVoucherItem } from './booking-views'
 import type { BookingViewModel } from './booking.view-model'
-import type { ServiceView } from './views'
+import type { PractitionerView, ServiceView } from './views'
 
 export const GIFT_VOUCHER_MIX_WARNING = 'Cannot mix gift vouchers with services or courses'
 
@@ -54,4 +54,14 @@ export function removeGiftVoucher(vm: BookingViewModel, navigator: Navigator): v
   if (vm.step !== 'confirm' && vm.step !== 'payment') return
   vm.step = 'service'
   navigator.go(stepPath({ locationId: vm.location?.id ?? '', query: vm.keptQuery }))
+}
+
+/**
+ * The practitioner a basket item gets. In a reschedule the appointment's own practitioner, chosen again
+ * from the list, keeps the appointment's price (the server reprices only for another practitioner, and a
+ * course session stays free); the list shows today's price.
+ */
+export function staffFor(item: BasketItem, practitioner: PractitionerView): PractitionerView {
+  const booked = item.bookedStaff
+  return booked?.id === practitioner.id && booked.grossPrice !== undefined ? { ...practitioner, grossPrice: booked.grossPrice } : practitioner
 }

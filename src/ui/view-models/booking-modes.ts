@@ -16,6 +16,7 @@ export function startReschedule(vm: BookingViewModel, input: RescheduleInput, na
   vm.isLinked = input.linked
   vm.rescheduleAppointmentId = input.appointmentId
   enter(vm, input.clinic, modeStart({ reschedule: true, linked: input.linked }, input.clinic.id, input.items), navigator)
+  for (const item of vm.basket) item.bookedStaff = item.staff
 }
 
 /** Book again: same services and practitioner, at the staff step; the services still need refreshing. */

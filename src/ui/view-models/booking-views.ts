@@ -14,6 +14,8 @@ export interface BasketItem {
   start?: string
   end?: string
   appointmentId?: string
+  /** reschedule: the appointment's own practitioner, with what the appointment costs (the server keeps it for them) */
+  bookedStaff?: PractitionerView
 }
 
 export interface GiftVoucherItem {

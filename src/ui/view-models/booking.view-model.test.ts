@@ -276,6 +276,15 @@ describe('time sub-step and the 5-minute hold', () => {
     expect(navigator.last).toBe('/step/c1/cat1/s1/confirm')
   })
 
+  it("a double click on 'Book appointment' goes to confirm once (Back from confirm is the time step)", () => {
+    const { booking, session, navigator } = atTime()
+    session.signedIn({ id: 'u1', email: 'jo@example.com', firstName: 'Jo' })
+    booking.chooseTime([at('2026-03-12T10:00:00Z', '2026-03-12T11:00:00Z', 'p2')])
+    booking.book('/step/c1/cat1/s1', '?service=0')
+    booking.book('/step/c1/cat1/s1', '?service=0')
+    expect(navigator.paths.filter((p) => p.includes('/confirm'))).toEqual(['/step/c1/cat1/s1/confirm?service=0'])
+  })
+
   it('the book button stays disabled until a time is picked', () => {
     const { booking, session, navigator } = atTime()
     session.signedIn({ id: 'u1', email: 'jo@example.com', firstName: 'Jo' })
@@ -480,6 +489,40 @@ describe('reschedule and book again', () => {
     booking.choosePractitioner(ben)
     expect(booking.askAnotherService).toBe(false)
     expect(booking.step).toBe('time')
+  })
+
+  it('a session booked from a course skips the another-service question: the course pays for its own sessions only', () => {
+    const { booking } = world()
+    booking.setLocation(clinicA)
+    booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query: { course: 'true', courseServiceBooking: 'true' } })
+    booking.chooseService(facial, 'cat1')
+    expect(booking.canAddAnother).toBe(false)
+    booking.choosePractitioner(anna)
+    expect(booking.askAnotherService).toBe(false)
+    expect(booking.step).toBe('time')
+  })
+
+  it('removing the only session of a course booking ends the course session: a service chosen next is priced, not covered', () => {
+    const { booking, navigator } = world()
+    booking.setLocation(clinicA)
+    booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query: { course: 'true', courseServiceBooking: 'true' } })
+    booking.chooseService(facial, 'cat1')
+    expect(booking.isCourseSession).toBe(true)
+    booking.askRemove(0)
+    booking.confirmRemove()
+    expect(navigator.last).toBe('/step/c1')
+    booking.syncRoute({ locationId: 'c1', query: {} })
+    expect(booking.isCourseSession).toBe(false)
+    expect(booking.canAddAnother).toBe(true)
+  })
+
+  it("in reschedule mode the appointment's own practitioner chosen again keeps its price (the server keeps it; a course session stays free)", () => {
+    const { booking } = world()
+    booking.startReschedule({ appointmentId: 'a1', clinic: clinicA, items: [{ service: facial, staff: { ...anna, grossPrice: 0, duration: 60 } }], linked: false })
+    booking.choosePractitioner({ ...anna, grossPrice: 95 })
+    expect(booking.basket[0]!.staff?.grossPrice).toBe(0)
+    booking.choosePractitioner(ben)
+    expect(booking.basket[0]!.staff).toEqual(ben)
   })
 
   it('the URL keeps a linked reschedule on the time step', () => {

@@ -9,7 +9,7 @@ import { BookingHold, withHoldParam } from './booking-hold'
 import { clearTimes, fillTimes, refreshServices } from './booking-basket'
 import { buyNow, emptyBasket, resetWizard, startBookAgain, startReschedule } from './booking-modes'
 import { applyRoute, restoreCourse, restoreService } from './booking-route'
-import { addGiftVoucher, chooseService, removeGiftVoucher } from './booking-choice'
+import { addGiftVoucher, chooseService, removeGiftVoucher, staffFor } from './booking-choice'
 import { SelectLocation } from '../../application/use-cases/catalogue.use-case'
 import { BOOKING_STEPS, stepPath } from '../../domain/booking/steps'
 import { holdParam, type HeldTimeKey } from '../../domain/booking/hold'
@@ -115,9 +115,10 @@ export class BookingViewModel {
     return !this.isCoursePurchase && !(this.isReschedule && this.isLinked)
   }
 
-  get bookLabel(): string {
-    return this.isReschedule ? 'Reschedule appointment' : 'Book appointment'
-  }
+  /** 'Add another service' and its question: not in a reschedule, nor in a session a course pays for (it covers its own service only). */
+  get canAddAnother(): boolean { return !this.isReschedule && !this.isCourseSession }
+
+  get bookLabel(): string { return this.isReschedule ? 'Reschedule appointment' : 'Book appointment' }
 
   get holdSecondsLeft(): number | undefined {
     return this.hold.secondsLeft
@@ -237,10 +238,10 @@ export class BookingViewModel {
     const item = this.activeItem
     if (!item) return
     item.anyStaff = practitioner === 'any'
-    item.staff = practitioner === 'any' ? undefined : practitioner
+    item.staff = practitioner === 'any' ? undefined : staffFor(item, practitioner)
     this.clearTime()
-    if (this.isReschedule) this.goToTime()
-    else this.askAnotherService = true
+    if (this.canAddAnother) this.askAnotherService = true
+    else this.goToTime()
   }
 
   /** 'Do you want to book another service?' Yes returns to the service list, No continues. */
@@ -320,16 +321,21 @@ export class BookingViewModel {
     clearTimes(this.basket)
   }
 
-  /** 'Book appointment': confirm is the current url plus /confirm, keeping the query string. */
-  confirmPath(currentPath: string, search: string): string {
-    return `${currentPath.replace(/\/$/, '')}/confirm${search}`
-  }
-
-  /** 'Book appointment': signed in, straight to confirm; otherwise the locked login modal, then confirm. */
+  /**
+   * 'Book appointment': signed in, straight to confirm (the current url plus /confirm, keeping the query
+   * string); otherwise the locked login modal, then confirm. Once: a double click went there twice.
+   */
   book(currentPath: string, search: string): void {
-    if (!this.canBook) return
-    const target = this.confirmPath(currentPath, search)
-    this.session.requireLogin({ locked: true, then: () => this.navigator.go(target) })
+    if (!this.canBook || this.step === 'confirm') return
+    const target = `${currentPath.replace(/\/$/, '')}/confirm${search}`
+    this.session.requireLogin({
+      locked: true,
+      then: () => {
+        if (this.step === 'confirm') return
+        this.step = 'confirm' // at once: the URL's render comes after a second click of the same double click
+        this.navigator.go(target)
+      },
+    })
   }
 
   /** Steps back and clears the selection of the step left (spec section 4 'Back navigation'). */
@@ -337,13 +343,9 @@ export class BookingViewModel {
     stepBack(this, this.navigator)
   }
 
-  askRemove(index: number): void {
-    this.removing = index
-  }
+  askRemove(index: number): void { this.removing = index }
 
-  cancelRemove(): void {
-    this.removing = undefined
-  }
+  cancelRemove(): void { this.removing = undefined }
 
   get removeTitle(): string {
     const item = this.removing === undefined ? undefined : this.basket[this.removing]

@@ -264,7 +264,8 @@ export class ConfirmViewModel {
     if (kind === 'course') return { kind: 'course', customerId, clinicId, courseIds: b.basket.map((i) => i.service.id) }
     const [first, ...rest] = b.basket
     if (!first?.staff || !first.start || !first.end) return undefined
-    const course = b.courseContext?.courseId ?? null
+    // Only a session booked from a course names it: the context outlives a cleared booking (spec section 4).
+    const course = b.isCourseSession ? (b.courseContext?.courseId ?? null) : null
     const price = (i: (typeof b.basket)[number]) => i.staff?.grossPrice ?? i.service.defaultPrice
     return {
       kind: 'book',

@@ -73,7 +73,9 @@ export class LoginViewModel {
     if (this.signUpErrors[field]) this.signUpErrors = { ...this.signUpErrors, [field]: undefined }
   }
 
+  /** One request at a time: a double click on a submit button sent two (the button disables only after a render). */
   async login(): Promise<void> {
+    if (this.submitting) return
     this.error = undefined
     if (this.email.trim() === '') {
       this.error = EMAIL_REQUIRED
@@ -99,6 +101,7 @@ export class LoginViewModel {
 
   /** Existing customer without an online password: a password link by email. */
   async requestPasswordLink(): Promise<void> {
+    if (this.submitting) return
     this.error = undefined
     if (this.email.trim() === '') {
       this.error = EMAIL_REQUIRED
@@ -122,18 +125,21 @@ export class LoginViewModel {
   }
 
   async register(): Promise<void> {
+    if (this.submitting) return
     this.error = undefined
+    // Busy from the first await on (the rules load on demand): a second click meanwhile registered twice.
+    this.submitting = true
     const { validateSignUp } = await import('../../domain/validation/sign-up')
     const { phoneCountryFor } = await import('../../domain/validation/phone')
     const result = validateSignUp(this.signUp, phoneCountryFor(this.session.organisation?.country))
     if (E.isLeft(result)) {
-      runInAction(() => (this.signUpErrors = result.left))
+      runInAction(() => {
+        this.signUpErrors = result.left
+        this.submitting = false
+      })
       return
     }
-    runInAction(() => {
-      this.signUpErrors = {}
-      this.submitting = true
-    })
+    runInAction(() => (this.signUpErrors = {}))
     const p = result.right
     const response = await this.registerCustomer.execute({
       title: p.title, name: p.name, surname: p.surname, dob: p.dob, gender: p.gender, email: p.email,

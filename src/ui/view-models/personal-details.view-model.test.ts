@@ -24,7 +24,7 @@ function setup(user: CurrentUser = FULL, save: (id: string, body: CustomerUpdate
   const current = useCase(() => E.right(user))
   const update = useCase(save as never)
   const countries = useCase(() => E.right([{ value: 'GB', label: 'United Kingdom' }, { value: 'FR', label: 'France' }]))
-  const vm = new PersonalDetailsViewModel(current as never, update as never, countries as never, w.session, w.toasts)
+  const vm = new PersonalDetailsViewModel(current as never, update as never, countries as never, w.session, w.toasts, w.clock)
   return { ...w, vm, update, countries }
 }
 
@@ -87,6 +87,16 @@ describe('PersonalDetailsViewModel', () => {
     vm.setField('dateOfBirth', '31/02/1990')
     await vm.save()
     expect(vm.error).toBe('Date of birth must be a real date (dd/MM/yyyy)')
+  })
+
+  it('a date of birth in the future is shown at its field, not sent (the server refused it with a toast)', async () => {
+    const { vm, update } = setup()
+    await vm.load()
+    vm.setField('dateOfBirth', '02/06/2026') // the suite's clock: 1 June 2026
+    expect(await vm.save()).toBe(false)
+    expect(vm.errorField).toBe('dateOfBirth')
+    expect(vm.error).toBe('Date of birth cannot be in the future.')
+    expect(update.execute).not.toHaveBeenCalled()
   })
 
   it('rejects a bad phone number for the chosen country, and a 0 after the dial code', async () => {

@@ -7,7 +7,9 @@ import { ListCountries } from '../../application/use-cases/catalogue.use-case'
 import type { Country, CurrentUser } from '../../contract/customers.codecs'
 import { DEFAULT_COUNTRY, GENDERS, MARKETING_TYPES, TITLES, type MarketingType } from '../../domain/constants/people'
 import { PREFERRED_PHONE_COUNTRIES } from '../../domain/constants/lead-form'
-import { isoToDateOfBirth } from '../../domain/time'
+import { isoToDateOfBirth, londonDateOf } from '../../domain/time'
+import { PORTS } from '../../application/tokens'
+import type { Clock } from '../../application/ports/clock.port'
 import { phoneCountryFor, type CountryCode } from '../../domain/validation/phone'
 import {
   personalDetailsGenders, personalDetailsTitles, validatePersonalDetails,
@@ -103,9 +105,10 @@ export class PersonalDetailsViewModel {
     @inject(ListCountries) private readonly listCountries: Exec<ListCountries>,
     @inject(SessionViewModel) private readonly session: SessionViewModel,
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
+    @inject(PORTS.Clock) private readonly clock: Clock,
   ) {
-    makeAutoObservable<PersonalDetailsViewModel, 'currentUser' | 'update' | 'listCountries' | 'session' | 'toasts' | 'savedPhoneCountry'>(this, {
-      currentUser: false, update: false, listCountries: false, session: false, toasts: false, savedPhoneCountry: observable,
+    makeAutoObservable<PersonalDetailsViewModel, 'currentUser' | 'update' | 'listCountries' | 'session' | 'toasts' | 'clock' | 'savedPhoneCountry'>(this, {
+      currentUser: false, update: false, listCountries: false, session: false, toasts: false, clock: false, savedPhoneCountry: observable,
       // the server's list, replaced whole: ~250 countries were each made observable (issue 18)
       countries: observableRef,
     })
@@ -116,7 +119,7 @@ export class PersonalDetailsViewModel {
   }
 
   get isValid(): boolean {
-    return E.isRight(validatePersonalDetails(this.input, this.phoneCountry))
+    return E.isRight(validatePersonalDetails(this.input, this.phoneCountry, londonDateOf(this.clock.now())))
   }
 
   get titleOptions(): string[] {
@@ -221,7 +224,7 @@ export class PersonalDetailsViewModel {
   async save(): Promise<boolean> {
     const user = this.session.user
     if (!user) return false
-    const result = validatePersonalDetails(this.input, this.phoneCountry)
+    const result = validatePersonalDetails(this.input, this.phoneCountry, londonDateOf(this.clock.now()))
     if (E.isLeft(result)) {
       const [field, message] = Object.entries(result.left)[0] as [PersonalDetailsRequiredField, string]
       this.errorField = field

@@ -151,6 +151,21 @@ describe('LoginViewModel', () => {
     expect(vm.mode).toBe('existing')
   })
 
+  it('a double click on Create account, Log in or the password link sends one request (two sign-ups showed the success and, in red, that the account exists)', async () => {
+    const { vm, useCases } = loginWorld()
+    vm.setMode('new')
+    const fields = { title: 'Mr', name: 'A', surname: 'B', mobile: '07700 900123', dateOfBirth: '01/02/1990', gender: 'male', email: 'a@b.co', password: 'Secret123', confirmPassword: 'Secret123' }
+    for (const [k, v] of Object.entries(fields)) vm.setSignUpField(k as keyof typeof fields, v)
+    await Promise.all([vm.register(), vm.register()])
+    expect(useCases.calls.Register).toHaveLength(1)
+    expect(vm.error).toBeUndefined()
+    vm.setPassword('Secret123')
+    await Promise.all([vm.login(), vm.login()])
+    expect(useCases.calls.Login).toHaveLength(1)
+    await Promise.all([vm.requestPasswordLink(), vm.requestPasswordLink()])
+    expect(useCases.calls.ForgotPassword).toHaveLength(1)
+  })
+
   it('register 400 shows the server message in red', async () => {
     const { vm } = loginWorld({ Register: async () => E.left(refused('Email already registered')) })
     vm.setMode('new')

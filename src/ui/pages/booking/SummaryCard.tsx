@@ -92,7 +92,7 @@ export const SummaryCard = observer(function SummaryCard({ headingLevel = 2 }: {
         <span>Total</span>
         <span>{formatMoney(totals.total, currency)}</span>
       </div>
-      {!booking.isReschedule && !course && booking.basket.length > 0 && (booking.step === 'time' || booking.step === 'staff') ? (
+      {booking.canAddAnother && !course && booking.basket.length > 0 && (booking.step === 'time' || booking.step === 'staff') ? (
         <Button variant="secondary" onClick={() => booking.addAnother()}>Add another service</Button>
       ) : null}
       {course && booking.step === 'service' ? <Button onClick={() => booking.buyNow()}>Buy now</Button> : null}
