@@ -32,6 +32,39 @@ describe('clinic admin: a refusal says which login helps', () => {
   })
 })
 
+describe('clinic admin: the tenant when --tenant names none', () => {
+  const withoutTenant = (...args: string[]) => runCli(['--base-url', HOST, ...args], { env })
+  const TOKEN = 'a'.repeat(43)
+  const EXPIRED = { statusCode: 400, message: 'This set-password link is invalid or has expired.' }
+
+  it.each([
+    ['https://riverside.clinic.example.com/staff/set-password/', 'riverside'],
+    ['http://riverside.my.clinic.localhost:3000/staff/set-password/', 'riverside'],
+  ])('set-password %s<token> goes to the tenant its host names', async (link, tenant) => {
+    const scope = nock(HOST, { reqheaders: { 'x-tenant': tenant } }).post('/api/staff/set-password', { token: TOKEN, password: 'Owner1234' }).reply(200, { message: 'Password set.' })
+    const run = await withoutTenant('admin', 'set-password', `${link}${TOKEN}`, '--password', 'Owner1234')
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    scope.done()
+  })
+
+  it('set-password: --tenant (or CLINIC_TENANT) still wins over the link', async () => {
+    const scope = nock(HOST, { reqheaders: { 'x-tenant': 'bath' } }).post('/api/staff/set-password').twice().reply(200, { message: 'Password set.' })
+    expect((await withoutTenant('--tenant', 'bath', 'admin', 'set-password', `https://riverside.clinic.example.com/staff/set-password/${TOKEN}`, '--password', 'Owner1234')).code).toBe(0)
+    const fromEnv = await runCli(['--base-url', HOST, 'admin', 'set-password', `https://riverside.clinic.example.com/staff/set-password/${TOKEN}`, '--password', 'Owner1234'], { env: { ...env, CLINIC_TENANT: 'bath' } })
+    expect(fromEnv.code).toBe(0)
+    scope.done()
+  })
+
+  it.each([`http://localhost:3000/staff/set-password/${TOKEN}`, TOKEN])('set-password %s: a link that names no tenant sends none, as before', async (link) => {
+    const scope = nock(HOST, { badheaders: ['x-tenant'] }).post('/api/staff/set-password').reply(400, EXPIRED)
+    const run = await withoutTenant('admin', 'set-password', link, '--password', 'Owner1234')
+    expect(run.code).toBe(1)
+    expect(run.stderr).toBe(`error: ${EXPIRED.message}\n`)
+    scope.done()
+  })
+})
+
 describe('clinic admin: arguments are checked before any call (usage errors, exit 2)', () => {
   // No nock interceptor: any request would fail the test with a connection error (exit 3).
   it.each([['cancel'], ['check-in'], ['no-show'], ['move', '--start', '2026-12-02 10:00']])('admin %s with an id that is not one', async (command, ...rest) => {
