@@ -63,6 +63,26 @@ describe('clinic admin: the tenant when --tenant names none', () => {
     expect(run.stderr).toBe(`error: ${EXPIRED.message}\n`)
     scope.done()
   })
+
+  const UNKNOWN_DEMO = { statusCode: 404, message: "Unknown organisation 'demo'." }
+
+  it("a server without the demo tenant: 'Unknown organisation' with a hint to name the tenant", async () => {
+    nock(HOST).get('/api/admin/staff').reply(404, UNKNOWN_DEMO)
+    const run = await withoutTenant('admin', 'staff', 'list')
+    expect(run.code).toBe(1)
+    expect(run.stderr).toBe("error: Unknown organisation 'demo'.\nName the clinic's tenant with --tenant <name> (or CLINIC_TENANT).\n")
+  })
+
+  it('no hint with --json, nor when a tenant was named', async () => {
+    nock(HOST).get('/api/admin/staff').reply(404, UNKNOWN_DEMO)
+    const json = await withoutTenant('--json', 'admin', 'staff', 'list')
+    expect(json.code).toBe(1)
+    expect(json.stderr).toBe("error: Unknown organisation 'demo'.\n")
+    nock(HOST).get('/api/admin/staff').reply(404, { statusCode: 404, message: "Unknown organisation 'nobody'." })
+    const named = await withoutTenant('--tenant', 'nobody', 'admin', 'staff', 'list')
+    expect(named.code).toBe(1)
+    expect(named.stderr).toBe("error: Unknown organisation 'nobody'.\n")
+  })
 })
 
 describe('clinic admin: arguments are checked before any call (usage errors, exit 2)', () => {
