@@ -85,6 +85,23 @@ describe('clinic admin: the tenant when --tenant names none', () => {
   })
 })
 
+describe('clinic admin staff list', () => {
+  it("shows a linked practitioner by slug, as the set-up file and --practitioner name it (the id where the server gives none)", async () => {
+    const staff = [
+      { id: 'a'.repeat(24), email: 'owner@riverside.example.com', displayName: 'Owner', role: 'admin' },
+      { id: 'b'.repeat(24), email: 'maya@riverside.example.com', displayName: 'Maya Thompson', role: 'practitioner', practitionerId: 'c'.repeat(24), practitionerSlug: 'maya' },
+      { id: 'd'.repeat(24), email: 'ravi@riverside.example.com', displayName: 'Ravi', role: 'practitioner', practitionerId: 'e'.repeat(24) },
+    ]
+    nock(HOST).get('/api/admin/staff').reply(200, staff)
+    const run = await cli('admin', 'staff', 'list')
+    expect(run.code).toBe(0)
+    const maya = run.stdout.split('\n').find((line) => line.startsWith('Maya Thompson'))!
+    expect(maya).toMatch(/ maya /)
+    expect(maya).not.toContain('c'.repeat(24))
+    expect(run.stdout.split('\n').find((line) => line.startsWith('Ravi'))).toContain('e'.repeat(24))
+  })
+})
+
 describe('clinic admin: arguments are checked before any call (usage errors, exit 2)', () => {
   // No nock interceptor: any request would fail the test with a connection error (exit 3).
   it.each([['cancel'], ['check-in'], ['no-show'], ['move', '--start', '2026-12-02 10:00']])('admin %s with an id that is not one', async (command, ...rest) => {

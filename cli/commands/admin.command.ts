@@ -204,7 +204,7 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
               { header: 'Name', value: (s) => s.displayName },
               { header: 'Email', value: (s) => s.email },
               { header: 'Role', value: (s) => s.role },
-              { header: 'Practitioner', value: (s) => s.practitionerId ?? '' },
+              { header: 'Practitioner', value: (s) => s.practitionerSlug ?? s.practitionerId ?? '' },
               { header: 'ID', value: (s) => s.id },
             ]),
       )
