@@ -64,6 +64,20 @@ export class CliContext {
     return this.current
   }
 
+  /** The global options if they were read (they are before every action), else undefined. */
+  get loadedOptions(): GlobalOptions | undefined {
+    return this.current
+  }
+
+  /**
+   * The tenant of this command when neither --tenant nor CLINIC_TENANT names one (a set-password
+   * link's host does); before any use case is built, which reads the tenant once.
+   */
+  useTenantIfNoneGiven(tenant: string): void {
+    if (this.options.tenant !== undefined || this.useCases !== undefined) return
+    this.current = { ...this.options, tenant }
+  }
+
   get json(): boolean {
     return this.options.json
   }

@@ -154,12 +154,19 @@ export async function main(argv: readonly string[], io: CliIo = processIo(), fac
           ? `${text} ${usageOf()}` // commander's own usage errors say it already (and have no text here)
           : text
     if (message) io.stderr.write(`${ctx ? ctx.errStyle.red('error:') : 'error:'} ${message}\n`)
+    const options = ctx?.loadedOptions
+    if (code === EXIT.refused && options && !options.json && options.tenant === undefined && UNKNOWN_ORGANISATION.test(text)) io.stderr.write(`${TENANT_HINT}\n`)
     return code
   } finally {
     console.error = consoleError
     ctx?.close()
   }
 }
+
+/** The server's refusal of a tenant it does not have ('Unknown organisation 'demo'.'). */
+const UNKNOWN_ORGANISATION = /^Unknown organisation\b/
+/** Under that refusal when no tenant was named: the server's default tenant (demo) may not exist. */
+const TENANT_HINT = "Name the clinic's tenant with --tenant <name> (or CLINIC_TENANT)."
 
 const LONGEST_VALUE = 60
 

@@ -79,6 +79,13 @@ describe('loadConfig: values are parsed, never silently replaced', () => {
     expect(failure({ SMTP_URL: 'mailer:s3cret@smtp' }).message).not.toContain('s3cret')
   })
 
+  it('refuses a METRICS_TOKEN under 16 characters, as OPERATOR_KEY, naming it without its value', () => {
+    const error = failure({ METRICS_TOKEN: 'abc' })
+    expect(error.variables).toEqual(['METRICS_TOKEN'])
+    expect(error.message).toBe('METRICS_TOKEN must be at least 16 characters (it has 3).')
+    expect(loadConfig({ METRICS_TOKEN: 'a-scrape-token-16' }).metricsToken).toBe('a-scrape-token-16')
+  })
+
   it('names every wrong variable in the one line', () => {
     const error = failure({ PORT: 'abc', HOLD_SECONDS: 'x', SEED_DEMO: 'maybe' })
     expect(error.variables).toEqual(['PORT', 'HOLD_SECONDS', 'SEED_DEMO'])

@@ -221,7 +221,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_WINDOW_MS: optional(wholeNumber(1)),
   SEED_DEMO: optional(flag),
   REFERENCE_CACHE_MS: optional(wholeNumber(0)),
-  METRICS_TOKEN: optional(z.string()),
+  METRICS_TOKEN: optional(z.string().min(16, { error: (issue) => `must be at least 16 characters (it has ${String((issue.input as string).length)})` })),
   METRICS_PORT: optional(wholeNumber(1, 65535)),
   MIGRATE_ON_START: optional(flag),
   OPERATOR_KEY: optional(z.string().min(16, { error: 'must be at least 16 characters' })),

@@ -32,6 +32,76 @@ describe('clinic admin: a refusal says which login helps', () => {
   })
 })
 
+describe('clinic admin: the tenant when --tenant names none', () => {
+  const withoutTenant = (...args: string[]) => runCli(['--base-url', HOST, ...args], { env })
+  const TOKEN = 'a'.repeat(43)
+  const EXPIRED = { statusCode: 400, message: 'This set-password link is invalid or has expired.' }
+
+  it.each([
+    ['https://riverside.clinic.example.com/staff/set-password/', 'riverside'],
+    ['http://riverside.my.clinic.localhost:3000/staff/set-password/', 'riverside'],
+  ])('set-password %s<token> goes to the tenant its host names', async (link, tenant) => {
+    const scope = nock(HOST, { reqheaders: { 'x-tenant': tenant } }).post('/api/staff/set-password', { token: TOKEN, password: 'Owner1234' }).reply(200, { message: 'Password set.' })
+    const run = await withoutTenant('admin', 'set-password', `${link}${TOKEN}`, '--password', 'Owner1234')
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    scope.done()
+  })
+
+  it('set-password: --tenant (or CLINIC_TENANT) still wins over the link', async () => {
+    const scope = nock(HOST, { reqheaders: { 'x-tenant': 'bath' } }).post('/api/staff/set-password').twice().reply(200, { message: 'Password set.' })
+    expect((await withoutTenant('--tenant', 'bath', 'admin', 'set-password', `https://riverside.clinic.example.com/staff/set-password/${TOKEN}`, '--password', 'Owner1234')).code).toBe(0)
+    const fromEnv = await runCli(['--base-url', HOST, 'admin', 'set-password', `https://riverside.clinic.example.com/staff/set-password/${TOKEN}`, '--password', 'Owner1234'], { env: { ...env, CLINIC_TENANT: 'bath' } })
+    expect(fromEnv.code).toBe(0)
+    scope.done()
+  })
+
+  it.each([`http://localhost:3000/staff/set-password/${TOKEN}`, TOKEN])('set-password %s: a link that names no tenant sends none, as before', async (link) => {
+    const scope = nock(HOST, { badheaders: ['x-tenant'] }).post('/api/staff/set-password').reply(400, EXPIRED)
+    const run = await withoutTenant('admin', 'set-password', link, '--password', 'Owner1234')
+    expect(run.code).toBe(1)
+    expect(run.stderr).toBe(`error: ${EXPIRED.message}\n`)
+    scope.done()
+  })
+
+  const UNKNOWN_DEMO = { statusCode: 404, message: "Unknown organisation 'demo'." }
+
+  it("a server without the demo tenant: 'Unknown organisation' with a hint to name the tenant", async () => {
+    nock(HOST).get('/api/admin/staff').reply(404, UNKNOWN_DEMO)
+    const run = await withoutTenant('admin', 'staff', 'list')
+    expect(run.code).toBe(1)
+    expect(run.stderr).toBe("error: Unknown organisation 'demo'.\nName the clinic's tenant with --tenant <name> (or CLINIC_TENANT).\n")
+  })
+
+  it('no hint with --json, nor when a tenant was named', async () => {
+    nock(HOST).get('/api/admin/staff').reply(404, UNKNOWN_DEMO)
+    const json = await withoutTenant('--json', 'admin', 'staff', 'list')
+    expect(json.code).toBe(1)
+    expect(json.stderr).toBe("error: Unknown organisation 'demo'.\n")
+    nock(HOST).get('/api/admin/staff').reply(404, { statusCode: 404, message: "Unknown organisation 'nobody'." })
+    const named = await withoutTenant('--tenant', 'nobody', 'admin', 'staff', 'list')
+    expect(named.code).toBe(1)
+    expect(named.stderr).toBe("error: Unknown organisation 'nobody'.\n")
+  })
+})
+
+describe('clinic admin staff list', () => {
+  it("shows a linked practitioner by slug, as the set-up file and --practitioner name it (the id where the server gives none)", async () => {
+    const staff = [
+      { id: 'a'.repeat(24), email: 'owner@riverside.example.com', displayName: 'Owner', role: 'admin' },
+      { id: 'b'.repeat(24), email: 'maya@riverside.example.com', displayName: 'Maya Thompson', role: 'practitioner', practitionerId: 'c'.repeat(24), practitionerSlug: 'maya' },
+      { id: 'd'.repeat(24), email: 'ravi@riverside.example.com', displayName: 'Ravi', role: 'practitioner', practitionerId: 'e'.repeat(24) },
+    ]
+    nock(HOST).get('/api/admin/staff').reply(200, staff)
+    const run = await cli('admin', 'staff', 'list')
+    expect(run.code).toBe(0)
+    const maya = run.stdout.split('\n').find((line) => line.startsWith('Maya Thompson'))!
+    expect(maya).toMatch(/ maya /)
+    expect(maya).not.toContain('c'.repeat(24))
+    expect(run.stdout.split('\n').find((line) => line.startsWith('Ravi'))).toContain('e'.repeat(24))
+  })
+})
+
 describe('clinic admin: arguments are checked before any call (usage errors, exit 2)', () => {
   // No nock interceptor: any request would fail the test with a connection error (exit 3).
   it.each([['cancel'], ['check-in'], ['no-show'], ['move', '--start', '2026-12-02 10:00']])('admin %s with an id that is not one', async (command, ...rest) => {

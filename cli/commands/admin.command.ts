@@ -29,6 +29,7 @@ import { OUTBOX_STATES, type DayBooking, type OutboxMessage, type PlanStep } fro
 import { isLeft } from 'fp-ts/Either'
 import { FormModel, UserFormType } from '../../src/contract/forms.codecs'
 import { formatMoney } from '../../src/domain/pricing/money'
+import { tenantFromHost } from '../../src/domain/tenant'
 import { existsInLondon, formatLondonTime, isIsoDate, londonToUtc } from '../../src/domain/time'
 import type { CliContext } from '../context'
 import { STAFF_LOGIN, usageError } from '../exit-codes'
@@ -59,6 +60,20 @@ function readDocument(file: string): Record<string, unknown> {
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw usageError(`${file} must hold one document (a mapping), not ${Array.isArray(value) ? 'a list' : String(value)}.`)
   return value as Record<string, unknown>
+}
+
+/**
+ * The tenant a set-password link names in its host (PUBLIC_URL 'https://{tenant}.clinic.example.com'),
+ * by the server's rule (src/domain/tenant.ts); undefined for a bare token or a host that names none.
+ */
+export function tenantOfLink(link: string): string | undefined {
+  let url: URL
+  try {
+    url = new URL(link.trim())
+  } catch {
+    return undefined
+  }
+  return tenantFromHost(url.hostname, '') || undefined
 }
 
 /** 'yyyy-MM-dd HH:mm' in Europe/London, or an ISO instant. */
@@ -142,6 +157,8 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
     .action(async (link: string, opts: { password?: string }) => {
       const password = opts.password ?? ctx.io.env.CLINIC_STAFF_PASSWORD ?? (ctx.canPrompt() ? await ctx.prompt.ask('New password', { hidden: true }) : undefined)
       if (!password) throw usageError('--password (or CLINIC_STAFF_PASSWORD) is required when stdin is not a terminal.')
+      const linkTenant = tenantOfLink(link)
+      if (linkTenant) ctx.useTenantIfNoneGiven(linkTenant)
       const done = await call('Setting the password', () => ctx.useCase(SetStaffPassword).execute(link, password))
       ctx.print(done, () => done.message ?? 'Password set.')
     })
@@ -187,7 +204,7 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
               { header: 'Name', value: (s) => s.displayName },
               { header: 'Email', value: (s) => s.email },
               { header: 'Role', value: (s) => s.role },
-              { header: 'Practitioner', value: (s) => s.practitionerId ?? '' },
+              { header: 'Practitioner', value: (s) => s.practitionerSlug ?? s.practitionerId ?? '' },
               { header: 'ID', value: (s) => s.id },
             ]),
       )

@@ -147,15 +147,28 @@ const practitioner = z.strictObject({
   leave: z.array(period).default([]),
 })
 
+/**
+ * The document's lists. Each must be there: a list left out is refused, never read as empty (which
+ * would archive everything in it); an explicit empty list (`clinics: []`) empties it on purpose.
+ */
+const SETUP_SECTIONS = {
+  clinics: 'archive every clinic',
+  holidays: 'remove every holiday',
+  categories: 'archive every category',
+  services: 'archive every service',
+  courses: 'archive every course',
+  practitioners: 'archive every practitioner',
+} as const
+
 export const SetupDocumentSchema = z.strictObject({
   version: z.literal(1),
   organisation: z.strictObject({ name: text, settings }),
-  clinics: z.array(clinic).default([]),
-  holidays: z.array(period).default([]),
-  categories: z.array(category).default([]),
-  services: z.array(service).default([]),
-  courses: z.array(course).default([]),
-  practitioners: z.array(practitioner).default([]),
+  clinics: z.array(clinic),
+  holidays: z.array(period),
+  categories: z.array(category),
+  services: z.array(service),
+  courses: z.array(course),
+  practitioners: z.array(practitioner),
 })
 export type SetupDocument = z.infer<typeof SetupDocumentSchema>
 export type ClinicDoc = SetupDocument['clinics'][number]
@@ -174,6 +187,10 @@ export function formatPath(path: Path): string {
 function issueMessage(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'invalid_type':
+      if (issue.input === undefined && issue.path.length === 1 && Object.hasOwn(SETUP_SECTIONS, issue.path[0]!)) {
+        const section = issue.path[0] as keyof typeof SETUP_SECTIONS
+        return `is missing, so nothing was changed; to ${SETUP_SECTIONS[section]} on purpose, write an empty list: '${section}: []'`
+      }
       return issue.input === undefined ? 'is required' : `must be ${issue.expected === 'array' ? 'a list' : issue.expected === 'object' ? 'a mapping' : `a ${issue.expected}`}`
     case 'too_small':
       return issue.origin === 'array' ? `must have at least ${String(issue.minimum)} item(s)` : issue.origin === 'string' ? 'must not be empty' : `must be at least ${String(issue.minimum)}`

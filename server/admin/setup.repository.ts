@@ -55,6 +55,14 @@ function assignSlugs(rows: { id: string; slug: string | null; name: string }[], 
   }
 }
 
+/** id -> slug of the tenant's practitioners (archived too), the slugs export gives them. */
+export async function practitionerSlugs(db: OperatorDbOrTrx, tenant: string): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('practitioners').select(['id', 'slug', 'display_name']).where('tenant_id', '=', tenant).orderBy('position').orderBy('id').execute()
+  const slugs = new Map<string, string>()
+  assignSlugs(rows.map((p) => ({ id: p.id, slug: p.slug, name: p.display_name })), slugs)
+  return slugs
+}
+
 export async function loadSetupRows(db: OperatorDbOrTrx, tenant: string): Promise<SetupRows> {
   const [organisation, clinics, clinicHours, categories, categoryLocations, services, serviceLocations, servicePractitioners, courses, courseServices, courseLocations, practitioners, practitionerHours, closures] =
     await Promise.all([

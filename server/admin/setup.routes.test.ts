@@ -65,6 +65,21 @@ describe('the set-up document', () => {
     expect((await apply(headers, exampleDocument(), true)).json().plan).toContainEqual({ action: 'change', kind: 'service', slug: 'touch-up', changes: ['unarchive'] })
   })
 
+  it('archives every item of a list only when the file says so with an empty list', async () => {
+    const { headers } = await tenantWithAdmin(t, 'emptying')
+    await apply(headers, exampleDocument())
+    const plan = (await apply(headers, { ...exampleDocument(), courses: [] }, true)).json().plan
+    expect(plan).toEqual([{ action: 'archive', kind: 'course', slug: 'peel-course' }])
+  })
+
+  it('exports every list, empty ones too, so that an export applies as it is', async () => {
+    const { headers } = await tenantWithAdmin(t, 'exports-empty')
+    const exported = await exportOf(headers)
+    expect(exported).toMatchObject({ clinics: [], holidays: [], categories: [], services: [], courses: [], practitioners: [] })
+    const applied = await apply(headers, exported, true)
+    expect(applied.statusCode).toBe(200)
+  })
+
   it('is for admins only', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/setup', headers: { 'x-tenant': 'demo' } })).statusCode).toBe(401)
   })
@@ -79,6 +94,13 @@ const BAD_FILES: [string, (d: Doc) => unknown, string[]][] = [
     "practitioners[2].slug: 'maya' is used twice",
     // and every reference to the practitioner the file no longer defines
     ...[0, 1, 2].map((i) => `services[${i}].practitioners.lena: no practitioner 'lena' in this document`),
+  ]],
+  ['a missing list (read as empty, it would archive every clinic)', (d) => { delete d.clinics; return d }, [
+    "clinics: is missing, so nothing was changed; to archive every clinic on purpose, write an empty list: 'clinics: []'",
+  ]],
+  ['two missing lists', (d) => { delete d.holidays; delete d.practitioners; return d }, [
+    "holidays: is missing, so nothing was changed; to remove every holiday on purpose, write an empty list: 'holidays: []'",
+    "practitioners: is missing, so nothing was changed; to archive every practitioner on purpose, write an empty list: 'practitioners: []'",
   ]],
   ['a bad time range', (d) => { d.practitioners[0].hours.bristol.mon.work = ['17:00-09:00']; return d }, ['practitioners[0].hours.bristol.mon.work[0]: must end after it starts']],
   ['a per-location flag the item has off (spec section 5)', (d) => { d.services[5].locations.bristol.online = true; return d }, ["services[5].locations.bristol.online: You cannot activate 'Show online'. This feature is not enabled in the organisation."]],

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestServer, DEMO_CUSTOMER, type TestServer } from '../test-support/test-server'
+import { exampleDocument } from '../admin/admin-test-support'
 
 const OPERATOR_KEY = 'operator-key-for-tests-0123456789'
 const PASSWORD = 'Staff1234'
@@ -117,6 +118,19 @@ describe('a forgotten staff password', () => {
     const ownToken = String(ownLink.json().setPasswordUrl).split('/').pop()!
     await t.app.inject({ method: 'POST', url: '/api/staff/set-password', headers: { 'x-tenant': 'forgot' }, payload: { token: ownToken, password: 'Renewed456' } })
     expect((await t.app.inject({ method: 'GET', url: '/api/staff/me', headers: h })).statusCode).toBe(401)
+  })
+
+  it("lists a practitioner's login with the practitioner's slug (as the set-up file and --practitioner name it), and its id", async () => {
+    const admin = await adminOf('slugs')
+    const h = { 'x-tenant': 'slugs', ...t.auth(admin) }
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/setup', headers: h, payload: { document: exampleDocument() } })).statusCode).toBe(200)
+    const added = await t.app.inject({ method: 'POST', url: '/api/admin/staff', headers: h, payload: { email: 'maya@slugs.example.com', displayName: 'Maya', role: 'practitioner', practitioner: 'maya' } })
+    expect(added.statusCode).toBe(201)
+    const list = (await t.app.inject({ method: 'GET', url: '/api/admin/staff', headers: h })).json() as { email: string; practitionerId?: string; practitionerSlug?: string }[]
+    expect(list.find((s) => s.email === 'maya@slugs.example.com')).toMatchObject({ practitionerId: added.json().staff.practitionerId, practitionerSlug: 'maya' })
+    const owner = list.find((s) => s.email === 'owner@slugs.example.com')!
+    expect(owner.practitionerSlug).toBeUndefined()
+    expect(owner.practitionerId).toBeUndefined()
   })
 
   it('refuses a staff login whose email is no address (the forgot-password mail goes there) or whose name is blank', async () => {

@@ -15,6 +15,7 @@ import { tokenIsCurrent, generationOf } from '../accounts/jwt.service'
 import { hashPassword, verifyPassword } from '../accounts/password'
 import { tokenHash } from '../accounts/session.service'
 import { RESET_TOKEN_MINUTES } from '../accounts/account.service'
+import { practitionerSlugs } from '../admin/setup.repository'
 import type { Db } from '../db/schema'
 import { brandedMail, passwordResetMessage } from '../notifications/account-messages'
 import type { MailApi } from '../notifications/mail.service'
@@ -50,13 +51,14 @@ export interface SignedInStaff {
 
 const isStaffRole = (role: string): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role)
 
-export function staffDto(row: repo.StaffRow): StaffUser {
+export function staffDto(row: repo.StaffRow, practitionerSlug?: string): StaffUser {
   return {
     id: row.id,
     email: row.email,
     displayName: row.display_name,
     role: isStaffRole(row.role) ? row.role : 'practitioner',
     ...(row.practitioner_id ? { practitionerId: row.practitioner_id } : {}),
+    ...(row.practitioner_id && practitionerSlug ? { practitionerSlug } : {}),
   }
 }
 
@@ -194,7 +196,9 @@ export async function createStaff(
 }
 
 export async function listStaff(db: OperatorDbOrTrx, tenant: string): Promise<StaffUser[]> {
-  return (await repo.listStaff(db, tenant)).map(staffDto)
+  const rows = await repo.listStaff(db, tenant)
+  const slugs = rows.some((r) => r.practitioner_id) ? await practitionerSlugs(db, tenant) : new Map<string, string>()
+  return rows.map((row) => staffDto(row, row.practitioner_id ? slugs.get(row.practitioner_id) : undefined))
 }
 
 /** A new one-time set-password link for a staff login (its forgotten password): the admin passes it on. */

@@ -10,7 +10,8 @@ export const STAFF_ROLES = ['admin', 'practitioner'] as const
 export const StaffRole = literals(STAFF_ROLES, 'StaffRole')
 export type StaffRole = t.TypeOf<typeof StaffRole>
 
-export const StaffUser = entity('StaffUser', { id: ObjectId, email: t.string, displayName: t.string, role: StaffRole }, { practitionerId: ObjectId })
+/** practitionerSlug: the linked practitioner's slug, as the set-up file names it (in the admin's staff list). */
+export const StaffUser = entity('StaffUser', { id: ObjectId, email: t.string, displayName: t.string, role: StaffRole }, { practitionerId: ObjectId, practitionerSlug: t.string })
 export type StaffUser = t.TypeOf<typeof StaffUser>
 
 export const StaffLoginBody = bodyOf({ email: NonEmptyString, password: NonEmptyString })

@@ -230,7 +230,7 @@ export const routeSamples: ReadonlyArray<RouteSample> = [
     body: { email: 'maya@riverside.example.com', displayName: 'Maya Thompson', role: 'practitioner', practitioner: 'maya' },
     responses: { 201: { staff: { ...staffUser, role: 'practitioner', practitionerId: ids.practitioner }, setPasswordUrl: 'https://riverside.clinic.example/staff/set-password/abc' } },
   }),
-  sample(c.listStaff, { responses: { 200: [staffUser] } }),
+  sample(c.listStaff, { responses: { 200: [staffUser, { ...staffUser, role: 'practitioner', practitionerId: ids.practitioner, practitionerSlug: 'maya' }] } }),
   sample(c.getRota, { query: { date: '2026-12-02', location: 'bristol' }, responses: { 200: [{ id: ids.practitioner, name: 'Maya Thompson' }] } }),
   sample(c.staffPasswordLink, { params: idParams, responses: { 200: { staff: staffUser, setPasswordUrl: 'https://riverside.clinic.example/staff/set-password/def' } } }),
   sample(c.markAttendance, { params: idParams, body: { mark: 'checked-in' }, responses: { 200: { ...dayBooking, checkedIn: true } } }),
