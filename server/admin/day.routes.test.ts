@@ -157,6 +157,9 @@ describe('on a customer’s behalf', () => {
     const cancelled = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptLinkedMain}/cancel`, headers: admin, payload: {} })
     expect(cancelled.json().status).toBe('Cancelled')
     expect((await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptLinkedMain}/cancel`, headers: admin, payload: {} })).statusCode).toBe(409)
+    // the linked service left leads its own visit: not linked any more, so it can be moved online
+    const left = await t.db.selectFrom('appointments').select(['is_linked', 'group_id', 'status']).where('id', '=', DEMO.apptLinkedSecond).executeTakeFirstOrThrow()
+    expect(left).toEqual({ is_linked: false, group_id: null, status: 'Scheduled' })
   })
 
   it("delivers 'logout-customer' to the customer's live socket", async () => {

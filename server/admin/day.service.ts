@@ -14,6 +14,7 @@ import type { SignedInStaff } from '../staff/staff.service'
 import { operatorDb, type OperatorDbOrTrx } from '../staff/staff.tables'
 import { conflict, invalid, notAllowed, notFound, SLOT_TAKEN_ERROR, type ServiceError } from '../service-error'
 import * as repo from './day.repository'
+import { regroupAfterCancel } from '../booking/booking.repository'
 
 /** Texts of the front desk's refusals (the status is the ServiceError tag's). */
 export const DAY_MESSAGES = {
@@ -125,6 +126,7 @@ const asHandle = (trx: Db): Db => trx
 export async function cancelByClinic(db: Db, who: SignedInStaff, id: string, now: Date): Promise<E.Either<ServiceError, DayBooking>> {
   return db.transaction().execute(async (trx) => {
     const result = await cancel(operatorDb(asHandle(trx)), who, id, now)
+    if (E.isRight(result)) await regroupAfterCancel(trx, who.staff.tenant_id, id, now)
     if (E.isRight(result) && result.right.customerId) await notify(trx, who.staff.tenant_id, { kind: 'cancelled-by-clinic', appointmentIds: [id], at: now })
     return result
   })

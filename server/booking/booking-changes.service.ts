@@ -12,7 +12,7 @@ import { loadOrganisation } from '../organisation/organisation.service'
 import { businessMetrics } from '../observability/metrics'
 import { notify } from '../notifications/notifications.service'
 import { isOverlapViolation, KEEPS_CLINIC, KEEPS_SERVICE, OFF_GRID, offeredStart, ownAppointment, pricesOf, type BookingDeps } from './booking.service'
-import { lockPractitionerDays, releaseExpiredHolds, RELEASED } from './booking.repository'
+import { lockPractitionerDays, regroupAfterCancel, releaseExpiredHolds, RELEASED } from './booking.repository'
 
 function policyOf(view: AppointmentView) {
   return {
@@ -45,6 +45,7 @@ export async function cancelByCustomer(deps: BookingDeps, tenant: string, custom
       .where('starts_at', '=', new Date(own.right.event.start))
       .executeTakeFirst()
     if (Number(updated.numUpdatedRows) !== 1) return false
+    await regroupAfterCancel(trx, tenant, id, deps.now)
     await notify(trx, tenant, { kind: 'cancelled', appointmentIds: [id], at: deps.now })
     return true
   })

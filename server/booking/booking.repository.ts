@@ -119,3 +119,36 @@ export async function findByTransaction(db: Db, tenant: string, customerId: stri
     holdExpiresAt: (rows[0].hold_expires_at ?? new Date()).toISOString(),
   }
 }
+
+/** Statuses of an appointment still to come or under way (the ones a customer or the desk can change). */
+const REGROUPED = ['Scheduled', 'Pending', 'Running late'] as const
+
+/**
+ * The first appointment of a visit (the one its linked services move with) cancelled on its own:
+ * the earliest live service left leads the visit from now on (not linked, the group named after it),
+ * so the customer can still reschedule what is left online; a single one left is a visit of its own.
+ * Run in the cancel's transaction.
+ */
+export async function regroupAfterCancel(trx: DbOrTrx, tenant: string, cancelledId: string, now: Date): Promise<void> {
+  const rest = await trx
+    .selectFrom('appointments')
+    .select('id')
+    .where('tenant_id', '=', tenant)
+    .where('group_id', '=', cancelledId)
+    .where('id', '!=', cancelledId)
+    .where('status', 'in', REGROUPED)
+    .orderBy('starts_at')
+    .orderBy('id')
+    .execute()
+  if (rest.length === 0) return
+  const head = rest[0].id
+  const group = rest.length > 1 ? head : null
+  await trx.updateTable('appointments').set({ group_id: group, is_linked: false, updated_at: now }).where('tenant_id', '=', tenant).where('id', '=', head).execute()
+  if (group === null) return
+  await trx
+    .updateTable('appointments')
+    .set({ group_id: group, updated_at: now })
+    .where('tenant_id', '=', tenant)
+    .where('id', 'in', rest.slice(1).map((r) => r.id))
+    .execute()
+}

@@ -52,4 +52,17 @@ describe('rescheduling a visit of linked services', () => {
     expect((await view(DEMO.apptLinkedMain)).event.start).toBe(main.event.start)
     expect((await view(DEMO.apptLinkedSecond)).event.start).toBe(second.event.start)
   })
+
+  it('after the first service is cancelled on its own, the one left is a visit of its own that the customer can move', async () => {
+    const second = await view(DEMO.apptLinkedSecond)
+    const cancelled = await t.app.inject({ method: 'PUT', url: `/api/appointments/cancel-by-customer/${DEMO.apptLinkedMain}`, headers: t.auth(demo), payload: {} })
+    expect(cancelled.statusCode, cancelled.body).toBe(200)
+    const left = (await view(DEMO.apptLinkedSecond)) as View & { linkedAppointments?: unknown[] }
+    expect(left.isLinked ?? false).toBe(false)
+    expect(left.linkedAppointments ?? []).toEqual([])
+    // into the time the cancelled first service held
+    const moved = await move(DEMO.apptLinkedSecond, plus(second.event.start, -45))
+    expect(moved.statusCode, moved.body).toBe(200)
+    expect(Date.parse((await view(DEMO.apptLinkedSecond)).event.start)).toBe(Date.parse(plus(second.event.start, -45)))
+  })
 })
