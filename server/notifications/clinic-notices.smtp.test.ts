@@ -158,6 +158,8 @@ describe('gift vouchers', () => {
     expect(toSam[0].text).toContain('Happy birthday!\nLove, <Jo> & co')
     expect(toSam[0].html).toContain('Happy birthday!<br />Love, &lt;Jo&gt; &amp; co')
     expect(toSam[0].text).toContain(`Voucher code: ${codes[0]}`)
+    // the code is redeemed at the clinic: there is no field for it online
+    expect(toSam[0].text).toContain('Show the code at the clinic when you pay for your visit.')
     expect(toSam[0].text).toMatch(/Valid until: \w+day \d{1,2}(st|nd|rd|th) \w+ \d{4}/)
     branded(toSam[0], 'https://book.clinic.test/')
     const toBuyer = mailsTo(DEMO_CUSTOMER.email).slice(before)

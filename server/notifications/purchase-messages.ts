@@ -50,7 +50,7 @@ export function renderPurchase(kind: PurchaseNoticeKind, payload: NoticePayload,
         : `Here is your ${org} gift voucher worth ${worth(voucher)}.`
       return {
         subject: voucher.receiver ? `A gift voucher for you from ${voucher.from || org}` : 'Your gift voucher',
-        paragraphs: [greeting, lead, ...(voucher.receiver?.message ? [voucher.receiver.message] : []), 'Use the code when you pay for a booking online.'],
+        paragraphs: [greeting, lead, ...(voucher.receiver?.message ? [voucher.receiver.message] : []), 'Show the code at the clinic when you pay for your visit.'],
         details: [`Voucher code: ${voucher.code}`, `Valid until: ${formatInTimeZone(new Date(voucher.expiresAt), LONDON_TIME_ZONE, DISPLAY_LONG_DATE_FORMAT)}`],
         action: { label: 'Book now', url: ctx.bookUrl },
         // Never texted: the code is the money, and the receiver's number is not known.
