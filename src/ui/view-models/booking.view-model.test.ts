@@ -491,15 +491,39 @@ describe('reschedule and book again', () => {
     expect(booking.step).toBe('time')
   })
 
-  it('a session booked from a course skips the another-service question: the course pays for its own sessions only', () => {
+  it('a session booked from a course asks for another service (spec section 3); Yes returns to the service list and the added service is paid', () => {
+    const { booking, navigator } = world()
+    const query = { course: 'true', courseServiceBooking: 'true' }
+    booking.setLocation(clinicA)
+    booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query })
+    booking.chooseService(facial, 'cat1')
+    expect(booking.canAddAnother).toBe(true)
+    booking.choosePractitioner(anna)
+    expect(booking.askAnotherService).toBe(true)
+    booking.answerAnotherService(true)
+    expect(booking.step).toBe('service')
+    expect(navigator.last).toBe('/step/c1?course=true&courseServiceBooking=true')
+    booking.syncRoute({ locationId: 'c1', query })
+    booking.chooseService(massage, 'cat1')
+    booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's2', query: { ...query, service: '1' } })
+    booking.choosePractitioner(ben)
+    booking.answerAnotherService(false)
+    expect(booking.step).toBe('time')
+    expect(booking.basket.map((i) => [i.service.id, booking.isCoveredByCourse(i)])).toEqual([['s1', true], ['s2', false]])
+    expect(booking.paidItems.map((i) => i.service.id)).toEqual(['s2'])
+  })
+
+  it('a session opened from its URL (reload) is the course session; an ordinary booking has none', () => {
     const { booking } = world()
     booking.setLocation(clinicA)
     booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query: { course: 'true', courseServiceBooking: 'true' } })
-    booking.chooseService(facial, 'cat1')
-    expect(booking.canAddAnother).toBe(false)
-    booking.choosePractitioner(anna)
-    expect(booking.askAnotherService).toBe(false)
-    expect(booking.step).toBe('time')
+    booking.restoreService(facial)
+    expect(booking.isCoveredByCourse(booking.basket[0])).toBe(true)
+    booking.clearBookingInfo()
+    booking.setLocation(clinicA)
+    booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query: {} })
+    booking.restoreService(facial)
+    expect(booking.isCoveredByCourse(booking.basket[0])).toBe(false)
   })
 
   it('removing the only session of a course booking ends the course session: a service chosen next is priced, not covered', () => {
