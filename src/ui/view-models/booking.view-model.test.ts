@@ -513,6 +513,26 @@ describe('reschedule and book again', () => {
     expect(booking.paidItems.map((i) => i.service.id)).toEqual(['s2'])
   })
 
+  it('removing the course session leaves an ordinary booking of the services added to it', () => {
+    const { booking, navigator } = world()
+    const query = { course: 'true', courseServiceBooking: 'true' }
+    booking.setLocation(clinicA)
+    booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query })
+    booking.chooseService(facial, 'cat1')
+    booking.choosePractitioner(anna)
+    booking.answerAnotherService(true)
+    booking.chooseService(massage, 'cat1')
+    booking.choosePractitioner(ben)
+    booking.answerAnotherService(false)
+    booking.askRemove(0)
+    booking.confirmRemove()
+    expect(booking.isCourseSession).toBe(false)
+    expect(navigator.last).toBe('/step/c1/cat1/s2?service=0')
+    booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's2', query: { service: '0' } })
+    expect(booking.basket.map((i) => i.service.id)).toEqual(['s2'])
+    expect(booking.paidItems.map((i) => i.service.id)).toEqual(['s2'])
+  })
+
   it('a session opened from its URL (reload) is the course session; an ordinary booking has none', () => {
     const { booking } = world()
     booking.setLocation(clinicA)
