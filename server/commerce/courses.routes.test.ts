@@ -59,6 +59,50 @@ describe("a customer's courses", () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/course/verify-assignment/ffffffffffffffffffffffff', headers: t.auth(demo) })).statusCode).toBe(404)
   })
 
+  it('books a course session with a paid service in one booking: the session uses one session, the other item is charged its deposit', async () => {
+    const mixed = londonDate(12)
+    const [course] = (await get(coursesUrl(DEMO.customerDemo), demo)).json()
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/appointments/public',
+      headers: t.auth(demo),
+      payload: {
+        appointment: {
+          event: { start: londonInstant(mixed, '14:00'), end: londonInstant(mixed, '14:15') },
+          practitioner: DEMO.pOliver,
+          clinic: DEMO.clinicManchester,
+          service: DEMO.sLaserSmall,
+          course: DEMO.customerCourseDemo,
+          linkedAppointments: [
+            { event: { start: londonInstant(mixed, '14:15'), end: londonInstant(mixed, '15:00') }, clinic: DEMO.clinicManchester, service: DEMO.sPeel, practitioner: DEMO.pOliver, isLinked: true, type: 'Appointment', course: null },
+          ],
+        },
+      },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    // Oliver's peel costs 85; the demo deposit is 20 % of the paid items only.
+    const booked = res.json()
+    expect(booked.deposit).toBe(17)
+    const [session, peel] = booked.appointments
+    expect(session).toMatchObject({ status: 'Pending', course: DEMO.customerCourseDemo, price: 0 })
+    expect(peel).toMatchObject({ status: 'Pending', price: 85 })
+    expect(peel.course ?? null).toBeNull()
+    const after = (await get(coursesUrl(DEMO.customerDemo), demo)).json()[0]
+    expect(after.reserved).toBe(course.reserved + 1)
+    const invoice = await t.app.inject({
+      method: 'POST',
+      url: '/api/invoice/create',
+      headers: t.auth(demo),
+      payload: { customer: DEMO.customerDemo, clinic: DEMO.clinicManchester, appointmentId: booked.appointment.id, origin: 'SALE', description: 'Invoice for Booking Deposit' },
+    })
+    expect(invoice.statusCode, invoice.body).toBe(200)
+    expect(invoice.json()).toMatchObject({ amount: 17, isDraft: true, paymentStatus: 'Unpaid' })
+    // Released unpaid, the session is the course's again (the next test counts them).
+    const released = await t.app.inject({ method: 'PUT', url: `/api/appointments/delete-pending/${booked.appointment.id}`, headers: t.auth(demo) })
+    expect(released.statusCode, released.body).toBe(200)
+    expect((await get(coursesUrl(DEMO.customerDemo), demo)).json()[0].reserved).toBe(course.reserved)
+  })
+
   it('books sessions from the course without a deposit until they run out', async () => {
     expect((await get(`/api/course/withoutAppt/${DEMO.customerDemo}`, demo)).json().map((c: { id: string }) => c.id)).toEqual([DEMO.customerCourseDemo])
     // 6 sessions: 1 used, 1 booked by the seed, so 4 more fit.

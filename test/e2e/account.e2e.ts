@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Frame, Page } from 'playwright-core'
 import { DESKTOP, launch, open, PHONE, paymentFrame, payWithCard, type Session } from './support/browser'
-import { agreeToTerms, answer, api, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, chooseSessionPractitioner, logIn, PASSWORD, verifiedCustomer, waitForThankYou } from './support/flows'
+import { agreeToTerms, answer, api, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, logIn, PASSWORD, verifiedCustomer, waitForThankYou } from './support/flows'
 import { DEMO, DEMO_CUSTOMER } from '../../server/seed/demo.seed'
 import { MESSAGES } from '../../server/accounts/account.service'
 
@@ -211,7 +211,8 @@ describe('customer area', () => {
     await page.waitForURL(/\/step\/[0-9a-f]{24}\/[0-9a-f]{24}\/[0-9a-f]{24}\?course=true&courseServiceBooking=true/)
     await page.waitForSelector('h1:has-text("Choose a practitioner")')
     await s.shot('course-staff')
-    await chooseSessionPractitioner(s)
+    await page.getByRole('list', { name: 'Practitioners' }).locator('li button:not([aria-label])').nth(1).click()
+    await answer(s, 'Do you want to book another service?', 'No')
     await chooseFirstTime(s)
     await page.getByRole('button', { name: 'Book appointment' }).filter({ visible: true }).first().click()
     await page.waitForURL(/\/confirm/)
@@ -225,6 +226,39 @@ describe('customer area', () => {
       await s.shot('course-stuck')
       throw e
     })
+    await page.goto(`${baseUrl}/app`)
+    await page.getByRole('tab', { name: 'Courses' }).click()
+    await expect.poll(async () => Number(await course.locator('td').nth(7).textContent())).toBe(available - 1)
+    await s.context.close()
+  })
+
+  it('adds a paid service to a course session: the session stays included, the other service is charged its deposit', async () => {
+    const s = await signedIn('account-course-plus', DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
+    const { page } = s
+    await page.getByRole('tab', { name: 'Courses' }).click()
+    const course = page.locator(`tr[data-course-id="${DEMO.customerCourseDemo}"]`)
+    await course.waitFor()
+    const available = Number(await course.locator('td').nth(7).textContent())
+    await course.getByRole('button', { name: /^Book / }).click()
+    await page.waitForSelector('h1:has-text("Choose a practitioner")')
+    await page.getByRole('list', { name: 'Practitioners' }).locator('li button:not([aria-label])', { hasText: 'Oliver' }).first().click()
+    await answer(s, 'Do you want to book another service?', 'Yes')
+    await chooseService(s, 'Chemical peel')
+    await page.getByRole('list', { name: 'Practitioners' }).locator('li button:not([aria-label])', { hasText: 'Oliver' }).first().click()
+    await answer(s, 'Do you want to book another service?', 'No')
+    await chooseFirstTime(s)
+    await page.getByRole('button', { name: 'Book appointment' }).filter({ visible: true }).first().click()
+    await page.waitForURL(/\/confirm/)
+    const summary = page.getByRole('complementary', { name: 'Booking summary' })
+    await summary.getByText(/^Included in your course · 15 mins/).waitFor()
+    expect(await summary.locator('[class*="total"]').first().textContent()).toMatch(/Total\s*£85\.00/)
+    await s.shot('course-plus-confirm')
+    await agreeToTerms(s)
+    // Oliver's peel costs £85; the demo deposit is 20 % of the paid items.
+    const frame = await paymentFrame(page, s.problems)
+    expect(await frame.locator('body').innerText()).toContain('£17.00')
+    await payWithCard(frame, '4242 4242 4242 4242')
+    await waitForThankYou(s, /\/location\?courseServiceBooking=true/)
     await page.goto(`${baseUrl}/app`)
     await page.getByRole('tab', { name: 'Courses' }).click()
     await expect.poll(async () => Number(await course.locator('td').nth(7).textContent())).toBe(available - 1)

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { launch, open, type Session } from './support/browser'
-import { agreeToTerms, answer, api, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, chooseSessionPractitioner, waitForThankYou } from './support/flows'
+import { agreeToTerms, answer, api, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, waitForThankYou } from './support/flows'
 import { DEMO, DEMO_CUSTOMER } from '../../server/seed/demo.seed'
 
 const baseUrl = inject('baseUrl')
@@ -136,7 +136,8 @@ describe('the wizard started from the URL alone', () => {
     await page.getByText('For Laser hair removal: small area').waitFor({ timeout: 15_000 })
     expect(page.url()).toBe(staffUrl)
     await s.shot('course-staff-reloaded')
-    await chooseSessionPractitioner(s)
+    await choosePractitioner(s, 'first')
+    await answer(s, 'Do you want to book another service?', 'No')
     await chooseFirstTime(s)
     await page.getByRole('button', { name: 'Book appointment' }).filter({ visible: true }).first().click()
     await page.waitForURL(/\/confirm/)

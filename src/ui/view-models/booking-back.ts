@@ -47,7 +47,7 @@ export function stepBack(vm: BookingViewModel, navigator: Navigator): void {
 
 /** Removes the basket's item at `index`; removing the last one resets to the service list. */
 export function removeFromBasket(vm: BookingViewModel, index: number, navigator: Navigator): void {
-  vm.basket.splice(index, 1)
+  const [removed] = vm.basket.splice(index, 1)
   vm.clearTime()
   if (vm.basket.length === 0) {
     vm.activeIndex = 0
@@ -58,6 +58,12 @@ export function removeFromBasket(vm: BookingViewModel, index: number, navigator:
     return
   }
   vm.activeIndex = Math.min(vm.activeIndex, vm.basket.length - 1)
+  if (removed?.courseSession && vm.isCourseSession) {
+    // The course paid for that session only: the services left are an ordinary booking (the URL drops the course query).
+    vm.courseServiceBooking = false
+    vm.query = { ...vm.query, course: undefined, courseServiceBooking: undefined }
+    if (vm.step !== 'confirm' && vm.step !== 'payment') vm.goToService(vm.activeIndex)
+  }
   // On confirm or payment the held time (and the pending booking of payment) was for the old basket.
   if (vm.step === 'confirm' || vm.step === 'payment') {
     vm.step = 'time'

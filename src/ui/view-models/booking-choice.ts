@@ -20,8 +20,9 @@ export function chooseService(vm: BookingViewModel, service: ServiceView, catego
     return
   }
   const kind: BasketItem['kind'] = vm.view === 'courses' ? 'course' : 'service'
-  const item: BasketItem = { kind, service, anyStaff: false }
   const index = Math.min(vm.activeIndex, vm.basket.length)
+  // In a course session the course pays for the first service (its Book link's); services added to it are paid.
+  const item: BasketItem = { kind, service, anyStaff: false, ...(kind === 'service' && vm.nextIsCourseSession(index) ? { courseSession: true } : {}) }
   // The basket's rules are the domain's (no mixing course purchases with services).
   const next = index < vm.basket.length ? replaceInBasket(vm.basket, index, item) : addToBasket(vm.basket, item)
   if (E.isLeft(next)) {

@@ -46,7 +46,7 @@ export function applyRoute(vm: BookingViewModel, route: RouteState, releaseLogin
 export function restoreService(vm: BookingViewModel, service: ServiceView): void {
   const index = Math.min(vm.activeIndex, vm.basket.length)
   if (vm.basket[index]?.service.id === service.id) return
-  const item: BasketItem = { kind: 'service', service, anyStaff: false }
+  const item: BasketItem = { kind: 'service', service, anyStaff: false, ...(vm.nextIsCourseSession(index) ? { courseSession: true } : {}) }
   if (index < vm.basket.length) vm.basket[index] = item
   else vm.basket.push(item)
   vm.activeIndex = index

@@ -14,6 +14,8 @@ export interface BasketItem {
   start?: string
   end?: string
   appointmentId?: string
+  /** the session a bought course pays for (the service its Book link opened); other items of the booking are paid */
+  courseSession?: boolean
   /** reschedule: the appointment's own practitioner, with what the appointment costs (the server keeps it for them) */
   bookedStaff?: PractitionerView
 }

@@ -115,8 +115,26 @@ export class BookingViewModel {
     return !this.isCoursePurchase && !(this.isReschedule && this.isLinked)
   }
 
-  /** 'Add another service' and its question: not in a reschedule, nor in a session a course pays for (it covers its own service only). */
-  get canAddAnother(): boolean { return !this.isReschedule && !this.isCourseSession }
+  /**
+   * Whether the course pays for this item: the session its Book link opened. A service added to a
+   * course session ('Do you want to book another service?' Yes) is an ordinary paid item.
+   */
+  isCoveredByCourse(item: BasketItem): boolean {
+    return this.isCourseSession && item.courseSession === true
+  }
+
+  /** The basket's items that are paid for (all but a course session): their prices, total and deposit. */
+  get paidItems(): BasketItem[] {
+    return this.basket.filter((i) => !this.isCoveredByCourse(i))
+  }
+
+  /** Whether the next item the basket gets at `index` is the course session (none is yet): the one the course's Book link opens. */
+  nextIsCourseSession(index: number): boolean {
+    return this.isCourseSession && !this.basket.some((i, at) => at !== index && i.courseSession)
+  }
+
+  /** 'Add another service' and its question (spec section 2): not in a reschedule. */
+  get canAddAnother(): boolean { return !this.isReschedule }
 
   get bookLabel(): string { return this.isReschedule ? 'Reschedule appointment' : 'Book appointment' }
 

@@ -103,11 +103,14 @@ export class ConfirmViewModel {
     const b = this.booking
     if (b.isGiftVoucherPurchase) return round2(b.giftVouchers.reduce((s, v) => s + v.value, 0))
     if (b.isCoursePurchase) return round2(b.basket.reduce((s, i) => s + (i.service.salePrice ?? i.service.defaultPrice), 0))
-    if (b.isReschedule || b.courseServiceBooking) return 0
+    if (b.isReschedule) return 0
+    // A course session is paid by its course: the deposit rules apply to the other items only (none: nothing to pay).
+    const paid = b.paidItems
+    if (paid.length === 0) return 0
     return calculateDeposit({
       settings: org,
       accountBalance: user.accountBalance,
-      items: b.basket.map((i) => ({
+      items: paid.map((i) => ({
         serviceDefaultPrice: i.service.defaultPrice,
         practitionerGrossPrice: i.staff?.grossPrice,
         serviceDepositType: i.service.bookingDepositType,
@@ -264,9 +267,10 @@ export class ConfirmViewModel {
     if (kind === 'course') return { kind: 'course', customerId, clinicId, courseIds: b.basket.map((i) => i.service.id) }
     const [first, ...rest] = b.basket
     if (!first?.staff || !first.start || !first.end) return undefined
-    // Only a session booked from a course names it: the context outlives a cleared booking (spec section 4).
-    const course = b.isCourseSession ? (b.courseContext?.courseId ?? null) : null
-    const price = (i: (typeof b.basket)[number]) => i.staff?.grossPrice ?? i.service.defaultPrice
+    // Only the session a course pays for names it (the context outlives a cleared booking, spec section 4);
+    // a service added to it is an ordinary paid item.
+    const courseOf = (i: (typeof b.basket)[number]) => (b.isCoveredByCourse(i) ? (b.courseContext?.courseId ?? null) : null)
+    const price = (i: (typeof b.basket)[number]) => (b.isCoveredByCourse(i) ? 0 : (i.staff?.grossPrice ?? i.service.defaultPrice))
     return {
       kind: 'book',
       customerId,
@@ -281,7 +285,7 @@ export class ConfirmViewModel {
         price: price(first),
         grossPrice: price(first),
         deposit: this.amountDue ?? 0,
-        course,
+        course: courseOf(first),
         linkedAppointments: rest.map((item) => ({
           event: { start: item.start as string, end: item.end as string },
           clinic: clinicId,
@@ -290,7 +294,7 @@ export class ConfirmViewModel {
           ...(item.staff ? { practitioner: item.staff.id } : {}),
           isLinked: true,
           type: 'Appointment' as const,
-          course,
+          course: courseOf(item),
         })),
       },
     }
@@ -310,7 +314,7 @@ export class ConfirmViewModel {
     const result = await this.listMyCourses.execute(customerId)
     if (E.isLeft(result)) return undefined
     const now = new Date(this.clock.now())
-    const wanted = this.booking.basket.map((i) => i.service.id)
+    const wanted = this.booking.basket.filter((i) => this.booking.isCoveredByCourse(i)).map((i) => i.service.id)
     const candidates = result.right
       .map((c) => ({ record: c, services: [...new Set([c.service?.id, ...(c.course?.services ?? []).map((s) => s.id)].filter((id): id is string => Boolean(id)))] }))
       .filter(({ record, services }) => wanted.every((id) => services.includes(id)) && !isCourseBookDisabled(record, now))

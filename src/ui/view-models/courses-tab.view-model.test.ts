@@ -58,7 +58,8 @@ describe('CoursesTabViewModel', () => {
     await vm.book(vm.rows[0]!)
     expect(navigator.last).toBe(`/step/${IDS.CLINIC_ID}/${IDS.CATEGORY_ID}/${IDS.SERVICE_ID}?course=true&courseServiceBooking=true`)
     expect(booking.courseContext).toEqual({ courseId: 'k1', courseServices: [IDS.SERVICE_ID] })
-    expect(booking.basket.map((i) => [i.kind, i.service.id, i.service.defaultDuration])).toEqual([['service', IDS.SERVICE_ID, 60]])
+    // The course pays for this item only (services added to the booking are paid).
+    expect(booking.basket.map((i) => [i.kind, i.service.id, i.service.defaultDuration, i.courseSession])).toEqual([['service', IDS.SERVICE_ID, 60, true]])
   })
 
   it('uses the service of the purchase location', async () => {

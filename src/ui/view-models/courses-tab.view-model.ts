@@ -134,7 +134,8 @@ export class CoursesTabViewModel {
     runInAction(() => {
       this.booking.clearBookingInfo()
       this.booking.setCourseContext({ courseId: c.id, courseServices: [...new Set(services)] })
-      this.booking.basket = [{ kind: 'service', service, anyStaff: false }]
+      // The session the course pays for; a service added to it ('Do you want to book another service?' Yes) is paid.
+      this.booking.basket = [{ kind: 'service', service, anyStaff: false, courseSession: true }]
       this.booking.activeIndex = 0
     })
     this.navigator.go(path)

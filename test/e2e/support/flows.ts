@@ -170,22 +170,6 @@ export async function choosePractitioner(s: Session, which: 'any' | 'first'): Pr
   await question.waitFor()
 }
 
-/**
- * A session booked from a course: the first named practitioner (or the only one, chosen at once). No
- * 'Do you want to book another service?' follows (the course pays for its own session only): the times do.
- */
-export async function chooseSessionPractitioner(s: Session): Promise<void> {
-  const grid = s.page.getByRole('grid')
-  const list = s.page.getByRole('list', { name: 'Practitioners' })
-  await list.locator('li button').first().or(grid).first().waitFor()
-  await s.page.waitForTimeout(300)
-  if (!(await grid.isVisible())) await list.locator('li > button:not([aria-label])', { hasNotText: 'Any practitioner' }).first().click()
-  await grid.waitFor()
-  if (await s.page.getByRole('dialog', { name: 'Do you want to book another service?' }).isVisible()) {
-    throw new Error("a course session asked 'Do you want to book another service?'")
-  }
-}
-
 /** Waits for the thank-you page; on a timeout saves a screenshot and reports what the page said. */
 export async function waitForThankYou(s: Session, query: RegExp): Promise<void> {
   try {

@@ -11,7 +11,7 @@ import styles from './SummaryCard.module.css'
 
 export const COURSE_SESSION_PRICE_TEXT = 'Included in your course'
 
-/** What an item costs now; a session booked from a bought course (courseServiceBooking) costs nothing. */
+/** What an item costs now; the session a bought course pays for costs nothing. */
 export function itemPrice(item: BookingViewModel['basket'][number], coveredByCourse = false): number {
   if (coveredByCourse) return 0
   if (item.kind === 'course') return item.service.salePrice ?? item.service.defaultPrice
@@ -24,9 +24,8 @@ export const SummaryCard = observer(function SummaryCard({ headingLevel = 2 }: {
   const session = useViewModel<SessionViewModel>(SessionViewModel)
   const currency = session.currency
   const clinic = booking.location
-  const covered = booking.isCourseSession
   const totals = summaryTotals([
-    ...booking.basket.map((i) => ({ price: itemPrice(i, covered), duration: i.staff?.duration ?? i.service.defaultDuration })),
+    ...booking.basket.map((i) => ({ price: itemPrice(i, booking.isCoveredByCourse(i)), duration: i.staff?.duration ?? i.service.defaultDuration })),
     ...booking.giftVouchers.map((v) => ({ price: v.value })),
   ])
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
@@ -50,10 +49,10 @@ export const SummaryCard = observer(function SummaryCard({ headingLevel = 2 }: {
             <li key={`${item.service.id}-${index}`} className={styles.item}>
               <div className={styles.itemTop}>
                 <span>{item.service.onlineName ?? item.service.name}</span>
-                <span className={styles.price}>{formatMoney(itemPrice(item, covered), currency)}</span>
+                <span className={styles.price}>{formatMoney(itemPrice(item, booking.isCoveredByCourse(item)), currency)}</span>
               </div>
               <span className={styles.muted}>
-                {covered ? `${COURSE_SESSION_PRICE_TEXT} · ` : ''}
+                {booking.isCoveredByCourse(item) ? `${COURSE_SESSION_PRICE_TEXT} · ` : ''}
                 {item.kind === 'course' ? 'Course' : `${item.staff?.duration ?? item.service.defaultDuration} mins`}
                 {item.staff?.displayName ? ` · ${item.staff.displayName}` : item.anyStaff ? ' · Any practitioner' : ''}
               </span>
