@@ -5,7 +5,10 @@ import styles from './Dialog.module.css'
 export interface AppDialogProps {
   title: string
   isOpen: boolean
-  /** Called on Escape, outside click and the close icon; omit for a dialog that cannot be closed. */
+  /**
+   * Called on Escape, the close icon and (not for an alertdialog) an outside click; omit for a
+   * dialog that cannot be closed.
+   */
   onClose?: () => void
   children?: ReactNode
   actions?: ReactNode
@@ -13,14 +16,19 @@ export interface AppDialogProps {
   wide?: boolean
 }
 
-/** The generic modal: title, close icon, body, actions. Focus is trapped and restored (react-aria). */
+/**
+ * The generic modal: title, close icon, body, actions. Focus is trapped and restored (react-aria).
+ * An alertdialog (a confirmation: delete, cancel, remove) waits for an answer: a click outside does
+ * not close it, or the second click of a double click on the button that opened it (landing on the
+ * overlay) would undo the first.
+ */
 export function AppDialog({ title, isOpen, onClose, children, actions, role = 'dialog', wide }: AppDialogProps) {
   const closable = onClose !== undefined
   return (
     <ModalOverlay
       className={styles.overlay}
       isOpen={isOpen}
-      isDismissable={closable}
+      isDismissable={closable && role !== 'alertdialog'}
       isKeyboardDismissDisabled={!closable}
       onOpenChange={(open) => {
         if (!open) onClose?.()
