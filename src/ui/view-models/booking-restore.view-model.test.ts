@@ -12,13 +12,14 @@ import type { RouteState } from './booking.view-model'
 function restoreWorld(overrides: Partial<UseCaseFakes> = {}) {
   const w = world(overrides)
   const locations = new LocationsViewModel(w.useCases.ListLocations, w.booking, w.toasts)
-  const services = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts, slotHoldOf(w))
+  const slotHold = slotHoldOf(w)
+  const services = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts, slotHold)
   /** What StepPage does on every URL: the step from the URL, then the restore. */
   const open = async (route: RouteState) => {
     w.booking.syncRoute(route)
     await services.restoreRoute(route, locations)
   }
-  return { ...w, locations, services, open }
+  return { ...w, locations, services, slotHold, open }
 }
 
 const staffUrl: RouteState = { locationId: 'c2', categoryId: 'cat1', serviceId: 's2', query: { service: '0' } }
@@ -215,5 +216,66 @@ describe('a course session booking opened from its URL alone (no course context 
     const w = await courseSessionAtConfirm([customerCourse('cc-other', 's9', 'c1', { quantity: 3, redeemed: 0, reserved: 0 })])
     expect(w.useCases.calls.ConfirmBooking).toBeUndefined()
     expect(w.toasts.toasts.map((t) => t.text)).toEqual(['An unexpected error occurred'])
+  })
+})
+
+describe('the held time in the URL (hold=…) is the customer\'s only while they hold it', () => {
+  const serviceUrl: RouteState = { locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query: { service: '0' } }
+  const slot = { startDate: '2026-03-12T10:00:00.000Z', endDate: '2026-03-12T11:00:00.000Z', practitioner: 'p1', valid: true }
+  /** The route of a step URL the navigator went to (what the router hands StepPage). */
+  const routeOf = (path: string): RouteState => {
+    const url = new URL(path, 'http://clinic.test')
+    const [, , locationId, categoryId, serviceId] = url.pathname.replace(/\/confirm$/, '').split('/')
+    return { locationId, categoryId, serviceId, confirm: url.pathname.endsWith('/confirm'), query: Object.fromEntries(url.searchParams) }
+  }
+
+  /** 'Any practitioner', a date and a time picked: the server holds it and the URL names the hold. */
+  async function heldWithAnyPractitioner() {
+    const w = restoreWorld()
+    await w.open(serviceUrl)
+    w.booking.choosePractitioner('any')
+    w.booking.answerAnotherService(false)
+    w.booking.pickDate('2026-03-12')
+    expect(await w.slotHold.pick([slot])).toBe('held')
+    const heldUrl = w.navigator.replaced.at(-1) as string
+    expect(routeOf(heldUrl).query.hold).toBeDefined()
+    await w.open(routeOf(heldUrl))
+    expect(w.booking.step).toBe('time')
+    return { ...w, heldUrl }
+  }
+
+  it("'Change date' gives the time up: the URL drops the released hold", async () => {
+    const w = await heldWithAnyPractitioner()
+    w.booking.back() // 'Change date'
+    expect(w.useCases.calls.ReleaseHeldTime).toHaveLength(1)
+    expect(w.navigator.replaced.at(-1)).toBe('/step/c1/cat1/s1?service=0')
+    expect(w.booking.step).toBe('time')
+    expect(w.booking.activeItem?.anyStaff).toBe(true)
+  })
+
+  it('a time chosen again after the date changed names its new hold', async () => {
+    const w = await heldWithAnyPractitioner()
+    w.booking.back()
+    await w.open(routeOf(w.navigator.replaced.at(-1) as string))
+    expect(w.booking.step).toBe('time')
+    w.booking.pickDate('2026-03-12')
+    await w.slotHold.pick([slot])
+    expect(routeOf(w.navigator.replaced.at(-1) as string).query.hold).toBeDefined()
+  })
+
+  it('a reload naming a hold that is no longer the customer\'s lands where the practitioner is chosen (not a time step without one), the URL without the hold', async () => {
+    const { heldUrl } = await heldWithAnyPractitioner()
+    const reloaded = restoreWorld() // ReadHeldTime: 404, the hold ended
+    await reloaded.open(routeOf(heldUrl))
+    expect(reloaded.booking.basket.map((i) => i.service.id)).toEqual(['s1'])
+    expect(reloaded.booking.step).toBe('staff')
+    expect(reloaded.navigator.replaced).toEqual(['/step/c1/cat1/s1?service=0'])
+    // 'Out of time' says why; closing it stays where the practitioner is chosen.
+    expect(reloaded.booking.outOfTime).toBe(true)
+    reloaded.booking.dismissOutOfTime()
+    expect(reloaded.booking.step).toBe('staff')
+    reloaded.booking.choosePractitioner('any')
+    reloaded.booking.answerAnotherService(false)
+    expect(reloaded.booking.step).toBe('time')
   })
 })

@@ -164,6 +164,11 @@ export class BookingViewModel {
     applyRoute(this, route, () => this.session.releaseLockedLogin())
   }
 
+  /** The wizard's page is left: its last URL is no longer the browser's (nothing is dropped from it). */
+  leaveRoute(): void {
+    this.route = undefined
+  }
+
   /** The step again from the last URL, after what it names was rebuilt from the server. */
   rederive(): void {
     if (this.route) this.syncRoute(this.route)
@@ -300,10 +305,15 @@ export class BookingViewModel {
     if (this.route?.locationId) this.navigator.go(withHoldParam(this.route, key), { replace: true })
   }
 
-  /** The hold ended on confirm, or a reloaded URL names an ended one (issue 17): the time step, 'Out of time'. */
+  /**
+   * The hold ended on confirm, or a reloaded URL names one that is no longer the customer's (issue 17):
+   * 'Out of time', the URL without it, and the time step; a reload knows no practitioner (neither
+   * the URL nor the ended hold names one), so there the staff step asks again, not a time step without one.
+   */
   heldTimeEnded(fromConfirm = false): void {
     this.holdExpired()
-    Object.assign(this, { date: undefined, timeStep: 'date', step: 'time' })
+    this.dropHoldParam()
+    Object.assign(this, { date: undefined, timeStep: 'date', step: this.practitionersChosen ? 'time' : 'staff' })
     if (fromConfirm) this.goToCurrentServiceUrl()
   }
 
@@ -324,7 +334,7 @@ export class BookingViewModel {
     this.date = undefined
     this.timeStep = 'date'
     const wasConfirm = this.step === 'confirm' || this.step === 'payment'
-    this.step = this.basket.length > 0 ? 'time' : 'service'
+    if (this.step !== 'staff' || this.practitionersChosen) this.step = this.basket.length > 0 ? 'time' : 'service'
     if (wasConfirm) this.goToCurrentServiceUrl()
   }
 
@@ -334,9 +344,28 @@ export class BookingViewModel {
     this.goToService(index)
   }
 
+  /** The chosen time given up (back, 'Change date', expiry, another choice): its hold is released and leaves the URL. */
   clearTime(): void {
+    const held = this.hold.key !== undefined
     this.hold.stop()
     clearTimes(this.basket)
+    if (held) this.dropHoldParam()
+  }
+
+  /** Every appointment of the basket has its practitioner (one, or 'Any practitioner'): the time step can offer times. */
+  get practitionersChosen(): boolean {
+    return this.basket.length > 0 && this.basket.every((i) => i.kind !== 'service' || i.anyStaff || i.staff !== undefined)
+  }
+
+  /**
+   * The URL names a hold that is no longer the customer's: it is replaced by the same URL without
+   * it, or a reload would land on a time step restored from nothing.
+   */
+  private dropHoldParam(): void {
+    const route = this.route
+    if (!route?.locationId || route.query.hold === undefined) return
+    this.route = { ...route, query: { ...route.query, hold: undefined } }
+    this.navigator.go(stepPath({ ...this.route, locationId: route.locationId }), { replace: true })
   }
 
   /**

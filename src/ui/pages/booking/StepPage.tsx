@@ -56,6 +56,8 @@ const StepPage = observer(function StepPage() {
     // A step URL opened with an empty wizard (reload, shared link, course booking): rebuild what it names.
     void services.restoreRoute(route, locations)
   }, [booking, services, locations, params.locationId, params.categoryId, params.serviceId, confirm, search])
+  // Another page (the location list, the account): the wizard's last URL is no longer the browser's.
+  useEffect(() => () => booking.leaveRoute(), [booking])
 
   // Confirm needs a signed-in customer: the login modal cannot be closed there.
   useEffect(() => {
