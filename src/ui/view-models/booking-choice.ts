@@ -22,7 +22,7 @@ export function chooseService(vm: BookingViewModel, service: ServiceView, catego
   const kind: BasketItem['kind'] = vm.view === 'courses' ? 'course' : 'service'
   const index = Math.min(vm.activeIndex, vm.basket.length)
   // In a course session the course pays for the first service (its Book link's); services added to it are paid.
-  const item: BasketItem = { kind, service, anyStaff: false, ...(kind === 'service' && vm.nextIsCourseSession(index) ? { courseSession: true } : {}) }
+  const item: BasketItem = { kind, service, anyStaff: false, ...(kind === 'service' && nextIsCourseSession(vm, index) ? { courseSession: true } : {}) }
   // The basket's rules are the domain's (no mixing course purchases with services).
   const next = index < vm.basket.length ? replaceInBasket(vm.basket, index, item) : addToBasket(vm.basket, item)
   if (E.isLeft(next)) {
@@ -65,4 +65,9 @@ export function removeGiftVoucher(vm: BookingViewModel, navigator: Navigator): v
 export function staffFor(item: BasketItem, practitioner: PractitionerView): PractitionerView {
   const booked = item.bookedStaff
   return booked?.id === practitioner.id && booked.grossPrice !== undefined ? { ...practitioner, grossPrice: booked.grossPrice } : practitioner
+}
+
+/** Whether the item the basket gets at `index` is the course session (none is yet): the one the course's Book link opens. */
+export function nextIsCourseSession(vm: BookingViewModel, index: number): boolean {
+  return vm.isCourseSession && !vm.basket.some((i, at) => at !== index && i.courseSession)
 }

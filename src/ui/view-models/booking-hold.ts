@@ -59,3 +59,13 @@ export class BookingHold {
 export function withHoldParam(route: RouteState, key: HeldTimeKey): string {
   return stepPath({ ...route, locationId: route.locationId ?? '', query: { ...route.query, hold: holdParam(key) } })
 }
+
+/**
+ * `route` without the hold it names (a released or ended one: a reload would restore a time step from
+ * nothing), with its URL; undefined when it names none.
+ */
+export function withoutHoldParam(route: RouteState | undefined): { route: RouteState; path: string } | undefined {
+  if (!route?.locationId || route.query.hold === undefined) return undefined
+  const cleaned = { ...route, query: { ...route.query, hold: undefined } }
+  return { route: cleaned, path: stepPath({ ...cleaned, locationId: route.locationId }) }
+}

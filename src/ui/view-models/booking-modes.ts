@@ -73,3 +73,16 @@ export function resetWizard(vm: BookingViewModel): void {
   vm.viewFromQuery = undefined
   vm.view = 'services'
 }
+
+/**
+ * 'Book appointment': signed in, straight to confirm (`target`: the current url plus /confirm, keeping
+ * the query string); otherwise the locked login modal, then confirm. Once: a double click went there twice.
+ */
+export function goToConfirm(vm: BookingViewModel, target: string, requireLogin: (then: () => void) => void, navigator: Navigator): void {
+  if (!vm.canBook || vm.step === 'confirm') return
+  requireLogin(() => {
+    if (vm.step === 'confirm') return
+    vm.step = 'confirm' // at once: the URL's render comes after a second click of the same double click
+    navigator.go(target)
+  })
+}

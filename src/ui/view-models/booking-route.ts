@@ -6,6 +6,7 @@ import * as E from 'fp-ts/Either'
 import { addToBasket } from '../../domain/booking/basket'
 import { stepForRoute } from '../../domain/booking/steps'
 import { holdParam } from '../../domain/booking/hold'
+import { nextIsCourseSession } from './booking-choice'
 import type { BasketItem, RouteState } from './booking-views'
 import type { BookingViewModel } from './booking.view-model'
 import type { ServiceView } from './views'
@@ -46,7 +47,7 @@ export function applyRoute(vm: BookingViewModel, route: RouteState, releaseLogin
 export function restoreService(vm: BookingViewModel, service: ServiceView): void {
   const index = Math.min(vm.activeIndex, vm.basket.length)
   if (vm.basket[index]?.service.id === service.id) return
-  const item: BasketItem = { kind: 'service', service, anyStaff: false, ...(vm.nextIsCourseSession(index) ? { courseSession: true } : {}) }
+  const item: BasketItem = { kind: 'service', service, anyStaff: false, ...(nextIsCourseSession(vm, index) ? { courseSession: true } : {}) }
   if (index < vm.basket.length) vm.basket[index] = item
   else vm.basket.push(item)
   vm.activeIndex = index

@@ -5,9 +5,9 @@ import { NAVIGATOR, type Navigator } from './app-services'
 import type { BasketItem, CourseContext, GiftVoucherItem, RescheduleInput, RouteState, ServiceViewKind, Step, TimeStep } from './booking-views'
 import { SessionViewModel } from './session.view-model'
 import { removeFromBasket, stepBack } from './booking-back'
-import { BookingHold, withHoldParam } from './booking-hold'
+import { BookingHold, withHoldParam, withoutHoldParam } from './booking-hold'
 import { clearTimes, fillTimes, refreshServices } from './booking-basket'
-import { buyNow, emptyBasket, resetWizard, startBookAgain, startReschedule } from './booking-modes'
+import { buyNow, emptyBasket, goToConfirm, resetWizard, startBookAgain, startReschedule } from './booking-modes'
 import { applyRoute, restoreCourse, restoreService } from './booking-route'
 import { addGiftVoucher, chooseService, removeGiftVoucher, staffFor } from './booking-choice'
 import { SelectLocation } from '../../application/use-cases/catalogue.use-case'
@@ -71,17 +71,11 @@ export class BookingViewModel {
     })
   }
 
-  get activeItem(): BasketItem | undefined {
-    return this.basket[this.activeIndex]
-  }
+  get activeItem(): BasketItem | undefined { return this.basket[this.activeIndex] }
 
-  get isCoursePurchase(): boolean {
-    return this.basket.length > 0 && this.basket.every((i) => i.kind === 'course')
-  }
+  get isCoursePurchase(): boolean { return this.basket.length > 0 && this.basket.every((i) => i.kind === 'course') }
 
-  get isGiftVoucherPurchase(): boolean {
-    return this.giftVouchers.length > 0
-  }
+  get isGiftVoucherPurchase(): boolean { return this.giftVouchers.length > 0 }
 
   /** Services / Courses lock (spec section 4 'View lock'); a gift voucher chosen locks its own view. */
   get lockedView(): ServiceViewKind | undefined {
@@ -92,60 +86,37 @@ export class BookingViewModel {
     return undefined
   }
 
-  get startTime(): string | undefined {
-    return this.basket[0]?.start
-  }
+  get startTime(): string | undefined { return this.basket[0]?.start }
 
-  get canBook(): boolean {
-    return this.basket.length > 0 && this.basket.every((i) => i.start !== undefined)
-  }
+  get canBook(): boolean { return this.basket.length > 0 && this.basket.every((i) => i.start !== undefined) }
 
   /** Confirm needs what the earlier steps chose: a time for every appointment (the hold), a course purchase or a gift voucher. */
-  get canConfirm(): boolean {
-    return this.canBook || this.isCoursePurchase || this.isGiftVoucherPurchase
-  }
+  get canConfirm(): boolean { return this.canBook || this.isCoursePurchase || this.isGiftVoucherPurchase }
 
   /** A session booked from a bought course: the course pays for it (nothing to pay, £0.00 in the summary). */
-  get isCourseSession(): boolean {
-    return this.courseServiceBooking && !this.isReschedule
-  }
+  get isCourseSession(): boolean { return this.courseServiceBooking && !this.isReschedule }
 
   /** The summary's 'change': not for course purchases (spec section 2), nor in a linked reschedule (it moves the time only). */
-  get canChangeItems(): boolean {
-    return !this.isCoursePurchase && !(this.isReschedule && this.isLinked)
-  }
+  get canChangeItems(): boolean { return !this.isCoursePurchase && !(this.isReschedule && this.isLinked) }
 
   /**
    * Whether the course pays for this item: the session its Book link opened. A service added to a
    * course session ('Do you want to book another service?' Yes) is an ordinary paid item.
    */
-  isCoveredByCourse(item: BasketItem): boolean {
-    return this.isCourseSession && item.courseSession === true
-  }
+  isCoveredByCourse(item: BasketItem): boolean { return this.isCourseSession && item.courseSession === true }
 
   /** The basket's items that are paid for (all but a course session): their prices, total and deposit. */
-  get paidItems(): BasketItem[] {
-    return this.basket.filter((i) => !this.isCoveredByCourse(i))
-  }
-
-  /** Whether the next item the basket gets at `index` is the course session (none is yet): the one the course's Book link opens. */
-  nextIsCourseSession(index: number): boolean {
-    return this.isCourseSession && !this.basket.some((i, at) => at !== index && i.courseSession)
-  }
+  get paidItems(): BasketItem[] { return this.basket.filter((i) => !this.isCoveredByCourse(i)) }
 
   /** 'Add another service' and its question (spec section 2): not in a reschedule. */
   get canAddAnother(): boolean { return !this.isReschedule }
 
   get bookLabel(): string { return this.isReschedule ? 'Reschedule appointment' : 'Book appointment' }
 
-  get holdSecondsLeft(): number | undefined {
-    return this.hold.secondsLeft
-  }
+  get holdSecondsLeft(): number | undefined { return this.hold.secondsLeft }
 
   /** The server's hold of the chosen time (issue 17): its key and expiry. */
-  get held(): Pick<BookingHold, 'key' | 'expiresAt'> {
-    return this.hold
-  }
+  get held(): Pick<BookingHold, 'key' | 'expiresAt'> { return this.hold }
 
   /** Query parameters the wizard keeps across its URLs; `hold` names the held time (a reload restores it). */
   get keptQuery(): Record<string, string | undefined> {
@@ -154,9 +125,7 @@ export class BookingViewModel {
   }
 
   /** The kept query as a search string ('' or '?…'). */
-  get queryString(): string {
-    return stepPath({ locationId: '', query: this.keptQuery }).replace(/^[^?]*/, '')
-  }
+  get queryString(): string { return stepPath({ locationId: '', query: this.keptQuery }).replace(/^[^?]*/, '') }
 
   /** The step derives from the URL (spec section 4 'Step flow'; booking-route.ts). */
   syncRoute(route: RouteState): void {
@@ -165,23 +134,15 @@ export class BookingViewModel {
   }
 
   /** The wizard's page is left: its last URL is no longer the browser's (nothing is dropped from it). */
-  leaveRoute(): void {
-    this.route = undefined
-  }
+  leaveRoute(): void { this.route = undefined }
 
   /** The step again from the last URL, after what it names was rebuilt from the server. */
-  rederive(): void {
-    if (this.route) this.syncRoute(this.route)
-  }
+  rederive(): void { if (this.route) this.syncRoute(this.route) }
 
   /** A step URL that cannot be rebuilt: the nearest earlier valid step replaces it. */
-  fallBack(path: string): void {
-    this.navigator.go(path, { replace: true })
-  }
+  fallBack(path: string): void { this.navigator.go(path, { replace: true }) }
 
-  setRestoring(value: boolean): void {
-    this.restoring = value
-  }
+  setRestoring(value: boolean): void { this.restoring = value }
 
   setLocation(clinic: ClinicView): void {
     if (this.location && this.location.id !== clinic.id) emptyBasket(this)
@@ -211,19 +172,13 @@ export class BookingViewModel {
     this.view = view
   }
 
-  chooseService(service: ServiceView, categoryId: string | undefined): void {
-    chooseService(this, service, categoryId)
-  }
+  chooseService(service: ServiceView, categoryId: string | undefined): void { chooseService(this, service, categoryId) }
 
   /** A step URL opened directly (course booking from the account, reload): its service joins the basket. */
-  restoreService(service: ServiceView): void {
-    restoreService(this, service)
-  }
+  restoreService(service: ServiceView): void { restoreService(this, service) }
 
   /** A course purchase URL opened directly (reload, shared link): its course joins the basket. */
-  restoreCourse(course: ServiceView): void {
-    restoreCourse(this, course)
-  }
+  restoreCourse(course: ServiceView): void { restoreCourse(this, course) }
 
   /** The step URL of the basket's item at `index`. */
   goToService(index: number, categoryId = this.categoryId): void {
@@ -244,18 +199,12 @@ export class BookingViewModel {
   }
 
   /** Courses: 'Buy now' goes to confirm; course=true lets a reload rebuild the course purchase. */
-  buyNow(): void {
-    buyNow(this, this.navigator)
-  }
+  buyNow(): void { buyNow(this, this.navigator) }
 
-  addGiftVoucher(voucher: GiftVoucherItem): void {
-    addGiftVoucher(this, voucher, this.navigator)
-  }
+  addGiftVoucher(voucher: GiftVoucherItem): void { addGiftVoucher(this, voucher, this.navigator) }
 
   /** The summary's 'remove' on the gift voucher: back to the service list, every view open again. */
-  removeGiftVoucher(): void {
-    removeGiftVoucher(this, this.navigator)
-  }
+  removeGiftVoucher(): void { removeGiftVoucher(this, this.navigator) }
 
   choosePractitioner(practitioner: PractitionerView | 'any'): void {
     const item = this.activeItem
@@ -318,9 +267,7 @@ export class BookingViewModel {
   }
 
   /** The confirm step's own 5:00 countdown takes over from the time hold (one timer, one expiry). */
-  handOverHold(): void {
-    this.hold.handOver()
-  }
+  handOverHold(): void { this.hold.handOver() }
 
   /** Hold ran out: the selection is cleared and the 'Out of time' dialog shows. */
   holdExpired(): void {
@@ -362,10 +309,10 @@ export class BookingViewModel {
    * it, or a reload would land on a time step restored from nothing.
    */
   private dropHoldParam(): void {
-    const route = this.route
-    if (!route?.locationId || route.query.hold === undefined) return
-    this.route = { ...route, query: { ...route.query, hold: undefined } }
-    this.navigator.go(stepPath({ ...this.route, locationId: route.locationId }), { replace: true })
+    const cleaned = withoutHoldParam(this.route)
+    if (!cleaned) return
+    this.route = cleaned.route
+    this.navigator.go(cleaned.path, { replace: true })
   }
 
   /**
@@ -373,22 +320,11 @@ export class BookingViewModel {
    * string); otherwise the locked login modal, then confirm. Once: a double click went there twice.
    */
   book(currentPath: string, search: string): void {
-    if (!this.canBook || this.step === 'confirm') return
-    const target = `${currentPath.replace(/\/$/, '')}/confirm${search}`
-    this.session.requireLogin({
-      locked: true,
-      then: () => {
-        if (this.step === 'confirm') return
-        this.step = 'confirm' // at once: the URL's render comes after a second click of the same double click
-        this.navigator.go(target)
-      },
-    })
+    goToConfirm(this, `${currentPath.replace(/\/$/, '')}/confirm${search}`, (then) => this.session.requireLogin({ locked: true, then }), this.navigator)
   }
 
   /** Steps back and clears the selection of the step left (spec section 4 'Back navigation'). */
-  back(): void {
-    stepBack(this, this.navigator)
-  }
+  back(): void { stepBack(this, this.navigator) }
 
   askRemove(index: number): void { this.removing = index }
 
@@ -420,14 +356,10 @@ export class BookingViewModel {
   }
 
   /** Reschedule starts at the time step when linked, otherwise at the staff step. */
-  startReschedule(input: RescheduleInput): void {
-    startReschedule(this, input, this.navigator)
-  }
+  startReschedule(input: RescheduleInput): void { startReschedule(this, input, this.navigator) }
 
   /** Book again: same services and practitioner, at the staff step. */
-  startBookAgain(input: Omit<RescheduleInput, 'appointmentId' | 'linked'>): void {
-    startBookAgain(this, input, this.navigator)
-  }
+  startBookAgain(input: Omit<RescheduleInput, 'appointmentId' | 'linked'>): void { startBookAgain(this, input, this.navigator) }
 
   /** The basket's services replaced by the server's (book again), keeping what the basket chose. */
   refreshServices(services: ServiceView[]): void {
@@ -435,12 +367,8 @@ export class BookingViewModel {
     refreshServices(this.basket, services)
   }
 
-  setCourseContext(context: CourseContext | undefined): void {
-    this.courseContext = context
-  }
+  setCourseContext(context: CourseContext | undefined): void { this.courseContext = context }
 
   /** Resets everything but keeps courseContext (spec section 4). */
-  clearBookingInfo(): void {
-    resetWizard(this)
-  }
+  clearBookingInfo(): void { resetWizard(this) }
 }
