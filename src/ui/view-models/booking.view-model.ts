@@ -108,6 +108,13 @@ export class BookingViewModel {
   /** The basket's items that are paid for (all but a course session): their prices, total and deposit. */
   get paidItems(): BasketItem[] { return this.basket.filter((i) => !this.isCoveredByCourse(i)) }
 
+  /** What an item costs now: a course its sale price, a service its practitioner's; the session a bought course pays for nothing. */
+  priceOf(item: BasketItem): number {
+    if (this.isCoveredByCourse(item)) return 0
+    if (item.kind === 'course') return item.service.salePrice ?? item.service.defaultPrice
+    return item.staff?.grossPrice ?? item.service.defaultPrice
+  }
+
   /** 'Add another service' and its question (spec section 2): not in a reschedule. */
   get canAddAnother(): boolean { return !this.isReschedule }
 

@@ -270,7 +270,6 @@ export class ConfirmViewModel {
     // Only the session a course pays for names it (the context outlives a cleared booking, spec section 4);
     // a service added to it is an ordinary paid item.
     const courseOf = (i: (typeof b.basket)[number]) => (b.isCoveredByCourse(i) ? (b.courseContext?.courseId ?? null) : null)
-    const price = (i: (typeof b.basket)[number]) => (b.isCoveredByCourse(i) ? 0 : (i.staff?.grossPrice ?? i.service.defaultPrice))
     return {
       kind: 'book',
       customerId,
@@ -282,15 +281,15 @@ export class ConfirmViewModel {
         practitioner: first.staff.id,
         clinic: clinicId,
         service: first.service.id,
-        price: price(first),
-        grossPrice: price(first),
+        price: b.priceOf(first),
+        grossPrice: b.priceOf(first),
         deposit: this.amountDue ?? 0,
         course: courseOf(first),
         linkedAppointments: rest.map((item) => ({
           event: { start: item.start as string, end: item.end as string },
           clinic: clinicId,
           service: item.service.id,
-          price: price(item),
+          price: b.priceOf(item),
           ...(item.staff ? { practitioner: item.staff.id } : {}),
           isLinked: true,
           type: 'Appointment' as const,

@@ -7,7 +7,7 @@ import { AGREE_LABEL, ConfirmViewModel } from '../../view-models/confirm.view-mo
 import { useViewModel } from '../../use-view-model'
 import { Button } from '../../components/Button'
 import { formatMoney, round2 } from '../../../domain/pricing/money'
-import { itemPrice, SummaryCard } from './SummaryCard'
+import { SummaryCard } from './SummaryCard'
 import styles from './BottomBar.module.css'
 
 /**
@@ -48,7 +48,7 @@ export const BottomBar = observer(function BottomBar() {
       document.removeEventListener('focusin', onFocusIn)
     }
   }, [open])
-  const total = round2(booking.basket.reduce((s, i) => s + itemPrice(i, booking.isCoveredByCourse(i)), 0) + booking.giftVouchers.reduce((s, v) => s + v.value, 0))
+  const total = round2(booking.basket.reduce((s, i) => s + booking.priceOf(i), 0) + booking.giftVouchers.reduce((s, v) => s + v.value, 0))
   // From confirm on, what the card is charged now (the deposit when one applies) rather than the total.
   const dueNow = booking.step === 'confirm' || booking.step === 'payment' ? confirm.amountDue : undefined
   let action = null

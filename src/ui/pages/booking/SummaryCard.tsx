@@ -11,12 +11,6 @@ import styles from './SummaryCard.module.css'
 
 export const COURSE_SESSION_PRICE_TEXT = 'Included in your course'
 
-/** What an item costs now; the session a bought course pays for costs nothing. */
-export function itemPrice(item: BookingViewModel['basket'][number], coveredByCourse = false): number {
-  if (coveredByCourse) return 0
-  if (item.kind === 'course') return item.service.salePrice ?? item.service.defaultPrice
-  return item.staff?.grossPrice ?? item.service.defaultPrice
-}
 
 /** Side summary: location, basket items, date and time, total and the item actions. */
 export const SummaryCard = observer(function SummaryCard({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
@@ -25,7 +19,7 @@ export const SummaryCard = observer(function SummaryCard({ headingLevel = 2 }: {
   const currency = session.currency
   const clinic = booking.location
   const totals = summaryTotals([
-    ...booking.basket.map((i) => ({ price: itemPrice(i, booking.isCoveredByCourse(i)), duration: i.staff?.duration ?? i.service.defaultDuration })),
+    ...booking.basket.map((i) => ({ price: booking.priceOf(i), duration: i.staff?.duration ?? i.service.defaultDuration })),
     ...booking.giftVouchers.map((v) => ({ price: v.value })),
   ])
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
@@ -49,7 +43,7 @@ export const SummaryCard = observer(function SummaryCard({ headingLevel = 2 }: {
             <li key={`${item.service.id}-${index}`} className={styles.item}>
               <div className={styles.itemTop}>
                 <span>{item.service.onlineName ?? item.service.name}</span>
-                <span className={styles.price}>{formatMoney(itemPrice(item, booking.isCoveredByCourse(item)), currency)}</span>
+                <span className={styles.price}>{formatMoney(booking.priceOf(item), currency)}</span>
               </div>
               <span className={styles.muted}>
                 {booking.isCoveredByCourse(item) ? `${COURSE_SESSION_PRICE_TEXT} · ` : ''}
