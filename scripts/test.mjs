@@ -8,10 +8,16 @@ import { findChromium, findPostgres } from './lib/environment.mjs'
 const strict = process.env.REQUIRE_ALL_SUITES === '1'
 const skipped = []
 const failed = []
+// Each suite's wall time, printed again in the summary so a slow suite is seen at a glance.
+const timings = []
 
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`)
+  const started = Date.now()
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  const seconds = Math.round((Date.now() - started) / 1000)
+  timings.push(`${label}: ${seconds} s${result.status !== 0 ? ' (failed)' : ''}`)
+  console.log(`=== ${label}: ${seconds} s ===`)
   if (result.status !== 0) failed.push(label)
 }
 
@@ -35,6 +41,7 @@ if (hasE2e) {
 }
 
 console.log('\n=== summary ===')
+for (const line of timings) console.log(line)
 if (skipped.length) console.log(`skipped: ${skipped.join('; ')}`)
 if (failed.length) console.log(`failed: ${failed.join('; ')}`)
 if (failed.length || (strict && skipped.length)) {
