@@ -16,6 +16,10 @@ export const PORTS = {
   CoursesApi: Symbol.for('CoursesApi'),
   FormsApi: Symbol.for('FormsApi'),
   LeadsApi: Symbol.for('LeadsApi'),
+  /** The device's storage (KeyValueStorage): localStorage in the browser, safe where it is refused. */
+  LocalStorage: Symbol.for('LocalStorage'),
+  /** The device's per-tab storage (KeyValueStorage): sessionStorage in the browser. */
+  SessionStorage: Symbol.for('SessionStorage'),
   TokenStore: Symbol.for('TokenStore'),
   BookingStore: Symbol.for('BookingStore'),
   Clock: Symbol.for('Clock'),
