@@ -4,7 +4,8 @@ import type { KeyValueStorage } from '../application/ports/storage.port'
 import { PORTS } from '../application/tokens'
 import { ADMIN_PORTS } from '../application/admin.tokens'
 import { ADMIN_USE_CASES } from '../application/use-cases/admin.use-case'
-import { HttpAdminApi, STAFF_HTTP_CLIENT } from '../adapters/http/admin.adapter'
+import { HttpAdminApi, OPERATOR_HTTP_CLIENT, operatorConfig, STAFF_HTTP_CLIENT, type OperatorTransport } from '../adapters/http/admin.adapter'
+import { InMemoryTokenStore } from '../adapters/storage/in-memory.adapter'
 import { createFetchTransport } from '../adapters/http/fetch-transport'
 import type { HttpConfig } from '../adapters/http/transport'
 import { LocalStorageStaffTokenStore } from '../adapters/storage/staff-token-store.adapter'
@@ -14,8 +15,8 @@ import { StaffForgotPasswordViewModel } from '../ui/view-models/staff-forgot-pas
 
 /**
  * The staff desk's bindings (/staff), loaded with its route only: the staff token store (on the
- * device's storage that browserAdaptersModule bound), a fetch
- * transport that carries the staff token (never the customer's), the admin adapter, its use cases
+ * device's storage that browserAdaptersModule bound), a fetch transport that carries the staff token
+ * (never the customer's) and one for the operator key, the admin adapter, its use cases
  * and the view models of the desk and its forgot-password page.
  */
 export function staffModule(http: HttpConfig): ContainerModule {
@@ -26,6 +27,8 @@ export function staffModule(http: HttpConfig): ContainerModule {
     bind(STAFF_HTTP_CLIENT)
       .toDynamicValue((ctx) => createFetchTransport(http, ctx.get<TokenStore>(ADMIN_PORTS.StaffTokenStore)))
       .inSingletonScope()
+    // Tenant creation: the operator key and no token (an empty store) on a transport of its own.
+    bind<OperatorTransport>(OPERATOR_HTTP_CLIENT).toConstantValue((key) => createFetchTransport(operatorConfig(http, key), new InMemoryTokenStore()))
     bind(ADMIN_PORTS.AdminApi).to(HttpAdminApi).inSingletonScope()
     for (const useCase of ADMIN_USE_CASES) bind(useCase as never).toSelf().inSingletonScope()
     bind(StaffDeskViewModel).toSelf().inSingletonScope()

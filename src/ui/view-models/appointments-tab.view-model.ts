@@ -1,5 +1,6 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import { CancelAppointment, GetAppointment, ListMyAppointments } from '../../application/use-cases/appointments.use-case'
 import { ListLocations, LoadOrganisation } from '../../application/use-cases/catalogue.use-case'

@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import { AddCard, DeleteCard, ListCards, LoadCardProcessor, RetrieveCardSetup, SetDefaultCard, StartCardSetup } from '../../application/use-cases/cards.use-case'
 import type { Seller, SetupIntentStatus, StoredCard } from '../../contract/cards.routes'

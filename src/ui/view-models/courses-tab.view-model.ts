@@ -1,5 +1,6 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import { formatInTimeZone } from 'date-fns-tz'
 import { ListMyCourses } from '../../application/use-cases/courses.use-case'

@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import { ForgotPassword, Login, Register } from '../../application/use-cases/auth.use-case'
 type Exec<T extends { execute: (...args: never[]) => unknown }> = Pick<T, 'execute'>

@@ -1,5 +1,6 @@
 import { makeAutoObservable, observable, observableRef, runInAction } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js'
 import { GetCurrentUser, UpdatePersonalDetails } from '../../application/use-cases/auth.use-case'

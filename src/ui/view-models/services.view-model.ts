@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import type { CategoryView, CourseCategoryView, ServiceView } from './views'
 import { GetService, ListCategoriesAndServices, ListCourses } from '../../application/use-cases/catalogue.use-case'

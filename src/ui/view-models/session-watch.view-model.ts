@@ -1,5 +1,6 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import { WatchSession } from '../../application/use-cases/session.use-case'
 import { Logout } from '../../application/use-cases/auth.use-case'

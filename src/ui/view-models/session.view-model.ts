@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import { WEB_CONFIG, type OrganisationView, type UserView, type WebConfig } from './views'
 import { PORTS } from '../../application/tokens'

@@ -1,5 +1,6 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import { WEB_CONFIG, type ChainSlot, type PractitionerView, type ServiceView, type WebConfig } from './views'
 import type { Clock } from '../../application/ports/clock.port'
