@@ -1,5 +1,8 @@
 import { token } from '../../application/inject'
 
+/** What a view model needs of a use case: its execute (tests pass an object with just that). */
+export type Exec<F> = Pick<F, Extract<keyof F, 'execute'>>
+
 /** Small capabilities the view models receive from the composition root (tests pass fakes). */
 export interface Navigator {
   go(path: string, options?: { replace?: boolean }): void

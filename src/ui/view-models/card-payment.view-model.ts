@@ -6,8 +6,8 @@ import { LoadCardProcessor } from '../../application/use-cases/cards.use-case'
 import { PayWithCardToken } from '../../application/use-cases/payments.use-case'
 import type { Seller } from '../../contract/cards.routes'
 import { PaymentViewModel } from './payment.view-model'
+import type { Exec } from './app-services'
 
-type Exec<T extends { execute: (...args: never[]) => unknown }> = Pick<T, 'execute'>
 
 /**
  * The processor's own card form on the payment step (Stripe's Payment Element, Square's card form),

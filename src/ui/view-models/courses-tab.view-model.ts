@@ -11,7 +11,7 @@ import { courseAvailable, courseExpiryText, isCourseBookDisabled } from '../../d
 import { currencyOrDefault, formatMoney } from '../../domain/pricing/money'
 import { LONDON_TIME_ZONE } from '../../domain/time'
 import { type ServiceView } from './views'
-import { NAVIGATOR, type Navigator } from './app-services'
+import { NAVIGATOR, type Navigator, type Exec } from './app-services'
 import { BookingViewModel } from './booking.view-model'
 import { SessionViewModel } from './session.view-model'
 import { PORTS } from '../../application/tokens'
@@ -20,7 +20,6 @@ import type { Clock } from '../../application/ports/clock.port'
 export const NO_COURSES = 'No courses to show.'
 export const COURSE_COLUMNS = ['Date', 'Course', 'Course Price', 'Service', 'Quantity', 'Used', 'Booked', 'Available', 'Expiry date', 'Book'] as const
 
-type Exec<F> = Pick<F, Extract<keyof F, 'execute'>>
 
 export interface CourseRow {
   id: string

@@ -6,8 +6,8 @@ import { ChangePassword } from '../../application/use-cases/auth.use-case'
 import { PASSWORD_HINT, validateChangePassword, type NewPasswordField } from '../../domain/validation/password'
 import { SessionViewModel } from './session.view-model'
 import { SessionWatchViewModel } from './session-watch.view-model'
+import type { Exec } from './app-services'
 
-type Exec<F> = Pick<F, Extract<keyof F, 'execute'>>
 
 export { PASSWORD_HINT }
 

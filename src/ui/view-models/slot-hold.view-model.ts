@@ -17,7 +17,7 @@ import type { BasketItem } from './booking-views'
 import { PaymentViewModel, type PaymentSessionView } from './payment.view-model'
 import { PORTS } from '../../application/tokens'
 import type { BookingStore } from '../../application/ports/booking-store.port'
-type Exec<T extends { execute: (...args: never[]) => unknown }> = Pick<T, 'execute'>
+import type { Exec } from './app-services'
 
 /** How long a load of times waits for a release on its way (the transport's own timeout is 30 s). */
 export const RELEASE_WAIT_MS = 3_000

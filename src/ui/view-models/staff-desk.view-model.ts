@@ -13,8 +13,8 @@ import { existsInLondon, londonToUtc } from '../../domain/time'
 import { ATTENDANCE_REFUSAL_TEXT, type AttendanceMark, attendanceAllowed } from '../../domain/booking/attendance'
 import type { DayBooking } from '../../contract/admin.routes'
 import type { StaffUser } from '../../contract/staff.routes'
+import type { Exec } from './app-services'
 
-type Exec<F> = Pick<F, Extract<keyof F, 'execute'>>
 
 export type StaffAction = AttendanceMark | 'cancel'
 

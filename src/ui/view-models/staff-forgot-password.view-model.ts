@@ -4,8 +4,8 @@ import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import { ForgotStaffPassword } from '../../application/use-cases/admin.use-case'
 import { validateForgotPasswordEmail } from '../../domain/validation/forgot-password'
+import type { Exec } from './app-services'
 
-type Exec<F> = Pick<F, Extract<keyof F, 'execute'>>
 
 /**
  * 'Forgot password?' of the staff sign-in (/staff/forgot-password): one email field, then the
