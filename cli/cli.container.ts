@@ -23,7 +23,8 @@ import { configDir, FileTokenStore } from '../src/adapters/storage/file-store.ad
 import { join } from 'node:path'
 import { ADMIN_PORTS } from '../src/application/admin.tokens'
 import { ADMIN_USE_CASES } from '../src/application/use-cases/admin.use-case'
-import { HttpAdminApi, STAFF_HTTP_CLIENT } from '../src/adapters/http/admin.adapter'
+import { HttpAdminApi, OPERATOR_HTTP_CLIENT, operatorConfig, STAFF_HTTP_CLIENT, type OperatorTransport } from '../src/adapters/http/admin.adapter'
+import { InMemoryTokenStore } from '../src/adapters/storage/in-memory.adapter'
 import { apiBaseOf } from '../src/adapters/http/api-base'
 
 export interface CliConfig {
@@ -85,6 +86,10 @@ export function createCliContainer(config: CliConfig): Container {
   const staffTokens = new FileTokenStore(join(configDir(config.env ?? process.env), 'staff'), tokenScope)
   container.bind<TokenStore>(ADMIN_PORTS.StaffTokenStore).toConstantValue(staffTokens)
   container.bind<AxiosInstance>(STAFF_HTTP_CLIENT).toDynamicValue(() => guardApiAnswers(createHttpClient(http, staffTokens)))
+  // Tenant creation: the operator key and no token (an empty store) on a client of its own.
+  container
+    .bind<OperatorTransport>(OPERATOR_HTTP_CLIENT)
+    .toConstantValue((key) => guardApiAnswers(createHttpClient(operatorConfig(http, key), new InMemoryTokenStore())))
   container.bind(ADMIN_PORTS.AdminApi).to(HttpAdminApi)
   for (const useCase of ADMIN_USE_CASES) {
     const newable: new (...args: never[]) => unknown = useCase

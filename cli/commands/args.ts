@@ -1,6 +1,6 @@
 /** Argument parsers for commander options: a bad value is a usage error (exit 2). */
 import { InvalidArgumentError } from 'commander'
-import { isIsoDate, londonDateOf } from '../../src/domain/time'
+import { isIsoDate, londonDateOf, londonMonthOf } from '../../src/domain/time'
 import { usageError } from '../exit-codes'
 
 export function parseMonth(value: string): { year: number; month: number } {
@@ -55,11 +55,7 @@ export function collectPairs(value: string, previous: Record<string, string> = {
 
 /** The current London month. */
 export function currentMonth(now: Date = new Date()): { year: number; month: number } {
-  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit' })
-    .format(now)
-    .split('-')
-    .map(Number)
-  return { year, month }
+  return londonMonthOf(now)
 }
 
 export const monthOfDate = (date: string) => ({ year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) })

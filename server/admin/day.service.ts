@@ -6,6 +6,7 @@
 import * as E from 'fp-ts/Either'
 import { addDays } from 'date-fns'
 import { fromZonedTime } from 'date-fns-tz'
+import { LONDON_TIME_ZONE } from '../../src/domain/london'
 import type { CustomerSummary, DayBooking } from '../../src/contract/admin.routes'
 import { ATTENDANCE_REFUSAL_TEXT, type AttendanceMark, attendanceAllowed } from '../../src/domain/booking/attendance'
 import { toMoney, type Db } from '../db/schema'
@@ -29,7 +30,6 @@ export const DAY_MESSAGES = {
   noPractitioner: (named: string) => `No practitioner is called '${named}'.`,
 } as const
 
-const LONDON = 'Europe/London'
 /** Statuses a front desk may still cancel, move or mark. */
 const OPEN = ['Scheduled', 'Pending', 'Running late']
 
@@ -60,8 +60,8 @@ export async function dayBookings(
   query: { date: string; location?: string; practitioner?: string },
 ): Promise<E.Either<ServiceError, DayBooking[]>> {
   const tenant = who.staff.tenant_id
-  const from = fromZonedTime(`${query.date}T00:00:00`, LONDON)
-  const to = fromZonedTime(`${addDays(new Date(`${query.date}T12:00:00Z`), 1).toISOString().slice(0, 10)}T00:00:00`, LONDON)
+  const from = fromZonedTime(`${query.date}T00:00:00`, LONDON_TIME_ZONE)
+  const to = fromZonedTime(`${addDays(new Date(`${query.date}T12:00:00Z`), 1).toISOString().slice(0, 10)}T00:00:00`, LONDON_TIME_ZONE)
   const clinicIds = query.location ? await repo.idsNamed(db, tenant, 'clinics', query.location) : undefined
   let practitionerIds = query.practitioner ? await repo.idsNamed(db, tenant, 'practitioners', query.practitioner) : undefined
   // A name that matches nothing is a typo, not an empty day.

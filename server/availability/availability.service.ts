@@ -21,7 +21,7 @@ import { referenceCache } from '../catalogue/reference-cache'
 import { notFound, type ServiceError } from '../service-error'
 import { ownHeldRowIds } from '../booking/hold-claim'
 import { groupIds, loadCalendars, serviceOptions, type Calendars, type ServiceOptionRow } from './calendar.repository'
-import { londonDateOf } from '../booking/london-date'
+import { londonDateOf } from '../../src/domain/london'
 
 export interface RequestOptions {
   now: Date

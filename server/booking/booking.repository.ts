@@ -4,7 +4,7 @@ import type { BookingCreated } from '../../src/contract'
 import { runPrepared } from '../db/prepared-statements'
 import { toMoney, type CoreTables, type Db, type DbOrTrx, type OrganisationSettings } from '../db/schema'
 import { appointmentViews } from './appointment-view'
-import { londonDateOf } from './london-date'
+import { londonDateOf } from '../../src/domain/london'
 
 export const RELEASED = 'Deleted'
 

@@ -18,7 +18,7 @@ import { invalid, notFound, SLOT_TAKEN_ERROR, TOO_MANY_HOLDS_ERROR, TRANSACTION_
 import { appointmentView, appointmentViews, insertAppointmentViews } from './appointment-view'
 import { calendarDays, daySlots } from '../../src/domain/scheduling'
 import { fitsCalendar, slotOptions } from '../availability/availability.service'
-import { londonDateOf } from './london-date'
+import { londonDateOf } from '../../src/domain/london'
 import { loadCalendars, serviceOptions, type Calendars, type ServiceOptionRow } from '../availability/calendar.repository'
 import { businessMetrics } from '../observability/metrics'
 import { claimHold, heldForClaim } from './hold-claim'

@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto'
 import { addDays } from 'date-fns'
 import { fromZonedTime, formatInTimeZone } from 'date-fns-tz'
+import { LONDON_TIME_ZONE } from '../../src/domain/london'
 import type { Transaction } from 'kysely'
 import type { CoreTables, OrganisationSettings } from '../db/schema'
 import { hashPassword } from '../accounts/password'
@@ -196,7 +197,7 @@ const COUNTRIES: [string, string][] = [
   ['AU', 'Australia'],
 ]
 
-const LONDON = 'Europe/London'
+const LONDON = LONDON_TIME_ZONE
 
 /** The UTC instant of a London wall time `days` days from `from` (moved to the next weekday in `weekdays`). */
 export function londonAt(from: Date, days: number, time: string, weekdays: number[] = [1, 2, 3, 4, 5]): Date {

@@ -1,6 +1,7 @@
 /** London dates for tests, relative to now. */
 import { addDays } from 'date-fns'
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
+import { LONDON_TIME_ZONE } from '../../src/domain/london'
 import { demoAppointmentStarts, londonAt } from '../seed/demo.seed'
 
 /**
@@ -11,7 +12,7 @@ import { demoAppointmentStarts, londonAt } from '../seed/demo.seed'
  */
 export function londonDate(days: number, weekdays: number[] = [1, 2, 3, 4, 5], now = new Date()): string {
   for (let offset = days; ; offset++) {
-    const day = formatInTimeZone(londonAt(now, offset, '12:00', weekdays), 'Europe/London', 'yyyy-MM-dd')
+    const day = formatInTimeZone(londonAt(now, offset, '12:00', weekdays), LONDON_TIME_ZONE, 'yyyy-MM-dd')
     // The demo seed closes every clinic on 25 and 26 December.
     if (!/-12-2[56]$/.test(day)) return day
   }
@@ -22,7 +23,7 @@ export function londonDate(days: number, weekdays: number[] = [1, 2, 3, 4, 5], n
  * clinic's training day 16 days ahead, Sarah's leave 21-27): no weekday moved, no Christmas skipped.
  */
 export function seededDay(days: number, now = new Date()): string {
-  return formatInTimeZone(addDays(now, days), 'Europe/London', 'yyyy-MM-dd')
+  return formatInTimeZone(addDays(now, days), LONDON_TIME_ZONE, 'yyyy-MM-dd')
 }
 
 /** `count` different working days (Monday to Friday, London), the first at least `days` days from now. */
@@ -37,7 +38,7 @@ export function londonWorkdays(days: number, count: number, now = new Date()): s
 
 /** ISO instant of a London wall time ('HH:mm') on a London date. */
 export function londonInstant(date: string, time: string): string {
-  return fromZonedTime(`${date}T${time}:00`, 'Europe/London').toISOString()
+  return fromZonedTime(`${date}T${time}:00`, LONDON_TIME_ZONE).toISOString()
 }
 
 /**
@@ -46,7 +47,7 @@ export function londonInstant(date: string, time: string): string {
  */
 export function demoAppointmentDays(now = new Date()): Set<string> {
   const seeds = [now, new Date(now.getTime() - 3_600_000)]
-  return new Set(seeds.flatMap((at) => Object.values(demoAppointmentStarts(at)).map((start) => formatInTimeZone(start, 'Europe/London', 'yyyy-MM-dd'))))
+  return new Set(seeds.flatMap((at) => Object.values(demoAppointmentStarts(at)).map((start) => formatInTimeZone(start, LONDON_TIME_ZONE, 'yyyy-MM-dd'))))
 }
 
 /**

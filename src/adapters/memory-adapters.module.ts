@@ -7,7 +7,7 @@ import type { Clock } from '../application/ports/clock.port'
 import type { LiveEvents } from '../application/ports/live-events.port'
 import type { Geocoder } from '../application/ports/geocoder.port'
 import type { Logger } from '../application/ports/logger.port'
-import { InMemoryBookingStore, InMemoryTokenStore } from './storage/in-memory.adapter'
+import { InMemoryBookingStore, InMemoryTokenStore, MemoryStorage } from './storage/in-memory.adapter'
 import { ManualClock } from './clock/system-clock.adapter'
 import { NoTagManager } from './analytics/gtm-tag-manager.adapter'
 import { MemoryLogger } from './logging/console-logger.adapter'
@@ -24,6 +24,8 @@ export interface MemoryAdaptersConfig {
 /** Local ports for tests and scripts: in memory, a manual clock (sleep is instant), no socket, no geocoder. */
 export function memoryAdaptersModule(config: MemoryAdaptersConfig = {}): ContainerModule {
   return new ContainerModule(({ bind }) => {
+    bind(PORTS.LocalStorage).toConstantValue(new MemoryStorage())
+    bind(PORTS.SessionStorage).toConstantValue(new MemoryStorage())
     bind(PORTS.TokenStore).toConstantValue(config.tokens ?? new InMemoryTokenStore())
     bind(PORTS.BookingStore).toConstantValue(config.store ?? new InMemoryBookingStore())
     bind(PORTS.Clock).toConstantValue(config.clock ?? new ManualClock())

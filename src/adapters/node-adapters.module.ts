@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify'
 import { PORTS } from '../application/tokens'
 import { configDir, FileBookingStore, FileTokenStore } from './storage/file-store.adapter'
+import { MemoryStorage } from './storage/in-memory.adapter'
 import { SystemClock } from './clock/system-clock.adapter'
 import { WsLiveEvents } from './realtime/ws-live-events.adapter'
 import { NominatimGeocoder } from './geocoder/nominatim-geocoder.adapter'
@@ -16,10 +17,15 @@ export interface NodeAdaptersConfig {
   geocoderUrl?: string
 }
 
-/** The CLI's local ports: file stores in the config directory, system clock, `ws`, no tag manager, console (stderr). */
+/**
+ * The CLI's local ports: file stores in the config directory, the device's key-value storage in
+ * memory (a command is one process), system clock, `ws`, no tag manager, console (stderr).
+ */
 export function nodeAdaptersModule(config: NodeAdaptersConfig = {}): ContainerModule {
   const dir = config.configDir ?? configDir()
   return new ContainerModule(({ bind }) => {
+    bind(PORTS.LocalStorage).toConstantValue(new MemoryStorage())
+    bind(PORTS.SessionStorage).toConstantValue(new MemoryStorage())
     bind(PORTS.TokenStore).toConstantValue(new FileTokenStore(dir, config.tokenScope))
     bind(PORTS.BookingStore).toConstantValue(new FileBookingStore(dir))
     bind(PORTS.Clock).toConstantValue(new SystemClock())

@@ -1,6 +1,10 @@
+import { token } from './inject'
+import type { AdminApi } from './ports/admin.port'
+import type { TokenStore } from './ports/token-store.port'
+
 /** Injection tokens of the operator's side (issue 13): kept apart from the customer's PORTS. */
 export const ADMIN_PORTS = {
-  AdminApi: Symbol.for('AdminApi'),
+  AdminApi: token<AdminApi>('AdminApi'),
   /** The staff sign-in token: never the customer's (a staff token opens no customer call and back). */
-  StaffTokenStore: Symbol.for('StaffTokenStore'),
+  StaffTokenStore: token<TokenStore>('StaffTokenStore'),
 } as const

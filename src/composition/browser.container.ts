@@ -3,6 +3,7 @@ import { browserAdaptersModule } from '../adapters/browser-adapters.module'
 import { firstViewModule, firstViewUseCasesModule } from './first-view.module'
 import { apiBaseOf } from '../adapters/http/api-base'
 import { webConfigOf } from './browser-services'
+import { safeLocalStorage } from '../adapters/storage/safe-storage.adapter'
 
 export interface BrowserComposition {
   container: Container
@@ -22,6 +23,8 @@ export function createBrowserContainer(): BrowserComposition {
   const env = import.meta.env as Record<string, string | boolean | undefined>
   const host = window.location.host
   const container = new Container()
+  // Never window.localStorage itself: reading it throws in a third-party frame with storage blocked.
+  const storage = safeLocalStorage()
   let loading: Promise<void> | undefined
   const prepare = (): Promise<void> => {
     loading ??= import('./lazy.module').then(({ lazyModules }) => container.load(...lazyModules))
@@ -34,9 +37,9 @@ export function createBrowserContainer(): BrowserComposition {
     return loadingStaff
   }
   container.load(
-    browserAdaptersModule({ geocoderUrl: (env.VITE_GEOCODER_URL as string | undefined) || undefined }),
+    browserAdaptersModule({ geocoderUrl: (env.VITE_GEOCODER_URL as string | undefined) || undefined, storage }),
     firstViewModule({
-      config: webConfigOf({ host, env, storage: window.localStorage }),
+      config: webConfigOf({ host, env, storage }),
       http,
     }),
     firstViewUseCasesModule,

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { LONDON_TIME_ZONE } from '../domain/time'
-import { CLINIC_TIME_ZONE, warmUpEngine } from './engine-warm-up'
+import { warmUpEngine } from './engine-warm-up'
 
 describe('warmUpEngine', () => {
-  it('warms the clinic time zone of src/domain/time', () => {
-    expect(CLINIC_TIME_ZONE).toBe(LONDON_TIME_ZONE)
-  })
-
   it('never throws, even without Intl', () => {
     const intl = globalThis.Intl
     try {

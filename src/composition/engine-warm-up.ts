@@ -1,5 +1,5 @@
-/** src/domain/time's LONDON_TIME_ZONE, written out: importing it would put date-fns-tz in the first view. */
-export const CLINIC_TIME_ZONE = 'Europe/London'
+// src/domain/london, not src/domain/time: that one would put date-fns-tz in the first view.
+import { LONDON_TIME_ZONE } from '../domain/london'
 
 /**
  * The browser builds some of its machinery on first use, in the task that first asks for it: in
@@ -18,11 +18,11 @@ const STEPS: readonly (() => void)[] = [
   () => Intl.DateTimeFormat.supportedLocalesOf([navigator.language]),
   () => void (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform,
   // The clinic's zone, as src/domain/time formats it.
-  () => new Intl.DateTimeFormat('en-GB', { timeZone: CLINIC_TIME_ZONE, hour: '2-digit', minute: '2-digit' }).format(0),
+  () => new Intl.DateTimeFormat('en-GB', { timeZone: LONDON_TIME_ZONE, hour: '2-digit', minute: '2-digit' }).format(0),
   // date-fns-tz as its module runs (its hour-cycle test: en-US in New York's zone, ~5 ms) and for
   // every date it formats (en-US in the clinic's zone).
   () => new Intl.DateTimeFormat('en-US', { ...DATE_FNS_TZ_PARTS, timeZone: 'America/New_York' }).format(0),
-  () => new Intl.DateTimeFormat('en-US', { ...DATE_FNS_TZ_PARTS, timeZone: CLINIC_TIME_ZONE }).format(0),
+  () => new Intl.DateTimeFormat('en-US', { ...DATE_FNS_TZ_PARTS, timeZone: LONDON_TIME_ZONE }).format(0),
 ]
 
 /**

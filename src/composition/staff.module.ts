@@ -1,8 +1,11 @@
 import { ContainerModule } from 'inversify'
 import type { TokenStore } from '../application/ports/token-store.port'
+import type { KeyValueStorage } from '../application/ports/storage.port'
+import { PORTS } from '../application/tokens'
 import { ADMIN_PORTS } from '../application/admin.tokens'
 import { ADMIN_USE_CASES } from '../application/use-cases/admin.use-case'
-import { HttpAdminApi, STAFF_HTTP_CLIENT } from '../adapters/http/admin.adapter'
+import { HttpAdminApi, OPERATOR_HTTP_CLIENT, operatorConfig, STAFF_HTTP_CLIENT, type OperatorTransport } from '../adapters/http/admin.adapter'
+import { InMemoryTokenStore } from '../adapters/storage/in-memory.adapter'
 import { createFetchTransport } from '../adapters/http/fetch-transport'
 import type { HttpConfig } from '../adapters/http/transport'
 import { LocalStorageStaffTokenStore } from '../adapters/storage/staff-token-store.adapter'
@@ -11,16 +14,21 @@ import { StaffCustomersViewModel } from '../ui/view-models/staff-customers.view-
 import { StaffForgotPasswordViewModel } from '../ui/view-models/staff-forgot-password.view-model'
 
 /**
- * The staff desk's bindings (/staff), loaded with its route only: the staff token store, a fetch
- * transport that carries the staff token (never the customer's), the admin adapter, its use cases
+ * The staff desk's bindings (/staff), loaded with its route only: the staff token store (on the
+ * device's storage that browserAdaptersModule bound), a fetch transport that carries the staff token
+ * (never the customer's) and one for the operator key, the admin adapter, its use cases
  * and the view models of the desk and its forgot-password page.
  */
-export function staffModule(http: HttpConfig, storage?: Storage): ContainerModule {
+export function staffModule(http: HttpConfig): ContainerModule {
   return new ContainerModule(({ bind }) => {
-    bind<TokenStore>(ADMIN_PORTS.StaffTokenStore).toDynamicValue(() => new LocalStorageStaffTokenStore(storage)).inSingletonScope()
+    bind<TokenStore>(ADMIN_PORTS.StaffTokenStore)
+      .toDynamicValue((ctx) => new LocalStorageStaffTokenStore(ctx.get<KeyValueStorage>(PORTS.LocalStorage)))
+      .inSingletonScope()
     bind(STAFF_HTTP_CLIENT)
       .toDynamicValue((ctx) => createFetchTransport(http, ctx.get<TokenStore>(ADMIN_PORTS.StaffTokenStore)))
       .inSingletonScope()
+    // Tenant creation: the operator key and no token (an empty store) on a transport of its own.
+    bind<OperatorTransport>(OPERATOR_HTTP_CLIENT).toConstantValue((key) => createFetchTransport(operatorConfig(http, key), new InMemoryTokenStore()))
     bind(ADMIN_PORTS.AdminApi).to(HttpAdminApi).inSingletonScope()
     for (const useCase of ADMIN_USE_CASES) bind(useCase as never).toSelf().inSingletonScope()
     bind(StaffDeskViewModel).toSelf().inSingletonScope()

@@ -6,8 +6,9 @@
  */
 import { addDays, format, getDaysInMonth, isValid, parse } from 'date-fns'
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
+import { LONDON_TIME_ZONE } from './london'
 
-export const LONDON_TIME_ZONE = 'Europe/London'
+export { LONDON_TIME_ZONE, londonDateOf, londonMonthOf, londonTimeOf } from './london'
 export const DISPLAY_DATE_TIME_FORMAT = 'dd/MM/yyyy HH:mm'
 export const DISPLAY_LONG_DATE_FORMAT = 'EEEE do MMMM yyyy'
 export const DATE_OF_BIRTH_FORMAT = 'dd/MM/yyyy'
@@ -52,11 +53,6 @@ export function existsInLondon(date: string, time: string): boolean {
   return back.date === date && back.time === time
 }
 
-/** The London calendar date ('yyyy-MM-dd') of an instant (a Date or epoch milliseconds), e.g. today's date given now. */
-export function londonDateOf(instant: Date | number): string {
-  return utcToLondon(typeof instant === 'number' ? new Date(instant) : instant).date
-}
-
 /** Adds whole calendar days to a 'yyyy-MM-dd' date. */
 export function addDaysToDate(date: string, days: number): string {
   return format(addDays(parse(date, 'yyyy-MM-dd', new Date(2000, 0, 1)), days), 'yyyy-MM-dd')
@@ -93,6 +89,16 @@ export function formatLondonDateTime(instant: Date): string {
 /** 'EEEE do MMMM yyyy' in London time, e.g. 'Sunday 29th March 2026'. */
 export function formatLondonLongDate(instant: Date): string {
   return formatInTimeZone(instant, LONDON_TIME_ZONE, DISPLAY_LONG_DATE_FORMAT)
+}
+
+/** 'dd/MM/yyyy' in London time (a purchase's or a form's date). */
+export function formatLondonDate(instant: Date | string): string {
+  return formatInTimeZone(instant, LONDON_TIME_ZONE, DATE_OF_BIRTH_FORMAT)
+}
+
+/** 'EEE d MMM, HH:mm' in London time, e.g. 'Mon 30 Nov, 09:15'. */
+export function formatLondonShortDateTime(instant: Date | string): string {
+  return formatInTimeZone(instant, LONDON_TIME_ZONE, 'EEE d MMM, HH:mm')
 }
 
 /** 'HH:mm' in London time. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fileURLToPath } from 'node:url'
-import { CAST_ALLOWED, checkFileSizes, checkLayers, MAX_LINES, OVERSIZE_ALLOWED, readSources } from './layer-rules'
+import { CAST_ALLOWED, checkFileSizes, checkLayers, MAX_LINES, OVERSIZE_ALLOWED, readSources, UNTYPED_INJECT_ALLOWED } from './layer-rules'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -19,6 +19,24 @@ describe('layer rules', () => {
       expect(file, path).toBeDefined()
       expect(file!.text.split('\n').length, path).toBeGreaterThan(MAX_LINES)
     }
+  })
+
+  it('every file allowed the untyped inject still imports it (else it leaves the list)', () => {
+    const files = readSources(root, ['src'])
+    for (const path of UNTYPED_INJECT_ALLOWED) {
+      const file = files.find((f) => f.path === path)
+      expect(file, path).toBeDefined()
+      expect(file!.text, path).toMatch(/import \{[^}]*\binject\b[^}]*\} from 'inversify'/)
+    }
+  })
+
+  it("refuse inversify's untyped inject outside the typed wrapper", () => {
+    const violations = checkLayers([
+      { path: 'src/adapters/http/x.adapter.ts', text: "import { inject, injectable } from 'inversify'\n" },
+      { path: 'src/ui/view-models/y.view-model.ts', text: "import { injectable } from 'inversify'\nimport { inject } from '../../application/inject'\n" },
+      { path: 'src/application/inject.ts', text: "import { inject as inversifyInject } from 'inversify'\n" },
+    ])
+    expect(violations.map((v) => [v.path, v.rule, v.line])).toEqual([['src/adapters/http/x.adapter.ts', 'typed-inject', 1]])
   })
 
   it('every server file allowed a cast through unknown still has one (else it leaves the list)', () => {

@@ -1,5 +1,5 @@
-import { inject, injectable } from 'inversify'
-import type { AxiosInstance } from 'axios'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import type { AdminApi } from '../../application/ports/admin.port'
 import {
   applySetup,
@@ -27,14 +27,26 @@ import {
 } from '../../contract/admin.routes'
 import { getStaffMe, staffForgotPassword, staffLogin, staffLogout, staffSetPassword } from '../../contract/staff.routes'
 import { callRoute } from './api-client'
+import { token } from '../../application/inject'
+import type { HttpConfig, HttpTransport } from './transport'
 
-/** Token for the axios instance that carries the staff token (bound by the composition root). */
-export const STAFF_HTTP_CLIENT = Symbol.for('StaffHttpClient')
+/** Token for the transport that carries the staff token (bound by the composition root). */
+export const STAFF_HTTP_CLIENT = token<HttpTransport>('StaffHttpClient')
+
+/** A transport that sends the operator key and no token at all: createTenant's own. */
+export type OperatorTransport = (operatorKey: string) => HttpTransport
+export const OPERATOR_HTTP_CLIENT = token<OperatorTransport>('OperatorHttpClient')
+
+/** The operator's request settings: the staff transport's address and timeout, the key, no tenant. */
+export const operatorConfig = (http: HttpConfig, operatorKey: string): HttpConfig => ({ ...http, tenant: undefined, headers: { [OPERATOR_KEY_HEADER]: operatorKey } })
 
 @injectable()
 export class HttpAdminApi implements AdminApi {
-  /** An axios instance in the CLI; the fetch transport in the browser, which never creates tenants. */
-  constructor(@inject(STAFF_HTTP_CLIENT) private readonly http: AxiosInstance) {}
+  /** An axios instance in the CLI, the fetch transport in the browser: only what HttpTransport offers. */
+  constructor(
+    @inject(STAFF_HTTP_CLIENT) private readonly http: HttpTransport,
+    @inject(OPERATOR_HTTP_CLIENT) private readonly operator: OperatorTransport,
+  ) {}
   staffLogin(email: string, password: string) {
     return callRoute(this.http, staffLogin, { body: { email, password } })
   }
@@ -50,12 +62,9 @@ export class HttpAdminApi implements AdminApi {
   staffMe() {
     return callRoute(this.http, getStaffMe)
   }
-  async createTenant(body: CreateTenantBody, operatorKey: string) {
-    // Loaded here only: the browser's staff desk binds this adapter on the fetch transport, without axios.
-    const { default: axios } = await import('axios')
-    // Its own instance: the operator key goes with this call only, and no staff token with it.
-    const operator = axios.create({ baseURL: this.http.defaults.baseURL, timeout: this.http.defaults.timeout, adapter: this.http.defaults.adapter, headers: { [OPERATOR_KEY_HEADER]: operatorKey } })
-    return callRoute(operator, createTenant, { body })
+  createTenant(body: CreateTenantBody, operatorKey: string) {
+    // Its own transport: the operator key goes with this call only, and no staff token with it.
+    return callRoute(this.operator(operatorKey), createTenant, { body })
   }
   createStaff(body: CreateStaffBody) {
     return callRoute(this.http, createStaff, { body })

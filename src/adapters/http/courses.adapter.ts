@@ -1,4 +1,5 @@
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import type { HttpTransport } from './transport'
 import { PORTS } from '../../application/tokens'
 import type { CoursesApi } from '../../application/ports/courses.port'

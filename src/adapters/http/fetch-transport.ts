@@ -16,7 +16,7 @@ export function createFetchTransport(config: HttpConfig, tokens: TokenStore, fet
       if (value !== undefined && value !== null) query.set(key, typeof value === 'object' ? JSON.stringify(value) : String(value))
     }
     const search = query.toString()
-    const headers: Record<string, string> = { Accept: 'application/json' }
+    const headers: Record<string, string> = { Accept: 'application/json', ...config.headers }
     const token = tokens.get()
     if (token) headers.Authorization = `Bearer ${token}`
     if (config.tenant) headers['X-Tenant'] = config.tenant

@@ -16,7 +16,7 @@ export function createHttpClient(config: HttpConfig, tokens: TokenStore): AxiosI
     baseURL: config.baseUrl ?? DEFAULT_API_BASE,
     timeout: config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     ...(config.adapter ? { adapter: config.adapter } : {}),
-    headers: config.tenant ? { 'X-Tenant': config.tenant } : {},
+    headers: { ...config.headers, ...(config.tenant ? { 'X-Tenant': config.tenant } : {}) },
   })
   instance.interceptors.request.use((request) => {
     const token = tokens.get()

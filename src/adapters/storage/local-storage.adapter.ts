@@ -5,6 +5,7 @@ import {
   type BookingStore,
   type StoredBookingInfo,
 } from '../../application/ports/booking-store.port'
+import type { KeyValueStorage } from '../../application/ports/storage.port'
 
 /** The key names in window.localStorage. */
 export const STORAGE_KEYS = {
@@ -17,11 +18,9 @@ export const STORAGE_KEYS = {
   payingHold: 'payingHold',
 } as const
 
-const defaultStorage = (): Storage => globalThis.localStorage
-
-/** Browser token store: window.localStorage under 'token'. */
+/** Browser token store: localStorage (through the safe port) under 'token'. */
 export class LocalStorageTokenStore implements TokenStore {
-  constructor(private readonly storage: Storage = defaultStorage()) {}
+  constructor(private readonly storage: KeyValueStorage) {}
   get(): string | null {
     return this.storage.getItem(STORAGE_KEYS.token)
   }
@@ -33,9 +32,9 @@ export class LocalStorageTokenStore implements TokenStore {
   }
 }
 
-/** Browser booking store: one JSON value per key in window.localStorage. Corrupt values read as absent. */
+/** Browser booking store: one JSON value per key in localStorage (through the safe port). Corrupt values read as absent. */
 export class LocalStorageBookingStore implements BookingStore {
-  constructor(private readonly storage: Storage = defaultStorage()) {}
+  constructor(private readonly storage: KeyValueStorage) {}
   get<K extends BookingInfoKey>(key: K): StoredBookingInfo[K] | undefined {
     const raw = this.storage.getItem(STORAGE_KEYS[key])
     if (raw === null) return undefined

@@ -2,7 +2,8 @@
  * The operator's use cases (clinic admin ..., and a future admin web app): each one call of the admin
  * API, its failure mapped to the server's message. The staff token lives in its own store.
  */
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../inject'
 import * as E from 'fp-ts/Either'
 import { ADMIN_PORTS } from '../admin.tokens'
 import type { AdminApi } from '../ports/admin.port'

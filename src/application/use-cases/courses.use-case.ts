@@ -1,4 +1,5 @@
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../inject'
 import * as E from 'fp-ts/Either'
 import { PORTS } from '../tokens'
 import type { CoursesApi } from '../ports/courses.port'

@@ -1,5 +1,6 @@
 /** The time hold from the moment a time is picked (issue 17): hold, read back, release, extend once. */
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../inject'
 import * as E from 'fp-ts/Either'
 import { PORTS } from '../tokens'
 import type { SlotHoldsApi } from '../ports/slot-holds.port'

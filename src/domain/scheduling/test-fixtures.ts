@@ -1,9 +1,10 @@
 /** Builders shared by the scheduling tests (London wall times to UTC instants). */
 import { fromZonedTime } from 'date-fns-tz'
+import { LONDON_TIME_ZONE } from '../london'
 import type { Busy, Interval, PractitionerDay, ServiceRequest } from './types'
 
 /** UTC ms of a London wall time. */
-export const at = (date: string, hhmm: string): number => fromZonedTime(`${date}T${hhmm}:00`, 'Europe/London').getTime()
+export const at = (date: string, hhmm: string): number => fromZonedTime(`${date}T${hhmm}:00`, LONDON_TIME_ZONE).getTime()
 
 export const span = (date: string, from: string, to: string): Interval => ({ start: at(date, from), end: at(date, to) })
 

@@ -11,6 +11,8 @@ import { Toasts } from '../components/Toasts'
 import { Spinner } from '../components/Spinner'
 import { PageErrorBoundary } from '../components/PageErrorBoundary'
 import { heightReporter, isEmbedded } from './embed'
+import { PORTS } from '../../application/tokens'
+import type { KeyValueStorage } from '../../application/ports/storage.port'
 import styles from './AppShell.module.css'
 
 /** Banners, header, the page, toasts and the login modal; attaches the router to the navigator. */
@@ -23,7 +25,8 @@ export const AppShell = observer(function AppShell() {
   const navigate = useNavigate()
   const { pathname, search } = useLocation()
   // In another site's iframe (?embed=1): no header, and the host page follows the app's height.
-  const [embedded] = useState(() => typeof window !== 'undefined' && isEmbedded(window))
+  const sessionStorage = useViewModel<KeyValueStorage>(PORTS.SessionStorage)
+  const [embedded] = useState(() => typeof window !== 'undefined' && isEmbedded(window, sessionStorage))
   const shell = useRef<HTMLDivElement>(null)
   useEffect(() => {
     const el = shell.current

@@ -12,7 +12,8 @@ import { ToastViewModel } from '../view-models/toast.view-model'
 import { DeferredNavigator, NAVIGATOR } from '../view-models/app-services'
 import { ManualClock } from '../view-models/account.view-model.test-support'
 import type { WebConfig } from '../view-models/views'
-import { InMemoryBookingStore } from '../../adapters/storage/in-memory.adapter'
+import { InMemoryBookingStore, MemoryStorage } from '../../adapters/storage/in-memory.adapter'
+import { PORTS } from '../../application/tokens'
 
 afterEach(cleanup)
 
@@ -35,6 +36,7 @@ function shell(vm: SessionViewModel) {
   container.bind(SessionViewModel).toConstantValue(vm)
   container.bind(ToastViewModel).toConstantValue(new ToastViewModel(new ManualClock()))
   container.bind(NAVIGATOR).toConstantValue(new DeferredNavigator())
+  container.bind(PORTS.SessionStorage).toConstantValue(new MemoryStorage())
   return render(
     <ContainerProvider resolver={container}>
       <MemoryRouter initialEntries={['/app']}>

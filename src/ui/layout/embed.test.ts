@@ -1,36 +1,34 @@
 import { describe, expect, it } from 'vitest'
 import { heightReporter, isEmbedded, type EmbedWindow } from './embed'
+import { MemoryStorage } from '../../adapters/storage/in-memory.adapter'
+import { SafeStorage } from '../../adapters/storage/safe-storage.adapter'
 
-function frame(search: string, framed: boolean, store = new Map<string, string>()): EmbedWindow {
-  const win: EmbedWindow = {
-    location: { search },
-    parent: undefined,
-    sessionStorage: { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => void store.set(k, v) },
-  }
+function frame(search: string, framed: boolean): EmbedWindow {
+  const win: EmbedWindow = { location: { search }, parent: undefined }
   win.parent = framed ? {} : win
   return win
 }
 
 describe('embedded booking flow', () => {
   it('is on with ?embed=1 and stays on for the frame after the steps drop the query', () => {
-    const store = new Map<string, string>()
-    expect(isEmbedded(frame('?embed=1', true, store))).toBe(true)
-    expect(isEmbedded(frame('?service=0', true, store))).toBe(true)
+    const session = new MemoryStorage()
+    expect(isEmbedded(frame('?embed=1', true), session)).toBe(true)
+    expect(isEmbedded(frame('?service=0', true), session)).toBe(true)
   })
 
   it('is off in a tab of its own once the query is gone, and never starts without the query', () => {
-    const store = new Map<string, string>()
-    expect(isEmbedded(frame('?embed=1', false, store))).toBe(true)
-    expect(isEmbedded(frame('', false, store))).toBe(false)
-    expect(isEmbedded(frame('', true, new Map()))).toBe(false)
+    const session = new MemoryStorage()
+    expect(isEmbedded(frame('?embed=1', false), session)).toBe(true)
+    expect(isEmbedded(frame('', false), session)).toBe(false)
+    expect(isEmbedded(frame('', true), new MemoryStorage())).toBe(false)
   })
 
-  it('works when storage is refused', () => {
-    const win = frame('?embed=1', true)
-    win.sessionStorage = { getItem: () => { throw new Error('denied') }, setItem: () => { throw new Error('denied') } }
-    expect(isEmbedded(win)).toBe(true)
-    win.location.search = ''
-    expect(isEmbedded(win)).toBe(false)
+  it('stays on for the page when the browser refuses the frame its storage', () => {
+    const session = new SafeStorage(() => {
+      throw new DOMException("Failed to read the 'sessionStorage' property from 'Window': Access is denied for this document.", 'SecurityError')
+    })
+    expect(isEmbedded(frame('?embed=1', true), session)).toBe(true)
+    expect(isEmbedded(frame('?service=0', true), session)).toBe(true)
   })
 
   it("posts { type: 'resize', height } once per new height, rounded up", () => {

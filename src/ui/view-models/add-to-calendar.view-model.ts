@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import { DownloadAppointmentCalendar } from '../../application/use-cases/appointments.use-case'
 import type { AppointmentView } from '../../contract/appointments.codecs'

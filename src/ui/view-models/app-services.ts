@@ -1,10 +1,15 @@
+import { token } from '../../application/inject'
+
+/** What a view model needs of a use case: its execute (tests pass an object with just that). */
+export type Exec<F> = Pick<F, Extract<keyof F, 'execute'>>
+
 /** Small capabilities the view models receive from the composition root (tests pass fakes). */
 export interface Navigator {
   go(path: string, options?: { replace?: boolean }): void
   /** full-page navigation outside the SPA (thankYouPageUrl) */
   leave(url: string): void
 }
-export const NAVIGATOR = Symbol.for('Navigator')
+export const NAVIGATOR = token<Navigator>('Navigator')
 
 /** A navigator whose target is attached by the router once it is mounted. */
 export class DeferredNavigator implements Navigator {
@@ -28,7 +33,7 @@ export class DeferredNavigator implements Navigator {
 export interface FileSaver {
   save(fileName: string, content: string, type: string): void
 }
-export const FILE_SAVER = Symbol.for('FileSaver')
+export const FILE_SAVER = token<FileSaver>('FileSaver')
 
 /** The browser's download: an object URL clicked through a temporary link. */
 export function browserFileSaver(doc: Document): FileSaver {

@@ -1,5 +1,6 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import { CancelAppointment, GetAppointment, ListMyAppointments } from '../../application/use-cases/appointments.use-case'
 import { ListLocations, LoadOrganisation } from '../../application/use-cases/catalogue.use-case'
@@ -16,13 +17,13 @@ import { SessionViewModel } from './session.view-model'
 import { ToastViewModel } from './toast.view-model'
 import { PORTS } from '../../application/tokens'
 import type { Clock } from '../../application/ports/clock.port'
+import type { Exec } from './app-services'
 
 export const NO_APPOINTMENTS = 'No content to show.'
 export const SWIPE_HINT = 'Swipe table to see options'
 /** How often the rows are worked out again (a free-cancellation deadline passing changes them). */
 export const PREVIEW_TICK_MS = 30_000
 
-type Exec<F> = Pick<F, Extract<keyof F, 'execute'>>
 
 export interface AppointmentRow {
   id: string

@@ -1,12 +1,13 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import { LoadCardProcessor } from '../../application/use-cases/cards.use-case'
 import { PayWithCardToken } from '../../application/use-cases/payments.use-case'
 import type { Seller } from '../../contract/cards.routes'
 import { PaymentViewModel } from './payment.view-model'
+import type { Exec } from './app-services'
 
-type Exec<T extends { execute: (...args: never[]) => unknown }> = Pick<T, 'execute'>
 
 /**
  * The processor's own card form on the payment step (Stripe's Payment Element, Square's card form),

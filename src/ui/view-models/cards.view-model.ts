@@ -1,13 +1,13 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import { AddCard, DeleteCard, ListCards, LoadCardProcessor, RetrieveCardSetup, SetDefaultCard, StartCardSetup } from '../../application/use-cases/cards.use-case'
 import type { Seller, SetupIntentStatus, StoredCard } from '../../contract/cards.routes'
-import { NAVIGATOR, type Navigator } from './app-services'
+import { NAVIGATOR, type Navigator, type Exec } from './app-services'
 import { SessionViewModel } from './session.view-model'
 import { ToastViewModel } from './toast.view-model'
 
-type Exec<F> = Pick<F, Extract<keyof F, 'execute'>>
 
 /** The sandbox processor's card page that turns a card into a nonce (posted to this window). */
 export const TOKENIZER_URL = '/sandbox/tokenize'

@@ -1,16 +1,16 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
-import { formatInTimeZone } from 'date-fns-tz'
 import { ListMyCourses } from '../../application/use-cases/courses.use-case'
 import { ListCategoriesAndServices } from '../../application/use-cases/catalogue.use-case'
 import { toServiceView } from './catalogue-views'
 import type { CustomerCourse } from '../../contract/customer-courses.routes'
 import { courseAvailable, courseExpiryText, isCourseBookDisabled } from '../../domain/booking/course'
 import { currencyOrDefault, formatMoney } from '../../domain/pricing/money'
-import { LONDON_TIME_ZONE } from '../../domain/time'
+import { formatLondonDate } from '../../domain/time'
 import { type ServiceView } from './views'
-import { NAVIGATOR, type Navigator } from './app-services'
+import { NAVIGATOR, type Navigator, type Exec } from './app-services'
 import { BookingViewModel } from './booking.view-model'
 import { SessionViewModel } from './session.view-model'
 import { PORTS } from '../../application/tokens'
@@ -19,7 +19,6 @@ import type { Clock } from '../../application/ports/clock.port'
 export const NO_COURSES = 'No courses to show.'
 export const COURSE_COLUMNS = ['Date', 'Course', 'Course Price', 'Service', 'Quantity', 'Used', 'Booked', 'Available', 'Expiry date', 'Book'] as const
 
-type Exec<F> = Pick<F, Extract<keyof F, 'execute'>>
 
 export interface CourseRow {
   id: string
@@ -71,7 +70,7 @@ export class CoursesTabViewModel {
       const counts = { quantity: c.quantity, redeemed: c.redeemed, reserved: c.reserved, endsOn: c.endsOn }
       return {
         id: c.id,
-        date: formatInTimeZone(new Date(purchased), LONDON_TIME_ZONE, 'dd/MM/yyyy'),
+        date: formatLondonDate(new Date(purchased)),
         course: c.course.name || c.name,
         price: c.invoiceItem ? formatMoney(c.invoiceItem.grossPrice, currencyOrDefault(currency)) : '',
         service: c.service.name,

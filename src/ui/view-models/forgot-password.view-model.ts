@@ -1,15 +1,15 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import { ForgotPassword, ResetPassword } from '../../application/use-cases/auth.use-case'
 import { validateForgotPasswordEmail } from '../../domain/validation/forgot-password'
 import { PASSWORD_HINT, validateResetPassword, type NewPasswordField } from '../../domain/validation/password'
-import { NAVIGATOR, type Navigator } from './app-services'
+import { NAVIGATOR, type Navigator, type Exec } from './app-services'
 import { BookingViewModel } from './booking.view-model'
 import { SessionViewModel } from './session.view-model'
 import { SessionWatchViewModel } from './session-watch.view-model'
 
-type Exec<F> = Pick<F, Extract<keyof F, 'execute'>>
 
 export const RESET_PASSWORD_TITLE = 'Reset Password Request'
 export { PASSWORD_HINT }

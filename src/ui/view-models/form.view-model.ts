@@ -1,12 +1,12 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
-import { formatInTimeZone } from 'date-fns-tz'
 import { TEXT } from '../../application/errors'
 import type { AppError } from '../../application/failure'
 import type { UserForm } from '../../contract/forms.codecs'
 import { TIMINGS } from '../../domain/constants/limits'
-import { DATE_OF_BIRTH_FORMAT, LONDON_TIME_ZONE } from '../../domain/time'
+import { formatLondonDate } from '../../domain/time'
 import { NAVIGATOR, type Navigator } from './app-services'
 
 import { ToastViewModel } from './toast.view-model'
@@ -41,7 +41,6 @@ export type SignForm = UseCase<[formId: string, signature: string, password?: st
 export type UpdateForm = UseCase<[formId: string, data: Record<string, unknown>, password?: string], string>
 
 /** 'dd/MM/yyyy' in Europe/London. */
-const londonDate = (instant: Date | string): string => formatInTimeZone(instant, LONDON_TIME_ZONE, DATE_OF_BIRTH_FORMAT)
 
 /**
  * The form page /form/{formId}[?password=] (spec sections 2, 4, 5, 8): a consent form (text, today's
@@ -108,7 +107,7 @@ export class FormViewModel {
 
   /** Today's date for the consent form, 'dd/MM/yyyy' in Europe/London. */
   get today(): string {
-    return londonDate(new Date(this.clock.now()))
+    return formatLondonDate(new Date(this.clock.now()))
   }
 
   get customerName(): string {
@@ -118,7 +117,7 @@ export class FormViewModel {
 
   get customerDateOfBirth(): string | undefined {
     const dob = this.form?.customer.dateOfBirth
-    return dob ? londonDate(dob) : undefined
+    return dob ? formatLondonDate(dob) : undefined
   }
 
   get dialogText(): string | undefined {

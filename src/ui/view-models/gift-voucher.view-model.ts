@@ -1,5 +1,6 @@
 import { makeAutoObservable } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import { BookingViewModel } from './booking.view-model'
 import { SessionViewModel } from './session.view-model'

@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import type { AppError } from '../../application/failure'
 import type { Lead, LeadBody } from '../../contract/leads.routes'
@@ -12,6 +13,7 @@ import { ToastViewModel } from './toast.view-model'
 import { SubmitLead } from '../../application/use-cases/forms.use-case'
 import type { Clock } from '../../application/ports/clock.port'
 import { PORTS } from '../../application/tokens'
+import { token } from '../../application/inject'
 
 /** The page that embeds /lead in an iframe: messages go to it (window.parent in the browser). */
 export interface LeadHost {
@@ -19,7 +21,7 @@ export interface LeadHost {
   readonly embedded: boolean
   post(message: LeadHostMessage): void
 }
-export const LEAD_HOST = Symbol.for('LeadHost')
+export const LEAD_HOST = token<LeadHost>('LeadHost')
 
 /** `{ type: 'resize', height }` on every size change; 'redirect:{url}' after success with a redirect URL. */
 export type LeadHostMessage = { type: 'resize'; height: number } | `redirect:${string}`

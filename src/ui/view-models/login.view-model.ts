@@ -1,10 +1,11 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import { ForgotPassword, Login, Register } from '../../application/use-cases/auth.use-case'
-type Exec<T extends { execute: (...args: never[]) => unknown }> = Pick<T, 'execute'>
 
 import { SessionViewModel } from './session.view-model'
+import type { Exec } from './app-services'
 
 export const ACCOUNT_CREATED =
   'Your account has been created. Please check your inbox (and junk mail) to verify your email before logging in.'

@@ -1,12 +1,13 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import { ChangePassword } from '../../application/use-cases/auth.use-case'
 import { PASSWORD_HINT, validateChangePassword, type NewPasswordField } from '../../domain/validation/password'
 import { SessionViewModel } from './session.view-model'
 import { SessionWatchViewModel } from './session-watch.view-model'
+import type { Exec } from './app-services'
 
-type Exec<F> = Pick<F, Extract<keyof F, 'execute'>>
 
 export { PASSWORD_HINT }
 

@@ -1,14 +1,14 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 
 import { CheckPayment } from '../../application/use-cases/payments.use-case'
 import { VerifyCourseAssignment } from '../../application/use-cases/courses.use-case'
 import { DeletePendingAppointment } from '../../application/use-cases/appointments.use-case'
-type Exec<T extends { execute: (...args: never[]) => unknown }> = Pick<T, 'execute'>
 
 import { BookingViewModel } from './booking.view-model'
-import { NAVIGATOR, type Navigator } from './app-services'
+import { NAVIGATOR, type Navigator, type Exec } from './app-services'
 import { withBooked } from './thank-you-calendar.view-model'
 import { PORTS } from '../../application/tokens'
 import type { Clock } from '../../application/ports/clock.port'

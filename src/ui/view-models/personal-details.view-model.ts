@@ -1,5 +1,6 @@
 import { makeAutoObservable, observable, observableRef, runInAction } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js'
 import { GetCurrentUser, UpdatePersonalDetails } from '../../application/use-cases/auth.use-case'
@@ -17,8 +18,8 @@ import {
 } from '../../domain/validation/personal-details'
 import { SessionViewModel } from './session.view-model'
 import { ToastViewModel } from './toast.view-model'
+import type { Exec } from './app-services'
 
-type Exec<F> = Pick<F, Extract<keyof F, 'execute'>>
 
 export const TITLE_OPTIONS = personalDetailsTitles(TITLES).filter((t) => t !== 'Not selected')
 export const GENDER_OPTIONS = personalDetailsGenders(GENDERS).filter((g) => g !== 'Not selected')

@@ -1,15 +1,16 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import type { CategoryView, CourseCategoryView, ServiceView } from './views'
 import { GetService, ListCategoriesAndServices, ListCourses } from '../../application/use-cases/catalogue.use-case'
 import { errorText, flattenCategories, toCourseView, toServiceView } from './catalogue-views'
-type Exec<T extends { execute: (...args: never[]) => unknown }> = Pick<T, 'execute'>
 
 import { BookingViewModel, type RouteState } from './booking.view-model'
 import type { LocationsViewModel } from './locations.view-model'
 import { ToastViewModel } from './toast.view-model'
 import { SlotHoldViewModel } from './slot-hold.view-model'
+import type { Exec } from './app-services'
 
 export const SERVICE_PAGE_SIZE = 20
 export const EMPTY_TEXTS = {

@@ -1,14 +1,14 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import { WatchSession } from '../../application/use-cases/session.use-case'
 import { Logout } from '../../application/use-cases/auth.use-case'
 import type { LiveConnection } from '../../application/ports/live-events.port'
-import { NAVIGATOR, type Navigator } from './app-services'
+import { NAVIGATOR, type Navigator, type Exec } from './app-services'
 import { BookingViewModel } from './booking.view-model'
 import { SessionViewModel } from './session.view-model'
 
-type Exec<F> = Pick<F, Extract<keyof F, 'execute'>>
 
 /**
  * Session end: 'Log out' (clears the session and the booking info, returns home) and the live socket

@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import { WEB_CONFIG, type OrganisationView, type UserView, type WebConfig } from './views'
 import { PORTS } from '../../application/tokens'
@@ -7,8 +8,8 @@ import type { BookingStore } from '../../application/ports/booking-store.port'
 import { GetCurrentUser, Logout } from '../../application/use-cases/auth.use-case'
 import { LoadLinks, LoadOrganisation } from '../../application/use-cases/catalogue.use-case'
 
-type Exec<T extends { execute: (...args: never[]) => unknown }> = Pick<T, 'execute'>
 import { currencyOrDefault, type Currency } from '../../domain/pricing/money'
+import type { Exec } from './app-services'
 
 export const STAGING_BANNER =
   'This is a staging environment! It includes unstable features and all data generated may be deleted without notice.'

@@ -1,5 +1,6 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import { WEB_CONFIG, type ChainSlot, type PractitionerView, type ServiceView, type WebConfig } from './views'
 import type { Clock } from '../../application/ports/clock.port'
@@ -16,7 +17,7 @@ import type { BasketItem } from './booking-views'
 import { PaymentViewModel, type PaymentSessionView } from './payment.view-model'
 import { PORTS } from '../../application/tokens'
 import type { BookingStore } from '../../application/ports/booking-store.port'
-type Exec<T extends { execute: (...args: never[]) => unknown }> = Pick<T, 'execute'>
+import type { Exec } from './app-services'
 
 /** How long a load of times waits for a release on its way (the transport's own timeout is 30 s). */
 export const RELEASE_WAIT_MS = 3_000

@@ -1,10 +1,11 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import { FindCustomers } from '../../application/use-cases/admin.use-case'
 import type { CustomerSummary } from '../../contract/admin.routes'
+import type { Exec } from './app-services'
 
-type Exec<F> = Pick<F, Extract<keyof F, 'execute'>>
 
 /** The staff desk's customer search (/staff): by name or email, as `clinic admin customer find`. */
 @injectable()

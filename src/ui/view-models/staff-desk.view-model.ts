@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import { PORTS } from '../../application/tokens'
 import { ADMIN_PORTS } from '../../application/admin.tokens'
@@ -8,12 +9,12 @@ import type { TokenStore } from '../../application/ports/token-store.port'
 import type { AppError } from '../../application/failure'
 import { ListLocations } from '../../application/use-cases/catalogue.use-case'
 import { CancelForCustomer, ListDayBookings, ListRota, MarkAttendance, MoveForCustomer, SetStaffPassword, StaffLogin, StaffLogout, StaffMe } from '../../application/use-cases/admin.use-case'
-import { existsInLondon, londonToUtc } from '../../domain/time'
+import { existsInLondon, londonDateOf, londonTimeOf, londonToUtc } from '../../domain/time'
 import { ATTENDANCE_REFUSAL_TEXT, type AttendanceMark, attendanceAllowed } from '../../domain/booking/attendance'
 import type { DayBooking } from '../../contract/admin.routes'
 import type { StaffUser } from '../../contract/staff.routes'
+import type { Exec } from './app-services'
 
-type Exec<F> = Pick<F, Extract<keyof F, 'execute'>>
 
 export type StaffAction = AttendanceMark | 'cancel'
 
@@ -31,16 +32,11 @@ export interface PractitionerColumn {
   bookings: DayBooking[]
 }
 
-/** The clinic's day (the server counts days in Europe/London). */
-export const CLINIC_TIME_ZONE = 'Europe/London'
-
-/** YYYY-MM-DD of an instant in the clinic's time zone. */
-export const clinicDateOf = (instant: Date): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: CLINIC_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant)
+/** YYYY-MM-DD of an instant in the clinic's time zone (the server counts days in Europe/London). */
+export const clinicDateOf = (instant: Date): string => londonDateOf(instant)
 
 /** HH:mm of an ISO instant in the clinic's time zone. */
-export const clinicTimeOf = (iso: string): string =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: CLINIC_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso))
+export const clinicTimeOf = (iso: string): string => londonTimeOf(new Date(iso))
 
 /** The calendar day `days` after a YYYY-MM-DD date (UTC arithmetic: no time zone enters a plain date). */
 export const addDays = (date: string, days: number): string => {

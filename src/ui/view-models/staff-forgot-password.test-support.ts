@@ -2,7 +2,7 @@
 // the server (axios's node adapter: nock intercepts node's http).
 import nock from 'nock'
 import { ForgotStaffPassword } from '../../application/use-cases/admin.use-case'
-import { HttpAdminApi } from '../../adapters/http/admin.adapter'
+import { HttpAdminApi, operatorConfig } from '../../adapters/http/admin.adapter'
 import { createHttpClient } from '../../adapters/http/http-client'
 import { API, HOST } from '../../adapters/http/test-support'
 import { InMemoryTokenStore } from '../../adapters/storage/in-memory.adapter'
@@ -10,8 +10,10 @@ import { StaffForgotPasswordViewModel } from './staff-forgot-password.view-model
 
 /** The form as the staff desk builds it, signed out (no staff token). */
 export function staffForgotPasswordViewModel(): StaffForgotPasswordViewModel {
-  const http = createHttpClient({ baseUrl: API, adapter: 'http', timeoutMs: 1000 }, new InMemoryTokenStore())
-  return new StaffForgotPasswordViewModel(new ForgotStaffPassword(new HttpAdminApi(http)))
+  const config = { baseUrl: API, adapter: 'http', timeoutMs: 1000 } as const
+  const http = createHttpClient(config, new InMemoryTokenStore())
+  const operator = (key: string) => createHttpClient(operatorConfig(config, key), new InMemoryTokenStore())
+  return new StaffForgotPasswordViewModel(new ForgotStaffPassword(new HttpAdminApi(http, operator)))
 }
 
 /** The server's side of the calls (no token required). */

@@ -1,10 +1,11 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import { ForgotStaffPassword } from '../../application/use-cases/admin.use-case'
 import { validateForgotPasswordEmail } from '../../domain/validation/forgot-password'
+import type { Exec } from './app-services'
 
-type Exec<F> = Pick<F, Extract<keyof F, 'execute'>>
 
 /**
  * 'Forgot password?' of the staff sign-in (/staff/forgot-password): one email field, then the

@@ -1,12 +1,12 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import { type PractitionerView } from './views'
 import { ListPractitioners } from '../../application/use-cases/availability.use-case'
 import { BookingViewModel } from './booking.view-model'
 import { ToastViewModel } from './toast.view-model'
-import { londonDateOf, LONDON_TIME_ZONE } from '../../domain/time'
-import { formatInTimeZone } from 'date-fns-tz'
+import { formatLondonShortDateTime, londonMonthOf } from '../../domain/time'
 import { GetNextAvailable } from '../../application/use-cases/next-available.use-case'
 import { PORTS } from '../../application/tokens'
 import type { Clock } from '../../application/ports/clock.port'
@@ -16,7 +16,7 @@ export const ANY_PRACTITIONER = 'Any practitioner'
 
 /** 'Next: Tue 2 Dec, 10:15' (London) for an earliest free start. */
 export function nextLabel(startDate: string): string {
-  return `Next: ${formatInTimeZone(new Date(startDate), LONDON_TIME_ZONE, 'EEE d MMM, HH:mm')}`
+  return `Next: ${formatLondonShortDateTime(new Date(startDate))}`
 }
 
 /** Initials for an avatar without a picture. */
@@ -90,7 +90,7 @@ export class StaffViewModel {
     this.failed = undefined
     this.practitioners = []
     this.nextStarts = new Map()
-    const [year, month] = londonDateOf(this.clock.now()).slice(0, 7).split('-').map(Number)
+    const { year, month } = londonMonthOf(this.clock.now())
     const result = await this.listPractitioners.execute({ clinic: clinic.id, service: item.service.id, month, year })
     runInAction(() => {
       this.loading = false

@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import { type ChainSlot } from './views'
 import { GetAvailableDays, GetTimeSlots } from '../../application/use-cases/availability.use-case'

@@ -1,5 +1,6 @@
 import { makeAutoObservable } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import { PORTS } from '../../application/tokens'
 import type { Clock } from '../../application/ports/clock.port'
 

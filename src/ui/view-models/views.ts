@@ -7,6 +7,7 @@ import type { Clinic } from '../../contract/clinics.routes'
 import type { CurrentUser } from '../../contract/customers.codecs'
 import type { OrganisationPublic } from '../../contract/organisation.routes'
 import type { Practitioner } from '../../contract/practitioners.routes'
+import { token } from '../../application/inject'
 
 /** A clinic as the contract lists it (the booking store remembers all but its picture). */
 export type ClinicView = Pick<Clinic, 'id' | 'accountName' | 'address' | 'photo'>
@@ -149,4 +150,4 @@ export interface WebConfig {
   holdSeconds: number
   mapTilesUrl: string
 }
-export const WEB_CONFIG = Symbol.for('WebConfig')
+export const WEB_CONFIG = token<WebConfig>('WebConfig')
