@@ -171,8 +171,9 @@ export class SlotHoldViewModel {
     if (!session) return this.store.remove('payingHold')
     if (session.kind !== 'deposit' || !key || !clinic) return
     const items = b.basket.flatMap((i) => (i.staff && i.start && i.end ? [{ service: i.service.id, practitioner: i.staff.id, start: i.start, end: i.end }] : []))
-    const { paymentUrl, transactionId, invoiceId, appointmentId } = session
-    this.store.set('payingHold', { holdId: key.id, clinic, items, session: { paymentUrl, transactionId, ...(invoiceId ? { invoiceId } : {}), ...(appointmentId ? { appointmentId } : {}) } })
+    const { paymentUrl, transactionId, invoiceId, appointmentId, holdExpiresAt } = session
+    const kept = { paymentUrl, transactionId, ...(invoiceId ? { invoiceId } : {}), ...(appointmentId ? { appointmentId } : {}), ...(holdExpiresAt !== undefined ? { holdExpiresAt } : {}) }
+    this.store.set('payingHold', { holdId: key.id, clinic, items, session: kept })
   }
 
   private release(key: HeldTimeKey): void {
