@@ -136,7 +136,7 @@ export class SlotHoldViewModel {
       return
     }
     if (E.isLeft(result)) {
-      if (result.left._tag === 'Refused' && result.left.status === 404) runInAction(() => this.booking.heldTimeEnded())
+      if (result.left._tag === 'HoldLost' || (result.left._tag === 'Refused' && result.left.status === 404)) runInAction(() => this.booking.heldTimeEnded())
       return
     }
     const hold = result.right
@@ -208,7 +208,7 @@ export class SlotHoldViewModel {
     if (this.booking.held.key?.id !== key.id) return
     runInAction(() => {
       if (E.isRight(result)) this.booking.setHeld(key, this.expiryOf(result.right))
-      else if (result.left._tag === 'Refused') this.booking.holdExpired()
+      else if (result.left._tag === 'Refused' || result.left._tag === 'HoldLost' || result.left._tag === 'SlotTaken') this.booking.holdExpired()
     })
   }
 
