@@ -34,6 +34,8 @@ export const refused = (message: string) => new CliError(message, EXIT.refused)
 export function exitCodeOf(error: AppError): ExitCode {
   switch (error._tag) {
     case 'Refused':
+    case 'SlotTaken':
+    case 'HoldLost':
     case 'NotSignedIn':
     case 'Cancelled':
       return EXIT.refused

@@ -55,6 +55,9 @@ const expectedAppointment = {
   clinic: CLINIC,
   service: FACIAL,
   price: 55, // Anna's price (the server charges the price of the practitioner the time belongs to), not Facial's 40
+  grossPrice: 55,
+  deposit: 8.5, // informative (the server computes its own): 10 % of 55 and of Massage's 30, summed, as the web's confirm step sends it
+  course: null,
   linkedAppointments: [
     {
       event: { start: '2026-03-10T11:00:00.000Z', end: '2026-03-10T11:30:00.000Z' },
@@ -64,6 +67,7 @@ const expectedAppointment = {
       isLinked: true,
       type: 'Appointment',
       price: 30,
+      course: null,
     },
   ],
 }

@@ -15,6 +15,7 @@ import { type ChainedSlot, GetAvailableDays, GetTimeSlots, ListPractitioners } f
 import { ConfirmBooking } from '../../src/application/use-cases/confirm-booking.use-case'
 import { DeletePendingAppointment, GetAppointment } from '../../src/application/use-cases/appointments.use-case'
 import { formatLondonDateTime } from '../../src/domain/time'
+import { dropUndefined, initialWizardState, listedPrice, toBookingRequest, type BookingRequest, type Payer, type WizardItem, type WizardState } from '../../src/domain/booking/wizard'
 import type { CliContext } from '../context'
 import { CliError, EXIT, refused, usageError } from '../exit-codes'
 import { formatPairs } from '../output/table'
@@ -48,54 +49,38 @@ interface Choice {
   time: string
 }
 
-const priceOf = (service: Service, practitioner?: Practitioner | null): number | undefined =>
-  practitioner?.grossPrice ?? service.defaultGrossPrice ?? service.defaultPrice ?? service.metadata?.price
-
 /** The price of the appointment and its linked ones; undefined when none is known. */
 export function totalPrice(appointment: AppointmentPayload): number | undefined {
   const prices = [appointment.price, ...(appointment.linkedAppointments ?? []).map((l) => l.price)].filter((p): p is number => p !== undefined)
   return prices.length ? Math.round(prices.reduce((a, b) => a + b, 0) * 100) / 100 : undefined
 }
 
-/** Who performs each service of a slot: the practitioner of part i of service i (from ListPractitioners), when known. */
-export type PractitionerOf = (serviceIndex: number, practitionerId: string) => Practitioner | undefined
-
 /**
- * The appointment payload of POST /appointments/public for a chained slot. Each price is the one of
- * the practitioner the time belongs to (the server charges that one), else the service's.
+ * The wizard's state of what the command chose, on confirm: each service with the practitioner its
+ * part of the slot belongs to (their price, from that service's practitioner list, is what the
+ * server charges) and its times. The web's confirm step builds its request from the same state.
  */
-export function appointmentPayload(
-  clinic: string,
-  services: readonly Service[],
-  slot: ChainedSlot,
-  staff: Practitioner | null,
-  practitionerOf: PractitionerOf = () => undefined,
-): AppointmentPayload {
-  const [first, ...rest] = slot.parts
-  const price = priceOf(services[0], practitionerOf(0, first.practitioner) ?? staff)
-  return {
-    event: { start: first.startDate, end: first.endDate },
-    practitioner: first.practitioner,
-    clinic,
-    service: services[0].id,
-    ...(price !== undefined ? { price } : {}),
-    ...(rest.length
-      ? {
-          linkedAppointments: rest.map((part, i) => {
-            const linkedPrice = priceOf(services[i + 1], practitionerOf(i + 1, part.practitioner))
-            return {
-              event: { start: part.startDate, end: part.endDate },
-              clinic,
-              service: services[i + 1].id,
-              practitioner: part.practitioner,
-              isLinked: true,
-              type: 'Appointment' as const,
-              ...(linkedPrice !== undefined ? { price: linkedPrice } : {}),
-            }
-          }),
-        }
-      : {}),
-  }
+export function wizardStateOfChoice(choice: Pick<Choice, 'clinic' | 'services' | 'staff'>, slot: ChainedSlot, staffLists: readonly Practitioner[][]): WizardState {
+  const basket = choice.services.map((service, i): WizardItem => {
+    const part = slot.parts[i]
+    const known = staffLists[i]?.find((p) => p.id === part.practitioner) ?? (i === 0 && choice.staff?.id === part.practitioner ? choice.staff : undefined)
+    return dropUndefined({
+      kind: 'service' as const,
+      service: dropUndefined({ id: service.id, categoryId: service.category, defaultPrice: listedPrice(service), bookingDepositType: service.bookingDepositType, bookingDepositAmount: service.bookingDepositAmount }),
+      staff: dropUndefined({ id: part.practitioner, grossPrice: known?.grossPrice }),
+      anyStaff: false,
+      start: part.startDate,
+      end: part.endDate,
+    })
+  })
+  return { ...initialWizardState, locationId: choice.clinic.id, basket, step: 'confirm', hold: { status: 'pending' } }
+}
+
+/** The booking request of the choice, as the web's confirm step builds it (toBookingRequest). */
+export function bookingRequestOf(state: WizardState, payer: Payer): Extract<BookingRequest, { kind: 'book' }> {
+  const request = toBookingRequest(state, payer)
+  if (E.isLeft(request) || request.right.kind !== 'book') throw new CliError(`Cannot book this choice (${E.isLeft(request) ? request.left._tag : request.right.kind}).`, EXIT.unreachable)
+  return request.right
 }
 
 const MONTHS_AHEAD = 12
@@ -154,8 +139,7 @@ function slotAt(slots: readonly ChainedSlot[], time: string, date: string): Chai
   throw refused(`${time} is not available on ${displayDate(date)}${free.length ? ` (available: ${free.join(', ')})` : ' (no times available on this day)'}.`)
 }
 
-export function planOf(choice: Choice, slot: ChainedSlot, staffLists: readonly Practitioner[][]): BookingPlan {
-  const practitionerOf: PractitionerOf = (i, id) => staffLists[i]?.find((p) => p.id === id)
+export function planOf(choice: Choice, slot: ChainedSlot, staffLists: readonly Practitioner[][], payer: Payer): BookingPlan {
   const names = new Map<string, string>()
   for (const p of [...staffLists.flat(), ...(choice.staff ? [choice.staff] : [])]) names.set(p.id, p.displayName)
   return {
@@ -171,7 +155,7 @@ export function planOf(choice: Choice, slot: ChainedSlot, staffLists: readonly P
       start: slot.parts[i].startDate,
       end: slot.parts[i].endDate,
     })),
-    appointment: appointmentPayload(choice.clinic.id, choice.services, slot, choice.staff, practitionerOf),
+    appointment: bookingRequestOf(wizardStateOfChoice(choice, slot, staffLists), payer).appointment,
   }
 }
 
@@ -262,7 +246,10 @@ Test cards: docs/test-cards.md (4242424242424242 succeeds, 4000000000000127 fail
       const slots = await slotsFor(ctx, choice, user?.id)
       choice.time = await chooseTime(ctx, slots, opts, choice.time)
       const slot = slotAt(slots, choice.time, choice.date)
-      const plan = planOf(choice, slot, await staffLists(ctx, choice))
+      const lists = await staffLists(ctx, choice)
+      // A dry run knows no customer: the deposit it shows leaves the account balance out.
+      const payer: Payer = { customerId: user?.id ?? '', accountBalance: user?.accountBalance, settings: await ctx.org() }
+      const plan = planOf(choice, slot, lists, payer)
       const money = await ctx.moneyFormatter()
       const summary = () =>
         formatPairs([
@@ -280,7 +267,7 @@ Test cards: docs/test-cards.md (4242424242424242 succeeds, 4000000000000127 fail
         if (!(await ctx.prompt.confirm('Book it?'))) throw refused('Not booked.')
       }
       const outcome = await ctx.call('Holding the appointment', () =>
-        ctx.useCase(ConfirmBooking).execute({ kind: 'book', customerId: user!.id, clinicId: plan.location.id, appointment: plan.appointment }),
+        ctx.useCase(ConfirmBooking).execute(bookingRequestOf(wizardStateOfChoice(choice, slot, lists), payer)),
       )
       if (outcome._tag === 'Rescheduled') throw new CliError('Unexpected answer to a booking.', EXIT.unreachable)
       const booking = outcome.booking!

@@ -23,9 +23,11 @@ import { londonDateOf } from '../../src/domain/london'
 import { loadCalendars, serviceOptions, type ServiceOptionRow } from '../availability/calendar.repository'
 import { isOverlapViolation, itemsOf, offeredStart, OFF_GRID, pricesOf } from './booking.service'
 import { lockPractitionerDays, releaseExpiredHolds } from './booking.repository'
+import { HOLD_ENDED } from '../../src/contract/refusal-texts'
 import { endSlotHold, findSlotHold, heldRows, insertSlotHold, liveSlotHolds, setHoldExpiry, type HeldRow, type SlotHoldRow } from './holds.repository'
 
-export const HOLD_ENDED = 'This time is no longer held for you. Please choose your time again.'
+// The client tells a lost hold by this text: it lives in the contract.
+export { HOLD_ENDED }
 export const HOLD_BOOKED = 'This time has been booked with the hold.'
 /** Anonymous holds are capped per client address, which several customers may share (a clinic's wifi). */
 export const ANONYMOUS_CAP_FACTOR = 3

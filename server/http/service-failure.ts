@@ -5,8 +5,10 @@
 import * as E from 'fp-ts/Either'
 import type { ServiceError } from '../service-error'
 import { ok, type Failure, type Result } from './results'
+import { SLOT_TAKEN } from '../../src/contract/refusal-texts'
 
-export const SLOT_TAKEN = 'Sorry, this time is no longer available. Please choose another time.'
+// The client tells a taken time by this text: it lives in the contract.
+export { SLOT_TAKEN }
 export const TOO_MANY_HOLDS = 'You have too many bookings waiting for payment. Please pay for or release one of them first.'
 export const TRANSACTION_IN_USE = 'This transaction id belongs to another booking. Please try again.'
 export const TOO_MANY_SLOT_HOLDS = 'You are holding too many times at once. Please book or release one of them first.'

@@ -13,6 +13,8 @@ import { HoldAppointment, RescheduleAppointment } from '../application/use-cases
 import { AddCard } from '../application/use-cases/cards.use-case'
 import { ForgotPassword, Login } from '../application/use-cases/auth.use-case'
 import { ListLocations } from '../application/use-cases/catalogue.use-case'
+import { ReadHeldTime } from '../application/use-cases/slot-holds.use-case'
+import { HOLD_ENDED, SLOT_TAKEN } from '../contract/refusal-texts'
 
 const HOST = 'http://clinic.test'
 const id = (n: number) => n.toString(16).padStart(24, '0')
@@ -45,6 +47,20 @@ describe('error catalogue through the HTTP adapters', () => {
     // No answer at all: a plain sentence for the customer, the transport's words kept as the cause.
     expect(message(await hold.execute(body))).toBe('We could not reach the booking service. Please check your connection and try again.')
     expect(message(await get<RescheduleAppointment>(RescheduleAppointment).execute(id(10), body.appointment))).toBe('An unexpected error occurred')
+  })
+
+  it('a taken time and a lost hold reach the view models as their own cases, with the server\'s text (issue 27)', async () => {
+    const body = { appointment: { event: { start: '2026-03-02T09:00:00.000Z', end: '2026-03-02T09:30:00.000Z' }, practitioner: id(4), clinic: id(1), service: id(3) } }
+    nock(HOST).post('/api/appointments/public').reply(409, { statusCode: 409, message: SLOT_TAKEN })
+    nock(HOST).post('/api/appointments/public').reply(409, { statusCode: 409, message: 'This appointment has just changed. Please reload it.' })
+    nock(HOST).get(`/api/appointments/holds/${id(20)}`).query(true).reply(404, { statusCode: 404, message: HOLD_ENDED })
+    const hold = get<HoldAppointment>(HoldAppointment)
+    expect(await hold.execute(body)).toEqual(E.left({ _tag: 'SlotTaken', status: 409, message: 'Sorry, this time is no longer available. Please choose another time.' }))
+    // another conflict stays a plain refusal with its text
+    expect(await hold.execute(body)).toEqual(E.left({ _tag: 'Refused', status: 409, message: 'This appointment has just changed. Please reload it.' }))
+    expect(await get<ReadHeldTime>(ReadHeldTime).execute({ id: id(20), token: 'secret-token-of-the-hold' })).toEqual(
+      E.left({ _tag: 'HoldLost', status: 404, message: 'This time is no longer held for you. Please choose your time again.' }),
+    )
   })
 
   it("available days and staff: server message or 'Something went wrong'", async () => {

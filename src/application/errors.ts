@@ -1,4 +1,5 @@
 import type { ApiFailure, AppError } from './failure'
+import { HOLD_ENDED, SLOT_TAKEN } from '../contract/refusal-texts'
 
 /**
  * The spec's error catalogue (section 8) and the user-facing texts of sections 4 and 5 that follow
@@ -91,10 +92,12 @@ export function requestFailure(f: ApiFailure): AppError {
   }
 }
 
-/** Booking and reschedule errors: server message, else the error message, else 'An unexpected error occurred'. */
+/** Booking and reschedule errors: server message, else the error message, else 'An unexpected error occurred'; a taken time and a lost hold by their own case. */
 export function bookingFailure(f: ApiFailure): AppError {
   switch (f._tag) {
     case 'HttpError':
+      if (f.status === 409 && f.serverMessage === SLOT_TAKEN) return { _tag: 'SlotTaken', status: 409, message: SLOT_TAKEN }
+      if (f.status === 404 && f.serverMessage === HOLD_ENDED) return { _tag: 'HoldLost', status: 404, message: HOLD_ENDED }
       return withText(f, f.serverMessage || f.message || TEXT.unexpected)
     case 'Unreachable':
       return unreachableError(f)

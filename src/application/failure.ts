@@ -22,6 +22,10 @@ export const httpError = (status: number, serverMessage?: string): ApiFailure =>
  */
 export type AppError =
   | { readonly _tag: 'Refused'; readonly status?: number; readonly message: string }
+  /** Another booking holds the time (the server's SLOT_TAKEN): another time must be picked. */
+  | { readonly _tag: 'SlotTaken'; readonly status: 409; readonly message: string }
+  /** The picked time's hold is no longer the customer's (the server's HOLD_ENDED): as if it ran out. */
+  | { readonly _tag: 'HoldLost'; readonly status: 404; readonly message: string }
   /** cause: the transport's own words (ECONNREFUSED, a timeout), for logs and the CLI, not for customers. */
   | { readonly _tag: 'Unreachable'; readonly message: string; readonly cause?: string }
   | { readonly _tag: 'ContractViolation'; readonly message: string }

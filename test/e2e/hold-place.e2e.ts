@@ -131,11 +131,18 @@ describe.each([
     await s.shot('confirm-reloaded')
     await s.axe('confirm reloaded')
 
-    // The payment step: a reload comes back to the same payment of the same booking, which can be paid.
+    // The payment step: the booking's hold counts down there too (issue 27), and a reload comes back to
+    // the same payment of the same booking, its countdown where it was, which can be paid.
     await agreeToTerms(s)
     await paymentFrame(page, s.problems)
+    const onPayment = await heldSeconds(page)
+    expect(onPayment).toBeGreaterThan(0)
+    expect(onPayment).toBeLessThanOrEqual(300)
     await page.reload()
     await page.waitForSelector('h1:has-text("Payment")')
+    const paymentReloaded = await heldSeconds(page)
+    expect(paymentReloaded).toBeLessThanOrEqual(onPayment)
+    expect(paymentReloaded).toBeGreaterThan(0)
     await page.getByText(label, { exact: true }).first().waitFor({ state: 'attached' })
     expect(await page.getByRole('dialog', { name: 'Do you want to book another service?' }).count()).toBe(0)
     const frame = await paymentFrame(page, s.problems)

@@ -21,7 +21,7 @@ export interface PayingHold {
   holdId: string
   clinic: string
   items: { service: string; practitioner: string; start: string; end: string }[]
-  session: { paymentUrl: string; transactionId: string; invoiceId?: string; appointmentId?: string }
+  session: { paymentUrl: string; transactionId: string; invoiceId?: string; appointmentId?: string; holdExpiresAt?: number }
 }
 
 export type BookingInfoKey = keyof StoredBookingInfo

@@ -3,6 +3,7 @@ import type { Category } from '../../contract/categories.routes'
 import type { Service } from '../../contract/services.routes'
 import type { Course } from '../../contract/courses.routes'
 import type { CategoryView, ServiceView } from './views'
+import { listedPrice } from '../../domain/booking/wizard/request'
 
 /** The text a view model shows for a use case's error (the use case already chose the spec's words). */
 export const errorText = (e: AppError): string => e.message
@@ -17,7 +18,8 @@ export function toServiceView(s: Service): ServiceView {
     onlineSubtitle: s.onlineSubtitle,
     categoryId: s.category,
     defaultDuration: s.defaultDuration ?? meta?.lowestDuration ?? 0,
-    defaultPrice: s.defaultPrice ?? s.defaultGrossPrice ?? meta?.price ?? 0,
+    // the price every client lists (the CLI's booking request reads it the same way)
+    defaultPrice: listedPrice(s),
     showDurationOnline: s.showDurationOnline,
     showPriceOnline: s.showPriceOnline,
     lowestPrice: meta?.lowestPrice,

@@ -196,7 +196,8 @@ describe('ConfirmViewModel: the agree action (spec section 4, Confirm action)', 
   })
 
   it('a failed reschedule goes back to the times as well', async () => {
-    const w = confirmWorld({ RescheduleAppointment: async () => E.left(refused('Sorry, this time is no longer available. Please choose another time.')) })
+    // what the use case makes of the server's 409 SLOT_TAKEN (its own case since issue 27)
+    const w = confirmWorld({ RescheduleAppointment: async () => E.left({ _tag: 'SlotTaken', status: 409, message: 'Sorry, this time is no longer available. Please choose another time.' }) })
     w.booking.startReschedule({ appointmentId: 'a1', clinic: clinicA, items: [{ service: facial, staff: anna }], linked: false })
     w.booking.choosePractitioner(anna)
     w.booking.pickDate('2026-03-12')

@@ -2,7 +2,8 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import { inject, injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
 import { WEB_CONFIG, type WebConfig } from './views'
-import { ConfirmBooking, type ConfirmRequest } from '../../application/use-cases/confirm-booking.use-case'
+import { ConfirmBooking, type ConfirmOutcome } from '../../application/use-cases/confirm-booking.use-case'
+import type { AppointmentView } from '../../contract/appointments.codecs'
 import { DeletePendingAppointment, RescheduleAppointment } from '../../application/use-cases/appointments.use-case'
 import { errorText } from './catalogue-views'
 type Exec<T extends { execute: (...args: never[]) => unknown }> = Pick<T, 'execute'>
@@ -13,8 +14,8 @@ import { ToastViewModel } from './toast.view-model'
 import { NAVIGATOR, type Navigator } from './app-services'
 import { PaymentViewModel } from './payment.view-model'
 import { idsOfBooking, withBooked } from './thank-you-calendar.view-model'
-import { calculateDeposit } from '../../domain/pricing/deposit'
-import { round2 } from '../../domain/pricing/money'
+import { depositOf, toBookingRequest, type BookingRequest, type Payer } from '../../domain/booking/wizard'
+import { wizardStateOf } from './booking-wizard-state'
 import { formatCountdown, holdBannerText } from '../../domain/booking/hold'
 import { lateCancellationTerms, type CancellationSettings } from '../../domain/policy/cancellation'
 import { isCourseBookDisabled } from '../../domain/booking/course'
@@ -95,28 +96,17 @@ export class ConfirmViewModel {
     })
   }
 
-  /** Deposit (or full price for courses and vouchers); undefined until it can be calculated. */
+  /** Deposit (or full price for courses and vouchers; a course session's course pays for it); undefined until it can be calculated. */
   get amountDue(): number | undefined {
+    const payer = this.payer
+    return payer && depositOf(wizardStateOf(this.booking), payer)
+  }
+
+  /** Who pays, with the organisation's deposit rules; undefined until both are known. */
+  private get payer(): Payer | undefined {
     const org = this.session.organisation
     const user = this.session.user
-    if (!org || !user) return undefined
-    const b = this.booking
-    if (b.isGiftVoucherPurchase) return round2(b.giftVouchers.reduce((s, v) => s + v.value, 0))
-    if (b.isCoursePurchase) return round2(b.basket.reduce((s, i) => s + (i.service.salePrice ?? i.service.defaultPrice), 0))
-    if (b.isReschedule) return 0
-    // A course session is paid by its course: the deposit rules apply to the other items only (none: nothing to pay).
-    const paid = b.paidItems
-    if (paid.length === 0) return 0
-    return calculateDeposit({
-      settings: org,
-      accountBalance: user.accountBalance,
-      items: paid.map((i) => ({
-        serviceDefaultPrice: i.service.defaultPrice,
-        practitionerGrossPrice: i.staff?.grossPrice,
-        serviceDepositType: i.service.bookingDepositType,
-        serviceDepositAmount: i.service.bookingDepositAmount,
-      })),
-    })
+    return org && user ? { customerId: user.id, accountBalance: user.accountBalance, settings: org } : undefined
   }
 
   get depositReady(): boolean {
@@ -204,12 +194,7 @@ export class ConfirmViewModel {
     if (!clinic || !customerId) return
     this.submitting = true
     try {
-      if (b.isReschedule) {
-        await this.rescheduleAll()
-        return
-      }
-      const kind = b.isGiftVoucherPurchase ? 'giftVoucher' : b.isCoursePurchase ? 'course' : 'deposit'
-      if (kind === 'deposit' && b.courseServiceBooking && !b.courseContext) {
+      if (b.courseServiceBooking && !b.isReschedule && !b.isCoursePurchase && !b.isGiftVoucherPurchase && !b.courseContext) {
         // A course session URL opened directly (reload, shared link): the customer's course is looked up.
         const context = await this.courseContextFor(customerId, clinic.id)
         if (!context) {
@@ -218,13 +203,25 @@ export class ConfirmViewModel {
         }
         b.setCourseContext(context)
       }
-      const request = this.confirmRequest(kind, customerId, clinic.id)
-      const result = request ? await this.confirmBooking.execute(request) : E.left(undefined)
+      const payer = this.payer
+      // The booking's kind is decided once, by the domain, with the request.
+      const request = payer ? toBookingRequest(wizardStateOf(b), payer) : E.left(undefined)
+      if (E.isLeft(request)) {
+        this.toasts.show(UNEXPECTED_ERROR)
+        if (!b.isReschedule && !b.isCoursePurchase && !b.isGiftVoucherPurchase) this.backToTimes()
+        return
+      }
+      const r = request.right
+      if (r.kind === 'reschedule' || r.kind === 'rescheduleOne') {
+        await this.reschedule(r)
+        return
+      }
+      const result = await this.confirmBooking.execute(r)
       if (E.isLeft(result)) {
-        this.toasts.show((result.left && errorText(result.left)) || UNEXPECTED_ERROR)
+        this.toasts.show(errorText(result.left) || UNEXPECTED_ERROR)
         // A booking that failed (most often: someone else took the time meanwhile) cannot be retried
         // as it is: back to the times of the same day, which load afresh, so another can be picked.
-        if (kind === 'deposit') this.backToTimes()
+        if (r.kind === 'book') this.backToTimes()
         return
       }
       const outcome = result.right
@@ -239,7 +236,7 @@ export class ConfirmViewModel {
       runInAction(() => (this.appointmentId = booking?.appointment.id))
       this.leave()
       this.payment.start({
-        kind,
+        kind: r.kind === 'book' ? 'deposit' : r.kind,
         paymentUrl: payment.paymentUrl,
         transactionId: payment.transactionId,
         invoiceId: payment.invoiceId,
@@ -247,55 +244,11 @@ export class ConfirmViewModel {
         amount: payment.amount,
         ...(payment.clientSecret ? { clientSecret: payment.clientSecret } : {}),
         ...(booking ? { appointmentIds: idsOfBooking(booking) } : {}),
+        // The booking stays held while it is paid: the payment step counts down to the server's end of it.
+        ...(booking && Number.isFinite(Date.parse(booking.holdExpiresAt)) ? { holdExpiresAt: Date.parse(booking.holdExpiresAt) } : {}),
       })
     } finally {
       runInAction(() => (this.submitting = false))
-    }
-  }
-
-  /** The agree action as the ConfirmBooking use case takes it; undefined when a basket line lacks its practitioner. */
-  private confirmRequest(kind: 'giftVoucher' | 'course' | 'deposit', customerId: string, clinicId: string): ConfirmRequest | undefined {
-    const b = this.booking
-    if (kind === 'giftVoucher') {
-      return {
-        kind: 'giftVoucher',
-        customerId,
-        clinicId,
-        vouchers: b.giftVouchers.map((v) => ({ value: v.value, ...(v.receiver ? { receiver: { ...v.receiver, confirmEmail: v.receiver.email } } : {}) })),
-      }
-    }
-    if (kind === 'course') return { kind: 'course', customerId, clinicId, courseIds: b.basket.map((i) => i.service.id) }
-    const [first, ...rest] = b.basket
-    if (!first?.staff || !first.start || !first.end) return undefined
-    // Only the session a course pays for names it (the context outlives a cleared booking, spec section 4);
-    // a service added to it is an ordinary paid item.
-    const courseOf = (i: (typeof b.basket)[number]) => (b.isCoveredByCourse(i) ? (b.courseContext?.courseId ?? null) : null)
-    return {
-      kind: 'book',
-      customerId,
-      clinicId,
-      // The time held since it was picked becomes this booking (no second race for it).
-      ...(b.held.key ? { hold: b.held.key } : {}),
-      appointment: {
-        event: { start: first.start, end: first.end },
-        practitioner: first.staff.id,
-        clinic: clinicId,
-        service: first.service.id,
-        price: b.priceOf(first),
-        grossPrice: b.priceOf(first),
-        deposit: this.amountDue ?? 0,
-        course: courseOf(first),
-        linkedAppointments: rest.map((item) => ({
-          event: { start: item.start as string, end: item.end as string },
-          clinic: clinicId,
-          service: item.service.id,
-          price: b.priceOf(item),
-          ...(item.staff ? { practitioner: item.staff.id } : {}),
-          isLinked: true,
-          type: 'Appointment' as const,
-          course: courseOf(item),
-        })),
-      },
     }
   }
 
@@ -322,54 +275,20 @@ export class ConfirmViewModel {
     return found ? { courseId: found.record.id, courseServices: found.services } : undefined
   }
 
-  /** Each non-linked appointment is moved by the offset of the first one. */
-  private async rescheduleAll(): Promise<void> {
+  /** Reschedule: every non-linked appointment moved by the first one's offset, or the one appointment moved. */
+  private async reschedule(request: Extract<BookingRequest, { kind: 'reschedule' | 'rescheduleOne' }>): Promise<void> {
     const b = this.booking
-    const clinic = b.location
-    const id = b.rescheduleAppointmentId
-    const first = b.basket[0]
-    if (!clinic || !id || !first?.start || !first.end) return
-    if (b.rescheduleSources.length > 0) {
-      // Linked bookings: every non-linked appointment keeps its offset from the first (spec section 4).
-      const moved = await this.confirmBooking.execute({
-        kind: 'reschedule',
-        newStart: new Date(first.start),
-        appointments: b.rescheduleSources.map((a) => ({
-          appointmentId: a.appointmentId,
-          isLinked: a.isLinked,
-          event: { start: new Date(a.start), end: new Date(a.end) },
-          clinic: clinic.id,
-          service: a.serviceId,
-          ...(a.practitionerId ? { practitioner: a.practitionerId } : {}),
-          ...(a.price !== undefined ? { price: a.price, grossPrice: a.price } : {}),
-        })),
-      })
-      if (E.isLeft(moved)) {
-        this.toasts.show(errorText(moved.left) || UNEXPECTED_ERROR)
-        this.backToTimes()
-        return
-      }
-      this.leave()
-      b.clearTime()
-      this.navigator.go(withBooked('/location?serviceBooking=true', moved.right._tag === 'Rescheduled' ? moved.right.appointments.map((a) => a.id) : []))
-      return
-    }
-    const price = first.staff?.grossPrice ?? first.service.defaultPrice
-    const result = await this.rescheduleAppointment.execute(id, {
-      event: { start: first.start, end: first.end },
-      clinic: clinic.id,
-      service: first.service.id,
-      price,
-      grossPrice: price,
-      ...(first.staff?.id ? { practitioner: first.staff.id } : {}),
-    })
-    if (E.isLeft(result)) {
-      this.toasts.show(errorText(result.left) || UNEXPECTED_ERROR)
+    const moved =
+      request.kind === 'reschedule'
+        ? E.map((outcome: ConfirmOutcome) => (outcome._tag === 'Rescheduled' ? outcome.appointments.map((a) => a.id) : []))(await this.confirmBooking.execute(request))
+        : E.map((a: AppointmentView) => [a.id, ...(a.linkedAppointments ?? []).map((l) => l.id)])(await this.rescheduleAppointment.execute(request.appointmentId, request.change))
+    if (E.isLeft(moved)) {
+      this.toasts.show(errorText(moved.left) || UNEXPECTED_ERROR)
       this.backToTimes()
       return
     }
     this.leave()
     b.clearTime()
-    this.navigator.go(withBooked('/location?serviceBooking=true', [result.right.id, ...(result.right.linkedAppointments ?? []).map((l) => l.id)]))
+    this.navigator.go(withBooked('/location?serviceBooking=true', moved.right))
   }
 }

@@ -11,6 +11,7 @@ import { BookingViewModel } from './booking.view-model'
 import { NAVIGATOR, type Navigator, type Exec } from './app-services'
 import { withBooked } from './thank-you-calendar.view-model'
 import { PORTS } from '../../application/tokens'
+import { holdBannerText } from '../../domain/booking/hold'
 import type { Clock } from '../../application/ports/clock.port'
 
 export const POLL_MS = 3000
@@ -30,6 +31,8 @@ export interface PaymentSessionView {
   clientSecret?: string
   /** every appointment this payment books (the thank-you page offers them for the calendar) */
   appointmentIds?: string[]
+  /** a deposit's booking is held until then (epoch ms): the countdown runs on, and at zero it is 'Out of time' as on confirm */
+  holdExpiresAt?: number
 }
 
 /** The processors whose card form the web app shows itself (paymentUrl /pay/{processor}/{transactionId}); others' page is framed. */
@@ -52,6 +55,8 @@ export class PaymentViewModel {
   /** the transaction whose status check is on its way */
   private checking?: string
   private cancelThankYou?: () => void
+  now: number
+  private stopCountdown?: () => void
 
   constructor(
     @inject(CheckPayment) private readonly checkPayment: Exec<CheckPayment>,
@@ -61,13 +66,30 @@ export class PaymentViewModel {
     @inject(NAVIGATOR) private readonly navigator: Navigator,
     @inject(PORTS.Clock) private readonly clock: Clock,
   ) {
-    makeAutoObservable<PaymentViewModel, 'checkPayment' | 'verifyCourseAssignment' | 'deletePending' | 'booking' | 'navigator' | 'clock' | 'stopPolling' | 'checking' | 'cancelThankYou'>(this, {
-      checkPayment: false, verifyCourseAssignment: false, deletePending: false, booking: false, navigator: false, clock: false, stopPolling: false, checking: false, cancelThankYou: false,
+    this.now = clock.now().getTime()
+    makeAutoObservable<PaymentViewModel, 'checkPayment' | 'verifyCourseAssignment' | 'deletePending' | 'booking' | 'navigator' | 'clock' | 'stopPolling' | 'checking' | 'cancelThankYou' | 'stopCountdown'>(this, {
+      checkPayment: false, verifyCourseAssignment: false, deletePending: false, booking: false, navigator: false, clock: false, stopPolling: false, checking: false, cancelThankYou: false, stopCountdown: false,
     })
     // The payment step left without paying (browser back to an earlier step): see abandon().
     reaction(() => this.booking.step, (step, previous) => {
       if (previous === 'payment' && step !== 'payment') this.abandon()
     })
+  }
+
+  /** Whole seconds the booking stays held while it is paid; undefined without a held booking (courses, vouchers) or once paid. */
+  get secondsLeft(): number | undefined {
+    const endsAt = this.session?.holdExpiresAt
+    return endsAt === undefined || this.paid ? undefined : Math.max(0, Math.ceil((endsAt - this.now) / 1000))
+  }
+
+  /** 'Your appointment will be held for m:ss', as on confirm. */
+  get countdownText(): string | undefined {
+    const s = this.secondsLeft
+    return s === undefined ? undefined : holdBannerText(s)
+  }
+
+  get countdownWarning(): boolean {
+    return (this.secondsLeft ?? Number.POSITIVE_INFINITY) <= 60
   }
 
   get paymentUrl(): string | undefined {
@@ -97,6 +119,46 @@ export class PaymentViewModel {
     this.paid = false
     this.booking.step = 'payment'
     this.stopPolling = this.clock.every(POLL_MS, () => void this.poll())
+    this.countDown(session.holdExpiresAt)
+  }
+
+  /** The hold's countdown: a tick a second, and at zero the hold has run out. */
+  private countDown(endsAt: number | undefined): void {
+    this.stopCountdown?.()
+    this.stopCountdown = undefined
+    this.now = this.clock.now().getTime()
+    if (endsAt === undefined) return
+    const tick = this.clock.every(1000, () => runInAction(() => (this.now = this.clock.now().getTime())))
+    const expiry = this.clock.after(Math.max(0, endsAt - this.now), () => void this.holdRanOut())
+    this.stopCountdown = () => {
+      tick()
+      expiry()
+    }
+  }
+
+  /**
+   * The booking's hold ran out before the payment came in (spec section 4 'Time hold'): one last check
+   * (a payment made in the last second still counts), else as on confirm: the pending booking is
+   * released and the customer is back on the time step with 'Out of time'.
+   */
+  async holdRanOut(): Promise<void> {
+    const session = this.session
+    if (!session || this.paid) return
+    this.stop()
+    await this.poll()
+    if (this.paid || this.session !== session) return
+    runInAction(() => {
+      this.cancelCountdown()
+      this.session = undefined
+      this.checking = undefined
+      if (session.appointmentId) void this.deletePending.execute(session.appointmentId)
+      this.booking.heldTimeEnded(true)
+    })
+  }
+
+  private cancelCountdown(): void {
+    this.stopCountdown?.()
+    this.stopCountdown = undefined
   }
 
   /** The payment step is on screen (again): polling runs while a payment is open. */
@@ -124,6 +186,7 @@ export class PaymentViewModel {
     runInAction(() => {
       this.paid = true
       this.stop()
+      this.cancelCountdown()
     })
     if (session.kind === 'course' && session.invoiceId) {
       try {
@@ -154,6 +217,7 @@ export class PaymentViewModel {
     const session = this.session
     if (!session || this.paid) return
     this.stop()
+    this.cancelCountdown()
     this.cancelThankYou?.()
     this.cancelThankYou = undefined
     if (session.appointmentId) void this.deletePending.execute(session.appointmentId)
@@ -165,6 +229,7 @@ export class PaymentViewModel {
   /** 'Start again': the pending booking is released, booking info cleared, back to the services. */
   startAgain(): void {
     this.stop()
+    this.cancelCountdown()
     this.cancelThankYou?.()
     this.cancelThankYou = undefined
     const id = this.session?.appointmentId

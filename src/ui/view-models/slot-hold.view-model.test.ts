@@ -42,7 +42,7 @@ describe('SlotHoldViewModel (issue 17)', () => {
   })
 
   it('a time taken meanwhile: the server\'s words, and the time is chosen again', async () => {
-    const w = holdWorld({ HoldTime: async () => E.left(({ _tag: 'Refused', status: 409, message: 'Sorry, this time is no longer available. Please choose another time.' })) })
+    const w = holdWorld({ HoldTime: async () => E.left({ _tag: 'SlotTaken', status: 409, message: 'Sorry, this time is no longer available. Please choose another time.' }) })
     expect(await w.slotHold.pick([slot])).toBe('refused')
     expect(w.toasts.toasts.map((t) => t.text)).toEqual(['Sorry, this time is no longer available. Please choose another time.'])
     expect(w.booking.startTime).toBeUndefined()

@@ -137,7 +137,7 @@ export class SlotHoldViewModel {
       return
     }
     if (E.isLeft(result)) {
-      if (result.left._tag === 'Refused' && result.left.status === 404) runInAction(() => this.booking.heldTimeEnded())
+      if (result.left._tag === 'HoldLost' || (result.left._tag === 'Refused' && result.left.status === 404)) runInAction(() => this.booking.heldTimeEnded())
       return
     }
     const hold = result.right
@@ -172,8 +172,9 @@ export class SlotHoldViewModel {
     if (!session) return this.store.remove('payingHold')
     if (session.kind !== 'deposit' || !key || !clinic) return
     const items = b.basket.flatMap((i) => (i.staff && i.start && i.end ? [{ service: i.service.id, practitioner: i.staff.id, start: i.start, end: i.end }] : []))
-    const { paymentUrl, transactionId, invoiceId, appointmentId } = session
-    this.store.set('payingHold', { holdId: key.id, clinic, items, session: { paymentUrl, transactionId, ...(invoiceId ? { invoiceId } : {}), ...(appointmentId ? { appointmentId } : {}) } })
+    const { paymentUrl, transactionId, invoiceId, appointmentId, holdExpiresAt } = session
+    const kept = { paymentUrl, transactionId, ...(invoiceId ? { invoiceId } : {}), ...(appointmentId ? { appointmentId } : {}), ...(holdExpiresAt !== undefined ? { holdExpiresAt } : {}) }
+    this.store.set('payingHold', { holdId: key.id, clinic, items, session: kept })
   }
 
   private release(key: HeldTimeKey): void {
@@ -208,7 +209,7 @@ export class SlotHoldViewModel {
     if (this.booking.held.key?.id !== key.id) return
     runInAction(() => {
       if (E.isRight(result)) this.booking.setHeld(key, this.expiryOf(result.right))
-      else if (result.left._tag === 'Refused') this.booking.holdExpired()
+      else if (result.left._tag === 'Refused' || result.left._tag === 'HoldLost' || result.left._tag === 'SlotTaken') this.booking.holdExpired()
     })
   }
 

@@ -10,7 +10,7 @@ import styles from './PaymentStep.module.css'
 // Stripe's or Square's card form: its own chunk, loaded only when that processor takes the payment.
 const CardPaymentForm = lazy(() => import('../../payment/CardPaymentForm'))
 
-/** Payment: the card processor's page in an iframe, status polled every 3 s, 'Start again'. */
+/** Payment: the hold's countdown, the card processor's page in an iframe, status polled every 3 s, 'Start again'. */
 const PaymentStep = observer(function PaymentStep() {
   const vm = useViewModel<PaymentViewModel>(PaymentViewModel)
   useEffect(() => {
@@ -19,6 +19,11 @@ const PaymentStep = observer(function PaymentStep() {
   }, [vm])
   return (
     <div className={styles.wrap}>
+      {vm.countdownText ? (
+        <p className={`${styles.hold} ${vm.countdownWarning ? styles.warning : ''}`} role="timer" aria-live="off">
+          {vm.countdownText}
+        </p>
+      ) : null}
       {vm.paid ? (
         <p className={styles.paid} role="status">Payment received. Thank you!</p>
       ) : vm.cardForm ? (

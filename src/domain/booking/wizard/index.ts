@@ -1,0 +1,5 @@
+/** The booking wizard as one state machine (issue 27): its state, moves, URL and request. */
+export * from './state'
+export * from './transition'
+export * from './url'
+export * from './request'
