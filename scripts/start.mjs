@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: the API first, then the web app.
-// - The server runs from a bundle (dist/server/main.mjs) that esbuild rebuilds in well under a second
-//   when server/ or src/ changed: starting it costs a fraction of transpiling every file with tsx.
+// - The server runs from a bundle (dist/server/main.mjs and its chunks: scripts/lib/server-bundle.mjs)
+//   that esbuild rebuilds in well under a second when server/ or src/ changed: starting it costs a
+//   fraction of transpiling every file with tsx.
 //   Should the bundle fail to build, the server runs with tsx as before.
 // - Once the API accepts connections, and only then (so the first start is not slowed down by it),
 //   `vite build` runs in the background if dist/web is missing or older than the UI sources; the
@@ -9,7 +10,8 @@
 // SKIP_WEB_BUILD=1 skips the web build. Timings: BENCHMARKS.md ("Start time").
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { buildWebInBackground, newestMtime, webBuildState } from './lib/web-build.mjs'
+import { buildWebInBackground, webBuildState } from './lib/web-build.mjs'
+import { bundleServer, serverBundleStale } from './lib/server-bundle.mjs'
 import { connect } from 'node:net'
 import { join } from 'node:path'
 
@@ -17,34 +19,10 @@ const root = new URL('..', import.meta.url).pathname
 const env = { ...process.env }
 const BUNDLE = join(root, 'dist/server/main.mjs')
 
-/** Packages bundled into the server (their subpath imports, 'fp-ts/Either', are folders Node's ESM cannot import). */
-const BUNDLED_PACKAGES = /^(fp-ts|io-ts)(\/|$)/
-
-async function bundleServer() {
-  const sourcesAt = Math.max(...['server', 'src', 'package-lock.json', 'tsconfig.json', 'scripts/start.mjs'].map((p) => newestMtime(join(root, p))))
-  if (newestMtime(BUNDLE) > sourcesAt) return true
+async function bundled() {
+  if (!serverBundleStale(root)) return true
   try {
-    const { build } = await import('esbuild')
-    await build({
-      entryPoints: [join(root, 'server/main.ts')],
-      outfile: BUNDLE,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      sourcemap: 'linked',
-      tsconfig: join(root, 'tsconfig.json'),
-      logLevel: 'warning',
-      plugins: [
-        {
-          // Dependencies stay in node_modules (PGlite finds its WASM files next to its own modules).
-          name: 'external-packages',
-          setup(b) {
-            b.onResolve({ filter: /^[^./]/ }, (args) => (BUNDLED_PACKAGES.test(args.path) ? undefined : { path: args.path, external: true }))
-          },
-        },
-      ],
-    })
+    await bundleServer(root)
     return true
   } catch (error) {
     console.warn(`Could not bundle the server (${error?.message ?? error}); starting it with tsx.`)
@@ -52,8 +30,7 @@ async function bundleServer() {
   }
 }
 
-const bundled = await bundleServer()
-const server = spawn(process.execPath, bundled ? ['--enable-source-maps', BUNDLE] : ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: 'inherit' })
+const server = spawn(process.execPath, (await bundled()) ? ['--enable-source-maps', BUNDLE] : ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: 'inherit' })
 
 /** Resolves once the server accepts TCP connections (it listens after migrations and the seed). */
 function listening() {

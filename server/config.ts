@@ -231,6 +231,8 @@ const EnvSchema = z.object({
   TWILIO_API_BASE: optional(urlWithScheme(['https:', 'http:'], 'https://api.twilio.com')),
 })
 type Env = z.infer<typeof EnvSchema>
+/** Every variable loadConfig reads (.env.example lists them, with the card processors' keys). */
+export const SETTING_NAMES: readonly string[] = Object.keys(EnvSchema.shape)
 
 interface Problem {
   variable: string

@@ -4,8 +4,10 @@
  * printing credentials and without the dev mailbox.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { createServer } from 'node:net'
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 
 const root = resolve(import.meta.dirname, '..')
@@ -76,6 +78,21 @@ describe('server/main.ts configuration at start', () => {
     const lines = output.trim().split('\n')
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatch(/^The server could not start: PUBLIC_URL is required in production.*; also check JWT_SECRET, SMTP_URL, CARD_PROCESSOR\.$/)
+  }, 60_000)
+
+  it('CARD_PROCESSOR=stripe without STRIPE_SECRET_KEY: refused with one line before the database is opened', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'clinic-config-'))
+    const dataDir = join(parent, 'data')
+    try {
+      // PGlite would create DATA_DIR (and spend seconds on initdb, migrations and the seed) when opened.
+      const run = start({ CARD_PROCESSOR: 'stripe', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_secret_value', DATA_DIR: dataDir })
+      const [code, output] = await Promise.all([run.exit, run.output()])
+      expect(code).toBe(1)
+      expect(output.trim().split('\n')).toEqual(['The server could not start: STRIPE_SECRET_KEY is required when CARD_PROCESSOR=stripe.'])
+      expect(existsSync(dataDir)).toBe(false)
+    } finally {
+      rmSync(parent, { recursive: true, force: true })
+    }
   }, 60_000)
 
   it('production: no demo tenant, no credentials printed, no dev mailbox; health answers', async () => {

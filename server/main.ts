@@ -3,19 +3,25 @@ import { installShutdown } from './lifecycle'
 
 // First of all: a SIGTERM during the slow start-up below must end in a clean exit, not a kill.
 const shutdown = installShutdown()
-// Loaded after the handlers are in place (loading the app and its drivers takes a while).
-const { buildServer } = await import('./app')
+// Every setting is checked before anything heavy is loaded or opened: a bad one is refused at once
+// (the settings module is a small chunk of the bundle; the app and its drivers load afterwards).
 const { loadConfig } = await import('./config')
+const { loadProcessorConfig } = await import('./commerce/processor-config')
 const { configFailureMessage, listenFailureMessage, startFailureMessage } = await import('./start-failure')
 
 let config: ReturnType<typeof loadConfig>
 try {
   config = loadConfig()
+  // The card processor's keys (STRIPE_SECRET_KEY...) are settings too: read again by the app later.
+  loadProcessorConfig()
 } catch (error) {
   // One line naming the variable; nothing has been opened yet.
   console.error(configFailureMessage(error))
   process.exit(1)
 }
+await shutdown.checkpoint()
+// Loaded after the handlers are in place and the settings are known good (the app and its drivers take a while).
+const { buildServer } = await import('./app')
 const app = await buildServer(config).catch(async (error: unknown) => {
   // Asked to stop while starting: not a failure.
   await shutdown.checkpoint()

@@ -8,10 +8,9 @@ import { SandboxProcessor } from '../sandbox-processor/sandbox-processor.adapter
 import type { CardProcessor } from './card-processor.port'
 import type { CommerceDeps } from './commerce.deps'
 import type { CommerceDb } from './commerce.tables'
-import { loadProcessorConfig, type ProcessorConfig } from './processor-config'
+import { loadProcessorConfig, PAYMENT_PATHS, type ProcessorConfig } from './processor-config'
 import { enqueueBookingConfirmation } from './settlement'
-import { SquareProcessor } from '../square-processor/square-processor.adapter'
-import { StripeProcessor } from '../stripe-processor/stripe-processor.adapter'
+import { lazyProcessor } from './lazy-processor'
 import { bookingAppointmentsById } from '../booking/appointments.repository'
 
 export type ProcessorFactory = (db: Db, clock: () => Date, config: ProcessorConfig) => CardProcessor
@@ -21,11 +20,22 @@ const configOf = <N extends ProcessorConfig['name']>(config: ProcessorConfig, na
   return config as Extract<ProcessorConfig, { name: N }>
 }
 
-/** Card processors by name (CARD_PROCESSOR). Add an adapter: one line here, nothing in the services. */
+/**
+ * Card processors by name (CARD_PROCESSOR). Add an adapter: one entry here, nothing in the services.
+ * The SDK-backed ones are imported on first use (lazy-processor.ts): never when another is in use.
+ */
 export const CARD_PROCESSORS: Record<ProcessorConfig['name'], ProcessorFactory> = {
   sandbox: (db, clock) => new SandboxProcessor({ db, clock }),
-  stripe: (db, _clock, config) => new StripeProcessor({ db, config: configOf(config, 'stripe') }),
-  square: (db, clock, config) => new SquareProcessor({ db, clock, config: configOf(config, 'square') }),
+  stripe: (db, _clock, config) =>
+    lazyProcessor({ name: 'stripe', declinesByWebhook: true, clientSecrets: true, paymentPath: PAYMENT_PATHS.stripe }, async () => {
+      const { StripeProcessor } = await import('../stripe-processor/stripe-processor.adapter')
+      return new StripeProcessor({ db, config: configOf(config, 'stripe') })
+    }),
+  square: (db, clock, config) =>
+    lazyProcessor({ name: 'square', paymentPath: PAYMENT_PATHS.square }, async () => {
+      const { SquareProcessor } = await import('../square-processor/square-processor.adapter')
+      return new SquareProcessor({ db, clock, config: configOf(config, 'square') })
+    }),
 }
 
 export function processorName(): string {

@@ -29,6 +29,9 @@ export type ProcessorConfig =
 
 export const PROCESSOR_NAMES = ['sandbox', 'stripe', 'square'] as const
 
+/** Where the client completes a payment with the processor's card form (followed by the transaction id). */
+export const PAYMENT_PATHS = { stripe: '/pay/stripe', square: '/pay/square' } as const
+
 export class ProcessorConfigError extends Error {
   override name = 'ProcessorConfigError'
 }

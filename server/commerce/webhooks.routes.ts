@@ -15,8 +15,6 @@ import { loadProcessorConfig, publicProcessorConfig, type ProcessorConfig } from
 import { handleWebhookEvent, type VerifiedEvent } from './webhook-event'
 import type { ServerDeps } from '../deps'
 import { originOf } from '../http/contract-route'
-import { verifySquareEvent } from '../square-processor/square-webhook'
-import { verifyStripeEvent } from '../stripe-processor/stripe-webhook'
 
 export const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe'
 export const SQUARE_WEBHOOK_PATH = '/api/webhooks/square'
@@ -45,12 +43,15 @@ export async function webhooksRootRoutes(app: FastifyInstance, deps: ServerDeps)
     hooks.post(STRIPE_WEBHOOK_PATH, async (request, reply) => {
       if (config.name !== 'stripe') return notInUse(reply, 'Stripe')
       const signature = request.headers['stripe-signature']
+      // The verifiers use the processors' SDKs: imported with the first webhook, never at start.
+      const { verifyStripeEvent } = await import('../stripe-processor/stripe-webhook')
       return handle(reply, 'stripe', verifyStripeEvent(raw(request.body), typeof signature === 'string' ? signature : undefined, config.webhookSecret))
     })
 
     hooks.post(SQUARE_WEBHOOK_PATH, async (request, reply) => {
       if (config.name !== 'square') return notInUse(reply, 'Square')
       const signature = request.headers['x-square-hmacsha256-signature']
+      const { verifySquareEvent } = await import('../square-processor/square-webhook')
       const url = config.webhookUrl ?? `${originOf(request, deps)}${SQUARE_WEBHOOK_PATH}`
       const verified = await verifySquareEvent(deps.db, raw(request.body), typeof signature === 'string' ? signature : undefined, config.webhookSignatureKey, url)
       return handle(reply, 'square', verified)

@@ -5,7 +5,7 @@
  * again with exponential backoff for a day, then kept with its error (docs/notifications.md). The log gets the
  * recipient, the subject and the outcome, never a body: bodies hold reset and verification links.
  */
-import nodemailer, { type Transporter } from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import { newId } from '../db/ids'
 import type { DbOrTrx, Db, MailAttachment } from '../db/schema'
 import { claimDue, markFailed, markSent } from './outbox.repository'
@@ -62,7 +62,8 @@ export interface MailApi {
 }
 
 export class MailSender implements MailApi {
-  private readonly transport: Transporter | undefined
+  /** nodemailer (~15 MB) is imported with the first mail to send, not at start. */
+  private transport: Promise<Transporter> | undefined
   private running: Promise<number> | undefined
   private readonly preparing = new Set<Promise<void>>()
 
@@ -78,7 +79,15 @@ export class MailSender implements MailApi {
       prepare?: () => Promise<void>
     },
   ) {
-    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined
+  }
+
+  private transportOf(): Promise<Transporter> | undefined {
+    const smtpUrl = this.options.smtpUrl
+    if (!smtpUrl) return undefined
+    return (this.transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl)).catch((error: unknown) => {
+      this.transport = undefined
+      throw error
+    }))
   }
 
   async enqueueMail(mail: OutgoingMail, trx?: DbOrTrx): Promise<string> {
@@ -120,8 +129,9 @@ export class MailSender implements MailApi {
       const rows = await claimDue(this.db, 'email', now)
       for (const row of rows) {
         try {
-          if (this.transport) {
-            await this.transport.sendMail({
+          const transport = this.transportOf()
+          if (transport) {
+            await (await transport).sendMail({
               from: this.options.from,
               to: row.to_address,
               subject: row.subject,
@@ -162,6 +172,9 @@ export class MailSender implements MailApi {
   }
 
   close(): void {
-    this.transport?.close()
+    void this.transport?.then(
+      (transport) => transport.close(),
+      () => undefined,
+    )
   }
 }

@@ -43,13 +43,3 @@ export class TwilioSms implements SmsPort {
     }
   }
 }
-
-/** Development without credentials: says that a text would go, to whom and why, never its body. */
-export class LoggedSms implements SmsPort {
-  constructor(private readonly log: { info(obj: object, msg: string): void }) {}
-
-  async send(message: SmsMessage) {
-    this.log.info({ to: message.to, kind: message.kind }, 'SMS not sent (no Twilio credentials): logged only')
-    return E.right({ providerId: 'logged' })
-  }
-}

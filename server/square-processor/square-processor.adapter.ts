@@ -26,7 +26,7 @@ import {
   type StoredCard,
 } from '../commerce/card-processor.port'
 import { fromMinorUnits, toMinorUnits } from '../commerce/minor-units'
-import type { ProcessorConfig } from '../commerce/processor-config'
+import { PAYMENT_PATHS, type ProcessorConfig } from '../commerce/processor-config'
 import { ensureExternalCustomer, externalCustomerId } from '../commerce/processor-customers.repository'
 import type { ProcessorDb, ProcessorTables } from '../commerce/processors.tables'
 import type { Selectable } from 'kysely'
@@ -34,8 +34,8 @@ import type { Selectable } from 'kysely'
 export type SquareConfig = Extract<ProcessorConfig, { name: 'square' }>
 type Row = Selectable<ProcessorTables['commerce_square_payments']>
 
-/** Where the client completes a payment with the Web Payments SDK (web UI: a later change). */
-export const SQUARE_PAYMENT_PATH = '/pay/square'
+/** Where the client completes a payment (processor-config.ts: also known before this adapter is loaded). */
+export const SQUARE_PAYMENT_PATH = PAYMENT_PATHS.square
 
 /** Square's payment error codes → the spec's reasons (anything else: 'Unhandled request.'). */
 const REASONS: Record<string, CardErrorReason> = {

@@ -27,14 +27,14 @@ import type {
 } from '../commerce/card-processor.port'
 import { fromMinorUnits, toMinorUnits } from '../commerce/minor-units'
 import { ensureExternalCustomer, externalCustomerId } from '../commerce/processor-customers.repository'
-import type { ProcessorConfig } from '../commerce/processor-config'
+import { PAYMENT_PATHS, type ProcessorConfig } from '../commerce/processor-config'
 import type { ProcessorDb } from '../commerce/processors.tables'
 import { failureMessageOf, failureOfStripe } from './stripe-errors'
 
 export type StripeConfig = Extract<ProcessorConfig, { name: 'stripe' }>
 
-/** Where the client completes a payment with the Payment Element (web UI: a later change). */
-export const STRIPE_PAYMENT_PATH = '/pay/stripe'
+/** Where the client completes a payment (processor-config.ts: also known before this adapter is loaded). */
+export const STRIPE_PAYMENT_PATH = PAYMENT_PATHS.stripe
 
 const unknownTransaction: ProcessorFailure = { _tag: 'UnknownTransaction', message: 'Payment not found.' }
 

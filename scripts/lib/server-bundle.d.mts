@@ -1,0 +1,2 @@
+export function serverBundleStale(root: string, outdir?: string): boolean
+export function bundleServer(root: string, outdir?: string): Promise<void>
