@@ -93,8 +93,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 }
 
-/** SQLSTATE classes and driver errors that mean "the database server is away", not "the request is wrong". */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300'])
+/**
+ * SQLSTATEs and driver errors that mean "the database server cannot take us right now", not "the request
+ * is wrong": the network (E...), class 08 (connection exception, below), the server shutting down or
+ * starting (57P01-57P03), an idle or session timeout that ended the connection (57P05), too many
+ * connections or another resource limit (class 53).
+ */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '57P05'])
+const UNAVAILABLE_CLASSES = ['08', '53']
+/**
+ * SQLSTATE 55000 (object not in prerequisite state) is also what PostgreSQL answers a connection to a
+ * database closed to connections (ALTER DATABASE ... ALLOW_CONNECTIONS false: maintenance, a restore);
+ * only that message of it means "away", the others are mistakes of ours (a 500).
+ */
+const NOT_ACCEPTING_CONNECTIONS = /is not currently accepting connections/i
 const UNAVAILABLE_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|not queryable/i
 
 /** True when an error (or one of its causes) says the database server cannot be reached right now. */
@@ -102,7 +114,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error
   for (let depth = 0; current && typeof current === 'object' && depth < 10; depth++) {
     const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown }
-    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_CLASSES.includes(code.slice(0, 2)))) return true
+    if (code === '55000' && typeof message === 'string' && NOT_ACCEPTING_CONNECTIONS.test(message)) return true
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true
     current = cause
   }
