@@ -136,10 +136,14 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   // adding): a plugin still holding a connection (the live-events LISTEN client) would otherwise keep
   // the PostgreSQL pool from ending, and the process from exiting.
   let timer: NodeJS.Timeout | undefined
+  // The periodic work under way (sweeps, reminders): the close waits for it before the database goes.
+  const periodic = new Set<Promise<unknown>>()
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer)
-    await mail.settled()
-    mail.close()
+    // In order: the requests are answered (Fastify), the background work they and the timer started
+    // ends, the mail goes out, then the database closes (it used to close under the mail drains).
+    await Promise.all([...periodic])
+    await mail.close()
     if (ownsDatabase) await database.close()
   })
   app.decorateRequest('tenant', '')
@@ -261,13 +265,19 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   const sweeper = new HoldSweeper(db, app.log, clock)
   const reconciler = new PaymentReconciler(commerceDeps(deps), app.log)
   if (config.sweepIntervalMs > 0) {
+    const track = (work: Promise<unknown>) => {
+      periodic.add(work)
+      void work.finally(() => periodic.delete(work))
+    }
     timer = setInterval(() => {
-      void sweeper.sweep().catch((err) => app.log.error({ err }, 'hold sweep failed'))
-      void reconciler.run().catch((err) => app.log.error({ err }, 'payment reconciliation failed'))
-      void notifications
-        .planReminders()
-        .then(() => mail.flush())
-        .catch((err) => app.log.error({ err }, 'reminders or mail flush failed'))
+      track(sweeper.sweep().catch((err) => app.log.error({ err }, 'hold sweep failed')))
+      track(reconciler.run().catch((err) => app.log.error({ err }, 'payment reconciliation failed')))
+      track(
+        notifications
+          .planReminders()
+          .then(() => mail.flush())
+          .catch((err) => app.log.error({ err }, 'reminders or mail flush failed')),
+      )
     }, config.sweepIntervalMs)
     timer.unref()
   }
