@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs'
 import { lockDataDir } from './data-dir-lock'
 import { PGlite } from '@electric-sql/pglite'
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
-import { Kysely, Migrator, PostgresDialect } from 'kysely'
+import { Kysely, Migrator, PostgresDialect, sql, type QueryExecutorProvider } from 'kysely'
 import pg from 'pg'
 import { migrationProvider } from './migrations'
 import { pgliteDialect } from './pglite-dialect'
@@ -175,5 +175,19 @@ export async function migrate(db: Db, options: { schema?: string } = {}): Promis
     if (!failed) throw error
     throw new Error(`Migration ${failed?.migrationName ?? '?'} failed: ${String((error as Error).message ?? error)}`, { cause: error })
   }
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
+  const ran = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
+  if (ran.length > 0) await refreshStatistics(db)
+  return ran
+}
+
+/**
+ * ANALYZE after a bulk write of ours (migrations, the seed, a setup applied, a restore): the planner's
+ * statistics describe the tables as they are now, and every connection's cached plans of the tables
+ * are invalidated (a plan chosen while a table was small scanned all of it once it was not, until
+ * autovacuum's ANALYZE came round). Table by table as the search_path finds them (a test schema).
+ */
+export async function refreshStatistics(db: QueryExecutorProvider): Promise<void> {
+  // A bare ANALYZE would take every schema of the database (the other test schemas too).
+  const { rows } = await sql<{ name: string }>`SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = current_schema()`.execute(db)
+  if (rows.length > 0) await sql.raw(`ANALYZE ${rows.map((r) => r.name).join(', ')}`).execute(db)
 }
