@@ -15,6 +15,7 @@ import { extendedHoldExpiry, holdLengthSeconds } from '../../src/domain/booking/
 import { newId } from '../db/ids'
 import { countHit } from '../http/rate-limit-store'
 import { RetriesExhausted, retryTransaction } from '../db/transaction-retry'
+import { lockingWork } from '../db/admission'
 import type { Db, DbOrTrx } from '../db/schema'
 import { isLive, tokenHash } from './hold-claim'
 import * as E from 'fp-ts/Either'
@@ -105,7 +106,7 @@ export async function createHold(deps: HoldDeps, tenant: string, owner: HoldOwne
   const to = new Date(Math.max(...chosen.map((c) => c.end.getTime())))
   const practitionerIds = [...new Set(chosen.map((c) => c.practitionerId))]
   try {
-    const outcome = await retryTransaction(() => deps.db.transaction().execute(async (trx): Promise<ServiceError | undefined> => {
+    const outcome = await lockingWork(deps.db, () => retryTransaction(() => deps.db.transaction().execute(async (trx): Promise<ServiceError | undefined> => {
       // The cap under a per-owner lock held to commit (parallel picks would each see room otherwise).
       await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`slot-holds:${tenant}:${clientKey}`}, 0))`.execute(trx)
       if (body.replaces) await releaseIfOwned(trx, tenant, body.replaces, deps.now)
@@ -147,7 +148,7 @@ export async function createHold(deps: HoldDeps, tenant: string, owner: HoldOwne
         )
         .execute()
       return undefined
-    }))
+    })))
     if (outcome) return E.left(outcome)
   } catch (error) {
     if (isOverlapViolation(error) || error instanceof RetriesExhausted) return E.left(SLOT_TAKEN_ERROR)

@@ -4,6 +4,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import { lockDataDir } from './data-dir-lock'
+import { guardWrites, writeGateFor } from './admission'
 import { PGlite } from '@electric-sql/pglite'
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { Kysely, Migrator, PostgresDialect, sql, type QueryExecutorProvider } from 'kysely'
@@ -50,11 +51,13 @@ export async function openPGlite(options: { dataDir?: string; loadDataDir?: Blob
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
+    const max = options.poolSize ?? 10
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
-      // A server that is away answers requests with 503 after this long instead of leaving them hanging.
-      connectionTimeoutMillis: 15_000,
+      max,
+      // A server that is away (or a pool that stays busy past the bounded queue of server/db/admission.ts)
+      // answers requests with 503 after this long instead of leaving them hanging.
+      connectionTimeoutMillis: 5_000,
       // Notice a connection that died with its server (failover) instead of waiting on it.
       keepAlive: true,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
@@ -68,6 +71,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // The pool re-emits an idle client's error (told above already): without a listener it would throw.
     pool.on('error', () => undefined)
     const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool }) })
+    // Bookings waiting for a practitioner's day take at most half of the connections (issue 31).
+    guardWrites(db, writeGateFor(max))
     return { db, kind: 'postgres', pool, close: () => db.destroy() }
   }
   // One server per data directory: a second one on the same files would lose data.
