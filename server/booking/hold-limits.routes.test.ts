@@ -12,14 +12,15 @@ import { ANONYMOUS_CAP_FACTOR, HOLD_NOT_FOUND, HOLD_RATE_FACTOR } from './holds.
 
 /** Small enough to reach quickly: 2 times per customer, 6 per address; 4 new holds a minute per customer, 12 per address. */
 const MAX_LIVE_HOLDS = 2
+const RATE_LIMIT_MAX = 2
 const ADDRESS_CAP = MAX_LIVE_HOLDS * ANONYMOUS_CAP_FACTOR
-const CUSTOMER_RATE = MAX_LIVE_HOLDS * HOLD_RATE_FACTOR
+const CUSTOMER_RATE = RATE_LIMIT_MAX * HOLD_RATE_FACTOR
 const ADDRESS_RATE = CUSTOMER_RATE * ANONYMOUS_CAP_FACTOR
 
 let t: TestServer
 let other: string
 beforeAll(async () => {
-  t = await buildTestServer({ maxLiveHolds: MAX_LIVE_HOLDS })
+  t = await buildTestServer({ maxLiveHolds: MAX_LIVE_HOLDS, rateLimitMax: RATE_LIMIT_MAX })
   other = await t.login(OTHER_CUSTOMER)
 })
 afterAll(() => t.close())

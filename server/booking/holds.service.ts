@@ -32,8 +32,9 @@ export const HOLD_BOOKED = 'This time has been booked with the hold.'
 /** Anonymous holds are capped per client address, which several customers may share (a clinic's wifi). */
 export const ANONYMOUS_CAP_FACTOR = 3
 /**
- * Holds one customer may make per HOLD_RATE_WINDOW_MS, as a multiple of the cap (an address: ANONYMOUS_CAP_FACTOR
- * times that): a customer trying times makes a few a minute; a script renewing a calendar's worth, many.
+ * Holds one customer may make per HOLD_RATE_WINDOW_MS, as a multiple of RATE_LIMIT_MAX (an address:
+ * ANONYMOUS_CAP_FACTOR times that): a customer trying times makes a few a minute; a script renewing a
+ * calendar's worth, many. RATE_LIMIT_MAX is the operator's one knob of the rate limits (tests raise it).
  */
 export const HOLD_RATE_FACTOR = 2
 export const HOLD_RATE_WINDOW_MS = 60_000
@@ -44,9 +45,11 @@ export interface HoldDeps {
   holdSeconds: number
   /**
    * the cap of the times one customer may hold at once (MAX_LIVE_HOLDS); anonymous clients get
-   * ANONYMOUS_CAP_FACTOR times it per address. Also sets the rate of new holds (HOLD_RATE_FACTOR).
+   * ANONYMOUS_CAP_FACTOR times it per address
    */
   maxLiveHolds: number
+  /** RATE_LIMIT_MAX: sets the rate of new holds (HOLD_RATE_FACTOR) */
+  rateLimitMax: number
 }
 
 /**
@@ -54,7 +57,7 @@ export interface HoldDeps {
  * in the database, shared by every instance); the refusal of the first one exceeded.
  */
 async function holdRateRefusal(deps: HoldDeps, tenant: string, owner: HoldOwner): Promise<ServiceError | undefined> {
-  const perCustomer = deps.maxLiveHolds * HOLD_RATE_FACTOR
+  const perCustomer = deps.rateLimitMax * HOLD_RATE_FACTOR
   const limits = [{ client: `${tenant}:client:${owner.clientAddress}`, max: perCustomer * ANONYMOUS_CAP_FACTOR }]
   if (owner.customerId) limits.push({ client: `${tenant}:customer:${owner.customerId}`, max: perCustomer })
   for (const limit of limits) {
