@@ -11,7 +11,7 @@ import { sql } from 'kysely'
 import { AdminError, backupPGlite, backupPostgres, restorePGlite, restorePostgres } from './admin/backup'
 import { loadConfig, type ServerConfig } from './config'
 import { DataDirInUseError } from './db/data-dir-lock'
-import { migrate, openDatabase, pendingMigrations, withStartupLock } from './db/database'
+import { migrate, openDatabase, pendingMigrations, refreshStatistics, withStartupLock } from './db/database'
 import { startFailureMessage } from './start-failure'
 
 function where(config: ServerConfig): string {
@@ -64,6 +64,8 @@ async function restoreCommand(config: ServerConfig, file: string): Promise<numbe
     }
     try {
       await restorePostgres(file, config.databaseUrl, tableCount)
+      // pg_restore writes no planner statistics: without them every plan is a guess until autovacuum.
+      await refreshStatistics(database.db)
     } finally {
       await database.close()
     }

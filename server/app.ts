@@ -8,6 +8,7 @@ import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify'
 import { tenantFromHost } from '../src/domain/tenant'
 import { fastifyTrustProxy, type ServerConfig } from './config'
+import { DatabaseBusy, isSaturated } from './db/admission'
 import { isDatabaseUnavailable, migrate, openDatabase, withStartupLock, type Database } from './db/database'
 import { refusePendingMigrations } from './db/pending-migrations'
 import { commerceDeps } from './commerce/commerce.module'
@@ -39,6 +40,8 @@ export interface BuildOptions {
 
 const TENANT_HEADER = 'x-tenant'
 export const DATABASE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.'
+/** Retry-After of a request shed because the database is busy (seconds): the queue drains in well under it. */
+export const BUSY_RETRY_AFTER = '1'
 const TENANT_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/
 
 /**
@@ -136,10 +139,14 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   // adding): a plugin still holding a connection (the live-events LISTEN client) would otherwise keep
   // the PostgreSQL pool from ending, and the process from exiting.
   let timer: NodeJS.Timeout | undefined
+  // The periodic work under way (sweeps, reminders): the close waits for it before the database goes.
+  const periodic = new Set<Promise<unknown>>()
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer)
-    await mail.settled()
-    mail.close()
+    // In order: the requests are answered (Fastify), the background work they and the timer started
+    // ends, the mail goes out, then the database closes (it used to close under the mail drains).
+    await Promise.all([...periodic])
+    await mail.close()
     if (ownsDatabase) await database.close()
   })
   app.decorateRequest('tenant', '')
@@ -162,7 +169,14 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   })
   // API answers carry tokens and personal data: no cache keeps them unless a route says otherwise.
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) reply.header('cache-control', 'no-store')
+    if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
+      reply.header('cache-control', 'no-store')
+      // Too many requests already wait for a database connection: refuse this one at once (issue 31).
+      if (isSaturated(database.pool)) {
+        reply.status(503).header('retry-after', BUSY_RETRY_AFTER).send({ statusCode: 503, message: DATABASE_UNAVAILABLE })
+        return
+      }
+    }
     done()
   })
   await app.register(rateLimit, {
@@ -177,6 +191,11 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const statusCode = typeof error.statusCode === 'number' ? error.statusCode : 500
+    if (error instanceof DatabaseBusy) {
+      // The bounded queue in front of the database is full: shed the request now, not after a long wait.
+      request.log.warn('database busy: request shed')
+      return reply.status(503).header('retry-after', BUSY_RETRY_AFTER).send({ statusCode: 503, message: DATABASE_UNAVAILABLE })
+    }
     if (statusCode >= 500 && isDatabaseUnavailable(error)) {
       // The database server is away (restart, failover): a clear answer to retry, not a crash or a 500.
       request.log.warn({ err: error }, 'database unavailable')
@@ -261,13 +280,19 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   const sweeper = new HoldSweeper(db, app.log, clock)
   const reconciler = new PaymentReconciler(commerceDeps(deps), app.log)
   if (config.sweepIntervalMs > 0) {
+    const track = (work: Promise<unknown>) => {
+      periodic.add(work)
+      void work.finally(() => periodic.delete(work))
+    }
     timer = setInterval(() => {
-      void sweeper.sweep().catch((err) => app.log.error({ err }, 'hold sweep failed'))
-      void reconciler.run().catch((err) => app.log.error({ err }, 'payment reconciliation failed'))
-      void notifications
-        .planReminders()
-        .then(() => mail.flush())
-        .catch((err) => app.log.error({ err }, 'reminders or mail flush failed'))
+      track(sweeper.sweep().catch((err) => app.log.error({ err }, 'hold sweep failed')))
+      track(reconciler.run().catch((err) => app.log.error({ err }, 'payment reconciliation failed')))
+      track(
+        notifications
+          .planReminders()
+          .then(() => mail.flush())
+          .catch((err) => app.log.error({ err }, 'reminders or mail flush failed')),
+      )
     }, config.sweepIntervalMs)
     timer.unref()
   }

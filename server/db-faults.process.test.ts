@@ -8,11 +8,13 @@
  *   'logout-customer' published on one instance reaches a socket on the other.
  * - The database away (connections cut, new ones refused): requests answer 503 with a message, not
  *   500; back: 200, same process.
+ * - The database closed to connections (ALTER DATABASE ... ALLOW_CONNECTIONS false, SQLSTATE 55000):
+ *   503 with Retry-After too (issue 31: it was a 500).
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { DATABASE_UNAVAILABLE } from './app'
 import { DEMO, DEMO_CUSTOMER } from './seed/demo.seed'
-import { adminUrl, backendsOf, startServer, throwawayDatabase, waitUntil, type ServerProcess, type ThrowawayDatabase } from './test-support/server-process'
+import { adminQuery, adminUrl, backendsOf, startServer, throwawayDatabase, waitUntil, type ServerProcess, type ThrowawayDatabase } from './test-support/server-process'
 import { liveSocket } from './test-support/live-socket'
 import { tcpProxy, type TcpProxy } from './test-support/tcp-proxy'
 
@@ -128,5 +130,26 @@ describe('the database away', () => {
     // The live-events listener is back too.
     await waitUntil(async () => (await listeners(d.name)) === 1)
     expect(alive(s)).toBe(true)
+  }, 120_000)
+
+  it('closed to connections (ALTER DATABASE ... ALLOW_CONNECTIONS false): 503 with Retry-After, then 200', async () => {
+    const d = await database()
+    const s = await server({ DATABASE_URL: d.url })
+    await s.running
+    expect((await organisations(s)).status).toBe(200)
+
+    await adminQuery(`ALTER DATABASE ${d.name} ALLOW_CONNECTIONS false`)
+    // Every pooled connection gone: each request needs a new one, which the server refuses (55000).
+    await d.terminateAll()
+    for (let i = 0; i < 4; i++) {
+      const response = await fetch(`${s.base}/api/public/organisations`)
+      expect(response.status).toBe(503)
+      expect(response.headers.get('retry-after')).toBe('5')
+      expect(await response.json()).toEqual({ statusCode: 503, message: DATABASE_UNAVAILABLE })
+    }
+    expect(alive(s), s.output()).toBe(true)
+
+    await adminQuery(`ALTER DATABASE ${d.name} ALLOW_CONNECTIONS true`)
+    await recovers(s)
   }, 120_000)
 })

@@ -23,6 +23,8 @@ export type ServiceError =
   | { readonly _tag: 'TooManyHolds' }
   /** The caller holds as many picked times (slot holds) as allowed. */
   | { readonly _tag: 'TooManySlotHolds' }
+  /** The caller made as many slot holds as allowed in a while; it may try again after that many seconds. */
+  | { readonly _tag: 'HoldingTooFast'; readonly retryAfterSeconds: number }
 
 export const invalid = (message: string): ServiceError => ({ _tag: 'Invalid', message })
 export const unauthenticated = (message: string): ServiceError => ({ _tag: 'Unauthenticated', message })

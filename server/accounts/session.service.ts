@@ -18,7 +18,7 @@ export interface SessionState {
 
 // Two primary-key lookups: the same plan whatever the values, so a named prepared statement (parsed
 // and planned once per connection; this runs on every authenticated request).
-const SESSION_SQL = `SELECT c.tokens_valid_after, EXISTS (SELECT 1 FROM revoked_sessions r WHERE r.token_hash = $3) AS revoked
+export const SESSION_SQL = `SELECT c.tokens_valid_after, EXISTS (SELECT 1 FROM revoked_sessions r WHERE r.token_hash = $3) AS revoked
 FROM customers c WHERE c.tenant_id = $1 AND c.id = $2`
 
 /** The state of the customer's session for this token; undefined when the customer does not exist. */

@@ -6,6 +6,7 @@
 import * as E from 'fp-ts/Either'
 import type { PlanStep } from '../../src/contract/admin.routes'
 import { newId } from '../db/ids'
+import { refreshStatistics } from '../db/database'
 import type { OperatorDb, OperatorDbOrTrx } from '../staff/staff.tables'
 import { exportDocument } from './setup-export'
 import { loadSetupRows, type SetupRows } from './setup.repository'
@@ -118,11 +119,14 @@ export async function applySetup(
 ): Promise<E.Either<SetupError, { plan: PlanStep[]; applied: boolean }>> {
   const valid = validateSetupDocument(input)
   if (!valid.ok) return E.left({ _tag: 'InvalidDocument', errors: valid.errors })
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     const rows = await loadSetupRows(trx, tenant)
     const plan = planSetup(rows, valid.document)
     if (dryRun || plan.length === 0) return E.right({ plan, applied: false })
     await applyPlan(trx, tenant, rows, valid.document, plan)
     return E.right({ plan, applied: true })
   })
+  // A whole clinic's set-up at once: the plans of the hot statements must see it (issue 31).
+  if (E.isRight(result) && result.right.applied) await refreshStatistics(db)
+  return result
 }

@@ -3,6 +3,7 @@ import * as E from 'fp-ts/Either'
 import type { AppointmentView, ReschedulePayload } from '../../src/contract'
 import { guardCancel, guardReschedule, policyRefusalMessage } from '../../src/domain/policy/cancellation'
 import { RetriesExhausted, retryTransaction } from '../db/transaction-retry'
+import { lockingWork } from '../db/admission'
 import { CHANGED_MEANWHILE_ERROR, conflict, invalid, notFound, SLOT_TAKEN_ERROR, type ServiceError } from '../service-error'
 import { appointmentView } from './appointment-view'
 import { fitsCalendar } from '../availability/availability.service'
@@ -120,7 +121,7 @@ export async function reschedule(
   const to = new Date(Math.max(end.getTime(), ...moves.map((m) => m.end.getTime())))
   const practitionerIds = [...new Set([practitionerId, ...moves.map((m) => m.practitionerId)])]
   try {
-    const outcome = await retryTransaction(() => deps.db.transaction().execute(async (trx): Promise<ServiceError | undefined> => {
+    const outcome = await lockingWork(deps.db, () => retryTransaction(() => deps.db.transaction().execute(async (trx): Promise<ServiceError | undefined> => {
       await lockPractitionerDays(trx, tenant, [{ practitionerId, start, end }, ...moves])
       await releaseExpiredHolds(trx, tenant, practitionerIds, from, to, deps.now)
       const calendars = await loadCalendars(trx, tenant, clinicId, practitionerIds, londonDateOf(from), londonDateOf(to), deps.db)
@@ -148,7 +149,7 @@ export async function reschedule(
       }
       await notify(trx, tenant, { kind: 'rescheduled', appointmentIds: groupIds, at: deps.now })
       return undefined
-    }))
+    })))
     if (outcome) return E.left(outcome)
   } catch (error) {
     if (isOverlapViolation(error) || error instanceof RetriesExhausted) return E.left(SLOT_TAKEN_ERROR)

@@ -69,7 +69,7 @@ const BOOKER_FACTS_TEXT = (taken: string) => `WITH released AS (
     c.account_balance, o.settings
   FROM customers c LEFT JOIN organisations o ON o.tenant_id = c.tenant_id
   WHERE c.tenant_id = $1 AND c.id = $2`
-const BOOKER_FACTS = BOOKER_FACTS_TEXT('false')
+export const BOOKER_FACTS = BOOKER_FACTS_TEXT('false')
 const BOOKER_FACTS_REPLAY = BOOKER_FACTS_TEXT(`EXISTS (SELECT 1 FROM appointments WHERE tenant_id = $1 AND transaction_id = $7 AND status <> '${RELEASED}')`)
 
 /**

@@ -13,6 +13,7 @@ import { round2 } from '../../src/domain/pricing/money'
 import { reserveCourseSessions } from '../commerce/courses.service'
 import { newId } from '../db/ids'
 import { RetriesExhausted, retryTransaction } from '../db/transaction-retry'
+import { lockingWork } from '../db/admission'
 import type { CoreTables, Db } from '../db/schema'
 import { invalid, notFound, SLOT_TAKEN_ERROR, TOO_MANY_HOLDS_ERROR, TRANSACTION_IN_USE_ERROR, type ServiceError } from '../service-error'
 import { appointmentView, appointmentViews, insertAppointmentViews } from './appointment-view'
@@ -147,7 +148,7 @@ export async function createBooking(
 
   let views: AppointmentView[]
   try {
-    const outcome = await retryTransaction(() => deps.db.transaction().execute(async (trx): Promise<ServiceError | typeof REPLAYED | AppointmentView[]> => {
+    const outcome = await lockingWork(deps.db, () => retryTransaction(() => deps.db.transaction().execute(async (trx): Promise<ServiceError | typeof REPLAYED | AppointmentView[]> => {
       // Locks in one fixed order (transaction id, customer, practitioner days) so that they never
       // deadlock, all in one statement. Retries of one request running at once queue on the first;
       // the later ones then answer the first's booking. The cap is counted under the per-customer
@@ -209,7 +210,7 @@ export async function createBooking(
       )
       if (status === 'Scheduled') await deps.onScheduled?.(trx, customerId, ids)
       return views
-    }))
+    })))
     if (outcome === REPLAYED) return replay(deps.db, tenant, customerId, transactionId!)
     if (!Array.isArray(outcome)) return E.left(outcome)
     views = outcome

@@ -25,16 +25,21 @@ export async function findSlotHold(db: DbOrTrx, tenant: string, id: string, toke
   return query.executeTakeFirst()
 }
 
-/** Live (unexpired, neither claimed nor released) holds made by one customer or client. */
-export async function liveSlotHolds(db: DbOrTrx, tenant: string, clientKey: string, now: Date): Promise<number> {
+/**
+ * The times (appointment rows) held by the live (unexpired, neither claimed nor released) holds of one
+ * customer or client: a hold may carry several services, so the cap counts times, not holds.
+ */
+export async function liveHeldItems(db: DbOrTrx, tenant: string, clientKey: string, now: Date): Promise<number> {
   const row = await db
-    .selectFrom('slot_holds')
+    .selectFrom('slot_holds as h')
+    .innerJoin('appointments as a', (join) => join.onRef('a.tenant_id', '=', 'h.tenant_id').onRef('a.hold_id', '=', 'h.id'))
     .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('tenant_id', '=', tenant)
-    .where('client_key', '=', clientKey)
-    .where('claimed_at', 'is', null)
-    .where('released_at', 'is', null)
-    .where('expires_at', '>', now)
+    .where('h.tenant_id', '=', tenant)
+    .where('h.client_key', '=', clientKey)
+    .where('h.claimed_at', 'is', null)
+    .where('h.released_at', 'is', null)
+    .where('h.expires_at', '>', now)
+    .where('a.status', '=', 'Pending')
     .executeTakeFirst()
   return Number(row?.n ?? 0)
 }

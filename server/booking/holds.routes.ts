@@ -12,7 +12,7 @@ import * as holds from './holds.service'
 
 export async function holdsRoutes(app: FastifyInstance, deps: ServerDeps): Promise<void> {
   serve(app, createSlotHold, async ({ body }, ctx) => {
-    const holdDeps = { db: ctx.db, now: ctx.now(), holdSeconds: deps.config.holdSeconds, maxLiveHolds: deps.config.maxLiveHolds }
+    const holdDeps = { db: ctx.db, now: ctx.now(), holdSeconds: deps.config.holdSeconds, maxLiveHolds: deps.config.maxLiveHolds, rateLimitMax: deps.config.rateLimitMax }
     return answer(await holds.createHold(holdDeps, ctx.tenant, { customerId: ctx.auth?.sub, clientAddress: ctx.request.ip }, body))
   })
   serve(app, getSlotHold, async ({ params, query }, ctx) => answer(await holds.readHold(ctx.db, ctx.tenant, { id: params.id, token: query.token }, ctx.now())))

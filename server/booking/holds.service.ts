@@ -13,7 +13,9 @@ import { sql } from 'kysely'
 import type { CreateHoldBody, HoldKey, SlotHold } from '../../src/contract'
 import { extendedHoldExpiry, holdLengthSeconds } from '../../src/domain/booking/hold'
 import { newId } from '../db/ids'
+import { countHit } from '../http/rate-limit-store'
 import { RetriesExhausted, retryTransaction } from '../db/transaction-retry'
+import { lockingWork } from '../db/admission'
 import type { Db, DbOrTrx } from '../db/schema'
 import { isLive, tokenHash } from './hold-claim'
 import * as E from 'fp-ts/Either'
@@ -24,20 +26,47 @@ import { loadCalendars, serviceOptions, type ServiceOptionRow } from '../availab
 import { isOverlapViolation, itemsOf, offeredStart, OFF_GRID, pricesOf } from './booking.service'
 import { lockPractitionerDays, releaseExpiredHolds } from './booking.repository'
 import { HOLD_ENDED } from '../../src/contract/refusal-texts'
-import { endSlotHold, findSlotHold, heldRows, insertSlotHold, liveSlotHolds, setHoldExpiry, type HeldRow, type SlotHoldRow } from './holds.repository'
+import { endSlotHold, findSlotHold, heldRows, insertSlotHold, liveHeldItems, setHoldExpiry, type HeldRow, type SlotHoldRow } from './holds.repository'
 
 // The client tells a lost hold by this text: it lives in the contract.
 export { HOLD_ENDED }
 export const HOLD_BOOKED = 'This time has been booked with the hold.'
 /** Anonymous holds are capped per client address, which several customers may share (a clinic's wifi). */
 export const ANONYMOUS_CAP_FACTOR = 3
+/**
+ * Holds one customer may make per HOLD_RATE_WINDOW_MS, as a multiple of RATE_LIMIT_MAX (an address:
+ * ANONYMOUS_CAP_FACTOR times that): a customer trying times makes a few a minute; a script renewing a
+ * calendar's worth, many. RATE_LIMIT_MAX is the operator's one knob of the rate limits (tests raise it).
+ */
+export const HOLD_RATE_FACTOR = 2
+export const HOLD_RATE_WINDOW_MS = 60_000
 
 export interface HoldDeps {
   db: Db
   now: Date
   holdSeconds: number
-  /** the cap of one customer's live holds (MAX_LIVE_HOLDS); anonymous clients get ANONYMOUS_CAP_FACTOR times it */
+  /**
+   * the cap of the times one customer may hold at once (MAX_LIVE_HOLDS); anonymous clients get
+   * ANONYMOUS_CAP_FACTOR times it per address
+   */
   maxLiveHolds: number
+  /** RATE_LIMIT_MAX: sets the rate of new holds (HOLD_RATE_FACTOR) */
+  rateLimitMax: number
+}
+
+/**
+ * Counts a new hold against the limits of the address and, when signed in, of the customer (counters
+ * in the database, shared by every instance); the refusal of the first one exceeded.
+ */
+async function holdRateRefusal(deps: HoldDeps, tenant: string, owner: HoldOwner): Promise<ServiceError | undefined> {
+  const perCustomer = deps.rateLimitMax * HOLD_RATE_FACTOR
+  const limits = [{ client: `${tenant}:client:${owner.clientAddress}`, max: perCustomer * ANONYMOUS_CAP_FACTOR }]
+  if (owner.customerId) limits.push({ client: `${tenant}:customer:${owner.customerId}`, max: perCustomer })
+  for (const limit of limits) {
+    const { current, ttl } = await countHit(deps.db, 'slot-holds', limit.client, HOLD_RATE_WINDOW_MS)
+    if (current > limit.max) return { _tag: 'HoldingTooFast', retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) }
+  }
+  return undefined
 }
 
 /** Who makes a hold: the signed-in customer, else the client's address. */
@@ -71,6 +100,8 @@ export async function createHold(deps: HoldDeps, tenant: string, owner: HoldOwne
     if (!option) return E.left(invalid('This practitioner does not offer this service at this location.'))
     chosen.push({ ...option, start: item.start, end: new Date(item.start.getTime() + option.durationMinutes * 60_000) })
   }
+  const tooFast = await holdRateRefusal(deps, tenant, owner)
+  if (tooFast) return E.left(tooFast)
   const clientKey = owner.customerId ? `customer:${owner.customerId}` : `client:${owner.clientAddress}`
   const cap = owner.customerId ? deps.maxLiveHolds : deps.maxLiveHolds * ANONYMOUS_CAP_FACTOR
   const token = randomBytes(24).toString('base64url')
@@ -80,11 +111,11 @@ export async function createHold(deps: HoldDeps, tenant: string, owner: HoldOwne
   const to = new Date(Math.max(...chosen.map((c) => c.end.getTime())))
   const practitionerIds = [...new Set(chosen.map((c) => c.practitionerId))]
   try {
-    const outcome = await retryTransaction(() => deps.db.transaction().execute(async (trx): Promise<ServiceError | undefined> => {
+    const outcome = await lockingWork(deps.db, () => retryTransaction(() => deps.db.transaction().execute(async (trx): Promise<ServiceError | undefined> => {
       // The cap under a per-owner lock held to commit (parallel picks would each see room otherwise).
       await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`slot-holds:${tenant}:${clientKey}`}, 0))`.execute(trx)
       if (body.replaces) await releaseIfOwned(trx, tenant, body.replaces, deps.now)
-      if ((await liveSlotHolds(trx, tenant, clientKey, deps.now)) >= cap) return TOO_MANY_SLOT_HOLDS_ERROR
+      if ((await liveHeldItems(trx, tenant, clientKey, deps.now)) + chosen.length > cap) return TOO_MANY_SLOT_HOLDS_ERROR
       await lockPractitionerDays(trx, tenant, chosen)
       await releaseExpiredHolds(trx, tenant, practitionerIds, from, to, deps.now)
       const calendars = await loadCalendars(trx, tenant, clinicId, practitionerIds, londonDateOf(from), londonDateOf(to), deps.db)
@@ -122,7 +153,7 @@ export async function createHold(deps: HoldDeps, tenant: string, owner: HoldOwne
         )
         .execute()
       return undefined
-    }))
+    })))
     if (outcome) return E.left(outcome)
   } catch (error) {
     if (isOverlapViolation(error) || error instanceof RetriesExhausted) return E.left(SLOT_TAKEN_ERROR)
@@ -132,9 +163,12 @@ export async function createHold(deps: HoldDeps, tenant: string, owner: HoldOwne
   return E.right(viewOf({ id, expires_at: expiresAt, extended: false, clinic_id: clinicId }, token, rows, deps.now))
 }
 
-async function releaseIfOwned(trx: DbOrTrx, tenant: string, key: HoldKey, now: Date): Promise<void> {
+/** Ends the hold if the key is right and it still holds its time; false for a wrong key (nothing released). */
+async function releaseIfOwned(trx: DbOrTrx, tenant: string, key: HoldKey, now: Date): Promise<boolean> {
   const hold = await findSlotHold(trx, tenant, key.id, tokenHash(key.token))
-  if (hold && hold.claimed_at === null && hold.released_at === null) await endSlotHold(trx, tenant, hold.id, now, 'released')
+  if (!hold) return false
+  if (hold.claimed_at === null && hold.released_at === null) await endSlotHold(trx, tenant, hold.id, now, 'released')
+  return true
 }
 
 /**
@@ -158,19 +192,25 @@ export async function readHold(db: Db, tenant: string, key: HoldKey, now: Date):
 /** How long a hold whose page was left stays, for a reload to take it back. */
 export const LEAVING_GRACE_SECONDS = 20
 
+/** A release whose id and token name no hold: nothing was released. */
+export const HOLD_NOT_FOUND = 'No time is held with this id and token.'
+
 /**
- * POST /appointments/holds/{id}/release: frees the time; answers the same whether or not there was
- * anything to free. `leaving` (pagehide, which a reload fires too): the hold ends after the grace.
+ * POST /appointments/holds/{id}/release: frees the time; answers the same whether the hold still held
+ * it or had ended already (expired, booked, released), but 404 for a wrong id or token, which frees
+ * nothing. `leaving` (pagehide, which a reload fires too): the hold ends after the grace.
  */
 export async function releaseHold(db: Db, tenant: string, key: HoldKey & { leaving?: boolean }, now: Date): Promise<E.Either<ServiceError, { message: string }>> {
-  await db.transaction().execute(async (trx) => {
+  const owned = await db.transaction().execute(async (trx) => {
     if (!key.leaving) return releaseIfOwned(trx, tenant, key, now)
     const found = await findSlotHold(trx, tenant, key.id, tokenHash(key.token), true)
-    if (!found || !isLive(found, now) || found.resume_until !== null) return
+    if (!found) return false
+    if (!isLive(found, now) || found.resume_until !== null) return true
     const graceEnds = new Date(Math.min(new Date(found.expires_at).getTime(), now.getTime() + LEAVING_GRACE_SECONDS * 1000))
     await setHoldExpiry(trx, tenant, found.id, graceEnds, now, { resumeUntil: new Date(found.expires_at) })
+    return true
   })
-  return E.right({ message: 'The time is no longer held.' })
+  return owned ? E.right({ message: 'The time is no longer held.' }) : E.left(notFound(HOLD_NOT_FOUND))
 }
 
 /** POST /appointments/holds/{id}/extend: once per hold, to 10 minutes from now (a new account verifies its email). */

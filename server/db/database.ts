@@ -4,9 +4,10 @@
  */
 import { mkdirSync } from 'node:fs'
 import { lockDataDir } from './data-dir-lock'
+import { guardWrites, writeGateFor } from './admission'
 import { PGlite } from '@electric-sql/pglite'
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
-import { Kysely, Migrator, PostgresDialect } from 'kysely'
+import { Kysely, Migrator, PostgresDialect, sql, type QueryExecutorProvider } from 'kysely'
 import pg from 'pg'
 import { migrationProvider } from './migrations'
 import { pgliteDialect } from './pglite-dialect'
@@ -58,11 +59,13 @@ export async function openPGlite(options: { dataDir?: string; loadDataDir?: Blob
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
+    const max = options.poolSize ?? 10
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
-      // A server that is away answers requests with 503 after this long instead of leaving them hanging.
-      connectionTimeoutMillis: 15_000,
+      max,
+      // A server that is away (or a pool that stays busy past the bounded queue of server/db/admission.ts)
+      // answers requests with 503 after this long instead of leaving them hanging.
+      connectionTimeoutMillis: 5_000,
       // Notice a connection that died with its server (failover) instead of waiting on it.
       keepAlive: true,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
@@ -76,6 +79,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // The pool re-emits an idle client's error (told above already): without a listener it would throw.
     pool.on('error', () => undefined)
     const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool }) })
+    // Bookings waiting for a practitioner's day take at most half of the connections (issue 31).
+    guardWrites(db, writeGateFor(max))
     return { db, kind: 'postgres', pool, close: () => db.destroy() }
   }
   // One server per data directory: a second one on the same files would lose data.
@@ -101,8 +106,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 }
 
-/** SQLSTATE classes and driver errors that mean "the database server is away", not "the request is wrong". */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300'])
+/**
+ * SQLSTATEs and driver errors that mean "the database server cannot take us right now", not "the request
+ * is wrong": the network (E...), class 08 (connection exception, below), the server shutting down or
+ * starting (57P01-57P03), an idle or session timeout that ended the connection (57P05), too many
+ * connections or another resource limit (class 53).
+ */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '57P05'])
+const UNAVAILABLE_CLASSES = ['08', '53']
+/**
+ * SQLSTATE 55000 (object not in prerequisite state) is also what PostgreSQL answers a connection to a
+ * database closed to connections (ALTER DATABASE ... ALLOW_CONNECTIONS false: maintenance, a restore);
+ * only that message of it means "away", the others are mistakes of ours (a 500).
+ */
+const NOT_ACCEPTING_CONNECTIONS = /is not currently accepting connections/i
 const UNAVAILABLE_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|not queryable/i
 
 /** True when an error (or one of its causes) says the database server cannot be reached right now. */
@@ -110,7 +127,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error
   for (let depth = 0; current && typeof current === 'object' && depth < 10; depth++) {
     const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown }
-    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_CLASSES.includes(code.slice(0, 2)))) return true
+    if (code === '55000' && typeof message === 'string' && NOT_ACCEPTING_CONNECTIONS.test(message)) return true
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true
     current = cause
   }
@@ -170,5 +188,19 @@ export async function migrate(db: Db, options: { schema?: string } = {}): Promis
     if (!failed) throw error
     throw new Error(`Migration ${failed?.migrationName ?? '?'} failed: ${String((error as Error).message ?? error)}`, { cause: error })
   }
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
+  const ran = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
+  if (ran.length > 0) await refreshStatistics(db)
+  return ran
+}
+
+/**
+ * ANALYZE after a bulk write of ours (migrations, the seed, a setup applied, a restore): the planner's
+ * statistics describe the tables as they are now, and every connection's cached plans of the tables
+ * are invalidated (a plan chosen while a table was small scanned all of it once it was not, until
+ * autovacuum's ANALYZE came round). Table by table as the search_path finds them (a test schema).
+ */
+export async function refreshStatistics(db: QueryExecutorProvider): Promise<void> {
+  // A bare ANALYZE would take every schema of the database (the other test schemas too).
+  const { rows } = await sql<{ name: string }>`SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = current_schema()`.execute(db)
+  if (rows.length > 0) await sql.raw(`ANALYZE ${rows.map((r) => r.name).join(', ')}`).execute(db)
 }

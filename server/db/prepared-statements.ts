@@ -34,14 +34,41 @@ export function runText<R>(db: DbOrTrx, text: string, parameters: readonly unkno
   return db.executeQuery<R>(CompiledQuery.raw(text, [...parameters]))
 }
 
+/** The name a marked text runs under (tests EXPLAIN EXECUTE it); undefined for an unmarked one. */
+export function preparedName(text: string): string | undefined {
+  return names.get(text)
+}
+
+/**
+ * How long a connection keeps its plans of the marked statements. PostgreSQL keeps a statement's
+ * generic plan until the statistics of its tables change (ANALYZE): one chosen while a table was small
+ * (a sequential scan) stayed after a bulk insert made it large, 20-160 ms a booking instead of 2, until
+ * autovacuum's ANALYZE. Planned again (DISCARD PLANS) at most this long after, with the tables' real
+ * sizes, the plans follow the data whatever the statistics say; the cost is a few plannings a while.
+ */
+export const REPLAN_AFTER_MS = 5_000
+
 /** The pool's client: a marked text goes out with its name (kysely calls query(text, values)). */
-export class PreparingClient extends pg.Client {}
+export class PreparingClient extends pg.Client {
+  /** when this connection's cached plans were last discarded (or first used) */
+  plannedAt: number | undefined
+}
 
 const plainQuery = pg.Client.prototype.query
 Object.defineProperty(PreparingClient.prototype, 'query', {
-  value(this: pg.Client, ...args: unknown[]) {
+  value(this: PreparingClient, ...args: unknown[]) {
     const [text, values] = args
     const name = typeof text === 'string' && args.length <= 2 ? names.get(text) : undefined
+    if (name) {
+      const now = Date.now()
+      if (this.plannedAt === undefined) this.plannedAt = now
+      else if (now - this.plannedAt >= REPLAN_AFTER_MS) {
+        this.plannedAt = now
+        // Queued ahead of the statement on this connection (in a transaction too: DISCARD PLANS may run
+        // there). Its failure can only be that of the connection, which the statement reports.
+        ;(Reflect.apply(plainQuery, this, ['DISCARD PLANS']) as Promise<unknown>).catch(() => undefined)
+      }
+    }
     return Reflect.apply(plainQuery, this, name ? [{ name, text, values }] : args)
   },
 })

@@ -12,6 +12,9 @@ export { SLOT_TAKEN }
 export const TOO_MANY_HOLDS = 'You have too many bookings waiting for payment. Please pay for or release one of them first.'
 export const TRANSACTION_IN_USE = 'This transaction id belongs to another booking. Please try again.'
 export const TOO_MANY_SLOT_HOLDS = 'You are holding too many times at once. Please book or release one of them first.'
+/** The refusal of a slot hold made too soon after many others (a rate limit per address and per customer). */
+export const holdingTooFast = (seconds: number): string =>
+  `You have chosen many times in a short while. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`
 export const CHANGED_MEANWHILE = 'This appointment has just changed. Please reload it.'
 
 export function failureOf(error: ServiceError): Failure {
@@ -36,6 +39,8 @@ export function failureOf(error: ServiceError): Failure {
       return { _tag: 'TooManyRequests', message: TOO_MANY_HOLDS }
     case 'TooManySlotHolds':
       return { _tag: 'TooManyRequests', message: TOO_MANY_SLOT_HOLDS }
+    case 'HoldingTooFast':
+      return { _tag: 'TooManyRequests', message: holdingTooFast(error.retryAfterSeconds) }
   }
 }
 

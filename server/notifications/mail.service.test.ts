@@ -57,6 +57,21 @@ describe('mail outbox', () => {
   })
 })
 
+describe('closing the server (SIGTERM)', () => {
+  it('waits for the drain under way and sends what is pending, then closes the database', async () => {
+    const closing = await buildTestServer({ smtpUrl: inbox.url, mailFrom: 'Clinic <no-reply@clinic.test>' })
+    const before = received.length
+    for (let i = 0; i < 25; i++) await closing.app.deps.mail.enqueueMail({ tenant: 'demo', to: `closing${i}@example.com`, subject: 'Closing', text: 'x' })
+    // A drain under way when the close begins (a booking's commit started it): it used to fail with
+    // 'driver has already been destroyed', the database closed under it.
+    const underWay = closing.app.deps.mail.flush()
+    await closing.close()
+    await expect(underWay).resolves.toBeGreaterThanOrEqual(0)
+    const sent = received.slice(before).filter((m) => m.to.some((to) => to.startsWith('closing')))
+    expect(new Set(sent.map((m) => m.to[0])).size).toBe(25)
+  })
+})
+
 describe('dev mailbox', () => {
   it('is not served in production', async () => {
     const production = await buildTestServer({ env: 'production' })

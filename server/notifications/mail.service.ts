@@ -66,6 +66,8 @@ export class MailSender implements MailApi {
   private transport: Promise<Transporter> | undefined
   private running: Promise<number> | undefined
   private readonly preparing = new Set<Promise<void>>()
+  /** close() has begun: flush() starts no drain any more (the last one takes what is pending). */
+  private closing = false
 
   constructor(
     private readonly db: Db,
@@ -110,6 +112,8 @@ export class MailSender implements MailApi {
   }
 
   async flush(): Promise<number> {
+    // Closing: the final drain (close()) sends what this call would; the database is about to close.
+    if (this.closing) return 0
     await this.settled()
     // One drain at a time per process; a drain started during another one runs after it.
     const previous = this.running ?? Promise.resolve(0)
@@ -171,10 +175,22 @@ export class MailSender implements MailApi {
     return this.options.clock?.() ?? new Date()
   }
 
-  close(): void {
-    void this.transport?.then(
-      (transport) => transport.close(),
-      () => undefined,
-    )
+  /**
+   * The server stops (after its requests were answered): the mail work they left (later() jobs, the
+   * drains their commits started) finishes, one last drain sends what is pending, then the transport
+   * closes. The database must stay open until this resolves; what could not be sent stays in the outbox.
+   */
+  async close(): Promise<void> {
+    try {
+      await this.settled()
+      const last = this.flush()
+      this.closing = true
+      await last.catch((err: unknown) => this.options.log.error({ err }, 'mail flush failed'))
+    } finally {
+      await this.transport?.then(
+        (transport) => transport.close(),
+        () => undefined,
+      )
+    }
   }
 }

@@ -4,6 +4,7 @@
  */
 import type { Transaction } from 'kysely'
 import type { CoreTables, Db } from '../db/schema'
+import { refreshStatistics } from '../db/database'
 import { seedDemoTenant } from './demo.seed'
 import { commerceDemoSeed } from '../commerce/commerce.seed'
 
@@ -20,6 +21,7 @@ export async function seedDatabase(db: Db, options: { tenant: string; log?: { in
   await db.transaction().execute(async (trx) => {
     for (const seed of seeds) await seed(trx, options.tenant)
   })
+  await refreshStatistics(db)
   options.log?.info(`seeded demo tenant '${options.tenant}'`)
   return true
 }

@@ -6,20 +6,23 @@
  */
 import * as t from 'io-ts'
 import { route } from './route'
-import { Ack, bodyOf, entity, errors, IdParams, Int, IsoDateTime, NonEmptyString, ObjectId, queryOf } from './codecs'
+import { Ack, bodyOf, entity, errors, IdParams, Int, IsoDateTime, NonEmptyString, numberFormat, ObjectId, queryOf } from './codecs'
 import { AppointmentPayload } from './appointments.codecs'
 
 /** What proves the hold is the caller's: its id and the secret token created with it. */
 export const HoldKey = t.type({ id: ObjectId, token: NonEmptyString }, 'HoldKey')
 export type HoldKey = t.TypeOf<typeof HoldKey>
 
+/** A hold's length in whole seconds, at least 1. */
+const HoldSeconds = numberFormat('HoldSeconds', (n) => Number.isInteger(n) && n >= 1, { type: 'integer', minimum: 1 })
+
 export const CreateHoldBody = bodyOf(
   { appointment: AppointmentPayload },
   {
     /** the hold this one replaces (another time chosen): released in the same transaction */
     replaces: t.union([HoldKey, t.null]),
-    /** a shorter hold than the server's HOLD_SECONDS (never longer); tests use it */
-    seconds: t.union([Int, t.null]),
+    /** a shorter hold than the server's HOLD_SECONDS (never longer), in whole seconds >= 1; tests use it */
+    seconds: t.union([HoldSeconds, t.null]),
   },
 )
 export type CreateHoldBody = t.TypeOf<typeof CreateHoldBody>
@@ -73,7 +76,8 @@ export const releaseSlotHold = route({
   path: '/appointments/holds/{id}/release',
   params: IdParams,
   body: ReleaseHoldBody,
-  responses: { 200: Ack, ...errors(400) },
+  /** 404: the id and token name no hold (a hold that ended, with its token, answers 200) */
+  responses: { 200: Ack, ...errors(400, 404) },
 })
 
 /** POST /appointments/holds/{id}/extend: once per hold, up to 10 more minutes (a new account mid-booking verifies its email). */

@@ -1,0 +1,144 @@
+/**
+ * Issue 31: mixed reads and bookings under load on PostgreSQL, one server process (its pool of 10):
+ * BENCH_CLIENTS (50) closed-loop clients for BENCH_SECONDS (60); two requests in three are reads (the
+ * organisations list), one a booking of a distinct free slot; every request gives up after 15 s.
+ * Then: requests answered, 5xx (503s shed with Retry-After counted apart), time-outs, read and booking
+ * p99. Target: every request answered, 0 x 5xx, 0 time-outs (a 503 with Retry-After only when the
+ * server is saturated, at once, never after a long wait). At the end a SIGTERM: the server drains,
+ * flushes its mail and exits 0 with no 'mail flush failed' line.
+ * Run: npm run bench -- load   (BENCH_SECONDS=n, BENCH_CLIENTS=n)
+ */
+import http from 'node:http'
+import { randomUUID } from 'node:crypto'
+import { addDays } from 'date-fns'
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
+import { SignJWT } from 'jose'
+import { migrate, openDatabase } from '../server/db/database'
+import { startServer, throwawayDatabase, type ServerProcess } from '../server/test-support/server-process'
+import { LONDON, percentile, seedReference, TENANT } from './lib/pg-tenant'
+
+const SECONDS = Number(process.env.BENCH_SECONDS || 60)
+const CLIENTS = Number(process.env.BENCH_CLIENTS || 50)
+const CLIENT_TIMEOUT_MS = 15_000
+const SECRET = 'bench-secret-bench-secret-bench-secret-0123'
+/** Enough distinct slots and customers for the bookings of the run (one booking each). */
+const BOOKINGS = Number(process.env.BENCH_BOOKINGS || 20_000)
+
+type Answer = { status: number; retryAfter?: string }
+
+function requester(base: string): (method: string, path: string, body?: string, headers?: Record<string, string>) => Promise<Answer> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS })
+  const { hostname, port } = new URL(base)
+  return (method, path, body, headers = {}) =>
+    new Promise((resolve) => {
+      const request = http.request(
+        { agent, hostname, port, path, method, timeout: CLIENT_TIMEOUT_MS, headers: { 'x-tenant': TENANT, ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}), ...headers } },
+        (response) => {
+          response.resume()
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, retryAfter: response.headers['retry-after'] as string | undefined }))
+          response.on('error', () => resolve({ status: 0 }))
+        },
+      )
+      // 0: no answer within the client's time-out (or the connection failed).
+      request.on('timeout', () => request.destroy(new Error('timeout')))
+      request.on('error', () => resolve({ status: 0 }))
+      request.end(body)
+    })
+}
+
+async function main() {
+  let pgdb
+  try {
+    pgdb = await throwawayDatabase('bench_load')
+  } catch {
+    console.log('No PostgreSQL server at 127.0.0.1:5432 (or TEST_DATABASE_URL): load skipped.')
+    return
+  }
+  let server: ServerProcess | undefined
+  try {
+    const database = await openDatabase({ databaseUrl: pgdb.url, poolSize: 2 })
+    await migrate(database.db)
+    const big = await seedReference(database.db)
+    const service = big.services[7] // 30 minutes for everyone
+    const slots: { practitioner: string; clinic: string; start: string; end: string }[] = []
+    for (let d = 60; slots.length < BOOKINGS; d++) {
+      const day = addDays(new Date(), d)
+      if (formatInTimeZone(day, LONDON, 'i') === '7') continue
+      const date = formatInTimeZone(day, LONDON, 'yyyy-MM-dd')
+      for (let minute = 9 * 60; minute < 17 * 60; minute += 30)
+        big.practitioners.forEach((ps, c) =>
+          ps.forEach((practitioner) => {
+            const start = fromZonedTime(`${date}T${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`, LONDON)
+            slots.push({ practitioner, clinic: big.clinics[c]!, start: start.toISOString(), end: new Date(start.getTime() + 30 * 60_000).toISOString() })
+          }),
+        )
+    }
+    slots.length = BOOKINGS
+    const customers = Array.from({ length: BOOKINGS }, () => randomUUID().replace(/-/g, '').slice(0, 24))
+    for (let i = 0; i < customers.length; i += 1000)
+      await database.db
+        .insertInto('customers')
+        .values(customers.slice(i, i + 1000).map((id, j) => ({ id, tenant_id: TENANT, email: `load-${i + j}@example.com`, password_hash: 'x', first_name: 'L', surname: `Load ${i + j}`, marketing_types: '[]', notification_types: '[]' })))
+        .execute()
+    await database.close()
+    const key = new TextEncoder().encode(SECRET)
+    const env = { DATABASE_URL: pgdb.url, SEED_DEMO: 'false', LOG_LEVEL: 'warn', JWT_SECRET: SECRET, MAX_LIVE_HOLDS: '100000' }
+    server = await startServer(env)
+    await server.running
+    const send = requester(server.base)
+
+    const reads: number[] = []
+    const bookings: number[] = []
+    const statuses = new Map<number, number>()
+    let shedWithRetryAfter = 0
+    let booked = 0
+    let next = 0
+    const deadline = performance.now() + SECONDS * 1000
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (performance.now() < deadline) {
+          const i = next++
+          const isBooking = i % 3 === 2 && booked < BOOKINGS
+          const t0 = performance.now()
+          let answer: Answer
+          if (isBooking) {
+            const n = booked++
+            const s = slots[n]!
+            const token = await new SignJWT({ tenant: TENANT, role: 'customer', gen: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(customers[n]!).setIssuedAt().setExpirationTime('1h').sign(key)
+            const body = JSON.stringify({ appointment: { event: { start: s.start, end: s.end }, practitioner: s.practitioner, clinic: s.clinic, service } })
+            answer = await send('POST', '/api/appointments/public', body, { authorization: `Bearer ${token}` })
+          } else answer = await send('GET', '/api/public/organisations')
+          ;(isBooking ? bookings : reads).push(performance.now() - t0)
+          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
+          if (answer.status === 503 && answer.retryAfter) shedWithRetryAfter++
+        }
+      }),
+    )
+    const total = reads.length + bookings.length
+    const timeouts = statuses.get(0) ?? 0
+    const fivexx = [...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0)
+    reads.sort((a, b) => a - b)
+    bookings.sort((a, b) => a - b)
+    console.log(`${SECONDS} s, ${CLIENTS} clients, one server on PostgreSQL: ${reads.length} reads, ${bookings.length} bookings`)
+    console.log('| figure | measured | target |')
+    console.log('|---|---:|---:|')
+    console.log(`| requests answered | ${total - timeouts} / ${total} | all |`)
+    console.log(`| 5xx (of them 503 with Retry-After) | ${fivexx} (${shedWithRetryAfter}) | 0 |`)
+    console.log(`| time-outs (${CLIENT_TIMEOUT_MS / 1000} s) | ${timeouts} | 0 |`)
+    console.log(`| read p50 / p99 (ms) | ${percentile(reads, 50)?.toFixed(0)} / ${percentile(reads, 99)?.toFixed(0)} | - |`)
+    console.log(`| booking p50 / p99 (ms) | ${percentile(bookings, 50)?.toFixed(0)} / ${percentile(bookings, 99)?.toFixed(0)} | - |`)
+    console.log(`answers: ${[...statuses].map(([s, n]) => `${n} x ${s}`).join(', ')}`)
+
+    // SIGTERM right after the load: drained, mail flushed, then the database closed.
+    server.child.kill('SIGTERM')
+    const exit = await server.exited
+    const flushFailures = server.output().split('\n').filter((line) => /mail flush failed|already been destroyed/.test(line)).length
+    console.log(`| SIGTERM after the load: exit, 'mail flush failed' lines | ${exit.code ?? exit.signal}, ${flushFailures} | 0, 0 |`)
+  } finally {
+    await server?.kill()
+    await pgdb.drop()
+  }
+}
+
+await main()
+process.exit(0)
