@@ -74,11 +74,17 @@ export type CardRequirement = t.TypeOf<typeof CardRequirement>
 export const getPublicOrganisation = route({
   method: 'GET',
   path: '/public/organisations',
+  access: 'public',
+  summary: "The organisation's public settings",
+  description: "The tenant's name, branding, booking rules and the options the booking flow shows, readable without signing in.",
   responses: { 200: OrganisationPublic, ...errors(404) },
 })
 
 export const getCardRequirement = route({
   method: 'GET',
   path: '/public/organisations/card-requirement',
+  access: 'public',
+  summary: 'Whether booking needs a stored card',
+  description: 'Tells the booking flow whether a card must be on file before a booking is confirmed, and which card processor takes it.',
   responses: { 200: CardRequirement, ...errors(404) },
 })
