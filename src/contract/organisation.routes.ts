@@ -40,6 +40,8 @@ export const OrganisationPublic = entity(
   {
     logo: t.string,
     gtmId: t.string,
+    /** production: the tag manager starts only after the visitor accepts analytics in a consent banner this shows */
+    analyticsConsentBanner: t.boolean,
     homeBannerText: t.string,
     termsAndConditionsText: t.string,
     termsAndConditionsTextCourse: t.string,

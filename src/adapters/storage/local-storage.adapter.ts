@@ -14,6 +14,7 @@ export const STORAGE_KEYS = {
   currency: 'currency',
   links: 'links',
   cookiesAccepted: 'cookiesAccepted',
+  analyticsConsent: 'analyticsConsent',
   payingHold: 'payingHold',
 } as const
 
