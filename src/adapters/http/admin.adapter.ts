@@ -1,3 +1,4 @@
+import { exportCustomerData } from '../../contract/privacy.routes'
 import { inject, injectable } from 'inversify'
 import type { AxiosInstance } from 'axios'
 import type { AdminApi } from '../../application/ports/admin.port'
@@ -98,5 +99,8 @@ export class HttpAdminApi implements AdminApi {
   }
   outbox(query: OutboxQuery) {
     return callRoute(this.http, listOutbox, { query })
+  }
+  exportCustomer(id: string) {
+    return callRoute(this.http, exportCustomerData, { params: { id } })
   }
 }
