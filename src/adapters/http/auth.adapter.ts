@@ -1,3 +1,4 @@
+import { exportMyData } from '../../contract/privacy.routes'
 import { inject, injectable } from 'inversify'
 import type { HttpTransport } from './transport'
 import { PORTS } from '../../application/tokens'
@@ -47,5 +48,8 @@ export class HttpAccountApi implements AccountApi {
   constructor(@inject(PORTS.HttpClient) private readonly http: HttpTransport) {}
   updateCustomer(id: string, body: CustomerUpdate) {
     return callRoute(this.http, updateCustomer, { params: { id }, body })
+  }
+  exportMyData() {
+    return callRoute(this.http, exportMyData, {})
   }
 }
