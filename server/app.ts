@@ -39,6 +39,11 @@ export interface BuildOptions {
 }
 
 const TENANT_HEADER = 'x-tenant'
+
+/** '/api/v1/clinics?x=1' is '/api/clinics?x=1': integrators call the versioned paths, the web app the others. */
+export function withoutApiVersion(url: string): string {
+  return /^\/api\/v1(?=[/?]|$)/.test(url) ? `/api${url.slice('/api/v1'.length)}` : url
+}
 export const DATABASE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.'
 /** Retry-After of a request shed because the database is busy (seconds): the queue drains in well under it. */
 export const BUSY_RETRY_AFTER = '1'
@@ -100,6 +105,8 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     bodyLimit: 5 * 1024 * 1024,
     // Path parameters carry emails (forgot-password) up to 254 characters, and tokens; 100 gave a 414.
     routerOptions: { maxParamLength: 1024 },
+    // Version 1 of the API (the OpenAPI document's base) is the unversioned API the web app calls.
+    rewriteUrl: (request) => withoutApiVersion(request.url ?? '/'),
   })
 
   const ownsDatabase = !options.database

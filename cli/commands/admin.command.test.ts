@@ -1,5 +1,5 @@
 // nock tests of `clinic admin ...`: what a refusal points to, and arguments checked before any call.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -154,5 +154,37 @@ describe('clinic admin: what it prints', () => {
     expect(first.stdout).toBe('Signed in as owner@riverside.example.com (admin).\n')
     nock(HOST).post('/api/staff/login').reply(200, { staff: staff('Maya Thompson'), token: 'staff-token' })
     expect((await cli('admin', 'login', '--email', 'owner@riverside.example.com', '--password', 'Owner1234')).stdout).toBe('Signed in as Maya Thompson <owner@riverside.example.com> (admin).\n')
+  })
+})
+
+describe('clinic admin customer export', () => {
+  const id = 'f'.repeat(24)
+  const data = {
+    exportedAt: '2026-12-02T10:00:00.000Z', organisation: 'Riverside', customer: { id, email: 'jane@example.test', first_name: 'Jane' },
+    appointments: [{ id: 'a'.repeat(24), status: 'Scheduled' }], invoices: [], invoiceItems: [], forms: [{ id: 'b'.repeat(24), is_signed: true, signature: 'data:image/png;base64,AA==' }],
+    courses: [], giftVouchers: [], cards: [], messages: [],
+  }
+
+  it('finds the customer by email, then prints everything held about them as JSON', async () => {
+    nock(HOST).get('/api/admin/customers').query({ q: 'jane@example.test' }).reply(200, [{ id, email: 'jane@example.test', firstName: 'Jane', surname: 'Doe' }])
+    nock(HOST).get(`/api/admin/customers/${id}/export`).reply(200, data)
+    const run = await cli('admin', 'customer', 'export', 'jane@example.test')
+    expect(run.code, run.stderr).toBe(0)
+    expect(JSON.parse(run.stdout)).toEqual(data)
+  })
+
+  it('-o writes it to a file only its owner can read', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'clinic-export-'))
+    try {
+      nock(HOST).get(`/api/admin/customers/${id}/export`).reply(200, data)
+      const file = join(dir, 'jane.json')
+      const run = await cli('admin', 'customer', 'export', id, '-o', file)
+      expect(run.code).toBe(0)
+      expect(run.stdout.trim()).toBe(`Written to ${file}.`)
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(data)
+      expect(statSync(file).mode & 0o777).toBe(0o600)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

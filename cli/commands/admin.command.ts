@@ -3,7 +3,7 @@
  * token kept apart from the customer's). Tenant creation needs the server's operator key
  * (OPERATOR_KEY in the environment or --operator-key).
  */
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import type { Command } from 'commander'
 import { parse, stringify } from 'yaml'
 import {
@@ -11,6 +11,7 @@ import {
   ApplySetup,
   CancelForCustomer,
   CreateTenant,
+  ExportCustomerData,
   ExportSetup,
   FindCustomers,
   ListDayBookings,
@@ -278,6 +279,19 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
           { header: 'ID', value: (c) => c.id },
         ], { empty: 'No customer found.' }),
       )
+    })
+
+  customer
+    .command('export <email-or-id>')
+    .description('everything held about a customer as JSON (account, bookings, invoices, signed forms, messages): a subject access request')
+    .option('-o, --output <file>', 'write it to this file (readable by you only) instead of printing it')
+    .action(async (who: string, opts: { output?: string }) => {
+      const data = await call("Exporting the customer's data", () => ctx.useCase(ExportCustomerData).execute(who))
+      const json = `${JSON.stringify(data, null, 2)}\n`
+      if (!opts.output) return void ctx.io.stdout.write(json)
+      // personal and health data: not readable by other users of the machine
+      writeFileSync(opts.output, json, { mode: 0o600 })
+      ctx.print({ file: opts.output }, () => `Written to ${opts.output}.`)
     })
 
   customer

@@ -35,6 +35,7 @@ const settings = z.strictObject({
   country: text,
   logo: z.string().optional(),
   gtmId: z.string().optional(),
+  analyticsConsentBanner: z.boolean().optional(),
   showHomeBannerText: z.boolean(),
   homeBannerText: z.string().optional(),
   bookingDepositType: z.enum(DEPOSIT_TYPES),

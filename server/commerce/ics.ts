@@ -1,7 +1,23 @@
 /**
- * A minimal RFC 5545 calendar (one VEVENT per appointment) for booking confirmation emails.
+ * A minimal RFC 5545 calendar (one VEVENT per appointment) for booking mails and the app's 'Add to
+ * calendar'. An iTIP message (RFC 5546): METHOD:REQUEST while the visit stands, METHOD:CANCEL once
+ * every event of the file is cancelled; both name the ORGANIZER (the clinic) and the ATTENDEE (the
+ * customer), which a calendar client needs to match a cancel to the visit it holds.
  * Times are written in UTC ('Z' form); text values are escaped and lines folded at 75 octets.
  */
+
+/** Someone on the invitation: a display name and an email address. */
+export interface CalendarParty {
+  name: string
+  email: string
+}
+
+export interface CalendarParties {
+  /** the clinic: the address the mails come from */
+  organizer: CalendarParty
+  /** the customer */
+  attendee: CalendarParty
+}
 export interface CalendarEvent {
   uid: string
   start: Date
@@ -44,8 +60,24 @@ export function foldLine(line: string): string {
   return out.join('\r\n ')
 }
 
-export function buildIcs(events: readonly CalendarEvent[], now: Date, productId = '-//Clinic Online Booking//EN'): string {
-  const method = events.length > 0 && events.every((e) => e.cancelled) ? 'CANCEL' : 'PUBLISH'
+/**
+ * A parameter value (RFC 5545 3.2): quoted when it holds ':', ';' or ',', without the characters a
+ * parameter cannot carry (double quotes, control characters).
+ */
+export function paramValue(value: string): string {
+  const clean = value.replace(/["\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim()
+  return /[:;,]/.test(clean) ? `"${clean}"` : clean
+}
+
+const mailto = (email: string) => `mailto:${email.trim()}`
+
+/** The iTIP method of a file of these events. */
+export function icsMethod(events: readonly CalendarEvent[]): 'REQUEST' | 'CANCEL' {
+  return events.length > 0 && events.every((e) => e.cancelled) ? 'CANCEL' : 'REQUEST'
+}
+
+export function buildIcs(events: readonly CalendarEvent[], now: Date, parties: CalendarParties, productId = '-//Clinic Online Booking//EN'): string {
+  const method = icsMethod(events)
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${productId}`, 'CALSCALE:GREGORIAN', `METHOD:${method}`]
   for (const event of events) {
     lines.push(
@@ -56,6 +88,9 @@ export function buildIcs(events: readonly CalendarEvent[], now: Date, productId 
       `DTSTART:${utc(event.start)}`,
       `DTEND:${utc(event.end)}`,
       `SUMMARY:${escapeText(event.summary)}`,
+      `ORGANIZER;CN=${paramValue(parties.organizer.name)}:${mailto(parties.organizer.email)}`,
+      // Booked by the customer: already accepted, no reply asked for (RSVP=FALSE).
+      `ATTENDEE;CN=${paramValue(parties.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:${mailto(parties.attendee.email)}`,
     )
     if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`)
     if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`)

@@ -9,7 +9,7 @@ import { appointmentCalendar } from './calendar.service'
 export async function calendarRoutes(app: FastifyInstance, _deps: ServerDeps): Promise<void> {
   serve(app, getAppointmentCalendar, async ({ params }, ctx) => {
     const who = await ctx.requireCustomer()
-    const ics = await appointmentCalendar(ctx.db, ctx.tenant, who.sub, params.id, ctx.now())
+    const ics = await appointmentCalendar(ctx.db, ctx.tenant, who.sub, params.id, ctx.now(), ctx.deps.config.mailFrom)
     if (!ics) return notFound('Appointment not found')
     ctx.reply.type('text/calendar; charset=utf-8').header('content-disposition', 'attachment; filename="appointment.ics"')
     return ok(ics)

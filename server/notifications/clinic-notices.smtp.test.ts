@@ -120,8 +120,8 @@ describe('a change and its notice commit together', () => {
     expect((await t.app.inject({ method: 'PUT', url: `/api/appointments/cancel-by-customer/${mine}`, headers: t.auth(demo) })).statusCode).toBe(200)
     expect((await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${theirs}/cancel`, headers: admin, payload: {} })).statusCode).toBe(200)
     await t.app.deps.mail.flush()
-    expect(mailsAbout(mine).map((m) => field(icsOf(m), 'METHOD'))).toEqual(['PUBLISH', 'CANCEL'])
-    expect(mailsAbout(theirs).map((m) => field(icsOf(m), 'METHOD'))).toEqual(['PUBLISH', 'CANCEL'])
+    expect(mailsAbout(mine).map((m) => field(icsOf(m), 'METHOD'))).toEqual(['REQUEST', 'CANCEL'])
+    expect(mailsAbout(theirs).map((m) => field(icsOf(m), 'METHOD'))).toEqual(['REQUEST', 'CANCEL'])
   })
 })
 

@@ -9,6 +9,7 @@ const CONTEXT: MessageContext = {
   tenant: 'demo',
   organisation: { name: 'Harley Aesthetics', settings: DEMO_ORGANISATION_SETTINGS },
   customer: { firstName: 'Jane' },
+  calendar: { organizer: { name: 'Harley Aesthetics', email: 'no-reply@clinic.test' }, attendee: { name: 'Jane Doe', email: 'jane@example.test' } },
   manageUrl: 'https://book.clinic.test/app',
   bookUrl: 'https://book.clinic.test/',
   now: new Date('2026-06-16T09:00:00Z'),

@@ -8,7 +8,7 @@ import { formatInTimeZone } from 'date-fns-tz'
 import { cancellationNotice } from '../../src/domain/policy/cancellation-notice'
 import { currencyOrDefault, formatMoney } from '../../src/domain/pricing/money'
 import { DISPLAY_LONG_DATE_FORMAT, LONDON_TIME_ZONE } from '../../src/domain/time'
-import { buildIcs } from '../commerce/ics'
+import { buildIcs, icsMethod, type CalendarParties } from '../commerce/ics'
 import type { OrganisationSettings } from '../db/schema'
 import type { AppointmentNoticeKind as NoticeKind, NoticePayload } from './notices.repository'
 
@@ -16,6 +16,8 @@ export interface MessageContext {
   tenant: string
   organisation: { name: string; settings: OrganisationSettings }
   customer: { firstName: string }
+  /** the .ics's ORGANIZER (the clinic, at the mails' sender address) and ATTENDEE (the customer) */
+  calendar: CalendarParties
   /** where the customer manages the booking (from config.publicUrl only) */
   manageUrl: string
   /** the booking site's home (from config.publicUrl only) */
@@ -32,7 +34,7 @@ export interface RenderedMessage {
   /** the button (absent in a few service mails, e.g. a refund) */
   action?: { label: string; url: string }
   sms: string
-  ics?: { filename: string; content: string; method: 'PUBLISH' | 'CANCEL' }
+  ics?: { filename: string; content: string; method: 'REQUEST' | 'CANCEL' }
 }
 
 export const when = (date: Date) => `${formatInTimeZone(date, LONDON_TIME_ZONE, DISPLAY_LONG_DATE_FORMAT)} at ${formatInTimeZone(date, LONDON_TIME_ZONE, 'HH:mm')}`
@@ -91,19 +93,17 @@ export function renderNotice(kind: NoticeKind, payload: NoticePayload, ctx: Mess
         : 'The attached calendar file adds the appointment to your calendar (or moves it there).',
     )
   }
-  const ics = buildIcs(
-    appointments.map((a) => ({
-      uid: calendarUid(ctx.tenant, a.id),
-      sequence: a.sequence,
-      cancelled: isCancel(kind),
-      start: new Date(a.start),
-      end: new Date(a.end),
-      summary: `${a.serviceName} (${org})`,
-      location: [a.clinicName, a.clinicAddress].filter(Boolean).join(', '),
-      description: `With ${a.practitionerName}`,
-    })),
-    ctx.now,
-  )
+  const events = appointments.map((a) => ({
+    uid: calendarUid(ctx.tenant, a.id),
+    sequence: a.sequence,
+    cancelled: isCancel(kind),
+    start: new Date(a.start),
+    end: new Date(a.end),
+    summary: `${a.serviceName} (${org})`,
+    location: [a.clinicName, a.clinicAddress].filter(Boolean).join(', '),
+    description: `With ${a.practitionerName}`,
+  }))
+  const ics = buildIcs(events, ctx.now, ctx.calendar)
   return {
     subject: `${head.subject}: ${first.serviceName} on ${formatInTimeZone(start, LONDON_TIME_ZONE, 'dd/MM/yyyy HH:mm')}`,
     paragraphs,
@@ -111,7 +111,7 @@ export function renderNotice(kind: NoticeKind, payload: NoticePayload, ctx: Mess
     action: { label: isCancel(kind) || kind === 'hold-released' ? 'Book again' : 'Manage your booking', url: ctx.manageUrl },
     // Short: one segment where it can be. No link: texts are often forwarded and read on lock screens.
     sms: `${head.sms} ${first.serviceName} ${shortWhen(start)}, ${first.clinicName}.`,
-    ...(onCalendar(kind) ? { ics: { filename: 'appointment.ics', content: ics, method: isCancel(kind) ? ('CANCEL' as const) : ('PUBLISH' as const) } } : {}),
+    ...(onCalendar(kind) ? { ics: { filename: 'appointment.ics', content: ics, method: icsMethod(events) } } : {}),
   }
 }
 

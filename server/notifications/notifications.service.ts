@@ -12,6 +12,7 @@ import { newId } from '../db/ids'
 import type { Db, DbOrTrx } from '../db/schema'
 import { enqueueMail } from './mail.service'
 import { brandingOf, htmlOf } from './mail-layout'
+import { attendeeOf, organizerOf } from './calendar.service'
 import { renderNotice, textOf } from './messages'
 import { renderPurchase } from './purchase-messages'
 import { claimPendingNotices, insertNotice, insertPurchaseNotice, markRendered, type AppointmentNoticeKind, type NoticeDeposit, type NoticeForm, type NoticePurchase, type NoticeRow, type NoticeVoucher, type PurchaseNoticeKind } from './notices.repository'
@@ -80,7 +81,7 @@ export class NotificationsService implements NotificationsApi {
   constructor(
     private readonly db: Db,
     private readonly options: {
-      config: Pick<ServerConfig, 'publicUrl'>
+      config: Pick<ServerConfig, 'publicUrl' | 'mailFrom'>
       clock: () => Date
       log: Pick<FastifyBaseLogger, 'error' | 'info'>
       /** whether texts are written at all (no SMS port: production without Twilio) */
@@ -112,7 +113,7 @@ export class NotificationsService implements NotificationsApi {
       notice.customer_id
         ? trx
             .selectFrom('customers')
-            .select(['email', 'first_name', 'mobile_phone', 'notification_types'])
+            .select(['email', 'first_name', 'surname', 'mobile_phone', 'notification_types'])
             .where('tenant_id', '=', notice.tenant_id)
             .where('id', '=', notice.customer_id)
             .executeTakeFirst()
@@ -125,6 +126,7 @@ export class NotificationsService implements NotificationsApi {
         tenant: notice.tenant_id,
         organisation,
         customer: { firstName: customer.first_name },
+        calendar: { organizer: organizerOf(organisation.name, this.options.config.mailFrom), attendee: attendeeOf(customer) },
         manageUrl: `${origin}/app`,
         bookUrl: `${origin}/`,
         now,

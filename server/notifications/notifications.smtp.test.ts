@@ -9,6 +9,7 @@ import { londonDate, londonInstant } from '../test-support/dates'
 import { SmtpInbox } from '../test-support/smtp-inbox'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
 import { HoldSweeper } from '../booking/hold-sweeper'
+import { readItip } from '../test-support/itip-check'
 import { notify } from './notifications.service'
 
 const inbox = new SmtpInbox()
@@ -72,7 +73,23 @@ describe('appointment notices', () => {
     const calendars = mails.map(icsOf)
     expect(calendars.map((c) => field(c, 'UID'))).toEqual(Array(3).fill(`${id}@demo.clinic-booking`))
     expect(calendars.map((c) => field(c, 'SEQUENCE'))).toEqual(['0', '1', '2'])
-    expect(calendars.map((c) => field(c, 'METHOD'))).toEqual(['PUBLISH', 'PUBLISH', 'CANCEL'])
+    expect(calendars.map((c) => field(c, 'METHOD'))).toEqual(['REQUEST', 'REQUEST', 'CANCEL'])
+    const typeOf = (m: ParsedMail) => m.attachments.find((a) => a.filename === 'appointment.ics')!.headers.get('content-type') as { value: string; params: Record<string, string> }
+    expect(mails.map((m) => [typeOf(m).value, typeOf(m).params.method])).toEqual([['text/calendar', 'REQUEST'], ['text/calendar', 'REQUEST'], ['text/calendar', 'CANCEL']])
+    // RFC 5546: the clinic as ORGANIZER (at the mails' sender address), the customer as ATTENDEE, in the request and the cancel.
+    const customer = await t.db.selectFrom('customers').select(['first_name', 'surname']).where('email', '=', DEMO_CUSTOMER.email).executeTakeFirstOrThrow()
+    for (const calendar of calendars) {
+      const reading = readItip(calendar)
+      expect(reading.problems).toEqual([])
+      expect(reading.events).toEqual([
+        expect.objectContaining({
+          organizer: `mailto:${/<(.+)>/.exec(t.config.mailFrom)![1]}`,
+          organizerName: 'Harley Aesthetics',
+          attendees: [`mailto:${DEMO_CUSTOMER.email}`],
+          attendeeNames: [`${customer.first_name} ${customer.surname}`],
+        }),
+      ])
+    }
     expect(field(calendars[1], 'DTSTART')).toBe(londonInstant(day, '11:00').replace(/[-:]/g, '').replace('.000', ''))
     // In the organisation's name, the spec's date format, the address, a link from PUBLIC_URL only.
     expect(mails[1].text).toContain('Harley Aesthetics')
@@ -145,7 +162,9 @@ describe('GET /appointments/{id}/calendar.ics', () => {
     expect(response.headers['content-type']).toMatch(/^text\/calendar/)
     expect(field(response.body, 'UID')).toBe(`${id}@demo.clinic-booking`)
     expect(field(response.body, 'SEQUENCE')).toBe('1')
-    expect(field(response.body, 'METHOD')).toBe('PUBLISH')
+    expect(field(response.body, 'METHOD')).toBe('REQUEST')
+    expect(readItip(response.body).problems).toEqual([])
+    expect(readItip(response.body).events[0]).toMatchObject({ organizerName: 'Harley Aesthetics', attendees: [`mailto:${DEMO_CUSTOMER.email}`] })
     expect((await t.app.inject({ method: 'GET', url: `/api/appointments/${id}/calendar.ics`, headers: t.auth(other) })).statusCode).toBe(404)
     expect((await t.app.inject({ method: 'GET', url: `/api/appointments/${id}/calendar.ics` })).statusCode).toBe(401)
   })

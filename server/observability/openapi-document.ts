@@ -1,7 +1,10 @@
 /**
  * The OpenAPI 3.1 document of the API, generated from src/contract (every route's method, path,
- * params, query, body and response codec per status). Written to dist/openapi.json by
- * `npm run build` (scripts/openapi.mjs) and served at /api/openapi.json.
+ * access, summary, description, params, query, body and response codec per status) and from
+ * src/contract/platform.routes.ts (health, readiness, metrics, payments config, processor webhooks).
+ * It describes version 1 (/api/v1/...); the server answers the unversioned /api/... paths the same
+ * (the web app's client uses them). Written to dist/openapi.json by `npm run build`
+ * (scripts/openapi.mjs) and served at /api/openapi.json.
  */
 import { readFileSync } from 'node:fs'
 import { STATUS_CODES } from 'node:http'
@@ -9,7 +12,11 @@ import { resolve } from 'node:path'
 import type * as t from 'io-ts'
 import { namedRoutes } from '../../src/contract'
 import { acceptsUndefined, newComponents, toJsonSchema, type JsonSchema, type SchemaComponents } from '../../src/contract/json-schema'
-import { ErrorBody, NoInput, type Route } from '../../src/contract/route'
+import { platformRoutes, tenantPageRoutes } from '../../src/contract/platform.routes'
+import { ErrorBody, NoInput, type Access, type Route } from '../../src/contract/route'
+
+/** The base path of the API version this document describes; server/app.ts maps it onto /api. */
+export const API_V1_BASE = '/api/v1'
 
 export type OpenApiDocument = JsonSchema & { openapi: string; paths: Record<string, Record<string, JsonSchema>> }
 
@@ -28,8 +35,48 @@ function propertiesOf(schema: JsonSchema, components: SchemaComponents): { prope
   return { properties: ref.properties as Record<string, JsonSchema>, required: (ref.required as string[] | undefined) ?? [] }
 }
 
-function parameters(route: Route, components: SchemaComponents): JsonSchema[] {
-  const out: JsonSchema[] = [{ $ref: '#/components/parameters/Tenant' }]
+/** The security requirement of each kind of access (an empty object: the call works without credentials). */
+const SECURITY: Record<Access, JsonSchema[]> = {
+  public: [],
+  optionalCustomer: [{ customerBearer: [] }, {}],
+  customer: [{ customerBearer: [] }],
+  staff: [{ staffBearer: [] }],
+  admin: [{ staffBearer: [] }],
+  operator: [{ operatorKey: [] }],
+  metrics: [{ metricsBearer: [] }, {}],
+}
+
+const SECURITY_SCHEMES = {
+  customerBearer: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: "A customer's token, from POST /login?from=customer. It opens the customer's own data of its tenant only.",
+  },
+  staffBearer: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: "A staff member's token (admin or practitioner), from POST /staff/login. Calls marked 'admin only' refuse a practitioner (403).",
+  },
+  operatorKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Operator-Key',
+    description: "The server's OPERATOR_KEY, for the platform's operator (tenant creation). Without OPERATOR_KEY the call answers 403.",
+  },
+  metricsBearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description: "The server's METRICS_TOKEN, when it has one.",
+  },
+}
+
+/** Routes of a tenant read X-Tenant; the platform's routes and tenant creation come before any tenant. */
+const noTenant = (route: Route) => route.access === 'operator'
+
+function parameters(route: Route, components: SchemaComponents, tenant: boolean): JsonSchema[] {
+  const out: JsonSchema[] = tenant ? [{ $ref: '#/components/parameters/Tenant' }] : []
   const params = route.params === NoInput ? undefined : propertiesOf(toJsonSchema(route.params, components), components)
   for (const match of route.path.matchAll(/\{(\w+)\}/g)) {
     out.push({ name: match[1], in: 'path', required: true, schema: params?.properties[match[1]] ?? { type: 'string' } })
@@ -48,19 +95,27 @@ function responses(route: Route, components: SchemaComponents): JsonSchema {
   const out: JsonSchema = {}
   for (const [status, codec] of Object.entries(route.responses)) {
     if (!codec) continue
+    if (Number(status) >= 300 && Number(status) < 400) {
+      out[status] = { description: STATUS_CODES[Number(status)], headers: { Location: { description: 'Where to go next', schema: { type: 'string' } } } }
+      continue
+    }
+    const mediaType = Number(status) < 300 && route.mediaType ? route.mediaType : 'application/json'
     out[status] = {
       description: STATUS_CODES[Number(status)] ?? `Status ${status}`,
-      content: { 'application/json': { schema: toJsonSchema(codec as t.Mixed, components) } },
+      content: { [mediaType]: { schema: toJsonSchema(codec as t.Mixed, components) } },
     }
   }
   return out
 }
 
-function operation(name: string, resource: string, route: Route, components: SchemaComponents): JsonSchema {
+function operation(name: string, resource: string, route: Route, components: SchemaComponents, tenant: boolean): JsonSchema {
   const op: JsonSchema = {
     operationId: name,
+    summary: route.summary,
+    description: route.access === 'admin' ? `${route.description} Admins only.` : route.description,
     tags: [resource],
-    parameters: parameters(route, components),
+    security: SECURITY[route.access],
+    parameters: parameters(route, components, tenant),
   }
   if (route.body !== NoInput) {
     op.requestBody = {
@@ -69,8 +124,6 @@ function operation(name: string, resource: string, route: Route, components: Sch
     }
   }
   op.responses = responses(route, components)
-  // A route that can answer 401 reads a customer's token (some also answer without one).
-  if (401 in route.responses) op.security = [{ bearerAuth: [] }, {}]
   return op
 }
 
@@ -87,28 +140,34 @@ export function buildOpenApiDocument(version = packageVersion()): OpenApiDocumen
   toJsonSchema(ErrorBody, components, 'ErrorBody')
   const paths: OpenApiDocument['paths'] = {}
   const operationIds = new Set<string>()
-  for (const { name, resource, route } of namedRoutes) {
+  const platform = [
+    ...Object.entries(tenantPageRoutes).map(([name, route]) => ({ name, resource: 'auth', route: route as Route, tenant: true })),
+    ...Object.entries(platformRoutes).map(([name, route]) => ({ name, resource: 'platform', route: route as Route, tenant: false })),
+  ]
+  for (const { name, resource, route, tenant } of [...namedRoutes.map((n) => ({ ...n, tenant: !noTenant(n.route) })), ...platform]) {
     // Export names are unique per module; across modules the resource tells them apart.
     const id = operationIds.has(name) ? `${resource}.${name}` : name
     operationIds.add(id)
     const item = (paths[route.path] ??= {})
     const method = route.method.toLowerCase()
     if (item[method]) throw new Error(`Two contract routes for ${route.method} ${route.path}`)
-    item[method] = operation(id, resource, route, components)
+    item[method] = operation(id, resource, route, components, tenant)
   }
   return {
     openapi: '3.1.0',
     info: {
       title: 'Clinic Online Booking API',
       version,
-      description: 'Generated from src/contract. Errors answer { statusCode, message }.',
+      description:
+        'Online booking for multi-location clinics. Generated from src/contract. Errors answer { statusCode, message }. ' +
+        'This is version 1 of the API, under /api/v1; the same calls answer under /api without a version (the web app uses those).',
     },
-    servers: [{ url: '/api' }],
+    servers: [{ url: API_V1_BASE, description: 'This server, version 1 of the API' }],
     paths,
     components: {
       schemas: components.schemas,
       parameters: { Tenant: TENANT_PARAMETER },
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: SECURITY_SCHEMES,
     },
   }
 }

@@ -8,6 +8,7 @@ import { Ajv2020 } from 'ajv/dist/2020'
 import type * as t from 'io-ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { namedRoutes } from '../../src/contract'
+import { platformRoutes, tenantPageRoutes } from '../../src/contract/platform.routes'
 import { NoInput } from '../../src/contract/route'
 import { routeSamples } from '../../test/contract/samples'
 import { buildTestServer, type TestServer } from '../test-support/test-server'
@@ -18,8 +19,10 @@ type Operation = {
   operationId: string
   parameters: { name?: string; in?: string; required?: boolean; schema?: object; $ref?: string }[]
   requestBody?: { content: { 'application/json': { schema: object } } }
-  responses: Record<string, { content: { 'application/json': { schema: object } } }>
+  responses: Record<string, { content: Record<string, { schema: object }> }>
 }
+/** The schema of a response, whatever its media type (JSON, or a calendar file's text). */
+const schemaOf = (response: { content: Record<string, { schema: object }> }) => Object.values(response.content)[0].schema
 const operationOf = (method: string, path: string) => document.paths[path]?.[method.toLowerCase()] as Operation | undefined
 
 /** Validates values against a schema of the document (its $refs resolved in the document's components). */
@@ -42,7 +45,8 @@ describe('the OpenAPI document generated from src/contract', () => {
 
   it('has every route of the contract: method and path, its parameters, body and a schema per response status', () => {
     const operations = Object.values(document.paths).flatMap((item) => Object.keys(item))
-    expect(operations).toHaveLength(namedRoutes.length)
+    // The contract's routes and the platform's (health, readiness, metrics, payments config, webhooks...).
+    expect(operations).toHaveLength(namedRoutes.length + Object.keys({ ...platformRoutes, ...tenantPageRoutes }).length)
     for (const { name, route } of namedRoutes) {
       const op = operationOf(route.method, route.path)
       expect(op, `${route.method} ${route.path}`).toBeDefined()
@@ -55,7 +59,7 @@ describe('the OpenAPI document generated from src/contract', () => {
       }
       expect(op!.requestBody !== undefined).toBe(route.body !== NoInput)
       expect(Object.keys(op!.responses).map(Number).sort()).toEqual(Object.keys(route.responses).map(Number).sort())
-      for (const response of Object.values(op!.responses)) expect(response.content['application/json'].schema).toBeTypeOf('object')
+      for (const response of Object.values(op!.responses)) expect(schemaOf(response)).toBeTypeOf('object')
     }
   })
 
@@ -69,7 +73,7 @@ describe('the OpenAPI document generated from src/contract', () => {
       }
       for (const [status, value] of Object.entries(sample.responses)) {
         const codec = sample.route.responses[Number(status)] as t.Mixed
-        expect(validates(op.responses[status].content['application/json'].schema, codec.encode(value)), `${sample.route.path} ${status}`).toBeUndefined()
+        expect(validates(schemaOf(op.responses[status]), codec.encode(value)), `${sample.route.path} ${status}`).toBeUndefined()
         checked++
       }
     }

@@ -32,6 +32,7 @@ import { staffRoutes } from '../staff/staff.routes'
 import { adminRoutes } from '../admin/admin.routes'
 import { tenantsRootRoutes } from '../admin/tenants.routes'
 import { calendarRoutes } from '../notifications/calendar.routes'
+import { privacyRoutes } from '../privacy/privacy.routes'
 
 export type RouteModule = (app: FastifyInstance, deps: ServerDeps) => Promise<void>
 
@@ -47,6 +48,7 @@ export const apiRoutes: RouteModule[] = [
   invoicesRoutes, cardsRoutes, coursesRoutes, vouchersRoutes, taxesRoutes, formsRoutes, leadsRoutes,
   staffRoutes, adminRoutes,
   calendarRoutes,
+  privacyRoutes,
 ]
 
 export const rootRoutes: RouteModule[] = [

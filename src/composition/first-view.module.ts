@@ -2,7 +2,7 @@ import { ContainerModule } from 'inversify'
 import { PORTS } from '../application/tokens'
 import type { TokenStore } from '../application/ports/token-store.port'
 import { GetCurrentUser, Logout } from '../application/use-cases/auth.use-case'
-import { ListLocations, LoadLinks, LoadOrganisation, SelectLocation } from '../application/use-cases/catalogue.use-case'
+import { ListLocations, LoadLinks, LoadOrganisation, SelectLocation, StartTagManager } from '../application/use-cases/catalogue.use-case'
 import { useCasesModule, type UseCaseClass } from '../application/use-cases.module'
 import type { HttpConfig, HttpTransport } from '../adapters/http/transport'
 import { createFetchTransport } from '../adapters/http/fetch-transport'
@@ -16,7 +16,7 @@ import { BookingViewModel } from '../ui/view-models/booking.view-model'
 import { LocationsViewModel } from '../ui/view-models/locations.view-model'
 
 /** The use cases of the first view (header, location list, sign-out); the rest load with the lazy module. */
-export const firstViewUseCaseClasses: readonly UseCaseClass[] = [LoadOrganisation, ListLocations, SelectLocation, GetCurrentUser, LoadLinks, Logout]
+export const firstViewUseCaseClasses: readonly UseCaseClass[] = [LoadOrganisation, StartTagManager, ListLocations, SelectLocation, GetCurrentUser, LoadLinks, Logout]
 /** The API ports those use cases need (every other Http* adapter loads with the lazy module). */
 export const firstViewPorts = { CatalogueApi: HttpCatalogueApi, LinksApi: HttpLinksApi, AuthApi: HttpAuthApi } as const
 /** The view models of the first view and of the wizard's shared state. */

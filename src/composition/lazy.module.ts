@@ -16,6 +16,7 @@ import { FormViewModel } from '../ui/view-models/form.view-model'
 import { FormBuilderViewModel } from '../ui/view-models/form-builder.view-model'
 import { LEAD_HOST, LeadViewModel, windowLeadHost } from '../ui/view-models/lead.view-model'
 import { AddToCalendarViewModel } from '../ui/view-models/add-to-calendar.view-model'
+import { MyDataViewModel } from '../ui/view-models/my-data.view-model'
 import { ThankYouCalendarViewModel } from '../ui/view-models/thank-you-calendar.view-model'
 import { browserFileSaver, FILE_SAVER } from '../ui/view-models/app-services'
 import { AccountViewModel } from '../ui/view-models/account.view-model'
@@ -49,6 +50,7 @@ export const lazyViewModelClasses = [
 export const accountViewModelClasses = [
   AppointmentsTabViewModel,
   AddToCalendarViewModel,
+  MyDataViewModel,
   ThankYouCalendarViewModel,
   CoursesTabViewModel,
   PersonalDetailsViewModel,

@@ -38,6 +38,9 @@ export type CreatedTenant = t.TypeOf<typeof CreatedTenant>
 export const createTenant = route({
   method: 'POST',
   path: '/admin/tenants',
+  access: 'operator',
+  summary: 'Create a tenant',
+  description: 'A new organisation with its first admin (the set-password link comes back). The X-Operator-Key header; off (403) when the server has no OPERATOR_KEY.',
   body: CreateTenantBody,
   responses: { 201: CreatedTenant, ...errors(400, 401, 403, 409) },
 })
@@ -52,6 +55,9 @@ export type SetupDocument = t.TypeOf<typeof SetupDocument>
 export const getSetup = route({
   method: 'GET',
   path: '/admin/setup',
+  access: 'admin',
+  summary: 'Export the set-up',
+  description: "The tenant's whole set-up (locations, services, practitioners, hours...) as one document keyed by slugs.",
   responses: { 200: SetupDocument, ...errors(401, 403) },
 })
 
@@ -69,6 +75,9 @@ export type SetupPlan = t.TypeOf<typeof SetupPlan>
 export const applySetup = route({
   method: 'POST',
   path: '/admin/setup',
+  access: 'admin',
+  summary: 'Apply a set-up document',
+  description: "Validates the whole document (400: one 'path: message' line per error), plans the changes and applies them unless dryRun.",
   body: ApplySetupBody,
   responses: { 200: SetupPlan, ...errors(400, 401, 403) },
 })
@@ -100,6 +109,9 @@ export type DayBookingsQuery = t.TypeOf<typeof DayBookingsQuery>
 export const getDayBookings = route({
   method: 'GET',
   path: '/admin/bookings',
+  access: 'staff',
+  summary: "The day's bookings",
+  description: 'The bookings of a date at a location (a practitioner sees their own), for the front desk.',
   query: DayBookingsQuery,
   responses: { 200: t.array(DayBooking), ...errors(400, 401, 403) },
 })
@@ -111,6 +123,9 @@ export type RotaPractitioner = t.TypeOf<typeof RotaPractitioner>
 export const getRota = route({
   method: 'GET',
   path: '/admin/rota',
+  access: 'staff',
+  summary: 'Who works on a day',
+  description: "The practitioners who work at the location on the date (the desk's columns). A practitioner sees themself.",
   query: queryOf({ date: IsoDate, location: StringFromQuery }),
   responses: { 200: t.array(RotaPractitioner), ...errors(400, 401, 403) },
 })
@@ -121,6 +136,9 @@ export type CustomerSummary = t.TypeOf<typeof CustomerSummary>
 export const findCustomers = route({
   method: 'GET',
   path: '/admin/customers',
+  access: 'admin',
+  summary: 'Find customers',
+  description: 'Customers whose id, email or name matches the text, for on-behalf changes.',
   query: queryOf({ q: StringFromQuery }),
   responses: { 200: t.array(CustomerSummary), ...errors(400, 401, 403) },
 })
@@ -129,6 +147,9 @@ export const findCustomers = route({
 export const logoutCustomer = route({
   method: 'POST',
   path: '/admin/customers/{id}/logout',
+  access: 'admin',
+  summary: "End a customer's sessions",
+  description: 'Ends every live session of the customer, on every server instance.',
   params: IdParams,
   responses: { 200: Ack, ...errors(400, 401, 403, 404) },
 })
@@ -143,6 +164,9 @@ export type StaffCancelBody = t.TypeOf<typeof StaffCancelBody>
 export const staffCancelAppointment = route({
   method: 'PUT',
   path: '/admin/appointments/{id}/cancel',
+  access: 'admin',
+  summary: "Cancel on the customer's behalf",
+  description: 'Cancels the appointment; a late-cancellation fee only when chargeFee and the policy makes one due.',
   params: IdParams,
   body: StaffCancelBody,
   responses: { 200: DayBooking, ...errors(400, 401, 403, 404, 409) },
@@ -155,6 +179,9 @@ export type StaffMoveBody = t.TypeOf<typeof StaffMoveBody>
 export const staffMoveAppointment = route({
   method: 'PUT',
   path: '/admin/appointments/{id}/move',
+  access: 'admin',
+  summary: "Move on the customer's behalf",
+  description: 'Moves the appointment to another start (and practitioner); 409 when the time is taken.',
   params: IdParams,
   body: StaffMoveBody,
   responses: { 200: DayBooking, ...errors(400, 401, 403, 404, 409) },
@@ -168,6 +195,9 @@ export type AttendanceBody = t.TypeOf<typeof AttendanceBody>
 export const markAttendance = route({
   method: 'PUT',
   path: '/admin/appointments/{id}/attendance',
+  access: 'staff',
+  summary: 'Record attendance',
+  description: 'Marks the visit as checked in or a no-show.',
   params: IdParams,
   body: AttendanceBody,
   responses: { 200: DayBooking, ...errors(400, 401, 403, 404, 409) },
@@ -183,6 +213,9 @@ export type CreatedStaff = t.TypeOf<typeof CreatedStaff>
 export const createStaff = route({
   method: 'POST',
   path: '/admin/staff',
+  access: 'admin',
+  summary: 'Create a staff account',
+  description: 'A new admin or practitioner login; the one-time set-password link comes back.',
   body: CreateStaffBody,
   responses: { 201: CreatedStaff, ...errors(400, 401, 403, 409) },
 })
@@ -190,6 +223,9 @@ export const createStaff = route({
 export const listStaff = route({
   method: 'GET',
   path: '/admin/staff',
+  access: 'admin',
+  summary: 'The staff accounts',
+  description: 'Every staff login of the tenant with its role and linked practitioner.',
   responses: { 200: t.array(StaffUser), ...errors(401, 403) },
 })
 
@@ -209,6 +245,9 @@ export type OutboxMessage = t.TypeOf<typeof OutboxMessage>
 export const listOutbox = route({
   method: 'GET',
   path: '/admin/outbox',
+  access: 'admin',
+  summary: 'Messages not sent',
+  description: 'Mails and texts still pending, retrying or given up, with their last error.',
   query: OutboxQuery,
   responses: { 200: t.array(OutboxMessage), ...errors(400, 401, 403) },
 })
@@ -226,6 +265,9 @@ export type SentForm = t.TypeOf<typeof SentForm>
 export const sendCustomerForm = route({
   method: 'POST',
   path: '/admin/customers/{id}/forms',
+  access: 'admin',
+  summary: 'Send a form to a customer',
+  description: "Sends the customer a form (the clinic's standard one of the type unless a model is given) and mails its link.",
   params: IdParams,
   body: SendFormBody,
   responses: { 201: SentForm, ...errors(400, 401, 403, 404) },
@@ -238,6 +280,9 @@ export type StaffPasswordLink = t.TypeOf<typeof StaffPasswordLink>
 export const staffPasswordLink = route({
   method: 'POST',
   path: '/admin/staff/{id}/password-link',
+  access: 'admin',
+  summary: 'A new staff set-password link',
+  description: 'A new one-time set-password link for a staff member who forgot theirs; older sessions end when it is used.',
   params: IdParams,
   responses: { 200: StaffPasswordLink, ...errors(400, 401, 403, 404) },
 })

@@ -28,6 +28,9 @@ export type DaysAvailableRequest = t.TypeOf<typeof DaysAvailableRequest>
 export const getDaysAvailableByMonth = route({
   method: 'POST',
   path: '/appointments/days-available-by-month',
+  access: 'optionalCustomer',
+  summary: 'The days with free times in a month',
+  description: "For each requested service and month, the dates that still have a free start. A customer's token is read only when a line names their appointment.",
   body: t.array(DaysAvailableRequest),
   responses: { 200: t.array(AvailableDay), ...errors(400, 404) },
 })
@@ -45,6 +48,9 @@ export type CustomerAppointments = t.TypeOf<typeof CustomerAppointments>
 export const getCustomerAppointments = route({
   method: 'GET',
   path: '/appointments/customer/{customerId}',
+  access: 'customer',
+  summary: "The signed-in customer's appointments",
+  description: "The customer's own appointments (upcoming, past or all), paged; 403 for another customer's id.",
   params: t.type({ customerId: ObjectId }),
   query: CustomerAppointmentsQuery,
   responses: { 200: CustomerAppointments, ...errors(400, 401, 403, 404) },
@@ -65,6 +71,9 @@ export type CreateBookingBody = t.TypeOf<typeof CreateBookingBody>
 export const createPublicAppointment = route({
   method: 'POST',
   path: '/appointments/public',
+  access: 'customer',
+  summary: 'Book an appointment',
+  description: 'Books the held time (and linked services) for the signed-in customer; a deposit leaves it pending until paid. 409 when the time was taken.',
   body: CreateBookingBody,
   responses: { 200: BookingCreated, ...errors(400, 401, 403, 404, 409, 429) },
 })
@@ -72,6 +81,9 @@ export const createPublicAppointment = route({
 export const getAppointment = route({
   method: 'GET',
   path: '/appointments/{id}',
+  access: 'customer',
+  summary: "One of the customer's appointments",
+  description: 'An appointment of the signed-in customer by its id, with its service, practitioner, location and payment state.',
   params: IdParams,
   responses: { 200: AppointmentView, ...errors(400, 401, 403, 404) },
 })
@@ -83,6 +95,10 @@ export const getAppointment = route({
 export const getAppointmentCalendar = route({
   method: 'GET',
   path: '/appointments/{id}/calendar.ics',
+  access: 'customer',
+  summary: 'The appointment as a calendar file',
+  description: "The customer's own appointment as an RFC 5545 calendar (text/calendar): the same UID as in every mail about it, its current SEQUENCE, METHOD:CANCEL once cancelled.",
+  mediaType: 'text/calendar',
   params: IdParams,
   responses: { 200: t.string, ...errors(400, 401, 403, 404) },
 })
@@ -91,6 +107,9 @@ export const getAppointmentCalendar = route({
 export const cancelAppointmentByCustomer = route({
   method: 'PUT',
   path: '/appointments/cancel-by-customer/{id}',
+  access: 'customer',
+  summary: 'Cancel an appointment',
+  description: "Cancels the customer's own appointment; 409 when the cancellation policy refuses.",
   params: IdParams,
   responses: { 200: AppointmentView, ...errors(400, 401, 403, 404, 409) },
 })
@@ -99,6 +118,9 @@ export const cancelAppointmentByCustomer = route({
 export const deletePendingAppointment = route({
   method: 'PUT',
   path: '/appointments/delete-pending/{id}',
+  access: 'customer',
+  summary: 'Release a pending booking',
+  description: 'Gives up a booking whose deposit was not paid (the confirm countdown ran out, or the customer started again).',
   params: IdParams,
   responses: { 200: Ack, ...errors(400, 401, 403, 404, 409) },
 })
@@ -110,6 +132,9 @@ export type RescheduleBody = t.TypeOf<typeof RescheduleBody>
 export const rescheduleAppointment = route({
   method: 'PUT',
   path: '/appointments/reschedule/{id}',
+  access: 'customer',
+  summary: 'Move an appointment',
+  description: "Moves the customer's own appointment to another time; 409 when the new time is taken or the policy refuses.",
   params: IdParams,
   body: RescheduleBody,
   responses: { 200: AppointmentView, ...errors(400, 401, 403, 404, 409) },

@@ -16,6 +16,9 @@ export type LoginResult = t.TypeOf<typeof LoginResult>
 export const login = route({
   method: 'POST',
   path: '/login',
+  access: 'public',
+  summary: 'Customer sign-in',
+  description: "Answers a bearer token for the customer's email and password. 401 bad credentials, 403 email not verified. Rate limited.",
   query: LoginQuery,
   body: LoginBody,
   responses: { 200: LoginResult, ...errors(400, 401, 403, 429) },
@@ -28,6 +31,9 @@ export const login = route({
 export const logout = route({
   method: 'POST',
   path: '/logout',
+  access: 'customer',
+  summary: 'Customer sign-out',
+  description: 'Ends the session of the token sent, on every server instance: the token answers 401 from then on.',
   responses: { 200: Ack, ...errors(401) },
 })
 
@@ -55,6 +61,9 @@ export type RegisterResult = t.TypeOf<typeof RegisterResult>
 export const register = route({
   method: 'POST',
   path: '/user/customer/register',
+  access: 'public',
+  summary: 'Create a customer account',
+  description: 'Creates the account and mails a verification link. Rate limited.',
   body: RegisterBody,
   responses: { 200: RegisterResult, ...errors(400, 409, 429) },
 })
@@ -63,6 +72,9 @@ export const register = route({
 export const forgotPassword = route({
   method: 'POST',
   path: '/user/forgot-password/{email}',
+  access: 'public',
+  summary: 'Ask for a password reset link',
+  description: 'Mails a reset link when the address has an account; always the same neutral answer. Rate limited.',
   params: t.type({ email: NonEmptyString }),
   query: queryOf({}, { existingUser: BooleanFromString }),
   responses: { 200: Ack, ...errors(400, 429) },
@@ -90,6 +102,9 @@ export type ChangePasswordResult = t.TypeOf<typeof ChangePasswordResult>
 export const changePassword = route({
   method: 'PUT',
   path: '/user/change-password',
+  access: 'customer',
+  summary: 'Change the password',
+  description: "Changes the signed-in customer's password; their other sessions end.",
   body: ChangePasswordBody,
   responses: { 200: ChangePasswordResult, ...errors(400, 401, 429) },
 })
@@ -97,5 +112,8 @@ export const changePassword = route({
 export const getCurrentUser = route({
   method: 'GET',
   path: '/user/me',
+  access: 'customer',
+  summary: 'The signed-in customer',
+  description: "The customer's own details, stored cards and account balance.",
   responses: { 200: CurrentUser, ...errors(401) },
 })

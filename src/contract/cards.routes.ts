@@ -9,6 +9,9 @@ export { StoredCard }
 export const getCustomerCards = route({
   method: 'GET',
   path: '/square/get-customer-cards/{id}',
+  access: 'customer',
+  summary: "The customer's stored cards",
+  description: 'The cards the signed-in customer keeps on file (brand, last four digits, expiry, default).',
   params: IdParams,
   responses: { 200: t.array(StoredCard), ...errors(400, 401, 403, 404) },
 })
@@ -24,6 +27,9 @@ export type AddCardBody = t.TypeOf<typeof AddCardBody>
 export const addCustomerCard = route({
   method: 'POST',
   path: '/square/add-customer-card',
+  access: 'customer',
+  summary: 'Store a card',
+  description: "Stores a card from the card processor's tokenizer for the signed-in customer.",
   body: AddCardBody,
   responses: { 200: StoredCard, ...errors(400, 401, 403, 404) },
 })
@@ -35,6 +41,9 @@ export type DeleteCardsBody = t.TypeOf<typeof DeleteCardsBody>
 export const deleteCustomerCards = route({
   method: 'DELETE',
   path: '/square/delete-customer-cards/{id}',
+  access: 'customer',
+  summary: 'Delete stored cards',
+  description: "Deletes the customer's cards named in the body; answers the cards left.",
   params: IdParams,
   body: DeleteCardsBody,
   responses: { 200: t.array(StoredCard), ...errors(400, 401, 403, 404) },
@@ -47,6 +56,9 @@ export type DefaultCardBody = t.TypeOf<typeof DefaultCardBody>
 export const setDefaultCard = route({
   method: 'PUT',
   path: '/customers/default-card/{id}',
+  access: 'customer',
+  summary: 'Choose the default card',
+  description: "Makes one of the customer's stored cards the default.",
   params: IdParams,
   body: DefaultCardBody,
   responses: { 200: t.array(StoredCard), ...errors(400, 401, 403, 404) },
@@ -59,6 +71,9 @@ export type ProcessorConnection = t.TypeOf<typeof ProcessorConnection>
 export const isProcessorConnected = route({
   method: 'GET',
   path: '/square/is-connected',
+  access: 'public',
+  summary: 'Whether a card processor is connected',
+  description: 'Whether the organisation has a card processor connected for online payments.',
   responses: { 200: ProcessorConnection, ...errors(404) },
 })
 
@@ -74,6 +89,9 @@ export type Seller = t.TypeOf<typeof Seller>
 export const getSeller = route({
   method: 'GET',
   path: '/square/get-seller',
+  access: 'public',
+  summary: 'What the card form needs',
+  description: "The processor's application and location ids the card form needs for a location.",
   query: queryOf({}, { location: StringFromQuery }),
   responses: { 200: Seller, ...errors(400, 404) },
 })
@@ -110,6 +128,9 @@ export type SetupIntent = t.TypeOf<typeof SetupIntent>
 export const createSetupIntent = route({
   method: 'POST',
   path: '/card-setup-intents',
+  access: 'customer',
+  summary: 'Start storing a card',
+  description: 'A setup intent whose client secret the card form uses to store a card for the signed-in customer.',
   body: bodyOf({ customerId: ObjectId }, { isDefaultCard: t.boolean }),
   responses: { 200: SetupIntent, ...errors(400, 401, 403, 404) },
 })
@@ -118,6 +139,9 @@ export const createSetupIntent = route({
 export const getSetupIntent = route({
   method: 'GET',
   path: '/card-setup-intents/{clientSecret}',
+  access: 'optionalCustomer',
+  summary: 'The state of a card setup',
+  description: "A setup intent by its client secret; with a customer token, only that customer's.",
   params: t.type({ clientSecret: NonEmptyString }),
   responses: { 200: SetupIntent, ...errors(400, 404) },
 })

@@ -48,6 +48,9 @@ export type CategoriesQuery = t.TypeOf<typeof CategoriesQuery>
 export const getCategories = route({
   method: 'GET',
   path: '/categories',
+  access: 'public',
+  summary: 'The service categories',
+  description: 'The categories of services and courses, optionally of one location, in their display order.',
   query: CategoriesQuery,
   responses: { 200: t.array(Category), ...errors(400) },
 })
@@ -55,6 +58,9 @@ export const getCategories = route({
 export const getCategory = route({
   method: 'GET',
   path: '/categories/{id}',
+  access: 'public',
+  summary: 'One service category',
+  description: 'A category by its id; 404 when the tenant has none with that id.',
   params: IdParams,
   responses: { 200: Category, ...errors(400, 404) },
 })

@@ -24,6 +24,9 @@ export type Clinic = t.TypeOf<typeof Clinic>
 export const getPublicClinics = route({
   method: 'GET',
   path: '/public-clinics',
+  access: 'public',
+  summary: 'The locations open for online booking',
+  description: 'Every clinic (location) that takes online bookings, with its address, contact details and per-location flags.',
   responses: { 200: t.array(Clinic), ...errors(400) },
 })
 
@@ -31,5 +34,8 @@ export const getPublicClinics = route({
 export const getClinics = route({
   method: 'GET',
   path: '/clinics',
+  access: 'public',
+  summary: 'Every location of the organisation',
+  description: "All clinics of the organisation, also those not booked online (the customer area's 'Book again' checks and course locations).",
   responses: { 200: t.array(Clinic), ...errors(401) },
 })

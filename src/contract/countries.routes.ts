@@ -9,6 +9,9 @@ export { Country }
 export const getCountries = route({
   method: 'GET',
   path: '/countries',
+  access: 'public',
+  summary: 'The countries',
+  description: 'The countries offered in address and phone fields, optionally those of one location first.',
   query: queryOf({}, { clinic: StringFromQuery }),
   responses: { 200: t.array(Country), ...errors(400) },
 })

@@ -44,6 +44,9 @@ export type CoursesGroupedQuery = t.TypeOf<typeof CoursesGroupedQuery>
 export const getCoursesGroupedByCategory = route({
   method: 'GET',
   path: '/course/groupedByCategory',
+  access: 'public',
+  summary: 'The courses, grouped by category',
+  description: 'The courses (packages of sessions) sold online at a location, grouped under their categories.',
   query: CoursesGroupedQuery,
   responses: { 200: t.array(CourseCategoryGroup), ...errors(400) },
 })

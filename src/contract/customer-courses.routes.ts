@@ -42,6 +42,9 @@ export type CustomerCoursesQuery = t.TypeOf<typeof CustomerCoursesQuery>
 export const getCustomerCourses = route({
   method: 'GET',
   path: '/course/customer-course',
+  access: 'customer',
+  summary: "The customer's courses",
+  description: 'The courses the signed-in customer bought, with the sessions available, redeemed and reserved.',
   query: CustomerCoursesQuery,
   responses: { 200: t.array(CustomerCourse), ...errors(400, 401, 403) },
 })
@@ -53,6 +56,9 @@ export type CourseAssignment = t.TypeOf<typeof CourseAssignment>
 export const verifyCourseAssignment = route({
   method: 'POST',
   path: '/course/verify-assignment/{id}',
+  access: 'customer',
+  summary: 'Assign a paid course',
+  description: "Assigns the courses of the customer's paid invoice to them (idempotent).",
   params: IdParams,
   responses: { 200: CourseAssignment, ...errors(400, 401, 403, 404, 409) },
 })
@@ -61,6 +67,9 @@ export const verifyCourseAssignment = route({
 export const getCoursesWithoutAppointment = route({
   method: 'GET',
   path: '/course/withoutAppt/{id}',
+  access: 'customer',
+  summary: 'Courses of an invoice still to assign',
+  description: "Whether the courses of the customer's paid invoice are assigned yet.",
   params: IdParams,
   responses: { 200: t.array(CustomerCourse), ...errors(400, 401, 403, 404) },
 })

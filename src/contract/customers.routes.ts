@@ -17,6 +17,9 @@ export type CustomerUpdate = t.TypeOf<typeof CustomerUpdate>
 export const updateCustomer = route({
   method: 'PUT',
   path: '/customers/{id}',
+  access: 'customer',
+  summary: "Update the customer's details",
+  description: 'Changes the personal details sent (only those); 409 when the new email belongs to another account.',
   params: IdParams,
   body: CustomerUpdate,
   responses: { 200: Customer, ...errors(400, 401, 403, 404, 409) },

@@ -16,6 +16,9 @@ export type MailboxMessage = t.TypeOf<typeof MailboxMessage>
 export const getDevMailbox = route({
   method: 'GET',
   path: '/dev/mailbox',
+  access: 'public',
+  summary: 'The development mailbox',
+  description: 'The mails sent by this server (verification and reset links). Only in development and test; 404 in production.',
   query: queryOf({}, { to: StringFromQuery }),
   responses: { 200: t.array(MailboxMessage), ...errors(404) },
 })

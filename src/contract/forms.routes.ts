@@ -10,6 +10,9 @@ import { UserForm } from './forms.codecs'
 export const getUserForm = route({
   method: 'GET',
   path: '/forms/user-form/{id}',
+  access: 'public',
+  summary: 'A form to fill in',
+  description: "A customer's form (consent, medical) by the id in its mailed link; the form's password when it has one (401 wrong or missing).",
   params: IdParams,
   query: queryOf({}, { password: StringFromQuery }),
   responses: { 200: UserForm, ...errors(400, 401, 404, 429) },
@@ -23,6 +26,9 @@ export type SignFormBody = t.TypeOf<typeof SignFormBody>
 export const signUserForm = route({
   method: 'POST',
   path: '/forms/user-form/sign/{id}/public',
+  access: 'public',
+  summary: 'Sign a form',
+  description: 'Signs the form with the signature image; 409 when it is already signed.',
   params: IdParams,
   body: SignFormBody,
   responses: { 200: Ack, ...errors(400, 401, 404, 409, 429) },
@@ -36,6 +42,9 @@ export type UpdateFormBody = t.TypeOf<typeof UpdateFormBody>
 export const updateUserForm = route({
   method: 'POST',
   path: '/forms/user-form/update/{id}/public',
+  access: 'public',
+  summary: 'Answer a form',
+  description: "Saves answers to the form's fields, checked by the form's rules; 409 when it is already signed.",
   params: IdParams,
   body: UpdateFormBody,
   responses: { 200: Ack, ...errors(400, 401, 404, 409, 429) },

@@ -19,6 +19,9 @@ export type GiftVoucherPurchaseBody = t.TypeOf<typeof GiftVoucherPurchaseBody>
 export const purchaseGiftVouchers = route({
   method: 'POST',
   path: '/gift-vouchers/purchase',
+  access: 'customer',
+  summary: 'Buy gift vouchers',
+  description: 'Creates the gift vouchers of a paid invoice and mails them to their receivers.',
   body: GiftVoucherPurchaseBody,
   responses: { 200: Invoice, ...errors(400, 401, 403, 404) },
 })

@@ -49,6 +49,9 @@ export type SlotHold = t.TypeOf<typeof SlotHold>
 export const createSlotHold = route({
   method: 'POST',
   path: '/appointments/holds',
+  access: 'optionalCustomer',
+  summary: 'Hold a time',
+  description: "Holds the picked time on the server before the customer signs in; the hold's id and secret token come back. A customer's token, when sent, makes the hold theirs.",
   body: CreateHoldBody,
   responses: { 200: SlotHold, ...errors(400, 404, 409, 429) },
 })
@@ -65,6 +68,9 @@ export const HoldTokenQuery = queryOf({ token: NonEmptyString })
 export const getSlotHold = route({
   method: 'GET',
   path: '/appointments/holds/{id}',
+  access: 'public',
+  summary: 'A hold and its expiry',
+  description: 'The hold named by its id and secret token, with the seconds left; 404 once it has ended.',
   params: IdParams,
   query: HoldTokenQuery,
   responses: { 200: SlotHold, ...errors(400, 404, 409) },
@@ -74,6 +80,9 @@ export const getSlotHold = route({
 export const releaseSlotHold = route({
   method: 'POST',
   path: '/appointments/holds/{id}/release',
+  access: 'public',
+  summary: 'Release a hold',
+  description: 'Frees the held time (POST, so that a page going away can send it with sendBeacon); with leaving, after a short grace.',
   params: IdParams,
   body: ReleaseHoldBody,
   /** 404: the id and token name no hold (a hold that ended, with its token, answers 200) */
@@ -84,6 +93,9 @@ export const releaseSlotHold = route({
 export const extendSlotHold = route({
   method: 'POST',
   path: '/appointments/holds/{id}/extend',
+  access: 'public',
+  summary: 'Extend a hold once',
+  description: 'Once per hold, up to 10 more minutes (a new account mid-booking verifies its email).',
   params: IdParams,
   body: HoldTokenBody,
   responses: { 200: SlotHold, ...errors(400, 404) },

@@ -19,6 +19,7 @@ import * as links from './links.routes'
 import * as lists from './lists.routes'
 import * as organisation from './organisation.routes'
 import * as practitioners from './practitioners.routes'
+import * as privacy from './privacy.routes'
 import * as services from './services.routes'
 import * as staff from './staff.routes'
 import * as taxes from './taxes.routes'
@@ -47,6 +48,7 @@ export * from './links.routes'
 export * from './lists.routes'
 export * from './organisation.routes'
 export * from './practitioners.routes'
+export * from './privacy.routes'
 export * from './services.routes'
 export * from './taxes.routes'
 export * from './staff.routes'
@@ -89,6 +91,7 @@ export const routeModules = {
   dev,
   staff,
   admin,
+  privacy,
 } as const
 
 /** Every route of the contract with its export name, so the server can check it serves them all. */

@@ -42,6 +42,9 @@ export type CreateInvoiceBody = t.TypeOf<typeof CreateInvoiceBody>
 export const createInvoice = route({
   method: 'POST',
   path: '/invoice/create',
+  access: 'customer',
+  summary: 'Create an invoice',
+  description: "An invoice for the signed-in customer: a booking's deposit, courses or gift vouchers; prices come from the server.",
   body: CreateInvoiceBody,
   responses: { 200: Invoice, ...errors(400, 401, 403, 404, 409) },
 })
@@ -82,6 +85,9 @@ export type PaymentStarted = t.TypeOf<typeof PaymentStarted>
 export const payInvoice = route({
   method: 'POST',
   path: '/invoice/{id}/pay',
+  access: 'customer',
+  summary: 'Pay an invoice',
+  description: "Starts (or completes) the card payment of the customer's invoice with a stored or new card, or the account balance.",
   params: IdParams,
   body: PayInvoiceBody,
   responses: { 200: PaymentStarted, ...errors(400, 401, 403, 404, 409) },
@@ -90,6 +96,9 @@ export const payInvoice = route({
 export const getInvoice = route({
   method: 'GET',
   path: '/invoices/{id}',
+  access: 'customer',
+  summary: "One of the customer's invoices",
+  description: 'An invoice of the signed-in customer with its lines, totals and payment state.',
   params: IdParams,
   responses: { 200: Invoice, ...errors(400, 401, 403, 404) },
 })
@@ -105,6 +114,9 @@ export type PaymentIntentState = t.TypeOf<typeof PaymentIntentState>
 export const hasPaymentIntent = route({
   method: 'POST',
   path: '/invoice/{id}/has-payment-intent',
+  access: 'customer',
+  summary: 'Whether a payment is under way',
+  description: "Whether a card payment has already been started for the customer's invoice.",
   params: IdParams,
   responses: { 200: PaymentIntentState, ...errors(400, 401, 403, 404) },
 })
@@ -117,6 +129,9 @@ export type PaymentCheck = t.TypeOf<typeof PaymentCheck>
 export const checkPayment = route({
   method: 'GET',
   path: '/coherence/check-payment/{transactionId}',
+  access: 'public',
+  summary: 'The state of a card payment',
+  description: 'Whether the payment with this transaction id has settled, failed or is still under way.',
   params: t.type({ transactionId: NonEmptyString }),
   responses: { 200: PaymentCheck, ...errors(400, 404) },
 })

@@ -45,6 +45,9 @@ export type Lead = t.TypeOf<typeof Lead>
 export const createLead = route({
   method: 'POST',
   path: '/customers-lead',
+  access: 'public',
+  summary: 'Leave contact details',
+  description: "The lead form: a prospective customer's contact details and interest, for the clinic to call back.",
   query: queryOf({ from: t.literal('customer') }),
   body: LeadBody,
   responses: { 200: Lead, ...errors(400, 429) },

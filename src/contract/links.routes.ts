@@ -28,5 +28,8 @@ export type Links = t.TypeOf<typeof Links>
 export const getPublicLinks = route({
   method: 'GET',
   path: '/public/links',
+  access: 'public',
+  summary: 'The public links of the app',
+  description: 'Where the live-events socket, the sign-in pages and the customer area of this tenant are.',
   responses: { 200: Links, ...errors(404) },
 })

@@ -9,6 +9,9 @@ export type ListEntry = t.TypeOf<typeof ListEntry>
 export const getLists = route({
   method: 'GET',
   path: '/lists',
+  access: 'public',
+  summary: 'The choice lists',
+  description: "The tenant's choice lists (titles, genders, how-did-you-hear options) by system name.",
   responses: { 200: t.array(ListEntry), ...errors(401) },
 })
 
@@ -17,6 +20,9 @@ export const ListEntryBody = bodyOf({ sys_name: NonEmptyString, values: t.union(
 export const putLists = route({
   method: 'PUT',
   path: '/lists',
+  access: 'admin',
+  summary: 'Change a choice list',
+  description: 'Replaces the values of one choice list. An admin staff token; a customer is refused (403).',
   body: ListEntryBody,
   responses: { 200: ListEntry, ...errors(400, 401, 403) },
 })

@@ -40,6 +40,8 @@ export const OrganisationPublic = entity(
   {
     logo: t.string,
     gtmId: t.string,
+    /** production: the tag manager starts only after the visitor accepts analytics in a consent banner this shows */
+    analyticsConsentBanner: t.boolean,
     homeBannerText: t.string,
     termsAndConditionsText: t.string,
     termsAndConditionsTextCourse: t.string,
@@ -74,11 +76,17 @@ export type CardRequirement = t.TypeOf<typeof CardRequirement>
 export const getPublicOrganisation = route({
   method: 'GET',
   path: '/public/organisations',
+  access: 'public',
+  summary: "The organisation's public settings",
+  description: "The tenant's name, branding, booking rules and the options the booking flow shows, readable without signing in.",
   responses: { 200: OrganisationPublic, ...errors(404) },
 })
 
 export const getCardRequirement = route({
   method: 'GET',
   path: '/public/organisations/card-requirement',
+  access: 'public',
+  summary: 'Whether booking needs a stored card',
+  description: 'Tells the booking flow whether a card must be on file before a booking is confirmed, and which card processor takes it.',
   responses: { 200: CardRequirement, ...errors(404) },
 })

@@ -30,6 +30,9 @@ export type PublicPractitionersBody = t.TypeOf<typeof PublicPractitionersBody>
 export const getPublicPractitioners = route({
   method: 'POST',
   path: '/practitioners/public',
+  access: 'public',
+  summary: 'The practitioners who give a service',
+  description: "The practitioners who give the service at the location in the month asked (the year defaults to the current one).",
   body: PublicPractitionersBody,
   responses: { 200: t.array(Practitioner), ...errors(400, 404) },
 })
@@ -76,6 +79,9 @@ export type PractitionerTimeBody = t.TypeOf<typeof PractitionerTimeBody>
 export const getPractitionerTimes = route({
   method: 'POST',
   path: '/practitioners/time',
+  access: 'optionalCustomer',
+  summary: 'The free start times of a day',
+  description: "The start times a practitioner has free for a service on a date. A customer's token is read only when a reschedule names their appointment.",
   body: PractitionerTimeBody,
   responses: { 200: t.array(Slot), ...errors(400, 404) },
 })
@@ -101,6 +107,9 @@ export type NextAvailable = t.TypeOf<typeof NextAvailable>
 export const getNextAvailable = route({
   method: 'POST',
   path: '/practitioners/next-available',
+  access: 'public',
+  summary: 'The next free time per practitioner',
+  description: 'The earliest free start for the services at the location, per practitioner and for any practitioner, within the horizon asked.',
   body: NextAvailableBody,
   responses: { 200: NextAvailable, ...errors(400, 404) },
 })

@@ -9,6 +9,19 @@ import { PathReporter } from 'io-ts/PathReporter'
  */
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
+/**
+ * Who may call a route, declared with it so that the OpenAPI document (and the test that calls every
+ * route without a token) cannot drift from what the server checks:
+ * - public: no credentials (a form's password or a hold's token travel as input);
+ * - optionalCustomer: public, a customer's bearer token is read when sent;
+ * - customer: a customer's bearer token (401 without one);
+ * - staff / admin: a staff bearer token (admin: of the admin role; a customer token is refused);
+ * - operator: the X-Operator-Key header (tenant creation);
+ * - metrics: the METRICS_TOKEN bearer token when the server has one (GET /metrics).
+ */
+export const ACCESS = ['public', 'optionalCustomer', 'customer', 'staff', 'admin', 'operator', 'metrics'] as const
+export type Access = (typeof ACCESS)[number]
+
 export interface Route<
   P extends t.Mixed = t.Mixed,
   Q extends t.Mixed = t.Mixed,
@@ -17,6 +30,13 @@ export interface Route<
 > {
   readonly method: Method
   readonly path: string
+  readonly access: Access
+  /** One line for the API's readers (the OpenAPI operation's summary). */
+  readonly summary: string
+  /** What the call does and answers (the OpenAPI operation's description). */
+  readonly description: string
+  /** The media type of a success body that is not JSON (a calendar file, the metrics' text). */
+  readonly mediaType?: string
   readonly params: P
   readonly query: Q
   readonly body: B
@@ -33,10 +53,14 @@ export function route<
   Q extends t.Mixed = typeof NoInput,
   B extends t.Mixed = typeof NoInput,
   R extends Partial<Record<number, t.Mixed>> = Partial<Record<number, t.Mixed>>,
->(def: { method: Method; path: string; params?: P; query?: Q; body?: B; responses: R }): Route<P, Q, B, R> {
+>(def: { method: Method; path: string; access: Access; summary: string; description: string; mediaType?: string; params?: P; query?: Q; body?: B; responses: R }): Route<P, Q, B, R> {
   return {
     method: def.method,
     path: def.path,
+    access: def.access,
+    summary: def.summary,
+    description: def.description,
+    ...(def.mediaType ? { mediaType: def.mediaType } : {}),
     params: (def.params ?? NoInput) as P,
     query: (def.query ?? NoInput) as Q,
     body: (def.body ?? NoInput) as B,

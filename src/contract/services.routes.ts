@@ -101,6 +101,9 @@ export type PublicServicesQuery = t.TypeOf<typeof PublicServicesQuery>
 export const getPublicServices = route({
   method: 'GET',
   path: '/services/public',
+  access: 'public',
+  summary: 'The services booked online',
+  description: 'The services a customer can book online, filtered by location and category, paged.',
   query: PublicServicesQuery,
   responses: { 200: t.array(Service), ...errors(400) },
 })
@@ -108,6 +111,9 @@ export const getPublicServices = route({
 export const getPublicService = route({
   method: 'GET',
   path: '/services/public/{id}',
+  access: 'public',
+  summary: 'One service',
+  description: 'A service booked online by its id, with its duration, price and deposit.',
   params: IdParams,
   responses: { 200: Service, ...errors(400, 404) },
 })

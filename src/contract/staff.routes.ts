@@ -24,6 +24,9 @@ export type StaffSession = t.TypeOf<typeof StaffSession>
 export const staffLogin = route({
   method: 'POST',
   path: '/staff/login',
+  access: 'public',
+  summary: 'Staff sign-in',
+  description: "Answers a staff bearer token for an admin's or practitioner's email and password. Rate limited.",
   body: StaffLoginBody,
   responses: { 200: StaffSession, ...errors(400, 401, 429) },
 })
@@ -32,12 +35,18 @@ export const staffLogin = route({
 export const staffLogout = route({
   method: 'POST',
   path: '/staff/logout',
+  access: 'staff',
+  summary: 'Staff sign-out',
+  description: "Ends this staff token's session on every server instance.",
   responses: { 200: Ack, ...errors(401) },
 })
 
 export const getStaffMe = route({
   method: 'GET',
   path: '/staff/me',
+  access: 'staff',
+  summary: 'The signed-in staff member',
+  description: "The staff member's name, email and role.",
   responses: { 200: StaffUser, ...errors(401) },
 })
 
@@ -52,6 +61,9 @@ export type StaffForgotPasswordBody = t.TypeOf<typeof StaffForgotPasswordBody>
 export const staffForgotPassword = route({
   method: 'POST',
   path: '/staff/forgot-password',
+  access: 'public',
+  summary: 'Ask for a staff set-password link',
+  description: 'Mails a set-password link when the address is a staff login; always the same answer. Rate limited.',
   body: StaffForgotPasswordBody,
   responses: { 200: Ack, ...errors(400, 429) },
 })
@@ -63,6 +75,9 @@ export type StaffSetPasswordBody = t.TypeOf<typeof StaffSetPasswordBody>
 export const staffSetPassword = route({
   method: 'POST',
   path: '/staff/set-password',
+  access: 'public',
+  summary: 'Set a staff password',
+  description: 'Sets the password with the one-time link of a new account or a reset; older sessions end.',
   body: StaffSetPasswordBody,
   responses: { 200: Ack, ...errors(400, 429) },
 })

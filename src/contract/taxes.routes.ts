@@ -18,6 +18,9 @@ export type TaxesQuery = t.TypeOf<typeof TaxesQuery>
 export const getTaxes = route({
   method: 'GET',
   path: '/taxes',
+  access: 'customer',
+  summary: 'The tax rates',
+  description: "The organisation's tax rates, for a signed-in customer or staff member.",
   query: TaxesQuery,
   responses: { 200: t.array(Tax), ...errors(400, 401) },
 })
@@ -29,6 +32,9 @@ export type TaxBody = t.TypeOf<typeof TaxBody>
 export const createTax = route({
   method: 'POST',
   path: '/taxes',
+  access: 'admin',
+  summary: 'Create a tax rate',
+  description: 'A new tax rate. An admin staff token; a customer is refused (403).',
   query: queryOf({}, { organisationId: StringFromQuery }),
   body: TaxBody,
   responses: { 200: Tax, ...errors(400, 401, 403, 409) },
@@ -40,6 +46,9 @@ export type TaxUpdateBody = t.TypeOf<typeof TaxUpdateBody>
 export const updateTax = route({
   method: 'PUT',
   path: '/taxes/{id}',
+  access: 'admin',
+  summary: 'Change a tax rate',
+  description: "Changes a tax rate's name, rate or state. An admin staff token; a customer is refused (403).",
   params: IdParams,
   body: TaxUpdateBody,
   responses: { 200: Tax, ...errors(400, 401, 403, 404, 409) },
@@ -52,6 +61,9 @@ export type TaxedItem = t.TypeOf<typeof TaxedItem>
 export const getTaxItems = route({
   method: 'GET',
   path: '/taxes/{id}/items',
+  access: 'customer',
+  summary: 'What a tax rate applies to',
+  description: 'The services and courses that use the tax rate.',
   params: IdParams,
   responses: { 200: t.array(TaxedItem), ...errors(400, 401, 404) },
 })
@@ -59,6 +71,9 @@ export const getTaxItems = route({
 export const getTax = route({
   method: 'GET',
   path: '/taxes/{id}',
+  access: 'customer',
+  summary: 'One tax rate',
+  description: 'A tax rate by its id.',
   params: IdParams,
   responses: { 200: Tax, ...errors(400, 401, 404) },
 })

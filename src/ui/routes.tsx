@@ -104,6 +104,8 @@ export function otherRoutes(lazyPage: LazyPage): RouteObject[] {
     { path: 'form/:formId', ...lazyPage(() => import('./pages/forms/FormPage')) },
     { path: 'form-builder', ...lazyPage(() => import('./pages/forms/FormBuilderPage')) },
     { path: 'registration', ...lazyPage(() => import('./pages/registration/RegistrationPage')) },
+    { path: 'privacy', ...lazyPage(() => import('./pages/legal/PrivacyPage')) },
+    { path: 'accessibility', ...lazyPage(() => import('./pages/legal/AccessibilityPage')) },
     { path: '*', ...lazyPage(() => import('./pages/NotFoundPage')) },
   ]
 }

@@ -20,6 +20,8 @@ import {
 } from '../../src/contract'
 import { ids, organisation } from './samples'
 
+const about = { access: 'public', summary: 'A test route', description: 'Only for this test.' } as const
+
 describe('pathFor and fastifyPattern', () => {
   it('substitutes and URI-encodes params', () => {
     expect(pathFor(getCustomerAppointments, { customerId: ids.customer })).toBe(`/appointments/customer/${ids.customer}`)
@@ -98,7 +100,7 @@ describe('decodeResponse (client side)', () => {
   })
 
   it('route() defaults unused inputs to permissive codecs', () => {
-    const r = route({ method: 'GET', path: '/x', responses: { 200: t.string } })
+    const r = route({ method: 'GET', path: '/x', ...about, responses: { 200: t.string } })
     expect(E.isRight(r.params.decode(undefined))).toBe(true)
     expect(E.isRight(r.query.decode({ anything: '1' }))).toBe(true)
   })
@@ -109,7 +111,7 @@ describe('status helpers and encodeRequest', () => {
     expect(successStatuses(login)).toEqual([200])
     expect(successStatus(login)).toBe(200)
     expect(errorStatuses(login)).toEqual([400, 401, 403, 429])
-    expect(successStatus(route({ method: 'POST', path: '/y', responses: { 201: t.string, 400: t.string } }))).toBe(201)
+    expect(successStatus(route({ method: 'POST', path: '/y', ...about, responses: { 201: t.string, 400: t.string } }))).toBe(201)
   })
 
   it('builds the URL with params and the encoded query, and encodes the body', () => {

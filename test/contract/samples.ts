@@ -53,6 +53,11 @@ function sample<R extends Route>(route: R, s: Omit<RouteSample<R>, 'route'>): Ro
 }
 
 const idParams = { id: ids.appointment }
+const dataExport: c.CustomerDataExport = {
+  exportedAt: '2026-12-02T10:00:00.000Z', organisation: 'Riverside', customer: { id: ids.customer, email: 'jane@example.test', first_name: 'Jane' },
+  appointments: [{ id: ids.appointment, status: 'Scheduled' }], invoices: [], invoiceItems: [], forms: [{ id: id(70), is_signed: true, signature: 'data:image/png;base64,AA==' }],
+  courses: [], giftVouchers: [], cards: [], messages: [{ subject: 'Booking confirmed' }],
+}
 const staffUser: c.StaffUser = { id: ids.practitioner, email: 'owner@riverside.example.com', displayName: 'Owner', role: 'admin' }
 const dayBooking: c.DayBooking = {
   id: ids.appointment, start: '2026-12-02T10:00:00.000Z', end: '2026-12-02T11:00:00.000Z', status: 'Scheduled', checkedIn: false,
@@ -248,4 +253,6 @@ export const routeSamples: ReadonlyArray<RouteSample> = [
     body: { type: 'consent', password: 'Form1234' },
     responses: { 201: { id: ids.customer, link: 'https://riverside.clinic.example/form/0123456789abcdef01234567' } },
   }),
+  sample(c.exportMyData, { responses: { 200: dataExport } }),
+  sample(c.exportCustomerData, { params: { id: ids.customer }, responses: { 200: dataExport } }),
 ]

@@ -3,6 +3,7 @@
 // (book from a course), personal details (bad phone first), cards (sandbox tokenizer), password
 // change, and the live socket logging the customer out (on /app and on the booking wizard).
 // Screenshots at 375 and 1280 px, axe on each page.
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Frame, Page } from 'playwright-core'
 import { DESKTOP, launch, open, PHONE, paymentFrame, payWithCard, type Session } from './support/browser'
@@ -306,6 +307,21 @@ describe('customer area', () => {
     await page.getByLabel('Current password').waitFor()
     await page.getByRole('tab', { name: 'Personal details' }).click()
     expect(await page.getByLabel('City *').inputValue()).toBe('London')
+    await s.context.close()
+  })
+
+  it("'Download my data' saves everything held about the customer as my-data.json (issue 30)", async () => {
+    const customer = await verifiedCustomer(baseUrl, 'my-data')
+    const s = await signedIn('account-my-data', customer.email, customer.password, DESKTOP)
+    const { page } = s
+    await page.getByRole('tab', { name: 'Personal details' }).click()
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()])
+    expect(download.suggestedFilename()).toBe('my-data.json')
+    const data = JSON.parse(readFileSync(await download.path(), 'utf8')) as { customer: { email: string }; forms: unknown[] }
+    expect(data.customer.email).toBe(customer.email)
+    expect(Array.isArray(data.forms)).toBe(true)
+    await s.axe('your data')
+    expect(s.problems).toEqual([])
     await s.context.close()
   })
 

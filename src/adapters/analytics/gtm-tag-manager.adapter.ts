@@ -1,17 +1,30 @@
 import type { TagManager } from '../../application/ports/tag-manager.port'
 
+/** The storage kinds of Google's consent mode (v2), all denied until the visitor says otherwise. */
+export const CONSENT_DENIED = { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' } as const
+
 /** Google Tag Manager: injects the container script once, only when a gtmId is set. */
 export class GtmTagManager implements TagManager {
   private started = false
   constructor(private readonly doc: Document | undefined = globalThis.document) {}
 
-  start(gtmId: string | undefined): void {
+  start(gtmId: string | undefined, consentMode?: { analytics: 'granted' }): void {
     const id = gtmId?.trim()
     if (!id || this.started || !this.doc) return
     if (!/^[A-Z0-9-]+$/i.test(id)) return
     this.started = true
     const w = (this.doc.defaultView ?? globalThis) as unknown as { dataLayer?: unknown[] }
     w.dataLayer = w.dataLayer ?? []
+    if (consentMode) {
+      const layer = w.dataLayer
+      // gtag() pushes its `arguments` object: the consent commands are read only in that form.
+      const gtag = function gtag(..._args: unknown[]) {
+        // eslint-disable-next-line prefer-rest-params
+        layer.push(arguments)
+      }
+      gtag('consent', 'default', CONSENT_DENIED)
+      gtag('consent', 'update', { analytics_storage: consentMode.analytics })
+    }
     w.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' })
     const script = this.doc.createElement('script')
     script.async = true

@@ -1,3 +1,4 @@
+import { exportCustomerData } from '../../contract/privacy.routes'
 import { injectable } from 'inversify'
 import { inject } from '../../application/inject'
 import type { AdminApi } from '../../application/ports/admin.port'
@@ -107,5 +108,8 @@ export class HttpAdminApi implements AdminApi {
   }
   outbox(query: OutboxQuery) {
     return callRoute(this.http, listOutbox, { query })
+  }
+  exportCustomer(id: string) {
+    return callRoute(this.http, exportCustomerData, { params: { id } })
   }
 }

@@ -11,6 +11,9 @@ const BASE = 'http://api.test'
 const getThing = route({
   method: 'GET',
   path: '/things/{id}',
+  access: 'public',
+  summary: 'A thing',
+  description: 'A thing by its id.',
   params: t.type({ id: t.string }),
   query: t.partial({ count: t.number }),
   responses: { 200: t.type({ name: t.string }), 404: ErrorBody },
@@ -18,6 +21,9 @@ const getThing = route({
 const postThing = route({
   method: 'POST',
   path: '/things',
+  access: 'public',
+  summary: 'Create a thing',
+  description: 'A new thing.',
   body: t.type({ name: t.string }),
   responses: { 201: t.type({ id: t.string }) },
 })

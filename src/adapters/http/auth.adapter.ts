@@ -1,3 +1,4 @@
+import { exportMyData } from '../../contract/privacy.routes'
 import { injectable } from 'inversify'
 import { inject } from '../../application/inject'
 import type { HttpTransport } from './transport'
@@ -48,5 +49,8 @@ export class HttpAccountApi implements AccountApi {
   constructor(@inject(PORTS.HttpClient) private readonly http: HttpTransport) {}
   updateCustomer(id: string, body: CustomerUpdate) {
     return callRoute(this.http, updateCustomer, { params: { id }, body })
+  }
+  exportMyData() {
+    return callRoute(this.http, exportMyData, {})
   }
 }

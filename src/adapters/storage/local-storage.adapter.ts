@@ -15,6 +15,7 @@ export const STORAGE_KEYS = {
   currency: 'currency',
   links: 'links',
   cookiesAccepted: 'cookiesAccepted',
+  analyticsConsent: 'analyticsConsent',
   payingHold: 'payingHold',
 } as const
 

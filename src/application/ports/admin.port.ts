@@ -1,3 +1,4 @@
+import type { CustomerDataExport } from '../../contract/privacy.routes'
 import type {
   CreatedStaff,
   CreatedTenant,
@@ -44,4 +45,6 @@ export interface AdminApi {
   mark(id: string, mark: 'checked-in' | 'no-show'): ApiResult<DayBooking>
   sendForm(customerId: string, body: SendFormBody): ApiResult<SentForm>
   outbox(query: OutboxQuery): ApiResult<OutboxMessage[]>
+  /** Everything held about the customer (a subject access request). */
+  exportCustomer(id: string): ApiResult<CustomerDataExport>
 }

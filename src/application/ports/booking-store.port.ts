@@ -12,6 +12,8 @@ export interface StoredBookingInfo {
   /** Cached GET /public/links result. */
   links: Record<string, string>
   cookiesAccepted: boolean
+  /** The visitor's answer in the production consent banner (analytics). */
+  analyticsConsent: 'granted' | 'denied'
   /** A deposit payment begun for a held time (issue 17): what a reload of the payment step needs. */
   payingHold: PayingHold
 }

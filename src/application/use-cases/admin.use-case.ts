@@ -1,3 +1,4 @@
+import type { CustomerDataExport } from '../../contract/privacy.routes'
 /**
  * The operator's use cases (clinic admin ..., and a future admin web app): each one call of the admin
  * API, its failure mapped to the server's message. The staff token lives in its own store.
@@ -190,6 +191,17 @@ export class LogoutCustomer {
   }
 }
 
+/** Everything held about a customer (by id or exact email): a subject access request answered by the clinic. */
+@injectable()
+export class ExportCustomerData {
+  constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
+  async execute(emailOrId: string): Promise<E.Either<AppError, CustomerDataExport>> {
+    const customer = await resolveCustomer(this.api, emailOrId)
+    if (E.isLeft(customer)) return customer
+    return unwrap(this.api.exportCustomer(customer.right.id))
+  }
+}
+
 /** Sends a customer (by id or exact email) a form; the server mails its link. */
 @injectable()
 export class SendFormToCustomer {
@@ -255,5 +267,6 @@ export const ADMIN_USE_CASES = [
   MoveForCustomer,
   MarkAttendance,
   SendFormToCustomer,
+  ExportCustomerData,
   ListOutbox,
 ] as const

@@ -147,6 +147,16 @@ export class GetCurrentUser {
   }
 }
 
+/** GET /user/me/export: everything held about the signed-in customer, as the JSON file they download. */
+@injectable()
+export class DownloadMyData {
+  constructor(@inject(PORTS.AccountApi) private readonly account: AccountApi) {}
+  async execute(): Promise<E.Either<AppError, string>> {
+    const result = await this.account.exportMyData()
+    return E.isLeft(result) ? E.left(requestFailure(result.left)) : E.right(`${JSON.stringify(result.right, null, 2)}\n`)
+  }
+}
+
 /** PUT /customers/{id}. Right: the saved customer and 'Data saved successfully'. */
 @injectable()
 export class UpdatePersonalDetails {

@@ -8,7 +8,7 @@ import type { AvailabilityApi } from '../ports/availability.port'
 import type { Slot } from '../../contract/practitioners.routes'
 import type { OrganisationPublic } from '../../contract/organisation.routes'
 import type { Clinic } from '../../contract/clinics.routes'
-import { ListCategoriesAndServices, ListLists, ListLocations, LoadLinks, LoadOrganisation } from './catalogue.use-case'
+import { ListCategoriesAndServices, ListLists, ListLocations, LoadLinks, LoadOrganisation, StartTagManager } from './catalogue.use-case'
 import { chainSlots, GetAvailableDays, GetTimeSlots, ListPractitioners } from './availability.use-case'
 import { LocateClinic } from './session.use-case'
 import { InMemoryBookingStore } from '../../adapters/storage/in-memory.adapter'
@@ -17,14 +17,34 @@ import { MemoryLogger } from '../../adapters/logging/console-logger.adapter'
 const clinic: Clinic = { id: id(1), accountName: 'Soho', address: { line1: '1 High St', line2: 'Floor 2', city: 'London' } }
 
 describe('LoadOrganisation', () => {
-  it('stores the currency and starts the tag manager with the gtmId', async () => {
+  it('stores the currency', async () => {
     const org = { id: id(9), name: 'Glow', currency: 'EUR', gtmId: 'GTM-1' } as OrganisationPublic
     const catalogue = fake<CatalogueApi>().on('organisation', [ok(org)])
     const store = new InMemoryBookingStore()
-    const tags = { start: vi.fn() }
-    expect(await new LoadOrganisation(catalogue.port, store, tags).execute()).toEqual(E.right(org))
+    expect(await new LoadOrganisation(catalogue.port, store).execute()).toEqual(E.right(org))
     expect(store.get('currency')).toBe('EUR')
-    expect(tags.start).toHaveBeenCalledWith('GTM-1')
+  })
+})
+
+describe('StartTagManager', () => {
+  const started = () => {
+    const calls: unknown[][] = []
+    return { calls, tags: { start: (...args: unknown[]) => void calls.push(args) } }
+  }
+  it('outside production: starts the tag manager with the gtmId at once (spec section 7)', () => {
+    const { calls, tags } = started()
+    new StartTagManager(tags).execute({ gtmId: 'GTM-1' }, { required: false })
+    expect(calls).toEqual([['GTM-1']])
+  })
+  it('in production: only after the visitor granted analytics in the banner the organisation shows, in consent mode', () => {
+    const { calls, tags } = started()
+    const start = new StartTagManager(tags)
+    start.execute({ gtmId: 'GTM-1' }, { required: true, analytics: 'granted' })
+    start.execute({ gtmId: 'GTM-1', analyticsConsentBanner: true }, { required: true })
+    start.execute({ gtmId: 'GTM-1', analyticsConsentBanner: true }, { required: true, analytics: 'denied' })
+    expect(calls).toEqual([])
+    start.execute({ gtmId: 'GTM-1', analyticsConsentBanner: true }, { required: true, analytics: 'granted' })
+    expect(calls).toEqual([['GTM-1', { analytics: 'granted' }]])
   })
 })
 

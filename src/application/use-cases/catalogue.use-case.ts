@@ -23,21 +23,33 @@ export const BOOKING_PAGE_SIZE = 20
 export const ACCOUNT_PAGE_SIZE = 15
 export const BOOKING_CATEGORY_LIMIT = 1500
 
-/** GET /public/organisations; stores the currency and starts the tag manager when gtmId is set. */
+/** GET /public/organisations; stores the currency (the session starts the tag manager: StartTagManager). */
 @injectable()
 export class LoadOrganisation {
   constructor(
     @inject(PORTS.CatalogueApi) private readonly catalogue: CatalogueApi,
     @inject(PORTS.BookingStore) private readonly store: BookingStore,
-    @inject(PORTS.TagManager) private readonly tags: TagManager,
   ) {}
   async execute(): Promise<E.Either<AppError, OrganisationPublic>> {
     const result = await this.catalogue.organisation()
     if (E.isLeft(result)) return E.left(requestFailure(result.left))
     const org = result.right
     this.store.set('currency', org.currency)
-    this.tags.start(org.gtmId)
     return E.right(org)
+  }
+}
+
+/**
+ * The organisation's tag manager. Outside production it starts with the organisation (spec section 7).
+ * In production only with the visitor's consent to analytics, given in the consent banner that the
+ * organisation's analyticsConsentBanner setting shows, and in Google's consent mode (denied by default).
+ */
+@injectable()
+export class StartTagManager {
+  constructor(@inject(PORTS.TagManager) private readonly tags: TagManager) {}
+  execute(org: Pick<OrganisationPublic, 'gtmId' | 'analyticsConsentBanner'>, consent: { required: boolean; analytics?: 'granted' | 'denied' }): void {
+    if (!consent.required) return this.tags.start(org.gtmId)
+    if (org.analyticsConsentBanner && consent.analytics === 'granted') this.tags.start(org.gtmId, { analytics: 'granted' })
   }
 }
 

@@ -6,7 +6,7 @@ import { ToastViewModel } from '../view-models/toast.view-model'
 import { NAVIGATOR, type DeferredNavigator } from '../view-models/app-services'
 import { usePrepare, useViewModel } from '../use-view-model'
 import { Header } from './Header'
-import { CookieBanner, StagingBanner } from './Banners'
+import { ConsentBanner, CookieBanner, Footer, StagingBanner } from './Banners'
 import { Toasts } from '../components/Toasts'
 import { Spinner } from '../components/Spinner'
 import { PageErrorBoundary } from '../components/PageErrorBoundary'
@@ -60,6 +60,7 @@ export const AppShell = observer(function AppShell() {
     <div className={styles.shell} ref={shell} data-embedded={embedded ? '' : undefined}>
       <StagingBanner session={session} />
       <CookieBanner session={session} />
+      <ConsentBanner session={session} />
       {embedded ? null : <Header session={session} />}
       <main className={styles.main} id="main">
         <PageErrorBoundary resetKey={pathname}>
@@ -68,6 +69,7 @@ export const AppShell = observer(function AppShell() {
           </Suspense>
         </PageErrorBoundary>
       </main>
+      <Footer />
       <Toasts vm={toasts} />
       {session.loginModalOpen ? (
         <PageErrorBoundary resetKey={pathname}>

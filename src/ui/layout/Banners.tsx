@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite'
-import { COOKIE_BANNER, STAGING_BANNER, type SessionViewModel } from '../view-models/session.view-model'
+import { Link } from 'react-router-dom'
+import { CONSENT_BANNER, COOKIE_BANNER, STAGING_BANNER, type SessionViewModel } from '../view-models/session.view-model'
 import { Button } from '../components/Button'
 import styles from './Banners.module.css'
 
@@ -19,3 +20,27 @@ export const CookieBanner = observer(function CookieBanner({ session }: { sessio
     </section>
   )
 })
+
+/** Production's analytics consent (the organisation's analyticsConsentBanner): nothing is measured before 'Allow'. */
+export const ConsentBanner = observer(function ConsentBanner({ session }: { session: SessionViewModel }) {
+  if (!session.showConsentBanner) return null
+  return (
+    <section className={styles.cookie} aria-label="Analytics cookies" data-cookie-sheet="">
+      <div className={styles.cookieInner}>
+        <p className={styles.cookieText}>{CONSENT_BANNER} <Link to="/privacy">Privacy</Link></p>
+        <Button className={styles.cookieButton} variant="secondary" onClick={() => session.answerConsent('denied')}>No, thanks</Button>
+        <Button className={styles.cookieButton} onClick={() => session.answerConsent('granted')}>Allow</Button>
+      </div>
+    </section>
+  )
+})
+
+/** Every page's footer: the privacy notice and the accessibility statement (issue 30). */
+export function Footer() {
+  return (
+    <footer className={styles.footer}>
+      <Link to="/privacy">Privacy</Link>
+      <Link to="/accessibility">Accessibility</Link>
+    </footer>
+  )
+}

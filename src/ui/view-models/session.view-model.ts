@@ -1,12 +1,12 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import { injectable } from 'inversify'
+import { injectable, optional } from 'inversify'
 import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import { WEB_CONFIG, type OrganisationView, type UserView, type WebConfig } from './views'
 import { PORTS } from '../../application/tokens'
 import type { BookingStore } from '../../application/ports/booking-store.port'
 import { GetCurrentUser, Logout } from '../../application/use-cases/auth.use-case'
-import { LoadLinks, LoadOrganisation } from '../../application/use-cases/catalogue.use-case'
+import { LoadLinks, LoadOrganisation, StartTagManager } from '../../application/use-cases/catalogue.use-case'
 
 import { currencyOrDefault, type Currency } from '../../domain/pricing/money'
 import type { Exec } from './app-services'
@@ -14,6 +14,8 @@ import type { Exec } from './app-services'
 export const STAGING_BANNER =
   'This is a staging environment! It includes unstable features and all data generated may be deleted without notice.'
 export const COOKIE_BANNER = 'This website uses cookies to analyze user behavior and improve our services.'
+/** Production's consent banner (issue 30), shown when the organisation turns analyticsConsentBanner on. */
+export const CONSENT_BANNER = 'May we use analytics cookies to see how this site is used and improve it? Nothing is measured unless you allow it.'
 /** The server's text for a used verification link (server MESSAGES.emailVerified). */
 export const EMAIL_VERIFIED = 'Your email is verified. You can now log in.'
 
@@ -33,6 +35,8 @@ export class SessionViewModel {
   /** shown at the top of the login modal (the email verification link's result) */
   loginNotice?: string = undefined
   cookiesAccepted: boolean
+  /** the visitor's answer in production's consent banner */
+  analyticsConsent?: 'granted' | 'denied' = undefined
   /** accounts created from the login modal in this tab (a held time is extended once for the email check) */
   accountsCreated = 0
   private afterLogin?: () => void
@@ -44,10 +48,12 @@ export class SessionViewModel {
     @inject(Logout) private readonly logoutUseCase: Exec<Logout>,
     @inject(PORTS.BookingStore) private readonly store: BookingStore,
     @inject(WEB_CONFIG) private readonly config: WebConfig,
+    @inject(StartTagManager) @optional() private readonly startTags?: Exec<StartTagManager>,
   ) {
     this.cookiesAccepted = store.get('cookiesAccepted') === true
-    makeAutoObservable<SessionViewModel, 'loadOrganisation' | 'currentUser' | 'loadLinks' | 'logoutUseCase' | 'store' | 'config' | 'afterLogin'>(this, {
-      loadOrganisation: false, currentUser: false, loadLinks: false, logoutUseCase: false, store: false, config: false, afterLogin: false,
+    this.analyticsConsent = store.get('analyticsConsent')
+    makeAutoObservable<SessionViewModel, 'loadOrganisation' | 'currentUser' | 'loadLinks' | 'logoutUseCase' | 'store' | 'config' | 'afterLogin' | 'startTags'>(this, {
+      loadOrganisation: false, currentUser: false, loadLinks: false, logoutUseCase: false, store: false, config: false, afterLogin: false, startTags: false,
     })
   }
 
@@ -69,6 +75,23 @@ export class SessionViewModel {
 
   get showCookieBanner(): boolean {
     return this.config.environment !== 'production' && !this.cookiesAccepted
+  }
+
+  /** Production only (staging and local keep the spec's cookie banner): the organisation asks, the visitor has not answered. */
+  get showConsentBanner(): boolean {
+    const org = this.organisation
+    return this.config.environment === 'production' && !!org?.gtmId && org.analyticsConsentBanner === true && this.analyticsConsent === undefined
+  }
+
+  /** The visitor's answer in the consent banner: kept locally; the tag manager starts on 'granted'. */
+  answerConsent(analytics: 'granted' | 'denied'): void {
+    this.analyticsConsent = analytics
+    this.store.set('analyticsConsent', analytics)
+    this.startTagManager()
+  }
+
+  private startTagManager(): void {
+    if (this.organisation) this.startTags?.execute(this.organisation, { required: this.config.environment === 'production', analytics: this.analyticsConsent })
   }
 
   get headerTitle(): string {
@@ -95,6 +118,7 @@ export class SessionViewModel {
       if (E.isRight(user)) this.user = user.right
       this.userLoaded = true
     })
+    this.startTagManager()
   }
 
   /**

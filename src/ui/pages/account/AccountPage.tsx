@@ -17,6 +17,8 @@ import { CoursesTable } from '../../components/account/CoursesTable'
 import { PersonalDetailsForm } from '../../components/account/PersonalDetailsForm'
 import { CardSetupDialog, CardsSection } from '../../components/account/CardsSection'
 import { PasswordForm } from '../../components/account/PasswordForm'
+import { MyDataSection } from '../../components/account/MyDataSection'
+import { MyDataViewModel } from '../../view-models/my-data.view-model'
 import styles from './AccountPage.module.css'
 
 const TABS: readonly TabDefinition<AccountTab | 'logout'>[] = ACCOUNT_TABS.map((t) => ({
@@ -32,7 +34,7 @@ const TABS: readonly TabDefinition<AccountTab | 'logout'>[] = ACCOUNT_TABS.map((
 }))
 
 /** The selected tab's panel content. */
-function TabContent({ tab, vm, calendar }: { tab: AccountTab | 'logout'; vm: AccountViewModel; calendar: AddToCalendarViewModel }) {
+function TabContent({ tab, vm, calendar, myData }: { tab: AccountTab | 'logout'; vm: AccountViewModel; calendar: AddToCalendarViewModel; myData: MyDataViewModel }) {
   switch (tab) {
     case 'appointments':
       return <AppointmentsTable vm={vm.appointments} calendar={calendar} />
@@ -44,6 +46,8 @@ function TabContent({ tab, vm, calendar }: { tab: AccountTab | 'logout'; vm: Acc
           <PersonalDetailsForm vm={vm.details} />
           <hr className={styles.rule} />
           <CardsSection vm={vm.cards} />
+          <hr className={styles.rule} />
+          <MyDataSection vm={myData} />
         </>
       )
     case 'password':
@@ -58,6 +62,7 @@ const AccountPage = observer(function AccountPage() {
   const vm = useViewModel<AccountViewModel>(AccountViewModel)
   const session = useViewModel<SessionViewModel>(SessionViewModel)
   const calendar = useViewModel<AddToCalendarViewModel>(AddToCalendarViewModel)
+  const myData = useViewModel<MyDataViewModel>(MyDataViewModel)
   const [params] = useSearchParams()
   const query = params.toString()
   useEffect(() => {
@@ -85,7 +90,7 @@ const AccountPage = observer(function AccountPage() {
           selectedKey={vm.tab}
           onSelectionChange={(key) => vm.selectTab(key)}
         >
-          {(key) => <TabContent tab={key} vm={vm} calendar={calendar} />}
+          {(key) => <TabContent tab={key} vm={vm} calendar={calendar} myData={myData} />}
         </Tabs>
       </div>
       <AppDialog
