@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import { DownloadMyData } from '../../application/use-cases/auth.use-case'
 import { FILE_SAVER, type FileSaver } from './app-services'
