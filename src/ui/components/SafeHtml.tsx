@@ -1,5 +1,24 @@
 import { useEffect, useState } from 'react'
 
+let purifier: Promise<typeof import('dompurify')> | undefined
+
+/**
+ * DOMPurify, imported once the page has loaded (issue 28: a new visitor's first view no longer waits
+ * on it; the HTML's words stand in meanwhile, see htmlText), at once on later pages.
+ */
+function loadPurifier(): Promise<typeof import('dompurify')> {
+  purifier ??= new Promise<void>((resolve) => {
+    if (typeof document === 'undefined' || document.readyState === 'complete') resolve()
+    else window.addEventListener('load', () => setTimeout(resolve, 0), { once: true })
+  })
+    .then(() => import('dompurify'))
+    .catch((error: unknown) => {
+      purifier = undefined // a chunk that failed to load is tried again next time
+      throw error
+    })
+  return purifier
+}
+
 /** HTML from the organisation's settings, sanitised with DOMPurify (loaded on demand, not in the first view). */
 export function useSanitisedHtml(html: string | undefined): string | undefined {
   const [clean, setClean] = useState<string>()
@@ -9,7 +28,7 @@ export function useSanitisedHtml(html: string | undefined): string | undefined {
       return
     }
     let live = true
-    void import('dompurify').then(({ default: DOMPurify }) => {
+    void loadPurifier().then(({ default: DOMPurify }) => {
       if (live) setClean(DOMPurify.sanitize(html))
     })
     return () => {
