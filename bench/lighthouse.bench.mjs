@@ -13,7 +13,7 @@
 // Each figure is printed beside its target (performance >= 95, LCP <= 1.5 s, CLS <= 0.02, TBT <= 100
 // ms) and the figure before (bench/previous.json), with the load average.
 // Runs `vite build` first unless BENCH_NO_BUILD=1. CHROME_PATH overrides /usr/bin/chromium. Never fails.
-// LIGHTHOUSE_VISITS=first (or repeat) measures one kind only; LIGHTHOUSE_PAGES=app (pages whose name
+// LIGHTHOUSE_VISITS=first (or repeat) measures one kind only; LIGHTHOUSE_PAGES=home (a page's id, or pages whose name
 // contains it); LIGHTHOUSE_SAVE=<dir> (each run's report as JSON there and the trace Lighthouse recorded,
 // for bench/lib/trace-tasks.mjs). LIGHTHOUSE_URL=<base URL> audits a server already running there
 // (e.g. two builds side by side, WEB_DIR=... npm start) instead of starting one.
@@ -40,7 +40,7 @@ const PAGES = [
   { id: 'step', name: '/step/{clinic}', path: `/step/${LONDON}` },
   { id: 'app', name: '/app (signed in)', path: '/app', signedIn: true },
   { id: 'lead', name: '/lead', path: '/lead' },
-].filter((p) => !process.env.LIGHTHOUSE_PAGES || p.name.includes(process.env.LIGHTHOUSE_PAGES))
+].filter((p) => !process.env.LIGHTHOUSE_PAGES || p.id === process.env.LIGHTHOUSE_PAGES || p.name.includes(process.env.LIGHTHOUSE_PAGES))
 const VISITS = [
   { id: 'first', figure: 'lighthouse', title: 'first visit (storage and HTTP cache reset, no consent, a fresh browser per run)' },
   { id: 'repeat', figure: 'lighthouse-repeat', title: 'repeat visit (the page loaded once before in the same browser, consent answered)' },
