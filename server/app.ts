@@ -14,7 +14,7 @@ import { commerceDeps } from './commerce/commerce.module'
 import { PaymentReconciler } from './commerce/payment-reconciler'
 import { processorCspSources } from './commerce/processor-config'
 import { compression, webStatic } from './http/web-delivery.plugin'
-import { firstViewPage } from './http/first-view-page'
+import { firstViewPage, sendPage } from './http/first-view-page'
 import { addSecurityHeaders } from './http/security-headers'
 import type { ServerDeps } from './deps'
 import { loggingOptions, observability } from './observability/observability'
@@ -257,7 +257,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
       if (lead && existsSync(join(config.webDir, 'lead.html'))) return reply.header('cache-control', 'no-cache').sendFile('lead.html')
       // The app's page with the organisation and the clinics inside (issue 28: the first view waits for no request).
       const page = await appPage(request)
-      if (page !== undefined) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page)
+      if (page !== undefined) return sendPage(request, reply.header('cache-control', 'no-cache'), page)
       return reply.header('cache-control', 'no-cache').sendFile('index.html')
     }
     return reply.status(503).header('retry-after', '5').type('text/html; charset=utf-8').send(BUILDING_PAGE)

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { brotliDecompressSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { INLINE_ANSWERS_ELEMENT_ID } from '../../src/contract/first-view-answers'
 import { buildTestServer, DEMO, type TestServer } from '../test-support/test-server'
@@ -32,7 +32,9 @@ describe("the app's page", () => {
       expect(page.statusCode).toBe(200)
       expect(page.headers['cache-control']).toBe('no-cache')
       expect(page.headers['content-type']).toMatch(/text\/html/)
-      const html = page.headers['content-encoding'] === 'br' ? brotliDecompressSync(page.rawPayload).toString() : page.body
+      expect(page.headers['content-encoding']).toBe('br')
+      expect(page.headers.vary).toMatch(/accept-encoding/i)
+      const html = brotliDecompressSync(page.rawPayload).toString()
       const organisation = (await t.app.inject({ method: 'GET', url: '/api/public/organisations' })).json()
       const clinics = (await t.app.inject({ method: 'GET', url: '/api/public-clinics' })).json()
       expect(answersIn(html)).toEqual({ '/public/organisations': organisation, '/public-clinics': clinics })
@@ -43,8 +45,11 @@ describe("the app's page", () => {
     }
   })
 
-  it("cannot be broken out of by the organisation's HTML (the banner's markup stays inside the JSON)", async () => {
-    const html = (await t.app.inject({ method: 'GET', url: '/' })).body
+  it("cannot be broken out of by the organisation's HTML (the banner's markup stays inside the JSON), in gzip or as it is", async () => {
+    const gzipped = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } })
+    expect(gzipped.headers['content-encoding']).toBe('gzip')
+    const html = gunzipSync(gzipped.rawPayload).toString()
+    expect((await t.app.inject({ method: 'GET', url: '/' })).body).toBe(html)
     const organisation = (await t.app.inject({ method: 'GET', url: '/api/public/organisations' })).json<{ homeBannerText?: string }>()
     expect(organisation.homeBannerText).toContain('<strong>')
     expect(html).not.toContain('<strong>')

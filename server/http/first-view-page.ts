@@ -8,7 +8,8 @@
  */
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { getPublicOrganisation } from '../../src/contract'
 import { INLINE_ANSWER_PATHS, INLINE_ANSWERS_ELEMENT_ID } from '../../src/contract/first-view-answers'
 
@@ -43,4 +44,19 @@ export function firstViewPage(app: FastifyInstance, webDir: string): (request: F
     const page = html.replace(ROOT, `${ROOT}\n    ${data}`)
     return answers[getPublicOrganisation.path] === undefined ? page : page.replace(PRELOAD, '')
   }
+}
+
+/**
+ * Sends the page in brotli or gzip when the browser takes them (the SPA fallback is no route, so the
+ * compression plugin does not see it), never stored by shared caches without Accept-Encoding.
+ */
+export function sendPage(request: FastifyRequest, reply: FastifyReply, html: string): FastifyReply {
+  const accepted = String(request.headers['accept-encoding'] ?? '')
+  reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8')
+  if (/\bbr\b/.test(accepted)) {
+    const params = { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 5 }
+    return reply.header('content-encoding', 'br').send(brotliCompressSync(html, { params }))
+  }
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html))
+  return reply.send(html)
 }

@@ -2,14 +2,19 @@ import { useEffect, useState } from 'react'
 
 let purifier: Promise<typeof import('dompurify')> | undefined
 
+/** Once the main thread is idle (the first view rendered), at most `timeout` ms later. */
+const whenIdle = (then: () => void, timeout = 2000) =>
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(() => then(), { timeout }) : setTimeout(then, 0)
+
 /**
- * DOMPurify, imported once the page has loaded (issue 28: a new visitor's first view no longer waits
- * on it; the HTML's words stand in meanwhile, see htmlText), at once on later pages.
+ * DOMPurify, imported once the page has loaded and rendered (issue 28: a new visitor's first view no
+ * longer waits on it; the HTML's words stand in meanwhile, see htmlText), at once on later pages.
  */
 function loadPurifier(): Promise<typeof import('dompurify')> {
   purifier ??= new Promise<void>((resolve) => {
-    if (typeof document === 'undefined' || document.readyState === 'complete') resolve()
-    else window.addEventListener('load', () => setTimeout(resolve, 0), { once: true })
+    if (typeof document === 'undefined') resolve()
+    else if (document.readyState === 'complete') whenIdle(resolve)
+    else window.addEventListener('load', () => whenIdle(resolve), { once: true })
   })
     .then(() => import('dompurify'))
     .catch((error: unknown) => {
