@@ -111,6 +111,9 @@ async function run(app, token, p, visit, i) {
         await page.goto(url, { waitUntil: 'load' })
         // the lazy work after the first paint (links, the live socket) has run too
         await new Promise((r) => setTimeout(r, 3000))
+        // Lighthouse's own navigation then starts from a blank page (from the app itself, its trace
+        // sometimes lacked the navigation start: NO_NAVSTART)
+        await page.goto('about:blank')
       } else {
         const cdp = await page.createCDPSession()
         await cdp.send('Network.clearBrowserCache')
