@@ -15,6 +15,7 @@ import { commerceDeps } from './commerce/commerce.module'
 import { PaymentReconciler } from './commerce/payment-reconciler'
 import { processorCspSources } from './commerce/processor-config'
 import { compression, webStatic } from './http/web-delivery.plugin'
+import { firstViewPage, sendPage } from './http/first-view-page'
 import { addSecurityHeaders } from './http/security-headers'
 import type { ServerDeps } from './deps'
 import { loggingOptions, observability } from './observability/observability'
@@ -260,6 +261,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
 
   // The web app: files of dist/web, index.html for any other GET (client-side routes).
   await app.register(webStatic, { webDir: config.webDir, serve: existsSync(config.webDir) })
+  const appPage = firstViewPage(app, config.webDir)
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send({ statusCode: 404, message: `Route ${request.method} ${request.url} not found` })
@@ -279,6 +281,9 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
       }
       // its own page (lead.html): the lead form alone, without the app's JavaScript
       if (lead && existsSync(join(config.webDir, 'lead.html'))) return reply.header('cache-control', 'no-cache').sendFile('lead.html')
+      // The app's page with the organisation and the clinics inside (issue 28: the first view waits for no request).
+      const page = await appPage(request)
+      if (page !== undefined) return sendPage(request, reply.header('cache-control', 'no-cache'), page)
       return reply.header('cache-control', 'no-cache').sendFile('index.html')
     }
     return reply.status(503).header('retry-after', '5').type('text/html; charset=utf-8').send(BUILDING_PAGE)

@@ -83,3 +83,30 @@ export function cpuMsOf(pid) {
     return undefined
   }
 }
+
+/**
+ * `npm start` (scripts/start.mjs: the server bundle and dist/web, the demo tenant in memory) on a free
+ * port, in its own process group so that it stops whole; resolves once the API and the page answer.
+ */
+export async function startNpmStart() {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    detached: true,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', SKIP_WEB_BUILD: '1', SWEEP_INTERVAL_MS: '0', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const started = Date.now()
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with code ${child.exitCode}`)
+    if (Date.now() - started > 180_000) throw new Error('npm start did not answer within 180 s')
+    try {
+      if ((await fetch(`${url}/api/public/organisations`)).ok && (await fetch(`${url}/`)).ok) break
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  return { url, stop: () => { try { process.kill(-child.pid, 'SIGTERM') } catch { /* already gone */ } } }
+}

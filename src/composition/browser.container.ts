@@ -2,6 +2,8 @@ import { Container } from 'inversify'
 import { browserAdaptersModule } from '../adapters/browser-adapters.module'
 import { firstViewModule, firstViewUseCasesModule } from './first-view.module'
 import { apiBaseOf } from '../adapters/http/api-base'
+import { readInlineAnswers } from '../adapters/http/inline-answers'
+import { INLINE_ANSWERS_ELEMENT_ID } from '../contract/first-view-answers'
 import { webConfigOf } from './browser-services'
 import { safeLocalStorage } from '../adapters/storage/safe-storage.adapter'
 
@@ -41,6 +43,7 @@ export function createBrowserContainer(): BrowserComposition {
     firstViewModule({
       config: webConfigOf({ host, env, storage }),
       http,
+      answers: readInlineAnswers(document, INLINE_ANSWERS_ELEMENT_ID),
     }),
     firstViewUseCasesModule,
   )

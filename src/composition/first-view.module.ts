@@ -6,6 +6,7 @@ import { ListLocations, LoadLinks, LoadOrganisation, SelectLocation, StartTagMan
 import { useCasesModule, type UseCaseClass } from '../application/use-cases.module'
 import type { HttpConfig, HttpTransport } from '../adapters/http/transport'
 import { createFetchTransport } from '../adapters/http/fetch-transport'
+import { withInlineAnswers, type InlineAnswers } from '../adapters/http/inline-answers'
 import { HttpCatalogueApi, HttpLinksApi } from '../adapters/http/catalogue.adapter'
 import { HttpAuthApi } from '../adapters/http/auth.adapter'
 import { WEB_CONFIG, type WebConfig } from '../ui/view-models/views'
@@ -25,6 +26,8 @@ export const firstViewModelClasses = [SessionViewModel, ToastViewModel, BookingV
 export interface FirstViewOptions {
   config: WebConfig
   http: HttpConfig
+  /** API answers the page arrived with (the organisation, the clinics): each answers its first request. */
+  answers?: InlineAnswers
 }
 
 /**
@@ -36,7 +39,7 @@ export function firstViewModule(options: FirstViewOptions): ContainerModule {
     bind(WEB_CONFIG).toConstantValue(options.config)
     bind(NAVIGATOR).toConstantValue(new DeferredNavigator())
     bind<HttpTransport>(PORTS.HttpClient)
-      .toDynamicValue((ctx) => createFetchTransport(options.http, ctx.get<TokenStore>(PORTS.TokenStore)))
+      .toDynamicValue((ctx) => withInlineAnswers(createFetchTransport(options.http, ctx.get<TokenStore>(PORTS.TokenStore)), options.answers ?? {}))
       .inSingletonScope()
     for (const [port, adapter] of Object.entries(firstViewPorts)) bind(PORTS[port as keyof typeof firstViewPorts]).to(adapter).inSingletonScope()
     for (const vm of firstViewModelClasses) bind(vm as never).toSelf().inSingletonScope()

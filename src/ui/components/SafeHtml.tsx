@@ -1,5 +1,29 @@
 import { useEffect, useState } from 'react'
 
+let purifier: Promise<typeof import('dompurify')> | undefined
+
+/** Once the main thread is idle (the first view rendered), at most `timeout` ms later. */
+const whenIdle = (then: () => void, timeout = 2000) =>
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(() => then(), { timeout }) : setTimeout(then, 0)
+
+/**
+ * DOMPurify, imported once the page has loaded and rendered (issue 28: a new visitor's first view no
+ * longer waits on it; the HTML's words stand in meanwhile, see htmlText), at once on later pages.
+ */
+function loadPurifier(): Promise<typeof import('dompurify')> {
+  purifier ??= new Promise<void>((resolve) => {
+    if (typeof document === 'undefined') resolve()
+    else if (document.readyState === 'complete') whenIdle(resolve)
+    else window.addEventListener('load', () => whenIdle(resolve), { once: true })
+  })
+    .then(() => import('dompurify'))
+    .catch((error: unknown) => {
+      purifier = undefined // a chunk that failed to load is tried again next time
+      throw error
+    })
+  return purifier
+}
+
 /** HTML from the organisation's settings, sanitised with DOMPurify (loaded on demand, not in the first view). */
 export function useSanitisedHtml(html: string | undefined): string | undefined {
   const [clean, setClean] = useState<string>()
@@ -9,7 +33,7 @@ export function useSanitisedHtml(html: string | undefined): string | undefined {
       return
     }
     let live = true
-    void import('dompurify').then(({ default: DOMPurify }) => {
+    void loadPurifier().then(({ default: DOMPurify }) => {
       if (live) setClean(DOMPurify.sanitize(html))
     })
     return () => {

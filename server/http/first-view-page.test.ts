@@ -1,0 +1,66 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { INLINE_ANSWERS_ELEMENT_ID } from '../../src/contract/first-view-answers'
+import { buildTestServer, DEMO, type TestServer } from '../test-support/test-server'
+
+// The app's page as Vite builds it: the organisation preloaded, an empty root.
+const webDir = mkdtempSync(join(tmpdir(), 'first-view-page-'))
+const preload = '<link rel="preload" href="/api/public/organisations" as="fetch" crossorigin="anonymous" />'
+writeFileSync(
+  join(webDir, 'index.html'),
+  `<!doctype html><html><head>\n    <!-- The first paint waits for the organisation. -->\n    ${preload}\n<script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body>\n    <div id="root"></div>\n  </body></html>`,
+)
+
+let t: TestServer
+beforeAll(async () => {
+  t = await buildTestServer({ webDir })
+})
+afterAll(() => t.close())
+
+const answersIn = (html: string): Record<string, unknown> | undefined => {
+  const match = new RegExp(`<script type="application/json" id="${INLINE_ANSWERS_ELEMENT_ID}">(.*?)</script>`, 's').exec(html)
+  return match ? (JSON.parse(match[1]!) as Record<string, unknown>) : undefined
+}
+
+describe("the app's page", () => {
+  it('carries the organisation and the clinics as the API answers them, instead of preloading the organisation', async () => {
+    for (const url of ['/', '/step/location', `/step/${DEMO.clinicLondon}`]) {
+      const page = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } })
+      expect(page.statusCode).toBe(200)
+      expect(page.headers['cache-control']).toBe('no-cache')
+      expect(page.headers['content-type']).toMatch(/text\/html/)
+      expect(page.headers['content-encoding']).toBe('br')
+      expect(page.headers.vary).toMatch(/accept-encoding/i)
+      const html = brotliDecompressSync(page.rawPayload).toString()
+      const organisation = (await t.app.inject({ method: 'GET', url: '/api/public/organisations' })).json()
+      const clinics = (await t.app.inject({ method: 'GET', url: '/api/public-clinics' })).json()
+      expect(answersIn(html)).toEqual({ '/public/organisations': organisation, '/public-clinics': clinics })
+      expect(clinics).toContainEqual(expect.objectContaining({ id: DEMO.clinicLondon }))
+      expect(html).not.toContain(preload)
+      expect(html).not.toContain('The first paint waits')
+      expect(html).toContain('<script type="module" src="/assets/index-Ab12Cd34.js">')
+    }
+  })
+
+  it("cannot be broken out of by the organisation's HTML (the banner's markup stays inside the JSON), in gzip or as it is", async () => {
+    const gzipped = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } })
+    expect(gzipped.headers['content-encoding']).toBe('gzip')
+    const html = gunzipSync(gzipped.rawPayload).toString()
+    expect((await t.app.inject({ method: 'GET', url: '/' })).body).toBe(html)
+    const organisation = (await t.app.inject({ method: 'GET', url: '/api/public/organisations' })).json<{ homeBannerText?: string }>()
+    expect(organisation.homeBannerText).toContain('<strong>')
+    expect(html).not.toContain('<strong>')
+    expect(answersIn(html)?.['/public/organisations']).toMatchObject({ homeBannerText: organisation.homeBannerText })
+  })
+
+  it("leaves out what the API refuses for the page's tenant, and keeps the preload then", async () => {
+    const html = (await t.app.inject({ method: 'GET', url: '/', headers: { 'x-tenant': 'no-such-tenant' } })).body
+    const organisation = await t.app.inject({ method: 'GET', url: '/api/public/organisations', headers: { 'x-tenant': 'no-such-tenant' } })
+    expect(organisation.statusCode).not.toBe(200)
+    expect(answersIn(html)?.['/public/organisations']).toBeUndefined()
+    expect(html).toContain(preload)
+  })
+})
