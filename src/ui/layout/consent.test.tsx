@@ -15,7 +15,8 @@ import { ToastViewModel } from '../view-models/toast.view-model'
 import { DeferredNavigator, NAVIGATOR } from '../view-models/app-services'
 import { ManualClock } from '../view-models/account.view-model.test-support'
 import type { WebConfig } from '../view-models/views'
-import { InMemoryBookingStore } from '../../adapters/storage/in-memory.adapter'
+import { InMemoryBookingStore, MemoryStorage } from '../../adapters/storage/in-memory.adapter'
+import { PORTS } from '../../application/tokens'
 import { GtmTagManager } from '../../adapters/analytics/gtm-tag-manager.adapter'
 import { StartTagManager } from '../../application/use-cases/catalogue.use-case'
 import type { StoredBookingInfo } from '../../application/ports/booking-store.port'
@@ -48,6 +49,7 @@ async function started(environment: WebConfig['environment'], organisation: obje
   container.bind(SessionViewModel).toConstantValue(vm)
   container.bind(ToastViewModel).toConstantValue(new ToastViewModel(new ManualClock()))
   container.bind(NAVIGATOR).toConstantValue(new DeferredNavigator())
+  container.bind(PORTS.SessionStorage).toConstantValue(new MemoryStorage())
   render(
     <ContainerProvider resolver={container}>
       <MemoryRouter initialEntries={['/app']}>
