@@ -23,7 +23,7 @@ import { londonDateOf } from './london-date'
 import { loadCalendars, serviceOptions, type ServiceOptionRow } from '../availability/calendar.repository'
 import { isOverlapViolation, itemsOf, offeredStart, OFF_GRID, pricesOf } from './booking.service'
 import { lockPractitionerDays, releaseExpiredHolds } from './booking.repository'
-import { endSlotHold, findSlotHold, heldRows, insertSlotHold, liveSlotHolds, setHoldExpiry, type HeldRow, type SlotHoldRow } from './holds.repository'
+import { endSlotHold, findSlotHold, heldRows, insertSlotHold, liveSlotHolds, setHoldExpiry, setHoldPage, type HeldRow, type SlotHoldRow } from './holds.repository'
 
 export const HOLD_ENDED = 'This time is no longer held for you. Please choose your time again.'
 export const HOLD_BOOKED = 'This time has been booked with the hold.'
@@ -138,12 +138,14 @@ async function releaseIfOwned(trx: DbOrTrx, tenant: string, key: HoldKey, now: D
 /**
  * GET /appointments/holds/{id}: the live hold (a reload restores the flow from it); 404 once it
  * ended. A hold whose page was left (pagehide) and that is read within the grace gets its expiry back.
+ * Read with `page`, the hold is that page's from now on (see releaseHold).
  */
-export async function readHold(db: Db, tenant: string, key: HoldKey, now: Date): Promise<E.Either<ServiceError, SlotHold>> {
+export async function readHold(db: Db, tenant: string, key: HoldKey & { page?: string }, now: Date): Promise<E.Either<ServiceError, SlotHold>> {
   const hold = await db.transaction().execute(async (trx) => {
     const found = await findSlotHold(trx, tenant, key.id, tokenHash(key.token), true)
     if (found?.claimed_at) return 'booked' as const
     if (!found || !isLive(found, now)) return undefined
+    if (key.page !== undefined && found.page !== key.page) await setHoldPage(trx, tenant, found.id, key.page)
     if (found.resume_until === null) return found
     await setHoldExpiry(trx, tenant, found.id, found.resume_until, now, { resumeUntil: null })
     return { ...found, expires_at: found.resume_until, resume_until: null }
@@ -160,11 +162,14 @@ export const LEAVING_GRACE_SECONDS = 20
  * POST /appointments/holds/{id}/release: frees the time; answers the same whether or not there was
  * anything to free. `leaving` (pagehide, which a reload fires too): the hold ends after the grace.
  */
-export async function releaseHold(db: Db, tenant: string, key: HoldKey & { leaving?: boolean }, now: Date): Promise<E.Either<ServiceError, { message: string }>> {
+export async function releaseHold(db: Db, tenant: string, key: HoldKey & { leaving?: boolean; page?: string }, now: Date): Promise<E.Either<ServiceError, { message: string }>> {
   await db.transaction().execute(async (trx) => {
     if (!key.leaving) return releaseIfOwned(trx, tenant, key, now)
     const found = await findSlotHold(trx, tenant, key.id, tokenHash(key.token), true)
     if (!found || !isLive(found, now) || found.resume_until !== null) return
+    // Another page has read the hold back since (a reload whose read reached the server before the
+    // old page's keepalive release): the release is late, and the hold is the reloaded page's.
+    if (key.page !== undefined && found.page !== null && found.page !== key.page) return
     const graceEnds = new Date(Math.min(new Date(found.expires_at).getTime(), now.getTime() + LEAVING_GRACE_SECONDS * 1000))
     await setHoldExpiry(trx, tenant, found.id, graceEnds, now, { resumeUntil: new Date(found.expires_at) })
   })
