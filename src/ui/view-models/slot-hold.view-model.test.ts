@@ -158,6 +158,15 @@ describe('SlotHoldViewModel (issue 17)', () => {
     expect(fresh.useCases.calls.ReadHeldTime).toHaveLength(1)
   })
 
+  it("a reload of a course session's held time keeps the session included in the course (issue 27)", async () => {
+    const fresh = holdWorld({ ReadHeldTime: async () => E.right({ ...heldTime(slot.startDate, slot.endDate), secondsLeft: 200 }) })
+    fresh.booking.clearBookingInfo()
+    fresh.booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query: { course: 'true', courseServiceBooking: 'true', service: '0' } })
+    await fresh.slotHold.restore(PARAM, async () => facial, () => false)
+    expect(fresh.booking.basket[0]).toMatchObject({ start: slot.startDate, courseSession: true })
+    expect(fresh.booking.priceOf(fresh.booking.basket[0]!)).toBe(0)
+  })
+
   it('a reschedule holds nothing (the server counts the booking\'s own time as the customer\'s)', async () => {
     const w = holdWorld()
     w.booking.isReschedule = true

@@ -182,7 +182,11 @@ export class SlotHoldViewModel {
     const items = await Promise.all(held.map(async (item, i): Promise<BasketItem | undefined> => {
       const service = this.booking.basket[i]?.service.id === item.service ? this.booking.basket[i].service : await serviceOf(item.service)
       if (!service) return undefined
-      return { kind: 'service', service, anyStaff: false, staff: await this.practitioner(clinic, item.service, item.practitioner, item.start), start: item.start, end: item.end }
+      // A course session's URL (courseServiceBooking=true): its first item is the session the course
+      // pays for (the Book link opened it; services added after it are paid). Without the mark a
+      // reload priced the session and asked for its deposit.
+      const courseSession = this.booking.isCourseSession && i === 0 ? { courseSession: true } : {}
+      return { kind: 'service', service, anyStaff: false, staff: await this.practitioner(clinic, item.service, item.practitioner, item.start), start: item.start, end: item.end, ...courseSession }
     }))
     return items.some((i) => i === undefined) ? undefined : (items as BasketItem[])
   }
