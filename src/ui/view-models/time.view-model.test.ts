@@ -106,6 +106,18 @@ describe('TimeViewModel: months asked for one after another', () => {
     expect(vm.loadingDays).toBe(false)
   })
 
+  it("a reloaded hold in another month than today's: the calendar is that month, no 'No availability' over its hours (issue 27)", async () => {
+    const { vm, booking, useCases } = timeWorld({
+      GetAvailableDays: async (query) => E.right(query.month === 3 ? [] : ['2026-04-02']),
+    })
+    // What a reload of the time step restores from the hold: the day and its hours.
+    booking.pickDate('2026-04-02')
+    await vm.loadMonth()
+    expect(useCases.calls.GetAvailableDays!.map(([q]) => (q as { month: number }).month)).toEqual([4])
+    expect(vm.month).toBe('2026-04')
+    expect(vm.noAvailability).toBe(false)
+  })
+
   it("says 'No availability' once per month: moving back into that month (arrow keys across its end) does not open the dialog again", async () => {
     const { vm } = timeWorld({
       GetAvailableDays: async (query) => E.right(query.month === 3 ? [] : ['2026-04-02']),

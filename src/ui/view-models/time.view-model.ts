@@ -117,7 +117,12 @@ export class TimeViewModel {
     return this.booking.startTime
   }
 
-  async loadMonth(month: string = this.month): Promise<void> {
+  /**
+   * The available days of `month`; by default the month of the chosen date when there is one (a
+   * reloaded hold brings back its day and hours: the calendar's month is that day's, not today's,
+   * where 'No availability' would cover the held time's hours), else the month shown.
+   */
+  async loadMonth(month: string = this.booking.date?.slice(0, 7) ?? this.month): Promise<void> {
     const clinic = this.booking.location
     if (!clinic || this.booking.basket.length === 0) return
     this.month = month
