@@ -93,3 +93,8 @@ export async function setHoldExpiry(
     .where('status', '=', 'Pending')
     .execute()
 }
+
+/** The page that read the hold back (a reload): from now on only its own leaving shortens the hold. */
+export async function setHoldPage(db: DbOrTrx, tenant: string, holdId: string, page: string): Promise<void> {
+  await db.updateTable('slot_holds').set({ page }).where('tenant_id', '=', tenant).where('id', '=', holdId).execute()
+}

@@ -153,6 +153,30 @@ describe('a slot hold', () => {
     }
   })
 
+  it("a reloaded page's read that reaches the server before the old page's leaving keeps the hold: the late leaving is ignored (issue 27)", async () => {
+    const h = (await hold('16:30')).json() as Hold
+    const readBy = (page: string) => t.app.inject({ method: 'GET', url: `/api/appointments/holds/${h.id}?token=${encodeURIComponent(h.token)}&page=${page}` })
+    const leaveFrom = (page: string) => t.app.inject({ method: 'POST', url: `/api/appointments/holds/${h.id}/release`, payload: { token: h.token, leaving: true, page } })
+    // The reloaded page B reads first; the old page A's keepalive release lands after it.
+    expect((await readBy('page-b')).statusCode).toBe(200)
+    expect((await leaveFrom('page-a')).statusCode).toBe(200)
+    offsetMs += (LEAVING_GRACE_SECONDS + 1) * 1000
+    try {
+      const kept = await readBy('page-b')
+      expect(kept.statusCode).toBe(200)
+      expect(kept.json().expiresAt).toBe(h.expiresAt)
+      expect(await times()).not.toContain('16:30')
+      // B's own leaving (its reload) still starts the grace, which C's read takes back.
+      await leaveFrom('page-b')
+      expect((await readBy('page-c')).json().expiresAt).toBe(h.expiresAt)
+      await leaveFrom('page-c')
+      offsetMs += (LEAVING_GRACE_SECONDS + 1) * 1000
+      expect((await readBy('page-c')).statusCode).toBe(404)
+    } finally {
+      offsetMs -= 2 * (LEAVING_GRACE_SECONDS + 1) * 1000
+    }
+  })
+
   it('two customers racing for one time: exactly one holds it', async () => {
     const [a, b] = await Promise.all([hold('16:00', {}, demo), hold('16:00')])
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409])

@@ -15,7 +15,7 @@ export async function holdsRoutes(app: FastifyInstance, deps: ServerDeps): Promi
     const holdDeps = { db: ctx.db, now: ctx.now(), holdSeconds: deps.config.holdSeconds, maxLiveHolds: deps.config.maxLiveHolds, rateLimitMax: deps.config.rateLimitMax }
     return answer(await holds.createHold(holdDeps, ctx.tenant, { customerId: ctx.auth?.sub, clientAddress: ctx.request.ip }, body))
   })
-  serve(app, getSlotHold, async ({ params, query }, ctx) => answer(await holds.readHold(ctx.db, ctx.tenant, { id: params.id, token: query.token }, ctx.now())))
-  serve(app, releaseSlotHold, async ({ params, body }, ctx) => answer(await holds.releaseHold(ctx.db, ctx.tenant, { id: params.id, token: body.token, leaving: body.leaving }, ctx.now())))
+  serve(app, getSlotHold, async ({ params, query }, ctx) => answer(await holds.readHold(ctx.db, ctx.tenant, { id: params.id, token: query.token, page: query.page }, ctx.now())))
+  serve(app, releaseSlotHold, async ({ params, body }, ctx) => answer(await holds.releaseHold(ctx.db, ctx.tenant, { id: params.id, token: body.token, leaving: body.leaving, page: body.page }, ctx.now())))
   serve(app, extendSlotHold, async ({ params, body }, ctx) => answer(await holds.extendHold(ctx.db, ctx.tenant, { id: params.id, token: body.token }, ctx.now())))
 }

@@ -26,7 +26,7 @@ import { loadCalendars, serviceOptions, type ServiceOptionRow } from '../availab
 import { isOverlapViolation, itemsOf, offeredStart, OFF_GRID, pricesOf } from './booking.service'
 import { lockPractitionerDays, releaseExpiredHolds } from './booking.repository'
 import { HOLD_ENDED } from '../../src/contract/refusal-texts'
-import { endSlotHold, findSlotHold, heldRows, insertSlotHold, liveHeldItems, setHoldExpiry, type HeldRow, type SlotHoldRow } from './holds.repository'
+import { endSlotHold, findSlotHold, heldRows, insertSlotHold, liveHeldItems, setHoldExpiry, setHoldPage, type HeldRow, type SlotHoldRow } from './holds.repository'
 
 // The client tells a lost hold by this text: it lives in the contract.
 export { HOLD_ENDED }
@@ -174,12 +174,14 @@ async function releaseIfOwned(trx: DbOrTrx, tenant: string, key: HoldKey, now: D
 /**
  * GET /appointments/holds/{id}: the live hold (a reload restores the flow from it); 404 once it
  * ended. A hold whose page was left (pagehide) and that is read within the grace gets its expiry back.
+ * Read with `page`, the hold is that page's from now on (see releaseHold).
  */
-export async function readHold(db: Db, tenant: string, key: HoldKey, now: Date): Promise<E.Either<ServiceError, SlotHold>> {
+export async function readHold(db: Db, tenant: string, key: HoldKey & { page?: string }, now: Date): Promise<E.Either<ServiceError, SlotHold>> {
   const hold = await db.transaction().execute(async (trx) => {
     const found = await findSlotHold(trx, tenant, key.id, tokenHash(key.token), true)
     if (found?.claimed_at) return 'booked' as const
     if (!found || !isLive(found, now)) return undefined
+    if (key.page !== undefined && found.page !== key.page) await setHoldPage(trx, tenant, found.id, key.page)
     if (found.resume_until === null) return found
     await setHoldExpiry(trx, tenant, found.id, found.resume_until, now, { resumeUntil: null })
     return { ...found, expires_at: found.resume_until, resume_until: null }
@@ -200,12 +202,15 @@ export const HOLD_NOT_FOUND = 'No time is held with this id and token.'
  * it or had ended already (expired, booked, released), but 404 for a wrong id or token, which frees
  * nothing. `leaving` (pagehide, which a reload fires too): the hold ends after the grace.
  */
-export async function releaseHold(db: Db, tenant: string, key: HoldKey & { leaving?: boolean }, now: Date): Promise<E.Either<ServiceError, { message: string }>> {
+export async function releaseHold(db: Db, tenant: string, key: HoldKey & { leaving?: boolean; page?: string }, now: Date): Promise<E.Either<ServiceError, { message: string }>> {
   const owned = await db.transaction().execute(async (trx) => {
     if (!key.leaving) return releaseIfOwned(trx, tenant, key, now)
     const found = await findSlotHold(trx, tenant, key.id, tokenHash(key.token), true)
     if (!found) return false
     if (!isLive(found, now) || found.resume_until !== null) return true
+    // Another page has read the hold back since (a reload whose read reached the server before the
+    // old page's keepalive release): the release is late, and the hold is the reloaded page's.
+    if (key.page !== undefined && found.page !== null && found.page !== key.page) return true
     const graceEnds = new Date(Math.min(new Date(found.expires_at).getTime(), now.getTime() + LEAVING_GRACE_SECONDS * 1000))
     await setHoldExpiry(trx, tenant, found.id, graceEnds, now, { resumeUntil: new Date(found.expires_at) })
     return true

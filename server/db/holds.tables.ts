@@ -16,6 +16,8 @@ export interface SlotHoldsTable {
   extended: Generated<boolean>
   /** the page was left (pagehide): the expiry it gets back if the page comes back (reload) within the grace */
   resume_until: NullableTimestamp
+  /** the page (an id per page load) that last read the hold back; a leaving from another page is ignored */
+  page: string | null
   claimed_at: NullableTimestamp
   released_at: NullableTimestamp
   created_at: Generated<Date>

@@ -59,10 +59,13 @@ export const createSlotHold = route({
 export const HoldTokenBody = bodyOf({ token: NonEmptyString })
 /**
  * `leaving`: the page is going away (pagehide). The hold then ends after a short grace instead of at
- * once, and a reload within it (GET) gets the hold back with its full expiry.
+ * once, and a reload within it (GET) gets the hold back with its full expiry. `page`: the id of the
+ * page that leaves (one per page load); ignored once another page has read the hold back (GET with
+ * its own `page`): the old page's release arriving after the reload's read is late, not a leaving.
  */
-export const ReleaseHoldBody = bodyOf({ token: NonEmptyString }, { leaving: t.boolean })
-export const HoldTokenQuery = queryOf({ token: NonEmptyString })
+export const ReleaseHoldBody = bodyOf({ token: NonEmptyString }, { leaving: t.boolean, page: NonEmptyString })
+/** `page`: the reading page's id (see ReleaseHoldBody); the hold is then that page's. */
+export const HoldTokenQuery = queryOf({ token: NonEmptyString }, { page: NonEmptyString })
 
 /** GET /appointments/holds/{id}?token=: the hold while it lives (a reload restores the flow from it); 404 once it ended, 409 once booked. */
 export const getSlotHold = route({

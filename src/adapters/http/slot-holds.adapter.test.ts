@@ -23,8 +23,8 @@ describe('HttpSlotHoldsApi', () => {
     expect(await holds.create(body)).toEqual(E.right(hold))
   })
 
-  it('GET the hold with its token; a taken time is a refusal with the server message', async () => {
-    api().get(`/api/appointments/holds/${key.id}`).query({ token: key.token }).reply(200, hold)
+  it('GET the hold with its token and the page that reads it; a taken time is a refusal with the server message', async () => {
+    api().get(`/api/appointments/holds/${key.id}`).query((q) => q.token === key.token && typeof q.page === 'string' && q.page.length > 8).reply(200, hold)
     expect(await holds.get(key)).toEqual(E.right(hold))
     const taken = 'Sorry, this time is no longer available. Please choose another time.'
     api().post('/api/appointments/holds').reply(409, { statusCode: 409, message: taken })
@@ -32,8 +32,11 @@ describe('HttpSlotHoldsApi', () => {
     expect(E.isLeft(refused) && refused.left).toMatchObject({ _tag: 'HttpError', status: 409, serverMessage: taken })
   })
 
-  it('POST release (leaving: the page goes away) and extend', async () => {
-    api().post(`/api/appointments/holds/${key.id}/release`, { token: key.token, leaving: true }).reply(200, { message: 'The time is no longer held.' })
+  it('POST release (leaving: the page goes away, naming the page the reads named) and extend', async () => {
+    const pages: unknown[] = []
+    api().get(`/api/appointments/holds/${key.id}`).query((q) => pages.push(q.page) > 0).reply(200, hold)
+    await holds.get(key)
+    api().post(`/api/appointments/holds/${key.id}/release`, (b) => b.token === key.token && b.leaving === true && b.page === pages[0]).reply(200, { message: 'The time is no longer held.' })
     api().post(`/api/appointments/holds/${key.id}/extend`, { token: key.token }).reply(200, { ...hold, secondsLeft: 600, extended: true })
     expect(await holds.release(key, true)).toEqual(E.right({ message: 'The time is no longer held.' }))
     expect(await holds.extend(key)).toEqual(E.right({ ...hold, secondsLeft: 600, extended: true }))

@@ -132,6 +132,39 @@ describe('SlotHoldViewModel (issue 17)', () => {
     await reloaded.restore(PARAM, async () => facial, () => false)
     expect(fresh.booking.step).toBe('payment')
     expect(fresh.booking.basket[0]).toMatchObject({ start: slot.startDate, staff: { id: 'p1', displayName: 'Anna Smith' } })
+    // The hold was claimed by the booking being paid: it is not read (no 409 in the console).
+    expect(fresh.useCases.calls.ReadHeldTime ?? []).toHaveLength(0)
+  })
+
+  it('the reloaded URL arriving again while its hold is read back: the newer caller waits for it and the time comes back (issue 27)', async () => {
+    let answer: () => void = () => {}
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    const fresh = holdWorld({
+      ReadHeldTime: async () => {
+        await answered
+        return E.right({ ...heldTime(slot.startDate, slot.endDate), secondsLeft: 200 })
+      },
+    })
+    fresh.booking.clearBookingInfo()
+    let firstStale = false
+    const first = fresh.slotHold.restore(PARAM, async () => facial, () => firstStale)
+    // The same URL again (a second route before the first answer): the first caller is stale now.
+    firstStale = true
+    const second = fresh.slotHold.restore(PARAM, async () => facial, () => false)
+    answer()
+    await Promise.all([first, second])
+    expect(fresh.booking.basket[0]).toMatchObject({ start: slot.startDate, staff: { id: 'p1' } })
+    expect(fresh.booking.held.key).toEqual(KEY)
+    expect(fresh.useCases.calls.ReadHeldTime).toHaveLength(1)
+  })
+
+  it("a reload of a course session's held time keeps the session included in the course (issue 27)", async () => {
+    const fresh = holdWorld({ ReadHeldTime: async () => E.right({ ...heldTime(slot.startDate, slot.endDate), secondsLeft: 200 }) })
+    fresh.booking.clearBookingInfo()
+    fresh.booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query: { course: 'true', courseServiceBooking: 'true', service: '0' } })
+    await fresh.slotHold.restore(PARAM, async () => facial, () => false)
+    expect(fresh.booking.basket[0]).toMatchObject({ start: slot.startDate, courseSession: true })
+    expect(fresh.booking.priceOf(fresh.booking.basket[0]!)).toBe(0)
   })
 
   it('a reschedule holds nothing (the server counts the booking\'s own time as the customer\'s)', async () => {

@@ -39,6 +39,8 @@ export class SlotHoldViewModel {
   private readonly releasing = new Set<Promise<unknown>>()
   /** the pick on its way: the same time picked again (a double tap on a slow network) shares its answer */
   private picking: { times: string; answer: Promise<'held' | 'refused' | 'other'> } | undefined = undefined
+  /** the reloaded hold being read back: the same URL arriving again meanwhile waits for it (see restore) */
+  private restoring: { id: string; done: Promise<void>; stale: () => boolean } | undefined = undefined
 
   constructor(
     @inject(HoldTime) private readonly holdTime: Exec<HoldTime>,
@@ -54,7 +56,7 @@ export class SlotHoldViewModel {
     @inject(PaymentViewModel) private readonly payment: Pick<PaymentViewModel, 'session' | 'paid' | 'start'>,
     @inject(PORTS.BookingStore) private readonly store: BookingStore,
   ) {
-    makeAutoObservable<SlotHoldViewModel, 'pickNumber' | 'extended' | 'known' | 'releasing' | 'picking'>(this, { pickNumber: false, extended: false, known: false, releasing: false, picking: false }, { autoBind: true })
+    makeAutoObservable<SlotHoldViewModel, 'pickNumber' | 'extended' | 'known' | 'releasing' | 'picking' | 'restoring'>(this, { pickNumber: false, extended: false, known: false, releasing: false, picking: false, restoring: false }, { autoBind: true })
     // The time cleared (back, another service or practitioner, removal, expiry): its hold is released.
     // A claimed hold (the booking made) is no longer the server's to release: the call does nothing then.
     reaction(() => this.booking.held.key, (next, previous) => {
@@ -117,16 +119,36 @@ export class SlotHoldViewModel {
    * A reloaded step URL names a hold (`hold=`): the basket's times, practitioners and countdown come
    * back from the server. `serviceOf` gives a service in the wizard's shape. An ended hold: 'Out of time'.
    */
-  async restore(param: string, serviceOf: (id: string) => Promise<ServiceView | undefined>, stale: () => boolean): Promise<void> {
+  restore(param: string, serviceOf: (id: string) => Promise<ServiceView | undefined>, stale: () => boolean): Promise<void> {
     const key = parseHoldParam(param)
+    if (!key) return Promise.resolve()
+    const running = this.restoring
+    if (running?.id === key.id) {
+      // The same URL arrived again while its hold is read back (the wizard's page asks once per URL
+      // it sees, and a second one can come before the first answer). Returning at once, as for a
+      // known hold, let that caller rebuild the service without its time (the practitioner step,
+      // 'Do you want to book another service?', the hold released) while the first caller, now
+      // stale, dropped the answer. The newer caller waits for the same answer, which applies
+      // unless that caller is stale.
+      running.stale = stale
+      return running.done
+    }
     // Back or forward to a URL of a hold this page made (released or booked since): nothing to restore.
-    if (!key || this.known.has(key.id)) return
+    if (this.known.has(key.id)) return Promise.resolve()
     this.known.add(key.id)
-    const result = await this.readHeld.execute(key)
-    if (stale()) return
+    const current = { id: key.id, stale, done: Promise.resolve() }
+    current.done = this.restoreHeld(key, serviceOf, () => current.stale()).finally(() => {
+      if (this.restoring === current) this.restoring = undefined
+    })
+    this.restoring = current
+    return current.done
+  }
+
+  private async restoreHeld(key: HeldTimeKey, serviceOf: (id: string) => Promise<ServiceView | undefined>, stale: () => boolean): Promise<void> {
     const paying = this.store.get('payingHold')
-    if (E.isLeft(result) && result.left._tag === 'Refused' && result.left.status === 409 && paying?.holdId === key.id) {
-      // Booked with this hold and being paid: the payment step again, with its basket.
+    if (paying?.holdId === key.id) {
+      // Booked with this hold and being paid: the payment step again, with its basket. The hold was
+      // claimed by that booking, so it is not read (the server answers 409 for a claimed hold).
       const basket = await this.basketOf(paying.clinic, paying.items, serviceOf)
       if (stale() || !basket) return
       runInAction(() => {
@@ -136,6 +158,8 @@ export class SlotHoldViewModel {
       })
       return
     }
+    const result = await this.readHeld.execute(key)
+    if (stale()) return
     if (E.isLeft(result)) {
       if (result.left._tag === 'HoldLost' || (result.left._tag === 'Refused' && result.left.status === 404)) runInAction(() => this.booking.heldTimeEnded())
       return
@@ -159,7 +183,11 @@ export class SlotHoldViewModel {
     const items = await Promise.all(held.map(async (item, i): Promise<BasketItem | undefined> => {
       const service = this.booking.basket[i]?.service.id === item.service ? this.booking.basket[i].service : await serviceOf(item.service)
       if (!service) return undefined
-      return { kind: 'service', service, anyStaff: false, staff: await this.practitioner(clinic, item.service, item.practitioner, item.start), start: item.start, end: item.end }
+      // A course session's URL (courseServiceBooking=true): its first item is the session the course
+      // pays for (the Book link opened it; services added after it are paid). Without the mark a
+      // reload priced the session and asked for its deposit.
+      const courseSession = this.booking.isCourseSession && i === 0 ? { courseSession: true } : {}
+      return { kind: 'service', service, anyStaff: false, staff: await this.practitioner(clinic, item.service, item.practitioner, item.start), start: item.start, end: item.end, ...courseSession }
     }))
     return items.some((i) => i === undefined) ? undefined : (items as BasketItem[])
   }

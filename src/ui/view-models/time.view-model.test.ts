@@ -106,6 +106,35 @@ describe('TimeViewModel: months asked for one after another', () => {
     expect(vm.loadingDays).toBe(false)
   })
 
+  it("a reloaded hold in another month than today's: the calendar is that month, no 'No availability' over its hours (issue 27)", async () => {
+    const { vm, booking, useCases } = timeWorld({
+      GetAvailableDays: async (query) => E.right(query.month === 3 ? [] : ['2026-04-02']),
+    })
+    // What a reload of the time step restores from the hold: the day and its hours.
+    booking.pickDate('2026-04-02')
+    await vm.loadMonth()
+    expect(useCases.calls.GetAvailableDays!.map(([q]) => (q as { month: number }).month)).toEqual([4])
+    expect(vm.month).toBe('2026-04')
+    expect(vm.noAvailability).toBe(false)
+  })
+
+  it('a second booking in the same tab never offers the days of the booking before while its own are loading', async () => {
+    let answer: (days: string[]) => void = () => {}
+    const { vm, booking } = timeWorld({
+      // The first basket's days at once; the next basket's (another practitioner) when the test lets them land.
+      GetAvailableDays: (query) =>
+        query.items[0]?.practitioner === 'p2' ? new Promise((resolve) => (answer = (days) => resolve(E.right(days)))) : Promise.resolve(E.right(['2026-03-12'])),
+    })
+    await vm.loadMonth()
+    expect(vm.isAvailable('2026-03-12')).toBe(true)
+    booking.basket[0]!.staff = { id: 'p2', displayName: 'Ben' }
+    const loading = vm.loadMonth()
+    expect(vm.isAvailable('2026-03-12')).toBe(false)
+    answer(['2026-03-13'])
+    await loading
+    expect(vm.availableDays).toEqual(['2026-03-13'])
+  })
+
   it("says 'No availability' once per month: moving back into that month (arrow keys across its end) does not open the dialog again", async () => {
     const { vm } = timeWorld({
       GetAvailableDays: async (query) => E.right(query.month === 3 ? [] : ['2026-04-02']),

@@ -39,6 +39,8 @@ export class TimeViewModel {
   now: number
   /** counts the available-days requests: only the newest one's answer is shown */
   private daysRequest = 0
+  /** what `availableDays` answers (clinic, month, basket): days of another basket are never offered */
+  private daysFor?: string = undefined
   /**
    * The months (with the basket asked for) whose 'No availability' was shown: moving back into one
    * with the arrow keys or the month buttons does not open the dialog again and take the focus.
@@ -56,7 +58,7 @@ export class TimeViewModel {
     this.now = clock.now().getTime()
     this.month = this.today.slice(0, 7)
     this.focusedDate = this.today
-    makeAutoObservable<TimeViewModel, 'getAvailableDays' | 'getTimeSlots' | 'toasts' | 'clock' | 'slotHold' | 'daysRequest' | 'noAvailabilityShown'>(this, { getAvailableDays: false, getTimeSlots: false, booking: false, toasts: false, clock: false, slotHold: false, daysRequest: false, noAvailabilityShown: false })
+    makeAutoObservable<TimeViewModel, 'getAvailableDays' | 'getTimeSlots' | 'toasts' | 'clock' | 'slotHold' | 'daysRequest' | 'daysFor' | 'noAvailabilityShown'>(this, { getAvailableDays: false, getTimeSlots: false, booking: false, toasts: false, clock: false, slotHold: false, daysRequest: false, daysFor: false, noAvailabilityShown: false })
   }
 
   get today(): string {
@@ -118,7 +120,12 @@ export class TimeViewModel {
     return this.booking.startTime
   }
 
-  async loadMonth(month: string = this.month): Promise<void> {
+  /**
+   * The available days of `month`; by default the month of the chosen date when there is one (a
+   * reloaded hold brings back its day and hours: the calendar's month is that day's, not today's,
+   * where 'No availability' would cover the held time's hours), else the month shown.
+   */
+  async loadMonth(month: string = this.booking.date?.slice(0, 7) ?? this.month): Promise<void> {
     const clinic = this.booking.location
     if (!clinic || this.booking.basket.length === 0) return
     this.month = month
@@ -130,6 +137,9 @@ export class TimeViewModel {
     const [year, mm] = month.split('-').map(Number)
     const items = this.booking.basket.map((item) => ({ service: item.service.id, practitioner: (item.anyStaff ? undefined : item.staff?.id) ?? null }))
     const asked = `${clinic.id}|${month}|${JSON.stringify(items)}`
+    // The days shown are another basket's (the booking before, in the same tab; another practitioner):
+    // not offered while this basket's are on their way, or a day tapped meanwhile was never this one's.
+    if (this.daysFor !== asked) this.availableDays = []
     // A hold just released (back from confirm) still counts as taken until its release lands.
     const releasing = this.slotHold.released()
     if (releasing) await releasing
@@ -154,6 +164,7 @@ export class TimeViewModel {
         return
       }
       this.availableDays = result.right
+      this.daysFor = asked
       if (result.right.filter((d) => d >= this.today).length === 0 && !this.noAvailabilityShown.has(asked)) {
         this.noAvailabilityShown.add(asked)
         this.noAvailability = true

@@ -30,9 +30,9 @@ export interface Session {
   axe(step: string): Promise<void>
 }
 
-/** A fresh browser context (empty localStorage) at the given viewport. */
-export async function open(browser: Browser, scenario: string, viewport = DESKTOP, init?: Record<string, string>): Promise<Session> {
-  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' })
+/** A fresh browser context (empty localStorage) at the given viewport; `touch`: a phone's touch screen (taps, mobile viewport). */
+export async function open(browser: Browser, scenario: string, viewport = DESKTOP, init?: Record<string, string>, options: { touch?: boolean } = {}): Promise<Session> {
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce', ...(options.touch ? { hasTouch: true, isMobile: true } : {}) })
   if (init) {
     await context.addInitScript((values) => {
       for (const [k, v] of Object.entries(values)) window.localStorage.setItem(k, v)
