@@ -118,6 +118,28 @@ describe('TimeViewModel: months asked for one after another', () => {
     expect(vm.noAvailability).toBe(false)
   })
 
+  it("shows the times of the day tapped last, though the day tapped before answers last (a tapped time sticks)", async () => {
+    const answers: Record<string, (chains: ChainSlot[][]) => void> = {}
+    const { vm, booking } = timeWorld({
+      GetAvailableDays: async () => E.right(['2026-03-12', '2026-03-13']),
+      GetTimeSlots: (query) => new Promise((resolve) => (answers[query.date] = (chains) => resolve(E.right(chainsOf(chains))))),
+    })
+    await vm.loadMonth()
+    const first = vm.pickDate('2026-03-12')
+    await Promise.resolve()
+    const second = vm.pickDate('2026-03-13')
+    await Promise.resolve()
+    const thirteenth: ChainSlot[] = [{ startDate: '2026-03-13T11:00:00.000Z', endDate: '2026-03-13T11:59:00.000Z', practitioner: 'p1', valid: true }]
+    answers['2026-03-13']!([thirteenth])
+    await second
+    answers['2026-03-12']!([chain('09'), chain('10')])
+    await first
+
+    expect(booking.date).toBe('2026-03-13')
+    expect(labels(vm)).toEqual(['11:00'])
+    expect(vm.loadingSlots).toBe(false)
+  })
+
   it('a second booking in the same tab never offers the days of the booking before while its own are loading', async () => {
     let answer: (days: string[]) => void = () => {}
     const { vm, booking } = timeWorld({

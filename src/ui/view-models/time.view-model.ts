@@ -39,6 +39,7 @@ export class TimeViewModel {
   now: number
   /** counts the available-days requests: only the newest one's answer is shown */
   private daysRequest = 0
+  private slotsRequest = 0
   /** what `availableDays` answers (clinic, month, basket): days of another basket are never offered */
   private daysFor?: string = undefined
   /**
@@ -58,7 +59,7 @@ export class TimeViewModel {
     this.now = clock.now().getTime()
     this.month = this.today.slice(0, 7)
     this.focusedDate = this.today
-    makeAutoObservable<TimeViewModel, 'getAvailableDays' | 'getTimeSlots' | 'toasts' | 'clock' | 'slotHold' | 'daysRequest' | 'daysFor' | 'noAvailabilityShown'>(this, { getAvailableDays: false, getTimeSlots: false, booking: false, toasts: false, clock: false, slotHold: false, daysRequest: false, daysFor: false, noAvailabilityShown: false })
+    makeAutoObservable<TimeViewModel, 'getAvailableDays' | 'getTimeSlots' | 'toasts' | 'clock' | 'slotHold' | 'daysRequest' | 'slotsRequest' | 'daysFor' | 'noAvailabilityShown'>(this, { getAvailableDays: false, getTimeSlots: false, booking: false, toasts: false, clock: false, slotHold: false, daysRequest: false, slotsRequest: false, daysFor: false, noAvailabilityShown: false })
   }
 
   get today(): string {
@@ -221,6 +222,7 @@ export class TimeViewModel {
     this.loadingSlots = true
     this.slotsFailed = undefined
     this.slots = []
+    const request = ++this.slotsRequest
     // Back from confirm releases the customer's hold: asked before the release lands, the server
     // would still count that time as taken and leave it out of the list. (No wait when none is on its way.)
     const releasing = this.slotHold.released()
@@ -233,6 +235,9 @@ export class TimeViewModel {
       ...this.ownHold,
     })
     runInAction(() => {
+      // Another day was tapped (or the hours were asked again) meanwhile: only the newest answer is
+      // shown, else an older day's times would replace the day chosen and a time tapped would not stick.
+      if (request !== this.slotsRequest) return
       this.loadingSlots = false
       if (E.isLeft(result)) {
         this.slotsFailed = result.left.message || 'Something went wrong'
