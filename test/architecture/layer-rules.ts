@@ -37,7 +37,7 @@ const TYPED_INJECT = 'src/application/inject.ts'
  * Files still on inversify's untyped inject: the booking wizard's, which its rewrite (issue 27)
  * replaces; a file leaves the list when it imports the typed one.
  */
-export const UNTYPED_INJECT_ALLOWED: string[] = ['src/ui/view-models/booking.view-model.ts', 'src/ui/view-models/confirm.view-model.ts']
+export const UNTYPED_INJECT_ALLOWED: string[] = []
 const inversifyInjectPattern = /import\s*\{[^}]*\binject\b[^}]*\}\s*from\s*['"]inversify['"]/
 
 const isTestFile = (path: string) => /\.test\.tsx?$|\.test-support\.tsx?$|(^|\/)test-support\.ts$|(^|\/)(test-support|testing)\//.test(path)

@@ -4,10 +4,10 @@
  */
 import { stepPath } from '../../domain/booking/steps'
 import type { Navigator } from './app-services'
-import type { BookingViewModel } from './booking.view-model'
+import type { BookingWizard } from './booking-views'
 
 /** The Back button: from the first step (service) back to the location list. */
-export function stepBack(vm: BookingViewModel, navigator: Navigator): void {
+export function stepBack(vm: BookingWizard, navigator: Navigator): void {
   switch (vm.step) {
     case 'service':
       navigator.go('/')
@@ -46,7 +46,7 @@ export function stepBack(vm: BookingViewModel, navigator: Navigator): void {
 }
 
 /** Removes the basket's item at `index`; removing the last one resets to the service list. */
-export function removeFromBasket(vm: BookingViewModel, index: number, navigator: Navigator): void {
+export function removeFromBasket(vm: BookingWizard, index: number, navigator: Navigator): void {
   const [removed] = vm.basket.splice(index, 1)
   vm.clearTime()
   if (vm.basket.length === 0) {

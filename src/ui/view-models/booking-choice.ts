@@ -7,13 +7,12 @@ import * as E from 'fp-ts/Either'
 import { addToBasket, replaceInBasket } from '../../domain/booking/basket'
 import { stepPath } from '../../domain/booking/steps'
 import type { Navigator } from './app-services'
-import type { BasketItem, GiftVoucherItem } from './booking-views'
-import type { BookingViewModel } from './booking.view-model'
+import type { BasketItem, GiftVoucherItem, BookingWizard } from './booking-views'
 import type { PractitionerView, ServiceView } from './views'
 
 export const GIFT_VOUCHER_MIX_WARNING = 'Cannot mix gift vouchers with services or courses'
 
-export function chooseService(vm: BookingViewModel, service: ServiceView, categoryId: string | undefined): void {
+export function chooseService(vm: BookingWizard, service: ServiceView, categoryId: string | undefined): void {
   if (!vm.location) return
   if (vm.giftVouchers.length > 0) {
     console.warn(GIFT_VOUCHER_MIX_WARNING)
@@ -39,7 +38,7 @@ export function chooseService(vm: BookingViewModel, service: ServiceView, catego
   vm.goToService(index, categoryId)
 }
 
-export function addGiftVoucher(vm: BookingViewModel, voucher: GiftVoucherItem, navigator: Navigator): void {
+export function addGiftVoucher(vm: BookingWizard, voucher: GiftVoucherItem, navigator: Navigator): void {
   if (!vm.location) return
   if (vm.basket.length > 0) {
     console.warn(GIFT_VOUCHER_MIX_WARNING)
@@ -50,7 +49,7 @@ export function addGiftVoucher(vm: BookingViewModel, voucher: GiftVoucherItem, n
 }
 
 /** Back to the service list (from confirm or payment), every view open again. */
-export function removeGiftVoucher(vm: BookingViewModel, navigator: Navigator): void {
+export function removeGiftVoucher(vm: BookingWizard, navigator: Navigator): void {
   vm.giftVouchers = []
   if (vm.step !== 'confirm' && vm.step !== 'payment') return
   vm.step = 'service'
@@ -68,6 +67,6 @@ export function staffFor(item: BasketItem, practitioner: PractitionerView): Prac
 }
 
 /** Whether the item the basket gets at `index` is the course session (none is yet): the one the course's Book link opens. */
-export function nextIsCourseSession(vm: BookingViewModel, index: number): boolean {
+export function nextIsCourseSession(vm: BookingWizard, index: number): boolean {
   return vm.isCourseSession && !vm.basket.some((i, at) => at !== index && i.courseSession)
 }

@@ -5,12 +5,11 @@
 import { modeStart, type ModeStart } from '../../domain/booking/reschedule'
 import { stepPath } from '../../domain/booking/steps'
 import type { Navigator } from './app-services'
-import type { RescheduleInput } from './booking-views'
-import type { BookingViewModel } from './booking.view-model'
+import type { RescheduleInput, BookingWizard } from './booking-views'
 import type { ClinicView, PractitionerView, ServiceView } from './views'
 
 /** Reschedule starts at the time step when linked, otherwise at the staff step. */
-export function startReschedule(vm: BookingViewModel, input: RescheduleInput, navigator: Navigator): void {
+export function startReschedule(vm: BookingWizard, input: RescheduleInput, navigator: Navigator): void {
   vm.clearBookingInfo()
   vm.isReschedule = true
   vm.isLinked = input.linked
@@ -20,14 +19,14 @@ export function startReschedule(vm: BookingViewModel, input: RescheduleInput, na
 }
 
 /** Book again: same services and practitioner, at the staff step; the services still need refreshing. */
-export function startBookAgain(vm: BookingViewModel, input: Omit<RescheduleInput, 'appointmentId' | 'linked'>, navigator: Navigator): void {
+export function startBookAgain(vm: BookingWizard, input: Omit<RescheduleInput, 'appointmentId' | 'linked'>, navigator: Navigator): void {
   vm.clearBookingInfo()
   vm.isBookAgain = true
   vm.servicesToRefresh = true
   enter(vm, input.clinic, modeStart({ reschedule: false }, input.clinic.id, input.items), navigator)
 }
 
-function enter(vm: BookingViewModel, clinic: ClinicView, start: ModeStart<ServiceView, PractitionerView>, navigator: Navigator): void {
+function enter(vm: BookingWizard, clinic: ClinicView, start: ModeStart<ServiceView, PractitionerView>, navigator: Navigator): void {
   vm.rescheduleSources = start.sources
   vm.location = clinic
   vm.basket = start.basket
@@ -38,7 +37,7 @@ function enter(vm: BookingViewModel, clinic: ClinicView, start: ModeStart<Servic
 }
 
 /** Courses: 'Buy now' goes to confirm; course=true lets a reload rebuild the course purchase. */
-export function buyNow(vm: BookingViewModel, navigator: Navigator): void {
+export function buyNow(vm: BookingWizard, navigator: Navigator): void {
   const last = vm.basket[vm.basket.length - 1]
   if (!vm.location || !last) return
   const query = { ...vm.keptQuery, course: 'true' }
@@ -46,7 +45,7 @@ export function buyNow(vm: BookingViewModel, navigator: Navigator): void {
 }
 
 /** The basket emptied with its time, gift vouchers and date (another clinic was chosen). */
-export function emptyBasket(vm: BookingViewModel): void {
+export function emptyBasket(vm: BookingWizard): void {
   vm.clearTime()
   vm.basket = []
   vm.activeIndex = 0
@@ -56,7 +55,7 @@ export function emptyBasket(vm: BookingViewModel): void {
 }
 
 /** Every mode and choice reset; courseContext is kept (spec section 4). */
-export function resetWizard(vm: BookingViewModel): void {
+export function resetWizard(vm: BookingWizard): void {
   emptyBasket(vm)
   vm.step = 'location'
   vm.outOfTime = false
@@ -78,7 +77,7 @@ export function resetWizard(vm: BookingViewModel): void {
  * 'Book appointment': signed in, straight to confirm (`target`: the current url plus /confirm, keeping
  * the query string); otherwise the locked login modal, then confirm. Once: a double click went there twice.
  */
-export function goToConfirm(vm: BookingViewModel, target: string, requireLogin: (then: () => void) => void, navigator: Navigator): void {
+export function goToConfirm(vm: BookingWizard, target: string, requireLogin: (then: () => void) => void, navigator: Navigator): void {
   if (!vm.canBook || vm.step === 'confirm') return
   requireLogin(() => {
     if (vm.step === 'confirm') return

@@ -7,15 +7,14 @@ import { addToBasket } from '../../domain/booking/basket'
 import { stepForRoute } from '../../domain/booking/steps'
 import { holdParam } from '../../domain/booking/hold'
 import { nextIsCourseSession } from './booking-choice'
-import type { BasketItem, RouteState } from './booking-views'
-import type { BookingViewModel } from './booking.view-model'
+import type { BasketItem, RouteState, BookingWizard } from './booking-views'
 import type { ServiceView } from './views'
 
 /**
  * A URL arrived: the query's view lock and flags, the active item, then the step. A step change
  * releases a login demanded by an earlier 'Book appointment' (it belongs to confirm and payment).
  */
-export function applyRoute(vm: BookingViewModel, route: RouteState, releaseLogin: () => void): void {
+export function applyRoute(vm: BookingWizard, route: RouteState, releaseLogin: () => void): void {
   vm.query = route.query
   vm.categoryId = route.categoryId
   const view = route.query.view
@@ -44,7 +43,7 @@ export function applyRoute(vm: BookingViewModel, route: RouteState, releaseLogin
 }
 
 /** A step URL opened directly (course booking from the account, reload): its service joins the basket. */
-export function restoreService(vm: BookingViewModel, service: ServiceView): void {
+export function restoreService(vm: BookingWizard, service: ServiceView): void {
   const index = Math.min(vm.activeIndex, vm.basket.length)
   if (vm.basket[index]?.service.id === service.id) return
   const item: BasketItem = { kind: 'service', service, anyStaff: false, ...(nextIsCourseSession(vm, index) ? { courseSession: true } : {}) }
@@ -54,7 +53,7 @@ export function restoreService(vm: BookingViewModel, service: ServiceView): void
 }
 
 /** A course purchase URL opened directly (reload, shared link): its course joins the basket. */
-export function restoreCourse(vm: BookingViewModel, course: ServiceView): void {
+export function restoreCourse(vm: BookingWizard, course: ServiceView): void {
   if (vm.basket.some((i) => i.kind === 'course' && i.service.id === course.id)) return
   const next = addToBasket(vm.basket, { kind: 'course' as const, service: course, anyStaff: false })
   if (E.isLeft(next)) {

@@ -1,8 +1,9 @@
 import { makeAutoObservable } from 'mobx'
-import { inject, injectable } from 'inversify'
+import { injectable } from 'inversify'
+import { inject } from '../../application/inject'
 import { WEB_CONFIG, type ChainSlot, type ClinicView, type PractitionerView, type RescheduleSource, type ServiceView, type WebConfig } from './views'
 import { NAVIGATOR, type Navigator } from './app-services'
-import type { BasketItem, CourseContext, GiftVoucherItem, RescheduleInput, RouteState, ServiceViewKind, Step, TimeStep } from './booking-views'
+import type { BasketItem, BookingWizard, CourseContext, GiftVoucherItem, RescheduleInput, RouteState, ServiceViewKind, Step, TimeStep } from './booking-views'
 import { SessionViewModel } from './session.view-model'
 import { removeFromBasket, stepBack } from './booking-back'
 import { BookingHold, withHoldParam, withoutHoldParam } from './booking-hold'
@@ -22,12 +23,9 @@ export const STEP_ORDER: readonly Step[] = BOOKING_STEPS
 export const MIX_WARNING = CANNOT_MIX_MESSAGE
 export { GIFT_VOUCHER_MIX_WARNING } from './booking-choice'
 
-/**
- * The booking wizard's state (spec sections 2 and 4): location, basket, step, time sub-step, the hold and the
- * modes. The URL is the source of the step (syncRoute); the larger moves live in booking-route, -modes, -back, -basket, -hold.
- */
+/** The booking wizard's state (spec sections 2 and 4), changed only here and by its moves (booking-back, -choice, -modes, -route). */
 @injectable()
-export class BookingViewModel {
+export class BookingViewModel implements BookingWizard {
   location?: ClinicView = undefined
   categoryId?: string = undefined
   step: Step = 'location'
@@ -334,7 +332,6 @@ export class BookingViewModel {
   back(): void { stepBack(this, this.navigator) }
 
   askRemove(index: number): void { this.removing = index }
-
   cancelRemove(): void { this.removing = undefined }
 
   get removeTitle(): string {
@@ -375,6 +372,26 @@ export class BookingViewModel {
   }
 
   setCourseContext(context: CourseContext | undefined): void { this.courseContext = context }
+
+  /** A bought course's Book link: a new booking of the session the course pays for (a service added to it is paid). */
+  startCourseSession(context: CourseContext, service: ServiceView): void {
+    this.clearBookingInfo()
+    this.courseContext = context
+    this.basket = [{ kind: 'service', service, anyStaff: false, courseSession: true }]
+    this.activeIndex = 0
+  }
+
+  /** The payment step shows (the booking is made and its payment runs). */
+  enterPayment(): void { this.step = 'payment' }
+
+  /** A reload restored the basket the server holds (`held`: its time step again, on the hours of `date`) or is being paid for. */
+  restoreBasket(basket: BasketItem[], date: string, held: boolean): void {
+    this.basket = basket
+    this.date = date
+    if (!held) return
+    this.activeIndex = Math.min(this.activeIndex, basket.length - 1)
+    this.timeStep = 'hours'
+  }
 
   /** Resets everything but keeps courseContext (spec section 4). */
   clearBookingInfo(): void { resetWizard(this) }

@@ -131,11 +131,7 @@ export class CoursesTabViewModel {
     const service: ServiceView = found ? { ...found, categoryId: found.categoryId ?? c.category?.id } : minimal
     const services = [c.service.id, ...(c.course.services ?? []).map((s) => s.id)]
     runInAction(() => {
-      this.booking.clearBookingInfo()
-      this.booking.setCourseContext({ courseId: c.id, courseServices: [...new Set(services)] })
-      // The session the course pays for; a service added to it ('Do you want to book another service?' Yes) is paid.
-      this.booking.basket = [{ kind: 'service', service, anyStaff: false, courseSession: true }]
-      this.booking.activeIndex = 0
+      this.booking.startCourseSession({ courseId: c.id, courseServices: [...new Set(services)] }, service)
     })
     this.navigator.go(path)
   }

@@ -117,7 +117,7 @@ export class PaymentViewModel {
     this.checking = undefined
     this.session = session
     this.paid = false
-    this.booking.step = 'payment'
+    this.booking.enterPayment()
     this.stopPolling = this.clock.every(POLL_MS, () => void this.poll())
     this.countDown(session.holdExpiresAt)
   }

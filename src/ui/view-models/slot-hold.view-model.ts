@@ -152,8 +152,7 @@ export class SlotHoldViewModel {
       const basket = await this.basketOf(paying.clinic, paying.items, serviceOf)
       if (stale() || !basket) return
       runInAction(() => {
-        this.booking.basket = basket
-        this.booking.date = londonDateOf(new Date(paying.items[0].start))
+        this.booking.restoreBasket(basket, londonDateOf(new Date(paying.items[0].start)), false)
         this.payment.start({ kind: 'deposit', ...paying.session })
       })
       return
@@ -168,13 +167,9 @@ export class SlotHoldViewModel {
     const items = await this.basketOf(hold.clinic, hold.items, serviceOf)
     if (stale() || !items) return
     runInAction(() => {
-      const b = this.booking
-      b.basket = items
-      b.activeIndex = Math.min(b.activeIndex, b.basket.length - 1)
-      b.date = londonDateOf(new Date(hold.items[0].start))
-      b.timeStep = 'hours'
+      this.booking.restoreBasket(items, londonDateOf(new Date(hold.items[0].start)), true)
       this.extended = hold.extended
-      b.setHeld(key, this.expiryOf(hold))
+      this.booking.setHeld(key, this.expiryOf(hold))
     })
   }
 
