@@ -20,6 +20,7 @@ import { coreCommerceKeysMigration } from './0108-core-commerce-keys.migration'
 import { clinicContactMigration } from './0110-clinic-contact.migration'
 import { customerHoldsIndexMigration } from './0111-customer-holds-index.migration'
 import { cardSetupChoicesMigration } from './0112-card-setup-choices.migration'
+import { appointmentCancellationsMigration } from './0114-appointment-cancellations.migration'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': coreMigration,
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '0110-clinic-contact': clinicContactMigration,
   '0111-customer-holds-index': customerHoldsIndexMigration,
   '0112-card-setup-choices': cardSetupChoicesMigration,
+  '0114-appointment-cancellations': appointmentCancellationsMigration,
 }
 
 export const migrationProvider: MigrationProvider = {
