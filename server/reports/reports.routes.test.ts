@@ -69,7 +69,7 @@ beforeAll(async () => {
   t = await buildTestServer({ operatorKey: OPERATOR_KEY, clock: () => now ?? new Date() })
   admin = await staffLogin('owner@demo.example.com', 'admin', null)
   sarah = await staffLogin('sarah.reports@demo.example.com', 'practitioner', DEMO.pSarah)
-  // Sarah works Mondays 09:00-17:00 at London with an hour's break, and is on leave on 17 March.
+  // Sarah works Mondays 09:00-17:00 at London with an hour's break, and is on leave on 17 March ...
   await t.db.deleteFrom('practitioner_hours').where('practitioner_id', '=', DEMO.pSarah).execute()
   await t.db
     .insertInto('practitioner_hours')
@@ -78,7 +78,14 @@ beforeAll(async () => {
       { tenant_id: 'demo', practitioner_id: DEMO.pSarah, clinic_id: DEMO.clinicLondon, weekday: 1, start_time: '12:00', end_time: '13:00', kind: 'break' },
     ])
     .execute()
-  await t.db.insertInto('closures').values({ id: 'rep-leave-1', tenant_id: 'demo', kind: 'holiday', practitioner_id: DEMO.pSarah, clinic_id: null, starts_on: '2031-03-17', ends_on: '2031-03-17', name: 'Leave' }).execute()
+  // ... and London is closed on 24 March (a training day): no working minutes for anyone there.
+  await t.db
+    .insertInto('closures')
+    .values([
+      { id: 'rep-leave-1', tenant_id: 'demo', kind: 'holiday', practitioner_id: DEMO.pSarah, clinic_id: null, starts_on: '2031-03-17', ends_on: '2031-03-17', name: 'Leave' },
+      { id: 'rep-closed-1', tenant_id: 'demo', kind: 'closed', practitioner_id: null, clinic_id: DEMO.clinicLondon, starts_on: '2031-03-24', ends_on: '2031-03-24', name: 'Training' },
+    ])
+    .execute()
   await t.db
     .insertInto('appointments')
     .values([
@@ -117,7 +124,8 @@ describe('GET /admin/reports', () => {
     expect(response.statusCode, response.body).toBe(200)
     const body = response.json()
     const mondays = eachDayOfInterval({ start: new Date(2031, 2, 1), end: new Date(2031, 2, 31) }).filter((d) => getDay(d) === 1).length
-    const workingMinutes = (mondays - 1) * 7 * 60
+    // every Monday but the day of leave and the closed day, 7 hours each (8 less the break)
+    const workingMinutes = (mondays - 2) * 7 * 60
     const bookedMinutes = 4 * 60
     const row = body.practitioners.find((p: { id: string; clinicId: string }) => p.id === DEMO.pSarah && p.clinicId === DEMO.clinicLondon)
     expect(row).toEqual({
