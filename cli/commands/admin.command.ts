@@ -36,6 +36,7 @@ import type { CliContext } from '../context'
 import { STAFF_LOGIN, usageError } from '../exit-codes'
 import { formatTable } from '../output/table'
 import { parseObjectId } from './args'
+import { registerReportCommand } from './admin-report.command'
 
 const SIGN: Record<PlanStep['action'], string> = { create: '+', change: '~', archive: '-' }
 
@@ -262,6 +263,8 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
       const currency = ctx.json ? 'GBP' : await ctx.currency()
       ctx.print(rows, () => bookingsText(rows, currency))
     })
+
+  registerReportCommand(admin, ctx, call)
 
   const customer = admin.command('customer').description('customers of the tenant')
   customer

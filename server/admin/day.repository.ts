@@ -110,10 +110,10 @@ export async function customerExists(db: OperatorDbOrTrx, tenant: string, id: st
 }
 
 /** Sets the status when it is still `from` (a parallel change makes this a no-op: 0 rows). */
-export async function setStatus(db: OperatorDbOrTrx, tenant: string, id: string, from: string, to: { status?: string; checked_in?: boolean }, now: Date): Promise<boolean> {
+export async function setStatus(db: OperatorDbOrTrx, tenant: string, id: string, from: string, to: { status?: string; checked_in?: boolean; cancelled_by?: 'clinic' }, now: Date): Promise<boolean> {
   const result = await db
     .updateTable('appointments')
-    .set({ ...to, updated_at: now })
+    .set({ ...to, ...(to.cancelled_by ? { cancelled_at: now } : {}), updated_at: now })
     .where('tenant_id', '=', tenant)
     .where('id', '=', id)
     .where('status', '=', from)

@@ -111,7 +111,7 @@ async function reread(db: OperatorDbOrTrx, tenant: string, id: string, changed: 
 export async function cancel(db: OperatorDbOrTrx, who: SignedInStaff, id: string, now: Date): Promise<E.Either<ServiceError, DayBooking>> {
   const open = await openAppointment(db, who, id)
   if (E.isLeft(open)) return open
-  const changed = await repo.setStatus(db, who.staff.tenant_id, id, open.right.status, { status: 'Cancelled' }, now)
+  const changed = await repo.setStatus(db, who.staff.tenant_id, id, open.right.status, { status: 'Cancelled', cancelled_by: 'clinic' }, now)
   return reread(db, who.staff.tenant_id, id, changed)
 }
 

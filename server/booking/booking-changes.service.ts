@@ -39,7 +39,7 @@ export async function cancelByCustomer(deps: BookingDeps, tenant: string, custom
   const cancelled = await deps.db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('appointments')
-      .set({ status: 'Cancelled', updated_at: deps.now })
+      .set({ status: 'Cancelled', cancelled_by: 'customer', cancelled_at: deps.now, updated_at: deps.now })
       .where('tenant_id', '=', tenant)
       .where('id', '=', id)
       .where('status', '=', own.right.status)

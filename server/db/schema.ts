@@ -255,6 +255,9 @@ export interface AppointmentsTable {
   /** the slot hold (slot_holds) this Pending row belongs to, while it is one */
   hold_id: string | null
   checked_in: Generated<boolean>
+  /** 'customer' | 'clinic', set with status 'Cancelled' (null before migration 0114) */
+  cancelled_by: ColumnType<string | null, string | null | undefined, string | null>
+  cancelled_at: NullableTimestamp
   created_at: Generated<Date>
   updated_at: Generated<Date>
 }

@@ -31,6 +31,7 @@ import { webhooksRootRoutes } from '../commerce/webhooks.routes'
 import { staffRoutes } from '../staff/staff.routes'
 import { adminRoutes } from '../admin/admin.routes'
 import { tenantsRootRoutes } from '../admin/tenants.routes'
+import { reportsRoutes } from '../reports/reports.routes'
 import { calendarRoutes } from '../notifications/calendar.routes'
 import { privacyRoutes } from '../privacy/privacy.routes'
 
@@ -46,7 +47,7 @@ export const apiRoutes: RouteModule[] = [
   referenceRoutes,
   devRoutes,
   invoicesRoutes, cardsRoutes, coursesRoutes, vouchersRoutes, taxesRoutes, formsRoutes, leadsRoutes,
-  staffRoutes, adminRoutes,
+  staffRoutes, adminRoutes, reportsRoutes,
   calendarRoutes,
   privacyRoutes,
 ]

@@ -12,6 +12,7 @@ import { LocalStorageStaffTokenStore } from '../adapters/storage/staff-token-sto
 import { StaffDeskViewModel } from '../ui/view-models/staff-desk.view-model'
 import { StaffCustomersViewModel } from '../ui/view-models/staff-customers.view-model'
 import { StaffForgotPasswordViewModel } from '../ui/view-models/staff-forgot-password.view-model'
+import { StaffReportsViewModel } from '../ui/view-models/staff-reports.view-model'
 
 /**
  * The staff desk's bindings (/staff), loaded with its route only: the staff token store (on the
@@ -34,5 +35,6 @@ export function staffModule(http: HttpConfig): ContainerModule {
     bind(StaffDeskViewModel).toSelf().inSingletonScope()
     bind(StaffCustomersViewModel).toSelf().inSingletonScope()
     bind(StaffForgotPasswordViewModel).toSelf().inSingletonScope()
+    bind(StaffReportsViewModel).toSelf().inSingletonScope()
   })
 }

@@ -20,6 +20,7 @@ import * as lists from './lists.routes'
 import * as organisation from './organisation.routes'
 import * as practitioners from './practitioners.routes'
 import * as privacy from './privacy.routes'
+import * as reports from './reports.routes'
 import * as services from './services.routes'
 import * as staff from './staff.routes'
 import * as taxes from './taxes.routes'
@@ -53,6 +54,7 @@ export * from './services.routes'
 export * from './taxes.routes'
 export * from './staff.routes'
 export * from './admin.routes'
+export * from './reports.routes'
 export { getCountries } from './countries.routes'
 
 function isRoute(x: unknown): x is Route {
@@ -91,6 +93,7 @@ export const routeModules = {
   dev,
   staff,
   admin,
+  reports,
   privacy,
 } as const
 

@@ -119,6 +119,7 @@ export function AppRoutes({ routes }: { routes: RouteObject[] }) {
 export function staffRoutes(lazyPage: LazyPage): RouteObject[] {
   return [
     { path: 'staff', ...lazyPage(() => import('./pages/staff/StaffDeskPage')) },
+    { path: 'staff/reports', ...lazyPage(() => import('./pages/staff/StaffReportsPage')) },
     { path: 'staff/forgot-password', ...lazyPage(() => import('./pages/staff/StaffForgotPasswordPage')) },
     { path: 'staff/set-password/:token', ...lazyPage(() => import('./pages/staff/StaffSetPasswordPage')) },
   ]

@@ -34,6 +34,9 @@ export * from './entity-samples'
  * One table row per route, built from the entity samples. Each row is typed by its route, so a
  * sample that no longer fits the contract fails typecheck.
  */
+const reportActivity = { bookings: 40, completed: 30, cancelled: 6, cancelledByCustomer: 4, cancelledByClinic: 2, cancelledLate: 1, noShows: 2, bookedMinutes: 2100, workingMinutes: 8400, utilisation: 25 }
+const reportTakings = { depositsTaken: 400, paymentsTaken: 1850.5, refunds: 40, coursesSold: 2, courseSales: 600, vouchersSold: 3, voucherSales: 150 }
+
 // -------------------------------------------------------------------------------------------------
 // Route table
 // -------------------------------------------------------------------------------------------------
@@ -255,4 +258,17 @@ export const routeSamples: ReadonlyArray<RouteSample> = [
   }),
   sample(c.exportMyData, { responses: { 200: dataExport } }),
   sample(c.exportCustomerData, { params: { id: ids.customer }, responses: { 200: dataExport } }),
+  sample(c.getReport, {
+    query: { from: '2026-11-01', to: '2026-11-30', location: 'bristol' },
+    responses: {
+      200: {
+        from: '2026-11-01',
+        to: '2026-11-30',
+        currency: 'GBP',
+        clinics: [{ id: ids.clinic, name: 'Bristol', ...reportActivity, ...reportTakings }],
+        practitioners: [{ id: ids.practitioner, name: 'Maya Thompson', clinicId: ids.clinic, clinic: 'Bristol', ...reportActivity }],
+        totals: { ...reportActivity, ...reportTakings },
+      },
+    },
+  }),
 ]

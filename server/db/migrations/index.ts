@@ -21,6 +21,7 @@ import { clinicContactMigration } from './0110-clinic-contact.migration'
 import { customerHoldsIndexMigration } from './0111-customer-holds-index.migration'
 import { cardSetupChoicesMigration } from './0112-card-setup-choices.migration'
 import { slotHoldPageMigration } from './0113-slot-hold-page.migration'
+import { appointmentCancellationsMigration } from './0114-appointment-cancellations.migration'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': coreMigration,
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '0111-customer-holds-index': customerHoldsIndexMigration,
   '0112-card-setup-choices': cardSetupChoicesMigration,
   '0113-slot-hold-page': slotHoldPageMigration,
+  '0114-appointment-cancellations': appointmentCancellationsMigration,
 }
 
 export const migrationProvider: MigrationProvider = {

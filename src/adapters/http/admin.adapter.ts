@@ -27,6 +27,7 @@ import {
   type SetupDocument,
 } from '../../contract/admin.routes'
 import { getStaffMe, staffForgotPassword, staffLogin, staffLogout, staffSetPassword } from '../../contract/staff.routes'
+import { getReport, type ReportQuery } from '../../contract/reports.routes'
 import { callRoute } from './api-client'
 import { token } from '../../application/inject'
 import type { HttpConfig, HttpTransport } from './transport'
@@ -81,6 +82,9 @@ export class HttpAdminApi implements AdminApi {
   }
   applySetup(document: SetupDocument, dryRun: boolean) {
     return callRoute(this.http, applySetup, { body: { document, dryRun } })
+  }
+  report(query: ReportQuery) {
+    return callRoute(this.http, getReport, { query })
   }
   dayBookings(query: DayBookingsQuery) {
     return callRoute(this.http, getDayBookings, { query })

@@ -18,6 +18,7 @@ import type {
 } from '../../contract/admin.routes'
 import type { Ack } from '../../contract/codecs'
 import type { StaffSession, StaffUser } from '../../contract/staff.routes'
+import type { Report, ReportQuery } from '../../contract/reports.routes'
 import type { ApiResult } from './api-result'
 
 /** The operator's calls (src/contract/admin.routes.ts, staff.routes.ts), signed in with the staff token. */
@@ -47,4 +48,6 @@ export interface AdminApi {
   outbox(query: OutboxQuery): ApiResult<OutboxMessage[]>
   /** Everything held about the customer (a subject access request). */
   exportCustomer(id: string): ApiResult<CustomerDataExport>
+  /** GET /admin/reports: the owner's figures for a date range (admins only). */
+  report(query: ReportQuery): ApiResult<Report>
 }

@@ -14,6 +14,7 @@ import { requestFailure } from '../errors'
 import type { ApiResult } from '../ports/api-result'
 import type { CreateStaffBody, CreateTenantBody, CustomerSummary, DayBookingsQuery, OutboxQuery, SendFormBody, SentForm, SetupDocument } from '../../contract/admin.routes'
 import type { StaffUser } from '../../contract/staff.routes'
+import type { ReportQuery } from '../../contract/reports.routes'
 import { FORGOT_PASSWORD_RESULT } from '../../domain/validation/forgot-password'
 
 const unwrap = async <T>(call: ApiResult<T>): Promise<E.Either<AppError, T>> => E.mapLeft(requestFailure)(await call)
@@ -153,6 +154,15 @@ export class ListDayBookings {
   }
 }
 
+/** The owner's report for a date range (London dates, both included), per clinic and practitioner. */
+@injectable()
+export class LoadReport {
+  constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
+  execute(query: ReportQuery) {
+    return unwrap(this.api.report(query))
+  }
+}
+
 /** The practitioners who work at a location on a date: the desk's columns, booked or not. */
 @injectable()
 export class ListRota {
@@ -260,6 +270,7 @@ export const ADMIN_USE_CASES = [
   ExportSetup,
   ApplySetup,
   ListDayBookings,
+  LoadReport,
   ListRota,
   FindCustomers,
   LogoutCustomer,

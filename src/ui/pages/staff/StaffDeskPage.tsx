@@ -57,7 +57,10 @@ const StaffDeskPage = observer(function StaffDeskPage() {
             <h1 className={styles.title}>Day bookings</h1>
             {vm.staff ? <p className={styles.who}>Signed in as {vm.staff.displayName} ({vm.staff.role})</p> : null}
           </div>
-          <Button variant="secondary" onClick={() => void vm.signOut()}>Sign out</Button>
+          <div className={styles.bar}>
+            {vm.staff?.role === 'admin' ? <Link to="/staff/reports">Reports</Link> : null}
+            <Button variant="secondary" onClick={() => void vm.signOut()}>Sign out</Button>
+          </div>
         </header>
         <div className={styles.controls}>
           <StaffSelect label="Location" value={vm.location} options={vm.locations.map((l) => ({ value: l.id, label: l.name }))} onChange={(v) => void vm.setLocation(v)} />
