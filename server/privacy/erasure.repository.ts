@@ -1,0 +1,107 @@
+/**
+ * The right to erasure, in the database (issue 30): one transaction that deletes or anonymises every
+ * row about a customer except the accounting records, which keep the customer's id under a pseudonym.
+ */
+import { sql } from 'kysely'
+import { OCCUPYING_STATUSES, type DbOrTrx } from '../db/schema'
+
+/** Addresses under the reserved .invalid domain (RFC 2606): never deliverable, never a real person's. */
+export const ERASED_EMAIL_DOMAIN = 'erased.invalid'
+
+/** What invoices, payments and the staff's lists show for an erased customer: no name, only a short tag. */
+export function pseudonymOf(customerId: string): { firstName: string; surname: string; email: string } {
+  return { firstName: 'Erased', surname: `customer ${customerId.slice(-8)}`, email: `erased-${customerId}@${ERASED_EMAIL_DOMAIN}` }
+}
+
+export interface ErasedCounts {
+  appointmentsCancelled: number
+  formsDeleted: number
+  leadsDeleted: number
+  messagesDeleted: number
+  invoicesKept: number
+}
+
+const count = (result: { numDeletedRows?: bigint; numUpdatedRows?: bigint }) => Number(result.numDeletedRows ?? result.numUpdatedRows ?? 0)
+
+export async function customerContact(db: DbOrTrx, tenant: string, customerId: string) {
+  return db
+    .selectFrom('customers')
+    .select(['id', 'email', 'mobile_phone', 'password_hash'])
+    .where('tenant_id', '=', tenant)
+    .where('id', '=', customerId)
+    .executeTakeFirst()
+}
+
+/**
+ * Erases one customer; the caller runs it in a transaction. Future visits are cancelled without a
+ * notice (the customer asked to hear nothing more), which frees their slots (Cancelled occupies none);
+ * the messages to them, sent or waiting, go, so the outbox cannot send one afterwards.
+ */
+export async function eraseCustomerRows(trx: DbOrTrx, tenant: string, customerId: string, now: Date): Promise<ErasedCounts | undefined> {
+  const contact = await customerContact(trx, tenant, customerId)
+  if (!contact) return undefined
+  const addresses = [contact.email, ...(contact.mobile_phone ? [contact.mobile_phone, contact.mobile_phone.replace(/\s+/g, '')] : [])]
+  const cancelled = await trx
+    .updateTable('appointments')
+    .set({ status: 'Cancelled', hold_id: null, updated_at: now })
+    .where('tenant_id', '=', tenant)
+    .where('customer_id', '=', customerId)
+    .where('status', 'in', [...OCCUPYING_STATUSES])
+    .where('starts_at', '>', now)
+    .executeTakeFirst()
+  await trx.deleteFrom('slot_holds').where('tenant_id', '=', tenant).where('customer_id', '=', customerId).execute()
+  const forms = await trx.deleteFrom('commerce_user_forms').where('tenant_id', '=', tenant).where('customer_id', '=', customerId).executeTakeFirst()
+  const leads = await trx.deleteFrom('commerce_leads').where('tenant_id', '=', tenant).where(sql<string>`lower(email)`, '=', contact.email.toLowerCase()).executeTakeFirst()
+  const messages = await trx.deleteFrom('outbox').where('tenant_id', '=', tenant).where('to_address', 'in', addresses).executeTakeFirst()
+  await trx.deleteFrom('tokens').where('tenant_id', '=', tenant).where('customer_id', '=', customerId).execute()
+  await trx.deleteFrom('commerce_default_cards').where('tenant_id', '=', tenant).where('customer_id', '=', customerId).execute()
+  await trx.deleteFrom('commerce_card_setups').where('tenant_id', '=', tenant).where('customer_id', '=', customerId).execute()
+  await trx.deleteFrom('sandbox_setup_intents').where('tenant_id', '=', tenant).where('customer_id', '=', customerId).execute()
+  await trx.deleteFrom('sandbox_cards').where('tenant_id', '=', tenant).where('customer_id', '=', customerId).execute()
+  await trx.deleteFrom('commerce_processor_customers').where('tenant_id', '=', tenant).where('customer_id', '=', customerId).execute()
+  const pseudonym = pseudonymOf(customerId)
+  const at = now.toISOString()
+  await trx
+    .updateTable('customers')
+    .set({
+      email: pseudonym.email,
+      first_name: pseudonym.firstName,
+      surname: pseudonym.surname,
+      // Not a scrypt hash: no password ever matches it.
+      password_hash: 'erased',
+      verified: false,
+      title: null,
+      middle_name: null,
+      date_of_birth: null,
+      gender: null,
+      mobile_phone: null,
+      referral_source: null,
+      address1: null,
+      address2: null,
+      city: null,
+      county: null,
+      post_code: null,
+      country_value: null,
+      country_label: null,
+      marketing_types: '[]',
+      notification_types: '[]',
+      // A new session generation, as a password change starts one: every token issued so far is refused.
+      tokens_valid_after: sql<Date>`date_trunc('milliseconds', greatest(${at}::timestamptz, coalesce(tokens_valid_after + interval '1 millisecond', ${at}::timestamptz)))`,
+    })
+    .where('tenant_id', '=', tenant)
+    .where('id', '=', customerId)
+    .execute()
+  const invoices = await trx
+    .selectFrom('commerce_invoices')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('tenant_id', '=', tenant)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst()
+  return {
+    appointmentsCancelled: count(cancelled),
+    formsDeleted: count(forms),
+    leadsDeleted: count(leads),
+    messagesDeleted: count(messages),
+    invoicesKept: Number(invoices?.n ?? 0),
+  }
+}
