@@ -1,4 +1,4 @@
-import type { CustomerDataExport } from '../../contract/privacy.routes'
+import type { CustomerDataExport, ErasureReceipt } from '../../contract/privacy.routes'
 import type {
   CreatedStaff,
   CreatedTenant,
@@ -47,4 +47,6 @@ export interface AdminApi {
   outbox(query: OutboxQuery): ApiResult<OutboxMessage[]>
   /** Everything held about the customer (a subject access request). */
   exportCustomer(id: string): ApiResult<CustomerDataExport>
+  /** Erases the customer (personal data and forms gone, invoices kept under a pseudonym, sessions ended). */
+  eraseCustomer(id: string): ApiResult<ErasureReceipt>
 }
