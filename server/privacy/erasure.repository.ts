@@ -3,7 +3,7 @@
  * row about a customer except the accounting records, which keep the customer's id under a pseudonym.
  */
 import { sql } from 'kysely'
-import { OCCUPYING_STATUSES, type DbOrTrx } from '../db/schema'
+import { OCCUPYING_STATUSES, type Db, type DbOrTrx } from '../db/schema'
 
 /** Addresses under the reserved .invalid domain (RFC 2606): never deliverable, never a real person's. */
 export const ERASED_EMAIL_DOMAIN = 'erased.invalid'
@@ -22,6 +22,31 @@ export interface ErasedCounts {
 }
 
 const count = (result: { numDeletedRows?: bigint; numUpdatedRows?: bigint }) => Number(result.numDeletedRows ?? result.numUpdatedRows ?? 0)
+
+/** The tables whose erased rows held personal data (the customer's, their forms, cards, mail, tokens, enquiries). */
+const ERASED_TABLES = ['customers', 'outbox', 'commerce_user_forms', 'commerce_leads', 'sandbox_cards', 'sandbox_setup_intents', 'commerce_card_setups', 'commerce_processor_customers', 'tokens', 'slot_holds'] as const
+
+/**
+ * The embedded database's files after an erasure: a data-directory backup (PGlite's, `clinic admin
+ * backup`) copies the files, where the erased values live on in dead row versions, in indexes and in
+ * the write-ahead log (full-page images). VACUUM FULL rewrites the tables and their indexes into new
+ * files; then two WAL segment switches with checkpoints, with recycling off (a recycled segment keeps
+ * its old bytes), leave no segment written before. PGlite only: it is small and has one connection;
+ * on PostgreSQL backups are pg_dump's (live rows only) and VACUUM FULL would lock busy tables.
+ */
+export async function scrubEmbeddedFiles(db: Db): Promise<void> {
+  await sql`SET wal_recycle = off`.execute(db)
+  try {
+    await sql`VACUUM FULL ${sql.join(ERASED_TABLES.map((table) => sql.table(table)))}`.execute(db)
+    for (let i = 0; i < 2; i++) {
+      await sql`CHECKPOINT`.execute(db)
+      await sql`SELECT pg_switch_wal()`.execute(db)
+    }
+    await sql`CHECKPOINT`.execute(db)
+  } finally {
+    await sql`RESET wal_recycle`.execute(db)
+  }
+}
 
 export async function customerContact(db: DbOrTrx, tenant: string, customerId: string) {
   return db

@@ -4,6 +4,8 @@
  * would hold carries their name, email or phone; invoices and payments are kept and still add up;
  * future visits are cancelled; the email can sign up again.
  */
+import { execFileSync } from 'node:child_process'
+import { gunzipSync } from 'node:zlib'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newId } from '../db/ids'
@@ -27,6 +29,9 @@ beforeAll(async () => {
   t = await buildTestServer({ smtpUrl: inbox.url, logLevel: 'info', logStream: { write: (line: string) => void logLines.push(line) } })
   const login = await t.app.inject({ method: 'POST', url: '/api/staff/login', payload: DEMO_STAFF_ADMIN })
   admin = { authorization: `Bearer ${login.json().token as string}` }
+  // The other seeded tenant has a twin of the demo customer (same name, email, phone): another clinic's
+  // customer, not erased, whose reminders would be sent and logged. Renamed, so that what is found is hers.
+  await t.db.updateTable('customers').set({ email: 'twin@other.example', first_name: 'Janet', surname: 'Twin', mobile_phone: '+447700900555', address1: null }).where('tenant_id', '=', 'other').where('id', '=', seedIds('other').customerDemo!).execute()
 })
 afterAll(async () => {
   await t.close()
@@ -52,17 +57,12 @@ async function accountingTotals() {
   return row.rows[0]
 }
 
-/**
- * Every row of every table, as text: what a logical backup (pg_dump) made now would hold. The other
- * test tenant is seeded with the same demo people: its rows are left out.
- */
+/** Every row of every table, as text: what a logical backup (pg_dump) made now would hold. */
 async function everyRow(): Promise<string> {
-  const tables = await sql<{ table_name: string; tenanted: boolean }>`
-    SELECT t.table_name, EXISTS (SELECT 1 FROM information_schema.columns c WHERE c.table_schema = t.table_schema AND c.table_name = t.table_name AND c.column_name = 'tenant_id') AS tenanted
-    FROM information_schema.tables t WHERE t.table_schema = current_schema() AND t.table_type = 'BASE TABLE'`.execute(t.db)
+  const tables = await sql<{ table_name: string }>`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`.execute(t.db)
   const parts: string[] = []
-  for (const { table_name, tenanted } of tables.rows) {
-    const rows = await sql<{ row: string }>`SELECT x::text AS row FROM ${sql.table(table_name)} x ${tenanted ? sql`WHERE x.tenant_id <> 'other'` : sql``}`.execute(t.db)
+  for (const { table_name } of tables.rows) {
+    const rows = await sql<{ row: string }>`SELECT x::text AS row FROM ${sql.table(table_name)} x`.execute(t.db)
     parts.push(...rows.rows.map((r) => `${table_name}: ${r.row}`))
   }
   return parts.join('\n')
@@ -128,8 +128,9 @@ describe('POST /api/user/me/erase', () => {
     // Nothing is mailed afterwards (reminders planned, the outbox drained); no log line names her; a backup neither.
     await t.app.deps.notifications.planReminders()
     await t.app.deps.mail.flush()
-    for (const delivery of inbox.deliveries.slice(mailMark)) expect(leaks(delivery.data)).toEqual([])
-    expect(inbox.deliveries.slice(mailMark).flatMap((d) => d.to)).not.toContain(DEMO_CUSTOMER.email)
+    const afterwards = inbox.deliveries.slice(mailMark)
+    for (const delivery of afterwards) expect(leaks(delivery.data)).toEqual([])
+    expect(afterwards.flatMap((d) => d.to)).not.toContain(DEMO_CUSTOMER.email)
     expect(leaks(logLines.slice(logMark).join('\n'))).toEqual([])
     expect(leaks(await everyRow())).toEqual([])
 
@@ -166,5 +167,31 @@ describe('POST /api/admin/customers/{id}/erase', () => {
     expect(lines).toContain('customer erased by staff')
     expect(lines).not.toContain(OTHER_CUSTOMER.email)
     expect(lines).not.toContain('John Smith')
+  })
+})
+
+describe('a backup made after an erasure', () => {
+  it('holds nothing of the erased customer: the data directory (PGlite) or pg_dump (PostgreSQL)', async () => {
+    // A customer of this test alone (the other seeded tenant has the demo people too).
+    const person = { name: 'Zerlinda', surname: 'Quoxworth', email: 'zerlinda.q@example.net', mobile: '+447700900987' }
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/customer/register',
+      payload: { title: 'Ms', ...person, dob: '1990-01-02T12:00:00.000Z', gender: 'female', password: 'Secret1234', referralSource: 'Website' },
+    })
+    expect(registered.statusCode, registered.body).toBe(200)
+    const customerId = registered.json().id as string
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/customers/${customerId}/erase`, headers: admin })).statusCode).toBe(200)
+
+    let backup: string
+    if (t.database.kind === 'pglite') {
+      // What `clinic admin backup` writes for the embedded database: the data directory as a gzipped tarball.
+      backup = gunzipSync(Buffer.from(await (await t.database.lite!.dumpDataDir('gzip')).arrayBuffer())).toString('latin1')
+    } else {
+      const schema = (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(t.db)).rows[0]!.s
+      backup = execFileSync('pg_dump', ['--no-owner', '--no-privileges', `--schema=${schema}`, `--dbname=${process.env.TEST_DATABASE_URL!}`], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 })
+    }
+    expect(backup.length).toBeGreaterThan(10_000)
+    for (const needle of ['Quoxworth', person.email, '7700900987', '7700 900987']) expect(backup.includes(needle), needle).toBe(false)
   })
 })

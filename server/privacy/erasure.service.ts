@@ -10,7 +10,7 @@ import type { Db } from '../db/schema'
 import { publishLogout } from '../realtime/live-events.hub'
 import { invalid, notFound, type ServiceError } from '../service-error'
 import { verifyPassword } from '../accounts/password'
-import { customerContact, eraseCustomerRows, pseudonymOf } from './erasure.repository'
+import { customerContact, eraseCustomerRows, pseudonymOf, scrubEmbeddedFiles } from './erasure.repository'
 
 export const ERASURE_MESSAGES = {
   customerNotFound: 'Customer not found',
@@ -19,6 +19,8 @@ export const ERASURE_MESSAGES = {
 
 export interface ErasureDeps {
   db: Db
+  /** 'pglite': the embedded database's files are scrubbed after an erasure (erasure.repository.ts). */
+  databaseKind: 'pglite' | 'postgres'
   processor: CardProcessor
   now: Date
 }
@@ -29,6 +31,7 @@ export async function eraseCustomer(deps: ErasureDeps, tenant: string, customerI
   for (const card of cards) await deps.processor.deleteCard({ tenant }, customerId, card.id)
   const counts = await deps.db.transaction().execute((trx) => eraseCustomerRows(trx, tenant, customerId, deps.now))
   if (!counts) return E.left(notFound(ERASURE_MESSAGES.customerNotFound))
+  if (deps.databaseKind === 'pglite') await scrubEmbeddedFiles(deps.db)
   // Tokens are already refused (new session generation); this closes the sockets opened with them.
   await publishLogout(tenant, customerId)
   const pseudonym = pseudonymOf(customerId)

@@ -31,7 +31,7 @@ export async function privacyRoutes(app: FastifyInstance, deps: ServerDeps): Pro
     return ok(data)
   })
 
-  const erasureDeps = (now: Date) => ({ db: deps.db, processor: commerceDeps(deps).processor, now })
+  const erasureDeps = (now: Date) => ({ db: deps.db, databaseKind: deps.database.kind, processor: commerceDeps(deps).processor, now })
 
   serve(app, eraseMyData, async ({ body }, ctx) => {
     const who = await ctx.requireCustomer()
