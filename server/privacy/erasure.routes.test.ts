@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process'
 import { gunzipSync } from 'node:zlib'
 import { sql } from 'kysely'
+import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newId } from '../db/ids'
 import { DEMO_STAFF_ADMIN } from '../seed/demo.seed'
@@ -153,15 +154,33 @@ describe('POST /api/user/me/erase', () => {
 })
 
 describe('POST /api/admin/customers/{id}/erase', () => {
-  it("an admin erases a customer: their token stops working; 404 for no such customer; a customer's token is refused", async () => {
+  it("an admin erases a customer: their live socket is told to log out, their token stops working; 404 for no such customer; a customer's token is refused", async () => {
     const token = await t.login(OTHER_CUSTOMER)
     const otherId = ids.customerOther!
+    await t.app.listen({ port: 0, host: '127.0.0.1' })
+    const address = t.app.server.address()
+    if (!address || typeof address === 'string') throw new Error('no port')
+    const socket = new WebSocket(`ws://127.0.0.1:${address.port}/api/ws?token=${encodeURIComponent(token)}`)
+    const messages: { from: string }[] = []
+    const waiters: (() => void)[] = []
+    socket.on('message', (data) => {
+      messages.push(JSON.parse(String(data)) as { from: string })
+      for (const wake of waiters.splice(0)) wake()
+    })
+    const nth = async (n: number) => {
+      while (messages.length < n) await new Promise<void>((resolve) => waiters.push(resolve))
+      return messages[n - 1]
+    }
+    // The server greets a registered socket first: from then on it receives what is published.
+    expect((await nth(1))?.from).toBe('connected')
     expect([401, 403]).toContain((await t.app.inject({ method: 'POST', url: `/api/admin/customers/${otherId}/erase`, headers: t.auth(token) })).statusCode)
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/customers/5e0000000000000000000099/erase', headers: admin })).statusCode).toBe(404)
     const logMark = logLines.length
     const erased = await t.app.inject({ method: 'POST', url: `/api/admin/customers/${otherId}/erase`, headers: admin })
     expect(erased.statusCode, erased.body).toBe(200)
     expect(erased.json()).toMatchObject({ customerId: otherId, invoicesKept: 0 })
+    expect(await nth(2)).toEqual({ from: 'logout-customer', customerId: otherId })
+    socket.close()
     expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: t.auth(token) })).statusCode).toBe(401)
     const lines = logLines.slice(logMark).join('\n')
     expect(lines).toContain('customer erased by staff')
