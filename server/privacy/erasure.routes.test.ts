@@ -151,6 +151,19 @@ describe('POST /api/user/me/erase', () => {
   it('needs the customer signed in', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/user/me/erase', payload: { password: 'x' } })).statusCode).toBe(401)
   })
+
+  it('is rate limited per client, as login is: a token cannot be used to guess the password', async () => {
+    const limited = await buildTestServer({ rateLimitMax: 3 })
+    try {
+      const token = await limited.login(OTHER_CUSTOMER)
+      const statuses: number[] = []
+      for (let i = 0; i < 4; i++) statuses.push((await limited.app.inject({ method: 'POST', url: '/api/user/me/erase', headers: limited.auth(token), payload: { password: `guess-${i}` } })).statusCode)
+      expect(statuses).toEqual([400, 400, 400, 429])
+      expect((await limited.app.inject({ method: 'GET', url: '/api/user/me', headers: limited.auth(token) })).statusCode).toBe(200)
+    } finally {
+      await limited.close()
+    }
+  })
 })
 
 describe('POST /api/admin/customers/{id}/erase', () => {

@@ -33,12 +33,18 @@ export async function privacyRoutes(app: FastifyInstance, deps: ServerDeps): Pro
 
   const erasureDeps = (now: Date) => ({ db: deps.db, databaseKind: deps.database.kind, processor: commerceDeps(deps).processor, now })
 
-  serve(app, eraseMyData, async ({ body }, ctx) => {
-    const who = await ctx.requireCustomer()
-    const result = await eraseMe(erasureDeps(ctx.now()), ctx.tenant, who.sub, body.password)
-    if (result._tag === 'Right') ctx.request.log.info({ customerId: who.sub }, 'customer erased at their request')
-    return answer(result)
-  })
+  // Rate limited as login is: the password check must not let a token left on a shared computer guess the password.
+  serve(
+    app,
+    eraseMyData,
+    async ({ body }, ctx) => {
+      const who = await ctx.requireCustomer()
+      const result = await eraseMe(erasureDeps(ctx.now()), ctx.tenant, who.sub, body.password)
+      if (result._tag === 'Right') ctx.request.log.info({ customerId: who.sub }, 'customer erased at their request')
+      return answer(result)
+    },
+    { rateLimit: { max: deps.config.rateLimitMax, timeWindow: deps.config.rateLimitWindowMs } },
+  )
 
   serve(app, eraseCustomerData, async ({ params }, ctx) => {
     const who = await requireStaff(ctx, ADMIN_ONLY)
