@@ -4,13 +4,11 @@
  */
 import { sql } from 'kysely'
 import { OCCUPYING_STATUSES, type Db, type DbOrTrx } from '../db/schema'
-
-/** Addresses under the reserved .invalid domain (RFC 2606): never deliverable, never a real person's. */
-export const ERASED_EMAIL_DOMAIN = 'erased.invalid'
+import { erasedAddressOf } from './erased-address'
 
 /** What invoices, payments and the staff's lists show for an erased customer: no name, only a short tag. */
 export function pseudonymOf(customerId: string): { firstName: string; surname: string; email: string } {
-  return { firstName: 'Erased', surname: `customer ${customerId.slice(-8)}`, email: `erased-${customerId}@${ERASED_EMAIL_DOMAIN}` }
+  return { firstName: 'Erased', surname: `customer ${customerId.slice(-8)}`, email: erasedAddressOf(customerId) }
 }
 
 export interface ErasedCounts {

@@ -10,6 +10,7 @@ import { sql } from 'kysely'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newId } from '../db/ids'
+import { erasedAddressOf } from './erased-address'
 import { DEMO_STAFF_ADMIN } from '../seed/demo.seed'
 import { SmtpInbox } from '../test-support/smtp-inbox'
 import { buildTestServer, DEMO_CUSTOMER, OTHER_CUSTOMER, seedIds, type TestServer } from '../test-support/test-server'
@@ -129,6 +130,14 @@ describe('POST /api/user/me/erase', () => {
     // Nothing is mailed afterwards (reminders planned, the outbox drained); no log line names her; a backup neither.
     await t.app.deps.notifications.planReminders()
     await t.app.deps.mail.flush()
+    // Staff sending her a form afterwards sends nothing: her account asks for no notices, and the outbox
+    // takes nothing for an erased account's address whatever asks.
+    const formAfterwards = await t.app.inject({ method: 'POST', url: `/api/admin/customers/${customerId}/forms`, headers: admin, payload: { type: 'consent' } })
+    expect(formAfterwards.statusCode, formAfterwards.body).toBe(201)
+    await t.app.deps.mail.enqueueMail({ tenant: 'demo', to: erasedAddressOf(customerId), subject: 'Anything', text: 'Anything' })
+    await t.app.deps.mail.settled()
+    await t.app.deps.mail.flush()
+    expect(await t.db.selectFrom('outbox').select('id').where('to_address', 'like', '%@erased.invalid').execute()).toEqual([])
     const afterwards = inbox.deliveries.slice(mailMark)
     for (const delivery of afterwards) expect(leaks(delivery.data)).toEqual([])
     expect(afterwards.flatMap((d) => d.to)).not.toContain(DEMO_CUSTOMER.email)
