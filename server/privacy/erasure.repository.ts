@@ -46,13 +46,13 @@ export async function scrubEmbeddedFiles(db: Db): Promise<void> {
   }
 }
 
-export async function customerContact(db: DbOrTrx, tenant: string, customerId: string) {
-  return db
+export async function customerContact(db: DbOrTrx, tenant: string, customerId: string, options: { lock?: boolean } = {}) {
+  const query = db
     .selectFrom('customers')
     .select(['id', 'email', 'mobile_phone', 'password_hash'])
     .where('tenant_id', '=', tenant)
     .where('id', '=', customerId)
-    .executeTakeFirst()
+  return (options.lock ? query.forUpdate() : query).executeTakeFirst()
 }
 
 /**
@@ -61,7 +61,9 @@ export async function customerContact(db: DbOrTrx, tenant: string, customerId: s
  * the messages to them, sent or waiting, go, so the outbox cannot send one afterwards.
  */
 export async function eraseCustomerRows(trx: DbOrTrx, tenant: string, customerId: string, now: Date): Promise<ErasedCounts | undefined> {
-  const contact = await customerContact(trx, tenant, customerId)
+  // FOR UPDATE waits for a booking being written for the customer (its foreign key holds a KEY SHARE
+  // lock on this row until it commits), so the cancellation below sees that booking too.
+  const contact = await customerContact(trx, tenant, customerId, { lock: true })
   if (!contact) return undefined
   const addresses = [contact.email, ...(contact.mobile_phone ? [contact.mobile_phone, contact.mobile_phone.replace(/\s+/g, '')] : [])]
   const cancelled = await trx
