@@ -236,3 +236,30 @@ describe('a backup made after an erasure', () => {
     for (const needle of ['Quoxworth', person.email, '7700900987', '7700 900987']) expect(backup.includes(needle), needle).toBe(false)
   })
 })
+
+describe('an erasure while a booking is being written for the customer', () => {
+  it('waits for the booking, then cancels it with the others', async () => {
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/customer/register',
+      payload: { title: 'Mr', name: 'Racey', surname: 'Booker', dob: '1985-03-04T12:00:00.000Z', gender: 'male', email: 'racey.booker@example.net', mobile: '+447700900321', password: 'Secret1234', referralSource: 'Website' },
+    })
+    expect(registered.statusCode, registered.body).toBe(200)
+    const customerId = registered.json().id as string
+    const appointmentId = newId()
+    const starts = new Date(Date.now() + 300 * 86_400_000)
+    starts.setUTCHours(3, 0, 0, 0)
+    let erasure: Promise<{ statusCode: number }> | undefined
+    await t.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('appointments')
+        .values({ id: appointmentId, tenant_id: 'demo', customer_id: customerId, practitioner_id: ids.pSarah!, clinic_id: ids.clinicLondon!, service_id: ids.sLipFiller!, status: 'Scheduled', starts_at: starts, ends_at: new Date(starts.getTime() + 3_600_000) })
+        .execute()
+      // The erasure starts while this booking is not committed yet.
+      erasure = t.app.inject({ method: 'POST', url: `/api/admin/customers/${customerId}/erase`, headers: admin })
+      await new Promise((resolve) => setTimeout(resolve, 300))
+    })
+    expect((await erasure!).statusCode).toBe(200)
+    expect(await t.db.selectFrom('appointments').select('status').where('id', '=', appointmentId).executeTakeFirstOrThrow()).toEqual({ status: 'Cancelled' })
+  })
+})
