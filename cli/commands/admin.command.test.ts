@@ -188,3 +188,42 @@ describe('clinic admin customer export', () => {
     }
   })
 })
+
+describe('clinic admin customer erase', () => {
+  const id = 'f'.repeat(24)
+  const jane = { id, email: 'jane@example.test', firstName: 'Jane', surname: 'Doe' }
+  const receipt = { customerId: id, pseudonym: 'Erased customer ffffffff', appointmentsCancelled: 2, formsDeleted: 1, cardsDeleted: 1, leadsDeleted: 0, messagesDeleted: 3, invoicesKept: 1 }
+  const lookedUp = () => nock(HOST).get('/api/admin/customers').query({ q: 'jane@example.test' }).reply(200, [jane])
+
+  it('names the customer and asks first; no: nothing is erased', async () => {
+    lookedUp()
+    const run = await runCli(['--base-url', HOST, '--tenant', 'riverside', 'admin', 'customer', 'erase', 'jane@example.test'], { env, stdin: 'n\n', tty: true })
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout + run.stderr).toContain('Erase Jane Doe <jane@example.test>? This cannot be undone.')
+    expect(run.stdout + run.stderr).toContain('Nothing erased.')
+    expect(nock.isDone()).toBe(true)
+  })
+
+  it('yes: erases, and says what was kept and what went', async () => {
+    lookedUp()
+    lookedUp()
+    nock(HOST).post(`/api/admin/customers/${id}/erase`).reply(200, receipt)
+    const run = await runCli(['--base-url', HOST, '--tenant', 'riverside', 'admin', 'customer', 'erase', 'jane@example.test'], { env, stdin: 'y\n', tty: true })
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout).toContain('Erased. Invoices and payments kept as Erased customer ffffffff (1 invoice).')
+    expect(run.stdout).toContain('Cancelled 2 future visits; deleted 1 form, 1 card, 0 enquiries, 3 messages.')
+  })
+
+  it('--yes erases by id without asking; --json prints the receipt', async () => {
+    nock(HOST).post(`/api/admin/customers/${id}/erase`).reply(200, receipt)
+    const run = await cli('--json', 'admin', 'customer', 'erase', id, '--yes')
+    expect(run.code, run.stderr).toBe(0)
+    expect(JSON.parse(run.stdout)).toEqual(receipt)
+  })
+
+  it('without a terminal to ask at and without --yes: a usage error, nothing called', async () => {
+    const run = await cli('admin', 'customer', 'erase', id)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('Add --yes to erase this customer.')
+  })
+})

@@ -11,8 +11,10 @@ import {
   ApplySetup,
   CancelForCustomer,
   CreateTenant,
+  EraseCustomer,
   ExportCustomerData,
   ExportSetup,
+  FindCustomer,
   FindCustomers,
   ListDayBookings,
   ListOutbox,
@@ -295,6 +297,26 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
       // personal and health data: not readable by other users of the machine
       writeFileSync(opts.output, json, { mode: 0o600 })
       ctx.print({ file: opts.output }, () => `Written to ${opts.output}.`)
+    })
+
+  customer
+    .command('erase <email-or-id>')
+    .description('erase a customer: personal data, forms, cards and messages gone, future visits cancelled, sessions ended; invoices kept under a pseudonym. Cannot be undone')
+    .option('--yes', 'erase without asking')
+    .action(async (who: string, opts: { yes?: boolean }) => {
+      if (!opts.yes) {
+        if (!ctx.canPrompt()) throw usageError('Add --yes to erase this customer.')
+        const found = await call('Looking the customer up', () => ctx.useCase(FindCustomer).execute(who))
+        const named = 'email' in found ? `${found.firstName} ${found.surname} <${found.email}>` : found.id
+        if (!(await ctx.prompt.confirm(`Erase ${named}? This cannot be undone.`))) return ctx.info('Nothing erased.')
+      }
+      const done = await call('Erasing the customer', () => ctx.useCase(EraseCustomer).execute(who))
+      ctx.print(done, () =>
+        [
+          `Erased. Invoices and payments kept as ${done.pseudonym} (${done.invoicesKept} invoice${done.invoicesKept === 1 ? '' : 's'}).`,
+          `Cancelled ${done.appointmentsCancelled} future visit${done.appointmentsCancelled === 1 ? '' : 's'}; deleted ${done.formsDeleted} form${done.formsDeleted === 1 ? '' : 's'}, ${done.cardsDeleted} card${done.cardsDeleted === 1 ? '' : 's'}, ${done.leadsDeleted} enquir${done.leadsDeleted === 1 ? 'y' : 'ies'}, ${done.messagesDeleted} message${done.messagesDeleted === 1 ? '' : 's'}.`,
+        ].join('\n'),
+      )
     })
 
   customer

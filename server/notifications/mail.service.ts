@@ -9,6 +9,7 @@ import type { Transporter } from 'nodemailer'
 import { newId } from '../db/ids'
 import type { DbOrTrx, Db, MailAttachment } from '../db/schema'
 import { claimDue, markFailed, markSent } from './outbox.repository'
+import { isErasedAddress } from '../privacy/erased-address'
 
 export interface OutgoingMail {
   tenant: string
@@ -21,6 +22,8 @@ export interface OutgoingMail {
 
 export async function enqueueMail(db: DbOrTrx, mail: OutgoingMail): Promise<string> {
   const id = newId()
+  // An erased customer's account (issue 30): nothing is sent to it, whatever asks (a form sent by staff, a notice).
+  if (isErasedAddress(mail.to)) return id
   await db
     .insertInto('outbox')
     .values({

@@ -13,7 +13,7 @@ import {
   ListMyAppointments,
   RescheduleAppointment,
 } from './use-cases/appointments.use-case'
-import { ChangePassword, DownloadMyData, ForgotPassword, GetCurrentUser, Login, Logout, Register, ResetPassword, UpdatePersonalDetails } from './use-cases/auth.use-case'
+import { ChangePassword, DownloadMyData, EraseMyAccount, ForgotPassword, GetCurrentUser, Login, Logout, Register, ResetPassword, UpdatePersonalDetails } from './use-cases/auth.use-case'
 import { BuyCourse, BuyGiftVoucher, CheckPayment, CreateDepositPayment, GetInvoice, PayWithCardToken, PollPayment } from './use-cases/payments.use-case'
 import { ConfirmBooking } from './use-cases/confirm-booking.use-case'
 import { ExtendHeldTime, HoldTime, ReadHeldTime, ReleaseHeldTime } from './use-cases/slot-holds.use-case'
@@ -61,6 +61,7 @@ export const useCaseClasses = {
   GetCurrentUser,
   UpdatePersonalDetails,
   DownloadMyData,
+  EraseMyAccount,
   ListCards,
   LoadCardProcessor,
   AddCard,

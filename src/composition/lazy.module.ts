@@ -17,6 +17,7 @@ import { FormBuilderViewModel } from '../ui/view-models/form-builder.view-model'
 import { LEAD_HOST, LeadViewModel, windowLeadHost } from '../ui/view-models/lead.view-model'
 import { AddToCalendarViewModel } from '../ui/view-models/add-to-calendar.view-model'
 import { MyDataViewModel } from '../ui/view-models/my-data.view-model'
+import { EraseAccountViewModel } from '../ui/view-models/erase-account.view-model'
 import { ThankYouCalendarViewModel } from '../ui/view-models/thank-you-calendar.view-model'
 import { browserFileSaver, FILE_SAVER } from '../ui/view-models/app-services'
 import { AccountViewModel } from '../ui/view-models/account.view-model'
@@ -51,6 +52,7 @@ export const accountViewModelClasses = [
   AppointmentsTabViewModel,
   AddToCalendarViewModel,
   MyDataViewModel,
+  EraseAccountViewModel,
   ThankYouCalendarViewModel,
   CoursesTabViewModel,
   PersonalDetailsViewModel,

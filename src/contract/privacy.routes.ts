@@ -6,7 +6,7 @@
  */
 import * as t from 'io-ts'
 import { route } from './route'
-import { errors, IdParams } from './codecs'
+import { bodyOf, errors, IdParams, NonEmptyString } from './codecs'
 
 const Rows = t.array(t.UnknownRecord)
 
@@ -45,4 +45,48 @@ export const exportCustomerData = route({
   description: 'Everything held about the customer, as the customer downloads it (a subject access request answered by the clinic).',
   params: IdParams,
   responses: { 200: CustomerDataExport, ...errors(400, 401, 403, 404) },
+})
+
+/**
+ * What an erasure did (issue 30, the right to erasure): counts only, so that the answer itself holds
+ * nothing personal. The pseudonym is what invoices and payment records now show for the customer.
+ */
+export const ErasureReceipt = t.type(
+  {
+    customerId: t.string,
+    pseudonym: t.string,
+    appointmentsCancelled: t.number,
+    formsDeleted: t.number,
+    cardsDeleted: t.number,
+    leadsDeleted: t.number,
+    messagesDeleted: t.number,
+    invoicesKept: t.number,
+  },
+  'ErasureReceipt',
+)
+export type ErasureReceipt = t.TypeOf<typeof ErasureReceipt>
+
+/** The customer confirms with their password: a token left on a shared computer cannot erase the account. */
+export const EraseMeBody = bodyOf({ password: NonEmptyString })
+export type EraseMeBody = t.TypeOf<typeof EraseMeBody>
+
+export const eraseMyData = route({
+  method: 'POST',
+  path: '/user/me/erase',
+  access: 'customer',
+  summary: 'Erase my account and data',
+  description:
+    "Erases the signed-in customer (confirmed with their password; a wrong one is a 400, not a 401, so the session stays): personal details, signed forms, stored cards, enquiries and messages are deleted or anonymised, future bookings cancelled, every session ended. Invoices and payments are kept under a pseudonym (accounting records). The email may sign up again.",
+  body: EraseMeBody,
+  responses: { 200: ErasureReceipt, ...errors(400, 401, 429) },
+})
+
+export const eraseCustomerData = route({
+  method: 'POST',
+  path: '/admin/customers/{id}/erase',
+  access: 'admin',
+  summary: 'Erase a customer',
+  description: "Erases the customer as their own request does (an erasure request answered by the clinic): personal data and forms removed, future bookings cancelled, sessions ended, invoices kept under a pseudonym.",
+  params: IdParams,
+  responses: { 200: ErasureReceipt, ...errors(400, 401, 403, 404) },
 })

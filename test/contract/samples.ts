@@ -61,6 +61,9 @@ const dataExport: c.CustomerDataExport = {
   appointments: [{ id: ids.appointment, status: 'Scheduled' }], invoices: [], invoiceItems: [], forms: [{ id: id(70), is_signed: true, signature: 'data:image/png;base64,AA==' }],
   courses: [], giftVouchers: [], cards: [], messages: [{ subject: 'Booking confirmed' }],
 }
+const erasure: c.ErasureReceipt = {
+  customerId: ids.customer, pseudonym: 'Erased customer 1a2b3c4d', appointmentsCancelled: 1, formsDeleted: 2, cardsDeleted: 1, leadsDeleted: 0, messagesDeleted: 3, invoicesKept: 1,
+}
 const staffUser: c.StaffUser = { id: ids.practitioner, email: 'owner@riverside.example.com', displayName: 'Owner', role: 'admin' }
 const dayBooking: c.DayBooking = {
   id: ids.appointment, start: '2026-12-02T10:00:00.000Z', end: '2026-12-02T11:00:00.000Z', status: 'Scheduled', checkedIn: false,
@@ -271,4 +274,6 @@ export const routeSamples: ReadonlyArray<RouteSample> = [
       },
     },
   }),
+  sample(c.eraseMyData, { body: { password: 'Secret123' }, responses: { 200: erasure } }),
+  sample(c.eraseCustomerData, { params: { id: ids.customer }, responses: { 200: erasure } }),
 ]

@@ -325,6 +325,31 @@ describe('customer area', () => {
     await s.context.close()
   })
 
+  it("'Erase my account' asks for the password in an alertdialog, erases, signs out and goes home; the old token is refused (issue 30)", async () => {
+    const customer = await verifiedCustomer(baseUrl, 'erase')
+    const s = await signedIn('account-erase', customer.email, customer.password, DESKTOP)
+    const { page } = s
+    await page.getByRole('tab', { name: 'Personal details' }).click()
+    await page.getByRole('button', { name: 'Erase my account' }).click()
+    const dialog = page.getByRole('alertdialog', { name: 'Erase your account?' })
+    await dialog.waitFor()
+    await s.axe('erase my account')
+    await dialog.getByLabel(/Your password, to confirm/).fill('not-my-password')
+    await dialog.getByRole('button', { name: 'Erase my account' }).click()
+    await dialog.getByText('The password is not right.').waitFor()
+    await s.shot('erase-wrong-password')
+    await dialog.getByLabel(/Your password, to confirm/).fill(customer.password)
+    await dialog.getByRole('button', { name: 'Erase my account' }).click()
+    await page.waitForURL(`${baseUrl}/`, { timeout: 30_000 })
+    await page.getByText('Your account has been erased.').waitFor()
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull()
+    const me = await fetch(`${baseUrl}/api/user/me`, { headers: { authorization: `Bearer ${s.who.token}` } })
+    expect(me.status).toBe(401)
+    // Only the wrong password's refusal, on purpose.
+    expect(s.problems).toEqual(['400 POST /api/user/me/erase', 'console: Failed to load resource: the server responded with a status of 400 (Bad Request)'])
+    await s.context.close()
+  })
+
   it('adds, makes default and deletes stored cards through the sandbox tokenizer', async () => {
     const customer = await verifiedCustomer(baseUrl, 'cards')
     const s = await signedIn('account-cards', customer.email, customer.password)

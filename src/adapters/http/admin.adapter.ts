@@ -1,4 +1,4 @@
-import { exportCustomerData } from '../../contract/privacy.routes'
+import { eraseCustomerData, exportCustomerData } from '../../contract/privacy.routes'
 import { injectable } from 'inversify'
 import { inject } from '../../application/inject'
 import type { AdminApi } from '../../application/ports/admin.port'
@@ -115,5 +115,8 @@ export class HttpAdminApi implements AdminApi {
   }
   exportCustomer(id: string) {
     return callRoute(this.http, exportCustomerData, { params: { id } })
+  }
+  eraseCustomer(id: string) {
+    return callRoute(this.http, eraseCustomerData, { params: { id } })
   }
 }

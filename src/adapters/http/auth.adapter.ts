@@ -1,4 +1,4 @@
-import { exportMyData } from '../../contract/privacy.routes'
+import { eraseMyData, exportMyData } from '../../contract/privacy.routes'
 import { injectable } from 'inversify'
 import { inject } from '../../application/inject'
 import type { HttpTransport } from './transport'
@@ -52,5 +52,8 @@ export class HttpAccountApi implements AccountApi {
   }
   exportMyData() {
     return callRoute(this.http, exportMyData, {})
+  }
+  eraseMe(password: string) {
+    return callRoute(this.http, eraseMyData, { body: { password } })
   }
 }

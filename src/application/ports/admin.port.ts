@@ -1,4 +1,4 @@
-import type { CustomerDataExport } from '../../contract/privacy.routes'
+import type { CustomerDataExport, ErasureReceipt } from '../../contract/privacy.routes'
 import type {
   CreatedStaff,
   CreatedTenant,
@@ -50,4 +50,6 @@ export interface AdminApi {
   exportCustomer(id: string): ApiResult<CustomerDataExport>
   /** GET /admin/reports: the owner's figures for a date range (admins only). */
   report(query: ReportQuery): ApiResult<Report>
+  /** Erases the customer (personal data and forms gone, invoices kept under a pseudonym, sessions ended). */
+  eraseCustomer(id: string): ApiResult<ErasureReceipt>
 }

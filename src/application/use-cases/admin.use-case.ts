@@ -1,4 +1,4 @@
-import type { CustomerDataExport } from '../../contract/privacy.routes'
+import type { CustomerDataExport, ErasureReceipt } from '../../contract/privacy.routes'
 /**
  * The operator's use cases (clinic admin ..., and a future admin web app): each one call of the admin
  * API, its failure mapped to the server's message. The staff token lives in its own store.
@@ -212,6 +212,26 @@ export class ExportCustomerData {
   }
 }
 
+/** The customer named by id or exact email, as the command shows them before asking to erase. */
+@injectable()
+export class FindCustomer {
+  constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
+  execute(emailOrId: string): Promise<E.Either<AppError, CustomerSummary | { id: string }>> {
+    return resolveCustomer(this.api, emailOrId)
+  }
+}
+
+/** Erases a customer (by id or exact email): an erasure request answered by the clinic. */
+@injectable()
+export class EraseCustomer {
+  constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
+  async execute(emailOrId: string): Promise<E.Either<AppError, ErasureReceipt>> {
+    const customer = await resolveCustomer(this.api, emailOrId)
+    if (E.isLeft(customer)) return customer
+    return unwrap(this.api.eraseCustomer(customer.right.id))
+  }
+}
+
 /** Sends a customer (by id or exact email) a form; the server mails its link. */
 @injectable()
 export class SendFormToCustomer {
@@ -279,5 +299,7 @@ export const ADMIN_USE_CASES = [
   MarkAttendance,
   SendFormToCustomer,
   ExportCustomerData,
+  FindCustomer,
+  EraseCustomer,
   ListOutbox,
 ] as const

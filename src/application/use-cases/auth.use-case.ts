@@ -157,6 +157,26 @@ export class DownloadMyData {
   }
 }
 
+/**
+ * POST /user/me/erase: erases the signed-in customer (confirmed with their password). On success the
+ * token is already refused by the server: it is removed here with the booking info, as at logout.
+ */
+@injectable()
+export class EraseMyAccount {
+  constructor(
+    @inject(PORTS.AccountApi) private readonly account: AccountApi,
+    @inject(PORTS.TokenStore) private readonly tokens: TokenStore,
+    @inject(PORTS.BookingStore) private readonly store: BookingStore,
+  ) {}
+  async execute(password: string): Promise<E.Either<AppError, void>> {
+    const result = await this.account.eraseMe(password)
+    if (E.isLeft(result)) return E.left(requestFailure(result.left))
+    this.tokens.clear()
+    this.store.clearBookingInfo()
+    return E.right(undefined)
+  }
+}
+
 /** PUT /customers/{id}. Right: the saved customer and 'Data saved successfully'. */
 @injectable()
 export class UpdatePersonalDetails {

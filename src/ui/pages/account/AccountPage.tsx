@@ -19,6 +19,8 @@ import { CardSetupDialog, CardsSection } from '../../components/account/CardsSec
 import { PasswordForm } from '../../components/account/PasswordForm'
 import { MyDataSection } from '../../components/account/MyDataSection'
 import { MyDataViewModel } from '../../view-models/my-data.view-model'
+import { EraseAccountSection } from '../../components/account/EraseAccountSection'
+import { EraseAccountViewModel } from '../../view-models/erase-account.view-model'
 import styles from './AccountPage.module.css'
 
 const TABS: readonly TabDefinition<AccountTab | 'logout'>[] = ACCOUNT_TABS.map((t) => ({
@@ -34,7 +36,7 @@ const TABS: readonly TabDefinition<AccountTab | 'logout'>[] = ACCOUNT_TABS.map((
 }))
 
 /** The selected tab's panel content. */
-function TabContent({ tab, vm, calendar, myData }: { tab: AccountTab | 'logout'; vm: AccountViewModel; calendar: AddToCalendarViewModel; myData: MyDataViewModel }) {
+function TabContent({ tab, vm, calendar, myData, erase }: { tab: AccountTab | 'logout'; vm: AccountViewModel; calendar: AddToCalendarViewModel; myData: MyDataViewModel; erase: EraseAccountViewModel }) {
   switch (tab) {
     case 'appointments':
       return <AppointmentsTable vm={vm.appointments} calendar={calendar} />
@@ -48,6 +50,8 @@ function TabContent({ tab, vm, calendar, myData }: { tab: AccountTab | 'logout';
           <CardsSection vm={vm.cards} />
           <hr className={styles.rule} />
           <MyDataSection vm={myData} />
+          <hr className={styles.rule} />
+          <EraseAccountSection vm={erase} />
         </>
       )
     case 'password':
@@ -63,6 +67,7 @@ const AccountPage = observer(function AccountPage() {
   const session = useViewModel<SessionViewModel>(SessionViewModel)
   const calendar = useViewModel<AddToCalendarViewModel>(AddToCalendarViewModel)
   const myData = useViewModel<MyDataViewModel>(MyDataViewModel)
+  const erase = useViewModel<EraseAccountViewModel>(EraseAccountViewModel)
   const [params] = useSearchParams()
   const query = params.toString()
   useEffect(() => {
@@ -90,7 +95,7 @@ const AccountPage = observer(function AccountPage() {
           selectedKey={vm.tab}
           onSelectionChange={(key) => vm.selectTab(key)}
         >
-          {(key) => <TabContent tab={key} vm={vm} calendar={calendar} myData={myData} />}
+          {(key) => <TabContent tab={key} vm={vm} calendar={calendar} myData={myData} erase={erase} />}
         </Tabs>
       </div>
       <AppDialog
