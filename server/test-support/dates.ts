@@ -51,12 +51,22 @@ export function demoAppointmentDays(now = new Date()): Set<string> {
 }
 
 /**
- * `londonDate`, moved on past the days of the demo's seeded appointments as well: for a test that books
+ * The days the demo seed closes by date (seededDay: the London clinic's training day 16 days ahead,
+ * Sarah's leave 21 to 27), for both seeds that may be in the template (an hour ago and now): a test day
+ * 16 days ahead (from a Sunday, 6 days on past the seeded appointments' days) met the closed clinic.
+ */
+export function demoClosureDays(now = new Date()): Set<string> {
+  const seeds = [now, new Date(now.getTime() - 3_600_000)]
+  return new Set(seeds.flatMap((at) => [16, 21, 22, 23, 24, 25, 26, 27].map((n) => seededDay(n, at))))
+}
+
+/**
+ * `londonDate`, moved on past the days of the demo's seeded appointments and dated closures as well: for a test that books
  * the demo's practitioners at times of its own, which a seeded appointment would otherwise take when a
  * weekend or Christmas moves the day onto it (Sarah's 11:00 on Monday 28 December, seen from 18 December).
  */
 export function clearDate(days: number, weekdays: number[] = [1, 2, 3, 4, 5], now = new Date()): string {
-  const seeded = demoAppointmentDays(now)
+  const seeded = new Set([...demoAppointmentDays(now), ...demoClosureDays(now)])
   for (let offset = days; ; offset++) {
     const day = londonDate(offset, weekdays, now)
     if (!seeded.has(day)) return day
