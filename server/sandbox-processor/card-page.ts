@@ -77,6 +77,8 @@ fetch(f.getAttribute('action'),{method:'POST',headers:{'content-type':'applicati
 .then(function(r){return r.json().then(function(b){return {ok:r.ok,body:b}})})
 .then(function(res){btn.disabled=false;if(res.ok&&!res.body.failed){finish(res.body)}else if(res.body.closed){f.hidden=true;done.hidden=false;document.getElementById('done-title').textContent='Payment cancelled';document.getElementById('tick').textContent='\u2014';doneText.textContent=res.body.message;done.focus()}else{err.textContent=res.body.message||'Unhandled request.'}})
 .catch(function(){btn.disabled=false;err.textContent='Unhandled request.'})});
+/* Pay is disabled in the HTML until here: a tap before this listener existed was a native submit, lost without a word. */
+btn.disabled=false;
 })();
 `
 
@@ -109,7 +111,7 @@ ${options.summary ? `<p class="summary">${e(options.summary)}</p>` : ''}
 <label for="postCode">Postal code</label>
 <input id="postCode" name="postCode" autocomplete="postal-code" placeholder="SW1A 1AA" required aria-describedby="error">
 <p id="error" class="error" role="alert" aria-live="polite"></p>
-<button id="submit" type="submit">${e(options.buttonLabel)}</button>
+<button id="submit" type="submit" disabled>${e(options.buttonLabel)}</button>
 </form>
 <div id="done" class="done" tabindex="-1"${initial ? '' : ' hidden'}>
 <span id="tick" class="tick" aria-hidden="true">${initial?.kind === 'closed' ? '&#8212;' : '&#10003;'}</span>
