@@ -12,10 +12,10 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['test/e2e/support/global-setup.ts'],
     testTimeout: 120_000,
-    // One retry, kept for now: with none, the fresh-clone CI of 2026-11-29 failed once in
-    // embed-storage-blocked (the sandbox card form's Pay, in a frame inside the embedded frame, was
-    // clicked but never submitted; it passed in every other run). That race is still to be found;
-    // a scenario that fails twice is a real failure.
+    // One retry, kept for now: runs without it on 2026-11-29 failed once each in embed-storage-blocked
+    // (the sandbox card's Pay clicked before its listener existed: fixed since) and in outage (after
+    // the server came back, no time chip became enabled on the time step: still to be found). A
+    // scenario that fails twice is a real failure.
     retry: 1,
     hookTimeout: 240_000,
     fileParallelism: false,
