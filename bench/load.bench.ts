@@ -15,7 +15,7 @@ import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
 import { SignJWT } from 'jose'
 import { migrate, openDatabase } from '../server/db/database'
 import { startServer, throwawayDatabase, type ServerProcess } from '../server/test-support/server-process'
-import { LONDON, percentile, seedReference, TENANT } from './lib/pg-tenant'
+import { benchPool, cpuPerRequest, LONDON, percentile, seedReference, TENANT } from './lib/pg-tenant'
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 60)
 const CLIENTS = Number(process.env.BENCH_CLIENTS || 50)
@@ -94,26 +94,32 @@ async function main() {
     let booked = 0
     let next = 0
     const deadline = performance.now() + SECONDS * 1000
-    await Promise.all(
-      Array.from({ length: CLIENTS }, async () => {
-        while (performance.now() < deadline) {
-          const i = next++
-          const isBooking = i % 3 === 2 && booked < BOOKINGS
-          const t0 = performance.now()
-          let answer: Answer
-          if (isBooking) {
-            const n = booked++
-            const s = slots[n]!
-            const token = await new SignJWT({ tenant: TENANT, role: 'customer', gen: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(customers[n]!).setIssuedAt().setExpirationTime('1h').sign(key)
-            const body = JSON.stringify({ appointment: { event: { start: s.start, end: s.end }, practitioner: s.practitioner, clinic: s.clinic, service } })
-            answer = await send('POST', '/api/appointments/public', body, { authorization: `Bearer ${token}` })
-          } else answer = await send('GET', '/api/public/organisations')
-          ;(isBooking ? bookings : reads).push(performance.now() - t0)
-          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
-          if (answer.status === 503 && answer.retryAfter) shedWithRetryAfter++
-        }
-      }),
-    )
+    // CPU per request from /proc (the server and its PostgreSQL backends): the figure that holds on any machine.
+    const pool = benchPool(pgdb.url, 1)
+    const cpu = await cpuPerRequest(pool, pgdb.name, [server.child.pid!], async () => {
+      await Promise.all(
+        Array.from({ length: CLIENTS }, async () => {
+          while (performance.now() < deadline) {
+            const i = next++
+            const isBooking = i % 3 === 2 && booked < BOOKINGS
+            const t0 = performance.now()
+            let answer: Answer
+            if (isBooking) {
+              const n = booked++
+              const s = slots[n]!
+              const token = await new SignJWT({ tenant: TENANT, role: 'customer', gen: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(customers[n]!).setIssuedAt().setExpirationTime('1h').sign(key)
+              const body = JSON.stringify({ appointment: { event: { start: s.start, end: s.end }, practitioner: s.practitioner, clinic: s.clinic, service } })
+              answer = await send('POST', '/api/appointments/public', body, { authorization: `Bearer ${token}` })
+            } else answer = await send('GET', '/api/public/organisations')
+            ;(isBooking ? bookings : reads).push(performance.now() - t0)
+            statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
+            if (answer.status === 503 && answer.retryAfter) shedWithRetryAfter++
+          }
+        }),
+      )
+      return reads.length + bookings.length
+    })
+    await pool.end()
     const total = reads.length + bookings.length
     const timeouts = statuses.get(0) ?? 0
     const fivexx = [...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0)
@@ -127,6 +133,8 @@ async function main() {
     console.log(`| time-outs (${CLIENT_TIMEOUT_MS / 1000} s) | ${timeouts} | 0 |`)
     console.log(`| read p50 / p99 (ms) | ${percentile(reads, 50)?.toFixed(0)} / ${percentile(reads, 99)?.toFixed(0)} | - |`)
     console.log(`| booking p50 / p99 (ms) | ${percentile(bookings, 50)?.toFixed(0)} / ${percentile(bookings, 99)?.toFixed(0)} | - |`)
+    console.log(`| CPU per request, server + PostgreSQL (ms; 2 reads : 1 booking; bench client ${cpu.clientMs.toFixed(2)}) | ${cpu.serverMs.toFixed(2)} + ${cpu.databaseMs.toFixed(2)} | - |`)
+    console.log('The customers are bulk-inserted just before the run, with no ANALYZE: statistics as right after an import.')
     console.log(`answers: ${[...statuses].map(([s, n]) => `${n} x ${s}`).join(', ')}`)
 
     // SIGTERM right after the load: drained, mail flushed, then the database closed.
