@@ -66,6 +66,7 @@ async function main() {
       { id: 'year-location', name: `the whole year ${YEAR}, one clinic`, query: { from: `${YEAR}-01-01`, to: `${YEAR}-12-31`, location: big.clinics[0]! } },
       { id: 'month', name: `one month (${YEAR}-11), every clinic`, query: { from: `${YEAR}-11-01`, to: `${YEAR}-11-30` } },
     ]
+    console.log('Timed: buildReport in this process (every query of GET /admin/reports; HTTP, auth and JSON encoding left out), after one untimed run of each case (warm cache); statistics after VACUUM ANALYZE, as autovacuum leaves a table of a year.')
     console.log('| case | bookings counted | p50 ms | max ms | target |')
     console.log('|---|---:|---:|---:|---:|')
     for (const c of cases) {
