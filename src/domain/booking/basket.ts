@@ -23,6 +23,8 @@ export interface BasketItem {
 
 export type BasketError = { _tag: 'CannotMixCoursesAndServices'; message: 'Cannot mix course purchases with individual services' }
 export const CANNOT_MIX_MESSAGE = 'Cannot mix course purchases with individual services'
+/** A gift voucher is paid on its own: never with services or courses. */
+export const GIFT_VOUCHER_MIX_WARNING = 'Cannot mix gift vouchers with services or courses'
 
 export const SERVICE_VIEWS = ['services', 'courses'] as const
 export type ServiceView = (typeof SERVICE_VIEWS)[number]

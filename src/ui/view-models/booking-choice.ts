@@ -4,13 +4,12 @@
  * so it never joins services or courses.
  */
 import * as E from 'fp-ts/Either'
-import { addToBasket, replaceInBasket } from '../../domain/booking/basket'
+import { addToBasket, GIFT_VOUCHER_MIX_WARNING, replaceInBasket } from '../../domain/booking/basket'
 import { stepPath } from '../../domain/booking/steps'
 import type { Navigator } from './app-services'
 import type { BasketItem, GiftVoucherItem, BookingWizard } from './booking-views'
 import type { PractitionerView, ServiceView } from './views'
 
-export const GIFT_VOUCHER_MIX_WARNING = 'Cannot mix gift vouchers with services or courses'
 
 export function chooseService(vm: BookingWizard, service: ServiceView, categoryId: string | undefined): void {
   if (!vm.location) return

@@ -21,7 +21,7 @@ import type { Clock } from '../../application/ports/clock.port'
 export type { BasketItem, CourseContext, GiftVoucherItem, RescheduleInput, RouteState, ServiceViewKind, Step, TimeStep } from './booking-views'
 export const STEP_ORDER: readonly Step[] = BOOKING_STEPS
 export const MIX_WARNING = CANNOT_MIX_MESSAGE
-export { GIFT_VOUCHER_MIX_WARNING } from './booking-choice'
+export { GIFT_VOUCHER_MIX_WARNING } from '../../domain/booking/basket'
 
 /** The booking wizard's state (spec sections 2 and 4), changed only here and by its moves (booking-back, -choice, -modes, -route). */
 @injectable()

@@ -1,7 +1,8 @@
 /** The wizard's moves as tables: a state, an event, the state expected (spec sections 2 and 4). */
 import { describe, expect, it } from 'vitest'
 import { CANNOT_MIX_MESSAGE } from '../basket'
-import { GIFT_VOUCHER_MIX_WARNING, transition, type WizardEvent } from './transition'
+import { GIFT_VOUCHER_MIX_WARNING } from '../basket'
+import { transition, type WizardEvent } from './transition'
 import { initialWizardState, type WizardState } from './state'
 import { ANN, at, BOB, CLINIC, COURSE, FACIAL, heldTwo, item, KEY, MASSAGE, OTHER_CLINIC, T1, T2 } from './fixtures.test-support'
 

@@ -3,7 +3,7 @@
  * transition(state, event) -> state. An action the state does not allow returns the state unchanged.
  */
 import * as E from 'fp-ts/Either'
-import { addToBasket, CANNOT_MIX_MESSAGE, replaceInBasket } from '../basket'
+import { addToBasket, CANNOT_MIX_MESSAGE, GIFT_VOUCHER_MIX_WARNING, replaceInBasket } from '../basket'
 import { modeStart, type ModeAppointment } from '../reschedule'
 import type { HeldTimeKey } from '../hold'
 import {
@@ -20,7 +20,6 @@ import {
   type WizardState,
 } from './state'
 
-export const GIFT_VOUCHER_MIX_WARNING = 'Cannot mix gift vouchers with services or courses'
 
 /** One appointment of a chosen time: its start, end and (for 'Any practitioner') who performs it. */
 export interface ChainPart<P> {
