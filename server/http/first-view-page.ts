@@ -34,11 +34,12 @@ export function firstViewPage(app: FastifyInstance, webDir: string): (request: F
       if (typeof value === 'string') headers[name] = value
     }
     const answers: Record<string, unknown> = {}
-    for (const path of INLINE_ANSWER_PATHS) {
-      const answer = await app.inject({ method: 'GET', url: `/api${path}`, headers })
+    // Asked together, not one after the other: the page waits for the slower of the two only.
+    const replies = await Promise.all(INLINE_ANSWER_PATHS.map((path) => app.inject({ method: 'GET', url: `/api${path}`, headers })))
+    INLINE_ANSWER_PATHS.forEach((path, i) => {
       // Anything but a success (unknown tenant, database away) is left to the app's own request and its messages.
-      if (answer.statusCode === 200) answers[path] = answer.json()
-    }
+      if (replies[i]!.statusCode === 200) answers[path] = replies[i]!.json()
+    })
     if (Object.keys(answers).length === 0) return html
     const data = `<script type="application/json" id="${INLINE_ANSWERS_ELEMENT_ID}">${scriptSafeJson(answers)}</script>`
     const page = html.replace(ROOT, `${ROOT}\n    ${data}`)
