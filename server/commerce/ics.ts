@@ -99,3 +99,25 @@ export function buildIcs(events: readonly CalendarEvent[], now: Date, parties: C
   lines.push('END:VCALENDAR')
   return lines.map(foldLine).join('\r\n') + '\r\n'
 }
+
+/** An event of a subscription feed: no attendees, a status of its own (an unpaid hold is tentative). */
+export interface FeedEvent extends Omit<CalendarEvent, 'cancelled'> {
+  status: 'CONFIRMED' | 'TENTATIVE'
+}
+
+/**
+ * A subscribed calendar (RFC 5545, no iTIP method: a feed is read, not answered): the calendar's name
+ * and one VEVENT per event, with the same UIDs as the mails so that one visit is one event everywhere.
+ * An event that leaves the feed (cancelled, moved out of range) is removed by the calendar app.
+ */
+export function buildFeedIcs(events: readonly FeedEvent[], now: Date, calendarName: string, productId = '-//Clinic Online Booking//EN'): string {
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${productId}`, 'CALSCALE:GREGORIAN', `X-WR-CALNAME:${escapeText(calendarName)}`, 'X-PUBLISHED-TTL:PT15M', 'REFRESH-INTERVAL;VALUE=DURATION:PT15M']
+  for (const event of events) {
+    lines.push('BEGIN:VEVENT', `UID:${event.uid}`, `SEQUENCE:${event.sequence ?? 0}`, `DTSTAMP:${utc(now)}`, `DTSTART:${utc(event.start)}`, `DTEND:${utc(event.end)}`, `SUMMARY:${escapeText(event.summary)}`)
+    if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`)
+    if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`)
+    lines.push(`STATUS:${event.status}`, 'TRANSP:OPAQUE', 'END:VEVENT')
+  }
+  lines.push('END:VCALENDAR')
+  return lines.map(foldLine).join('\r\n') + '\r\n'
+}

@@ -19,6 +19,7 @@ import { claimPendingNotices, insertNotice, insertPurchaseNotice, markRendered, 
 import { markPassedReminders, planDueReminders } from './reminders'
 import type { SmsPort } from './sms.port'
 import { LoggedSms } from './logged-sms.adapter'
+import { enqueuePractitionerNotices } from './practitioner-notices'
 
 export type { NoticeKind } from './notices.repository'
 
@@ -154,6 +155,14 @@ export class NotificationsService implements NotificationsApi {
           .values({ id: newId(), tenant_id: notice.tenant_id, channel: 'sms', to_address: mobile, subject: notice.kind, text: message.sms, attachments: JSON.stringify([]) })
           .execute()
       }
+    }
+    if (organisation && customer && payload.appointments.length > 0) {
+      await enqueuePractitionerNotices(trx, notice, {
+        organisation,
+        customerName: `${customer.first_name} ${customer.surname}`.trim(),
+        origin: publicOrigin(this.options.config, notice.tenant_id),
+        smsEnabled: this.options.smsEnabled,
+      })
     }
     await markRendered(trx, notice.id, now)
   }

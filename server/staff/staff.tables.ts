@@ -15,12 +15,29 @@ export type StaffTable = {
   tokens_valid_after: NullableTimestamp
   archived: Generated<boolean>
   created_at: Generated<Date>
+  /** a mail on each new, moved or cancelled booking with the linked practitioner (0140) */
+  notify_email: Generated<boolean>
+  /** a text too, when mobile_phone is set (0140) */
+  notify_sms: Generated<boolean>
+  mobile_phone: string | null
+}
+
+/** A practitioner's private calendar feed (0140): the URL's secret token is kept hashed. */
+export type PractitionerFeedTable = {
+  tenant_id: string
+  id: string
+  practitioner_id: string
+  token_hash: string
+  created_by: string | null
+  created_at: Generated<Date>
+  revoked_at: NullableTimestamp
 }
 
 export type StaffTables = {
   staff: StaffTable
   staff_tokens: { token_hash: string; tenant_id: string; staff_id: string; expires_at: Date; used_at: NullableTimestamp }
   staff_revoked_sessions: { token_hash: string; tenant_id: string; staff_id: string; expires_at: Date }
+  practitioner_feeds: PractitionerFeedTable
   clinic_hours: { tenant_id: string; clinic_id: string; weekday: number; start_time: string; end_time: string }
 }
 

@@ -19,6 +19,7 @@ import * as links from './links.routes'
 import * as lists from './lists.routes'
 import * as organisation from './organisation.routes'
 import * as practitioners from './practitioners.routes'
+import * as practitionerFeeds from './practitioner-feeds.routes'
 import * as privacy from './privacy.routes'
 import * as reports from './reports.routes'
 import * as services from './services.routes'
@@ -55,6 +56,7 @@ export * from './taxes.routes'
 export * from './staff.routes'
 export * from './admin.routes'
 export * from './reports.routes'
+export * from './practitioner-feeds.routes'
 export { getCountries } from './countries.routes'
 
 function isRoute(x: unknown): x is Route {
@@ -95,6 +97,7 @@ export const routeModules = {
   admin,
   reports,
   privacy,
+  practitionerFeeds,
 } as const
 
 /** Every route of the contract with its export name, so the server can check it serves them all. */

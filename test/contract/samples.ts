@@ -276,4 +276,13 @@ export const routeSamples: ReadonlyArray<RouteSample> = [
   }),
   sample(c.eraseMyData, { body: { password: 'Secret123' }, responses: { 200: erasure } }),
   sample(c.eraseCustomerData, { params: { id: ids.customer }, responses: { 200: erasure } }),
+  sample(c.getStaffNotifications, { responses: { 200: { email: true, sms: false } } }),
+  sample(c.updateStaffNotifications, { body: { email: true, sms: true, mobilePhone: '07700 900123' }, responses: { 200: { email: true, sms: true, mobilePhone: '+447700900123' } } }),
+  sample(c.getPractitionerFeed, { query: { practitionerId: ids.practitioner }, responses: { 200: { practitionerId: ids.practitioner, practitionerName: 'Maya Thompson', active: true, createdAt: '2026-12-01T10:00:00.000Z' } } }),
+  sample(c.createPractitionerFeed, {
+    body: { practitionerId: ids.practitioner },
+    responses: { 201: { practitionerId: ids.practitioner, practitionerName: 'Maya Thompson', url: 'https://riverside.clinic.example/api/calendar-feeds/abc/calendar.ics', createdAt: '2026-12-01T10:00:00.000Z' } },
+  }),
+  sample(c.revokePractitionerFeed, { body: {}, responses: { 200: { message: 'The calendar feed link is revoked: calendar apps subscribed to it get nothing more.' } } }),
+  sample(c.getPractitionerFeedCalendar, { params: { token: 'abc' }, responses: { 200: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n' } }),
 ]

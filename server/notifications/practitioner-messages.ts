@@ -1,0 +1,49 @@
+/**
+ * What a practitioner's staff login is told of a new, moved or cancelled booking with them (issue 29):
+ * who, what, when and where, and the desk's address. Pure: names, links and the notice come in.
+ * No calendar file: the practitioner's calendar feed carries the bookings.
+ */
+import { formatInTimeZone } from 'date-fns-tz'
+import { LONDON_TIME_ZONE } from '../../src/domain/time'
+import { when, type RenderedMessage } from './messages'
+import type { AppointmentNoticeKind, NoticeAppointment } from './notices.repository'
+
+/** The notices a practitioner hears about; reminders, released holds and deposit receipts are the customer's. */
+export const PRACTITIONER_KINDS: ReadonlySet<AppointmentNoticeKind> = new Set(['booked', 'rescheduled', 'cancelled', 'cancelled-by-clinic'])
+
+const HEAD: Record<'booked' | 'rescheduled' | 'cancelled' | 'cancelled-by-clinic', { subject: string; lead: string; sms: string }> = {
+  booked: { subject: 'New booking', lead: 'A new booking with you:', sms: 'new booking' },
+  rescheduled: { subject: 'Booking moved', lead: 'A booking with you has moved. The new time:', sms: 'booking moved to' },
+  cancelled: { subject: 'Booking cancelled', lead: 'The customer has cancelled a booking with you:', sms: 'booking cancelled' },
+  'cancelled-by-clinic': { subject: 'Booking cancelled by the clinic', lead: 'The clinic has cancelled a booking with you:', sms: 'booking cancelled by the clinic' },
+}
+
+export interface PractitionerMessageContext {
+  organisationName: string
+  staffName: string
+  customerName: string
+  /** the desk (from config.publicUrl only) */
+  deskUrl: string
+  /** where the staff login turns these messages off */
+  settingsUrl: string
+}
+
+export function renderPractitionerNotice(kind: AppointmentNoticeKind, appointments: readonly NoticeAppointment[], ctx: PractitionerMessageContext): RenderedMessage | undefined {
+  if (!PRACTITIONER_KINDS.has(kind) || appointments.length === 0) return undefined
+  const head = HEAD[kind as keyof typeof HEAD]
+  const sorted = [...appointments].sort((a, b) => a.start.localeCompare(b.start))
+  const first = sorted[0]!
+  const start = new Date(first.start)
+  return {
+    subject: `${head.subject}: ${ctx.customerName}, ${first.serviceName} on ${formatInTimeZone(start, LONDON_TIME_ZONE, 'dd/MM/yyyy HH:mm')}`,
+    paragraphs: [
+      `Hi ${ctx.staffName},`,
+      head.lead,
+      `Customer: ${ctx.customerName}`,
+      `You get these messages because booking notifications are on for your staff login; turn them off at ${ctx.settingsUrl}`,
+    ],
+    details: sorted.map((a) => `${a.serviceName}, ${when(new Date(a.start))} (London time), ${a.clinicName}`),
+    action: { label: 'Open the desk', url: ctx.deskUrl },
+    sms: `${ctx.organisationName}: ${head.sms} ${ctx.customerName}, ${first.serviceName} ${formatInTimeZone(start, LONDON_TIME_ZONE, 'EEE d MMM HH:mm')}, ${first.clinicName}.`,
+  }
+}
