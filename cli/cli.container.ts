@@ -23,6 +23,8 @@ import { configDir, FileTokenStore } from '../src/adapters/storage/file-store.ad
 import { join } from 'node:path'
 import { ADMIN_PORTS } from '../src/application/admin.tokens'
 import { ADMIN_USE_CASES } from '../src/application/use-cases/admin.use-case'
+import { HttpStaffCalendarApi } from '../src/adapters/http/staff-calendar.adapter'
+import { STAFF_CALENDAR_USE_CASES } from '../src/application/use-cases/staff-calendar.use-case'
 import { HttpAdminApi, OPERATOR_HTTP_CLIENT, operatorConfig, STAFF_HTTP_CLIENT, type OperatorTransport } from '../src/adapters/http/admin.adapter'
 import { InMemoryTokenStore } from '../src/adapters/storage/in-memory.adapter'
 import { apiBaseOf } from '../src/adapters/http/api-base'
@@ -91,7 +93,8 @@ export function createCliContainer(config: CliConfig): Container {
     .bind<OperatorTransport>(OPERATOR_HTTP_CLIENT)
     .toConstantValue((key) => guardApiAnswers(createHttpClient(operatorConfig(http, key), new InMemoryTokenStore())))
   container.bind(ADMIN_PORTS.AdminApi).to(HttpAdminApi)
-  for (const useCase of ADMIN_USE_CASES) {
+  container.bind(ADMIN_PORTS.StaffCalendarApi).to(HttpStaffCalendarApi)
+  for (const useCase of [...ADMIN_USE_CASES, ...STAFF_CALENDAR_USE_CASES]) {
     const newable: new (...args: never[]) => unknown = useCase
     container.bind(newable).toSelf()
   }

@@ -1,10 +1,13 @@
 import { token } from './inject'
 import type { AdminApi } from './ports/admin.port'
 import type { TokenStore } from './ports/token-store.port'
+import type { StaffCalendarApi } from './ports/staff-calendar.port'
 
 /** Injection tokens of the operator's side (issue 13): kept apart from the customer's PORTS. */
 export const ADMIN_PORTS = {
   AdminApi: token<AdminApi>('AdminApi'),
+  /** A staff login's notifications and its practitioner's calendar feed. */
+  StaffCalendarApi: token<StaffCalendarApi>('StaffCalendarApi'),
   /** The staff sign-in token: never the customer's (a staff token opens no customer call and back). */
   StaffTokenStore: token<TokenStore>('StaffTokenStore'),
 } as const

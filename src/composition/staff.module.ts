@@ -4,6 +4,9 @@ import type { KeyValueStorage } from '../application/ports/storage.port'
 import { PORTS } from '../application/tokens'
 import { ADMIN_PORTS } from '../application/admin.tokens'
 import { ADMIN_USE_CASES } from '../application/use-cases/admin.use-case'
+import { HttpStaffCalendarApi } from '../adapters/http/staff-calendar.adapter'
+import { STAFF_CALENDAR_USE_CASES } from '../application/use-cases/staff-calendar.use-case'
+import { StaffNotificationsViewModel } from '../ui/view-models/staff-notifications.view-model'
 import { HttpAdminApi, OPERATOR_HTTP_CLIENT, operatorConfig, STAFF_HTTP_CLIENT, type OperatorTransport } from '../adapters/http/admin.adapter'
 import { InMemoryTokenStore } from '../adapters/storage/in-memory.adapter'
 import { createFetchTransport } from '../adapters/http/fetch-transport'
@@ -32,9 +35,12 @@ export function staffModule(http: HttpConfig): ContainerModule {
     bind<OperatorTransport>(OPERATOR_HTTP_CLIENT).toConstantValue((key) => createFetchTransport(operatorConfig(http, key), new InMemoryTokenStore()))
     bind(ADMIN_PORTS.AdminApi).to(HttpAdminApi).inSingletonScope()
     for (const useCase of ADMIN_USE_CASES) bind(useCase as never).toSelf().inSingletonScope()
+    bind(ADMIN_PORTS.StaffCalendarApi).to(HttpStaffCalendarApi).inSingletonScope()
+    for (const useCase of STAFF_CALENDAR_USE_CASES) bind(useCase as never).toSelf().inSingletonScope()
     bind(StaffDeskViewModel).toSelf().inSingletonScope()
     bind(StaffCustomersViewModel).toSelf().inSingletonScope()
     bind(StaffForgotPasswordViewModel).toSelf().inSingletonScope()
     bind(StaffReportsViewModel).toSelf().inSingletonScope()
+    bind(StaffNotificationsViewModel).toSelf().inSingletonScope()
   })
 }
