@@ -11,8 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
-import pg from 'pg'
-import { findPostgres } from '../scripts/lib/environment.mjs'
+import { findPostgres, withThrowawayDatabase } from '../scripts/lib/environment.mjs'
 import { cpuMsOf, startSeededProductionServer } from './lib/bench-server.mjs'
 import { recordFigure } from './lib/figures.mjs'
 
@@ -73,21 +72,15 @@ async function onPostgres() {
     console.log('\nPostgreSQL: no server answered at 127.0.0.1:5432 (or DATABASE_URL); skipped.')
     return
   }
-  const name = `clinic_bench_${process.pid}_${Date.now()}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  let server
-  try {
-    server = await startSeededProductionServer({ DATABASE_URL: url.toString() }, LOG)
-    await measure('PostgreSQL', 'pg', server)
-  } finally {
-    await server?.stop()
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    await admin.end()
-  }
+  await withThrowawayDatabase(adminUrl, 'clinic_bench', async (url) => {
+    let server
+    try {
+      server = await startSeededProductionServer({ DATABASE_URL: url }, LOG)
+      await measure('PostgreSQL', 'pg', server)
+    } finally {
+      await server?.stop()
+    }
+  })
 }
 
 try {

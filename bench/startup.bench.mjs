@@ -11,8 +11,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
-import { findPostgres } from '../scripts/lib/environment.mjs'
+import { findPostgres, withThrowawayDatabase } from '../scripts/lib/environment.mjs'
 import { bundleServer, serverBundleStale } from '../scripts/lib/server-bundle.mjs'
 import { cpuMsOf, freePort } from './lib/bench-server.mjs'
 import { recordFigure } from './lib/figures.mjs'
@@ -128,16 +127,5 @@ const adminUrl = await findPostgres()
 if (!adminUrl) {
   console.log('\nPostgreSQL: no server answered at 127.0.0.1:5432 (or DATABASE_URL); skipped.')
 } else {
-  const name = `clinic_startup_${process.pid}_${Date.now()}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  try {
-    await measure('PostgreSQL', 'pg', { DATABASE_URL: url.toString() })
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    await admin.end()
-  }
+  await withThrowawayDatabase(adminUrl, 'clinic_startup', (url) => measure('PostgreSQL', 'pg', { DATABASE_URL: url }))
 }

@@ -20,7 +20,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symli
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
-import { findPostgres } from './lib/environment.mjs'
+import { findPostgres, withThrowawayDatabase } from './lib/environment.mjs'
 import { bundleServer } from './lib/server-bundle.mjs'
 import { buildWebSync, webBuildState } from './lib/web-build.mjs'
 
@@ -147,19 +147,7 @@ try {
   const adminUrl = await findPostgres()
   if (!adminUrl) console.log('\nPostgreSQL: no server answered at 127.0.0.1:5432 (or DATABASE_URL); skipped.')
   else {
-    const pg = (await import('pg')).default
-    const name = `clinic_image_${process.pid}_${Date.now()}`
-    const admin = new pg.Client({ connectionString: adminUrl })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${name}`)
-    const url = new URL(adminUrl)
-    url.pathname = `/${name}`
-    try {
-      await check('PostgreSQL', { DATABASE_URL: url.toString() })
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await admin.end()
-    }
+    await withThrowawayDatabase(adminUrl, 'clinic_image', (url) => check('PostgreSQL', { DATABASE_URL: url }))
   }
   step('size')
   console.log(`  image folder ${sizeOf(folder)}: node_modules ${sizeOf(join(folder, 'node_modules'))}, dist/web ${sizeOf(join(folder, 'dist/web'))}, dist/server ${sizeOf(join(folder, 'dist/server'))}`)

@@ -28,3 +28,27 @@ export async function findPostgres() {
   })
   return open ? url : undefined
 }
+
+/**
+ * Runs work(url) against a new, empty database on the PostgreSQL server at adminUrl, named
+ * `{prefix}_{pid}_{time}`, and drops it afterwards (WITH FORCE: a server the work left running holds
+ * connections), whatever the work did. Answers what the work answered.
+ */
+export async function withThrowawayDatabase(adminUrl, prefix, work) {
+  const pg = (await import('pg')).default
+  const name = `${prefix}_${process.pid}_${Date.now()}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  try {
+    await admin.query(`CREATE DATABASE ${name}`)
+    const url = new URL(adminUrl)
+    url.pathname = `/${name}`
+    try {
+      return await work(url.toString())
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    }
+  } finally {
+    await admin.end()
+  }
+}
