@@ -2,15 +2,12 @@
  * The one SQL layer: kysely over PGlite (embedded default) or a PostgreSQL server (`pg` Pool when
  * DATABASE_URL is set). Same SQL, same migrations on both.
  */
-import { mkdirSync } from 'node:fs'
 import { lockDataDir } from './data-dir-lock'
 import { guardWrites, writeGateFor } from './admission'
-import { PGlite } from '@electric-sql/pglite'
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
+import type { PGlite } from '@electric-sql/pglite'
 import { Kysely, Migrator, PostgresDialect, sql, type QueryExecutorProvider } from 'kysely'
 import pg from 'pg'
 import { migrationProvider } from './migrations'
-import { pgliteDialect } from './pglite-dialect'
 import { PreparingClient } from './prepared-statements'
 import type { CoreTables, Db } from './schema'
 
@@ -37,24 +34,6 @@ export interface Database {
   /** The pg Pool (PostgreSQL driver only): LISTEN/NOTIFY users take a client from it. */
   pool?: pg.Pool
   close(): Promise<void>
-}
-
-/**
- * PostgreSQL's 128 MB of shared buffers (initdb's default) are zeroed at start: ~125 MB of the idle
- * server's memory and ~0.3 s of CPU, for a database whose working set is a few MB (the OS caches the
- * files below). Given on the command line, not in postgresql.conf, which PGlite would overwrite whole.
- */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB']
-
-export async function openPGlite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {
-  const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined
-  const extensions = { btree_gist }
-  const startParams = PGLITE_START_PARAMS
-  if (!dataDir) return PGlite.create({ ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}), extensions, startParams })
-  mkdirSync(dataDir, { recursive: true })
-  // A fresh data directory: PGlite itself runs initdb in memory and copies the result to disk (a
-  // separate in-memory instance here would only add a second cold start, ~0.7 s of CPU).
-  return PGlite.create({ dataDir, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}), extensions, startParams })
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -86,6 +65,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // One server per data directory: a second one on the same files would lose data.
   const lock = options.dataDir && options.dataDir !== 'memory://' ? lockDataDir(options.dataDir) : undefined
   try {
+    // Imported only here: a server on PostgreSQL never loads PGlite (its module and WASM, ~20 MB).
+    const { openPGlite, pgliteDialect } = await import('./pglite')
     const lite = await openPGlite(options)
     const db = new Kysely<CoreTables>({ dialect: pgliteDialect(lite) })
     return {
