@@ -84,7 +84,7 @@ export async function seedReference(db: Db): Promise<BigTenant> {
  * size has that month fully booked; the rest go back in time from it, then forward after it: a
  * bigger tenant has more history, the same month.
  */
-export async function fillAppointments(db: Db, big: BigTenant, count: number, month: string): Promise<number> {
+export async function fillAppointments(db: Db, big: BigTenant, count: number, month: string, options: { analyze?: boolean } = {}): Promise<number> {
   const [y, m] = month.split('-').map(Number)
   const first = new Date(Date.UTC(y, m - 1, 1, 12))
   const days: string[] = []
@@ -112,7 +112,8 @@ export async function fillAppointments(db: Db, big: BigTenant, count: number, mo
   await sql`ALTER TABLE appointments ENABLE TRIGGER appointments_booking_version`.execute(db)
   await sql`INSERT INTO booking_versions (tenant_id, practitioner_id) SELECT DISTINCT tenant_id, practitioner_id FROM appointments
     ON CONFLICT (tenant_id, practitioner_id) DO UPDATE SET version = booking_versions.version + 1`.execute(db)
-  await sql`VACUUM ANALYZE`.execute(db)
+  // analyze: false leaves the statistics as a bulk import leaves them (the scale bench's bulk phase).
+  if (options.analyze !== false) await sql`VACUUM ANALYZE`.execute(db)
   return Number(result.numAffectedRows ?? 0)
 }
 
