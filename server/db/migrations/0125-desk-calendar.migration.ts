@@ -5,7 +5,8 @@
  *   bookings, and availability reads them like any booking (busy.repository.ts), under the booking
  *   version the appointments trigger bumps. `note` is the desk's label ('Team meeting').
  * - A payment records its spec payment type (Card, Card Terminal, Cash, Giftvoucher; online card
- *   payments made before this migration are 'Online') and, for a voucher, which one paid.
+ *   payments made before this migration are 'Online') and, for a voucher, which one paid. An invoice
+ *   still has at most one paid online payment; the desk may split a checkout's balance over several.
  */
 import { sql, type Kysely, type Migration } from 'kysely'
 
@@ -16,8 +17,12 @@ export const deskCalendarMigration: Migration = {
     await sql`ALTER TABLE appointments ADD CONSTRAINT appointments_service_unless_block CHECK (service_id IS NOT NULL OR type IN ('Break', 'Block', 'Leave'))`.execute(db)
     await sql`ALTER TABLE commerce_payments ADD COLUMN type text NOT NULL DEFAULT 'Online'`.execute(db)
     await sql`ALTER TABLE commerce_payments ADD COLUMN voucher_id text`.execute(db)
+    await sql`DROP INDEX commerce_payments_one_paid`.execute(db)
+    await sql`CREATE UNIQUE INDEX commerce_payments_one_paid ON commerce_payments (invoice_id) WHERE status = 'paid' AND type = 'Online'`.execute(db)
   },
   async down(db: Kysely<any>) {
+    await sql`DROP INDEX commerce_payments_one_paid`.execute(db)
+    await sql`CREATE UNIQUE INDEX commerce_payments_one_paid ON commerce_payments (invoice_id) WHERE status = 'paid'`.execute(db)
     await sql`ALTER TABLE commerce_payments DROP COLUMN voucher_id`.execute(db)
     await sql`ALTER TABLE commerce_payments DROP COLUMN type`.execute(db)
     await sql`ALTER TABLE appointments DROP CONSTRAINT appointments_service_unless_block`.execute(db)
