@@ -4,6 +4,9 @@ import type { KeyValueStorage } from '../application/ports/storage.port'
 import { PORTS } from '../application/tokens'
 import { ADMIN_PORTS } from '../application/admin.tokens'
 import { ADMIN_USE_CASES } from '../application/use-cases/admin.use-case'
+import { DESK_PORTS } from '../application/desk.tokens'
+import { DESK_USE_CASES } from '../application/use-cases/desk-calendar.use-case'
+import { HttpDeskCalendarApi } from '../adapters/http/desk-calendar.adapter'
 import { HttpAdminApi, OPERATOR_HTTP_CLIENT, operatorConfig, STAFF_HTTP_CLIENT, type OperatorTransport } from '../adapters/http/admin.adapter'
 import { InMemoryTokenStore } from '../adapters/storage/in-memory.adapter'
 import { createFetchTransport } from '../adapters/http/fetch-transport'
@@ -32,6 +35,8 @@ export function staffModule(http: HttpConfig): ContainerModule {
     bind<OperatorTransport>(OPERATOR_HTTP_CLIENT).toConstantValue((key) => createFetchTransport(operatorConfig(http, key), new InMemoryTokenStore()))
     bind(ADMIN_PORTS.AdminApi).to(HttpAdminApi).inSingletonScope()
     for (const useCase of ADMIN_USE_CASES) bind(useCase as never).toSelf().inSingletonScope()
+    bind(DESK_PORTS.DeskCalendarApi).to(HttpDeskCalendarApi).inSingletonScope()
+    for (const useCase of DESK_USE_CASES) bind(useCase as never).toSelf().inSingletonScope()
     bind(StaffDeskViewModel).toSelf().inSingletonScope()
     bind(StaffCustomersViewModel).toSelf().inSingletonScope()
     bind(StaffForgotPasswordViewModel).toSelf().inSingletonScope()
