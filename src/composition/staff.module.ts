@@ -16,6 +16,7 @@ import { StaffDeskViewModel } from '../ui/view-models/staff-desk.view-model'
 import { StaffCustomersViewModel } from '../ui/view-models/staff-customers.view-model'
 import { StaffForgotPasswordViewModel } from '../ui/view-models/staff-forgot-password.view-model'
 import { StaffReportsViewModel } from '../ui/view-models/staff-reports.view-model'
+import { StaffWeekViewModel } from '../ui/view-models/staff-week.view-model'
 
 /**
  * The staff desk's bindings (/staff), loaded with its route only: the staff token store (on the
@@ -41,5 +42,6 @@ export function staffModule(http: HttpConfig): ContainerModule {
     bind(StaffCustomersViewModel).toSelf().inSingletonScope()
     bind(StaffForgotPasswordViewModel).toSelf().inSingletonScope()
     bind(StaffReportsViewModel).toSelf().inSingletonScope()
+    bind(StaffWeekViewModel).toSelf().inSingletonScope()
   })
 }
