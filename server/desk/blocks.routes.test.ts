@@ -12,7 +12,8 @@ let customer: string
 const [day, otherDay, thirdDay] = londonWorkdays(30, 3)
 
 beforeAll(async () => {
-  t = await buildTestServer()
+  // The reference cache on (availability keeps bookings under their versions): a block must be seen at once all the same.
+  t = await buildTestServer({ referenceCacheMs: 60_000 })
   admin = await staffLogin(t, 'desk@demo.example.com', 'admin', null)
   sarah = await staffLogin(t, 'sarah@demo.example.com', 'practitioner', DEMO.pSarah)
   customer = await t.login(DEMO_CUSTOMER)
