@@ -98,6 +98,21 @@ describe('StaffWeekViewModel', () => {
     expect(vm.days[3]!.blocks).toEqual([])
   })
 
+  it('blocks leave over several days, ending on its own date', async () => {
+    const { vm, addBlock } = setup()
+    await vm.enter()
+    vm.openBlock('2026-06-04')
+    vm.setBlock('type', 'Leave')
+    vm.setBlock('date', '2026-06-05')
+    expect(vm.blockForm?.endDate).toBe('2026-06-05')
+    vm.setBlock('endDate', '2026-06-07')
+    vm.setBlock('start', '00:00')
+    vm.setBlock('end', '23:59')
+    await vm.saveBlock()
+    expect(addBlock.execute).toHaveBeenCalledWith(expect.objectContaining({ type: 'Leave', start: '2026-06-04T23:00:00.000Z', end: '2026-06-07T22:59:00.000Z' }))
+    expect(vm.notice).toBe('Leave blocked 00:00–2026-06-07 23:59.')
+  })
+
   it('checks the times before asking, and keeps a refusal in the dialog', async () => {
     const { vm, addBlock } = setup({ blockError: { _tag: 'Refused', status: 409, message: 'This time overlaps a booking or another block. Move or cancel it first.' } })
     await vm.enter()

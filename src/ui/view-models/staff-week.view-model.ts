@@ -30,6 +30,8 @@ export interface WeekDay {
 export interface BlockForm {
   type: BlockType
   date: string
+  /** the date the block ends on (leave over several days); the start's date by default */
+  endDate: string
   start: string
   end: string
   note: string
@@ -184,12 +186,15 @@ export class StaffWeekViewModel {
   }
 
   openBlock(date: string): void {
-    this.blockForm = { type: 'Block', date, start: '', end: '', note: '' }
+    this.blockForm = { type: 'Block', date, endDate: date, start: '', end: '', note: '' }
     this.notice = undefined
   }
 
   setBlock<K extends Exclude<keyof BlockForm, 'error'>>(field: K, value: BlockForm[K]): void {
-    if (this.blockForm) this.blockForm = { ...this.blockForm, [field]: value, error: undefined }
+    if (!this.blockForm) return
+    // Moving the start's date moves a one-day block's end date with it.
+    const follows = field === 'date' && this.blockForm.endDate === this.blockForm.date
+    this.blockForm = { ...this.blockForm, [field]: value, ...(follows ? { endDate: value as string } : {}), error: undefined }
   }
 
   closeBlock(): void {
@@ -200,10 +205,10 @@ export class StaffWeekViewModel {
   async saveBlock(): Promise<void> {
     const form = this.blockForm
     if (!form) return
-    if (!DATE.test(form.date)) return this.blockError(BLOCK_FORM_TEXT.date)
-    if (!TIME.test(form.start) || !TIME.test(form.end) || !existsInLondon(form.date, form.start) || !existsInLondon(form.date, form.end)) return this.blockError(BLOCK_FORM_TEXT.time)
+    if (!DATE.test(form.date) || !DATE.test(form.endDate)) return this.blockError(BLOCK_FORM_TEXT.date)
+    if (!TIME.test(form.start) || !TIME.test(form.end) || !existsInLondon(form.date, form.start) || !existsInLondon(form.endDate, form.end)) return this.blockError(BLOCK_FORM_TEXT.time)
     const start = londonToUtc(form.date, form.start)
-    const end = londonToUtc(form.date, form.end)
+    const end = londonToUtc(form.endDate, form.end)
     const checked = checkBlock(start, end)
     if (E.isLeft(checked)) return this.blockError(BLOCK_REFUSAL_TEXT[checked.left._tag])
     this.busy = true
@@ -219,7 +224,8 @@ export class StaffWeekViewModel {
       this.busy = false
       if (E.isLeft(result)) return this.blockError(result.left.message)
       this.blockForm = undefined
-      this.notice = `${form.type === 'Leave' ? 'Leave' : form.type === 'Break' ? 'Break' : 'Time'} blocked ${form.start}–${form.end}.`
+      const until = form.endDate === form.date ? form.end : `${form.endDate} ${form.end}`
+      this.notice = `${form.type === 'Leave' ? 'Leave' : form.type === 'Break' ? 'Break' : 'Time'} blocked ${form.start}–${until}.`
     })
     if (E.isRight(result)) await this.load()
   }

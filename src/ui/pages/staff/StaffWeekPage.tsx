@@ -93,6 +93,7 @@ const BlockDialog = observer(function BlockDialog({ vm }: { vm: StaffWeekViewMod
           <StaffSelect label="Kind" value={form.type} options={BLOCK_TYPES.map((t) => ({ value: t, label: BLOCK_LABEL[t] }))} onChange={(v) => vm.setBlock('type', v as BlockType)} />
           <StaffDatePicker label="Date" value={form.date} onChange={(v) => vm.setBlock('date', v)} />
           <TextField label="From (HH:mm)" value={form.start} onChange={(v) => vm.setBlock('start', v)} />
+          {form.type === 'Leave' ? <StaffDatePicker label="Until date" value={form.endDate} onChange={(v) => vm.setBlock('endDate', v)} /> : null}
           <TextField label="To (HH:mm)" value={form.end} onChange={(v) => vm.setBlock('end', v)} />
           <TextField label="Note (optional)" value={form.note} onChange={(v) => vm.setBlock('note', v)} />
           {form.error ? <p className={desk.error} role="alert">{form.error}</p> : null}
