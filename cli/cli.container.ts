@@ -25,6 +25,9 @@ import { ADMIN_PORTS } from '../src/application/admin.tokens'
 import { ADMIN_USE_CASES } from '../src/application/use-cases/admin.use-case'
 import { HttpStaffCalendarApi } from '../src/adapters/http/staff-calendar.adapter'
 import { STAFF_CALENDAR_USE_CASES } from '../src/application/use-cases/staff-calendar.use-case'
+import { DESK_PORTS } from '../src/application/desk.tokens'
+import { DESK_USE_CASES } from '../src/application/use-cases/desk-calendar.use-case'
+import { HttpDeskCalendarApi } from '../src/adapters/http/desk-calendar.adapter'
 import { HttpAdminApi, OPERATOR_HTTP_CLIENT, operatorConfig, STAFF_HTTP_CLIENT, type OperatorTransport } from '../src/adapters/http/admin.adapter'
 import { InMemoryTokenStore } from '../src/adapters/storage/in-memory.adapter'
 import { apiBaseOf } from '../src/adapters/http/api-base'
@@ -95,6 +98,11 @@ export function createCliContainer(config: CliConfig): Container {
   container.bind(ADMIN_PORTS.AdminApi).to(HttpAdminApi)
   container.bind(ADMIN_PORTS.StaffCalendarApi).to(HttpStaffCalendarApi)
   for (const useCase of [...ADMIN_USE_CASES, ...STAFF_CALENDAR_USE_CASES]) {
+    const newable: new (...args: never[]) => unknown = useCase
+    container.bind(newable).toSelf()
+  }
+  container.bind(DESK_PORTS.DeskCalendarApi).to(HttpDeskCalendarApi)
+  for (const useCase of DESK_USE_CASES) {
     const newable: new (...args: never[]) => unknown = useCase
     container.bind(newable).toSelf()
   }

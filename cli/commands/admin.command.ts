@@ -40,6 +40,7 @@ import { formatTable } from '../output/table'
 import { parseObjectId } from './args'
 import { registerReportCommand } from './admin-report.command'
 import { registerCalendarCommands } from './admin-calendar.command'
+import { registerDeskCommands } from './admin-desk.command'
 
 const SIGN: Record<PlanStep['action'], string> = { create: '+', change: '~', archive: '-' }
 
@@ -269,6 +270,7 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
 
   registerReportCommand(admin, ctx, call)
   registerCalendarCommands(admin, ctx, call)
+  registerDeskCommands(admin, ctx, call)
 
   const customer = admin.command('customer').description('customers of the tenant')
   customer

@@ -19,7 +19,7 @@ const viewColumns = [
   'a.gross_price',
   'a.net_price',
   'a.deposit',
-  'a.service_id',
+  's.id as service_id',
   'a.practitioner_id',
   'a.clinic_id',
   's.name as service_name',

@@ -43,7 +43,7 @@ function appointmentQuery(db: DbOrTrx, tenant: string) {
       'a.starts_at',
       'a.ends_at',
       'a.clinic_id',
-      'a.service_id',
+      's.id as service_id',
       'a.gross_price',
       'a.price',
       'a.course_id',

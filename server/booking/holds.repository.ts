@@ -51,6 +51,9 @@ export async function heldRows(db: DbOrTrx, tenant: string, holdId: string): Pro
     .select(['id', 'service_id', 'practitioner_id', 'starts_at', 'ends_at', 'is_linked'])
     .where('tenant_id', '=', tenant)
     .where('hold_id', '=', holdId)
+    // A held row always has a service (only blocks of time have none).
+    .where('service_id', 'is not', null)
+    .$narrowType<{ service_id: string }>()
     .where('status', '=', 'Pending')
     .orderBy('is_linked')
     .orderBy('starts_at')

@@ -62,6 +62,10 @@ export interface CommerceTables {
     next_check_at: Timestamp
     /** How many times the reconciler asked. */
     checks: Generated<number>
+    /** the spec's payment type: Card, Card Terminal, Cash, Giftvoucher; 'Online' for the customer's own card payment (0125) */
+    type: Generated<string>
+    /** the gift voucher that paid, for type Giftvoucher (0125) */
+    voucher_id: ColumnType<string | null, string | null | undefined, string | null>
   }
   sandbox_payments: {
     transaction_id: string

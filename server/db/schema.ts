@@ -234,7 +234,10 @@ export interface AppointmentsTable {
   customer_id: string | null
   practitioner_id: string
   clinic_id: string
-  service_id: string
+  /** null only for a block of time (type Break, Block or Leave; migration 0125) */
+  service_id: string | null
+  /** the desk's label of a block of time (0125) */
+  note: ColumnType<string | null, string | null | undefined, string | null>
   /** 'Appointment' | 'Break' | 'Block' | 'Leave' */
   type: Generated<string>
   status: string

@@ -35,6 +35,7 @@ import { reportsRoutes } from '../reports/reports.routes'
 import { calendarRoutes } from '../notifications/calendar.routes'
 import { privacyRoutes } from '../privacy/privacy.routes'
 import { practitionerFeedRoutes } from '../staff/practitioner-feed.routes'
+import { deskRoutes } from '../desk/desk.routes'
 
 export type RouteModule = (app: FastifyInstance, deps: ServerDeps) => Promise<void>
 
@@ -52,6 +53,7 @@ export const apiRoutes: RouteModule[] = [
   calendarRoutes,
   privacyRoutes,
   practitionerFeedRoutes,
+  deskRoutes,
 ]
 
 export const rootRoutes: RouteModule[] = [

@@ -7,6 +7,9 @@ import { ADMIN_USE_CASES } from '../application/use-cases/admin.use-case'
 import { HttpStaffCalendarApi } from '../adapters/http/staff-calendar.adapter'
 import { STAFF_CALENDAR_USE_CASES } from '../application/use-cases/staff-calendar.use-case'
 import { StaffNotificationsViewModel } from '../ui/view-models/staff-notifications.view-model'
+import { DESK_PORTS } from '../application/desk.tokens'
+import { DESK_USE_CASES } from '../application/use-cases/desk-calendar.use-case'
+import { HttpDeskCalendarApi } from '../adapters/http/desk-calendar.adapter'
 import { HttpAdminApi, OPERATOR_HTTP_CLIENT, operatorConfig, STAFF_HTTP_CLIENT, type OperatorTransport } from '../adapters/http/admin.adapter'
 import { InMemoryTokenStore } from '../adapters/storage/in-memory.adapter'
 import { createFetchTransport } from '../adapters/http/fetch-transport'
@@ -16,6 +19,7 @@ import { StaffDeskViewModel } from '../ui/view-models/staff-desk.view-model'
 import { StaffCustomersViewModel } from '../ui/view-models/staff-customers.view-model'
 import { StaffForgotPasswordViewModel } from '../ui/view-models/staff-forgot-password.view-model'
 import { StaffReportsViewModel } from '../ui/view-models/staff-reports.view-model'
+import { StaffWeekViewModel } from '../ui/view-models/staff-week.view-model'
 
 /**
  * The staff desk's bindings (/staff), loaded with its route only: the staff token store (on the
@@ -37,10 +41,13 @@ export function staffModule(http: HttpConfig): ContainerModule {
     for (const useCase of ADMIN_USE_CASES) bind(useCase as never).toSelf().inSingletonScope()
     bind(ADMIN_PORTS.StaffCalendarApi).to(HttpStaffCalendarApi).inSingletonScope()
     for (const useCase of STAFF_CALENDAR_USE_CASES) bind(useCase as never).toSelf().inSingletonScope()
+    bind(DESK_PORTS.DeskCalendarApi).to(HttpDeskCalendarApi).inSingletonScope()
+    for (const useCase of DESK_USE_CASES) bind(useCase as never).toSelf().inSingletonScope()
     bind(StaffDeskViewModel).toSelf().inSingletonScope()
     bind(StaffCustomersViewModel).toSelf().inSingletonScope()
     bind(StaffForgotPasswordViewModel).toSelf().inSingletonScope()
     bind(StaffReportsViewModel).toSelf().inSingletonScope()
     bind(StaffNotificationsViewModel).toSelf().inSingletonScope()
+    bind(StaffWeekViewModel).toSelf().inSingletonScope()
   })
 }

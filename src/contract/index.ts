@@ -10,6 +10,7 @@ import * as courses from './courses.routes'
 import * as customerCourses from './customer-courses.routes'
 import * as customers from './customers.routes'
 import * as dev from './dev.routes'
+import * as deskCalendar from './desk-calendar.routes'
 import * as forms from './forms.routes'
 import * as giftVouchers from './gift-vouchers.routes'
 import * as holds from './holds.routes'
@@ -57,6 +58,7 @@ export * from './staff.routes'
 export * from './admin.routes'
 export * from './reports.routes'
 export * from './practitioner-feeds.routes'
+export * from './desk-calendar.routes'
 export { getCountries } from './countries.routes'
 
 function isRoute(x: unknown): x is Route {
@@ -98,6 +100,7 @@ export const routeModules = {
   reports,
   privacy,
   practitionerFeeds,
+  deskCalendar,
 } as const
 
 /** Every route of the contract with its export name, so the server can check it serves them all. */

@@ -121,6 +121,7 @@ export function staffRoutes(lazyPage: LazyPage): RouteObject[] {
     { path: 'staff', ...lazyPage(() => import('./pages/staff/StaffDeskPage')) },
     { path: 'staff/reports', ...lazyPage(() => import('./pages/staff/StaffReportsPage')) },
     { path: 'staff/notifications', ...lazyPage(() => import('./pages/staff/StaffNotificationsPage')) },
+    { path: 'staff/week', ...lazyPage(() => import('./pages/staff/StaffWeekPage')) },
     { path: 'staff/forgot-password', ...lazyPage(() => import('./pages/staff/StaffForgotPasswordPage')) },
     { path: 'staff/set-password/:token', ...lazyPage(() => import('./pages/staff/StaffSetPasswordPage')) },
   ]

@@ -70,6 +70,20 @@ const dayBooking: c.DayBooking = {
   practitioner: 'Maya Thompson', location: 'Bristol', service: 'HydraFacial', customer: 'Jane Doe', depositPaid: 28, customerEmail: 'jane@example.test', customerId: ids.customer,
 }
 
+const timeBlock: c.TimeBlock = { id: ids.appointment, type: 'Block', start: '2026-12-02T11:00:00.000Z', end: '2026-12-02T12:00:00.000Z', practitionerId: ids.practitioner, practitioner: 'Maya Thompson', locationId: ids.clinic, location: 'Bristol', note: 'Team meeting' }
+const checkout: c.Checkout = {
+  appointmentId: ids.appointment,
+  service: 'Facial',
+  customer: 'Jane Doe',
+  currency: 'GBP',
+  price: 80,
+  paid: 16,
+  balance: 64,
+  refundableDeposit: 16,
+  payments: [{ type: 'Online', amount: 16, status: 'paid', invoiceCode: 'OB-1A2B3C4D', at: '2026-12-01T10:00:00.000Z', transactionId: 'tx1' }],
+  customerId: ids.customer,
+}
+
 export const routeSamples: ReadonlyArray<RouteSample> = [
   sample(c.getPublicOrganisation, { responses: { 200: organisation } }),
   sample(c.getCardRequirement, { responses: { 200: { cardRequired: true, provider: 'sandbox' } } }),
@@ -274,6 +288,28 @@ export const routeSamples: ReadonlyArray<RouteSample> = [
       },
     },
   }),
+  // The desk's calendar and checkout (issue 29)
+  sample(c.createBlock, { body: { practitioner: 'maya', type: 'Block', start: '2026-12-02T11:00:00.000Z', end: '2026-12-02T12:00:00.000Z', note: 'Team meeting' }, responses: { 201: timeBlock } }),
+  sample(c.listBlocks, { query: { from: '2026-12-01', to: '2026-12-07', practitioner: 'maya' }, responses: { 200: [timeBlock] } }),
+  sample(c.removeBlock, { params: { id: ids.appointment }, responses: { 200: { message: 'The block has been removed.' } } }),
+  sample(c.getPractitionerWeek, {
+    query: { practitioner: 'maya', date: '2026-12-02' },
+    responses: {
+      200: {
+        practitioner: { id: ids.practitioner, name: 'Maya Thompson' },
+        from: '2026-11-30',
+        to: '2026-12-06',
+        hours: [{ date: '2026-12-02', start: '2026-12-02T09:00:00.000Z', end: '2026-12-02T17:00:00.000Z', locationId: ids.clinic, location: 'Bristol' }],
+        breaks: [],
+        daysOff: ['2026-12-04'],
+        bookings: [dayBooking],
+        blocks: [timeBlock],
+      },
+    },
+  }),
+  sample(c.getCheckout, { params: idParams, responses: { 200: checkout } }),
+  sample(c.checkoutAppointment, { params: idParams, body: { payments: [{ method: 'voucher', amount: 50, voucherCode: 'GV-1234' }, { method: 'cash', amount: 14 }] }, responses: { 200: { ...checkout, paid: 80, balance: 0, invoice } } }),
+  sample(c.refundDeposit, { params: idParams, responses: { 200: { ...checkout, paid: 0, balance: 80, refundableDeposit: 0 } } }),
   sample(c.eraseMyData, { body: { password: 'Secret123' }, responses: { 200: erasure } }),
   sample(c.eraseCustomerData, { params: { id: ids.customer }, responses: { 200: erasure } }),
   sample(c.getStaffNotifications, { responses: { 200: { email: true, sms: false } } }),

@@ -58,6 +58,7 @@ const StaffDeskPage = observer(function StaffDeskPage() {
             {vm.staff ? <p className={styles.who}>Signed in as {vm.staff.displayName} ({vm.staff.role})</p> : null}
           </div>
           <div className={styles.bar}>
+            <Link to={`/staff/week?date=${vm.date}`}>Week view</Link>
             {vm.staff?.role === 'admin' ? <Link to="/staff/reports">Reports</Link> : null}
             <Link to="/staff/notifications">Notifications &amp; calendar</Link>
             <Button variant="secondary" onClick={() => void vm.signOut()}>Sign out</Button>

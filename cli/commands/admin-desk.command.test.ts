@@ -1,0 +1,87 @@
+// nock tests of `clinic admin block` and `clinic admin checkout`: what they send, what they show, their refusals.
+import { afterAll, describe, expect, it } from 'vitest'
+import nock from 'nock'
+import { useNock } from '../../src/adapters/http/test-support'
+import { runCli, tempConfigHome } from '../testing/run-cli'
+import { HOST } from '../testing/fixtures'
+
+const home = tempConfigHome()
+const env = { XDG_CONFIG_HOME: home.dir }
+const cli = (...args: string[]) => runCli(['--base-url', HOST, '--tenant', 'riverside', ...args], { env })
+
+useNock()
+afterAll(() => home.remove())
+
+const ID = '0123456789abcdef01234567'
+const MAYA = '0123456789abcdef01234568'
+const CLINIC = '0123456789abcdef01234569'
+const BLOCK = { id: ID, type: 'Block', start: '2026-12-02T11:00:00.000Z', end: '2026-12-02T12:00:00.000Z', practitionerId: MAYA, practitioner: 'Maya Thompson', locationId: CLINIC, location: 'Bristol', note: 'Team meeting' }
+const CHECKOUT = {
+  appointmentId: ID,
+  service: 'Facial',
+  customer: 'Jane Doe',
+  currency: 'GBP',
+  price: 80,
+  paid: 16,
+  balance: 64,
+  refundableDeposit: 16,
+  payments: [{ type: 'Online', amount: 16, status: 'paid', invoiceCode: 'OB-1', at: '2026-12-01T10:00:00.000Z', transactionId: 'tx1' }],
+}
+
+describe('clinic admin block', () => {
+  it('add sends the London times as instants, the type and note, and shows the block', async () => {
+    const scope = nock(HOST)
+      .post('/api/admin/blocks', { practitioner: 'maya', type: 'Block', start: '2026-12-02T11:00:00.000Z', end: '2026-12-02T12:00:00.000Z', note: 'Team meeting' })
+      .reply(201, BLOCK)
+    const run = await cli('admin', 'block', 'add', '--practitioner', 'maya', '--start', '2026-12-02 11:00', '--end', '2026-12-02 12:00', '--note', 'Team meeting')
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    scope.done()
+    expect(run.stdout).toContain('02/12/2026 11:00')
+    expect(run.stdout).toContain('Team meeting')
+  })
+
+  it('refuses a type outside Break, Block and Leave before any call, and passes on the server refusal', async () => {
+    const bad = await cli('admin', 'block', 'add', '--practitioner', 'maya', '--start', '2026-12-02 11:00', '--end', '2026-12-02 12:00', '--type', 'Lunch')
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain("--type must be one of Break, Block, Leave, got 'Lunch'.")
+    nock(HOST).post('/api/admin/blocks').reply(409, { statusCode: 409, message: 'This time overlaps a booking or another block. Move or cancel it first.' })
+    const taken = await cli('admin', 'block', 'add', '--practitioner', 'maya', '--start', '2026-12-02 11:00', '--end', '2026-12-02 12:00')
+    expect(taken.code).toBe(1)
+    expect(taken.stderr).toContain('This time overlaps a booking or another block.')
+  })
+
+  it('list asks for the dates, remove deletes by id', async () => {
+    nock(HOST).get('/api/admin/blocks').query({ from: '2026-12-01', to: '2026-12-07', practitioner: 'maya' }).reply(200, [BLOCK])
+    const list = await cli('admin', 'block', 'list', '--from', '2026-12-01', '--to', '2026-12-07', '--practitioner', 'maya')
+    expect(list.code).toBe(0)
+    expect(list.stdout).toContain(ID)
+    nock(HOST).delete(`/api/admin/blocks/${ID}`).reply(200, { message: 'The block has been removed.' })
+    const removed = await cli('admin', 'block', 'remove', ID)
+    expect(removed.code).toBe(0)
+    expect(removed.stdout).toContain('The block has been removed.')
+  })
+})
+
+describe('clinic admin checkout', () => {
+  it('shows the balance without payments', async () => {
+    nock(HOST).get(`/api/admin/appointments/${ID}/checkout`).reply(200, CHECKOUT)
+    const run = await cli('admin', 'checkout', ID)
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('Price £80.00, paid £16.00, balance £64.00')
+  })
+
+  it('sends each payment the options name', async () => {
+    const scope = nock(HOST)
+      .post(`/api/admin/appointments/${ID}/checkout`, { payments: [{ method: 'cash', amount: 14 }, { method: 'voucher', voucherCode: 'GV-1', amount: 50 }] })
+      .reply(200, { ...CHECKOUT, paid: 80, balance: 0 })
+    const run = await cli('admin', 'checkout', ID, '--cash', '14', '--voucher', 'GV-1:50')
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    scope.done()
+    expect(run.stdout).toContain('balance £0.00')
+    const bad = await cli('admin', 'checkout', ID, '--cash', 'ten')
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain("--cash must be an amount like 20 or 19.50, got 'ten'.")
+  })
+})

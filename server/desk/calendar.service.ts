@@ -1,0 +1,131 @@
+/**
+ * The desk's calendar: a practitioner's week (bookings, blocks, working hours and breaks) and blocks
+ * of time. A block is an appointment row of type Break, Block or Leave: the exclusion constraint keeps
+ * it off bookings, holds and other blocks, and the booking-version trigger makes availability (and its
+ * cache, busy.repository.ts) see it at once. A practitioner sees and changes only their own calendar.
+ */
+import * as E from 'fp-ts/Either'
+import type { BlockType, CreateBlockBody, PractitionerWeek, TimeBlock } from '../../src/contract/desk-calendar.routes'
+import { BLOCK_MESSAGES, BLOCK_REFUSAL_TEXT, checkBlock, hoursOfWeek, londonInstant, weekDates, weekdayOf, addDays, type WeeklyHours } from '../../src/domain/desk/week'
+import { londonDateOf } from '../../src/domain/london'
+import { conflict, invalid, notAllowed, notFound, type ServiceError } from '../service-error'
+import type { SignedInStaff } from '../staff/staff.service'
+import type { OperatorDbOrTrx } from '../staff/staff.tables'
+import { appointmentsBetween, idsNamed } from '../admin/day.repository'
+import { DAY_MESSAGES, dayBooking } from '../admin/day.service'
+import * as repo from './blocks.repository'
+
+const ownOnly = (who: SignedInStaff) => who.role === 'practitioner'
+
+export function blockView(row: repo.BlockRow): TimeBlock {
+  return {
+    id: row.id,
+    type: row.type as BlockType,
+    start: new Date(row.starts_at).toISOString(),
+    end: new Date(row.ends_at).toISOString(),
+    practitionerId: row.practitioner_id,
+    practitioner: row.practitioner,
+    locationId: row.clinic_id,
+    location: row.location,
+    ...(row.note ? { note: row.note } : {}),
+  }
+}
+
+/** The one practitioner a name, slug or id names; a practitioner may name only themself. */
+async function onePractitioner(db: OperatorDbOrTrx, who: SignedInStaff, named: string): Promise<E.Either<ServiceError, string>> {
+  const ids = await idsNamed(db, who.staff.tenant_id, 'practitioners', named)
+  if (ids.length === 0) return E.left(invalid(DAY_MESSAGES.noPractitioner(named)))
+  if (ids.length > 1) return E.left(invalid(DAY_MESSAGES.unknownPractitioner(named)))
+  if (ownOnly(who) && ids[0] !== who.staff.practitioner_id) return E.left(notAllowed(DAY_MESSAGES.notYours))
+  return E.right(ids[0]!)
+}
+
+export async function createBlock(
+  db: OperatorDbOrTrx,
+  who: SignedInStaff,
+  body: CreateBlockBody,
+  now: Date,
+  isOverlap: (error: unknown) => boolean,
+): Promise<E.Either<ServiceError, TimeBlock>> {
+  const tenant = who.staff.tenant_id
+  const checked = checkBlock(new Date(body.start), new Date(body.end))
+  if (E.isLeft(checked)) return E.left(invalid(BLOCK_REFUSAL_TEXT[checked.left._tag]))
+  const practitioner = await onePractitioner(db, who, body.practitioner)
+  if (E.isLeft(practitioner)) return practitioner
+  let clinicId: string | undefined
+  if (body.location) {
+    const ids = await idsNamed(db, tenant, 'clinics', body.location)
+    if (ids.length !== 1) return E.left(invalid(DAY_MESSAGES.unknownLocation(body.location)))
+    clinicId = ids[0]
+  } else {
+    clinicId = (await repo.practitionerClinics(db, tenant, practitioner.right, weekdayOf(londonDateOf(checked.right.start))))[0]
+  }
+  if (!clinicId) return E.left(invalid(BLOCK_MESSAGES.noLocation))
+  const note = body.note?.trim() ? body.note.trim().slice(0, 200) : null
+  try {
+    const id = await repo.insertBlock(db, { tenant, type: body.type, practitionerId: practitioner.right, clinicId, start: checked.right.start, end: checked.right.end, note, now })
+    const row = await repo.blockRow(db, tenant, id)
+    return row ? E.right(blockView(row)) : E.left(notFound(BLOCK_MESSAGES.notFound))
+  } catch (error) {
+    if (isOverlap(error)) return E.left(conflict(BLOCK_MESSAGES.overlaps))
+    throw error
+  }
+}
+
+export async function listBlocks(db: OperatorDbOrTrx, who: SignedInStaff, query: { from: string; to: string; practitioner?: string }): Promise<E.Either<ServiceError, TimeBlock[]>> {
+  const tenant = who.staff.tenant_id
+  let ids: string[] | undefined
+  if (query.practitioner) {
+    const one = await onePractitioner(db, who, query.practitioner)
+    if (E.isLeft(one)) return one
+    ids = [one.right]
+  } else if (ownOnly(who)) ids = who.staff.practitioner_id ? [who.staff.practitioner_id] : []
+  const rows = await repo.blocksBetween(db, tenant, londonInstant(query.from, '00:00'), londonInstant(addDays(query.to, 1), '00:00'), ids)
+  return E.right(rows.map(blockView))
+}
+
+export async function removeBlock(db: OperatorDbOrTrx, who: SignedInStaff, id: string): Promise<E.Either<ServiceError, { message: string }>> {
+  const tenant = who.staff.tenant_id
+  const row = await repo.blockRow(db, tenant, id)
+  if (!row) return E.left(notFound(BLOCK_MESSAGES.notFound))
+  if (ownOnly(who) && row.practitioner_id !== who.staff.practitioner_id) return E.left(notAllowed(DAY_MESSAGES.notYours))
+  if (!(await repo.deleteBlock(db, tenant, id))) return E.left(notFound(BLOCK_MESSAGES.notFound))
+  return E.right({ message: 'The block has been removed.' })
+}
+
+export async function practitionerWeek(db: OperatorDbOrTrx, who: SignedInStaff, query: { practitioner: string; date: string }): Promise<E.Either<ServiceError, PractitionerWeek>> {
+  const tenant = who.staff.tenant_id
+  const one = await onePractitioner(db, who, query.practitioner)
+  if (E.isLeft(one)) return one
+  const id = one.right
+  const dates = weekDates(query.date)
+  const from = londonInstant(dates[0]!, '00:00')
+  const to = londonInstant(addDays(dates[6]!, 1), '00:00')
+  const [name, weekly, closures, bookings, blocks] = await Promise.all([
+    repo.practitionerName(db, tenant, id),
+    repo.weeklyHours(db, tenant, id),
+    repo.closuresBetween(db, tenant, dates[0]!, dates[6]!),
+    appointmentsBetween(db, tenant, from, to, { practitionerIds: [id] }),
+    repo.blocksBetween(db, tenant, from, to, [id]),
+  ])
+  const holidays = new Set<string>()
+  const closed = new Map<string, Set<string>>()
+  for (const c of closures) {
+    for (let d = c.starts_on < dates[0]! ? dates[0]! : c.starts_on; d <= c.ends_on && d <= dates[6]!; d = addDays(d, 1)) {
+      if (c.kind === 'holiday' && (c.practitioner_id === id || (c.practitioner_id === null && c.clinic_id === null))) holidays.add(d)
+      else if (c.clinic_id && (c.kind === 'closed' || c.practitioner_id === null)) closed.set(c.clinic_id, (closed.get(c.clinic_id) ?? new Set()).add(d))
+    }
+  }
+  const hours: WeeklyHours[] = weekly.map((h) => ({ clinicId: h.clinic_id, location: h.location, weekday: h.weekday, startTime: h.start_time, endTime: h.end_time, kind: h.kind === 'break' ? 'break' : 'work' }))
+  const off = { holidays, closed }
+  return E.right({
+    practitioner: { id, name: name ?? query.practitioner },
+    from: dates[0]!,
+    to: dates[6]!,
+    hours: hoursOfWeek(dates, hours, off, 'work'),
+    breaks: hoursOfWeek(dates, hours, off, 'break'),
+    daysOff: dates.filter((d) => holidays.has(d)),
+    bookings: bookings.map(dayBooking),
+    blocks: blocks.map(blockView),
+  })
+}

@@ -1,0 +1,54 @@
+import * as E from 'fp-ts/Either'
+import { describe, expect, it } from 'vitest'
+import { balanceOf, checkoutLines, checkPayments, sum, taxRateOf, type PaymentPart } from './checkout'
+
+describe('balanceOf', () => {
+  it.each([
+    [80, 16, 64],
+    [80, 0, 80],
+    [80, 80, 0],
+    [80, 100, 0],
+    [0.3, 0.1, 0.2],
+  ])('price %d less %d paid is %d', (price, paid, balance) => expect(balanceOf(price, paid)).toBe(balance))
+})
+
+describe('checkPayments', () => {
+  const cash = (amount: number): PaymentPart => ({ method: 'cash', amount })
+  it.each([
+    ['one payment of the balance', 64, [cash(64)], 'ok'],
+    ['split across methods', 64, [{ method: 'voucher', amount: 50 } as PaymentPart, { method: 'terminal', amount: 14 } as PaymentPart], 'ok'],
+    ['cents add up exactly', 0.3, [cash(0.1), cash(0.2)], 'ok'],
+    ['nothing due', 0, [cash(10)], 'NothingDue'],
+    ['no payment', 64, [], 'NoPayments'],
+    ['a zero payment', 64, [cash(64), cash(0)], 'NotPositive'],
+    ['short', 64, [cash(60)], 'Mismatch'],
+    ['over', 64, [cash(70)], 'Mismatch'],
+  ])('%s', (_, balance, parts, expected) => {
+    const result = checkPayments(balance as number, parts as PaymentPart[])
+    expect(E.isRight(result) ? 'ok' : result.left._tag).toBe(expected)
+  })
+})
+
+describe('checkoutLines', () => {
+  const a = { id: 'a1', serviceName: 'Anti-wrinkle', clinicId: 'c1', grossPrice: 120, netPrice: 100, taxValue: 20 }
+  const b = { id: 'a2', serviceName: 'Lip filler', clinicId: 'c1', grossPrice: 80, netPrice: 80, taxValue: 0 }
+
+  it('has a Service line per appointment and takes the deposit off: the lines add up to the balance', () => {
+    const lines = checkoutLines([a, b], 30, 'Deposit paid (OB-1)')
+    expect(lines.map((l) => [l.type, l.name, l.finalPrice, l.tax])).toEqual([
+      ['Service', 'Anti-wrinkle', 120, 20],
+      ['Service', 'Lip filler', 80, 0],
+      ['Account', 'Deposit paid (OB-1)', -30, 0],
+    ])
+    expect(sum(lines.map((l) => l.finalPrice))).toBe(balanceOf(200, 30))
+  })
+
+  it('has no deposit line without a deposit', () => {
+    expect(checkoutLines([a], 0, 'x').map((l) => l.type)).toEqual(['Service'])
+  })
+
+  it('derives the whole-percent tax rate', () => {
+    expect(taxRateOf(100, 20)).toBe(20)
+    expect(taxRateOf(0, 0)).toBe(0)
+  })
+})

@@ -1,0 +1,108 @@
+/**
+ * The checkout of a booking at the desk (issue 29, spec section 9: invoice, items, payments): what is
+ * due, whether the desk's payments settle it exactly, and the checkout invoice's lines. Pure: amounts
+ * in major units, rounded to 2 decimals.
+ *
+ * The checkout invoice holds one 'Service' line per appointment of the booking (its gross price, net
+ * and tax), then, when a deposit was paid on the deposit invoice, one 'Account' line that takes it off
+ * (negative). Its amount, the sum of its lines, is the balance, and its payments add up to it: every
+ * payment is counted once, on the invoice it paid.
+ */
+import * as E from 'fp-ts/Either'
+import { round2 } from '../pricing/money'
+
+export interface ChargedAppointment {
+  id: string
+  serviceName: string
+  clinicId: string
+  grossPrice: number
+  netPrice: number
+  taxValue: number
+}
+
+export interface PaymentPart {
+  method: 'card' | 'terminal' | 'cash' | 'voucher'
+  amount: number
+}
+
+/** Spec section 9's payment type of each way the desk takes money. */
+export const PAYMENT_TYPE_OF = { card: 'Card', terminal: 'Card Terminal', cash: 'Cash', voucher: 'Giftvoucher' } as const
+
+export const CHECKOUT_MESSAGES = {
+  nothingDue: 'Nothing is due on this appointment.',
+  noPayments: 'Add at least one payment.',
+  notPositive: 'Each payment must be more than 0.',
+  mismatch: (paid: string, due: string) => `The payments add up to ${paid} but the balance is ${due}.`,
+  wrongStatus: (status: string) => `This appointment is ${status.toLowerCase()}: there is nothing to check out.`,
+  noCard: 'The customer has no stored card. Take the card on the terminal instead.',
+  cardRefused: (why: string) => `The card payment was not taken: ${why} Nothing was charged.`,
+  voucherUnknown: 'No gift voucher has this code.',
+  voucherNotUsable: (status: string) => `This gift voucher cannot be used: it is ${status.toLowerCase()}.`,
+  voucherShort: (balance: string) => `This gift voucher has only ${balance} left.`,
+  noDeposit: 'There is no paid deposit to refund on this appointment.',
+  changedMeanwhile: 'This appointment was paid meanwhile. Please look again.',
+} as const
+
+export const CHECKOUT_DESCRIPTION = 'Invoice for Booking'
+
+export function sum(values: readonly number[]): number {
+  return round2(values.reduce((s, v) => s + v, 0))
+}
+
+/** The price of the booking less what was paid (never below 0). */
+export function balanceOf(price: number, paid: number): number {
+  return Math.max(0, round2(price - paid))
+}
+
+export type PaymentsRefusal = { _tag: 'NothingDue' } | { _tag: 'NoPayments' } | { _tag: 'NotPositive' } | { _tag: 'Mismatch'; paid: number; due: number }
+
+/** The desk's payments must each be positive and add up to the balance exactly. */
+export function checkPayments(balance: number, parts: readonly PaymentPart[]): E.Either<PaymentsRefusal, readonly PaymentPart[]> {
+  if (balance <= 0) return E.left({ _tag: 'NothingDue' })
+  if (parts.length === 0) return E.left({ _tag: 'NoPayments' })
+  if (parts.some((p) => !(p.amount > 0))) return E.left({ _tag: 'NotPositive' })
+  const paid = sum(parts.map((p) => p.amount))
+  if (paid !== round2(balance)) return E.left({ _tag: 'Mismatch', paid, due: round2(balance) })
+  return E.right(parts)
+}
+
+export interface InvoiceLine {
+  type: 'Service' | 'Account'
+  name: string
+  quantity: number
+  listPrice: number
+  grossPrice: number
+  netPrice: number
+  tax: number
+  taxValue: number
+  finalPrice: number
+  referenceId: string | null
+  location: string | null
+}
+
+/** The whole-percent tax rate of a gross price with its tax (0 when there is no net). */
+export function taxRateOf(net: number, taxValue: number): number {
+  return net > 0 ? Math.round((taxValue / net) * 100) : 0
+}
+
+/** The checkout invoice's lines: the services, less the deposit paid (an 'Account' line). Their sum is the balance. */
+export function checkoutLines(appointments: readonly ChargedAppointment[], depositPaid: number, depositLabel: string): InvoiceLine[] {
+  const lines: InvoiceLine[] = appointments.map((a) => ({
+    type: 'Service',
+    name: a.serviceName,
+    quantity: 1,
+    listPrice: a.grossPrice,
+    grossPrice: a.grossPrice,
+    netPrice: a.netPrice,
+    tax: taxRateOf(a.netPrice, a.taxValue),
+    taxValue: a.taxValue,
+    finalPrice: a.grossPrice,
+    referenceId: a.id,
+    location: a.clinicId,
+  }))
+  if (depositPaid > 0) {
+    const minus = -round2(depositPaid)
+    lines.push({ type: 'Account', name: depositLabel, quantity: 1, listPrice: minus, grossPrice: minus, netPrice: minus, tax: 0, taxValue: 0, finalPrice: minus, referenceId: null, location: appointments[0]?.clinicId ?? null })
+  }
+  return lines
+}

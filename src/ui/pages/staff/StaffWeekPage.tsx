@@ -1,0 +1,202 @@
+import { observer } from 'mobx-react-lite'
+import { useEffect } from 'react'
+import { Link, useSearchParams } from 'react-router-dom'
+import { I18nProvider } from 'react-aria-components'
+import { useViewModel } from '../../use-view-model'
+import { Button } from '../../components/Button'
+import { AppDialog } from '../../components/Dialog'
+import { TextField } from '../../components/Field'
+import { formatMoney, currencyOrDefault } from '../../../domain/pricing/money'
+import { formatLondonLongDate, londonTimeOf } from '../../../domain/time'
+import { BLOCK_TYPES, type BlockType, type CheckoutMethod, type TimeBlock } from '../../../contract/desk-calendar.routes'
+import type { DayBooking } from '../../../contract/admin.routes'
+import { StaffWeekViewModel, type WeekDay } from '../../view-models/staff-week.view-model'
+import { StaffDatePicker, StaffSelect } from './StaffControls'
+import desk from './StaffDesk.module.css'
+import styles from './StaffWeek.module.css'
+
+const time = (iso: string) => londonTimeOf(new Date(iso))
+const dayName = (date: string) => formatLondonLongDate(new Date(`${date}T12:00:00Z`)).replace(/ \d{4}$/, '')
+const BLOCK_LABEL: Record<BlockType, string> = { Break: 'Break', Block: 'Meeting / blocked', Leave: 'Leave' }
+const METHODS: { value: CheckoutMethod; label: string }[] = [
+  { value: 'cash', label: 'Cash' },
+  { value: 'terminal', label: 'Card on the terminal' },
+  { value: 'card', label: 'Stored card' },
+  { value: 'voucher', label: 'Gift voucher' },
+]
+const isChargeable = (b: DayBooking) => !/cancel|deleted|pending/i.test(b.status)
+
+const BookingEntry = observer(function BookingEntry({ vm, booking }: { vm: StaffWeekViewModel; booking: DayBooking }) {
+  const label = `${booking.customer} at ${time(booking.start)}, ${booking.service}`
+  return (
+    <li className={styles.entry} aria-label={label}>
+      <p className={desk.time}>{time(booking.start)}–{time(booking.end)}</p>
+      <p className={desk.customer}>{booking.customer}</p>
+      <p>{booking.service}</p>
+      <p className={desk.muted}><span className={desk.status}>{booking.checkedIn ? 'Checked in' : booking.status}</span></p>
+      {vm.isAdmin && isChargeable(booking) ? (
+        <div className={styles.entryActions}>
+          <Button variant="secondary" onClick={() => void vm.openCheckout(booking)} aria-label={`Checkout ${label}`}>Checkout</Button>
+        </div>
+      ) : null}
+    </li>
+  )
+})
+
+const BlockEntry = observer(function BlockEntry({ vm, block }: { vm: StaffWeekViewModel; block: TimeBlock }) {
+  const label = `${BLOCK_LABEL[block.type]} ${time(block.start)}–${time(block.end)}${block.note ? `, ${block.note}` : ''}`
+  return (
+    <li className={`${styles.entry} ${styles.blockEntry}`} aria-label={label}>
+      <p className={desk.time}>{time(block.start)}–{time(block.end)}</p>
+      <p>{BLOCK_LABEL[block.type]}{block.note ? `: ${block.note}` : ''}</p>
+      <div className={styles.entryActions}>
+        <Button variant="ghost" onClick={() => void vm.removeBlock(block)} disabled={vm.busy} aria-label={`Remove ${label}`}>Remove</Button>
+      </div>
+    </li>
+  )
+})
+
+const Day = observer(function Day({ vm, day }: { vm: StaffWeekViewModel; day: WeekDay }) {
+  const entries = [...day.bookings.map((b) => ({ start: b.start, node: <BookingEntry key={b.id} vm={vm} booking={b} /> })), ...day.blocks.map((b) => ({ start: b.start, node: <BlockEntry key={b.id} vm={vm} block={b} /> }))].sort((a, b) => a.start.localeCompare(b.start))
+  const title = dayName(day.date)
+  return (
+    <section className={styles.day} aria-label={title}>
+      <div className={styles.dayHead}>
+        <h2 className={styles.dayTitle}>{title}</h2>
+      </div>
+      <p className={styles.hours}>
+        {day.off ? 'Day off' : day.hours.length === 0 ? 'Not working' : day.hours.map((h) => `${time(h.start)}–${time(h.end)} ${h.location}`).join(', ')}
+        {day.breaks.length > 0 ? ` · break ${day.breaks.map((b) => `${time(b.start)}–${time(b.end)}`).join(', ')}` : ''}
+      </p>
+      {entries.length > 0 ? <ul className={styles.entries}>{entries.map((e) => e.node)}</ul> : null}
+      <Button variant="secondary" onClick={() => vm.openBlock(day.date)} aria-label={`Block time on ${title}`}>Block time</Button>
+    </section>
+  )
+})
+
+const BlockDialog = observer(function BlockDialog({ vm }: { vm: StaffWeekViewModel }) {
+  const form = vm.blockForm
+  return (
+    <AppDialog
+      title="Block time"
+      isOpen={form !== undefined}
+      onClose={() => vm.closeBlock()}
+      actions={
+        <>
+          <Button variant="secondary" onClick={() => vm.closeBlock()}>Close</Button>
+          <Button onClick={() => void vm.saveBlock()} busy={vm.busy}>Block time</Button>
+        </>
+      }
+    >
+      {form ? (
+        <>
+          <StaffSelect label="Kind" value={form.type} options={BLOCK_TYPES.map((t) => ({ value: t, label: BLOCK_LABEL[t] }))} onChange={(v) => vm.setBlock('type', v as BlockType)} />
+          <StaffDatePicker label="Date" value={form.date} onChange={(v) => vm.setBlock('date', v)} />
+          <TextField label="From (HH:mm)" value={form.start} onChange={(v) => vm.setBlock('start', v)} />
+          {form.type === 'Leave' ? <StaffDatePicker label="Until date" value={form.endDate} onChange={(v) => vm.setBlock('endDate', v)} /> : null}
+          <TextField label="To (HH:mm)" value={form.end} onChange={(v) => vm.setBlock('end', v)} />
+          <TextField label="Note (optional)" value={form.note} onChange={(v) => vm.setBlock('note', v)} />
+          {form.error ? <p className={desk.error} role="alert">{form.error}</p> : null}
+        </>
+      ) : null}
+    </AppDialog>
+  )
+})
+
+const CheckoutDialog = observer(function CheckoutDialog({ vm }: { vm: StaffWeekViewModel }) {
+  const booking = vm.checkingOut
+  const c = vm.checkout
+  const form = vm.checkoutForm
+  const money = (n: number) => formatMoney(n, currencyOrDefault(c?.currency))
+  return (
+    <AppDialog
+      title="Checkout"
+      isOpen={booking !== undefined}
+      onClose={() => vm.closeCheckout()}
+      actions={
+        <>
+          <Button variant="secondary" onClick={() => vm.closeCheckout()}>Close</Button>
+          {c && c.refundableDeposit > 0 ? <Button variant="danger" onClick={() => void vm.refundDeposit()} disabled={vm.busy}>Refund deposit</Button> : null}
+          {c && c.balance > 0 ? <Button onClick={() => void vm.pay()} busy={vm.busy}>Take payment</Button> : null}
+        </>
+      }
+    >
+      {booking ? <p>{booking.service} for {booking.customer}, {time(booking.start)}</p> : null}
+      {c ? (
+        <>
+          <dl className={styles.summary}>
+            <dt>Price</dt><dd>{money(c.price)}</dd>
+            <dt>Paid</dt><dd>{money(c.paid)}</dd>
+            <dt>Balance</dt><dd>{money(c.balance)}</dd>
+          </dl>
+          {c.payments.length > 0 ? (
+            <ul className={styles.payments} aria-label="Payments">
+              {c.payments.map((p, i) => <li key={i}>{p.type} {money(p.amount)} ({p.status}){p.voucherCode ? `, voucher ${p.voucherCode}` : ''}, invoice {p.invoiceCode}</li>)}
+            </ul>
+          ) : null}
+          {c.balance === 0 ? <p role="status">Paid in full.</p> : null}
+        </>
+      ) : form?.error ? null : <p role="status">Loading…</p>}
+      {form && c && c.balance > 0 ? (
+        <>
+          <StaffSelect label="Payment method" value={form.method} options={METHODS} onChange={(v) => vm.setCheckout('method', v as CheckoutMethod)} />
+          <TextField label="Amount" value={form.amount} onChange={(v) => vm.setCheckout('amount', v)} />
+          {form.method === 'voucher' ? <TextField label="Gift voucher code" value={form.voucherCode} onChange={(v) => vm.setCheckout('voucherCode', v)} /> : null}
+        </>
+      ) : null}
+      {form?.error ? <p className={desk.error} role="alert">{form.error}</p> : null}
+    </AppDialog>
+  )
+})
+
+/**
+ * /staff/week (issue 29): a practitioner's week beside the day view. The week's date and the
+ * practitioner are in the address (?date=&practitioner=), so a reload stays on them.
+ */
+const StaffWeekPage = observer(function StaffWeekPage() {
+  const vm = useViewModel<StaffWeekViewModel>(StaffWeekViewModel)
+  const [params, setParams] = useSearchParams()
+  useEffect(() => {
+    void vm.enter(params.get('date') ?? undefined, params.get('practitioner') ?? undefined)
+    // entered once: later changes of the address come from the page itself
+  }, [vm])
+  useEffect(() => {
+    if (vm.date && vm.practitioner && (params.get('date') !== vm.date || params.get('practitioner') !== vm.practitioner)) setParams({ date: vm.date, practitioner: vm.practitioner }, { replace: true })
+  }, [vm.date, vm.practitioner, params, setParams])
+  if (!vm.signedIn) {
+    return <div className={desk.page}><section className={desk.card}><h1 className={desk.title}>Week view</h1><p>Sign in as staff first: <Link to="/staff">staff sign-in</Link>.</p></section></div>
+  }
+  return (
+    <I18nProvider locale="en-GB">
+      <div className={desk.page}>
+        <header className={desk.bar}>
+          <div>
+            <h1 className={desk.title}>Week view{vm.week ? `: ${vm.week.practitioner.name}` : ''}</h1>
+            {vm.staff ? <p className={desk.who}>Signed in as {vm.staff.displayName} ({vm.staff.role})</p> : null}
+          </div>
+          <Link to={`/staff?date=${vm.date}`}>Day view</Link>
+        </header>
+        <div className={desk.controls}>
+          <StaffSelect label="Location" value={vm.location} options={vm.locations.map((l) => ({ value: l.id, label: l.name }))} onChange={(v) => void vm.setLocation(v)} />
+          <StaffSelect label="Practitioner" value={vm.practitioner} options={vm.practitioners.map((p) => ({ value: p.id, label: p.name }))} onChange={(v) => void vm.setPractitioner(v)} />
+          <div className={desk.dateRow}>
+            <Button variant="secondary" onClick={() => void vm.shiftWeek(-1)} aria-label="Previous week">‹</Button>
+            <StaffDatePicker label="Week of" value={vm.date} onChange={(v) => void vm.setDate(v)} />
+            <Button variant="secondary" onClick={() => void vm.shiftWeek(1)} aria-label="Next week">›</Button>
+          </div>
+        </div>
+        {vm.error ? <p className={desk.error} role="alert">{vm.error}</p> : null}
+        <p className={desk.notice} role="status">{vm.notice ?? ''}</p>
+        {vm.loading ? <p role="status">Loading…</p> : null}
+        {!vm.loading && vm.practitioners.length === 0 ? <p>No practitioner works at this location this week.</p> : null}
+        <div className={styles.week}>
+          {vm.days.map((d) => <Day key={d.date} vm={vm} day={d} />)}
+        </div>
+        <BlockDialog vm={vm} />
+        <CheckoutDialog vm={vm} />
+      </div>
+    </I18nProvider>
+  )
+})
+
+export default StaffWeekPage

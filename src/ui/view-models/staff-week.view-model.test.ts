@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest'
+import * as E from 'fp-ts/Either'
+import { StaffWeekViewModel } from './staff-week.view-model'
+import { useCase } from './account.view-model.test-support'
+import { InMemoryTokenStore } from '../../adapters/storage/in-memory.adapter'
+import { ManualClock } from '../../adapters/clock/system-clock.adapter'
+import type { AppError } from '../../application/failure'
+import type { DayBooking } from '../../contract/admin.routes'
+import type { Checkout, CheckoutBody, CreateBlockBody, PractitionerWeek, TimeBlock, WeekQuery } from '../../contract/desk-calendar.routes'
+
+const CLINIC = 'c'.repeat(24)
+const MAYA = 'b'.repeat(24)
+const BOOKING = 'd'.repeat(24)
+
+const booking: DayBooking = { id: BOOKING, start: '2026-06-03T09:00:00.000Z', end: '2026-06-03T10:00:00.000Z', status: 'Scheduled', checkedIn: false, practitioner: 'Maya', location: 'London', service: 'Facial', customer: 'Jane Doe', depositPaid: 16 }
+const block = (over: Partial<TimeBlock> = {}): TimeBlock => ({ id: 'e'.repeat(24), type: 'Block', start: '2026-06-04T11:00:00.000Z', end: '2026-06-04T12:00:00.000Z', practitionerId: MAYA, practitioner: 'Maya', locationId: CLINIC, location: 'London', ...over })
+const weekOf = (q: WeekQuery, blocks: TimeBlock[]): PractitionerWeek => ({
+  practitioner: { id: MAYA, name: 'Maya' },
+  from: '2026-06-01',
+  to: '2026-06-07',
+  hours: [{ date: '2026-06-03', start: '2026-06-03T08:00:00.000Z', end: '2026-06-03T16:00:00.000Z', locationId: CLINIC, location: 'London' }],
+  breaks: [],
+  daysOff: ['2026-06-05'],
+  bookings: q.practitioner === MAYA ? [booking] : [],
+  blocks,
+})
+const checkoutOf = (paid: number): Checkout => ({ appointmentId: BOOKING, service: 'Facial', customer: 'Jane Doe', currency: 'GBP', price: 80, paid, balance: 80 - paid, refundableDeposit: 16, payments: [] })
+
+function setup(options: { role?: 'admin' | 'practitioner'; blockError?: AppError } = {}) {
+  const tokens = new InMemoryTokenStore()
+  tokens.set('staff-token')
+  const blocks: TimeBlock[] = []
+  const me = useCase(async () => E.right({ id: 'a'.repeat(24), email: 'a@demo.test', displayName: 'Maya', role: options.role ?? 'admin', ...(options.role === 'practitioner' ? { practitionerId: MAYA } : {}) }))
+  const locations = useCase(async () => E.right({ clinics: [{ id: CLINIC, accountName: 'London clinic', name: 'London', address: {} }] }))
+  const rota = useCase(async (date: string) => E.right(date === '2026-06-03' ? [{ id: MAYA, name: 'Maya' }] : []))
+  const week = useCase(async (q: WeekQuery) => E.right(weekOf(q, [...blocks])))
+  const addBlock = useCase(async (body: CreateBlockBody): Promise<E.Either<AppError, TimeBlock>> => {
+    if (options.blockError) return E.left(options.blockError)
+    const created = block({ start: body.start, end: body.end, type: body.type, ...(body.note ? { note: body.note } : {}) })
+    blocks.push(created)
+    return E.right(created)
+  })
+  const removeBlock = useCase(async () => {
+    blocks.pop()
+    return E.right({ message: 'The block has been removed.' })
+  })
+  let paid = 16
+  const loadCheckout = useCase(async () => E.right(checkoutOf(paid)))
+  const takeBalance = useCase(async (_id: string, body: CheckoutBody): Promise<E.Either<AppError, Checkout>> => {
+    const total = body.payments.reduce((s, p) => s + p.amount, 0)
+    if (total !== 80 - paid) return E.left({ _tag: 'Refused', status: 400, message: 'The payments add up to less than the balance.' })
+    paid = 80
+    return E.right(checkoutOf(paid))
+  })
+  const refund = useCase(async () => E.right({ ...checkoutOf(0), refundableDeposit: 0 }))
+  // Tuesday 2 June 2026, 23:30 UTC: Wednesday 3 June in London (BST)
+  const clock = new ManualClock(new Date('2026-06-02T23:30:00Z'))
+  const vm = new StaffWeekViewModel(me as never, locations as never, rota as never, week as never, addBlock as never, removeBlock as never, loadCheckout as never, takeBalance as never, refund as never, tokens, clock)
+  return { vm, week, addBlock, takeBalance, rota }
+}
+
+describe('StaffWeekViewModel', () => {
+  it("opens this London week for the practitioner on the location's rota, a day per column, Monday first", async () => {
+    const { vm, week } = setup()
+    await vm.enter()
+    expect(vm.date).toBe('2026-06-03')
+    expect(vm.practitioners).toEqual([{ id: MAYA, name: 'Maya' }])
+    expect(week.execute).toHaveBeenCalledWith({ practitioner: MAYA, date: '2026-06-03' })
+    expect(vm.days.map((d) => d.date)).toEqual(['2026-06-01', '2026-06-02', '2026-06-03', '2026-06-04', '2026-06-05', '2026-06-06', '2026-06-07'])
+    const wednesday = vm.days[2]!
+    expect(wednesday.bookings.map((b) => b.id)).toEqual([BOOKING])
+    expect(wednesday.hours).toHaveLength(1)
+    expect(vm.days[4]!.off).toBe(true)
+    await vm.shiftWeek(1)
+    expect(week.execute).toHaveBeenLastCalledWith({ practitioner: MAYA, date: '2026-06-10' })
+  })
+
+  it("shows a practitioner's login their own week", async () => {
+    const { vm, week } = setup({ role: 'practitioner' })
+    await vm.enter()
+    expect(vm.practitioner).toBe(MAYA)
+    expect(week.execute).toHaveBeenCalledWith({ practitioner: MAYA, date: '2026-06-03' })
+  })
+
+  it('blocks an hour typed in London time, shows it on its day, and removes it', async () => {
+    const { vm, addBlock } = setup()
+    await vm.enter()
+    vm.openBlock('2026-06-04')
+    vm.setBlock('start', '12:00')
+    vm.setBlock('end', '13:00')
+    vm.setBlock('note', 'Team meeting')
+    await vm.saveBlock()
+    expect(addBlock.execute).toHaveBeenCalledWith({ practitioner: MAYA, type: 'Block', start: '2026-06-04T11:00:00.000Z', end: '2026-06-04T12:00:00.000Z', location: CLINIC, note: 'Team meeting' })
+    expect(vm.blockForm).toBeUndefined()
+    expect(vm.notice).toBe('Time blocked 12:00–13:00.')
+    expect(vm.days[3]!.blocks.map((b) => b.note)).toEqual(['Team meeting'])
+    await vm.removeBlock(vm.days[3]!.blocks[0]!)
+    expect(vm.days[3]!.blocks).toEqual([])
+  })
+
+  it('blocks leave over several days, ending on its own date', async () => {
+    const { vm, addBlock } = setup()
+    await vm.enter()
+    vm.openBlock('2026-06-04')
+    vm.setBlock('type', 'Leave')
+    vm.setBlock('date', '2026-06-05')
+    expect(vm.blockForm?.endDate).toBe('2026-06-05')
+    vm.setBlock('endDate', '2026-06-07')
+    vm.setBlock('start', '00:00')
+    vm.setBlock('end', '23:59')
+    await vm.saveBlock()
+    expect(addBlock.execute).toHaveBeenCalledWith(expect.objectContaining({ type: 'Leave', start: '2026-06-04T23:00:00.000Z', end: '2026-06-07T22:59:00.000Z' }))
+    expect(vm.notice).toBe('Leave blocked 00:00–2026-06-07 23:59.')
+  })
+
+  it('checks the times before asking, and keeps a refusal in the dialog', async () => {
+    const { vm, addBlock } = setup({ blockError: { _tag: 'Refused', status: 409, message: 'This time overlaps a booking or another block. Move or cancel it first.' } })
+    await vm.enter()
+    vm.openBlock('2026-06-04')
+    vm.setBlock('start', '9')
+    await vm.saveBlock()
+    expect(vm.blockForm?.error).toBe('Enter the start and end as HH:mm.')
+    vm.setBlock('start', '10:00')
+    vm.setBlock('end', '09:00')
+    await vm.saveBlock()
+    expect(vm.blockForm?.error).toBe('The end of a block must be after its start.')
+    expect(addBlock.execute).not.toHaveBeenCalled()
+    vm.setBlock('end', '11:00')
+    await vm.saveBlock()
+    expect(vm.blockForm?.error).toBe('This time overlaps a booking or another block. Move or cancel it first.')
+  })
+
+  it('checks out a booking: the balance offered, paid in cash, the dialog showing it paid; refunds the deposit', async () => {
+    const { vm, takeBalance } = setup()
+    await vm.enter()
+    await vm.openCheckout(booking)
+    expect(vm.checkout?.balance).toBe(64)
+    expect(vm.checkoutForm).toEqual({ method: 'cash', amount: '64.00', voucherCode: '' })
+    vm.setCheckout('amount', 'abc')
+    await vm.pay()
+    expect(vm.checkoutForm?.error).toBe('Enter the amount as a number, like 20 or 19.50.')
+    vm.setCheckout('amount', '64.00')
+    await vm.pay()
+    expect(takeBalance.execute).toHaveBeenCalledWith(BOOKING, { payments: [{ method: 'cash', amount: 64 }] })
+    expect(vm.checkout?.balance).toBe(0)
+    expect(vm.notice).toBe('Paid in full: Jane Doe, Facial.')
+    vm.setCheckout('method', 'voucher')
+    vm.setCheckout('amount', '5')
+    await vm.pay()
+    expect(vm.checkoutForm?.error).toBe('Enter the gift voucher code.')
+    await vm.refundDeposit()
+    expect(vm.checkout?.refundableDeposit).toBe(0)
+    expect(vm.notice).toBe('Deposit refunded.')
+  })
+})

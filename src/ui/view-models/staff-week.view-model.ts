@@ -1,0 +1,319 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import { injectable } from 'inversify'
+import * as E from 'fp-ts/Either'
+import { inject } from '../../application/inject'
+import { PORTS } from '../../application/tokens'
+import { ADMIN_PORTS } from '../../application/admin.tokens'
+import type { Clock } from '../../application/ports/clock.port'
+import type { TokenStore } from '../../application/ports/token-store.port'
+import type { AppError } from '../../application/failure'
+import { ListLocations } from '../../application/use-cases/catalogue.use-case'
+import { ListRota, StaffMe } from '../../application/use-cases/admin.use-case'
+import { AddBlock, LoadCheckout, LoadPractitionerWeek, RefundDeposit, RemoveBlock, TakeBalance } from '../../application/use-cases/desk-calendar.use-case'
+import type { DayBooking } from '../../contract/admin.routes'
+import type { BlockType, Checkout, CheckoutMethod, PractitionerWeek, TimeBlock, WorkingHours } from '../../contract/desk-calendar.routes'
+import type { StaffUser } from '../../contract/staff.routes'
+import { addDays, BLOCK_REFUSAL_TEXT, byDate, checkBlock, weekDates } from '../../domain/desk/week'
+import { existsInLondon, londonDateOf, londonToUtc } from '../../domain/time'
+import type { Exec } from './app-services'
+
+/** One day of the week view: its working hours and breaks, bookings and blocks, in time order. */
+export interface WeekDay {
+  date: string
+  hours: WorkingHours[]
+  breaks: WorkingHours[]
+  off: boolean
+  bookings: DayBooking[]
+  blocks: TimeBlock[]
+}
+
+export interface BlockForm {
+  type: BlockType
+  date: string
+  /** the date the block ends on (leave over several days); the start's date by default */
+  endDate: string
+  start: string
+  end: string
+  note: string
+  error?: string
+}
+
+export interface CheckoutForm {
+  method: CheckoutMethod
+  amount: string
+  voucherCode: string
+  error?: string
+}
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+
+export const BLOCK_FORM_TEXT = {
+  time: 'Enter the start and end as HH:mm.',
+  date: 'Choose the date of the block.',
+  amount: 'Enter the amount as a number, like 20 or 19.50.',
+  voucher: 'Enter the gift voucher code.',
+} as const
+
+/**
+ * The desk's week view (/staff/week, issue 29): one practitioner's week (Monday to Sunday) at a glance
+ * (working hours, bookings, blocks), time blocked from the desk (a break, a meeting, leave) and removed,
+ * and the checkout of a booking (its balance paid by card on file, the terminal, cash or a gift voucher;
+ * the deposit refunded). A practitioner's login sees only their own week.
+ */
+@injectable()
+export class StaffWeekViewModel {
+  signedIn = false
+  staff?: StaffUser = undefined
+  date = ''
+  location = ''
+  locations: { id: string; name: string }[] = []
+  practitioners: { id: string; name: string }[] = []
+  practitioner = ''
+  week?: PractitionerWeek = undefined
+  loading = false
+  error?: string = undefined
+  notice?: string = undefined
+  blockForm?: BlockForm = undefined
+  /** the booking whose checkout is open, with its balance once loaded */
+  checkingOut?: DayBooking = undefined
+  checkout?: Checkout = undefined
+  checkoutForm?: CheckoutForm = undefined
+  busy = false
+
+  constructor(
+    @inject(StaffMe) private readonly me: Exec<StaffMe>,
+    @inject(ListLocations) private readonly listLocations: Exec<ListLocations>,
+    @inject(ListRota) private readonly listRota: Exec<ListRota>,
+    @inject(LoadPractitionerWeek) private readonly loadWeek: Exec<LoadPractitionerWeek>,
+    @inject(AddBlock) private readonly addBlock: Exec<AddBlock>,
+    @inject(RemoveBlock) private readonly removeBlockCall: Exec<RemoveBlock>,
+    @inject(LoadCheckout) private readonly loadCheckout: Exec<LoadCheckout>,
+    @inject(TakeBalance) private readonly takeBalance: Exec<TakeBalance>,
+    @inject(RefundDeposit) private readonly refund: Exec<RefundDeposit>,
+    @inject(ADMIN_PORTS.StaffTokenStore) private readonly tokens: TokenStore,
+    @inject(PORTS.Clock) private readonly clock: Clock,
+  ) {
+    type Deps = 'me' | 'listLocations' | 'listRota' | 'loadWeek' | 'addBlock' | 'removeBlockCall' | 'loadCheckout' | 'takeBalance' | 'refund' | 'tokens' | 'clock'
+    makeAutoObservable<StaffWeekViewModel, Deps>(this, {
+      me: false, listLocations: false, listRota: false, loadWeek: false, addBlock: false, removeBlockCall: false, loadCheckout: false, takeBalance: false, refund: false, tokens: false, clock: false,
+    })
+  }
+
+  get isAdmin(): boolean {
+    return this.staff?.role === 'admin'
+  }
+
+  /** The seven days of the week shown, Monday first, each with what falls on it. */
+  get days(): WeekDay[] {
+    const week = this.week
+    if (!week) return []
+    const dates = weekDates(week.from)
+    const hours = byDate(dates, week.hours)
+    const breaks = byDate(dates, week.breaks)
+    const bookings = byDate(dates, week.bookings)
+    const blocks = byDate(dates, week.blocks)
+    return dates.map((date) => ({ date, hours: hours.get(date)!, breaks: breaks.get(date)!, off: week.daysOff.includes(date), bookings: bookings.get(date)!, blocks: blocks.get(date)! }))
+  }
+
+  /** Opens the week of the date (default today) for the chosen or only practitioner. */
+  async enter(date?: string, practitioner?: string): Promise<void> {
+    this.date = date && DATE.test(date) ? date : this.date || londonDateOf(this.clock.now())
+    if (practitioner) this.practitioner = practitioner
+    this.signedIn = this.tokens.get() !== null
+    if (!this.signedIn) return
+    const [me, locations] = await Promise.all([this.me.execute(), this.listLocations.execute()])
+    runInAction(() => {
+      if (E.isRight(locations)) {
+        this.locations = locations.right.clinics.map((c) => ({ id: c.id, name: c.name ?? c.accountName }))
+        if (!this.location && this.locations[0]) this.location = this.locations[0].id
+      }
+      if (E.isLeft(me)) this.failed(me.left)
+      else this.staff = me.right
+    })
+    if (!this.staff) return
+    await this.loadPractitioners()
+    await this.load()
+  }
+
+  /** Who works at the location during the week (the rota of each day, once each). */
+  async loadPractitioners(): Promise<void> {
+    if (!this.location) return
+    const answers = await Promise.all(weekDates(this.date).map((d) => this.listRota.execute(d, this.location)))
+    runInAction(() => {
+      const seen = new Map<string, string>()
+      for (const a of answers) if (E.isRight(a)) for (const p of a.right) seen.set(p.id, p.name)
+      const own = this.staff?.practitionerId
+      if (own && !seen.has(own)) seen.set(own, this.staff!.displayName)
+      this.practitioners = [...seen].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name))
+      if (!this.practitioners.some((p) => p.id === this.practitioner)) this.practitioner = own ?? this.practitioners[0]?.id ?? ''
+    })
+  }
+
+  async load(): Promise<void> {
+    if (!this.practitioner) {
+      this.week = undefined
+      return
+    }
+    this.loading = true
+    this.error = undefined
+    const result = await this.loadWeek.execute({ practitioner: this.practitioner, date: this.date })
+    runInAction(() => {
+      this.loading = false
+      if (E.isLeft(result)) this.failed(result.left)
+      else this.week = result.right
+    })
+  }
+
+  async setLocation(id: string): Promise<void> {
+    this.location = id
+    await this.loadPractitioners()
+    await this.load()
+  }
+
+  async setPractitioner(id: string): Promise<void> {
+    this.practitioner = id
+    await this.load()
+  }
+
+  async setDate(date: string): Promise<void> {
+    this.date = date
+    await this.load()
+  }
+
+  async shiftWeek(weeks: number): Promise<void> {
+    await this.setDate(addDays(this.date, 7 * weeks))
+  }
+
+  openBlock(date: string): void {
+    this.blockForm = { type: 'Block', date, endDate: date, start: '', end: '', note: '' }
+    this.notice = undefined
+  }
+
+  setBlock<K extends Exclude<keyof BlockForm, 'error'>>(field: K, value: BlockForm[K]): void {
+    if (!this.blockForm) return
+    // Moving the start's date moves a one-day block's end date with it.
+    const follows = field === 'date' && this.blockForm.endDate === this.blockForm.date
+    this.blockForm = { ...this.blockForm, [field]: value, ...(follows ? { endDate: value as string } : {}), error: undefined }
+  }
+
+  closeBlock(): void {
+    this.blockForm = undefined
+  }
+
+  /** Blocks the time typed in the dialog; a refusal (an overlap) stays in the dialog. */
+  async saveBlock(): Promise<void> {
+    const form = this.blockForm
+    if (!form) return
+    if (!DATE.test(form.date) || !DATE.test(form.endDate)) return this.blockError(BLOCK_FORM_TEXT.date)
+    if (!TIME.test(form.start) || !TIME.test(form.end) || !existsInLondon(form.date, form.start) || !existsInLondon(form.endDate, form.end)) return this.blockError(BLOCK_FORM_TEXT.time)
+    const start = londonToUtc(form.date, form.start)
+    const end = londonToUtc(form.endDate, form.end)
+    const checked = checkBlock(start, end)
+    if (E.isLeft(checked)) return this.blockError(BLOCK_REFUSAL_TEXT[checked.left._tag])
+    this.busy = true
+    const result = await this.addBlock.execute({
+      practitioner: this.practitioner,
+      type: form.type,
+      start: start.toISOString(),
+      end: end.toISOString(),
+      ...(this.location ? { location: this.location } : {}),
+      ...(form.note.trim() ? { note: form.note.trim() } : {}),
+    })
+    runInAction(() => {
+      this.busy = false
+      if (E.isLeft(result)) return this.blockError(result.left.message)
+      this.blockForm = undefined
+      const until = form.endDate === form.date ? form.end : `${form.endDate} ${form.end}`
+      this.notice = `${form.type === 'Leave' ? 'Leave' : form.type === 'Break' ? 'Break' : 'Time'} blocked ${form.start}–${until}.`
+    })
+    if (E.isRight(result)) await this.load()
+  }
+
+  async removeBlock(block: TimeBlock): Promise<void> {
+    this.busy = true
+    const result = await this.removeBlockCall.execute(block.id)
+    runInAction(() => {
+      this.busy = false
+      if (E.isLeft(result)) this.failed(result.left)
+      else this.notice = 'Block removed: the time is bookable again.'
+    })
+    if (E.isRight(result)) await this.load()
+  }
+
+  async openCheckout(booking: DayBooking): Promise<void> {
+    this.checkingOut = booking
+    this.checkout = undefined
+    this.checkoutForm = undefined
+    this.notice = undefined
+    const result = await this.loadCheckout.execute(booking.id)
+    runInAction(() => {
+      if (this.checkingOut?.id !== booking.id) return
+      if (E.isLeft(result)) {
+        this.checkoutForm = { method: 'cash', amount: '', voucherCode: '', error: result.left.message }
+        return
+      }
+      this.checkout = result.right
+      this.checkoutForm = { method: 'cash', amount: result.right.balance.toFixed(2), voucherCode: '' }
+    })
+  }
+
+  setCheckout<K extends Exclude<keyof CheckoutForm, 'error'>>(field: K, value: CheckoutForm[K]): void {
+    if (this.checkoutForm) this.checkoutForm = { ...this.checkoutForm, [field]: value, error: undefined }
+  }
+
+  closeCheckout(): void {
+    this.checkingOut = undefined
+    this.checkout = undefined
+    this.checkoutForm = undefined
+  }
+
+  /** Takes the balance by the chosen method. */
+  async pay(): Promise<void> {
+    const booking = this.checkingOut
+    const form = this.checkoutForm
+    if (!booking || !form || !this.checkout) return
+    const amount = Number(form.amount)
+    if (!/^\d+(\.\d{1,2})?$/.test(form.amount.trim()) || !(amount > 0)) return this.checkoutError(BLOCK_FORM_TEXT.amount)
+    if (form.method === 'voucher' && !form.voucherCode.trim()) return this.checkoutError(BLOCK_FORM_TEXT.voucher)
+    // One method for the whole balance here (the server checks that it adds up); the CLI splits it.
+    const payments = [{ method: form.method, amount, ...(form.method === 'voucher' ? { voucherCode: form.voucherCode.trim() } : {}) }]
+    this.busy = true
+    const result = await this.takeBalance.execute(booking.id, { payments })
+    runInAction(() => {
+      this.busy = false
+      if (E.isLeft(result)) return this.checkoutError(result.left.message)
+      this.checkout = result.right
+      this.checkoutForm = { method: 'cash', amount: result.right.balance.toFixed(2), voucherCode: '' }
+      this.notice = `Paid in full: ${booking.customer}, ${booking.service}.`
+    })
+  }
+
+  async refundDeposit(): Promise<void> {
+    const booking = this.checkingOut
+    if (!booking) return
+    this.busy = true
+    const result = await this.refund.execute(booking.id)
+    runInAction(() => {
+      this.busy = false
+      if (E.isLeft(result)) return this.checkoutError(result.left.message)
+      this.checkout = result.right
+      this.checkoutForm = { method: 'cash', amount: result.right.balance.toFixed(2), voucherCode: '' }
+      this.notice = 'Deposit refunded.'
+    })
+  }
+
+  private blockError(message: string): void {
+    if (this.blockForm) this.blockForm = { ...this.blockForm, error: message }
+  }
+
+  private checkoutError(message: string): void {
+    if (this.checkoutForm) this.checkoutForm = { ...this.checkoutForm, error: message }
+  }
+
+  /** A 401 ends the staff session: back to the desk's sign-in. */
+  private failed(error: AppError): void {
+    this.signedIn = this.tokens.get() !== null
+    this.error = error.message
+  }
+}

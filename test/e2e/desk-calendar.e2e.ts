@@ -1,0 +1,118 @@
+// The desk's week view (issue 29) in the browser on the demo tenant: the desk's admin opens the week
+// view from the day view, blocks an hour of a practitioner's day, and the customer-side availability
+// no longer offers it; then checks out a booking paid in cash (the balance after the deposit). The
+// week view fits a phone (no sideways scroll) and is axe clean.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { DESKTOP, launch, open, PHONE } from './support/browser'
+import { api } from './support/flows'
+import { startServer, type ServerProcess } from './support/server-process'
+import { DEMO, DEMO_CUSTOMER, DEMO_STAFF_ADMIN } from '../../server/seed/demo.seed'
+import type { Checkout } from '../../src/contract/desk-calendar.routes'
+
+let server: ServerProcess
+let browser: Browser
+
+beforeAll(async () => {
+  server = await startServer({})
+  browser = await launch()
+}, 180_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+const londonDate = (instant: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant)
+const londonTime = (iso: string) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso))
+
+/** Sarah's anti-wrinkle times of a London date as the booking wizard gets them: the valid starts, London HH:mm. */
+async function customerTimes(date: string): Promise<string[]> {
+  const slots = await api<{ startDate: string; valid: boolean }[]>(server.url, '/practitioners/time', {
+    method: 'POST',
+    body: JSON.stringify({ date, service: DEMO.sAntiWrinkle1, clinic: DEMO.clinicLondon, staff: DEMO.pSarah, withHolidays: true, onlineBooking: true }),
+  })
+  return slots.filter((s) => s.valid).map((s) => londonTime(s.startDate))
+}
+
+/** A date at least a month ahead when the customer side offers Sarah at 11:00. */
+async function dayFreeAt11(): Promise<string> {
+  for (let days = 35; days < 80; days++) {
+    const date = londonDate(new Date(Date.now() + days * 86_400_000))
+    if ((await customerTimes(date)).includes('11:00')) return date
+  }
+  throw new Error('no day with Sarah free at 11:00')
+}
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto(`${server.url}/staff`)
+  await page.getByLabel('Email').fill(DEMO_STAFF_ADMIN.email)
+  await page.getByLabel('Password').fill(DEMO_STAFF_ADMIN.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('heading', { name: 'Day bookings' }).waitFor()
+}
+
+async function weekOf(page: Page, date: string): Promise<void> {
+  await page.goto(`${server.url}/staff/week?date=${date}&practitioner=${DEMO.pSarah}`)
+  await page.getByRole('heading', { name: 'Week view: Dr Sarah Jones' }).waitFor()
+  await page.getByText('Loading…').waitFor({ state: 'detached' })
+}
+
+describe('/staff/week', () => {
+  it('blocks an hour that the customer side then no longer offers, and checks out a booking in cash', async () => {
+    const s = await open(browser, 'desk-calendar', DESKTOP)
+    const { page } = s
+    await signIn(page)
+    await page.getByRole('link', { name: 'Week view' }).click()
+    await page.getByRole('heading', { name: /^Week view/ }).waitFor()
+
+    const day = await dayFreeAt11()
+    await weekOf(page, day)
+    // The day's column: Monday first.
+    await page.getByRole('button', { name: /^Block time on / }).nth((new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7).click()
+    const dialog = page.getByRole('dialog', { name: 'Block time' })
+    await dialog.getByLabel('From (HH:mm)').fill('11:00')
+    await dialog.getByLabel('To (HH:mm)').fill('12:00')
+    await dialog.getByLabel('Note (optional)').fill('Team meeting')
+    await s.axe('block dialog')
+    await dialog.getByRole('button', { name: 'Block time' }).click()
+    await page.getByText('Time blocked 11:00–12:00.').waitFor()
+    await page.getByRole('listitem', { name: 'Meeting / blocked 11:00–12:00, Team meeting' }).waitFor()
+    const offered = await customerTimes(day)
+    expect(offered).not.toContain('11:00')
+    expect(offered).not.toContain('11:30')
+    await s.shot('week with block')
+
+    // The seeded booking of the demo customer: its balance after the deposit, taken in cash.
+    const customer = await api<{ token: string; user: { id: string } }>(server.url, '/login?from=customer', { method: 'POST', body: JSON.stringify(DEMO_CUSTOMER) })
+    const mine = await api<{ appointments: { id: string; event: { start: string }; service: { onlineName: string } }[] }>(server.url, `/appointments/customer/${customer.user.id}?pageSize=100&group=ALL`, { headers: { authorization: `Bearer ${customer.token}` } })
+    const booking = mine.appointments.find((a) => a.id === DEMO.apptFuture)!
+    await weekOf(page, londonDate(new Date(booking.event.start)))
+    await page.getByRole('button', { name: new RegExp(`^Checkout Jane Doe at ${londonTime(booking.event.start)}`) }).click()
+    const checkout = page.getByRole('dialog', { name: 'Checkout' })
+    await checkout.getByText('Balance').waitFor()
+    await s.axe('checkout dialog')
+    await checkout.getByRole('button', { name: 'Take payment' }).click()
+    await checkout.getByText('Paid in full.').waitFor()
+    await s.shot('checkout paid')
+
+    const staff = await api<{ token: string }>(server.url, '/staff/login', { method: 'POST', body: JSON.stringify(DEMO_STAFF_ADMIN) })
+    const after = await api<Checkout>(server.url, `/admin/appointments/${DEMO.apptFuture}/checkout`, { headers: { authorization: `Bearer ${staff.token}` } })
+    expect(after.balance).toBe(0)
+    expect(after.payments.at(-1)).toMatchObject({ type: 'Cash', status: 'paid' })
+    expect(after.invoice?.paymentStatus).toBe('Paid')
+    expect(s.problems).toEqual([])
+    await s.context.close()
+  }, 90_000)
+
+  it('fits a phone: one column, no sideways scroll, axe clean', async () => {
+    const s = await open(browser, 'desk-calendar-phone', PHONE)
+    await signIn(s.page)
+    await weekOf(s.page, londonDate(new Date()))
+    expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+    await s.axe('week on a phone')
+    await s.shot('week on a phone')
+    expect(s.problems).toEqual([])
+    await s.context.close()
+  }, 60_000)
+})
