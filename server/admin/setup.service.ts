@@ -10,7 +10,8 @@ import { refreshStatistics } from '../db/database'
 import type { OperatorDb, OperatorDbOrTrx } from '../staff/staff.tables'
 import { exportDocument } from './setup-export'
 import { loadSetupRows, type SetupRows } from './setup.repository'
-import { validateSetupDocument, type SetupDocument } from './setup-document.schema'
+import { validateSetupDocument } from '../../src/contract/setup-document.check'
+import type { SetupDocument } from '../../src/contract/setup-document.codecs'
 import * as write from './setup-writer.repository'
 
 export type SetupError = { readonly _tag: 'InvalidDocument'; readonly errors: readonly string[] }
