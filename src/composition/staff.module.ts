@@ -13,6 +13,8 @@ import { StaffDeskViewModel } from '../ui/view-models/staff-desk.view-model'
 import { StaffCustomersViewModel } from '../ui/view-models/staff-customers.view-model'
 import { StaffForgotPasswordViewModel } from '../ui/view-models/staff-forgot-password.view-model'
 import { StaffReportsViewModel } from '../ui/view-models/staff-reports.view-model'
+import { StaffSettingsViewModel } from '../ui/view-models/staff-settings.view-model'
+import { SaveSetup } from '../application/use-cases/save-setup.use-case'
 
 /**
  * The staff desk's bindings (/staff), loaded with its route only: the staff token store (on the
@@ -36,5 +38,7 @@ export function staffModule(http: HttpConfig): ContainerModule {
     bind(StaffCustomersViewModel).toSelf().inSingletonScope()
     bind(StaffForgotPasswordViewModel).toSelf().inSingletonScope()
     bind(StaffReportsViewModel).toSelf().inSingletonScope()
+    bind(SaveSetup).toSelf().inSingletonScope()
+    bind(StaffSettingsViewModel).toSelf().inSingletonScope()
   })
 }

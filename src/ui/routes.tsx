@@ -120,6 +120,7 @@ export function staffRoutes(lazyPage: LazyPage): RouteObject[] {
   return [
     { path: 'staff', ...lazyPage(() => import('./pages/staff/StaffDeskPage')) },
     { path: 'staff/reports', ...lazyPage(() => import('./pages/staff/StaffReportsPage')) },
+    { path: 'staff/settings', ...lazyPage(() => import('./pages/staff/StaffSettingsPage')) },
     { path: 'staff/forgot-password', ...lazyPage(() => import('./pages/staff/StaffForgotPasswordPage')) },
     { path: 'staff/set-password/:token', ...lazyPage(() => import('./pages/staff/StaffSetPasswordPage')) },
   ]

@@ -59,6 +59,7 @@ const StaffDeskPage = observer(function StaffDeskPage() {
           </div>
           <div className={styles.bar}>
             {vm.staff?.role === 'admin' ? <Link to="/staff/reports">Reports</Link> : null}
+            {vm.staff?.role === 'admin' ? <Link to="/staff/settings">Settings</Link> : null}
             <Button variant="secondary" onClick={() => void vm.signOut()}>Sign out</Button>
           </div>
         </header>
