@@ -15,7 +15,7 @@ import styles from './StaffSettings.module.css'
 const DAY_NAMES: Record<Weekday, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' }
 /** Monday first, as a clinic's week reads. */
 const WEEK = [...WEEKDAYS.slice(1), WEEKDAYS[0]] as Weekday[]
-const HOURS_HINT = 'e.g. 09:00-13:00, 14:00-18:00; empty: closed'
+const HOURS_HINT = 'Times such as 09:00-13:00, 14:00-18:00; an empty day is closed.'
 const PERIODS_HINT = "One a line: 'yyyy-MM-dd yyyy-MM-dd name' (from, to, name); one date for one day"
 
 export function Check({ selected, onChange, children }: { selected: boolean; onChange: (v: boolean) => void; children: ReactNode }) {
@@ -44,7 +44,8 @@ function WeekFields({ label, week, onChange }: { label: string; week: Record<Wee
   return (
     <fieldset className={styles.week}>
       <legend>{label}</legend>
-      {WEEK.map((day) => <TextField key={day} label={DAY_NAMES[day]} hint={day === 'mon' ? HOURS_HINT : undefined} value={week[day]} onChange={(v) => onChange(day, v)} />)}
+      <p className={styles.weekHint}>{HOURS_HINT}</p>
+      {WEEK.map((day) => <TextField key={day} label={DAY_NAMES[day]} value={week[day]} onChange={(v) => onChange(day, v)} />)}
     </fieldset>
   )
 }
