@@ -56,7 +56,7 @@ async function signInToSettings(page: Page): Promise<void> {
 describe('/staff/settings', () => {
   it("the owner changes a clinic's hours and a service's price; the customer side shows them", async () => {
     expect(saturdaysBefore.length).toBeGreaterThan(0)
-    const s = await open(browser, 'staff-settings-desktop', DESKTOP)
+    const s = await open(browser, 'staff-settings-desktop', DESKTOP, { cookiesAccepted: 'true' })
     const { page } = s
     await signInToSettings(page)
     await s.axe('organisation')
@@ -97,7 +97,7 @@ describe('/staff/settings', () => {
   }, 120_000)
 
   it('fits a phone: tabs and forms in one column, no sideways scroll, axe clean', async () => {
-    const s = await open(browser, 'staff-settings-phone', PHONE)
+    const s = await open(browser, 'staff-settings-phone', PHONE, { cookiesAccepted: 'true' })
     const { page } = s
     await signInToSettings(page)
     await page.getByRole('tab', { name: 'Practitioners' }).click()

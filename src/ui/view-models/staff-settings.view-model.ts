@@ -61,7 +61,21 @@ export class StaffSettingsViewModel {
   errors: readonly string[] = []
   notice?: string = undefined
 
-  org = { name: '', thankYouText: '', termsAndConditionsText: '', homeBannerText: '', showHomeBannerText: false, lateCancellationPeriod: '', lateCancellationChargeValue: '', cancellationRules: '' }
+  org = {
+    name: '',
+    thankYouText: '',
+    termsAndConditionsText: '',
+    homeBannerText: '',
+    showHomeBannerText: false,
+    lateCancellationPeriod: '',
+    lateCancellationChargeValue: '',
+    cancellationRules: '',
+    bookingDepositType: 'percentage' as (typeof DEPOSIT_TYPES)[number],
+    bookingDepositAmount: '',
+    sellGiftVoucherOnline: false,
+    /** '50, 100, 150' */
+    giftVoucherValues: '',
+  }
   clinic = ''
   clinicDraft = { accountName: '', line1: '', line2: '', city: '', postCode: '', active: true, online: true, hours: emptyWeek(), closedDays: '' }
   service = ''
@@ -137,6 +151,10 @@ export class StaffSettingsViewModel {
       lateCancellationPeriod: s.lateCancellationPeriod === undefined ? '' : String(s.lateCancellationPeriod),
       lateCancellationChargeValue: s.lateCancellationChargeValue === undefined ? '' : String(s.lateCancellationChargeValue),
       cancellationRules: s.cancellationRules ?? '',
+      bookingDepositType: s.bookingDepositType,
+      bookingDepositAmount: String(s.bookingDepositAmount),
+      sellGiftVoucherOnline: s.sellGiftVoucherOnline,
+      giftVoucherValues: s.giftVoucherValues.join(', '),
     }
     this.embedHosts = (s.embedHosts ?? []).join('\n')
     this.selectClinic(doc.clinics.some((c) => c.slug === this.clinic) ? this.clinic : (doc.clinics[0]?.slug ?? ''))
@@ -160,6 +178,10 @@ export class StaffSettingsViewModel {
         lateCancellationPeriod: numberOf(o.lateCancellationPeriod),
         lateCancellationChargeValue: numberOf(o.lateCancellationChargeValue),
         cancellationRules: o.cancellationRules,
+        bookingDepositType: o.bookingDepositType,
+        bookingDepositAmount: numberOf(o.bookingDepositAmount),
+        sellGiftVoucherOnline: o.sellGiftVoucherOnline,
+        giftVoucherValues: o.giftVoucherValues.split(',').map((v) => v.trim()).filter(Boolean).map((v) => numberOf(v)),
       }),
     )
   }
@@ -183,8 +205,10 @@ export class StaffSettingsViewModel {
     }
   }
 
+  /** Spec section 4: deactivating a clinic also hides it online (turning it on again is the owner's choice). */
   setClinicField<K extends Exclude<keyof StaffSettingsViewModel['clinicDraft'], 'hours'>>(key: K, value: StaffSettingsViewModel['clinicDraft'][K]): void {
     this.clinicDraft[key] = value
+    if (key === 'active' && value === false) this.clinicDraft.online = false
   }
 
   setClinicHours(day: Weekday, text: string): void {
@@ -225,8 +249,10 @@ export class StaffSettingsViewModel {
     }
   }
 
+  /** A service taken offline is hidden online at every clinic too (a location cannot show what the service does not). */
   setServiceField<K extends Exclude<keyof StaffSettingsViewModel['serviceDraft'], 'locations'>>(key: K, value: StaffSettingsViewModel['serviceDraft'][K]): void {
     this.serviceDraft[key] = value
+    if (key === 'online' && value === false) for (const at of Object.values(this.serviceDraft.locations)) at.online = false
   }
 
   setServiceLocation(clinic: string, change: Partial<{ offered: boolean; online: boolean; price: string }>): void {

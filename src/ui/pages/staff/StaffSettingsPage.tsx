@@ -7,6 +7,8 @@ import { Tabs, type TabDefinition } from '../../components/Tabs'
 import { TextField } from '../../components/Field'
 import { StaffSettingsViewModel, type SettingsSection } from '../../view-models/staff-settings.view-model'
 import { Check, ClinicForm, PractitionerForm, ServiceForm, SettingsForm } from './StaffSettingsForms'
+import { StaffSelect } from './StaffControls'
+import { DEPOSIT_TYPES } from '../../../domain/pricing/deposit'
 import desk from './StaffDesk.module.css'
 import styles from './StaffSettings.module.css'
 
@@ -31,7 +33,11 @@ const OrganisationForm = observer(function OrganisationForm({ vm }: { vm: StaffS
         <TextField label="Late cancellation period (hours)" value={o.lateCancellationPeriod} onChange={(v) => vm.setOrg('lateCancellationPeriod', v)} />
         <TextField label="Late cancellation charge" value={o.lateCancellationChargeValue} onChange={(v) => vm.setOrg('lateCancellationChargeValue', v)} />
         <TextField label="Cancellation rules" hint="allow, do-not-allow or other" value={o.cancellationRules} onChange={(v) => vm.setOrg('cancellationRules', v)} />
+        <StaffSelect label="Booking deposit" value={o.bookingDepositType} options={DEPOSIT_TYPES.map((d) => ({ value: d, label: d[0]!.toUpperCase() + d.slice(1) }))} onChange={(v) => vm.setOrg('bookingDepositType', v as (typeof DEPOSIT_TYPES)[number])} />
+        <TextField label={o.bookingDepositType === 'percentage' ? 'Booking deposit (%)' : 'Booking deposit amount'} value={o.bookingDepositAmount} onChange={(v) => vm.setOrg('bookingDepositAmount', v)} />
       </div>
+      <Check selected={o.sellGiftVoucherOnline} onChange={(v) => vm.setOrg('sellGiftVoucherOnline', v)}>Sell gift vouchers online</Check>
+      <TextField label="Gift voucher values" hint="Amounts separated by commas, such as 50, 100, 150" value={o.giftVoucherValues} onChange={(v) => vm.setOrg('giftVoucherValues', v)} />
     </SettingsForm>
   )
 })
