@@ -62,8 +62,8 @@ describe('/staff/settings', () => {
     await s.axe('organisation')
 
     await page.getByRole('tab', { name: 'Clinics' }).click()
-    const clinic = page.getByRole('form', { name: 'Clinic' })
-    await expect(clinic.getByLabel('Account name').inputValue()).resolves.toBe('Harley Aesthetics London')
+    const clinic = page.getByRole('form', { name: 'Clinic', exact: true })
+    await expect(clinic.getByLabel('Account name', { exact: true }).inputValue()).resolves.toBe('Harley Aesthetics London')
     for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) await clinic.getByLabel(day, { exact: true }).fill('09:00-18:00')
     await clinic.getByRole('button', { name: 'Save clinic' }).click()
     await page.getByRole('status').filter({ hasText: 'Saved: change clinic london (openingHours).' }).waitFor()
@@ -74,7 +74,7 @@ describe('/staff/settings', () => {
     // the react-aria select's button is named by its value and its label
     await page.getByRole('button', { name: /Service$/ }).click()
     await page.getByRole('option', { name: 'Microneedling' }).click()
-    const service = page.getByRole('form', { name: 'Service' })
+    const service = page.getByRole('form', { name: 'Service', exact: true })
     await expect(service.getByLabel('Price', { exact: true }).inputValue()).resolves.toBe('180')
     await service.getByLabel('Price', { exact: true }).fill('lots')
     await service.getByRole('button', { name: 'Save service' }).click()
@@ -101,7 +101,7 @@ describe('/staff/settings', () => {
     const { page } = s
     await signInToSettings(page)
     await page.getByRole('tab', { name: 'Practitioners' }).click()
-    await page.getByRole('form', { name: 'Practitioner' }).waitFor()
+    await page.getByRole('form', { name: 'Practitioner', exact: true }).waitFor()
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
     await s.axe('practitioners-phone')
     await s.shot('practitioners-phone')

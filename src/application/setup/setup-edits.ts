@@ -35,11 +35,95 @@ export const editClinic = (slug: string, { address, ...rest }: ClinicPatch): Set
   clinics: replaceItem(d.clinics, slug, (c) => withFields({ ...c, address: address ? withFields(c.address, address) : c.address }, rest)),
 })
 
-/** A new clinic at the end of the list: open nowhere yet, shown online. */
-export const addClinic = (clinic: Pick<ClinicDoc, 'slug' | 'accountName' | 'address'>): SetupEdit => (d) => ({
+/** A slug for a new item from its name, unlike any of `taken` (the server's rule for rows without one). */
+export function slugFor(name: string, taken: readonly string[]): string {
+  const base =
+    name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'item'
+  let slug = base
+  for (let n = 2; taken.includes(slug); n++) slug = `${base}-${n}`
+  return slug
+}
+
+/** A new clinic at the end of the list, active and shown online, with no opening hours yet (which limits nothing). */
+export const addClinic = (clinic: { name: string; accountName: string; line1: string; city: string }): SetupEdit => (d) => ({
   ...d,
-  clinics: [...d.clinics, { ...clinic, active: true, online: true, openingHours: {}, closedDays: [] }],
+  clinics: [
+    ...d.clinics,
+    {
+      slug: slugFor(clinic.name || clinic.accountName, d.clinics.map((c) => c.slug)),
+      accountName: clinic.accountName,
+      ...(clinic.name ? { name: clinic.name } : {}),
+      address: { line1: clinic.line1, city: clinic.city },
+      active: true,
+      online: true,
+      openingHours: {},
+      closedDays: [],
+    },
+  ],
 })
+
+/** A new service at the end of the list, offered and shown online at every clinic, with no practitioner yet. */
+export const addService = (service: { name: string; duration: number; price: number }): SetupEdit => (d) => ({
+  ...d,
+  services: [
+    ...d.services,
+    {
+      slug: slugFor(service.name, d.services.map((s) => s.slug)),
+      name: service.name,
+      duration: service.duration,
+      price: service.price,
+      tax: 20,
+      availability: 'BOOK_AND_SELL',
+      online: true,
+      showPriceOnline: true,
+      showDurationOnline: true,
+      interval: 15,
+      locations: Object.fromEntries(d.clinics.map((c) => [c.slug, { online: c.online }])),
+      practitioners: {},
+    },
+  ],
+})
+
+/** A new practitioner at the end of the list, shown online, with no hours yet. */
+export const addPractitioner = (name: string): SetupEdit => (d) => ({
+  ...d,
+  practitioners: [...d.practitioners, { slug: slugFor(name, d.practitioners.map((p) => p.slug)), name, online: true, hours: {}, leave: [] }],
+})
+
+/** A practitioner offers the service (at its price and duration). */
+export const offerService = (service: string, practitioner: string, offers: boolean): SetupEdit => (d) => ({
+  ...d,
+  services: replaceItem(d.services, service, (s) => {
+    const practitioners = { ...s.practitioners }
+    if (offers) practitioners[practitioner] ??= {}
+    else delete practitioners[practitioner]
+    return { ...s, practitioners }
+  }),
+})
+
+/**
+ * Archives an item: it leaves the document, so the engine archives it (hidden online, bookings kept;
+ * applying it again later unarchives it). References to it go too, as an export leaves them out.
+ */
+export const archiveItem = (kind: 'clinics' | 'services' | 'practitioners', slug: string): SetupEdit => (d) => {
+  const out: SetupDocument = { ...d, [kind]: (d[kind] as { slug: string }[]).filter((item) => item.slug !== slug) }
+  if (kind === 'clinics') {
+    const without = <T>(record: Record<string, T>) => Object.fromEntries(Object.entries(record).filter(([k]) => k !== slug))
+    out.categories = out.categories.map((c) => ({ ...c, locations: without(c.locations) }))
+    out.services = out.services.map((s) => ({ ...s, locations: without(s.locations) }))
+    out.courses = out.courses.map((c) => ({ ...c, locations: c.locations.filter((l) => l !== slug) }))
+    out.practitioners = out.practitioners.map((p) => ({ ...p, hours: without(p.hours) }))
+  }
+  if (kind === 'services') out.courses = out.courses.map((c) => ({ ...c, services: Object.fromEntries(Object.entries(c.services).filter(([k]) => k !== slug)) }))
+  if (kind === 'practitioners') out.services = out.services.map((s) => ({ ...s, practitioners: Object.fromEntries(Object.entries(s.practitioners).filter(([k]) => k !== slug)) }))
+  return out
+}
 
 export type ServicePatch = Partial<Omit<ServiceDoc, 'slug'>>
 

@@ -7,7 +7,12 @@ import type { TokenStore } from '../../application/ports/token-store.port'
 import { ExportSetup, StaffMe } from '../../application/use-cases/admin.use-case'
 import { SaveSetup } from '../../application/use-cases/save-setup.use-case'
 import {
+  addClinic,
+  addPractitioner,
+  addService,
+  archiveItem,
   editClinic,
+  offerService,
   editEmbedHosts,
   editOrganisation,
   editPractitionerDay,
@@ -82,8 +87,14 @@ export class StaffSettingsViewModel {
   serviceDraft = { name: '', price: '', duration: '', online: true, deposit: '' as DepositChoice, depositAmount: '', locations: {} as Record<string, { offered: boolean; online: boolean; price: string }> }
   practitioner = ''
   practitionerClinic = ''
-  practitionerDraft = { hours: emptyWeek(), leave: '' }
+  practitionerDraft = { hours: emptyWeek(), leave: '', services: {} as Record<string, boolean> }
   embedHosts = ''
+  /** the new items' forms */
+  newClinic = { name: '', accountName: '', line1: '', city: '' }
+  newService = { name: '', duration: '60', price: '' }
+  newPractitioner = ''
+  /** the item whose archiving waits for a confirmation */
+  archiving?: { kind: 'clinics' | 'services' | 'practitioners'; slug: string; name: string } = undefined
 
   constructor(
     @inject(ExportSetup) private readonly exportSetup: Exec<ExportSetup>,
@@ -166,9 +177,9 @@ export class StaffSettingsViewModel {
     this.org[key] = value
   }
 
-  saveOrganisation(): Promise<void> {
+  async saveOrganisation(): Promise<void> {
     const o = this.org
-    return this.save(
+    await this.save(
       editOrganisation({
         name: o.name,
         thankYouText: o.thankYouText,
@@ -215,9 +226,9 @@ export class StaffSettingsViewModel {
     this.clinicDraft.hours[day] = text
   }
 
-  saveClinic(): Promise<void> {
+  async saveClinic(): Promise<void> {
     const c = this.clinicDraft
-    return this.save(
+    await this.save(
       editClinic(this.clinic, {
         accountName: c.accountName,
         address: { line1: c.line1, line2: c.line2, city: c.city, postCode: c.postCode },
@@ -259,14 +270,14 @@ export class StaffSettingsViewModel {
     this.serviceDraft.locations[clinic] = { ...(this.serviceDraft.locations[clinic] ?? { offered: false, online: false, price: '' }), ...change }
   }
 
-  saveService(): Promise<void> {
+  async saveService(): Promise<void> {
     const s = this.serviceDraft
     const deposit = s.deposit ? { type: s.deposit, ...(numberOf(s.depositAmount) !== undefined ? { amount: numberOf(s.depositAmount)! } : {}) } : undefined
     const edits: SetupEdit[] = [
       editService(this.service, { name: s.name, price: numberOf(s.price), duration: numberOf(s.duration), online: s.online, deposit }),
       ...Object.entries(s.locations).map(([clinic, at]) => editServiceLocation(this.service, clinic, { offered: at.offered, online: at.online, price: numberOf(at.price) })),
     ]
-    return this.save((doc) => edits.reduce((d, edit) => edit(d), doc))
+    await this.save((doc) => edits.reduce((d, edit) => edit(d), doc))
   }
 
   selectPractitioner(slug: string, clinic?: string): void {
@@ -277,7 +288,12 @@ export class StaffSettingsViewModel {
     const week = p.hours[this.practitionerClinic] ?? {}
     const hours = emptyWeek()
     for (const d of WEEKDAYS) hours[d] = rangesText(week[d]?.work)
-    this.practitionerDraft = { hours, leave: periodsText(p.leave) }
+    const services = Object.fromEntries((this.document?.services ?? []).map((s) => [s.slug, slug in s.practitioners]))
+    this.practitionerDraft = { hours, leave: periodsText(p.leave), services }
+  }
+
+  setPractitionerService(service: string, offers: boolean): void {
+    this.practitionerDraft.services[service] = offers
   }
 
   setPractitionerHours(day: Weekday, text: string): void {
@@ -288,7 +304,7 @@ export class StaffSettingsViewModel {
     this.practitionerDraft.leave = text
   }
 
-  savePractitioner(): Promise<void> {
+  async savePractitioner(): Promise<void> {
     const { practitioner: slug, practitionerClinic: clinic, practitionerDraft: draft } = this
     const current = this.document?.practitioners.find((p) => p.slug === slug)?.hours[clinic] ?? {}
     const edits: SetupEdit[] = WEEKDAYS.map((day) => {
@@ -297,34 +313,85 @@ export class StaffSettingsViewModel {
       return editPractitionerDay(slug, clinic, day, work.length > 0 ? { work, ...(breaks ? { breaks } : {}) } : undefined)
     })
     edits.push(editPractitionerLeave(slug, periodsOf(draft.leave)))
-    return this.save((doc) => edits.reduce((d, edit) => edit(d), doc))
+    for (const [service, offers] of Object.entries(draft.services)) edits.push(offerService(service, slug, offers))
+    await this.save((doc) => edits.reduce((d, edit) => edit(d), doc))
   }
 
   setEmbedHosts(text: string): void {
     this.embedHosts = text
   }
 
-  saveEmbedHosts(): Promise<void> {
-    return this.save(editEmbedHosts(this.embedHosts.split('\n').map((s) => s.trim()).filter(Boolean)))
+  async saveEmbedHosts(): Promise<void> {
+    await this.save(editEmbedHosts(this.embedHosts.split('\n').map((s) => s.trim()).filter(Boolean)))
+  }
+
+  setNew<K extends 'newClinic' | 'newService'>(form: K, key: keyof StaffSettingsViewModel[K], value: string): void {
+    ;(this[form] as Record<string, string>)[key as string] = value
+  }
+
+  setNewPractitioner(name: string): void {
+    this.newPractitioner = name
+  }
+
+  /** A new item, then its form opens on it (it is the last of its list). */
+  async addClinic(): Promise<void> {
+    const c = this.newClinic
+    if (await this.save(addClinic({ name: c.name.trim(), accountName: c.accountName || c.name, line1: c.line1, city: c.city }))) {
+      this.newClinic = { name: '', accountName: '', line1: '', city: '' }
+      this.selectClinic(this.document?.clinics.at(-1)?.slug ?? '')
+    }
+  }
+
+  async addService(): Promise<void> {
+    const s = this.newService
+    if (await this.save(addService({ name: s.name.trim(), duration: numberOf(s.duration)!, price: numberOf(s.price)! }))) {
+      this.newService = { name: '', duration: '60', price: '' }
+      this.selectService(this.document?.services.at(-1)?.slug ?? '')
+    }
+  }
+
+  async addPractitioner(): Promise<void> {
+    if (await this.save(addPractitioner(this.newPractitioner.trim()))) {
+      this.newPractitioner = ''
+      this.selectPractitioner(this.document?.practitioners.at(-1)?.slug ?? '')
+    }
+  }
+
+  askArchive(kind: 'clinics' | 'services' | 'practitioners'): void {
+    const slug = kind === 'clinics' ? this.clinic : kind === 'services' ? this.service : this.practitioner
+    const name = (kind === 'clinics' ? this.clinics : kind === 'services' ? this.services : this.practitioners).find((o) => o.value === slug)?.label ?? slug
+    this.archiving = { kind, slug, name }
+  }
+
+  closeArchive(): void {
+    this.archiving = undefined
+  }
+
+  /** Archived: hidden online and from these forms, its bookings kept; a set-up file naming it again brings it back. */
+  async confirmArchive(): Promise<void> {
+    const target = this.archiving
+    this.archiving = undefined
+    if (target) await this.save(archiveItem(target.kind, target.slug))
   }
 
   /** One change through the one engine; the forms show the set-up as it then is. */
-  private async save(edit: SetupEdit): Promise<void> {
+  private async save(edit: SetupEdit): Promise<boolean> {
     this.saving = true
     this.error = undefined
     this.errors = []
     this.notice = undefined
     const result = await this.saveSetup.execute(edit)
-    runInAction(() => {
+    return runInAction(() => {
       this.saving = false
       if (E.isLeft(result)) {
         if (result.left._tag === 'InvalidSetup') this.errors = result.left.errors
         else this.error = result.left.message
         this.signedIn = this.tokens.get() !== null
-        return
+        return false
       }
       this.notice = savedText(result.right.plan)
       this.show(result.right.document)
+      return true
     })
   }
 }

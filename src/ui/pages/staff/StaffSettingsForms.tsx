@@ -1,44 +1,20 @@
 // The forms of /staff/settings (issue 29): each edits the view model's draft and saves it through the
 // one set-up engine. react-aria checkboxes and selects, the app's text fields.
 import { observer } from 'mobx-react-lite'
-import type { FormEvent, ReactNode } from 'react'
-import { Checkbox } from 'react-aria-components'
-import { Button } from '../../components/Button'
 import { TextField } from '../../components/Field'
 import { WEEKDAYS, type Weekday } from '../../../contract/setup-document.codecs'
 import { DEPOSIT_TYPES } from '../../../domain/pricing/deposit'
 import type { DepositChoice, StaffSettingsViewModel } from '../../view-models/staff-settings.view-model'
 import { StaffSelect } from './StaffControls'
-import desk from './StaffDesk.module.css'
 import styles from './StaffSettings.module.css'
+import { AddClinicForm, AddPractitionerForm, AddServiceForm, ArchiveButton } from './StaffSettingsAdd'
+import { Check, SettingsForm } from './StaffSettingsParts'
 
 const DAY_NAMES: Record<Weekday, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' }
 /** Monday first, as a clinic's week reads. */
 const WEEK = [...WEEKDAYS.slice(1), WEEKDAYS[0]] as Weekday[]
 const HOURS_HINT = 'Times such as 09:00-13:00, 14:00-18:00; an empty day is closed.'
 const PERIODS_HINT = "One a line: 'yyyy-MM-dd yyyy-MM-dd name' (from, to, name); one date for one day"
-
-export function Check({ selected, onChange, children }: { selected: boolean; onChange: (v: boolean) => void; children: ReactNode }) {
-  return (
-    <Checkbox className={desk.check} isSelected={selected} onChange={onChange}>
-      <span className={desk.box} aria-hidden="true">{selected ? '✓' : ''}</span>
-      {children}
-    </Checkbox>
-  )
-}
-
-export function SettingsForm({ title, vm, onSave, children }: { title: string; vm: StaffSettingsViewModel; onSave: () => Promise<void>; children: ReactNode }) {
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    void onSave()
-  }
-  return (
-    <form className={styles.form} onSubmit={submit} aria-label={title} noValidate>
-      {children}
-      <div><Button type="submit" busy={vm.saving}>Save {title.toLowerCase()}</Button></div>
-    </form>
-  )
-}
 
 function WeekFields({ label, week, onChange }: { label: string; week: Record<Weekday, string>; onChange: (day: Weekday, text: string) => void }) {
   return (
@@ -52,7 +28,7 @@ function WeekFields({ label, week, onChange }: { label: string; week: Record<Wee
 
 export const ClinicForm = observer(function ClinicForm({ vm }: { vm: StaffSettingsViewModel }) {
   const c = vm.clinicDraft
-  if (vm.clinics.length === 0) return <p>No clinics yet: apply a set-up file with `clinic admin apply` to add the first.</p>
+  if (vm.clinics.length === 0) return <><p>No clinics yet.</p><AddClinicForm vm={vm} /></>
   return (
     <>
       <StaffSelect label="Clinic" value={vm.clinic} options={vm.clinics} onChange={(v) => vm.selectClinic(v)} />
@@ -69,6 +45,8 @@ export const ClinicForm = observer(function ClinicForm({ vm }: { vm: StaffSettin
         <WeekFields label="Opening hours" week={c.hours} onChange={(d, v) => vm.setClinicHours(d, v)} />
         <TextField label="Closed days" multiline rows={3} hint={PERIODS_HINT} value={c.closedDays} onChange={(v) => vm.setClinicField('closedDays', v)} />
       </SettingsForm>
+      <ArchiveButton vm={vm} kind="clinics" label={vm.clinics.find((o) => o.value === vm.clinic)?.label ?? 'this clinic'} />
+      <AddClinicForm vm={vm} />
     </>
   )
 })
@@ -77,7 +55,7 @@ const DEPOSIT_OPTIONS = [{ value: '', label: "The organisation's deposit" }, ...
 
 export const ServiceForm = observer(function ServiceForm({ vm }: { vm: StaffSettingsViewModel }) {
   const s = vm.serviceDraft
-  if (vm.services.length === 0) return <p>No services yet.</p>
+  if (vm.services.length === 0) return <><p>No services yet.</p><AddServiceForm vm={vm} /></>
   return (
     <>
       <StaffSelect label="Service" value={vm.service} options={vm.services} onChange={(v) => vm.selectService(v)} />
@@ -108,12 +86,14 @@ export const ServiceForm = observer(function ServiceForm({ vm }: { vm: StaffSett
           })}
         </fieldset>
       </SettingsForm>
+      <ArchiveButton vm={vm} kind="services" label={vm.services.find((o) => o.value === vm.service)?.label ?? 'this service'} />
+      <AddServiceForm vm={vm} />
     </>
   )
 })
 
 export const PractitionerForm = observer(function PractitionerForm({ vm }: { vm: StaffSettingsViewModel }) {
-  if (vm.practitioners.length === 0) return <p>No practitioners yet.</p>
+  if (vm.practitioners.length === 0) return <><p>No practitioners yet.</p><AddPractitionerForm vm={vm} /></>
   return (
     <>
       <div className={styles.pair}>
@@ -123,7 +103,15 @@ export const PractitionerForm = observer(function PractitionerForm({ vm }: { vm:
       <SettingsForm title="Practitioner" vm={vm} onSave={() => vm.savePractitioner()}>
         <WeekFields label="Weekly working hours" week={vm.practitionerDraft.hours} onChange={(d, v) => vm.setPractitionerHours(d, v)} />
         <TextField label="Leave" multiline rows={3} hint={PERIODS_HINT} value={vm.practitionerDraft.leave} onChange={(v) => vm.setPractitionerLeave(v)} />
+        <fieldset className={styles.week}>
+          <legend>Services they offer</legend>
+          {vm.services.map((s) => (
+            <Check key={s.value} selected={vm.practitionerDraft.services[s.value] ?? false} onChange={(v) => vm.setPractitionerService(s.value, v)}>{s.label}</Check>
+          ))}
+        </fieldset>
       </SettingsForm>
+      <ArchiveButton vm={vm} kind="practitioners" label={vm.practitioners.find((o) => o.value === vm.practitioner)?.label ?? 'this practitioner'} />
+      <AddPractitionerForm vm={vm} />
     </>
   )
 })

@@ -6,7 +6,9 @@ import { useViewModel } from '../../use-view-model'
 import { Tabs, type TabDefinition } from '../../components/Tabs'
 import { TextField } from '../../components/Field'
 import { StaffSettingsViewModel, type SettingsSection } from '../../view-models/staff-settings.view-model'
-import { Check, ClinicForm, PractitionerForm, ServiceForm, SettingsForm } from './StaffSettingsForms'
+import { ClinicForm, PractitionerForm, ServiceForm } from './StaffSettingsForms'
+import { Check, SettingsForm } from './StaffSettingsParts'
+import { ArchiveDialog } from './StaffSettingsAdd'
 import { StaffSelect } from './StaffControls'
 import { DEPOSIT_TYPES } from '../../../domain/pricing/deposit'
 import desk from './StaffDesk.module.css'
@@ -113,6 +115,7 @@ const StaffSettingsPage = observer(function StaffSettingsPage() {
             {(key) => <Section vm={vm} section={key} />}
           </Tabs>
         ) : null}
+        <ArchiveDialog vm={vm} />
       </div>
     </I18nProvider>
   )
