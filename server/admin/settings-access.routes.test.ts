@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestServer, type TestServer } from '../test-support/test-server'
 import { exampleDocument, OPERATOR_KEY, STAFF_PASSWORD, tenantWithAdmin } from './admin-test-support'
+import { addService, archiveItem, editClinic, offerService } from '../../src/application/setup/setup-edits'
+import type { SetupDocument } from '../../src/contract/setup-document.codecs'
 
 let t: TestServer
 let owner: Record<string, string>
@@ -55,5 +57,28 @@ describe('clinic admin export round-trips through apply', () => {
   it("the tenant's export, applied to the same tenant, plans nothing", async () => {
     const exported = (await setup(owner)).json()
     expect((await setup(owner, exported)).json()).toEqual({ plan: [], applied: false })
+  })
+})
+
+describe("the settings pages' edits on a real tenant", () => {
+  const applyFor = (headers: Record<string, string>, document: unknown) => t.app.inject({ method: 'POST', url: '/api/admin/setup', headers, payload: { document } })
+
+  it('a new service offered by a practitioner, then a clinic archived: the plans say so and the export is what was sent', async () => {
+    const { headers } = await tenantWithAdmin(t, 'settings-edits')
+    await applyFor(headers, exampleDocument())
+    const current = (await setup(headers)).json() as SetupDocument
+    const added = offerService('led-facial', 'maya', true)(addService({ name: 'LED facial', duration: 30, price: 45 })(current))
+    expect((await applyFor(headers, added)).json().plan).toEqual([{ action: 'create', kind: 'service', slug: 'led-facial' }])
+    expect((await setup(headers)).json()).toEqual(added)
+
+    const withoutBath = archiveItem('clinics', 'bath')(editClinic('bristol', { phone: '+44 117 496 0000' })(added))
+    const plan = (await applyFor(headers, withoutBath)).json().plan as { action: string; kind: string; slug: string }[]
+    expect(plan).toContainEqual({ action: 'archive', kind: 'clinic', slug: 'bath' })
+    expect(plan).toContainEqual({ action: 'change', kind: 'clinic', slug: 'bristol', changes: ['phone'] })
+    const after = (await setup(headers)).json() as SetupDocument
+    expect(after).toEqual(withoutBath)
+    expect((await applyFor(headers, after)).json()).toEqual({ plan: [], applied: false })
+    const clinics = await t.app.inject({ method: 'GET', url: '/api/public-clinics', headers: { 'x-tenant': 'settings-edits' } })
+    expect(clinics.json().map((c: { accountName: string }) => c.accountName)).toEqual(['Riverside Skin Clinic Bristol'])
   })
 })
