@@ -146,6 +146,22 @@ describe('clinic admin: what it prints', () => {
     }
   })
 
+  it('a set-up file that the contract refuses: every problem with its path, exit 1, and nothing sent', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'clinic-apply-'))
+    try {
+      const file = join(dir, 'bad.yaml')
+      writeFileSync(file, readFileSync('docs/examples/clinic.yaml', 'utf8').replace('price: 140', 'price: -1').replace('currency: GBP', 'currency: XYZ'))
+      // useNock refuses any request nobody expects: the file never reaches the server.
+      const run = await cli('admin', 'apply', '-f', file, '--dry-run')
+      expect(run.code).toBe(1)
+      expect(run.stderr).toContain(`${file} is not a valid set-up document; nothing was sent:`)
+      expect(run.stderr).toContain('organisation.settings.currency: must be one of "GBP", "USD", "EUR", "AUD"')
+      expect(run.stderr).toMatch(/services\[\d\]\.price: must be at least 0/)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it("the first admin, whose name is their email, is not named twice at sign-in", async () => {
     const staff = (displayName: string) => ({ id: 'a'.repeat(24), email: 'owner@riverside.example.com', displayName, role: 'admin' })
     nock(HOST).post('/api/staff/login').reply(200, { staff: staff('owner@riverside.example.com'), token: 'staff-token' })

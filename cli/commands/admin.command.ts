@@ -35,7 +35,10 @@ import { formatMoney } from '../../src/domain/pricing/money'
 import { tenantFromHost } from '../../src/domain/tenant'
 import { existsInLondon, formatLondonTime, isIsoDate, londonToUtc } from '../../src/domain/time'
 import type { CliContext } from '../context'
-import { STAFF_LOGIN, usageError } from '../exit-codes'
+import * as E from 'fp-ts/Either'
+import { refused, STAFF_LOGIN, usageError } from '../exit-codes'
+import { checkSetupDocument } from '../../src/contract/setup-document.check'
+import type { SetupDocument } from '../../src/contract/setup-document.codecs'
 import { formatTable } from '../output/table'
 import { parseObjectId } from './args'
 import { registerReportCommand } from './admin-report.command'
@@ -49,7 +52,11 @@ export function planLines(plan: readonly PlanStep[]): string {
   return plan.map((s) => `${SIGN[s.action]} ${s.action} ${s.kind} ${s.slug}${s.changes?.length ? ` (${s.changes.join(', ')})` : ''}`).join('\n')
 }
 
-function readDocument(file: string): Record<string, unknown> {
+/**
+ * The set-up file, checked here with the contract's codec and rules before anything is sent: a bad
+ * file is refused (exit 1, like the server's refusal) with every error as 'path: problem'.
+ */
+function readDocument(file: string): SetupDocument {
   let text: string
   try {
     text = readFileSync(file, 'utf8')
@@ -65,7 +72,9 @@ function readDocument(file: string): Record<string, unknown> {
     throw usageError(`${file} is not valid YAML or JSON: ${(error as Error).message.split('\n')[0]!.replace(/:\s*$/, '.')}`)
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw usageError(`${file} must hold one document (a mapping), not ${Array.isArray(value) ? 'a list' : String(value)}.`)
-  return value as Record<string, unknown>
+  const checked = checkSetupDocument(value)
+  if (E.isLeft(checked)) throw refused(`${file} is not a valid set-up document; nothing was sent:\n${checked.left.join('\n')}`)
+  return checked.right
 }
 
 /**

@@ -5,7 +5,9 @@
  */
 import { toMoney } from '../db/schema'
 import type { SetupRows } from './setup.repository'
-import { SetupDocumentSchema, WEEKDAYS, type Period, type SetupDocument, type Weekly } from './setup-document.schema'
+import * as E from 'fp-ts/Either'
+import { reportAll } from '../../src/contract/strict-codecs'
+import { SetupDocument, WEEKDAYS, type Period, type Weekly } from '../../src/contract/setup-document.codecs'
 
 /** Drops null and undefined values (a document names only what is set). */
 function defined<T extends Record<string, unknown>>(o: T): { [K in keyof T]: Exclude<T[K], null> } {
@@ -143,6 +145,8 @@ export function exportDocument(rows: SetupRows): SetupDocument {
         })
       }),
   }
-  // The schema fills the defaults that apply compares with; an export that does not pass is a bug here.
-  return SetupDocumentSchema.parse(document)
+  // The codec fills the defaults that apply compares with; an export that does not decode is a bug here.
+  const decoded = SetupDocument.decode(document)
+  if (E.isLeft(decoded)) throw new Error(`export does not decode: ${reportAll(decoded.left).join('; ')}`)
+  return decoded.right
 }

@@ -5,7 +5,7 @@
  */
 import { newId } from '../db/ids'
 import type { OperatorDbOrTrx } from '../staff/staff.tables'
-import { WEEKDAYS, type CategoryDoc, type ClinicDoc, type CourseDoc, type Period, type PractitionerDoc, type ServiceDoc, type SetupDocument, type Weekly } from './setup-document.schema'
+import { WEEKDAYS, type CategoryDoc, type ClinicDoc, type CourseDoc, type Period, type PractitionerDoc, type ServiceDoc, type SetupDocument, type Weekly } from '../../src/contract/setup-document.codecs'
 
 export type Ids = Map<string, string>
 export type Kind = 'clinics' | 'categories' | 'services' | 'courses' | 'practitioners'

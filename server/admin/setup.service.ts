@@ -5,30 +5,19 @@
  */
 import * as E from 'fp-ts/Either'
 import type { PlanStep } from '../../src/contract/admin.routes'
+import { kindOf, planSetup, type SetupState } from '../../src/application/setup/plan-setup'
 import { newId } from '../db/ids'
 import { refreshStatistics } from '../db/database'
 import type { OperatorDb, OperatorDbOrTrx } from '../staff/staff.tables'
 import { exportDocument } from './setup-export'
 import { loadSetupRows, type SetupRows } from './setup.repository'
-import { validateSetupDocument, type SetupDocument } from './setup-document.schema'
+import { validateSetupDocument } from '../../src/contract/setup-document.check'
+import { SETUP_KINDS, type SetupDocument } from '../../src/contract/setup-document.codecs'
 import * as write from './setup-writer.repository'
 
 export type SetupError = { readonly _tag: 'InvalidDocument'; readonly errors: readonly string[] }
 
-const KINDS: readonly write.Kind[] = ['clinics', 'categories', 'practitioners', 'services', 'courses']
-const SINGULAR: Record<write.Kind, string> = { clinics: 'clinic', categories: 'category', practitioners: 'practitioner', services: 'service', courses: 'course' }
-
-/** JSON with sorted keys: two values that differ only in key order are the same. */
-function stable(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
-  )
-}
-
-function changedKeys(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])]
-  return keys.filter((k) => stable(before[k]) !== stable(after[k]))
-}
+const KINDS: readonly write.Kind[] = SETUP_KINDS
 
 export async function exportSetup(db: OperatorDbOrTrx, tenant: string): Promise<SetupDocument> {
   return exportDocument(await loadSetupRows(db, tenant))
@@ -44,37 +33,15 @@ function existingOf(rows: SetupRows, kind: write.Kind): Map<string, Existing> {
   return new Map(list.map((r) => [rows.slugs.get(r.id)!, { id: r.id, archived: r.archived }]))
 }
 
-export function planSetup(rows: SetupRows, doc: SetupDocument): PlanStep[] {
-  const current = exportDocument(rows)
-  const steps: PlanStep[] = []
-  const orgChanges = changedKeys(current.organisation.settings, doc.organisation.settings).map((k) => `settings.${k}`)
-  if (current.organisation.name !== doc.organisation.name) orgChanges.unshift('name')
-  if (orgChanges.length > 0) steps.push({ action: 'change', kind: 'organisation', slug: doc.organisation.name, changes: orgChanges })
-  if (stable(current.holidays) !== stable(doc.holidays)) steps.push({ action: 'change', kind: 'holidays', slug: 'organisation', changes: ['holidays'] })
-  for (const kind of KINDS) {
-    const existing = existingOf(rows, kind)
-    const currentItems: { slug: string }[] = current[kind]
-    const now = new Map(currentItems.map((item, index) => [item.slug, { item, index }]))
-    const wanted: { slug: string }[] = doc[kind]
-    wanted.forEach((item, index) => {
-      const had = existing.get(item.slug)
-      const live = now.get(item.slug)
-      if (!had) steps.push({ action: 'create', kind: SINGULAR[kind], slug: item.slug })
-      else if (had.archived || !live) steps.push({ action: 'change', kind: SINGULAR[kind], slug: item.slug, changes: ['unarchive'] })
-      else {
-        const changes = changedKeys(live.item, item)
-        if (live.index !== index) changes.push('position')
-        if (changes.length > 0) steps.push({ action: 'change', kind: SINGULAR[kind], slug: item.slug, changes })
-      }
-    })
-    const keep = new Set(wanted.map((item) => item.slug))
-    for (const item of currentItems) if (!keep.has(item.slug)) steps.push({ action: 'archive', kind: SINGULAR[kind], slug: item.slug })
-  }
-  return steps
+/** The rows as the planner sees them: the live document (what export gives) and the archived slugs. */
+export function setupState(rows: SetupRows): SetupState {
+  const archived = Object.fromEntries(KINDS.map((kind) => [kind, [...existingOf(rows, kind)].filter(([, e]) => e.archived).map(([slug]) => slug)]))
+  return { document: exportDocument(rows), archived }
 }
 
+/** Writes exactly the plan's steps: the items it creates, changes or unarchives, then its archives. */
 async function applyPlan(trx: OperatorDbOrTrx, tenant: string, rows: SetupRows, doc: SetupDocument, plan: PlanStep[]): Promise<void> {
-  const touched = (kind: write.Kind, slug: string) => plan.some((s) => s.kind === SINGULAR[kind] && s.slug === slug && s.action !== 'archive')
+  const touched = (kind: write.Kind, slug: string) => plan.some((s) => kindOf(s) === kind && s.slug === slug && s.action !== 'archive')
   const ids = {} as Record<write.Kind, write.Ids>
   const existing = {} as Record<write.Kind, Map<string, Existing>>
   for (const kind of KINDS) {
@@ -99,8 +66,8 @@ async function applyPlan(trx: OperatorDbOrTrx, tenant: string, rows: SetupRows, 
   for (const [i, s] of doc.services.entries()) if (touched('services', s.slug)) await write.writeService(trx, tenant, id('services', s.slug), !isNew('services', s.slug), s, i + 1, ids)
   for (const [i, c] of doc.courses.entries()) if (touched('courses', c.slug)) await write.writeCourse(trx, tenant, id('courses', c.slug), !isNew('courses', c.slug), c, i + 1, ids)
   for (const step of plan) {
-    if (step.action !== 'archive') continue
-    const kind = KINDS.find((k) => SINGULAR[k] === step.kind)!
+    const kind = kindOf(step)
+    if (step.action !== 'archive' || !kind) continue
     await write.archiveItem(trx, tenant, kind, id(kind, step.slug))
   }
   // Rows from before 0006 get the slugs they were matched by, so renaming them later keeps them.
@@ -121,7 +88,7 @@ export async function applySetup(
   if (!valid.ok) return E.left({ _tag: 'InvalidDocument', errors: valid.errors })
   const result = await db.transaction().execute(async (trx) => {
     const rows = await loadSetupRows(trx, tenant)
-    const plan = planSetup(rows, valid.document)
+    const plan = planSetup(setupState(rows), valid.document)
     if (dryRun || plan.length === 0) return E.right({ plan, applied: false })
     await applyPlan(trx, tenant, rows, valid.document, plan)
     return E.right({ plan, applied: true })

@@ -20,6 +20,8 @@ import { StaffCustomersViewModel } from '../ui/view-models/staff-customers.view-
 import { StaffForgotPasswordViewModel } from '../ui/view-models/staff-forgot-password.view-model'
 import { StaffReportsViewModel } from '../ui/view-models/staff-reports.view-model'
 import { StaffWeekViewModel } from '../ui/view-models/staff-week.view-model'
+import { StaffSettingsViewModel } from '../ui/view-models/staff-settings.view-model'
+import { SaveSetup } from '../application/use-cases/save-setup.use-case'
 
 /**
  * The staff desk's bindings (/staff), loaded with its route only: the staff token store (on the
@@ -49,5 +51,7 @@ export function staffModule(http: HttpConfig): ContainerModule {
     bind(StaffReportsViewModel).toSelf().inSingletonScope()
     bind(StaffNotificationsViewModel).toSelf().inSingletonScope()
     bind(StaffWeekViewModel).toSelf().inSingletonScope()
+    bind(SaveSetup).toSelf().inSingletonScope()
+    bind(StaffSettingsViewModel).toSelf().inSingletonScope()
   })
 }

@@ -24,6 +24,8 @@ import {
 } from './codecs'
 import { FormModel, UserFormType } from './forms.codecs'
 import { StaffUser } from './staff.routes'
+import { describedAs } from './json-schema'
+import { SetupDocument } from './setup-document.codecs'
 
 /** The header that carries OPERATOR_KEY on tenant creation. */
 export const OPERATOR_KEY_HEADER = 'x-operator-key'
@@ -46,11 +48,13 @@ export const createTenant = route({
 })
 
 /**
- * The tenant's whole set-up as one document (docs/examples/clinic.yaml): items keyed by slugs. Its
- * shape is validated by the server (every error with its path), so the contract carries it as a record.
+ * The tenant's whole set-up as one document (docs/examples/clinic.yaml): items keyed by slugs
+ * (setup-document.codecs.ts). The export answers it decoded; an apply sends what a person wrote, which
+ * the server checks whole (every error with its path, setup-document.check.ts), so the request carries
+ * it as a record that OpenAPI describes as the document.
  */
-export const SetupDocument = t.UnknownRecord
-export type SetupDocument = t.TypeOf<typeof SetupDocument>
+export { SetupDocument }
+export const SetupDocumentInput = describedAs(t.UnknownRecord, SetupDocument)
 
 export const getSetup = route({
   method: 'GET',
@@ -65,7 +69,7 @@ export const PLAN_ACTIONS = ['create', 'change', 'archive'] as const
 export const PlanStep = entity('PlanStep', { action: literals(PLAN_ACTIONS), kind: t.string, slug: t.string }, { changes: t.array(t.string) })
 export type PlanStep = t.TypeOf<typeof PlanStep>
 
-export const ApplySetupBody = bodyOf({ document: SetupDocument }, { dryRun: t.boolean })
+export const ApplySetupBody = bodyOf({ document: SetupDocumentInput }, { dryRun: t.boolean })
 export type ApplySetupBody = t.TypeOf<typeof ApplySetupBody>
 
 export const SetupPlan = t.type({ plan: t.array(PlanStep), applied: t.boolean }, 'SetupPlan')

@@ -23,6 +23,18 @@ export function optionalOf<C extends t.Mixed>(codec: C, inner: t.Mixed): C {
   return codec
 }
 
+const described = new WeakMap<t.Mixed, t.Mixed>()
+
+/**
+ * A codec whose wire form OpenAPI describes by another codec: a body that the server checks whole
+ * beyond the transport's first-error decoding (the set-up document), described by its real codec.
+ */
+export function describedAs<C extends t.Mixed>(codec: C, documented: t.Mixed): C {
+  const wrapped = new t.Type<t.TypeOf<C>, t.OutputOf<C>, unknown>(codec.name, codec.is, codec.validate, codec.encode) as unknown as C
+  described.set(wrapped, documented)
+  return wrapped
+}
+
 /** Named object codecs become reusable components (`#/components/schemas/Name`). */
 export interface SchemaComponents {
   schemas: Record<string, JsonSchema>
@@ -73,6 +85,8 @@ function structure(codec: t.Mixed, components: SchemaComponents): JsonSchema {
   if (schema) return schema
   const inner = optionals.get(codec)
   if (inner) return toJsonSchema(inner, components)
+  const documented = described.get(codec)
+  if (documented) return toJsonSchema(documented, components)
   if (codec instanceof t.StringType) return { type: 'string' }
   if (codec instanceof t.NumberType) return { type: 'number' }
   if (codec instanceof t.BooleanType) return { type: 'boolean' }

@@ -122,6 +122,7 @@ export function staffRoutes(lazyPage: LazyPage): RouteObject[] {
     { path: 'staff/reports', ...lazyPage(() => import('./pages/staff/StaffReportsPage')) },
     { path: 'staff/notifications', ...lazyPage(() => import('./pages/staff/StaffNotificationsPage')) },
     { path: 'staff/week', ...lazyPage(() => import('./pages/staff/StaffWeekPage')) },
+    { path: 'staff/settings', ...lazyPage(() => import('./pages/staff/StaffSettingsPage')) },
     { path: 'staff/forgot-password', ...lazyPage(() => import('./pages/staff/StaffForgotPasswordPage')) },
     { path: 'staff/set-password/:token', ...lazyPage(() => import('./pages/staff/StaffSetPasswordPage')) },
   ]

@@ -241,7 +241,27 @@ export const routeSamples: ReadonlyArray<RouteSample> = [
     body: { shortName: 'riverside', name: 'Riverside Skin Clinic', adminEmail: 'owner@riverside.example.com' },
     responses: { 201: { tenant: 'riverside', name: 'Riverside Skin Clinic', adminEmail: 'owner@riverside.example.com', setPasswordUrl: 'https://riverside.clinic.example/staff/set-password/abc' } },
   }),
-  sample(c.getSetup, { responses: { 200: { version: 1, organisation: { name: 'Riverside' }, clinics: [] } } }),
+  sample(c.getSetup, {
+    responses: {
+      200: {
+        version: 1,
+        organisation: {
+          name: 'Riverside',
+          settings: {
+            currency: 'GBP', country: 'GB', showHomeBannerText: false, bookingDepositType: 'percentage', bookingDepositAmount: 20,
+            bookingDepositMultipleServicesRule: 'sum', bookingDepositRule: 'each time', showCancelTerms: true, sellGiftVoucherOnline: false,
+            giftVoucherValues: [50], minimiseGaps: false,
+          },
+        },
+        clinics: [],
+        holidays: [],
+        categories: [],
+        services: [],
+        courses: [],
+        practitioners: [],
+      },
+    },
+  }),
   sample(c.applySetup, {
     body: { document: { version: 1 }, dryRun: true },
     responses: { 200: { plan: [{ action: 'create', kind: 'service', slug: 'hydrafacial' }, { action: 'change', kind: 'service', slug: 'peel', changes: ['price'] }], applied: false } },

@@ -61,6 +61,7 @@ const StaffDeskPage = observer(function StaffDeskPage() {
             <Link to={`/staff/week?date=${vm.date}`}>Week view</Link>
             {vm.staff?.role === 'admin' ? <Link to="/staff/reports">Reports</Link> : null}
             <Link to="/staff/notifications">Notifications &amp; calendar</Link>
+            {vm.staff?.role === 'admin' ? <Link to="/staff/settings">Settings</Link> : null}
             <Button variant="secondary" onClick={() => void vm.signOut()}>Sign out</Button>
           </div>
         </header>

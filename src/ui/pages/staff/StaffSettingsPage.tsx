@@ -1,0 +1,124 @@
+import { observer } from 'mobx-react-lite'
+import { useEffect } from 'react'
+import { Link } from 'react-router-dom'
+import { I18nProvider } from 'react-aria-components'
+import { useViewModel } from '../../use-view-model'
+import { Tabs, type TabDefinition } from '../../components/Tabs'
+import { TextField } from '../../components/Field'
+import { StaffSettingsViewModel, type SettingsSection } from '../../view-models/staff-settings.view-model'
+import { ClinicForm, PractitionerForm, ServiceForm } from './StaffSettingsForms'
+import { Check, SettingsForm } from './StaffSettingsParts'
+import { ArchiveDialog } from './StaffSettingsAdd'
+import { StaffSelect } from './StaffControls'
+import { DEPOSIT_TYPES } from '../../../domain/pricing/deposit'
+import desk from './StaffDesk.module.css'
+import styles from './StaffSettings.module.css'
+
+const TABS: readonly TabDefinition<SettingsSection>[] = [
+  { id: 'organisation', label: 'Organisation', textValue: 'Organisation' },
+  { id: 'clinics', label: 'Clinics', textValue: 'Clinics' },
+  { id: 'services', label: 'Services', textValue: 'Services' },
+  { id: 'practitioners', label: 'Practitioners', textValue: 'Practitioners' },
+  { id: 'embed', label: 'Embed hosts', textValue: 'Embed hosts' },
+]
+
+const OrganisationForm = observer(function OrganisationForm({ vm }: { vm: StaffSettingsViewModel }) {
+  const o = vm.org
+  return (
+    <SettingsForm title="Organisation" vm={vm} onSave={() => vm.saveOrganisation()}>
+      <TextField label="Name" required value={o.name} onChange={(v) => vm.setOrg('name', v)} />
+      <Check selected={o.showHomeBannerText} onChange={(v) => vm.setOrg('showHomeBannerText', v)}>Show the banner text</Check>
+      <TextField label="Banner text (HTML)" multiline rows={3} value={o.homeBannerText} onChange={(v) => vm.setOrg('homeBannerText', v)} />
+      <TextField label="Terms and conditions (HTML)" multiline rows={5} value={o.termsAndConditionsText} onChange={(v) => vm.setOrg('termsAndConditionsText', v)} />
+      <TextField label="Thank-you text (HTML)" multiline rows={3} value={o.thankYouText} onChange={(v) => vm.setOrg('thankYouText', v)} />
+      <div className={styles.pair}>
+        <TextField label="Late cancellation period (hours)" value={o.lateCancellationPeriod} onChange={(v) => vm.setOrg('lateCancellationPeriod', v)} />
+        <TextField label="Late cancellation charge" value={o.lateCancellationChargeValue} onChange={(v) => vm.setOrg('lateCancellationChargeValue', v)} />
+        <TextField label="Cancellation rules" hint="allow, do-not-allow or other" value={o.cancellationRules} onChange={(v) => vm.setOrg('cancellationRules', v)} />
+        <StaffSelect label="Booking deposit" value={o.bookingDepositType} options={DEPOSIT_TYPES.map((d) => ({ value: d, label: d[0]!.toUpperCase() + d.slice(1) }))} onChange={(v) => vm.setOrg('bookingDepositType', v as (typeof DEPOSIT_TYPES)[number])} />
+        <TextField label={o.bookingDepositType === 'percentage' ? 'Booking deposit (%)' : 'Booking deposit amount'} value={o.bookingDepositAmount} onChange={(v) => vm.setOrg('bookingDepositAmount', v)} />
+      </div>
+      <Check selected={o.sellGiftVoucherOnline} onChange={(v) => vm.setOrg('sellGiftVoucherOnline', v)}>Sell gift vouchers online</Check>
+      <TextField label="Gift voucher values" hint="Amounts separated by commas, such as 50, 100, 150" value={o.giftVoucherValues} onChange={(v) => vm.setOrg('giftVoucherValues', v)} />
+    </SettingsForm>
+  )
+})
+
+const EmbedForm = observer(function EmbedForm({ vm }: { vm: StaffSettingsViewModel }) {
+  return (
+    <SettingsForm title="Embed hosts" vm={vm} onSave={() => vm.saveEmbedHosts()}>
+      <TextField
+        label="Sites that may embed the booking pages and the lead form"
+        hint="One origin a line, such as https://www.example-clinic.com"
+        multiline
+        rows={4}
+        value={vm.embedHosts}
+        onChange={(v) => vm.setEmbedHosts(v)}
+      />
+    </SettingsForm>
+  )
+})
+
+function Section({ vm, section }: { vm: StaffSettingsViewModel; section: SettingsSection }) {
+  switch (section) {
+    case 'organisation':
+      return <OrganisationForm vm={vm} />
+    case 'clinics':
+      return <ClinicForm vm={vm} />
+    case 'services':
+      return <ServiceForm vm={vm} />
+    case 'practitioners':
+      return <PractitionerForm vm={vm} />
+    case 'embed':
+      return <EmbedForm vm={vm} />
+  }
+}
+
+/**
+ * /staff/settings (issue 29): the owner's set-up in the browser, admins only. Every save goes through
+ * the same plan and apply as `clinic admin apply`; a refusal shows the checks' lines.
+ */
+const StaffSettingsPage = observer(function StaffSettingsPage() {
+  const vm = useViewModel<StaffSettingsViewModel>(StaffSettingsViewModel)
+  useEffect(() => {
+    void vm.enter()
+  }, [vm])
+  if (!vm.signedIn) {
+    return <div className={desk.page}><section className={desk.card}><h1 className={desk.title}>Settings</h1><p>Sign in as staff first: <Link to="/staff">staff sign-in</Link>.</p></section></div>
+  }
+  if (vm.staff && !vm.isAdmin) {
+    return <div className={desk.page}><section className={desk.card}><h1 className={desk.title}>Settings</h1><p>Settings are for admins only.</p><p><Link to="/staff">Back to the day bookings</Link></p></section></div>
+  }
+  return (
+    <I18nProvider locale="en-GB">
+      <div className={desk.page}>
+        <header className={desk.bar}>
+          <div>
+            <h1 className={desk.title}>Settings</h1>
+            {vm.staff ? <p className={desk.who}>Signed in as {vm.staff.displayName} ({vm.staff.role})</p> : null}
+          </div>
+          <div className={desk.bar}>
+            <Link to="/staff">Day bookings</Link>
+            <Link to="/staff/reports">Reports</Link>
+          </div>
+        </header>
+        {vm.error ? <p className={desk.error} role="alert">{vm.error}</p> : null}
+        {vm.errors.length > 0 ? (
+          <div role="alert">
+            <p className={desk.error}>Not saved:</p>
+            <ul className={styles.errors}>{vm.errors.map((e) => <li key={e}>{e}</li>)}</ul>
+          </div>
+        ) : null}
+        <p className={desk.notice} role="status">{vm.loading ? 'Loading…' : (vm.notice ?? '')}</p>
+        {vm.document ? (
+          <Tabs tabs={TABS} selectedKey={vm.section} onSelectionChange={(k) => vm.setSection(k)} aria-label="Settings" tabListClassName={styles.tabs} tabClassName={styles.tab} panelClassName={styles.panel}>
+            {(key) => <Section vm={vm} section={key} />}
+          </Tabs>
+        ) : null}
+        <ArchiveDialog vm={vm} />
+      </div>
+    </I18nProvider>
+  )
+})
+
+export default StaffSettingsPage

@@ -1,0 +1,29 @@
+// The shared parts of /staff/settings' forms: a react-aria checkbox and a form with its save button.
+import type { FormEvent, ReactNode } from 'react'
+import { Checkbox } from 'react-aria-components'
+import { Button } from '../../components/Button'
+import type { StaffSettingsViewModel } from '../../view-models/staff-settings.view-model'
+import desk from './StaffDesk.module.css'
+import styles from './StaffSettings.module.css'
+
+export function Check({ selected, onChange, children }: { selected: boolean; onChange: (v: boolean) => void; children: ReactNode }) {
+  return (
+    <Checkbox className={desk.check} isSelected={selected} onChange={onChange}>
+      <span className={desk.box} aria-hidden="true">{selected ? '✓' : ''}</span>
+      {children}
+    </Checkbox>
+  )
+}
+
+export function SettingsForm({ title, action, vm, onSave, children }: { title: string; action?: string; vm: StaffSettingsViewModel; onSave: () => Promise<void>; children: ReactNode }) {
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    void onSave()
+  }
+  return (
+    <form className={styles.form} onSubmit={submit} aria-label={title} noValidate>
+      {children}
+      <div><Button type="submit" busy={vm.saving}>{action ?? `Save ${title.toLowerCase()}`}</Button></div>
+    </form>
+  )
+}

@@ -1,0 +1,111 @@
+// /staff/settings (issue 29) in the browser on the demo tenant: the owner opens Settings from the desk,
+// gives the London clinic weekday opening hours (closed at weekends) and changes the Microneedling
+// price; both saves go through the one set-up engine, and the customer side shows them at once (the
+// service list's price in the browser; no Saturday left in London's days for a Saturday service).
+// The page fits a phone without sideways scrolling and is axe clean on both.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { DESKTOP, launch, open, PHONE } from './support/browser'
+import { api, chooseFirstLocation } from './support/flows'
+import { startServer, type ServerProcess } from './support/server-process'
+import { DEMO_STAFF_ADMIN } from '../../server/seed/demo.seed'
+
+let server: ServerProcess
+let browser: Browser
+/** before any change (a retry of the test finds the hours already saved) */
+let saturdaysBefore: string[] = []
+
+beforeAll(async () => {
+  server = await startServer({})
+  browser = await launch()
+  saturdaysBefore = await londonSaturdays()
+}, 180_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+interface Named { id: string; name?: string; accountName?: string }
+
+/** The Saturdays of next month with a free Vitamin B12 time in London (Tom works there on Saturdays). */
+async function londonSaturdays(): Promise<string[]> {
+  const clinics = await api<Named[]>(server.url, '/public-clinics')
+  const london = clinics.find((c) => c.accountName === 'Harley Aesthetics London')!
+  const services = await api<Named[]>(server.url, `/services/public?clinic=${london.id}&offset=0&limit=100`)
+  const b12 = services.find((s) => s.name === 'Vitamin B12 injection')!
+  const now = new Date()
+  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1))
+  const days = await api<{ date: string }[]>(server.url, '/appointments/days-available-by-month', {
+    method: 'POST',
+    body: JSON.stringify([{ service: b12.id, month: next.getUTCMonth() + 1, year: next.getUTCFullYear(), location: london.id, practitioner: null, withHolidays: true }]),
+  })
+  return days.map((d) => d.date.slice(0, 10)).filter((d) => new Date(`${d}T12:00:00Z`).getUTCDay() === 6)
+}
+
+async function signInToSettings(page: Page): Promise<void> {
+  await page.goto(`${server.url}/staff`)
+  await page.getByLabel('Email').fill(DEMO_STAFF_ADMIN.email)
+  await page.getByLabel('Password').fill(DEMO_STAFF_ADMIN.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('link', { name: 'Settings' }).click()
+  await page.getByRole('heading', { name: 'Settings' }).waitFor()
+  await page.getByRole('tab', { name: 'Organisation' }).waitFor()
+}
+
+describe('/staff/settings', () => {
+  it("the owner changes a clinic's hours and a service's price; the customer side shows them", async () => {
+    expect(saturdaysBefore.length).toBeGreaterThan(0)
+    const s = await open(browser, 'staff-settings-desktop', DESKTOP, { cookiesAccepted: 'true' })
+    const { page } = s
+    await signInToSettings(page)
+    await s.axe('organisation')
+
+    await page.getByRole('tab', { name: 'Clinics' }).click()
+    const clinic = page.getByRole('form', { name: 'Clinic', exact: true })
+    await expect(clinic.getByLabel('Account name', { exact: true }).inputValue()).resolves.toBe('Harley Aesthetics London')
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) await clinic.getByLabel(day, { exact: true }).fill('09:00-18:00')
+    await clinic.getByRole('button', { name: 'Save clinic' }).click()
+    await page.getByRole('status').filter({ hasText: 'Saved: change clinic london (openingHours).' }).waitFor()
+    await s.axe('clinics')
+    await s.shot('clinics')
+
+    await page.getByRole('tab', { name: 'Services' }).click()
+    // the react-aria select's button is named by its value and its label
+    await page.getByRole('button', { name: /Service$/ }).click()
+    await page.getByRole('option', { name: 'Microneedling' }).click()
+    const service = page.getByRole('form', { name: 'Service', exact: true })
+    await expect(service.getByLabel('Price', { exact: true }).inputValue()).resolves.toBe('180')
+    await service.getByLabel('Price', { exact: true }).fill('lots')
+    await service.getByRole('button', { name: 'Save service' }).click()
+    await page.getByRole('alert').filter({ hasText: /services\[\d+\]\.price: must be a number/ }).waitFor()
+    await service.getByLabel('Price', { exact: true }).fill('175')
+    await service.getByRole('button', { name: 'Save service' }).click()
+    await page.getByRole('status').filter({ hasText: 'Saved: change service microneedling (price).' }).waitFor()
+    expect(s.problems).toEqual([])
+    await s.context.close()
+
+    // The customer side: no Saturday in London any more, and the new price in the service list.
+    expect(await londonSaturdays()).toEqual([])
+    const customer = await open(browser, 'staff-settings-customer', DESKTOP, { cookiesAccepted: 'true' })
+    await customer.page.goto(`${server.url}/`)
+    await chooseFirstLocation(customer)
+    const row = customer.page.locator('section ul li button', { hasText: 'Microneedling' }).first()
+    for (let i = 0; i < 10 && (await row.count()) === 0; i++) await customer.page.mouse.wheel(0, 4000)
+    await expect(row.textContent()).resolves.toContain('£175.00')
+    await customer.context.close()
+  }, 120_000)
+
+  it('fits a phone: tabs and forms in one column, no sideways scroll, axe clean', async () => {
+    const s = await open(browser, 'staff-settings-phone', PHONE, { cookiesAccepted: 'true' })
+    const { page } = s
+    await signInToSettings(page)
+    await page.getByRole('tab', { name: 'Practitioners' }).click()
+    await page.getByRole('form', { name: 'Practitioner', exact: true }).waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+    await s.axe('practitioners-phone')
+    await s.shot('practitioners-phone')
+    expect(s.problems).toEqual([])
+    await s.context.close()
+  }, 60_000)
+})
