@@ -21,7 +21,7 @@ export interface DayRow {
   deposit_paid: string | number | null
 }
 
-function dayQuery(db: OperatorDbOrTrx, tenant: string) {
+export function dayQuery(db: OperatorDbOrTrx, tenant: string) {
   return db
     .selectFrom('appointments as a')
     .innerJoin('practitioners as p', 'p.id', 'a.practitioner_id')

@@ -9,6 +9,7 @@ import * as countries from './countries.routes'
 import * as courses from './courses.routes'
 import * as customerCourses from './customer-courses.routes'
 import * as customers from './customers.routes'
+import * as desk from './desk.routes'
 import * as dev from './dev.routes'
 import * as forms from './forms.routes'
 import * as giftVouchers from './gift-vouchers.routes'
@@ -55,6 +56,7 @@ export * from './taxes.routes'
 export * from './staff.routes'
 export * from './admin.routes'
 export * from './reports.routes'
+export * from './desk.routes'
 export { getCountries } from './countries.routes'
 
 function isRoute(x: unknown): x is Route {
@@ -94,6 +96,7 @@ export const routeModules = {
   staff,
   admin,
   reports,
+  desk,
   privacy,
 } as const
 
