@@ -73,6 +73,25 @@ describe('POST /admin/customers', () => {
   })
 })
 
+describe('finding a customer and what the desk can book', () => {
+  it('finds a customer by name, email or phone as the desk types it', async () => {
+    for (const q of ['jane', 'demo@example', '07700 900123', '+447700900123']) {
+      const found = await get(`/api/admin/customers?q=${encodeURIComponent(q)}`, admin)
+      expect(found.statusCode, found.body).toBe(200)
+      expect(found.json().map((c: { id: string }) => c.id), q).toContain(DEMO.customerDemo)
+    }
+  })
+
+  it("lists the location's services with their practitioners, those not bookable online too", async () => {
+    const res = await get(`/api/admin/desk/services?location=${DEMO.clinicLondon}`, admin)
+    expect(res.statusCode, res.body).toBe(200)
+    const touchUp = res.json().find((s: { id: string }) => s.id === DEMO.sTouchUp)
+    expect(touchUp).toMatchObject({ online: false, practitioners: [{ id: DEMO.pSarah, name: 'Dr Sarah Jones' }] })
+    expect(res.json().find((s: { id: string }) => s.id === DEMO.sSkincarePack)).toBeUndefined()
+    expect((await get(`/api/admin/desk/services?location=${DEMO.clinicLondon}`, practitioner)).statusCode).toBe(403)
+  })
+})
+
 describe('POST /admin/desk/bookings', () => {
   const day = clearDate(5)
   const at = (time: string) => londonInstant(day, time)

@@ -1,11 +1,11 @@
 /**
- * The front desk (src/contract/desk.routes.ts): POST /admin/customers, POST /admin/desk/times,
+ * The front desk (src/contract/desk.routes.ts): POST /admin/customers, GET /admin/desk/services, POST /admin/desk/times,
  * POST /admin/desk/bookings, GET /admin/customers/{id}, POST /admin/customers/{id}/notes,
  * GET /admin/customers/{id}/forms/{formId}. Admin staff of the request's tenant only: another
  * tenant's customer is not found.
  */
 import type { FastifyInstance } from 'fastify'
-import { addStaffNote, createDeskBooking, createDeskCustomer, getCustomerForm, getCustomerRecord, getDeskTimes } from '../../src/contract/desk.routes'
+import { addStaffNote, createDeskBooking, createDeskCustomer, getCustomerForm, getCustomerRecord, getDeskServices, getDeskTimes } from '../../src/contract/desk.routes'
 import { commerceDeps, sendBookingConfirmation } from '../commerce/commerce.module'
 import { staffUserForm } from '../commerce/forms.service'
 import type { ServerDeps } from '../deps'
@@ -14,6 +14,8 @@ import { answer } from '../http/service-failure'
 import { ADMIN_ONLY, requireStaff } from '../staff/staff.guard'
 import * as record from './customer-record.service'
 import * as desk from './desk-booking.service'
+import { deskServices } from './desk-catalogue.repository'
+import { ok } from '../http/results'
 
 export async function deskRoutes(app: FastifyInstance, deps: ServerDeps): Promise<void> {
   const sendNow = (ctx: RequestContext) => void deps.mail.flush().catch((err) => ctx.request.log.error({ err }, 'mail flush failed'))
@@ -23,6 +25,11 @@ export async function deskRoutes(app: FastifyInstance, deps: ServerDeps): Promis
     const created = await record.createDeskCustomer({ db: ctx.db, mail: ctx.deps.mail, origin: ctx.origin, now: ctx.now() }, ctx.tenant, body)
     sendNow(ctx)
     return answer(created, 201)
+  })
+
+  serve(app, getDeskServices, async ({ query }, ctx) => {
+    await requireStaff(ctx, ADMIN_ONLY)
+    return ok(await deskServices(ctx.db, ctx.tenant, query.location))
   })
 
   serve(app, getDeskTimes, async ({ body }, ctx) => {

@@ -5,7 +5,7 @@
  */
 import * as t from 'io-ts'
 import { route } from './route'
-import { bodyOf, entity, errors, IdParams, IsoDate, IsoDateTime, literals, Money, NonEmptyString, ObjectId } from './codecs'
+import { bodyOf, entity, errors, IdParams, IsoDate, IsoDateTime, literals, Money, NonEmptyString, ObjectId, queryOf } from './codecs'
 import { DayBooking, CustomerSummary } from './admin.routes'
 import { CustomerCourse } from './customer-courses.routes'
 import { UserForm, UserFormType } from './forms.codecs'
@@ -151,4 +151,22 @@ export const getCustomerForm = route({
   description: 'The form as sent, filled in and signed.',
   params: t.type({ id: ObjectId, formId: ObjectId }),
   responses: { 200: UserForm, ...errors(400, 401, 403, 404) },
+})
+
+export const DeskServiceOption = entity(
+  'DeskServiceOption',
+  { id: ObjectId, name: t.string, durationMinutes: t.number, price: Money, online: t.boolean, practitioners: t.array(t.type({ id: ObjectId, name: t.string })) },
+  {},
+)
+export type DeskServiceOption = t.TypeOf<typeof DeskServiceOption>
+
+/** GET /admin/desk/services?location=: every service the location offers, bookable online or not, with who performs it there. */
+export const getDeskServices = route({
+  method: 'GET',
+  path: '/admin/desk/services',
+  access: 'admin',
+  summary: "The desk's services at a location",
+  description: 'Every service of the location that someone performs there, online or not, with its practitioners.',
+  query: queryOf({ location: ObjectId }),
+  responses: { 200: t.array(DeskServiceOption), ...errors(400, 401, 403) },
 })
