@@ -23,6 +23,9 @@ import { configDir, FileTokenStore } from '../src/adapters/storage/file-store.ad
 import { join } from 'node:path'
 import { ADMIN_PORTS } from '../src/application/admin.tokens'
 import { ADMIN_USE_CASES } from '../src/application/use-cases/admin.use-case'
+import { DESK_PORTS } from '../src/application/desk.tokens'
+import { DESK_USE_CASES } from '../src/application/use-cases/desk.use-case'
+import { HttpDeskApi } from '../src/adapters/http/desk.adapter'
 import { HttpAdminApi, OPERATOR_HTTP_CLIENT, operatorConfig, STAFF_HTTP_CLIENT, type OperatorTransport } from '../src/adapters/http/admin.adapter'
 import { InMemoryTokenStore } from '../src/adapters/storage/in-memory.adapter'
 import { apiBaseOf } from '../src/adapters/http/api-base'
@@ -92,6 +95,11 @@ export function createCliContainer(config: CliConfig): Container {
     .toConstantValue((key) => guardApiAnswers(createHttpClient(operatorConfig(http, key), new InMemoryTokenStore())))
   container.bind(ADMIN_PORTS.AdminApi).to(HttpAdminApi)
   for (const useCase of ADMIN_USE_CASES) {
+    const newable: new (...args: never[]) => unknown = useCase
+    container.bind(newable).toSelf()
+  }
+  container.bind(DESK_PORTS.DeskApi).to(HttpDeskApi)
+  for (const useCase of DESK_USE_CASES) {
     const newable: new (...args: never[]) => unknown = useCase
     container.bind(newable).toSelf()
   }

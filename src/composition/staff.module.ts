@@ -4,6 +4,11 @@ import type { KeyValueStorage } from '../application/ports/storage.port'
 import { PORTS } from '../application/tokens'
 import { ADMIN_PORTS } from '../application/admin.tokens'
 import { ADMIN_USE_CASES } from '../application/use-cases/admin.use-case'
+import { DESK_PORTS } from '../application/desk.tokens'
+import { DESK_USE_CASES } from '../application/use-cases/desk.use-case'
+import { HttpDeskApi } from '../adapters/http/desk.adapter'
+import { DeskBookingViewModel } from '../ui/view-models/desk-booking.view-model'
+import { CustomerRecordViewModel } from '../ui/view-models/customer-record.view-model'
 import { HttpAdminApi, OPERATOR_HTTP_CLIENT, operatorConfig, STAFF_HTTP_CLIENT, type OperatorTransport } from '../adapters/http/admin.adapter'
 import { InMemoryTokenStore } from '../adapters/storage/in-memory.adapter'
 import { createFetchTransport } from '../adapters/http/fetch-transport'
@@ -32,6 +37,10 @@ export function staffModule(http: HttpConfig): ContainerModule {
     bind<OperatorTransport>(OPERATOR_HTTP_CLIENT).toConstantValue((key) => createFetchTransport(operatorConfig(http, key), new InMemoryTokenStore()))
     bind(ADMIN_PORTS.AdminApi).to(HttpAdminApi).inSingletonScope()
     for (const useCase of ADMIN_USE_CASES) bind(useCase as never).toSelf().inSingletonScope()
+    bind(DESK_PORTS.DeskApi).to(HttpDeskApi).inSingletonScope()
+    for (const useCase of DESK_USE_CASES) bind(useCase as never).toSelf().inSingletonScope()
+    bind(DeskBookingViewModel).toSelf()
+    bind(CustomerRecordViewModel).toSelf()
     bind(StaffDeskViewModel).toSelf().inSingletonScope()
     bind(StaffCustomersViewModel).toSelf().inSingletonScope()
     bind(StaffForgotPasswordViewModel).toSelf().inSingletonScope()
