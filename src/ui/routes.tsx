@@ -120,6 +120,8 @@ export function staffRoutes(lazyPage: LazyPage): RouteObject[] {
   return [
     { path: 'staff', ...lazyPage(() => import('./pages/staff/StaffDeskPage')) },
     { path: 'staff/reports', ...lazyPage(() => import('./pages/staff/StaffReportsPage')) },
+    { path: 'staff/new-booking', ...lazyPage(() => import('./pages/staff/StaffNewBookingPage')) },
+    { path: 'staff/customers/:id', ...lazyPage(() => import('./pages/staff/StaffCustomerPage')) },
     { path: 'staff/forgot-password', ...lazyPage(() => import('./pages/staff/StaffForgotPasswordPage')) },
     { path: 'staff/set-password/:token', ...lazyPage(() => import('./pages/staff/StaffSetPasswordPage')) },
   ]

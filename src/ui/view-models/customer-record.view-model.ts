@@ -41,6 +41,9 @@ export class CustomerRecordViewModel {
 
   async load(customerId: string): Promise<void> {
     this.customerId = customerId
+    this.form = undefined
+    this.note = ''
+    this.noteError = undefined
     this.loading = true
     this.error = undefined
     const record = await this.show.execute(customerId)

@@ -87,8 +87,12 @@ export class DeskBookingViewModel {
     return !!this.customer && !!this.location && this.basket.length > 0 && !!this.chosenTime && !this.busy
   }
 
+  /** Opens the page afresh (the view model outlives a visit): no customer, an empty basket. */
   async enter(location?: string, date?: string): Promise<void> {
-    this.date = date ?? this.today
+    this.startAgain()
+    this.newCustomer = { ...EMPTY_CUSTOMER }
+    this.customerErrors = {}
+    this.date = date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : this.today
     const locations = await this.listLocations.execute()
     runInAction(() => {
       if (E.isLeft(locations)) return this.fail(locations.left)

@@ -58,6 +58,7 @@ const StaffDeskPage = observer(function StaffDeskPage() {
             {vm.staff ? <p className={styles.who}>Signed in as {vm.staff.displayName} ({vm.staff.role})</p> : null}
           </div>
           <div className={styles.bar}>
+            {vm.staff?.role === 'admin' ? <Link to={`/staff/new-booking?location=${vm.location}&date=${vm.date}`}>New booking</Link> : null}
             {vm.staff?.role === 'admin' ? <Link to="/staff/reports">Reports</Link> : null}
             <Button variant="secondary" onClick={() => void vm.signOut()}>Sign out</Button>
           </div>
