@@ -33,12 +33,13 @@ import { isLeft } from 'fp-ts/Either'
 import { FormModel, UserFormType } from '../../src/contract/forms.codecs'
 import { formatMoney } from '../../src/domain/pricing/money'
 import { tenantFromHost } from '../../src/domain/tenant'
-import { existsInLondon, formatLondonTime, isIsoDate, londonToUtc } from '../../src/domain/time'
+import { formatLondonTime, isIsoDate } from '../../src/domain/time'
 import type { CliContext } from '../context'
 import { STAFF_LOGIN, usageError } from '../exit-codes'
 import { formatTable } from '../output/table'
-import { parseObjectId } from './args'
+import { parseObjectId, startOf } from './args'
 import { registerReportCommand } from './admin-report.command'
+import { registerDeskCommands } from './admin-desk.command'
 
 const SIGN: Record<PlanStep['action'], string> = { create: '+', change: '~', archive: '-' }
 
@@ -81,13 +82,6 @@ export function tenantOfLink(link: string): string | undefined {
 }
 
 /** 'yyyy-MM-dd HH:mm' in Europe/London, or an ISO instant. */
-function startOf(value: string): string {
-  const local = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})$/.exec(value.trim())
-  if (local && isIsoDate(local[1]!) && existsInLondon(local[1]!, local[2]!)) return londonToUtc(local[1]!, local[2]!).toISOString()
-  const instant = new Date(value)
-  if (!/Z|[+-]\d{2}:?\d{2}$/.test(value) || Number.isNaN(instant.getTime())) throw usageError(`--start must be 'yyyy-MM-dd HH:mm' (London time) or an ISO instant, got '${value}'.`)
-  return instant.toISOString()
-}
 
 function bookingsText(rows: readonly DayBooking[], currency: Parameters<typeof formatMoney>[1]): string {
   if (rows.length === 0) return 'No appointments that day.'
@@ -269,9 +263,10 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
   registerReportCommand(admin, ctx, call)
 
   const customer = admin.command('customer').description('customers of the tenant')
+  registerDeskCommands(admin, customer, ctx, call)
   customer
     .command('find <email-or-name>')
-    .description('find customers by email or name')
+    .description('find customers by email, name or phone')
     .action(async (q: string) => {
       // an empty search would list every customer of the clinic
       if (q.trim() === '') throw usageError('Give an email or a name to search for.')
