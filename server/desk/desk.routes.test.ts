@@ -35,7 +35,11 @@ beforeEach(() => {
 const post = (url: string, headers: Record<string, string>, payload: object) => t.app.inject({ method: 'POST', url, headers, payload })
 const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers })
 const book = (payload: object, headers = admin) => post('/api/admin/desk/bookings', headers, payload)
-const mailsTo = (to: string) => t.db.selectFrom('outbox').select(['subject', 'text', 'attachments']).where('to_address', '=', to).orderBy('created_at').execute()
+/** The mails to an address, once pending notices are rendered into mails (as the outbox's sender does). */
+const mailsTo = async (to: string) => {
+  await t.app.deps.mail.flush()
+  return t.db.selectFrom('outbox').select(['subject', 'text', 'attachments']).where('to_address', '=', to).orderBy('created_at').execute()
+}
 const status = async (id: string) => (await t.db.selectFrom('appointments').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
 
 const newCustomer = {

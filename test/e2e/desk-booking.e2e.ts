@@ -65,6 +65,7 @@ describe('the front desk books', () => {
     await chooseServiceAndTime(page)
     await page.getByText('Send a pay link', { exact: true }).click()
     await s.axe('new-booking')
+    await s.shot('new-booking-form')
     await page.getByRole('button', { name: 'Book', exact: true }).click()
     await page.getByRole('heading', { name: 'Booked for Phil Caller' }).waitFor()
     await page.getByText('The booking is held and the customer has been mailed a link to pay the deposit.').waitFor()
