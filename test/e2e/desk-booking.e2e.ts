@@ -107,6 +107,17 @@ describe('the front desk books', () => {
     await s.shot('walk-in-booked')
     const mails = await api<{ subject: string }[]>(server.url, `/dev/mailbox?to=${encodeURIComponent(DEMO_CUSTOMER.email)}`)
     expect(mails.some((m) => m.subject.startsWith('Booking confirmed'))).toBe(true)
+
+    // Her record: the visit just booked, and a staff note added there.
+    await page.goto(`${server.url}/staff/customers/${DEMO.customerDemo}`)
+    await page.getByRole('heading', { name: /Jane Doe$/ }).waitFor()
+    await page.getByRole('region', { name: 'Upcoming visits' }).getByText(/Anti-wrinkle injections: 1 area/).first().waitFor()
+    await page.getByLabel('New note').fill('Walked in; prefers the window room.')
+    await page.getByRole('button', { name: 'Add note' }).click()
+    await page.getByRole('list', { name: 'Notes' }).getByText('Walked in; prefers the window room.').waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+    await s.axe('customer-record')
+    await s.shot('customer-record')
     expect(s.problems).toEqual([])
     await s.context.close()
   }, 60_000)
