@@ -159,20 +159,22 @@ export async function createDeskBooking(deps: DeskDeps, tenant: string, body: De
   // Nothing to pay now (pay at the clinic, no deposit due, course sessions): booked and confirmed.
   if (booked.right.appointment.status !== 'Pending') return result(body.payment === 'clinic' ? DESK_MESSAGES.payAtClinic : DESK_MESSAGES.booked)
 
+  // No payment under way, no hold: a booking the desk could not ask payment for goes at once.
+  const release = async (error: ServiceError): Promise<E.Either<ServiceError, never>> => {
+    await deletePending(deps.booking, tenant, customer.id, mainId)
+    return E.left(error)
+  }
   const invoice = await createInvoice(deps.commerce, tenant, customer.id, { customer: customer.id, clinic: body.location, appointmentId: mainId })
-  if (E.isLeft(invoice)) return invoice
+  if (E.isLeft(invoice)) return release(invoice.left)
   const line = { value: deposit, type: 'Card' as const, coherentPaymentFlag: true }
   if (body.payment === 'card') {
     const paid = await payInvoice(deps.commerce, tenant, customer.id, invoice.right.id, { payments: [{ ...line, cardData: { cardId: card!.id } }], idempotencyKey: `desk:${mainId}` })
-    if (E.isLeft(paid)) {
-      // No deposit, no booking: the hold goes at once rather than at its expiry.
-      await deletePending(deps.booking, tenant, customer.id, mainId)
-      return E.left(conflict(DESK_MESSAGES.cardRefused('message' in paid.left ? paid.left.message : 'the card was refused.')))
-    }
+    // No deposit, no booking: the hold goes at once rather than at its expiry.
+    if (E.isLeft(paid)) return release(conflict(DESK_MESSAGES.cardRefused('message' in paid.left ? paid.left.message : 'the card was refused.')))
     return result(DESK_MESSAGES.booked)
   }
   const started = await payInvoice(deps.commerce, tenant, customer.id, invoice.right.id, { payments: [line], idempotencyKey: `desk:${mainId}` })
-  if (E.isLeft(started)) return started
+  if (E.isLeft(started)) return release(started.left)
   const link = /^https?:\/\//.test(started.right.paymentUrl) ? started.right.paymentUrl : `${deps.origin}${started.right.paymentUrl}`
   const visits = await bookingsOf(db, tenant, ids)
   const currency = currencyOrDefault((await loadOrganisation(db, tenant))?.settings?.currency)
