@@ -39,7 +39,7 @@ import { STAFF_LOGIN, usageError } from '../exit-codes'
 import { formatTable } from '../output/table'
 import { parseObjectId, startOf } from './args'
 import { registerReportCommand } from './admin-report.command'
-import { registerDeskCommands } from './admin-desk.command'
+import { registerDeskBookingCommands } from './admin-desk-booking.command'
 
 const SIGN: Record<PlanStep['action'], string> = { create: '+', change: '~', archive: '-' }
 
@@ -263,7 +263,7 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
   registerReportCommand(admin, ctx, call)
 
   const customer = admin.command('customer').description('customers of the tenant')
-  registerDeskCommands(admin, customer, ctx, call)
+  registerDeskBookingCommands(admin, customer, ctx, call)
   customer
     .command('find <email-or-name>')
     .description('find customers by email, name or phone')

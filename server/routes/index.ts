@@ -32,7 +32,7 @@ import { staffRoutes } from '../staff/staff.routes'
 import { adminRoutes } from '../admin/admin.routes'
 import { tenantsRootRoutes } from '../admin/tenants.routes'
 import { reportsRoutes } from '../reports/reports.routes'
-import { deskRoutes } from '../desk/desk.routes'
+import { deskBookingRoutes } from '../desk/desk-booking.routes'
 import { calendarRoutes } from '../notifications/calendar.routes'
 import { privacyRoutes } from '../privacy/privacy.routes'
 
@@ -49,7 +49,7 @@ export const apiRoutes: RouteModule[] = [
   devRoutes,
   invoicesRoutes, cardsRoutes, coursesRoutes, vouchersRoutes, taxesRoutes, formsRoutes, leadsRoutes,
   staffRoutes, adminRoutes, reportsRoutes,
-  deskRoutes,
+  deskBookingRoutes,
   calendarRoutes,
   privacyRoutes,
 ]

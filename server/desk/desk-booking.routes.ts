@@ -17,7 +17,7 @@ import * as desk from './desk-booking.service'
 import { deskServices } from './desk-catalogue.repository'
 import { ok } from '../http/results'
 
-export async function deskRoutes(app: FastifyInstance, deps: ServerDeps): Promise<void> {
+export async function deskBookingRoutes(app: FastifyInstance, deps: ServerDeps): Promise<void> {
   const sendNow = (ctx: RequestContext) => void deps.mail.flush().catch((err) => ctx.request.log.error({ err }, 'mail flush failed'))
 
   serve(app, createDeskCustomer, async ({ body }, ctx) => {

@@ -59,7 +59,7 @@ export function recordText(r: CustomerRecord): string {
   ].join('\n')
 }
 
-export function registerDeskCommands(admin: Command, customer: Command, ctx: CliContext, call: CliContext['call']): void {
+export function registerDeskBookingCommands(admin: Command, customer: Command, ctx: CliContext, call: CliContext['call']): void {
   admin
     .command('book')
     .description("book on a customer's behalf (the desk): services in order, chained; deposit from the stored card, a mailed pay link, or paid at the clinic")
