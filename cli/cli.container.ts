@@ -28,6 +28,8 @@ import { STAFF_CALENDAR_USE_CASES } from '../src/application/use-cases/staff-cal
 import { DESK_PORTS } from '../src/application/desk.tokens'
 import { DESK_USE_CASES } from '../src/application/use-cases/desk-calendar.use-case'
 import { HttpDeskCalendarApi } from '../src/adapters/http/desk-calendar.adapter'
+import { DESK_BOOKING_USE_CASES } from '../src/application/use-cases/desk.use-case'
+import { HttpDeskApi } from '../src/adapters/http/desk.adapter'
 import { HttpAdminApi, OPERATOR_HTTP_CLIENT, operatorConfig, STAFF_HTTP_CLIENT, type OperatorTransport } from '../src/adapters/http/admin.adapter'
 import { InMemoryTokenStore } from '../src/adapters/storage/in-memory.adapter'
 import { apiBaseOf } from '../src/adapters/http/api-base'
@@ -103,6 +105,11 @@ export function createCliContainer(config: CliConfig): Container {
   }
   container.bind(DESK_PORTS.DeskCalendarApi).to(HttpDeskCalendarApi)
   for (const useCase of DESK_USE_CASES) {
+    const newable: new (...args: never[]) => unknown = useCase
+    container.bind(newable).toSelf()
+  }
+  container.bind(DESK_PORTS.DeskApi).to(HttpDeskApi)
+  for (const useCase of DESK_BOOKING_USE_CASES) {
     const newable: new (...args: never[]) => unknown = useCase
     container.bind(newable).toSelf()
   }

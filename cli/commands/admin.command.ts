@@ -3,19 +3,15 @@
  * token kept apart from the customer's). Tenant creation needs the server's operator key
  * (OPERATOR_KEY in the environment or --operator-key).
  */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import type { Command } from 'commander'
-import { parse, stringify } from 'yaml'
+import { stringify } from 'yaml'
 import {
   AddStaff,
   ApplySetup,
   CancelForCustomer,
   CreateTenant,
-  EraseCustomer,
-  ExportCustomerData,
   ExportSetup,
-  FindCustomer,
-  FindCustomers,
   ListDayBookings,
   ListOutbox,
   ListStaff,
@@ -23,27 +19,23 @@ import {
   MarkAttendance,
   MoveForCustomer,
   ResetStaffPassword,
-  SendFormToCustomer,
   StaffLogin,
   StaffLogout,
   SetStaffPassword,
 } from '../../src/application/use-cases/admin.use-case'
 import { OUTBOX_STATES, type DayBooking, type OutboxMessage, type PlanStep } from '../../src/contract/admin.routes'
-import { isLeft } from 'fp-ts/Either'
-import { FormModel, UserFormType } from '../../src/contract/forms.codecs'
 import { formatMoney } from '../../src/domain/pricing/money'
 import { tenantFromHost } from '../../src/domain/tenant'
-import { existsInLondon, formatLondonTime, isIsoDate, londonToUtc } from '../../src/domain/time'
+import { formatLondonTime, isIsoDate } from '../../src/domain/time'
 import type { CliContext } from '../context'
-import * as E from 'fp-ts/Either'
-import { refused, STAFF_LOGIN, usageError } from '../exit-codes'
-import { checkSetupDocument } from '../../src/contract/setup-document.check'
-import type { SetupDocument } from '../../src/contract/setup-document.codecs'
+import { STAFF_LOGIN, usageError } from '../exit-codes'
 import { formatTable } from '../output/table'
-import { parseObjectId } from './args'
+import { parseObjectId, startOf } from './args'
 import { registerReportCommand } from './admin-report.command'
 import { registerCalendarCommands } from './admin-calendar.command'
 import { registerDeskCommands } from './admin-desk.command'
+import { registerCustomerCommands } from './admin-customer.command'
+import { readSetupDocument } from './document-file'
 
 const SIGN: Record<PlanStep['action'], string> = { create: '+', change: '~', archive: '-' }
 
@@ -56,26 +48,6 @@ export function planLines(plan: readonly PlanStep[]): string {
  * The set-up file, checked here with the contract's codec and rules before anything is sent: a bad
  * file is refused (exit 1, like the server's refusal) with every error as 'path: problem'.
  */
-function readDocument(file: string): SetupDocument {
-  let text: string
-  try {
-    text = readFileSync(file, 'utf8')
-  } catch (error) {
-    throw usageError(`Cannot read ${file}: ${(error as Error).message}`)
-  }
-  let value: unknown
-  try {
-    // YAML is a superset of JSON: one parser reads both.
-    value = parse(text)
-  } catch (error) {
-    // the parser's first line ends with ':' before a excerpt of the file; the line and column are enough
-    throw usageError(`${file} is not valid YAML or JSON: ${(error as Error).message.split('\n')[0]!.replace(/:\s*$/, '.')}`)
-  }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw usageError(`${file} must hold one document (a mapping), not ${Array.isArray(value) ? 'a list' : String(value)}.`)
-  const checked = checkSetupDocument(value)
-  if (E.isLeft(checked)) throw refused(`${file} is not a valid set-up document; nothing was sent:\n${checked.left.join('\n')}`)
-  return checked.right
-}
 
 /**
  * The tenant a set-password link names in its host (PUBLIC_URL 'https://{tenant}.clinic.example.com'),
@@ -92,13 +64,6 @@ export function tenantOfLink(link: string): string | undefined {
 }
 
 /** 'yyyy-MM-dd HH:mm' in Europe/London, or an ISO instant. */
-function startOf(value: string): string {
-  const local = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})$/.exec(value.trim())
-  if (local && isIsoDate(local[1]!) && existsInLondon(local[1]!, local[2]!)) return londonToUtc(local[1]!, local[2]!).toISOString()
-  const instant = new Date(value)
-  if (!/Z|[+-]\d{2}:?\d{2}$/.test(value) || Number.isNaN(instant.getTime())) throw usageError(`--start must be 'yyyy-MM-dd HH:mm' (London time) or an ISO instant, got '${value}'.`)
-  return instant.toISOString()
-}
 
 function bookingsText(rows: readonly DayBooking[], currency: Parameters<typeof formatMoney>[1]): string {
   if (rows.length === 0) return 'No appointments that day.'
@@ -250,7 +215,7 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
     .option('--dry-run', 'only print the plan')
     .option('--yes', 'apply without asking')
     .action(async (opts: { file: string; dryRun?: boolean; yes?: boolean }) => {
-      const document = readDocument(opts.file)
+      const document = readSetupDocument(opts.file)
       const planned = await call('Checking the file', () => ctx.useCase(ApplySetup).execute(document, true))
       if (opts.dryRun || planned.plan.length === 0) return ctx.print(planned, () => planLines(planned.plan))
       if (!ctx.json) ctx.io.stdout.write(`${planLines(planned.plan)}\n`)
@@ -281,71 +246,7 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
   registerCalendarCommands(admin, ctx, call)
   registerDeskCommands(admin, ctx, call)
 
-  const customer = admin.command('customer').description('customers of the tenant')
-  customer
-    .command('find <email-or-name>')
-    .description('find customers by email or name')
-    .action(async (q: string) => {
-      // an empty search would list every customer of the clinic
-      if (q.trim() === '') throw usageError('Give an email or a name to search for.')
-      const rows = await call('Searching', () => ctx.useCase(FindCustomers).execute(q))
-      ctx.print(rows, () =>
-        formatTable(rows, [
-          { header: 'Name', value: (c) => `${c.firstName} ${c.surname}` },
-          { header: 'Email', value: (c) => c.email },
-          { header: 'Mobile', value: (c) => c.mobilePhone ?? '' },
-          { header: 'ID', value: (c) => c.id },
-        ], { empty: 'No customer found.' }),
-      )
-    })
-
-  customer
-    .command('export <email-or-id>')
-    .description('everything held about a customer as JSON (account, bookings, invoices, signed forms, messages): a subject access request')
-    .option('-o, --output <file>', 'write it to this file (readable by you only) instead of printing it')
-    .action(async (who: string, opts: { output?: string }) => {
-      const data = await call("Exporting the customer's data", () => ctx.useCase(ExportCustomerData).execute(who))
-      const json = `${JSON.stringify(data, null, 2)}\n`
-      if (!opts.output) return void ctx.io.stdout.write(json)
-      // personal and health data: not readable by other users of the machine
-      writeFileSync(opts.output, json, { mode: 0o600 })
-      ctx.print({ file: opts.output }, () => `Written to ${opts.output}.`)
-    })
-
-  customer
-    .command('erase <email-or-id>')
-    .description('erase a customer: personal data, forms, cards and messages gone, future visits cancelled, sessions ended; invoices kept under a pseudonym. Cannot be undone')
-    .option('--yes', 'erase without asking')
-    .action(async (who: string, opts: { yes?: boolean }) => {
-      if (!opts.yes) {
-        if (!ctx.canPrompt()) throw usageError('Add --yes to erase this customer.')
-        const found = await call('Looking the customer up', () => ctx.useCase(FindCustomer).execute(who))
-        const named = 'email' in found ? `${found.firstName} ${found.surname} <${found.email}>` : found.id
-        if (!(await ctx.prompt.confirm(`Erase ${named}? This cannot be undone.`))) return ctx.info('Nothing erased.')
-      }
-      const done = await call('Erasing the customer', () => ctx.useCase(EraseCustomer).execute(who))
-      ctx.print(done, () =>
-        [
-          `Erased. Invoices and payments kept as ${done.pseudonym} (${done.invoicesKept} invoice${done.invoicesKept === 1 ? '' : 's'}).`,
-          `Cancelled ${done.appointmentsCancelled} future visit${done.appointmentsCancelled === 1 ? '' : 's'}; deleted ${done.formsDeleted} form${done.formsDeleted === 1 ? '' : 's'}, ${done.cardsDeleted} card${done.cardsDeleted === 1 ? '' : 's'}, ${done.leadsDeleted} enquir${done.leadsDeleted === 1 ? 'y' : 'ies'}, ${done.messagesDeleted} message${done.messagesDeleted === 1 ? '' : 's'}.`,
-        ].join('\n'),
-      )
-    })
-
-  customer
-    .command('send-form <email-or-id>')
-    .description("send a customer a form to fill in (the clinic's standard one of the type, or --file); they get its link by email")
-    .requiredOption('--type <type>', 'consent, general, medical or aftercare')
-    .option('-f, --file <file>', 'the form model (YAML or JSON) instead of the standard one')
-    .option('--password <password>', 'a password the form asks for (tell the customer another way)')
-    .action(async (who: string, opts: { type: string; file?: string; password?: string }) => {
-      if (!UserFormType.is(opts.type)) throw usageError(`--type must be consent, general, medical or aftercare, got '${opts.type}'.`)
-      const model = opts.file ? FormModel.decode(readDocument(opts.file)) : undefined
-      if (model && isLeft(model)) throw usageError(`${opts.file} is not a form model: it needs a name and a list of fields.`)
-      const body = { type: opts.type, ...(model ? { model: model.right } : {}), ...(opts.password ? { password: opts.password } : {}) }
-      const sent = await call('Sending the form', () => ctx.useCase(SendFormToCustomer).execute(who, body))
-      ctx.print(sent, () => `Sent. The customer has its link by email:\n${sent.link}`)
-    })
+  registerCustomerCommands(admin, ctx, call)
 
   admin
     .command('outbox')

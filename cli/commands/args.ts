@@ -1,6 +1,6 @@
 /** Argument parsers for commander options: a bad value is a usage error (exit 2). */
 import { InvalidArgumentError } from 'commander'
-import { isIsoDate, londonDateOf, londonMonthOf } from '../../src/domain/time'
+import { existsInLondon, isIsoDate, londonDateOf, londonMonthOf, londonToUtc } from '../../src/domain/time'
 import { usageError } from '../exit-codes'
 
 export function parseMonth(value: string): { year: number; month: number } {
@@ -59,3 +59,12 @@ export function currentMonth(now: Date = new Date()): { year: number; month: num
 }
 
 export const monthOfDate = (date: string) => ({ year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) })
+
+/** A start as the desk types it: 'yyyy-MM-dd HH:mm' (London time) or an ISO instant; the ISO instant back. */
+export function startOf(value: string): string {
+  const local = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})$/.exec(value.trim())
+  if (local && isIsoDate(local[1]!) && existsInLondon(local[1]!, local[2]!)) return londonToUtc(local[1]!, local[2]!).toISOString()
+  const instant = new Date(value)
+  if (!/Z|[+-]\d{2}:?\d{2}$/.test(value) || Number.isNaN(instant.getTime())) throw usageError(`--start must be 'yyyy-MM-dd HH:mm' (London time) or an ISO instant, got '${value}'.`)
+  return instant.toISOString()
+}

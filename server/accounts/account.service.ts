@@ -79,7 +79,7 @@ async function findByEmail(db: DbOrTrx, tenant: string, email: string): Promise<
   return db.selectFrom('customers').selectAll().where('tenant_id', '=', tenant).where('email', '=', normaliseEmail(email)).executeTakeFirst()
 }
 
-async function issueToken(db: DbOrTrx, tenant: string, customerId: string, purpose: 'verify' | 'reset', minutes: number, now: Date): Promise<string> {
+export async function issueToken(db: DbOrTrx, tenant: string, customerId: string, purpose: 'verify' | 'reset', minutes: number, now: Date): Promise<string> {
   const token = randomBytes(32).toString('base64url')
   await db
     .insertInto('tokens')

@@ -1,5 +1,6 @@
 /** The day's appointments with what the front desk needs, and customer look-ups, scoped by tenant. */
 import { sql } from 'kysely'
+import { normalisePhone } from '../../src/domain/validation/phone'
 import type { OperatorDbOrTrx } from '../staff/staff.tables'
 
 export interface DayRow {
@@ -21,7 +22,7 @@ export interface DayRow {
   deposit_paid: string | number | null
 }
 
-function dayQuery(db: OperatorDbOrTrx, tenant: string) {
+export function dayQuery(db: OperatorDbOrTrx, tenant: string) {
   return db
     .selectFrom('appointments as a')
     .innerJoin('practitioners as p', 'p.id', 'a.practitioner_id')
@@ -87,6 +88,8 @@ export async function idsNamed(db: OperatorDbOrTrx, tenant: string, kind: 'clini
 }
 
 export async function findCustomers(db: OperatorDbOrTrx, tenant: string, query: string) {
+  const digits = query.replace(/\D/g, '')
+  const phone = digits.length >= 6 && /^[+\d\s().-]+$/.test(query.trim()) ? { digits: digits.replace(/^0/, ''), e164: normalisePhone(query, { defaultCountry: 'GB' }) ?? query.trim() } : undefined
   const needle = `%${query.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
   return db
     .selectFrom('customers')
@@ -97,6 +100,8 @@ export async function findCustomers(db: OperatorDbOrTrx, tenant: string, query: 
         eb('id', '=', query.trim()),
         eb(sql<string>`lower(email)`, 'like', needle),
         eb(sql<string>`lower(first_name || ' ' || surname)`, 'like', needle),
+        // A phone number as the desk types it ('07700 900123'): its E.164 form, or its digits in the stored number.
+        ...(phone ? [eb('mobile_phone', '=', phone.e164), eb(sql<string>`replace(mobile_phone, '+', '')`, 'like', `%${phone.digits}%`)] : []),
       ]),
     )
     .orderBy('surname')

@@ -30,12 +30,14 @@ export interface RequestOptions {
   minimiseGaps?: boolean
   checkFirst?: boolean
   ignore: readonly string[]
+  /** The front desk's own notice (0): it books inside the online notice too. Absent: the organisation's. */
+  minNoticeMinutes?: number
 }
 
 export function slotOptions(settings: OrganisationSettings, request: RequestOptions, closed = false): SlotOptions {
   return {
     now: request.now.getTime(),
-    minNoticeMinutes: settings.minNoticeMinutes ?? 0,
+    minNoticeMinutes: request.minNoticeMinutes ?? settings.minNoticeMinutes ?? 0,
     withHolidays: request.withHolidays ?? true,
     onlineBooking: request.onlineBooking ?? true,
     ignoreAppointmentId: request.ignore,

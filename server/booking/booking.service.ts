@@ -44,15 +44,32 @@ export function pricesOf(price: number, taxRate: number) {
  * the 10:00 and 10:15 slots (a reschedule: the 5-minute grid). Uses the calendars already loaded: no query. Minimise-gaps filtering is
  * a display rule and is not applied here.
  */
-export function offeredStart(cal: Calendars, option: ServiceOptionRow, start: number, now: Date, ignore: string[], forceInterval?: number): boolean {
+export function offeredStart(cal: Calendars, option: ServiceOptionRow, start: number, now: Date, ignore: string[], forceInterval?: number, desk?: DeskRules): boolean {
   const date = londonDateOf(start)
   const slots = daySlots({
     date,
     practitioners: calendarDays(cal.calendars.filter((c) => c.practitionerId === option.practitionerId))(date),
     service: { serviceId: option.serviceId, options: [{ practitionerId: option.practitionerId, durationMinutes: option.durationMinutes }], intervalMinutes: option.intervalMinutes, ...(forceInterval ? { forceInterval } : {}) },
-    options: { ...slotOptions(cal.settings, { now, ignore, minimiseGaps: false }, cal.closedDates.has(date)), includeInvalid: true },
+    options: { ...slotOptions(cal.settings, { now, ignore, minimiseGaps: false, ...desk }, cal.closedDates.has(date)), includeInvalid: true },
   })
   return slots.some((s) => Date.parse(s.startDate) === start)
+}
+
+/** How the front desk's requests see the calendars: practitioners who take no online bookings and no online notice. */
+export interface DeskRules {
+  onlineBooking: false
+  minNoticeMinutes: 0
+}
+export const DESK_RULES: DeskRules = { onlineBooking: false, minNoticeMinutes: 0 }
+
+/**
+ * A booking the front desk makes on the customer's behalf (POST /admin/desk/bookings): services not
+ * bookable online and times inside the online notice too, no cap on the customer's live holds (the
+ * desk is not a bot), and with payLater nothing due now ('pay at the clinic': Scheduled at once).
+ * Never over another booking: the same calendars, locks and exclusion constraint as online.
+ */
+export interface DeskOption {
+  payLater: boolean
 }
 
 export interface BookingDeps {
@@ -65,6 +82,8 @@ export interface BookingDeps {
   onScheduled?: (trx: Transaction<CoreTables>, customerId: string, appointmentIds: readonly string[]) => Promise<void>
   /** Called after the commit when the booking wrote a notice (to send the outbox now). */
   afterCommit?: () => void
+  /** Set when the front desk books on the customer's behalf. */
+  desk?: DeskOption
 }
 
 export function isOverlapViolation(error: unknown): boolean {
@@ -113,7 +132,8 @@ export async function createBooking(
   const clinicId = items[0].clinicId
   const transactionId = body.coherentTransactionId?.trim() || null
 
-  const { services, options } = await serviceOptions(deps.db, tenant, clinicId, [...new Set(items.map((i) => i.serviceId))], true)
+  const desk = deps.desk ? DESK_RULES : undefined
+  const { services, options } = await serviceOptions(deps.db, tenant, clinicId, [...new Set(items.map((i) => i.serviceId))], !desk)
   const chosen: (ServiceOptionRow & Item & { end: Date })[] = []
   for (const item of items) {
     if (!services.has(item.serviceId)) return E.left(notFound('This service cannot be booked online at this location.'))
@@ -160,17 +180,17 @@ export async function createBooking(
       // A retried request (same transaction id) answers the booking it already made.
       if (facts?.taken) return REPLAYED
       if (!facts?.settings) return notFound('Organisation not found')
-      if (facts.holds >= deps.maxLiveHolds) return TOO_MANY_HOLDS_ERROR
-      deposit = depositItems.length ? calculateDeposit({ settings: facts.settings, items: depositItems, accountBalance: facts.accountBalance }) : 0
+      if (!desk && facts.holds >= deps.maxLiveHolds) return TOO_MANY_HOLDS_ERROR
+      deposit = deps.desk?.payLater ? 0 : depositItems.length ? calculateDeposit({ settings: facts.settings, items: depositItems, accountBalance: facts.accountBalance }) : 0
       status = deposit > 0 ? 'Pending' : 'Scheduled'
       // The customer's own slot hold (made when the time was picked) counts as free for this booking.
       const held = await heldForClaim(trx, tenant, body.hold, deps.now)
       const calendars = await loadCalendars(trx, tenant, clinicId, practitionerIds, londonDateOf(from), londonDateOf(to), deps.db)
       for (const c of chosen) {
-        if (!fitsCalendar(calendars, c.practitionerId, c.start.getTime(), c.end.getTime(), { now: deps.now, ignore: held })) return SLOT_TAKEN_ERROR
+        if (!fitsCalendar(calendars, c.practitionerId, c.start.getTime(), c.end.getTime(), { now: deps.now, ignore: held, ...desk })) return SLOT_TAKEN_ERROR
       }
       // Later services of a chain start where the previous one ends; the first must be an offered time.
-      if (!offeredStart(calendars, chosen[0], chosen[0].start.getTime(), deps.now, held)) return invalid(OFF_GRID)
+      if (!offeredStart(calendars, chosen[0], chosen[0].start.getTime(), deps.now, held, undefined, desk)) return invalid(OFF_GRID)
       for (const courseId of new Set(courseItems.map((c) => c.courseId!))) {
         const booked = courseItems.filter((c) => c.courseId === courseId)
         const guard = await reserveCourseSessions(trx, tenant, customerId, courseId, booked.length, deps.now, booked.map((c) => c.serviceId))

@@ -60,9 +60,19 @@ async function openForm(deps: CommerceDeps, tenant: string, id: string, password
 export async function getUserForm(deps: CommerceDeps, tenant: string, id: string, password?: string): Promise<E.Either<ServiceError, UserForm>> {
   const opened = await openForm(deps, tenant, id, password)
   if (E.isLeft(opened)) return opened
-  const row = opened.right
+  return E.right(await formView(deps, tenant, opened.right))
+}
+
+/** A form sent to the customer, for the clinic's staff (no form password asked; another customer's is not found). */
+export async function staffUserForm(deps: CommerceDeps, tenant: string, customerId: string, id: string): Promise<E.Either<ServiceError, UserForm>> {
+  const row = await findForm(deps, tenant, id)
+  if (!row || row.customer_id !== customerId) return E.left(notFound(FORM_MESSAGES.notFound))
+  return E.right(await formView(deps, tenant, row))
+}
+
+async function formView(deps: CommerceDeps, tenant: string, row: FormRow): Promise<UserForm> {
   const customer = await customerSummary(deps.db, tenant, row.customer_id)
-  return E.right({
+  return {
     id: row.id,
     type: row.type as UserForm['type'],
     isSigned: row.is_signed,
@@ -77,7 +87,7 @@ export async function getUserForm(deps: CommerceDeps, tenant: string, id: string
     ...(row.answers ? { data: row.answers as Record<string, unknown> } : {}),
     ...(row.signature ? { signature: row.signature } : {}),
     ...(row.updated_at ?? row.signed_at ? { updatedAt: (row.updated_at ?? row.signed_at)!.toISOString() } : {}),
-  })
+  }
 }
 
 const SIGNATURE = /^data:image\/(png|jpeg|svg\+xml);base64,[A-Za-z0-9+/]+=*$/

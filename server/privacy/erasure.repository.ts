@@ -22,7 +22,7 @@ export interface ErasedCounts {
 const count = (result: { numDeletedRows?: bigint; numUpdatedRows?: bigint }) => Number(result.numDeletedRows ?? result.numUpdatedRows ?? 0)
 
 /** The tables whose erased rows held personal data (the customer's, their forms, cards, mail, tokens, enquiries). */
-const ERASED_TABLES = ['customers', 'outbox', 'commerce_user_forms', 'commerce_leads', 'sandbox_cards', 'sandbox_setup_intents', 'commerce_card_setups', 'commerce_processor_customers', 'tokens', 'slot_holds'] as const
+const ERASED_TABLES = ['customers', 'outbox', 'commerce_user_forms', 'commerce_leads', 'sandbox_cards', 'sandbox_setup_intents', 'commerce_card_setups', 'commerce_processor_customers', 'tokens', 'slot_holds', 'customer_notes'] as const
 
 /**
  * The embedded database's files after an erasure: a data-directory backup (PGlite's, `clinic admin
@@ -75,6 +75,8 @@ export async function eraseCustomerRows(trx: DbOrTrx, tenant: string, customerId
     .where('starts_at', '>', now)
     .executeTakeFirst()
   await trx.deleteFrom('slot_holds').where('tenant_id', '=', tenant).where('customer_id', '=', customerId).execute()
+  // The staff's notes about the customer are personal data too.
+  await sql`DELETE FROM customer_notes WHERE tenant_id = ${tenant} AND customer_id = ${customerId}`.execute(trx)
   const forms = await trx.deleteFrom('commerce_user_forms').where('tenant_id', '=', tenant).where('customer_id', '=', customerId).executeTakeFirst()
   const leads = await trx.deleteFrom('commerce_leads').where('tenant_id', '=', tenant).where(sql<string>`lower(email)`, '=', contact.email.toLowerCase()).executeTakeFirst()
   const messages = await trx.deleteFrom('outbox').where('tenant_id', '=', tenant).where('to_address', 'in', addresses).executeTakeFirst()

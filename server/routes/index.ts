@@ -32,6 +32,7 @@ import { staffRoutes } from '../staff/staff.routes'
 import { adminRoutes } from '../admin/admin.routes'
 import { tenantsRootRoutes } from '../admin/tenants.routes'
 import { reportsRoutes } from '../reports/reports.routes'
+import { deskBookingRoutes } from '../desk/desk-booking.routes'
 import { calendarRoutes } from '../notifications/calendar.routes'
 import { privacyRoutes } from '../privacy/privacy.routes'
 import { practitionerFeedRoutes } from '../staff/practitioner-feed.routes'
@@ -50,6 +51,7 @@ export const apiRoutes: RouteModule[] = [
   devRoutes,
   invoicesRoutes, cardsRoutes, coursesRoutes, vouchersRoutes, taxesRoutes, formsRoutes, leadsRoutes,
   staffRoutes, adminRoutes, reportsRoutes,
+  deskBookingRoutes,
   calendarRoutes,
   privacyRoutes,
   practitionerFeedRoutes,

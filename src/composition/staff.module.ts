@@ -10,6 +10,10 @@ import { StaffNotificationsViewModel } from '../ui/view-models/staff-notificatio
 import { DESK_PORTS } from '../application/desk.tokens'
 import { DESK_USE_CASES } from '../application/use-cases/desk-calendar.use-case'
 import { HttpDeskCalendarApi } from '../adapters/http/desk-calendar.adapter'
+import { DESK_BOOKING_USE_CASES } from '../application/use-cases/desk.use-case'
+import { HttpDeskApi } from '../adapters/http/desk.adapter'
+import { DeskBookingViewModel } from '../ui/view-models/desk-booking.view-model'
+import { CustomerRecordViewModel } from '../ui/view-models/customer-record.view-model'
 import { HttpAdminApi, OPERATOR_HTTP_CLIENT, operatorConfig, STAFF_HTTP_CLIENT, type OperatorTransport } from '../adapters/http/admin.adapter'
 import { InMemoryTokenStore } from '../adapters/storage/in-memory.adapter'
 import { createFetchTransport } from '../adapters/http/fetch-transport'
@@ -45,6 +49,10 @@ export function staffModule(http: HttpConfig): ContainerModule {
     for (const useCase of STAFF_CALENDAR_USE_CASES) bind(useCase as never).toSelf().inSingletonScope()
     bind(DESK_PORTS.DeskCalendarApi).to(HttpDeskCalendarApi).inSingletonScope()
     for (const useCase of DESK_USE_CASES) bind(useCase as never).toSelf().inSingletonScope()
+    bind(DESK_PORTS.DeskApi).to(HttpDeskApi).inSingletonScope()
+    for (const useCase of DESK_BOOKING_USE_CASES) bind(useCase as never).toSelf().inSingletonScope()
+    bind(DeskBookingViewModel).toSelf().inSingletonScope()
+    bind(CustomerRecordViewModel).toSelf().inSingletonScope()
     bind(StaffDeskViewModel).toSelf().inSingletonScope()
     bind(StaffCustomersViewModel).toSelf().inSingletonScope()
     bind(StaffForgotPasswordViewModel).toSelf().inSingletonScope()

@@ -9,6 +9,7 @@ import * as countries from './countries.routes'
 import * as courses from './courses.routes'
 import * as customerCourses from './customer-courses.routes'
 import * as customers from './customers.routes'
+import * as desk from './desk.routes'
 import * as dev from './dev.routes'
 import * as deskCalendar from './desk-calendar.routes'
 import * as forms from './forms.routes'
@@ -59,6 +60,7 @@ export * from './admin.routes'
 export * from './reports.routes'
 export * from './practitioner-feeds.routes'
 export * from './desk-calendar.routes'
+export * from './desk.routes'
 export { getCountries } from './countries.routes'
 
 function isRoute(x: unknown): x is Route {
@@ -98,6 +100,7 @@ export const routeModules = {
   staff,
   admin,
   reports,
+  desk,
   privacy,
   practitionerFeeds,
   deskCalendar,

@@ -123,6 +123,8 @@ export function staffRoutes(lazyPage: LazyPage): RouteObject[] {
     { path: 'staff/notifications', ...lazyPage(() => import('./pages/staff/StaffNotificationsPage')) },
     { path: 'staff/week', ...lazyPage(() => import('./pages/staff/StaffWeekPage')) },
     { path: 'staff/settings', ...lazyPage(() => import('./pages/staff/StaffSettingsPage')) },
+    { path: 'staff/new-booking', ...lazyPage(() => import('./pages/staff/StaffNewBookingPage')) },
+    { path: 'staff/customers/:id', ...lazyPage(() => import('./pages/staff/StaffCustomerPage')) },
     { path: 'staff/forgot-password', ...lazyPage(() => import('./pages/staff/StaffForgotPasswordPage')) },
     { path: 'staff/set-password/:token', ...lazyPage(() => import('./pages/staff/StaffSetPasswordPage')) },
   ]

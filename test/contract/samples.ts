@@ -341,4 +341,46 @@ export const routeSamples: ReadonlyArray<RouteSample> = [
   }),
   sample(c.revokePractitionerFeed, { body: {}, responses: { 200: { message: 'The calendar feed link is revoked: calendar apps subscribed to it get nothing more.' } } }),
   sample(c.getPractitionerFeedCalendar, { params: { token: 'abc' }, responses: { 200: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n' } }),
+  // The front desk (issue 29)
+  sample(c.createDeskCustomer, {
+    body: { title: 'Ms', firstName: 'Pat', surname: 'Phone', email: 'pat@example.test', mobilePhone: '+447700900456', dob: '1980-04-02', gender: 'female' },
+    responses: { 201: { id: ids.customer, email: 'pat@example.test', firstName: 'Pat', surname: 'Phone', mobilePhone: '+447700900456' } },
+  }),
+  sample(c.getDeskServices, {
+    query: { location: ids.clinic },
+    responses: { 200: [{ id: ids.service, name: 'Facial', durationMinutes: 60, price: 80, online: false, practitioners: [{ id: ids.practitioner, name: 'Maya Thompson' }] }] },
+  }),
+  sample(c.getDeskTimes, {
+    body: { location: ids.clinic, date: '2026-12-02', services: [{ service: ids.service, practitioner: ids.practitioner }, { service: ids.service2 }] },
+    responses: {
+      200: [{
+        value: '10:00',
+        start: '2026-12-02T10:00:00.000Z',
+        end: '2026-12-02T11:30:00.000Z',
+        services: [
+          { service: ids.service, practitioner: ids.practitioner, start: '2026-12-02T10:00:00.000Z', end: '2026-12-02T11:00:00.000Z' },
+          { service: ids.service2, practitioner: ids.practitioner, start: '2026-12-02T11:00:00.000Z', end: '2026-12-02T11:30:00.000Z' },
+        ],
+      }],
+    },
+  }),
+  sample(c.createDeskBooking, {
+    body: { customer: ids.customer, location: ids.clinic, start: '2026-12-02T10:00:00.000Z', services: [{ service: ids.service }], payment: 'link', transactionId: 'desk-1' },
+    responses: { 201: { appointments: [{ ...dayBooking, status: 'Pending' }], payment: 'link', status: 'Pending', deposit: 16, depositPaid: 0, message: 'held', payLink: 'https://riverside.clinic.example/sandbox/pay/t1', holdExpiresAt: '2026-12-01T10:00:00.000Z' } },
+  }),
+  sample(c.getCustomerRecord, {
+    params: { id: ids.customer },
+    responses: {
+      200: {
+        contact: { id: ids.customer, email: 'jane@example.test', firstName: 'Jane', surname: 'Doe', verified: true, mobilePhone: '+447700900123', dateOfBirth: '1990-02-01' },
+        upcoming: [dayBooking],
+        past: [],
+        courses: [customerCourse],
+        forms: [{ id: ids.form, type: 'consent', name: 'Consent', isSigned: true, isUpdated: false, sentAt: '2026-11-01T10:00:00.000Z', completedAt: '2026-11-02T10:00:00.000Z' }],
+        notes: [{ id: ids.customer, text: 'Prefers mornings', author: 'Maya Thompson', createdAt: '2026-11-01T10:00:00.000Z' }],
+      },
+    },
+  }),
+  sample(c.addStaffNote, { params: { id: ids.customer }, body: { text: 'Prefers mornings' }, responses: { 201: { id: ids.customer, text: 'Prefers mornings', author: 'Maya Thompson', createdAt: '2026-11-01T10:00:00.000Z' } } }),
+  sample(c.getCustomerForm, { params: { id: ids.customer, formId: ids.form }, responses: { 200: userForm } }),
 ]

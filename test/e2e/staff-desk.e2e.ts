@@ -280,7 +280,7 @@ describe('a new clinic, set up from the example file, takes a booking seen on /s
     await s.shot('after-actions')
     await s.axe('after actions')
 
-    await page.getByLabel('Name or email').fill('Tester')
+    await page.getByLabel('Name, email or phone').fill('Tester')
     await page.getByRole('button', { name: 'Search', exact: true }).click()
     await page.getByRole('list', { name: 'Matching customers' }).getByText('Jo Tester').waitFor()
     await s.shot('customer-search')

@@ -24,6 +24,7 @@ import { slotHoldPageMigration } from './0113-slot-hold-page.migration'
 import { appointmentCancellationsMigration } from './0114-appointment-cancellations.migration'
 import { practitionerNotificationsMigration } from './0140-practitioner-notifications.migration'
 import { deskCalendarMigration } from './0125-desk-calendar.migration'
+import { customerNotesMigration } from './0120-customer-notes.migration'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': coreMigration,
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '0112-card-setup-choices': cardSetupChoicesMigration,
   '0113-slot-hold-page': slotHoldPageMigration,
   '0114-appointment-cancellations': appointmentCancellationsMigration,
+  '0120-customer-notes': customerNotesMigration,
   '0125-desk-calendar': deskCalendarMigration,
   '0140-practitioner-notifications': practitionerNotificationsMigration,
 }

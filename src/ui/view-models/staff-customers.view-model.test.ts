@@ -17,7 +17,7 @@ describe('StaffCustomersViewModel', () => {
     const { vm, find } = setup()
     vm.setQuery(' j ')
     await vm.search()
-    expect(vm.error).toBe('Enter at least two characters of a name or email.')
+    expect(vm.error).toBe('Enter at least two characters of a name, email or phone.')
     expect(find.execute).not.toHaveBeenCalled()
   })
 

@@ -7,7 +7,7 @@ import type { CustomerSummary } from '../../contract/admin.routes'
 import type { Exec } from './app-services'
 
 
-/** The staff desk's customer search (/staff): by name or email, as `clinic admin customer find`. */
+/** The staff desk's customer search (/staff): by name, email or phone, as `clinic admin customer find`. */
 @injectable()
 export class StaffCustomersViewModel {
   query = ''
@@ -35,7 +35,7 @@ export class StaffCustomersViewModel {
   async search(): Promise<void> {
     const q = this.query.trim()
     if (q.length < 2) {
-      this.error = 'Enter at least two characters of a name or email.'
+      this.error = 'Enter at least two characters of a name, email or phone.'
       return
     }
     this.searching = true

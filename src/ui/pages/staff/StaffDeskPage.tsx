@@ -59,6 +59,7 @@ const StaffDeskPage = observer(function StaffDeskPage() {
           </div>
           <div className={styles.bar}>
             <Link to={`/staff/week?date=${vm.date}`}>Week view</Link>
+            {vm.staff?.role === 'admin' ? <Link to={`/staff/new-booking?location=${vm.location}&date=${vm.date}`}>New booking</Link> : null}
             {vm.staff?.role === 'admin' ? <Link to="/staff/reports">Reports</Link> : null}
             <Link to="/staff/notifications">Notifications &amp; calendar</Link>
             {vm.staff?.role === 'admin' ? <Link to="/staff/settings">Settings</Link> : null}

@@ -1,0 +1,83 @@
+/**
+ * `clinic admin customer find|export|erase|send-form` (and the desk's `show|note`, `admin book`): a
+ * clinic's customers, from the staff login's side.
+ */
+import { writeFileSync } from 'node:fs'
+import type { Command } from 'commander'
+import { isLeft } from 'fp-ts/Either'
+import { EraseCustomer, ExportCustomerData, FindCustomer, FindCustomers, SendFormToCustomer } from '../../src/application/use-cases/admin.use-case'
+import { FormModel, UserFormType } from '../../src/contract/forms.codecs'
+import type { CliContext } from '../context'
+import { usageError } from '../exit-codes'
+import { formatTable } from '../output/table'
+import { readDocumentFile } from './document-file'
+import { registerDeskBookingCommands } from './admin-desk-booking.command'
+
+export function registerCustomerCommands(admin: Command, ctx: CliContext, call: CliContext['call']): void {
+  const customer = admin.command('customer').description('customers of the tenant')
+  registerDeskBookingCommands(admin, customer, ctx, call)
+  customer
+    .command('find <email-or-name>')
+    .description('find customers by email, name or phone')
+    .action(async (q: string) => {
+      // an empty search would list every customer of the clinic
+      if (q.trim() === '') throw usageError('Give an email or a name to search for.')
+      const rows = await call('Searching', () => ctx.useCase(FindCustomers).execute(q))
+      ctx.print(rows, () =>
+        formatTable(rows, [
+          { header: 'Name', value: (c) => `${c.firstName} ${c.surname}` },
+          { header: 'Email', value: (c) => c.email },
+          { header: 'Mobile', value: (c) => c.mobilePhone ?? '' },
+          { header: 'ID', value: (c) => c.id },
+        ], { empty: 'No customer found.' }),
+      )
+    })
+
+  customer
+    .command('export <email-or-id>')
+    .description('everything held about a customer as JSON (account, bookings, invoices, signed forms, messages): a subject access request')
+    .option('-o, --output <file>', 'write it to this file (readable by you only) instead of printing it')
+    .action(async (who: string, opts: { output?: string }) => {
+      const data = await call("Exporting the customer's data", () => ctx.useCase(ExportCustomerData).execute(who))
+      const json = `${JSON.stringify(data, null, 2)}\n`
+      if (!opts.output) return void ctx.io.stdout.write(json)
+      // personal and health data: not readable by other users of the machine
+      writeFileSync(opts.output, json, { mode: 0o600 })
+      ctx.print({ file: opts.output }, () => `Written to ${opts.output}.`)
+    })
+
+  customer
+    .command('erase <email-or-id>')
+    .description('erase a customer: personal data, forms, cards and messages gone, future visits cancelled, sessions ended; invoices kept under a pseudonym. Cannot be undone')
+    .option('--yes', 'erase without asking')
+    .action(async (who: string, opts: { yes?: boolean }) => {
+      if (!opts.yes) {
+        if (!ctx.canPrompt()) throw usageError('Add --yes to erase this customer.')
+        const found = await call('Looking the customer up', () => ctx.useCase(FindCustomer).execute(who))
+        const named = 'email' in found ? `${found.firstName} ${found.surname} <${found.email}>` : found.id
+        if (!(await ctx.prompt.confirm(`Erase ${named}? This cannot be undone.`))) return ctx.info('Nothing erased.')
+      }
+      const done = await call('Erasing the customer', () => ctx.useCase(EraseCustomer).execute(who))
+      ctx.print(done, () =>
+        [
+          `Erased. Invoices and payments kept as ${done.pseudonym} (${done.invoicesKept} invoice${done.invoicesKept === 1 ? '' : 's'}).`,
+          `Cancelled ${done.appointmentsCancelled} future visit${done.appointmentsCancelled === 1 ? '' : 's'}; deleted ${done.formsDeleted} form${done.formsDeleted === 1 ? '' : 's'}, ${done.cardsDeleted} card${done.cardsDeleted === 1 ? '' : 's'}, ${done.leadsDeleted} enquir${done.leadsDeleted === 1 ? 'y' : 'ies'}, ${done.messagesDeleted} message${done.messagesDeleted === 1 ? '' : 's'}.`,
+        ].join('\n'),
+      )
+    })
+
+  customer
+    .command('send-form <email-or-id>')
+    .description("send a customer a form to fill in (the clinic's standard one of the type, or --file); they get its link by email")
+    .requiredOption('--type <type>', 'consent, general, medical or aftercare')
+    .option('-f, --file <file>', 'the form model (YAML or JSON) instead of the standard one')
+    .option('--password <password>', 'a password the form asks for (tell the customer another way)')
+    .action(async (who: string, opts: { type: string; file?: string; password?: string }) => {
+      if (!UserFormType.is(opts.type)) throw usageError(`--type must be consent, general, medical or aftercare, got '${opts.type}'.`)
+      const model = opts.file ? FormModel.decode(readDocumentFile(opts.file)) : undefined
+      if (model && isLeft(model)) throw usageError(`${opts.file} is not a form model: it needs a name and a list of fields.`)
+      const body = { type: opts.type, ...(model ? { model: model.right } : {}), ...(opts.password ? { password: opts.password } : {}) }
+      const sent = await call('Sending the form', () => ctx.useCase(SendFormToCustomer).execute(who, body))
+      ctx.print(sent, () => `Sent. The customer has its link by email:\n${sent.link}`)
+    })
+}

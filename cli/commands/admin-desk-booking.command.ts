@@ -1,0 +1,111 @@
+/**
+ * The front desk from the CLI (issue 29): `clinic admin book` books on a customer's behalf through
+ * the same use case as the /staff page; `clinic admin customer show | note` read the customer's
+ * record and add a staff note. Staff commands (the staff login): the notes are for staff only and
+ * never appear in the customer's own commands.
+ */
+import type { Command } from 'commander'
+import { FindCustomer } from '../../src/application/use-cases/admin.use-case'
+import { AddStaffNote, BookOnBehalf, ShowCustomerRecord } from '../../src/application/use-cases/desk.use-case'
+import type { DayBooking } from '../../src/contract/admin.routes'
+import type { CustomerRecord, DeskBookingResult } from '../../src/contract/desk.routes'
+import type { DeskPaymentChoice } from '../../src/domain/booking/desk-request'
+import { DISPLAY_DATE_TIME_FORMAT, LONDON_TIME_ZONE } from '../../src/domain/time'
+import { formatInTimeZone } from 'date-fns-tz'
+import type { CliContext } from '../context'
+import { usageError } from '../exit-codes'
+import { formatTable } from '../output/table'
+import { parseObjectId, startOf } from './args'
+
+const PAYMENTS: readonly DeskPaymentChoice[] = ['card', 'link', 'clinic']
+const when = (iso: string) => formatInTimeZone(new Date(iso), LONDON_TIME_ZONE, DISPLAY_DATE_TIME_FORMAT)
+
+const visitsTable = (rows: readonly DayBooking[]) =>
+  formatTable(rows, [
+    { header: 'When', value: (v) => when(v.start) },
+    { header: 'Service', value: (v) => v.service },
+    { header: 'Practitioner', value: (v) => v.practitioner },
+    { header: 'Location', value: (v) => v.location },
+    { header: 'Status', value: (v) => v.status },
+  ], { empty: 'None.' })
+
+export function bookedText(r: DeskBookingResult): string {
+  return [r.message, visitsTable(r.appointments), `Deposit ${r.deposit.toFixed(2)}, paid ${r.depositPaid.toFixed(2)}.`, ...(r.payLink ? [`Pay link (mailed to the customer): ${r.payLink}`] : [])].join('\n')
+}
+
+export function recordText(r: CustomerRecord): string {
+  const c = r.contact
+  return [
+    `${[c.title, c.firstName, c.surname].filter(Boolean).join(' ')} <${c.email}>${c.mobilePhone ? ` ${c.mobilePhone}` : ''}${c.verified ? '' : ' (password not set yet)'}`,
+    '', 'Upcoming visits', visitsTable(r.upcoming),
+    '', 'Past visits', visitsTable(r.past),
+    '', 'Courses', formatTable(r.courses, [
+      { header: 'Course', value: (x) => x.name },
+      { header: 'Service', value: (x) => x.service.name },
+      { header: 'Used', value: (x) => `${x.redeemed}/${x.quantity}` },
+      { header: 'Expires', value: (x) => (x.endsOn ? x.endsOn.slice(0, 10) : 'No expiry') },
+    ], { empty: 'None.' }),
+    '', 'Forms', formatTable(r.forms, [
+      { header: 'Form', value: (f) => f.name },
+      { header: 'Type', value: (f) => f.type },
+      { header: 'Sent', value: (f) => when(f.sentAt) },
+      { header: 'State', value: (f) => (f.isSigned ? 'signed' : f.isUpdated ? 'completed' : 'waiting') },
+    ], { empty: 'None sent.' }),
+    '', 'Staff notes (staff only)', formatTable(r.notes, [
+      { header: 'When', value: (n) => when(n.createdAt) },
+      { header: 'By', value: (n) => n.author },
+      { header: 'Note', value: (n) => n.text },
+    ], { empty: 'None.' }),
+  ].join('\n')
+}
+
+export function registerDeskBookingCommands(admin: Command, customer: Command, ctx: CliContext, call: CliContext['call']): void {
+  admin
+    .command('book')
+    .description("book on a customer's behalf (the desk): services in order, chained; deposit from the stored card, a mailed pay link, or paid at the clinic")
+    .requiredOption('--customer <email-or-id>', 'the customer (exact email or id)')
+    .requiredOption('--location <id>', 'the location id', parseObjectId)
+    .requiredOption('--service <id...>', 'the service ids, in booking order')
+    .option('--practitioner <id...>', "a practitioner id per service, in the same order ('any' for any)")
+    .requiredOption('--start <when>', "'yyyy-MM-dd HH:mm' (London time) or an ISO instant")
+    .option('--pay <how>', 'card, link or clinic', 'link')
+    .action(async (opts: { customer: string; location: string; service: string[]; practitioner?: string[]; start: string; pay: string }) => {
+      if (!(PAYMENTS as readonly string[]).includes(opts.pay)) throw usageError(`--pay must be card, link or clinic, got '${opts.pay}'.`)
+      const services = opts.service.map((id) => parseObjectId(id))
+      const practitioners = opts.practitioner ?? []
+      if (practitioners.length > services.length) throw usageError('Give at most one --practitioner per --service.')
+      const start = startOf(opts.start)
+      const found = await call('Looking the customer up', () => ctx.useCase(FindCustomer).execute(opts.customer))
+      const draft = {
+        customerId: found.id,
+        locationId: opts.location,
+        start,
+        payment: opts.pay as DeskPaymentChoice,
+        services: services.map((serviceId, i) => {
+          const p = practitioners[i]
+          return { serviceId, ...(p && p !== 'any' ? { practitionerId: parseObjectId(p) } : {}) }
+        }),
+      }
+      const booked = await call('Booking', () => ctx.useCase(BookOnBehalf).execute(draft))
+      ctx.print(booked, () => bookedText(booked))
+    })
+
+  customer
+    .command('show <email-or-id>')
+    .description("a customer's record: contact details, upcoming and past visits, courses, forms and the staff notes")
+    .action(async (who: string) => {
+      const found = await call('Looking the customer up', () => ctx.useCase(FindCustomer).execute(who))
+      const record = await call("Loading the customer's record", () => ctx.useCase(ShowCustomerRecord).execute(found.id))
+      ctx.print(record, () => recordText(record))
+    })
+
+  customer
+    .command('note <email-or-id> <text>')
+    .description("add a staff note to the customer's record (staff only: never shown to the customer)")
+    .action(async (who: string, text: string) => {
+      if (text.trim() === '') throw usageError('Write the note.')
+      const found = await call('Looking the customer up', () => ctx.useCase(FindCustomer).execute(who))
+      const note = await call('Adding the note', () => ctx.useCase(AddStaffNote).execute(found.id, text))
+      ctx.print(note, () => 'Note added.')
+    })
+}

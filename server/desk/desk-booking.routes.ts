@@ -1,0 +1,76 @@
+/**
+ * The front desk (src/contract/desk.routes.ts): POST /admin/customers, GET /admin/desk/services, POST /admin/desk/times,
+ * POST /admin/desk/bookings, GET /admin/customers/{id}, POST /admin/customers/{id}/notes,
+ * GET /admin/customers/{id}/forms/{formId}. Admin staff of the request's tenant only: another
+ * tenant's customer is not found.
+ */
+import type { FastifyInstance } from 'fastify'
+import { addStaffNote, createDeskBooking, createDeskCustomer, getCustomerForm, getCustomerRecord, getDeskServices, getDeskTimes } from '../../src/contract/desk.routes'
+import { commerceDeps, sendBookingConfirmation } from '../commerce/commerce.module'
+import { staffUserForm } from '../commerce/forms.service'
+import type { ServerDeps } from '../deps'
+import { serve, type RequestContext } from '../http/contract-route'
+import { answer } from '../http/service-failure'
+import { ADMIN_ONLY, requireStaff } from '../staff/staff.guard'
+import * as record from './customer-record.service'
+import * as desk from './desk-booking.service'
+import { deskServices } from './desk-catalogue.repository'
+import { ok } from '../http/results'
+
+export async function deskBookingRoutes(app: FastifyInstance, deps: ServerDeps): Promise<void> {
+  const sendNow = (ctx: RequestContext) => void deps.mail.flush().catch((err) => ctx.request.log.error({ err }, 'mail flush failed'))
+
+  serve(app, createDeskCustomer, async ({ body }, ctx) => {
+    await requireStaff(ctx, ADMIN_ONLY)
+    const created = await record.createDeskCustomer({ db: ctx.db, mail: ctx.deps.mail, origin: ctx.origin, now: ctx.now() }, ctx.tenant, body)
+    sendNow(ctx)
+    return answer(created, 201)
+  })
+
+  serve(app, getDeskServices, async ({ query }, ctx) => {
+    await requireStaff(ctx, ADMIN_ONLY)
+    return ok(await deskServices(ctx.db, ctx.tenant, query.location))
+  })
+
+  serve(app, getDeskTimes, async ({ body }, ctx) => {
+    await requireStaff(ctx, ADMIN_ONLY)
+    return answer(await desk.deskTimes(ctx.db, ctx.tenant, body, ctx.now()))
+  })
+
+  serve(app, createDeskBooking, async ({ body }, ctx) => {
+    await requireStaff(ctx, ADMIN_ONLY)
+    const booked = await desk.createDeskBooking(
+      {
+        booking: {
+          db: ctx.db,
+          now: ctx.now(),
+          holdSeconds: deps.config.holdSeconds,
+          maxLiveHolds: deps.config.maxLiveHolds,
+          onScheduled: (trx, customerId, ids) => sendBookingConfirmation(deps, trx, ctx.tenant, customerId, ids),
+        },
+        commerce: commerceDeps(deps),
+        mail: ctx.deps.mail,
+        origin: ctx.origin,
+      },
+      ctx.tenant,
+      body,
+    )
+    sendNow(ctx)
+    return answer(booked, 201)
+  })
+
+  serve(app, getCustomerRecord, async ({ params }, ctx) => {
+    await requireStaff(ctx, ADMIN_ONLY)
+    return answer(await record.customerRecord(commerceDeps(deps), ctx.tenant, params.id, ctx.now()))
+  })
+
+  serve(app, addStaffNote, async ({ params, body }, ctx) => {
+    const who = await requireStaff(ctx, ADMIN_ONLY)
+    return answer(await record.addNote(ctx.db, who, params.id, body.text, ctx.now()), 201)
+  })
+
+  serve(app, getCustomerForm, async ({ params }, ctx) => {
+    await requireStaff(ctx, ADMIN_ONLY)
+    return answer(await staffUserForm(commerceDeps(deps), ctx.tenant, params.id, params.formId))
+  })
+}

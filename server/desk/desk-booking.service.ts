@@ -1,0 +1,184 @@
+/**
+ * The front desk books on a customer's behalf (issue 29, POST /admin/desk/bookings). One booking
+ * path: the times come from the availability engine's chain search (services not bookable online
+ * too, no online notice), the booking from createBooking with its desk option (the same locks,
+ * calendar checks and exclusion constraint: never over another booking), and the deposit through
+ * the same invoices and payments as online:
+ * - card: the deposit from the customer's stored card; refused, the booking is released (409);
+ * - link: the customer is mailed a pay link (the processor's payment page of the deposit invoice)
+ *   and the booking is held until paid, like an online hold, for a day (as long as the
+ *   reconciler watches an open payment);
+ * - clinic: nothing is taken now, the booking is Scheduled at once.
+ * A Scheduled booking sends the same confirmation mail and .ics as online (the booking's
+ * onScheduled, or the payment's settlement).
+ */
+import * as E from 'fp-ts/Either'
+import { formatInTimeZone } from 'date-fns-tz'
+import type { AppointmentPayload, DayBooking, DeskBookingBody, DeskBookingResult, DeskTime, DeskTimesBody } from '../../src/contract'
+import { calendarDays, chainDay, type ServiceRequest } from '../../src/domain/scheduling'
+import { currencyOrDefault } from '../../src/domain/pricing/money'
+import { loadOrganisation } from '../organisation/organisation.service'
+import { slotOptions } from '../availability/availability.service'
+import { loadCalendars, serviceOptions } from '../availability/calendar.repository'
+import { appointmentRow } from '../admin/day.repository'
+import { dayBooking } from '../admin/day.service'
+import { findCustomer } from '../accounts/account.service'
+import { createBooking, DESK_RULES, type BookingDeps } from '../booking/booking.service'
+import { deletePending } from '../booking/booking-changes.service'
+import type { CommerceDeps } from '../commerce/commerce.deps'
+import { createInvoice } from '../commerce/invoices.service'
+import { payInvoice } from '../commerce/payments.service'
+import type { Db, DbOrTrx } from '../db/schema'
+import { brandedMail } from '../notifications/account-messages'
+import type { MailApi } from '../notifications/mail.service'
+import { conflict, invalid, notFound, SLOT_TAKEN_ERROR, type ServiceError } from '../service-error'
+import { operatorDb } from '../staff/staff.tables'
+import { MAX_SERVICES, TOO_MANY_SERVICES } from '../booking/booking.service'
+
+/** A pay link's booking is held this long (the reconciler watches an open payment for a day). */
+export const LINK_HOLD_SECONDS = 24 * 60 * 60
+
+export const DESK_MESSAGES = {
+  noServices: 'Choose at least one service.',
+  customerNotFound: 'Customer not found',
+  serviceNotHere: 'This service is not offered at this location.',
+  noStoredCard: 'The customer has no stored card. Send a pay link, or take the payment at the clinic.',
+  cardRefused: (why: string) => `The deposit was not taken from the stored card: ${why} The booking is not made.`,
+  booked: 'The booking is made and the customer has their confirmation.',
+  linkSent: 'The booking is held and the customer has been mailed a link to pay the deposit.',
+  payAtClinic: 'The booking is made; the customer pays at the clinic.',
+} as const
+
+function requestsOf(services: DeskTimesBody['services'], options: Awaited<ReturnType<typeof serviceOptions>>['options']): ServiceRequest[] | undefined {
+  const requests: ServiceRequest[] = []
+  for (const s of services) {
+    const mine = options.filter((o) => o.serviceId === s.service && (!s.practitioner || o.practitionerId === s.practitioner))
+    if (mine.length === 0) return undefined
+    requests.push({ serviceId: s.service, options: mine.map((o) => ({ practitionerId: o.practitionerId, durationMinutes: o.durationMinutes })), intervalMinutes: mine[0].intervalMinutes })
+  }
+  return requests
+}
+
+/** POST /admin/desk/times: the chained start times of the day for the basket, as the desk may book them. */
+export async function deskTimes(db: DbOrTrx, tenant: string, body: DeskTimesBody, now: Date): Promise<E.Either<ServiceError, DeskTime[]>> {
+  if (body.services.length === 0) return E.left(invalid(DESK_MESSAGES.noServices))
+  if (body.services.length > MAX_SERVICES) return E.left(invalid(TOO_MANY_SERVICES))
+  const { services, options } = await serviceOptions(db, tenant, body.location, body.services.map((s) => s.service), false)
+  if (body.services.some((s) => !services.has(s.service))) return E.left(notFound(DESK_MESSAGES.serviceNotHere))
+  const requests = requestsOf(body.services, options)
+  if (!requests) return E.right([])
+  const practitionerIds = [...new Set(requests.flatMap((r) => r.options.map((o) => o.practitionerId)))]
+  const { calendars, closedDates, settings } = await loadCalendars(db, tenant, body.location, practitionerIds, body.date, body.date)
+  const chains = chainDay({
+    date: body.date,
+    practitioners: calendarDays(calendars)(body.date),
+    services: requests,
+    options: slotOptions(settings, { now, ignore: [], minimiseGaps: false, ...DESK_RULES }, closedDates.has(body.date)),
+  })
+  const iso = (ms: number) => new Date(ms).toISOString()
+  return E.right(
+    chains.map((c) => ({
+      value: c.value,
+      start: iso(c.start),
+      end: iso(c.end),
+      services: c.services.map((a) => ({ service: a.serviceId, practitioner: a.practitioner, start: iso(a.start), end: iso(a.end) })),
+    })),
+  )
+}
+
+/** The booking's payload: the chain found at the start (who does what), each service after the previous. */
+export function payloadOf(location: string, time: DeskTime): AppointmentPayload {
+  const [first, ...rest] = time.services
+  return {
+    event: { start: first.start, end: first.end },
+    practitioner: first.practitioner,
+    clinic: location,
+    service: first.service,
+    linkedAppointments: rest.map((s) => ({ event: { start: s.start, end: s.end }, clinic: location, service: s.service, practitioner: s.practitioner, isLinked: true, type: 'Appointment' as const })),
+  }
+}
+
+export interface DeskDeps {
+  booking: BookingDeps
+  commerce: CommerceDeps
+  mail: MailApi
+  /** The public origin, for the pay link when the processor's page is on this server. */
+  origin: string
+}
+
+async function bookingsOf(db: Db, tenant: string, ids: readonly string[]): Promise<DayBooking[]> {
+  const rows = await Promise.all(ids.map((id) => appointmentRow(operatorDb(db), tenant, id)))
+  return rows.filter((r) => r !== undefined).map(dayBooking)
+}
+
+function payLinkMessage(firstName: string, link: string, amount: string, visits: readonly DayBooking[]) {
+  return {
+    subject: 'Pay your deposit to confirm your appointment',
+    paragraphs: [`Hello ${firstName},`, `Your appointment is held for you. Please pay the deposit of ${amount} to confirm it; unpaid, the hold ends in 24 hours.`],
+    details: visits.map((v) => `${v.service} with ${v.practitioner}, ${formatInTimeZone(new Date(v.start), 'Europe/London', 'EEEE do MMMM yyyy HH:mm')}, ${v.location}`),
+    action: { label: 'Pay the deposit', url: link },
+    sms: `Pay your deposit to confirm your appointment: ${link}`,
+  }
+}
+
+/** POST /admin/desk/bookings. */
+export async function createDeskBooking(deps: DeskDeps, tenant: string, body: DeskBookingBody): Promise<E.Either<ServiceError, DeskBookingResult>> {
+  const db = deps.booking.db
+  const now = deps.booking.now
+  const customer = await findCustomer(db, tenant, body.customer)
+  if (!customer) return E.left(notFound(DESK_MESSAGES.customerNotFound))
+  const scope = { tenant }
+  const card = body.payment === 'card' ? (await deps.commerce.processor.listCards(scope, customer.id))[0] : undefined
+  if (body.payment === 'card' && !card) return E.left(conflict(DESK_MESSAGES.noStoredCard))
+
+  // Who does what when: the availability engine's chain at that start (none: the time is not free).
+  const date = formatInTimeZone(new Date(body.start), 'Europe/London', 'yyyy-MM-dd')
+  const times = await deskTimes(db, tenant, { location: body.location, date, services: body.services }, now)
+  if (E.isLeft(times)) return times
+  const time = times.right.find((t) => Date.parse(t.start) === Date.parse(body.start))
+  if (!time) return E.left(SLOT_TAKEN_ERROR)
+
+  const bookingDeps: BookingDeps = { ...deps.booking, desk: { payLater: body.payment === 'clinic' }, ...(body.payment === 'link' ? { holdSeconds: LINK_HOLD_SECONDS } : {}) }
+  const booked = await createBooking(bookingDeps, tenant, customer.id, { appointment: payloadOf(body.location, time), ...(body.transactionId ? { coherentTransactionId: body.transactionId } : {}) })
+  if (E.isLeft(booked)) return booked
+  const ids = booked.right.appointments.map((a) => a.id)
+  const mainId = booked.right.appointment.id
+  const deposit = booked.right.deposit
+  const result = async (message: string, extra: Partial<DeskBookingResult> = {}): Promise<E.Either<ServiceError, DeskBookingResult>> => {
+    const appointments = await bookingsOf(db, tenant, ids)
+    return E.right({
+      appointments,
+      payment: body.payment,
+      status: appointments[0]?.status ?? 'Scheduled',
+      deposit,
+      depositPaid: appointments.reduce((sum, a) => sum + a.depositPaid, 0),
+      message,
+      ...extra,
+    })
+  }
+  // Nothing to pay now (pay at the clinic, no deposit due, course sessions): booked and confirmed.
+  if (booked.right.appointment.status !== 'Pending') return result(body.payment === 'clinic' ? DESK_MESSAGES.payAtClinic : DESK_MESSAGES.booked)
+
+  // No payment under way, no hold: a booking the desk could not ask payment for goes at once.
+  const release = async (error: ServiceError): Promise<E.Either<ServiceError, never>> => {
+    await deletePending(deps.booking, tenant, customer.id, mainId)
+    return E.left(error)
+  }
+  const invoice = await createInvoice(deps.commerce, tenant, customer.id, { customer: customer.id, clinic: body.location, appointmentId: mainId })
+  if (E.isLeft(invoice)) return release(invoice.left)
+  const line = { value: deposit, type: 'Card' as const, coherentPaymentFlag: true }
+  if (body.payment === 'card') {
+    const paid = await payInvoice(deps.commerce, tenant, customer.id, invoice.right.id, { payments: [{ ...line, cardData: { cardId: card!.id } }], idempotencyKey: `desk:${mainId}` })
+    // No deposit, no booking: the hold goes at once rather than at its expiry.
+    if (E.isLeft(paid)) return release(conflict(DESK_MESSAGES.cardRefused('message' in paid.left ? paid.left.message : 'the card was refused.')))
+    return result(DESK_MESSAGES.booked)
+  }
+  const started = await payInvoice(deps.commerce, tenant, customer.id, invoice.right.id, { payments: [line], idempotencyKey: `desk:${mainId}` })
+  if (E.isLeft(started)) return release(started.left)
+  const link = /^https?:\/\//.test(started.right.paymentUrl) ? started.right.paymentUrl : `${deps.origin}${started.right.paymentUrl}`
+  const visits = await bookingsOf(db, tenant, ids)
+  const currency = currencyOrDefault((await loadOrganisation(db, tenant))?.settings?.currency)
+  const amount = new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(invoice.right.amount)
+  await deps.mail.enqueueMail({ tenant, to: customer.email, ...(await brandedMail(db, tenant, payLinkMessage(customer.first_name, link, amount, visits))) })
+  return result(DESK_MESSAGES.linkSent, { payLink: link, holdExpiresAt: booked.right.holdExpiresAt })
+}

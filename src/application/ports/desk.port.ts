@@ -1,0 +1,24 @@
+import type {
+  CustomerRecord,
+  DeskBookingBody,
+  DeskBookingResult,
+  DeskCustomerBody,
+  DeskServiceOption,
+  DeskTime,
+  DeskTimesBody,
+  StaffNote,
+} from '../../contract/desk.routes'
+import type { CustomerSummary } from '../../contract/admin.routes'
+import type { UserForm } from '../../contract/forms.codecs'
+import type { ApiResult } from './api-result'
+
+/** The front desk's calls (src/contract/desk.routes.ts), with the staff token. */
+export interface DeskApi {
+  createCustomer(body: DeskCustomerBody): ApiResult<CustomerSummary>
+  services(location: string): ApiResult<DeskServiceOption[]>
+  times(body: DeskTimesBody): ApiResult<DeskTime[]>
+  book(body: DeskBookingBody): ApiResult<DeskBookingResult>
+  record(customerId: string): ApiResult<CustomerRecord>
+  addNote(customerId: string, text: string): ApiResult<StaffNote>
+  form(customerId: string, formId: string): ApiResult<UserForm>
+}

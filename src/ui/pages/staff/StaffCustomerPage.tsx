@@ -1,0 +1,132 @@
+import { observer } from 'mobx-react-lite'
+import { useEffect, type FormEvent } from 'react'
+import { Link, useParams } from 'react-router-dom'
+import { Dialog, Heading, Modal } from 'react-aria-components'
+import { formatInTimeZone } from 'date-fns-tz'
+import { useViewModel } from '../../use-view-model'
+import { Button } from '../../components/Button'
+import { TextField } from '../../components/Field'
+import { CustomerRecordViewModel } from '../../view-models/customer-record.view-model'
+import type { DayBooking } from '../../../contract/admin.routes'
+import { DISPLAY_DATE_TIME_FORMAT, LONDON_TIME_ZONE } from '../../../domain/time'
+import desk from './StaffDesk.module.css'
+import styles from './DeskBooking.module.css'
+
+const when = (iso: string) => formatInTimeZone(new Date(iso), LONDON_TIME_ZONE, DISPLAY_DATE_TIME_FORMAT)
+
+function Visits({ title, visits }: { title: string; visits: DayBooking[] }) {
+  return (
+    <section className={styles.panel} aria-label={title}>
+      <h2 className={styles.panelTitle}>{title}</h2>
+      {visits.length === 0 ? <p className={desk.muted}>None.</p> : (
+        <ul className={styles.list}>
+          {visits.map((v) => <li key={v.id}>{when(v.start)} · {v.service} with {v.practitioner} at {v.location} · {v.status}{v.depositPaid > 0 ? ` · deposit paid ${v.depositPaid.toFixed(2)}` : ''}</li>)}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+const FormDialog = observer(function FormDialog({ vm }: { vm: CustomerRecordViewModel }) {
+  const form = vm.form
+  return (
+    <Modal isDismissable isOpen={form !== undefined} onOpenChange={(open) => !open && vm.closeForm()} className={desk.popover}>
+      <Dialog className={desk.card} aria-label={form?.model.name ?? 'Form'}>
+        <Heading slot="title" className={desk.title}>{form?.model.name}</Heading>
+        {form ? (
+          <>
+            <p>{form.isSigned ? 'Signed' : form.isUpdated ? 'Completed' : 'Not completed yet'}{form.updatedAt ? ` on ${when(form.updatedAt)}` : ''}</p>
+            <dl className={styles.dl}>
+              {form.model.fields.filter((f) => f.title).map((f) => (
+                <div key={f.id} style={{ display: 'contents' }}>
+                  <dt>{f.title}</dt>
+                  <dd>{String((form.data ?? {})[f.id] ?? '—')}</dd>
+                </div>
+              ))}
+            </dl>
+            {form.signature ? <img src={form.signature} alt={`Signature of ${form.customer.firstName} ${form.customer.surname}`} style={{ maxWidth: '100%' }} /> : null}
+          </>
+        ) : null}
+        <Button onClick={() => vm.closeForm()}>Close</Button>
+      </Dialog>
+    </Modal>
+  )
+})
+
+/** /staff/customers/:id: the customer's record at the desk (issue 29); the notes are staff-only. */
+const StaffCustomerPage = observer(function StaffCustomerPage() {
+  const vm = useViewModel<CustomerRecordViewModel>(CustomerRecordViewModel)
+  const { id = '' } = useParams()
+  useEffect(() => {
+    void vm.load(id)
+  }, [vm, id])
+  const r = vm.record
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    void vm.saveNote()
+  }
+  return (
+    <div className={desk.page}>
+      <header className={desk.bar}>
+        <h1 className={desk.title}>{vm.name || 'Customer'}</h1>
+        <div className={desk.bar}>
+          <Link to="/staff/new-booking">New booking</Link>
+          <Link to="/staff">Back to the desk</Link>
+        </div>
+      </header>
+      {vm.error ? <p className={desk.error} role="alert">{vm.error}</p> : null}
+      {vm.loading ? <p role="status">Loading…</p> : null}
+      {r ? (
+        <div className={styles.layout}>
+          <section className={styles.panel} aria-labelledby="record-contact">
+            <h2 id="record-contact" className={styles.panelTitle}>Contact details</h2>
+            <dl className={styles.dl}>
+              <dt>Email</dt><dd><a href={`mailto:${r.contact.email}`}>{r.contact.email}</a></dd>
+              {r.contact.mobilePhone ? <><dt>Mobile</dt><dd><a href={`tel:${r.contact.mobilePhone}`}>{r.contact.mobilePhone}</a></dd></> : null}
+              {r.contact.dateOfBirth ? <><dt>Date of birth</dt><dd>{r.contact.dateOfBirth.split('-').reverse().join('/')}</dd></> : null}
+              {r.contact.address ? <><dt>Address</dt><dd>{r.contact.address}</dd></> : null}
+              <dt>Account</dt><dd>{r.contact.verified ? 'Active' : 'Password not set yet'}</dd>
+            </dl>
+          </section>
+          <section className={styles.panel} aria-labelledby="record-notes">
+            <h2 id="record-notes" className={styles.panelTitle}>Staff notes</h2>
+            <p className={desk.hint}>Seen by staff only, never by the customer.</p>
+            <form className={desk.form} onSubmit={submit}>
+              <TextField label="New note" multiline rows={3} value={vm.note} error={vm.noteError} onChange={(v) => vm.setNote(v)} />
+              <Button type="submit" variant="secondary" busy={vm.saving}>Add note</Button>
+            </form>
+            <ul className={styles.list} aria-label="Notes">
+              {r.notes.map((n) => <li key={n.id}><p className={styles.note}>{n.text}</p><p className={desk.muted}>{n.author}, {when(n.createdAt)}</p></li>)}
+            </ul>
+          </section>
+          <Visits title="Upcoming visits" visits={r.upcoming} />
+          <Visits title="Past visits" visits={r.past} />
+          <section className={styles.panel} aria-labelledby="record-courses">
+            <h2 id="record-courses" className={styles.panelTitle}>Courses</h2>
+            {r.courses.length === 0 ? <p className={desk.muted}>None.</p> : (
+              <ul className={styles.list}>
+                {r.courses.map((c) => <li key={c.id}>{c.name} · {c.service.name} · used {c.redeemed} of {c.quantity}{c.reserved ? ` · booked ${c.reserved}` : ''}{c.endsOn ? ` · expires ${c.endsOn.slice(0, 10).split('-').reverse().join('/')}` : ' · No expiry'}</li>)}
+              </ul>
+            )}
+          </section>
+          <section className={styles.panel} aria-labelledby="record-forms">
+            <h2 id="record-forms" className={styles.panelTitle}>Forms</h2>
+            {r.forms.length === 0 ? <p className={desk.muted}>None sent.</p> : (
+              <ul className={styles.list}>
+                {r.forms.map((f) => (
+                  <li key={f.id}>
+                    {f.name} ({f.type}) · sent {when(f.sentAt)} · {f.isSigned ? 'signed' : f.isUpdated ? 'completed' : 'waiting'}
+                    {' '}{f.isSigned || f.isUpdated ? <Button variant="secondary" onClick={() => void vm.open(f.id)} aria-label={`Open ${f.name}`}>Open</Button> : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      ) : null}
+      <FormDialog vm={vm} />
+    </div>
+  )
+})
+
+export default StaffCustomerPage

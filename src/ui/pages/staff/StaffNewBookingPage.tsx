@@ -1,0 +1,167 @@
+import { observer } from 'mobx-react-lite'
+import { useEffect, type FormEvent } from 'react'
+import { Link, useSearchParams } from 'react-router-dom'
+import { I18nProvider, Label, Radio, RadioGroup } from 'react-aria-components'
+import { useViewModel } from '../../use-view-model'
+import { Button } from '../../components/Button'
+import { FieldRow, SelectField, TextField } from '../../components/Field'
+import { DeskBookingViewModel, PAYMENT_LABELS } from '../../view-models/desk-booking.view-model'
+import { StaffCustomersViewModel } from '../../view-models/staff-customers.view-model'
+import { SIGN_UP_GENDERS, SIGN_UP_TITLES } from '../../../domain/constants/people'
+import type { DeskPaymentChoice } from '../../../domain/booking/desk-request'
+import { clinicTimeOf } from '../../view-models/staff-desk.view-model'
+import { StaffDatePicker, StaffSelect } from './StaffControls'
+import { StaffCustomerSearch } from './StaffCustomerSearch'
+import desk from './StaffDesk.module.css'
+import styles from './DeskBooking.module.css'
+
+const NewCustomerForm = observer(function NewCustomerForm({ vm }: { vm: DeskBookingViewModel }) {
+  const c = vm.newCustomer
+  const e = vm.customerErrors
+  const submit = (ev: FormEvent) => {
+    ev.preventDefault()
+    void vm.addCustomer()
+  }
+  return (
+    <form className={desk.form} onSubmit={submit} noValidate aria-labelledby="desk-new-customer">
+      <h3 id="desk-new-customer" className={styles.panelTitle}>Or a new customer</h3>
+      <FieldRow>
+        <SelectField label="Title" required value={c.title} error={e.title} onChange={(v) => vm.setCustomerField('title', v)} options={[{ value: '', label: 'Choose…' }, ...SIGN_UP_TITLES.map((t) => ({ value: t, label: t }))]} />
+        <SelectField label="Gender" required value={c.gender} error={e.gender} onChange={(v) => vm.setCustomerField('gender', v)} options={[{ value: '', label: 'Choose…' }, ...SIGN_UP_GENDERS.map((g) => ({ value: g, label: g.replace('-trans', ' (trans)') }))]} />
+      </FieldRow>
+      <FieldRow>
+        <TextField label="First name" required value={c.firstName} error={e.firstName} onChange={(v) => vm.setCustomerField('firstName', v)} />
+        <TextField label="Surname" required value={c.surname} error={e.surname} onChange={(v) => vm.setCustomerField('surname', v)} />
+      </FieldRow>
+      <TextField label="Email" type="email" required value={c.email} error={e.email} onChange={(v) => vm.setCustomerField('email', v)} />
+      <FieldRow>
+        <TextField label="Mobile" type="tel" required value={c.mobilePhone} error={e.mobilePhone} onChange={(v) => vm.setCustomerField('mobilePhone', v)} />
+        <TextField label="Date of birth" placeholder="dd/mm/yyyy" required value={c.dateOfBirth} error={e.dateOfBirth} onChange={(v) => vm.setCustomerField('dateOfBirth', v)} />
+      </FieldRow>
+      <p className={desk.hint}>No password: the customer is mailed a link to set one.</p>
+      <Button type="submit" variant="secondary" busy={vm.creating}>Create customer</Button>
+    </form>
+  )
+})
+
+const Basket = observer(function Basket({ vm }: { vm: DeskBookingViewModel }) {
+  return (
+    <>
+      {vm.basket.length > 0 ? (
+        <ol className={styles.basket} aria-label="Services booked, in order">
+          {vm.basket.map((line, i) => {
+            const service = vm.serviceOf(line.serviceId)
+            return (
+              <li key={`${line.serviceId}-${i}`}>
+                <span>{service?.name}{service && !service.online ? ' (not bookable online)' : ''}</span>
+                <StaffSelect
+                  label={`Practitioner for ${service?.name ?? 'the service'}`}
+                  value={line.practitionerId}
+                  options={[{ value: '', label: 'Any practitioner' }, ...(service?.practitioners ?? []).map((p) => ({ value: p.id, label: p.name }))]}
+                  onChange={(v) => void vm.setPractitioner(i, v)}
+                />
+                <Button variant="secondary" onClick={() => void vm.removeService(i)} aria-label={`Remove ${service?.name ?? 'the service'}`}>Remove</Button>
+              </li>
+            )
+          })}
+        </ol>
+      ) : null}
+      <StaffSelect
+        label={vm.basket.length === 0 ? 'Service' : 'Add another service'}
+        value=""
+        options={[{ value: '', label: 'Choose a service…' }, ...vm.services.map((s) => ({ value: s.id, label: `${s.name} · ${s.durationMinutes} mins${s.online ? '' : ' · desk only'}` }))]}
+        onChange={(v) => v && void vm.addService(v)}
+      />
+    </>
+  )
+})
+
+const Times = observer(function Times({ vm }: { vm: DeskBookingViewModel }) {
+  if (vm.basket.length === 0) return null
+  if (vm.loadingTimes) return <p role="status">Loading times…</p>
+  if (vm.times.length === 0) return <p role="status">No free time for these services on this day.</p>
+  return (
+    <ul className={styles.times} aria-label="Free times">
+      {vm.times.map((t) => (
+        <li key={t.start}>
+          <button type="button" className={styles.time} aria-pressed={vm.start === t.start} onClick={() => vm.chooseTime(t.start)}>{t.value}</button>
+        </li>
+      ))}
+    </ul>
+  )
+})
+
+const Done = observer(function Done({ vm }: { vm: DeskBookingViewModel }) {
+  const r = vm.result!
+  return (
+    <section className={styles.done} aria-labelledby="desk-done">
+      <h2 id="desk-done" className={styles.panelTitle}>Booked for {vm.customer?.firstName} {vm.customer?.surname}</h2>
+      <p role="status">{r.message}</p>
+      <ul className={styles.list}>
+        {r.appointments.map((a) => <li key={a.id}>{clinicTimeOf(a.start)} {a.service} with {a.practitioner} · {a.status}</li>)}
+      </ul>
+      {r.payLink ? <p>Pay link sent: <a href={r.payLink}>{r.payLink}</a></p> : null}
+      <p>Deposit {r.deposit.toFixed(2)} · paid {r.depositPaid.toFixed(2)}</p>
+      <div className={desk.bar}>
+        <Button onClick={() => vm.startAgain()}>Book another</Button>
+        <Link to={`/staff?date=${vm.date}`}>Back to the day</Link>
+      </div>
+    </section>
+  )
+})
+
+/** /staff/new-booking: the front desk books on a customer's behalf (issue 29). */
+const StaffNewBookingPage = observer(function StaffNewBookingPage() {
+  const vm = useViewModel<DeskBookingViewModel>(DeskBookingViewModel)
+  const customers = useViewModel<StaffCustomersViewModel>(StaffCustomersViewModel)
+  const [params] = useSearchParams()
+  useEffect(() => {
+    void vm.enter(params.get('location') ?? undefined, params.get('date') ?? undefined)
+    // entered once per visit
+  }, [vm])
+  return (
+    <I18nProvider locale="en-GB">
+      <div className={desk.page}>
+        <header className={desk.bar}>
+          <h1 className={desk.title}>New booking</h1>
+          <Link to="/staff">Back to the desk</Link>
+        </header>
+        {vm.error ? <p className={desk.error} role="alert">{vm.error}</p> : null}
+        {vm.result ? <Done vm={vm} /> : (
+          <div className={styles.layout}>
+            <section className={styles.panel} aria-labelledby="desk-customer">
+              <h2 id="desk-customer" className={styles.panelTitle}>Customer</h2>
+              {vm.customer ? (
+                <div className={styles.chosen}>
+                  <p className={desk.customer}>{vm.customer.firstName} {vm.customer.surname} · {vm.customer.email}{vm.customer.mobilePhone ? ` · ${vm.customer.mobilePhone}` : ''}</p>
+                  <Button variant="secondary" onClick={() => vm.chooseCustomer(undefined)}>Change customer</Button>
+                </div>
+              ) : (
+                <>
+                  <StaffCustomerSearch vm={customers} onChoose={(c) => vm.chooseCustomer(c)} />
+                  <NewCustomerForm vm={vm} />
+                </>
+              )}
+            </section>
+            <section className={styles.panel} aria-labelledby="desk-visit">
+              <h2 id="desk-visit" className={styles.panelTitle}>Visit</h2>
+              <StaffSelect label="Location" value={vm.location} options={vm.locations.map((l) => ({ value: l.id, label: l.name }))} onChange={(v) => void vm.setLocation(v)} />
+              <Basket vm={vm} />
+              <StaffDatePicker label="Date" value={vm.date} onChange={(v) => void vm.setDate(v)} />
+              <Times vm={vm} />
+              <RadioGroup className={styles.radios} value={vm.payment} onChange={(v) => vm.setPayment(v as DeskPaymentChoice)}>
+                <Label className={desk.label}>Deposit</Label>
+                {(Object.keys(PAYMENT_LABELS) as DeskPaymentChoice[]).map((p) => (
+                  <Radio key={p} value={p} className={styles.radio}><span className={styles.dot} aria-hidden="true" />{PAYMENT_LABELS[p]}</Radio>
+                ))}
+              </RadioGroup>
+              <Button onClick={() => void vm.book()} disabled={!vm.canBook} busy={vm.busy}>Book</Button>
+            </section>
+          </div>
+        )}
+      </div>
+    </I18nProvider>
+  )
+})
+
+export default StaffNewBookingPage

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest'
+import * as E from 'fp-ts/Either'
+import { DeskBookingViewModel } from './desk-booking.view-model'
+import { ManualClock, useCase } from './account.view-model.test-support'
+import type { AppError } from '../../application/failure'
+import type { DeskBookingResult, DeskServiceOption, DeskTime } from '../../contract/desk.routes'
+
+const LONDON = 'c'.repeat(24)
+const SARAH = 'b'.repeat(24)
+const PEEL: DeskServiceOption = { id: '5'.repeat(24), name: 'Chemical peel', durationMinutes: 45, price: 95, online: true, practitioners: [{ id: SARAH, name: 'Dr Sarah Jones' }] }
+const TIME: DeskTime = { value: '10:00', start: '2026-06-01T09:00:00.000Z', end: '2026-06-01T09:45:00.000Z', services: [{ service: PEEL.id, practitioner: SARAH, start: '2026-06-01T09:00:00.000Z', end: '2026-06-01T09:45:00.000Z' }] }
+const JO = { id: 'd'.repeat(24), email: 'jo@example.com', firstName: 'Jo', surname: 'Bloggs' }
+const BOOKED: DeskBookingResult = { appointments: [], payment: 'link', status: 'Pending', deposit: 19, depositPaid: 0, message: 'held', payLink: 'http://x/pay' }
+
+function setup(book: E.Either<AppError, DeskBookingResult> = E.right(BOOKED)) {
+  const locations = useCase(async () => E.right({ clinics: [{ id: LONDON, accountName: 'London', name: 'London' }] }))
+  const services = useCase(async (_l: string) => E.right([PEEL]))
+  const times = useCase(async (_b: object) => E.right([TIME]))
+  const bookOnBehalf = useCase(async (_d: object) => book)
+  const create = useCase(async (_b: object) => E.right(JO))
+  const vm = new DeskBookingViewModel(locations as never, services as never, times as never, bookOnBehalf as never, create as never, new ManualClock())
+  return { vm, services, times, bookOnBehalf, create }
+}
+
+describe('DeskBookingViewModel', () => {
+  it("opens on today at the first location with that location's services", async () => {
+    const { vm, services } = setup()
+    await vm.enter()
+    expect(vm.date).toBe('2026-06-01')
+    expect(vm.location).toBe(LONDON)
+    expect(services.execute).toHaveBeenCalledWith(LONDON)
+    expect(vm.services).toEqual([PEEL])
+  })
+
+  it('asks the times for the basket in order, any practitioner left out, and books the chosen one', async () => {
+    const { vm, times, bookOnBehalf } = setup()
+    await vm.enter()
+    vm.chooseCustomer(JO)
+    await vm.addService(PEEL.id)
+    expect(times.execute).toHaveBeenLastCalledWith({ location: LONDON, date: '2026-06-01', services: [{ service: PEEL.id }] })
+    await vm.setPractitioner(0, SARAH)
+    expect(times.execute).toHaveBeenLastCalledWith({ location: LONDON, date: '2026-06-01', services: [{ service: PEEL.id, practitioner: SARAH }] })
+    expect(vm.canBook).toBe(false)
+    vm.chooseTime(TIME.start)
+    vm.setPayment('link')
+    expect(vm.canBook).toBe(true)
+    await vm.book()
+    expect(bookOnBehalf.execute).toHaveBeenCalledWith({ customerId: JO.id, locationId: LONDON, services: [{ serviceId: PEEL.id, practitionerId: SARAH }], start: TIME.start, payment: 'link' })
+    expect(vm.result).toEqual(BOOKED)
+    vm.startAgain()
+    expect(vm.customer).toBeUndefined()
+    expect(vm.basket).toEqual([])
+  })
+
+  it("shows the server's refusal and the times free now when the time went meanwhile", async () => {
+    const { vm, times } = setup(E.left({ _tag: 'Refused', status: 409, message: 'Sorry, this time is no longer available.' }))
+    await vm.enter()
+    vm.chooseCustomer(JO)
+    await vm.addService(PEEL.id)
+    vm.chooseTime(TIME.start)
+    await vm.book()
+    expect(vm.error).toBe('Sorry, this time is no longer available.')
+    expect(times.execute).toHaveBeenCalledTimes(2)
+  })
+
+  it("checks a new customer with the spec's sign-up rules before creating them, then books for them", async () => {
+    const { vm, create } = setup()
+    await vm.enter()
+    vm.setCustomerField('firstName', 'Jo')
+    await vm.addCustomer()
+    expect(vm.customerErrors).toMatchObject({ surname: 'Surname is required', email: 'Email is required', mobilePhone: 'Mobile is required' })
+    expect(create.execute).not.toHaveBeenCalled()
+    for (const [field, value] of [['title', 'Mx'], ['surname', 'Bloggs'], ['email', 'jo@example.com'], ['mobilePhone', '07700 900456'], ['dateOfBirth', '01/02/1990'], ['gender', 'female']] as const) vm.setCustomerField(field, value)
+    await vm.addCustomer()
+    expect(create.execute).toHaveBeenCalledWith({ title: 'Mx', firstName: 'Jo', surname: 'Bloggs', email: 'jo@example.com', mobilePhone: '+447700900456', dob: '1990-02-01', gender: 'female' })
+    expect(vm.customer).toEqual(JO)
+  })
+})

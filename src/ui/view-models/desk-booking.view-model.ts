@@ -1,0 +1,234 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import { injectable } from 'inversify'
+import * as E from 'fp-ts/Either'
+import { inject } from '../../application/inject'
+import { PORTS } from '../../application/tokens'
+import type { Clock } from '../../application/ports/clock.port'
+import type { AppError } from '../../application/failure'
+import { ListLocations } from '../../application/use-cases/catalogue.use-case'
+import { BookOnBehalf, CreateDeskCustomer, ListDeskServices, ListDeskTimes } from '../../application/use-cases/desk.use-case'
+import type { CustomerSummary } from '../../contract/admin.routes'
+import type { DeskBookingResult, DeskServiceOption, DeskTime } from '../../contract/desk.routes'
+import type { DeskPaymentChoice } from '../../domain/booking/desk-request'
+import { londonDateOf } from '../../domain/time'
+import { validateDeskCustomer, type DeskCustomerField, type DeskCustomerInput } from '../../domain/validation/desk-customer'
+import type { FieldErrors } from '../../domain/validation/result'
+import type { Exec } from './app-services'
+
+export interface BasketLine {
+  serviceId: string
+  /** '' = any practitioner */
+  practitionerId: string
+}
+
+export const PAYMENT_LABELS: Record<DeskPaymentChoice, string> = {
+  card: 'Take the deposit from the stored card',
+  link: 'Send a pay link',
+  clinic: 'Pay at the clinic',
+}
+
+const EMPTY_CUSTOMER: DeskCustomerInput = { title: '', firstName: '', surname: '', email: '', mobilePhone: '', dateOfBirth: '', gender: '', referralSource: '' }
+
+/**
+ * 'New booking' at the desk (/staff/new-booking, issue 29): the customer (found with the desk's
+ * search, or created from the sign-up fields: the server mails them a set-password link), the
+ * location, the services in order with a practitioner each or any, a day's times from the
+ * availability engine (services not online and inside the online notice too), how the deposit is
+ * paid, then the booking on the customer's behalf.
+ */
+@injectable()
+export class DeskBookingViewModel {
+  customer?: CustomerSummary = undefined
+  creating = false
+  newCustomer: DeskCustomerInput = { ...EMPTY_CUSTOMER }
+  customerErrors: FieldErrors<DeskCustomerField> = {}
+
+  locations: { id: string; name: string }[] = []
+  location = ''
+  services: DeskServiceOption[] = []
+  basket: BasketLine[] = []
+  date = ''
+  times: DeskTime[] = []
+  loadingTimes = false
+  /** the chosen time's start (ISO) */
+  start = ''
+  payment: DeskPaymentChoice = 'link'
+
+  busy = false
+  error?: string = undefined
+  result?: DeskBookingResult = undefined
+
+  constructor(
+    @inject(ListLocations) private readonly listLocations: Exec<ListLocations>,
+    @inject(ListDeskServices) private readonly listServices: Exec<ListDeskServices>,
+    @inject(ListDeskTimes) private readonly listTimes: Exec<ListDeskTimes>,
+    @inject(BookOnBehalf) private readonly bookOnBehalf: Exec<BookOnBehalf>,
+    @inject(CreateDeskCustomer) private readonly createCustomer: Exec<CreateDeskCustomer>,
+    @inject(PORTS.Clock) private readonly clock: Clock,
+  ) {
+    makeAutoObservable<DeskBookingViewModel, 'listLocations' | 'listServices' | 'listTimes' | 'bookOnBehalf' | 'createCustomer' | 'clock'>(this, {
+      listLocations: false, listServices: false, listTimes: false, bookOnBehalf: false, createCustomer: false, clock: false,
+    })
+  }
+
+  get today(): string {
+    return londonDateOf(this.clock.now())
+  }
+
+  serviceOf(id: string): DeskServiceOption | undefined {
+    return this.services.find((s) => s.id === id)
+  }
+
+  get chosenTime(): DeskTime | undefined {
+    return this.times.find((t) => t.start === this.start)
+  }
+
+  get canBook(): boolean {
+    return !!this.customer && !!this.location && this.basket.length > 0 && !!this.chosenTime && !this.busy
+  }
+
+  /** Opens the page afresh (the view model outlives a visit): no customer, an empty basket. */
+  async enter(location?: string, date?: string): Promise<void> {
+    this.startAgain()
+    this.newCustomer = { ...EMPTY_CUSTOMER }
+    this.customerErrors = {}
+    this.date = date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : this.today
+    const locations = await this.listLocations.execute()
+    runInAction(() => {
+      if (E.isLeft(locations)) return this.fail(locations.left)
+      this.locations = locations.right.clinics.map((c) => ({ id: c.id, name: c.name ?? c.accountName }))
+    })
+    const first = location && this.locations.some((l) => l.id === location) ? location : this.locations[0]?.id
+    if (first) await this.setLocation(first)
+  }
+
+  chooseCustomer(customer: CustomerSummary | undefined): void {
+    this.customer = customer
+    this.result = undefined
+    this.error = undefined
+  }
+
+  setCustomerField(field: DeskCustomerField, value: string): void {
+    this.newCustomer = { ...this.newCustomer, [field]: value }
+    const { [field]: _gone, ...rest } = this.customerErrors
+    this.customerErrors = rest
+  }
+
+  /** Creates the customer from the form (the spec's sign-up rules) and books for them. */
+  async addCustomer(): Promise<void> {
+    const checked = validateDeskCustomer(this.newCustomer, this.today)
+    if (E.isLeft(checked)) {
+      this.customerErrors = checked.left
+      return
+    }
+    this.creating = true
+    this.error = undefined
+    const created = await this.createCustomer.execute(checked.right)
+    runInAction(() => {
+      this.creating = false
+      if (E.isLeft(created)) return this.fail(created.left)
+      this.customer = created.right
+      this.newCustomer = { ...EMPTY_CUSTOMER }
+    })
+  }
+
+  async setLocation(id: string): Promise<void> {
+    this.location = id
+    this.basket = []
+    this.times = []
+    this.start = ''
+    const services = await this.listServices.execute(id)
+    runInAction(() => {
+      if (E.isLeft(services)) return this.fail(services.left)
+      this.services = services.right
+    })
+  }
+
+  async addService(serviceId: string): Promise<void> {
+    if (!this.serviceOf(serviceId)) return
+    this.basket = [...this.basket, { serviceId, practitionerId: '' }]
+    await this.loadTimes()
+  }
+
+  async removeService(index: number): Promise<void> {
+    this.basket = this.basket.filter((_, i) => i !== index)
+    await this.loadTimes()
+  }
+
+  async setPractitioner(index: number, practitionerId: string): Promise<void> {
+    this.basket = this.basket.map((line, i) => (i === index ? { ...line, practitionerId } : line))
+    await this.loadTimes()
+  }
+
+  async setDate(date: string): Promise<void> {
+    this.date = date
+    await this.loadTimes()
+  }
+
+  chooseTime(start: string): void {
+    this.start = start
+    this.error = undefined
+  }
+
+  setPayment(payment: DeskPaymentChoice): void {
+    this.payment = payment
+  }
+
+  /** The day's times for the basket; a time chosen before stays chosen while it is still offered. */
+  async loadTimes(): Promise<void> {
+    if (!this.location || this.basket.length === 0 || !this.date) {
+      this.times = []
+      this.start = ''
+      return
+    }
+    this.loadingTimes = true
+    const times = await this.listTimes.execute({
+      location: this.location,
+      date: this.date,
+      services: this.basket.map((l) => ({ service: l.serviceId, ...(l.practitionerId ? { practitioner: l.practitionerId } : {}) })),
+    })
+    runInAction(() => {
+      this.loadingTimes = false
+      if (E.isLeft(times)) return this.fail(times.left)
+      this.times = times.right
+      if (!this.times.some((t) => t.start === this.start)) this.start = ''
+    })
+  }
+
+  async book(): Promise<void> {
+    this.busy = true
+    this.error = undefined
+    const booked = await this.bookOnBehalf.execute({
+      customerId: this.customer?.id,
+      locationId: this.location,
+      services: this.basket.map((l) => ({ serviceId: l.serviceId, ...(l.practitionerId ? { practitionerId: l.practitionerId } : {}) })),
+      start: this.start || undefined,
+      payment: this.payment,
+    })
+    runInAction(() => {
+      this.busy = false
+      if (E.isLeft(booked)) {
+        this.fail(booked.left)
+        // The time may have gone meanwhile: show what is free now.
+        void this.loadTimes()
+        return
+      }
+      this.result = booked.right
+    })
+  }
+
+  /** Another booking: the same location and day, a new customer and basket. */
+  startAgain(): void {
+    this.customer = undefined
+    this.basket = []
+    this.times = []
+    this.start = ''
+    this.result = undefined
+    this.error = undefined
+    this.payment = 'link'
+  }
+
+  private fail(error: AppError): void {
+    this.error = error.message
+  }
+}
