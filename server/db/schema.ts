@@ -8,6 +8,7 @@ import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction
 import type { CommerceTables } from '../commerce/commerce.tables'
 import type { ProcessorTables } from '../commerce/processors.tables'
 import type { HoldTables } from './holds.tables'
+import type { IntegrationTables } from '../integrations/integrations.tables'
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
 export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
@@ -296,6 +297,10 @@ export interface OutboxTable {
   /** a day after the first failure: a row still failing then is kept with failed_at */
   give_up_at: NullableTimestamp
   failed_at: NullableTimestamp
+  /** a webhook delivery's endpoint (channel 'webhook', migration 0135) */
+  webhook_endpoint_id: string | null
+  /** a webhook delivery's last HTTP status (none: no answer) */
+  last_status: number | null
 }
 
 export interface MailAttachment {
@@ -375,7 +380,7 @@ export interface CoreTables {
 }
 
 /** Every table of the one database: core, commerce and processors (issue 12: one type, no casts at the seams). */
-export interface AllTables extends CoreTables, CommerceTables, ProcessorTables, HoldTables {}
+export interface AllTables extends CoreTables, CommerceTables, ProcessorTables, HoldTables, IntegrationTables {}
 
 export type Db = Kysely<AllTables>
 /** A handle that may be the root or a transaction. */

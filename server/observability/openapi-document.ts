@@ -44,6 +44,14 @@ const SECURITY: Record<Access, JsonSchema[]> = {
   admin: [{ staffBearer: [] }],
   operator: [{ operatorKey: [] }],
   metrics: [{ metricsBearer: [] }, {}],
+  apiKey: [{ apiKey: [] }],
+}
+
+/** A route's security: its access's, with the API key scope it names (a public route takes a key too). */
+function securityOf(route: Route): JsonSchema[] {
+  if (route.access === 'apiKey') return [{ apiKey: route.scope ? [route.scope] : [] }]
+  if (route.scope && route.access === 'public') return [{ apiKey: [route.scope] }, {}]
+  return SECURITY[route.access]
 }
 
 const SECURITY_SCHEMES = {
@@ -69,6 +77,14 @@ const SECURITY_SCHEMES = {
     type: 'http',
     scheme: 'bearer',
     description: "The server's METRICS_TOKEN, when it has one.",
+  },
+  apiKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Api-Key',
+    description:
+      "An integrator's API key of the tenant (ck_live_...), made by an admin (clinic admin api-key create). The operation's requirement names the scope it needs: " +
+      'without the scope 403, an unknown or revoked key 401. Rate limited per key. See docs/integrations.md.',
   },
 }
 
@@ -114,7 +130,7 @@ function operation(name: string, resource: string, route: Route, components: Sch
     summary: route.summary,
     description: route.access === 'admin' ? `${route.description} Admins only.` : route.description,
     tags: [resource],
-    security: SECURITY[route.access],
+    security: securityOf(route),
     parameters: parameters(route, components, tenant),
   }
   if (route.body !== NoInput) {

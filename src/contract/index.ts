@@ -13,6 +13,7 @@ import * as dev from './dev.routes'
 import * as forms from './forms.routes'
 import * as giftVouchers from './gift-vouchers.routes'
 import * as holds from './holds.routes'
+import * as integrations from './integrations.routes'
 import * as invoices from './invoices.routes'
 import * as leads from './leads.routes'
 import * as links from './links.routes'
@@ -55,6 +56,7 @@ export * from './taxes.routes'
 export * from './staff.routes'
 export * from './admin.routes'
 export * from './reports.routes'
+export * from './integrations.routes'
 export { getCountries } from './countries.routes'
 
 function isRoute(x: unknown): x is Route {
@@ -95,6 +97,7 @@ export const routeModules = {
   admin,
   reports,
   privacy,
+  integrations,
 } as const
 
 /** Every route of the contract with its export name, so the server can check it serves them all. */

@@ -1,0 +1,34 @@
+/**
+ * The `data` of each webhook event (docs/integrations.md shows them). Ids, times and states: enough
+ * for an integrator to fetch the rest with its key; the customer's name and email only where the
+ * event is about the customer (customer.created).
+ */
+import type { DbOrTrx } from '../db/schema'
+
+export async function appointmentsData(db: DbOrTrx, tenant: string, ids: readonly string[], extra: Record<string, unknown> = {}): Promise<Record<string, unknown> | undefined> {
+  if (ids.length === 0) return undefined
+  const rows = await db
+    .selectFrom('appointments')
+    .select(['id', 'status', 'starts_at', 'ends_at', 'clinic_id', 'service_id', 'practitioner_id', 'customer_id', 'group_id', 'is_linked'])
+    .where('tenant_id', '=', tenant)
+    .where('id', 'in', [...ids])
+    .orderBy('is_linked')
+    .orderBy('starts_at')
+    .execute()
+  if (rows.length === 0) return undefined
+  const appointments = rows.map((r) => ({
+    id: r.id,
+    status: r.status,
+    start: new Date(r.starts_at).toISOString(),
+    end: new Date(r.ends_at).toISOString(),
+    clinicId: r.clinic_id,
+    serviceId: r.service_id,
+    practitionerId: r.practitioner_id,
+    customerId: r.customer_id,
+  }))
+  return { appointment: appointments[0], appointments, ...extra }
+}
+
+export function paymentData(payment: { transactionId: string; invoiceId: string; customerId: string; amount: number; currency: string; appointmentIds: readonly string[] }): Record<string, unknown> {
+  return { payment: { ...payment, appointmentIds: [...payment.appointmentIds] } }
+}

@@ -1,0 +1,138 @@
+/**
+ * Outbound webhooks (issue 30): an admin subscribes a URL to events; each event becomes one delivery
+ * per listening endpoint, in the transaction of the change (emitWebhookEvent), delivered by
+ * webhook.sender.ts. The signing secret (whsec_...) is shown once; deliveries carry
+ * `Clinic-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`.
+ */
+import { createHmac, randomBytes } from 'node:crypto'
+import * as E from 'fp-ts/Either'
+import {
+  WEBHOOK_EVENTS,
+  type CreatedWebhookEndpoint,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEventType,
+} from '../../src/contract/integrations.routes'
+import { newId } from '../db/ids'
+import type { Db, DbOrTrx } from '../db/schema'
+import type { OutboxRow } from '../notifications/outbox.repository'
+import { conflict, invalid, notFound, type ServiceError } from '../service-error'
+import * as repo from './webhooks.repository'
+
+export const WEBHOOK_MESSAGES = {
+  noEvents: 'Choose at least one event.',
+  url: 'The URL must be an https:// address (http:// only on localhost, outside production).',
+  notFound: 'Webhook endpoint not found.',
+  deliveryNotFound: 'Delivery not found.',
+  disabled: 'This endpoint is disabled: enable it first.',
+}
+
+/** The signature header's value for a body sent at `unixSeconds`. */
+export function signatureHeader(secret: string, body: string, unixSeconds: number): string {
+  const v1 = createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex')
+  return `t=${unixSeconds},v1=${v1}`
+}
+
+const isEvent = (s: string): s is WebhookEventType => (WEBHOOK_EVENTS as readonly string[]).includes(s)
+const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : undefined)
+
+function endpointDto(row: repo.WebhookEndpointRow): WebhookEndpoint {
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events.filter(isEvent),
+    createdAt: iso(row.created_at)!,
+    consecutiveFailures: row.consecutive_failures,
+    ...(row.disabled_at ? { disabledAt: iso(row.disabled_at)! } : {}),
+    ...(row.disabled_reason ? { disabledReason: row.disabled_reason } : {}),
+  }
+}
+
+export function deliveryDto(row: OutboxRow): WebhookDelivery {
+  const state = row.sent_at ? 'delivered' : row.failed_at ? 'failed' : 'pending'
+  return {
+    id: row.id,
+    endpointId: row.webhook_endpoint_id ?? '',
+    event: isEvent(row.subject) ? row.subject : 'booking.created',
+    state,
+    attempts: row.attempts,
+    createdAt: iso(row.created_at)!,
+    ...(row.last_status !== null ? { lastStatus: row.last_status } : {}),
+    ...(row.last_error ? { lastError: row.last_error } : {}),
+    ...(row.sent_at ? { deliveredAt: iso(row.sent_at)! } : {}),
+    ...(state === 'pending' && row.next_attempt_at ? { nextAttemptAt: iso(row.next_attempt_at)! } : {}),
+    ...(row.failed_at ? { failedAt: iso(row.failed_at)! } : {}),
+  }
+}
+
+/** https anywhere; http only to this machine and only outside production (a receiver under test). */
+export function acceptableUrl(text: string, allowHttpLocalhost: boolean): boolean {
+  let url: URL
+  try {
+    url = new URL(text.trim())
+  } catch {
+    return false
+  }
+  if (url.username || url.password) return false
+  if (url.protocol === 'https:') return true
+  return allowHttpLocalhost && url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
+}
+
+export async function createEndpoint(
+  db: Db,
+  tenant: string,
+  input: { url: string; events: readonly WebhookEventType[] },
+  options: { now: Date; allowHttpLocalhost: boolean },
+): Promise<E.Either<ServiceError, CreatedWebhookEndpoint>> {
+  const events = [...new Set(input.events)]
+  if (events.length === 0) return E.left(invalid(WEBHOOK_MESSAGES.noEvents))
+  if (!acceptableUrl(input.url, options.allowHttpLocalhost)) return E.left(invalid(WEBHOOK_MESSAGES.url))
+  const secret = `whsec_${randomBytes(24).toString('base64url')}`
+  const row = await repo.insertEndpoint(db, { tenant_id: tenant, url: new URL(input.url.trim()).toString(), events, secret, created_at: options.now })
+  return E.right({ ...endpointDto(row), secret })
+}
+
+export async function listEndpoints(db: Db, tenant: string): Promise<WebhookEndpoint[]> {
+  return (await repo.endpointsOf(db, tenant)).map(endpointDto)
+}
+
+export async function removeEndpoint(db: Db, tenant: string, id: string): Promise<E.Either<ServiceError, { message: string }>> {
+  return (await repo.deleteEndpoint(db, tenant, id)) ? E.right({ message: 'The webhook endpoint was removed.' }) : E.left(notFound(WEBHOOK_MESSAGES.notFound))
+}
+
+export async function enableEndpoint(db: Db, tenant: string, id: string): Promise<E.Either<ServiceError, WebhookEndpoint>> {
+  const row = await repo.enableEndpoint(db, tenant, id)
+  return row ? E.right(endpointDto(row)) : E.left(notFound(WEBHOOK_MESSAGES.notFound))
+}
+
+export async function endpointDeliveries(db: Db, tenant: string, id: string): Promise<E.Either<ServiceError, WebhookDelivery[]>> {
+  if (!(await repo.tenantEndpoint(db, tenant, id))) return E.left(notFound(WEBHOOK_MESSAGES.notFound))
+  return E.right((await repo.deliveriesOf(db, id)).map(deliveryDto))
+}
+
+export async function replayDelivery(db: Db, tenant: string, id: string, now: Date): Promise<E.Either<ServiceError, WebhookDelivery>> {
+  const row = await repo.tenantDelivery(db, tenant, id)
+  if (!row?.webhook_endpoint_id) return E.left(notFound(WEBHOOK_MESSAGES.deliveryNotFound))
+  const endpoint = await repo.endpointById(db, row.webhook_endpoint_id)
+  if (!endpoint) return E.left(notFound(WEBHOOK_MESSAGES.notFound))
+  if (endpoint.disabled_at) return E.left(conflict(WEBHOOK_MESSAGES.disabled))
+  return E.right(deliveryDto(await repo.copyDelivery(db, row, now)))
+}
+
+/**
+ * Records an event for the tenant's endpoints that listen to it, in the caller's transaction (so it
+ * is sent only if the change commits). `data` is built only when someone listens.
+ */
+export async function emitWebhookEvent(
+  db: DbOrTrx,
+  tenant: string,
+  type: WebhookEventType,
+  now: Date,
+  data: () => Promise<Record<string, unknown> | undefined> | Record<string, unknown> | undefined,
+): Promise<void> {
+  if (!(await repo.anyListener(db, tenant, type))) return
+  const payload = await data()
+  if (!payload) return
+  const body = JSON.stringify({ id: `evt_${newId()}`, type, createdAt: now.toISOString(), tenant, data: payload })
+  await repo.enqueueDeliveries(db, tenant, type, body, now)
+}
