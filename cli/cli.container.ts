@@ -23,6 +23,8 @@ import { configDir, FileTokenStore } from '../src/adapters/storage/file-store.ad
 import { join } from 'node:path'
 import { ADMIN_PORTS } from '../src/application/admin.tokens'
 import { ADMIN_USE_CASES } from '../src/application/use-cases/admin.use-case'
+import { INTEGRATION_USE_CASES } from '../src/application/use-cases/integrations.use-case'
+import { HttpIntegrationsApi } from '../src/adapters/http/integrations.adapter'
 import { HttpAdminApi, OPERATOR_HTTP_CLIENT, operatorConfig, STAFF_HTTP_CLIENT, type OperatorTransport } from '../src/adapters/http/admin.adapter'
 import { InMemoryTokenStore } from '../src/adapters/storage/in-memory.adapter'
 import { apiBaseOf } from '../src/adapters/http/api-base'
@@ -91,7 +93,8 @@ export function createCliContainer(config: CliConfig): Container {
     .bind<OperatorTransport>(OPERATOR_HTTP_CLIENT)
     .toConstantValue((key) => guardApiAnswers(createHttpClient(operatorConfig(http, key), new InMemoryTokenStore())))
   container.bind(ADMIN_PORTS.AdminApi).to(HttpAdminApi)
-  for (const useCase of ADMIN_USE_CASES) {
+  container.bind(ADMIN_PORTS.IntegrationsApi).to(HttpIntegrationsApi)
+  for (const useCase of [...ADMIN_USE_CASES, ...INTEGRATION_USE_CASES]) {
     const newable: new (...args: never[]) => unknown = useCase
     container.bind(newable).toSelf()
   }

@@ -1,10 +1,13 @@
 import { token } from './inject'
 import type { AdminApi } from './ports/admin.port'
+import type { IntegrationsApi } from './ports/integrations.port'
 import type { TokenStore } from './ports/token-store.port'
 
 /** Injection tokens of the operator's side (issue 13): kept apart from the customer's PORTS. */
 export const ADMIN_PORTS = {
   AdminApi: token<AdminApi>('AdminApi'),
+  /** API keys and webhook endpoints (issue 30). */
+  IntegrationsApi: token<IntegrationsApi>('IntegrationsApi'),
   /** The staff sign-in token: never the customer's (a staff token opens no customer call and back). */
   StaffTokenStore: token<TokenStore>('StaffTokenStore'),
 } as const
