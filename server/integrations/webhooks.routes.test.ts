@@ -122,6 +122,18 @@ describe('deliveries', () => {
     ])
   })
 
+  it("keeps no copy of an erased customer's email in the delivery log", async () => {
+    const endpoint = await subscribe(['customer.created', 'booking.created'])
+    const booked = await book('erase.me@example.com')
+    await flush()
+    expect(receiver.received.map((r) => r.event.type).sort()).toEqual(['booking.created', 'customer.created'])
+    const erased = await t.app.inject({ method: 'POST', url: `/api/admin/customers/${booked.customerId}/erase`, headers: admin })
+    expect(erased.statusCode, erased.body).toBe(200)
+    const rows = await t.db.selectFrom('outbox').select('text').where('webhook_endpoint_id', '=', endpoint.id).execute()
+    expect(rows).toHaveLength(1)
+    expect(JSON.stringify(rows)).not.toContain('erase.me@example.com')
+  })
+
   it('replays a delivery: the same event again, as a new delivery', async () => {
     const endpoint = await subscribe(['booking.created'])
     await book('replay@example.com')
