@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_STAFF_ADMIN } from '../seed/demo.seed'
 import { clearDate, londonInstant } from '../test-support/dates'
 import { buildTestServer, DEMO, type TestServer } from '../test-support/test-server'
+import { API_KEY_RATE_LIMIT } from '../http/contract-route'
 import { API_KEY_MESSAGES, hashApiKey } from './api-keys.service'
 
 let t: TestServer
@@ -102,5 +103,17 @@ describe('API keys', () => {
     expect(logLines.join('\n')).not.toContain(key.key)
     const listed = (await t.app.inject({ method: 'GET', url: '/api/admin/api-keys', headers: admin })).json() as { id: string; lastUsedAt?: string }[]
     expect(listed.find((k) => k.id === key.id)?.lastUsedAt).toBeDefined()
+  })
+
+  it('are rate limited per key: the next call after the limit is a 429, other keys and calls without a key go on', async () => {
+    const busy = await createKey(['catalogue:read'], 'Busy')
+    const calm = await createKey(['catalogue:read'], 'Calm')
+    const clinics = (headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/api/v1/public-clinics', headers })
+    for (let i = 0; i < API_KEY_RATE_LIMIT; i++) expect((await clinics({ 'x-api-key': busy.key })).statusCode).toBe(200)
+    const limited = await clinics({ 'x-api-key': busy.key })
+    expect(limited.statusCode).toBe(429)
+    expect(limited.headers['retry-after']).toBeDefined()
+    expect((await clinics({ 'x-api-key': calm.key })).statusCode).toBe(200)
+    expect((await clinics()).statusCode).toBe(200)
   })
 })
