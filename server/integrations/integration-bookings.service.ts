@@ -6,7 +6,7 @@
  * customer's details are never changed by an integrator.
  */
 import * as E from 'fp-ts/Either'
-import type { IntegrationBookingBody, IntegrationBookingCreated } from '../../src/contract/integrations.routes'
+import type { IntegrationBookingBody, IntegrationBookingCreated, WebhookEventData } from '../../src/contract/integrations.routes'
 import { isEmail, normaliseEmail } from '../../src/domain/validation/email'
 import { isValidPhone, normalisePhone } from '../../src/domain/validation/phone'
 import { createBooking, type BookingDeps } from '../booking/booking.service'
@@ -21,7 +21,7 @@ export const INTEGRATION_MESSAGES = {
 }
 
 /** The customer.created event's data (also sent when a customer signs up). */
-export function customerCreatedData(customer: { id: string; email: string; firstName: string; surname: string }, source: 'sign-up' | 'api'): Record<string, unknown> {
+export function customerCreatedData(customer: { id: string; email: string; firstName: string; surname: string }, source: 'sign-up' | 'api'): WebhookEventData<'customer.created'> {
   return { customer: { id: customer.id, email: customer.email, firstName: customer.firstName, surname: customer.surname }, source }
 }
 

@@ -3,9 +3,12 @@
  * for an integrator to fetch the rest with its key; the customer's name and email only where the
  * event is about the customer (customer.created).
  */
+import type { WebhookEventData } from '../../src/contract/integrations.routes'
 import type { DbOrTrx } from '../db/schema'
 
-export async function appointmentsData(db: DbOrTrx, tenant: string, ids: readonly string[], extra: Record<string, unknown> = {}): Promise<Record<string, unknown> | undefined> {
+type BookingData = WebhookEventData<'booking.created'>
+
+export async function appointmentsData<const E extends object = {}>(db: DbOrTrx, tenant: string, ids: readonly string[], extra?: E): Promise<(BookingData & E) | undefined> {
   if (ids.length === 0) return undefined
   const rows = await db
     .selectFrom('appointments')
@@ -26,9 +29,9 @@ export async function appointmentsData(db: DbOrTrx, tenant: string, ids: readonl
     practitionerId: r.practitioner_id,
     customerId: r.customer_id,
   }))
-  return { appointment: appointments[0], appointments, ...extra }
+  return { appointment: appointments[0], appointments, ...(extra ?? ({} as E)) }
 }
 
-export function paymentData(payment: { transactionId: string; invoiceId: string; customerId: string; amount: number; currency: string; appointmentIds: readonly string[] }): Record<string, unknown> {
+export function paymentData(payment: { transactionId: string; invoiceId: string; customerId: string; amount: number; currency: string; appointmentIds: readonly string[] }): WebhookEventData<'payment.succeeded'> {
   return { payment: { ...payment, appointmentIds: [...payment.appointmentIds] } }
 }

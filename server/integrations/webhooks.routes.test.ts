@@ -4,7 +4,9 @@
  * a delivery is replayed with the same event; an endpoint failing for three days is disabled and the
  * tenant's admins get a mail. The clock is moved, never waited on.
  */
+import * as E from 'fp-ts/Either'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { WEBHOOK_EVENTS, webhookEventCodec, type WebhookEventType } from '../../src/contract/integrations.routes'
 import { DEMO_STAFF_ADMIN } from '../seed/demo.seed'
 import { clearDate, londonInstant } from '../test-support/dates'
 import { buildTestServer, DEMO, type TestServer } from '../test-support/test-server'
@@ -93,6 +95,11 @@ describe('deliveries', () => {
       ['customer.created', 500, true],
     ])
     const created = receiver.received.find((r) => r.event.type === 'booking.created')!.event
+    // Each body is what the OpenAPI document's `webhooks` section says it is.
+    for (const { event } of receiver.received) {
+      expect(WEBHOOK_EVENTS).toContain(event.type)
+      expect(E.isRight(webhookEventCodec(event.type as WebhookEventType).decode(event)), JSON.stringify(event)).toBe(true)
+    }
     expect(created).toMatchObject({ type: 'booking.created', tenant: 'demo', data: { appointment: { id: booked.booking.appointment.id, status: 'Pending', customerId: booked.customerId } } })
     expect(receiver.received.find((r) => r.event.type === 'customer.created')!.event.data).toMatchObject({ customer: { id: booked.customerId, email: 'ola@example.com' }, source: 'api' })
     let log = await deliveries(endpoint.id)

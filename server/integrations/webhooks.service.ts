@@ -11,6 +11,7 @@ import {
   type CreatedWebhookEndpoint,
   type WebhookDelivery,
   type WebhookEndpoint,
+  type WebhookEventData,
   type WebhookEventType,
 } from '../../src/contract/integrations.routes'
 import { newId } from '../db/ids'
@@ -123,12 +124,12 @@ export async function replayDelivery(db: Db, tenant: string, id: string, now: Da
  * Records an event for the tenant's endpoints that listen to it, in the caller's transaction (so it
  * is sent only if the change commits). `data` is built only when someone listens.
  */
-export async function emitWebhookEvent(
+export async function emitWebhookEvent<T extends WebhookEventType>(
   db: DbOrTrx,
   tenant: string,
-  type: WebhookEventType,
+  type: T,
   now: Date,
-  data: () => Promise<Record<string, unknown> | undefined> | Record<string, unknown> | undefined,
+  data: () => Promise<WebhookEventData<T> | undefined> | WebhookEventData<T> | undefined,
 ): Promise<void> {
   if (!(await repo.anyListener(db, tenant, type))) return
   const payload = await data()

@@ -13,6 +13,7 @@ import type * as t from 'io-ts'
 import { namedRoutes } from '../../src/contract'
 import { acceptsUndefined, newComponents, toJsonSchema, type JsonSchema, type SchemaComponents } from '../../src/contract/json-schema'
 import { platformRoutes, tenantPageRoutes } from '../../src/contract/platform.routes'
+import { WEBHOOK_EVENTS, webhookEventCodec } from '../../src/contract/integrations.routes'
 import { ErrorBody, NoInput, type Access, type Route } from '../../src/contract/route'
 
 /** The base path of the API version this document describes; server/app.ts maps it onto /api. */
@@ -151,6 +152,33 @@ function packageVersion(): string {
   }
 }
 
+/** The outbound webhooks (OpenAPI 3.1 `webhooks`): what the server POSTs to an integrator's endpoint per event. */
+function webhooks(components: SchemaComponents): Record<string, JsonSchema> {
+  return Object.fromEntries(
+    WEBHOOK_EVENTS.map((type) => [
+      type,
+      {
+        post: {
+          operationId: `webhook.${type}`,
+          summary: `The ${type} event`,
+          description:
+            'POSTed to each webhook endpoint subscribed to the event (POST /admin/webhooks), signed: verify Clinic-Signature on the raw body. ' +
+            'Any 2xx answer within 5 seconds counts as delivered; anything else is retried with backoff for a day. See docs/integrations.md.',
+          tags: ['webhooks'],
+          security: [],
+          parameters: [
+            { name: 'Clinic-Signature', in: 'header', required: true, description: 't=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the endpoint\'s secret>', schema: { type: 'string' } },
+            { name: 'Clinic-Event', in: 'header', required: true, description: 'The event type.', schema: { type: 'string' } },
+            { name: 'Clinic-Delivery', in: 'header', required: true, description: 'The delivery id (a replay is a new delivery of the same event id).', schema: { type: 'string' } },
+          ],
+          requestBody: { required: true, content: { 'application/json': { schema: toJsonSchema(webhookEventCodec(type), components) } } },
+          responses: { '200': { description: 'Received (any 2xx).' } },
+        },
+      },
+    ]),
+  )
+}
+
 export function buildOpenApiDocument(version = packageVersion()): OpenApiDocument {
   const components = newComponents()
   toJsonSchema(ErrorBody, components, 'ErrorBody')
@@ -180,6 +208,7 @@ export function buildOpenApiDocument(version = packageVersion()): OpenApiDocumen
     },
     servers: [{ url: API_V1_BASE, description: 'This server, version 1 of the API' }],
     paths,
+    webhooks: webhooks(components),
     components: {
       schemas: components.schemas,
       parameters: { Tenant: TENANT_PARAMETER },

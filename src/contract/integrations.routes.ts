@@ -202,3 +202,34 @@ export const findIntegrationCustomers = route({
   query: queryOf({ q: StringFromQuery }),
   responses: { 200: t.array(CustomerSummary), ...errors(400, 401, 403, 429) },
 })
+
+/** An appointment as webhook events carry it (times ISO 8601, UTC). */
+export const WebhookAppointment = t.type(
+  { id: ObjectId, status: t.string, start: IsoDateTime, end: IsoDateTime, clinicId: ObjectId, serviceId: ObjectId, practitionerId: ObjectId, customerId: t.union([ObjectId, t.null]) },
+  'WebhookAppointment',
+)
+const bookingData = (name: string, extra: t.Props = {}) => t.type({ appointment: WebhookAppointment, appointments: t.array(WebhookAppointment), ...extra }, name)
+export const WebhookPayment = t.type(
+  { transactionId: t.string, invoiceId: ObjectId, customerId: ObjectId, amount: t.number, currency: t.string, appointmentIds: t.array(ObjectId) },
+  'WebhookPayment',
+)
+
+/** The `data` of each event type (docs/integrations.md). */
+export const WEBHOOK_EVENT_DATA = {
+  'booking.created': bookingData('BookingCreatedData'),
+  'booking.moved': bookingData('BookingMovedData', { movedBy: literals(['customer', 'clinic']) }),
+  'booking.cancelled': bookingData('BookingCancelledData', { cancelledBy: literals(['customer', 'clinic']) }),
+  'payment.succeeded': t.type({ payment: WebhookPayment }, 'PaymentSucceededData'),
+  'payment.refunded': t.type({ payment: WebhookPayment }, 'PaymentRefundedData'),
+  'customer.created': t.type(
+    { customer: t.type({ id: ObjectId, email: t.string, firstName: t.string, surname: t.string }, 'WebhookCustomer'), source: literals(['sign-up', 'api']) },
+    'CustomerCreatedData',
+  ),
+  'form.signed': t.type({ form: t.type({ id: ObjectId, customerId: ObjectId, type: t.string, signedAt: IsoDateTime }, 'WebhookForm') }, 'FormSignedData'),
+} satisfies Record<WebhookEventType, t.Mixed>
+export type WebhookEventData<T extends WebhookEventType> = t.TypeOf<(typeof WEBHOOK_EVENT_DATA)[T]>
+
+/** The body of a delivery of event `type`: the same envelope for every event. */
+export function webhookEventCodec<T extends WebhookEventType>(type: T) {
+  return t.type({ id: t.string, type: literals([type]), createdAt: IsoDateTime, tenant: t.string, data: WEBHOOK_EVENT_DATA[type] }, `WebhookEvent_${type.replace('.', '_')}`)
+}
