@@ -66,7 +66,26 @@ export function deliveryDto(row: OutboxRow): WebhookDelivery {
   }
 }
 
-/** https anywhere; http only to this machine and only outside production (a receiver under test). */
+const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]']
+
+/**
+ * An address of this machine or a private network written into the URL (loopback, RFC 1918, link-local
+ * (cloud metadata), unique-local IPv6). Host names are not resolved here: a name that resolves to such an
+ * address is not caught (docs/integrations.md says so).
+ */
+export function isInternalHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase()
+  if (host === 'localhost' || host.endsWith('.localhost') || host === '::1' || host === '::' || /^f[cd][0-9a-f]{2}:/.test(host) || /^fe80:/.test(host)) return true
+  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host)
+  if (!v4) return false
+  const [a, b] = [Number(v4[1]), Number(v4[2])]
+  return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127)
+}
+
+/**
+ * https to another machine; outside production also http to this one (a receiver under test). In
+ * production an address of this machine or a private network is refused.
+ */
 export function acceptableUrl(text: string, allowHttpLocalhost: boolean): boolean {
   let url: URL
   try {
@@ -75,8 +94,8 @@ export function acceptableUrl(text: string, allowHttpLocalhost: boolean): boolea
     return false
   }
   if (url.username || url.password) return false
-  if (url.protocol === 'https:') return true
-  return allowHttpLocalhost && url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
+  if (url.protocol === 'https:') return allowHttpLocalhost || !isInternalHost(url.hostname)
+  return allowHttpLocalhost && url.protocol === 'http:' && LOCAL_HOSTS.includes(url.hostname)
 }
 
 export async function createEndpoint(
