@@ -30,6 +30,8 @@ import { DESK_USE_CASES } from '../src/application/use-cases/desk-calendar.use-c
 import { HttpDeskCalendarApi } from '../src/adapters/http/desk-calendar.adapter'
 import { DESK_BOOKING_USE_CASES } from '../src/application/use-cases/desk.use-case'
 import { HttpDeskApi } from '../src/adapters/http/desk.adapter'
+import { INTEGRATION_USE_CASES } from '../src/application/use-cases/integrations.use-case'
+import { HttpIntegrationsApi } from '../src/adapters/http/integrations.adapter'
 import { HttpAdminApi, OPERATOR_HTTP_CLIENT, operatorConfig, STAFF_HTTP_CLIENT, type OperatorTransport } from '../src/adapters/http/admin.adapter'
 import { InMemoryTokenStore } from '../src/adapters/storage/in-memory.adapter'
 import { apiBaseOf } from '../src/adapters/http/api-base'
@@ -110,6 +112,11 @@ export function createCliContainer(config: CliConfig): Container {
   }
   container.bind(DESK_PORTS.DeskApi).to(HttpDeskApi)
   for (const useCase of DESK_BOOKING_USE_CASES) {
+    const newable: new (...args: never[]) => unknown = useCase
+    container.bind(newable).toSelf()
+  }
+  container.bind(ADMIN_PORTS.IntegrationsApi).to(HttpIntegrationsApi)
+  for (const useCase of INTEGRATION_USE_CASES) {
     const newable: new (...args: never[]) => unknown = useCase
     container.bind(newable).toSelf()
   }

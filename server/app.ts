@@ -27,6 +27,7 @@ import { jwtService, resolveJwtSecret } from './accounts/jwt.service'
 import { MailSender } from './notifications/mail.service'
 import { NotificationsService, smsPortOf } from './notifications/notifications.service'
 import { drainSms } from './notifications/sms.sender'
+import { drainWebhooks } from './integrations/webhook.sender'
 import { setReferenceCacheTtl } from './catalogue/reference-cache'
 import { loadOrganisation } from './organisation/organisation.service'
 import { embedHostsOf, frameAncestors, withFrameAncestors } from './http/embed-hosts'
@@ -135,10 +136,12 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   const clock = options.clock ?? (() => new Date())
   const sms = smsPortOf(config, app.log)
   const notifications = new NotificationsService(db, { config, clock, log: app.log, smsEnabled: sms !== undefined })
-  // Before each mail drain: notices become outbox rows, then the texts among them go out.
+  // Before each mail drain: notices become outbox rows, then the texts among them go out, and the
+  // webhook deliveries (a disabled endpoint's mail to the admins goes out with this drain).
   const prepare = async () => {
     await notifications.renderPending()
     if (sms) await drainSms(db, sms, clock, app.log)
+    await drainWebhooks(db, clock, app.log)
   }
   const mail = new MailSender(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log, clock, prepare })
   const deps: ServerDeps = { config, database, db, jwt, mail, notifications, clock }

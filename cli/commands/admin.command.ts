@@ -36,6 +36,7 @@ import { registerCalendarCommands } from './admin-calendar.command'
 import { registerDeskCommands } from './admin-desk.command'
 import { registerCustomerCommands } from './admin-customer.command'
 import { readSetupDocument } from './document-file'
+import { registerIntegrationCommands } from './admin-integrations.command'
 
 const SIGN: Record<PlanStep['action'], string> = { create: '+', change: '~', archive: '-' }
 
@@ -245,6 +246,7 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
   registerReportCommand(admin, ctx, call)
   registerCalendarCommands(admin, ctx, call)
   registerDeskCommands(admin, ctx, call)
+  registerIntegrationCommands(admin, ctx, call)
 
   registerCustomerCommands(admin, ctx, call)
 

@@ -26,6 +26,8 @@ import type { MailApi } from '../notifications/mail.service'
 /** Every customer login is a customer: admin and practitioner are staff logins (server/staff), apart from customers. */
 const CUSTOMER_ROLE = 'customer'
 import { hashPassword, verifyPassword } from './password'
+import { emitWebhookEvent } from '../integrations/webhooks.service'
+import { customerCreatedData } from '../integrations/integration-bookings.service'
 
 export const MESSAGES = {
   accountCreated: 'Your account has been created. Please check your inbox (and junk mail) to verify your email before logging in.',
@@ -163,6 +165,9 @@ export async function register(deps: AccountDeps, tenant: string, body: Register
       .returning('id')
       .executeTakeFirst()
     if (!inserted) return false
+    await emitWebhookEvent(trx, tenant, 'customer.created', deps.now, () =>
+      customerCreatedData({ id, email, firstName: body.name.trim(), surname: body.surname.trim() }, 'sign-up'),
+    )
     const token = await issueToken(trx, tenant, id, 'verify', VERIFY_TOKEN_HOURS * 60, deps.now)
     const link = `${deps.origin}/api/user/verify-email/${token}`
     await deps.mail.enqueueMail({ tenant, to: email, ...(await brandedMail(trx, tenant, verificationMessage(body.name.trim(), link, VERIFY_TOKEN_HOURS))) }, trx)

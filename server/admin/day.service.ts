@@ -16,6 +16,8 @@ import { operatorDb, type OperatorDbOrTrx } from '../staff/staff.tables'
 import { conflict, invalid, notAllowed, notFound, SLOT_TAKEN_ERROR, type ServiceError } from '../service-error'
 import * as repo from './day.repository'
 import { regroupAfterCancel } from '../booking/booking.repository'
+import { emitWebhookEvent } from '../integrations/webhooks.service'
+import { appointmentsData } from '../integrations/webhook-payloads'
 
 /** Texts of the front desk's refusals (the status is the ServiceError tag's). */
 export const DAY_MESSAGES = {
@@ -127,6 +129,7 @@ export async function cancelByClinic(db: Db, who: SignedInStaff, id: string, now
     const result = await cancel(operatorDb(asHandle(trx)), who, id, now)
     if (E.isRight(result)) await regroupAfterCancel(trx, who.staff.tenant_id, id, now)
     if (E.isRight(result) && result.right.customerId) await notify(trx, who.staff.tenant_id, { kind: 'cancelled-by-clinic', appointmentIds: [id], at: now })
+    if (E.isRight(result)) await emitWebhookEvent(trx, who.staff.tenant_id, 'booking.cancelled', now, () => appointmentsData(trx, who.staff.tenant_id, [id], { cancelledBy: 'clinic' }))
     return result
   })
 }
@@ -144,6 +147,7 @@ export async function moveByClinic(
     return await db.transaction().execute(async (trx) => {
       const result = await move(operatorDb(asHandle(trx)), who, id, to, now, isOverlap)
       if (E.isRight(result) && result.right.customerId) await notify(trx, who.staff.tenant_id, { kind: 'rescheduled', appointmentIds: [id], at: now })
+      if (E.isRight(result)) await emitWebhookEvent(trx, who.staff.tenant_id, 'booking.moved', now, () => appointmentsData(trx, who.staff.tenant_id, [id], { movedBy: 'clinic' }))
       return result
     })
   } catch (error) {

@@ -14,6 +14,8 @@ import { businessMetrics } from '../observability/metrics'
 import { notify } from '../notifications/notifications.service'
 import { isOverlapViolation, KEEPS_CLINIC, KEEPS_SERVICE, OFF_GRID, offeredStart, ownAppointment, pricesOf, type BookingDeps } from './booking.service'
 import { lockPractitionerDays, regroupAfterCancel, releaseExpiredHolds, RELEASED } from './booking.repository'
+import { emitWebhookEvent } from '../integrations/webhooks.service'
+import { appointmentsData } from '../integrations/webhook-payloads'
 
 function policyOf(view: AppointmentView) {
   return {
@@ -48,6 +50,7 @@ export async function cancelByCustomer(deps: BookingDeps, tenant: string, custom
     if (Number(updated.numUpdatedRows) !== 1) return false
     await regroupAfterCancel(trx, tenant, id, deps.now)
     await notify(trx, tenant, { kind: 'cancelled', appointmentIds: [id], at: deps.now })
+    await emitWebhookEvent(trx, tenant, 'booking.cancelled', deps.now, () => appointmentsData(trx, tenant, [id], { cancelledBy: 'customer' }))
     return true
   })
   if (!cancelled) return E.left(CHANGED_MEANWHILE_ERROR)
@@ -148,6 +151,7 @@ export async function reschedule(
         if (Number(updated.numUpdatedRows) !== 1) throw new ChangedMeanwhile()
       }
       await notify(trx, tenant, { kind: 'rescheduled', appointmentIds: groupIds, at: deps.now })
+      await emitWebhookEvent(trx, tenant, 'booking.moved', deps.now, () => appointmentsData(trx, tenant, groupIds, { movedBy: 'customer' }))
       return undefined
     })))
     if (outcome) return E.left(outcome)

@@ -24,6 +24,8 @@ import { loadCalendars, serviceOptions, type Calendars, type ServiceOptionRow } 
 import { businessMetrics } from '../observability/metrics'
 import { claimHold, heldForClaim } from './hold-claim'
 import { bookerFacts, findByTransaction, lockPractitionerDays, RELEASED } from './booking.repository'
+import { emitWebhookEvent } from '../integrations/webhooks.service'
+import { appointmentsData } from '../integrations/webhook-payloads'
 
 export const NOT_FOUND = 'Appointment not found'
 export const MAX_SERVICES = 10
@@ -229,6 +231,7 @@ export async function createBooking(
         ids,
       )
       if (status === 'Scheduled') await deps.onScheduled?.(trx, customerId, ids)
+      await emitWebhookEvent(trx, tenant, 'booking.created', deps.now, () => appointmentsData(trx, tenant, ids))
       return views
     })))
     if (outcome === REPLAYED) return replay(deps.db, tenant, customerId, transactionId!)

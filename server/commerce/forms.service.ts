@@ -14,6 +14,7 @@ import type { CommerceDeps } from './commerce.deps'
 import { newId, type CommerceDb } from './commerce.tables'
 import { customerSummary } from '../accounts/customers.repository'
 import { notifyFormSent } from '../notifications/notifications.service'
+import { emitWebhookEvent } from '../integrations/webhooks.service'
 
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>
 
@@ -99,14 +100,23 @@ export async function signUserForm(deps: CommerceDeps, tenant: string, id: strin
   if (opened.right.type !== 'consent') return E.left(invalid(FORM_MESSAGES.notConsent))
   if (isSignatureEmpty(signature) || !SIGNATURE.test(signature) || signature.length > MAX_SIGNATURE) return E.left(invalid(FORM_MESSAGES.badSignature))
   const now = deps.clock()
-  const signed = await deps.db
-    .updateTable('commerce_user_forms')
-    .set({ is_signed: true, signature, signed_at: now })
-    .where('id', '=', id)
-    .where('tenant_id', '=', tenant)
-    .where('is_signed', '=', false)
-    .executeTakeFirst()
-  if (Number(signed.numUpdatedRows) === 0) return E.left(conflict(FORM_MESSAGES.alreadySigned))
+  const signed = await deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('commerce_user_forms')
+      .set({ is_signed: true, signature, signed_at: now })
+      .where('id', '=', id)
+      .where('tenant_id', '=', tenant)
+      .where('is_signed', '=', false)
+      .returning(['id', 'customer_id', 'type'])
+      .executeTakeFirst()
+    if (row) {
+      await emitWebhookEvent(trx, tenant, 'form.signed', now, () => ({
+        form: { id: row.id, customerId: row.customer_id, type: row.type, signedAt: now.toISOString() },
+      }))
+    }
+    return row
+  })
+  if (!signed) return E.left(conflict(FORM_MESSAGES.alreadySigned))
   return E.right({ message: 'Thank you for completing your form.' })
 }
 

@@ -18,6 +18,8 @@ import { enqueueRefundNotice, fulfilInvoice } from './settlement'
 import { businessMetrics } from '../observability/metrics'
 import { bookingAppointmentsById } from '../booking/appointments.repository'
 import { notify } from '../notifications/notifications.service'
+import { emitWebhookEvent } from '../integrations/webhooks.service'
+import { paymentData } from '../integrations/webhook-payloads'
 
 export interface SettleOutcome {
   paid: boolean
@@ -163,6 +165,10 @@ export async function settle(deps: CommerceDeps, tenant: string, transactionId: 
       // Money went back to the card: the customer hears it by mail whether or not a page is open.
       if (paymentStatus === 'refunded' && invoice) {
         await enqueueRefundNotice(deps, trx, tenant, invoice.customer_id, { amount: money(locked.amount), currency: invoice.currency, invoiceCode: invoice.code })
+        const appointmentIds = await invoiceAppointmentIds(trx, invoice.id)
+        await emitWebhookEvent(trx, tenant, 'payment.refunded', now, () =>
+          paymentData({ transactionId, invoiceId: invoice.id, customerId: invoice.customer_id, amount: money(locked.amount), currency: invoice.currency, appointmentIds }),
+        )
       }
     })
   }
@@ -184,7 +190,11 @@ export async function settle(deps: CommerceDeps, tenant: string, transactionId: 
     const now = deps.clock()
     await repo.settlePayment(trx, transactionId, 'paid', null, now)
     await repo.setInvoiceStatus(trx, invoice.id, 'Paid', now)
-    await notify(trx, tenant, { kind: 'deposit-paid', appointmentIds: await invoiceAppointmentIds(trx, invoice.id), at: now, deposit: { amount: money(locked.amount), currency: invoice.currency } })
+    const appointmentIds = await invoiceAppointmentIds(trx, invoice.id)
+    await notify(trx, tenant, { kind: 'deposit-paid', appointmentIds, at: now, deposit: { amount: money(locked.amount), currency: invoice.currency } })
+    await emitWebhookEvent(trx, tenant, 'payment.succeeded', now, () =>
+      paymentData({ transactionId, invoiceId: invoice.id, customerId: invoice.customer_id, amount: money(locked.amount), currency: invoice.currency, appointmentIds }),
+    )
     return 'paid' as const
   })
   if (outcome === 'paid') businessMetrics.payment('paid')

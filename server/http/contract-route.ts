@@ -7,12 +7,14 @@
 import * as E from 'fp-ts/Either'
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
 import type * as t from 'io-ts'
-import { describeErrors, fastifyPattern, successStatus, type DecodedRequest, type Route } from '../../src/contract/route'
+import { API_KEY_HEADER, describeErrors, fastifyPattern, successStatus, type DecodedRequest, type Route } from '../../src/contract/route'
 import type { Db } from '../db/schema'
 import { publicOrigin } from '../config'
 import type { ServerDeps } from '../deps'
 import { tokenIsCurrent, type AuthClaims } from '../accounts/jwt.service'
 import { sessionState } from '../accounts/session.service'
+import { API_KEY_MESSAGES, apiKeyFingerprint, checkApiKey, type UsedApiKey } from '../integrations/api-keys.service'
+import { failureOf } from './service-failure'
 import { chooseEncoding, type EncodedBody } from './encoded-body'
 import { decodeInput } from './request-input'
 import { EdgeFailure, STATUS_OF, unauthorized, type Failure, type Result } from './results'
@@ -23,6 +25,8 @@ export interface RequestContext {
   deps: ServerDeps
   /** The decoded, valid JWT of this tenant, or undefined (no token, bad token, other tenant). */
   auth: AuthClaims | undefined
+  /** The integrator's API key that opened the route (checked against the route's scope), if one was sent. */
+  apiKey: UsedApiKey | undefined
   /** The signed-in customer's claims; answers 401 (ends the request) when there is none. */
   requireCustomer(): Promise<AuthClaims>
   now(): Date
@@ -49,6 +53,16 @@ export interface ServeOptions {
 }
 
 export const TOKEN_MESSAGE = 'You need to log in to do this.'
+
+/** Requests a minute per API key on the routes a key opens (docs/integrations.md). */
+export const API_KEY_RATE_LIMIT = 300
+
+/** The API key the request sends (X-Api-Key), if any. */
+export function apiKeyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers[API_KEY_HEADER]
+  const key = typeof header === 'string' ? header.trim() : undefined
+  return key || undefined
+}
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization
@@ -100,13 +114,36 @@ function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: Encoded
 
 export function serve<R extends Route>(app: FastifyInstance, route: R, handler: Handler<R>, options: ServeOptions = {}): void {
   const ok = successStatus(route)
-  const routeOptions: RouteShorthandOptions = options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}
+  const scope = route.scope
+  // A route a key opens is limited per key (its fingerprint, never the key); calls without a key are not counted here.
+  const keyLimit = scope
+    ? {
+        max: API_KEY_RATE_LIMIT,
+        timeWindow: 60_000,
+        keyGenerator: (request: FastifyRequest) => `api-key:${apiKeyFingerprint(apiKeyOf(request) ?? '')}`,
+        allowList: (request: FastifyRequest) => apiKeyOf(request) === undefined,
+      }
+    : undefined
+  const rateLimit = options.rateLimit ?? keyLimit
+  const routeOptions: RouteShorthandOptions = rateLimit ? { config: { rateLimit } } : {}
   app.route({
     ...routeOptions,
     method: route.method,
     url: fastifyPattern(route),
     handler: async (request, reply) => {
       const deps = app.deps
+      // An integrator's key first (401 unknown or revoked, 403 without the route's scope), before the
+      // input is read; the request log names the key's id, never the key.
+      let apiKey: UsedApiKey | undefined
+      const sentKey = scope ? apiKeyOf(request) : undefined
+      if (scope && sentKey) {
+        const checked = await checkApiKey(deps.db, request.tenant, sentKey, scope, deps.clock())
+        if (E.isLeft(checked)) return sendFailure(reply, failureOf(checked.left))
+        apiKey = checked.right
+        request.signedIn = { id: apiKey.id, role: 'apiKey' }
+      } else if (route.access === 'apiKey') {
+        return sendFailure(reply, unauthorized(API_KEY_MESSAGES.missing))
+      }
       const decoded = decodeInput(route, { params: request.params, query: request.query, body: request.body })
       if (E.isLeft(decoded)) return sendFailure(reply, { _tag: 'BadRequest', message: decoded.left })
       const auth = await authOf(request, deps)
@@ -116,6 +153,7 @@ export function serve<R extends Route>(app: FastifyInstance, route: R, handler: 
         db: deps.db,
         deps,
         auth,
+        apiKey,
         requireCustomer: () => checkCustomer(deps, request, auth),
         now: deps.clock,
         origin: originOf(request, deps),

@@ -44,13 +44,17 @@ describe('the OpenAPI document for integrators', () => {
         admin: ['staffBearer'],
         operator: ['operatorKey'],
         metrics: ['metricsBearer', 'none'],
+        apiKey: ['apiKey'],
       }
-      expect(schemes, `${route.method} ${route.path}`).toEqual(expected[route.access])
+      // A public route that names a scope takes an API key too (checked, rate limited, logged when sent).
+      const wanted = route.access === 'public' && route.scope ? ['apiKey', 'none'] : expected[route.access]
+      expect(schemes, `${route.method} ${route.path}`).toEqual(wanted)
+      if (route.scope) expect(op.security?.[0]).toEqual({ apiKey: [route.scope] })
     }
     expect(document.servers).toEqual([expect.objectContaining({ url: API_V1_BASE })])
     const schemes = (document.components as { securitySchemes: object }).securitySchemes
-    expect(Object.keys(schemes).sort()).toEqual(['customerBearer', 'metricsBearer', 'operatorKey', 'staffBearer'])
-    expect(schemes).toMatchObject({ operatorKey: { type: 'apiKey', in: 'header', name: 'X-Operator-Key' } })
+    expect(Object.keys(schemes).sort()).toEqual(['apiKey', 'customerBearer', 'metricsBearer', 'operatorKey', 'staffBearer'])
+    expect(schemes).toMatchObject({ operatorKey: { type: 'apiKey', in: 'header', name: 'X-Operator-Key' }, apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } })
   })
 })
 
@@ -91,7 +95,7 @@ describe('the server against its document', () => {
     for (const route of allRoutes) {
       const response = await call(route, API_V1_BASE)
       const where = `${route.method} ${route.path}: ${response.statusCode} ${response.body.slice(0, 120)}`
-      if (route.access === 'customer' || route.access === 'staff' || route.access === 'admin' || route.access === 'operator') {
+      if (route.access === 'customer' || route.access === 'staff' || route.access === 'admin' || route.access === 'operator' || route.access === 'apiKey') {
         expect(response.statusCode, where).toBe(401)
       } else {
         // A public call may refuse its own input (a form's password, bad credentials), never for want of a token.

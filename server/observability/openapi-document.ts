@@ -13,6 +13,7 @@ import type * as t from 'io-ts'
 import { namedRoutes } from '../../src/contract'
 import { acceptsUndefined, newComponents, toJsonSchema, type JsonSchema, type SchemaComponents } from '../../src/contract/json-schema'
 import { platformRoutes, tenantPageRoutes } from '../../src/contract/platform.routes'
+import { WEBHOOK_EVENTS, webhookEventCodec } from '../../src/contract/integrations.routes'
 import { ErrorBody, NoInput, type Access, type Route } from '../../src/contract/route'
 
 /** The base path of the API version this document describes; server/app.ts maps it onto /api. */
@@ -44,6 +45,14 @@ const SECURITY: Record<Access, JsonSchema[]> = {
   admin: [{ staffBearer: [] }],
   operator: [{ operatorKey: [] }],
   metrics: [{ metricsBearer: [] }, {}],
+  apiKey: [{ apiKey: [] }],
+}
+
+/** A route's security: its access's, with the API key scope it names (a public route takes a key too). */
+function securityOf(route: Route): JsonSchema[] {
+  if (route.access === 'apiKey') return [{ apiKey: route.scope ? [route.scope] : [] }]
+  if (route.scope && route.access === 'public') return [{ apiKey: [route.scope] }, {}]
+  return SECURITY[route.access]
 }
 
 const SECURITY_SCHEMES = {
@@ -69,6 +78,14 @@ const SECURITY_SCHEMES = {
     type: 'http',
     scheme: 'bearer',
     description: "The server's METRICS_TOKEN, when it has one.",
+  },
+  apiKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Api-Key',
+    description:
+      "An integrator's API key of the tenant (ck_live_...), made by an admin (clinic admin api-key create). The operation's requirement names the scope it needs: " +
+      'without the scope 403, an unknown or revoked key 401. Rate limited per key. See docs/integrations.md.',
   },
 }
 
@@ -114,7 +131,7 @@ function operation(name: string, resource: string, route: Route, components: Sch
     summary: route.summary,
     description: route.access === 'admin' ? `${route.description} Admins only.` : route.description,
     tags: [resource],
-    security: SECURITY[route.access],
+    security: securityOf(route),
     parameters: parameters(route, components, tenant),
   }
   if (route.body !== NoInput) {
@@ -133,6 +150,33 @@ function packageVersion(): string {
   } catch {
     return '0.0.0'
   }
+}
+
+/** The outbound webhooks (OpenAPI 3.1 `webhooks`): what the server POSTs to an integrator's endpoint per event. */
+function webhooks(components: SchemaComponents): Record<string, JsonSchema> {
+  return Object.fromEntries(
+    WEBHOOK_EVENTS.map((type) => [
+      type,
+      {
+        post: {
+          operationId: `webhook.${type}`,
+          summary: `The ${type} event`,
+          description:
+            'POSTed to each webhook endpoint subscribed to the event (POST /admin/webhooks), signed: verify Clinic-Signature on the raw body. ' +
+            'Any 2xx answer within 5 seconds counts as delivered; anything else is retried with backoff for a day. See docs/integrations.md.',
+          tags: ['webhooks'],
+          security: [],
+          parameters: [
+            { name: 'Clinic-Signature', in: 'header', required: true, description: 't=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the endpoint\'s secret>', schema: { type: 'string' } },
+            { name: 'Clinic-Event', in: 'header', required: true, description: 'The event type.', schema: { type: 'string' } },
+            { name: 'Clinic-Delivery', in: 'header', required: true, description: 'The delivery id (a replay is a new delivery of the same event id).', schema: { type: 'string' } },
+          ],
+          requestBody: { required: true, content: { 'application/json': { schema: toJsonSchema(webhookEventCodec(type), components) } } },
+          responses: { '200': { description: 'Received (any 2xx).' } },
+        },
+      },
+    ]),
+  )
 }
 
 export function buildOpenApiDocument(version = packageVersion()): OpenApiDocument {
@@ -164,6 +208,7 @@ export function buildOpenApiDocument(version = packageVersion()): OpenApiDocumen
     },
     servers: [{ url: API_V1_BASE, description: 'This server, version 1 of the API' }],
     paths,
+    webhooks: webhooks(components),
     components: {
       schemas: components.schemas,
       parameters: { Tenant: TENANT_PARAMETER },

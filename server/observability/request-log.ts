@@ -52,7 +52,7 @@ export async function requestLogPlugin(app: FastifyInstance): Promise<void> {
       route: routeOf(request),
       status,
       durationMs: Math.round(reply.elapsedTime * 10) / 10,
-      ...(who ? (who.role === 'customer' ? { customer: who.id } : { staff: who.id, role: who.role }) : {}),
+      ...(who ? (who.role === 'customer' ? { customer: who.id } : who.role === 'apiKey' ? { apiKey: who.id } : { staff: who.id, role: who.role }) : {}),
     }
     if (status >= 500) request.log.error(line, 'request')
     else request.log.info(line, 'request')

@@ -80,6 +80,8 @@ export async function eraseCustomerRows(trx: DbOrTrx, tenant: string, customerId
   const forms = await trx.deleteFrom('commerce_user_forms').where('tenant_id', '=', tenant).where('customer_id', '=', customerId).executeTakeFirst()
   const leads = await trx.deleteFrom('commerce_leads').where('tenant_id', '=', tenant).where(sql<string>`lower(email)`, '=', contact.email.toLowerCase()).executeTakeFirst()
   const messages = await trx.deleteFrom('outbox').where('tenant_id', '=', tenant).where('to_address', 'in', addresses).executeTakeFirst()
+  // Webhook deliveries that carry the customer's email (customer.created): the delivery log keeps no copy.
+  await trx.deleteFrom('outbox').where('tenant_id', '=', tenant).where('channel', '=', 'webhook').where(sql<boolean>`strpos(text, ${contact.email}) > 0`).execute()
   await trx.deleteFrom('tokens').where('tenant_id', '=', tenant).where('customer_id', '=', customerId).execute()
   await trx.deleteFrom('commerce_default_cards').where('tenant_id', '=', tenant).where('customer_id', '=', customerId).execute()
   await trx.deleteFrom('commerce_card_setups').where('tenant_id', '=', tenant).where('customer_id', '=', customerId).execute()

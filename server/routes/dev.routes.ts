@@ -26,6 +26,7 @@ export async function devRoutes(app: FastifyInstance, deps: ServerDeps): Promise
       .selectFrom('outbox')
       .select(['id', 'to_address', 'subject', 'text', 'html', 'created_at'])
       .where('tenant_id', '=', ctx.tenant)
+      .where('channel', '!=', 'webhook')
       .$if(Boolean(query.to), (q) => q.where('to_address', '=', String(query.to).trim().toLowerCase()))
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')

@@ -37,6 +37,7 @@ import { calendarRoutes } from '../notifications/calendar.routes'
 import { privacyRoutes } from '../privacy/privacy.routes'
 import { practitionerFeedRoutes } from '../staff/practitioner-feed.routes'
 import { deskRoutes } from '../desk/desk.routes'
+import { integrationsRoutes } from '../integrations/integrations.routes'
 
 export type RouteModule = (app: FastifyInstance, deps: ServerDeps) => Promise<void>
 
@@ -56,6 +57,7 @@ export const apiRoutes: RouteModule[] = [
   privacyRoutes,
   practitionerFeedRoutes,
   deskRoutes,
+  integrationsRoutes,
 ]
 
 export const rootRoutes: RouteModule[] = [

@@ -1,5 +1,6 @@
 import { token } from './inject'
 import type { AdminApi } from './ports/admin.port'
+import type { IntegrationsApi } from './ports/integrations.port'
 import type { TokenStore } from './ports/token-store.port'
 import type { StaffCalendarApi } from './ports/staff-calendar.port'
 
@@ -8,6 +9,8 @@ export const ADMIN_PORTS = {
   AdminApi: token<AdminApi>('AdminApi'),
   /** A staff login's notifications and its practitioner's calendar feed. */
   StaffCalendarApi: token<StaffCalendarApi>('StaffCalendarApi'),
+  /** API keys and webhook endpoints (issue 30). */
+  IntegrationsApi: token<IntegrationsApi>('IntegrationsApi'),
   /** The staff sign-in token: never the customer's (a staff token opens no customer call and back). */
   StaffTokenStore: token<TokenStore>('StaffTokenStore'),
 } as const

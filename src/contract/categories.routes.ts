@@ -49,6 +49,7 @@ export const getCategories = route({
   method: 'GET',
   path: '/categories',
   access: 'public',
+  scope: 'catalogue:read',
   summary: 'The service categories',
   description: 'The categories of services and courses, optionally of one location, in their display order.',
   query: CategoriesQuery,

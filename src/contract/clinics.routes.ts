@@ -25,6 +25,7 @@ export const getPublicClinics = route({
   method: 'GET',
   path: '/public-clinics',
   access: 'public',
+  scope: 'catalogue:read',
   summary: 'The locations open for online booking',
   description: 'Every clinic (location) that takes online bookings, with its address, contact details and per-location flags.',
   responses: { 200: t.array(Clinic), ...errors(400) },

@@ -15,6 +15,7 @@ import * as deskCalendar from './desk-calendar.routes'
 import * as forms from './forms.routes'
 import * as giftVouchers from './gift-vouchers.routes'
 import * as holds from './holds.routes'
+import * as integrations from './integrations.routes'
 import * as invoices from './invoices.routes'
 import * as leads from './leads.routes'
 import * as links from './links.routes'
@@ -61,6 +62,7 @@ export * from './reports.routes'
 export * from './practitioner-feeds.routes'
 export * from './desk-calendar.routes'
 export * from './desk.routes'
+export * from './integrations.routes'
 export { getCountries } from './countries.routes'
 
 function isRoute(x: unknown): x is Route {
@@ -104,6 +106,7 @@ export const routeModules = {
   privacy,
   practitionerFeeds,
   deskCalendar,
+  integrations,
 } as const
 
 /** Every route of the contract with its export name, so the server can check it serves them all. */

@@ -31,6 +31,7 @@ export const getPublicPractitioners = route({
   method: 'POST',
   path: '/practitioners/public',
   access: 'public',
+  scope: 'catalogue:read',
   summary: 'The practitioners who give a service',
   description: "The practitioners who give the service at the location in the month asked (the year defaults to the current one).",
   body: PublicPractitionersBody,

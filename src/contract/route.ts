@@ -17,10 +17,17 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
  * - customer: a customer's bearer token (401 without one);
  * - staff / admin: a staff bearer token (admin: of the admin role; a customer token is refused);
  * - operator: the X-Operator-Key header (tenant creation);
- * - metrics: the METRICS_TOKEN bearer token when the server has one (GET /metrics).
+ * - metrics: the METRICS_TOKEN bearer token when the server has one (GET /metrics);
+ * - apiKey: an integrator's API key of the tenant (the X-Api-Key header) with the route's `scope`.
  */
-export const ACCESS = ['public', 'optionalCustomer', 'customer', 'staff', 'admin', 'operator', 'metrics'] as const
+export const ACCESS = ['public', 'optionalCustomer', 'customer', 'staff', 'admin', 'operator', 'metrics', 'apiKey'] as const
 export type Access = (typeof ACCESS)[number]
+
+/** What an integrator's API key may do (docs/integrations.md). */
+export const API_KEY_SCOPES = ['catalogue:read', 'bookings:read', 'bookings:write', 'customers:read'] as const
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number]
+/** The header that carries an API key. */
+export const API_KEY_HEADER = 'x-api-key'
 
 export interface Route<
   P extends t.Mixed = t.Mixed,
@@ -31,6 +38,11 @@ export interface Route<
   readonly method: Method
   readonly path: string
   readonly access: Access
+  /**
+   * The API key scope that opens this route: required with access 'apiKey'; on a public route, a key
+   * sent is checked, rate limited and logged (a revoked key answers 401).
+   */
+  readonly scope?: ApiKeyScope
   /** One line for the API's readers (the OpenAPI operation's summary). */
   readonly summary: string
   /** What the call does and answers (the OpenAPI operation's description). */
@@ -53,11 +65,12 @@ export function route<
   Q extends t.Mixed = typeof NoInput,
   B extends t.Mixed = typeof NoInput,
   R extends Partial<Record<number, t.Mixed>> = Partial<Record<number, t.Mixed>>,
->(def: { method: Method; path: string; access: Access; summary: string; description: string; mediaType?: string; params?: P; query?: Q; body?: B; responses: R }): Route<P, Q, B, R> {
+>(def: { method: Method; path: string; access: Access; scope?: ApiKeyScope; summary: string; description: string; mediaType?: string; params?: P; query?: Q; body?: B; responses: R }): Route<P, Q, B, R> {
   return {
     method: def.method,
     path: def.path,
     access: def.access,
+    ...(def.scope ? { scope: def.scope } : {}),
     summary: def.summary,
     description: def.description,
     ...(def.mediaType ? { mediaType: def.mediaType } : {}),

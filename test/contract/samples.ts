@@ -1,4 +1,5 @@
 import * as c from '../../src/contract'
+import type { SetupDocument } from '../../src/contract/setup-document.codecs'
 import type { BodyOf, ParamsOf, QueryOf, ResponseOf, Route } from '../../src/contract'
 import {
   appointmentPayload,
@@ -83,6 +84,26 @@ const checkout: c.Checkout = {
   payments: [{ type: 'Online', amount: 16, status: 'paid', invoiceCode: 'OB-1A2B3C4D', at: '2026-12-01T10:00:00.000Z', transactionId: 'tx1' }],
   customerId: ids.customer,
 }
+
+/** A whole set-up document (an empty clinic group): what export answers and apply takes. */
+const setupDocument: SetupDocument = {
+  version: 1,
+  organisation: {
+    name: 'Riverside',
+    settings: {
+      currency: 'GBP', country: 'GB', showHomeBannerText: false, bookingDepositType: 'percentage', bookingDepositAmount: 20,
+      bookingDepositMultipleServicesRule: 'sum', bookingDepositRule: 'each time', showCancelTerms: true, sellGiftVoucherOnline: false,
+      giftVoucherValues: [50], minimiseGaps: false,
+    },
+  },
+  clinics: [],
+  holidays: [],
+  categories: [],
+  services: [],
+  courses: [],
+  practitioners: [],
+}
+
 
 export const routeSamples: ReadonlyArray<RouteSample> = [
   sample(c.getPublicOrganisation, { responses: { 200: organisation } }),
@@ -241,29 +262,9 @@ export const routeSamples: ReadonlyArray<RouteSample> = [
     body: { shortName: 'riverside', name: 'Riverside Skin Clinic', adminEmail: 'owner@riverside.example.com' },
     responses: { 201: { tenant: 'riverside', name: 'Riverside Skin Clinic', adminEmail: 'owner@riverside.example.com', setPasswordUrl: 'https://riverside.clinic.example/staff/set-password/abc' } },
   }),
-  sample(c.getSetup, {
-    responses: {
-      200: {
-        version: 1,
-        organisation: {
-          name: 'Riverside',
-          settings: {
-            currency: 'GBP', country: 'GB', showHomeBannerText: false, bookingDepositType: 'percentage', bookingDepositAmount: 20,
-            bookingDepositMultipleServicesRule: 'sum', bookingDepositRule: 'each time', showCancelTerms: true, sellGiftVoucherOnline: false,
-            giftVoucherValues: [50], minimiseGaps: false,
-          },
-        },
-        clinics: [],
-        holidays: [],
-        categories: [],
-        services: [],
-        courses: [],
-        practitioners: [],
-      },
-    },
-  }),
+  sample(c.getSetup, { responses: { 200: setupDocument } }),
   sample(c.applySetup, {
-    body: { document: { version: 1 }, dryRun: true },
+    body: { document: setupDocument, dryRun: true },
     responses: { 200: { plan: [{ action: 'create', kind: 'service', slug: 'hydrafacial' }, { action: 'change', kind: 'service', slug: 'peel', changes: ['price'] }], applied: false } },
   }),
   sample(c.getDayBookings, { query: { date: '2026-12-02', location: 'bristol', practitioner: 'maya' }, responses: { 200: [dayBooking] } }),
@@ -383,4 +384,28 @@ export const routeSamples: ReadonlyArray<RouteSample> = [
   }),
   sample(c.addStaffNote, { params: { id: ids.customer }, body: { text: 'Prefers mornings' }, responses: { 201: { id: ids.customer, text: 'Prefers mornings', author: 'Maya Thompson', createdAt: '2026-11-01T10:00:00.000Z' } } }),
   sample(c.getCustomerForm, { params: { id: ids.customer, formId: ids.form }, responses: { 200: userForm } }),
+  sample(c.createApiKey, {
+    body: { name: 'CRM', scopes: ['bookings:read', 'customers:read'] },
+    responses: { 201: { id: id(90), name: 'CRM', prefix: 'ck_live_Ab12', scopes: ['bookings:read', 'customers:read'], createdAt: '2026-12-02T10:00:00.000Z', key: 'ck_live_Ab12cd34ef56gh78ij90kl12mn34op56' } },
+  }),
+  sample(c.listApiKeys, { responses: { 200: [{ id: id(90), name: 'CRM', prefix: 'ck_live_Ab12', scopes: ['bookings:read'], createdAt: '2026-12-02T10:00:00.000Z', lastUsedAt: '2026-12-02T11:00:00.000Z' }] } }),
+  sample(c.revokeApiKey, { params: { id: id(90) }, responses: { 200: { id: id(90), name: 'CRM', prefix: 'ck_live_Ab12', scopes: ['bookings:read'], createdAt: '2026-12-02T10:00:00.000Z', revokedAt: '2026-12-03T10:00:00.000Z' } } }),
+  sample(c.createWebhook, {
+    body: { url: 'https://crm.example.com/hooks/clinic', events: ['booking.created', 'booking.cancelled'] },
+    responses: { 201: { id: id(91), url: 'https://crm.example.com/hooks/clinic', events: ['booking.created', 'booking.cancelled'], createdAt: '2026-12-02T10:00:00.000Z', consecutiveFailures: 0, secret: 'whsec_abc' } },
+  }),
+  sample(c.listWebhooks, { responses: { 200: [{ id: id(91), url: 'https://crm.example.com/hooks/clinic', events: ['booking.created'], createdAt: '2026-12-02T10:00:00.000Z', consecutiveFailures: 3, disabledAt: '2026-12-05T10:00:00.000Z', disabledReason: 'Every delivery failed since 2026-12-02T10:00:00.000Z.' }] } }),
+  sample(c.removeWebhook, { params: { id: id(91) }, responses: { 200: { message: 'The webhook endpoint was removed.' } } }),
+  sample(c.enableWebhook, { params: { id: id(91) }, responses: { 200: { id: id(91), url: 'https://crm.example.com/hooks/clinic', events: ['booking.created'], createdAt: '2026-12-02T10:00:00.000Z', consecutiveFailures: 0 } } }),
+  sample(c.listWebhookDeliveries, {
+    params: { id: id(91) },
+    responses: { 200: [{ id: id(92), endpointId: id(91), event: 'booking.created', state: 'pending', attempts: 2, createdAt: '2026-12-02T10:00:00.000Z', lastStatus: 500, lastError: 'HTTP 500', nextAttemptAt: '2026-12-02T10:01:00.000Z' }] },
+  }),
+  sample(c.replayWebhookDelivery, { params: { id: id(92) }, responses: { 201: { id: id(93), endpointId: id(91), event: 'booking.created', state: 'pending', attempts: 0, createdAt: '2026-12-02T10:05:00.000Z' } } }),
+  sample(c.createIntegrationBooking, {
+    body: { customer: { email: 'jane@example.test', firstName: 'Jane', surname: 'Doe', mobilePhone: '07700 900123' }, appointment: appointmentPayload, coherentTransactionId: null },
+    responses: { 201: { customerId: ids.customer, customerCreated: true, booking: { appointment: pendingView, appointments: [pendingView], deposit: 16, holdExpiresAt: '2026-03-20T10:05:00.000Z' } } },
+  }),
+  sample(c.getIntegrationBooking, { params: idParams, responses: { 200: appointmentView } }),
+  sample(c.findIntegrationCustomers, { query: { q: 'jane' }, responses: { 200: [{ id: ids.customer, email: 'jane@example.test', firstName: 'Jane', surname: 'Doe' }] } }),
 ]

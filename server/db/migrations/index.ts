@@ -25,6 +25,7 @@ import { appointmentCancellationsMigration } from './0114-appointment-cancellati
 import { practitionerNotificationsMigration } from './0140-practitioner-notifications.migration'
 import { deskCalendarMigration } from './0125-desk-calendar.migration'
 import { customerNotesMigration } from './0120-customer-notes.migration'
+import { integrationsMigration } from './0135-integrations.migration'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': coreMigration,
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '0120-customer-notes': customerNotesMigration,
   '0125-desk-calendar': deskCalendarMigration,
   '0140-practitioner-notifications': practitionerNotificationsMigration,
+  '0135-integrations': integrationsMigration,
 }
 
 export const migrationProvider: MigrationProvider = {

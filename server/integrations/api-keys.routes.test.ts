@@ -1,0 +1,119 @@
+/**
+ * API keys (issue 30): an admin creates, lists and revokes them; the key is shown once and stored
+ * hashed; a key opens the routes whose contract names one of its scopes (403 without the scope, 401
+ * unknown or revoked), for its own tenant; the request log names the key's id, never the key.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_STAFF_ADMIN } from '../seed/demo.seed'
+import { clearDate, londonInstant } from '../test-support/dates'
+import { buildTestServer, DEMO, type TestServer } from '../test-support/test-server'
+import { API_KEY_RATE_LIMIT } from '../http/contract-route'
+import { API_KEY_MESSAGES, hashApiKey } from './api-keys.service'
+
+let t: TestServer
+let admin: Record<string, string>
+const logLines: string[] = []
+beforeAll(async () => {
+  t = await buildTestServer({ logLevel: 'info', logStream: { write: (line) => void logLines.push(line) } })
+  const login = await t.app.inject({ method: 'POST', url: '/api/staff/login', payload: DEMO_STAFF_ADMIN })
+  admin = { authorization: `Bearer ${login.json().token as string}` }
+})
+afterAll(() => t.close())
+
+const createKey = async (scopes: string[], name = 'CRM') => {
+  const created = await t.app.inject({ method: 'POST', url: '/api/admin/api-keys', headers: admin, payload: { name, scopes } })
+  expect(created.statusCode, created.body).toBe(201)
+  return created.json() as { id: string; key: string; prefix: string; scopes: string[] }
+}
+
+describe('API keys', () => {
+  it('are made, listed and revoked by an admin only; the key is shown once and kept as a hash', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/api-keys', payload: { name: 'x', scopes: ['bookings:read'] } })).statusCode).toBe(401)
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/api-keys', headers: admin, payload: { name: 'x', scopes: [] } })).statusCode).toBe(400)
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/api-keys', headers: admin, payload: { name: 'x', scopes: ['everything'] } })).statusCode).toBe(400)
+    const key = await createKey(['customers:read', 'bookings:read'])
+    expect(key.key).toMatch(/^ck_live_[A-Za-z0-9_-]{32}$/)
+    expect(key.prefix).toBe(key.key.slice(0, 12))
+    const row = await t.db.selectFrom('api_keys').selectAll().where('id', '=', key.id).executeTakeFirstOrThrow()
+    expect(row.key_hash).toBe(hashApiKey(key.key))
+    expect(JSON.stringify(row)).not.toContain(key.key)
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/api-keys', headers: admin })
+    expect(list.json()).toContainEqual(expect.objectContaining({ id: key.id, prefix: key.prefix, scopes: ['customers:read', 'bookings:read'] }))
+    expect(list.body).not.toContain(key.key)
+  })
+
+  it('opens the routes of its scopes: 403 without the scope, 401 unknown, revoked or missing', async () => {
+    const key = await createKey(['customers:read'])
+    const found = await t.app.inject({ method: 'GET', url: '/api/v1/integrations/customers?q=demo', headers: { 'x-api-key': key.key } })
+    expect(found.statusCode, found.body).toBe(200)
+    expect(found.json().length).toBeGreaterThan(0)
+
+    const book = await t.app.inject({ method: 'POST', url: '/api/v1/integrations/bookings', headers: { 'x-api-key': key.key }, payload: { customer: { email: 'a@example.com', firstName: 'A', surname: 'B' }, appointment: {} } })
+    expect(book.statusCode).toBe(403)
+    expect(book.json().message).toBe(API_KEY_MESSAGES.scope('bookings:write'))
+    const missing = await t.app.inject({ method: 'GET', url: '/api/v1/integrations/customers?q=demo' })
+    expect(missing.statusCode).toBe(401)
+    expect(missing.json().message).toBe(API_KEY_MESSAGES.missing)
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/v1/integrations/customers?q=demo', headers: { 'x-api-key': `${key.key.slice(0, -2)}xx` } })
+    expect(unknown.statusCode).toBe(401)
+    // Another tenant's key is unknown here.
+    const elsewhere = await t.app.inject({ method: 'GET', url: '/api/v1/integrations/customers?q=demo', headers: { 'x-api-key': key.key, 'x-tenant': 'other' } })
+    expect([401, 404]).toContain(elsewhere.statusCode)
+
+    // A public catalogue call takes a key with catalogue:read, and refuses a key without it.
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/public-clinics', headers: { 'x-api-key': key.key } })).statusCode).toBe(403)
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/public-clinics' })).statusCode).toBe(200)
+
+    const revoked = await t.app.inject({ method: 'DELETE', url: `/api/admin/api-keys/${key.id}`, headers: admin })
+    expect(revoked.statusCode).toBe(200)
+    expect(revoked.json().revokedAt).toBeDefined()
+    const after = await t.app.inject({ method: 'GET', url: '/api/v1/integrations/customers?q=demo', headers: { 'x-api-key': key.key } })
+    expect(after.statusCode).toBe(401)
+    expect(after.json().message).toBe(API_KEY_MESSAGES.unknown)
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/public-clinics', headers: { 'x-api-key': key.key } })).statusCode).toBe(401)
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/admin/api-keys/5e0000000000000000000009', headers: admin })).statusCode).toBe(404)
+  })
+
+  it('books for a customer by email (created when new), reads the booking back, and logs the key id only', async () => {
+    const key = await createKey(['bookings:write', 'bookings:read'])
+    const day = clearDate(4, [2, 3, 4, 5])
+    const body = {
+      customer: { email: 'New.Patient@Example.com', firstName: 'Nia', surname: 'Patel', mobilePhone: '07700 900123' },
+      appointment: { event: { start: londonInstant(day, '11:00'), end: londonInstant(day, '11:00') }, practitioner: DEMO.pSarah, clinic: DEMO.clinicLondon, service: DEMO.sAntiWrinkle1 },
+    }
+    const made = await t.app.inject({ method: 'POST', url: '/api/v1/integrations/bookings', headers: { 'x-api-key': key.key }, payload: body })
+    expect(made.statusCode, made.body).toBe(201)
+    const booked = made.json()
+    expect(booked).toMatchObject({ customerCreated: true, booking: { deposit: 36, appointment: { status: 'Pending' } } })
+    const customer = await t.db.selectFrom('customers').selectAll().where('id', '=', booked.customerId).executeTakeFirstOrThrow()
+    expect(customer).toMatchObject({ email: 'new.patient@example.com', first_name: 'Nia', password_hash: '' })
+
+    const read = await t.app.inject({ method: 'GET', url: `/api/v1/integrations/bookings/${booked.booking.appointment.id}`, headers: { 'x-api-key': key.key } })
+    expect(read.statusCode).toBe(200)
+    expect(read.json().id).toBe(booked.booking.appointment.id)
+
+    // The same email again: the same customer, not changed.
+    const again = await t.app.inject({ method: 'POST', url: '/api/v1/integrations/bookings', headers: { 'x-api-key': key.key }, payload: { ...body, customer: { ...body.customer, firstName: 'Changed' }, appointment: { ...body.appointment, event: { start: londonInstant(day, '14:00'), end: londonInstant(day, '14:00') } } } })
+    expect(again.statusCode, again.body).toBe(201)
+    expect(again.json()).toMatchObject({ customerId: booked.customerId, customerCreated: false })
+    expect((await t.db.selectFrom('customers').select('first_name').where('id', '=', booked.customerId).executeTakeFirstOrThrow()).first_name).toBe('Nia')
+
+    const logged = logLines.filter((line) => line.includes('"apiKey"'))
+    expect(logged.some((line) => line.includes(`"apiKey":"${key.id}"`))).toBe(true)
+    expect(logLines.join('\n')).not.toContain(key.key)
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/admin/api-keys', headers: admin })).json() as { id: string; lastUsedAt?: string }[]
+    expect(listed.find((k) => k.id === key.id)?.lastUsedAt).toBeDefined()
+  })
+
+  it('are rate limited per key: the next call after the limit is a 429, other keys and calls without a key go on', async () => {
+    const busy = await createKey(['catalogue:read'], 'Busy')
+    const calm = await createKey(['catalogue:read'], 'Calm')
+    const clinics = (headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/api/v1/public-clinics', headers })
+    for (let i = 0; i < API_KEY_RATE_LIMIT; i++) expect((await clinics({ 'x-api-key': busy.key })).statusCode).toBe(200)
+    const limited = await clinics({ 'x-api-key': busy.key })
+    expect(limited.statusCode).toBe(429)
+    expect(limited.headers['retry-after']).toBeDefined()
+    expect((await clinics({ 'x-api-key': calm.key })).statusCode).toBe(200)
+    expect((await clinics()).statusCode).toBe(200)
+  })
+})

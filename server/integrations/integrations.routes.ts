@@ -1,0 +1,99 @@
+/**
+ * Integrators (issue 30): the admin's API keys and webhook endpoints (/admin/api-keys,
+ * /admin/webhooks), and the calls an API key opens (/integrations/...; serve() checks the key and
+ * its scope before the handler runs, see server/http/contract-route.ts).
+ */
+import type { FastifyInstance } from 'fastify'
+import {
+  createApiKey,
+  createIntegrationBooking,
+  createWebhook,
+  enableWebhook,
+  findIntegrationCustomers,
+  getIntegrationBooking,
+  listApiKeys,
+  listWebhookDeliveries,
+  listWebhooks,
+  removeWebhook,
+  replayWebhookDelivery,
+  revokeApiKey,
+} from '../../src/contract/integrations.routes'
+import * as day from '../admin/day.service'
+import { appointmentView } from '../booking/appointment-view'
+import type { BookingDeps } from '../booking/booking.service'
+import { sendBookingConfirmation } from '../commerce/commerce.module'
+import type { ServerDeps } from '../deps'
+import { serve, type RequestContext } from '../http/contract-route'
+import { notFound, ok } from '../http/results'
+import { answer } from '../http/service-failure'
+import { ADMIN_ONLY, requireStaff } from '../staff/staff.guard'
+import { operatorDb } from '../staff/staff.tables'
+import * as keys from './api-keys.service'
+import { bookForCustomer } from './integration-bookings.service'
+import * as webhooks from './webhooks.service'
+
+export async function integrationsRoutes(app: FastifyInstance, deps: ServerDeps): Promise<void> {
+  const admin = (ctx: RequestContext) => requireStaff(ctx, ADMIN_ONLY)
+
+  serve(app, createApiKey, async ({ body }, ctx) => {
+    await admin(ctx)
+    return answer(await keys.createApiKey(ctx.db, ctx.tenant, body, ctx.now()), 201)
+  })
+  serve(app, listApiKeys, async (_input, ctx) => {
+    await admin(ctx)
+    return ok(await keys.listApiKeys(ctx.db, ctx.tenant))
+  })
+  serve(app, revokeApiKey, async ({ params }, ctx) => {
+    await admin(ctx)
+    return answer(await keys.revokeApiKey(ctx.db, ctx.tenant, params.id, ctx.now()))
+  })
+
+  serve(app, createWebhook, async ({ body }, ctx) => {
+    await admin(ctx)
+    const allowHttpLocalhost = deps.config.env !== 'production'
+    return answer(await webhooks.createEndpoint(ctx.db, ctx.tenant, body, { now: ctx.now(), allowHttpLocalhost }), 201)
+  })
+  serve(app, listWebhooks, async (_input, ctx) => {
+    await admin(ctx)
+    return ok(await webhooks.listEndpoints(ctx.db, ctx.tenant))
+  })
+  serve(app, removeWebhook, async ({ params }, ctx) => {
+    await admin(ctx)
+    return answer(await webhooks.removeEndpoint(ctx.db, ctx.tenant, params.id))
+  })
+  serve(app, enableWebhook, async ({ params }, ctx) => {
+    await admin(ctx)
+    return answer(await webhooks.enableEndpoint(ctx.db, ctx.tenant, params.id))
+  })
+  serve(app, listWebhookDeliveries, async ({ params }, ctx) => {
+    await admin(ctx)
+    return answer(await webhooks.endpointDeliveries(ctx.db, ctx.tenant, params.id))
+  })
+  serve(app, replayWebhookDelivery, async ({ params }, ctx) => {
+    await admin(ctx)
+    const replayed = await webhooks.replayDelivery(ctx.db, ctx.tenant, params.id, ctx.now())
+    if (replayed._tag === 'Right') void deps.mail.flush().catch((err) => ctx.request.log.error({ err }, 'webhook flush failed'))
+    return answer(replayed, 201)
+  })
+
+  const bookingDeps = (ctx: RequestContext): BookingDeps => ({
+    db: ctx.db,
+    now: ctx.now(),
+    holdSeconds: deps.config.holdSeconds,
+    maxLiveHolds: deps.config.maxLiveHolds,
+    onScheduled: (trx, customerId, ids) => sendBookingConfirmation(deps, trx, ctx.tenant, customerId, ids),
+    afterCommit: () => void deps.mail.flush().catch((err) => ctx.request.log.error({ err }, 'mail flush failed')),
+  })
+
+  serve(app, createIntegrationBooking, async ({ body }, ctx) => {
+    const result = await bookForCustomer(bookingDeps(ctx), ctx.tenant, body)
+    // A held booking (deposit due) wrote no notice, but its webhook delivery waits in the outbox.
+    if (result._tag === 'Right') void deps.mail.flush().catch((err) => ctx.request.log.error({ err }, 'mail flush failed'))
+    return answer(result, 201)
+  })
+  serve(app, getIntegrationBooking, async ({ params }, ctx) => {
+    const view = await appointmentView(ctx.db, ctx.tenant, params.id)
+    return view ? ok(view) : notFound('Appointment not found')
+  })
+  serve(app, findIntegrationCustomers, async ({ query }, ctx) => ok(await day.findCustomers(operatorDb(ctx.db), ctx.tenant, query.q)))
+}

@@ -1,0 +1,203 @@
+/**
+ * Outbound webhooks (issue 30) against a real HTTP receiver that verifies each signature: a booking
+ * made with an API key reaches it as booking.created; a 500 is retried (outbox backoff) until a 200;
+ * a delivery is replayed with the same event; an endpoint failing for three days is disabled and the
+ * tenant's admins get a mail. The clock is moved, never waited on.
+ */
+import * as E from 'fp-ts/Either'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { WEBHOOK_EVENTS, webhookEventCodec, type WebhookEventType } from '../../src/contract/integrations.routes'
+import { DEMO_STAFF_ADMIN } from '../seed/demo.seed'
+import { clearDate, londonInstant } from '../test-support/dates'
+import { buildTestServer, DEMO, type TestServer } from '../test-support/test-server'
+import { startWebhookReceiver, type WebhookReceiver } from '../test-support/webhook-receiver'
+
+let t: TestServer
+let admin: Record<string, string>
+let apiKey: string
+let receiver: WebhookReceiver
+let offsetMs = 0
+const DAY_MS = 24 * 60 * 60_000
+
+beforeAll(async () => {
+  t = await buildTestServer({ clock: () => new Date(Date.now() + offsetMs) })
+  const login = await t.app.inject({ method: 'POST', url: '/api/staff/login', payload: DEMO_STAFF_ADMIN })
+  admin = { authorization: `Bearer ${login.json().token as string}` }
+  const key = await t.app.inject({ method: 'POST', url: '/api/admin/api-keys', headers: admin, payload: { name: 'Website', scopes: ['bookings:write'] } })
+  apiKey = key.json().key
+  receiver = await startWebhookReceiver()
+})
+afterAll(async () => {
+  await receiver.close()
+  await t.close()
+})
+beforeEach(async () => {
+  // One endpoint at a time: each test subscribes its own.
+  for (const endpoint of (await t.app.inject({ method: 'GET', url: '/api/admin/webhooks', headers: admin })).json() as { id: string }[]) {
+    await t.app.inject({ method: 'DELETE', url: `/api/admin/webhooks/${endpoint.id}`, headers: admin })
+  }
+  receiver.received.length = 0
+  receiver.answers.length = 0
+})
+
+const subscribe = async (events: string[]) => {
+  const created = await t.app.inject({ method: 'POST', url: '/api/admin/webhooks', headers: admin, payload: { url: receiver.url, events } })
+  expect(created.statusCode, created.body).toBe(201)
+  const endpoint = created.json() as { id: string; secret: string }
+  receiver.secret = endpoint.secret
+  return endpoint
+}
+const deliveries = async (endpointId: string) => (await t.app.inject({ method: 'GET', url: `/api/admin/webhooks/${endpointId}/deliveries`, headers: admin })).json()
+const flush = () => t.app.deps.mail.flush()
+
+let minute = 0
+const book = async (email: string) => {
+  const day = clearDate(5, [2, 3, 4, 5])
+  const time = `1${Math.floor(minute / 2)}:${minute % 2 ? '30' : '00'}`
+  minute++
+  const made = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/integrations/bookings',
+    headers: { 'x-api-key': apiKey },
+    payload: {
+      customer: { email, firstName: 'Ola', surname: 'Nowak' },
+      appointment: { event: { start: londonInstant(day, time), end: londonInstant(day, time) }, practitioner: DEMO.pSarah, clinic: DEMO.clinicLondon, service: DEMO.sAntiWrinkle1 },
+    },
+  })
+  expect(made.statusCode, made.body).toBe(201)
+  return made.json()
+}
+
+describe('webhook endpoints', () => {
+  it('are an admin\'s: https only (http on localhost outside production), known events only, the secret shown once', async () => {
+    const post = (payload: object, headers = admin) => t.app.inject({ method: 'POST', url: '/api/admin/webhooks', headers, payload })
+    expect((await post({ url: receiver.url, events: ['booking.created'] }, {})).statusCode).toBe(401)
+    expect((await post({ url: 'http://example.com/hook', events: ['booking.created'] })).statusCode).toBe(400)
+    expect((await post({ url: 'not a url', events: ['booking.created'] })).statusCode).toBe(400)
+    expect((await post({ url: receiver.url, events: ['booking.exploded'] })).statusCode).toBe(400)
+    expect((await post({ url: receiver.url, events: [] })).statusCode).toBe(400)
+    const endpoint = await subscribe(['booking.created'])
+    expect(endpoint.secret).toMatch(/^whsec_/)
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/webhooks', headers: admin })
+    expect(list.json()).toEqual([expect.objectContaining({ id: endpoint.id, url: receiver.url, events: ['booking.created'], consecutiveFailures: 0 })])
+    expect(list.body).not.toContain(endpoint.secret)
+  })
+})
+
+describe('deliveries', () => {
+  it('sends booking.created (and customer.created) signed to the receiver; a 500 is tried again until a 200', async () => {
+    const endpoint = await subscribe(['booking.created', 'customer.created'])
+    receiver.answers.push(500, 500)
+    const booked = await book('ola@example.com')
+    await flush()
+    expect(receiver.received.map((r) => [r.event.type, r.answered, r.verified]).sort()).toEqual([
+      ['booking.created', 500, true],
+      ['customer.created', 500, true],
+    ])
+    const created = receiver.received.find((r) => r.event.type === 'booking.created')!.event
+    // Each body is what the OpenAPI document's `webhooks` section says it is.
+    for (const { event } of receiver.received) {
+      expect(WEBHOOK_EVENTS).toContain(event.type)
+      expect(E.isRight(webhookEventCodec(event.type as WebhookEventType).decode(event)), JSON.stringify(event)).toBe(true)
+    }
+    expect(created).toMatchObject({ type: 'booking.created', tenant: 'demo', data: { appointment: { id: booked.booking.appointment.id, status: 'Pending', customerId: booked.customerId } } })
+    expect(receiver.received.find((r) => r.event.type === 'customer.created')!.event.data).toMatchObject({ customer: { id: booked.customerId, email: 'ola@example.com' }, source: 'api' })
+    let log = await deliveries(endpoint.id)
+    expect(log).toHaveLength(2)
+    expect(log).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ event: 'booking.created', state: 'pending', attempts: 1, lastStatus: 500, lastError: 'HTTP 500', nextAttemptAt: expect.any(String) }),
+        expect.objectContaining({ event: 'customer.created', state: 'pending', attempts: 1, lastStatus: 500 }),
+      ]),
+    )
+
+    // Nothing before the backoff is over; after it, the retries are delivered.
+    await flush()
+    expect(receiver.received).toHaveLength(2)
+    offsetMs += 60_000
+    await flush()
+    expect(receiver.received.slice(2).map((r) => [r.event.type, r.answered, r.verified]).sort()).toEqual([
+      ['booking.created', 200, true],
+      ['customer.created', 200, true],
+    ])
+    // The same event (same id) on each try, freshly signed.
+    expect(receiver.received.slice(2).find((r) => r.event.type === 'booking.created')?.event.id).toBe(created.id)
+    log = await deliveries(endpoint.id)
+    expect(log.map((d: { state: string; attempts: number; lastStatus: number }) => [d.state, d.attempts, d.lastStatus])).toEqual([
+      ['delivered', 2, 200],
+      ['delivered', 2, 200],
+    ])
+  })
+
+  it("keeps no copy of an erased customer's email in the delivery log", async () => {
+    const endpoint = await subscribe(['customer.created', 'booking.created'])
+    const booked = await book('erase.me@example.com')
+    await flush()
+    expect(receiver.received.map((r) => r.event.type).sort()).toEqual(['booking.created', 'customer.created'])
+    const erased = await t.app.inject({ method: 'POST', url: `/api/admin/customers/${booked.customerId}/erase`, headers: admin })
+    expect(erased.statusCode, erased.body).toBe(200)
+    const rows = await t.db.selectFrom('outbox').select('text').where('webhook_endpoint_id', '=', endpoint.id).execute()
+    expect(rows).toHaveLength(1)
+    expect(JSON.stringify(rows)).not.toContain('erase.me@example.com')
+  })
+
+  it('replays a delivery: the same event again, as a new delivery', async () => {
+    const endpoint = await subscribe(['booking.created'])
+    await book('replay@example.com')
+    await flush()
+    expect(receiver.received).toHaveLength(1)
+    const [first] = await deliveries(endpoint.id)
+    const replay = await t.app.inject({ method: 'POST', url: `/api/admin/webhooks/deliveries/${first.id}/replay`, headers: admin })
+    expect(replay.statusCode, replay.body).toBe(201)
+    expect(replay.json()).toMatchObject({ state: 'pending', attempts: 0, endpointId: endpoint.id })
+    await flush()
+    expect(receiver.received).toHaveLength(2)
+    expect(receiver.received[1].verified).toBe(true)
+    expect(receiver.received[1].event.id).toBe(receiver.received[0].event.id)
+    expect((await deliveries(endpoint.id)).map((d: { state: string }) => d.state)).toEqual(['delivered', 'delivered'])
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/webhooks/deliveries/5e0000000000000000000009/replay', headers: admin })).statusCode).toBe(404)
+  })
+
+  it('disables an endpoint that has failed for three days and mails the admins; enabling it starts again', async () => {
+    const endpoint = await subscribe(['customer.created'])
+    const register = (email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/customer/register',
+        payload: { title: 'Ms', name: 'Ada', surname: 'Lovelace', dob: '1990-05-01T12:00:00.000Z', gender: 'female', email, mobile: '07700 900456', password: 'Secret123' },
+      })
+    receiver.answers.push(...Array<number>(200).fill(503))
+    expect((await register('first-failure@example.com')).statusCode).toBe(200)
+    await flush()
+    expect(receiver.received.map((r) => r.answered)).toEqual([503])
+    offsetMs += 2 * DAY_MS
+    expect((await register('second-failure@example.com')).statusCode).toBe(200)
+    await flush()
+    let listed = (await t.app.inject({ method: 'GET', url: '/api/admin/webhooks', headers: admin })).json()
+    expect(listed[0].disabledAt).toBeUndefined()
+
+    offsetMs += DAY_MS + 60_000
+    expect((await register('third-failure@example.com')).statusCode).toBe(200)
+    await flush()
+    listed = (await t.app.inject({ method: 'GET', url: '/api/admin/webhooks', headers: admin })).json()
+    expect(listed[0]).toMatchObject({ id: endpoint.id, disabledAt: expect.any(String), disabledReason: expect.stringMatching(/^Every delivery failed since /) })
+    const mail = await t.db.selectFrom('outbox').selectAll().where('to_address', '=', DEMO_STAFF_ADMIN.email).where('subject', '=', 'A webhook endpoint was disabled').execute()
+    expect(mail).toHaveLength(1)
+    expect(mail[0].text).toContain(receiver.url)
+
+    // Disabled: no new deliveries, and a replay is refused until it is enabled again.
+    const seen = receiver.received.length
+    expect((await register('while-disabled@example.com')).statusCode).toBe(200)
+    await flush()
+    expect(receiver.received).toHaveLength(seen)
+    const [latest] = await deliveries(endpoint.id)
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/webhooks/deliveries/${latest.id}/replay`, headers: admin })).statusCode).toBe(409)
+    const enabled = await t.app.inject({ method: 'PUT', url: `/api/admin/webhooks/${endpoint.id}/enable`, headers: admin })
+    expect(enabled.json()).toMatchObject({ consecutiveFailures: 0 })
+    expect(enabled.json().disabledAt).toBeUndefined()
+    receiver.answers.length = 0
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/webhooks/deliveries/${latest.id}/replay`, headers: admin })).statusCode).toBe(201)
+    await flush()
+    expect(receiver.received.at(-1)).toMatchObject({ answered: 200, verified: true })
+  })
+})

@@ -1,0 +1,158 @@
+/**
+ * Outbound webhooks (issue 30): an admin subscribes a URL to events; each event becomes one delivery
+ * per listening endpoint, in the transaction of the change (emitWebhookEvent), delivered by
+ * webhook.sender.ts. The signing secret (whsec_...) is shown once; deliveries carry
+ * `Clinic-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`.
+ */
+import { createHmac, randomBytes } from 'node:crypto'
+import * as E from 'fp-ts/Either'
+import {
+  WEBHOOK_EVENTS,
+  type CreatedWebhookEndpoint,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEventData,
+  type WebhookEventType,
+} from '../../src/contract/integrations.routes'
+import { newId } from '../db/ids'
+import type { Db, DbOrTrx } from '../db/schema'
+import type { OutboxRow } from '../notifications/outbox.repository'
+import { conflict, invalid, notFound, type ServiceError } from '../service-error'
+import * as repo from './webhooks.repository'
+
+export const WEBHOOK_MESSAGES = {
+  noEvents: 'Choose at least one event.',
+  url: 'The URL must be an https:// address (http:// only on localhost, outside production).',
+  notFound: 'Webhook endpoint not found.',
+  deliveryNotFound: 'Delivery not found.',
+  disabled: 'This endpoint is disabled: enable it first.',
+}
+
+/** The signature header's value for a body sent at `unixSeconds`. */
+export function signatureHeader(secret: string, body: string, unixSeconds: number): string {
+  const v1 = createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex')
+  return `t=${unixSeconds},v1=${v1}`
+}
+
+const isEvent = (s: string): s is WebhookEventType => (WEBHOOK_EVENTS as readonly string[]).includes(s)
+const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : undefined)
+
+function endpointDto(row: repo.WebhookEndpointRow): WebhookEndpoint {
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events.filter(isEvent),
+    createdAt: iso(row.created_at)!,
+    consecutiveFailures: row.consecutive_failures,
+    ...(row.disabled_at ? { disabledAt: iso(row.disabled_at)! } : {}),
+    ...(row.disabled_reason ? { disabledReason: row.disabled_reason } : {}),
+  }
+}
+
+export function deliveryDto(row: OutboxRow): WebhookDelivery {
+  const state = row.sent_at ? 'delivered' : row.failed_at ? 'failed' : 'pending'
+  return {
+    id: row.id,
+    endpointId: row.webhook_endpoint_id ?? '',
+    event: isEvent(row.subject) ? row.subject : 'booking.created',
+    state,
+    attempts: row.attempts,
+    createdAt: iso(row.created_at)!,
+    ...(row.last_status !== null ? { lastStatus: row.last_status } : {}),
+    ...(row.last_error ? { lastError: row.last_error } : {}),
+    ...(row.sent_at ? { deliveredAt: iso(row.sent_at)! } : {}),
+    ...(state === 'pending' && row.next_attempt_at ? { nextAttemptAt: iso(row.next_attempt_at)! } : {}),
+    ...(row.failed_at ? { failedAt: iso(row.failed_at)! } : {}),
+  }
+}
+
+const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]']
+
+/**
+ * An address of this machine or a private network written into the URL (loopback, RFC 1918, link-local
+ * (cloud metadata), unique-local IPv6). Host names are not resolved here: a name that resolves to such an
+ * address is not caught (docs/integrations.md says so).
+ */
+export function isInternalHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase()
+  if (host === 'localhost' || host.endsWith('.localhost') || host === '::1' || host === '::' || /^f[cd][0-9a-f]{2}:/.test(host) || /^fe80:/.test(host)) return true
+  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host)
+  if (!v4) return false
+  const [a, b] = [Number(v4[1]), Number(v4[2])]
+  return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127)
+}
+
+/**
+ * https to another machine; outside production also http to this one (a receiver under test). In
+ * production an address of this machine or a private network is refused.
+ */
+export function acceptableUrl(text: string, allowHttpLocalhost: boolean): boolean {
+  let url: URL
+  try {
+    url = new URL(text.trim())
+  } catch {
+    return false
+  }
+  if (url.username || url.password) return false
+  if (url.protocol === 'https:') return allowHttpLocalhost || !isInternalHost(url.hostname)
+  return allowHttpLocalhost && url.protocol === 'http:' && LOCAL_HOSTS.includes(url.hostname)
+}
+
+export async function createEndpoint(
+  db: Db,
+  tenant: string,
+  input: { url: string; events: readonly WebhookEventType[] },
+  options: { now: Date; allowHttpLocalhost: boolean },
+): Promise<E.Either<ServiceError, CreatedWebhookEndpoint>> {
+  const events = [...new Set(input.events)]
+  if (events.length === 0) return E.left(invalid(WEBHOOK_MESSAGES.noEvents))
+  if (!acceptableUrl(input.url, options.allowHttpLocalhost)) return E.left(invalid(WEBHOOK_MESSAGES.url))
+  const secret = `whsec_${randomBytes(24).toString('base64url')}`
+  const row = await repo.insertEndpoint(db, { tenant_id: tenant, url: new URL(input.url.trim()).toString(), events, secret, created_at: options.now })
+  return E.right({ ...endpointDto(row), secret })
+}
+
+export async function listEndpoints(db: Db, tenant: string): Promise<WebhookEndpoint[]> {
+  return (await repo.endpointsOf(db, tenant)).map(endpointDto)
+}
+
+export async function removeEndpoint(db: Db, tenant: string, id: string): Promise<E.Either<ServiceError, { message: string }>> {
+  return (await repo.deleteEndpoint(db, tenant, id)) ? E.right({ message: 'The webhook endpoint was removed.' }) : E.left(notFound(WEBHOOK_MESSAGES.notFound))
+}
+
+export async function enableEndpoint(db: Db, tenant: string, id: string): Promise<E.Either<ServiceError, WebhookEndpoint>> {
+  const row = await repo.enableEndpoint(db, tenant, id)
+  return row ? E.right(endpointDto(row)) : E.left(notFound(WEBHOOK_MESSAGES.notFound))
+}
+
+export async function endpointDeliveries(db: Db, tenant: string, id: string): Promise<E.Either<ServiceError, WebhookDelivery[]>> {
+  if (!(await repo.tenantEndpoint(db, tenant, id))) return E.left(notFound(WEBHOOK_MESSAGES.notFound))
+  return E.right((await repo.deliveriesOf(db, id)).map(deliveryDto))
+}
+
+export async function replayDelivery(db: Db, tenant: string, id: string, now: Date): Promise<E.Either<ServiceError, WebhookDelivery>> {
+  const row = await repo.tenantDelivery(db, tenant, id)
+  if (!row?.webhook_endpoint_id) return E.left(notFound(WEBHOOK_MESSAGES.deliveryNotFound))
+  const endpoint = await repo.endpointById(db, row.webhook_endpoint_id)
+  if (!endpoint) return E.left(notFound(WEBHOOK_MESSAGES.notFound))
+  if (endpoint.disabled_at) return E.left(conflict(WEBHOOK_MESSAGES.disabled))
+  return E.right(deliveryDto(await repo.copyDelivery(db, row, now)))
+}
+
+/**
+ * Records an event for the tenant's endpoints that listen to it, in the caller's transaction (so it
+ * is sent only if the change commits). `data` is built only when someone listens.
+ */
+export async function emitWebhookEvent<T extends WebhookEventType>(
+  db: DbOrTrx,
+  tenant: string,
+  type: T,
+  now: Date,
+  data: () => Promise<WebhookEventData<T> | undefined> | WebhookEventData<T> | undefined,
+): Promise<void> {
+  if (!(await repo.anyListener(db, tenant, type))) return
+  const payload = await data()
+  if (!payload) return
+  const body = JSON.stringify({ id: `evt_${newId()}`, type, createdAt: now.toISOString(), tenant, data: payload })
+  await repo.enqueueDeliveries(db, tenant, type, body, now)
+}
