@@ -65,6 +65,8 @@ const settings = z.strictObject({
   alsoShowLast: z.boolean().optional(),
   cardRequired: z.boolean().optional(),
   minNoticeMinutes: z.number().int().min(0).optional(),
+  /** minutes a waitlist offer holds its time (default 15) */
+  waitlistOfferMinutes: z.number().int().min(1).max(1440).optional(),
   /** sites that may embed the lead form and the booking flow: origins such as https://www.example-clinic.com */
   embedHosts: z.array(z.string().regex(/^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i, 'must be an origin such as https://www.example-clinic.com')).optional(),
 })

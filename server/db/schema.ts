@@ -50,6 +50,8 @@ export type OrganisationSettings = Omit<OrganisationPublic, 'id' | 'name'> & {
   accentColour?: string
   /** not public: sites (origins) that may embed the lead form and the booking flow (server/http/embed-hosts.ts) */
   embedHosts?: string[]
+  /** not public: minutes a waitlist offer holds its time for the customer (default 15, issue 32) */
+  waitlistOfferMinutes?: number
 }
 
 export interface ClinicsTable {

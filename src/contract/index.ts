@@ -24,6 +24,7 @@ import * as reports from './reports.routes'
 import * as services from './services.routes'
 import * as staff from './staff.routes'
 import * as taxes from './taxes.routes'
+import * as waitlist from './waitlist.routes'
 
 export * from './route'
 export * from './codecs'
@@ -56,6 +57,8 @@ export * from './staff.routes'
 export * from './admin.routes'
 export * from './reports.routes'
 export { getCountries } from './countries.routes'
+export * from './waitlist.codecs'
+export * from './waitlist.routes'
 
 function isRoute(x: unknown): x is Route {
   return (
@@ -95,6 +98,7 @@ export const routeModules = {
   admin,
   reports,
   privacy,
+  waitlist,
 } as const
 
 /** Every route of the contract with its export name, so the server can check it serves them all. */
