@@ -7,6 +7,7 @@
  *    customer whose basket fits the freed time is offered it.
  */
 import { londonDateOf } from '../../src/domain/london'
+import type { ChainOption } from '../../src/domain/scheduling'
 import { mayMatch, offerQueue, offerTimeFor, type FreedTime } from '../../src/domain/waitlist'
 import { chainOptionsFor } from '../availability/availability.service'
 import { endSlotHold } from '../booking/holds.repository'
@@ -109,8 +110,15 @@ export async function offerFreedTime(
     offeredBefore: new Set(offeredBefore),
   })
   for (const wish of queue) {
-    const choices = await chainOptionsFor(db, tenant, { clinicId: wish.clinicId, serviceIds: wish.serviceIds, practitionerId: wish.practitionerId, date, now })
-    const option = offerTimeFor(wish, freed, choices)
+    // 'Any practitioner': first the freed practitioner for the whole basket (any would give the start
+    // to whoever comes first in order), then anyone (a chain that only fits across practitioners).
+    const tries = wish.practitionerId === null ? [freed.practitionerId, null] : [wish.practitionerId]
+    let option: ChainOption | undefined
+    for (const practitionerId of tries) {
+      const choices = await chainOptionsFor(db, tenant, { clinicId: wish.clinicId, serviceIds: wish.serviceIds, practitionerId, date, now })
+      option = offerTimeFor(wish, freed, choices)
+      if (option) break
+    }
     if (!option) continue
     // Booked meanwhile at the time the basket would take (longer than the freed time for a chain).
     if ((await customersBookedBetween(db, tenant, [wish.customerId], new Date(option.start), new Date(option.end))).length > 0) continue
