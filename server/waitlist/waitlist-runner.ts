@@ -79,7 +79,7 @@ export class WaitlistRunner {
   private async offerFreed(row: OutboxRow): Promise<boolean> {
     const job = JSON.parse(row.text) as { clinicId: string; practitionerId: string; start: string; end: string }
     const freed: FreedTime = { clinicId: job.clinicId, practitionerId: job.practitionerId, start: Date.parse(job.start), end: Date.parse(job.end) }
-    return offerFreedTime(this.db, row.tenant_id, freed, { ...this.options, now: this.options.clock() })
+    return offerFreedTime(this.db, row.tenant_id, freed, { ...this.options, now: this.options.clock(), hoursOpened: row.subject === 'hours-opened' })
   }
 }
 
@@ -88,7 +88,11 @@ export async function offerFreedTime(
   db: Db,
   tenant: string,
   freed: FreedTime,
-  options: Pick<WaitlistRunnerOptions, 'config' | 'smsEnabled' | 'log'> & { now: Date },
+  options: Pick<WaitlistRunnerOptions, 'config' | 'smsEnabled' | 'log'> & {
+    now: Date
+    /** a whole day looked at again (hours opened): who is booked that day is judged per start time only */
+    hoursOpened?: boolean
+  },
 ): Promise<boolean> {
   const { now } = options
   if (freed.end <= now.getTime()) return false
@@ -100,7 +104,7 @@ export async function offerFreedTime(
   const customers = [...new Set(wishes.map((w) => w.customerId))]
   const [open, booked, offeredBefore] = await Promise.all([
     customersWithOpenOffer(db, tenant, customers),
-    customersBookedBetween(db, tenant, customers, start, end),
+    options.hoursOpened ? Promise.resolve([]) : customersBookedBetween(db, tenant, customers, start, end),
     entriesOfferedBetween(db, tenant, freed.clinicId, start, end),
   ])
   const queue = offerQueue(wishes, {

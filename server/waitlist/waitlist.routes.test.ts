@@ -186,3 +186,26 @@ describe("the desk's waitlist", () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/waitlist/${a.id}`, headers: staff })).statusCode).toBe(404)
   })
 })
+
+describe('new hours opened by a set-up applied', () => {
+  it("looks at the waiting customers' days again, with the organisation's offer window", async () => {
+    const entry = (await join(other, joinBody({ parts: ['afternoon'] }))).json()
+    const current = await t.app.inject({ method: 'GET', url: '/api/admin/setup', headers: staff })
+    expect(current.statusCode).toBe(200)
+    const document = current.json()
+    document.organisation.settings = { ...document.organisation.settings, waitlistOfferMinutes: 5 }
+    const applied = await t.app.inject({ method: 'POST', url: '/api/admin/setup', headers: staff, payload: { document } })
+    expect(applied.statusCode).toBe(200)
+    expect(applied.json().applied).toBe(true)
+    await t.app.deps.mail.flush()
+    const [offered] = await mine(other)
+    expect(offered).toMatchObject({ id: entry.id, status: 'offered' })
+    const start = new Date(offered.offer!.start)
+    expect(londonDateOf(start)).toBe(day)
+    expect(Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', hourCycle: 'h23' }).format(start))).toBeGreaterThanOrEqual(12)
+    const window = Date.parse(offered.offer!.expiresAt) - Date.now()
+    expect(window).toBeGreaterThan(4 * 60_000)
+    expect(window).toBeLessThanOrEqual(5 * 60_000)
+    expect((await remove(other, entry.id)).statusCode).toBe(200)
+  })
+})
