@@ -72,7 +72,7 @@ const TimeStep = observer(function TimeStep() {
           {waitlist.available && !vm.loadingDays ? (
             <p className={styles.waitlist}>
               No suitable time?{' '}
-              <Button variant="ghost" onClick={() => waitlist.start(booking.date ?? vm.focusedDate)}>Join the waitlist</Button>
+              <Button variant="ghost" onClick={() => waitlist.start(booking.date ?? `${vm.month}-01`)}>Join the waitlist</Button>
             </p>
           ) : null}
         </I18nProvider>
