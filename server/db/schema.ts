@@ -8,6 +8,7 @@ import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction
 import type { CommerceTables } from '../commerce/commerce.tables'
 import type { ProcessorTables } from '../commerce/processors.tables'
 import type { HoldTables } from './holds.tables'
+import type { WaitlistTables } from './waitlist.tables'
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
 export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
@@ -377,7 +378,7 @@ export interface CoreTables {
 }
 
 /** Every table of the one database: core, commerce and processors (issue 12: one type, no casts at the seams). */
-export interface AllTables extends CoreTables, CommerceTables, ProcessorTables, HoldTables {}
+export interface AllTables extends CoreTables, CommerceTables, ProcessorTables, HoldTables, WaitlistTables {}
 
 export type Db = Kysely<AllTables>
 /** A handle that may be the root or a transaction. */

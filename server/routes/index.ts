@@ -34,6 +34,7 @@ import { tenantsRootRoutes } from '../admin/tenants.routes'
 import { reportsRoutes } from '../reports/reports.routes'
 import { calendarRoutes } from '../notifications/calendar.routes'
 import { privacyRoutes } from '../privacy/privacy.routes'
+import { waitlistRoutes } from '../waitlist/waitlist.routes'
 
 export type RouteModule = (app: FastifyInstance, deps: ServerDeps) => Promise<void>
 
@@ -50,6 +51,7 @@ export const apiRoutes: RouteModule[] = [
   staffRoutes, adminRoutes, reportsRoutes,
   calendarRoutes,
   privacyRoutes,
+  waitlistRoutes,
 ]
 
 export const rootRoutes: RouteModule[] = [

@@ -22,6 +22,7 @@ import { customerHoldsIndexMigration } from './0111-customer-holds-index.migrati
 import { cardSetupChoicesMigration } from './0112-card-setup-choices.migration'
 import { slotHoldPageMigration } from './0113-slot-hold-page.migration'
 import { appointmentCancellationsMigration } from './0114-appointment-cancellations.migration'
+import { waitlistMigration } from './0115-waitlist.migration'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': coreMigration,
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '0112-card-setup-choices': cardSetupChoicesMigration,
   '0113-slot-hold-page': slotHoldPageMigration,
   '0114-appointment-cancellations': appointmentCancellationsMigration,
+  '0115-waitlist': waitlistMigration,
 }
 
 export const migrationProvider: MigrationProvider = {
