@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { formatInTimeZone } from 'date-fns-tz'
 import { launch, open, paymentFrame, payWithCard, SMALL_PHONE } from './support/browser'
-import { agreeToTerms, answer, api, appointmentsOf, chooseFirstLocation, freeDays, logIn, signIn, verifiedCustomer, waitForThankYou, type SignedIn } from './support/flows'
+import { agreeToTerms, answer, api, chooseFirstLocation, freeDays, logIn, signIn, verifiedCustomer, waitForThankYou, type SignedIn } from './support/flows'
 import { runCli, tempConfigHome } from '../../cli/testing/run-cli'
 import { ManualClock } from '../../src/adapters/clock/system-clock.adapter'
 
@@ -135,6 +135,15 @@ describe('the waitlist (issue 32)', () => {
     await s.shot('joined')
     await joined.getByRole('button', { name: 'Ok' }).click()
 
+    // B's account lists the entry under the appointments.
+    await page.goto(`${baseUrl}/app`)
+    const waitlist = page.getByRole('region', { name: 'Your waitlist' }).or(page.locator('section[aria-labelledby="waitlist-title"]')).first()
+    await waitlist.getByText(SERVICE).waitFor()
+    await waitlist.getByText('Waiting').waitFor()
+    expect(await waitlist.getByRole('button', { name: `Remove ${SERVICE} from the waitlist` }).isVisible()).toBe(true)
+    await s.shot('account-waitlist')
+    await s.axe('account waitlist')
+
     // C waits for the same time, behind B.
     const [whoA, whoB, whoC] = await Promise.all([signIn(baseUrl, a.email, a.password), signIn(baseUrl, b.email, b.password), signIn(baseUrl, c.email, c.password)])
     const mine = await api<{ entries: { services: { id: string }[]; clinic: { id: string }; practitioner: { id: string } | null }[] }>(baseUrl, '/waitlist', { headers: auth(whoB) })
@@ -158,12 +167,14 @@ describe('the waitlist (issue 32)', () => {
     await timer.waitFor()
     expect(await timer.innerText()).toMatch(/^Your appointment will be held for \d+:\d\d$/)
     await s.shot('offer-confirm')
+    await s.axe('offer confirm')
     await agreeToTerms(s)
     const frame = await paymentFrame(page, s.problems)
     await payWithCard(frame, '4242 4242 4242 4242')
     await waitForThankYou(s, /\/location\?serviceBooking=true/)
-    const bookedB = await appointmentsOf(baseUrl, whoB)
-    expect(bookedB.filter((x) => x.status === 'Scheduled')).toHaveLength(1)
+    // Booked: the exact time A freed.
+    const bookedB = await api<{ appointments: { status: string; event: { start: string } }[] }>(baseUrl, `/appointments/customer/${whoB.user.id}?pageSize=100&group=ALL`, { headers: auth(whoB) })
+    expect(bookedB.appointments.filter((x) => x.status === 'Scheduled').map((x) => formatInTimeZone(new Date(x.event.start), LONDON, 'yyyy-MM-dd HH:mm'))).toEqual([`${date} 10:00`])
     expect(offerLinkIn(await mailsTo(c.email)), 'C is not offered the time B booked').toBeUndefined()
 
     // A frees another hour: now C is offered it.
