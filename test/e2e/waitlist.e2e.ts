@@ -4,9 +4,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { formatInTimeZone } from 'date-fns-tz'
-import { launch, open, paymentFrame, payWithCard, SMALL_PHONE } from './support/browser'
+import { DESKTOP, launch, open, paymentFrame, payWithCard, SMALL_PHONE } from './support/browser'
 import { agreeToTerms, answer, api, chooseFirstLocation, freeDays, logIn, signIn, verifiedCustomer, waitForThankYou, type SignedIn } from './support/flows'
 import { runCli, tempConfigHome } from '../../cli/testing/run-cli'
+import { DEMO_STAFF_ADMIN } from '../../server/seed/demo.seed'
 import { ManualClock } from '../../src/adapters/clock/system-clock.adapter'
 
 const baseUrl = inject('baseUrl')
@@ -31,15 +32,19 @@ afterAll(async () => {
  */
 let attempts = 0
 function farSaturday(): string {
+  const date = farSaturdays()[attempts++ % farSaturdays().length]
+  if (!date) throw new Error('no Saturday 3 to 7 weeks ahead')
+  return date
+}
+
+function farSaturdays(): string[] {
   const saturdays: string[] = []
   for (let days = 22; days <= 50; days++) {
     const at = new Date(Date.now() + days * 86_400_000)
     const date = formatInTimeZone(at, LONDON, 'yyyy-MM-dd')
     if (formatInTimeZone(at, LONDON, 'i') === '6' && !/-12-2[56]$/.test(date)) saturdays.push(date)
   }
-  const date = saturdays[attempts++ % saturdays.length]
-  if (!date) throw new Error('no Saturday 3 to 7 weeks ahead')
-  return date
+  return saturdays
 }
 
 /** Customer A books every hour of Tom's Saturday through the CLI, paying each deposit with a sandbox card. */
@@ -180,5 +185,47 @@ describe('the waitlist (issue 32)', () => {
     // A frees another hour: now C is offered it.
     await cancel(whoA, date, '11:00')
     expect(await offerLink(c.email)).toMatch(/\/waitlist\/offer\//)
+  })
+
+  it("the desk sees the day's waiting customer and offers a time by hand; the customer gets the offer mail", async () => {
+    // The last candidate Saturday: the first scenario's attempts take the first ones.
+    const date = farSaturdays().at(-1)!
+    const d = await verifiedCustomer(baseUrl, 'wl-d')
+    const whoD = await signIn(baseUrl, d.email, d.password)
+    const clinics = await api<{ id: string; accountName: string }[]>(baseUrl, '/public-clinics')
+    const london = clinics.find((c) => c.accountName.endsWith('London'))!
+    const services = await api<{ id: string; name: string }[]>(baseUrl, `/services/public?clinic=${london.id}&pageSize=100`)
+    const massage = services.find((x) => x.name === SERVICE)!
+    // D waits for any practitioner, mornings, that Saturday.
+    await api(baseUrl, '/waitlist', {
+      method: 'POST',
+      headers: auth(whoD),
+      body: JSON.stringify({ clinic: london.id, services: [massage.id], practitioner: null, from: date, to: date, parts: ['morning'] }),
+    })
+
+    const s = await open(browser, 'waitlist-desk', DESKTOP)
+    const { page } = s
+    await page.goto(`${baseUrl}/staff?date=${date}`)
+    await page.getByLabel('Email').fill(DEMO_STAFF_ADMIN.email)
+    await page.getByLabel('Password').fill(DEMO_STAFF_ADMIN.password)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('heading', { name: 'Day bookings' }).waitFor()
+    await page.getByRole('button', { name: /Location/ }).click()
+    await page.getByRole('option', { name: 'London' }).click()
+    const waiting = page.getByRole('region', { name: 'Waiting customers' })
+    const entry = waiting.getByRole('listitem').filter({ hasText: d.email })
+    await entry.waitFor()
+    expect(await entry.innerText()).toContain('Any practitioner')
+    await s.shot('desk-waiting')
+    await s.axe('desk waiting customers')
+    await entry.getByRole('button', { name: 'Offer a time' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Offer a time' })
+    await dialog.getByLabel('Time (HH:mm)').fill('09:00')
+    await dialog.getByRole('button', { name: /Practitioner/ }).click()
+    await page.getByRole('option', { name: PRACTITIONER }).click()
+    await dialog.getByRole('button', { name: 'Send offer' }).click()
+    await waiting.getByText(/^Offered 09:00 to .+: held for them until \d\d:\d\d\.$/).waitFor()
+    await s.shot('desk-offered')
+    expect(await offerLink(d.email)).toMatch(/\/waitlist\/offer\//)
   })
 })
