@@ -13,6 +13,9 @@ import { StaffDeskViewModel } from '../ui/view-models/staff-desk.view-model'
 import { StaffCustomersViewModel } from '../ui/view-models/staff-customers.view-model'
 import { StaffForgotPasswordViewModel } from '../ui/view-models/staff-forgot-password.view-model'
 import { StaffReportsViewModel } from '../ui/view-models/staff-reports.view-model'
+import { HttpStaffWaitlistApi } from '../adapters/http/staff-waitlist.adapter'
+import { STAFF_WAITLIST_USE_CASES } from '../application/use-cases/staff-waitlist.use-case'
+import { StaffWaitlistViewModel } from '../ui/view-models/staff-waitlist.view-model'
 
 /**
  * The staff desk's bindings (/staff), loaded with its route only: the staff token store (on the
@@ -32,6 +35,9 @@ export function staffModule(http: HttpConfig): ContainerModule {
     bind<OperatorTransport>(OPERATOR_HTTP_CLIENT).toConstantValue((key) => createFetchTransport(operatorConfig(http, key), new InMemoryTokenStore()))
     bind(ADMIN_PORTS.AdminApi).to(HttpAdminApi).inSingletonScope()
     for (const useCase of ADMIN_USE_CASES) bind(useCase as never).toSelf().inSingletonScope()
+    bind(ADMIN_PORTS.StaffWaitlistApi).to(HttpStaffWaitlistApi).inSingletonScope()
+    for (const useCase of STAFF_WAITLIST_USE_CASES) bind(useCase as never).toSelf().inSingletonScope()
+    bind(StaffWaitlistViewModel).toSelf().inSingletonScope()
     bind(StaffDeskViewModel).toSelf().inSingletonScope()
     bind(StaffCustomersViewModel).toSelf().inSingletonScope()
     bind(StaffForgotPasswordViewModel).toSelf().inSingletonScope()
