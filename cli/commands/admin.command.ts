@@ -39,6 +39,7 @@ import { STAFF_LOGIN, usageError } from '../exit-codes'
 import { formatTable } from '../output/table'
 import { parseObjectId } from './args'
 import { registerReportCommand } from './admin-report.command'
+import { registerAdminWaitlistCommand } from './admin-waitlist.command'
 
 const SIGN: Record<PlanStep['action'], string> = { create: '+', change: '~', archive: '-' }
 
@@ -267,6 +268,7 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
     })
 
   registerReportCommand(admin, ctx, call)
+  registerAdminWaitlistCommand(admin, ctx, call)
 
   const customer = admin.command('customer').description('customers of the tenant')
   customer
