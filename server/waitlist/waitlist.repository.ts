@@ -40,13 +40,15 @@ export async function liveEntryForBasket(db: DbOrTrx, tenant: string, customerId
     .executeTakeFirst()
 }
 
-export async function liveEntriesOfCustomer(db: DbOrTrx, tenant: string, customerId: string): Promise<EntryRow[]> {
+/** The customer's live entries whose dates have not all passed (`today`: London date). */
+export async function liveEntriesOfCustomer(db: DbOrTrx, tenant: string, customerId: string, today: string): Promise<EntryRow[]> {
   return db
     .selectFrom('waitlist_entries')
     .selectAll()
     .where('tenant_id', '=', tenant)
     .where('customer_id', '=', customerId)
     .where('status', 'in', LIVE_ENTRY)
+    .where('to_date', '>=', today)
     .orderBy('created_at')
     .orderBy('id')
     .execute()

@@ -209,3 +209,15 @@ describe('new hours opened by a set-up applied', () => {
     expect((await remove(other, entry.id)).statusCode).toBe(200)
   })
 })
+
+describe('an entry whose dates have passed', () => {
+  it('is no longer listed and gives way to a new join of the same basket', async () => {
+    const old = (await join(demo, joinBody())).json()
+    await t.db.updateTable('waitlist_entries').set({ from_date: addDays(today, -3), to_date: addDays(today, -1) }).where('id', '=', old.id).execute()
+    expect(await mine(demo)).toEqual([])
+    const again = await join(demo, joinBody())
+    expect(again.statusCode).toBe(200)
+    expect((await mine(demo)).map((e) => e.id)).toEqual([again.json().id])
+    expect((await remove(demo, again.json().id)).statusCode).toBe(200)
+  })
+})

@@ -33,7 +33,7 @@ export async function waitlistRoutes(app: FastifyInstance, deps: ServerDeps): Pr
 
   serve(app, getMyWaitlist, async (_input, ctx) => {
     const who = await ctx.requireCustomer()
-    return ok({ entries: await waitlist.mine(ctx.db, ctx.tenant, who.sub) })
+    return ok({ entries: await waitlist.mine(ctx.db, ctx.tenant, who.sub, ctx.now()) })
   })
 
   serve(app, removeMyWaitlistEntry, async ({ params }, ctx) => {

@@ -82,7 +82,10 @@ export async function join(db: Db, tenant: string, customerId: string, body: Joi
     updated_at: now,
   }
   const inserted = await db.transaction().execute(async (trx) => {
-    if (await repo.liveEntryForBasket(trx, tenant, customerId, body.clinic, serviceIds)) return false
+    const existing = await repo.liveEntryForBasket(trx, tenant, customerId, body.clinic, serviceIds)
+    // An entry whose dates have all passed waits no longer: it gives way to the new one.
+    if (existing && existing.to_date >= londonDateOf(now)) return false
+    if (existing) await repo.setEntryStatus(trx, tenant, existing.id, 'removed', now)
     await repo.insertEntry(trx, row)
     return true
   }).catch((error: unknown) => {
@@ -95,8 +98,8 @@ export async function join(db: Db, tenant: string, customerId: string, body: Joi
 }
 
 /** GET /waitlist. */
-export async function mine(db: Db, tenant: string, customerId: string): Promise<WaitlistEntry[]> {
-  return viewsOf(db, tenant, await repo.liveEntriesOfCustomer(db, tenant, customerId))
+export async function mine(db: Db, tenant: string, customerId: string, now: Date): Promise<WaitlistEntry[]> {
+  return viewsOf(db, tenant, await repo.liveEntriesOfCustomer(db, tenant, customerId, londonDateOf(now)))
 }
 
 /** Ends the entry (removed) and its open offer (declined; the hold released, so the time is offered on). */

@@ -34,7 +34,7 @@ export const getMyWaitlist = route({
   path: '/waitlist',
   access: 'customer',
   summary: "The customer's waitlist",
-  description: "The signed-in customer's waitlist entries that still wait (active or with an open offer), oldest first.",
+  description: "The signed-in customer's waitlist entries that still wait (active or with an open offer, dates not all passed), oldest first.",
   responses: { 200: WaitlistEntries, ...errors(401) },
 })
 
