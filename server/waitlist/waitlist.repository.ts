@@ -227,3 +227,15 @@ export async function takeOfferOfHold(db: DbOrTrx, tenant: string, holdId: strin
     .executeTakeFirst()
   if (taken) await setEntryStatus(db, tenant, taken.entry_id, 'booked', now)
 }
+
+/**
+ * A customer erased (issue 30), in the erasure's transaction, before their slot holds go: their offers'
+ * held times are released (the next customer may be offered them), their offers and entries deleted.
+ */
+export async function eraseWaitlistOf(db: DbOrTrx, tenant: string, customerId: string, now: Date): Promise<void> {
+  const entries = db.selectFrom('waitlist_entries').select('id').where('tenant_id', '=', tenant).where('customer_id', '=', customerId)
+  const holds = db.selectFrom('waitlist_offers').select('hold_id').where('tenant_id', '=', tenant).where('status', '=', 'offered').where('entry_id', 'in', entries)
+  await db.updateTable('appointments').set({ status: 'Deleted', updated_at: now }).where('tenant_id', '=', tenant).where('status', '=', 'Pending').where('hold_id', 'in', holds).execute()
+  await db.deleteFrom('waitlist_offers').where('tenant_id', '=', tenant).where('entry_id', 'in', entries).execute()
+  await db.deleteFrom('waitlist_entries').where('tenant_id', '=', tenant).where('customer_id', '=', customerId).execute()
+}

@@ -10,6 +10,7 @@ import { DEMO_STAFF_ADMIN } from '../seed/demo.seed'
 import { addDays, JOIN_REFUSALS } from '../../src/domain/waitlist'
 import { londonDateOf } from '../../src/domain/london'
 import { WAITLIST_MESSAGES } from './waitlist.service'
+import { newId } from '../db/ids'
 
 let t: TestServer
 let demo: string
@@ -219,5 +220,25 @@ describe('an entry whose dates have passed', () => {
     expect(again.statusCode).toBe(200)
     expect((await mine(demo)).map((e) => e.id)).toEqual([again.json().id])
     expect((await remove(demo, again.json().id)).statusCode).toBe(200)
+  })
+})
+
+describe('a waiting customer erased (issue 30)', () => {
+  it('takes their entries and offers with them, and the held time is free again', async () => {
+    const template = await t.db.selectFrom('customers').selectAll().where('id', '=', DEMO.customerOther).executeTakeFirstOrThrow()
+    const id = newId()
+    await t.db
+      .insertInto('customers')
+      .values({ ...template, id, email: 'leaving@example.com', marketing_types: JSON.stringify(template.marketing_types), notification_types: JSON.stringify(template.notification_types) })
+      .execute()
+    const leaving = await t.login({ email: 'leaving@example.com', password: OTHER_CUSTOMER.password })
+    const entry = (await join(leaving, joinBody())).json()
+    const offered = await t.app.inject({ method: 'POST', url: `/api/admin/waitlist/${entry.id}/offer`, headers: staff, payload: { practitioner: DEMO.pSarah, start: londonInstant(day, '09:00') } })
+    expect(offered.statusCode).toBe(200)
+    const erased = await t.app.inject({ method: 'POST', url: '/api/user/me/erase', headers: t.auth(leaving), payload: { password: OTHER_CUSTOMER.password } })
+    expect(erased.statusCode, erased.body).toBe(200)
+    expect(await t.db.selectFrom('waitlist_entries').select('id').where('customer_id', '=', id).execute()).toEqual([])
+    expect(await t.db.selectFrom('waitlist_offers').select('id').where('entry_id', '=', entry.id).execute()).toEqual([])
+    expect((await book(demo, '09:00')).statusCode).toBe(200)
   })
 })
