@@ -162,9 +162,23 @@ export async function customersBookedBetween(db: DbOrTrx, tenant: string, custom
   return rows.flatMap((r) => (r.customer_id ? [r.customer_id] : []))
 }
 
-/** Open offers whose time ran out (the sweeper's), oldest first. */
+/**
+ * Open offers whose hold no longer holds the time (the sweeper's), oldest first: it ran out (its expiry,
+ * which a sign-up may have extended, or the short grace of a page left), or it was released.
+ */
 export async function lapsedOffers(db: DbOrTrx, now: Date, limit = 100): Promise<OfferRow[]> {
-  return db.selectFrom('waitlist_offers').selectAll().where('status', '=', 'offered').where('expires_at', '<=', now).orderBy('expires_at').limit(limit).forUpdate().skipLocked().execute()
+  return db
+    .selectFrom('waitlist_offers as o')
+    .innerJoin('slot_holds as h', (j) => j.onRef('h.tenant_id', '=', 'o.tenant_id').onRef('h.id', '=', 'o.hold_id'))
+    .selectAll('o')
+    .where('o.status', '=', 'offered')
+    .where((eb) => eb.or([eb('h.expires_at', '<=', now), eb('h.released_at', 'is not', null)]))
+    .where('h.claimed_at', 'is', null)
+    .orderBy('o.expires_at')
+    .limit(limit)
+    .forUpdate('o')
+    .skipLocked()
+    .execute()
 }
 
 export interface Names {

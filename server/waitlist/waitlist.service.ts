@@ -135,7 +135,10 @@ export async function removeEntry(db: Db, tenant: string, id: string, now: Date)
 export async function readOffer(db: Db, token: string, tenant: string, now: Date): Promise<E.Either<ServiceError, WaitlistOffer>> {
   const offer = await repo.offerByTokenHash(db, tokenHash(token))
   if (!offer || offer.tenant_id !== tenant) return E.left(notFound(WAITLIST_MESSAGES.offerNotFound))
-  const open = offer.status === 'offered' && new Date(offer.expires_at).getTime() > now.getTime()
+  // The hold's expiry is the offer's (a sign-up may extend it once; a page left shortens it to a grace).
+  const hold = await db.selectFrom('slot_holds').select(['expires_at', 'released_at', 'claimed_at']).where('tenant_id', '=', tenant).where('id', '=', offer.hold_id).executeTakeFirst()
+  const expiresAt = hold && offer.status === 'offered' ? new Date(hold.expires_at) : new Date(offer.expires_at)
+  const open = offer.status === 'offered' && !!hold && hold.released_at === null && hold.claimed_at === null && expiresAt.getTime() > now.getTime()
   const [names, rows, entry] = await Promise.all([
     repo.namesOf(db, tenant, [{ clinic_id: offer.clinic_id, service_ids: '', practitioner_id: null }]),
     open ? heldRows(db, tenant, offer.hold_id) : Promise.resolve([]),
@@ -150,8 +153,8 @@ export async function readOffer(db: Db, token: string, tenant: string, now: Date
     status,
     clinic: { id: offer.clinic_id, name: names.clinics.get(offer.clinic_id) ?? '' },
     items,
-    expiresAt: iso(offer.expires_at),
-    secondsLeft: Math.max(0, Math.ceil((new Date(offer.expires_at).getTime() - now.getTime()) / 1000)),
+    expiresAt: expiresAt.toISOString(),
+    secondsLeft: open ? Math.max(0, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000)) : 0,
     ...(open && rows.length > 0 ? { hold: { id: offer.hold_id, token } } : {}),
   })
 }

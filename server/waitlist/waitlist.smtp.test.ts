@@ -115,4 +115,22 @@ describe('offers by mail', () => {
     await t.app.deps.mail.flush()
     expect(offersTo(OTHER_CUSTOMER.email)).toHaveLength(before)
   })
+
+  it('a hold given up by leaving the page (its short grace) lapses the offer then, not at the end of the window', async () => {
+    const booked = await book(demo, '09:00')
+    expect(booked.statusCode).toBe(200)
+    const before = { other: offersTo(OTHER_CUSTOMER.email).length, third: offersTo(THIRD.email).length }
+    expect((await cancel(demo, booked.json().appointment.id)).statusCode).toBe(200)
+    await t.app.deps.mail.flush()
+    // Other waits first (third's entry was booked); it opens the link, then leaves the page.
+    expect(offersTo(OTHER_CUSTOMER.email)).toHaveLength(before.other + 1)
+    const token = linkOf(offersTo(OTHER_CUSTOMER.email).at(-1)!)
+    const offer = (await t.app.inject({ method: 'GET', url: `/api/waitlist/offers/${token}` })).json()
+    const left = await t.app.inject({ method: 'POST', url: `/api/appointments/holds/${offer.hold.id}/release`, payload: { token: offer.hold.token, leaving: true } })
+    expect(left.statusCode).toBe(200)
+    offsetMs += 30_000
+    await t.app.deps.mail.flush()
+    expect((await t.app.inject({ method: 'GET', url: `/api/waitlist/offers/${token}` })).json()).toMatchObject({ status: 'lapsed', secondsLeft: 0 })
+    expect((await book(demo, '09:00')).statusCode).toBe(200)
+  })
 })
