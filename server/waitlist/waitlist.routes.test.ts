@@ -235,6 +235,10 @@ describe('a waiting customer erased (issue 30)', () => {
     const entry = (await join(leaving, joinBody())).json()
     const offered = await t.app.inject({ method: 'POST', url: `/api/admin/waitlist/${entry.id}/offer`, headers: staff, payload: { practitioner: DEMO.pSarah, start: londonInstant(day, '09:00') } })
     expect(offered.statusCode).toBe(200)
+    // The right of access shows the entry with its offer.
+    const exported = await t.app.inject({ method: 'GET', url: '/api/user/me/export', headers: t.auth(leaving) })
+    expect(exported.statusCode).toBe(200)
+    expect(exported.json().waitlist).toMatchObject([{ id: entry.id, status: 'offered', offers: [{ status: 'offered', starts_at: londonInstant(day, '09:00') }] }])
     const erased = await t.app.inject({ method: 'POST', url: '/api/user/me/erase', headers: t.auth(leaving), payload: { password: OTHER_CUSTOMER.password } })
     expect(erased.statusCode, erased.body).toBe(200)
     expect(await t.db.selectFrom('waitlist_entries').select('id').where('customer_id', '=', id).execute()).toEqual([])
