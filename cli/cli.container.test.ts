@@ -11,6 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { useCaseClasses } from '../src/application/application.module'
 import { ConfirmBooking } from '../src/application/use-cases/confirm-booking.use-case'
 import { cliUseCases, createCliContainer } from './cli.container'
+import { STAFF_WAITLIST_USE_CASES } from '../src/application/use-cases/staff-waitlist.use-case'
 
 describe('the CLI composition root', () => {
   const home = mkdtempSync(join(tmpdir(), 'clinic-root-'))
@@ -19,6 +20,7 @@ describe('the CLI composition root', () => {
     const container = createCliContainer({ baseUrl: 'http://localhost:3000', env: { XDG_CONFIG_HOME: home } })
     for (const [name, token] of Object.entries(PORTS)) expect(container.get(token), name).toBeDefined()
     for (const [name, cls] of Object.entries(useCaseClasses)) expect(container.get(cls as never), name).toBeInstanceOf(cls)
+    for (const cls of STAFF_WAITLIST_USE_CASES) expect(container.get<object>(cls as never), cls.name).toBeInstanceOf(cls)
   })
 
   it('resolves every use case by its class, to one instance', () => {

@@ -32,6 +32,8 @@ import { DESK_BOOKING_USE_CASES } from '../src/application/use-cases/desk.use-ca
 import { HttpDeskApi } from '../src/adapters/http/desk.adapter'
 import { INTEGRATION_USE_CASES } from '../src/application/use-cases/integrations.use-case'
 import { HttpIntegrationsApi } from '../src/adapters/http/integrations.adapter'
+import { STAFF_WAITLIST_USE_CASES } from '../src/application/use-cases/staff-waitlist.use-case'
+import { HttpStaffWaitlistApi } from '../src/adapters/http/staff-waitlist.adapter'
 import { HttpAdminApi, OPERATOR_HTTP_CLIENT, operatorConfig, STAFF_HTTP_CLIENT, type OperatorTransport } from '../src/adapters/http/admin.adapter'
 import { InMemoryTokenStore } from '../src/adapters/storage/in-memory.adapter'
 import { apiBaseOf } from '../src/adapters/http/api-base'
@@ -120,6 +122,9 @@ export function createCliContainer(config: CliConfig): Container {
     const newable: new (...args: never[]) => unknown = useCase
     container.bind(newable).toSelf()
   }
+  // The desk's waitlist (issue 32: clinic admin waitlist ...), on the staff token like the rest.
+  container.bind(ADMIN_PORTS.StaffWaitlistApi).to(HttpStaffWaitlistApi)
+  for (const useCase of STAFF_WAITLIST_USE_CASES) container.bind(useCase as new (...args: never[]) => unknown).toSelf()
   container
     .rebind<AxiosInstance>(PORTS.HttpClient)
     .toDynamicValue((context) => guardApiAnswers(createHttpClient(http, context.get<TokenStore>(PORTS.TokenStore))))

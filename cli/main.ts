@@ -20,6 +20,7 @@ import { registerFormCommands } from './commands/form.command'
 import { registerLeadCommand } from './commands/lead.command'
 import { registerCompletionCommands } from './commands/completion.command'
 import { registerAdminCommands } from './commands/admin.command'
+import { registerWaitlistCommands } from './commands/waitlist.command'
 
 export const DEFAULT_BASE_URL = 'http://localhost:3000'
 const CONTRACT_VIOLATION = 'Contract violation: '
@@ -82,6 +83,7 @@ export function buildProgram(
   registerBuyCommands(program, ctx)
   registerAppointmentCommands(program, ctx)
   registerCoursesCommand(program, ctx)
+  registerWaitlistCommands(program, ctx)
   registerFormCommands(program, ctx)
   registerLeadCommand(program, ctx)
   registerCompletionCommands(program, ctx)

@@ -28,6 +28,7 @@ import { MailSender } from './notifications/mail.service'
 import { NotificationsService, smsPortOf } from './notifications/notifications.service'
 import { drainSms } from './notifications/sms.sender'
 import { drainWebhooks } from './integrations/webhook.sender'
+import { WaitlistRunner } from './waitlist/waitlist-runner'
 import { setReferenceCacheTtl } from './catalogue/reference-cache'
 import { loadOrganisation } from './organisation/organisation.service'
 import { embedHostsOf, frameAncestors, withFrameAncestors } from './http/embed-hosts'
@@ -138,13 +139,16 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   const notifications = new NotificationsService(db, { config, clock, log: app.log, smsEnabled: sms !== undefined })
   // Before each mail drain: notices become outbox rows, then the texts among them go out, and the
   // webhook deliveries (a disabled endpoint's mail to the admins goes out with this drain).
+  const waitlist = new WaitlistRunner(db, { config, clock, log: app.log, smsEnabled: sms !== undefined })
   const prepare = async () => {
+    // Freed times become offers (their mail and texts outbox rows) before the drain sends them.
+    await waitlist.run()
     await notifications.renderPending()
     if (sms) await drainSms(db, sms, clock, app.log)
     await drainWebhooks(db, clock, app.log)
   }
   const mail = new MailSender(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log, clock, prepare })
-  const deps: ServerDeps = { config, database, db, jwt, mail, notifications, clock }
+  const deps: ServerDeps = { config, database, db, jwt, mail, notifications, clock, smsEnabled: sms !== undefined }
   app.decorate('deps', deps)
   // Added before any plugin so that it runs after theirs (onClose hooks run in reverse order of
   // adding): a plugin still holding a connection (the live-events LISTEN client) would otherwise keep

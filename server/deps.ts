@@ -17,6 +17,8 @@ export interface ServerDeps {
   notifications: NotificationsApi
   /** the current instant (tests may fix it) */
   clock: () => Date
+  /** whether texts are written at all (an SMS port: Twilio, or logged outside production) */
+  smsEnabled: boolean
 }
 
 declare module 'fastify' {

@@ -37,6 +37,7 @@ import { registerDeskCommands } from './admin-desk.command'
 import { registerCustomerCommands } from './admin-customer.command'
 import { readSetupDocument } from './document-file'
 import { registerIntegrationCommands } from './admin-integrations.command'
+import { registerAdminWaitlistCommand } from './admin-waitlist.command'
 
 const SIGN: Record<PlanStep['action'], string> = { create: '+', change: '~', archive: '-' }
 
@@ -247,6 +248,7 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
   registerCalendarCommands(admin, ctx, call)
   registerDeskCommands(admin, ctx, call)
   registerIntegrationCommands(admin, ctx, call)
+  registerAdminWaitlistCommand(admin, ctx, call)
 
   registerCustomerCommands(admin, ctx, call)
 

@@ -3,6 +3,8 @@
  * preview) and apply in one transaction. Applying the document that export gives changes nothing;
  * an item missing from the document is archived, never deleted.
  */
+import { queueOpenedHours } from '../waitlist/waitlist-jobs.repository'
+import { londonDateOf } from '../../src/domain/london'
 import * as E from 'fp-ts/Either'
 import type { PlanStep } from '../../src/contract/admin.routes'
 import { kindOf, planSetup, type SetupState } from '../../src/application/setup/plan-setup'
@@ -91,6 +93,8 @@ export async function applySetup(
     const plan = planSetup(setupState(rows), valid.document)
     if (dryRun || plan.length === 0) return E.right({ plan, applied: false })
     await applyPlan(trx, tenant, rows, valid.document, plan)
+    // New hours may have opened: the waiting customers' days are looked at again (issue 32).
+    await queueOpenedHours(trx, tenant, londonDateOf(new Date()))
     return E.right({ plan, applied: true })
   })
   // A whole clinic's set-up at once: the plans of the hot statements must see it (issue 31).

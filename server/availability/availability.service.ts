@@ -7,6 +7,8 @@ import type { HoldKey, Slot } from '../../src/contract'
 import {
   availableDays,
   calendarDays,
+  chainDay,
+  type ChainOption,
   covers,
   daySlots,
   isoDate,
@@ -165,4 +167,28 @@ export function fitsCalendar(cal: Calendars, practitionerId: string, start: numb
   if (start < options.now + (options.minNoticeMinutes ?? 0) * 60_000) return false
   const prepared = prepareDay(facts, londonDay(date).bounds, options)
   return covers(prepared.free, start, end)
+}
+
+/**
+ * The start times of a London date at which a basket (services in booking order, one practitioner or
+ * any) fits whole, with who does what: the slot rules of online booking (the waitlist's matching, issue
+ * 32). Minimise-gaps is off: a freed time is offered as it is.
+ */
+export async function chainOptionsFor(
+  db: DbOrTrx,
+  tenant: string,
+  input: { clinicId: string; serviceIds: readonly string[]; practitionerId: string | null; date: string; now: Date },
+): Promise<ChainOption[]> {
+  const { services, options } = await serviceOptions(db, tenant, input.clinicId, [...new Set(input.serviceIds)], true)
+  if (input.serviceIds.some((id) => !services.has(id))) return []
+  const requests = input.serviceIds.map((id) => requestFor(id, options, input.practitionerId))
+  if (requests.some((r) => r === undefined)) return []
+  const practitionerIds = [...new Set(requests.flatMap((r) => r!.options.map((o) => o.practitionerId)))]
+  const { calendars, closedDates, settings } = await loadCalendars(db, tenant, input.clinicId, practitionerIds, input.date, input.date)
+  return chainDay({
+    date: input.date,
+    practitioners: calendarDays(calendars)(input.date),
+    services: requests as ServiceRequest[],
+    options: slotOptions(settings, { now: input.now, ignore: [], minimiseGaps: false }, closedDates.has(input.date)),
+  })
 }

@@ -7,6 +7,7 @@ import type { Transaction } from 'kysely'
 import type { HoldKey } from '../../src/contract'
 import type { AllTables, DbOrTrx } from '../db/schema'
 import { endSlotHold, findSlotHold, heldRows, type SlotHoldRow } from './holds.repository'
+import { takeOfferOfHold } from '../waitlist/waitlist.repository'
 
 export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex')
@@ -40,5 +41,9 @@ export async function ownHeldRowIds(db: DbOrTrx, tenant: string, key: HoldKey | 
 export async function claimHold(trx: Transaction<AllTables>, tenant: string, key: HoldKey | null | undefined, customerId: string, now: Date): Promise<void> {
   if (!key) return
   const hold = await findSlotHold(trx, tenant, key.id, tokenHash(key.token))
-  if (hold && hold.claimed_at === null && hold.released_at === null) await endSlotHold(trx, tenant, hold.id, now, { claimedBy: customerId })
+  if (hold && hold.claimed_at === null && hold.released_at === null) {
+    await endSlotHold(trx, tenant, hold.id, now, { claimedBy: customerId })
+    // A waitlist offer's hold (issue 32): the offer is taken and its entry booked.
+    await takeOfferOfHold(trx, tenant, hold.id, now)
+  }
 }

@@ -12,6 +12,7 @@ import type { IntegrationTables } from '../integrations/integrations.tables'
 import type { ClinicsTable, CategoriesTable, CategoryLocationsTable, ServicesTable, ServiceLocationsTable, ServicePractitionersTable, CoursesTable, CourseServicesTable, CourseLocationsTable, PractitionersTable, PractitionerHoursTable, ClosuresTable } from './catalogue.tables'
 
 export type { ClinicsTable, CategoriesTable, CategoryLocationsTable, ServicesTable, ServiceLocationsTable, ServicePractitionersTable, CoursesTable, CourseServicesTable, CourseLocationsTable, PractitionersTable, PractitionerHoursTable, ClosuresTable } from './catalogue.tables'
+import type { WaitlistTables } from './waitlist.tables'
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
 export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
@@ -54,6 +55,8 @@ export type OrganisationSettings = Omit<OrganisationPublic, 'id' | 'name'> & {
   accentColour?: string
   /** not public: sites (origins) that may embed the lead form and the booking flow (server/http/embed-hosts.ts) */
   embedHosts?: string[]
+  /** not public: minutes a waitlist offer holds its time for the customer (default 15, issue 32) */
+  waitlistOfferMinutes?: number
 }
 
 export interface CustomersTable {
@@ -239,7 +242,7 @@ export interface CoreTables {
 }
 
 /** Every table of the one database: core, commerce and processors (issue 12: one type, no casts at the seams). */
-export interface AllTables extends CoreTables, CommerceTables, ProcessorTables, HoldTables, IntegrationTables {}
+export interface AllTables extends CoreTables, CommerceTables, ProcessorTables, HoldTables, IntegrationTables, WaitlistTables {}
 
 export type Db = Kysely<AllTables>
 /** A handle that may be the root or a transaction. */

@@ -9,7 +9,7 @@ import type { Db, OutboxTable } from '../db/schema'
 import { GIVE_UP_AFTER_MS, retryDelayMs } from './backoff'
 
 export type OutboxRow = Selectable<OutboxTable>
-export type Channel = 'email' | 'sms' | 'webhook'
+export type Channel = 'email' | 'sms' | 'webhook' | 'waitlist'
 
 /** How long a claim protects a row being sent: an instance that dies mid-send frees it then. */
 const CLAIM_MS = 2 * 60_000

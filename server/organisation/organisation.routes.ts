@@ -13,7 +13,7 @@ export async function organisationRoutes(app: FastifyInstance, _deps: ServerDeps
     const answer = await cachedAnswer(ctx.deps.database, ctx.tenant, 'public organisation', getPublicOrganisation.responses[200], async () => {
       const org = await loadOrganisation(ctx.db, ctx.tenant)
       if (!org) return undefined
-      const { cardRequired: _card, minNoticeMinutes: _notice, ...settings } = org.settings
+      const { cardRequired: _card, minNoticeMinutes: _notice, waitlistOfferMinutes: _offer, ...settings } = org.settings
       return { id: org.id, name: org.name, ...settings }
     })
     return answer.found ? okEncoded(answer.body) : notFound('Organisation not found')

@@ -2,6 +2,7 @@
  * The right to erasure, in the database (issue 30): one transaction that deletes or anonymises every
  * row about a customer except the accounting records, which keep the customer's id under a pseudonym.
  */
+import { eraseWaitlistOf } from '../waitlist/waitlist.repository'
 import { sql } from 'kysely'
 import { OCCUPYING_STATUSES, type Db, type DbOrTrx } from '../db/schema'
 import { erasedAddressOf } from './erased-address'
@@ -22,7 +23,7 @@ export interface ErasedCounts {
 const count = (result: { numDeletedRows?: bigint; numUpdatedRows?: bigint }) => Number(result.numDeletedRows ?? result.numUpdatedRows ?? 0)
 
 /** The tables whose erased rows held personal data (the customer's, their forms, cards, mail, tokens, enquiries). */
-const ERASED_TABLES = ['customers', 'outbox', 'commerce_user_forms', 'commerce_leads', 'sandbox_cards', 'sandbox_setup_intents', 'commerce_card_setups', 'commerce_processor_customers', 'tokens', 'slot_holds', 'customer_notes'] as const
+const ERASED_TABLES = ['customers', 'outbox', 'commerce_user_forms', 'commerce_leads', 'sandbox_cards', 'sandbox_setup_intents', 'commerce_card_setups', 'commerce_processor_customers', 'tokens', 'slot_holds', 'customer_notes', 'waitlist_entries', 'waitlist_offers'] as const
 
 /**
  * The embedded database's files after an erasure: a data-directory backup (PGlite's, `clinic admin
@@ -74,6 +75,8 @@ export async function eraseCustomerRows(trx: DbOrTrx, tenant: string, customerId
     .where('status', 'in', [...OCCUPYING_STATUSES])
     .where('starts_at', '>', now)
     .executeTakeFirst()
+  // The waitlist's offers name the customer's slot holds (issue 32): they go first.
+  await eraseWaitlistOf(trx, tenant, customerId, now)
   await trx.deleteFrom('slot_holds').where('tenant_id', '=', tenant).where('customer_id', '=', customerId).execute()
   // The staff's notes about the customer are personal data too.
   await sql`DELETE FROM customer_notes WHERE tenant_id = ${tenant} AND customer_id = ${customerId}`.execute(trx)

@@ -19,13 +19,14 @@ export interface CustomerRows {
   giftVouchers: Row[]
   cards: Row[]
   messages: Row[]
+  waitlist: Row[]
 }
 
 export async function customerRows(db: DbOrTrx, tenant: string, customerId: string): Promise<CustomerRows | undefined> {
   const customer = await db.selectFrom('customers').selectAll().where('tenant_id', '=', tenant).where('id', '=', customerId).executeTakeFirst()
   if (!customer) return undefined
   const mobile = customer.mobile_phone?.replace(/\s+/g, '')
-  const [appointments, invoices, forms, courses, giftVouchers, cards, messages] = await Promise.all([
+  const [appointments, invoices, forms, courses, giftVouchers, cards, messages, waitlist, offers] = await Promise.all([
     db
       .selectFrom('appointments as a')
       .leftJoin('services as s', (j) => j.onRef('s.id', '=', 'a.service_id').on('s.tenant_id', '=', tenant))
@@ -49,6 +50,15 @@ export async function customerRows(db: DbOrTrx, tenant: string, customerId: stri
       .where((eb) => eb.or([eb('to_address', '=', customer.email), ...(mobile ? [eb('to_address', '=', mobile)] : [])]))
       .orderBy('created_at')
       .execute(),
+    db.selectFrom('waitlist_entries').selectAll().where('tenant_id', '=', tenant).where('customer_id', '=', customerId).orderBy('created_at').execute(),
+    db
+      .selectFrom('waitlist_offers as o')
+      .innerJoin('waitlist_entries as e', (j) => j.onRef('e.id', '=', 'o.entry_id').onRef('e.tenant_id', '=', 'o.tenant_id'))
+      .select(['o.id', 'o.entry_id', 'o.clinic_id', 'o.practitioner_id', 'o.starts_at', 'o.ends_at', 'o.expires_at', 'o.status', 'o.created_at'])
+      .where('o.tenant_id', '=', tenant)
+      .where('e.customer_id', '=', customerId)
+      .orderBy('o.created_at')
+      .execute(),
   ])
   const invoiceIds = invoices.map((i) => i.id)
   const invoiceItems = invoiceIds.length
@@ -64,5 +74,6 @@ export async function customerRows(db: DbOrTrx, tenant: string, customerId: stri
     giftVouchers: giftVouchers.map(shown),
     cards: cards.map(shown),
     messages: messages.map(shown),
+    waitlist: waitlist.map((entry) => ({ ...shown(entry), offers: offers.filter((o) => o.entry_id === entry.id) })),
   }
 }

@@ -38,6 +38,7 @@ import { privacyRoutes } from '../privacy/privacy.routes'
 import { practitionerFeedRoutes } from '../staff/practitioner-feed.routes'
 import { deskRoutes } from '../desk/desk.routes'
 import { integrationsRoutes } from '../integrations/integrations.routes'
+import { waitlistRoutes } from '../waitlist/waitlist.routes'
 
 export type RouteModule = (app: FastifyInstance, deps: ServerDeps) => Promise<void>
 
@@ -58,6 +59,7 @@ export const apiRoutes: RouteModule[] = [
   practitionerFeedRoutes,
   deskRoutes,
   integrationsRoutes,
+  waitlistRoutes,
 ]
 
 export const rootRoutes: RouteModule[] = [

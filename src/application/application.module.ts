@@ -21,6 +21,7 @@ import { AddCard, DeleteCard, ListCards, LoadCardProcessor, RetrieveCardSetup, S
 import { ListMyCourses, VerifyCourseAssignment } from './use-cases/courses.use-case'
 import { LoadUserForm, SignConsentForm, SubmitFormAnswers, SubmitLead } from './use-cases/forms.use-case'
 import { LocateClinic, WatchSession } from './use-cases/session.use-case'
+import { DeclineWaitlistOffer, JoinWaitlist, LeaveWaitlist, ListMyWaitlist, ReadWaitlistOffer } from './use-cases/waitlist.use-case'
 
 /** Every use case class by its name (the CLI's commands name them). */
 export const useCaseClasses = {
@@ -81,6 +82,11 @@ export const useCaseClasses = {
   ListLists,
   WatchSession,
   LocateClinic,
+  JoinWaitlist,
+  ListMyWaitlist,
+  LeaveWaitlist,
+  ReadWaitlistOffer,
+  DeclineWaitlistOffer,
 } satisfies Record<string, new (...args: never[]) => { execute: (...args: never[]) => unknown }>
 
 

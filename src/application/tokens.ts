@@ -12,6 +12,7 @@ import type { CardsApi } from './ports/cards.port'
 import type { CoursesApi } from './ports/courses.port'
 import type { FormsApi } from './ports/forms.port'
 import type { LeadsApi } from './ports/leads.port'
+import type { WaitlistApi } from './ports/waitlist.port'
 import type { KeyValueStorage } from './ports/storage.port'
 import type { TokenStore } from './ports/token-store.port'
 import type { BookingStore } from './ports/booking-store.port'
@@ -40,6 +41,7 @@ export const PORTS = {
   CoursesApi: token<CoursesApi>('CoursesApi'),
   FormsApi: token<FormsApi>('FormsApi'),
   LeadsApi: token<LeadsApi>('LeadsApi'),
+  WaitlistApi: token<WaitlistApi>('WaitlistApi'),
   /** The device's storage: localStorage in the browser, safe where it is refused. */
   LocalStorage: token<KeyValueStorage>('LocalStorage'),
   /** The device's per-tab storage: sessionStorage in the browser. */

@@ -29,6 +29,9 @@ import { PasswordViewModel } from '../ui/view-models/password.view-model'
 import { ForgotPasswordViewModel } from '../ui/view-models/forgot-password.view-model'
 import { SessionWatchViewModel } from '../ui/view-models/session-watch.view-model'
 import { firstViewPorts, firstViewUseCaseClasses } from './first-view.module'
+import { WaitlistJoinViewModel } from '../ui/view-models/waitlist-join.view-model'
+import { WaitlistOfferViewModel } from '../ui/view-models/waitlist-offer.view-model'
+import { WaitlistTabViewModel } from '../ui/view-models/waitlist-tab.view-model'
 
 /** View models of the lazy pages and dialogs (wizard steps, thank-you, login, gift voucher, forms, lead). */
 export const lazyViewModelClasses = [
@@ -45,6 +48,8 @@ export const lazyViewModelClasses = [
   FormViewModel,
   FormBuilderViewModel,
   LeadViewModel,
+  WaitlistJoinViewModel,
+  WaitlistOfferViewModel,
 ] as const
 
 /** The customer area (/app) and the password screens. */
@@ -55,6 +60,7 @@ export const accountViewModelClasses = [
   EraseAccountViewModel,
   ThankYouCalendarViewModel,
   CoursesTabViewModel,
+  WaitlistTabViewModel,
   PersonalDetailsViewModel,
   CardsViewModel,
   PasswordViewModel,

@@ -26,6 +26,9 @@ import { StaffReportsViewModel } from '../ui/view-models/staff-reports.view-mode
 import { StaffWeekViewModel } from '../ui/view-models/staff-week.view-model'
 import { StaffSettingsViewModel } from '../ui/view-models/staff-settings.view-model'
 import { SaveSetup } from '../application/use-cases/save-setup.use-case'
+import { HttpStaffWaitlistApi } from '../adapters/http/staff-waitlist.adapter'
+import { STAFF_WAITLIST_USE_CASES } from '../application/use-cases/staff-waitlist.use-case'
+import { StaffWaitlistViewModel } from '../ui/view-models/staff-waitlist.view-model'
 
 /**
  * The staff desk's bindings (/staff), loaded with its route only: the staff token store (on the
@@ -53,6 +56,9 @@ export function staffModule(http: HttpConfig): ContainerModule {
     for (const useCase of DESK_BOOKING_USE_CASES) bind(useCase as never).toSelf().inSingletonScope()
     bind(DeskBookingViewModel).toSelf().inSingletonScope()
     bind(CustomerRecordViewModel).toSelf().inSingletonScope()
+    bind(ADMIN_PORTS.StaffWaitlistApi).to(HttpStaffWaitlistApi).inSingletonScope()
+    for (const useCase of STAFF_WAITLIST_USE_CASES) bind(useCase as never).toSelf().inSingletonScope()
+    bind(StaffWaitlistViewModel).toSelf().inSingletonScope()
     bind(StaffDeskViewModel).toSelf().inSingletonScope()
     bind(StaffCustomersViewModel).toSelf().inSingletonScope()
     bind(StaffForgotPasswordViewModel).toSelf().inSingletonScope()

@@ -28,6 +28,7 @@ import * as reports from './reports.routes'
 import * as services from './services.routes'
 import * as staff from './staff.routes'
 import * as taxes from './taxes.routes'
+import * as waitlist from './waitlist.routes'
 
 export * from './route'
 export * from './codecs'
@@ -64,6 +65,8 @@ export * from './desk-calendar.routes'
 export * from './desk.routes'
 export * from './integrations.routes'
 export { getCountries } from './countries.routes'
+export * from './waitlist.codecs'
+export * from './waitlist.routes'
 
 function isRoute(x: unknown): x is Route {
   return (
@@ -107,6 +110,7 @@ export const routeModules = {
   practitionerFeeds,
   deskCalendar,
   integrations,
+  waitlist,
 } as const
 
 /** Every route of the contract with its export name, so the server can check it serves them all. */

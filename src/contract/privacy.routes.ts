@@ -10,20 +10,24 @@ import { bodyOf, errors, IdParams, NonEmptyString } from './codecs'
 
 const Rows = t.array(t.UnknownRecord)
 
-export const CustomerDataExport = t.type(
-  {
-    exportedAt: t.string,
-    organisation: t.string,
-    customer: t.UnknownRecord,
-    appointments: Rows,
-    invoices: Rows,
-    invoiceItems: Rows,
-    forms: Rows,
-    courses: Rows,
-    giftVouchers: Rows,
-    cards: Rows,
-    messages: Rows,
-  },
+export const CustomerDataExport = t.intersection(
+  [
+    t.type({
+      exportedAt: t.string,
+      organisation: t.string,
+      customer: t.UnknownRecord,
+      appointments: Rows,
+      invoices: Rows,
+      invoiceItems: Rows,
+      forms: Rows,
+      courses: Rows,
+      giftVouchers: Rows,
+      cards: Rows,
+      messages: Rows,
+    }),
+    /** waitlist entries (issue 32) with their offers; the server always sends it */
+    t.partial({ waitlist: Rows }),
+  ],
   'CustomerDataExport',
 )
 export type CustomerDataExport = t.TypeOf<typeof CustomerDataExport>

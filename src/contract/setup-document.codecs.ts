@@ -97,6 +97,8 @@ export const OrganisationSettings = strict(
     alsoShowLast: bool,
     cardRequired: bool,
     minNoticeMinutes: num('Minutes', { int: true, min: 0 }),
+    /** minutes a waitlist offer holds its time (default 15) */
+    waitlistOfferMinutes: num('Minutes', { int: true, min: 1, max: 1440 }),
     /** sites that may embed the lead form and the booking flow: origins such as https://www.example-clinic.com */
     embedHosts: listOf(EmbedHost),
   },

@@ -106,6 +106,7 @@ export function otherRoutes(lazyPage: LazyPage): RouteObject[] {
     { path: 'registration', ...lazyPage(() => import('./pages/registration/RegistrationPage')) },
     { path: 'privacy', ...lazyPage(() => import('./pages/legal/PrivacyPage')) },
     { path: 'accessibility', ...lazyPage(() => import('./pages/legal/AccessibilityPage')) },
+    { path: 'waitlist/offer/:token', ...lazyPage(() => import('./pages/waitlist/WaitlistOfferPage')) },
     { path: '*', ...lazyPage(() => import('./pages/NotFoundPage')) },
   ]
 }

@@ -60,10 +60,14 @@ const idParams = { id: ids.appointment }
 const dataExport: c.CustomerDataExport = {
   exportedAt: '2026-12-02T10:00:00.000Z', organisation: 'Riverside', customer: { id: ids.customer, email: 'jane@example.test', first_name: 'Jane' },
   appointments: [{ id: ids.appointment, status: 'Scheduled' }], invoices: [], invoiceItems: [], forms: [{ id: id(70), is_signed: true, signature: 'data:image/png;base64,AA==' }],
-  courses: [], giftVouchers: [], cards: [], messages: [{ subject: 'Booking confirmed' }],
+  courses: [], giftVouchers: [], cards: [], messages: [{ subject: 'Booking confirmed' }], waitlist: [],
 }
 const erasure: c.ErasureReceipt = {
   customerId: ids.customer, pseudonym: 'Erased customer 1a2b3c4d', appointmentsCancelled: 1, formsDeleted: 2, cardsDeleted: 1, leadsDeleted: 0, messagesDeleted: 3, invoicesKept: 1,
+}
+const waitlistEntry: c.WaitlistEntry = {
+  id: ids.appointment, clinic: { id: ids.clinic, name: 'Bristol' }, services: [{ id: ids.service, name: 'HydraFacial' }, { id: ids.service2, name: 'LED therapy' }],
+  practitioner: null, from: '2026-12-01', to: '2026-12-14', parts: ['morning', 'evening'], status: 'active', createdAt: '2026-11-30T09:00:00.000Z',
 }
 const staffUser: c.StaffUser = { id: ids.practitioner, email: 'owner@riverside.example.com', displayName: 'Owner', role: 'admin' }
 const dayBooking: c.DayBooking = {
@@ -408,4 +412,25 @@ export const routeSamples: ReadonlyArray<RouteSample> = [
   }),
   sample(c.getIntegrationBooking, { params: idParams, responses: { 200: appointmentView } }),
   sample(c.findIntegrationCustomers, { query: { q: 'jane' }, responses: { 200: [{ id: ids.customer, email: 'jane@example.test', firstName: 'Jane', surname: 'Doe' }] } }),
+  sample(c.joinWaitlist, {
+    body: { clinic: ids.clinic, services: [ids.service, ids.service2], practitioner: null, from: '2026-12-01', to: '2026-12-14', parts: ['morning', 'evening'] },
+    responses: { 200: waitlistEntry },
+  }),
+  sample(c.getMyWaitlist, { responses: { 200: { entries: [waitlistEntry, { ...waitlistEntry, status: 'offered', offer: { start: '2026-12-02T10:00:00.000Z', end: '2026-12-02T11:00:00.000Z', expiresAt: '2026-11-30T09:15:00.000Z' } }] } } }),
+  sample(c.removeMyWaitlistEntry, { params: { id: ids.appointment }, responses: { 200: { message: 'You have left the waitlist.' } } }),
+  sample(c.getWaitlistOffer, {
+    params: { token: slotHold.token },
+    responses: { 200: { status: 'offered', clinic: { id: ids.clinic, name: 'Bristol' }, items: slotHold.items, expiresAt: slotHold.expiresAt, secondsLeft: 900, hold: { id: slotHold.id, token: slotHold.token } } },
+  }),
+  sample(c.declineWaitlistOffer, { params: { token: slotHold.token }, body: {}, responses: { 200: { message: 'The time has been released. You stay on the waitlist.' } } }),
+  sample(c.getAdminWaitlist, {
+    query: { from: '2026-12-01', to: '2026-12-07', clinic: 'bristol' },
+    responses: { 200: { entries: [{ ...waitlistEntry, customer: { id: ids.customer, name: 'Jane Doe', email: 'jane@example.test', phone: '+447700900123' } }] } },
+  }),
+  sample(c.offerWaitlistTime, {
+    params: { id: ids.appointment },
+    body: { practitioner: ids.practitioner, start: '2026-12-02T10:00:00.000Z' },
+    responses: { 200: { entry: ids.appointment, items: slotHold.items, expiresAt: '2026-11-30T09:15:00.000Z' } },
+  }),
+  sample(c.removeWaitlistEntry, { params: { id: ids.appointment }, responses: { 200: { message: 'The waitlist entry has been removed.' } } }),
 ]

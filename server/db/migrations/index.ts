@@ -26,6 +26,7 @@ import { practitionerNotificationsMigration } from './0140-practitioner-notifica
 import { deskCalendarMigration } from './0125-desk-calendar.migration'
 import { customerNotesMigration } from './0120-customer-notes.migration'
 import { integrationsMigration } from './0135-integrations.migration'
+import { waitlistMigration } from './0115-waitlist.migration'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': coreMigration,
@@ -47,10 +48,11 @@ export const migrations: Record<string, Migration> = {
   '0112-card-setup-choices': cardSetupChoicesMigration,
   '0113-slot-hold-page': slotHoldPageMigration,
   '0114-appointment-cancellations': appointmentCancellationsMigration,
+  '0115-waitlist': waitlistMigration,
   '0120-customer-notes': customerNotesMigration,
   '0125-desk-calendar': deskCalendarMigration,
-  '0140-practitioner-notifications': practitionerNotificationsMigration,
   '0135-integrations': integrationsMigration,
+  '0140-practitioner-notifications': practitionerNotificationsMigration,
 }
 
 export const migrationProvider: MigrationProvider = {

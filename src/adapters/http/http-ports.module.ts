@@ -9,6 +9,7 @@ import { HttpPaymentsApi } from './payments.adapter'
 import { HttpCardsApi } from './cards.adapter'
 import { HttpCoursesApi } from './courses.adapter'
 import { HttpFormsApi, HttpLeadsApi } from './forms.adapter'
+import { HttpWaitlistApi } from './waitlist.adapter'
 
 /** The API port adapters by port token. */
 export const httpAdapterClasses = {
@@ -24,6 +25,7 @@ export const httpAdapterClasses = {
   CoursesApi: HttpCoursesApi,
   FormsApi: HttpFormsApi,
   LeadsApi: HttpLeadsApi,
+  WaitlistApi: HttpWaitlistApi,
 } as const
 
 export function bindHttpPorts({ bind }: Pick<ContainerModuleLoadOptions, 'bind'>): void {

@@ -8,7 +8,7 @@ interface BaseProps {
 }
 
 /** Labelled text input; the error is announced and tied to the field. */
-export function TextField({ label, error, hint, value, onChange, type = 'text', autoComplete, multiline, rows = 4, required, placeholder }: BaseProps & {
+export function TextField({ label, error, hint, value, onChange, type = 'text', autoComplete, multiline, rows = 4, required, placeholder, min, max }: BaseProps & {
   value: string
   onChange: (value: string) => void
   type?: string
@@ -17,6 +17,9 @@ export function TextField({ label, error, hint, value, onChange, type = 'text', 
   rows?: number
   required?: boolean
   placeholder?: string
+  /** a date field's first and last day ('yyyy-MM-dd') */
+  min?: string
+  max?: string
 }) {
   const id = useId()
   const described = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined
@@ -34,7 +37,7 @@ export function TextField({ label, error, hint, value, onChange, type = 'text', 
       {multiline ? (
         <textarea {...common} rows={rows} className={styles.textarea} onChange={(e) => onChange(e.target.value)} />
       ) : (
-        <input {...common} type={type} autoComplete={autoComplete} className={styles.input} onChange={(e) => onChange(e.target.value)} />
+        <input {...common} type={type} autoComplete={autoComplete} min={min} max={max} className={styles.input} onChange={(e) => onChange(e.target.value)} />
       )}
       {hint ? <span id={`${id}-hint`} className={styles.hint}>{hint}</span> : null}
       {error ? <span id={`${id}-error`} className={styles.error} role="alert">{error}</span> : null}

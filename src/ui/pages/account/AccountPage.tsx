@@ -21,6 +21,8 @@ import { MyDataSection } from '../../components/account/MyDataSection'
 import { MyDataViewModel } from '../../view-models/my-data.view-model'
 import { EraseAccountSection } from '../../components/account/EraseAccountSection'
 import { EraseAccountViewModel } from '../../view-models/erase-account.view-model'
+import { WaitlistTabViewModel } from '../../view-models/waitlist-tab.view-model'
+import { WaitlistSection } from '../../components/account/WaitlistSection'
 import styles from './AccountPage.module.css'
 
 const TABS: readonly TabDefinition<AccountTab | 'logout'>[] = ACCOUNT_TABS.map((t) => ({
@@ -36,10 +38,15 @@ const TABS: readonly TabDefinition<AccountTab | 'logout'>[] = ACCOUNT_TABS.map((
 }))
 
 /** The selected tab's panel content. */
-function TabContent({ tab, vm, calendar, myData, erase }: { tab: AccountTab | 'logout'; vm: AccountViewModel; calendar: AddToCalendarViewModel; myData: MyDataViewModel; erase: EraseAccountViewModel }) {
+function TabContent({ tab, vm, calendar, myData, erase, waitlist }: { tab: AccountTab | 'logout'; vm: AccountViewModel; calendar: AddToCalendarViewModel; myData: MyDataViewModel; erase: EraseAccountViewModel; waitlist: WaitlistTabViewModel }) {
   switch (tab) {
     case 'appointments':
-      return <AppointmentsTable vm={vm.appointments} calendar={calendar} />
+      return (
+        <>
+          <AppointmentsTable vm={vm.appointments} calendar={calendar} />
+          <WaitlistSection vm={waitlist} />
+        </>
+      )
     case 'courses':
       return <CoursesTable vm={vm.courses} />
     case 'details':
@@ -68,6 +75,7 @@ const AccountPage = observer(function AccountPage() {
   const calendar = useViewModel<AddToCalendarViewModel>(AddToCalendarViewModel)
   const myData = useViewModel<MyDataViewModel>(MyDataViewModel)
   const erase = useViewModel<EraseAccountViewModel>(EraseAccountViewModel)
+  const waitlist = useViewModel<WaitlistTabViewModel>(WaitlistTabViewModel)
   const [params] = useSearchParams()
   const query = params.toString()
   useEffect(() => {
@@ -75,6 +83,12 @@ const AccountPage = observer(function AccountPage() {
     const entering = setTimeout(() => void vm.enter(new URLSearchParams(query)), 0)
     return () => clearTimeout(entering)
   }, [vm, query, session.userLoaded, session.authenticated])
+  useEffect(() => {
+    // The customer's waitlist (issue 32), after the account's own first view, in a task of its own.
+    if (!session.authenticated) return
+    const loading = setTimeout(() => void waitlist.load(), 0)
+    return () => clearTimeout(loading)
+  }, [waitlist, session.authenticated])
   if (!vm.ready) return <Spinner label="Loading your account" />
   return (
     <div className={styles.page}>
@@ -95,7 +109,7 @@ const AccountPage = observer(function AccountPage() {
           selectedKey={vm.tab}
           onSelectionChange={(key) => vm.selectTab(key)}
         >
-          {(key) => <TabContent tab={key} vm={vm} calendar={calendar} myData={myData} erase={erase} />}
+          {(key) => <TabContent tab={key} vm={vm} calendar={calendar} myData={myData} erase={erase} waitlist={waitlist} />}
         </Tabs>
       </div>
       <AppDialog

@@ -11,6 +11,8 @@ import { Skeleton, Spinner } from '../../components/Spinner'
 import { formatLondonLongDate, londonToUtc } from '../../../domain/time'
 import styles from './TimeStep.module.css'
 import { useHeldTimeLifecycle } from './use-held-time-lifecycle'
+import { WaitlistJoinViewModel } from '../../view-models/waitlist-join.view-model'
+import { WaitlistJoinDialog } from './WaitlistJoinDialog'
 
 const iso = (d: DateValue): string => d.toString().slice(0, 10)
 
@@ -18,6 +20,7 @@ const iso = (d: DateValue): string => d.toString().slice(0, 10)
 const TimeStep = observer(function TimeStep() {
   const vm = useViewModel<TimeViewModel>(TimeViewModel)
   const booking = vm.booking
+  const waitlist = useViewModel<WaitlistJoinViewModel>(WaitlistJoinViewModel)
   const { pathname, search } = useLocation()
   useHeldTimeLifecycle()
   useEffect(() => vm.watchHold(), [vm])
@@ -66,6 +69,12 @@ const TimeStep = observer(function TimeStep() {
               </div>
             ) : null}
           </Calendar>
+          {waitlist.available && !vm.loadingDays ? (
+            <p className={styles.waitlist}>
+              No suitable time?{' '}
+              <Button variant="ghost" onClick={() => waitlist.start(booking.date ?? `${vm.month}-01`)}>Join the waitlist</Button>
+            </p>
+          ) : null}
         </I18nProvider>
       ) : (
         <>
@@ -80,7 +89,12 @@ const TimeStep = observer(function TimeStep() {
               <Button variant="secondary" onClick={() => void vm.refreshSlots()}>Try again</Button>
             </div>
           ) : null}
-          {!vm.loadingSlots && vm.slotsFailed === undefined && vm.groups.length === 0 ? <p className={styles.empty}>There are no times left on this day.</p> : null}
+          {!vm.loadingSlots && vm.slotsFailed === undefined && vm.groups.length === 0 ? (
+            <div className={styles.empty}>
+              <p>There are no times left on this day.</p>
+              {waitlist.available ? <Button variant="secondary" onClick={() => waitlist.start(booking.date)}>Join the waitlist</Button> : null}
+            </div>
+          ) : null}
           {vm.groups.map((group) => (
             <section key={group.label} className={styles.group} aria-labelledby={`slots-${group.label}`}>
               <h2 id={`slots-${group.label}`} className={styles.groupTitle}>{group.label}</h2>
@@ -113,11 +127,27 @@ const TimeStep = observer(function TimeStep() {
         title="No availability"
         isOpen={vm.noAvailability}
         onClose={() => vm.dismissNoAvailability()}
-        actions={<Button onClick={() => vm.dismissNoAvailability()}>Ok</Button>}
+        actions={
+          <>
+            {waitlist.available ? (
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  vm.dismissNoAvailability()
+                  waitlist.start(`${vm.month}-01`)
+                }}
+              >
+                Join the waitlist
+              </Button>
+            ) : null}
+            <Button onClick={() => vm.dismissNoAvailability()}>Ok</Button>
+          </>
+        }
       >
         <p>{NO_AVAILABILITY_TEXT}</p>
         <p>{NO_AVAILABILITY_HINT}</p>
       </AppDialog>
+      <WaitlistJoinDialog vm={waitlist} />
     </div>
   )
 })

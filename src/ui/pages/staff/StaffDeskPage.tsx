@@ -10,6 +10,8 @@ import { StaffCustomersViewModel } from '../../view-models/staff-customers.view-
 import { StaffDatePicker, StaffSelect } from './StaffControls'
 import { CancelDialog, MoveDialog, StaffBookingCard } from './StaffBookingCard'
 import { StaffCustomerSearch } from './StaffCustomerSearch'
+import { StaffWaitlistViewModel } from '../../view-models/staff-waitlist.view-model'
+import { StaffWaitlist } from './StaffWaitlist'
 import styles from './StaffDesk.module.css'
 
 const SignIn = observer(function SignIn({ vm }: { vm: StaffDeskViewModel }) {
@@ -38,6 +40,7 @@ const SignIn = observer(function SignIn({ vm }: { vm: StaffDeskViewModel }) {
 const StaffDeskPage = observer(function StaffDeskPage() {
   const vm = useViewModel<StaffDeskViewModel>(StaffDeskViewModel)
   const customers = useViewModel<StaffCustomersViewModel>(StaffCustomersViewModel)
+  const waitlist = useViewModel<StaffWaitlistViewModel>(StaffWaitlistViewModel)
   const [params, setParams] = useSearchParams()
   const [practitioner, setPractitioner] = useState('')
   useEffect(() => {
@@ -96,6 +99,7 @@ const StaffDeskPage = observer(function StaffDeskPage() {
             </section>
           ))}
         </div>
+        <StaffWaitlist vm={waitlist} location={vm.location} date={vm.date} />
         <StaffCustomerSearch vm={customers} />
         <CancelDialog vm={vm} />
         <MoveDialog vm={vm} practitioners={vm.columns.map((c) => c.practitioner)} />

@@ -1,0 +1,2 @@
+export * from './waitlist'
+export * from './matching'
