@@ -181,6 +181,12 @@ describe('the waitlist (issue 32)', () => {
     const bookedB = await api<{ appointments: { status: string; event: { start: string } }[] }>(baseUrl, `/appointments/customer/${whoB.user.id}?pageSize=100&group=ALL`, { headers: auth(whoB) })
     expect(bookedB.appointments.filter((x) => x.status === 'Scheduled').map((x) => formatInTimeZone(new Date(x.event.start), LONDON, 'yyyy-MM-dd HH:mm'))).toEqual([`${date} 10:00`])
     expect(offerLinkIn(await mailsTo(c.email)), 'C is not offered the time B booked').toBeUndefined()
+    // The link again, once taken: it says so, with a way to book another time.
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, baseUrl))
+    await page.getByText('This time has already been booked.', { exact: false }).waitFor()
+    await page.getByRole('button', { name: 'Book another time' }).waitFor()
+    await s.shot('offer-taken')
+    await s.axe('offer taken')
 
     // A frees another hour: now C is offered it.
     await cancel(whoA, date, '11:00')
