@@ -16,6 +16,7 @@ import { PaymentReconciler } from './commerce/payment-reconciler'
 import { processorCspSources } from './commerce/processor-config'
 import { compression, webStatic } from './http/web-delivery.plugin'
 import { firstViewPage, sendPage } from './http/first-view-page'
+import { catalogueVersion } from './catalogue/catalogue-cache'
 import { addSecurityHeaders } from './http/security-headers'
 import type { ServerDeps } from './deps'
 import { loggingOptions, observability } from './observability/observability'
@@ -261,7 +262,12 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
 
   // The web app: files of dist/web, index.html for any other GET (client-side routes).
   await app.register(webStatic, { webDir: config.webDir, serve: existsSync(config.webDir) })
-  const appPage = firstViewPage(app, config.webDir)
+  const appPage = firstViewPage(app, config.webDir, {
+    version: async (request) => {
+      const tenant = tenantOf(request, config)
+      return `${tenant}\n${await catalogueVersion(database, tenant)}`
+    },
+  })
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send({ statusCode: 404, message: `Route ${request.method} ${request.url} not found` })
