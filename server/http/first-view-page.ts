@@ -22,7 +22,23 @@ import { INLINE_ANSWER_PATHS, INLINE_ANSWERS_ELEMENT_ID } from '../../src/contra
 const ROOT = '<div id="root"></div>'
 const PRELOAD = /\s*<!--[^>]*-->\s*(?=<link rel="preload" href="\/api\/public\/organisations")|\s*<link rel="preload" href="\/api\/public\/organisations"[^>]*>/g
 /** The app's module script and its modulepreloads, as Vite writes them. */
-const SCRIPT_TAGS = /(<script type="module"|<link rel="modulepreload")(?![^>]*fetchpriority)/g
+const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g
+/** public/first-view-boot.js */
+const BOOT = '/first-view-boot.js'
+
+/**
+ * A page with its first view rendered: the app's scripts start once it has painted (public/first-view-boot.js
+ * adds the modulepreloads and imports the entry then), instead of sharing a phone's network with the
+ * stylesheets before that paint. Unchanged when the page is not as Vite writes it.
+ */
+function afterFirstPaint(html: string): string {
+  const entry = ENTRY.exec(html)
+  if (!entry) return html
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!)
+  const boot = `<script type="module" src="${BOOT}" data-first-view-entry="${attribute(entry[1]!)}" data-first-view-preload="${attribute(preloads.join(' '))}"></script>`
+  return html.replace(MODULE_PRELOAD, '').replace(entry[0], boot)
+}
 /** Pages kept (tenants x hosts x first-view paths); the oldest goes first beyond it. */
 const KEPT_PAGES = 200
 
@@ -114,10 +130,8 @@ export function firstViewPage(app: FastifyInstance, webDir: string, options: Fir
     })
     const root = rendered ? `<div id="root" data-first-view="${attribute(rendered.state)}">${rendered.html}</div>` : ROOT
     const data = `<script type="application/json" id="${INLINE_ANSWERS_ELEMENT_ID}">${scriptSafeJson(answers)}</script>`
-    // With the first view in the HTML the scripts no longer block its paint: fetched after the
-    // stylesheets and images the paint needs (and Lighthouse's simulation no longer counts them as
-    // render-blocking, which it does for High-priority scripts that ran before the observed paint).
-    const page = (rendered ? html.replace(SCRIPT_TAGS, '$1 fetchpriority="low"') : html).replace(ROOT, `${root}\n    ${data}`)
+    const withRoot = html.replace(ROOT, `${root}\n    ${data}`)
+    const page = rendered ? afterFirstPaint(withRoot) : withRoot
     return new FirstViewPage(answers[getPublicOrganisation.path] === undefined ? page : page.replace(PRELOAD, ''), kept)
   }
 

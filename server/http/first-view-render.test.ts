@@ -1,6 +1,7 @@
 // The app's page with the first view rendered in it (issue 28: the location list paints before any
 // script), against the real build: dist/web and the server render dist/ssr/first-view.ssr.js, built
 // here when older than their sources (scripts/lib/web-build.mjs, as npm start and the browser tests).
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -44,6 +45,16 @@ describe("the app's page with the first view rendered by the server", () => {
       // The build's own CSS modules' class names (the stylesheet styles the markup before any script).
       expect(markup).toMatch(/<ul class="_list_[a-z0-9]+_\d+">/)
     }
+    // The app's scripts start after the first paint (public/first-view-boot.js): its entry and chunks, as Vite wrote them.
+    const built = readFileSync(resolve(root, 'dist/web/index.html'), 'utf8')
+    const entry = /<script type="module" crossorigin src="([^"]+)">/.exec(built)![1]
+    const chunks = [...built.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1])
+    expect(chunks.length).toBeGreaterThan(0)
+    const html = (await page('/')).body
+    const boot = /<script type="module" src="\/first-view-boot.js" data-first-view-entry="([^"]+)" data-first-view-preload="([^"]+)"><\/script>/.exec(html)
+    expect(boot?.slice(1)).toEqual([entry, chunks.join(' ')])
+    expect(html).not.toContain('rel="modulepreload"')
+    expect(html).not.toContain(`src="${entry}"`)
   })
 
   it('is kept, compressed, until the catalogue changes: a write to it is in the next page', async () => {
@@ -61,6 +72,8 @@ describe("the app's page with the first view rendered by the server", () => {
       const html = (await page(url)).body
       expect(rootOf(html), url).toEqual({ state: undefined, markup: '' })
       expect(html).toContain('id="first-view-answers"')
+      expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js"><\/script>/)
+      expect(html).not.toContain('first-view-boot')
     }
     const unknown = (await page('/', { 'x-tenant': 'no-such-tenant' })).body
     expect(unknown).toContain('<div id="root"></div>')
