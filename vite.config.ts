@@ -18,6 +18,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: isSsrBuild ? false : 'public',
   // One file of its own for node (fp-ts' directory imports do not resolve in node's ESM).
   ssr: { noExternal: isSsrBuild ? true : undefined },
+  // React's production build in the render whatever NODE_ENV the server runs with (as in the browser's build).
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
