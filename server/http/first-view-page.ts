@@ -124,7 +124,8 @@ export function firstViewPage(app: FastifyInstance, webDir: string, options: Fir
       if (replies[i]!.statusCode === 200) answers[path] = replies[i]!.json()
     })
     if (Object.keys(answers).length === 0) return new FirstViewPage(html, kept)
-    const rendered = await render?.renderFirstView({ url: request.url, host: headers.host ?? '', answers }).catch((err: unknown) => {
+    // The host the browser asked (X-Forwarded-Host behind a trusted proxy): the environment its own render reads.
+    const rendered = await render?.renderFirstView({ url: request.url, host: request.host ?? '', answers }).catch((err: unknown) => {
       app.log.error({ err, url: request.url }, 'the first view could not be rendered on the server; the browser renders it')
       return undefined
     })
@@ -146,7 +147,7 @@ export function firstViewPage(app: FastifyInstance, webDir: string, options: Fir
     const rendered = render?.rendersFirstView(pathname, search ? `?${search}` : '') ?? false
     // Every path but the first view's has the same page; a query is not kept (there is no end to them).
     if (search !== '' && rendered) return build(request, html, render, false)
-    const key = [version, request.headers.host ?? '', request.headers['x-tenant'] ?? '', mtimeMs, current.mtimeMs, rendered ? pathname : '*'].join('\n')
+    const key = [version, request.headers.host ?? '', request.host ?? '', request.headers['x-tenant'] ?? '', mtimeMs, current.mtimeMs, rendered ? pathname : '*'].join('\n')
     let page = pages.get(key)
     if (!page) {
       page = build(request, html, render, true)
