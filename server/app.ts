@@ -265,7 +265,10 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   const appPage = firstViewPage(app, config.webDir, {
     version: async (request) => {
       const tenant = tenantOf(request, config)
-      return `${tenant}\n${await catalogueVersion(database, tenant)}`
+      // Only a tenant the API has found has its version read (the reader keeps an entry a tenant, and
+      // a page's Host is anyone's to make up); another's page is built once under 'unknown' (its build
+      // asks the API, which finds the tenant if there is one: the next page reads the version).
+      return knownTenants.has(tenant) ? `${tenant}\n${await catalogueVersion(database, tenant)}` : `${tenant}\nunknown`
     },
   })
   app.setNotFoundHandler(async (request, reply) => {
