@@ -9,7 +9,7 @@ import type { PractitionerView, ServiceView } from './views'
 
 /** The one mode of the view model's flags, in the order confirm has always decided the booking's kind. */
 function modeOf(b: BookingViewModel): WizardMode {
-  if (b.isReschedule) return { kind: 'reschedule', appointmentId: b.rescheduleAppointmentId ?? '', linked: b.isLinked, sources: b.rescheduleSources }
+  if (b.isReschedule) return { kind: 'reschedule', appointmentId: b.rescheduleAppointmentId ?? '', linked: b.isLinked, sources: b.rescheduleSources, ...(b.courseServiceBooking ? { courseSession: true as const } : {}) }
   if (b.isGiftVoucherPurchase) return { kind: 'giftVoucher', vouchers: b.giftVouchers }
   if (b.isCoursePurchase) return { kind: 'coursePurchase' }
   if (b.courseServiceBooking) return { kind: 'courseSession' }

@@ -119,3 +119,32 @@ table('modes', [
   ['view locked to the basket\'s kind', at('service', { basket: [item(MASSAGE, { staff: ANN })], activeIndex: 1 }), { type: 'setView', view: 'courses' }, at('service', { basket: [item(MASSAGE, { staff: ANN })], activeIndex: 1 })],
   ['view open with an empty basket', at('service'), { type: 'setView', view: 'courses' }, at('service', { view: 'courses' })],
 ])
+
+const rescheduling = { kind: 'reschedule' as const, appointmentId: 'a1', linked: false, sources: [] }
+table('a course\'s Book link (courseServiceBooking=true in the URL)', [
+  ['a new booking becomes a course session', at('service'), { type: 'courseLink' }, at('service', { mode: { kind: 'courseSession' } })],
+  ['a reschedule stays one, of a course session (course terms, nothing free)', at('staff', { mode: rescheduling, basket: [item(MASSAGE)] }), { type: 'courseLink' }, at('staff', { mode: { ...rescheduling, courseSession: true }, basket: [item(MASSAGE)] })],
+  ['a course purchase is not one', at('service', { mode: { kind: 'coursePurchase' } }), { type: 'courseLink' }, at('service', { mode: { kind: 'coursePurchase' } })],
+])
+
+table('restore from the URL and the server', [
+  ['the URL\'s service joins an empty basket', at('staff'), { type: 'restoreService', service: MASSAGE }, at('staff', { basket: [item(MASSAGE)] })],
+  ['the same service again changes nothing', at('staff', { basket: [item(MASSAGE, { staff: ANN })] }), { type: 'restoreService', service: MASSAGE }, at('staff', { basket: [item(MASSAGE, { staff: ANN })] })],
+  ['another service replaces the active item', at('staff', { basket: [item(MASSAGE, { staff: ANN }), item(FACIAL)], activeIndex: 1 }), { type: 'restoreService', service: COURSE }, at('staff', { basket: [item(MASSAGE, { staff: ANN }), item(COURSE)], activeIndex: 1 })],
+  ['in a course session the first is the session', at('staff', { mode: { kind: 'courseSession' } }), { type: 'restoreService', service: MASSAGE }, at('staff', { mode: { kind: 'courseSession' }, basket: [item(MASSAGE, { courseSession: true })] })],
+  ['a course purchase URL: its course', at('confirm'), { type: 'restoreCourse', course: COURSE }, at('confirm', { mode: { kind: 'coursePurchase' }, basket: [{ kind: 'course', service: COURSE, anyStaff: false }] })],
+  ['the course again changes nothing', at('confirm', { mode: { kind: 'coursePurchase' }, basket: [{ kind: 'course', service: COURSE, anyStaff: false }] }), { type: 'restoreCourse', course: COURSE }, at('confirm', { mode: { kind: 'coursePurchase' }, basket: [{ kind: 'course', service: COURSE, anyStaff: false }] })],
+  ['a course beside services is refused', at('confirm', { basket: [item(MASSAGE)] }), { type: 'restoreCourse', course: COURSE }, at('confirm', { basket: [item(MASSAGE)], message: CANNOT_MIX_MESSAGE })],
+  ['the server\'s hold: its basket on the hours of its day', at('time', { activeIndex: 3 }), { type: 'restoreBasket', basket: [item(MASSAGE, { staff: ANN, ...T1 })], date: '2026-12-02', held: true }, at('time', { basket: [item(MASSAGE, { staff: ANN, ...T1 })], date: '2026-12-02' })],
+  ['the pending booking paid for: its basket', at('payment', { activeIndex: 3 }), { type: 'restoreBasket', basket: [item(MASSAGE, { staff: ANN, ...T1 })], date: '2026-12-02', held: false }, at('payment', { activeIndex: 3, basket: [item(MASSAGE, { staff: ANN, ...T1 })], date: '2026-12-02' })],
+  ['book again: the server\'s services, the category kept', at('staff', { mode: { kind: 'bookAgain' }, basket: [item(MASSAGE, { staff: ANN })] }), { type: 'refreshServices', services: [{ id: MASSAGE.id, defaultPrice: 45, bookingDepositType: 'percentage' }] },
+    at('staff', { mode: { kind: 'bookAgain' }, basket: [item({ id: MASSAGE.id, defaultPrice: 45, bookingDepositType: 'percentage', categoryId: MASSAGE.categoryId }, { staff: ANN })] })],
+  ['restoring', at('staff'), { type: 'restoring', restoring: true }, at('staff', { restoring: true })],
+  ['restored', at('staff', { restoring: true }), { type: 'restoring', restoring: false }, at('staff')],
+])
+
+table('Book appointment on every step that shows the chosen times', [
+  ['a linked reschedule\'s time reached from its staff URL', { ...held, step: 'staff' }, { type: 'book', signedIn: true }, { ...held, step: 'confirm' }],
+  ['not again from confirm', { ...held, step: 'confirm' }, { type: 'book', signedIn: true }, { ...held, step: 'confirm' }],
+  ['not from payment', { ...held, step: 'payment' }, { type: 'book', signedIn: true }, { ...held, step: 'payment' }],
+])

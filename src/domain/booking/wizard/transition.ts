@@ -66,6 +66,18 @@ export type WizardEvent<S extends WizardService = WizardService, P extends Wizar
   | { type: 'startBookAgain'; locationId: string; items: readonly ModeAppointment<S & { categoryId?: string }, P & { id: string }>[] }
   | { type: 'startCourseSession'; courseContext?: CourseContext }
   | { type: 'setCourseContext'; courseContext?: CourseContext }
+  /** a step URL carries courseServiceBooking=true (a bought course's Book link): a course session, or the reschedule of one */
+  | { type: 'courseLink' }
+  /** a step URL opened directly (reload, a course's Book link): the service it names joins the basket at the active item */
+  | { type: 'restoreService'; service: S }
+  /** a course purchase URL opened directly (reload, shared link): its course joins the basket */
+  | { type: 'restoreCourse'; course: S }
+  /** a reload rebuilt the basket from the server's hold (`held`: its time step again, on the hours of `date`) or its pending booking */
+  | { type: 'restoreBasket'; basket: WizardItem<S, P>[]; date: string; held: boolean }
+  /** book again: the basket's services replaced by the server's (their deposit rules, online details), keeping their category */
+  | { type: 'refreshServices'; services: readonly S[] }
+  /** what a step URL names is being fetched from the server, or has arrived */
+  | { type: 'restoring'; restoring: boolean }
 
 type State<S extends WizardService, P extends WizardPractitioner> = WizardState<S, P>
 
@@ -194,7 +206,8 @@ function move<S extends WizardService, P extends WizardPractitioner>(state: Stat
     case 'back':
       return back(s)
     case 'book':
-      if (s.step !== 'time' || !timeChosen(s)) return state
+      // Every step that shows chosen times offers it (a reschedule's time step may be reached from its staff URL); not twice.
+      if (s.locationId === undefined || s.step === 'confirm' || s.step === 'payment' || !timeChosen(s)) return state
       return event.signedIn ? { ...without(s, 'dialog'), step: 'confirm' } : { ...s, dialog: { kind: 'login' } }
     case 'signedIn':
       return s.dialog?.kind === 'login' && timeChosen(s) ? { ...without(s, 'dialog'), step: 'confirm' } : state
@@ -236,7 +249,42 @@ function move<S extends WizardService, P extends WizardPractitioner>(state: Stat
       return { ...s, mode: { kind: 'courseSession' }, ...(event.courseContext ? { courseContext: event.courseContext } : {}) }
     case 'setCourseContext':
       return event.courseContext ? { ...s, courseContext: event.courseContext } : without(s, 'courseContext')
+    case 'courseLink':
+      if (s.mode.kind === 'reschedule') return s.mode.courseSession ? state : { ...s, mode: { ...s.mode, courseSession: true } }
+      return s.mode.kind === 'newBooking' ? { ...s, mode: { kind: 'courseSession' } } : state
+    case 'restoreService':
+      return restoreService(s, event.service)
+    case 'restoreCourse': {
+      if (s.basket.some((i) => i.kind === 'course' && i.service.id === event.course.id)) return state
+      const next = addToBasket(s.basket, { kind: 'course' as const, service: event.course, anyStaff: false } as WizardItem<S, P>)
+      if (E.isLeft(next)) return refuse(s, CANNOT_MIX_MESSAGE)
+      return { ...withBasket(s, next.right), activeIndex: next.right.length - 1 }
+    }
+    case 'restoreBasket': {
+      const restored = { ...s, basket: event.basket, date: event.date }
+      return event.held ? { ...restored, activeIndex: Math.max(0, Math.min(s.activeIndex, event.basket.length - 1)) } : restored
+    }
+    case 'refreshServices': {
+      const basket = s.basket.map((item) => {
+        const fresh = event.services.find((f) => f.id === item.service.id)
+        const categoryId = fresh?.categoryId ?? item.service.categoryId
+        return fresh ? { ...item, service: categoryId === undefined ? fresh : { ...fresh, categoryId } } : item
+      })
+      return { ...s, basket }
+    }
+    case 'restoring':
+      return event.restoring ? { ...s, restoring: true } : without(s, 'restoring')
   }
+}
+
+/** The service a step URL names, at the active item (replacing another there); the first of a course session is the session. */
+function restoreService<S extends WizardService, P extends WizardPractitioner>(s: State<S, P>, service: S): State<S, P> {
+  const index = Math.min(s.activeIndex, s.basket.length)
+  if (s.basket[index]?.service.id === service.id) return s.activeIndex === index ? s : { ...s, activeIndex: index }
+  const session = s.mode.kind === 'courseSession' && !s.basket.some((i, at) => at !== index && i.courseSession)
+  const item: WizardItem<S, P> = { kind: 'service', service, anyStaff: false, ...(session ? { courseSession: true } : {}) }
+  const basket = index < s.basket.length ? s.basket.map((i, at) => (at === index ? item : i)) : [...s.basket, item]
+  return { ...s, basket, activeIndex: index }
 }
 
 function chooseService<S extends WizardService, P extends WizardPractitioner>(s: State<S, P>, chosen: S, categoryId: string | undefined): State<S, P> {
