@@ -13,7 +13,7 @@ import type { PractitionerView, ServiceView } from './views'
 
 export function chooseService(vm: BookingWizard, service: ServiceView, categoryId: string | undefined): void {
   if (!vm.location) return
-  if (vm.giftVouchers.length > 0) {
+  if (vm.state.mode.kind === 'giftVoucher') {
     console.warn(GIFT_VOUCHER_MIX_WARNING)
     return
   }
@@ -27,11 +27,10 @@ export function chooseService(vm: BookingWizard, service: ServiceView, categoryI
     console.warn(next.left.message)
     return
   }
-  vm.basket = next.right
-  vm.activeIndex = index
+  vm.patch({ basket: next.right, activeIndex: index })
   vm.clearTime()
   if (kind === 'course') {
-    vm.askAnotherCourse = true
+    vm.patch({ dialog: { kind: 'anotherCourse' } })
     return
   }
   vm.goToService(index, categoryId)
@@ -43,15 +42,15 @@ export function addGiftVoucher(vm: BookingWizard, voucher: GiftVoucherItem, navi
     console.warn(GIFT_VOUCHER_MIX_WARNING)
     return
   }
-  vm.giftVouchers = [voucher]
+  vm.patch({ mode: { kind: 'giftVoucher', vouchers: [voucher] } })
   navigator.go(stepPath({ locationId: vm.location.id, confirm: true }))
 }
 
 /** Back to the service list (from confirm or payment), every view open again. */
 export function removeGiftVoucher(vm: BookingWizard, navigator: Navigator): void {
-  vm.giftVouchers = []
+  if (vm.state.mode.kind === 'giftVoucher') vm.patch({ mode: { kind: 'newBooking' } })
   if (vm.step !== 'confirm' && vm.step !== 'payment') return
-  vm.step = 'service'
+  vm.patch({ step: 'service' })
   navigator.go(stepPath({ locationId: vm.location?.id ?? '', query: vm.keptQuery }))
 }
 

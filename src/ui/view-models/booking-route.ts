@@ -7,6 +7,7 @@ import { addToBasket } from '../../domain/booking/basket'
 import { stepForRoute } from '../../domain/booking/steps'
 import { holdParam } from '../../domain/booking/hold'
 import { nextIsCourseSession } from './booking-choice'
+import type { WizardMode } from '../../domain/booking/wizard'
 import type { BasketItem, RouteState, BookingWizard } from './booking-views'
 import type { ServiceView } from './views'
 
@@ -15,14 +16,17 @@ import type { ServiceView } from './views'
  * releases a login demanded by an earlier 'Book appointment' (it belongs to confirm and payment).
  */
 export function applyRoute(vm: BookingWizard, route: RouteState, releaseLogin: () => void): void {
-  vm.query = route.query
-  vm.categoryId = route.categoryId
   const view = route.query.view
-  vm.viewFromQuery = view === 'services' || view === 'courses' ? view : route.query.course === 'true' && !route.query.courseServiceBooking ? 'courses' : undefined
-  if (vm.viewFromQuery) vm.view = vm.viewFromQuery
-  if (route.query.courseServiceBooking === 'true') vm.courseServiceBooking = true
+  const viewFromQuery = view === 'services' || view === 'courses' ? view : route.query.course === 'true' && !route.query.courseServiceBooking ? 'courses' : undefined
   const index = Number(route.query.service)
-  if (route.query.service !== undefined && Number.isInteger(index) && index >= 0) vm.activeIndex = index
+  vm.patch({
+    query: route.query,
+    categoryId: route.categoryId,
+    viewFromQuery,
+    ...(viewFromQuery ? { view: viewFromQuery } : {}),
+    ...(route.query.courseServiceBooking === 'true' ? { mode: withCourseLink(vm.state.mode) } : {}),
+    ...(route.query.service !== undefined && Number.isInteger(index) && index >= 0 ? { activeIndex: index } : {}),
+  })
   const left = vm.step
   const { step, clear } = stepForRoute({
     ...route,
@@ -34,12 +38,17 @@ export function applyRoute(vm: BookingWizard, route: RouteState, releaseLogin: (
     // A reloaded time step (its URL is the service's) names the time the wizard holds again.
     timeHeld: vm.canBook && vm.held.key !== undefined && route.query.hold === holdParam(vm.held.key),
   })
-  vm.step = step
+  vm.patch({ step })
   if (step !== left && step !== 'confirm' && step !== 'payment') releaseLogin()
   // The step left by browser back loses its selection (spec section 4 'Back navigation'): a time
   // chosen, or held by confirm, is released; its hold would otherwise run out on an earlier step.
   if (clear !== 'none') vm.clearTime()
-  if (clear === 'backFromConfirm') vm.timeStep = vm.date ? 'hours' : 'date'
+}
+
+/** courseServiceBooking=true: a course session, or the reschedule of one (its terms and thank-you page). */
+function withCourseLink(mode: WizardMode): WizardMode {
+  if (mode.kind === 'reschedule') return { ...mode, courseSession: true }
+  return mode.kind === 'newBooking' || mode.kind === 'bookAgain' ? { kind: 'courseSession' } : mode
 }
 
 /** A step URL opened directly (course booking from the account, reload): its service joins the basket. */
@@ -47,9 +56,7 @@ export function restoreService(vm: BookingWizard, service: ServiceView): void {
   const index = Math.min(vm.activeIndex, vm.basket.length)
   if (vm.basket[index]?.service.id === service.id) return
   const item: BasketItem = { kind: 'service', service, anyStaff: false, ...(nextIsCourseSession(vm, index) ? { courseSession: true } : {}) }
-  if (index < vm.basket.length) vm.basket[index] = item
-  else vm.basket.push(item)
-  vm.activeIndex = index
+  vm.patch({ basket: index < vm.basket.length ? vm.basket.map((i, at) => (at === index ? item : i)) : [...vm.basket, item], activeIndex: index })
 }
 
 /** A course purchase URL opened directly (reload, shared link): its course joins the basket. */
@@ -60,6 +67,5 @@ export function restoreCourse(vm: BookingWizard, course: ServiceView): void {
     console.warn(next.left.message)
     return
   }
-  vm.basket = next.right
-  vm.activeIndex = vm.basket.length - 1
+  vm.patch({ basket: next.right, activeIndex: next.right.length - 1 })
 }

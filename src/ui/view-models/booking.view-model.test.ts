@@ -105,8 +105,8 @@ describe('view lock (spec section 4)', () => {
     expect(booking.lockedView).toBe('services')
     booking.setView('courses')
     expect(booking.view).toBe('services')
-    booking.view = 'courses'
-    booking.activeIndex = 1
+    booking.patch({ view: 'courses' })
+    booking.patch({ activeIndex: 1 })
     booking.chooseService(course, 'kc')
     expect(warn).toHaveBeenCalledWith(MIX_WARNING)
     expect(booking.basket).toHaveLength(1)
@@ -155,7 +155,7 @@ describe('view lock (spec section 4)', () => {
     expect(booking.isViewLocked('courses')).toBe(true)
     booking.setView('services')
     expect(booking.view).toBe('giftVoucher')
-    booking.view = 'services'
+    booking.patch({ view: 'services' })
     booking.chooseService(facial, 'cat1')
     expect(warn).toHaveBeenCalledWith(GIFT_VOUCHER_MIX_WARNING)
     expect(booking.basket).toEqual([])

@@ -51,7 +51,8 @@ export type WizardMode =
   | { kind: 'newBooking' }
   /** `courseSession`: the URL came from a course session's Book link (its terms, its thank-you page); the course pays nothing more in a reschedule */
   | { kind: 'reschedule'; appointmentId: string; linked: boolean; sources: CurrentTime[]; courseSession?: true }
-  | { kind: 'bookAgain' }
+  /** `servicesToRefresh`: the past appointment's services still need the server's (deposit rules, online details) */
+  | { kind: 'bookAgain'; servicesToRefresh?: true }
   /** a session a bought course pays for (course=true&courseServiceBooking=true) */
   | { kind: 'courseSession' }
   | { kind: 'coursePurchase' }
@@ -60,7 +61,7 @@ export type WizardMode =
 export type WizardModeKind = WizardMode['kind']
 
 /** The server's hold of the chosen time: pending until the server answers the pick. */
-export type WizardHold = { status: 'pending' } | { status: 'held'; key: HeldTimeKey; expiresAt: number }
+export type WizardHold = { status: 'pending'; expiresAt?: number } | { status: 'held'; key: HeldTimeKey; expiresAt: number }
 
 
 export type WizardDialog =

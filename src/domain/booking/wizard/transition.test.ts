@@ -110,7 +110,7 @@ table('book, sign in, agree, pay', [
 table('modes', [
   ['reschedule of a linked booking: the time step', initialWizardState, { type: 'startReschedule', locationId: CLINIC, appointmentId: 'a1', linked: true, items: [{ service: MASSAGE, staff: ANN, appointmentId: 'a1', event: T1 }] },
     at('time', { mode: { kind: 'reschedule', appointmentId: 'a1', linked: true, sources: [{ appointmentId: 'a1', isLinked: undefined, ...T1, serviceId: MASSAGE.id, practitionerId: ANN.id, price: 50 }] }, basket: [item(MASSAGE, { staff: ANN, bookedStaff: ANN })] })],
-  ['book again: the staff step', initialWizardState, { type: 'startBookAgain', locationId: CLINIC, items: [{ service: MASSAGE, staff: ANN }] }, at('staff', { mode: { kind: 'bookAgain' }, basket: [item(MASSAGE, { staff: ANN })] })],
+  ['book again: the staff step', initialWizardState, { type: 'startBookAgain', locationId: CLINIC, items: [{ service: MASSAGE, staff: ANN }] }, at('staff', { mode: { kind: 'bookAgain', servicesToRefresh: true }, basket: [item(MASSAGE, { staff: ANN })] })],
   ['course session', at('service'), { type: 'startCourseSession', courseContext: { courseId: 'c', courseServices: [MASSAGE.id] } }, at('service', { mode: { kind: 'courseSession' }, courseContext: { courseId: 'c', courseServices: [MASSAGE.id] } })],
   ['gift voucher: confirm', at('service'), { type: 'addGiftVoucher', voucher: { value: 50 } }, at('confirm', { mode: { kind: 'giftVoucher', vouchers: [{ value: 50 }] }, view: 'giftVoucher' })],
   ['gift voucher with a basket: refused', massageChosen, { type: 'addGiftVoucher', voucher: { value: 50 } }, { ...massageChosen, message: GIFT_VOUCHER_MIX_WARNING }],
@@ -137,7 +137,7 @@ table('restore from the URL and the server', [
   ['a course beside services is refused', at('confirm', { basket: [item(MASSAGE)] }), { type: 'restoreCourse', course: COURSE }, at('confirm', { basket: [item(MASSAGE)], message: CANNOT_MIX_MESSAGE })],
   ['the server\'s hold: its basket on the hours of its day', at('time', { activeIndex: 3 }), { type: 'restoreBasket', basket: [item(MASSAGE, { staff: ANN, ...T1 })], date: '2026-12-02', held: true }, at('time', { basket: [item(MASSAGE, { staff: ANN, ...T1 })], date: '2026-12-02' })],
   ['the pending booking paid for: its basket', at('payment', { activeIndex: 3 }), { type: 'restoreBasket', basket: [item(MASSAGE, { staff: ANN, ...T1 })], date: '2026-12-02', held: false }, at('payment', { activeIndex: 3, basket: [item(MASSAGE, { staff: ANN, ...T1 })], date: '2026-12-02' })],
-  ['book again: the server\'s services, the category kept', at('staff', { mode: { kind: 'bookAgain' }, basket: [item(MASSAGE, { staff: ANN })] }), { type: 'refreshServices', services: [{ id: MASSAGE.id, defaultPrice: 45, bookingDepositType: 'percentage' }] },
+  ['book again: the server\'s services, the category kept', at('staff', { mode: { kind: 'bookAgain', servicesToRefresh: true }, basket: [item(MASSAGE, { staff: ANN })] }), { type: 'refreshServices', services: [{ id: MASSAGE.id, defaultPrice: 45, bookingDepositType: 'percentage' }] },
     at('staff', { mode: { kind: 'bookAgain' }, basket: [item({ id: MASSAGE.id, defaultPrice: 45, bookingDepositType: 'percentage', categoryId: MASSAGE.categoryId }, { staff: ANN })] })],
   ['restoring', at('staff'), { type: 'restoring', restoring: true }, at('staff', { restoring: true })],
   ['restored', at('staff', { restoring: true }), { type: 'restoring', restoring: false }, at('staff')],

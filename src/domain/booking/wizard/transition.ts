@@ -101,7 +101,7 @@ function without<T extends object, K extends keyof T>(value: T, ...keys: K[]): T
 
 
 /** The mode follows the basket's kind: courses make a course purchase, an emptied one is no longer. */
-function withBasket<S extends WizardService, P extends WizardPractitioner>(state: State<S, P>, basket: WizardItem<S, P>[]): State<S, P> {
+export function withBasket<S extends WizardService, P extends WizardPractitioner>(state: State<S, P>, basket: WizardItem<S, P>[]): State<S, P> {
   const courses = basket.some((i) => i.kind === 'course')
   const mode = courses ? { kind: 'coursePurchase' as const } : state.mode.kind === 'coursePurchase' ? { kind: 'newBooking' as const } : state.mode
   return { ...state, basket, mode }
@@ -242,7 +242,7 @@ function move<S extends WizardService, P extends WizardPractitioner>(state: Stat
     }
     case 'startBookAgain': {
       const start = modeStart({ reschedule: false }, event.locationId, event.items)
-      return { ...resetWizard(s), mode: { kind: 'bookAgain' }, locationId: event.locationId, basket: start.basket.map((i) => dropUndefined(i)), step: start.step }
+      return { ...resetWizard(s), mode: { kind: 'bookAgain', servicesToRefresh: true }, locationId: event.locationId, basket: start.basket.map((i) => dropUndefined(i)), step: start.step }
     }
     case 'startCourseSession':
       if (s.basket.length > 0 || s.mode.kind !== 'newBooking') return state
@@ -270,7 +270,7 @@ function move<S extends WizardService, P extends WizardPractitioner>(state: Stat
         const categoryId = fresh?.categoryId ?? item.service.categoryId
         return fresh ? { ...item, service: categoryId === undefined ? fresh : { ...fresh, categoryId } } : item
       })
-      return { ...s, basket }
+      return { ...s, basket, ...(s.mode.kind === 'bookAgain' ? { mode: { kind: 'bookAgain' as const } } : {}) }
     }
     case 'restoring':
       return event.restoring ? { ...s, restoring: true } : without(s, 'restoring')
