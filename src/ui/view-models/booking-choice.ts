@@ -5,10 +5,11 @@
  */
 import * as E from 'fp-ts/Either'
 import { addToBasket, GIFT_VOUCHER_MIX_WARNING, replaceInBasket } from '../../domain/booking/basket'
+import { nextIsCourseSession } from '../../domain/booking/wizard'
 import { stepPath } from '../../domain/booking/steps'
 import type { Navigator } from './app-services'
 import type { BasketItem, GiftVoucherItem, BookingWizard } from './booking-views'
-import type { PractitionerView, ServiceView } from './views'
+import type { ServiceView } from './views'
 
 
 export function chooseService(vm: BookingWizard, service: ServiceView, categoryId: string | undefined): void {
@@ -20,7 +21,7 @@ export function chooseService(vm: BookingWizard, service: ServiceView, categoryI
   const kind: BasketItem['kind'] = vm.view === 'courses' ? 'course' : 'service'
   const index = Math.min(vm.activeIndex, vm.basket.length)
   // In a course session the course pays for the first service (its Book link's); services added to it are paid.
-  const item: BasketItem = { kind, service, anyStaff: false, ...(kind === 'service' && nextIsCourseSession(vm, index) ? { courseSession: true } : {}) }
+  const item: BasketItem = { kind, service, anyStaff: false, ...(kind === 'service' && nextIsCourseSession(vm.state, index) ? { courseSession: true } : {}) }
   // The basket's rules are the domain's (no mixing course purchases with services).
   const next = index < vm.basket.length ? replaceInBasket(vm.basket, index, item) : addToBasket(vm.basket, item)
   if (E.isLeft(next)) {
@@ -52,19 +53,4 @@ export function removeGiftVoucher(vm: BookingWizard, navigator: Navigator): void
   if (vm.step !== 'confirm' && vm.step !== 'payment') return
   vm.patch({ step: 'service' })
   navigator.go(stepPath({ locationId: vm.location?.id ?? '', query: vm.keptQuery }))
-}
-
-/**
- * The practitioner a basket item gets. In a reschedule the appointment's own practitioner, chosen again
- * from the list, keeps the appointment's price (the server reprices only for another practitioner, and a
- * course session stays free); the list shows today's price.
- */
-export function staffFor(item: BasketItem, practitioner: PractitionerView): PractitionerView {
-  const booked = item.bookedStaff
-  return booked?.id === practitioner.id && booked.grossPrice !== undefined ? { ...practitioner, grossPrice: booked.grossPrice } : practitioner
-}
-
-/** Whether the item the basket gets at `index` is the course session (none is yet): the one the course's Book link opens. */
-export function nextIsCourseSession(vm: BookingWizard, index: number): boolean {
-  return vm.isCourseSession && !vm.basket.some((i, at) => at !== index && i.courseSession)
 }

@@ -1,15 +1,12 @@
 /**
- * The booking wizard restored from its URL (spec section 4 'Step flow'): the step, the kept query
- * flags, and the service or course a step URL names. The step rules are the domain's (stepForRoute).
+ * The booking wizard follows its URL (spec section 4 'Step flow'): the step and the kept query flags.
+ * The step rules are the domain's (stepForRoute); the service or course a step URL names joins the
+ * basket by the domain's transition (restoreService, restoreCourse).
  */
-import * as E from 'fp-ts/Either'
-import { addToBasket } from '../../domain/booking/basket'
 import { stepForRoute } from '../../domain/booking/steps'
 import { holdParam } from '../../domain/booking/hold'
-import { nextIsCourseSession } from './booking-choice'
 import type { WizardMode } from '../../domain/booking/wizard'
-import type { BasketItem, RouteState, BookingWizard } from './booking-views'
-import type { ServiceView } from './views'
+import type { RouteState, BookingWizard } from './booking-views'
 
 /**
  * A URL arrived: the query's view lock and flags, the active item, then the step. A step change
@@ -49,23 +46,4 @@ export function applyRoute(vm: BookingWizard, route: RouteState, releaseLogin: (
 function withCourseLink(mode: WizardMode): WizardMode {
   if (mode.kind === 'reschedule') return { ...mode, courseSession: true }
   return mode.kind === 'newBooking' || mode.kind === 'bookAgain' ? { kind: 'courseSession' } : mode
-}
-
-/** A step URL opened directly (course booking from the account, reload): its service joins the basket. */
-export function restoreService(vm: BookingWizard, service: ServiceView): void {
-  const index = Math.min(vm.activeIndex, vm.basket.length)
-  if (vm.basket[index]?.service.id === service.id) return
-  const item: BasketItem = { kind: 'service', service, anyStaff: false, ...(nextIsCourseSession(vm, index) ? { courseSession: true } : {}) }
-  vm.patch({ basket: index < vm.basket.length ? vm.basket.map((i, at) => (at === index ? item : i)) : [...vm.basket, item], activeIndex: index })
-}
-
-/** A course purchase URL opened directly (reload, shared link): its course joins the basket. */
-export function restoreCourse(vm: BookingWizard, course: ServiceView): void {
-  if (vm.basket.some((i) => i.kind === 'course' && i.service.id === course.id)) return
-  const next = addToBasket(vm.basket, { kind: 'course' as const, service: course, anyStaff: false })
-  if (E.isLeft(next)) {
-    console.warn(next.left.message)
-    return
-  }
-  vm.patch({ basket: next.right, activeIndex: next.right.length - 1 })
 }

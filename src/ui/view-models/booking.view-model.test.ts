@@ -463,7 +463,7 @@ describe('remove, change, clear', () => {
 
   it('clearing booking info keeps courseContext', () => {
     const { booking } = twoItems()
-    booking.setCourseContext({ courseId: 'cc1', courseServices: ['s1'] })
+    booking.dispatch({ type: 'setCourseContext', courseContext: { courseId: 'cc1', courseServices: ['s1'] } })
     booking.clearBookingInfo()
     expect(booking.basket).toEqual([])
     expect(booking.step).toBe('location')
@@ -537,12 +537,12 @@ describe('reschedule and book again', () => {
     const { booking } = world()
     booking.setLocation(clinicA)
     booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query: { course: 'true', courseServiceBooking: 'true' } })
-    booking.restoreService(facial)
+    booking.dispatch({ type: 'restoreService', service: facial })
     expect(booking.isCoveredByCourse(booking.basket[0])).toBe(true)
     booking.clearBookingInfo()
     booking.setLocation(clinicA)
     booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query: {} })
-    booking.restoreService(facial)
+    booking.dispatch({ type: 'restoreService', service: facial })
     expect(booking.isCoveredByCourse(booking.basket[0])).toBe(false)
   })
 

@@ -2,16 +2,15 @@ import { makeAutoObservable } from 'mobx'
 import { injectable } from 'inversify'
 import { inject } from '../../application/inject'
 import { WEB_CONFIG, type ChainSlot, type ClinicView, type PractitionerView, type RescheduleSource, type ServiceView, type WebConfig } from './views'
-import { bookLabel, canChangeItems, courseServiceBooking, lockedView, priceOf, withBasket } from '../../domain/booking/wizard'
+import { bookLabel, canChangeItems, clearTime, courseServiceBooking, lockedView, priceOf, staffFor, transition, withBasket, withTimes, type WizardEvent } from '../../domain/booking/wizard'
 import { NAVIGATOR, type Navigator } from './app-services'
 import { initialBookingState, type BasketItem, type BookingState, type BookingWizard, type CourseContext, type GiftVoucherItem, type RescheduleInput, type RouteState, type ServiceViewKind, type Step, type TimeStep } from './booking-views'
 import { SessionViewModel } from './session.view-model'
 import { removeFromBasket, stepBack } from './booking-back'
 import { HoldTimer, withHoldParam, withoutHoldParam } from './booking-hold'
-import { clearTimes, fillTimes, refreshServices } from './booking-basket'
 import { buyNow, emptyBasket, goToConfirm, resetWizard, startBookAgain, startReschedule } from './booking-modes'
-import { applyRoute, restoreCourse, restoreService } from './booking-route'
-import { addGiftVoucher, chooseService, removeGiftVoucher, staffFor } from './booking-choice'
+import { applyRoute } from './booking-route'
+import { addGiftVoucher, chooseService, removeGiftVoucher } from './booking-choice'
 import { SelectLocation } from '../../application/use-cases/catalogue.use-case'
 import { BOOKING_STEPS, stepPath } from '../../domain/booking/steps'
 import { holdParam, type HeldTimeKey } from '../../domain/booking/hold'
@@ -42,6 +41,12 @@ export class BookingViewModel implements BookingWizard {
     makeAutoObservable<BookingViewModel, 'navigator' | 'clock' | 'config' | 'selectLocation' | 'session' | 'timer' | 'route'>(this, {
       navigator: false, clock: false, config: false, selectLocation: false, session: false, timer: false, route: false,
     })
+  }
+
+  /** A user action or an answer, by the domain's transition (what it refuses leaves the state as it is). */
+  dispatch(event: WizardEvent<ServiceView, PractitionerView>): void {
+    // The transitions copy the state they get: the clinic and the URL's query stay with it.
+    this.state = transition(this.state, event) as BookingState
   }
 
   /** The one way the wizard's moves change the state; the mode follows the basket's kind (a course purchase). */
@@ -156,7 +161,6 @@ export class BookingViewModel implements BookingWizard {
   /** A step URL that cannot be rebuilt: the nearest earlier valid step replaces it. */
   fallBack(path: string): void { this.navigator.go(path, { replace: true }) }
 
-  setRestoring(value: boolean): void { this.patch({ restoring: value ? true : undefined }) }
 
   setLocation(clinic: ClinicView): void {
     if (this.location && this.location.id !== clinic.id) emptyBasket(this)
@@ -188,11 +192,13 @@ export class BookingViewModel implements BookingWizard {
 
   chooseService(service: ServiceView, categoryId: string | undefined): void { chooseService(this, service, categoryId) }
 
-  /** A step URL opened directly (course booking from the account, reload): its service joins the basket. */
-  restoreService(service: ServiceView): void { restoreService(this, service) }
 
   /** A course purchase URL opened directly (reload, shared link): its course joins the basket. */
-  restoreCourse(course: ServiceView): void { restoreCourse(this, course) }
+  restoreCourse(course: ServiceView): void {
+    this.dispatch({ type: 'restoreCourse', course })
+    if (this.state.message) console.warn(this.state.message)
+    this.patch({ message: undefined })
+  }
 
   /** The step URL of the basket's item at `index`. */
   goToService(index: number, categoryId = this.categoryId): void {
@@ -254,7 +260,8 @@ export class BookingViewModel implements BookingWizard {
     const expiresAt = this.clock.now().getTime() + this.config.holdSeconds * 1000
     // The server's hold of the time before stays named until the new one replaces it (HoldTime's `replaces`).
     const key = this.held.key
-    this.patch({ basket: fillTimes(this.basket, chain), hold: key ? { status: 'held', key, expiresAt } : { status: 'pending', expiresAt } })
+    const parts = chain.map((slot, i) => ({ start: slot.startDate, end: slot.endDate, ...(slot.practitioner ? { practitioner: { id: slot.practitioner, displayName: this.basket[i]?.staff?.displayName ?? '' } } : {}) }))
+    this.patch({ basket: withTimes(this.basket, parts), hold: key ? { status: 'held', key, expiresAt } : { status: 'pending', expiresAt } })
     this.timer.start(expiresAt, () => this.holdExpired())
   }
 
@@ -304,7 +311,7 @@ export class BookingViewModel implements BookingWizard {
   clearTime(): void {
     const held = this.held.key !== undefined
     this.timer.cancel()
-    this.patch({ hold: undefined, basket: clearTimes(this.basket) })
+    this.state = clearTime(this.state) as BookingState
     if (held) this.dropHoldParam()
   }
 
@@ -369,12 +376,7 @@ export class BookingViewModel implements BookingWizard {
   /** Book again: same services and practitioner, at the staff step. */
   startBookAgain(input: Omit<RescheduleInput, 'appointmentId' | 'linked'>): void { startBookAgain(this, input, this.navigator) }
 
-  /** The basket's services replaced by the server's (book again), keeping what the basket chose. */
-  refreshServices(services: ServiceView[]): void {
-    this.patch({ basket: refreshServices(this.basket, services), ...(this.isBookAgain ? { mode: { kind: 'bookAgain' } } : {}) })
-  }
 
-  setCourseContext(context: CourseContext | undefined): void { this.patch({ courseContext: context }) }
 
   /** A bought course's Book link: a new booking of the session the course pays for (a service added to it is paid). */
   startCourseSession(context: CourseContext, service: ServiceView): void {

@@ -200,7 +200,7 @@ export class ConfirmViewModel {
           this.toasts.show(UNEXPECTED_ERROR)
           return
         }
-        b.setCourseContext(context)
+        b.dispatch({ type: 'setCourseContext', courseContext: context })
       }
       const payer = this.payer
       // The booking's kind is decided once, by the domain, with the request.

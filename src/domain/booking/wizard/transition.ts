@@ -125,7 +125,7 @@ export const canChangeItems = (state: WizardState): boolean =>
   state.mode.kind !== 'coursePurchase' && !(state.mode.kind === 'reschedule' && state.mode.linked)
 
 /** The practitioner an item gets; in a reschedule its own practitioner chosen again keeps the appointment's price. */
-function staffFor<P extends WizardPractitioner>(item: WizardItem<WizardService, P>, practitioner: P): P {
+export function staffFor<P extends WizardPractitioner>(item: WizardItem<WizardService, P>, practitioner: P): P {
   const booked = item.bookedStaff
   return booked?.id === practitioner.id && booked.grossPrice !== undefined ? { ...practitioner, grossPrice: booked.grossPrice } : practitioner
 }
@@ -176,12 +176,7 @@ function move<S extends WizardService, P extends WizardPractitioner>(state: Stat
       return s.step === 'time' ? { ...s, date: event.date } : state
     case 'chooseTime': {
       if (s.step !== 'time' || s.date === undefined || event.chain.length !== s.basket.length) return state
-      const basket = s.basket.map((item, i) => {
-        const part = event.chain[i]
-        const staff = item.anyStaff && part.practitioner ? part.practitioner : item.staff
-        return dropUndefined({ ...item, start: part.start, end: part.end, staff })
-      })
-      return { ...s, basket, hold: { status: 'pending' } }
+      return { ...s, basket: withTimes(s.basket, event.chain), hold: { status: 'pending' } }
     }
     case 'held':
       return s.hold !== undefined && timeChosen(s) ? { ...s, hold: { status: 'held', key: event.key, expiresAt: event.expiresAt } } : state
@@ -281,8 +276,7 @@ function move<S extends WizardService, P extends WizardPractitioner>(state: Stat
 function restoreService<S extends WizardService, P extends WizardPractitioner>(s: State<S, P>, service: S): State<S, P> {
   const index = Math.min(s.activeIndex, s.basket.length)
   if (s.basket[index]?.service.id === service.id) return s.activeIndex === index ? s : { ...s, activeIndex: index }
-  const session = s.mode.kind === 'courseSession' && !s.basket.some((i, at) => at !== index && i.courseSession)
-  const item: WizardItem<S, P> = { kind: 'service', service, anyStaff: false, ...(session ? { courseSession: true } : {}) }
+  const item: WizardItem<S, P> = { kind: 'service', service, anyStaff: false, ...(nextIsCourseSession(s, index) ? { courseSession: true } : {}) }
   const basket = index < s.basket.length ? s.basket.map((i, at) => (at === index ? item : i)) : [...s.basket, item]
   return { ...s, basket, activeIndex: index }
 }
@@ -295,12 +289,27 @@ function chooseService<S extends WizardService, P extends WizardPractitioner>(s:
   const service = chosen.categoryId === undefined && categoryId !== undefined ? { ...chosen, categoryId } : chosen
   const index = Math.min(s.activeIndex, s.basket.length)
   // In a course session the course pays for the first service (its Book link's); services added to it are paid.
-  const session = kind === 'service' && s.mode.kind === 'courseSession' && !s.basket.some((i, at) => at !== index && i.courseSession)
+  const session = kind === 'service' && nextIsCourseSession(s, index)
   const item: WizardItem<S, P> = { kind, service, anyStaff: false, ...(session ? { courseSession: true } : {}) }
   const next = index < s.basket.length ? replaceInBasket(s.basket, index, item) : addToBasket(s.basket, item)
   if (E.isLeft(next)) return refuse(s, CANNOT_MIX_MESSAGE)
   const chosenState = { ...clearTime(withBasket(s, next.right)), activeIndex: index }
   return kind === 'course' ? { ...chosenState, dialog: { kind: 'anotherCourse' } } : { ...chosenState, step: 'staff' }
+}
+
+/** The chosen time on every appointment: its start and end, and who performs it for 'Any practitioner'. */
+export function withTimes<S extends WizardService, P extends WizardPractitioner>(basket: readonly WizardItem<S, P>[], chain: readonly ChainPart<P>[]): WizardItem<S, P>[] {
+  return basket.map((item, i) => {
+    const part = chain[i]
+    if (!part) return item
+    const staff = item.anyStaff && part.practitioner ? part.practitioner : item.staff
+    return dropUndefined({ ...item, start: part.start, end: part.end, staff })
+  })
+}
+
+/** Whether the service the basket gets at `index` is the course session (none is yet): the one the course's Book link opens. */
+export function nextIsCourseSession(state: WizardState, index: number): boolean {
+  return state.mode.kind === 'courseSession' && !state.basket.some((i, at) => at !== index && i.courseSession)
 }
 
 function addAnother<S extends WizardService, P extends WizardPractitioner>(s: State<S, P>): State<S, P> {
