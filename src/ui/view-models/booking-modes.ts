@@ -48,7 +48,8 @@ export function emptyBasket(vm: BookingWizard): void {
 export function resetWizard(vm: BookingWizard): void {
   vm.clearTime()
   const { location, locationId, categoryId, query, courseContext, restoring } = vm.state
-  vm.patch({ ...initialBookingState, location, locationId, categoryId, query, courseContext, restoring })
+  // Every optional part named: a patch keeps what it does not name (a day picked would open the next booking's time step on its hours).
+  vm.patch({ ...initialBookingState, date: undefined, hold: undefined, dialog: undefined, viewFromQuery: undefined, message: undefined, location, locationId, categoryId, query, courseContext, restoring })
 }
 
 /**

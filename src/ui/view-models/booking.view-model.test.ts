@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { anna, ben, chooseFacialAndMassage, clinicA, clinicB, course, facial, massage, user, world, type World } from './booking.test-support'
 import { GIFT_VOUCHER_MIX_WARNING, MIX_WARNING } from './booking.view-model'
+import { initialBookingState } from './booking-views'
 
 const at = (start: string, end: string, practitioner?: string) => ({ startDate: start, endDate: end, practitioner, valid: true })
 
@@ -468,6 +469,26 @@ describe('remove, change, clear', () => {
     expect(booking.basket).toEqual([])
     expect(booking.step).toBe('location')
     expect(booking.courseContext).toEqual({ courseId: 'cc1', courseServices: ['s1'] })
+  })
+
+  it('a second booking in the same tab starts its time step on the date picker, with nothing of the first left', () => {
+    const { booking } = world()
+    booking.setLocation(clinicA)
+    booking.setView('courses')
+    booking.patch({ view: 'services' })
+    booking.chooseService(facial, 'cat1')
+    booking.choosePractitioner('any')
+    booking.answerAnotherService(false)
+    booking.pickDate('2026-03-12')
+    booking.chooseTime([at('2026-03-12T10:00:00Z', '2026-03-12T11:00:00Z', 'p2')])
+    booking.askRemove(0)
+    booking.clearBookingInfo()
+    expect(booking.state).toEqual({ ...initialBookingState, location: clinicA, locationId: clinicA.id, query: {} })
+    booking.chooseService(massage, 'cat1')
+    booking.choosePractitioner('any')
+    booking.answerAnotherService(false)
+    expect(booking.timeStep).toBe('date')
+    expect(booking.date).toBeUndefined()
   })
 })
 
