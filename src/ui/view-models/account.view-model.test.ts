@@ -141,7 +141,7 @@ describe('AccountViewModel', () => {
   it('Log out clears the session and booking info and returns home', async () => {
     const { vm, session, booking, navigator, u } = setup()
     await vm.enter(new URLSearchParams())
-    booking.isBookAgain = true
+    booking.patch({ mode: { kind: 'bookAgain' } })
     vm.selectTab('logout')
     await new Promise((r) => setTimeout(r, 0))
     expect(u.logout.execute).toHaveBeenCalled()

@@ -3,6 +3,7 @@
  * removal of a basket item. Each steps back and clears the selection of the step left.
  */
 import { stepPath } from '../../domain/booking/steps'
+import type { WizardMode } from '../../domain/booking/wizard'
 import type { Navigator } from './app-services'
 import type { BookingWizard } from './booking-views'
 
@@ -14,30 +15,25 @@ export function stepBack(vm: BookingWizard, navigator: Navigator): void {
       return
     case 'staff': {
       const item = vm.activeItem
-      if (item && item.staff === undefined && !item.anyStaff && !vm.isReschedule) vm.basket.splice(vm.activeIndex, 1)
-      else if (item) {
-        item.staff = undefined
-        item.anyStaff = false
-      }
-      vm.activeIndex = vm.basket.length
-      vm.step = 'service'
+      const basket =
+        item && item.staff === undefined && !item.anyStaff && !vm.isReschedule
+          ? vm.basket.filter((_, at) => at !== vm.activeIndex)
+          : vm.basket.map((i, at) => (at === vm.activeIndex ? { ...i, staff: undefined, anyStaff: false } : i))
+      vm.patch({ basket, activeIndex: basket.length, step: 'service' })
       navigator.go(stepPath({ locationId: vm.location?.id ?? '', query: vm.keptQuery }))
       return
     }
     case 'time':
       vm.clearTime()
       if (vm.timeStep === 'hours') {
-        vm.date = undefined
-        vm.timeStep = 'date'
+        vm.patch({ date: undefined })
         return
       }
-      vm.activeIndex = Math.max(0, vm.basket.length - 1)
-      vm.step = 'staff'
+      vm.patch({ activeIndex: Math.max(0, vm.basket.length - 1), step: 'staff' })
       return
     case 'confirm':
       vm.clearTime()
-      vm.step = 'time'
-      vm.timeStep = vm.date ? 'hours' : 'date'
+      vm.patch({ step: 'time' })
       vm.goToCurrentServiceUrl()
       return
     default:
@@ -45,28 +41,33 @@ export function stepBack(vm: BookingWizard, navigator: Navigator): void {
   }
 }
 
+/** The mode without the course session: the course paid for that session only (a reschedule keeps its own). */
+function withoutCourseSession(mode: WizardMode): WizardMode {
+  if (mode.kind === 'courseSession') return { kind: 'newBooking' }
+  if (mode.kind === 'reschedule' && mode.courseSession) return { kind: 'reschedule', appointmentId: mode.appointmentId, linked: mode.linked, sources: mode.sources }
+  return mode
+}
+
 /** Removes the basket's item at `index`; removing the last one resets to the service list. */
 export function removeFromBasket(vm: BookingWizard, index: number, navigator: Navigator): void {
-  const [removed] = vm.basket.splice(index, 1)
+  const removed = vm.basket[index]
+  vm.patch({ basket: vm.basket.filter((_, at) => at !== index) })
   vm.clearTime()
   if (vm.basket.length === 0) {
-    vm.activeIndex = 0
-    vm.step = 'service'
     // The list it returns to is the ordinary one (its URL drops the course query): the course no longer pays.
-    vm.courseServiceBooking = false
+    vm.patch({ activeIndex: 0, step: 'service', mode: withoutCourseSession(vm.state.mode) })
     navigator.go(stepPath({ locationId: vm.location?.id ?? '' }))
     return
   }
-  vm.activeIndex = Math.min(vm.activeIndex, vm.basket.length - 1)
+  vm.patch({ activeIndex: Math.min(vm.activeIndex, vm.basket.length - 1) })
   if (removed?.courseSession && vm.isCourseSession) {
     // The course paid for that session only: the services left are an ordinary booking (the URL drops the course query).
-    vm.courseServiceBooking = false
-    vm.query = { ...vm.query, course: undefined, courseServiceBooking: undefined }
+    vm.patch({ mode: withoutCourseSession(vm.state.mode), query: { ...vm.query, course: undefined, courseServiceBooking: undefined } })
     if (vm.step !== 'confirm' && vm.step !== 'payment') vm.goToService(vm.activeIndex)
   }
   // On confirm or payment the held time (and the pending booking of payment) was for the old basket.
   if (vm.step === 'confirm' || vm.step === 'payment') {
-    vm.step = 'time'
+    vm.patch({ step: 'time' })
     vm.goToCurrentServiceUrl()
   }
 }

@@ -5,33 +5,33 @@
  */
 import * as E from 'fp-ts/Either'
 import { addToBasket, GIFT_VOUCHER_MIX_WARNING, replaceInBasket } from '../../domain/booking/basket'
+import { nextIsCourseSession } from '../../domain/booking/wizard'
 import { stepPath } from '../../domain/booking/steps'
 import type { Navigator } from './app-services'
 import type { BasketItem, GiftVoucherItem, BookingWizard } from './booking-views'
-import type { PractitionerView, ServiceView } from './views'
+import type { ServiceView } from './views'
 
 
 export function chooseService(vm: BookingWizard, service: ServiceView, categoryId: string | undefined): void {
   if (!vm.location) return
-  if (vm.giftVouchers.length > 0) {
+  if (vm.state.mode.kind === 'giftVoucher') {
     console.warn(GIFT_VOUCHER_MIX_WARNING)
     return
   }
   const kind: BasketItem['kind'] = vm.view === 'courses' ? 'course' : 'service'
   const index = Math.min(vm.activeIndex, vm.basket.length)
   // In a course session the course pays for the first service (its Book link's); services added to it are paid.
-  const item: BasketItem = { kind, service, anyStaff: false, ...(kind === 'service' && nextIsCourseSession(vm, index) ? { courseSession: true } : {}) }
+  const item: BasketItem = { kind, service, anyStaff: false, ...(kind === 'service' && nextIsCourseSession(vm.state, index) ? { courseSession: true } : {}) }
   // The basket's rules are the domain's (no mixing course purchases with services).
   const next = index < vm.basket.length ? replaceInBasket(vm.basket, index, item) : addToBasket(vm.basket, item)
   if (E.isLeft(next)) {
     console.warn(next.left.message)
     return
   }
-  vm.basket = next.right
-  vm.activeIndex = index
+  vm.patch({ basket: next.right, activeIndex: index })
   vm.clearTime()
   if (kind === 'course') {
-    vm.askAnotherCourse = true
+    vm.patch({ dialog: { kind: 'anotherCourse' } })
     return
   }
   vm.goToService(index, categoryId)
@@ -43,29 +43,14 @@ export function addGiftVoucher(vm: BookingWizard, voucher: GiftVoucherItem, navi
     console.warn(GIFT_VOUCHER_MIX_WARNING)
     return
   }
-  vm.giftVouchers = [voucher]
+  vm.patch({ mode: { kind: 'giftVoucher', vouchers: [voucher] } })
   navigator.go(stepPath({ locationId: vm.location.id, confirm: true }))
 }
 
 /** Back to the service list (from confirm or payment), every view open again. */
 export function removeGiftVoucher(vm: BookingWizard, navigator: Navigator): void {
-  vm.giftVouchers = []
+  if (vm.state.mode.kind === 'giftVoucher') vm.patch({ mode: { kind: 'newBooking' } })
   if (vm.step !== 'confirm' && vm.step !== 'payment') return
-  vm.step = 'service'
+  vm.patch({ step: 'service' })
   navigator.go(stepPath({ locationId: vm.location?.id ?? '', query: vm.keptQuery }))
-}
-
-/**
- * The practitioner a basket item gets. In a reschedule the appointment's own practitioner, chosen again
- * from the list, keeps the appointment's price (the server reprices only for another practitioner, and a
- * course session stays free); the list shows today's price.
- */
-export function staffFor(item: BasketItem, practitioner: PractitionerView): PractitionerView {
-  const booked = item.bookedStaff
-  return booked?.id === practitioner.id && booked.grossPrice !== undefined ? { ...practitioner, grossPrice: booked.grossPrice } : practitioner
-}
-
-/** Whether the item the basket gets at `index` is the course session (none is yet): the one the course's Book link opens. */
-export function nextIsCourseSession(vm: BookingWizard, index: number): boolean {
-  return vm.isCourseSession && !vm.basket.some((i, at) => at !== index && i.courseSession)
 }

@@ -1,57 +1,28 @@
-import { makeAutoObservable } from 'mobx'
 import { holdParam, type HeldTimeKey } from '../../domain/booking/hold'
 import { stepPath } from '../../domain/booking/steps'
 import type { RouteState } from './booking-views'
-import type { WebConfig } from './views'
 import type { Clock } from '../../application/ports/clock.port'
 
 /**
- * The hold on a chosen time (spec section 4, 5 minutes by configuration): one timer at a time, and
- * its expiry for the countdown. Starting again replaces the running hold. Once the server holds the
- * time (issue 17), `key` names its hold and the countdown runs to the server's expiry.
+ * The timer of the hold on a chosen time (spec section 4, 5 minutes by configuration): one at a time,
+ * starting again replaces the running one. An effect of the booking view model: the hold itself (its
+ * key and expiry) is the view model's state; this only calls back when it runs out.
  */
-export class BookingHold {
-  expiresAt?: number = undefined
-  /** the server's hold of the chosen time (SlotHoldViewModel makes, releases and restores it) */
-  key?: HeldTimeKey = undefined
-  private cancel?: () => void
+export class HoldTimer {
+  private stop?: () => void
 
-  constructor(
-    private readonly clock: Clock,
-    private readonly config: Pick<WebConfig, 'holdSeconds'>,
-  ) {
-    makeAutoObservable<BookingHold, 'clock' | 'config' | 'cancel'>(this, { clock: false, config: false, cancel: false })
+  constructor(private readonly clock: Clock) {}
+
+  /** The timer to `expiresAt`. */
+  start(expiresAt: number, onExpired: () => void): void {
+    this.cancel()
+    this.stop = this.clock.after(Math.max(0, expiresAt - this.clock.now().getTime()), onExpired)
   }
 
-  /** Whole seconds left, undefined when no hold runs. */
-  get secondsLeft(): number | undefined {
-    return this.expiresAt === undefined ? undefined : Math.max(0, Math.ceil((this.expiresAt - this.clock.now().getTime()) / 1000))
-  }
-
-  /** The timer to `expiresAt` (by default the configured hold from now). */
-  start(onExpired: () => void, expiresAt = this.clock.now().getTime() + this.config.holdSeconds * 1000): void {
-    this.cancel?.()
-    this.expiresAt = expiresAt
-    this.cancel = this.clock.after(Math.max(0, expiresAt - this.clock.now().getTime()), onExpired)
-  }
-
-  /** The server holds the time: its key, and the countdown to its expiry. */
-  held(key: HeldTimeKey, expiresAt: number, onExpired: () => void): void {
-    this.key = key
-    this.start(onExpired, expiresAt)
-  }
-
-  /** The confirm step's countdown takes over: the timer stops, the server's hold stays. */
-  handOver(): void {
-    this.cancel?.()
-    this.cancel = undefined
-  }
-
-  /** The time is released: no timer, no hold. */
-  stop(): void {
-    this.handOver()
-    this.expiresAt = undefined
-    this.key = undefined
+  /** No timer (the hold released, or the confirm step's countdown took over). */
+  cancel(): void {
+    this.stop?.()
+    this.stop = undefined
   }
 }
 

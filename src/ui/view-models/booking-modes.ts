@@ -4,35 +4,28 @@
  */
 import { modeStart, type ModeStart } from '../../domain/booking/reschedule'
 import { stepPath } from '../../domain/booking/steps'
+import type { WizardMode } from '../../domain/booking/wizard'
 import type { Navigator } from './app-services'
-import type { RescheduleInput, BookingWizard } from './booking-views'
+import { initialBookingState, type RescheduleInput, type BookingWizard } from './booking-views'
 import type { ClinicView, PractitionerView, ServiceView } from './views'
 
 /** Reschedule starts at the time step when linked, otherwise at the staff step. */
 export function startReschedule(vm: BookingWizard, input: RescheduleInput, navigator: Navigator): void {
   vm.clearBookingInfo()
-  vm.isReschedule = true
-  vm.isLinked = input.linked
-  vm.rescheduleAppointmentId = input.appointmentId
-  enter(vm, input.clinic, modeStart({ reschedule: true, linked: input.linked }, input.clinic.id, input.items), navigator)
-  for (const item of vm.basket) item.bookedStaff = item.staff
+  const start = modeStart({ reschedule: true, linked: input.linked }, input.clinic.id, input.items)
+  const mode: WizardMode = { kind: 'reschedule', appointmentId: input.appointmentId, linked: input.linked, sources: start.sources }
+  enter(vm, input.clinic, mode, { ...start, basket: start.basket.map((i) => ({ ...i, bookedStaff: i.staff })) }, navigator)
 }
 
 /** Book again: same services and practitioner, at the staff step; the services still need refreshing. */
 export function startBookAgain(vm: BookingWizard, input: Omit<RescheduleInput, 'appointmentId' | 'linked'>, navigator: Navigator): void {
   vm.clearBookingInfo()
-  vm.isBookAgain = true
-  vm.servicesToRefresh = true
-  enter(vm, input.clinic, modeStart({ reschedule: false }, input.clinic.id, input.items), navigator)
+  enter(vm, input.clinic, { kind: 'bookAgain', servicesToRefresh: true }, modeStart({ reschedule: false }, input.clinic.id, input.items), navigator)
 }
 
-function enter(vm: BookingWizard, clinic: ClinicView, start: ModeStart<ServiceView, PractitionerView>, navigator: Navigator): void {
-  vm.rescheduleSources = start.sources
-  vm.location = clinic
-  vm.basket = start.basket
-  vm.activeIndex = 0
+function enter(vm: BookingWizard, clinic: ClinicView, mode: WizardMode, start: ModeStart<ServiceView, PractitionerView>, navigator: Navigator): void {
   // Book again's step follows from its URL (staff); reschedule's may be time, which the URL cannot tell.
-  if (vm.isReschedule) vm.step = start.step
+  vm.patch({ location: clinic, locationId: clinic.id, basket: start.basket, mode, activeIndex: 0, ...(mode.kind === 'reschedule' ? { step: start.step } : {}) })
   navigator.go(stepPath(start.path))
 }
 
@@ -47,30 +40,16 @@ export function buyNow(vm: BookingWizard, navigator: Navigator): void {
 /** The basket emptied with its time, gift vouchers and date (another clinic was chosen). */
 export function emptyBasket(vm: BookingWizard): void {
   vm.clearTime()
-  vm.basket = []
-  vm.activeIndex = 0
-  vm.giftVouchers = []
-  vm.date = undefined
-  vm.timeStep = 'date'
+  const mode = vm.state.mode.kind === 'giftVoucher' ? { kind: 'newBooking' as const } : vm.state.mode
+  vm.patch({ basket: [], activeIndex: 0, mode, date: undefined })
 }
 
-/** Every mode and choice reset; courseContext is kept (spec section 4). */
+/** Every mode and choice reset; the clinic, the URL's query and courseContext are kept (spec section 4). */
 export function resetWizard(vm: BookingWizard): void {
-  emptyBasket(vm)
-  vm.step = 'location'
-  vm.outOfTime = false
-  vm.askAnotherService = false
-  vm.askAnotherCourse = false
-  vm.removing = undefined
-  vm.isReschedule = false
-  vm.isBookAgain = false
-  vm.servicesToRefresh = false
-  vm.isLinked = false
-  vm.rescheduleAppointmentId = undefined
-  vm.rescheduleSources = []
-  vm.courseServiceBooking = false
-  vm.viewFromQuery = undefined
-  vm.view = 'services'
+  vm.clearTime()
+  const { location, locationId, categoryId, query, courseContext, restoring } = vm.state
+  // Every optional part named: a patch keeps what it does not name (a day picked would open the next booking's time step on its hours).
+  vm.patch({ ...initialBookingState, date: undefined, hold: undefined, dialog: undefined, viewFromQuery: undefined, message: undefined, location, locationId, categoryId, query, courseContext, restoring })
 }
 
 /**
@@ -81,7 +60,7 @@ export function goToConfirm(vm: BookingWizard, target: string, requireLogin: (th
   if (!vm.canBook || vm.step === 'confirm') return
   requireLogin(() => {
     if (vm.step === 'confirm') return
-    vm.step = 'confirm' // at once: the URL's render comes after a second click of the same double click
+    vm.patch({ step: 'confirm' }) // at once: the URL's render comes after a second click of the same double click
     navigator.go(target)
   })
 }

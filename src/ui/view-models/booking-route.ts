@@ -1,28 +1,29 @@
 /**
- * The booking wizard restored from its URL (spec section 4 'Step flow'): the step, the kept query
- * flags, and the service or course a step URL names. The step rules are the domain's (stepForRoute).
+ * The booking wizard follows its URL (spec section 4 'Step flow'): the step and the kept query flags.
+ * The step rules are the domain's (stepForRoute); the service or course a step URL names joins the
+ * basket by the domain's transition (restoreService, restoreCourse).
  */
-import * as E from 'fp-ts/Either'
-import { addToBasket } from '../../domain/booking/basket'
 import { stepForRoute } from '../../domain/booking/steps'
 import { holdParam } from '../../domain/booking/hold'
-import { nextIsCourseSession } from './booking-choice'
-import type { BasketItem, RouteState, BookingWizard } from './booking-views'
-import type { ServiceView } from './views'
+import type { WizardMode } from '../../domain/booking/wizard'
+import type { RouteState, BookingWizard } from './booking-views'
 
 /**
  * A URL arrived: the query's view lock and flags, the active item, then the step. A step change
  * releases a login demanded by an earlier 'Book appointment' (it belongs to confirm and payment).
  */
 export function applyRoute(vm: BookingWizard, route: RouteState, releaseLogin: () => void): void {
-  vm.query = route.query
-  vm.categoryId = route.categoryId
   const view = route.query.view
-  vm.viewFromQuery = view === 'services' || view === 'courses' ? view : route.query.course === 'true' && !route.query.courseServiceBooking ? 'courses' : undefined
-  if (vm.viewFromQuery) vm.view = vm.viewFromQuery
-  if (route.query.courseServiceBooking === 'true') vm.courseServiceBooking = true
+  const viewFromQuery = view === 'services' || view === 'courses' ? view : route.query.course === 'true' && !route.query.courseServiceBooking ? 'courses' : undefined
   const index = Number(route.query.service)
-  if (route.query.service !== undefined && Number.isInteger(index) && index >= 0) vm.activeIndex = index
+  vm.patch({
+    query: route.query,
+    categoryId: route.categoryId,
+    viewFromQuery,
+    ...(viewFromQuery ? { view: viewFromQuery } : {}),
+    ...(route.query.courseServiceBooking === 'true' ? { mode: withCourseLink(vm.state.mode) } : {}),
+    ...(route.query.service !== undefined && Number.isInteger(index) && index >= 0 ? { activeIndex: index } : {}),
+  })
   const left = vm.step
   const { step, clear } = stepForRoute({
     ...route,
@@ -34,32 +35,15 @@ export function applyRoute(vm: BookingWizard, route: RouteState, releaseLogin: (
     // A reloaded time step (its URL is the service's) names the time the wizard holds again.
     timeHeld: vm.canBook && vm.held.key !== undefined && route.query.hold === holdParam(vm.held.key),
   })
-  vm.step = step
+  vm.patch({ step })
   if (step !== left && step !== 'confirm' && step !== 'payment') releaseLogin()
   // The step left by browser back loses its selection (spec section 4 'Back navigation'): a time
   // chosen, or held by confirm, is released; its hold would otherwise run out on an earlier step.
   if (clear !== 'none') vm.clearTime()
-  if (clear === 'backFromConfirm') vm.timeStep = vm.date ? 'hours' : 'date'
 }
 
-/** A step URL opened directly (course booking from the account, reload): its service joins the basket. */
-export function restoreService(vm: BookingWizard, service: ServiceView): void {
-  const index = Math.min(vm.activeIndex, vm.basket.length)
-  if (vm.basket[index]?.service.id === service.id) return
-  const item: BasketItem = { kind: 'service', service, anyStaff: false, ...(nextIsCourseSession(vm, index) ? { courseSession: true } : {}) }
-  if (index < vm.basket.length) vm.basket[index] = item
-  else vm.basket.push(item)
-  vm.activeIndex = index
-}
-
-/** A course purchase URL opened directly (reload, shared link): its course joins the basket. */
-export function restoreCourse(vm: BookingWizard, course: ServiceView): void {
-  if (vm.basket.some((i) => i.kind === 'course' && i.service.id === course.id)) return
-  const next = addToBasket(vm.basket, { kind: 'course' as const, service: course, anyStaff: false })
-  if (E.isLeft(next)) {
-    console.warn(next.left.message)
-    return
-  }
-  vm.basket = next.right
-  vm.activeIndex = vm.basket.length - 1
+/** courseServiceBooking=true: a course session, or the reschedule of one (its terms and thank-you page). */
+function withCourseLink(mode: WizardMode): WizardMode {
+  if (mode.kind === 'reschedule') return { ...mode, courseSession: true }
+  return mode.kind === 'newBooking' || mode.kind === 'bookAgain' ? { kind: 'courseSession' } : mode
 }

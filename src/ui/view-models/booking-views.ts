@@ -1,25 +1,15 @@
 /** The booking wizard's state shapes (BookingViewModel), apart so that its view models share them. */
 import type { BookingStep } from '../../domain/booking/steps'
 import type { HeldTimeKey } from '../../domain/booking/hold'
-import type { ClinicView, PractitionerView, RescheduleSource, ServiceView } from './views'
+import { initialWizardState, type WizardItem, type WizardState } from '../../domain/booking/wizard'
+import type { ClinicView, PractitionerView, ServiceView } from './views'
 
 export type Step = BookingStep
 export type TimeStep = 'date' | 'hours'
 export type ServiceViewKind = 'services' | 'courses' | 'giftVoucher'
 
-export interface BasketItem {
-  kind: 'service' | 'course'
-  service: ServiceView
-  staff?: PractitionerView
-  anyStaff: boolean
-  start?: string
-  end?: string
-  appointmentId?: string
-  /** the session a bought course pays for (the service its Book link opened); other items of the booking are paid */
-  courseSession?: boolean
-  /** reschedule: the appointment's own practitioner, with what the appointment costs (the server keeps it for them) */
-  bookedStaff?: PractitionerView
-}
+/** A basket item: the domain wizard's item of the catalogue's services and practitioners. */
+export type BasketItem = WizardItem<ServiceView, PractitionerView>
 
 export interface GiftVoucherItem {
   value: number
@@ -48,32 +38,37 @@ export interface RescheduleInput {
 }
 
 /**
- * What the wizard's moves (booking-back, -choice, -modes, -route) read and change of the booking view
- * model: named here, so that they need not import the view model that imports them (no import cycle).
+ * The booking view model's one observable state: the domain's wizard state (issue 27), with what the
+ * page shows of it that the domain names by id only (the clinic), and the query of the URL last routed.
+ */
+export type BookingState = WizardState<ServiceView, PractitionerView> & {
+  location?: ClinicView
+  /** the category the URL names (a step URL's service has none of its own) */
+  categoryId?: string
+  query: Record<string, string | undefined>
+}
+
+export const initialBookingState: BookingState = { ...(initialWizardState as WizardState<ServiceView, PractitionerView>), query: {} }
+
+/**
+ * What the wizard's moves (booking-back, -choice, -modes, -route) read of the booking view model and
+ * the one way they change it (`patch`): named here, so that they need not import the view model that
+ * imports them (no import cycle).
  */
 export interface BookingWizard {
-  location?: ClinicView
-  categoryId?: string
-  step: Step
-  basket: BasketItem[]
-  activeIndex: number
-  view: ServiceViewKind
-  viewFromQuery?: ServiceViewKind
-  timeStep: TimeStep
-  date?: string
-  outOfTime: boolean
-  askAnotherService: boolean
-  askAnotherCourse: boolean
-  removing?: number
-  giftVouchers: GiftVoucherItem[]
-  courseServiceBooking: boolean
-  isReschedule: boolean
-  isBookAgain: boolean
-  servicesToRefresh: boolean
-  isLinked: boolean
-  rescheduleAppointmentId?: string
-  rescheduleSources: RescheduleSource[]
-  query: Record<string, string | undefined>
+  readonly state: BookingState
+  patch(change: Partial<BookingState>): void
+  readonly location?: ClinicView
+  readonly step: Step
+  readonly basket: BasketItem[]
+  readonly activeIndex: number
+  readonly view: ServiceViewKind
+  readonly timeStep: TimeStep
+  readonly date?: string
+  readonly courseServiceBooking: boolean
+  readonly isReschedule: boolean
+  readonly isLinked: boolean
+  readonly query: Record<string, string | undefined>
   readonly activeItem: BasketItem | undefined
   readonly isCoursePurchase: boolean
   readonly isCourseSession: boolean

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { anna, ben, chooseFacialAndMassage, clinicA, clinicB, course, facial, massage, user, world, type World } from './booking.test-support'
 import { GIFT_VOUCHER_MIX_WARNING, MIX_WARNING } from './booking.view-model'
+import { initialBookingState } from './booking-views'
 
 const at = (start: string, end: string, practitioner?: string) => ({ startDate: start, endDate: end, practitioner, valid: true })
 
@@ -105,8 +106,8 @@ describe('view lock (spec section 4)', () => {
     expect(booking.lockedView).toBe('services')
     booking.setView('courses')
     expect(booking.view).toBe('services')
-    booking.view = 'courses'
-    booking.activeIndex = 1
+    booking.patch({ view: 'courses' })
+    booking.patch({ activeIndex: 1 })
     booking.chooseService(course, 'kc')
     expect(warn).toHaveBeenCalledWith(MIX_WARNING)
     expect(booking.basket).toHaveLength(1)
@@ -155,7 +156,7 @@ describe('view lock (spec section 4)', () => {
     expect(booking.isViewLocked('courses')).toBe(true)
     booking.setView('services')
     expect(booking.view).toBe('giftVoucher')
-    booking.view = 'services'
+    booking.patch({ view: 'services' })
     booking.chooseService(facial, 'cat1')
     expect(warn).toHaveBeenCalledWith(GIFT_VOUCHER_MIX_WARNING)
     expect(booking.basket).toEqual([])
@@ -463,11 +464,31 @@ describe('remove, change, clear', () => {
 
   it('clearing booking info keeps courseContext', () => {
     const { booking } = twoItems()
-    booking.setCourseContext({ courseId: 'cc1', courseServices: ['s1'] })
+    booking.dispatch({ type: 'setCourseContext', courseContext: { courseId: 'cc1', courseServices: ['s1'] } })
     booking.clearBookingInfo()
     expect(booking.basket).toEqual([])
     expect(booking.step).toBe('location')
     expect(booking.courseContext).toEqual({ courseId: 'cc1', courseServices: ['s1'] })
+  })
+
+  it('a second booking in the same tab starts its time step on the date picker, with nothing of the first left', () => {
+    const { booking } = world()
+    booking.setLocation(clinicA)
+    booking.setView('courses')
+    booking.patch({ view: 'services' })
+    booking.chooseService(facial, 'cat1')
+    booking.choosePractitioner('any')
+    booking.answerAnotherService(false)
+    booking.pickDate('2026-03-12')
+    booking.chooseTime([at('2026-03-12T10:00:00Z', '2026-03-12T11:00:00Z', 'p2')])
+    booking.askRemove(0)
+    booking.clearBookingInfo()
+    expect(booking.state).toEqual({ ...initialBookingState, location: clinicA, locationId: clinicA.id, query: {} })
+    booking.chooseService(massage, 'cat1')
+    booking.choosePractitioner('any')
+    booking.answerAnotherService(false)
+    expect(booking.timeStep).toBe('date')
+    expect(booking.date).toBeUndefined()
   })
 })
 
@@ -537,12 +558,12 @@ describe('reschedule and book again', () => {
     const { booking } = world()
     booking.setLocation(clinicA)
     booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query: { course: 'true', courseServiceBooking: 'true' } })
-    booking.restoreService(facial)
+    booking.dispatch({ type: 'restoreService', service: facial })
     expect(booking.isCoveredByCourse(booking.basket[0])).toBe(true)
     booking.clearBookingInfo()
     booking.setLocation(clinicA)
     booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query: {} })
-    booking.restoreService(facial)
+    booking.dispatch({ type: 'restoreService', service: facial })
     expect(booking.isCoveredByCourse(booking.basket[0])).toBe(false)
   })
 

@@ -209,7 +209,7 @@ describe('TimeViewModel', () => {
 
   it('a reschedule asks for the days and the times with the appointment being moved (its own time counts as free)', async () => {
     const { vm, booking, useCases } = timeWorld({ GetAvailableDays: async () => E.right(['2026-03-12']) })
-    booking.rescheduleAppointmentId = 'a0000000000000000000000b'
+    booking.patch({ mode: { kind: 'reschedule', appointmentId: 'a0000000000000000000000b', linked: false, sources: [] } })
     await vm.loadMonth()
     await vm.pickDate('2026-03-12')
     expect(useCases.calls.GetAvailableDays![0][0]).toMatchObject({ month: 3, rescheduleId: 'a0000000000000000000000b' })

@@ -392,7 +392,7 @@ describe('PaymentViewModel (spec section 4, Payment)', () => {
     const w = confirmWorld()
     w.payment.start({ kind: 'giftVoucher', paymentUrl: '/p', transactionId: 't' })
     expect(w.payment.thankYouPath).toBe('/location?giftVoucherPurchase=true')
-    w.booking.courseServiceBooking = true
+    w.booking.patch({ mode: { kind: 'courseSession' } })
     w.payment.start({ kind: 'deposit', paymentUrl: '/p', transactionId: 't' })
     expect(w.payment.thankYouPath).toBe('/location?courseServiceBooking=true')
   })

@@ -15,7 +15,6 @@ import { NAVIGATOR, type Navigator, type Exec } from './app-services'
 import { PaymentViewModel } from './payment.view-model'
 import { idsOfBooking, withBooked } from './thank-you-calendar.view-model'
 import { depositOf, toBookingRequest, type BookingRequest, type Payer } from '../../domain/booking/wizard'
-import { wizardStateOf } from './booking-wizard-state'
 import { formatCountdown, holdBannerText } from '../../domain/booking/hold'
 import { lateCancellationTerms, type CancellationSettings } from '../../domain/policy/cancellation'
 import { isCourseBookDisabled } from '../../domain/booking/course'
@@ -99,7 +98,7 @@ export class ConfirmViewModel {
   /** Deposit (or full price for courses and vouchers; a course session's course pays for it); undefined until it can be calculated. */
   get amountDue(): number | undefined {
     const payer = this.payer
-    return payer && depositOf(wizardStateOf(this.booking), payer)
+    return payer && depositOf(this.booking.state, payer)
   }
 
   /** Who pays, with the organisation's deposit rules; undefined until both are known. */
@@ -201,11 +200,11 @@ export class ConfirmViewModel {
           this.toasts.show(UNEXPECTED_ERROR)
           return
         }
-        b.setCourseContext(context)
+        b.dispatch({ type: 'setCourseContext', courseContext: context })
       }
       const payer = this.payer
       // The booking's kind is decided once, by the domain, with the request.
-      const request = payer ? toBookingRequest(wizardStateOf(b), payer) : E.left(undefined)
+      const request = payer ? toBookingRequest(b.state, payer) : E.left(undefined)
       if (E.isLeft(request)) {
         this.toasts.show(UNEXPECTED_ERROR)
         if (!b.isReschedule && !b.isCoursePurchase && !b.isGiftVoucherPurchase) this.backToTimes()

@@ -93,7 +93,7 @@ describe('ForgotPasswordViewModel', () => {
 
   it('reset mode sends the token, clears the booking info, reloads the session and opens the dialog', async () => {
     const { vm, reset, booking, sessionUseCases } = setup()
-    booking.isReschedule = true
+    booking.patch({ mode: { kind: 'reschedule', appointmentId: 'a1', linked: false, sources: [] } })
     vm.enter('/user/reset-password/tok', 'tok')
     vm.setNew('Strong123')
     vm.setConfirm('Strong123')

@@ -190,7 +190,7 @@ export class ServicesViewModel {
     if (this.booking.activeItem?.service.id === serviceId) return true
     const result = await this.service(serviceId)
     runInAction(() => {
-      if (E.isRight(result)) this.booking.restoreService(result.right)
+      if (E.isRight(result)) this.booking.dispatch({ type: 'restoreService', service: result.right })
       else this.toasts.show(result.left)
     })
     return E.isRight(result)
@@ -226,12 +226,12 @@ export class ServicesViewModel {
     const coursePurchase = query.course === 'true' && !courseSession
 
     if (booking.location?.id !== id) {
-      booking.setRestoring(true)
+      booking.dispatch({ type: 'restoring', restoring: true })
       await locations.load({ autoSelect: false })
       if (stale()) return
       const clinic = locations.find(id)
       if (!clinic) {
-        booking.setRestoring(false)
+        booking.dispatch({ type: 'restoring', restoring: false })
         const canChooseLocation = courseSession && route.categoryId && route.serviceId && !locations.failed
         booking.fallBack(
           canChooseLocation
@@ -246,7 +246,7 @@ export class ServicesViewModel {
 
     // A reschedule is started from the customer area with the appointment: the URL alone cannot rebuild it.
     if (query.reschedule === '1' && !booking.isReschedule) {
-      booking.setRestoring(false)
+      booking.dispatch({ type: 'restoring', restoring: false })
       booking.fallBack('/app')
       return
     }
@@ -255,7 +255,7 @@ export class ServicesViewModel {
 
     // A reloaded time or confirm step names its held time (issue 17): basket, times and countdown come back.
     if (query.hold && !booking.canBook) {
-      booking.setRestoring(true)
+      booking.dispatch({ type: 'restoring', restoring: true })
       await this.slotHold.restore(query.hold, async (sid) => {
         const found = await this.service(sid)
         return E.isRight(found) ? found.right : undefined
@@ -267,18 +267,18 @@ export class ServicesViewModel {
     if (serviceId) {
       const held = booking.activeItem?.service.id === serviceId || booking.basket.some((i) => i.kind === 'course' && i.service.id === serviceId)
       if (!held) {
-        booking.setRestoring(true)
+        booking.dispatch({ type: 'restoring', restoring: true })
         const found = coursePurchase ? await this.findCourse(id, serviceId, stale) : await this.fetchService(serviceId, stale)
         if (stale()) return
         if (!found) {
-          booking.setRestoring(false)
+          booking.dispatch({ type: 'restoring', restoring: false })
           booking.fallBack(`${clinicPath}${booking.queryString}`)
           return
         }
         // Rebuilt at another basket index than the URL's (a later service of a multi-service basket
         // reloaded): the URL is corrected, or the step would look for an item that is not there.
         if (!coursePurchase && query.service !== undefined && query.service !== String(booking.activeIndex)) {
-          booking.setRestoring(false)
+          booking.dispatch({ type: 'restoring', restoring: false })
           const params = new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, v]])))
           params.set('service', String(booking.activeIndex))
           booking.fallBack(`${clinicPath}/${route.categoryId ?? 'all'}/${serviceId}${route.confirm ? '/confirm' : ''}?${params}`)
@@ -286,7 +286,7 @@ export class ServicesViewModel {
         }
       }
     }
-    booking.setRestoring(false)
+    booking.dispatch({ type: 'restoring', restoring: false })
     booking.rederive()
     if (route.confirm && !booking.canConfirm) {
       // Confirm needs the hold of a chosen time: back to the staff step (or the services).
@@ -302,7 +302,7 @@ export class ServicesViewModel {
     const ids = [...new Set(this.booking.basket.map((i) => i.service.id))]
     const results = await Promise.all(ids.map((id) => this.service(id)))
     if (stale() && !this.booking.servicesToRefresh) return
-    runInAction(() => this.booking.refreshServices(results.flatMap((r) => (E.isRight(r) ? [r.right] : []))))
+    runInAction(() => this.booking.dispatch({ type: 'refreshServices', services: results.flatMap((r) => (E.isRight(r) ? [r.right] : [])) }))
   }
 
   /** A service URL: the service joins the basket (unless a newer URL took over meanwhile). */
@@ -310,7 +310,7 @@ export class ServicesViewModel {
     const result = await this.service(serviceId)
     if (stale()) return false
     runInAction(() => {
-      if (E.isRight(result)) this.booking.restoreService(result.right)
+      if (E.isRight(result)) this.booking.dispatch({ type: 'restoreService', service: result.right })
       else this.toasts.show(result.left)
     })
     return E.isRight(result)

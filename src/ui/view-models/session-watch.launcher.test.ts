@@ -73,7 +73,7 @@ describe('followSignedInCustomer', () => {
 
   it("with the real SessionWatchViewModel: a customer who logs in on the wizard is logged out by 'logout-customer', and logging out closes the socket", async () => {
     const w = world({ signedIn: false })
-    w.booking.isBookAgain = true
+    w.booking.patch({ mode: { kind: 'bookAgain' } })
     const connections: { customerId: string; onLoggedOut: () => void; close: ReturnType<typeof vi.fn> }[] = []
     const watchSession = useCase((input: { customerId: string; onLoggedOut: () => void }) => {
       const connection = { ...input, close: vi.fn() }

@@ -40,7 +40,7 @@ describe('SessionWatchViewModel', () => {
 
   it("a 'logout-customer' message (reported by the use case) signs out, clears the booking info and goes home", async () => {
     const { vm, session, booking, navigator, connections, sessionUseCases } = setup()
-    booking.isBookAgain = true
+    booking.patch({ mode: { kind: 'bookAgain' } })
     vm.start()
     await flush()
     connections[0]!.onLoggedOut()
@@ -61,7 +61,7 @@ describe('SessionWatchViewModel', () => {
 
   it('Log out runs the use case, clears the session and booking info and returns home', async () => {
     const { vm, logout, session, booking, navigator } = setup()
-    booking.isReschedule = true
+    booking.patch({ mode: { kind: 'reschedule', appointmentId: 'a1', linked: false, sources: [] } })
     await vm.logout()
     expect(logout.execute).toHaveBeenCalled()
     expect(session.user).toBeUndefined()

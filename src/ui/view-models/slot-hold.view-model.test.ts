@@ -169,7 +169,7 @@ describe('SlotHoldViewModel (issue 17)', () => {
 
   it('a reschedule holds nothing (the server counts the booking\'s own time as the customer\'s)', async () => {
     const w = holdWorld()
-    w.booking.isReschedule = true
+    w.booking.patch({ mode: { kind: 'reschedule', appointmentId: 'a1', linked: false, sources: [] } })
     expect(await w.slotHold.pick([slot])).toBe('other')
     expect(w.useCases.calls.HoldTime ?? []).toHaveLength(0)
     expect(w.booking.startTime).toBe(slot.startDate)

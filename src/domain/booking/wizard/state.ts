@@ -49,8 +49,10 @@ export interface CourseContext {
 /** What the customer is doing; exactly one at a time. */
 export type WizardMode =
   | { kind: 'newBooking' }
-  | { kind: 'reschedule'; appointmentId: string; linked: boolean; sources: CurrentTime[] }
-  | { kind: 'bookAgain' }
+  /** `courseSession`: the URL came from a course session's Book link (its terms, its thank-you page); the course pays nothing more in a reschedule */
+  | { kind: 'reschedule'; appointmentId: string; linked: boolean; sources: CurrentTime[]; courseSession?: true }
+  /** `servicesToRefresh`: the past appointment's services still need the server's (deposit rules, online details) */
+  | { kind: 'bookAgain'; servicesToRefresh?: true }
   /** a session a bought course pays for (course=true&courseServiceBooking=true) */
   | { kind: 'courseSession' }
   | { kind: 'coursePurchase' }
@@ -59,7 +61,7 @@ export type WizardMode =
 export type WizardModeKind = WizardMode['kind']
 
 /** The server's hold of the chosen time: pending until the server answers the pick. */
-export type WizardHold = { status: 'pending' } | { status: 'held'; key: HeldTimeKey; expiresAt: number }
+export type WizardHold = { status: 'pending'; expiresAt?: number } | { status: 'held'; key: HeldTimeKey; expiresAt: number }
 
 
 export type WizardDialog =
@@ -93,6 +95,8 @@ export interface WizardState<S extends WizardService = WizardService, P extends 
   submitting: boolean
   /** the last refusal to show (a mix of kinds, a taken time, a declined card) */
   message?: string
+  /** what a step URL names (clinic, service, course, held time) is being fetched from the server */
+  restoring?: true
 }
 
 export const initialWizardState: WizardState = {
@@ -124,6 +128,16 @@ export function canConfirm(state: WizardState): boolean {
   if (state.mode.kind === 'coursePurchase') return state.basket.length > 0
   return timeChosen(state)
 }
+
+/**
+ * A booking from a course's Book link (course=true&courseServiceBooking=true): a course session, or the
+ * reschedule of one. Its terms and thank-you page are the course service's; only a course session is free.
+ */
+export const courseServiceBooking = (state: WizardState): boolean =>
+  state.mode.kind === 'courseSession' || (state.mode.kind === 'reschedule' && state.mode.courseSession === true)
+
+/** The step's 'Book appointment' button ('Reschedule appointment' in reschedule mode). */
+export const bookLabel = (state: WizardState): string => (state.mode.kind === 'reschedule' ? 'Reschedule appointment' : 'Book appointment')
 
 /** Whether the course pays for this item: the session its Book link opened. */
 export const coveredByCourse = (state: WizardState, item: WizardItem): boolean => state.mode.kind === 'courseSession' && item.courseSession === true

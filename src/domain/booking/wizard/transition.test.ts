@@ -110,7 +110,7 @@ table('book, sign in, agree, pay', [
 table('modes', [
   ['reschedule of a linked booking: the time step', initialWizardState, { type: 'startReschedule', locationId: CLINIC, appointmentId: 'a1', linked: true, items: [{ service: MASSAGE, staff: ANN, appointmentId: 'a1', event: T1 }] },
     at('time', { mode: { kind: 'reschedule', appointmentId: 'a1', linked: true, sources: [{ appointmentId: 'a1', isLinked: undefined, ...T1, serviceId: MASSAGE.id, practitionerId: ANN.id, price: 50 }] }, basket: [item(MASSAGE, { staff: ANN, bookedStaff: ANN })] })],
-  ['book again: the staff step', initialWizardState, { type: 'startBookAgain', locationId: CLINIC, items: [{ service: MASSAGE, staff: ANN }] }, at('staff', { mode: { kind: 'bookAgain' }, basket: [item(MASSAGE, { staff: ANN })] })],
+  ['book again: the staff step', initialWizardState, { type: 'startBookAgain', locationId: CLINIC, items: [{ service: MASSAGE, staff: ANN }] }, at('staff', { mode: { kind: 'bookAgain', servicesToRefresh: true }, basket: [item(MASSAGE, { staff: ANN })] })],
   ['course session', at('service'), { type: 'startCourseSession', courseContext: { courseId: 'c', courseServices: [MASSAGE.id] } }, at('service', { mode: { kind: 'courseSession' }, courseContext: { courseId: 'c', courseServices: [MASSAGE.id] } })],
   ['gift voucher: confirm', at('service'), { type: 'addGiftVoucher', voucher: { value: 50 } }, at('confirm', { mode: { kind: 'giftVoucher', vouchers: [{ value: 50 }] }, view: 'giftVoucher' })],
   ['gift voucher with a basket: refused', massageChosen, { type: 'addGiftVoucher', voucher: { value: 50 } }, { ...massageChosen, message: GIFT_VOUCHER_MIX_WARNING }],
@@ -118,4 +118,33 @@ table('modes', [
   ['buy now', at('service', { mode: { kind: 'coursePurchase' }, basket: [{ kind: 'course', service: COURSE, anyStaff: false }], activeIndex: 1 }), { type: 'buyNow' }, at('confirm', { mode: { kind: 'coursePurchase' }, basket: [{ kind: 'course', service: COURSE, anyStaff: false }], activeIndex: 1 })],
   ['view locked to the basket\'s kind', at('service', { basket: [item(MASSAGE, { staff: ANN })], activeIndex: 1 }), { type: 'setView', view: 'courses' }, at('service', { basket: [item(MASSAGE, { staff: ANN })], activeIndex: 1 })],
   ['view open with an empty basket', at('service'), { type: 'setView', view: 'courses' }, at('service', { view: 'courses' })],
+])
+
+const rescheduling = { kind: 'reschedule' as const, appointmentId: 'a1', linked: false, sources: [] }
+table('a course\'s Book link (courseServiceBooking=true in the URL)', [
+  ['a new booking becomes a course session', at('service'), { type: 'courseLink' }, at('service', { mode: { kind: 'courseSession' } })],
+  ['a reschedule stays one, of a course session (course terms, nothing free)', at('staff', { mode: rescheduling, basket: [item(MASSAGE)] }), { type: 'courseLink' }, at('staff', { mode: { ...rescheduling, courseSession: true }, basket: [item(MASSAGE)] })],
+  ['a course purchase is not one', at('service', { mode: { kind: 'coursePurchase' } }), { type: 'courseLink' }, at('service', { mode: { kind: 'coursePurchase' } })],
+])
+
+table('restore from the URL and the server', [
+  ['the URL\'s service joins an empty basket', at('staff'), { type: 'restoreService', service: MASSAGE }, at('staff', { basket: [item(MASSAGE)] })],
+  ['the same service again changes nothing', at('staff', { basket: [item(MASSAGE, { staff: ANN })] }), { type: 'restoreService', service: MASSAGE }, at('staff', { basket: [item(MASSAGE, { staff: ANN })] })],
+  ['another service replaces the active item', at('staff', { basket: [item(MASSAGE, { staff: ANN }), item(FACIAL)], activeIndex: 1 }), { type: 'restoreService', service: COURSE }, at('staff', { basket: [item(MASSAGE, { staff: ANN }), item(COURSE)], activeIndex: 1 })],
+  ['in a course session the first is the session', at('staff', { mode: { kind: 'courseSession' } }), { type: 'restoreService', service: MASSAGE }, at('staff', { mode: { kind: 'courseSession' }, basket: [item(MASSAGE, { courseSession: true })] })],
+  ['a course purchase URL: its course', at('confirm'), { type: 'restoreCourse', course: COURSE }, at('confirm', { mode: { kind: 'coursePurchase' }, basket: [{ kind: 'course', service: COURSE, anyStaff: false }] })],
+  ['the course again changes nothing', at('confirm', { mode: { kind: 'coursePurchase' }, basket: [{ kind: 'course', service: COURSE, anyStaff: false }] }), { type: 'restoreCourse', course: COURSE }, at('confirm', { mode: { kind: 'coursePurchase' }, basket: [{ kind: 'course', service: COURSE, anyStaff: false }] })],
+  ['a course beside services is refused', at('confirm', { basket: [item(MASSAGE)] }), { type: 'restoreCourse', course: COURSE }, at('confirm', { basket: [item(MASSAGE)], message: CANNOT_MIX_MESSAGE })],
+  ['the server\'s hold: its basket on the hours of its day', at('time', { activeIndex: 3 }), { type: 'restoreBasket', basket: [item(MASSAGE, { staff: ANN, ...T1 })], date: '2026-12-02', held: true }, at('time', { basket: [item(MASSAGE, { staff: ANN, ...T1 })], date: '2026-12-02' })],
+  ['the pending booking paid for: its basket', at('payment', { activeIndex: 3 }), { type: 'restoreBasket', basket: [item(MASSAGE, { staff: ANN, ...T1 })], date: '2026-12-02', held: false }, at('payment', { activeIndex: 3, basket: [item(MASSAGE, { staff: ANN, ...T1 })], date: '2026-12-02' })],
+  ['book again: the server\'s services, the category kept', at('staff', { mode: { kind: 'bookAgain', servicesToRefresh: true }, basket: [item(MASSAGE, { staff: ANN })] }), { type: 'refreshServices', services: [{ id: MASSAGE.id, defaultPrice: 45, bookingDepositType: 'percentage' }] },
+    at('staff', { mode: { kind: 'bookAgain' }, basket: [item({ id: MASSAGE.id, defaultPrice: 45, bookingDepositType: 'percentage', categoryId: MASSAGE.categoryId }, { staff: ANN })] })],
+  ['restoring', at('staff'), { type: 'restoring', restoring: true }, at('staff', { restoring: true })],
+  ['restored', at('staff', { restoring: true }), { type: 'restoring', restoring: false }, at('staff')],
+])
+
+table('Book appointment on every step that shows the chosen times', [
+  ['a linked reschedule\'s time reached from its staff URL', { ...held, step: 'staff' }, { type: 'book', signedIn: true }, { ...held, step: 'confirm' }],
+  ['not again from confirm', { ...held, step: 'confirm' }, { type: 'book', signedIn: true }, { ...held, step: 'confirm' }],
+  ['not from payment', { ...held, step: 'payment' }, { type: 'book', signedIn: true }, { ...held, step: 'payment' }],
 ])

@@ -66,6 +66,18 @@ export type WizardEvent<S extends WizardService = WizardService, P extends Wizar
   | { type: 'startBookAgain'; locationId: string; items: readonly ModeAppointment<S & { categoryId?: string }, P & { id: string }>[] }
   | { type: 'startCourseSession'; courseContext?: CourseContext }
   | { type: 'setCourseContext'; courseContext?: CourseContext }
+  /** a step URL carries courseServiceBooking=true (a bought course's Book link): a course session, or the reschedule of one */
+  | { type: 'courseLink' }
+  /** a step URL opened directly (reload, a course's Book link): the service it names joins the basket at the active item */
+  | { type: 'restoreService'; service: S }
+  /** a course purchase URL opened directly (reload, shared link): its course joins the basket */
+  | { type: 'restoreCourse'; course: S }
+  /** a reload rebuilt the basket from the server's hold (`held`: its time step again, on the hours of `date`) or its pending booking */
+  | { type: 'restoreBasket'; basket: WizardItem<S, P>[]; date: string; held: boolean }
+  /** book again: the basket's services replaced by the server's (their deposit rules, online details), keeping their category */
+  | { type: 'refreshServices'; services: readonly S[] }
+  /** what a step URL names is being fetched from the server, or has arrived */
+  | { type: 'restoring'; restoring: boolean }
 
 type State<S extends WizardService, P extends WizardPractitioner> = WizardState<S, P>
 
@@ -89,7 +101,7 @@ function without<T extends object, K extends keyof T>(value: T, ...keys: K[]): T
 
 
 /** The mode follows the basket's kind: courses make a course purchase, an emptied one is no longer. */
-function withBasket<S extends WizardService, P extends WizardPractitioner>(state: State<S, P>, basket: WizardItem<S, P>[]): State<S, P> {
+export function withBasket<S extends WizardService, P extends WizardPractitioner>(state: State<S, P>, basket: WizardItem<S, P>[]): State<S, P> {
   const courses = basket.some((i) => i.kind === 'course')
   const mode = courses ? { kind: 'coursePurchase' as const } : state.mode.kind === 'coursePurchase' ? { kind: 'newBooking' as const } : state.mode
   return { ...state, basket, mode }
@@ -113,7 +125,7 @@ export const canChangeItems = (state: WizardState): boolean =>
   state.mode.kind !== 'coursePurchase' && !(state.mode.kind === 'reschedule' && state.mode.linked)
 
 /** The practitioner an item gets; in a reschedule its own practitioner chosen again keeps the appointment's price. */
-function staffFor<P extends WizardPractitioner>(item: WizardItem<WizardService, P>, practitioner: P): P {
+export function staffFor<P extends WizardPractitioner>(item: WizardItem<WizardService, P>, practitioner: P): P {
   const booked = item.bookedStaff
   return booked?.id === practitioner.id && booked.grossPrice !== undefined ? { ...practitioner, grossPrice: booked.grossPrice } : practitioner
 }
@@ -164,12 +176,7 @@ function move<S extends WizardService, P extends WizardPractitioner>(state: Stat
       return s.step === 'time' ? { ...s, date: event.date } : state
     case 'chooseTime': {
       if (s.step !== 'time' || s.date === undefined || event.chain.length !== s.basket.length) return state
-      const basket = s.basket.map((item, i) => {
-        const part = event.chain[i]
-        const staff = item.anyStaff && part.practitioner ? part.practitioner : item.staff
-        return dropUndefined({ ...item, start: part.start, end: part.end, staff })
-      })
-      return { ...s, basket, hold: { status: 'pending' } }
+      return { ...s, basket: withTimes(s.basket, event.chain), hold: { status: 'pending' } }
     }
     case 'held':
       return s.hold !== undefined && timeChosen(s) ? { ...s, hold: { status: 'held', key: event.key, expiresAt: event.expiresAt } } : state
@@ -194,7 +201,8 @@ function move<S extends WizardService, P extends WizardPractitioner>(state: Stat
     case 'back':
       return back(s)
     case 'book':
-      if (s.step !== 'time' || !timeChosen(s)) return state
+      // Every step that shows chosen times offers it (a reschedule's time step may be reached from its staff URL); not twice.
+      if (s.locationId === undefined || s.step === 'confirm' || s.step === 'payment' || !timeChosen(s)) return state
       return event.signedIn ? { ...without(s, 'dialog'), step: 'confirm' } : { ...s, dialog: { kind: 'login' } }
     case 'signedIn':
       return s.dialog?.kind === 'login' && timeChosen(s) ? { ...without(s, 'dialog'), step: 'confirm' } : state
@@ -229,14 +237,48 @@ function move<S extends WizardService, P extends WizardPractitioner>(state: Stat
     }
     case 'startBookAgain': {
       const start = modeStart({ reschedule: false }, event.locationId, event.items)
-      return { ...resetWizard(s), mode: { kind: 'bookAgain' }, locationId: event.locationId, basket: start.basket.map((i) => dropUndefined(i)), step: start.step }
+      return { ...resetWizard(s), mode: { kind: 'bookAgain', servicesToRefresh: true }, locationId: event.locationId, basket: start.basket.map((i) => dropUndefined(i)), step: start.step }
     }
     case 'startCourseSession':
       if (s.basket.length > 0 || s.mode.kind !== 'newBooking') return state
       return { ...s, mode: { kind: 'courseSession' }, ...(event.courseContext ? { courseContext: event.courseContext } : {}) }
     case 'setCourseContext':
       return event.courseContext ? { ...s, courseContext: event.courseContext } : without(s, 'courseContext')
+    case 'courseLink':
+      if (s.mode.kind === 'reschedule') return s.mode.courseSession ? state : { ...s, mode: { ...s.mode, courseSession: true } }
+      return s.mode.kind === 'newBooking' ? { ...s, mode: { kind: 'courseSession' } } : state
+    case 'restoreService':
+      return restoreService(s, event.service)
+    case 'restoreCourse': {
+      if (s.basket.some((i) => i.kind === 'course' && i.service.id === event.course.id)) return state
+      const next = addToBasket(s.basket, { kind: 'course' as const, service: event.course, anyStaff: false } as WizardItem<S, P>)
+      if (E.isLeft(next)) return refuse(s, CANNOT_MIX_MESSAGE)
+      return { ...withBasket(s, next.right), activeIndex: next.right.length - 1 }
+    }
+    case 'restoreBasket': {
+      const restored = { ...s, basket: event.basket, date: event.date }
+      return event.held ? { ...restored, activeIndex: Math.max(0, Math.min(s.activeIndex, event.basket.length - 1)) } : restored
+    }
+    case 'refreshServices': {
+      const basket = s.basket.map((item) => {
+        const fresh = event.services.find((f) => f.id === item.service.id)
+        const categoryId = fresh?.categoryId ?? item.service.categoryId
+        return fresh ? { ...item, service: categoryId === undefined ? fresh : { ...fresh, categoryId } } : item
+      })
+      return { ...s, basket, ...(s.mode.kind === 'bookAgain' ? { mode: { kind: 'bookAgain' as const } } : {}) }
+    }
+    case 'restoring':
+      return event.restoring ? { ...s, restoring: true } : without(s, 'restoring')
   }
+}
+
+/** The service a step URL names, at the active item (replacing another there); the first of a course session is the session. */
+function restoreService<S extends WizardService, P extends WizardPractitioner>(s: State<S, P>, service: S): State<S, P> {
+  const index = Math.min(s.activeIndex, s.basket.length)
+  if (s.basket[index]?.service.id === service.id) return s.activeIndex === index ? s : { ...s, activeIndex: index }
+  const item: WizardItem<S, P> = { kind: 'service', service, anyStaff: false, ...(nextIsCourseSession(s, index) ? { courseSession: true } : {}) }
+  const basket = index < s.basket.length ? s.basket.map((i, at) => (at === index ? item : i)) : [...s.basket, item]
+  return { ...s, basket, activeIndex: index }
 }
 
 function chooseService<S extends WizardService, P extends WizardPractitioner>(s: State<S, P>, chosen: S, categoryId: string | undefined): State<S, P> {
@@ -247,12 +289,27 @@ function chooseService<S extends WizardService, P extends WizardPractitioner>(s:
   const service = chosen.categoryId === undefined && categoryId !== undefined ? { ...chosen, categoryId } : chosen
   const index = Math.min(s.activeIndex, s.basket.length)
   // In a course session the course pays for the first service (its Book link's); services added to it are paid.
-  const session = kind === 'service' && s.mode.kind === 'courseSession' && !s.basket.some((i, at) => at !== index && i.courseSession)
+  const session = kind === 'service' && nextIsCourseSession(s, index)
   const item: WizardItem<S, P> = { kind, service, anyStaff: false, ...(session ? { courseSession: true } : {}) }
   const next = index < s.basket.length ? replaceInBasket(s.basket, index, item) : addToBasket(s.basket, item)
   if (E.isLeft(next)) return refuse(s, CANNOT_MIX_MESSAGE)
   const chosenState = { ...clearTime(withBasket(s, next.right)), activeIndex: index }
   return kind === 'course' ? { ...chosenState, dialog: { kind: 'anotherCourse' } } : { ...chosenState, step: 'staff' }
+}
+
+/** The chosen time on every appointment: its start and end, and who performs it for 'Any practitioner'. */
+export function withTimes<S extends WizardService, P extends WizardPractitioner>(basket: readonly WizardItem<S, P>[], chain: readonly ChainPart<P>[]): WizardItem<S, P>[] {
+  return basket.map((item, i) => {
+    const part = chain[i]
+    if (!part) return item
+    const staff = item.anyStaff && part.practitioner ? part.practitioner : item.staff
+    return dropUndefined({ ...item, start: part.start, end: part.end, staff })
+  })
+}
+
+/** Whether the service the basket gets at `index` is the course session (none is yet): the one the course's Book link opens. */
+export function nextIsCourseSession(state: WizardState, index: number): boolean {
+  return state.mode.kind === 'courseSession' && !state.basket.some((i, at) => at !== index && i.courseSession)
 }
 
 function addAnother<S extends WizardService, P extends WizardPractitioner>(s: State<S, P>): State<S, P> {

@@ -87,3 +87,18 @@ describe('stateFromUrl', () => {
     expect(restored).toEqual(at('staff', { basket: [item(MASSAGE)] }))
   })
 })
+
+describe('the URL of the modes the view model kept as flags', () => {
+  it('keeps a course session\'s flags in its reschedule', () => {
+    const state = at('time', { mode: { kind: 'reschedule', appointmentId: 'a', linked: true, sources: [], courseSession: true }, basket: [item(MASSAGE, { staff: ANN })] })
+    expect(pathOf(state)).toBe(`/step/${CLINIC}/${MASSAGE.categoryId}/${MASSAGE.id}?course=true&courseServiceBooking=true&reschedule=1&service=0`)
+  })
+
+  it('back from the service list is the location list at /', () => {
+    expect(pathOf(at('location', { basket: [item(MASSAGE, { staff: ANN })] }))).toBe('/')
+  })
+
+  it('keeps no restoring flag beside the URL', () => {
+    expect(placeOf(at('staff', { restoring: true }))).toEqual(placeOf(at('staff')))
+  })
+})

@@ -7,12 +7,12 @@
  */
 import { holdParam, parseHoldParam, type HeldTimeKey } from '../hold'
 import { stepForRoute, stepPath } from '../steps'
-import { canConfirm, dropUndefined, initialWizardState, type WizardItem, type WizardPractitioner, type WizardService, type WizardState } from './state'
+import { canConfirm, courseServiceBooking, dropUndefined, initialWizardState, type WizardItem, type WizardPractitioner, type WizardService, type WizardState } from './state'
 
 /** The query parameters the wizard keeps across its URLs, in this order. */
 function keptQuery(state: WizardState): Record<string, string | undefined> {
   const mode = state.mode.kind
-  const session = mode === 'courseSession'
+  const session = courseServiceBooking(state)
   const coursePurchase = mode === 'coursePurchase' && state.step === 'confirm'
   return {
     view: state.viewFromQuery,
@@ -50,10 +50,10 @@ export function pathOf(state: WizardState): string {
  * the times and who 'Any practitioner' turned out to be) and without what a reload drops (a refusal
  * shown, an agree on its way).
  */
-export type WizardPlace<S extends WizardService = WizardService, P extends WizardPractitioner = WizardPractitioner> = Omit<WizardState<S, P>, 'hold' | 'submitting' | 'message'>
+export type WizardPlace<S extends WizardService = WizardService, P extends WizardPractitioner = WizardPractitioner> = Omit<WizardState<S, P>, 'hold' | 'submitting' | 'message' | 'restoring'>
 
 export function placeOf<S extends WizardService, P extends WizardPractitioner>(state: WizardState<S, P>): WizardPlace<S, P> {
-  const { hold: _h, submitting: _s, message: _m, ...place } = state
+  const { hold: _h, submitting: _s, message: _m, restoring: _r, ...place } = state
   // Kept here, the times would outlive the hold: a reload reads them back from the server's.
   const basket = place.basket.map(({ start: _start, end: _end, ...item }) => (item.anyStaff ? dropUndefined({ ...item, staff: undefined }) : item) as WizardItem<S, P>)
   return { ...place, basket }
