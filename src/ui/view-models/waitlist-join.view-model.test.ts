@@ -115,7 +115,7 @@ describe('WaitlistJoinViewModel', () => {
     expect(w.session.loginModalOpen).toBe(false)
     facialWithAnna(w)
     expect(vm.available).toBe(true)
-    w.booking.isReschedule = true
+    w.booking.patch({ mode: { kind: 'reschedule', appointmentId: 'a0000000000000000000000b', linked: false, sources: [] } })
     expect(vm.available).toBe(false)
   })
 })
