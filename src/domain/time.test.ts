@@ -78,6 +78,11 @@ describe('londonToUtc / utcToLondon', () => {
     )
   })
 
+  it.each(['01:00', '01:30', '01:59'])('the repeated October hour: 2026-10-25 %s is its first instant (BST)', (time) => {
+    const [h, m] = time.split(':').map(Number) as [number, number]
+    expect(londonToUtc('2026-10-25', time).toISOString()).toBe(new Date(Date.UTC(2026, 9, 25, h - 1, m)).toISOString())
+  })
+
   it('property: UTC -> London -> UTC is identity outside the repeated October hour', () => {
     fc.assert(
       fc.property(fc.integer({ min: Date.UTC(2026, 0, 1) / 60000, max: Date.UTC(2027, 0, 1) / 60000 }), (minute) => {

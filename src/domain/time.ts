@@ -35,7 +35,15 @@ export function isIsoDate(date: string): boolean {
  */
 export function londonToUtc(date: string, time: string): Date {
   if (!isIsoDate(date) || !TIME_RE.test(time)) throw new RangeError(`Invalid London date/time: ${date} ${time}`)
-  return fromZonedTime(`${date}T${time}:00`, LONDON_TIME_ZONE)
+  const instant = fromZonedTime(`${date}T${time}:00`, LONDON_TIME_ZONE)
+  // The October hour that repeats (01:00-01:59 as the clocks go back) names two instants; date-fns-tz
+  // gives the second for 01:00 and the first for the rest: always the first (still BST).
+  if (date.slice(5, 7) === '10' && time.startsWith('01:')) {
+    const earlier = new Date(instant.getTime() - 3_600_000)
+    const back = utcToLondon(earlier)
+    if (back.date === date && back.time === time) return earlier
+  }
+  return instant
 }
 
 /** London wall-clock date and time of a UTC instant. */
