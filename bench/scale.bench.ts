@@ -80,6 +80,7 @@ async function main() {
     await database.close()
     console.log(`Bookings of distinct free slots, ${PER_STEP} a step, ${CLIENTS} clients at a time, round robin over the instances; ${HISTORY} appointments of history; this machine: ${cpus().length} cores.`)
     console.log(`load average at start: ${loadAverage()}`)
+    console.log('Left out of the figures: the load generator runs on the same machine (its CPU is not counted, but it competes for the cores); the servers run under tsx, as in every bench; no TLS or proxy in front; bookings/s depends on the cores, CPU per booking does not.')
     console.log('\n| instances | bookings/s | CPU per booking: servers + PostgreSQL (ms) | p50 / p99 (ms) | ok / sent | 5xx |')
     console.log('|---:|---:|---:|---:|---:|---:|')
     let batch = 0
@@ -131,4 +132,5 @@ async function main() {
 }
 
 await main()
+// A failure in main() rejects above and exits non-zero; this ends the run when the pools' and agents' sockets would keep Node alive.
 process.exit(0)
