@@ -108,7 +108,7 @@ describe('the embedded booking flow with third-party storage blocked', () => {
 
     const card = await paymentFrame(frame as unknown as Page, s.problems)
     await s.shot('payment')
-    await payWithCard(card, '4242 4242 4242 4242')
+    await payWithCard(card, '4242 4242 4242 4242', { submitWith: 'enter' })
     await waitForThankYou(inFrame, /\/location\?serviceBooking=true/)
     await frame.getByRole('button', { name: 'Book new appointment' }).waitFor()
     await s.shot('thank-you')

@@ -13,9 +13,10 @@ export default defineConfig({
     globalSetup: ['test/e2e/support/global-setup.ts'],
     testTimeout: 120_000,
     // One retry, kept for now: runs without it on 2026-11-29 failed once each in embed-storage-blocked
-    // (the sandbox card's Pay clicked before its listener existed: fixed since) and in outage (after
-    // the server came back, no time chip became enabled on the time step: still to be found). A
-    // scenario that fails twice is a real failure.
+    // (the sandbox card's Pay clicked before its listener existed, then a synthetic tap that missed Pay
+    // two frames deep right after a scroll: both fixed since) and in outage (after the server came
+    // back, no time chip became enabled on the time step: still to be found). A scenario that fails
+    // twice is a real failure.
     retry: 1,
     hookTimeout: 240_000,
     fileParallelism: false,
