@@ -56,6 +56,7 @@ export async function htmlOf(message: RenderedMessage, brand: Branding): Promise
         ${message.details.map((d) => `<mj-text font-weight="bold">${textBlock(d)}</mj-text>`).join('\n        ')}
         ${rest.map((p) => `<mj-text>${textBlock(p)}</mj-text>`).join('\n        ')}
         ${message.action ? `<mj-button background-color="${accent}" href="${escape(message.action.url)}" align="left">${escape(message.action.label)}</mj-button>` : ''}
+        ${message.secondaryAction ? `<mj-text><a href="${escape(message.secondaryAction.url)}" style="color:${accent}">${escape(message.secondaryAction.label)}</a></mj-text>` : ''}
       </mj-column>
     </mj-section>
     <mj-section padding="8px"><mj-column><mj-text font-size="12px" color="#666666">${escape(brand.name)}</mj-text></mj-column></mj-section>

@@ -33,6 +33,8 @@ export interface RenderedMessage {
   details: string[]
   /** the button (absent in a few service mails, e.g. a refund) */
   action?: { label: string; url: string }
+  /** a second, quieter choice under the button (a link), e.g. turning a waitlist offer down */
+  secondaryAction?: { label: string; url: string }
   sms: string
   ics?: { filename: string; content: string; method: 'REQUEST' | 'CANCEL' }
 }
@@ -117,6 +119,6 @@ export function renderNotice(kind: NoticeKind, payload: NoticePayload, ctx: Mess
 
 /** The plain-text part. */
 export function textOf(message: RenderedMessage, organisationName: string): string {
-  const action = message.action ? [`${message.action.label}: ${message.action.url}`, ''] : []
+  const action = [message.action, message.secondaryAction].flatMap((a) => (a ? [`${a.label}: ${a.url}`, ''] : []))
   return [...message.paragraphs.slice(0, 2), ...message.details.map((d) => `- ${d}`), '', ...message.paragraphs.slice(2), '', ...action, organisationName].join('\n')
 }

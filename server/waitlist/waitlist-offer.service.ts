@@ -176,10 +176,11 @@ async function sendOffer(
     paragraphs: [
       `Hello ${customer.firstName},`,
       `A time you are on the waitlist for has come free, and we are holding it for you until ${clock(offer.expiresAt)} (${offer.minutes} minutes):`,
-      'Not for you? Open the link and decline it, and the next person waiting is offered it. You stay on the waitlist either way.',
+      'Not for you? Turn it down and the next person waiting is offered it. You stay on the waitlist either way.',
     ],
     details: offer.items.map((i) => `${names.services.get(i.serviceId) ?? ''} with ${who.get(i.practitionerId) ?? ''}, ${day(i.start)} at ${clock(i.start)}, ${clinic}`),
     action: { label: 'Book this time', url: link },
+    secondaryAction: { label: 'Turn this time down', url: `${link}?decline=1` },
     sms: `${offer.org.name}: a time you are waiting for is free, ${day(first.start)} at ${clock(first.start)}. Held for you until ${clock(offer.expiresAt)}: ${link}`,
   }
   await enqueueMail(trx, {

@@ -3,7 +3,7 @@ import * as E from 'fp-ts/Either'
 import type { AppError } from '../../application/failure'
 import type { WaitlistOffer } from '../../contract/waitlist.codecs'
 import { RecordingNavigator } from './booking.test-support'
-import { OFFER_DECLINED, OFFER_LAPSED, OFFER_NOT_FOUND, OFFER_TAKEN, WaitlistOfferViewModel, offerConfirmPath } from './waitlist-offer.view-model'
+import { OFFER_DECLINED, OFFER_LAPSED, OFFER_NOT_FOUND, OFFER_TAKEN, WaitlistOfferViewModel, offerConfirmPath, offerDeclinePath } from './waitlist-offer.view-model'
 
 const CLINIC = '64b000000000000000000011'
 const SERVICE = '64b000000000000000000031'
@@ -19,12 +19,17 @@ const offer = (more: Partial<WaitlistOffer> = {}): WaitlistOffer => ({
   ...more,
 })
 
-function setUp(answer: E.Either<AppError, WaitlistOffer>) {
+/** The view model over a server whose offer reads `answers` in turn (the last one repeats) and whose decline answers `declined`. */
+function setUp(answer: E.Either<AppError, WaitlistOffer>, more: { then?: E.Either<AppError, WaitlistOffer>; declined?: E.Either<AppError, true> } = {}) {
   const navigator = new RecordingNavigator()
   let cleared = 0
   const tokens: string[] = []
-  const vm = new WaitlistOfferViewModel({ execute: async (token) => (tokens.push(token), answer) }, navigator, { clearBookingInfo: () => void cleared++ })
-  return { vm, navigator, tokens, cleared: () => cleared }
+  const declines: string[] = []
+  const answers = [answer, ...(more.then ? [more.then] : [])]
+  const read = { execute: async (token: string) => (tokens.push(token), answers.length > 1 ? answers.shift()! : answers[0]) }
+  const decline = { execute: async (token: string) => (declines.push(token), more.declined ?? E.right(true as const)) }
+  const vm = new WaitlistOfferViewModel(read, decline, navigator, { clearBookingInfo: () => void cleared++ })
+  return { vm, navigator, tokens, declines, cleared: () => cleared }
 }
 
 describe('offerConfirmPath', () => {
@@ -71,5 +76,62 @@ describe('WaitlistOfferViewModel', () => {
     const away = setUp(E.left({ _tag: 'Unreachable', message: 'We could not reach the booking service. Please check your connection and try again.' }))
     await away.vm.open('link-token')
     expect(away.vm.ended?.message).toBe('We could not reach the booking service. Please check your connection and try again.')
+  })
+
+  describe("the mail's decline link", () => {
+    it('is the offer page with decline=1', () => {
+      expect(offerDeclinePath('a/b')).toBe('/waitlist/offer/a%2Fb?decline=1')
+    })
+
+    it('asks first, naming the time and the location; nothing is declined or opened yet', async () => {
+      const { vm, navigator, declines } = setUp(E.right(offer()))
+      await vm.open('link-token', true)
+      expect(vm.decline).toEqual({ when: 'Thursday 12th March 2026 at 10:00', clinic: 'Harley Street', confirmPath: offerConfirmPath(offer()), sending: false })
+      expect(navigator.paths).toEqual([])
+      expect(navigator.replaced).toEqual([])
+      expect(declines).toEqual([])
+    })
+
+    it("'Book this time' instead opens the confirm step of the held time, the wizard emptied first", async () => {
+      const { vm, navigator, cleared } = setUp(E.right(offer()))
+      await vm.open('link-token', true)
+      vm.book()
+      expect(cleared()).toBe(1)
+      expect(navigator.replaced).toEqual([offerConfirmPath(offer())])
+    })
+
+    it("'Turn this time down' declines it and the page says the customer is still on the waitlist", async () => {
+      const { vm, declines } = setUp(E.right(offer()), { then: E.right(offer({ status: 'declined', hold: undefined })) })
+      await vm.open('link-token', true)
+      await vm.confirmDecline()
+      expect(declines).toEqual(['link-token'])
+      expect(vm.decline).toBeUndefined()
+      expect(vm.ended).toEqual({ message: OFFER_DECLINED, bookPath: `/step/${CLINIC}` })
+    })
+
+    it('a time taken meanwhile says so instead (the offer read again)', async () => {
+      const { vm } = setUp(E.right(offer()), { then: E.right(offer({ status: 'taken', hold: undefined })) })
+      await vm.open('link-token', true)
+      await vm.confirmDecline()
+      expect(vm.ended?.message).toBe(OFFER_TAKEN)
+    })
+
+    it('a server out of reach keeps the question with the reason, to try again', async () => {
+      const away = { _tag: 'Unreachable', message: 'We could not reach the booking service. Please check your connection and try again.' } as const
+      const { vm, declines } = setUp(E.right(offer()), { declined: E.left(away) })
+      await vm.open('link-token', true)
+      await vm.confirmDecline()
+      expect(vm.decline).toMatchObject({ sending: false, error: away.message })
+      expect(vm.ended).toBeUndefined()
+      await vm.confirmDecline()
+      expect(declines).toEqual(['link-token', 'link-token'])
+    })
+
+    it('a decline link of an offer that has ended says why, as the plain link does', async () => {
+      const { vm } = setUp(E.right(offer({ status: 'lapsed', hold: undefined })))
+      await vm.open('link-token', true)
+      expect(vm.decline).toBeUndefined()
+      expect(vm.ended?.message).toBe(OFFER_LAPSED)
+    })
   })
 })

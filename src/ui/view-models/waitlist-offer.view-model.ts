@@ -2,9 +2,10 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import { injectable } from 'inversify'
 import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
-import { ReadWaitlistOffer } from '../../application/use-cases/waitlist.use-case'
+import { DeclineWaitlistOffer, ReadWaitlistOffer } from '../../application/use-cases/waitlist.use-case'
 import type { WaitlistOffer } from '../../contract/waitlist.codecs'
 import { holdParam } from '../../domain/booking/hold'
+import { formatLondonLongDate, formatLondonTime } from '../../domain/time'
 import { NAVIGATOR, type Exec, type Navigator } from './app-services'
 import { BookingViewModel } from './booking.view-model'
 
@@ -12,6 +13,24 @@ export const OFFER_NOT_FOUND = 'This link is not valid. Please check the link in
 export const OFFER_LAPSED = 'Sorry, this time was held for you for a short while only and has now been released. You are still on the waitlist.'
 export const OFFER_TAKEN = 'This time has already been booked. You can see your appointments in My account.'
 export const OFFER_DECLINED = 'You turned this time down. You are still on the waitlist.'
+export const DECLINE_QUESTION = 'Turn this time down?'
+export const DECLINE_BUTTON = 'Turn this time down'
+export const DECLINE_KEEP = 'Book this time'
+
+/** The decline link's question: which time, and where. */
+export interface OfferDecline {
+  when: string
+  clinic: string
+  /** the confirm step of the held time, for 'Book this time' instead */
+  confirmPath: string
+  sending: boolean
+  error?: string
+}
+
+/** The decline link of the offer mail: the offer page asks before the time goes to the next customer. */
+export function offerDeclinePath(token: string): string {
+  return `/waitlist/offer/${encodeURIComponent(token)}?decline=1`
+}
 
 /** Why the offer page cannot open the held time: the text and where 'Book another time' goes. */
 export interface OfferEnded {
@@ -50,20 +69,25 @@ export function offerEndedText(offer: WaitlistOffer): string {
 export class WaitlistOfferViewModel {
   loading = false
   ended?: OfferEnded = undefined
+  /** the decline link opened on an open offer: asked before it is declined */
+  decline?: OfferDecline = undefined
   private token?: string = undefined
 
   constructor(
     @inject(ReadWaitlistOffer) private readonly read: Exec<ReadWaitlistOffer>,
+    @inject(DeclineWaitlistOffer) private readonly declineOffer: Exec<DeclineWaitlistOffer>,
     @inject(NAVIGATOR) private readonly navigator: Navigator,
     @inject(BookingViewModel) private readonly booking: Pick<BookingViewModel, 'clearBookingInfo'>,
   ) {
-    makeAutoObservable<WaitlistOfferViewModel, 'read' | 'navigator' | 'token' | 'booking'>(this, { read: false, navigator: false, token: false, booking: false })
+    makeAutoObservable<WaitlistOfferViewModel, 'read' | 'declineOffer' | 'navigator' | 'token' | 'booking'>(this, { read: false, declineOffer: false, navigator: false, token: false, booking: false })
   }
 
-  async open(token: string): Promise<void> {
+  /** The mail's link (`declining`: its decline link) opened. */
+  async open(token: string, declining = false): Promise<void> {
     this.token = token
     this.loading = true
     this.ended = undefined
+    this.decline = undefined
     const result = await this.read.execute(token)
     if (token !== this.token) return
     runInAction(() => {
@@ -73,13 +97,34 @@ export class WaitlistOfferViewModel {
         this.ended = { message: unknown ? OFFER_NOT_FOUND : result.left.message, bookPath: '/' }
         return
       }
-      const path = offerConfirmPath(result.right)
-      if (path) {
-        // A booking begun earlier in this tab is not this one: the wizard rebuilds the offer's basket from its hold.
-        this.booking.clearBookingInfo()
-        this.navigator.go(path, { replace: true })
-      }
-      else this.ended = { message: offerEndedText(result.right), bookPath: `/step/${result.right.clinic.id}` }
+      const offer = result.right
+      const path = offerConfirmPath(offer)
+      if (!path) this.ended = { message: offerEndedText(offer), bookPath: `/step/${offer.clinic.id}` }
+      else if (declining) {
+        const start = new Date(offer.items[0].start)
+        this.decline = { when: `${formatLondonLongDate(start)} at ${formatLondonTime(start)}`, clinic: offer.clinic.name, confirmPath: path, sending: false }
+      } else this.book(path)
     })
+  }
+
+  /** 'Book this time' on the decline question, or an open offer's plain link: the confirm step of the held time. */
+  book(path = this.decline?.confirmPath): void {
+    if (!path) return
+    // A booking begun earlier in this tab is not this one: the wizard rebuilds the offer's basket from its hold.
+    this.booking.clearBookingInfo()
+    this.navigator.go(path, { replace: true })
+  }
+
+  /** 'Turn this time down': the next customer waiting is offered it; this customer stays on the waitlist. */
+  async confirmDecline(): Promise<void> {
+    const token = this.token
+    const asked = this.decline
+    if (!token || !asked || asked.sending) return
+    this.decline = { ...asked, sending: true, error: undefined }
+    const result = await this.declineOffer.execute(token)
+    if (token !== this.token) return
+    // Declined, or taken or lapsed meanwhile (the server answers alike): the offer read again says which.
+    if (E.isRight(result) || (result.left._tag === 'Refused' && result.left.status === 404)) await this.open(token)
+    else runInAction(() => (this.decline = { ...asked, sending: false, error: result.left.message }))
   }
 }
