@@ -4,6 +4,7 @@ import { GENDERS, REFERRAL_SOURCES, TITLES } from '../../../domain/constants/peo
 import { leadDialCode, type LeadField } from '../../../domain/validation/lead-query'
 import { useViewModel } from '../../use-view-model'
 import { type LeadCountry, LeadViewModel } from '../../view-models/lead.view-model'
+import { LEGAL_LINKS } from '../../layout/legal-links'
 import styles from './LeadPage.module.css'
 
 const LABELS: Record<Exclude<LeadField, 'interested'>, string> = {
@@ -133,9 +134,23 @@ const LeadPage = observer(function LeadPage({ search = window.location.search }:
           </button>
         </form>
       )}
+      <LeadFooter />
     </div>
   )
 })
+
+/**
+ * The footer every page has (the booking pages' Privacy and Accessibility), below the form and inside
+ * the height the parent frame follows, shown when embedded as the booking embed shows it. The page has
+ * no router, and leaving it would lose what was typed: the links open in a new tab.
+ */
+function LeadFooter() {
+  return (
+    <footer className={styles.legal}>
+      {LEGAL_LINKS.map((l) => <a key={l.href} href={l.href} target="_blank" rel="noopener">{l.label}</a>)}
+    </footer>
+  )
+}
 
 function TextInput({ vm, label, field, wide, children }: {
   vm: LeadViewModel
