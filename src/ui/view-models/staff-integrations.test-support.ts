@@ -5,6 +5,7 @@ import { StaffMe } from '../../application/use-cases/admin.use-case'
 import {
   AddWebhook,
   CreateApiKey,
+  DisableWebhook,
   EnableWebhook,
   ListApiKeys,
   ListWebhookDeliveries,
@@ -35,6 +36,7 @@ export function staffIntegrationsViewModel(token: string | null = TOKEN): StaffI
     new ListWebhooks(api),
     new AddWebhook(api),
     new EnableWebhook(api),
+    new DisableWebhook(api),
     new RemoveWebhook(api),
     new ListWebhookDeliveries(api),
     new ReplayWebhookDelivery(api),

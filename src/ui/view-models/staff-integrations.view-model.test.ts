@@ -78,7 +78,7 @@ describe('StaffIntegrationsViewModel', () => {
     expect([vm.revoking, vm.keys[0]?.revokedAt, vm.notice]).toEqual([undefined, '2026-11-29T06:00:00.000Z', INTEGRATION_TEXTS.keyRevoked('CRM')])
   })
 
-  it("adds an endpoint (the server's refusal of the URL shown, the form kept), shows its secret, enables and deletes", async () => {
+  it("adds an endpoint (the server's refusal of the URL shown, the form kept), shows its secret, enables, disables and deletes", async () => {
     opening({ endpoints: [{ ...ENDPOINT, consecutiveFailures: 12, disabledAt: CREATED, disabledReason: '12 failed deliveries in a row' }] })
     const vm = staffIntegrationsViewModel()
     await vm.enter()
@@ -107,6 +107,12 @@ describe('StaffIntegrationsViewModel', () => {
     integrationsServer().put(`/api/admin/webhooks/${ENDPOINT.id}/enable`).reply(200, ENDPOINT)
     await vm.enable(vm.endpoints[0]!)
     expect([vm.endpoints[0]?.disabledAt, vm.notice]).toEqual([undefined, INTEGRATION_TEXTS.hookEnabled])
+    integrationsServer().put(`/api/admin/webhooks/${ENDPOINT.id}/disable`).reply(200, { ...ENDPOINT, disabledAt: CREATED, disabledReason: 'Disabled by an admin.' })
+    await vm.disable(vm.endpoints[0]!)
+    expect([vm.endpoints[0]?.disabledReason, vm.notice]).toEqual(['Disabled by an admin.', INTEGRATION_TEXTS.hookDisabled])
+    integrationsServer().put(`/api/admin/webhooks/${hexId(9)}/disable`).reply(404, { statusCode: 404, message: 'Webhook endpoint not found.' })
+    await vm.disable({ ...vm.endpoints[0]!, id: hexId(9) })
+    expect([vm.error, vm.notice]).toEqual(['Webhook endpoint not found.', undefined])
 
     vm.askRemove(vm.endpoints[1]!)
     integrationsServer().delete(`/api/admin/webhooks/${hexId(4)}`).reply(200, { message: 'The webhook endpoint was removed.' })

@@ -8,6 +8,7 @@ import { StaffMe } from '../../application/use-cases/admin.use-case'
 import {
   AddWebhook,
   CreateApiKey,
+  DisableWebhook,
   EnableWebhook,
   ListApiKeys,
   ListWebhookDeliveries,
@@ -29,6 +30,7 @@ export const INTEGRATION_TEXTS = {
   keyRevoked: (name: string) => `The key ${name} was revoked: it no longer works.`,
   hookAdded: 'The webhook endpoint was added.',
   hookEnabled: 'The webhook endpoint is enabled again.',
+  hookDisabled: 'The webhook endpoint is disabled: nothing is sent to it until it is enabled.',
   hookRemoved: 'The webhook endpoint was deleted.',
   replayed: 'The delivery was queued again.',
 }
@@ -45,7 +47,7 @@ const toggled = <T>(list: readonly T[], item: T, on: boolean): T[] => (on ? (lis
 /** Keeps the order of `all` whatever the order of the clicks. */
 const ordered = <T>(all: readonly T[], chosen: readonly T[]): T[] => all.filter((x) => chosen.includes(x))
 
-type Dependency = 'me' | 'listKeys' | 'createKey' | 'revokeKey' | 'listHooks' | 'addHook' | 'enableHook' | 'removeHook' | 'listDeliveries' | 'replay' | 'tokens'
+type Dependency = 'me' | 'listKeys' | 'createKey' | 'revokeKey' | 'listHooks' | 'addHook' | 'enableHook' | 'disableHook' | 'removeHook' | 'listDeliveries' | 'replay' | 'tokens'
 
 /**
  * /staff/integrations (issue 30): an admin's API keys and outbound webhook endpoints, through the same
@@ -92,13 +94,14 @@ export class StaffIntegrationsViewModel {
     @inject(ListWebhooks) private readonly listHooks: Exec<ListWebhooks>,
     @inject(AddWebhook) private readonly addHook: Exec<AddWebhook>,
     @inject(EnableWebhook) private readonly enableHook: Exec<EnableWebhook>,
+    @inject(DisableWebhook) private readonly disableHook: Exec<DisableWebhook>,
     @inject(RemoveWebhook) private readonly removeHook: Exec<RemoveWebhook>,
     @inject(ListWebhookDeliveries) private readonly listDeliveries: Exec<ListWebhookDeliveries>,
     @inject(ReplayWebhookDelivery) private readonly replay: Exec<ReplayWebhookDelivery>,
     @inject(ADMIN_PORTS.StaffTokenStore) private readonly tokens: TokenStore,
   ) {
     makeAutoObservable<StaffIntegrationsViewModel, Dependency>(this, {
-      me: false, listKeys: false, createKey: false, revokeKey: false, listHooks: false, addHook: false, enableHook: false, removeHook: false, listDeliveries: false, replay: false, tokens: false,
+      me: false, listKeys: false, createKey: false, revokeKey: false, listHooks: false, addHook: false, enableHook: false, disableHook: false, removeHook: false, listDeliveries: false, replay: false, tokens: false,
     })
   }
 
@@ -241,15 +244,24 @@ export class StaffIntegrationsViewModel {
   }
 
   async enable(endpoint: WebhookEndpoint): Promise<void> {
+    await this.switchEndpoint(endpoint, this.enableHook, INTEGRATION_TEXTS.hookEnabled)
+  }
+
+  async disable(endpoint: WebhookEndpoint): Promise<void> {
+    await this.switchEndpoint(endpoint, this.disableHook, INTEGRATION_TEXTS.hookDisabled)
+  }
+
+  private async switchEndpoint(endpoint: WebhookEndpoint, useCase: Exec<EnableWebhook>, done: string): Promise<void> {
     this.error = undefined
-    const result = await this.enableHook.execute(endpoint.id)
+    this.notice = undefined
+    const result = await useCase.execute(endpoint.id)
     runInAction(() => {
       if (E.isLeft(result)) {
         this.error = result.left.message
         return
       }
       this.endpoints = this.endpoints.map((e) => (e.id === endpoint.id ? result.right : e))
-      this.notice = INTEGRATION_TEXTS.hookEnabled
+      this.notice = done
     })
   }
 

@@ -54,7 +54,7 @@ const Deliveries = observer(function Deliveries({ vm, endpoint }: { vm: StaffInt
                   {d.nextAttemptAt ? ` · next try ${when(d.nextAttemptAt)}` : ''}
                 </p>
               </div>
-              <div className={styles.actions}><Button variant="secondary" aria-label={`Replay ${d.event} of ${when(d.createdAt)}`} onClick={() => void vm.replayDelivery(d)}>Replay</Button></div>
+              <div className={styles.actions}><Button variant="secondary" aria-label={`Replay ${d.event} of ${when(d.createdAt)} (${STATE_LABEL[d.state].toLowerCase()})`} onClick={() => void vm.replayDelivery(d)}>Replay</Button></div>
             </li>
           ))}
         </ul>
@@ -82,7 +82,9 @@ const EndpointRow = observer(function EndpointRow({ vm, endpoint }: { vm: StaffI
       <div className={styles.actions}>
         <Button variant="secondary" aria-expanded={open} onClick={() => void (open ? vm.hideDeliveries() : vm.showDeliveries(endpoint.id))}>{open ? 'Hide deliveries' : 'Deliveries'}</Button>
         {open ? <Button variant="ghost" onClick={() => void vm.showDeliveries(endpoint.id)}>Refresh</Button> : null}
-        {endpoint.disabledAt ? <Button variant="secondary" onClick={() => void vm.enable(endpoint)}>Enable</Button> : null}
+        {endpoint.disabledAt
+          ? <Button variant="secondary" aria-label={`Enable ${endpoint.url}`} onClick={() => void vm.enable(endpoint)}>Enable</Button>
+          : <Button variant="secondary" aria-label={`Disable ${endpoint.url}`} onClick={() => void vm.disable(endpoint)}>Disable</Button>}
         <Button variant="secondary" aria-label={`Delete ${endpoint.url}`} onClick={() => vm.askRemove(endpoint)}>Delete</Button>
       </div>
       {open ? <Deliveries vm={vm} endpoint={endpoint} /> : null}
