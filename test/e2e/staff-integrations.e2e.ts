@@ -47,7 +47,7 @@ async function until(check: () => boolean | Promise<boolean>, what: string, ms =
 }
 
 describe('/staff/integrations', () => {
-  it('an API key shown once works against /api until revoked; a webhook reaches a local receiver, signed, and replays', async () => {
+  it('an API key shown once works against /api until revoked; a webhook reaches a local receiver, signed, replays, is disabled and enabled', async () => {
     const s = await open(browser, 'staff-integrations-desktop', DESKTOP, { cookiesAccepted: 'true' })
     const { page } = s
     await signIn(page)
@@ -128,6 +128,13 @@ describe('/staff/integrations', () => {
     expect([replayed.verified, replayed.event.id, replayed.event.type]).toEqual([true, first!.event.id, 'booking.created'])
     await s.axe('deliveries')
     await s.shot('webhook-deliveries')
+
+    // Disabled by hand, then enabled again.
+    await endpoints.getByRole('button', { name: `Disable ${receiver.url}` }).click()
+    await page.getByRole('status').filter({ hasText: 'The webhook endpoint is disabled' }).waitFor()
+    await expect(endpoints.textContent()).resolves.toContain('Disabled by an admin.')
+    await endpoints.getByRole('button', { name: `Enable ${receiver.url}` }).click()
+    await page.getByRole('status').filter({ hasText: 'The webhook endpoint is enabled again.' }).waitFor()
 
     // Revoked after the confirmation: the same call is refused.
     await keys.getByRole('button', { name: 'Revoke E2E CRM' }).click()

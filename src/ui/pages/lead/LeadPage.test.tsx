@@ -78,6 +78,9 @@ describe('LeadPage', () => {
     renderLead('?footerText=Small%20print')
     const footer = screen.getByRole('contentinfo')
     expect(footer.closest('form')).toBeNull()
+    // a page landmark of its own (a footer inside main is not one), after the main with the form
+    expect(footer.closest('main')).toBeNull()
+    expect(screen.getByRole('main').contains(document.querySelector('form'))).toBe(true)
     expect(footer.compareDocumentPosition(document.querySelector('form')!) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy()
     expect([...footer.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href'), a.target, a.rel])).toEqual([
       ['Privacy', '/privacy', '_blank', 'noopener'],

@@ -92,48 +92,50 @@ const LeadPage = observer(function LeadPage({ search = window.location.search }:
 
   return (
     <div ref={rootRef} className={styles.page} style={style}>
-      {vm.status === 'done' ? (
-        <div role="status"><SafeHtml className={`${styles.thanks} ${styles.html}`} html={vm.thankYouHtml} /></div>
-      ) : (
-        <form
-          className={styles.form}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault()
-            const form = e.currentTarget
-            void vm.submit().then(() => {
-              // the first field with a message takes the focus (its message is read with it)
-              if (vm.hasErrors) form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-            })
-          }}
-        >
-          <h1 className={styles.heading}>{vm.config.title}</h1>
-          <div className={styles.grid}>
-            {vm.config.fields.map((field) => <LeadInput key={field} vm={vm} field={field} />)}
-            {vm.config.messageTitle !== undefined ? (
-              <TextInput vm={vm} label={vm.config.messageTitle} wide>
-                {(id) => <textarea id={id} className={styles.textarea} rows={4} value={vm.text('message')} onChange={(e) => vm.setField('message', e.target.value)} />}
-              </TextInput>
-            ) : null}
-          </div>
-          <fieldset className={styles.fieldset}>
-            <legend className={styles.legend}>{vm.config.contactTitle}</legend>
-            <div className={styles.checks}>
-              <label className={styles.check}>
-                <input type="checkbox" checked={vm.values.contactBySms === true} onChange={(e) => vm.setContact('SMS', e.target.checked)} /> SMS
-              </label>
-              <label className={styles.check}>
-                <input type="checkbox" checked={vm.values.contactByEmail === true} onChange={(e) => vm.setContact('Email', e.target.checked)} /> Email
-              </label>
+      <main id="main">
+        {vm.status === 'done' ? (
+          <div role="status"><SafeHtml className={`${styles.thanks} ${styles.html}`} html={vm.thankYouHtml} /></div>
+        ) : (
+          <form
+            className={styles.form}
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault()
+              const form = e.currentTarget
+              void vm.submit().then(() => {
+                // the first field with a message takes the focus (its message is read with it)
+                if (vm.hasErrors) form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+              })
+            }}
+          >
+            <h1 className={styles.heading}>{vm.config.title}</h1>
+            <div className={styles.grid}>
+              {vm.config.fields.map((field) => <LeadInput key={field} vm={vm} field={field} />)}
+              {vm.config.messageTitle !== undefined ? (
+                <TextInput vm={vm} label={vm.config.messageTitle} wide>
+                  {(id) => <textarea id={id} className={styles.textarea} rows={4} value={vm.text('message')} onChange={(e) => vm.setField('message', e.target.value)} />}
+                </TextInput>
+              ) : null}
             </div>
-            {vm.marketingHtml ? <SafeHtml className={styles.html} html={vm.marketingHtml} /> : null}
-          </fieldset>
-          {vm.footerHtml ? <SafeHtml className={styles.html} html={vm.footerHtml} /> : null}
-          <button type="submit" className={styles.submit} disabled={!vm.canSubmit}>
-            {vm.status === 'submitting' ? 'Sending…' : 'Submit'}
-          </button>
-        </form>
-      )}
+            <fieldset className={styles.fieldset}>
+              <legend className={styles.legend}>{vm.config.contactTitle}</legend>
+              <div className={styles.checks}>
+                <label className={styles.check}>
+                  <input type="checkbox" checked={vm.values.contactBySms === true} onChange={(e) => vm.setContact('SMS', e.target.checked)} /> SMS
+                </label>
+                <label className={styles.check}>
+                  <input type="checkbox" checked={vm.values.contactByEmail === true} onChange={(e) => vm.setContact('Email', e.target.checked)} /> Email
+                </label>
+              </div>
+              {vm.marketingHtml ? <SafeHtml className={styles.html} html={vm.marketingHtml} /> : null}
+            </fieldset>
+            {vm.footerHtml ? <SafeHtml className={styles.html} html={vm.footerHtml} /> : null}
+            <button type="submit" className={styles.submit} disabled={!vm.canSubmit}>
+              {vm.status === 'submitting' ? 'Sending…' : 'Submit'}
+            </button>
+          </form>
+        )}
+      </main>
       <LeadFooter />
     </div>
   )
