@@ -47,7 +47,7 @@ describe('clinic admin api-key', () => {
 
 describe('clinic admin webhook', () => {
   const endpoint = { id: ENDPOINT, url: 'https://crm.example.com/hook', events: ['booking.created'], createdAt: '2026-11-02T10:00:00.000Z', consecutiveFailures: 0 }
-  it('add prints the secret once; list, deliveries, replay, enable, remove', async () => {
+  it('add prints the secret once; list, deliveries, replay, disable, enable, remove', async () => {
     nock(HOST).post('/api/admin/webhooks', { url: 'https://crm.example.com/hook', events: ['booking.created', 'booking.cancelled'] }).reply(201, { ...endpoint, events: ['booking.created', 'booking.cancelled'], secret: 'whsec_abc' })
     const add = await cli('admin', 'webhook', 'add', 'https://crm.example.com/hook', '--events', 'booking.created,booking.cancelled')
     expect(add.stderr).toBe('')
@@ -67,6 +67,8 @@ describe('clinic admin webhook', () => {
 
     nock(HOST).post(`/api/admin/webhooks/deliveries/${DELIVERY}/replay`).reply(201, { id: '0123456789abcdef0123456a', endpointId: ENDPOINT, event: 'booking.created', state: 'pending', attempts: 0, createdAt: '2026-11-06T10:00:00.000Z' })
     expect((await cli('admin', 'webhook', 'replay', DELIVERY)).stdout).toContain('Queued again as delivery 0123456789abcdef0123456a (booking.created).')
+    nock(HOST).put(`/api/admin/webhooks/${ENDPOINT}/disable`).reply(200, { ...endpoint, disabledAt: '2026-11-06T10:00:00.000Z', disabledReason: 'Disabled by an admin.' })
+    expect((await cli('admin', 'webhook', 'disable', ENDPOINT)).stdout).toContain('Disabled https://crm.example.com/hook.')
     nock(HOST).put(`/api/admin/webhooks/${ENDPOINT}/enable`).reply(200, endpoint)
     expect((await cli('admin', 'webhook', 'enable', ENDPOINT)).stdout).toContain('Enabled https://crm.example.com/hook.')
     nock(HOST).delete(`/api/admin/webhooks/${ENDPOINT}`).reply(200, { message: 'The webhook endpoint was removed.' })

@@ -1,5 +1,5 @@
 /**
- * `clinic admin api-key create|list|revoke` and `clinic admin webhook add|list|remove|enable|deliveries|replay`
+ * `clinic admin api-key create|list|revoke` and `clinic admin webhook add|list|remove|enable|disable|deliveries|replay`
  * (issue 30, docs/integrations.md): an admin's API keys and webhook endpoints. A key and a webhook
  * secret are printed once, when made.
  */
@@ -8,6 +8,7 @@ import { InvalidArgumentError } from 'commander'
 import {
   AddWebhook,
   CreateApiKey,
+  DisableWebhook,
   EnableWebhook,
   ListApiKeys,
   ListWebhookDeliveries,
@@ -110,6 +111,14 @@ export function registerIntegrationCommands(admin: Command, ctx: CliContext, cal
     .action(async (id: string) => {
       const endpoint = await call('Enabling the webhook', () => ctx.useCase(EnableWebhook).execute(id))
       ctx.print(endpoint, () => `Enabled ${endpoint.url}.`)
+    })
+  webhook
+    .command('disable')
+    .argument('<id>', 'the endpoint id', parseObjectId)
+    .description('send nothing more to the endpoint until it is enabled (its delivery log stays)')
+    .action(async (id: string) => {
+      const endpoint = await call('Disabling the webhook', () => ctx.useCase(DisableWebhook).execute(id))
+      ctx.print(endpoint, () => `Disabled ${endpoint.url}.`)
     })
   webhook
     .command('deliveries')

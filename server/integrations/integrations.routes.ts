@@ -8,6 +8,7 @@ import {
   createApiKey,
   createIntegrationBooking,
   createWebhook,
+  disableWebhook,
   enableWebhook,
   findIntegrationCustomers,
   getIntegrationBooking,
@@ -64,6 +65,10 @@ export async function integrationsRoutes(app: FastifyInstance, deps: ServerDeps)
   serve(app, enableWebhook, async ({ params }, ctx) => {
     await admin(ctx)
     return answer(await webhooks.enableEndpoint(ctx.db, ctx.tenant, params.id))
+  })
+  serve(app, disableWebhook, async ({ params }, ctx) => {
+    await admin(ctx)
+    return answer(await webhooks.disableEndpoint(ctx.db, ctx.tenant, params.id, ctx.now()))
   })
   serve(app, listWebhookDeliveries, async ({ params }, ctx) => {
     await admin(ctx)

@@ -48,6 +48,19 @@ export async function enableEndpoint(db: DbOrTrx, tenant: string, id: string): P
     .executeTakeFirst()
 }
 
+/** An admin's disable: the row after it (unchanged when it was disabled already), undefined when not the tenant's. */
+export async function disableTenantEndpoint(db: DbOrTrx, tenant: string, id: string, reason: string, now: Date): Promise<WebhookEndpointRow | undefined> {
+  const row = await db
+    .updateTable('webhook_endpoints')
+    .set({ disabled_at: now, disabled_reason: reason })
+    .where('tenant_id', '=', tenant)
+    .where('id', '=', id)
+    .where('disabled_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst()
+  return row ?? tenantEndpoint(db, tenant, id)
+}
+
 /** Whether any live endpoint of the tenant listens to the event (one cheap read before building its payload). */
 export async function anyListener(db: DbOrTrx, tenant: string, type: WebhookEventType): Promise<boolean> {
   const row = await sql<{ one: number }>`

@@ -200,4 +200,33 @@ describe('deliveries', () => {
     await flush()
     expect(receiver.received.at(-1)).toMatchObject({ answered: 200, verified: true })
   })
+
+  it("is disabled by an admin until enabled again: no deliveries meanwhile, the log kept, a second disable changes nothing", async () => {
+    const endpoint = await subscribe(['booking.created'])
+    const put = (id: string, action: 'disable' | 'enable', headers = admin) => t.app.inject({ method: 'PUT', url: `/api/admin/webhooks/${id}/${action}`, headers })
+    await book('before-disable@example.com')
+    await flush()
+    expect(receiver.received).toHaveLength(1)
+
+    expect((await put(endpoint.id, 'disable', {})).statusCode).toBe(401)
+    expect((await put('5e0000000000000000000009', 'disable')).statusCode).toBe(404)
+    const disabled = await put(endpoint.id, 'disable')
+    expect(disabled.statusCode, disabled.body).toBe(200)
+    expect(disabled.json()).toMatchObject({ id: endpoint.id, disabledAt: expect.any(String), disabledReason: 'Disabled by an admin.' })
+    offsetMs += 60_000
+    const again = await put(endpoint.id, 'disable')
+    expect(again.json().disabledAt).toBe(disabled.json().disabledAt)
+
+    await book('while-disabled-by-admin@example.com')
+    await flush()
+    expect(receiver.received).toHaveLength(1)
+    const log = await deliveries(endpoint.id)
+    expect(log.map((d: { state: string }) => d.state)).toEqual(['delivered'])
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/webhooks/deliveries/${log[0].id}/replay`, headers: admin })).statusCode).toBe(409)
+
+    expect((await put(endpoint.id, 'enable')).json().disabledAt).toBeUndefined()
+    await book('after-enable@example.com')
+    await flush()
+    expect(receiver.received.map((r) => [r.verified, r.event.type])).toEqual([[true, 'booking.created'], [true, 'booking.created']])
+  })
 })

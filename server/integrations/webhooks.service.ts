@@ -26,6 +26,7 @@ export const WEBHOOK_MESSAGES = {
   notFound: 'Webhook endpoint not found.',
   deliveryNotFound: 'Delivery not found.',
   disabled: 'This endpoint is disabled: enable it first.',
+  disabledByAdmin: 'Disabled by an admin.',
 }
 
 /** The signature header's value for a body sent at `unixSeconds`. */
@@ -122,6 +123,12 @@ export async function removeEndpoint(db: Db, tenant: string, id: string): Promis
 
 export async function enableEndpoint(db: Db, tenant: string, id: string): Promise<E.Either<ServiceError, WebhookEndpoint>> {
   const row = await repo.enableEndpoint(db, tenant, id)
+  return row ? E.right(endpointDto(row)) : E.left(notFound(WEBHOOK_MESSAGES.notFound))
+}
+
+/** Stops deliveries to the endpoint until it is enabled (the sender drops the ones still due). */
+export async function disableEndpoint(db: Db, tenant: string, id: string, now: Date): Promise<E.Either<ServiceError, WebhookEndpoint>> {
+  const row = await repo.disableTenantEndpoint(db, tenant, id, WEBHOOK_MESSAGES.disabledByAdmin, now)
   return row ? E.right(endpointDto(row)) : E.left(notFound(WEBHOOK_MESSAGES.notFound))
 }
 

@@ -7,6 +7,8 @@ import { ADMIN_USE_CASES } from '../application/use-cases/admin.use-case'
 import type { TokenStore } from '../application/ports/token-store.port'
 import { StaffDeskViewModel } from '../ui/view-models/staff-desk.view-model'
 import { StaffForgotPasswordViewModel } from '../ui/view-models/staff-forgot-password.view-model'
+import { INTEGRATION_USE_CASES } from '../application/use-cases/integrations.use-case'
+import { StaffIntegrationsViewModel } from '../ui/view-models/staff-integrations.view-model'
 
 describe('staff module', () => {
   it('binds nothing of the staff desk for customers, and everything after prepareStaff()', async () => {
@@ -19,6 +21,8 @@ describe('staff module', () => {
     for (const useCase of ADMIN_USE_CASES) expect(container.get(useCase as never), useCase.name).toBeInstanceOf(useCase)
     expect(container.get(StaffDeskViewModel)).toBeInstanceOf(StaffDeskViewModel)
     expect(container.get(StaffForgotPasswordViewModel)).toBeInstanceOf(StaffForgotPasswordViewModel)
+    for (const useCase of INTEGRATION_USE_CASES) expect(container.get(useCase as never), useCase.name).toBeInstanceOf(useCase)
+    expect(container.get(StaffIntegrationsViewModel)).toBeInstanceOf(StaffIntegrationsViewModel)
   })
 
   it("keeps the staff token apart from the customer's", async () => {

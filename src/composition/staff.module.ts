@@ -29,12 +29,16 @@ import { SaveSetup } from '../application/use-cases/save-setup.use-case'
 import { HttpStaffWaitlistApi } from '../adapters/http/staff-waitlist.adapter'
 import { STAFF_WAITLIST_USE_CASES } from '../application/use-cases/staff-waitlist.use-case'
 import { StaffWaitlistViewModel } from '../ui/view-models/staff-waitlist.view-model'
+import { HttpIntegrationsApi } from '../adapters/http/integrations.adapter'
+import { INTEGRATION_USE_CASES } from '../application/use-cases/integrations.use-case'
+import { StaffIntegrationsViewModel } from '../ui/view-models/staff-integrations.view-model'
 
 /**
  * The staff desk's bindings (/staff), loaded with its route only: the staff token store (on the
  * device's storage that browserAdaptersModule bound), a fetch transport that carries the staff token
  * (never the customer's) and one for the operator key, the admin adapter, its use cases
- * and the view models of the desk and its forgot-password page.
+ * the view models of the desk and its forgot-password page, and the integrations page's (API keys,
+ * webhooks) adapter and use cases.
  */
 export function staffModule(http: HttpConfig): ContainerModule {
   return new ContainerModule(({ bind }) => {
@@ -67,5 +71,8 @@ export function staffModule(http: HttpConfig): ContainerModule {
     bind(StaffWeekViewModel).toSelf().inSingletonScope()
     bind(SaveSetup).toSelf().inSingletonScope()
     bind(StaffSettingsViewModel).toSelf().inSingletonScope()
+    bind(ADMIN_PORTS.IntegrationsApi).to(HttpIntegrationsApi).inSingletonScope()
+    for (const useCase of INTEGRATION_USE_CASES) bind(useCase as never).toSelf().inSingletonScope()
+    bind(StaffIntegrationsViewModel).toSelf().inSingletonScope()
   })
 }

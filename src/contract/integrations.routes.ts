@@ -137,6 +137,18 @@ export const enableWebhook = route({
   responses: { 200: WebhookEndpoint, ...errors(400, 401, 403, 404) },
 })
 
+export const disableWebhook = route({
+  method: 'PUT',
+  path: '/admin/webhooks/{id}/disable',
+  access: 'admin',
+  summary: 'Disable a webhook endpoint',
+  description:
+    'Nothing more is sent to the endpoint until it is enabled again: new events are not recorded for it and deliveries still due are kept as failed. ' +
+    'Its delivery log stays. Disabling a disabled endpoint changes nothing.',
+  params: IdParams,
+  responses: { 200: WebhookEndpoint, ...errors(400, 401, 403, 404) },
+})
+
 export const listWebhookDeliveries = route({
   method: 'GET',
   path: '/admin/webhooks/{id}/deliveries',

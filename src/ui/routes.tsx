@@ -124,6 +124,7 @@ export function staffRoutes(lazyPage: LazyPage): RouteObject[] {
     { path: 'staff/notifications', ...lazyPage(() => import('./pages/staff/StaffNotificationsPage')) },
     { path: 'staff/week', ...lazyPage(() => import('./pages/staff/StaffWeekPage')) },
     { path: 'staff/settings', ...lazyPage(() => import('./pages/staff/StaffSettingsPage')) },
+    { path: 'staff/integrations', ...lazyPage(() => import('./pages/staff/StaffIntegrationsPage')) },
     { path: 'staff/new-booking', ...lazyPage(() => import('./pages/staff/StaffNewBookingPage')) },
     { path: 'staff/customers/:id', ...lazyPage(() => import('./pages/staff/StaffCustomerPage')) },
     { path: 'staff/forgot-password', ...lazyPage(() => import('./pages/staff/StaffForgotPasswordPage')) },

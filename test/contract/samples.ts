@@ -401,6 +401,7 @@ export const routeSamples: ReadonlyArray<RouteSample> = [
   sample(c.listWebhooks, { responses: { 200: [{ id: id(91), url: 'https://crm.example.com/hooks/clinic', events: ['booking.created'], createdAt: '2026-12-02T10:00:00.000Z', consecutiveFailures: 3, disabledAt: '2026-12-05T10:00:00.000Z', disabledReason: 'Every delivery failed since 2026-12-02T10:00:00.000Z.' }] } }),
   sample(c.removeWebhook, { params: { id: id(91) }, responses: { 200: { message: 'The webhook endpoint was removed.' } } }),
   sample(c.enableWebhook, { params: { id: id(91) }, responses: { 200: { id: id(91), url: 'https://crm.example.com/hooks/clinic', events: ['booking.created'], createdAt: '2026-12-02T10:00:00.000Z', consecutiveFailures: 0 } } }),
+  sample(c.disableWebhook, { params: { id: id(91) }, responses: { 200: { id: id(91), url: 'https://crm.example.com/hooks/clinic', events: ['booking.created'], createdAt: '2026-12-02T10:00:00.000Z', consecutiveFailures: 0, disabledAt: '2026-12-03T10:00:00.000Z', disabledReason: 'Disabled by an admin.' } } }),
   sample(c.listWebhookDeliveries, {
     params: { id: id(91) },
     responses: { 200: [{ id: id(92), endpointId: id(91), event: 'booking.created', state: 'pending', attempts: 2, createdAt: '2026-12-02T10:00:00.000Z', lastStatus: 500, lastError: 'HTTP 500', nextAttemptAt: '2026-12-02T10:01:00.000Z' }] },

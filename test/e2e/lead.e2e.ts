@@ -70,6 +70,13 @@ describe('lead form', () => {
       const initial = await heightFollows(page, frame)
       expect(fonts.some((url) => url.includes('family=Inter'))).toBe(true)
       expect(await frame.locator('header, nav').count()).toBe(0)
+      // the booking pages' footer, embedded too, below the form and inside the height the iframe follows
+      const footer = frame.getByRole('contentinfo')
+      await expect(footer.getByRole('link').evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('target')]))).resolves.toEqual([
+        ['Privacy', '/privacy', '_blank'],
+        ['Accessibility', '/accessibility', '_blank'],
+      ])
+      expect(await footer.evaluate((el) => Math.round(el.getBoundingClientRect().bottom + window.scrollY))).toBeLessThanOrEqual(initial)
       await s.shot('embedded')
 
       await frame.getByRole('button', { name: 'Submit' }).click()

@@ -4,6 +4,7 @@ import type { IntegrationsApi } from '../../application/ports/integrations.port'
 import {
   createApiKey,
   createWebhook,
+  disableWebhook,
   enableWebhook,
   listApiKeys,
   listWebhookDeliveries,
@@ -42,6 +43,9 @@ export class HttpIntegrationsApi implements IntegrationsApi {
   }
   enableWebhook(id: string) {
     return callRoute(this.http, enableWebhook, { params: { id } })
+  }
+  disableWebhook(id: string) {
+    return callRoute(this.http, disableWebhook, { params: { id } })
   }
   webhookDeliveries(endpointId: string) {
     return callRoute(this.http, listWebhookDeliveries, { params: { id: endpointId } })

@@ -19,6 +19,7 @@ export interface IntegrationsApi {
   listWebhooks(): ApiResult<WebhookEndpoint[]>
   removeWebhook(id: string): ApiResult<Ack>
   enableWebhook(id: string): ApiResult<WebhookEndpoint>
+  disableWebhook(id: string): ApiResult<WebhookEndpoint>
   webhookDeliveries(endpointId: string): ApiResult<WebhookDelivery[]>
   replayDelivery(deliveryId: string): ApiResult<WebhookDelivery>
 }

@@ -71,6 +71,14 @@ export class EnableWebhook {
 }
 
 @injectable()
+export class DisableWebhook {
+  constructor(@inject(ADMIN_PORTS.IntegrationsApi) private readonly api: IntegrationsApi) {}
+  execute(id: string) {
+    return unwrap(this.api.disableWebhook(id))
+  }
+}
+
+@injectable()
 export class ListWebhookDeliveries {
   constructor(@inject(ADMIN_PORTS.IntegrationsApi) private readonly api: IntegrationsApi) {}
   execute(endpointId: string) {
@@ -86,4 +94,4 @@ export class ReplayWebhookDelivery {
   }
 }
 
-export const INTEGRATION_USE_CASES = [CreateApiKey, ListApiKeys, RevokeApiKey, AddWebhook, ListWebhooks, RemoveWebhook, EnableWebhook, ListWebhookDeliveries, ReplayWebhookDelivery] as const
+export const INTEGRATION_USE_CASES = [CreateApiKey, ListApiKeys, RevokeApiKey, AddWebhook, ListWebhooks, RemoveWebhook, EnableWebhook, DisableWebhook, ListWebhookDeliveries, ReplayWebhookDelivery] as const

@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite'
 import { Link } from 'react-router-dom'
 import { CONSENT_BANNER, COOKIE_BANNER, STAGING_BANNER, type SessionViewModel } from '../view-models/session.view-model'
 import { Button } from '../components/Button'
+import { LEGAL_LINKS } from './legal-links'
 import styles from './Banners.module.css'
 
 export const StagingBanner = observer(function StagingBanner({ session }: { session: SessionViewModel }) {
@@ -39,8 +40,7 @@ export const ConsentBanner = observer(function ConsentBanner({ session }: { sess
 export function Footer() {
   return (
     <footer className={styles.footer}>
-      <Link to="/privacy">Privacy</Link>
-      <Link to="/accessibility">Accessibility</Link>
+      {LEGAL_LINKS.map((l) => <Link key={l.href} to={l.href}>{l.label}</Link>)}
     </footer>
   )
 }

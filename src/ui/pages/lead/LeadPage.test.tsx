@@ -70,5 +70,23 @@ describe('LeadPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }))
     await screen.findByText("Thank you for your enquiry, we'll be in touch as soon as we can")
     expect(sent[0]).toMatchObject({ firstName: 'Ada', email: 'ada@example.com', marketingTypes: ['Email'] })
+    // the page's own footer stays after the form is gone
+    expect(screen.getByRole('contentinfo').textContent).toBe('PrivacyAccessibility')
+  })
+
+  it("has the booking pages' footer outside the form, embedded too: Privacy and Accessibility in a new tab", () => {
+    renderLead('?footerText=Small%20print')
+    const footer = screen.getByRole('contentinfo')
+    expect(footer.closest('form')).toBeNull()
+    // a page landmark of its own (a footer inside main is not one), after the main with the form
+    expect(footer.closest('main')).toBeNull()
+    expect(screen.getByRole('main').contains(document.querySelector('form'))).toBe(true)
+    expect(footer.compareDocumentPosition(document.querySelector('form')!) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy()
+    expect([...footer.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href'), a.target, a.rel])).toEqual([
+      ['Privacy', '/privacy', '_blank', 'noopener'],
+      ['Accessibility', '/accessibility', '_blank', 'noopener'],
+    ])
+    // inside the element whose height the parent frame follows (LeadPage's root)
+    expect(footer.parentElement?.getAttribute('style')).toContain('--lead-font')
   })
 })

@@ -4,6 +4,7 @@ import { GENDERS, REFERRAL_SOURCES, TITLES } from '../../../domain/constants/peo
 import { leadDialCode, type LeadField } from '../../../domain/validation/lead-query'
 import { useViewModel } from '../../use-view-model'
 import { type LeadCountry, LeadViewModel } from '../../view-models/lead.view-model'
+import { LEGAL_LINKS } from '../../layout/legal-links'
 import styles from './LeadPage.module.css'
 
 const LABELS: Record<Exclude<LeadField, 'interested'>, string> = {
@@ -91,51 +92,67 @@ const LeadPage = observer(function LeadPage({ search = window.location.search }:
 
   return (
     <div ref={rootRef} className={styles.page} style={style}>
-      {vm.status === 'done' ? (
-        <div role="status"><SafeHtml className={`${styles.thanks} ${styles.html}`} html={vm.thankYouHtml} /></div>
-      ) : (
-        <form
-          className={styles.form}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault()
-            const form = e.currentTarget
-            void vm.submit().then(() => {
-              // the first field with a message takes the focus (its message is read with it)
-              if (vm.hasErrors) form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-            })
-          }}
-        >
-          <h1 className={styles.heading}>{vm.config.title}</h1>
-          <div className={styles.grid}>
-            {vm.config.fields.map((field) => <LeadInput key={field} vm={vm} field={field} />)}
-            {vm.config.messageTitle !== undefined ? (
-              <TextInput vm={vm} label={vm.config.messageTitle} wide>
-                {(id) => <textarea id={id} className={styles.textarea} rows={4} value={vm.text('message')} onChange={(e) => vm.setField('message', e.target.value)} />}
-              </TextInput>
-            ) : null}
-          </div>
-          <fieldset className={styles.fieldset}>
-            <legend className={styles.legend}>{vm.config.contactTitle}</legend>
-            <div className={styles.checks}>
-              <label className={styles.check}>
-                <input type="checkbox" checked={vm.values.contactBySms === true} onChange={(e) => vm.setContact('SMS', e.target.checked)} /> SMS
-              </label>
-              <label className={styles.check}>
-                <input type="checkbox" checked={vm.values.contactByEmail === true} onChange={(e) => vm.setContact('Email', e.target.checked)} /> Email
-              </label>
+      <main id="main">
+        {vm.status === 'done' ? (
+          <div role="status"><SafeHtml className={`${styles.thanks} ${styles.html}`} html={vm.thankYouHtml} /></div>
+        ) : (
+          <form
+            className={styles.form}
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault()
+              const form = e.currentTarget
+              void vm.submit().then(() => {
+                // the first field with a message takes the focus (its message is read with it)
+                if (vm.hasErrors) form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+              })
+            }}
+          >
+            <h1 className={styles.heading}>{vm.config.title}</h1>
+            <div className={styles.grid}>
+              {vm.config.fields.map((field) => <LeadInput key={field} vm={vm} field={field} />)}
+              {vm.config.messageTitle !== undefined ? (
+                <TextInput vm={vm} label={vm.config.messageTitle} wide>
+                  {(id) => <textarea id={id} className={styles.textarea} rows={4} value={vm.text('message')} onChange={(e) => vm.setField('message', e.target.value)} />}
+                </TextInput>
+              ) : null}
             </div>
-            {vm.marketingHtml ? <SafeHtml className={styles.html} html={vm.marketingHtml} /> : null}
-          </fieldset>
-          {vm.footerHtml ? <SafeHtml className={styles.html} html={vm.footerHtml} /> : null}
-          <button type="submit" className={styles.submit} disabled={!vm.canSubmit}>
-            {vm.status === 'submitting' ? 'Sending…' : 'Submit'}
-          </button>
-        </form>
-      )}
+            <fieldset className={styles.fieldset}>
+              <legend className={styles.legend}>{vm.config.contactTitle}</legend>
+              <div className={styles.checks}>
+                <label className={styles.check}>
+                  <input type="checkbox" checked={vm.values.contactBySms === true} onChange={(e) => vm.setContact('SMS', e.target.checked)} /> SMS
+                </label>
+                <label className={styles.check}>
+                  <input type="checkbox" checked={vm.values.contactByEmail === true} onChange={(e) => vm.setContact('Email', e.target.checked)} /> Email
+                </label>
+              </div>
+              {vm.marketingHtml ? <SafeHtml className={styles.html} html={vm.marketingHtml} /> : null}
+            </fieldset>
+            {vm.footerHtml ? <SafeHtml className={styles.html} html={vm.footerHtml} /> : null}
+            <button type="submit" className={styles.submit} disabled={!vm.canSubmit}>
+              {vm.status === 'submitting' ? 'Sending…' : 'Submit'}
+            </button>
+          </form>
+        )}
+      </main>
+      <LeadFooter />
     </div>
   )
 })
+
+/**
+ * The footer every page has (the booking pages' Privacy and Accessibility), below the form and inside
+ * the height the parent frame follows, shown when embedded as the booking embed shows it. The page has
+ * no router, and leaving it would lose what was typed: the links open in a new tab.
+ */
+function LeadFooter() {
+  return (
+    <footer className={styles.legal}>
+      {LEGAL_LINKS.map((l) => <a key={l.href} href={l.href} target="_blank" rel="noopener">{l.label}</a>)}
+    </footer>
+  )
+}
 
 function TextInput({ vm, label, field, wide, children }: {
   vm: LeadViewModel

@@ -4,14 +4,12 @@ import { ToastViewModel } from '../../view-models/toast.view-model'
 import { Toasts } from '../../components/Toasts'
 import LeadPage from './LeadPage'
 
-/** The whole /lead page: no header or banners (spec: top navigation hidden on /lead), the form and its toasts. */
+/** The whole /lead page: no header or banners (spec: top navigation hidden on /lead), the form (its main and footer) and its toasts. */
 export const LeadShell = observer(function LeadShell({ search }: { search?: string }) {
   const toasts = useViewModel<ToastViewModel>(ToastViewModel)
   return (
     <>
-      <main id="main">
-        <LeadPage search={search} />
-      </main>
+      <LeadPage search={search} />
       <Toasts vm={toasts} />
     </>
   )

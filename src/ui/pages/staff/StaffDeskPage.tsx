@@ -66,6 +66,7 @@ const StaffDeskPage = observer(function StaffDeskPage() {
             {vm.staff?.role === 'admin' ? <Link to="/staff/reports">Reports</Link> : null}
             <Link to="/staff/notifications">Notifications &amp; calendar</Link>
             {vm.staff?.role === 'admin' ? <Link to="/staff/settings">Settings</Link> : null}
+            {vm.staff?.role === 'admin' ? <Link to="/staff/integrations">Integrations</Link> : null}
             <Button variant="secondary" onClick={() => void vm.signOut()}>Sign out</Button>
           </div>
         </header>

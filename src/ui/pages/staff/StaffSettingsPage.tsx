@@ -100,6 +100,7 @@ const StaffSettingsPage = observer(function StaffSettingsPage() {
           <div className={desk.bar}>
             <Link to="/staff">Day bookings</Link>
             <Link to="/staff/reports">Reports</Link>
+            <Link to="/staff/integrations">Integrations</Link>
           </div>
         </header>
         {vm.error ? <p className={desk.error} role="alert">{vm.error}</p> : null}
