@@ -17,6 +17,7 @@ import { pgliteDialect } from '../db/pglite-dialect'
 import { Kysely } from 'kysely'
 import type { CoreTables, Db } from '../db/schema'
 import { seeds } from '../seed'
+import { initdbSnapshotPath } from './initdb-snapshot'
 
 export const TEST_TENANTS = ['demo', 'other'] as const
 
@@ -81,7 +82,7 @@ async function templateDump(): Promise<Blob> {
       continue
     }
     try {
-      const lite = await openPGlite()
+      const lite = await openPGlite({ initdbSnapshot: initdbSnapshotPath() })
       const db = new Kysely<CoreTables>({ dialect: pgliteDialect(lite) })
       await migrate(db)
       await seedAll(db)

@@ -1,0 +1,1 @@
+export function pgSuiteFiles(root: string): { database: string[]; identical: string[] }
