@@ -1,7 +1,8 @@
 // The desk's week view (issue 29) in the browser on the demo tenant: the desk's admin opens the week
 // view from the day view, blocks an hour of a practitioner's day, and the customer-side availability
 // no longer offers it; then checks out a booking paid in cash (the balance after the deposit). The
-// week view fits a phone (no sideways scroll) and is axe clean.
+// week view fits a phone (no sideways scroll) and is axe clean. The day view (/staff) draws the same
+// blocks in each practitioner's column, on a desktop and a phone, and removes one there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { DESKTOP, launch, open, PHONE } from './support/browser'
@@ -9,6 +10,7 @@ import { api } from './support/flows'
 import { startServer, type ServerProcess } from './support/server-process'
 import { DEMO, DEMO_CUSTOMER, DEMO_STAFF_ADMIN } from '../../server/seed/demo.seed'
 import type { Checkout } from '../../src/contract/desk-calendar.routes'
+import { londonToUtc } from '../../src/domain/time'
 
 let server: ServerProcess
 let browser: Browser
@@ -83,6 +85,13 @@ describe('/staff/week', () => {
     expect(offered).not.toContain('11:30')
     await s.shot('week with block')
 
+    // The day view draws the same block in Sarah's column.
+    await page.goto(`${server.url}/staff?date=${day}`)
+    const column = page.getByRole('region', { name: 'Dr Sarah Jones' })
+    await column.getByRole('listitem', { name: 'Meeting / blocked 11:00–12:00, Team meeting' }).waitFor()
+    await s.axe('day with block')
+    await s.shot('day with block')
+
     // The seeded booking of the demo customer: its balance after the deposit, taken in cash.
     const customer = await api<{ token: string; user: { id: string } }>(server.url, '/login?from=customer', { method: 'POST', body: JSON.stringify(DEMO_CUSTOMER) })
     const mine = await api<{ appointments: { id: string; event: { start: string }; service: { onlineName: string } }[] }>(server.url, `/appointments/customer/${customer.user.id}?pageSize=100&group=ALL`, { headers: { authorization: `Bearer ${customer.token}` } })
@@ -115,4 +124,32 @@ describe('/staff/week', () => {
     expect(s.problems).toEqual([])
     await s.context.close()
   }, 60_000)
+
+  it("draws a day's break in the day view on a phone, and removing it there gives the time back", async () => {
+    const s = await open(browser, 'desk-day-blocks-phone', PHONE)
+    const { page } = s
+    const day = await dayFreeAt11()
+    const staff = await api<{ token: string }>(server.url, '/staff/login', { method: 'POST', body: JSON.stringify(DEMO_STAFF_ADMIN) })
+    const start = londonToUtc(day, '11:00')
+    await api(server.url, '/admin/blocks', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${staff.token}` },
+      body: JSON.stringify({ practitioner: DEMO.pSarah, type: 'Break', start: start.toISOString(), end: new Date(start.getTime() + 3_600_000).toISOString(), location: DEMO.clinicLondon }),
+    })
+    expect(await customerTimes(day)).not.toContain('11:00')
+
+    await signIn(page)
+    await page.goto(`${server.url}/staff?date=${day}`)
+    const entry = page.getByRole('region', { name: 'Dr Sarah Jones' }).getByRole('listitem', { name: 'Break 11:00–12:00' })
+    await entry.waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+    await s.axe('day with a break on a phone')
+    await s.shot('day with a break on a phone')
+    await entry.getByRole('button', { name: 'Remove Break 11:00–12:00' }).click()
+    await page.getByText('Block removed: the time is bookable again.').waitFor()
+    await entry.waitFor({ state: 'detached' })
+    expect(await customerTimes(day)).toContain('11:00')
+    expect(s.problems).toEqual([])
+    await s.context.close()
+  }, 90_000)
 })

@@ -12,12 +12,12 @@ import { BLOCK_TYPES, type BlockType, type CheckoutMethod, type TimeBlock } from
 import type { DayBooking } from '../../../contract/admin.routes'
 import { StaffWeekViewModel, type WeekDay } from '../../view-models/staff-week.view-model'
 import { StaffDatePicker, StaffSelect } from './StaffControls'
+import { BLOCK_LABEL, StaffBlockEntry } from './StaffBlockEntry'
 import desk from './StaffDesk.module.css'
 import styles from './StaffWeek.module.css'
 
 const time = (iso: string) => londonTimeOf(new Date(iso))
 const dayName = (date: string) => formatLondonLongDate(new Date(`${date}T12:00:00Z`)).replace(/ \d{4}$/, '')
-const BLOCK_LABEL: Record<BlockType, string> = { Break: 'Break', Block: 'Meeting / blocked', Leave: 'Leave' }
 const METHODS: { value: CheckoutMethod; label: string }[] = [
   { value: 'cash', label: 'Cash' },
   { value: 'terminal', label: 'Card on the terminal' },
@@ -44,16 +44,7 @@ const BookingEntry = observer(function BookingEntry({ vm, booking }: { vm: Staff
 })
 
 const BlockEntry = observer(function BlockEntry({ vm, block }: { vm: StaffWeekViewModel; block: TimeBlock }) {
-  const label = `${BLOCK_LABEL[block.type]} ${time(block.start)}–${time(block.end)}${block.note ? `, ${block.note}` : ''}`
-  return (
-    <li className={`${styles.entry} ${styles.blockEntry}`} aria-label={label}>
-      <p className={desk.time}>{time(block.start)}–{time(block.end)}</p>
-      <p>{BLOCK_LABEL[block.type]}{block.note ? `: ${block.note}` : ''}</p>
-      <div className={styles.entryActions}>
-        <Button variant="ghost" onClick={() => void vm.removeBlock(block)} disabled={vm.busy} aria-label={`Remove ${label}`}>Remove</Button>
-      </div>
-    </li>
-  )
+  return <StaffBlockEntry block={block} busy={vm.busy} onRemove={(b) => void vm.removeBlock(b)} />
 })
 
 const Day = observer(function Day({ vm, day }: { vm: StaffWeekViewModel; day: WeekDay }) {
