@@ -9,6 +9,7 @@ import type { Command } from 'commander'
 import { BLOCK_TYPES, type BlockType, type Checkout, type CheckoutPaymentInput, type TimeBlock } from '../../src/contract/desk-calendar.routes'
 import { AddBlock, ListBlocks, LoadCheckout, RefundDeposit, RemoveBlock, TakeBalance } from '../../src/application/use-cases/desk-calendar.use-case'
 import { currencyOrDefault, formatMoney } from '../../src/domain/pricing/money'
+import { parseAmount } from '../../src/domain/desk/payment-lines'
 import { existsInLondon, formatLondonDateTime, isIsoDate, londonToUtc } from '../../src/domain/time'
 import type { CliContext } from '../context'
 import { usageError } from '../exit-codes'
@@ -24,9 +25,10 @@ export function instantOf(flag: string, value: string): string {
   return instant.toISOString()
 }
 
+/** The amount of a payment option, read as the desk's checkout reads a payment line. */
 function amountOf(flag: string, value: string): number {
-  const n = Number(value)
-  if (!/^\d+(\.\d{1,2})?$/.test(value.trim()) || !(n > 0)) throw usageError(`${flag} must be an amount like 20 or 19.50, got '${value}'.`)
+  const n = parseAmount(value)
+  if (n === undefined) throw usageError(`${flag} must be an amount like 20 or 19.50, got '${value}'.`)
   return n
 }
 

@@ -1,6 +1,7 @@
 // The desk's week view (issue 29) in the browser on the demo tenant: the desk's admin opens the week
 // view from the day view, blocks an hour of a practitioner's day, and the customer-side availability
-// no longer offers it; then checks out a booking paid in cash (the balance after the deposit). The
+// no longer offers it; then checks out a booking, the balance after the deposit split between cash and
+// the card terminal (too much refused first). The
 // week view fits a phone (no sideways scroll) and is axe clean. The day view (/staff) draws the same
 // blocks in each practitioner's column, on a desktop and a phone, and removes one there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -61,7 +62,7 @@ async function weekOf(page: Page, date: string): Promise<void> {
 }
 
 describe('/staff/week', () => {
-  it('blocks an hour that the customer side then no longer offers, and checks out a booking in cash', async () => {
+  it('blocks an hour that the customer side then no longer offers, and checks out a booking split between cash and the card terminal', async () => {
     const s = await open(browser, 'desk-calendar', DESKTOP)
     const { page } = s
     await signIn(page)
@@ -99,8 +100,24 @@ describe('/staff/week', () => {
     await weekOf(page, londonDate(new Date(booking.event.start)))
     await page.getByRole('button', { name: new RegExp(`^Checkout Jane Doe at ${londonTime(booking.event.start)}`) }).click()
     const checkout = page.getByRole('dialog', { name: 'Checkout' })
-    await checkout.getByText('Balance').waitFor()
+    await checkout.getByText('Balance', { exact: true }).waitFor()
     await s.axe('checkout dialog')
+    // A split bill: part cash, the rest on the terminal; too much is refused before anything is taken.
+    const balance = Number(await checkout.getByLabel('Amount').inputValue())
+    await checkout.getByLabel('Amount').fill('10')
+    await checkout.getByRole('button', { name: 'Split: add a payment' }).click()
+    await checkout.getByLabel('Payment 2 amount').waitFor()
+    expect(await checkout.getByLabel('Payment 2 amount').inputValue()).toBe((balance - 10).toFixed(2))
+    await checkout.getByText('The payments add up to the balance.').waitFor()
+    await checkout.getByLabel('Payment 2 amount').fill((balance - 5).toFixed(2))
+    await checkout.getByText('£5.00 more than the balance').waitFor()
+    await checkout.getByRole('button', { name: 'Take payment' }).click()
+    await checkout.getByRole('alert').getByText(`The payments add up to £${(balance + 5).toFixed(2)}: £5.00 more than the balance of £${balance.toFixed(2)}.`).waitFor()
+    await checkout.getByLabel('Payment 2 amount').fill((balance - 10).toFixed(2))
+    await checkout.getByRole('button', { name: /Payment 2 method/ }).click()
+    await page.getByRole('option', { name: 'Card on the terminal' }).click()
+    await s.axe('checkout split')
+    await s.shot('checkout split')
     await checkout.getByRole('button', { name: 'Take payment' }).click()
     await checkout.getByText('Paid in full.').waitFor()
     await s.shot('checkout paid')
@@ -108,7 +125,7 @@ describe('/staff/week', () => {
     const staff = await api<{ token: string }>(server.url, '/staff/login', { method: 'POST', body: JSON.stringify(DEMO_STAFF_ADMIN) })
     const after = await api<Checkout>(server.url, `/admin/appointments/${DEMO.apptFuture}/checkout`, { headers: { authorization: `Bearer ${staff.token}` } })
     expect(after.balance).toBe(0)
-    expect(after.payments.at(-1)).toMatchObject({ type: 'Cash', status: 'paid' })
+    expect(after.payments.slice(-2)).toMatchObject([{ type: 'Cash', amount: 10, status: 'paid' }, { type: 'Card Terminal', status: 'paid' }])
     expect(after.invoice?.paymentStatus).toBe('Paid')
     expect(s.problems).toEqual([])
     await s.context.close()
