@@ -55,6 +55,29 @@ async function signIn(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Day bookings' }).waitFor()
 }
 
+async function signInAs(page: Page, who: { email: string; password: string }): Promise<void> {
+  await page.goto(`${server.url}/staff`)
+  await page.getByLabel('Email').fill(who.email)
+  await page.getByLabel('Password').fill(who.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('heading', { name: 'Day bookings' }).waitFor()
+}
+
+/** A practitioner login for Sarah, made by the admin through the API (its one-time link then a password). */
+async function sarahsLogin(): Promise<{ email: string; password: string; token: string }> {
+  const staff = await api<{ token: string }>(server.url, '/staff/login', { method: 'POST', body: JSON.stringify(DEMO_STAFF_ADMIN) })
+  const email = `sarah.${Date.now()}@demo.example.com`
+  const created = await api<{ setPasswordUrl: string }>(server.url, '/admin/staff', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${staff.token}` },
+    body: JSON.stringify({ email, displayName: 'Sarah at the desk', role: 'practitioner', practitioner: DEMO.pSarah }),
+  })
+  const password = 'Practitioner1234'
+  await api(server.url, '/staff/set-password', { method: 'POST', body: JSON.stringify({ token: created.setPasswordUrl.split('/').pop(), password }) })
+  const login = await api<{ token: string }>(server.url, '/staff/login', { method: 'POST', body: JSON.stringify({ email, password }) })
+  return { email, password, token: login.token }
+}
+
 async function weekOf(page: Page, date: string): Promise<void> {
   await page.goto(`${server.url}/staff/week?date=${date}&practitioner=${DEMO.pSarah}`)
   await page.getByRole('heading', { name: 'Week view: Dr Sarah Jones' }).waitFor()
@@ -166,6 +189,42 @@ describe('/staff/week', () => {
     await page.getByText('Block removed: the time is bookable again.').waitFor()
     await entry.waitFor({ state: 'detached' })
     expect(await customerTimes(day)).toContain('11:00')
+    expect(s.problems).toEqual([])
+    await s.context.close()
+  }, 90_000)
+
+  it("a practitioner's login: their own day with their blocks, check-in and no-show but no move, cancel, customer search, settings or reports", async () => {
+    const s = await open(browser, 'desk-day-practitioner', DESKTOP)
+    const { page } = s
+    const sarah = await sarahsLogin()
+    const day = await dayFreeAt11()
+    const start = londonToUtc(day, '11:00')
+    await api(server.url, '/admin/blocks', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sarah.token}` },
+      body: JSON.stringify({ practitioner: DEMO.pSarah, type: 'Block', start: start.toISOString(), end: new Date(start.getTime() + 1_800_000).toISOString(), note: 'Training' }),
+    })
+
+    await signInAs(page, sarah)
+    await page.goto(`${server.url}/staff?date=${day}`)
+    await page.getByRole('region', { name: 'Dr Sarah Jones' }).getByRole('listitem', { name: 'Meeting / blocked 11:00–11:30, Training' }).waitFor()
+    expect(await page.getByRole('region', { name: 'Emma Wilson' }).count()).toBe(0)
+    for (const link of ['Settings', 'Reports', 'New booking']) expect(await page.getByRole('link', { name: link }).count()).toBe(0)
+    expect(await page.getByRole('heading', { name: 'Find a customer' }).count()).toBe(0)
+
+    // Her own booking: check-in and no-show in its menu, not move or cancel.
+    const customer = await api<{ token: string; user: { id: string } }>(server.url, '/login?from=customer', { method: 'POST', body: JSON.stringify(DEMO_CUSTOMER) })
+    const mine = await api<{ appointments: { id: string; event: { start: string } }[] }>(server.url, `/appointments/customer/${customer.user.id}?pageSize=100&group=ALL`, { headers: { authorization: `Bearer ${customer.token}` } })
+    const booking = mine.appointments.find((a) => a.id === DEMO.apptFuture)!
+    await page.goto(`${server.url}/staff?date=${londonDate(new Date(booking.event.start))}`)
+    await page.getByRole('button', { name: new RegExp(`^Actions for Jane Doe at ${londonTime(booking.event.start)}`) }).click()
+    const menu = page.getByRole('menu')
+    await menu.getByRole('menuitem', { name: /^Check in/ }).waitFor()
+    expect(await menu.getByRole('menuitem', { name: /^No-show/ }).count()).toBe(1)
+    expect(await menu.getByRole('menuitem', { name: /Move|Cancel/ }).count()).toBe(0)
+    await s.axe('practitioner day')
+    await s.shot('practitioner day')
+    await page.keyboard.press('Escape')
     expect(s.problems).toEqual([])
     await s.context.close()
   }, 90_000)

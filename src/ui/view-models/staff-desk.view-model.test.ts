@@ -6,6 +6,7 @@ import { InMemoryTokenStore } from '../../adapters/storage/in-memory.adapter'
 import type { AppError } from '../../application/failure'
 import type { DayBooking, DayBookingsQuery } from '../../contract/admin.routes'
 import type { BlocksQuery, TimeBlock } from '../../contract/desk-calendar.routes'
+import type { StaffUser } from '../../contract/staff.routes'
 import { ManualClock } from '../../adapters/clock/system-clock.adapter'
 
 const booking = (over: Partial<DayBooking>): DayBooking => ({
@@ -37,7 +38,7 @@ const block = (over: Partial<TimeBlock>): TimeBlock => ({
 
 const ADMIN = { id: 'a'.repeat(24), email: 'admin@demo.test', displayName: 'Admin', role: 'admin' as const }
 
-function setup(options: { day?: DayBooking[]; dayError?: AppError; token?: string; meError?: AppError; moveError?: AppError; rota?: string[]; blocks?: TimeBlock[]; removeError?: AppError } = {}) {
+function setup(options: { day?: DayBooking[]; dayError?: AppError; token?: string; meError?: AppError; moveError?: AppError; rota?: string[]; blocks?: TimeBlock[]; removeError?: AppError; me?: StaffUser } = {}) {
   const tokens = new InMemoryTokenStore()
   if (options.token) tokens.set(options.token)
   const login = useCase(async (email: string, password: string): Promise<E.Either<AppError, typeof ADMIN>> => {
@@ -56,8 +57,8 @@ function setup(options: { day?: DayBooking[]; dayError?: AppError; token?: strin
     token === 'spent' ? E.left({ _tag: 'Refused', status: 400, message: 'This link has expired or was already used.' }) : E.right({ ok: true }))
   const locations = useCase(async () => E.right({ clinics: [{ id: 'c'.repeat(24), accountName: 'London clinic', name: 'London', address: {} }] }))
   const clock = new ManualClock(new Date('2026-05-31T23:30:00Z'))
-  const me = useCase(async (): Promise<E.Either<AppError, typeof ADMIN>> => {
-    if (!options.meError) return E.right(ADMIN)
+  const me = useCase(async (): Promise<E.Either<AppError, StaffUser>> => {
+    if (!options.meError) return E.right(options.me ?? ADMIN)
     tokens.clear()
     return E.left(options.meError)
   })
@@ -147,6 +148,17 @@ describe('StaffDeskViewModel', () => {
     await vm.removeBlock(vm.blocks[0])
     expect(vm.error).toBe('You can only change your own calendar.')
     expect(vm.columns[0].blocks).toHaveLength(1)
+  })
+
+  it("offers the admins' actions to an admin only: a practitioner's login is not", async () => {
+    const admin = setup({ token: 't' })
+    expect(admin.vm.isAdmin).toBe(false) // not known yet: nothing offered
+    await admin.vm.enter()
+    expect(admin.vm.isAdmin).toBe(true)
+    const practitioner = setup({ token: 't', me: { ...ADMIN, role: 'practitioner', practitionerId: 'p'.repeat(24) } })
+    await practitioner.vm.enter()
+    expect(practitioner.vm.staff?.role).toBe('practitioner')
+    expect(practitioner.vm.isAdmin).toBe(false)
   })
 
   it('loads the chosen day and ignores a date that is not one', async () => {

@@ -118,6 +118,11 @@ export class StaffDeskViewModel {
     })
   }
 
+  /** Admins run the whole desk; a practitioner's login sees and marks their own day (the server enforces it too). */
+  get isAdmin(): boolean {
+    return this.staff?.role === 'admin'
+  }
+
   /**
    * A column per practitioner on the rota (booked or not), then any other with bookings or blocks (the
    * server sorts by practitioner, then time); each with its bookings and its blocks of the day by start.

@@ -105,7 +105,7 @@ const StaffDeskPage = observer(function StaffDeskPage() {
           ))}
         </div>
         <StaffWaitlist vm={waitlist} location={vm.location} date={vm.date} />
-        <StaffCustomerSearch vm={customers} />
+        {vm.isAdmin ? <StaffCustomerSearch vm={customers} /> : null}
         <CancelDialog vm={vm} />
         <MoveDialog vm={vm} practitioners={vm.columns.map((c) => c.practitioner)} />
       </div>
