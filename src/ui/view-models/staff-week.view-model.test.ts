@@ -6,7 +6,7 @@ import { InMemoryTokenStore } from '../../adapters/storage/in-memory.adapter'
 import { ManualClock } from '../../adapters/clock/system-clock.adapter'
 import type { AppError } from '../../application/failure'
 import type { DayBooking } from '../../contract/admin.routes'
-import type { Checkout, CheckoutBody, CreateBlockBody, PractitionerWeek, TimeBlock, WeekQuery } from '../../contract/desk-calendar.routes'
+import type { Checkout, CheckoutBody, CreateBlockBody, CreateBlockSeriesBody, PractitionerWeek, TimeBlock, WeekQuery } from '../../contract/desk-calendar.routes'
 
 const CLINIC = 'c'.repeat(24)
 const MAYA = 'b'.repeat(24)
@@ -55,8 +55,15 @@ function setup(options: { role?: 'admin' | 'practitioner'; blockError?: AppError
   const refund = useCase(async () => E.right({ ...checkoutOf(0), refundableDeposit: 0 }))
   // Tuesday 2 June 2026, 23:30 UTC: Wednesday 3 June in London (BST)
   const clock = new ManualClock(new Date('2026-06-02T23:30:00Z'))
-  const vm = new StaffWeekViewModel(me as never, locations as never, rota as never, week as never, addBlock as never, removeBlock as never, loadCheckout as never, takeBalance as never, refund as never, tokens, clock)
-  return { vm, week, addBlock, takeBalance, rota }
+  const addSeries = useCase(async (body: CreateBlockSeriesBody): Promise<E.Either<AppError, TimeBlock[]>> => {
+    // Every weekday from Thursday 4 June 2026 (BST) until the Tuesday after: Thu, Fri, Mon, Tue.
+    const dates = ['2026-06-04', '2026-06-05', '2026-06-08', '2026-06-09'].filter((d) => d <= body.until)
+    const created = dates.map((d, i) => block({ id: String(i).repeat(24), start: `${d}${body.start.slice(10)}`, end: `${d}${body.end.slice(10)}`, type: body.type }))
+    blocks.push(...created)
+    return E.right(created)
+  })
+  const vm = new StaffWeekViewModel(me as never, locations as never, rota as never, week as never, addBlock as never, removeBlock as never, loadCheckout as never, takeBalance as never, refund as never, tokens, clock, addSeries as never)
+  return { vm, week, addBlock, addSeries, takeBalance, rota }
 }
 
 describe('StaffWeekViewModel', () => {
@@ -96,6 +103,44 @@ describe('StaffWeekViewModel', () => {
     expect(vm.days[3]!.blocks.map((b) => b.note)).toEqual(['Team meeting'])
     await vm.removeBlock(vm.days[3]!.blocks[0]!)
     expect(vm.days[3]!.blocks).toEqual([])
+  })
+
+  it('repeats a block every weekday until a date through one call, checking the series first', async () => {
+    const { vm, addBlock, addSeries } = setup()
+    await vm.enter()
+    vm.openBlock('2026-06-04')
+    expect(vm.blockForm).toMatchObject({ repeat: 'none', until: '2026-07-02' })
+    vm.setBlock('type', 'Break')
+    vm.setBlock('start', '13:00')
+    vm.setBlock('end', '13:30')
+    vm.setBlock('repeat', 'weekday')
+    vm.setBlock('until', '2026-06-03')
+    await vm.saveBlock()
+    expect(vm.blockForm?.error).toBe('The last date of a repeating block must be on or after its first date.')
+    vm.setBlock('until', '')
+    await vm.saveBlock()
+    expect(vm.blockForm?.error).toBe('Choose the last date the block repeats on.')
+    expect(addSeries.execute).not.toHaveBeenCalled()
+    vm.setBlock('until', '2026-06-09')
+    await vm.saveBlock()
+    expect(addBlock.execute).not.toHaveBeenCalled()
+    expect(addSeries.execute).toHaveBeenCalledWith({ practitioner: MAYA, type: 'Break', start: '2026-06-04T12:00:00.000Z', end: '2026-06-04T12:30:00.000Z', location: CLINIC, every: 'weekday', until: '2026-06-09' })
+    expect(vm.notice).toBe('Break blocked 13:00–13:30, 4 times until 2026-06-09.')
+    expect(vm.days.map((d) => d.blocks.length)).toEqual([0, 0, 0, 1, 1, 0, 0])
+  })
+
+  it('refuses to repeat leave over several days before asking', async () => {
+    const { vm, addSeries } = setup()
+    await vm.enter()
+    vm.openBlock('2026-06-04')
+    vm.setBlock('type', 'Leave')
+    vm.setBlock('endDate', '2026-06-05')
+    vm.setBlock('start', '09:00')
+    vm.setBlock('end', '17:00')
+    vm.setBlock('repeat', 'week')
+    await vm.saveBlock()
+    expect(vm.blockForm?.error).toBe('A repeating block starts and ends on the same day. Enter leave over several days on its own.')
+    expect(addSeries.execute).not.toHaveBeenCalled()
   })
 
   it('blocks leave over several days, ending on its own date', async () => {

@@ -9,7 +9,7 @@ import type { TokenStore } from '../../application/ports/token-store.port'
 import type { AppError } from '../../application/failure'
 import { ListLocations } from '../../application/use-cases/catalogue.use-case'
 import { ListRota, StaffMe } from '../../application/use-cases/admin.use-case'
-import { AddBlock, LoadCheckout, LoadPractitionerWeek, RefundDeposit, RemoveBlock, TakeBalance } from '../../application/use-cases/desk-calendar.use-case'
+import { AddBlock, AddBlockSeries, LoadCheckout, LoadPractitionerWeek, RefundDeposit, RemoveBlock, TakeBalance } from '../../application/use-cases/desk-calendar.use-case'
 import type { DayBooking } from '../../contract/admin.routes'
 import type { BlockType, Checkout, PractitionerWeek, TimeBlock, WorkingHours } from '../../contract/desk-calendar.routes'
 import type { StaffUser } from '../../contract/staff.routes'
@@ -17,6 +17,7 @@ import { addDays, BLOCK_REFUSAL_TEXT, byDate, checkBlock, weekDates } from '../.
 import { existsInLondon, londonDateOf, londonToUtc } from '../../domain/time'
 import { firstLines, leftToPay, paymentLinesRefusalText, paymentsOfLines, withLine, withoutLine, type PaymentLine } from '../../domain/desk/payment-lines'
 import { currencyOrDefault, formatMoney } from '../../domain/pricing/money'
+import { blockSeries, SERIES_REFUSAL_TEXT, type RepeatEvery } from '../../domain/desk/block-series'
 import type { Exec } from './app-services'
 
 /** One day of the week view: its working hours and breaks, bookings and blocks, in time order. */
@@ -37,6 +38,9 @@ export interface BlockForm {
   start: string
   end: string
   note: string
+  /** 'none', or how the block repeats until `until` (a London date) */
+  repeat: 'none' | RepeatEvery
+  until: string
   error?: string
 }
 
@@ -52,6 +56,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/
 export const BLOCK_FORM_TEXT = {
   time: 'Enter the start and end as HH:mm.',
   date: 'Choose the date of the block.',
+  until: 'Choose the last date the block repeats on.',
 } as const
 
 /**
@@ -92,10 +97,11 @@ export class StaffWeekViewModel {
     @inject(RefundDeposit) private readonly refund: Exec<RefundDeposit>,
     @inject(ADMIN_PORTS.StaffTokenStore) private readonly tokens: TokenStore,
     @inject(PORTS.Clock) private readonly clock: Clock,
+    @inject(AddBlockSeries) private readonly addSeries: Exec<AddBlockSeries>,
   ) {
-    type Deps = 'me' | 'listLocations' | 'listRota' | 'loadWeek' | 'addBlock' | 'removeBlockCall' | 'loadCheckout' | 'takeBalance' | 'refund' | 'tokens' | 'clock'
+    type Deps = 'me' | 'listLocations' | 'listRota' | 'loadWeek' | 'addBlock' | 'removeBlockCall' | 'loadCheckout' | 'takeBalance' | 'refund' | 'tokens' | 'clock' | 'addSeries'
     makeAutoObservable<StaffWeekViewModel, Deps>(this, {
-      me: false, listLocations: false, listRota: false, loadWeek: false, addBlock: false, removeBlockCall: false, loadCheckout: false, takeBalance: false, refund: false, tokens: false, clock: false,
+      me: false, listLocations: false, listRota: false, loadWeek: false, addBlock: false, removeBlockCall: false, loadCheckout: false, takeBalance: false, refund: false, tokens: false, clock: false, addSeries: false,
     })
   }
 
@@ -185,7 +191,7 @@ export class StaffWeekViewModel {
   }
 
   openBlock(date: string): void {
-    this.blockForm = { type: 'Block', date, endDate: date, start: '', end: '', note: '' }
+    this.blockForm = { type: 'Block', date, endDate: date, start: '', end: '', note: '', repeat: 'none', until: addDays(date, 28) }
     this.notice = undefined
   }
 
@@ -210,21 +216,29 @@ export class StaffWeekViewModel {
     const end = londonToUtc(form.endDate, form.end)
     const checked = checkBlock(start, end)
     if (E.isLeft(checked)) return this.blockError(BLOCK_REFUSAL_TEXT[checked.left._tag])
+    const repeat = form.repeat
+    if (repeat !== 'none') {
+      if (!DATE.test(form.until)) return this.blockError(BLOCK_FORM_TEXT.until)
+      const series = blockSeries(start, end, repeat, form.until)
+      if (E.isLeft(series)) return this.blockError(SERIES_REFUSAL_TEXT[series.left._tag])
+    }
     this.busy = true
-    const result = await this.addBlock.execute({
+    const body = {
       practitioner: this.practitioner,
       type: form.type,
       start: start.toISOString(),
       end: end.toISOString(),
       ...(this.location ? { location: this.location } : {}),
       ...(form.note.trim() ? { note: form.note.trim() } : {}),
-    })
+    }
+    const result = repeat === 'none' ? E.map((b: TimeBlock) => [b])(await this.addBlock.execute(body)) : await this.addSeries.execute({ ...body, every: repeat, until: form.until })
     runInAction(() => {
       this.busy = false
       if (E.isLeft(result)) return this.blockError(result.left.message)
       this.blockForm = undefined
       const until = form.endDate === form.date ? form.end : `${form.endDate} ${form.end}`
-      this.notice = `${form.type === 'Leave' ? 'Leave' : form.type === 'Break' ? 'Break' : 'Time'} blocked ${form.start}–${until}.`
+      const times = result.right.length > 1 ? `, ${result.right.length} times until ${form.until}` : ''
+      this.notice = `${form.type === 'Leave' ? 'Leave' : form.type === 'Break' ? 'Break' : 'Time'} blocked ${form.start}–${until}${times}.`
     })
     if (E.isRight(result)) await this.load()
   }

@@ -9,7 +9,7 @@ import { TextField } from '../../components/Field'
 import { formatLondonLongDate, londonTimeOf } from '../../../domain/time'
 import { BLOCK_TYPES, type BlockType, type TimeBlock } from '../../../contract/desk-calendar.routes'
 import type { DayBooking } from '../../../contract/admin.routes'
-import { StaffWeekViewModel, type WeekDay } from '../../view-models/staff-week.view-model'
+import { StaffWeekViewModel, type BlockForm, type WeekDay } from '../../view-models/staff-week.view-model'
 import { StaffDatePicker, StaffSelect } from './StaffControls'
 import { BLOCK_LABEL, StaffBlockEntry } from './StaffBlockEntry'
 import { CheckoutDialog } from './StaffCheckoutDialog'
@@ -18,6 +18,12 @@ import styles from './StaffWeek.module.css'
 
 const time = (iso: string) => londonTimeOf(new Date(iso))
 const dayName = (date: string) => formatLondonLongDate(new Date(`${date}T12:00:00Z`)).replace(/ \d{4}$/, '')
+const REPEATS: { value: BlockForm['repeat']; label: string }[] = [
+  { value: 'none', label: 'Does not repeat' },
+  { value: 'weekday', label: 'Every weekday (Monday to Friday)' },
+  { value: 'day', label: 'Every day' },
+  { value: 'week', label: 'Every week' },
+]
 const isChargeable = (b: DayBooking) => !/cancel|deleted|pending/i.test(b.status)
 
 const BookingEntry = observer(function BookingEntry({ vm, booking }: { vm: StaffWeekViewModel; booking: DayBooking }) {
@@ -81,6 +87,8 @@ const BlockDialog = observer(function BlockDialog({ vm }: { vm: StaffWeekViewMod
           {form.type === 'Leave' ? <StaffDatePicker label="Until date" value={form.endDate} onChange={(v) => vm.setBlock('endDate', v)} /> : null}
           <TextField label="To (HH:mm)" value={form.end} onChange={(v) => vm.setBlock('end', v)} />
           <TextField label="Note (optional)" value={form.note} onChange={(v) => vm.setBlock('note', v)} />
+          <StaffSelect label="Repeat" value={form.repeat} options={REPEATS} onChange={(v) => vm.setBlock('repeat', v as BlockForm['repeat'])} />
+          {form.repeat !== 'none' ? <StaffDatePicker label="Repeat until" value={form.until} onChange={(v) => vm.setBlock('until', v)} /> : null}
           {form.error ? <p className={desk.error} role="alert">{form.error}</p> : null}
         </>
       ) : null}
