@@ -51,6 +51,25 @@ describe('clinic admin block', () => {
     expect(taken.stderr).toContain('This time overlaps a booking or another block.')
   })
 
+  it('add --repeat weekday --until sends one series and shows every block; a bad --repeat or --until is refused before any call', async () => {
+    const second = { ...BLOCK, id: MAYA, start: '2026-12-03T11:00:00.000Z', end: '2026-12-03T12:00:00.000Z' }
+    const scope = nock(HOST)
+      .post('/api/admin/blocks/series', { practitioner: 'maya', type: 'Break', start: '2026-12-02T11:00:00.000Z', end: '2026-12-02T12:00:00.000Z', every: 'weekday', until: '2026-12-03' })
+      .reply(201, [BLOCK, second])
+    const run = await cli('admin', 'block', 'add', '--practitioner', 'maya', '--type', 'Break', '--start', '2026-12-02 11:00', '--end', '2026-12-02 12:00', '--repeat', 'weekday', '--until', '2026-12-03')
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    scope.done()
+    expect(run.stdout).toContain('02/12/2026 11:00')
+    expect(run.stdout).toContain('03/12/2026 11:00')
+    const badEvery = await cli('admin', 'block', 'add', '--practitioner', 'maya', '--start', '2026-12-02 11:00', '--end', '2026-12-02 12:00', '--repeat', 'monthly', '--until', '2026-12-31')
+    expect(badEvery.code).toBe(2)
+    expect(badEvery.stderr).toContain("--repeat must be one of day, weekday, week, got 'monthly'.")
+    const noUntil = await cli('admin', 'block', 'add', '--practitioner', 'maya', '--start', '2026-12-02 11:00', '--end', '2026-12-02 12:00', '--repeat', 'week')
+    expect(noUntil.code).toBe(2)
+    expect(noUntil.stderr).toContain("--until must be yyyy-MM-dd, got ''.")
+  })
+
   it('list asks for the dates, remove deletes by id', async () => {
     nock(HOST).get('/api/admin/blocks').query({ from: '2026-12-01', to: '2026-12-07', practitioner: 'maya' }).reply(200, [BLOCK])
     const list = await cli('admin', 'block', 'list', '--from', '2026-12-01', '--to', '2026-12-07', '--practitioner', 'maya')

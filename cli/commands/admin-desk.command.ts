@@ -1,14 +1,17 @@
 /**
  * The desk's calendar and checkout from the command line (issue 29):
- * - `clinic admin block add|list|remove`: breaks, blocks (meetings) and leave of a practitioner;
+ * - `clinic admin block add|list|remove`: breaks, blocks (meetings) and leave of a practitioner, `add
+ *   --repeat weekday|day|week --until DATE` a repeating one;
  * - `clinic admin checkout <appointment-id> [--cash N] [--terminal N] [--card N [--card-id ID]] [--voucher CODE:N]`:
  *   the balance shown, or taken when payments are given (they must add up to it);
  * - `clinic admin refund-deposit <appointment-id>`.
  */
 import type { Command } from 'commander'
 import { BLOCK_TYPES, type BlockType, type Checkout, type CheckoutPaymentInput, type TimeBlock } from '../../src/contract/desk-calendar.routes'
-import { AddBlock, ListBlocks, LoadCheckout, RefundDeposit, RemoveBlock, TakeBalance } from '../../src/application/use-cases/desk-calendar.use-case'
+import { AddBlock, AddBlockSeries, ListBlocks, LoadCheckout, RefundDeposit, RemoveBlock, TakeBalance } from '../../src/application/use-cases/desk-calendar.use-case'
 import { currencyOrDefault, formatMoney } from '../../src/domain/pricing/money'
+import { parseAmount } from '../../src/domain/desk/payment-lines'
+import { REPEAT_EVERY, type RepeatEvery } from '../../src/domain/desk/block-series'
 import { existsInLondon, formatLondonDateTime, isIsoDate, londonToUtc } from '../../src/domain/time'
 import type { CliContext } from '../context'
 import { usageError } from '../exit-codes'
@@ -24,9 +27,10 @@ export function instantOf(flag: string, value: string): string {
   return instant.toISOString()
 }
 
+/** The amount of a payment option, read as the desk's checkout reads a payment line. */
 function amountOf(flag: string, value: string): number {
-  const n = Number(value)
-  if (!/^\d+(\.\d{1,2})?$/.test(value.trim()) || !(n > 0)) throw usageError(`${flag} must be an amount like 20 or 19.50, got '${value}'.`)
+  const n = parseAmount(value)
+  if (n === undefined) throw usageError(`${flag} must be an amount like 20 or 19.50, got '${value}'.`)
   return n
 }
 
@@ -98,8 +102,14 @@ export function registerDeskCommands(admin: Command, ctx: CliContext, call: CliC
     .option('--type <type>', `one of ${BLOCK_TYPES.join(', ')}`, 'Block')
     .option('--location <slug>', 'the location (default: where the practitioner works that day)')
     .option('--note <text>', "a label, e.g. 'Team meeting'")
-    .action(async (opts: { practitioner: string; start: string; end: string; type: string; location?: string; note?: string }) => {
+    .option('--repeat <every>', `repeat the block (within one day) ${REPEAT_EVERY.join(', ')} until --until: all the blocks or none`)
+    .option('--until <yyyy-MM-dd>', 'the last date a repeating block falls on (London)')
+    .action(async (opts: { practitioner: string; start: string; end: string; type: string; location?: string; note?: string; repeat?: string; until?: string }) => {
       if (!(BLOCK_TYPES as readonly string[]).includes(opts.type)) throw usageError(`--type must be one of ${BLOCK_TYPES.join(', ')}, got '${opts.type}'.`)
+      if (opts.repeat !== undefined || opts.until !== undefined) {
+        if (!(REPEAT_EVERY as readonly string[]).includes(opts.repeat ?? '')) throw usageError(`--repeat must be one of ${REPEAT_EVERY.join(', ')}, got '${opts.repeat ?? ''}'.`)
+        if (!opts.until || !isIsoDate(opts.until)) throw usageError(`--until must be yyyy-MM-dd, got '${opts.until ?? ''}'.`)
+      }
       const body = {
         practitioner: opts.practitioner,
         type: opts.type as BlockType,
@@ -107,6 +117,11 @@ export function registerDeskCommands(admin: Command, ctx: CliContext, call: CliC
         end: instantOf('--end', opts.end),
         ...(opts.location ? { location: opts.location } : {}),
         ...(opts.note ? { note: opts.note } : {}),
+      }
+      if (opts.repeat && opts.until) {
+        const series = { ...body, every: opts.repeat as RepeatEvery, until: opts.until }
+        const created = await call('Blocking time', () => ctx.useCase(AddBlockSeries).execute(series))
+        return ctx.print(created, () => blocksText(created))
       }
       const created = await call('Blocking time', () => ctx.useCase(AddBlock).execute(body))
       ctx.print(created, () => blocksText([created]))

@@ -63,6 +63,19 @@ describe('GET /admin/bookings', () => {
     // and an admin-only call is 403 for a practitioner
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/customers?q=jane', headers: sarah })).statusCode).toBe(403)
   })
+  it("refuses a practitioner the admins' desk actions on their own appointment (move, cancel, checkout), leaving it as it was", async () => {
+    const before = await t.db.selectFrom('appointments').select(['starts_at', 'status']).where('id', '=', DEMO.apptFuture).executeTakeFirstOrThrow()
+    const later = new Date(before.starts_at.getTime() + 3_600_000).toISOString()
+    const move = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptFuture}/move`, headers: sarah, payload: { start: later } })
+    expect(move.statusCode).toBe(403)
+    const cancel = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptFuture}/cancel`, headers: sarah, payload: {} })
+    expect(cancel.statusCode).toBe(403)
+    const checkout = await t.app.inject({ method: 'GET', url: `/api/admin/appointments/${DEMO.apptFuture}/checkout`, headers: sarah })
+    expect(checkout.statusCode).toBe(403)
+    const after = await t.db.selectFrom('appointments').select(['starts_at', 'status']).where('id', '=', DEMO.apptFuture).executeTakeFirstOrThrow()
+    expect(after).toEqual(before)
+  })
+
   it('leaves out times held while a customer books (slot holds) and released holds: they were never bookings', async () => {
     const row = await t.db.selectFrom('appointments').selectAll().where('id', '=', DEMO.apptFuture).executeTakeFirstOrThrow()
     const at = (hours: number) => new Date(row.starts_at.getTime() + 365 * 86_400_000 + hours * 3_600_000)

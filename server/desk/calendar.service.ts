@@ -5,12 +5,13 @@
  * cache, busy.repository.ts) see it at once. A practitioner sees and changes only their own calendar.
  */
 import * as E from 'fp-ts/Either'
-import type { BlockType, CreateBlockBody, PractitionerWeek, TimeBlock } from '../../src/contract/desk-calendar.routes'
+import type { BlockType, CreateBlockBody, CreateBlockSeriesBody, PractitionerWeek, TimeBlock } from '../../src/contract/desk-calendar.routes'
+import { blockSeries, SERIES_MESSAGES, SERIES_REFUSAL_TEXT } from '../../src/domain/desk/block-series'
 import { BLOCK_MESSAGES, BLOCK_REFUSAL_TEXT, checkBlock, hoursOfWeek, londonInstant, weekDates, weekdayOf, addDays, type WeeklyHours } from '../../src/domain/desk/week'
 import { londonDateOf } from '../../src/domain/london'
 import { conflict, invalid, notAllowed, notFound, type ServiceError } from '../service-error'
 import type { SignedInStaff } from '../staff/staff.service'
-import type { OperatorDbOrTrx } from '../staff/staff.tables'
+import type { OperatorDb, OperatorDbOrTrx } from '../staff/staff.tables'
 import { appointmentsBetween, idsNamed } from '../admin/day.repository'
 import { DAY_MESSAGES, dayBooking } from '../admin/day.service'
 import * as repo from './blocks.repository'
@@ -68,6 +69,55 @@ export async function createBlock(
     return row ? E.right(blockView(row)) : E.left(notFound(BLOCK_MESSAGES.notFound))
   } catch (error) {
     if (isOverlap(error)) return E.left(conflict(BLOCK_MESSAGES.overlaps))
+    throw error
+  }
+}
+
+/**
+ * A repeating block: each occurrence a block (the clinic of that weekday unless one is named), written
+ * in one transaction, so an overlap on any date leaves none of them (the refusal names that date).
+ */
+export async function createBlockSeries(
+  db: OperatorDb,
+  who: SignedInStaff,
+  body: CreateBlockSeriesBody,
+  now: Date,
+  isOverlap: (error: unknown) => boolean,
+): Promise<E.Either<ServiceError, TimeBlock[]>> {
+  const tenant = who.staff.tenant_id
+  const checked = checkBlock(new Date(body.start), new Date(body.end))
+  if (E.isLeft(checked)) return E.left(invalid(BLOCK_REFUSAL_TEXT[checked.left._tag]))
+  const series = blockSeries(checked.right.start, checked.right.end, body.every, body.until)
+  if (E.isLeft(series)) return E.left(invalid(SERIES_REFUSAL_TEXT[series.left._tag]))
+  const practitioner = await onePractitioner(db, who, body.practitioner)
+  if (E.isLeft(practitioner)) return practitioner
+  let named: string | undefined
+  if (body.location) {
+    const ids = await idsNamed(db, tenant, 'clinics', body.location)
+    if (ids.length !== 1) return E.left(invalid(DAY_MESSAGES.unknownLocation(body.location)))
+    named = ids[0]
+  }
+  const note = body.note?.trim() ? body.note.trim().slice(0, 200) : null
+  const clinics = new Map<number, string | undefined>()
+  for (const { date } of series.right) {
+    const weekday = weekdayOf(date)
+    if (!clinics.has(weekday)) clinics.set(weekday, named ?? (await repo.practitionerClinics(db, tenant, practitioner.right, weekday))[0])
+    if (!clinics.get(weekday)) return E.left(invalid(BLOCK_MESSAGES.noLocation))
+  }
+  let writing = ''
+  try {
+    const ids = await db.transaction().execute(async (trx) => {
+      const out: string[] = []
+      for (const block of series.right) {
+        writing = block.date
+        out.push(await repo.insertBlock(trx, { tenant, type: body.type, practitionerId: practitioner.right, clinicId: clinics.get(weekdayOf(block.date))!, start: block.start, end: block.end, note, now }))
+      }
+      return out
+    })
+    const rows = await Promise.all(ids.map((id) => repo.blockRow(db, tenant, id)))
+    return E.right(rows.filter((r): r is repo.BlockRow => r !== undefined).map(blockView))
+  } catch (error) {
+    if (isOverlap(error)) return E.left(conflict(SERIES_MESSAGES.overlapsOn(writing)))
     throw error
   }
 }

@@ -72,7 +72,12 @@ describe('checkout', () => {
 
     const short = await desk('POST', `/api/admin/appointments/${id}/checkout`, { payments: [{ method: 'cash', amount: 100 }] })
     expect(short.statusCode).toBe(400)
-    expect(short.json().message).toBe('The payments add up to £100.00 but the balance is £144.00.')
+    expect(short.json().message).toBe('The payments add up to £100.00: £44.00 short of the balance of £144.00.')
+    const over = await desk('POST', `/api/admin/appointments/${id}/checkout`, { payments: [{ method: 'cash', amount: 100 }, { method: 'terminal', amount: 50 }] })
+    expect(over.statusCode).toBe(400)
+    expect(over.json().message).toBe('The payments add up to £150.00: £6.00 more than the balance of £144.00.')
+    // Neither refusal wrote a payment.
+    expect(((await desk('GET', `/api/admin/appointments/${id}/checkout`)).json() as Checkout).balance).toBe(144)
 
     const paid = await desk('POST', `/api/admin/appointments/${id}/checkout`, { payments: [{ method: 'cash', amount: 144 }] })
     expect(paid.statusCode, paid.body).toBe(200)

@@ -17,6 +17,7 @@ import {
   CHECKOUT_MESSAGES,
   checkoutLines,
   checkPayments,
+  paymentsRefusalText,
   PAYMENT_TYPE_OF,
   sum,
   type ChargedAppointment,
@@ -105,19 +106,7 @@ async function summary(deps: CommerceDeps, tenant: string, rows: readonly repo.B
   }
 }
 
-const REFUSAL_TEXT = (refusal: PaymentsRefusal, currency: string): string => {
-  const format = (n: number) => formatMoney(n, currencyOrDefault(currency))
-  switch (refusal._tag) {
-    case 'NothingDue':
-      return CHECKOUT_MESSAGES.nothingDue
-    case 'NoPayments':
-      return CHECKOUT_MESSAGES.noPayments
-    case 'NotPositive':
-      return CHECKOUT_MESSAGES.notPositive
-    case 'Mismatch':
-      return CHECKOUT_MESSAGES.mismatch(format(refusal.paid), format(refusal.due))
-  }
-}
+const REFUSAL_TEXT = (refusal: PaymentsRefusal, currency: string): string => paymentsRefusalText(refusal, (n) => formatMoney(n, currencyOrDefault(currency)))
 
 class Refused extends Error {
   constructor(readonly failure: ServiceError) {

@@ -4,7 +4,7 @@
  * handler: the staff guard, one service call, its ServiceError mapped by answer().
  */
 import type { FastifyInstance } from 'fastify'
-import { checkoutAppointment, createBlock, getCheckout, getPractitionerWeek, listBlocks, refundDeposit, removeBlock } from '../../src/contract/desk-calendar.routes'
+import { checkoutAppointment, createBlock, createBlockSeries, getCheckout, getPractitionerWeek, listBlocks, refundDeposit, removeBlock } from '../../src/contract/desk-calendar.routes'
 import { isOverlapViolation } from '../booking/booking.service'
 import { commerceDeps } from '../commerce/commerce.module'
 import type { ServerDeps } from '../deps'
@@ -32,6 +32,11 @@ export async function deskRoutes(app: FastifyInstance, deps: ServerDeps): Promis
   serve(app, createBlock, async ({ body }, ctx) => {
     const who = await requireStaff(ctx, ANY_STAFF)
     return answer(await calendar.createBlock(operatorDb(ctx.db), who, body, ctx.now(), isOverlapViolation), 201)
+  })
+
+  serve(app, createBlockSeries, async ({ body }, ctx) => {
+    const who = await requireStaff(ctx, ANY_STAFF)
+    return answer(await calendar.createBlockSeries(operatorDb(ctx.db), who, body, ctx.now(), isOverlapViolation), 201)
   })
 
   serve(app, removeBlock, async ({ params }, ctx) => {

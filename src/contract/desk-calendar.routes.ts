@@ -8,6 +8,7 @@ import { route } from './route'
 import { Ack, bodyOf, emptyAsUndefined, entity, errors, IdParams, IsoDate, IsoDateTime, literals, Money, NonEmptyString, ObjectId, queryOf, StringFromQuery } from './codecs'
 import { DayBooking } from './admin.routes'
 import { Invoice, PaymentType } from './invoices.codecs'
+import { REPEAT_EVERY } from '../domain/desk/block-series'
 
 /** Spec section 9's appointment types that block a practitioner's time (not 'Appointment'). */
 export const BLOCK_TYPES = ['Break', 'Block', 'Leave'] as const
@@ -37,6 +38,27 @@ export const createBlock = route({
     "A break, a block (meeting) or leave for a practitioner, at most 7 days long: availability stops offering the time at once. 409 when it overlaps a booking or another block. A practitioner blocks only their own time.",
   body: CreateBlockBody,
   responses: { 201: TimeBlock, ...errors(400, 401, 403, 409) },
+})
+
+/** How a repeating block repeats: every day, every weekday (Monday to Friday) or every week on its weekday. */
+export const RepeatEvery = literals(REPEAT_EVERY, 'RepeatEvery')
+
+/** A block and how it repeats, until a London date (included). */
+export const CreateBlockSeriesBody = bodyOf(
+  { practitioner: NonEmptyString, type: BlockType, start: IsoDateTime, end: IsoDateTime, every: RepeatEvery, until: IsoDate },
+  { location: NonEmptyString, note: t.string },
+)
+export type CreateBlockSeriesBody = t.TypeOf<typeof CreateBlockSeriesBody>
+
+export const createBlockSeries = route({
+  method: 'POST',
+  path: '/admin/blocks/series',
+  access: 'staff',
+  summary: 'Block time that repeats',
+  description:
+    'The same London times (a block within one day) on every day, weekday or week from the first block to the last date, at most 100 blocks: all written or none. 409 names the first date that overlaps a booking or another block. A practitioner blocks only their own time.',
+  body: CreateBlockSeriesBody,
+  responses: { 201: t.array(TimeBlock), ...errors(400, 401, 403, 409) },
 })
 
 export const BlocksQuery = queryOf({ from: IsoDate, to: IsoDate }, { practitioner: emptyAsUndefined(StringFromQuery) })

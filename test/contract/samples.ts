@@ -315,6 +315,7 @@ export const routeSamples: ReadonlyArray<RouteSample> = [
   }),
   // The desk's calendar and checkout (issue 29)
   sample(c.createBlock, { body: { practitioner: 'maya', type: 'Block', start: '2026-12-02T11:00:00.000Z', end: '2026-12-02T12:00:00.000Z', note: 'Team meeting' }, responses: { 201: timeBlock } }),
+  sample(c.createBlockSeries, { body: { practitioner: 'maya', type: 'Break', start: '2026-12-02T12:00:00.000Z', end: '2026-12-02T12:30:00.000Z', every: 'weekday', until: '2026-12-31', note: 'Lunch' }, responses: { 201: [timeBlock] } }),
   sample(c.listBlocks, { query: { from: '2026-12-01', to: '2026-12-07', practitioner: 'maya' }, responses: { 200: [timeBlock] } }),
   sample(c.removeBlock, { params: { id: ids.appointment }, responses: { 200: { message: 'The block has been removed.' } } }),
   sample(c.getPractitionerWeek, {

@@ -4,6 +4,7 @@ import type { DeskCalendarApi } from '../../application/ports/desk-calendar.port
 import {
   checkoutAppointment,
   createBlock,
+  createBlockSeries,
   getCheckout,
   getPractitionerWeek,
   listBlocks,
@@ -12,6 +13,7 @@ import {
   type BlocksQuery,
   type CheckoutBody,
   type CreateBlockBody,
+  type CreateBlockSeriesBody,
   type WeekQuery,
 } from '../../contract/desk-calendar.routes'
 import { callRoute } from './api-client'
@@ -30,6 +32,9 @@ export class HttpDeskCalendarApi implements DeskCalendarApi {
   }
   addBlock(body: CreateBlockBody) {
     return callRoute(this.http, createBlock, { body })
+  }
+  addBlockSeries(body: CreateBlockSeriesBody) {
+    return callRoute(this.http, createBlockSeries, { body })
   }
   removeBlock(id: string) {
     return callRoute(this.http, removeBlock, { params: { id } })

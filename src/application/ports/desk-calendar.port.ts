@@ -1,5 +1,5 @@
 import type { Ack } from '../../contract/codecs'
-import type { BlocksQuery, Checkout, CheckoutBody, CreateBlockBody, PractitionerWeek, TimeBlock, WeekQuery } from '../../contract/desk-calendar.routes'
+import type { BlocksQuery, Checkout, CheckoutBody, CreateBlockBody, CreateBlockSeriesBody, PractitionerWeek, TimeBlock, WeekQuery } from '../../contract/desk-calendar.routes'
 import type { ApiResult } from './api-result'
 
 /** The desk's calendar and checkout (src/contract/desk-calendar.routes.ts), signed in with the staff token. */
@@ -7,6 +7,7 @@ export interface DeskCalendarApi {
   week(query: WeekQuery): ApiResult<PractitionerWeek>
   blocks(query: BlocksQuery): ApiResult<TimeBlock[]>
   addBlock(body: CreateBlockBody): ApiResult<TimeBlock>
+  addBlockSeries(body: CreateBlockSeriesBody): ApiResult<TimeBlock[]>
   removeBlock(id: string): ApiResult<Ack>
   checkout(appointmentId: string): ApiResult<Checkout>
   takeBalance(appointmentId: string, body: CheckoutBody): ApiResult<Checkout>

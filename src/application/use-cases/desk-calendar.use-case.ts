@@ -10,7 +10,7 @@ import type { DeskCalendarApi } from '../ports/desk-calendar.port'
 import type { ApiResult } from '../ports/api-result'
 import type { AppError } from '../failure'
 import { requestFailure } from '../errors'
-import type { BlocksQuery, CheckoutBody, CreateBlockBody, WeekQuery } from '../../contract/desk-calendar.routes'
+import type { BlocksQuery, CheckoutBody, CreateBlockBody, CreateBlockSeriesBody, WeekQuery } from '../../contract/desk-calendar.routes'
 
 const unwrap = async <T>(call: ApiResult<T>): Promise<E.Either<AppError, T>> => E.mapLeft(requestFailure)(await call)
 
@@ -36,6 +36,15 @@ export class AddBlock {
   constructor(@inject(DESK_PORTS.DeskCalendarApi) private readonly api: DeskCalendarApi) {}
   execute(body: CreateBlockBody) {
     return unwrap(this.api.addBlock(body))
+  }
+}
+
+/** Blocks the same times on every day, weekday or week until a date: all the blocks or none. */
+@injectable()
+export class AddBlockSeries {
+  constructor(@inject(DESK_PORTS.DeskCalendarApi) private readonly api: DeskCalendarApi) {}
+  execute(body: CreateBlockSeriesBody) {
+    return unwrap(this.api.addBlockSeries(body))
   }
 }
 
@@ -72,4 +81,4 @@ export class RefundDeposit {
   }
 }
 
-export const DESK_USE_CASES = [LoadPractitionerWeek, ListBlocks, AddBlock, RemoveBlock, LoadCheckout, TakeBalance, RefundDeposit] as const
+export const DESK_USE_CASES = [LoadPractitionerWeek, ListBlocks, AddBlock, AddBlockSeries, RemoveBlock, LoadCheckout, TakeBalance, RefundDeposit] as const

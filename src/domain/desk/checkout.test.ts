@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either'
 import { describe, expect, it } from 'vitest'
-import { balanceOf, checkoutLines, checkPayments, sum, taxRateOf, type PaymentPart } from './checkout'
+import { balanceOf, checkoutLines, checkPayments, paymentsRefusalText, sum, taxRateOf, type PaymentPart, type PaymentsRefusal } from './checkout'
 
 describe('balanceOf', () => {
   it.each([
@@ -21,12 +21,26 @@ describe('checkPayments', () => {
     ['nothing due', 0, [cash(10)], 'NothingDue'],
     ['no payment', 64, [], 'NoPayments'],
     ['a zero payment', 64, [cash(64), cash(0)], 'NotPositive'],
-    ['short', 64, [cash(60)], 'Mismatch'],
-    ['over', 64, [cash(70)], 'Mismatch'],
+    ['short', 64, [cash(60)], 'Short'],
+    ['over', 64, [cash(70)], 'Over'],
+    ['split, a cent short', 64, [cash(30), { method: 'card', amount: 33.99 } as PaymentPart], 'Short'],
+    ['split, a cent over', 64, [cash(30), { method: 'voucher', amount: 34.01 } as PaymentPart], 'Over'],
   ])('%s', (_, balance, parts, expected) => {
     const result = checkPayments(balance as number, parts as PaymentPart[])
     expect(E.isRight(result) ? 'ok' : result.left._tag).toBe(expected)
   })
+})
+
+describe('paymentsRefusalText', () => {
+  const pounds = (n: number) => `£${n.toFixed(2)}`
+  it.each<[PaymentsRefusal, string]>([
+    [{ _tag: 'Short', paid: 60, due: 64 }, 'The payments add up to £60.00: £4.00 short of the balance of £64.00.'],
+    [{ _tag: 'Over', paid: 70.1, due: 64 }, 'The payments add up to £70.10: £6.10 more than the balance of £64.00.'],
+    [{ _tag: 'Short', paid: 0.1, due: 0.3 }, 'The payments add up to £0.10: £0.20 short of the balance of £0.30.'],
+    [{ _tag: 'NoPayments' }, 'Add at least one payment.'],
+    [{ _tag: 'NotPositive' }, 'Each payment must be more than 0.'],
+    [{ _tag: 'NothingDue' }, 'Nothing is due on this appointment.'],
+  ])('%j reads %s', (refusal, text) => expect(paymentsRefusalText(refusal, pounds)).toBe(text))
 })
 
 describe('checkoutLines', () => {

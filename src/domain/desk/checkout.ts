@@ -32,7 +32,8 @@ export const CHECKOUT_MESSAGES = {
   nothingDue: 'Nothing is due on this appointment.',
   noPayments: 'Add at least one payment.',
   notPositive: 'Each payment must be more than 0.',
-  mismatch: (paid: string, due: string) => `The payments add up to ${paid} but the balance is ${due}.`,
+  short: (paid: string, due: string, missing: string) => `The payments add up to ${paid}: ${missing} short of the balance of ${due}.`,
+  over: (paid: string, due: string, extra: string) => `The payments add up to ${paid}: ${extra} more than the balance of ${due}.`,
   wrongStatus: (status: string) => `This appointment is ${status.toLowerCase()}: there is nothing to check out.`,
   noCard: 'The customer has no stored card. Take the card on the terminal instead.',
   cardRefused: (why: string) => `The card payment was not taken: ${why} Nothing was charged.`,
@@ -54,16 +55,39 @@ export function balanceOf(price: number, paid: number): number {
   return Math.max(0, round2(price - paid))
 }
 
-export type PaymentsRefusal = { _tag: 'NothingDue' } | { _tag: 'NoPayments' } | { _tag: 'NotPositive' } | { _tag: 'Mismatch'; paid: number; due: number }
+export type PaymentsRefusal =
+  | { _tag: 'NothingDue' }
+  | { _tag: 'NoPayments' }
+  | { _tag: 'NotPositive' }
+  | { _tag: 'Short'; paid: number; due: number }
+  | { _tag: 'Over'; paid: number; due: number }
 
-/** The desk's payments must each be positive and add up to the balance exactly. */
-export function checkPayments(balance: number, parts: readonly PaymentPart[]): E.Either<PaymentsRefusal, readonly PaymentPart[]> {
+/** The desk's payments must each be positive and add up to the balance exactly (a split bill: card, cash, vouchers). */
+export function checkPayments<P extends PaymentPart>(balance: number, parts: readonly P[]): E.Either<PaymentsRefusal, readonly P[]> {
   if (balance <= 0) return E.left({ _tag: 'NothingDue' })
   if (parts.length === 0) return E.left({ _tag: 'NoPayments' })
   if (parts.some((p) => !(p.amount > 0))) return E.left({ _tag: 'NotPositive' })
   const paid = sum(parts.map((p) => p.amount))
-  if (paid !== round2(balance)) return E.left({ _tag: 'Mismatch', paid, due: round2(balance) })
+  const due = round2(balance)
+  if (paid < due) return E.left({ _tag: 'Short', paid, due })
+  if (paid > due) return E.left({ _tag: 'Over', paid, due })
   return E.right(parts)
+}
+
+/** The refusal's text, amounts written by `format` (the tenant's currency): the server's answer and the desk's message alike. */
+export function paymentsRefusalText(refusal: PaymentsRefusal, format: (amount: number) => string): string {
+  switch (refusal._tag) {
+    case 'NothingDue':
+      return CHECKOUT_MESSAGES.nothingDue
+    case 'NoPayments':
+      return CHECKOUT_MESSAGES.noPayments
+    case 'NotPositive':
+      return CHECKOUT_MESSAGES.notPositive
+    case 'Short':
+      return CHECKOUT_MESSAGES.short(format(refusal.paid), format(refusal.due), format(round2(refusal.due - refusal.paid)))
+    case 'Over':
+      return CHECKOUT_MESSAGES.over(format(refusal.paid), format(refusal.due), format(round2(refusal.paid - refusal.due)))
+  }
 }
 
 export interface InvoiceLine {

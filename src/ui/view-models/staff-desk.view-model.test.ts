@@ -5,6 +5,8 @@ import { useCase } from './account.view-model.test-support'
 import { InMemoryTokenStore } from '../../adapters/storage/in-memory.adapter'
 import type { AppError } from '../../application/failure'
 import type { DayBooking, DayBookingsQuery } from '../../contract/admin.routes'
+import type { BlocksQuery, TimeBlock } from '../../contract/desk-calendar.routes'
+import type { StaffUser } from '../../contract/staff.routes'
 import { ManualClock } from '../../adapters/clock/system-clock.adapter'
 
 const booking = (over: Partial<DayBooking>): DayBooking => ({
@@ -21,9 +23,22 @@ const booking = (over: Partial<DayBooking>): DayBooking => ({
   ...over,
 })
 
+const LONDON = 'c'.repeat(24)
+const block = (over: Partial<TimeBlock>): TimeBlock => ({
+  id: 'k'.repeat(24),
+  type: 'Break',
+  start: '2026-06-01T11:00:00.000Z',
+  end: '2026-06-01T12:00:00.000Z',
+  practitionerId: 'p'.repeat(24),
+  practitioner: 'Sarah',
+  locationId: LONDON,
+  location: 'London',
+  ...over,
+})
+
 const ADMIN = { id: 'a'.repeat(24), email: 'admin@demo.test', displayName: 'Admin', role: 'admin' as const }
 
-function setup(options: { day?: DayBooking[]; dayError?: AppError; token?: string; meError?: AppError; moveError?: AppError; rota?: string[] } = {}) {
+function setup(options: { day?: DayBooking[]; dayError?: AppError; token?: string; meError?: AppError; moveError?: AppError; rota?: string[]; blocks?: TimeBlock[]; removeError?: AppError; me?: StaffUser } = {}) {
   const tokens = new InMemoryTokenStore()
   if (options.token) tokens.set(options.token)
   const login = useCase(async (email: string, password: string): Promise<E.Either<AppError, typeof ADMIN>> => {
@@ -42,16 +57,23 @@ function setup(options: { day?: DayBooking[]; dayError?: AppError; token?: strin
     token === 'spent' ? E.left({ _tag: 'Refused', status: 400, message: 'This link has expired or was already used.' }) : E.right({ ok: true }))
   const locations = useCase(async () => E.right({ clinics: [{ id: 'c'.repeat(24), accountName: 'London clinic', name: 'London', address: {} }] }))
   const clock = new ManualClock(new Date('2026-05-31T23:30:00Z'))
-  const me = useCase(async (): Promise<E.Either<AppError, typeof ADMIN>> => {
-    if (!options.meError) return E.right(ADMIN)
+  const me = useCase(async (): Promise<E.Either<AppError, StaffUser>> => {
+    if (!options.meError) return E.right(options.me ?? ADMIN)
     tokens.clear()
     return E.left(options.meError)
   })
   const move = useCase(async (id: string, start: string, practitioner?: string): Promise<E.Either<AppError, DayBooking>> =>
     options.moveError ? E.left(options.moveError) : E.right(booking({ id, start, end: new Date(Date.parse(start) + 1_800_000).toISOString(), practitioner: practitioner ?? 'Sarah' })))
   const rota = useCase(async (_date: string, _location: string) => E.right((options.rota ?? []).map((name, i) => ({ id: String(i).repeat(24), name }))))
-  const vm = new StaffDeskViewModel(login as never, logout as never, day as never, mark as never, cancel as never, setPassword as never, locations as never, tokens, clock, me as never, move as never, rota as never)
-  return { vm, tokens, login, day, mark, cancel, me, move, rota, setPassword, clock }
+  let blocks = options.blocks ?? []
+  const listBlocks = useCase(async (_q: BlocksQuery): Promise<E.Either<AppError, TimeBlock[]>> => E.right(blocks))
+  const removeBlock = useCase(async (id: string): Promise<E.Either<AppError, { ok: true }>> => {
+    if (options.removeError) return E.left(options.removeError)
+    blocks = blocks.filter((b) => b.id !== id)
+    return E.right({ ok: true })
+  })
+  const vm = new StaffDeskViewModel(login as never, logout as never, day as never, mark as never, cancel as never, setPassword as never, locations as never, tokens, clock, me as never, move as never, rota as never, listBlocks as never, removeBlock as never)
+  return { vm, tokens, login, day, mark, cancel, me, move, rota, setPassword, clock, listBlocks, removeBlock }
 }
 
 describe('StaffDeskViewModel', () => {
@@ -92,6 +114,51 @@ describe('StaffDeskViewModel', () => {
     await vm.enter()
     expect(rota.execute).toHaveBeenLastCalledWith('2026-06-01', 'c'.repeat(24))
     expect(vm.columns.map((c) => [c.practitioner, c.bookings.length])).toEqual([['Anna', 0], ['Sarah', 1], ['Locum', 1]])
+  })
+
+  it("draws the day's blocks of time in their practitioner's column, leave begun days before included, other locations' left out", async () => {
+    const lunch = block({ id: '1'.repeat(24), start: '2026-06-01T11:00:00.000Z', end: '2026-06-01T12:00:00.000Z' })
+    const leave = block({ id: '2'.repeat(24), type: 'Leave', practitioner: 'Anna', start: '2026-05-29T08:00:00.000Z', end: '2026-06-02T16:00:00.000Z' })
+    const elsewhere = block({ id: '3'.repeat(24), practitioner: 'Sarah', locationId: 'd'.repeat(24), location: 'Leeds' })
+    const yesterday = block({ id: '4'.repeat(24), start: '2026-05-31T09:00:00.000Z', end: '2026-05-31T10:00:00.000Z' })
+    const meeting = block({ id: '5'.repeat(24), type: 'Block', practitioner: 'Locum', start: '2026-06-01T14:00:00.000Z', end: '2026-06-01T15:00:00.000Z' })
+    const { vm, listBlocks } = setup({ token: 't', rota: ['Anna', 'Sarah'], day: [booking({ practitioner: 'Sarah' })], blocks: [meeting, lunch, leave, elsewhere, yesterday] })
+    await vm.enter()
+    // Blocks last at most 7 days: those that started up to a week before may still take time today.
+    expect(listBlocks.execute).toHaveBeenLastCalledWith({ from: '2026-05-25', to: '2026-06-01' })
+    expect(vm.columns.map((c) => [c.practitioner, c.bookings.length, c.blocks.map((b) => b.id[0])])).toEqual([['Anna', 0, ['2']], ['Sarah', 1, ['1']], ['Locum', 0, ['5']]])
+  })
+
+  it('removes a block and reads the day again, so the column no longer shows it', async () => {
+    const lunch = block({})
+    const { vm, removeBlock, day } = setup({ token: 't', rota: ['Sarah'], blocks: [lunch] })
+    await vm.enter()
+    expect(vm.columns[0].blocks).toHaveLength(1)
+    const reads = day.execute.mock.calls.length
+    await vm.removeBlock(lunch)
+    expect(removeBlock.execute).toHaveBeenCalledWith(lunch.id)
+    expect(day.execute.mock.calls.length).toBe(reads + 1)
+    expect(vm.columns[0].blocks).toEqual([])
+    expect(vm.notice).toBe('Block removed: the time is bookable again.')
+  })
+
+  it("shows the server's refusal to remove another practitioner's block and keeps it", async () => {
+    const { vm } = setup({ token: 't', rota: ['Sarah'], blocks: [block({})], removeError: { _tag: 'Refused', status: 403, message: 'You can only change your own calendar.' } })
+    await vm.enter()
+    await vm.removeBlock(vm.blocks[0])
+    expect(vm.error).toBe('You can only change your own calendar.')
+    expect(vm.columns[0].blocks).toHaveLength(1)
+  })
+
+  it("offers the admins' actions to an admin only: a practitioner's login is not", async () => {
+    const admin = setup({ token: 't' })
+    expect(admin.vm.isAdmin).toBe(false) // not known yet: nothing offered
+    await admin.vm.enter()
+    expect(admin.vm.isAdmin).toBe(true)
+    const practitioner = setup({ token: 't', me: { ...ADMIN, role: 'practitioner', practitionerId: 'p'.repeat(24) } })
+    await practitioner.vm.enter()
+    expect(practitioner.vm.staff?.role).toBe('practitioner')
+    expect(practitioner.vm.isAdmin).toBe(false)
   })
 
   it('loads the chosen day and ignores a date that is not one', async () => {

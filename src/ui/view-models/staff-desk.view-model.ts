@@ -12,6 +12,9 @@ import { CancelForCustomer, ListDayBookings, ListRota, MarkAttendance, MoveForCu
 import { existsInLondon, londonDateOf, londonTimeOf, londonToUtc } from '../../domain/time'
 import { ATTENDANCE_REFUSAL_TEXT, type AttendanceMark, attendanceAllowed } from '../../domain/booking/attendance'
 import type { DayBooking } from '../../contract/admin.routes'
+import type { TimeBlock } from '../../contract/desk-calendar.routes'
+import { ListBlocks, RemoveBlock } from '../../application/use-cases/desk-calendar.use-case'
+import { blockStartDates, blocksOnDay } from '../../domain/desk/day'
 import type { StaffUser } from '../../contract/staff.routes'
 import type { Exec } from './app-services'
 
@@ -30,6 +33,8 @@ export interface MoveForm {
 export interface PractitionerColumn {
   practitioner: string
   bookings: DayBooking[]
+  /** the time blocked off that day (breaks, meetings, leave), by start */
+  blocks: TimeBlock[]
 }
 
 /** YYYY-MM-DD of an instant in the clinic's time zone (the server counts days in Europe/London). */
@@ -67,6 +72,8 @@ export class StaffDeskViewModel {
   location = ''
   locations: { id: string; name: string }[] = []
   bookings: DayBooking[] = []
+  /** the blocks of time taking time on the day at the location (a practitioner's login: their own) */
+  blocks: TimeBlock[] = []
   /** who works at the location that day: a column each, booked or not */
   rota: string[] = []
   loading = false
@@ -102,18 +109,30 @@ export class StaffDeskViewModel {
     @inject(StaffMe) private readonly me: Exec<StaffMe>,
     @inject(MoveForCustomer) private readonly moveForCustomer: Exec<MoveForCustomer>,
     @inject(ListRota) private readonly listRota: Exec<ListRota>,
+    @inject(ListBlocks) private readonly listBlocks: Exec<ListBlocks>,
+    @inject(RemoveBlock) private readonly removeBlockCall: Exec<RemoveBlock>,
   ) {
-    type Deps = 'login' | 'logout' | 'dayBookings' | 'attendance' | 'cancelForCustomer' | 'setStaffPassword' | 'listLocations' | 'tokens' | 'clock' | 'me' | 'moveForCustomer' | 'listRota'
+    type Deps = 'login' | 'logout' | 'dayBookings' | 'attendance' | 'cancelForCustomer' | 'setStaffPassword' | 'listLocations' | 'tokens' | 'clock' | 'me' | 'moveForCustomer' | 'listRota' | 'listBlocks' | 'removeBlockCall'
     makeAutoObservable<StaffDeskViewModel, Deps>(this, {
-      login: false, logout: false, dayBookings: false, attendance: false, cancelForCustomer: false, setStaffPassword: false, listLocations: false, tokens: false, clock: false, me: false, moveForCustomer: false, listRota: false,
+      login: false, logout: false, dayBookings: false, attendance: false, cancelForCustomer: false, setStaffPassword: false, listLocations: false, tokens: false, clock: false, me: false, moveForCustomer: false, listRota: false, listBlocks: false, removeBlockCall: false,
     })
   }
 
-  /** A column per practitioner on the rota (booked or not), then any other with bookings (the server sorts by practitioner, then time). */
+  /** Admins run the whole desk; a practitioner's login sees and marks their own day (the server enforces it too). */
+  get isAdmin(): boolean {
+    return this.staff?.role === 'admin'
+  }
+
+  /**
+   * A column per practitioner on the rota (booked or not), then any other with bookings or blocks (the
+   * server sorts by practitioner, then time); each with its bookings and its blocks of the day by start.
+   */
   get columns(): PractitionerColumn[] {
-    const byName = new Map<string, DayBooking[]>(this.rota.map((name) => [name, []]))
-    for (const b of this.bookings) byName.set(b.practitioner, [...(byName.get(b.practitioner) ?? []), b])
-    return [...byName].map(([practitioner, bookings]) => ({ practitioner, bookings: [...bookings].sort((a, b) => a.start.localeCompare(b.start)) }))
+    const byName = new Map<string, PractitionerColumn>(this.rota.map((name) => [name, { practitioner: name, bookings: [], blocks: [] }]))
+    const column = (name: string) => byName.get(name) ?? byName.set(name, { practitioner: name, bookings: [], blocks: [] }).get(name)!
+    for (const b of this.bookings) column(b.practitioner).bookings.push(b)
+    for (const b of this.blocks) column(b.practitioner).blocks.push(b)
+    return [...byName.values()].map((c) => ({ ...c, bookings: c.bookings.sort((a, b) => a.start.localeCompare(b.start)) }))
   }
 
   /** Opens the desk: today, the locations, and (a reload) who the stored staff token belongs to, then the day. */
@@ -170,6 +189,7 @@ export class StaffDeskViewModel {
       this.signedIn = false
       this.staff = undefined
       this.bookings = []
+      this.blocks = []
     })
   }
 
@@ -192,16 +212,37 @@ export class StaffDeskViewModel {
     this.loading = true
     this.error = undefined
     const query = { date: this.date, ...(this.location ? { location: this.location } : {}) }
-    const [result, rota] = await Promise.all([this.dayBookings.execute(query), query.location ? this.listRota.execute(query.date, query.location) : undefined])
+    const [result, rota, blocks] = await Promise.all([
+      this.dayBookings.execute(query),
+      query.location ? this.listRota.execute(query.date, query.location) : undefined,
+      this.listBlocks.execute(blockStartDates(query.date)),
+    ])
     runInAction(() => {
       // An answer for another day or location than the one now chosen is stale.
       if (query.date !== this.date || (query.location ?? '') !== this.location) return
       this.loading = false
       if (E.isLeft(result)) return this.failed(result.left)
+      if (E.isLeft(blocks)) return this.failed(blocks.left)
       this.bookings = result.right
+      this.blocks = blocksOnDay(query.date, blocks.right.filter((b) => !query.location || b.locationId === query.location))
       // Without the rota the columns are those with bookings.
       this.rota = rota && E.isRight(rota) ? rota.right.map((p) => p.name) : []
     })
+  }
+
+  /** Removes a block of time (an admin any, a practitioner their own: the server decides); the time is bookable again. */
+  async removeBlock(block: TimeBlock): Promise<void> {
+    if (this.busy) return
+    this.busy = block.id
+    this.notice = undefined
+    this.error = undefined
+    const result = await this.removeBlockCall.execute(block.id)
+    runInAction(() => {
+      this.busy = undefined
+      if (E.isLeft(result)) return this.failed(result.left)
+      this.notice = 'Block removed: the time is bookable again.'
+    })
+    if (E.isRight(result)) await this.load()
   }
 
   /** Cancel asks first (a dialog): the booking to confirm, the fee unticked. */
@@ -332,6 +373,7 @@ export class StaffDeskViewModel {
       this.signedIn = false
       this.staff = undefined
       this.bookings = []
+      this.blocks = []
       this.cancelling = undefined
       this.moving = undefined
       this.loginError = 'Your staff session has ended. Sign in again.'

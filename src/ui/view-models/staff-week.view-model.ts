@@ -9,12 +9,15 @@ import type { TokenStore } from '../../application/ports/token-store.port'
 import type { AppError } from '../../application/failure'
 import { ListLocations } from '../../application/use-cases/catalogue.use-case'
 import { ListRota, StaffMe } from '../../application/use-cases/admin.use-case'
-import { AddBlock, LoadCheckout, LoadPractitionerWeek, RefundDeposit, RemoveBlock, TakeBalance } from '../../application/use-cases/desk-calendar.use-case'
+import { AddBlock, AddBlockSeries, LoadCheckout, LoadPractitionerWeek, RefundDeposit, RemoveBlock, TakeBalance } from '../../application/use-cases/desk-calendar.use-case'
 import type { DayBooking } from '../../contract/admin.routes'
-import type { BlockType, Checkout, CheckoutMethod, PractitionerWeek, TimeBlock, WorkingHours } from '../../contract/desk-calendar.routes'
+import type { BlockType, Checkout, PractitionerWeek, TimeBlock, WorkingHours } from '../../contract/desk-calendar.routes'
 import type { StaffUser } from '../../contract/staff.routes'
 import { addDays, BLOCK_REFUSAL_TEXT, byDate, checkBlock, weekDates } from '../../domain/desk/week'
 import { existsInLondon, londonDateOf, londonToUtc } from '../../domain/time'
+import { firstLines, leftToPay, paymentLinesRefusalText, paymentsOfLines, withLine, withoutLine, type PaymentLine } from '../../domain/desk/payment-lines'
+import { currencyOrDefault, formatMoney } from '../../domain/pricing/money'
+import { blockSeries, SERIES_REFUSAL_TEXT, type RepeatEvery } from '../../domain/desk/block-series'
 import type { Exec } from './app-services'
 
 /** One day of the week view: its working hours and breaks, bookings and blocks, in time order. */
@@ -35,13 +38,15 @@ export interface BlockForm {
   start: string
   end: string
   note: string
+  /** 'none', or how the block repeats until `until` (a London date) */
+  repeat: 'none' | RepeatEvery
+  until: string
   error?: string
 }
 
+/** The checkout's payment lines (a split bill: part card, part cash, part voucher), as typed. */
 export interface CheckoutForm {
-  method: CheckoutMethod
-  amount: string
-  voucherCode: string
+  lines: PaymentLine[]
   error?: string
 }
 
@@ -51,15 +56,14 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/
 export const BLOCK_FORM_TEXT = {
   time: 'Enter the start and end as HH:mm.',
   date: 'Choose the date of the block.',
-  amount: 'Enter the amount as a number, like 20 or 19.50.',
-  voucher: 'Enter the gift voucher code.',
+  until: 'Choose the last date the block repeats on.',
 } as const
 
 /**
  * The desk's week view (/staff/week, issue 29): one practitioner's week (Monday to Sunday) at a glance
  * (working hours, bookings, blocks), time blocked from the desk (a break, a meeting, leave) and removed,
- * and the checkout of a booking (its balance paid by card on file, the terminal, cash or a gift voucher;
- * the deposit refunded). A practitioner's login sees only their own week.
+ * and the checkout of a booking (its balance split over payment lines: card on file, the terminal, cash,
+ * gift vouchers; the deposit refunded). A practitioner's login sees only their own week.
  */
 @injectable()
 export class StaffWeekViewModel {
@@ -93,10 +97,11 @@ export class StaffWeekViewModel {
     @inject(RefundDeposit) private readonly refund: Exec<RefundDeposit>,
     @inject(ADMIN_PORTS.StaffTokenStore) private readonly tokens: TokenStore,
     @inject(PORTS.Clock) private readonly clock: Clock,
+    @inject(AddBlockSeries) private readonly addSeries: Exec<AddBlockSeries>,
   ) {
-    type Deps = 'me' | 'listLocations' | 'listRota' | 'loadWeek' | 'addBlock' | 'removeBlockCall' | 'loadCheckout' | 'takeBalance' | 'refund' | 'tokens' | 'clock'
+    type Deps = 'me' | 'listLocations' | 'listRota' | 'loadWeek' | 'addBlock' | 'removeBlockCall' | 'loadCheckout' | 'takeBalance' | 'refund' | 'tokens' | 'clock' | 'addSeries'
     makeAutoObservable<StaffWeekViewModel, Deps>(this, {
-      me: false, listLocations: false, listRota: false, loadWeek: false, addBlock: false, removeBlockCall: false, loadCheckout: false, takeBalance: false, refund: false, tokens: false, clock: false,
+      me: false, listLocations: false, listRota: false, loadWeek: false, addBlock: false, removeBlockCall: false, loadCheckout: false, takeBalance: false, refund: false, tokens: false, clock: false, addSeries: false,
     })
   }
 
@@ -186,7 +191,7 @@ export class StaffWeekViewModel {
   }
 
   openBlock(date: string): void {
-    this.blockForm = { type: 'Block', date, endDate: date, start: '', end: '', note: '' }
+    this.blockForm = { type: 'Block', date, endDate: date, start: '', end: '', note: '', repeat: 'none', until: addDays(date, 28) }
     this.notice = undefined
   }
 
@@ -211,21 +216,29 @@ export class StaffWeekViewModel {
     const end = londonToUtc(form.endDate, form.end)
     const checked = checkBlock(start, end)
     if (E.isLeft(checked)) return this.blockError(BLOCK_REFUSAL_TEXT[checked.left._tag])
+    const repeat = form.repeat
+    if (repeat !== 'none') {
+      if (!DATE.test(form.until)) return this.blockError(BLOCK_FORM_TEXT.until)
+      const series = blockSeries(start, end, repeat, form.until)
+      if (E.isLeft(series)) return this.blockError(SERIES_REFUSAL_TEXT[series.left._tag])
+    }
     this.busy = true
-    const result = await this.addBlock.execute({
+    const body = {
       practitioner: this.practitioner,
       type: form.type,
       start: start.toISOString(),
       end: end.toISOString(),
       ...(this.location ? { location: this.location } : {}),
       ...(form.note.trim() ? { note: form.note.trim() } : {}),
-    })
+    }
+    const result = repeat === 'none' ? E.map((b: TimeBlock) => [b])(await this.addBlock.execute(body)) : await this.addSeries.execute({ ...body, every: repeat, until: form.until })
     runInAction(() => {
       this.busy = false
       if (E.isLeft(result)) return this.blockError(result.left.message)
       this.blockForm = undefined
       const until = form.endDate === form.date ? form.end : `${form.endDate} ${form.end}`
-      this.notice = `${form.type === 'Leave' ? 'Leave' : form.type === 'Break' ? 'Break' : 'Time'} blocked ${form.start}–${until}.`
+      const times = result.right.length > 1 ? `, ${result.right.length} times until ${form.until}` : ''
+      this.notice = `${form.type === 'Leave' ? 'Leave' : form.type === 'Break' ? 'Break' : 'Time'} blocked ${form.start}–${until}${times}.`
     })
     if (E.isRight(result)) await this.load()
   }
@@ -250,16 +263,31 @@ export class StaffWeekViewModel {
     runInAction(() => {
       if (this.checkingOut?.id !== booking.id) return
       if (E.isLeft(result)) {
-        this.checkoutForm = { method: 'cash', amount: '', voucherCode: '', error: result.left.message }
+        this.checkoutForm = { lines: firstLines(0), error: result.left.message }
         return
       }
       this.checkout = result.right
-      this.checkoutForm = { method: 'cash', amount: result.right.balance.toFixed(2), voucherCode: '' }
+      this.checkoutForm = { lines: firstLines(result.right.balance) }
     })
   }
 
-  setCheckout<K extends Exclude<keyof CheckoutForm, 'error'>>(field: K, value: CheckoutForm[K]): void {
-    if (this.checkoutForm) this.checkoutForm = { ...this.checkoutForm, [field]: value, error: undefined }
+  /** What the lines typed leave to pay (below 0 when they come to more than the balance). */
+  get leftToPay(): number {
+    return this.checkout && this.checkoutForm ? leftToPay(this.checkout.balance, this.checkoutForm.lines) : 0
+  }
+
+  setLine<K extends keyof PaymentLine>(index: number, field: K, value: PaymentLine[K]): void {
+    const form = this.checkoutForm
+    if (form && form.lines[index]) this.checkoutForm = { lines: form.lines.map((l, i) => (i === index ? { ...l, [field]: value } : l)) }
+  }
+
+  /** Another payment line (a split bill), for what is still left to pay. */
+  addLine(): void {
+    if (this.checkoutForm && this.checkout) this.checkoutForm = { lines: withLine(this.checkout.balance, this.checkoutForm.lines) }
+  }
+
+  removeLine(index: number): void {
+    if (this.checkoutForm) this.checkoutForm = { lines: withoutLine(this.checkoutForm.lines, index) }
   }
 
   closeCheckout(): void {
@@ -268,23 +296,22 @@ export class StaffWeekViewModel {
     this.checkoutForm = undefined
   }
 
-  /** Takes the balance by the chosen method. */
+  /** Takes the balance with the payment lines: each readable, together exactly the balance (the server checks again). */
   async pay(): Promise<void> {
     const booking = this.checkingOut
     const form = this.checkoutForm
-    if (!booking || !form || !this.checkout) return
-    const amount = Number(form.amount)
-    if (!/^\d+(\.\d{1,2})?$/.test(form.amount.trim()) || !(amount > 0)) return this.checkoutError(BLOCK_FORM_TEXT.amount)
-    if (form.method === 'voucher' && !form.voucherCode.trim()) return this.checkoutError(BLOCK_FORM_TEXT.voucher)
-    // One method for the whole balance here (the server checks that it adds up); the CLI splits it.
-    const payments = [{ method: form.method, amount, ...(form.method === 'voucher' ? { voucherCode: form.voucherCode.trim() } : {}) }]
+    const checkout = this.checkout
+    if (!booking || !form || !checkout) return
+    const read = paymentsOfLines(checkout.balance, form.lines)
+    if (E.isLeft(read)) return this.checkoutError(paymentLinesRefusalText(read.left, form.lines.length, (n) => formatMoney(n, currencyOrDefault(checkout.currency))))
+    const payments = read.right
     this.busy = true
     const result = await this.takeBalance.execute(booking.id, { payments })
     runInAction(() => {
       this.busy = false
       if (E.isLeft(result)) return this.checkoutError(result.left.message)
       this.checkout = result.right
-      this.checkoutForm = { method: 'cash', amount: result.right.balance.toFixed(2), voucherCode: '' }
+      this.checkoutForm = { lines: firstLines(result.right.balance) }
       this.notice = `Paid in full: ${booking.customer}, ${booking.service}.`
     })
   }
@@ -298,7 +325,7 @@ export class StaffWeekViewModel {
       this.busy = false
       if (E.isLeft(result)) return this.checkoutError(result.left.message)
       this.checkout = result.right
-      this.checkoutForm = { method: 'cash', amount: result.right.balance.toFixed(2), voucherCode: '' }
+      this.checkoutForm = { lines: firstLines(result.right.balance) }
       this.notice = 'Deposit refunded.'
     })
   }

@@ -42,8 +42,9 @@ export const StaffBookingCard = observer(function StaffBookingCard({ vm, booking
               <Menu className={styles.menu} onAction={(key) => choose(key as MenuAction)}>
                 <AttendanceItem vm={vm} booking={booking} mark="checked-in" label="Check in" />
                 <AttendanceItem vm={vm} booking={booking} mark="no-show" label="No-show" />
-                <MenuItem id="move" className={styles.menuItem}>Move…</MenuItem>
-                <MenuItem id="cancel" className={`${styles.menuItem} ${styles.menuItemDanger}`}>Cancel…</MenuItem>
+                {/* Moving and cancelling are the admins' (a practitioner's login is refused them). */}
+                {vm.isAdmin ? <MenuItem id="move" className={styles.menuItem}>Move…</MenuItem> : null}
+                {vm.isAdmin ? <MenuItem id="cancel" className={`${styles.menuItem} ${styles.menuItemDanger}`}>Cancel…</MenuItem> : null}
               </Menu>
             </Popover>
           </MenuTrigger>

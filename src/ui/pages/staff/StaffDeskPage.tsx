@@ -10,6 +10,7 @@ import { StaffCustomersViewModel } from '../../view-models/staff-customers.view-
 import { StaffDatePicker, StaffSelect } from './StaffControls'
 import { CancelDialog, MoveDialog, StaffBookingCard } from './StaffBookingCard'
 import { StaffCustomerSearch } from './StaffCustomerSearch'
+import { StaffBlockEntry } from './StaffBlockEntry'
 import { StaffWaitlistViewModel } from '../../view-models/staff-waitlist.view-model'
 import { StaffWaitlist } from './StaffWaitlist'
 import styles from './StaffDesk.module.css'
@@ -92,16 +93,20 @@ const StaffDeskPage = observer(function StaffDeskPage() {
           {columns.map((c) => (
             <section key={c.practitioner} className={styles.column} aria-label={c.practitioner}>
               <h2 className={styles.columnTitle}>{c.practitioner}</h2>
-              {c.bookings.length === 0 ? <p className={styles.muted}>No bookings.</p> : (
+              {c.bookings.length === 0 ? <p className={styles.muted}>No bookings.</p> : null}
+              {c.bookings.length + c.blocks.length > 0 ? (
                 <ul className={styles.list}>
-                  {c.bookings.map((b) => <StaffBookingCard key={b.id} vm={vm} booking={b} />)}
+                  {[
+                    ...c.bookings.map((b) => ({ start: b.start, node: <StaffBookingCard key={b.id} vm={vm} booking={b} /> })),
+                    ...c.blocks.map((b) => ({ start: b.start, node: <StaffBlockEntry key={b.id} block={b} date={vm.date} busy={vm.busy !== undefined} onRemove={(x) => void vm.removeBlock(x)} /> })),
+                  ].sort((a, b) => a.start.localeCompare(b.start)).map((e) => e.node)}
                 </ul>
-              )}
+              ) : null}
             </section>
           ))}
         </div>
         <StaffWaitlist vm={waitlist} location={vm.location} date={vm.date} />
-        <StaffCustomerSearch vm={customers} />
+        {vm.isAdmin ? <StaffCustomerSearch vm={customers} /> : null}
         <CancelDialog vm={vm} />
         <MoveDialog vm={vm} practitioners={vm.columns.map((c) => c.practitioner)} />
       </div>

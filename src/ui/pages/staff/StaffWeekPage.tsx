@@ -6,23 +6,23 @@ import { useViewModel } from '../../use-view-model'
 import { Button } from '../../components/Button'
 import { AppDialog } from '../../components/Dialog'
 import { TextField } from '../../components/Field'
-import { formatMoney, currencyOrDefault } from '../../../domain/pricing/money'
 import { formatLondonLongDate, londonTimeOf } from '../../../domain/time'
-import { BLOCK_TYPES, type BlockType, type CheckoutMethod, type TimeBlock } from '../../../contract/desk-calendar.routes'
+import { BLOCK_TYPES, type BlockType, type TimeBlock } from '../../../contract/desk-calendar.routes'
 import type { DayBooking } from '../../../contract/admin.routes'
-import { StaffWeekViewModel, type WeekDay } from '../../view-models/staff-week.view-model'
+import { StaffWeekViewModel, type BlockForm, type WeekDay } from '../../view-models/staff-week.view-model'
 import { StaffDatePicker, StaffSelect } from './StaffControls'
+import { BLOCK_LABEL, StaffBlockEntry } from './StaffBlockEntry'
+import { CheckoutDialog } from './StaffCheckoutDialog'
 import desk from './StaffDesk.module.css'
 import styles from './StaffWeek.module.css'
 
 const time = (iso: string) => londonTimeOf(new Date(iso))
 const dayName = (date: string) => formatLondonLongDate(new Date(`${date}T12:00:00Z`)).replace(/ \d{4}$/, '')
-const BLOCK_LABEL: Record<BlockType, string> = { Break: 'Break', Block: 'Meeting / blocked', Leave: 'Leave' }
-const METHODS: { value: CheckoutMethod; label: string }[] = [
-  { value: 'cash', label: 'Cash' },
-  { value: 'terminal', label: 'Card on the terminal' },
-  { value: 'card', label: 'Stored card' },
-  { value: 'voucher', label: 'Gift voucher' },
+const REPEATS: { value: BlockForm['repeat']; label: string }[] = [
+  { value: 'none', label: 'Does not repeat' },
+  { value: 'weekday', label: 'Every weekday (Monday to Friday)' },
+  { value: 'day', label: 'Every day' },
+  { value: 'week', label: 'Every week' },
 ]
 const isChargeable = (b: DayBooking) => !/cancel|deleted|pending/i.test(b.status)
 
@@ -44,16 +44,7 @@ const BookingEntry = observer(function BookingEntry({ vm, booking }: { vm: Staff
 })
 
 const BlockEntry = observer(function BlockEntry({ vm, block }: { vm: StaffWeekViewModel; block: TimeBlock }) {
-  const label = `${BLOCK_LABEL[block.type]} ${time(block.start)}–${time(block.end)}${block.note ? `, ${block.note}` : ''}`
-  return (
-    <li className={`${styles.entry} ${styles.blockEntry}`} aria-label={label}>
-      <p className={desk.time}>{time(block.start)}–{time(block.end)}</p>
-      <p>{BLOCK_LABEL[block.type]}{block.note ? `: ${block.note}` : ''}</p>
-      <div className={styles.entryActions}>
-        <Button variant="ghost" onClick={() => void vm.removeBlock(block)} disabled={vm.busy} aria-label={`Remove ${label}`}>Remove</Button>
-      </div>
-    </li>
-  )
+  return <StaffBlockEntry block={block} busy={vm.busy} onRemove={(b) => void vm.removeBlock(b)} />
 })
 
 const Day = observer(function Day({ vm, day }: { vm: StaffWeekViewModel; day: WeekDay }) {
@@ -96,55 +87,11 @@ const BlockDialog = observer(function BlockDialog({ vm }: { vm: StaffWeekViewMod
           {form.type === 'Leave' ? <StaffDatePicker label="Until date" value={form.endDate} onChange={(v) => vm.setBlock('endDate', v)} /> : null}
           <TextField label="To (HH:mm)" value={form.end} onChange={(v) => vm.setBlock('end', v)} />
           <TextField label="Note (optional)" value={form.note} onChange={(v) => vm.setBlock('note', v)} />
+          <StaffSelect label="Repeat" value={form.repeat} options={REPEATS} onChange={(v) => vm.setBlock('repeat', v as BlockForm['repeat'])} />
+          {form.repeat !== 'none' ? <StaffDatePicker label="Repeat until" value={form.until} onChange={(v) => vm.setBlock('until', v)} /> : null}
           {form.error ? <p className={desk.error} role="alert">{form.error}</p> : null}
         </>
       ) : null}
-    </AppDialog>
-  )
-})
-
-const CheckoutDialog = observer(function CheckoutDialog({ vm }: { vm: StaffWeekViewModel }) {
-  const booking = vm.checkingOut
-  const c = vm.checkout
-  const form = vm.checkoutForm
-  const money = (n: number) => formatMoney(n, currencyOrDefault(c?.currency))
-  return (
-    <AppDialog
-      title="Checkout"
-      isOpen={booking !== undefined}
-      onClose={() => vm.closeCheckout()}
-      actions={
-        <>
-          <Button variant="secondary" onClick={() => vm.closeCheckout()}>Close</Button>
-          {c && c.refundableDeposit > 0 ? <Button variant="danger" onClick={() => void vm.refundDeposit()} disabled={vm.busy}>Refund deposit</Button> : null}
-          {c && c.balance > 0 ? <Button onClick={() => void vm.pay()} busy={vm.busy}>Take payment</Button> : null}
-        </>
-      }
-    >
-      {booking ? <p>{booking.service} for {booking.customer}, {time(booking.start)}</p> : null}
-      {c ? (
-        <>
-          <dl className={styles.summary}>
-            <dt>Price</dt><dd>{money(c.price)}</dd>
-            <dt>Paid</dt><dd>{money(c.paid)}</dd>
-            <dt>Balance</dt><dd>{money(c.balance)}</dd>
-          </dl>
-          {c.payments.length > 0 ? (
-            <ul className={styles.payments} aria-label="Payments">
-              {c.payments.map((p, i) => <li key={i}>{p.type} {money(p.amount)} ({p.status}){p.voucherCode ? `, voucher ${p.voucherCode}` : ''}, invoice {p.invoiceCode}</li>)}
-            </ul>
-          ) : null}
-          {c.balance === 0 ? <p role="status">Paid in full.</p> : null}
-        </>
-      ) : form?.error ? null : <p role="status">Loading…</p>}
-      {form && c && c.balance > 0 ? (
-        <>
-          <StaffSelect label="Payment method" value={form.method} options={METHODS} onChange={(v) => vm.setCheckout('method', v as CheckoutMethod)} />
-          <TextField label="Amount" value={form.amount} onChange={(v) => vm.setCheckout('amount', v)} />
-          {form.method === 'voucher' ? <TextField label="Gift voucher code" value={form.voucherCode} onChange={(v) => vm.setCheckout('voucherCode', v)} /> : null}
-        </>
-      ) : null}
-      {form?.error ? <p className={desk.error} role="alert">{form.error}</p> : null}
     </AppDialog>
   )
 })
