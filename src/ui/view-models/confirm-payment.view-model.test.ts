@@ -3,6 +3,7 @@ import * as E from 'fp-ts/Either'
 import { anna, chooseFacialAndMassage, clinicA, course, facial, flush, organisation, user, world, type World, type UseCaseFakes, refused, booked, paymentCheck } from './booking.test-support'
 import { AGREE_LABEL, ConfirmViewModel, mergeTerms } from './confirm.view-model'
 import { PaymentViewModel } from './payment.view-model'
+import { givenBookingState } from './booking.test-support'
 
 const slot = { startDate: '2026-03-12T10:00:00Z', endDate: '2026-03-12T11:00:00Z', practitioner: 'p1', valid: true }
 
@@ -392,7 +393,7 @@ describe('PaymentViewModel (spec section 4, Payment)', () => {
     const w = confirmWorld()
     w.payment.start({ kind: 'giftVoucher', paymentUrl: '/p', transactionId: 't' })
     expect(w.payment.thankYouPath).toBe('/location?giftVoucherPurchase=true')
-    w.booking.patch({ mode: { kind: 'courseSession' } })
+    givenBookingState(w.booking, { mode: { kind: 'courseSession' } })
     w.payment.start({ kind: 'deposit', paymentUrl: '/p', transactionId: 't' })
     expect(w.payment.thankYouPath).toBe('/location?courseServiceBooking=true')
   })
