@@ -157,6 +157,8 @@ export class BookingViewModel {
   addGiftVoucher(voucher: GiftVoucherItem): void { this.run({ type: 'giftVoucherAdded', voucher }) }
   removeGiftVoucher(): void { this.run({ type: 'giftVoucherRemoved' }) }
   choosePractitioner(practitioner: PractitionerView | 'any'): void { this.run({ type: 'practitionerChosen', practitioner }) }
+  /** The staff list arrived: the practitioner an item names alone gets the list's price and length. */
+  practitionerListed(serviceId: string, practitioner: PractitionerView): void { this.run({ type: 'practitionerListed', serviceId, practitioner }) }
   answerAnotherService(yes: boolean): void { this.run({ type: 'anotherServiceAnswered', yes }) }
   addAnother(): void { this.run({ type: 'addAnother' }) }
   pickDate(date: string): void { this.run({ type: 'dateChosen', date }) }

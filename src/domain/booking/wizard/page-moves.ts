@@ -28,6 +28,8 @@ export type PageEvent<S extends WizardService = WizardService, P extends WizardP
   | { type: 'giftVoucherAdded'; voucher: GiftVoucher }
   | { type: 'giftVoucherRemoved' }
   | { type: 'practitionerChosen'; practitioner: P | 'any' }
+  /** the staff list arrived: a practitioner the item names alone (book again: id and name) gets its price and length */
+  | { type: 'practitionerListed'; serviceId: string; practitioner: P }
   /** 'Do you want to book another service?' */
   | { type: 'anotherServiceAnswered'; yes: boolean }
   | { type: 'addAnother' }
@@ -127,6 +129,14 @@ function apply<S extends WizardService, P extends WizardPractitioner, L extends 
       // 'Add another service' and its question (spec section 2): not in a reschedule.
       if (s().mode.kind !== 'reschedule') d.patch({ dialog: { kind: 'anotherService' } })
       else d.patch({ step: 'time' })
+      return
+    }
+    case 'practitionerListed': {
+      const at = s().activeIndex
+      const item = s().basket[at]
+      const named = item?.staff
+      if (!item || item.service.id !== event.serviceId || named?.id !== event.practitioner.id || named.grossPrice !== undefined) return
+      d.patch({ basket: s().basket.map((i, k) => (k === at ? { ...i, staff: event.practitioner } : i)) })
       return
     }
     case 'anotherServiceAnswered':
