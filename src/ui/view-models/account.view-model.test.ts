@@ -9,6 +9,7 @@ import { PasswordViewModel } from './password.view-model'
 import { SessionWatchViewModel } from './session-watch.view-model'
 import { CUSTOMER, ORGANISATION, useCase, world, sessionWatch } from './account.view-model.test-support'
 import type { CurrentUser } from '../../contract/customers.codecs'
+import { givenBookingState } from './booking.test-support'
 
 const FULL: CurrentUser = {
   ...CUSTOMER, surname: 'Doe', title: 'Ms', gender: 'Female', dateOfBirth: '1990-05-01T12:00:00.000Z', mobilePhone: '+447700900123',
@@ -141,7 +142,7 @@ describe('AccountViewModel', () => {
   it('Log out clears the session and booking info and returns home', async () => {
     const { vm, session, booking, navigator, u } = setup()
     await vm.enter(new URLSearchParams())
-    booking.patch({ mode: { kind: 'bookAgain' } })
+    givenBookingState(booking, { mode: { kind: 'bookAgain' } })
     vm.selectTab('logout')
     await new Promise((r) => setTimeout(r, 0))
     expect(u.logout.execute).toHaveBeenCalled()

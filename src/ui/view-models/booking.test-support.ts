@@ -1,4 +1,5 @@
 // Fakes for the booking view model tests: scripted use cases, a manual clock, a recording navigator.
+import { runInAction } from 'mobx'
 import * as E from 'fp-ts/Either'
 import type { AppError } from '../../application/failure'
 import type { GetCurrentUser, Login, Logout, Register, ForgotPassword } from '../../application/use-cases/auth.use-case'
@@ -255,4 +256,11 @@ export function slotHoldOf(w: World, payment = paymentOf(w)): SlotHoldViewModel 
 export function paymentOf(w: World): PaymentViewModel {
   const u = w.useCases
   return new PaymentViewModel(u.CheckPayment, u.VerifyCourseAssignment, u.DeletePendingAppointment, w.booking, w.navigator, w.clock)
+}
+
+/** A test's starting point that no user action reaches directly (a mode, a view past its lock): set on the wizard's state. */
+export function givenBookingState(booking: BookingViewModel, change: Partial<BookingViewModel['state']>): void {
+  runInAction(() => {
+    booking.state = { ...booking.state, ...change }
+  })
 }

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { anna, ben, chooseFacialAndMassage, clinicA, clinicB, course, facial, massage, user, world, type World } from './booking.test-support'
 import { GIFT_VOUCHER_MIX_WARNING, MIX_WARNING } from './booking.view-model'
 import { initialBookingState } from './booking-views'
+import { givenBookingState } from './booking.test-support'
 
 const at = (start: string, end: string, practitioner?: string) => ({ startDate: start, endDate: end, practitioner, valid: true })
 
@@ -106,8 +107,8 @@ describe('view lock (spec section 4)', () => {
     expect(booking.lockedView).toBe('services')
     booking.setView('courses')
     expect(booking.view).toBe('services')
-    booking.patch({ view: 'courses' })
-    booking.patch({ activeIndex: 1 })
+    givenBookingState(booking, { view: 'courses' })
+    givenBookingState(booking, { activeIndex: 1 })
     booking.chooseService(course, 'kc')
     expect(warn).toHaveBeenCalledWith(MIX_WARNING)
     expect(booking.basket).toHaveLength(1)
@@ -156,7 +157,7 @@ describe('view lock (spec section 4)', () => {
     expect(booking.isViewLocked('courses')).toBe(true)
     booking.setView('services')
     expect(booking.view).toBe('giftVoucher')
-    booking.patch({ view: 'services' })
+    givenBookingState(booking, { view: 'services' })
     booking.chooseService(facial, 'cat1')
     expect(warn).toHaveBeenCalledWith(GIFT_VOUCHER_MIX_WARNING)
     expect(booking.basket).toEqual([])
@@ -475,7 +476,7 @@ describe('remove, change, clear', () => {
     const { booking } = world()
     booking.setLocation(clinicA)
     booking.setView('courses')
-    booking.patch({ view: 'services' })
+    givenBookingState(booking, { view: 'services' })
     booking.chooseService(facial, 'cat1')
     booking.choosePractitioner('any')
     booking.answerAnotherService(false)

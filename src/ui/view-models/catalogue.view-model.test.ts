@@ -9,6 +9,7 @@ import type { ServiceView } from './views'
 import type { Clinic } from '../../contract/clinics.routes'
 import type { Category } from '../../contract/categories.routes'
 import type { Practitioner } from '../../contract/practitioners.routes'
+import { givenBookingState } from './booking.test-support'
 
 const many = (n: number, from = 0): ServiceView[] =>
   Array.from({ length: n }, (_, i) => ({ ...facial, id: `s${from + i}`, name: `Service ${from + i}` }))
@@ -209,7 +210,7 @@ describe('TimeViewModel', () => {
 
   it('a reschedule asks for the days and the times with the appointment being moved (its own time counts as free)', async () => {
     const { vm, booking, useCases } = timeWorld({ GetAvailableDays: async () => E.right(['2026-03-12']) })
-    booking.patch({ mode: { kind: 'reschedule', appointmentId: 'a0000000000000000000000b', linked: false, sources: [] } })
+    givenBookingState(booking, { mode: { kind: 'reschedule', appointmentId: 'a0000000000000000000000b', linked: false, sources: [] } })
     await vm.loadMonth()
     await vm.pickDate('2026-03-12')
     expect(useCases.calls.GetAvailableDays![0][0]).toMatchObject({ month: 3, rescheduleId: 'a0000000000000000000000b' })

@@ -3,6 +3,7 @@ import * as E from 'fp-ts/Either'
 import { anna, chooseFacialAndMassage, clinicA, course, facial, flush, organisation, user, world, type World, type UseCaseFakes, refused, booked, paymentCheck } from './booking.test-support'
 import { AGREE_LABEL, ConfirmViewModel, mergeTerms } from './confirm.view-model'
 import { PaymentViewModel } from './payment.view-model'
+import { givenBookingState } from './booking.test-support'
 
 const slot = { startDate: '2026-03-12T10:00:00Z', endDate: '2026-03-12T11:00:00Z', practitioner: 'p1', valid: true }
 
@@ -193,6 +194,35 @@ describe('ConfirmViewModel: the agree action (spec section 4, Confirm action)', 
     expect(w.navigator.last).toBe('/step/c1/cat1/s1?service=0')
     w.booking.chooseTime([{ ...slot, startDate: '2026-03-12T11:00:00Z', endDate: '2026-03-12T12:00:00Z' }])
     expect(w.booking.canBook).toBe(true)
+  })
+
+  it('a time another booking took (SlotTaken) says so, word for word, and goes back to the times of that day', async () => {
+    const w = confirmWorld({ ConfirmBooking: async () => E.left({ _tag: 'SlotTaken', status: 409, message: 'the server said so' }) })
+    bookFacial(w)
+    w.booking.pickDate('2026-03-12')
+    w.confirm.enter()
+    w.confirm.onTermsScroll(400, 200, 600)
+    await w.confirm.agree()
+    expect(w.toasts.toasts.map((t) => t.text)).toEqual(['Sorry, this time is no longer available. Please choose another time.'])
+    expect(w.booking.step).toBe('time')
+    expect(w.booking.date).toBe('2026-03-12')
+    expect(w.booking.outOfTime).toBe(false)
+  })
+
+  it("a hold no longer the customer's (HoldLost) is the hold running out: 'Out of time', the date picker, no toast", async () => {
+    const w = confirmWorld({ ConfirmBooking: async () => E.left({ _tag: 'HoldLost', status: 404, message: 'This time is no longer held for you. Please choose your time again.' }) })
+    bookFacial(w)
+    w.booking.pickDate('2026-03-12')
+    w.confirm.enter()
+    w.confirm.onTermsScroll(400, 200, 600)
+    await w.confirm.agree()
+    expect(w.toasts.toasts).toEqual([])
+    expect(w.booking.outOfTime).toBe(true)
+    expect(w.booking.step).toBe('time')
+    expect(w.booking.date).toBeUndefined()
+    expect(w.booking.canBook).toBe(false)
+    expect(w.confirm.countdownText).toBeUndefined()
+    expect(w.navigator.last).toBe('/step/c1/cat1/s1?service=0')
   })
 
   it('a failed reschedule goes back to the times as well', async () => {
@@ -392,7 +422,7 @@ describe('PaymentViewModel (spec section 4, Payment)', () => {
     const w = confirmWorld()
     w.payment.start({ kind: 'giftVoucher', paymentUrl: '/p', transactionId: 't' })
     expect(w.payment.thankYouPath).toBe('/location?giftVoucherPurchase=true')
-    w.booking.patch({ mode: { kind: 'courseSession' } })
+    givenBookingState(w.booking, { mode: { kind: 'courseSession' } })
     w.payment.start({ kind: 'deposit', paymentUrl: '/p', transactionId: 't' })
     expect(w.payment.thankYouPath).toBe('/location?courseServiceBooking=true')
   })

@@ -7,6 +7,8 @@ import { ConfirmBooking, type ConfirmOutcome } from '../../application/use-cases
 import type { AppointmentView } from '../../contract/appointments.codecs'
 import { DeletePendingAppointment, RescheduleAppointment } from '../../application/use-cases/appointments.use-case'
 import { errorText } from './catalogue-views'
+import type { AppError } from '../../application/failure'
+import { SLOT_TAKEN } from '../../contract/refusal-texts'
 
 import { BookingViewModel } from './booking.view-model'
 import { SessionViewModel } from './session.view-model'
@@ -217,10 +219,7 @@ export class ConfirmViewModel {
       }
       const result = await this.confirmBooking.execute(r)
       if (E.isLeft(result)) {
-        this.toasts.show(errorText(result.left) || UNEXPECTED_ERROR)
-        // A booking that failed (most often: someone else took the time meanwhile) cannot be retried
-        // as it is: back to the times of the same day, which load afresh, so another can be picked.
-        if (r.kind === 'book') this.backToTimes()
+        this.refused(result.left, r.kind === 'book')
         return
       }
       const outcome = result.right
@@ -249,6 +248,26 @@ export class ConfirmViewModel {
     } finally {
       runInAction(() => (this.submitting = false))
     }
+  }
+
+  /**
+   * A booking refused, by its case: a time another booking took says so (SLOT_TAKEN) and, like any
+   * other refusal of a booked time, goes back to the times of the same day, which load afresh; a hold
+   * no longer the customer's is the hold running out ('Out of time', as the countdown's end).
+   */
+  private refused(error: AppError, timed: boolean): void {
+    switch (error._tag) {
+      case 'HoldLost':
+        this.leave()
+        this.booking.heldTimeEnded(true)
+        return
+      case 'SlotTaken':
+        this.toasts.show(SLOT_TAKEN)
+        break
+      default:
+        this.toasts.show(errorText(error) || UNEXPECTED_ERROR)
+    }
+    if (timed) this.backToTimes()
   }
 
   /** Leaves confirm for the hour list of the chosen day, the time cleared (the countdown stops). */
@@ -282,8 +301,7 @@ export class ConfirmViewModel {
         ? E.map((outcome: ConfirmOutcome) => (outcome._tag === 'Rescheduled' ? outcome.appointments.map((a) => a.id) : []))(await this.confirmBooking.execute(request))
         : E.map((a: AppointmentView) => [a.id, ...(a.linkedAppointments ?? []).map((l) => l.id)])(await this.rescheduleAppointment.execute(request.appointmentId, request.change))
     if (E.isLeft(moved)) {
-      this.toasts.show(errorText(moved.left) || UNEXPECTED_ERROR)
-      this.backToTimes()
+      this.refused(moved.left, true)
       return
     }
     this.leave()

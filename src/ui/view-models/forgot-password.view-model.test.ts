@@ -3,6 +3,7 @@ import * as E from 'fp-ts/Either'
 import { ForgotPasswordViewModel, RESET_PASSWORD_TITLE } from './forgot-password.view-model'
 import { useCase, world, sessionWatch } from './account.view-model.test-support'
 import type { AppError } from '../../application/failure'
+import { givenBookingState } from './booking.test-support'
 
 const NEUTRAL = 'If this email exists on our system, you will receive a password link - please also check your junk folder.'
 
@@ -93,7 +94,7 @@ describe('ForgotPasswordViewModel', () => {
 
   it('reset mode sends the token, clears the booking info, reloads the session and opens the dialog', async () => {
     const { vm, reset, booking, sessionUseCases } = setup()
-    booking.patch({ mode: { kind: 'reschedule', appointmentId: 'a1', linked: false, sources: [] } })
+    givenBookingState(booking, { mode: { kind: 'reschedule', appointmentId: 'a1', linked: false, sources: [] } })
     vm.enter('/user/reset-password/tok', 'tok')
     vm.setNew('Strong123')
     vm.setConfirm('Strong123')

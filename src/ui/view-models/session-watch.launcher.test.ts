@@ -3,6 +3,7 @@ import * as E from 'fp-ts/Either'
 import { followSignedInCustomer, type SessionWatchControl } from './session-watch.launcher'
 import { SessionWatchViewModel } from './session-watch.view-model'
 import { CUSTOMER, flush, useCase, world } from './account.view-model.test-support'
+import { givenBookingState } from './booking.test-support'
 
 function control() {
   return { start: vi.fn(), stop: vi.fn() } satisfies SessionWatchControl
@@ -73,7 +74,7 @@ describe('followSignedInCustomer', () => {
 
   it("with the real SessionWatchViewModel: a customer who logs in on the wizard is logged out by 'logout-customer', and logging out closes the socket", async () => {
     const w = world({ signedIn: false })
-    w.booking.patch({ mode: { kind: 'bookAgain' } })
+    givenBookingState(w.booking, { mode: { kind: 'bookAgain' } })
     const connections: { customerId: string; onLoggedOut: () => void; close: ReturnType<typeof vi.fn> }[] = []
     const watchSession = useCase((input: { customerId: string; onLoggedOut: () => void }) => {
       const connection = { ...input, close: vi.fn() }

@@ -4,6 +4,7 @@ import { SessionWatchViewModel } from './session-watch.view-model'
 import { WatchSession } from '../../application/use-cases/session.use-case'
 import type { LiveEvent } from '../../application/ports/live-events.port'
 import { CUSTOMER, flush, useCase, world } from './account.view-model.test-support'
+import { givenBookingState } from './booking.test-support'
 
 function setup(options: { signedIn?: boolean } = {}) {
   const w = world(options)
@@ -40,7 +41,7 @@ describe('SessionWatchViewModel', () => {
 
   it("a 'logout-customer' message (reported by the use case) signs out, clears the booking info and goes home", async () => {
     const { vm, session, booking, navigator, connections, sessionUseCases } = setup()
-    booking.patch({ mode: { kind: 'bookAgain' } })
+    givenBookingState(booking, { mode: { kind: 'bookAgain' } })
     vm.start()
     await flush()
     connections[0]!.onLoggedOut()
@@ -61,7 +62,7 @@ describe('SessionWatchViewModel', () => {
 
   it('Log out runs the use case, clears the session and booking info and returns home', async () => {
     const { vm, logout, session, booking, navigator } = setup()
-    booking.patch({ mode: { kind: 'reschedule', appointmentId: 'a1', linked: false, sources: [] } })
+    givenBookingState(booking, { mode: { kind: 'reschedule', appointmentId: 'a1', linked: false, sources: [] } })
     await vm.logout()
     expect(logout.execute).toHaveBeenCalled()
     expect(session.user).toBeUndefined()

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import * as E from 'fp-ts/Either'
 import { anna, clinicA, facial, heldTime, paymentOf, slotHoldOf, world, type UseCaseFakes } from './booking.test-support'
 import type { ChainSlot } from './views'
+import { givenBookingState } from './booking.test-support'
 
 const slot: ChainSlot = { startDate: '2026-03-12T10:00:00.000Z', endDate: '2026-03-12T11:00:00.000Z', practitioner: 'p1', valid: true }
 const other: ChainSlot = { startDate: '2026-03-12T12:00:00.000Z', endDate: '2026-03-12T13:00:00.000Z', practitioner: 'p1', valid: true }
@@ -169,7 +170,7 @@ describe('SlotHoldViewModel (issue 17)', () => {
 
   it('a reschedule holds nothing (the server counts the booking\'s own time as the customer\'s)', async () => {
     const w = holdWorld()
-    w.booking.patch({ mode: { kind: 'reschedule', appointmentId: 'a1', linked: false, sources: [] } })
+    givenBookingState(w.booking, { mode: { kind: 'reschedule', appointmentId: 'a1', linked: false, sources: [] } })
     expect(await w.slotHold.pick([slot])).toBe('other')
     expect(w.useCases.calls.HoldTime ?? []).toHaveLength(0)
     expect(w.booking.startTime).toBe(slot.startDate)

@@ -107,7 +107,7 @@ export class StaffViewModel {
       // Book again names the practitioner alone (id and name): the list gives their price and length.
       const named = item.staff
       const listed = named && named.grossPrice === undefined ? result.right.find((p) => p.id === named.id) : undefined
-      if (listed) item.staff = listed
+      if (listed) this.booking.practitionerListed(item.service.id, listed)
       void this.loadNext(key, clinic.id, item.service.id)
       // One practitioner is auto-selected.
       if (result.right.length === 1 && !item.staff && !item.anyStaff && !this.booking.isReschedule) {

@@ -4,6 +4,7 @@ import type { AppError } from '../../application/failure'
 import type { JoinWaitlistBody, WaitlistEntry } from '../../contract/waitlist.codecs'
 import { anna, chooseFacialAndMassage, clinicA, facial, refused, user, world } from './booking.test-support'
 import { WAITLIST_FROM_ERROR, WAITLIST_PARTS_ERROR, WAITLIST_TO_ERROR, WaitlistJoinViewModel, waitlistFormErrors } from './waitlist-join.view-model'
+import { givenBookingState } from './booking.test-support'
 
 // The suite's clock: 2026-03-10 09:00 UTC (London: the same day).
 const TODAY = '2026-03-10'
@@ -115,7 +116,7 @@ describe('WaitlistJoinViewModel', () => {
     expect(w.session.loginModalOpen).toBe(false)
     facialWithAnna(w)
     expect(vm.available).toBe(true)
-    w.booking.patch({ mode: { kind: 'reschedule', appointmentId: 'a0000000000000000000000b', linked: false, sources: [] } })
+    givenBookingState(w.booking, { mode: { kind: 'reschedule', appointmentId: 'a0000000000000000000000b', linked: false, sources: [] } })
     expect(vm.available).toBe(false)
   })
 })

@@ -1,0 +1,100 @@
+/** The booking page's moves as tables: a state, an event, the step, what changed and the effects asked. */
+import { describe, expect, it } from 'vitest'
+import { pageMove, type PageEvent } from './page-moves'
+import type { WizardEffect, WizardPage } from './page'
+import { holdParam } from '../hold'
+import { GIFT_VOUCHER_MIX_WARNING } from '../basket'
+import { ANN, at, CLINIC, COURSE, FACIAL, KEY, MASSAGE, OTHER_CLINIC, T1, item } from './fixtures.test-support'
+import type { BookingStep } from '../steps'
+
+const clinic = { id: CLINIC }
+const page = (step: BookingStep, extra: Partial<WizardPage> = {}): WizardPage => ({ ...at(step), location: clinic, query: {}, ...extra })
+const hold = { status: 'held' as const, key: KEY, expiresAt: 5_000 }
+const serviceUrl = `/step/${CLINIC}/${MASSAGE.categoryId}/${MASSAGE.id}?service=0`
+const listUrl = `/step/${CLINIC}`
+const held = { basket: [item(MASSAGE, { staff: ANN, ...T1 })], date: '2026-12-02', hold }
+const go = (path: string, replace?: boolean): WizardEffect => (replace ? { kind: 'go', path, replace } : { kind: 'go', path })
+const stop: WizardEffect = { kind: 'stopTimer' }
+
+type Row = [name: string, state: WizardPage, event: PageEvent, expected: Partial<WizardPage>, effects: WizardEffect<unknown>[]]
+
+function table(title: string, rows: Row[]): void {
+  describe(title, () => {
+    it.each(rows)('%s', (_name, state, event, expected, effects) => {
+      const next = pageMove(state, event)
+      // The fields named, as toEqual reads them (one left out and one set to undefined are alike).
+      expect(Object.fromEntries(Object.keys(expected).map((k) => [k, next.state[k as keyof WizardPage]]))).toEqual(expected)
+      expect(next.effects).toEqual(effects)
+    })
+  })
+}
+
+table('choose a location', [
+  ['the first: remembered, then its list', { ...page('location'), location: undefined, locationId: undefined }, { type: 'locationChosen', location: clinic, go: true }, { location: clinic, locationId: CLINIC }, [{ kind: 'selectLocation' }, go(listUrl)]],
+  ['another clinic empties the basket', page('service', { basket: [item(MASSAGE)], activeIndex: 1 }), { type: 'locationChosen', location: { id: OTHER_CLINIC }, go: false }, { basket: [], activeIndex: 0, locationId: OTHER_CLINIC }, [stop, { kind: 'selectLocation' }]],
+  ['the same clinic keeps it', page('service', { basket: [item(MASSAGE)], activeIndex: 1 }), { type: 'locationChosen', location: clinic, go: true, replace: true }, { basket: [item(MASSAGE)] }, [{ kind: 'selectLocation' }, go(listUrl, true)]],
+])
+
+table('choose a service, a course or a gift voucher', [
+  ['a service: its URL (the staff step follows it)', page('service'), { type: 'serviceChosen', service: MASSAGE }, { basket: [item(MASSAGE)], activeIndex: 0, step: 'service' }, [stop, go(serviceUrl)]],
+  ['a course: asks for another', page('service', { view: 'courses' }), { type: 'serviceChosen', service: COURSE }, { mode: { kind: 'coursePurchase' }, dialog: { kind: 'anotherCourse' } }, [stop]],
+  ['a service while a gift voucher is chosen: refused', page('service', { mode: { kind: 'giftVoucher', vouchers: [{ value: 5 }] } }), { type: 'serviceChosen', service: MASSAGE }, { basket: [] }, [{ kind: 'warn', message: GIFT_VOUCHER_MIX_WARNING }]],
+  ['a gift voucher: its confirm URL', page('service'), { type: 'giftVoucherAdded', voucher: { value: 5 } }, { mode: { kind: 'giftVoucher', vouchers: [{ value: 5 }] } }, [go(`/step/${CLINIC}/confirm`)]],
+  ['a gift voucher with a basket: refused', page('service', { basket: [item(MASSAGE)] }), { type: 'giftVoucherAdded', voucher: { value: 5 } }, { mode: { kind: 'newBooking' } }, [{ kind: 'warn', message: GIFT_VOUCHER_MIX_WARNING }]],
+  ['No more courses: buy now', page('service', { view: 'courses', mode: { kind: 'coursePurchase' }, basket: [{ kind: 'course', service: COURSE, anyStaff: false }], dialog: { kind: 'anotherCourse' } }), { type: 'anotherCourseAnswered', yes: false }, { dialog: undefined }, [go(`/step/${CLINIC}/${COURSE.categoryId}/${COURSE.id}/confirm?course=true`)]],
+])
+
+table('choose a practitioner and a time', [
+  ['a new booking asks for another service', page('staff', { basket: [item(MASSAGE)] }), { type: 'practitionerChosen', practitioner: ANN }, { basket: [item(MASSAGE, { staff: ANN })], dialog: { kind: 'anotherService' } }, [stop]],
+  ['a reschedule goes to the time step', page('staff', { basket: [item(MASSAGE)], mode: { kind: 'reschedule', appointmentId: 'a', linked: false, sources: [] } }), { type: 'practitionerChosen', practitioner: 'any' }, { step: 'time', basket: [item(MASSAGE, { anyStaff: true })] }, [stop]],
+  ['the staff list gives the practitioner named alone its price', page('staff', { basket: [item(MASSAGE, { staff: { id: ANN.id } })] }), { type: 'practitionerListed', serviceId: MASSAGE.id, practitioner: ANN }, { basket: [item(MASSAGE, { staff: ANN })] }, []],
+  ['a practitioner with a price keeps it', page('staff', { basket: [item(MASSAGE, { staff: { id: ANN.id, grossPrice: 1 } })] }), { type: 'practitionerListed', serviceId: MASSAGE.id, practitioner: ANN }, { basket: [item(MASSAGE, { staff: { id: ANN.id, grossPrice: 1 } })] }, []],
+  ['the list of another service than the active one: nothing', page('staff', { basket: [item(FACIAL, { staff: { id: ANN.id } })] }), { type: 'practitionerListed', serviceId: MASSAGE.id, practitioner: ANN }, { basket: [item(FACIAL, { staff: { id: ANN.id } })] }, []],
+  ['No: the time step', page('staff', { basket: [item(MASSAGE, { staff: ANN })], dialog: { kind: 'anotherService' } }), { type: 'anotherServiceAnswered', yes: false }, { step: 'time', dialog: undefined }, []],
+  ['Yes: the list for the next item', page('staff', { basket: [item(MASSAGE, { staff: ANN })], dialog: { kind: 'anotherService' } }), { type: 'anotherServiceAnswered', yes: true }, { step: 'service', activeIndex: 1 }, [stop, go(listUrl)]],
+  ['a time: pending, its timer runs', page('time', { basket: [item(MASSAGE, { staff: ANN })], date: '2026-12-02' }), { type: 'timeChosen', parts: [T1], expiresAt: 9_000 }, { basket: [item(MASSAGE, { staff: ANN, ...T1 })], hold: { status: 'pending', expiresAt: 9_000 } }, [{ kind: 'startTimer', expiresAt: 9_000 }]],
+  ['another time keeps naming the hold it replaces', page('time', held), { type: 'timeChosen', parts: [T1], expiresAt: 9_000 }, { hold: { ...hold, expiresAt: 9_000 } }, [{ kind: 'startTimer', expiresAt: 9_000 }]],
+  ['the server holds it: the URL names the hold', page('time', { ...held, hold: { status: 'pending' }, route: { locationId: CLINIC, categoryId: MASSAGE.categoryId, serviceId: MASSAGE.id, query: { service: '0' } } }), { type: 'timeHeld', key: KEY, expiresAt: 6_000 }, { hold: { ...hold, expiresAt: 6_000 } }, [{ kind: 'startTimer', expiresAt: 6_000 }, go(`${serviceUrl}&hold=${encodeURIComponent(holdParam(KEY))}`, true)]],
+])
+
+const heldRoute = { locationId: CLINIC, categoryId: MASSAGE.categoryId, serviceId: MASSAGE.id, confirm: true, query: { service: '0', hold: holdParam(KEY) } }
+table('the hold ends', [
+  ['expired on time: Out of time, the URL without it', page('time', { ...held, route: heldRoute }), { type: 'holdExpired' }, { hold: undefined, dialog: { kind: 'outOfTime' }, step: 'time' }, [stop, go(`/step/${CLINIC}/${MASSAGE.categoryId}/${MASSAGE.id}/confirm?service=0`, true)]],
+  ['ended on confirm: the time step of the service', page('confirm', held), { type: 'heldTimeEnded', fromConfirm: true }, { step: 'time', date: undefined, dialog: { kind: 'outOfTime' } }, [stop, go(serviceUrl)]],
+  ['ended on a reload knowing no practitioner: staff', page('time', { ...held, basket: [item(MASSAGE, { ...T1 })] }), { type: 'heldTimeEnded', fromConfirm: false }, { step: 'staff' }, [stop]],
+  ['Out of time closed on payment: the date picker of the service', page('payment', { basket: [item(MASSAGE, { staff: ANN })], dialog: { kind: 'outOfTime' } }), { type: 'outOfTimeDismissed' }, { step: 'time', dialog: undefined, date: undefined }, [go(serviceUrl)]],
+  ['the confirm countdown takes over', page('confirm', held), { type: 'holdHandedOver' }, { hold }, [stop]],
+])
+
+table('book, once', [
+  ['Book appointment: a login first, then confirm', page('time', held), { type: 'book', target: '/x/confirm' }, { step: 'time' }, [{ kind: 'requireLogin', then: { type: 'confirmEntered', target: '/x/confirm' } }]],
+  ['no time: nothing', page('time', { basket: [item(MASSAGE, { staff: ANN })] }), { type: 'book', target: '/x/confirm' }, { step: 'time' }, []],
+  ['signed in: confirm', page('time', held), { type: 'confirmEntered', target: '/x/confirm' }, { step: 'confirm' }, [go('/x/confirm')]],
+  ['a second click of a double click: nothing', page('confirm', held), { type: 'confirmEntered', target: '/x/confirm' }, { step: 'confirm' }, []],
+])
+
+table('back (spec section 4: steps back, clears the selection of the step left)', [
+  ['from the list: the locations', page('service'), { type: 'back' }, { step: 'service' }, [go('/')]],
+  ['from staff with nothing chosen: the item leaves', page('staff', { basket: [item(MASSAGE)] }), { type: 'back' }, { basket: [], step: 'service', activeIndex: 0 }, [go(listUrl)]],
+  ['from the hours: the date picker, the time released', page('time', held), { type: 'back' }, { step: 'time', date: undefined, hold: undefined }, [stop]],
+  ['from the date picker: staff', page('time', { basket: [item(MASSAGE, { staff: ANN })] }), { type: 'back' }, { step: 'staff', activeIndex: 0 }, [stop]],
+  ['from confirm: the times of the service', page('confirm', held), { type: 'back' }, { step: 'time', hold: undefined }, [stop, go(serviceUrl)]],
+])
+
+const session = { mode: { kind: 'courseSession' as const }, basket: [item(MASSAGE, { staff: ANN, courseSession: true }), item(FACIAL, { staff: ANN })], query: { course: 'true', courseServiceBooking: 'true' } }
+table('remove and change', [
+  ['the last item: the plain list', page('staff', { basket: [item(MASSAGE)], dialog: { kind: 'remove', index: 0 } }), { type: 'removeConfirmed' }, { basket: [], step: 'service', activeIndex: 0, dialog: undefined }, [stop, go(listUrl)]],
+  ['the course session: an ordinary booking, the course query dropped', page('staff', { ...session, activeIndex: 1, dialog: { kind: 'remove', index: 0 } }), { type: 'removeConfirmed' }, { mode: { kind: 'newBooking' }, basket: [item(FACIAL, { staff: ANN })], query: { course: undefined, courseServiceBooking: undefined } }, [stop, go(`/step/${CLINIC}/${FACIAL.categoryId}/${FACIAL.id}?service=0`)]],
+  ['on confirm: the time step of what is left', page('confirm', { basket: [item(MASSAGE, { staff: ANN }), item(FACIAL, { staff: ANN })], dialog: { kind: 'remove', index: 1 } }), { type: 'removeConfirmed' }, { step: 'time', basket: [item(MASSAGE, { staff: ANN })] }, [stop, go(serviceUrl)]],
+  ['no question asked: nothing', page('staff', { basket: [item(MASSAGE)] }), { type: 'removeConfirmed' }, { basket: [item(MASSAGE)] }, []],
+  ['change a service: the list for that item', page('confirm', held), { type: 'changeService', index: 0 }, { step: 'service', activeIndex: 0, hold: undefined }, [stop, go(listUrl)]],
+  ['change a practitioner: its staff step', page('confirm', held), { type: 'changeStaff', index: 0 }, { step: 'staff', hold: undefined }, [stop, go(serviceUrl)]],
+])
+
+const appointment = { service: MASSAGE, staff: ANN, appointmentId: 'a1', event: T1 }
+table('modes', [
+  ['a linked reschedule starts on time', page('service', held), { type: 'rescheduleStarted', location: clinic, appointmentId: 'a1', linked: true, items: [appointment] }, { step: 'time', mode: { kind: 'reschedule', appointmentId: 'a1', linked: true, sources: [{ appointmentId: 'a1', ...T1, serviceId: MASSAGE.id, practitionerId: ANN.id, price: ANN.grossPrice }] }, basket: [{ ...item(MASSAGE, { staff: ANN }), bookedStaff: ANN }] }, [stop, go(`${serviceUrl}&reschedule=1`)]],
+  ['book again: the staff URL, services to refresh', page('service'), { type: 'bookAgainStarted', location: clinic, items: [appointment] }, { mode: { kind: 'bookAgain', servicesToRefresh: true }, basket: [item(MASSAGE, { staff: ANN })] }, [stop, go(serviceUrl)]],
+  ['a course session: its service, the course context kept', page('service'), { type: 'courseSessionStarted', courseContext: { courseId: 'k', courseServices: [] }, service: MASSAGE }, { basket: [item(MASSAGE, { courseSession: true })], courseContext: { courseId: 'k', courseServices: [] } }, [stop]],
+  ['cleared: the clinic, query and course context stay', page('time', { ...held, courseContext: { courseId: 'k', courseServices: [] }, query: { view: 'services' } }), { type: 'bookingInfoCleared' }, { basket: [], step: 'location', date: undefined, hold: undefined, location: clinic, query: { view: 'services' }, courseContext: { courseId: 'k', courseServices: [] } }, [stop]],
+])
