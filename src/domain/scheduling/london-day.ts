@@ -118,9 +118,12 @@ function buildLondonDay(date: string): LondonDay {
   }
 }
 
+/** 'HH:mm' of every minute of a day, built once: a slot's label is a lookup, not a format. */
+const LABELS: readonly string[] = Array.from({ length: 24 * 60 }, (_, m) => `${pad(Math.floor(m / 60))}:${pad(m % 60)}`)
+
 function clockLabel(shifted: number): string {
   const inDay = ((shifted % DAY) + DAY) % DAY
-  return `${pad(Math.floor(inDay / HOUR))}:${pad(Math.floor((inDay % HOUR) / MINUTE))}`
+  return LABELS[Math.floor(inDay / MINUTE)]
 }
 
 /** The UTC intervals of a weekly London schedule on one London date (sorted by start as given). */
