@@ -18,6 +18,7 @@
  * Cost: linear in grid size plus bookings for each practitioner (one pass with a moving pointer);
  *   'any practitioner' merges the practitioners' ascending lists (mergeByStart), no sort.
  */
+import { isoInstant } from './clock-text'
 import { londonDay, type LondonDay } from './london-day'
 import { minimiseOn, selectOffered } from './minimise-gaps'
 import { prepareDay, type PreparedDay } from './prepared-day'
@@ -99,8 +100,8 @@ export function makeSlot(
 ): Slot {
   return {
     value: day.label(start),
-    startDate: new Date(start).toISOString(),
-    endDate: new Date(end).toISOString(),
+    startDate: isoInstant(start),
+    endDate: isoInstant(end),
     duration: Math.round((end - start) / MINUTE),
     valid,
     practitioner,

@@ -11,6 +11,7 @@
  */
 import { formatInTimeZone, fromZonedTime, getTimezoneOffset } from 'date-fns-tz'
 import type { Interval } from './types'
+import { minuteLabel } from './clock-text'
 import { LONDON_TIME_ZONE } from '../time'
 
 const MINUTE = 60_000
@@ -118,12 +119,9 @@ function buildLondonDay(date: string): LondonDay {
   }
 }
 
-/** 'HH:mm' of every minute of a day, built once: a slot's label is a lookup, not a format. */
-const LABELS: readonly string[] = Array.from({ length: 24 * 60 }, (_, m) => `${pad(Math.floor(m / 60))}:${pad(m % 60)}`)
-
 function clockLabel(shifted: number): string {
   const inDay = ((shifted % DAY) + DAY) % DAY
-  return LABELS[Math.floor(inDay / MINUTE)]
+  return minuteLabel(Math.floor(inDay / MINUTE))
 }
 
 /** The UTC intervals of a weekly London schedule on one London date (sorted by start as given). */
