@@ -1,6 +1,6 @@
 /** A day's slots for one service: grid, breaks, bookings, holds, reschedule, holidays, closed days, online booking, now, any practitioner. */
 import { describe, expect, it } from 'vitest'
-import { daySlots, type DaySlotsInput } from './day-slots'
+import { daySlots, mergeByStart, type DaySlotsInput } from './day-slots'
 import { at, booking, LONG_AGO, practitioner, service, span } from './test-fixtures'
 import type { PractitionerDay, SlotOptions } from './types'
 
@@ -167,5 +167,37 @@ describe('daySlots for any practitioner', () => {
   it('keeps an invalid slot only when nobody is free then', () => {
     const slots = daySlots(input([ann({ busy: [booking(D, '10:00', '10:30')] }), bob], {}, any))
     expect(slots.filter((s) => !s.valid).map((s) => `${s.value} ${s.practitioner}`)).toEqual(['09:45 ann', '10:15 ann', '10:45 bob'])
+  })
+})
+
+describe('mergeByStart (any practitioner without a sort)', () => {
+  type Item = { start: number; valid: boolean }
+  const v = (start: number): Item => ({ start, valid: true })
+  const x = (start: number): Item => ({ start, valid: false })
+  const merged = (lists: Item[][]): string[] => {
+    const out: string[] = []
+    mergeByStart(lists, (item, list) => out.push(`${item.start}${item.valid ? '' : '!'}@${list}`))
+    return out
+  }
+
+  it.each<{ name: string; lists: Item[][]; expected: string[] }>([
+    { name: 'no lists', lists: [], expected: [] },
+    { name: 'empty lists', lists: [[], []], expected: [] },
+    { name: 'one list as it is', lists: [[v(1), x(2), v(3)]], expected: ['1@0', '2!@0', '3@0'] },
+    { name: 'interleaved starts in order', lists: [[v(1), v(4)], [v(2), v(3), v(5)]], expected: ['1@0', '2@1', '3@1', '4@0', '5@1'] },
+    { name: 'a shared start goes to the earlier list', lists: [[v(2)], [v(1), v(2)]], expected: ['1@1', '2@0'] },
+    { name: 'a valid slot beats an earlier invalid one', lists: [[x(1), x(2)], [v(1)], [v(2)]], expected: ['1@1', '2@2'] },
+    { name: 'two invalid: the earlier list', lists: [[x(3)], [x(3)]], expected: ['3!@0'] },
+    { name: 'a list running out early', lists: [[v(1)], [v(2), v(3), v(4)]], expected: ['1@0', '2@1', '3@1', '4@1'] },
+  ])('$name', ({ lists, expected }) => {
+    expect(merged(lists)).toEqual(expected)
+  })
+
+  it('gives what a stable sort by (start, valid first, list) then the first of each start gives', () => {
+    const lists = [0, 1, 2, 3].map((l) => Array.from({ length: 30 }, (_, i) => ({ start: i * (l + 1), valid: (i + l) % 3 !== 0 })))
+    const rows = lists.flatMap((list, l) => list.map((item) => ({ item, l })))
+    rows.sort((a, b) => a.item.start - b.item.start || Number(b.item.valid) - Number(a.item.valid) || a.l - b.l)
+    const expected = rows.filter((r, i) => i === 0 || rows[i - 1].item.start !== r.item.start).map((r) => `${r.item.start}${r.item.valid ? '' : '!'}@${r.l}`)
+    expect(merged(lists)).toEqual(expected)
   })
 })

@@ -15,8 +15,10 @@
  *   candidate starts even off the grid.
  * - 'Any practitioner': one slot per start time; a valid slot beats an invalid one, then the
  *   earlier practitioner in the service's option order wins.
- * Cost: linear in grid size plus bookings for each practitioner (one pass with a moving pointer).
+ * Cost: linear in grid size plus bookings for each practitioner (one pass with a moving pointer);
+ *   'any practitioner' merges the practitioners' ascending lists (mergeByStart), no sort.
  */
+import { isoInstant } from './clock-text'
 import { londonDay, type LondonDay } from './london-day'
 import { minimiseOn, selectOffered } from './minimise-gaps'
 import { prepareDay, type PreparedDay } from './prepared-day'
@@ -98,8 +100,8 @@ export function makeSlot(
 ): Slot {
   return {
     value: day.label(start),
-    startDate: new Date(start).toISOString(),
-    endDate: new Date(end).toISOString(),
+    startDate: isoInstant(start),
+    endDate: isoInstant(end),
     duration: Math.round((end - start) / MINUTE),
     valid,
     practitioner,
@@ -124,18 +126,61 @@ export function practitionerSlots(
   includeInvalid = true,
 ): RawSlot[] {
   const durMs = durationMinutes * MINUTE
-  const active = minimiseActive(p, options)
-  const starts = candidateStarts(p, durMs, stepMs, earliestStart(options), active)
+  const earliest = earliestStart(options)
   const out: RawSlot[] = []
+  if (!minimiseActive(p, options)) {
+    // The grid walked in place (no list of starts first): working is sorted, so the free pointer only moves on.
+    let f = 0
+    for (const w of p.working) {
+      const k0 = earliest > w.start ? Math.ceil((earliest - w.start) / stepMs) : 0
+      for (let s = w.start + k0 * stepMs; s + durMs <= w.end; s += stepMs) {
+        const e = s + durMs
+        while (f < p.free.length && p.free[f].end <= s) f++
+        const valid = f < p.free.length && p.free[f].start <= s && e <= p.free[f].end
+        if (valid || includeInvalid) out.push({ start: s, end: e, valid, adjacent: isAdjacent(p, s, e) })
+      }
+    }
+    return out
+  }
   let f = 0
-  for (const s of starts) {
+  for (const s of candidateStarts(p, durMs, stepMs, earliest, true)) {
     const e = s + durMs
     while (f < p.free.length && p.free[f].end <= s) f++
-    const valid = f < p.free.length && p.free[f].start <= s && e <= p.free[f].end
-    if (valid || (includeInvalid && !active)) out.push({ start: s, end: e, valid, adjacent: isAdjacent(p, s, e) })
+    if (f < p.free.length && p.free[f].start <= s && e <= p.free[f].end) out.push({ start: s, end: e, valid: true, adjacent: isAdjacent(p, s, e) })
   }
-  if (!active) return out
   return selectOffered(out, options.minimiseGaps, () => true, (r) => r.adjacent)
+}
+
+/**
+ * 'Any practitioner': one slot per start from lists each ascending by start (one a practitioner, in
+ * option order), merged without a sort: at a start shared by several lists a valid slot beats an
+ * invalid one, then the earlier list wins. `visit(item, list)` gets the winners in start order.
+ * Cost: slots times lists (a handful of practitioners), no allocation but the heads.
+ */
+export function mergeByStart<T extends { readonly start: number; readonly valid: boolean }>(
+  lists: readonly (readonly T[])[],
+  visit: (item: T, list: number) => void,
+): void {
+  const heads = new Array<number>(lists.length).fill(0)
+  for (;;) {
+    let best = -1
+    let bestItem: T | undefined
+    for (let l = 0; l < lists.length; l++) {
+      const item = lists[l][heads[l]]
+      if (item === undefined) continue
+      if (bestItem === undefined || item.start < bestItem.start || (item.start === bestItem.start && item.valid && !bestItem.valid)) {
+        best = l
+        bestItem = item
+      }
+    }
+    if (bestItem === undefined) return
+    visit(bestItem, best)
+    const start = bestItem.start
+    for (let l = 0; l < lists.length; l++) {
+      const list = lists[l]
+      while (heads[l] < list.length && list[heads[l]].start === start) heads[l]++
+    }
+  }
 }
 
 /** The slots of a day for one service (one practitioner, or the union for 'any practitioner'). */
@@ -145,24 +190,22 @@ export function daySlots(input: DaySlotsInput): Slot[] {
   const options = input.options.checkFirst === false ? { ...input.options, minimiseGaps: undefined } : input.options
   const byId = new Map(input.practitioners.map((p) => [p.practitionerId, p]))
   const step = stepOf(input.service)
-  const rows: { raw: RawSlot; rank: number; practitioner: string }[] = []
-  input.service.options.forEach((option, rank) => {
+  const includeInvalid = options.includeInvalid !== false
+  const lists: RawSlot[][] = []
+  const names: string[] = []
+  for (const option of input.service.options) {
     const facts = byId.get(option.practitionerId)
-    if (facts === undefined) return
+    if (facts === undefined) continue
     const p = prepareDay(facts, day.bounds, options)
-    for (const raw of practitionerSlots(p, option.durationMinutes, step, options, options.includeInvalid !== false)) {
-      rows.push({ raw, rank, practitioner: option.practitionerId })
-    }
-  })
-  if (input.service.options.length > 1) {
-    rows.sort((a, b) => a.raw.start - b.raw.start || Number(b.raw.valid) - Number(a.raw.valid) || a.rank - b.rank)
+    lists.push(practitionerSlots(p, option.durationMinutes, step, options, includeInvalid))
+    names.push(option.practitionerId)
   }
   const out: Slot[] = []
-  let lastStart = Number.NaN
-  for (const { raw, practitioner } of rows) {
-    if (raw.start === lastStart) continue
-    lastStart = raw.start
-    out.push(makeSlot(day, practitioner, raw.start, raw.end, raw.valid, raw.adjacent, false))
+  // Only the slots answered are formatted ('HH:mm' and ISO strings), each once.
+  if (lists.length === 1) {
+    for (const raw of lists[0]) out.push(makeSlot(day, names[0], raw.start, raw.end, raw.valid, raw.adjacent, false))
+    return out
   }
+  mergeByStart(lists, (raw, list) => out.push(makeSlot(day, names[list], raw.start, raw.end, raw.valid, raw.adjacent, false)))
   return out
 }

@@ -11,6 +11,7 @@
  */
 import { formatInTimeZone, fromZonedTime, getTimezoneOffset } from 'date-fns-tz'
 import type { Interval } from './types'
+import { minuteLabel } from './clock-text'
 import { LONDON_TIME_ZONE } from '../time'
 
 const MINUTE = 60_000
@@ -120,7 +121,7 @@ function buildLondonDay(date: string): LondonDay {
 
 function clockLabel(shifted: number): string {
   const inDay = ((shifted % DAY) + DAY) % DAY
-  return `${pad(Math.floor(inDay / HOUR))}:${pad(Math.floor((inDay % HOUR) / MINUTE))}`
+  return minuteLabel(Math.floor(inDay / MINUTE))
 }
 
 /** The UTC intervals of a weekly London schedule on one London date (sorted by start as given). */
