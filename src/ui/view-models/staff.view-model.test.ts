@@ -58,3 +58,24 @@ describe('StaffViewModel: a practitioner named without a price (book again)', ()
     expect(booking.basket[0]?.staff).toMatchObject({ grossPrice: 75, duration: 45 })
   })
 })
+
+describe('StaffViewModel: a list that answers after the customer moved on', () => {
+  it('does not choose the only practitioner again: the time picked meanwhile stays (a tapped time did not stick)', async () => {
+    let answer: (list: E.Either<never, Practitioner[]>) => void = () => undefined
+    const w = world({ ListPractitioners: () => new Promise((resolve) => (answer = resolve)), GetNextAvailable: async () => E.right({ practitioners: [], any: null }) })
+    w.booking.setLocation(clinicA)
+    w.booking.chooseService(facial, 'cat1')
+    const vm = new StaffViewModel(w.useCases.ListPractitioners, w.booking, w.toasts, w.clock, w.useCases.GetNextAvailable)
+    const loading = vm.load()
+    // Meanwhile (an earlier list of this tab on screen): Anna chosen, no other service, a time tapped.
+    w.booking.choosePractitioner(anna)
+    w.booking.answerAnotherService(false)
+    w.booking.chooseTime([{ startDate: '2026-03-12T10:00:00.000Z', endDate: '2026-03-12T11:00:00.000Z', practitioner: anna.id }])
+    answer(E.right([anna] as Practitioner[]))
+    await loading
+    await flush()
+    expect(w.booking.step).toBe('time')
+    expect(w.booking.startTime).toBe('2026-03-12T10:00:00.000Z')
+    expect(w.booking.askAnotherService).toBe(false)
+  })
+})

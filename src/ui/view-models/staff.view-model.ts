@@ -109,8 +109,10 @@ export class StaffViewModel {
       const listed = named && named.grossPrice === undefined ? result.right.find((p) => p.id === named.id) : undefined
       if (listed) this.booking.practitionerListed(item.service.id, listed)
       void this.loadNext(key, clinic.id, item.service.id)
-      // One practitioner is auto-selected.
-      if (result.right.length === 1 && !item.staff && !item.anyStaff && !this.booking.isReschedule) {
+      // One practitioner is auto-selected, unless the customer has moved on while the list was on its
+      // way: the item as it is now, not as it was when asked (choosing again would clear a time picked since).
+      const now = this.booking.activeItem
+      if (result.right.length === 1 && now?.service.id === item.service.id && !now.staff && !now.anyStaff && !this.booking.isReschedule) {
         this.booking.choosePractitioner(result.right[0])
       }
     })
