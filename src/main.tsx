@@ -1,13 +1,15 @@
-import { startTransition, StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { startTransition } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router-dom'
 import './ui/styles/global.css'
 import { createBrowserContainer } from './composition/browser.container'
 import { warmUpEngine } from './composition/engine-warm-up'
-import { ContainerProvider } from './ui/use-view-model'
-import { AppRoutes, createRoutes, opensLazyPage, preloadLazyPage } from './ui/routes'
+import { appElement } from './composition/app-element'
+import { FIRST_VIEW_STATE_ATTRIBUTE, firstViewState } from './composition/first-view-state'
+import { createRoutes, opensLazyPage, preloadLazyPage } from './ui/routes'
 import { nextTask } from './ui/next-task'
 import { SessionViewModel } from './ui/view-models/session.view-model'
+import { LocationsViewModel } from './ui/view-models/locations.view-model'
 import { followSignedInCustomer } from './ui/view-models/session-watch.launcher'
 
 // The web app. The embeddable lead form (/lead) is another page: lead.html with src/lead.main.tsx
@@ -43,17 +45,22 @@ await Promise.race([started.catch(() => undefined), new Promise((resolve) => set
 // one long task (issue 18: Lighthouse's TBT).
 if (preloadLazyPage(routes, window.location.pathname)) await nextTask()
 
-const root = createRoot(document.getElementById('root') as HTMLElement)
-// A transition: React renders the first view in slices of ~5 ms instead of one task (the shell and
-// header alone were a ~20 ms task after the first paint on /app; issue 18: TBT).
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <ContainerProvider resolver={container} prepare={prepare}>
-        <BrowserRouter>
-          <AppRoutes routes={routes} />
-        </BrowserRouter>
-      </ContainerProvider>
-    </StrictMode>,
-  ),
-)
+const rootElement = document.getElementById('root') as HTMLElement
+const app = appElement({ resolver: container, prepare, routes, router: (children) => <BrowserRouter>{children}</BrowserRouter> })
+// The server rendered the first view into the page for a new visitor (issue 28: it paints before any
+// script). Hydrated where this visitor's first render reads the same (the clinics come from the page's
+// answers, at once); rendered afresh otherwise (signed in, cookies answered, in a frame).
+const serverState = rootElement.getAttribute(FIRST_VIEW_STATE_ATTRIBUTE)
+if (serverState !== null) await container.get(LocationsViewModel).load({ autoSelect: false })
+const place = { path: `${window.location.pathname}${window.location.search}`, framed: !Object.is(window.parent, window) }
+if (serverState !== null && serverState === firstViewState(container, place)) {
+  // Concurrent (React hydrates in slices), like the transition below.
+  hydrateRoot(rootElement, app, {
+    onRecoverableError: (error) => console.error('The first view could not be hydrated:', error),
+  })
+} else {
+  const root = createRoot(rootElement)
+  // A transition: React renders the first view in slices of ~5 ms instead of one task (the shell and
+  // header alone were a ~20 ms task after the first paint on /app; issue 18: TBT).
+  startTransition(() => root.render(app))
+}
