@@ -5,7 +5,8 @@ import './ui/styles/global.css'
 import { createBrowserContainer } from './composition/browser.container'
 import { warmUpEngine } from './composition/engine-warm-up'
 import { appElement } from './composition/app-element'
-import { FIRST_VIEW_STATE_ATTRIBUTE, firstViewState } from './composition/first-view-state'
+import { FIRST_VIEW_STATE_ATTRIBUTE, firstViewState, firstViewUrl } from './composition/first-view-state'
+import { ReplayTaps, takeFirstViewTaps } from './composition/first-view-taps'
 import { createRoutes, opensLazyPage, preloadLazyPage } from './ui/routes'
 import { nextTask } from './ui/next-task'
 import { SessionViewModel } from './ui/view-models/session.view-model'
@@ -47,18 +48,27 @@ if (preloadLazyPage(routes, window.location.pathname)) await nextTask()
 
 const rootElement = document.getElementById('root') as HTMLElement
 const app = appElement({ resolver: container, prepare, routes, router: (children) => <BrowserRouter>{children}</BrowserRouter> })
-// The server rendered the first view into the page for a new visitor (issue 28: it paints before any
-// script). Hydrated where this visitor's first render reads the same (the clinics come from the page's
-// answers, at once); rendered afresh otherwise (signed in, cookies answered, in a frame).
+// The server rendered the first view into the page (issue 28: it paints before any script). Hydrated
+// for every visitor: what differs from a new visitor's (a cookie answer, a signed-in customer, a frame)
+// shows in the render right after (src/ui/use-after-hydration.ts). The clinics come from the page's
+// answers, at once. Taps on the server's buttons before now are run again once hydrated.
 const serverState = rootElement.getAttribute(FIRST_VIEW_STATE_ATTRIBUTE)
 if (serverState !== null) await container.get(LocationsViewModel).load({ autoSelect: false })
-const place = { path: `${window.location.pathname}${window.location.search}`, framed: !Object.is(window.parent, window) }
-if (serverState !== null && serverState === firstViewState(container, place)) {
+const url = firstViewUrl(window.location.pathname, window.location.search)
+if (serverState !== null && serverState === firstViewState(container, url)) {
+  const taps = takeFirstViewTaps(window)
   // Concurrent (React hydrates in slices), like the transition below.
-  hydrateRoot(rootElement, app, {
-    onRecoverableError: (error) => console.error('The first view could not be hydrated:', error),
-  })
+  hydrateRoot(
+    rootElement,
+    <>
+      {app}
+      <ReplayTaps root={rootElement} taps={taps} />
+    </>,
+    { onRecoverableError: (error) => console.error('The first view could not be hydrated:', error) },
+  )
 } else {
+  // Another build's or tenant's page (the server keeps neither long): its markup and taps are dropped.
+  takeFirstViewTaps(window)
   const root = createRoot(rootElement)
   // A transition: React renders the first view in slices of ~5 ms instead of one task (the shell and
   // header alone were a ~20 ms task after the first paint on /app; issue 18: TBT).

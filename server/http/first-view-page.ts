@@ -7,8 +7,9 @@
  * page once (src/adapters/http/inline-answers.ts); index.html's preload of the organisation is dropped.
  *
  * Each page is kept, rendered and compressed, under the tenant's catalogue version, the request's
- * host, the build (index.html's and the render's times) and the path: a page load of a known page is
- * a version read (none on PGlite while the catalogue stands) and a send.
+ * host, the build (index.html's and the render's times) and the first view's URL (its path and newAppt;
+ * '*' for every other path): a page load of a known page is a version read (none on PGlite while the
+ * catalogue stands) and a send of the bytes compressed once, without an API request or a render.
  */
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -36,7 +37,8 @@ function afterFirstPaint(html: string): string {
   const entry = ENTRY.exec(html)
   if (!entry) return html
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!)
-  const boot = `<script type="module" src="${BOOT}" data-first-view-entry="${attribute(entry[1]!)}" data-first-view-preload="${attribute(preloads.join(' '))}"></script>`
+  // A classic script where Vite's module script was (the head): it listens for taps before the first paint.
+  const boot = `<script src="${BOOT}" data-first-view-entry="${attribute(entry[1]!)}" data-first-view-preload="${attribute(preloads.join(' '))}"></script>`
   return html.replace(MODULE_PRELOAD, '').replace(entry[0], boot)
 }
 /** Pages kept (tenants x hosts x first-view paths); the oldest goes first beyond it. */
@@ -52,6 +54,8 @@ const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, 
 /** What the server render (dist/ssr/first-view.ssr.js) exports. */
 export interface FirstViewRenderer {
   rendersFirstView(pathname: string, search: string): boolean
+  /** The part of the URL the markup depends on (src/composition/first-view-state.ts). */
+  firstViewUrl(pathname: string, search: string): string
   renderFirstView(request: { url: string; host: string; answers: Record<string, unknown> }): Promise<{ html: string; state: string } | undefined>
 }
 
@@ -59,20 +63,16 @@ export interface FirstViewRenderer {
 export class FirstViewPage {
   private readonly encoded = new Map<'br' | 'gzip', Promise<Buffer>>()
 
-  constructor(
-    readonly html: string,
-    /** Kept pages are compressed harder (once); a page of a query only is compressed fast. */
-    private readonly kept: boolean,
-  ) {}
+  constructor(readonly html: string) {}
 
+  /** Compressed once, hard (off the event loop: zlib's pool), then the same bytes for every request. */
   encode(encoding: 'br' | 'gzip'): Promise<Buffer> {
     let body = this.encoded.get(encoding)
     if (!body) {
-      const quality = this.kept ? constants.BROTLI_MAX_QUALITY : 5
       body =
         encoding === 'br'
-          ? brotli(this.html, { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: quality } })
-          : gzipped(this.html, { level: this.kept ? constants.Z_BEST_COMPRESSION : constants.Z_DEFAULT_COMPRESSION })
+          ? brotli(this.html, { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } })
+          : gzipped(this.html, { level: constants.Z_BEST_COMPRESSION })
       this.encoded.set(encoding, body)
     }
     return body
@@ -110,7 +110,7 @@ export function firstViewPage(app: FastifyInstance, webDir: string, options: Fir
     return renderer
   }
 
-  const build = async (request: FastifyRequest, html: string, render: FirstViewRenderer | undefined, kept: boolean): Promise<FirstViewPage> => {
+  const build = async (request: FastifyRequest, html: string, render: FirstViewRenderer | undefined, url: string): Promise<FirstViewPage> => {
     const headers: Record<string, string> = { accept: 'application/json' }
     for (const name of ['host', 'x-tenant']) {
       const value = request.headers[name]
@@ -123,9 +123,9 @@ export function firstViewPage(app: FastifyInstance, webDir: string, options: Fir
       // Anything but a success (unknown tenant, database away) is left to the app's own request and its messages.
       if (replies[i]!.statusCode === 200) answers[path] = replies[i]!.json()
     })
-    if (Object.keys(answers).length === 0) return new FirstViewPage(html, kept)
+    if (Object.keys(answers).length === 0) return new FirstViewPage(html)
     // The host the browser asked (X-Forwarded-Host behind a trusted proxy): the environment its own render reads.
-    const rendered = await render?.renderFirstView({ url: request.url, host: request.host ?? '', answers }).catch((err: unknown) => {
+    const rendered = url === '*' ? undefined : await render?.renderFirstView({ url, host: request.host ?? '', answers }).catch((err: unknown) => {
       app.log.error({ err, url: request.url }, 'the first view could not be rendered on the server; the browser renders it')
       return undefined
     })
@@ -133,7 +133,7 @@ export function firstViewPage(app: FastifyInstance, webDir: string, options: Fir
     const data = `<script type="application/json" id="${INLINE_ANSWERS_ELEMENT_ID}">${scriptSafeJson(answers)}</script>`
     const withRoot = html.replace(ROOT, `${root}\n    ${data}`)
     const page = rendered ? afterFirstPaint(withRoot) : withRoot
-    return new FirstViewPage(answers[getPublicOrganisation.path] === undefined ? page : page.replace(PRELOAD, ''), kept)
+    return new FirstViewPage(answers[getPublicOrganisation.path] === undefined ? page : page.replace(PRELOAD, ''))
   }
 
   return async (request) => {
@@ -144,13 +144,14 @@ export function firstViewPage(app: FastifyInstance, webDir: string, options: Fir
     // A render older than the page is of another build (CSS modules' class names): answers only until it is rebuilt.
     const render = current.mtimeMs >= mtimeMs ? await current.module : undefined
     const [pathname = '/', search = ''] = request.url.split(/\?(.*)/s)
-    const rendered = render?.rendersFirstView(pathname, search ? `?${search}` : '') ?? false
-    // Every path but the first view's has the same page; a query is not kept (there is no end to them).
-    if (search !== '' && rendered) return build(request, html, render, false)
-    const key = [version, request.headers.host ?? '', request.host ?? '', request.headers['x-tenant'] ?? '', mtimeMs, current.mtimeMs, rendered ? pathname : '*'].join('\n')
+    const query = search ? `?${search}` : ''
+    // Every path but the first view's has the same page; the first view's, one a URL its markup reads
+    // (path and newAppt: a campaign's query does not make a page of its own).
+    const url = render?.rendersFirstView(pathname, query) ? render.firstViewUrl(pathname, query) : '*'
+    const key = [version, request.headers.host ?? '', request.host ?? '', request.headers['x-tenant'] ?? '', mtimeMs, current.mtimeMs, url].join('\n')
     let page = pages.get(key)
     if (!page) {
-      page = build(request, html, render, true)
+      page = build(request, html, render, url)
       pages.set(key, page)
       page.catch(() => pages.delete(key))
       if (pages.size > KEPT_PAGES) pages.delete(pages.keys().next().value!)

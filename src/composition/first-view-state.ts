@@ -15,22 +15,29 @@ export function rendersFirstView(pathname: string, search: string): boolean {
 }
 
 /**
- * What the first view shows that is not the same for every visitor of a tenant, as one string: the
- * server renders a new visitor's (no token, no cookie answer, no frame) and writes it beside its
- * markup; the browser hydrates that markup only where its own state reads the same (a signed-in or
- * returning visitor, or a page in a frame, is rendered afresh instead: no hydration mismatch).
+ * The URL the first view's markup depends on: its path and `newAppt=true` (the list's title) only;
+ * every other query (a campaign's utm_*, a course's preselected service) changes what a tap does
+ * after hydration, not the markup. The server renders and keeps one page each.
  */
-export function firstViewState(container: Pick<Container, 'get'>, place: { path: string; framed: boolean }): string {
+export function firstViewUrl(pathname: string, search: string): string {
+  return new URLSearchParams(search).get('newAppt') === 'true' ? `${pathname}?newAppt=true` : pathname
+}
+
+/**
+ * What the first view's markup depends on besides the build, as one string: the server writes it
+ * beside its markup and the browser hydrates that markup where its own reads the same (always, with
+ * the page's own answers). What differs between visitors (a cookie answer, a signed-in customer, a
+ * frame) is not in it: the hydrating render shows a new visitor's (src/ui/use-after-hydration.ts).
+ */
+export function firstViewState(container: Pick<Container, 'get'>, url: string): string {
   const session = container.get<SessionViewModel>(SessionViewModel)
   const locations = container.get<LocationsViewModel>(LocationsViewModel)
   return JSON.stringify([
-    place.path,
-    place.framed,
+    url,
     container.get<WebConfig>(WEB_CONFIG).environment,
     session.organisation?.name ?? null,
-    session.user === undefined ? null : 'user',
-    session.cookiesAccepted,
-    session.analyticsConsent ?? null,
+    session.organisation?.gtmId ?? null,
+    session.organisation?.analyticsConsentBanner ?? null,
     locations.loaded ? locations.clinics.map((c) => c.id).join(',') : null,
   ])
 }

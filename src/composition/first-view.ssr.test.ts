@@ -1,10 +1,10 @@
 // The server's render of the first view against the browser's own composition (ui project, jsdom):
 // the state the server writes beside its markup is the state a new visitor's browser reaches with the
-// same page (the condition for hydrating it), and a returning visitor's is not.
+// same page (the condition for hydrating it), whatever that visitor has stored (issue 28: hydrated in every case).
 import { afterEach, describe, expect, it } from 'vitest'
 import { renderFirstView, rendersFirstView } from './first-view.ssr'
 import { createBrowserContainer } from './browser.container'
-import { firstViewState } from './first-view-state'
+import { firstViewState, firstViewUrl } from './first-view-state'
 import { INLINE_ANSWERS_ELEMENT_ID } from '../contract/first-view-answers'
 import { SessionViewModel } from '../ui/view-models/session.view-model'
 import { LocationsViewModel } from '../ui/view-models/locations.view-model'
@@ -28,7 +28,7 @@ async function browserState(): Promise<string> {
   const { container } = createBrowserContainer()
   await container.get(SessionViewModel).start()
   await container.get(LocationsViewModel).load({ autoSelect: false })
-  return firstViewState(container, { path: '/', framed: false })
+  return firstViewState(container, '/')
 }
 
 afterEach(() => {
@@ -46,10 +46,21 @@ describe('the first view rendered on the server', () => {
     expect(rendered?.state).toBe(await browserState())
   })
 
-  it('is not hydrated by a returning visitor (cookies answered) or a signed-in one: the states differ', async () => {
+  it('is hydrated by a returning visitor (cookies answered) too: the state does not read the answer', async () => {
     const rendered = await renderFirstView({ url: '/', host: window.location.host, answers })
     localStorage.setItem('cookiesAccepted', 'true')
-    expect(await browserState()).not.toBe(rendered?.state)
+    expect(await browserState()).toBe(rendered?.state)
+  })
+
+  it('is one page for every query but newAppt=true (a campaign query renders the same markup)', async () => {
+    expect(firstViewUrl('/', '?utm_source=mail&fbclid=x')).toBe('/')
+    expect(firstViewUrl('/step/location', '?newAppt=true&utm_source=mail')).toBe('/step/location?newAppt=true')
+    expect(firstViewUrl('/', '?newAppt=false')).toBe('/')
+    const campaign = await renderFirstView({ url: '/?utm_source=mail', host: window.location.host, answers })
+    const plain = await renderFirstView({ url: '/', host: window.location.host, answers })
+    expect(campaign).toEqual(plain)
+    const newAppointment = await renderFirstView({ url: '/?newAppt=true&utm_source=mail', host: window.location.host, answers })
+    expect(newAppointment?.html).toContain('Book a new appointment')
   })
 
   it('renders only the location list, never the embedded flow or a redirect, and nothing without the answers', async () => {

@@ -18,14 +18,14 @@ import { LocationsViewModel } from '../ui/view-models/locations.view-model'
 import { firstViewModule, firstViewUseCasesModule } from './first-view.module'
 import { webConfigOf } from './browser-services'
 import { appElement } from './app-element'
-import { firstViewState, rendersFirstView } from './first-view-state'
+import { firstViewState, firstViewUrl, rendersFirstView } from './first-view-state'
 
 enableStaticRendering(true)
 
-export { rendersFirstView }
+export { firstViewUrl, rendersFirstView }
 
 export interface FirstViewRequest {
-  /** The page's path and query, e.g. '/?newAppt=true'. */
+  /** The page's path and query, e.g. '/?newAppt=true' (the markup reads firstViewUrl's part of it only). */
   url: string
   /** The Host the browser asked (the environment: local, staging or production). */
   host: string
@@ -48,6 +48,7 @@ const offline = { request: () => Promise.reject(new Error('no requests in the se
 export async function renderFirstView({ url, host, answers }: FirstViewRequest): Promise<RenderedFirstView | undefined> {
   const { pathname, search } = new URL(url, 'http://server.invalid')
   if (!rendersFirstView(pathname, search)) return undefined
+  const location = firstViewUrl(pathname, search)
   const env = import.meta.env as Record<string, string | boolean | undefined>
   const container = new Container()
   const memory = () => new SafeStorage(() => null)
@@ -66,8 +67,8 @@ export async function renderFirstView({ url, host, answers }: FirstViewRequest):
       resolver: container,
       prepare: ready,
       routes: createRoutes(ready),
-      router: (children) => <StaticRouter location={`${pathname}${search}`}>{children}</StaticRouter>,
+      router: (children) => <StaticRouter location={location}>{children}</StaticRouter>,
     }),
   )
-  return { html, state: firstViewState(container, { path: `${pathname}${search}`, framed: false }) }
+  return { html, state: firstViewState(container, location) }
 }

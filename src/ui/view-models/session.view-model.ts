@@ -74,13 +74,23 @@ export class SessionViewModel {
   }
 
   get showCookieBanner(): boolean {
-    return this.config.environment !== 'production' && !this.cookiesAccepted
+    return this.newVisitorSeesCookieBanner && !this.cookiesAccepted
   }
 
   /** Production only (staging and local keep the spec's cookie banner): the organisation asks, the visitor has not answered. */
   get showConsentBanner(): boolean {
+    return this.newVisitorSeesConsentBanner && this.analyticsConsent === undefined
+  }
+
+  /** The cookie banner as a new visitor (no answer stored) sees it: the server's render of the first view (issue 28). */
+  get newVisitorSeesCookieBanner(): boolean {
+    return this.config.environment !== 'production'
+  }
+
+  /** The consent banner as a new visitor sees it: the server's render of the first view (issue 28). */
+  get newVisitorSeesConsentBanner(): boolean {
     const org = this.organisation
-    return this.config.environment === 'production' && !!org?.gtmId && org.analyticsConsentBanner === true && this.analyticsConsent === undefined
+    return this.config.environment === 'production' && !!org?.gtmId && org.analyticsConsentBanner === true
   }
 
   /** The visitor's answer in the consent banner: kept locally; the tag manager starts on 'granted'. */
