@@ -18,7 +18,8 @@
       const button = event.target.closest('button')
       if (!root || !button || !root.contains(button) || button.disabled) return
       event.preventDefault()
-      recorder.taps.push({ index: [...root.querySelectorAll('button')].indexOf(button), text: button.textContent })
+      const text = button.textContent
+      recorder.taps.push({ text, nth: [...root.querySelectorAll('button')].filter((b) => b.textContent === text).indexOf(button) })
     },
     true,
   )
