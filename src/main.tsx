@@ -1,3 +1,4 @@
+import { when } from 'mobx'
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router-dom'
@@ -39,20 +40,23 @@ if (opensLazyPage(routes, window.location.pathname)) warmUpEngine()
 // The first paint waits for the organisation and the user (one round trip, preloaded by index.html)
 // at most FIRST_PAINT_WAIT_MS: the header's title, logo and banner then appear at once instead of
 // pushing the page down as they arrive (layout shift).
+// Where the server rendered the first view (the page is painted, the organisation is in it), only the
+// organisation: hydration, and with it any tap kept before, does not wait for the user's request.
 const FIRST_PAINT_WAIT_MS = 1500
-await Promise.race([started.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS))])
+const rootElement = document.getElementById('root') as HTMLElement
+const serverState = rootElement.getAttribute(FIRST_VIEW_STATE_ATTRIBUTE)
+const firstRenderReady = serverState === null ? started.catch(() => undefined) : when(() => session.organisation !== undefined || session.organisationFailed)
+await Promise.race([firstRenderReady, new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS))])
 // A lazy page starts loading here and the first render follows in a task of its own: started from
 // that render (React.lazy), the page's <link rel=modulepreload>s (one a chunk, ~60 for /app) made it
 // one long task (issue 18: Lighthouse's TBT).
 if (preloadLazyPage(routes, window.location.pathname)) await nextTask()
 
-const rootElement = document.getElementById('root') as HTMLElement
 const app = appElement({ resolver: container, prepare, routes, router: (children) => <BrowserRouter>{children}</BrowserRouter> })
 // The server rendered the first view into the page (issue 28: it paints before any script). Hydrated
 // for every visitor: what differs from a new visitor's (a cookie answer, a signed-in customer, a frame)
 // shows in the render right after (src/ui/use-after-hydration.ts). The clinics come from the page's
 // answers, at once. Taps on the server's buttons before now are run again once hydrated.
-const serverState = rootElement.getAttribute(FIRST_VIEW_STATE_ATTRIBUTE)
 if (serverState !== null) await container.get(LocationsViewModel).load({ autoSelect: false })
 const url = firstViewUrl(window.location.pathname, window.location.search)
 if (serverState !== null && serverState === firstViewState(container, url)) {

@@ -124,6 +124,32 @@ describe('the first view rendered by the server', () => {
     }
   })
 
+  it("is hydrated in a frame that remembers the embedded flow, then drops the server's header", async () => {
+    const s = await open(browser, 'first-view-framed', PHONE)
+    await s.page.goto(`${baseUrl}/privacy`)
+    // The embedded flow first (the plain shell; the frame's session remembers it), then the frame on '/': the server's markup.
+    await s.page.evaluate((url) => {
+      const frame = document.createElement('iframe')
+      frame.name = 'booking'
+      frame.src = url
+      document.body.appendChild(frame)
+    }, `${baseUrl}/?embed=1`)
+    const handle = await s.page.waitForSelector('iframe[name="booking"]')
+    const frame = (await handle.contentFrame())!
+    await frame.locator('section[aria-labelledby="locations-title"] ul li button').first().waitFor()
+    const response = await frame.goto(`${baseUrl}/`)
+    // The server's markup, with its header (the server cannot know the frame).
+    expect(await response?.text()).toMatch(/<div id="root" data-first-view="[^"]*">[\s\S]*<header/)
+    await frame.waitForFunction(() => {
+      const button = document.querySelector('section[aria-labelledby="locations-title"] ul li button')
+      return !!button && Object.keys(button).some((key) => key.startsWith('__reactProps'))
+    })
+    await frame.locator('header').waitFor({ state: 'detached' })
+    expect(await frame.locator('[data-embedded]').count()).toBe(1)
+    expect(s.problems).toEqual([])
+    await s.context.close()
+  })
+
   it('is left to the browser in the embedded flow (?embed=1): no header, the list and the staging note as before', async () => {
     const html = await (await fetch(`${baseUrl}/?embed=1`)).text()
     expect(html).toContain('<div id="root"></div>')

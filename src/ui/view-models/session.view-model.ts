@@ -118,14 +118,22 @@ export class SessionViewModel {
     this.store.set('cookiesAccepted', true)
   }
 
-  /** App start: organisation and current user; the app renders either way. */
+  /**
+   * App start: organisation and current user; the app renders either way. The organisation is set as
+   * soon as it is there (the page carries it: the server's first view hydrates without waiting for
+   * the user's request, issue 28).
+   */
   async start(): Promise<void> {
-    const [organisation, user] = await Promise.all([this.loadOrganisation.execute(), this.currentUser.execute()])
+    const user = this.currentUser.execute()
+    const organisation = await this.loadOrganisation.execute()
     runInAction(() => {
       // LoadOrganisation keeps the currency in the booking store
       if (E.isRight(organisation)) this.organisation = organisation.right
       else this.organisationFailed = true
-      if (E.isRight(user)) this.user = user.right
+    })
+    const current = await user
+    runInAction(() => {
+      if (E.isRight(current)) this.user = current.right
       this.userLoaded = true
     })
     this.startTagManager()
