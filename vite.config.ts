@@ -11,8 +11,15 @@ const nodeSuites = [
   'test/**/*.test.ts',
 ]
 
-export default defineConfig({
-  plugins: [react(), precompress()],
+// `vite build --ssr src/composition/first-view.ssr.tsx` (scripts/lib/web-build.mjs): the server's render
+// of the first view (issue 28), for node: no public files, no compressed copies.
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  publicDir: isSsrBuild ? false : 'public',
+  // One file of its own for node (fp-ts' directory imports do not resolve in node's ESM).
+  ssr: { noExternal: isSsrBuild ? true : undefined },
+  // React's production build in the render whatever NODE_ENV the server runs with (as in the browser's build).
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
@@ -81,4 +88,4 @@ export default defineConfig({
       },
     ],
   },
-})
+}))

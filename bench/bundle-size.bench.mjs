@@ -11,7 +11,7 @@
 // gzip size (the body as decoded, gzip level 6: the target's unit) and the bytes the server sent (brotli
 // where the browser asked for it). Requests to other origins are answered empty and listed apart.
 // Every file counted is printed. Runs `vite build` first unless BENCH_NO_BUILD=1. Never fails.
-import { execFileSync } from 'node:child_process'
+import { buildWebSync } from '../scripts/lib/web-build.mjs'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
@@ -31,7 +31,8 @@ const PAGES = [
 ]
 
 if (process.env.BENCH_NO_BUILD !== '1') {
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
+  // The pages and the server's render of the first view (scripts/lib/web-build.mjs), as npm run build.
+  if (!buildWebSync(root)) throw new Error('vite build failed')
 }
 
 const kb = (n) => (n / 1024).toFixed(1)

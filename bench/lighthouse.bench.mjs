@@ -19,7 +19,7 @@
 // (e.g. two builds side by side, WEB_DIR=... npm start) instead of starting one.
 // Each run's line also gives its blocking time counted on the tasks' thread (CPU) time
 // (bench/lib/trace-blocking.mjs): under load Lighthouse's TBT measures the wait for the cores, this does not.
-import { execFileSync } from 'node:child_process'
+import { buildWebSync } from '../scripts/lib/web-build.mjs'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
@@ -51,7 +51,8 @@ process.env.CHROME_PATH ||= '/usr/bin/chromium'
 const load = () => loadavg().map((n) => n.toFixed(1)).join(' ')
 
 if (process.env.BENCH_NO_BUILD !== '1' && !process.env.LIGHTHOUSE_URL) {
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
+  // The pages and the server's render of the first view (scripts/lib/web-build.mjs), as npm run build.
+  if (!buildWebSync(root)) throw new Error('vite build failed')
 }
 
 const median = (xs) => {

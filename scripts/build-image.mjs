@@ -40,8 +40,9 @@ function assemble() {
   step(`assemble into ${folder}`)
   if (webBuildState(root).stale && !buildWebSync(root)) throw new Error('vite build failed')
   mkdirSync(folder, { recursive: true })
-  for (const path of ['dist/server', 'dist/web', 'node_modules']) rmSync(join(folder, path), { recursive: true, force: true })
+  for (const path of ['dist/server', 'dist/web', 'dist/ssr', 'node_modules']) rmSync(join(folder, path), { recursive: true, force: true })
   cpSync(join(root, 'dist/web'), join(folder, 'dist/web'), { recursive: true })
+  cpSync(join(root, 'dist/ssr'), join(folder, 'dist/ssr'), { recursive: true })
   for (const file of ['package.json', 'package-lock.json']) cpSync(join(root, file), join(folder, file))
   return bundleServer(root, join(folder, 'dist/server'))
 }

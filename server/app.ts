@@ -16,6 +16,7 @@ import { PaymentReconciler } from './commerce/payment-reconciler'
 import { processorCspSources } from './commerce/processor-config'
 import { compression, webStatic } from './http/web-delivery.plugin'
 import { firstViewPage, sendPage } from './http/first-view-page'
+import { catalogueVersion } from './catalogue/catalogue-cache'
 import { addSecurityHeaders } from './http/security-headers'
 import type { ServerDeps } from './deps'
 import { loggingOptions, observability } from './observability/observability'
@@ -268,7 +269,15 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
 
   // The web app: files of dist/web, index.html for any other GET (client-side routes).
   await app.register(webStatic, { webDir: config.webDir, serve: existsSync(config.webDir) })
-  const appPage = firstViewPage(app, config.webDir)
+  const appPage = firstViewPage(app, config.webDir, {
+    version: async (request) => {
+      const tenant = tenantOf(request, config)
+      // Only a tenant the API has found has its version read (the reader keeps an entry a tenant, and
+      // a page's Host is anyone's to make up); another's page is built once under 'unknown' (its build
+      // asks the API, which finds the tenant if there is one: the next page reads the version).
+      return knownTenants.has(tenant) ? `${tenant}\n${await catalogueVersion(database, tenant)}` : `${tenant}\nunknown`
+    },
+  })
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send({ statusCode: 404, message: `Route ${request.method} ${request.url} not found` })

@@ -1,13 +1,17 @@
-import { startTransition, StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { when } from 'mobx'
+import { startTransition } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router-dom'
 import './ui/styles/global.css'
 import { createBrowserContainer } from './composition/browser.container'
 import { warmUpEngine } from './composition/engine-warm-up'
-import { ContainerProvider } from './ui/use-view-model'
-import { AppRoutes, createRoutes, opensLazyPage, preloadLazyPage } from './ui/routes'
+import { appElement } from './composition/app-element'
+import { FIRST_VIEW_STATE_ATTRIBUTE, firstViewState, firstViewUrl } from './composition/first-view-state'
+import { ReplayTaps, takeFirstViewTaps } from './composition/first-view-taps'
+import { createRoutes, opensLazyPage, preloadLazyPage } from './ui/routes'
 import { nextTask } from './ui/next-task'
 import { SessionViewModel } from './ui/view-models/session.view-model'
+import { LocationsViewModel } from './ui/view-models/locations.view-model'
 import { followSignedInCustomer } from './ui/view-models/session-watch.launcher'
 
 // The web app. The embeddable lead form (/lead) is another page: lead.html with src/lead.main.tsx
@@ -36,24 +40,41 @@ if (opensLazyPage(routes, window.location.pathname)) warmUpEngine()
 // The first paint waits for the organisation and the user (one round trip, preloaded by index.html)
 // at most FIRST_PAINT_WAIT_MS: the header's title, logo and banner then appear at once instead of
 // pushing the page down as they arrive (layout shift).
+// Where the server rendered the first view (the page is painted, the organisation is in it), only the
+// organisation: hydration, and with it any tap kept before, does not wait for the user's request.
 const FIRST_PAINT_WAIT_MS = 1500
-await Promise.race([started.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS))])
+const rootElement = document.getElementById('root') as HTMLElement
+const serverState = rootElement.getAttribute(FIRST_VIEW_STATE_ATTRIBUTE)
+const firstRenderReady = serverState === null ? started.catch(() => undefined) : when(() => session.organisation !== undefined || session.organisationFailed)
+await Promise.race([firstRenderReady, new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS))])
 // A lazy page starts loading here and the first render follows in a task of its own: started from
 // that render (React.lazy), the page's <link rel=modulepreload>s (one a chunk, ~60 for /app) made it
 // one long task (issue 18: Lighthouse's TBT).
 if (preloadLazyPage(routes, window.location.pathname)) await nextTask()
 
-const root = createRoot(document.getElementById('root') as HTMLElement)
-// A transition: React renders the first view in slices of ~5 ms instead of one task (the shell and
-// header alone were a ~20 ms task after the first paint on /app; issue 18: TBT).
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <ContainerProvider resolver={container} prepare={prepare}>
-        <BrowserRouter>
-          <AppRoutes routes={routes} />
-        </BrowserRouter>
-      </ContainerProvider>
-    </StrictMode>,
-  ),
-)
+const app = appElement({ resolver: container, prepare, routes, router: (children) => <BrowserRouter>{children}</BrowserRouter> })
+// The server rendered the first view into the page (issue 28: it paints before any script). Hydrated
+// for every visitor: what differs from a new visitor's (a cookie answer, a signed-in customer, a frame)
+// shows in the render right after (src/ui/use-after-hydration.ts). The clinics come from the page's
+// answers, at once. Taps on the server's buttons before now are run again once hydrated.
+if (serverState !== null) await container.get(LocationsViewModel).load({ autoSelect: false })
+const url = firstViewUrl(window.location.pathname, window.location.search)
+if (serverState !== null && serverState === firstViewState(container, url)) {
+  const taps = takeFirstViewTaps(window)
+  // Concurrent (React hydrates in slices), like the transition below.
+  hydrateRoot(
+    rootElement,
+    <>
+      {app}
+      <ReplayTaps root={rootElement} taps={taps} />
+    </>,
+    { onRecoverableError: (error) => console.error('The first view could not be hydrated:', error) },
+  )
+} else {
+  // Another build's or tenant's page (the server keeps neither long): its markup and taps are dropped.
+  takeFirstViewTaps(window)
+  const root = createRoot(rootElement)
+  // A transition: React renders the first view in slices of ~5 ms instead of one task (the shell and
+  // header alone were a ~20 ms task after the first paint on /app; issue 18: TBT).
+  startTransition(() => root.render(app))
+}

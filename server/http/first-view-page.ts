@@ -1,33 +1,116 @@
 /**
- * The web app's page (index.html) with the first view's API answers inside it (issue 28): the
- * organisation (header, banner) and the clinics shown online (the location list), as the API answers
- * them for the request's tenant (X-Tenant or the host), from the answers the server keeps under the
- * tenant's catalogue version. The browser's transport takes each from the page once
- * (src/adapters/http/inline-answers.ts; src/contract/first-view-answers.ts) instead of waiting a round trip after its scripts have run;
- * index.html's preload of the organisation is dropped then, as it would fetch it for nothing.
+ * The web app's page (index.html) for a request (issue 28): the first view's API answers inside it
+ * (the organisation, the clinics shown online, as the API answers them for the request's tenant), and,
+ * where the build has the server render (dist/ssr/first-view.ssr.js, src/composition/first-view.ssr.tsx),
+ * the first view's markup in the root element (header, banner, location list), so that the page paints
+ * it before any script and the browser hydrates it. The browser's transport takes each answer from the
+ * page once (src/adapters/http/inline-answers.ts); index.html's preload of the organisation is dropped.
+ *
+ * Each page is kept, rendered and compressed, under the tenant's catalogue version, the request's
+ * host, the build (index.html's and the render's times) and the first view's URL (its path and newAppt;
+ * '*' for every other path): a page load of a known page is a version read (none on PGlite while the
+ * catalogue stands) and a send of the bytes compressed once, without an API request or a render.
  */
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { getPublicOrganisation } from '../../src/contract'
 import { INLINE_ANSWER_PATHS, INLINE_ANSWERS_ELEMENT_ID } from '../../src/contract/first-view-answers'
 
 const ROOT = '<div id="root"></div>'
 const PRELOAD = /\s*<!--[^>]*-->\s*(?=<link rel="preload" href="\/api\/public\/organisations")|\s*<link rel="preload" href="\/api\/public\/organisations"[^>]*>/g
+/** The app's module script and its modulepreloads, as Vite writes them. */
+const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g
+/** public/first-view-boot.js */
+const BOOT = '/first-view-boot.js'
+
+/**
+ * A page with its first view rendered: the app's scripts start once it has painted (public/first-view-boot.js
+ * adds the modulepreloads and imports the entry then), instead of sharing a phone's network with the
+ * stylesheets before that paint. Unchanged when the page is not as Vite writes it.
+ */
+function afterFirstPaint(html: string): string {
+  const entry = ENTRY.exec(html)
+  if (!entry) return html
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!)
+  // A classic script where Vite's module script was (the head): it listens for taps before the first paint.
+  const boot = `<script src="${BOOT}" data-first-view-entry="${attribute(entry[1]!)}" data-first-view-preload="${attribute(preloads.join(' '))}"></script>`
+  return html.replace(MODULE_PRELOAD, '').replace(entry[0], boot)
+}
+/** Pages kept (tenants x hosts x first-view paths); the oldest goes first beyond it. */
+const KEPT_PAGES = 200
+
+const brotli = promisify(brotliCompress)
+const gzipped = promisify(gzip)
 
 /** JSON that cannot end the script element it sits in (`</script>`, `<!--`). */
 const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+
+/** What the server render (dist/ssr/first-view.ssr.js) exports. */
+export interface FirstViewRenderer {
+  rendersFirstView(pathname: string, search: string): boolean
+  /** The part of the URL the markup depends on (src/composition/first-view-state.ts). */
+  firstViewUrl(pathname: string, search: string): string
+  renderFirstView(request: { url: string; host: string; answers: Record<string, unknown> }): Promise<{ html: string; state: string } | undefined>
+}
+
+/** A page as sent: its HTML, and its compressed bodies once asked (kept with the page). */
+export class FirstViewPage {
+  private readonly encoded = new Map<'br' | 'gzip', Promise<Buffer>>()
+
+  constructor(readonly html: string) {}
+
+  /** Compressed once, hard (off the event loop: zlib's pool), then the same bytes for every request. */
+  encode(encoding: 'br' | 'gzip'): Promise<Buffer> {
+    let body = this.encoded.get(encoding)
+    if (!body) {
+      body =
+        encoding === 'br'
+          ? brotli(this.html, { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } })
+          : gzipped(this.html, { level: constants.Z_BEST_COMPRESSION })
+      this.encoded.set(encoding, body)
+    }
+    return body
+  }
+}
+
+export interface FirstViewPageOptions {
+  /** What the page's answers depend on besides host and path: the tenant and its catalogue version. */
+  version: (request: FastifyRequest) => Promise<string>
+  /** The server render's file (default: dist/ssr/first-view.ssr.js beside webDir); none there: answers only. */
+  rendererFile?: string
+}
 
 /** The page of `webDir`/index.html for `request`, or undefined when it has no root to put the answers beside. */
-export function firstViewPage(app: FastifyInstance, webDir: string): (request: FastifyRequest) => Promise<string | undefined> {
+export function firstViewPage(app: FastifyInstance, webDir: string, options: FirstViewPageOptions): (request: FastifyRequest) => Promise<FirstViewPage | undefined> {
   let template: { mtimeMs: number; html: string } | undefined
+  let renderer: { mtimeMs: number; module: Promise<FirstViewRenderer | undefined> } | undefined
+  const pages = new Map<string, Promise<FirstViewPage | undefined>>()
   const file = join(webDir, 'index.html')
-  return async (request) => {
-    const { mtimeMs } = await stat(file)
-    if (template?.mtimeMs !== mtimeMs) template = { mtimeMs, html: await readFile(file, 'utf8') }
-    const html = template.html
-    if (!html.includes(ROOT)) return undefined
+  const rendererFile = options.rendererFile ?? join(webDir, '../ssr/first-view.ssr.js')
+
+  /** The render of the current build, imported once a build (none when the build has none or it fails to load). */
+  const loadRenderer = async (): Promise<{ mtimeMs: number; module: Promise<FirstViewRenderer | undefined> }> => {
+    const mtimeMs = await stat(rendererFile).then((s) => s.mtimeMs, () => 0)
+    if (renderer?.mtimeMs !== mtimeMs) {
+      const module =
+        mtimeMs === 0
+          ? Promise.resolve(undefined)
+          : (import(`${pathToFileURL(rendererFile).href}?v=${mtimeMs}`) as Promise<FirstViewRenderer>).catch((err: unknown) => {
+              app.log.error({ err }, 'the first view render could not be loaded; pages carry the answers only')
+              return undefined
+            })
+      renderer = { mtimeMs, module }
+    }
+    return renderer
+  }
+
+  const build = async (request: FastifyRequest, html: string, render: FirstViewRenderer | undefined, url: string): Promise<FirstViewPage> => {
     const headers: Record<string, string> = { accept: 'application/json' }
     for (const name of ['host', 'x-tenant']) {
       const value = request.headers[name]
@@ -40,10 +123,40 @@ export function firstViewPage(app: FastifyInstance, webDir: string): (request: F
       // Anything but a success (unknown tenant, database away) is left to the app's own request and its messages.
       if (replies[i]!.statusCode === 200) answers[path] = replies[i]!.json()
     })
-    if (Object.keys(answers).length === 0) return html
+    if (Object.keys(answers).length === 0) return new FirstViewPage(html)
+    // The host the browser asked (X-Forwarded-Host behind a trusted proxy): the environment its own render reads.
+    const rendered = url === '*' ? undefined : await render?.renderFirstView({ url, host: request.host ?? '', answers }).catch((err: unknown) => {
+      app.log.error({ err, url: request.url }, 'the first view could not be rendered on the server; the browser renders it')
+      return undefined
+    })
+    const root = rendered ? `<div id="root" data-first-view="${attribute(rendered.state)}">${rendered.html}</div>` : ROOT
     const data = `<script type="application/json" id="${INLINE_ANSWERS_ELEMENT_ID}">${scriptSafeJson(answers)}</script>`
-    const page = html.replace(ROOT, `${ROOT}\n    ${data}`)
-    return answers[getPublicOrganisation.path] === undefined ? page : page.replace(PRELOAD, '')
+    const withRoot = html.replace(ROOT, `${root}\n    ${data}`)
+    const page = rendered ? afterFirstPaint(withRoot) : withRoot
+    return new FirstViewPage(answers[getPublicOrganisation.path] === undefined ? page : page.replace(PRELOAD, ''))
+  }
+
+  return async (request) => {
+    const [{ mtimeMs }, current, version] = await Promise.all([stat(file), loadRenderer(), options.version(request)])
+    if (template?.mtimeMs !== mtimeMs) template = { mtimeMs, html: await readFile(file, 'utf8') }
+    const html = template.html
+    if (!html.includes(ROOT)) return undefined
+    // A render older than the page is of another build (CSS modules' class names): answers only until it is rebuilt.
+    const render = current.mtimeMs >= mtimeMs ? await current.module : undefined
+    const [pathname = '/', search = ''] = request.url.split(/\?(.*)/s)
+    const query = search ? `?${search}` : ''
+    // Every path but the first view's has the same page; the first view's, one a URL its markup reads
+    // (path and newAppt: a campaign's query does not make a page of its own).
+    const url = render?.rendersFirstView(pathname, query) ? render.firstViewUrl(pathname, query) : '*'
+    const key = [version, request.headers.host ?? '', request.host ?? '', request.headers['x-tenant'] ?? '', mtimeMs, current.mtimeMs, url].join('\n')
+    let page = pages.get(key)
+    if (!page) {
+      page = build(request, html, render, url)
+      pages.set(key, page)
+      page.catch(() => pages.delete(key))
+      if (pages.size > KEPT_PAGES) pages.delete(pages.keys().next().value!)
+    }
+    return page
   }
 }
 
@@ -51,13 +164,10 @@ export function firstViewPage(app: FastifyInstance, webDir: string): (request: F
  * Sends the page in brotli or gzip when the browser takes them (the SPA fallback is no route, so the
  * compression plugin does not see it), never stored by shared caches without Accept-Encoding.
  */
-export function sendPage(request: FastifyRequest, reply: FastifyReply, html: string): FastifyReply {
+export async function sendPage(request: FastifyRequest, reply: FastifyReply, page: FirstViewPage): Promise<FastifyReply> {
   const accepted = String(request.headers['accept-encoding'] ?? '')
   reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8')
-  if (/\bbr\b/.test(accepted)) {
-    const params = { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 5 }
-    return reply.header('content-encoding', 'br').send(brotliCompressSync(html, { params }))
-  }
-  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html))
-  return reply.send(html)
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(await page.encode('br'))
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(await page.encode('gzip'))
+  return reply.send(page.html)
 }

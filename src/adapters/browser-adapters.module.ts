@@ -8,6 +8,7 @@ import { BrowserLiveEvents } from './realtime/browser-live-events.adapter'
 import { NominatimGeocoder } from './geocoder/nominatim-geocoder.adapter'
 import { GtmTagManager } from './analytics/gtm-tag-manager.adapter'
 import { ConsoleLogger } from './logging/console-logger.adapter'
+import type { TagManager } from '../application/ports/tag-manager.port'
 
 export interface BrowserAdaptersConfig {
   /** A Nominatim-compatible search URL for the thank-you map (default OpenStreetMap's). */
@@ -16,6 +17,8 @@ export interface BrowserAdaptersConfig {
   storage?: KeyValueStorage
   /** sessionStorage (default: the browser's, through SafeStorage). */
   sessionStorage?: KeyValueStorage
+  /** The tag manager (default: Google Tag Manager's snippet; the server's render of the first view starts none). */
+  tagManager?: TagManager
 }
 
 export const DEFAULT_GEOCODER_URL = 'https://nominatim.openstreetmap.org/search'
@@ -33,7 +36,7 @@ export function browserAdaptersModule(config: BrowserAdaptersConfig = {}): Conta
     bind(PORTS.Clock).toConstantValue(new SystemClock())
     bind(PORTS.LiveEvents).toDynamicValue(() => new BrowserLiveEvents()).inSingletonScope()
     bind(PORTS.Geocoder).toConstantValue(new NominatimGeocoder({ url: config.geocoderUrl ?? DEFAULT_GEOCODER_URL }))
-    bind(PORTS.TagManager).toDynamicValue(() => new GtmTagManager()).inSingletonScope()
+    bind(PORTS.TagManager).toDynamicValue(() => config.tagManager ?? new GtmTagManager()).inSingletonScope()
     bind(PORTS.Logger).toConstantValue(new ConsoleLogger())
   })
 }

@@ -28,6 +28,8 @@ export interface FirstViewOptions {
   http: HttpConfig
   /** API answers the page arrived with (the organisation, the clinics): each answers its first request. */
   answers?: InlineAnswers
+  /** The transport under the answers (default: fetch; the server's render of the first view has none). */
+  transport?: HttpTransport
 }
 
 /**
@@ -39,7 +41,7 @@ export function firstViewModule(options: FirstViewOptions): ContainerModule {
     bind(WEB_CONFIG).toConstantValue(options.config)
     bind(NAVIGATOR).toConstantValue(new DeferredNavigator())
     bind<HttpTransport>(PORTS.HttpClient)
-      .toDynamicValue((ctx) => withInlineAnswers(createFetchTransport(options.http, ctx.get<TokenStore>(PORTS.TokenStore)), options.answers ?? {}))
+      .toDynamicValue((ctx) => withInlineAnswers(options.transport ?? createFetchTransport(options.http, ctx.get<TokenStore>(PORTS.TokenStore)), options.answers ?? {}))
       .inSingletonScope()
     for (const [port, adapter] of Object.entries(firstViewPorts)) bind(PORTS[port as keyof typeof firstViewPorts]).to(adapter).inSingletonScope()
     for (const vm of firstViewModelClasses) bind(vm as never).toSelf().inSingletonScope()

@@ -43,14 +43,27 @@ export function useSanitisedHtml(html: string | undefined): string | undefined {
   return clean
 }
 
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }
+
+function entity(match: string, name: string): string {
+  const code = name[0] !== '#' ? undefined : name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10)
+  if (code === undefined) return ENTITIES[name.toLowerCase()] ?? match
+  return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : match
+}
+
 /**
- * The text of some HTML, without its markup, to show in its place until DOMPurify has loaded (same
- * words, so nearly the same height: the page does not move when the HTML replaces it). DOMParser's
- * document is inert: no script runs and no image loads.
+ * The words of some HTML, without its markup, to show in its place until DOMPurify has loaded (same
+ * words, so nearly the same height: the page does not move when the HTML replaces it). Plain string
+ * work, no DOM: the server renders the same words into the page as the browser's first render
+ * (issue 28: hydration), and nothing of the HTML runs or loads.
  */
 export function htmlText(html: string | undefined): string | undefined {
-  if (!html || typeof DOMParser === 'undefined') return undefined
-  return new DOMParser().parseFromString(html, 'text/html').body.textContent ?? undefined
+  if (!html) return undefined
+  return html
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<(script|style|template)\b[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(/<\/?[a-zA-Z](?:[^>"']|"[^"]*"|'[^']*')*>?/g, '')
+    .replace(/&(#[xX][0-9a-fA-F]+|#\d+|[a-zA-Z]+);/g, entity)
 }
 
 /** Renders sanitised organisation HTML; `onRendered` runs once the content is in the page. */

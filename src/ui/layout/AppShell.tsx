@@ -13,6 +13,7 @@ import { PageErrorBoundary } from '../components/PageErrorBoundary'
 import { heightReporter, isEmbedded } from './embed'
 import { PORTS } from '../../application/tokens'
 import type { KeyValueStorage } from '../../application/ports/storage.port'
+import { useAfterHydration } from '../use-after-hydration'
 import styles from './AppShell.module.css'
 
 /** Banners, header, the page, toasts and the login modal; attaches the router to the navigator. */
@@ -26,7 +27,9 @@ export const AppShell = observer(function AppShell() {
   const { pathname, search } = useLocation()
   // In another site's iframe (?embed=1): no header, and the host page follows the app's height.
   const sessionStorage = useViewModel<KeyValueStorage>(PORTS.SessionStorage)
-  const [embedded] = useState(() => typeof window !== 'undefined' && isEmbedded(window, sessionStorage))
+  // The server renders the header (it cannot know the frame): hydrated with it, then dropped in a frame.
+  const [framed] = useState(() => typeof window !== 'undefined' && isEmbedded(window, sessionStorage))
+  const embedded = useAfterHydration(framed, false)
   const shell = useRef<HTMLDivElement>(null)
   useEffect(() => {
     const el = shell.current

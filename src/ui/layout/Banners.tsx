@@ -3,17 +3,22 @@ import { Link } from 'react-router-dom'
 import { CONSENT_BANNER, COOKIE_BANNER, STAGING_BANNER, type SessionViewModel } from '../view-models/session.view-model'
 import { Button } from '../components/Button'
 import { LEGAL_LINKS } from './legal-links'
+import { useAfterHydration } from '../use-after-hydration'
 import styles from './Banners.module.css'
 
 export const StagingBanner = observer(function StagingBanner({ session }: { session: SessionViewModel }) {
   return session.showStagingBanner ? <div className={styles.staging} role="note">{STAGING_BANNER}</div> : null
 })
 
-/** The cookie notice (spec section 1: staging and local environments only): a bar above the header, a small bottom sheet on a phone. */
+/**
+ * The cookie notice (spec section 1: staging and local environments only): a bar above the header, a
+ * small bottom sheet on a phone. Hydrated as the server rendered it (a new visitor's), then as this
+ * visitor's answer says (public/first-view-boot.js hides it before the first paint when answered).
+ */
 export const CookieBanner = observer(function CookieBanner({ session }: { session: SessionViewModel }) {
-  if (!session.showCookieBanner) return null
+  if (!useAfterHydration(session.showCookieBanner, session.newVisitorSeesCookieBanner)) return null
   return (
-    <section className={styles.cookie} aria-label="Cookies" data-cookie-sheet="">
+    <section className={styles.cookie} aria-label="Cookies" data-cookie-sheet="cookies">
       <div className={styles.cookieInner}>
         <p className={styles.cookieText}>{COOKIE_BANNER}</p>
         <Button className={styles.cookieButton} onClick={() => session.acceptCookies()}>Got it!</Button>
@@ -24,9 +29,9 @@ export const CookieBanner = observer(function CookieBanner({ session }: { sessio
 
 /** Production's analytics consent (the organisation's analyticsConsentBanner): nothing is measured before 'Allow'. */
 export const ConsentBanner = observer(function ConsentBanner({ session }: { session: SessionViewModel }) {
-  if (!session.showConsentBanner) return null
+  if (!useAfterHydration(session.showConsentBanner, session.newVisitorSeesConsentBanner)) return null
   return (
-    <section className={styles.cookie} aria-label="Analytics cookies" data-cookie-sheet="">
+    <section className={styles.cookie} aria-label="Analytics cookies" data-cookie-sheet="consent">
       <div className={styles.cookieInner}>
         <p className={styles.cookieText}>{CONSENT_BANNER} <Link to="/privacy">Privacy</Link></p>
         <Button className={styles.cookieButton} variant="secondary" onClick={() => session.answerConsent('denied')}>No, thanks</Button>

@@ -4,6 +4,7 @@ import { htmlText, useSanitisedHtml } from '../components/SafeHtml'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import type { SessionViewModel } from '../view-models/session.view-model'
 import { headerLoginDestination } from './header-login'
+import { useAfterHydration } from '../use-after-hydration'
 import styles from './Header.module.css'
 
 /** Logo, '{name} Online Booking', banner HTML, 'Log in' / 'Hi {first name}', 'Manage appointments'. */
@@ -30,6 +31,8 @@ export const Header = observer(function Header({ session }: { session: SessionVi
     observer.observe(el)
     return () => observer.disconnect()
   }, [banner, bannerOpen])
+  // A signed-in customer's greeting replaces 'Log in' right after hydration (the server renders a new visitor's header).
+  const authenticated = useAfterHydration(session.authenticated, false)
   const logIn = () => {
     const destination = headerLoginDestination(pathname)
     session.requireLogin(destination ? { then: () => navigate(destination) } : {})
@@ -58,7 +61,7 @@ export const Header = observer(function Header({ session }: { session: SessionVi
           <span className={styles.title}>{session.headerTitle}</span>
         </Link>
         <nav className={styles.actions} aria-label="Account">
-          {session.authenticated ? (
+          {authenticated ? (
             <span className={styles.greeting}>Hi {session.user?.firstName}</span>
           ) : (
             <button type="button" className={styles.link} onClick={logIn}>Log in</button>

@@ -74,13 +74,23 @@ export class SessionViewModel {
   }
 
   get showCookieBanner(): boolean {
-    return this.config.environment !== 'production' && !this.cookiesAccepted
+    return this.newVisitorSeesCookieBanner && !this.cookiesAccepted
   }
 
   /** Production only (staging and local keep the spec's cookie banner): the organisation asks, the visitor has not answered. */
   get showConsentBanner(): boolean {
+    return this.newVisitorSeesConsentBanner && this.analyticsConsent === undefined
+  }
+
+  /** The cookie banner as a new visitor (no answer stored) sees it: the server's render of the first view (issue 28). */
+  get newVisitorSeesCookieBanner(): boolean {
+    return this.config.environment !== 'production'
+  }
+
+  /** The consent banner as a new visitor sees it: the server's render of the first view (issue 28). */
+  get newVisitorSeesConsentBanner(): boolean {
     const org = this.organisation
-    return this.config.environment === 'production' && !!org?.gtmId && org.analyticsConsentBanner === true && this.analyticsConsent === undefined
+    return this.config.environment === 'production' && !!org?.gtmId && org.analyticsConsentBanner === true
   }
 
   /** The visitor's answer in the consent banner: kept locally; the tag manager starts on 'granted'. */
@@ -108,14 +118,22 @@ export class SessionViewModel {
     this.store.set('cookiesAccepted', true)
   }
 
-  /** App start: organisation and current user; the app renders either way. */
+  /**
+   * App start: organisation and current user; the app renders either way. The organisation is set as
+   * soon as it is there (the page carries it: the server's first view hydrates without waiting for
+   * the user's request, issue 28).
+   */
   async start(): Promise<void> {
-    const [organisation, user] = await Promise.all([this.loadOrganisation.execute(), this.currentUser.execute()])
+    const user = this.currentUser.execute()
+    const organisation = await this.loadOrganisation.execute()
     runInAction(() => {
       // LoadOrganisation keeps the currency in the booking store
       if (E.isRight(organisation)) this.organisation = organisation.right
       else this.organisationFailed = true
-      if (E.isRight(user)) this.user = user.right
+    })
+    const current = await user
+    runInAction(() => {
+      if (E.isRight(current)) this.user = current.right
       this.userLoaded = true
     })
     this.startTagManager()

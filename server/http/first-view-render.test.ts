@@ -1,0 +1,87 @@
+// The app's page with the first view rendered in it (issue 28: the location list paints before any
+// script), against the real build: dist/web and the server render dist/ssr/first-view.ssr.js, built
+// here when older than their sources (scripts/lib/web-build.mjs, as npm start and the browser tests).
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { brotliDecompressSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildWebSync, webBuildState } from '../../scripts/lib/web-build.mjs'
+import { buildTestServer, DEMO, type TestServer } from '../test-support/test-server'
+
+const root = resolve(import.meta.dirname, '..', '..')
+let t: TestServer
+
+beforeAll(async () => {
+  if (webBuildState(root).stale && !buildWebSync(root)) throw new Error('vite build failed')
+  t = await buildTestServer({ webDir: resolve(root, 'dist/web') })
+})
+afterAll(() => t?.close())
+
+const page = async (url: string, headers: Record<string, string> = {}) => {
+  const reply = await t.app.inject({ method: 'GET', url, headers })
+  expect(reply.statusCode).toBe(200)
+  return reply
+}
+/** The markup in the root element, and the state the server rendered it for. */
+const rootOf = (html: string) => {
+  const match = /<div id="root"(?: data-first-view="([^"]*)")?>([\s\S]*?)<\/div>\s*<script type="application\/json"/.exec(html)
+  return { state: match?.[1], markup: match?.[2] ?? '' }
+}
+const clinicNames = async () => (await t.app.inject({ method: 'GET', url: '/api/public-clinics' })).json<{ accountName: string }[]>().map((c) => c.accountName)
+
+describe("the app's page with the first view rendered by the server", () => {
+  it("holds the header, the banner's words and the tenant's location list, for / and /step/location", async () => {
+    const organisation = (await t.app.inject({ method: 'GET', url: '/api/public/organisations' })).json<{ name: string }>()
+    const names = await clinicNames()
+    expect(names.length).toBeGreaterThan(1)
+    for (const url of ['/', '/step/location', '/?newAppt=true']) {
+      const { state, markup } = rootOf((await page(url)).body)
+      expect(state, url).toBeDefined()
+      expect(markup).toContain(`${organisation.name} Online Booking`)
+      expect(markup).toContain('Winter offer:')
+      expect(markup).not.toContain('<strong>')
+      expect(markup).toContain(url === '/?newAppt=true' ? 'Book a new appointment' : 'Choose a location')
+      for (const name of names) expect(markup).toContain(name)
+      // The build's own CSS modules' class names (the stylesheet styles the markup before any script).
+      expect(markup).toMatch(/<ul class="_list_[a-z0-9]+_\d+">/)
+    }
+    // The app's scripts start after the first paint (public/first-view-boot.js): its entry and chunks, as Vite wrote them.
+    const built = readFileSync(resolve(root, 'dist/web/index.html'), 'utf8')
+    const entry = /<script type="module" crossorigin src="([^"]+)">/.exec(built)![1]
+    const chunks = [...built.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1])
+    expect(chunks.length).toBeGreaterThan(0)
+    const html = (await page('/')).body
+    // A classic script in the head: it listens for taps before the first paint.
+    const head = html.slice(0, html.indexOf('</head>'))
+    const boot = /<script src="\/first-view-boot.js" data-first-view-entry="([^"]+)" data-first-view-preload="([^"]+)"><\/script>/.exec(head)
+    expect(boot?.slice(1)).toEqual([entry, chunks.join(' ')])
+    expect(html).not.toContain('rel="modulepreload"')
+    expect(html).not.toContain(`src="${entry}"`)
+  })
+
+  it('is kept, compressed, until the catalogue changes: a write to it is in the next page', async () => {
+    const first = await page('/', { 'accept-encoding': 'br' })
+    const again = await page('/', { 'accept-encoding': 'br' })
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true)
+    // A campaign's query is the same page (the markup reads the path and newAppt only): the same bytes, not a render of its own.
+    const campaign = await page('/?utm_source=mail&fbclid=x', { 'accept-encoding': 'br' })
+    expect(campaign.rawPayload.equals(first.rawPayload)).toBe(true)
+    await t.db.updateTable('clinics').set({ account_name: 'Harley Street Rooms' }).where('id', '=', DEMO.clinicLondon).execute()
+    const changed = rootOf(brotliDecompressSync((await page('/', { 'accept-encoding': 'br' })).rawPayload).toString())
+    expect(changed.markup).toContain('Harley Street Rooms')
+    expect(changed.state).toContain(DEMO.clinicLondon)
+  })
+
+  it('leaves the other pages, the embedded flow and an unknown tenant to the browser (the answers only, or nothing)', async () => {
+    for (const url of [`/step/${DEMO.clinicLondon}`, '/app', '/?embed=1', '/?stripeRedirect=true']) {
+      const html = (await page(url)).body
+      expect(rootOf(html), url).toEqual({ state: undefined, markup: '' })
+      expect(html).toContain('id="first-view-answers"')
+      expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js"><\/script>/)
+      expect(html).not.toContain('first-view-boot')
+    }
+    const unknown = (await page('/', { 'x-tenant': 'no-such-tenant' })).body
+    expect(unknown).toContain('<div id="root"></div>')
+    expect(unknown).not.toContain('id="first-view-answers"')
+  })
+})

@@ -1,0 +1,75 @@
+// The server's render of the first view against the browser's own composition (ui project, jsdom):
+// the state the server writes beside its markup is the state a new visitor's browser reaches with the
+// same page (the condition for hydrating it), whatever that visitor has stored (issue 28: hydrated in every case).
+import { afterEach, describe, expect, it } from 'vitest'
+import { renderFirstView, rendersFirstView } from './first-view.ssr'
+import { createBrowserContainer } from './browser.container'
+import { firstViewState, firstViewUrl } from './first-view-state'
+import { INLINE_ANSWERS_ELEMENT_ID } from '../contract/first-view-answers'
+import { SessionViewModel } from '../ui/view-models/session.view-model'
+import { LocationsViewModel } from '../ui/view-models/locations.view-model'
+
+const id = (n: number) => n.toString(16).padStart(24, '0')
+const answers = {
+  '/public/organisations': {
+    id: id(9), name: 'Glow', currency: 'GBP', country: 'GB', showHomeBannerText: true, homeBannerText: '<strong>Open</strong> on Sunday &amp; Monday',
+    bookingDepositType: 'percentage', bookingDepositAmount: 10, bookingDepositMultipleServicesRule: 'sum',
+    bookingDepositRule: 'each time', showCancelTerms: true, sellGiftVoucherOnline: true, giftVoucherValues: [50], minimiseGaps: false,
+  },
+  '/public-clinics': [
+    { id: id(1), accountName: 'Glow Soho', address: { line1: '1 High St', city: 'London' } },
+    { id: id(2), accountName: 'Glow Leeds', address: { line1: '2 Low St', city: 'Leeds' } },
+  ],
+}
+
+/** A browser's first state on the page the server sent (the answers in it), as main.tsx reaches it. */
+async function browserState(): Promise<string> {
+  document.body.innerHTML = `<div id="root"></div><script type="application/json" id="${INLINE_ANSWERS_ELEMENT_ID}">${JSON.stringify(answers)}</script>`
+  const { container } = createBrowserContainer()
+  await container.get(SessionViewModel).start()
+  await container.get(LocationsViewModel).load({ autoSelect: false })
+  return firstViewState(container, '/')
+}
+
+afterEach(() => {
+  localStorage.clear()
+  document.body.innerHTML = ''
+})
+
+describe('the first view rendered on the server', () => {
+  it("holds the header, the banner's words and the location list, for the state a new visitor's browser reaches", async () => {
+    const rendered = await renderFirstView({ url: '/', host: window.location.host, answers })
+    expect(rendered?.html).toContain('Glow Online Booking')
+    expect(rendered?.html).toContain('Open on Sunday &amp; Monday')
+    expect(rendered?.html).toContain('Glow Soho')
+    expect(rendered?.html).toContain('2 Low St, Leeds')
+    expect(rendered?.state).toBe(await browserState())
+  })
+
+  it('is hydrated by a returning visitor (cookies answered) too: the state does not read the answer', async () => {
+    const rendered = await renderFirstView({ url: '/', host: window.location.host, answers })
+    localStorage.setItem('cookiesAccepted', 'true')
+    expect(await browserState()).toBe(rendered?.state)
+  })
+
+  it('is one page for every query but newAppt=true (a campaign query renders the same markup)', async () => {
+    expect(firstViewUrl('/', '?utm_source=mail&fbclid=x')).toBe('/')
+    expect(firstViewUrl('/step/location', '?newAppt=true&utm_source=mail')).toBe('/step/location?newAppt=true')
+    expect(firstViewUrl('/', '?newAppt=false')).toBe('/')
+    const campaign = await renderFirstView({ url: '/?utm_source=mail', host: window.location.host, answers })
+    const plain = await renderFirstView({ url: '/', host: window.location.host, answers })
+    expect(campaign).toEqual(plain)
+    const newAppointment = await renderFirstView({ url: '/?newAppt=true&utm_source=mail', host: window.location.host, answers })
+    expect(newAppointment?.html).toContain('Book a new appointment')
+  })
+
+  it('renders only the location list, never the embedded flow or a redirect, and nothing without the answers', async () => {
+    expect(rendersFirstView('/', '')).toBe(true)
+    expect(rendersFirstView('/step/location', '?newAppt=true')).toBe(true)
+    for (const [path, search] of [['/step/' + id(1), ''], ['/app', ''], ['/', '?embed=1'], ['/', '?stripeRedirect=true']]) {
+      expect(rendersFirstView(path!, search!), `${path}${search}`).toBe(false)
+    }
+    expect(await renderFirstView({ url: '/app', host: 'localhost', answers })).toBeUndefined()
+    expect(await renderFirstView({ url: '/', host: 'localhost', answers: {} })).toBeUndefined()
+  })
+})
