@@ -75,6 +75,7 @@ export function bookingPayments(db: CommerceDb, tenant: string, ids: readonly st
       'i.code as invoice_code',
       'i.description',
       'i.customer_id',
+      'i.currency',
       'v.code as voucher_code',
     ])
     .where('p.tenant_id', '=', tenant)

@@ -130,6 +130,9 @@ describe('checkout', () => {
 
   it('refunds a card deposit through the processor and tells the customer; the balance grows by it', async () => {
     const id = await bookedWithDeposit()
+    // An integrator listens to refunds: the desk's refund is one too.
+    const hook = await desk('POST', '/api/admin/webhooks', { url: 'http://localhost:9/refunds', events: ['payment.refunded'] })
+    expect(hook.statusCode, hook.body).toBe(201)
     const refunded = await desk('POST', `/api/admin/appointments/${id}/refund-deposit`)
     expect(refunded.statusCode, refunded.body).toBe(200)
     const after = refunded.json() as Checkout
@@ -139,6 +142,10 @@ describe('checkout', () => {
     expect(atProcessor.status).toBe('refunded')
     const mail = await t.db.selectFrom('outbox').select(['subject', 'text']).where('subject', '=', 'Your deposit has been refunded').execute()
     expect(mail.some((m) => m.text.includes('£36.00'))).toBe(true)
+    const events = await t.db.selectFrom('outbox').select('text').where('channel', '=', 'webhook').where('subject', '=', 'payment.refunded').execute()
+    expect(events.map((e) => JSON.parse(e.text).data.payment)).toEqual([
+      expect.objectContaining({ transactionId: after.payments[0]!.transactionId, customerId: DEMO.customerDemo, amount: 36, currency: 'GBP', appointmentIds: [id] }),
+    ])
     const again = await desk('POST', `/api/admin/appointments/${id}/refund-deposit`)
     expect(again.statusCode).toBe(409)
     expect(again.json().message).toBe('There is no paid deposit to refund on this appointment.')

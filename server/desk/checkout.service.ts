@@ -35,6 +35,8 @@ import { customerSummary } from '../accounts/customers.repository'
 import { organisationTerms } from '../organisation/organisation.repository'
 import { enqueueMail } from '../notifications/mail.service'
 import { brandedHtmlOfText } from '../notifications/account-messages'
+import { emitWebhookEvent } from '../integrations/webhooks.service'
+import { paymentData } from '../integrations/webhook-payloads'
 import * as repo from './checkout.repository'
 
 /** Statuses whose balance the desk may take (a booking that happened, or is about to). */
@@ -222,8 +224,13 @@ export async function refundDeposit(deps: CommerceDeps, tenant: string, id: stri
     }
     const amount = money(payment.amount)
     await deps.db.transaction().execute(async (trx) => {
-      await repo.markRefunded(trx, payment.id, payment.invoice_id, amount, deps.clock())
+      const now = deps.clock()
+      await repo.markRefunded(trx, payment.id, payment.invoice_id, amount, now)
       await refundNotice(trx, tenant, payment.customer_id, amount, payment.invoice_code, PROCESSOR_TYPES.includes(payment.type))
+      // Integrators hear of a desk refund as of any other (issue 30), in the refund's transaction.
+      await emitWebhookEvent(trx, tenant, 'payment.refunded', now, () =>
+        paymentData({ transactionId: payment.transaction_id, invoiceId: payment.invoice_id, customerId: payment.customer_id, amount, currency: payment.currency, appointmentIds: rows.map((r) => r.id) }),
+      )
     })
   }
   return E.right(await summary(deps, tenant, rows))
