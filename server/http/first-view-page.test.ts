@@ -2,9 +2,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { INLINE_ANSWERS_ELEMENT_ID } from '../../src/contract/first-view-answers'
 import { buildTestServer, DEMO, type TestServer } from '../test-support/test-server'
+import { firstViewPage } from './first-view-page'
 
 // The app's page as Vite builds it: the organisation preloaded, an empty root.
 const webDir = mkdtempSync(join(tmpdir(), 'first-view-page-'))
@@ -62,5 +64,23 @@ describe("the app's page", () => {
     expect(organisation.statusCode).not.toBe(200)
     expect(answersIn(html)?.['/public/organisations']).toBeUndefined()
     expect(html).toContain(preload)
+  })
+
+  it('keeps a page built while an answer was missing (the database away a moment) only briefly: the next one carries it', async () => {
+    const app = Fastify()
+    let clinicsUp = false
+    app.get('/api/public/organisations', async () => ({ name: 'Org' }))
+    app.get('/api/public-clinics', async (_request, reply) => (clinicsUp ? [{ id: 'c1' }] : reply.code(503).send({ statusCode: 503, message: 'away' })))
+    await app.ready()
+    const page = firstViewPage(app, webDir, { version: async () => 'v1', rendererFile: join(webDir, 'none.js'), partialPageMs: 50 })
+    const request = { url: '/', headers: { host: 'clinic.example' }, host: 'clinic.example' } as never
+    const during = await page(request)
+    expect(answersIn(during!.html)).toEqual({ '/public/organisations': { name: 'Org' } })
+    clinicsUp = true
+    // The same version, within the while: the same page (a made-up Host does not build one a request).
+    expect(await page(request)).toBe(during)
+    await new Promise((resolve) => setTimeout(resolve, 120))
+    expect(answersIn((await page(request))!.html)).toEqual({ '/public/organisations': { name: 'Org' }, '/public-clinics': [{ id: 'c1' }] })
+    await app.close()
   })
 })

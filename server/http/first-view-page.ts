@@ -43,6 +43,12 @@ function afterFirstPaint(html: string): string {
 }
 /** Pages kept (tenants x hosts x first-view paths); the oldest goes first beyond it. */
 const KEPT_PAGES = 200
+/**
+ * How long a page built while an answer was missing (the database away for a moment, a tenant not
+ * known yet) is kept: long enough that a made-up Host costs one build a while, short enough that the
+ * first view comes back soon after the database does (the catalogue version has not changed meanwhile).
+ */
+export const PARTIAL_PAGE_MS = 5_000
 
 const brotli = promisify(brotliCompress)
 const gzipped = promisify(gzip)
@@ -63,7 +69,8 @@ export interface FirstViewRenderer {
 export class FirstViewPage {
   private readonly encoded = new Map<'br' | 'gzip', Promise<Buffer>>()
 
-  constructor(readonly html: string) {}
+  /** `partial`: built while one of the API's answers was missing (kept for PARTIAL_PAGE_MS only). */
+  constructor(readonly html: string, readonly partial = false) {}
 
   /** Compressed once, hard (off the event loop: zlib's pool), then the same bytes for every request. */
   encode(encoding: 'br' | 'gzip'): Promise<Buffer> {
@@ -84,6 +91,8 @@ export interface FirstViewPageOptions {
   version: (request: FastifyRequest) => Promise<string>
   /** The server render's file (default: dist/ssr/first-view.ssr.js beside webDir); none there: answers only. */
   rendererFile?: string
+  /** How long a partial page is kept (default PARTIAL_PAGE_MS). */
+  partialPageMs?: number
 }
 
 /** The page of `webDir`/index.html for `request`, or undefined when it has no root to put the answers beside. */
@@ -123,7 +132,8 @@ export function firstViewPage(app: FastifyInstance, webDir: string, options: Fir
       // Anything but a success (unknown tenant, database away) is left to the app's own request and its messages.
       if (replies[i]!.statusCode === 200) answers[path] = replies[i]!.json()
     })
-    if (Object.keys(answers).length === 0) return new FirstViewPage(html)
+    const partial = Object.keys(answers).length < INLINE_ANSWER_PATHS.length
+    if (Object.keys(answers).length === 0) return new FirstViewPage(html, partial)
     // The host the browser asked (X-Forwarded-Host behind a trusted proxy): the environment its own render reads.
     const rendered = url === '*' ? undefined : await render?.renderFirstView({ url, host: request.host ?? '', answers }).catch((err: unknown) => {
       app.log.error({ err, url: request.url }, 'the first view could not be rendered on the server; the browser renders it')
@@ -133,7 +143,7 @@ export function firstViewPage(app: FastifyInstance, webDir: string, options: Fir
     const data = `<script type="application/json" id="${INLINE_ANSWERS_ELEMENT_ID}">${scriptSafeJson(answers)}</script>`
     const withRoot = html.replace(ROOT, `${root}\n    ${data}`)
     const page = rendered ? afterFirstPaint(withRoot) : withRoot
-    return new FirstViewPage(answers[getPublicOrganisation.path] === undefined ? page : page.replace(PRELOAD, ''))
+    return new FirstViewPage(answers[getPublicOrganisation.path] === undefined ? page : page.replace(PRELOAD, ''), partial)
   }
 
   return async (request) => {
@@ -153,7 +163,13 @@ export function firstViewPage(app: FastifyInstance, webDir: string, options: Fir
     if (!page) {
       page = build(request, html, render, url)
       pages.set(key, page)
-      page.catch(() => pages.delete(key))
+      const kept = page
+      kept.then(
+        (built) => {
+          if (built?.partial) setTimeout(() => pages.get(key) === kept && pages.delete(key), options.partialPageMs ?? PARTIAL_PAGE_MS).unref()
+        },
+        () => pages.delete(key),
+      )
       if (pages.size > KEPT_PAGES) pages.delete(pages.keys().next().value!)
     }
     return page
