@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { precompress } from './scripts/lib/precompress.mjs'
@@ -46,6 +47,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     proxy: { '/api': { target: 'http://localhost:3000', ws: true }, '/sandbox': 'http://localhost:3000' },
   },
   test: {
+    // Every core (vitest's default leaves one out): a file waits on its child processes, PGlite and
+    // sockets much of the time, so on 2 cores one worker left the second mostly idle. At most 4: each
+    // worker's files open PostgreSQL pools of their own (npm run test:pg). VITEST_WORKERS overrides.
+    maxWorkers: Number(process.env.VITEST_WORKERS ?? Math.min(availableParallelism(), 4)),
     coverage: {
       provider: 'v8',
       include: ['src/domain/**/*.ts'],

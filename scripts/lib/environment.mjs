@@ -46,6 +46,9 @@ export async function withThrowawayDatabase(adminUrl, prefix, work) {
     try {
       return await work(url.toString())
     } finally {
+      // The test files' databases and their template are named after this one (test-database.ts).
+      const made = await admin.query('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${name}\\_%`])
+      for (const { datname } of made.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`)
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
     }
   } finally {

@@ -3,8 +3,10 @@
  * - PGlite (default): ONE template is built per machine and source version (migrations + seeds),
  *   dumped to node_modules/.cache, and every test file loads a clone of it (~0.7 s instead of a
  *   cold start plus migrations). A lock directory makes parallel workers build it once.
- * - PostgreSQL (TEST_DATABASE_URL set, `npm run test:pg`): a schema per test file on that server
- *   (search_path), dropped at the end; files run in parallel without seeing each other.
+ * - PostgreSQL (TEST_DATABASE_URL set, `npm run test:pg`): a database per test file on that server,
+ *   cloned from a template built once per run and source version (`<run database>_tpl_<version>`),
+ *   dropped at the end; files run in parallel without seeing each other. Every database this makes
+ *   is named after the URL's database, so `npm run test:pg` drops what a crashed worker left.
  * Seeded tenants: 'demo' and 'other' (same catalogue, ids derived from the name).
  */
 import { createHash, randomBytes } from 'node:crypto'
@@ -14,7 +16,7 @@ import pg from 'pg'
 import { migrate, openDatabase, type Database } from '../db/database'
 import { openPGlite } from '../db/pglite'
 import { pgliteDialect } from '../db/pglite-dialect'
-import { Kysely } from 'kysely'
+import { Kysely, sql } from 'kysely'
 import type { CoreTables, Db } from '../db/schema'
 import { seeds } from '../seed'
 import { initdbSnapshotPath } from './initdb-snapshot'
@@ -100,25 +102,64 @@ async function templateDump(): Promise<Blob> {
   return new Blob([readFileSync(file)])
 }
 
+/** The database of a URL, at most 32 characters: what this run's database names start with. */
+function baseName(url: string): string {
+  return new URL(url).pathname.replace(/^\//, '').slice(0, 32) || 'postgres'
+}
+
+/**
+ * Creates `name` as a clone of the run's migrated and seeded template database, which the first file
+ * to ask builds (once per source version): a clone takes a fraction of a second where the migrations
+ * and seeds take seconds a file. One advisory lock per run covers the build, the clone and the removal
+ * of an older template (the hour changed), so no file clones a template another is dropping.
+ */
+async function cloneTemplate(admin: pg.Client, url: string, base: string, name: string): Promise<void> {
+  const template = `${base}_tpl_${sourceVersion()}`
+  await admin.query('SELECT pg_advisory_lock(hashtext($1))', [base])
+  try {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template])
+    if (!exists.rowCount) {
+      const building = `${base}_bld_${randomBytes(4).toString('hex')}`
+      await admin.query(`CREATE DATABASE ${building}`)
+      const buildUrl = new URL(url)
+      buildUrl.pathname = `/${building}`
+      const database = await openDatabase({ databaseUrl: buildUrl.toString(), poolSize: 2 })
+      try {
+        await sql`CREATE EXTENSION IF NOT EXISTS btree_gist`.execute(database.db)
+        await migrate(database.db)
+        await seedAll(database.db)
+      } finally {
+        await database.close()
+      }
+      await admin.query(`ALTER DATABASE ${building} RENAME TO ${template}`)
+      const old = await admin.query<{ name: string }>('SELECT datname AS name FROM pg_database WHERE datname LIKE $1 AND datname <> $2', [`${base}\\_tpl\\_%`, template])
+      for (const row of old.rows) await admin.query(`DROP DATABASE IF EXISTS ${row.name}`)
+    }
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`)
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [base])
+  }
+}
+
+/** A database of the file's own on the test server, cloned from the run's template; dropped at cleanup. */
 async function postgresDatabase(url: string): Promise<TestDatabase> {
-  const schema = `t_${process.pid}_${randomBytes(4).toString('hex')}`
+  const base = baseName(url)
+  const name = `${base}_f${process.pid}_${randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()
   try {
-    // The extension lives in public (shared by every test schema); parallel files may race to create it.
-    await admin.query('CREATE EXTENSION IF NOT EXISTS btree_gist SCHEMA public').catch(() => undefined)
-    await admin.query(`CREATE SCHEMA ${schema}`)
+    await cloneTemplate(admin, url, base, name)
   } finally {
     await admin.end()
   }
-  const database = await openDatabase({ databaseUrl: url, searchPath: `${schema},public`, poolSize: 20 })
-  await migrate(database.db, { schema })
-  await seedAll(database.db)
+  const fileUrl = new URL(url)
+  fileUrl.pathname = `/${name}`
+  const database = await openDatabase({ databaseUrl: fileUrl.toString(), poolSize: 20 })
   const others: Database[] = []
   return {
     ...database,
     async openAnother() {
-      const another = await openDatabase({ databaseUrl: url, searchPath: `${schema},public`, poolSize: 20 })
+      const another = await openDatabase({ databaseUrl: fileUrl.toString(), poolSize: 20 })
       others.push(another)
       return another
     },
@@ -127,7 +168,7 @@ async function postgresDatabase(url: string): Promise<TestDatabase> {
       for (const another of others) await another.close().catch(() => undefined)
       const c = new pg.Client({ connectionString: url })
       await c.connect()
-      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
       await c.end()
     },
   }

@@ -4,14 +4,14 @@
 // change, and the live socket logging the customer out (on /app and on the booking wizard).
 // Screenshots at 375 and 1280 px, axe on each page.
 import { readFileSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Frame, Page } from 'playwright-core'
-import { DESKTOP, launch, open, PHONE, paymentFrame, payWithCard, type Session } from './support/browser'
+import { DESKTOP, launch, open, PHONE, paymentFrame, payWithCard, type Session, sharedServerUrl } from './support/browser'
 import { agreeToTerms, answer, api, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, logIn, PASSWORD, verifiedCustomer, waitForThankYou } from './support/flows'
 import { DEMO, DEMO_CUSTOMER } from '../../server/seed/demo.seed'
 import { MESSAGES } from '../../server/accounts/account.service'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = sharedServerUrl()
 let browser: Browser
 
 beforeAll(async () => {

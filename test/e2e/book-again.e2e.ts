@@ -1,13 +1,13 @@
 // 'Book again' from the customer area in headless Chromium against the real server and the demo
 // tenant: the demo customer logs in, opens /app, books again the past appointment, pays the deposit
 // with the sandbox card 4242 4242 4242 4242 and reaches the thank-you page.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { launch, open, paymentFrame, payWithCard } from './support/browser'
+import { launch, open, paymentFrame, payWithCard, sharedServerUrl } from './support/browser'
 import { agreeToTerms, answer, chooseFirstTime, waitForThankYou } from './support/flows'
 import { DEMO, DEMO_CUSTOMER } from '../../server/seed/demo.seed'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = sharedServerUrl()
 let browser: Browser
 
 beforeAll(async () => {

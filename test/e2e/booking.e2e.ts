@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { launch, open, PHONE, paymentFrame, payWithCard } from './support/browser'
+import { launch, open, PHONE, paymentFrame, payWithCard, sharedServerUrl } from './support/browser'
 import { agreeToTerms, answer, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, logIn, monthWithFreeDay, verifiedCustomer, waitForThankYou } from './support/flows'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = sharedServerUrl()
 let browser: Browser
 
 beforeAll(async () => {

@@ -1,13 +1,13 @@
 // The booking wizard started from the URL alone (spec sections 2 and 4, 'The step derives from the
 // URL'): a reload on the service step and on the practitioner/time step, a shared step link in a
 // fresh browser, and links that cannot be rebuilt falling back to the nearest earlier valid step.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { launch, open, type Session } from './support/browser'
+import { launch, open, type Session, sharedServerUrl } from './support/browser'
 import { agreeToTerms, answer, api, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, waitForThankYou } from './support/flows'
 import { DEMO, DEMO_CUSTOMER } from '../../server/seed/demo.seed'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = sharedServerUrl()
 let browser: Browser
 
 beforeAll(async () => {

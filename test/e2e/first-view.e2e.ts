@@ -3,13 +3,13 @@
 // the server's elements, none is replaced, no hydration error in the console), whoever the visitor:
 // a returning or signed-in visitor's page is hydrated too, then shows their own state; a tap on the
 // server's markup before hydration is not lost; and the embedded flow (?embed=1) is the browser's alone.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DESKTOP, launch, open, PHONE, SMALL_PHONE } from './support/browser'
+import { DESKTOP, launch, open, PHONE, SMALL_PHONE, sharedServerUrl } from './support/browser'
 import { api, signIn } from './support/flows'
 import { DEMO_CUSTOMER } from '../../server/seed/demo.seed'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = sharedServerUrl()
 let browser: Browser
 
 beforeAll(async () => {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DESKTOP, launch, open, PHONE } from './support/browser'
+import { DESKTOP, launch, open, PHONE, sharedServerUrl } from './support/browser'
 import { SEED_FORM_IDS, SEED_FORM_PASSWORD } from '../../server/commerce/commerce.seed'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = sharedServerUrl()
 let browser: Browser
 
 beforeAll(async () => {

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DESKTOP, launch, open, paymentFrame, payWithCard, type Session } from './support/browser'
+import { DESKTOP, launch, open, paymentFrame, payWithCard, type Session, sharedServerUrl } from './support/browser'
 import { agreeToTerms, answer, chooseFirstLocation, waitForThankYou, choosePractitioner, chooseService, logIn, PASSWORD, uniqueEmail, verificationLink, verifiedCustomer } from './support/flows'
 
 /**
  * Issue 17, the hold and the place in the flow: a time is held on the server from the moment it is
  * picked. On a phone (375 × 667) and a desktop.
  */
-const baseUrl = inject('baseUrl')
+const baseUrl = sharedServerUrl()
 const PHONE_SE = { width: 375, height: 667 }
 /** The web app's test hook for the hold length (src/composition/browser-services.ts HOLD_SECONDS_KEY). */
 const HOLD_SECONDS_KEY = 'booking.holdSeconds'

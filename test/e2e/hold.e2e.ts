@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { launch, open } from './support/browser'
+import { launch, open, sharedServerUrl } from './support/browser'
 import { answer, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, logIn, verifiedCustomer } from './support/flows'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = sharedServerUrl()
 /** The web app's test hook for the hold length (src/composition/browser-services.ts HOLD_SECONDS_KEY). */
 const HOLD_SECONDS_KEY = 'booking.holdSeconds'
 let browser: Browser

@@ -1,11 +1,11 @@
 // Forgot and reset password through the dev mailbox (spec section 2 'Password reset screen'), in
 // headless Chromium against the real server. Screenshots at 375 and 1280 px, axe on each state.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { DESKTOP, launch, open, PHONE } from './support/browser'
+import { DESKTOP, launch, open, PHONE, sharedServerUrl } from './support/browser'
 import { api, verifiedCustomer } from './support/flows'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = sharedServerUrl()
 let browser: Browser
 
 beforeAll(async () => {

@@ -1,13 +1,13 @@
 // Phone first (issue 17) at 375 × 667: the clinics above the fold on first load, the payment step's
 // bottom bar (amount due now, never over Pay) with axe inside and outside the card frame, the
 // customer area as cards with every action in view, and the booking flow embedded in a host page.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { axeViolations, DESKTOP, launch, open, paymentFrame, payWithCard, SMALL_PHONE } from './support/browser'
+import { axeViolations, DESKTOP, launch, open, paymentFrame, payWithCard, SMALL_PHONE, sharedServerUrl } from './support/browser'
 import { agreeToTerms, answer, api, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, logIn, verifiedCustomer, waitForThankYou } from './support/flows'
 import { DEMO, DEMO_CUSTOMER } from '../../server/seed/demo.seed'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = sharedServerUrl()
 let browser: Browser
 
 beforeAll(async () => {

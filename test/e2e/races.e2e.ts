@@ -12,13 +12,13 @@
  *   tapped time sticks.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { launch, open, paymentFrame, payWithCard, SMALL_PHONE, DESKTOP, type Session } from './support/browser'
+import { launch, open, paymentFrame, payWithCard, SMALL_PHONE, DESKTOP, type Session, sharedServerUrl } from './support/browser'
 import { agreeToTerms, answer, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, logIn, monthWithFreeDay, signIn, verifiedCustomer, waitForThankYou } from './support/flows'
 import { DEMO, DEMO_CUSTOMER } from '../../server/seed/demo.seed'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = sharedServerUrl()
 const ANOTHER_SERVICE = 'Do you want to book another service?'
 let browser: Browser
 

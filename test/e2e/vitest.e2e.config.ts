@@ -3,8 +3,13 @@ import { defineConfig } from 'vitest/config'
 /**
  * End-to-end suite: headless Chromium (playwright-core, CHROMIUM_PATH or /usr/bin/chromium) against
  * the real server (child process, in-memory PGlite, demo tenant, short hold) serving the production
- * build. One fork, long timeouts. Screenshots of every step go to test-results/e2e/.
+ * build. Two files at a time (E2E_WORKERS), each worker with a demo server of its own (global-setup.ts),
+ * long timeouts. Screenshots of every step go to test-results/e2e/.
  */
+// Two: the browser, the server and the test wait on each other, so one file leaves much of a 2-core
+// machine idle; more than the cores would make every step slower than a user's.
+const workers = Number(process.env.E2E_WORKERS ?? 2)
+
 export default defineConfig({
   test: {
     name: 'e2e',
@@ -19,9 +24,9 @@ export default defineConfig({
     // twice is a real failure.
     retry: 1,
     hookTimeout: 240_000,
-    fileParallelism: false,
+    fileParallelism: workers > 1,
     pool: 'forks',
-    maxWorkers: 1,
+    maxWorkers: workers,
     sequence: { concurrent: false },
   },
 })

@@ -1,16 +1,16 @@
 // Issue 32's 'Done when': customer B joins the waitlist for a full day (on a small phone); customer A
 // cancels; B gets the offer mail, opens its link, sees the held time with its countdown, pays the deposit
 // and is booked; C, who joined after B, is offered the next freed time only once B has booked.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { formatInTimeZone } from 'date-fns-tz'
-import { DESKTOP, launch, open, paymentFrame, payWithCard, SMALL_PHONE } from './support/browser'
+import { DESKTOP, launch, open, paymentFrame, payWithCard, SMALL_PHONE, sharedServerUrl } from './support/browser'
 import { agreeToTerms, answer, api, chooseFirstLocation, freeDays, logIn, signIn, verifiedCustomer, waitForThankYou, type SignedIn } from './support/flows'
 import { runCli, tempConfigHome } from '../../cli/testing/run-cli'
 import { DEMO_STAFF_ADMIN } from '../../server/seed/demo.seed'
 import { ManualClock } from '../../src/adapters/clock/system-clock.adapter'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = sharedServerUrl()
 const LONDON = 'Europe/London'
 /** Tom Brown works at London on Saturdays only, 09:00 to 13:00: four one-hour massages fill his day. */
 const SERVICE = 'Deep tissue massage'

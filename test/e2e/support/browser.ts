@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createRequire } from 'node:module'
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core'
-import { expect } from 'vitest'
+import { expect, inject } from 'vitest'
 
 const root = join(import.meta.dirname, '../../..')
 export const SHOTS_DIR = join(root, 'test-results/e2e')
@@ -12,6 +12,12 @@ export const DESKTOP = { width: 1280, height: 860 }
 export const PHONE = { width: 375, height: 760 }
 /** The small phone of issue 17's checks (iPhone SE / 8). */
 export const SMALL_PHONE = { width: 375, height: 667 }
+
+/** The demo server of this file's worker (global-setup.ts starts one per worker). */
+export function sharedServerUrl(): string {
+  const urls = inject('baseUrls')
+  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length]
+}
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({

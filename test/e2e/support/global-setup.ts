@@ -35,15 +35,14 @@ async function waitForServer(url: string, child: ChildProcess, log: string[]): P
 /** Server-side hold of the suite (the hold-expiry scenario shortens the client's with HOLD_SECONDS_KEY). */
 export const E2E_HOLD_SECONDS = 300
 
-let server: ChildProcess | undefined
+const servers: ChildProcess[] = []
 
-/** Builds the web app when dist/web is older than its sources, then starts the server on a free port. */
-export async function setup(project: TestProject): Promise<void> {
-  if (webBuildState(root).stale && !buildWebSync(root)) throw new Error('vite build failed')
+/** One demo server on a free port; its URL once it answers. */
+async function startServer(): Promise<string> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const log: string[] = []
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -62,24 +61,40 @@ export async function setup(project: TestProject): Promise<void> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  servers.push(server)
   server.stdout?.on('data', (d) => log.push(String(d)))
   server.stderr?.on('data', (d) => log.push(String(d)))
   await waitForServer(url, server, log)
-  project.provide('baseUrl', url)
+  return url
+}
+
+/**
+ * Builds the web app when dist/web is older than its sources, then starts one demo server per worker:
+ * files running side by side never share a server's data (a time one books is another's free time).
+ */
+export async function setup(project: TestProject): Promise<void> {
+  if (webBuildState(root).stale && !buildWebSync(root)) throw new Error('vite build failed')
+  const workers = Math.max(1, Number(project.config.maxWorkers) || 1)
+  project.provide('baseUrls', await Promise.all(Array.from({ length: workers }, startServer)))
   project.provide('holdSeconds', E2E_HOLD_SECONDS)
 }
 
-export async function teardown(): Promise<void> {
-  if (!server || server.exitCode !== null) return
-  const exited = new Promise((resolve) => server?.once('exit', resolve))
+async function stop(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return
+  const exited = new Promise((resolve) => server.once('exit', resolve))
   server.kill('SIGTERM')
   await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))])
   if (server.exitCode === null) server.kill('SIGKILL')
 }
 
+export async function teardown(): Promise<void> {
+  await Promise.all(servers.map(stop))
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string
+    /** one demo server per worker: a file takes its worker's (sharedServerUrl in support/browser.ts) */
+    baseUrls: string[]
     holdSeconds: number
   }
 }
