@@ -104,7 +104,7 @@ describe('StaffIntegrationsPage', () => {
     const earlier = { ...test, id: hexId(21) }
     integrationsServer().post(`/api/admin/webhooks/${endpoint.id}/test`).reply(201, test)
     integrationsServer().get(`/api/admin/webhooks/${endpoint.id}/deliveries`).reply(200, [test, earlier])
-    await user.click(await screen.findByRole('button', { name: 'Send a test event to https://crm.example.com/hooks' }))
+    await user.click(await screen.findByRole('button', { name: 'Send test event to https://crm.example.com/hooks' }))
     await screen.findByText('The test event did not reach https://crm.example.com/hooks: HTTP 500.')
     const list = await screen.findByRole('list', { name: 'Deliveries to https://crm.example.com/hooks' })
     expect(within(list).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([

@@ -86,7 +86,7 @@ const EndpointRow = observer(function EndpointRow({ vm, endpoint }: { vm: StaffI
         <Button variant="secondary" aria-expanded={open} onClick={() => void (open ? vm.hideDeliveries() : vm.showDeliveries(endpoint.id))}>{open ? 'Hide deliveries' : 'Deliveries'}</Button>
         {open ? <Button variant="ghost" onClick={() => void vm.showDeliveries(endpoint.id)}>Refresh</Button> : null}
         {endpoint.disabledAt ? null : (
-          <Button variant="secondary" aria-label={`Send a test event to ${endpoint.url}`} busy={vm.testing === endpoint.id} onClick={() => void vm.sendTestEvent(endpoint)}>Send test event</Button>
+          <Button variant="secondary" aria-label={`Send test event to ${endpoint.url}`} busy={vm.testing === endpoint.id} onClick={() => void vm.sendTestEvent(endpoint)}>Send test event</Button>
         )}
         {endpoint.disabledAt
           ? <Button variant="secondary" aria-label={`Enable ${endpoint.url}`} onClick={() => void vm.enable(endpoint)}>Enable</Button>
