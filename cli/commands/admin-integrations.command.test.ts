@@ -74,4 +74,15 @@ describe('clinic admin webhook', () => {
     nock(HOST).delete(`/api/admin/webhooks/${ENDPOINT}`).reply(200, { message: 'The webhook endpoint was removed.' })
     expect((await cli('admin', 'webhook', 'remove', ENDPOINT)).stdout).toContain('The webhook endpoint was removed.')
   })
+
+  it('test sends the test event and prints its outcome: delivered, or not and why', async () => {
+    const delivery = { id: DELIVERY, endpointId: ENDPOINT, event: 'webhook.test', attempts: 1, createdAt: '2026-11-06T10:00:00.000Z' }
+    nock(HOST).post(`/api/admin/webhooks/${ENDPOINT}/test`).reply(201, { ...delivery, state: 'delivered', lastStatus: 204, deliveredAt: '2026-11-06T10:00:01.000Z' })
+    const sent = await cli('admin', 'webhook', 'test', ENDPOINT)
+    expect([sent.stderr, sent.stdout.trim()]).toEqual(['', `Test event delivered (HTTP 204) as delivery ${DELIVERY}.`])
+    nock(HOST).post(`/api/admin/webhooks/${ENDPOINT}/test`).reply(201, { ...delivery, state: 'failed', lastError: 'ECONNREFUSED', failedAt: '2026-11-06T10:00:01.000Z' })
+    expect((await cli('admin', 'webhook', 'test', ENDPOINT)).stdout.trim()).toBe(`Test event not delivered (ECONNREFUSED) as delivery ${DELIVERY}.`)
+    nock(HOST).post(`/api/admin/webhooks/${ENDPOINT}/test`).reply(409, { statusCode: 409, message: 'This endpoint is disabled: enable it first.' })
+    expect((await cli('admin', 'webhook', 'test', ENDPOINT)).stderr).toContain('This endpoint is disabled: enable it first.')
+  })
 })

@@ -1,5 +1,5 @@
 /**
- * `clinic admin api-key create|list|revoke` and `clinic admin webhook add|list|remove|enable|disable|deliveries|replay`
+ * `clinic admin api-key create|list|revoke` and `clinic admin webhook add|list|remove|enable|disable|deliveries|replay|test`
  * (issue 30, docs/integrations.md): an admin's API keys and webhook endpoints. A key and a webhook
  * secret are printed once, when made.
  */
@@ -16,8 +16,9 @@ import {
   RemoveWebhook,
   ReplayWebhookDelivery,
   RevokeApiKey,
+  SendWebhookTest,
 } from '../../src/application/use-cases/integrations.use-case'
-import { WEBHOOK_EVENTS, type WebhookEventType } from '../../src/contract/integrations.routes'
+import { WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT, type WebhookDelivery, type WebhookEventType } from '../../src/contract/integrations.routes'
 import { API_KEY_SCOPES, type ApiKeyScope } from '../../src/contract/route'
 import type { CliContext } from '../context'
 import { formatTable } from '../output/table'
@@ -146,4 +147,20 @@ export function registerIntegrationCommands(admin: Command, ctx: CliContext, cal
       const delivery = await call('Replaying the delivery', () => ctx.useCase(ReplayWebhookDelivery).execute(id))
       ctx.print(delivery, () => `Queued again as delivery ${delivery.id} (${delivery.event}).`)
     })
+  webhook
+    .command('test')
+    .argument('<id>', 'the endpoint id (webhook list shows it)', parseObjectId)
+    .description(`send a ${WEBHOOK_TEST_EVENT} event to the endpoint (tried once) and print its outcome`)
+    .action(async (id: string) => {
+      const delivery = await call('Sending the test event', () => ctx.useCase(SendWebhookTest).execute(id))
+      ctx.print(delivery, () => testOutcome(delivery))
+    })
+}
+
+/** One line: what became of the test event's delivery. */
+export function testOutcome(d: WebhookDelivery): string {
+  const status = d.lastStatus === undefined ? '' : `HTTP ${d.lastStatus}`
+  if (d.state === 'delivered') return `Test event delivered (${status}) as delivery ${d.id}.`
+  if (d.state === 'failed') return `Test event not delivered (${[status, d.lastError === status ? '' : d.lastError].filter(Boolean).join(': ') || 'no answer'}) as delivery ${d.id}.`
+  return `Test event queued as delivery ${d.id}: not tried yet; clinic admin webhook deliveries ${d.endpointId} shows its outcome.`
 }

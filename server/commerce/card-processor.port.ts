@@ -47,6 +47,14 @@ export interface ProcessorPayment {
   failureMessage?: string
 }
 
+/** A refund the processor holds for a payment, made by us or in its dashboard (amount in major units). */
+export interface ProcessorRefund {
+  id: string
+  amount: number
+  currency: string
+  status: 'succeeded' | 'pending' | 'failed'
+}
+
 export interface CreatePaymentInput {
   amount: number
   currency: string
@@ -102,6 +110,11 @@ export interface CardProcessor {
   void(scope: ProcessorScope, transactionId: string): TE.TaskEither<ProcessorFailure, ProcessorPayment>
   /** Gives a captured payment back. Idempotent like capture and void: a poll and the reconciler may both ask. */
   refund(scope: ProcessorScope, transactionId: string): TE.TaskEither<ProcessorFailure, ProcessorPayment>
+  /**
+   * Every refund of the payment at the processor, whoever made it (the processor's refund
+   * notifications are handled by reading these again). Absent: the processor sends no such notifications.
+   */
+  refundsOf?(scope: ProcessorScope, transactionId: string): TE.TaskEither<ProcessorFailure, ProcessorRefund[]>
   /** Authorizes an open payment with a card stored for the customer (no hosted page needed). */
   chargeStoredCard(scope: ProcessorScope, transactionId: string, customerId: string, cardId: string): TE.TaskEither<ProcessorFailure, ProcessorPayment>
   /** Stores the card a nonce stands for against the customer (nonces are single use). */

@@ -27,12 +27,12 @@ const configOf = <N extends ProcessorConfig['name']>(config: ProcessorConfig, na
 export const CARD_PROCESSORS: Record<ProcessorConfig['name'], ProcessorFactory> = {
   sandbox: (db, clock) => new SandboxProcessor({ db, clock }),
   stripe: (db, _clock, config) =>
-    lazyProcessor({ name: 'stripe', declinesByWebhook: true, clientSecrets: true, paymentPath: PAYMENT_PATHS.stripe }, async () => {
+    lazyProcessor({ name: 'stripe', declinesByWebhook: true, clientSecrets: true, refundLists: true, paymentPath: PAYMENT_PATHS.stripe }, async () => {
       const { StripeProcessor } = await import('../stripe-processor/stripe-processor.adapter')
       return new StripeProcessor({ db, config: configOf(config, 'stripe') })
     }),
   square: (db, clock, config) =>
-    lazyProcessor({ name: 'square', paymentPath: PAYMENT_PATHS.square }, async () => {
+    lazyProcessor({ name: 'square', refundLists: true, paymentPath: PAYMENT_PATHS.square }, async () => {
       const { SquareProcessor } = await import('../square-processor/square-processor.adapter')
       return new SquareProcessor({ db, clock, config: configOf(config, 'square') })
     }),

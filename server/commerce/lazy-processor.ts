@@ -4,6 +4,7 @@
  * the services read without calling the processor (its name, whether it declines by webhook, its
  * payment page) is known up front.
  */
+import * as E from 'fp-ts/Either'
 import type { CardProcessor } from './card-processor.port'
 
 export interface EagerTraits {
@@ -11,6 +12,8 @@ export interface EagerTraits {
   declinesByWebhook?: boolean
   /** The adapter has clientSecretOf (a card form that needs the payment's client secret). */
   clientSecrets?: boolean
+  /** The adapter has refundsOf (it notifies refunds made in its dashboard). */
+  refundLists?: boolean
   /** paymentPageUrl's path, followed by the transaction id. */
   paymentPath: string
 }
@@ -35,6 +38,9 @@ export function lazyProcessor(traits: EagerTraits, load: () => Promise<CardProce
     capture: (scope, transactionId) => async () => (await adapter()).capture(scope, transactionId)(),
     void: (scope, transactionId) => async () => (await adapter()).void(scope, transactionId)(),
     refund: (scope, transactionId) => async () => (await adapter()).refund(scope, transactionId)(),
+    ...(traits.refundLists
+      ? { refundsOf: (scope, transactionId) => async () => (await adapter()).refundsOf?.(scope, transactionId)() ?? E.right([]) }
+      : {}),
     chargeStoredCard: (scope, transactionId, customerId, cardId) => async () => (await adapter()).chargeStoredCard(scope, transactionId, customerId, cardId)(),
     saveCard: (scope, customerId, nonce) => async () => (await adapter()).saveCard(scope, customerId, nonce)(),
     listCards: async (scope, customerId) => (await adapter()).listCards(scope, customerId),

@@ -21,6 +21,8 @@ export interface ProcessorTables {
     updated_at: Timestamp
   }
   commerce_refund_notices: { transaction_id: string; tenant_id: string; created_at: Generated<Date> }
+  /** A refund the processor reported, once per refund id (0145); `recorded`: written against the payment by this row. */
+  commerce_processor_refunds: { processor: string; refund_id: string; tenant_id: string; payment_id: string; amount: ColumnType<string, number, number>; recorded: boolean; created_at: Generated<Date> }
 }
 
 /** The one database handle (root or transaction): commerce code sees every table, as the core does. */

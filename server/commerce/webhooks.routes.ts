@@ -35,6 +35,7 @@ export async function webhooksRootRoutes(app: FastifyInstance, deps: ServerDeps)
         reply.log.warn({ processor, event: verified.right.id }, 'webhook: payment not settled yet, asking for a redelivery')
         return reply.status(503).send({ statusCode: 503, message: outcome.message })
       }
+      if (outcome._tag === 'Refunds') return reply.send({ received: true, outcome: 'Refunds', recorded: outcome.recorded })
       return reply.send({ received: true, outcome: outcome._tag === 'Handled' ? outcome.settlement._tag : outcome._tag })
     }
     const notInUse = (reply: FastifyReply, name: string) => reply.status(404).send({ statusCode: 404, message: `${name} is not the card processor in use.` })

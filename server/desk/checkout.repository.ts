@@ -140,10 +140,16 @@ export async function insertDeskPayment(
     .execute()
 }
 
-export async function markRefunded(trx: CommerceDb, paymentId: string, invoiceId: string, amount: number, now: Date): Promise<void> {
-  await trx.updateTable('commerce_payments').set({ status: 'refunded', message: 'Refunded at the desk', settled_at: now }).where('id', '=', paymentId).execute()
+/**
+ * False when the payment was no longer paid: the processor's refund notification wrote this refund
+ * first (server/commerce/processor-refunds.ts), and nothing is written twice.
+ */
+export async function markRefunded(trx: CommerceDb, paymentId: string, invoiceId: string, amount: number, now: Date): Promise<boolean> {
+  const marked = await trx.updateTable('commerce_payments').set({ status: 'refunded', message: 'Refunded at the desk', settled_at: now }).where('id', '=', paymentId).where('status', '=', 'paid').executeTakeFirst()
+  if (Number(marked.numUpdatedRows) === 0) return false
   await trx.updateTable('commerce_invoices').set({ payment_status: 'Refund', updated_at: now }).where('id', '=', invoiceId).execute()
   // The deposit invoice's first line carries what was given back.
   const first = await trx.selectFrom('commerce_invoice_items').select(['id', 'refunded_amount']).where('invoice_id', '=', invoiceId).orderBy('position').executeTakeFirst()
   if (first) await trx.updateTable('commerce_invoice_items').set({ refunded_amount: Number(first.refunded_amount) + amount }).where('id', '=', first.id).execute()
+  return true
 }

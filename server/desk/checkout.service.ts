@@ -225,8 +225,10 @@ export async function refundDeposit(deps: CommerceDeps, tenant: string, id: stri
     const amount = money(payment.amount)
     await deps.db.transaction().execute(async (trx) => {
       const now = deps.clock()
-      await repo.markRefunded(trx, payment.id, payment.invoice_id, amount, now)
+      const marked = await repo.markRefunded(trx, payment.id, payment.invoice_id, amount, now)
       await refundNotice(trx, tenant, payment.customer_id, amount, payment.invoice_code, PROCESSOR_TYPES.includes(payment.type))
+      // The processor's refund notification came first: it wrote the refund and told the integrators.
+      if (!marked) return
       // Integrators hear of a desk refund as of any other (issue 30), in the refund's transaction.
       await emitWebhookEvent(trx, tenant, 'payment.refunded', now, () =>
         paymentData({ transactionId: payment.transaction_id, invoiceId: payment.invoice_id, customerId: payment.customer_id, amount, currency: payment.currency, appointmentIds: rows.map((r) => r.id) }),

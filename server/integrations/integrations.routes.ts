@@ -18,6 +18,7 @@ import {
   removeWebhook,
   replayWebhookDelivery,
   revokeApiKey,
+  sendWebhookTest,
 } from '../../src/contract/integrations.routes'
 import * as day from '../admin/day.service'
 import { appointmentView } from '../booking/appointment-view'
@@ -32,6 +33,9 @@ import { operatorDb } from '../staff/staff.tables'
 import * as keys from './api-keys.service'
 import { bookForCustomer } from './integration-bookings.service'
 import * as webhooks from './webhooks.service'
+
+/** How long 'Send test event' waits for the delivery's first try before answering with it pending. */
+const TEST_WAIT_MS = 8_000
 
 export async function integrationsRoutes(app: FastifyInstance, deps: ServerDeps): Promise<void> {
   const admin = (ctx: RequestContext) => requireStaff(ctx, ADMIN_ONLY)
@@ -79,6 +83,16 @@ export async function integrationsRoutes(app: FastifyInstance, deps: ServerDeps)
     const replayed = await webhooks.replayDelivery(ctx.db, ctx.tenant, params.id, ctx.now())
     if (replayed._tag === 'Right') void deps.mail.flush().catch((err) => ctx.request.log.error({ err }, 'webhook flush failed'))
     return answer(replayed, 201)
+  })
+
+  serve(app, sendWebhookTest, async ({ params }, ctx) => {
+    await admin(ctx)
+    const sent = await webhooks.sendTestEvent(ctx.db, ctx.tenant, params.id, ctx.now())
+    if (sent._tag === 'Left') return answer(sent)
+    // The answer waits for the first try (the sender's timeout is 5 s), so that it can show the outcome.
+    const drained = deps.mail.flush().catch((err) => ctx.request.log.error({ err }, 'webhook flush failed'))
+    await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, TEST_WAIT_MS).unref())])
+    return ok((await webhooks.deliveryNow(ctx.db, ctx.tenant, sent.right.id)) ?? sent.right, 201)
   })
 
   const bookingDeps = (ctx: RequestContext): BookingDeps => ({

@@ -1,11 +1,11 @@
 /**
  * Drains the outbox's webhook rows: each is POSTed to its endpoint, signed, with a 5 s timeout and
  * no redirects; a 2xx is delivered, anything else (or no answer) fails with the outbox's backoff and
- * is given up a day after its first failure. An endpoint failing for WEBHOOK_DISABLE_AFTER_MS without
- * one success is disabled and the tenant's admins get a mail. The log names the delivery and the
- * endpoint, never the body (it holds customers' data) or the secret.
+ * is given up a day after its first failure (a test event is tried once). An endpoint failing for
+ * WEBHOOK_DISABLE_AFTER_MS without one success is disabled and the tenant's admins get a mail. The
+ * log names the delivery and the endpoint, never the body (it holds customers' data) or the secret.
  */
-import { WEBHOOK_SIGNATURE_HEADER } from '../../src/contract/integrations.routes'
+import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TEST_EVENT } from '../../src/contract/integrations.routes'
 import type { Db } from '../db/schema'
 import { enqueueMail } from '../notifications/mail.service'
 import { claimDue, markFailed, markSent, type OutboxRow } from '../notifications/outbox.repository'
@@ -68,7 +68,8 @@ async function deliver(db: Db, row: OutboxRow, clock: () => Date, log: WebhookLo
     return true
   }
   const now = clock()
-  const givenUp = await markFailed(db, row, outcome.error, now)
+  // A test event is tried once: its failure is the answer the admin asked for, not a thing to retry.
+  const givenUp = row.subject === WEBHOOK_TEST_EVENT ? (await repo.dropDelivery(db, row.id, outcome.error, now), true) : await markFailed(db, row, outcome.error, now)
   log.error({ ...where, status: outcome.status, error: outcome.error, givenUp }, givenUp ? 'webhook given up after a day of retries' : 'webhook not delivered (will retry)')
   const after = await repo.endpointFailed(db, endpoint.id, now)
   const failingSince = after?.failing_since ? new Date(after.failing_since) : now

@@ -87,6 +87,25 @@ export async function tenantDelivery(db: DbOrTrx, tenant: string, id: string): P
   return db.selectFrom('outbox').selectAll().where('tenant_id', '=', tenant).where('id', '=', id).where('channel', '=', 'webhook').executeTakeFirst()
 }
 
+/** One delivery of an event to this endpoint only (the test event), due now. */
+export async function enqueueOne(db: DbOrTrx, endpoint: WebhookEndpointRow, type: string, body: string, now: Date): Promise<OutboxRow> {
+  return db
+    .insertInto('outbox')
+    .values({
+      id: newId(),
+      tenant_id: endpoint.tenant_id,
+      channel: 'webhook',
+      to_address: endpoint.url,
+      subject: type,
+      text: body,
+      attachments: JSON.stringify([]),
+      webhook_endpoint_id: endpoint.id,
+      created_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
 /** A new delivery of the same event (same body, so the same event id), due now. */
 export async function copyDelivery(db: DbOrTrx, row: OutboxRow, now: Date): Promise<OutboxRow> {
   return db

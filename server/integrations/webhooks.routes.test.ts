@@ -6,7 +6,7 @@
  */
 import * as E from 'fp-ts/Either'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { WEBHOOK_EVENTS, webhookEventCodec, type WebhookEventType } from '../../src/contract/integrations.routes'
+import { WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT, webhookEventCodec, type WebhookEventType } from '../../src/contract/integrations.routes'
 import { DEMO_STAFF_ADMIN } from '../seed/demo.seed'
 import { clearDate, londonInstant } from '../test-support/dates'
 import { buildTestServer, DEMO, type TestServer } from '../test-support/test-server'
@@ -228,5 +228,46 @@ describe('deliveries', () => {
     await book('after-enable@example.com')
     await flush()
     expect(receiver.received.map((r) => [r.verified, r.event.type])).toEqual([[true, 'booking.created'], [true, 'booking.created']])
+  })
+})
+
+describe('a test event', () => {
+  const test = (id: string, headers = admin) => t.app.inject({ method: 'POST', url: `/api/admin/webhooks/${id}/test`, headers })
+
+  it('reaches the endpoint signed, whatever it subscribed to; the answer and the log show the outcome', async () => {
+    const endpoint = await subscribe(['form.signed'])
+    expect((await test(endpoint.id, {})).statusCode).toBe(401)
+    expect((await test('5e0000000000000000000009')).statusCode).toBe(404)
+    const sent = await test(endpoint.id)
+    expect(sent.statusCode, sent.body).toBe(201)
+    expect(sent.json()).toMatchObject({ endpointId: endpoint.id, event: WEBHOOK_TEST_EVENT, state: 'delivered', attempts: 1, lastStatus: 200 })
+    expect(receiver.received).toHaveLength(1)
+    const [got] = receiver.received
+    expect([got.verified, got.headers['clinic-event'], got.headers['clinic-delivery']]).toEqual([true, WEBHOOK_TEST_EVENT, sent.json().id])
+    expect(E.isRight(webhookEventCodec(WEBHOOK_TEST_EVENT).decode(got.event)), got.body).toBe(true)
+    expect(got.event).toMatchObject({ type: WEBHOOK_TEST_EVENT, tenant: 'demo', data: { endpoint: { id: endpoint.id, url: receiver.url } } })
+    expect(await deliveries(endpoint.id)).toEqual([expect.objectContaining({ id: sent.json().id, event: WEBHOOK_TEST_EVENT, state: 'delivered', lastStatus: 200 })])
+    // Only the test event: the endpoint's own events are not sent by it.
+    await flush()
+    expect(receiver.received).toHaveLength(1)
+  })
+
+  it('is tried once: a refusal is the answer, not retried later; a disabled endpoint is refused', async () => {
+    const endpoint = await subscribe(['booking.created'])
+    receiver.answers.push(500)
+    const sent = await test(endpoint.id)
+    expect(sent.json()).toMatchObject({ event: WEBHOOK_TEST_EVENT, state: 'failed', attempts: 1, lastStatus: 500, lastError: 'HTTP 500' })
+    offsetMs += 60 * 60_000
+    await flush()
+    expect(receiver.received.map((r) => [r.event.type, r.answered])).toEqual([[WEBHOOK_TEST_EVENT, 500]])
+    // A receiver that cannot verify the signature (the wrong secret) refuses it: the signature is the endpoint's.
+    receiver.secret = 'whsec_wrong'
+    expect((await test(endpoint.id)).json()).toMatchObject({ state: 'failed', lastStatus: 400 })
+    receiver.secret = endpoint.secret
+    expect((await test(endpoint.id)).json()).toMatchObject({ state: 'delivered', lastStatus: 200 })
+
+    await t.app.inject({ method: 'PUT', url: `/api/admin/webhooks/${endpoint.id}/disable`, headers: admin })
+    const refused = await test(endpoint.id)
+    expect([refused.statusCode, refused.json().message]).toEqual([409, 'This endpoint is disabled: enable it first.'])
   })
 })

@@ -7,8 +7,10 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import * as E from 'fp-ts/Either'
 import {
-  WEBHOOK_EVENTS,
+  DELIVERED_EVENTS,
+  WEBHOOK_TEST_EVENT,
   type CreatedWebhookEndpoint,
+  type DeliveredEventType,
   type WebhookDelivery,
   type WebhookEndpoint,
   type WebhookEventData,
@@ -35,14 +37,15 @@ export function signatureHeader(secret: string, body: string, unixSeconds: numbe
   return `t=${unixSeconds},v1=${v1}`
 }
 
-const isEvent = (s: string): s is WebhookEventType => (WEBHOOK_EVENTS as readonly string[]).includes(s)
+const isEvent = (s: string): s is DeliveredEventType => (DELIVERED_EVENTS as readonly string[]).includes(s)
+const isSubscribable = (s: string): s is WebhookEventType => s !== WEBHOOK_TEST_EVENT && isEvent(s)
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : undefined)
 
 function endpointDto(row: repo.WebhookEndpointRow): WebhookEndpoint {
   return {
     id: row.id,
     url: row.url,
-    events: row.events.filter(isEvent),
+    events: row.events.filter(isSubscribable),
     createdAt: iso(row.created_at)!,
     consecutiveFailures: row.consecutive_failures,
     ...(row.disabled_at ? { disabledAt: iso(row.disabled_at)! } : {}),
@@ -144,6 +147,28 @@ export async function replayDelivery(db: Db, tenant: string, id: string, now: Da
   if (!endpoint) return E.left(notFound(WEBHOOK_MESSAGES.notFound))
   if (endpoint.disabled_at) return E.left(conflict(WEBHOOK_MESSAGES.disabled))
   return E.right(deliveryDto(await repo.copyDelivery(db, row, now)))
+}
+
+/** The text a test event carries (docs/integrations.md). */
+export const TEST_EVENT_MESSAGE = 'A test event sent by an admin: it is about no booking, payment or customer.'
+
+/**
+ * 'Send test event': one webhook.test delivery to this endpoint (whatever it subscribed to), in the
+ * outbox like every event; the sender tries it once. Refused for a disabled endpoint.
+ */
+export async function sendTestEvent(db: Db, tenant: string, id: string, now: Date): Promise<E.Either<ServiceError, WebhookDelivery>> {
+  const endpoint = await repo.tenantEndpoint(db, tenant, id)
+  if (!endpoint) return E.left(notFound(WEBHOOK_MESSAGES.notFound))
+  if (endpoint.disabled_at) return E.left(conflict(WEBHOOK_MESSAGES.disabled))
+  const data: WebhookEventData<typeof WEBHOOK_TEST_EVENT> = { endpoint: { id: endpoint.id, url: endpoint.url }, message: TEST_EVENT_MESSAGE }
+  const body = JSON.stringify({ id: `evt_${newId()}`, type: WEBHOOK_TEST_EVENT, createdAt: now.toISOString(), tenant, data })
+  return E.right(deliveryDto(await repo.enqueueOne(db, endpoint, WEBHOOK_TEST_EVENT, body, now)))
+}
+
+/** The delivery as it stands now (after its first try, once the sender has been). */
+export async function deliveryNow(db: Db, tenant: string, id: string): Promise<WebhookDelivery | undefined> {
+  const row = await repo.tenantDelivery(db, tenant, id)
+  return row ? deliveryDto(row) : undefined
 }
 
 /**

@@ -13,7 +13,7 @@ import type * as t from 'io-ts'
 import { namedRoutes } from '../../src/contract'
 import { acceptsUndefined, newComponents, toJsonSchema, type JsonSchema, type SchemaComponents } from '../../src/contract/json-schema'
 import { platformRoutes, tenantPageRoutes } from '../../src/contract/platform.routes'
-import { WEBHOOK_EVENTS, webhookEventCodec } from '../../src/contract/integrations.routes'
+import { DELIVERED_EVENTS, WEBHOOK_TEST_EVENT, webhookEventCodec } from '../../src/contract/integrations.routes'
 import { ErrorBody, NoInput, type Access, type Route } from '../../src/contract/route'
 
 /** The base path of the API version this document describes; server/app.ts maps it onto /api. */
@@ -155,15 +155,19 @@ function packageVersion(): string {
 /** The outbound webhooks (OpenAPI 3.1 `webhooks`): what the server POSTs to an integrator's endpoint per event. */
 function webhooks(components: SchemaComponents): Record<string, JsonSchema> {
   return Object.fromEntries(
-    WEBHOOK_EVENTS.map((type) => [
+    DELIVERED_EVENTS.map((type) => [
       type,
       {
         post: {
           operationId: `webhook.${type}`,
           summary: `The ${type} event`,
           description:
-            'POSTed to each webhook endpoint subscribed to the event (POST /admin/webhooks), signed: verify Clinic-Signature on the raw body. ' +
-            'Any 2xx answer within 5 seconds counts as delivered; anything else is retried with backoff for a day. See docs/integrations.md.',
+            (type === WEBHOOK_TEST_EVENT
+              ? 'POSTed to one endpoint when an admin sends a test event (POST /admin/webhooks/{id}/test), whatever events it subscribed to. '
+              : 'POSTed to each webhook endpoint subscribed to the event (POST /admin/webhooks). ') +
+            'Signed: verify Clinic-Signature on the raw body. Any 2xx answer within 5 seconds counts as delivered; ' +
+            (type === WEBHOOK_TEST_EVENT ? 'a test event is tried once. ' : 'anything else is retried with backoff for a day. ') +
+            'See docs/integrations.md.',
           tags: ['webhooks'],
           security: [],
           parameters: [

@@ -21,6 +21,7 @@ import {
   type ProcessorFailure,
   type ProcessorPayment,
   type ProcessorPaymentStatus,
+  type ProcessorRefund,
   type ProcessorScope,
   type SetupIntent,
   type StoredCard,
@@ -232,6 +233,25 @@ export class SquareProcessor implements CardProcessor {
         reason: 'Booking no longer available',
       })
       return this.current(scope, transactionId)
+    })
+  }
+
+  /** The payment's refunds (its refund_ids, each read): COMPLETED ones succeeded; REJECTED or FAILED did not. */
+  refundsOf(scope: ProcessorScope, transactionId: string) {
+    return attempt(async () => {
+      const row = await this.find(scope, transactionId)
+      if (!row) return E.left(unknownTransaction)
+      if (!row.square_payment_id) return E.right([])
+      const { payment } = await this.client.payments.get({ paymentId: row.square_payment_id })
+      const refunds = await Promise.all((payment?.refundIds ?? []).map((refundId) => this.client.refunds.get({ refundId })))
+      return E.right(
+        refunds.flatMap(({ refund }): ProcessorRefund[] => {
+          if (!refund?.id) return []
+          const currency = refund.amountMoney?.currency ?? row.currency
+          const status = refund.status === 'COMPLETED' ? 'succeeded' : refund.status === 'REJECTED' || refund.status === 'FAILED' ? 'failed' : 'pending'
+          return [{ id: refund.id, amount: fromMinorUnits(Number(refund.amountMoney?.amount ?? 0n), currency), currency, status }]
+        }),
+      )
     })
   }
 

@@ -13,7 +13,7 @@ const SETTLING = new Set(['APPROVED', 'COMPLETED'])
 interface SquareEventBody {
   event_id?: string
   type?: string
-  data?: { type?: string; id?: string; object?: { payment?: { id?: string; status?: string } } }
+  data?: { type?: string; id?: string; object?: { payment?: { id?: string; status?: string }; refund?: { id?: string; payment_id?: string } } }
 }
 
 export async function verifySquareEvent(
@@ -44,6 +44,12 @@ export async function verifySquareEvent(
         payment: { tenant: row.tenant_id, transactionId: row.transaction_id, expectsSettlement: SETTLING.has(payment.status ?? '') },
       })
     }
+  }
+  // A refund (maybe made in Square's dashboard): the payment's refunds are read again from Square.
+  const refund = body.data?.object?.refund
+  if (body.type.startsWith('refund.') && refund?.payment_id) {
+    const row = await db.selectFrom('commerce_square_payments').select(['transaction_id']).where('square_payment_id', '=', refund.payment_id).executeTakeFirst()
+    if (row) return E.right({ id: body.event_id, type: body.type, refund: { transactionId: row.transaction_id } })
   }
   return E.right({ id: body.event_id, type: body.type })
 }

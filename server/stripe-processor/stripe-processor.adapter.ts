@@ -20,6 +20,7 @@ import type {
   ProcessorFailure,
   ProcessorPayment,
   ProcessorPaymentStatus,
+  ProcessorRefund,
   ProcessorScope,
   SetupIntent,
   SetupIntentStatus,
@@ -224,6 +225,23 @@ export class StripeProcessor implements CardProcessor {
       if (payment.status !== 'captured') return E.left({ _tag: 'InvalidState', message: `Payment is ${payment.status}; it cannot be refunded.` })
       await this.stripe.refunds.create({ payment_intent: transactionId, metadata: { tenant: scope.tenant } }, { idempotencyKey: `${scope.tenant}:refund:${transactionId}` })
       return this.current(scope, transactionId)
+    })
+  }
+
+  /** The intent's refunds (Stripe's list is newest first; up to 100, more than a payment of ours ever has). */
+  refundsOf(scope: ProcessorScope, transactionId: string) {
+    return attempt(async () => {
+      const intent = await this.intentOf(scope, transactionId)
+      if (!intent) return E.left(unknownTransaction)
+      const list = await this.stripe.refunds.list({ payment_intent: transactionId, limit: 100 })
+      return E.right(
+        list.data.map((r): ProcessorRefund => ({
+          id: r.id,
+          amount: fromMinorUnits(r.amount, r.currency),
+          currency: r.currency.toUpperCase(),
+          status: r.status === 'succeeded' ? 'succeeded' : r.status === 'failed' || r.status === 'canceled' ? 'failed' : 'pending',
+        })),
+      )
     })
   }
 

@@ -7,6 +7,9 @@ import Stripe from 'stripe'
 import type { VerifiedEvent } from '../commerce/webhook-event'
 import { cardReasonOf } from './stripe-errors'
 
+/** Events about a refund (made in Stripe's dashboard, or ours), whose object names its PaymentIntent. */
+const REFUNDS = new Set(['charge.refunded', 'refund.created', 'refund.updated', 'charge.refund.updated'])
+
 /** PaymentIntent events after which the payment is authorized or captured at Stripe. */
 const SETTLING = new Set(['payment_intent.amount_capturable_updated', 'payment_intent.succeeded'])
 
@@ -24,6 +27,7 @@ export function verifyStripeEvent(rawBody: Buffer, signature: string | undefined
     client_secret?: string | null
     metadata?: Record<string, string> | null
     last_payment_error?: { type?: string; code?: string; decline_code?: string } | null
+    payment_intent?: string | { id?: string } | null
   }
   const tenant = object.metadata?.tenant
   if (event.type.startsWith('payment_intent.') && object.object === 'payment_intent' && object.id && tenant) {
@@ -33,6 +37,12 @@ export function verifyStripeEvent(rawBody: Buffer, signature: string | undefined
       ? { decline: { reason: cardReasonOf(error.code, error.decline_code), ...(error.decline_code ?? error.code ? { code: error.decline_code ?? error.code } : {}) } }
       : {}
     return E.right({ id: event.id, type: event.type, payment: { tenant, transactionId: object.id, expectsSettlement: SETTLING.has(event.type) }, ...decline })
+  }
+  // A refund, maybe made in Stripe's dashboard (no metadata of ours): its payment is looked up by the
+  // intent's id, and the intent's refunds are read again from Stripe.
+  const intentId = typeof object.payment_intent === 'string' ? object.payment_intent : object.payment_intent?.id
+  if (REFUNDS.has(event.type) && (object.object === 'charge' || object.object === 'refund') && intentId) {
+    return E.right({ id: event.id, type: event.type, refund: { transactionId: intentId } })
   }
   // A card saved with no browser left to show the result (closed after a 3-D Secure check): the
   // customer's 'default' choice is applied from here. The intent is read again from Stripe with its secret.

@@ -24,6 +24,16 @@ export const WEBHOOK_EVENTS = [
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number]
 export const WebhookEventTypeCodec = literals(WEBHOOK_EVENTS, 'WebhookEventType')
 
+/**
+ * The event of 'Send test event' (POST /admin/webhooks/{id}/test), like Cal.com's ping: sent to that one
+ * endpoint whatever it subscribed to, signed like every event, its data naming no customer. Nobody
+ * subscribes to it, so an integrator's handler of real events never mistakes it for a booking.
+ */
+export const WEBHOOK_TEST_EVENT = 'webhook.test'
+/** Every event type a delivery may carry: the subscribable ones and the test event. */
+export const DELIVERED_EVENTS = [...WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT] as const
+export type DeliveredEventType = (typeof DELIVERED_EVENTS)[number]
+
 /** The header of a delivery's signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
 export const WEBHOOK_SIGNATURE_HEADER = 'clinic-signature'
 
@@ -89,7 +99,7 @@ export const WebhookDelivery = entity(
   {
     id: ObjectId,
     endpointId: ObjectId,
-    event: WebhookEventTypeCodec,
+    event: literals(DELIVERED_EVENTS, 'DeliveredEventType'),
     state: literals(['delivered', 'pending', 'failed']),
     attempts: t.number,
     createdAt: IsoDateTime,
@@ -169,6 +179,19 @@ export const replayWebhookDelivery = route({
   responses: { 201: WebhookDelivery, ...errors(400, 401, 403, 404, 409) },
 })
 
+export const sendWebhookTest = route({
+  method: 'POST',
+  path: '/admin/webhooks/{id}/test',
+  access: 'admin',
+  summary: 'Send a test event to a webhook endpoint',
+  description:
+    `A ${WEBHOOK_TEST_EVENT} event is delivered to the endpoint (whatever events it subscribed to), signed with its secret, as a new delivery in its log. ` +
+    'The answer comes once the first try is over (or after 8 seconds) and shows its outcome: delivered with the HTTP status, or failed with the error. ' +
+    'A test event is tried once, never again with backoff. 409 when the endpoint is disabled.',
+  params: IdParams,
+  responses: { 201: WebhookDelivery, ...errors(400, 401, 403, 404, 409) },
+})
+
 export const IntegrationCustomer = bodyOf({ email: NonEmptyString, firstName: NonEmptyString, surname: NonEmptyString }, { mobilePhone: t.string })
 
 export const IntegrationBookingBody = bodyOf(
@@ -238,10 +261,11 @@ export const WEBHOOK_EVENT_DATA = {
     'CustomerCreatedData',
   ),
   'form.signed': t.type({ form: t.type({ id: ObjectId, customerId: ObjectId, type: t.string, signedAt: IsoDateTime }, 'WebhookForm') }, 'FormSignedData'),
-} satisfies Record<WebhookEventType, t.Mixed>
-export type WebhookEventData<T extends WebhookEventType> = t.TypeOf<(typeof WEBHOOK_EVENT_DATA)[T]>
+  [WEBHOOK_TEST_EVENT]: t.type({ endpoint: t.type({ id: ObjectId, url: t.string }, 'WebhookTestEndpoint'), message: t.string }, 'WebhookTestData'),
+} satisfies Record<DeliveredEventType, t.Mixed>
+export type WebhookEventData<T extends DeliveredEventType> = t.TypeOf<(typeof WEBHOOK_EVENT_DATA)[T]>
 
 /** The body of a delivery of event `type`: the same envelope for every event. */
-export function webhookEventCodec<T extends WebhookEventType>(type: T) {
+export function webhookEventCodec<T extends DeliveredEventType>(type: T) {
   return t.type({ id: t.string, type: literals([type]), createdAt: IsoDateTime, tenant: t.string, data: WEBHOOK_EVENT_DATA[type] }, `WebhookEvent_${type.replace('.', '_')}`)
 }

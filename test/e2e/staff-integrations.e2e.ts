@@ -1,7 +1,8 @@
 // /staff/integrations (issue 30) in the browser against a server of its own: the owner creates an API
 // key and sees its secret once, an integrator's fetch uses it against /api, and once revoked it is
 // refused; a webhook endpoint pointing at a real local receiver gets the booking.created delivery
-// with a valid Clinic-Signature, shows it in its delivery log and replays it. The page fits a 375 x 667
+// with a valid Clinic-Signature, shows it in its delivery log and replays it; 'Send test event' gets a
+// signed webhook.test there and says so, and each Replay button has a name of its own. The page fits a 375 x 667
 // phone without sideways scrolling; both viewports are axe clean and screenshotted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
@@ -126,6 +127,17 @@ describe('/staff/integrations', () => {
     await until(() => receiver.received.length >= 2, 'the replayed delivery')
     const replayed = receiver.received[1]!
     expect([replayed.verified, replayed.event.id, replayed.event.type]).toEqual([true, first!.event.id, 'booking.created'])
+
+    // Send test event: a signed webhook.test reaches the receiver; the row says how it went and the log shows it.
+    await endpoints.getByRole('button', { name: `Send test event to ${receiver.url}` }).click()
+    await page.getByRole('status').filter({ hasText: `The test event reached ${receiver.url} (HTTP 200).` }).waitFor()
+    const tested = receiver.received.find((r) => r.event.type === 'webhook.test')
+    expect([tested?.verified, tested?.answered, tested?.event.data.endpoint.url]).toEqual([true, 200, receiver.url])
+    await log.getByRole('button', { name: /^Replay webhook\.test delivery of .* \(delivered\)$/ }).waitFor()
+    // Each Replay button has a name of its own (a screen reader's list of buttons tells them apart).
+    const names = await log.getByRole('button', { name: /^Replay / }).evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')))
+    expect(names.length).toBeGreaterThanOrEqual(3)
+    expect(new Set(names).size).toBe(names.length)
     await s.axe('deliveries')
     await s.shot('webhook-deliveries')
 

@@ -26,6 +26,7 @@ import { practitionerNotificationsMigration } from './0140-practitioner-notifica
 import { deskCalendarMigration } from './0125-desk-calendar.migration'
 import { customerNotesMigration } from './0120-customer-notes.migration'
 import { integrationsMigration } from './0135-integrations.migration'
+import { processorRefundsMigration } from './0145-processor-refunds.migration'
 import { waitlistMigration } from './0115-waitlist.migration'
 
 export const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '0125-desk-calendar': deskCalendarMigration,
   '0135-integrations': integrationsMigration,
   '0140-practitioner-notifications': practitionerNotificationsMigration,
+  '0145-processor-refunds': processorRefundsMigration,
 }
 
 export const migrationProvider: MigrationProvider = {

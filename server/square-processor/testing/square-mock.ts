@@ -50,6 +50,7 @@ export class SquareMock extends MockHttpServer {
   readonly payments = new Map<string, Obj>()
   readonly cards = new Map<string, Obj>()
   readonly customers = new Map<string, Obj>()
+  readonly refunds = new Map<string, Obj>()
   private readonly replies = new Map<string, { status: number; body: unknown }>()
 
   protected async handle(req: IncomingMessage, res: ServerResponse, text: string, url: URL): Promise<void> {
@@ -111,12 +112,8 @@ export class SquareMock extends MockHttpServer {
         return { payment }
       }
     }
-    if (resource === 'refunds' && method === 'POST') {
-      const payment = this.payments.get(String(body.payment_id)) ?? this.notFound('Payment')
-      if (payment.status !== 'COMPLETED') this.badState('Only completed payments can be refunded.')
-      payment.refunded_money = body.amount_money
-      return { refund: { id: id(), status: 'PENDING', amount_money: body.amount_money, payment_id: payment.id, location_id: this.locationId, reason: body.reason } }
-    }
+    if (resource === 'refunds' && method === 'POST') return { refund: this.createRefund(String(body.payment_id), body.amount_money as { amount: number; currency: string }, body.reason) }
+    if (resource === 'refunds' && method === 'GET' && objectId) return { refund: this.refunds.get(objectId) ?? this.notFound('Refund') }
     if (resource === 'customers' && method === 'POST' && !objectId) {
       const customer = { id: id('CUST'), reference_id: body.reference_id, note: body.note, created_at: new Date().toISOString() }
       this.customers.set(customer.id, customer)
@@ -145,6 +142,39 @@ export class SquareMock extends MockHttpServer {
       }
     }
     this.notFound(path)
+  }
+
+  /** A PaymentRefund (PENDING, as Square starts one), listed in the payment's refund_ids. */
+  private createRefund(paymentId: string, money: { amount: number; currency: string }, reason: unknown): Obj {
+    const payment = this.payments.get(paymentId) ?? this.notFound('Payment')
+    if (payment.status !== 'COMPLETED') this.badState('Only completed payments can be refunded.')
+    const before = Number((payment.refunded_money as { amount?: number } | undefined)?.amount ?? 0)
+    if (money.amount + before > Number((payment.amount_money as { amount: number }).amount)) this.badState('The refund amount is greater than what is left of the payment.')
+    payment.refunded_money = { amount: before + money.amount, currency: money.currency }
+    const refund: Obj = { id: id('R'), status: 'PENDING', amount_money: money, payment_id: paymentId, location_id: this.locationId, reason, created_at: new Date().toISOString() }
+    this.refunds.set(String(refund.id), refund)
+    payment.refund_ids = [...((payment.refund_ids as string[] | undefined) ?? []), refund.id]
+    return refund
+  }
+
+  /** A refund made in Square's dashboard (what is left, or `amount` in minor units); Square completes it later (completeRefund). */
+  refundInDashboard(squarePaymentId: string, amount?: number): Obj {
+    const payment = this.payments.get(squarePaymentId) ?? this.notFound('Payment')
+    const money = payment.amount_money as { amount: number; currency: string }
+    const left = money.amount - Number((payment.refunded_money as { amount?: number } | undefined)?.amount ?? 0)
+    return this.createRefund(squarePaymentId, { amount: amount ?? left, currency: money.currency }, 'Refunded in the dashboard')
+  }
+
+  completeRefund(refundId: string, status: 'COMPLETED' | 'REJECTED' = 'COMPLETED'): Obj {
+    const refund = this.refunds.get(refundId) ?? this.notFound('Refund')
+    refund.status = status
+    return refund
+  }
+
+  /** A refund.created or refund.updated event about the refund as it is now. */
+  refundEvent(refundId: string, type: 'refund.created' | 'refund.updated' = 'refund.updated', eventId = randomBytes(16).toString('hex')): string {
+    const refund = this.refunds.get(refundId)!
+    return JSON.stringify({ merchant_id: 'MMOCK', type, event_id: eventId, created_at: new Date().toISOString(), data: { type: 'refund', id: refundId, object: { refund } } })
   }
 
   private createPayment(body: Obj): Obj {

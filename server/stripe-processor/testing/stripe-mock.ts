@@ -65,6 +65,7 @@ export class StripeMock extends MockHttpServer {
   readonly methods = new Map<string, Obj & { testCard: TestCard }>()
   readonly charges = new Map<string, Obj>()
   readonly customers = new Map<string, Obj>()
+  readonly refunds = new Map<string, Obj>()
   private readonly replies = new Map<string, { status: number; body: unknown }>()
   /** Set to answer every API call with 500 (Stripe down). */
   failing = false
@@ -132,15 +133,11 @@ export class StripeMock extends MockHttpServer {
         return this.view(intent)
       }
     }
-    if (resource === 'refunds' && method === 'POST') {
-      const intent = this.intents.get(String(body.payment_intent)) ?? this.missing('payment_intent', String(body.payment_intent))
-      const charge = this.charges.get(String(intent.latest_charge))
-      if (intent.status !== 'succeeded' || !charge) {
-        throw new StripeHttpError(400, { type: 'invalid_request_error', code: 'charge_not_captured', message: 'This charge has not been captured.' })
-      }
-      if (charge.refunded) throw new StripeHttpError(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge has already been refunded.' })
-      Object.assign(charge, { refunded: true, amount_refunded: charge.amount })
-      return { id: id('re'), object: 'refund', amount: charge.amount, currency: charge.currency, charge: charge.id, payment_intent: intent.id, status: 'succeeded', metadata: body.metadata ?? {} }
+    if (resource === 'refunds' && method === 'POST') return this.createRefund(body)
+    if (resource === 'refunds' && method === 'GET') {
+      if (objectId) return this.refunds.get(objectId) ?? this.missing('refund', objectId)
+      const data = [...this.refunds.values()].filter((r) => !body.payment_intent || r.payment_intent === body.payment_intent).reverse()
+      return { object: 'list', data, has_more: false, url: '/v1/refunds' }
     }
     if (resource === 'customers') {
       if (!objectId && method === 'POST') {
@@ -180,6 +177,24 @@ export class StripeMock extends MockHttpServer {
       if (method === 'GET') return intent
     }
     throw new StripeHttpError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` })
+  }
+
+  /** POST /v1/refunds: the whole charge, or `amount` (minor units) of what is left of it. */
+  private createRefund(body: Obj): Obj {
+    const intent = this.intents.get(String(body.payment_intent)) ?? this.missing('payment_intent', String(body.payment_intent))
+    const charge = this.charges.get(String(intent.latest_charge))
+    if (intent.status !== 'succeeded' || !charge) {
+      throw new StripeHttpError(400, { type: 'invalid_request_error', code: 'charge_not_captured', message: 'This charge has not been captured.' })
+    }
+    if (charge.refunded) throw new StripeHttpError(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge has already been refunded.' })
+    const left = Number(charge.amount) - Number(charge.amount_refunded)
+    const amount = body.amount === undefined ? left : Number(body.amount)
+    if (!(amount > 0 && amount <= left)) throw new StripeHttpError(400, { type: 'invalid_request_error', code: 'amount_too_large', param: 'amount', message: 'Refund amount is greater than unrefunded amount on charge.' })
+    const refunded = Number(charge.amount_refunded) + amount
+    Object.assign(charge, { refunded: refunded >= Number(charge.amount), amount_refunded: refunded })
+    const refund: Obj = { id: id('re'), object: 'refund', amount, currency: charge.currency, charge: charge.id, payment_intent: intent.id, status: 'succeeded', metadata: body.metadata ?? {}, created: Math.floor(Date.now() / 1000) }
+    this.refunds.set(String(refund.id), refund)
+    return refund
   }
 
   private createIntent(body: Obj): Obj {
@@ -304,6 +319,15 @@ export class StripeMock extends MockHttpServer {
     this.methods.get(pm)!.customer = intent.customer
     Object.assign(intent, { status, payment_method: pm, last_setup_error: null })
     return pm
+  }
+
+  /**
+   * A refund made in Stripe's dashboard (all that is left, or `amount` in minor units): the charge
+   * and the Refund object as Stripe keeps them, for the charge.refunded and refund.* events.
+   */
+  refundInDashboard(transactionId: string, amount?: number): { charge: Obj; refund: Obj } {
+    const refund = this.createRefund({ payment_intent: transactionId, ...(amount === undefined ? {} : { amount: String(amount) }) })
+    return { charge: this.charges.get(String(refund.charge))!, refund }
   }
 
   // --- Webhooks --------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import {
   removeWebhook,
   replayWebhookDelivery,
   revokeApiKey,
+  sendWebhookTest,
   type CreateApiKeyBody,
   type CreateWebhookBody,
 } from '../../contract/integrations.routes'
@@ -52,5 +53,8 @@ export class HttpIntegrationsApi implements IntegrationsApi {
   }
   replayDelivery(deliveryId: string) {
     return callRoute(this.http, replayWebhookDelivery, { params: { id: deliveryId } })
+  }
+  sendWebhookTest(endpointId: string) {
+    return callRoute(this.http, sendWebhookTest, { params: { id: endpointId } })
   }
 }

@@ -22,4 +22,6 @@ export interface IntegrationsApi {
   disableWebhook(id: string): ApiResult<WebhookEndpoint>
   webhookDeliveries(endpointId: string): ApiResult<WebhookDelivery[]>
   replayDelivery(deliveryId: string): ApiResult<WebhookDelivery>
+  /** Sends the test event to the endpoint; the delivery after its first try. */
+  sendWebhookTest(endpointId: string): ApiResult<WebhookDelivery>
 }

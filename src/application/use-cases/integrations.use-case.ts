@@ -94,4 +94,13 @@ export class ReplayWebhookDelivery {
   }
 }
 
-export const INTEGRATION_USE_CASES = [CreateApiKey, ListApiKeys, RevokeApiKey, AddWebhook, ListWebhooks, RemoveWebhook, EnableWebhook, DisableWebhook, ListWebhookDeliveries, ReplayWebhookDelivery] as const
+/** 'Send test event': the webhook.test delivery to the endpoint, after its first try. */
+@injectable()
+export class SendWebhookTest {
+  constructor(@inject(ADMIN_PORTS.IntegrationsApi) private readonly api: IntegrationsApi) {}
+  execute(endpointId: string) {
+    return unwrap(this.api.sendWebhookTest(endpointId))
+  }
+}
+
+export const INTEGRATION_USE_CASES = [CreateApiKey, ListApiKeys, RevokeApiKey, AddWebhook, ListWebhooks, RemoveWebhook, EnableWebhook, DisableWebhook, ListWebhookDeliveries, ReplayWebhookDelivery, SendWebhookTest] as const

@@ -13,6 +13,7 @@ import {
   RemoveWebhook,
   ReplayWebhookDelivery,
   RevokeApiKey,
+  SendWebhookTest,
 } from '../../application/use-cases/integrations.use-case'
 import { HttpAdminApi, operatorConfig } from '../../adapters/http/admin.adapter'
 import { HttpIntegrationsApi } from '../../adapters/http/integrations.adapter'
@@ -40,6 +41,7 @@ export function staffIntegrationsViewModel(token: string | null = TOKEN): StaffI
     new RemoveWebhook(api),
     new ListWebhookDeliveries(api),
     new ReplayWebhookDelivery(api),
+    new SendWebhookTest(api),
     tokens,
   )
 }

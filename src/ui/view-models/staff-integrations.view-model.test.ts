@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { useNock } from '../../adapters/http/test-support'
 import { INTEGRATION_TEXTS } from './staff-integrations.view-model'
+import { TEST_EVENT_TEXTS } from './webhook-delivery-views'
 import { ADMIN, CREATED, hexId, integrationsServer, opening, staffIntegrationsViewModel } from './staff-integrations.test-support'
 
 useNock()
@@ -143,5 +144,60 @@ describe('StaffIntegrationsViewModel', () => {
     expect(vm.deliveriesError).toBe('This endpoint is disabled: enable it first.')
     vm.hideDeliveries()
     expect([vm.openEndpoint, vm.deliveries]).toEqual([undefined, []])
+  })
+
+  it("sends a test event: the outcome after its first try shown by its endpoint, and the deliveries opened with it", async () => {
+    opening({ endpoints: [ENDPOINT] })
+    const vm = staffIntegrationsViewModel()
+    await vm.enter()
+    const test = { id: hexId(20), endpointId: ENDPOINT.id, event: 'webhook.test', state: 'delivered', attempts: 1, createdAt: CREATED, lastStatus: 204, deliveredAt: CREATED }
+    integrationsServer().post(`/api/admin/webhooks/${ENDPOINT.id}/test`).reply(201, test)
+    integrationsServer().get(`/api/admin/webhooks/${ENDPOINT.id}/deliveries`).reply(200, [test])
+    const sending = vm.sendTestEvent(vm.endpoints[0]!)
+    expect(vm.testing).toBe(ENDPOINT.id)
+    await sending
+    expect(vm.testing).toBeUndefined()
+    expect(vm.testResult).toEqual({ endpointId: ENDPOINT.id, delivered: true, text: TEST_EVENT_TEXTS.delivered(ENDPOINT.url, 204) })
+    expect(vm.testResult?.text).toBe('The test event reached https://crm.example.com/hooks (HTTP 204).')
+    expect([vm.openEndpoint, vm.deliveries.map((d) => [d.event, d.state])]).toEqual([ENDPOINT.id, [['webhook.test', 'delivered']]])
+
+    const failed = { ...test, id: hexId(21), state: 'failed', lastStatus: 500, lastError: 'HTTP 500', failedAt: CREATED, deliveredAt: undefined }
+    integrationsServer().post(`/api/admin/webhooks/${ENDPOINT.id}/test`).reply(201, failed)
+    integrationsServer().get(`/api/admin/webhooks/${ENDPOINT.id}/deliveries`).reply(200, [failed, test])
+    await vm.sendTestEvent(vm.endpoints[0]!)
+    expect(vm.testResult).toEqual({ endpointId: ENDPOINT.id, delivered: false, text: 'The test event did not reach https://crm.example.com/hooks: HTTP 500.' })
+    integrationsServer().post(`/api/admin/webhooks/${ENDPOINT.id}/test`).reply(201, { ...failed, lastStatus: undefined, lastError: 'ECONNREFUSED' })
+    integrationsServer().get(`/api/admin/webhooks/${ENDPOINT.id}/deliveries`).reply(200, [failed, test])
+    await vm.sendTestEvent(vm.endpoints[0]!)
+    expect(vm.testResult?.text).toBe('The test event did not reach https://crm.example.com/hooks: ECONNREFUSED.')
+
+    integrationsServer().post(`/api/admin/webhooks/${ENDPOINT.id}/test`).reply(409, { statusCode: 409, message: 'This endpoint is disabled: enable it first.' })
+    await vm.sendTestEvent(vm.endpoints[0]!)
+    expect(vm.testResult).toEqual({ endpointId: ENDPOINT.id, delivered: false, text: 'This endpoint is disabled: enable it first.' })
+  })
+
+  it("names each delivery's Replay button differently, even for deliveries alike in event, minute and state", async () => {
+    opening({ endpoints: [ENDPOINT] })
+    const vm = staffIntegrationsViewModel()
+    await vm.enter()
+    const at = (id: number, createdAt: string, state = 'delivered', event = 'booking.created') => ({ id: hexId(id), endpointId: ENDPOINT.id, event, state, attempts: 1, createdAt })
+    const rows = [
+      at(30, '2026-11-20T14:02:40.000Z'),
+      at(31, '2026-11-20T14:02:10.000Z', 'failed'),
+      at(32, '2026-11-20T14:02:05.000Z'),
+      at(33, '2026-11-20T14:02:01.000Z', 'delivered', 'booking.cancelled'),
+      at(34, '2026-11-20T13:58:00.000Z'),
+    ]
+    integrationsServer().get(`/api/admin/webhooks/${ENDPOINT.id}/deliveries`).reply(200, rows)
+    await vm.showDeliveries(ENDPOINT.id)
+    const names = vm.deliveries.map((d) => vm.replayLabels.get(d.id))
+    expect(names).toEqual([
+      'Replay booking.created delivery of 20/11/2026 14:02 (delivered), 1 of 2',
+      'Replay booking.created delivery of 20/11/2026 14:02 (failed)',
+      'Replay booking.created delivery of 20/11/2026 14:02 (delivered), 2 of 2',
+      'Replay booking.cancelled delivery of 20/11/2026 14:02 (delivered)',
+      'Replay booking.created delivery of 20/11/2026 13:58 (delivered)',
+    ])
+    expect(new Set(names).size).toBe(rows.length)
   })
 })

@@ -16,10 +16,12 @@ import {
   RemoveWebhook,
   ReplayWebhookDelivery,
   RevokeApiKey,
+  SendWebhookTest,
 } from '../../application/use-cases/integrations.use-case'
 import { API_KEY_SCOPES, type ApiKeyScope } from '../../contract/route'
 import { WEBHOOK_EVENTS, type ApiKey, type CreatedApiKey, type WebhookDelivery, type WebhookEndpoint, type WebhookEventType } from '../../contract/integrations.routes'
 import type { StaffUser } from '../../contract/staff.routes'
+import { testOutcome, replayLabels } from './webhook-delivery-views'
 import type { Exec } from './app-services'
 
 export const INTEGRATION_TEXTS = {
@@ -47,7 +49,7 @@ const toggled = <T>(list: readonly T[], item: T, on: boolean): T[] => (on ? (lis
 /** Keeps the order of `all` whatever the order of the clicks. */
 const ordered = <T>(all: readonly T[], chosen: readonly T[]): T[] => all.filter((x) => chosen.includes(x))
 
-type Dependency = 'me' | 'listKeys' | 'createKey' | 'revokeKey' | 'listHooks' | 'addHook' | 'enableHook' | 'disableHook' | 'removeHook' | 'listDeliveries' | 'replay' | 'tokens'
+type Dependency = 'me' | 'listKeys' | 'createKey' | 'revokeKey' | 'listHooks' | 'addHook' | 'enableHook' | 'disableHook' | 'removeHook' | 'listDeliveries' | 'replay' | 'sendTest' | 'tokens'
 
 /**
  * /staff/integrations (issue 30): an admin's API keys and outbound webhook endpoints, through the same
@@ -85,6 +87,10 @@ export class StaffIntegrationsViewModel {
   openEndpoint?: string = undefined
   deliveries: WebhookDelivery[] = []
   deliveriesError?: string = undefined
+  /** the endpoint whose test event is on its way */
+  testing?: string = undefined
+  /** the outcome of the latest test event, shown by its endpoint */
+  testResult?: { endpointId: string; delivered: boolean; text: string } = undefined
 
   constructor(
     @inject(StaffMe) private readonly me: Exec<StaffMe>,
@@ -98,11 +104,17 @@ export class StaffIntegrationsViewModel {
     @inject(RemoveWebhook) private readonly removeHook: Exec<RemoveWebhook>,
     @inject(ListWebhookDeliveries) private readonly listDeliveries: Exec<ListWebhookDeliveries>,
     @inject(ReplayWebhookDelivery) private readonly replay: Exec<ReplayWebhookDelivery>,
+    @inject(SendWebhookTest) private readonly sendTest: Exec<SendWebhookTest>,
     @inject(ADMIN_PORTS.StaffTokenStore) private readonly tokens: TokenStore,
   ) {
     makeAutoObservable<StaffIntegrationsViewModel, Dependency>(this, {
-      me: false, listKeys: false, createKey: false, revokeKey: false, listHooks: false, addHook: false, enableHook: false, disableHook: false, removeHook: false, listDeliveries: false, replay: false, tokens: false,
+      me: false, listKeys: false, createKey: false, revokeKey: false, listHooks: false, addHook: false, enableHook: false, disableHook: false, removeHook: false, listDeliveries: false, replay: false, sendTest: false, tokens: false,
     })
+  }
+
+  /** The accessible names of the open deliveries' 'Replay' buttons, by delivery id (all different). */
+  get replayLabels(): Map<string, string> {
+    return replayLabels(this.deliveries)
   }
 
   get isAdmin(): boolean {
@@ -322,5 +334,22 @@ export class StaffIntegrationsViewModel {
       this.notice = INTEGRATION_TEXTS.replayed
     })
     await this.showDeliveries(delivery.endpointId)
+  }
+
+  /**
+   * 'Send test event': the server answers after the delivery's first try; its outcome is shown by the
+   * endpoint, and the endpoint's deliveries (the test one among them) are opened.
+   */
+  async sendTestEvent(endpoint: WebhookEndpoint): Promise<void> {
+    this.testing = endpoint.id
+    this.testResult = undefined
+    this.error = undefined
+    this.notice = undefined
+    const result = await this.sendTest.execute(endpoint.id)
+    runInAction(() => {
+      this.testing = undefined
+      this.testResult = { endpointId: endpoint.id, ...(E.isLeft(result) ? { delivered: false, text: result.left.message } : testOutcome(endpoint, result.right)) }
+    })
+    if (E.isRight(result)) await this.showDeliveries(endpoint.id)
   }
 }

@@ -95,6 +95,24 @@ describe('StaffIntegrationsPage', () => {
     await waitFor(() => expect(within(screen.getByRole('list', { name: /^Deliveries to/ })).getAllByRole('listitem')).toHaveLength(2))
   }, 20_000)
 
+  it("sends a test event from the endpoint's row and says how it went; Replay buttons have names of their own", async () => {
+    const user = userEvent.setup()
+    const endpoint = { id: hexId(2), url: 'https://crm.example.com/hooks', events: ['booking.created'], createdAt: CREATED, consecutiveFailures: 0 }
+    opening({ endpoints: [endpoint] })
+    renderPage(staffIntegrationsViewModel())
+    const test = { id: hexId(20), endpointId: endpoint.id, event: 'webhook.test', state: 'failed', attempts: 1, createdAt: CREATED, lastStatus: 500, lastError: 'HTTP 500', failedAt: CREATED }
+    const earlier = { ...test, id: hexId(21) }
+    integrationsServer().post(`/api/admin/webhooks/${endpoint.id}/test`).reply(201, test)
+    integrationsServer().get(`/api/admin/webhooks/${endpoint.id}/deliveries`).reply(200, [test, earlier])
+    await user.click(await screen.findByRole('button', { name: 'Send test event to https://crm.example.com/hooks' }))
+    await screen.findByText('The test event did not reach https://crm.example.com/hooks: HTTP 500.')
+    const list = await screen.findByRole('list', { name: 'Deliveries to https://crm.example.com/hooks' })
+    expect(within(list).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Replay webhook.test delivery of 01/11/2026 09:00 (failed), 1 of 2',
+      'Replay webhook.test delivery of 01/11/2026 09:00 (failed), 2 of 2',
+    ])
+  }, 20_000)
+
   it('tells a practitioner the page is for admins', async () => {
     opening({ role: 'practitioner' })
     renderPage(staffIntegrationsViewModel())

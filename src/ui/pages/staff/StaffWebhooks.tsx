@@ -1,5 +1,6 @@
 // /staff/integrations: the tenant's webhook endpoints (list, add with the signing secret shown once,
-// enable after a disable, delete) and an endpoint's recent deliveries with 'Replay'.
+// enable after a disable, delete, 'Send test event' with its outcome) and an endpoint's recent
+// deliveries with 'Replay' (each button named after its delivery).
 import { observer } from 'mobx-react-lite'
 import type { FormEvent } from 'react'
 import { Button } from '../../components/Button'
@@ -54,7 +55,7 @@ const Deliveries = observer(function Deliveries({ vm, endpoint }: { vm: StaffInt
                   {d.nextAttemptAt ? ` · next try ${when(d.nextAttemptAt)}` : ''}
                 </p>
               </div>
-              <div className={styles.actions}><Button variant="secondary" aria-label={`Replay ${d.event} of ${when(d.createdAt)} (${STATE_LABEL[d.state].toLowerCase()})`} onClick={() => void vm.replayDelivery(d)}>Replay</Button></div>
+              <div className={styles.actions}><Button variant="secondary" aria-label={vm.replayLabels.get(d.id)} onClick={() => void vm.replayDelivery(d)}>Replay</Button></div>
             </li>
           ))}
         </ul>
@@ -65,6 +66,7 @@ const Deliveries = observer(function Deliveries({ vm, endpoint }: { vm: StaffInt
 
 const EndpointRow = observer(function EndpointRow({ vm, endpoint }: { vm: StaffIntegrationsViewModel; endpoint: WebhookEndpoint }) {
   const open = vm.openEndpoint === endpoint.id
+  const tested = vm.testResult?.endpointId === endpoint.id ? vm.testResult : undefined
   return (
     <li className={styles.row}>
       <div>
@@ -78,10 +80,14 @@ const EndpointRow = observer(function EndpointRow({ vm, endpoint }: { vm: StaffI
           {endpoint.disabledAt ? ` · disabled ${when(endpoint.disabledAt)}${endpoint.disabledReason ? `: ${endpoint.disabledReason}` : ''}` : ''}
           {endpoint.consecutiveFailures > 0 ? ` · ${endpoint.consecutiveFailures} failed in a row` : ''}
         </p>
+        <p className={tested && !tested.delivered ? styles.error : styles.meta} role="status">{tested?.text ?? ''}</p>
       </div>
       <div className={styles.actions}>
         <Button variant="secondary" aria-expanded={open} onClick={() => void (open ? vm.hideDeliveries() : vm.showDeliveries(endpoint.id))}>{open ? 'Hide deliveries' : 'Deliveries'}</Button>
         {open ? <Button variant="ghost" onClick={() => void vm.showDeliveries(endpoint.id)}>Refresh</Button> : null}
+        {endpoint.disabledAt ? null : (
+          <Button variant="secondary" aria-label={`Send test event to ${endpoint.url}`} busy={vm.testing === endpoint.id} onClick={() => void vm.sendTestEvent(endpoint)}>Send test event</Button>
+        )}
         {endpoint.disabledAt
           ? <Button variant="secondary" aria-label={`Enable ${endpoint.url}`} onClick={() => void vm.enable(endpoint)}>Enable</Button>
           : <Button variant="secondary" aria-label={`Disable ${endpoint.url}`} onClick={() => void vm.disable(endpoint)}>Disable</Button>}

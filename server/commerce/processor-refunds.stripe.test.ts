@@ -1,0 +1,141 @@
+/**
+ * Refunds made in Stripe's dashboard (issue 30), against the local Stripe API: the signed
+ * charge.refunded / refund.updated notifications record each refund once (by Stripe's refund id,
+ * read again from Stripe) against the payment and invoice, and the tenant's webhooks hear
+ * payment.refunded at a real receiver that verifies the signature. A refund the desk made is not
+ * written twice when Stripe notifies it.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { DEMO_STAFF_ADMIN } from '../seed/demo.seed'
+import { londonInstant, londonWorkdays } from '../test-support/dates'
+import { buildTestServer, DEMO, DEMO_CUSTOMER, type TestServer } from '../test-support/test-server'
+import { startWebhookReceiver, type WebhookReceiver } from '../test-support/webhook-receiver'
+import { StripeMock } from '../stripe-processor/testing/stripe-mock'
+import { DASHBOARD_REFUND_MESSAGE } from './processor-refunds'
+import { STRIPE_WEBHOOK_PATH } from './webhooks.routes'
+
+let t: TestServer
+let mock: StripeMock
+let demo: string
+let admin: Record<string, string>
+let receiver: WebhookReceiver
+
+beforeAll(async () => {
+  mock = await new StripeMock().start()
+  vi.stubEnv('CARD_PROCESSOR', 'stripe')
+  vi.stubEnv('STRIPE_SECRET_KEY', 'sk_test_mock')
+  vi.stubEnv('STRIPE_PUBLISHABLE_KEY', 'pk_test_mock')
+  vi.stubEnv('STRIPE_WEBHOOK_SECRET', mock.webhookSecret)
+  vi.stubEnv('STRIPE_API_BASE', mock.baseUrl)
+  t = await buildTestServer()
+  demo = await t.login(DEMO_CUSTOMER)
+  const login = await t.app.inject({ method: 'POST', url: '/api/staff/login', payload: DEMO_STAFF_ADMIN })
+  admin = { authorization: `Bearer ${login.json().token as string}` }
+  receiver = await startWebhookReceiver()
+  const hook = await t.app.inject({ method: 'POST', url: '/api/admin/webhooks', headers: admin, payload: { url: receiver.url, events: ['payment.refunded'] } })
+  expect(hook.statusCode, hook.body).toBe(201)
+  receiver.secret = hook.json().secret
+})
+afterAll(async () => {
+  await receiver.close()
+  await t.close()
+  await mock.stop()
+  vi.unstubAllEnvs()
+})
+beforeEach(() => {
+  mock.failing = false
+})
+
+const slots = londonWorkdays(6, 2).flatMap((day) => ['09:00', '10:00', '11:00', '14:00', '15:00'].map((time) => ({ day, time })))
+let slot = 0
+const inject = (method: 'GET' | 'POST', url: string, token?: string, payload?: object) => t.app.inject({ method, url, headers: token ? t.auth(token) : {}, ...(payload ? { payload } : {}) })
+
+/** A deposit paid by card and captured (Stripe's webhook settled it): the payment a dashboard refund gives back. */
+async function paidDeposit() {
+  const at = slots[slot++]!
+  const held = await inject('POST', '/api/appointments/public', demo, {
+    appointment: { event: { start: londonInstant(at.day, at.time), end: londonInstant(at.day, at.time) }, practitioner: DEMO.pSarah, clinic: DEMO.clinicLondon, service: DEMO.sAntiWrinkle1 },
+  })
+  expect(held.statusCode, held.body).toBe(200)
+  const appointmentId = held.json().appointment.id as string
+  const invoice = await inject('POST', '/api/invoice/create', demo, { customer: DEMO.customerDemo, clinic: DEMO.clinicLondon, appointmentId, origin: 'SALE', description: 'Invoice for Booking Deposit' })
+  const { id: invoiceId, amount } = invoice.json() as { id: string; amount: number }
+  const paid = await inject('POST', `/api/invoice/${invoiceId}/pay`, demo, { payments: [{ value: amount, type: 'Card', coherentPaymentFlag: true }], invoice: invoiceId, idempotencyKey: `${invoiceId}:card` })
+  const { transactionId } = paid.json() as { transactionId: string }
+  mock.confirmInBrowser(transactionId, 'visa')
+  expect((await deliver('payment_intent.amount_capturable_updated', mock.intents.get(transactionId)!)).json()).toMatchObject({ outcome: 'Paid' })
+  return { appointmentId, invoiceId, amount, transactionId }
+}
+
+/** A notification as Stripe sends it: the object as Stripe keeps it, signed with the endpoint's secret. */
+function deliver(type: string, object: Record<string, unknown>, eventId?: string) {
+  const payload = mock.event(type, object, eventId)
+  return t.app.inject({ method: 'POST', url: STRIPE_WEBHOOK_PATH, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': mock.sign(payload) }, payload })
+}
+
+const records = async (invoiceId: string, transactionId: string) => {
+  const payment = await t.db.selectFrom('commerce_payments').select(['status', 'message']).where('transaction_id', '=', transactionId).executeTakeFirstOrThrow()
+  const invoice = await t.db.selectFrom('commerce_invoices').select('payment_status').where('id', '=', invoiceId).executeTakeFirstOrThrow()
+  const items = await t.db.selectFrom('commerce_invoice_items').select('refunded_amount').where('invoice_id', '=', invoiceId).execute()
+  return { payment: payment.status, message: payment.message, invoice: invoice.payment_status, refunded: items.reduce((sum, i) => sum + Number(i.refunded_amount), 0) }
+}
+/** The payment.refunded events about this payment that reached the receiver. */
+const refundEvents = async (transactionId: string) => {
+  await t.app.deps.mail.flush()
+  return receiver.received.filter((r) => r.event.type === 'payment.refunded' && r.event.data.payment.transactionId === transactionId).map((r) => ({ verified: r.verified, ...r.event.data.payment }))
+}
+
+describe("refunds made in Stripe's dashboard", () => {
+  it('a part refund, then the rest: each recorded once whichever notification tells it and however often; payment.refunded for each', async () => {
+    const p = await paidDeposit()
+    const part = Math.round(p.amount * 100) - 1000
+    const first = mock.refundInDashboard(p.transactionId, part)
+    const charged = await deliver('charge.refunded', first.charge, 'evt_charge_refunded_1')
+    expect(charged.statusCode, charged.body).toBe(200)
+    expect(charged.json()).toEqual({ received: true, outcome: 'Refunds', recorded: 1 })
+    // The same refund told again: by refund.updated, and the same event redelivered.
+    expect((await deliver('refund.updated', first.refund)).json()).toEqual({ received: true, outcome: 'Refunds', recorded: 0 })
+    expect((await deliver('charge.refunded', first.charge, 'evt_charge_refunded_1')).json()).toEqual({ received: true, outcome: 'Duplicate' })
+    expect(await records(p.invoiceId, p.transactionId)).toEqual({ payment: 'paid', message: null, invoice: 'Paid', refunded: part / 100 })
+    expect(await refundEvents(p.transactionId)).toEqual([expect.objectContaining({ verified: true, transactionId: p.transactionId, invoiceId: p.invoiceId, amount: part / 100, currency: 'GBP', appointmentIds: [p.appointmentId] })])
+
+    const rest = mock.refundInDashboard(p.transactionId)
+    expect((await deliver('refund.updated', rest.refund)).json()).toEqual({ received: true, outcome: 'Refunds', recorded: 1 })
+    expect((await deliver('charge.refunded', rest.charge)).json()).toEqual({ received: true, outcome: 'Refunds', recorded: 0 })
+    expect(await records(p.invoiceId, p.transactionId)).toEqual({ payment: 'refunded', message: DASHBOARD_REFUND_MESSAGE, invoice: 'Refund', refunded: p.amount })
+    expect((await refundEvents(p.transactionId)).map((e) => e.amount)).toEqual([part / 100, 10])
+    const invoice = await inject('GET', `/api/invoices/${p.invoiceId}`, demo)
+    expect(invoice.json()).toMatchObject({ paymentStatus: 'Refund' })
+  })
+
+  it("is asked for again when Stripe cannot be read (503, Stripe redelivers); an unknown payment's refund is ignored", async () => {
+    const p = await paidDeposit()
+    const { refund } = mock.refundInDashboard(p.transactionId)
+    mock.failing = true
+    const refused = await deliver('refund.updated', refund, 'evt_refund_while_down')
+    expect(refused.statusCode).toBe(503)
+    mock.failing = false
+    expect((await deliver('refund.updated', refund, 'evt_refund_while_down')).json()).toEqual({ received: true, outcome: 'Refunds', recorded: 1 })
+    expect((await records(p.invoiceId, p.transactionId)).payment).toBe('refunded')
+    expect((await deliver('refund.updated', { ...refund, id: 're_elsewhere', payment_intent: 'pi_not_ours' })).json()).toEqual({ received: true, outcome: 'Ignored' })
+  })
+
+  it("the desk's own refund, notified by Stripe afterwards, is not written twice", async () => {
+    const p = await paidDeposit()
+    const desk = await t.app.inject({ method: 'POST', url: `/api/admin/appointments/${p.appointmentId}/refund-deposit`, headers: admin })
+    expect(desk.statusCode, desk.body).toBe(200)
+    const [refund] = [...mock.refunds.values()].filter((r) => r.payment_intent === p.transactionId)
+    expect((await deliver('charge.refunded', mock.charges.get(String(refund!.charge))!)).json()).toEqual({ received: true, outcome: 'Refunds', recorded: 0 })
+    expect(await records(p.invoiceId, p.transactionId)).toEqual({ payment: 'refunded', message: 'Refunded at the desk', invoice: 'Refund', refunded: p.amount })
+    expect((await refundEvents(p.transactionId)).map((e) => e.amount)).toEqual([p.amount])
+  })
+
+  it('two notifications of one refund at once record it once', async () => {
+    const p = await paidDeposit()
+    const { charge, refund } = mock.refundInDashboard(p.transactionId)
+    const answers = await Promise.all([deliver('charge.refunded', charge), deliver('refund.updated', refund)])
+    expect(answers.map((a) => a.json().recorded).sort()).toEqual([0, 1])
+    expect(await records(p.invoiceId, p.transactionId)).toMatchObject({ payment: 'refunded', refunded: p.amount })
+    expect((await refundEvents(p.transactionId)).map((e) => e.amount)).toEqual([p.amount])
+  })
+})
