@@ -27,6 +27,7 @@ import { deskCalendarMigration } from './0125-desk-calendar.migration'
 import { customerNotesMigration } from './0120-customer-notes.migration'
 import { integrationsMigration } from './0135-integrations.migration'
 import { waitlistMigration } from './0115-waitlist.migration'
+import { blockSeriesMigration } from './0155-block-series.migration'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': coreMigration,
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '0125-desk-calendar': deskCalendarMigration,
   '0135-integrations': integrationsMigration,
   '0140-practitioner-notifications': practitionerNotificationsMigration,
+  '0155-block-series': blockSeriesMigration,
 }
 
 export const migrationProvider: MigrationProvider = {
