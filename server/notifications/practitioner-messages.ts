@@ -26,6 +26,8 @@ export interface PractitionerMessageContext {
   deskUrl: string
   /** where the staff login turns these messages off */
   settingsUrl: string
+  /** a booking moved to this practitioner: the practitioner it came from */
+  movedFrom?: string
 }
 
 export function renderPractitionerNotice(kind: AppointmentNoticeKind, appointments: readonly NoticeAppointment[], ctx: PractitionerMessageContext): RenderedMessage | undefined {
@@ -38,7 +40,7 @@ export function renderPractitionerNotice(kind: AppointmentNoticeKind, appointmen
     subject: `${head.subject}: ${ctx.customerName}, ${first.serviceName} on ${formatInTimeZone(start, LONDON_TIME_ZONE, 'dd/MM/yyyy HH:mm')}`,
     paragraphs: [
       `Hi ${ctx.staffName},`,
-      head.lead,
+      kind === 'rescheduled' && ctx.movedFrom ? `A booking has moved to you from ${ctx.movedFrom}. The new time:` : head.lead,
       `Customer: ${ctx.customerName}`,
       `You get these messages because booking notifications are on for your staff login; turn them off at ${ctx.settingsUrl}`,
     ],

@@ -40,6 +40,11 @@ export async function enqueuePractitionerNotices(
     .where((eb) => eb.or([eb('notify_email', '=', true), eb('notify_sms', '=', true)]))
     .execute()
   const appointmentOf = new Map(notice.payload.appointments.map((a) => [a.id, a]))
+  const nameOf = new Map(
+    movedAway.length === 0
+      ? []
+      : (await db.selectFrom('practitioners').select(['id', 'display_name']).where('tenant_id', '=', notice.tenant_id).where('id', 'in', movedAway.map((m) => m.practitionerId)).execute()).map((p) => [p.id, p.display_name]),
+  )
   let sent = 0
   for (const member of staff) {
     const ctx = {
@@ -50,9 +55,12 @@ export async function enqueuePractitionerNotices(
       settingsUrl: `${context.origin}/staff/notifications`,
     }
     const theirs = notice.payload.appointments.filter((a) => practitionerOf.get(a.id) === member.practitioner_id)
+    // The one it went to: moved to them from whom.
+    const cameFrom = movedAway.find((m) => theirs.some((a) => a.id === m.id))
+    const from = cameFrom ? nameOf.get(cameFrom.practitionerId) : undefined
     const left = movedAway.filter((m) => m.practitionerId === member.practitioner_id && appointmentOf.has(m.id))
     const messages = [
-      renderPractitionerNotice(kind as AppointmentNoticeKind, theirs, ctx),
+      renderPractitionerNotice(kind as AppointmentNoticeKind, theirs, from ? { ...ctx, movedFrom: from } : ctx),
       ...left.map((m) => renderPractitionerMovedAway({ was: m, now: appointmentOf.get(m.id)! }, ctx)),
     ]
     for (const message of messages) if (message) sent += await send(trx, notice, context, member, message)

@@ -119,6 +119,7 @@ describe('a booking moved to another practitioner', () => {
     expect(away[0]!.text).toMatch(/Now with James Patel: \w+day .* at 15:30 \(London time\), /)
     expect(away[0]!.text).toContain('turn them off at https://book.clinic.test/staff/notifications')
     expect(subjects(toJames().slice(jamesBefore))).toEqual([expect.stringMatching(/^Booking moved: .* 15:30 \| Harley Aesthetics$/)])
+    expect(toJames().at(-1)!.text).toContain('A booking has moved to you from Dr Sarah Jones. The new time:')
 
     // The customer moves it back to Sarah at 16:00: now James hears it left him.
     const back = await t.app.inject({
@@ -132,12 +133,14 @@ describe('a booking moved to another practitioner', () => {
     expect(subjects(toJames().slice(jamesBefore))).toEqual([expect.stringMatching(/^Booking moved: .* 15:30 /), expect.stringMatching(/^Booking moved away: .* 15:30 /)])
     expect(toJames().at(-1)!.text).toMatch(/Now with Dr Sarah Jones: .* at 16:00 \(London time\)/)
     expect(subjects(toSarah().slice(sarahBefore))).toEqual([expect.stringMatching(/^Booking moved away: /), expect.stringMatching(/^Booking moved: .* 16:00 /)])
+    expect(toSarah().at(-1)!.text).toContain('A booking has moved to you from James Patel. The new time:')
 
     // A new time with the same practitioner leaves no calendar.
     const later = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${id}/move`, headers: admin, payload: { start: londonInstant(day, '16:15') } })
     expect(later.statusCode, later.body).toBe(200)
     await t.app.deps.mail.flush()
     expect(subjects(toSarah().slice(sarahBefore)).at(-1)).toMatch(/^Booking moved: .* 16:15 /)
+    expect(toSarah().at(-1)!.text).toContain('A booking with you has moved. The new time:')
     expect(subjects(toSarah().slice(sarahBefore)).filter((s) => s?.startsWith('Booking moved away'))).toHaveLength(1)
 
     // James turns mail off and sets a number: a move away from him is a text only.
