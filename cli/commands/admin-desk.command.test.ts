@@ -80,6 +80,22 @@ describe('clinic admin block', () => {
     expect(removed.code).toBe(0)
     expect(removed.stdout).toContain('The block has been removed.')
   })
+
+  it('remove --series or --following removes a repeating block with the rest of its series; both at once are refused before any call', async () => {
+    nock(HOST).delete(`/api/admin/blocks/${ID}`).query({ scope: 'series' }).reply(200, { message: '5 blocks of the series have been removed.' })
+    const series = await cli('admin', 'block', 'remove', ID, '--series')
+    expect([series.code, series.stdout.trim()]).toEqual([0, '5 blocks of the series have been removed.'])
+    nock(HOST).delete(`/api/admin/blocks/${ID}`).query({ scope: 'following' }).reply(200, { message: '2 blocks of the series have been removed.' })
+    const following = await cli('admin', 'block', 'remove', ID, '--following')
+    expect([following.code, following.stdout.trim()]).toEqual([0, '2 blocks of the series have been removed.'])
+    nock(HOST).delete(`/api/admin/blocks/${ID}`).query({ scope: 'series' }).reply(400, { statusCode: 400, message: 'This block does not repeat: remove it on its own.' })
+    const single = await cli('admin', 'block', 'remove', ID, '--series')
+    expect(single.code).toBe(1)
+    expect(single.stderr).toContain('This block does not repeat: remove it on its own.')
+    const both = await cli('admin', 'block', 'remove', ID, '--series', '--following')
+    expect(both.code).toBe(2)
+    expect(both.stderr).toContain('Choose one of --series and --following.')
+  })
 })
 
 describe('clinic admin checkout', () => {

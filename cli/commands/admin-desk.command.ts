@@ -1,7 +1,7 @@
 /**
  * The desk's calendar and checkout from the command line (issue 29):
  * - `clinic admin block add|list|remove`: breaks, blocks (meetings) and leave of a practitioner, `add
- *   --repeat weekday|day|week --until DATE` a repeating one;
+ *   --repeat weekday|day|week --until DATE` a repeating one, `remove --series|--following` all of it or the rest;
  * - `clinic admin checkout <appointment-id> [--cash N] [--terminal N] [--card N [--card-id ID]] [--voucher CODE:N]`:
  *   the balance shown, or taken when payments are given (they must add up to it);
  * - `clinic admin refund-deposit <appointment-id>`.
@@ -141,9 +141,13 @@ export function registerDeskCommands(admin: Command, ctx: CliContext, call: CliC
   block
     .command('remove')
     .argument('<block-id>', 'the block id (block list shows it)', parseObjectId)
-    .description('remove a block: the time is offered again at once')
-    .action(async (id: string) => {
-      const done = await call('Removing the block', () => ctx.useCase(RemoveBlock).execute(id))
+    .description('remove a block: the time is offered again at once; --series or --following for a repeating block')
+    .option('--series', 'remove every block of its repeating series')
+    .option('--following', 'remove it and the later blocks of its repeating series')
+    .action(async (id: string, opts: { series?: boolean; following?: boolean }) => {
+      if (opts.series && opts.following) throw usageError('Choose one of --series and --following.')
+      const scope = opts.series ? 'series' : opts.following ? 'following' : undefined
+      const done = await call(scope ? 'Removing the blocks' : 'Removing the block', () => ctx.useCase(RemoveBlock).execute(id, scope))
       ctx.print(done, () => done.message ?? 'Removed.')
     })
 

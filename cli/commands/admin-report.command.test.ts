@@ -15,7 +15,7 @@ afterAll(() => home.remove())
 const CLINIC = '0123456789abcdef01234567'
 const MAYA = '0123456789abcdef01234568'
 const activity = { bookings: 12, completed: 8, cancelled: 3, cancelledByCustomer: 2, cancelledByClinic: 1, cancelledLate: 1, noShows: 1, bookedMinutes: 540, workingMinutes: 1440, utilisation: 37.5 }
-const takings = { depositsTaken: 120, paymentsTaken: 470.5, refunds: 20, coursesSold: 1, courseSales: 300, vouchersSold: 1, voucherSales: 50 }
+const takings = { depositsTaken: 120, paymentsTaken: 470.5, refunds: 20, vouchersRedeemed: 30, coursesSold: 1, courseSales: 300, vouchersSold: 1, voucherSales: 50 }
 const REPORT = {
   from: '2026-11-01',
   to: '2026-11-30',
@@ -36,7 +36,7 @@ describe('clinic admin report', () => {
     const maya = run.stdout.split('\n').find((l) => l.startsWith('Maya Thompson'))!
     expect(maya.split(/\s{2,}/)).toEqual(['Maya Thompson', 'Bristol', '12', '8', '3', '2', '1', '1', '1', '9.0', '24.0', '37.5%'])
     const total = run.stdout.split('\n').filter((l) => l.startsWith('Total'))
-    expect(total[1]!.split(/\s{2,}/)).toEqual(['Total', '£120.00', '£470.50', '£20.00', '1 / £300.00', '1 / £50.00'])
+    expect(total[1]!.split(/\s{2,}/)).toEqual(['Total', '£120.00', '£470.50', '£20.00', '£30.00', '1 / £300.00', '1 / £50.00'])
   })
 
   it('--csv writes the spreadsheet rows, --json the API answer', async () => {
@@ -45,7 +45,7 @@ describe('clinic admin report', () => {
     expect(csv.code).toBe(0)
     const lines = csv.stdout.trimEnd().split('\r\n')
     expect(lines.map((l) => l.split(',')[0])).toEqual(['Row', 'Clinic', 'Practitioner', 'Total'])
-    expect(lines[2]).toBe('Practitioner,Bristol,Maya Thompson,12,8,3,2,1,1,1,540,1440,37.5,,,,,,,')
+    expect(lines[2]).toBe('Practitioner,Bristol,Maya Thompson,12,8,3,2,1,1,1,540,1440,37.5,,,,,,,,')
     const json = await cli('--json', 'admin', 'report', '--from', '2026-11-01', '--to', '2026-11-30')
     expect(json.code).toBe(0)
     expect(JSON.parse(json.stdout)).toEqual(REPORT)

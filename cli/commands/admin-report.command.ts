@@ -13,7 +13,7 @@ import type { CliContext } from '../context'
 import { usageError } from '../exit-codes'
 import { formatTable, type Column } from '../output/table'
 
-type Activity = Omit<ReportTotals, 'depositsTaken' | 'paymentsTaken' | 'refunds' | 'coursesSold' | 'courseSales' | 'vouchersSold' | 'voucherSales'>
+type Activity = Omit<ReportTotals, 'depositsTaken' | 'paymentsTaken' | 'refunds' | 'vouchersRedeemed' | 'coursesSold' | 'courseSales' | 'vouchersSold' | 'voucherSales'>
 
 const percent = (value: number | null) => (value === null ? '-' : `${value.toFixed(1)}%`)
 const hours = (minutes: number) => (minutes / 60).toFixed(1)
@@ -42,6 +42,7 @@ export function reportText(report: Report): string {
     { header: 'Deposits', value: (c) => money(c.depositsTaken), align: 'right' },
     { header: 'Payments', value: (c) => money(c.paymentsTaken), align: 'right' },
     { header: 'Refunds', value: (c) => money(c.refunds), align: 'right' },
+    { header: 'Redeemed', value: (c) => money(c.vouchersRedeemed), align: 'right' },
     { header: 'Courses', value: (c) => `${c.coursesSold} / ${money(c.courseSales)}`, align: 'right' },
     { header: 'Vouchers', value: (c) => `${c.vouchersSold} / ${money(c.voucherSales)}`, align: 'right' },
   ])

@@ -145,8 +145,10 @@ export async function moveByClinic(
 ): Promise<E.Either<ServiceError, DayBooking>> {
   try {
     return await db.transaction().execute(async (trx) => {
+      const before = await repo.appointmentRow(operatorDb(asHandle(trx)), who.staff.tenant_id, id)
       const result = await move(operatorDb(asHandle(trx)), who, id, to, now, isOverlap)
-      if (E.isRight(result) && result.right.customerId) await notify(trx, who.staff.tenant_id, { kind: 'rescheduled', appointmentIds: [id], at: now })
+      const movedFrom = before ? [{ id, practitionerId: before.practitioner_id, start: new Date(before.starts_at).toISOString() }] : []
+      if (E.isRight(result) && result.right.customerId) await notify(trx, who.staff.tenant_id, { kind: 'rescheduled', appointmentIds: [id], at: now, movedFrom })
       if (E.isRight(result)) await emitWebhookEvent(trx, who.staff.tenant_id, 'booking.moved', now, () => appointmentsData(trx, who.staff.tenant_id, [id], { movedBy: 'clinic' }))
       return result
     })

@@ -150,7 +150,7 @@ export async function reschedule(
           .executeTakeFirst()
         if (Number(updated.numUpdatedRows) !== 1) throw new ChangedMeanwhile()
       }
-      await notify(trx, tenant, { kind: 'rescheduled', appointmentIds: groupIds, at: deps.now })
+      await notify(trx, tenant, { kind: 'rescheduled', appointmentIds: groupIds, at: deps.now, movedFrom: [{ id, practitionerId: current.practitioner.id, start: current.event.start }] })
       await emitWebhookEvent(trx, tenant, 'booking.moved', deps.now, () => appointmentsData(trx, tenant, groupIds, { movedBy: 'customer' }))
       return undefined
     })))

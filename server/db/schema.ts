@@ -98,6 +98,8 @@ export interface AppointmentsTable {
   service_id: string | null
   /** the desk's label of a block of time (0125) */
   note: ColumnType<string | null, string | null | undefined, string | null>
+  /** the repeating block series a block belongs to (0155) */
+  series_id: ColumnType<string | null, string | null | undefined, string | null>
   /** 'Appointment' | 'Break' | 'Block' | 'Leave' */
   type: Generated<string>
   status: string

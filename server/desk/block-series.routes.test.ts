@@ -1,4 +1,4 @@
-/** Repeating blocks of time through the admin API (issue 29), on the seeded demo tenant: all the series or none of it. */
+/** Repeating blocks of time through the admin API (issue 29), on the seeded demo tenant: all the series or none of it, removed whole, from one on, or one by one. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { londonDate, londonInstant } from '../test-support/dates'
 import { buildTestServer, DEMO, type TestServer } from '../test-support/test-server'
@@ -65,5 +65,51 @@ describe('POST /admin/blocks/series', () => {
     const own = await series(sarah, { practitioner: DEMO.pSarah, type: 'Block', start: londonInstant(monday, '09:00'), end: londonInstant(monday, '09:30'), every: 'week', until: addDays(monday, 14) })
     expect(own.statusCode, own.body).toBe(201)
     expect(own.json()).toHaveLength(3)
+  })
+})
+
+describe('DELETE /admin/blocks/{id}?scope= (a repeating block)', () => {
+  const remove = (id: string, scope?: string, headers = admin) => t.app.inject({ method: 'DELETE', url: `/api/admin/blocks/${id}${scope ? `?scope=${scope}` : ''}`, headers })
+  const at16 = async () => (await blocksOf(nextMonday, addDays(nextMonday, 6))).filter((b) => b.note === 'Admin').map((b) => b.start)
+
+  it('removes one block, it and the following ones, or the whole series; each time offered again at once', async () => {
+    const created = await series(admin, { practitioner: DEMO.pSarah, type: 'Block', start: londonInstant(nextMonday, '16:00'), end: londonInstant(nextMonday, '16:30'), every: 'weekday', until: addDays(nextMonday, 4), note: 'Admin' })
+    expect(created.statusCode, created.body).toBe(201)
+    const blocks = created.json() as { id: string; start: string; seriesId?: string }[]
+    expect(blocks).toHaveLength(5)
+    expect(new Set(blocks.map((b) => b.seriesId)).size).toBe(1)
+    expect(blocks[0]!.seriesId).toMatch(/^[0-9a-f]{24}$/)
+    const dates = weekDates(nextMonday).slice(0, 5)
+    const thursday = dates[3]!
+    expect(await validStarts(thursday)).not.toContain(londonInstant(thursday, '16:00'))
+
+    // Friday's alone.
+    const one = await remove(blocks[4]!.id, 'block')
+    expect([one.statusCode, one.json().message]).toEqual([200, 'The block has been removed.'])
+    expect(await at16()).toEqual(dates.slice(0, 4).map((d) => londonInstant(d, '16:00')))
+    // Wednesday's and the following (Thursday's).
+    const following = await remove(blocks[2]!.id, 'following')
+    expect([following.statusCode, following.json().message]).toEqual([200, '2 blocks of the series have been removed.'])
+    expect(await at16()).toEqual(dates.slice(0, 2).map((d) => londonInstant(d, '16:00')))
+    expect(await validStarts(thursday)).toContain(londonInstant(thursday, '16:00'))
+    // The rest of the series, named by its last block.
+    const all = await remove(blocks[1]!.id, 'series')
+    expect([all.statusCode, all.json().message]).toEqual([200, '2 blocks of the series have been removed.'])
+    expect(await at16()).toEqual([])
+    expect((await remove(blocks[0]!.id, 'series')).statusCode).toBe(404)
+  })
+
+  it("refuses a series scope for a single block, an unknown scope, and another practitioner's series for a practitioner", async () => {
+    const single = (await blocksOf(nextMonday, addDays(nextMonday, 6))).find((b) => b.start === londonInstant(addDays(nextMonday, 2), '10:00')) as { id: string; seriesId?: string } | undefined
+    expect(single?.seriesId).toBeUndefined()
+    const refused = await remove(single!.id, 'series')
+    expect([refused.statusCode, refused.json().message]).toEqual([400, 'This block does not repeat: remove it on its own.'])
+    expect((await remove(single!.id, 'everything')).statusCode).toBe(400)
+    const james = await series(admin, { practitioner: DEMO.pJames, type: 'Break', start: londonInstant(addDays(nextMonday, 1), '17:00'), end: londonInstant(addDays(nextMonday, 1), '17:30'), every: 'day', until: addDays(nextMonday, 2) })
+    expect(james.statusCode, james.body).toBe(201)
+    const [first] = james.json() as { id: string }[]
+    expect((await remove(first!.id, 'series', sarah)).statusCode).toBe(403)
+    const gone = await remove(first!.id, 'series')
+    expect([gone.statusCode, gone.json().message]).toEqual([200, '2 blocks of the series have been removed.'])
   })
 })

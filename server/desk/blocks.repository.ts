@@ -15,6 +15,7 @@ export interface BlockRow {
   clinic_id: string
   location: string
   note: string | null
+  series_id: string | null
 }
 
 function blocksQuery(db: OperatorDbOrTrx, tenant: string) {
@@ -32,6 +33,7 @@ function blocksQuery(db: OperatorDbOrTrx, tenant: string) {
       'a.clinic_id',
       sql<string>`coalesce(c.name, c.account_name)`.as('location'),
       'a.note',
+      'a.series_id',
     ])
     .where('a.tenant_id', '=', tenant)
     .where('a.type', 'in', [...BLOCK_TYPE_VALUES])
@@ -58,6 +60,8 @@ export interface NewBlock {
   end: Date
   note: string | null
   now: Date
+  /** the series it belongs to (a repeating block) */
+  seriesId?: string
 }
 
 /** Writes the block; the exclusion constraint refuses it (23P01) where it overlaps a booking, a hold or a block. */
@@ -87,6 +91,7 @@ export async function insertBlock(db: OperatorDbOrTrx, block: NewBlock): Promise
       transaction_id: null,
       hold_id: null,
       note: block.note,
+      series_id: block.seriesId ?? null,
       created_at: block.now,
       updated_at: block.now,
     })
@@ -98,6 +103,14 @@ export async function insertBlock(db: OperatorDbOrTrx, block: NewBlock): Promise
 export async function deleteBlock(db: OperatorDbOrTrx, tenant: string, id: string): Promise<boolean> {
   const result = await db.deleteFrom('appointments').where('tenant_id', '=', tenant).where('id', '=', id).where('type', 'in', [...BLOCK_TYPE_VALUES]).executeTakeFirst()
   return Number(result.numDeletedRows) === 1
+}
+
+/** Deletes a series' blocks, those starting at or after `from` when given; answers how many went. */
+export async function deleteSeries(db: OperatorDbOrTrx, tenant: string, seriesId: string, from?: Date): Promise<number> {
+  let q = db.deleteFrom('appointments').where('tenant_id', '=', tenant).where('series_id', '=', seriesId).where('type', 'in', [...BLOCK_TYPE_VALUES]).where('status', '=', 'Scheduled')
+  if (from) q = q.where('starts_at', '>=', from)
+  const result = await q.executeTakeFirst()
+  return Number(result.numDeletedRows)
 }
 
 /** The clinics where the practitioner works on a weekday (0 = Sunday), then any other clinic they work at. */

@@ -5,7 +5,7 @@
  * cache, busy.repository.ts) see it at once. A practitioner sees and changes only their own calendar.
  */
 import * as E from 'fp-ts/Either'
-import type { BlockType, CreateBlockBody, CreateBlockSeriesBody, PractitionerWeek, TimeBlock } from '../../src/contract/desk-calendar.routes'
+import type { BlockType, CreateBlockBody, CreateBlockSeriesBody, PractitionerWeek, RemoveScope, TimeBlock } from '../../src/contract/desk-calendar.routes'
 import { blockSeries, SERIES_MESSAGES, SERIES_REFUSAL_TEXT } from '../../src/domain/desk/block-series'
 import { BLOCK_MESSAGES, BLOCK_REFUSAL_TEXT, checkBlock, hoursOfWeek, londonInstant, weekDates, weekdayOf, addDays, type WeeklyHours } from '../../src/domain/desk/week'
 import { londonDateOf } from '../../src/domain/london'
@@ -14,6 +14,7 @@ import type { SignedInStaff } from '../staff/staff.service'
 import type { OperatorDb, OperatorDbOrTrx } from '../staff/staff.tables'
 import { appointmentsBetween, idsNamed } from '../admin/day.repository'
 import { DAY_MESSAGES, dayBooking } from '../admin/day.service'
+import { newId } from '../commerce/commerce.tables'
 import * as repo from './blocks.repository'
 
 const ownOnly = (who: SignedInStaff) => who.role === 'practitioner'
@@ -29,6 +30,7 @@ export function blockView(row: repo.BlockRow): TimeBlock {
     locationId: row.clinic_id,
     location: row.location,
     ...(row.note ? { note: row.note } : {}),
+    ...(row.series_id ? { seriesId: row.series_id } : {}),
   }
 }
 
@@ -105,12 +107,13 @@ export async function createBlockSeries(
     if (!clinics.get(weekday)) return E.left(invalid(BLOCK_MESSAGES.noLocation))
   }
   let writing = ''
+  const seriesId = newId()
   try {
     const ids = await db.transaction().execute(async (trx) => {
       const out: string[] = []
       for (const block of series.right) {
         writing = block.date
-        out.push(await repo.insertBlock(trx, { tenant, type: body.type, practitionerId: practitioner.right, clinicId: clinics.get(weekdayOf(block.date))!, start: block.start, end: block.end, note, now }))
+        out.push(await repo.insertBlock(trx, { tenant, type: body.type, practitionerId: practitioner.right, clinicId: clinics.get(weekdayOf(block.date))!, start: block.start, end: block.end, note, now, seriesId }))
       }
       return out
     })
@@ -134,13 +137,22 @@ export async function listBlocks(db: OperatorDbOrTrx, who: SignedInStaff, query:
   return E.right(rows.map(blockView))
 }
 
-export async function removeBlock(db: OperatorDbOrTrx, who: SignedInStaff, id: string): Promise<E.Either<ServiceError, { message: string }>> {
+/**
+ * Removes a block; with scope 'series' every block of its repeating series, with 'following' it and
+ * the series' later ones (one statement: all of them or none). A series is one practitioner's.
+ */
+export async function removeBlock(db: OperatorDbOrTrx, who: SignedInStaff, id: string, scope: RemoveScope = 'block'): Promise<E.Either<ServiceError, { message: string }>> {
   const tenant = who.staff.tenant_id
   const row = await repo.blockRow(db, tenant, id)
   if (!row) return E.left(notFound(BLOCK_MESSAGES.notFound))
   if (ownOnly(who) && row.practitioner_id !== who.staff.practitioner_id) return E.left(notAllowed(DAY_MESSAGES.notYours))
+  if (scope !== 'block') {
+    if (!row.series_id) return E.left(invalid(SERIES_MESSAGES.notInSeries))
+    const count = await repo.deleteSeries(db, tenant, row.series_id, scope === 'following' ? new Date(row.starts_at) : undefined)
+    return count > 0 ? E.right({ message: SERIES_MESSAGES.removed(count) }) : E.left(notFound(BLOCK_MESSAGES.notFound))
+  }
   if (!(await repo.deleteBlock(db, tenant, id))) return E.left(notFound(BLOCK_MESSAGES.notFound))
-  return E.right({ message: 'The block has been removed.' })
+  return E.right({ message: SERIES_MESSAGES.removed(1) })
 }
 
 export async function practitionerWeek(db: OperatorDbOrTrx, who: SignedInStaff, query: { practitioner: string; date: string }): Promise<E.Either<ServiceError, PractitionerWeek>> {

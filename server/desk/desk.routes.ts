@@ -39,9 +39,9 @@ export async function deskRoutes(app: FastifyInstance, deps: ServerDeps): Promis
     return answer(await calendar.createBlockSeries(operatorDb(ctx.db), who, body, ctx.now(), isOverlapViolation), 201)
   })
 
-  serve(app, removeBlock, async ({ params }, ctx) => {
+  serve(app, removeBlock, async ({ params, query }, ctx) => {
     const who = await requireStaff(ctx, ANY_STAFF)
-    return answer(await calendar.removeBlock(operatorDb(ctx.db), who, params.id))
+    return answer(await calendar.removeBlock(operatorDb(ctx.db), who, params.id, query.scope))
   })
 
   serve(app, getCheckout, async ({ params }, ctx) => {

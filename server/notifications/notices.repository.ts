@@ -43,6 +43,15 @@ export interface NoticePayload {
   voucher?: NoticeVoucher
   /** form-to-fill-in: the form sent */
   form?: NoticeForm
+  /** rescheduled: the appointments that left a practitioner's calendar (moved to another), as they were */
+  movedFrom?: NoticeMovedFrom[]
+}
+
+/** Where an appointment was before a move to another practitioner: that practitioner is told it left. */
+export interface NoticeMovedFrom {
+  id: string
+  practitionerId: string
+  start: string
 }
 
 export interface NoticeVoucher {
@@ -92,7 +101,7 @@ async function snapshot(db: DbOrTrx, tenant: string, ids: readonly string[]) {
     .innerJoin('services as s', (j) => j.onRef('s.id', '=', 'a.service_id').on('s.tenant_id', '=', tenant))
     .innerJoin('practitioners as p', (j) => j.onRef('p.id', '=', 'a.practitioner_id').on('p.tenant_id', '=', tenant))
     .innerJoin('clinics as c', (j) => j.onRef('c.id', '=', 'a.clinic_id').on('c.tenant_id', '=', tenant))
-    .select(['a.id', 'a.customer_id', 'a.status', 'a.starts_at', 'a.ends_at', 'a.price', 's.name as service_name', 's.online_name', 'p.display_name', 'c.account_name', 'c.line1', 'c.line2', 'c.city', 'c.post_code'])
+    .select(['a.id', 'a.customer_id', 'a.practitioner_id', 'a.status', 'a.starts_at', 'a.ends_at', 'a.price', 's.name as service_name', 's.online_name', 'p.display_name', 'c.account_name', 'c.line1', 'c.line2', 'c.city', 'c.post_code'])
     .where('a.tenant_id', '=', tenant)
     .where('a.id', 'in', [...ids])
     .orderBy('a.starts_at')
@@ -131,7 +140,7 @@ export function addressOf(row: { line1: string; line2: string | null; city: stri
 export async function insertNotice(
   db: DbOrTrx,
   tenant: string,
-  notice: { kind: AppointmentNoticeKind; appointmentIds: readonly string[]; at: Date; leadMinutes?: number; deposit?: NoticeDeposit },
+  notice: { kind: AppointmentNoticeKind; appointmentIds: readonly string[]; at: Date; leadMinutes?: number; deposit?: NoticeDeposit; movedFrom?: readonly NoticeMovedFrom[] },
 ): Promise<void> {
   if (notice.appointmentIds.length === 0) return
   const rows = await snapshot(db, tenant, notice.appointmentIds)
@@ -151,8 +160,12 @@ export async function insertNotice(
       sequence: await sequenceOf(db, tenant, r.id, CHANGES_EVENT.has(notice.kind)),
     })
   }
+  // Only a move to another practitioner leaves a calendar; a new time with the same one does not.
+  const nowWith = new Map(rows.map((r) => [r.id, r.practitioner_id]))
+  const movedFrom = (notice.movedFrom ?? []).filter((m) => nowWith.has(m.id) && nowWith.get(m.id) !== m.practitionerId).map((m) => ({ id: m.id, practitionerId: m.practitionerId, start: new Date(m.start).toISOString() }))
   const payload: NoticePayload = {
     appointments,
+    ...(movedFrom.length > 0 ? { movedFrom } : {}),
     ...(notice.leadMinutes !== undefined ? { leadMinutes: notice.leadMinutes } : {}),
     ...(notice.deposit ? { deposit: notice.deposit } : {}),
   }

@@ -15,7 +15,7 @@ import { brandingOf, htmlOf } from './mail-layout'
 import { attendeeOf, organizerOf } from './calendar.service'
 import { renderNotice, textOf } from './messages'
 import { renderPurchase } from './purchase-messages'
-import { claimPendingNotices, insertNotice, insertPurchaseNotice, markRendered, type AppointmentNoticeKind, type NoticeDeposit, type NoticeForm, type NoticePurchase, type NoticeRow, type NoticeVoucher, type PurchaseNoticeKind } from './notices.repository'
+import { claimPendingNotices, insertNotice, insertPurchaseNotice, markRendered, type AppointmentNoticeKind, type NoticeDeposit, type NoticeForm, type NoticeMovedFrom, type NoticePurchase, type NoticeRow, type NoticeVoucher, type PurchaseNoticeKind } from './notices.repository'
 import { markPassedReminders, planDueReminders } from './reminders'
 import type { SmsPort } from './sms.port'
 import { LoggedSms } from './logged-sms.adapter'
@@ -25,9 +25,14 @@ export type { NoticeKind } from './notices.repository'
 
 /**
  * Tells the customer about a change to a visit (its first appointment and the linked ones). One line
- * for the booking and payment code, inside the transaction of the change.
+ * for the booking and payment code, inside the transaction of the change. A move names where each
+ * appointment was (movedFrom), so that a practitioner it left is told.
  */
-export async function notify(db: DbOrTrx, tenant: string, notice: { kind: AppointmentNoticeKind; appointmentIds: readonly string[]; at: Date; deposit?: NoticeDeposit }): Promise<void> {
+export async function notify(
+  db: DbOrTrx,
+  tenant: string,
+  notice: { kind: AppointmentNoticeKind; appointmentIds: readonly string[]; at: Date; deposit?: NoticeDeposit; movedFrom?: readonly NoticeMovedFrom[] },
+): Promise<void> {
   await insertNotice(db, tenant, notice)
   if (notice.kind === 'booked' || notice.kind === 'rescheduled') await markPassedReminders(db, tenant, notice.appointmentIds, notice.at)
 }

@@ -26,6 +26,8 @@ export interface PractitionerMessageContext {
   deskUrl: string
   /** where the staff login turns these messages off */
   settingsUrl: string
+  /** a booking moved to this practitioner: the practitioner it came from */
+  movedFrom?: string
 }
 
 export function renderPractitionerNotice(kind: AppointmentNoticeKind, appointments: readonly NoticeAppointment[], ctx: PractitionerMessageContext): RenderedMessage | undefined {
@@ -38,12 +40,34 @@ export function renderPractitionerNotice(kind: AppointmentNoticeKind, appointmen
     subject: `${head.subject}: ${ctx.customerName}, ${first.serviceName} on ${formatInTimeZone(start, LONDON_TIME_ZONE, 'dd/MM/yyyy HH:mm')}`,
     paragraphs: [
       `Hi ${ctx.staffName},`,
-      head.lead,
+      kind === 'rescheduled' && ctx.movedFrom ? `A booking has moved to you from ${ctx.movedFrom}. The new time:` : head.lead,
       `Customer: ${ctx.customerName}`,
       `You get these messages because booking notifications are on for your staff login; turn them off at ${ctx.settingsUrl}`,
     ],
     details: sorted.map((a) => `${a.serviceName}, ${when(new Date(a.start))} (London time), ${a.clinicName}`),
     action: { label: 'Open the desk', url: ctx.deskUrl },
     sms: `${ctx.organisationName}: ${head.sms} ${ctx.customerName}, ${first.serviceName} ${formatInTimeZone(start, LONDON_TIME_ZONE, 'EEE d MMM HH:mm')}, ${first.clinicName}.`,
+  }
+}
+
+/**
+ * A booking moved from this practitioner to another: it has left their calendar. Staff may know to
+ * whom and when it went; the time it had with them comes first.
+ */
+export function renderPractitionerMovedAway(moved: { was: { start: string }; now: NoticeAppointment }, ctx: PractitionerMessageContext): RenderedMessage {
+  const was = new Date(moved.was.start)
+  const now = moved.now
+  return {
+    subject: `Booking moved away: ${ctx.customerName}, ${now.serviceName} on ${formatInTimeZone(was, LONDON_TIME_ZONE, 'dd/MM/yyyy HH:mm')}`,
+    paragraphs: [
+      `Hi ${ctx.staffName},`,
+      'A booking has moved to another practitioner and is no longer in your calendar:',
+      `Customer: ${ctx.customerName}`,
+      `Now with ${now.practitionerName}: ${when(new Date(now.start))} (London time), ${now.clinicName}`,
+      `You get these messages because booking notifications are on for your staff login; turn them off at ${ctx.settingsUrl}`,
+    ],
+    details: [`${now.serviceName}, ${when(was)} (London time), ${now.clinicName}`],
+    action: { label: 'Open the desk', url: ctx.deskUrl },
+    sms: `${ctx.organisationName}: booking moved away ${ctx.customerName}, ${now.serviceName} ${formatInTimeZone(was, LONDON_TIME_ZONE, 'EEE d MMM HH:mm')}, now with ${now.practitionerName}.`,
   }
 }

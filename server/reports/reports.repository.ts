@@ -95,6 +95,7 @@ export interface TakingsRow {
   deposits: string
   payments: string
   refunds: string
+  vouchers_redeemed: string
   courses_sold: number
   course_sales: string
   vouchers_sold: number
@@ -104,12 +105,14 @@ export interface TakingsRow {
 /**
  * Money by the invoice's clinic (null: sold online without one), by the payment's settlement date:
  * paid payments, those of invoices that pay for appointments (deposits), refunded ones, and the
- * course and gift voucher lines of paid invoices.
+ * course and gift voucher lines of paid invoices (each invoice once, however many payments paid it).
+ * A gift voucher taken at checkout (payment type Giftvoucher, spec section 9) is no new money: the
+ * voucher's sale was; it is counted apart, as redeemed, and never in payments or deposits.
  */
 export async function takings(db: DbOrTrx, w: ReportWindow): Promise<TakingsRow[]> {
   const result = await sql<TakingsRow>`
     WITH settled AS (
-      SELECT p.invoice_id, p.amount, p.status, i.clinic_id,
+      SELECT p.invoice_id, p.amount, p.status, i.clinic_id, p.type = 'Giftvoucher' AS by_voucher,
         EXISTS (SELECT 1 FROM commerce_invoice_appointments ia WHERE ia.invoice_id = p.invoice_id) AS for_appointments
       FROM commerce_payments p
       JOIN commerce_invoices i ON i.id = p.invoice_id
@@ -117,27 +120,75 @@ export async function takings(db: DbOrTrx, w: ReportWindow): Promise<TakingsRow[
         AND p.settled_at >= ${startOf(w)} AND p.settled_at < ${endOf(w)}
         ${clinicFilter('i.clinic_id', w)}
     ),
+    paid_invoices AS (
+      SELECT DISTINCT invoice_id, clinic_id FROM settled WHERE status = 'paid' AND NOT by_voucher
+    ),
     lines AS (
       SELECT s.clinic_id,
         sum(it.quantity) FILTER (WHERE it.type = 'Course') AS courses_sold,
         sum(it.final_price) FILTER (WHERE it.type = 'Course') AS course_sales,
         sum(it.quantity) FILTER (WHERE it.type = 'Giftvoucher') AS vouchers_sold,
         sum(it.final_price) FILTER (WHERE it.type = 'Giftvoucher') AS voucher_sales
-      FROM settled s JOIN commerce_invoice_items it ON it.invoice_id = s.invoice_id
-      WHERE s.status = 'paid' AND it.type IN ('Course', 'Giftvoucher')
+      FROM paid_invoices s JOIN commerce_invoice_items it ON it.invoice_id = s.invoice_id
+      WHERE it.type IN ('Course', 'Giftvoucher')
       GROUP BY s.clinic_id
     ),
     money AS (
       SELECT clinic_id,
-        coalesce(sum(amount) FILTER (WHERE status = 'paid' AND for_appointments), 0) AS deposits,
-        coalesce(sum(amount) FILTER (WHERE status = 'paid'), 0) AS payments,
-        coalesce(sum(amount) FILTER (WHERE status = 'refunded'), 0) AS refunds
+        coalesce(sum(amount) FILTER (WHERE status = 'paid' AND for_appointments AND NOT by_voucher), 0) AS deposits,
+        coalesce(sum(amount) FILTER (WHERE status = 'paid' AND NOT by_voucher), 0) AS payments,
+        coalesce(sum(amount) FILTER (WHERE status = 'refunded' AND NOT by_voucher), 0) AS refunds,
+        coalesce(sum(amount) FILTER (WHERE status = 'paid' AND by_voucher), 0) AS vouchers_redeemed
       FROM settled GROUP BY clinic_id
     )
-    SELECT m.clinic_id, m.deposits::text, m.payments::text, m.refunds::text,
+    SELECT m.clinic_id, m.deposits::text, m.payments::text, m.refunds::text, m.vouchers_redeemed::text,
       coalesce(l.courses_sold, 0)::int AS courses_sold, coalesce(l.course_sales, 0)::text AS course_sales,
       coalesce(l.vouchers_sold, 0)::int AS vouchers_sold, coalesce(l.voucher_sales, 0)::text AS voucher_sales
     FROM money m LEFT JOIN lines l ON l.clinic_id IS NOT DISTINCT FROM m.clinic_id`.execute(db)
+  return result.rows
+}
+
+export interface BlockedRow {
+  clinic_id: string
+  practitioner_id: string
+  blocked_minutes: number
+}
+
+/**
+ * Minutes of working time taken by the desk's blocks (Break, Block, Leave: appointment rows of those
+ * types): each block clipped to the practitioner's weekly hours of each London date of the range it
+ * covers, less its overlap with their weekly breaks (not working time anyway), on dates no closure
+ * takes (as working() reads them). A block stops the practitioner at every clinic (one calendar), so
+ * the minutes come off the clinic of the hours it covers. The range test is the one of the overlap
+ * constraint's GiST index (appointments_no_overlap), so a long leave that began before the range counts.
+ */
+export async function blocked(db: DbOrTrx, w: ReportWindow): Promise<BlockedRow[]> {
+  const at = (column: string) => sql`((days.day + ${sql.ref(column)}::time)::timestamp AT TIME ZONE ${LONDON})`
+  const result = await sql<BlockedRow>`
+    WITH days AS (
+      SELECT d::date AS day, to_char(d, 'YYYY-MM-DD') AS iso, extract(dow FROM d)::int AS weekday
+      FROM generate_series(${w.from}::date, ${w.to}::date, interval '1 day') AS d
+    ),
+    blocks AS (
+      SELECT a.practitioner_id, a.starts_at, a.ends_at FROM appointments a
+      WHERE a.tenant_id = ${w.tenant} AND a.type IN ('Break', 'Block', 'Leave') AND a.status = 'Scheduled'
+        AND tstzrange(a.starts_at, a.ends_at) && tstzrange(${startOf(w)}, ${endOf(w)})
+    )
+    SELECT h.clinic_id, h.practitioner_id,
+      round(sum(CASE WHEN h.kind = 'break' THEN -1 ELSE 1 END
+        * greatest(0, extract(epoch FROM least(b.ends_at, ${at('h.end_time')}) - greatest(b.starts_at, ${at('h.start_time')})) / 60)))::int AS blocked_minutes
+    FROM blocks b
+    JOIN days ON days.day >= (b.starts_at AT TIME ZONE ${LONDON})::date AND days.day <= (b.ends_at AT TIME ZONE ${LONDON})::date
+    JOIN practitioner_hours h ON h.tenant_id = ${w.tenant} AND h.practitioner_id = b.practitioner_id AND h.weekday = days.weekday
+    JOIN practitioners p ON p.id = h.practitioner_id AND p.active
+    WHERE TRUE ${clinicFilter('h.clinic_id', w)}
+      AND NOT EXISTS (
+        SELECT 1 FROM closures c
+        WHERE c.tenant_id = ${w.tenant} AND c.starts_on <= days.iso AND c.ends_on >= days.iso
+          AND (c.clinic_id IS NULL OR c.clinic_id = h.clinic_id)
+          AND (c.kind = 'closed' OR c.practitioner_id IS NULL OR c.practitioner_id = h.practitioner_id)
+      )
+    GROUP BY h.clinic_id, h.practitioner_id`.execute(db)
   return result.rows
 }
 

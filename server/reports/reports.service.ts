@@ -16,7 +16,7 @@ import { invalid, type ServiceError } from '../service-error'
 import * as repo from './reports.repository'
 
 type Activity = Omit<ReportTotals, keyof Takings>
-type Takings = Pick<ReportTotals, 'depositsTaken' | 'paymentsTaken' | 'refunds' | 'coursesSold' | 'courseSales' | 'vouchersSold' | 'voucherSales'>
+type Takings = Pick<ReportTotals, 'depositsTaken' | 'paymentsTaken' | 'refunds' | 'vouchersRedeemed' | 'coursesSold' | 'courseSales' | 'vouchersSold' | 'voucherSales'>
 
 const noActivity = (): Activity => ({
   bookings: 0,
@@ -30,7 +30,7 @@ const noActivity = (): Activity => ({
   workingMinutes: 0,
   utilisation: null,
 })
-const noTakings = (): Takings => ({ depositsTaken: 0, paymentsTaken: 0, refunds: 0, coursesSold: 0, courseSales: 0, vouchersSold: 0, voucherSales: 0 })
+const noTakings = (): Takings => ({ depositsTaken: 0, paymentsTaken: 0, refunds: 0, vouchersRedeemed: 0, coursesSold: 0, courseSales: 0, vouchersSold: 0, voucherSales: 0 })
 
 function addActivity(into: Activity, row: repo.ActivityRow | undefined, workingMinutes: number): void {
   if (row) {
@@ -51,6 +51,7 @@ function addTakings(into: Takings, row: repo.TakingsRow): void {
   into.depositsTaken = round2(into.depositsTaken + Number(row.deposits))
   into.paymentsTaken = round2(into.paymentsTaken + Number(row.payments))
   into.refunds = round2(into.refunds + Number(row.refunds))
+  into.vouchersRedeemed = round2(into.vouchersRedeemed + Number(row.vouchers_redeemed))
   into.coursesSold += row.courses_sold
   into.courseSales = round2(into.courseSales + Number(row.course_sales))
   into.vouchersSold += row.vouchers_sold
@@ -64,9 +65,10 @@ export async function buildReport(db: Db, tenant: string, query: ReportQuery): P
   if (query.location && clinicIds?.length === 0) return E.left(invalid(DAY_MESSAGES.unknownLocation(query.location)))
   const settings = (await loadOrganisation(db, tenant))?.settings
   const window: repo.ReportWindow = { tenant, from: query.from, to: query.to, lateHours: lateCancellationPeriodHours(settings ?? {}), ...(clinicIds ? { clinicIds } : {}) }
-  const [activity, working, takings, clinics, practitioners] = await Promise.all([
+  const [activity, working, blocked, takings, clinics, practitioners] = await Promise.all([
     repo.activity(db, window),
     repo.working(db, window),
+    repo.blocked(db, window),
     repo.takings(db, window),
     repo.clinicNames(db, tenant),
     repo.practitionerNames(db, tenant),
@@ -74,7 +76,9 @@ export async function buildReport(db: Db, tenant: string, query: ReportQuery): P
 
   const key = (clinicId: string, practitionerId: string) => `${clinicId}|${practitionerId}`
   const activityOf = new Map(activity.map((r) => [key(r.clinic_id, r.practitioner_id), r]))
-  const workingOf = new Map(working.map((r) => [key(r.clinic_id, r.practitioner_id), r.working_minutes]))
+  // The desk's blocks (breaks, meetings, leave) take their minutes out of the working time.
+  const blockedOf = new Map(blocked.map((r) => [key(r.clinic_id, r.practitioner_id), r.blocked_minutes]))
+  const workingOf = new Map(working.map((r) => [key(r.clinic_id, r.practitioner_id), Math.max(0, r.working_minutes - (blockedOf.get(key(r.clinic_id, r.practitioner_id)) ?? 0))]))
   const wanted = (clinicId: string) => !clinicIds || clinicIds.includes(clinicId)
 
   const clinicRows = new Map<string, ReportClinic>(clinics.filter((c) => wanted(c.id)).map((c) => [c.id, { id: c.id, name: c.name, ...noActivity(), ...noTakings() }]))

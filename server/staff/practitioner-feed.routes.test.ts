@@ -1,7 +1,7 @@
 /**
  * Practitioners are told (issue 29): a practitioner's staff login gets a mail (and a text where it set a
- * number) on each new, moved or cancelled booking with them, through the outbox and a real SMTP server,
- * and can turn them off; each practitioner has a private calendar feed (read by ical.js and node-ical,
+ * number) on each new, moved or cancelled booking with them (and, when one moves to another
+ * practitioner, that it left), through the outbox and a real SMTP server, and can turn them off; each practitioner has a private calendar feed (read by ical.js and node-ical,
  * as calendar apps do) that follows the bookings, and that a new link or a revoke ends.
  */
 import ICAL from 'ical.js'
@@ -94,6 +94,69 @@ describe("the practitioner's booking notifications", () => {
     expect(toSarah()).toHaveLength(before)
     expect(await t.db.selectFrom('outbox').select('id').where('channel', '=', 'sms').where('to_address', '=', '+447700900456').execute()).toHaveLength(1)
     await settings({ email: true, sms: true, mobilePhone: '' })
+  })
+})
+
+describe('a booking moved to another practitioner', () => {
+  const to = (address: string) => () => inbox.mails.filter((m) => m.to && 'text' in m.to && m.to.text === address)
+  const toJames = to('james.login@demo.example.com')
+  const subjects = (mails: typeof inbox.mails) => mails.map((m) => m.subject)
+
+  it('tells the practitioner it left (to whom and when) and the one it went to, on a desk move and a customer reschedule; each as they chose', async () => {
+    const james = await staffLogin('james.login@demo.example.com', 'practitioner', DEMO.pJames)
+    const id = await book('15:00')
+    await t.app.deps.mail.flush()
+    const sarahBefore = toSarah().length
+    const jamesBefore = toJames().length
+
+    // The desk moves it from Sarah at 15:00 to James at 15:30.
+    const moved = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${id}/move`, headers: admin, payload: { start: londonInstant(day, '15:30'), practitioner: 'James Patel' } })
+    expect(moved.statusCode, moved.body).toBe(200)
+    await t.app.deps.mail.flush()
+    const away = toSarah().slice(sarahBefore)
+    expect(subjects(away)).toEqual([expect.stringMatching(/^Booking moved away: \S.*, Free consultation on \d{2}\/\d{2}\/\d{4} 15:00 \| Harley Aesthetics$/)])
+    expect(away[0]!.text).toContain('A booking has moved to another practitioner and is no longer in your calendar:')
+    expect(away[0]!.text).toMatch(/Now with James Patel: \w+day .* at 15:30 \(London time\), /)
+    expect(away[0]!.text).toContain('turn them off at https://book.clinic.test/staff/notifications')
+    expect(subjects(toJames().slice(jamesBefore))).toEqual([expect.stringMatching(/^Booking moved: .* 15:30 \| Harley Aesthetics$/)])
+    expect(toJames().at(-1)!.text).toContain('A booking has moved to you from Dr Sarah Jones. The new time:')
+
+    // The customer moves it back to Sarah at 16:00: now James hears it left him.
+    const back = await t.app.inject({
+      method: 'PUT',
+      url: `/api/appointments/reschedule/${id}`,
+      headers: t.auth(customer),
+      payload: { appointment: { event: { start: londonInstant(day, '16:00'), end: londonInstant(day, '16:00') }, practitioner: DEMO.pSarah } },
+    })
+    expect(back.statusCode, back.body).toBe(200)
+    await t.app.deps.mail.flush()
+    expect(subjects(toJames().slice(jamesBefore))).toEqual([expect.stringMatching(/^Booking moved: .* 15:30 /), expect.stringMatching(/^Booking moved away: .* 15:30 /)])
+    expect(toJames().at(-1)!.text).toMatch(/Now with Dr Sarah Jones: .* at 16:00 \(London time\)/)
+    expect(subjects(toSarah().slice(sarahBefore))).toEqual([expect.stringMatching(/^Booking moved away: /), expect.stringMatching(/^Booking moved: .* 16:00 /)])
+    expect(toSarah().at(-1)!.text).toContain('A booking has moved to you from James Patel. The new time:')
+
+    // A new time with the same practitioner leaves no calendar.
+    const later = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${id}/move`, headers: admin, payload: { start: londonInstant(day, '16:15') } })
+    expect(later.statusCode, later.body).toBe(200)
+    await t.app.deps.mail.flush()
+    expect(subjects(toSarah().slice(sarahBefore)).at(-1)).toMatch(/^Booking moved: .* 16:15 /)
+    expect(toSarah().at(-1)!.text).toContain('A booking with you has moved. The new time:')
+    expect(subjects(toSarah().slice(sarahBefore)).filter((s) => s?.startsWith('Booking moved away'))).toHaveLength(1)
+
+    // James turns mail off and sets a number: a move away from him is a text only.
+    const off = await t.app.inject({ method: 'PUT', url: '/api/staff/me/notifications', headers: james, payload: { email: false, sms: true, mobilePhone: '07700 900789' } })
+    expect(off.statusCode, off.body).toBe(200)
+    const jamesMails = toJames().length
+    expect((await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${id}/move`, headers: admin, payload: { start: londonInstant(day, '16:30'), practitioner: 'James Patel' } })).statusCode).toBe(200)
+    expect((await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${id}/move`, headers: admin, payload: { start: londonInstant(day, '16:45'), practitioner: 'Dr Sarah Jones' } })).statusCode).toBe(200)
+    await t.app.deps.mail.flush()
+    expect(toJames()).toHaveLength(jamesMails)
+    const texts = await t.db.selectFrom('outbox').select(['text']).where('channel', '=', 'sms').where('to_address', '=', '+447700900789').execute()
+    expect(texts.map((r) => r.text).sort()).toEqual([
+      expect.stringMatching(/^Harley Aesthetics: booking moved away .*, Free consultation \w{3} \d{1,2} \w{3} 16:30, now with Dr Sarah Jones\.$/),
+      expect.stringMatching(/^Harley Aesthetics: booking moved to .* 16:30, /),
+    ])
+    expect(subjects(toSarah().slice(sarahBefore)).slice(-2)).toEqual([expect.stringMatching(/^Booking moved away: .* 16:15 /), expect.stringMatching(/^Booking moved: .* 16:45 /)])
   })
 })
 

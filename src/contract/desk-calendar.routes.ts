@@ -18,7 +18,7 @@ export type BlockType = t.TypeOf<typeof BlockType>
 export const TimeBlock = entity(
   'TimeBlock',
   { id: ObjectId, type: BlockType, start: IsoDateTime, end: IsoDateTime, practitionerId: ObjectId, practitioner: t.string, locationId: ObjectId, location: t.string },
-  { note: t.string },
+  { note: t.string, /** the repeating series the block belongs to (POST /admin/blocks/series) */ seriesId: ObjectId },
 )
 export type TimeBlock = t.TypeOf<typeof TimeBlock>
 
@@ -74,13 +74,22 @@ export const listBlocks = route({
   responses: { 200: t.array(TimeBlock), ...errors(400, 401, 403) },
 })
 
+/** What goes with a block of a repeating series: it alone (default), the whole series, or it and the later ones. */
+export const REMOVE_SCOPES = ['block', 'series', 'following'] as const
+export const RemoveScope = literals(REMOVE_SCOPES, 'RemoveScope')
+export type RemoveScope = t.TypeOf<typeof RemoveScope>
+export const RemoveBlockQuery = queryOf({}, { scope: emptyAsUndefined(RemoveScope) })
+export type RemoveBlockQuery = t.TypeOf<typeof RemoveBlockQuery>
+
 export const removeBlock = route({
   method: 'DELETE',
   path: '/admin/blocks/{id}',
   access: 'staff',
   summary: 'Remove a block of time',
-  description: 'The time is offered again at once. A practitioner removes only their own blocks.',
+  description:
+    "The time is offered again at once. scope: 'block' (default) this block only; 'series' every block of its repeating series; 'following' this block and the series' later ones (400 for a block of no series). A practitioner removes only their own blocks.",
   params: IdParams,
+  query: RemoveBlockQuery,
   responses: { 200: Ack, ...errors(400, 401, 403, 404) },
 })
 

@@ -19,7 +19,7 @@ const activityProps = {
   noShows: t.number,
   /** Minutes of the appointments not cancelled. */
   bookedMinutes: t.number,
-  /** Minutes of the practitioners' weekly hours less breaks, closed days and leave. */
+  /** Minutes of the practitioners' weekly hours less breaks, closed days and leave, and less the desk's blocks (Break, Block, Leave) in them. */
   workingMinutes: t.number,
   /** bookedMinutes / workingMinutes, as a percentage with one decimal; null without working minutes. */
   utilisation: t.union([t.number, t.null]),
@@ -29,9 +29,11 @@ const activityProps = {
 const takingsProps = {
   /** Paid payments of invoices that pay for appointments (online deposits, the desk's pay links). */
   depositsTaken: Money,
-  /** Every paid payment: deposits, courses, gift vouchers, fees, balances. */
+  /** Every paid payment: deposits, courses, gift vouchers sold, fees, balances; not gift vouchers taken in payment. */
   paymentsTaken: Money,
   refunds: Money,
+  /** Paid with gift voucher codes (at the desk's checkout): no new money, the voucher's sale was. */
+  vouchersRedeemed: Money,
   coursesSold: t.number,
   courseSales: Money,
   vouchersSold: t.number,
@@ -63,7 +65,7 @@ export const getReport = route({
   access: 'admin',
   summary: 'Bookings, takings and utilisation for a date range',
   description:
-    'Per clinic and per practitioner, for London dates from..to (both included, at most a year): bookings, completed, cancelled (by the customer, by the clinic, late), no-shows, booked and working minutes and utilisation; per clinic also deposits, payments, refunds, course and gift voucher sales (by payment date). Admins only.',
+    'Per clinic and per practitioner, for London dates from..to (both included, at most a year): bookings, completed, cancelled (by the customer, by the clinic, late), no-shows, booked and working minutes and utilisation; per clinic also deposits, payments, refunds, gift vouchers redeemed, course and gift voucher sales (by payment date); working minutes less the desk\'s blocks. Admins only.',
   query: ReportQuery,
   responses: { 200: Report, ...errors(400, 401, 403) },
 })

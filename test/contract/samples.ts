@@ -36,7 +36,7 @@ export * from './entity-samples'
  * sample that no longer fits the contract fails typecheck.
  */
 const reportActivity = { bookings: 40, completed: 30, cancelled: 6, cancelledByCustomer: 4, cancelledByClinic: 2, cancelledLate: 1, noShows: 2, bookedMinutes: 2100, workingMinutes: 8400, utilisation: 25 }
-const reportTakings = { depositsTaken: 400, paymentsTaken: 1850.5, refunds: 40, coursesSold: 2, courseSales: 600, vouchersSold: 3, voucherSales: 150 }
+const reportTakings = { depositsTaken: 400, paymentsTaken: 1850.5, refunds: 40, vouchersRedeemed: 50, coursesSold: 2, courseSales: 600, vouchersSold: 3, voucherSales: 150 }
 
 // -------------------------------------------------------------------------------------------------
 // Route table

@@ -229,7 +229,7 @@ describe('/staff/week', () => {
     await s.context.close()
   }, 90_000)
 
-  it('repeats a break every weekday from the week view: five blocks, drawn on each day', async () => {
+  it('repeats a break every weekday from the week view: five blocks, drawn on each day; removed from one on, then the rest', async () => {
     const s = await open(browser, 'desk-repeat', DESKTOP)
     const { page } = s
     await signIn(page)
@@ -257,6 +257,19 @@ describe('/staff/week', () => {
     await page.getByRole('listitem', { name: 'Break 16:00–16:30' }).nth(4).waitFor()
     expect(await page.getByRole('listitem', { name: 'Break 16:00–16:30' }).count()).toBe(5)
     await s.shot('week with a repeating break')
+    // Remove on one of them asks how much of the series goes: Wednesday's and the following.
+    const breaks = page.getByRole('listitem', { name: 'Break 16:00–16:30' })
+    await breaks.nth(2).getByRole('button', { name: /^Remove / }).click()
+    const ask = page.getByRole('alertdialog', { name: 'Remove a repeating block' })
+    await ask.waitFor()
+    await s.axe('remove a repeating block')
+    await ask.getByRole('button', { name: 'This and following' }).click()
+    await page.getByText('3 blocks of the series have been removed. The time is bookable again.').waitFor()
+    await expect.poll(() => breaks.count()).toBe(2)
+    await breaks.first().getByRole('button', { name: /^Remove / }).click()
+    await page.getByRole('alertdialog', { name: 'Remove a repeating block' }).getByRole('button', { name: 'The whole series' }).click()
+    await page.getByText('2 blocks of the series have been removed. The time is bookable again.').waitFor()
+    await expect.poll(() => breaks.count()).toBe(0)
     expect(s.problems).toEqual([])
     await s.context.close()
   }, 90_000)

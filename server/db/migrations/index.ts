@@ -28,6 +28,7 @@ import { customerNotesMigration } from './0120-customer-notes.migration'
 import { integrationsMigration } from './0135-integrations.migration'
 import { processorRefundsMigration } from './0145-processor-refunds.migration'
 import { waitlistMigration } from './0115-waitlist.migration'
+import { blockSeriesMigration } from './0155-block-series.migration'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': coreMigration,
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   '0135-integrations': integrationsMigration,
   '0140-practitioner-notifications': practitionerNotificationsMigration,
   '0145-processor-refunds': processorRefundsMigration,
+  '0155-block-series': blockSeriesMigration,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -14,6 +14,7 @@ import {
   type CheckoutBody,
   type CreateBlockBody,
   type CreateBlockSeriesBody,
+  type RemoveScope,
   type WeekQuery,
 } from '../../contract/desk-calendar.routes'
 import { callRoute } from './api-client'
@@ -36,8 +37,8 @@ export class HttpDeskCalendarApi implements DeskCalendarApi {
   addBlockSeries(body: CreateBlockSeriesBody) {
     return callRoute(this.http, createBlockSeries, { body })
   }
-  removeBlock(id: string) {
-    return callRoute(this.http, removeBlock, { params: { id } })
+  removeBlock(id: string, scope?: RemoveScope) {
+    return callRoute(this.http, removeBlock, { params: { id }, query: scope ? { scope } : {} })
   }
   checkout(appointmentId: string) {
     return callRoute(this.http, getCheckout, { params: { id: appointmentId } })

@@ -1,5 +1,5 @@
 import type { Ack } from '../../contract/codecs'
-import type { BlocksQuery, Checkout, CheckoutBody, CreateBlockBody, CreateBlockSeriesBody, PractitionerWeek, TimeBlock, WeekQuery } from '../../contract/desk-calendar.routes'
+import type { BlocksQuery, Checkout, CheckoutBody, CreateBlockBody, CreateBlockSeriesBody, PractitionerWeek, RemoveScope, TimeBlock, WeekQuery } from '../../contract/desk-calendar.routes'
 import type { ApiResult } from './api-result'
 
 /** The desk's calendar and checkout (src/contract/desk-calendar.routes.ts), signed in with the staff token. */
@@ -8,7 +8,8 @@ export interface DeskCalendarApi {
   blocks(query: BlocksQuery): ApiResult<TimeBlock[]>
   addBlock(body: CreateBlockBody): ApiResult<TimeBlock>
   addBlockSeries(body: CreateBlockSeriesBody): ApiResult<TimeBlock[]>
-  removeBlock(id: string): ApiResult<Ack>
+  /** scope: the block alone (default), its whole repeating series, or it and the series' later blocks */
+  removeBlock(id: string, scope?: RemoveScope): ApiResult<Ack>
   checkout(appointmentId: string): ApiResult<Checkout>
   takeBalance(appointmentId: string, body: CheckoutBody): ApiResult<Checkout>
   refundDeposit(appointmentId: string): ApiResult<Checkout>

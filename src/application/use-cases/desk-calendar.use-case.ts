@@ -10,7 +10,7 @@ import type { DeskCalendarApi } from '../ports/desk-calendar.port'
 import type { ApiResult } from '../ports/api-result'
 import type { AppError } from '../failure'
 import { requestFailure } from '../errors'
-import type { BlocksQuery, CheckoutBody, CreateBlockBody, CreateBlockSeriesBody, WeekQuery } from '../../contract/desk-calendar.routes'
+import type { BlocksQuery, CheckoutBody, CreateBlockBody, CreateBlockSeriesBody, RemoveScope, WeekQuery } from '../../contract/desk-calendar.routes'
 
 const unwrap = async <T>(call: ApiResult<T>): Promise<E.Either<AppError, T>> => E.mapLeft(requestFailure)(await call)
 
@@ -51,8 +51,8 @@ export class AddBlockSeries {
 @injectable()
 export class RemoveBlock {
   constructor(@inject(DESK_PORTS.DeskCalendarApi) private readonly api: DeskCalendarApi) {}
-  execute(id: string) {
-    return unwrap(this.api.removeBlock(id))
+  execute(id: string, scope?: RemoveScope) {
+    return unwrap(this.api.removeBlock(id, scope))
   }
 }
 

@@ -19,6 +19,8 @@ export const SERIES_MESSAGES = {
   tooMany: `A repeating block can have at most ${MOST_IN_SERIES} dates. Choose an earlier last date.`,
   none: 'The repeat falls on no date: every weekday from a Saturday or Sunday needs a last date on a weekday.',
   overlapsOn: (date: string) => `This time overlaps a booking or another block on ${date}. Move or cancel it first; no block of the series was added.`,
+  notInSeries: 'This block does not repeat: remove it on its own.',
+  removed: (count: number) => (count === 1 ? 'The block has been removed.' : `${count} blocks of the series have been removed.`),
 } as const
 
 export type SeriesRefusal = { _tag: 'OverDays' } | { _tag: 'UntilBefore' } | { _tag: 'TooMany' } | { _tag: 'None' }

@@ -20,6 +20,8 @@ export interface ReportTakingsFigures {
   depositsTaken: number
   paymentsTaken: number
   refunds: number
+  /** gift vouchers taken in payment: no new money */
+  vouchersRedeemed: number
   coursesSold: number
   courseSales: number
   vouchersSold: number
@@ -50,6 +52,7 @@ const TAKINGS: ReadonlyArray<[string, keyof ReportTakingsFigures]> = [
   ['Deposits taken', 'depositsTaken'],
   ['Payments taken', 'paymentsTaken'],
   ['Refunds', 'refunds'],
+  ['Vouchers redeemed', 'vouchersRedeemed'],
   ['Courses sold', 'coursesSold'],
   ['Course sales', 'courseSales'],
   ['Vouchers sold', 'vouchersSold'],

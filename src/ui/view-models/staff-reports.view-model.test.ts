@@ -9,7 +9,7 @@ import type { Report, ReportQuery } from '../../contract/reports.routes'
 
 const CLINIC = 'c'.repeat(24)
 const activity = { bookings: 2, completed: 1, cancelled: 1, cancelledByCustomer: 1, cancelledByClinic: 0, cancelledLate: 0, noShows: 0, bookedMinutes: 60, workingMinutes: 480, utilisation: 12.5 }
-const takings = { depositsTaken: 20, paymentsTaken: 20, refunds: 0, coursesSold: 0, courseSales: 0, vouchersSold: 0, voucherSales: 0 }
+const takings = { depositsTaken: 20, paymentsTaken: 20, refunds: 0, vouchersRedeemed: 0, coursesSold: 0, courseSales: 0, vouchersSold: 0, voucherSales: 0 }
 const answerFor = (q: ReportQuery): Report => ({ from: q.from, to: q.to, currency: 'GBP', clinics: [{ id: CLINIC, name: 'London', ...activity, ...takings }], practitioners: [], totals: { ...activity, ...takings } })
 
 function setup(options: { role?: 'admin' | 'practitioner'; token?: boolean; reportError?: AppError } = {}) {

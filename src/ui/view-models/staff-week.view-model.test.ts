@@ -6,7 +6,7 @@ import { InMemoryTokenStore } from '../../adapters/storage/in-memory.adapter'
 import { ManualClock } from '../../adapters/clock/system-clock.adapter'
 import type { AppError } from '../../application/failure'
 import type { DayBooking } from '../../contract/admin.routes'
-import type { Checkout, CheckoutBody, CreateBlockBody, CreateBlockSeriesBody, PractitionerWeek, TimeBlock, WeekQuery } from '../../contract/desk-calendar.routes'
+import type { Checkout, CheckoutBody, CreateBlockBody, CreateBlockSeriesBody, PractitionerWeek, RemoveScope, TimeBlock, WeekQuery } from '../../contract/desk-calendar.routes'
 
 const CLINIC = 'c'.repeat(24)
 const MAYA = 'b'.repeat(24)
@@ -40,9 +40,13 @@ function setup(options: { role?: 'admin' | 'practitioner'; blockError?: AppError
     blocks.push(created)
     return E.right(created)
   })
-  const removeBlock = useCase(async () => {
-    blocks.pop()
-    return E.right({ message: 'The block has been removed.' })
+  // Like the server: one block, its whole series, or it and the series' later ones.
+  const removeBlock = useCase(async (id: string, scope?: RemoveScope) => {
+    const target = blocks.find((b) => b.id === id)!
+    const goes = (b: TimeBlock) => (scope === 'series' ? b.seriesId === target.seriesId : scope === 'following' ? b.seriesId === target.seriesId && b.start >= target.start : b.id === id)
+    const gone = blocks.filter(goes)
+    blocks.splice(0, blocks.length, ...blocks.filter((b) => !goes(b)))
+    return E.right({ message: gone.length === 1 ? 'The block has been removed.' : `${gone.length} blocks of the series have been removed.` })
   })
   let paid = 16
   const loadCheckout = useCase(async () => E.right(checkoutOf(paid)))
@@ -58,12 +62,12 @@ function setup(options: { role?: 'admin' | 'practitioner'; blockError?: AppError
   const addSeries = useCase(async (body: CreateBlockSeriesBody): Promise<E.Either<AppError, TimeBlock[]>> => {
     // Every weekday from Thursday 4 June 2026 (BST) until the Tuesday after: Thu, Fri, Mon, Tue.
     const dates = ['2026-06-04', '2026-06-05', '2026-06-08', '2026-06-09'].filter((d) => d <= body.until)
-    const created = dates.map((d, i) => block({ id: String(i).repeat(24), start: `${d}${body.start.slice(10)}`, end: `${d}${body.end.slice(10)}`, type: body.type }))
+    const created = dates.map((d, i) => block({ id: String(i).repeat(24), start: `${d}${body.start.slice(10)}`, end: `${d}${body.end.slice(10)}`, type: body.type, seriesId: 'f'.repeat(24) }))
     blocks.push(...created)
     return E.right(created)
   })
   const vm = new StaffWeekViewModel(me as never, locations as never, rota as never, week as never, addBlock as never, removeBlock as never, loadCheckout as never, takeBalance as never, refund as never, tokens, clock, addSeries as never)
-  return { vm, week, addBlock, addSeries, takeBalance, rota }
+  return { vm, week, addBlock, addSeries, takeBalance, rota, removeBlock }
 }
 
 describe('StaffWeekViewModel', () => {
@@ -127,6 +131,55 @@ describe('StaffWeekViewModel', () => {
     expect(addSeries.execute).toHaveBeenCalledWith({ practitioner: MAYA, type: 'Break', start: '2026-06-04T12:00:00.000Z', end: '2026-06-04T12:30:00.000Z', location: CLINIC, every: 'weekday', until: '2026-06-09' })
     expect(vm.notice).toBe('Break blocked 13:00–13:30, 4 times until 2026-06-09.')
     expect(vm.days.map((d) => d.blocks.length)).toEqual([0, 0, 0, 1, 1, 0, 0])
+  })
+
+  it('asks before removing a block of a series: kept, this one only, or it and the following ones, or the whole series', async () => {
+    const { vm, removeBlock } = setup()
+    await vm.enter()
+    vm.openBlock('2026-06-04')
+    vm.setBlock('start', '13:00')
+    vm.setBlock('end', '13:30')
+    vm.setBlock('repeat', 'weekday')
+    vm.setBlock('until', '2026-06-09')
+    await vm.saveBlock()
+    const series = (i: number) => vm.days[i]!.blocks[0]!
+    // Thursday's and Friday's this week (the rest fall next week).
+    expect(vm.days.map((d) => d.blocks.length)).toEqual([0, 0, 0, 1, 1, 0, 0])
+    const friday = series(4)
+    await vm.removeBlock(friday)
+    expect(vm.removing?.id).toBe(friday.id)
+    expect(removeBlock.execute).not.toHaveBeenCalled()
+    vm.closeRemove()
+    expect(vm.removing).toBeUndefined()
+    await vm.removeBlock(friday)
+    await vm.removeBlock(vm.removing!, 'following')
+    expect(removeBlock.execute).toHaveBeenLastCalledWith(friday.id, 'following')
+    expect(vm.removing).toBeUndefined()
+    expect(vm.notice).toBe('3 blocks of the series have been removed. The time is bookable again.')
+    expect(vm.days.map((d) => d.blocks.length)).toEqual([0, 0, 0, 1, 0, 0, 0])
+    const thursday = series(3)
+    await vm.removeBlock(thursday)
+    await vm.removeBlock(vm.removing!, 'block')
+    expect(removeBlock.execute).toHaveBeenLastCalledWith(thursday.id, 'block')
+    expect(vm.notice).toBe('Block removed: the time is bookable again.')
+    expect(vm.days.map((d) => d.blocks.length)).toEqual([0, 0, 0, 0, 0, 0, 0])
+  })
+
+  it('removes the whole series from any of its blocks', async () => {
+    const { vm, removeBlock } = setup()
+    await vm.enter()
+    vm.openBlock('2026-06-04')
+    vm.setBlock('start', '13:00')
+    vm.setBlock('end', '13:30')
+    vm.setBlock('repeat', 'weekday')
+    vm.setBlock('until', '2026-06-09')
+    await vm.saveBlock()
+    const friday = vm.days[4]!.blocks[0]!
+    await vm.removeBlock(friday)
+    await vm.removeBlock(vm.removing!, 'series')
+    expect(removeBlock.execute).toHaveBeenCalledWith(friday.id, 'series')
+    expect(vm.notice).toBe('4 blocks of the series have been removed. The time is bookable again.')
+    expect(vm.days.every((d) => d.blocks.length === 0)).toBe(true)
   })
 
   it('refuses to repeat leave over several days before asking', async () => {

@@ -11,7 +11,7 @@ import { ListLocations } from '../../application/use-cases/catalogue.use-case'
 import { ListRota, StaffMe } from '../../application/use-cases/admin.use-case'
 import { AddBlock, AddBlockSeries, LoadCheckout, LoadPractitionerWeek, RefundDeposit, RemoveBlock, TakeBalance } from '../../application/use-cases/desk-calendar.use-case'
 import type { DayBooking } from '../../contract/admin.routes'
-import type { BlockType, Checkout, PractitionerWeek, TimeBlock, WorkingHours } from '../../contract/desk-calendar.routes'
+import type { BlockType, Checkout, PractitionerWeek, RemoveScope, TimeBlock, WorkingHours } from '../../contract/desk-calendar.routes'
 import type { StaffUser } from '../../contract/staff.routes'
 import { addDays, BLOCK_REFUSAL_TEXT, byDate, checkBlock, weekDates } from '../../domain/desk/week'
 import { existsInLondon, londonDateOf, londonToUtc } from '../../domain/time'
@@ -79,6 +79,8 @@ export class StaffWeekViewModel {
   error?: string = undefined
   notice?: string = undefined
   blockForm?: BlockForm = undefined
+  /** a block of a repeating series whose removal asks how much goes: it, it and the later ones, or the series */
+  removing?: TimeBlock = undefined
   /** the booking whose checkout is open, with its balance once loaded */
   checkingOut?: DayBooking = undefined
   checkout?: Checkout = undefined
@@ -243,15 +245,28 @@ export class StaffWeekViewModel {
     if (E.isRight(result)) await this.load()
   }
 
-  async removeBlock(block: TimeBlock): Promise<void> {
+  /**
+   * Removes a block. A block of a repeating series first asks (removing): this block only, this and
+   * the following ones, or the whole series; the answer calls again with that scope.
+   */
+  async removeBlock(block: TimeBlock, scope?: RemoveScope): Promise<void> {
+    if (block.seriesId && scope === undefined) {
+      this.removing = block
+      return
+    }
     this.busy = true
-    const result = await this.removeBlockCall.execute(block.id)
+    const result = await this.removeBlockCall.execute(block.id, scope)
     runInAction(() => {
       this.busy = false
+      this.removing = undefined
       if (E.isLeft(result)) this.failed(result.left)
-      else this.notice = 'Block removed: the time is bookable again.'
+      else this.notice = scope === 'series' || scope === 'following' ? `${result.right.message ?? 'Blocks removed.'} The time is bookable again.` : 'Block removed: the time is bookable again.'
     })
     if (E.isRight(result)) await this.load()
+  }
+
+  closeRemove(): void {
+    this.removing = undefined
   }
 
   async openCheckout(booking: DayBooking): Promise<void> {

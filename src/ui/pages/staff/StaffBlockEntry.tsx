@@ -25,7 +25,7 @@ export function StaffBlockEntry({ block, date, busy, onRemove }: { block: TimeBl
   return (
     <li className={`${styles.entry} ${styles.blockEntry}`} aria-label={label}>
       <p className={desk.time}>{blockTimes(block, on)}</p>
-      <p>{BLOCK_LABEL[block.type]}{block.note ? `: ${block.note}` : ''}</p>
+      <p>{BLOCK_LABEL[block.type]}{block.note ? `: ${block.note}` : ''}{block.seriesId ? ' (repeats)' : ''}</p>
       <div className={styles.entryActions}>
         <Button variant="ghost" onClick={() => onRemove(block)} disabled={busy} aria-label={`Remove ${label}`}>Remove</Button>
       </div>

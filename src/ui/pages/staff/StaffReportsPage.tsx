@@ -18,7 +18,7 @@ const percent = (value: number | null) => (value === null ? '–' : `${value.toF
 
 const ACTIVITY_HEADERS = ['Booked', 'Completed', 'Cancelled', 'By customer', 'By clinic', 'Late', 'No-shows', 'Booked hours', 'Working hours', 'Utilisation']
 
-function ActivityCells({ row }: { row: Omit<Activity, 'depositsTaken' | 'paymentsTaken' | 'refunds' | 'coursesSold' | 'courseSales' | 'vouchersSold' | 'voucherSales'> }) {
+function ActivityCells({ row }: { row: Omit<Activity, 'depositsTaken' | 'paymentsTaken' | 'refunds' | 'vouchersRedeemed' | 'coursesSold' | 'courseSales' | 'vouchersSold' | 'voucherSales'> }) {
   const cells = [row.bookings, row.completed, row.cancelled, row.cancelledByCustomer, row.cancelledByClinic, row.cancelledLate, row.noShows, hours(row.bookedMinutes), hours(row.workingMinutes), percent(row.utilisation)]
   return <>{cells.map((c, i) => <td key={ACTIVITY_HEADERS[i]} className={styles.num}>{c}</td>)}</>
 }
@@ -40,12 +40,12 @@ const Tables = observer(function Tables({ report }: { report: Report }) {
       <div className={styles.tableBox} tabIndex={0} role="region" aria-label="Takings by clinic">
         <table className={styles.table}>
           <caption>Takings by clinic (by payment date)</caption>
-          <thead><tr>{['Clinic', 'Deposits', 'Payments', 'Refunds', 'Courses sold', 'Course sales', 'Vouchers sold', 'Voucher sales'].map((h, i) => <th key={h} scope="col" className={i ? styles.num : undefined}>{h}</th>)}</tr></thead>
+          <thead><tr>{['Clinic', 'Deposits', 'Payments', 'Refunds', 'Vouchers redeemed', 'Courses sold', 'Course sales', 'Vouchers sold', 'Voucher sales'].map((h, i) => <th key={h} scope="col" className={i ? styles.num : undefined}>{h}</th>)}</tr></thead>
           <tbody>
             {clinics.map(({ key, name, row, total }) => (
               <tr key={key} className={total ? styles.total : undefined}>
                 <th scope="row">{name}</th>
-                {[money(row.depositsTaken), money(row.paymentsTaken), money(row.refunds), row.coursesSold, money(row.courseSales), row.vouchersSold, money(row.voucherSales)].map((v, i) => <td key={i} className={styles.num}>{v}</td>)}
+                {[money(row.depositsTaken), money(row.paymentsTaken), money(row.refunds), money(row.vouchersRedeemed), row.coursesSold, money(row.courseSales), row.vouchersSold, money(row.voucherSales)].map((v, i) => <td key={i} className={styles.num}>{v}</td>)}
               </tr>
             ))}
           </tbody>

@@ -11,7 +11,7 @@ import { BLOCK_TYPES, type BlockType, type TimeBlock } from '../../../contract/d
 import type { DayBooking } from '../../../contract/admin.routes'
 import { StaffWeekViewModel, type BlockForm, type WeekDay } from '../../view-models/staff-week.view-model'
 import { StaffDatePicker, StaffSelect } from './StaffControls'
-import { BLOCK_LABEL, StaffBlockEntry } from './StaffBlockEntry'
+import { BLOCK_LABEL, blockLabel, StaffBlockEntry } from './StaffBlockEntry'
 import { CheckoutDialog } from './StaffCheckoutDialog'
 import desk from './StaffDesk.module.css'
 import styles from './StaffWeek.module.css'
@@ -96,6 +96,31 @@ const BlockDialog = observer(function BlockDialog({ vm }: { vm: StaffWeekViewMod
   )
 })
 
+/** Removing a block of a repeating series: this one, this and the following ones, or the whole series. */
+const RemoveSeriesDialog = observer(function RemoveSeriesDialog({ vm }: { vm: StaffWeekViewModel }) {
+  const block = vm.removing
+  return (
+    <AppDialog
+      title="Remove a repeating block"
+      role="alertdialog"
+      isOpen={block !== undefined}
+      onClose={() => vm.closeRemove()}
+      actions={
+        block ? (
+          <>
+            <Button variant="secondary" onClick={() => vm.closeRemove()}>Keep</Button>
+            <Button variant="secondary" onClick={() => void vm.removeBlock(block, 'block')} busy={vm.busy}>This block only</Button>
+            <Button variant="secondary" onClick={() => void vm.removeBlock(block, 'following')} busy={vm.busy}>This and following</Button>
+            <Button onClick={() => void vm.removeBlock(block, 'series')} busy={vm.busy}>The whole series</Button>
+          </>
+        ) : null
+      }
+    >
+      {block ? <p>{blockLabel(block)} repeats. Remove this block only, this block and the following ones, or every block of the series?</p> : null}
+    </AppDialog>
+  )
+})
+
 /**
  * /staff/week (issue 29): a practitioner's week beside the day view. The week's date and the
  * practitioner are in the address (?date=&practitioner=), so a reload stays on them.
@@ -140,6 +165,7 @@ const StaffWeekPage = observer(function StaffWeekPage() {
           {vm.days.map((d) => <Day key={d.date} vm={vm} day={d} />)}
         </div>
         <BlockDialog vm={vm} />
+        <RemoveSeriesDialog vm={vm} />
         <CheckoutDialog vm={vm} />
       </div>
     </I18nProvider>
