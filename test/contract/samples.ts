@@ -408,6 +408,7 @@ export const routeSamples: ReadonlyArray<RouteSample> = [
     responses: { 200: [{ id: id(92), endpointId: id(91), event: 'booking.created', state: 'pending', attempts: 2, createdAt: '2026-12-02T10:00:00.000Z', lastStatus: 500, lastError: 'HTTP 500', nextAttemptAt: '2026-12-02T10:01:00.000Z' }] },
   }),
   sample(c.replayWebhookDelivery, { params: { id: id(92) }, responses: { 201: { id: id(93), endpointId: id(91), event: 'booking.created', state: 'pending', attempts: 0, createdAt: '2026-12-02T10:05:00.000Z' } } }),
+  sample(c.sendWebhookTest, { params: { id: id(91) }, responses: { 201: { id: id(94), endpointId: id(91), event: 'webhook.test', state: 'delivered', attempts: 1, lastStatus: 200, createdAt: '2026-12-02T10:06:00.000Z' } } }),
   sample(c.createIntegrationBooking, {
     body: { customer: { email: 'jane@example.test', firstName: 'Jane', surname: 'Doe', mobilePhone: '07700 900123' }, appointment: appointmentPayload, coherentTransactionId: null },
     responses: { 201: { customerId: ids.customer, customerCreated: true, booking: { appointment: pendingView, appointments: [pendingView], deposit: 16, holdExpiresAt: '2026-03-20T10:05:00.000Z' } } },
