@@ -2,10 +2,12 @@
 // gives the London clinic weekday opening hours (closed at weekends) and changes the Microneedling
 // price; both saves go through the one set-up engine, and the customer side shows them at once (the
 // service list's price in the browser; no Saturday left in London's days for a Saturday service).
-// The page fits a phone without sideways scrolling and is axe clean on both.
+// The page fits a phone without sideways scrolling and is axe clean on both. The owner adds a course
+// (a service's sessions, price, validity) on the desktop; it is there after a reload, and the Courses
+// tab fits a 375x667 phone, axe clean.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DESKTOP, launch, open, PHONE } from './support/browser'
+import { DESKTOP, launch, open, PHONE, SMALL_PHONE } from './support/browser'
 import { api, chooseFirstLocation } from './support/flows'
 import { startServer, type ServerProcess } from './support/server-process'
 import { DEMO_STAFF_ADMIN } from '../../server/seed/demo.seed'
@@ -108,4 +110,41 @@ describe('/staff/settings', () => {
     expect(s.problems).toEqual([])
     await s.context.close()
   }, 60_000)
+
+  it('the owner adds a course on the desktop; after a reload it is there, and the Courses tab fits a 375x667 phone', async () => {
+    const s = await open(browser, 'staff-settings-course', DESKTOP, { cookiesAccepted: 'true' })
+    const { page } = s
+    await signInToSettings(page)
+    await page.getByRole('tab', { name: 'Courses' }).click()
+    const add = page.getByRole('form', { name: 'New course', exact: true })
+    await add.getByLabel("New course's name", { exact: true }).fill('Microneedling course')
+    await add.getByRole('button', { name: /New course's service$/ }).click()
+    await page.getByRole('option', { name: 'Microneedling' }).click()
+    await add.getByLabel("New course's sessions", { exact: true }).fill('3')
+    await add.getByLabel("New course's price", { exact: true }).fill('480')
+    await add.getByLabel("New course's validity (months)", { exact: true }).fill('9')
+    await add.getByRole('button', { name: 'Add course' }).click()
+    await page.getByRole('status').filter({ hasText: 'Saved: create course microneedling-course.' }).waitFor()
+    const course = page.getByRole('form', { name: 'Course', exact: true })
+    await expect(course.getByLabel('Course name', { exact: true }).inputValue()).resolves.toBe('Microneedling course')
+    await s.axe('courses')
+    await s.shot('courses')
+    expect(s.problems).toEqual([])
+    await s.context.close()
+
+    const phone = await open(browser, 'staff-settings-course-phone', SMALL_PHONE, { cookiesAccepted: 'true' })
+    await signInToSettings(phone.page)
+    await phone.page.getByRole('tab', { name: 'Courses' }).click()
+    await phone.page.getByRole('button', { name: /Course$/ }).click()
+    await phone.page.getByRole('option', { name: 'Microneedling course' }).click()
+    const saved = phone.page.getByRole('form', { name: 'Course', exact: true })
+    await expect(saved.getByLabel('Course price', { exact: true }).inputValue()).resolves.toBe('480')
+    await expect(saved.getByLabel('Validity (months)', { exact: true }).inputValue()).resolves.toBe('9')
+    await expect(saved.getByLabel('Sessions of Microneedling', { exact: true }).inputValue()).resolves.toBe('3')
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SMALL_PHONE.width)
+    await phone.axe('courses-small-phone')
+    await phone.shot('courses-small-phone')
+    expect(phone.problems).toEqual([])
+    await phone.context.close()
+  }, 120_000)
 })
