@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs'
 import * as E from 'fp-ts/Either'
 import { parse } from 'yaml'
 import { InMemoryTokenStore } from '../../adapters/storage/in-memory.adapter'
-import type { ApiFailure } from '../../application/failure'
+import type { ApiFailure, AppError } from '../../application/failure'
+import type { CreateStaffBody } from '../../contract/admin.routes'
+import type { StaffUser } from '../../contract/staff.routes'
 import type { AdminApi } from '../../application/ports/admin.port'
 import { planSetup } from '../../application/setup/plan-setup'
 import { SaveSetup } from '../../application/use-cases/save-setup.use-case'
@@ -46,11 +48,22 @@ export function fakeServer(role: 'admin' | 'practitioner' = 'admin') {
   tokens.set('staff-token')
   const exportSetup = useCase(() => api.exportSetup())
   const me = useCase(async () => E.right({ id: 'a'.repeat(24), email: 'owner@riverside.example', displayName: 'Owner', role }))
-  const vm = new StaffSettingsViewModel(exportSetup as never, new SaveSetup(api), me as never, tokens)
+  /** the tenant's staff logins: POST /admin/staff answers as the server does (409 for a taken email) */
+  const logins: StaffUser[] = [{ id: 'a'.repeat(24), email: 'owner@riverside.example', displayName: 'Owner', role: 'admin' }]
+  const addStaff = useCase(async (body: CreateStaffBody) => {
+    if (logins.some((l) => l.email === body.email)) return E.left<AppError>({ _tag: 'Refused', status: 409, message: 'A staff login with this email already exists.' })
+    const staff: StaffUser = { id: String(logins.length).padStart(24, 'b'), email: body.email, displayName: body.displayName, role: body.role, ...(body.practitioner ? { practitionerSlug: body.practitioner } : {}) }
+    logins.push(staff)
+    return E.right({ staff, setPasswordUrl: `https://riverside.example/staff/set-password/token-${logins.length}` })
+  })
+  const listStaff = useCase(async () => E.right(structuredClone(logins)))
+  const vm = new StaffSettingsViewModel(exportSetup as never, new SaveSetup(api), me as never, tokens, addStaff as never, listStaff as never)
   return {
     vm,
     applied,
     exportSetup,
+    addStaff,
+    logins,
     hooks,
     stored: () => stored,
     /** another admin's save, straight to the server */

@@ -196,6 +196,8 @@ describe('StaffSettingsViewModel', () => {
       new SaveSetup({ exportSetup: async () => E.left<ApiFailure>({ _tag: 'HttpError', status: 403, message: 'Admins only.' }) } as unknown as AdminApi),
       useCase(async () => E.right({ id: 'a'.repeat(24), email: 'o@x.example', displayName: 'O', role: 'admin' })) as never,
       (() => { const t = new InMemoryTokenStore(); t.set('x'); return t })(),
+      useCase(async () => E.left({ _tag: 'Refused', message: 'unused' })) as never,
+      useCase(async () => E.right([])) as never,
     )
     await failing.enter()
     await failing.embed.save()

@@ -10,7 +10,7 @@ import { injectable } from 'inversify'
 import { inject } from '../../application/inject'
 import { ADMIN_PORTS } from '../../application/admin.tokens'
 import type { TokenStore } from '../../application/ports/token-store.port'
-import { ExportSetup, StaffMe } from '../../application/use-cases/admin.use-case'
+import { AddStaff, ExportSetup, ListStaff, StaffMe } from '../../application/use-cases/admin.use-case'
 import { SaveSetup } from '../../application/use-cases/save-setup.use-case'
 import type { Exec } from './app-services'
 import { CategorySettingsViewModel, CourseSettingsViewModel } from './settings-catalogue.view-model'
@@ -19,10 +19,11 @@ import { EmbedSettingsViewModel, OrganisationSettingsViewModel } from './setting
 import { PractitionerSettingsViewModel } from './settings-practitioners.view-model'
 import { ServiceSettingsViewModel } from './settings-services.view-model'
 import { SettingsSession } from './settings-session.view-model'
+import { StaffLoginsViewModel } from './settings-staff.view-model'
 
 export { numberOf, savedText } from './settings-session.view-model'
 
-export const SETTINGS_SECTIONS = ['organisation', 'clinics', 'categories', 'services', 'courses', 'practitioners', 'embed'] as const
+export const SETTINGS_SECTIONS = ['organisation', 'clinics', 'categories', 'services', 'courses', 'practitioners', 'staff', 'embed'] as const
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number]
 
 @injectable()
@@ -36,12 +37,15 @@ export class StaffSettingsViewModel {
   readonly courses: CourseSettingsViewModel
   readonly practitioners: PractitionerSettingsViewModel
   readonly embed: EmbedSettingsViewModel
+  readonly staff: StaffLoginsViewModel
 
   constructor(
     @inject(ExportSetup) exportSetup: Exec<ExportSetup>,
     @inject(SaveSetup) saveSetup: Exec<SaveSetup>,
     @inject(StaffMe) me: Exec<StaffMe>,
     @inject(ADMIN_PORTS.StaffTokenStore) tokens: TokenStore,
+    @inject(AddStaff) addStaff: Exec<AddStaff>,
+    @inject(ListStaff) listStaff: Exec<ListStaff>,
   ) {
     this.session = new SettingsSession(exportSetup, saveSetup, me, tokens)
     this.organisation = new OrganisationSettingsViewModel(this.session)
@@ -51,7 +55,8 @@ export class StaffSettingsViewModel {
     this.courses = new CourseSettingsViewModel(this.session)
     this.practitioners = new PractitionerSettingsViewModel(this.session)
     this.embed = new EmbedSettingsViewModel(this.session)
-    makeAutoObservable(this, { session: false, organisation: false, clinics: false, categories: false, services: false, courses: false, practitioners: false, embed: false })
+    this.staff = new StaffLoginsViewModel(this.session, addStaff, listStaff)
+    makeAutoObservable(this, { session: false, organisation: false, clinics: false, categories: false, services: false, courses: false, practitioners: false, embed: false, staff: false })
   }
 
   enter(): Promise<void> {
@@ -61,5 +66,6 @@ export class StaffSettingsViewModel {
   setSection(section: SettingsSection): void {
     this.section = section
     this.session.clearMessages()
+    if (section === 'staff') void this.staff.load()
   }
 }

@@ -10,6 +10,7 @@ import { StaffSettingsViewModel, type SettingsSection } from '../../view-models/
 import type { EmbedSettingsViewModel, OrganisationSettingsViewModel } from '../../view-models/settings-organisation.view-model'
 import { ClinicForm, PractitionerForm, ServiceForm } from './StaffSettingsForms'
 import { CategoryForm, CourseForm } from './StaffSettingsCatalogue'
+import { StaffLoginsForm } from './StaffSettingsStaff'
 import { Check, SettingsForm } from './StaffSettingsParts'
 import { ArchiveDialog } from './StaffSettingsAdd'
 import { StaffSelect } from './StaffControls'
@@ -24,6 +25,7 @@ const TABS: readonly TabDefinition<SettingsSection>[] = [
   { id: 'services', label: 'Services', textValue: 'Services' },
   { id: 'courses', label: 'Courses', textValue: 'Courses' },
   { id: 'practitioners', label: 'Practitioners', textValue: 'Practitioners' },
+  { id: 'staff', label: 'Staff logins', textValue: 'Staff logins' },
   { id: 'embed', label: 'Embed hosts', textValue: 'Embed hosts' },
 ]
 
@@ -78,6 +80,8 @@ function Section({ vm, section }: { vm: StaffSettingsViewModel; section: Setting
       return <CourseForm vm={vm.courses} />
     case 'practitioners':
       return <PractitionerForm vm={vm.practitioners} />
+    case 'staff':
+      return <StaffLoginsForm vm={vm.staff} />
     case 'embed':
       return <EmbedForm vm={vm.embed} />
   }
