@@ -50,7 +50,9 @@ export class CategorySettingsViewModel {
 
   async save(): Promise<void> {
     const d = this.draft
-    const locations = Object.fromEntries(Object.entries(d.locations).filter(([, on]) => on))
+    // a clinic the category names stays named (off there: false); another is named only when on
+    const named = this.session.document?.categories.find((c) => c.slug === this.category)?.locations ?? {}
+    const locations = Object.fromEntries(Object.entries(d.locations).filter(([clinic, on]) => on || clinic in named))
     await this.session.save(editCategory(this.category, { name: d.name, online: d.online, locations }))
   }
 
@@ -122,6 +124,10 @@ export class CourseSettingsViewModel {
 
   async save(): Promise<void> {
     const d = this.draft
+    // the clinics in the order the course names them, then the newly ticked ones
+    const before = this.session.document?.courses.find((c) => c.slug === this.course)?.locations ?? []
+    const ticked = Object.entries(d.locations).filter(([, on]) => on).map(([clinic]) => clinic)
+    const locations = [...before.filter((clinic) => ticked.includes(clinic)), ...ticked.filter((clinic) => !before.includes(clinic))]
     await this.session.save(
       editCourse(this.course, {
         name: d.name,
@@ -130,7 +136,7 @@ export class CourseSettingsViewModel {
         online: d.online,
         category: d.category || undefined,
         services: sessionsOf(d.sessions),
-        locations: Object.entries(d.locations).filter(([, on]) => on).map(([clinic]) => clinic),
+        locations,
       }),
     )
   }

@@ -55,4 +55,14 @@ describe('PractitionerSettingsViewModel', () => {
     await vm.practitioners.save()
     expect(stored().services.find((s) => s.slug === service)!.practitioners[slug]).toEqual({})
   })
+
+  it('a save with nothing typed changes nothing (profile, week, breaks, leave and own prices read back as they were)', async () => {
+    const { vm } = fakeServer()
+    await vm.enter()
+    for (const p of vm.session.practitioners) {
+      vm.practitioners.select(p.value)
+      await vm.practitioners.save()
+      expect(vm.session.notice).toBe('Nothing to save: the settings already say this.')
+    }
+  })
 })
