@@ -26,7 +26,8 @@ import { publicOrigin } from '../config'
 import type { ServerDeps } from '../deps'
 import { serve, type RequestContext } from '../http/contract-route'
 import { unsentMessages } from '../notifications/outbox.repository'
-import { badRequest, ok } from '../http/results'
+import { badRequest, conflict, ok } from '../http/results'
+import { SETUP_CHANGED } from '../../src/contract/setup-document.version'
 import { publishLogout } from '../realtime/live-events.hub'
 import { isOverlapViolation } from '../booking/booking.service'
 import { referenceCache } from '../catalogue/reference-cache'
@@ -47,8 +48,8 @@ export async function adminRoutes(app: FastifyInstance, deps: ServerDeps): Promi
 
   serve(app, applySetup, async ({ body }, ctx) => {
     const who = await requireStaff(ctx, ADMIN_ONLY)
-    const result = await setup.applySetup(operatorDb(ctx.db), ctx.tenant, body.document, body.dryRun ?? false)
-    if (E.isLeft(result)) return badRequest(result.left.errors.join('\n'))
+    const result = await setup.applySetup(operatorDb(ctx.db), ctx.tenant, body.document, body.dryRun ?? false, body.expectedVersion)
+    if (E.isLeft(result)) return result.left._tag === 'SetupChanged' ? conflict(SETUP_CHANGED) : badRequest(result.left.errors.join('\n'))
     if (result.right.applied) {
       // This instance shows the new set-up at once; others within the reference cache's lifetime.
       referenceCache(ctx.db).clear()

@@ -6,6 +6,8 @@
 import { queueOpenedHours } from '../waitlist/waitlist-jobs.repository'
 import { londonDateOf } from '../../src/domain/london'
 import * as E from 'fp-ts/Either'
+import { sql } from 'kysely'
+import { setupVersion } from '../../src/contract/setup-document.version'
 import type { PlanStep } from '../../src/contract/admin.routes'
 import { kindOf, planSetup, type SetupState } from '../../src/application/setup/plan-setup'
 import { newId } from '../db/ids'
@@ -17,7 +19,10 @@ import { validateSetupDocument } from '../../src/contract/setup-document.check'
 import { SETUP_KINDS, type SetupDocument } from '../../src/contract/setup-document.codecs'
 import * as write from './setup-writer.repository'
 
-export type SetupError = { readonly _tag: 'InvalidDocument'; readonly errors: readonly string[] }
+export type SetupError =
+  | { readonly _tag: 'InvalidDocument'; readonly errors: readonly string[] }
+  /** the set-up is no longer the version the change was made on (another save came first) */
+  | { readonly _tag: 'SetupChanged'; readonly version: string }
 
 const KINDS: readonly write.Kind[] = SETUP_KINDS
 
@@ -79,18 +84,29 @@ async function applyPlan(trx: OperatorDbOrTrx, tenant: string, rows: SetupRows, 
   }
 }
 
-/** Validates the whole document, plans, and (unless dryRun) applies the plan in one transaction. */
+/**
+ * Validates the whole document, plans, and (unless dryRun) applies the plan in one transaction.
+ * With `expectedVersion`, the tenant's applies take turns (a transaction lock) and the set-up must
+ * still be that version, else nothing is written: two admins saving at once cannot overwrite each other.
+ */
 export async function applySetup(
   db: OperatorDb,
   tenant: string,
   input: unknown,
   dryRun: boolean,
+  expectedVersion?: string,
 ): Promise<E.Either<SetupError, { plan: PlanStep[]; applied: boolean }>> {
   const valid = validateSetupDocument(input)
   if (!valid.ok) return E.left({ _tag: 'InvalidDocument', errors: valid.errors })
-  const result = await db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx): Promise<E.Either<SetupError, { plan: PlanStep[]; applied: boolean }>> => {
+    if (expectedVersion !== undefined) await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`setup:${tenant}`}, 0))`.execute(trx)
     const rows = await loadSetupRows(trx, tenant)
-    const plan = planSetup(setupState(rows), valid.document)
+    const state = setupState(rows)
+    if (expectedVersion !== undefined) {
+      const version = setupVersion(state.document)
+      if (version !== expectedVersion) return E.left({ _tag: 'SetupChanged', version })
+    }
+    const plan = planSetup(state, valid.document)
     if (dryRun || plan.length === 0) return E.right({ plan, applied: false })
     await applyPlan(trx, tenant, rows, valid.document, plan)
     // New hours may have opened: the waiting customers' days are looked at again (issue 32).

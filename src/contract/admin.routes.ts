@@ -69,7 +69,8 @@ export const PLAN_ACTIONS = ['create', 'change', 'archive'] as const
 export const PlanStep = entity('PlanStep', { action: literals(PLAN_ACTIONS), kind: t.string, slug: t.string }, { changes: t.array(t.string) })
 export type PlanStep = t.TypeOf<typeof PlanStep>
 
-export const ApplySetupBody = bodyOf({ document: SetupDocumentInput }, { dryRun: t.boolean })
+/** expectedVersion: the version of the document the change was made on (setup-document.version.ts); 409 when the set-up changed since. */
+export const ApplySetupBody = bodyOf({ document: SetupDocumentInput }, { dryRun: t.boolean, expectedVersion: t.string })
 export type ApplySetupBody = t.TypeOf<typeof ApplySetupBody>
 
 export const SetupPlan = t.type({ plan: t.array(PlanStep), applied: t.boolean }, 'SetupPlan')
@@ -81,9 +82,10 @@ export const applySetup = route({
   path: '/admin/setup',
   access: 'admin',
   summary: 'Apply a set-up document',
-  description: "Validates the whole document (400: one 'path: message' line per error), plans the changes and applies them unless dryRun.",
+  description:
+    "Validates the whole document (400: one 'path: message' line per error), plans the changes and applies them unless dryRun. With expectedVersion (the version of the document read), 409 when the set-up changed since.",
   body: ApplySetupBody,
-  responses: { 200: SetupPlan, ...errors(400, 401, 403) },
+  responses: { 200: SetupPlan, ...errors(400, 401, 403, 409) },
 })
 
 export const DayBooking = entity(

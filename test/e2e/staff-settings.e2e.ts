@@ -2,10 +2,13 @@
 // gives the London clinic weekday opening hours (closed at weekends) and changes the Microneedling
 // price; both saves go through the one set-up engine, and the customer side shows them at once (the
 // service list's price in the browser; no Saturday left in London's days for a Saturday service).
-// The page fits a phone without sideways scrolling and is axe clean on both.
+// The page fits a phone without sideways scrolling and is axe clean on both. The owner adds a course
+// (a service's sessions, price, validity) on the desktop; it is there after a reload, and the Courses
+// tab fits a 375x667 phone, axe clean. Two admins saving at once: the later one is told and keeps what
+// was typed. A staff login added on its tab comes with its set-password link.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DESKTOP, launch, open, PHONE } from './support/browser'
+import { DESKTOP, launch, open, PHONE, SMALL_PHONE } from './support/browser'
 import { api, chooseFirstLocation } from './support/flows'
 import { startServer, type ServerProcess } from './support/server-process'
 import { DEMO_STAFF_ADMIN } from '../../server/seed/demo.seed'
@@ -105,6 +108,86 @@ describe('/staff/settings', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
     await s.axe('practitioners-phone')
     await s.shot('practitioners-phone')
+    expect(s.problems).toEqual([])
+    await s.context.close()
+  }, 60_000)
+
+  it('the owner adds a course on the desktop; after a reload it is there, and the Courses tab fits a 375x667 phone', async () => {
+    const s = await open(browser, 'staff-settings-course', DESKTOP, { cookiesAccepted: 'true' })
+    const { page } = s
+    await signInToSettings(page)
+    await page.getByRole('tab', { name: 'Courses' }).click()
+    const add = page.getByRole('form', { name: 'New course', exact: true })
+    await add.getByLabel("New course's name", { exact: true }).fill('Microneedling course')
+    await add.getByRole('button', { name: /New course's service$/ }).click()
+    await page.getByRole('option', { name: 'Microneedling' }).click()
+    await add.getByLabel("New course's sessions", { exact: true }).fill('3')
+    await add.getByLabel("New course's price", { exact: true }).fill('480')
+    await add.getByLabel("New course's validity (months)", { exact: true }).fill('9')
+    await add.getByRole('button', { name: 'Add course' }).click()
+    await page.getByRole('status').filter({ hasText: 'Saved: create course microneedling-course.' }).waitFor()
+    const course = page.getByRole('form', { name: 'Course', exact: true })
+    await expect(course.getByLabel('Course name', { exact: true }).inputValue()).resolves.toBe('Microneedling course')
+    await s.axe('courses')
+    await s.shot('courses')
+    expect(s.problems).toEqual([])
+    await s.context.close()
+
+    const phone = await open(browser, 'staff-settings-course-phone', SMALL_PHONE, { cookiesAccepted: 'true' })
+    await signInToSettings(phone.page)
+    await phone.page.getByRole('tab', { name: 'Courses' }).click()
+    await phone.page.getByRole('button', { name: /Course$/ }).click()
+    await phone.page.getByRole('option', { name: 'Microneedling course' }).click()
+    const saved = phone.page.getByRole('form', { name: 'Course', exact: true })
+    await expect(saved.getByLabel('Course price', { exact: true }).inputValue()).resolves.toBe('480')
+    await expect(saved.getByLabel('Validity (months)', { exact: true }).inputValue()).resolves.toBe('9')
+    await expect(saved.getByLabel('Sessions of Microneedling', { exact: true }).inputValue()).resolves.toBe('3')
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SMALL_PHONE.width)
+    await phone.axe('courses-small-phone')
+    await phone.shot('courses-small-phone')
+    expect(phone.problems).toEqual([])
+    await phone.context.close()
+  }, 120_000)
+
+  it('two admins at once: the later save is refused with the text and keeps what was typed; Reload shows the other change', async () => {
+    const a = await open(browser, 'staff-settings-admin-a', DESKTOP, { cookiesAccepted: 'true' })
+    const b = await open(browser, 'staff-settings-admin-b', DESKTOP, { cookiesAccepted: 'true' })
+    await signInToSettings(a.page)
+    await signInToSettings(b.page)
+    const formA = a.page.getByRole('form', { name: 'Organisation', exact: true })
+    const formB = b.page.getByRole('form', { name: 'Organisation', exact: true })
+    await formA.getByLabel('Thank-you text (HTML)', { exact: true }).fill('<p>Thank you from A</p>')
+    await formA.getByRole('button', { name: 'Save organisation' }).click()
+    await a.page.getByRole('status').filter({ hasText: /^Saved: change organisation / }).waitFor()
+
+    await formB.getByLabel('Terms and conditions (HTML)', { exact: true }).fill('<p>Terms by B</p>')
+    await formB.getByRole('button', { name: 'Save organisation' }).click()
+    await b.page.getByRole('alert').filter({ hasText: 'These settings were changed by someone else since you opened them. Reload to see the changes; your edit was not saved.' }).waitFor()
+    await expect(formB.getByLabel('Terms and conditions (HTML)', { exact: true }).inputValue()).resolves.toBe('<p>Terms by B</p>')
+    await b.axe('changed-elsewhere')
+    await b.page.getByRole('button', { name: 'Reload the settings' }).click()
+    await expect.poll(() => formB.getByLabel('Thank-you text (HTML)', { exact: true }).inputValue()).toBe('<p>Thank you from A</p>')
+    expect(a.problems).toEqual([])
+    // the page saw the change in its fresh read before sending (the server's own check is in setup-version.routes.test.ts)
+    expect(b.problems).toEqual([])
+    await a.context.close()
+    await b.context.close()
+  }, 120_000)
+
+  it('the owner adds a practitioner login on the Staff logins tab and is shown the set-password link; axe clean', async () => {
+    const s = await open(browser, 'staff-settings-staff', DESKTOP, { cookiesAccepted: 'true' })
+    const { page } = s
+    await signInToSettings(page)
+    await page.getByRole('tab', { name: 'Staff logins' }).click()
+    await page.getByRole('region', { name: 'Staff logins' }).getByText(DEMO_STAFF_ADMIN.email).waitFor()
+    const add = page.getByRole('form', { name: 'New staff login', exact: true })
+    await add.getByLabel('Their email', { exact: true }).fill('new.practitioner@example.com')
+    await add.getByLabel('Their name', { exact: true }).fill('New Practitioner')
+    await add.getByRole('button', { name: 'Add staff login' }).click()
+    await page.getByRole('status').filter({ hasText: 'Staff login added for new.practitioner@example.com (practitioner).' }).waitFor()
+    await page.getByText(/Pass this one-time set-password link to new\.practitioner@example\.com: http\S+\/staff\/set-password/).waitFor()
+    await page.getByRole('region', { name: 'Staff logins' }).getByText('new.practitioner@example.com').waitFor()
+    await s.axe('staff-logins')
     expect(s.problems).toEqual([])
     await s.context.close()
   }, 60_000)

@@ -80,8 +80,8 @@ export class HttpAdminApi implements AdminApi {
   exportSetup() {
     return callRoute(this.http, getSetup)
   }
-  applySetup(document: SetupDocument, dryRun: boolean) {
-    return callRoute(this.http, applySetup, { body: { document, dryRun } })
+  applySetup(document: SetupDocument, dryRun: boolean, expectedVersion?: string) {
+    return callRoute(this.http, applySetup, { body: { document, dryRun, ...(expectedVersion ? { expectedVersion } : {}) } })
   }
   report(query: ReportQuery) {
     return callRoute(this.http, getReport, { query })

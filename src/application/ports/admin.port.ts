@@ -36,7 +36,8 @@ export interface AdminApi {
   listStaff(): ApiResult<StaffUser[]>
   staffPasswordLink(id: string): ApiResult<StaffPasswordLink>
   exportSetup(): ApiResult<SetupDocument>
-  applySetup(document: SetupDocument, dryRun: boolean): ApiResult<SetupPlan>
+  /** expectedVersion: the version the change was made on (409 when the set-up changed since). */
+  applySetup(document: SetupDocument, dryRun: boolean, expectedVersion?: string): ApiResult<SetupPlan>
   dayBookings(query: DayBookingsQuery): ApiResult<DayBooking[]>
   rota(date: string, location: string): ApiResult<RotaPractitioner[]>
   findCustomers(q: string): ApiResult<CustomerSummary[]>

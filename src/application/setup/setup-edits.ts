@@ -4,7 +4,7 @@
  * apply) like a file given to `clinic admin apply`. Nothing else is touched: an edit of a clinic's
  * hours leaves every other field and item as the document had it.
  */
-import type { ClinicDoc, OrganisationSettingsDoc, Period, PractitionerDoc, ServiceDoc, SetupDocument, Weekday, Weekly, WorkDay } from '../../contract/setup-document.codecs'
+import type { CategoryDoc, ClinicDoc, CourseDoc, OrganisationSettingsDoc, Period, PractitionerDoc, ServiceDoc, SetupDocument, Weekday, Weekly, WorkDay } from '../../contract/setup-document.codecs'
 import { WEEKDAYS } from '../../contract/setup-document.codecs'
 
 export type SetupEdit = (document: SetupDocument) => SetupDocument
@@ -107,11 +107,13 @@ export const offerService = (service: string, practitioner: string, offers: bool
   }),
 })
 
+export type ArchivableKind = 'clinics' | 'categories' | 'services' | 'courses' | 'practitioners'
+
 /**
  * Archives an item: it leaves the document, so the engine archives it (hidden online, bookings kept;
  * applying it again later unarchives it). References to it go too, as an export leaves them out.
  */
-export const archiveItem = (kind: 'clinics' | 'services' | 'practitioners', slug: string): SetupEdit => (d) => {
+export const archiveItem = (kind: ArchivableKind, slug: string): SetupEdit => (d) => {
   const out: SetupDocument = { ...d, [kind]: (d[kind] as { slug: string }[]).filter((item) => item.slug !== slug) }
   if (kind === 'clinics') {
     const without = <T>(record: Record<string, T>) => Object.fromEntries(Object.entries(record).filter(([k]) => k !== slug))
@@ -120,10 +122,89 @@ export const archiveItem = (kind: 'clinics' | 'services' | 'practitioners', slug
     out.courses = out.courses.map((c) => ({ ...c, locations: c.locations.filter((l) => l !== slug) }))
     out.practitioners = out.practitioners.map((p) => ({ ...p, hours: without(p.hours) }))
   }
+  if (kind === 'categories') {
+    const unfiled = <T extends { category?: string }>(item: T): T => (item.category === slug ? withFields(item, { category: undefined } as Partial<Record<keyof T, unknown>>) : item)
+    out.categories = out.categories.map((c) => (c.parent === slug ? withFields(c, { parent: undefined }) : c))
+    out.services = out.services.map(unfiled)
+    out.courses = out.courses.map(unfiled)
+  }
   if (kind === 'services') out.courses = out.courses.map((c) => ({ ...c, services: Object.fromEntries(Object.entries(c.services).filter(([k]) => k !== slug)) }))
   if (kind === 'practitioners') out.services = out.services.map((s) => ({ ...s, practitioners: Object.fromEntries(Object.entries(s.practitioners).filter(([k]) => k !== slug)) }))
   return out
 }
+
+/** A new category at the end of the list, shown online, at no clinic in particular. */
+export const addCategory = (name: string): SetupEdit => (d) => ({
+  ...d,
+  categories: [...d.categories, { slug: slugFor(name, d.categories.map((c) => c.slug)), name, online: true, locations: {} }],
+})
+
+export type CategoryPatch = Partial<Omit<CategoryDoc, 'slug'>>
+
+/** A category's name, online flag or per-clinic visibility (its slug stays: renaming keeps the item). */
+export const editCategory = (slug: string, patch: CategoryPatch): SetupEdit => (d) => ({
+  ...d,
+  categories: replaceItem(d.categories, slug, (c) => withFields(c, patch)),
+})
+
+/** A service's category; '' or undefined: none. */
+export const fileService = (service: string, category: string | undefined): SetupEdit => (d) => ({
+  ...d,
+  services: replaceItem(d.services, service, (s) => withFields(s, { category })),
+})
+
+export interface NewCourse {
+  name: string
+  price: number
+  /** service slug -> sessions of it */
+  services: Record<string, number>
+  validityMonths?: number
+  online: boolean
+}
+
+/** A new course at the end of the list, sold at every active clinic (the booking pages list a course at the clinics named). */
+export const addCourse = (course: NewCourse): SetupEdit => (d) => ({
+  ...d,
+  courses: [
+    ...d.courses,
+    withFields<CourseDoc>(
+      { slug: slugFor(course.name, d.courses.map((c) => c.slug)), name: course.name, price: course.price, tax: 20, online: course.online, services: course.services, locations: d.clinics.filter((c) => c.active).map((c) => c.slug) },
+      { validityMonths: course.validityMonths },
+    ),
+  ],
+})
+
+export type CoursePatch = Partial<Omit<CourseDoc, 'slug'>>
+
+/** A course's fields; `validityMonths` undefined: no expiry. */
+export const editCourse = (slug: string, patch: CoursePatch): SetupEdit => (d) => ({
+  ...d,
+  courses: replaceItem(d.courses, slug, (c) => withFields(c, patch)),
+})
+
+/** The gift voucher values sold (online when the organisation sells them). */
+export const editGiftVoucherValues = (values: number[]): SetupEdit => (d) => ({
+  ...d,
+  organisation: { ...d.organisation, settings: { ...d.organisation.settings, giftVoucherValues: values } },
+})
+
+/** A practitioner's own price and duration for a service they offer; undefined: the service's. */
+export const editPractitionerService = (service: string, practitioner: string, own: { price?: number; duration?: number }): SetupEdit => (d) => ({
+  ...d,
+  services: replaceItem(d.services, service, (s) => {
+    if (!(practitioner in s.practitioners)) return s
+    const entry = withFields({}, own) as { price?: number; duration?: number }
+    return { ...s, practitioners: { ...s.practitioners, [practitioner]: Object.keys(entry).length > 0 ? entry : {} } }
+  }),
+})
+
+export type PractitionerProfile = Partial<Pick<PractitionerDoc, 'name' | 'description' | 'online' | 'gender' | 'avatar'>>
+
+/** A practitioner's profile as the document has it: name, description (their bio), online flag. */
+export const editPractitionerProfile = (slug: string, profile: PractitionerProfile): SetupEdit => (d) => ({
+  ...d,
+  practitioners: replaceItem(d.practitioners, slug, (p) => withFields(p, profile)),
+})
 
 export type ServicePatch = Partial<Omit<ServiceDoc, 'slug'>>
 

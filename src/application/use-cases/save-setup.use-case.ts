@@ -13,29 +13,43 @@ import { requestFailure } from '../errors'
 import type { SetupPlan } from '../../contract/admin.routes'
 import { checkSetupDocument } from '../../contract/setup-document.check'
 import type { SetupDocument } from '../../contract/setup-document.codecs'
+import { SETUP_CHANGED, setupVersion } from '../../contract/setup-document.version'
 import type { SetupEdit } from '../setup/setup-edits'
 
 export type SaveSetupFailure =
   | { readonly _tag: 'InvalidSetup'; readonly message: string; readonly errors: readonly string[] }
+  /** Someone else saved the set-up since `expectedVersion` was read: nothing was written. */
+  | { readonly _tag: 'SetupChanged'; readonly message: string }
   | AppError
 
 export interface SavedSetup extends SetupPlan {
   /** the tenant's set-up after the save */
   readonly document: SetupDocument
+  /** its version (setup-document.version.ts), for the next save */
+  readonly version: string
 }
+
+const changed = (): SaveSetupFailure => ({ _tag: 'SetupChanged', message: SETUP_CHANGED })
 
 @injectable()
 export class SaveSetup {
   constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
 
-  async execute(edit: SetupEdit): Promise<E.Either<SaveSetupFailure, SavedSetup>> {
+  /**
+   * `expectedVersion`: the version of the document the user's form was filled from. When the set-up
+   * is no longer that version (now, or by the time the server applies), nothing is saved.
+   */
+  async execute(edit: SetupEdit, expectedVersion?: string): Promise<E.Either<SaveSetupFailure, SavedSetup>> {
     const current = await this.api.exportSetup()
     if (E.isLeft(current)) return E.left(requestFailure(current.left))
+    const version = setupVersion(current.right)
+    if (expectedVersion !== undefined && version !== expectedVersion) return E.left(changed())
     const desired = checkSetupDocument(edit(current.right))
     if (E.isLeft(desired)) return E.left({ _tag: 'InvalidSetup', message: desired.left.join('\n'), errors: desired.left })
-    const applied = await this.api.applySetup(desired.right, false)
-    if (E.isLeft(applied)) return E.left(requestFailure(applied.left))
+    const applied = await this.api.applySetup(desired.right, false, version)
+    if (E.isLeft(applied)) return E.left(applied.left._tag === 'HttpError' && applied.left.status === 409 ? changed() : requestFailure(applied.left))
     const after = await this.api.exportSetup()
-    return E.right({ ...applied.right, document: E.isRight(after) ? after.right : desired.right })
+    const document = E.isRight(after) ? after.right : desired.right
+    return E.right({ ...applied.right, document, version: setupVersion(document) })
   }
 }

@@ -5,8 +5,12 @@ import { I18nProvider } from 'react-aria-components'
 import { useViewModel } from '../../use-view-model'
 import { Tabs, type TabDefinition } from '../../components/Tabs'
 import { TextField } from '../../components/Field'
+import { Button } from '../../components/Button'
 import { StaffSettingsViewModel, type SettingsSection } from '../../view-models/staff-settings.view-model'
+import type { EmbedSettingsViewModel, OrganisationSettingsViewModel } from '../../view-models/settings-organisation.view-model'
 import { ClinicForm, PractitionerForm, ServiceForm } from './StaffSettingsForms'
+import { CategoryForm, CourseForm } from './StaffSettingsCatalogue'
+import { StaffLoginsForm } from './StaffSettingsStaff'
 import { Check, SettingsForm } from './StaffSettingsParts'
 import { ArchiveDialog } from './StaffSettingsAdd'
 import { StaffSelect } from './StaffControls'
@@ -17,43 +21,46 @@ import styles from './StaffSettings.module.css'
 const TABS: readonly TabDefinition<SettingsSection>[] = [
   { id: 'organisation', label: 'Organisation', textValue: 'Organisation' },
   { id: 'clinics', label: 'Clinics', textValue: 'Clinics' },
+  { id: 'categories', label: 'Categories', textValue: 'Categories' },
   { id: 'services', label: 'Services', textValue: 'Services' },
+  { id: 'courses', label: 'Courses', textValue: 'Courses' },
   { id: 'practitioners', label: 'Practitioners', textValue: 'Practitioners' },
+  { id: 'staff', label: 'Staff logins', textValue: 'Staff logins' },
   { id: 'embed', label: 'Embed hosts', textValue: 'Embed hosts' },
 ]
 
-const OrganisationForm = observer(function OrganisationForm({ vm }: { vm: StaffSettingsViewModel }) {
-  const o = vm.org
+const OrganisationForm = observer(function OrganisationForm({ vm }: { vm: OrganisationSettingsViewModel }) {
+  const o = vm.form
   return (
-    <SettingsForm title="Organisation" vm={vm} onSave={() => vm.saveOrganisation()}>
-      <TextField label="Name" required value={o.name} onChange={(v) => vm.setOrg('name', v)} />
-      <Check selected={o.showHomeBannerText} onChange={(v) => vm.setOrg('showHomeBannerText', v)}>Show the banner text</Check>
-      <TextField label="Banner text (HTML)" multiline rows={3} value={o.homeBannerText} onChange={(v) => vm.setOrg('homeBannerText', v)} />
-      <TextField label="Terms and conditions (HTML)" multiline rows={5} value={o.termsAndConditionsText} onChange={(v) => vm.setOrg('termsAndConditionsText', v)} />
-      <TextField label="Thank-you text (HTML)" multiline rows={3} value={o.thankYouText} onChange={(v) => vm.setOrg('thankYouText', v)} />
+    <SettingsForm title="Organisation" session={vm.session} onSave={() => vm.save()}>
+      <TextField label="Name" required value={o.name} onChange={(v) => vm.set('name', v)} />
+      <Check selected={o.showHomeBannerText} onChange={(v) => vm.set('showHomeBannerText', v)}>Show the banner text</Check>
+      <TextField label="Banner text (HTML)" multiline rows={3} value={o.homeBannerText} onChange={(v) => vm.set('homeBannerText', v)} />
+      <TextField label="Terms and conditions (HTML)" multiline rows={5} value={o.termsAndConditionsText} onChange={(v) => vm.set('termsAndConditionsText', v)} />
+      <TextField label="Thank-you text (HTML)" multiline rows={3} value={o.thankYouText} onChange={(v) => vm.set('thankYouText', v)} />
       <div className={styles.pair}>
-        <TextField label="Late cancellation period (hours)" value={o.lateCancellationPeriod} onChange={(v) => vm.setOrg('lateCancellationPeriod', v)} />
-        <TextField label="Late cancellation charge" value={o.lateCancellationChargeValue} onChange={(v) => vm.setOrg('lateCancellationChargeValue', v)} />
-        <TextField label="Cancellation rules" hint="allow, do-not-allow or other" value={o.cancellationRules} onChange={(v) => vm.setOrg('cancellationRules', v)} />
-        <StaffSelect label="Booking deposit" value={o.bookingDepositType} options={DEPOSIT_TYPES.map((d) => ({ value: d, label: d[0]!.toUpperCase() + d.slice(1) }))} onChange={(v) => vm.setOrg('bookingDepositType', v as (typeof DEPOSIT_TYPES)[number])} />
-        <TextField label={o.bookingDepositType === 'percentage' ? 'Booking deposit (%)' : 'Booking deposit amount'} value={o.bookingDepositAmount} onChange={(v) => vm.setOrg('bookingDepositAmount', v)} />
+        <TextField label="Late cancellation period (hours)" value={o.lateCancellationPeriod} onChange={(v) => vm.set('lateCancellationPeriod', v)} />
+        <TextField label="Late cancellation charge" value={o.lateCancellationChargeValue} onChange={(v) => vm.set('lateCancellationChargeValue', v)} />
+        <TextField label="Cancellation rules" hint="allow, do-not-allow or other" value={o.cancellationRules} onChange={(v) => vm.set('cancellationRules', v)} />
+        <StaffSelect label="Booking deposit" value={o.bookingDepositType} options={DEPOSIT_TYPES.map((d) => ({ value: d, label: d[0]!.toUpperCase() + d.slice(1) }))} onChange={(v) => vm.set('bookingDepositType', v as (typeof DEPOSIT_TYPES)[number])} />
+        <TextField label={o.bookingDepositType === 'percentage' ? 'Booking deposit (%)' : 'Booking deposit amount'} value={o.bookingDepositAmount} onChange={(v) => vm.set('bookingDepositAmount', v)} />
       </div>
-      <Check selected={o.sellGiftVoucherOnline} onChange={(v) => vm.setOrg('sellGiftVoucherOnline', v)}>Sell gift vouchers online</Check>
-      <TextField label="Gift voucher values" hint="Amounts separated by commas, such as 50, 100, 150" value={o.giftVoucherValues} onChange={(v) => vm.setOrg('giftVoucherValues', v)} />
+      <Check selected={o.sellGiftVoucherOnline} onChange={(v) => vm.set('sellGiftVoucherOnline', v)}>Sell gift vouchers online</Check>
+      <TextField label="Gift voucher values" hint="Amounts separated by commas, such as 50, 100, 150" value={o.giftVoucherValues} onChange={(v) => vm.set('giftVoucherValues', v)} />
     </SettingsForm>
   )
 })
 
-const EmbedForm = observer(function EmbedForm({ vm }: { vm: StaffSettingsViewModel }) {
+const EmbedForm = observer(function EmbedForm({ vm }: { vm: EmbedSettingsViewModel }) {
   return (
-    <SettingsForm title="Embed hosts" vm={vm} onSave={() => vm.saveEmbedHosts()}>
+    <SettingsForm title="Embed hosts" session={vm.session} onSave={() => vm.save()}>
       <TextField
         label="Sites that may embed the booking pages and the lead form"
         hint="One origin a line, such as https://www.example-clinic.com"
         multiline
         rows={4}
-        value={vm.embedHosts}
-        onChange={(v) => vm.setEmbedHosts(v)}
+        value={vm.hosts}
+        onChange={(v) => vm.set(v)}
       />
     </SettingsForm>
   )
@@ -62,15 +69,21 @@ const EmbedForm = observer(function EmbedForm({ vm }: { vm: StaffSettingsViewMod
 function Section({ vm, section }: { vm: StaffSettingsViewModel; section: SettingsSection }) {
   switch (section) {
     case 'organisation':
-      return <OrganisationForm vm={vm} />
+      return <OrganisationForm vm={vm.organisation} />
     case 'clinics':
-      return <ClinicForm vm={vm} />
+      return <ClinicForm vm={vm.clinics} />
+    case 'categories':
+      return <CategoryForm vm={vm.categories} />
     case 'services':
-      return <ServiceForm vm={vm} />
+      return <ServiceForm vm={vm.services} />
+    case 'courses':
+      return <CourseForm vm={vm.courses} />
     case 'practitioners':
-      return <PractitionerForm vm={vm} />
+      return <PractitionerForm vm={vm.practitioners} />
+    case 'staff':
+      return <StaffLoginsForm vm={vm.staff} />
     case 'embed':
-      return <EmbedForm vm={vm} />
+      return <EmbedForm vm={vm.embed} />
   }
 }
 
@@ -80,13 +93,14 @@ function Section({ vm, section }: { vm: StaffSettingsViewModel; section: Setting
  */
 const StaffSettingsPage = observer(function StaffSettingsPage() {
   const vm = useViewModel<StaffSettingsViewModel>(StaffSettingsViewModel)
+  const session = vm.session
   useEffect(() => {
     void vm.enter()
   }, [vm])
-  if (!vm.signedIn) {
+  if (!session.signedIn) {
     return <div className={desk.page}><section className={desk.card}><h1 className={desk.title}>Settings</h1><p>Sign in as staff first: <Link to="/staff">staff sign-in</Link>.</p></section></div>
   }
-  if (vm.staff && !vm.isAdmin) {
+  if (session.staff && !session.isAdmin) {
     return <div className={desk.page}><section className={desk.card}><h1 className={desk.title}>Settings</h1><p>Settings are for admins only.</p><p><Link to="/staff">Back to the day bookings</Link></p></section></div>
   }
   return (
@@ -95,7 +109,7 @@ const StaffSettingsPage = observer(function StaffSettingsPage() {
         <header className={desk.bar}>
           <div>
             <h1 className={desk.title}>Settings</h1>
-            {vm.staff ? <p className={desk.who}>Signed in as {vm.staff.displayName} ({vm.staff.role})</p> : null}
+            {session.staff ? <p className={desk.who}>Signed in as {session.staff.displayName} ({session.staff.role})</p> : null}
           </div>
           <div className={desk.bar}>
             <Link to="/staff">Day bookings</Link>
@@ -103,20 +117,25 @@ const StaffSettingsPage = observer(function StaffSettingsPage() {
             <Link to="/staff/integrations">Integrations</Link>
           </div>
         </header>
-        {vm.error ? <p className={desk.error} role="alert">{vm.error}</p> : null}
-        {vm.errors.length > 0 ? (
+        {session.error ? (
           <div role="alert">
-            <p className={desk.error}>Not saved:</p>
-            <ul className={styles.errors}>{vm.errors.map((e) => <li key={e}>{e}</li>)}</ul>
+            <p className={desk.error}>{session.error}</p>
+            {session.changedElsewhere ? <Button variant="secondary" onClick={() => void session.reload()}>Reload the settings</Button> : null}
           </div>
         ) : null}
-        <p className={desk.notice} role="status">{vm.loading ? 'Loading…' : (vm.notice ?? '')}</p>
-        {vm.document ? (
+        {session.errors.length > 0 ? (
+          <div role="alert">
+            <p className={desk.error}>Not saved:</p>
+            <ul className={styles.errors}>{session.errors.map((e) => <li key={e}>{e}</li>)}</ul>
+          </div>
+        ) : null}
+        <p className={desk.notice} role="status">{session.loading ? 'Loading…' : (session.notice ?? '')}</p>
+        {session.document ? (
           <Tabs tabs={TABS} selectedKey={vm.section} onSelectionChange={(k) => vm.setSection(k)} aria-label="Settings" tabListClassName={styles.tabs} tabClassName={styles.tab} panelClassName={styles.panel}>
             {(key) => <Section vm={vm} section={key} />}
           </Tabs>
         ) : null}
-        <ArchiveDialog vm={vm} />
+        <ArchiveDialog session={session} />
       </div>
     </I18nProvider>
   )

@@ -1,8 +1,9 @@
 // The shared parts of /staff/settings' forms: a react-aria checkbox and a form with its save button.
 import type { FormEvent, ReactNode } from 'react'
+import { observer } from 'mobx-react-lite'
 import { Checkbox } from 'react-aria-components'
 import { Button } from '../../components/Button'
-import type { StaffSettingsViewModel } from '../../view-models/staff-settings.view-model'
+import type { SettingsSession } from '../../view-models/settings-session.view-model'
 import desk from './StaffDesk.module.css'
 import styles from './StaffSettings.module.css'
 
@@ -15,7 +16,7 @@ export function Check({ selected, onChange, children }: { selected: boolean; onC
   )
 }
 
-export function SettingsForm({ title, action, vm, onSave, children }: { title: string; action?: string; vm: StaffSettingsViewModel; onSave: () => Promise<void>; children: ReactNode }) {
+export const SettingsForm = observer(function SettingsForm({ title, action, session, onSave, children }: { title: string; action?: string; session: SettingsSession; onSave: () => Promise<void>; children: ReactNode }) {
   const submit = (e: FormEvent) => {
     e.preventDefault()
     void onSave()
@@ -23,7 +24,7 @@ export function SettingsForm({ title, action, vm, onSave, children }: { title: s
   return (
     <form className={styles.form} onSubmit={submit} aria-label={title} noValidate>
       {children}
-      <div><Button type="submit" busy={vm.saving}>{action ?? `Save ${title.toLowerCase()}`}</Button></div>
+      <div><Button type="submit" busy={session.saving}>{action ?? `Save ${title.toLowerCase()}`}</Button></div>
     </form>
   )
-}
+})
