@@ -21,7 +21,7 @@ async function webRequest(second: typeof ben | 'any'): Promise<string> {
   w.session.signedIn(user)
   chooseFacialAndMassage(w.booking, second)
   w.booking.chooseTime([{ ...FACIAL_AT, practitioner: anna.id }, { ...MASSAGE_AT, practitioner: ben.id }])
-  if (second === 'any') w.booking.basket[1].staff = ben // the time step names who 'any' turned out to be (nameStaff)
+  if (second === 'any') w.booking.view.basket[1].staff = ben // the time step names who 'any' turned out to be (nameStaff)
   w.booking.syncRoute({ locationId: clinicA.id, categoryId: 'cat1', serviceId: massageService.id, confirm: true, query: { service: '1' } })
   confirm.enter()
   confirm.onTermsScroll(400, 200, 600)
