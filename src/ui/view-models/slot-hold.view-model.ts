@@ -90,6 +90,7 @@ export class SlotHoldViewModel {
     const b = this.booking
     const previous = b.view.held.key
     b.chooseTime(chain)
+    void this.nameChosenPractitioners()
     // A reschedule moves the customer's own booking, whose time the server counts as theirs: no hold.
     const appointment = b.view.isReschedule ? undefined : this.payload()
     if (!appointment) return 'other'
@@ -262,6 +263,21 @@ export class SlotHoldViewModel {
       clinic,
       service: first.service.id,
       linkedAppointments: rest.map((i) => ({ event: { start: i.start as string, end: i.end as string }, clinic, service: i.service.id, practitioner: i.staff?.id as string })),
+    }
+  }
+
+  /**
+   * 'Any practitioner': the chosen time names who it is (id only); their name and price come from the
+   * staff list, as after a reload, so the summary, the deposit and the request do not fall back to the
+   * service's price (the same choices then give the CLI's request, issue 27).
+   */
+  private async nameChosenPractitioners(): Promise<void> {
+    const clinic = this.booking.view.location?.id
+    const unnamed = this.booking.view.basket.filter((i) => i.anyStaff && i.staff && i.staff.grossPrice === undefined && i.start)
+    if (!clinic) return
+    for (const item of unnamed) {
+      const staff = await this.practitioner(clinic, item.service.id, item.staff?.id as string, item.start as string)
+      if (staff.grossPrice !== undefined) runInAction(() => this.booking.practitionerListed(item.service.id, staff))
     }
   }
 

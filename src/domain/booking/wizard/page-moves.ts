@@ -39,7 +39,7 @@ export type PageEvent<S extends WizardService = WizardService, P extends WizardP
   | { type: 'giftVoucherAdded'; voucher: GiftVoucher }
   | { type: 'giftVoucherRemoved' }
   | { type: 'practitionerChosen'; practitioner: P | 'any' }
-  /** the staff list arrived: a practitioner the item names alone (book again: id and name) gets its price and length */
+  /** a staff list arrived: a practitioner an item names alone (book again: id and name; 'Any practitioner': the chosen time's) gets its price and length */
   | { type: 'practitionerListed'; serviceId: string; practitioner: P }
   /** 'Do you want to book another service?' */
   | { type: 'anotherServiceAnswered'; yes: boolean }
@@ -163,11 +163,10 @@ function apply<S extends WizardService, P extends WizardPractitioner, L extends 
       return
     }
     case 'practitionerListed': {
-      const at = s().activeIndex
-      const item = s().basket[at]
-      const named = item?.staff
-      if (!item || item.service.id !== event.serviceId || named?.id !== event.practitioner.id || named.grossPrice !== undefined) return
-      d.patch({ basket: s().basket.map((i, k) => (k === at ? { ...i, staff: event.practitioner } : i)) })
+      // Every appointment of that service naming that practitioner alone (its price not known yet).
+      const alone = (i: WizardItem<S, P>): boolean => i.service.id === event.serviceId && i.staff?.id === event.practitioner.id && i.staff.grossPrice === undefined
+      if (!s().basket.some(alone)) return
+      d.patch({ basket: s().basket.map((i) => (alone(i) ? { ...i, staff: event.practitioner } : i)) })
       return
     }
     case 'anotherServiceAnswered':
