@@ -6,13 +6,13 @@ import type { Clinic } from '../../src/contract/clinics.routes'
 import type { Practitioner } from '../../src/contract/practitioners.routes'
 import { ConfirmViewModel } from '../../src/ui/view-models/confirm.view-model'
 import { PaymentViewModel } from '../../src/ui/view-models/payment.view-model'
-import { anna, ben, chooseFacialAndMassage, clinicA, facialService, flush, massageService, organisation, user, world } from '../../src/ui/view-models/booking.test-support'
+import { anna, ben, chooseFacialAndMassage, clinicA, facialService, flush, massageService, organisation, slotHoldOf, user, world } from '../../src/ui/view-models/booking.test-support'
 import { bookingRequestOf, wizardStateOfChoice } from './book.command'
 
 const FACIAL_AT = { startDate: '2026-03-12T10:00:00.000Z', endDate: '2026-03-12T11:00:00.000Z' }
 const MASSAGE_AT = { startDate: '2026-03-12T11:00:00.000Z', endDate: '2026-03-12T11:30:00.000Z' }
 
-/** The web: the wizard's choices, confirm, agree; the request ConfirmBooking receives. */
+/** The web: the wizard's choices, the time step's pick (held), confirm, agree; the request ConfirmBooking receives. */
 async function webRequest(second: typeof ben | 'any'): Promise<string> {
   const w = world()
   const payment = new PaymentViewModel(w.useCases.CheckPayment, w.useCases.VerifyCourseAssignment, w.useCases.DeletePendingAppointment, w.booking, w.navigator, w.clock)
@@ -20,8 +20,10 @@ async function webRequest(second: typeof ben | 'any'): Promise<string> {
   w.session.organisation = organisation
   w.session.signedIn(user)
   chooseFacialAndMassage(w.booking, second)
-  w.booking.chooseTime([{ ...FACIAL_AT, practitioner: anna.id }, { ...MASSAGE_AT, practitioner: ben.id }])
-  if (second === 'any') w.booking.basket[1].staff = ben // the time step names who 'any' turned out to be (nameStaff)
+  // The time step's pick, as the page makes it: held on the server; 'Any practitioner' is named by the slot (Ben), his price from the staff list.
+  expect(await slotHoldOf(w, payment).pick([{ ...FACIAL_AT, practitioner: anna.id }, { ...MASSAGE_AT, practitioner: ben.id }])).toBe('held')
+  await flush()
+  expect(w.booking.view.basket.map((i) => i.staff)).toEqual([anna, ben])
   w.booking.syncRoute({ locationId: clinicA.id, categoryId: 'cat1', serviceId: massageService.id, confirm: true, query: { service: '1' } })
   confirm.enter()
   confirm.onTermsScroll(400, 200, 600)
@@ -29,7 +31,10 @@ async function webRequest(second: typeof ben | 'any'): Promise<string> {
   await flush()
   const calls = w.useCases.calls.ConfirmBooking ?? []
   expect(calls).toHaveLength(1)
-  return JSON.stringify(calls[0][0])
+  // The web books the time it holds, naming the hold; `clinic book` holds nothing before booking. The rest, byte for byte.
+  const { hold, ...request } = calls[0][0] as { hold?: unknown }
+  expect(hold).toEqual({ id: 'a0000000000000000000000a', token: 'secret-token-of-the-hold' })
+  return JSON.stringify(request)
 }
 
 /** The CLI: the same clinic, services, practitioners and slot, as `clinic book` builds its request. */

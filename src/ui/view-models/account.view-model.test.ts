@@ -147,7 +147,7 @@ describe('AccountViewModel', () => {
     await new Promise((r) => setTimeout(r, 0))
     expect(u.logout.execute).toHaveBeenCalled()
     expect(session.authenticated).toBe(false)
-    expect(booking.isBookAgain).toBe(false)
+    expect(booking.view.isBookAgain).toBe(false)
     expect(navigator.last).toBe('/')
   })
 })

@@ -126,7 +126,7 @@ describe('ServicesViewModel', () => {
     const vm = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts, slotHoldOf(w))
     w.booking.setLocation(clinicA)
     vm.choose(massage)
-    expect(w.booking.basket[0].service).toEqual(massage)
+    expect(w.booking.view.basket[0].service).toEqual(massage)
   })
 })
 
@@ -151,8 +151,8 @@ describe('StaffViewModel', () => {
     const { vm, booking } = staffWorld([anna])
     await vm.load()
     expect(vm.showAny).toBe(false)
-    expect(booking.activeItem?.staff).toEqual(anna)
-    expect(booking.askAnotherService).toBe(true)
+    expect(booking.view.activeItem?.staff).toEqual(anna)
+    expect(booking.view.askAnotherService).toBe(true)
   })
 
   it("none: 'This service is currently unavailable'", async () => {
@@ -237,16 +237,16 @@ describe('TimeViewModel', () => {
     const { vm, booking } = timeWorld({ GetTimeSlots: async () => E.right(chainsOf([mk('09'), mk('13', false), mk('18')])) })
     await vm.loadMonth()
     await vm.pickDate('2026-03-12')
-    expect(booking.timeStep).toBe('hours')
+    expect(booking.view.timeStep).toBe('hours')
     expect(vm.groups.map((g) => [g.label, g.slots.map((s) => `${s.label}${s.valid ? '' : ' (invalid)'}`)])).toEqual([
       ['Morning', ['09:00']],
       ['Afternoon', ['13:00 (invalid)']],
       ['Evening', ['18:00']],
     ])
     vm.choose(vm.groups[1].slots[0].chain)
-    expect(booking.canBook).toBe(false)
+    expect(booking.view.canBook).toBe(false)
     vm.choose(vm.groups[0].slots[0].chain)
-    expect(booking.canBook).toBe(true)
+    expect(booking.view.canBook).toBe(true)
   })
 
   it('the hour list shown again (back from confirm) loads its times afresh: a time taken meanwhile is gone', async () => {
@@ -259,7 +259,7 @@ describe('TimeViewModel', () => {
     booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', confirm: true, query: {} })
     offered = [mk('10')]
     booking.back()
-    expect(booking.timeStep).toBe('hours')
+    expect(booking.view.timeStep).toBe('hours')
     await vm.refreshSlots()
     expect(useCases.calls.GetTimeSlots).toHaveLength(2)
     expect(useCases.calls.GetTimeSlots![1][0]).toMatchObject({ date: '2026-03-12' })
@@ -302,7 +302,7 @@ describe('TimeViewModel', () => {
     expect(vm.daysFailed).toBeUndefined()
     up = false
     await vm.pickDate('2026-03-12')
-    expect(booking.timeStep).toBe('hours')
+    expect(booking.view.timeStep).toBe('hours')
     expect(vm.slotsFailed).toBe('Something went wrong')
     up = true
     await vm.refreshSlots()
@@ -314,7 +314,7 @@ describe('TimeViewModel', () => {
     const { vm, booking } = timeWorld()
     await vm.loadMonth()
     await vm.pickDate('2026-03-20')
-    expect(booking.timeStep).toBe('date')
+    expect(booking.view.timeStep).toBe('date')
   })
 
   it('multi-service chains keep only start times where each service follows the previous one', () => {
@@ -376,12 +376,12 @@ describe('a step URL opened directly (course booking, reload)', () => {
     const vm = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts, slotHoldOf(w))
     w.booking.setLocation(clinicA)
     w.booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's2', query: { course: 'true', courseServiceBooking: 'true' } })
-    expect(w.booking.step).toBe('staff')
-    expect(w.booking.courseServiceBooking).toBe(true)
+    expect(w.booking.view.step).toBe('staff')
+    expect(w.booking.view.courseServiceBooking).toBe(true)
     await vm.restore('s2')
-    expect(w.booking.activeItem?.service).toEqual(massage)
+    expect(w.booking.view.activeItem?.service).toEqual(massage)
     await vm.restore('s2')
-    expect(w.booking.basket).toHaveLength(1)
+    expect(w.booking.view.basket).toHaveLength(1)
     expect(w.useCases.calls.GetService).toHaveLength(1)
   })
 })

@@ -22,7 +22,7 @@ function bookFacial(w: ReturnType<typeof confirmWorld>, query: Record<string, st
   w.booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query })
   w.booking.chooseService(facial, 'cat1')
   w.booking.choosePractitioner(anna)
-  if (w.booking.askAnotherService) w.booking.answerAnotherService(false)
+  if (w.booking.view.askAnotherService) w.booking.answerAnotherService(false)
   w.booking.chooseTime([slot])
   w.booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', confirm: true, query })
   w.confirm.onTermsScroll(400, 200, 600)
@@ -31,7 +31,7 @@ function bookFacial(w: ReturnType<typeof confirmWorld>, query: Record<string, st
 describe('ConfirmViewModel: the course of a booking', () => {
   it('a session booked from a course names the course', async () => {
     const w = confirmWorld()
-    w.booking.dispatch({ type: 'setCourseContext', courseContext: { courseId: 'cc1', courseServices: ['s1'] } })
+    w.booking.dispatch({ type: 'courseContextSet', courseContext: { courseId: 'cc1', courseServices: ['s1'] } })
     bookFacial(w, { course: 'true', courseServiceBooking: 'true' })
     await w.confirm.agree()
     expect(w.useCases.calls.ConfirmBooking![0][0]).toMatchObject({ kind: 'book', appointment: { service: 's1', course: 'cc1' } })
@@ -39,7 +39,7 @@ describe('ConfirmViewModel: the course of a booking', () => {
 
   it("an ordinary booking after a course session ('Book new appointment') names no course: it was refused (400) or took a session", async () => {
     const w = confirmWorld()
-    w.booking.dispatch({ type: 'setCourseContext', courseContext: { courseId: 'cc1', courseServices: ['s1'] } })
+    w.booking.dispatch({ type: 'courseContextSet', courseContext: { courseId: 'cc1', courseServices: ['s1'] } })
     w.booking.clearBookingInfo()
     bookFacial(w, {})
     await w.confirm.agree()
@@ -48,7 +48,7 @@ describe('ConfirmViewModel: the course of a booking', () => {
 
   it('a course session alone costs nothing: no deposit, no payment step', () => {
     const w = confirmWorld()
-    w.booking.dispatch({ type: 'setCourseContext', courseContext: { courseId: 'cc1', courseServices: ['s1'] } })
+    w.booking.dispatch({ type: 'courseContextSet', courseContext: { courseId: 'cc1', courseServices: ['s1'] } })
     bookFacial(w, { course: 'true', courseServiceBooking: 'true' })
     expect(w.confirm.amountDue).toBe(0)
   })
@@ -56,7 +56,7 @@ describe('ConfirmViewModel: the course of a booking', () => {
   it('a service added to a course session is paid: its deposit by the normal rules, no course named on it; the session stays the course\'s', async () => {
     const w = confirmWorld()
     const query = { course: 'true', courseServiceBooking: 'true' }
-    w.booking.dispatch({ type: 'setCourseContext', courseContext: { courseId: 'cc1', courseServices: ['s1'] } })
+    w.booking.dispatch({ type: 'courseContextSet', courseContext: { courseId: 'cc1', courseServices: ['s1'] } })
     w.booking.setLocation(clinicA)
     w.booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query })
     w.booking.chooseService(facial, 'cat1')

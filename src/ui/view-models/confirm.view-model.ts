@@ -75,18 +75,18 @@ export class ConfirmViewModel {
     const b = this.booking
     // Spec 4 'Time hold': the 5:00 countdown is for a normal (non-course, non-reschedule) booking; a
     // session booked from a bought course keeps the time step's hold and its 'Out of time' dialog.
-    return !b.isCoursePurchase && !b.isGiftVoucherPurchase && !b.isReschedule && !b.courseServiceBooking
+    return !b.view.isCoursePurchase && !b.view.isGiftVoucherPurchase && !b.view.isReschedule && !b.view.courseServiceBooking
   }
 
   get terms(): string {
     const org = this.session.organisation
     if (!org) return ''
     const b = this.booking
-    const raw = b.isGiftVoucherPurchase
+    const raw = b.view.isGiftVoucherPurchase
       ? org.termsAndConditionsTextGiftVoucher
-      : b.isCoursePurchase
+      : b.view.isCoursePurchase
         ? org.termsAndConditionsTextCourse
-        : b.courseServiceBooking
+        : b.view.courseServiceBooking
           ? org.termsAndConditionsTextCourseService
           : org.termsAndConditionsText
     return mergeTerms(raw ?? org.termsAndConditionsText ?? '', {
@@ -140,10 +140,10 @@ export class ConfirmViewModel {
   /** Entering confirm: a normal booking gets its 5:00 countdown. */
   enter(): void {
     if (this.countdownEndsAt !== undefined) return
-    if (!this.isNormalBooking || !this.booking.canBook) return
+    if (!this.isNormalBooking || !this.booking.view.canBook) return
     this.booking.handOverHold()
     // The server's hold of the time (made when it was picked) ends where it ends: the countdown tells the truth.
-    this.startCountdown(this.booking.held.expiresAt ?? this.clock.now().getTime() + this.config.holdSeconds * 1000)
+    this.startCountdown(this.booking.view.held.expiresAt ?? this.clock.now().getTime() + this.config.holdSeconds * 1000)
   }
 
   private startCountdown(endsAt: number): void {
@@ -190,26 +190,26 @@ export class ConfirmViewModel {
   async agree(): Promise<void> {
     if (!this.canAgree) return
     const b = this.booking
-    const clinic = b.location
+    const clinic = b.view.location
     const customerId = this.session.user?.id
     if (!clinic || !customerId) return
     this.submitting = true
     try {
-      if (b.courseServiceBooking && !b.isReschedule && !b.isCoursePurchase && !b.isGiftVoucherPurchase && !b.courseContext) {
+      if (b.view.courseServiceBooking && !b.view.isReschedule && !b.view.isCoursePurchase && !b.view.isGiftVoucherPurchase && !b.view.courseContext) {
         // A course session URL opened directly (reload, shared link): the customer's course is looked up.
         const context = await this.courseContextFor(customerId, clinic.id)
         if (!context) {
           this.toasts.show(UNEXPECTED_ERROR)
           return
         }
-        b.dispatch({ type: 'setCourseContext', courseContext: context })
+        b.dispatch({ type: 'courseContextSet', courseContext: context })
       }
       const payer = this.payer
       // The booking's kind is decided once, by the domain, with the request.
       const request = payer ? toBookingRequest(b.state, payer) : E.left(undefined)
       if (E.isLeft(request)) {
         this.toasts.show(UNEXPECTED_ERROR)
-        if (!b.isReschedule && !b.isCoursePurchase && !b.isGiftVoucherPurchase) this.backToTimes()
+        if (!b.view.isReschedule && !b.view.isCoursePurchase && !b.view.isGiftVoucherPurchase) this.backToTimes()
         return
       }
       const r = request.right
@@ -227,7 +227,7 @@ export class ConfirmViewModel {
         this.leave()
         b.clearTime()
         const ids = outcome._tag === 'Booked' ? idsOfBooking(outcome.booking) : outcome.appointments.map((a) => a.id)
-        this.navigator.go(withBooked(b.courseServiceBooking ? '/location?courseServiceBooking=true' : '/location?serviceBooking=true', ids))
+        this.navigator.go(withBooked(b.view.courseServiceBooking ? '/location?courseServiceBooking=true' : '/location?serviceBooking=true', ids))
         return
       }
       const { payment, booking } = outcome
@@ -273,7 +273,7 @@ export class ConfirmViewModel {
   /** Leaves confirm for the hour list of the chosen day, the time cleared (the countdown stops). */
   private backToTimes(): void {
     this.leave()
-    if (this.booking.step === 'confirm') this.booking.back()
+    if (this.booking.view.step === 'confirm') this.booking.back()
   }
 
   /**
@@ -284,7 +284,7 @@ export class ConfirmViewModel {
     const result = await this.listMyCourses.execute(customerId)
     if (E.isLeft(result)) return undefined
     const now = new Date(this.clock.now())
-    const wanted = this.booking.basket.filter((i) => this.booking.isCoveredByCourse(i)).map((i) => i.service.id)
+    const wanted = this.booking.view.basket.filter((i) => this.booking.view.isCoveredByCourse(i)).map((i) => i.service.id)
     const candidates = result.right
       .map((c) => ({ record: c, services: [...new Set([c.service?.id, ...(c.course?.services ?? []).map((s) => s.id)].filter((id): id is string => Boolean(id)))] }))
       .filter(({ record, services }) => wanted.every((id) => services.includes(id)) && !isCourseBookDisabled(record, now))

@@ -57,9 +57,9 @@ describe('CoursesTabViewModel', () => {
     await vm.load()
     await vm.book(vm.rows[0]!)
     expect(navigator.last).toBe(`/step/${IDS.CLINIC_ID}/${IDS.CATEGORY_ID}/${IDS.SERVICE_ID}?course=true&courseServiceBooking=true`)
-    expect(booking.courseContext).toEqual({ courseId: 'k1', courseServices: [IDS.SERVICE_ID] })
+    expect(booking.view.courseContext).toEqual({ courseId: 'k1', courseServices: [IDS.SERVICE_ID] })
     // The course pays for this item only (services added to the booking are paid).
-    expect(booking.basket.map((i) => [i.kind, i.service.id, i.service.defaultDuration, i.courseSession])).toEqual([['service', IDS.SERVICE_ID, 60, true]])
+    expect(booking.view.basket.map((i) => [i.kind, i.service.id, i.service.defaultDuration, i.courseSession])).toEqual([['service', IDS.SERVICE_ID, 60, true]])
   })
 
   it('uses the service of the purchase location', async () => {
@@ -73,7 +73,7 @@ describe('CoursesTabViewModel', () => {
     const { vm, booking, navigator } = setup([course('k1')], E.left('Request failed with status 500'))
     await vm.load()
     await vm.book(vm.rows[0]!)
-    expect(booking.basket[0]?.service).toMatchObject({ id: IDS.SERVICE_ID, name: 'Facial', categoryId: IDS.CATEGORY_ID })
+    expect(booking.view.basket[0]?.service).toMatchObject({ id: IDS.SERVICE_ID, name: 'Facial', categoryId: IDS.CATEGORY_ID })
     expect(navigator.paths).toHaveLength(1)
   })
 

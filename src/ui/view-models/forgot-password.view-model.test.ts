@@ -100,7 +100,7 @@ describe('ForgotPasswordViewModel', () => {
     vm.setConfirm('Strong123')
     await vm.submit()
     expect(reset.execute).toHaveBeenCalledWith({ token: 'tok', newPassword: 'Strong123' })
-    expect(booking.isReschedule).toBe(false)
+    expect(booking.view.isReschedule).toBe(false)
     expect(sessionUseCases.currentUser).toHaveBeenCalled()
     expect(vm.done).toBe('Password updated')
   })

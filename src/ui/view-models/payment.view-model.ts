@@ -71,7 +71,7 @@ export class PaymentViewModel {
       checkPayment: false, verifyCourseAssignment: false, deletePending: false, booking: false, navigator: false, clock: false, stopPolling: false, checking: false, cancelThankYou: false, stopCountdown: false,
     })
     // The payment step left without paying (browser back to an earlier step): see abandon().
-    reaction(() => this.booking.step, (step, previous) => {
+    reaction(() => this.booking.view.step, (step, previous) => {
       if (previous === 'payment' && step !== 'payment') this.abandon()
     })
   }
@@ -106,7 +106,7 @@ export class PaymentViewModel {
     const kind = this.session?.kind
     if (kind === 'giftVoucher') return '/location?giftVoucherPurchase=true'
     if (kind === 'course') return '/location?coursePurchase=true'
-    return withBooked(this.booking.courseServiceBooking ? '/location?courseServiceBooking=true' : '/location?serviceBooking=true', this.session?.appointmentIds ?? [])
+    return withBooked(this.booking.view.courseServiceBooking ? '/location?courseServiceBooking=true' : '/location?serviceBooking=true', this.session?.appointmentIds ?? [])
   }
 
   /** The iframe shows paymentUrl and the status is polled every 3 s. */
@@ -236,7 +236,7 @@ export class PaymentViewModel {
     if (id && !this.paid) void this.deletePending.execute(id)
     this.session = undefined
     this.checking = undefined
-    const clinic = this.booking.location
+    const clinic = this.booking.view.location
     this.booking.clearBookingInfo()
     this.navigator.go(clinic ? `/step/${clinic.id}` : '/')
   }

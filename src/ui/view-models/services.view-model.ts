@@ -89,8 +89,8 @@ export class ServicesViewModel {
   get emptyText(): string | undefined {
     if (this.loading) return undefined
     if (this.failed) return EMPTY_TEXTS.unavailable
-    if (this.booking.view === 'services' && this.services.length === 0 && this.exhausted) return EMPTY_TEXTS.services
-    if (this.booking.view === 'courses' && this.coursesLoaded && this.shownCourses.length === 0) return EMPTY_TEXTS.courseCategories
+    if (this.booking.view.serviceView === 'services' && this.services.length === 0 && this.exhausted) return EMPTY_TEXTS.services
+    if (this.booking.view.serviceView === 'courses' && this.coursesLoaded && this.shownCourses.length === 0) return EMPTY_TEXTS.courseCategories
     return undefined
   }
 
@@ -182,15 +182,15 @@ export class ServicesViewModel {
 
   setView(view: 'services' | 'courses' | 'giftVoucher'): void {
     this.booking.setView(view)
-    if (this.booking.view === 'courses') void this.loadCourses()
+    if (this.booking.view.serviceView === 'courses') void this.loadCourses()
   }
 
   /** The service named by the step URL, when the basket does not hold it yet; false when it does not exist. */
   async restore(serviceId: string): Promise<boolean> {
-    if (this.booking.activeItem?.service.id === serviceId) return true
+    if (this.booking.view.activeItem?.service.id === serviceId) return true
     const result = await this.service(serviceId)
     runInAction(() => {
-      if (E.isRight(result)) this.booking.dispatch({ type: 'restoreService', service: result.right })
+      if (E.isRight(result)) this.booking.dispatch({ type: 'serviceRestored', service: result.right })
       else this.toasts.show(result.left)
     })
     return E.isRight(result)
@@ -225,7 +225,7 @@ export class ServicesViewModel {
     const courseSession = query.courseServiceBooking === 'true'
     const coursePurchase = query.course === 'true' && !courseSession
 
-    if (booking.location?.id !== id) {
+    if (booking.view.location?.id !== id) {
       booking.dispatch({ type: 'restoring', restoring: true })
       await locations.load({ autoSelect: false })
       if (stale()) return
@@ -245,16 +245,16 @@ export class ServicesViewModel {
     const clinicPath = `/step/${id}`
 
     // A reschedule is started from the customer area with the appointment: the URL alone cannot rebuild it.
-    if (query.reschedule === '1' && !booking.isReschedule) {
+    if (query.reschedule === '1' && !booking.view.isReschedule) {
       booking.dispatch({ type: 'restoring', restoring: false })
       booking.fallBack('/app')
       return
     }
 
-    if (booking.servicesToRefresh) void this.refreshBasketServices(stale)
+    if (booking.view.servicesToRefresh) void this.refreshBasketServices(stale)
 
     // A reloaded time or confirm step names its held time (issue 17): basket, times and countdown come back.
-    if (query.hold && !booking.canBook) {
+    if (query.hold && !booking.view.canBook) {
       booking.dispatch({ type: 'restoring', restoring: true })
       await this.slotHold.restore(query.hold, async (sid) => {
         const found = await this.service(sid)
@@ -265,22 +265,22 @@ export class ServicesViewModel {
 
     const serviceId = route.serviceId
     if (serviceId) {
-      const held = booking.activeItem?.service.id === serviceId || booking.basket.some((i) => i.kind === 'course' && i.service.id === serviceId)
+      const held = booking.view.activeItem?.service.id === serviceId || booking.view.basket.some((i) => i.kind === 'course' && i.service.id === serviceId)
       if (!held) {
         booking.dispatch({ type: 'restoring', restoring: true })
         const found = coursePurchase ? await this.findCourse(id, serviceId, stale) : await this.fetchService(serviceId, stale)
         if (stale()) return
         if (!found) {
           booking.dispatch({ type: 'restoring', restoring: false })
-          booking.fallBack(`${clinicPath}${booking.queryString}`)
+          booking.fallBack(`${clinicPath}${booking.view.queryString}`)
           return
         }
         // Rebuilt at another basket index than the URL's (a later service of a multi-service basket
         // reloaded): the URL is corrected, or the step would look for an item that is not there.
-        if (!coursePurchase && query.service !== undefined && query.service !== String(booking.activeIndex)) {
+        if (!coursePurchase && query.service !== undefined && query.service !== String(booking.view.activeIndex)) {
           booking.dispatch({ type: 'restoring', restoring: false })
           const params = new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, v]])))
-          params.set('service', String(booking.activeIndex))
+          params.set('service', String(booking.view.activeIndex))
           booking.fallBack(`${clinicPath}/${route.categoryId ?? 'all'}/${serviceId}${route.confirm ? '/confirm' : ''}?${params}`)
           return
         }
@@ -288,9 +288,9 @@ export class ServicesViewModel {
     }
     booking.dispatch({ type: 'restoring', restoring: false })
     booking.rederive()
-    if (route.confirm && !booking.canConfirm) {
+    if (route.confirm && !booking.view.canConfirm) {
       // Confirm needs the hold of a chosen time: back to the staff step (or the services).
-      const params = new URLSearchParams(booking.queryString.slice(1))
+      const params = new URLSearchParams(booking.view.queryString.slice(1))
       if (query.service !== undefined) params.set('service', query.service)
       const search = params.toString() ? `?${params}` : ''
       booking.fallBack(serviceId ? `${clinicPath}/${route.categoryId ?? 'all'}/${serviceId}${search}` : `${clinicPath}${search}`)
@@ -299,10 +299,10 @@ export class ServicesViewModel {
 
   /** Book again: the basket's services with their online details (deposit rule, prices) from the server. */
   private async refreshBasketServices(stale: () => boolean): Promise<void> {
-    const ids = [...new Set(this.booking.basket.map((i) => i.service.id))]
+    const ids = [...new Set(this.booking.view.basket.map((i) => i.service.id))]
     const results = await Promise.all(ids.map((id) => this.service(id)))
-    if (stale() && !this.booking.servicesToRefresh) return
-    runInAction(() => this.booking.dispatch({ type: 'refreshServices', services: results.flatMap((r) => (E.isRight(r) ? [r.right] : [])) }))
+    if (stale() && !this.booking.view.servicesToRefresh) return
+    runInAction(() => this.booking.dispatch({ type: 'servicesRefreshed', services: results.flatMap((r) => (E.isRight(r) ? [r.right] : [])) }))
   }
 
   /** A service URL: the service joins the basket (unless a newer URL took over meanwhile). */
@@ -310,7 +310,7 @@ export class ServicesViewModel {
     const result = await this.service(serviceId)
     if (stale()) return false
     runInAction(() => {
-      if (E.isRight(result)) this.booking.dispatch({ type: 'restoreService', service: result.right })
+      if (E.isRight(result)) this.booking.dispatch({ type: 'serviceRestored', service: result.right })
       else this.toasts.show(result.left)
     })
     return E.isRight(result)
@@ -325,7 +325,7 @@ export class ServicesViewModel {
       if (E.isLeft(result)) this.toasts.show(result.left)
       if (course) this.booking.restoreCourse(course)
     })
-    return course !== undefined && this.booking.basket.some((i) => i.service.id === courseId)
+    return course !== undefined && this.booking.view.basket.some((i) => i.service.id === courseId)
   }
 
   choose(service: ServiceView): void {

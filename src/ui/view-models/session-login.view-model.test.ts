@@ -202,7 +202,7 @@ describe('GiftVoucherViewModel', () => {
     vm.choose(100)
     expect(vm.dialogOpen).toBe(true)
     vm.submit()
-    expect(booking.giftVouchers).toEqual([{ value: 100 }])
+    expect(booking.view.giftVouchers).toEqual([{ value: 100 }])
     expect(navigator.last).toBe('/step/c1/confirm')
   })
 
@@ -224,7 +224,7 @@ describe('GiftVoucherViewModel', () => {
     vm.setField('confirmEmail', 'SAM@example.com')
     vm.setField('message', 'Happy birthday')
     vm.submit()
-    expect(booking.giftVouchers).toEqual([{ value: 50, receiver: { name: 'Sam', email: 'sam@example.com', message: 'Happy birthday' } }])
+    expect(booking.view.giftVouchers).toEqual([{ value: 50, receiver: { name: 'Sam', email: 'sam@example.com', message: 'Happy birthday' } }])
     expect(vm.dialogOpen).toBe(false)
   })
 })

@@ -93,7 +93,7 @@ describe('followSignedInCustomer', () => {
     connections[0]!.onLoggedOut()
     await flush()
     expect(w.session.authenticated).toBe(false)
-    expect(w.booking.isBookAgain).toBe(false)
+    expect(w.booking.view.isBookAgain).toBe(false)
     expect(w.navigator.last).toBe('/')
 
     w.session.signedIn({ ...CUSTOMER })

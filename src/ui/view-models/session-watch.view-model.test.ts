@@ -47,7 +47,7 @@ describe('SessionWatchViewModel', () => {
     connections[0]!.onLoggedOut()
     expect(session.authenticated).toBe(false)
     expect(sessionUseCases.logout).toHaveBeenCalled()
-    expect(booking.isBookAgain).toBe(false)
+    expect(booking.view.isBookAgain).toBe(false)
     expect(navigator.last).toBe('/')
   })
 
@@ -66,7 +66,7 @@ describe('SessionWatchViewModel', () => {
     await vm.logout()
     expect(logout.execute).toHaveBeenCalled()
     expect(session.user).toBeUndefined()
-    expect(booking.isReschedule).toBe(false)
+    expect(booking.view.isReschedule).toBe(false)
     expect(navigator.last).toBe('/')
   })
 

@@ -25,10 +25,10 @@ describe('SlotHoldViewModel (issue 17)', () => {
     const w = holdWorld({ HoldTime: async (body) => E.right({ ...heldTime(body.appointment.event.start, body.appointment.event.end), secondsLeft: 240 }) })
     expect(await w.slotHold.pick([slot])).toBe('held')
     expect(w.useCases.calls.HoldTime?.[0][0]).toMatchObject({ appointment: { event: { start: slot.startDate }, practitioner: 'p1', clinic: 'c1', service: 's1' }, replaces: null, seconds: 300 })
-    expect(w.booking.held.key).toEqual(KEY)
+    expect(w.booking.view.held.key).toEqual(KEY)
     expect(w.booking.holdSecondsLeft).toBe(240)
     expect(w.navigator.replaced).toEqual([`/step/c1/cat1/s1?service=0&hold=${encodeURIComponent(PARAM).replace(/%2E/g, '.')}`])
-    expect(w.booking.keptQuery.hold).toBe(PARAM)
+    expect(w.booking.view.keptQuery.hold).toBe(PARAM)
   })
 
   it('another time replaces the hold in one call; clearing the time releases it', async () => {
@@ -38,7 +38,7 @@ describe('SlotHoldViewModel (issue 17)', () => {
     expect(w.useCases.calls.HoldTime?.[1][0]).toMatchObject({ replaces: KEY })
     expect(w.useCases.calls.ReleaseHeldTime ?? []).toHaveLength(0)
     w.booking.back()
-    expect(w.booking.held.key).toBeUndefined()
+    expect(w.booking.view.held.key).toBeUndefined()
     expect(w.useCases.calls.ReleaseHeldTime).toEqual([[KEY]])
   })
 
@@ -46,8 +46,8 @@ describe('SlotHoldViewModel (issue 17)', () => {
     const w = holdWorld({ HoldTime: async () => E.left({ _tag: 'SlotTaken', status: 409, message: 'Sorry, this time is no longer available. Please choose another time.' }) })
     expect(await w.slotHold.pick([slot])).toBe('refused')
     expect(w.toasts.toasts.map((t) => t.text)).toEqual(['Sorry, this time is no longer available. Please choose another time.'])
-    expect(w.booking.startTime).toBeUndefined()
-    expect(w.booking.held.key).toBeUndefined()
+    expect(w.booking.view.startTime).toBeUndefined()
+    expect(w.booking.view.held.key).toBeUndefined()
   })
 
   it('an answer for a time no longer chosen releases what it held', async () => {
@@ -57,7 +57,7 @@ describe('SlotHoldViewModel (issue 17)', () => {
     w.booking.clearTime()
     answer()
     expect(await picked).toBe('other')
-    expect(w.booking.held.key).toBeUndefined()
+    expect(w.booking.view.held.key).toBeUndefined()
     expect(w.useCases.calls.ReleaseHeldTime).toEqual([[KEY]])
   })
 
@@ -70,8 +70,8 @@ describe('SlotHoldViewModel (issue 17)', () => {
     answers.forEach((answer) => answer())
     expect(await first).toBe('held')
     expect(await second).toBe('held')
-    expect(w.booking.startTime).toBe(slot.startDate)
-    expect(w.booking.held.key).toEqual(KEY)
+    expect(w.booking.view.startTime).toBe(slot.startDate)
+    expect(w.booking.view.held.key).toEqual(KEY)
     expect(w.useCases.calls.ReleaseHeldTime ?? []).toHaveLength(0)
     expect(w.toasts.toasts).toEqual([])
     // Picked again once held: a fresh hold replacing it, as before.
@@ -103,19 +103,19 @@ describe('SlotHoldViewModel (issue 17)', () => {
     const fresh = holdWorld({ ReadHeldTime: async () => E.right({ ...heldTime(slot.startDate, slot.endDate), secondsLeft: 123 }) })
     fresh.booking.clearBookingInfo()
     await fresh.slotHold.restore(PARAM, async () => facial, () => false)
-    expect(fresh.booking.basket).toHaveLength(1)
-    expect(fresh.booking.basket[0]).toMatchObject({ start: slot.startDate, end: slot.endDate, staff: { id: 'p1', displayName: 'Anna Smith' } })
-    expect(fresh.booking.date).toBe('2026-03-12')
-    expect(fresh.booking.timeStep).toBe('hours')
-    expect(fresh.booking.held.key).toEqual(KEY)
+    expect(fresh.booking.view.basket).toHaveLength(1)
+    expect(fresh.booking.view.basket[0]).toMatchObject({ start: slot.startDate, end: slot.endDate, staff: { id: 'p1', displayName: 'Anna Smith' } })
+    expect(fresh.booking.view.date).toBe('2026-03-12')
+    expect(fresh.booking.view.timeStep).toBe('hours')
+    expect(fresh.booking.view.held.key).toEqual(KEY)
     expect(fresh.booking.holdSecondsLeft).toBe(123)
   })
 
   it("a reload naming an ended hold shows 'Out of time' on the time step", async () => {
     const w = holdWorld()
     await w.slotHold.restore(PARAM, async () => facial, () => false)
-    expect(w.booking.outOfTime).toBe(true)
-    expect(w.booking.step).toBe('time')
+    expect(w.booking.view.outOfTime).toBe(true)
+    expect(w.booking.view.step).toBe('time')
   })
 
   it('a reload of the payment step of a held time comes back to its payment (the hold was booked: 409)', async () => {
@@ -131,8 +131,8 @@ describe('SlotHoldViewModel (issue 17)', () => {
     fresh.booking.setLocation(clinicA)
     const reloaded = slotHoldOf(fresh)
     await reloaded.restore(PARAM, async () => facial, () => false)
-    expect(fresh.booking.step).toBe('payment')
-    expect(fresh.booking.basket[0]).toMatchObject({ start: slot.startDate, staff: { id: 'p1', displayName: 'Anna Smith' } })
+    expect(fresh.booking.view.step).toBe('payment')
+    expect(fresh.booking.view.basket[0]).toMatchObject({ start: slot.startDate, staff: { id: 'p1', displayName: 'Anna Smith' } })
     // The hold was claimed by the booking being paid: it is not read (no 409 in the console).
     expect(fresh.useCases.calls.ReadHeldTime ?? []).toHaveLength(0)
   })
@@ -154,8 +154,8 @@ describe('SlotHoldViewModel (issue 17)', () => {
     const second = fresh.slotHold.restore(PARAM, async () => facial, () => false)
     answer()
     await Promise.all([first, second])
-    expect(fresh.booking.basket[0]).toMatchObject({ start: slot.startDate, staff: { id: 'p1' } })
-    expect(fresh.booking.held.key).toEqual(KEY)
+    expect(fresh.booking.view.basket[0]).toMatchObject({ start: slot.startDate, staff: { id: 'p1' } })
+    expect(fresh.booking.view.held.key).toEqual(KEY)
     expect(fresh.useCases.calls.ReadHeldTime).toHaveLength(1)
   })
 
@@ -164,8 +164,8 @@ describe('SlotHoldViewModel (issue 17)', () => {
     fresh.booking.clearBookingInfo()
     fresh.booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query: { course: 'true', courseServiceBooking: 'true', service: '0' } })
     await fresh.slotHold.restore(PARAM, async () => facial, () => false)
-    expect(fresh.booking.basket[0]).toMatchObject({ start: slot.startDate, courseSession: true })
-    expect(fresh.booking.priceOf(fresh.booking.basket[0]!)).toBe(0)
+    expect(fresh.booking.view.basket[0]).toMatchObject({ start: slot.startDate, courseSession: true })
+    expect(fresh.booking.view.priceOf(fresh.booking.view.basket[0]!)).toBe(0)
   })
 
   it('a reschedule holds nothing (the server counts the booking\'s own time as the customer\'s)', async () => {
@@ -173,6 +173,6 @@ describe('SlotHoldViewModel (issue 17)', () => {
     givenBookingState(w.booking, { mode: { kind: 'reschedule', appointmentId: 'a1', linked: false, sources: [] } })
     expect(await w.slotHold.pick([slot])).toBe('other')
     expect(w.useCases.calls.HoldTime ?? []).toHaveLength(0)
-    expect(w.booking.startTime).toBe(slot.startDate)
+    expect(w.booking.view.startTime).toBe(slot.startDate)
   })
 })

@@ -59,7 +59,7 @@ export class SlotHoldViewModel {
     makeAutoObservable<SlotHoldViewModel, 'pickNumber' | 'extended' | 'known' | 'releasing' | 'picking' | 'restoring'>(this, { pickNumber: false, extended: false, known: false, releasing: false, picking: false, restoring: false }, { autoBind: true })
     // The time cleared (back, another service or practitioner, removal, expiry): its hold is released.
     // A claimed hold (the booking made) is no longer the server's to release: the call does nothing then.
-    reaction(() => this.booking.held.key, (next, previous) => {
+    reaction(() => this.booking.view.held.key, (next, previous) => {
       if (previous && next?.id !== previous.id && !next) this.release(previous)
     })
     // An account created from the login modal: the customer verifies their email, maybe on another device.
@@ -76,7 +76,7 @@ export class SlotHoldViewModel {
    */
   pick(chain: ChainSlot[]): Promise<'held' | 'refused' | 'other'> {
     const times = JSON.stringify(chain.map((s) => [s.startDate, s.endDate, s.practitioner ?? null]))
-    if (this.picking?.times === times && this.booking.startTime === chain[0]?.startDate) return this.picking.answer
+    if (this.picking?.times === times && this.booking.view.startTime === chain[0]?.startDate) return this.picking.answer
     const answer = this.holdPicked(chain)
     const picking = { times, answer }
     this.picking = picking
@@ -88,15 +88,16 @@ export class SlotHoldViewModel {
 
   private async holdPicked(chain: ChainSlot[]): Promise<'held' | 'refused' | 'other'> {
     const b = this.booking
-    const previous = b.held.key
+    const previous = b.view.held.key
     b.chooseTime(chain)
+    void this.nameChosenPractitioners()
     // A reschedule moves the customer's own booking, whose time the server counts as theirs: no hold.
-    const appointment = b.isReschedule ? undefined : this.payload()
+    const appointment = b.view.isReschedule ? undefined : this.payload()
     if (!appointment) return 'other'
     const number = ++this.pickNumber
     this.extended = false
     const result = await this.holdTime.execute({ appointment, replaces: previous ?? null, seconds: this.config.holdSeconds })
-    if (number !== this.pickNumber || b.startTime !== chain[0]?.startDate) {
+    if (number !== this.pickNumber || b.view.startTime !== chain[0]?.startDate) {
       // Another time was picked (or the time cleared) while this one was on its way.
       if (E.isRight(result)) this.release(keyOf(result.right))
       return 'other'
@@ -176,12 +177,12 @@ export class SlotHoldViewModel {
   /** The basket of held (or booked) times: services and practitioners from the server; undefined when one is gone. */
   private async basketOf(clinic: string, held: SlotHold['items'], serviceOf: (id: string) => Promise<ServiceView | undefined>): Promise<BasketItem[] | undefined> {
     const items = await Promise.all(held.map(async (item, i): Promise<BasketItem | undefined> => {
-      const service = this.booking.basket[i]?.service.id === item.service ? this.booking.basket[i].service : await serviceOf(item.service)
+      const service = this.booking.view.basket[i]?.service.id === item.service ? this.booking.view.basket[i].service : await serviceOf(item.service)
       if (!service) return undefined
       // A course session's URL (courseServiceBooking=true): its first item is the session the course
       // pays for (the Book link opened it; services added after it are paid). Without the mark a
       // reload priced the session and asked for its deposit.
-      const courseSession = this.booking.isCourseSession && i === 0 ? { courseSession: true } : {}
+      const courseSession = this.booking.view.isCourseSession && i === 0 ? { courseSession: true } : {}
       return { kind: 'service', service, anyStaff: false, staff: await this.practitioner(clinic, item.service, item.practitioner, item.start), start: item.start, end: item.end, ...courseSession }
     }))
     return items.some((i) => i === undefined) ? undefined : (items as BasketItem[])
@@ -189,12 +190,12 @@ export class SlotHoldViewModel {
 
   private rememberPayment(session: PaymentSessionView | undefined): void {
     const b = this.booking
-    const key = b.held.key
-    const clinic = b.location?.id
+    const key = b.view.held.key
+    const clinic = b.view.location?.id
     // The payment left (back, 'Start again'): its booking is released, nothing to come back to.
     if (!session) return this.store.remove('payingHold')
     if (session.kind !== 'deposit' || !key || !clinic) return
-    const items = b.basket.flatMap((i) => (i.staff && i.start && i.end ? [{ service: i.service.id, practitioner: i.staff.id, start: i.start, end: i.end }] : []))
+    const items = b.view.basket.flatMap((i) => (i.staff && i.start && i.end ? [{ service: i.service.id, practitioner: i.staff.id, start: i.start, end: i.end }] : []))
     const { paymentUrl, transactionId, invoiceId, appointmentId, holdExpiresAt } = session
     const kept = { paymentUrl, transactionId, ...(invoiceId ? { invoiceId } : {}), ...(appointmentId ? { appointmentId } : {}), ...(holdExpiresAt !== undefined ? { holdExpiresAt } : {}) }
     this.store.set('payingHold', { holdId: key.id, clinic, items, session: kept })
@@ -220,16 +221,16 @@ export class SlotHoldViewModel {
 
   /** The page is going away (pagehide; a reload fires it too): the hold ends after a short grace unless the page comes back. */
   leave(): void {
-    const key = this.booking.held.key
+    const key = this.booking.view.held.key
     if (key) void this.releaseHeld.execute(key, true)
   }
 
   /** The page came back from the back-forward cache: the hold is taken back (and its countdown). */
   async resume(): Promise<void> {
-    const key = this.booking.held.key
+    const key = this.booking.view.held.key
     if (!key) return
     const result = await this.readHeld.execute(key)
-    if (this.booking.held.key?.id !== key.id) return
+    if (this.booking.view.held.key?.id !== key.id) return
     runInAction(() => {
       if (E.isRight(result)) this.booking.setHeld(key, this.expiryOf(result.right))
       else if (result.left._tag === 'Refused' || result.left._tag === 'HoldLost' || result.left._tag === 'SlotTaken') this.booking.holdExpired()
@@ -238,11 +239,11 @@ export class SlotHoldViewModel {
 
   /** Once per hold, up to 10 more minutes (a new account verifies its email). */
   async extend(): Promise<void> {
-    const key = this.booking.held.key
+    const key = this.booking.view.held.key
     if (!key || this.extended) return
     this.extended = true
     const result = await this.extendHeld.execute(key)
-    if (E.isRight(result) && this.booking.held.key?.id === key.id) runInAction(() => this.booking.setHeld(key, this.expiryOf(result.right)))
+    if (E.isRight(result) && this.booking.view.held.key?.id === key.id) runInAction(() => this.booking.setHeld(key, this.expiryOf(result.right)))
   }
 
   /** The browser's instant of the server's expiry (counted from the seconds left: the clocks may differ). */
@@ -253,8 +254,8 @@ export class SlotHoldViewModel {
   /** The basket's chosen time as the server takes it; undefined when a line lacks its practitioner or time. */
   private payload() {
     const b = this.booking
-    const clinic = b.location?.id
-    const [first, ...rest] = b.basket
+    const clinic = b.view.location?.id
+    const [first, ...rest] = b.view.basket
     if (!clinic || !first?.staff || !first.start || !first.end || rest.some((i) => !i.staff || !i.start || !i.end)) return undefined
     return {
       event: { start: first.start, end: first.end },
@@ -262,6 +263,21 @@ export class SlotHoldViewModel {
       clinic,
       service: first.service.id,
       linkedAppointments: rest.map((i) => ({ event: { start: i.start as string, end: i.end as string }, clinic, service: i.service.id, practitioner: i.staff?.id as string })),
+    }
+  }
+
+  /**
+   * 'Any practitioner': the chosen time names who it is (id only); their name and price come from the
+   * staff list, as after a reload, so the summary, the deposit and the request do not fall back to the
+   * service's price (the same choices then give the CLI's request, issue 27).
+   */
+  private async nameChosenPractitioners(): Promise<void> {
+    const clinic = this.booking.view.location?.id
+    const unnamed = this.booking.view.basket.filter((i) => i.anyStaff && i.staff && i.staff.grossPrice === undefined && i.start)
+    if (!clinic) return
+    for (const item of unnamed) {
+      const staff = await this.practitioner(clinic, item.service.id, item.staff?.id as string, item.start as string)
+      if (staff.grossPrice !== undefined) runInAction(() => this.booking.practitionerListed(item.service.id, staff))
     }
   }
 

@@ -45,17 +45,17 @@ describe("StaffViewModel: 'Next available'", () => {
 describe('StaffViewModel: a practitioner named without a price (book again)', () => {
   it("takes the listed practitioner's price and length, so the summary shows theirs rather than the service's", async () => {
     const { vm, booking } = staffWorld(async () => E.right({ practitioners: [], any: null }))
-    booking.basket[0]!.staff = { id: anna.id, displayName: anna.displayName }
+    booking.view.basket[0]!.staff = { id: anna.id, displayName: anna.displayName }
     await vm.load()
-    expect(booking.basket[0]?.staff).toEqual(anna)
-    expect(booking.askAnotherService).toBe(false)
+    expect(booking.view.basket[0]?.staff).toEqual(anna)
+    expect(booking.view.askAnotherService).toBe(false)
   })
 
   it('keeps a price the basket already has (a moved appointment keeps what it was booked at)', async () => {
     const { vm, booking } = staffWorld(async () => E.right({ practitioners: [], any: null }))
-    booking.basket[0]!.staff = { id: anna.id, displayName: anna.displayName, grossPrice: 75, duration: 45 }
+    booking.view.basket[0]!.staff = { id: anna.id, displayName: anna.displayName, grossPrice: 75, duration: 45 }
     await vm.load()
-    expect(booking.basket[0]?.staff).toMatchObject({ grossPrice: 75, duration: 45 })
+    expect(booking.view.basket[0]?.staff).toMatchObject({ grossPrice: 75, duration: 45 })
   })
 })
 
@@ -74,8 +74,8 @@ describe('StaffViewModel: a list that answers after the customer moved on', () =
     answer(E.right([anna] as Practitioner[]))
     await loading
     await flush()
-    expect(w.booking.step).toBe('time')
-    expect(w.booking.startTime).toBe('2026-03-12T10:00:00.000Z')
-    expect(w.booking.askAnotherService).toBe(false)
+    expect(w.booking.view.step).toBe('time')
+    expect(w.booking.view.startTime).toBe('2026-03-12T10:00:00.000Z')
+    expect(w.booking.view.askAnotherService).toBe(false)
   })
 })

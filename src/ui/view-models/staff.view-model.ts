@@ -64,7 +64,7 @@ export class StaffViewModel {
 
   /** 'From' on the Any practitioner price when prices differ. */
   get anyPrice(): { amount: number; from: boolean } | undefined {
-    const prices = this.practitioners.map((p) => p.grossPrice ?? this.booking.activeItem?.service.defaultPrice ?? 0)
+    const prices = this.practitioners.map((p) => p.grossPrice ?? this.booking.view.activeItem?.service.defaultPrice ?? 0)
     if (prices.length === 0) return undefined
     const min = Math.min(...prices)
     return { amount: min, from: prices.some((p) => p !== min) }
@@ -75,14 +75,14 @@ export class StaffViewModel {
   }
 
   get selectedId(): string | undefined {
-    const item = this.booking.activeItem
+    const item = this.booking.view.activeItem
     if (!item) return undefined
     return item.anyStaff ? 'any' : item.staff?.id
   }
 
   async load(): Promise<void> {
-    const item = this.booking.activeItem
-    const clinic = this.booking.location
+    const item = this.booking.view.activeItem
+    const clinic = this.booking.view.location
     if (!item || !clinic) return
     const key = `${clinic.id}:${item.service.id}`
     if (this.loadedFor === key) return
@@ -111,8 +111,8 @@ export class StaffViewModel {
       void this.loadNext(key, clinic.id, item.service.id)
       // One practitioner is auto-selected, unless the customer has moved on while the list was on its
       // way: the item as it is now, not as it was when asked (choosing again would clear a time picked since).
-      const now = this.booking.activeItem
-      if (result.right.length === 1 && now?.service.id === item.service.id && !now.staff && !now.anyStaff && !this.booking.isReschedule) {
+      const now = this.booking.view.activeItem
+      if (result.right.length === 1 && now?.service.id === item.service.id && !now.staff && !now.anyStaff && !this.booking.view.isReschedule) {
         this.booking.choosePractitioner(result.right[0])
       }
     })
@@ -130,11 +130,11 @@ export class StaffViewModel {
   }
 
   priceOf(p: PractitionerView): number {
-    return p.grossPrice ?? this.booking.activeItem?.service.defaultPrice ?? 0
+    return p.grossPrice ?? this.booking.view.activeItem?.service.defaultPrice ?? 0
   }
 
   durationOf(p: PractitionerView): number {
-    return p.duration ?? this.booking.activeItem?.service.defaultDuration ?? 0
+    return p.duration ?? this.booking.view.activeItem?.service.defaultDuration ?? 0
   }
 
   choose(p: PractitionerView | 'any'): void {

@@ -91,7 +91,7 @@ export class ThankYouViewModel {
     }
     const stored = this.store.get('currentClinic')
     // a clinic stored by an older version of the app has no address object: it is not shown
-    const clinic: ClinicView | undefined = this.booking.location ?? (typeof stored?.address === 'object' ? stored : undefined)
+    const clinic: ClinicView | undefined = this.booking.view.location ?? (typeof stored?.address === 'object' ? stored : undefined)
     this.clinic = clinic
     this.booking.clearBookingInfo()
     if (!clinic) return

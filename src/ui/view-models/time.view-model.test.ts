@@ -51,12 +51,12 @@ describe('TimeViewModel: back from confirm', () => {
     await vm.loadMonth()
     await vm.pickDate('2026-03-12')
     await vm.choose(vm.groups[0]!.slots[0]!.chain)
-    expect(booking.held.key).toBeDefined()
+    expect(booking.view.held.key).toBeDefined()
     booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', confirm: true, query: {} })
 
     // 'Back': the hold is released (its request on the way) and the hour list shows again, loading afresh.
     booking.back()
-    expect(booking.timeStep).toBe('hours')
+    expect(booking.view.timeStep).toBe('hours')
     const refreshing = vm.refreshSlots()
     await Promise.resolve()
     server.land()
@@ -135,7 +135,7 @@ describe('TimeViewModel: months asked for one after another', () => {
     answers['2026-03-12']!([chain('09'), chain('10')])
     await first
 
-    expect(booking.date).toBe('2026-03-13')
+    expect(booking.view.date).toBe('2026-03-13')
     expect(labels(vm)).toEqual(['11:00'])
     expect(vm.loadingSlots).toBe(false)
   })
@@ -149,7 +149,7 @@ describe('TimeViewModel: months asked for one after another', () => {
     })
     await vm.loadMonth()
     expect(vm.isAvailable('2026-03-12')).toBe(true)
-    booking.basket[0]!.staff = { id: 'p2', displayName: 'Ben' }
+    booking.view.basket[0]!.staff = { id: 'p2', displayName: 'Ben' }
     const loading = vm.loadMonth()
     expect(vm.isAvailable('2026-03-12')).toBe(false)
     answer(['2026-03-13'])

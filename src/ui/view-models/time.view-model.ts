@@ -68,7 +68,7 @@ export class TimeViewModel {
 
   /** Seconds left of the server's hold of the chosen time (issue 17); undefined until the server holds it. */
   get holdSecondsLeft(): number | undefined {
-    const { key, expiresAt } = this.booking.held
+    const { key, expiresAt } = this.booking.view.held
     // The clock read again too: a hold made since the last tick must not show more than its length.
     return key && expiresAt !== undefined ? Math.max(0, Math.ceil((expiresAt - Math.max(this.now, this.clock.now().getTime())) / 1000)) : undefined
   }
@@ -113,12 +113,12 @@ export class TimeViewModel {
 
   /** The customer's own held time is free to them: without its key a reload would hide the chosen time (issue 17). */
   private get ownHold(): { hold?: HeldTimeKey } {
-    const key = this.booking.held.key
+    const key = this.booking.view.held.key
     return key ? { hold: { id: key.id, token: key.token } } : {}
   }
 
   get selectedStart(): string | undefined {
-    return this.booking.startTime
+    return this.booking.view.startTime
   }
 
   /**
@@ -126,9 +126,9 @@ export class TimeViewModel {
    * reloaded hold brings back its day and hours: the calendar's month is that day's, not today's,
    * where 'No availability' would cover the held time's hours), else the month shown.
    */
-  async loadMonth(month: string = this.booking.date?.slice(0, 7) ?? this.month): Promise<void> {
-    const clinic = this.booking.location
-    if (!clinic || this.booking.basket.length === 0) return
+  async loadMonth(month: string = this.booking.view.date?.slice(0, 7) ?? this.month): Promise<void> {
+    const clinic = this.booking.view.location
+    if (!clinic || this.booking.view.basket.length === 0) return
     this.month = month
     if (this.focusedDate.slice(0, 7) !== month) this.focusedDate = month === this.today.slice(0, 7) ? this.today : `${month}-01`
     this.loadingDays = true
@@ -136,7 +136,7 @@ export class TimeViewModel {
     this.noAvailability = false
     const request = ++this.daysRequest
     const [year, mm] = month.split('-').map(Number)
-    const items = this.booking.basket.map((item) => ({ service: item.service.id, practitioner: (item.anyStaff ? undefined : item.staff?.id) ?? null }))
+    const items = this.booking.view.basket.map((item) => ({ service: item.service.id, practitioner: (item.anyStaff ? undefined : item.staff?.id) ?? null }))
     const asked = `${clinic.id}|${month}|${JSON.stringify(items)}`
     // The days shown are another basket's (the booking before, in the same tab; another practitioner):
     // not offered while this basket's are on their way, or a day tapped meanwhile was never this one's.
@@ -150,7 +150,7 @@ export class TimeViewModel {
       year,
       items,
       // A reschedule's own appointment counts as free: its current day stays available to move within.
-      ...(this.booking.rescheduleAppointmentId ? { rescheduleId: this.booking.rescheduleAppointmentId } : {}),
+      ...(this.booking.view.rescheduleAppointmentId ? { rescheduleId: this.booking.view.rescheduleAppointmentId } : {}),
       ...this.ownHold,
     })
     runInAction(() => {
@@ -200,7 +200,7 @@ export class TimeViewModel {
 
   async pickDate(date: string): Promise<void> {
     if (!this.isAvailable(date)) return
-    const clinic = this.booking.location
+    const clinic = this.booking.view.location
     if (!clinic) return
     this.booking.pickDate(date)
     await this.loadSlots(date)
@@ -211,13 +211,13 @@ export class TimeViewModel {
    * its slots are loaded afresh, so times taken meanwhile are no longer offered.
    */
   async refreshSlots(): Promise<void> {
-    const date = this.booking.date
-    if (this.booking.timeStep !== 'hours' || !date) return
+    const date = this.booking.view.date
+    if (this.booking.view.timeStep !== 'hours' || !date) return
     await this.loadSlots(date)
   }
 
   private async loadSlots(date: string): Promise<void> {
-    const clinic = this.booking.location
+    const clinic = this.booking.view.location
     if (!clinic) return
     this.loadingSlots = true
     this.slotsFailed = undefined
@@ -230,8 +230,8 @@ export class TimeViewModel {
     const result = await this.getTimeSlots.execute({
       date,
       clinic: clinic.id,
-      items: this.booking.basket.map((item) => ({ service: item.service.id, practitioner: (item.anyStaff ? undefined : item.staff?.id) ?? null })),
-      rescheduleId: this.booking.rescheduleAppointmentId,
+      items: this.booking.view.basket.map((item) => ({ service: item.service.id, practitioner: (item.anyStaff ? undefined : item.staff?.id) ?? null })),
+      rescheduleId: this.booking.view.rescheduleAppointmentId,
       ...this.ownHold,
     })
     runInAction(() => {
@@ -246,7 +246,7 @@ export class TimeViewModel {
       }
       this.slots = result.right
         .map((c) => c.parts.map((p): ChainSlot => ({ startDate: p.startDate, endDate: p.endDate, practitioner: p.practitioner, valid: c.valid && p.valid })))
-        .filter((chain) => isChained(chain) && chain.length === this.booking.basket.length)
+        .filter((chain) => isChained(chain) && chain.length === this.booking.view.basket.length)
     })
   }
 

@@ -93,20 +93,20 @@ export class WaitlistJoinViewModel {
   /** Whether the time step offers to join: a basket of services (not a reschedule, a course or a voucher purchase) at a location. */
   get available(): boolean {
     const b = this.booking
-    return b.location !== undefined && b.basket.length > 0 && b.basket.every((i) => i.kind !== 'course') && !b.isReschedule && !b.isGiftVoucherPurchase
+    return b.view.location !== undefined && b.view.basket.length > 0 && b.view.basket.every((i) => i.kind !== 'course') && !b.view.isReschedule && !b.view.isGiftVoucherPurchase
   }
 
   /** The basket's chosen practitioners (one each), then 'Any practitioner'. */
   get practitionerOptions(): { value: WaitlistPractitioner; label: string }[] {
     const chosen = new Map<string, string>()
-    for (const item of this.booking.basket) if (!item.anyStaff && item.staff) chosen.set(item.staff.id, item.staff.displayName)
+    for (const item of this.booking.view.basket) if (!item.anyStaff && item.staff) chosen.set(item.staff.id, item.staff.displayName)
     return [...[...chosen].map(([value, label]) => ({ value, label })), { value: 'any', label: 'Any practitioner' }]
   }
 
   /** What the customer waits for: 'Massage, Facial at Clinic'. */
   get summary(): string {
-    const services = this.booking.basket.map((i) => i.service.name).join(', ')
-    return this.booking.location ? `${services} at ${this.booking.location.accountName}` : services
+    const services = this.booking.view.basket.map((i) => i.service.name).join(', ')
+    return this.booking.view.location ? `${services} at ${this.booking.view.location.accountName}` : services
   }
 
   get errors(): WaitlistFormErrors {
@@ -157,11 +157,11 @@ export class WaitlistJoinViewModel {
   }
 
   get body(): JoinWaitlistBody | undefined {
-    const clinic = this.booking.location
+    const clinic = this.booking.view.location
     if (!clinic) return undefined
     return {
       clinic: clinic.id,
-      services: this.booking.basket.map((i) => i.service.id),
+      services: this.booking.view.basket.map((i) => i.service.id),
       practitioner: this.form.practitioner === 'any' ? null : this.form.practitioner,
       from: this.form.from,
       to: this.form.to,

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { pageMove, type PageEvent } from './page-moves'
 import type { WizardEffect, WizardPage } from './page'
 import { holdParam } from '../hold'
-import { GIFT_VOUCHER_MIX_WARNING } from '../basket'
-import { ANN, at, CLINIC, COURSE, FACIAL, KEY, MASSAGE, OTHER_CLINIC, T1, item } from './fixtures.test-support'
+import { CANNOT_MIX_MESSAGE, GIFT_VOUCHER_MIX_WARNING } from '../basket'
+import { ANN, at, BOB, CLINIC, COURSE, FACIAL, KEY, MASSAGE, OTHER_CLINIC, T1, T2, item } from './fixtures.test-support'
 import type { BookingStep } from '../steps'
 
 const clinic = { id: CLINIC }
@@ -49,6 +49,7 @@ table('choose a practitioner and a time', [
   ['a reschedule goes to the time step', page('staff', { basket: [item(MASSAGE)], mode: { kind: 'reschedule', appointmentId: 'a', linked: false, sources: [] } }), { type: 'practitionerChosen', practitioner: 'any' }, { step: 'time', basket: [item(MASSAGE, { anyStaff: true })] }, [stop]],
   ['the staff list gives the practitioner named alone its price', page('staff', { basket: [item(MASSAGE, { staff: { id: ANN.id } })] }), { type: 'practitionerListed', serviceId: MASSAGE.id, practitioner: ANN }, { basket: [item(MASSAGE, { staff: ANN })] }, []],
   ['a practitioner with a price keeps it', page('staff', { basket: [item(MASSAGE, { staff: { id: ANN.id, grossPrice: 1 } })] }), { type: 'practitionerListed', serviceId: MASSAGE.id, practitioner: ANN }, { basket: [item(MASSAGE, { staff: { id: ANN.id, grossPrice: 1 } })] }, []],
+  ['\'Any practitioner\' named by the chosen time (not the active item): the list gives the price', page('time', { basket: [item(MASSAGE, { staff: ANN, ...T1 }), item(FACIAL, { anyStaff: true, staff: { id: ANN.id }, ...T2 })], activeIndex: 0 }), { type: 'practitionerListed', serviceId: FACIAL.id, practitioner: ANN }, { basket: [item(MASSAGE, { staff: ANN, ...T1 }), item(FACIAL, { anyStaff: true, staff: ANN, ...T2 })] }, []],
   ['the list of another service than the active one: nothing', page('staff', { basket: [item(FACIAL, { staff: { id: ANN.id } })] }), { type: 'practitionerListed', serviceId: MASSAGE.id, practitioner: ANN }, { basket: [item(FACIAL, { staff: { id: ANN.id } })] }, []],
   ['No: the time step', page('staff', { basket: [item(MASSAGE, { staff: ANN })], dialog: { kind: 'anotherService' } }), { type: 'anotherServiceAnswered', yes: false }, { step: 'time', dialog: undefined }, []],
   ['Yes: the list for the next item', page('staff', { basket: [item(MASSAGE, { staff: ANN })], dialog: { kind: 'anotherService' } }), { type: 'anotherServiceAnswered', yes: true }, { step: 'service', activeIndex: 1 }, [stop, go(listUrl)]],
@@ -97,4 +98,34 @@ table('modes', [
   ['book again: the staff URL, services to refresh', page('service'), { type: 'bookAgainStarted', location: clinic, items: [appointment] }, { mode: { kind: 'bookAgain', servicesToRefresh: true }, basket: [item(MASSAGE, { staff: ANN })] }, [stop, go(serviceUrl)]],
   ['a course session: its service, the course context kept', page('service'), { type: 'courseSessionStarted', courseContext: { courseId: 'k', courseServices: [] }, service: MASSAGE }, { basket: [item(MASSAGE, { courseSession: true })], courseContext: { courseId: 'k', courseServices: [] } }, [stop]],
   ['cleared: the clinic, query and course context stay', page('time', { ...held, courseContext: { courseId: 'k', courseServices: [] }, query: { view: 'services' } }), { type: 'bookingInfoCleared' }, { basket: [], step: 'location', date: undefined, hold: undefined, location: clinic, query: { view: 'services' }, courseContext: { courseId: 'k', courseServices: [] } }, [stop]],
+])
+
+const twoHeld = { basket: [item(MASSAGE, { staff: ANN, ...T1 }), item(FACIAL, { staff: BOB, ...T2 })], date: '2026-12-02', hold }
+table('what a URL or the server gives back (the catalogue\'s events, issue 27: one machine)', [
+  ['the URL\'s service joins an empty basket', page('staff'), { type: 'serviceRestored', service: MASSAGE }, { basket: [item(MASSAGE)], activeIndex: 0 }, []],
+  ['the same service again changes nothing', page('staff', { basket: [item(MASSAGE, { staff: ANN })] }), { type: 'serviceRestored', service: MASSAGE }, { basket: [item(MASSAGE, { staff: ANN })] }, []],
+  ['another service replaces the active item, its time released', page('staff', { ...twoHeld, activeIndex: 1 }), { type: 'serviceRestored', service: { ...FACIAL, id: 'other' } }, { basket: [item(MASSAGE, { staff: ANN }), item({ ...FACIAL, id: 'other' })], hold: undefined, activeIndex: 1 }, [stop]],
+  ['in a course session the first is the session', page('staff', { mode: { kind: 'courseSession' } }), { type: 'serviceRestored', service: MASSAGE }, { basket: [item(MASSAGE, { courseSession: true })] }, []],
+  ['a service beside courses: refused', page('confirm', { mode: { kind: 'coursePurchase' }, basket: [{ kind: 'course', service: COURSE, anyStaff: false }], activeIndex: 1 }), { type: 'serviceRestored', service: MASSAGE }, { basket: [{ kind: 'course', service: COURSE, anyStaff: false }], mode: { kind: 'coursePurchase' } }, [{ kind: 'warn', message: CANNOT_MIX_MESSAGE }]],
+  ['a service while a gift voucher is chosen: refused', page('confirm', { mode: { kind: 'giftVoucher', vouchers: [{ value: 5 }] } }), { type: 'serviceRestored', service: MASSAGE }, { basket: [] }, [{ kind: 'warn', message: GIFT_VOUCHER_MIX_WARNING }]],
+  ['a course purchase URL: its course', page('confirm'), { type: 'courseRestored', course: COURSE }, { mode: { kind: 'coursePurchase' }, basket: [{ kind: 'course', service: COURSE, anyStaff: false }], activeIndex: 0 }, []],
+  ['the course again changes nothing', page('confirm', { mode: { kind: 'coursePurchase' }, basket: [{ kind: 'course', service: COURSE, anyStaff: false }] }), { type: 'courseRestored', course: COURSE }, { basket: [{ kind: 'course', service: COURSE, anyStaff: false }] }, []],
+  ['a course beside services: refused', page('confirm', { basket: [item(MASSAGE)] }), { type: 'courseRestored', course: COURSE }, { basket: [item(MASSAGE)], mode: { kind: 'newBooking' } }, [{ kind: 'warn', message: CANNOT_MIX_MESSAGE }]],
+  ['book again: the server\'s services, the category kept', page('staff', { mode: { kind: 'bookAgain', servicesToRefresh: true }, basket: [item(MASSAGE, { staff: ANN })] }), { type: 'servicesRefreshed', services: [{ id: MASSAGE.id, defaultPrice: 45 }] },
+    { mode: { kind: 'bookAgain' }, basket: [item({ id: MASSAGE.id, defaultPrice: 45, categoryId: MASSAGE.categoryId }, { staff: ANN })] }, []],
+  ['restoring', page('staff'), { type: 'restoring', restoring: true }, { restoring: true }, []],
+  ['restored', page('staff', { restoring: true }), { type: 'restoring', restoring: false }, { restoring: undefined }, []],
+  ['the course context set', page('confirm'), { type: 'courseContextSet', courseContext: { courseId: 'k', courseServices: [MASSAGE.id] } }, { courseContext: { courseId: 'k', courseServices: [MASSAGE.id] } }, []],
+  ['the course context cleared', page('confirm', { courseContext: { courseId: 'k', courseServices: [] } }), { type: 'courseContextSet' }, { courseContext: undefined }, []],
+])
+
+table('actions the state does not allow change nothing', [
+  ['a practitioner for a course', page('service', { mode: { kind: 'coursePurchase' }, basket: [{ kind: 'course', service: COURSE, anyStaff: false }] }), { type: 'practitionerChosen', practitioner: ANN }, { basket: [{ kind: 'course', service: COURSE, anyStaff: false }], dialog: undefined }, []],
+  ['a chain for another basket', page('time', { basket: [item(MASSAGE, { staff: ANN })], date: '2026-12-02' }), { type: 'timeChosen', parts: [T1, T2], expiresAt: 9_000 }, { basket: [item(MASSAGE, { staff: ANN })], hold: undefined }, []],
+  ['a hold answer with no time chosen', page('time', { basket: [item(MASSAGE, { staff: ANN })] }), { type: 'timeHeld', key: KEY, expiresAt: 9_000 }, { hold: undefined }, []],
+  ['removal in a reschedule', page('time', { ...held, mode: { kind: 'reschedule', appointmentId: 'a', linked: false, sources: [] } }), { type: 'removeAsked', index: 0 }, { dialog: undefined }, []],
+  ['removal of an item not there', page('time', held), { type: 'removeAsked', index: 3 }, { dialog: undefined }, []],
+  ['change in a linked reschedule', page('confirm', { ...held, mode: { kind: 'reschedule', appointmentId: 'a', linked: true, sources: [] } }), { type: 'changeStaff', index: 0 }, { step: 'confirm', hold }, []],
+  ['change of a course purchase', page('confirm', { mode: { kind: 'coursePurchase' }, basket: [{ kind: 'course', service: COURSE, anyStaff: false }] }), { type: 'changeService', index: 0 }, { step: 'confirm' }, []],
+  ['change of an item not there', page('service'), { type: 'changeStaff', index: 0 }, { step: 'service' }, []],
 ])

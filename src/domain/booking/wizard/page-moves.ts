@@ -1,14 +1,17 @@
 /**
- * Every change of the booking page's wizard state (spec sections 2 and 4) as one named event and one
- * pure move: pageMove(state, event) -> { state, effects }. The page's view model holds the state and
- * runs the effects (navigation, the hold's timer, the login modal); it changes nothing else.
+ * The booking wizard's one state machine (issue 27): every change of the booking page's wizard state
+ * (spec sections 2 and 4), the customer's actions and what a URL or the server gives back, as one
+ * named event and one pure move: pageMove(state, event) -> { state, effects }. The page's view model
+ * holds the state, dispatches every event here and runs the effects (navigation, the hold's timer,
+ * the login modal); it changes nothing else.
  */
 import * as E from 'fp-ts/Either'
 import { addToBasket, GIFT_VOUCHER_MIX_WARNING, replaceInBasket } from '../basket'
 import { modeStart, type ModeAppointment } from '../reschedule'
 import { stepPath } from '../steps'
 import { holdParam, type HeldTimeKey } from '../hold'
-import { nextIsCourseSession, transition, withTimes, staffFor, type ChainPart } from './transition'
+import { canChangeItems, nextIsCourseSession, refreshServices, restoreCourse, restoreService, withTimes, staffFor, type ChainPart } from './items'
+import { back, removeFromBasket } from './page-back'
 import { initialWizardState, type CourseContext, type GiftVoucher, type ServiceViewKind, type WizardItem, type WizardMode, type WizardPractitioner, type WizardService } from './state'
 import { heldOf, isViewLocked, keptQueryOf, MoveDraft, pagePractitionersChosen, basketTimed, type PageMove, type WizardPage, type WizardPlaceOf, type WizardRoute } from './page'
 import { routeArrived } from './page-route'
@@ -22,13 +25,21 @@ export type PageEvent<S extends WizardService = WizardService, P extends WizardP
   | { type: 'serviceChosen'; service: S; categoryId?: string }
   /** a course purchase URL opened directly (reload, shared link): its course joins the basket */
   | { type: 'courseRestored'; course: S }
+  /** a step URL opened directly (reload, a course's Book link): the service it names joins the basket at the active item */
+  | { type: 'serviceRestored'; service: S }
+  /** book again: the basket's services replaced by the server's (their deposit rules, online details), keeping their category */
+  | { type: 'servicesRefreshed'; services: readonly S[] }
+  /** what a step URL names is being fetched from the server (true), or has arrived */
+  | { type: 'restoring'; restoring: boolean }
+  /** the course a course session's Book link came from (kept across resets), or none */
+  | { type: 'courseContextSet'; courseContext?: CourseContext }
   /** 'Do you want to add another course?' */
   | { type: 'anotherCourseAnswered'; yes: boolean }
   | { type: 'buyNow' }
   | { type: 'giftVoucherAdded'; voucher: GiftVoucher }
   | { type: 'giftVoucherRemoved' }
   | { type: 'practitionerChosen'; practitioner: P | 'any' }
-  /** the staff list arrived: a practitioner the item names alone (book again: id and name) gets its price and length */
+  /** a staff list arrived: a practitioner an item names alone (book again: id and name; 'Any practitioner': the chosen time's) gets its price and length */
   | { type: 'practitionerListed'; serviceId: string; practitioner: P }
   /** 'Do you want to book another service?' */
   | { type: 'anotherServiceAnswered'; yes: boolean }
@@ -93,12 +104,31 @@ function apply<S extends WizardService, P extends WizardPractitioner, L extends 
     case 'serviceChosen':
       return chooseService(d, event.service, event.categoryId)
     case 'courseRestored': {
-      d.state = transition(s(), { type: 'restoreCourse', course: event.course }) as WizardPage<S, P, L>
-      const message = s().message
-      if (message) d.effect({ kind: 'warn', message })
-      d.patch({ message: undefined })
+      const next = restoreCourse<S, P, WizardPage<S, P, L>>(s(), event.course)
+      if (E.isLeft(next)) return d.effect({ kind: 'warn', message: next.left })
+      d.state = next.right
       return
     }
+    case 'serviceRestored': {
+      if (s().mode.kind === 'giftVoucher') return d.effect({ kind: 'warn', message: GIFT_VOUCHER_MIX_WARNING })
+      const next = restoreService<S, P, WizardPage<S, P, L>>(s(), event.service)
+      if (E.isLeft(next)) return d.effect({ kind: 'warn', message: next.left })
+      if (next.right.hold === undefined && s().hold !== undefined) {
+        // The item's time no longer fits the chain: its timer stops and the URL drops the hold.
+        d.clearTime()
+        d.state = E.getOrElse(() => s())(restoreService<S, P, WizardPage<S, P, L>>(s(), event.service))
+      } else d.state = next.right
+      return
+    }
+    case 'servicesRefreshed':
+      d.state = refreshServices<S, P, WizardPage<S, P, L>>(s(), event.services)
+      return
+    case 'restoring':
+      d.patch({ restoring: event.restoring ? true : undefined })
+      return
+    case 'courseContextSet':
+      d.patch({ courseContext: event.courseContext })
+      return
     case 'anotherCourseAnswered':
       d.patch({ dialog: undefined })
       if (event.yes) d.patch({ activeIndex: s().basket.length })
@@ -120,8 +150,9 @@ function apply<S extends WizardService, P extends WizardPractitioner, L extends 
       d.goToList()
       return
     case 'practitionerChosen': {
+      // Practitioners are a service's (a course has none).
       const item = s().basket[s().activeIndex]
-      if (!item) return
+      if (!item || item.kind !== 'service') return
       const practitioner = event.practitioner
       const chosen = { ...item, anyStaff: practitioner === 'any', staff: practitioner === 'any' ? undefined : staffFor(item, practitioner) }
       d.patch({ basket: s().basket.map((i, at) => (at === s().activeIndex ? chosen : i)) })
@@ -132,11 +163,10 @@ function apply<S extends WizardService, P extends WizardPractitioner, L extends 
       return
     }
     case 'practitionerListed': {
-      const at = s().activeIndex
-      const item = s().basket[at]
-      const named = item?.staff
-      if (!item || item.service.id !== event.serviceId || named?.id !== event.practitioner.id || named.grossPrice !== undefined) return
-      d.patch({ basket: s().basket.map((i, k) => (k === at ? { ...i, staff: event.practitioner } : i)) })
+      // Every appointment of that service naming that practitioner alone (its price not known yet).
+      const alone = (i: WizardItem<S, P>): boolean => i.service.id === event.serviceId && i.staff?.id === event.practitioner.id && i.staff.grossPrice === undefined
+      if (!s().basket.some(alone)) return
+      d.patch({ basket: s().basket.map((i) => (alone(i) ? { ...i, staff: event.practitioner } : i)) })
       return
     }
     case 'anotherServiceAnswered':
@@ -150,6 +180,8 @@ function apply<S extends WizardService, P extends WizardPractitioner, L extends 
       d.patch({ date: event.date })
       return
     case 'timeChosen': {
+      // A chain for another basket (an item added or removed meanwhile) does not fit it.
+      if (event.parts.length !== s().basket.length) return
       // The server's hold of the time before stays named until the new one replaces it (HoldTime's `replaces`).
       const key = heldOf(s()).key
       const expiresAt = event.expiresAt
@@ -158,6 +190,8 @@ function apply<S extends WizardService, P extends WizardPractitioner, L extends 
       return
     }
     case 'timeHeld': {
+      // A hold with no time chosen (cleared meanwhile) is stale; a reload restores the times before their hold.
+      if (!basketTimed(s())) return
       d.patch({ hold: { status: 'held', key: event.key, expiresAt: event.expiresAt } })
       d.effect({ kind: 'startTimer', expiresAt: event.expiresAt })
       const route = s().route
@@ -198,6 +232,8 @@ function apply<S extends WizardService, P extends WizardPractitioner, L extends 
     case 'back':
       return back(d)
     case 'removeAsked':
+      // A reschedule moves the booking it has: nothing to remove.
+      if (!s().basket[event.index] || s().mode.kind === 'reschedule') return
       d.patch({ dialog: { kind: 'remove', index: event.index } })
       return
     case 'removeCancelled':
@@ -210,12 +246,14 @@ function apply<S extends WizardService, P extends WizardPractitioner, L extends 
       return removeFromBasket(d, dialog.index)
     }
     case 'changeService':
+      if (!s().basket[event.index] || !canChangeItems(s())) return
       d.patch({ activeIndex: event.index })
       d.clearTime()
       d.patch({ step: 'service' })
       d.goToList()
       return
     case 'changeStaff':
+      if (s().basket[event.index]?.kind !== 'service' || !canChangeItems(s())) return
       d.clearTime()
       d.patch({ step: 'staff' })
       d.goToService(event.index)
@@ -316,66 +354,4 @@ function resetWizard<S extends WizardService, P extends WizardPractitioner, L ex
   const initial = initialWizardState as WizardPage<S, P, L>
   // Every optional part named: a patch keeps what it does not name (a day picked would open the next booking's time step on its hours).
   d.patch({ ...initial, date: undefined, hold: undefined, dialog: undefined, viewFromQuery: undefined, message: undefined, location, locationId, categoryId, query, courseContext, restoring, route })
-}
-
-/** The Back button (spec section 4 'Back navigation'): steps back and clears the selection of the step left. */
-function back<S extends WizardService, P extends WizardPractitioner, L extends WizardPlaceOf>(d: Draft<S, P, L>): void {
-  const s = d.state
-  switch (s.step) {
-    case 'staff': {
-      const item = s.basket[s.activeIndex]
-      const basket =
-        item && item.staff === undefined && !item.anyStaff && s.mode.kind !== 'reschedule'
-          ? s.basket.filter((_, at) => at !== s.activeIndex)
-          : s.basket.map((i, at) => (at === s.activeIndex ? { ...i, staff: undefined, anyStaff: false } : i))
-      d.patch({ basket, activeIndex: basket.length, step: 'service' })
-      d.goToList()
-      return
-    }
-    case 'time':
-      d.clearTime()
-      if (s.date !== undefined) return d.patch({ date: undefined })
-      d.patch({ activeIndex: Math.max(0, s.basket.length - 1), step: 'staff' })
-      return
-    case 'confirm':
-      d.clearTime()
-      d.patch({ step: 'time' })
-      d.goToCurrentServiceUrl()
-      return
-    default:
-      // From the first step (service) back to the location list.
-      d.go('/')
-  }
-}
-
-/** The mode without the course session: the course paid for that session only (a reschedule keeps its own). */
-function withoutCourseSession(mode: WizardMode): WizardMode {
-  if (mode.kind === 'courseSession') return { kind: 'newBooking' }
-  if (mode.kind === 'reschedule' && mode.courseSession) return { kind: 'reschedule', appointmentId: mode.appointmentId, linked: mode.linked, sources: mode.sources }
-  return mode
-}
-
-/** Removes the basket's item at `index`; removing the last one resets to the service list. */
-function removeFromBasket<S extends WizardService, P extends WizardPractitioner, L extends WizardPlaceOf>(d: Draft<S, P, L>, index: number): void {
-  const removed = d.state.basket[index]
-  d.patch({ basket: d.state.basket.filter((_, at) => at !== index) })
-  d.clearTime()
-  const s = (): WizardPage<S, P, L> => d.state
-  if (s().basket.length === 0) {
-    // The list it returns to is the ordinary one (its URL drops the course query): the course no longer pays.
-    d.patch({ activeIndex: 0, step: 'service', mode: withoutCourseSession(s().mode) })
-    d.go(stepPath({ locationId: s().location?.id ?? '' }))
-    return
-  }
-  d.patch({ activeIndex: Math.min(s().activeIndex, s().basket.length - 1) })
-  if (removed?.courseSession && s().mode.kind === 'courseSession') {
-    // The course paid for that session only: the services left are an ordinary booking (the URL drops the course query).
-    d.patch({ mode: withoutCourseSession(s().mode), query: { ...s().query, course: undefined, courseServiceBooking: undefined } })
-    if (s().step !== 'confirm' && s().step !== 'payment') d.goToService(s().activeIndex)
-  }
-  // On confirm or payment the held time (and the pending booking of payment) was for the old basket.
-  if (s().step === 'confirm' || s().step === 'payment') {
-    d.patch({ step: 'time' })
-    d.goToCurrentServiceUrl()
-  }
 }

@@ -6,7 +6,7 @@
  */
 import { holdParam, type HeldTimeKey } from '../hold'
 import { stepPath } from '../steps'
-import { clearTime as clearChosenTime, lockedView, withBasket } from './transition'
+import { clearTime as clearChosenTime, lockedView, withBasket } from './items'
 import type { ServiceViewKind, WizardItem, WizardPractitioner, WizardService, WizardState } from './state'
 
 /** A step URL's parts: /step/{locationId}/{categoryId?}/{serviceId?}[/confirm]?query. */

@@ -1,11 +1,14 @@
 /**
- * Every user action of the booking wizard (spec sections 2 and 4) as one pure move:
- * transition(state, event) -> state. An action the state does not allow returns the state unchanged.
+ * The wizard's state alone (no page: no clinic, URL or effects) under every user action of spec
+ * sections 2 and 4: transition(state, event) -> state, an action the state does not allow leaving it
+ * unchanged. The page runs pageMove (page-moves.ts); this model is what the URL's round trip (url.ts)
+ * and its property tests are stated over.
  */
 import * as E from 'fp-ts/Either'
 import { addToBasket, CANNOT_MIX_MESSAGE, GIFT_VOUCHER_MIX_WARNING, replaceInBasket } from '../basket'
 import { modeStart, type ModeAppointment } from '../reschedule'
 import type { HeldTimeKey } from '../hold'
+import { canChangeItems, clearTime, lockedView, nextIsCourseSession, staffFor, withBasket, withTimes, type ChainPart } from './items'
 import {
   canConfirm,
   dropUndefined,
@@ -20,13 +23,6 @@ import {
   type WizardState,
 } from './state'
 
-
-/** One appointment of a chosen time: its start, end and (for 'Any practitioner') who performs it. */
-export interface ChainPart<P> {
-  start: string
-  end: string
-  practitioner?: P
-}
 
 export type WizardEvent<S extends WizardService = WizardService, P extends WizardPractitioner = WizardPractitioner> =
   | { type: 'chooseLocation'; locationId: string }
@@ -86,13 +82,6 @@ export function resetWizard<S extends WizardService, P extends WizardPractitione
   return { ...(initialWizardState as State<S, P>), ...(state.courseContext ? { courseContext: state.courseContext } : {}) }
 }
 
-/** The chosen time given up (back, another choice, expiry): no times, no hold, 'any' has no practitioner again. */
-export function clearTime<S extends WizardService, P extends WizardPractitioner>(state: State<S, P>): State<S, P> {
-  if (state.hold === undefined && !state.basket.some((i) => i.start !== undefined)) return state
-  const basket = state.basket.map(({ start: _s, end: _e, ...item }) => (item.anyStaff ? { ...item, staff: undefined } : item))
-  return { ...without(state, 'hold'), basket: basket.map((i) => dropUndefined(i)) }
-}
-
 function without<T extends object, K extends keyof T>(value: T, ...keys: K[]): T {
   const copy = { ...value }
   for (const key of keys) delete copy[key]
@@ -100,35 +89,10 @@ function without<T extends object, K extends keyof T>(value: T, ...keys: K[]): T
 }
 
 
-/** The mode follows the basket's kind: courses make a course purchase, an emptied one is no longer. */
-export function withBasket<S extends WizardService, P extends WizardPractitioner>(state: State<S, P>, basket: WizardItem<S, P>[]): State<S, P> {
-  const courses = basket.some((i) => i.kind === 'course')
-  const mode = courses ? { kind: 'coursePurchase' as const } : state.mode.kind === 'coursePurchase' ? { kind: 'newBooking' as const } : state.mode
-  return { ...state, basket, mode }
-}
-
 const refuse = <S extends WizardService, P extends WizardPractitioner>(state: State<S, P>, message: string): State<S, P> => ({ ...state, message })
-
-/** The service step's lock: the basket's kind, a gift voucher, or the view query parameter. */
-export function lockedView(state: WizardState): ServiceViewKind | undefined {
-  if (state.mode.kind === 'giftVoucher') return 'giftVoucher'
-  if (state.viewFromQuery) return state.viewFromQuery
-  if (state.basket.some((i) => i.kind === 'course')) return 'courses'
-  return state.basket.length > 0 ? 'services' : undefined
-}
 
 /** Not in a reschedule (spec section 2: reschedule mode hides add-another). */
 const canAddAnother = (state: WizardState): boolean => state.mode.kind !== 'reschedule'
-
-/** Not for course purchases, nor in a linked reschedule (it moves the time only). */
-export const canChangeItems = (state: WizardState): boolean =>
-  state.mode.kind !== 'coursePurchase' && !(state.mode.kind === 'reschedule' && state.mode.linked)
-
-/** The practitioner an item gets; in a reschedule its own practitioner chosen again keeps the appointment's price. */
-export function staffFor<P extends WizardPractitioner>(item: WizardItem<WizardService, P>, practitioner: P): P {
-  const booked = item.bookedStaff
-  return booked?.id === practitioner.id && booked.grossPrice !== undefined ? { ...practitioner, grossPrice: booked.grossPrice } : practitioner
-}
 
 export function transition<S extends WizardService, P extends WizardPractitioner>(state: State<S, P>, event: WizardEvent<S, P>): State<S, P> {
   const next = move(state, event)
@@ -295,21 +259,6 @@ function chooseService<S extends WizardService, P extends WizardPractitioner>(s:
   if (E.isLeft(next)) return refuse(s, CANNOT_MIX_MESSAGE)
   const chosenState = { ...clearTime(withBasket(s, next.right)), activeIndex: index }
   return kind === 'course' ? { ...chosenState, dialog: { kind: 'anotherCourse' } } : { ...chosenState, step: 'staff' }
-}
-
-/** The chosen time on every appointment: its start and end, and who performs it for 'Any practitioner'. */
-export function withTimes<S extends WizardService, P extends WizardPractitioner>(basket: readonly WizardItem<S, P>[], chain: readonly ChainPart<P>[]): WizardItem<S, P>[] {
-  return basket.map((item, i) => {
-    const part = chain[i]
-    if (!part) return item
-    const staff = item.anyStaff && part.practitioner ? part.practitioner : item.staff
-    return dropUndefined({ ...item, start: part.start, end: part.end, staff })
-  })
-}
-
-/** Whether the service the basket gets at `index` is the course session (none is yet): the one the course's Book link opens. */
-export function nextIsCourseSession(state: WizardState, index: number): boolean {
-  return state.mode.kind === 'courseSession' && !state.basket.some((i, at) => at !== index && i.courseSession)
 }
 
 function addAnother<S extends WizardService, P extends WizardPractitioner>(s: State<S, P>): State<S, P> {

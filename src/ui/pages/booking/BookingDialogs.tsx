@@ -16,7 +16,7 @@ export const BookingDialogs = observer(function BookingDialogs() {
     <>
       <AppDialog
         title="Do you want to book another service?"
-        isOpen={booking.askAnotherService}
+        isOpen={booking.view.askAnotherService}
         actions={
           <>
             <Button variant="secondary" onClick={() => booking.answerAnotherService(true)}>Yes</Button>
@@ -26,7 +26,7 @@ export const BookingDialogs = observer(function BookingDialogs() {
       />
       <AppDialog
         title="Do you want to add another course?"
-        isOpen={booking.askAnotherCourse}
+        isOpen={booking.view.askAnotherCourse}
         actions={
           <>
             <Button variant="secondary" onClick={() => booking.answerAnotherCourse(true)}>Yes</Button>
@@ -35,8 +35,8 @@ export const BookingDialogs = observer(function BookingDialogs() {
         }
       />
       <AppDialog
-        title={booking.removeTitle}
-        isOpen={booking.removing !== undefined}
+        title={booking.view.removeTitle}
+        isOpen={booking.view.removing !== undefined}
         onClose={() => booking.cancelRemove()}
         role="alertdialog"
         actions={
@@ -48,7 +48,7 @@ export const BookingDialogs = observer(function BookingDialogs() {
       />
       <AppDialog
         title="Out of time"
-        isOpen={booking.outOfTime}
+        isOpen={booking.view.outOfTime}
         role="alertdialog"
         actions={<Button onClick={() => booking.dismissOutOfTime()}>Ok</Button>}
       >

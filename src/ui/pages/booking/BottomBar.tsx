@@ -30,7 +30,7 @@ export const BottomBar = observer(function BottomBar() {
   const { pathname, search } = useLocation()
   // The open summary covers most of a phone screen: it closes when the step (or time sub-step) moves on
   // ('change', 'Book appointment', browser back), so the next step and its button are not hidden under it.
-  const stepKey = `${booking.step}:${booking.timeStep}:${pathname}`
+  const stepKey = `${booking.view.step}:${booking.view.timeStep}:${pathname}`
   useEffect(() => setOpen(false), [stepKey])
   useEffect(() => {
     if (!open) return
@@ -48,19 +48,19 @@ export const BottomBar = observer(function BottomBar() {
       document.removeEventListener('focusin', onFocusIn)
     }
   }, [open])
-  const total = round2(booking.basket.reduce((s, i) => s + booking.priceOf(i), 0) + booking.giftVouchers.reduce((s, v) => s + v.value, 0))
+  const total = round2(booking.view.basket.reduce((s, i) => s + booking.view.priceOf(i), 0) + booking.view.giftVouchers.reduce((s, v) => s + v.value, 0))
   // From confirm on, what the card is charged now (the deposit when one applies) rather than the total.
-  const dueNow = booking.step === 'confirm' || booking.step === 'payment' ? confirm.amountDue : undefined
+  const dueNow = booking.view.step === 'confirm' || booking.view.step === 'payment' ? confirm.amountDue : undefined
   let action = null
-  if (booking.step === 'time') {
+  if (booking.view.step === 'time') {
     action = (
-      <Button disabled={!booking.canBook} onClick={() => booking.book(pathname, search)}>{booking.bookLabel}</Button>
+      <Button disabled={!booking.view.canBook} onClick={() => booking.book(pathname, search)}>{booking.view.bookLabel}</Button>
     )
-  } else if (booking.step === 'confirm') {
+  } else if (booking.view.step === 'confirm') {
     action = (
       <Button disabled={!confirm.canAgree} onClick={() => void confirm.agree()}>{AGREE_LABEL}</Button>
     )
-  } else if (booking.step === 'service' && booking.isCoursePurchase) {
+  } else if (booking.view.step === 'service' && booking.view.isCoursePurchase) {
     action = <Button onClick={() => booking.buyNow()}>Buy now</Button>
   }
   return (

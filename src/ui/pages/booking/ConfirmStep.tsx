@@ -49,7 +49,7 @@ const ConfirmStep = observer(function ConfirmStep() {
       {!vm.scrolledToBottom ? <p className={styles.hint}>Please scroll to the end of the terms to continue.</p> : null}
       {due !== undefined && due > 0 ? (
         <p className={styles.due}>
-          <span>{vm.booking.isGiftVoucherPurchase || vm.booking.isCoursePurchase ? 'To pay now' : 'Deposit to pay now'}</span>
+          <span>{vm.booking.view.isGiftVoucherPurchase || vm.booking.view.isCoursePurchase ? 'To pay now' : 'Deposit to pay now'}</span>
           <span>{formatMoney(due, session.currency)}</span>
         </p>
       ) : null}

@@ -44,15 +44,15 @@ export const ServicesStep = observer(function ServicesStep() {
   const vouchers = useViewModel<GiftVoucherViewModel>(GiftVoucherViewModel)
   const session = useViewModel<SessionViewModel>(SessionViewModel)
   const booking = vm.booking
-  const clinicId = booking.location?.id
+  const clinicId = booking.view.location?.id
   const currency = session.currency
 
   useEffect(() => {
     if (clinicId) void vm.open(clinicId)
   }, [vm, clinicId])
   useEffect(() => {
-    if (booking.view === 'courses') void vm.loadCourses()
-  }, [vm, booking.view, vm.clinicId])
+    if (booking.view.serviceView === 'courses') void vm.loadCourses()
+  }, [vm, booking.view.serviceView, vm.clinicId])
   useEffect(() => {
     const onScroll = () => vm.onScroll(window.scrollY, window.innerHeight, document.documentElement.scrollHeight)
     window.addEventListener('scroll', onScroll, { passive: true })
@@ -76,8 +76,8 @@ export const ServicesStep = observer(function ServicesStep() {
             key={v.id}
             type="button"
             className={styles.switchButton}
-            aria-pressed={booking.view === v.id}
-            disabled={booking.isViewLocked(v.id)}
+            aria-pressed={booking.view.serviceView === v.id}
+            disabled={booking.view.isViewLocked(v.id)}
             onClick={() => vm.setView(v.id)}
           >
             {v.label}
@@ -85,7 +85,7 @@ export const ServicesStep = observer(function ServicesStep() {
         ))}
       </div>
 
-      {booking.view === 'services' ? (
+      {booking.view.serviceView === 'services' ? (
         <div className={styles.groups}>
           {vm.services.length === 0 && vm.loading ? <Skeleton rows={5} /> : null}
           {vm.groups.map((group) => (
@@ -103,7 +103,7 @@ export const ServicesStep = observer(function ServicesStep() {
         </div>
       ) : null}
 
-      {booking.view === 'courses' ? (
+      {booking.view.serviceView === 'courses' ? (
         <div className={styles.groups}>
           {vm.loading && !vm.coursesLoaded ? <Skeleton rows={4} /> : null}
           {vm.shownCourses.map((group) => (
@@ -121,13 +121,13 @@ export const ServicesStep = observer(function ServicesStep() {
             </section>
           ))}
           {vm.emptyText ? <p className={styles.empty}>{vm.emptyText}</p> : null}
-          {booking.isCoursePurchase ? (
+          {booking.view.isCoursePurchase ? (
             <div className={styles.footer}><Button onClick={() => booking.buyNow()}>Buy now</Button></div>
           ) : null}
         </div>
       ) : null}
 
-      {booking.view === 'giftVoucher' ? (
+      {booking.view.serviceView === 'giftVoucher' ? (
         <ul className={styles.vouchers} aria-label="Gift voucher amounts">
           {vouchers.values.map((value) => (
             <li key={value}>

@@ -14,11 +14,11 @@ import styles from './rows.module.css'
 export const StaffStep = observer(function StaffStep() {
   const vm = useViewModel<StaffViewModel>(StaffViewModel)
   const session = useViewModel<SessionViewModel>(SessionViewModel)
-  const item = vm.booking.activeItem
+  const item = vm.booking.view.activeItem
   const currency = session.currency
   useEffect(() => {
     void vm.load()
-  }, [vm, item?.service.id, vm.booking.location?.id])
+  }, [vm, item?.service.id, vm.booking.view.location?.id])
 
   if (!item) return <Skeleton rows={3} />
   const any = vm.anyPrice

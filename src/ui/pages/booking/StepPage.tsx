@@ -61,10 +61,10 @@ const StepPage = observer(function StepPage() {
 
   // Confirm needs a signed-in customer: the login modal cannot be closed there.
   useEffect(() => {
-    if ((booking.step === 'confirm' || booking.step === 'payment') && session.userLoaded && !session.authenticated) {
+    if ((booking.view.step === 'confirm' || booking.view.step === 'payment') && session.userLoaded && !session.authenticated) {
       session.requireLogin({ locked: true })
     }
-  }, [booking.step, session, session.userLoaded, session.authenticated])
+  }, [booking.view.step, session, session.userLoaded, session.authenticated])
 
   // The later steps' code is fetched while the customer chooses, so a connection lost mid-flow
   // fails on data (with a message and 'Try again') rather than on a missing chunk. One import a task:
@@ -78,7 +78,7 @@ const StepPage = observer(function StepPage() {
   // A step change unmounts what had the focus (a row, a dialog's button, a calendar day): keyboard
   // and screen-reader users are put on the new step's heading instead of the top of the page.
   const titleRef = useRef<HTMLHeadingElement>(null)
-  const stepKey = `${booking.step}:${booking.timeStep}`
+  const stepKey = `${booking.view.step}:${booking.view.timeStep}`
   const firstStep = useRef(true)
   useEffect(() => {
     if (firstStep.current) {
@@ -97,9 +97,9 @@ const StepPage = observer(function StepPage() {
     return <Navigate to={`/app?${search.toString()}`} replace />
   }
 
-  const step = booking.step
+  const step = booking.view.step
   const index = STEP_ORDER.indexOf(step)
-  const ready = booking.location !== undefined && !booking.restoring
+  const ready = booking.view.location !== undefined && !booking.view.restoring
   return (
     <div className={styles.layout}>
       <section className={styles.panel} aria-labelledby="step-title">
@@ -109,7 +109,7 @@ const StepPage = observer(function StepPage() {
           ) : null}
           <div className={styles.heading}>
             <span className={styles.stepLabel}>Step {Math.min(index + 1, 5)} of 5 · {LABELS[step]}</span>
-            <h1 id="step-title" className={styles.title} ref={titleRef} tabIndex={-1}>{step === 'service' ? SERVICE_TITLES[booking.view] : TITLES[step]}</h1>
+            <h1 id="step-title" className={styles.title} ref={titleRef} tabIndex={-1}>{step === 'service' ? SERVICE_TITLES[booking.view.serviceView] : TITLES[step]}</h1>
           </div>
         </div>
         <ol className={styles.progress} aria-hidden="true">

@@ -17,14 +17,14 @@ export const SummaryCard = observer(function SummaryCard({ headingLevel = 2 }: {
   const booking = useViewModel<BookingViewModel>(BookingViewModel)
   const session = useViewModel<SessionViewModel>(SessionViewModel)
   const currency = session.currency
-  const clinic = booking.location
+  const clinic = booking.view.location
   const totals = summaryTotals([
-    ...booking.basket.map((i) => ({ price: booking.priceOf(i), duration: i.staff?.duration ?? i.service.defaultDuration })),
-    ...booking.giftVouchers.map((v) => ({ price: v.value })),
+    ...booking.view.basket.map((i) => ({ price: booking.view.priceOf(i), duration: i.staff?.duration ?? i.service.defaultDuration })),
+    ...booking.view.giftVouchers.map((v) => ({ price: v.value })),
   ])
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
-  const start = booking.startTime
-  const course = booking.isCoursePurchase
+  const start = booking.view.startTime
+  const course = booking.view.isCoursePurchase
   return (
     <div className={styles.card}>
       <Heading className={styles.title}>Your booking</Heading>
@@ -36,31 +36,31 @@ export const SummaryCard = observer(function SummaryCard({ headingLevel = 2 }: {
         </div>
       ) : null}
       <div className={styles.section}>
-        <span className={styles.label}>{course || booking.view === 'courses' ? 'Courses' : booking.giftVouchers.length || booking.view === 'giftVoucher' ? 'Gift voucher' : 'Services'}</span>
-        {booking.basket.length === 0 && booking.giftVouchers.length === 0 ? <p className={styles.empty}>Nothing selected yet.</p> : null}
+        <span className={styles.label}>{course || booking.view.serviceView === 'courses' ? 'Courses' : booking.view.giftVouchers.length || booking.view.serviceView === 'giftVoucher' ? 'Gift voucher' : 'Services'}</span>
+        {booking.view.basket.length === 0 && booking.view.giftVouchers.length === 0 ? <p className={styles.empty}>Nothing selected yet.</p> : null}
         <ul className={styles.items}>
-          {booking.basket.map((item, index) => (
+          {booking.view.basket.map((item, index) => (
             <li key={`${item.service.id}-${index}`} className={styles.item}>
               <div className={styles.itemTop}>
                 <span>{item.service.onlineName ?? item.service.name}</span>
-                <span className={styles.price}>{formatMoney(booking.priceOf(item), currency)}</span>
+                <span className={styles.price}>{formatMoney(booking.view.priceOf(item), currency)}</span>
               </div>
               <span className={styles.muted}>
-                {booking.isCoveredByCourse(item) ? `${COURSE_SESSION_PRICE_TEXT} · ` : ''}
+                {booking.view.isCoveredByCourse(item) ? `${COURSE_SESSION_PRICE_TEXT} · ` : ''}
                 {item.kind === 'course' ? 'Course' : `${item.staff?.duration ?? item.service.defaultDuration} mins`}
                 {item.staff?.displayName ? ` · ${item.staff.displayName}` : item.anyStaff ? ' · Any practitioner' : ''}
               </span>
               <div className={styles.itemActions}>
-                {!booking.isReschedule ? (
+                {!booking.view.isReschedule ? (
                   <button type="button" className={styles.small} onClick={() => booking.askRemove(index)}>remove</button>
                 ) : null}
-                {booking.canChangeItems ? (
+                {booking.view.canChangeItems ? (
                   <button type="button" className={styles.small} onClick={() => booking.changeStaff(index)}>change</button>
                 ) : null}
               </div>
             </li>
           ))}
-          {booking.giftVouchers.map((v, i) => (
+          {booking.view.giftVouchers.map((v, i) => (
             <li key={`gv-${i}`} className={styles.item}>
               <div className={styles.itemTop}>
                 <span>Gift voucher</span>
@@ -85,10 +85,10 @@ export const SummaryCard = observer(function SummaryCard({ headingLevel = 2 }: {
         <span>Total</span>
         <span>{formatMoney(totals.total, currency)}</span>
       </div>
-      {booking.canAddAnother && !course && booking.basket.length > 0 && (booking.step === 'time' || booking.step === 'staff') ? (
+      {booking.view.canAddAnother && !course && booking.view.basket.length > 0 && (booking.view.step === 'time' || booking.view.step === 'staff') ? (
         <Button variant="secondary" onClick={() => booking.addAnother()}>Add another service</Button>
       ) : null}
-      {course && booking.step === 'service' ? <Button onClick={() => booking.buyNow()}>Buy now</Button> : null}
+      {course && booking.view.step === 'service' ? <Button onClick={() => booking.buyNow()}>Buy now</Button> : null}
     </div>
   )
 })

@@ -28,18 +28,18 @@ const TimeStep = observer(function TimeStep() {
   useEffect(() => vm.stepEntered(), [vm])
   useEffect(() => {
     void vm.loadMonth()
-  }, [vm, booking.basket.length])
+  }, [vm, booking.view.basket.length])
   useEffect(() => {
     // Shown straight on the hour list (back from confirm), or a service removed while it shows:
     // the times are loaded afresh for what the basket now holds.
     void vm.refreshSlots()
-  }, [vm, booking.basket.length])
+  }, [vm, booking.view.basket.length])
 
   const today = parseDate(vm.today)
   const focused = parseDate(vm.focusedDate)
   return (
     <div className={styles.wrap}>
-      {booking.timeStep === 'date' ? (
+      {booking.view.timeStep === 'date' ? (
         // en-GB, not the browser's language: weeks start on Monday and days read as in the UK.
         <I18nProvider locale="en-GB">
           <Calendar
@@ -48,7 +48,7 @@ const TimeStep = observer(function TimeStep() {
             minValue={today}
             focusedValue={focused}
             onFocusChange={(d: CalendarDate) => vm.focusDate(iso(d))}
-            value={booking.date ? parseDate(booking.date) : null}
+            value={booking.view.date ? parseDate(booking.view.date) : null}
             isDateUnavailable={(d) => !vm.isAvailable(iso(d))}
             onChange={(d) => void vm.pickDate(iso(d))}
           >
@@ -72,14 +72,14 @@ const TimeStep = observer(function TimeStep() {
           {waitlist.available && !vm.loadingDays ? (
             <p className={styles.waitlist}>
               No suitable time?{' '}
-              <Button variant="ghost" onClick={() => waitlist.start(booking.date ?? `${vm.month}-01`)}>Join the waitlist</Button>
+              <Button variant="ghost" onClick={() => waitlist.start(booking.view.date ?? `${vm.month}-01`)}>Join the waitlist</Button>
             </p>
           ) : null}
         </I18nProvider>
       ) : (
         <>
           <div className={styles.chosen}>
-            <span className={styles.chosenDate}>{booking.date ? formatLondonLongDate(londonToUtc(booking.date, '12:00')) : ''}</span>
+            <span className={styles.chosenDate}>{booking.view.date ? formatLondonLongDate(londonToUtc(booking.view.date, '12:00')) : ''}</span>
             <Button variant="ghost" onClick={() => booking.back()}>Change date</Button>
           </div>
           {vm.loadingSlots ? <Skeleton rows={2} /> : null}
@@ -92,7 +92,7 @@ const TimeStep = observer(function TimeStep() {
           {!vm.loadingSlots && vm.slotsFailed === undefined && vm.groups.length === 0 ? (
             <div className={styles.empty}>
               <p>There are no times left on this day.</p>
-              {waitlist.available ? <Button variant="secondary" onClick={() => waitlist.start(booking.date)}>Join the waitlist</Button> : null}
+              {waitlist.available ? <Button variant="secondary" onClick={() => waitlist.start(booking.view.date)}>Join the waitlist</Button> : null}
             </div>
           ) : null}
           {vm.groups.map((group) => (
@@ -119,7 +119,7 @@ const TimeStep = observer(function TimeStep() {
             <p className={`${styles.hold} ${(vm.holdSecondsLeft ?? 61) <= 60 ? styles.warning : ''}`} role="timer" aria-live="off">{vm.holdText}</p>
           ) : null}
           <div className={styles.actions}>
-            <Button disabled={!booking.canBook} onClick={() => booking.book(pathname, search)}>{booking.bookLabel}</Button>
+            <Button disabled={!booking.view.canBook} onClick={() => booking.book(pathname, search)}>{booking.view.bookLabel}</Button>
           </div>
         </>
       )}
