@@ -17,7 +17,12 @@ import { followSignedInCustomer } from './ui/view-models/session-watch.launcher'
 // The web app. The embeddable lead form (/lead) is another page: lead.html with src/lead.main.tsx
 // (the server and vite's dev server answer /lead with it).
 const { container, prepare, prepareStaff } = createBrowserContainer()
+// The container's bindings, then its first plan (inversify builds the view model's whole graph), each
+// in a task of its own: together they were one task of ~35 ms of CPU here after the first paint, x4
+// on a phone (issue 28: Lighthouse's TBT).
+await nextTask()
 const session = container.get(SessionViewModel)
+await nextTask()
 // The first view loads the organisation and the user; the links cache (and with it the lazily
 // bound modules) follows once the page is up, and so does the live socket of a signed-in customer,
 // on every page (it follows later logins, e.g. in the wizard, and stops on logout).
@@ -57,19 +62,27 @@ const app = appElement({ resolver: container, prepare, routes, router: (children
 // for every visitor: what differs from a new visitor's (a cookie answer, a signed-in customer, a frame)
 // shows in the render right after (src/ui/use-after-hydration.ts). The clinics come from the page's
 // answers, at once. Taps on the server's buttons before now are run again once hydrated.
-if (serverState !== null) await container.get(LocationsViewModel).load({ autoSelect: false })
+if (serverState !== null) {
+  await nextTask()
+  await container.get(LocationsViewModel).load({ autoSelect: false })
+  await nextTask()
+}
 const url = firstViewUrl(window.location.pathname, window.location.search)
 if (serverState !== null && serverState === firstViewState(container, url)) {
   const taps = takeFirstViewTaps(window)
-  // Concurrent (React hydrates in slices), like the transition below.
-  hydrateRoot(
-    rootElement,
-    <>
-      {app}
-      <ReplayTaps root={rootElement} taps={taps} />
-    </>,
-    { onRecoverableError: (error) => console.error('The first view could not be hydrated:', error) },
-  )
+  // In a transition, so that React hydrates in slices of ~5 ms: outside one, hydrateRoot's lane is the
+  // default (hydration) lane, which React renders in one task (~25 ms of CPU on this machine, x4 on a
+  // phone: Lighthouse's TBT on '/'). A tap meanwhile hydrates the root at once (React's own replay).
+  startTransition(() => {
+    hydrateRoot(
+      rootElement,
+      <>
+        {app}
+        <ReplayTaps root={rootElement} taps={taps} />
+      </>,
+      { onRecoverableError: (error) => console.error('The first view could not be hydrated:', error) },
+    )
+  })
 } else {
   // Another build's or tenant's page (the server keeps neither long): its markup and taps are dropped.
   takeFirstViewTaps(window)
