@@ -57,14 +57,20 @@
     if (started || !boot) return
     started = true
     const chunks = (boot.getAttribute('data-first-view-preload') || '').split(' ').filter(Boolean)
-    for (const href of chunks) {
-      const link = document.createElement('link')
-      link.rel = 'modulepreload'
-      link.crossOrigin = ''
-      link.href = href
-      document.head.appendChild(link)
+    void preload(chunks).then(() => run(boot.getAttribute('data-first-view-entry'), chunks))
+  }
+  /** A modulepreload per chunk, a few per task: the ~30 in one were a task of ~25 ms after the first paint (TBT). */
+  async function preload(chunks) {
+    for (let i = 0; i < chunks.length; i += 8) {
+      if (i > 0) await nextTask()
+      for (const href of chunks.slice(i, i + 8)) {
+        const link = document.createElement('link')
+        link.rel = 'modulepreload'
+        link.crossOrigin = ''
+        link.href = href
+        document.head.appendChild(link)
+      }
     }
-    void run(boot.getAttribute('data-first-view-entry'), chunks)
   }
   // After the frame that paints the first view (a hidden tab paints nothing: at once there).
   if (document.visibilityState === 'hidden') start()

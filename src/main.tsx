@@ -16,8 +16,16 @@ import { followSignedInCustomer } from './ui/view-models/session-watch.launcher'
 
 // The web app. The embeddable lead form (/lead) is another page: lead.html with src/lead.main.tsx
 // (the server and vite's dev server answer /lead with it).
+const rootElement = document.getElementById('root') as HTMLElement
+const serverState = rootElement.getAttribute(FIRST_VIEW_STATE_ATTRIBUTE)
 const { container, prepare, prepareStaff } = createBrowserContainer()
+// Where the server rendered the first view (painted already, its answers in the page): the
+// container's bindings, then its first plan (inversify builds the view model's whole graph), each in
+// a task of its own: together they were one task of ~35 ms of CPU here after the first paint, x4 on a
+// phone (issue 28: Lighthouse's TBT). Elsewhere the organisation's request starts at once, as before.
+if (serverState !== null) await nextTask()
 const session = container.get(SessionViewModel)
+if (serverState !== null) await nextTask()
 // The first view loads the organisation and the user; the links cache (and with it the lazily
 // bound modules) follows once the page is up, and so does the live socket of a signed-in customer,
 // on every page (it follows later logins, e.g. in the wizard, and stops on logout).
@@ -43,8 +51,6 @@ if (opensLazyPage(routes, window.location.pathname)) warmUpEngine()
 // Where the server rendered the first view (the page is painted, the organisation is in it), only the
 // organisation: hydration, and with it any tap kept before, does not wait for the user's request.
 const FIRST_PAINT_WAIT_MS = 1500
-const rootElement = document.getElementById('root') as HTMLElement
-const serverState = rootElement.getAttribute(FIRST_VIEW_STATE_ATTRIBUTE)
 const firstRenderReady = serverState === null ? started.catch(() => undefined) : when(() => session.organisation !== undefined || session.organisationFailed)
 await Promise.race([firstRenderReady, new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS))])
 // A lazy page starts loading here and the first render follows in a task of its own: started from
@@ -57,19 +63,27 @@ const app = appElement({ resolver: container, prepare, routes, router: (children
 // for every visitor: what differs from a new visitor's (a cookie answer, a signed-in customer, a frame)
 // shows in the render right after (src/ui/use-after-hydration.ts). The clinics come from the page's
 // answers, at once. Taps on the server's buttons before now are run again once hydrated.
-if (serverState !== null) await container.get(LocationsViewModel).load({ autoSelect: false })
+if (serverState !== null) {
+  await nextTask()
+  await container.get(LocationsViewModel).load({ autoSelect: false })
+  await nextTask()
+}
 const url = firstViewUrl(window.location.pathname, window.location.search)
 if (serverState !== null && serverState === firstViewState(container, url)) {
   const taps = takeFirstViewTaps(window)
-  // Concurrent (React hydrates in slices), like the transition below.
-  hydrateRoot(
-    rootElement,
-    <>
-      {app}
-      <ReplayTaps root={rootElement} taps={taps} />
-    </>,
-    { onRecoverableError: (error) => console.error('The first view could not be hydrated:', error) },
-  )
+  // In a transition, so that React hydrates in slices of ~5 ms: outside one, hydrateRoot's lane is the
+  // default (hydration) lane, which React renders in one task (~25 ms of CPU on this machine, x4 on a
+  // phone: Lighthouse's TBT on '/'). A tap meanwhile hydrates the root at once (React's own replay).
+  startTransition(() => {
+    hydrateRoot(
+      rootElement,
+      <>
+        {app}
+        <ReplayTaps root={rootElement} taps={taps} />
+      </>,
+      { onRecoverableError: (error) => console.error('The first view could not be hydrated:', error) },
+    )
+  })
 } else {
   // Another build's or tenant's page (the server keeps neither long): its markup and taps are dropped.
   takeFirstViewTaps(window)

@@ -5,13 +5,14 @@ import { WEB_CONFIG, type WebConfig } from '../ui/view-models/views'
 
 /**
  * The paths whose first view the server renders into the page (issue 28): the location list. Any
- * query that sends the page elsewhere at once (a card redirect's return), or the embedded booking
- * flow (no header), is left to the browser's own render.
+ * query that sends the page elsewhere at once (a card redirect's return), the embedded booking flow
+ * (no header), or a course booking (its clinics link to the course's service, a URL the server's one
+ * page per firstViewUrl does not hold) is left to the browser's own render.
  */
 export function rendersFirstView(pathname: string, search: string): boolean {
   if (pathname !== '/' && pathname !== '/step/location') return false
   const query = new URLSearchParams(search)
-  return !['embed', 'stripeRedirect', 'setup_intent_client_secret'].some((name) => query.has(name))
+  return !['embed', 'stripeRedirect', 'setup_intent_client_secret', 'courseServiceBooking'].some((name) => query.has(name))
 }
 
 /**

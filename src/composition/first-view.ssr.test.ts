@@ -43,6 +43,9 @@ describe('the first view rendered on the server', () => {
     expect(rendered?.html).toContain('Open on Sunday &amp; Monday')
     expect(rendered?.html).toContain('Glow Soho')
     expect(rendered?.html).toContain('2 Low St, Leeds')
+    // Each clinic a link to its next step: a tap before hydration navigates without any script.
+    expect(rendered?.html).toMatch(new RegExp(`<a [^>]*href="/step/${id(1)}"[^>]*>(?:(?!</a>).)*Glow Soho`))
+    expect(rendered?.html).toMatch(new RegExp(`<a [^>]*href="/step/${id(2)}"[^>]*>(?:(?!</a>).)*Glow Leeds`))
     expect(rendered?.state).toBe(await browserState())
   })
 
@@ -66,7 +69,7 @@ describe('the first view rendered on the server', () => {
   it('renders only the location list, never the embedded flow or a redirect, and nothing without the answers', async () => {
     expect(rendersFirstView('/', '')).toBe(true)
     expect(rendersFirstView('/step/location', '?newAppt=true')).toBe(true)
-    for (const [path, search] of [['/step/' + id(1), ''], ['/app', ''], ['/', '?embed=1'], ['/', '?stripeRedirect=true']]) {
+    for (const [path, search] of [['/step/' + id(1), ''], ['/app', ''], ['/', '?embed=1'], ['/', '?stripeRedirect=true'], ['/step/location', '?courseServiceBooking=true&course=true']]) {
       expect(rendersFirstView(path!, search!), `${path}${search}`).toBe(false)
     }
     expect(await renderFirstView({ url: '/app', host: 'localhost', answers })).toBeUndefined()

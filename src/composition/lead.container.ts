@@ -2,7 +2,7 @@ import { Container, ContainerModule } from 'inversify'
 import { PORTS } from '../application/tokens'
 import type { TokenStore } from '../application/ports/token-store.port'
 import { SubmitLead } from '../application/use-cases/forms.use-case'
-import { HttpLeadsApi } from '../adapters/http/forms.adapter'
+import { LazyHttpLeadsApi } from '../adapters/http/lazy-leads.adapter'
 import type { HttpConfig, HttpTransport } from '../adapters/http/transport'
 import { createFetchTransport, type Fetcher } from '../adapters/http/fetch-transport'
 
@@ -45,7 +45,8 @@ export function leadModule(options: LeadCompositionOptions): ContainerModule {
     bind(NAVIGATOR).toConstantValue(pageNavigator(options.window))
     bind(LEAD_HOST).toConstantValue(windowLeadHost(options.window))
     bind<HttpTransport>(PORTS.HttpClient).toConstantValue(createFetchTransport(options.http, noToken, options.fetcher))
-    bind(PORTS.LeadsApi).to(HttpLeadsApi).inSingletonScope()
+    // The HTTP adapter itself is imported with the first lead sent (not before Submit can be used).
+    bind(PORTS.LeadsApi).to(LazyHttpLeadsApi).inSingletonScope()
     bind(SubmitLead).toSelf().inSingletonScope()
     bind(ToastViewModel).toSelf().inSingletonScope()
     bind(LeadViewModel).toSelf().inSingletonScope()

@@ -127,7 +127,7 @@ describe('the wizard started from the URL alone', () => {
     const query = `preselectedCategory=${DEMO.catLaser}&preselectedService=${DEMO.sLaserSmall}&course=true&courseServiceBooking=true`
     await page.goto(`${baseUrl}/step/location?${query}`)
     await page.waitForSelector('h1:has-text("Choose a location")')
-    await page.locator('ul li button', { hasText: 'Harley Aesthetics Manchester' }).click()
+    await page.locator('ul li a', { hasText: 'Harley Aesthetics Manchester' }).click()
     const staffUrl = `${baseUrl}/step/${DEMO.clinicManchester}/${DEMO.catLaser}/${DEMO.sLaserSmall}?course=true&courseServiceBooking=true`
     await page.waitForURL(staffUrl)
     await page.waitForSelector('h1:has-text("Choose a practitioner")')

@@ -1,8 +1,8 @@
 // The first view as the server sends it (issue 28): a new visitor's page arrives with the header, the
 // banner and the location list in its HTML and the browser hydrates that markup (React attaches to
 // the server's elements, none is replaced, no hydration error in the console), whoever the visitor:
-// a returning or signed-in visitor's page is hydrated too, then shows their own state; a tap on the
-// server's markup before hydration is not lost; and the embedded flow (?embed=1) is the browser's alone.
+// a returning or signed-in visitor's page is hydrated too, then shows their own state; a tap on a
+// clinic before hydration navigates (each clinic is a link); the embedded flow (?embed=1) is the browser's alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { DESKTOP, launch, open, PHONE, SMALL_PHONE, sharedServerUrl } from './support/browser'
@@ -34,12 +34,12 @@ async function watchRemovals(page: Page): Promise<void> {
 
 const removedElements = (page: Page) => page.evaluate(() => (window as unknown as { __removedElements: string[] }).__removedElements)
 
-/** The first clinic's button once React's handlers are on it (hydrated or rendered). */
+/** The first clinic's link once React's handlers are on it (hydrated or rendered). */
 async function firstClinicReady(page: Page) {
-  const first = page.locator('section[aria-labelledby="locations-title"] ul li button').first()
+  const first = page.locator('section[aria-labelledby="locations-title"] ul li a').first()
   await first.waitFor()
   await page.waitForFunction(() => {
-    const button = document.querySelector('section[aria-labelledby="locations-title"] ul li button')
+    const button = document.querySelector('section[aria-labelledby="locations-title"] ul li a')
     return !!button && Object.keys(button).some((key) => key.startsWith('__reactProps'))
   })
   return first
@@ -110,12 +110,16 @@ describe('the first view rendered by the server', () => {
         await route.continue()
       })
       await s.page.goto(`${baseUrl}/`, { waitUntil: 'commit' })
-      const first = s.page.locator('section[aria-labelledby="locations-title"] ul li button').first()
+      const first = s.page.locator('section[aria-labelledby="locations-title"] ul li a').first()
       await first.waitFor()
       const name = (await first.innerText()).split('\n')[0]
       const clinic = clinics.find((c) => c.accountName === name)
       expect(await first.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactProps')))).toBe(false)
+      // A link: the browser itself loads the clinic's step (a document request), no script replays the tap.
+      expect(await first.getAttribute('href')).toBe(`/step/${clinic?.id}`)
+      const documentLoad = s.page.waitForRequest((request) => request.isNavigationRequest() && request.url() === `${baseUrl}/step/${clinic?.id}`)
       await first.tap()
+      await documentLoad
       await s.page.waitForURL(`${baseUrl}/step/${clinic?.id}`)
       await s.page.getByRole('heading', { level: 1 }).waitFor()
       await s.page.getByText(/^Hi /).waitFor()
@@ -136,12 +140,12 @@ describe('the first view rendered by the server', () => {
     }, `${baseUrl}/?embed=1`)
     const handle = await s.page.waitForSelector('iframe[name="booking"]')
     const frame = (await handle.contentFrame())!
-    await frame.locator('section[aria-labelledby="locations-title"] ul li button').first().waitFor()
+    await frame.locator('section[aria-labelledby="locations-title"] ul li a').first().waitFor()
     const response = await frame.goto(`${baseUrl}/`)
     // The server's markup, with its header (the server cannot know the frame).
     expect(await response?.text()).toMatch(/<div id="root" data-first-view="[^"]*">[\s\S]*<header/)
     await frame.waitForFunction(() => {
-      const button = document.querySelector('section[aria-labelledby="locations-title"] ul li button')
+      const button = document.querySelector('section[aria-labelledby="locations-title"] ul li a')
       return !!button && Object.keys(button).some((key) => key.startsWith('__reactProps'))
     })
     await frame.locator('header').waitFor({ state: 'detached' })

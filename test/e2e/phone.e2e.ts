@@ -52,7 +52,7 @@ describe('phone (375 × 667): the first screen', () => {
     await page.goto(`${baseUrl}/`)
     const cookies = page.getByRole('region', { name: 'Cookies' })
     await cookies.waitFor()
-    const first = page.locator('ul li button').first()
+    const first = page.locator('ul li a').first()
     await first.waitFor()
     await page.locator('header img').first().waitFor()
     await page.waitForFunction(() => [...document.images].every((img) => img.complete))
@@ -276,7 +276,7 @@ describe('the booking flow embedded in a host page', () => {
     await page.goto(`${baseUrl}/embed-booking-example.html`)
     const handle = await page.waitForSelector('iframe#booking-frame')
     const frame = (await handle.contentFrame())!
-    await frame.locator('ul li button').first().waitFor()
+    await frame.locator('ul li a').first().waitFor()
     expect(await frame.locator('header').count()).toBe(0)
     const reported = async () => {
       await page.waitForFunction(() => /^\d+ px$/.test(document.getElementById('height')?.textContent ?? ''))
@@ -287,7 +287,7 @@ describe('the booking flow embedded in a host page', () => {
     const first = await reported()
     await s.shot('embedded-locations')
 
-    await frame.locator('ul li button').first().click()
+    await frame.locator('ul li a').first().click()
     await frame.locator('h1:has-text("Choose a service")').waitFor()
     await frame.locator('section ul li button').first().waitFor()
     await expect.poll(async () => (await reported()) !== first && (await reported()) === (await content())).toBe(true)

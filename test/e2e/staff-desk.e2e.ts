@@ -130,7 +130,7 @@ describe('a new clinic, set up from the example file, takes a booking seen on /s
     const { page } = s
     await page.goto(`${baseUrl}/`)
     await page.waitForSelector('h1:has-text("Choose a location")')
-    await page.locator('ul li button', { hasText: 'Bristol' }).first().click()
+    await page.locator('ul li a', { hasText: 'Bristol' }).first().click()
     await page.waitForSelector('h1:has-text("Choose a service")')
     await chooseService(s, 'HydraFacial')
     await choosePractitioner(s, 'first')

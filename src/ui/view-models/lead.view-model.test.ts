@@ -215,7 +215,7 @@ describe('LeadViewModel: sending', () => {
     vm.configure('?fields=mobilePhone')
     vm.setField('mobilePhone', '07700 900')
     await vm.ready()
-    // the constructor's own load settles in the same turn as ours
+    // the load the edit started settles in the same turn as ours
     await Promise.resolve()
     expect(vm.errors.mobilePhone).toBe('Enter a valid mobile number')
   })

@@ -30,7 +30,11 @@ export type LeadCountry = (typeof LEAD_COUNTRY_CODES)[number]['code']
 export type LeadStatus = 'editing' | 'submitting' | 'done'
 type TextField = Exclude<keyof LeadInput, 'interested' | 'contactBySms' | 'contactByEmail'>
 
-/** The form's checks: libphonenumber's metadata and date parsing, ~40 KB gzip, loaded once the form is on screen. */
+/**
+ * The form's checks: libphonenumber's metadata and date parsing, ~41 KB gzip, loaded once the visitor
+ * starts on the form (a field focused or edited) or submits it: not before the form can be used
+ * (issue 28: /lead's bytes before Submit).
+ */
 type LeadChecks = Pick<typeof import('../../domain/validation/lead'), 'validateLead' | 'validateLeadPhone'> &
   Pick<typeof import('../../domain/time'), 'londonDateOf'>
 const loadLeadChecks = async (): Promise<LeadChecks> => {
@@ -123,15 +127,23 @@ export class LeadViewModel {
       lastHeight: false,
       checks: false,
     })
-    // A number typed before the checks arrive is checked when they do.
-    void this.ready().then((loaded) => loaded && this.checkPhone())
   }
 
-  /** Loads the form's checks (once); false when they could not be loaded (offline). */
+  /** The visitor has started on the form: its checks start loading (a number typed meanwhile is checked when they arrive). */
+  prepare(): void {
+    void this.ready()
+  }
+
+  /** Loads the form's checks (once); false when they could not be loaded (offline: tried again next time). */
   async ready(): Promise<boolean> {
     if (!this.checks) {
       try {
-        this.checks = await loadLeadChecks()
+        const checks = await loadLeadChecks()
+        if (!this.checks) {
+          this.checks = checks
+          // A number typed before the checks arrived is checked now.
+          this.checkPhone()
+        }
       } catch {
         return false
       }
@@ -197,12 +209,14 @@ export class LeadViewModel {
 
   /** Editing a field clears its message; the mobile is checked for the country on each change. */
   setField(field: TextField, value: string): void {
+    this.prepare()
     this.values = { ...this.values, [field]: value }
     if (field === 'mobilePhone') this.checkPhone()
     else if (field !== 'message') this.errors = clearFieldError(this.errors, field)
   }
 
   setCountry(country: LeadCountry): void {
+    this.prepare()
     this.country = country
     this.checkPhone()
   }

@@ -49,8 +49,8 @@ export async function clickText(page: Page, text: string | RegExp, role: 'button
 
 /** From '/' to the service list of the first clinic. */
 export async function chooseFirstLocation(s: Session): Promise<void> {
-  await s.page.waitForSelector('ul li button')
-  await s.page.locator('ul li button').first().click()
+  await s.page.waitForSelector('section[aria-labelledby="locations-title"] ul li a')
+  await s.page.locator('section[aria-labelledby="locations-title"] ul li a').first().click()
   await s.page.waitForSelector('h1:has-text("Choose a service")')
 }
 

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite'
-import { useEffect } from 'react'
+import { useEffect, type MouseEvent } from 'react'
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { addressLine, LocationsViewModel } from '../../view-models/locations.view-model'
 import { BookingViewModel } from '../../view-models/booking.view-model'
@@ -33,15 +33,26 @@ const LocationListPage = observer(function LocationListPage() {
   const courseService = params.get('preselectedService')
   const courseBooking = pathname === '/step/location' && params.get('courseServiceBooking') === 'true'
 
+  const courseHref = (clinic: ClinicView) => `/step/${clinic.id}/${courseCategory}/${courseService}?course=true&courseServiceBooking=true`
   const choose = (clinic: ClinicView, replace = false) => {
     if (courseBooking) {
       if (!courseCategory || !courseService) return
       booking.setLocation(clinic)
-      navigate(`/step/${clinic.id}/${courseCategory}/${courseService}?course=true&courseServiceBooking=true`, { replace })
+      navigate(courseHref(clinic), { replace })
       return
     }
     if (replace) booking.chooseLocation(clinic, true)
     else vm.choose(clinic)
+  }
+  // Each clinic is a link to its next step (issue 28): a tap on the server's markup before the app has
+  // hydrated it navigates as a link; once hydrated, the app's own move (the wizard's state, no reload).
+  const hrefOf = (clinic: ClinicView) =>
+    courseBooking && courseCategory && courseService ? courseHref(clinic) : `/step/${clinic.id}${courseBooking ? '' : booking.queryString}`
+  const follow = (event: MouseEvent<HTMLAnchorElement>, clinic: ClinicView) => {
+    // A new tab or window (modifier keys, middle button) is the browser's own.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    event.preventDefault()
+    choose(clinic)
   }
 
   useEffect(() => {
@@ -73,7 +84,7 @@ const LocationListPage = observer(function LocationListPage() {
         <ul className={styles.list}>
           {vm.clinics.map((clinic, index) => (
             <li key={clinic.id}>
-              <button type="button" className={styles.item} onClick={() => choose(clinic)}>
+              <a className={styles.item} href={hrefOf(clinic)} onClick={(event) => follow(event, clinic)}>
                 {clinic.photo ? (
                   // sized, so nothing moves when it arrives; the first cards are above the fold, the rest lazy
                   <img className={styles.photo} src={clinic.photo} alt="" width={56} height={56} loading={index < 3 ? 'eager' : 'lazy'} decoding="async" />
@@ -85,7 +96,7 @@ const LocationListPage = observer(function LocationListPage() {
                   <span className={styles.address}>{addressLine(clinic)}</span>
                 </span>
                 <span className={styles.chevron} aria-hidden="true">›</span>
-              </button>
+              </a>
             </li>
           ))}
         </ul>

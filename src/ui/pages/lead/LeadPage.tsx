@@ -99,6 +99,8 @@ const LeadPage = observer(function LeadPage({ search = window.location.search }:
           <form
             className={styles.form}
             noValidate
+            // The form's checks load once the visitor starts on it (not before Submit can be used).
+            onFocus={() => vm.prepare()}
             onSubmit={(e) => {
               e.preventDefault()
               const form = e.currentTarget
