@@ -47,7 +47,7 @@ const LocationListPage = observer(function LocationListPage() {
   // Each clinic is a link to its next step (issue 28): a tap on the server's markup before the app has
   // hydrated it navigates as a link; once hydrated, the app's own move (the wizard's state, no reload).
   const hrefOf = (clinic: ClinicView) =>
-    courseBooking && courseCategory && courseService ? courseHref(clinic) : `/step/${clinic.id}${courseBooking ? '' : booking.queryString}`
+    courseBooking && courseCategory && courseService ? courseHref(clinic) : `/step/${clinic.id}${courseBooking ? '' : booking.view.queryString}`
   const follow = (event: MouseEvent<HTMLAnchorElement>, clinic: ClinicView) => {
     // A new tab or window (modifier keys, middle button) is the browser's own.
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
