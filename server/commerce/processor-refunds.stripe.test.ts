@@ -130,6 +130,23 @@ describe("refunds made in Stripe's dashboard", () => {
     expect((await refundEvents(p.transactionId)).map((e) => e.amount)).toEqual([p.amount])
   })
 
+  it("the desk's refund after a part refund in the dashboard gives back and records only the rest", async () => {
+    const p = await paidDeposit()
+    const part = 1000
+    const first = mock.refundInDashboard(p.transactionId, part)
+    expect((await deliver('charge.refunded', first.charge)).json()).toMatchObject({ recorded: 1 })
+    const rest = Math.round(p.amount * 100 - part) / 100
+    // The desk sees what is left to give back, and what is still paid.
+    const before = await t.app.inject({ method: 'GET', url: `/api/admin/appointments/${p.appointmentId}/checkout`, headers: admin })
+    expect(before.json(), before.body).toMatchObject({ paid: rest, refundableDeposit: rest })
+    const desk = await t.app.inject({ method: 'POST', url: `/api/admin/appointments/${p.appointmentId}/refund-deposit`, headers: admin })
+    expect(desk.statusCode, desk.body).toBe(200)
+    const atStripe = [...mock.refunds.values()].filter((r) => r.payment_intent === p.transactionId).map((r) => Number(r.amount) / 100)
+    expect(atStripe.sort((a, b) => a - b)).toEqual([part / 100, rest].sort((a, b) => a - b))
+    expect(await records(p.invoiceId, p.transactionId)).toEqual({ payment: 'refunded', message: 'Refunded at the desk', invoice: 'Refund', refunded: p.amount })
+    expect((await refundEvents(p.transactionId)).map((e) => e.amount)).toEqual([part / 100, rest])
+  })
+
   it('two notifications of one refund at once record it once', async () => {
     const p = await paidDeposit()
     const { charge, refund } = mock.refundInDashboard(p.transactionId)

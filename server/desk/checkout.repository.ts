@@ -1,7 +1,7 @@
 /** SQL of the desk's checkout: a booking's appointments, the payments made for it, vouchers and the checkout invoice. */
 import { sql } from 'kysely'
 import { CHECKOUT_DESCRIPTION } from '../../src/domain/desk/checkout'
-import { newId, type CommerceDb } from '../commerce/commerce.tables'
+import { money, newId, type CommerceDb } from '../commerce/commerce.tables'
 
 /** The appointments of the booking the appointment belongs to (itself and its linked services), main first. */
 export function bookingRows(db: CommerceDb, tenant: string, id: string) {
@@ -77,6 +77,14 @@ export function bookingPayments(db: CommerceDb, tenant: string, ids: readonly st
       'i.customer_id',
       'i.currency',
       'v.code as voucher_code',
+      // What refunds made in the processor's dashboard gave back of it already (processor-refunds.ts).
+      (eb) =>
+        eb
+          .selectFrom('commerce_processor_refunds as r')
+          .select((r) => r.fn.coalesce(r.fn.sum<string>('r.amount'), sql<string>`0`).as('total'))
+          .whereRef('r.payment_id', '=', 'p.id')
+          .where('r.recorded', '=', true)
+          .as('dashboard_refunded'),
     ])
     .where('p.tenant_id', '=', tenant)
     .where('p.invoice_id', 'in', invoiceIds)
@@ -144,6 +152,17 @@ export async function insertDeskPayment(
  * False when the payment was no longer paid: the processor's refund notification wrote this refund
  * first (server/commerce/processor-refunds.ts), and nothing is written twice.
  */
+/** What refunds made in the processor's dashboard have given back of a payment already (processor-refunds.ts). */
+export async function dashboardRefunded(trx: CommerceDb, paymentId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('commerce_processor_refunds')
+    .select((eb) => eb.fn.sum<string>('amount').as('total'))
+    .where('payment_id', '=', paymentId)
+    .where('recorded', '=', true)
+    .executeTakeFirst()
+  return money(row?.total)
+}
+
 export async function markRefunded(trx: CommerceDb, paymentId: string, invoiceId: string, amount: number, now: Date): Promise<boolean> {
   const marked = await trx.updateTable('commerce_payments').set({ status: 'refunded', message: 'Refunded at the desk', settled_at: now }).where('id', '=', paymentId).where('status', '=', 'paid').executeTakeFirst()
   if (Number(marked.numUpdatedRows) === 0) return false

@@ -58,7 +58,9 @@ const live = (rows: readonly repo.BookingRow[]) => rows.filter((r) => CHARGEABLE
 function paidOf(payments: readonly repo.BookingPaymentRow[]) {
   const paid = payments.filter((p) => p.status === 'paid')
   const deposits = paid.filter((p) => p.description !== CHECKOUT_DESCRIPTION)
-  return { paid: sum(paid.map((p) => money(p.amount))), deposit: sum(deposits.map((p) => money(p.amount))), deposits }
+  // A part refunded in the processor's dashboard is no longer paid.
+  const kept = (p: repo.BookingPaymentRow) => money(p.amount) - money(p.dashboard_refunded)
+  return { paid: sum(paid.map(kept)), deposit: sum(deposits.map(kept)), deposits }
 }
 
 function paymentView(p: repo.BookingPaymentRow): CheckoutPayment {
@@ -222,9 +224,10 @@ export async function refundDeposit(deps: CommerceDeps, tenant: string, id: stri
       const refunded = await deps.processor.refund(scope, payment.transaction_id)()
       if (E.isLeft(refunded)) return E.left(conflict(refunded.left.message))
     }
-    const amount = money(payment.amount)
     await deps.db.transaction().execute(async (trx) => {
       const now = deps.clock()
+      // A part refunded in the processor's dashboard was recorded then: only the rest is given back now.
+      const amount = Math.round((money(payment.amount) - (await repo.dashboardRefunded(trx, payment.id))) * 100) / 100
       const marked = await repo.markRefunded(trx, payment.id, payment.invoice_id, amount, now)
       await refundNotice(trx, tenant, payment.customer_id, amount, payment.invoice_code, PROCESSOR_TYPES.includes(payment.type))
       // The processor's refund notification came first: it wrote the refund and told the integrators.
