@@ -102,6 +102,45 @@ describe('clinic admin staff list', () => {
   })
 })
 
+describe('clinic admin staff set / remove', () => {
+  const maya = { id: 'b'.repeat(24), email: 'maya@riverside.example.com', displayName: 'Maya Thompson', role: 'practitioner' }
+
+  it('finds the login by email, sends only what is asked (--no-practitioner unlinks) and says what it is now', async () => {
+    nock(HOST).get('/api/admin/staff').reply(200, [maya])
+    const put = nock(HOST)
+      .put(`/api/admin/staff/${maya.id}`, (body) => JSON.stringify(body) === JSON.stringify({ role: 'admin', practitioner: null }))
+      .reply(200, { ...maya, role: 'admin' })
+    const run = await cli('admin', 'staff', 'set', 'MAYA@riverside.example.com', '--role', 'admin', '--no-practitioner')
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(put.isDone()).toBe(true)
+    expect(run.stdout.trim()).toBe('Maya Thompson (maya@riverside.example.com) is now admin.')
+  })
+
+  it("prints the server's refusal (the last admin) and exits 1", async () => {
+    nock(HOST).put(`/api/admin/staff/${maya.id}`).reply(409, { statusCode: 409, message: 'A clinic needs at least one admin: make another login an admin first.' })
+    const run = await cli('admin', 'staff', 'set', maya.id, '--role', 'practitioner')
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain('A clinic needs at least one admin: make another login an admin first.')
+  })
+
+  it('removes a login by id', async () => {
+    nock(HOST).delete(`/api/admin/staff/${maya.id}`).reply(200, maya)
+    const run = await cli('admin', 'staff', 'remove', maya.id)
+    expect(run.code).toBe(0)
+    expect(run.stdout.trim()).toBe('Removed the staff login of Maya Thompson (maya@riverside.example.com).')
+  })
+
+  it.each([[['--role', 'owner'], "--role must be admin or practitioner, got 'owner'."], [[], 'Nothing to change: pass --name, --role, --practitioner or --no-practitioner.']])(
+    'staff set %j is a usage error before any call',
+    async (args, message) => {
+      const run = await cli('admin', 'staff', 'set', maya.id, ...args)
+      expect(run.code).toBe(2)
+      expect(run.stderr).toContain(message)
+    },
+  )
+})
+
 describe('clinic admin: arguments are checked before any call (usage errors, exit 2)', () => {
   // No nock interceptor: any request would fail the test with a connection error (exit 3).
   it.each([['cancel'], ['check-in'], ['no-show'], ['move', '--start', '2026-12-02 10:00']])('admin %s with an id that is not one', async (command, ...rest) => {

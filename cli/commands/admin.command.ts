@@ -19,11 +19,13 @@ import {
   MarkAttendance,
   MoveForCustomer,
   ResetStaffPassword,
+  ChangeStaff,
+  RemoveStaff,
   StaffLogin,
   StaffLogout,
   SetStaffPassword,
 } from '../../src/application/use-cases/admin.use-case'
-import { OUTBOX_STATES, type DayBooking, type OutboxMessage, type PlanStep } from '../../src/contract/admin.routes'
+import { OUTBOX_STATES, type DayBooking, type OutboxMessage, type PlanStep, type UpdateStaffBody } from '../../src/contract/admin.routes'
 import { formatMoney } from '../../src/domain/pricing/money'
 import { tenantFromHost } from '../../src/domain/tenant'
 import { formatLondonTime, isIsoDate } from '../../src/domain/time'
@@ -197,6 +199,33 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
     .action(async (who: string) => {
       const link = await call('Making a set-password link', () => ctx.useCase(ResetStaffPassword).execute(who))
       ctx.print(link, () => `${link.staff.displayName} (${link.staff.email}) sets a new password here (once, within 7 days):\n${link.setPasswordUrl}`)
+    })
+
+  staff
+    .command('set <email-or-id>')
+    .description("change a staff login's name, role or linked practitioner (admin only)")
+    .option('--name <name>', 'their name')
+    .option('--role <role>', 'admin or practitioner')
+    .option('--practitioner <slug>', 'link the login to this practitioner (slug, id or name)')
+    .option('--no-practitioner', 'unlink the login from its practitioner')
+    .action(async (who: string, opts: { name?: string; role?: string; practitioner?: string | false }) => {
+      if (opts.role !== undefined && opts.role !== 'admin' && opts.role !== 'practitioner') throw usageError(`--role must be admin or practitioner, got '${opts.role}'.`)
+      const role = opts.role === 'admin' ? 'admin' : opts.role === 'practitioner' ? 'practitioner' : undefined
+      const body: UpdateStaffBody = {
+        ...(opts.name !== undefined ? { displayName: opts.name } : {}),
+        ...(role ? { role } : {}),
+        ...(opts.practitioner === false ? { practitioner: null } : opts.practitioner !== undefined ? { practitioner: opts.practitioner } : {}),
+      }
+      if (Object.keys(body).length === 0) throw usageError('Nothing to change: pass --name, --role, --practitioner or --no-practitioner.')
+      const changed = await call('Changing the staff login', () => ctx.useCase(ChangeStaff).execute(who, body))
+      ctx.print(changed, () => `${changed.displayName} (${changed.email}) is now ${changed.role}${changed.practitionerSlug ? `, linked to ${changed.practitionerSlug}` : ''}.`)
+    })
+  staff
+    .command('remove <email-or-id>')
+    .description('remove a staff login: it can no longer sign in and its sessions end (admin only)')
+    .action(async (who: string) => {
+      const removed = await call('Removing the staff login', () => ctx.useCase(RemoveStaff).execute(who))
+      ctx.print(removed, () => `Removed the staff login of ${removed.displayName} (${removed.email}).`)
     })
 
   admin

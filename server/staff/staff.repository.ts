@@ -106,3 +106,29 @@ export async function practitionersNamed(db: OperatorDbOrTrx, tenant: string, na
     .execute()
   return rows.map((r) => r.id)
 }
+
+/**
+ * The tenant's admins other than `staffId` that can still sign in (the last admin must stay one),
+ * their rows locked to the transaction: two admins demoting each other at once leave one admin.
+ */
+export async function otherAdmins(db: OperatorDbOrTrx, tenant: string, staffId: string): Promise<number> {
+  const rows = await db
+    .selectFrom('staff')
+    .select('id')
+    .where('tenant_id', '=', tenant)
+    .where('role', '=', 'admin')
+    .where('archived', '=', false)
+    .orderBy('id')
+    .forUpdate()
+    .execute()
+  return rows.filter((r) => r.id !== staffId).length
+}
+
+export async function updateStaff(
+  db: OperatorDbOrTrx,
+  tenant: string,
+  staffId: string,
+  changes: { display_name?: string; role?: 'admin' | 'practitioner'; practitioner_id?: string | null; archived?: boolean },
+): Promise<StaffRow> {
+  return db.updateTable('staff').set(changes).where('tenant_id', '=', tenant).where('id', '=', staffId).returningAll().executeTakeFirstOrThrow()
+}

@@ -5,7 +5,7 @@
  */
 import * as E from 'fp-ts/Either'
 import type { FastifyInstance } from 'fastify'
-import { createStaff, listStaff, staffPasswordLink } from '../../src/contract/admin.routes'
+import { createStaff, listStaff, removeStaff, staffPasswordLink, updateStaff } from '../../src/contract/admin.routes'
 import { getStaffMe, staffForgotPassword, staffLogin, staffLogout, staffSetPassword } from '../../src/contract/staff.routes'
 import type { ServerDeps } from '../deps'
 import { bearerToken, serve } from '../http/contract-route'
@@ -72,5 +72,15 @@ export async function staffRoutes(app: FastifyInstance, deps: ServerDeps): Promi
     await requireStaff(ctx, ADMIN_ONLY)
     const link = await staff.passwordLink(operatorDb(ctx.db), ctx.tenant, params.id, ctx.origin, ctx.now())
     return answer(link)
+  })
+
+  serve(app, updateStaff, async ({ params, body }, ctx) => {
+    await requireStaff(ctx, ADMIN_ONLY)
+    return answer(await staff.updateStaff(operatorDb(ctx.db), ctx.tenant, params.id, body))
+  })
+
+  serve(app, removeStaff, async ({ params }, ctx) => {
+    const who = await requireStaff(ctx, ADMIN_ONLY)
+    return answer(await staff.removeStaff(operatorDb(ctx.db), ctx.tenant, params.id, who.staff.id))
   })
 }

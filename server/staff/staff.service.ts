@@ -36,6 +36,8 @@ export const STAFF_MESSAGES = {
   noName: 'Please enter the name of the staff login.',
   unknownPractitioner: 'No single practitioner has that slug or name.',
   staffNotFound: 'No staff login of this clinic has that id.',
+  lastAdmin: 'A clinic needs at least one admin: make another login an admin first.',
+  removeSelf: 'You cannot remove your own login. Ask another admin to remove it.',
 } as const
 
 /** A set-password link lasts a week: long enough for a new clinic's admin to find the mail. */
@@ -206,4 +208,44 @@ export async function passwordLink(db: OperatorDbOrTrx, tenant: string, staffId:
   const row = await repo.findStaff(db, tenant, staffId)
   if (!row) return E.left(notFound(STAFF_MESSAGES.staffNotFound))
   return E.right({ staff: staffDto(row), setPasswordUrl: await setPasswordLink(db, tenant, row.id, origin, now) })
+}
+
+/** A login's name, role or linked practitioner (null unlinks). The last admin stays an admin. */
+export async function updateStaff(
+  db: OperatorDb,
+  tenant: string,
+  staffId: string,
+  input: { displayName?: string; role?: StaffRole; practitioner?: string | null },
+): Promise<E.Either<ServiceError, StaffUser>> {
+  if (input.displayName !== undefined && input.displayName.trim() === '') return E.left(invalid(STAFF_MESSAGES.noName))
+  return db.transaction().execute(async (trx) => {
+    const row = await repo.findStaff(trx, tenant, staffId)
+    if (!row) return E.left(notFound(STAFF_MESSAGES.staffNotFound))
+    if (row.role === 'admin' && input.role === 'practitioner' && (await repo.otherAdmins(trx, tenant, staffId)) === 0) return E.left(conflict(STAFF_MESSAGES.lastAdmin))
+    let practitionerId: string | null | undefined
+    if (input.practitioner === null) practitionerId = null
+    else if (input.practitioner !== undefined) {
+      const found = await repo.practitionersNamed(trx, tenant, input.practitioner)
+      if (found.length !== 1) return E.left(invalid(STAFF_MESSAGES.unknownPractitioner))
+      practitionerId = found[0]!
+    }
+    const updated = await repo.updateStaff(trx, tenant, staffId, {
+      ...(input.displayName !== undefined ? { display_name: input.displayName.trim() } : {}),
+      ...(input.role ? { role: input.role } : {}),
+      ...(practitionerId !== undefined ? { practitioner_id: practitionerId } : {}),
+    })
+    const slugs = updated.practitioner_id ? await practitionerSlugs(trx, tenant) : new Map<string, string>()
+    return E.right(staffDto(updated, updated.practitioner_id ? slugs.get(updated.practitioner_id) : undefined))
+  })
+}
+
+/** The login can no longer sign in; its sessions end at once (authenticate finds no such login). */
+export async function removeStaff(db: OperatorDb, tenant: string, staffId: string, by: string): Promise<E.Either<ServiceError, StaffUser>> {
+  if (staffId === by) return E.left(conflict(STAFF_MESSAGES.removeSelf))
+  return db.transaction().execute(async (trx) => {
+    const row = await repo.findStaff(trx, tenant, staffId)
+    if (!row) return E.left(notFound(STAFF_MESSAGES.staffNotFound))
+    if (row.role === 'admin' && (await repo.otherAdmins(trx, tenant, staffId)) === 0) return E.left(conflict(STAFF_MESSAGES.lastAdmin))
+    return E.right(staffDto(await repo.updateStaff(trx, tenant, staffId, { archived: true })))
+  })
 }

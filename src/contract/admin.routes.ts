@@ -292,3 +292,34 @@ export const staffPasswordLink = route({
   params: IdParams,
   responses: { 200: StaffPasswordLink, ...errors(400, 401, 403, 404) },
 })
+
+export const UpdateStaffBody = bodyOf(
+  {},
+  { displayName: NonEmptyString, role: literals(['admin', 'practitioner']), practitioner: t.union([NonEmptyString, t.null]) },
+)
+export type UpdateStaffBody = t.TypeOf<typeof UpdateStaffBody>
+
+/** PUT /admin/staff/{id}: a login's name, role or linked practitioner (null unlinks); effective at the login's next request. */
+export const updateStaff = route({
+  method: 'PUT',
+  path: '/admin/staff/{id}',
+  access: 'admin',
+  summary: 'Change a staff login',
+  description:
+    "Changes the name, the role or the linked practitioner (a slug, id or name; null unlinks) of a staff login. The role counts from the login's next request. " +
+    'The last admin of the clinic stays an admin (409).',
+  params: IdParams,
+  body: UpdateStaffBody,
+  responses: { 200: StaffUser, ...errors(400, 401, 403, 404, 409) },
+})
+
+/** DELETE /admin/staff/{id}: the login can no longer sign in, and its sessions end at once. */
+export const removeStaff = route({
+  method: 'DELETE',
+  path: '/admin/staff/{id}',
+  access: 'admin',
+  summary: 'Remove a staff login',
+  description: 'The login can no longer sign in and its sessions end at once; the bookings and records it made stay. Your own login and the last admin cannot be removed (409).',
+  params: IdParams,
+  responses: { 200: StaffUser, ...errors(400, 401, 403, 404, 409) },
+})

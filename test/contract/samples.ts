@@ -282,6 +282,8 @@ export const routeSamples: ReadonlyArray<RouteSample> = [
   }),
   sample(c.listStaff, { responses: { 200: [staffUser, { ...staffUser, role: 'practitioner', practitionerId: ids.practitioner, practitionerSlug: 'maya' }] } }),
   sample(c.getRota, { query: { date: '2026-12-02', location: 'bristol' }, responses: { 200: [{ id: ids.practitioner, name: 'Maya Thompson' }] } }),
+  sample(c.updateStaff, { params: idParams, body: { role: 'admin', practitioner: null }, responses: { 200: { ...staffUser, role: 'admin' } } }),
+  sample(c.removeStaff, { params: idParams, responses: { 200: staffUser } }),
   sample(c.staffPasswordLink, { params: idParams, responses: { 200: { staff: staffUser, setPasswordUrl: 'https://riverside.clinic.example/staff/set-password/def' } } }),
   sample(c.markAttendance, { params: idParams, body: { mark: 'checked-in' }, responses: { 200: { ...dayBooking, checkedIn: true } } }),
   sample(c.listOutbox, {

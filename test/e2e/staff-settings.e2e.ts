@@ -174,7 +174,7 @@ describe('/staff/settings', () => {
     await b.context.close()
   }, 120_000)
 
-  it('the owner adds a practitioner login on the Staff logins tab and is shown the set-password link; axe clean', async () => {
+  it('the owner adds a practitioner login on the Staff logins tab and is shown the set-password link, makes it an admin, then removes it; axe clean', async () => {
     const s = await open(browser, 'staff-settings-staff', DESKTOP, { cookiesAccepted: 'true' })
     const { page } = s
     await signInToSettings(page)
@@ -186,9 +186,22 @@ describe('/staff/settings', () => {
     await add.getByRole('button', { name: 'Add staff login' }).click()
     await page.getByRole('status').filter({ hasText: 'Staff login added for new.practitioner@example.com (practitioner).' }).waitFor()
     await page.getByText(/Pass this one-time set-password link to new\.practitioner@example\.com: http\S+\/staff\/set-password/).waitFor()
-    await page.getByRole('region', { name: 'Staff logins' }).getByText('new.practitioner@example.com').waitFor()
+    const logins = page.getByRole('region', { name: 'Staff logins' })
+    await logins.getByText('new.practitioner@example.com').waitFor()
     await s.axe('staff-logins')
+    // Made an admin in place, then removed after a confirmation; the owner's own login offers no Remove.
+    await logins.getByRole('button', { name: /^Role of New Practitioner/ }).click()
+    await page.getByRole('option', { name: 'Admin (desk, settings and reports)' }).click()
+    await page.getByRole('status').filter({ hasText: 'New Practitioner is now an admin.' }).waitFor()
+    expect(await logins.getByRole('button', { name: /^Remove .*admin@/ }).count()).toBe(0)
+    await logins.getByRole('button', { name: 'Remove New Practitioner (new.practitioner@example.com)' }).click()
+    const confirm = page.getByRole('alertdialog', { name: 'Remove this staff login?' })
+    await confirm.getByText('New Practitioner (new.practitioner@example.com) can no longer sign in').waitFor()
+    await s.axe('staff-logins-remove')
+    await confirm.getByRole('button', { name: 'Remove login' }).click()
+    await page.getByRole('status').filter({ hasText: 'Removed the staff login of New Practitioner (new.practitioner@example.com).' }).waitFor()
+    await logins.getByText('new.practitioner@example.com').waitFor({ state: 'detached' })
     expect(s.problems).toEqual([])
     await s.context.close()
-  }, 60_000)
+  }, 90_000)
 })

@@ -20,6 +20,9 @@ import {
   staffMoveAppointment,
   staffPasswordLink,
   type CreateStaffBody,
+  type UpdateStaffBody,
+  updateStaff,
+  removeStaff,
   type CreateTenantBody,
   type DayBookingsQuery,
   type OutboxQuery,
@@ -73,6 +76,12 @@ export class HttpAdminApi implements AdminApi {
   }
   listStaff() {
     return callRoute(this.http, listStaff)
+  }
+  updateStaff(id: string, body: UpdateStaffBody) {
+    return callRoute(this.http, updateStaff, { params: { id }, body })
+  }
+  removeStaff(id: string) {
+    return callRoute(this.http, removeStaff, { params: { id } })
   }
   staffPasswordLink(id: string) {
     return callRoute(this.http, staffPasswordLink, { params: { id } })

@@ -3,6 +3,7 @@ import type {
   CreatedStaff,
   CreatedTenant,
   CreateStaffBody,
+  UpdateStaffBody,
   CreateTenantBody,
   CustomerSummary,
   DayBooking,
@@ -34,6 +35,8 @@ export interface AdminApi {
   createTenant(body: CreateTenantBody, operatorKey: string): ApiResult<CreatedTenant>
   createStaff(body: CreateStaffBody): ApiResult<CreatedStaff>
   listStaff(): ApiResult<StaffUser[]>
+  updateStaff(id: string, body: UpdateStaffBody): ApiResult<StaffUser>
+  removeStaff(id: string): ApiResult<StaffUser>
   staffPasswordLink(id: string): ApiResult<StaffPasswordLink>
   exportSetup(): ApiResult<SetupDocument>
   /** expectedVersion: the version the change was made on (409 when the set-up changed since). */

@@ -12,7 +12,7 @@ import type { TokenStore } from '../ports/token-store.port'
 import type { AppError } from '../failure'
 import { requestFailure } from '../errors'
 import type { ApiResult } from '../ports/api-result'
-import type { CreateStaffBody, CreateTenantBody, CustomerSummary, DayBookingsQuery, OutboxQuery, SendFormBody, SentForm, SetupDocument } from '../../contract/admin.routes'
+import type { CreateStaffBody, CreateTenantBody, CustomerSummary, DayBookingsQuery, OutboxQuery, SendFormBody, SentForm, SetupDocument, UpdateStaffBody } from '../../contract/admin.routes'
 import type { StaffUser } from '../../contract/staff.routes'
 import type { ReportQuery } from '../../contract/reports.routes'
 import { FORGOT_PASSWORD_RESULT } from '../../domain/validation/forgot-password'
@@ -95,21 +95,43 @@ export class ListStaff {
   }
 }
 
+/** The id of a staff login named by id or exact email (the CLI takes either). */
+async function staffIdOf(api: AdminApi, emailOrId: string): Promise<E.Either<AppError, string>> {
+  const id = emailOrId.trim()
+  if (ID.test(id)) return E.right(id)
+  const all = await unwrap(api.listStaff())
+  if (E.isLeft(all)) return all
+  const found = all.right.find((s) => s.email.toLowerCase() === id.toLowerCase())
+  return found ? E.right(found.id) : E.left<AppError, never>({ _tag: 'Refused', status: 404, message: `No staff login has the email '${id}'.` })
+}
+
 /** A new one-time set-password link for a staff login named by id or exact email. */
 @injectable()
 export class ResetStaffPassword {
   constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
   async execute(emailOrId: string) {
-    const wanted = emailOrId.trim().toLowerCase()
-    let id = emailOrId.trim()
-    if (!ID.test(id)) {
-      const all = await unwrap(this.api.listStaff())
-      if (E.isLeft(all)) return all
-      const found = all.right.find((s) => s.email.toLowerCase() === wanted)
-      if (!found) return E.left<AppError, never>({ _tag: 'Refused', status: 404, message: `No staff login has the email '${emailOrId.trim()}'.` })
-      id = found.id
-    }
-    return unwrap(this.api.staffPasswordLink(id))
+    const id = await staffIdOf(this.api, emailOrId)
+    return E.isLeft(id) ? id : unwrap(this.api.staffPasswordLink(id.right))
+  }
+}
+
+/** A staff login's name, role or linked practitioner, the login named by id or exact email. */
+@injectable()
+export class ChangeStaff {
+  constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
+  async execute(emailOrId: string, body: UpdateStaffBody) {
+    const id = await staffIdOf(this.api, emailOrId)
+    return E.isLeft(id) ? id : unwrap(this.api.updateStaff(id.right, body))
+  }
+}
+
+/** Removes a staff login (named by id or exact email): it can no longer sign in. */
+@injectable()
+export class RemoveStaff {
+  constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
+  async execute(emailOrId: string) {
+    const id = await staffIdOf(this.api, emailOrId)
+    return E.isLeft(id) ? id : unwrap(this.api.removeStaff(id.right))
   }
 }
 
@@ -283,6 +305,8 @@ export const ADMIN_USE_CASES = [
   StaffMe,
   ListStaff,
   ResetStaffPassword,
+  ChangeStaff,
+  RemoveStaff,
   SetStaffPassword,
   ForgotStaffPassword,
   CreateTenant,

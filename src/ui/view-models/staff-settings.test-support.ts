@@ -4,7 +4,7 @@ import * as E from 'fp-ts/Either'
 import { parse } from 'yaml'
 import { InMemoryTokenStore } from '../../adapters/storage/in-memory.adapter'
 import type { ApiFailure, AppError } from '../../application/failure'
-import type { CreateStaffBody } from '../../contract/admin.routes'
+import type { CreateStaffBody, UpdateStaffBody } from '../../contract/admin.routes'
 import type { StaffUser } from '../../contract/staff.routes'
 import type { AdminApi } from '../../application/ports/admin.port'
 import { planSetup } from '../../application/setup/plan-setup'
@@ -57,12 +57,30 @@ export function fakeServer(role: 'admin' | 'practitioner' = 'admin') {
     return E.right({ staff, setPasswordUrl: `https://riverside.example/staff/set-password/token-${logins.length}` })
   })
   const listStaff = useCase(async () => E.right(structuredClone(logins)))
-  const vm = new StaffSettingsViewModel(exportSetup as never, new SaveSetup(api), me as never, tokens, addStaff as never, listStaff as never)
+  const refused = (status: number, message: string) => E.left<AppError>({ _tag: 'Refused', status, message })
+  const lastAdmin = (id: string) => !logins.some((l) => l.id !== id && l.role === 'admin')
+  /** PUT and DELETE /admin/staff/{id} as the server answers them (the last admin, one's own login) */
+  const changeStaff = useCase(async (id: string, body: UpdateStaffBody) => {
+    const login = logins.find((l) => l.id === id)
+    if (!login) return refused(404, 'No staff login of this clinic has that id.')
+    if (login.role === 'admin' && body.role === 'practitioner' && lastAdmin(id)) return refused(409, 'A clinic needs at least one admin: make another login an admin first.')
+    if (body.role) login.role = body.role
+    return E.right(structuredClone(login))
+  })
+  const removeStaff = useCase(async (id: string) => {
+    const at = logins.findIndex((l) => l.id === id)
+    if (id === 'a'.repeat(24)) return refused(409, 'You cannot remove your own login. Ask another admin to remove it.')
+    if (at < 0) return refused(404, 'No staff login of this clinic has that id.')
+    return E.right(logins.splice(at, 1)[0]!)
+  })
+  const vm = new StaffSettingsViewModel(exportSetup as never, new SaveSetup(api), me as never, tokens, addStaff as never, listStaff as never, changeStaff as never, removeStaff as never)
   return {
     vm,
     applied,
     exportSetup,
     addStaff,
+    changeStaff,
+    removeStaff,
     logins,
     hooks,
     stored: () => stored,

@@ -198,6 +198,8 @@ describe('StaffSettingsViewModel', () => {
       (() => { const t = new InMemoryTokenStore(); t.set('x'); return t })(),
       useCase(async () => E.left({ _tag: 'Refused', message: 'unused' })) as never,
       useCase(async () => E.right([])) as never,
+      useCase(async () => E.left({ _tag: 'Refused', message: 'unused' })) as never,
+      useCase(async () => E.left({ _tag: 'Refused', message: 'unused' })) as never,
     )
     await failing.enter()
     await failing.embed.save()

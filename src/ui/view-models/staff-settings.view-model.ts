@@ -10,7 +10,7 @@ import { injectable } from 'inversify'
 import { inject } from '../../application/inject'
 import { ADMIN_PORTS } from '../../application/admin.tokens'
 import type { TokenStore } from '../../application/ports/token-store.port'
-import { AddStaff, ExportSetup, ListStaff, StaffMe } from '../../application/use-cases/admin.use-case'
+import { AddStaff, ChangeStaff, ExportSetup, ListStaff, RemoveStaff, StaffMe } from '../../application/use-cases/admin.use-case'
 import { SaveSetup } from '../../application/use-cases/save-setup.use-case'
 import type { Exec } from './app-services'
 import { CategorySettingsViewModel, CourseSettingsViewModel } from './settings-catalogue.view-model'
@@ -46,6 +46,8 @@ export class StaffSettingsViewModel {
     @inject(ADMIN_PORTS.StaffTokenStore) tokens: TokenStore,
     @inject(AddStaff) addStaff: Exec<AddStaff>,
     @inject(ListStaff) listStaff: Exec<ListStaff>,
+    @inject(ChangeStaff) changeStaff: Exec<ChangeStaff>,
+    @inject(RemoveStaff) removeStaff: Exec<RemoveStaff>,
   ) {
     this.session = new SettingsSession(exportSetup, saveSetup, me, tokens)
     this.organisation = new OrganisationSettingsViewModel(this.session)
@@ -55,7 +57,7 @@ export class StaffSettingsViewModel {
     this.courses = new CourseSettingsViewModel(this.session)
     this.practitioners = new PractitionerSettingsViewModel(this.session)
     this.embed = new EmbedSettingsViewModel(this.session)
-    this.staff = new StaffLoginsViewModel(this.session, addStaff, listStaff)
+    this.staff = new StaffLoginsViewModel(this.session, addStaff, listStaff, changeStaff, removeStaff)
     makeAutoObservable(this, { session: false, organisation: false, clinics: false, categories: false, services: false, courses: false, practitioners: false, embed: false, staff: false })
   }
 

@@ -1,5 +1,6 @@
 // /staff/settings (issue 29): the staff logins and their roles; a new one comes with its one-time
-// set-password link to pass on (the staff routes, as `clinic admin staff add` prints it).
+// set-password link to pass on (the staff routes, as `clinic admin staff add` prints it); a role is
+// changed in place, and a login removed after a confirmation (never one's own).
 import { observer } from 'mobx-react-lite'
 import { TextField } from '../../components/Field'
 import { STAFF_ROLES, type StaffRole } from '../../../contract/staff.routes'
@@ -7,6 +8,8 @@ import type { StaffLoginsViewModel } from '../../view-models/settings-staff.view
 import { StaffSelect } from './StaffControls'
 import styles from './StaffSettings.module.css'
 import { SettingsForm } from './StaffSettingsParts'
+import { Button } from '../../components/Button'
+import { Confirm } from './StaffIntegrationsParts'
 
 const ROLE_LABELS: Record<StaffRole, string> = { admin: 'Admin (desk, settings and reports)', practitioner: 'Practitioner (the desk)' }
 
@@ -20,12 +23,25 @@ export const StaffLoginsForm = observer(function StaffLoginsForm({ vm }: { vm: S
         <ul className={styles.logins}>
           {vm.logins.map((l) => (
             <li key={l.id}>
-              {l.displayName} · {l.email} · {l.role}
-              {l.practitionerSlug ? ` · ${practitioners.find((p) => p.value === l.practitionerSlug)?.label ?? l.practitionerSlug}` : ''}
+              <span>
+                {l.displayName} · {l.email}
+                {l.practitionerSlug ? ` · ${practitioners.find((p) => p.value === l.practitionerSlug)?.label ?? l.practitionerSlug}` : ''}
+              </span>
+              <StaffSelect label={`Role of ${l.displayName}`} value={l.role} options={STAFF_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))} onChange={(v) => void vm.setRole(l, v as StaffRole)} />
+              {vm.isOwn(l) ? null : (
+                <Button variant="secondary" aria-label={`Remove ${l.displayName} (${l.email})`} onClick={() => vm.askRemove(l)}>
+                  Remove
+                </Button>
+              )}
             </li>
           ))}
         </ul>
       </section>
+      <Confirm title="Remove this staff login?" isOpen={vm.removing !== undefined} keep="Keep" act="Remove login" onKeep={() => vm.keep()} onAct={() => void vm.confirmRemove()}>
+        <p>
+          {vm.removing ? `${vm.removing.displayName} (${vm.removing.email}) can no longer sign in, and their open sessions end now. The bookings and records stay.` : ''}
+        </p>
+      </Confirm>
       {vm.created ? (
         <p>
           Pass this one-time set-password link to {vm.created.email}: <span className={styles.link}>{vm.created.setPasswordUrl}</span>
