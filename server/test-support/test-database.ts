@@ -31,6 +31,8 @@ export interface TestDatabase extends Database {
    * PGlite, which has one connection: this same database, with a close that leaves it open).
    */
   openAnother(): Promise<Database>
+  /** PostgreSQL: the URL of the file's own database (pg_dump of it, a server process on it) */
+  url?: string
 }
 
 async function seedAll(db: Db): Promise<void> {
@@ -158,6 +160,7 @@ async function postgresDatabase(url: string): Promise<TestDatabase> {
   const others: Database[] = []
   return {
     ...database,
+    url: fileUrl.toString(),
     async openAnother() {
       const another = await openDatabase({ databaseUrl: fileUrl.toString(), poolSize: 20 })
       others.push(another)
