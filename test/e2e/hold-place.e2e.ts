@@ -157,6 +157,8 @@ describe.each([
   ['phone', PHONE_SE],
   ['desktop', DESKTOP],
 ])('the hold running out on confirm (%s)', (name, viewport) => {
+  // Slow (~30 s) by design: a real 25-second hold runs out in the browser; a shorter one would expire
+  // before a loaded machine reaches the confirm step.
   it("lands on the time step with 'Out of time', where a new time can be picked", async () => {
     const customer = await verifiedCustomer(baseUrl, `expiry-${name}`)
     const s = await open(browser, `hold-expiry-${name}`, viewport, { [HOLD_SECONDS_KEY]: '25' })
