@@ -34,6 +34,15 @@ export function verificationMessage(firstName: string, link: string, validHours:
   )
 }
 
+/** A new staff login's invitation: the set-password link an admin also sees (or the CLI prints). */
+export function staffInviteMessage(name: string, link: string, validDays: number): RenderedMessage {
+  return accountMessage(
+    'Your staff login',
+    [`Hello ${name},`, 'A staff login has been made for you. To sign in, first choose your password with the link below.', `The link is valid for ${validDays} days and can be used once.`],
+    { label: 'Choose your password', url: link },
+  )
+}
+
 export function passwordResetMessage(firstName: string, link: string, validMinutes: number): RenderedMessage {
   return accountMessage(
     'Reset your password',

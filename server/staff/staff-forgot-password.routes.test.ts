@@ -10,6 +10,7 @@ import { FORGOT_PASSWORD_RESULT } from '../../src/domain/validation/forgot-passw
 import { OPERATOR_KEY, STAFF_PASSWORD, tenantWithAdmin } from '../admin/admin-test-support'
 import { SmtpInbox } from '../test-support/smtp-inbox'
 import { buildTestServer, DEMO_CUSTOMER, type TestServer } from '../test-support/test-server'
+import { DEMO_STAFF_ADMIN } from '../seed/demo.seed'
 import { tokenHash } from '../accounts/session.service'
 import { findStaffByEmail, insertSetPasswordToken, insertStaff } from './staff.repository'
 import { setPasswordLink } from './staff.service'
@@ -199,5 +200,36 @@ describe('staff forgot-password rate limit', () => {
     } finally {
       await limited.close()
     }
+  })
+})
+
+describe('a new staff login', () => {
+  it('is mailed its set-password link, the same one the admin is shown; the link sets the password once', async () => {
+    const adminLogin = await t.app.inject({ method: 'POST', url: '/api/staff/login', headers: { 'x-tenant': 'demo' }, payload: DEMO_STAFF_ADMIN })
+    expect(adminLogin.statusCode, adminLogin.body).toBe(200)
+    const email = 'new.nurse@demo.example.com'
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/staff',
+      headers: { 'x-tenant': 'demo', ...t.auth(adminLogin.json().token as string) },
+      payload: { email, displayName: 'New Nurse', role: 'practitioner' },
+    })
+    expect(added.statusCode, added.body).toBe(201)
+    await t.app.deps.mail.flush()
+    const mails = mailsTo(email)
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.subject).toBe('Your staff login')
+    expect(mails[0]!.text).toContain('Hello New Nurse,')
+    expect(mails[0]!.text).toContain('The link is valid for 7 days and can be used once.')
+    const link = linkIn(mails[0]!)
+    expect(link).toBe(added.json().setPasswordUrl)
+    expect(link).toMatch(/^https:\/\/demo\.clinics\.example\.co\.uk\/staff\/set-password\//)
+    expect((await setPassword(tokenOf(link), 'Nurse12345')).statusCode).toBe(200)
+    expect((await login('Nurse12345', email)).statusCode).toBe(200)
+    expect((await setPassword(tokenOf(link), 'Again12345')).statusCode).toBe(400)
+    // A refused login (a taken email) mails nobody.
+    await t.app.inject({ method: 'POST', url: '/api/admin/staff', headers: { 'x-tenant': 'demo', ...t.auth(adminLogin.json().token as string) }, payload: { email, displayName: 'Again', role: 'practitioner' } })
+    await t.app.deps.mail.flush()
+    expect(mailsTo(email)).toHaveLength(1)
   })
 })

@@ -59,7 +59,7 @@ export async function staffRoutes(app: FastifyInstance, deps: ServerDeps): Promi
 
   serve(app, createStaff, async ({ body }, ctx) => {
     await requireStaff(ctx, ADMIN_ONLY)
-    const created = await staff.createStaff(operatorDb(ctx.db), ctx.tenant, body, ctx.origin, ctx.now())
+    const created = await staff.createStaff({ db: ctx.db, mail: ctx.deps.mail, origin: ctx.origin, now: ctx.now() }, ctx.tenant, body)
     return answer(created, 201)
   })
 

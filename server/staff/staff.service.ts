@@ -17,7 +17,7 @@ import { tokenHash } from '../accounts/session.service'
 import { RESET_TOKEN_MINUTES } from '../accounts/account.service'
 import { practitionerSlugs } from '../admin/setup.repository'
 import type { Db } from '../db/schema'
-import { brandedMail, passwordResetMessage } from '../notifications/account-messages'
+import { brandedMail, passwordResetMessage, staffInviteMessage } from '../notifications/account-messages'
 import type { MailApi } from '../notifications/mail.service'
 import { conflict, invalid, notAllowed, notFound, unauthenticated, type ServiceError } from '../service-error'
 import * as repo from './staff.repository'
@@ -173,18 +173,20 @@ export async function mailResetLink(deps: StaffMailDeps, tenant: string, email: 
   })
 }
 
-/** A staff login of the tenant (linked to a practitioner when named) and its one-time set-password link. */
+/**
+ * A staff login of the tenant (linked to a practitioner when named) and its one-time set-password link,
+ * which is also mailed to the new login (in the same transaction: no login without its mail).
+ */
 export async function createStaff(
-  db: OperatorDb,
+  deps: StaffMailDeps,
   tenant: string,
   input: { email: string; displayName: string; role: StaffRole; practitioner?: string },
-  origin: string,
-  now: Date,
 ): Promise<E.Either<ServiceError, { staff: StaffUser; setPasswordUrl: string }>> {
   // The address is where 'Forgot password?' mails the link, and the name is shown on the staff desk.
   if (!isEmail(input.email)) return E.left(invalid(STAFF_MESSAGES.badEmail))
   if (input.displayName.trim() === '') return E.left(invalid(STAFF_MESSAGES.noName))
-  return db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (handle) => {
+    const trx = operatorDb(asHandle(handle))
     if (await repo.findStaffByEmail(trx, tenant, input.email)) return E.left(conflict(STAFF_MESSAGES.staffExists))
     let practitionerId: string | null = null
     if (input.practitioner) {
@@ -193,7 +195,10 @@ export async function createStaff(
       practitionerId = found[0]!
     }
     const row = await repo.insertStaff(trx, { tenant, email: input.email, displayName: input.displayName, role: input.role, practitionerId })
-    return E.right({ staff: staffDto(row), setPasswordUrl: await setPasswordLink(trx, tenant, row.id, origin, now) })
+    const setPasswordUrl = await setPasswordLink(trx, tenant, row.id, deps.origin, deps.now)
+    const message = staffInviteMessage(row.display_name, setPasswordUrl, SET_PASSWORD_LINK_MS / 86_400_000)
+    await deps.mail.enqueueMail({ tenant, to: row.email, ...(await brandedMail(handle, tenant, message)) }, handle)
+    return E.right({ staff: staffDto(row), setPasswordUrl })
   })
 }
 

@@ -97,11 +97,11 @@ function idOfNamed(value: unknown, name: string): string | undefined {
 /** No horizontal scrolling: the page is as wide as the viewport. */
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth)
 
-/** The set-password link mailed to `email` (the server's outbox, read through the dev mailbox). */
+/** The set-password link of 'Forgot password?' mailed to `email` (the dev mailbox; not the new login's invitation). */
 async function mailedSetPasswordLink(email: string): Promise<string> {
   for (let i = 0; i < 40; i++) {
     const mails = await api<{ subject: string; text: string }[]>(baseUrl, `/dev/mailbox?to=${encodeURIComponent(email)}`)
-    const link = mails.map((m) => m.text.match(/https?:\/\/\S*\/staff\/set-password\/[\w-]+/)?.[0]).find(Boolean)
+    const link = mails.filter((m) => m.subject === 'Reset your password').map((m) => m.text.match(/https?:\/\/\S*\/staff\/set-password\/[\w-]+/)?.[0]).find(Boolean)
     if (link) return link
     await new Promise((r) => setTimeout(r, 250))
   }

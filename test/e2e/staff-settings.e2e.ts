@@ -185,7 +185,7 @@ describe('/staff/settings', () => {
     await add.getByLabel('Their name', { exact: true }).fill('New Practitioner')
     await add.getByRole('button', { name: 'Add staff login' }).click()
     await page.getByRole('status').filter({ hasText: 'Staff login added for new.practitioner@example.com (practitioner).' }).waitFor()
-    await page.getByText(/Pass this one-time set-password link to new\.practitioner@example\.com: http\S+\/staff\/set-password/).waitFor()
+    await page.getByText(/We have emailed new\.practitioner@example\.com a link to choose their password\. The same one-time link, to pass on yourself: http\S+\/staff\/set-password/).waitFor()
     const logins = page.getByRole('region', { name: 'Staff logins' })
     await logins.getByText('new.practitioner@example.com').waitFor()
     await s.axe('staff-logins')

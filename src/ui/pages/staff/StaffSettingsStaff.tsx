@@ -44,7 +44,7 @@ export const StaffLoginsForm = observer(function StaffLoginsForm({ vm }: { vm: S
       </Confirm>
       {vm.created ? (
         <p>
-          Pass this one-time set-password link to {vm.created.email}: <span className={styles.link}>{vm.created.setPasswordUrl}</span>
+          We have emailed {vm.created.email} a link to choose their password. The same one-time link, to pass on yourself: <span className={styles.link}>{vm.created.setPasswordUrl}</span>
         </p>
       ) : null}
       <SettingsForm title="New staff login" action="Add staff login" session={vm.session} onSave={() => vm.add()}>
