@@ -28,6 +28,8 @@ describe('GET /api/user/me/export', () => {
     const formId = sent.json().id as string
     const signed = await t.app.inject({ method: 'POST', url: `/api/forms/user-form/sign/${formId}/public`, payload: { signature: SIGNATURE } })
     expect(signed.statusCode, signed.body).toBe(200)
+    // The form's mail may be queued after the answer (mail.later): the export reads the outbox once it is there.
+    await t.app.deps.mail.flush()
 
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/user/me/export', headers: t.auth(customer) })
     expect(response.statusCode).toBe(200)
