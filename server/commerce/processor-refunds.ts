@@ -17,6 +17,7 @@ import type { ProcessorRefund } from './card-processor.port'
 import type { CommerceDeps } from './commerce.deps'
 import { money, type CommerceDb } from './commerce.tables'
 import { invoiceAppointmentIds } from './invoices.repository'
+import { dashboardRefunded } from './processor-refunds.repository'
 
 export const DASHBOARD_REFUND_MESSAGE = "Refunded in the card processor's dashboard"
 
@@ -81,13 +82,7 @@ async function recordOne(deps: CommerceDeps, processor: string, tenant: string, 
 async function writeRefund(trx: CommerceDb, payment: { id: string; invoice_id: string; amount: string }, amount: number, now: Date): Promise<void> {
   const first = await trx.selectFrom('commerce_invoice_items').select(['id', 'refunded_amount']).where('invoice_id', '=', payment.invoice_id).orderBy('position').executeTakeFirst()
   if (first) await trx.updateTable('commerce_invoice_items').set({ refunded_amount: money(first.refunded_amount) + amount }).where('id', '=', first.id).execute()
-  const total = await trx
-    .selectFrom('commerce_processor_refunds')
-    .select((eb) => eb.fn.sum<string>('amount').as('total'))
-    .where('payment_id', '=', payment.id)
-    .where('recorded', '=', true)
-    .executeTakeFirst()
-  if (money(total?.total) + 0.005 < money(payment.amount)) return
+  if ((await dashboardRefunded(trx, payment.id)) + 0.005 < money(payment.amount)) return
   await trx.updateTable('commerce_payments').set({ status: 'refunded', message: DASHBOARD_REFUND_MESSAGE, settled_at: now }).where('id', '=', payment.id).execute()
   await trx.updateTable('commerce_invoices').set({ payment_status: 'Refund', updated_at: now }).where('id', '=', payment.invoice_id).execute()
 }

@@ -2,6 +2,7 @@
 import { sql } from 'kysely'
 import { CHECKOUT_DESCRIPTION } from '../../src/domain/desk/checkout'
 import { money, newId, type CommerceDb } from '../commerce/commerce.tables'
+import { dashboardRefundedQuery } from '../commerce/processor-refunds.repository'
 
 /** The appointments of the booking the appointment belongs to (itself and its linked services), main first. */
 export function bookingRows(db: CommerceDb, tenant: string, id: string) {
@@ -78,13 +79,7 @@ export function bookingPayments(db: CommerceDb, tenant: string, ids: readonly st
       'i.currency',
       'v.code as voucher_code',
       // What refunds made in the processor's dashboard gave back of it already (processor-refunds.ts).
-      (eb) =>
-        eb
-          .selectFrom('commerce_processor_refunds as r')
-          .select((r) => r.fn.coalesce(r.fn.sum<string>('r.amount'), sql<string>`0`).as('total'))
-          .whereRef('r.payment_id', '=', 'p.id')
-          .where('r.recorded', '=', true)
-          .as('dashboard_refunded'),
+      (eb) => dashboardRefundedQuery(db, eb.ref('p.id')).as('dashboard_refunded'),
     ])
     .where('p.tenant_id', '=', tenant)
     .where('p.invoice_id', 'in', invoiceIds)
@@ -152,17 +147,6 @@ export async function insertDeskPayment(
  * False when the payment was no longer paid: the processor's refund notification wrote this refund
  * first (server/commerce/processor-refunds.ts), and nothing is written twice.
  */
-/** What refunds made in the processor's dashboard have given back of a payment already (processor-refunds.ts). */
-export async function dashboardRefunded(trx: CommerceDb, paymentId: string): Promise<number> {
-  const row = await trx
-    .selectFrom('commerce_processor_refunds')
-    .select((eb) => eb.fn.sum<string>('amount').as('total'))
-    .where('payment_id', '=', paymentId)
-    .where('recorded', '=', true)
-    .executeTakeFirst()
-  return money(row?.total)
-}
-
 export async function markRefunded(trx: CommerceDb, paymentId: string, invoiceId: string, amount: number, now: Date): Promise<boolean> {
   const marked = await trx.updateTable('commerce_payments').set({ status: 'refunded', message: 'Refunded at the desk', settled_at: now }).where('id', '=', paymentId).where('status', '=', 'paid').executeTakeFirst()
   if (Number(marked.numUpdatedRows) === 0) return false

@@ -31,6 +31,7 @@ import { money, newId, type CommerceDb } from '../commerce/commerce.tables'
 import * as invoices from '../commerce/invoices.repository'
 import { invoiceView } from '../commerce/invoices.service'
 import { voucherStatus } from '../commerce/vouchers.service'
+import { dashboardRefunded } from '../commerce/processor-refunds.repository'
 import { customerSummary } from '../accounts/customers.repository'
 import { organisationTerms } from '../organisation/organisation.repository'
 import { enqueueMail } from '../notifications/mail.service'
@@ -227,7 +228,7 @@ export async function refundDeposit(deps: CommerceDeps, tenant: string, id: stri
     await deps.db.transaction().execute(async (trx) => {
       const now = deps.clock()
       // A part refunded in the processor's dashboard was recorded then: only the rest is given back now.
-      const amount = Math.round((money(payment.amount) - (await repo.dashboardRefunded(trx, payment.id))) * 100) / 100
+      const amount = Math.round((money(payment.amount) - (await dashboardRefunded(trx, payment.id))) * 100) / 100
       const marked = await repo.markRefunded(trx, payment.id, payment.invoice_id, amount, now)
       await refundNotice(trx, tenant, payment.customer_id, amount, payment.invoice_code, PROCESSOR_TYPES.includes(payment.type))
       // The processor's refund notification came first: it wrote the refund and told the integrators.
