@@ -4,6 +4,7 @@
  * fetched and summed here, so a year of a large clinic stays one short round trip per query.
  */
 import { sql } from 'kysely'
+import { LONDON_TIME_ZONE } from '../../src/domain/london'
 import type { DbOrTrx } from '../db/schema'
 
 /** The range as instants (London midnight of from, London midnight after to) and as London dates. */
@@ -16,10 +17,27 @@ export interface ReportWindow {
   lateHours: number
 }
 
-const LONDON = 'Europe/London'
+const LONDON = LONDON_TIME_ZONE
 const startOf = (w: ReportWindow) => sql`(${w.from}::date::timestamp AT TIME ZONE ${LONDON})`
 const endOf = (w: ReportWindow) => sql`((${w.to}::date + 1)::timestamp AT TIME ZONE ${LONDON})`
 const clinicFilter = (column: string, w: ReportWindow) => (w.clinicIds ? sql`AND ${sql.ref(column)} = ANY(${w.clinicIds})` : sql``)
+
+/** Each London date of the range (the CTE `days`): the date, its ISO text and its weekday (0 Sunday, as practitioner_hours stores it). */
+const daysOf = (w: ReportWindow) => sql`
+      SELECT d::date AS day, to_char(d, 'YYYY-MM-DD') AS iso, extract(dow FROM d)::int AS weekday
+      FROM generate_series(${w.from}::date, ${w.to}::date, interval '1 day') AS d`
+
+/**
+ * The hours row `h` works on `days`' date: no closure covers it (as availability reads them,
+ * calendar.repository.ts): a 'closed' one of the clinic or of every clinic closes it for all; a
+ * holiday for the practitioner, or for everyone, at that clinic or every one.
+ */
+const openOnDay = (w: ReportWindow) => sql`NOT EXISTS (
+        SELECT 1 FROM closures c
+        WHERE c.tenant_id = ${w.tenant} AND c.starts_on <= days.iso AND c.ends_on >= days.iso
+          AND (c.clinic_id IS NULL OR c.clinic_id = h.clinic_id)
+          AND (c.kind = 'closed' OR c.practitioner_id IS NULL OR c.practitioner_id = h.practitioner_id)
+      )`
 
 export interface ActivityRow {
   clinic_id: string
@@ -63,29 +81,19 @@ export interface WorkingRow {
 
 /**
  * Working minutes per clinic and practitioner: each London date of the range, the weekly hours of
- * its weekday (0 Sunday, as practitioner_hours stores it) less breaks, except the dates a closure
- * covers (as availability reads them, calendar.repository.ts): a 'closed' one of the clinic or of
- * every clinic closes it for all; a holiday for the practitioner, or for everyone, at that clinic or every one.
+ * its weekday less breaks, except the dates a closure covers (openOnDay).
  */
 export async function working(db: DbOrTrx, w: ReportWindow): Promise<WorkingRow[]> {
   const minutes = (column: string) => sql`(split_part(${sql.ref(column)}, ':', 1)::int * 60 + split_part(${sql.ref(column)}, ':', 2)::int)`
   const result = await sql<WorkingRow>`
-    WITH days AS (
-      SELECT d::date AS day, to_char(d, 'YYYY-MM-DD') AS iso, extract(dow FROM d)::int AS weekday
-      FROM generate_series(${w.from}::date, ${w.to}::date, interval '1 day') AS d
-    )
+    WITH days AS (${daysOf(w)})
     SELECT h.clinic_id, h.practitioner_id,
       sum(CASE WHEN h.kind = 'break' THEN -1 ELSE 1 END * (${minutes('h.end_time')} - ${minutes('h.start_time')}))::int AS working_minutes
     FROM days
     JOIN practitioner_hours h ON h.tenant_id = ${w.tenant} AND h.weekday = days.weekday
     JOIN practitioners p ON p.id = h.practitioner_id AND p.active
     WHERE TRUE ${clinicFilter('h.clinic_id', w)}
-      AND NOT EXISTS (
-        SELECT 1 FROM closures c
-        WHERE c.tenant_id = ${w.tenant} AND c.starts_on <= days.iso AND c.ends_on >= days.iso
-          AND (c.clinic_id IS NULL OR c.clinic_id = h.clinic_id)
-          AND (c.kind = 'closed' OR c.practitioner_id IS NULL OR c.practitioner_id = h.practitioner_id)
-      )
+      AND ${openOnDay(w)}
     GROUP BY h.clinic_id, h.practitioner_id`.execute(db)
   return result.rows
 }
@@ -165,10 +173,7 @@ export interface BlockedRow {
 export async function blocked(db: DbOrTrx, w: ReportWindow): Promise<BlockedRow[]> {
   const at = (column: string) => sql`((days.day + ${sql.ref(column)}::time)::timestamp AT TIME ZONE ${LONDON})`
   const result = await sql<BlockedRow>`
-    WITH days AS (
-      SELECT d::date AS day, to_char(d, 'YYYY-MM-DD') AS iso, extract(dow FROM d)::int AS weekday
-      FROM generate_series(${w.from}::date, ${w.to}::date, interval '1 day') AS d
-    ),
+    WITH days AS (${daysOf(w)}),
     blocks AS (
       SELECT a.practitioner_id, a.starts_at, a.ends_at FROM appointments a
       WHERE a.tenant_id = ${w.tenant} AND a.type IN ('Break', 'Block', 'Leave') AND a.status = 'Scheduled'
@@ -182,12 +187,7 @@ export async function blocked(db: DbOrTrx, w: ReportWindow): Promise<BlockedRow[
     JOIN practitioner_hours h ON h.tenant_id = ${w.tenant} AND h.practitioner_id = b.practitioner_id AND h.weekday = days.weekday
     JOIN practitioners p ON p.id = h.practitioner_id AND p.active
     WHERE TRUE ${clinicFilter('h.clinic_id', w)}
-      AND NOT EXISTS (
-        SELECT 1 FROM closures c
-        WHERE c.tenant_id = ${w.tenant} AND c.starts_on <= days.iso AND c.ends_on >= days.iso
-          AND (c.clinic_id IS NULL OR c.clinic_id = h.clinic_id)
-          AND (c.kind = 'closed' OR c.practitioner_id IS NULL OR c.practitioner_id = h.practitioner_id)
-      )
+      AND ${openOnDay(w)}
     GROUP BY h.clinic_id, h.practitioner_id`.execute(db)
   return result.rows
 }
