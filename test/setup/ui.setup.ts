@@ -1,4 +1,10 @@
 import 'reflect-metadata'
+import { configure } from '@testing-library/react'
+
+// Pages under test reach their view model's server (nock) through real HTTP; on a loaded machine one
+// answer can take over testing-library's default second. Waiting longer for what must appear hides
+// nothing: what never appears still fails.
+configure({ asyncUtilTimeout: 5000 })
 
 /**
  * jsdom has no CSS.escape, which react-aria calls (for example to find a collection item by id).

@@ -15,6 +15,7 @@ import type { SetupDocument } from '../../contract/setup-document.codecs'
 import { setupVersion } from '../../contract/setup-document.version'
 import type { StaffUser } from '../../contract/staff.routes'
 import type { Exec } from './app-services'
+import { enterAsStaff } from './staff-entry'
 
 /** A number typed in a form: a number when it reads as one, else the text (the codec then says 'must be a number'). */
 export const numberOf = (text: string): number | undefined => (text.trim() === '' ? undefined : /^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : (text as unknown as number))
@@ -88,15 +89,8 @@ export class SettingsSession {
   async enter(): Promise<void> {
     this.signedIn = this.tokens.get() !== null
     if (!this.signedIn) return
-    const me = await this.me.execute()
-    runInAction(() => {
-      if (E.isLeft(me)) {
-        this.signedIn = this.tokens.get() !== null
-        this.error = me.left.message
-        return
-      }
-      this.staff = me.right
-    })
+    const entry = await enterAsStaff(this.tokens, this.me)
+    runInAction(() => Object.assign(this, entry))
     if (this.isAdmin) await this.reload()
   }
 

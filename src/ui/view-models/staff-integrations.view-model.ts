@@ -23,6 +23,7 @@ import { WEBHOOK_EVENTS, type ApiKey, type CreatedApiKey, type WebhookDelivery, 
 import type { StaffUser } from '../../contract/staff.routes'
 import { testOutcome, replayLabels } from './webhook-delivery-views'
 import type { Exec } from './app-services'
+import { enterAsStaff } from './staff-entry'
 
 export const INTEGRATION_TEXTS = {
   keyName: 'Give the key a name, such as the system that will use it.',
@@ -124,13 +125,8 @@ export class StaffIntegrationsViewModel {
   async enter(): Promise<void> {
     this.signedIn = this.tokens.get() !== null
     if (!this.signedIn) return
-    const me = await this.me.execute()
-    runInAction(() => {
-      if (E.isLeft(me)) {
-        this.signedIn = this.tokens.get() !== null
-        this.error = me.left.message
-      } else this.staff = me.right
-    })
+    const entry = await enterAsStaff(this.tokens, this.me)
+    runInAction(() => Object.assign(this, entry))
     if (!this.isAdmin) return
     runInAction(() => {
       this.loading = true

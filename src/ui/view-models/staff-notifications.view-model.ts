@@ -9,6 +9,7 @@ import { CreateCalendarFeed, LoadCalendarFeed, LoadStaffNotifications, RevokeCal
 import type { PractitionerFeedStatus } from '../../contract/practitioner-feeds.routes'
 import type { StaffUser } from '../../contract/staff.routes'
 import type { Exec } from './app-services'
+import { enterAsStaff } from './staff-entry'
 
 export const NOTIFICATIONS_SAVED = 'Your notification choices are saved.'
 
@@ -60,15 +61,10 @@ export class StaffNotificationsViewModel {
   async enter(): Promise<void> {
     this.signedIn = this.tokens.get() !== null
     if (!this.signedIn) return
-    const [me, settings] = await Promise.all([this.me.execute(), this.loadSettings.execute()])
+    const [entry, settings] = await Promise.all([enterAsStaff(this.tokens, this.me), this.loadSettings.execute()])
     runInAction(() => {
-      if (E.isLeft(me)) {
-        this.signedIn = this.tokens.get() !== null
-        this.error = me.left.message
-        return
-      }
-      this.staff = me.right
-      if (E.isRight(settings)) this.applySettings(settings.right)
+      Object.assign(this, entry)
+      if (entry.staff && E.isRight(settings)) this.applySettings(settings.right)
     })
     if (this.staff?.role === 'admin') {
       const staff = await this.listStaff.execute()

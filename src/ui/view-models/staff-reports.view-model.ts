@@ -14,6 +14,7 @@ import { reportCsv } from '../../domain/reports/report-csv'
 import { checkReportRange, REPORT_RANGE_TEXT } from '../../domain/reports/report-range'
 import { londonDateOf } from '../../domain/time'
 import type { Exec } from './app-services'
+import { enterAsStaff } from './staff-entry'
 
 /** The first and last day of the London month of a yyyy-MM-dd date. */
 export function monthOf(date: string): { from: string; to: string } {
@@ -68,15 +69,10 @@ export class StaffReportsViewModel {
     if (!this.from) Object.assign(this, monthOf(londonDateOf(this.clock.now())))
     this.signedIn = this.tokens.get() !== null
     if (!this.signedIn) return
-    const [me, locations] = await Promise.all([this.me.execute(), this.listLocations.execute()])
+    const [entry, locations] = await Promise.all([enterAsStaff(this.tokens, this.me), this.listLocations.execute()])
     runInAction(() => {
       if (E.isRight(locations)) this.locations = locations.right.clinics.map((c) => ({ id: c.id, name: c.name ?? c.accountName }))
-      if (E.isLeft(me)) {
-        this.signedIn = this.tokens.get() !== null
-        this.error = me.left.message
-        return
-      }
-      this.staff = me.right
+      Object.assign(this, entry)
     })
     if (this.isAdmin) await this.load()
   }

@@ -19,6 +19,7 @@ import { firstLines, leftToPay, paymentLinesRefusalText, paymentsOfLines, withLi
 import { currencyOrDefault, formatMoney } from '../../domain/pricing/money'
 import { blockSeries, SERIES_REFUSAL_TEXT, type RepeatEvery } from '../../domain/desk/block-series'
 import type { Exec } from './app-services'
+import { enterAsStaff } from './staff-entry'
 
 /** One day of the week view: its working hours and breaks, bookings and blocks, in time order. */
 export interface WeekDay {
@@ -129,14 +130,13 @@ export class StaffWeekViewModel {
     if (practitioner) this.practitioner = practitioner
     this.signedIn = this.tokens.get() !== null
     if (!this.signedIn) return
-    const [me, locations] = await Promise.all([this.me.execute(), this.listLocations.execute()])
+    const [entry, locations] = await Promise.all([enterAsStaff(this.tokens, this.me), this.listLocations.execute()])
     runInAction(() => {
       if (E.isRight(locations)) {
         this.locations = locations.right.clinics.map((c) => ({ id: c.id, name: c.name ?? c.accountName }))
         if (!this.location && this.locations[0]) this.location = this.locations[0].id
       }
-      if (E.isLeft(me)) this.failed(me.left)
-      else this.staff = me.right
+      Object.assign(this, entry)
     })
     if (!this.staff) return
     await this.loadPractitioners()
