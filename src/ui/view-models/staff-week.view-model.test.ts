@@ -70,6 +70,17 @@ function setup(options: { role?: 'admin' | 'practitioner'; blockError?: AppError
   return { vm, week, addBlock, addSeries, takeBalance, rota, removeBlock }
 }
 
+/** A block 13:00-13:30 every weekday from Thursday 4 June until Tuesday 9 June: Thu and Fri fall in the week shown. */
+async function blockEveryWeekday(vm: StaffWeekViewModel): Promise<void> {
+  await vm.enter()
+  vm.openBlock('2026-06-04')
+  vm.setBlock('start', '13:00')
+  vm.setBlock('end', '13:30')
+  vm.setBlock('repeat', 'weekday')
+  vm.setBlock('until', '2026-06-09')
+  await vm.saveBlock()
+}
+
 describe('StaffWeekViewModel', () => {
   it("opens this London week for the practitioner on the location's rota, a day per column, Monday first", async () => {
     const { vm, week } = setup()
@@ -135,13 +146,7 @@ describe('StaffWeekViewModel', () => {
 
   it('asks before removing a block of a series: kept, this one only, or it and the following ones, or the whole series', async () => {
     const { vm, removeBlock } = setup()
-    await vm.enter()
-    vm.openBlock('2026-06-04')
-    vm.setBlock('start', '13:00')
-    vm.setBlock('end', '13:30')
-    vm.setBlock('repeat', 'weekday')
-    vm.setBlock('until', '2026-06-09')
-    await vm.saveBlock()
+    await blockEveryWeekday(vm)
     const series = (i: number) => vm.days[i]!.blocks[0]!
     // Thursday's and Friday's this week (the rest fall next week).
     expect(vm.days.map((d) => d.blocks.length)).toEqual([0, 0, 0, 1, 1, 0, 0])
@@ -167,13 +172,7 @@ describe('StaffWeekViewModel', () => {
 
   it('removes the whole series from any of its blocks', async () => {
     const { vm, removeBlock } = setup()
-    await vm.enter()
-    vm.openBlock('2026-06-04')
-    vm.setBlock('start', '13:00')
-    vm.setBlock('end', '13:30')
-    vm.setBlock('repeat', 'weekday')
-    vm.setBlock('until', '2026-06-09')
-    await vm.saveBlock()
+    await blockEveryWeekday(vm)
     const friday = vm.days[4]!.blocks[0]!
     await vm.removeBlock(friday)
     await vm.removeBlock(vm.removing!, 'series')
