@@ -6,19 +6,18 @@
  * written twice when Stripe notifies it.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { DEMO_STAFF_ADMIN } from '../seed/demo.seed'
-import { londonInstant, londonWorkdays } from '../test-support/dates'
-import { buildTestServer, DEMO, DEMO_CUSTOMER, type TestServer } from '../test-support/test-server'
-import { startWebhookReceiver, type WebhookReceiver } from '../test-support/webhook-receiver'
+import { londonWorkdays } from '../test-support/dates'
+import type { TestServer } from '../test-support/test-server'
 import { StripeMock } from '../stripe-processor/testing/stripe-mock'
+import { depositInvoice, refundEvents as eventsOf, refundRecords, startRefundFixture, type RefundFixture } from './testing/processor-refund-fixture'
 import { DASHBOARD_REFUND_MESSAGE } from './processor-refunds'
 import { STRIPE_WEBHOOK_PATH } from './webhooks.routes'
 
+let f: RefundFixture
 let t: TestServer
 let mock: StripeMock
 let demo: string
 let admin: Record<string, string>
-let receiver: WebhookReceiver
 
 beforeAll(async () => {
   mock = await new StripeMock().start()
@@ -27,18 +26,11 @@ beforeAll(async () => {
   vi.stubEnv('STRIPE_PUBLISHABLE_KEY', 'pk_test_mock')
   vi.stubEnv('STRIPE_WEBHOOK_SECRET', mock.webhookSecret)
   vi.stubEnv('STRIPE_API_BASE', mock.baseUrl)
-  t = await buildTestServer()
-  demo = await t.login(DEMO_CUSTOMER)
-  const login = await t.app.inject({ method: 'POST', url: '/api/staff/login', payload: DEMO_STAFF_ADMIN })
-  admin = { authorization: `Bearer ${login.json().token as string}` }
-  receiver = await startWebhookReceiver()
-  const hook = await t.app.inject({ method: 'POST', url: '/api/admin/webhooks', headers: admin, payload: { url: receiver.url, events: ['payment.refunded'] } })
-  expect(hook.statusCode, hook.body).toBe(201)
-  receiver.secret = hook.json().secret
+  f = await startRefundFixture()
+  ;({ t, demo, admin } = f)
 })
 afterAll(async () => {
-  await receiver.close()
-  await t.close()
+  await f.close()
   await mock.stop()
   vi.unstubAllEnvs()
 })
@@ -52,19 +44,12 @@ const inject = (method: 'GET' | 'POST', url: string, token?: string, payload?: o
 
 /** A deposit paid by card and captured (Stripe's webhook settled it): the payment a dashboard refund gives back. */
 async function paidDeposit() {
-  const at = slots[slot++]!
-  const held = await inject('POST', '/api/appointments/public', demo, {
-    appointment: { event: { start: londonInstant(at.day, at.time), end: londonInstant(at.day, at.time) }, practitioner: DEMO.pSarah, clinic: DEMO.clinicLondon, service: DEMO.sAntiWrinkle1 },
-  })
-  expect(held.statusCode, held.body).toBe(200)
-  const appointmentId = held.json().appointment.id as string
-  const invoice = await inject('POST', '/api/invoice/create', demo, { customer: DEMO.customerDemo, clinic: DEMO.clinicLondon, appointmentId, origin: 'SALE', description: 'Invoice for Booking Deposit' })
-  const { id: invoiceId, amount } = invoice.json() as { id: string; amount: number }
-  const paid = await inject('POST', `/api/invoice/${invoiceId}/pay`, demo, { payments: [{ value: amount, type: 'Card', coherentPaymentFlag: true }], invoice: invoiceId, idempotencyKey: `${invoiceId}:card` })
+  const { pay, ...deposit } = await depositInvoice(f, slots[slot++]!)
+  const paid = await pay({}, { idempotencyKey: `${deposit.invoiceId}:card` })
   const { transactionId } = paid.json() as { transactionId: string }
   mock.confirmInBrowser(transactionId, 'visa')
   expect((await deliver('payment_intent.amount_capturable_updated', mock.intents.get(transactionId)!)).json()).toMatchObject({ outcome: 'Paid' })
-  return { appointmentId, invoiceId, amount, transactionId }
+  return { ...deposit, transactionId }
 }
 
 /** A notification as Stripe sends it: the object as Stripe keeps it, signed with the endpoint's secret. */
@@ -73,17 +58,8 @@ function deliver(type: string, object: Record<string, unknown>, eventId?: string
   return t.app.inject({ method: 'POST', url: STRIPE_WEBHOOK_PATH, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': mock.sign(payload) }, payload })
 }
 
-const records = async (invoiceId: string, transactionId: string) => {
-  const payment = await t.db.selectFrom('commerce_payments').select(['status', 'message']).where('transaction_id', '=', transactionId).executeTakeFirstOrThrow()
-  const invoice = await t.db.selectFrom('commerce_invoices').select('payment_status').where('id', '=', invoiceId).executeTakeFirstOrThrow()
-  const items = await t.db.selectFrom('commerce_invoice_items').select('refunded_amount').where('invoice_id', '=', invoiceId).execute()
-  return { payment: payment.status, message: payment.message, invoice: invoice.payment_status, refunded: items.reduce((sum, i) => sum + Number(i.refunded_amount), 0) }
-}
-/** The payment.refunded events about this payment that reached the receiver. */
-const refundEvents = async (transactionId: string) => {
-  await t.app.deps.mail.flush()
-  return receiver.received.filter((r) => r.event.type === 'payment.refunded' && r.event.data.payment.transactionId === transactionId).map((r) => ({ verified: r.verified, ...r.event.data.payment }))
-}
+const records = (invoiceId: string, transactionId: string) => refundRecords(f, invoiceId, transactionId)
+const refundEvents = (transactionId: string) => eventsOf(f, transactionId)
 
 describe("refunds made in Stripe's dashboard", () => {
   it('a part refund, then the rest: each recorded once whichever notification tells it and however often; payment.refunded for each', async () => {
