@@ -1,21 +1,26 @@
 /**
- * Issue 31: mixed reads and bookings under load on PostgreSQL, one server process (its pool of 10):
+ * Issue 31: mixed reads and bookings under load on PostgreSQL, one server process (its pool of 10),
+ * then the same on PGlite (the embedded database of `npm start`, in the server's process):
  * BENCH_CLIENTS (50) closed-loop clients for BENCH_SECONDS (60); two requests in three are reads (the
  * organisations list), one a booking of a distinct free slot; every request gives up after 15 s.
  * Then: requests answered, 5xx (503s shed with Retry-After counted apart), time-outs, read and booking
  * p99. Target: every request answered, 0 x 5xx, 0 time-outs (a 503 with Retry-After only when the
  * server is saturated, at once, never after a long wait). At the end a SIGTERM: the server drains,
  * flushes its mail and exits 0 with no 'mail flush failed' line.
- * Run: npm run bench -- load   (BENCH_SECONDS=n, BENCH_CLIENTS=n)
+ * Run: npm run bench -- load   (BENCH_SECONDS=n, BENCH_CLIENTS=n, BENCH_LOAD_DATABASES=postgres,pglite;
+ * BENCH_PROFILE=dir writes the server's CPU profile of the run there)
  */
 import http from 'node:http'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { addDays } from 'date-fns'
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
 import { SignJWT } from 'jose'
-import { migrate, openDatabase } from '../server/db/database'
+import { migrate, openDatabase, type DatabaseOptions } from '../server/db/database'
 import { startServer, throwawayDatabase, type ServerProcess } from '../server/test-support/server-process'
-import { benchPool, cpuPerRequest, LONDON, percentile, seedReference, TENANT } from './lib/pg-tenant'
+import { benchPool, cpuMsOf, cpuPerRequest, cpuProfileEnv, LONDON, percentile, seedReference, TENANT } from './lib/pg-tenant'
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 60)
 const CLIENTS = Number(process.env.BENCH_CLIENTS || 50)
@@ -46,17 +51,40 @@ function requester(base: string): (method: string, path: string, body?: string, 
     })
 }
 
+type Target =
+  | { kind: 'postgres'; options: DatabaseOptions; env: Record<string, string>; pg: { url: string; name: string } }
+  | { kind: 'pglite'; options: DatabaseOptions; env: Record<string, string> }
+
 async function main() {
-  let pgdb
-  try {
-    pgdb = await throwawayDatabase('bench_load')
-  } catch {
-    console.log('No PostgreSQL server at 127.0.0.1:5432 (or TEST_DATABASE_URL): load skipped.')
-    return
+  const kinds = (process.env.BENCH_LOAD_DATABASES ?? 'postgres,pglite').split(',')
+  if (kinds.includes('postgres')) {
+    let pgdb
+    try {
+      pgdb = await throwawayDatabase('bench_load')
+    } catch {
+      console.log('No PostgreSQL server at 127.0.0.1:5432 (or TEST_DATABASE_URL): load on PostgreSQL skipped.')
+    }
+    if (pgdb)
+      try {
+        await run({ kind: 'postgres', options: { databaseUrl: pgdb.url, poolSize: 2 }, env: { DATABASE_URL: pgdb.url }, pg: pgdb })
+      } finally {
+        await pgdb.drop()
+      }
   }
+  if (kinds.includes('pglite')) {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-load-'))
+    try {
+      await run({ kind: 'pglite', options: { dataDir: join(dir, 'data') }, env: { DATA_DIR: join(dir, 'data') } })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
+}
+
+async function run(target: Target) {
   let server: ServerProcess | undefined
   try {
-    const database = await openDatabase({ databaseUrl: pgdb.url, poolSize: 2 })
+    const database = await openDatabase(target.options)
     await migrate(database.db)
     const big = await seedReference(database.db)
     const service = big.services[7] // 30 minutes for everyone
@@ -82,8 +110,8 @@ async function main() {
         .execute()
     await database.close()
     const key = new TextEncoder().encode(SECRET)
-    const env = { DATABASE_URL: pgdb.url, SEED_DEMO: 'false', LOG_LEVEL: 'warn', JWT_SECRET: SECRET, MAX_LIVE_HOLDS: '100000' }
-    server = await startServer(env)
+    const env = { ...target.env, SEED_DEMO: 'false', LOG_LEVEL: 'warn', JWT_SECRET: SECRET, MAX_LIVE_HOLDS: '100000' }
+    server = await startServer({ ...env, ...(process.env.BENCH_PROFILE ? cpuProfileEnv(process.env.BENCH_PROFILE) : {}) })
     await server.running
     const send = requester(server.base)
 
@@ -95,8 +123,8 @@ async function main() {
     let next = 0
     const deadline = performance.now() + SECONDS * 1000
     // CPU per request from /proc (the server and its PostgreSQL backends): the figure that holds on any machine.
-    const pool = benchPool(pgdb.url, 1)
-    const cpu = await cpuPerRequest(pool, pgdb.name, [server.child.pid!], async () => {
+    if (process.env.BENCH_PROFILE) server.child.kill('SIGUSR2')
+    const cpu = await measuredCpu(target, server.child.pid!, async () => {
       await Promise.all(
         Array.from({ length: CLIENTS }, async () => {
           while (performance.now() < deadline) {
@@ -119,13 +147,12 @@ async function main() {
       )
       return reads.length + bookings.length
     })
-    await pool.end()
     const total = reads.length + bookings.length
     const timeouts = statuses.get(0) ?? 0
     const fivexx = [...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0)
     reads.sort((a, b) => a - b)
     bookings.sort((a, b) => a - b)
-    console.log(`${SECONDS} s, ${CLIENTS} clients, one server on PostgreSQL: ${reads.length} reads, ${bookings.length} bookings`)
+    console.log(`\n${SECONDS} s, ${CLIENTS} clients, one server on ${target.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (in its process)'}: ${reads.length} reads, ${bookings.length} bookings`)
     console.log('| figure | measured | target |')
     console.log('|---|---:|---:|')
     console.log(`| requests answered | ${total - timeouts} / ${total} | all |`)
@@ -133,10 +160,15 @@ async function main() {
     console.log(`| time-outs (${CLIENT_TIMEOUT_MS / 1000} s) | ${timeouts} | 0 |`)
     console.log(`| read p50 / p99 (ms) | ${percentile(reads, 50)?.toFixed(0)} / ${percentile(reads, 99)?.toFixed(0)} | - |`)
     console.log(`| booking p50 / p99 (ms) | ${percentile(bookings, 50)?.toFixed(0)} / ${percentile(bookings, 99)?.toFixed(0)} | - |`)
-    console.log(`| CPU per request, server + PostgreSQL (ms; 2 reads : 1 booking; bench client ${cpu.clientMs.toFixed(2)}) | ${cpu.serverMs.toFixed(2)} + ${cpu.databaseMs.toFixed(2)} | - |`)
+    if (target.kind === 'postgres') console.log(`| CPU per request, server + PostgreSQL (ms; 2 reads : 1 booking; bench client ${cpu.clientMs.toFixed(2)}) | ${cpu.serverMs.toFixed(2)} + ${cpu.databaseMs.toFixed(2)} | - |`)
+    else console.log(`| CPU per request, the server with PGlite in it (ms; 2 reads : 1 booking; bench client ${cpu.clientMs.toFixed(2)}) | ${cpu.serverMs.toFixed(2)} | - |`)
     console.log('The customers are bulk-inserted just before the run, with no ANALYZE: statistics as right after an import.')
     console.log(`answers: ${[...statuses].map(([s, n]) => `${n} x ${s}`).join(', ')}`)
 
+    if (process.env.BENCH_PROFILE) {
+      server.child.kill('SIGUSR2')
+      await new Promise((r) => setTimeout(r, 2000))
+    }
     // SIGTERM right after the load: drained, mail flushed, then the database closed.
     server.child.kill('SIGTERM')
     const exit = await server.exited
@@ -144,7 +176,23 @@ async function main() {
     console.log(`| SIGTERM after the load: exit, 'mail flush failed' lines | ${exit.code ?? exit.signal}, ${flushFailures} | 0, 0 |`)
   } finally {
     await server?.kill()
-    await pgdb.drop()
+  }
+}
+
+/** CPU per request: the server's, and on PostgreSQL its backends' (PGlite runs inside the server's process). */
+async function measuredCpu(target: Target, pid: number, load: () => Promise<number>) {
+  if (target.kind === 'pglite') {
+    const before = cpuMsOf([pid])
+    const clientBefore = process.cpuUsage()
+    const requests = await load()
+    const client = process.cpuUsage(clientBefore)
+    return { serverMs: (cpuMsOf([pid]) - before) / requests, databaseMs: 0, clientMs: (client.user + client.system) / 1000 / requests }
+  }
+  const pool = benchPool(target.pg.url, 1)
+  try {
+    return await cpuPerRequest(pool, target.pg.name, [pid], load)
+  } finally {
+    await pool.end()
   }
 }
 
