@@ -37,7 +37,7 @@ export async function tenantsRootRoutes(app: FastifyInstance, deps: ServerDeps):
           const header = ctx.request.headers[OPERATOR_KEY_HEADER]
           const key = operatorKeyOk(deps, typeof header === 'string' ? header : undefined)
           if (E.isLeft(key)) return tenantFailure(key.left)
-          const created = await tenants.createTenant(operatorDb(ctx.db), body, (tenant) => publicOrigin(deps.config, tenant), ctx.now())
+          const created = await tenants.createTenant({ db: ctx.db, mail: deps.mail }, body, (tenant) => publicOrigin(deps.config, tenant), ctx.now())
           if (E.isLeft(created)) return tenantFailure(created.left)
           ctx.request.log.info({ tenant: created.right.tenant }, 'tenant created')
           return ok(created.right, 201)

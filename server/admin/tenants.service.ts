@@ -5,11 +5,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import * as E from 'fp-ts/Either'
 import type { CreatedTenant } from '../../src/contract/admin.routes'
-import type { OrganisationSettings } from '../db/schema'
+import type { Db, OrganisationSettings } from '../db/schema'
 import { isEmail } from '../../src/domain/validation/email'
 import { insertStaff } from '../staff/staff.repository'
-import { setPasswordLink } from '../staff/staff.service'
-import type { OperatorDb } from '../staff/staff.tables'
+import { SET_PASSWORD_LINK_MS, setPasswordLink } from '../staff/staff.service'
+import { operatorDb } from '../staff/staff.tables'
+import { brandedMail, staffInviteMessage } from '../notifications/account-messages'
+import type { MailApi } from '../notifications/mail.service'
 import { insertTenant, tenantExists } from './tenants.repository'
 
 export type TenantError =
@@ -51,7 +53,7 @@ export function operatorKeyMatches(configured: string | undefined, sent: string 
 }
 
 export async function createTenant(
-  db: OperatorDb,
+  deps: { db: Db; mail: MailApi },
   input: { shortName: string; name: string; adminEmail: string },
   originOf: (tenant: string) => string,
   now: Date,
@@ -60,11 +62,15 @@ export async function createTenant(
   if (!SHORT_NAME.test(tenant)) return E.left({ _tag: 'BadShortName' })
   const email = input.adminEmail.trim().toLowerCase()
   if (!isEmail(email)) return E.left({ _tag: 'BadEmail' })
-  return db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (handle: Db) => {
+    const trx = operatorDb(handle)
     if (await tenantExists(trx, tenant)) return E.left({ _tag: 'TenantExists', tenant } as const)
     await insertTenant(trx, tenant, input.name.trim(), DEFAULT_SETTINGS)
     const admin = await insertStaff(trx, { tenant, email, displayName: email, role: 'admin' })
     const setPasswordUrl = await setPasswordLink(trx, tenant, admin.id, originOf(tenant), now)
+    // The admin hears of the login as every new staff login does (the operator also sees the link).
+    const message = staffInviteMessage(email, setPasswordUrl, SET_PASSWORD_LINK_MS / 86_400_000)
+    await deps.mail.enqueueMail({ tenant, to: email, ...(await brandedMail(handle, tenant, message)) }, handle)
     return E.right({ tenant, name: input.name.trim(), adminEmail: email, setPasswordUrl })
   })
 }

@@ -90,9 +90,13 @@ describe('staff forgot-password', () => {
 
     // Another tenant's staff login is unknown here, and gets its own tenant's link there.
     await tenantWithAdmin(t, 'elsewhere')
+    await t.app.deps.mail.flush()
+    // Its admin was mailed the invitation when the tenant was made; the forgot-password here adds nothing.
+    const invited = mailsTo('owner@elsewhere.example.com').map((m) => m.subject)
+    expect(invited).toEqual(['Your staff login'])
     expect((await forgot('owner@elsewhere.example.com')).json()).toEqual({ message: FORGOT_PASSWORD_RESULT })
     await t.app.deps.mail.flush()
-    expect(mailsTo('owner@elsewhere.example.com')).toHaveLength(0)
+    expect(mailsTo('owner@elsewhere.example.com').map((m) => m.subject)).toEqual(invited)
     expect(await mailedLink('owner@elsewhere.example.com', { 'x-tenant': 'elsewhere' })).toMatch(/^https:\/\/elsewhere\.clinics\.example\.co\.uk\/staff\/set-password\/[\w-]{40,}$/)
   })
 
@@ -231,5 +235,28 @@ describe('a new staff login', () => {
     await t.app.inject({ method: 'POST', url: '/api/admin/staff', headers: { 'x-tenant': 'demo', ...t.auth(adminLogin.json().token as string) }, payload: { email, displayName: 'Again', role: 'practitioner' } })
     await t.app.deps.mail.flush()
     expect(mailsTo(email)).toHaveLength(1)
+  })
+})
+
+describe("a new tenant's first admin", () => {
+  it('is mailed the set-password link the operator is shown, in the new clinic\'s name', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/tenants',
+      headers: { 'x-operator-key': OPERATOR_KEY },
+      payload: { shortName: 'newclinic', name: 'New Clinic', adminEmail: 'Owner@NewClinic.example.com' },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    await t.app.deps.mail.flush()
+    const mails = mailsTo('owner@newclinic.example.com')
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.subject).toBe('Your staff login')
+    expect(mails[0]!.text).toContain('New Clinic')
+    expect(linkIn(mails[0]!)).toBe(created.json().setPasswordUrl)
+    expect(linkIn(mails[0]!)).toMatch(/^https:\/\/newclinic\.clinics\.example\.co\.uk\/staff\/set-password\//)
+    // A refused creation (the name is taken) mails nobody.
+    await t.app.inject({ method: 'POST', url: '/api/admin/tenants', headers: { 'x-operator-key': OPERATOR_KEY }, payload: { shortName: 'newclinic', name: 'Again', adminEmail: 'owner@newclinic.example.com' } })
+    await t.app.deps.mail.flush()
+    expect(mailsTo('owner@newclinic.example.com')).toHaveLength(1)
   })
 })

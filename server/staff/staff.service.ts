@@ -41,7 +41,7 @@ export const STAFF_MESSAGES = {
 } as const
 
 /** A set-password link lasts a week: long enough for a new clinic's admin to find the mail. */
-const SET_PASSWORD_LINK_MS = 7 * 24 * 3_600_000
+export const SET_PASSWORD_LINK_MS = 7 * 24 * 3_600_000
 /** A link asked for with 'Forgot password?' is for now: an hour, as the customers' reset link. */
 export const STAFF_RESET_LINK_MINUTES = RESET_TOKEN_MINUTES
 
