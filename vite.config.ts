@@ -103,9 +103,22 @@ export default defineConfig(({ isSsrBuild }) => ({
       {
         extends: true,
         test: {
+          // MobX classes tested without React or a DOM (STYLE.md): jsdom's window, made again for each
+          // file, was most of their cost (46 files: 132-137 s of CPU in jsdom, 87 s in node, at load
+          // ~20-26; BENCHMARKS.md, "CI time"). A view model that reached for the DOM would fail here.
+          name: 'view-models',
+          environment: 'node',
+          include: ['src/ui/view-models/**/*.test.ts'],
+          setupFiles: ['test/setup/ui.setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'ui',
           environment: 'jsdom',
           include: ['src/ui/**/*.test.{ts,tsx}', 'src/composition/**/*.test.ts'],
+          exclude: ['src/ui/view-models/**', 'node_modules/**'],
           setupFiles: ['test/setup/ui.setup.ts'],
         },
       },
