@@ -3,9 +3,11 @@ import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { precompress } from './scripts/lib/precompress.mjs'
 
+// Pure code and the checks over it: no I/O but reading the tree, no mocks, no module state but memo
+// tables of pure functions (the domain's London days and clock texts, the codecs' WeakMaps).
+const pureSuites = ['src/domain/**/*.test.ts', 'src/contract/**/*.test.ts', 'test/contract/**/*.test.ts', 'test/architecture/**/*.test.ts']
+
 const nodeSuites = [
-  'src/domain/**/*.test.ts',
-  'src/contract/**/*.test.ts',
   'src/application/**/*.test.ts',
   'src/adapters/**/*.test.ts',
   'cli/**/*.test.ts',
@@ -51,6 +53,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // sockets much of the time, so on 2 cores one worker left the second mostly idle. At most 4: each
     // worker's files open PostgreSQL pools of their own (npm run test:pg). VITEST_WORKERS overrides.
     maxWorkers: Number(process.env.VITEST_WORKERS ?? Math.min(availableParallelism(), 4)),
+    // After the run, the tests over 30 s with their files (printed only: never a failure).
+    reporters: ['default', './scripts/lib/slow-tests.reporter.mjs'],
     coverage: {
       provider: 'v8',
       include: ['src/domain/**/*.ts'],
@@ -62,10 +66,24 @@ export default defineConfig(({ isSsrBuild }) => ({
       {
         extends: true,
         test: {
+          // The files share one module graph per worker (isolate: false): isolated, each imported fp-ts,
+          // io-ts, date-fns-tz and the code it tests again. src/domain: 67 s of CPU against 24 s shared;
+          // the contract and architecture checks 15.6 s against 8.3 s (BENCHMARKS.md, "CI time").
+          name: 'pure',
+          environment: 'node',
+          include: pureSuites,
+          isolate: false,
+          // As the node project: property tests on a loaded 2-core machine.
+          testTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'node',
           environment: 'node',
           include: nodeSuites,
-          exclude: ['test/e2e/**', 'node_modules/**'],
+          exclude: [...pureSuites, 'test/e2e/**', 'node_modules/**'],
           // A guard against hangs only: property tests and CLI child processes on a loaded 2-core machine
           // take many times their idle time.
           testTimeout: 60_000,
@@ -85,9 +103,22 @@ export default defineConfig(({ isSsrBuild }) => ({
       {
         extends: true,
         test: {
+          // MobX classes tested without React or a DOM (STYLE.md): jsdom's window, made again for each
+          // file, was most of their cost (46 files: 132-137 s of CPU in jsdom, 87 s in node, at load
+          // ~20-26; BENCHMARKS.md, "CI time"). A view model that reached for the DOM would fail here.
+          name: 'view-models',
+          environment: 'node',
+          include: ['src/ui/view-models/**/*.test.ts'],
+          setupFiles: ['test/setup/ui.setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'ui',
           environment: 'jsdom',
           include: ['src/ui/**/*.test.{ts,tsx}', 'src/composition/**/*.test.ts'],
+          exclude: ['src/ui/view-models/**', 'node_modules/**'],
           setupFiles: ['test/setup/ui.setup.ts'],
         },
       },

@@ -7,6 +7,8 @@
  * linked from this checkout (--link-deps: the versions of package-lock.json without the registry);
  * `node scripts/build-image.mjs` installs them with `npm ci --omit=dev` as the Dockerfile does.
  */
+// pg-suite: children without the database: build-image gets PATH and HOME only, and finds the same
+// PostgreSQL (127.0.0.1:5432) in the PGlite run, so `npm run test:pg` would run it again for nothing.
 import { spawn } from 'node:child_process'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'

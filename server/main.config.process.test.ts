@@ -3,6 +3,8 @@
  * the start with one line naming the variable; production starts without the demo tenant, without
  * printing credentials and without the dev mailbox.
  */
+// pg-suite: children without the database: each server gets PATH, HOME and the test's settings only
+// (DATA_DIR memory:// or a folder), the same in the PGlite run.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -3,11 +3,15 @@
 // (scripts/test-pg.mjs). A test file none of whose modules reads it (test-database.ts, server-process.ts
 // and the files naming it themselves) runs the same code on the same inputs in both runs: running it
 // again on PostgreSQL checks nothing more and costs its imports (~1.5 s of CPU a file). A file that
-// starts a child process is kept too, whatever it imports: the child inherits the variable.
+// starts a child process is kept too, whatever it imports: the child inherits the variable. Unless the
+// test file says, with a reason, that its children never see it (`pg-suite: children without the
+// database: <why>`, for a child given an environment of its own, or one that reads no database): a
+// module it imports that reaches TEST_DATABASE_URL or starts a child still keeps it.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 
 const MARKERS = [/TEST_DATABASE_URL/, /child_process/]
+const CHILDREN_WITHOUT_DATABASE = /pg-suite: children without the database: \S/
 // Relative module specifiers: `import … from './x'`, `export … from './x'`, `import './x'`, `import('./x')`.
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g
 const EXTENSIONS = ['', '.ts', '.tsx', '.mts', '.mjs', '.js', '/index.ts', '/index.tsx']
@@ -43,12 +47,13 @@ function reachesMarker(start, memo) {
     const file = stack.pop()
     if (seen.has(file)) continue
     seen.add(file)
-    if (memo.has(file)) {
+    if (file !== start && memo.has(file)) {
       if (memo.get(file)) return true
       continue
     }
     const text = readFileSync(file, 'utf8')
-    if (MARKERS.some((marker) => marker.test(text))) {
+    const markers = file === start && CHILDREN_WITHOUT_DATABASE.test(text) ? MARKERS.slice(0, 1) : MARKERS
+    if (markers.some((marker) => marker.test(text))) {
       memo.set(file, true)
       return true
     }

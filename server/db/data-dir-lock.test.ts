@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+// pg-suite: children without the database: its one child runs `node -e ''`, for the pid of a process that is gone.
 import { spawnSync } from 'node:child_process'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DataDirInUseError, lockDataDir, LOCK_FILE } from './data-dir-lock'

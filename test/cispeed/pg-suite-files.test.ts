@@ -20,6 +20,11 @@ describe('pgSuiteFiles: the server test files npm run test:pg runs', () => {
   write('server/a/dynamic.test.ts', "const m = await import('../test-support/db.ts')\n")
   write('server/a/type-only.test.ts', "import type { url } from '../test-support/helper.js'\n")
   write('server/b/spawns.test.ts', "import { spawn } from 'node:child_process'\n")
+  write('server/b/own-env.test.ts', "// pg-suite: children without the database: env is PATH only\nimport { spawn } from 'node:child_process'\n")
+  write('server/b/no-reason.test.ts', "// pg-suite: children without the database:\nimport { spawn } from 'node:child_process'\n")
+  write('server/b/own-env-database.test.ts', "// pg-suite: children without the database: env is PATH only\nimport { spawn } from 'node:child_process'\nimport { url } from '../test-support/helper'\n")
+  write('server/test-support/spawner.ts', "import { spawn } from 'node:child_process'\n")
+  write('server/b/own-env-helper.test.ts', "// pg-suite: children without the database: env is PATH only\nimport '../test-support/spawner'\n")
   write('server/b/own-variable.test.ts', "const url = process.env.TEST_DATABASE_URL\n")
   write('server/b/pure.test.ts', "import { add } from '../pure/math'\nimport { describe } from 'vitest'\n")
   write('server/b/index-import.test.ts', "import { add } from '../pure'\n")
@@ -28,8 +33,18 @@ describe('pgSuiteFiles: the server test files npm run test:pg runs', () => {
 
   it('keeps a file that reaches TEST_DATABASE_URL through any import or starts a child process, and leaves out the rest', () => {
     expect(pgSuiteFiles(tree)).toEqual({
-      database: ['server/a/dynamic.test.ts', 'server/a/two-hops.test.ts', 'server/a/type-only.test.ts', 'server/b/own-variable.test.ts', 'server/b/spawns.test.ts'],
-      identical: ['server/b/index-import.test.ts', 'server/b/pure.test.ts'],
+      database: [
+        'server/a/dynamic.test.ts',
+        'server/a/two-hops.test.ts',
+        'server/a/type-only.test.ts',
+        'server/b/no-reason.test.ts',
+        'server/b/own-env-database.test.ts',
+        'server/b/own-env-helper.test.ts',
+        'server/b/own-variable.test.ts',
+        'server/b/spawns.test.ts',
+      ],
+      // own-env: its own children, said with a reason; a helper's children or a database import still count.
+      identical: ['server/b/index-import.test.ts', 'server/b/own-env.test.ts', 'server/b/pure.test.ts'],
     })
   })
 
@@ -43,6 +58,7 @@ describe('pgSuiteFiles: the server test files npm run test:pg runs', () => {
     expect(database).toContain('server/main.process.test.ts')
     expect(database).toContain('server/booking/appointments.routes.test.ts')
     expect(identical).toContain('server/notifications/backoff.test.ts')
+    expect(identical).toContain('server/image.process.test.ts')
     // vitest takes each path as a filter (a substring): none may also pick a file left out.
     for (const left of identical) for (const kept of database) expect(left.includes(kept)).toBe(false)
   })
