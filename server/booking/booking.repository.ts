@@ -7,6 +7,7 @@ import { appointmentViews } from './appointment-view'
 import { londonDateOf } from '../../src/domain/london'
 import type { Busy } from '../../src/domain/scheduling'
 import type { SessionState } from '../accounts/session.service'
+import { listenerExpression } from '../integrations/webhook-listeners'
 
 export const RELEASED = 'Deleted'
 
@@ -56,6 +57,8 @@ export interface BookerFacts {
   settings: OrganisationSettings | undefined
   /** The customer's session state for the token hash asked about (session.service's check, in this statement). */
   session: SessionState
+  /** Whether a webhook endpoint of the tenant listens to booking.created (emitWebhookEvent's check, in this statement). */
+  webhookListens: boolean
 }
 
 // Named prepared statements (parsed once per connection, then one generic plan: planning was two
@@ -63,13 +66,15 @@ export interface BookerFacts {
 // customer's pending rows (appointments_customer_pending: without it the generic count read every
 // live hold), primary keys. The session check of the request (session.service's SESSION_SQL) comes
 // in the same statement: one round trip and one statement fewer a booking, and the session is
-// checked under the booking's locks, later than at the door. A null $4 (the front desk's booking:
-// no customer token) reads no ended session.
+// checked under the booking's locks, later than at the door. So does the webhook check of the
+// booking.created event (webhooks.repository's anyListener: an unnamed statement of its own before).
+// A null $4 (the front desk's booking: no customer token) reads no ended session.
 const BOOKER_FACTS_TEXT = (taken: string) => `SELECT ${taken} AS taken,
     (SELECT count(*) FROM appointments
       WHERE tenant_id = $1 AND customer_id = $2 AND status = 'Pending' AND is_linked = false AND (hold_expires_at > $3) IS TRUE) AS holds,
     c.account_balance, o.settings, c.tokens_valid_after,
-    EXISTS (SELECT 1 FROM revoked_sessions r WHERE r.token_hash = $4::text) AS revoked
+    EXISTS (SELECT 1 FROM revoked_sessions r WHERE r.token_hash = $4::text) AS revoked,
+    ${listenerExpression('$1', 'booking.created')} AS webhook_listens
   FROM customers c LEFT JOIN organisations o ON o.tenant_id = c.tenant_id
   WHERE c.tenant_id = $1 AND c.id = $2`
 export const BOOKER_FACTS = BOOKER_FACTS_TEXT('false')
@@ -78,8 +83,8 @@ const BOOKER_FACTS_REPLAY = BOOKER_FACTS_TEXT(`EXISTS (SELECT 1 FROM appointment
 /**
  * The booking's one read, under its locks (a statement after them: its snapshot sees every booking
  * committed before the locks were granted): whether the transaction id already booked, the
- * customer's live holds, account balance, the organisation's settings and the state of the session
- * of `tokenHash` (null: none to check). Expired holds are not counted (and are released only where
+ * customer's live holds, account balance, the organisation's settings, whether a webhook listens to
+ * booking.created and the state of the session of `tokenHash` (null: none to check). Expired holds are not counted (and are released only where
  * the calendar shows one in the way: releaseExpiredHoldsById). Undefined for an unknown customer.
  */
 export async function bookerFacts(
@@ -97,6 +102,7 @@ export async function bookerFacts(
     settings: OrganisationSettings | null
     tokens_valid_after: Date | null
     revoked: boolean
+    webhook_listens: boolean
   }>(trx, transactionId === null ? BOOKER_FACTS : BOOKER_FACTS_REPLAY, [tenant, customerId, now, tokenHash, ...(transactionId === null ? [] : [transactionId])])
   const row = rows[0]
   if (!row) return undefined
@@ -106,6 +112,7 @@ export async function bookerFacts(
     accountBalance: toMoney(row.account_balance),
     settings: row.settings ?? undefined,
     session: { tokensValidAfter: row.tokens_valid_after, revoked: Boolean(row.revoked) },
+    webhookListens: Boolean(row.webhook_listens),
   }
 }
 

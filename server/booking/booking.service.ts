@@ -244,7 +244,7 @@ export async function createBooking(
         ids,
       )
       if (status === 'Scheduled') await deps.onScheduled?.(trx, customerId, ids)
-      await emitWebhookEvent(trx, tenant, 'booking.created', deps.now, () => appointmentsData(trx, tenant, ids))
+      await emitWebhookEvent(trx, tenant, 'booking.created', deps.now, () => appointmentsData(trx, tenant, ids), facts.webhookListens)
       return views
     })))
     if (outcome === REPLAYED) return replay(deps.db, tenant, customerId, transactionId!)
