@@ -7,7 +7,8 @@
  * overlapping live appointments in the database.
  * Target (issue 18): >= 500 successful bookings/s across two instances, 0 overlaps, 0 x 5xx.
  * Run: npm run bench -- bookings   (BENCH_BOOKINGS=n, BENCH_CLIENTS=n, BENCH_LOG_STATEMENTS=1,
- * BENCH_CPU_PROF=dir: each server writes a V8 CPU profile of the run there)
+ * BENCH_CPU_PROF=dir: each server writes a V8 CPU profile of the run there; BENCH_SERVER=bundle: the
+ * servers run from the production bundle instead of server/main.ts with tsx)
  */
 import { addDays } from 'date-fns'
 import { formatInTimeZone } from 'date-fns-tz'
@@ -22,6 +23,16 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS || 40)
 const HISTORY = 50_000
 const PROFILE_DIR = process.env.BENCH_CPU_PROF
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123'
+
+// BENCH_SERVER=bundle: the servers run from the bundle `npm start` and the image run (dist/server/main.mjs,
+// built now), without tsx; BENCH_SERVER=<path of a main.mjs>: that bundle (another version's, to compare).
+async function serverScript(choice: string | undefined): Promise<string> {
+  if (!choice) return 'server/main.ts'
+  if (choice !== 'bundle') return choice
+  const { bundleServer } = await import('../scripts/lib/server-bundle.mjs')
+  await bundleServer(process.cwd())
+  return 'dist/server/main.mjs'
+}
 
 async function main() {
   let pgdb
@@ -45,7 +56,8 @@ async function main() {
     // BENCH_LOG_STATEMENTS=1: PostgreSQL logs every statement of the run with its duration (server log; to see where time goes).
     if (process.env.BENCH_LOG_STATEMENTS === '1') await pool.query(`ALTER DATABASE ${pgdb.name} SET log_min_duration_statement = 0`)
     const env: Record<string, string> = { DATABASE_URL: pgdb.url, SEED_DEMO: 'false', LOG_LEVEL: 'error', JWT_SECRET: SECRET, MAX_LIVE_HOLDS: '100000', ...(PROFILE_DIR ? cpuProfileEnv(PROFILE_DIR) : {}) }
-    servers.push(await startServer(env), await startServer(env))
+    const script = await serverScript(process.env.BENCH_SERVER)
+    servers.push(await startServer(env, script), await startServer(env, script))
     await Promise.all(servers.map((s) => s.running))
     console.log(`${BOOKINGS} bookings of distinct free slots by ${BOOKINGS} customers, ${CLIENTS} clients at a time, two server processes; ${HISTORY} appointments of history.`)
     console.log(`load average at start: ${loadAverage()}`)

@@ -7,6 +7,10 @@
 import { createHash } from 'node:crypto'
 import { runPrepared } from '../db/prepared-statements'
 import type { DbOrTrx } from '../db/schema'
+import { tokenIsCurrent, type AuthClaims } from './jwt.service'
+
+export const TOKEN_MESSAGE = 'You need to log in to do this.'
+export const SESSION_ENDED = 'Your session has ended, please log in again.'
 
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex')
 
@@ -26,6 +30,22 @@ export async function sessionState(db: DbOrTrx, tenant: string, customerId: stri
   const { rows } = await runPrepared<{ tokens_valid_after: Date | null; revoked: boolean }>(db, SESSION_SQL, [tenant, customerId, tokenHash(token)])
   const row = rows[0]
   return row ? { tokensValidAfter: row.tokens_valid_after, revoked: Boolean(row.revoked) } : undefined
+}
+
+/**
+ * A token's session to check where the request reads the customer's row anyway (the booking's facts):
+ * the hash of the token and the claims it carries.
+ */
+export interface SessionToCheck {
+  tokenHash: string
+  claims: Pick<AuthClaims, 'iat' | 'gen'>
+}
+
+/** Why a token's session no longer opens the door (the 401's text), or undefined when it is live; `state` undefined: no such customer. */
+export function sessionRefusal(state: SessionState | undefined, claims: Pick<AuthClaims, 'iat' | 'gen'>): string | undefined {
+  if (!state) return TOKEN_MESSAGE
+  if (state.revoked || !tokenIsCurrent(claims, state.tokensValidAfter)) return SESSION_ENDED
+  return undefined
 }
 
 /**

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clearDate, londonDate, londonInstant } from '../test-support/dates'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
 import { SLOT_TAKEN } from '../http/service-failure'
+import { SESSION_ENDED, TOKEN_MESSAGE } from '../http/contract-route'
 import { HoldSweeper } from './hold-sweeper'
 
 let t: TestServer
@@ -39,6 +40,29 @@ describe('POST /appointments/public', () => {
     expect(unknownService.statusCode).toBe(404)
     const wrongPractitioner = await post(demo, booking('09:00', { practitioner: DEMO.pOliver }))
     expect(wrongPractitioner.statusCode).toBe(400)
+  })
+
+  // The booking checks the session in its own read (under its locks), not at the door: an ended
+  // session still answers 401 first, whatever else is wrong, and books nothing.
+  it('refuses a logged-out token, one from before a password change and an unknown customer with 401, booking nothing', async () => {
+    const ended = await t.login(DEMO_CUSTOMER)
+    expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: t.auth(ended) })).statusCode).toBe(200)
+    const beforeChange = await t.login(OTHER_CUSTOMER)
+    await t.db.updateTable('customers').set({ tokens_valid_after: new Date(Date.now() + 60_000) }).where('id', '=', DEMO.customerOther).execute()
+    const tenant = JSON.parse(Buffer.from(demo.split('.')[1], 'base64url').toString()).tenant as string
+    const unknown = await t.app.deps.jwt.sign({ sub: 'no-such-customer', tenant, role: 'customer' })
+    try {
+      for (const [token, message] of [[ended, SESSION_ENDED], [beforeChange, SESSION_ENDED], [unknown, TOKEN_MESSAGE]] as const) {
+        for (const payload of [booking('11:30'), booking('11:30', { service: 'ffffffffffffffffffffffff' }), booking('07:00')]) {
+          const refused = await post(token, payload)
+          expect(refused.json()).toEqual({ statusCode: 401, message })
+        }
+      }
+    } finally {
+      await t.db.updateTable('customers').set({ tokens_valid_after: null }).where('id', '=', DEMO.customerOther).execute()
+    }
+    const booked = await t.db.selectFrom('appointments').select('id').where('starts_at', '=', new Date(londonInstant(day, '11:30'))).execute()
+    expect(booked).toEqual([])
   })
 
   it('holds the slot with the server deposit; the same slot again is a 409', async () => {

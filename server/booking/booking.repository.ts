@@ -5,6 +5,9 @@ import { runPrepared } from '../db/prepared-statements'
 import { toMoney, type CoreTables, type Db, type DbOrTrx, type OrganisationSettings } from '../db/schema'
 import { appointmentViews } from './appointment-view'
 import { londonDateOf } from '../../src/domain/london'
+import type { Busy } from '../../src/domain/scheduling'
+import type { SessionState } from '../accounts/session.service'
+import { listenerExpression } from '../integrations/webhook-listeners'
 
 export const RELEASED = 'Deleted'
 
@@ -52,51 +55,92 @@ export interface BookerFacts {
   accountBalance: number | null
   /** The organisation's settings (undefined: the tenant has no organisation). */
   settings: OrganisationSettings | undefined
+  /** The customer's session state for the token hash asked about (session.service's check, in this statement). */
+  session: SessionState
+  /** Whether a webhook endpoint of the tenant listens to booking.created (emitWebhookEvent's check, in this statement). */
+  webhookListens: boolean
 }
 
 // Named prepared statements (parsed once per connection, then one generic plan: planning was two
-// thirds of the statement's time). Every part has an index that holds without the values: expired
-// holds (appointments_holds, released as they expire), the customer's pending rows
-// (appointments_customer_pending: without it the generic count read every live hold), primary keys.
-const BOOKER_FACTS_TEXT = (taken: string) => `WITH released AS (
-    UPDATE appointments SET status = '${RELEASED}', updated_at = $3
-     WHERE tenant_id = $1 AND practitioner_id = ANY($4::text[]) AND status = 'Pending' AND hold_expires_at <= $3
-       AND tstzrange(starts_at, ends_at) && tstzrange($5, $6)
-     RETURNING id)
-  SELECT ${taken} AS taken,
+// thirds of the statement's time). Every part has an index that holds without the values: the
+// customer's pending rows (appointments_customer_pending: without it the generic count read every
+// live hold), primary keys. The session check of the request (session.service's SESSION_SQL) comes
+// in the same statement: one round trip and one statement fewer a booking, and the session is
+// checked under the booking's locks, later than at the door. So does the webhook check of the
+// booking.created event (webhooks.repository's anyListener: an unnamed statement of its own before).
+// A null $4 (the front desk's booking: no customer token) reads no ended session.
+const BOOKER_FACTS_TEXT = (taken: string) => `SELECT ${taken} AS taken,
     (SELECT count(*) FROM appointments
       WHERE tenant_id = $1 AND customer_id = $2 AND status = 'Pending' AND is_linked = false AND (hold_expires_at > $3) IS TRUE) AS holds,
-    c.account_balance, o.settings
+    c.account_balance, o.settings, c.tokens_valid_after,
+    EXISTS (SELECT 1 FROM revoked_sessions r WHERE r.token_hash = $4::text) AS revoked,
+    ${listenerExpression('$1', 'booking.created')} AS webhook_listens
   FROM customers c LEFT JOIN organisations o ON o.tenant_id = c.tenant_id
   WHERE c.tenant_id = $1 AND c.id = $2`
 export const BOOKER_FACTS = BOOKER_FACTS_TEXT('false')
-const BOOKER_FACTS_REPLAY = BOOKER_FACTS_TEXT(`EXISTS (SELECT 1 FROM appointments WHERE tenant_id = $1 AND transaction_id = $7 AND status <> '${RELEASED}')`)
+const BOOKER_FACTS_REPLAY = BOOKER_FACTS_TEXT(`EXISTS (SELECT 1 FROM appointments WHERE tenant_id = $1 AND transaction_id = $5 AND status <> '${RELEASED}')`)
 
 /**
  * The booking's one read, under its locks (a statement after them: its snapshot sees every booking
- * committed before the locks were granted): releases the expired holds that overlap [from, to) for
- * these practitioners (as releaseExpiredHolds), and reads whether the transaction id already booked,
- * the customer's live holds, account balance and the organisation's settings. The released rows are
- * expired holds: neither answer counts them. Undefined for an unknown customer.
+ * committed before the locks were granted): whether the transaction id already booked, the
+ * customer's live holds, account balance, the organisation's settings, whether a webhook listens to
+ * booking.created and the state of the session of `tokenHash` (null: none to check). Expired holds are not counted (and are released only where
+ * the calendar shows one in the way: releaseExpiredHoldsById). Undefined for an unknown customer.
  */
 export async function bookerFacts(
   trx: Transaction<CoreTables>,
   tenant: string,
   customerId: string,
   transactionId: string | null,
-  practitionerIds: readonly string[],
-  from: Date,
-  to: Date,
+  tokenHash: string | null,
   now: Date,
 ): Promise<BookerFacts | undefined> {
-  const { rows } = await runPrepared<{ taken: boolean; holds: string | number | null; account_balance: string | null; settings: OrganisationSettings | null }>(
-    trx,
-    transactionId === null ? BOOKER_FACTS : BOOKER_FACTS_REPLAY,
-    [tenant, customerId, now, [...practitionerIds], from, to, ...(transactionId === null ? [] : [transactionId])],
-  )
+  const { rows } = await runPrepared<{
+    taken: boolean
+    holds: string | number | null
+    account_balance: string | null
+    settings: OrganisationSettings | null
+    tokens_valid_after: Date | null
+    revoked: boolean
+    webhook_listens: boolean
+  }>(trx, transactionId === null ? BOOKER_FACTS : BOOKER_FACTS_REPLAY, [tenant, customerId, now, tokenHash, ...(transactionId === null ? [] : [transactionId])])
   const row = rows[0]
   if (!row) return undefined
-  return { taken: Boolean(row.taken), holds: Number(row.holds ?? 0), accountBalance: toMoney(row.account_balance), settings: row.settings ?? undefined }
+  return {
+    taken: Boolean(row.taken),
+    holds: Number(row.holds ?? 0),
+    accountBalance: toMoney(row.account_balance),
+    settings: row.settings ?? undefined,
+    session: { tokensValidAfter: row.tokens_valid_after, revoked: Boolean(row.revoked) },
+    webhookListens: Boolean(row.webhook_listens),
+  }
+}
+
+/**
+ * The expired holds (pending, lapsed, not yet released by the sweeper) of these practitioners that
+ * overlap [from, to), as the calendars read in the transaction show them: the rows the exclusion
+ * constraint would still set against a booking of that time. Almost always none (the sweeper
+ * releases them): the booking then writes nothing for them.
+ */
+export function expiredHoldIds(calendars: readonly { practitionerId: string; busy?: readonly Busy[] }[], practitionerIds: readonly string[], from: Date, to: Date, now: Date): string[] {
+  const ids: string[] = []
+  for (const c of calendars) {
+    if (!practitionerIds.includes(c.practitionerId)) continue
+    for (const b of c.busy ?? []) {
+      const expired = b.kind === 'hold' && b.expiresAt !== undefined && b.expiresAt <= now.getTime()
+      if (expired && b.appointmentId && b.start < to.getTime() && b.end > from.getTime()) ids.push(b.appointmentId)
+    }
+  }
+  return ids
+}
+
+const RELEASE_BY_ID = `UPDATE appointments SET status = '${RELEASED}', updated_at = $3
+  WHERE tenant_id = $1 AND id = ANY($2::text[]) AND status = 'Pending' AND hold_expires_at <= $3`
+
+/** Releases these holds if they are still pending and expired (a sweeper may have released them meanwhile). */
+export async function releaseExpiredHoldsById(trx: Transaction<CoreTables>, tenant: string, ids: readonly string[], now: Date): Promise<void> {
+  if (ids.length === 0) return
+  await runPrepared(trx, RELEASE_BY_ID, [tenant, [...ids], now])
 }
 
 export async function findByTransaction(db: Db, tenant: string, customerId: string, transactionId: string): Promise<BookingCreated | undefined> {

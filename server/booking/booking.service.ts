@@ -15,7 +15,7 @@ import { newId } from '../db/ids'
 import { RetriesExhausted, retryTransaction } from '../db/transaction-retry'
 import { lockingWork } from '../db/admission'
 import type { CoreTables, Db } from '../db/schema'
-import { invalid, notFound, SLOT_TAKEN_ERROR, TOO_MANY_HOLDS_ERROR, TRANSACTION_IN_USE_ERROR, type ServiceError } from '../service-error'
+import { invalid, notFound, SLOT_TAKEN_ERROR, unauthenticated, TOO_MANY_HOLDS_ERROR, TRANSACTION_IN_USE_ERROR, type ServiceError } from '../service-error'
 import { appointmentView, appointmentViews, insertAppointmentViews } from './appointment-view'
 import { calendarDays, daySlots } from '../../src/domain/scheduling'
 import { fitsCalendar, slotOptions } from '../availability/availability.service'
@@ -23,7 +23,8 @@ import { londonDateOf } from '../../src/domain/london'
 import { loadCalendars, serviceOptions, type Calendars, type ServiceOptionRow } from '../availability/calendar.repository'
 import { businessMetrics } from '../observability/metrics'
 import { claimHold, heldForClaim } from './hold-claim'
-import { bookerFacts, findByTransaction, lockPractitionerDays, RELEASED } from './booking.repository'
+import { bookerFacts, expiredHoldIds, findByTransaction, lockPractitionerDays, releaseExpiredHoldsById, RELEASED } from './booking.repository'
+import { sessionRefusal, type SessionToCheck } from '../accounts/session.service'
 import { emitWebhookEvent } from '../integrations/webhooks.service'
 import { appointmentsData } from '../integrations/webhook-payloads'
 
@@ -86,6 +87,11 @@ export interface BookingDeps {
   afterCommit?: () => void
   /** Set when the front desk books on the customer's behalf. */
   desk?: DeskOption
+  /**
+   * The customer's token, when its session is checked here (in the booking's read, under its locks)
+   * rather than at the door: an ended one refuses with Unauthenticated before anything is written.
+   */
+  session?: SessionToCheck
 }
 
 export function isOverlapViolation(error: unknown): boolean {
@@ -178,7 +184,11 @@ export async function createBooking(
       // room (40 at once made 30 holds against 10). Everything the booking reads comes in the next
       // statement (one round trip): no read before the transaction.
       await lockPractitionerDays(trx, tenant, chosen, [...(transactionId ? [`booking:${tenant}:${transactionId}`] : []), `live-holds:${tenant}:${customerId}`])
-      const facts = await bookerFacts(trx, tenant, customerId, transactionId, practitionerIds, from, to, deps.now)
+      const facts = await bookerFacts(trx, tenant, customerId, transactionId, deps.session?.tokenHash ?? null, deps.now)
+      if (deps.session) {
+        const refusal = sessionRefusal(facts?.session, deps.session.claims)
+        if (refusal) return unauthenticated(refusal)
+      }
       // A retried request (same transaction id) answers the booking it already made.
       if (facts?.taken) return REPLAYED
       if (!facts?.settings) return notFound('Organisation not found')
@@ -188,6 +198,9 @@ export async function createBooking(
       // The customer's own slot hold (made when the time was picked) counts as free for this booking.
       const held = await heldForClaim(trx, tenant, body.hold, deps.now)
       const calendars = await loadCalendars(trx, tenant, clinicId, practitionerIds, londonDateOf(from), londonDateOf(to), deps.db)
+      // Expired holds in the way still count for the exclusion constraint until released (the
+      // calendar already treats them as free); released here only when there are any.
+      await releaseExpiredHoldsById(trx, tenant, expiredHoldIds(calendars.calendars, practitionerIds, from, to, deps.now), deps.now)
       for (const c of chosen) {
         if (!fitsCalendar(calendars, c.practitionerId, c.start.getTime(), c.end.getTime(), { now: deps.now, ignore: held, ...desk })) return SLOT_TAKEN_ERROR
       }
@@ -231,7 +244,7 @@ export async function createBooking(
         ids,
       )
       if (status === 'Scheduled') await deps.onScheduled?.(trx, customerId, ids)
-      await emitWebhookEvent(trx, tenant, 'booking.created', deps.now, () => appointmentsData(trx, tenant, ids))
+      await emitWebhookEvent(trx, tenant, 'booking.created', deps.now, () => appointmentsData(trx, tenant, ids), facts.webhookListens)
       return views
     })))
     if (outcome === REPLAYED) return replay(deps.db, tenant, customerId, transactionId!)

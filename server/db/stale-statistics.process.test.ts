@@ -39,10 +39,10 @@ const NOW = '2026-06-01T10:00:00Z'
 const statements = [
   { label: 'session check', text: SESSION_SQL, values: [TENANT, DEMO.customerDemo, 'no-such-token'], literals: `'${TENANT}', '${DEMO.customerDemo}', 'no-such-token'` },
   {
-    label: 'booking facts (hold release)',
+    label: 'booking facts (with the session check)',
     text: BOOKER_FACTS,
-    values: [TENANT, DEMO.customerDemo, new Date(NOW), [DEMO.pSarah], new Date(NOW), new Date(NOW)],
-    literals: `'${TENANT}', '${DEMO.customerDemo}', '${NOW}', ARRAY['${DEMO.pSarah}'], '${NOW}', '${NOW}'`,
+    values: [TENANT, DEMO.customerDemo, new Date(NOW), 'no-such-token'],
+    literals: `'${TENANT}', '${DEMO.customerDemo}', '${NOW}', 'no-such-token'`,
   },
 ]
 

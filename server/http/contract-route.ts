@@ -11,8 +11,8 @@ import { API_KEY_HEADER, describeErrors, fastifyPattern, successStatus, type Dec
 import type { Db } from '../db/schema'
 import { publicOrigin } from '../config'
 import type { ServerDeps } from '../deps'
-import { tokenIsCurrent, type AuthClaims } from '../accounts/jwt.service'
-import { sessionState } from '../accounts/session.service'
+import type { AuthClaims } from '../accounts/jwt.service'
+import { SESSION_ENDED, sessionRefusal, sessionState, tokenHash, TOKEN_MESSAGE, type SessionToCheck } from '../accounts/session.service'
 import { API_KEY_MESSAGES, apiKeyFingerprint, checkApiKey, type UsedApiKey } from '../integrations/api-keys.service'
 import { failureOf } from './service-failure'
 import { chooseEncoding, type EncodedBody } from './encoded-body'
@@ -29,6 +29,13 @@ export interface RequestContext {
   apiKey: UsedApiKey | undefined
   /** The signed-in customer's claims; answers 401 (ends the request) when there is none. */
   requireCustomer(): Promise<AuthClaims>
+  /**
+   * The customer's claims with the session left to check (no query): for a handler whose own
+   * statement reads the customer's row and checks `session` there (the booking). Answers 401 when
+   * there is no valid token. The handler must check the session before it changes anything, and
+   * call requireCustomer() before answering with any refusal of its own.
+   */
+  customerToCheck(): { claims: AuthClaims; session: SessionToCheck }
   now(): Date
   /** The public origin for links: PUBLIC_URL (else http://localhost:PORT), never a request header. */
   origin: string
@@ -52,7 +59,7 @@ export interface ServeOptions {
   rateLimit?: { max: number; timeWindow: number }
 }
 
-export const TOKEN_MESSAGE = 'You need to log in to do this.'
+export { SESSION_ENDED, TOKEN_MESSAGE }
 
 /** Requests a minute per API key on the routes a key opens (docs/integrations.md). */
 export const API_KEY_RATE_LIMIT = 300
@@ -78,16 +85,20 @@ export async function authOf(request: FastifyRequest, deps: ServerDeps): Promise
   return claims && claims.tenant === request.tenant ? claims : undefined
 }
 
-export const SESSION_ENDED = 'Your session has ended, please log in again.'
-
 /** Checks the token's customer still exists and the token was neither logged out nor issued before a password change. */
 async function checkCustomer(deps: ServerDeps, request: FastifyRequest, claims: AuthClaims | undefined): Promise<AuthClaims> {
   const token = bearerToken(request)
   if (!claims || !token) throw new EdgeFailure(unauthorized(TOKEN_MESSAGE))
-  const session = await sessionState(deps.db, request.tenant, claims.sub, token)
-  if (!session) throw new EdgeFailure(unauthorized(TOKEN_MESSAGE))
-  if (session.revoked || !tokenIsCurrent(claims, session.tokensValidAfter)) throw new EdgeFailure(unauthorized(SESSION_ENDED))
+  const refusal = sessionRefusal(await sessionState(deps.db, request.tenant, claims.sub, token), claims)
+  if (refusal) throw new EdgeFailure(unauthorized(refusal))
   return claims
+}
+
+/** The claims of a valid token of this tenant and its session, to check in the handler's own statement. */
+function customerToCheck(request: FastifyRequest, claims: AuthClaims | undefined): { claims: AuthClaims; session: SessionToCheck } {
+  const token = bearerToken(request)
+  if (!claims || !token) throw new EdgeFailure(unauthorized(TOKEN_MESSAGE))
+  return { claims, session: { tokenHash: tokenHash(token), claims } }
 }
 
 /**
@@ -155,6 +166,7 @@ export function serve<R extends Route>(app: FastifyInstance, route: R, handler: 
         auth,
         apiKey,
         requireCustomer: () => checkCustomer(deps, request, auth),
+        customerToCheck: () => customerToCheck(request, auth),
         now: deps.clock,
         origin: originOf(request, deps),
         request,

@@ -6,6 +6,8 @@
 import { sql, type Selectable } from 'kysely'
 import type { WebhookEventType } from '../../src/contract/integrations.routes'
 import { newId } from '../db/ids'
+import { runPrepared } from '../db/prepared-statements'
+import { listenerExpression } from './webhook-listeners'
 import type { Db, DbOrTrx } from '../db/schema'
 import type { OutboxRow } from '../notifications/outbox.repository'
 import { operatorDb } from '../staff/staff.tables'
@@ -63,11 +65,8 @@ export async function disableTenantEndpoint(db: DbOrTrx, tenant: string, id: str
 
 /** Whether any live endpoint of the tenant listens to the event (one cheap read before building its payload). */
 export async function anyListener(db: DbOrTrx, tenant: string, type: WebhookEventType): Promise<boolean> {
-  const row = await sql<{ one: number }>`
-    SELECT 1 AS one FROM webhook_endpoints
-    WHERE tenant_id = ${tenant} AND disabled_at IS NULL AND events @> ${JSON.stringify([type])}::jsonb
-    LIMIT 1`.execute(db)
-  return row.rows.length > 0
+  const { rows } = await runPrepared<{ listens: boolean }>(db, `SELECT ${listenerExpression('$1', type)} AS listens`, [tenant])
+  return Boolean(rows[0]?.listens)
 }
 
 /** One delivery per live endpoint that listens to the event, in the caller's transaction. */

@@ -181,8 +181,10 @@ export async function emitWebhookEvent<T extends WebhookEventType>(
   type: T,
   now: Date,
   data: () => Promise<WebhookEventData<T> | undefined> | WebhookEventData<T> | undefined,
+  /** Whether an endpoint listens, when the caller read it already (repo.listenerExpression); else read here. */
+  listening?: boolean,
 ): Promise<void> {
-  if (!(await repo.anyListener(db, tenant, type))) return
+  if (!(listening ?? (await repo.anyListener(db, tenant, type)))) return
   const payload = await data()
   if (!payload) return
   const body = JSON.stringify({ id: `evt_${newId()}`, type, createdAt: now.toISOString(), tenant, data: payload })

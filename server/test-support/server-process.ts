@@ -93,12 +93,14 @@ export interface ServerProcess {
 }
 
 /**
- * Starts server/main.ts with tsx; `env` adds to (and overrides) a quiet development set-up; `nodeArgs`
- * go to node (the benches' --cpu-prof, which NODE_OPTIONS does not take).
+ * Starts server/main.ts with tsx (a built bundle, a `.mjs` script, without it); `env` adds to (and
+ * overrides) a quiet development set-up; `nodeArgs` go to node (the benches' --cpu-prof, which
+ * NODE_OPTIONS does not take).
  */
 export async function startServer(env: Record<string, string>, script = 'server/main.ts', nodeArgs: readonly string[] = []): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort()
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+  const loader = script.endsWith('.mjs') ? [] : ['--import', 'tsx']
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, script], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'development', SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', SWEEP_INTERVAL_MS: '0', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
