@@ -9,6 +9,7 @@ import { webConfigOf } from './browser-services'
 import { safeLocalStorage, safeSessionStorage } from '../adapters/storage/safe-storage.adapter'
 import type { ViewModelResolver } from '../ui/use-view-model'
 import type { BookingViewModel } from '../ui/view-models/booking.view-model'
+import { nextTask } from '../ui/next-task'
 
 export interface BrowserComposition {
   /** The first view's objects at once; after `prepare()`, everything the container binds. */
@@ -37,18 +38,23 @@ export function createBrowserContainer(): BrowserComposition {
   let container: Container | undefined
   let loading: Promise<void> | undefined
   const prepare = (): Promise<void> => {
-    loading ??= Promise.all([import('inversify'), import('./lazy.module')]).then(([{ Container }, { lazyModules }]) => {
+    loading ??= (async () => {
+      const [{ Container }, { lazyModules }] = await Promise.all([import('inversify'), import('./lazy.module')])
+      // The first view's modules and the lazy ones each in a task of their own: together, after the
+      // modules' own evaluation, they made one long task on a phone (Lighthouse's TBT on '/').
+      await nextTask()
       const built = new Container()
       built.load(
         browserAdaptersModule({ geocoderUrl: (env.VITE_GEOCODER_URL as string | undefined) || undefined, storage, sessionStorage }),
         firstViewModule({ config, http, loadBooking }),
         firstViewUseCasesModule,
-        ...lazyModules,
       )
       // The first view's objects stay the ones its pages hold (one session, one wizard handle).
       for (const [token, made] of graph) built.rebind(token).toConstantValue(made)
+      await nextTask()
+      built.load(...lazyModules)
       container = built
-    })
+    })()
     return loading
   }
   const loadBooking = async (): Promise<BookingViewModel> => {
