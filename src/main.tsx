@@ -18,13 +18,13 @@ import { followSignedInCustomer } from './ui/view-models/session-watch.launcher'
 // (the server and vite's dev server answer /lead with it).
 const rootElement = document.getElementById('root') as HTMLElement
 const serverState = rootElement.getAttribute(FIRST_VIEW_STATE_ATTRIBUTE)
-const { container, prepare, prepareStaff } = createBrowserContainer()
-// Where the server rendered the first view (painted already, its answers in the page): the
-// container's bindings, then its first plan (inversify builds the view model's whole graph), each in
-// a task of its own: together they were one task of ~35 ms of CPU here after the first paint, x4 on a
-// phone (issue 28: Lighthouse's TBT). Elsewhere the organisation's request starts at once, as before.
+const { resolver, prepare, prepareStaff } = createBrowserContainer()
+// Where the server rendered the first view (painted already, its answers in the page): the work
+// after the first paint in tasks of their own (issue 28: Lighthouse's TBT; the container's bindings
+// and first plan were one task of ~35 ms of CPU here, x4 on a phone, before the first view's objects
+// were made without it: first-view.graph.ts). Elsewhere the organisation's request starts at once.
 if (serverState !== null) await nextTask()
-const session = container.get(SessionViewModel)
+const session = resolver.get(SessionViewModel)
 if (serverState !== null) await nextTask()
 // The first view loads the organisation and the user; the links cache (and with it the lazily
 // bound modules) follows once the page is up, and so does the live socket of a signed-in customer,
@@ -36,7 +36,7 @@ void started.then(() =>
     followSignedInCustomer(session, async () => {
       await prepare()
       const { SessionWatchViewModel } = await import('./ui/view-models/session-watch.view-model')
-      return container.get(SessionWatchViewModel)
+      return resolver.get(SessionWatchViewModel)
     })
   }, 2000),
 )
@@ -58,18 +58,18 @@ await Promise.race([firstRenderReady, new Promise((resolve) => setTimeout(resolv
 // one long task (issue 18: Lighthouse's TBT).
 if (preloadLazyPage(routes, window.location.pathname)) await nextTask()
 
-const app = appElement({ resolver: container, prepare, routes, router: (children) => <BrowserRouter>{children}</BrowserRouter> })
+const app = appElement({ resolver, prepare, routes, router: (children) => <BrowserRouter>{children}</BrowserRouter> })
 // The server rendered the first view into the page (issue 28: it paints before any script). Hydrated
 // for every visitor: what differs from a new visitor's (a cookie answer, a signed-in customer, a frame)
 // shows in the render right after (src/ui/use-after-hydration.ts). The clinics come from the page's
 // answers, at once. Taps on the server's buttons before now are run again once hydrated.
 if (serverState !== null) {
   await nextTask()
-  await container.get(LocationsViewModel).load({ autoSelect: false })
+  await resolver.get(LocationsViewModel).load({ autoSelect: false })
   await nextTask()
 }
 const url = firstViewUrl(window.location.pathname, window.location.search)
-if (serverState !== null && serverState === firstViewState(container, url)) {
+if (serverState !== null && serverState === firstViewState(resolver, url)) {
   const taps = takeFirstViewTaps(window)
   // In a transition, so that React hydrates in slices of ~5 ms: outside one, hydrateRoot's lane is the
   // default (hydration) lane, which React renders in one task (~25 ms of CPU on this machine, x4 on a

@@ -2,8 +2,11 @@
 // resolves, the first view's at once and the rest after the lazy modules load.
 import { describe, expect, it } from 'vitest'
 import * as E from 'fp-ts/Either'
+import { Container } from 'inversify'
 import { createBrowserContainer } from './browser.container'
-import { firstViewModelClasses, firstViewUseCaseClasses } from './first-view.module'
+import { browserAdaptersModule } from '../adapters/browser-adapters.module'
+import { SessionViewModel } from '../ui/view-models/session.view-model'
+import { firstViewModelClasses, firstViewModule, firstViewUseCaseClasses, firstViewUseCasesModule } from './first-view.module'
 import { accountViewModelClasses, lazyViewModelClasses } from './lazy.module'
 import { environmentOf, webConfigOf } from './browser-services'
 import { createFetchTransport, type Fetcher } from '../adapters/http/fetch-transport'
@@ -20,25 +23,55 @@ import { getPublicClinics } from '../contract/clinics.routes'
 import { LocalStorageBookingStore } from '../adapters/storage/local-storage.adapter'
 import { SelectLocation } from '../application/use-cases/catalogue.use-case'
 import { ConfirmBooking } from '../application/use-cases/confirm-booking.use-case'
+import { BookingViewModel } from '../ui/view-models/booking.view-model'
+import { LazyBooking } from '../ui/view-models/lazy-booking.view-model'
 
 describe('browser container', () => {
   it('resolves the first view at once and every token after prepare()', async () => {
-    const { container, prepare } = createBrowserContainer()
+    const { resolver: container, prepare } = createBrowserContainer()
     for (const token of [WEB_CONFIG, PORTS.Clock, NAVIGATOR, PORTS.TokenStore, PORTS.BookingStore, PORTS.HttpClient]) {
       expect(container.get(token)).toBeDefined()
     }
     for (const vm of firstViewModelClasses) expect(container.get(vm as never)).toBeInstanceOf(vm)
     for (const useCase of firstViewUseCaseClasses) expect(container.get(useCase as never)).toBeInstanceOf(useCase)
-    expect(container.isBound(ConfirmBooking)).toBe(false)
-    expect(container.isBound(PORTS.PaymentsApi)).toBe(false)
+    expect(() => container.get(ConfirmBooking)).toThrow('ConfirmBooking is bound once the lazy modules have loaded')
+    expect(() => container.get(PORTS.PaymentsApi)).toThrow()
+    // The booking wizard loads with the first tap on a clinic, not with the first view.
+    expect(() => container.get(BookingViewModel)).toThrow()
+    expect(container.get(LazyBooking).current).toBeUndefined()
+    const firstView = [...firstViewModelClasses, ...firstViewUseCaseClasses, LazyBooking, WEB_CONFIG, NAVIGATOR, ...Object.values(PORTS)]
+    const before = new Map(firstView.flatMap((token) => { try { return [[token, container.get(token as never)]] } catch { return [] } }))
     await prepare()
     await prepare()
     for (const [name, useCase] of Object.entries(useCaseClasses)) expect(container.get(useCase as never), name).toBeInstanceOf(useCase)
     for (const token of Object.values(PORTS)) expect(container.get(token), String(token)).toBeDefined()
     for (const vm of [...lazyViewModelClasses, ...accountViewModelClasses]) expect(container.get(vm as never)).toBeInstanceOf(vm)
     expect(container.get(AccountViewModel).details).toBe(container.get(PersonalDetailsViewModel))
+    // The container took the first view's objects: the pages hold the same session, list and stores.
+    for (const [token, made] of before) expect(container.get(token as never), String(token)).toBe(made)
+    expect(container.get(SessionViewModel)).toBe(before.get(SessionViewModel))
+    // The wizard a step page made is the one the location list reads and loads.
+    const wizard = container.get(BookingViewModel)
+    expect(container.get(LazyBooking).current).toBe(wizard)
+    expect(await container.get(LazyBooking).load()).toBe(wizard)
+  })
+
+  it('makes the first view as the container would: the same classes in every constructor parameter', () => {
+    const { resolver } = createBrowserContainer()
+    const reference = new Container()
+    reference.load(browserAdaptersModule(), firstViewModule({ config: resolver.get(WEB_CONFIG), http: {}, loadBooking: () => Promise.reject(new Error('none')) }), firstViewUseCasesModule)
+    for (const token of [...firstViewModelClasses, ...firstViewUseCaseClasses, LazyBooking, PORTS.CatalogueApi, PORTS.LinksApi, PORTS.AuthApi, PORTS.TokenStore, PORTS.BookingStore]) {
+      expect(shapeOf(resolver.get(token as never)), String(token)).toEqual(shapeOf(reference.get(token as never)))
+    }
   })
 })
+
+/** What an object was made of: each field's class, two levels down (a mis-wired parameter shows as another class). */
+function shapeOf(value: unknown, depth = 2): unknown {
+  if (typeof value !== 'object' || value === null) return typeof value
+  const fields = Object.entries(value).filter(([, field]) => typeof field === 'object' && field !== null)
+  return { class: value.constructor.name, ...(depth > 0 ? Object.fromEntries(fields.map(([key, field]) => [key, shapeOf(field, depth - 1)])) : {}) }
+}
 
 describe('browser services', () => {
   it('environment: local on localhost, staging on a staging host, else production', () => {

@@ -1,15 +1,20 @@
-import { Container } from 'inversify'
+import type { Container, ServiceIdentifier } from 'inversify'
 import { browserAdaptersModule } from '../adapters/browser-adapters.module'
 import { firstViewModule, firstViewUseCasesModule } from './first-view.module'
+import { firstViewGraph } from './first-view.graph'
 import { apiBaseOf } from '../adapters/http/api-base'
 import { readInlineAnswers } from '../adapters/http/inline-answers'
 import { INLINE_ANSWERS_ELEMENT_ID } from '../contract/first-view-answers'
 import { webConfigOf } from './browser-services'
-import { safeLocalStorage } from '../adapters/storage/safe-storage.adapter'
+import { safeLocalStorage, safeSessionStorage } from '../adapters/storage/safe-storage.adapter'
+import type { ViewModelResolver } from '../ui/use-view-model'
+import type { BookingViewModel } from '../ui/view-models/booking.view-model'
+import { nextTask } from '../ui/next-task'
 
 export interface BrowserComposition {
-  container: Container
-  /** Binds the lazy modules (use cases, HTTP adapters, later view models) once; safe to call often. */
+  /** The first view's objects at once; after `prepare()`, everything the container binds. */
+  resolver: ViewModelResolver
+  /** Builds the container with the lazy modules (use cases, HTTP adapters, later view models) once; safe to call often. */
   prepare: () => Promise<void>
   /** prepare, then the staff desk's module (/staff) once: its own chunk, never loaded by customers. */
   prepareStaff: () => Promise<void>
@@ -17,35 +22,57 @@ export interface BrowserComposition {
 
 /**
  * The browser's composition root: the only `new Container()` of the web app. The first view (header,
- * location list) is bound at once; the other use cases, HTTP adapters and view models are bound, into
- * the same container, when the first lazy route loads (spec: a lean first view). Every binding is by
- * class or port token: nothing is built by hand here.
+ * location list) is made at once without it (first-view.graph.ts: the Container's code is not loaded
+ * before the list can be used, issue 28); the Container is built, with the other use cases, HTTP
+ * adapters and view models, when the first lazy route loads (spec: a lean first view), and takes the
+ * first view's objects in place of their bindings. Every binding is by class or port token.
  */
 export function createBrowserContainer(): BrowserComposition {
   const env = import.meta.env as Record<string, string | boolean | undefined>
   const host = window.location.host
-  const container = new Container()
   // Never window.localStorage itself: reading it throws in a third-party frame with storage blocked.
   const storage = safeLocalStorage()
+  const sessionStorage = safeSessionStorage()
+  const http = { baseUrl: apiBaseOf('', { configured: env.VITE_API_BASE as string | undefined, host }) }
+  const config = webConfigOf({ host, env, storage })
+  let container: Container | undefined
   let loading: Promise<void> | undefined
   const prepare = (): Promise<void> => {
-    loading ??= import('./lazy.module').then(({ lazyModules }) => container.load(...lazyModules))
+    loading ??= (async () => {
+      const [{ Container }, { lazyModules }] = await Promise.all([import('inversify'), import('./lazy.module')])
+      // The first view's modules and the lazy ones each in a task of their own: together, after the
+      // modules' own evaluation, they made one long task on a phone (Lighthouse's TBT on '/').
+      await nextTask()
+      const built = new Container()
+      built.load(
+        browserAdaptersModule({ geocoderUrl: (env.VITE_GEOCODER_URL as string | undefined) || undefined, storage, sessionStorage }),
+        firstViewModule({ config, http, loadBooking }),
+        firstViewUseCasesModule,
+      )
+      // The first view's objects stay the ones its pages hold (one session, one wizard handle).
+      for (const [token, made] of graph) built.rebind(token).toConstantValue(made)
+      await nextTask()
+      built.load(...lazyModules)
+      container = built
+    })()
     return loading
   }
-  const http = { baseUrl: apiBaseOf('', { configured: env.VITE_API_BASE as string | undefined, host }) }
+  const loadBooking = async (): Promise<BookingViewModel> => {
+    const [{ BookingViewModel }] = await Promise.all([import('../ui/view-models/booking.view-model'), prepare()])
+    return resolver.get(BookingViewModel)
+  }
+  const graph = firstViewGraph({ config, http, answers: readInlineAnswers(document, INLINE_ANSWERS_ELEMENT_ID), storage, sessionStorage, loadBooking })
+  const resolver: ViewModelResolver = {
+    get<T>(token: ServiceIdentifier<T>): T {
+      if (container) return container.get(token)
+      if (!graph.has(token)) throw new Error(`${typeof token === 'function' ? token.name : String(token)} is bound once the lazy modules have loaded (prepare())`)
+      return graph.get(token) as T
+    },
+  }
   let loadingStaff: Promise<void> | undefined
   const prepareStaff = (): Promise<void> => {
-    loadingStaff ??= Promise.all([prepare(), import('./staff.module')]).then(([, { staffModule }]) => container.load(staffModule(http)))
+    loadingStaff ??= Promise.all([prepare(), import('./staff.module')]).then(([, { staffModule }]) => container?.load(staffModule(http)))
     return loadingStaff
   }
-  container.load(
-    browserAdaptersModule({ geocoderUrl: (env.VITE_GEOCODER_URL as string | undefined) || undefined, storage }),
-    firstViewModule({
-      config: webConfigOf({ host, env, storage }),
-      http,
-      answers: readInlineAnswers(document, INLINE_ANSWERS_ELEMENT_ID),
-    }),
-    firstViewUseCasesModule,
-  )
-  return { container, prepare, prepareStaff }
+  return { resolver, prepare, prepareStaff }
 }

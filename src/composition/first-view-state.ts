@@ -1,4 +1,4 @@
-import type { Container } from 'inversify'
+import type { ViewModelResolver } from '../ui/use-view-model'
 import { SessionViewModel } from '../ui/view-models/session.view-model'
 import { LocationsViewModel } from '../ui/view-models/locations.view-model'
 import { WEB_CONFIG, type WebConfig } from '../ui/view-models/views'
@@ -30,7 +30,7 @@ export function firstViewUrl(pathname: string, search: string): string {
  * the page's own answers). What differs between visitors (a cookie answer, a signed-in customer, a
  * frame) is not in it: the hydrating render shows a new visitor's (src/ui/use-after-hydration.ts).
  */
-export function firstViewState(container: Pick<Container, 'get'>, url: string): string {
+export function firstViewState(container: ViewModelResolver, url: string): string {
   const session = container.get<SessionViewModel>(SessionViewModel)
   const locations = container.get<LocationsViewModel>(LocationsViewModel)
   return JSON.stringify([

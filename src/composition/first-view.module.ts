@@ -13,15 +13,16 @@ import { WEB_CONFIG, type WebConfig } from '../ui/view-models/views'
 import { DeferredNavigator, NAVIGATOR } from '../ui/view-models/app-services'
 import { SessionViewModel } from '../ui/view-models/session.view-model'
 import { ToastViewModel } from '../ui/view-models/toast.view-model'
-import { BookingViewModel } from '../ui/view-models/booking.view-model'
+import type { BookingViewModel } from '../ui/view-models/booking.view-model'
+import { LazyBooking } from '../ui/view-models/lazy-booking.view-model'
 import { LocationsViewModel } from '../ui/view-models/locations.view-model'
 
 /** The use cases of the first view (header, location list, sign-out); the rest load with the lazy module. */
 export const firstViewUseCaseClasses: readonly UseCaseClass[] = [LoadOrganisation, StartTagManager, ListLocations, SelectLocation, GetCurrentUser, LoadLinks, Logout]
 /** The API ports those use cases need (every other Http* adapter loads with the lazy module). */
 export const firstViewPorts = { CatalogueApi: HttpCatalogueApi, LinksApi: HttpLinksApi, AuthApi: HttpAuthApi } as const
-/** The view models of the first view and of the wizard's shared state. */
-export const firstViewModelClasses = [SessionViewModel, ToastViewModel, BookingViewModel, LocationsViewModel] as const
+/** The view models of the first view (the wizard's, BookingViewModel, loads with a tap: LazyBooking). */
+export const firstViewModelClasses = [SessionViewModel, ToastViewModel, LocationsViewModel] as const
 
 export interface FirstViewOptions {
   config: WebConfig
@@ -30,11 +31,14 @@ export interface FirstViewOptions {
   answers?: InlineAnswers
   /** The transport under the answers (default: fetch; the server's render of the first view has none). */
   transport?: HttpTransport
+  /** Loads the lazy modules and makes the booking wizard (LazyBooking: on the first tap on a clinic). */
+  loadBooking: () => Promise<BookingViewModel>
 }
 
 /**
  * What the location list needs: the fetch transport, the adapters and use cases above, the navigator,
- * config and the first view models (the clock comes with browserAdaptersModule). lazyModule (./lazy.module) binds everything else.
+ * config and the first view models (the clock comes with browserAdaptersModule). lazyModule (./lazy.module) binds everything else,
+ * the booking wizard's view model among them.
  */
 export function firstViewModule(options: FirstViewOptions): ContainerModule {
   return new ContainerModule(({ bind }) => {
@@ -45,6 +49,7 @@ export function firstViewModule(options: FirstViewOptions): ContainerModule {
       .inSingletonScope()
     for (const [port, adapter] of Object.entries(firstViewPorts)) bind(PORTS[port as keyof typeof firstViewPorts]).to(adapter).inSingletonScope()
     for (const vm of firstViewModelClasses) bind(vm as never).toSelf().inSingletonScope()
+    bind(LazyBooking).toConstantValue(new LazyBooking(options.loadBooking))
   })
 }
 

@@ -25,7 +25,7 @@ const answers = {
 /** A browser's first state on the page the server sent (the answers in it), as main.tsx reaches it. */
 async function browserState(): Promise<string> {
   document.body.innerHTML = `<div id="root"></div><script type="application/json" id="${INLINE_ANSWERS_ELEMENT_ID}">${JSON.stringify(answers)}</script>`
-  const { container } = createBrowserContainer()
+  const { resolver: container } = createBrowserContainer()
   await container.get(SessionViewModel).start()
   await container.get(LocationsViewModel).load({ autoSelect: false })
   return firstViewState(container, '/')

@@ -43,6 +43,8 @@ export interface RenderedFirstView {
 const ready = () => Promise.resolve()
 /** No network on the server: every request the answers do not cover fails (the app's own error paths). */
 const offline = { request: () => Promise.reject(new Error('no requests in the server render')) }
+/** Nothing is tapped on the server: the render reads the wizard's initial state (LazyBooking). */
+const noWizard = () => Promise.reject(new Error('no booking wizard in the server render'))
 
 /** The first view of `url` for a new visitor, or undefined where the server leaves the render to the browser. */
 export async function renderFirstView({ url, host, answers }: FirstViewRequest): Promise<RenderedFirstView | undefined> {
@@ -54,7 +56,7 @@ export async function renderFirstView({ url, host, answers }: FirstViewRequest):
   const memory = () => new SafeStorage(() => null)
   container.load(
     browserAdaptersModule({ storage: memory(), sessionStorage: memory(), tagManager: { start: () => undefined } }),
-    firstViewModule({ config: webConfigOf({ host, env }), http: {}, answers, transport: offline }),
+    firstViewModule({ config: webConfigOf({ host, env }), http: {}, answers, transport: offline, loadBooking: noWizard }),
     firstViewUseCasesModule,
   )
   const session = container.get(SessionViewModel)

@@ -32,6 +32,8 @@ import { firstViewPorts, firstViewUseCaseClasses } from './first-view.module'
 import { WaitlistJoinViewModel } from '../ui/view-models/waitlist-join.view-model'
 import { WaitlistOfferViewModel } from '../ui/view-models/waitlist-offer.view-model'
 import { WaitlistTabViewModel } from '../ui/view-models/waitlist-tab.view-model'
+import { BookingViewModel } from '../ui/view-models/booking.view-model'
+import { LazyBooking } from '../ui/view-models/lazy-booking.view-model'
 
 /** View models of the lazy pages and dialogs (wizard steps, thank-you, login, gift voucher, forms, lead). */
 export const lazyViewModelClasses = [
@@ -70,6 +72,14 @@ export const accountViewModelClasses = [
 ] as const
 
 export const lazyViewModelsModule = new ContainerModule(({ bind }) => {
+  // The wizard's state, shared by its steps; the location list (first view) reads it once it is made.
+  bind(BookingViewModel)
+    .toSelf()
+    .inSingletonScope()
+    .onActivation((context, wizard) => {
+      context.get(LazyBooking).made(wizard)
+      return wizard
+    })
   for (const vm of [...lazyViewModelClasses, ...accountViewModelClasses]) bind(vm as never).toSelf().inSingletonScope()
   bind(LEAD_HOST).toDynamicValue(() => windowLeadHost(globalThis.window)).inSingletonScope()
   bind(FILE_SAVER).toDynamicValue(() => browserFileSaver(globalThis.document)).inSingletonScope()

@@ -12,10 +12,10 @@ import { StaffIntegrationsViewModel } from '../ui/view-models/staff-integrations
 
 describe('staff module', () => {
   it('binds nothing of the staff desk for customers, and everything after prepareStaff()', async () => {
-    const { container, prepare, prepareStaff } = createBrowserContainer()
+    const { resolver: container, prepare, prepareStaff } = createBrowserContainer()
     await prepare()
-    expect(container.isBound(StaffDeskViewModel)).toBe(false)
-    expect(container.isBound(ADMIN_PORTS.AdminApi)).toBe(false)
+    expect(() => container.get(StaffDeskViewModel)).toThrow()
+    expect(() => container.get(ADMIN_PORTS.AdminApi)).toThrow()
     await prepareStaff()
     await prepareStaff()
     for (const useCase of ADMIN_USE_CASES) expect(container.get(useCase as never), useCase.name).toBeInstanceOf(useCase)
@@ -27,7 +27,7 @@ describe('staff module', () => {
 
   it("keeps the staff token apart from the customer's", async () => {
     window.localStorage.clear()
-    const { container, prepareStaff } = createBrowserContainer()
+    const { resolver: container, prepareStaff } = createBrowserContainer()
     await prepareStaff()
     container.get<TokenStore>(ADMIN_PORTS.StaffTokenStore).set('staff-1')
     expect(window.localStorage.getItem('staffToken')).toBe('staff-1')

@@ -7,15 +7,20 @@ const whenIdle = (then: () => void, timeout = 2000) =>
   typeof requestIdleCallback === 'function' ? requestIdleCallback(() => then(), { timeout }) : setTimeout(then, 0)
 
 /**
- * DOMPurify, imported once the page has loaded and rendered (issue 28: a new visitor's first view no
- * longer waits on it; the HTML's words stand in meanwhile, see htmlText), at once on later pages.
+ * DOMPurify, imported once `after` has resolved and the page has loaded and rendered (issue 28: a new
+ * visitor's first view no longer waits on it; the HTML's words stand in meanwhile, see htmlText), at
+ * once on later pages.
  */
-function loadPurifier(): Promise<typeof import('dompurify')> {
-  purifier ??= new Promise<void>((resolve) => {
-    if (typeof document === 'undefined') resolve()
-    else if (document.readyState === 'complete') whenIdle(resolve)
-    else window.addEventListener('load', () => whenIdle(resolve), { once: true })
-  })
+function loadPurifier(after: Promise<unknown>): Promise<typeof import('dompurify')> {
+  purifier ??= after
+    .then(
+      () =>
+        new Promise<void>((resolve) => {
+          if (typeof document === 'undefined') resolve()
+          else if (document.readyState === 'complete') whenIdle(resolve)
+          else window.addEventListener('load', () => whenIdle(resolve), { once: true })
+        }),
+    )
     .then(() => import('dompurify'))
     .catch((error: unknown) => {
       purifier = undefined // a chunk that failed to load is tried again next time
@@ -24,8 +29,13 @@ function loadPurifier(): Promise<typeof import('dompurify')> {
   return purifier
 }
 
-/** HTML from the organisation's settings, sanitised with DOMPurify (loaded on demand, not in the first view). */
-export function useSanitisedHtml(html: string | undefined): string | undefined {
+const now = Promise.resolve()
+
+/**
+ * HTML from the organisation's settings, sanitised with DOMPurify (loaded on demand, not in the first
+ * view; not before `after`, e.g. the page's own content: src/ui/page-shown.ts).
+ */
+export function useSanitisedHtml(html: string | undefined, after: Promise<unknown> = now): string | undefined {
   const [clean, setClean] = useState<string>()
   useEffect(() => {
     if (!html) {
@@ -33,13 +43,13 @@ export function useSanitisedHtml(html: string | undefined): string | undefined {
       return
     }
     let live = true
-    void loadPurifier().then(({ default: DOMPurify }) => {
+    void loadPurifier(after).then(({ default: DOMPurify }) => {
       if (live) setClean(DOMPurify.sanitize(html))
     })
     return () => {
       live = false
     }
-  }, [html])
+  }, [html, after])
   return clean
 }
 

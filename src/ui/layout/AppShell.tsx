@@ -14,6 +14,7 @@ import { heightReporter, isEmbedded } from './embed'
 import { PORTS } from '../../application/tokens'
 import type { KeyValueStorage } from '../../application/ports/storage.port'
 import { useAfterHydration } from '../use-after-hydration'
+import { PageShown } from '../page-shown'
 import styles from './AppShell.module.css'
 
 /** Banners, header, the page, toasts and the login modal; attaches the router to the navigator. */
@@ -69,6 +70,7 @@ export const AppShell = observer(function AppShell() {
         <PageErrorBoundary resetKey={pathname}>
           <Suspense fallback={<Spinner />}>
             <Outlet />
+            <PageShown />
           </Suspense>
         </PageErrorBoundary>
       </main>

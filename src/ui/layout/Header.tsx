@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom'
 import type { SessionViewModel } from '../view-models/session.view-model'
 import { headerLoginDestination } from './header-login'
 import { useAfterHydration } from '../use-after-hydration'
+import { pageShown } from '../page-shown'
 import styles from './Header.module.css'
 
 /** Logo, '{name} Online Booking', banner HTML, 'Log in' / 'Hi {first name}', 'Manage appointments'. */
@@ -14,7 +15,8 @@ export const Header = observer(function Header({ session }: { session: SessionVi
   const { pathname } = useLocation()
   const [logoFailed, setLogoFailed] = useState(false)
   const bannerHtml = org?.showHomeBannerText ? org.homeBannerText : undefined
-  const banner = useSanitisedHtml(bannerHtml)
+  // Sanitised once the page below has rendered (hydrated): the location list first (issue 28).
+  const banner = useSanitisedHtml(bannerHtml, pageShown)
   // Its words take the banner's room until the sanitiser has loaded (no layout shift when it does).
   const bannerPlaceholder = useMemo(() => htmlText(bannerHtml), [bannerHtml])
   // On a phone the banner takes one line (the clinics stay above the fold); 'More' shows it whole.

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import * as E from 'fp-ts/Either'
 import { anna, clinicA, clinicB, course, facial, massage, organisation, user, world, type UseCaseFakes, refused, booked, massageService, facialService, slotHoldOf } from './booking.test-support'
 import { LocationsViewModel } from './locations.view-model'
+import { LazyBooking } from './lazy-booking.view-model'
 import { ServicesViewModel } from './services.view-model'
 import { ConfirmViewModel } from './confirm.view-model'
 import { PaymentViewModel } from './payment.view-model'
@@ -11,7 +12,7 @@ import type { RouteState } from './booking.view-model'
 
 function restoreWorld(overrides: Partial<UseCaseFakes> = {}) {
   const w = world(overrides)
-  const locations = new LocationsViewModel(w.useCases.ListLocations, w.booking, w.toasts)
+  const locations = new LocationsViewModel(w.useCases.ListLocations, new LazyBooking(async () => w.booking), w.toasts)
   const slotHold = slotHoldOf(w)
   const services = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts, slotHold)
   /** What StepPage does on every URL: the step from the URL, then the restore. */

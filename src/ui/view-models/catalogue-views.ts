@@ -3,7 +3,7 @@ import type { Category } from '../../contract/categories.routes'
 import type { Service } from '../../contract/services.routes'
 import type { Course } from '../../contract/courses.routes'
 import type { CategoryView, ServiceView } from './views'
-import { listedPrice } from '../../domain/booking/wizard/request'
+import { listedPrice } from '../../domain/pricing/listed-price'
 
 /** The text a view model shows for a use case's error (the use case already chose the spec's words). */
 export const errorText = (e: AppError): string => e.message

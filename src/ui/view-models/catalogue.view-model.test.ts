@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import * as E from 'fp-ts/Either'
 import { anna, ben, chainsOf, clinicA, clinicB, facial, flush, massage, organisation, serviceOf, world, type UseCaseFakes , refused, slotHoldOf } from './booking.test-support'
 import { addressLine, LocationsViewModel } from './locations.view-model'
+import { LazyBooking } from './lazy-booking.view-model'
 import { durationText, EMPTY_TEXTS, hasPriceRange, SERVICE_PAGE_SIZE, ServicesViewModel } from './services.view-model'
 import { ANY_PRACTITIONER, initials, STAFF_EMPTY_TEXT, StaffViewModel } from './staff.view-model'
 import { isChained, NO_AVAILABILITY_TEXT, shiftMonth, TimeViewModel } from './time.view-model'
@@ -21,7 +22,7 @@ describe('LocationsViewModel', () => {
 
   it('auto-selects the only clinic and goes to /step/{id}', async () => {
     const w = world({ ListLocations: async () => E.right({ clinics: [clinicA] as Clinic[] }) })
-    const vm = new LocationsViewModel(w.useCases.ListLocations, w.booking, w.toasts)
+    const vm = new LocationsViewModel(w.useCases.ListLocations, new LazyBooking(async () => w.booking), w.toasts)
     await vm.load({ autoSelect: true })
     expect(w.navigator.last).toBe('/step/c1')
     expect(w.store.get('lastClinicId')).toBe('c1')
@@ -29,7 +30,7 @@ describe('LocationsViewModel', () => {
 
   it('lists several clinics without choosing one', async () => {
     const w = world()
-    const vm = new LocationsViewModel(w.useCases.ListLocations, w.booking, w.toasts)
+    const vm = new LocationsViewModel(w.useCases.ListLocations, new LazyBooking(async () => w.booking), w.toasts)
     await vm.load({ autoSelect: true })
     expect(vm.clinics).toHaveLength(2)
     expect(w.navigator.paths).toEqual([])
@@ -37,7 +38,7 @@ describe('LocationsViewModel', () => {
 
   it('a failure shows a toast', async () => {
     const w = world({ ListLocations: async () => E.left(refused('Request failed with status 500')) })
-    const vm = new LocationsViewModel(w.useCases.ListLocations, w.booking, w.toasts)
+    const vm = new LocationsViewModel(w.useCases.ListLocations, new LazyBooking(async () => w.booking), w.toasts)
     await vm.load({ autoSelect: true })
     expect(w.toasts.toasts.map((t) => t.text)).toEqual(['Request failed with status 500'])
   })

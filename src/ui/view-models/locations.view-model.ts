@@ -5,7 +5,7 @@ import * as E from 'fp-ts/Either'
 import type { ClinicView } from './views'
 import { ListLocations } from '../../application/use-cases/catalogue.use-case'
 import { errorText } from './catalogue-views'
-import { BookingViewModel } from './booking.view-model'
+import { LazyBooking } from './lazy-booking.view-model'
 import { ToastViewModel } from './toast.view-model'
 
 /** Address line under a clinic name: line1, line2, city. */
@@ -23,7 +23,7 @@ export class LocationsViewModel {
 
   constructor(
     @inject(ListLocations) private readonly listLocations: Pick<ListLocations, 'execute'>,
-    @inject(BookingViewModel) private readonly booking: BookingViewModel,
+    @inject(LazyBooking) private readonly booking: LazyBooking,
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
   ) {
     makeAutoObservable<LocationsViewModel, 'listLocations' | 'booking' | 'toasts'>(this, { listLocations: false, booking: false, toasts: false })
@@ -46,7 +46,7 @@ export class LocationsViewModel {
         }
       })
     }
-    if (options.autoSelect && this.clinics.length === 1) this.booking.chooseLocation(this.clinics[0], true)
+    if (options.autoSelect && this.clinics.length === 1) await this.choose(this.clinics[0], true)
     options.then?.(this.clinics)
   }
 
@@ -54,7 +54,9 @@ export class LocationsViewModel {
     return this.clinics.find((c) => c.id === id)
   }
 
-  choose(clinic: ClinicView): void {
-    this.booking.chooseLocation(clinic)
+  /** The wizard's move to the clinic's next step (its module loads with the first tap: LazyBooking). */
+  async choose(clinic: ClinicView, replace = false): Promise<void> {
+    const wizard = await this.booking.load()
+    wizard.chooseLocation(clinic, replace)
   }
 }

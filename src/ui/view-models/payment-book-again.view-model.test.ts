@@ -8,6 +8,7 @@ import { anna, clinicA, facial, flush, organisation, user, world, type UseCaseFa
 import { ConfirmViewModel } from './confirm.view-model'
 import { PaymentViewModel } from './payment.view-model'
 import { LocationsViewModel } from './locations.view-model'
+import { LazyBooking } from './lazy-booking.view-model'
 import { ServicesViewModel } from './services.view-model'
 
 const slot = { startDate: '2026-03-12T10:00:00Z', endDate: '2026-03-12T11:00:00Z', practitioner: 'p1', valid: true }
@@ -82,7 +83,7 @@ describe("'Book again' basket", () => {
     const online = { ...facial, onlineName: 'Signature facial', bookingDepositType: 'fixed amount', bookingDepositAmount: 25 }
     const w = paymentWorld({ GetService: async () => E.right(serviceOf(online)) })
     const services = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts, slotHoldOf(w))
-    const locations = new LocationsViewModel(w.useCases.ListLocations, w.booking, w.toasts)
+    const locations = new LocationsViewModel(w.useCases.ListLocations, new LazyBooking(async () => w.booking), w.toasts)
     // What the past appointment knows of its service: no deposit rule, no online name.
     const past = { id: facial.id, name: facial.name, categoryId: facial.categoryId, defaultDuration: 60, defaultPrice: 80 }
     w.booking.startBookAgain({ clinic: clinicA, items: [{ service: past, staff: { id: anna.id, displayName: anna.displayName } }] })

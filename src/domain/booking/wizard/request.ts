@@ -9,10 +9,7 @@ import { round2 } from '../../pricing/money'
 import type { HeldTimeKey } from '../hold'
 import { coveredByCourse, type WizardItem, type WizardState } from './state'
 
-/** A catalogue service's listed price, as every client reads it: the default price, else the gross one, else the listing's. */
-export function listedPrice(service: { defaultPrice?: number | null; defaultGrossPrice?: number | null; metadata?: { price?: number | null } | null }): number {
-  return service.defaultPrice ?? service.defaultGrossPrice ?? service.metadata?.price ?? 0
-}
+export { listedPrice } from '../../pricing/listed-price'
 
 /** What an item costs now: a course its sale price, a service its practitioner's; the session a bought course pays for nothing. */
 export function priceOf(state: WizardState, item: WizardItem): number {

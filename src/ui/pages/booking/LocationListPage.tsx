@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, type MouseEvent } from 'react'
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { addressLine, LocationsViewModel } from '../../view-models/locations.view-model'
-import { BookingViewModel } from '../../view-models/booking.view-model'
+import { LazyBooking } from '../../view-models/lazy-booking.view-model'
 import type { ClinicView } from '../../view-models/views'
 import { useViewModel } from '../../use-view-model'
 import { Skeleton } from '../../components/Spinner'
@@ -24,7 +24,7 @@ function PinIcon() {
  */
 const LocationListPage = observer(function LocationListPage() {
   const vm = useViewModel<LocationsViewModel>(LocationsViewModel)
-  const booking = useViewModel<BookingViewModel>(BookingViewModel)
+  const booking = useViewModel<LazyBooking>(LazyBooking)
   const [params] = useSearchParams()
   const { pathname } = useLocation()
   const navigate = useNavigate()
@@ -34,33 +34,34 @@ const LocationListPage = observer(function LocationListPage() {
   const courseBooking = pathname === '/step/location' && params.get('courseServiceBooking') === 'true'
 
   const courseHref = (clinic: ClinicView) => `/step/${clinic.id}/${courseCategory}/${courseService}?course=true&courseServiceBooking=true`
-  const choose = (clinic: ClinicView, replace = false) => {
-    if (courseBooking) {
-      if (!courseCategory || !courseService) return
-      booking.setLocation(clinic)
-      navigate(courseHref(clinic), { replace })
-      return
-    }
-    if (replace) booking.chooseLocation(clinic, true)
-    else vm.choose(clinic)
+  const choose = async (clinic: ClinicView, replace = false) => {
+    if (!courseBooking) return vm.choose(clinic, replace)
+    if (!courseCategory || !courseService) return
+    const wizard = await booking.load()
+    wizard.setLocation(clinic)
+    navigate(courseHref(clinic), { replace })
   }
   // Each clinic is a link to its next step (issue 28): a tap on the server's markup before the app has
   // hydrated it navigates as a link; once hydrated, the app's own move (the wizard's state, no reload).
+  // Until the wizard exists (its module loads with the first tap) its state is the initial one: no kept query.
   const hrefOf = (clinic: ClinicView) =>
-    courseBooking && courseCategory && courseService ? courseHref(clinic) : `/step/${clinic.id}${courseBooking ? '' : booking.view.queryString}`
+    courseBooking && courseCategory && courseService ? courseHref(clinic) : `/step/${clinic.id}${courseBooking ? '' : (booking.current?.view.queryString ?? '')}`
   const follow = (event: MouseEvent<HTMLAnchorElement>, clinic: ClinicView) => {
     // A new tab or window (modifier keys, middle button) is the browser's own.
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
     event.preventDefault()
-    choose(clinic)
+    const href = event.currentTarget.href
+    // The wizard's module could not load (network): the link as a link.
+    choose(clinic).catch(() => window.location.assign(href))
   }
 
   useEffect(() => {
-    if (newAppt) booking.clearBookingInfo()
+    // A new booking starts from the wizard's initial state, which a wizard not made yet is in.
+    if (newAppt) booking.current?.clearBookingInfo()
     void vm.load({
       autoSelect: false,
       then: (clinics) => {
-        if (!newAppt && clinics.length === 1) choose(clinics[0], true)
+        if (!newAppt && clinics.length === 1) void choose(clinics[0], true)
       },
     })
     // eslint-disable-next-line react-hooks/exhaustive-deps
