@@ -118,6 +118,7 @@ describe("a clinic's first day from an empty database", () => {
     ownerPassword = OWNER.password
     await staffSignIn(owner.page, { email: OWNER.email, password: ownerPassword })
     expect(owner.problems).toEqual([])
+  // Over 30 s on a busy machine: the `clinic` executable starts with tsx (a few seconds a run).
   }, 60_000)
 
   it('the owner sets up two clinics, two services with a deposit, a course, two practitioners and a login in /staff/settings', async () => {
@@ -199,6 +200,7 @@ describe("a clinic's first day from an empty database", () => {
     await saved(page, `Staff login added for ${AMARA.email} (practitioner).`)
     await owner.shot('settings')
     expect(owner.problems).toEqual([])
+  // Over 30 s: fifteen saves, each a whole check, plan and apply of the set-up (one engine), as an owner makes them.
   }, 90_000)
 
   it('the practitioner sets a password from the mailed link, sees the desk but not settings, and makes a calendar feed link', async () => {
@@ -250,6 +252,7 @@ describe("a clinic's first day from an empty database", () => {
     expect(owner.problems).toEqual([])
     expect(phone.problems).toEqual([])
     await phone.context.close()
+  // Over 30 s: two desk bookings (customer, service, time, payment choice) and a card payment on a phone.
   }, 90_000)
 
   it('a customer books online on a phone and pays the deposit', async () => {
@@ -271,8 +274,10 @@ describe("a clinic's first day from an empty database", () => {
     await payWithCard(await paymentFrame(page, s.problems), '4242 4242 4242 4242')
     await waitForThankYou(s, /\/location\?serviceBooking=true/)
     await s.axe('thank-you')
-    expect(s.problems).toEqual([])
+    // Map tiles come from the internet (unreachable in the test sandbox), as in booking.e2e.ts.
+    expect(s.problems.filter((p) => !p.includes('ERR_NAME_NOT_RESOLVED'))).toEqual([])
     await s.context.close()
+  // Over 30 s on a busy machine: the whole online booking on a phone, with sign-in and the card frame.
   }, 90_000)
 
   it("the practitioner's mailbox and calendar feed hold all three bookings", async () => {
@@ -318,13 +323,14 @@ describe("a clinic's first day from an empty database", () => {
     await bookings.getByRole('row', { name: /^Camden 3 0 0 / }).waitFor()
     await bookings.getByRole('row', { name: /^Bath 0 0 0 / }).waitFor()
     const takings = page.getByRole('region', { name: 'Takings by clinic' })
-    // Two deposits of £30 and the walk-in's £50 at the desk.
+    // Deposits: the two of £30; payments (every payment, deposits too): those and the walk-in's £50 at the desk.
     const cells = async (row: Locator) => (await row.locator('th, td').allInnerTexts()).map((t) => t.trim())
-    expect((await cells(takings.getByRole('row').filter({ hasText: /^Camden/ }))).slice(0, 4)).toEqual(['Camden', '£60.00', '£50.00', '£0.00'])
+    expect((await cells(takings.getByRole('row').filter({ hasText: /^Camden/ }))).slice(0, 4)).toEqual(['Camden', '£60.00', '£110.00', '£0.00'])
     await page.getByRole('region', { name: 'Practitioners' }).getByRole('row', { name: /^Amara Okafor Camden 3 0 0 / }).waitFor()
     await owner.axe('report')
     await owner.shot('report')
     expect(owner.problems).toEqual([])
+  // Over 30 s on a busy machine: the week view, a checkout, and the report for a chosen range.
   }, 90_000)
 
   it('`clinic admin export` of the tenant applies back with no changes', async () => {
