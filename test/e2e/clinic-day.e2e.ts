@@ -322,9 +322,11 @@ describe("a clinic's first day from an empty database", () => {
     // Booked, completed, cancelled: three booked at Camden, none at Bath.
     await bookings.getByRole('row', { name: /^Camden 3 0 0 / }).waitFor()
     await bookings.getByRole('row', { name: /^Bath 0 0 0 / }).waitFor()
+    const cells = async (row: Locator) => (await row.locator('th, td').allInnerTexts()).map((t) => t.trim())
+    // Booked hours: 60 + 30 + 60 minutes.
+    expect((await cells(bookings.getByRole('row').filter({ hasText: /^Camden/ }))).slice(0, 9)).toEqual(['Camden', '3', '0', '0', '0', '0', '0', '0', '2.5'])
     const takings = page.getByRole('region', { name: 'Takings by clinic' })
     // Deposits: the two of £30; payments (every payment, deposits too): those and the walk-in's £50 at the desk.
-    const cells = async (row: Locator) => (await row.locator('th, td').allInnerTexts()).map((t) => t.trim())
     expect((await cells(takings.getByRole('row').filter({ hasText: /^Camden/ }))).slice(0, 4)).toEqual(['Camden', '£60.00', '£110.00', '£0.00'])
     await page.getByRole('region', { name: 'Practitioners' }).getByRole('row', { name: /^Amara Okafor Camden 3 0 0 / }).waitFor()
     await owner.axe('report')
