@@ -21,12 +21,14 @@ try {
     console.log(`docs/screens/${name}.png`)
   }
 
+  // Each clinic of the location list is a link (issue 28: it works before the page has hydrated).
+  const clinics = page.locator('section[aria-labelledby="locations-title"] ul li a')
   await page.goto(`${base}/`)
-  await page.locator('ul li button').first().waitFor()
+  await clinics.first().waitFor()
   await page.waitForFunction(() => [...document.images].every((img) => img.complete))
   await shot('1-location')
 
-  await page.locator('ul li button').first().click()
+  await clinics.first().click()
   await page.locator('section ul li button', { hasText: 'Lip filler 1ml' }).first().waitFor()
   await shot('2-service')
 
