@@ -2,55 +2,16 @@
 // Regenerates the phone screenshots of the README (docs/screens/*.png): the demo tenant's booking flow
 // at 375 × 667 in headless Chromium, from the location list to the thank-you page, then /app.
 // Usage: node scripts/screens.mjs   (builds the web app when it is out of date; CHROMIUM_PATH to override)
-import { spawn } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
-import { chromium } from 'playwright-core'
-import { buildWebSync, webBuildState } from './lib/web-build.mjs'
+import { startScreensDemo } from './lib/screens-demo.mjs'
 
 const root = join(import.meta.dirname, '..')
 const out = join(root, 'docs/screens')
-// A production-like host name (no staging or cookie banners), resolved to this machine by Chromium.
-const HOST = 'book.harley-aesthetics.test'
 const DEMO_CUSTOMER = { email: 'demo@example.com', password: 'Demo1234' }
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
-
-async function waitFor(url, child) {
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  throw new Error(`no answer from ${url}`)
-}
-
-if (webBuildState(root).stale && !buildWebSync(root)) throw new Error('vite build failed')
-const port = await freePort()
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://${HOST}:${port}`, DATA_DIR: 'memory://', LOG_LEVEL: 'warn', NODE_ENV: 'development', RATE_LIMIT_MAX: '1000' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-})
-const base = `http://${HOST}:${port}`
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', `--host-resolver-rules=MAP ${HOST} 127.0.0.1`],
-})
+const { base, browser, close } = await startScreensDemo(root)
 try {
-  await waitFor(`http://127.0.0.1:${port}/api/public/organisations`, server)
   mkdirSync(out, { recursive: true })
   const context = await browser.newContext({ viewport: { width: 375, height: 667 }, deviceScaleFactor: 1, reducedMotion: 'reduce' })
   const page = await context.newPage()
@@ -60,12 +21,14 @@ try {
     console.log(`docs/screens/${name}.png`)
   }
 
+  // Each clinic of the location list is a link (issue 28: it works before the page has hydrated).
+  const clinics = page.locator('section[aria-labelledby="locations-title"] ul li a')
   await page.goto(`${base}/`)
-  await page.locator('ul li button').first().waitFor()
+  await clinics.first().waitFor()
   await page.waitForFunction(() => [...document.images].every((img) => img.complete))
   await shot('1-location')
 
-  await page.locator('ul li button').first().click()
+  await clinics.first().click()
   await page.locator('section ul li button', { hasText: 'Lip filler 1ml' }).first().waitFor()
   await shot('2-service')
 
@@ -125,6 +88,5 @@ try {
   await shot('8-app')
   await context.close()
 } finally {
-  await browser.close()
-  server.kill('SIGTERM')
+  await close()
 }

@@ -4,45 +4,20 @@
 // 1280 × 800 (desktop) and 375 × 667 (phone), each PNG then cut to a 128-colour palette (ImageMagick's
 // `convert`, when installed) so that each stays well under 150 KB.
 // Usage: node scripts/staff-screens.mjs   (builds the web app when it is out of date; CHROMIUM_PATH to override)
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { mkdirSync, statSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { fromZonedTime } from 'date-fns-tz'
-import { chromium } from 'playwright-core'
-import { buildWebSync, webBuildState } from './lib/web-build.mjs'
+import { startScreensDemo } from './lib/screens-demo.mjs'
 
 const root = join(import.meta.dirname, '..')
 const out = join(root, 'docs/images')
-const HOST = 'book.harley-aesthetics.test'
 const ADMIN = { email: 'admin@example.com', password: 'Admin1234' }
 const DESKTOP = { width: 1280, height: 800 }
 const PHONE = { width: 375, height: 667 }
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
-
-async function waitFor(url, child) {
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  throw new Error(`no answer from ${url}`)
-}
-
 const api = async (path, init = {}) => {
-  const response = await fetch(`http://127.0.0.1:${port}/api${path}`, { ...init, headers: { 'content-type': 'application/json', ...(init.headers ?? {}) } })
+  const response = await fetch(`${apiBase}/api${path}`, { ...init, headers: { 'content-type': 'application/json', ...(init.headers ?? {}) } })
   return { status: response.status, body: await response.json().catch(() => undefined) }
 }
 
@@ -75,20 +50,8 @@ async function demoDay() {
 
 const hasConvert = spawnSync('convert', ['-version']).status === 0
 
-if (webBuildState(root).stale && !buildWebSync(root)) throw new Error('vite build failed')
-const port = await freePort()
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://${HOST}:${port}`, DATA_DIR: 'memory://', LOG_LEVEL: 'warn', NODE_ENV: 'development', RATE_LIMIT_MAX: '1000' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-})
-const base = `http://${HOST}:${port}`
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', `--host-resolver-rules=MAP ${HOST} 127.0.0.1`],
-})
+const { base, apiBase, browser, close } = await startScreensDemo(root)
 try {
-  await waitFor(`http://127.0.0.1:${port}/api/public/organisations`, server)
   const date = await demoDay()
   mkdirSync(out, { recursive: true })
   for (const [suffix, viewport] of [['', DESKTOP], ['-phone', PHONE]]) {
@@ -124,9 +87,26 @@ try {
     await page.getByRole('heading', { name: /Settings/ }).first().waitFor()
     await page.waitForLoadState('networkidle')
     await shot('staff-settings')
+    // The tabs added since the first settings page: categories, courses, a practitioner's profile and
+    // services, and the staff logins (desktop; the phone shows the same forms in one column).
+    if (!suffix) {
+      for (const [tab, name, ready] of [
+        ['Categories', 'staff-settings-categories', 'Category'],
+        ['Courses', 'staff-settings-courses', 'Course'],
+        ['Practitioners', 'staff-settings-practitioner', 'Practitioner'],
+        ['Staff logins', 'staff-settings-staff', 'New staff login'],
+      ]) {
+        await page.getByRole('tab', { name: tab }).click()
+        await page.getByRole('form', { name: ready, exact: true }).waitFor()
+        await shot(name)
+      }
+      await page.goto(`${base}/staff/new-booking?date=${date}`)
+      await page.getByRole('heading', { name: 'New booking' }).waitFor()
+      await page.waitForLoadState('networkidle')
+      await shot('staff-new-booking')
+    }
     await context.close()
   }
 } finally {
-  await browser.close()
-  server.kill('SIGTERM')
+  await close()
 }

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest'
-import { htmlText } from './SafeHtml'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, render, screen } from '@testing-library/react'
+import { htmlText, SafeHtml } from './SafeHtml'
+
+afterEach(cleanup)
 
 /** What the browser reads as the HTML's words (the placeholder's former source, still the reference). */
 const browserText = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent
@@ -20,5 +23,24 @@ describe('htmlText (the banner placeholder, the same on the server and in the br
     expect(htmlText('<!-- note --><style>p{color:red}</style><script>alert(1)</script>Hello')).toBe('Hello')
     expect(htmlText(undefined)).toBeUndefined()
     expect(htmlText('')).toBeUndefined()
+  })
+})
+
+describe('SafeHtml', () => {
+  it('says it has rendered once the sanitised HTML is in the page', async () => {
+    const rendered = vi.fn()
+    render(<SafeHtml html="<p>Terms</p><script>alert(1)</script>" onRendered={rendered} />)
+    await screen.findByText('Terms')
+    await vi.waitFor(() => expect(rendered).toHaveBeenCalled())
+    expect(document.querySelector('script')).toBeNull()
+  })
+
+  it("says so at once for no HTML (a new clinic's empty terms), so the confirm step can be agreed to", () => {
+    for (const html of ['', undefined]) {
+      const rendered = vi.fn()
+      render(<SafeHtml html={html} onRendered={rendered} />)
+      expect(rendered).toHaveBeenCalledTimes(1)
+      cleanup()
+    }
   })
 })

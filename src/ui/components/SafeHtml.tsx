@@ -76,11 +76,14 @@ export function htmlText(html: string | undefined): string | undefined {
     .replace(/&(#[xX][0-9a-fA-F]+|#\d+|[a-zA-Z]+);/g, entity)
 }
 
-/** Renders sanitised organisation HTML; `onRendered` runs once the content is in the page. */
+/**
+ * Renders sanitised organisation HTML; `onRendered` runs once the content is in the page, or at once
+ * when there is none (a new tenant's empty terms: the confirm step waits on it to let the customer agree).
+ */
 export function SafeHtml({ html, className, onRendered }: { html: string | undefined; className?: string; onRendered?: () => void }) {
   const clean = useSanitisedHtml(html)
   useEffect(() => {
-    if (clean !== undefined) onRendered?.()
-  }, [clean, onRendered])
+    if (clean !== undefined || !html) onRendered?.()
+  }, [clean, html, onRendered])
   return clean ? <div className={className} dangerouslySetInnerHTML={{ __html: clean }} /> : null
 }

@@ -1,6 +1,7 @@
 // /staff/settings' categories and courses (issue 29), saved through the one engine.
 import { describe, expect, it } from 'vitest'
-import { fakeServer } from './staff-settings.test-support'
+import { example, fakeServer } from './staff-settings.test-support'
+import { NEEDS_CATEGORY } from './settings-services.view-model'
 
 describe('CategorySettingsViewModel', () => {
   it('adds a category, renames it, shows it at one clinic, files a service in it', async () => {
@@ -42,6 +43,37 @@ describe('CategorySettingsViewModel', () => {
     expect(stored().categories.map((c) => c.slug)).not.toContain('peels')
     expect(stored().courses[0]).not.toHaveProperty('category')
     expect(vm.categories.category).toBe('skin')
+  })
+})
+
+describe('a new service is filed in a category (the booking pages list services by category)', () => {
+  it('in the first category unless another is chosen', async () => {
+    const { vm, stored } = fakeServer()
+    await vm.enter()
+    vm.services.setNew('name', 'LED facial')
+    vm.services.setNew('price', '65')
+    expect(vm.services.newCategory).toBe('skin')
+    await vm.services.add()
+    expect(stored().services.at(-1)).toMatchObject({ slug: 'led-facial', category: 'skin' })
+    vm.services.setNew('name', 'Glow peel')
+    vm.services.setNew('price', '90')
+    vm.services.setNew('category', 'peels')
+    await vm.services.add()
+    expect(stored().services.at(-1)).toMatchObject({ slug: 'glow-peel', category: 'peels' })
+    expect(vm.services.newCategory).toBe('skin')
+  })
+
+  it('with no category yet, none is added and the owner is told to add a category first', async () => {
+    const { categories: _none, ...rest } = example()
+    const document = { ...rest, categories: [], services: rest.services.map(({ category: _c, ...s }) => s), courses: rest.courses.map(({ category: _c, ...c }) => c) }
+    const { vm, applied } = fakeServer('admin', document)
+    await vm.enter()
+    vm.services.setNew('name', 'LED facial')
+    vm.services.setNew('price', '65')
+    await vm.services.add()
+    expect(vm.session.error).toBe(NEEDS_CATEGORY)
+    expect(applied).toHaveLength(0)
+    expect(vm.services.newService.name).toBe('LED facial')
   })
 })
 

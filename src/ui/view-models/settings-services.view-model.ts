@@ -11,8 +11,11 @@ export type ServiceAt = { offered: boolean; online: boolean; price: string }
 
 const emptyDraft = () => ({ name: '', price: '', duration: '', online: true, deposit: '' as DepositChoice, depositAmount: '', category: '', locations: {} as Record<string, ServiceAt> })
 export type ServiceDraft = ReturnType<typeof emptyDraft>
-const emptyNew = () => ({ name: '', duration: '60', price: '' })
+/** category: a category's slug; empty means the first category. */
+const emptyNew = () => ({ name: '', duration: '60', price: '', category: '' })
 export type NewService = ReturnType<typeof emptyNew>
+
+export const NEEDS_CATEGORY = 'Add a category first (the Categories tab): the booking pages list services by category.'
 
 export class ServiceSettingsViewModel {
   service = ''
@@ -76,9 +79,25 @@ export class ServiceSettingsViewModel {
     this.newService[key] = value
   }
 
+  /** The new service's category: the one chosen, else the first (the booking pages list services by category). */
+  get newCategory(): string {
+    return this.newService.category || (this.session.categories[0]?.value ?? '')
+  }
+
+  /**
+   * A new service, filed in a category: the customer's service step lists a clinic's services category by
+   * category, so a service in none would be offered online yet never shown. Without a category, none is added.
+   */
   async add(): Promise<void> {
     const s = this.newService
-    if (await this.session.save(addService({ name: s.name.trim(), duration: numberOf(s.duration)!, price: numberOf(s.price)! }))) {
+    const category = this.newCategory
+    if (!category) return this.session.refuse(NEEDS_CATEGORY)
+    const add = addService({ name: s.name.trim(), duration: numberOf(s.duration)!, price: numberOf(s.price)! })
+    const file: SetupEdit = (doc) => {
+      const added = add(doc)
+      return fileService(added.services.at(-1)!.slug, category)(added)
+    }
+    if (await this.session.save(file)) {
       this.newService = emptyNew()
       this.select(this.session.document?.services.at(-1)?.slug ?? '')
     }

@@ -25,9 +25,10 @@ export function example(): SetupDocument {
  * A server of one tenant: export gives its document, apply plans with the real planner, checks the
  * version as the server does (409 when the set-up changed since) and keeps the result.
  * `beforeApply` runs inside an apply before its check (another admin's save landing just then).
+ * `document`: the tenant's set-up to start from (docs/examples/clinic.yaml by default).
  */
-export function fakeServer(role: 'admin' | 'practitioner' = 'admin') {
-  let stored = example()
+export function fakeServer(role: 'admin' | 'practitioner' = 'admin', document: SetupDocument = example()) {
+  let stored = document
   const applied: SetupDocument[] = []
   const hooks: { beforeApply?: () => void } = {}
   const api = {

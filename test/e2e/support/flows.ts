@@ -14,21 +14,25 @@ export async function api<T>(baseUrl: string, path: string, init?: RequestInit):
   return (await response.json()) as T
 }
 
-/** Registers a customer through the API and follows the verification link of the dev mailbox. */
-export async function verifiedCustomer(baseUrl: string, tag: string): Promise<{ email: string; password: string }> {
+/** A customer's mails as (text, html), newest first: the dev mailbox by default; a server with SMTP_URL has none. */
+export type MailReader = (email: string) => Promise<{ text: string; html?: string }[]>
+
+export const devMailbox = (baseUrl: string): MailReader => (email) => api(baseUrl, `/dev/mailbox?to=${encodeURIComponent(email)}`)
+
+/** Registers a customer through the API and follows the verification link of their mail (the dev mailbox unless `mails`). */
+export async function verifiedCustomer(baseUrl: string, tag: string, mails: MailReader = devMailbox(baseUrl)): Promise<{ email: string; password: string }> {
   const email = uniqueEmail(tag)
   await api(baseUrl, '/user/customer/register', {
     method: 'POST',
     body: JSON.stringify({ title: 'Ms', name: 'Jo', surname: 'Tester', dob: '1990-02-01T12:00:00.000Z', gender: 'female', email, mobile: '+447700900123', password: PASSWORD }),
   })
-  await followVerificationLink(baseUrl, email)
+  await followVerificationLink(baseUrl, email, mails)
   return { email, password: PASSWORD }
 }
 
-export async function verificationLink(baseUrl: string, email: string): Promise<string> {
+export async function verificationLink(baseUrl: string, email: string, mails: MailReader = devMailbox(baseUrl)): Promise<string> {
   for (let i = 0; i < 40; i++) {
-    const mails = await api<{ to: string; text: string; html?: string }[]>(baseUrl, `/dev/mailbox?to=${encodeURIComponent(email)}`)
-    for (const mail of mails) {
+    for (const mail of await mails(email)) {
       const link = `${mail.text} ${mail.html ?? ''}`.match(/https?:\/\/[^\s"'<>]*verif[^\s"'<>]*/i)?.[0]
       if (link) return link.replace(/&amp;/g, '&')
     }
@@ -37,8 +41,8 @@ export async function verificationLink(baseUrl: string, email: string): Promise<
   throw new Error(`no verification mail for ${email}`)
 }
 
-export async function followVerificationLink(baseUrl: string, email: string): Promise<void> {
-  const link = new URL(await verificationLink(baseUrl, email))
+export async function followVerificationLink(baseUrl: string, email: string, mails: MailReader = devMailbox(baseUrl)): Promise<void> {
+  const link = new URL(await verificationLink(baseUrl, email, mails))
   const response = await fetch(`${baseUrl}${link.pathname}${link.search}`, { redirect: 'manual' })
   if (response.status >= 400) throw new Error(`verification link answered ${response.status}`)
 }

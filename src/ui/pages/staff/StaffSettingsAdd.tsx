@@ -6,7 +6,8 @@ import { Button } from '../../components/Button'
 import { TextField } from '../../components/Field'
 import type { ClinicSettingsViewModel } from '../../view-models/settings-clinics.view-model'
 import type { PractitionerSettingsViewModel } from '../../view-models/settings-practitioners.view-model'
-import type { ServiceSettingsViewModel } from '../../view-models/settings-services.view-model'
+import { NEEDS_CATEGORY, type ServiceSettingsViewModel } from '../../view-models/settings-services.view-model'
+import { StaffSelect } from './StaffControls'
 import { singular, type SettingsSession } from '../../view-models/settings-session.view-model'
 import { SettingsForm } from './StaffSettingsParts'
 import styles from './StaffSettings.module.css'
@@ -33,7 +34,9 @@ export const AddServiceForm = observer(function AddServiceForm({ vm }: { vm: Ser
         <TextField label="New service's name" value={s.name} onChange={(v) => vm.setNew('name', v)} />
         <TextField label="New service's duration (minutes)" value={s.duration} onChange={(v) => vm.setNew('duration', v)} />
         <TextField label="New service's price" value={s.price} onChange={(v) => vm.setNew('price', v)} />
+        {vm.session.categories.length > 0 ? <StaffSelect label="New service's category" value={vm.newCategory} options={vm.session.categories} onChange={(v) => vm.setNew('category', v)} /> : null}
       </div>
+      {vm.session.categories.length === 0 ? <p className={styles.weekHint}>{NEEDS_CATEGORY}</p> : null}
       <p className={styles.weekHint}>Offered and shown online at every clinic that is; choose its practitioners on their tab.</p>
     </SettingsForm>
   )

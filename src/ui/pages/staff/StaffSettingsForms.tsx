@@ -67,7 +67,7 @@ export const ServiceForm = observer(function ServiceForm({ vm }: { vm: ServiceSe
           <TextField label="Name" required value={s.name} onChange={(v) => vm.setField('name', v)} />
           <TextField label="Price" type="text" value={s.price} onChange={(v) => vm.setField('price', v)} />
           <TextField label="Duration (minutes)" value={s.duration} onChange={(v) => vm.setField('duration', v)} />
-          <StaffSelect label="Category" value={s.category} options={[{ value: '', label: 'No category' }, ...session.categories]} onChange={(v) => vm.setField('category', v)} />
+          <StaffSelect label="Category" value={s.category} options={[{ value: '', label: 'No category (not listed online)' }, ...session.categories]} onChange={(v) => vm.setField('category', v)} />
           <StaffSelect label="Deposit" value={s.deposit} options={DEPOSIT_OPTIONS} onChange={(v) => vm.setField('deposit', v as DepositChoice)} />
           {s.deposit && s.deposit !== 'no deposit' ? <TextField label={s.deposit === 'percentage' ? 'Deposit (%)' : 'Deposit amount'} value={s.depositAmount} onChange={(v) => vm.setField('depositAmount', v)} /> : null}
         </div>
