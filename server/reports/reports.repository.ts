@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely'
 import type { DbOrTrx } from '../db/schema'
+import { LONDON_TIME_ZONE as LONDON } from '../../src/domain/london'
 
 /** The range as instants (London midnight of from, London midnight after to) and as London dates. */
 export interface ReportWindow {
@@ -16,7 +17,6 @@ export interface ReportWindow {
   lateHours: number
 }
 
-const LONDON = 'Europe/London'
 const startOf = (w: ReportWindow) => sql`(${w.from}::date::timestamp AT TIME ZONE ${LONDON})`
 const endOf = (w: ReportWindow) => sql`((${w.to}::date + 1)::timestamp AT TIME ZONE ${LONDON})`
 const clinicFilter = (column: string, w: ReportWindow) => (w.clinicIds ? sql`AND ${sql.ref(column)} = ANY(${w.clinicIds})` : sql``)
