@@ -103,7 +103,7 @@ table('modes', [
   // Left on an address naming the held time and its item, a reload would look for both (a staff step of a service no longer chosen).
   ['cleared on a confirm address naming a hold: the clinic\'s list replaces it', page('payment', { ...held, categoryId: MASSAGE.categoryId, query: { service: '0', hold: holdParam(KEY), view: 'services' }, route: { locationId: CLINIC, categoryId: MASSAGE.categoryId, serviceId: MASSAGE.id, confirm: true, query: { service: '0', hold: holdParam(KEY), view: 'services' } } }), { type: 'bookingInfoCleared' },
     { basket: [], step: 'service', hold: undefined, categoryId: undefined, query: { view: 'services' }, route: { locationId: CLINIC, confirm: false, query: { view: 'services' } } }, [stop, go(`${listUrl}?view=services`, true)]],
-  ['cleared on the list\'s own address: it stays', page('service', { basket: [item(MASSAGE)], activeIndex: 1, route: { locationId: CLINIC, query: {} } }), { type: 'bookingInfoCleared' }, { basket: [], route: { locationId: CLINIC, query: {} } }, [stop]],
+  ['cleared on the list\'s own address: the list, the address kept', page('service', { basket: [item(MASSAGE)], activeIndex: 1, route: { locationId: CLINIC, query: {} } }), { type: 'bookingInfoCleared' }, { basket: [], step: 'service', route: { locationId: CLINIC, query: {} } }, [stop]],
 ])
 
 const twoHeld = { basket: [item(MASSAGE, { staff: ANN, ...T1 }), item(FACIAL, { staff: BOB, ...T2 })], date: '2026-12-02', hold }
@@ -131,6 +131,8 @@ table('what a URL or the server gives back (the catalogue\'s events, issue 27: o
 ])
 
 table('actions the state does not allow change nothing', [
+  // Spec section 4: a practitioner is chosen on the staff step (a deep link naming one arrives as a URL, not as this choice).
+  ['a practitioner off the staff step', page('time', { basket: [item(MASSAGE, { staff: ANN })] }), { type: 'practitionerChosen', practitioner: BOB }, { basket: [item(MASSAGE, { staff: ANN })], step: 'time', dialog: undefined }, []],
   ['a practitioner for a course', page('service', { mode: { kind: 'coursePurchase' }, basket: [{ kind: 'course', service: COURSE, anyStaff: false }] }), { type: 'practitionerChosen', practitioner: ANN }, { basket: [{ kind: 'course', service: COURSE, anyStaff: false }], dialog: undefined }, []],
   ['a chain for another basket', page('time', { basket: [item(MASSAGE, { staff: ANN })], date: '2026-12-02' }), { type: 'timeChosen', parts: [T1, T2], expiresAt: 9_000 }, { basket: [item(MASSAGE, { staff: ANN })], hold: undefined }, []],
   ['a hold answer with no time chosen', page('time', { basket: [item(MASSAGE, { staff: ANN })] }), { type: 'timeHeld', key: KEY, expiresAt: 9_000 }, { hold: undefined }, []],

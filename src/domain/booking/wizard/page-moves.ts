@@ -153,7 +153,7 @@ function apply<S extends WizardService, P extends WizardPractitioner, L extends 
     case 'practitionerChosen': {
       // Practitioners are a service's (a course has none).
       const item = s().basket[s().activeIndex]
-      if (!item || item.kind !== 'service') return
+      if (!item || item.kind !== 'service' || s().step !== 'staff') return
       const practitioner = event.practitioner
       const chosen = { ...item, anyStaff: practitioner === 'any', staff: practitioner === 'any' ? undefined : staffFor(item, practitioner) }
       d.patch({ basket: s().basket.map((i, at) => (at === s().activeIndex ? chosen : i)) })
@@ -361,9 +361,9 @@ function clearBookingInfo<S extends WizardService, P extends WizardPractitioner,
   // The list's address first: the time cleared with the booking has no hold left to drop from it.
   if (list) d.patch({ route: list, query: list.query, categoryId: undefined })
   resetWizard(d)
-  if (!list?.locationId) return
-  d.patch({ step: 'service' })
-  d.go(stepPath({ locationId: list.locationId, query: list.query }), true)
+  // On the wizard's page the clinic's list shows (the location step has no panel there).
+  if (d.state.route?.locationId !== undefined) d.patch({ step: 'service' })
+  if (list?.locationId) d.go(stepPath({ locationId: list.locationId, query: list.query }), true)
 }
 
 /** Every mode and choice reset; the clinic, the URL's query and courseContext are kept (spec section 4). */
