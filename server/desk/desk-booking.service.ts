@@ -13,10 +13,10 @@
  * onScheduled, or the payment's settlement).
  */
 import * as E from 'fp-ts/Either'
-import { formatInTimeZone } from 'date-fns-tz'
 import type { AppointmentPayload, DayBooking, DeskBookingBody, DeskBookingResult, DeskTime, DeskTimesBody } from '../../src/contract'
 import { calendarDays, chainDay, type ServiceRequest } from '../../src/domain/scheduling'
 import { currencyOrDefault } from '../../src/domain/pricing/money'
+import { formatLondonLongDate, formatLondonTime, londonDateOf } from '../../src/domain/time'
 import { loadOrganisation } from '../organisation/organisation.service'
 import { slotOptions } from '../availability/availability.service'
 import { loadCalendars, serviceOptions } from '../availability/calendar.repository'
@@ -115,7 +115,7 @@ function payLinkMessage(firstName: string, link: string, amount: string, visits:
   return {
     subject: 'Pay your deposit to confirm your appointment',
     paragraphs: [`Hello ${firstName},`, `Your appointment is held for you. Please pay the deposit of ${amount} to confirm it; unpaid, the hold ends in 24 hours.`],
-    details: visits.map((v) => `${v.service} with ${v.practitioner}, ${formatInTimeZone(new Date(v.start), 'Europe/London', 'EEEE do MMMM yyyy HH:mm')}, ${v.location}`),
+    details: visits.map((v) => `${v.service} with ${v.practitioner}, ${formatLondonLongDate(new Date(v.start))} ${formatLondonTime(new Date(v.start))}, ${v.location}`),
     action: { label: 'Pay the deposit', url: link },
     sms: `Pay your deposit to confirm your appointment: ${link}`,
   }
@@ -132,7 +132,7 @@ export async function createDeskBooking(deps: DeskDeps, tenant: string, body: De
   if (body.payment === 'card' && !card) return E.left(conflict(DESK_MESSAGES.noStoredCard))
 
   // Who does what when: the availability engine's chain at that start (none: the time is not free).
-  const date = formatInTimeZone(new Date(body.start), 'Europe/London', 'yyyy-MM-dd')
+  const date = londonDateOf(new Date(body.start))
   const times = await deskTimes(db, tenant, { location: body.location, date, services: body.services }, now)
   if (E.isLeft(times)) return times
   const time = times.right.find((t) => Date.parse(t.start) === Date.parse(body.start))

@@ -4,8 +4,8 @@
  * fetched and summed here, so a year of a large clinic stays one short round trip per query.
  */
 import { sql } from 'kysely'
-import { LONDON_TIME_ZONE } from '../../src/domain/london'
 import type { DbOrTrx } from '../db/schema'
+import { LONDON_TIME_ZONE as LONDON } from '../../src/domain/london'
 
 /** The range as instants (London midnight of from, London midnight after to) and as London dates. */
 export interface ReportWindow {
@@ -17,7 +17,6 @@ export interface ReportWindow {
   lateHours: number
 }
 
-const LONDON = LONDON_TIME_ZONE
 const startOf = (w: ReportWindow) => sql`(${w.from}::date::timestamp AT TIME ZONE ${LONDON})`
 const endOf = (w: ReportWindow) => sql`((${w.to}::date + 1)::timestamp AT TIME ZONE ${LONDON})`
 const clinicFilter = (column: string, w: ReportWindow) => (w.clinicIds ? sql`AND ${sql.ref(column)} = ANY(${w.clinicIds})` : sql``)

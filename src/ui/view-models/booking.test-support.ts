@@ -29,7 +29,7 @@ import { toCourseView, toServiceView } from './catalogue-views'
 import type { Navigator } from './app-services'
 import { SessionViewModel } from './session.view-model'
 import { ToastViewModel } from './toast.view-model'
-import { BookingViewModel } from './booking.view-model'
+import { BookingViewModel, type RouteState } from './booking.view-model'
 import { ManualClock as AdapterManualClock } from '../../adapters/clock/system-clock.adapter'
 
 /** The adapters' manual clock, starting at this suite's moment. */
@@ -44,9 +44,12 @@ export class RecordingNavigator implements Navigator {
   /** the paths that replaced the current history entry */
   replaced: string[] = []
   left: string[] = []
+  /** what the router does with a path (world(): a step URL arrives in the booking wizard, as the step page syncs it) */
+  arrive?: (path: string) => void
   go(path: string, options?: { replace?: boolean }): void {
     this.paths.push(path)
     if (options?.replace) this.replaced.push(path)
+    this.arrive?.(path)
   }
   leave(url: string): void {
     this.left.push(url)
@@ -224,7 +227,19 @@ export function world(overrides: Partial<UseCaseFakes> = {}, config: Partial<Web
   const toasts = new ToastViewModel(clock)
   const session = new SessionViewModel(useCases.LoadOrganisation, useCases.GetCurrentUser, useCases.LoadLinks, useCases.Logout, store, fullConfig)
   const booking = new BookingViewModel(navigator, clock, fullConfig, new SelectLocation(store), session)
+  navigator.arrive = (path) => {
+    if (path.startsWith('/step/')) booking.syncRoute(stepRouteOf(path))
+  }
   return { useCases, clock, navigator, store, config: fullConfig, toasts, session, booking }
+}
+
+/** The route a step URL stands for, as the step page reads it. */
+export function stepRouteOf(path: string): RouteState {
+  const url = new URL(path, 'http://wizard.invalid')
+  const parts = url.pathname.split('/').filter((p) => p !== '').map(decodeURIComponent)
+  const confirm = parts[parts.length - 1] === 'confirm'
+  const [, locationId, categoryId, serviceId] = confirm ? parts.slice(0, -1) : parts
+  return { locationId: locationId === 'location' ? undefined : locationId, categoryId, serviceId, confirm, query: Object.fromEntries(url.searchParams.entries()) }
 }
 
 /** At clinicA: a facial with Anna, then a massage with `second` ('any' for any practitioner), no third service. */

@@ -468,7 +468,8 @@ describe('remove, change, clear', () => {
     booking.dispatch({ type: 'courseContextSet', courseContext: { courseId: 'cc1', courseServices: ['s1'] } })
     booking.clearBookingInfo()
     expect(booking.view.basket).toEqual([])
-    expect(booking.view.step).toBe('location')
+    // Cleared on the item's step address: the clinic's list replaces it and shows.
+    expect(booking.view.step).toBe('service')
     expect(booking.view.courseContext).toEqual({ courseId: 'cc1', courseServices: ['s1'] })
   })
 
@@ -484,7 +485,7 @@ describe('remove, change, clear', () => {
     booking.chooseTime([at('2026-03-12T10:00:00Z', '2026-03-12T11:00:00Z', 'p2')])
     booking.askRemove(0)
     booking.clearBookingInfo()
-    expect(booking.state).toEqual({ ...initialBookingState, location: clinicA, locationId: clinicA.id, query: {} })
+    expect(booking.state).toEqual({ ...initialBookingState, location: clinicA, locationId: clinicA.id, step: 'service', query: {}, route: { locationId: clinicA.id, confirm: false, query: {} } })
     booking.chooseService(massage, 'cat1')
     booking.choosePractitioner('any')
     booking.answerAnotherService(false)
@@ -587,6 +588,8 @@ describe('reschedule and book again', () => {
     booking.startReschedule({ appointmentId: 'a1', clinic: clinicA, items: [{ service: facial, staff: { ...anna, grossPrice: 0, duration: 60 } }], linked: false })
     booking.choosePractitioner({ ...anna, grossPrice: 95 })
     expect(booking.view.basket[0]!.staff?.grossPrice).toBe(0)
+    // Another practitioner is chosen on the staff step again (the summary's 'change').
+    booking.changeStaff(0)
     booking.choosePractitioner(ben)
     expect(booking.view.basket[0]!.staff).toEqual(ben)
   })

@@ -1,7 +1,6 @@
 /** The booking wizard as one state machine (issue 27): its state, moves, URL and request. */
 export * from './state'
 export * from './items'
-export * from './transition'
 export * from './url'
 export * from './request'
 export * from './page'

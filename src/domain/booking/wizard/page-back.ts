@@ -28,6 +28,12 @@ export function back<S extends WizardService, P extends WizardPractitioner, L ex
       d.patch({ activeIndex: Math.max(0, s.basket.length - 1), step: 'staff' })
       return
     case 'confirm':
+      // A gift voucher or a course purchase has no time step: back to the service list (the voucher given up, the courses kept).
+      if (s.mode.kind === 'giftVoucher' || s.mode.kind === 'coursePurchase') {
+        d.patch({ ...(s.mode.kind === 'giftVoucher' ? { mode: { kind: 'newBooking' } } : {}), activeIndex: s.basket.length, step: 'service' })
+        d.goToList()
+        return
+      }
       d.clearTime()
       d.patch({ step: 'time' })
       d.goToCurrentServiceUrl()

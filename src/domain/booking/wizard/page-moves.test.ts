@@ -80,6 +80,8 @@ table('back (spec section 4: steps back, clears the selection of the step left)'
   ['from the hours: the date picker, the time released', page('time', held), { type: 'back' }, { step: 'time', date: undefined, hold: undefined }, [stop]],
   ['from the date picker: staff', page('time', { basket: [item(MASSAGE, { staff: ANN })] }), { type: 'back' }, { step: 'staff', activeIndex: 0 }, [stop]],
   ['from confirm: the times of the service', page('confirm', held), { type: 'back' }, { step: 'time', hold: undefined }, [stop, go(serviceUrl)]],
+  ['from a gift voucher\'s confirm: the list, the voucher given up', page('confirm', { mode: { kind: 'giftVoucher', vouchers: [{ value: 20 }] } }), { type: 'back' }, { step: 'service', mode: { kind: 'newBooking' } }, [go(listUrl)]],
+  ['from a course purchase\'s confirm: the list, the courses kept', page('confirm', { mode: { kind: 'coursePurchase' }, basket: [{ kind: 'course', service: COURSE, anyStaff: false }] }), { type: 'back' }, { step: 'service', activeIndex: 1, basket: [{ kind: 'course', service: COURSE, anyStaff: false }] }, [go(listUrl)]],
 ])
 
 const session = { mode: { kind: 'courseSession' as const }, basket: [item(MASSAGE, { staff: ANN, courseSession: true }), item(FACIAL, { staff: ANN })], query: { course: 'true', courseServiceBooking: 'true' } }
@@ -98,6 +100,10 @@ table('modes', [
   ['book again: the staff URL, services to refresh', page('service'), { type: 'bookAgainStarted', location: clinic, items: [appointment] }, { mode: { kind: 'bookAgain', servicesToRefresh: true }, basket: [item(MASSAGE, { staff: ANN })] }, [stop, go(serviceUrl)]],
   ['a course session: its service, the course context kept', page('service'), { type: 'courseSessionStarted', courseContext: { courseId: 'k', courseServices: [] }, service: MASSAGE }, { basket: [item(MASSAGE, { courseSession: true })], courseContext: { courseId: 'k', courseServices: [] } }, [stop]],
   ['cleared: the clinic, query and course context stay', page('time', { ...held, courseContext: { courseId: 'k', courseServices: [] }, query: { view: 'services' } }), { type: 'bookingInfoCleared' }, { basket: [], step: 'location', date: undefined, hold: undefined, location: clinic, query: { view: 'services' }, courseContext: { courseId: 'k', courseServices: [] } }, [stop]],
+  // Left on an address naming the held time and its item, a reload would look for both (a staff step of a service no longer chosen).
+  ['cleared on a confirm address naming a hold: the clinic\'s list replaces it', page('payment', { ...held, categoryId: MASSAGE.categoryId, query: { service: '0', hold: holdParam(KEY), view: 'services' }, route: { locationId: CLINIC, categoryId: MASSAGE.categoryId, serviceId: MASSAGE.id, confirm: true, query: { service: '0', hold: holdParam(KEY), view: 'services' } } }), { type: 'bookingInfoCleared' },
+    { basket: [], step: 'service', hold: undefined, categoryId: undefined, query: { view: 'services' }, route: { locationId: CLINIC, confirm: false, query: { view: 'services' } } }, [stop, go(`${listUrl}?view=services`, true)]],
+  ['cleared on the list\'s own address: the list, the address kept', page('service', { basket: [item(MASSAGE)], activeIndex: 1, route: { locationId: CLINIC, query: {} } }), { type: 'bookingInfoCleared' }, { basket: [], step: 'service', route: { locationId: CLINIC, query: {} } }, [stop]],
 ])
 
 const twoHeld = { basket: [item(MASSAGE, { staff: ANN, ...T1 }), item(FACIAL, { staff: BOB, ...T2 })], date: '2026-12-02', hold }
@@ -113,6 +119,11 @@ table('what a URL or the server gives back (the catalogue\'s events, issue 27: o
   ['a course beside services: refused', page('confirm', { basket: [item(MASSAGE)] }), { type: 'courseRestored', course: COURSE }, { basket: [item(MASSAGE)], mode: { kind: 'newBooking' } }, [{ kind: 'warn', message: CANNOT_MIX_MESSAGE }]],
   ['book again: the server\'s services, the category kept', page('staff', { mode: { kind: 'bookAgain', servicesToRefresh: true }, basket: [item(MASSAGE, { staff: ANN })] }), { type: 'servicesRefreshed', services: [{ id: MASSAGE.id, defaultPrice: 45 }] },
     { mode: { kind: 'bookAgain' }, basket: [item({ id: MASSAGE.id, defaultPrice: 45, categoryId: MASSAGE.categoryId }, { staff: ANN })] }, []],
+  // A reload of a staff address in an empty wizard: the address keeps naming the service being fetched, and its step shows (title, spinner).
+  ['a staff address arriving in an empty wizard: its step while the service is fetched', { ...page('location'), location: undefined, locationId: undefined }, { type: 'urlArrived', route: { locationId: CLINIC, categoryId: MASSAGE.categoryId, serviceId: MASSAGE.id, query: { service: '0' } } },
+    { step: 'staff', basket: [], route: { locationId: CLINIC, categoryId: MASSAGE.categoryId, serviceId: MASSAGE.id, query: { service: '0' } } }, [{ kind: 'releaseLogin' }]],
+  ['the service fetched for a staff address: the staff step of that service, the address unchanged', page('staff', { restoring: true, route: { locationId: CLINIC, categoryId: MASSAGE.categoryId, serviceId: MASSAGE.id, query: { service: '0' } } }), { type: 'serviceRestored', service: MASSAGE },
+    { step: 'staff', basket: [item(MASSAGE)], activeIndex: 0, restoring: true }, []],
   ['restoring', page('staff'), { type: 'restoring', restoring: true }, { restoring: true }, []],
   ['restored', page('staff', { restoring: true }), { type: 'restoring', restoring: false }, { restoring: undefined }, []],
   ['the course context set', page('confirm'), { type: 'courseContextSet', courseContext: { courseId: 'k', courseServices: [MASSAGE.id] } }, { courseContext: { courseId: 'k', courseServices: [MASSAGE.id] } }, []],
@@ -120,6 +131,8 @@ table('what a URL or the server gives back (the catalogue\'s events, issue 27: o
 ])
 
 table('actions the state does not allow change nothing', [
+  // Spec section 4: a practitioner is chosen on the staff step (a deep link naming one arrives as a URL, not as this choice).
+  ['a practitioner off the staff step', page('time', { basket: [item(MASSAGE, { staff: ANN })] }), { type: 'practitionerChosen', practitioner: BOB }, { basket: [item(MASSAGE, { staff: ANN })], step: 'time', dialog: undefined }, []],
   ['a practitioner for a course', page('service', { mode: { kind: 'coursePurchase' }, basket: [{ kind: 'course', service: COURSE, anyStaff: false }] }), { type: 'practitionerChosen', practitioner: ANN }, { basket: [{ kind: 'course', service: COURSE, anyStaff: false }], dialog: undefined }, []],
   ['a chain for another basket', page('time', { basket: [item(MASSAGE, { staff: ANN })], date: '2026-12-02' }), { type: 'timeChosen', parts: [T1, T2], expiresAt: 9_000 }, { basket: [item(MASSAGE, { staff: ANN })], hold: undefined }, []],
   ['a hold answer with no time chosen', page('time', { basket: [item(MASSAGE, { staff: ANN })] }), { type: 'timeHeld', key: KEY, expiresAt: 9_000 }, { hold: undefined }, []],
@@ -128,4 +141,7 @@ table('actions the state does not allow change nothing', [
   ['change in a linked reschedule', page('confirm', { ...held, mode: { kind: 'reschedule', appointmentId: 'a', linked: true, sources: [] } }), { type: 'changeStaff', index: 0 }, { step: 'confirm', hold }, []],
   ['change of a course purchase', page('confirm', { mode: { kind: 'coursePurchase' }, basket: [{ kind: 'course', service: COURSE, anyStaff: false }] }), { type: 'changeService', index: 0 }, { step: 'confirm' }, []],
   ['change of an item not there', page('service'), { type: 'changeStaff', index: 0 }, { step: 'service' }, []],
+  ['\'Buy now\' of appointments', page('payment', held), { type: 'buyNow' }, { step: 'payment', hold }, []],
+  ['a gift voucher removed when none is chosen', page('confirm', held), { type: 'giftVoucherRemoved' }, { step: 'confirm', hold }, []],
+  ['a chain for an empty basket', page('time', { date: '2026-12-02' }), { type: 'timeChosen', parts: [], expiresAt: 9_000 }, { hold: undefined }, []],
 ])

@@ -143,8 +143,9 @@ function apply<S extends WizardService, P extends WizardPractitioner, L extends 
       d.go(stepPath({ locationId: s().location?.id ?? '', confirm: true }))
       return
     case 'giftVoucherRemoved':
-      // Back to the service list (from confirm or payment), every view open again.
-      if (s().mode.kind === 'giftVoucher') d.patch({ mode: { kind: 'newBooking' } })
+      // Back to the service list (from confirm or payment), every view open again; only a gift voucher is removed so.
+      if (s().mode.kind !== 'giftVoucher') return
+      d.patch({ mode: { kind: 'newBooking' } })
       if (s().step !== 'confirm' && s().step !== 'payment') return
       d.patch({ step: 'service' })
       d.goToList()
@@ -152,7 +153,7 @@ function apply<S extends WizardService, P extends WizardPractitioner, L extends 
     case 'practitionerChosen': {
       // Practitioners are a service's (a course has none).
       const item = s().basket[s().activeIndex]
-      if (!item || item.kind !== 'service') return
+      if (!item || item.kind !== 'service' || s().step !== 'staff') return
       const practitioner = event.practitioner
       const chosen = { ...item, anyStaff: practitioner === 'any', staff: practitioner === 'any' ? undefined : staffFor(item, practitioner) }
       d.patch({ basket: s().basket.map((i, at) => (at === s().activeIndex ? chosen : i)) })
@@ -181,7 +182,7 @@ function apply<S extends WizardService, P extends WizardPractitioner, L extends 
       return
     case 'timeChosen': {
       // A chain for another basket (an item added or removed meanwhile) does not fit it.
-      if (event.parts.length !== s().basket.length) return
+      if (event.parts.length !== s().basket.length || event.parts.length === 0) return
       // The server's hold of the time before stays named until the new one replaces it (HoldTime's `replaces`).
       const key = heldOf(s()).key
       const expiresAt = event.expiresAt
@@ -287,7 +288,7 @@ function apply<S extends WizardService, P extends WizardPractitioner, L extends 
       if (event.held) d.patch({ activeIndex: Math.min(s().activeIndex, event.basket.length - 1) })
       return
     case 'bookingInfoCleared':
-      return resetWizard(d)
+      return clearBookingInfo(d)
     case 'urlArrived':
       return routeArrived(d, event.route)
     case 'urlRederived': {
@@ -322,7 +323,8 @@ function chooseService<S extends WizardService, P extends WizardPractitioner, L 
 function buyNow<S extends WizardService, P extends WizardPractitioner, L extends WizardPlaceOf>(d: Draft<S, P, L>): void {
   const s = d.state
   const last = s.basket[s.basket.length - 1]
-  if (!s.location || !last) return
+  // Only a course purchase is bought now: a basket of appointments goes on to its times.
+  if (!s.location || !last || s.mode.kind !== 'coursePurchase') return
   const query = { ...keptQueryOf(s), course: 'true' }
   d.go(stepPath({ locationId: s.location.id, categoryId: last.service.categoryId, serviceId: last.service.id, confirm: true, query }))
 }
@@ -345,6 +347,23 @@ function emptyBasket<S extends WizardService, P extends WizardPractitioner, L ex
   d.clearTime()
   const mode = d.state.mode.kind === 'giftVoucher' ? { kind: 'newBooking' as const } : d.state.mode
   d.patch({ basket: [], activeIndex: 0, mode, date: undefined })
+}
+
+/**
+ * 'Clearing booking info' (spec section 4). On a step address that names what is cleared (an item, its
+ * confirm step, a held time) the clinic's service list replaces that address and shows: left there, a
+ * reload or the router would restore the item (a staff step of a service no longer chosen) and the hold.
+ */
+function clearBookingInfo<S extends WizardService, P extends WizardPractitioner, L extends WizardPlaceOf>(d: Draft<S, P, L>): void {
+  const route = d.state.route
+  const named = route?.locationId !== undefined && (route.serviceId !== undefined || route.confirm === true || route.query.hold !== undefined || route.query.service !== undefined)
+  const list: WizardRoute | undefined = named && route?.locationId ? { locationId: route.locationId, confirm: false, query: { view: route.query.view } } : undefined
+  // The list's address first: the time cleared with the booking has no hold left to drop from it.
+  if (list) d.patch({ route: list, query: list.query, categoryId: undefined })
+  resetWizard(d)
+  // On the wizard's page the clinic's list shows (the location step has no panel there).
+  if (d.state.route?.locationId !== undefined) d.patch({ step: 'service' })
+  if (list?.locationId) d.go(stepPath({ locationId: list.locationId, query: list.query }), true)
 }
 
 /** Every mode and choice reset; the clinic, the URL's query and courseContext are kept (spec section 4). */

@@ -80,7 +80,7 @@ export interface WizardState<S extends WizardService = WizardService, P extends 
   basket: WizardItem<S, P>[]
   /** the item being chosen; basket.length while a new one is chosen from the list */
   activeIndex: number
-  /** the step shown; only transition moves it (a location step has no location chosen yet, or was left by back) */
+  /** the step shown; only pageMove moves it (a location step has no location chosen yet, or was left by back) */
   step: BookingStep
   /** the day picked on the time step (yyyy-MM-dd); the hour list shows while it is set */
   date?: string
@@ -113,20 +113,11 @@ export function stepOf(state: WizardState): BookingStep {
   return state.locationId === undefined ? 'location' : state.step
 }
 
-export const isCoursePurchase = (state: WizardState): boolean => state.mode.kind === 'coursePurchase'
-
-/** Every appointment has its time. */
-export const timeChosen = (state: WizardState): boolean => state.basket.length > 0 && state.basket.every((i) => i.start !== undefined)
-
-/** Every appointment of the basket has its practitioner (one, or 'Any practitioner'). */
-export const practitionersChosen = (state: WizardState): boolean =>
-  state.basket.length > 0 && state.basket.every((i) => i.kind !== 'service' || i.anyStaff || i.staff !== undefined)
-
 /** Confirm has what the earlier steps chose: times, a course purchase or a gift voucher. */
 export function canConfirm(state: WizardState): boolean {
   if (state.mode.kind === 'giftVoucher') return state.mode.vouchers.length > 0
   if (state.mode.kind === 'coursePurchase') return state.basket.length > 0
-  return timeChosen(state)
+  return state.basket.length > 0 && state.basket.every((i) => i.start !== undefined)
 }
 
 /**
