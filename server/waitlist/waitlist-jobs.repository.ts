@@ -5,6 +5,7 @@
  * transaction; the runner then offers each such day to the first customer it fits.
  */
 import { sql, type QueryExecutorProvider } from 'kysely'
+import { LONDON_TIME_ZONE } from '../../src/domain/london'
 
 const UTC_ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`
 
@@ -14,8 +15,8 @@ export async function queueOpenedHours(db: QueryExecutorProvider, tenant: string
     INSERT INTO outbox (id, tenant_id, channel, to_address, subject, text, attachments)
     SELECT substr(md5(random()::text || clock_timestamp()::text || j.clinic_id || j.practitioner_id || j.day), 1, 24), ${tenant}, 'waitlist', j.clinic_id, 'hours-opened',
       json_build_object('clinicId', j.clinic_id, 'practitionerId', j.practitioner_id,
-        'start', to_char((j.day::timestamp AT TIME ZONE 'Europe/London') AT TIME ZONE 'UTC', ${sql.raw(UTC_ISO)}),
-        'end', to_char(((j.day + 1)::timestamp AT TIME ZONE 'Europe/London') AT TIME ZONE 'UTC', ${sql.raw(UTC_ISO)}))::text,
+        'start', to_char((j.day::timestamp AT TIME ZONE ${LONDON_TIME_ZONE}) AT TIME ZONE 'UTC', ${sql.raw(UTC_ISO)}),
+        'end', to_char(((j.day + 1)::timestamp AT TIME ZONE ${LONDON_TIME_ZONE}) AT TIME ZONE 'UTC', ${sql.raw(UTC_ISO)}))::text,
       '[]'
     FROM (
       SELECT DISTINCT e.clinic_id, sp.practitioner_id, d::date AS day

@@ -8,6 +8,7 @@ import { TextField } from '../../components/Field'
 import { StaffNotificationsViewModel } from '../../view-models/staff-notifications.view-model'
 import { StaffSelect } from './StaffControls'
 import desk from './StaffDesk.module.css'
+import { LONDON_TIME_ZONE } from '../../../domain/london'
 
 const Check = observer(function Check({ selected, onChange, children }: { selected: boolean; onChange: (v: boolean) => void; children: string }) {
   return (
@@ -33,7 +34,7 @@ const FeedSection = observer(function FeedSection({ vm }: { vm: StaffNotificatio
         />
       ) : null}
       {!vm.hasPractitioner ? <p className={desk.hint}>This staff login is not linked to a practitioner{isAdmin ? ': choose one above (practitioners with a staff login), or use clinic admin feed create --practitioner.' : '.'}</p> : null}
-      {vm.feed ? <p role="status">{vm.feed.practitionerName}: {vm.feed.active ? `a feed link is live${vm.feed.createdAt ? ` (made ${new Date(vm.feed.createdAt).toLocaleString('en-GB', { timeZone: 'Europe/London' })})` : ''}.` : 'no feed link.'}</p> : null}
+      {vm.feed ? <p role="status">{vm.feed.practitionerName}: {vm.feed.active ? `a feed link is live${vm.feed.createdAt ? ` (made ${new Date(vm.feed.createdAt).toLocaleString('en-GB', { timeZone: LONDON_TIME_ZONE })})` : ''}.` : 'no feed link.'}</p> : null}
       {vm.feedUrl ? (
         <label style={{ display: 'grid', gap: 'var(--space-1)' }}>
           Subscribe to this link (shown once: copy it now)
