@@ -154,14 +154,30 @@ function migratorOf(db: Db, options: { schema?: string }): Migrator {
   })
 }
 
+/**
+ * True when every migration of the list is recorded as applied: two small reads. Kysely's Migrator
+ * introspects every table and column of the database before it looks (0.3-0.5 s of a warm start on
+ * PGlite, for the answer "nothing to do"); it runs only when this is false.
+ */
+async function allApplied(db: Db, options: { schema?: string }): Promise<boolean> {
+  const table = options.schema ? `${options.schema}.kysely_migration` : 'kysely_migration'
+  const { rows } = await sql<{ found: string | null }>`SELECT to_regclass(${table})::text AS found`.execute(db)
+  if (!rows[0]?.found) return false
+  const applied = await sql<{ name: string }>`SELECT name FROM ${sql.table(table)}`.execute(db)
+  const names = new Set(applied.rows.map((r) => r.name))
+  return Object.keys(await migrationProvider.getMigrations()).every((name) => names.has(name))
+}
+
 /** The names of the migrations not applied to this database yet, in run order. */
 export async function pendingMigrations(db: Db, options: { schema?: string } = {}): Promise<string[]> {
+  if (await allApplied(db, options)) return []
   const migrations = await migratorOf(db, options).getMigrations()
   return migrations.filter((m) => m.executedAt === undefined).map((m) => m.name)
 }
 
 /** Runs every pending migration and answers the names of those that ran; throws with the failing migration's error. */
 export async function migrate(db: Db, options: { schema?: string } = {}): Promise<string[]> {
+  if (await allApplied(db, options)) return []
   const { error, results } = await migratorOf(db, options).migrateToLatest()
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')

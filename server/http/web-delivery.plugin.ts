@@ -44,6 +44,9 @@ export const webStatic = fp(async (app: FastifyInstance, options: { webDir: stri
   await app.register(fastifyStatic, {
     root: options.webDir,
     wildcard: false,
+    // A route a file (wildcard: false): the .br and .gz beside each are found on disk by preCompressed, so
+    // they need none (2 x 158 routes fewer to build at every start).
+    globIgnore: ['**/*.br', '**/*.gz'],
     // '/' goes to the SPA fallback like every client route (its frame-ancestors follow the tenant's embedHosts)
     index: false,
     serve: options.serve,

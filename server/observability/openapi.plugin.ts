@@ -24,6 +24,9 @@ const DOCS_PAGE = `<!doctype html>
 // An external script: the Content-Security-Policy allows no inline script.
 const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: ${JSON.stringify(OPENAPI_URL)}, dom_id: '#swagger-ui', deepLinking: true })`
 
+/** The package's other files (source maps, licences, its own pages): no route each to build at start. */
+const DOCS_IGNORED = ['**/*.map', '**/*.txt', '**/*.md', '**/*.html', '**/*.json', 'LICENSE', 'NOTICE']
+
 export async function openApiPlugin(app: FastifyInstance): Promise<void> {
   let document: OpenApiDocument | undefined
   app.get(OPENAPI_URL, async (_request, reply) => {
@@ -35,5 +38,5 @@ export async function openApiPlugin(app: FastifyInstance): Promise<void> {
   app.get(`${DOCS_URL}/`, page)
   app.get(`${DOCS_URL}/init.js`, async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(DOCS_INIT))
   const root = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
-  await app.register(fastifyStatic, { root, prefix: ASSETS, decorateReply: false, index: false, wildcard: false, allowedPath: (path) => /\.(js|css|png)$/.test(path) })
+  await app.register(fastifyStatic, { root, prefix: ASSETS, decorateReply: false, index: false, wildcard: false, globIgnore: DOCS_IGNORED, allowedPath: (path) => /\.(js|css|png)$/.test(path) })
 }
