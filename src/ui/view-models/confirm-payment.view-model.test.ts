@@ -347,10 +347,13 @@ describe('PaymentViewModel (spec section 4, Payment)', () => {
     const w = confirmWorld()
     bookFacial(w)
     w.payment.start({ kind: 'deposit', paymentUrl: '/p', transactionId: 't1', appointmentId: 'a1' })
+    const before = w.navigator.paths.length - w.navigator.replaced.length
     w.payment.startAgain()
     expect(w.useCases.calls.DeletePendingAppointment).toEqual([['a1']])
     expect(w.booking.view.basket).toEqual([])
     expect(w.navigator.last).toBe('/step/c1')
+    // The list takes the payment's place in the history: no entry added (Back goes to the step before).
+    expect(w.navigator.paths.length - w.navigator.replaced.length).toBe(before)
     w.clock.advance(10_000)
     expect(w.useCases.calls.CheckPayment).toBeUndefined()
   })

@@ -238,6 +238,8 @@ export class PaymentViewModel {
     this.checking = undefined
     const clinic = this.booking.view.location
     this.booking.clearBookingInfo()
-    this.navigator.go(clinic ? `/step/${clinic.id}` : '/')
+    // In place of the payment's address (the wizard may have put the list's there already): Back
+    // leads to the step before, not to the same list again nor to a payment that is gone.
+    this.navigator.go(clinic ? `/step/${clinic.id}` : '/', { replace: true })
   }
 }
