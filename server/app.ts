@@ -188,7 +188,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
       reply.header('cache-control', 'no-store')
       // Too many requests already wait for a database connection: refuse this one at once (issue 31).
-      if (isSaturated(database.pool)) {
+      if (isSaturated(database)) {
         reply.status(503).header('retry-after', BUSY_RETRY_AFTER).send({ statusCode: 503, message: DATABASE_UNAVAILABLE })
         return
       }

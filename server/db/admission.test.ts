@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DatabaseBusy, isSaturated, WriteGate, writeGateFor } from './admission'
+import { DatabaseBusy, Gate, isSaturated, MAX_WAIT_MS, PGLITE_MAX_WAIT_MS, pgliteConnectionGate, pgliteWriteGate, writeGateFor } from './admission'
 
 /** A promise and its resolve. */
 function deferred(): { promise: Promise<void>; resolve: () => void } {
@@ -8,9 +8,32 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
   return { promise, resolve }
 }
 
-describe('the write gate', () => {
+/** A gate on a clock of the test's: each run given here holds its slot `ms`, one after the other. */
+async function gateAfterRuns(gate: { slots: number; maxWaiting: number; maxWaitMs: number }, runsMs: number[]): Promise<{ gate: Gate; clock: { t: number } }> {
+  const clock = { t: 0 }
+  const g = new Gate(gate.slots, gate.maxWaiting, gate.maxWaitMs, () => clock.t)
+  for (const ms of runsMs) {
+    const leave = await g.enter()
+    clock.t += ms
+    leave()
+  }
+  return { gate: g, clock }
+}
+
+/** Occupies every slot of `gate` and queues `queued` more; answers the function that lets them all go. */
+async function occupy(gate: Gate, queued: number): Promise<() => Promise<void>> {
+  const end = deferred()
+  const runs = Array.from({ length: gate.slots + queued }, () => gate.run(() => end.promise).catch(() => undefined))
+  await Promise.resolve()
+  return async () => {
+    end.resolve()
+    await Promise.all(runs)
+  }
+}
+
+describe('the gate', () => {
   it('runs at most its slots at once, the others in their order, and refuses beyond its queue at once', async () => {
-    const gate = new WriteGate(2, 2, 60_000)
+    const gate = new Gate(2, 2, 60_000)
     const started: number[] = []
     const ends = [0, 1, 2, 3].map(() => deferred())
     const runs = ends.map((end, i) =>
@@ -35,10 +58,11 @@ describe('the write gate', () => {
     await expect(gate.run(async () => Promise.reject(new Error('x')))).rejects.toThrow('x')
     expect(await Promise.all([gate.run(async () => 'a'), gate.run(async () => 'b')])).toEqual(['a', 'b'])
     expect(gate.queued).toBe(0)
+    expect(gate.running).toBe(0)
   })
 
   it('refuses a run that waited its longest', async () => {
-    const gate = new WriteGate(1, 10, 50)
+    const gate = new Gate(1, 10, 50)
     const end = deferred()
     const first = gate.run(() => end.promise)
     const began = Date.now()
@@ -50,16 +74,69 @@ describe('the write gate', () => {
     expect(await gate.run(async () => 'next')).toBe('next')
   })
 
+  // The wait a newcomer can expect: the runs in front of it (those queued, then itself) at the mean time of one, per slot.
+  it.each([
+    { case: 'a free slot: no wait, whatever the mean', slots: 2, runsMs: [100], busy: 1, queued: 0, expected: 0, saturated: false },
+    { case: 'no run ended yet: no mean to go by', slots: 1, runsMs: [], busy: 1, queued: 3, expected: 0, saturated: false },
+    { case: 'one slot busy, 3 queued, 100 ms a run', slots: 1, runsMs: [100, 100], busy: 1, queued: 3, expected: 400, saturated: false },
+    { case: 'two slots: half the wait', slots: 2, runsMs: [100], busy: 2, queued: 3, expected: 200, saturated: false },
+    { case: 'past the longest wait: refused at once', slots: 1, runsMs: [300], busy: 1, queued: 3, expected: 1_200, saturated: true },
+    { case: 'the queue full: refused however short the runs', slots: 1, runsMs: [1], busy: 1, queued: 4, expected: 5, saturated: true },
+  ])('$case', async ({ slots, runsMs, busy, queued, expected, saturated }) => {
+    const { gate } = await gateAfterRuns({ slots, maxWaiting: 4, maxWaitMs: 1_000 }, runsMs)
+    const end = deferred()
+    const holders = Array.from({ length: busy + queued }, () => gate.run(() => end.promise).catch((e: unknown) => e))
+    await Promise.resolve()
+    expect(gate.expectedWaitMs()).toBeCloseTo(expected)
+    expect(gate.saturated).toBe(saturated)
+    if (saturated) await expect(gate.run(async () => 'late')).rejects.toBeInstanceOf(DatabaseBusy)
+    end.resolve()
+    for (const outcome of await Promise.all(holders)) expect(outcome).toBeUndefined()
+  })
+
+  it('goes by the recent runs more than the old ones', async () => {
+    const { gate } = await gateAfterRuns({ slots: 1, maxWaiting: 100, maxWaitMs: 1_000 }, [1_000, ...Array<number>(40).fill(10)])
+    const release = await occupy(gate, 0)
+    expect(gate.expectedWaitMs()).toBeLessThan(50)
+    await release()
+  })
+
   it('of a pool: half of its connections, 25 waiting per connection, 10 s at most', () => {
     expect(writeGateFor(10)).toMatchObject({ slots: 5, maxWaiting: 250, maxWaitMs: 10_000 })
     expect(writeGateFor(1)).toMatchObject({ slots: 1, maxWaiting: 25 })
   })
+
+  it("of PGlite: its one connection refuses no query itself; its locking work one at a time, waiting MAX_WAIT_MS at most", async () => {
+    const connection = pgliteConnectionGate()
+    expect(connection.slots).toBe(1)
+    const release = await occupy(connection, 1_000)
+    expect(connection.queued).toBe(1_000)
+    await release()
+    expect(pgliteWriteGate()).toMatchObject({ slots: 1, maxWaitMs: MAX_WAIT_MS })
+    expect(pgliteWriteGate().maxWaiting).toBeGreaterThanOrEqual(50)
+  })
 })
 
-describe('a saturated pool', () => {
-  it('has 25 requests per connection waiting for one', () => {
-    expect(isSaturated(undefined)).toBe(false)
-    expect(isSaturated({ waitingCount: 249, options: { max: 10 } })).toBe(false)
-    expect(isSaturated({ waitingCount: 250, options: { max: 10 } })).toBe(true)
+describe('a saturated database', () => {
+  it.each([
+    { case: 'no pool, no gate', waiting: undefined, expected: false },
+    { case: 'a pool of 10, 249 waiting', waiting: 249, expected: false },
+    { case: 'a pool of 10, 250 waiting', waiting: 250, expected: true },
+  ])('PostgreSQL: $case', ({ waiting, expected }) => {
+    expect(isSaturated(waiting === undefined ? {} : { pool: { waitingCount: waiting, options: { max: 10 } } })).toBe(expected)
+  })
+
+  it.each([
+    { case: 'the connection free', runMs: 100, queued: -1, expected: false },
+    { case: 'held, 10 queued at 100 ms a holder: 1.1 s to wait', runMs: 100, queued: 10, expected: false },
+    { case: 'held, 19 queued at 100 ms: 2 s, not past it', runMs: 100, queued: 19, expected: false },
+    { case: 'held, 20 queued at 100 ms: 2.1 s to wait', runMs: 100, queued: 20, expected: true },
+    { case: 'held, 1,000 queued at 1 ms: 1 s to wait', runMs: 1, queued: 1_000, expected: false },
+  ])('PGlite: $case', async ({ runMs, queued, expected }) => {
+    const { gate } = await gateAfterRuns({ slots: 1, maxWaiting: Number.POSITIVE_INFINITY, maxWaitMs: Number.POSITIVE_INFINITY }, [runMs])
+    const release = queued >= 0 ? await occupy(gate, queued) : async () => undefined
+    expect(PGLITE_MAX_WAIT_MS).toBe(2_000)
+    expect(isSaturated({ connectionGate: gate })).toBe(expected)
+    await release()
   })
 })

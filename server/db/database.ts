@@ -3,7 +3,7 @@
  * DATABASE_URL is set). Same SQL, same migrations on both.
  */
 import { lockDataDir } from './data-dir-lock'
-import { guardWrites, writeGateFor } from './admission'
+import { guardWrites, pgliteConnectionGate, pgliteWriteGate, writeGateFor, type Gate } from './admission'
 import type { PGlite } from '@electric-sql/pglite'
 import { Kysely, Migrator, PostgresDialect, sql, type QueryExecutorProvider } from 'kysely'
 import pg from 'pg'
@@ -33,6 +33,8 @@ export interface Database {
   lite?: PGlite
   /** The pg Pool (PostgreSQL driver only): LISTEN/NOTIFY users take a client from it. */
   pool?: pg.Pool
+  /** The queue in front of PGlite's one connection (embedded driver only): how long a new request would wait. */
+  connectionGate?: Gate
   close(): Promise<void>
 }
 
@@ -68,11 +70,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // Imported only here: a server on PostgreSQL never loads PGlite (its module and WASM, ~20 MB).
     const { openPGlite, pgliteDialect } = await import('./pglite')
     const lite = await openPGlite(options)
-    const db = new Kysely<CoreTables>({ dialect: pgliteDialect(lite) })
+    const connectionGate = pgliteConnectionGate()
+    const db = new Kysely<CoreTables>({ dialect: pgliteDialect(lite, { gate: connectionGate }) })
+    // Bookings one at a time off the connection: reads wait behind one booking at most (issue 31).
+    guardWrites(db, pgliteWriteGate())
     return {
       db,
       kind: 'pglite',
       lite,
+      connectionGate,
       close: async () => {
         try {
           await db.destroy()

@@ -1,6 +1,6 @@
 /**
  * A kysely Dialect over PGlite (embedded WASM PostgreSQL). PGlite has ONE connection: the driver
- * hands it out to one holder at a time (a FIFO mutex), so a transaction (BEGIN..COMMIT) never
+ * hands it out to one holder at a time (a FIFO gate of one slot, server/db/admission.ts), so a transaction (BEGIN..COMMIT) never
  * interleaves with another request's queries.
  */
 import type { PGlite } from '@electric-sql/pglite'
@@ -15,6 +15,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely'
+import { pgliteConnectionGate, type Gate } from './admission'
 
 class PGliteConnection implements DatabaseConnection {
   constructor(private readonly lite: PGlite) {}
@@ -33,50 +34,31 @@ class PGliteConnection implements DatabaseConnection {
   }
 }
 
-/** A FIFO mutex: `acquire()` resolves with the release function once every earlier holder released. */
-export class Mutex {
-  private tail: Promise<void> = Promise.resolve()
-  /** The holder plus those waiting (read by the metrics). */
-  pending = 0
-
-  acquire(): Promise<() => void> {
-    let release!: () => void
-    const next = new Promise<void>((resolve) => (release = resolve))
-    const previous = this.tail
-    this.tail = previous.then(() => next)
-    this.pending++
-    return previous.then(() => () => {
-      this.pending--
-      release()
-    })
-  }
-}
-
-const queues = new WeakMap<PGlite, Mutex>()
+const queues = new WeakMap<PGlite, Gate>()
 
 /** PGlite's one connection: whether a holder has it and how many wait for it (metrics). */
 export function pgliteQueue(lite: PGlite): { inUse: number; waiting: number } {
-  const pending = queues.get(lite)?.pending ?? 0
-  return { inUse: Math.min(pending, 1), waiting: Math.max(pending - 1, 0) }
+  const gate = queues.get(lite)
+  return { inUse: gate?.running ?? 0, waiting: gate?.queued ?? 0 }
 }
 
 class PGliteDriver implements Driver {
-  private readonly mutex = new Mutex()
   private readonly connection: PGliteConnection
   private release: (() => void) | undefined
 
   constructor(
     private readonly lite: PGlite,
     private readonly closeOnDestroy: boolean,
+    private readonly gate: Gate,
   ) {
     this.connection = new PGliteConnection(lite)
-    queues.set(lite, this.mutex)
+    queues.set(lite, gate)
   }
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    this.release = await this.mutex.acquire()
+    this.release = await this.gate.enter()
     return this.connection
   }
 
@@ -104,10 +86,12 @@ class PGliteDriver implements Driver {
   }
 }
 
-export function pgliteDialect(lite: PGlite, options: { closeOnDestroy?: boolean } = {}): Dialect {
+/** `gate`: the queue in front of the one connection (server/db/admission.ts), a new one if not given. */
+export function pgliteDialect(lite: PGlite, options: { closeOnDestroy?: boolean; gate?: Gate } = {}): Dialect {
+  const gate = options.gate ?? pgliteConnectionGate()
   return {
     createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new PGliteDriver(lite, options.closeOnDestroy ?? true),
+    createDriver: () => new PGliteDriver(lite, options.closeOnDestroy ?? true, gate),
     createIntrospector: (db) => new PostgresIntrospector(db),
     createQueryCompiler: () => new PostgresQueryCompiler(),
   }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database'
-import { prepared, runPrepared } from './prepared-statements'
+import { prepared, REPLAN_AFTER_MS, runPrepared, TableSizes, tableMoved } from './prepared-statements'
 
 let database: TestDatabase
 beforeAll(async () => {
@@ -29,5 +29,65 @@ describe('prepared statements', () => {
       return sql<{ name: string }>`SELECT name FROM pg_prepared_statements WHERE statement = ${TEXT}`.execute(trx)
     })
     expect(names.rows.map((r) => r.name)).toEqual([expect.stringMatching(/^prepared_\d+$/)])
+  })
+})
+
+describe('the tables moved (the connections plan their statements again)', () => {
+  it.each([
+    { was: 0, now: 99, moved: false, why: 'a few rows more' },
+    { was: 0, now: 100, moved: true, why: 'from empty to a hundred rows' },
+    { was: 10, now: 30_010, moved: true, why: 'a bulk insert' },
+    { was: 30_000, now: 59_999, moved: false, why: 'less than doubled' },
+    { was: 30_000, now: 60_000, moved: true, why: 'doubled' },
+    { was: 30_000, now: 15_000, moved: true, why: 'halved' },
+    { was: 30_000, now: 16_000, moved: false, why: 'not halved' },
+    { was: 150, now: 50, moved: true, why: 'a third left, a hundred rows fewer' },
+  ])('$was -> $now rows: $moved ($why)', ({ was, now, moved }) => {
+    expect(tableMoved(was, now)).toBe(moved)
+  })
+
+  it('one read every REPLAN_AFTER_MS at most; a new generation only when a table moved since the last one, slow growth added up', async () => {
+    const sizes = new TableSizes()
+    const reads: number[] = []
+    const answers = [
+      [{ id: '1', n: '10' }],
+      [{ id: '1', n: '60' }, { id: '2', n: '5000' }],
+      [{ id: '1', n: '110' }, { id: '2', n: '9000' }],
+      [{ id: '1', n: '200' }, { id: '2', n: '9000' }],
+    ]
+    const check = async (now: number) => {
+      sizes.check(now, async () => {
+        reads.push(now)
+        return { rows: answers.shift()! }
+      })
+      await new Promise((r) => setImmediate(r))
+    }
+    await check(0)
+    await check(REPLAN_AFTER_MS - 1)
+    expect(reads).toEqual([0])
+    expect(sizes.generation).toBe(0)
+    // Table 1 is 60 rows (not a hundred more), table 2 new: nothing to plan again.
+    await check(REPLAN_AFTER_MS)
+    expect(sizes.generation).toBe(0)
+    // 110 rows against the 10 planned with: moved. Table 2 under double its first count: not.
+    await check(2 * REPLAN_AFTER_MS)
+    expect(sizes.generation).toBe(1)
+    // 200 against 110: under double.
+    await check(3 * REPLAN_AFTER_MS)
+    expect(sizes.generation).toBe(1)
+    expect(reads).toEqual([0, REPLAN_AFTER_MS, 2 * REPLAN_AFTER_MS, 3 * REPLAN_AFTER_MS])
+  })
+
+  it('a failed read changes nothing and is tried again later', async () => {
+    const sizes = new TableSizes()
+    sizes.check(0, () => Promise.reject(new Error('connection lost')))
+    await new Promise((r) => setImmediate(r))
+    expect(sizes.generation).toBe(0)
+    let read = false
+    sizes.check(REPLAN_AFTER_MS, async () => {
+      read = true
+      return { rows: [] }
+    })
+    expect(read).toBe(true)
   })
 })

@@ -40,18 +40,79 @@ export function preparedName(text: string): string | undefined {
 }
 
 /**
- * How long a connection keeps its plans of the marked statements. PostgreSQL keeps a statement's
- * generic plan until the statistics of its tables change (ANALYZE): one chosen while a table was small
+ * How often the tables' sizes are looked at. PostgreSQL keeps a statement's generic plan until the
+ * statistics of its tables change (ANALYZE invalidates it by itself): one chosen while a table was small
  * (a sequential scan) stayed after a bulk insert made it large, 20-160 ms a booking instead of 2, until
- * autovacuum's ANALYZE. Planned again (DISCARD PLANS) at most this long after, with the tables' real
- * sizes, the plans follow the data whatever the statistics say; the cost is a few plannings a while.
+ * autovacuum's ANALYZE. So every this long one query of the process reads the tables' live row counts
+ * (pg_stat_user_tables: shared memory, no lock taken), and when a table doubled or halved since the
+ * connections last planned, each of them plans again (DISCARD PLANS) before its next statement: the
+ * plans follow the data whatever the statistics say. A table that did not move costs no planning: the
+ * statements stay on their generic plans (discarding every 5 s whatever happened made a connection plan
+ * its statements with their values nearly every time, ~2 ms a booking).
  */
 export const REPLAN_AFTER_MS = 5_000
 
+/** A table has moved when its rows doubled or halved, by at least this many (a few rows more is no new plan). */
+const MOVED_BY_ROWS = 100
+
+const ROW_COUNTS = 'SELECT relid::int8::text AS id, n_live_tup::int8::text AS n FROM pg_stat_user_tables'
+
+/** The live row counts of one database's tables, checked at most every REPLAN_AFTER_MS for all its connections. */
+export class TableSizes {
+  /** Goes up by one each time a table moved: a connection that planned under an older one plans again. */
+  generation = 0
+  private counts: Map<string, number> | undefined
+  private checkedAt = Number.NEGATIVE_INFINITY
+  private checking = false
+
+  /** Reads the counts with `read` (a query on a connection) unless they were read less than REPLAN_AFTER_MS ago. */
+  check(now: number, read: (text: string) => Promise<{ rows: { id: string; n: string }[] }>): void {
+    if (this.checking || now - this.checkedAt < REPLAN_AFTER_MS) return
+    this.checking = true
+    this.checkedAt = now
+    read(ROW_COUNTS)
+      .then(({ rows }) => this.update(new Map(rows.map((r) => [r.id, Number(r.n)]))))
+      // A failed read (the connection's, which its statement reports; an aborted transaction) is tried again later.
+      .catch(() => undefined)
+      .finally(() => (this.checking = false))
+  }
+
+  /** Takes counts read now: a new generation when a table known before moved. */
+  update(counts: Map<string, number>): void {
+    const before = this.counts
+    this.counts = counts
+    if (!before) return
+    for (const [id, n] of counts) {
+      const was = before.get(id)
+      if (was !== undefined && tableMoved(was, n)) {
+        this.generation++
+        return
+      }
+    }
+    // Nothing moved: the counts the next check compares with stay those of the last plans, so slow growth adds up.
+    this.counts = before
+    for (const [id, n] of counts) if (!before.has(id)) before.set(id, n)
+  }
+}
+
+/** Whether a table of `was` rows now of `now` rows may want another plan: doubled or halved, by MOVED_BY_ROWS at least. */
+export function tableMoved(was: number, now: number): boolean {
+  return Math.abs(now - was) >= MOVED_BY_ROWS && (now >= 2 * was || was >= 2 * now)
+}
+
+/** One watch per database (host, port, name): the connections of every pool on it share it. */
+const watches = new Map<string, TableSizes>()
+function watchOf(client: pg.Client): TableSizes {
+  const key = `${client.host}:${client.port}/${client.database ?? ''}`
+  let watch = watches.get(key)
+  if (!watch) watches.set(key, (watch = new TableSizes()))
+  return watch
+}
+
 /** The pool's client: a marked text goes out with its name (kysely calls query(text, values)). */
 export class PreparingClient extends pg.Client {
-  /** when this connection's cached plans were last discarded (or first used) */
-  plannedAt: number | undefined
+  /** the generation of the table sizes this connection's cached plans were made under */
+  plannedUnder: number | undefined
 }
 
 const plainQuery = pg.Client.prototype.query
@@ -60,14 +121,16 @@ Object.defineProperty(PreparingClient.prototype, 'query', {
     const [text, values] = args
     const name = typeof text === 'string' && args.length <= 2 ? names.get(text) : undefined
     if (name) {
-      const now = Date.now()
-      if (this.plannedAt === undefined) this.plannedAt = now
-      else if (now - this.plannedAt >= REPLAN_AFTER_MS) {
-        this.plannedAt = now
+      const watch = watchOf(this)
+      if (this.plannedUnder === undefined) this.plannedUnder = watch.generation
+      else if (this.plannedUnder !== watch.generation) {
+        this.plannedUnder = watch.generation
         // Queued ahead of the statement on this connection (in a transaction too: DISCARD PLANS may run
         // there). Its failure can only be that of the connection, which the statement reports.
         ;(Reflect.apply(plainQuery, this, ['DISCARD PLANS']) as Promise<unknown>).catch(() => undefined)
       }
+      // Read on this connection ahead of the statement, once every REPLAN_AFTER_MS for all of them.
+      watch.check(Date.now(), (sizes) => Reflect.apply(plainQuery, this, [sizes]) as Promise<{ rows: { id: string; n: string }[] }>)
     }
     return Reflect.apply(plainQuery, this, name ? [{ name, text, values }] : args)
   },

@@ -196,6 +196,23 @@ describe('ConfirmViewModel: the agree action (spec section 4, Confirm action)', 
     expect(w.booking.view.canBook).toBe(true)
   })
 
+  it('a server too busy to take it (503) says so and keeps confirm, the time still chosen: agreed again, it books', async () => {
+    const busy = 'The service is temporarily unavailable. Please try again in a moment.'
+    const answers = [E.left({ _tag: 'Refused', status: 503, message: busy } as const), E.right(booked)]
+    const w = confirmWorld({ ConfirmBooking: async () => answers.shift()! })
+    bookFacial(w)
+    w.booking.pickDate('2026-03-12')
+    w.confirm.enter()
+    w.confirm.onTermsScroll(400, 200, 600)
+    await w.confirm.agree()
+    expect(w.toasts.toasts.map((t) => t.text)).toEqual([busy])
+    expect(w.booking.view.step).toBe('confirm')
+    expect(w.booking.view.basket[0].start).toBe(slot.startDate)
+    expect(w.confirm.countdownText).toBeDefined()
+    await w.confirm.agree()
+    expect(w.navigator.last).toBe('/location?serviceBooking=true&booked=a1')
+  })
+
   it('a time another booking took (SlotTaken) says so, word for word, and goes back to the times of that day', async () => {
     const w = confirmWorld({ ConfirmBooking: async () => E.left({ _tag: 'SlotTaken', status: 409, message: 'the server said so' }) })
     bookFacial(w)

@@ -253,9 +253,16 @@ export class ConfirmViewModel {
   /**
    * A booking refused, by its case: a time another booking took says so (SLOT_TAKEN) and, like any
    * other refusal of a booked time, goes back to the times of the same day, which load afresh; a hold
-   * no longer the customer's is the hold running out ('Out of time', as the countdown's end).
+   * no longer the customer's is the hold running out ('Out of time', as the countdown's end); a server
+   * too busy (503) keeps the customer on confirm.
    */
   private refused(error: AppError, timed: boolean): void {
+    // The server too busy to take it now (503, its queue full): nothing was booked and the time is still
+    // the customer's, so confirm stays as it is for the customer to send it again.
+    if (error._tag === 'Refused' && error.status === 503) {
+      this.toasts.show(error.message || UNEXPECTED_ERROR)
+      return
+    }
     switch (error._tag) {
       case 'HoldLost':
         this.leave()

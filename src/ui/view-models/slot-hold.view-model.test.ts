@@ -111,6 +111,17 @@ describe('SlotHoldViewModel (issue 17)', () => {
     expect(fresh.booking.holdSecondsLeft).toBe(123)
   })
 
+  it.each([
+    { answer: { _tag: 'Refused', status: 503, message: 'The service is temporarily unavailable. Please try again in a moment.' } as const, ended: false },
+    { answer: { _tag: 'Refused', status: 404, message: 'The time is no longer held.' } as const, ended: true },
+  ])('a page back from the back-forward cache whose hold reads back $answer.status: ended $ended', async ({ answer, ended }) => {
+    const w = holdWorld({ ReadHeldTime: async () => E.left(answer) })
+    await w.slotHold.pick([slot])
+    await w.slotHold.resume()
+    expect(w.booking.view.outOfTime).toBe(ended)
+    expect(w.booking.view.held.key).toEqual(ended ? undefined : KEY)
+  })
+
   it("a reload naming an ended hold shows 'Out of time' on the time step", async () => {
     const w = holdWorld()
     await w.slotHold.restore(PARAM, async () => facial, () => false)

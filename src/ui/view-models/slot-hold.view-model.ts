@@ -233,7 +233,8 @@ export class SlotHoldViewModel {
     if (this.booking.view.held.key?.id !== key.id) return
     runInAction(() => {
       if (E.isRight(result)) this.booking.setHeld(key, this.expiryOf(result.right))
-      else if (result.left._tag === 'Refused' || result.left._tag === 'HoldLost' || result.left._tag === 'SlotTaken') this.booking.holdExpired()
+      // A server too busy to read it now (503) says nothing of the hold: it stays, with its countdown.
+      else if ((result.left._tag === 'Refused' && result.left.status !== 503) || result.left._tag === 'HoldLost' || result.left._tag === 'SlotTaken') this.booking.holdExpired()
     })
   }
 
