@@ -3,7 +3,7 @@
  * server/db/database.ts only when no DATABASE_URL is set.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { dirname, join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 
@@ -18,11 +18,11 @@ const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers
 
 /**
  * For test servers started many times (the browser suite's): a file holding the data directory PGlite's
- * initdb makes, an empty cluster before any migration. An in-memory database starts from it instead of
+ * initdb makes, an empty cluster before any migration. An in-memory database (or a new data directory) starts from it instead of
  * running initdb again (~0.6 s of CPU instead of ~4.9 s); the first start without the file writes it.
  * initdb's output depends only on the PGlite build, so the file's name should carry PGlite's version.
  */
-async function fromInitdbSnapshot(snapshot: string, extensions: { btree_gist: typeof btree_gist }, startParams: string[]): Promise<PGlite> {
+async function fromInitdbSnapshot(snapshot: string, extensions: { btree_gist: typeof btree_gist }, startParams: string[], dataDir?: string): Promise<PGlite> {
   if (!existsSync(snapshot)) {
     const initdb = await PGlite.create({ extensions, startParams })
     const dump = await initdb.dumpDataDir('none')
@@ -32,7 +32,7 @@ async function fromInitdbSnapshot(snapshot: string, extensions: { btree_gist: ty
     writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()))
     renameSync(tmp, snapshot)
   }
-  return PGlite.create({ loadDataDir: new Blob([readFileSync(snapshot)]), extensions, startParams })
+  return PGlite.create({ ...(dataDir ? { dataDir } : {}), loadDataDir: new Blob([readFileSync(snapshot)]), extensions, startParams })
 }
 
 export async function openPGlite(
@@ -44,6 +44,11 @@ export async function openPGlite(
   const initdbSnapshot = options.initdbSnapshot ?? process.env.PGLITE_INITDB_SNAPSHOT
   if (!dataDir && !options.loadDataDir && initdbSnapshot) return fromInitdbSnapshot(initdbSnapshot, extensions, startParams)
   if (!dataDir) return PGlite.create({ ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}), extensions, startParams })
+  // A test server's new data directory (PG_VERSION not there yet) starts from the snapshot too.
+  if (initdbSnapshot && !options.loadDataDir && !existsSync(join(dataDir, 'PG_VERSION'))) {
+    mkdirSync(dataDir, { recursive: true })
+    return fromInitdbSnapshot(initdbSnapshot, extensions, startParams, dataDir)
+  }
   mkdirSync(dataDir, { recursive: true })
   // A fresh data directory: PGlite itself runs initdb in memory and copies the result to disk (a
   // separate in-memory instance here would only add a second cold start, ~0.7 s of CPU).
