@@ -9,7 +9,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { sendPage } from './first-view-page'
 import { leadPage } from './lead-page'
 
-const LEAD_HTML = '<!doctype html><html><head><script type="module" src="/assets/lead-Ab12.js"></script></head><body>\n    <div id="root"></div>\n  </body></html>'
+// lead.html as Vite writes it: the entry and its modulepreloads in the head, an empty root.
+const LEAD_HTML =
+  '<!doctype html><html><head><script type="module" crossorigin src="/assets/lead-Ab12.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/react-Cd34.js"></head><body>\n    <div id="root"></div>\n  </body></html>'
 
 /** A build: lead.html and, unless `renderer` is undefined, a render (a module counting its renders in globalThis). */
 function build(renderer: string | undefined): string {
@@ -52,7 +54,10 @@ describe("the lead form's page", () => {
     const get = await serve(build(RENDERER))
     const html = (await get('/lead?title=Ask%20us')).body
     expect(html).toContain(`<div id="root" data-lead-form="&quot;Ask us&quot;"><h1>Ask us</h1></div>`)
-    expect(html).toContain('<script type="module" src="/assets/lead-Ab12.js">')
+    // The scripts start once the form has painted (public/lead-boot.js), not beside the stylesheets.
+    expect(html).toContain('<script src="/lead-boot.js" data-first-view-entry="/assets/lead-Ab12.js" data-first-view-preload="/assets/react-Cd34.js"></script>')
+    expect(html).not.toContain('type="module"')
+    expect(html).not.toContain('modulepreload')
     const br = await app!.inject({ method: 'GET', url: '/lead?title=Ask%20us', headers: { 'accept-encoding': 'br' } })
     expect(br.headers['content-encoding']).toBe('br')
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(html)

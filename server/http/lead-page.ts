@@ -7,15 +7,18 @@
  * Each page is kept, rendered and compressed (FirstViewPage, as the app's pages), under the request's
  * host and tenant, the build (lead.html's and the render's times) and what the form's markup reads of
  * the query (leadPageState): a campaign's utm_*, a redirect URL or a thank-you text make no page of
- * their own. A page load of a known page sends the bytes compressed once, without a render.
+ * their own. A page load of a known page sends the bytes compressed once, without a render. As on the
+ * app's rendered pages, the scripts start once the form has painted (afterFirstPaint).
  */
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { FirstViewPage } from './first-view-page'
+import { afterFirstPaint, FirstViewPage } from './first-view-page'
 
 const ROOT = '<div id="root"></div>'
+/** public/lead-boot.js */
+const LEAD_BOOT = '/lead-boot.js'
 /** Pages kept (hosts x queries: a query is anyone's to make up); the oldest goes first beyond it. */
 const KEPT_PAGES = 200
 
@@ -64,7 +67,9 @@ export function leadPage(app: FastifyInstance, webDir: string, options: LeadPage
     } catch (err) {
       app.log.error({ err, url: request.url }, 'the lead form could not be rendered on the server; the browser renders it')
     }
-    return new FirstViewPage(rendered ? html.replace(ROOT, `<div id="root" data-lead-form="${attribute(rendered.state)}">${rendered.html}</div>`) : html)
+    if (!rendered) return new FirstViewPage(html)
+    // The form paints before any script: the page's scripts start once it has (public/lead-boot.js).
+    return new FirstViewPage(afterFirstPaint(html.replace(ROOT, `<div id="root" data-lead-form="${attribute(rendered.state)}">${rendered.html}</div>`), LEAD_BOOT))
   }
 
   return async (request) => {
