@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import './ui/styles/global.css'
 import { createLeadContainer } from './composition/lead.container'
@@ -27,7 +27,10 @@ const page = (
 // what was typed into it meanwhile; any other (none, another build's) is replaced by the browser's render.
 if (root.getAttribute(LEAD_STATE_ATTRIBUTE) === leadPageState(search)) {
   keepTypedValues(root, vm)
-  hydrateRoot(root, page)
+  // In a transition: React hydrates in slices, not one long task (a phone's blocking time).
+  startTransition(() => {
+    hydrateRoot(root, page)
+  })
 } else {
   root.replaceChildren()
   createRoot(root).render(page)
