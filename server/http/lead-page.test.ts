@@ -72,10 +72,13 @@ describe("the lead form's page", () => {
     expect(renders()).toBe(2)
   })
 
-  it("is lead.html as built where the build has no render, or its render fails (the browser's own render)", async () => {
+  it("is lead.html as built where the build has no render, its render fails or leaves the query to the browser", async () => {
     expect((await (await serve(build(undefined)))('/lead')).body).toBe(LEAD_HTML)
     await app!.close()
     const failing = `export const leadPageState = () => 'x'\nexport function renderLeadForm() { throw new Error('boom') }`
     expect((await (await serve(build(failing)))('/lead')).body).toBe(LEAD_HTML)
+    await app!.close()
+    const declined = `export const leadPageState = () => 'x'\nexport function renderLeadForm() { return undefined }`
+    expect((await (await serve(build(declined)))('/lead')).body).toBe(LEAD_HTML)
   })
 })

@@ -28,7 +28,8 @@ const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, 
 export interface LeadFormRenderer {
   /** What the form's markup reads of a query (src/composition/lead-state.ts). */
   leadPageState(search: string): string
-  renderLeadForm(request: { search: string; host: string }): { html: string; state: string }
+  /** Undefined where the query is left to the browser's render. */
+  renderLeadForm(request: { search: string; host: string }): { html: string; state: string } | undefined
 }
 
 export interface LeadPageOptions {

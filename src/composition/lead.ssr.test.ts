@@ -47,7 +47,7 @@ const type = (element: HTMLElement, label: string, value: string) => {
 
 describe('the lead form rendered on the server', () => {
   it('holds the heading, the fields and a Submit button disabled until the browser has hydrated it', () => {
-    const { html, state } = renderLeadForm({ search: '', host: 'localhost:3000' })
+    const { html, state } = renderLeadForm({ search: '', host: 'localhost:3000' })!
     expect(html).toContain('<h1')
     expect(html).toContain('Submit on enquiry')
     for (const label of ['First name', 'Surname', 'Email']) expect(html).toContain(label)
@@ -57,7 +57,7 @@ describe('the lead form rendered on the server', () => {
 
   it("is the query's form (heading, fields in order, message box, colours); thank-you, redirect and utm_* make no other page", () => {
     const search = '?title=Ask%20us%20anything&fields=mobilePhone,title&messageTitle=Your%20message&buttonColour=%23224466'
-    const { html, state } = renderLeadForm({ search, host: 'localhost:3000' })
+    const { html, state } = renderLeadForm({ search, host: 'localhost:3000' })!
     expect(html).toContain('Ask us anything')
     expect(html).toContain('Your message')
     expect(html).toContain('--lead-button:#224466')
@@ -66,9 +66,15 @@ describe('the lead form rendered on the server', () => {
     expect(leadPageState(`${search}&thankYouText=Thanks&redirectUrl=https%3A%2F%2Fexample.com&utm_source=mail`)).toBe(state)
   })
 
+  it('leaves a query whose colours or font would be more than one style declaration to the browser', () => {
+    expect(renderLeadForm({ search: '?textColour=red;background:url(https://x.example/a.png)', host: 'localhost:3000' })).toBeUndefined()
+    expect(renderLeadForm({ search: '?font=Inter}body{display:none', host: 'localhost:3000' })).toBeUndefined()
+    expect(renderLeadForm({ search: '?textColour=%23222&font=Roboto', host: 'localhost:3000' })?.html).toContain('--lead-text:#222')
+  })
+
   it('is hydrated without an error, keeping what was typed before, and Submit works once hydrated', () => {
     const search = '?fields=mobilePhone,interested&interested=Botox,Fillers&messageTitle=Message'
-    const { html } = renderLeadForm({ search, host: 'localhost:3000' })
+    const { html } = renderLeadForm({ search, host: 'localhost:3000' })!
     const { element, vm, errors } = hydrate(search, html, (root) => {
       type(root, 'First name', 'Ada')
       type(root, 'Message', 'Is Saturday possible?')

@@ -12,6 +12,7 @@ import { renderToString } from 'react-dom/server'
 import { ContainerProvider } from '../ui/use-view-model'
 import { LeadShell } from '../ui/pages/lead/LeadShell'
 import { LeadViewModel } from '../ui/view-models/lead.view-model'
+import { parseLeadQuery } from '../domain/validation/lead-query'
 import { leadModule, type LeadWindow } from './lead.container'
 import { leadPageState } from './lead-state'
 
@@ -30,8 +31,23 @@ export interface RenderedLeadForm {
 const serverWindow = (host: string): LeadWindow => ({ location: { host, assign: () => undefined }, parent: { postMessage: () => undefined } })
 const offline = () => Promise.reject(new Error('no requests in the server render'))
 
-/** The lead form for the query `search` ('?title=…' or ''), as a new visitor's browser first renders it. */
-export function renderLeadForm({ search, host }: { search: string; host: string }): RenderedLeadForm {
+/**
+ * A colour or font of the query that would be more than one declaration in the style attribute the
+ * server writes (';', braces, a url()): the browser's render sets it through the CSSOM, which takes it
+ * as one value or refuses it; the server's markup would not, and hydration does not correct attributes.
+ */
+const STYLE_BREAK = /[;{}\\]|url\(|expression\(/i
+const styleSafe = (search: string) => {
+  const { font, textColour, backgroundColour, buttonColour, buttonTextColour } = parseLeadQuery(search)
+  return [font, textColour, backgroundColour, buttonColour ?? '', buttonTextColour ?? ''].every((value) => !STYLE_BREAK.test(value))
+}
+
+/**
+ * The lead form for the query `search` ('?title=…' or ''), as a new visitor's browser first renders
+ * it; undefined for a query whose styles the server leaves to the browser's render (styleSafe).
+ */
+export function renderLeadForm({ search, host }: { search: string; host: string }): RenderedLeadForm | undefined {
+  if (!styleSafe(search)) return undefined
   const container = new Container()
   container.load(leadModule({ http: { baseUrl: '/api' }, window: serverWindow(host), fetcher: offline }))
   container.get(LeadViewModel).configure(search)
