@@ -15,10 +15,10 @@ const root = document.getElementById('root') as HTMLElement
 const vm = container.get(LeadViewModel)
 // Configured before the first render: that render is the query's form (the server's, when it sent one).
 vm.configure(search)
-const page = (
+const page = (onHydrated?: () => void) => (
   <StrictMode>
     <ContainerProvider resolver={container}>
-      <LeadShell search={search} />
+      <LeadShell search={search} onHydrated={onHydrated} />
     </ContainerProvider>
   </StrictMode>
 )
@@ -26,12 +26,12 @@ const page = (
 // The server's markup of this query's form (issue 28, src/composition/lead.ssr.tsx) is hydrated with
 // what was typed into it meanwhile; any other (none, another build's) is replaced by the browser's render.
 if (root.getAttribute(LEAD_STATE_ATTRIBUTE) === leadPageState(search)) {
-  keepTypedValues(root, vm)
+  const chosen = keepTypedValues(root, vm)
   // In a transition: React hydrates in slices, not one long task (a phone's blocking time).
   startTransition(() => {
-    hydrateRoot(root, page)
+    hydrateRoot(root, page(chosen))
   })
 } else {
   root.replaceChildren()
-  createRoot(root).render(page)
+  createRoot(root).render(page())
 }

@@ -4,6 +4,7 @@
 import { createElement, StrictMode } from 'react'
 import { act } from 'react'
 import { hydrateRoot, type Root } from 'react-dom/client'
+import { enableStaticRendering } from 'mobx-react-lite'
 import { afterEach, describe, expect, it } from 'vitest'
 import { renderLeadForm } from './lead.ssr'
 import { leadPageState } from './lead-state'
@@ -17,6 +18,8 @@ Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true })
 let root: Root | undefined
 
 afterEach(() => {
+  // The server's render (lead.ssr.tsx) renders observers statically; the browser's below react.
+  enableStaticRendering(true)
   act(() => root?.unmount())
   root = undefined
   document.body.innerHTML = ''
@@ -25,15 +28,16 @@ afterEach(() => {
 /** What src/lead.main.tsx does on a page whose root holds the server's markup for `search`. */
 function hydrate(search: string, markup: string, typed: (root: HTMLElement) => void) {
   document.body.innerHTML = `<div id="root">${markup}</div>`
+  enableStaticRendering(false)
   const element = document.getElementById('root')!
   typed(element)
   const container = createLeadContainer(window)
   const vm = container.get(LeadViewModel)
   vm.configure(search)
-  keepTypedValues(element, vm)
+  const chosen = keepTypedValues(element, vm)
   const errors: unknown[] = []
   act(() => {
-    root = hydrateRoot(element, createElement(StrictMode, null, createElement(ContainerProvider, { resolver: container, children: createElement(LeadShell, { search }) })), {
+    root = hydrateRoot(element, createElement(StrictMode, null, createElement(ContainerProvider, { resolver: container, children: createElement(LeadShell, { search, onHydrated: chosen }) })), {
       onRecoverableError: (error) => errors.push(error),
     })
   })
@@ -79,11 +83,15 @@ describe('the lead form rendered on the server', () => {
       type(root, 'First name', 'Ada')
       type(root, 'Message', 'Is Saturday possible?')
       ;(root.querySelector('input[value="Fillers"]') as HTMLInputElement).checked = true
+      ;(root.querySelector('select[aria-label="Phone country"]') as HTMLSelectElement).value = 'au'
     })
     expect(errors).toEqual([])
     expect(vm.values).toMatchObject({ firstName: 'Ada', message: 'Is Saturday possible?', interested: ['Fillers'] })
+    // The country chosen, set once hydrated: the number's placeholder follows it.
+    expect(vm.country).toBe('au')
     // React attached to the server's elements: the typed text is still on them and stays after a render.
     act(() => vm.setField('surname', 'Lovelace'))
+    expect(element.querySelector('input[type="tel"]')!.getAttribute('placeholder')).toBe('+61')
     const firstName = [...element.querySelectorAll('input')].find((i) => i.autocomplete === 'given-name')!
     expect(firstName.value).toBe('Ada')
     expect(Object.keys(firstName).some((key) => key.startsWith('__reactProps'))).toBe(true)

@@ -51,13 +51,18 @@ function SafeHtml({ html, className }: { html: string; className?: string }) {
  * /lead: the embeddable enquiry form (spec sections 2, 4, 5, 8, 9). It is its own page (lead.html,
  * src/lead.main.tsx) without the router: `search` is the page's query string.
  */
-const LeadPage = observer(function LeadPage({ search = window.location.search }: { search?: string }) {
+const LeadPage = observer(function LeadPage({ search = window.location.search, onHydrated }: {
+  search?: string
+  /** Called after the first commit: the hydration of the server's markup where there was one (lead.main.tsx). */
+  onHydrated?: () => void
+}) {
   const vm = useViewModel<LeadViewModel>(LeadViewModel)
   const rootRef = useRef<HTMLDivElement | null>(null)
   // The server's markup has the Submit button disabled until React has attached to it: a form with no
   // action would otherwise be posted natively to the page itself (Enter in a field, or a tap).
   const hydrating = useAfterHydration(false, true)
   useEffect(() => vm.configure(search), [vm, search])
+  useEffect(() => onHydrated?.(), [onHydrated])
 
   // page colours and the named font
   const { backgroundColour, textColour, buttonColour, buttonTextColour, font } = vm.config

@@ -25,15 +25,18 @@ describe('keepTypedValues', () => {
       <input type="checkbox" data-lead-field="contactByEmail" checked>
       <textarea data-lead-field="message">Hello</textarea>`
     const vm = newViewModel()
-    keepTypedValues(document.body, vm)
+    const hydrated = keepTypedValues(document.body, vm)
     expect(vm.values).toEqual({ firstName: 'Ada', mobilePhone: '0412 345 678', interested: ['Fillers'], contactByEmail: true, message: 'Hello' })
+    // The country changes the number's placeholder (an attribute hydration leaves): set once hydrated.
+    expect(vm.country).toBe('gb')
+    hydrated()
     expect(vm.country).toBe('au')
   })
 
   it('changes nothing where nothing was typed', () => {
     document.body.innerHTML = '<input data-lead-field="firstName" value=""><input type="checkbox" data-lead-field="contactBySms">'
     const vm = newViewModel()
-    keepTypedValues(document.body, vm)
+    keepTypedValues(document.body, vm)()
     expect(vm.values).toEqual({})
     expect(vm.country).toBe('gb')
   })
