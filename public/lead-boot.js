@@ -10,11 +10,13 @@
     if (started || !boot) return
     started = true
     const chunks = (boot.getAttribute('data-first-view-preload') || '').split(' ').filter(Boolean)
-    for (const href of chunks) {
+    // A few modulepreloads per task (all in one were a long task after the first paint on a slow phone).
+    for (let i = 0; i < chunks.length; i++) {
+      if (i > 0 && i % 8 === 0) await nextTask()
       const link = document.createElement('link')
       link.rel = 'modulepreload'
       link.crossOrigin = ''
-      link.href = href
+      link.href = chunks[i]
       document.head.appendChild(link)
     }
     // Each chunk run as it arrives, a task of its own once the run so far took a few ms (a phone's blocking time).
