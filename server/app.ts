@@ -16,6 +16,7 @@ import { PaymentReconciler } from './commerce/payment-reconciler'
 import { processorCspSources } from './commerce/processor-config'
 import { compression, webStatic } from './http/web-delivery.plugin'
 import { firstViewPage, sendPage } from './http/first-view-page'
+import { leadPage } from './http/lead-page'
 import { catalogueVersion } from './catalogue/catalogue-cache'
 import { addSecurityHeaders } from './http/security-headers'
 import type { ServerDeps } from './deps'
@@ -278,6 +279,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
       return knownTenants.has(tenant) ? `${tenant}\n${await catalogueVersion(database, tenant)}` : `${tenant}\nunknown`
     },
   })
+  const leadFormPage = leadPage(app, config.webDir)
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send({ statusCode: 404, message: `Route ${request.method} ${request.url} not found` })
@@ -295,8 +297,12 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
         reply.removeHeader('x-frame-options')
         reply.header('content-security-policy', withFrameAncestors(String(reply.getHeader('content-security-policy')), frameAncestors(hosts, lead ? 'lead' : 'app')))
       }
-      // its own page (lead.html): the lead form alone, without the app's JavaScript
-      if (lead && existsSync(join(config.webDir, 'lead.html'))) return reply.header('cache-control', 'no-cache').sendFile('lead.html')
+      // its own page (lead.html): the lead form alone, without the app's JavaScript, the form in its HTML (issue 28)
+      if (lead && existsSync(join(config.webDir, 'lead.html'))) {
+        const page = await leadFormPage(request)
+        if (page !== undefined) return sendPage(request, reply.header('cache-control', 'no-cache'), page)
+        return reply.header('cache-control', 'no-cache').sendFile('lead.html')
+      }
       // The app's page with the organisation and the clinics inside (issue 28: the first view waits for no request).
       const page = await appPage(request)
       if (page !== undefined) return sendPage(request, reply.header('cache-control', 'no-cache'), page)

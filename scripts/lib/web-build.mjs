@@ -19,13 +19,16 @@ export function newestMtime(path) {
 /** The server's render of the app's first view (issue 28; src/composition/first-view.ssr.tsx), built after the pages. */
 export const SSR_ENTRY = 'src/composition/first-view.ssr.tsx'
 export const SSR_FILE = 'dist/ssr/first-view.ssr.js'
+/** The server's render of the lead form /lead (src/composition/lead.ssr.tsx), built after the first view's into the same folder. */
+export const LEAD_SSR_ENTRY = 'src/composition/lead.ssr.tsx'
+export const LEAD_SSR_FILE = 'dist/ssr/lead.ssr.js'
 
 /**
  * Both pages of the build (the app and the embeddable lead form) and the server's render of the first
  * view must exist and be newer than their sources.
  */
 export function webBuildState(root) {
-  const pages = ['dist/web/index.html', 'dist/web/lead.html', SSR_FILE].map((file) => newestMtime(join(root, file)))
+  const pages = ['dist/web/index.html', 'dist/web/lead.html', SSR_FILE, LEAD_SSR_FILE].map((file) => newestMtime(join(root, file)))
   const builtAt = Math.min(...pages)
   const sourcesAt = Math.max(...['index.html', 'lead.html', 'src', 'public', 'vite.config.ts', 'package-lock.json'].map((p) => newestMtime(join(root, p))))
   return { exists: builtAt > 0, stale: builtAt < sourcesAt }
@@ -37,6 +40,7 @@ const vite = (root) => join(root, 'node_modules/vite/bin/vite.js')
 const viteSteps = (root) => [
   [vite(root), 'build', '--logLevel', 'warn'],
   [vite(root), 'build', '--ssr', SSR_ENTRY, '--outDir', 'dist/ssr', '--logLevel', 'warn'],
+  [vite(root), 'build', '--ssr', LEAD_SSR_ENTRY, '--outDir', 'dist/ssr', '--emptyOutDir', 'false', '--logLevel', 'warn'],
 ]
 // Always a production build (inside vitest NODE_ENV is 'test', and React's development build would ship).
 const buildEnv = () => ({ ...process.env, NODE_ENV: 'production' })

@@ -33,13 +33,13 @@ const BOOT = '/first-view-boot.js'
  * adds the modulepreloads and imports the entry then), instead of sharing a phone's network with the
  * stylesheets before that paint. Unchanged when the page is not as Vite writes it.
  */
-function afterFirstPaint(html: string): string {
+export function afterFirstPaint(html: string, boot = BOOT): string {
   const entry = ENTRY.exec(html)
   if (!entry) return html
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!)
   // A classic script where Vite's module script was (the head): it listens for taps before the first paint.
-  const boot = `<script src="${BOOT}" data-first-view-entry="${attribute(entry[1]!)}" data-first-view-preload="${attribute(preloads.join(' '))}"></script>`
-  return html.replace(MODULE_PRELOAD, '').replace(entry[0], boot)
+  const script = `<script src="${boot}" data-first-view-entry="${attribute(entry[1]!)}" data-first-view-preload="${attribute(preloads.join(' '))}"></script>`
+  return html.replace(MODULE_PRELOAD, '').replace(entry[0], script)
 }
 /** Pages kept (tenants x hosts x first-view paths); the oldest goes first beyond it. */
 const KEPT_PAGES = 200

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Frame, Page } from 'playwright-core'
@@ -149,6 +151,80 @@ describe('lead form', () => {
     await page.getByText("Sorry, your lead couldn't be created.").waitFor()
     await s.shot('failure')
     await s.context.close()
+  })
+
+  it('arrives in the HTML (JavaScript disabled): heading, fields and a Submit that posts nothing natively', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE })
+    const page = await context.newPage()
+    const reply = await page.goto(`${baseUrl}/lead?title=Ask%20us%20anything&fields=mobilePhone&messageTitle=Your%20message`)
+    expect(await reply?.text()).toMatch(/<div id="root" data-lead-form="[^"]+"><div/)
+    await page.getByRole('heading', { name: 'Ask us anything' }).waitFor()
+    for (const name of ['First name', 'Surname', 'Email', 'Mobile phone', 'Your message']) expect(await page.getByRole('textbox', { name }).count(), name).toBe(1)
+    expect(await page.getByRole('button', { name: 'Submit' }).isDisabled()).toBe(true)
+    await context.close()
+  })
+
+  it('is hydrated (no element replaced, no error): what is typed before keeps, then Submit sends it', async () => {
+    const s = await open(browser, 'lead-hydrated', PHONE)
+    await stubFonts(s)
+    const { page } = s
+    // The page's entry waits until the visitor has typed into the server's form.
+    let release: () => void = () => undefined
+    const typed = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/lead-[\w-]+\.js$/, async (route) => {
+      await typed
+      await route.continue()
+    })
+    await page.goto(`${baseUrl}/lead?title=Ask%20us%20anything&messageTitle=Your%20message`, { waitUntil: 'commit' })
+    await page.getByRole('heading', { name: 'Ask us anything' }).waitFor()
+    await page.getByLabel('First name').fill('Ada')
+    await page.getByLabel('Your message').fill('Is Saturday possible?')
+    await page.getByLabel('First name').press('Enter')
+    await page.$eval('form', (form) => Object.assign(form, { __fromServer: true }))
+    expect(page.url()).toContain('title=Ask%20us%20anything')
+    release()
+    const submit = page.getByRole('button', { name: 'Submit' })
+    await page.waitForFunction(() => {
+      const button = document.querySelector('button[type="submit"]') as HTMLButtonElement | null
+      return !!button && !button.disabled && Object.keys(button).some((key) => key.startsWith('__reactProps'))
+    })
+    expect(await page.$eval('form', (form) => (form as unknown as { __fromServer?: boolean }).__fromServer)).toBe(true)
+    expect(await page.getByLabel('First name').inputValue()).toBe('Ada')
+    await page.getByLabel('Surname').fill('Lovelace')
+    expect(await page.getByLabel('Your message').inputValue()).toBe('Is Saturday possible?')
+    await page.getByRole('textbox', { name: 'Email' }).fill(`ada.h.${Date.now()}@example.com`)
+    await submit.click()
+    await page.getByText("Thank you for your enquiry, we'll be in touch as soon as we can").waitFor()
+    expect(s.problems).toEqual([])
+    await s.context.close()
+  })
+
+  it('is hydrated and sent inside a frame on another origin, its height following', async () => {
+    // localhost and 127.0.0.1 are different sites: a page of its own server frames the form (a page
+    // answered by the browser itself counts as public, and is refused a loopback frame).
+    const app = new URL(baseUrl)
+    const hostName = app.hostname === 'localhost' ? '127.0.0.1' : 'localhost'
+    const hostPage = `<!doctype html><html><body><h1>Clinic</h1><iframe id="lead-frame" title="Enquiry form" style="width:600px;border:0" src="${baseUrl}/lead?title=Ask%20us%20anything"></iframe>
+      <script>addEventListener('message', (e) => { if (e.data && e.data.type === 'resize') document.getElementById('lead-frame').style.height = e.data.height + 'px' })</script></body></html>`
+    const host = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(hostPage))
+    await new Promise<void>((resolve) => host.listen(0, hostName, resolve))
+    const s = await open(browser, 'lead-other-origin', DESKTOP)
+    try {
+      await stubFonts(s)
+      const { page } = s
+      await page.goto(`http://${hostName}:${(host.address() as AddressInfo).port}/contact`)
+      const frame = await leadFrame(page)
+      await heightFollows(page, frame)
+      await frame.getByLabel('First name').fill('Ada')
+      await frame.getByLabel('Surname').fill('Lovelace')
+      await frame.getByRole('textbox', { name: 'Email' }).fill(`ada.o.${Date.now()}@example.com`)
+      await frame.getByRole('button', { name: 'Submit' }).click()
+      await frame.getByText("Thank you for your enquiry, we'll be in touch as soon as we can").waitFor()
+      expect(s.problems).toEqual([])
+    } finally {
+      await s.context.close()
+      await new Promise((resolve) => host.close(resolve))
+    }
   })
 
   it("asks the host page to redirect ('redirect:{url}') after success", async () => {

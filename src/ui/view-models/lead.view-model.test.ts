@@ -51,6 +51,19 @@ describe('LeadViewModel: configuration', () => {
     expect(vm.config.messageTitle).toBe('Tell us')
   })
 
+  it('the same query configured again (the entry, then the page) keeps what was typed; another starts an empty form', () => {
+    const { vm } = setup()
+    vm.configure('?title=Hello')
+    fill(vm)
+    vm.setCountry('au')
+    vm.configure('?title=Hello')
+    expect(vm.values.surname).toBe('Lovelace')
+    expect(vm.country).toBe('au')
+    vm.configure('?title=Other')
+    expect(vm.values).toEqual({})
+    expect(vm.config.title).toBe('Other')
+  })
+
   it('the country switch gives au +61', () => {
     const { vm } = setup()
     vm.configure('')

@@ -110,6 +110,8 @@ export class LeadViewModel {
   preview = false
   private lastHeight = -1
   private checks: LeadChecks | undefined = undefined
+  /** The query configured last: the page's entry configures it before the first render, its effect again. */
+  private configured: string | undefined = undefined
 
   constructor(
     @inject(SubmitLead) private readonly submitLead: SubmitLeadUseCase,
@@ -118,7 +120,7 @@ export class LeadViewModel {
     @inject(NAVIGATOR) private readonly navigator: Navigator,
     @inject(PORTS.Clock) private readonly clock: Clock,
   ) {
-    makeAutoObservable<LeadViewModel, 'submitLead' | 'toasts' | 'host' | 'navigator' | 'clock' | 'lastHeight' | 'checks'>(this, {
+    makeAutoObservable<LeadViewModel, 'submitLead' | 'toasts' | 'host' | 'navigator' | 'clock' | 'lastHeight' | 'checks' | 'configured'>(this, {
       submitLead: false,
       toasts: false,
       host: false,
@@ -126,6 +128,7 @@ export class LeadViewModel {
       clock: false,
       lastHeight: false,
       checks: false,
+      configured: false,
     })
   }
 
@@ -151,8 +154,13 @@ export class LeadViewModel {
     return true
   }
 
-  /** Reads the query string of /lead and starts an empty form. */
+  /**
+   * Reads the query string of /lead and starts an empty form; the same query again keeps the form as
+   * it is (what was typed into the server's markup before hydration is in it by then).
+   */
   configure(search: string): void {
+    if (search === this.configured) return
+    this.configured = search
     this.config = parseLeadQuery(search)
     this.preview = new URLSearchParams(search).get('preview') === 'true'
     this.values = {}

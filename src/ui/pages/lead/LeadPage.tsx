@@ -3,9 +3,14 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { GENDERS, REFERRAL_SOURCES, TITLES } from '../../../domain/constants/people'
 import { leadDialCode, type LeadField } from '../../../domain/validation/lead-query'
 import { useViewModel } from '../../use-view-model'
+import { useAfterHydration } from '../../use-after-hydration'
 import { type LeadCountry, LeadViewModel } from '../../view-models/lead.view-model'
 import { LEGAL_LINKS } from '../../layout/legal-links'
 import styles from './LeadPage.module.css'
+import { LEAD_FIELD_ATTRIBUTE } from './lead-typed-values'
+
+/** Marks what an element edits, for the values typed before hydration (lead-typed-values.ts). */
+const edits = (field: string) => ({ [LEAD_FIELD_ATTRIBUTE]: field })
 
 const LABELS: Record<Exclude<LeadField, 'interested'>, string> = {
   title: 'Title',
@@ -46,10 +51,18 @@ function SafeHtml({ html, className }: { html: string; className?: string }) {
  * /lead: the embeddable enquiry form (spec sections 2, 4, 5, 8, 9). It is its own page (lead.html,
  * src/lead.main.tsx) without the router: `search` is the page's query string.
  */
-const LeadPage = observer(function LeadPage({ search = window.location.search }: { search?: string }) {
+const LeadPage = observer(function LeadPage({ search = window.location.search, onHydrated }: {
+  search?: string
+  /** Called after the first commit: the hydration of the server's markup where there was one (lead.main.tsx). */
+  onHydrated?: () => void
+}) {
   const vm = useViewModel<LeadViewModel>(LeadViewModel)
   const rootRef = useRef<HTMLDivElement | null>(null)
+  // The server's markup has the Submit button disabled until React has attached to it: a form with no
+  // action would otherwise be posted natively to the page itself (Enter in a field, or a tap).
+  const hydrating = useAfterHydration(false, true)
   useEffect(() => vm.configure(search), [vm, search])
+  useEffect(() => onHydrated?.(), [onHydrated])
 
   // page colours and the named font
   const { backgroundColour, textColour, buttonColour, buttonTextColour, font } = vm.config
@@ -115,7 +128,7 @@ const LeadPage = observer(function LeadPage({ search = window.location.search }:
               {vm.config.fields.map((field) => <LeadInput key={field} vm={vm} field={field} />)}
               {vm.config.messageTitle !== undefined ? (
                 <TextInput vm={vm} label={vm.config.messageTitle} wide>
-                  {(id) => <textarea id={id} className={styles.textarea} rows={4} value={vm.text('message')} onChange={(e) => vm.setField('message', e.target.value)} />}
+                  {(id) => <textarea id={id} {...edits('message')} className={styles.textarea} rows={4} value={vm.text('message')} onChange={(e) => vm.setField('message', e.target.value)} />}
                 </TextInput>
               ) : null}
             </div>
@@ -123,16 +136,16 @@ const LeadPage = observer(function LeadPage({ search = window.location.search }:
               <legend className={styles.legend}>{vm.config.contactTitle}</legend>
               <div className={styles.checks}>
                 <label className={styles.check}>
-                  <input type="checkbox" checked={vm.values.contactBySms === true} onChange={(e) => vm.setContact('SMS', e.target.checked)} /> SMS
+                  <input type="checkbox" {...edits('contactBySms')} checked={vm.values.contactBySms === true} onChange={(e) => vm.setContact('SMS', e.target.checked)} /> SMS
                 </label>
                 <label className={styles.check}>
-                  <input type="checkbox" checked={vm.values.contactByEmail === true} onChange={(e) => vm.setContact('Email', e.target.checked)} /> Email
+                  <input type="checkbox" {...edits('contactByEmail')} checked={vm.values.contactByEmail === true} onChange={(e) => vm.setContact('Email', e.target.checked)} /> Email
                 </label>
               </div>
               {vm.marketingHtml ? <SafeHtml className={styles.html} html={vm.marketingHtml} /> : null}
             </fieldset>
             {vm.footerHtml ? <SafeHtml className={styles.html} html={vm.footerHtml} /> : null}
-            <button type="submit" className={styles.submit} disabled={!vm.canSubmit}>
+            <button type="submit" className={styles.submit} disabled={hydrating || !vm.canSubmit}>
               {vm.status === 'submitting' ? 'Sending…' : 'Submit'}
             </button>
           </form>
@@ -187,7 +200,7 @@ const LeadInput = observer(function LeadInput({ vm, field }: { vm: LeadViewModel
         <div className={styles.checks}>
           {vm.config.interested.map((option) => (
             <label key={option} className={styles.check}>
-              <input type="checkbox" checked={vm.isInterested(option)} onChange={(e) => vm.toggleInterested(option, e.target.checked)} /> {option}
+              <input type="checkbox" {...edits('interested')} value={option} checked={vm.isInterested(option)} onChange={(e) => vm.toggleInterested(option, e.target.checked)} /> {option}
             </label>
           ))}
         </div>
@@ -197,6 +210,7 @@ const LeadInput = observer(function LeadInput({ vm, field }: { vm: LeadViewModel
   const invalid = vm.errors[field] ? true : undefined
   const common = (id: string, describedBy: string | undefined) => ({
     id,
+    ...edits(field),
     'aria-invalid': invalid,
     'aria-describedby': describedBy,
     'aria-required': vm.isRequired(field) || undefined,
@@ -219,7 +233,7 @@ const LeadInput = observer(function LeadInput({ vm, field }: { vm: LeadViewModel
         <TextInput vm={vm} field={field} label={LABELS.mobilePhone}>
           {(id, d) => (
             <div className={styles.phone}>
-              <select className={styles.select} aria-label="Phone country" value={vm.country} onChange={(e) => vm.setCountry(e.target.value as LeadCountry)}>
+              <select className={styles.select} {...edits('country')} aria-label="Phone country" value={vm.country} onChange={(e) => vm.setCountry(e.target.value as LeadCountry)}>
                 {vm.countries.map((c) => <option key={c.code} value={c.code} label={`${c.code.toUpperCase()} ${leadDialCode(c.code)}`}>{`${c.name} ${leadDialCode(c.code)}`}</option>)}
               </select>
               <input {...common(id, d)} className={styles.input} type="tel" inputMode="tel" autoComplete="tel-national" placeholder={vm.dialCode} value={vm.text(field)} onChange={(e) => vm.setField(field, e.target.value)} />
