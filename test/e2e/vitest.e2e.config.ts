@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config'
 
 /**
  * End-to-end suite: headless Chromium (playwright-core, CHROMIUM_PATH or /usr/bin/chromium) against
- * the real server (child process, in-memory PGlite, demo tenant, short hold) serving the production
+ * the real server (child process: the server bundle of `npm start`, in-memory PGlite, demo tenant,
+ * short hold) serving the production
  * build. Two files at a time (E2E_WORKERS), each worker with a demo server of its own (global-setup.ts),
  * long timeouts. Screenshots of every step go to test-results/e2e/.
  */
