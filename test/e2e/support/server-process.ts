@@ -8,7 +8,7 @@ const root = join(import.meta.dirname, '../../..')
 /**
  * The server bundle `npm start` and the image run (scripts/lib/server-bundle.mjs), built by the global
  * setup when older than its sources: a start from it costs ~3 s of CPU less than server/main.ts under
- * tsx (5.7 against 8.9 s, BENCHMARKS.md "CI time, browser suite's servers"), and the suite starts 13.
+ * tsx (5.7 against 8.9 s; BENCHMARKS.md, "CI time, servers from the bundle"), and the suite starts 12.
  */
 const BUNDLE = 'dist/server/main.mjs'
 
