@@ -1,8 +1,7 @@
 /**
  * server/main.ts as an operator starts it (a real child process of the bundle `npm start` and the image
- * run: server-bundle.ts): a bad or missing setting stops
- * the start with one line naming the variable; production starts without the demo tenant, without
- * printing credentials and without the dev mailbox.
+ * run: server-bundle.ts): a bad or missing setting stops the start with one line naming the variable;
+ * production starts without the demo tenant, without printing credentials and without the dev mailbox.
  */
 // pg-suite: children without the database: each server gets PATH, HOME and the test's settings only
 // (DATA_DIR memory:// or a folder), the same in the PGlite run.
