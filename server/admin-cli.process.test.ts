@@ -15,6 +15,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { migrations } from './db/migrations'
 import { DEMO, DEMO_CUSTOMER } from './seed/demo.seed'
 import { startServer, throwawayDatabase, type ServerProcess, type ThrowawayDatabase } from './test-support/server-process'
+import { serverBundle } from './test-support/server-bundle'
 
 const root = resolve(import.meta.dirname, '..')
 const servers: ServerProcess[] = []
@@ -39,7 +40,7 @@ async function database(): Promise<ThrowawayDatabase> {
 }
 
 async function server(env: Record<string, string>): Promise<ServerProcess> {
-  const s = await startServer(env)
+  const s = await startServer(env, await serverBundle())
   servers.push(s)
   return s
 }

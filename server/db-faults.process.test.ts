@@ -15,6 +15,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { DATABASE_UNAVAILABLE } from './app'
 import { DEMO, DEMO_CUSTOMER } from './seed/demo.seed'
 import { adminQuery, adminUrl, backendsOf, startServer, throwawayDatabase, waitUntil, type ServerProcess, type ThrowawayDatabase } from './test-support/server-process'
+import { serverBundle } from './test-support/server-bundle'
 import { liveSocket } from './test-support/live-socket'
 import { tcpProxy, type TcpProxy } from './test-support/tcp-proxy'
 
@@ -34,7 +35,7 @@ async function database(): Promise<ThrowawayDatabase> {
 }
 
 async function server(env: Record<string, string>): Promise<ServerProcess> {
-  const s = await startServer({ REFERENCE_CACHE_MS: '0', ...env })
+  const s = await startServer({ REFERENCE_CACHE_MS: '0', ...env }, await serverBundle())
   servers.push(s)
   return s
 }

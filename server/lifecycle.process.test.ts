@@ -17,6 +17,7 @@ import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 import { LOCK_FILE } from './db/data-dir-lock'
 import { backendsOf, startServer, throwawayDatabase, waitUntil, type ServerProcess, type ThrowawayDatabase } from './test-support/server-process'
+import { serverBundle } from './test-support/server-bundle'
 
 const servers: ServerProcess[] = []
 const databases: ThrowawayDatabase[] = []
@@ -34,7 +35,7 @@ async function database(): Promise<ThrowawayDatabase> {
 }
 
 async function server(env: Record<string, string>): Promise<ServerProcess> {
-  const s = await startServer(env)
+  const s = await startServer(env, await serverBundle())
   servers.push(s)
   return s
 }

@@ -1,7 +1,7 @@
 /**
- * server/main.ts as an operator starts it (tsx, a real child process): a bad or missing setting stops
- * the start with one line naming the variable; production starts without the demo tenant, without
- * printing credentials and without the dev mailbox.
+ * server/main.ts as an operator starts it (a real child process of the bundle `npm start` and the image
+ * run: server-bundle.ts): a bad or missing setting stops the start with one line naming the variable;
+ * production starts without the demo tenant, without printing credentials and without the dev mailbox.
  */
 // pg-suite: children without the database: each server gets PATH, HOME and the test's settings only
 // (DATA_DIR memory:// or a folder), the same in the PGlite run.
@@ -10,10 +10,15 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { serverBundle } from './test-support/server-bundle'
 
 const root = resolve(import.meta.dirname, '..')
 const children: ChildProcess[] = []
+let script = ''
+beforeAll(async () => {
+  script = await serverBundle()
+})
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
 })
@@ -28,7 +33,7 @@ interface Started {
 function start(env: Record<string, string>): Started {
   // Only what the test names: the developer's own settings (a NODE_ENV, a PORT) must not leak in.
   const base = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SKIP_WEB_BUILD: '1', DATA_DIR: 'memory://' }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [script], { cwd: root, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   children.push(child)
   let text = ''
   const waiters: { until: RegExp; done: (s: string) => void }[] = []

@@ -1,5 +1,6 @@
 /**
- * The server process as an operator meets it (server/main.ts run with tsx): a database that is down
+ * The server process as an operator meets it (the bundle of server/main.ts that `npm start` and the
+ * image run: server-bundle.ts): a database that is down
  * gives one clear line and exit code 1, never a stack; a started server stops on SIGTERM, also on a
  * PostgreSQL server (npm run test:pg), where the live-events LISTEN connection once kept the pool
  * from closing and the process hung for ever (also after 'Port … is already in use').
@@ -9,6 +10,7 @@ import { createServer, type Server } from 'node:net'
 import { resolve } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { serverBundle } from './test-support/server-bundle'
 
 const root = resolve(import.meta.dirname, '..')
 
@@ -20,7 +22,7 @@ interface Run {
 /** Starts server/main.ts; `onOutput` may act on the output so far (e.g. send a signal). */
 function runMain(env: Record<string, string>, onOutput?: (output: string, kill: (signal: NodeJS.Signals) => void) => void, timeoutMs = 50_000): Promise<Run> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, [script], {
       cwd: root,
       env: { ...process.env, NODE_ENV: 'development', SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', DATA_DIR: 'memory://', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -63,7 +65,9 @@ async function freePort(): Promise<number> {
 const pgUrl = process.env.TEST_DATABASE_URL
 let databaseUrl: string | undefined
 let dbName = ''
+let script = ''
 beforeAll(async () => {
+  script = await serverBundle()
   if (!pgUrl) return
   // A database of its own: main.ts migrates and seeds the default schema, as in production.
   dbName = `main_process_${process.pid}_${Date.now()}`

@@ -16,6 +16,7 @@ import { DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER } from './seed/demo.seed'
 import { londonDate, londonInstant } from './test-support/dates'
 import { SmtpInbox } from './test-support/smtp-inbox'
 import { startServer, throwawayDatabase, waitUntil, type ServerProcess, type ThrowawayDatabase } from './test-support/server-process'
+import { serverBundle } from './test-support/server-bundle'
 
 const RATE_LIMIT_MAX = 3
 const HOLDS = 6
@@ -44,8 +45,8 @@ beforeAll(async () => {
     TRUST_PROXY: 'true',
   }
   // Started together on the empty database: one migrates and seeds, the other waits (advisory lock).
-  a = await startServer(env)
-  b = await startServer(env)
+  a = await startServer(env, await serverBundle())
+  b = await startServer(env, await serverBundle())
   instances = [a, b]
   await Promise.all([a.running, b.running])
   client = new pg.Client({ connectionString: d.url })

@@ -10,7 +10,7 @@
 //   CPU and ~25 MB); bundled, only the few used are kept.
 import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { newestMtime } from './web-build.mjs'
+import { newestMtime } from './newest-mtime.mjs'
 
 const BUNDLED_PACKAGES = /^(fp-ts|io-ts|date-fns|date-fns-tz|kysely|jose|zod|libphonenumber-js)(\/|$)/
 

@@ -1,20 +1,10 @@
 // When the web app must be (re)built, and the build itself: shared by npm start, the postinstall
 // prebuild and the browser tests, so all three agree on what "out of date" means.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { newestMtime } from './newest-mtime.mjs'
 
-export function newestMtime(path) {
-  if (!existsSync(path)) return 0
-  const stat = statSync(path)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let newest = 0
-  for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry.endsWith('.test.ts') || entry.endsWith('.test.tsx')) continue
-    newest = Math.max(newest, newestMtime(join(path, entry)))
-  }
-  return newest
-}
+export { newestMtime }
 
 /** The server's render of the app's first view (issue 28; src/composition/first-view.ssr.tsx), built after the pages. */
 export const SSR_ENTRY = 'src/composition/first-view.ssr.tsx'

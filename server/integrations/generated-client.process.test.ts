@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO, DEMO_STAFF_ADMIN } from '../seed/demo.seed'
 import { clearDate, londonInstant } from '../test-support/dates'
 import { startServer, waitUntil, type ServerProcess } from '../test-support/server-process'
+import { serverBundle } from '../test-support/server-bundle'
 import { startWebhookReceiver, type WebhookReceiver } from '../test-support/webhook-receiver'
 
 const root = resolve(import.meta.dirname, '..', '..')
@@ -48,7 +49,7 @@ let receiver: WebhookReceiver
 beforeAll(async () => {
   mkdirSync(dir, { recursive: true })
   receiver = await startWebhookReceiver()
-  server = await startServer({ DATA_DIR: 'memory://' })
+  server = await startServer({ DATA_DIR: 'memory://' }, await serverBundle())
   await server.running
 })
 afterAll(async () => {

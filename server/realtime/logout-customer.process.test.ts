@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { DEMO, DEMO_CUSTOMER } from '../seed/demo.seed'
 import { liveSocket, type LiveSocket } from '../test-support/live-socket'
 import { startServer, throwawayDatabase, type ServerProcess, type ThrowawayDatabase } from '../test-support/server-process'
+import { serverBundle } from '../test-support/server-bundle'
 
 const root = resolve(import.meta.dirname, '..', '..')
 const servers: ServerProcess[] = []
@@ -55,7 +56,7 @@ describe('logout-customer.ts', () => {
   it('on PostgreSQL: delivers to a server instance and exits 0', async () => {
     const d = await throwawayDatabase('logout_script')
     databases.push(d)
-    const s = await startServer({ DATABASE_URL: d.url })
+    const s = await startServer({ DATABASE_URL: d.url }, await serverBundle())
     servers.push(s)
     await s.running
     const socket = await signedInSocket(s)
@@ -67,7 +68,7 @@ describe('logout-customer.ts', () => {
   it('on a PGlite data directory: asks the server that owns it, which delivers; exits 0', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'clinic-logout-'))
     dirs.push(dataDir)
-    const s = await startServer({ DATA_DIR: dataDir })
+    const s = await startServer({ DATA_DIR: dataDir }, await serverBundle())
     servers.push(s)
     await s.running
     const socket = await signedInSocket(s)

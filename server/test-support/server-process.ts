@@ -1,9 +1,9 @@
 /**
- * Fault tests: real server processes (server/main.ts run with tsx) on a throwaway PostgreSQL
- * database or a temporary PGlite data directory, and the means to hurt them (terminate their
- * database connections). Everything waits for events or conditions, never for a fixed time.
+ * Fault tests: real server processes (the tests' run the bundle of `npm start`, server-bundle.ts; the
+ * benches' server/main.ts with tsx) on a throwaway PostgreSQL database or a temporary PGlite data
+ * directory, and the means to hurt them (terminate their database connections). Everything waits for events or conditions, never for a fixed time.
  *   const pgdb = await throwawayDatabase('faults')   // afterAll(pgdb.drop)
- *   const server = await startServer({ DATABASE_URL: pgdb.url }); await server.running
+ *   const server = await startServer({ DATABASE_URL: pgdb.url }, await serverBundle()); await server.running
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'

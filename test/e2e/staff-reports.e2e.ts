@@ -1,33 +1,32 @@
 // /staff/reports (issue 29) in the browser on the demo tenant: the desk's admin opens Reports from
 // the desk, sees this month's figures per clinic and practitioner as the API gives them (phone and
 // desktop, no sideways scroll of the page, axe clean) and downloads the same report as CSV.
+// It only reads, so it runs on its worker's demo server (no server of its own): what earlier files
+// booked there is in the API's figures too, which the page is compared with.
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { DESKTOP, launch, open, PHONE } from './support/browser'
+import { DESKTOP, launch, open, PHONE, sharedServerUrl } from './support/browser'
 import { api } from './support/flows'
-import { startServer, type ServerProcess } from './support/server-process'
 import { DEMO_STAFF_ADMIN } from '../../server/seed/demo.seed'
 import type { Report } from '../../src/contract/reports.routes'
 
-let server: ServerProcess
+const baseUrl = sharedServerUrl()
 let browser: Browser
 
 beforeAll(async () => {
-  server = await startServer({})
   browser = await launch()
 }, 180_000)
 
 afterAll(async () => {
   await browser?.close()
-  await server?.stop()
 })
 
 describe('/staff/reports', () => {
   it.each([['phone', PHONE], ['desktop', DESKTOP]] as const)('shows an admin the month per clinic and practitioner and downloads it as CSV (%s)', async (name, viewport) => {
     const s = await open(browser, `staff-reports-${name}`, viewport)
     const { page } = s
-    await page.goto(`${server.url}/staff`)
+    await page.goto(`${baseUrl}/staff`)
     await page.getByLabel('Email').fill(DEMO_STAFF_ADMIN.email)
     await page.getByLabel('Password').fill(DEMO_STAFF_ADMIN.password)
     await page.getByRole('button', { name: 'Sign in' }).click()
@@ -35,9 +34,9 @@ describe('/staff/reports', () => {
     await page.getByRole('heading', { name: 'Reports' }).waitFor()
     await page.getByRole('table', { name: 'Bookings by clinic' }).waitFor()
 
-    const staff = await api<{ token: string }>(server.url, '/staff/login', { method: 'POST', body: JSON.stringify(DEMO_STAFF_ADMIN) })
+    const staff = await api<{ token: string }>(baseUrl, '/staff/login', { method: 'POST', body: JSON.stringify(DEMO_STAFF_ADMIN) })
     const shown = (await page.getByText(/^London dates /).textContent())!.match(/(\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})/)!
-    const report = await api<Report>(server.url, `/admin/reports?from=${shown[1]}&to=${shown[2]}`, { headers: { authorization: `Bearer ${staff.token}` } })
+    const report = await api<Report>(baseUrl, `/admin/reports?from=${shown[1]}&to=${shown[2]}`, { headers: { authorization: `Bearer ${staff.token}` } })
     const bookings = page.getByRole('table', { name: 'Bookings by clinic' })
     for (const clinic of report.clinics) {
       await expect(bookings.getByRole('row', { name: new RegExp(`^${clinic.name} ${clinic.bookings} ${clinic.completed} ${clinic.cancelled} `) }).count()).resolves.toBe(1)

@@ -2,9 +2,9 @@ import { defineConfig } from 'vitest/config'
 
 /**
  * End-to-end suite: headless Chromium (playwright-core, CHROMIUM_PATH or /usr/bin/chromium) against
- * the real server (child process, in-memory PGlite, demo tenant, short hold) serving the production
- * build. Two files at a time (E2E_WORKERS), each worker with a demo server of its own (global-setup.ts),
- * long timeouts. Screenshots of every step go to test-results/e2e/.
+ * the real server (child process: the server bundle of `npm start`, in-memory PGlite, demo tenant,
+ * short hold) serving the production build. Two files at a time (E2E_WORKERS), each worker with a
+ * demo server of its own (global-setup.ts), long timeouts. Screenshots of every step go to test-results/e2e/.
  */
 // Two: the browser, the server and the test wait on each other, so one file leaves much of a 2-core
 // machine idle; more than the cores would make every step slower than a user's.

@@ -5,6 +5,16 @@ import { initdbSnapshotPath } from '../../../server/test-support/initdb-snapshot
 
 const root = join(import.meta.dirname, '../../..')
 
+/**
+ * The server bundle `npm start` and the image run (scripts/lib/server-bundle.mjs), built by the global
+ * setup when older than its sources: a start from it costs ~3 s of CPU less than server/main.ts under
+ * tsx (5.7 against 8.9 s; BENCHMARKS.md, "CI time, servers from the bundle"), and the suite starts 12.
+ */
+const BUNDLE = 'dist/server/main.mjs'
+
+/** Server-side hold of the suite (the hold-expiry scenario shortens the client's with HOLD_SECONDS_KEY). */
+export const E2E_HOLD_SECONDS = 300
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()
@@ -21,23 +31,25 @@ export interface ServerProcess {
 }
 
 /**
- * A server of a scenario's own, for settings other than the suite's (a card processor, an empty
- * database): the same production build (global setup built it), its own in-memory database. It is up
- * when `readyPath` answers 200 (the demo organisation by default; /api/health without demo data).
+ * A demo server (the global setup's, one per worker) or one of a scenario's own, for settings other
+ * than the suite's (a card processor, an empty database): the production build of the web app (global
+ * setup built it), its own in-memory database. It is up when `readyPath` answers 200 (the demo
+ * organisation by default; /api/health without demo data).
  */
 export async function startServer(env: Record<string, string>, { readyPath = '/api/public/organisations' } = {}): Promise<ServerProcess> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const log: string[] = []
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', BUNDLE], {
     cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // Mailed links are built from it (never from the request): the address the browser uses.
       PUBLIC_URL: url,
       DATA_DIR: 'memory://',
-      HOLD_SECONDS: '300',
+      HOLD_SECONDS: String(E2E_HOLD_SECONDS),
       SWEEP_INTERVAL_MS: '1000',
       RATE_LIMIT_MAX: '1000',
       LOG_LEVEL: 'warn',
