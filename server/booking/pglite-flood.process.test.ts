@@ -14,6 +14,7 @@ import { openDatabase } from '../db/database'
 import { DEMO, DEMO_CUSTOMER } from '../seed/demo.seed'
 import { londonDate, londonInstant } from '../test-support/dates'
 import { initdbSnapshotPath } from '../test-support/initdb-snapshot'
+import { serverBundle } from '../test-support/server-bundle'
 import { startServer, type ServerProcess } from '../test-support/server-process'
 
 const dir = mkdtempSync(join(tmpdir(), 'pglite-flood-'))
@@ -32,7 +33,7 @@ type Answer = { kind: 'read' | 'booking'; status: number; retryAfter: string | n
 describe('PGlite flooded with reads and bookings', () => {
   it('answers every request with 200, a refusal of its own or 503 with Retry-After, never 500; stores exactly the bookings it confirmed', async () => {
     const dataDir = join(dir, 'data')
-    server = await startServer({ DATA_DIR: dataDir, PGLITE_INITDB_SNAPSHOT: initdbSnapshotPath() })
+    server = await startServer({ DATA_DIR: dataDir, PGLITE_INITDB_SNAPSHOT: initdbSnapshotPath() }, await serverBundle())
     await server.running
     const login = await server.request('POST', '/api/login?from=customer', DEMO_CUSTOMER)
     expect(login.status).toBe(200)
@@ -83,5 +84,5 @@ describe('PGlite flooded with reads and bookings', () => {
     } finally {
       await database.close()
     }
-  }, 180_000) // Over 30 s on a loaded machine: a new data directory's migrations and seed in the server's start (initdb from the snapshot), then the flood.
+  }, 180_000) // ~10 s (a new data directory's migrations and seed in the server's start, then the flood); room for a loaded machine.
 })
