@@ -1,12 +1,12 @@
 /**
- * Customer login tokens: HS256 JWTs signed with jose, verified on node:crypto (verifyHs256). A token carries its session generation
+ * Customer login tokens: HS256 JWTs signed with jose. A token carries its session generation
  * (`gen`): the customer's `tokens_valid_after` (last password change, milliseconds; 0 before any)
  * when it was issued. A password change moves the generation on (strictly, even within one
  * millisecond), so every token issued before it stops being valid and the new token is valid at
  * once, whatever the clock's resolution.
  */
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
-import { SignJWT } from 'jose'
+import { randomBytes, randomUUID, webcrypto } from 'node:crypto'
+import { jwtVerify, SignJWT } from 'jose'
 import type { Db } from '../db/schema'
 
 export interface AuthClaims {
@@ -28,58 +28,10 @@ export interface JwtService {
   verify(token: string): Promise<AuthClaims | undefined>
 }
 
-const BASE64URL_PART = /^[A-Za-z0-9_-]+$/
-
-/** A base64url part's bytes, or undefined unless it is the one spelling of them (no padding, no spare bits set). */
-function strictBase64url(part: string): Buffer | undefined {
-  if (!BASE64URL_PART.test(part)) return undefined
-  const bytes = Buffer.from(part, 'base64url')
-  return bytes.toString('base64url') === part ? bytes : undefined
-}
-
-function jsonObject(bytes: Buffer): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(bytes.toString('utf8'))
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
-  } catch {
-    return undefined
-  }
-}
-
-/**
- * The payload of a compact HS256 JWS signed with `key`, in its times (exp, nbf; iat a number when
- * given, as jose checks them): undefined otherwise. Synchronous, on node:crypto's HMAC: jose's
- * verify goes through WebCrypto, a thread-pool job per call, ~45-75 µs of CPU against ~8 here, and
- * under load the hand-offs between threads cost more (issue 31: ~1/10 of a booking's server CPU in
- * the profile). Only one spelling of a token passes (base64url's spare bits): a logged-out session is
- * found by the hash of its token's text (session.service's revoked_sessions).
- */
-export function verifyHs256(token: string, key: Buffer, nowSeconds: number): Record<string, unknown> | undefined {
-  const parts = token.split('.')
-  if (parts.length !== 3) return undefined
-  const [h, p, s] = parts
-  const signature = strictBase64url(s)
-  if (!signature || signature.length !== 32) return undefined
-  const headerBytes = strictBase64url(h)
-  const payloadBytes = strictBase64url(p)
-  if (!headerBytes || !payloadBytes) return undefined
-  const header = jsonObject(headerBytes)
-  // No critical extensions: none is signed here, and jose refuses those it does not know.
-  if (!header || header.alg !== 'HS256' || header.crit !== undefined) return undefined
-  const expected = createHmac('sha256', key).update(`${h}.${p}`).digest()
-  if (!timingSafeEqual(expected, signature)) return undefined
-  const payload = jsonObject(payloadBytes)
-  if (!payload) return undefined
-  const { iat, nbf, exp } = payload
-  if (iat !== undefined && typeof iat !== 'number') return undefined
-  if (nbf !== undefined && (typeof nbf !== 'number' || nbf > nowSeconds)) return undefined
-  if (exp !== undefined && (typeof exp !== 'number' || exp <= nowSeconds)) return undefined
-  return payload
-}
-
 export function jwtService(secret: string, expiresIn: string): JwtService {
   const key = new TextEncoder().encode(secret)
-  const verifyKey = Buffer.from(key)
+  // Imported once: given the raw bytes, jose imports a WebCrypto key on every verify (half its cost).
+  const verifyKey = webcrypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify'])
   return {
     async sign({ sub, tenant, role, gen }) {
       return new SignJWT({ tenant, role, ...(gen !== undefined ? { gen } : {}) })
@@ -93,15 +45,24 @@ export function jwtService(secret: string, expiresIn: string): JwtService {
         .sign(key)
     },
     async verify(token) {
-      const payload = verifyHs256(token, verifyKey, Math.floor(Date.now() / 1000))
-      if (!payload || typeof payload.sub !== 'string' || typeof payload.tenant !== 'string') return undefined
-      return {
-        sub: payload.sub,
-        tenant: payload.tenant,
-        role: typeof payload.role === 'string' ? payload.role : 'customer',
-        iat: typeof payload.iat === 'number' ? payload.iat : 0,
-        exp: typeof payload.exp === 'number' ? payload.exp : 0,
-        ...(typeof payload.gen === 'number' && Number.isFinite(payload.gen) ? { gen: payload.gen } : {}),
+      // One spelling a token: the last base64url character of the signature carries spare bits, so
+      // its bytes have four spellings and jose accepts each. A logged-out session is found by the
+      // hash of its token's text (session.service's revoked_sessions): another spelling of it passed.
+      const signature = token.slice(token.lastIndexOf('.') + 1)
+      if (Buffer.from(signature, 'base64url').toString('base64url') !== signature) return undefined
+      try {
+        const { payload } = await jwtVerify(token, await verifyKey, { algorithms: ['HS256'] })
+        if (typeof payload.sub !== 'string' || typeof payload.tenant !== 'string') return undefined
+        return {
+          sub: payload.sub,
+          tenant: payload.tenant,
+          role: typeof payload.role === 'string' ? payload.role : 'customer',
+          iat: payload.iat ?? 0,
+          exp: payload.exp ?? 0,
+          ...(typeof payload.gen === 'number' && Number.isFinite(payload.gen) ? { gen: payload.gen } : {}),
+        }
+      } catch {
+        return undefined
       }
     },
   }
