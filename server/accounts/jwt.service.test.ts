@@ -7,6 +7,8 @@ const key = new TextEncoder().encode(secret)
 const now = Math.floor(Date.now() / 1000)
 const signed = (claims: Record<string, unknown>, header: Record<string, unknown> = {}, signingKey = key) =>
   new SignJWT(claims).setProtectedHeader({ alg: 'HS256', ...header }).sign(signingKey)
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+const respelt = (token: string) => token.slice(0, -1) + BASE64URL[BASE64URL.indexOf(token.at(-1)!) ^ 1]
 const flip = (token: string, at: number) => token.slice(0, at) + (token[at] === 'A' ? 'B' : 'A') + token.slice(at + 1)
 
 describe('jwtService.verify', () => {
@@ -30,6 +32,9 @@ describe('jwtService.verify', () => {
       ['payload changed', good.split('.').map((p, i) => (i === 1 ? Buffer.from(JSON.stringify({ ...base, sub: 'c2' })).toString('base64url') : p)).join('.')],
       ['signature changed', flip(good, good.length - 5)],
       ['signature cut', good.slice(0, -2)],
+      // The same signature's bytes in another spelling (the last character's spare bits): a logged-out
+      // token (revoked by the hash of its text) must not come back this way.
+      ['signature respelt', respelt(good)],
       ['four parts', `${good}.x`],
       ['two parts', good.split('.').slice(0, 2).join('.')],
       ['not a token', 'hello'],

@@ -45,6 +45,11 @@ export function jwtService(secret: string, expiresIn: string): JwtService {
         .sign(key)
     },
     async verify(token) {
+      // One spelling a token: the last base64url character of the signature carries spare bits, so
+      // its bytes have four spellings and jose accepts each. A logged-out session is found by the
+      // hash of its token's text (session.service's revoked_sessions): another spelling of it passed.
+      const signature = token.slice(token.lastIndexOf('.') + 1)
+      if (Buffer.from(signature, 'base64url').toString('base64url') !== signature) return undefined
       try {
         const { payload } = await jwtVerify(token, await verifyKey, { algorithms: ['HS256'] })
         if (typeof payload.sub !== 'string' || typeof payload.tenant !== 'string') return undefined

@@ -51,19 +51,29 @@ FROM unnest((SELECT $2::text[])) AS k(id)
 LEFT JOIN booking_versions v ON v.tenant_id = (SELECT $1::text) AND v.practitioner_id = k.id`,
 )
 
+/** Where the bookings statement finds its values: parameter numbers ($n). */
+export interface BusyParameters {
+  tenant: number
+  ids: number
+  from: number
+  to: number
+  since: number
+}
+
 /**
- * $1 tenant, $2 practitioner ids, $3 range start, $4 range end, $5 range start less
- * LONGEST_BOOKING_MS: one row per practitioner with bookings, each practitioner's read in one index
+ * Tenant, practitioner ids, range start, range end, range start less LONGEST_BOOKING_MS (at the
+ * numbers `p` gives): one row per practitioner with bookings, each practitioner's read in one index
  * scan in time order (a lateral join per id: a scan with ANY of the array came out in no useful order
  * and was sorted, a third of the statement). The bookings come as one text (fields kind,
  * start, end, hold expiry, id split by the unit separator U+001F, bookings by the record separator
  * U+001E; instants in epoch ms): several times cheaper to build and to parse than JSON or a row per
  * booking. The starts_at bounds let the (tenant, practitioner, starts_at) index serve the range: an
  * entry longer than LONGEST_BOOKING_MS is not seen before its start (longer absences are holidays).
+ * A text of its own here (BUSY_SQL), and a part of the booking's one read (booking.repository.ts).
  */
-export const BUSY_SQL = prepared(
-  `SELECT k.id AS practitioner_id, b.busy
-FROM unnest((SELECT $2::text[])) AS k(id) CROSS JOIN LATERAL (
+export function busyRowsSql(p: BusyParameters): string {
+  return `SELECT k.id AS practitioner_id, b.busy
+FROM unnest((SELECT $${p.ids}::text[])) AS k(id) CROSS JOIN LATERAL (
   SELECT string_agg(concat_ws(chr(31),
     CASE WHEN a.status = 'Pending' AND a.hold_expires_at IS NOT NULL THEN 'hold' ELSE a.type END,
     (date_part('epoch', a.starts_at) * 1000)::int8,
@@ -72,11 +82,26 @@ FROM unnest((SELECT $2::text[])) AS k(id) CROSS JOIN LATERAL (
     a.id
   ), chr(30)) AS busy
   FROM appointments a
-  WHERE a.tenant_id = (SELECT $1::text) AND a.practitioner_id = k.id AND a.status IN (${STATUSES})
-    AND a.starts_at < (SELECT $4::timestamptz) AND a.starts_at > (SELECT $5::timestamptz) AND a.ends_at > (SELECT $3::timestamptz)
+  WHERE a.tenant_id = (SELECT $${p.tenant}::text) AND a.practitioner_id = k.id AND a.status IN (${STATUSES})
+    AND a.starts_at < (SELECT $${p.to}::timestamptz) AND a.starts_at > (SELECT $${p.since}::timestamptz) AND a.ends_at > (SELECT $${p.from}::timestamptz)
 ) b
-WHERE b.busy IS NOT NULL`,
-)
+WHERE b.busy IS NOT NULL`
+}
+
+/** $1 tenant, $2 practitioner ids, $3 range start, $4 range end, $5 range start less LONGEST_BOOKING_MS. */
+export const BUSY_SQL = prepared(busyRowsSql({ tenant: 1, ids: 2, from: 3, to: 4, since: 5 }))
+
+/** The values of busyRowsSql's ids, from, to and since, in that order. */
+export function busyValues(ids: readonly string[], from: Date, to: Date): [string[], string, string, string] {
+  return [[...ids], from.toISOString(), to.toISOString(), new Date(from.getTime() - LONGEST_BOOKING_MS).toISOString()]
+}
+
+/** The statement's rows as each practitioner's bookings. */
+export function busyOfRows(rows: readonly { practitioner_id: string; busy: string | null }[]): Map<string, Busy[]> {
+  const out = new Map<string, Busy[]>()
+  for (const r of rows) if (r.busy !== null) out.set(r.practitioner_id, parseBusy(r.busy))
+  return out
+}
 
 async function readVersions(db: DbOrTrx, tenant: string, ids: readonly string[]): Promise<Map<string, string>> {
   const { rows } = await db.executeQuery<{ practitioner_id: string; version: string }>(CompiledQuery.raw(VERSIONS_SQL, [tenant, ids]))
@@ -84,9 +109,8 @@ async function readVersions(db: DbOrTrx, tenant: string, ids: readonly string[])
 }
 
 async function loadBusy(db: DbOrTrx, tenant: string, ids: readonly string[], from: Date, to: Date): Promise<Map<string, Busy[]>> {
-  const parameters = [tenant, ids, from.toISOString(), to.toISOString(), new Date(from.getTime() - LONGEST_BOOKING_MS).toISOString()]
-  const { rows } = await db.executeQuery<{ practitioner_id: string; busy: string }>(CompiledQuery.raw(BUSY_SQL, parameters))
-  return new Map(rows.map((r) => [r.practitioner_id, parseBusy(r.busy)]))
+  const { rows } = await db.executeQuery<{ practitioner_id: string; busy: string }>(CompiledQuery.raw(BUSY_SQL, [tenant, ...busyValues(ids, from, to)]))
+  return busyOfRows(rows)
 }
 
 const UNIT = 31 // U+001F between fields

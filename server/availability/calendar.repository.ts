@@ -4,6 +4,7 @@
  * settings) in a fixed number of queries (five, six when rescheduling), whatever the range.
  */
 import {
+  type Busy,
   isoDate,
   londonDay,
   type PractitionerCalendar,
@@ -139,9 +140,20 @@ function* datesBetween(from: string, to: string): Generator<string> {
   }
 }
 
+/** The practitioners and instants [from, to) whose bookings the calendars of the London dates [fromDate, toDate] hold. */
+export function calendarRange(practitionerIds: readonly string[], fromDate: string, toDate: string): { ids: string[]; from: Date; to: Date } {
+  return {
+    ids: practitionerIds.length ? [...practitionerIds] : ['-'],
+    from: new Date(londonDay(fromDate).bounds.start),
+    to: new Date(londonDay(toDate).bounds.end),
+  }
+}
+
 /**
  * Hours, bookings, holds, holidays and closed days of the practitioners at a clinic for the London
- * dates [fromDate, toDate], plus the organisation settings: four queries.
+ * dates [fromDate, toDate], plus the organisation settings: four queries. `busyRead`: the bookings of
+ * calendarRange(...) already read in the caller's transaction (the booking reads them with its facts,
+ * one round trip fewer); not read again.
  */
 export async function loadCalendars(
   db: DbOrTrx,
@@ -151,10 +163,9 @@ export async function loadCalendars(
   fromDate: string,
   toDate: string,
   cacheRoot: object = db,
+  busyRead?: Map<string, Busy[]>,
 ): Promise<Calendars> {
-  const ids = practitionerIds.length ? [...practitionerIds] : ['-']
-  const from = new Date(londonDay(fromDate).bounds.start)
-  const to = new Date(londonDay(toDate).bounds.end)
+  const { ids, from, to } = calendarRange(practitionerIds, fromDate, toDate)
   const cache = referenceCache(cacheRoot)
   // Reference data (cached briefly), then the bookings of the range (always read).
   const allHours = await cache.get(`hours|${tenant}|${clinicId}`, () =>
@@ -174,7 +185,7 @@ export async function loadCalendars(
   // read with those versions in one statement. Never cache what a transaction sees (its uncommitted
   // versions could be reused after a rollback).
   const inTransaction = cacheRoot !== db
-  const { busyOf, versions } = await practitionersBusy(db, inTransaction ? undefined : cacheRoot, tenant, ids, fromDate, toDate, from, to)
+  const { busyOf, versions } = busyRead ? { busyOf: busyRead, versions: undefined } : await practitionersBusy(db, inTransaction ? undefined : cacheRoot, tenant, ids, fromDate, toDate, from, to)
   const stamp = versions && ids.map((id) => `${id}:${versions.get(id) ?? 0}`).join(',')
   const wanted = new Set(ids)
   const hours = allHours.filter((h) => wanted.has(h.practitioner_id))

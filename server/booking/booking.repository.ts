@@ -8,6 +8,7 @@ import { londonDateOf } from '../../src/domain/london'
 import type { Busy } from '../../src/domain/scheduling'
 import type { SessionState } from '../accounts/session.service'
 import { listenerExpression } from '../integrations/webhook-listeners'
+import { busyOfRows, busyRowsSql, busyValues } from '../availability/busy.repository'
 
 export const RELEASED = 'Deleted'
 
@@ -59,6 +60,8 @@ export interface BookerFacts {
   session: SessionState
   /** Whether a webhook endpoint of the tenant listens to booking.created (emitWebhookEvent's check, in this statement). */
   webhookListens: boolean
+  /** The bookings of the practitioners over the range asked (loadCalendars' busyRead), in this statement. */
+  busyOf: Map<string, Busy[]>
 }
 
 // Named prepared statements (parsed once per connection, then one generic plan: planning was two
@@ -68,23 +71,28 @@ export interface BookerFacts {
 // in the same statement: one round trip and one statement fewer a booking, and the session is
 // checked under the booking's locks, later than at the door. So does the webhook check of the
 // booking.created event (webhooks.repository's anyListener: an unnamed statement of its own before).
-// A null $4 (the front desk's booking: no customer token) reads no ended session.
-const BOOKER_FACTS_TEXT = (taken: string) => `SELECT ${taken} AS taken,
+// A null $4 (the front desk's booking: no customer token) reads no ended session. The bookings of the
+// calendars' range (busy.repository's statement, $5-$8) come with them, a row per practitioner with
+// bookings (one row with none): the round trip of a statement of their own was ~1/6 of a booking's
+// server CPU (a socket write, pg's and kysely's plumbing) and of PostgreSQL's per-statement work.
+const BOOKER_FACTS_TEXT = (taken: string) => `WITH f AS (SELECT ${taken} AS taken,
     (SELECT count(*) FROM appointments
       WHERE tenant_id = $1 AND customer_id = $2 AND status = 'Pending' AND is_linked = false AND (hold_expires_at > $3) IS TRUE) AS holds,
     c.account_balance, o.settings, c.tokens_valid_after,
     EXISTS (SELECT 1 FROM revoked_sessions r WHERE r.token_hash = $4::text) AS revoked,
     ${listenerExpression('$1', 'booking.created')} AS webhook_listens
   FROM customers c LEFT JOIN organisations o ON o.tenant_id = c.tenant_id
-  WHERE c.tenant_id = $1 AND c.id = $2`
+  WHERE c.tenant_id = $1 AND c.id = $2)
+SELECT f.*, b.practitioner_id, b.busy FROM f LEFT JOIN (${busyRowsSql({ tenant: 1, ids: 5, from: 6, to: 7, since: 8 })}) b ON true`
 export const BOOKER_FACTS = BOOKER_FACTS_TEXT('false')
-const BOOKER_FACTS_REPLAY = BOOKER_FACTS_TEXT(`EXISTS (SELECT 1 FROM appointments WHERE tenant_id = $1 AND transaction_id = $5 AND status <> '${RELEASED}')`)
+const BOOKER_FACTS_REPLAY = BOOKER_FACTS_TEXT(`EXISTS (SELECT 1 FROM appointments WHERE tenant_id = $1 AND transaction_id = $9 AND status <> '${RELEASED}')`)
 
 /**
  * The booking's one read, under its locks (a statement after them: its snapshot sees every booking
  * committed before the locks were granted): whether the transaction id already booked, the
  * customer's live holds, account balance, the organisation's settings, whether a webhook listens to
- * booking.created and the state of the session of `tokenHash` (null: none to check). Expired holds are not counted (and are released only where
+ * booking.created, the state of the session of `tokenHash` (null: none to check) and the bookings of
+ * `range` (calendar.repository's calendarRange). Expired holds are not counted (and are released only where
  * the calendar shows one in the way: releaseExpiredHoldsById). Undefined for an unknown customer.
  */
 export async function bookerFacts(
@@ -94,6 +102,7 @@ export async function bookerFacts(
   transactionId: string | null,
   tokenHash: string | null,
   now: Date,
+  range: { ids: readonly string[]; from: Date; to: Date },
 ): Promise<BookerFacts | undefined> {
   const { rows } = await runPrepared<{
     taken: boolean
@@ -103,7 +112,16 @@ export async function bookerFacts(
     tokens_valid_after: Date | null
     revoked: boolean
     webhook_listens: boolean
-  }>(trx, transactionId === null ? BOOKER_FACTS : BOOKER_FACTS_REPLAY, [tenant, customerId, now, tokenHash, ...(transactionId === null ? [] : [transactionId])])
+    practitioner_id: string | null
+    busy: string | null
+  }>(trx, transactionId === null ? BOOKER_FACTS : BOOKER_FACTS_REPLAY, [
+    tenant,
+    customerId,
+    now,
+    tokenHash,
+    ...busyValues(range.ids, range.from, range.to),
+    ...(transactionId === null ? [] : [transactionId]),
+  ])
   const row = rows[0]
   if (!row) return undefined
   return {
@@ -113,6 +131,7 @@ export async function bookerFacts(
     settings: row.settings ?? undefined,
     session: { tokensValidAfter: row.tokens_valid_after, revoked: Boolean(row.revoked) },
     webhookListens: Boolean(row.webhook_listens),
+    busyOf: busyOfRows(rows.filter((r): r is typeof r & { practitioner_id: string } => r.practitioner_id !== null)),
   }
 }
 

@@ -20,7 +20,7 @@ import { appointmentView, appointmentViews, insertAppointmentViews } from './app
 import { calendarDays, daySlots } from '../../src/domain/scheduling'
 import { fitsCalendar, slotOptions } from '../availability/availability.service'
 import { londonDateOf } from '../../src/domain/london'
-import { loadCalendars, serviceOptions, type Calendars, type ServiceOptionRow } from '../availability/calendar.repository'
+import { calendarRange, loadCalendars, serviceOptions, type Calendars, type ServiceOptionRow } from '../availability/calendar.repository'
 import { businessMetrics } from '../observability/metrics'
 import { claimHold, heldForClaim } from './hold-claim'
 import { bookerFacts, expiredHoldIds, findByTransaction, lockPractitionerDays, releaseExpiredHoldsById, RELEASED } from './booking.repository'
@@ -173,6 +173,8 @@ export async function createBooking(
   const from = new Date(Math.min(...chosen.map((c) => c.start.getTime())))
   const to = new Date(Math.max(...chosen.map((c) => c.end.getTime())))
   const practitionerIds = [...new Set(chosen.map((c) => c.practitionerId))]
+  const fromDate = londonDateOf(from)
+  const toDate = londonDateOf(to)
 
   let views: AppointmentView[]
   try {
@@ -184,7 +186,10 @@ export async function createBooking(
       // room (40 at once made 30 holds against 10). Everything the booking reads comes in the next
       // statement (one round trip): no read before the transaction.
       await lockPractitionerDays(trx, tenant, chosen, [...(transactionId ? [`booking:${tenant}:${transactionId}`] : []), `live-holds:${tenant}:${customerId}`])
-      const facts = await bookerFacts(trx, tenant, customerId, transactionId, deps.session?.tokenHash ?? null, deps.now)
+      // The customer's own slot hold (made when the time was picked) counts as free for this booking;
+      // its row is locked before the calendars are read (with the facts).
+      const held = await heldForClaim(trx, tenant, body.hold, deps.now)
+      const facts = await bookerFacts(trx, tenant, customerId, transactionId, deps.session?.tokenHash ?? null, deps.now, calendarRange(practitionerIds, fromDate, toDate))
       if (deps.session) {
         const refusal = sessionRefusal(facts?.session, deps.session.claims)
         if (refusal) return unauthenticated(refusal)
@@ -195,9 +200,7 @@ export async function createBooking(
       if (!desk && facts.holds >= deps.maxLiveHolds) return TOO_MANY_HOLDS_ERROR
       deposit = deps.desk?.payLater ? 0 : depositItems.length ? calculateDeposit({ settings: facts.settings, items: depositItems, accountBalance: facts.accountBalance }) : 0
       status = deposit > 0 ? 'Pending' : 'Scheduled'
-      // The customer's own slot hold (made when the time was picked) counts as free for this booking.
-      const held = await heldForClaim(trx, tenant, body.hold, deps.now)
-      const calendars = await loadCalendars(trx, tenant, clinicId, practitionerIds, londonDateOf(from), londonDateOf(to), deps.db)
+      const calendars = await loadCalendars(trx, tenant, clinicId, practitionerIds, fromDate, toDate, deps.db, facts.busyOf)
       // Expired holds in the way still count for the exclusion constraint until released (the
       // calendar already treats them as free); released here only when there are any.
       await releaseExpiredHoldsById(trx, tenant, expiredHoldIds(calendars.calendars, practitionerIds, from, to, deps.now), deps.now)

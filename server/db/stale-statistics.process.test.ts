@@ -36,14 +36,17 @@ afterAll(async () => {
 
 const TENANT = 'demo'
 const NOW = '2026-06-01T10:00:00Z'
+const DAY_END = '2026-06-02T00:00:00Z'
+const DAY_START_LESS_A_WEEK = '2026-05-25T10:00:00Z'
 /** The hot statements, each with its parameters as SQL literals for EXPLAIN EXECUTE. */
 const statements = [
   { label: 'session check', text: SESSION_SQL, values: [TENANT, DEMO.customerDemo, 'no-such-token'], literals: `'${TENANT}', '${DEMO.customerDemo}', 'no-such-token'` },
   {
     label: 'booking facts (with the session check)',
     text: BOOKER_FACTS,
-    values: [TENANT, DEMO.customerDemo, new Date(NOW), 'no-such-token'],
-    literals: `'${TENANT}', '${DEMO.customerDemo}', '${NOW}', 'no-such-token'`,
+    // With the bookings of one practitioner's day (busy.repository's part: $5-$8).
+    values: [TENANT, DEMO.customerDemo, new Date(NOW), 'no-such-token', ['no-such-practitioner'], NOW, DAY_END, DAY_START_LESS_A_WEEK],
+    literals: `'${TENANT}', '${DEMO.customerDemo}', '${NOW}', 'no-such-token', ARRAY['no-such-practitioner'], '${NOW}', '${DAY_END}', '${DAY_START_LESS_A_WEEK}'`,
   },
 ]
 

@@ -20,4 +20,15 @@ describe('London date and time on Intl', () => {
       expect(`${londonDateOf(at)} ${londonTimeOf(at)}`).toBe(formatInTimeZone(at, LONDON_TIME_ZONE, 'yyyy-MM-dd HH:mm'))
     }
   })
+
+  it('gives each instant of an hour the same date, asked again after many other hours too', () => {
+    const first = Date.parse('2026-07-01T23:00:00Z')
+    const last = Date.parse('2026-07-01T23:59:59.999Z')
+    expect([londonDateOf(first), londonDateOf(last), londonDateOf(new Date(last))]).toEqual(['2026-07-02', '2026-07-02', '2026-07-02'])
+    expect(londonDateOf(last + 1)).toBe('2026-07-02')
+    expect(londonDateOf(Date.parse('2026-01-01T23:59:59.999Z'))).toBe('2026-01-01')
+    for (let h = 0; h < 3000; h++) londonDateOf(Date.parse('2020-01-01T00:00:00Z') + h * 3_600_000)
+    expect([londonDateOf(first), londonDateOf(Date.parse('2026-01-02T00:00:00Z') - 1)]).toEqual(['2026-07-02', '2026-01-01'])
+    expect(() => londonDateOf(new Date('not a date'))).toThrow(RangeError)
+  })
 })
