@@ -2,13 +2,14 @@
  * The web app's page (index.html) for a request (issue 28): the first view's API answers inside it
  * (the organisation, the clinics shown online, as the API answers them for the request's tenant), and,
  * where the build has the server render (dist/ssr/first-view.ssr.js, src/composition/first-view.ssr.tsx),
- * the first view's markup in the root element (header, banner, location list), so that the page paints
+ * the first view's markup in the root element (header, banner, location list; on `/step/{clinic}`, that
+ * clinic's service list, its answers carried too), so that the page paints
  * it before any script and the browser hydrates it. The browser's transport takes each answer from the
  * page once (src/adapters/http/inline-answers.ts); index.html's preload of the organisation is dropped.
  *
  * Each page is kept, rendered and compressed, under the tenant's catalogue version, the request's
- * host, the build (index.html's and the render's times) and the first view's URL (its path and newAppt;
- * '*' for every other path): a page load of a known page is a version read (none on PGlite while the
+ * host, the build (index.html's and the render's times) and the first view's URL (its path and newAppt,
+ * a step's path; '*' for every other path): a page load of a known page is a version read (none on PGlite while the
  * catalogue stands) and a send of the bytes compressed once, without an API request or a render.
  */
 import { readFile, stat } from 'node:fs/promises'
@@ -62,7 +63,13 @@ export interface FirstViewRenderer {
   rendersFirstView(pathname: string, search: string): boolean
   /** The part of the URL the markup depends on (src/composition/first-view-state.ts). */
   firstViewUrl(pathname: string, search: string): string
-  renderFirstView(request: { url: string; host: string; answers: Record<string, unknown> }): Promise<{ html: string; state: string } | undefined>
+  renderFirstView(request: {
+    url: string
+    host: string
+    answers: Record<string, unknown>
+    /** A GET of the API for the page's tenant by path and query (a step's service list asks with it). */
+    ask: (path: string) => Promise<{ status: number; data: unknown }>
+  }): Promise<{ html: string; state: string; answers?: Record<string, unknown> } | undefined>
 }
 
 /** A page as sent: its HTML, and its compressed bodies once asked (kept with the page). */
@@ -135,12 +142,17 @@ export function firstViewPage(app: FastifyInstance, webDir: string, options: Fir
     const partial = Object.keys(answers).length < INLINE_ANSWER_PATHS.length
     if (Object.keys(answers).length === 0) return new FirstViewPage(html, partial)
     // The host the browser asked (X-Forwarded-Host behind a trusted proxy): the environment its own render reads.
-    const rendered = url === '*' ? undefined : await render?.renderFirstView({ url, host: request.host ?? '', answers }).catch((err: unknown) => {
+    const ask = async (path: string) => {
+      const reply = await app.inject({ method: 'GET', url: `/api${path}`, headers })
+      return { status: reply.statusCode, data: reply.statusCode === 200 ? reply.json() : undefined }
+    }
+    const rendered = url === '*' ? undefined : await render?.renderFirstView({ url, host: request.host ?? '', answers, ask }).catch((err: unknown) => {
       app.log.error({ err, url: request.url }, 'the first view could not be rendered on the server; the browser renders it')
       return undefined
     })
     const root = rendered ? `<div id="root" data-first-view="${attribute(rendered.state)}">${rendered.html}</div>` : ROOT
-    const data = `<script type="application/json" id="${INLINE_ANSWERS_ELEMENT_ID}">${scriptSafeJson(answers)}</script>`
+    // The render's own requests too (a step's service list): the browser asks nothing again before it hydrates.
+    const data = `<script type="application/json" id="${INLINE_ANSWERS_ELEMENT_ID}">${scriptSafeJson({ ...answers, ...rendered?.answers })}</script>`
     const withRoot = html.replace(ROOT, `${root}\n    ${data}`)
     const page = rendered ? afterFirstPaint(withRoot) : withRoot
     return new FirstViewPage(answers[getPublicOrganisation.path] === undefined ? page : page.replace(PRELOAD, ''), partial)
