@@ -85,9 +85,9 @@ describe('the first view rendered on the server', () => {
       availability: 'BOOK_AND_SELL', category: id(category), staffs: [],
     })
     const api: Record<string, unknown> = {
-      [`/categories?clinic=${id(1)}&fromCustomer=true&isFromOrg=false&limit=1500&offset=0`]: [category(20, 'Face'), category(21, 'Body')],
-      [`/services/public?category=${id(20)}&clinic=${id(1)}&offset=0&pageSize=20`]: [service(30, 'Lip filler', 20, 300), service(31, 'Peel', 20, 95)],
-      [`/services/public?category=${id(21)}&clinic=${id(1)}&offset=0&pageSize=20`]: [service(32, 'Massage', 21, 80)],
+      [`/categories?clinic=${id(1)}&fromCustomer=true&isFromOrg=false&offset=0&limit=1500`]: [category(20, 'Face'), category(21, 'Body')],
+      [`/services/public?clinic=${id(1)}&category=${id(20)}&offset=0&pageSize=20`]: [service(30, 'Lip filler', 20, 300), service(31, 'Peel', 20, 95)],
+      [`/services/public?clinic=${id(1)}&category=${id(21)}&offset=0&pageSize=20`]: [service(32, 'Massage', 21, 80)],
     }
     const asked: string[] = []
     const ask = async (path: string) => {

@@ -1,3 +1,4 @@
+import { queryOf } from './fetch-transport'
 import type { HttpRequest, HttpTransport } from './transport'
 
 /**
@@ -6,16 +7,7 @@ import type { HttpRequest, HttpTransport } from './transport'
  */
 export type InlineAnswers = Record<string, unknown>
 
-/** The query string of a request's params, as the fetch transport sends it (sorted: one key per request). */
-export function queryOf(params: HttpRequest['params']): string {
-  const query = new URLSearchParams()
-  for (const [key, value] of Object.entries(params ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    if (value !== undefined && value !== null) query.set(key, typeof value === 'object' ? JSON.stringify(value) : String(value))
-  }
-  return query.toString()
-}
-
-/** The key of a GET's answer in the page: '/public-clinics', '/categories?clinic=…&limit=…'. */
+/** The key of a GET's answer in the page: '/public-clinics', '/categories?clinic=…&limit=…' (the query as the fetch transport sends it). */
 export function inlineAnswerKey(url: string, params: HttpRequest['params']): string {
   const query = queryOf(params)
   return query ? `${url}?${query}` : url
