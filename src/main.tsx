@@ -56,7 +56,8 @@ await Promise.race([firstRenderReady, new Promise((resolve) => setTimeout(resolv
 // A lazy page starts loading here and the first render follows in a task of its own: started from
 // that render (React.lazy), the page's <link rel=modulepreload>s (one a chunk, ~60 for /app) made it
 // one long task (issue 18: Lighthouse's TBT).
-if (preloadLazyPage(routes, window.location.pathname)) await nextTask()
+const pageLoading = preloadLazyPage(routes, window.location.pathname)
+if (pageLoading) await nextTask()
 
 const app = appElement({ resolver, prepare, routes, router: (children) => <BrowserRouter>{children}</BrowserRouter> })
 // The server rendered the first view into the page (issue 28: it paints before any script). Hydrated
@@ -73,7 +74,8 @@ if (serverState !== null) {
 const stepClinic = serverState !== null ? stepClinicOf(window.location.pathname) : undefined
 let pageState: unknown[] = []
 if (stepClinic !== undefined) {
-  const [step] = await Promise.all([import('./composition/step-first-view'), prepare()])
+  // The step's page module too: hydrated with it, the list's rows are React's at once (a tap kept before is replayed on them).
+  const [step] = await Promise.all([import('./composition/step-first-view'), prepare(), pageLoading])
   await step.prepareStepView(resolver, stepClinic, Object.fromEntries(new URLSearchParams(window.location.search)))
   pageState = step.stepViewState(resolver, stepClinic) ?? ['not shown']
   await nextTask()

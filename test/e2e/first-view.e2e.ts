@@ -113,8 +113,9 @@ describe('the first view rendered by the server', () => {
       await s.page.goto(`${baseUrl}/`, { waitUntil: 'commit' })
       const first = s.page.locator('section[aria-labelledby="locations-title"] ul li a').first()
       await first.waitFor()
-      const name = (await first.innerText()).split('\n')[0]
-      const clinic = clinics.find((c) => c.accountName === name)
+      // textContent, not innerText: the latter reads the layout, one line where the stylesheet has not applied yet.
+      const text = (await first.textContent()) ?? ''
+      const clinic = clinics.find((c) => text.startsWith(c.accountName))
       expect(await first.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactProps')))).toBe(false)
       // A link: the browser itself loads the clinic's step (a document request), no script replays the tap.
       expect(await first.getAttribute('href')).toBe(`/step/${clinic?.id}`)
@@ -206,6 +207,22 @@ describe("a clinic's service list (/step/{clinic}) rendered by the server", () =
     await s.page.getByRole('button', { name: /^Chemical peel/ }).click()
     await s.page.waitForURL(new RegExp(`/step/${DEMO.clinicLondon}/${DEMO.catPeels}/[0-9a-f]{24}`))
     await s.page.waitForFunction(() => document.querySelector('h1')?.textContent !== 'Choose a service')
+    expect(s.problems).toEqual([])
+    await s.context.close()
+  })
+
+  it('takes a tap on a service before hydration (a slow phone network) to its next step once hydrated', async () => {
+    const s = await open(browser, 'step-first-view-early-tap', SMALL_PHONE, { cookiesAccepted: 'true' }, { touch: true })
+    await s.page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await route.continue()
+    })
+    await s.page.goto(stepUrl, { waitUntil: 'commit' })
+    const row = s.page.getByRole('button', { name: /^Chemical peel/ })
+    await row.waitFor()
+    expect(await row.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactProps')))).toBe(false)
+    await row.tap()
+    await s.page.waitForURL(new RegExp(`/step/${DEMO.clinicLondon}/${DEMO.catPeels}/[0-9a-f]{24}`))
     expect(s.problems).toEqual([])
     await s.context.close()
   })
