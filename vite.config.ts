@@ -44,6 +44,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
+    // dist/web/.vite/manifest.json: the server links a lazy page's stylesheets into a page it rendered (issue 28: a step).
+    manifest: !isSsrBuild,
     sourcemap: false,
     // Two pages: the app (index.html) and the embeddable lead form (lead.html, served at /lead),
     // which loads only its own small composition.

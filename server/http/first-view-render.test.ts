@@ -92,6 +92,14 @@ describe("the app's page with the first view rendered by the server", () => {
     // The step page's code is lazy in the browser: its Suspense boundary is complete in the server's markup.
     expect(markup).toContain('<!--$-->')
     expect(markup).not.toContain('<!--$!-->')
+    // The step's own stylesheets (its chunk's and its imports', from the build's manifest) are linked in the head: styled at the first paint.
+    const manifest = JSON.parse(readFileSync(resolve(root, 'dist/web/.vite/manifest.json'), 'utf8')) as Record<string, { css?: string[] }>
+    const stepCss = manifest['src/ui/pages/booking/StepPage.tsx']?.css ?? []
+    expect(stepCss.length).toBeGreaterThan(0)
+    const head = html.slice(0, html.indexOf('</head>'))
+    for (const file of stepCss) expect(head).toContain(`<link rel="stylesheet" crossorigin href="/${file}">`)
+    expect(head.match(/rel="stylesheet"[^>]*href="([^"]+)"/g)?.length).toBe(new Set(head.match(/rel="stylesheet"[^>]*href="([^"]+)"/g)).size)
+    expect((await page('/')).body).not.toContain(stepCss[0])
     // The same page for a campaign's query; the scripts start after the first paint as on '/'.
     const campaign = await page(`/step/${DEMO.clinicLondon}?utm_source=mail`, { 'accept-encoding': 'br' })
     expect(brotliDecompressSync(campaign.rawPayload).toString()).toBe(html)

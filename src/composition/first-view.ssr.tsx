@@ -49,7 +49,12 @@ export interface RenderedFirstView {
   state: string
   /** The answers the render asked for besides the page's (a step's service list), by inlineAnswerKey: the page carries them too. */
   answers?: InlineAnswers
+  /** The lazy page modules in the markup, as the build's manifest names them: the page links their stylesheets. */
+  modules?: string[]
 }
+
+/** The step's page module (src/ui/routes.tsx loads it lazily). */
+const STEP_PAGE_MODULE = 'src/ui/pages/booking/StepPage.tsx'
 
 const ready = () => Promise.resolve()
 /** No network on the server: every request the answers do not cover fails (the app's own error paths). */
@@ -96,7 +101,7 @@ export async function renderFirstView({ url, host, answers, ask }: FirstViewRequ
   // its Suspense fallback (a spinner) and leave the page to the browser.
   const { prelude } = await prerender(app)
   const html = await new Response(prelude).text()
-  return { html, state: firstViewState(container, location, step), answers: asked }
+  return { html, state: firstViewState(container, location, step), answers: asked, modules: [STEP_PAGE_MODULE] }
 }
 
 /** The API through `ask`, for GETs only (the render changes nothing); each answer of 200 kept in `asked`. */
