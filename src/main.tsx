@@ -75,9 +75,14 @@ const stepClinic = serverState !== null ? stepClinicOf(window.location.pathname)
 let pageState: unknown[] = []
 if (stepClinic !== undefined) {
   // The step's page module too: hydrated with it, the list's rows are React's at once (a tap kept before is replayed on them).
-  const [step] = await Promise.all([import('./composition/step-first-view'), prepare(), pageLoading])
-  await step.prepareStepView(resolver, stepClinic, Object.fromEntries(new URLSearchParams(window.location.search)))
-  pageState = step.stepViewState(resolver, stepClinic) ?? ['not shown']
+  try {
+    const [step] = await Promise.all([import('./composition/step-first-view'), prepare(), pageLoading])
+    await step.prepareStepView(resolver, stepClinic, Object.fromEntries(new URLSearchParams(window.location.search)))
+    pageState = step.stepViewState(resolver, stepClinic) ?? ['not shown']
+  } catch {
+    // The wizard's modules did not load (the network went): the browser's own render, and its error boundary.
+    pageState = ['not shown']
+  }
   await nextTask()
 }
 const url = firstViewUrl(window.location.pathname, window.location.search)
