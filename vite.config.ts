@@ -44,15 +44,19 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
+    // dist/web/.vite/manifest.json: the server links a lazy page's stylesheets into a page it rendered (issue 28: a step).
+    manifest: !isSsrBuild,
     sourcemap: false,
     // Two pages: the app (index.html) and the embeddable lead form (lead.html, served at /lead),
     // which loads only its own small composition.
     rolldownOptions: {
       input: { index: 'index.html', lead: 'lead.html' },
+      // The server's render in one file (issue 28): its lazy pages' chunks imported the entry without
+      // the server's `?v=` of the build, a second copy of it whose classes the container did not know.
       // The libraries both pages load first, each in one chunk of its own: left to itself the splitter
       // cut them into many small shared chunks as the pages' lazy imports changed (gzip works worse on
       // small files, and each is a request).
-      output: {
+      output: isSsrBuild ? { codeSplitting: false } : {
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },

@@ -6,7 +6,7 @@ import './ui/styles/global.css'
 import { createBrowserContainer } from './composition/browser.container'
 import { warmUpEngine } from './composition/engine-warm-up'
 import { appElement } from './composition/app-element'
-import { FIRST_VIEW_STATE_ATTRIBUTE, firstViewState, firstViewUrl } from './composition/first-view-state'
+import { FIRST_VIEW_STATE_ATTRIBUTE, firstViewState, firstViewUrl, stepClinicOf } from './composition/first-view-state'
 import { ReplayTaps, takeFirstViewTaps } from './composition/first-view-taps'
 import { createRoutes, opensLazyPage, preloadLazyPage } from './ui/routes'
 import { nextTask } from './ui/next-task'
@@ -56,7 +56,8 @@ await Promise.race([firstRenderReady, new Promise((resolve) => setTimeout(resolv
 // A lazy page starts loading here and the first render follows in a task of its own: started from
 // that render (React.lazy), the page's <link rel=modulepreload>s (one a chunk, ~60 for /app) made it
 // one long task (issue 18: Lighthouse's TBT).
-if (preloadLazyPage(routes, window.location.pathname)) await nextTask()
+const pageLoading = preloadLazyPage(routes, window.location.pathname)
+if (pageLoading) await nextTask()
 
 const app = appElement({ resolver, prepare, routes, router: (children) => <BrowserRouter>{children}</BrowserRouter> })
 // The server rendered the first view into the page (issue 28: it paints before any script). Hydrated
@@ -68,8 +69,24 @@ if (serverState !== null) {
   await resolver.get(LocationsViewModel).load({ autoSelect: false })
   await nextTask()
 }
+// A clinic's service list rendered by the server (/step/{clinic}): the wizard's modules (loading since
+// preloadLazyPage) and the list's first page, from the page's answers, before hydrating it.
+const stepClinic = serverState !== null ? stepClinicOf(window.location.pathname) : undefined
+let pageState: unknown[] = []
+if (stepClinic !== undefined) {
+  // The step's page module too: hydrated with it, the list's rows are React's at once (a tap kept before is replayed on them).
+  try {
+    const [step] = await Promise.all([import('./composition/step-first-view'), prepare(), pageLoading])
+    await step.prepareStepView(resolver, stepClinic, Object.fromEntries(new URLSearchParams(window.location.search)))
+    pageState = step.stepViewState(resolver, stepClinic) ?? ['not shown']
+  } catch {
+    // The wizard's modules did not load (the network went): the browser's own render, and its error boundary.
+    pageState = ['not shown']
+  }
+  await nextTask()
+}
 const url = firstViewUrl(window.location.pathname, window.location.search)
-if (serverState !== null && serverState === firstViewState(resolver, url)) {
+if (serverState !== null && serverState === firstViewState(resolver, url, pageState)) {
   const taps = takeFirstViewTaps(window)
   // In a transition, so that React hydrates in slices of ~5 ms: outside one, hydrateRoot's lane is the
   // default (hydration) lane, which React renders in one task (~25 ms of CPU on this machine, x4 on a

@@ -2,13 +2,14 @@
  * The web app's page (index.html) for a request (issue 28): the first view's API answers inside it
  * (the organisation, the clinics shown online, as the API answers them for the request's tenant), and,
  * where the build has the server render (dist/ssr/first-view.ssr.js, src/composition/first-view.ssr.tsx),
- * the first view's markup in the root element (header, banner, location list), so that the page paints
+ * the first view's markup in the root element (header, banner, location list; on `/step/{clinic}`, that
+ * clinic's service list, its answers carried too), so that the page paints
  * it before any script and the browser hydrates it. The browser's transport takes each answer from the
  * page once (src/adapters/http/inline-answers.ts); index.html's preload of the organisation is dropped.
  *
  * Each page is kept, rendered and compressed, under the tenant's catalogue version, the request's
- * host, the build (index.html's and the render's times) and the first view's URL (its path and newAppt;
- * '*' for every other path): a page load of a known page is a version read (none on PGlite while the
+ * host, the build (index.html's and the render's times) and the first view's URL (its path and newAppt,
+ * a step's path; '*' for every other path): a page load of a known page is a version read (none on PGlite while the
  * catalogue stands) and a send of the bytes compressed once, without an API request or a render.
  */
 import { readFile, stat } from 'node:fs/promises'
@@ -41,6 +42,32 @@ export function afterFirstPaint(html: string, boot = BOOT): string {
   const script = `<script src="${boot}" data-first-view-entry="${attribute(entry[1]!)}" data-first-view-preload="${attribute(preloads.join(' '))}"></script>`
   return html.replace(MODULE_PRELOAD, '').replace(entry[0], script)
 }
+/** Vite's build manifest (dist/web/.vite/manifest.json): each module's chunk, its static imports and stylesheets. */
+type BuildManifest = Record<string, { file: string; imports?: string[]; css?: string[] }>
+
+/**
+ * The stylesheets of `modules` (lazy page modules in the server's markup) and of the chunks they
+ * import, as `<link>`s, leaving out those the page links already: the markup is styled at its first
+ * paint, not when the page's script has loaded its CSS (a layout shift). Vite's loader finds them linked.
+ */
+export function stylesheetsOf(manifest: BuildManifest, modules: readonly string[], html: string): string {
+  const css = new Set<string>()
+  const seen = new Set<string>()
+  const visit = (key: string) => {
+    if (seen.has(key)) return
+    seen.add(key)
+    const chunk = manifest[key]
+    for (const file of chunk?.css ?? []) css.add(file)
+    for (const imported of chunk?.imports ?? []) visit(imported)
+  }
+  modules.forEach(visit)
+  return [...css]
+    .map((file) => `/${file}`)
+    .filter((href) => !html.includes(`href="${href}"`))
+    .map((href) => `<link rel="stylesheet" crossorigin href="${attribute(href)}">`)
+    .join('\n    ')
+}
+
 /** Pages kept (tenants x hosts x first-view paths); the oldest goes first beyond it. */
 const KEPT_PAGES = 200
 /**
@@ -62,7 +89,13 @@ export interface FirstViewRenderer {
   rendersFirstView(pathname: string, search: string): boolean
   /** The part of the URL the markup depends on (src/composition/first-view-state.ts). */
   firstViewUrl(pathname: string, search: string): string
-  renderFirstView(request: { url: string; host: string; answers: Record<string, unknown> }): Promise<{ html: string; state: string } | undefined>
+  renderFirstView(request: {
+    url: string
+    host: string
+    answers: Record<string, unknown>
+    /** A GET of the API for the page's tenant by path and query (a step's service list asks with it). */
+    ask: (path: string) => Promise<{ status: number; data: unknown }>
+  }): Promise<{ html: string; state: string; answers?: Record<string, unknown>; modules?: string[] } | undefined>
 }
 
 /** A page as sent: its HTML, and its compressed bodies once asked (kept with the page). */
@@ -97,7 +130,7 @@ export interface FirstViewPageOptions {
 
 /** The page of `webDir`/index.html for `request`, or undefined when it has no root to put the answers beside. */
 export function firstViewPage(app: FastifyInstance, webDir: string, options: FirstViewPageOptions): (request: FastifyRequest) => Promise<FirstViewPage | undefined> {
-  let template: { mtimeMs: number; html: string } | undefined
+  let template: { mtimeMs: number; html: string; manifest: BuildManifest } | undefined
   let renderer: { mtimeMs: number; module: Promise<FirstViewRenderer | undefined> } | undefined
   const pages = new Map<string, Promise<FirstViewPage | undefined>>()
   const file = join(webDir, 'index.html')
@@ -119,7 +152,7 @@ export function firstViewPage(app: FastifyInstance, webDir: string, options: Fir
     return renderer
   }
 
-  const build = async (request: FastifyRequest, html: string, render: FirstViewRenderer | undefined, url: string): Promise<FirstViewPage> => {
+  const build = async (request: FastifyRequest, html: string, manifest: BuildManifest, render: FirstViewRenderer | undefined, url: string): Promise<FirstViewPage> => {
     const headers: Record<string, string> = { accept: 'application/json' }
     for (const name of ['host', 'x-tenant']) {
       const value = request.headers[name]
@@ -135,21 +168,28 @@ export function firstViewPage(app: FastifyInstance, webDir: string, options: Fir
     const partial = Object.keys(answers).length < INLINE_ANSWER_PATHS.length
     if (Object.keys(answers).length === 0) return new FirstViewPage(html, partial)
     // The host the browser asked (X-Forwarded-Host behind a trusted proxy): the environment its own render reads.
-    const rendered = url === '*' ? undefined : await render?.renderFirstView({ url, host: request.host ?? '', answers }).catch((err: unknown) => {
+    const ask = async (path: string) => {
+      const reply = await app.inject({ method: 'GET', url: `/api${path}`, headers })
+      return { status: reply.statusCode, data: reply.statusCode === 200 ? reply.json() : undefined }
+    }
+    const rendered = url === '*' ? undefined : await render?.renderFirstView({ url, host: request.host ?? '', answers, ask }).catch((err: unknown) => {
       app.log.error({ err, url: request.url }, 'the first view could not be rendered on the server; the browser renders it')
       return undefined
     })
     const root = rendered ? `<div id="root" data-first-view="${attribute(rendered.state)}">${rendered.html}</div>` : ROOT
-    const data = `<script type="application/json" id="${INLINE_ANSWERS_ELEMENT_ID}">${scriptSafeJson(answers)}</script>`
-    const withRoot = html.replace(ROOT, `${root}\n    ${data}`)
+    // The render's own requests too (a step's service list): the browser asks nothing again before it hydrates.
+    const data = `<script type="application/json" id="${INLINE_ANSWERS_ELEMENT_ID}">${scriptSafeJson({ ...answers, ...rendered?.answers })}</script>`
+    const styles = rendered?.modules?.length ? stylesheetsOf(manifest, rendered.modules, html) : ''
+    const styled = styles ? html.replace('</head>', `  ${styles}\n  </head>`) : html
+    const withRoot = styled.replace(ROOT, `${root}\n    ${data}`)
     const page = rendered ? afterFirstPaint(withRoot) : withRoot
     return new FirstViewPage(answers[getPublicOrganisation.path] === undefined ? page : page.replace(PRELOAD, ''), partial)
   }
 
   return async (request) => {
     const [{ mtimeMs }, current, version] = await Promise.all([stat(file), loadRenderer(), options.version(request)])
-    if (template?.mtimeMs !== mtimeMs) template = { mtimeMs, html: await readFile(file, 'utf8') }
-    const html = template.html
+    if (template?.mtimeMs !== mtimeMs) template = { mtimeMs, html: await readFile(file, 'utf8'), manifest: await readManifest(webDir) }
+    const { html, manifest } = template
     if (!html.includes(ROOT)) return undefined
     // A render older than the page is of another build (CSS modules' class names): answers only until it is rebuilt.
     const render = current.mtimeMs >= mtimeMs ? await current.module : undefined
@@ -161,7 +201,7 @@ export function firstViewPage(app: FastifyInstance, webDir: string, options: Fir
     const key = [version, request.headers.host ?? '', request.host ?? '', request.headers['x-tenant'] ?? '', mtimeMs, current.mtimeMs, url].join('\n')
     let page = pages.get(key)
     if (!page) {
-      page = build(request, html, render, url)
+      page = build(request, html, manifest, render, url)
       pages.set(key, page)
       const kept = page
       kept.then(
@@ -173,6 +213,15 @@ export function firstViewPage(app: FastifyInstance, webDir: string, options: Fir
       if (pages.size > KEPT_PAGES) pages.delete(pages.keys().next().value!)
     }
     return page
+  }
+}
+
+/** The build's manifest, or none (a build without it: a rendered lazy page's stylesheets then load with its script). */
+async function readManifest(webDir: string): Promise<BuildManifest> {
+  try {
+    return JSON.parse(await readFile(join(webDir, '.vite/manifest.json'), 'utf8')) as BuildManifest
+  } catch {
+    return {}
   }
 }
 

@@ -1,5 +1,5 @@
-// The app's page with the first view rendered in it (issue 28: the location list paints before any
-// script), against the real build: dist/web and the server render dist/ssr/first-view.ssr.js, built
+// The app's page with the first view rendered in it (issue 28: the location list, and a clinic's
+// service list, paint before any script), against the real build: dist/web and the server render dist/ssr/first-view.ssr.js, built
 // here when older than their sources (scripts/lib/web-build.mjs, as npm start and the browser tests).
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -72,8 +72,53 @@ describe("the app's page with the first view rendered by the server", () => {
     expect(changed.state).toContain(DEMO.clinicLondon)
   })
 
+  it("holds a clinic's service list on /step/{clinic}, with the answers it was rendered from (the browser asks nothing again)", async () => {
+    const html = (await page(`/step/${DEMO.clinicLondon}`)).body
+    const { state, markup } = rootOf(html)
+    expect(state).toContain(DEMO.clinicLondon)
+    expect(markup).toContain('Choose a service')
+    expect(markup).toContain('Harley Aesthetics Online Booking')
+    const answers = JSON.parse(/<script type="application\/json" id="first-view-answers">(.*?)<\/script>/s.exec(html)![1]!) as Record<string, unknown>
+    const categories = Object.keys(answers).find((key) => key.startsWith('/categories?'))
+    expect(categories).toContain(`clinic=${DEMO.clinicLondon}`)
+    // Every service the page lists is one of the answers it carries, and its name and price are in the markup.
+    const services = Object.entries(answers)
+      .filter(([key]) => key.startsWith('/services/public?'))
+      .flatMap(([, list]) => list as { id: string; onlineName?: string; name: string; showOnline?: boolean; availability?: string }[])
+      .filter((s) => s.showOnline !== false && s.availability !== 'BOOK_ONLY')
+    expect(services.length).toBeGreaterThan(3)
+    for (const service of services) expect(markup).toContain(service.onlineName ?? service.name)
+    expect(markup).toContain('From £150.00')
+    // The step page's code is lazy in the browser: its Suspense boundary is complete in the server's markup.
+    expect(markup).toContain('<!--$-->')
+    expect(markup).not.toContain('<!--$!-->')
+    // The step's own stylesheets (its chunk's and its imports', from the build's manifest) are linked in the head: styled at the first paint.
+    const manifest = JSON.parse(readFileSync(resolve(root, 'dist/web/.vite/manifest.json'), 'utf8')) as Record<string, { css?: string[] }>
+    const stepCss = manifest['src/ui/pages/booking/StepPage.tsx']?.css ?? []
+    expect(stepCss.length).toBeGreaterThan(0)
+    const head = html.slice(0, html.indexOf('</head>'))
+    for (const file of stepCss) expect(head).toContain(`<link rel="stylesheet" crossorigin href="/${file}">`)
+    expect(head.match(/rel="stylesheet"[^>]*href="([^"]+)"/g)?.length).toBe(new Set(head.match(/rel="stylesheet"[^>]*href="([^"]+)"/g)).size)
+    expect((await page('/')).body).not.toContain(stepCss[0])
+    // The same page for a campaign's query; the scripts start after the first paint as on '/'.
+    const campaign = await page(`/step/${DEMO.clinicLondon}?utm_source=mail`, { 'accept-encoding': 'br' })
+    expect(brotliDecompressSync(campaign.rawPayload).toString()).toBe(html)
+    expect(html).toContain('<script src="/first-view-boot.js"')
+  })
+
   it('leaves the other pages, the embedded flow and an unknown tenant to the browser (the answers only, or nothing)', async () => {
-    for (const url of [`/step/${DEMO.clinicLondon}`, '/app', '/?embed=1', '/?stripeRedirect=true']) {
+    for (const url of [
+      '/app',
+      '/?embed=1',
+      '/?stripeRedirect=true',
+      // an unknown clinic, one not shown online, a step the wizard reads the query of, a later step
+      '/step/ffffffffffffffffffffffff',
+      `/step/${DEMO.clinicHeadOffice}`,
+      `/step/${DEMO.clinicLondon}?course=true`,
+      `/step/${DEMO.clinicLondon}?embed=1`,
+      `/step/${DEMO.clinicLondon}?stripeRedirect=true`,
+      `/step/${DEMO.clinicLondon}/${DEMO.catFace}`,
+    ]) {
       const html = (await page(url)).body
       expect(rootOf(html), url).toEqual({ state: undefined, markup: '' })
       expect(html).toContain('id="first-view-answers"')

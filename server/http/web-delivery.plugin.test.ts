@@ -15,6 +15,8 @@ const page = `<!doctype html><html><head><script type="module" src="/assets/inde
 writeFileSync(join(webDir, 'assets/index-Ab12Cd34.js'), script)
 writeFileSync(join(webDir, 'index.html'), page)
 writeFileSync(join(webDir, 'lead.html'), page.replace('clinic', 'lead'))
+mkdirSync(join(webDir, '.vite'))
+writeFileSync(join(webDir, '.vite/manifest.json'), JSON.stringify({ 'src/secret-module.tsx': { file: 'assets/x.js' } }))
 precompressDir(webDir)
 
 let t: TestServer
@@ -92,6 +94,11 @@ describe('API answers', () => {
     const missing = await get('/api/nothing-here', 'br, gzip')
     expect(missing.headers['content-encoding']).toBeUndefined()
     expect(missing.json()).toMatchObject({ statusCode: 404 })
+  })
+
+  it("does not send Vite's build manifest (the server reads it)", async () => {
+    const reply = await t.app.inject({ method: 'GET', url: '/.vite/manifest.json' })
+    expect(reply.body).not.toContain('secret-module')
   })
 
   it('leaves the sandbox card page readable', async () => {

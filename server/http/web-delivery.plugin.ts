@@ -51,6 +51,8 @@ export const webStatic = fp(async (app: FastifyInstance, options: { webDir: stri
     index: false,
     serve: options.serve,
     preCompressed: true,
+    // Vite's build manifest is the server's (a rendered page's stylesheets, first-view-page.ts), not the web's.
+    allowedPath: (pathName) => !/^\/?\.vite\//.test(pathName),
     setHeaders: (reply, path) => {
       reply.header('cache-control', path.startsWith(assets) ? IMMUTABLE : REVALIDATE)
     },

@@ -4,15 +4,26 @@ import { LocationsViewModel } from '../ui/view-models/locations.view-model'
 import { WEB_CONFIG, type WebConfig } from '../ui/view-models/views'
 
 /**
- * The paths whose first view the server renders into the page (issue 28): the location list. Any
- * query that sends the page elsewhere at once (a card redirect's return), the embedded booking flow
- * (no header), or a course booking (its clinics link to the course's service, a URL the server's one
- * page per firstViewUrl does not hold) is left to the browser's own render.
+ * The paths whose first view the server renders into the page (issue 28): the location list, and a
+ * clinic's service list (`/step/{clinic}`, the wizard's first step for a new visitor). Any query that
+ * sends the page elsewhere at once (a card redirect's return), the embedded booking flow (no header),
+ * or a course booking (its clinics link to the course's service, a URL the server's one page per
+ * firstViewUrl does not hold) is left to the browser's own render; on a step, every query but a
+ * campaign's (the wizard reads the rest: a course, a reschedule, a held time).
  */
 export function rendersFirstView(pathname: string, search: string): boolean {
-  if (pathname !== '/' && pathname !== '/step/location') return false
   const query = new URLSearchParams(search)
+  if (stepClinicOf(pathname) !== undefined) return [...query.keys()].every((name) => CAMPAIGN.test(name))
+  if (pathname !== '/' && pathname !== '/step/location') return false
   return !['embed', 'stripeRedirect', 'setup_intent_client_secret', 'courseServiceBooking'].some((name) => query.has(name))
+}
+
+/** A campaign's query parameters: they change what is reported, never what the page shows. */
+const CAMPAIGN = /^(utm_[a-z_]+|fbclid|gclid|msclkid)$/
+
+/** The clinic of a service list's URL, `/step/{clinic}` (an id as the API writes them), or undefined. */
+export function stepClinicOf(pathname: string): string | undefined {
+  return /^\/step\/([0-9a-f]{24})$/.exec(pathname)?.[1]
 }
 
 /**
@@ -21,6 +32,7 @@ export function rendersFirstView(pathname: string, search: string): boolean {
  * after hydration, not the markup. The server renders and keeps one page each.
  */
 export function firstViewUrl(pathname: string, search: string): string {
+  if (stepClinicOf(pathname) !== undefined) return pathname
   return new URLSearchParams(search).get('newAppt') === 'true' ? `${pathname}?newAppt=true` : pathname
 }
 
@@ -29,8 +41,9 @@ export function firstViewUrl(pathname: string, search: string): string {
  * beside its markup and the browser hydrates that markup where its own reads the same (always, with
  * the page's own answers). What differs between visitors (a cookie answer, a signed-in customer, a
  * frame) is not in it: the hydrating render shows a new visitor's (src/ui/use-after-hydration.ts).
+ * `page`: what the page's own markup depends on (step-first-view.ts's stepViewState).
  */
-export function firstViewState(container: ViewModelResolver, url: string): string {
+export function firstViewState(container: ViewModelResolver, url: string, page: unknown[] = []): string {
   const session = container.get<SessionViewModel>(SessionViewModel)
   const locations = container.get<LocationsViewModel>(LocationsViewModel)
   return JSON.stringify([
@@ -40,6 +53,8 @@ export function firstViewState(container: ViewModelResolver, url: string): strin
     session.organisation?.gtmId ?? null,
     session.organisation?.analyticsConsentBanner ?? null,
     locations.loaded ? locations.clinics.map((c) => c.id).join(',') : null,
+    // The page's own (a step's service list: step-first-view.ts).
+    ...page,
   ])
 }
 

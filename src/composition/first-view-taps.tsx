@@ -4,7 +4,8 @@ import { useEffect } from 'react'
  * Taps on the server's markup before React has attached to it (issue 28). public/first-view-boot.js
  * (a script in the page's head: listening before the first paint) keeps each tap on a button of the
  * root in `window.firstViewTaps` and stops its default; links navigate as links (the location list's
- * clinics are links: what remains for this replay are the header's and the cookie sheet's buttons). The browser takes
+ * clinics are links: what remains for this replay are the header's and the cookie sheet's buttons, and on
+ * a step the service rows). The browser takes
  * them when it starts hydrating (React handles every tap from then on) and runs them again once the
  * hydration has committed, in a task of their own (a click dispatched inside React's commit is not
  * React's to handle), on the button that says the same: by then this visitor's own state shows ('Log

@@ -8,6 +8,7 @@ import { firstViewState, firstViewUrl } from './first-view-state'
 import { INLINE_ANSWERS_ELEMENT_ID } from '../contract/first-view-answers'
 import { SessionViewModel } from '../ui/view-models/session.view-model'
 import { LocationsViewModel } from '../ui/view-models/locations.view-model'
+import { prepareStepView, stepViewState } from './step-first-view'
 
 const id = (n: number) => n.toString(16).padStart(24, '0')
 const answers = {
@@ -69,10 +70,61 @@ describe('the first view rendered on the server', () => {
   it('renders only the location list, never the embedded flow or a redirect, and nothing without the answers', async () => {
     expect(rendersFirstView('/', '')).toBe(true)
     expect(rendersFirstView('/step/location', '?newAppt=true')).toBe(true)
-    for (const [path, search] of [['/step/' + id(1), ''], ['/app', ''], ['/', '?embed=1'], ['/', '?stripeRedirect=true'], ['/step/location', '?courseServiceBooking=true&course=true']]) {
+    expect(rendersFirstView('/step/' + id(1), '?utm_source=mail')).toBe(true)
+    for (const [path, search] of [['/step/' + id(1), '?course=true'], ['/step/' + id(1), '?embed=1'], ['/step/' + id(1) + '/' + id(5), ''], ['/step/nope', ''], ['/app', ''], ['/', '?embed=1'], ['/', '?stripeRedirect=true'], ['/step/location', '?courseServiceBooking=true&course=true']]) {
       expect(rendersFirstView(path!, search!), `${path}${search}`).toBe(false)
     }
     expect(await renderFirstView({ url: '/app', host: 'localhost', answers })).toBeUndefined()
     expect(await renderFirstView({ url: '/', host: 'localhost', answers: {} })).toBeUndefined()
+  })
+
+  it("renders a clinic's service list (/step/{clinic}) from the API's answers, for the state a new visitor's browser reaches with them", async () => {
+    const category = (n: number, name: string) => ({ id: id(n), name, order: n, showOnline: true, parentCategory: null, subCategories: [] })
+    const service = (n: number, name: string, category: number, price: number) => ({
+      id: id(n), name, onlineName: name, defaultDuration: 30, defaultPrice: price, showDurationOnline: true, showPriceOnline: true, showOnline: true,
+      availability: 'BOOK_AND_SELL', category: id(category), staffs: [],
+    })
+    const api: Record<string, unknown> = {
+      [`/categories?clinic=${id(1)}&fromCustomer=true&isFromOrg=false&offset=0&limit=1500`]: [category(20, 'Face'), category(21, 'Body')],
+      [`/services/public?clinic=${id(1)}&category=${id(20)}&offset=0&pageSize=20`]: [service(30, 'Lip filler', 20, 300), service(31, 'Peel', 20, 95)],
+      [`/services/public?clinic=${id(1)}&category=${id(21)}&offset=0&pageSize=20`]: [service(32, 'Massage', 21, 80)],
+    }
+    const asked: string[] = []
+    const ask = async (path: string) => {
+      asked.push(path)
+      return path in api ? { status: 200, data: api[path] } : { status: 404, data: { message: 'not found' } }
+    }
+    const rendered = await renderFirstView({ url: `/step/${id(1)}?utm_source=mail`, host: window.location.host, answers, ask })
+    expect(asked.sort()).toEqual(Object.keys(api).sort())
+    expect(rendered?.answers).toEqual(api)
+    for (const text of ['Glow Online Booking', 'Choose a service', 'Face', 'Lip filler', '£300.00', 'Body', 'Massage', '30 mins']) expect(rendered?.html).toContain(text)
+    expect(rendered?.html).not.toContain('<!--$!-->')
+
+    // The browser, with the page's answers (the server's and the render's): the same state, and no request of its own.
+    document.body.innerHTML = `<div id="root"></div><script type="application/json" id="${INLINE_ANSWERS_ELEMENT_ID}">${JSON.stringify({ ...answers, ...rendered?.answers })}</script>`
+    const requests: string[] = []
+    const realFetch = globalThis.fetch
+    globalThis.fetch = (async (input: RequestInfo | URL) => {
+      requests.push(String(input))
+      return new Response('{}', { status: 500 })
+    }) as typeof fetch
+    try {
+      const { resolver, prepare } = createBrowserContainer()
+      await resolver.get(SessionViewModel).start()
+      await resolver.get(LocationsViewModel).load({ autoSelect: false })
+      await prepare()
+      await prepareStepView(resolver, id(1), { utm_source: 'mail' })
+      expect(firstViewState(resolver, `/step/${id(1)}`, stepViewState(resolver, id(1)))).toBe(rendered?.state)
+      expect(requests.filter((url) => /categories|services/.test(url))).toEqual([])
+    } finally {
+      globalThis.fetch = realFetch
+    }
+  })
+
+  it('leaves a step to the browser where the clinic is unknown or its list is refused', async () => {
+    const refused = async () => ({ status: 503, data: { message: 'away' } })
+    expect(await renderFirstView({ url: `/step/${id(7)}`, host: 'localhost', answers, ask: refused })).toBeUndefined()
+    expect(await renderFirstView({ url: `/step/${id(1)}`, host: 'localhost', answers, ask: refused })).toBeUndefined()
+    expect(await renderFirstView({ url: `/step/${id(1)}`, host: 'localhost', answers })).toBeUndefined()
   })
 })

@@ -8,9 +8,11 @@
 import { Container } from 'inversify'
 import { enableStaticRendering } from 'mobx-react-lite'
 import { renderToString } from 'react-dom/server'
+import { prerender } from 'react-dom/static'
 import { StaticRouter } from 'react-router-dom'
 import { browserAdaptersModule } from '../adapters/browser-adapters.module'
-import type { InlineAnswers } from '../adapters/http/inline-answers'
+import { inlineAnswerKey, type InlineAnswers } from '../adapters/http/inline-answers'
+import type { HttpTransport } from '../adapters/http/transport'
 import { SafeStorage } from '../adapters/storage/safe-storage.adapter'
 import { createRoutes } from '../ui/routes'
 import { SessionViewModel } from '../ui/view-models/session.view-model'
@@ -18,7 +20,9 @@ import { LocationsViewModel } from '../ui/view-models/locations.view-model'
 import { firstViewModule, firstViewUseCasesModule } from './first-view.module'
 import { webConfigOf } from './browser-services'
 import { appElement } from './app-element'
-import { firstViewState, firstViewUrl, rendersFirstView } from './first-view-state'
+import { firstViewState, firstViewUrl, rendersFirstView, stepClinicOf } from './first-view-state'
+import { lazyModules } from './lazy.module'
+import { prepareStepView, stepViewState } from './step-first-view'
 
 enableStaticRendering(true)
 
@@ -29,8 +33,13 @@ export interface FirstViewRequest {
   url: string
   /** The Host the browser asked (the environment: local, staging or production). */
   host: string
-  /** The answers the page carries (the organisation, the clinics): the render asks nothing else. */
+  /** The answers the page carries (the organisation, the clinics): the location list asks nothing else. */
   answers: InlineAnswers
+  /**
+   * A GET of the API for the page's tenant, by path and query (`/categories?clinic=…`): the service
+   * list's requests (a step). Without it a step is not rendered.
+   */
+  ask?: (path: string) => Promise<{ status: number; data: unknown }>
 }
 
 export interface RenderedFirstView {
@@ -38,7 +47,14 @@ export interface RenderedFirstView {
   html: string
   /** What the browser compares with its own state before it hydrates (first-view-state.ts). */
   state: string
+  /** The answers the render asked for besides the page's (a step's service list), by inlineAnswerKey: the page carries them too. */
+  answers?: InlineAnswers
+  /** The lazy page modules in the markup, as the build's manifest names them: the page links their stylesheets. */
+  modules?: string[]
 }
+
+/** The step's page module (src/ui/routes.tsx loads it lazily). */
+const STEP_PAGE_MODULE = 'src/ui/pages/booking/StepPage.tsx'
 
 const ready = () => Promise.resolve()
 /** No network on the server: every request the answers do not cover fails (the app's own error paths). */
@@ -47,30 +63,56 @@ const offline = { request: () => Promise.reject(new Error('no requests in the se
 const noWizard = () => Promise.reject(new Error('no booking wizard in the server render'))
 
 /** The first view of `url` for a new visitor, or undefined where the server leaves the render to the browser. */
-export async function renderFirstView({ url, host, answers }: FirstViewRequest): Promise<RenderedFirstView | undefined> {
+export async function renderFirstView({ url, host, answers, ask }: FirstViewRequest): Promise<RenderedFirstView | undefined> {
   const { pathname, search } = new URL(url, 'http://server.invalid')
   if (!rendersFirstView(pathname, search)) return undefined
   const location = firstViewUrl(pathname, search)
+  const clinicId = stepClinicOf(pathname)
+  if (clinicId !== undefined && !ask) return undefined
+  const asked: InlineAnswers = {}
   const env = import.meta.env as Record<string, string | boolean | undefined>
   const container = new Container()
   const memory = () => new SafeStorage(() => null)
   container.load(
     browserAdaptersModule({ storage: memory(), sessionStorage: memory(), tagManager: { start: () => undefined } }),
-    firstViewModule({ config: webConfigOf({ host, env }), http: {}, answers, transport: offline, loadBooking: noWizard }),
+    firstViewModule({ config: webConfigOf({ host, env }), http: {}, answers, transport: ask ? asking(ask, asked) : offline, loadBooking: noWizard }),
     firstViewUseCasesModule,
+    // A step's page: the wizard, as the browser binds it once its lazy modules have loaded.
+    ...(clinicId !== undefined ? lazyModules : []),
   )
   const session = container.get(SessionViewModel)
   const locations = container.get(LocationsViewModel)
   await Promise.all([session.start(), locations.load({ autoSelect: false })])
   // Nothing to gain where the list is not there (the API refused): the browser renders its messages.
   if (!session.organisation || !locations.loaded) return undefined
-  const html = renderToString(
-    appElement({
-      resolver: container,
-      prepare: ready,
-      routes: createRoutes(ready),
-      router: (children) => <StaticRouter location={location}>{children}</StaticRouter>,
-    }),
-  )
-  return { html, state: firstViewState(container, location) }
+  const routes = createRoutes(ready)
+  const app = appElement({
+    resolver: container,
+    prepare: ready,
+    routes,
+    router: (children) => <StaticRouter location={location}>{children}</StaticRouter>,
+  })
+  if (clinicId === undefined) return { html: renderToString(app), state: firstViewState(container, location) }
+  // The step: the state its page renders with (an unknown clinic, one not shown online, a list the API refused: the browser's).
+  await prepareStepView(container, clinicId, {})
+  const step = stepViewState(container, clinicId)
+  if (!step) return undefined
+  // The step page is lazy (React.lazy): prerender waits for it where renderToString would write
+  // its Suspense fallback (a spinner) and leave the page to the browser.
+  const { prelude } = await prerender(app)
+  const html = await new Response(prelude).text()
+  return { html, state: firstViewState(container, location, step), answers: asked, modules: [STEP_PAGE_MODULE] }
+}
+
+/** The API through `ask`, for GETs only (the render changes nothing); each answer of 200 kept in `asked`. */
+function asking(ask: NonNullable<FirstViewRequest['ask']>, asked: InlineAnswers): HttpTransport {
+  return {
+    request: async (request) => {
+      if (request.method.toUpperCase() !== 'GET' || request.data !== undefined) return offline.request()
+      const key = inlineAnswerKey(request.url, request.params)
+      const reply = await ask(key)
+      if (reply.status === 200) asked[key] = reply.data
+      return reply
+    },
+  }
 }

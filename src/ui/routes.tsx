@@ -21,10 +21,18 @@ interface LazyPageHandle {
 export function lazyPageWith(prepare: () => Promise<void>): LazyPage {
   return (load) => {
     let loading: Promise<{ default: ComponentType }> | undefined
+    let Loaded: ComponentType | undefined
     // The container's modules in the next task: each import appends a <link rel=modulepreload> per
     // chunk, and the two together were one task long enough to count in Lighthouse's TBT (issue 18).
-    const preload = () => (loading ??= Promise.all([load(), nextTask().then(prepare)]).then(([page]) => page))
-    const Page = lazy(preload)
+    const preload = () =>
+      (loading ??= Promise.all([load(), nextTask().then(prepare)]).then(([page]) => {
+        Loaded = page.default
+        return page
+      }))
+    const Lazy = lazy(preload)
+    // Once loaded, the page itself: React.lazy suspends on its first render even then, and a page the
+    // server rendered (a step) would stay the server's, untouchable, until a later task (issue 28).
+    const Page = () => (Loaded ? <Loaded /> : <Lazy />)
     return { element: <Page />, handle: { lazyPage: true, preload } satisfies LazyPageHandle }
   }
 }
@@ -39,12 +47,13 @@ export function opensLazyPage(routes: RouteObject[], pathname: string): boolean 
 
 /**
  * Starts loading the lazy page of `pathname`, if it is one (the promise React.lazy awaits when it
- * renders: a failure reaches the page's error boundary there). Returns whether it did.
+ * renders: a failure reaches the page's error boundary there). Returns its load (settled, never
+ * failing), or undefined where the page is not lazy.
  */
-export function preloadLazyPage(routes: RouteObject[], pathname: string): boolean {
+export function preloadLazyPage(routes: RouteObject[], pathname: string): Promise<unknown> | undefined {
   const handles = lazyHandlesOf(routes, pathname)
-  for (const handle of handles) handle.preload().catch(() => undefined)
-  return handles.length > 0
+  if (handles.length === 0) return undefined
+  return Promise.all(handles.map((handle) => handle.preload().catch(() => undefined)))
 }
 
 /** Booking routes of spec section 2. The location list is eager: it is the first view. */

@@ -3,11 +3,12 @@
 // the server's elements, none is replaced, no hydration error in the console), whoever the visitor:
 // a returning or signed-in visitor's page is hydrated too, then shows their own state; a tap on a
 // clinic before hydration navigates (each clinic is a link); the embedded flow (?embed=1) is the browser's alone.
+// A clinic's service list (/step/{clinic}) likewise: in the HTML, then hydrated, then a tap chooses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { DESKTOP, launch, open, PHONE, SMALL_PHONE, sharedServerUrl } from './support/browser'
 import { api, signIn } from './support/flows'
-import { DEMO_CUSTOMER } from '../../server/seed/demo.seed'
+import { DEMO, DEMO_CUSTOMER } from '../../server/seed/demo.seed'
 
 const baseUrl = sharedServerUrl()
 let browser: Browser
@@ -112,8 +113,9 @@ describe('the first view rendered by the server', () => {
       await s.page.goto(`${baseUrl}/`, { waitUntil: 'commit' })
       const first = s.page.locator('section[aria-labelledby="locations-title"] ul li a').first()
       await first.waitFor()
-      const name = (await first.innerText()).split('\n')[0]
-      const clinic = clinics.find((c) => c.accountName === name)
+      // textContent, not innerText: the latter reads the layout, one line where the stylesheet has not applied yet.
+      const text = (await first.textContent()) ?? ''
+      const clinic = clinics.find((c) => text.startsWith(c.accountName))
       expect(await first.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactProps')))).toBe(false)
       // A link: the browser itself loads the clinic's step (a document request), no script replays the tap.
       expect(await first.getAttribute('href')).toBe(`/step/${clinic?.id}`)
@@ -162,6 +164,79 @@ describe('the first view rendered by the server', () => {
     await firstClinicReady(s.page)
     expect(await s.page.locator('header').count()).toBe(0)
     expect(await s.page.getByRole('note').textContent()).toBe(STAGING_NOTE)
+    expect(s.problems).toEqual([])
+    await s.context.close()
+  })
+})
+
+/** The service rows of the step once React's handlers are on them (hydrated or rendered). */
+async function serviceRowsReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const row = document.querySelector('main ul li button')
+    return !!row && Object.keys(row).some((key) => key.startsWith('__reactProps'))
+  })
+}
+
+describe("a clinic's service list (/step/{clinic}) rendered by the server", () => {
+  const stepUrl = `${baseUrl}/step/${DEMO.clinicLondon}`
+
+  it('shows the header and the services before any script runs (JavaScript off)', async () => {
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto(stepUrl)
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Choose a service')
+    expect(await page.getByRole('note').textContent()).toBe(STAGING_NOTE)
+    expect(await page.getByRole('button', { name: /^Chemical peel/ }).isVisible()).toBe(true)
+    expect(await page.getByRole('heading', { level: 2, name: 'Peels and microneedling' }).isVisible()).toBe(true)
+    await context.close()
+  })
+
+  it('is hydrated for a new visitor on a phone (no element replaced, no error), and a tap on a service chooses it', async () => {
+    const s = await open(browser, 'step-first-view-hydrated', PHONE)
+    await watchRemovals(s.page)
+    const asked: string[] = []
+    s.page.on('request', (request) => {
+      if (/\/api\/(categories|services\/public)/.test(request.url())) asked.push(request.url())
+    })
+    await s.page.goto(stepUrl)
+    await serviceRowsReady(s.page)
+    await s.page.waitForLoadState('load')
+    expect(await removedElements(s.page)).toEqual([])
+    // The list came with the page: the browser asked the API for none of it.
+    expect(asked).toEqual([])
+    await s.page.getByRole('button', { name: /^Chemical peel/ }).click()
+    await s.page.waitForURL(new RegExp(`/step/${DEMO.clinicLondon}/${DEMO.catPeels}/[0-9a-f]{24}`))
+    await s.page.waitForFunction(() => document.querySelector('h1')?.textContent !== 'Choose a service')
+    expect(s.problems).toEqual([])
+    await s.context.close()
+  })
+
+  it('takes a tap on a service before hydration (a slow phone network) to its next step once hydrated', async () => {
+    const s = await open(browser, 'step-first-view-early-tap', SMALL_PHONE, { cookiesAccepted: 'true' }, { touch: true })
+    await s.page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await route.continue()
+    })
+    await s.page.goto(stepUrl, { waitUntil: 'commit' })
+    const row = s.page.getByRole('button', { name: /^Chemical peel/ })
+    await row.waitFor()
+    expect(await row.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactProps')))).toBe(false)
+    await row.tap()
+    await s.page.waitForURL(new RegExp(`/step/${DEMO.clinicLondon}/${DEMO.catPeels}/[0-9a-f]{24}`))
+    expect(s.problems).toEqual([])
+    await s.context.close()
+  })
+
+  it('is hydrated for a signed-in customer too: only the sheet and "Log in" go', async () => {
+    const who = await signIn(baseUrl, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
+    const s = await open(browser, 'step-first-view-signed-in', DESKTOP, { cookiesAccepted: 'true', token: who.token })
+    await watchRemovals(s.page)
+    await s.page.goto(stepUrl)
+    await serviceRowsReady(s.page)
+    await s.page.getByText(/^Hi /).waitFor()
+    const removed = await removedElements(s.page)
+    for (const element of removed) expect(element).toMatch(/^<section [^>]*aria-label="Cookies"|^<button [^>]*>Log in</)
+    expect(await s.page.getByRole('heading', { level: 1 }).textContent()).toBe('Choose a service')
     expect(s.problems).toEqual([])
     await s.context.close()
   })

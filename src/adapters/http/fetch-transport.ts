@@ -1,6 +1,15 @@
 import type { TokenStore } from '../../application/ports/token-store.port'
 import { DEFAULT_API_BASE, DEFAULT_TIMEOUT_MS, type HttpConfig, type HttpRequest, type HttpResponse, type HttpTransport } from './transport'
 
+/** A request's params as its query string (the page's answers are keyed by it too: inline-answers.ts). */
+export function queryOf(params: HttpRequest['params']): string {
+  const query = new URLSearchParams()
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined && value !== null) query.set(key, typeof value === 'object' ? JSON.stringify(value) : String(value))
+  }
+  return query.toString()
+}
+
 /** The part of fetch the transport uses (tests hand it a scripted one). */
 export type Fetcher = (url: string, init: RequestInit) => Promise<Response>
 
@@ -11,11 +20,7 @@ export type Fetcher = (url: string, init: RequestInit) => Promise<Response>
 export function createFetchTransport(config: HttpConfig, tokens: TokenStore, fetcher: Fetcher = (url, init) => fetch(url, init)): HttpTransport {
   const base = (config.baseUrl ?? DEFAULT_API_BASE).replace(/\/$/, '')
   const request = async (req: HttpRequest): Promise<HttpResponse> => {
-    const query = new URLSearchParams()
-    for (const [key, value] of Object.entries(req.params ?? {})) {
-      if (value !== undefined && value !== null) query.set(key, typeof value === 'object' ? JSON.stringify(value) : String(value))
-    }
-    const search = query.toString()
+    const search = queryOf(req.params)
     const headers: Record<string, string> = { Accept: 'application/json', ...config.headers }
     const token = tokens.get()
     if (token) headers.Authorization = `Bearer ${token}`

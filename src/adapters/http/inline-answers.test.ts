@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as E from 'fp-ts/Either'
 import { HttpCatalogueApi } from './catalogue.adapter'
-import { readInlineAnswers, withInlineAnswers } from './inline-answers'
+import { inlineAnswerKey, readInlineAnswers, withInlineAnswers } from './inline-answers'
 import { api, id, testHttp, useNock } from './test-support'
 
 useNock()
@@ -29,6 +29,20 @@ describe('the answers a page arrived with', () => {
     expect(await catalogue.clinics()).toEqual(E.right([]))
     api().get('/api/categories').query(true).reply(200, [{ id: id(2), name: 'Face' }])
     expect(await catalogue.categories({ clinic: id(1), fromCustomer: true, isFromOrg: false, offset: 0, limit: 1500 })).toEqual(E.right([{ id: id(2), name: 'Face' }]))
+  })
+
+  it('answer a GET with a query under its path and query, once', async () => {
+    const query = { clinic: id(1), fromCustomer: true, isFromOrg: false, offset: 0, limit: 1500 }
+    const key = inlineAnswerKey('/categories', { clinic: id(1), fromCustomer: true, isFromOrg: false, offset: 0, limit: 1500, page: undefined })
+    expect(key).toBe(`/categories?clinic=${id(1)}&fromCustomer=true&isFromOrg=false&offset=0&limit=1500`)
+    expect(inlineAnswerKey('/public-clinics', { clinic: undefined })).toBe('/public-clinics')
+    const catalogue = new HttpCatalogueApi(withInlineAnswers(testHttp(), { [key]: [{ id: id(2), name: 'Face' }] }))
+    expect(await catalogue.categories(query)).toEqual(E.right([{ id: id(2), name: 'Face' }]))
+    api().get('/api/categories').query(true).reply(200, [])
+    expect(await catalogue.categories(query)).toEqual(E.right([]))
+    // Another query of the same path is the server's.
+    api().get('/api/categories').query(true).reply(200, [{ id: id(3), name: 'Body' }])
+    expect(await catalogue.categories({ ...query, clinic: id(4) })).toEqual(E.right([{ id: id(3), name: 'Body' }]))
   })
 
   it('are read from the page element, and are none when it is missing or not an object of answers', () => {
