@@ -1,12 +1,14 @@
 /**
  * Two server instances on one database (on PostgreSQL each with its own pool: real concurrency),
  * many customers racing for one slot: exactly one booking wins, every other answer is the spec's
- * clear 409, never a 5xx, and the database holds no overlapping appointments afterwards.
+ * clear 409 or, where the burst saturates the database's queue (issue 31: PGlite's one connection on a
+ * loaded machine), the busy 503 with Retry-After that books nothing; never another 5xx; and the
+ * database holds no overlapping appointments afterwards.
  */
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildServer } from '../app'
+import { BUSY_RETRY_AFTER, buildServer, DATABASE_UNAVAILABLE } from '../app'
 import { testConfig } from '../config'
 import type { Database } from '../db/database'
 import { newId } from '../db/ids'
@@ -48,7 +50,7 @@ afterAll(async () => {
   await database?.cleanup()
 })
 
-type Answer = { statusCode: number; body: string }
+type Answer = { statusCode: number; body: string; headers: Record<string, unknown> }
 
 async function race(count: number, payload: (i: number) => object): Promise<Answer[]> {
   return Promise.all(
@@ -58,10 +60,13 @@ async function race(count: number, payload: (i: number) => object): Promise<Answ
   )
 }
 
+/** Shed by the bounded queue in front of the database (server/db/admission.ts): refused before anything was written. */
+const shed = (a: Answer) => a.statusCode === 503 && a.headers['retry-after'] === BUSY_RETRY_AFTER && JSON.parse(a.body).message === DATABASE_UNAVAILABLE
+
 function exactlyOneWinner(answers: Answer[]) {
   const failures = answers.filter((a) => a.statusCode !== 200)
   expect(answers.length - failures.length, failures.slice(0, 3).map((a) => a.body).join('\n')).toBe(1)
-  const unexpected = failures.filter((a) => a.statusCode !== 409 || JSON.parse(a.body).message !== SLOT_TAKEN)
+  const unexpected = failures.filter((a) => !(a.statusCode === 409 && JSON.parse(a.body).message === SLOT_TAKEN) && !shed(a))
   expect(unexpected.map((a) => `${a.statusCode} ${a.body}`).slice(0, 5)).toEqual([])
 }
 
@@ -80,7 +85,7 @@ const day = londonDate(6, [2, 3, 4, 5])
 const at = (time: string) => ({ start: londonInstant(day, time), end: londonInstant(day, time) })
 
 describe('two instances, one slot', () => {
-  it(`${2 * SINGLES_PER_INSTANCE} single bookings of one slot: one booked, the rest a clear 409`, async () => {
+  it(`${2 * SINGLES_PER_INSTANCE} single bookings of one slot: one booked, the rest a clear 409 (or the busy 503)`, async () => {
     const answers = await race(2 * SINGLES_PER_INSTANCE, () => ({
       appointment: { event: at('10:00'), practitioner: DEMO.pSarah, clinic: DEMO.clinicLondon, service: DEMO.sConsultation },
     }))
@@ -88,19 +93,18 @@ describe('two instances, one slot', () => {
     expect(await overlaps()).toBe(0)
   }, 60_000)
 
-  it(`${2 * LINKED_PER_INSTANCE} linked bookings of one chain: one booked, the rest a clear 409`, async () => {
+  it(`${2 * LINKED_PER_INSTANCE} linked bookings of one chain: one booked, the rest a clear 409 (or the busy 503)`, async () => {
     const sarah = { event: at('15:00'), clinic: DEMO.clinicLondon, service: DEMO.sConsultation, practitioner: DEMO.pSarah }
     const james = { event: at('15:15'), clinic: DEMO.clinicLondon, service: DEMO.sConsultation, practitioner: DEMO.pJames }
     // Half the racers list the same two services the other way round: rows written in the other order.
     const answers = await race(2 * LINKED_PER_INSTANCE, (i) => ({
       appointment: i % 4 < 2 ? { ...sarah, linkedAppointments: [{ ...james, isLinked: true }] } : { ...james, linkedAppointments: [{ ...sarah, isLinked: true }] },
     }))
-    expect(answers.filter((a) => a.statusCode >= 500).map((a) => a.body).slice(0, 3)).toEqual([])
     exactlyOneWinner(answers)
     expect(await overlaps()).toBe(0)
   }, 60_000)
 
-  it(`${2 * CHAINS_PER_INSTANCE} linked bookings of overlapping chains, in every order: booked or a clear 409, never a 5xx`, async () => {
+  it(`${2 * CHAINS_PER_INSTANCE} linked bookings of overlapping chains, in every order: booked, a clear 409 or the busy 503, never another 5xx`, async () => {
     // Chains of two consultations over the same afternoon, in every order of three practitioners:
     // two bookings write overlapping rows in opposite orders, which deadlocks on PostgreSQL.
     const wednesday = londonDate(6, [3])
@@ -121,7 +125,7 @@ describe('two instances, one slot', () => {
         },
       }
     })
-    const unexpected = answers.filter((a) => a.statusCode !== 200 && !(a.statusCode === 409 && JSON.parse(a.body).message === SLOT_TAKEN))
+    const unexpected = answers.filter((a) => a.statusCode !== 200 && !(a.statusCode === 409 && JSON.parse(a.body).message === SLOT_TAKEN) && !shed(a))
     expect(unexpected.map((a) => `${a.statusCode} ${a.body}`).slice(0, 5)).toEqual([])
     expect(answers.some((a) => a.statusCode === 200)).toBe(true)
     expect(await overlaps()).toBe(0)

@@ -5,7 +5,7 @@
  * "CI time, servers from the bundle"). Workers that ask at once wait for one build (a lock directory).
  */
 import { mkdirSync, rmSync, statSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { bundleServer, serverBundleStale } from '../../scripts/lib/server-bundle.mjs'
 
 const root = resolve(import.meta.dirname, '..', '..')
@@ -15,6 +15,8 @@ const lock = join(root, 'node_modules', '.cache', 'clinic-server-tests', 'server
 export const SERVER_BUNDLE = 'dist/server/main.mjs'
 
 export async function serverBundle(): Promise<string> {
+  // The lock's folder first: on a fresh clone nothing has made it yet (mkdir of the lock itself is not recursive).
+  mkdirSync(dirname(lock), { recursive: true })
   for (let waited = 0; serverBundleStale(root); waited += 100) {
     try {
       mkdirSync(lock, { recursive: false })

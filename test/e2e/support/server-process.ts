@@ -2,15 +2,15 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { initdbSnapshotPath } from '../../../server/test-support/initdb-snapshot'
+import { serverBundle } from '../../../server/test-support/server-bundle'
 
 const root = join(import.meta.dirname, '../../..')
 
-/**
- * The server bundle `npm start` and the image run (scripts/lib/server-bundle.mjs), built by the global
- * setup when older than its sources: a start from it costs ~3 s of CPU less than server/main.ts under
- * tsx (5.7 against 8.9 s; BENCHMARKS.md, "CI time, servers from the bundle"), and the suite starts 12.
+/*
+ * Servers run from the bundle `npm start` and the image run (scripts/lib/server-bundle.mjs): a start
+ * from it costs ~3 s of CPU less than server/main.ts under tsx (5.7 against 8.9 s; BENCHMARKS.md, "CI
+ * time, servers from the bundle"), and the suite starts 12.
  */
-const BUNDLE = 'dist/server/main.mjs'
 
 /** Server-side hold of the suite (the hold-expiry scenario shortens the client's with HOLD_SECONDS_KEY). */
 export const E2E_HOLD_SECONDS = 300
@@ -40,7 +40,10 @@ export async function startServer(env: Record<string, string>, { readyPath = '/a
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const log: string[] = []
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', BUNDLE], {
+  // Built by the browser suite's global setup; other callers (the CLI's e2e tests in the unit run) may
+  // come first on a fresh clone: built here then, once, under serverBundle's lock.
+  const bundle = await serverBundle()
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', bundle], {
     cwd: root,
     env: {
       ...process.env,
