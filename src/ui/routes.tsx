@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react'
+import { use, type ComponentType } from 'react'
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom'
 import { AppShell } from './layout/AppShell'
 import { nextTask } from './next-task'
@@ -29,10 +29,14 @@ export function lazyPageWith(prepare: () => Promise<void>): LazyPage {
         Loaded = page.default
         return page
       }))
-    const Lazy = lazy(preload)
-    // Once loaded, the page itself: React.lazy suspends on its first render even then, and a page the
-    // server rendered (a step) would stay the server's, untouchable, until a later task (issue 28).
-    const Page = () => (Loaded ? <Loaded /> : <Lazy />)
+    // Once loaded, the page itself at once: React.lazy suspends on its first render even then, and a
+    // page the server rendered (a step) would stay the server's, untouchable, until a later task (issue
+    // 28). One component type loaded or not: a swap from a lazy wrapper to the page remounted the page
+    // (its view model's route left and entered again: a reloaded course purchase lost its confirm step).
+    const Page = () => {
+      const Component = Loaded ?? use(preload()).default
+      return <Component />
+    }
     return { element: <Page />, handle: { lazyPage: true, preload } satisfies LazyPageHandle }
   }
 }
