@@ -82,7 +82,29 @@ const gzipped = promisify(gzip)
 
 /** JSON that cannot end the script element it sits in (`</script>`, `<!--`). */
 const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
-const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+export const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+
+/**
+ * A server render module of the current build (dist/ssr/*.js), imported again only when its file
+ * changed (a rebuild); undefined when the build has none or it fails to load (`failed` is logged).
+ */
+export function buildRenderModule<T>(app: FastifyInstance, file: string, failed: string): () => Promise<{ mtimeMs: number; module: Promise<T | undefined> }> {
+  let loaded: { mtimeMs: number; module: Promise<T | undefined> } | undefined
+  return async () => {
+    const mtimeMs = await stat(file).then((s) => s.mtimeMs, () => 0)
+    if (loaded?.mtimeMs !== mtimeMs) {
+      const module =
+        mtimeMs === 0
+          ? Promise.resolve(undefined)
+          : (import(`${pathToFileURL(file).href}?v=${mtimeMs}`) as Promise<T>).catch((err: unknown) => {
+              app.log.error({ err }, failed)
+              return undefined
+            })
+      loaded = { mtimeMs, module }
+    }
+    return loaded
+  }
+}
 
 /** What the server render (dist/ssr/first-view.ssr.js) exports. */
 export interface FirstViewRenderer {
@@ -131,26 +153,13 @@ export interface FirstViewPageOptions {
 /** The page of `webDir`/index.html for `request`, or undefined when it has no root to put the answers beside. */
 export function firstViewPage(app: FastifyInstance, webDir: string, options: FirstViewPageOptions): (request: FastifyRequest) => Promise<FirstViewPage | undefined> {
   let template: { mtimeMs: number; html: string; manifest: BuildManifest } | undefined
-  let renderer: { mtimeMs: number; module: Promise<FirstViewRenderer | undefined> } | undefined
   const pages = new Map<string, Promise<FirstViewPage | undefined>>()
   const file = join(webDir, 'index.html')
   const rendererFile = options.rendererFile ?? join(webDir, '../ssr/first-view.ssr.js')
 
   /** The render of the current build, imported once a build (none when the build has none or it fails to load). */
-  const loadRenderer = async (): Promise<{ mtimeMs: number; module: Promise<FirstViewRenderer | undefined> }> => {
-    const mtimeMs = await stat(rendererFile).then((s) => s.mtimeMs, () => 0)
-    if (renderer?.mtimeMs !== mtimeMs) {
-      const module =
-        mtimeMs === 0
-          ? Promise.resolve(undefined)
-          : (import(`${pathToFileURL(rendererFile).href}?v=${mtimeMs}`) as Promise<FirstViewRenderer>).catch((err: unknown) => {
-              app.log.error({ err }, 'the first view render could not be loaded; pages carry the answers only')
-              return undefined
-            })
-      renderer = { mtimeMs, module }
-    }
-    return renderer
-  }
+  /** The render of the current build, imported once a build. */
+  const loadRenderer = buildRenderModule<FirstViewRenderer>(app, rendererFile, 'the first view render could not be loaded; pages carry the answers only')
 
   const build = async (request: FastifyRequest, html: string, manifest: BuildManifest, render: FirstViewRenderer | undefined, url: string): Promise<FirstViewPage> => {
     const headers: Record<string, string> = { accept: 'application/json' }

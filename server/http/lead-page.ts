@@ -12,17 +12,14 @@
  */
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { afterFirstPaint, FirstViewPage } from './first-view-page'
+import { afterFirstPaint, attribute, buildRenderModule, FirstViewPage } from './first-view-page'
 
 const ROOT = '<div id="root"></div>'
 /** public/lead-boot.js */
 const LEAD_BOOT = '/lead-boot.js'
 /** Pages kept (hosts x queries: a query is anyone's to make up); the oldest goes first beyond it. */
 const KEPT_PAGES = 200
-
-const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 
 /** What the server render (dist/ssr/lead.ssr.js) exports. */
 export interface LeadFormRenderer {
@@ -40,26 +37,12 @@ export interface LeadPageOptions {
 /** The page of `webDir`/lead.html for `request`, or undefined when it has no root to render into. */
 export function leadPage(app: FastifyInstance, webDir: string, options: LeadPageOptions = {}): (request: FastifyRequest) => Promise<FirstViewPage | undefined> {
   let template: { mtimeMs: number; html: string } | undefined
-  let renderer: { mtimeMs: number; module: Promise<LeadFormRenderer | undefined> } | undefined
   const pages = new Map<string, Promise<FirstViewPage>>()
   const file = join(webDir, 'lead.html')
   const rendererFile = options.rendererFile ?? join(webDir, '../ssr/lead.ssr.js')
 
-  /** The render of the current build, imported once a build (none when the build has none or it fails to load). */
-  const loadRenderer = async () => {
-    const mtimeMs = await stat(rendererFile).then((s) => s.mtimeMs, () => 0)
-    if (renderer?.mtimeMs !== mtimeMs) {
-      const module =
-        mtimeMs === 0
-          ? Promise.resolve(undefined)
-          : (import(`${pathToFileURL(rendererFile).href}?v=${mtimeMs}`) as Promise<LeadFormRenderer>).catch((err: unknown) => {
-              app.log.error({ err }, 'the lead form render could not be loaded; /lead is rendered by the browser')
-              return undefined
-            })
-      renderer = { mtimeMs, module }
-    }
-    return renderer
-  }
+  /** The render of the current build, imported once a build. */
+  const loadRenderer = buildRenderModule<LeadFormRenderer>(app, rendererFile, 'the lead form render could not be loaded; /lead is rendered by the browser')
 
   const build = async (request: FastifyRequest, html: string, render: LeadFormRenderer | undefined, search: string): Promise<FirstViewPage> => {
     let rendered: { html: string; state: string } | undefined
