@@ -1,5 +1,6 @@
 /**
- * Issue 16 (operable): the operator commands of server/admin-cli.ts run as child processes.
+ * Issue 16 (operable): the operator commands of server/admin-cli.ts run as child processes, as the npm
+ * scripts run them (scripts/admin.mjs: from the server's bundle).
  * - `migrate --check` lists pending migrations and exits 1; `migrate` applies and lists them; a
  *   production start refuses a database with pending migrations (MIGRATE_ON_START unset) and starts
  *   once they are applied.
@@ -45,11 +46,16 @@ async function server(env: Record<string, string>): Promise<ServerProcess> {
   return s
 }
 
-/** Runs an admin command with only the given database settings; its exit code and output. */
-function admin(env: Record<string, string>, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/**
+ * Runs an admin command as `npm run migrate/backup/restore` do (scripts/admin.mjs: the server's bundle,
+ * built first under serverBundle's lock so that no command rebuilds it beside a running server), with
+ * only the given database settings; its exit code and output.
+ */
+async function admin(env: Record<string, string>, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  await serverBundle()
   return new Promise((done) => {
     const { DATABASE_URL: _url, DATA_DIR: _dir, NODE_ENV: _env, ...inherited } = process.env
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/admin-cli.ts', ...args], {
+    const child = spawn(process.execPath, ['scripts/admin.mjs', ...args], {
       cwd: root,
       env: { ...inherited, LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
