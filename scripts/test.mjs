@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // `npm test`: every suite this machine can run, and a loud notice for each one it cannot.
 // With REQUIRE_ALL_SUITES=1 (set by .ci/run) a skipped suite is a failure.
-import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { findChromium, findPostgres } from './lib/environment.mjs'
+import { UNIT_RUNS } from './lib/unit-runs.mjs'
 
 const strict = process.env.REQUIRE_ALL_SUITES === '1'
 const skipped = []
@@ -11,14 +14,27 @@ const failed = []
 // Each suite's wall time, printed again in the summary so a slow suite is seen at a glance.
 const timings = []
 
-function run(label, command, args, env = {}) {
-  console.log(`\n=== ${label} ===`)
+/**
+ * Runs one suite; resolves when it ends. `log`: its output goes to that file instead of the terminal
+ * (a suite running beside another), printed whole once `printLog` is called.
+ */
+function run(label, command, args, env = {}, log) {
+  if (!log) console.log(`\n=== ${label} ===`)
   const started = Date.now()
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
-  const seconds = Math.round((Date.now() - started) / 1000)
-  timings.push(`${label}: ${seconds} s${result.status !== 0 ? ' (failed)' : ''}`)
-  console.log(`=== ${label}: ${seconds} s ===`)
-  if (result.status !== 0) failed.push(label)
+  const out = log ? openSync(log, 'w') : 'inherit'
+  const child = spawn(command, args, { stdio: ['ignore', out, out], env: { ...process.env, ...env } })
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      if (log) closeSync(out)
+      const seconds = Math.round((Date.now() - started) / 1000)
+      const line = `${label}: ${seconds} s${status !== 0 ? ' (failed)' : ''}`
+      timings.push(line)
+      if (status !== 0) failed.push(label)
+      const end = () => console.log(`=== ${line} ===`)
+      if (!log) end()
+      resolve({ printLog: () => { console.log(`\n=== ${label} (ran beside the unit suites; its output) ===`); process.stdout.write(readFileSync(log, 'utf8')); end() } })
+    })
+  })
 }
 
 function skip(label, why) {
@@ -27,16 +43,29 @@ function skip(label, why) {
   console.log(`\n${bar}\n!!! SKIPPED: ${label}\n!!! ${why}\n${bar}`)
 }
 
-run('unit, contract, server (PGlite) and ui suites', 'npx', ['vitest', 'run', '--coverage'])
-
+/*
+ * The server suite on PostgreSQL runs beside the unit suites (its output printed after them): each
+ * leaves much of a 2-core machine idle, waiting on child processes, sockets and PostgreSQL (the unit
+ * phase used ~1.3 of 2 cores: BENCHMARKS.md, "CI time, the PostgreSQL suite beside the unit suites").
+ * Nothing is shared between them but what is built once under a lock (the server bundle, PGlite's
+ * snapshots); their databases are their own. SERIAL_SUITES=1 runs them one after the other.
+ */
 const pg = await findPostgres()
-if (pg) run('server suite on a PostgreSQL server', 'node', ['scripts/test-pg.mjs'])
-else skip('server suite on a PostgreSQL server', 'No PostgreSQL server answered (set DATABASE_URL, or run one on 127.0.0.1:5432).')
+const serial = process.env.SERIAL_SUITES === '1'
+const pgLabel = 'server suite on a PostgreSQL server'
+let pgRun = Promise.resolve(undefined)
+if (!pg) skip(pgLabel, 'No PostgreSQL server answered (set DATABASE_URL, or run one on 127.0.0.1:5432).')
+else if (!serial) pgRun = run(pgLabel, 'node', ['scripts/test-pg.mjs'], {}, join(mkdtempSync(join(tmpdir(), 'clinic-test-')), 'pg-suite.log'))
+
+// Two vitest runs: coverage of src/domain only where it is measured (scripts/lib/unit-runs.mjs).
+for (const { label, args } of UNIT_RUNS) await run(label, 'npx', ['vitest', ...args])
+;(await pgRun)?.printLog()
+if (pg && serial) await run(pgLabel, 'node', ['scripts/test-pg.mjs'])
 
 const hasE2e = existsSync('test/e2e') && readdirSync('test/e2e').some((f) => f.endsWith('.e2e.ts'))
 if (hasE2e) {
   const chromium = findChromium()
-  if (chromium) run('end-to-end suite in headless Chromium', 'npx', ['vitest', 'run', '--config', 'test/e2e/vitest.e2e.config.ts'], { CHROMIUM_PATH: chromium })
+  if (chromium) await run('end-to-end suite in headless Chromium', 'npx', ['vitest', 'run', '--config', 'test/e2e/vitest.e2e.config.ts'], { CHROMIUM_PATH: chromium })
   else skip('end-to-end suite in headless Chromium', 'No Chromium found (set CHROMIUM_PATH or apt-get install chromium).')
 }
 
