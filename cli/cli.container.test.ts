@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { AxiosInstance } from 'axios'
+import type { HttpTransport } from '../src/adapters/http/transport'
 import { PORTS } from '../src/application/tokens'
 import type { Logger } from '../src/application/ports/logger.port'
 import { FileTokenStore } from '../src/adapters/storage/file-store.adapter'
@@ -46,11 +46,14 @@ describe('the CLI composition root', () => {
     }
   })
 
-  it('talks to <base>/api with the tenant header and keeps the token in the config directory', () => {
+  it('talks to <base>/api with the tenant header and keeps the token in the config directory', async () => {
+    const nock = (await import('nock')).default
+    nock.disableNetConnect()
+    nock('http://example.test:4000', { reqheaders: { 'x-tenant': 'glow' } }).get('/api/things').reply(200, { ok: true })
     const container = createCliContainer({ baseUrl: 'http://example.test:4000/', tenant: 'glow', env: { XDG_CONFIG_HOME: home } })
-    const http = container.get<AxiosInstance>(PORTS.HttpClient)
-    expect(http.defaults.baseURL).toBe('http://example.test:4000/api')
-    expect(http.defaults.headers['X-Tenant']).toBe('glow')
+    const http = container.get<HttpTransport>(PORTS.HttpClient)
+    expect(await http.request({ method: 'GET', url: '/things' })).toMatchObject({ status: 200, data: { ok: true } })
+    nock.cleanAll()
     const tokens = container.get<FileTokenStore>(PORTS.TokenStore)
     expect(tokens.path).toBe(join(home, 'clinic', 'token'))
     rmSync(home, { recursive: true, force: true })

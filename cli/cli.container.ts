@@ -37,6 +37,9 @@ import { HttpStaffWaitlistApi } from '../src/adapters/http/staff-waitlist.adapte
 import { HttpAdminApi, OPERATOR_HTTP_CLIENT, operatorConfig, STAFF_HTTP_CLIENT, type OperatorTransport } from '../src/adapters/http/admin.adapter'
 import { InMemoryTokenStore } from '../src/adapters/storage/in-memory.adapter'
 import { apiBaseOf } from '../src/adapters/http/api-base'
+import { withBusyRetry } from '../src/adapters/http/busy-retry'
+import type { HttpTransport } from '../src/adapters/http/transport'
+import { busyRetryingText } from '../src/application/errors'
 
 export interface CliConfig {
   /** Server address without /api, e.g. 'http://localhost:3000'. */
@@ -49,6 +52,8 @@ export interface CliConfig {
   log?: (line: string) => void
   /** Time and waiting (tests pass a manual clock so payment polling runs at once). */
   clock?: Clock
+  /** Where a line for the user goes while a command waits (a busy server's Retry-After before a read is sent again). */
+  notice?: (line: string) => void
 }
 
 
@@ -96,7 +101,13 @@ export function createCliContainer(config: CliConfig): Container {
   // The operator's side: the staff token in its own file (per server and tenant), never the customer's.
   const staffTokens = new FileTokenStore(join(configDir(config.env ?? process.env), 'staff'), tokenScope)
   container.bind<TokenStore>(ADMIN_PORTS.StaffTokenStore).toConstantValue(staffTokens)
-  container.bind<AxiosInstance>(STAFF_HTTP_CLIENT).toDynamicValue(() => guardApiAnswers(createHttpClient(http, staffTokens)))
+  // A busy server (503 + Retry-After): reads are sent again after the wait, the user told; writes never.
+  const busyAware = (inner: HttpTransport): HttpTransport =>
+    withBusyRetry(inner, {
+      onWait: (seconds) => config.notice?.(busyRetryingText(seconds)),
+      sleep: (ms, signal) => container.get<Clock>(PORTS.Clock).sleep(ms, signal),
+    })
+  container.bind<HttpTransport>(STAFF_HTTP_CLIENT).toDynamicValue(() => busyAware(guardApiAnswers(createHttpClient(http, staffTokens))))
   // Tenant creation: the operator key and no token (an empty store) on a client of its own.
   container
     .bind<OperatorTransport>(OPERATOR_HTTP_CLIENT)
@@ -126,8 +137,8 @@ export function createCliContainer(config: CliConfig): Container {
   container.bind(ADMIN_PORTS.StaffWaitlistApi).to(HttpStaffWaitlistApi)
   for (const useCase of STAFF_WAITLIST_USE_CASES) container.bind(useCase as new (...args: never[]) => unknown).toSelf()
   container
-    .rebind<AxiosInstance>(PORTS.HttpClient)
-    .toDynamicValue((context) => guardApiAnswers(createHttpClient(http, context.get<TokenStore>(PORTS.TokenStore))))
+    .rebind<HttpTransport>(PORTS.HttpClient)
+    .toDynamicValue((context) => busyAware(guardApiAnswers(createHttpClient(http, context.get<TokenStore>(PORTS.TokenStore)))))
   container.rebind<Logger>(PORTS.Logger).toConstantValue(new LineLogger(config.log))
   if (config.clock) container.rebind<Clock>(PORTS.Clock).toConstantValue(config.clock)
   return container

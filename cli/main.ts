@@ -37,6 +37,7 @@ export const containerFactory =
       tenant: options.tenant,
       env: io.env,
       log: io.env.CLINIC_DEBUG ? (line) => io.stderr.write(`${line}\n`) : undefined,
+      notice: (line) => io.stderr.write(`${line}\n`),
       ...overrides,
     })
 

@@ -9,6 +9,8 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest }
 import { tenantFromHost } from '../src/domain/tenant'
 import { fastifyTrustProxy, type ServerConfig } from './config'
 import { DatabaseBusy, isSaturated } from './db/admission'
+import { EventLoopLag, loopOverloaded, MIN_IN_FLIGHT } from './http/event-loop-lag'
+import { HEALTH_PATH } from './routes/health.routes'
 import { isDatabaseUnavailable, migrate, openDatabase, withStartupLock, type Database } from './db/database'
 import { refusePendingMigrations } from './db/pending-migrations'
 import { commerceDeps } from './commerce/commerce.module'
@@ -184,14 +186,24 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'sameorigin' },
   })
+  // The event loop's lag, for shedding when the loop itself is saturated (PGlite's WASM runs on it).
+  const loop = config.maxEventLoopLagMs > 0 ? new EventLoopLag().start() : undefined
+  if (loop) app.addHook('onClose', async () => loop.stop())
+  const loopBound = { maxLagMs: config.maxEventLoopLagMs, minInFlight: MIN_IN_FLIGHT }
   // API answers carry tokens and personal data: no cache keeps them unless a route says otherwise.
   app.addHook('onRequest', (request, reply, done) => {
     if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
       reply.header('cache-control', 'no-store')
-      // Too many requests already wait for a database connection: refuse this one at once (issue 31).
-      if (isSaturated(database)) {
+      // Too many requests already wait for a database connection, or the loop is so late that a new one
+      // would wait seconds: refuse this one at once (issue 31). Liveness answers whatever the load.
+      if (request.url !== HEALTH_PATH && (isSaturated(database) || (loop !== undefined && loopOverloaded(loop.figures(), loopBound)))) {
         reply.status(503).header('retry-after', BUSY_RETRY_AFTER).send({ statusCode: 503, message: DATABASE_UNAVAILABLE })
         return
+      }
+      if (loop) {
+        loop.inFlight++
+        // 'close' comes once the answer is sent or the client went away: the count never drifts.
+        reply.raw.once('close', () => loop.inFlight--)
       }
     }
     done()

@@ -59,6 +59,11 @@ export interface ServerConfig {
   seedDemo: boolean
   /** How long reference data (hours, closures, service options, settings) is cached in memory; 0 disables. */
   referenceCacheMs: number
+  /**
+   * New API requests are refused (503, Retry-After) while the event loop is later than this (ms) with
+   * many requests in flight (server/http/event-loop-lag.ts); 0 disables. Off by default in tests.
+   */
+  maxEventLoopLagMs: number
   /** Bearer token that /api/metrics requires (docs/operations.md). */
   metricsToken?: string
   /** Serve the metrics on this port only, not on the public one. */
@@ -88,6 +93,8 @@ export class ConfigError extends Error {
 /** Never echoed back in a message (credentials). */
 const SECRET_VARIABLES = new Set(['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'METRICS_TOKEN', 'OPERATOR_KEY', 'TWILIO_AUTH_TOKEN'])
 export const TENANT_PLACEHOLDER = '{tenant}'
+/** MAX_EVENT_LOOP_LAG_MS's default outside tests (BENCHMARKS.md, "Shedding by the event loop's lag"). */
+export const DEFAULT_MAX_EVENT_LOOP_LAG_MS = 1000
 const TENANT_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/
 /** What jose's setExpirationTime accepts ('7d', '12h', '30 minutes'). */
 const DURATION = /^\d+(\.\d+)? ?(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?|w|years?|yrs?|y)$/i
@@ -221,6 +228,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_WINDOW_MS: optional(wholeNumber(1)),
   SEED_DEMO: optional(flag),
   REFERENCE_CACHE_MS: optional(wholeNumber(0)),
+  MAX_EVENT_LOOP_LAG_MS: optional(wholeNumber(0)),
   METRICS_TOKEN: optional(z.string().min(16, { error: (issue) => `must be at least 16 characters (it has ${String((issue.input as string).length)})` })),
   METRICS_PORT: optional(wholeNumber(1, 65535)),
   MIGRATE_ON_START: optional(flag),
@@ -307,6 +315,8 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): ServerConfig {
     // Production never holds the demo tenant and its published password, whatever SEED_DEMO says.
     seedDemo: production ? false : (env.SEED_DEMO ?? true),
     referenceCacheMs: env.REFERENCE_CACHE_MS ?? 15_000,
+    // In-process tests run on a loaded machine's loop with many requests at once: shedding there would fail them.
+    maxEventLoopLagMs: env.MAX_EVENT_LOOP_LAG_MS ?? (nodeEnv === 'test' ? 0 : DEFAULT_MAX_EVENT_LOOP_LAG_MS),
     metricsToken: env.METRICS_TOKEN,
     metricsPort: env.METRICS_PORT,
     // Production upgrades migrate as a step of their own (docs/operations.md, "Upgrade").

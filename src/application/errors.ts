@@ -69,10 +69,27 @@ export const cardErrorText = (code: string | undefined): string => (code && CARD
 export const stripeCardErrorText = (error: { code?: string; decline_code?: string }): string =>
   cardErrorText(error.decline_code && CARD_ERRORS[error.decline_code] ? error.decline_code : error.code)
 
+const seconds = (n: number) => (n === 1 ? '1 second' : `${n} seconds`)
+
+/**
+ * A server too busy to take a request now (503 with Retry-After, issue 31): nothing was done, and it
+ * can be sent again after the wait. The spec has no text for it; the server's 'try again in a moment'
+ * does not say how long.
+ */
+export const busyText = (retryAfterSeconds: number): string =>
+  retryAfterSeconds <= 0 ? 'The service is busy. Please try again.' : `The service is busy. Please try again in ${seconds(retryAfterSeconds)}.`
+
+/** Shown while a read waits for the Retry-After of a busy server before it is sent again (adapters/http/busy-retry.ts). */
+export const busyRetryingText = (retryAfterSeconds: number): string =>
+  retryAfterSeconds <= 0 ? 'The service is busy. Trying again…' : `The service is busy. Trying again in ${seconds(retryAfterSeconds)}…`
+
 const tagOf = (f: ApiFailure): AppError['_tag'] =>
   f._tag === 'HttpError' ? 'Refused' : f._tag === 'Unreachable' ? 'Unreachable' : 'ContractViolation'
 
 function withText(f: ApiFailure, message: string): AppError {
+  // Busy whatever the call: the wait is what the customer needs to know, whichever text the call has.
+  if (f._tag === 'HttpError' && f.status === 503 && f.retryAfterSeconds !== undefined)
+    return { _tag: 'Refused', status: 503, message: busyText(f.retryAfterSeconds), retryAfterSeconds: f.retryAfterSeconds }
   if (f._tag === 'HttpError') return { _tag: 'Refused', status: f.status, message }
   return { _tag: tagOf(f), message } as AppError
 }

@@ -7,9 +7,12 @@ import { LocalStorageBookingStore, LocalStorageTokenStore } from '../adapters/st
 import { SystemClock } from '../adapters/clock/system-clock.adapter'
 import { GtmTagManager } from '../adapters/analytics/gtm-tag-manager.adapter'
 import { ConsoleLogger } from '../adapters/logging/console-logger.adapter'
-import { createFetchTransport } from '../adapters/http/fetch-transport'
+import { createFetchTransport, type Fetcher } from '../adapters/http/fetch-transport'
+import { withBusyRetry } from '../adapters/http/busy-retry'
+import { busyRetryingText } from '../application/errors'
+import type { TokenStore } from '../application/ports/token-store.port'
 import { withInlineAnswers, type InlineAnswers } from '../adapters/http/inline-answers'
-import type { HttpConfig } from '../adapters/http/transport'
+import type { HttpConfig, HttpTransport } from '../adapters/http/transport'
 import { HttpCatalogueApi, HttpLinksApi } from '../adapters/http/catalogue.adapter'
 import { HttpAuthApi } from '../adapters/http/auth.adapter'
 import { WEB_CONFIG, type WebConfig } from '../ui/view-models/views'
@@ -27,6 +30,14 @@ export interface FirstViewGraphOptions {
   storage: KeyValueStorage
   sessionStorage: KeyValueStorage
   loadBooking: () => Promise<BookingViewModel>
+}
+
+/**
+ * The customer's transport: fetch, with reads (and idempotent writes) sent again after a busy server's
+ * Retry-After, a toast saying so meanwhile (issue 31). The first view's module binds the same.
+ */
+export function customerTransport(http: HttpConfig, tokens: TokenStore, toasts: ToastViewModel, fetcher?: Fetcher): HttpTransport {
+  return withBusyRetry(createFetchTransport(http, tokens, fetcher), { onWait: (seconds) => toasts.show(busyRetryingText(seconds), 'info') })
 }
 
 /** The first view's objects by the token each is bound to (first-view.module.ts, browser-adapters.module.ts). */
@@ -47,7 +58,8 @@ export function firstViewGraph(options: FirstViewGraphOptions): FirstViewGraph {
   const clock = new SystemClock()
   const tagManager = new GtmTagManager()
   const logger = new ConsoleLogger()
-  const http = withInlineAnswers(createFetchTransport(options.http, tokens), options.answers)
+  const toasts = new ToastViewModel(clock)
+  const http = withInlineAnswers(customerTransport(options.http, tokens, toasts), options.answers)
   const catalogue = new HttpCatalogueApi(http)
   const links = new HttpLinksApi(http)
   const auth = new HttpAuthApi(http)
@@ -58,7 +70,6 @@ export function firstViewGraph(options: FirstViewGraphOptions): FirstViewGraph {
   const getCurrentUser = new GetCurrentUser(auth, tokens)
   const loadLinks = new LoadLinks(links, store, logger)
   const logout = new Logout(auth, tokens, store)
-  const toasts = new ToastViewModel(clock)
   const lazyBooking = new LazyBooking(options.loadBooking)
   const session = new SessionViewModel(loadOrganisation, getCurrentUser, loadLinks, logout, store, options.config, startTagManager)
   const locations = new LocationsViewModel(listLocations, lazyBooking, toasts)

@@ -5,7 +5,7 @@ import { GetCurrentUser, Logout } from '../application/use-cases/auth.use-case'
 import { ListLocations, LoadLinks, LoadOrganisation, SelectLocation, StartTagManager } from '../application/use-cases/catalogue.use-case'
 import { useCasesModule, type UseCaseClass } from '../application/use-cases.module'
 import type { HttpConfig, HttpTransport } from '../adapters/http/transport'
-import { createFetchTransport } from '../adapters/http/fetch-transport'
+import { customerTransport } from './first-view.graph'
 import { withInlineAnswers, type InlineAnswers } from '../adapters/http/inline-answers'
 import { HttpCatalogueApi, HttpLinksApi } from '../adapters/http/catalogue.adapter'
 import { HttpAuthApi } from '../adapters/http/auth.adapter'
@@ -45,7 +45,9 @@ export function firstViewModule(options: FirstViewOptions): ContainerModule {
     bind(WEB_CONFIG).toConstantValue(options.config)
     bind(NAVIGATOR).toConstantValue(new DeferredNavigator())
     bind<HttpTransport>(PORTS.HttpClient)
-      .toDynamicValue((ctx) => withInlineAnswers(options.transport ?? createFetchTransport(options.http, ctx.get<TokenStore>(PORTS.TokenStore)), options.answers ?? {}))
+      .toDynamicValue((ctx) =>
+        withInlineAnswers(options.transport ?? customerTransport(options.http, ctx.get<TokenStore>(PORTS.TokenStore), ctx.get(ToastViewModel)), options.answers ?? {}),
+      )
       .inSingletonScope()
     for (const [port, adapter] of Object.entries(firstViewPorts)) bind(PORTS[port as keyof typeof firstViewPorts]).to(adapter).inSingletonScope()
     for (const vm of firstViewModelClasses) bind(vm as never).toSelf().inSingletonScope()

@@ -3,6 +3,7 @@ import * as E from 'fp-ts/Either'
 import * as t from 'io-ts'
 import { decodeResponse, pathFor, type Route } from '../../contract/route'
 import { httpError, type ApiFailure } from '../../application/failure'
+import { retryAfterSeconds } from './retry-after'
 
 type SuccessStatus = 200 | 201 | 204
 /** Decoded body of any success status the route declares. */
@@ -19,6 +20,8 @@ export interface CallInput<R extends Route> {
   signal?: AbortSignal
   /** The request outlives the page (pagehide); fetch transport only. */
   keepalive?: boolean
+  /** The server answers it once whatever the tries (an idempotency key): sent again after a 503's Retry-After. */
+  idempotent?: boolean
 }
 
 const messageOf = (body: unknown): string | undefined => {
@@ -63,13 +66,14 @@ export async function callRoute<R extends Route>(
       timeout: input.timeoutMs,
       signal: input.signal,
       ...(input.keepalive ? { keepalive: true } : {}),
+      ...(input.idempotent ? { idempotent: true } : {}),
       validateStatus: () => true,
     })
   } catch (e) {
     return E.left({ _tag: 'Unreachable', message: e instanceof Error ? e.message : String(e) })
   }
   const { status, data } = response
-  if (status >= 400) return E.left(httpError(status, messageOf(data)))
+  if (status >= 400) return E.left(httpError(status, messageOf(data), status === 503 || status === 429 ? retryAfterSeconds(response.headers) : undefined))
   const body = data === '' && status === 204 ? undefined : data
   const decoded = decodeResponse(route, status as keyof R['responses'] & number, body)
   if (E.isLeft(decoded)) {

@@ -44,7 +44,7 @@ export function createFetchTransport(config: HttpConfig, tokens: TokenStore, fet
       } catch {
         data = text
       }
-      return { status: response.status, data }
+      return { status: response.status, data, headers: response.headers }
     } finally {
       clearTimeout(timer)
     }

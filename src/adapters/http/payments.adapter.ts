@@ -22,7 +22,8 @@ export class HttpPaymentsApi implements PaymentsApi {
     return callRoute(this.http, createInvoice, { body })
   }
   pay(invoiceId: string, body: PayInvoiceBody) {
-    return callRoute(this.http, payInvoice, { params: { id: invoiceId }, body })
+    // With its idempotency key the server starts one payment whatever the tries: safe to send again when busy.
+    return callRoute(this.http, payInvoice, { params: { id: invoiceId }, body, ...(body.idempotencyKey ? { idempotent: true } : {}) })
   }
   invoice(invoiceId: string) {
     return callRoute(this.http, getInvoice, { params: { id: invoiceId } })

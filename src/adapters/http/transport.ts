@@ -3,7 +3,7 @@
  * The browser implements it on fetch (fetch-transport.ts, no axios in the web bundle); node and the
  * CLI use an axios instance (http-client.ts), which fits this shape as it is, so nock can test it.
  */
-export type { HttpRequest, HttpResponse, HttpTransport } from '../../application/ports/http-transport.port'
+export type { HttpHeaders, HttpRequest, HttpResponse, HttpTransport } from '../../application/ports/http-transport.port'
 
 export interface HttpConfig {
   /** API base address: '/api' in the browser (same origin), 'http://host:port/api' from the CLI. */

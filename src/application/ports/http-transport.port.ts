@@ -16,11 +16,21 @@ export interface HttpRequest {
   keepalive?: boolean
   /** every status resolves (callRoute maps 4xx and 5xx itself) */
   validateStatus?: (status: number) => boolean
+  /**
+   * A write the server answers once whatever the number of tries (a payment's idempotency key): it may
+   * be sent again after a 503's Retry-After, as reads are (adapters/http/busy-retry.ts).
+   */
+  idempotent?: boolean
 }
+
+/** Response headers: fetch's Headers and axios's AxiosHeaders both read by name; a plain record (tests) too. */
+export type HttpHeaders = { get(name: string): unknown } | Readonly<Record<string, unknown>>
 
 export interface HttpResponse {
   status: number
   data: unknown
+  /** Read for Retry-After only; a transport may leave them out. */
+  headers?: HttpHeaders
 }
 
 export interface HttpTransport {

@@ -4,6 +4,8 @@ import { anna, chooseFacialAndMassage, clinicA, course, facial, flush, organisat
 import { AGREE_LABEL, ConfirmViewModel, mergeTerms } from './confirm.view-model'
 import { PaymentViewModel } from './payment.view-model'
 import { givenBookingState } from './booking.test-support'
+import { bookingFailure } from '../../application/errors'
+import { httpError } from '../../application/failure'
 
 const slot = { startDate: '2026-03-12T10:00:00Z', endDate: '2026-03-12T11:00:00Z', practitioner: 'p1', valid: true }
 
@@ -211,6 +213,26 @@ describe('ConfirmViewModel: the agree action (spec section 4, Confirm action)', 
     expect(w.confirm.countdownText).toBeDefined()
     await w.confirm.agree()
     expect(w.navigator.last).toBe('/location?serviceBooking=true&booked=a1')
+  })
+
+  it('a server too busy with a Retry-After (issue 31): the wait named, never sent again by itself, confirm and the time kept', async () => {
+    let tries = 0
+    const w = confirmWorld({
+      ConfirmBooking: async () => {
+        tries++
+        return E.left(bookingFailure(httpError(503, 'The service is temporarily unavailable. Please try again in a moment.', 2)))
+      },
+    })
+    bookFacial(w)
+    w.booking.pickDate('2026-03-12')
+    w.confirm.enter()
+    w.confirm.onTermsScroll(400, 200, 600)
+    await w.confirm.agree()
+    expect(w.toasts.toasts.map((t) => t.text)).toEqual(['The service is busy. Please try again in 2 seconds.'])
+    expect(tries).toBe(1)
+    expect(w.booking.view.step).toBe('confirm')
+    expect(w.booking.view.basket[0].start).toBe(slot.startDate)
+    expect(w.confirm.canAgree).toBe(true)
   })
 
   it('a time another booking took (SlotTaken) says so, word for word, and goes back to the times of that day', async () => {
