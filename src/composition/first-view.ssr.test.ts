@@ -147,5 +147,6 @@ describe("the customer area's shell rendered on the server (/app)", () => {
     await resolver.get(SessionViewModel).start()
     await resolver.get(LocationsViewModel).load({ autoSelect: false })
     expect(firstViewState(resolver, '/app')).toBe(rendered?.state)
-  })
+    // Two renders with the lazy modules and a browser container: ~0.5 s alone, over 5 s on a loaded 2-core machine.
+  }, 20_000)
 })
