@@ -6,7 +6,7 @@ import './ui/styles/global.css'
 import { createBrowserContainer } from './composition/browser.container'
 import { warmUpEngine } from './composition/engine-warm-up'
 import { appElement } from './composition/app-element'
-import { FIRST_VIEW_STATE_ATTRIBUTE, firstViewState, firstViewUrl, stepClinicOf } from './composition/first-view-state'
+import { FIRST_VIEW_STATE_ATTRIBUTE, firstViewState, firstViewUrl, isAccountPath, stepClinicOf } from './composition/first-view-state'
 import { ReplayTaps, takeFirstViewTaps } from './composition/first-view-taps'
 import { createRoutes, opensLazyPage, preloadLazyPage } from './ui/routes'
 import { nextTask } from './ui/next-task'
@@ -84,6 +84,12 @@ if (stepClinic !== undefined) {
     pageState = ['not shown']
   }
   await nextTask()
+}
+// The customer area's shell (/app): its page module hydrated with it (the page's loading state, as the
+// server's); where it did not load (the network went), the browser's own render and its error boundary.
+if (serverState !== null && isAccountPath(window.location.pathname)) {
+  const pages = await pageLoading
+  if (!Array.isArray(pages) || pages.includes(undefined)) pageState = ['not shown']
 }
 const url = firstViewUrl(window.location.pathname, window.location.search)
 if (serverState !== null && serverState === firstViewState(resolver, url, pageState)) {

@@ -47,10 +47,11 @@ type BuildManifest = Record<string, { file: string; imports?: string[]; css?: st
 
 /**
  * The stylesheets of `modules` (lazy page modules in the server's markup) and of the chunks they
- * import, as `<link>`s, leaving out those the page links already: the markup is styled at its first
- * paint, not when the page's script has loaded its CSS (a layout shift). Vite's loader finds them linked.
+ * import (unless `imports` is false: markup that uses the modules' own only), as `<link>`s, leaving
+ * out those the page links already: the markup is styled at its first paint, not when the page's
+ * script has loaded its CSS (a layout shift). Vite's loader finds them linked.
  */
-export function stylesheetsOf(manifest: BuildManifest, modules: readonly string[], html: string): string {
+export function stylesheetsOf(manifest: BuildManifest, modules: readonly string[], html: string, imports = true): string {
   const css = new Set<string>()
   const seen = new Set<string>()
   const visit = (key: string) => {
@@ -58,7 +59,7 @@ export function stylesheetsOf(manifest: BuildManifest, modules: readonly string[
     seen.add(key)
     const chunk = manifest[key]
     for (const file of chunk?.css ?? []) css.add(file)
-    for (const imported of chunk?.imports ?? []) visit(imported)
+    if (imports) for (const imported of chunk?.imports ?? []) visit(imported)
   }
   modules.forEach(visit)
   return [...css]
@@ -117,7 +118,7 @@ export interface FirstViewRenderer {
     answers: Record<string, unknown>
     /** A GET of the API for the page's tenant by path and query (a step's service list asks with it). */
     ask: (path: string) => Promise<{ status: number; data: unknown }>
-  }): Promise<{ html: string; state: string; answers?: Record<string, unknown>; modules?: string[] } | undefined>
+  }): Promise<{ html: string; state: string; answers?: Record<string, unknown>; modules?: string[]; ownStylesheetsOnly?: boolean } | undefined>
 }
 
 /** A page as sent: its HTML, and its compressed bodies once asked (kept with the page). */
@@ -188,7 +189,7 @@ export function firstViewPage(app: FastifyInstance, webDir: string, options: Fir
     const root = rendered ? `<div id="root" data-first-view="${attribute(rendered.state)}">${rendered.html}</div>` : ROOT
     // The render's own requests too (a step's service list): the browser asks nothing again before it hydrates.
     const data = `<script type="application/json" id="${INLINE_ANSWERS_ELEMENT_ID}">${scriptSafeJson({ ...answers, ...rendered?.answers })}</script>`
-    const styles = rendered?.modules?.length ? stylesheetsOf(manifest, rendered.modules, html) : ''
+    const styles = rendered?.modules?.length ? stylesheetsOf(manifest, rendered.modules, html, !rendered.ownStylesheetsOnly) : ''
     const styled = styles ? html.replace('</head>', `  ${styles}\n  </head>`) : html
     const withRoot = styled.replace(ROOT, `${root}\n    ${data}`)
     const page = rendered ? afterFirstPaint(withRoot) : withRoot

@@ -106,9 +106,31 @@ describe("the app's page with the first view rendered by the server", () => {
     expect(html).toContain('<script src="/first-view-boot.js"')
   })
 
+  it("holds the customer area's shell for every visitor of /app: header, heading, the page's loading state, its stylesheet", async () => {
+    const html = (await page('/app')).body
+    const { state, markup } = rootOf(html)
+    expect(state).toBeDefined()
+    for (const text of ['Online Booking', 'My account', 'aria-label="Loading your account"', '<!--$-->']) expect(markup).toContain(text)
+    expect(markup).not.toContain('<!--$!-->')
+    // The page's own stylesheet is linked, not those of the dialogs and fields it imports (not in its loading state):
+    // fewer requests before the first paint.
+    const manifest = JSON.parse(readFileSync(resolve(root, 'dist/web/.vite/manifest.json'), 'utf8')) as Record<string, { css?: string[]; imports?: string[] }>
+    const head = html.slice(0, html.indexOf('</head>'))
+    const account = manifest['src/ui/pages/account/AccountPage.tsx']!
+    expect(account.css?.length).toBeGreaterThan(0)
+    for (const file of account.css ?? []) expect(head).toContain(`<link rel="stylesheet" crossorigin href="/${file}">`)
+    const dialogCss = manifest[account.imports!.find((key) => key.includes('Dialog'))!]?.css ?? []
+    expect(dialogCss.length).toBeGreaterThan(0)
+    for (const file of dialogCss) expect(head).not.toContain(file)
+    expect(head).toContain('<script src="/first-view-boot.js"')
+    // One page whatever the query (a card set-up's return reads it after hydration).
+    expect((await page('/app?stripeRedirect=true')).body).toBe(html)
+  })
+
   it('leaves the other pages, the embedded flow and an unknown tenant to the browser (the answers only, or nothing)', async () => {
     for (const url of [
-      '/app',
+      '/forgot-password',
+      '/app?embed=1',
       '/?embed=1',
       '/?stripeRedirect=true',
       // an unknown clinic, one not shown online, a step the wizard reads the query of, a later step

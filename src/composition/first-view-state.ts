@@ -4,8 +4,9 @@ import { LocationsViewModel } from '../ui/view-models/locations.view-model'
 import { WEB_CONFIG, type WebConfig } from '../ui/view-models/views'
 
 /**
- * The paths whose first view the server renders into the page (issue 28): the location list, and a
- * clinic's service list (`/step/{clinic}`, the wizard's first step for a new visitor). Any query that
+ * The paths whose first view the server renders into the page (issue 28): the location list, a
+ * clinic's service list (`/step/{clinic}`, the wizard's first step for a new visitor) and the customer
+ * area's shell (`/app`, not in a frame). Any query that
  * sends the page elsewhere at once (a card redirect's return), the embedded booking flow (no header),
  * or a course booking (its clinics link to the course's service, a URL the server's one page per
  * firstViewUrl does not hold) is left to the browser's own render; on a step, every query but a
@@ -13,6 +14,8 @@ import { WEB_CONFIG, type WebConfig } from '../ui/view-models/views'
  */
 export function rendersFirstView(pathname: string, search: string): boolean {
   const query = new URLSearchParams(search)
+  // The customer area's shell: its loading state, the same markup whatever its query says.
+  if (isAccountPath(pathname)) return !query.has('embed')
   if (stepClinicOf(pathname) !== undefined) return [...query.keys()].every((name) => CAMPAIGN.test(name))
   if (pathname !== '/' && pathname !== '/step/location') return false
   return !['embed', 'stripeRedirect', 'setup_intent_client_secret', 'courseServiceBooking'].some((name) => query.has(name))
@@ -20,6 +23,14 @@ export function rendersFirstView(pathname: string, search: string): boolean {
 
 /** A campaign's query parameters: they change what is reported, never what the page shows. */
 const CAMPAIGN = /^(utm_[a-z_]+|fbclid|gclid|msclkid)$/
+
+/**
+ * The customer area, `/app`: the server renders its shell (header, heading, the page's loading state),
+ * the same for every visitor (the token is in the browser's storage, never sent with the page).
+ */
+export function isAccountPath(pathname: string): boolean {
+  return pathname === '/app'
+}
 
 /** The clinic of a service list's URL, `/step/{clinic}` (an id as the API writes them), or undefined. */
 export function stepClinicOf(pathname: string): string | undefined {
@@ -32,7 +43,7 @@ export function stepClinicOf(pathname: string): string | undefined {
  * after hydration, not the markup. The server renders and keeps one page each.
  */
 export function firstViewUrl(pathname: string, search: string): string {
-  if (stepClinicOf(pathname) !== undefined) return pathname
+  if (stepClinicOf(pathname) !== undefined || isAccountPath(pathname)) return pathname
   return new URLSearchParams(search).get('newAppt') === 'true' ? `${pathname}?newAppt=true` : pathname
 }
 

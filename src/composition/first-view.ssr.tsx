@@ -7,6 +7,7 @@
  */
 import { Container } from 'inversify'
 import { enableStaticRendering } from 'mobx-react-lite'
+import type { ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { prerender } from 'react-dom/static'
 import { StaticRouter } from 'react-router-dom'
@@ -20,7 +21,7 @@ import { LocationsViewModel } from '../ui/view-models/locations.view-model'
 import { firstViewModule, firstViewUseCasesModule } from './first-view.module'
 import { webConfigOf } from './browser-services'
 import { appElement } from './app-element'
-import { firstViewState, firstViewUrl, rendersFirstView, stepClinicOf } from './first-view-state'
+import { firstViewState, firstViewUrl, isAccountPath, rendersFirstView, stepClinicOf } from './first-view-state'
 import { lazyModules } from './lazy.module'
 import { prepareStepView, stepViewState } from './step-first-view'
 
@@ -51,10 +52,17 @@ export interface RenderedFirstView {
   answers?: InlineAnswers
   /** The lazy page modules in the markup, as the build's manifest names them: the page links their stylesheets. */
   modules?: string[]
+  /**
+   * The markup uses the modules' own stylesheets only, not those of the chunks they import (a page's
+   * loading state): fewer stylesheets before the first paint; the rest load with the page's script.
+   */
+  ownStylesheetsOnly?: boolean
 }
 
 /** The step's page module (src/ui/routes.tsx loads it lazily). */
 const STEP_PAGE_MODULE = 'src/ui/pages/booking/StepPage.tsx'
+/** The customer area's page module (lazy too). */
+const ACCOUNT_PAGE_MODULE = 'src/ui/pages/account/AccountPage.tsx'
 
 const ready = () => Promise.resolve()
 /** No network on the server: every request the answers do not cover fails (the app's own error paths). */
@@ -69,6 +77,7 @@ export async function renderFirstView({ url, host, answers, ask }: FirstViewRequ
   const location = firstViewUrl(pathname, search)
   const clinicId = stepClinicOf(pathname)
   if (clinicId !== undefined && !ask) return undefined
+  const account = isAccountPath(pathname)
   const asked: InlineAnswers = {}
   const env = import.meta.env as Record<string, string | boolean | undefined>
   const container = new Container()
@@ -77,8 +86,8 @@ export async function renderFirstView({ url, host, answers, ask }: FirstViewRequ
     browserAdaptersModule({ storage: memory(), sessionStorage: memory(), tagManager: { start: () => undefined } }),
     firstViewModule({ config: webConfigOf({ host, env }), http: {}, answers, transport: ask ? asking(ask, asked) : offline, loadBooking: noWizard }),
     firstViewUseCasesModule,
-    // A step's page: the wizard, as the browser binds it once its lazy modules have loaded.
-    ...(clinicId !== undefined ? lazyModules : []),
+    // A step's page (the wizard) or the customer area's, as the browser binds them once its lazy modules have loaded.
+    ...(clinicId !== undefined || account ? lazyModules : []),
   )
   const session = container.get(SessionViewModel)
   const locations = container.get(LocationsViewModel)
@@ -92,16 +101,24 @@ export async function renderFirstView({ url, host, answers, ask }: FirstViewRequ
     routes,
     router: (children) => <StaticRouter location={location}>{children}</StaticRouter>,
   })
+  // The customer area for a visitor the server cannot know (the token stays in the browser): the shell
+  // and the page's loading state, which the browser hydrates before it shows the signed-in customer's.
+  if (account) return { html: await prerendered(app), state: firstViewState(container, location), modules: [ACCOUNT_PAGE_MODULE], ownStylesheetsOnly: true }
   if (clinicId === undefined) return { html: renderToString(app), state: firstViewState(container, location) }
   // The step: the state its page renders with (an unknown clinic, one not shown online, a list the API refused: the browser's).
   await prepareStepView(container, clinicId, {})
   const step = stepViewState(container, clinicId)
   if (!step) return undefined
-  // The step page is lazy (React.lazy): prerender waits for it where renderToString would write
-  // its Suspense fallback (a spinner) and leave the page to the browser.
+  return { html: await prerendered(app), state: firstViewState(container, location, step), answers: asked, modules: [STEP_PAGE_MODULE] }
+}
+
+/**
+ * The markup of a lazy page (React.lazy): prerender waits for it where renderToString would write its
+ * Suspense fallback (a spinner) and leave the page to the browser (a recoverable error as it hydrates).
+ */
+async function prerendered(app: ReactElement): Promise<string> {
   const { prelude } = await prerender(app)
-  const html = await new Response(prelude).text()
-  return { html, state: firstViewState(container, location, step), answers: asked, modules: [STEP_PAGE_MODULE] }
+  return new Response(prelude).text()
 }
 
 /** The API through `ask`, for GETs only (the render changes nothing); each answer of 200 kept in `asked`. */

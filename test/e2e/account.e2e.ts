@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Frame, Page } from 'playwright-core'
-import { DESKTOP, launch, open, PHONE, paymentFrame, payWithCard, type Session, sharedServerUrl } from './support/browser'
+import { DESKTOP, launch, open, PHONE, paymentFrame, payWithCard, type Session, SMALL_PHONE, sharedServerUrl } from './support/browser'
 import { agreeToTerms, answer, api, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, logIn, PASSWORD, verifiedCustomer, waitForThankYou } from './support/flows'
 import { DEMO, DEMO_CUSTOMER } from '../../server/seed/demo.seed'
 import { MESSAGES } from '../../server/accounts/account.service'
@@ -53,6 +53,33 @@ describe('customer area', () => {
     await s.page.goto(`${baseUrl}/app`)
     await s.page.waitForURL(`${baseUrl}/`)
     await s.page.getByRole('button', { name: 'Log in' }).waitFor()
+    await s.context.close()
+  })
+
+  it("arrives with the shell in the server's HTML (header, heading, loading state), hydrated on a signed-in phone's first visit without an error", async () => {
+    const html = await (await fetch(`${baseUrl}/app`)).text()
+    const root = /<div id="root" data-first-view="[^"]*">([\s\S]*?)<\/div>\s*<script type="application\/json"/.exec(html)?.[1]
+    for (const text of ['Online Booking', '<h1', 'My account', 'aria-label="Loading your account"']) expect(root).toContain(text)
+    const who = await login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
+    // A first visit: the token alone stored (no cookie answer), as Lighthouse's signed-in run.
+    const s = await open(browser, 'account-first-view', SMALL_PHONE, { token: who.token })
+    await s.page.addInitScript(() => {
+      const removed: string[] = []
+      Object.assign(window, { __removedElements: removed })
+      new MutationObserver((records) => {
+        for (const record of records) for (const node of record.removedNodes) if (node.nodeType === 1) removed.push((node as Element).outerHTML.slice(0, 80))
+      }).observe(document, { childList: true, subtree: true })
+    })
+    await s.page.goto(`${baseUrl}/app`)
+    await row(s, DEMO.apptFuture).waitFor()
+    await s.page.getByText(`Hi ${who.user.firstName}, manage your appointments`).waitFor()
+    await s.page.waitForLoadState('load')
+    // Hydrated, not rendered afresh: what left the server's markup is 'Log in' (signed in) and the page's loading state.
+    const removed = await s.page.evaluate(() => (window as unknown as { __removedElements: string[] }).__removedElements)
+    expect(removed.some((element) => element.includes('aria-busy="true"'))).toBe(true)
+    for (const element of removed) expect(element).toMatch(/^<button [^>]*>Log in<|aria-busy="true"|role="status" aria-label="Loading"/)
+    expect(s.problems).toEqual([])
+    await s.shot('first-view')
     await s.context.close()
   })
 

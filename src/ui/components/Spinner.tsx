@@ -10,9 +10,9 @@ export function Spinner({ label = 'Loading' }: { label?: string }) {
 }
 
 /** Placeholder rows while a list loads. */
-export function Skeleton({ rows = 4 }: { rows?: number }) {
+export function Skeleton({ rows = 4, label = 'Loading' }: { rows?: number; label?: string }) {
   return (
-    <div className={styles.skeleton} role="status" aria-label="Loading">
+    <div className={styles.skeleton} role="status" aria-label={label}>
       {Array.from({ length: rows }, (_, i) => <div key={i} className={styles.bar} />)}
     </div>
   )

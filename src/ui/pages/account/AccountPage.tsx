@@ -10,7 +10,7 @@ import { useViewModel } from '../../use-view-model'
 import { AddToCalendarViewModel } from '../../view-models/add-to-calendar.view-model'
 import { AppDialog } from '../../components/Dialog'
 import { Button } from '../../components/Button'
-import { Spinner } from '../../components/Spinner'
+import { Skeleton, Spinner } from '../../components/Spinner'
 import { Tabs, type TabDefinition } from '../../components/Tabs'
 import { AppointmentsTable } from '../../components/account/AppointmentsTable'
 import { CoursesTable } from '../../components/account/CoursesTable'
@@ -23,6 +23,7 @@ import { EraseAccountSection } from '../../components/account/EraseAccountSectio
 import { EraseAccountViewModel } from '../../view-models/erase-account.view-model'
 import { WaitlistTabViewModel } from '../../view-models/waitlist-tab.view-model'
 import { WaitlistSection } from '../../components/account/WaitlistSection'
+import { useAfterHydration } from '../../use-after-hydration'
 import styles from './AccountPage.module.css'
 
 const TABS: readonly TabDefinition<AccountTab | 'logout'>[] = ACCOUNT_TABS.map((t) => ({
@@ -68,6 +69,27 @@ function TabContent({ tab, vm, calendar, myData, erase, waitlist }: { tab: Accou
   }
 }
 
+/**
+ * The page until the signed-in customer is known: its heading, and a skeleton where the greeting and
+ * the tabs will be. The server renders it for every visitor of /app (issue 28: it cannot see the
+ * token), so that the shell and heading paint before any script; the browser hydrates it, then shows
+ * the customer's page (or sends a visitor home).
+ */
+function AccountLoading() {
+  return (
+    <div className={styles.page} aria-busy="true">
+      <div className={styles.intro}>
+        <h1 className={styles.title}>My account</h1>
+        {/* The greeting's words without the name, unseen: its room as tall as the greeting will be (no shift). */}
+        <p className={`${styles.subtitle} ${styles.placeholder}`} aria-hidden="true">Hi, manage your appointments, courses and details here.</p>
+      </div>
+      <div className={styles.panel}>
+        <Skeleton label="Loading your account" />
+      </div>
+    </div>
+  )
+}
+
 /** /app: the customer area (spec section 2). Signed-in customers only. */
 const AccountPage = observer(function AccountPage() {
   const vm = useViewModel<AccountViewModel>(AccountViewModel)
@@ -89,7 +111,9 @@ const AccountPage = observer(function AccountPage() {
     const loading = setTimeout(() => void waitlist.load(), 0)
     return () => clearTimeout(loading)
   }, [waitlist, session.authenticated])
-  if (!vm.ready) return <Spinner label="Loading your account" />
+  // Hydrating the server's markup (its loading state) reads as the server rendered it; the customer's page right after.
+  const ready = useAfterHydration(vm.ready, false)
+  if (!ready) return <AccountLoading />
   return (
     <div className={styles.page}>
       <div className={styles.intro}>
