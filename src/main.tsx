@@ -42,8 +42,11 @@ void started.then(() =>
 )
 const routes = createRoutes(prepare, prepareStaff)
 // A lazy page's modules (react-aria, date-fns-tz) first use what the browser builds on demand: built
-// now, while the network works, not in the long task that runs them after the first paint.
-if (opensLazyPage(routes, window.location.pathname)) warmUpEngine()
+// now, while the network works, not in the long task that runs them after the first paint. Not on a
+// page the server rendered (a step): its first view formats no date and opens no dialog (LazyDialog),
+// and the first Intl.DateTimeFormat alone is a task of 30-45 ms of CPU (x4 on a phone: TBT, issue 28),
+// paid by the first tap that needs one instead.
+if (serverState === null && opensLazyPage(routes, window.location.pathname)) warmUpEngine()
 
 // The first paint waits for the organisation and the user (one round trip, preloaded by index.html)
 // at most FIRST_PAINT_WAIT_MS: the header's title, logo and banner then appear at once instead of
@@ -77,7 +80,7 @@ if (stepClinic !== undefined) {
   // The step's page module too: hydrated with it, the list's rows are React's at once (a tap kept before is replayed on them).
   try {
     const [step] = await Promise.all([import('./composition/step-first-view'), prepare(), pageLoading])
-    await step.prepareStepView(resolver, stepClinic, Object.fromEntries(new URLSearchParams(window.location.search)))
+    await step.prepareStepView(resolver, stepClinic, Object.fromEntries(new URLSearchParams(window.location.search)), nextTask)
     pageState = step.stepViewState(resolver, stepClinic) ?? ['not shown']
   } catch {
     // The wizard's modules did not load (the network went): the browser's own render, and its error boundary.
