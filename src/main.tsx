@@ -1,6 +1,5 @@
 import { when } from 'mobx'
 import { startTransition } from 'react'
-import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router-dom'
 import './ui/styles/global.css'
 import { createBrowserContainer } from './composition/browser.container'
@@ -18,6 +17,10 @@ import { followSignedInCustomer } from './ui/view-models/session-watch.launcher'
 // (the server and vite's dev server answer /lead with it).
 const rootElement = document.getElementById('root') as HTMLElement
 const serverState = rootElement.getAttribute(FIRST_VIEW_STATE_ATTRIBUTE)
+// react-dom's module in a task of its own, as its chunk arrives (issue 28): a CommonJS module in the
+// bundle runs on its first require, which was inside the entry's evaluation (one task of ~20 ms of
+// CPU on a quiet machine with the rest of it: x4 on a phone, Lighthouse's TBT on /step).
+const reactDomLoading = import('react-dom/client')
 const { resolver, prepare, prepareStaff } = createBrowserContainer()
 // Where the server rendered the first view (painted already, its answers in the page): the work
 // after the first paint in tasks of their own (issue 28: Lighthouse's TBT; the container's bindings
@@ -88,6 +91,7 @@ if (stepClinic !== undefined) {
   }
   await nextTask()
 }
+const { createRoot, hydrateRoot } = await reactDomLoading
 const url = firstViewUrl(window.location.pathname, window.location.search)
 if (serverState !== null && serverState === firstViewState(resolver, url, pageState)) {
   const taps = takeFirstViewTaps(window)
