@@ -1,6 +1,5 @@
 import { when } from 'mobx'
 import { startTransition } from 'react'
-import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router-dom'
 import './ui/styles/global.css'
 import { createBrowserContainer } from './composition/browser.container'
@@ -18,6 +17,10 @@ import { followSignedInCustomer } from './ui/view-models/session-watch.launcher'
 // (the server and vite's dev server answer /lead with it).
 const rootElement = document.getElementById('root') as HTMLElement
 const serverState = rootElement.getAttribute(FIRST_VIEW_STATE_ATTRIBUTE)
+// react-dom's module in a task of its own, as its chunk arrives (issue 28): a CommonJS module in the
+// bundle runs on its first require, which was inside the entry's evaluation (one task of ~20 ms of
+// CPU on a quiet machine with the rest of it: x4 on a phone, Lighthouse's TBT on /step).
+const reactDomLoading = import('react-dom/client')
 const { resolver, prepare, prepareStaff } = createBrowserContainer()
 // Where the server rendered the first view (painted already, its answers in the page): the work
 // after the first paint in tasks of their own (issue 28: Lighthouse's TBT; the container's bindings
@@ -42,8 +45,11 @@ void started.then(() =>
 )
 const routes = createRoutes(prepare, prepareStaff)
 // A lazy page's modules (react-aria, date-fns-tz) first use what the browser builds on demand: built
-// now, while the network works, not in the long task that runs them after the first paint.
-if (opensLazyPage(routes, window.location.pathname)) warmUpEngine()
+// now, while the network works, not in the long task that runs them after the first paint. Not on a
+// page the server rendered (a step): its first view formats no date and opens no dialog (LazyDialog),
+// and the first Intl.DateTimeFormat alone is a task of 30-45 ms of CPU (x4 on a phone: TBT, issue 28),
+// paid by the first tap that needs one instead.
+if (serverState === null && opensLazyPage(routes, window.location.pathname)) warmUpEngine()
 
 // The first paint waits for the organisation and the user (one round trip, preloaded by index.html)
 // at most FIRST_PAINT_WAIT_MS: the header's title, logo and banner then appear at once instead of
@@ -77,7 +83,7 @@ if (stepClinic !== undefined) {
   // The step's page module too: hydrated with it, the list's rows are React's at once (a tap kept before is replayed on them).
   try {
     const [step] = await Promise.all([import('./composition/step-first-view'), prepare(), pageLoading])
-    await step.prepareStepView(resolver, stepClinic, Object.fromEntries(new URLSearchParams(window.location.search)))
+    await step.prepareStepView(resolver, stepClinic, Object.fromEntries(new URLSearchParams(window.location.search)), nextTask)
     pageState = step.stepViewState(resolver, stepClinic) ?? ['not shown']
   } catch {
     // The wizard's modules did not load (the network went): the browser's own render, and its error boundary.
@@ -91,6 +97,7 @@ if (serverState !== null && isAccountPath(window.location.pathname)) {
   const pages = await pageLoading
   if (!Array.isArray(pages) || pages.includes(undefined)) pageState = ['not shown']
 }
+const { createRoot, hydrateRoot } = await reactDomLoading
 const url = firstViewUrl(window.location.pathname, window.location.search)
 if (serverState !== null && serverState === firstViewState(resolver, url, pageState)) {
   const taps = takeFirstViewTaps(window)

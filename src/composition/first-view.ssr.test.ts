@@ -113,7 +113,13 @@ describe('the first view rendered on the server', () => {
       await resolver.get(SessionViewModel).start()
       await resolver.get(LocationsViewModel).load({ autoSelect: false })
       await prepare()
-      await prepareStepView(resolver, id(1), { utm_source: 'mail' })
+      // As main.tsx does: a task of its own per step, the same state in the end.
+      let tasks = 0
+      await prepareStepView(resolver, id(1), { utm_source: 'mail' }, () => {
+        tasks += 1
+        return new Promise((resolve) => setTimeout(resolve, 0))
+      })
+      expect(tasks).toBe(4)
       expect(firstViewState(resolver, `/step/${id(1)}`, stepViewState(resolver, id(1)))).toBe(rendered?.state)
       expect(requests.filter((url) => /categories|services/.test(url))).toEqual([])
     } finally {

@@ -9,13 +9,19 @@ import { ServicesViewModel } from '../ui/view-models/services.view-model'
  * with the same calls, before rendering (the page's own effects then find it made): the URL arrives,
  * the clinic is restored from the location list, and the service step opens the clinic's first page
  * of services. The browser loads this module (and the wizard's) only on a page the server rendered so.
+ * `between` runs between the steps: the browser's next task (each step is a few ms of CPU, together
+ * one task of ~35 ms on this machine, x4 on a phone: Lighthouse's TBT, issue 28); nothing on the server.
  */
-export async function prepareStepView(resolver: ViewModelResolver, clinicId: string, query: Record<string, string>): Promise<void> {
+export async function prepareStepView(resolver: ViewModelResolver, clinicId: string, query: Record<string, string>, between: () => Promise<void> = async () => undefined): Promise<void> {
   const booking = resolver.get<BookingViewModel>(BookingViewModel)
+  await between()
   const services = resolver.get<ServicesViewModel>(ServicesViewModel)
+  await between()
   const route = { locationId: clinicId, categoryId: undefined, serviceId: undefined, confirm: false, query }
   booking.syncRoute(route)
+  await between()
   await services.restoreRoute(route, resolver.get<LocationsViewModel>(LocationsViewModel))
+  await between()
   if (booking.view.location?.id === clinicId && booking.view.step === 'service' && !booking.view.restoring) await services.open(clinicId)
 }
 

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react'
 import { BookingViewModel } from '../../view-models/booking.view-model'
 import { GiftVoucherViewModel } from '../../view-models/gift-voucher.view-model'
 import { useViewModel } from '../../use-view-model'
-import { AppDialog } from '../../components/Dialog'
+import { LazyDialog } from '../../components/LazyDialog'
 import { Button } from '../../components/Button'
 
 const GiftVoucherDialog = lazy(() => import('./GiftVoucherDialog'))
@@ -14,7 +14,7 @@ export const BookingDialogs = observer(function BookingDialogs() {
   const vouchers = useViewModel<GiftVoucherViewModel>(GiftVoucherViewModel)
   return (
     <>
-      <AppDialog
+      <LazyDialog
         title="Do you want to book another service?"
         isOpen={booking.view.askAnotherService}
         actions={
@@ -24,7 +24,7 @@ export const BookingDialogs = observer(function BookingDialogs() {
           </>
         }
       />
-      <AppDialog
+      <LazyDialog
         title="Do you want to add another course?"
         isOpen={booking.view.askAnotherCourse}
         actions={
@@ -34,7 +34,7 @@ export const BookingDialogs = observer(function BookingDialogs() {
           </>
         }
       />
-      <AppDialog
+      <LazyDialog
         title={booking.view.removeTitle}
         isOpen={booking.view.removing !== undefined}
         onClose={() => booking.cancelRemove()}
@@ -46,14 +46,14 @@ export const BookingDialogs = observer(function BookingDialogs() {
           </>
         }
       />
-      <AppDialog
+      <LazyDialog
         title="Out of time"
         isOpen={booking.view.outOfTime}
         role="alertdialog"
         actions={<Button onClick={() => booking.dismissOutOfTime()}>Ok</Button>}
       >
         <p>Appointments are held for 5 minutes only. Please choose your time again.</p>
-      </AppDialog>
+      </LazyDialog>
       {vouchers.dialogOpen ? (
         <Suspense fallback={null}>
           <GiftVoucherDialog />

@@ -6,7 +6,7 @@ import { SessionViewModel } from '../../view-models/session.view-model'
 import type { ServiceView } from '../../view-models/views'
 import { useViewModel } from '../../use-view-model'
 import { Skeleton, Spinner } from '../../components/Spinner'
-import { AppDialog } from '../../components/Dialog'
+import { LazyDialog } from '../../components/LazyDialog'
 import { Button } from '../../components/Button'
 import { formatMoney, type Currency } from '../../../domain/pricing/money'
 import { servicePriceLabel } from '../../../domain/booking/summary'
@@ -137,14 +137,14 @@ export const ServicesStep = observer(function ServicesStep() {
         </ul>
       ) : null}
 
-      <AppDialog
+      <LazyDialog
         title={vm.infoService ? (vm.infoService.onlineName ?? vm.infoService.name) : ''}
         isOpen={vm.infoService !== undefined}
         onClose={() => vm.showInfo(undefined)}
         actions={<Button onClick={() => vm.showInfo(undefined)}>Close</Button>}
       >
         <p>{vm.infoService?.onlineDescription}</p>
-      </AppDialog>
+      </LazyDialog>
     </>
   )
 })

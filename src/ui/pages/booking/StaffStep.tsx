@@ -5,7 +5,7 @@ import { SessionViewModel } from '../../view-models/session.view-model'
 import { useViewModel } from '../../use-view-model'
 import { Skeleton } from '../../components/Spinner'
 import { Avatar } from '../../components/Avatar'
-import { AppDialog } from '../../components/Dialog'
+import { LazyDialog } from '../../components/LazyDialog'
 import { Button } from '../../components/Button'
 import { formatMoney } from '../../../domain/pricing/money'
 import styles from './rows.module.css'
@@ -70,14 +70,14 @@ export const StaffStep = observer(function StaffStep() {
           </li>
         ))}
       </ul>
-      <AppDialog
+      <LazyDialog
         title={vm.infoPractitioner?.displayName ?? ''}
         isOpen={vm.infoPractitioner !== undefined}
         onClose={() => vm.showInfo(undefined)}
         actions={<Button onClick={() => vm.showInfo(undefined)}>Close</Button>}
       >
         <p>{vm.infoPractitioner?.description}</p>
-      </AppDialog>
+      </LazyDialog>
     </>
   )
 })

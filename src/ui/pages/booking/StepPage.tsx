@@ -69,10 +69,23 @@ const StepPage = observer(function StepPage() {
   // The later steps' code is fetched while the customer chooses, so a connection lost mid-flow
   // fails on data (with a message and 'Try again') rather than on a missing chunk. One import a task:
   // each adds a <link rel=modulepreload> per chunk it needs, together a long task (issue 18: TBT).
+  // From the customer's first touch or key on the page, not while it loads: their modules run as they
+  // arrive, react-aria's with its default locale (the page's first Intl.DateTimeFormat work, 30-45 ms
+  // of CPU in one task: x4 on a phone, Lighthouse's TBT of /step, issue 28).
   useEffect(() => {
     const later = [() => import('./TimeStep'), () => import('./ConfirmStep'), () => import('../login/LoginModal')]
-    const timers = later.map((load, i) => setTimeout(() => void load().catch(() => undefined), 1000 + 50 * i))
-    return () => timers.forEach(clearTimeout)
+    let timers: ReturnType<typeof setTimeout>[] = []
+    const starts = ['pointerdown', 'keydown'] as const
+    const stop = () => starts.forEach((name) => window.removeEventListener(name, start, true))
+    function start() {
+      stop()
+      timers = later.map((load, i) => setTimeout(() => void load().catch(() => undefined), 50 * i))
+    }
+    starts.forEach((name) => window.addEventListener(name, start, { capture: true, passive: true }))
+    return () => {
+      stop()
+      timers.forEach(clearTimeout)
+    }
   }, [])
 
   // A step change unmounts what had the focus (a row, a dialog's button, a calendar day): keyboard
