@@ -82,6 +82,7 @@ async function main() {
     console.log(`| 5xx or no answer | ${fivexx} | 0 | - |`)
     console.log(`| overlapping pairs in the database | ${overlaps} | 0 | - |`)
     console.log(`| CPU per booking: servers + PostgreSQL (ms) | ${cpu.serverMs.toFixed(1)} + ${cpu.databaseMs.toFixed(1)} (bench client ${cpu.clientMs.toFixed(1)}) | <= 4 in all on 2 cores | - |`)
+    console.log(`| the same, the run's second half (servers warmed up by the first) | ${r.secondHalf.serverMs.toFixed(1)} + ${r.secondHalf.databaseMs.toFixed(1)} | - | - |`)
     console.log(`| booking time p50 / p95 (ms) | ${percentile(r.times, 50).toFixed(0)} / ${percentile(r.times, 95).toFixed(0)} | - | - |`)
     console.log(`answers: ${[...r.statuses].map(([s, n]) => `${n} x ${s}`).join(', ')}${samples.length ? `; e.g. ${samples.join(' | ')}` : ''}`)
     console.log(`load average at end: ${loadAverage()}`)

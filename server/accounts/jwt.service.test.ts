@@ -7,6 +7,12 @@ const key = new TextEncoder().encode(secret)
 const now = Math.floor(Date.now() / 1000)
 const signed = (claims: Record<string, unknown>, header: Record<string, unknown> = {}, signingKey = key) =>
   new SignJWT(claims).setProtectedHeader({ alg: 'HS256', ...header }).sign(signingKey)
+/** A token of any header and payload text, signed with the key (what SignJWT will not make). */
+const signWith = async (header: string, payload: string) => {
+  const { createHmac } = await import('node:crypto')
+  const head = `${Buffer.from(header.startsWith('{') ? header : JSON.stringify({ alg: header })).toString('base64url')}.${Buffer.from(payload).toString('base64url')}`
+  return `${head}.${createHmac('sha256', key).update(head).digest('base64url')}`
+}
 const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
 const respelt = (token: string) => token.slice(0, -1) + BASE64URL[BASE64URL.indexOf(token.at(-1)!) ^ 1]
 const flip = (token: string, at: number) => token.slice(0, at) + (token[at] === 'A' ? 'B' : 'A') + token.slice(at + 1)
@@ -19,6 +25,8 @@ describe('jwtService.verify', () => {
     const accepted: [string, string][] = [
       ['valid', good],
       ['no times', await signed(base)],
+      ['not before now', await signed({ ...base, nbf: now - 1 })],
+      ['signed by hand', await signWith('HS256', JSON.stringify(base))],
     ]
     const refused: [string, string][] = [
       ['expired', await signed({ ...base, iat: now - 120, exp: now - 60 })],
@@ -37,6 +45,10 @@ describe('jwtService.verify', () => {
       ['signature respelt', respelt(good)],
       ['four parts', `${good}.x`],
       ['two parts', good.split('.').slice(0, 2).join('.')],
+      ['nbf not a number', await signed({ ...base, nbf: 'now' })],
+      ['a critical header parameter', await signed(base, { crit: ['b64'], b64: true })],
+      ['claims not an object', await signWith('HS256', '[1,2]')],
+      ['header not JSON', await signWith('{"alg":"HS256"', JSON.stringify(base))],
       ['not a token', 'hello'],
       ['empty', ''],
     ]

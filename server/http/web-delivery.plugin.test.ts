@@ -1,11 +1,11 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { precompressDir } from '../../scripts/lib/precompress.mjs'
 import { buildTestServer, DEMO, type TestServer } from '../test-support/test-server'
-import { COMPRESS_THRESHOLD, IMMUTABLE } from './web-delivery.plugin'
+import { COMPRESS_THRESHOLD, fittedBrotliSync, IMMUTABLE } from './web-delivery.plugin'
 
 // A small built web app, precompressed by the same step as the Vite build.
 const webDir = mkdtempSync(join(tmpdir(), 'web-delivery-'))
@@ -111,5 +111,21 @@ describe('API answers', () => {
     // Each answer has its own CSP nonce.
     const withoutNonce = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""')
     expect(withoutNonce(body)).toBe(withoutNonce(plain.body))
+  })
+})
+
+describe('fittedBrotliSync', () => {
+  const options = { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_LGWIN]: 18 } }
+  const json = (bytes: number) => JSON.stringify({ items: Array.from({ length: bytes }, (_, i) => `slot-${i % 97}-${(i * 7919) % 1000}`) }).slice(0, bytes)
+
+  it('gives what the configured window gives, within a byte, for answers of any length', () => {
+    // Around the powers of two the window is chosen by, and one larger than the configured window.
+    for (const bytes of [1024, 2032, 2033, 2048, 5000, 65_520, 65_521, 300_000]) {
+      const text = json(bytes)
+      const fitted = fittedBrotliSync(text, options)
+      expect({ bytes, text: brotliDecompressSync(fitted).toString() }).toEqual({ bytes, text })
+      // The window's size is in the stream's header: a byte more at most, never a worse compression.
+      expect({ bytes, extra: fitted.length - brotliCompressSync(text, options).length }).toEqual({ bytes, extra: expect.toBeOneOf([0, 1]) })
+    }
   })
 })
