@@ -5,6 +5,7 @@ import { ToastViewModel } from '../ui/view-models/toast.view-model'
 import { InMemoryTokenStore } from '../adapters/storage/in-memory.adapter'
 import { HttpCatalogueApi } from '../adapters/http/catalogue.adapter'
 import { HttpAppointmentsApi } from '../adapters/http/appointments.adapter'
+import { HttpAvailabilityApi } from '../adapters/http/availability.adapter'
 import { bookingFailure } from '../application/errors'
 import type { Clock } from '../application/ports/clock.port'
 
@@ -34,6 +35,15 @@ describe("the customer's transport when the server is busy (503 + Retry-After)",
       ['The service is busy. Trying again…', 'info'],
       ['The service is busy. Trying again…', 'info'],
     ])
+  })
+
+  it("a query sent as POST (the contract's read: the practitioners of a service): tried again after the wait, as a GET", async () => {
+    const toasts = new ToastViewModel(clock)
+    const { calls, fetcher } = scripted([busy('0'), () => Response.json([])])
+    const api = new HttpAvailabilityApi(customerTransport({ baseUrl: '/api' }, new InMemoryTokenStore(), toasts, fetcher))
+    expect(await api.practitioners({ month: 1, clinic: clinic.id, service: clinic.id })).toEqual(E.right([]))
+    expect(calls).toEqual(['POST /api/practitioners/public', 'POST /api/practitioners/public'])
+    expect(toasts.toasts.map((t) => t.text)).toEqual(['The service is busy. Trying again…'])
   })
 
   it('a booking: sent once, its refusal names the wait', async () => {

@@ -28,6 +28,7 @@ export type DaysAvailableRequest = t.TypeOf<typeof DaysAvailableRequest>
 export const getDaysAvailableByMonth = route({
   method: 'POST',
   path: '/appointments/days-available-by-month',
+  read: true,
   access: 'optionalCustomer',
   summary: 'The days with free times in a month',
   description: "For each requested service and month, the dates that still have a free start. A customer's token is read only when a line names their appointment.",

@@ -50,6 +50,7 @@ export type DeskTime = t.TypeOf<typeof DeskTime>
 export const getDeskTimes = route({
   method: 'POST',
   path: '/admin/desk/times',
+  read: true,
   access: 'admin',
   summary: "The desk's times for a basket",
   description: 'Start times of a date at which the services fit one after another (any practitioner where none is named), including services not bookable online.',

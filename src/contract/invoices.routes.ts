@@ -114,6 +114,7 @@ export type PaymentIntentState = t.TypeOf<typeof PaymentIntentState>
 export const hasPaymentIntent = route({
   method: 'POST',
   path: '/invoice/{id}/has-payment-intent',
+  read: true,
   access: 'customer',
   summary: 'Whether a payment is under way',
   description: "Whether a card payment has already been started for the customer's invoice.",

@@ -30,6 +30,7 @@ export type PublicPractitionersBody = t.TypeOf<typeof PublicPractitionersBody>
 export const getPublicPractitioners = route({
   method: 'POST',
   path: '/practitioners/public',
+  read: true,
   access: 'public',
   scope: 'catalogue:read',
   summary: 'The practitioners who give a service',
@@ -80,6 +81,7 @@ export type PractitionerTimeBody = t.TypeOf<typeof PractitionerTimeBody>
 export const getPractitionerTimes = route({
   method: 'POST',
   path: '/practitioners/time',
+  read: true,
   access: 'optionalCustomer',
   summary: 'The free start times of a day',
   description: "The start times a practitioner has free for a service on a date. A customer's token is read only when a reschedule names their appointment.",
@@ -108,6 +110,7 @@ export type NextAvailable = t.TypeOf<typeof NextAvailable>
 export const getNextAvailable = route({
   method: 'POST',
   path: '/practitioners/next-available',
+  read: true,
   access: 'public',
   summary: 'The next free time per practitioner',
   description: 'The earliest free start for the services at the location, per practitioner and for any practitioner, within the horizon asked.',

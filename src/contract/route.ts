@@ -49,6 +49,11 @@ export interface Route<
   readonly description: string
   /** The media type of a success body that is not JSON (a calendar file, the metrics' text). */
   readonly mediaType?: string
+  /**
+   * A query sent as POST (its input is a body): it changes nothing on the server, so a client may send
+   * it again, e.g. after a busy server's 503 + Retry-After, as it does a GET.
+   */
+  readonly read?: true
   readonly params: P
   readonly query: Q
   readonly body: B
@@ -65,7 +70,7 @@ export function route<
   Q extends t.Mixed = typeof NoInput,
   B extends t.Mixed = typeof NoInput,
   R extends Partial<Record<number, t.Mixed>> = Partial<Record<number, t.Mixed>>,
->(def: { method: Method; path: string; access: Access; scope?: ApiKeyScope; summary: string; description: string; mediaType?: string; params?: P; query?: Q; body?: B; responses: R }): Route<P, Q, B, R> {
+>(def: { method: Method; path: string; access: Access; scope?: ApiKeyScope; summary: string; description: string; mediaType?: string; read?: true; params?: P; query?: Q; body?: B; responses: R }): Route<P, Q, B, R> {
   return {
     method: def.method,
     path: def.path,
@@ -74,6 +79,7 @@ export function route<
     summary: def.summary,
     description: def.description,
     ...(def.mediaType ? { mediaType: def.mediaType } : {}),
+    ...(def.read ? { read: true as const } : {}),
     params: (def.params ?? NoInput) as P,
     query: (def.query ?? NoInput) as Q,
     body: (def.body ?? NoInput) as B,

@@ -15,11 +15,15 @@ afterAll(async () => {
 
 const BUSY = JSON.stringify({ statusCode: 503, message: 'The service is temporarily unavailable. Please try again in a moment.' })
 
-/** The server sheds this browser's next `times` reads with 503 + Retry-After: 1 (issue 31), then answers again. */
+/**
+ * The server sheds this browser's next `times` reads of the practitioners (queries sent as POST: the
+ * contract marks them `read`) with 503 + Retry-After: 1 (issue 31), then answers again. Only those:
+ * the app's background reads (the links' refresh, 2 s after the start) may fall in the same moment.
+ */
 async function busyFor(s: Session, times: number): Promise<string[]> {
   const shed: string[] = []
-  await s.page.route('**/api/**', async (route: Route) => {
-    if (route.request().method() !== 'GET' || shed.length >= times) return route.fallback()
+  await s.page.route('**/api/practitioners/**', async (route: Route) => {
+    if (shed.length >= times) return route.fallback()
     shed.push(new URL(route.request().url()).pathname)
     await route.fulfill({ status: 503, headers: { 'retry-after': '1', 'content-type': 'application/json' }, body: BUSY })
   })

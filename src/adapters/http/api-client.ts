@@ -66,7 +66,7 @@ export async function callRoute<R extends Route>(
       timeout: input.timeoutMs,
       signal: input.signal,
       ...(input.keepalive ? { keepalive: true } : {}),
-      ...(input.idempotent ? { idempotent: true } : {}),
+      ...(input.idempotent || route.read ? { idempotent: true } : {}),
       validateStatus: () => true,
     })
   } catch (e) {
