@@ -39,9 +39,13 @@ export function lockedView(state: WizardState): ServiceViewKind | undefined {
   return state.basket.length > 0 ? 'services' : undefined
 }
 
-/** Not for course purchases, nor in a linked reschedule (it moves the time only). */
+/**
+ * Not for course purchases, nor in a linked reschedule (it moves the time only), nor before a clinic is
+ * chosen (a course session started from the account: the change opens a step of the clinic's, which a
+ * URL without one cannot name).
+ */
 export const canChangeItems = (state: WizardState): boolean =>
-  state.mode.kind !== 'coursePurchase' && !(state.mode.kind === 'reschedule' && state.mode.linked)
+  state.locationId !== undefined && state.mode.kind !== 'coursePurchase' && !(state.mode.kind === 'reschedule' && state.mode.linked)
 
 /** The practitioner an item gets; in a reschedule its own practitioner chosen again keeps the appointment's price. */
 export function staffFor<P extends WizardPractitioner>(item: WizardItem<WizardService, P>, practitioner: P): P {

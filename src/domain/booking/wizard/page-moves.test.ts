@@ -141,6 +141,7 @@ table('actions the state does not allow change nothing', [
   ['change in a linked reschedule', page('confirm', { ...held, mode: { kind: 'reschedule', appointmentId: 'a', linked: true, sources: [] } }), { type: 'changeStaff', index: 0 }, { step: 'confirm', hold }, []],
   ['change of a course purchase', page('confirm', { mode: { kind: 'coursePurchase' }, basket: [{ kind: 'course', service: COURSE, anyStaff: false }] }), { type: 'changeService', index: 0 }, { step: 'confirm' }, []],
   ['change of an item not there', page('service'), { type: 'changeStaff', index: 0 }, { step: 'service' }, []],
+  ['a change before a clinic is chosen (a course session from the account)', page('location', { location: undefined, locationId: undefined, basket: [item(MASSAGE, { courseSession: true })] }), { type: 'changeStaff', index: 0 }, { step: 'location' }, []],
   ['\'Buy now\' of appointments', page('payment', held), { type: 'buyNow' }, { step: 'payment', hold }, []],
   ['a gift voucher removed when none is chosen', page('confirm', held), { type: 'giftVoucherRemoved' }, { step: 'confirm', hold }, []],
   ['a chain for an empty basket', page('time', { date: '2026-12-02' }), { type: 'timeChosen', parts: [], expiresAt: 9_000 }, { hold: undefined }, []],
