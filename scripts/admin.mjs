@@ -7,22 +7,11 @@
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { bundleServer, serverBundleStale } from './lib/server-bundle.mjs'
+import { ensureServerBundle } from './lib/server-bundle.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 
-async function bundled() {
-  if (!serverBundleStale(root)) return true
-  try {
-    await bundleServer(root)
-    return true
-  } catch (error) {
-    console.warn(`Could not bundle the server (${error?.message ?? error}); running the command with tsx.`)
-    return false
-  }
-}
-
-if (await bundled()) {
+if (await ensureServerBundle(root, 'running the command with tsx')) {
   // In this process: admin-cli reads its arguments from process.argv.slice(2), as they are here, and exits itself.
   await import(pathToFileURL(join(root, 'dist/server/admin-cli.mjs')).href)
 } else {

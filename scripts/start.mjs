@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { buildWebInBackground, webBuildState } from './lib/web-build.mjs'
-import { bundleServer, serverBundleStale } from './lib/server-bundle.mjs'
+import { ensureServerBundle } from './lib/server-bundle.mjs'
 import { connect } from 'node:net'
 import { join } from 'node:path'
 
@@ -19,18 +19,7 @@ const root = new URL('..', import.meta.url).pathname
 const env = { ...process.env }
 const BUNDLE = join(root, 'dist/server/main.mjs')
 
-async function bundled() {
-  if (!serverBundleStale(root)) return true
-  try {
-    await bundleServer(root)
-    return true
-  } catch (error) {
-    console.warn(`Could not bundle the server (${error?.message ?? error}); starting it with tsx.`)
-    return false
-  }
-}
-
-const server = spawn(process.execPath, (await bundled()) ? ['--enable-source-maps', BUNDLE] : ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: 'inherit' })
+const server = spawn(process.execPath, (await ensureServerBundle(root, 'starting it with tsx')) ? ['--enable-source-maps', BUNDLE] : ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: 'inherit' })
 
 /** Resolves once the server accepts TCP connections (it listens after migrations and the seed). */
 function listening() {

@@ -51,3 +51,18 @@ export async function bundleServer(root, outdir = join(root, 'dist/server')) {
     ],
   })
 }
+
+/**
+ * Whether the server's bundle is there and current, built first when older than its sources (`npm start`,
+ * the admin commands). When it cannot be built, says so with `fallback` (what the caller does instead).
+ */
+export async function ensureServerBundle(root, fallback) {
+  if (!serverBundleStale(root)) return true
+  try {
+    await bundleServer(root)
+    return true
+  } catch (error) {
+    console.warn(`Could not bundle the server (${error?.message ?? error}); ${fallback}.`)
+    return false
+  }
+}
