@@ -1,7 +1,19 @@
 import { lazy, Suspense, useState } from 'react'
 import type { AppDialogProps } from './Dialog'
 
-const AppDialog = lazy(() => import('./Dialog').then((m) => ({ default: m.AppDialog })))
+const loadDialog = () => import('./Dialog')
+const AppDialog = lazy(() => loadDialog().then((m) => ({ default: m.AppDialog })))
+
+/**
+ * Fetches and runs the dialog's code when the browser is idle, for a page whose next tap opens one
+ * (the practitioner step's another-service question): on a busy phone the question would otherwise
+ * come up a few hundred ms after the choice, over a page that looks ready for taps.
+ */
+export function preloadDialog(): void {
+  const run = () => void loadDialog()
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 })
+  else setTimeout(run, 0)
+}
 
 /**
  * AppDialog whose code (react-aria, ~74 KB) loads when it first opens: a closed dialog renders

@@ -163,8 +163,12 @@ export async function choosePractitioner(s: Session, which: 'any' | 'first'): Pr
   const question = s.page.getByRole('dialog', { name: 'Do you want to book another service?' })
   const list = s.page.getByRole('list', { name: 'Practitioners' })
   await list.locator('li button').first().or(question).first().waitFor()
-  await s.page.waitForTimeout(300)
-  if (await question.isVisible()) return
+  // The one practitioner is chosen as the list arrives (same render): the question follows once its
+  // dialog's code is in, later on a loaded machine; a tap meanwhile would land on an inert page.
+  if ((await question.isVisible()) || (await list.locator('li > button[data-selected="true"]').count())) {
+    await question.waitFor()
+    return
+  }
   const rows = list.locator('li > button:not([aria-label])')
   if (which === 'any') await list.locator('li > button', { hasText: 'Any practitioner' }).click()
   else {

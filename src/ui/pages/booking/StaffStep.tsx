@@ -5,7 +5,7 @@ import { SessionViewModel } from '../../view-models/session.view-model'
 import { useViewModel } from '../../use-view-model'
 import { Skeleton } from '../../components/Spinner'
 import { Avatar } from '../../components/Avatar'
-import { LazyDialog } from '../../components/LazyDialog'
+import { LazyDialog, preloadDialog } from '../../components/LazyDialog'
 import { Button } from '../../components/Button'
 import { formatMoney } from '../../../domain/pricing/money'
 import styles from './rows.module.css'
@@ -16,6 +16,8 @@ export const StaffStep = observer(function StaffStep() {
   const session = useViewModel<SessionViewModel>(SessionViewModel)
   const item = vm.booking.view.activeItem
   const currency = session.currency
+  // Choosing a practitioner asks the another-service question: its code is on its way before the tap.
+  useEffect(preloadDialog, [])
   useEffect(() => {
     void vm.load()
   }, [vm, item?.service.id, vm.booking.view.location?.id])
