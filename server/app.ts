@@ -200,11 +200,8 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
         reply.status(503).header('retry-after', BUSY_RETRY_AFTER).send({ statusCode: 503, message: DATABASE_UNAVAILABLE })
         return
       }
-      if (loop) {
-        loop.inFlight++
-        // 'close' comes once the answer is sent or the client went away: the count never drifts.
-        reply.raw.once('close', () => loop.inFlight--)
-      }
+      // 'close' comes once the answer is sent or the client went away: the count never drifts.
+      if (loop) reply.raw.once('close', loop.begin())
     }
     done()
   })

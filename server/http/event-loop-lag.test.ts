@@ -55,6 +55,56 @@ describe('EventLoopLag: how late its timer comes', () => {
     expect(lag.figures()).toEqual({ lagMs: 1200, inFlight: 0 })
   })
 
+  /** A loop whose turns end when the test says (afterTurn's functions run then). */
+  const turns = () => {
+    let ends: (() => void)[] = []
+    return {
+      afterTurn: (end: () => void) => void ends.push(end),
+      endTurn: () => {
+        const now = ends
+        ends = []
+        for (const end of now) end()
+      },
+    }
+  }
+
+  it('counts the requests of one late turn though each was answered before the next began (PGlite)', () => {
+    const clock = clockAt()
+    const loop = turns()
+    const lag = new EventLoopLag(clock.now, loop.afterTurn)
+    for (let i = 0; i < 10; i++) {
+      const answered = lag.begin()
+      clock.advance(40)
+      answered()
+    }
+    expect(lag.figures()).toEqual({ lagMs: 10 * 40 - SAMPLE_MS, inFlight: 10 })
+    loop.endTurn()
+    expect(lag.figures().inFlight).toBe(0)
+  })
+
+  it("counts one client's requests one after another as one (each read in a turn of its own)", () => {
+    const clock = clockAt()
+    const loop = turns()
+    const lag = new EventLoopLag(clock.now, loop.afterTurn)
+    for (let i = 0; i < 10; i++) {
+      lag.begin()()
+      expect(lag.figures().inFlight).toBe(1)
+      loop.endTurn()
+    }
+    expect(lag.figures().inFlight).toBe(0)
+  })
+
+  it('counts the unanswered requests across ticks (PostgreSQL: requests wait off the loop)', () => {
+    const clock = clockAt()
+    const loop = turns()
+    const lag = new EventLoopLag(clock.now, loop.afterTurn)
+    const answers = Array.from({ length: 9 }, () => lag.begin())
+    loop.endTurn()
+    expect(lag.figures().inFlight).toBe(9)
+    for (const answered of answers.slice(0, 4)) answered()
+    expect(lag.figures().inFlight).toBe(5)
+  })
+
   it('measures a real blocked loop', async () => {
     const lag = new EventLoopLag().start()
     try {

@@ -6,12 +6,18 @@
  * Retry-After, so that those admitted are answered in time and none waits many seconds.
  * Both conditions: a loop late on a busy machine with a request or two in flight (a test, a developer's
  * laptop) has no queue to shed; many in flight on a prompt loop are being served fast.
+ * "In flight" counts the requests begun in the loop's current turn, not only those not yet answered: on
+ * PGlite a request is served within the turn that read it (its queries resolve without leaving the
+ * loop), so one is answered before the next is read and at most one is ever unanswered, while the
+ * others wait unread in their sockets for the late loop. A turn that reads 60 of them is the queue
+ * (issue 31: with only the unanswered counted, a running server shed nothing). One client's requests
+ * one after another are read in turns of their own: they never count as many.
  */
 
 export interface LoopFigures {
   /** How late the loop is (ms): its recent lag, or how overdue its timer is now. */
   readonly lagMs: number
-  /** API requests received and not yet answered. */
+  /** API requests received and not yet answered, or begun in this turn of the loop (the larger). */
   readonly inFlight: number
 }
 
@@ -43,9 +49,17 @@ export class EventLoopLag {
   private last: number
   private peakMs = 0
   private timer: NodeJS.Timeout | undefined
-  inFlight = 0
+  /** API requests received and not yet answered. */
+  private unanswered = 0
+  /** API requests begun in this turn of the loop: those that waited for it together. */
+  private begunThisTurn = 0
+  private turnEndScheduled = false
 
-  constructor(private readonly now: () => number = () => performance.now()) {
+  constructor(
+    private readonly now: () => number = () => performance.now(),
+    /** Runs a function once this turn of the loop is over (after its I/O: setImmediate). */
+    private readonly afterTurn: (end: () => void) => void = (end) => setImmediate(end),
+  ) {
     this.last = this.now()
   }
 
@@ -69,12 +83,28 @@ export class EventLoopLag {
     this.peakMs = Math.max(late, this.peakMs * DECAY)
   }
 
+  /** An API request admitted: counted until the function it answers is called (once, when answered). */
+  begin(): () => void {
+    this.unanswered++
+    this.begunThisTurn++
+    if (!this.turnEndScheduled) {
+      this.turnEndScheduled = true
+      this.afterTurn(() => {
+        this.turnEndScheduled = false
+        this.begunThisTurn = 0
+      })
+    }
+    return () => {
+      this.unanswered--
+    }
+  }
+
   /** The loop's lag now (ms). */
   get lagMs(): number {
     return Math.max(this.peakMs, this.now() - this.last - SAMPLE_MS, 0)
   }
 
   figures(): LoopFigures {
-    return { lagMs: this.lagMs, inFlight: this.inFlight }
+    return { lagMs: this.lagMs, inFlight: Math.max(this.unanswered, this.begunThisTurn) }
   }
 }
