@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DatabaseBusy, Gate, isSaturated, MAX_WAIT_MS, PGLITE_MAX_WAIT_MS, pgliteConnectionGate, pgliteWriteGate, writeGateFor } from './admission'
+import { DatabaseBusy, Gate, isSaturated, MAX_WAIT_MS, PGLITE_MAX_WAIT_MS, PGLITE_WRITE_QUEUE, pgliteConnectionGate, pgliteWriteGate, writeGateFor } from './admission'
 
 /** A promise and its resolve. */
 function deferred(): { promise: Promise<void>; resolve: () => void } {
@@ -112,8 +112,33 @@ describe('the gate', () => {
     const release = await occupy(connection, 1_000)
     expect(connection.queued).toBe(1_000)
     await release()
-    expect(pgliteWriteGate()).toMatchObject({ slots: 1, maxWaitMs: MAX_WAIT_MS })
+    expect(pgliteWriteGate()).toMatchObject({ slots: 1, maxWaitMs: MAX_WAIT_MS, admitWithinMs: PGLITE_MAX_WAIT_MS })
     expect(pgliteWriteGate().maxWaiting).toBeGreaterThanOrEqual(50)
+  })
+
+  // PGlite's bookings: admitted while those in front would take at most 2 s at the mean time of one.
+  it.each([
+    { case: 'no booking ended yet: all queue (a first burst)', runsMs: [], queued: 30, admitted: true },
+    { case: '100 ms a booking, 18 queued: 1.9 s', runsMs: [100], queued: 18, admitted: true },
+    { case: '100 ms a booking, 19 queued: 2 s, not past it', runsMs: [100], queued: 19, admitted: true },
+    { case: '100 ms a booking, 20 queued: 2.1 s, refused at once', runsMs: [100], queued: 20, admitted: false },
+    { case: '400 ms a booking, 5 queued: 2.4 s, refused at once', runsMs: [400], queued: 5, admitted: false },
+  ])("of PGlite's bookings: $case", async ({ runsMs, queued, admitted }) => {
+    const clock = { t: 0 }
+    const gate = new Gate(1, PGLITE_WRITE_QUEUE, MAX_WAIT_MS, () => clock.t, PGLITE_MAX_WAIT_MS)
+    expect(pgliteWriteGate()).toMatchObject({ slots: gate.slots, maxWaiting: gate.maxWaiting, maxWaitMs: gate.maxWaitMs, admitWithinMs: gate.admitWithinMs })
+    for (const ms of runsMs) {
+      const leave = await gate.enter()
+      clock.t += ms
+      leave()
+    }
+    const release = await occupy(gate, queued)
+    const newcomer = gate.run(async () => 'booked')
+    if (admitted) expect(gate.queued).toBe(queued + 1)
+    // Refused while the slot is still held: at once, not after its MAX_WAIT_MS.
+    else await expect(newcomer).rejects.toBeInstanceOf(DatabaseBusy)
+    await release()
+    if (admitted) expect(await newcomer).toBe('booked')
   })
 })
 

@@ -24,6 +24,8 @@ export interface DatabaseOptions {
   poolSize?: number
   /** PostgreSQL: told of a pooled connection the server dropped (restart, failover, terminated backend). */
   onConnectionLost?: (error: Error) => void
+  /** PGlite: a booking is refused at once when those in front of it would take longer (ms; PGLITE_MAX_WAIT_MS). */
+  bookingQueueMs?: number
 }
 
 export interface Database {
@@ -73,7 +75,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const connectionGate = pgliteConnectionGate()
     const db = new Kysely<CoreTables>({ dialect: pgliteDialect(lite, { gate: connectionGate }) })
     // Bookings one at a time off the connection: reads wait behind one booking at most (issue 31).
-    guardWrites(db, pgliteWriteGate())
+    guardWrites(db, pgliteWriteGate(options.bookingQueueMs))
     return {
       db,
       kind: 'pglite',

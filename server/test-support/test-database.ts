@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { join, resolve } from 'node:path'
 import pg from 'pg'
 import { migrate, openDatabase, type Database } from '../db/database'
+import { MAX_WAIT_MS } from '../db/admission'
 import { openPGlite } from '../db/pglite'
 import { pgliteDialect } from '../db/pglite-dialect'
 import { Kysely, sql } from 'kysely'
@@ -180,6 +181,8 @@ async function postgresDatabase(url: string): Promise<TestDatabase> {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL
   if (url) return postgresDatabase(url)
-  const database = await openDatabase({ loadDataDir: await templateDump() })
+  // In-process tests send many bookings at once (50 of one slot) on a loaded machine: each waits its turn,
+  // as on PostgreSQL, rather than being refused for a queue of a few seconds (admission.test.ts tests that).
+  const database = await openDatabase({ loadDataDir: await templateDump(), bookingQueueMs: MAX_WAIT_MS })
   return { ...database, cleanup: () => database.close(), openAnother: async () => ({ ...database, close: async () => undefined }) }
 }
