@@ -119,6 +119,8 @@ async function run(target: Target) {
     const bookings: number[] = []
     const statuses = new Map<number, number>()
     let shedWithRetryAfter = 0
+    // How long a shed request took to get its 503 (shed early, never after a long wait), and which kind it was.
+    const shedMs = { read: [] as number[], booking: [] as number[] }
     let booked = 0
     let next = 0
     const deadline = performance.now() + SECONDS * 1000
@@ -142,6 +144,9 @@ async function run(target: Target) {
             ;(isBooking ? bookings : reads).push(performance.now() - t0)
             statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
             if (answer.status === 503 && answer.retryAfter) shedWithRetryAfter++
+            if (answer.status === 503) {
+              shedMs[isBooking ? 'booking' : 'read'].push(performance.now() - t0)
+            }
           }
         }),
       )
@@ -157,6 +162,10 @@ async function run(target: Target) {
     console.log('|---|---:|---:|')
     console.log(`| requests answered | ${total - timeouts} / ${total} | all |`)
     console.log(`| 5xx (of them 503 with Retry-After) | ${fivexx} (${shedWithRetryAfter}) | 0 |`)
+    for (const kind of ['read', 'booking'] as const) {
+      const times = shedMs[kind].sort((a, b) => a - b)
+      console.log(`| 503 of ${kind}s: count; time to the 503, p50 / p99 (ms) | ${times.length}; ${percentile(times, 50)?.toFixed(0) ?? '-'} / ${percentile(times, 99)?.toFixed(0) ?? '-'} | - |`)
+    }
     console.log(`| time-outs (${CLIENT_TIMEOUT_MS / 1000} s) | ${timeouts} | 0 |`)
     console.log(`| read p50 / p99 (ms) | ${percentile(reads, 50)?.toFixed(0)} / ${percentile(reads, 99)?.toFixed(0)} | - |`)
     console.log(`| booking p50 / p99 (ms) | ${percentile(bookings, 50)?.toFixed(0)} / ${percentile(bookings, 99)?.toFixed(0)} | - |`)
