@@ -13,6 +13,13 @@ import { SessionViewModel } from './ui/view-models/session.view-model'
 import { LocationsViewModel } from './ui/view-models/locations.view-model'
 import { followSignedInCustomer } from './ui/view-models/session-watch.launcher'
 
+declare global {
+  interface Window {
+    /** public/first-view-boot.js: settles once it has run the page's chunks (never fails). */
+    firstViewPage?: Promise<void>
+  }
+}
+
 // The web app. The embeddable lead form (/lead) is another page: lead.html with src/lead.main.tsx
 // (the server and vite's dev server answer /lead with it).
 const rootElement = document.getElementById('root') as HTMLElement
@@ -62,6 +69,9 @@ await Promise.race([firstRenderReady, new Promise((resolve) => setTimeout(resolv
 // A lazy page starts loading here and the first render follows in a task of its own: started from
 // that render (React.lazy), the page's <link rel=modulepreload>s (one a chunk, ~60 for /app) made it
 // one long task (issue 18: Lighthouse's TBT).
+// Where the boot script runs the page's chunks one a task (the customer area, first-view.ssr.tsx's
+// runModules), the page's import waits for them: started before, it would run what is left in one task.
+if (serverState !== null) await window.firstViewPage
 const pageLoading = preloadLazyPage(routes, window.location.pathname)
 if (pageLoading) await nextTask()
 

@@ -34,12 +34,14 @@ const BOOT = '/first-view-boot.js'
  * adds the modulepreloads and imports the entry then), instead of sharing a phone's network with the
  * stylesheets before that paint. Unchanged when the page is not as Vite writes it.
  */
-export function afterFirstPaint(html: string, boot = BOOT): string {
+export function afterFirstPaint(html: string, boot = BOOT, pageChunks: readonly string[] = []): string {
   const entry = ENTRY.exec(html)
   if (!entry) return html
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!)
+  const page = pageChunks.filter((href) => href !== entry[1] && !preloads.includes(href))
+  const pageAttribute = page.length ? ` data-first-view-page="${attribute(page.join(' '))}"` : ''
   // A classic script where Vite's module script was (the head): it listens for taps before the first paint.
-  const script = `<script src="${boot}" data-first-view-entry="${attribute(entry[1]!)}" data-first-view-preload="${attribute(preloads.join(' '))}"></script>`
+  const script = `<script src="${boot}" data-first-view-entry="${attribute(entry[1]!)}" data-first-view-preload="${attribute(preloads.join(' '))}"${pageAttribute}></script>`
   return html.replace(MODULE_PRELOAD, '').replace(entry[0], script)
 }
 /** Vite's build manifest (dist/web/.vite/manifest.json): each module's chunk, its static imports and stylesheets. */
@@ -67,6 +69,27 @@ export function stylesheetsOf(manifest: BuildManifest, modules: readonly string[
     .filter((href) => !html.includes(`href="${href}"`))
     .map((href) => `<link rel="stylesheet" crossorigin href="${attribute(href)}">`)
     .join('\n    ')
+}
+
+/**
+ * The chunks of `modules` and of every chunk they import, each after those it imports (as URLs): the
+ * boot script fetches them with the entry's and runs them one a task (issue 28: a dynamic import runs
+ * its whole graph in one task once all of it has arrived; the customer area's was ~100 ms of CPU on this
+ * machine, x4 on a phone). Running each after its imports, a chunk's run is its own modules only.
+ */
+export function chunksOf(manifest: BuildManifest, modules: readonly string[]): string[] {
+  const files: string[] = []
+  const seen = new Set<string>()
+  const visit = (key: string) => {
+    if (seen.has(key)) return
+    seen.add(key)
+    const chunk = manifest[key]
+    if (!chunk) return
+    for (const imported of chunk.imports ?? []) visit(imported)
+    files.push(`/${chunk.file}`)
+  }
+  modules.forEach(visit)
+  return files
 }
 
 /** Pages kept (tenants x hosts x first-view paths); the oldest goes first beyond it. */
@@ -118,7 +141,7 @@ export interface FirstViewRenderer {
     answers: Record<string, unknown>
     /** A GET of the API for the page's tenant by path and query (a step's service list asks with it). */
     ask: (path: string) => Promise<{ status: number; data: unknown }>
-  }): Promise<{ html: string; state: string; answers?: Record<string, unknown>; modules?: string[]; ownStylesheetsOnly?: boolean } | undefined>
+  }): Promise<{ html: string; state: string; answers?: Record<string, unknown>; modules?: string[]; ownStylesheetsOnly?: boolean; runModules?: string[] } | undefined>
 }
 
 /** A page as sent: its HTML, and its compressed bodies once asked (kept with the page). */
@@ -192,7 +215,7 @@ export function firstViewPage(app: FastifyInstance, webDir: string, options: Fir
     const styles = rendered?.modules?.length ? stylesheetsOf(manifest, rendered.modules, html, !rendered.ownStylesheetsOnly) : ''
     const styled = styles ? html.replace('</head>', `  ${styles}\n  </head>`) : html
     const withRoot = styled.replace(ROOT, `${root}\n    ${data}`)
-    const page = rendered ? afterFirstPaint(withRoot) : withRoot
+    const page = rendered ? afterFirstPaint(withRoot, BOOT, chunksOf(manifest, rendered.runModules ?? [])) : withRoot
     return new FirstViewPage(answers[getPublicOrganisation.path] === undefined ? page : page.replace(PRELOAD, ''), partial)
   }
 

@@ -114,7 +114,7 @@ describe("the app's page with the first view rendered by the server", () => {
     expect(markup).not.toContain('<!--$!-->')
     // The page's own stylesheet is linked, not those of the dialogs and fields it imports (not in its loading state):
     // fewer requests before the first paint.
-    const manifest = JSON.parse(readFileSync(resolve(root, 'dist/web/.vite/manifest.json'), 'utf8')) as Record<string, { css?: string[]; imports?: string[] }>
+    const manifest = JSON.parse(readFileSync(resolve(root, 'dist/web/.vite/manifest.json'), 'utf8')) as Record<string, { file: string; css?: string[]; imports?: string[] }>
     const head = html.slice(0, html.indexOf('</head>'))
     const account = manifest['src/ui/pages/account/AccountPage.tsx']!
     expect(account.css?.length).toBeGreaterThan(0)
@@ -123,6 +123,15 @@ describe("the app's page with the first view rendered by the server", () => {
     expect(dialogCss.length).toBeGreaterThan(0)
     for (const file of dialogCss) expect(head).not.toContain(file)
     expect(head).toContain('<script src="/first-view-boot.js"')
+    // The boot script runs the page's chunks one a task (each after its imports), the container's and
+    // the page's, none of the entry's twice; the location list's page has none.
+    const boot = /<script src="\/first-view-boot.js"([^>]*)>/.exec(head)![1]!
+    const entryChunks = /data-first-view-preload="([^"]*)"/.exec(boot)![1]!.split(' ')
+    const pageChunks = /data-first-view-page="([^"]*)"/.exec(boot)![1]!.split(' ')
+    expect(pageChunks.at(-1)).toBe(`/${account.file}`)
+    expect(pageChunks).toContain(`/${manifest['src/composition/lazy.module.ts']!.file}`)
+    for (const chunk of pageChunks) expect(entryChunks).not.toContain(chunk)
+    expect((await page('/')).body).not.toContain('data-first-view-page')
     // One page whatever the query (a card set-up's return reads it after hydration).
     expect((await page('/app?stripeRedirect=true')).body).toBe(html)
   })

@@ -57,12 +57,23 @@ export interface RenderedFirstView {
    * loading state): fewer stylesheets before the first paint; the rest load with the page's script.
    */
   ownStylesheetsOnly?: boolean
+  /**
+   * Modules (manifest names) whose chunks the page's boot script fetches with the entry's and runs one
+   * a task, each after its imports (public/first-view-boot.js; main.tsx waits for them before it loads
+   * the page): a dynamic import runs its whole graph in one task once all of it has arrived.
+   */
+  runModules?: string[]
 }
 
 /** The step's page module (src/ui/routes.tsx loads it lazily). */
 const STEP_PAGE_MODULE = 'src/ui/pages/booking/StepPage.tsx'
 /** The customer area's page module (lazy too). */
 const ACCOUNT_PAGE_MODULE = 'src/ui/pages/account/AccountPage.tsx'
+/**
+ * What the customer area loads after the first paint (issue 28): the container and its lazy modules
+ * (browser.container.ts's prepare) and the page, as the build's manifest names them.
+ */
+const ACCOUNT_RUN_MODULES = ['node_modules/inversify/lib/index.js', 'src/composition/lazy.module.ts', ACCOUNT_PAGE_MODULE]
 
 const ready = () => Promise.resolve()
 /** No network on the server: every request the answers do not cover fails (the app's own error paths). */
@@ -103,7 +114,7 @@ export async function renderFirstView({ url, host, answers, ask }: FirstViewRequ
   })
   // The customer area for a visitor the server cannot know (the token stays in the browser): the shell
   // and the page's loading state, which the browser hydrates before it shows the signed-in customer's.
-  if (account) return { html: await prerendered(app), state: firstViewState(container, location), modules: [ACCOUNT_PAGE_MODULE], ownStylesheetsOnly: true }
+  if (account) return { html: await prerendered(app), state: firstViewState(container, location), modules: [ACCOUNT_PAGE_MODULE], ownStylesheetsOnly: true, runModules: ACCOUNT_RUN_MODULES }
   if (clinicId === undefined) return { html: renderToString(app), state: firstViewState(container, location) }
   // The step: the state its page renders with (an unknown clinic, one not shown online, a list the API refused: the browser's).
   await prepareStepView(container, clinicId, {})
