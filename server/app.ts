@@ -13,6 +13,7 @@ import { EventLoopLag, loopOverloaded, MIN_IN_FLIGHT } from './http/event-loop-l
 import { HEALTH_PATH } from './routes/health.routes'
 import { isDatabaseUnavailable, migrate, openDatabase, withStartupLock, type Database } from './db/database'
 import { refusePendingMigrations } from './db/pending-migrations'
+import { loadSeededSnapshot, saveSeededSnapshot, seededSnapshotFile } from './db/seeded-snapshot'
 import { commerceDeps } from './commerce/commerce.module'
 import { PaymentReconciler } from './commerce/payment-reconciler'
 import { processorCspSources } from './commerce/processor-config'
@@ -117,11 +118,15 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   })
 
   const ownsDatabase = !options.database
+  // Test servers on an in-memory database: migrated and seeded once a run, not once a start (seeded-snapshot.ts).
+  const snapshot = ownsDatabase && !config.databaseUrl && config.dataDir === 'memory://' ? seededSnapshotFile(config.seedDemo ? config.defaultTenant : undefined) : undefined
+  const snapshotData = snapshot ? loadSeededSnapshot(snapshot) : undefined
   const database =
     options.database ??
     (await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      loadDataDir: snapshotData,
       onConnectionLost: (err) => app.log.warn({ err }, 'database connection lost'),
     }))
   if (ownsDatabase) {
@@ -131,6 +136,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
       if (config.migrateOnStart || (!config.databaseUrl && config.dataDir === 'memory://')) await migrate(database.db)
       else await refusePendingMigrations(database.db)
       if (config.seedDemo) await seedDatabase(database.db, { tenant: config.defaultTenant, log: app.log })
+      if (snapshot && !snapshotData && database.lite) await saveSeededSnapshot(database.lite, snapshot)
     }).catch(async (error: unknown) => {
       await database.close().catch(() => undefined)
       throw error

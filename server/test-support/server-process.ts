@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import pg from 'pg'
+import { seededSnapshotStem } from './seed-version'
 
 const root = resolve(import.meta.dirname, '..', '..')
 
@@ -102,7 +103,8 @@ export async function startServer(env: Record<string, string>, script = 'server/
   const loader = script.endsWith('.mjs') ? [] : ['--import', 'tsx']
   const child = spawn(process.execPath, [...nodeArgs, ...loader, script], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', SWEEP_INTERVAL_MS: '0', ...env, PORT: String(port) },
+    // An in-memory database starts migrated and seeded from the run's snapshot (server/db/seeded-snapshot.ts).
+    env: { ...process.env, NODE_ENV: 'development', SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', SWEEP_INTERVAL_MS: '0', PGLITE_SEEDED_SNAPSHOT: seededSnapshotStem(), ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

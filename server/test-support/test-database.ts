@@ -9,9 +9,9 @@
  *   is named after the URL's database, so `npm run test:pg` drops what a crashed worker left.
  * Seeded tenants: 'demo' and 'other' (same catalogue, ids derived from the name).
  */
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import pg from 'pg'
 import { migrate, openDatabase, type Database } from '../db/database'
 import { MAX_WAIT_MS } from '../db/admission'
@@ -21,6 +21,7 @@ import { Kysely, sql } from 'kysely'
 import type { CoreTables, Db } from '../db/schema'
 import { seeds } from '../seed'
 import { initdbSnapshotPath } from './initdb-snapshot'
+import { seedVersion, TEST_CACHE_DIR } from './seed-version'
 
 export const TEST_TENANTS = ['demo', 'other'] as const
 
@@ -44,37 +45,12 @@ async function seedAll(db: Db): Promise<void> {
   }
 }
 
-const root = resolve(import.meta.dirname, '..', '..')
-
-function sourceVersion(): string {
-  const hash = createHash('sha256')
-  const walk = (dir: string) => {
-    if (!existsSync(dir)) return
-    for (const entry of readdirSync(dir).sort()) {
-      const full = join(dir, entry)
-      if (statSync(full).isDirectory()) walk(full)
-      else if (entry.endsWith('.ts') && !entry.endsWith('.test.ts')) hash.update(entry).update(readFileSync(full))
-    }
-  }
-  for (const dir of ['server/db', 'server/seed', 'server/commerce', 'server/accounts/password.ts']) {
-    const full = join(root, dir)
-    if (existsSync(full) && statSync(full).isFile()) hash.update(readFileSync(full))
-    else walk(full)
-  }
-  // Seeds place appointments relative to now: days ahead in London, and one 2 to 46 hours ahead (the
-  // demo's late-cancellation case, withinLatePeriod). A new hour, a new template: a template of the
-  // morning would give the afternoon's tests that appointment in the past, and one of 22:30 UTC in
-  // summer would give 23:30's tests (already tomorrow in London) every seeded day one day off.
-  hash.update(new Date().toISOString().slice(0, 13))
-  return hash.digest('hex').slice(0, 16)
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 async function templateDump(): Promise<Blob> {
-  const dir = join(root, 'node_modules', '.cache', 'clinic-server-tests')
+  const dir = TEST_CACHE_DIR
   mkdirSync(dir, { recursive: true })
-  const file = join(dir, `template-${sourceVersion()}.tar`)
+  const file = join(dir, `template-${seedVersion()}.tar`)
   const lock = `${file}.lock`
   for (let waited = 0; !existsSync(file); waited += 100) {
     try {
@@ -117,7 +93,7 @@ function baseName(url: string): string {
  * of an older template (the hour changed), so no file clones a template another is dropping.
  */
 async function cloneTemplate(admin: pg.Client, url: string, base: string, name: string): Promise<void> {
-  const template = `${base}_tpl_${sourceVersion()}`
+  const template = `${base}_tpl_${seedVersion()}`
   await admin.query('SELECT pg_advisory_lock(hashtext($1))', [base])
   try {
     const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template])

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { initdbSnapshotPath } from '../../../server/test-support/initdb-snapshot'
+import { seededSnapshotStem } from '../../../server/test-support/seed-version'
 import { serverBundle } from '../../../server/test-support/server-bundle'
 
 const root = join(import.meta.dirname, '../../..')
@@ -59,6 +60,8 @@ export async function startServer(env: Record<string, string>, { readyPath = '/a
       NODE_ENV: 'development',
       // initdb once for the suite, not once a server (~4.3 s of CPU each): see openPGlite.
       PGLITE_INITDB_SNAPSHOT: initdbSnapshotPath(),
+      // Migrated and seeded once a run and hour, not once a server (~3 s of CPU each): server/db/seeded-snapshot.ts.
+      PGLITE_SEEDED_SNAPSHOT: seededSnapshotStem(),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

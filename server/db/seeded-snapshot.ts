@@ -1,0 +1,42 @@
+/**
+ * For test servers started many times on an in-memory database (the browser suite's scenario servers,
+ * the CLI's and the process tests'): a file holding PGlite's data directory after the migrations and
+ * the demo seed. A start loads it (~1.8 s of CPU at load 12) instead of running the ~157 migrations and
+ * the seed (~4.8 s: 3.8 + 1.0; BENCHMARKS.md, "CI time, servers from a seeded snapshot"); the first
+ * start without it writes it.
+ *
+ * PGLITE_SEEDED_SNAPSHOT names the file's stem, never set in production: the test support
+ * (server/test-support/seed-version.ts) puts the content hash of the migrations and seeds and the hour
+ * in it (seeds place appointments relative to now), so that a change or a new hour makes a new file.
+ * The start adds what it seeds (a tenant, or nothing), the only setting the seeds read.
+ */
+import { readFileSync, renameSync, writeFileSync } from 'node:fs'
+import type { PGlite } from '@electric-sql/pglite'
+
+/** The snapshot file of a start on an in-memory database; undefined without PGLITE_SEEDED_SNAPSHOT. */
+export function seededSnapshotFile(seededTenant: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const stem = env.PGLITE_SEEDED_SNAPSHOT
+  return stem ? `${stem}-${seededTenant ? `seed-${seededTenant}` : 'unseeded'}.tar` : undefined
+}
+
+/** The snapshot's contents, or undefined when no start wrote it yet (or another run removed it). */
+export function loadSeededSnapshot(file: string): Blob | undefined {
+  try {
+    return new Blob([readFileSync(file)])
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw error
+  }
+}
+
+/**
+ * Writes the migrated and seeded database as the snapshot, before anything of one start's own (its JWT
+ * secret) is stored. Servers that start together may each write it: each writes a file of its own and
+ * renames it over the name, so a reader gets one whole file or none.
+ */
+export async function saveSeededSnapshot(lite: PGlite, file: string): Promise<void> {
+  const dump = await lite.dumpDataDir('none')
+  const tmp = `${file}.${process.pid}.tmp`
+  writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()))
+  renameSync(tmp, file)
+}
