@@ -62,6 +62,9 @@ await Promise.race([firstRenderReady, new Promise((resolve) => setTimeout(resolv
 // A lazy page starts loading here and the first render follows in a task of its own: started from
 // that render (React.lazy), the page's <link rel=modulepreload>s (one a chunk, ~60 for /app) made it
 // one long task (issue 18: Lighthouse's TBT).
+// Where the server rendered the page, in a task after the session's start: the page's preload links
+// with it were one task of ~30 ms of CPU on /step (issue 28: x4 on a phone, Lighthouse's TBT).
+if (serverState !== null) await nextTask()
 const pageLoading = preloadLazyPage(routes, window.location.pathname)
 if (pageLoading) await nextTask()
 
