@@ -39,11 +39,15 @@ export function createBrowserContainer(): BrowserComposition {
   let loading: Promise<void> | undefined
   const prepare = (): Promise<void> => {
     loading ??= (async () => {
-      // The lazy code in three steps, each a task of its own: its <link rel=modulepreload>s (one a
+      // The lazy code in steps, each a task of its own: its <link rel=modulepreload>s (one a
       // chunk: inserting ~35 at once was a task of ~25 ms of CPU on /step) and then its evaluation (the
       // whole graph at once, ~30 ms). On a phone (x4) each was Lighthouse's TBT (issue 28); the steps'
       // requests follow one another, after the first paint of a page the server rendered.
       const [{ Container }, { lazyPortsModules }] = await Promise.all([import('inversify'), import('./lazy-ports.module')])
+      await nextTask()
+      // libphonenumber and its data (the customer area's phone field) evaluated apart: in a profile of
+      // /step, most of the customer area's step.
+      await import('../domain/validation/phone')
       await nextTask()
       const { accountViewModelsModule } = await import('./lazy-account.module')
       await nextTask()

@@ -55,7 +55,7 @@ export const lazyViewModelsModule = new ContainerModule(({ bind }) => {
 
 /**
  * Loaded on the first lazy route, into the container the first view built. The browser loads them in
- * three steps (browser.container.ts: lazy-ports.module, lazy-account.module, this one), each module's
+ * steps (browser.container.ts: lazy-ports.module, libphonenumber, lazy-account.module, this one), each module's
  * code evaluated in a task of its own; the server's render and the tests take them all at once.
  */
 export const lazyModules: readonly ContainerModule[] = [...lazyPortsModules, accountViewModelsModule, lazyViewModelsModule]
