@@ -39,9 +39,19 @@ export function createBrowserContainer(): BrowserComposition {
   let loading: Promise<void> | undefined
   const prepare = (): Promise<void> => {
     loading ??= (async () => {
-      const [{ Container }, { lazyModules }] = await Promise.all([import('inversify'), import('./lazy.module')])
-      // The first view's modules and the lazy ones each in a task of their own: together, after the
-      // modules' own evaluation, they made one long task on a phone (Lighthouse's TBT on '/').
+      // The lazy code in steps, each a task of its own: its <link rel=modulepreload>s (one a
+      // chunk: inserting ~35 at once was a task of ~25 ms of CPU on /step) and then its evaluation (the
+      // whole graph at once, ~30 ms). On a phone (x4) each was Lighthouse's TBT (issue 28); the steps'
+      // requests follow one another, after the first paint of a page the server rendered.
+      const [{ Container }, { lazyPortsModules }] = await Promise.all([import('inversify'), import('./lazy-ports.module')])
+      await nextTask()
+      // libphonenumber and its data (the customer area's phone field) evaluated apart: in a profile of
+      // /step, most of the customer area's step.
+      await import('../domain/validation/phone')
+      await nextTask()
+      const { accountViewModelsModule } = await import('./lazy-account.module')
+      await nextTask()
+      const { lazyViewModelsModule } = await import('./lazy.module')
       await nextTask()
       const built = new Container()
       built.load(
@@ -49,10 +59,13 @@ export function createBrowserContainer(): BrowserComposition {
         firstViewModule({ config, http, loadBooking }),
         firstViewUseCasesModule,
       )
+      await nextTask()
       // The first view's objects stay the ones its pages hold (one session, one wizard handle).
       for (const [token, made] of graph) built.rebind(token).toConstantValue(made)
       await nextTask()
-      built.load(...lazyModules)
+      built.load(...lazyPortsModules)
+      await nextTask()
+      built.load(accountViewModelsModule, lazyViewModelsModule)
       container = built
     })()
     return loading

@@ -11,7 +11,9 @@ import { INTEGRATION_USE_CASES } from '../application/use-cases/integrations.use
 import { StaffIntegrationsViewModel } from '../ui/view-models/staff-integrations.view-model'
 
 describe('staff module', () => {
-  it('binds nothing of the staff desk for customers, and everything after prepareStaff()', async () => {
+  // 20 s: prepare() imports the lazy modules in steps, one after another (browser.container.ts),
+  // and vitest transforms each step's module graph in turn: 5-8 s at load 13, over the default 5 s.
+  it('binds nothing of the staff desk for customers, and everything after prepareStaff()', { timeout: 20_000 }, async () => {
     const { resolver: container, prepare, prepareStaff } = createBrowserContainer()
     await prepare()
     expect(() => container.get(StaffDeskViewModel)).toThrow()
