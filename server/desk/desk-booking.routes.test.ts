@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { insertStaff } from '../staff/staff.repository'
 import { setPasswordLink } from '../staff/staff.service'
 import { operatorDb } from '../staff/staff.tables'
-import { clearDate, londonInstant } from '../test-support/dates'
+import { clearDays, londonInstant } from '../test-support/dates'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
 import { STAFF_PASSWORD } from '../admin/admin-test-support'
 
@@ -97,7 +97,8 @@ describe('finding a customer and what the desk can book', () => {
 })
 
 describe('POST /admin/desk/bookings', () => {
-  const day = clearDate(5)
+  // A day each: the tests book Sarah at times of their own.
+  const [day, soon, chainDay] = clearDays(5, 3)
   const at = (time: string) => londonInstant(day, time)
 
   it('a new phone customer booked with pay at the clinic: Scheduled at once, nothing paid, the confirmation with .ics', async () => {
@@ -154,7 +155,6 @@ describe('POST /admin/desk/bookings', () => {
   })
 
   it('books services not bookable online and inside the online notice, which online booking refuses', async () => {
-    const soon = clearDate(6)
     // 09:20 in London: the organisation's 60-minute online notice keeps 10:00 from customers.
     offsetMs = Date.parse(londonInstant(soon, '09:20')) - Date.now()
     const demo = await t.login(DEMO_CUSTOMER)
@@ -174,7 +174,6 @@ describe('POST /admin/desk/bookings', () => {
   })
 
   it('chains several services, any practitioner for the second, from the same times the desk is offered', async () => {
-    const chainDay = clearDate(7)
     const times = await post('/api/admin/desk/times', admin, { location: DEMO.clinicLondon, date: chainDay, services: [{ service: DEMO.sAntiWrinkle1, practitioner: DEMO.pSarah }, { service: DEMO.sB12 }] })
     expect(times.statusCode, times.body).toBe(200)
     const first = times.json()[0]

@@ -72,3 +72,17 @@ export function clearDate(days: number, weekdays: number[] = [1, 2, 3, 4, 5], no
     if (!seeded.has(day)) return day
   }
 }
+
+/**
+ * `count` different clear days (clearDate's), the first at least `days` days from now: for tests of one
+ * file that book the same practitioners, which a weekend would otherwise move onto one day (from a
+ * Monday, 5, 6 and 7 days ahead are all the next Monday).
+ */
+export function clearDays(days: number, count: number, now = new Date()): string[] {
+  const out: string[] = []
+  for (let offset = days; out.length < count; offset++) {
+    const day = clearDate(offset, undefined, now)
+    if (!out.includes(day)) out.push(day)
+  }
+  return out
+}
