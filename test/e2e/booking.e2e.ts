@@ -74,6 +74,7 @@ async function bookOneServiceAndPay(scenario: string, viewport?: { width: number
 }
 
 describe('a new visitor books a single service and pays the deposit', () => {
+  // Over 30 s on 2 loaded cores: the whole journey in the browser, every step and the payment's frame, as a customer makes it.
   it('desktop: location, service, practitioner, time, login, confirm, sandbox card, thank-you', async () => {
     const { s, frame } = await bookOneServiceAndPay('single-service')
     const { page } = s
@@ -96,6 +97,7 @@ describe('a new visitor books a single service and pays the deposit', () => {
     expect(s.problems.filter((p) => !p.includes('ERR_NAME_NOT_RESOLVED'))).toEqual([])
   })
 
+  // Over 30 s on 2 loaded cores: the same whole journey at 375 px.
   it('phone (375 px): the same booking with the summary in the bottom bar', async () => {
     const { s, frame } = await bookOneServiceAndPay('phone-booking', PHONE)
     await payWithCard(frame, '5555 5555 5555 4444')
@@ -107,6 +109,7 @@ describe('a new visitor books a single service and pays the deposit', () => {
 })
 
 describe('a declined card and a retry', () => {
+  // Over 30 s on 2 loaded cores: a whole booking in the browser (eight steps, a login, the sandbox card's frame) and two payments.
   it("shows the processor's message, then a good card pays", async () => {
     const { s, frame } = await bookOneServiceAndPay('declined-card')
     await payWithCard(frame, '4000 0000 0000 0127')

@@ -85,6 +85,7 @@ async function weekOf(page: Page, date: string): Promise<void> {
 }
 
 describe('/staff/week', () => {
+  // Over 30 s on 2 loaded cores: the week view, a block, the customer's wizard in a second browser, then a split checkout.
   it('blocks an hour that the customer side then no longer offers, and checks out a booking split between cash and the card terminal', async () => {
     const s = await open(browser, 'desk-calendar', DESKTOP)
     const { page } = s

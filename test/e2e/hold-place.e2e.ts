@@ -66,6 +66,7 @@ async function pickFirstTime(s: Session): Promise<string> {
 }
 
 describe('two customers, one time', () => {
+  // Over 30 s on 2 loaded cores: two customers' browsers, each through the wizard to the time step, on a phone and a desktop.
   it('once the first has picked it, the second never gets it (phone and desktop)', async () => {
     const first = await open(browser, 'race-first', DESKTOP)
     const second = await open(browser, 'race-second', PHONE_SE)
@@ -95,6 +96,7 @@ describe.each([
   ['phone', PHONE_SE],
   ['desktop', DESKTOP],
 ])('a reload on %s', (name, viewport) => {
+  // About 30 s on 2 loaded cores: a booking to the payment step with a reload (and a fresh hydration) on each held step.
   it('keeps the place, the time and the countdown on the time and confirm steps, and the payment on the payment step', async () => {
     const customer = await verifiedCustomer(baseUrl, `reload-${name}`)
     const s = await open(browser, `reload-${name}`, viewport)

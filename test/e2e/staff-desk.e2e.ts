@@ -213,6 +213,7 @@ describe('a new clinic, set up from the example file, takes a booking seen on /s
     await s.context.close()
   })
 
+  // Over 30 s on 2 loaded cores: a clinic set up from the example file, a customer's booking, then each of the desk's actions on /staff.
   it('desktop: a column per practitioner; no check-in or no-show before their time; move, cancel (confirmed); check in and no-show in the past; customer search', async () => {
     const s = await open(browser, 'staff-desk-desktop', DESKTOP)
     const { page } = s

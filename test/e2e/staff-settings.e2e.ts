@@ -57,6 +57,7 @@ async function signInToSettings(page: Page): Promise<void> {
 }
 
 describe('/staff/settings', () => {
+  // About 30 s on 2 loaded cores: /staff/settings edits, then the customer's wizard in a second browser to see them.
   it("the owner changes a clinic's hours and a service's price; the customer side shows them", async () => {
     expect(saturdaysBefore.length).toBeGreaterThan(0)
     const s = await open(browser, 'staff-settings-desktop', DESKTOP, { cookiesAccepted: 'true' })
@@ -112,6 +113,7 @@ describe('/staff/settings', () => {
     await s.context.close()
   }, 60_000)
 
+  // About 30 s on 2 loaded cores: a course form filled in, a reload, then the Courses tab in a 375x667 browser, both checked with axe.
   it('the owner adds a course on the desktop; after a reload it is there, and the Courses tab fits a 375x667 phone', async () => {
     const s = await open(browser, 'staff-settings-course', DESKTOP, { cookiesAccepted: 'true' })
     const { page } = s
