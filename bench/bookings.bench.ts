@@ -17,22 +17,13 @@ import { startServer, throwawayDatabase, type ServerProcess } from '../server/te
 import { recordFigure } from './lib/figures.mjs'
 import { overlappingPairs, prepareBookings, runBookings } from './lib/booking-run'
 import { benchPool, cpuProfileEnv, fillAppointments, LONDON, loadAverage, percentile, seedReference } from './lib/pg-tenant'
+import { serverScript } from './lib/server-script'
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS || 3000)
 const CLIENTS = Number(process.env.BENCH_CLIENTS || 40)
 const HISTORY = 50_000
 const PROFILE_DIR = process.env.BENCH_CPU_PROF
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123'
-
-// BENCH_SERVER=bundle: the servers run from the bundle `npm start` and the image run (dist/server/main.mjs,
-// built now), without tsx; BENCH_SERVER=<path of a main.mjs>: that bundle (another version's, to compare).
-async function serverScript(choice: string | undefined): Promise<string> {
-  if (!choice) return 'server/main.ts'
-  if (choice !== 'bundle') return choice
-  const { bundleServer } = await import('../scripts/lib/server-bundle.mjs')
-  await bundleServer(process.cwd())
-  return 'dist/server/main.mjs'
-}
 
 async function main() {
   let pgdb
@@ -56,7 +47,7 @@ async function main() {
     // BENCH_LOG_STATEMENTS=1: PostgreSQL logs every statement of the run with its duration (server log; to see where time goes).
     if (process.env.BENCH_LOG_STATEMENTS === '1') await pool.query(`ALTER DATABASE ${pgdb.name} SET log_min_duration_statement = 0`)
     const env: Record<string, string> = { DATABASE_URL: pgdb.url, SEED_DEMO: 'false', LOG_LEVEL: 'error', JWT_SECRET: SECRET, MAX_LIVE_HOLDS: '100000', ...(PROFILE_DIR ? cpuProfileEnv(PROFILE_DIR) : {}) }
-    const script = await serverScript(process.env.BENCH_SERVER)
+    const script = await serverScript(process.env.BENCH_SERVER, 'tsx')
     servers.push(await startServer(env, script), await startServer(env, script))
     await Promise.all(servers.map((s) => s.running))
     console.log(`${BOOKINGS} bookings of distinct free slots by ${BOOKINGS} customers, ${CLIENTS} clients at a time, two server processes; ${HISTORY} appointments of history.`)

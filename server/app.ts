@@ -127,6 +127,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       loadDataDir: snapshotData,
+      bookingQueueMs: config.bookingQueueMs,
       onConnectionLost: (err) => app.log.warn({ err }, 'database connection lost'),
     }))
   if (ownsDatabase) {

@@ -33,6 +33,7 @@ describe('loadConfig: values are parsed, never silently replaced', () => {
       allowSandboxPayments: false,
       seedDemo: true,
       holdSeconds: 300,
+      bookingQueueMs: 2_000,
     })
   })
 
@@ -67,6 +68,9 @@ describe('loadConfig: values are parsed, never silently replaced', () => {
     ['SMTP_URL', 'smtp.example.com'],
     ['PUBLIC_URL', 'clinic.example.com'],
     ['TRUST_PROXY', 'yes please'],
+    ['BOOKING_QUEUE_MS', '0'],
+    // Past the 10 s an admitted booking waits at most: it could not take effect.
+    ['BOOKING_QUEUE_MS', '10001'],
   ])('refuses %s=%s, naming the variable', (variable, value) => {
     const error = failure({ [variable]: value })
     expect(error.variables).toEqual([variable])
@@ -93,8 +97,8 @@ describe('loadConfig: values are parsed, never silently replaced', () => {
   })
 
   it('reads the numbers, flags and names it is given', () => {
-    const config = loadConfig({ PORT: '8080', HOLD_SECONDS: '60', SEED_DEMO: 'FALSE', CARD_PROCESSOR: 'Stripe', LOG_LEVEL: 'warn' })
-    expect(config).toMatchObject({ port: 8080, holdSeconds: 60, seedDemo: false, cardProcessor: 'stripe', logLevel: 'warn', publicUrl: 'http://localhost:8080' })
+    const config = loadConfig({ PORT: '8080', HOLD_SECONDS: '60', SEED_DEMO: 'FALSE', CARD_PROCESSOR: 'Stripe', LOG_LEVEL: 'warn', BOOKING_QUEUE_MS: '500' })
+    expect(config).toMatchObject({ port: 8080, holdSeconds: 60, seedDemo: false, cardProcessor: 'stripe', logLevel: 'warn', publicUrl: 'http://localhost:8080', bookingQueueMs: 500 })
   })
 })
 

@@ -8,6 +8,7 @@ import { isIP } from 'node:net'
 import { resolve } from 'node:path'
 import { z } from 'zod'
 import { tenantFromHost } from '../src/domain/tenant'
+import { DEFAULT_BOOKING_QUEUE_MS, MAX_WAIT_MS } from './db/admission'
 
 export type NodeEnv = 'development' | 'production' | 'test'
 /** Fastify's trustProxy: off, every hop, a number of hops, or the proxies' addresses/CIDRs. */
@@ -64,6 +65,12 @@ export interface ServerConfig {
    * many requests in flight (server/http/event-loop-lag.ts); 0 disables. Off by default in tests.
    */
   maxEventLoopLagMs: number
+  /**
+   * A booking, hold or move is refused at once (503, Retry-After) when those queued in front of it would
+   * take longer than this (ms) at the mean time of one (server/db/admission.ts). At most MAX_WAIT_MS
+   * (10 s), the longest an admitted one waits: a larger value could not take effect.
+   */
+  bookingQueueMs: number
   /** Bearer token that /api/metrics requires (docs/operations.md). */
   metricsToken?: string
   /** Serve the metrics on this port only, not on the public one. */
@@ -229,6 +236,7 @@ const EnvSchema = z.object({
   SEED_DEMO: optional(flag),
   REFERENCE_CACHE_MS: optional(wholeNumber(0)),
   MAX_EVENT_LOOP_LAG_MS: optional(wholeNumber(0)),
+  BOOKING_QUEUE_MS: optional(wholeNumber(1, MAX_WAIT_MS)),
   METRICS_TOKEN: optional(z.string().min(16, { error: (issue) => `must be at least 16 characters (it has ${String((issue.input as string).length)})` })),
   METRICS_PORT: optional(wholeNumber(1, 65535)),
   MIGRATE_ON_START: optional(flag),
@@ -317,6 +325,7 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): ServerConfig {
     referenceCacheMs: env.REFERENCE_CACHE_MS ?? 15_000,
     // In-process tests run on a loaded machine's loop with many requests at once: shedding there would fail them.
     maxEventLoopLagMs: env.MAX_EVENT_LOOP_LAG_MS ?? (nodeEnv === 'test' ? 0 : DEFAULT_MAX_EVENT_LOOP_LAG_MS),
+    bookingQueueMs: env.BOOKING_QUEUE_MS ?? DEFAULT_BOOKING_QUEUE_MS,
     metricsToken: env.METRICS_TOKEN,
     metricsPort: env.METRICS_PORT,
     // Production upgrades migrate as a step of their own (docs/operations.md, "Upgrade").

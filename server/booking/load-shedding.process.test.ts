@@ -3,6 +3,9 @@
  * the connections, so reads keep answering; a booking that waited its turn MAX_WAIT_MS is refused with
  * 503 and Retry-After instead of waiting 15 s for a connection; the others are answered once the day
  * is free again. The day is held by a transaction of the test's own (the practitioner-day lock).
+ * No booking has ended yet here (a first burst: no mean time to tell a wait by), so all are admitted and
+ * MAX_WAIT_MS is the bound; once the mean is known, those past BOOKING_QUEUE_MS are refused at once
+ * (early-shedding.process.test.ts).
  */
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'

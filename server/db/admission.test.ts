@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DatabaseBusy, Gate, isSaturated, MAX_WAIT_MS, PGLITE_MAX_WAIT_MS, PGLITE_WRITE_QUEUE, pgliteConnectionGate, pgliteWriteGate, writeGateFor } from './admission'
+import { DatabaseBusy, DEFAULT_BOOKING_QUEUE_MS, Gate, isSaturated, MAX_WAIT_MS, PGLITE_MAX_WAIT_MS, PGLITE_WRITE_QUEUE, pgliteConnectionGate, pgliteWriteGate, writeGateFor } from './admission'
 
 /** A promise and its resolve. */
 function deferred(): { promise: Promise<void>; resolve: () => void } {
@@ -101,9 +101,37 @@ describe('the gate', () => {
     await release()
   })
 
-  it('of a pool: half of its connections, 25 waiting per connection, 10 s at most', () => {
-    expect(writeGateFor(10)).toMatchObject({ slots: 5, maxWaiting: 250, maxWaitMs: 10_000 })
+  it('of a pool: half of its connections, 25 waiting per connection, admitted within 2 s by default (BOOKING_QUEUE_MS), 10 s at most', () => {
+    expect(DEFAULT_BOOKING_QUEUE_MS).toBe(2_000)
+    expect(writeGateFor(10)).toMatchObject({ slots: 5, maxWaiting: 250, maxWaitMs: 10_000, admitWithinMs: DEFAULT_BOOKING_QUEUE_MS })
     expect(writeGateFor(1)).toMatchObject({ slots: 1, maxWaiting: 25 })
+    expect(writeGateFor(10, 500)).toMatchObject({ slots: 5, admitWithinMs: 500 })
+  })
+
+  // A pool of 10's bookings (5 at once): admitted while those in front would take at most 2 s at the mean
+  // time of one, shared by the 5 slots; they used to be admitted whatever the wait, and refused after 10 s.
+  it.each([
+    { case: 'no booking ended yet: all queue (a first burst), up to 25 a connection', runsMs: [], queued: 249, admitted: true },
+    { case: 'no booking ended yet, 250 queued: the queue full', runsMs: [], queued: 250, admitted: false },
+    { case: '400 ms a booking, 24 queued: 2 s, not past it', runsMs: [400], queued: 24, admitted: true },
+    { case: '400 ms a booking, 25 queued: 2.08 s, refused at once', runsMs: [400], queued: 25, admitted: false },
+    { case: '15 s a booking (a day held), none queued: 3 s, refused at once', runsMs: [15_000], queued: 0, admitted: false },
+  ])('of a pool of 10: $case', async ({ runsMs, queued, admitted }) => {
+    const clock = { t: 0 }
+    const gate = new Gate(5, 250, MAX_WAIT_MS, () => clock.t, DEFAULT_BOOKING_QUEUE_MS)
+    expect(writeGateFor(10)).toMatchObject({ slots: gate.slots, maxWaiting: gate.maxWaiting, maxWaitMs: gate.maxWaitMs, admitWithinMs: gate.admitWithinMs })
+    for (const ms of runsMs) {
+      const leave = await gate.enter()
+      clock.t += ms
+      leave()
+    }
+    const release = await occupy(gate, queued)
+    const newcomer = gate.run(async () => 'booked')
+    if (admitted) expect(gate.queued).toBe(queued + 1)
+    // Refused while every slot is still held: at once, not after its MAX_WAIT_MS.
+    else await expect(newcomer).rejects.toBeInstanceOf(DatabaseBusy)
+    await release()
+    if (admitted) expect(await newcomer).toBe('booked')
   })
 
   it("of PGlite: its one connection refuses no query itself; its locking work one at a time, waiting MAX_WAIT_MS at most", async () => {
@@ -112,7 +140,7 @@ describe('the gate', () => {
     const release = await occupy(connection, 1_000)
     expect(connection.queued).toBe(1_000)
     await release()
-    expect(pgliteWriteGate()).toMatchObject({ slots: 1, maxWaitMs: MAX_WAIT_MS, admitWithinMs: PGLITE_MAX_WAIT_MS })
+    expect(pgliteWriteGate()).toMatchObject({ slots: 1, maxWaitMs: MAX_WAIT_MS, admitWithinMs: DEFAULT_BOOKING_QUEUE_MS })
     expect(pgliteWriteGate().maxWaiting).toBeGreaterThanOrEqual(50)
   })
 
@@ -125,7 +153,7 @@ describe('the gate', () => {
     { case: '400 ms a booking, 5 queued: 2.4 s, refused at once', runsMs: [400], queued: 5, admitted: false },
   ])("of PGlite's bookings: $case", async ({ runsMs, queued, admitted }) => {
     const clock = { t: 0 }
-    const gate = new Gate(1, PGLITE_WRITE_QUEUE, MAX_WAIT_MS, () => clock.t, PGLITE_MAX_WAIT_MS)
+    const gate = new Gate(1, PGLITE_WRITE_QUEUE, MAX_WAIT_MS, () => clock.t, DEFAULT_BOOKING_QUEUE_MS)
     expect(pgliteWriteGate()).toMatchObject({ slots: gate.slots, maxWaiting: gate.maxWaiting, maxWaitMs: gate.maxWaitMs, admitWithinMs: gate.admitWithinMs })
     for (const ms of runsMs) {
       const leave = await gate.enter()

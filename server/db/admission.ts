@@ -4,10 +4,12 @@
  *   holding a pooled connection) gets at most half of the pool (a `Gate`); the others wait here,
  *   without a connection, so reads always find one (they used to starve behind bookings queued on
  *   one practitioner's day, 15 s and a 503 for reads and bookings alike).
- * - Past a bounded queue (the gate's, or requests waiting for a connection: `isSaturated`) a request
- *   is refused at once with 503 and Retry-After (`DatabaseBusy`); locking work that waited its turn
- *   for MAX_WAIT_MS (10 s) is refused too, and a read waits for a connection at most the pool's 5 s: never
- *   the 15 s after which clients had given up. A burst that drains quickly is served, not refused.
+ * - Past a bounded queue a request is refused at once with 503 and Retry-After (`DatabaseBusy`): locking
+ *   work when those in front of it would take longer than BOOKING_QUEUE_MS (2 s by default) at the mean
+ *   time of one (it used to be admitted for up to 10 s of waiting, then refused), any request when 25
+ *   per connection already wait for one (`isSaturated`). One admitted still waits at most MAX_WAIT_MS
+ *   (10 s), for a mean that was too hopeful, and a read waits for a connection at most the pool's 5 s:
+ *   never the 15 s after which clients had given up. A burst that drains quickly is served, not refused.
  * PGlite (one connection, in the server's process) has the same two: locking work one at a time off the
  * connection, and a request refused at once when the queries queued for the connection would keep it
  * waiting past PGLITE_MAX_WAIT_MS at the mean time a query or transaction holds it (it used to wait in
@@ -105,8 +107,15 @@ export class Gate {
   }
 }
 
-/** How long locking work may wait for its turn before it is refused (503, Retry-After). */
+/** How long locking work that was admitted may wait for its turn before it is refused (503, Retry-After). */
 export const MAX_WAIT_MS = 10_000
+/**
+ * Locking work (a booking, a hold, a move) is admitted only while those in front of it would take at most
+ * this long (ms) at the mean time of one, else refused at once: the default of BOOKING_QUEUE_MS, on both
+ * databases. Short, so that a saturated server says so early (a customer told to try again in a second)
+ * rather than after a wait that looks like a hang.
+ */
+export const DEFAULT_BOOKING_QUEUE_MS = 2_000
 /** Requests per pooled connection that may wait (for the gate, or for a connection) before new ones are refused at once. */
 export const QUEUE_PER_CONNECTION = 25
 /**
@@ -118,9 +127,13 @@ export const PGLITE_MAX_WAIT_MS = 2_000
 /** PGlite: locking work that may wait for its turn (a test books 50 times at once: all wait, none is refused). */
 export const PGLITE_WRITE_QUEUE = 200
 
-/** The gate of a PostgreSQL pool of `poolSize` connections: half of them for locking work. */
-export function writeGateFor(poolSize: number): Gate {
-  return new Gate(Math.max(1, Math.floor(poolSize / 2)), poolSize * QUEUE_PER_CONNECTION, MAX_WAIT_MS)
+/**
+ * The gate of a PostgreSQL pool of `poolSize` connections: half of them for locking work. A newcomer is
+ * admitted while the runs in front of it would take at most `admitWithinMs` at the mean time of one, else
+ * refused at once (it used to queue for up to MAX_WAIT_MS, then be refused: 10 s for a 503).
+ */
+export function writeGateFor(poolSize: number, admitWithinMs: number = DEFAULT_BOOKING_QUEUE_MS): Gate {
+  return new Gate(Math.max(1, Math.floor(poolSize / 2)), poolSize * QUEUE_PER_CONNECTION, MAX_WAIT_MS, undefined, admitWithinMs)
 }
 
 /**
@@ -135,12 +148,12 @@ export function pgliteConnectionGate(): Gate {
 /**
  * PGlite's locking work, one at a time: the others wait here, off the connection, so reads queue behind
  * at most one booking's transaction, never behind all the bookings waiting. A booking is admitted only
- * while the bookings in front of it would take at most `admitWithinMs` (PGLITE_MAX_WAIT_MS) at the mean
+ * while the bookings in front of it would take at most `admitWithinMs` (BOOKING_QUEUE_MS) at the mean
  * time of one, else refused at once (503, Retry-After): at 50 clients they used to queue 9-11 s, admitted
  * up to MAX_WAIT_MS (BENCHMARKS.md, "A busy server as the user meets it"). One admitted still waits at
  * most MAX_WAIT_MS, for a mean that was too hopeful.
  */
-export function pgliteWriteGate(admitWithinMs: number = PGLITE_MAX_WAIT_MS): Gate {
+export function pgliteWriteGate(admitWithinMs: number = DEFAULT_BOOKING_QUEUE_MS): Gate {
   return new Gate(1, PGLITE_WRITE_QUEUE, MAX_WAIT_MS, undefined, admitWithinMs)
 }
 

@@ -24,7 +24,7 @@ export interface DatabaseOptions {
   poolSize?: number
   /** PostgreSQL: told of a pooled connection the server dropped (restart, failover, terminated backend). */
   onConnectionLost?: (error: Error) => void
-  /** PGlite: a booking is refused at once when those in front of it would take longer (ms; PGLITE_MAX_WAIT_MS). */
+  /** A booking, hold or move is refused at once when those in front of it would take longer (ms; BOOKING_QUEUE_MS, default 2 s). */
   bookingQueueMs?: number
 }
 
@@ -62,8 +62,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // The pool re-emits an idle client's error (told above already): without a listener it would throw.
     pool.on('error', () => undefined)
     const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool }) })
-    // Bookings waiting for a practitioner's day take at most half of the connections (issue 31).
-    guardWrites(db, writeGateFor(max))
+    // Bookings waiting for a practitioner's day take at most half of the connections, and queue only while
+    // those in front would take at most bookingQueueMs: past it, a 503 at once (issue 31).
+    guardWrites(db, writeGateFor(max, options.bookingQueueMs))
     return { db, kind: 'postgres', pool, close: () => db.destroy() }
   }
   // One server per data directory: a second one on the same files would lose data.

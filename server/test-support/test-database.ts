@@ -133,13 +133,15 @@ async function postgresDatabase(url: string): Promise<TestDatabase> {
   }
   const fileUrl = new URL(url)
   fileUrl.pathname = `/${name}`
-  const database = await openDatabase({ databaseUrl: fileUrl.toString(), poolSize: 20 })
+  // As on PGlite below: 50 bookings of one slot at once on a loaded machine each wait their turn, not
+  // refused for a queue of 2 s (server/booking/early-shedding.process.test.ts tests the 2 s default).
+  const database = await openDatabase({ databaseUrl: fileUrl.toString(), poolSize: 20, bookingQueueMs: MAX_WAIT_MS })
   const others: Database[] = []
   return {
     ...database,
     url: fileUrl.toString(),
     async openAnother() {
-      const another = await openDatabase({ databaseUrl: fileUrl.toString(), poolSize: 20 })
+      const another = await openDatabase({ databaseUrl: fileUrl.toString(), poolSize: 20, bookingQueueMs: MAX_WAIT_MS })
       others.push(another)
       return another
     },
