@@ -10,8 +10,9 @@
  * in it (seeds place appointments relative to now), so that a change or a new hour makes a new file.
  * The start adds what it seeds (a tenant, or nothing), the only setting the seeds read.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import type { PGlite } from '@electric-sql/pglite'
+import { writeFileAtomic } from '../write-file-atomic'
 
 /** The snapshot file of a start on an in-memory database; undefined without PGLITE_SEEDED_SNAPSHOT. */
 export function seededSnapshotFile(seededTenant: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
@@ -31,12 +32,9 @@ export function loadSeededSnapshot(file: string): Blob | undefined {
 
 /**
  * Writes the migrated and seeded database as the snapshot, before anything of one start's own (its JWT
- * secret) is stored. Servers that start together may each write it: each writes a file of its own and
- * renames it over the name, so a reader gets one whole file or none.
+ * secret) is stored. Servers that start together may each write it; a reader gets one whole file or
+ * none (writeFileAtomic).
  */
 export async function saveSeededSnapshot(lite: PGlite, file: string): Promise<void> {
-  const dump = await lite.dumpDataDir('none')
-  const tmp = `${file}.${process.pid}.tmp`
-  writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()))
-  renameSync(tmp, file)
+  await writeFileAtomic(file, await lite.dumpDataDir('none'))
 }
