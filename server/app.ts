@@ -11,9 +11,8 @@ import { fastifyTrustProxy, type ServerConfig } from './config'
 import { DatabaseBusy, isSaturated } from './db/admission'
 import { EventLoopLag, loopOverloaded, MIN_IN_FLIGHT } from './http/event-loop-lag'
 import { HEALTH_PATH } from './routes/health.routes'
-import { isDatabaseUnavailable, migrate, openDatabase, withStartupLock, type Database } from './db/database'
+import { isDatabaseUnavailable, migrate, openDatabase, withStartupLock, type Database, type DatabaseStart } from './db/database'
 import { refusePendingMigrations } from './db/pending-migrations'
-import { loadSeededSnapshot, saveSeededSnapshot, seededSnapshotFile } from './db/seeded-snapshot'
 import { commerceDeps } from './commerce/commerce.module'
 import { PaymentReconciler } from './commerce/payment-reconciler'
 import { processorCspSources } from './commerce/processor-config'
@@ -41,6 +40,8 @@ import { embedHostsOf, frameAncestors, withFrameAncestors } from './http/embed-h
 export interface BuildOptions {
   /** An open, migrated database (tests); otherwise opened from the config, migrated and seeded. */
   database?: Database
+  /** How the database opened from the config starts (not with `database`): the test servers' snapshot. */
+  start?: DatabaseStart
   clock?: () => Date
   /** Where the JSON log lines go (tests read them); stdout otherwise. */
   logStream?: { write(line: string): void }
@@ -118,15 +119,13 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   })
 
   const ownsDatabase = !options.database
-  // Test servers on an in-memory database: migrated and seeded once a run, not once a start (seeded-snapshot.ts).
-  const snapshot = ownsDatabase && !config.databaseUrl && config.dataDir === 'memory://' ? seededSnapshotFile(config.seedDemo ? config.defaultTenant : undefined) : undefined
-  const snapshotData = snapshot ? loadSeededSnapshot(snapshot) : undefined
+  const start = options.start ?? {}
   const database =
     options.database ??
     (await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
-      loadDataDir: snapshotData,
+      loadDataDir: start.loadDataDir,
       bookingQueueMs: config.bookingQueueMs,
       onConnectionLost: (err) => app.log.warn({ err }, 'database connection lost'),
     }))
@@ -137,7 +136,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
       if (config.migrateOnStart || (!config.databaseUrl && config.dataDir === 'memory://')) await migrate(database.db)
       else await refusePendingMigrations(database.db)
       if (config.seedDemo) await seedDatabase(database.db, { tenant: config.defaultTenant, log: app.log })
-      if (snapshot && !snapshotData && database.lite) await saveSeededSnapshot(database.lite, snapshot)
+      await start.migrated?.(database)
     }).catch(async (error: unknown) => {
       await database.close().catch(() => undefined)
       throw error

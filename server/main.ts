@@ -22,13 +22,19 @@ try {
 await shutdown.checkpoint()
 // Loaded after the handlers are in place and the settings are known good (the app and its drivers take a while).
 const { buildServer } = await import('./app')
-const app = await buildServer(config).catch(async (error: unknown) => {
-  // Asked to stop while starting: not a failure.
-  await shutdown.checkpoint()
-  // One clear line for the person who ran npm start (database down, unknown, or not writable).
-  console.error(startFailureMessage(error, config))
-  process.exit(1)
-})
+// Test servers only: the test support (server/test-support/server-process.ts, the browser suite's) sets
+// PGLITE_SEEDED_SNAPSHOT, and an in-memory database starts from the run's migrated and seeded snapshot.
+// Inside the start's promise: a snapshot that cannot be read fails the start with its one line, as any other.
+const seededStart = async () => (process.env.PGLITE_SEEDED_SNAPSHOT ? (await import('./db/seeded-snapshot')).seededSnapshotStart(config) : undefined)
+const app = await seededStart()
+  .then((start) => buildServer(config, { start }))
+  .catch(async (error: unknown) => {
+    // Asked to stop while starting: not a failure.
+    await shutdown.checkpoint()
+    // One clear line for the person who ran npm start (database down, unknown, or not writable).
+    console.error(startFailureMessage(error, config))
+    process.exit(1)
+  })
 await shutdown.checkpoint(app)
 try {
   await app.listen({ port: config.port, host: config.host })

@@ -28,6 +28,16 @@ export interface DatabaseOptions {
   bookingQueueMs?: number
 }
 
+/**
+ * How a database a server opens itself starts (buildServer's `start`): from a PGlite dump, and
+ * `migrated`, told once it is migrated and seeded, before the start stores anything of its own (its JWT
+ * secret). The test servers' seeded snapshot (server/db/seeded-snapshot.ts) is one.
+ */
+export interface DatabaseStart {
+  loadDataDir?: Blob
+  migrated?: (database: Database) => Promise<void>
+}
+
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'

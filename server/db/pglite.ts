@@ -2,10 +2,11 @@
  * The embedded database: PGlite with the btree_gist extension (the no-overlap constraint), loaded by
  * server/db/database.ts only when no DATABASE_URL is set.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
+import { writeFileAtomic } from '../write-file-atomic'
 
 export { pgliteDialect } from './pglite-dialect'
 
@@ -27,10 +28,7 @@ async function fromInitdbSnapshot(snapshot: string, extensions: { btree_gist: ty
     const initdb = await PGlite.create({ extensions, startParams })
     const dump = await initdb.dumpDataDir('none')
     await initdb.close()
-    mkdirSync(dirname(snapshot), { recursive: true })
-    const tmp = `${snapshot}.${process.pid}.tmp`
-    writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()))
-    renameSync(tmp, snapshot)
+    await writeFileAtomic(snapshot, dump)
   }
   return PGlite.create({ ...(dataDir ? { dataDir } : {}), loadDataDir: new Blob([readFileSync(snapshot)]), extensions, startParams })
 }

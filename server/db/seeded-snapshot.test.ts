@@ -1,21 +1,21 @@
 /**
- * A server on an in-memory database with PGLITE_SEEDED_SNAPSHOT (the test servers'): the first start
- * writes its migrated and seeded database, later ones start from it, each a database of its own, and
- * nothing of one start's own (its JWT secret, what it was asked to do) is in the file.
+ * A server on an in-memory database started with seededSnapshotStart (the test servers', from
+ * PGLITE_SEEDED_SNAPSHOT): the first start writes its migrated and seeded database, later ones start
+ * from it, each a database of its own, and nothing of one start's own (its JWT secret, what it was
+ * asked to do) is in the file.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { buildServer } from '../app'
 import { testConfig } from '../config'
 import { openPGlite } from './pglite'
 import { pendingMigrations } from './database'
-import { loadSeededSnapshot, seededSnapshotFile } from './seeded-snapshot'
+import { loadSeededSnapshot, seededSnapshotFile, seededSnapshotStart } from './seeded-snapshot'
 
 const dir = mkdtempSync(join(tmpdir(), 'seeded-snapshot-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
-afterEach(() => vi.unstubAllEnvs())
 
 describe('seededSnapshotFile', () => {
   it('is off without PGLITE_SEEDED_SNAPSHOT, and names what the start seeds', () => {
@@ -30,13 +30,30 @@ describe('seededSnapshotFile', () => {
   })
 })
 
+describe('seededSnapshotStart', () => {
+  const env = { PGLITE_SEEDED_SNAPSHOT: join(dir, 'start-v1') }
+  const memory = { databaseUrl: undefined, dataDir: 'memory://', seedDemo: true, defaultTenant: 'demo' }
+
+  it('is only for an in-memory database with PGLITE_SEEDED_SNAPSHOT', () => {
+    expect(seededSnapshotStart(memory, {})).toBeUndefined()
+    expect(seededSnapshotStart({ ...memory, dataDir: join(dir, 'data') }, env)).toBeUndefined()
+    expect(seededSnapshotStart({ ...memory, databaseUrl: 'postgres://localhost/clinic' }, env)).toBeUndefined()
+  })
+
+  it('without the file yet: nothing to load, and the file is written once migrated', () => {
+    const start = seededSnapshotStart(memory, env)
+    expect(start?.loadDataDir).toBeUndefined()
+    expect(start?.migrated).toBeTypeOf('function')
+  })
+})
+
 describe('a server on an in-memory database with a seeded snapshot', () => {
   // Over 30 s at load 15: two server starts, the first migrating and seeding, and a PGlite of the file.
   it('the first start writes it (migrated, seeded, no JWT secret); the next starts from it, a database of its own', async () => {
-    vi.stubEnv('PGLITE_SEEDED_SNAPSHOT', join(dir, 'seeded-v1'))
+    const env = { PGLITE_SEEDED_SNAPSHOT: join(dir, 'seeded-v1') }
     const file = join(dir, 'seeded-v1-seed-demo.tar')
     const config = testConfig({ jwtSecret: undefined })
-    const first = await buildServer(config)
+    const first = await buildServer(config, { start: seededSnapshotStart(config, env) })
     expect(existsSync(file)).toBe(true)
     const orgs = (await first.inject({ method: 'GET', url: '/api/public/organisations', headers: { host: 'demo.localhost' } })).json()
     await first.deps.db.updateTable('tenants').set({ name: 'Changed by the first' }).where('id', '=', 'demo').execute()
@@ -48,7 +65,9 @@ describe('a server on an in-memory database with a seeded snapshot', () => {
     expect((await inFile.query("SELECT key FROM install_settings WHERE key = 'jwt_secret'")).rows).toEqual([])
     await inFile.close()
 
-    const second = await buildServer(config)
+    const start = seededSnapshotStart(config, env)
+    expect(start?.loadDataDir).toBeDefined()
+    const second = await buildServer(config, { start })
     expect(await pendingMigrations(second.deps.db)).toEqual([])
     expect((await second.inject({ method: 'GET', url: '/api/public/organisations', headers: { host: 'demo.localhost' } })).json()).toEqual(orgs)
     const tenant = await second.deps.db.selectFrom('tenants').select('name').where('id', '=', 'demo').executeTakeFirstOrThrow()

@@ -8,10 +8,14 @@
  * PGLITE_SEEDED_SNAPSHOT names the file's stem, never set in production: the test support
  * (server/test-support/seed-version.ts) puts the content hash of the migrations and seeds and the hour
  * in it (seeds place appointments relative to now), so that a change or a new hour makes a new file.
- * The start adds what it seeds (a tenant, or nothing), the only setting the seeds read.
+ * The start adds what it seeds (a tenant, or nothing), the only setting the seeds read. A server process
+ * (server/main.ts) reads it and passes seededSnapshotStart to buildServer; buildServer knows nothing of it.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import type { PGlite } from '@electric-sql/pglite'
+import type { ServerConfig } from '../config'
+import { writeFileAtomic } from '../write-file-atomic'
+import type { DatabaseStart } from './database'
 
 /** The snapshot file of a start on an in-memory database; undefined without PGLITE_SEEDED_SNAPSHOT. */
 export function seededSnapshotFile(seededTenant: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
@@ -31,12 +35,30 @@ export function loadSeededSnapshot(file: string): Blob | undefined {
 
 /**
  * Writes the migrated and seeded database as the snapshot, before anything of one start's own (its JWT
- * secret) is stored. Servers that start together may each write it: each writes a file of its own and
- * renames it over the name, so a reader gets one whole file or none.
+ * secret) is stored. Servers that start together may each write it; a reader gets one whole file or
+ * none (writeFileAtomic).
  */
 export async function saveSeededSnapshot(lite: PGlite, file: string): Promise<void> {
-  const dump = await lite.dumpDataDir('none')
-  const tmp = `${file}.${process.pid}.tmp`
-  writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()))
-  renameSync(tmp, file)
+  await writeFileAtomic(file, await lite.dumpDataDir('none'))
+}
+
+/**
+ * buildServer's `start` for a server on an in-memory database: from the snapshot when a start wrote it,
+ * else migrated and seeded as usual and then written as the snapshot. Undefined without
+ * PGLITE_SEEDED_SNAPSHOT or on another database (a data directory, PostgreSQL).
+ */
+export function seededSnapshotStart(
+  config: Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'seedDemo' | 'defaultTenant'>,
+  env: NodeJS.ProcessEnv = process.env,
+): DatabaseStart | undefined {
+  if (config.databaseUrl || config.dataDir !== 'memory://') return undefined
+  const file = seededSnapshotFile(config.seedDemo ? config.defaultTenant : undefined, env)
+  if (!file) return undefined
+  const loadDataDir = loadSeededSnapshot(file)
+  if (loadDataDir) return { loadDataDir }
+  return {
+    migrated: async (database) => {
+      if (database.lite) await saveSeededSnapshot(database.lite, file)
+    },
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clearDate, demoAppointmentDays, londonDate } from './dates'
+import { clearDate, clearDays, demoAppointmentDays, londonDate, londonWorkdays } from './dates'
 
 const at = (iso: string) => new Date(iso)
 
@@ -35,5 +35,22 @@ describe('clearDate: off the days of the demo\u2019s seeded appointments too', (
   it('on an ordinary day it is londonDate', () => {
     const now = at('2026-11-25T10:00:00Z')
     expect(clearDate(7, undefined, now)).toBe(londonDate(7, undefined, now))
+  })
+})
+
+describe('londonWorkdays and clearDays: different days where the moves would give one', () => {
+  it('from Monday 30 November, 5, 6 and 7 days on are all Monday 7 December: three different working days', () => {
+    const now = at('2026-11-30T10:00:00Z')
+    expect([5, 6, 7].map((days) => londonDate(days, undefined, now))).toEqual(['2026-12-07', '2026-12-07', '2026-12-07'])
+    expect(londonWorkdays(5, 3, now)).toEqual(['2026-12-07', '2026-12-08', '2026-12-09'])
+  })
+
+  it('clearDays: as many clear days, different, in order, each clearDate\u2019s', () => {
+    const now = at('2026-11-30T10:00:00Z')
+    const days = clearDays(5, 3, now)
+    expect(new Set(days).size).toBe(3)
+    expect([...days].sort()).toEqual(days)
+    expect(days[0]).toBe(clearDate(5, undefined, now))
+    for (const day of days) expect(demoAppointmentDays(now).has(day)).toBe(false)
   })
 })

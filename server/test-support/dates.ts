@@ -26,14 +26,23 @@ export function seededDay(days: number, now = new Date()): string {
   return formatInTimeZone(addDays(now, days), LONDON_TIME_ZONE, 'yyyy-MM-dd')
 }
 
-/** `count` different working days (Monday to Friday, London), the first at least `days` days from now. */
-export function londonWorkdays(days: number, count: number, now = new Date()): string[] {
+/**
+ * `count` different days that `dayAt` gives for `days`, `days + 1`... days from now: pickers move a
+ * weekend or a holiday onto the next day they allow (from a Monday, 5, 6 and 7 days ahead are all the
+ * next Monday), so the offsets are counted on until there are `count` of them.
+ */
+function distinctDays(days: number, count: number, dayAt: (offset: number) => string): string[] {
   const out: string[] = []
   for (let offset = days; out.length < count; offset++) {
-    const day = londonDate(offset, undefined, now)
+    const day = dayAt(offset)
     if (!out.includes(day)) out.push(day)
   }
   return out
+}
+
+/** `count` different working days (Monday to Friday, London), the first at least `days` days from now. */
+export function londonWorkdays(days: number, count: number, now = new Date()): string[] {
+  return distinctDays(days, count, (offset) => londonDate(offset, undefined, now))
 }
 
 /** ISO instant of a London wall time ('HH:mm') on a London date. */
@@ -75,14 +84,8 @@ export function clearDate(days: number, weekdays: number[] = [1, 2, 3, 4, 5], no
 
 /**
  * `count` different clear days (clearDate's), the first at least `days` days from now: for tests of one
- * file that book the same practitioners, which a weekend would otherwise move onto one day (from a
- * Monday, 5, 6 and 7 days ahead are all the next Monday).
+ * file that book the same practitioners, which a weekend would otherwise move onto one day.
  */
 export function clearDays(days: number, count: number, now = new Date()): string[] {
-  const out: string[] = []
-  for (let offset = days; out.length < count; offset++) {
-    const day = clearDate(offset, undefined, now)
-    if (!out.includes(day)) out.push(day)
-  }
-  return out
+  return distinctDays(days, count, (offset) => clearDate(offset, undefined, now))
 }

@@ -103,7 +103,8 @@ export async function startServer(env: Record<string, string>, script = 'server/
   const loader = script.endsWith('.mjs') ? [] : ['--import', 'tsx']
   const child = spawn(process.execPath, [...nodeArgs, ...loader, script], {
     cwd: root,
-    // An in-memory database starts migrated and seeded from the run's snapshot (server/db/seeded-snapshot.ts).
+    // An in-memory database starts migrated and seeded from the run's snapshot: server/main.ts passes
+    // seededSnapshotStart (server/db/seeded-snapshot.ts) to buildServer.
     env: { ...process.env, NODE_ENV: 'development', SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', SWEEP_INTERVAL_MS: '0', PGLITE_SEEDED_SNAPSHOT: seededSnapshotStem(), ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

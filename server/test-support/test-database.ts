@@ -10,7 +10,7 @@
  * Seeded tenants: 'demo' and 'other' (same catalogue, ids derived from the name).
  */
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import pg from 'pg'
 import { migrate, openDatabase, type Database } from '../db/database'
@@ -20,6 +20,7 @@ import { pgliteDialect } from '../db/pglite-dialect'
 import { Kysely, sql } from 'kysely'
 import type { CoreTables, Db } from '../db/schema'
 import { seeds } from '../seed'
+import { writeFileAtomic } from '../write-file-atomic'
 import { initdbSnapshotPath } from './initdb-snapshot'
 import { seedVersion, TEST_CACHE_DIR } from './seed-version'
 
@@ -67,10 +68,7 @@ async function templateDump(): Promise<Blob> {
       const db = new Kysely<CoreTables>({ dialect: pgliteDialect(lite) })
       await migrate(db)
       await seedAll(db)
-      const dump = await lite.dumpDataDir('none')
-      const tmp = `${file}.${process.pid}.tmp`
-      writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()))
-      renameSync(tmp, file)
+      await writeFileAtomic(file, await lite.dumpDataDir('none'))
       await db.destroy()
       // Old templates are of no further use.
       for (const old of readdirSync(dir)) if (old.startsWith('template-') && join(dir, old) !== file && !old.endsWith('.lock')) rmSync(join(dir, old), { force: true })
