@@ -1,9 +1,10 @@
-// The desk's 'Booked for …' panel shows the deposit in the organisation's currency.
+// The desk's new-customer form words the genders as the customer's sign-up does; its 'Booked for …'
+// panel shows the deposit in the organisation's currency.
 import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup, render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import type { DeskBookingViewModel } from '../../view-models/desk-booking.view-model'
-import { DeskBookingDone } from './StaffNewBookingPage'
+import { DeskBookingDone, NewCustomerForm } from './StaffNewBookingPage'
 
 afterEach(cleanup)
 
@@ -21,5 +22,14 @@ describe('DeskBookingDone', () => {
   it("shows the deposit and what was paid in the organisation's currency", () => {
     render(<MemoryRouter><DeskBookingDone vm={vm} currency="EUR" /></MemoryRouter>)
     expect(screen.getByText(/^Deposit/).textContent).toBe('Deposit €36.00 · paid €0.00')
+  })
+})
+
+describe('NewCustomerForm', () => {
+  it("offers the genders with the customer sign-up's labels", () => {
+    const form = { newCustomer: { title: '', gender: '', firstName: '', surname: '', email: '', mobilePhone: '', dateOfBirth: '' }, customerErrors: {}, creating: false } as unknown as DeskBookingViewModel
+    render(<NewCustomerForm vm={form} />)
+    const options = Array.from(screen.getByLabelText(/Gender/).querySelectorAll('option')).map((o) => o.textContent)
+    expect(options).toEqual(['Choose…', 'Male', 'Female', 'Trans male', 'Trans female'])
   })
 })

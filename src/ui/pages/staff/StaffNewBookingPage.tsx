@@ -9,7 +9,7 @@ import { DeskBookingViewModel, PAYMENT_LABELS } from '../../view-models/desk-boo
 import { StaffCustomersViewModel } from '../../view-models/staff-customers.view-model'
 import { SessionViewModel } from '../../view-models/session.view-model'
 import { formatMoney, type Currency } from '../../../domain/pricing/money'
-import { SIGN_UP_GENDERS, SIGN_UP_TITLES } from '../../../domain/constants/people'
+import { SIGN_UP_GENDER_LABELS, SIGN_UP_GENDERS, SIGN_UP_TITLES } from '../../../domain/constants/people'
 import type { DeskPaymentChoice } from '../../../domain/booking/desk-request'
 import { clinicTimeOf } from '../../view-models/staff-desk.view-model'
 import { StaffDatePicker, StaffSelect } from './StaffControls'
@@ -17,7 +17,7 @@ import { StaffCustomerSearch } from './StaffCustomerSearch'
 import desk from './StaffDesk.module.css'
 import styles from './DeskBooking.module.css'
 
-const NewCustomerForm = observer(function NewCustomerForm({ vm }: { vm: DeskBookingViewModel }) {
+export const NewCustomerForm = observer(function NewCustomerForm({ vm }: { vm: DeskBookingViewModel }) {
   const c = vm.newCustomer
   const e = vm.customerErrors
   const submit = (ev: FormEvent) => {
@@ -29,7 +29,7 @@ const NewCustomerForm = observer(function NewCustomerForm({ vm }: { vm: DeskBook
       <h3 id="desk-new-customer" className={styles.panelTitle}>Or a new customer</h3>
       <FieldRow>
         <SelectField label="Title" required value={c.title} error={e.title} onChange={(v) => vm.setCustomerField('title', v)} options={[{ value: '', label: 'Choose…' }, ...SIGN_UP_TITLES.map((t) => ({ value: t, label: t }))]} />
-        <SelectField label="Gender" required value={c.gender} error={e.gender} onChange={(v) => vm.setCustomerField('gender', v)} options={[{ value: '', label: 'Choose…' }, ...SIGN_UP_GENDERS.map((g) => ({ value: g, label: g.replace('-trans', ' (trans)') }))]} />
+        <SelectField label="Gender" required value={c.gender} error={e.gender} onChange={(v) => vm.setCustomerField('gender', v)} options={[{ value: '', label: 'Choose…' }, ...SIGN_UP_GENDERS.map((g) => ({ value: g, label: SIGN_UP_GENDER_LABELS[g] }))]} />
       </FieldRow>
       <FieldRow>
         <TextField label="First name" required value={c.firstName} error={e.firstName} onChange={(v) => vm.setCustomerField('firstName', v)} />
