@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import nock from 'nock'
 import { useNock } from '../../src/adapters/http/test-support'
 import { runCli, tempConfigHome } from '../testing/run-cli'
-import { HOST } from '../testing/fixtures'
+import { HOST, organisation } from '../testing/fixtures'
 
 const home = tempConfigHome()
 const cli = (...args: string[]) => runCli(['--base-url', HOST, '--tenant', 'riverside', ...args], { env: { XDG_CONFIG_HOME: home.dir } })
@@ -29,6 +29,7 @@ describe('clinic admin book', () => {
         payment: 'clinic',
       })
       .reply(201, { appointments: [visit], payment: 'clinic', status: 'Scheduled', deposit: 0, depositPaid: 0, message: 'The booking is made; the customer pays at the clinic.' })
+    nock(HOST).get('/api/public/organisations').reply(200, organisation)
     const run = await cli('admin', 'book', '--customer', CUSTOMER, '--location', LOCATION, '--service', S1, S2, '--practitioner', SARAH, 'any', '--start', '2026-12-01 10:00', '--pay', 'clinic')
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
@@ -38,12 +39,21 @@ describe('clinic admin book', () => {
 
   it('shows the pay link of a held booking and the 409 of a taken time', async () => {
     nock(HOST).post('/api/admin/desk/bookings').reply(201, { appointments: [{ ...visit, status: 'Pending' }], payment: 'link', status: 'Pending', deposit: 36, depositPaid: 0, message: 'held', payLink: 'http://x/sandbox/pay/t1' })
+    nock(HOST).get('/api/public/organisations').reply(200, organisation)
     const held = await cli('admin', 'book', '--customer', CUSTOMER, '--location', LOCATION, '--service', S1, '--start', '2026-12-01T10:00:00Z')
     expect(held.stdout).toContain('Pay link (mailed to the customer): http://x/sandbox/pay/t1')
     nock(HOST).post('/api/admin/desk/bookings').reply(409, { statusCode: 409, message: 'Sorry, this time is no longer available.' })
     const taken = await cli('admin', 'book', '--customer', CUSTOMER, '--location', LOCATION, '--service', S1, '--start', '2026-12-01T10:00:00Z')
     expect(taken.code).toBe(1)
     expect(taken.stderr).toContain('Sorry, this time is no longer available.')
+  })
+
+  it("shows the deposit in the organisation's currency, as `admin bookings` does", async () => {
+    nock(HOST).post('/api/admin/desk/bookings').reply(201, { appointments: [{ ...visit, status: 'Pending' }], payment: 'link', status: 'Pending', deposit: 36, depositPaid: 0, message: 'held', payLink: 'http://x/sandbox/pay/t1' })
+    nock(HOST).get('/api/public/organisations').reply(200, { ...organisation, currency: 'EUR' })
+    const held = await cli('admin', 'book', '--customer', CUSTOMER, '--location', LOCATION, '--service', S1, '--start', '2026-12-01T10:00:00Z')
+    expect(held.code).toBe(0)
+    expect(held.stdout).toContain('Deposit €36.00, paid €0.00.')
   })
 
   it('refuses a bad payment choice or start before calling the server', async () => {

@@ -12,6 +12,7 @@ import type { CustomerRecord, DeskBookingResult } from '../../src/contract/desk.
 import type { DeskPaymentChoice } from '../../src/domain/booking/desk-request'
 import { DISPLAY_DATE_TIME_FORMAT, LONDON_TIME_ZONE } from '../../src/domain/time'
 import { formatInTimeZone } from 'date-fns-tz'
+import { formatMoney, type Currency } from '../../src/domain/pricing/money'
 import type { CliContext } from '../context'
 import { usageError } from '../exit-codes'
 import { formatTable } from '../output/table'
@@ -29,8 +30,9 @@ const visitsTable = (rows: readonly DayBooking[]) =>
     { header: 'Status', value: (v) => v.status },
   ], { empty: 'None.' })
 
-export function bookedText(r: DeskBookingResult): string {
-  return [r.message, visitsTable(r.appointments), `Deposit ${r.deposit.toFixed(2)}, paid ${r.depositPaid.toFixed(2)}.`, ...(r.payLink ? [`Pay link (mailed to the customer): ${r.payLink}`] : [])].join('\n')
+/** The deposit in the organisation's currency, as `admin bookings` shows what was paid. */
+export function bookedText(r: DeskBookingResult, currency: Currency): string {
+  return [r.message, visitsTable(r.appointments), `Deposit ${formatMoney(r.deposit, currency)}, paid ${formatMoney(r.depositPaid, currency)}.`, ...(r.payLink ? [`Pay link (mailed to the customer): ${r.payLink}`] : [])].join('\n')
 }
 
 export function recordText(r: CustomerRecord): string {
@@ -87,7 +89,8 @@ export function registerDeskBookingCommands(admin: Command, customer: Command, c
         }),
       }
       const booked = await call('Booking', () => ctx.useCase(BookOnBehalf).execute(draft))
-      ctx.print(booked, () => bookedText(booked))
+      const currency = ctx.json ? 'GBP' : await ctx.currency()
+      ctx.print(booked, () => bookedText(booked, currency))
     })
 
   customer

@@ -246,7 +246,7 @@ describe('a new clinic, set up from the example file, takes a booking seen on /s
     await move.locator('[data-type="year"]').click()
     await page.keyboard.type(nextDate.slice(0, 4))
     await move.getByRole('button', { name: 'Move booking' }).click()
-    await page.getByRole('status').filter({ hasText: new RegExp(`^Moved: Jo Tester to ${nextDate} at `) }).waitFor()
+    await page.getByRole('status').filter({ hasText: new RegExp(`^Moved: Jo Tester to ${nextDate.split('-').reverse().join('/')} at `) }).waitFor()
     await expect.poll(() => cards.count()).toBe(2)
     await page.getByRole('button', { name: 'Next day' }).click()
     await expect.poll(() => new URL(page.url()).searchParams.get('date')).toBe(nextDate)

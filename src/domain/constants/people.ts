@@ -17,6 +17,9 @@ export type Gender = (typeof GENDERS)[number]
 export const SIGN_UP_GENDERS = ['male', 'female', 'male-trans', 'female-trans'] as const
 export type SignUpGender = (typeof SIGN_UP_GENDERS)[number]
 
+/** What the sign-up forms (the customer's and the desk's) show for each value (§5's wording). */
+export const SIGN_UP_GENDER_LABELS: Readonly<Record<SignUpGender, string>> = { male: 'Male', female: 'Female', 'male-trans': 'Trans male', 'female-trans': 'Trans female' }
+
 /** Gender values that select the male default treatment photo (§3). */
 export const MALE_PHOTO_GENDERS = ['male', 'male-trans'] as const
 

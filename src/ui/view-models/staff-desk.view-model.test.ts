@@ -249,7 +249,7 @@ describe('StaffDeskViewModel', () => {
     await vm.confirmMove()
     expect(move.execute).toHaveBeenCalledWith(id, '2026-06-03T13:30:00.000Z', 'James')
     expect(vm.moving).toBeUndefined()
-    expect(vm.notice).toBe('Moved: Jane Doe to 2026-06-03 at 14:30 with James.')
+    expect(vm.notice).toBe('Moved: Jane Doe to 03/06/2026 at 14:30 with James.')
     expect(day.execute.mock.calls.length).toBe(reads + 1)
   })
 

@@ -9,7 +9,7 @@ import type { TokenStore } from '../../application/ports/token-store.port'
 import type { AppError } from '../../application/failure'
 import { ListLocations } from '../../application/use-cases/catalogue.use-case'
 import { CancelForCustomer, ListDayBookings, ListRota, MarkAttendance, MoveForCustomer, SetStaffPassword, StaffLogin, StaffLogout, StaffMe } from '../../application/use-cases/admin.use-case'
-import { existsInLondon, londonDateOf, londonTimeOf, londonToUtc } from '../../domain/time'
+import { existsInLondon, formatLondonDate, londonDateOf, londonTimeOf, londonToUtc } from '../../domain/time'
 import { ATTENDANCE_REFUSAL_TEXT, type AttendanceMark, attendanceAllowed } from '../../domain/booking/attendance'
 import type { DayBooking } from '../../contract/admin.routes'
 import type { TimeBlock } from '../../contract/desk-calendar.routes'
@@ -297,7 +297,8 @@ export class StaffDeskViewModel {
         return
       }
       this.moving = undefined
-      this.notice = `Moved: ${result.right.customer} to ${clinicDateOf(new Date(result.right.start))} at ${clinicTimeOf(result.right.start)} with ${result.right.practitioner}.`
+      // Shown to staff: the display date (dd/MM/yyyy), as the date field and the rest of the desk show it.
+      this.notice = `Moved: ${result.right.customer} to ${formatLondonDate(result.right.start)} at ${clinicTimeOf(result.right.start)} with ${result.right.practitioner}.`
     })
     if (E.isRight(result)) await this.load()
   }

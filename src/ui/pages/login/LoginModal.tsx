@@ -7,10 +7,8 @@ import { useViewModel } from '../../use-view-model'
 import { AppDialog } from '../../components/Dialog'
 import { Button } from '../../components/Button'
 import { FieldRow, SelectField, TextField } from '../../components/Field'
-import { REFERRAL_SOURCES, SIGN_UP_GENDERS, SIGN_UP_TITLES } from '../../../domain/constants/people'
+import { REFERRAL_SOURCES, SIGN_UP_GENDER_LABELS, SIGN_UP_GENDERS, SIGN_UP_TITLES } from '../../../domain/constants/people'
 import styles from './LoginModal.module.css'
-
-const GENDER_LABELS: Record<string, string> = { male: 'Male', female: 'Female', 'male-trans': 'Trans male', 'female-trans': 'Trans female' }
 
 /** Login / sign-up modal: existing customer and new customer; unclosable at the book step. */
 const LoginModal = observer(function LoginModal() {
@@ -78,7 +76,7 @@ const LoginModal = observer(function LoginModal() {
                   value={vm.signUp.gender}
                   error={vm.signUpErrors.gender}
                   onChange={(v) => vm.setSignUpField('gender', v)}
-                  options={[{ value: '', label: 'Select' }, ...SIGN_UP_GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] ?? g }))]}
+                  options={[{ value: '', label: 'Select' }, ...SIGN_UP_GENDERS.map((g) => ({ value: g, label: SIGN_UP_GENDER_LABELS[g] }))]}
                 />
               </FieldRow>
               <FieldRow>

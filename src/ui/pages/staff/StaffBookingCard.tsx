@@ -7,9 +7,8 @@ import { clinicTimeOf, type StaffDeskViewModel } from '../../view-models/staff-d
 import type { DayBooking } from '../../../contract/admin.routes'
 import type { AttendanceMark } from '../../../domain/booking/attendance'
 import { StaffDatePicker, StaffSelect } from './StaffControls'
+import { formatMoney, type Currency } from '../../../domain/pricing/money'
 import styles from './StaffDesk.module.css'
-
-const money = (n: number) => `£${n.toFixed(2)}`
 
 const statusOf = (b: DayBooking) => (b.checkedIn ? 'Checked in' : b.status)
 
@@ -22,7 +21,7 @@ export const bookingLabel = (b: DayBooking) => `${b.customer} at ${clinicTimeOf(
 type MenuAction = 'checked-in' | 'no-show' | 'move' | 'cancel'
 
 /** One appointment in its practitioner's column: time, customer, phone, service, status, and an action menu. */
-export const StaffBookingCard = observer(function StaffBookingCard({ vm, booking }: { vm: StaffDeskViewModel; booking: DayBooking }) {
+export const StaffBookingCard = observer(function StaffBookingCard({ vm, booking, currency }: { vm: StaffDeskViewModel; booking: DayBooking; currency: Currency }) {
   const label = bookingLabel(booking)
   const choose = (action: MenuAction) => {
     if (action === 'cancel') vm.askCancel(booking)
@@ -55,7 +54,7 @@ export const StaffBookingCard = observer(function StaffBookingCard({ vm, booking
       {booking.customerEmail ? <p className={styles.muted}>{booking.customerEmail}</p> : null}
       <p>{booking.service}</p>
       <p className={styles.muted}>
-        <span className={styles.status}>{statusOf(booking)}</span> · Deposit paid {money(booking.depositPaid)}
+        <span className={styles.status}>{statusOf(booking)}</span> · Deposit paid {formatMoney(booking.depositPaid, currency)}
       </p>
     </li>
   )

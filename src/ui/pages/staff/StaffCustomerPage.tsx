@@ -7,6 +7,8 @@ import { useViewModel } from '../../use-view-model'
 import { Button } from '../../components/Button'
 import { TextField } from '../../components/Field'
 import { CustomerRecordViewModel } from '../../view-models/customer-record.view-model'
+import { SessionViewModel } from '../../view-models/session.view-model'
+import { formatMoney, type Currency } from '../../../domain/pricing/money'
 import type { DayBooking } from '../../../contract/admin.routes'
 import { DISPLAY_DATE_TIME_FORMAT, LONDON_TIME_ZONE } from '../../../domain/time'
 import desk from './StaffDesk.module.css'
@@ -14,13 +16,14 @@ import styles from './DeskBooking.module.css'
 
 const when = (iso: string) => formatInTimeZone(new Date(iso), LONDON_TIME_ZONE, DISPLAY_DATE_TIME_FORMAT)
 
-function Visits({ title, visits }: { title: string; visits: DayBooking[] }) {
+/** A list of visits; a deposit paid shows in the organisation's currency. */
+export function Visits({ title, visits, currency }: { title: string; visits: DayBooking[]; currency: Currency }) {
   return (
     <section className={styles.panel} aria-label={title}>
       <h2 className={styles.panelTitle}>{title}</h2>
       {visits.length === 0 ? <p className={desk.muted}>None.</p> : (
         <ul className={styles.list}>
-          {visits.map((v) => <li key={v.id}>{when(v.start)} · {v.service} with {v.practitioner} at {v.location} · {v.status}{v.depositPaid > 0 ? ` · deposit paid ${v.depositPaid.toFixed(2)}` : ''}</li>)}
+          {visits.map((v) => <li key={v.id}>{when(v.start)} · {v.service} with {v.practitioner} at {v.location} · {v.status}{v.depositPaid > 0 ? ` · deposit paid ${formatMoney(v.depositPaid, currency)}` : ''}</li>)}
         </ul>
       )}
     </section>
@@ -56,6 +59,7 @@ const FormDialog = observer(function FormDialog({ vm }: { vm: CustomerRecordView
 /** /staff/customers/:id: the customer's record at the desk (issue 29); the notes are staff-only. */
 const StaffCustomerPage = observer(function StaffCustomerPage() {
   const vm = useViewModel<CustomerRecordViewModel>(CustomerRecordViewModel)
+  const session = useViewModel<SessionViewModel>(SessionViewModel)
   const { id = '' } = useParams()
   useEffect(() => {
     void vm.load(id)
@@ -99,8 +103,8 @@ const StaffCustomerPage = observer(function StaffCustomerPage() {
               {r.notes.map((n) => <li key={n.id}><p className={styles.note}>{n.text}</p><p className={desk.muted}>{n.author}, {when(n.createdAt)}</p></li>)}
             </ul>
           </section>
-          <Visits title="Upcoming visits" visits={r.upcoming} />
-          <Visits title="Past visits" visits={r.past} />
+          <Visits title="Upcoming visits" visits={r.upcoming} currency={session.currency} />
+          <Visits title="Past visits" visits={r.past} currency={session.currency} />
           <section className={styles.panel} aria-labelledby="record-courses">
             <h2 id="record-courses" className={styles.panelTitle}>Courses</h2>
             {r.courses.length === 0 ? <p className={desk.muted}>None.</p> : (

@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { I18nProvider } from 'react-aria-components'
 import { useViewModel } from '../../use-view-model'
+import { SessionViewModel } from '../../view-models/session.view-model'
 import { Button } from '../../components/Button'
 import { TextField } from '../../components/Field'
 import { StaffDeskViewModel } from '../../view-models/staff-desk.view-model'
@@ -40,6 +41,7 @@ const SignIn = observer(function SignIn({ vm }: { vm: StaffDeskViewModel }) {
  */
 const StaffDeskPage = observer(function StaffDeskPage() {
   const vm = useViewModel<StaffDeskViewModel>(StaffDeskViewModel)
+  const session = useViewModel<SessionViewModel>(SessionViewModel)
   const customers = useViewModel<StaffCustomersViewModel>(StaffCustomersViewModel)
   const waitlist = useViewModel<StaffWaitlistViewModel>(StaffWaitlistViewModel)
   const [params, setParams] = useSearchParams()
@@ -97,7 +99,7 @@ const StaffDeskPage = observer(function StaffDeskPage() {
               {c.bookings.length + c.blocks.length > 0 ? (
                 <ul className={styles.list}>
                   {[
-                    ...c.bookings.map((b) => ({ start: b.start, node: <StaffBookingCard key={b.id} vm={vm} booking={b} /> })),
+                    ...c.bookings.map((b) => ({ start: b.start, node: <StaffBookingCard key={b.id} vm={vm} booking={b} currency={session.currency} /> })),
                     ...c.blocks.map((b) => ({ start: b.start, node: <StaffBlockEntry key={b.id} block={b} date={vm.date} busy={vm.busy !== undefined} onRemove={(x) => void vm.removeBlock(x)} /> })),
                   ].sort((a, b) => a.start.localeCompare(b.start)).map((e) => e.node)}
                 </ul>

@@ -7,7 +7,9 @@ import { Button } from '../../components/Button'
 import { FieldRow, SelectField, TextField } from '../../components/Field'
 import { DeskBookingViewModel, PAYMENT_LABELS } from '../../view-models/desk-booking.view-model'
 import { StaffCustomersViewModel } from '../../view-models/staff-customers.view-model'
-import { SIGN_UP_GENDERS, SIGN_UP_TITLES } from '../../../domain/constants/people'
+import { SessionViewModel } from '../../view-models/session.view-model'
+import { formatMoney, type Currency } from '../../../domain/pricing/money'
+import { SIGN_UP_GENDER_LABELS, SIGN_UP_GENDERS, SIGN_UP_TITLES } from '../../../domain/constants/people'
 import type { DeskPaymentChoice } from '../../../domain/booking/desk-request'
 import { clinicTimeOf } from '../../view-models/staff-desk.view-model'
 import { StaffDatePicker, StaffSelect } from './StaffControls'
@@ -15,7 +17,7 @@ import { StaffCustomerSearch } from './StaffCustomerSearch'
 import desk from './StaffDesk.module.css'
 import styles from './DeskBooking.module.css'
 
-const NewCustomerForm = observer(function NewCustomerForm({ vm }: { vm: DeskBookingViewModel }) {
+export const NewCustomerForm = observer(function NewCustomerForm({ vm }: { vm: DeskBookingViewModel }) {
   const c = vm.newCustomer
   const e = vm.customerErrors
   const submit = (ev: FormEvent) => {
@@ -27,7 +29,7 @@ const NewCustomerForm = observer(function NewCustomerForm({ vm }: { vm: DeskBook
       <h3 id="desk-new-customer" className={styles.panelTitle}>Or a new customer</h3>
       <FieldRow>
         <SelectField label="Title" required value={c.title} error={e.title} onChange={(v) => vm.setCustomerField('title', v)} options={[{ value: '', label: 'Choose…' }, ...SIGN_UP_TITLES.map((t) => ({ value: t, label: t }))]} />
-        <SelectField label="Gender" required value={c.gender} error={e.gender} onChange={(v) => vm.setCustomerField('gender', v)} options={[{ value: '', label: 'Choose…' }, ...SIGN_UP_GENDERS.map((g) => ({ value: g, label: g.replace('-trans', ' (trans)') }))]} />
+        <SelectField label="Gender" required value={c.gender} error={e.gender} onChange={(v) => vm.setCustomerField('gender', v)} options={[{ value: '', label: 'Choose…' }, ...SIGN_UP_GENDERS.map((g) => ({ value: g, label: SIGN_UP_GENDER_LABELS[g] }))]} />
       </FieldRow>
       <FieldRow>
         <TextField label="First name" required value={c.firstName} error={e.firstName} onChange={(v) => vm.setCustomerField('firstName', v)} />
@@ -91,7 +93,8 @@ const Times = observer(function Times({ vm }: { vm: DeskBookingViewModel }) {
   )
 })
 
-const Done = observer(function Done({ vm }: { vm: DeskBookingViewModel }) {
+/** 'Booked for …': what was booked and the deposit, in the organisation's currency. */
+export const DeskBookingDone = observer(function DeskBookingDone({ vm, currency }: { vm: DeskBookingViewModel; currency: Currency }) {
   const r = vm.result!
   return (
     <section className={styles.done} aria-labelledby="desk-done">
@@ -101,7 +104,7 @@ const Done = observer(function Done({ vm }: { vm: DeskBookingViewModel }) {
         {r.appointments.map((a) => <li key={a.id}>{clinicTimeOf(a.start)} {a.service} with {a.practitioner} · {a.status}</li>)}
       </ul>
       {r.payLink ? <p>Pay link sent: <a href={r.payLink}>{r.payLink}</a></p> : null}
-      <p>Deposit {r.deposit.toFixed(2)} · paid {r.depositPaid.toFixed(2)}</p>
+      <p>Deposit {formatMoney(r.deposit, currency)} · paid {formatMoney(r.depositPaid, currency)}</p>
       <div className={desk.bar}>
         <Button onClick={() => vm.startAgain()}>Book another</Button>
         <Link to={`/staff?date=${vm.date}`}>Back to the day</Link>
@@ -113,6 +116,7 @@ const Done = observer(function Done({ vm }: { vm: DeskBookingViewModel }) {
 /** /staff/new-booking: the front desk books on a customer's behalf (issue 29). */
 const StaffNewBookingPage = observer(function StaffNewBookingPage() {
   const vm = useViewModel<DeskBookingViewModel>(DeskBookingViewModel)
+  const session = useViewModel<SessionViewModel>(SessionViewModel)
   const customers = useViewModel<StaffCustomersViewModel>(StaffCustomersViewModel)
   const [params] = useSearchParams()
   useEffect(() => {
@@ -127,7 +131,7 @@ const StaffNewBookingPage = observer(function StaffNewBookingPage() {
           <Link to="/staff">Back to the desk</Link>
         </header>
         {vm.error ? <p className={desk.error} role="alert">{vm.error}</p> : null}
-        {vm.result ? <Done vm={vm} /> : (
+        {vm.result ? <DeskBookingDone vm={vm} currency={session.currency} /> : (
           <div className={styles.layout}>
             <section className={styles.panel} aria-labelledby="desk-customer">
               <h2 id="desk-customer" className={styles.panelTitle}>Customer</h2>

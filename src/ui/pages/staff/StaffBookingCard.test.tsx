@@ -1,0 +1,31 @@
+// The desk's booking card shows money in the organisation's currency, never a fixed pound sign.
+import { afterEach, describe, expect, it } from 'vitest'
+import { cleanup, render, screen } from '@testing-library/react'
+import type { DayBooking } from '../../../contract/admin.routes'
+import type { StaffDeskViewModel } from '../../view-models/staff-desk.view-model'
+import { StaffBookingCard } from './StaffBookingCard'
+
+afterEach(cleanup)
+
+const booking: DayBooking = {
+  id: 'ab'.padEnd(24, '0'),
+  start: '2026-12-01T10:00:00.000Z',
+  end: '2026-12-01T10:30:00.000Z',
+  status: 'Scheduled',
+  checkedIn: false,
+  practitioner: 'Dr Sarah Jones',
+  location: 'London',
+  service: 'Peel',
+  customer: 'Jane Doe',
+  depositPaid: 12.5,
+}
+
+// Only what the card reads while its menu is closed.
+const vm = { busy: undefined, isAdmin: true, attendanceRefusal: () => undefined } as unknown as StaffDeskViewModel
+
+describe('StaffBookingCard', () => {
+  it("shows the deposit paid in the organisation's currency", () => {
+    render(<ul><StaffBookingCard vm={vm} booking={booking} currency="EUR" /></ul>)
+    expect(screen.getByText(/Deposit paid/).textContent).toContain('Deposit paid €12.50')
+  })
+})
