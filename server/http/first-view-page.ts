@@ -20,6 +20,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { getPublicOrganisation } from '../../src/contract'
 import { INLINE_ANSWER_PATHS, INLINE_ANSWERS_ELEMENT_ID } from '../../src/contract/first-view-answers'
+import { inlineForFirstPaint, withScriptSources } from './first-paint-inlining'
 
 const ROOT = '<div id="root"></div>'
 const PRELOAD = /\s*<!--[^>]*-->\s*(?=<link rel="preload" href="\/api\/public\/organisations")|\s*<link rel="preload" href="\/api\/public\/organisations"[^>]*>/g
@@ -148,8 +149,11 @@ export interface FirstViewRenderer {
 export class FirstViewPage {
   private readonly encoded = new Map<'br' | 'gzip', Promise<Buffer>>()
 
-  /** `partial`: built while one of the API's answers was missing (kept for PARTIAL_PAGE_MS only). */
-  constructor(readonly html: string, readonly partial = false) {}
+  /**
+   * `partial`: built while one of the API's answers was missing (kept for PARTIAL_PAGE_MS only).
+   * `scriptSources`: what the policy's script-src needs for the page's inline scripts (first-paint-inlining.ts).
+   */
+  constructor(readonly html: string, readonly partial = false, readonly scriptSources: readonly string[] = []) {}
 
   /** Compressed once, hard (off the event loop: zlib's pool), then the same bytes for every request. */
   encode(encoding: 'br' | 'gzip'): Promise<Buffer> {
@@ -216,7 +220,11 @@ export function firstViewPage(app: FastifyInstance, webDir: string, options: Fir
     const styled = styles ? html.replace('</head>', `  ${styles}\n  </head>`) : html
     const withRoot = styled.replace(ROOT, `${root}\n    ${data}`)
     const page = rendered ? afterFirstPaint(withRoot, BOOT, chunksOf(manifest, rendered.runModules ?? [])) : withRoot
-    return new FirstViewPage(answers[getPublicOrganisation.path] === undefined ? page : page.replace(PRELOAD, ''), partial)
+    const sent = answers[getPublicOrganisation.path] === undefined ? page : page.replace(PRELOAD, '')
+    if (!rendered) return new FirstViewPage(sent, partial)
+    // A rendered page paints with no request after its own: its stylesheets and boot script inside it.
+    const inlined = await inlineForFirstPaint(sent, webDir, BOOT)
+    return new FirstViewPage(inlined.html, partial, inlined.scriptSources)
   }
 
   return async (request) => {
@@ -265,6 +273,8 @@ async function readManifest(webDir: string): Promise<BuildManifest> {
 export async function sendPage(request: FastifyRequest, reply: FastifyReply, page: FirstViewPage): Promise<FastifyReply> {
   const accepted = String(request.headers['accept-encoding'] ?? '')
   reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8')
+  const csp = reply.getHeader('content-security-policy')
+  if (page.scriptSources.length && typeof csp === 'string') reply.header('content-security-policy', withScriptSources(csp, page.scriptSources))
   if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(await page.encode('br'))
   if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(await page.encode('gzip'))
   return reply.send(page.html)

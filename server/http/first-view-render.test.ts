@@ -1,6 +1,7 @@
 // The app's page with the first view rendered in it (issue 28: the location list, and a clinic's
 // service list, paint before any script), against the real build: dist/web and the server render dist/ssr/first-view.ssr.js, built
 // here when older than their sources (scripts/lib/web-build.mjs, as npm start and the browser tests).
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
@@ -51,12 +52,37 @@ describe("the app's page with the first view rendered by the server", () => {
     const chunks = [...built.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1])
     expect(chunks.length).toBeGreaterThan(0)
     const html = (await page('/')).body
-    // A classic script in the head: it listens for taps before the first paint.
+    // A classic script in the head, inside the page (first-paint-inlining.ts): it listens for taps before the first paint.
     const head = html.slice(0, html.indexOf('</head>'))
-    const boot = /<script src="\/first-view-boot.js" data-first-view-entry="([^"]+)" data-first-view-preload="([^"]+)"><\/script>/.exec(head)
-    expect(boot?.slice(1)).toEqual([entry, chunks.join(' ')])
+    const boot = /<script data-first-view-entry="([^"]+)" data-first-view-preload="([^"]+)">([\s\S]*?)<\/script>/.exec(head)
+    expect(boot?.slice(1)).toEqual([entry, chunks.join(' '), readFileSync(resolve(root, 'dist/web/first-view-boot.js'), 'utf8')])
     expect(html).not.toContain('rel="modulepreload"')
     expect(html).not.toContain(`src="${entry}"`)
+  })
+
+  it('paints with no request after its own: its stylesheets and boot script inside it, the policy allowing that script by its hash', async () => {
+    const built = readFileSync(resolve(root, 'dist/web/index.html'), 'utf8')
+    const linked = [...built.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((m) => m[1]!)
+    expect(linked.length).toBeGreaterThan(0)
+    for (const url of ['/', `/step/${DEMO.clinicLondon}`, '/app']) {
+      const reply = await page(url)
+      const head = reply.body.slice(0, reply.body.indexOf('</head>'))
+      // Every stylesheet's text where its link was, the link kept disabled (not fetched) for Vite's loader to find.
+      for (const href of linked) {
+        const css = readFileSync(resolve(root, `dist/web${href}`), 'utf8')
+        expect(head, url).toContain(`<style>${css}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`)
+      }
+      expect(head, url).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)[^>]*>/)
+      expect(head, url).not.toMatch(/<script src=/)
+      const boot = /<script data-first-view-entry[^>]*>([\s\S]*?)<\/script>/.exec(head)![1]!
+      const hash = `'sha256-${createHash('sha256').update(boot).digest('base64')}'`
+      const scriptSrc = String(reply.headers['content-security-policy']).split(';').find((d) => d.trim().startsWith('script-src '))
+      expect(scriptSrc?.split(' '), url).toContain(hash)
+    }
+    // A page the browser renders links its stylesheets and allows no inline script.
+    const other = await page('/forgot-password')
+    expect(other.body).toContain(`<link rel="stylesheet" crossorigin href="${linked[0]}">`)
+    expect(String(other.headers['content-security-policy'])).not.toContain('sha256-')
   })
 
   it('is kept, compressed, until the catalogue changes: a write to it is in the next page', async () => {
@@ -92,18 +118,18 @@ describe("the app's page with the first view rendered by the server", () => {
     // The step page's code is lazy in the browser: its Suspense boundary is complete in the server's markup.
     expect(markup).toContain('<!--$-->')
     expect(markup).not.toContain('<!--$!-->')
-    // The step's own stylesheets (its chunk's and its imports', from the build's manifest) are linked in the head: styled at the first paint.
+    // The step's own stylesheets (its chunk's and its imports', from the build's manifest) are in the head (inline): styled at the first paint.
     const manifest = JSON.parse(readFileSync(resolve(root, 'dist/web/.vite/manifest.json'), 'utf8')) as Record<string, { css?: string[] }>
     const stepCss = manifest['src/ui/pages/booking/StepPage.tsx']?.css ?? []
     expect(stepCss.length).toBeGreaterThan(0)
     const head = html.slice(0, html.indexOf('</head>'))
-    for (const file of stepCss) expect(head).toContain(`<link rel="stylesheet" crossorigin href="/${file}">`)
+    for (const file of stepCss) expect(head).toContain(`<link rel="stylesheet" crossorigin href="/${file}" disabled>`)
     expect(head.match(/rel="stylesheet"[^>]*href="([^"]+)"/g)?.length).toBe(new Set(head.match(/rel="stylesheet"[^>]*href="([^"]+)"/g)).size)
     expect((await page('/')).body).not.toContain(stepCss[0])
     // The same page for a campaign's query; the scripts start after the first paint as on '/'.
     const campaign = await page(`/step/${DEMO.clinicLondon}?utm_source=mail`, { 'accept-encoding': 'br' })
     expect(brotliDecompressSync(campaign.rawPayload).toString()).toBe(html)
-    expect(html).toContain('<script src="/first-view-boot.js"')
+    expect(html).toContain('<script data-first-view-entry=')
   })
 
   it("holds the customer area's shell for every visitor of /app: header, heading, the page's loading state, its stylesheet", async () => {
@@ -112,26 +138,26 @@ describe("the app's page with the first view rendered by the server", () => {
     expect(state).toBeDefined()
     for (const text of ['Online Booking', 'My account', 'aria-label="Loading your account"', '<!--$-->']) expect(markup).toContain(text)
     expect(markup).not.toContain('<!--$!-->')
-    // The page's own stylesheet is linked, not those of the dialogs and fields it imports (not in its loading state):
+    // The page's own stylesheet is in the head, not those of the dialogs and fields it imports (not in its loading state):
     // fewer requests before the first paint.
     const manifest = JSON.parse(readFileSync(resolve(root, 'dist/web/.vite/manifest.json'), 'utf8')) as Record<string, { file: string; css?: string[]; imports?: string[] }>
     const head = html.slice(0, html.indexOf('</head>'))
     const account = manifest['src/ui/pages/account/AccountPage.tsx']!
     expect(account.css?.length).toBeGreaterThan(0)
-    for (const file of account.css ?? []) expect(head).toContain(`<link rel="stylesheet" crossorigin href="/${file}">`)
+    for (const file of account.css ?? []) expect(head).toContain(`<link rel="stylesheet" crossorigin href="/${file}" disabled>`)
     const dialogCss = manifest[account.imports!.find((key) => key.includes('Dialog'))!]?.css ?? []
     expect(dialogCss.length).toBeGreaterThan(0)
     for (const file of dialogCss) expect(head).not.toContain(file)
-    expect(head).toContain('<script src="/first-view-boot.js"')
+    expect(head).toContain('<script data-first-view-entry=')
     // The boot script runs the page's chunks one a task (each after its imports), the container's and
     // the page's, none of the entry's twice; the location list's page has none.
-    const boot = /<script src="\/first-view-boot.js"([^>]*)>/.exec(head)![1]!
+    const boot = /<script( data-first-view-entry[^>]*)>/.exec(head)![1]!
     const entryChunks = /data-first-view-preload="([^"]*)"/.exec(boot)![1]!.split(' ')
     const pageChunks = /data-first-view-page="([^"]*)"/.exec(boot)![1]!.split(' ')
     expect(pageChunks.at(-1)).toBe(`/${account.file}`)
     expect(pageChunks).toContain(`/${manifest['src/composition/lazy.module.ts']!.file}`)
     for (const chunk of pageChunks) expect(entryChunks).not.toContain(chunk)
-    expect((await page('/')).body).not.toContain('data-first-view-page')
+    expect((await page('/')).body).not.toContain('data-first-view-page="')
     // One page whatever the query (a card set-up's return reads it after hydration).
     expect((await page('/app?stripeRedirect=true')).body).toBe(html)
   })

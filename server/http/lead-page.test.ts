@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
+import { scriptHash } from './first-paint-inlining'
 import { sendPage } from './first-view-page'
 import { leadPage } from './lead-page'
 
@@ -61,6 +62,18 @@ describe("the lead form's page", () => {
     const br = await app!.inject({ method: 'GET', url: '/lead?title=Ask%20us', headers: { 'accept-encoding': 'br' } })
     expect(br.headers['content-encoding']).toBe('br')
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(html)
+  })
+
+  it('holds the boot script inside it where the build has one, allowed by its hash in the policy the reply carries', async () => {
+    const dir = build(RENDERER)
+    const boot = ';(() => { window.leadBooted = true })()\n'
+    writeFileSync(join(dir, 'lead-boot.js'), boot)
+    app = Fastify()
+    const page = leadPage(app, dir)
+    app.get('/lead', async (request, reply) => sendPage(request, reply.header('content-security-policy', "default-src 'self';script-src 'self'"), (await page(request))!))
+    const reply = await app.inject({ method: 'GET', url: '/lead?title=Ask%20us' })
+    expect(reply.body).toContain(`<script data-first-view-entry="/assets/lead-Ab12.js" data-first-view-preload="/assets/react-Cd34.js">${boot}</script>`)
+    expect(reply.headers['content-security-policy']).toBe(`default-src 'self';script-src 'self' ${scriptHash(boot)}`)
   })
 
   it('renders a state once: a query the markup does not read shares its page; another state has its own', async () => {
