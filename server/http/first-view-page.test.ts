@@ -83,4 +83,48 @@ describe("the app's page", () => {
     expect(answersIn((await page(request))!.html)).toEqual({ '/public/organisations': { name: 'Org' }, '/public-clinics': [{ id: 'c1' }] })
     await app.close()
   })
+
+  it("keeps a page briefly when the render's own request met a server error, or the render failed: the next one is rendered whole", async () => {
+    const app = Fastify()
+    let servicesUp = false
+    app.get('/api/public/organisations', async () => ({ name: 'Org' }))
+    app.get('/api/public-clinics', async () => [{ id: 'c1' }])
+    app.get('/api/services/public', async (_request, reply) => (servicesUp ? [{ id: 's1' }] : reply.code(503).send({ statusCode: 503, message: 'busy' })))
+    await app.ready()
+    // A render as the build's: it asks the step's services (as the real one does) and shows what came back.
+    const rendererFile = join(webDir, 'render-asking.mjs')
+    writeFileSync(
+      rendererFile,
+      `export const rendersFirstView = () => true
+      export const firstViewUrl = (pathname) => pathname
+      export async function renderFirstView({ ask }) {
+        if (globalThis.renderFails) throw new Error('render failed')
+        const services = await ask('/services/public')
+        return { html: services.status === 200 ? '<p>the services</p>' : '<p>no services</p>', state: '{}', modules: [] }
+      }`,
+    )
+    const page = firstViewPage(app, webDir, { version: async () => 'v1', rendererFile, partialPageMs: 50 })
+    const request = { url: '/step/c1', headers: { host: 'clinic.example' }, host: 'clinic.example' } as never
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 120))
+    const during = await page(request)
+    expect(during!.html).toContain('no services')
+    servicesUp = true
+    expect(await page(request)).toBe(during)
+    await settle()
+    const after = await page(request)
+    expect(after!.html).toContain('the services')
+    // A page rendered whole is kept (the same one again, after the while).
+    await settle()
+    expect(await page(request)).toBe(after)
+
+    const failing = { url: '/step/c2', headers: { host: 'clinic.example' }, host: 'clinic.example' } as never
+    const renderFails = (fails: boolean) => ((globalThis as { renderFails?: boolean }).renderFails = fails)
+    renderFails(true)
+    const unrendered = await page(failing)
+    expect(unrendered!.html).not.toContain('the services')
+    renderFails(false)
+    await settle()
+    expect((await page(failing))!.html).toContain('the services')
+    await app.close()
+  })
 })

@@ -150,7 +150,8 @@ export class FirstViewPage {
   private readonly encoded = new Map<'br' | 'gzip', Promise<Buffer>>()
 
   /**
-   * `partial`: built while one of the API's answers was missing (kept for PARTIAL_PAGE_MS only).
+   * `partial`: built while one of the API's answers was missing, one the render asked failed with a server
+   * error, or the render failed (kept for PARTIAL_PAGE_MS only).
    * `scriptSources`: what the policy's script-src needs for the page's inline scripts (first-paint-inlining.ts).
    */
   constructor(readonly html: string, readonly partial = false, readonly scriptSources: readonly string[] = []) {}
@@ -202,15 +203,19 @@ export function firstViewPage(app: FastifyInstance, webDir: string, options: Fir
       // Anything but a success (unknown tenant, database away) is left to the app's own request and its messages.
       if (replies[i]!.statusCode === 200) answers[path] = replies[i]!.json()
     })
-    const partial = Object.keys(answers).length < INLINE_ANSWER_PATHS.length
+    let partial = Object.keys(answers).length < INLINE_ANSWER_PATHS.length
     if (Object.keys(answers).length === 0) return new FirstViewPage(html, partial)
     // The host the browser asked (X-Forwarded-Host behind a trusted proxy): the environment its own render reads.
     const ask = async (path: string) => {
       const reply = await app.inject({ method: 'GET', url: `/api${path}`, headers })
+      // A server error (the database busy or away a moment) says nothing lasting about the page: kept briefly, as a missing answer.
+      if (reply.statusCode >= 500) partial = true
       return { status: reply.statusCode, data: reply.statusCode === 200 ? reply.json() : undefined }
     }
     const rendered = url === '*' ? undefined : await render?.renderFirstView({ url, host: request.host ?? '', answers, ask }).catch((err: unknown) => {
       app.log.error({ err, url: request.url }, 'the first view could not be rendered on the server; the browser renders it')
+      // Rendered again after a while rather than sent unrendered until the catalogue changes.
+      partial = true
       return undefined
     })
     const root = rendered ? `<div id="root" data-first-view="${attribute(rendered.state)}">${rendered.html}</div>` : ROOT
