@@ -141,6 +141,23 @@ describe('clinic admin staff set / remove', () => {
   )
 })
 
+describe('clinic admin: a checked-in booking', () => {
+  const id = 'b3080135e129285106b127f5'
+  const CHECKED_IN = { statusCode: 409, message: 'This appointment is checked in and cannot be changed.' }
+
+  it.each([
+    ['move', 'move', ['--start', '2026-12-02 10:00']],
+    ['cancel', 'cancel', []],
+    ['no-show', 'attendance', []],
+  ])("admin %s prints the server's refusal and exits 1", async (command, path, rest) => {
+    nock(HOST).put(`/api/admin/appointments/${id}/${path}`).reply(409, CHECKED_IN)
+    const run = await cli('admin', command, id, ...rest)
+    expect(run.code).toBe(1)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toContain(CHECKED_IN.message)
+  })
+})
+
 describe('clinic admin: arguments are checked before any call (usage errors, exit 2)', () => {
   // No nock interceptor: any request would fail the test with a connection error (exit 3).
   it.each([['cancel'], ['check-in'], ['no-show'], ['move', '--start', '2026-12-02 10:00']])('admin %s with an id that is not one', async (command, ...rest) => {

@@ -114,7 +114,7 @@ export async function customerExists(db: OperatorDbOrTrx, tenant: string, id: st
   return (await db.selectFrom('customers').select('id').where('tenant_id', '=', tenant).where('id', '=', id).executeTakeFirst()) !== undefined
 }
 
-/** Sets the status when it is still `from` (a parallel change makes this a no-op: 0 rows). */
+/** Sets the status when it is still `from` and not checked in (a parallel change makes this a no-op: 0 rows). */
 export async function setStatus(db: OperatorDbOrTrx, tenant: string, id: string, from: string, to: { status?: string; checked_in?: boolean; cancelled_by?: 'clinic' }, now: Date): Promise<boolean> {
   const result = await db
     .updateTable('appointments')
@@ -122,10 +122,12 @@ export async function setStatus(db: OperatorDbOrTrx, tenant: string, id: string,
     .where('tenant_id', '=', tenant)
     .where('id', '=', id)
     .where('status', '=', from)
+    .where('checked_in', '=', false)
     .executeTakeFirst()
   return Number(result.numUpdatedRows) === 1
 }
 
+/** Moves when the status is still `from` and not checked in, as setStatus does. */
 export async function moveAppointment(db: OperatorDbOrTrx, tenant: string, id: string, from: string, change: { starts_at: Date; ends_at: Date; practitioner_id: string }, now: Date): Promise<boolean> {
   const result = await db
     .updateTable('appointments')
@@ -133,6 +135,7 @@ export async function moveAppointment(db: OperatorDbOrTrx, tenant: string, id: s
     .where('tenant_id', '=', tenant)
     .where('id', '=', id)
     .where('status', '=', from)
+    .where('checked_in', '=', false)
     .executeTakeFirst()
   return Number(result.numUpdatedRows) === 1
 }

@@ -129,6 +129,16 @@ describe('on a customer’s behalf', () => {
       const tooEarly = await attendance(DEMO.apptOther, sarah, 'checked-in')
       expect(tooEarly.statusCode, tooEarly.body).toBe(409)
       expect(tooEarly.json()).toEqual({ statusCode: 409, message: 'A customer can be checked in only on the day of the appointment.' })
+
+      const later = new Date((await startOf(DEMO.apptOther)).getTime() - 24 * 3_600_000 * 7).toISOString()
+      const moved = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptOther}/move`, headers: admin, payload: { start: later } })
+      expect(moved.statusCode, moved.body).toBe(200)
+      expect(moved.json().start).toBe(later)
+      // into Sarah's own booked time: the overlap constraint says no
+      const future = await t.db.selectFrom('appointments').select('starts_at').where('id', '=', DEMO.apptFuture).executeTakeFirstOrThrow()
+      const clash = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptOther}/move`, headers: admin, payload: { start: new Date(future.starts_at).toISOString() } })
+      expect(clash.statusCode).toBe(409)
+
       const start = await startOf(DEMO.apptOther)
       // an hour before its start (09:00 London, so the same London day): check-in yes, no-show not yet
       serverTimeIs(new Date(start.getTime() - 3_600_000))
@@ -139,15 +149,6 @@ describe('on a customer’s behalf', () => {
       expect(checked.statusCode, checked.body).toBe(200)
       expect(checked.json()).toMatchObject({ checkedIn: true, status: 'Scheduled' })
       offsetMs = 0
-
-      const later = new Date(start.getTime() - 24 * 3_600_000 * 7).toISOString()
-      const moved = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptOther}/move`, headers: admin, payload: { start: later } })
-      expect(moved.statusCode, moved.body).toBe(200)
-      expect(moved.json().start).toBe(later)
-      // into Sarah's own booked time: the overlap constraint says no
-      const future = await t.db.selectFrom('appointments').select('starts_at').where('id', '=', DEMO.apptFuture).executeTakeFirstOrThrow()
-      const clash = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptOther}/move`, headers: admin, payload: { start: new Date(future.starts_at).toISOString() } })
-      expect(clash.statusCode).toBe(409)
 
       // apptSoon is hours ahead: not Sarah's (403), and not a no-show before it starts
       expect((await attendance(DEMO.apptSoon, sarah, 'no-show')).statusCode).toBe(403)
@@ -168,6 +169,36 @@ describe('on a customer’s behalf', () => {
     // the linked service left leads its own visit: not linked any more, so it can be moved online
     const left = await t.db.selectFrom('appointments').select(['is_linked', 'group_id', 'status']).where('id', '=', DEMO.apptLinkedSecond).executeTakeFirstOrThrow()
     expect(left).toEqual({ is_linked: false, group_id: null, status: 'Scheduled' })
+  })
+
+  it('refuses to move, cancel (with a fee or without) or mark a checked-in appointment: the customer came', async () => {
+    const start = await startOf(DEMO.apptFuture)
+    const row = () => t.db.selectFrom('appointments').select(['starts_at', 'status', 'checked_in', 'practitioner_id']).where('id', '=', DEMO.apptFuture).executeTakeFirstOrThrow()
+    const refusal = { statusCode: 409, message: 'This appointment is checked in and cannot be changed.' }
+    try {
+      serverTimeIs(new Date(start.getTime() - 3_600_000))
+      expect((await attendance(DEMO.apptFuture, admin, 'checked-in')).statusCode).toBe(200)
+      const before = await row()
+      expect(before.checked_in).toBe(true)
+      // past its start, when a no-show could otherwise be marked
+      serverTimeIs(new Date(start.getTime() + 60_000))
+      const tomorrow = new Date(start.getTime() + 24 * 3_600_000).toISOString()
+      const answers = [
+        await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptFuture}/move`, headers: admin, payload: { start: tomorrow } }),
+        await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptFuture}/move`, headers: admin, payload: { start: tomorrow, practitioner: 'James Patel' } }),
+        await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptFuture}/cancel`, headers: admin, payload: {} }),
+        await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptFuture}/cancel`, headers: admin, payload: { chargeFee: true } }),
+        await attendance(DEMO.apptFuture, admin, 'no-show'),
+        await attendance(DEMO.apptFuture, sarah, 'checked-in'),
+      ]
+      for (const answer of answers) {
+        expect(answer.statusCode, answer.body).toBe(409)
+        expect(answer.json()).toEqual(refusal)
+      }
+      expect(await row()).toEqual(before)
+    } finally {
+      offsetMs = 0
+    }
   })
 
   it("delivers 'logout-customer' to the customer's live socket", async () => {

@@ -27,12 +27,17 @@ export const DAY_MESSAGES = {
   // Not the customer's CHANGED_MEANWHILE text: staff look again at the day rather than reload.
   changedMeanwhile: 'This appointment was changed meanwhile. Please look again.',
   wrongStatus: (status: string) => `This appointment is ${status.toLowerCase()} and cannot be changed.`,
+  checkedIn: 'This appointment is checked in and cannot be changed.',
   unknownPractitioner: (named: string) => `No single practitioner is called '${named}'.`,
   unknownLocation: (named: string) => `No location is called '${named}'.`,
   noPractitioner: (named: string) => `No practitioner is called '${named}'.`,
 } as const
 
-/** Statuses a front desk may still cancel, move or mark. */
+/**
+ * Statuses a front desk may still cancel, move or mark, and then only before the check-in: the
+ * customer has come, so moving, cancelling or a no-show would record a visit that did not happen
+ * (the web desk shows no menu then; checkout, checkout.service.ts, is what follows).
+ */
 const OPEN = ['Scheduled', 'Pending', 'Running late']
 
 export function dayBooking(row: repo.DayRow): DayBooking {
@@ -100,6 +105,7 @@ export async function openAppointment(db: OperatorDbOrTrx, who: SignedInStaff, i
   if (!row) return E.left(notFound(DAY_MESSAGES.appointmentNotFound))
   if (ownOnly(who) && row.practitioner_id !== who.staff.practitioner_id) return E.left(notAllowed(DAY_MESSAGES.notYours))
   if (!OPEN.includes(row.status)) return E.left(conflict(DAY_MESSAGES.wrongStatus(row.status)))
+  if (row.checked_in) return E.left(conflict(DAY_MESSAGES.checkedIn))
   return E.right(row)
 }
 

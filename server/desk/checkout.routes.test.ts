@@ -66,6 +66,8 @@ async function expectInvoiceAddsUp(checkout: Checkout) {
 describe('checkout', () => {
   it('shows the balance after the deposit and takes it in cash: a Service line, the deposit taken off, one Cash payment', async () => {
     const id = await bookedWithDeposit()
+    // Checkout follows check-in: a checked-in visit can no longer be moved or cancelled, but is paid for.
+    await t.db.updateTable('appointments').set({ checked_in: true }).where('id', '=', id).execute()
     const before = (await desk('GET', `/api/admin/appointments/${id}/checkout`)).json() as Checkout
     expect(before).toMatchObject({ price: 180, paid: 36, balance: 144, refundableDeposit: 36 })
     expect(before.payments.map((p) => [p.type, p.amount, p.status])).toEqual([['Online', 36, 'paid']])
