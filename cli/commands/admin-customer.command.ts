@@ -1,21 +1,64 @@
 /**
- * `clinic admin customer find|export|erase|send-form` (and the desk's `show|note`, `admin book`): a
- * clinic's customers, from the staff login's side.
+ * `clinic admin customer create|find|export|erase|send-form` (and the desk's `show|note`, `admin
+ * book`): a clinic's customers, from the staff login's side.
  */
 import { writeFileSync } from 'node:fs'
 import type { Command } from 'commander'
 import { isLeft } from 'fp-ts/Either'
 import { EraseCustomer, ExportCustomerData, FindCustomer, FindCustomers, SendFormToCustomer } from '../../src/application/use-cases/admin.use-case'
+import { CreateDeskCustomer } from '../../src/application/use-cases/desk.use-case'
+import { dateOfBirthToIso } from '../../src/domain/time'
 import { FormModel, UserFormType } from '../../src/contract/forms.codecs'
 import type { CliContext } from '../context'
 import { usageError } from '../exit-codes'
-import { formatTable } from '../output/table'
+import { formatPairs, formatTable } from '../output/table'
 import { readDocumentFile } from './document-file'
 import { registerDeskBookingCommands } from './admin-desk-booking.command'
 
 export function registerCustomerCommands(admin: Command, ctx: CliContext, call: CliContext['call']): void {
   const customer = admin.command('customer').description('customers of the tenant')
   registerDeskBookingCommands(admin, customer, ctx, call)
+  customer
+    .command('create')
+    .description("create a customer as the desk's New booking does (the sign-up fields, no password): they are mailed a link to set one")
+    .requiredOption('--title <title>', 'Mrs, Miss, Ms, Mr, Mx or Dr')
+    .requiredOption('--first-name <name>', 'first name')
+    .requiredOption('--surname <name>', 'surname')
+    .requiredOption('--email <email>', 'email')
+    .requiredOption('--mobile <phone>', 'mobile phone (a UK number, or with the country code: +44...)')
+    .requiredOption('--dob <dd/MM/yyyy>', 'date of birth')
+    .requiredOption('--gender <gender>', 'male, female, male-trans or female-trans')
+    .option('--referral <source>', 'how they heard of the clinic')
+    .action(async (opts: { title: string; firstName: string; surname: string; email: string; mobile: string; dob: string; gender: string; referral?: string }) => {
+      // The contract carries the date as yyyy-MM-dd; every other field is checked by the server
+      // with the desk form's rules, and its message (exit 1) names what is wrong.
+      const dob = dateOfBirthToIso(opts.dob)
+      if (!dob) throw usageError(`--dob must be a date as dd/MM/yyyy, got '${opts.dob}'.`)
+      const body = {
+        title: opts.title,
+        firstName: opts.firstName,
+        surname: opts.surname,
+        email: opts.email,
+        mobilePhone: opts.mobile,
+        dob: dob.slice(0, 10),
+        gender: opts.gender,
+        ...(opts.referral ? { referralSource: opts.referral } : {}),
+      }
+      const created = await call('Creating the customer', () => ctx.useCase(CreateDeskCustomer).execute(body))
+      ctx.print(created, () =>
+        [
+          formatPairs([
+            ['Customer', `${created.firstName} ${created.surname}`],
+            ['Email', created.email],
+            ['Mobile', created.mobilePhone],
+            ['ID', created.id],
+          ]),
+          'They are mailed a link to set their password.',
+          `Book for them: clinic admin book --customer ${created.email} ...`,
+        ].join('\n'),
+      )
+    })
+
   customer
     .command('find <email-or-name>')
     .description('find customers by email, name or phone')

@@ -5,8 +5,10 @@
  * never appear in the customer's own commands.
  */
 import type { Command } from 'commander'
+import * as E from 'fp-ts/Either'
 import { FindCustomer } from '../../src/application/use-cases/admin.use-case'
 import { AddStaffNote, BookOnBehalf, ShowCustomerRecord } from '../../src/application/use-cases/desk.use-case'
+import type { AppError } from '../../src/application/failure'
 import type { DayBooking } from '../../src/contract/admin.routes'
 import type { CustomerRecord, DeskBookingResult } from '../../src/contract/desk.routes'
 import type { DeskPaymentChoice } from '../../src/domain/booking/desk-request'
@@ -19,6 +21,10 @@ import { formatTable } from '../output/table'
 import { parseObjectId, startOf } from './args'
 
 const PAYMENTS: readonly DeskPaymentChoice[] = ['card', 'link', 'clinic']
+/** A walk-in is not a customer yet: the unknown email's refusal says which command makes one. */
+const withCreateHint = (error: AppError): AppError =>
+  error._tag === 'Refused' && error.status === 404 ? { ...error, message: `${error.message} Create them with 'clinic admin customer create'.` } : error
+
 const when = (iso: string) => formatInTimeZone(new Date(iso), LONDON_TIME_ZONE, DISPLAY_DATE_TIME_FORMAT)
 
 const visitsTable = (rows: readonly DayBooking[]) =>
@@ -77,7 +83,7 @@ export function registerDeskBookingCommands(admin: Command, customer: Command, c
       const practitioners = opts.practitioner ?? []
       if (practitioners.length > services.length) throw usageError('Give at most one --practitioner per --service.')
       const start = startOf(opts.start)
-      const found = await call('Looking the customer up', () => ctx.useCase(FindCustomer).execute(opts.customer))
+      const found = await call('Looking the customer up', async () => E.mapLeft(withCreateHint)(await ctx.useCase(FindCustomer).execute(opts.customer)))
       const draft = {
         customerId: found.id,
         locationId: opts.location,

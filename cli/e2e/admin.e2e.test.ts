@@ -20,6 +20,8 @@ let url: string
 let home: string
 /** The booking made in the second test, cancelled by the clinic in the notifications test. */
 let bookedId = ''
+/** Where and when the second test booked: the walk-in test books the same service that day. */
+let booking = { location: '', service: '', date: '' }
 const clinic = (args: string[], env: Record<string, string> = {}) => runBin(['--base-url', url, ...args], { env: { XDG_CONFIG_HOME: home, ...env }, timeoutMs: 60_000 })
 
 beforeAll(async () => {
@@ -117,6 +119,32 @@ describe('a new clinic takes bookings', { timeout: 300_000 }, () => {
     const loggedOut = await clinic([...t, 'admin', 'logout-customer', CUSTOMER.email])
     expect(loggedOut.code, loggedOut.stderr).toBe(0)
     bookedId = out.appointment.id
+    booking = { location: bristol, service: service!, date }
+  })
+
+  it('books a walk-in: the customer created from the CLI, then admin book (issue 29 from the CLI)', async () => {
+    const t = ['--tenant', 'riverside']
+    const walkIn = ['--title', 'Ms', '--first-name', 'Ann', '--surname', 'Walker', '--email', 'Ann.Walker@example.com', '--mobile', '07700 900789', '--dob', '14/05/1985', '--gender', 'female']
+    const unknown = await clinic([...t, 'admin', 'book', '--customer', 'ann.walker@example.com', '--location', booking.location, '--service', booking.service, '--start', `${booking.date} 10:00`, '--pay', 'clinic'])
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toContain("Create them with 'clinic admin customer create'.")
+    const created = await clinic([...t, '--json', 'admin', 'customer', 'create', ...walkIn])
+    expect(created.code, created.stderr).toBe(0)
+    expect(created.json<{ id: string; email: string; mobilePhone: string }>()).toMatchObject({ email: 'ann.walker@example.com', mobilePhone: '+447700900789' })
+    const mail = await api(`/dev/mailbox?to=${encodeURIComponent('ann.walker@example.com')}`, { tenant: 'riverside' })
+    expect((mail.body as { subject: string }[]).map((m) => m.subject)).toContain('Set your password')
+    const again = await clinic([...t, 'admin', 'customer', 'create', ...walkIn])
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain('A customer with this email already exists.')
+    const bad = await clinic([...t, 'admin', 'customer', 'create', ...walkIn.slice(2), '--title', 'Sir', '--email', 'not-an-email'])
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toContain('Invalid Title')
+    const slots = await clinic([...t, '--json', 'slots', '--location', booking.location, '--service', booking.service, '--date', booking.date])
+    const time = slots.json<{ value: string }[]>()[0]!.value
+    const booked = await clinic([...t, 'admin', 'book', '--customer', 'ann.walker@example.com', '--location', booking.location, '--service', booking.service, '--start', `${booking.date} ${time}`, '--pay', 'clinic'])
+    expect(booked.code, booked.stderr).toBe(0)
+    const day = await clinic([...t, '--json', 'admin', 'bookings', '--date', booking.date, '--location', 'bristol'])
+    expect(day.json<{ customer: string }[]>().map((b) => b.customer)).toContain('Ann Walker')
   })
 
   it('tells the customer: a form to fill in, a cancel by the clinic; clinic admin outbox shows nothing failed', async () => {
