@@ -9,6 +9,25 @@ import { lazyHourCycle } from './scripts/lib/lazy-hour-cycle.mjs'
 // tables of pure functions (the domain's London days and clock texts, the codecs' WeakMaps).
 const pureSuites = ['src/domain/**/*.test.ts', 'src/contract/**/*.test.ts', 'test/contract/**/*.test.ts', 'test/architecture/**/*.test.ts']
 
+/**
+ * Server test files that keep a module graph of their own (the server-isolated project); every other
+ * server file shares one per worker (isolate: false). Each of these either set the environment the
+ * server reads when it is built (vi.stubEnv of the card processor: restored after the file, but a
+ * shared graph would meet any value a module kept from its first import), or failed once in a
+ * shared, file-shuffled run on a machine at load ~20 without its cause being found (webhooks.routes:
+ * the three-day disable; logout-customer: its PGlite half at its 120 s time-out).
+ */
+const serverIsolatedSuites = [
+  'server/commerce/processor-refunds.square.test.ts',
+  'server/commerce/processor-refunds.stripe.test.ts',
+  'server/commerce/webhooks.routes.test.ts',
+  'server/commerce/webhooks.square.routes.test.ts',
+  'server/commerce/webhooks.start.test.ts',
+  'server/db/seeded-snapshot.test.ts',
+  'server/integrations/webhooks.routes.test.ts',
+  'server/realtime/logout-customer.process.test.ts',
+]
+
 const nodeSuites = [
   'src/application/**/*.test.ts',
   'src/adapters/**/*.test.ts',
@@ -120,10 +139,26 @@ export default defineConfig(({ isSsrBuild }) => ({
       {
         extends: true,
         test: {
+          // One module graph per worker (isolate: false): isolated, each of the ~130 files imported
+          // Fastify, kysely, PGlite's module and every route again (BENCHMARKS.md, "Server tests in one
+          // module graph"). Each file builds its own server and database; the files that set the
+          // environment the server reads keep their own graph (serverIsolatedSuites).
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts'],
+          exclude: [...serverIsolatedSuites, 'node_modules/**'],
+          isolate: false,
           // Guards against hangs only (see the node project): never a speed assertion.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server-isolated',
+          environment: 'node',
+          include: serverIsolatedSuites,
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

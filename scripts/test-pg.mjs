@@ -15,7 +15,8 @@ if (!adminUrl) {
 const args = process.argv.slice(2)
 const files = args.length ? args : pgSuiteFiles(process.cwd()).database
 const status = await withThrowawayDatabase(adminUrl, 'clinic_test', (testUrl) => {
-  const result = spawnSync('npx', ['vitest', 'run', '--project', 'server', ...files], {
+  // Both server projects (vite.config.ts): the files sharing a module graph and those kept isolated.
+  const result = spawnSync('npx', ['vitest', 'run', '--project', 'server', '--project', 'server-isolated', ...files], {
     stdio: 'inherit',
     env: { ...process.env, TEST_DATABASE_URL: testUrl },
   })
