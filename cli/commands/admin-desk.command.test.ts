@@ -67,7 +67,7 @@ describe('clinic admin block', () => {
     expect(badEvery.stderr).toContain("--repeat must be one of day, weekday, week, got 'monthly'.")
     const noUntil = await cli('admin', 'block', 'add', '--practitioner', 'maya', '--start', '2026-12-02 11:00', '--end', '2026-12-02 12:00', '--repeat', 'week')
     expect(noUntil.code).toBe(2)
-    expect(noUntil.stderr).toContain("--until must be yyyy-MM-dd, got ''.")
+    expect(noUntil.stderr).toContain("--until must be a calendar date as yyyy-MM-dd, got ''.")
   })
 
   it('list asks for the dates, remove deletes by id', async () => {

@@ -108,7 +108,7 @@ export function registerDeskCommands(admin: Command, ctx: CliContext, call: CliC
       if (!(BLOCK_TYPES as readonly string[]).includes(opts.type)) throw usageError(`--type must be one of ${BLOCK_TYPES.join(', ')}, got '${opts.type}'.`)
       if (opts.repeat !== undefined || opts.until !== undefined) {
         if (!(REPEAT_EVERY as readonly string[]).includes(opts.repeat ?? '')) throw usageError(`--repeat must be one of ${REPEAT_EVERY.join(', ')}, got '${opts.repeat ?? ''}'.`)
-        if (!opts.until || !isIsoDate(opts.until)) throw usageError(`--until must be yyyy-MM-dd, got '${opts.until ?? ''}'.`)
+        if (!opts.until || !isIsoDate(opts.until)) throw usageError(`--until must be a calendar date as yyyy-MM-dd, got '${opts.until ?? ''}'.`)
       }
       const body = {
         practitioner: opts.practitioner,
@@ -134,7 +134,7 @@ export function registerDeskCommands(admin: Command, ctx: CliContext, call: CliC
     .option('--practitioner <slug>', 'one practitioner (slug, id or name)')
     .action(async (opts: { from: string; to?: string; practitioner?: string }) => {
       const to = opts.to ?? opts.from
-      for (const [flag, value] of [['--from', opts.from], ['--to', to]] as const) if (!isIsoDate(value)) throw usageError(`${flag} must be yyyy-MM-dd, got '${value}'.`)
+      for (const [flag, value] of [['--from', opts.from], ['--to', to]] as const) if (!isIsoDate(value)) throw usageError(`${flag} must be a calendar date as yyyy-MM-dd, got '${value}'.`)
       const rows = await call('Loading blocks', () => ctx.useCase(ListBlocks).execute({ from: opts.from, to, ...(opts.practitioner ? { practitioner: opts.practitioner } : {}) }))
       ctx.print(rows, () => blocksText(rows))
     })

@@ -54,7 +54,11 @@ describe('clinic admin report', () => {
   it('checks its dates and flags before any call (exit 2), and passes on a refusal (exit 1)', async () => {
     const bad = await cli('admin', 'report', '--from', '1/11/2026', '--to', '2026-11-30')
     expect(bad.code).toBe(2)
-    expect(bad.stderr).toContain("error: --from must be yyyy-MM-dd, got '1/11/2026'.")
+    expect(bad.stderr).toContain("error: --from must be a calendar date as yyyy-MM-dd, got '1/11/2026'.")
+    // The right shape, but no such day: the message says what is wrong with it.
+    const noSuchDay = await cli('admin', 'report', '--from', '2026-11-01', '--to', '2026-13-01')
+    expect(noSuchDay.code).toBe(2)
+    expect(noSuchDay.stderr).toContain("error: --to must be a calendar date as yyyy-MM-dd, got '2026-13-01'.")
     const both = await cli('--json', 'admin', 'report', '--from', '2026-11-01', '--to', '2026-11-30', '--csv')
     expect(both.code).toBe(2)
     expect(both.stderr).toContain('error: Choose one of --csv and --json.')

@@ -64,7 +64,7 @@ export function registerReportCommand(admin: Command, ctx: CliContext, call: Cli
     .option('--location <slug>', 'one location (slug, id or name)')
     .option('--csv', 'CSV on stdout (one row per clinic, practitioner and the total)')
     .action(async (opts: { from: string; to: string; location?: string; csv?: boolean }) => {
-      for (const [flag, value] of [['--from', opts.from], ['--to', opts.to]] as const) if (!isIsoDate(value)) throw usageError(`${flag} must be yyyy-MM-dd, got '${value}'.`)
+      for (const [flag, value] of [['--from', opts.from], ['--to', opts.to]] as const) if (!isIsoDate(value)) throw usageError(`${flag} must be a calendar date as yyyy-MM-dd, got '${value}'.`)
       if (opts.csv && ctx.json) throw usageError('Choose one of --csv and --json.')
       const query = { from: opts.from, to: opts.to, ...(opts.location ? { location: opts.location } : {}) }
       const report = await call('Loading the report', () => ctx.useCase(LoadReport).execute(query))

@@ -266,7 +266,7 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
     .option('--location <slug>', 'one location (slug, id or name)')
     .option('--practitioner <slug>', 'one practitioner (slug, id or name)')
     .action(async (opts: { date: string; location?: string; practitioner?: string }) => {
-      if (!isIsoDate(opts.date)) throw usageError(`--date must be yyyy-MM-dd, got '${opts.date}'.`)
+      if (!isIsoDate(opts.date)) throw usageError(`--date must be a calendar date as yyyy-MM-dd, got '${opts.date}'.`)
       const query = { date: opts.date, ...(opts.location ? { location: opts.location } : {}), ...(opts.practitioner ? { practitioner: opts.practitioner } : {}) }
       const rows = await call("Loading the day's bookings", () => ctx.useCase(ListDayBookings).execute(query))
       const currency = ctx.json ? 'GBP' : await ctx.currency()
