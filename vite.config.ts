@@ -101,7 +101,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // worker's files open PostgreSQL pools of their own (npm run test:pg). VITEST_WORKERS overrides.
     maxWorkers: Number(process.env.VITEST_WORKERS ?? Math.min(availableParallelism(), 4)),
     // After the run, the tests over 30 s with their files (printed only: never a failure).
-    reporters: ['default', './scripts/lib/slow-tests.reporter.mjs'],
+    reporters: ['default', './scripts/lib/slow-tests.reporter.mjs', './scripts/lib/failures.reporter.mjs'],
     coverage: {
       provider: 'v8',
       include: ['src/domain/**/*.ts'],

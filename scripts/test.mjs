@@ -13,6 +13,11 @@ const skipped = []
 const failed = []
 // Each suite's wall time, printed again in the summary so a slow suite is seen at a glance.
 const timings = []
+// What each suite's failures reporter wrote (scripts/lib/failures.reporter.mjs), named again in the summary:
+// CI shows only the log's tail.
+const reportDir = mkdtempSync(join(tmpdir(), 'clinic-test-report-'))
+const problems = []
+let runs = 0
 
 /**
  * Runs one suite; resolves when it ends. `log`: its output goes to that file instead of the terminal
@@ -22,7 +27,8 @@ function run(label, command, args, env = {}, log) {
   if (!log) console.log(`\n=== ${label} ===`)
   const started = Date.now()
   const out = log ? openSync(log, 'w') : 'inherit'
-  const child = spawn(command, args, { stdio: ['ignore', out, out], env: { ...process.env, ...env } })
+  const failures = join(reportDir, `suite-${++runs}.jsonl`)
+  const child = spawn(command, args, { stdio: ['ignore', out, out], env: { ...process.env, ...env, TEST_FAILURES_FILE: failures } })
   return new Promise((resolve) => {
     child.on('close', (status) => {
       if (log) closeSync(out)
@@ -30,6 +36,7 @@ function run(label, command, args, env = {}, log) {
       const line = `${label}: ${seconds} s${status !== 0 ? ' (failed)' : ''}`
       timings.push(line)
       if (status !== 0) failed.push(label)
+      if (existsSync(failures)) for (const line of readFileSync(failures, 'utf8').split('\n').filter(Boolean)) problems.push({ label, ...JSON.parse(line) })
       const end = () => console.log(`=== ${line} ===`)
       if (!log) end()
       resolve({ printLog: () => { console.log(`\n=== ${label} (ran beside the unit suites; its output) ===`); process.stdout.write(readFileSync(log, 'utf8')); end() } })
@@ -77,6 +84,9 @@ console.log('\n=== summary ===')
 for (const line of timings) console.log(line)
 if (skipped.length) console.log(`skipped: ${skipped.join('; ')}`)
 if (failed.length) console.log(`failed: ${failed.join('; ')}`)
+for (const { label, kind, where, name, error } of problems.slice(0, 30))
+  console.log(`  ${kind === 'retried' ? 'passed on a retry' : kind === 'failed' ? 'FAILED' : kind === 'file' ? 'FILE FAILED' : 'UNHANDLED ERROR'} (${label}) ${[where, name].filter(Boolean).join(' > ')}: ${error}`)
+if (problems.length > 30) console.log(`  ... and ${problems.length - 30} more (above)`)
 if (failed.length || (strict && skipped.length)) {
   if (strict && skipped.length) console.log('REQUIRE_ALL_SUITES=1: a skipped suite counts as a failure.')
   process.exit(1)

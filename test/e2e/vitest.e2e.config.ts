@@ -28,7 +28,7 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['test/e2e/support/global-setup.ts'],
     // After the run, the scenarios over 30 s with their files (printed only: never a failure).
-    reporters: ['default', './scripts/lib/slow-tests.reporter.mjs'],
+    reporters: ['default', './scripts/lib/slow-tests.reporter.mjs', './scripts/lib/failures.reporter.mjs'],
     testTimeout: 120_000,
     // One retry, kept for now: runs without it on 2026-11-29 failed once each in embed-storage-blocked
     // (the sandbox card's Pay clicked before its listener existed, then a synthetic tap that missed Pay
