@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DESKTOP, launch, open, paymentFrame, payWithCard, type Session, sharedServerUrl } from './support/browser'
+import { DESKTOP, launch, release, open, paymentFrame, payWithCard, type Session, sharedServerUrl } from './support/browser'
 import { agreeToTerms, answer, chooseFirstLocation, waitForThankYou, choosePractitioner, chooseService, logIn, PASSWORD, uniqueEmail, verificationLink, verifiedCustomer } from './support/flows'
 
 /**
@@ -18,7 +18,7 @@ beforeAll(async () => {
   browser = await launch()
 })
 afterAll(async () => {
-  await browser?.close()
+  await release(browser)
 })
 
 /** Seconds of 'Your appointment will be held for m:ss'. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { launch, open, sharedServerUrl } from './support/browser'
+import { launch, release, open, sharedServerUrl } from './support/browser'
 import { answer, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, logIn, verifiedCustomer } from './support/flows'
 
 const baseUrl = sharedServerUrl()
@@ -12,7 +12,7 @@ beforeAll(async () => {
   browser = await launch()
 })
 afterAll(async () => {
-  await browser?.close()
+  await release(browser)
 })
 
 describe('a hold that runs out', () => {
