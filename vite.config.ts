@@ -36,6 +36,23 @@ const nodeSuites = [
 ]
 
 /**
+ * The node files that intercept HTTP with nock (the node-nock project): nock patches node's http and
+ * fetch for the whole module graph, and these files call `nock.disableNetConnect()` without undoing it,
+ * which in a shared graph would refuse the real sockets of a later file (the CLI's process tests talk to
+ * a server on 127.0.0.1). They share one graph among themselves: every one of them wants the network
+ * off and clears its interceptors after each test.
+ */
+const nodeNockSuites = [
+  'cli/base-url.test.ts',
+  'cli/busy-server.test.ts',
+  'cli/commands/*.command.test.ts',
+  'src/adapters/error-texts.test.ts',
+  'src/adapters/geocoder/nominatim-geocoder.test.ts',
+  'src/adapters/http/api-client.test.ts',
+  'src/adapters/http/http-client.test.ts',
+]
+
+/**
  * inversify's modules declared free of side effects (its package.json says they have some): its
  * decorators (every view model's `@injectable()`) then load without the Container, which the first
  * view does not use (issue 28, src/composition/first-view.graph.ts): ~6 KB gzip instead of 19.4 KB
@@ -127,12 +144,26 @@ export default defineConfig(({ isSsrBuild }) => ({
       {
         extends: true,
         test: {
+          // One module graph per worker (isolate: false), as the server project: isolated, each file
+          // imported fp-ts, io-ts, axios and the CLI's container again (BENCHMARKS.md, "CI time, the node
+          // project shared"). The two files with fake timers restore the real ones after each test.
           name: 'node',
           environment: 'node',
           include: nodeSuites,
-          exclude: [...pureSuites, 'test/e2e/**', 'node_modules/**'],
+          exclude: [...pureSuites, ...nodeNockSuites, 'test/e2e/**', 'node_modules/**'],
+          isolate: false,
           // A guard against hangs only: property tests and CLI child processes on a loaded 2-core machine
           // take many times their idle time.
+          testTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'node-nock',
+          environment: 'node',
+          include: nodeNockSuites,
+          isolate: false,
           testTimeout: 60_000,
         },
       },

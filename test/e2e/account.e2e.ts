@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Frame, Page } from 'playwright-core'
-import { DESKTOP, launch, open, PHONE, paymentFrame, payWithCard, type Session, SMALL_PHONE, sharedServerUrl } from './support/browser'
+import { DESKTOP, launch, release, open, PHONE, paymentFrame, payWithCard, type Session, SMALL_PHONE, sharedServerUrl } from './support/browser'
 import { agreeToTerms, answer, api, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, logIn, PASSWORD, verifiedCustomer, waitForThankYou } from './support/flows'
 import { DEMO, DEMO_CUSTOMER } from '../../server/seed/demo.seed'
 import { MESSAGES } from '../../server/accounts/account.service'
@@ -18,7 +18,7 @@ beforeAll(async () => {
   browser = await launch()
 })
 afterAll(async () => {
-  await browser?.close()
+  await release(browser)
 })
 
 interface LoginAnswer {

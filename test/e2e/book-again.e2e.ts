@@ -3,7 +3,7 @@
 // with the sandbox card 4242 4242 4242 4242 and reaches the thank-you page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { launch, open, paymentFrame, payWithCard, sharedServerUrl } from './support/browser'
+import { launch, release, open, paymentFrame, payWithCard, sharedServerUrl } from './support/browser'
 import { agreeToTerms, answer, chooseFirstTime, waitForThankYou } from './support/flows'
 import { DEMO, DEMO_CUSTOMER } from '../../server/seed/demo.seed'
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
   browser = await launch()
 })
 afterAll(async () => {
-  await browser?.close()
+  await release(browser)
 })
 
 describe('book again from the customer area', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Route } from 'playwright-core'
-import { launch, open, type Session, sharedServerUrl } from './support/browser'
+import { launch, release, open, type Session, sharedServerUrl } from './support/browser'
 import { answer, chooseFirstLocation } from './support/flows'
 
 const baseUrl = sharedServerUrl()
@@ -10,7 +10,7 @@ beforeAll(async () => {
   browser = await launch()
 })
 afterAll(async () => {
-  await browser?.close()
+  await release(browser)
 })
 
 const BUSY = JSON.stringify({ statusCode: 503, message: 'The service is temporarily unavailable. Please try again in a moment.' })

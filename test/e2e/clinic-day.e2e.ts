@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import type { ParsedMail } from 'mailparser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Locator, Page } from 'playwright-core'
-import { DESKTOP, launch, open, paymentFrame, payWithCard, SMALL_PHONE, type Session } from './support/browser'
+import { DESKTOP, launch, release, open, paymentFrame, payWithCard, SMALL_PHONE, type Session } from './support/browser'
 import { agreeToTerms, answer, chooseFirstTime, choosePractitioner, chooseService, logIn, uniqueEmail, verifiedCustomer, waitForThankYou, type MailReader } from './support/flows'
 import { startServer, type ServerProcess } from './support/server-process'
 import { startSmtpInbox, type SmtpInbox } from '../../server/test-support/smtp-inbox'
@@ -55,7 +55,7 @@ beforeAll(async () => {
 }, 180_000)
 
 afterAll(async () => {
-  await browser?.close()
+  await release(browser)
   await server?.stop()
   await inbox?.stop()
   if (home) rmSync(home, { recursive: true, force: true })

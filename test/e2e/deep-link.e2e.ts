@@ -3,7 +3,7 @@
 // fresh browser, and links that cannot be rebuilt falling back to the nearest earlier valid step.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { launch, open, type Session, sharedServerUrl } from './support/browser'
+import { launch, release, open, type Session, sharedServerUrl } from './support/browser'
 import { agreeToTerms, answer, api, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, waitForThankYou } from './support/flows'
 import { DEMO, DEMO_CUSTOMER } from '../../server/seed/demo.seed'
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
   browser = await launch()
 })
 afterAll(async () => {
-  await browser?.close()
+  await release(browser)
 })
 
 const SERVICE = 'Anti-wrinkle injections: 1 area'

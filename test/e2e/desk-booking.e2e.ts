@@ -4,7 +4,7 @@
 // desk's search, paid at the clinic. axe clean on both.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DESKTOP, launch, open, PHONE, payWithCard, type Session } from './support/browser'
+import { DESKTOP, launch, release, open, PHONE, payWithCard, type Session } from './support/browser'
 import { api, uniqueEmail } from './support/flows'
 import { startServer, type ServerProcess } from './support/server-process'
 import { DEMO, DEMO_CUSTOMER, DEMO_STAFF_ADMIN } from '../../server/seed/demo.seed'
@@ -23,7 +23,7 @@ beforeAll(async () => {
 }, 180_000)
 
 afterAll(async () => {
-  await browser?.close()
+  await release(browser)
   await server?.stop()
 })
 

@@ -6,7 +6,7 @@
 // blocks in each practitioner's column, on a desktop and a phone, and removes one there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DESKTOP, launch, open, PHONE } from './support/browser'
+import { DESKTOP, launch, release, open, PHONE } from './support/browser'
 import { api } from './support/flows'
 import { startServer, type ServerProcess } from './support/server-process'
 import { DEMO, DEMO_CUSTOMER, DEMO_STAFF_ADMIN } from '../../server/seed/demo.seed'
@@ -22,7 +22,7 @@ beforeAll(async () => {
 }, 180_000)
 
 afterAll(async () => {
-  await browser?.close()
+  await release(browser)
   await server?.stop()
 })
 

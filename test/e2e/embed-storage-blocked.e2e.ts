@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Frame, Page } from 'playwright-core'
-import { launch, open, paymentFrame, payWithCard, type Session } from './support/browser'
+import { launch, release, open, paymentFrame, payWithCard, type Session } from './support/browser'
 import { agreeToTerms, answer, api, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, logIn, verifiedCustomer, waitForThankYou } from './support/flows'
 import { startServer, type ServerProcess } from './support/server-process'
 import { DEMO_STAFF_ADMIN } from '../../server/seed/demo.seed'
@@ -53,7 +53,7 @@ beforeAll(async () => {
   browser = await launch()
 })
 afterAll(async () => {
-  await browser?.close()
+  await release(browser)
   await new Promise((resolve) => host?.close(resolve))
   await app?.stop()
 })

@@ -6,7 +6,7 @@
 // A clinic's service list (/step/{clinic}) likewise: in the HTML, then hydrated, then a tap chooses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DESKTOP, launch, open, PHONE, SMALL_PHONE, sharedServerUrl } from './support/browser'
+import { DESKTOP, launch, release, open, PHONE, SMALL_PHONE, sharedServerUrl } from './support/browser'
 import { api, signIn } from './support/flows'
 import { DEMO, DEMO_CUSTOMER } from '../../server/seed/demo.seed'
 
@@ -17,7 +17,7 @@ beforeAll(async () => {
   browser = await launch()
 })
 afterAll(async () => {
-  await browser?.close()
+  await release(browser)
 })
 
 const STAGING_NOTE = 'This is a staging environment! It includes unstable features and all data generated may be deleted without notice.'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DESKTOP, launch, open, PHONE, sharedServerUrl } from './support/browser'
+import { DESKTOP, launch, release, open, PHONE, sharedServerUrl } from './support/browser'
 import { SEED_FORM_IDS, SEED_FORM_PASSWORD } from '../../server/commerce/commerce.seed'
 
 const baseUrl = sharedServerUrl()
@@ -10,7 +10,7 @@ beforeAll(async () => {
   browser = await launch()
 })
 afterAll(async () => {
-  await browser?.close()
+  await release(browser)
 })
 
 /** Draws a signature on the dialog's canvas with the mouse. */

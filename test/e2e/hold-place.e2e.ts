@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DESKTOP, launch, open, paymentFrame, payWithCard, type Session, sharedServerUrl } from './support/browser'
+import { DESKTOP, launch, release, open, paymentFrame, payWithCard, type Session, sharedServerUrl } from './support/browser'
 import { agreeToTerms, answer, chooseFirstLocation, waitForThankYou, choosePractitioner, chooseService, logIn, PASSWORD, uniqueEmail, verificationLink, verifiedCustomer } from './support/flows'
 
 /**
@@ -18,7 +18,7 @@ beforeAll(async () => {
   browser = await launch()
 })
 afterAll(async () => {
-  await browser?.close()
+  await release(browser)
 })
 
 /** Seconds of 'Your appointment will be held for m:ss'. */
@@ -159,18 +159,21 @@ describe.each([
   ['phone', PHONE_SE],
   ['desktop', DESKTOP],
 ])('the hold running out on confirm (%s)', (name, viewport) => {
-  // Slow (~30 s) by design: a real 25-second hold runs out in the browser; a shorter one would expire
-  // before a loaded machine reaches the confirm step.
+  // A 25-second hold: a shorter one would expire before a loaded machine reaches the confirm step. Once
+  // there, the page's clock jumps past its end (as a laptop lid closed for half a minute) instead of
+  // the test waiting for it in real time (~25 s a viewport).
   it("lands on the time step with 'Out of time', where a new time can be picked", async () => {
     const customer = await verifiedCustomer(baseUrl, `expiry-${name}`)
     const s = await open(browser, `hold-expiry-${name}`, viewport, { [HOLD_SECONDS_KEY]: '25' })
     const { page } = s
+    await s.context.clock.install()
     await toHours(s)
     await pickFirstTime(s)
     await page.getByRole('button', { name: 'Book appointment' }).filter({ visible: true }).first().click()
     await logIn(s, customer.email, customer.password)
     await page.waitForURL(/\/confirm/)
     expect(await heldSeconds(page)).toBeLessThanOrEqual(25)
+    await s.context.clock.fastForward(26_000)
     const dialog = page.getByRole('alertdialog', { name: 'Out of time' })
     await dialog.waitFor({ timeout: 40_000 })
     await dialog.getByText('Appointments are held for 5 minutes only. Please choose your time again.').waitFor()

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { launch, open, sharedServerUrl } from './support/browser'
+import { launch, release, open, sharedServerUrl } from './support/browser'
 import { answer, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, logIn, verifiedCustomer } from './support/flows'
 
 const baseUrl = sharedServerUrl()
@@ -12,7 +12,7 @@ beforeAll(async () => {
   browser = await launch()
 })
 afterAll(async () => {
-  await browser?.close()
+  await release(browser)
 })
 
 describe('a hold that runs out', () => {
@@ -44,6 +44,8 @@ describe('the confirm countdown running out', () => {
     const customer = await verifiedCustomer(baseUrl, 'countdown')
     const s = await open(browser, 'confirm-countdown', undefined, { [HOLD_SECONDS_KEY]: '20' })
     const { page } = s
+    // The countdown's end is reached by a jump of the page's clock (fastForward below), not by waiting 20 s.
+    await s.context.clock.install()
     await page.goto(`${baseUrl}/`)
     await chooseFirstLocation(s)
     await chooseService(s)
@@ -57,6 +59,7 @@ describe('the confirm countdown running out', () => {
     await timer.waitFor()
     expect(await timer.innerText()).toMatch(/^Your appointment will be held for 0:\d\d$/)
     await s.shot('countdown')
+    await s.context.clock.fastForward(21_000)
     const dialog = page.getByRole('alertdialog', { name: 'Out of time' })
     await dialog.waitFor({ timeout: 30_000 })
     expect(page.url()).not.toMatch(/\/app$|\/confirm/)

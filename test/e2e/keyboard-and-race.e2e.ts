@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { launch, open, paymentFrame, type Session, sharedServerUrl } from './support/browser'
+import { launch, release, open, paymentFrame, type Session, sharedServerUrl } from './support/browser'
 import { agreeToTerms, answer, chooseFirstLocation, choosePractitioner, chooseService, freeDays, logIn, monthWithFreeDay, verifiedCustomer } from './support/flows'
 
 const baseUrl = sharedServerUrl()
@@ -10,7 +10,7 @@ beforeAll(async () => {
   browser = await launch()
 })
 afterAll(async () => {
-  await browser?.close()
+  await release(browser)
 })
 
 /** What has the keyboard focus: tag, aria-label and the start of its text. */

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Frame, Page } from 'playwright-core'
-import { DESKTOP, launch, open, PHONE, sharedServerUrl } from './support/browser'
+import { DESKTOP, launch, release, open, PHONE, sharedServerUrl } from './support/browser'
 
 const baseUrl = sharedServerUrl()
 let browser: Browser
@@ -13,7 +13,7 @@ beforeAll(async () => {
   browser = await launch()
 })
 afterAll(async () => {
-  await browser?.close()
+  await release(browser)
 })
 
 /** The font stylesheet service is outside the test network: answer it with an empty stylesheet. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { launch, open, paymentFrame, type Session, sharedServerUrl } from './support/browser'
+import { launch, release, open, paymentFrame, type Session, sharedServerUrl } from './support/browser'
 import { agreeToTerms, answer, chooseFirstLocation, logIn, monthWithFreeDay, verifiedCustomer } from './support/flows'
 
 const baseUrl = sharedServerUrl()
@@ -10,7 +10,7 @@ beforeAll(async () => {
   browser = await launch()
 })
 afterAll(async () => {
-  await browser?.close()
+  await release(browser)
 })
 
 /** The booking service unreachable from this browser (connection refused), until restored. */

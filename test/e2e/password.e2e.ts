@@ -2,7 +2,7 @@
 // headless Chromium against the real server. Screenshots at 375 and 1280 px, axe on each state.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { DESKTOP, launch, open, PHONE, sharedServerUrl } from './support/browser'
+import { DESKTOP, launch, release, open, PHONE, sharedServerUrl } from './support/browser'
 import { api, verifiedCustomer } from './support/flows'
 
 const baseUrl = sharedServerUrl()
@@ -12,7 +12,7 @@ beforeAll(async () => {
   browser = await launch()
 })
 afterAll(async () => {
-  await browser?.close()
+  await release(browser)
 })
 
 const NEUTRAL = 'If this email exists on our system, you will receive a password link - please also check your junk folder.'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { launch, open, paymentFrame, type Session, sharedServerUrl } from './support/browser'
+import { launch, release, open, paymentFrame, type Session, sharedServerUrl } from './support/browser'
 import { agreeToTerms, answer, chooseFirstLocation, choosePractitioner, chooseService, logIn, verifiedCustomer } from './support/flows'
 
 const baseUrl = sharedServerUrl()
@@ -10,7 +10,7 @@ beforeAll(async () => {
   browser = await launch()
 })
 afterAll(async () => {
-  await browser?.close()
+  await release(browser)
 })
 
 /** The first available day of the shown or next months; returns its label. */

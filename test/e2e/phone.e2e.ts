@@ -3,7 +3,7 @@
 // customer area as cards with every action in view, and the booking flow embedded in a host page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { axeViolations, DESKTOP, launch, open, paymentFrame, payWithCard, SMALL_PHONE, sharedServerUrl } from './support/browser'
+import { axeViolations, DESKTOP, launch, release, open, paymentFrame, payWithCard, SMALL_PHONE, sharedServerUrl } from './support/browser'
 import { agreeToTerms, answer, api, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, logIn, verifiedCustomer, waitForThankYou } from './support/flows'
 import { DEMO, DEMO_CUSTOMER } from '../../server/seed/demo.seed'
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
   browser = await launch()
 })
 afterAll(async () => {
-  await browser?.close()
+  await release(browser)
 })
 
 type Box = { x: number; y: number; width: number; height: number }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { launch, open, paymentFrame, payWithCard, sharedServerUrl } from './support/browser'
+import { launch, release, open, paymentFrame, payWithCard, sharedServerUrl } from './support/browser'
 import { agreeToTerms, answer, chooseFirstLocation, logIn, verifiedCustomer, waitForThankYou } from './support/flows'
 
 const baseUrl = sharedServerUrl()
@@ -10,7 +10,7 @@ beforeAll(async () => {
   browser = await launch()
 })
 afterAll(async () => {
-  await browser?.close()
+  await release(browser)
 })
 
 describe('a course purchase', () => {

@@ -14,7 +14,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { launch, open, paymentFrame, payWithCard, SMALL_PHONE, DESKTOP, type Session, sharedServerUrl } from './support/browser'
+import { launch, release, open, paymentFrame, payWithCard, SMALL_PHONE, DESKTOP, type Session, sharedServerUrl } from './support/browser'
 import { agreeToTerms, answer, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, logIn, monthWithFreeDay, signIn, verifiedCustomer, waitForThankYou } from './support/flows'
 import { DEMO, DEMO_CUSTOMER } from '../../server/seed/demo.seed'
 
@@ -26,7 +26,7 @@ beforeAll(async () => {
   browser = await launch()
 })
 afterAll(async () => {
-  await browser?.close()
+  await release(browser)
 })
 
 /** A busy process beside the browser (the loaded machine of the reports); returns its stop. */

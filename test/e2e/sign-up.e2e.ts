@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { launch, open, sharedServerUrl } from './support/browser'
+import { launch, release, open, sharedServerUrl } from './support/browser'
 import { answer, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, logIn, PASSWORD, uniqueEmail, verificationLink } from './support/flows'
 
 const baseUrl = sharedServerUrl()
@@ -10,7 +10,7 @@ beforeAll(async () => {
   browser = await launch()
 })
 afterAll(async () => {
-  await browser?.close()
+  await release(browser)
 })
 
 describe('sign-up at the confirm step, then the verification link from the dev mailbox', () => {

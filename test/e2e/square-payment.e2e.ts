@@ -13,7 +13,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { SquareMock, TEST_NONCES } from '../../server/square-processor/testing/square-mock'
-import { launch, open } from './support/browser'
+import { launch, release, open } from './support/browser'
 import { agreeToTerms, appointmentsOf, bookToConfirm, openPersonalDetails, signIn, verifiedCustomer, waitForThankYou } from './support/flows'
 import { startServer, type ServerProcess } from './support/server-process'
 
@@ -66,7 +66,7 @@ beforeAll(async () => {
   browser = await launch()
 })
 afterAll(async () => {
-  await browser?.close()
+  await release(browser)
   await server?.stop()
   await mock?.stop()
 })

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DESKTOP, launch, open, PHONE, paymentFrame, payWithCard, type Session } from './support/browser'
+import { DESKTOP, launch, release, open, PHONE, paymentFrame, payWithCard, type Session } from './support/browser'
 import { agreeToTerms, answer, api, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, logIn, verifiedCustomer, waitForThankYou } from './support/flows'
 import { startServer, type ServerProcess } from './support/server-process'
 import { runBin } from '../../cli/testing/run-bin'
@@ -36,7 +36,7 @@ beforeAll(async () => {
 }, 180_000)
 
 afterAll(async () => {
-  await browser?.close()
+  await release(browser)
   await server?.stop()
   rmSync(home, { recursive: true, force: true })
 })

@@ -6,7 +6,7 @@
 // phone without sideways scrolling; both viewports are axe clean and screenshotted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DESKTOP, launch, open, SMALL_PHONE } from './support/browser'
+import { DESKTOP, launch, release, open, SMALL_PHONE } from './support/browser'
 import { startServer, type ServerProcess } from './support/server-process'
 import { DEMO, DEMO_STAFF_ADMIN } from '../../server/seed/demo.seed'
 import { clearDate, londonInstant } from '../../server/test-support/dates'
@@ -23,7 +23,7 @@ beforeAll(async () => {
 }, 180_000)
 
 afterAll(async () => {
-  await browser?.close()
+  await release(browser)
   await server?.stop()
   await receiver?.close()
 })

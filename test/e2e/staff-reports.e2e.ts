@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { DESKTOP, launch, open, PHONE, sharedServerUrl } from './support/browser'
+import { DESKTOP, launch, release, open, PHONE, sharedServerUrl } from './support/browser'
 import { api } from './support/flows'
 import { DEMO_STAFF_ADMIN } from '../../server/seed/demo.seed'
 import type { Report } from '../../src/contract/reports.routes'
@@ -19,7 +19,7 @@ beforeAll(async () => {
 }, 180_000)
 
 afterAll(async () => {
-  await browser?.close()
+  await release(browser)
 })
 
 describe('/staff/reports', () => {

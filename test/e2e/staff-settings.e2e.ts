@@ -8,7 +8,7 @@
 // was typed. A staff login added on its tab comes with its set-password link.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DESKTOP, launch, open, PHONE, SMALL_PHONE } from './support/browser'
+import { DESKTOP, launch, release, open, PHONE, SMALL_PHONE } from './support/browser'
 import { api, chooseFirstLocation } from './support/flows'
 import { startServer, type ServerProcess } from './support/server-process'
 import { DEMO_STAFF_ADMIN } from '../../server/seed/demo.seed'
@@ -25,7 +25,7 @@ beforeAll(async () => {
 }, 180_000)
 
 afterAll(async () => {
-  await browser?.close()
+  await release(browser)
   await server?.stop()
 })
 

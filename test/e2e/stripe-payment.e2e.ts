@@ -15,7 +15,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { StripeMock } from '../../server/stripe-processor/testing/stripe-mock'
-import { launch, open, type Session } from './support/browser'
+import { launch, release, open, type Session } from './support/browser'
 import { agreeToTerms, appointmentsOf, bookToConfirm, openPersonalDetails, signIn, verifiedCustomer, waitForThankYou } from './support/flows'
 import { startServer, type ServerProcess } from './support/server-process'
 
@@ -87,7 +87,7 @@ beforeAll(async () => {
   browser = await launch()
 })
 afterAll(async () => {
-  await browser?.close()
+  await release(browser)
   await server?.stop()
   await mock?.stop()
 })

@@ -39,6 +39,10 @@ export default defineConfig({
     hookTimeout: 240_000,
     fileParallelism: workers > 1,
     pool: 'forks',
+    // One module graph per worker: a worker's files share its Chromium (support/browser.ts, launch) and
+    // import playwright-core and axe once, not once a file (~2-4 s of a file's time each on this machine).
+    // Each scenario still opens a context of its own; a file closes what it left open (release).
+    isolate: false,
     maxWorkers: workers,
     sequence: { concurrent: false },
   },

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { formatInTimeZone } from 'date-fns-tz'
-import { DESKTOP, launch, open, paymentFrame, payWithCard, SMALL_PHONE, sharedServerUrl } from './support/browser'
+import { DESKTOP, launch, release, open, paymentFrame, payWithCard, SMALL_PHONE, sharedServerUrl } from './support/browser'
 import { agreeToTerms, answer, api, chooseFirstLocation, freeDays, logIn, signIn, verifiedCustomer, waitForThankYou, type SignedIn } from './support/flows'
 import { runCli, tempConfigHome } from '../../cli/testing/run-cli'
 import { DEMO_STAFF_ADMIN } from '../../server/seed/demo.seed'
@@ -22,7 +22,7 @@ beforeAll(async () => {
   browser = await launch()
 })
 afterAll(async () => {
-  await browser?.close()
+  await release(browser)
 })
 
 /**

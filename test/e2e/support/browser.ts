@@ -19,11 +19,29 @@ export function sharedServerUrl(): string {
   return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length]
 }
 
-export async function launch(): Promise<Browser> {
-  return chromium.launch({
+/** This worker's browser (the suite runs with isolate: false, so this module outlives a file). */
+let workerBrowser: Promise<Browser> | undefined
+
+/**
+ * The browser of this file's worker: launched by the worker's first file, then shared by the files
+ * that follow it there (each scenario has a context of its own, `open`). A launch and close a file cost
+ * ~1.5-2.5 s on this 2-core machine. Playwright ends the browser with the worker's process; a file
+ * gives back what it opened with `release`.
+ */
+export function launch(): Promise<Browser> {
+  const launched = (workerBrowser ??= chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  })
+  }))
+  // A browser that went away (a crash) is launched again for the next file.
+  void launched.then((b) => b.once('disconnected', () => (workerBrowser = workerBrowser === launched ? undefined : workerBrowser)), () => (workerBrowser = undefined))
+  return launched
+}
+
+/** A file's end: closes the contexts it left open and keeps the worker's browser for the next file. */
+export async function release(browser: Browser | undefined): Promise<void> {
+  if (!browser?.isConnected()) return
+  await Promise.all(browser.contexts().map((c) => c.close()))
 }
 
 export interface Session {
