@@ -8,7 +8,7 @@ import { addDays } from 'date-fns'
 import { fromZonedTime } from 'date-fns-tz'
 import { LONDON_TIME_ZONE } from '../../src/domain/london'
 import type { CustomerSummary, DayBooking } from '../../src/contract/admin.routes'
-import { ATTENDANCE_REFUSAL_TEXT, type AttendanceMark, attendanceAllowed } from '../../src/domain/booking/attendance'
+import { ATTENDANCE_REFUSAL_TEXT, type AttendanceMark, attendanceAllowed, CHECKED_IN_TEXT } from '../../src/domain/booking/attendance'
 import { toMoney, type Db, type DbOrTrx } from '../db/schema'
 import { outsideWorkingDay } from '../availability/working-day.service'
 import { notify } from '../notifications/notifications.service'
@@ -28,7 +28,7 @@ export const DAY_MESSAGES = {
   // Not the customer's CHANGED_MEANWHILE text: staff look again at the day rather than reload.
   changedMeanwhile: 'This appointment was changed meanwhile. Please look again.',
   wrongStatus: (status: string) => `This appointment is ${status.toLowerCase()} and cannot be changed.`,
-  checkedIn: 'This appointment is checked in and cannot be changed.',
+  checkedIn: CHECKED_IN_TEXT,
   unknownPractitioner: (named: string) => `No single practitioner is called '${named}'.`,
   unknownLocation: (named: string) => `No location is called '${named}'.`,
   noPractitioner: (named: string) => `No practitioner is called '${named}'.`,
