@@ -16,6 +16,19 @@ const LOCATION = 'c1'.padEnd(24, '0')
 const S1 = '5e'.padEnd(24, '1')
 const S2 = '5e'.padEnd(24, '2')
 const SARAH = 'b1'.padEnd(24, '0')
+const JAMES = 'b2'.padEnd(24, '0')
+const London = { id: LOCATION, accountName: 'London', address: { line1: '1 High St', city: 'London' } }
+const Leeds = { id: 'c2'.padEnd(24, '0'), accountName: 'Leeds', address: { line1: '2 Low St', city: 'Leeds' } }
+const deskServices = [
+  { id: S1, name: 'Anti-wrinkle 1 area', durationMinutes: 30, price: 150, online: true, practitioners: [{ id: SARAH, name: 'Dr Sarah Jones' }, { id: JAMES, name: 'James Patel' }] },
+  { id: S2, name: 'B12 injection', durationMinutes: 15, price: 35, online: true, practitioners: [{ id: JAMES, name: 'James Patel' }] },
+  { id: '5e'.padEnd(24, '3'), name: 'Anti-wrinkle 3 areas', durationMinutes: 45, price: 250, online: false, practitioners: [{ id: SARAH, name: 'Dr Sarah Jones' }] },
+]
+/** The locations and the desk's services of London, as `admin book` reads them to resolve names. */
+const catalogue = () => {
+  nock(HOST).get('/api/public-clinics').reply(200, [London, Leeds])
+  nock(HOST).get('/api/admin/desk/services').query({ location: LOCATION }).reply(200, deskServices)
+}
 const visit = { id: 'ab'.padEnd(24, '0'), start: '2026-12-01T10:00:00.000Z', end: '2026-12-01T10:30:00.000Z', status: 'Scheduled', checkedIn: false, practitioner: 'Dr Sarah Jones', location: 'London', service: 'Peel', customer: 'Jane Doe', depositPaid: 0 }
 
 describe('clinic admin book', () => {
@@ -30,6 +43,7 @@ describe('clinic admin book', () => {
       })
       .reply(201, { appointments: [visit], payment: 'clinic', status: 'Scheduled', deposit: 0, depositPaid: 0, message: 'The booking is made; the customer pays at the clinic.' })
     nock(HOST).get('/api/public/organisations').reply(200, organisation)
+    catalogue()
     const run = await cli('admin', 'book', '--customer', CUSTOMER, '--location', LOCATION, '--service', S1, S2, '--practitioner', SARAH, 'any', '--start', '2026-12-01 10:00', '--pay', 'clinic')
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
@@ -40,9 +54,11 @@ describe('clinic admin book', () => {
   it('shows the pay link of a held booking and the 409 of a taken time', async () => {
     nock(HOST).post('/api/admin/desk/bookings').reply(201, { appointments: [{ ...visit, status: 'Pending' }], payment: 'link', status: 'Pending', deposit: 36, depositPaid: 0, message: 'held', payLink: 'http://x/sandbox/pay/t1' })
     nock(HOST).get('/api/public/organisations').reply(200, organisation)
+    catalogue()
     const held = await cli('admin', 'book', '--customer', CUSTOMER, '--location', LOCATION, '--service', S1, '--start', '2026-12-01T10:00:00Z')
     expect(held.stdout).toContain('Pay link (mailed to the customer): http://x/sandbox/pay/t1')
     nock(HOST).post('/api/admin/desk/bookings').reply(409, { statusCode: 409, message: 'Sorry, this time is no longer available.' })
+    catalogue()
     const taken = await cli('admin', 'book', '--customer', CUSTOMER, '--location', LOCATION, '--service', S1, '--start', '2026-12-01T10:00:00Z')
     expect(taken.code).toBe(1)
     expect(taken.stderr).toContain('Sorry, this time is no longer available.')
@@ -51,9 +67,40 @@ describe('clinic admin book', () => {
   it("shows the deposit in the organisation's currency, as `admin bookings` does", async () => {
     nock(HOST).post('/api/admin/desk/bookings').reply(201, { appointments: [{ ...visit, status: 'Pending' }], payment: 'link', status: 'Pending', deposit: 36, depositPaid: 0, message: 'held', payLink: 'http://x/sandbox/pay/t1' })
     nock(HOST).get('/api/public/organisations').reply(200, { ...organisation, currency: 'EUR' })
+    catalogue()
     const held = await cli('admin', 'book', '--customer', CUSTOMER, '--location', LOCATION, '--service', S1, '--start', '2026-12-01T10:00:00Z')
     expect(held.code).toBe(0)
     expect(held.stdout).toContain('Deposit €36.00, paid €0.00.')
+  })
+
+  it('takes names for the location, services and practitioners (any case), as the other commands do', async () => {
+    nock(HOST)
+      .post('/api/admin/desk/bookings', { customer: CUSTOMER, location: LOCATION, start: '2026-12-01T10:00:00.000Z', services: [{ service: S1, practitioner: SARAH }, { service: S2, practitioner: JAMES }], payment: 'clinic' })
+      .reply(201, { appointments: [visit], payment: 'clinic', status: 'Scheduled', deposit: 0, depositPaid: 0, message: 'The booking is made; the customer pays at the clinic.' })
+    nock(HOST).get('/api/public/organisations').reply(200, organisation)
+    catalogue()
+    const run = await cli('admin', 'book', '--customer', CUSTOMER, '--location', 'london', '--service', 'anti-wrinkle 1 AREA', 'b12 injection', '--practitioner', 'dr sarah jones', 'James Patel', '--start', '2026-12-01 10:00', '--pay', 'clinic')
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+  })
+
+  it('refuses an unknown or ambiguous name with the choices, booking nothing', async () => {
+    catalogue()
+    const unknown = await cli('admin', 'book', '--customer', CUSTOMER, '--location', 'London', '--service', 'Facial', '--start', '2026-12-01 10:00')
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toContain("No service matches 'Facial' (--service). Known: Anti-wrinkle 1 area, B12 injection, Anti-wrinkle 3 areas.")
+    catalogue()
+    const several = await cli('admin', 'book', '--customer', CUSTOMER, '--location', 'London', '--service', 'anti-wrinkle', '--start', '2026-12-01 10:00')
+    expect(several.code).toBe(2)
+    expect(several.stderr).toContain("'anti-wrinkle' matches several services (Anti-wrinkle 1 area, Anti-wrinkle 3 areas)")
+    catalogue()
+    const nobody = await cli('admin', 'book', '--customer', CUSTOMER, '--location', 'London', '--service', 'B12', '--practitioner', 'Sarah', '--start', '2026-12-01 10:00')
+    expect(nobody.code).toBe(2)
+    expect(nobody.stderr).toContain("No practitioner matches 'Sarah' (--practitioner). Known: James Patel.")
+    nock(HOST).get('/api/public-clinics').reply(200, [London, Leeds])
+    const nowhere = await cli('admin', 'book', '--customer', CUSTOMER, '--location', 'Bristol', '--service', 'B12', '--start', '2026-12-01 10:00')
+    expect(nowhere.code).toBe(2)
+    expect(nowhere.stderr).toContain("No location matches 'Bristol' (--location). Known: London, Leeds.")
   })
 
   it('refuses a bad payment choice or start before calling the server', async () => {

@@ -7,7 +7,7 @@
 import type { Command } from 'commander'
 import * as E from 'fp-ts/Either'
 import { FindCustomer } from '../../src/application/use-cases/admin.use-case'
-import { AddStaffNote, BookOnBehalf, ShowCustomerRecord } from '../../src/application/use-cases/desk.use-case'
+import { AddStaffNote, BookOnBehalf, ListDeskServices, ShowCustomerRecord } from '../../src/application/use-cases/desk.use-case'
 import type { AppError } from '../../src/application/failure'
 import type { DayBooking } from '../../src/contract/admin.routes'
 import type { CustomerRecord, DeskBookingResult } from '../../src/contract/desk.routes'
@@ -18,7 +18,8 @@ import { formatMoney, type Currency } from '../../src/domain/pricing/money'
 import type { CliContext } from '../context'
 import { usageError } from '../exit-codes'
 import { formatTable } from '../output/table'
-import { parseObjectId, startOf } from './args'
+import { startOf } from './args'
+import { ANY_STAFF, pick, resolveLocation } from './resolve'
 
 const PAYMENTS: readonly DeskPaymentChoice[] = ['card', 'link', 'clinic']
 /** A walk-in is not a customer yet: the unknown email's refusal says which command makes one. */
@@ -72,27 +73,35 @@ export function registerDeskBookingCommands(admin: Command, customer: Command, c
     .command('book')
     .description("book on a customer's behalf (the desk): services in order, chained; deposit from the stored card, a mailed pay link, or paid at the clinic")
     .requiredOption('--customer <email-or-id>', 'the customer (exact email or id)')
-    .requiredOption('--location <id>', 'the location id', parseObjectId)
-    .requiredOption('--service <id...>', 'the service ids, in booking order')
-    .option('--practitioner <id...>', "a practitioner id per service, in the same order ('any' for any)")
+    .requiredOption('--location <name-or-id>', 'the location (name or id)')
+    .requiredOption('--service <name-or-id...>', 'the services (names or ids), in booking order')
+    .option('--practitioner <name-or-id...>', "a practitioner (name or id) per service, in the same order ('any' for any)")
     .requiredOption('--start <when>', "'yyyy-MM-dd HH:mm' (London time) or an ISO instant")
     .option('--pay <how>', 'card, link or clinic', 'link')
     .action(async (opts: { customer: string; location: string; service: string[]; practitioner?: string[]; start: string; pay: string }) => {
       if (!(PAYMENTS as readonly string[]).includes(opts.pay)) throw usageError(`--pay must be card, link or clinic, got '${opts.pay}'.`)
-      const services = opts.service.map((id) => parseObjectId(id))
       const practitioners = opts.practitioner ?? []
-      if (practitioners.length > services.length) throw usageError('Give at most one --practitioner per --service.')
+      if (practitioners.length > opts.service.length) throw usageError('Give at most one --practitioner per --service.')
       const start = startOf(opts.start)
       const found = await call('Looking the customer up', async () => E.mapLeft(withCreateHint)(await ctx.useCase(FindCustomer).execute(opts.customer)))
+      // Names as the other commands take them (resolve.ts); the desk's own list of services, those not bookable online too.
+      const location = await resolveLocation(ctx, opts.location)
+      const offered = await call('Loading services', () => ctx.useCase(ListDeskServices).execute(location.id))
+      const services = await Promise.all(opts.service.map((value) => pick(ctx, { option: '--service', noun: 'service' }, offered, value, (s) => s.id, (s) => s.name)))
+      const chosen = await Promise.all(
+        services.map(async (service, i) => {
+          const p = practitioners[i]
+          if (!p || p.trim().toLowerCase() === ANY_STAFF) return { serviceId: service.id }
+          const who = await pick(ctx, { option: '--practitioner', noun: 'practitioner' }, service.practitioners, p, (x) => x.id, (x) => x.name)
+          return { serviceId: service.id, practitionerId: who.id }
+        }),
+      )
       const draft = {
         customerId: found.id,
-        locationId: opts.location,
+        locationId: location.id,
         start,
         payment: opts.pay as DeskPaymentChoice,
-        services: services.map((serviceId, i) => {
-          const p = practitioners[i]
-          return { serviceId, ...(p && p !== 'any' ? { practitionerId: parseObjectId(p) } : {}) }
-        }),
+        services: chosen,
       }
       const booked = await call('Booking', () => ctx.useCase(BookOnBehalf).execute(draft))
       const currency = ctx.json ? 'GBP' : await ctx.currency()

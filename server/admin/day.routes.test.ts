@@ -1,5 +1,5 @@
 /** The day's work through the admin API, on the seeded demo tenant with staff created by the real services. */
-import { formatInTimeZone } from 'date-fns-tz'
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { insertStaff } from '../staff/staff.repository'
@@ -122,6 +122,21 @@ describe('on a customer’s behalf', () => {
   const serverTimeIs = (at: Date) => {
     offsetMs = at.getTime() - Date.now()
   }
+
+  it("refuses a move outside the practitioner's working day, naming the hours, as the desk's booking does", async () => {
+    const start = await startOf(DEMO.apptOther)
+    const date = formatInTimeZone(start, 'Europe/London', 'yyyy-MM-dd')
+    const longDate = formatInTimeZone(start, 'Europe/London', 'EEEE do MMMM yyyy')
+    const at = (time: string) => fromZonedTime(`${date}T${time}:00`, 'Europe/London').toISOString()
+    const moveTo = (payload: object) => t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${DEMO.apptOther}/move`, headers: admin, payload })
+    // Sarah works 09:00 to 17:00 in London on weekdays, with a break 13:00 to 13:30; the visit is 45 minutes.
+    expect((await moveTo({ start: at('07:00') })).json()).toEqual({ statusCode: 409, message: `This time is outside Dr Sarah Jones's working hours: 09:00 to 17:00 on ${longDate}. Please choose a time within them.` })
+    expect((await moveTo({ start: at('16:30') })).statusCode).toBe(409)
+    expect((await moveTo({ start: at('12:45') })).json().message).toBe(`This time is in Dr Sarah Jones's break (13:00 to 13:30) on ${longDate}. Please choose another time.`)
+    // Tom works in London on Saturdays only
+    expect((await moveTo({ start: at('10:00'), practitioner: 'Tom Brown' })).json().message).toBe(`Tom Brown does not work here on ${longDate}. Please choose another day or practitioner.`)
+    expect(await startOf(DEMO.apptOther)).toEqual(start)
+  })
 
   it("checks in on the appointment's day only, moves, marks no-show once the start has passed, cancels without a fee", async () => {
     try {

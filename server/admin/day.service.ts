@@ -8,8 +8,9 @@ import { addDays } from 'date-fns'
 import { fromZonedTime } from 'date-fns-tz'
 import { LONDON_TIME_ZONE } from '../../src/domain/london'
 import type { CustomerSummary, DayBooking } from '../../src/contract/admin.routes'
-import { ATTENDANCE_REFUSAL_TEXT, type AttendanceMark, attendanceAllowed } from '../../src/domain/booking/attendance'
-import { toMoney, type Db } from '../db/schema'
+import { ATTENDANCE_REFUSAL_TEXT, type AttendanceMark, attendanceAllowed, CHECKED_IN_TEXT } from '../../src/domain/booking/attendance'
+import { toMoney, type Db, type DbOrTrx } from '../db/schema'
+import { outsideWorkingDay } from '../availability/working-day.service'
 import { notify } from '../notifications/notifications.service'
 import type { SignedInStaff } from '../staff/staff.service'
 import { operatorDb, type OperatorDbOrTrx } from '../staff/staff.tables'
@@ -27,7 +28,7 @@ export const DAY_MESSAGES = {
   // Not the customer's CHANGED_MEANWHILE text: staff look again at the day rather than reload.
   changedMeanwhile: 'This appointment was changed meanwhile. Please look again.',
   wrongStatus: (status: string) => `This appointment is ${status.toLowerCase()} and cannot be changed.`,
-  checkedIn: 'This appointment is checked in and cannot be changed.',
+  checkedIn: CHECKED_IN_TEXT,
   unknownPractitioner: (named: string) => `No single practitioner is called '${named}'.`,
   unknownLocation: (named: string) => `No location is called '${named}'.`,
   noPractitioner: (named: string) => `No practitioner is called '${named}'.`,
@@ -152,7 +153,7 @@ export async function moveByClinic(
   try {
     return await db.transaction().execute(async (trx) => {
       const before = await repo.appointmentRow(operatorDb(asHandle(trx)), who.staff.tenant_id, id)
-      const result = await move(operatorDb(asHandle(trx)), who, id, to, now, isOverlap)
+      const result = await move(operatorDb(asHandle(trx)), asHandle(trx), who, id, to, now, isOverlap)
       const movedFrom = before ? [{ id, practitionerId: before.practitioner_id, start: new Date(before.starts_at).toISOString() }] : []
       if (E.isRight(result) && result.right.customerId) await notify(trx, who.staff.tenant_id, { kind: 'rescheduled', appointmentIds: [id], at: now, movedFrom })
       if (E.isRight(result)) await emitWebhookEvent(trx, who.staff.tenant_id, 'booking.moved', now, () => appointmentsData(trx, who.staff.tenant_id, [id], { movedBy: 'clinic' }))
@@ -179,9 +180,14 @@ export async function mark(db: OperatorDbOrTrx, who: SignedInStaff, id: string, 
   return reread(db, who.staff.tenant_id, id, changed)
 }
 
-/** Moves to another start (same length), optionally to another practitioner; the overlap constraint decides. */
+/**
+ * Moves to another start (same length), optionally to another practitioner: within their working day
+ * at the appointment's location, and the overlap constraint decides the rest.
+ */
 export async function move(
   db: OperatorDbOrTrx,
+  /** The same transaction, as availability reads the calendars. */
+  calendarsDb: DbOrTrx,
   who: SignedInStaff,
   id: string,
   to: { start: string; practitioner?: string },
@@ -199,6 +205,9 @@ export async function move(
   }
   const start = new Date(to.start)
   const length = new Date(open.right.ends_at).getTime() - new Date(open.right.starts_at).getTime()
+  // The desk's one rule (src/domain/scheduling/working-hours.ts), as its booking follows it.
+  const outside = await outsideWorkingDay(calendarsDb, tenant, open.right.clinic_id, start, [{ practitionerId, minutes: length / 60_000 }])
+  if (outside) return E.left(conflict(outside))
   try {
     const changed = await repo.moveAppointment(db, tenant, id, open.right.status, { starts_at: start, ends_at: new Date(start.getTime() + length), practitioner_id: practitionerId }, now)
     return reread(db, tenant, id, changed)

@@ -39,6 +39,17 @@ describe('the set-up document', () => {
     expect(again.json()).toEqual({ plan: [], applied: false })
   })
 
+  it('applies a minimal document: the settings it leaves out take the defaults (a new tenant\'s), those it gives are kept', async () => {
+    const { headers } = await tenantWithAdmin(t, 'tiny')
+    const lists = { clinics: [], holidays: [], categories: [], services: [], courses: [], practitioners: [] }
+    const applied = await apply(headers, { version: 1, organisation: { name: 'Tiny Clinic', settings: { currency: 'EUR' } }, ...lists })
+    expect(applied.statusCode, applied.body).toBe(200)
+    const settings = (await exportOf(headers)).organisation as { name: string; settings: Record<string, unknown> }
+    expect(settings).toMatchObject({ name: 'Tiny Clinic', settings: { currency: 'EUR', country: 'GB', bookingDepositType: 'no deposit', giftVoucherValues: [50, 100, 150, 200, 250, 500] } })
+    expect((await apply(headers, { version: 1, organisation: { name: 'Tiny Clinic' }, ...lists })).statusCode).toBe(200)
+    expect(((await exportOf(headers)).organisation as { settings: Record<string, unknown> }).settings).toMatchObject({ currency: 'GBP' })
+  })
+
   it('round-trips: export, apply on a fresh tenant, export gives the same document', async () => {
     const a = await tenantWithAdmin(t, 'round-a')
     await apply(a.headers, exampleDocument())

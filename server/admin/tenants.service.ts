@@ -2,6 +2,7 @@
  * Tenant creation (operator only): the tenant, its organisation with the spec's defaults, and its
  * first admin with a one-time set-password link built from the configured public origin.
  */
+import { SETTINGS_DEFAULTS } from '../../src/contract/setup-document.codecs'
 import { createHash, timingSafeEqual } from 'node:crypto'
 import * as E from 'fp-ts/Either'
 import type { CreatedTenant } from '../../src/contract/admin.routes'
@@ -26,21 +27,13 @@ const SHORT_NAME = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/
 
 /** Spec section 9 defaults: GBP, GB, 48 hours, charge 0.00 AMOUNT, rule 'allow', the listed voucher amounts. */
 export const DEFAULT_SETTINGS: OrganisationSettings = {
-  country: 'GB',
-  currency: 'GBP',
-  showHomeBannerText: false,
-  bookingDepositType: 'no deposit',
-  bookingDepositAmount: 0,
-  bookingDepositMultipleServicesRule: 'single',
-  bookingDepositRule: 'each time',
+  // The same defaults a set-up document's left-out settings take.
+  ...SETTINGS_DEFAULTS,
+  giftVoucherValues: [...SETTINGS_DEFAULTS.giftVoucherValues],
   lateCancellationChargeType: 'AMOUNT',
   lateCancellationChargeValue: 0,
   lateCancellationPeriod: 48,
-  showCancelTerms: false,
   cancellationRules: 'allow',
-  sellGiftVoucherOnline: false,
-  giftVoucherValues: [50, 100, 150, 200, 250, 500],
-  minimiseGaps: false,
 }
 
 const digest = (s: string) => createHash('sha256').update(s).digest()

@@ -1,4 +1,5 @@
 /** The front desk books on a customer's behalf (issue 29), on the seeded demo tenant with staff made by the real services. */
+import { formatInTimeZone } from 'date-fns-tz'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { insertStaff } from '../staff/staff.repository'
 import { setPasswordLink } from '../staff/staff.service'
@@ -116,6 +117,14 @@ describe('POST /admin/desk/bookings', () => {
     const res = await book({ customer: DEMO.customerOther, location: DEMO.clinicLondon, start: at('09:00'), services: [{ service: DEMO.sAntiWrinkle1, practitioner: DEMO.pSarah }], payment: 'clinic' })
     expect(res.statusCode).toBe(409)
     expect(res.json().message).toMatch(/^Sorry, this time is no longer available/)
+  })
+
+  it("refuses a time outside the practitioner's working day with the reason and the hours, not 'no longer available'", async () => {
+    const longDate = formatInTimeZone(new Date(at('12:00')), 'Europe/London', 'EEEE do MMMM yyyy')
+    const early = await book({ customer: DEMO.customerOther, location: DEMO.clinicLondon, start: at('07:00'), services: [{ service: DEMO.sAntiWrinkle1, practitioner: DEMO.pSarah }], payment: 'clinic' })
+    expect(early.json()).toEqual({ statusCode: 409, message: `This time is outside Dr Sarah Jones's working hours: 09:00 to 17:00 on ${longDate}. Please choose a time within them.` })
+    const anyone = await book({ customer: DEMO.customerOther, location: DEMO.clinicLondon, start: at('07:00'), services: [{ service: DEMO.sAntiWrinkle1 }], payment: 'clinic' })
+    expect(anyone.json()).toEqual({ statusCode: 409, message: `None of the practitioners for this service works at this time on ${longDate}. Please choose another time.` })
   })
 
   it('takes the deposit from the stored card: Scheduled, the deposit paid, the confirmation sent', async () => {

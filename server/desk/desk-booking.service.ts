@@ -20,6 +20,7 @@ import { formatLondonLongDate, formatLondonTime, londonDateOf } from '../../src/
 import { loadOrganisation } from '../organisation/organisation.service'
 import { slotOptions } from '../availability/availability.service'
 import { loadCalendars, serviceOptions } from '../availability/calendar.repository'
+import { outsideWorkingDay } from '../availability/working-day.service'
 import { appointmentRow } from '../admin/day.repository'
 import { dayBooking } from '../admin/day.service'
 import { findCustomer } from '../accounts/account.service'
@@ -121,6 +122,22 @@ function payLinkMessage(firstName: string, link: string, amount: string, visits:
   }
 }
 
+/**
+ * Why the chain search has no such start: outside the working day of everyone who could do the first
+ * service (the desk's one rule, as its move follows it: src/domain/scheduling/working-hours.ts), else
+ * taken.
+ */
+async function whyNotFree(db: DbOrTrx, tenant: string, body: DeskBookingBody): Promise<ServiceError> {
+  const [first] = body.services
+  if (!first) return SLOT_TAKEN_ERROR
+  const { options } = await serviceOptions(db, tenant, body.location, [first.service], false)
+  const candidates = options
+    .filter((o) => o.serviceId === first.service && (!first.practitioner || o.practitionerId === first.practitioner))
+    .map((o) => ({ practitionerId: o.practitionerId, minutes: o.durationMinutes }))
+  const outside = await outsideWorkingDay(db, tenant, body.location, new Date(body.start), candidates)
+  return outside ? conflict(outside) : SLOT_TAKEN_ERROR
+}
+
 /** POST /admin/desk/bookings. */
 export async function createDeskBooking(deps: DeskDeps, tenant: string, body: DeskBookingBody): Promise<E.Either<ServiceError, DeskBookingResult>> {
   const db = deps.booking.db
@@ -136,7 +153,7 @@ export async function createDeskBooking(deps: DeskDeps, tenant: string, body: De
   const times = await deskTimes(db, tenant, { location: body.location, date, services: body.services }, now)
   if (E.isLeft(times)) return times
   const time = times.right.find((t) => Date.parse(t.start) === Date.parse(body.start))
-  if (!time) return E.left(SLOT_TAKEN_ERROR)
+  if (!time) return E.left(await whyNotFree(db, tenant, body))
 
   const bookingDeps: BookingDeps = { ...deps.booking, desk: { payLater: body.payment === 'clinic' }, ...(body.payment === 'link' ? { holdSeconds: LINK_HOLD_SECONDS } : {}) }
   const booked = await createBooking(bookingDeps, tenant, customer.id, { appointment: payloadOf(body.location, time), ...(body.transactionId ? { coherentTransactionId: body.transactionId } : {}) })

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { newComponents, toJsonSchema } from './json-schema'
 import { checkSetupDocument } from './setup-document.check'
-import { SetupDocument } from './setup-document.codecs'
+import { SETTINGS_DEFAULTS, SetupDocument } from './setup-document.codecs'
 import { ApplySetupBody } from './admin.routes'
 
 const example = () => parse(readFileSync('docs/examples/clinic.yaml', 'utf8')) as Record<string, any>
@@ -21,6 +21,15 @@ describe('the set-up document codec', () => {
     delete bare.clinics[1].closedDays
     const decoded = checkSetupDocument(bare)
     expect(E.isRight(decoded) && decoded.right.clinics[1]).toMatchObject({ active: true, closedDays: [] })
+  })
+
+  it('takes the defaults for the settings a minimal document leaves out (a new tenant\'s), keeping those it gives', () => {
+    const lists = { clinics: [], holidays: [], categories: [], services: [], courses: [], practitioners: [] }
+    const bare = checkSetupDocument({ version: 1, organisation: { name: 'Tiny Clinic' }, ...lists })
+    expect(bare).toEqual(E.right(expect.objectContaining({ organisation: { name: 'Tiny Clinic', settings: { ...SETTINGS_DEFAULTS, giftVoucherValues: [50, 100, 150, 200, 250, 500] } } })))
+    const some = checkSetupDocument({ version: 1, organisation: { name: 'Tiny Clinic', settings: { currency: 'EUR', bookingDepositType: 'percentage', bookingDepositAmount: 20 } }, ...lists })
+    expect(E.isRight(some) && some.right.organisation.settings).toEqual({ ...SETTINGS_DEFAULTS, giftVoucherValues: [50, 100, 150, 200, 250, 500], currency: 'EUR', bookingDepositType: 'percentage', bookingDepositAmount: 20 })
+    expect(SETTINGS_DEFAULTS).toMatchObject({ currency: 'GBP', country: 'GB', bookingDepositType: 'no deposit', showCancelTerms: false, minimiseGaps: false })
   })
 
   it('decodes what it encodes (an export applies as it is)', () => {

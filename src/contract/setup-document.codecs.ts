@@ -58,20 +58,39 @@ export type Period = t.TypeOf<typeof Period>
 const ORIGIN = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i
 export const EmbedHost = str('EmbedHost', (s) => (ORIGIN.test(s) ? undefined : 'must be an origin such as https://www.example-clinic.com'), { pattern: ORIGIN.source })
 
+/**
+ * What a set-up document's settings take when it leaves them out (a minimal file, or none at all):
+ * a new tenant's settings (spec section 9's defaults: GBP, GB, no deposit, 48 hours, charge 0.00
+ * AMOUNT, rule 'allow', the listed voucher amounts). docs/examples/clinic.yaml's head lists them.
+ */
+export const SETTINGS_DEFAULTS = {
+  currency: 'GBP',
+  country: 'GB',
+  showHomeBannerText: false,
+  bookingDepositType: 'no deposit',
+  bookingDepositAmount: 0,
+  bookingDepositMultipleServicesRule: 'single',
+  bookingDepositRule: 'each time',
+  showCancelTerms: false,
+  sellGiftVoucherOnline: false,
+  giftVoucherValues: [50, 100, 150, 200, 250, 500],
+  minimiseGaps: false,
+} as const
+
 export const OrganisationSettings = strict(
   'SetupSettings',
   {
-    currency: oneOf('Currency', CURRENCIES),
-    country: Text,
-    showHomeBannerText: bool,
-    bookingDepositType: oneOf('DepositType', DEPOSIT_TYPES),
-    bookingDepositAmount: Money,
-    bookingDepositMultipleServicesRule: oneOf('DepositMultipleServicesRule', DEPOSIT_MULTIPLE_SERVICES_RULES),
-    bookingDepositRule: oneOf('DepositRule', DEPOSIT_RULES),
-    showCancelTerms: bool,
-    sellGiftVoucherOnline: bool,
-    giftVoucherValues: listOf(num('VoucherValue', { min: 0, cents: true, above: 0 })),
-    minimiseGaps: bool,
+    currency: withDefault(oneOf('Currency', CURRENCIES), SETTINGS_DEFAULTS.currency),
+    country: withDefault(Text, SETTINGS_DEFAULTS.country),
+    showHomeBannerText: withDefault(bool, SETTINGS_DEFAULTS.showHomeBannerText),
+    bookingDepositType: withDefault(oneOf('DepositType', DEPOSIT_TYPES), SETTINGS_DEFAULTS.bookingDepositType),
+    bookingDepositAmount: withDefault(Money, SETTINGS_DEFAULTS.bookingDepositAmount),
+    bookingDepositMultipleServicesRule: withDefault(oneOf('DepositMultipleServicesRule', DEPOSIT_MULTIPLE_SERVICES_RULES), SETTINGS_DEFAULTS.bookingDepositMultipleServicesRule),
+    bookingDepositRule: withDefault(oneOf('DepositRule', DEPOSIT_RULES), SETTINGS_DEFAULTS.bookingDepositRule),
+    showCancelTerms: withDefault(bool, SETTINGS_DEFAULTS.showCancelTerms),
+    sellGiftVoucherOnline: withDefault(bool, SETTINGS_DEFAULTS.sellGiftVoucherOnline),
+    giftVoucherValues: withDefault(listOf(num('VoucherValue', { min: 0, cents: true, above: 0 })), [...SETTINGS_DEFAULTS.giftVoucherValues]),
+    minimiseGaps: withDefault(bool, SETTINGS_DEFAULTS.minimiseGaps),
   },
   {
     logo: str('string'),
@@ -229,7 +248,7 @@ export const SetupDocument = strict(
   'SetupDocument',
   {
     version: oneOf('SetupVersion', [1] as const),
-    organisation: strict('SetupOrganisation', { name: Text, settings: OrganisationSettings }),
+    organisation: strict('SetupOrganisation', { name: Text, settings: withDefault(OrganisationSettings, { ...SETTINGS_DEFAULTS, giftVoucherValues: [...SETTINGS_DEFAULTS.giftVoucherValues] }) }),
     clinics: listOf(Clinic),
     holidays: listOf(Period),
     categories: listOf(Category),

@@ -4,7 +4,7 @@
 // desk's search, paid at the clinic. axe clean on both.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DESKTOP, launch, release, open, PHONE, payWithCard, type Session } from './support/browser'
+import { DESKTOP, launch, release, open, payWithCard, SMALL_PHONE, type Session } from './support/browser'
 import { api, uniqueEmail } from './support/flows'
 import { startServer, type ServerProcess } from './support/server-process'
 import { DEMO, DEMO_CUSTOMER, DEMO_STAFF_ADMIN } from '../../server/seed/demo.seed'
@@ -90,19 +90,24 @@ describe('the front desk books', () => {
   }, 60_000)
 
   it('a walk-in found by the search, paid at the clinic, on a phone', async () => {
-    const s = await open(browser, 'desk-booking-walk-in', PHONE)
+    const s = await open(browser, 'desk-booking-walk-in', SMALL_PHONE)
     const { page } = s
     await signInToNewBooking(s, clearDate(10))
     await page.getByLabel('Name, email or phone').fill(DEMO_CUSTOMER.email)
     await page.getByRole('button', { name: 'Search', exact: true }).click()
     await page.getByRole('button', { name: 'Book for Jane Doe' }).click()
     await chooseServiceAndTime(page)
+    // Book stays on screen below a day's times (the action bar at the bottom), without scrolling.
+    const book = await page.getByRole('button', { name: 'Book', exact: true }).boundingBox()
+    expect(book && book.y >= 0 && book.y + book.height <= SMALL_PHONE.height).toBe(true)
+    await page.getByRole('region', { name: 'Visit' }).getByText('Jane Doe, ').waitFor()
+    await s.shot('walk-in-time-chosen')
     await page.getByText('Pay at the clinic', { exact: true }).click()
     expect(await page.getByRole('radio', { name: 'Pay at the clinic' }).isChecked()).toBe(true)
     await page.getByRole('button', { name: 'Book', exact: true }).click()
     await page.getByRole('heading', { name: 'Booked for Jane Doe' }).waitFor()
     await page.getByText('The booking is made; the customer pays at the clinic.').waitFor()
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SMALL_PHONE.width)
     await s.axe('walk-in-booked')
     await s.shot('walk-in-booked')
     const mails = await api<{ subject: string }[]>(server.url, `/dev/mailbox?to=${encodeURIComponent(DEMO_CUSTOMER.email)}`)
@@ -115,7 +120,7 @@ describe('the front desk books', () => {
     await page.getByLabel('New note').fill('Walked in; prefers the window room.')
     await page.getByRole('button', { name: 'Add note' }).click()
     await page.getByRole('list', { name: 'Notes' }).getByText('Walked in; prefers the window room.').waitFor()
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SMALL_PHONE.width)
     await s.axe('customer-record')
     await s.shot('customer-record')
     expect(s.problems).toEqual([])

@@ -4,7 +4,7 @@
 // the tenant, its admin applies docs/examples/clinic.yaml; a customer books and pays in the browser;
 // the booking is on /staff (phone and desktop, axe) and in `clinic admin bookings`; the desk does not
 // offer a no-show before the start nor a check-in before the day (the server and CLI refuse them),
-// checks in and marks a no-show once the bookings are moved to yesterday, and cancels (after confirming). A staff member who forgot the password gets a
+// checks in and marks a no-show once the bookings are moved to a past day, and cancels (after confirming). A staff member who forgot the password gets a
 // set-password link by mail from the sign-in page and signs in with the new one.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -293,14 +293,17 @@ describe('a new clinic, set up from the example file, takes a booking seen on /s
     const pending = (await clinic(['--json', 'admin', 'bookings', '--date', date, '--location', 'bristol'])).json<{ id: string; status: string; checkedIn: boolean }[]>()
     expect(pending.map((r) => [r.status, r.checkedIn])).toEqual([['Scheduled', false], ['Scheduled', false]])
 
-    // Yesterday (London) has started whatever the time now: the desk moves both there, then checks one
-    // in and marks the other a no-show.
-    const yesterday = londonDate(new Date(Date.now() - 86_400_000).toISOString())
-    for (const [booking, time] of [[pending[0]!, '10:00'], [pending[1]!, '13:00']] as const) {
-      const run = await clinic(['admin', 'move', booking.id, '--start', `${yesterday} ${time}`])
+    // A past day has started whatever the time now: the desk moves both there, then checks one in and
+    // marks the other a no-show. A desk move keeps to the practitioner's working day: the last
+    // Wednesday or Thursday, when Maya and Ravi both work in Bristol, at times inside both their hours.
+    const pastDay = [1, 2, 3, 4, 5, 6, 7]
+      .map((back) => londonDate(new Date(Date.now() - back * 86_400_000).toISOString()))
+      .find((day) => [3, 4].includes(new Date(`${day}T12:00:00Z`).getUTCDay()))!
+    for (const [booking, time] of [[pending[0]!, '12:00'], [pending[1]!, '14:30']] as const) {
+      const run = await clinic(['admin', 'move', booking.id, '--start', `${pastDay} ${time}`])
       expect(run.code, run.stderr).toBe(0)
     }
-    await page.goto(`${baseUrl}/staff?date=${yesterday}`)
+    await page.goto(`${baseUrl}/staff?date=${pastDay}`)
     await page.getByRole('heading', { name: 'Day bookings' }).waitFor()
     await chooseLocation(page, 'Bristol')
     await page.getByText('Loading…').waitFor({ state: 'detached' })
@@ -312,7 +315,7 @@ describe('a new clinic, set up from the example file, takes a booking seen on /s
     await act(page, missed, 'No-show')
     await page.getByRole('status').filter({ hasText: `Marked as no-show: ${who(missed)}.` }).waitFor()
     await s.shot('past-marked')
-    const marked = (await clinic(['--json', 'admin', 'bookings', '--date', yesterday, '--location', 'bristol'])).json<{ status: string; checkedIn: boolean }[]>()
+    const marked = (await clinic(['--json', 'admin', 'bookings', '--date', pastDay, '--location', 'bristol'])).json<{ status: string; checkedIn: boolean }[]>()
     expect(marked.filter((r) => r.checkedIn)).toHaveLength(1)
     expect(marked.filter((r) => /no.?show/i.test(r.status))).toHaveLength(1)
     expect(s.problems).toEqual([])

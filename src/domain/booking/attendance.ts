@@ -11,6 +11,12 @@ export type AttendanceMark = (typeof ATTENDANCE_MARKS)[number]
 
 export type AttendanceRefusal = { readonly _tag: 'NoShowBeforeStart' } | { readonly _tag: 'CheckInBeforeDay' }
 
+/**
+ * A checked-in appointment refused a change (cancel, move, reschedule, a mark): one text for the
+ * customer's side and the desk's (the spec quotes none).
+ */
+export const CHECKED_IN_TEXT = 'This appointment is checked in and cannot be changed.'
+
 /** The words staff see (web desk, CLI, API message) for each refusal. */
 export const ATTENDANCE_REFUSAL_TEXT: Record<AttendanceRefusal['_tag'], string> = {
   NoShowBeforeStart: 'A no-show can be marked only once the appointment has started.',

@@ -162,4 +162,8 @@ describe('guards', () => {
   ] as [PolicyRefusal, string][])('message for %o', (refusal, fragment) => {
     expect(policyRefusalMessage(refusal)).toContain(fragment)
   })
+
+  it("refuses a checked-in appointment in the desk's words: one text on both sides", () => {
+    expect(policyRefusalMessage({ _tag: 'AppointmentCheckedIn' })).toBe('This appointment is checked in and cannot be changed.')
+  })
 })

@@ -9,6 +9,7 @@
  * rescheduled on its own.
  */
 import * as E from 'fp-ts/Either'
+import { CHECKED_IN_TEXT } from '../booking/attendance'
 import { type Currency, currencySymbol, DEFAULT_CURRENCY, formatFee, round2 } from '../pricing/money'
 
 export const CANCELLATION_RULES = { allow: 'allow', doNotAllow: 'do-not-allow' } as const
@@ -199,7 +200,7 @@ export function policyRefusalMessage(refusal: PolicyRefusal): string {
     case 'CancellationNotAllowed':
       return 'Appointments cannot be cancelled or changed online.'
     case 'AppointmentCheckedIn':
-      return 'This appointment is already checked in.'
+      return CHECKED_IN_TEXT
     case 'AppointmentNotScheduled':
       return 'This appointment is not scheduled.'
     case 'WithinLateCancellationPeriod':

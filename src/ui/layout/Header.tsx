@@ -3,12 +3,12 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { htmlText, useSanitisedHtml } from '../components/SafeHtml'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import type { SessionViewModel } from '../view-models/session.view-model'
-import { headerLoginDestination } from './header-login'
+import { headerActions, headerLoginDestination } from './header-login'
 import { useAfterHydration } from '../use-after-hydration'
 import { pageShown } from '../page-shown'
 import styles from './Header.module.css'
 
-/** Logo, '{name} Online Booking', banner HTML, 'Log in' / 'Hi {first name}', 'Manage appointments'. */
+/** Logo, '{name} Online Booking', banner HTML, 'Log in' / 'Hi {first name}', 'Manage appointments' (in the staff area: 'Booking site'). */
 export const Header = observer(function Header({ session }: { session: SessionViewModel }) {
   const org = session.organisation
   const navigate = useNavigate()
@@ -39,6 +39,7 @@ export const Header = observer(function Header({ session }: { session: SessionVi
     const destination = headerLoginDestination(pathname)
     session.requireLogin(destination ? { then: () => navigate(destination) } : {})
   }
+  const actions = headerActions(pathname)
   const manage = () => {
     if (session.authenticated) navigate('/app')
     else session.requireLogin({ then: () => navigate('/app') })
@@ -63,14 +64,17 @@ export const Header = observer(function Header({ session }: { session: SessionVi
           <span className={styles.title}>{session.headerTitle}</span>
         </Link>
         <nav className={styles.actions} aria-label="Account">
-          {authenticated ? (
-            <span className={styles.greeting}>Hi {session.user?.firstName}</span>
-          ) : (
-            <button type="button" className={styles.link} onClick={logIn}>Log in</button>
-          )}
-          {pathname.startsWith('/app') ? null : (
+          {actions.account ? (
+            authenticated ? (
+              <span className={styles.greeting}>Hi {session.user?.firstName}</span>
+            ) : (
+              <button type="button" className={styles.link} onClick={logIn}>Log in</button>
+            )
+          ) : null}
+          {actions.manageAppointments ? (
             <button type="button" className={`${styles.link} ${styles.manage}`} onClick={manage}>Manage appointments</button>
-          )}
+          ) : null}
+          {actions.bookingSite ? <Link to="/" className={styles.link}>Booking site</Link> : null}
         </nav>
       </div>
       {banner ? (

@@ -11,3 +11,24 @@ export function headerLoginDestination(pathname: string): '/app' | undefined {
   const [, locationId, categoryId] = match.map((part) => (part === undefined ? undefined : decodeURIComponent(part)))
   return stepFromUrl({ locationId, categoryId }) === 'service' ? '/app' : undefined
 }
+
+/** What the header's account area offers on a page. */
+export interface HeaderActions {
+  /** 'Log in' when signed out, else 'Hi {first name}' */
+  readonly account: boolean
+  readonly manageAppointments: boolean
+  /** A link back to the customer's booking site (the staff area's header). */
+  readonly bookingSite: boolean
+}
+
+const isStaffArea = (pathname: string) => pathname === '/staff' || pathname.startsWith('/staff/')
+
+/**
+ * The staff area (/staff...) shares the public header, but staff are not customers: its header offers
+ * neither the customer's 'Log in' (as if nobody were signed in) nor 'Manage appointments', only the way
+ * to the booking site. The customer area hides 'Manage appointments' (it is that page).
+ */
+export function headerActions(pathname: string): HeaderActions {
+  if (isStaffArea(pathname)) return { account: false, manageAppointments: false, bookingSite: true }
+  return { account: true, manageAppointments: !pathname.startsWith('/app'), bookingSite: false }
+}

@@ -52,6 +52,18 @@ describe('DeskBookingViewModel', () => {
     expect(vm.basket).toEqual([])
   })
 
+  it('says beside Book what is still to choose, then what Book will book', async () => {
+    const { vm } = setup()
+    await vm.enter()
+    expect(vm.actionSummary).toBe('Choose the customer.')
+    vm.chooseCustomer(JO)
+    expect(vm.actionSummary).toBe('Choose a service.')
+    await vm.addService(PEEL.id)
+    expect(vm.actionSummary).toBe('Choose a time.')
+    vm.chooseTime(TIME.start)
+    expect(vm.actionSummary).toBe('Jo Bloggs, 01/06/2026 at 10:00')
+  })
+
   it("shows the server's refusal and the times free now when the time went meanwhile", async () => {
     const { vm, times } = setup(E.left({ _tag: 'Refused', status: 409, message: 'Sorry, this time is no longer available.' }))
     await vm.enter()

@@ -10,7 +10,7 @@ import { BookOnBehalf, CreateDeskCustomer, ListDeskServices, ListDeskTimes } fro
 import type { CustomerSummary } from '../../contract/admin.routes'
 import type { DeskBookingResult, DeskServiceOption, DeskTime } from '../../contract/desk.routes'
 import type { DeskPaymentChoice } from '../../domain/booking/desk-request'
-import { londonDateOf } from '../../domain/time'
+import { formatLondonDate, londonDateOf } from '../../domain/time'
 import { validateDeskCustomer, type DeskCustomerField, type DeskCustomerInput } from '../../domain/validation/desk-customer'
 import type { FieldErrors } from '../../domain/validation/result'
 import type { Exec } from './app-services'
@@ -85,6 +85,18 @@ export class DeskBookingViewModel {
 
   get canBook(): boolean {
     return !!this.customer && !!this.location && this.basket.length > 0 && !!this.chosenTime && !this.busy
+  }
+
+  /**
+   * The line beside Book in the action bar (on a phone it stays at the bottom of the screen, below
+   * a day's times): what is still to choose, else what Book will book.
+   */
+  get actionSummary(): string {
+    if (!this.customer) return 'Choose the customer.'
+    if (this.basket.length === 0) return 'Choose a service.'
+    const time = this.chosenTime
+    if (!time) return 'Choose a time.'
+    return `${this.customer.firstName} ${this.customer.surname}, ${formatLondonDate(time.start)} at ${time.value}`
   }
 
   /** Opens the page afresh (the view model outlives a visit): no customer, an empty basket. */

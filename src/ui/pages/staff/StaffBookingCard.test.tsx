@@ -1,4 +1,5 @@
 // The desk's booking card shows money in the organisation's currency, never a fixed pound sign.
+import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup, render, screen } from '@testing-library/react'
 import type { DayBooking } from '../../../contract/admin.routes'
@@ -27,5 +28,13 @@ describe('StaffBookingCard', () => {
   it("shows the deposit paid in the organisation's currency", () => {
     render(<ul><StaffBookingCard vm={vm} booking={booking} currency="EUR" /></ul>)
     expect(screen.getByText(/Deposit paid/).textContent).toContain('Deposit paid €12.50')
+  })
+
+  it("shows 'Checked in' as written (sentence case, as the desk's 'Checked in: …' notice), never re-cased by the style", () => {
+    render(<ul><StaffBookingCard vm={vm} booking={{ ...booking, checkedIn: true }} currency="GBP" /></ul>)
+    expect(screen.getByText('Checked in')).toBeTruthy()
+    // jsdom applies no styles: the status's rule must not transform the case ('Checked In')
+    const rule = /\.status\s*\{[^}]*\}/.exec(readFileSync('src/ui/pages/staff/StaffDesk.module.css', 'utf8'))?.[0] ?? ''
+    expect(rule).not.toMatch(/text-transform/)
   })
 })

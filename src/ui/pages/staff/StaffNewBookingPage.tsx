@@ -159,7 +159,11 @@ const StaffNewBookingPage = observer(function StaffNewBookingPage() {
                   <Radio key={p} value={p} className={styles.radio}><span className={styles.dot} aria-hidden="true" />{PAYMENT_LABELS[p]}</Radio>
                 ))}
               </RadioGroup>
-              <Button onClick={() => void vm.book()} disabled={!vm.canBook} busy={vm.busy}>Book</Button>
+              {/* On a phone the bar stays at the bottom of the screen: Book is never below a day's times (UI.md); data-bottom-bar lifts the cookie sheet and toasts above it, as over the wizard's bar. */}
+              <div className={styles.action} data-bottom-bar="">
+                <p className={styles.summary} aria-live="polite">{vm.actionSummary}</p>
+                <Button onClick={() => void vm.book()} disabled={!vm.canBook} busy={vm.busy}>Book</Button>
+              </div>
             </section>
           </div>
         )}

@@ -16,9 +16,10 @@ export const StaffWaitlist = observer(function StaffWaitlist({ vm, location, dat
     <section className={styles.search} aria-labelledby="staff-waitlist-title">
       <h2 id="staff-waitlist-title" className={styles.columnTitle}>Waiting customers</h2>
       {vm.error ? <p className={styles.error} role="alert">{vm.error}</p> : null}
-      <p className={styles.notice} role="status">{vm.notice ?? ''}</p>
+      <p className={`${styles.notice} ${styles.quietWhenEmpty}`} role="status">{vm.notice ?? ''}</p>
       {!vm.loading && vm.waiting.length === 0 && !vm.error ? <p className={styles.muted}>No one is waiting for this day.</p> : null}
-      <ol className={styles.list}>
+      {/* No empty list when no one waits: it left a gap under the heading. */}
+      {vm.waiting.length === 0 ? null : <ol className={styles.list}>
         {vm.waiting.map((w) => (
           <li key={w.id} className={styles.booking} data-waitlist-id={w.id}>
             <div className={styles.bookingHead}>
@@ -34,7 +35,7 @@ export const StaffWaitlist = observer(function StaffWaitlist({ vm, location, dat
             </div>
           </li>
         ))}
-      </ol>
+      </ol>}
       <OfferDialog vm={vm} />
       <AppDialog
         title="Remove from the waitlist?"
