@@ -52,7 +52,7 @@ function setup(options: { day?: DayBooking[]; dayError?: AppError; token?: strin
   })
   const day = useCase(async (_q: DayBookingsQuery): Promise<E.Either<AppError, DayBooking[]>> => (options.dayError ? E.left(options.dayError) : E.right(options.day ?? [])))
   const mark = useCase(async (id: string, m: 'checked-in' | 'no-show') => E.right(booking({ id, checkedIn: m === 'checked-in', status: m === 'no-show' ? 'no-show' : 'booked' })))
-  const cancel = useCase(async (id: string) => E.right(booking({ id, status: 'cancelled' })))
+  const cancel = useCase(async (id: string, chargeFee: boolean) => E.right({ ...booking({ id, status: 'cancelled' }), ...(chargeFee ? { feeCharged: 12.5 } : {}) }))
   const setPassword = useCase(async (token: string): Promise<E.Either<AppError, { ok: true }>> =>
     token === 'spent' ? E.left({ _tag: 'Refused', status: 400, message: 'This link has expired or was already used.' }) : E.right({ ok: true }))
   const locations = useCase(async () => E.right({ clinics: [{ id: 'c'.repeat(24), accountName: 'London clinic', name: 'London', address: {} }] }))
@@ -188,6 +188,17 @@ describe('StaffDeskViewModel', () => {
     await vm.act(id, 'cancel')
     expect(cancel.execute).toHaveBeenCalledWith(id, false)
     expect(vm.bookings[0].status).toBe('cancelled')
+  })
+
+  it("names a late-cancellation fee in the organisation's currency", async () => {
+    const id = '1'.repeat(24)
+    const { vm, cancel } = setup({ token: 't', day: [booking({ id })] })
+    await vm.enter()
+    vm.askCancel(vm.bookings[0])
+    vm.setChargeFee(true)
+    await vm.confirmCancel('EUR')
+    expect(cancel.execute).toHaveBeenCalledWith(id, true)
+    expect(vm.notice).toBe('Cancelled: Jane Doe at 10:00. Late-cancellation fee charged: €12.50.')
   })
 
   it("offers check-in from the appointment's London day and no-show once it has started; refuses them earlier without calling the server", async () => {

@@ -9,6 +9,7 @@ import type { TokenStore } from '../../application/ports/token-store.port'
 import type { AppError } from '../../application/failure'
 import { ListLocations } from '../../application/use-cases/catalogue.use-case'
 import { CancelForCustomer, ListDayBookings, ListRota, MarkAttendance, MoveForCustomer, SetStaffPassword, StaffLogin, StaffLogout, StaffMe } from '../../application/use-cases/admin.use-case'
+import { DEFAULT_CURRENCY, formatMoney, type Currency } from '../../domain/pricing/money'
 import { existsInLondon, formatLondonDate, londonDateOf, londonTimeOf, londonToUtc } from '../../domain/time'
 import { ATTENDANCE_REFUSAL_TEXT, type AttendanceMark, attendanceAllowed } from '../../domain/booking/attendance'
 import type { DayBooking } from '../../contract/admin.routes'
@@ -259,11 +260,12 @@ export class StaffDeskViewModel {
     this.cancelling = undefined
   }
 
-  async confirmCancel(): Promise<void> {
+  /** `currency`: the organisation's, for the late-cancellation fee in the notice. */
+  async confirmCancel(currency: Currency = DEFAULT_CURRENCY): Promise<void> {
     const booking = this.cancelling
     if (!booking) return
     this.cancelling = undefined
-    await this.act(booking.id, 'cancel')
+    await this.act(booking.id, 'cancel', currency)
   }
 
   askMove(booking: DayBooking): void {
@@ -312,7 +314,7 @@ export class StaffDeskViewModel {
     return E.isLeft(allowed) ? ATTENDANCE_REFUSAL_TEXT[allowed.left._tag] : undefined
   }
 
-  async act(id: string, action: StaffAction): Promise<void> {
+  async act(id: string, action: StaffAction, currency: Currency = DEFAULT_CURRENCY): Promise<void> {
     if (this.busy) return
     const booking = this.bookings.find((b) => b.id === id)
     const refusal = booking && action !== 'cancel' ? this.attendanceRefusal(booking, action) : undefined
@@ -330,7 +332,7 @@ export class StaffDeskViewModel {
       if (E.isLeft(result)) return this.failed(result.left)
       this.bookings = this.bookings.map((b) => (b.id === id ? result.right : b))
       const done = { 'checked-in': 'Checked in', 'no-show': 'Marked as no-show', cancel: 'Cancelled' }[action]
-      const fee = result.right.feeCharged ? ` Late-cancellation fee charged: £${result.right.feeCharged.toFixed(2)}.` : ''
+      const fee = result.right.feeCharged ? ` Late-cancellation fee charged: ${formatMoney(result.right.feeCharged, currency)}.` : ''
       this.notice = `${done}: ${result.right.customer} at ${clinicTimeOf(result.right.start)}.${fee}`
     })
   }

@@ -26,7 +26,7 @@ export const StaffBookingCard = observer(function StaffBookingCard({ vm, booking
   const choose = (action: MenuAction) => {
     if (action === 'cancel') vm.askCancel(booking)
     else if (action === 'move') vm.askMove(booking)
-    else void vm.act(booking.id, action)
+    else void vm.act(booking.id, action, currency)
   }
   return (
     <li className={styles.booking} aria-label={label}>
@@ -73,7 +73,7 @@ const AttendanceItem = observer(function AttendanceItem({ vm, booking, mark, lab
 })
 
 /** Cancel asks first; the late-cancellation fee is charged only when ticked (and the policy makes one due). */
-export const CancelDialog = observer(function CancelDialog({ vm }: { vm: StaffDeskViewModel }) {
+export const CancelDialog = observer(function CancelDialog({ vm, currency }: { vm: StaffDeskViewModel; currency: Currency }) {
   const b = vm.cancelling
   return (
     <AppDialog
@@ -84,7 +84,7 @@ export const CancelDialog = observer(function CancelDialog({ vm }: { vm: StaffDe
       actions={
         <>
           <Button variant="secondary" onClick={() => vm.closeCancel()}>Keep booking</Button>
-          <Button variant="danger" onClick={() => void vm.confirmCancel()}>Cancel booking</Button>
+          <Button variant="danger" onClick={() => void vm.confirmCancel(currency)}>Cancel booking</Button>
         </>
       }
     >

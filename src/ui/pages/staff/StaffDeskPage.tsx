@@ -109,7 +109,7 @@ const StaffDeskPage = observer(function StaffDeskPage() {
         </div>
         <StaffWaitlist vm={waitlist} location={vm.location} date={vm.date} />
         {vm.isAdmin ? <StaffCustomerSearch vm={customers} /> : null}
-        <CancelDialog vm={vm} />
+        <CancelDialog vm={vm} currency={session.currency} />
         <MoveDialog vm={vm} practitioners={vm.columns.map((c) => c.practitioner)} />
       </div>
     </I18nProvider>
