@@ -108,18 +108,29 @@ describe('the gate', () => {
     expect(writeGateFor(10, 500)).toMatchObject({ slots: 5, admitWithinMs: 500 })
   })
 
-  // A pool of 10's bookings (5 at once): admitted while those in front would take at most 2 s at the mean
-  // time of one, shared by the 5 slots; they used to be admitted whatever the wait, and refused after 10 s.
+  // Bookings, on a pool of 10 (5 at once) and on PGlite (one at a time): admitted while those in front
+  // would take at most 2 s at the mean time of one, shared by the slots; they used to be admitted
+  // whatever the wait, and refused after 10 s.
+  const BOOKING_GATES = {
+    'a pool of 10': { slots: 5, maxWaiting: 250, production: () => writeGateFor(10) },
+    PGlite: { slots: 1, maxWaiting: PGLITE_WRITE_QUEUE, production: pgliteWriteGate },
+  } as const
   it.each([
-    { case: 'no booking ended yet: all queue (a first burst), up to 25 a connection', runsMs: [], queued: 249, admitted: true },
-    { case: 'no booking ended yet, 250 queued: the queue full', runsMs: [], queued: 250, admitted: false },
-    { case: '400 ms a booking, 24 queued: 2 s, not past it', runsMs: [400], queued: 24, admitted: true },
-    { case: '400 ms a booking, 25 queued: 2.08 s, refused at once', runsMs: [400], queued: 25, admitted: false },
-    { case: '15 s a booking (a day held), none queued: 3 s, refused at once', runsMs: [15_000], queued: 0, admitted: false },
-  ])('of a pool of 10: $case', async ({ runsMs, queued, admitted }) => {
+    { of: 'a pool of 10', case: 'no booking ended yet: all queue (a first burst), up to 25 a connection', runsMs: [], queued: 249, admitted: true },
+    { of: 'a pool of 10', case: 'no booking ended yet, 250 queued: the queue full', runsMs: [], queued: 250, admitted: false },
+    { of: 'a pool of 10', case: '400 ms a booking, 24 queued: 2 s, not past it', runsMs: [400], queued: 24, admitted: true },
+    { of: 'a pool of 10', case: '400 ms a booking, 25 queued: 2.08 s, refused at once', runsMs: [400], queued: 25, admitted: false },
+    { of: 'a pool of 10', case: '15 s a booking (a day held), none queued: 3 s, refused at once', runsMs: [15_000], queued: 0, admitted: false },
+    { of: 'PGlite', case: 'no booking ended yet: all queue (a first burst)', runsMs: [], queued: 30, admitted: true },
+    { of: 'PGlite', case: '100 ms a booking, 18 queued: 1.9 s', runsMs: [100], queued: 18, admitted: true },
+    { of: 'PGlite', case: '100 ms a booking, 19 queued: 2 s, not past it', runsMs: [100], queued: 19, admitted: true },
+    { of: 'PGlite', case: '100 ms a booking, 20 queued: 2.1 s, refused at once', runsMs: [100], queued: 20, admitted: false },
+    { of: 'PGlite', case: '400 ms a booking, 5 queued: 2.4 s, refused at once', runsMs: [400], queued: 5, admitted: false },
+  ] as const)('bookings of $of: $case', async ({ of, runsMs, queued, admitted }) => {
+    const { slots, maxWaiting, production } = BOOKING_GATES[of]
     const clock = { t: 0 }
-    const gate = new Gate(5, 250, MAX_WAIT_MS, () => clock.t, DEFAULT_BOOKING_QUEUE_MS)
-    expect(writeGateFor(10)).toMatchObject({ slots: gate.slots, maxWaiting: gate.maxWaiting, maxWaitMs: gate.maxWaitMs, admitWithinMs: gate.admitWithinMs })
+    const gate = new Gate(slots, maxWaiting, MAX_WAIT_MS, () => clock.t, DEFAULT_BOOKING_QUEUE_MS)
+    expect(production()).toMatchObject({ slots: gate.slots, maxWaiting: gate.maxWaiting, maxWaitMs: gate.maxWaitMs, admitWithinMs: gate.admitWithinMs })
     for (const ms of runsMs) {
       const leave = await gate.enter()
       clock.t += ms
@@ -142,31 +153,6 @@ describe('the gate', () => {
     await release()
     expect(pgliteWriteGate()).toMatchObject({ slots: 1, maxWaitMs: MAX_WAIT_MS, admitWithinMs: DEFAULT_BOOKING_QUEUE_MS })
     expect(pgliteWriteGate().maxWaiting).toBeGreaterThanOrEqual(50)
-  })
-
-  // PGlite's bookings: admitted while those in front would take at most 2 s at the mean time of one.
-  it.each([
-    { case: 'no booking ended yet: all queue (a first burst)', runsMs: [], queued: 30, admitted: true },
-    { case: '100 ms a booking, 18 queued: 1.9 s', runsMs: [100], queued: 18, admitted: true },
-    { case: '100 ms a booking, 19 queued: 2 s, not past it', runsMs: [100], queued: 19, admitted: true },
-    { case: '100 ms a booking, 20 queued: 2.1 s, refused at once', runsMs: [100], queued: 20, admitted: false },
-    { case: '400 ms a booking, 5 queued: 2.4 s, refused at once', runsMs: [400], queued: 5, admitted: false },
-  ])("of PGlite's bookings: $case", async ({ runsMs, queued, admitted }) => {
-    const clock = { t: 0 }
-    const gate = new Gate(1, PGLITE_WRITE_QUEUE, MAX_WAIT_MS, () => clock.t, DEFAULT_BOOKING_QUEUE_MS)
-    expect(pgliteWriteGate()).toMatchObject({ slots: gate.slots, maxWaiting: gate.maxWaiting, maxWaitMs: gate.maxWaitMs, admitWithinMs: gate.admitWithinMs })
-    for (const ms of runsMs) {
-      const leave = await gate.enter()
-      clock.t += ms
-      leave()
-    }
-    const release = await occupy(gate, queued)
-    const newcomer = gate.run(async () => 'booked')
-    if (admitted) expect(gate.queued).toBe(queued + 1)
-    // Refused while the slot is still held: at once, not after its MAX_WAIT_MS.
-    else await expect(newcomer).rejects.toBeInstanceOf(DatabaseBusy)
-    await release()
-    if (admitted) expect(await newcomer).toBe('booked')
   })
 })
 

@@ -30,11 +30,13 @@ export default defineConfig({
     // After the run, the scenarios over 30 s with their files (printed only: never a failure).
     reporters: ['default', './scripts/lib/slow-tests.reporter.mjs', './scripts/lib/failures.reporter.mjs'],
     testTimeout: 120_000,
-    // One retry, kept for now: runs without it on 2026-11-29 failed once each in embed-storage-blocked
-    // (the sandbox card's Pay clicked before its listener existed, then a synthetic tap that missed Pay
-    // two frames deep right after a scroll: both fixed since) and in outage (after the server came
-    // back, no time chip became enabled on the time step: still to be found). A scenario that fails
-    // twice is a real failure.
+    // One retry, kept for now. The two races it hid on 2026-11-29 are found: embed-storage-blocked (the
+    // sandbox card's Pay, fixed then) and outage (the customer's own time lost when its release could not
+    // reach the server, fixed 2026-11-30), as is lead.e2e's height check (measured before the footer text
+    // was in). A run without it on 2026-11-30 (E2E_PART=rest, load ~35 on 2 cores) failed once each in the
+    // two course-session bookings, account.e2e and deep-link.e2e: 'Book appointment' clicked, no /confirm
+    // within 30 s (deep-link's alone then: failed once, passed 4 times): still to be found. A scenario that fails twice
+    // is a real failure.
     retry: 1,
     hookTimeout: 240_000,
     fileParallelism: workers > 1,

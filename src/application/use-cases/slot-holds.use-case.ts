@@ -29,6 +29,13 @@ export class ReadHeldTime {
   }
 }
 
+/**
+ * How a release went: 'unreachable' when it may not have reached the server (no connection, a timeout,
+ * a server error), which a later try can still do; 'refused' when the server answered no (the hold ended
+ * or was booked): nothing left to release.
+ */
+export type ReleaseOutcome = 'released' | 'refused' | 'unreachable'
+
 /** POST /appointments/holds/{id}/release. Silent: the hold runs out by itself anyway; a failure is only logged. */
 @injectable()
 export class ReleaseHeldTime {
@@ -36,10 +43,12 @@ export class ReleaseHeldTime {
     @inject(PORTS.SlotHoldsApi) private readonly api: SlotHoldsApi,
     @inject(PORTS.Logger) private readonly log: Logger,
   ) {}
-  async execute(key: HoldKey, leaving = false): Promise<E.Either<never, boolean>> {
+  async execute(key: HoldKey, leaving = false): Promise<E.Either<never, ReleaseOutcome>> {
     const result = await this.api.release(key, leaving)
-    if (E.isLeft(result)) this.log.warn('Could not release the held time', result.left)
-    return E.right(E.isRight(result))
+    if (E.isRight(result)) return E.right('released')
+    this.log.warn('Could not release the held time', result.left)
+    const failure = result.left
+    return E.right(failure._tag === 'Unreachable' || (failure._tag === 'HttpError' && failure.status >= 500) ? 'unreachable' : 'refused')
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as E from 'fp-ts/Either'
-import { fake, httpFail, id, ok } from './fakes.test-support'
+import { fake, httpFail, id, ok, unreachable } from './fakes.test-support'
 import type { CatalogueApi } from '../ports/catalogue.port'
 import type { CardsApi } from '../ports/cards.port'
 import type { PaymentsApi } from '../ports/payments.port'
@@ -11,8 +11,20 @@ import { ListCards, StartCardSetup } from './cards.use-case'
 import { GetInvoice } from './payments.use-case'
 import { GetAppointment, RescheduleAppointment } from './appointments.use-case'
 import { InMemoryBookingStore } from '../../adapters/storage/in-memory.adapter'
+import type { SlotHoldsApi } from '../ports/slot-holds.port'
+import { ReleaseHeldTime } from './slot-holds.use-case'
+import { MemoryLogger } from '../../adapters/logging/console-logger.adapter'
 
 describe('small use cases', () => {
+  it("ReleaseHeldTime tells a release that may not have reached the server (to send again) from the server's no", async () => {
+    const holds = fake<SlotHoldsApi>().on('release', [ok({}), unreachable(), httpFail(503), httpFail(404), httpFail(409)])
+    const release = new ReleaseHeldTime(holds.port, new MemoryLogger())
+    const key = { id: id(1), token: 't' }
+    const outcomes = []
+    for (let i = 0; i < 5; i++) outcomes.push(await release.execute(key))
+    expect(outcomes).toEqual(['released', 'unreachable', 'unreachable', 'refused', 'refused'].map((o) => E.right(o)))
+  })
+
   it('ListCourses asks for the online courses including empty categories', async () => {
     const catalogue = fake<CatalogueApi>().on('coursesByCategory', [ok([]), httpFail(500)])
     const list = new ListCourses(catalogue.port)

@@ -188,7 +188,7 @@ export function fakeUseCases(overrides: Partial<UseCaseFakes> = {}): Fakes {
     HoldTime: async (body) => E.right(heldTime(body.appointment.event.start, body.appointment.event.end)),
     // what the use case makes of the server's 404 HOLD_ENDED (its own case since issue 27)
     ReadHeldTime: async () => E.left({ _tag: 'HoldLost', status: 404, message: 'This time is no longer held for you. Please choose your time again.' }),
-    ReleaseHeldTime: async () => E.right(true),
+    ReleaseHeldTime: async () => E.right('released' as const),
     ExtendHeldTime: async () => E.right({ ...heldTime('2026-03-12T10:00:00.000Z', '2026-03-12T10:30:00.000Z'), secondsLeft: 600, extended: true }),
   }
   const merged = { ...base, ...overrides }

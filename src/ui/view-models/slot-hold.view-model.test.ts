@@ -42,6 +42,30 @@ describe('SlotHoldViewModel (issue 17)', () => {
     expect(w.useCases.calls.ReleaseHeldTime).toEqual([[KEY]])
   })
 
+  it('a release that did not reach the server (the service down) is sent again before times are next asked', async () => {
+    const outcomes: ('unreachable' | 'released')[] = ['unreachable', 'released']
+    const w = holdWorld({ ReleaseHeldTime: async () => E.right(outcomes.shift()!) })
+    await w.slotHold.pick([slot])
+    w.booking.back()
+    await w.slotHold.released()
+    expect(w.useCases.calls.ReleaseHeldTime).toEqual([[KEY]])
+    // The service back, the customer asks for the times again: the customer's own time is released first.
+    await w.slotHold.released()
+    expect(w.useCases.calls.ReleaseHeldTime).toEqual([[KEY], [KEY]])
+    // Released: not sent a third time.
+    expect(w.slotHold.released()).toBeUndefined()
+    expect(w.useCases.calls.ReleaseHeldTime).toHaveLength(2)
+  })
+
+  it('a release the server refused (the hold ended or was booked) is not sent again', async () => {
+    const w = holdWorld({ ReleaseHeldTime: async () => E.right('refused' as const) })
+    await w.slotHold.pick([slot])
+    w.booking.back()
+    await w.slotHold.released()
+    expect(w.slotHold.released()).toBeUndefined()
+    expect(w.useCases.calls.ReleaseHeldTime).toEqual([[KEY]])
+  })
+
   it('a time taken meanwhile: the server\'s words, and the time is chosen again', async () => {
     const w = holdWorld({ HoldTime: async () => E.left({ _tag: 'SlotTaken', status: 409, message: 'Sorry, this time is no longer available. Please choose another time.' }) })
     expect(await w.slotHold.pick([slot])).toBe('refused')

@@ -37,6 +37,12 @@ export class SlotHoldViewModel {
   private readonly known = new Set<string>()
   /** releases on their way (released() waits for them) */
   private readonly releasing = new Set<Promise<unknown>>()
+  /**
+   * Holds whose release did not reach the server (the booking service down, no connection): sent again
+   * before times are next asked for. Left alone, the customer's own time stayed held until it ran out,
+   * and the times asked for after the service came back showed it taken, to them too.
+   */
+  private readonly unreleased = new Map<string, HeldTimeKey>()
   /** the pick on its way: the same time picked again (a double tap on a slow network) shares its answer */
   private picking: { times: string; answer: Promise<'held' | 'refused' | 'other'> } | undefined = undefined
   /** the reloaded hold being read back: the same URL arriving again meanwhile waits for it (see restore) */
@@ -56,7 +62,7 @@ export class SlotHoldViewModel {
     @inject(PaymentViewModel) private readonly payment: Pick<PaymentViewModel, 'session' | 'paid' | 'start'>,
     @inject(PORTS.BookingStore) private readonly store: BookingStore,
   ) {
-    makeAutoObservable<SlotHoldViewModel, 'pickNumber' | 'extended' | 'known' | 'releasing' | 'picking' | 'restoring'>(this, { pickNumber: false, extended: false, known: false, releasing: false, picking: false, restoring: false }, { autoBind: true })
+    makeAutoObservable<SlotHoldViewModel, 'pickNumber' | 'extended' | 'known' | 'releasing' | 'unreleased' | 'picking' | 'restoring'>(this, { pickNumber: false, extended: false, known: false, releasing: false, unreleased: false, picking: false, restoring: false }, { autoBind: true })
     // The time cleared (back, another service or practitioner, removal, expiry): its hold is released.
     // A claimed hold (the booking made) is no longer the server's to release: the call does nothing then.
     reaction(() => this.booking.view.held.key, (next, previous) => {
@@ -202,7 +208,13 @@ export class SlotHoldViewModel {
   }
 
   private release(key: HeldTimeKey): void {
-    const done = this.releaseHeld.execute(key).finally(() => this.releasing.delete(done))
+    this.unreleased.delete(key.id)
+    const done = this.releaseHeld
+      .execute(key)
+      .then((result) => {
+        if (E.isRight(result) && result.right === 'unreachable') this.unreleased.set(key.id, key)
+      })
+      .finally(() => this.releasing.delete(done))
     this.releasing.add(done)
   }
 
@@ -213,6 +225,11 @@ export class SlotHoldViewModel {
    * time out until the hold runs out by itself.
    */
   released(): Promise<void> | undefined {
+    // Those that did not reach the server are tried again first (unless the time is the customer's again).
+    for (const key of [...this.unreleased.values()]) {
+      if (this.booking.view.held.key?.id === key.id) this.unreleased.delete(key.id)
+      else this.release(key)
+    }
     if (this.releasing.size === 0) return undefined
     let cancel = () => {}
     const giveUp = new Promise<void>((resolve) => (cancel = this.clock.after(RELEASE_WAIT_MS, resolve)))

@@ -26,7 +26,7 @@ function serverOfTwoTimes(): { fakes: Partial<UseCaseFakes>; land: () => void; r
         pending.push(() => {
           held.clear()
           released += 1
-          resolve(E.right(true))
+          resolve(E.right('released'))
         }),
       ),
   }
