@@ -18,6 +18,8 @@ export interface BrowserComposition {
   prepare: () => Promise<void>
   /** prepare, then the staff desk's module (/staff) once: its own chunk, never loaded by customers. */
   prepareStaff: () => Promise<void>
+  /** The container without the customer area's view models (prepare() adds them): what the booking wizard binds. */
+  prepareWizard: () => Promise<void>
 }
 
 /**
@@ -36,20 +38,20 @@ export function createBrowserContainer(): BrowserComposition {
   const http = { baseUrl: apiBaseOf('', { configured: env.VITE_API_BASE as string | undefined, host }) }
   const config = webConfigOf({ host, env, storage })
   let container: Container | undefined
+  let wizardLoading: Promise<void> | undefined
   let loading: Promise<void> | undefined
-  const prepare = (): Promise<void> => {
-    loading ??= (async () => {
+  // The container without the customer area's view models: all a step page (the wizard) binds. A
+  // step's first view hydrates after it, and the customer area's chunks (12, 43 KB gzip with
+  // libphonenumber's data, and their evaluation) are not fetched and run before that page is interactive
+  // (issue 28: Lighthouse's TBT and TTI on /step): they load with the first route or object that needs
+  // them (prepare()).
+  const prepareWizard = (): Promise<void> => {
+    wizardLoading ??= (async () => {
       // The lazy code in steps, each a task of its own: its <link rel=modulepreload>s (one a
       // chunk: inserting ~35 at once was a task of ~25 ms of CPU on /step) and then its evaluation (the
       // whole graph at once, ~30 ms). On a phone (x4) each was Lighthouse's TBT (issue 28); the steps'
       // requests follow one another, after the first paint of a page the server rendered.
       const [{ Container }, { lazyPortsModules }] = await Promise.all([import('inversify'), import('./lazy-ports.module')])
-      await nextTask()
-      // libphonenumber and its data (the customer area's phone field) evaluated apart: in a profile of
-      // /step, most of the customer area's step.
-      await import('../domain/validation/phone')
-      await nextTask()
-      const { accountViewModelsModule } = await import('./lazy-account.module')
       await nextTask()
       const { lazyViewModelsModule } = await import('./lazy.module')
       await nextTask()
@@ -65,13 +67,27 @@ export function createBrowserContainer(): BrowserComposition {
       await nextTask()
       built.load(...lazyPortsModules)
       await nextTask()
-      built.load(accountViewModelsModule, lazyViewModelsModule)
+      built.load(lazyViewModelsModule)
       container = built
+    })()
+    return wizardLoading
+  }
+  const prepare = (): Promise<void> => {
+    loading ??= (async () => {
+      await prepareWizard()
+      await nextTask()
+      // libphonenumber and its data (the customer area's phone field; the wizard's sign-up imports it
+      // when it checks a number) evaluated apart: in a profile of /step, most of this step.
+      await import('../domain/validation/phone')
+      await nextTask()
+      const { accountViewModelsModule } = await import('./lazy-account.module')
+      await nextTask()
+      container!.load(accountViewModelsModule)
     })()
     return loading
   }
   const loadBooking = async (): Promise<BookingViewModel> => {
-    const [{ BookingViewModel }] = await Promise.all([import('../ui/view-models/booking.view-model'), prepare()])
+    const [{ BookingViewModel }] = await Promise.all([import('../ui/view-models/booking.view-model'), prepareWizard()])
     return resolver.get(BookingViewModel)
   }
   const graph = firstViewGraph({ config, http, answers: readInlineAnswers(document, INLINE_ANSWERS_ELEMENT_ID), storage, sessionStorage, loadBooking })
@@ -87,5 +103,5 @@ export function createBrowserContainer(): BrowserComposition {
     loadingStaff ??= Promise.all([prepare(), import('./staff.module')]).then(([, { staffModule }]) => container?.load(staffModule(http)))
     return loadingStaff
   }
-  return { resolver, prepare, prepareStaff }
+  return { resolver, prepare, prepareStaff, prepareWizard }
 }

@@ -13,8 +13,6 @@ import { FormViewModel } from '../ui/view-models/form.view-model'
 import { FormBuilderViewModel } from '../ui/view-models/form-builder.view-model'
 import { LEAD_HOST, LeadViewModel, windowLeadHost } from '../ui/view-models/lead.view-model'
 import { browserFileSaver, FILE_SAVER } from '../ui/view-models/app-services'
-import { lazyPortsModules } from './lazy-ports.module'
-import { accountViewModelsModule } from './lazy-account.module'
 import { WaitlistJoinViewModel } from '../ui/view-models/waitlist-join.view-model'
 import { WaitlistOfferViewModel } from '../ui/view-models/waitlist-offer.view-model'
 import { BookingViewModel } from '../ui/view-models/booking.view-model'
@@ -53,11 +51,3 @@ export const lazyViewModelsModule = new ContainerModule(({ bind }) => {
   bind(FILE_SAVER).toDynamicValue(() => browserFileSaver(globalThis.document)).inSingletonScope()
 })
 
-/**
- * Loaded on the first lazy route, into the container the first view built. The browser loads them in
- * steps (browser.container.ts: lazy-ports.module, libphonenumber, lazy-account.module, this one), each module's
- * code evaluated in a task of its own; the server's render and the tests take them all at once.
- */
-export const lazyModules: readonly ContainerModule[] = [...lazyPortsModules, accountViewModelsModule, lazyViewModelsModule]
-
-export { accountViewModelClasses } from './lazy-account.module'

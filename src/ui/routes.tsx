@@ -60,9 +60,12 @@ export function preloadLazyPage(routes: RouteObject[], pathname: string): Promis
   return Promise.all(handles.map((handle) => handle.preload().catch(() => undefined)))
 }
 
-/** Booking routes of spec section 2. The location list is eager: it is the first view. */
-export function bookingRoutes(lazyPage: LazyPage): RouteObject[] {
-  const stepPage = lazyPage(() => import('./pages/booking/StepPage'))
+/**
+ * Booking routes of spec section 2. The location list is eager: it is the first view. The wizard's steps
+ * with `wizardPage` (the container without the customer area's view models, where the app has one).
+ */
+export function bookingRoutes(lazyPage: LazyPage, wizardPage: LazyPage = lazyPage): RouteObject[] {
+  const stepPage = wizardPage(() => import('./pages/booking/StepPage'))
   return [
     { index: true, element: <LocationListPage /> },
     { path: 'step/location', element: <LocationListPage /> },
@@ -145,13 +148,16 @@ export function staffRoutes(lazyPage: LazyPage): RouteObject[] {
   ]
 }
 
-/** Every route of the app; `prepare` loads the lazily bound container modules, `prepareStaff` the staff desk's too. */
-export function createRoutes(prepare: () => Promise<void>, prepareStaff: () => Promise<void> = prepare): RouteObject[] {
+/**
+ * Every route of the app; `prepare` loads the lazily bound container modules, `prepareStaff` the staff
+ * desk's too, `prepareWizard` those of the wizard's steps only (the customer area's follow when needed).
+ */
+export function createRoutes(prepare: () => Promise<void>, prepareStaff: () => Promise<void> = prepare, prepareWizard: () => Promise<void> = prepare): RouteObject[] {
   const lazyPage = lazyPageWith(prepare)
   return [
     {
       element: <AppShell />,
-      children: [...staffRoutes(lazyPageWith(prepareStaff)), ...bookingRoutes(lazyPage), ...otherRoutes(lazyPage)],
+      children: [...staffRoutes(lazyPageWith(prepareStaff)), ...bookingRoutes(lazyPage, lazyPageWith(prepareWizard)), ...otherRoutes(lazyPage)],
     },
   ]
 }
