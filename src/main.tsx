@@ -28,7 +28,7 @@ const serverState = rootElement.getAttribute(FIRST_VIEW_STATE_ATTRIBUTE)
 // bundle runs on its first require, which was inside the entry's evaluation (one task of ~20 ms of
 // CPU on a quiet machine with the rest of it: x4 on a phone, Lighthouse's TBT on /step).
 const reactDomLoading = import('react-dom/client')
-const { resolver, prepare, prepareStaff, prepareWizard } = createBrowserContainer()
+const { resolver, prepare, prepareStaff, prepareWizard, prepareAccount } = createBrowserContainer()
 // Where the server rendered the first view (painted already, its answers in the page): the work
 // after the first paint in tasks of their own (issue 28: Lighthouse's TBT; the container's bindings
 // and first plan were one task of ~35 ms of CPU here, x4 on a phone, before the first view's objects
@@ -50,7 +50,7 @@ void started.then(() =>
     })
   }, 2000),
 )
-const routes = createRoutes(prepare, prepareStaff, prepareWizard)
+const routes = createRoutes(prepare, prepareStaff, { wizard: prepareWizard, account: prepareAccount })
 // A lazy page's modules (react-aria, date-fns-tz) first use what the browser builds on demand: built
 // now, while the network works, not in the long task that runs them after the first paint. Not on a
 // page the server rendered (a step): its first view formats no date and opens no dialog (LazyDialog),

@@ -70,6 +70,16 @@ describe('browser container', () => {
     expect(resolver.get(BookingViewModel)).toBe(wizard)
   })
 
+  it("prepareAccount() binds the customer area's view models and the wizard's state without the wizard's steps; prepare() adds those", async () => {
+    const { resolver, prepare, prepareAccount } = createBrowserContainer()
+    await prepareAccount()
+    for (const vm of accountViewModelClasses) expect(resolver.get(vm as never)).toBeInstanceOf(vm)
+    expect(resolver.get(BookingViewModel)).toBeInstanceOf(BookingViewModel)
+    expect(() => resolver.get(lazyViewModelClasses[0] as never)).toThrow()
+    await prepare()
+    for (const vm of lazyViewModelClasses) expect(resolver.get(vm as never)).toBeInstanceOf(vm)
+  })
+
   it('makes the first view as the container would: the same classes in every constructor parameter', () => {
     const { resolver } = createBrowserContainer()
     const reference = new Container()

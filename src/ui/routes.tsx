@@ -111,10 +111,10 @@ function afterFirstPaint(then: () => void): void {
  * '/app', '/forgot-password', '/user/reset-password/:token', '/form/:formId'. The embeddable lead
  * form '/lead' is its own page (lead.html, src/lead.main.tsx) with its own small composition.
  */
-export function otherRoutes(lazyPage: LazyPage): RouteObject[] {
+export function otherRoutes(lazyPage: LazyPage, customerAreaPage: LazyPage = lazyPage): RouteObject[] {
   const passwordPage = lazyPage(() => import('./pages/password/PasswordResetPage'))
   return [
-    { path: 'app', ...lazyPage(accountPage) },
+    { path: 'app', ...customerAreaPage(accountPage) },
     { path: 'forgot-password', ...passwordPage },
     { path: 'user/reset-password/:token', ...passwordPage },
     { path: 'form/:formId', ...lazyPage(() => import('./pages/forms/FormPage')) },
@@ -150,14 +150,19 @@ export function staffRoutes(lazyPage: LazyPage): RouteObject[] {
 
 /**
  * Every route of the app; `prepare` loads the lazily bound container modules, `prepareStaff` the staff
- * desk's too, `prepareWizard` those of the wizard's steps only (the customer area's follow when needed).
+ * desk's too; `pages.wizard` those the wizard's steps bind, `pages.account` those the customer area
+ * binds (the rest follow when needed; all by default).
  */
-export function createRoutes(prepare: () => Promise<void>, prepareStaff: () => Promise<void> = prepare, prepareWizard: () => Promise<void> = prepare): RouteObject[] {
+export function createRoutes(
+  prepare: () => Promise<void>,
+  prepareStaff: () => Promise<void> = prepare,
+  pages: { wizard?: () => Promise<void>; account?: () => Promise<void> } = {},
+): RouteObject[] {
   const lazyPage = lazyPageWith(prepare)
   return [
     {
       element: <AppShell />,
-      children: [...staffRoutes(lazyPageWith(prepareStaff)), ...bookingRoutes(lazyPage, lazyPageWith(prepareWizard)), ...otherRoutes(lazyPage)],
+      children: [...staffRoutes(lazyPageWith(prepareStaff)), ...bookingRoutes(lazyPage, lazyPageWith(pages.wizard ?? prepare)), ...otherRoutes(lazyPage, lazyPageWith(pages.account ?? prepare))],
     },
   ]
 }
