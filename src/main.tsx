@@ -43,8 +43,9 @@ const started = session.start()
 void started.then(() =>
   setTimeout(() => {
     void session.refreshLinks()
+    // The customer area's bindings only (the session watch's): not the wizard's steps' on /app (issue 28).
     followSignedInCustomer(session, async () => {
-      await prepare()
+      await prepareAccount()
       const { SessionWatchViewModel } = await import('./ui/view-models/session-watch.view-model')
       return resolver.get(SessionWatchViewModel)
     })
