@@ -120,36 +120,10 @@
       document.head.appendChild(link)
     }
   }
-  // After the paint that shows the first view (a hidden tab paints nothing: at once there). The paint
-  // timing's first contentful paint, not the first frame: with the stylesheets inside the page (server/http/
-  // first-paint-inlining.ts) a frame can paint before the content has, and the chunks then shared a
-  // phone's network with that paint. Where the browser reports no paint timing, the first frame as
-  // before; after FIRST_PAINT_MS whatever happens (a frame out of view may paint nothing).
-  const FIRST_PAINT_MS = 3000
-  const afterFirstContentfulPaint = (then) => {
-    let called = false
-    const once = () => {
-      if (called) return
-      called = true
-      setTimeout(then, 0)
-    }
-    try {
-      if (PerformanceObserver.supportedEntryTypes.includes('paint')) {
-        const observer = new PerformanceObserver((list) => {
-          if (!list.getEntries().some((entry) => entry.name === 'first-contentful-paint')) return
-          observer.disconnect()
-          once()
-        })
-        observer.observe({ type: 'paint', buffered: true })
-        setTimeout(once, FIRST_PAINT_MS)
-        return
-      }
-    } catch {
-      // no paint timing: the first frame
-    }
-    requestAnimationFrame(once)
-  }
+  // After the paint that shows the first view (public/after-first-contentful-paint.js, just before this
+  // script); a hidden tab paints nothing: at once there.
   if (document.visibilityState === 'hidden') start()
-  else afterFirstContentfulPaint(() => start())
+  // (Without it, a request that failed: the first frame.)
+  else (window.afterFirstContentfulPaint || ((then) => requestAnimationFrame(() => setTimeout(then, 0))))(() => start())
   document.addEventListener('visibilitychange', start, { once: true })
 })()

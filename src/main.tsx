@@ -28,7 +28,7 @@ const serverState = rootElement.getAttribute(FIRST_VIEW_STATE_ATTRIBUTE)
 // bundle runs on its first require, which was inside the entry's evaluation (one task of ~20 ms of
 // CPU on a quiet machine with the rest of it: x4 on a phone, Lighthouse's TBT on /step).
 const reactDomLoading = import('react-dom/client')
-const { resolver, prepare, prepareStaff } = createBrowserContainer()
+const { resolver, prepare, prepareStaff, prepareWizard, prepareAccount } = createBrowserContainer()
 // Where the server rendered the first view (painted already, its answers in the page): the work
 // after the first paint in tasks of their own (issue 28: Lighthouse's TBT; the container's bindings
 // and first plan were one task of ~35 ms of CPU here, x4 on a phone, before the first view's objects
@@ -43,14 +43,15 @@ const started = session.start()
 void started.then(() =>
   setTimeout(() => {
     void session.refreshLinks()
+    // The customer area's bindings only (the session watch's): not the wizard's steps' on /app (issue 28).
     followSignedInCustomer(session, async () => {
-      await prepare()
+      await prepareAccount()
       const { SessionWatchViewModel } = await import('./ui/view-models/session-watch.view-model')
       return resolver.get(SessionWatchViewModel)
     })
   }, 2000),
 )
-const routes = createRoutes(prepare, prepareStaff)
+const routes = createRoutes(prepare, prepareStaff, { wizard: prepareWizard, account: prepareAccount })
 // A lazy page's modules (react-aria, date-fns-tz) first use what the browser builds on demand: built
 // now, while the network works, not in the long task that runs them after the first paint. Not on a
 // page the server rendered (a step): its first view formats no date and opens no dialog (LazyDialog),
@@ -97,7 +98,7 @@ let pageState: unknown[] = []
 if (stepClinic !== undefined) {
   // The step's page module too: hydrated with it, the list's rows are React's at once (a tap kept before is replayed on them).
   try {
-    const [step] = await Promise.all([import('./composition/step-first-view'), prepare(), pageLoading])
+    const [step] = await Promise.all([import('./composition/step-first-view'), prepareWizard(), pageLoading])
     await step.prepareStepView(resolver, stepClinic, Object.fromEntries(new URLSearchParams(window.location.search)), nextTask)
     pageState = step.stepViewState(resolver, stepClinic) ?? ['not shown']
   } catch {

@@ -27,7 +27,7 @@ const PAGE = [
 describe("a rendered page's first paint, with no request after the page's", () => {
   it('holds each stylesheet where its link was, the link kept disabled, and the boot script with its attributes', async () => {
     const dir = webDir({ 'boot.js': BOOT_JS, 'assets/a.css': '.a{color:red}', 'assets/b.css': '.b{color:blue}' })
-    const { html, scriptSources } = await inlineForFirstPaint(PAGE, dir, '/boot.js')
+    const { html, scriptSources } = await inlineForFirstPaint(PAGE, dir, ['/boot.js'])
     expect(html).toBe(
       [
         `<head><script data-x="1">${BOOT_JS}</script>`,
@@ -39,17 +39,30 @@ describe("a rendered page's first paint, with no request after the page's", () =
     expect(scriptSources).toEqual([`'sha256-${createHash('sha256').update(BOOT_JS).digest('base64')}'`])
   })
 
+  it('holds several scripts, each in its place with its own hash, in the order given', async () => {
+    const shared = ';(() => { window.shared = true })()\n'
+    const page = PAGE.replace('<script src="/boot.js"', '<script src="/shared.js"></script><script src="/boot.js"')
+    const dir = webDir({ 'boot.js': BOOT_JS, 'shared.js': shared })
+    const { html, scriptSources } = await inlineForFirstPaint(page, dir, ['/shared.js', '/boot.js'])
+    expect(html).toContain(`<head><script>${shared}</script><script data-x="1">${BOOT_JS}</script>`)
+    expect(scriptSources).toEqual([scriptHash(shared), scriptHash(BOOT_JS)])
+    // One that cannot be inlined keeps its tag; the others are inlined all the same.
+    const missing = await inlineForFirstPaint(page, webDir({ 'boot.js': BOOT_JS }), ['/shared.js', '/boot.js'])
+    expect(missing.html).toContain(`<head><script src="/shared.js"></script><script data-x="1">${BOOT_JS}</script>`)
+    expect(missing.scriptSources).toEqual([scriptHash(BOOT_JS)])
+  })
+
   it('keeps the link of what cannot be inlined as it is: a missing file, text that would end its element', async () => {
     const dir = webDir({ 'boot.js': 'document.write("</script>")', 'assets/a.css': '.a{content:"</style>"}' })
-    const { html, scriptSources } = await inlineForFirstPaint(PAGE, dir, '/boot.js')
+    const { html, scriptSources } = await inlineForFirstPaint(PAGE, dir, ['/boot.js'])
     expect(html).toBe(PAGE)
     expect(scriptSources).toEqual([])
-    expect((await inlineForFirstPaint(PAGE, webDir({}), '/boot.js')).html).toBe(PAGE)
+    expect((await inlineForFirstPaint(PAGE, webDir({}), ['/boot.js'])).html).toBe(PAGE)
   })
 
   it("leaves a page without the boot script's tag as it is, but for its stylesheets", async () => {
     const dir = webDir({ 'boot.js': BOOT_JS, 'assets/a.css': '.a{}', 'assets/b.css': '.b{}' })
-    const { html, scriptSources } = await inlineForFirstPaint(PAGE, dir, '/other-boot.js')
+    const { html, scriptSources } = await inlineForFirstPaint(PAGE, dir, ['/other-boot.js'])
     expect(html).toContain('<script src="/boot.js" data-x="1"></script>')
     expect(html).toContain('<style>.a{}</style>')
     expect(scriptSources).toEqual([])

@@ -9,9 +9,10 @@
  *   the link stays, `disabled`: a disabled stylesheet link is not fetched (HTML's "explicitly enabled"),
  *   and Vite's loader, which looks for a `link[rel=stylesheet]` of a lazy chunk's CSS before it adds
  *   one, finds it and adds no second copy of rules that would then come later in the cascade.
- * - The boot script becomes an inline script with the same attributes (it reads them through
- *   document.currentScript); the policy allows it by its hash (`scriptSources`, for script-src), not
- *   by 'unsafe-inline'.
+ * - The boot script, and the snippet before it that it shares with the other page's boot
+ *   (public/after-first-contentful-paint.js), become inline scripts with the same attributes (the boot
+ *   reads them through document.currentScript); the policy allows each by its hash (`scriptSources`,
+ *   for script-src), not by 'unsafe-inline'.
  * Anything that cannot be inlined as it is (a file missing, text that would end its element) keeps its link.
  */
 import { createHash } from 'node:crypto'
@@ -26,8 +27,12 @@ export interface InlinedPage {
   scriptSources: string[]
 }
 
-/** `html` with its stylesheets and the script `bootPath` inside it; files are read from `webDir`. */
-export async function inlineForFirstPaint(html: string, webDir: string, bootPath: string): Promise<InlinedPage> {
+/**
+ * `html` with its stylesheets and the classic scripts `scriptPaths` (the boot script and the snippet it
+ * uses, public/after-first-contentful-paint.js) inside it, each script's hash in `scriptSources`; files
+ * are read from `webDir`.
+ */
+export async function inlineForFirstPaint(html: string, webDir: string, scriptPaths: readonly string[]): Promise<InlinedPage> {
   const read = (path: string) => readFile(join(webDir, path), 'utf8').catch(() => undefined)
   const sheets = [...new Set([...html.matchAll(STYLESHEET)].map((m) => m[1]!))]
   const texts = new Map(await Promise.all(sheets.map(async (href) => [href, await read(href)] as const)))
@@ -37,12 +42,12 @@ export async function inlineForFirstPaint(html: string, webDir: string, bootPath
     return `<style>${css}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`
   })
   const scriptSources: string[] = []
-  const bootTag = new RegExp(`<script src="${bootPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"([^>]*)></script>`)
-  const tag = bootTag.exec(page)
-  const boot = tag ? await read(bootPath) : undefined
-  if (tag && boot !== undefined && !/<\/script|<!--/i.test(boot)) {
-    page = page.replace(tag[0], () => `<script${tag[1]}>${boot}</script>`)
-    scriptSources.push(scriptHash(boot))
+  for (const path of scriptPaths) {
+    const tag = new RegExp(`<script src="${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"([^>]*)></script>`).exec(page)
+    const script = tag ? await read(path) : undefined
+    if (!tag || script === undefined || /<\/script|<!--/i.test(script)) continue
+    page = page.replace(tag[0], () => `<script${tag[1]}>${script}</script>`)
+    scriptSources.push(scriptHash(script))
   }
   return { html: page, scriptSources }
 }

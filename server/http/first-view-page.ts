@@ -29,6 +29,8 @@ const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g
 /** public/first-view-boot.js */
 const BOOT = '/first-view-boot.js'
+/** public/after-first-contentful-paint.js: what the boot scripts of the rendered pages share, just before each. */
+export const AFTER_FIRST_PAINT = '/after-first-contentful-paint.js'
 
 /**
  * A page with its first view rendered: the app's scripts start once it has painted (public/first-view-boot.js
@@ -41,8 +43,9 @@ export function afterFirstPaint(html: string, boot = BOOT, pageChunks: readonly 
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!)
   const page = pageChunks.filter((href) => href !== entry[1] && !preloads.includes(href))
   const pageAttribute = page.length ? ` data-first-view-page="${attribute(page.join(' '))}"` : ''
-  // A classic script where Vite's module script was (the head): it listens for taps before the first paint.
-  const script = `<script src="${boot}" data-first-view-entry="${attribute(entry[1]!)}" data-first-view-preload="${attribute(preloads.join(' '))}"${pageAttribute}></script>`
+  // A classic script where Vite's module script was (the head): it listens for taps before the first
+  // paint. The snippet it starts the app's scripts with, just before it.
+  const script = `<script src="${AFTER_FIRST_PAINT}"></script><script src="${boot}" data-first-view-entry="${attribute(entry[1]!)}" data-first-view-preload="${attribute(preloads.join(' '))}"${pageAttribute}></script>`
   return html.replace(MODULE_PRELOAD, '').replace(entry[0], script)
 }
 /** Vite's build manifest (dist/web/.vite/manifest.json): each module's chunk, its static imports and stylesheets. */
@@ -228,7 +231,7 @@ export function firstViewPage(app: FastifyInstance, webDir: string, options: Fir
     const sent = answers[getPublicOrganisation.path] === undefined ? page : page.replace(PRELOAD, '')
     if (!rendered) return new FirstViewPage(sent, partial)
     // A rendered page paints with no request after its own: its stylesheets and boot script inside it.
-    const inlined = await inlineForFirstPaint(sent, webDir, BOOT)
+    const inlined = await inlineForFirstPaint(sent, webDir, [AFTER_FIRST_PAINT, BOOT])
     return new FirstViewPage(inlined.html, partial, inlined.scriptSources)
   }
 

@@ -56,6 +56,8 @@ describe("the app's page with the first view rendered by the server", () => {
     const head = html.slice(0, html.indexOf('</head>'))
     const boot = /<script data-first-view-entry="([^"]+)" data-first-view-preload="([^"]+)">([\s\S]*?)<\/script>/.exec(head)
     expect(boot?.slice(1)).toEqual([entry, chunks.join(' '), readFileSync(resolve(root, 'dist/web/first-view-boot.js'), 'utf8')])
+    // Just before it, the snippet it shares with the lead form's boot (public/after-first-contentful-paint.js).
+    expect(head).toContain(`<script>${readFileSync(resolve(root, 'dist/web/after-first-contentful-paint.js'), 'utf8')}</script><script data-first-view-entry=`)
     expect(html).not.toContain('rel="modulepreload"')
     expect(html).not.toContain(`src="${entry}"`)
   })

@@ -13,7 +13,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { afterFirstPaint, attribute, buildRenderModule, FirstViewPage } from './first-view-page'
+import { AFTER_FIRST_PAINT, afterFirstPaint, attribute, buildRenderModule, FirstViewPage } from './first-view-page'
 import { inlineForFirstPaint } from './first-paint-inlining'
 
 const ROOT = '<div id="root"></div>'
@@ -55,7 +55,7 @@ export function leadPage(app: FastifyInstance, webDir: string, options: LeadPage
     if (!rendered) return new FirstViewPage(html)
     // The form paints before any script: the page's scripts start once it has (public/lead-boot.js).
     // Its stylesheets and the boot script inside it: no request after the page's before it paints.
-    const inlined = await inlineForFirstPaint(afterFirstPaint(html.replace(ROOT, `<div id="root" data-lead-form="${attribute(rendered.state)}">${rendered.html}</div>`), LEAD_BOOT), webDir, LEAD_BOOT)
+    const inlined = await inlineForFirstPaint(afterFirstPaint(html.replace(ROOT, `<div id="root" data-lead-form="${attribute(rendered.state)}">${rendered.html}</div>`), LEAD_BOOT), webDir, [AFTER_FIRST_PAINT, LEAD_BOOT])
     return new FirstViewPage(inlined.html, false, inlined.scriptSources)
   }
 

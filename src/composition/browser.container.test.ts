@@ -7,7 +7,8 @@ import { createBrowserContainer } from './browser.container'
 import { browserAdaptersModule } from '../adapters/browser-adapters.module'
 import { SessionViewModel } from '../ui/view-models/session.view-model'
 import { firstViewModelClasses, firstViewModule, firstViewUseCaseClasses, firstViewUseCasesModule } from './first-view.module'
-import { accountViewModelClasses, lazyViewModelClasses } from './lazy.module'
+import { lazyViewModelClasses } from './lazy.module'
+import { accountViewModelClasses } from './lazy-account.module'
 import { environmentOf, webConfigOf } from './browser-services'
 import { createFetchTransport, type Fetcher } from '../adapters/http/fetch-transport'
 import { flattenCategories, toServiceView } from '../ui/view-models/catalogue-views'
@@ -54,6 +55,29 @@ describe('browser container', () => {
     const wizard = container.get(BookingViewModel)
     expect(container.get(LazyBooking).current).toBe(wizard)
     expect(await container.get(LazyBooking).load()).toBe(wizard)
+  })
+
+  it("prepareWizard() binds the wizard's view models without the customer area's; prepare() adds those", async () => {
+    const { resolver, prepare, prepareWizard } = createBrowserContainer()
+    await prepareWizard()
+    for (const vm of lazyViewModelClasses) expect(resolver.get(vm as never)).toBeInstanceOf(vm)
+    expect(resolver.get(ConfirmBooking)).toBeInstanceOf(ConfirmBooking)
+    expect(() => resolver.get(AccountViewModel)).toThrow()
+    const wizard = resolver.get(BookingViewModel)
+    await prepare()
+    for (const vm of accountViewModelClasses) expect(resolver.get(vm as never)).toBeInstanceOf(vm)
+    // One container: the wizard made before is the one the customer area's view models get.
+    expect(resolver.get(BookingViewModel)).toBe(wizard)
+  })
+
+  it("prepareAccount() binds the customer area's view models and the wizard's state without the wizard's steps; prepare() adds those", async () => {
+    const { resolver, prepare, prepareAccount } = createBrowserContainer()
+    await prepareAccount()
+    for (const vm of accountViewModelClasses) expect(resolver.get(vm as never)).toBeInstanceOf(vm)
+    expect(resolver.get(BookingViewModel)).toBeInstanceOf(BookingViewModel)
+    expect(() => resolver.get(lazyViewModelClasses[0] as never)).toThrow()
+    await prepare()
+    for (const vm of lazyViewModelClasses) expect(resolver.get(vm as never)).toBeInstanceOf(vm)
   })
 
   it('makes the first view as the container would: the same classes in every constructor parameter', () => {

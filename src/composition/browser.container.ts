@@ -18,6 +18,16 @@ export interface BrowserComposition {
   prepare: () => Promise<void>
   /** prepare, then the staff desk's module (/staff) once: its own chunk, never loaded by customers. */
   prepareStaff: () => Promise<void>
+  /** The container without the customer area's view models (prepare() adds them): what the booking wizard binds. */
+  prepareWizard: () => Promise<void>
+  /** The container without the wizard's steps' view models (prepare() adds them): what the customer area binds. */
+  prepareAccount: () => Promise<void>
+}
+
+/** `make` called once, its promise kept. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined
+  return () => (made ??= make())
 }
 
 /**
@@ -36,42 +46,57 @@ export function createBrowserContainer(): BrowserComposition {
   const http = { baseUrl: apiBaseOf('', { configured: env.VITE_API_BASE as string | undefined, host }) }
   const config = webConfigOf({ host, env, storage })
   let container: Container | undefined
-  let loading: Promise<void> | undefined
-  const prepare = (): Promise<void> => {
-    loading ??= (async () => {
-      // The lazy code in steps, each a task of its own: its <link rel=modulepreload>s (one a
-      // chunk: inserting ~35 at once was a task of ~25 ms of CPU on /step) and then its evaluation (the
-      // whole graph at once, ~30 ms). On a phone (x4) each was Lighthouse's TBT (issue 28); the steps'
-      // requests follow one another, after the first paint of a page the server rendered.
-      const [{ Container }, { lazyPortsModules }] = await Promise.all([import('inversify'), import('./lazy-ports.module')])
-      await nextTask()
-      // libphonenumber and its data (the customer area's phone field) evaluated apart: in a profile of
-      // /step, most of the customer area's step.
-      await import('../domain/validation/phone')
-      await nextTask()
-      const { accountViewModelsModule } = await import('./lazy-account.module')
-      await nextTask()
-      const { lazyViewModelsModule } = await import('./lazy.module')
-      await nextTask()
-      const built = new Container()
-      built.load(
-        browserAdaptersModule({ geocoderUrl: (env.VITE_GEOCODER_URL as string | undefined) || undefined, storage, sessionStorage }),
-        firstViewModule({ config, http, loadBooking }),
-        firstViewUseCasesModule,
-      )
-      await nextTask()
-      // The first view's objects stay the ones its pages hold (one session, one wizard handle).
-      for (const [token, made] of graph) built.rebind(token).toConstantValue(made)
-      await nextTask()
-      built.load(...lazyPortsModules)
-      await nextTask()
-      built.load(accountViewModelsModule, lazyViewModelsModule)
-      container = built
-    })()
-    return loading
-  }
+  // The lazy code in steps, each a task of its own: its <link rel=modulepreload>s (one a chunk:
+  // inserting ~35 at once was a task of ~25 ms of CPU on /step) and then its evaluation (the whole
+  // graph at once, ~30 ms). On a phone (x4) each was Lighthouse's TBT (issue 28); the steps' requests
+  // follow one another, after the first paint of a page the server rendered.
+  // A page loads the view models it binds only (issue 28: the scripts fetched and run before it is
+  // interactive): a step page the wizard's (prepareWizard: not the customer area's 12 chunks, 43 KB gzip
+  // with libphonenumber's data), the customer area its own (prepareAccount: not the wizard's steps', 17
+  // chunks, 27 KB gzip); both take the wizard's state (booking-wizard.module). prepare() binds all.
+  const withWizardState = once(async () => {
+    const [{ Container }, { lazyPortsModules }] = await Promise.all([import('inversify'), import('./lazy-ports.module')])
+    await nextTask()
+    const { bookingWizardModule } = await import('./booking-wizard.module')
+    await nextTask()
+    const built = new Container()
+    built.load(
+      browserAdaptersModule({ geocoderUrl: (env.VITE_GEOCODER_URL as string | undefined) || undefined, storage, sessionStorage }),
+      firstViewModule({ config, http, loadBooking }),
+      firstViewUseCasesModule,
+    )
+    await nextTask()
+    // The first view's objects stay the ones its pages hold (one session, one wizard handle).
+    for (const [token, made] of graph) built.rebind(token).toConstantValue(made)
+    await nextTask()
+    built.load(...lazyPortsModules)
+    await nextTask()
+    built.load(bookingWizardModule)
+    return built
+  })
+  const prepareWizard = once(async () => {
+    const [built, { lazyViewModelsModule }] = await Promise.all([withWizardState(), import('./lazy.module')])
+    await nextTask()
+    built.load(lazyViewModelsModule)
+    container = built
+  })
+  const prepareAccount = once(async () => {
+    const built = await withWizardState()
+    await nextTask()
+    // libphonenumber and its data (the customer area's phone field; the wizard's sign-up imports it
+    // when it checks a number) evaluated apart: in a profile of /step, most of this step.
+    await import('../domain/validation/phone')
+    await nextTask()
+    const { accountViewModelsModule } = await import('./lazy-account.module')
+    await nextTask()
+    built.load(accountViewModelsModule)
+    container = built
+  })
+  const prepare = once(async () => {
+    await Promise.all([prepareWizard(), prepareAccount()])
+  })
   const loadBooking = async (): Promise<BookingViewModel> => {
-    const [{ BookingViewModel }] = await Promise.all([import('../ui/view-models/booking.view-model'), prepare()])
+    const [{ BookingViewModel }] = await Promise.all([import('../ui/view-models/booking.view-model'), prepareWizard()])
     return resolver.get(BookingViewModel)
   }
   const graph = firstViewGraph({ config, http, answers: readInlineAnswers(document, INLINE_ANSWERS_ELEMENT_ID), storage, sessionStorage, loadBooking })
@@ -87,5 +112,5 @@ export function createBrowserContainer(): BrowserComposition {
     loadingStaff ??= Promise.all([prepare(), import('./staff.module')]).then(([, { staffModule }]) => container?.load(staffModule(http)))
     return loadingStaff
   }
-  return { resolver, prepare, prepareStaff }
+  return { resolver, prepare, prepareStaff, prepareWizard, prepareAccount }
 }

@@ -22,7 +22,7 @@ import { firstViewModule, firstViewUseCasesModule } from './first-view.module'
 import { webConfigOf } from './browser-services'
 import { appElement } from './app-element'
 import { firstViewState, firstViewUrl, isAccountPath, rendersFirstView, stepClinicOf } from './first-view-state'
-import { lazyModules } from './lazy.module'
+import { lazyModules } from './all-lazy.module'
 import { prepareStepView, stepViewState } from './step-first-view'
 
 enableStaticRendering(true)
@@ -71,9 +71,9 @@ const STEP_PAGE_MODULE = 'src/ui/pages/booking/StepPage.tsx'
 const ACCOUNT_PAGE_MODULE = 'src/ui/pages/account/AccountPage.tsx'
 /**
  * What the customer area loads after the first paint (issue 28): the container and its lazy modules
- * (browser.container.ts's prepare) and the page, as the build's manifest names them.
+ * (browser.container.ts's prepareAccount) and the page, as the build's manifest names them.
  */
-const ACCOUNT_RUN_MODULES = ['node_modules/inversify/lib/index.js', 'src/composition/lazy.module.ts', ACCOUNT_PAGE_MODULE]
+const ACCOUNT_RUN_MODULES = ['node_modules/inversify/lib/index.js', 'src/composition/lazy-ports.module.ts', 'src/composition/booking-wizard.module.ts', 'src/composition/lazy-account.module.ts', ACCOUNT_PAGE_MODULE]
 
 const ready = () => Promise.resolve()
 /** No network on the server: every request the answers do not cover fails (the app's own error paths). */

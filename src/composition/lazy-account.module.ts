@@ -14,10 +14,11 @@ import { SessionWatchViewModel } from '../ui/view-models/session-watch.view-mode
 import { WaitlistTabViewModel } from '../ui/view-models/waitlist-tab.view-model'
 
 /**
- * The customer area's view models (/app) and the password screens: the lazy modules' second step
- * (browser.container.ts), apart from the wizard's (lazy.module.ts) so that the browser evaluates each
- * group's code in a task of its own (issue 28: together with the use cases and adapters they were one
- * task of ~20-30 ms of CPU on /step, x4 on a phone: Lighthouse's TBT).
+ * The customer area's view models (/app) and the password screens: the lazy modules' last step
+ * (browser.container.ts's prepare), apart from the wizard's (lazy.module.ts): the browser evaluates
+ * each group's code in a task of its own (issue 28: together with the use cases and adapters they were
+ * one task of ~20-30 ms of CPU on /step, x4 on a phone: Lighthouse's TBT), and a step page, which binds
+ * the wizard's only (prepareWizard), does not load them before it is interactive.
  */
 export const accountViewModelClasses = [
   AppointmentsTabViewModel,

@@ -12,13 +12,8 @@ import { GiftVoucherViewModel } from '../ui/view-models/gift-voucher.view-model'
 import { FormViewModel } from '../ui/view-models/form.view-model'
 import { FormBuilderViewModel } from '../ui/view-models/form-builder.view-model'
 import { LEAD_HOST, LeadViewModel, windowLeadHost } from '../ui/view-models/lead.view-model'
-import { browserFileSaver, FILE_SAVER } from '../ui/view-models/app-services'
-import { lazyPortsModules } from './lazy-ports.module'
-import { accountViewModelsModule } from './lazy-account.module'
 import { WaitlistJoinViewModel } from '../ui/view-models/waitlist-join.view-model'
 import { WaitlistOfferViewModel } from '../ui/view-models/waitlist-offer.view-model'
-import { BookingViewModel } from '../ui/view-models/booking.view-model'
-import { LazyBooking } from '../ui/view-models/lazy-booking.view-model'
 
 /** View models of the lazy pages and dialogs (wizard steps, thank-you, login, gift voucher, forms, lead). */
 export const lazyViewModelClasses = [
@@ -39,25 +34,8 @@ export const lazyViewModelClasses = [
   WaitlistOfferViewModel,
 ] as const
 
+/** Their bindings; the wizard's state they share is booking-wizard.module's (the customer area's view models take it too). */
 export const lazyViewModelsModule = new ContainerModule(({ bind }) => {
-  // The wizard's state, shared by its steps; the location list (first view) reads it once it is made.
-  bind(BookingViewModel)
-    .toSelf()
-    .inSingletonScope()
-    .onActivation((context, wizard) => {
-      context.get(LazyBooking).made(wizard)
-      return wizard
-    })
   for (const vm of lazyViewModelClasses) bind(vm as never).toSelf().inSingletonScope()
   bind(LEAD_HOST).toDynamicValue(() => windowLeadHost(globalThis.window)).inSingletonScope()
-  bind(FILE_SAVER).toDynamicValue(() => browserFileSaver(globalThis.document)).inSingletonScope()
 })
-
-/**
- * Loaded on the first lazy route, into the container the first view built. The browser loads them in
- * steps (browser.container.ts: lazy-ports.module, libphonenumber, lazy-account.module, this one), each module's
- * code evaluated in a task of its own; the server's render and the tests take them all at once.
- */
-export const lazyModules: readonly ContainerModule[] = [...lazyPortsModules, accountViewModelsModule, lazyViewModelsModule]
-
-export { accountViewModelClasses } from './lazy-account.module'

@@ -60,9 +60,12 @@ export function preloadLazyPage(routes: RouteObject[], pathname: string): Promis
   return Promise.all(handles.map((handle) => handle.preload().catch(() => undefined)))
 }
 
-/** Booking routes of spec section 2. The location list is eager: it is the first view. */
-export function bookingRoutes(lazyPage: LazyPage): RouteObject[] {
-  const stepPage = lazyPage(() => import('./pages/booking/StepPage'))
+/**
+ * Booking routes of spec section 2. The location list is eager: it is the first view. The wizard's steps
+ * with `wizardPage` (the container without the customer area's view models, where the app has one).
+ */
+export function bookingRoutes(lazyPage: LazyPage, wizardPage: LazyPage = lazyPage): RouteObject[] {
+  const stepPage = wizardPage(() => import('./pages/booking/StepPage'))
   return [
     { index: true, element: <LocationListPage /> },
     { path: 'step/location', element: <LocationListPage /> },
@@ -108,10 +111,10 @@ function afterFirstPaint(then: () => void): void {
  * '/app', '/forgot-password', '/user/reset-password/:token', '/form/:formId'. The embeddable lead
  * form '/lead' is its own page (lead.html, src/lead.main.tsx) with its own small composition.
  */
-export function otherRoutes(lazyPage: LazyPage): RouteObject[] {
+export function otherRoutes(lazyPage: LazyPage, customerAreaPage: LazyPage = lazyPage): RouteObject[] {
   const passwordPage = lazyPage(() => import('./pages/password/PasswordResetPage'))
   return [
-    { path: 'app', ...lazyPage(accountPage) },
+    { path: 'app', ...customerAreaPage(accountPage) },
     { path: 'forgot-password', ...passwordPage },
     { path: 'user/reset-password/:token', ...passwordPage },
     { path: 'form/:formId', ...lazyPage(() => import('./pages/forms/FormPage')) },
@@ -145,13 +148,21 @@ export function staffRoutes(lazyPage: LazyPage): RouteObject[] {
   ]
 }
 
-/** Every route of the app; `prepare` loads the lazily bound container modules, `prepareStaff` the staff desk's too. */
-export function createRoutes(prepare: () => Promise<void>, prepareStaff: () => Promise<void> = prepare): RouteObject[] {
+/**
+ * Every route of the app; `prepare` loads the lazily bound container modules, `prepareStaff` the staff
+ * desk's too; `pages.wizard` those the wizard's steps bind, `pages.account` those the customer area
+ * binds (the rest follow when needed; all by default).
+ */
+export function createRoutes(
+  prepare: () => Promise<void>,
+  prepareStaff: () => Promise<void> = prepare,
+  pages: { wizard?: () => Promise<void>; account?: () => Promise<void> } = {},
+): RouteObject[] {
   const lazyPage = lazyPageWith(prepare)
   return [
     {
       element: <AppShell />,
-      children: [...staffRoutes(lazyPageWith(prepareStaff)), ...bookingRoutes(lazyPage), ...otherRoutes(lazyPage)],
+      children: [...staffRoutes(lazyPageWith(prepareStaff)), ...bookingRoutes(lazyPage, lazyPageWith(pages.wizard ?? prepare)), ...otherRoutes(lazyPage, lazyPageWith(pages.account ?? prepare))],
     },
   ]
 }
