@@ -45,6 +45,7 @@ const nodeSuites = [
 const nodeNockSuites = [
   'cli/base-url.test.ts',
   'cli/busy-server.test.ts',
+  'cli/cli.container.test.ts',
   'cli/commands/*.command.test.ts',
   'src/adapters/error-texts.test.ts',
   'src/adapters/geocoder/nominatim-geocoder.test.ts',
