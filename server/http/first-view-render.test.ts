@@ -151,13 +151,15 @@ describe("the app's page with the first view rendered by the server", () => {
     expect(dialogCss.length).toBeGreaterThan(0)
     for (const file of dialogCss) expect(head).not.toContain(file)
     expect(head).toContain('<script data-first-view-entry=')
-    // The boot script runs the page's chunks one a task (each after its imports), the container's and
-    // the page's, none of the entry's twice; the location list's page has none.
+    // The boot script runs the page's chunks one a task (each after its imports), the container's, the
+    // customer area's view models and the page's, none of the entry's twice; the location list's page has none.
     const boot = /<script( data-first-view-entry[^>]*)>/.exec(head)![1]!
     const entryChunks = /data-first-view-preload="([^"]*)"/.exec(boot)![1]!.split(' ')
     const pageChunks = /data-first-view-page="([^"]*)"/.exec(boot)![1]!.split(' ')
     expect(pageChunks.at(-1)).toBe(`/${account.file}`)
-    expect(pageChunks).toContain(`/${manifest['src/composition/lazy.module.ts']!.file}`)
+    expect(pageChunks).toContain(`/${manifest['src/composition/lazy-account.module.ts']!.file}`)
+    // The wizard's view models are not the customer area's: /app does not run them (they load when a booking starts).
+    expect(pageChunks).not.toContain(`/${manifest['src/composition/lazy.module.ts']!.file}`)
     for (const chunk of pageChunks) expect(entryChunks).not.toContain(chunk)
     expect((await page('/')).body).not.toContain('data-first-view-page="')
     // One page whatever the query (a card set-up's return reads it after hydration).
