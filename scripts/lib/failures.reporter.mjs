@@ -27,8 +27,11 @@ export function problems(modules, unhandledErrors = [], root = process.cwd()) {
       const result = test.result()
       const line = test.location ? `${where}:${test.location.line}` : where
       if (result?.state === 'failed') found.push({ kind: 'failed', where: line, name: test.fullName, error: brief(result.errors?.[0], root) })
-      else if (result?.state === 'passed' && (test.diagnostic()?.retryCount ?? 0) > 0)
-        found.push({ kind: 'retried', where: line, name: test.fullName, error: `passed on retry ${test.diagnostic().retryCount}` })
+      else if (result?.state === 'passed' && (test.diagnostic()?.retryCount ?? 0) > 0) {
+        // vitest keeps the failed tries' errors on a test that passed on a retry: what the race looked like.
+        const first = result.errors?.[0]
+        found.push({ kind: 'retried', where: line, name: test.fullName, error: `passed on retry ${test.diagnostic().retryCount}${first ? `; the first try: ${brief(first, root)}` : ''}` })
+      }
     }
   }
   for (const error of unhandledErrors) found.push({ kind: 'unhandled', where: '', name: '', error: brief(error, root) })

@@ -28,14 +28,16 @@ describe('problems: what npm test names again in its summary', () => {
       module('/repo/server/a.test.ts', [
         { name: 'a > fine', state: 'passed' },
         { name: 'a > broken', state: 'failed', line: 7, error: error('expected 409 to be 200\nmore\n\n', 'Error\n    at /repo/node_modules/x.js:1\n    at /repo/server/a.test.ts:9:3') },
-        { name: 'a > flaky', state: 'passed', retries: 1 },
+        { name: 'a > flaky', state: 'passed', retries: 1, error: error('timed out waiting for /confirm') },
+        { name: 'a > retried, no error kept', state: 'passed', retries: 2 },
         { name: 'a > skipped', state: 'skipped' },
       ]),
       module('/repo/server/b.test.ts', [], [error('Cannot find module x')]),
     ]
     expect(problems(modules, [error('socket hang up')], '/repo')).toEqual([
       { kind: 'failed', where: 'server/a.test.ts:7', name: 'a > broken', error: 'expected 409 to be 200 | more | at server/a.test.ts:9:3' },
-      { kind: 'retried', where: 'server/a.test.ts', name: 'a > flaky', error: 'passed on retry 1' },
+      { kind: 'retried', where: 'server/a.test.ts', name: 'a > flaky', error: 'passed on retry 1; the first try: timed out waiting for /confirm' },
+      { kind: 'retried', where: 'server/a.test.ts', name: 'a > retried, no error kept', error: 'passed on retry 2' },
       { kind: 'file', where: 'server/b.test.ts', name: '', error: 'Cannot find module x' },
       { kind: 'unhandled', where: '', name: '', error: 'socket hang up' },
     ])
