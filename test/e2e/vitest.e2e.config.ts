@@ -35,7 +35,9 @@ export default defineConfig({
     // reach the server, fixed 2026-11-30), as is lead.e2e's height check (measured before the footer text
     // was in). A run without it on 2026-11-30 (E2E_PART=rest, load ~35 on 2 cores) failed once each in the
     // two course-session bookings, account.e2e and deep-link.e2e: 'Book appointment' clicked, no /confirm
-    // within 30 s (deep-link's alone then: failed once, passed 4 times): still to be found. A scenario that fails twice
+    // within 30 s (deep-link's alone then: failed once, passed 4 times): found 2026-11-30, a product race (the
+    // hold answered after the click, before the router's arrival of /confirm, put the time step's URL back:
+    // page-moves.ts, confirmEntered). A scenario that fails twice
     // is a real failure.
     retry: 1,
     hookTimeout: 240_000,

@@ -74,6 +74,39 @@ table('book, once', [
   ['a second click of a double click: nothing', page('confirm', held), { type: 'confirmEntered', target: '/x/confirm' }, { step: 'confirm' }, []],
 ])
 
+describe('Book appointment while the hold is on its way', () => {
+  // The click goes to /confirm at once; the router's arrival of that URL comes after a render. A hold
+  // answered in between (a slow phone, a loaded machine) named itself on the time step's URL, which
+  // replaced the confirm entry: that URL arriving then took the customer back from confirm and
+  // cleared the time (the click seemed to do nothing: e2e account and deep-link course sessions).
+  const timeRoute = { locationId: CLINIC, categoryId: MASSAGE.categoryId, serviceId: MASSAGE.id, query: { service: '0' } }
+  const pending = page('time', { ...held, hold: { status: 'pending', expiresAt: 9_000 }, route: timeRoute })
+  const confirmUrl = `/step/${CLINIC}/${MASSAGE.categoryId}/${MASSAGE.id}/confirm?service=0`
+
+  it('the hold answered before the confirm URL arrives names itself on the confirm URL', () => {
+    const entered = pageMove(pending, { type: 'confirmEntered', target: confirmUrl })
+    const answered = pageMove(entered.state, { type: 'timeHeld', key: KEY, expiresAt: 6_000 })
+    expect(answered.effects).toEqual([{ kind: 'startTimer', expiresAt: 6_000 }, go(`${confirmUrl}&hold=${encodeURIComponent(holdParam(KEY))}`, true)])
+  })
+
+  /** The route of a step path, as the router hands it over. */
+  const routeOf = (path: string) => {
+    const [pathname, search = ''] = path.split('?')
+    const [, , locationId, categoryId, serviceId, confirm] = pathname.split('/')
+    return { locationId, categoryId, serviceId, ...(confirm === 'confirm' ? { confirm: true } : {}), query: Object.fromEntries(new URLSearchParams(search)) }
+  }
+
+  it('the URL the router then arrives at keeps confirm and the time', () => {
+    const entered = pageMove(pending, { type: 'confirmEntered', target: confirmUrl })
+    const answered = pageMove(entered.state, { type: 'timeHeld', key: KEY, expiresAt: 6_000 })
+    const last = answered.effects.findLast((e) => e.kind === 'go')
+    expect(last?.kind).toBe('go')
+    const arrived = pageMove(answered.state, { type: 'urlArrived', route: routeOf(last?.kind === 'go' ? last.path : '') })
+    expect(arrived.state.step).toBe('confirm')
+    expect(arrived.state.hold).toEqual({ status: 'held', key: KEY, expiresAt: 6_000 })
+  })
+})
+
 table('back (spec section 4: steps back, clears the selection of the step left)', [
   ['from the list: the locations', page('service'), { type: 'back' }, { step: 'service' }, [go('/')]],
   ['from staff with nothing chosen: the item leaves', page('staff', { basket: [item(MASSAGE)] }), { type: 'back' }, { basket: [], step: 'service', activeIndex: 0 }, [go(listUrl)]],

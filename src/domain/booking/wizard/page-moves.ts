@@ -225,11 +225,17 @@ function apply<S extends WizardService, P extends WizardPractitioner, L extends 
       if (!basketTimed(s()) || s().step === 'confirm') return
       d.effect({ kind: 'requireLogin', then: { type: 'confirmEntered', target: event.target } })
       return
-    case 'confirmEntered':
+    case 'confirmEntered': {
       if (s().step === 'confirm') return
-      d.patch({ step: 'confirm' }) // at once: the URL's render comes after a second click of the same double click
+      // The route too, at once: the router hands the confirm URL over only after a render, and a hold
+      // answered before that (Book clicked while it was on its way, a slow device) named itself on the
+      // time step's URL, replacing the confirm entry; that URL's arrival took the customer back from
+      // confirm and cleared the time, so that the click seemed to do nothing.
+      const route = s().route
+      d.patch({ step: 'confirm', ...(route ? { route: { ...route, confirm: true } } : {}) }) // at once: the URL's render comes after a second click of the same double click
       d.go(event.target)
       return
+    }
     case 'back':
       return back(d)
     case 'removeAsked':
