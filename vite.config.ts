@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
 import { precompress } from './scripts/lib/precompress.mjs'
+import { minifyInlined } from './scripts/lib/minify-inlined-scripts.mjs'
 import { lazyHourCycle } from './scripts/lib/lazy-hour-cycle.mjs'
 
 // Pure code and the checks over it: no I/O but reading the tree, no mocks, no module state but memo
@@ -73,7 +74,7 @@ const inversifyWithoutSideEffects: Plugin = {
 // `vite build --ssr src/composition/first-view.ssr.tsx` (scripts/lib/web-build.mjs): the server's render
 // of the first view (issue 28), for node: no public files, no compressed copies.
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react()] : [react(), inversifyWithoutSideEffects, lazyHourCycle(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), inversifyWithoutSideEffects, lazyHourCycle(), minifyInlined(), precompress()],
   publicDir: isSsrBuild ? false : 'public',
   // One file of its own for node (fp-ts' directory imports do not resolve in node's ESM).
   ssr: { noExternal: isSsrBuild ? true : undefined },
