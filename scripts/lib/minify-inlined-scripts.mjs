@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync, existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { minifySync } from 'vite'
+import { outputDirPlugin } from './output-dir-plugin.mjs'
 
 /** public/ files the server inlines (first-view-page.ts, lead-page.ts). */
 export const INLINED_SCRIPTS = ['after-first-contentful-paint.js', 'first-view-boot.js', 'lead-boot.js']
@@ -26,19 +27,5 @@ export function minifyInlinedScripts(dir) {
 
 /** The Vite plugin: once the bundle and the public files are written, before the compressed copies are. */
 export function minifyInlined() {
-  let outDir = 'dist'
-  return {
-    name: 'clinic-minify-inlined-scripts',
-    apply: 'build',
-    configResolved(config) {
-      outDir = join(config.root, config.build.outDir)
-    },
-    closeBundle: {
-      order: 'pre',
-      sequential: true,
-      handler() {
-        minifyInlinedScripts(outDir)
-      },
-    },
-  }
+  return outputDirPlugin('clinic-minify-inlined-scripts', minifyInlinedScripts, { order: 'pre', sequential: true })
 }

@@ -4,6 +4,7 @@
 // the browser tests) produces them.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { outputDirPlugin } from './output-dir-plugin.mjs'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|map|wasm)$/i
@@ -38,15 +39,5 @@ export function precompressDir(dir) {
 
 /** The Vite plugin: precompresses the output directory once the bundle is written. */
 export function precompress() {
-  let outDir = 'dist'
-  return {
-    name: 'clinic-precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = join(config.root, config.build.outDir)
-    },
-    closeBundle() {
-      precompressDir(outDir)
-    },
-  }
+  return outputDirPlugin('clinic-precompress', precompressDir)
 }
