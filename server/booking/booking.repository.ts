@@ -65,7 +65,8 @@ export interface BookerFacts {
 }
 
 // Named prepared statements (parsed once per connection, then one generic plan: planning was two
-// thirds of the statement's time). Every part has an index that holds without the values: the
+// thirds of the statement's time). Every part has an index that holds without the values (the customer
+// by its primary key alone, the tenant checked on the row: session.service's SESSION_SQL says why): the
 // customer's pending rows (appointments_customer_pending: without it the generic count read every
 // live hold), primary keys. The session check of the request (session.service's SESSION_SQL) comes
 // in the same statement: one round trip and one statement fewer a booking, and the session is
@@ -82,7 +83,7 @@ const BOOKER_FACTS_TEXT = (taken: string) => `WITH f AS (SELECT ${taken} AS take
     EXISTS (SELECT 1 FROM revoked_sessions r WHERE r.token_hash = $4::text) AS revoked,
     ${listenerExpression('$1', 'booking.created')} AS webhook_listens
   FROM customers c LEFT JOIN organisations o ON o.tenant_id = c.tenant_id
-  WHERE c.tenant_id = $1 AND c.id = $2)
+  WHERE c.id = $2 AND (c.tenant_id = $1) IS TRUE)
 SELECT f.*, b.practitioner_id, b.busy FROM f LEFT JOIN (${busyRowsSql({ tenant: 1, ids: 5, from: 6, to: 7, since: 8 })}) b ON true`
 export const BOOKER_FACTS = BOOKER_FACTS_TEXT('false')
 const BOOKER_FACTS_REPLAY = BOOKER_FACTS_TEXT(`EXISTS (SELECT 1 FROM appointments WHERE tenant_id = $1 AND transaction_id = $9 AND status <> '${RELEASED}')`)
@@ -154,7 +155,7 @@ export function expiredHoldIds(calendars: readonly { practitionerId: string; bus
 }
 
 const RELEASE_BY_ID = `UPDATE appointments SET status = '${RELEASED}', updated_at = $3
-  WHERE tenant_id = $1 AND id = ANY($2::text[]) AND status = 'Pending' AND hold_expires_at <= $3`
+  WHERE id = ANY($2::text[]) AND (tenant_id = $1) IS TRUE AND status = 'Pending' AND hold_expires_at <= $3`
 
 /** Releases these holds if they are still pending and expired (a sweeper may have released them meanwhile). */
 export async function releaseExpiredHoldsById(trx: Transaction<CoreTables>, tenant: string, ids: readonly string[], now: Date): Promise<void> {
