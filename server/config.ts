@@ -1,8 +1,9 @@
 /**
  * Server configuration: the environment decoded with one io-ts codec at start (README and
- * docs/production.md list every variable; each variable's codec is built in config/setting-codecs.ts). A missing or bad value is a ConfigError whose message is
- * one line naming the variable; no value falls back silently, in any mode. `NODE_ENV=production` is a
- * checked profile (productionProblems): public address, secrets, real mail and a real card processor.
+ * docs/production.md list every variable; how one variable's text is read: config/setting-codecs.ts).
+ * A missing or bad value is a ConfigError whose message is one line naming the variable; no value falls
+ * back silently, in any mode. `NODE_ENV=production` is a checked profile (productionProblems): public
+ * address, secrets, real mail and a real card processor.
  */
 import { resolve } from 'node:path'
 import * as E from 'fp-ts/Either'
@@ -131,7 +132,6 @@ const textSetting = stringSetting(trimmed)
 const flagSetting = setting(t.boolean, flag)
 
 /** The environment: one codec a variable, every one optional; a failure's message is the user's line after the name. */
-
 const EnvCodec = t.type({
   NODE_ENV: setting(enumOf(NODE_ENVS), oneOf(NODE_ENVS, 'must be development, test or production', false)),
   PORT: numberSetting(0, 65535),
