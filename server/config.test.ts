@@ -102,6 +102,41 @@ describe('loadConfig: values are parsed, never silently replaced', () => {
   })
 })
 
+describe('what the line says, and what is read', () => {
+  it('trims what it reads, but counts a secret as written', () => {
+    expect(loadConfig({ PORT: ' 8080 ', DEFAULT_TENANT: ' acme ', LOG_LEVEL: ' DEBUG ', HOST: ' 127.0.0.1 ' })).toMatchObject({ port: 8080, defaultTenant: 'acme', logLevel: 'debug', host: '127.0.0.1' })
+    expect(failure({ JWT_SECRET: `  ${'x'.repeat(29)}` }).message).toBe('JWT_SECRET must be at least 32 characters (it has 31).')
+    expect(loadConfig({ JWT_SECRET: ` ${'x'.repeat(31)}` }).jwtSecret).toBe(` ${'x'.repeat(31)}`)
+  })
+
+  it('shows a bad value cleaned of control characters and cut at 60 characters', () => {
+    expect(failure({ SEED_DEMO: 'a\u0000b' }).message).toBe("SEED_DEMO must be true or false (got 'a?b').")
+    expect(failure({ LOG_LEVEL: 'x'.repeat(70) }).message).toBe(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got '${'x'.repeat(60)}…').`)
+  })
+
+  it('names OPERATOR_KEY without its value or its length', () => {
+    expect(failure({ OPERATOR_KEY: 'short' }).message).toBe('OPERATOR_KEY must be at least 16 characters.')
+  })
+
+  it('refuses bad values before it checks what production requires', () => {
+    const error = failure({ NODE_ENV: 'production', PORT: 'abc' })
+    expect(error.variables).toEqual(['PORT'])
+    expect(failure({ ...PRODUCTION, JWT_SECRET: '' }).message).toMatch(/^JWT_SECRET is required in production/)
+  })
+
+  it('takes the Twilio settings all three or none', () => {
+    const sid = `AC${'a'.repeat(32)}`
+    expect(failure({ TWILIO_ACCOUNT_SID: sid }).message).toBe(`TWILIO_ACCOUNT_SID TWILIO_AUTH_TOKEN and TWILIO_FROM go together: set all three or none (got '${sid}').`)
+    expect(loadConfig({ TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+447700900123' }).twilio).toEqual({ accountSid: sid, authToken: 'token', from: '+447700900123' })
+    expect(loadConfig({}).twilio).toBeUndefined()
+  })
+
+  it('is quiet and never sheds in tests unless told', () => {
+    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ logLevel: 'silent', maxEventLoopLagMs: 0 })
+    expect(loadConfig({})).toMatchObject({ logLevel: 'info', maxEventLoopLagMs: 1000 })
+  })
+})
+
 describe('NODE_ENV', () => {
   it.each(['development', 'test', 'production'])('accepts %s', (value) => {
     expect(loadConfig({ ...PRODUCTION, NODE_ENV: value }).env).toBe(value)

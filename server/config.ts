@@ -1,18 +1,36 @@
 /**
- * Server configuration: the environment parsed with one zod schema at start (README and
- * docs/production.md list every variable). A missing or bad value is a ConfigError whose message is
- * one line naming the variable; no value falls back silently, in any mode. `NODE_ENV=production` is a
- * checked profile (productionProblems): public address, secrets, real mail and a real card processor.
+ * Server configuration: the environment decoded with one io-ts codec at start (README and
+ * docs/production.md list every variable; how one variable's text is read: config/setting-codecs.ts).
+ * A missing or bad value is a ConfigError whose message is one line naming the variable; no value falls
+ * back silently, in any mode. `NODE_ENV=production` is a checked profile (productionProblems): public
+ * address, secrets, real mail and a real card processor.
  */
-import { isIP } from 'node:net'
 import { resolve } from 'node:path'
-import { z } from 'zod'
-import { tenantFromHost } from '../src/domain/tenant'
+import * as E from 'fp-ts/Either'
+import { pipe } from 'fp-ts/function'
+import * as t from 'io-ts'
 import { DEFAULT_BOOKING_QUEUE_MS, MAX_WAIT_MS } from './db/admission'
+import {
+  atLeast,
+  enumOf,
+  flag,
+  matching,
+  oneOf,
+  parsePublicUrl,
+  parseTrustProxy,
+  setting,
+  TENANT_PLACEHOLDER,
+  trimmed,
+  urlWithScheme,
+  wholeNumber,
+  type Parse,
+  type TrustProxy,
+} from './config/setting-codecs'
 
-export type NodeEnv = 'development' | 'production' | 'test'
-/** Fastify's trustProxy: off, every hop, a number of hops, or the proxies' addresses/CIDRs. */
-export type TrustProxy = boolean | number | string[]
+export { parsePublicUrl, parseTrustProxy, TENANT_PLACEHOLDER, type TrustProxy } from './config/setting-codecs'
+
+const NODE_ENVS = ['development', 'test', 'production'] as const
+export type NodeEnv = (typeof NODE_ENVS)[number]
 export const CARD_PROCESSOR_NAMES = ['sandbox', 'stripe', 'square'] as const
 export type CardProcessorName = (typeof CARD_PROCESSOR_NAMES)[number]
 
@@ -99,156 +117,59 @@ export class ConfigError extends Error {
 
 /** Never echoed back in a message (credentials). */
 const SECRET_VARIABLES = new Set(['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'METRICS_TOKEN', 'OPERATOR_KEY', 'TWILIO_AUTH_TOKEN'])
-export const TENANT_PLACEHOLDER = '{tenant}'
 /** MAX_EVENT_LOOP_LAG_MS's default outside tests (BENCHMARKS.md, "Shedding by the event loop's lag"). */
 export const DEFAULT_MAX_EVENT_LOOP_LAG_MS = 1000
 const TENANT_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/
 /** What jose's setExpirationTime accepts ('7d', '12h', '30 minutes'). */
 const DURATION = /^\d+(\.\d+)? ?(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?|w|years?|yrs?|y)$/i
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
-const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal'])
-
-// ---------------------------------------------------------------- value parsers
-
-/** A variable set to '' (or spaces) counts as unset: `PORT=` in a compose file means "the default". */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional())
-
-function wholeNumber(min: number, max?: number) {
-  const rule = max === undefined ? `must be a whole number of at least ${min}` : `must be a whole number from ${min} to ${max}`
-  return z
-    .string()
-    .trim()
-    .regex(/^\d+$/, { error: rule })
-    .transform(Number)
-    .refine((n) => n >= min && (max === undefined || n <= max), { error: rule })
-}
-
-const flag = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.enum(['true', 'false'], { error: 'must be true or false' }))
-  .transform((v) => v === 'true')
-
-/** The problem with a PUBLIC_URL value, or its normalised form (origin without a trailing slash). */
-export function parsePublicUrl(value: string): { ok: true; url: string } | { ok: false; problem: string } {
-  const usage = 'must be an http(s) origin such as https://clinic.example.com'
-  const sentinel = 'tenant-placeholder'
-  const probe = value.trim().split(TENANT_PLACEHOLDER).join(sentinel)
-  let url: URL
-  try {
-    url = new URL(probe)
-  } catch {
-    return { ok: false, problem: usage }
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, problem: usage }
-  if (url.username || url.password || url.pathname !== '/' || url.search || url.hash || probe.endsWith('?') || probe.endsWith('#')) {
-    return { ok: false, problem: `${usage} (scheme, host and port only: no path, query or credentials)` }
-  }
-  if (value.includes(TENANT_PLACEHOLDER)) {
-    // The tenant comes back from the host only as the first label of four or five (spec section 1).
-    const firstLabel = url.hostname.split('.')[0]
-    if (firstLabel !== sentinel || value.split(TENANT_PLACEHOLDER).length !== 2 || tenantFromHost(url.hostname, '') !== sentinel) {
-      return { ok: false, problem: `may hold ${TENANT_PLACEHOLDER} only as the first label of a host of four or five labels (https://{tenant}.clinic.example.co.uk)` }
-    }
-  }
-  return { ok: true, url: url.origin.split(sentinel).join(TENANT_PLACEHOLDER) }
-}
-
-const publicUrl = z.string().transform((value, ctx) => {
-  const parsed = parsePublicUrl(value)
-  if (parsed.ok) return parsed.url
-  ctx.addIssue({ code: 'custom', message: parsed.problem })
-  return z.NEVER
-})
-
-/** TRUST_PROXY: true, false, a hop count, or a comma list of addresses, CIDRs and proxy-addr's range names. */
-export function parseTrustProxy(value: string): { ok: true; value: TrustProxy } | { ok: false; problem: string } {
-  const text = value.trim().toLowerCase()
-  if (text === 'true') return { ok: true, value: true }
-  if (text === 'false') return { ok: true, value: false }
-  if (/^\d+$/.test(text)) {
-    const hops = Number(text)
-    return hops === 0 ? { ok: true, value: false } : { ok: true, value: hops }
-  }
-  const entries = text.split(',').map((e) => e.trim())
-  for (const entry of entries) {
-    if (PROXY_RANGES.has(entry)) continue
-    const [address, bits, extra] = entry.split('/')
-    const family = isIP(address ?? '')
-    const maxBits = family === 4 ? 32 : 128
-    if (!family || extra !== undefined || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= maxBits))) {
-      return { ok: false, problem: 'must be true, false, a number of proxy hops, or a comma list of proxy addresses or CIDR ranges (10.0.0.0/8)' }
-    }
-  }
-  return { ok: true, value: entries }
-}
-
-const trustProxy = z.string().transform((value, ctx) => {
-  const parsed = parseTrustProxy(value)
-  if (parsed.ok) return parsed.value
-  ctx.addIssue({ code: 'custom', message: parsed.problem })
-  return z.NEVER
-})
-
-const urlWithScheme = (schemes: readonly string[], example: string) =>
-  z
-    .string()
-    .trim()
-    .refine(
-      (v) => {
-        try {
-          return schemes.includes(new URL(v).protocol)
-        } catch {
-          return false
-        }
-      },
-      { error: `must be a ${schemes.map((s) => `${s}//`).join(' or ')} address (${example})` },
-    )
 
 // ---------------------------------------------------------------- the schema
 
-const EnvSchema = z.object({
-  NODE_ENV: optional(z.enum(['development', 'test', 'production'], { error: 'must be development, test or production' })),
-  PORT: optional(wholeNumber(0, 65535)),
-  HOST: optional(z.string().trim()),
-  DATABASE_URL: optional(urlWithScheme(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/clinic')),
-  DATA_DIR: optional(z.string().trim()),
-  DEFAULT_TENANT: optional(z.string().trim().regex(TENANT_NAME, { error: 'must be a tenant short name (lower-case letters, digits and dashes)' })),
-  JWT_SECRET: optional(z.string().min(32, { error: (issue) => `must be at least 32 characters (it has ${String((issue.input as string).length)})` })),
-  JWT_EXPIRES_IN: optional(z.string().trim().regex(DURATION, { error: "must be a duration such as '7d', '12h' or '30m'" })),
-  HOLD_SECONDS: optional(wholeNumber(1)),
-  MAX_LIVE_HOLDS: optional(wholeNumber(1)),
-  SWEEP_INTERVAL_MS: optional(wholeNumber(0)),
-  SMTP_URL: optional(urlWithScheme(['smtp:', 'smtps:'], 'smtp://user:password@host:587')),
-  MAIL_FROM: optional(z.string().trim()),
-  PUBLIC_URL: optional(publicUrl),
-  TRUST_PROXY: optional(trustProxy),
-  CARD_PROCESSOR: optional(
-    z.string().trim().toLowerCase().pipe(z.enum(CARD_PROCESSOR_NAMES, { error: `must be one of ${CARD_PROCESSOR_NAMES.join(', ')}` })),
-  ),
-  ALLOW_SANDBOX_PAYMENTS: optional(flag),
-  WEB_DIR: optional(z.string().trim()),
-  LOG_LEVEL: optional(z.string().trim().toLowerCase().pipe(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }))),
-  RATE_LIMIT_MAX: optional(wholeNumber(1)),
-  RATE_LIMIT_WINDOW_MS: optional(wholeNumber(1)),
-  SEED_DEMO: optional(flag),
-  REFERENCE_CACHE_MS: optional(wholeNumber(0)),
-  MAX_EVENT_LOOP_LAG_MS: optional(wholeNumber(0)),
-  BOOKING_QUEUE_MS: optional(wholeNumber(1, MAX_WAIT_MS)),
-  METRICS_TOKEN: optional(z.string().min(16, { error: (issue) => `must be at least 16 characters (it has ${String((issue.input as string).length)})` })),
-  METRICS_PORT: optional(wholeNumber(1, 65535)),
-  MIGRATE_ON_START: optional(flag),
-  OPERATOR_KEY: optional(z.string().min(16, { error: 'must be at least 16 characters' })),
-  TWILIO_ACCOUNT_SID: optional(z.string().trim().regex(/^AC[0-9a-f]{32}$/i, { error: 'must be a Twilio account SID (AC followed by 32 hex digits)' })),
-  TWILIO_AUTH_TOKEN: optional(z.string().trim().min(1)),
-  TWILIO_FROM: optional(z.string().trim().regex(/^(\+[1-9]\d{6,14}|MG[0-9a-f]{32})$/i, { error: 'must be an E.164 number (+447700900123) or a Messaging Service SID (MG...)' })),
-  TWILIO_API_BASE: optional(urlWithScheme(['https:', 'http:'], 'https://api.twilio.com')),
+const numberSetting = (min: number, max?: number) => setting(t.number, wholeNumber(min, max))
+const stringSetting = (parse: Parse<string>) => setting(t.string, parse)
+const textSetting = stringSetting(trimmed)
+const flagSetting = setting(t.boolean, flag)
+
+/** The environment: one codec a variable, every one optional; a failure's message is the user's line after the name. */
+const EnvCodec = t.type({
+  NODE_ENV: setting(enumOf(NODE_ENVS), oneOf(NODE_ENVS, 'must be development, test or production', false)),
+  PORT: numberSetting(0, 65535),
+  HOST: textSetting,
+  DATABASE_URL: stringSetting(urlWithScheme(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/clinic')),
+  DATA_DIR: textSetting,
+  DEFAULT_TENANT: stringSetting(matching(TENANT_NAME, 'must be a tenant short name (lower-case letters, digits and dashes)')),
+  JWT_SECRET: stringSetting(atLeast(32, true)),
+  JWT_EXPIRES_IN: stringSetting(matching(DURATION, "must be a duration such as '7d', '12h' or '30m'")),
+  HOLD_SECONDS: numberSetting(1),
+  MAX_LIVE_HOLDS: numberSetting(1),
+  SWEEP_INTERVAL_MS: numberSetting(0),
+  SMTP_URL: stringSetting(urlWithScheme(['smtp:', 'smtps:'], 'smtp://user:password@host:587')),
+  MAIL_FROM: textSetting,
+  PUBLIC_URL: stringSetting(parsePublicUrl),
+  TRUST_PROXY: setting(t.union([t.boolean, t.number, t.array(t.string)]), parseTrustProxy),
+  CARD_PROCESSOR: setting(enumOf(CARD_PROCESSOR_NAMES), oneOf(CARD_PROCESSOR_NAMES, `must be one of ${CARD_PROCESSOR_NAMES.join(', ')}`, true)),
+  ALLOW_SANDBOX_PAYMENTS: flagSetting,
+  WEB_DIR: textSetting,
+  LOG_LEVEL: setting(enumOf(LOG_LEVELS), oneOf(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`, true)),
+  RATE_LIMIT_MAX: numberSetting(1),
+  RATE_LIMIT_WINDOW_MS: numberSetting(1),
+  SEED_DEMO: flagSetting,
+  REFERENCE_CACHE_MS: numberSetting(0),
+  MAX_EVENT_LOOP_LAG_MS: numberSetting(0),
+  BOOKING_QUEUE_MS: numberSetting(1, MAX_WAIT_MS),
+  METRICS_TOKEN: stringSetting(atLeast(16, true)),
+  METRICS_PORT: numberSetting(1, 65535),
+  MIGRATE_ON_START: flagSetting,
+  OPERATOR_KEY: stringSetting(atLeast(16, false)),
+  TWILIO_ACCOUNT_SID: stringSetting(matching(/^AC[0-9a-f]{32}$/i, 'must be a Twilio account SID (AC followed by 32 hex digits)')),
+  TWILIO_AUTH_TOKEN: textSetting,
+  TWILIO_FROM: stringSetting(matching(/^(\+[1-9]\d{6,14}|MG[0-9a-f]{32})$/i, 'must be an E.164 number (+447700900123) or a Messaging Service SID (MG...)')),
+  TWILIO_API_BASE: stringSetting(urlWithScheme(['https:', 'http:'], 'https://api.twilio.com')),
 })
-type Env = z.infer<typeof EnvSchema>
+type Env = t.TypeOf<typeof EnvCodec>
 /** Every variable loadConfig reads (.env.example lists them, with the card processors' keys). */
-export const SETTING_NAMES: readonly string[] = Object.keys(EnvSchema.shape)
+export const SETTING_NAMES: readonly string[] = Object.keys(EnvCodec.props)
 
 interface Problem {
   variable: string
@@ -270,33 +191,58 @@ function productionProblems(env: Env): Problem[] {
   return problems
 }
 
+/** Problems of settings that are valid one by one but not together. */
+function combinationProblems(env: Env): Problem[] {
+  const problems = env.NODE_ENV === 'production' ? productionProblems(env) : []
+  const twilioSet = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM].filter(Boolean).length
+  if (twilioSet > 0 && twilioSet < 3) problems.push({ variable: 'TWILIO_ACCOUNT_SID', message: 'TWILIO_AUTH_TOKEN and TWILIO_FROM go together: set all three or none' })
+  return problems
+}
+
 function shown(variable: string, value: unknown): string {
   if (typeof value !== 'string' || SECRET_VARIABLES.has(variable)) return ''
   const clean = value.replace(/[\u0000-\u001f\u007f]/g, '?')
   return ` (got '${clean.length > 60 ? `${clean.slice(0, 60)}…` : clean}')`
 }
 
-function configError(problems: Problem[], raw: NodeJS.ProcessEnv): ConfigError {
-  const [first, ...others] = problems
+function configError(problems: readonly Problem[], raw: NodeJS.ProcessEnv): ConfigError {
+  // A refusal has at least one problem; the default only keeps the types honest.
+  const [first = { variable: 'environment', message: 'is not valid' }, ...others] = problems
   const also = others.length > 0 ? `; also check ${[...new Set(others.map((p) => p.variable))].join(', ')}` : ''
   const message = `${first.variable} ${first.message}${shown(first.variable, raw[first.variable])}${also}.`
   return new ConfigError([...new Set(problems.map((p) => p.variable))], message)
 }
 
+/** The variable a decoding error is about (its key in the environment) and what is wrong with it. */
+const problemOf = (error: t.ValidationError): Problem => ({ variable: error.context[1]?.key ?? 'environment', message: error.message ?? 'is not valid' })
+
+/**
+ * The configuration of this process, or a ConfigError (one line, naming every wrong variable) when it
+ * cannot run: the values one by one first, then what they require together.
+ */
+export function decodeConfig(raw: NodeJS.ProcessEnv = process.env): E.Either<ConfigError, ServerConfig> {
+  return pipe(
+    EnvCodec.decode(raw),
+    E.mapLeft((errors) => errors.map(problemOf)),
+    E.chain((env) => {
+      const problems = combinationProblems(env)
+      return problems.length > 0 ? E.left(problems) : E.right(env)
+    }),
+    E.bimap((problems) => configError(problems, raw), fromEnv),
+  )
+}
+
 /** The configuration of this process; throws a ConfigError (one line, naming the variable) when it cannot run. */
 export function loadConfig(raw: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const parsed = EnvSchema.safeParse(raw)
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => ({ variable: String(issue.path[0] ?? 'environment'), message: issue.message }))
-    throw configError(problems, raw)
-  }
-  const env = parsed.data
+  const config = decodeConfig(raw)
+  if (E.isLeft(config)) throw config.left
+  return config.right
+}
+
+/** The settings read, with the defaults of those unset. */
+function fromEnv(env: Env): ServerConfig {
   const nodeEnv: NodeEnv = env.NODE_ENV ?? 'development'
   const production = nodeEnv === 'production'
-  const problems = production ? productionProblems(env) : []
-  const twilioSet = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM].filter(Boolean).length
-  if (twilioSet > 0 && twilioSet < 3) problems.push({ variable: 'TWILIO_ACCOUNT_SID', message: 'TWILIO_AUTH_TOKEN and TWILIO_FROM go together: set all three or none' })
-  if (problems.length > 0) throw configError(problems, raw)
   const port = env.PORT ?? 3000
   return {
     env: nodeEnv,

@@ -12,7 +12,7 @@ import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { newestMtime } from './newest-mtime.mjs'
 
-const BUNDLED_PACKAGES = /^(fp-ts|io-ts|date-fns|date-fns-tz|kysely|jose|zod|libphonenumber-js)(\/|$)/
+const BUNDLED_PACKAGES = /^(fp-ts|io-ts|date-fns|date-fns-tz|kysely|jose|libphonenumber-js)(\/|$)/
 
 /** Whether the bundle in `outdir` is older than the sources it is built from. */
 export function serverBundleStale(root, outdir = join(root, 'dist/server')) {

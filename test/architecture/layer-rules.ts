@@ -16,6 +16,8 @@ export interface Violation {
 }
 
 const DOMAIN_PACKAGES = ['date-fns', 'date-fns-tz', 'libphonenumber-js', 'fp-ts']
+/** Schema languages other than io-ts (STYLE.md: keep one schema language; the server's settings left zod for it). */
+const OTHER_SCHEMA_PACKAGES = ['zod', 'yup', 'joi', 'valibot', 'superstruct', 'arktype', 'runtypes', '@sinclair/typebox']
 const CONTAINER_ROOTS = ['src/composition/', 'cli/', 'server/', 'test/']
 /** Where a container may be asked for an instance: the roots and the two browser entries that start them. */
 const LOOKUP_ROOTS = [...CONTAINER_ROOTS, 'src/main.tsx', 'src/lead.main.tsx']
@@ -93,6 +95,9 @@ export function checkLayers(files: SourceFile[]): Violation[] {
   for (const file of files) {
     if (isTestFile(file.path)) continue
     for (const { specifier, line } of importsOf(file.text)) {
+      if (!specifier.startsWith('.') && OTHER_SCHEMA_PACKAGES.includes(packageName(specifier))) {
+        violations.push({ path: file.path, line, rule: 'one-schema-language', detail: `decode with io-ts, not '${specifier}'` })
+      }
       if (file.path.startsWith('src/domain/')) {
         const relativeOk = specifier.startsWith('.') && resolvesInto(file.path, specifier, 'src/domain/')
         const packageOk = !specifier.startsWith('.') && DOMAIN_PACKAGES.includes(packageName(specifier))

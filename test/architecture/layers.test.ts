@@ -113,6 +113,19 @@ describe('layer rules', () => {
     ])
   })
 
+  it('reject a second schema language beside io-ts, anywhere', () => {
+    const violations = checkLayers([
+      { path: 'server/config.ts', text: "import * as t from 'io-ts'\nimport { z } from 'zod'\n" },
+      { path: 'src/contract/x.routes.ts', text: "import * as v from 'valibot'\n" },
+      { path: 'cli/commands/x.command.ts', text: "import { Type } from '@sinclair/typebox'\n" },
+    ])
+    expect(violations.map((v) => [v.path, v.rule, v.line])).toEqual([
+      ['server/config.ts', 'one-schema-language', 2],
+      ['src/contract/x.routes.ts', 'one-schema-language', 1],
+      ['cli/commands/x.command.ts', 'one-schema-language', 1],
+    ])
+  })
+
   it('reject a domain file importing a framework or another layer', () => {
     const violations = checkLayers([
       { path: 'src/domain/pricing/money.ts', text: "import axios from 'axios'\nimport { x } from '../../contract/route'\n" },
