@@ -175,7 +175,10 @@ export async function mark(db: OperatorDbOrTrx, who: SignedInStaff, id: string, 
   if (E.isLeft(open)) return open
   const allowed = attendanceAllowed(mark, new Date(open.right.starts_at), now)
   if (E.isLeft(allowed)) return E.left(conflict(ATTENDANCE_REFUSAL_TEXT[allowed.left._tag]))
-  const change = mark === 'checked-in' ? { checked_in: true } : { status: 'No show', checked_in: false }
+  // A booking still waiting for its deposit (a pay link not yet paid) whose customer has come is a
+  // booking: Scheduled, so that its hold cannot lapse and checkout takes its balance (it takes none of a Pending one).
+  const arrived = open.right.status === 'Pending' ? { checked_in: true, status: 'Scheduled' } : { checked_in: true }
+  const change = mark === 'checked-in' ? arrived : { status: 'No show', checked_in: false }
   const changed = await repo.setStatus(db, who.staff.tenant_id, id, open.right.status, change, now)
   return reread(db, who.staff.tenant_id, id, changed)
 }
