@@ -4,6 +4,7 @@ import nock from 'nock'
 import { useNock } from '../../src/adapters/http/test-support'
 import { runCli, tempConfigHome } from '../testing/run-cli'
 import { HOST } from '../testing/fixtures'
+import { londonDateOf } from '../../src/domain/time'
 
 const home = tempConfigHome()
 const env = { XDG_CONFIG_HOME: home.dir }
@@ -118,5 +119,31 @@ describe('clinic admin checkout', () => {
     const bad = await cli('admin', 'checkout', ID, '--cash', 'ten')
     expect(bad.code).toBe(2)
     expect(bad.stderr).toContain("--cash must be an amount like 20 or 19.50, got 'ten'.")
+  })
+})
+
+describe('clinic admin bookings', () => {
+  it("without --date lists today's bookings (London), as the web desk opens on today", async () => {
+    const before = londonDateOf(new Date())
+    let asked: string | undefined
+    const scope = nock(HOST)
+      .get('/api/admin/bookings')
+      .query((q) => {
+        asked = String(q.date)
+        return q.location === 'bristol'
+      })
+      .reply(200, [])
+    const run = await cli('--json', 'admin', 'bookings', '--location', 'bristol')
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    scope.done()
+    // The day the command ran (a run across midnight asks for the later day).
+    expect([before, londonDateOf(new Date())]).toContain(asked)
+  })
+
+  it('refuses a --date that is not a calendar date before any call', async () => {
+    const bad = await cli('admin', 'bookings', '--date', '2026-02-30')
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain("--date must be a calendar date as yyyy-MM-dd, got '2026-02-30'.")
   })
 })

@@ -28,7 +28,7 @@ import {
 import { OUTBOX_STATES, type DayBooking, type OutboxMessage, type PlanStep, type UpdateStaffBody } from '../../src/contract/admin.routes'
 import { formatMoney } from '../../src/domain/pricing/money'
 import { tenantFromHost } from '../../src/domain/tenant'
-import { formatLondonTime, isIsoDate } from '../../src/domain/time'
+import { formatLondonTime, isIsoDate, londonDateOf } from '../../src/domain/time'
 import type { CliContext } from '../context'
 import { STAFF_LOGIN, usageError } from '../exit-codes'
 import { formatTable } from '../output/table'
@@ -262,12 +262,14 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
   admin
     .command('bookings')
     .description("the day's appointments per practitioner: time, customer, service, status, deposit paid")
-    .requiredOption('--date <yyyy-MM-dd>', 'the day (Europe/London)')
+    .option('--date <yyyy-MM-dd>', 'the day (Europe/London; default: today)')
     .option('--location <slug>', 'one location (slug, id or name)')
     .option('--practitioner <slug>', 'one practitioner (slug, id or name)')
-    .action(async (opts: { date: string; location?: string; practitioner?: string }) => {
-      if (!isIsoDate(opts.date)) throw usageError(`--date must be a calendar date as yyyy-MM-dd, got '${opts.date}'.`)
-      const query = { date: opts.date, ...(opts.location ? { location: opts.location } : {}), ...(opts.practitioner ? { practitioner: opts.practitioner } : {}) }
+    .action(async (opts: { date?: string; location?: string; practitioner?: string }) => {
+      // Today's list is the desk's first look of the day, as /staff opens on today.
+      const date = opts.date ?? londonDateOf(new Date())
+      if (!isIsoDate(date)) throw usageError(`--date must be a calendar date as yyyy-MM-dd, got '${date}'.`)
+      const query = { date, ...(opts.location ? { location: opts.location } : {}), ...(opts.practitioner ? { practitioner: opts.practitioner } : {}) }
       const rows = await call("Loading the day's bookings", () => ctx.useCase(ListDayBookings).execute(query))
       const currency = ctx.json ? 'GBP' : await ctx.currency()
       ctx.print(rows, () => bookingsText(rows, currency))

@@ -7,6 +7,7 @@ import { setPasswordLink } from '../staff/staff.service'
 import { operatorDb } from '../staff/staff.tables'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, type TestServer } from '../test-support/test-server'
 import { STAFF_PASSWORD } from './admin-test-support'
+import { clearDays, londonInstant } from '../test-support/dates'
 
 let t: TestServer
 let admin: Record<string, string>
@@ -184,6 +185,29 @@ describe('on a customer’s behalf', () => {
     // the linked service left leads its own visit: not linked any more, so it can be moved online
     const left = await t.db.selectFrom('appointments').select(['is_linked', 'group_id', 'status']).where('id', '=', DEMO.apptLinkedSecond).executeTakeFirstOrThrow()
     expect(left).toEqual({ is_linked: false, group_id: null, status: 'Scheduled' })
+  })
+
+  it('checks in a booking still waiting for its pay-link deposit as Scheduled, whose balance checkout then takes', async () => {
+    const [day] = clearDays(4, 1)
+    const booked = await t.app.inject({
+      method: 'POST', url: '/api/admin/desk/bookings', headers: admin,
+      payload: { customer: DEMO.customerOther, location: DEMO.clinicLondon, start: londonInstant(day!, '11:00'), services: [{ service: DEMO.sAntiWrinkle1, practitioner: DEMO.pSarah }], payment: 'link' },
+    })
+    expect(booked.statusCode, booked.body).toBe(201)
+    const id = booked.json().appointments[0].id as string
+    expect(booked.json().status).toBe('Pending')
+    try {
+      serverTimeIs(new Date(Date.parse(londonInstant(day!, '11:00')) - 3_600_000))
+      const checked = await attendance(id, admin, 'checked-in')
+      expect(checked.statusCode, checked.body).toBe(200)
+      expect(checked.json()).toMatchObject({ checkedIn: true, status: 'Scheduled' })
+      const checkout = await t.app.inject({ method: 'GET', url: `/api/admin/appointments/${id}/checkout`, headers: admin })
+      expect(checkout.statusCode, checkout.body).toBe(200)
+      expect(checkout.json()).toMatchObject({ paid: 0, balance: checkout.json().price })
+      expect(checkout.json().price).toBeGreaterThan(0)
+    } finally {
+      offsetMs = 0
+    }
   })
 
   it('refuses to move, cancel (with a fee or without) or mark a checked-in appointment: the customer came', async () => {

@@ -9,7 +9,7 @@ import { fromZonedTime } from 'date-fns-tz'
 import { LONDON_TIME_ZONE } from '../../src/domain/london'
 import type { CustomerSummary, DayBooking } from '../../src/contract/admin.routes'
 import { ATTENDANCE_REFUSAL_TEXT, type AttendanceMark, attendanceAllowed, CHECKED_IN_TEXT } from '../../src/domain/booking/attendance'
-import { toMoney, type Db, type DbOrTrx } from '../db/schema'
+import { toMoney, type Db } from '../db/schema'
 import { outsideWorkingDay } from '../availability/working-day.service'
 import { notify } from '../notifications/notifications.service'
 import type { SignedInStaff } from '../staff/staff.service'
@@ -153,7 +153,7 @@ export async function moveByClinic(
   try {
     return await db.transaction().execute(async (trx) => {
       const before = await repo.appointmentRow(operatorDb(asHandle(trx)), who.staff.tenant_id, id)
-      const result = await move(operatorDb(asHandle(trx)), asHandle(trx), who, id, to, now, isOverlap)
+      const result = await move(asHandle(trx), who, id, to, now, isOverlap)
       const movedFrom = before ? [{ id, practitionerId: before.practitioner_id, start: new Date(before.starts_at).toISOString() }] : []
       if (E.isRight(result) && result.right.customerId) await notify(trx, who.staff.tenant_id, { kind: 'rescheduled', appointmentIds: [id], at: now, movedFrom })
       if (E.isRight(result)) await emitWebhookEvent(trx, who.staff.tenant_id, 'booking.moved', now, () => appointmentsData(trx, who.staff.tenant_id, [id], { movedBy: 'clinic' }))
@@ -175,19 +175,21 @@ export async function mark(db: OperatorDbOrTrx, who: SignedInStaff, id: string, 
   if (E.isLeft(open)) return open
   const allowed = attendanceAllowed(mark, new Date(open.right.starts_at), now)
   if (E.isLeft(allowed)) return E.left(conflict(ATTENDANCE_REFUSAL_TEXT[allowed.left._tag]))
-  const change = mark === 'checked-in' ? { checked_in: true } : { status: 'No show', checked_in: false }
+  // A booking still waiting for its deposit (a pay link not yet paid) whose customer has come is a
+  // booking: Scheduled, so that its hold cannot lapse and checkout takes its balance (it takes none of a Pending one).
+  const arrived = open.right.status === 'Pending' ? { checked_in: true, status: 'Scheduled' } : { checked_in: true }
+  const change = mark === 'checked-in' ? arrived : { status: 'No show', checked_in: false }
   const changed = await repo.setStatus(db, who.staff.tenant_id, id, open.right.status, change, now)
   return reread(db, who.staff.tenant_id, id, changed)
 }
 
 /**
  * Moves to another start (same length), optionally to another practitioner: within their working day
- * at the appointment's location, and the overlap constraint decides the rest.
+ * at the appointment's location, and the overlap constraint decides the rest. `trx`: one transaction,
+ * read through its operator view for the appointment and as itself for the calendars.
  */
-export async function move(
-  db: OperatorDbOrTrx,
-  /** The same transaction, as availability reads the calendars. */
-  calendarsDb: DbOrTrx,
+async function move(
+  trx: Db,
   who: SignedInStaff,
   id: string,
   to: { start: string; practitioner?: string },
@@ -195,6 +197,7 @@ export async function move(
   isOverlap: (error: unknown) => boolean,
 ): Promise<E.Either<ServiceError, DayBooking>> {
   const tenant = who.staff.tenant_id
+  const db = operatorDb(trx)
   const open = await openAppointment(db, who, id)
   if (E.isLeft(open)) return open
   let practitionerId = open.right.practitioner_id
@@ -206,7 +209,7 @@ export async function move(
   const start = new Date(to.start)
   const length = new Date(open.right.ends_at).getTime() - new Date(open.right.starts_at).getTime()
   // The desk's one rule (src/domain/scheduling/working-hours.ts), as its booking follows it.
-  const outside = await outsideWorkingDay(calendarsDb, tenant, open.right.clinic_id, start, [{ practitionerId, minutes: length / 60_000 }])
+  const outside = await outsideWorkingDay(trx, tenant, open.right.clinic_id, start, [{ practitionerId, minutes: length / 60_000 }])
   if (outside) return E.left(conflict(outside))
   try {
     const changed = await repo.moveAppointment(db, tenant, id, open.right.status, { starts_at: start, ends_at: new Date(start.getTime() + length), practitioner_id: practitionerId }, now)

@@ -127,6 +127,13 @@ describe('POST /admin/desk/bookings', () => {
     expect(anyone.json()).toEqual({ statusCode: 409, message: `None of the practitioners for this service works at this time on ${longDate}. Please choose another time.` })
   })
 
+  it("refuses a chain whose later service runs past the working day with that service's reason, not 'no longer available'", async () => {
+    const longDate = formatInTimeZone(new Date(at('12:00')), 'Europe/London', 'EEEE do MMMM yyyy')
+    // Anti-wrinkle 16:30-17:00 fits Sarah's day; the lip filler after it would start at 17:00, when she has finished.
+    const late = await book({ customer: DEMO.customerOther, location: DEMO.clinicLondon, start: at('16:30'), services: [{ service: DEMO.sAntiWrinkle1, practitioner: DEMO.pSarah }, { service: DEMO.sLipFiller, practitioner: DEMO.pSarah }], payment: 'clinic' })
+    expect(late.json()).toEqual({ statusCode: 409, message: `Lip filler 1ml would start at 17:00: This time is outside Dr Sarah Jones's working hours: 09:00 to 17:00 on ${longDate}. Please choose a time within them.` })
+  })
+
   it('takes the deposit from the stored card: Scheduled, the deposit paid, the confirmation sent', async () => {
     const demo = await t.login(DEMO_CUSTOMER)
     const nonce = (await t.app.inject({ method: 'POST', url: '/sandbox/tokenize', payload: { cardNo: '4242 4242 4242 4242', expDate: '12/39', cvv: '123', postCode: 'SW1A 1AA' } })).json().nonce

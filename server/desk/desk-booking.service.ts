@@ -123,19 +123,28 @@ function payLinkMessage(firstName: string, link: string, amount: string, visits:
 }
 
 /**
- * Why the chain search has no such start: outside the working day of everyone who could do the first
- * service (the desk's one rule, as its move follows it: src/domain/scheduling/working-hours.ts), else
- * taken.
+ * Why the chain search has no such start: outside the working day of everyone who could do one of the
+ * services at the time it would start (the desk's one rule, as its move follows it:
+ * src/domain/scheduling/working-hours.ts), else taken. Each service after the first starts when the
+ * previous ends, at the earliest (its quickest practitioner); the refusal of a later one names it.
  */
 async function whyNotFree(db: DbOrTrx, tenant: string, body: DeskBookingBody): Promise<ServiceError> {
-  const [first] = body.services
-  if (!first) return SLOT_TAKEN_ERROR
-  const { options } = await serviceOptions(db, tenant, body.location, [first.service], false)
-  const candidates = options
-    .filter((o) => o.serviceId === first.service && (!first.practitioner || o.practitionerId === first.practitioner))
-    .map((o) => ({ practitionerId: o.practitionerId, minutes: o.durationMinutes }))
-  const outside = await outsideWorkingDay(db, tenant, body.location, new Date(body.start), candidates)
-  return outside ? conflict(outside) : SLOT_TAKEN_ERROR
+  const { options } = await serviceOptions(db, tenant, body.location, body.services.map((s) => s.service), false)
+  let start = Date.parse(body.start)
+  for (const [index, requested] of body.services.entries()) {
+    const candidates = options
+      .filter((o) => o.serviceId === requested.service && (!requested.practitioner || o.practitionerId === requested.practitioner))
+      .map((o) => ({ practitionerId: o.practitionerId, minutes: o.durationMinutes }))
+    if (candidates.length === 0) break
+    const outside = await outsideWorkingDay(db, tenant, body.location, new Date(start), candidates)
+    if (outside) {
+      if (index === 0) return conflict(outside)
+      const named = await db.selectFrom('services').select('name').where('tenant_id', '=', tenant).where('id', '=', requested.service).executeTakeFirst()
+      return conflict(`${named?.name ?? 'The next service'} would start at ${formatLondonTime(new Date(start))}: ${outside}`)
+    }
+    start += Math.min(...candidates.map((c) => c.minutes)) * 60_000
+  }
+  return SLOT_TAKEN_ERROR
 }
 
 /** POST /admin/desk/bookings. */

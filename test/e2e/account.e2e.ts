@@ -185,6 +185,10 @@ describe('customer area', () => {
     await page.waitForURL(/\/step\/.+reschedule=1/)
     await page.waitForSelector('h1:has-text("Choose a practitioner")')
     await s.shot('reschedule-staff')
+    // A reload keeps the reschedule (the tab remembers which appointment), rather than going back to /app.
+    await page.reload()
+    await page.waitForSelector('h1:has-text("Choose a practitioner")')
+    expect(new URL(page.url()).searchParams.get('reschedule')).toBe('1')
     await page.getByRole('list', { name: 'Practitioners' }).locator('li button:not([aria-label])').nth(1).click()
     await chooseFirstTime(s)
     await page.getByRole('button', { name: 'Reschedule appointment' }).filter({ visible: true }).first().click()

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import * as E from 'fp-ts/Either'
-import { ACCOUNT_TABS, AccountViewModel, MISSING_REQUIRED_FIELDS_TEXT, MISSING_REQUIRED_FIELDS_TITLE } from './account.view-model'
+import { ACCOUNT_TAB_KEY, ACCOUNT_TABS, AccountViewModel, MISSING_REQUIRED_FIELDS_TEXT, MISSING_REQUIRED_FIELDS_TITLE } from './account.view-model'
 import { AppointmentsTabViewModel } from './appointments-tab.view-model'
 import { CoursesTabViewModel } from './courses-tab.view-model'
 import { PersonalDetailsViewModel } from './personal-details.view-model'
@@ -10,13 +10,14 @@ import { SessionWatchViewModel } from './session-watch.view-model'
 import { CUSTOMER, ORGANISATION, useCase, world, sessionWatch } from './account.view-model.test-support'
 import type { CurrentUser } from '../../contract/customers.codecs'
 import { givenBookingState } from './booking.test-support'
+import { MemoryStorage } from '../../adapters/storage/in-memory.adapter'
 
 const FULL: CurrentUser = {
   ...CUSTOMER, surname: 'Doe', title: 'Ms', gender: 'Female', dateOfBirth: '1990-05-01T12:00:00.000Z', mobilePhone: '+447700900123',
   address1: '1 High Street', city: 'London', postCode: 'SW1A 1AA', country: { value: 'GB', label: 'United Kingdom' },
 }
 
-function setup(options: { signedIn?: boolean } = {}) {
+function setup(options: { signedIn?: boolean } = {}, sessionStorage = new MemoryStorage()) {
   const w = world(options)
   const u = {
     list: useCase(() => E.right([])), cancel: useCase(() => E.right({})), get: useCase(() => E.right({})),
@@ -35,7 +36,7 @@ function setup(options: { signedIn?: boolean } = {}) {
   const cards = new CardsViewModel(u.cards as never, unused as never, unused as never, unused as never, u.retrieve as never, unused as never, w.session, w.toasts, w.navigator, unused as never)
   const password = new PasswordViewModel(unused as never, w.session, sessionWatch(w).vm)
   const watch = new SessionWatchViewModel(u.watch as never, u.logout as never, w.session, w.booking, w.navigator)
-  const vm = new AccountViewModel(w.session, w.navigator, appointments, courses, details, cards, password, watch)
+  const vm = new AccountViewModel(w.session, w.navigator, appointments, courses, details, cards, password, watch, sessionStorage)
   return { ...w, vm, u, details, cards }
 }
 
@@ -65,6 +66,32 @@ describe('AccountViewModel', () => {
     await vm.enter(new URLSearchParams())
     expect(vm.tab).toBe('appointments')
     for (const c of [u.list, u.courses, u.me, u.cards, u.watch]) expect(c.execute).toHaveBeenCalled()
+  })
+
+  it('a reload stays on the tab chosen (this tab of the browser remembers it); Log out forgets it', async () => {
+    const sessionStorage = new MemoryStorage()
+    const before = setup({}, sessionStorage)
+    await before.vm.enter(new URLSearchParams())
+    before.vm.selectTab('courses')
+    expect(sessionStorage.getItem(ACCOUNT_TAB_KEY)).toBe('courses')
+    const reloaded = setup({}, sessionStorage)
+    await reloaded.vm.enter(new URLSearchParams())
+    expect(reloaded.vm.tab).toBe('courses')
+    // Every tab is loaded all the same, the one on show first.
+    for (const c of [reloaded.u.list, reloaded.u.courses, reloaded.u.me, reloaded.u.cards]) expect(c.execute).toHaveBeenCalled()
+    await reloaded.vm.logout()
+    expect(sessionStorage.getItem(ACCOUNT_TAB_KEY)).toBeNull()
+    const again = setup({}, sessionStorage)
+    await again.vm.enter(new URLSearchParams())
+    expect(again.vm.tab).toBe('appointments')
+  })
+
+  it('a stored value that is no tab is ignored', async () => {
+    const sessionStorage = new MemoryStorage()
+    sessionStorage.setItem(ACCOUNT_TAB_KEY, 'logout')
+    const { vm } = setup({}, sessionStorage)
+    await vm.enter(new URLSearchParams())
+    expect(vm.tab).toBe('appointments')
   })
 
   it('stripeRedirect forces the Personal details tab', async () => {

@@ -11,6 +11,8 @@ import { CardsViewModel } from './cards.view-model'
 import { PasswordViewModel } from './password.view-model'
 import { SessionWatchViewModel } from './session-watch.view-model'
 import { nextTask } from '../next-task'
+import { PORTS } from '../../application/tokens'
+import type { KeyValueStorage } from '../../application/ports/storage.port'
 
 export { MISSING_REQUIRED_FIELDS_TEXT, MISSING_REQUIRED_FIELDS_TITLE }
 
@@ -22,6 +24,10 @@ export const ACCOUNT_TABS: readonly { id: AccountTab | 'logout'; label: string; 
   { id: 'password', label: 'Password' },
   { id: 'logout', label: 'Log out' },
 ]
+
+/** Session storage: the tab on show, so that a reload of /app stays on it. */
+export const ACCOUNT_TAB_KEY = 'accountTab'
+const isAccountTab = (value: string | null | undefined): value is AccountTab => ACCOUNT_TABS.some((t) => t.id === value && value !== 'logout')
 
 export const UNSAVED_TITLE = 'Unsaved changes'
 export const UNSAVED_TEXT = 'You have unsaved changes to your personal details. Do you want to save them before leaving?'
@@ -47,9 +53,10 @@ export class AccountViewModel {
     @inject(CardsViewModel) readonly cards: CardsViewModel,
     @inject(PasswordViewModel) readonly password: PasswordViewModel,
     @inject(SessionWatchViewModel) private readonly sessionWatch: SessionWatchViewModel,
+    @inject(PORTS.SessionStorage) private readonly sessionStorage?: KeyValueStorage,
   ) {
-    makeAutoObservable<AccountViewModel, 'session' | 'navigator' | 'sessionWatch'>(this, {
-      session: false, navigator: false, sessionWatch: false,
+    makeAutoObservable<AccountViewModel, 'session' | 'navigator' | 'sessionWatch' | 'sessionStorage'>(this, {
+      session: false, navigator: false, sessionWatch: false, sessionStorage: false,
       appointments: false, courses: false, details: false, cards: false, password: false,
     })
   }
@@ -74,16 +81,25 @@ export class AccountViewModel {
     }
     const secret = query.get('setup_intent_client_secret')
     const details = query.has('stripeRedirect') || secret !== null
-    if (details) runInAction(() => (this.tab = 'details'))
+    // A reload stays on the tab it was on (this tab's session storage).
+    const remembered = this.sessionStorage?.getItem(ACCOUNT_TAB_KEY)
+    const tab: AccountTab = details ? 'details' : isAccountTab(remembered) ? remembered : this.tab
+    runInAction(() => (this.tab = tab))
     this.password.reset()
     // The tab on show loads first, alone; the other tabs and the live socket follow in a later task,
     // so that the first view's requests, answers and render are not one long task (issue 18: TBT).
-    const shown = details ? [this.details.load(), this.cards.load()] : [this.appointments.load()]
+    const loads: Record<AccountTab, () => Promise<unknown>[]> = {
+      appointments: () => [this.appointments.load()],
+      courses: () => [this.courses.load()],
+      details: () => [this.details.load(), this.cards.load()],
+      password: () => [],
+    }
+    const shown = loads[tab]()
     if (secret) shown.push(this.cards.showSetupResult(secret))
     await Promise.all(shown)
     await nextTask()
     this.sessionWatch.start()
-    await Promise.all(details ? [this.appointments.load(), this.courses.load()] : [this.courses.load(), this.details.load(), this.cards.load()])
+    await Promise.all((Object.keys(loads) as AccountTab[]).filter((t) => t !== tab).flatMap((t) => loads[t]()))
   }
 
   /** A tab was chosen; leaving unsaved personal details opens the dialog instead. */
@@ -102,6 +118,7 @@ export class AccountViewModel {
       return
     }
     this.tab = tab
+    this.sessionStorage?.setItem(ACCOUNT_TAB_KEY, tab)
   }
 
   /** Unsaved dialog: leave without saving. */
@@ -140,6 +157,7 @@ export class AccountViewModel {
 
   async logout(): Promise<void> {
     this.tab = 'appointments'
+    this.sessionStorage?.removeItem(ACCOUNT_TAB_KEY)
     await this.sessionWatch.logout()
   }
 }

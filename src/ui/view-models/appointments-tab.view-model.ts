@@ -4,14 +4,15 @@ import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import { CancelAppointment, GetAppointment, ListMyAppointments } from '../../application/use-cases/appointments.use-case'
 import { ListLocations, LoadOrganisation } from '../../application/use-cases/catalogue.use-case'
-import type { AppointmentView, LinkedAppointmentView } from '../../contract/appointments.codecs'
+import type { AppointmentView } from '../../contract/appointments.codecs'
 import type { OrganisationPublic } from '../../contract/organisation.routes'
 import { accountRowAction, type AccountRowAction } from '../../domain/booking/account'
 import { lateCancellationPeriodHours, type CancellationSettings, type ConfirmDialog } from '../../domain/policy/cancellation'
 import { cancellationPreview } from '../../domain/policy/cancellation-terms'
 import { currencyOrDefault } from '../../domain/pricing/money'
 import { formatLondonDateTime } from '../../domain/time'
-import { type ClinicView, type PractitionerView, type ServiceView } from './views'
+import { type ClinicView } from './views'
+import { wizardInputOf } from './wizard-input'
 import { BookingViewModel, type RescheduleInput } from './booking.view-model'
 import { SessionViewModel } from './session.view-model'
 import { ToastViewModel } from './toast.view-model'
@@ -236,16 +237,7 @@ export class AppointmentsTabViewModel {
       this.toasts.show(full.left.message)
       return undefined
     }
-    const appointment = full.right
-    // A service of the visit cancelled on its own is no longer part of it: the server moves only the
-    // others (and book again should not bring it back).
-    const linked = (appointment.linkedAppointments ?? []).filter((l) => !GONE_STATUSES.has(l.status.toLowerCase()))
-    return {
-      appointmentId: appointment.id,
-      clinic,
-      items: [appointment, ...linked].map((a) => toWizardItem(a, moving)),
-      linked: Boolean(appointment.isLinked) || linked.length > 0,
-    }
+    return wizardInputOf(full.right, clinic, moving)
   }
 
   private async clinicOf(appointment: AppointmentView): Promise<ClinicView> {
@@ -255,31 +247,4 @@ export class AppointmentsTabViewModel {
     }
     return this.clinics.find((c) => c.id === appointment.clinic.id) ?? { id: appointment.clinic.id, accountName: appointment.clinic.accountName, address: { line1: '', city: '' } }
   }
-}
-
-/** Statuses of an appointment that no longer takes place (Deleted: a released hold). */
-const GONE_STATUSES = new Set(['cancelled', 'deleted'])
-
-/**
- * An appointment as a basket item. When it is moved, its practitioner carries what the appointment
- * costs and lasts (the server keeps both unless another practitioner is chosen), so the summary
- * shows its own price and length rather than the service's defaults.
- */
-function toWizardItem(a: AppointmentView | LinkedAppointmentView, moving: boolean): { service: ServiceView; staff?: PractitionerView } {
-  const service: ServiceView = {
-    id: a.service.id,
-    name: a.service.name,
-    onlineName: a.service.onlineName,
-    categoryId: a.service.category,
-    defaultDuration: a.service.defaultDuration ?? 0,
-    defaultPrice: a.service.defaultGrossPrice ?? a.grossPrice ?? a.price ?? 0,
-  }
-  const staff: PractitionerView = { id: a.practitioner.id, displayName: a.practitioner.displayName }
-  if (moving) {
-    const price = a.grossPrice ?? a.price
-    const minutes = Math.round((Date.parse(a.event.end) - Date.parse(a.event.start)) / 60_000)
-    if (price !== undefined) staff.grossPrice = price
-    if (minutes > 0) staff.duration = minutes
-  }
-  return { service, staff }
 }

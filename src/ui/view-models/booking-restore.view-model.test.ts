@@ -5,16 +5,18 @@ import * as E from 'fp-ts/Either'
 import { anna, clinicA, clinicB, course, facial, massage, organisation, user, world, type UseCaseFakes, refused, booked, massageService, facialService, slotHoldOf } from './booking.test-support'
 import { LocationsViewModel } from './locations.view-model'
 import { LazyBooking } from './lazy-booking.view-model'
-import { ServicesViewModel } from './services.view-model'
+import { RESCHEDULING_KEY, ServicesViewModel } from './services.view-model'
+import { MemoryStorage } from '../../adapters/storage/in-memory.adapter'
+import { appointment } from './account.view-model.test-support'
 import { ConfirmViewModel } from './confirm.view-model'
 import { PaymentViewModel } from './payment.view-model'
 import type { RouteState } from './booking.view-model'
 
-function restoreWorld(overrides: Partial<UseCaseFakes> = {}) {
+function restoreWorld(overrides: Partial<UseCaseFakes> = {}, sessionStorage = new MemoryStorage()) {
   const w = world(overrides)
   const locations = new LocationsViewModel(w.useCases.ListLocations, new LazyBooking(async () => w.booking), w.toasts)
   const slotHold = slotHoldOf(w)
-  const services = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts, slotHold)
+  const services = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts, slotHold, w.useCases.GetAppointment, sessionStorage)
   /** What StepPage does on every URL: the step from the URL, then the restore. */
   const open = async (route: RouteState) => {
     w.booking.syncRoute(route)
@@ -153,6 +155,35 @@ describe('what cannot be rebuilt falls back to the nearest earlier valid step', 
     await w.open({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query: { service: '0', reschedule: '1' } })
     expect(w.navigator.replaced).toEqual(['/app'])
     expect(w.useCases.calls.GetService).toBeUndefined()
+  })
+
+  it("a reloaded reschedule step starts again the reschedule this tab was making (its appointment, from the server)", async () => {
+    const sessionStorage = new MemoryStorage()
+    const moving = appointment('a0000000000000000000000b', 100, { clinic: { id: 'c1', accountName: 'Harley Street' } })
+    const w = restoreWorld({ GetAppointment: async () => E.right(moving) }, sessionStorage)
+    // Started from the customer area: the wizard in reschedule mode, its first URL remembered.
+    w.booking.startReschedule({ appointmentId: moving.id, clinic: clinicA, linked: false, items: [{ service: { id: 's1', name: 'Facial', defaultDuration: 60, defaultPrice: 80 } }] })
+    const started = w.navigator.paths.at(-1)!
+    expect(started).toMatch(/reschedule=1/)
+    const url = new URL(started, 'http://x')
+    const [, , locationId, categoryId, serviceId] = url.pathname.split('/')
+    const route = { locationId, categoryId, serviceId, query: Object.fromEntries(url.searchParams) }
+    await w.open(route)
+    expect(sessionStorage.getItem(RESCHEDULING_KEY)).toBe(moving.id)
+
+    // The reload: a new wizard in the same tab.
+    const reloaded = restoreWorld({ GetAppointment: async () => E.right(moving) }, sessionStorage)
+    await reloaded.open(route)
+    expect(reloaded.useCases.calls.GetAppointment).toEqual([[moving.id]])
+    expect(reloaded.navigator.replaced).not.toContain('/app')
+    expect(reloaded.booking.view.isReschedule).toBe(true)
+    expect(reloaded.booking.view.rescheduleAppointmentId).toBe(moving.id)
+    expect(reloaded.booking.view.restoring).toBe(false)
+
+    // Moved or cancelled meanwhile (another tab): the customer area, as without the memory.
+    const cancelled = restoreWorld({ GetAppointment: async () => E.right({ ...moving, status: 'Cancelled' }) }, sessionStorage)
+    await cancelled.open(route)
+    expect(cancelled.navigator.replaced).toEqual(['/app'])
   })
 
   it('only the latest URL acts when the user moves on before a restore finished', async () => {

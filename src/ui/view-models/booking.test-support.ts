@@ -7,7 +7,7 @@ import { SelectLocation, type GetService, type ListCategoriesAndServices, type L
 import { InMemoryBookingStore } from '../../adapters/storage/in-memory.adapter'
 import type { ChainedSlot, GetAvailableDays, GetTimeSlots, ListPractitioners } from '../../application/use-cases/availability.use-case'
 import type { ConfirmBooking, ConfirmOutcome } from '../../application/use-cases/confirm-booking.use-case'
-import type { DeletePendingAppointment, RescheduleAppointment } from '../../application/use-cases/appointments.use-case'
+import type { DeletePendingAppointment, GetAppointment, RescheduleAppointment } from '../../application/use-cases/appointments.use-case'
 import type { CheckPayment } from '../../application/use-cases/payments.use-case'
 import type { PaymentCheck } from '../../contract/invoices.routes'
 import type { ListMyCourses, VerifyCourseAssignment } from '../../application/use-cases/courses.use-case'
@@ -117,6 +117,7 @@ export interface UseCaseFakes {
   ConfirmBooking: Execute<ConfirmBooking>
   DeletePendingAppointment: Execute<DeletePendingAppointment>
   RescheduleAppointment: Execute<RescheduleAppointment>
+  GetAppointment: Execute<GetAppointment>
   CheckPayment: Execute<CheckPayment>
   VerifyCourseAssignment: Execute<VerifyCourseAssignment>
   ListMyCourses: Execute<ListMyCourses>
@@ -178,6 +179,7 @@ export function fakeUseCases(overrides: Partial<UseCaseFakes> = {}): Fakes {
     ConfirmBooking: async () => E.right(paymentOutcome({ paymentUrl: '/sandbox/pay/t1', transactionId: 't1', appointmentId: 'a1', invoiceId: 'i1' })),
     DeletePendingAppointment: async () => E.right(true),
     RescheduleAppointment: async () => E.right({} as never),
+    GetAppointment: async () => E.left({ _tag: 'Refused', status: 404, message: 'Appointment not found' }),
     CheckPayment: async () => E.right({ isPaid: false } as never),
     VerifyCourseAssignment: async () => E.right(true),
     ListMyCourses: async () => E.right([]),

@@ -11,6 +11,13 @@ import type { LocationsViewModel } from './locations.view-model'
 import { ToastViewModel } from './toast.view-model'
 import { SlotHoldViewModel } from './slot-hold.view-model'
 import type { Exec } from './app-services'
+import { GetAppointment } from '../../application/use-cases/appointments.use-case'
+import { PORTS } from '../../application/tokens'
+import type { KeyValueStorage } from '../../application/ports/storage.port'
+import { wizardInputOf } from './wizard-input'
+
+/** Session storage: the appointment a reschedule in this tab moves (the URL says only reschedule=1, spec section 2). */
+export const RESCHEDULING_KEY = 'reschedulingAppointmentId'
 
 export const SERVICE_PAGE_SIZE = 20
 export const EMPTY_TEXTS = {
@@ -64,10 +71,13 @@ export class ServicesViewModel {
     @inject(BookingViewModel) readonly booking: BookingViewModel,
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
     @inject(SlotHoldViewModel) private readonly slotHold: Pick<SlotHoldViewModel, 'restore'>,
+    /** A reloaded reschedule step loads its appointment again (without these, it goes back to /app). */
+    @inject(GetAppointment) private readonly getAppointment?: Exec<GetAppointment>,
+    @inject(PORTS.SessionStorage) private readonly sessionStorage?: KeyValueStorage,
   ) {
-    makeAutoObservable<ServicesViewModel, 'listCatalogue' | 'listCourses' | 'getService' | 'service' | 'courseGroups' | 'toasts' | 'categoryIndex' | 'offset' | 'routeGeneration' | 'slotHold'>(this, {
+    makeAutoObservable<ServicesViewModel, 'listCatalogue' | 'listCourses' | 'getService' | 'service' | 'courseGroups' | 'toasts' | 'categoryIndex' | 'offset' | 'routeGeneration' | 'slotHold' | 'getAppointment' | 'sessionStorage' | 'restoreReschedule'>(this, {
       listCatalogue: false, listCourses: false, getService: false, service: false, courseGroups: false, booking: false, toasts: false, categoryIndex: false, offset: false, routeGeneration: false,
-      slotHold: false,
+      slotHold: false, getAppointment: false, sessionStorage: false, restoreReschedule: false,
     })
   }
 
@@ -209,10 +219,24 @@ export class ServicesViewModel {
     return E.right(result.right.map((g) => ({ id: g.category.id, name: g.category.name, courses: g.courses.map(toCourseView) })))
   }
 
+  /** The reschedule this tab was making at the clinic `clinicId`, started again from its appointment (its first step). */
+  private async restoreReschedule(clinicId: string, stale: () => boolean): Promise<boolean> {
+    const appointmentId = this.sessionStorage?.getItem(RESCHEDULING_KEY)
+    const clinic = this.booking.view.location
+    if (!appointmentId || !this.getAppointment || clinic?.id !== clinicId) return false
+    this.booking.dispatch({ type: 'restoring', restoring: true })
+    const found = await this.getAppointment.execute(appointmentId)
+    // Only one that can still be moved (moved or cancelled meanwhile, in another tab: the customer area says so).
+    if (stale() || E.isLeft(found) || found.right.clinic.id !== clinicId || found.right.status.toLowerCase() !== 'scheduled') return false
+    this.booking.dispatch({ type: 'restoring', restoring: false })
+    this.booking.startReschedule(wizardInputOf(found.right, clinic, true))
+    return true
+  }
+
   /**
    * A step URL opened with an empty wizard (reload, shared link, course booking from the account):
    * rebuilds what it names (clinic, then service or course) from the server, and falls back to the
-   * nearest earlier valid step when something does not exist or cannot be rebuilt (a reschedule, or
+   * nearest earlier valid step when something does not exist or cannot be rebuilt (a reschedule this tab did not start, or
    * a confirm step without a held time, see BookingViewModel.syncRoute).
    */
   async restoreRoute(route: RouteState, locations: Pick<LocationsViewModel, 'load' | 'find' | 'failed'>): Promise<void> {
@@ -244,12 +268,18 @@ export class ServicesViewModel {
     }
     const clinicPath = `/step/${id}`
 
-    // A reschedule is started from the customer area with the appointment: the URL alone cannot rebuild it.
+    // A reschedule is started from the customer area with the appointment: the URL alone cannot rebuild
+    // it, the tab's session storage names it (a reload); without it, back to the customer area.
     if (query.reschedule === '1' && !booking.view.isReschedule) {
-      booking.dispatch({ type: 'restoring', restoring: false })
-      booking.fallBack('/app')
+      const restarted = await this.restoreReschedule(id, stale)
+      if (stale()) return
+      if (!restarted) {
+        booking.dispatch({ type: 'restoring', restoring: false })
+        booking.fallBack('/app')
+      }
       return
     }
+    if (booking.view.isReschedule && booking.view.rescheduleAppointmentId) this.sessionStorage?.setItem(RESCHEDULING_KEY, booking.view.rescheduleAppointmentId)
 
     if (booking.view.servicesToRefresh) void this.refreshBasketServices(stale)
 

@@ -72,6 +72,8 @@ describe('AppointmentsTable', () => {
     await renderTable([appointment('a1', 10)], 'allow')
     const button = screen.getByRole('button', { name: /Options for Signature facial/ })
     expect(button.hasAttribute('disabled') || button.getAttribute('aria-disabled') === 'true').toBe(true)
+    // Its name gives the reason (the late period), not 'not available online': the service is bookable online.
+    expect(button.getAttribute('aria-label')).toMatch(/^Options for Signature facial on \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} \(Within 48 hours: please contact us\)$/)
   })
 
   it('shows Book again and Cannot be rebooked online for past appointments', async () => {

@@ -42,10 +42,11 @@ function RowActions({ row, vm }: { row: AppointmentRow; vm: AppointmentsTabViewM
     )
   }
   const view = action.view
+  // Disabled only inside the late-cancellation period (policy/cancellation.ts): the name says so, as the note beside it does.
   if (view.kind === 'disabled') {
     return (
       <span className={styles.actionCell}>
-        <AriaButton className={styles.optionsButton} isDisabled aria-label={`Options for ${row.service} on ${row.date} (not available online)`}>
+        <AriaButton className={styles.optionsButton} isDisabled aria-label={`Options for ${row.service} on ${row.date} (${vm.lateNote})`}>
           Options <span aria-hidden="true">▾</span>
         </AriaButton>
         <span className={styles.note}>{vm.lateNote}</span>
