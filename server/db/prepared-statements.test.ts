@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database'
-import { prepared, preparedUnread, REPLAN_AFTER_MS, runPrepared, TableSizes, tableMoved } from './prepared-statements'
+import { prepared, REPLAN_AFTER_MS, runPrepared, TableSizes, tableMoved } from './prepared-statements'
 
 let database: TestDatabase
 beforeAll(async () => {
@@ -78,101 +78,6 @@ describe("a transaction's BEGIN, sent with its first statement", () => {
     expect(await database.db.selectFrom('tenants').select('id').where('id', '=', 'begun-plain').execute()).toEqual([])
     const { rows } = await runPrepared<{ n: number }>(database.db, 'SELECT 1 / $1::int AS n', [1])
     expect(rows).toEqual([{ n: 1 }])
-  })
-})
-
-describe("a transaction's first statement, unread, sent with the next one", () => {
-  const LOCKS = preparedUnread('SELECT pg_advisory_xact_lock(hashtextextended(k.key, 0)) FROM unnest($1::text[]) AS k(key)')
-  const HELD = "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid() AND granted"
-  const FAILING = preparedUnread('SELECT 1 / $1::int AS n FROM unnest($2::text[]) AS k(key)')
-  const READ = 'SELECT $1::text AS said'
-
-  it('runs before the next statement, prepared or not: its locks are held there; the transaction answers as before', async () => {
-    // Ten times over the pool: the first times on a connection nothing is parsed there yet (each goes
-    // out on its own), then the locks go out with the BEGIN and the next statement.
-    let deferred = 0
-    for (let i = 0; i < 10; i++) {
-      const seen = await database.db.transaction().execute(async (trx) => {
-        const locks = await runPrepared(trx, LOCKS, [[`unread-${i}-a`, `unread-${i}-b`]])
-        // Deferred, it answers no rows at once; sent on its own (not parsed on this connection yet), its own.
-        if (locks.rows.length === 0) deferred++
-        const read = await runPrepared<{ said: string }>(trx, READ, [`read-${i}`])
-        const held = (await sql<{ n: number }>`${sql.raw(HELD)}`.execute(trx)).rows[0].n
-        return { read: read.rows, held }
-      })
-      expect({ i, ...seen }).toEqual({ i, read: [{ said: `read-${i}` }], held: 2 })
-      // Followed by a statement that is not a marked text (kysely's own).
-      const plainHeld = await database.db.transaction().execute(async (trx) => {
-        await runPrepared(trx, LOCKS, [[`unread-${i}-c`]])
-        return (await sql<{ n: number }>`${sql.raw(HELD)}`.execute(trx)).rows[0].n
-      })
-      expect({ i, plainHeld }).toEqual({ i, plainHeld: 1 })
-    }
-    // On PostgreSQL the pool's connections have parsed it after the first few: most went out with the
-    // next statement (PGlite runs each statement as it comes).
-    if (database.kind === 'postgres') expect(deferred).toBeGreaterThan(5)
-    else expect(deferred).toBe(0)
-  })
-
-  it('holds its locks against another transaction until the commit', async () => {
-    for (let i = 0; i < 4; i++) {
-      const order: string[] = []
-      let release!: () => void
-      const released = new Promise<void>((r) => (release = r))
-      let locked!: () => void
-      const lockedNow = new Promise<void>((r) => (locked = r))
-      const first = database.db.transaction().execute(async (trx) => {
-        await runPrepared(trx, LOCKS, [[`contended-${i}`]])
-        await runPrepared(trx, READ, ['first'])
-        order.push('first locked')
-        locked()
-        await released
-        order.push('first commits')
-      })
-      await lockedNow
-      const second = database.db.transaction().execute(async (trx) => {
-        await runPrepared(trx, LOCKS, [[`contended-${i}`]])
-        await runPrepared(trx, READ, ['second'])
-        order.push('second locked')
-      })
-      await new Promise((r) => setTimeout(r, 50))
-      release()
-      await Promise.all([first, second])
-      expect({ i, order }).toEqual({ i, order: ['first locked', 'first commits', 'second locked'] })
-    }
-  })
-
-  it('answers its error at the next statement or at the COMMIT; a ROLLBACK drops it; the connection usable after', async () => {
-    for (let i = 0; i < 6; i++) {
-      const atNext = await database.db
-        .transaction()
-        .execute(async (trx) => {
-          await runPrepared(trx, FAILING, [i < 2 ? 1 : 0, ['x']])
-          return (await runPrepared<{ said: string }>(trx, READ, ['after'])).rows
-        })
-        .then((rows) => rows, (error: Error) => error.message)
-      expect({ i, atNext }).toEqual({ i, atNext: i < 2 ? [{ said: 'after' }] : 'division by zero' })
-      const atCommit = await database.db
-        .transaction()
-        .execute(async (trx) => {
-          await runPrepared(trx, FAILING, [i < 2 ? 1 : 0, ['x']])
-          return 'committed'
-        })
-        .catch((error: Error) => error.message)
-      expect({ i, atCommit }).toEqual({ i, atCommit: i < 2 ? 'committed' : 'division by zero' })
-      const rolledBack = await database.db
-        .transaction()
-        .execute(async (trx) => {
-          await runPrepared(trx, FAILING, [0, ['x']])
-          throw new Error('undo')
-        })
-        .catch((error: Error) => error.message)
-      // On PostgreSQL a rollback drops it unsent (the transaction never went out: one after another, the
-      // transactions take the pool's last idle connection, where the statement is parsed by now); PGlite ran it at once.
-      expect(rolledBack).toBe(database.kind === 'postgres' ? 'undo' : 'division by zero')
-    }
-    const { rows } = await runPrepared<{ said: string }>(database.db, READ, ['still'])
-    expect(rows).toEqual([{ said: 'still' }])
   })
 })
 

@@ -8,8 +8,6 @@
  */
 import { CompiledQuery, type QueryResult } from 'kysely'
 import pg from 'pg'
-// @ts-expect-error pg's utils have no types (prepareValue: how pg turns a parameter into its text)
-import pgUtils from 'pg/lib/utils.js'
 import type { DbOrTrx } from './schema'
 
 const names = new Map<string, string>()
@@ -111,34 +109,12 @@ function watchOf(client: pg.Client): TableSizes {
   return watch
 }
 
-/**
- * Marks `text` as a statement whose answer nobody reads (the booking's locks): when it is the first
- * statement of a transaction, it waits on the connection and goes out with the next one, in the same
- * write as the BEGIN (a round trip fewer: PostgreSQL runs them in order, so the next statement still runs
- * after it, under its locks). Its caller gets an answer of no rows at once; should it fail, the next
- * statement, or the COMMIT, answers its error. Only for statements run inside a transaction.
- */
-export function preparedUnread(text: string): string {
-  unread.add(prepared(text))
-  return text
-}
-const unread = new Set<string>()
-
-/** A statement waiting for the next one of its transaction (preparedUnread). */
-interface Deferred {
-  name: string
-  text: string
-  values: unknown[]
-}
-
 /** The pool's client: a marked text goes out with its name (kysely calls query(text, values)). */
 export class PreparingClient extends pg.Client {
   /** the generation of the table sizes this connection's cached plans were made under */
   plannedUnder: number | undefined
   /** A transaction's BEGIN not sent yet: it goes out with the transaction's first statement. */
   beginPending = false
-  /** The transaction's first statement, unread, not sent yet: it goes out with the BEGIN and the next one. */
-  deferred: Deferred | undefined
 }
 
 /** kysely's BEGIN, COMMIT and ROLLBACK (PostgresDriver: compiled raw, no parameters). */
@@ -149,66 +125,25 @@ const ENDS = new Set(['commit', 'rollback'])
 const begun = (): pg.QueryResult => ({ command: 'BEGIN', rowCount: null, rows: [], fields: [], oid: 0 })
 
 /**
- * A prepared statement sent with the BEGIN of its transaction in front of it (and the transaction's
- * unread first statement, if one waits), in one write and one answer (extended protocol: Parse/Bind/Execute
- * of BEGIN, Bind/Describe/Execute of each statement, one Sync; a BEGIN in the implicit transaction of a
- * pipeline opens the transaction block, which the Sync leaves open). Without it a transaction's BEGIN was
- * a round trip of its own: a booking's five became three (the socket writes, wake-ups and reads on both
- * sides, and pg's and kysely's plumbing of each). Only for statements already parsed on the connection:
- * pg books every ParseComplete to the active query's name, which is then true already.
- * This drives pg's internals (Query.prototype.prepare, the connection's parse/bind/describe/execute and
- * parsedStatements, pg/lib/utils' prepareValue: not in @types/pg); without them the BEGIN and the
- * unread statement go out on their own, as before.
+ * A prepared statement sent with the BEGIN of its transaction in front of it, in one write and one
+ * answer (extended protocol: Parse/Bind/Execute of BEGIN, then the statement's Bind/Describe/Execute and
+ * one Sync; a BEGIN in the implicit transaction of a pipeline opens the transaction block, which the
+ * Sync leaves open). Without it a transaction's BEGIN was a round trip of its own: a booking's five
+ * became four (the socket writes, wake-ups and reads on both sides, and pg's and kysely's plumbing of one
+ * statement). Only for a statement already parsed on the connection: the BEGIN's ParseComplete is
+ * booked by pg to the active query's name, which is then true already.
  */
+/** pg's own prepare (Parse unless parsed, Bind, Describe, Execute, Sync): not in @types/pg. */
 const prepareStatement: (this: pg.Query, connection: unknown) => void = Reflect.get(pg.Query.prototype, 'prepare')
-const prepareValue: ((value: unknown) => unknown) | undefined = Reflect.get(pgUtils, 'prepareValue')
-const canPipeline = typeof prepareStatement === 'function' && typeof prepareValue === 'function'
-
-interface PgConnection {
-  parse(q: object): void
-  bind(q: object): void
-  describe(q: object): void
-  execute(q: object): void
-}
 
 class BegunQuery extends pg.Query {
-  before: Deferred | undefined
   prepare(connection: unknown): void {
-    const c = connection as PgConnection
+    const c = connection as { parse(q: object): void; bind(q: object): void; execute(q: object): void }
     c.parse({ text: 'BEGIN', name: '' })
     c.bind({ portal: '', statement: '', values: [] })
     c.execute({ portal: '', rows: 0 })
-    if (this.before) {
-      c.bind({ portal: '', statement: this.before.name, values: this.before.values, valueMapper: prepareValue })
-      c.describe({ type: 'P', name: '' })
-      c.execute({ portal: '', rows: 0 })
-    }
     prepareStatement.call(this, connection)
   }
-}
-
-/** Sends `statement` (parsed on the connection) after a BEGIN and `before`, in one write; answers the statement's result. */
-function sendBegun(client: PreparingClient, statement: Deferred, before: Deferred | undefined): Promise<pg.QueryResult> {
-  return new Promise((resolve, reject) => {
-    const query = new BegunQuery({ name: statement.name, text: statement.text, values: statement.values }, undefined, (err: Error | undefined, result: unknown) => {
-      if (err) reject(err)
-      // The BEGIN's result first, then each statement's.
-      else resolve((Array.isArray(result) ? result[result.length - 1] : result) as pg.QueryResult)
-    })
-    query.before = before
-    Reflect.apply(plainQuery, client, [query])
-  })
-}
-
-/** Whether `name` names `text` among the statements parsed on this connection (pg's record of them). */
-function parsedHere(client: PreparingClient, name: string, text: string): boolean {
-  const parsed: Record<string, string> | undefined = Reflect.get(Reflect.get(client, 'connection') ?? {}, 'parsedStatements')
-  return canPipeline && parsed?.[name] === text
-}
-
-/** `next`'s answer, or the error of what went out before it (a failed lock: the next statement only says the transaction aborted). */
-function after<T>(first: Promise<unknown>, next: Promise<T>): Promise<T> {
-  return Promise.all([first, next]).then(([, answer]) => answer)
 }
 
 const plainQuery = pg.Client.prototype.query
@@ -222,12 +157,7 @@ Object.defineProperty(PreparingClient.prototype, 'query', {
       return Promise.resolve(begun())
     }
     if (this.beginPending && plain && ENDS.has(text)) {
-      const deferred = this.deferred
       this.beginPending = false
-      this.deferred = undefined
-      // A COMMIT after an unread statement alone: that statement goes out first (its error is the COMMIT's).
-      if (deferred && text === 'commit') return after(sendBegun(this, deferred, undefined), Reflect.apply(plainQuery, this, args) as Promise<unknown>)
-      // Nothing went out: nothing to end (a ROLLBACK drops the unread statement with the transaction).
       return Promise.resolve({ ...begun(), command: text.toUpperCase() })
     }
     const name = typeof text === 'string' && args.length <= 2 ? names.get(text) : undefined
@@ -244,21 +174,22 @@ Object.defineProperty(PreparingClient.prototype, 'query', {
       watch.check(Date.now(), (sizes) => Reflect.apply(plainQuery, this, [sizes]) as Promise<{ rows: { id: string; n: string }[] }>)
     }
     if (this.beginPending) {
-      const statement = name && typeof text === 'string' && parsedHere(this, name, text) ? { name, text, values: (values ?? []) as unknown[] } : undefined
-      // The transaction's first statement, unread: it waits for the next one (an answer of no rows now).
-      if (statement && !this.deferred && unread.has(statement.text)) {
-        this.deferred = statement
-        return Promise.resolve({ command: 'SELECT', rowCount: 0, rows: [], fields: [], oid: 0 })
-      }
-      const deferred = this.deferred
       this.beginPending = false
-      this.deferred = undefined
-      if (statement) return sendBegun(this, statement, deferred)
-      // Anything else (a statement not parsed here yet, an unmarked one): the BEGIN (with the unread
-      // statement) on its own first, as before.
-      const first = deferred ? sendBegun(this, deferred, undefined) : (Reflect.apply(plainQuery, this, [BEGIN]) as Promise<unknown>)
-      first.catch(() => undefined)
-      return after(first, Reflect.apply(plainQuery, this, name ? [{ name, text, values }] : args) as Promise<unknown>)
+      // pg's record of the statements parsed on this connection (not in @types/pg).
+      const parsed: Record<string, string> | undefined = Reflect.get(Reflect.get(this, 'connection') ?? {}, 'parsedStatements')
+      // Should a pg release lose either internal, the BEGIN goes out on its own as it used to.
+      if (name && typeof text === 'string' && typeof prepareStatement === 'function' && parsed?.[name] === text) {
+        return new Promise((resolve, reject) => {
+          const query = new BegunQuery({ name, text, values: values as unknown[] }, undefined, (err: Error | undefined, result: unknown) => {
+            if (err) reject(err)
+            // The BEGIN's result first, then the statement's.
+            else resolve(Array.isArray(result) ? result[result.length - 1] : result)
+          })
+          Reflect.apply(plainQuery, this, [query])
+        })
+      }
+      // Anything else (a statement not parsed here yet, an unmarked one): the BEGIN on its own first, as before.
+      ;(Reflect.apply(plainQuery, this, [BEGIN]) as Promise<unknown>).catch(() => undefined)
     }
     return Reflect.apply(plainQuery, this, name ? [{ name, text, values }] : args)
   },
