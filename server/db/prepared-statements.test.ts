@@ -32,6 +32,55 @@ describe('prepared statements', () => {
   })
 })
 
+describe("a transaction's BEGIN, sent with its first statement", () => {
+  const LOCK = 'SELECT pg_advisory_xact_lock(hashtextextended($1::text, 0))'
+  const HELD = "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()"
+  const INSERT = "INSERT INTO tenants (id, name) VALUES ($1, 'Begun') RETURNING id"
+
+  it('opens the transaction before the statement: its locks are held and its writes undone on a rollback', async () => {
+    // Ten times over the pool: a connection sends the BEGIN on its own the first time (the statement
+    // not parsed there yet), with the statement afterwards; either way the same transaction.
+    for (let i = 0; i < 10; i++) {
+      const held = await database.db.transaction().execute(async (trx) => {
+        await runPrepared(trx, LOCK, [`begun-${i}`])
+        return (await sql<{ n: number }>`${sql.raw(HELD)}`.execute(trx)).rows[0].n
+      })
+      expect({ i, held }).toEqual({ i, held: 1 })
+      const undone = await database.db
+        .transaction()
+        .execute(async (trx) => {
+          await runPrepared(trx, INSERT, [`begun-${i}`])
+          throw new Error('undo')
+        })
+        .catch((error: Error) => error.message)
+      expect(undone).toBe('undo')
+    }
+    const left = await database.db.selectFrom('tenants').select('id').where('id', 'like', 'begun-%').execute()
+    expect(left).toEqual([])
+  })
+
+  it('answers a failing first statement with its error, the connection usable after it; an empty or unmarked transaction as before', async () => {
+    for (let i = 0; i < 6; i++) {
+      const failed = await database.db
+        .transaction()
+        .execute((trx) => runPrepared(trx, 'SELECT 1 / $1::int AS n', [i < 3 ? 1 : 0]))
+        .then((r) => r.rows, (error: Error) => error.message)
+      expect({ i, failed }).toEqual({ i, failed: i < 3 ? [{ n: 1 }] : 'division by zero' })
+    }
+    expect(await database.db.transaction().execute(async () => 'nothing')).toBe('nothing')
+    await database.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('tenants').values({ id: 'begun-plain', name: 'Begun' }).execute()
+        throw new Error('undo')
+      })
+      .catch(() => undefined)
+    expect(await database.db.selectFrom('tenants').select('id').where('id', '=', 'begun-plain').execute()).toEqual([])
+    const { rows } = await runPrepared<{ n: number }>(database.db, 'SELECT 1 / $1::int AS n', [1])
+    expect(rows).toEqual([{ n: 1 }])
+  })
+})
+
 describe('the tables moved (the connections plan their statements again)', () => {
   it.each([
     { was: 0, now: 99, moved: false, why: 'a few rows more' },
