@@ -188,8 +188,10 @@ Object.defineProperty(PreparingClient.prototype, 'query', {
           Reflect.apply(plainQuery, this, [query])
         })
       }
-      // Anything else (a statement not parsed here yet, an unmarked one): the BEGIN on its own first, as before.
-      ;(Reflect.apply(plainQuery, this, [BEGIN]) as Promise<unknown>).catch(() => undefined)
+      // Anything else (a statement not parsed here yet, an unmarked one): the BEGIN on its own first, as
+      // before, and the statement once it is answered (pg deprecates a query sent while one is under way).
+      const begin = Reflect.apply(plainQuery, this, [BEGIN]) as Promise<unknown>
+      return begin.then(() => Reflect.apply(plainQuery, this, name ? [{ name, text, values }] : args))
     }
     return Reflect.apply(plainQuery, this, name ? [{ name, text, values }] : args)
   },

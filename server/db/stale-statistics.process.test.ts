@@ -86,11 +86,12 @@ describe('the hot statements after a bulk insert without ANALYZE', () => {
     // Planned on a table of a few rows: a full scan was the cheapest plan then.
     expect(await scansCustomers()).toEqual(everywhere)
     await bulkCustomers('bulk')
-    // The cached plans outlive the insert...
-    expect(await scansCustomers()).toEqual(everywhere)
-    // ... but not for long: the connection plans again with the table as it is, once the table's row
-    // count shows the insert (the inserting connection reports its counts up to 10 s later) and a check
-    // of the sizes (every REPLAN_AFTER_MS) saw it.
+    // The cached plans outlive the insert (PostgreSQL keeps a generic plan until the statistics of its
+    // tables change), but not for long: the connection plans again with the table as it is, once the
+    // table's row count shows the insert (the inserting connection reports its counts up to 10 s later)
+    // and a check of the sizes (every REPLAN_AFTER_MS) saw it. Not asserted right after the insert: on a
+    // busy server (other databases' DDL filling the shared invalidation queue) PostgreSQL may reset a
+    // backend's caches, and its plans with them, at any moment (a fresh-clone CI's run did so).
     let plans = everywhere
     for (let waited = 0; waited < 3 * REPLAN_AFTER_MS + 10_000 && JSON.stringify(plans) !== JSON.stringify(nowhere); waited += REPLAN_AFTER_MS) {
       await new Promise((r) => setTimeout(r, REPLAN_AFTER_MS + 100))
