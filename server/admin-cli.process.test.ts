@@ -8,6 +8,7 @@
  *   data directory (refused while a server runs on it): a server on the restored database answers the
  *   demo customer's appointments as the original did. A restore never goes into a non-empty target.
  */
+// pg-suite: children without the database: the admin commands read only the database settings each test gives.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -12,6 +12,7 @@ import { Agent, request } from 'node:http'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+// pg-suite: children without the database: its one child runs `node -e ''`, for the pid of a process that is gone.
 import { spawnSync } from 'node:child_process'
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'

@@ -4,9 +4,10 @@
 // and the files naming it themselves) runs the same code on the same inputs in both runs: running it
 // again on PostgreSQL checks nothing more and costs its imports (~1.5 s of CPU a file). A file that
 // starts a child process is kept too, whatever it imports: the child inherits the variable. Unless the
-// test file says, with a reason, that its children never see it (`pg-suite: children without the
-// database: <why>`, for a child given an environment of its own, or one that reads no database): a
-// module it imports that reaches TEST_DATABASE_URL or starts a child still keeps it.
+// module that starts it says, with a reason, that its children never see it (`pg-suite: children without
+// the database: <why>`, for a child given an environment without it, or one that reads no database): the
+// test file of its own children, a helper (server/test-support/server-process.ts) of the children it
+// starts. A module without that line that reaches TEST_DATABASE_URL or starts a child still keeps the file.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 
@@ -52,7 +53,7 @@ function reachesMarker(start, memo) {
       continue
     }
     const text = readFileSync(file, 'utf8')
-    const markers = file === start && CHILDREN_WITHOUT_DATABASE.test(text) ? MARKERS.slice(0, 1) : MARKERS
+    const markers = CHILDREN_WITHOUT_DATABASE.test(text) ? MARKERS.slice(0, 1) : MARKERS
     if (markers.some((marker) => marker.test(text))) {
       memo.set(file, true)
       return true

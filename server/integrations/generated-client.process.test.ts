@@ -5,6 +5,7 @@
  * (server/main.ts); the client is a script of its own, typechecked against the generated types and
  * run with node, as an integrator's code would be.
  */
+// pg-suite: children without the database: the client script talks to the server over HTTP and reads no database.
 import { spawn } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'

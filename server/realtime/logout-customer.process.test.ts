@@ -5,6 +5,7 @@
  * - PGlite data directory: the running server owns the directory; the script asks it through its
  *   control socket (it used to refuse without DATABASE_URL). With no server running it says so.
  */
+// pg-suite: children without the database: the script reads only the database setting each test gives.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -5,6 +5,8 @@
  *   const pgdb = await throwawayDatabase('faults')   // afterAll(pgdb.drop)
  *   const server = await startServer({ DATABASE_URL: pgdb.url }, await serverBundle()); await server.running
  */
+// pg-suite: children without the database: a server reads the DATABASE_URL or DATA_DIR its test gives, never the
+// test run's database variable, which no module outside the tests names (test/cispeed/pg-suite-files.test.ts).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
@@ -13,9 +15,14 @@ import { seededSnapshotStem } from './seed-version'
 
 const root = resolve(import.meta.dirname, '..', '..')
 
-/** The PostgreSQL server of the tests: that of TEST_DATABASE_URL (npm run test:pg), else 127.0.0.1:5432. */
+/**
+ * The PostgreSQL server of the throwaway databases: the one `npm test` and `npm run test:pg` find
+ * (scripts/lib/environment.mjs, findPostgres: DATABASE_URL's, else 127.0.0.1:5432), the same in both
+ * runs, so a file whose databases are all throwaway ones runs the same in both and only the PGlite run
+ * takes it (scripts/lib/pg-suite-files.mjs).
+ */
 export function adminUrl(): string {
-  const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres')
+  const url = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres')
   url.pathname = '/postgres'
   return url.toString()
 }
@@ -105,7 +112,16 @@ export async function startServer(env: Record<string, string>, script = 'server/
     cwd: root,
     // An in-memory database starts migrated and seeded from the run's snapshot: server/main.ts passes
     // seededSnapshotStart (server/db/seeded-snapshot.ts) to buildServer.
-    env: { ...process.env, NODE_ENV: 'development', SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', SWEEP_INTERVAL_MS: '0', PGLITE_SEEDED_SNAPSHOT: seededSnapshotStem(), ...env, PORT: String(port) },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      SKIP_WEB_BUILD: '1',
+      LOG_LEVEL: 'warn',
+      SWEEP_INTERVAL_MS: '0',
+      PGLITE_SEEDED_SNAPSHOT: seededSnapshotStem(),
+      ...env,
+      PORT: String(port),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
