@@ -124,7 +124,7 @@ describe('npm run migrate', () => {
     expect(run.stderr.trim()).toBe(
       `Failed: the data directory ${dataDir} is in use by another server (pid ${s.child.pid}). Stop that server first, or set DATA_DIR to another directory.`,
     )
-  }, 120_000)
+  }, 120_000) // 27-46 s at load 6-12 (~9 s of CPU): a server's first start on a new data directory (migrations, the demo seed) and an admin command's start
 })
 
 describe('npm run backup / restore', () => {
@@ -187,5 +187,5 @@ describe('npm run backup / restore', () => {
     const restored = await server({ DATA_DIR: restoredDir, SEED_DEMO: 'false' })
     await restored.running
     expect(await demoAppointments(restored)).toEqual(before)
-  }, 240_000)
+  }, 240_000) // 25-32 s at load 9-11: two server starts on data directories (the first migrates and seeds), three admin commands, a backup and a restore
 })

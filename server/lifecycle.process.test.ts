@@ -136,7 +136,7 @@ describe('one server per PGlite data directory', () => {
     first.child.kill('SIGTERM')
     expect(await first.exited).toEqual({ code: 0, signal: null })
     expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false)
-  }, 120_000)
+  }, 120_000) // 33-35 s at load 9-11: a server's first start on a new data directory (migrations, the demo seed), a second start refused, a clean stop
 
   it('a lock left by a process that is gone is taken over', async () => {
     const dataDir = tempDataDir()
