@@ -9,7 +9,7 @@
 export const COVERAGE_PROJECTS = ['pure', 'view-models']
 
 /** Projects of the run without coverage. */
-export const OTHER_PROJECTS = ['node', 'node-nock', 'server', 'server-isolated', 'ui']
+export const OTHER_PROJECTS = ['node', 'node-nock', 'server', 'server-isolated', 'ui', 'ui-isolated']
 
 /** vitest's arguments of each run, with a label for the run's printed time. */
 export const UNIT_RUNS = [

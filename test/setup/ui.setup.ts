@@ -1,5 +1,17 @@
 import 'reflect-metadata'
-import { configure } from '@testing-library/react'
+import { afterAll } from 'vitest'
+import { cleanup, configure } from '@testing-library/react'
+
+// The ui project shares a module graph and a document per worker (vite.config.ts): after each file,
+// nothing it rendered, wrote into the page or stored reaches the next (a file's leftover input took
+// user.tab()'s focus in a later file). The view-models project, in node, has no window.
+afterAll(() => {
+  if (typeof window === 'undefined') return
+  cleanup()
+  document.body.innerHTML = ''
+  window.localStorage.clear()
+  window.sessionStorage.clear()
+})
 
 // Pages under test reach their view model's server (nock) through real HTTP; on a loaded machine one
 // answer can take over testing-library's default second. Waiting longer for what must appear hides

@@ -1,7 +1,13 @@
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { lazy, Suspense } from 'react'
-import { fireEvent, render, screen } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { PageErrorBoundary } from './PageErrorBoundary'
+
+// The ui project shares a module graph and document per worker: leave neither the tree nor console.error's stub.
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
 
 const Broken = lazy(() => Promise.reject(new Error('Failed to fetch dynamically imported module')))
 
