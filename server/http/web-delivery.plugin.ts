@@ -50,7 +50,7 @@ export const compression = fp(async (app: FastifyInstance) => {
  * ring buffer is allocated and touched for a 2 KB answer otherwise (a booking's answer: 40 -> 32 µs,
  * a third of the page faults). Larger answers (streamed by the plugin) keep the configured window.
  * Answers under FAST_BROTLI_BELOW get quality 1 (brotli's one-pass compressor, its tables sized to the
- * input) instead of the configured one: quality 4 (a hash table of hundreds of KB set up for each answer)
+ * input) instead of the configured one: quality 4 (a hash table of hundreds of KB allocated for each answer)
  * cost ~6% of the server's CPU a booking in a loaded server, several times what the call takes in
  * isolation; a 1.9 KB booking answer is 581 bytes instead of 516 (BENCHMARKS.md, branch bookcpu).
  */
