@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { precompressDir } from '../../scripts/lib/precompress.mjs'
 import { buildTestServer, DEMO, type TestServer } from '../test-support/test-server'
-import { COMPRESS_THRESHOLD, fittedBrotliSync, IMMUTABLE } from './web-delivery.plugin'
+import { COMPRESS_THRESHOLD, FAST_BROTLI_BELOW, FAST_BROTLI_QUALITY, fittedBrotliSync, IMMUTABLE } from './web-delivery.plugin'
 
 // A small built web app, precompressed by the same step as the Vite build.
 const webDir = mkdtempSync(join(tmpdir(), 'web-delivery-'))
@@ -118,6 +118,8 @@ describe('fittedBrotliSync', () => {
   const options = { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_LGWIN]: 18 } }
   const json = (bytes: number) => JSON.stringify({ items: Array.from({ length: bytes }, (_, i) => `slot-${i % 97}-${(i * 7919) % 1000}`) }).slice(0, bytes)
 
+  const fast = { params: { ...options.params, [constants.BROTLI_PARAM_QUALITY]: FAST_BROTLI_QUALITY } }
+
   it('gives what the configured window gives, within a byte, for answers of any length', () => {
     // Around the powers of two the window is chosen by, and one larger than the configured window.
     for (const bytes of [1024, 2032, 2033, 2048, 5000, 65_520, 65_521, 300_000]) {
@@ -125,7 +127,16 @@ describe('fittedBrotliSync', () => {
       const fitted = fittedBrotliSync(text, options)
       expect({ bytes, text: brotliDecompressSync(fitted).toString() }).toEqual({ bytes, text })
       // The window's size is in the stream's header: a byte more at most, never a worse compression.
-      expect({ bytes, extra: fitted.length - brotliCompressSync(text, options).length }).toEqual({ bytes, extra: expect.toBeOneOf([0, 1]) })
+      const whole = brotliCompressSync(text, bytes < FAST_BROTLI_BELOW ? fast : options)
+      expect({ bytes, extra: fitted.length - whole.length }).toEqual({ bytes, extra: expect.toBeOneOf([0, 1]) })
     }
+  })
+
+  it('compresses a small answer with the fast quality and a large one with the configured quality', () => {
+    const small = json(FAST_BROTLI_BELOW - 1)
+    const large = json(FAST_BROTLI_BELOW)
+    expect(fittedBrotliSync(small, options).length - brotliCompressSync(small, fast).length).toBeOneOf([0, 1])
+    expect(fittedBrotliSync(large, options).length - brotliCompressSync(large, options).length).toBeOneOf([0, 1])
+    expect(brotliCompressSync(small, fast).length).not.toBe(brotliCompressSync(small, options).length)
   })
 })

@@ -17,9 +17,15 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable'
 export const REVALIDATE = 'no-cache'
 /** Smaller bodies gain less than the compression costs. */
 export const COMPRESS_THRESHOLD = 1024
+/**
+ * Answers compressed at once below this size use brotli's fastest quality (fittedBrotliSync): under ~14 KB an
+ * answer leaves in TCP's first flight whatever its encoding, so the bytes a higher quality saves buy no time.
+ */
+export const FAST_BROTLI_BELOW = 16 * 1024
+export const FAST_BROTLI_QUALITY = 1
 
 /**
- * Answers of at least COMPRESS_THRESHOLD bytes in brotli (quality 4: fast enough per request) or gzip.
+ * Answers of at least COMPRESS_THRESHOLD bytes in brotli (quality 4, 1 under FAST_BROTLI_BELOW) or gzip.
  * Only routes added after this plugin are compressed; server-sent events (text/event-stream) never
  * are, and websocket upgrades do not pass through it. Request bodies are not decompressed.
  * Most answers are a few KB: setting up the compressor costs more than compressing them, and that set-up
@@ -43,6 +49,10 @@ export const compression = fp(async (app: FastifyInstance) => {
  * a byte, the window's size in the header) and the answer's size as the encoder's hint: a 256 KB window's
  * ring buffer is allocated and touched for a 2 KB answer otherwise (a booking's answer: 40 -> 32 µs,
  * a third of the page faults). Larger answers (streamed by the plugin) keep the configured window.
+ * Answers under FAST_BROTLI_BELOW get quality 1 (brotli's one-pass compressor, its tables sized to the
+ * input) instead of the configured one: quality 4 (a hash table of hundreds of KB allocated for each answer)
+ * cost ~6% of the server's CPU a booking in a loaded server, several times what the call takes in
+ * isolation; a 1.9 KB booking answer is 581 bytes instead of 516 (BENCHMARKS.md, branch bookcpu).
  */
 export function fittedBrotliSync(payload: zlib.InputType, options: BrotliOptions = {}): Buffer {
   const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength
@@ -50,7 +60,8 @@ export function fittedBrotliSync(payload: zlib.InputType, options: BrotliOptions
   const configured = Number(params[constants.BROTLI_PARAM_LGWIN] ?? constants.BROTLI_DEFAULT_WINDOW)
   // The window must hold the whole input plus brotli's 16 bytes of slack to find the same matches.
   const lgwin = Math.min(configured, Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(size + 16))))
-  return zlib.brotliCompressSync(payload, { ...options, params: { ...params, [constants.BROTLI_PARAM_LGWIN]: lgwin, [constants.BROTLI_PARAM_SIZE_HINT]: size } })
+  const quality = size < FAST_BROTLI_BELOW ? { [constants.BROTLI_PARAM_QUALITY]: FAST_BROTLI_QUALITY } : {}
+  return zlib.brotliCompressSync(payload, { ...options, params: { ...params, [constants.BROTLI_PARAM_LGWIN]: lgwin, [constants.BROTLI_PARAM_SIZE_HINT]: size, ...quality } })
 }
 
 /**
