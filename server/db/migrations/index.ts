@@ -29,6 +29,7 @@ import { integrationsMigration } from './0135-integrations.migration'
 import { processorRefundsMigration } from './0145-processor-refunds.migration'
 import { waitlistMigration } from './0115-waitlist.migration'
 import { blockSeriesMigration } from './0155-block-series.migration'
+import { bookingWriteCostMigration } from './0160-booking-write-cost.migration'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': coreMigration,
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   '0140-practitioner-notifications': practitionerNotificationsMigration,
   '0145-processor-refunds': processorRefundsMigration,
   '0155-block-series': blockSeriesMigration,
+  '0160-booking-write-cost': bookingWriteCostMigration,
 }
 
 export const migrationProvider: MigrationProvider = {
