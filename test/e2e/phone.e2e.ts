@@ -136,6 +136,9 @@ describe("phone (375 × 667): a new visitor's service step", () => {
     await page.goto(`${baseUrl}/step/${DEMO.clinicLondon}`)
     const bar = page.locator('[data-bottom-bar]')
     await bar.waitFor()
+    // nothing chosen yet: the bar says what to choose, not a total of £0.00
+    await bar.getByText('Choose a service to see its price here.').waitFor()
+    expect(await bar.getByTestId('bottom-bar-amount').count()).toBe(0)
     const cookies = page.getByRole('region', { name: 'Cookies' })
     await cookies.waitFor()
     await page.waitForTimeout(300)
