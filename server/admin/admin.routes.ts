@@ -19,6 +19,8 @@ import {
   staffMoveAppointment,
 } from '../../src/contract/admin.routes'
 import { commerceDeps } from '../commerce/commerce.module'
+import { voidUnpaidOf } from '../commerce/payments.service'
+import { MESSAGES } from '../service-error'
 import { answer, failureOf } from '../http/service-failure'
 import { sendUserForm } from '../commerce/forms.service'
 import { standardForm } from '../commerce/standard-forms'
@@ -122,6 +124,10 @@ export async function adminRoutes(app: FastifyInstance, deps: ServerDeps): Promi
 
   serve(app, markAttendance, async ({ params, body }, ctx) => {
     const who = await requireStaff(ctx, ANY_STAFF)
-    return answer(await day.mark(operatorDb(ctx.db), who, params.id, body.mark, ctx.now()))
+    const marked = await day.mark(operatorDb(ctx.db), who, params.id, body.mark, ctx.now())
+    // Checked in, the visit is paid at the desk (checkout takes the whole balance): a pay link still
+    // open would take the deposit on top of it.
+    if (E.isRight(marked) && body.mark === 'checked-in') await voidUnpaidOf(commerceDeps(deps), ctx.tenant, params.id, MESSAGES.payLinkVoided)
+    return answer(marked)
   })
 }

@@ -118,6 +118,18 @@ export function openInvoiceForAppointment(db: CommerceDb, tenant: string, appoin
     .executeTakeFirst()
 }
 
+/** The unpaid invoices (a pay link's, a payment page's) of an appointment's booking. */
+export function unpaidInvoicesForAppointment(db: CommerceDb, tenant: string, appointmentId: string): Promise<InvoiceRow[]> {
+  return db
+    .selectFrom('commerce_invoices as i')
+    .innerJoin('commerce_invoice_appointments as a', 'a.invoice_id', 'i.id')
+    .selectAll('i')
+    .where('i.tenant_id', '=', tenant)
+    .where('a.appointment_id', '=', appointmentId)
+    .where('i.payment_status', '=', 'Unpaid')
+    .execute()
+}
+
 export async function setInvoiceStatus(db: CommerceDb, invoiceId: string, status: 'Paid' | 'Void' | 'Refund' | 'Unpaid', now: Date) {
   await db
     .updateTable('commerce_invoices')

@@ -209,6 +209,41 @@ export async function settle(deps: CommerceDeps, tenant: string, transactionId: 
   return doneOutcome((await repo.findPayment(deps.db, tenant, transactionId))!)
 }
 
+/**
+ * Voids what is still open to pay of a booking the desk now takes payment for (checked in: its
+ * checkout takes the whole balance): the open payment at the processor, so that its pay link takes
+ * nothing, and the unpaid invoice. A card paid at that very moment cannot be voided: settle() then
+ * refunds it (the booking is no longer waiting for it).
+ */
+export async function voidUnpaidOf(deps: CommerceDeps, tenant: string, appointmentId: string, message: string): Promise<void> {
+  for (const invoice of await repo.unpaidInvoicesForAppointment(deps.db, tenant, appointmentId)) {
+    const open = await repo.openPaymentOf(deps.db, invoice.id)
+    if (open) {
+      const voided = await deps.processor.void({ tenant }, open.transaction_id)()
+      if (E.isLeft(voided)) {
+        await settle(deps, tenant, open.transaction_id)
+        continue
+      }
+    }
+    await deps.db.transaction().execute(async (trx) => {
+      const now = deps.clock()
+      const locked = open ? await repo.lockPayment(trx, tenant, open.transaction_id) : undefined
+      if (locked?.status === 'open') {
+        await repo.settlePayment(trx, locked.transaction_id, 'voided', message, now)
+        businessMetrics.payment('voided')
+      }
+      const current = await repo.lockInvoice(trx, tenant, invoice.id)
+      if (current?.payment_status === 'Unpaid') await repo.setInvoiceStatus(trx, invoice.id, 'Void', now)
+    })
+  }
+}
+
+/** Why a payment was closed (voided, refunded), for the processor's own page of it. */
+export async function closedPaymentMessage(deps: CommerceDeps, tenant: string, transactionId: string): Promise<string | undefined> {
+  const payment = await repo.findPayment(deps.db, tenant, transactionId)
+  return payment && payment.status !== 'open' && payment.status !== 'paid' ? (payment.message ?? undefined) : undefined
+}
+
 /** GET /coherence/check-payment/{transactionId}: settles an authorized payment if nobody did yet. */
 export async function checkPayment(deps: CommerceDeps, tenant: string, transactionId: string): Promise<E.Either<ServiceError, PaymentCheck>> {
   let payment = await repo.findPayment(deps.db, tenant, transactionId)

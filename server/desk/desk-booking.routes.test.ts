@@ -7,6 +7,9 @@ import { operatorDb } from '../staff/staff.tables'
 import { clearDays, londonInstant } from '../test-support/dates'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
 import { STAFF_PASSWORD } from '../admin/admin-test-support'
+import { MESSAGES } from '../service-error'
+
+const PAY_LINK_VOIDED = MESSAGES.payLinkVoided
 
 let t: TestServer
 let admin: Record<string, string>
@@ -168,6 +171,32 @@ describe('POST /admin/desk/bookings', () => {
     expect(paid.statusCode, paid.body).toBeLessThan(300)
     expect(await status(body.appointments[0].id)).toBe('Scheduled')
     expect((await mailsTo(OTHER_CUSTOMER.email)).map((m) => m.subject.split(':')[0])).toContain('Booking confirmed')
+  })
+
+  it('voids the pay link once the customer is checked in: checkout takes the whole price, and the link then takes nothing', async () => {
+    const res = await book({ customer: DEMO.customerOther, location: DEMO.clinicLondon, start: at('15:00'), services: [{ service: DEMO.sAntiWrinkle1, practitioner: DEMO.pSarah }], payment: 'link' })
+    expect(res.statusCode, res.body).toBe(201)
+    const { payLink, appointments } = res.json()
+    const id = appointments[0].id as string
+    offsetMs = Date.parse(at('14:55')) - Date.now()
+    const arrived = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${id}/attendance`, headers: admin, payload: { mark: 'checked-in' } })
+    expect(arrived.statusCode, arrived.body).toBe(200)
+    const path = new URL(payLink).pathname
+    const page = (await t.app.inject({ method: 'GET', url: path })).body
+    expect(page).toContain('<h2 id="done-title">Payment closed</h2>')
+    expect(page).toContain(PAY_LINK_VOIDED)
+    const due = (await get(`/api/admin/appointments/${id}/checkout`, admin)).json()
+    expect(due).toMatchObject({ price: 180, paid: 0, balance: 180 })
+    const checkedOut = await post(`/api/admin/appointments/${id}/checkout`, admin, { payments: [{ method: 'cash', amount: 180 }] })
+    expect(checkedOut.statusCode, checkedOut.body).toBe(200)
+    const late = await t.app.inject({ method: 'POST', url: path, payload: { cardNo: '4242 4242 4242 4242', expDate: '12/39', cvv: '123', postCode: 'SW1A 1AA' } })
+    expect(late.statusCode).toBe(409)
+    expect(late.json().message).toBe(PAY_LINK_VOIDED)
+    const payments = await t.db.selectFrom('commerce_payments').innerJoin('commerce_invoices', 'commerce_invoices.id', 'commerce_payments.invoice_id')
+      .select(['commerce_payments.status', 'commerce_payments.amount', 'commerce_invoices.payment_status'])
+      .where('commerce_invoices.customer_id', '=', DEMO.customerOther).where('commerce_payments.transaction_id', '=', path.split('/').pop()!).execute()
+    expect(payments.map((p) => [p.status, p.payment_status])).toEqual([['voided', 'Void']])
+    expect((await get(`/api/admin/appointments/${id}/checkout`, admin)).json()).toMatchObject({ paid: 180, balance: 0 })
   })
 
   it('books services not bookable online and inside the online notice, which online booking refuses', async () => {

@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { tenantFromHost } from '../../src/domain/tenant'
 import { commerceDeps, sandboxOf } from '../commerce/commerce.module'
-import { settle } from '../commerce/payments.service'
+import { closedPaymentMessage, settle } from '../commerce/payments.service'
 import { settleCardSetup } from '../commerce/cards.service'
 import type { ServerDeps } from '../deps'
 import { sandboxRoutes } from './sandbox.routes'
@@ -20,6 +20,7 @@ export async function sandboxRootRoutes(app: FastifyInstance, deps: ServerDeps):
     processor: () => sandboxOf(deps),
     tenantOf: (request) => tenantOfRequest(request, deps),
     onAuthorized: (tenant, transactionId) => settle(commerceDeps(deps), tenant, transactionId),
+    closedMessage: (tenant, transactionId) => closedPaymentMessage(commerceDeps(deps), tenant, transactionId),
     // Only when the sandbox keeps the cards: its setups are then the ones the commerce side knows.
     onSetupSaved: async (tenant, clientSecret) => {
       const commerce = commerceDeps(deps)

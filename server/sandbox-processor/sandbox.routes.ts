@@ -31,6 +31,8 @@ export interface SandboxRoutesOptions {
   onAuthorized: (tenant: string, transactionId: string) => Promise<AuthorizedOutcome>
   /** Called after the setup page saved a card: the commerce side applies the customer's 'default' choice. */
   onSetupSaved?: (tenant: string, clientSecret: string) => Promise<unknown>
+  /** Why the commerce side closed a payment (e.g. a pay link voided at check-in), told on its page instead of a bare "closed". */
+  closedMessage?: (tenant: string, transactionId: string) => Promise<string | undefined>
   /** frame-ancestors of the card pages: the app embedded in a tenant's site frames them too ('self' by default). */
   frameAncestors?: (request: FastifyRequest) => Promise<string>
 }
@@ -79,6 +81,7 @@ export async function sandboxRoutes(app: FastifyInstance, options: SandboxRoutes
   })
   app.get<{ Params: { transactionId: string } }>('/sandbox/pay/:transactionId', async (request, reply) => {
     const processor = options.processor(request)
+    const closedText = (transactionId: string) => options.closedMessage?.(options.tenantOf(request), transactionId) ?? Promise.resolve(undefined)
     const status = await processor.status({ tenant: options.tenantOf(request) }, request.params.transactionId)()
     if (E.isLeft(status)) return reply.code(404).type('text/plain').send('Payment not found.')
     const payment = status.right
@@ -93,13 +96,18 @@ export async function sandboxRoutes(app: FastifyInstance, options: SandboxRoutes
       doneText: 'Thank you. Your payment has been received.',
       messageType: 'sandbox-payment',
       ...(complete ? { initialState: { kind: 'done' as const, text: 'Thank you. Your payment has been received.' } } : {}),
-      ...(closed ? { initialState: { kind: 'closed' as const, text: 'This payment is closed and you have not been charged.' } } : {}),
+      ...(closed ? { initialState: { kind: 'closed' as const, text: (await closedText(payment.transactionId)) ?? 'This payment is closed and you have not been charged.' } } : {}),
     }, options.frameAncestors)
   })
 
   app.post<{ Params: { transactionId: string } }>('/sandbox/pay/:transactionId', async (request, reply) => {
     const processor = options.processor(request)
     const result = await processor.submitCard(request.params.transactionId, readCard(request.body))
+    if (E.isLeft(result) && result.left._tag === 'InvalidState') {
+      // A page left open on a payment closed since: the same words as the page now shows, no card taken.
+      const why = await options.closedMessage?.(options.tenantOf(request), request.params.transactionId)
+      if (why) return reply.code(409).send({ statusCode: 409, message: why, failed: true, closed: true })
+    }
     if (E.isLeft(result)) return sendFailure(reply, result.left)
     const outcome = await options.onAuthorized(result.right.tenant, result.right.transactionId)
     if (!outcome.paid) return reply.code(409).send({ statusCode: 409, message: outcome.message, failed: true, closed: true })

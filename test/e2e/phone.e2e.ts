@@ -105,6 +105,30 @@ describe('phone (375 × 667): the first screen', () => {
   })
 })
 
+describe('phone (375 × 667): the header of a signed-in customer', () => {
+  it('shows the site title whole beside the greeting and Manage appointments', async () => {
+    const who = await api<{ token: string }>(baseUrl, '/login?from=customer', { method: 'POST', body: JSON.stringify(DEMO_CUSTOMER) })
+    const s = await open(browser, 'phone-header-signed-in', SMALL_PHONE, { token: who.token, cookiesAccepted: 'true' })
+    const { page } = s
+    await page.goto(`${baseUrl}/`)
+    await page.getByText(/^Hi /).waitFor()
+    const title = page.locator('header a > span').first()
+    expect(await title.textContent()).toBe('Harley Aesthetics Online Booking')
+    // neither cut at the side nor clamped below (the last line's ellipsis)
+    expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1)).toBe(true)
+    const logo = await page.locator('header img').first().boundingBox()
+    for (const name of [/^Hi /, 'Manage appointments']) {
+      const box = await page.locator('header nav').getByText(name).boundingBox()
+      expectInView(box, SMALL_PHONE, String(name))
+      expect(box.y).toBeLessThan(logo!.y + logo!.height)
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+    await s.shot('header-signed-in')
+    expect(s.problems).toEqual([])
+    await s.context.close()
+  })
+})
+
 describe("phone (375 × 667): a new visitor's service step", () => {
   it('keeps the cookie sheet above the bottom bar, moved there without a layout shift', async () => {
     const s = await open(browser, 'phone-step-cookies', SMALL_PHONE)
@@ -112,6 +136,9 @@ describe("phone (375 × 667): a new visitor's service step", () => {
     await page.goto(`${baseUrl}/step/${DEMO.clinicLondon}`)
     const bar = page.locator('[data-bottom-bar]')
     await bar.waitFor()
+    // nothing chosen yet: the bar says what to choose, not a total of £0.00
+    await bar.getByText('Choose a service to see its price here.').waitFor()
+    expect(await bar.getByTestId('bottom-bar-amount').count()).toBe(0)
     const cookies = page.getByRole('region', { name: 'Cookies' })
     await cookies.waitFor()
     await page.waitForTimeout(300)

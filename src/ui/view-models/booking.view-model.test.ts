@@ -5,6 +5,8 @@ import { initialBookingState } from './booking-views'
 import { givenBookingState } from './booking.test-support'
 
 const at = (start: string, end: string, practitioner?: string) => ({ startDate: start, endDate: end, practitioner, valid: true })
+/** The server's hold of the time picked, answered. */
+const KEY = { id: '65a000000000000000000001', token: 'abcdefghijklmnop' }
 
 describe('BookingViewModel: step from the URL (spec section 4, Step flow)', () => {
   it.each([
@@ -259,6 +261,7 @@ describe('time sub-step and the 5-minute hold', () => {
   it("'Book appointment' signed out opens the login modal that cannot be closed, then goes to confirm", async () => {
     const { booking, session, navigator } = atTime()
     booking.chooseTime([at('2026-03-12T10:00:00Z', '2026-03-12T11:00:00Z', 'p2')])
+    booking.setHeld(KEY, Date.now() + 300_000)
     booking.book('/step/c1/cat1/s1', '?service=0')
     expect(session.loginModalOpen).toBe(true)
     expect(session.loginModalLocked).toBe(true)
@@ -273,6 +276,7 @@ describe('time sub-step and the 5-minute hold', () => {
     const { booking, session, navigator } = atTime()
     session.signedIn({ id: 'u1', email: 'jo@example.com', firstName: 'Jo' })
     booking.chooseTime([at('2026-03-12T10:00:00Z', '2026-03-12T11:00:00Z', 'p2')])
+    booking.setHeld(KEY, Date.now() + 300_000)
     booking.book('/step/c1/cat1/s1', '')
     expect(session.loginModalOpen).toBe(false)
     expect(navigator.last).toBe('/step/c1/cat1/s1/confirm')
@@ -282,9 +286,22 @@ describe('time sub-step and the 5-minute hold', () => {
     const { booking, session, navigator } = atTime()
     session.signedIn({ id: 'u1', email: 'jo@example.com', firstName: 'Jo' })
     booking.chooseTime([at('2026-03-12T10:00:00Z', '2026-03-12T11:00:00Z', 'p2')])
+    booking.setHeld(KEY, Date.now() + 300_000)
     booking.book('/step/c1/cat1/s1', '?service=0')
     booking.book('/step/c1/cat1/s1', '?service=0')
     expect(navigator.paths.filter((p) => p.includes('/confirm'))).toEqual(['/step/c1/cat1/s1/confirm?service=0'])
+  })
+
+  it("'Book appointment' while the hold is on its way: confirm at once, its URL once the hold answered (with hold=, what a reload reads)", () => {
+    const { booking, session, navigator } = atTime()
+    session.signedIn({ id: 'u1', email: 'jo@example.com', firstName: 'Jo' })
+    booking.chooseTime([at('2026-03-12T10:00:00Z', '2026-03-12T11:00:00Z', 'p2')])
+    booking.book('/step/c1/cat1/s1', '?service=0')
+    expect(booking.view.step).toBe('confirm')
+    expect(navigator.paths.filter((p) => p.includes('/confirm'))).toEqual([])
+    booking.setHeld(KEY, Date.now() + 300_000)
+    expect(navigator.paths.filter((p) => p.includes('/confirm'))).toEqual([`/step/c1/cat1/s1/confirm?service=0&hold=${KEY.id}.${KEY.token}`])
+    expect(booking.view.step).toBe('confirm')
   })
 
   it('the book button stays disabled until a time is picked', () => {

@@ -47,6 +47,8 @@ describe("'Book again' through the payment step to the thank-you page", () => {
     w.booking.answerAnotherService(false)
     w.booking.pickDate('2026-03-12')
     w.booking.chooseTime([slot])
+    // The hold answered before 'Book appointment' (the confirm URL waits for it otherwise).
+    w.booking.setHeld({ id: '65a000000000000000000001', token: 'abcdefghijklmnop' }, w.clock.now().getTime() + 300_000)
     w.booking.book('/step/c1/cat1/s1', '?service=0')
     expect(w.navigator.last).toBe('/step/c1/cat1/s1/confirm?service=0')
     w.booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', confirm: true, query: { service: '0' } })

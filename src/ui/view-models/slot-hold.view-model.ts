@@ -115,7 +115,10 @@ export class SlotHoldViewModel {
         return 'held'
       }
       // Unreachable: the time stays chosen (the booking checks it again at 'agree'); refused: chosen again.
-      if (result.left._tag === 'Unreachable') return 'other'
+      if (result.left._tag === 'Unreachable') {
+        b.dispatch({ type: 'holdUnanswered' })
+        return 'other'
+      }
       this.toasts.show(errorText(result.left))
       b.clearTime()
       return 'refused'

@@ -96,6 +96,38 @@ describe('Book appointment while the hold is on its way', () => {
     return { locationId, categoryId, serviceId, ...(confirm === 'confirm' ? { confirm: true } : {}), query: Object.fromEntries(new URLSearchParams(search)) }
   }
 
+  it('shows confirm at once but puts no confirm URL before the hold answers (a reload there named no time)', () => {
+    const entered = pageMove(pending, { type: 'confirmEntered', target: confirmUrl })
+    expect(entered.state.step).toBe('confirm')
+    expect(entered.effects).toEqual([])
+  })
+
+  it('a reschedule, which asks for no hold: its confirm URL at once', () => {
+    const moving = { ...pending, mode: { kind: 'reschedule' as const, appointmentId: 'a1', linked: false, sources: [] } }
+    expect(pageMove(moving, { type: 'confirmEntered', target: confirmUrl }).effects).toEqual([go(confirmUrl)])
+  })
+
+  it('a hold refused meanwhile (taken): back to the times, whose URL it still is', () => {
+    const entered = pageMove(pending, { type: 'confirmEntered', target: confirmUrl })
+    const refused = pageMove(entered.state, { type: 'timeCleared' })
+    expect(refused.state).toMatchObject({ step: 'time', route: { ...timeRoute, confirm: undefined } })
+    expect(refused.state.hold).toBeUndefined()
+    expect(refused.effects).toEqual([stop])
+  })
+
+  it("the hold's service not answering: the confirm URL as it is, the time chosen", () => {
+    const entered = pageMove(pending, { type: 'confirmEntered', target: confirmUrl })
+    const unanswered = pageMove(entered.state, { type: 'holdUnanswered' })
+    expect(unanswered.state).toMatchObject({ step: 'confirm', hold: { status: 'pending' } })
+    expect(unanswered.effects).toEqual([go(confirmUrl, true)])
+  })
+
+  it("the hold's service not answering before 'Book appointment': its confirm URL at once", () => {
+    const unanswered = pageMove(pending, { type: 'holdUnanswered' })
+    expect(unanswered.effects).toEqual([])
+    expect(pageMove(unanswered.state, { type: 'confirmEntered', target: confirmUrl }).effects).toEqual([go(confirmUrl)])
+  })
+
   it('the URL the router then arrives at keeps confirm and the time', () => {
     const entered = pageMove(pending, { type: 'confirmEntered', target: confirmUrl })
     const answered = pageMove(entered.state, { type: 'timeHeld', key: KEY, expiresAt: 6_000 })

@@ -13,7 +13,7 @@ import { holdParam, type HeldTimeKey } from '../hold'
 import { canChangeItems, nextIsCourseSession, refreshServices, restoreCourse, restoreService, withTimes, staffFor, type ChainPart } from './items'
 import { back, removeFromBasket } from './page-back'
 import { initialWizardState, type CourseContext, type GiftVoucher, type ServiceViewKind, type WizardItem, type WizardMode, type WizardPractitioner, type WizardService } from './state'
-import { heldOf, isViewLocked, keptQueryOf, MoveDraft, pagePractitionersChosen, basketTimed, type PageMove, type WizardPage, type WizardPlaceOf, type WizardRoute } from './page'
+import { awaitsHold, heldOf, isViewLocked, keptQueryOf, MoveDraft, pagePractitionersChosen, basketTimed, type PageMove, type WizardPage, type WizardPlaceOf, type WizardRoute } from './page'
 import { routeArrived } from './page-route'
 
 type Items<S extends WizardService, P extends WizardPractitioner> = readonly ModeAppointment<S & { categoryId?: string }, P & { id: string }>[]
@@ -48,6 +48,8 @@ export type PageEvent<S extends WizardService = WizardService, P extends WizardP
   /** a time chosen: its appointments' parts, and when its hold runs out */
   | { type: 'timeChosen'; parts: readonly ChainPart<P>[]; expiresAt: number }
   | { type: 'timeHeld'; key: HeldTimeKey; expiresAt: number }
+  /** the hold's service did not answer: the time stays chosen, not held */
+  | { type: 'holdUnanswered' }
   /** the hold ran out: the selection cleared, 'Out of time' */
   | { type: 'holdExpired' }
   /** the hold ended on confirm, or a reloaded URL names one that is no longer the customer's */
@@ -218,8 +220,13 @@ function apply<S extends WizardService, P extends WizardPractitioner, L extends 
       if (wasConfirm) d.goToCurrentServiceUrl()
       return
     }
-    case 'timeCleared':
-      return d.clearTime()
+    case 'timeCleared': {
+      // Refused (taken meanwhile) while confirm waited for its hold: back to the times, whose URL it still is.
+      const awaited = awaitsHold(s())
+      d.clearTime()
+      if (awaited) d.patch({ step: 'time', route: { ...s().route!, confirm: undefined } })
+      return
+    }
     case 'book':
       // Signed in, straight to confirm; otherwise the locked login modal, then confirm. Once: a double click went there twice.
       if (!basketTimed(s()) || s().step === 'confirm') return
@@ -233,7 +240,17 @@ function apply<S extends WizardService, P extends WizardPractitioner, L extends 
       // confirm and cleared the time, so that the click seemed to do nothing.
       const route = s().route
       d.patch({ step: 'confirm', ...(route ? { route: { ...route, confirm: true } } : {}) }) // at once: the URL's render comes after a second click of the same double click
-      d.go(event.target)
+      // The hold still on its way: its URL waits for it (timeHeld puts it, with hold=): one without lost the time on a reload.
+      if (!awaitsHold(s())) d.go(event.target)
+      return
+    }
+    case 'holdUnanswered': {
+      // The hold's service did not answer (the booking checks the time again at 'agree'): confirm waits no longer.
+      const { hold, route } = s()
+      if (hold?.status !== 'pending') return
+      const waiting = awaitsHold(s())
+      d.patch({ hold: { ...hold, unanswered: true } })
+      if (waiting && route?.locationId) d.go(stepPath({ ...route, locationId: route.locationId }), true)
       return
     }
     case 'back':

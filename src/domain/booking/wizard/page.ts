@@ -74,6 +74,13 @@ export const giftVouchersOf = (state: WizardState) => (state.mode.kind === 'gift
 /** Confirm needs what the earlier steps chose: a time for every appointment (the hold), a course purchase or a gift voucher. */
 export const pageCanConfirm = (state: WizardState): boolean => basketTimed(state) || basketOfCourses(state) || giftVouchersOf(state).length > 0
 
+/**
+ * Confirm shown while the chosen time's hold is on its way: its URL (with hold=) is put once the hold
+ * answers. A reschedule asks for no hold (the customer's own booking moves): its URL goes at once.
+ */
+export const awaitsHold = (s: WizardPage): boolean =>
+  s.step === 'confirm' && s.mode.kind !== 'reschedule' && s.hold?.status === 'pending' && s.hold.unanswered !== true && s.route?.confirm === true && s.route.locationId !== undefined && s.route.query.hold === undefined
+
 export const isLinkedReschedule = (state: WizardState): boolean => state.mode.kind === 'reschedule' && state.mode.linked
 
 /** Every appointment of the basket has its practitioner (one, or 'Any practitioner'). */

@@ -61,7 +61,8 @@ export type WizardMode =
 export type WizardModeKind = WizardMode['kind']
 
 /** The server's hold of the chosen time: pending until the server answers the pick. */
-export type WizardHold = { status: 'pending'; expiresAt?: number } | { status: 'held'; key: HeldTimeKey; expiresAt: number }
+/** pending: the hold is on its way (`unanswered`: its service did not answer; the booking checks the time again at 'agree'). */
+export type WizardHold = { status: 'pending'; expiresAt?: number; unanswered?: true } | { status: 'held'; key: HeldTimeKey; expiresAt: number }
 
 
 export type WizardDialog =

@@ -68,10 +68,19 @@ export interface WizardView<S extends WizardService, P extends WizardPractitione
   practitionersChosen: boolean
   /** the server's hold of the chosen time (issue 17): its key and expiry */
   held: { readonly key?: HeldTimeKey; readonly expiresAt?: number }
+  /** nothing chosen yet (no service, course or gift voucher): what to choose, which the phone's bar says instead of a total of £0.00 */
+  choiceHint?: string
   /** query parameters kept across the wizard's URLs; `hold` names the held time */
   keptQuery: Record<string, string | undefined>
   /** the kept query as a search string ('' or '?…') */
   queryString: string
+}
+
+/** What the phone's bar asks for while nothing is chosen, by the service list's view. */
+export const CHOICE_HINTS: Record<ServiceViewKind, string> = {
+  services: 'Choose a service to see its price here.',
+  courses: 'Choose a course to see its price here.',
+  giftVoucher: 'Choose a gift voucher to see its price here.',
 }
 
 export function viewOf<S extends WizardService, P extends WizardPractitioner, L extends WizardPlaceOf>(state: WizardPage<S, P, L>): WizardView<S, P, L> {
@@ -122,6 +131,7 @@ export function viewOf<S extends WizardService, P extends WizardPractitioner, L 
     bookLabel: bookLabel(state),
     practitionersChosen: pagePractitionersChosen(state),
     held: heldOf(state),
+    choiceHint: basket.length === 0 && giftVouchers.length === 0 ? CHOICE_HINTS[state.view] : undefined,
     keptQuery,
     queryString: stepPath({ locationId: '', query: keptQuery }).replace(/^[^?]*/, ''),
   }

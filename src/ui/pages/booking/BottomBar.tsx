@@ -63,18 +63,24 @@ export const BottomBar = observer(function BottomBar() {
   } else if (booking.view.step === 'service' && booking.view.isCoursePurchase) {
     action = <Button onClick={() => booking.buyNow()}>Buy now</Button>
   }
+  // Nothing chosen: a total of £0.00 with no action read as a price; the bar says what to choose (and keeps its place).
+  const hint = action === null ? booking.view.choiceHint : undefined
   return (
     <div className={styles.bar} data-bottom-bar="" ref={barRef}>
-      {open ? (
+      {open && !hint ? (
         <div className={styles.sheet} id="summary-sheet">
           <SummaryCard headingLevel={2} />
         </div>
       ) : null}
       <div className={styles.row}>
-        <button type="button" className={styles.toggle} aria-expanded={open} aria-controls="summary-sheet" onClick={() => setOpen(!open)}>
-          <span className={styles.totalLabel}>{open ? 'Hide summary' : dueNow !== undefined ? 'Due now · view summary' : 'Total · view summary'}</span>
-          <span className={styles.total} data-testid="bottom-bar-amount">{formatMoney(dueNow ?? total, session.currency)}</span>
-        </button>
+        {hint ? (
+          <p className={styles.hint} data-testid="bottom-bar-hint">{hint}</p>
+        ) : (
+          <button type="button" className={styles.toggle} aria-expanded={open} aria-controls="summary-sheet" onClick={() => setOpen(!open)}>
+            <span className={styles.totalLabel}>{open ? 'Hide summary' : dueNow !== undefined ? 'Due now · view summary' : 'Total · view summary'}</span>
+            <span className={styles.total} data-testid="bottom-bar-amount">{formatMoney(dueNow ?? total, session.currency)}</span>
+          </button>
+        )}
         {action}
       </div>
     </div>
