@@ -83,10 +83,10 @@ describe('Book appointment while the hold is on its way', () => {
   const pending = page('time', { ...held, hold: { status: 'pending', expiresAt: 9_000 }, route: timeRoute })
   const confirmUrl = `/step/${CLINIC}/${MASSAGE.categoryId}/${MASSAGE.id}/confirm?service=0`
 
-  it('the hold answered before the confirm URL arrives names itself on the confirm URL', () => {
+  it('the hold answered after Book names itself on the confirm URL, a new entry after the times (Back goes to them)', () => {
     const entered = pageMove(pending, { type: 'confirmEntered', target: confirmUrl })
     const answered = pageMove(entered.state, { type: 'timeHeld', key: KEY, expiresAt: 6_000 })
-    expect(answered.effects).toEqual([{ kind: 'startTimer', expiresAt: 6_000 }, go(`${confirmUrl}&hold=${encodeURIComponent(holdParam(KEY))}`, true)])
+    expect(answered.effects).toEqual([{ kind: 'startTimer', expiresAt: 6_000 }, go(`${confirmUrl}&hold=${encodeURIComponent(holdParam(KEY))}`)])
   })
 
   /** The route of a step path, as the router hands it over. */
