@@ -315,8 +315,8 @@ describe('a new clinic, set up from the example file, takes a booking seen on /s
     // The checked-in appointment's checkout opens from the day view (the week view's dialog), no switch of view.
     await page.getByRole('button', { name: `Checkout ${arrived}` }).click()
     const checkout = page.getByRole('dialog', { name: 'Checkout' })
-    await checkout.getByText('Balance').waitFor()
-    await checkout.getByRole('button', { name: 'Close' }).click()
+    await checkout.getByText('Balance', { exact: true }).waitFor()
+    await checkout.getByText('Close', { exact: true }).click()
     await checkout.waitFor({ state: 'detached' })
     await act(page, missed, 'No-show')
     await page.getByRole('status').filter({ hasText: `Marked as no-show: ${who(missed)}.` }).waitFor()
