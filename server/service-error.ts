@@ -46,6 +46,7 @@ export const MESSAGES = {
   holdExpired:
     'Your appointment was held for 5 minutes only and the hold has expired, so the payment was cancelled and you have not been charged. Please book again.',
   payLinkVoided: 'This payment link is no longer valid: your visit is paid at the clinic, and you have not been charged.',
+  payLinkVoidedNoShow: 'This payment link is no longer valid: the appointment was marked as missed, and you have not been charged.',
   slotLostRefunded: 'Sorry, this time is no longer available, so your payment has been refunded to your card. Please book another time.',
   notAwaitingPayment: 'This appointment is not waiting for a payment.',
   paymentNotFound: 'Payment not found.',

@@ -126,8 +126,9 @@ export async function adminRoutes(app: FastifyInstance, deps: ServerDeps): Promi
     const who = await requireStaff(ctx, ANY_STAFF)
     const marked = await day.mark(operatorDb(ctx.db), who, params.id, body.mark, ctx.now())
     // Checked in, the visit is paid at the desk (checkout takes the whole balance): a pay link still
-    // open would take the deposit on top of it.
-    if (E.isRight(marked) && body.mark === 'checked-in') await voidUnpaidOf(commerceDeps(deps), ctx.tenant, params.id, MESSAGES.payLinkVoided)
+    // open would take the deposit on top of it. A no-show's link would pay for a visit that did not
+    // happen (and, paid late, be refused as an expired hold): closed too, saying why.
+    if (E.isRight(marked)) await voidUnpaidOf(commerceDeps(deps), ctx.tenant, params.id, body.mark === 'checked-in' ? MESSAGES.payLinkVoided : MESSAGES.payLinkVoidedNoShow)
     return answer(marked)
   })
 }

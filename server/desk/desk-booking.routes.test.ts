@@ -199,6 +199,25 @@ describe('POST /admin/desk/bookings', () => {
     expect((await get(`/api/admin/appointments/${id}/checkout`, admin)).json()).toMatchObject({ paid: 180, balance: 0 })
   })
 
+  it('voids the pay link of a no-show, saying so: paying it later takes nothing and is not answered with an expired hold', async () => {
+    const res = await book({ customer: DEMO.customerOther, location: DEMO.clinicLondon, start: at('16:00'), services: [{ service: DEMO.sAntiWrinkle1, practitioner: DEMO.pSarah }], payment: 'link' })
+    expect(res.statusCode, res.body).toBe(201)
+    const { payLink, appointments } = res.json()
+    const id = appointments[0].id as string
+    offsetMs = Date.parse(at('16:20')) - Date.now()
+    const missed = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${id}/attendance`, headers: admin, payload: { mark: 'no-show' } })
+    expect(missed.statusCode, missed.body).toBe(200)
+    const path = new URL(payLink).pathname
+    expect((await t.app.inject({ method: 'GET', url: path })).body).toContain(MESSAGES.payLinkVoidedNoShow)
+    const late = await t.app.inject({ method: 'POST', url: path, payload: { cardNo: '4242 4242 4242 4242', expDate: '12/39', cvv: '123', postCode: 'SW1A 1AA' } })
+    expect(late.statusCode).toBe(409)
+    expect(late.json().message).toBe(MESSAGES.payLinkVoidedNoShow)
+    const payments = await t.db.selectFrom('commerce_payments').innerJoin('commerce_invoices', 'commerce_invoices.id', 'commerce_payments.invoice_id')
+      .select(['commerce_payments.status', 'commerce_invoices.payment_status'])
+      .where('commerce_payments.transaction_id', '=', path.split('/').pop()!).execute()
+    expect(payments.map((p) => [p.status, p.payment_status])).toEqual([['voided', 'Void']])
+  })
+
   it('books services not bookable online and inside the online notice, which online booking refuses', async () => {
     // 09:20 in London: the organisation's 60-minute online notice keeps 10:00 from customers.
     offsetMs = Date.parse(londonInstant(soon, '09:20')) - Date.now()

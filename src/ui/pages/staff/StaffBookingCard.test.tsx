@@ -1,7 +1,7 @@
 // The desk's booking card shows money in the organisation's currency, never a fixed pound sign.
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
-import { cleanup, render, screen } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { DayBooking } from '../../../contract/admin.routes'
 import type { StaffDeskViewModel } from '../../view-models/staff-desk.view-model'
 import { StaffBookingCard } from './StaffBookingCard'
@@ -36,5 +36,19 @@ describe('StaffBookingCard', () => {
     // jsdom applies no styles: the status's rule must not transform the case ('Checked In')
     const rule = /\.status\s*\{[^}]*\}/.exec(readFileSync('src/ui/pages/staff/StaffDesk.module.css', 'utf8'))?.[0] ?? ''
     expect(rule).not.toMatch(/text-transform/)
+  })
+
+  it('offers the checkout of a checked-in appointment on the day view, opening it for that booking', () => {
+    const opened: DayBooking[] = []
+    const arrived = { ...booking, checkedIn: true }
+    render(<ul><StaffBookingCard vm={vm} booking={arrived} currency="GBP" onCheckout={(b) => opened.push(b)} /></ul>)
+    fireEvent.click(screen.getByRole('button', { name: 'Checkout Jane Doe at 10:00, Peel' }))
+    expect(opened).toEqual([arrived])
+  })
+
+  it('offers no checkout before check-in, nor without an opener (a practitioner\'s login)', () => {
+    render(<ul><StaffBookingCard vm={vm} booking={booking} currency="GBP" onCheckout={() => undefined} /></ul>)
+    render(<ul><StaffBookingCard vm={vm} booking={{ ...booking, checkedIn: true }} currency="GBP" /></ul>)
+    expect(screen.queryByRole('button', { name: /^Checkout / })).toBeNull()
   })
 })

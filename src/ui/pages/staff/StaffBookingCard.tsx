@@ -20,8 +20,11 @@ export const bookingLabel = (b: DayBooking) => `${b.customer} at ${clinicTimeOf(
 
 type MenuAction = 'checked-in' | 'no-show' | 'move' | 'cancel'
 
-/** One appointment in its practitioner's column: time, customer, phone, service, status, and an action menu. */
-export const StaffBookingCard = observer(function StaffBookingCard({ vm, booking, currency }: { vm: StaffDeskViewModel; booking: DayBooking; currency: Currency }) {
+/**
+ * One appointment in its practitioner's column: time, customer, phone, service, status, and an action menu;
+ * once checked in, the checkout (the week view's dialog) when `onCheckout` is given (an admin's desk).
+ */
+export const StaffBookingCard = observer(function StaffBookingCard({ vm, booking, currency, onCheckout }: { vm: StaffDeskViewModel; booking: DayBooking; currency: Currency; onCheckout?: (booking: DayBooking) => void }) {
   const label = bookingLabel(booking)
   const choose = (action: MenuAction) => {
     if (action === 'cancel') vm.askCancel(booking)
@@ -48,6 +51,7 @@ export const StaffBookingCard = observer(function StaffBookingCard({ vm, booking
             </Popover>
           </MenuTrigger>
         ) : null}
+        {booking.checkedIn && onCheckout ? <Button variant="secondary" onClick={() => onCheckout(booking)} aria-label={`Checkout ${label}`}>Checkout</Button> : null}
       </div>
       <p className={styles.customer}>{booking.customer}</p>
       {booking.customerPhone ? <p><a href={`tel:${booking.customerPhone}`}>{booking.customerPhone}</a></p> : null}
