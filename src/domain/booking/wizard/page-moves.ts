@@ -195,8 +195,7 @@ function apply<S extends WizardService, P extends WizardPractitioner, L extends 
     case 'timeHeld': {
       // A hold with no time chosen (cleared meanwhile) is stale; a reload restores the times before their hold.
       if (!basketTimed(s())) return
-      // Confirm waiting for this hold: its URL is a new entry after the time step's (Back goes to the times).
-      const confirmWaited = awaitsHold(s())
+      const confirmWaited = awaitsHold(s()) // its URL then a new entry after the times' (Back goes to them)
       d.patch({ hold: { status: 'held', key: event.key, expiresAt: event.expiresAt } })
       d.effect({ kind: 'startTimer', expiresAt: event.expiresAt })
       const route = s().route
