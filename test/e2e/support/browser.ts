@@ -104,7 +104,9 @@ export async function axeViolations(target: Page | Frame): Promise<string[]> {
 export async function paymentFrame(page: Page, problems: string[] = []): Promise<Frame> {
   const handle = await page.waitForSelector('iframe[title="Card payment"]', { timeout: 30_000 }).catch(async (e: Error) => {
     const toasts = await page.locator('[aria-live="polite"]').allInnerTexts()
-    throw new Error(`${e.message}\ntoasts: ${toasts.join(' | ')}\nproblems: ${problems.join(' | ')}`)
+    // Where the page stood (a failure in a loaded CI run told nothing more than the time-out).
+    const buttons = await page.locator('main button').evaluateAll((bs) => bs.map((b) => `${(b.textContent ?? '').trim().slice(0, 40)}${(b as HTMLButtonElement).disabled ? ' (disabled)' : ''}`))
+    throw new Error(`${e.message}\ntoasts: ${toasts.join(' | ')}\nproblems: ${problems.join(' | ')}\nurl: ${page.url()}\nbuttons: ${buttons.join(' | ')}`)
   })
   const frame = await handle.contentFrame()
   if (!frame) throw new Error('payment iframe has no frame')
