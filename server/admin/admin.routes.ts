@@ -19,8 +19,6 @@ import {
   staffMoveAppointment,
 } from '../../src/contract/admin.routes'
 import { commerceDeps } from '../commerce/commerce.module'
-import { voidUnpaidOf } from '../commerce/payments.service'
-import { MESSAGES } from '../service-error'
 import { answer, failureOf } from '../http/service-failure'
 import { sendUserForm } from '../commerce/forms.service'
 import { standardForm } from '../commerce/standard-forms'
@@ -124,11 +122,6 @@ export async function adminRoutes(app: FastifyInstance, deps: ServerDeps): Promi
 
   serve(app, markAttendance, async ({ params, body }, ctx) => {
     const who = await requireStaff(ctx, ANY_STAFF)
-    const marked = await day.mark(operatorDb(ctx.db), who, params.id, body.mark, ctx.now())
-    // Checked in, the visit is paid at the desk (checkout takes the whole balance): a pay link still
-    // open would take the deposit on top of it. A no-show's link would pay for a visit that did not
-    // happen (and, paid late, be refused as an expired hold): closed too, saying why.
-    if (E.isRight(marked)) await voidUnpaidOf(commerceDeps(deps), ctx.tenant, params.id, body.mark === 'checked-in' ? MESSAGES.payLinkVoided : MESSAGES.payLinkVoidedNoShow)
-    return answer(marked)
+    return answer(await day.markAttendance(ctx.db, commerceDeps(deps), who, params.id, body.mark, ctx.now()))
   })
 }

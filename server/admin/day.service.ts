@@ -14,7 +14,9 @@ import { outsideWorkingDay } from '../availability/working-day.service'
 import { notify } from '../notifications/notifications.service'
 import type { SignedInStaff } from '../staff/staff.service'
 import { operatorDb, type OperatorDbOrTrx } from '../staff/staff.tables'
-import { conflict, invalid, notAllowed, notFound, SLOT_TAKEN_ERROR, type ServiceError } from '../service-error'
+import { conflict, invalid, MESSAGES, notAllowed, notFound, SLOT_TAKEN_ERROR, type ServiceError } from '../service-error'
+import type { CommerceDeps } from '../commerce/commerce.deps'
+import { voidUnpaidOf } from '../commerce/payments.service'
 import * as repo from './day.repository'
 import { regroupAfterCancel } from '../booking/booking.repository'
 import { emitWebhookEvent } from '../integrations/webhooks.service'
@@ -181,6 +183,17 @@ export async function mark(db: OperatorDbOrTrx, who: SignedInStaff, id: string, 
   const change = mark === 'checked-in' ? arrived : { status: 'No show', checked_in: false }
   const changed = await repo.setStatus(db, who.staff.tenant_id, id, open.right.status, change, now)
   return reread(db, who.staff.tenant_id, id, changed)
+}
+
+/**
+ * The desk's mark, and a pay link still open for the appointment closed, saying why: checked in, the
+ * visit is paid at the desk (checkout takes the whole balance; the link would take the deposit on top);
+ * a no-show's link would pay for a visit that did not happen (and, paid late, be refused as an expired hold).
+ */
+export async function markAttendance(db: Db, commerce: CommerceDeps, who: SignedInStaff, id: string, attendance: AttendanceMark, now: Date): Promise<E.Either<ServiceError, DayBooking>> {
+  const marked = await mark(operatorDb(db), who, id, attendance, now)
+  if (E.isRight(marked)) await voidUnpaidOf(commerce, who.staff.tenant_id, id, attendance === 'checked-in' ? MESSAGES.payLinkVoided : MESSAGES.payLinkVoidedNoShow)
+  return marked
 }
 
 /**
