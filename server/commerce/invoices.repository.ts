@@ -105,14 +105,19 @@ export async function invoiceAppointmentIds(db: CommerceDb, invoiceId: string): 
   return rows.map((r) => r.appointment_id)
 }
 
-/** An open (unpaid, not void) invoice already made for this appointment, if any. */
-export function openInvoiceForAppointment(db: CommerceDb, tenant: string, appointmentId: string): Promise<InvoiceRow | undefined> {
+/** The invoices that name this appointment. */
+function invoicesOfAppointment(db: CommerceDb, tenant: string, appointmentId: string) {
   return db
     .selectFrom('commerce_invoices as i')
     .innerJoin('commerce_invoice_appointments as a', 'a.invoice_id', 'i.id')
     .selectAll('i')
     .where('i.tenant_id', '=', tenant)
     .where('a.appointment_id', '=', appointmentId)
+}
+
+/** An open (unpaid, not void) invoice already made for this appointment, if any. */
+export function openInvoiceForAppointment(db: CommerceDb, tenant: string, appointmentId: string): Promise<InvoiceRow | undefined> {
+  return invoicesOfAppointment(db, tenant, appointmentId)
     .where('i.payment_status', 'in', ['Unpaid', 'Paid'])
     .orderBy('i.created_at', 'desc')
     .executeTakeFirst()
@@ -120,12 +125,7 @@ export function openInvoiceForAppointment(db: CommerceDb, tenant: string, appoin
 
 /** The unpaid invoices (a pay link's, a payment page's) of an appointment's booking. */
 export function unpaidInvoicesForAppointment(db: CommerceDb, tenant: string, appointmentId: string): Promise<InvoiceRow[]> {
-  return db
-    .selectFrom('commerce_invoices as i')
-    .innerJoin('commerce_invoice_appointments as a', 'a.invoice_id', 'i.id')
-    .selectAll('i')
-    .where('i.tenant_id', '=', tenant)
-    .where('a.appointment_id', '=', appointmentId)
+  return invoicesOfAppointment(db, tenant, appointmentId)
     .where('i.payment_status', '=', 'Unpaid')
     .execute()
 }
