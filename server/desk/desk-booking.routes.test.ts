@@ -173,15 +173,31 @@ describe('POST /admin/desk/bookings', () => {
     expect((await mailsTo(OTHER_CUSTOMER.email)).map((m) => m.subject.split(':')[0])).toContain('Booking confirmed')
   })
 
-  it('voids the pay link once the customer is checked in: checkout takes the whole price, and the link then takes nothing', async () => {
-    const res = await book({ customer: DEMO.customerOther, location: DEMO.clinicLondon, start: at('15:00'), services: [{ service: DEMO.sAntiWrinkle1, practitioner: DEMO.pSarah }], payment: 'link' })
+  /** A desk booking at `time` paid by link, marked `mark` at `markedAt`: its appointment and its pay link's path. */
+  async function markedLinkBooking(time: string, mark: 'checked-in' | 'no-show', markedAt: string) {
+    const res = await book({ customer: DEMO.customerOther, location: DEMO.clinicLondon, start: at(time), services: [{ service: DEMO.sAntiWrinkle1, practitioner: DEMO.pSarah }], payment: 'link' })
     expect(res.statusCode, res.body).toBe(201)
     const { payLink, appointments } = res.json()
     const id = appointments[0].id as string
-    offsetMs = Date.parse(at('14:55')) - Date.now()
-    const arrived = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${id}/attendance`, headers: admin, payload: { mark: 'checked-in' } })
-    expect(arrived.statusCode, arrived.body).toBe(200)
-    const path = new URL(payLink).pathname
+    offsetMs = Date.parse(at(markedAt)) - Date.now()
+    const marked = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${id}/attendance`, headers: admin, payload: { mark } })
+    expect(marked.statusCode, marked.body).toBe(200)
+    return { id, path: new URL(payLink).pathname }
+  }
+
+  /** The link paid late takes nothing, saying why; its payment is voided and its invoice void. */
+  async function paidLateTakesNothing(path: string, why: string) {
+    const late = await t.app.inject({ method: 'POST', url: path, payload: { cardNo: '4242 4242 4242 4242', expDate: '12/39', cvv: '123', postCode: 'SW1A 1AA' } })
+    expect(late.statusCode).toBe(409)
+    expect(late.json().message).toBe(why)
+    const payments = await t.db.selectFrom('commerce_payments').innerJoin('commerce_invoices', 'commerce_invoices.id', 'commerce_payments.invoice_id')
+      .select(['commerce_payments.status', 'commerce_invoices.payment_status'])
+      .where('commerce_invoices.customer_id', '=', DEMO.customerOther).where('commerce_payments.transaction_id', '=', path.split('/').pop()!).execute()
+    expect(payments.map((p) => [p.status, p.payment_status])).toEqual([['voided', 'Void']])
+  }
+
+  it('voids the pay link once the customer is checked in: checkout takes the whole price, and the link then takes nothing', async () => {
+    const { id, path } = await markedLinkBooking('15:00', 'checked-in', '14:55')
     const page = (await t.app.inject({ method: 'GET', url: path })).body
     expect(page).toContain('<h2 id="done-title">Payment closed</h2>')
     expect(page).toContain(PAY_LINK_VOIDED)
@@ -189,33 +205,14 @@ describe('POST /admin/desk/bookings', () => {
     expect(due).toMatchObject({ price: 180, paid: 0, balance: 180 })
     const checkedOut = await post(`/api/admin/appointments/${id}/checkout`, admin, { payments: [{ method: 'cash', amount: 180 }] })
     expect(checkedOut.statusCode, checkedOut.body).toBe(200)
-    const late = await t.app.inject({ method: 'POST', url: path, payload: { cardNo: '4242 4242 4242 4242', expDate: '12/39', cvv: '123', postCode: 'SW1A 1AA' } })
-    expect(late.statusCode).toBe(409)
-    expect(late.json().message).toBe(PAY_LINK_VOIDED)
-    const payments = await t.db.selectFrom('commerce_payments').innerJoin('commerce_invoices', 'commerce_invoices.id', 'commerce_payments.invoice_id')
-      .select(['commerce_payments.status', 'commerce_payments.amount', 'commerce_invoices.payment_status'])
-      .where('commerce_invoices.customer_id', '=', DEMO.customerOther).where('commerce_payments.transaction_id', '=', path.split('/').pop()!).execute()
-    expect(payments.map((p) => [p.status, p.payment_status])).toEqual([['voided', 'Void']])
+    await paidLateTakesNothing(path, PAY_LINK_VOIDED)
     expect((await get(`/api/admin/appointments/${id}/checkout`, admin)).json()).toMatchObject({ paid: 180, balance: 0 })
   })
 
   it('voids the pay link of a no-show, saying so: paying it later takes nothing and is not answered with an expired hold', async () => {
-    const res = await book({ customer: DEMO.customerOther, location: DEMO.clinicLondon, start: at('16:00'), services: [{ service: DEMO.sAntiWrinkle1, practitioner: DEMO.pSarah }], payment: 'link' })
-    expect(res.statusCode, res.body).toBe(201)
-    const { payLink, appointments } = res.json()
-    const id = appointments[0].id as string
-    offsetMs = Date.parse(at('16:20')) - Date.now()
-    const missed = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${id}/attendance`, headers: admin, payload: { mark: 'no-show' } })
-    expect(missed.statusCode, missed.body).toBe(200)
-    const path = new URL(payLink).pathname
+    const { path } = await markedLinkBooking('16:00', 'no-show', '16:20')
     expect((await t.app.inject({ method: 'GET', url: path })).body).toContain(MESSAGES.payLinkVoidedNoShow)
-    const late = await t.app.inject({ method: 'POST', url: path, payload: { cardNo: '4242 4242 4242 4242', expDate: '12/39', cvv: '123', postCode: 'SW1A 1AA' } })
-    expect(late.statusCode).toBe(409)
-    expect(late.json().message).toBe(MESSAGES.payLinkVoidedNoShow)
-    const payments = await t.db.selectFrom('commerce_payments').innerJoin('commerce_invoices', 'commerce_invoices.id', 'commerce_payments.invoice_id')
-      .select(['commerce_payments.status', 'commerce_invoices.payment_status'])
-      .where('commerce_payments.transaction_id', '=', path.split('/').pop()!).execute()
-    expect(payments.map((p) => [p.status, p.payment_status])).toEqual([['voided', 'Void']])
+    await paidLateTakesNothing(path, MESSAGES.payLinkVoidedNoShow)
   })
 
   it('books services not bookable online and inside the online notice, which online booking refuses', async () => {
