@@ -48,6 +48,12 @@ describe('clinic waitlist', () => {
     expect(parts.stderr).toContain("expected morning, afternoon, evening (comma-separated), got 'night'.")
   })
 
+  it('join --help shows the default parts as they are typed, not as a JSON array', async () => {
+    const help = await cli('waitlist', 'join', '--help')
+    expect(help.code).toBe(0)
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain('(default: morning,afternoon,evening)')
+  })
+
   it("passes the server's refusal on (exit 1)", async () => {
     nock(HOST).delete(`/api/waitlist/${ENTRY.id}`).reply(404, { statusCode: 404, message: 'Waitlist entry not found.' })
     const run = await cli('waitlist', 'remove', ENTRY.id)
