@@ -275,8 +275,9 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
           }, done)
       })
       for (const module of apiRoutes) await api.register(module, deps)
+      // The path as it was sent (originalUrl: /api/v1/... before withoutApiVersion).
       api.setNotFoundHandler((request, reply) =>
-        reply.status(404).send({ statusCode: 404, message: `Route ${request.method} ${request.url} not found` }),
+        reply.status(404).send({ statusCode: 404, message: `Route ${request.method} ${request.originalUrl} not found` }),
       )
     },
     { prefix: '/api' },

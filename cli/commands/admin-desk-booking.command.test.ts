@@ -48,7 +48,9 @@ describe('clinic admin book', () => {
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('The booking is made; the customer pays at the clinic.')
-    expect(run.stdout).toContain('01/12/2026 10:00')
+    // the row names the appointment's id, which check-in, checkout, cancel and move take
+    const row = run.stdout.split('\n').find((l) => l.startsWith('01/12/2026 10:00'))!
+    expect(row.split(/\s{2,}/)).toEqual(['01/12/2026 10:00', 'Peel', 'Dr Sarah Jones', 'London', 'Scheduled', visit.id])
   })
 
   it('shows the pay link of a held booking and the 409 of a taken time', async () => {

@@ -34,7 +34,9 @@ const visitsTable = (rows: readonly DayBooking[]) =>
     { header: 'Service', value: (v) => v.service },
     { header: 'Practitioner', value: (v) => v.practitioner },
     { header: 'Location', value: (v) => v.location },
-    { header: 'Status', value: (v) => v.status },
+    { header: 'Status', value: (v) => `${v.status}${v.checkedIn ? ', checked in' : ''}` },
+    // the id that check-in, checkout, cancel and move take, as `admin bookings` lists it
+    { header: 'ID', value: (v) => v.id },
   ], { empty: 'None.' })
 
 /** The deposit in the organisation's currency, as `admin bookings` shows what was paid. */

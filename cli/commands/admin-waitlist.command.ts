@@ -9,7 +9,8 @@ import { existsInLondon, londonToUtc } from '../../src/domain/time'
 import type { CliContext } from '../context'
 import { usageError } from '../exit-codes'
 import { formatTable } from '../output/table'
-import { parseDate, parseObjectId, parseTime } from './args'
+import { monthOfDate, parseDate, parseObjectId, parseTime } from './args'
+import { pick, practitionersFor } from './resolve'
 
 export function adminWaitlistText(entries: readonly AdminWaitlistEntry[], when: (iso: string) => string): string {
   return formatTable(entries, [
@@ -22,6 +23,19 @@ export function adminWaitlistText(entries: readonly AdminWaitlistEntry[], when: 
     { header: 'Parts', value: (e) => e.parts.join(', ') },
     { header: 'Status', value: (e) => (e.offer ? `offered ${when(e.offer.start)} until ${when(e.offer.expiresAt)}` : e.status) },
   ], { empty: 'Nobody is waiting.' })
+}
+
+/**
+ * The practitioner of an offer: an id as given, else a name (as resolve.ts takes them) among the practitioners of
+ * the entry's first service at its location, the entry read from the day's list.
+ */
+async function offerPractitioner(ctx: CliContext, call: CliContext['call'], entryId: string, date: string, value: string): Promise<string> {
+  if (/^[0-9a-fA-F]{24}$/.test(value.trim())) return value.trim()
+  const entries = await call('Loading the waitlist', () => ctx.useCase(ListWaitingCustomers).execute({ from: date, to: date }))
+  const entry = entries.find((e) => e.id === entryId)
+  if (!entry) throw usageError(`No waitlist entry ${entryId} waits on ${date} (clinic admin waitlist list --from ${date}).`)
+  const staff = await practitionersFor(ctx, entry.clinic.id, entry.services[0].id, monthOfDate(date))
+  return (await pick(ctx, { option: '--practitioner', noun: 'practitioner' }, staff, value, (p) => p.id, (p) => p.displayName)).id
 }
 
 export function registerAdminWaitlistCommand(admin: Command, ctx: CliContext, call: CliContext['call']): void {
@@ -44,11 +58,13 @@ export function registerAdminWaitlistCommand(admin: Command, ctx: CliContext, ca
     .description("offer the entry's services at this time (held for the customer, who gets the mail and text)")
     .requiredOption('--date <date>', 'date (YYYY-MM-DD, London)', parseDate)
     .requiredOption('--time <time>', 'start time (HH:mm, London)', parseTime)
-    .requiredOption('--practitioner <id>', "the first service's practitioner id", parseObjectId)
+    .requiredOption('--practitioner <name-or-id>', "the first service's practitioner (name or id)")
     .action(async (id: string, opts: { date: string; time: string; practitioner: string }) => {
+      const entryId = parseObjectId(id)
       if (!existsInLondon(opts.date, opts.time)) throw usageError(`${opts.date} ${opts.time} does not exist in London (the clocks go forward).`)
-      const body = { practitioner: opts.practitioner, start: londonToUtc(opts.date, opts.time).toISOString() }
-      const made = await call('Offering the time', () => ctx.useCase(OfferTimeToWaiting).execute(parseObjectId(id), body))
+      const practitioner = await offerPractitioner(ctx, call, entryId, opts.date, opts.practitioner)
+      const body = { practitioner, start: londonToUtc(opts.date, opts.time).toISOString() }
+      const made = await call('Offering the time', () => ctx.useCase(OfferTimeToWaiting).execute(entryId, body))
       ctx.print(made, () => `Offered ${ctx.dateTime(made.items[0].start)}, held until ${ctx.dateTime(made.expiresAt)}.`)
     })
 

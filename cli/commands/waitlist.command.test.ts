@@ -48,6 +48,12 @@ describe('clinic waitlist', () => {
     expect(parts.stderr).toContain("expected morning, afternoon, evening (comma-separated), got 'night'.")
   })
 
+  it('join --help shows the default parts as they are typed, not as a JSON array', async () => {
+    const help = await cli('waitlist', 'join', '--help')
+    expect(help.code).toBe(0)
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain('(default: morning,afternoon,evening)')
+  })
+
   it("passes the server's refusal on (exit 1)", async () => {
     nock(HOST).delete(`/api/waitlist/${ENTRY.id}`).reply(404, { statusCode: 404, message: 'Waitlist entry not found.' })
     const run = await cli('waitlist', 'remove', ENTRY.id)
@@ -81,5 +87,32 @@ describe('clinic admin waitlist', () => {
     const removed = await cli('admin', 'waitlist', 'remove', ENTRY.id)
     expect(removed.code).toBe(0)
     scope.done()
+  })
+
+  it("offer takes the practitioner by name, among those of the entry's first service there (as admin book does)", async () => {
+    const scope = nock(HOST)
+      .get('/api/admin/waitlist')
+      .query({ from: '2026-12-02', to: '2026-12-02' })
+      .reply(200, { entries: [{ ...ENTRY, customer: { id: '0123456789abcdef01234599', name: 'Jane Doe', email: 'jane@example.test' } }] })
+      .post('/api/practitioners/public', { clinic: ENTRY.clinic.id, service: ENTRY.services[0].id, month: 12, year: 2026 })
+      .reply(200, [{ id: MAYA, displayName: 'Maya Thompson' }, { id: '0123456789abcdef01234569', displayName: 'Lena Novak' }])
+      .post(`/api/admin/waitlist/${ENTRY.id}/offer`, { practitioner: MAYA, start: '2026-12-02T10:00:00.000Z' })
+      .reply(200, { entry: ENTRY.id, items: [{ service: ENTRY.services[0].id, practitioner: MAYA, start: '2026-12-02T10:00:00.000Z', end: '2026-12-02T11:00:00.000Z' }], expiresAt: '2026-11-30T09:15:00.000Z' })
+    const offer = await cli('admin', 'waitlist', 'offer', ENTRY.id, '--date', '2026-12-02', '--time', '10:00', '--practitioner', 'maya')
+    expect(offer.stderr).toBe('')
+    expect(offer.code).toBe(0)
+    scope.done()
+  })
+
+  it('offer refuses a practitioner name that matches nobody of the service, naming those who do (exit 2), and offers nothing', async () => {
+    nock(HOST)
+      .get('/api/admin/waitlist')
+      .query({ from: '2026-12-02', to: '2026-12-02' })
+      .reply(200, { entries: [{ ...ENTRY, customer: { id: '0123456789abcdef01234599', name: 'Jane Doe', email: 'jane@example.test' } }] })
+      .post('/api/practitioners/public')
+      .reply(200, [{ id: MAYA, displayName: 'Maya Thompson' }])
+    const offer = await cli('admin', 'waitlist', 'offer', ENTRY.id, '--date', '2026-12-02', '--time', '10:00', '--practitioner', 'bob')
+    expect(offer.code).toBe(2)
+    expect(offer.stderr).toContain("No practitioner matches 'bob' (--practitioner). Known: Maya Thompson.")
   })
 })

@@ -3,7 +3,7 @@
  * location, the basket's services in booking order, a practitioner or 'any', London dates (up to 8 weeks
  * ahead) and parts of the day; the server keeps one entry per basket.
  */
-import { InvalidArgumentError, type Command } from 'commander'
+import { InvalidArgumentError, Option, type Command } from 'commander'
 import { JoinWaitlist, LeaveWaitlist, ListMyWaitlist } from '../../src/application/use-cases/waitlist.use-case'
 import type { WaitlistEntry } from '../../src/contract/waitlist.codecs'
 import { DAY_PARTS, type DayPart } from '../../src/domain/waitlist/waitlist'
@@ -43,7 +43,7 @@ export function registerWaitlistCommands(program: Command, ctx: CliContext): voi
     .option('--staff <practitioner>', "practitioner id or name, or 'any' (default)")
     .requiredOption('--from <date>', 'first date (YYYY-MM-DD, London)', parseDate)
     .option('--to <date>', 'last date (YYYY-MM-DD, up to 8 weeks ahead; default: --from)', parseDate)
-    .option('--parts <parts>', 'parts of the day: morning, afternoon, evening (comma-separated)', parseParts, [...DAY_PARTS])
+    .addOption(new Option('--parts <parts>', 'parts of the day: morning, afternoon, evening (comma-separated)').argParser(parseParts).default([...DAY_PARTS], DAY_PARTS.join(',')))
     .action(async (opts: { location: string; service: string[]; staff?: string; from: string; to?: string; parts: DayPart[] }) => {
       if (opts.service.length === 0) throw usageError('Name at least one --service.')
       const clinic = await resolveLocation(ctx, opts.location)

@@ -50,6 +50,14 @@ describe('the set-up document', () => {
     expect(((await exportOf(headers)).organisation as { settings: Record<string, unknown> }).settings).toMatchObject({ currency: 'GBP' })
   })
 
+  it("plans no change to a new tenant's settings for a document that leaves them all out (they are a new tenant's own)", async () => {
+    const { headers } = await tenantWithAdmin(t, 'blank')
+    const lists = { clinics: [], holidays: [], categories: [], services: [], courses: [], practitioners: [] }
+    const dry = await apply(headers, { version: 1, organisation: { name: 'Clinic blank' }, ...lists }, true)
+    expect(dry.statusCode, dry.body).toBe(200)
+    expect(dry.json().plan).toEqual([])
+  })
+
   it('round-trips: export, apply on a fresh tenant, export gives the same document', async () => {
     const a = await tenantWithAdmin(t, 'round-a')
     await apply(a.headers, exampleDocument())

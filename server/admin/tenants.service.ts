@@ -30,10 +30,6 @@ export const DEFAULT_SETTINGS: OrganisationSettings = {
   // The same defaults a set-up document's left-out settings take.
   ...SETTINGS_DEFAULTS,
   giftVoucherValues: [...SETTINGS_DEFAULTS.giftVoucherValues],
-  lateCancellationChargeType: 'AMOUNT',
-  lateCancellationChargeValue: 0,
-  lateCancellationPeriod: 48,
-  cancellationRules: 'allow',
 }
 
 const digest = (s: string) => createHash('sha256').update(s).digest()

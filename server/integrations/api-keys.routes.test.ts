@@ -105,6 +105,28 @@ describe('API keys', () => {
     expect(listed.find((k) => k.id === key.id)?.lastUsedAt).toBeDefined()
   })
 
+  it('leaves nothing behind when the booking is refused: no customer made for it, no customer.created sent', async () => {
+    const key = await createKey(['bookings:write'])
+    const hook = await t.app.inject({ method: 'POST', url: '/api/admin/webhooks', headers: admin, payload: { url: 'http://localhost:9/hooks', events: ['customer.created'] } })
+    expect(hook.statusCode, hook.body).toBe(201)
+    const day = clearDate(5, [2, 3, 4, 5])
+    const appointment = { event: { start: londonInstant(day, '11:00'), end: londonInstant(day, '11:00') }, practitioner: DEMO.pSarah, clinic: DEMO.clinicLondon, service: DEMO.sAntiWrinkle1 }
+    const book = (email: string) => t.app.inject({ method: 'POST', url: '/api/v1/integrations/bookings', headers: { 'x-api-key': key.key }, payload: { customer: { email, firstName: 'Ann', surname: 'Lee' }, appointment } })
+    expect((await book('first.here@example.com')).statusCode).toBe(201)
+    const taken = await book('second.here@example.com')
+    expect(taken.statusCode, taken.body).toBe(409)
+    expect(await t.db.selectFrom('customers').select('id').where('email', '=', 'second.here@example.com').executeTakeFirst()).toBeUndefined()
+    const announced = await t.db.selectFrom('outbox').select('text').where('channel', '=', 'webhook').where('subject', '=', 'customer.created').execute()
+    expect(announced.some((row) => row.text.includes('first.here@example.com'))).toBe(true)
+    expect(announced.some((row) => row.text.includes('second.here@example.com'))).toBe(false)
+    // Asked again once the time is free elsewhere, the customer is made then.
+    const later = await t.app.inject({ method: 'POST', url: '/api/v1/integrations/bookings', headers: { 'x-api-key': key.key }, payload: { customer: { email: 'second.here@example.com', firstName: 'Ann', surname: 'Lee' }, appointment: { ...appointment, event: { start: londonInstant(day, '14:00'), end: londonInstant(day, '14:00') } } } })
+    expect(later.statusCode, later.body).toBe(201)
+    expect(later.json().customerCreated).toBe(true)
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/admin/webhooks/${hook.json().id as string}`, headers: admin })
+    expect(deleted.statusCode).toBe(200)
+  })
+
   it('are rate limited per key: the next call after the limit is a 429, other keys and calls without a key go on', async () => {
     const busy = await createKey(['catalogue:read'], 'Busy')
     const calm = await createKey(['catalogue:read'], 'Calm')

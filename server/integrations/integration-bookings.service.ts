@@ -25,16 +25,17 @@ export function customerCreatedData(customer: { id: string; email: string; first
   return { customer: { id: customer.id, email: customer.email, firstName: customer.firstName, surname: customer.surname }, source }
 }
 
-async function findOrCreateCustomer(db: DbOrTrx, tenant: string, customer: IntegrationBookingBody['customer'], now: Date): Promise<E.Either<ServiceError, { id: string; created: boolean }>> {
+/** The customer found, or made (announced only once the booking is made, see bookForCustomer). */
+async function findOrCreateCustomer(db: DbOrTrx, tenant: string, customer: IntegrationBookingBody['customer']): Promise<E.Either<ServiceError, { id: string; created: boolean; email: string; firstName: string; surname: string }>> {
   if (!isEmail(customer.email)) return E.left(invalid(INTEGRATION_MESSAGES.email))
   const mobile = customer.mobilePhone?.trim()
   if (mobile && !isValidPhone(mobile, { defaultCountry: 'GB' })) return E.left(invalid(INTEGRATION_MESSAGES.phone))
   const email = normaliseEmail(customer.email)
-  const existing = await db.selectFrom('customers').select('id').where('tenant_id', '=', tenant).where('email', '=', email).executeTakeFirst()
-  if (existing) return E.right({ id: existing.id, created: false })
-  const id = newId()
   const firstName = customer.firstName.trim()
   const surname = customer.surname.trim()
+  const existing = await db.selectFrom('customers').select('id').where('tenant_id', '=', tenant).where('email', '=', email).executeTakeFirst()
+  if (existing) return E.right({ id: existing.id, created: false, email, firstName, surname })
+  const id = newId()
   const inserted = await db
     .insertInto('customers')
     .values({
@@ -57,15 +58,30 @@ async function findOrCreateCustomer(db: DbOrTrx, tenant: string, customer: Integ
   if (!inserted) {
     // Created meanwhile by another request: book for that one.
     const row = await db.selectFrom('customers').select('id').where('tenant_id', '=', tenant).where('email', '=', email).executeTakeFirstOrThrow()
-    return E.right({ id: row.id, created: false })
+    return E.right({ id: row.id, created: false, email, firstName, surname })
   }
-  await emitWebhookEvent(db, tenant, 'customer.created', now, () => customerCreatedData({ id, email, firstName, surname }, 'api'))
-  return E.right({ id, created: true })
+  return E.right({ id, created: true, email, firstName, surname })
+}
+
+/**
+ * A customer made for a booking that was refused goes again, so that a refused request leaves nothing
+ * behind (as a refused booking writes nothing); kept when a booking is theirs meanwhile (another request's).
+ */
+async function dropUnbookedCustomer(db: DbOrTrx, tenant: string, id: string): Promise<void> {
+  await db
+    .deleteFrom('customers')
+    .where('tenant_id', '=', tenant)
+    .where('id', '=', id)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('appointments').select('appointments.id').whereRef('appointments.customer_id', '=', 'customers.id'))))
+    .execute()
 }
 
 export async function bookForCustomer(deps: BookingDeps, tenant: string, body: IntegrationBookingBody): Promise<E.Either<ServiceError, IntegrationBookingCreated>> {
-  const customer = await findOrCreateCustomer(deps.db, tenant, body.customer, deps.now)
-  if (E.isLeft(customer)) return customer
-  const booked = await createBooking(deps, tenant, customer.right.id, { appointment: body.appointment, coherentTransactionId: body.coherentTransactionId ?? null })
-  return E.map((booking: IntegrationBookingCreated['booking']) => ({ customerId: customer.right.id, customerCreated: customer.right.created, booking }))(booked)
+  const found = await findOrCreateCustomer(deps.db, tenant, body.customer)
+  if (E.isLeft(found)) return found
+  const customer = found.right
+  const booked = await createBooking(deps, tenant, customer.id, { appointment: body.appointment, coherentTransactionId: body.coherentTransactionId ?? null })
+  if (customer.created && E.isLeft(booked)) await dropUnbookedCustomer(deps.db, tenant, customer.id)
+  if (customer.created && E.isRight(booked)) await emitWebhookEvent(deps.db, tenant, 'customer.created', deps.now, () => customerCreatedData(customer, 'api'))
+  return E.map((booking: IntegrationBookingCreated['booking']) => ({ customerId: customer.id, customerCreated: customer.created, booking }))(booked)
 }

@@ -51,10 +51,10 @@ const deliveries = async (endpointId: string) => (await t.app.inject({ method: '
 const flush = () => t.app.deps.mail.flush()
 
 let minute = 0
-const book = async (email: string) => {
+const book = async (email: string, at?: string) => {
   const day = clearDate(5, [2, 3, 4, 5])
-  const time = `1${Math.floor(minute / 2)}:${minute % 2 ? '30' : '00'}`
-  minute++
+  const time = at ?? `1${Math.floor(minute / 2)}:${minute % 2 ? '30' : '00'}`
+  if (!at) minute++
   const made = await t.app.inject({
     method: 'POST',
     url: '/api/v1/integrations/bookings',
@@ -139,6 +139,23 @@ describe('deliveries', () => {
     const rows = await t.db.selectFrom('outbox').select('text').where('webhook_endpoint_id', '=', endpoint.id).execute()
     expect(rows).toHaveLength(1)
     expect(JSON.stringify(rows)).not.toContain('erase.me@example.com')
+  })
+
+  it("sends booking.cancelled for the future visits an erasure cancels (ids only), recorded as the customer's cancellation", async () => {
+    await subscribe(['booking.cancelled'])
+    // a time of its own: the other tests' times follow one another (book)
+    const booked = await book('leaving@example.com', '16:00')
+    const erased = await t.app.inject({ method: 'POST', url: `/api/admin/customers/${booked.customerId}/erase`, headers: admin })
+    expect(erased.statusCode, erased.body).toBe(200)
+    expect(erased.json().appointmentsCancelled).toBe(1)
+    await flush()
+    expect(receiver.received.map((r) => r.event.type)).toEqual(['booking.cancelled'])
+    const event = receiver.received[0].event
+    expect(event.data).toMatchObject({ appointment: { id: booked.booking.appointment.id, status: 'Cancelled', customerId: booked.customerId }, cancelledBy: 'customer' })
+    expect(JSON.stringify(event)).not.toContain('leaving@example.com')
+    const row = await t.db.selectFrom('appointments').select(['cancelled_by', 'cancelled_at']).where('id', '=', booked.booking.appointment.id).executeTakeFirstOrThrow()
+    expect(row.cancelled_by).toBe('customer')
+    expect(row.cancelled_at).not.toBeNull()
   })
 
   it('replays a delivery: the same event again, as a new delivery', async () => {

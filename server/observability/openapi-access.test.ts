@@ -91,6 +91,11 @@ describe('the server against its document', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v2/health' })).statusCode).toBe(404)
   })
 
+  it('names an unknown /api/v1 path as it was sent', async () => {
+    const unknown = await t.app.inject({ method: 'GET', url: `${API_V1_BASE}/nothing-here?x=1` })
+    expect([unknown.statusCode, unknown.json().message]).toEqual([404, `Route GET ${API_V1_BASE}/nothing-here?x=1 not found`])
+  })
+
   it('refuses a call without credentials where the document asks for them, and takes one where it does not', async () => {
     for (const route of allRoutes) {
       const response = await call(route, API_V1_BASE)

@@ -6,6 +6,8 @@ import { eraseWaitlistOf } from '../waitlist/waitlist.repository'
 import { sql } from 'kysely'
 import { OCCUPYING_STATUSES, type Db, type DbOrTrx } from '../db/schema'
 import { erasedAddressOf } from './erased-address'
+import { emitWebhookEvent } from '../integrations/webhooks.service'
+import { appointmentsData } from '../integrations/webhook-payloads'
 
 /** What invoices, payments and the staff's lists show for an erased customer: no name, only a short tag. */
 export function pseudonymOf(customerId: string): { firstName: string; surname: string; email: string } {
@@ -67,14 +69,20 @@ export async function eraseCustomerRows(trx: DbOrTrx, tenant: string, customerId
   const contact = await customerContact(trx, tenant, customerId, { lock: true })
   if (!contact) return undefined
   const addresses = [contact.email, ...(contact.mobile_phone ? [contact.mobile_phone, contact.mobile_phone.replace(/\s+/g, '')] : [])]
+  // The customer's cancellation (their request), as the reports count it; integrators hear of it
+  // (booking.cancelled carries ids and times only), or their copy would stay booked.
   const cancelled = await trx
     .updateTable('appointments')
-    .set({ status: 'Cancelled', hold_id: null, updated_at: now })
+    .set({ status: 'Cancelled', cancelled_by: 'customer', cancelled_at: now, hold_id: null, updated_at: now })
     .where('tenant_id', '=', tenant)
     .where('customer_id', '=', customerId)
     .where('status', 'in', [...OCCUPYING_STATUSES])
     .where('starts_at', '>', now)
-    .executeTakeFirst()
+    .returning('id')
+    .execute()
+  for (const { id } of cancelled) {
+    await emitWebhookEvent(trx, tenant, 'booking.cancelled', now, () => appointmentsData(trx, tenant, [id], { cancelledBy: 'customer' }))
+  }
   // The waitlist's offers name the customer's slot holds (issue 32): they go first.
   await eraseWaitlistOf(trx, tenant, customerId, now)
   await trx.deleteFrom('slot_holds').where('tenant_id', '=', tenant).where('customer_id', '=', customerId).execute()
@@ -130,7 +138,7 @@ export async function eraseCustomerRows(trx: DbOrTrx, tenant: string, customerId
     .where('customer_id', '=', customerId)
     .executeTakeFirst()
   return {
-    appointmentsCancelled: count(cancelled),
+    appointmentsCancelled: cancelled.length,
     formsDeleted: count(forms),
     leadsDeleted: count(leads),
     messagesDeleted: count(messages),

@@ -51,12 +51,15 @@ export interface ActivityRow {
   booked_minutes: number
 }
 
-/** Booked appointments per clinic and practitioner: holds (Pending) and released ones (Deleted) never were bookings. */
+/**
+ * Booked appointments per clinic and practitioner: holds (Pending) and released ones (Deleted) never were bookings.
+ * Completed: marked so, or checked in at the desk (the customer came; the desk's check-in keeps the status).
+ */
 export async function activity(db: DbOrTrx, w: ReportWindow): Promise<ActivityRow[]> {
   const result = await sql<ActivityRow>`
     SELECT a.clinic_id, a.practitioner_id,
       count(*)::int AS bookings,
-      (count(*) FILTER (WHERE a.status = 'Completed'))::int AS completed,
+      (count(*) FILTER (WHERE a.status = 'Completed' OR (a.checked_in AND a.status <> 'Cancelled')))::int AS completed,
       (count(*) FILTER (WHERE a.status = 'Cancelled'))::int AS cancelled,
       (count(*) FILTER (WHERE a.status = 'Cancelled' AND a.cancelled_by = 'customer'))::int AS cancelled_by_customer,
       (count(*) FILTER (WHERE a.status = 'Cancelled' AND a.cancelled_by = 'clinic'))::int AS cancelled_by_clinic,

@@ -108,6 +108,10 @@ beforeAll(async () => {
   const customer = await t.login(DEMO_CUSTOMER)
   const byCustomer = await t.app.inject({ method: 'PUT', url: '/api/appointments/cancel-by-customer/ae0000000000000000000003', headers: t.auth(customer) })
   expect(byCustomer.statusCode, byCustomer.body).toBe(200)
+  // The desk checks the customer of 3 March 14:00 in: the visit took place (completed).
+  now = london('2031-03-03T13:55:00')
+  const checkIn = await t.app.inject({ method: 'PUT', url: '/api/admin/appointments/ae0000000000000000000005/attendance', headers: admin, payload: { mark: 'checked-in' } })
+  expect(checkIn.statusCode, checkIn.body).toBe(200)
   now = london('2031-03-09T12:00:00')
   const byClinic = await t.app.inject({ method: 'PUT', url: '/api/admin/appointments/ae0000000000000000000002/cancel', headers: admin, payload: {} })
   expect(byClinic.statusCode, byClinic.body).toBe(200)
@@ -134,7 +138,8 @@ describe('GET /admin/reports', () => {
       clinicId: DEMO.clinicLondon,
       clinic: expect.any(String),
       bookings: 6,
-      completed: 1,
+      // the one marked Completed and the one checked in at the desk
+      completed: 2,
       cancelled: 2,
       cancelledByCustomer: 1,
       cancelledByClinic: 1,

@@ -75,6 +75,10 @@ export const SETTINGS_DEFAULTS = {
   sellGiftVoucherOnline: false,
   giftVoucherValues: [50, 100, 150, 200, 250, 500],
   minimiseGaps: false,
+  lateCancellationChargeType: 'AMOUNT',
+  lateCancellationChargeValue: 0,
+  lateCancellationPeriod: 48,
+  cancellationRules: 'allow',
 } as const
 
 export const OrganisationSettings = strict(
@@ -91,6 +95,10 @@ export const OrganisationSettings = strict(
     sellGiftVoucherOnline: withDefault(bool, SETTINGS_DEFAULTS.sellGiftVoucherOnline),
     giftVoucherValues: withDefault(listOf(num('VoucherValue', { min: 0, cents: true, above: 0 })), [...SETTINGS_DEFAULTS.giftVoucherValues]),
     minimiseGaps: withDefault(bool, SETTINGS_DEFAULTS.minimiseGaps),
+    lateCancellationChargeType: withDefault(oneOf('LateCancellationChargeType', ['NONE', 'AMOUNT', 'PERCENTAGE'] as const), SETTINGS_DEFAULTS.lateCancellationChargeType),
+    lateCancellationChargeValue: withDefault(Money, SETTINGS_DEFAULTS.lateCancellationChargeValue),
+    lateCancellationPeriod: withDefault(num('Hours', { int: true, min: 0 }), SETTINGS_DEFAULTS.lateCancellationPeriod),
+    cancellationRules: withDefault(str('string'), SETTINGS_DEFAULTS.cancellationRules),
   },
   {
     logo: str('string'),
@@ -106,11 +114,7 @@ export const OrganisationSettings = strict(
     thankYouTextCourseService: str('string'),
     thankYouTextGiftVoucher: str('string'),
     thankYouPageUrl: str('string'),
-    lateCancellationChargeType: oneOf('LateCancellationChargeType', ['NONE', 'AMOUNT', 'PERCENTAGE'] as const),
-    lateCancellationChargeValue: Money,
-    lateCancellationPeriod: num('Hours', { int: true, min: 0 }),
     lateCancellationText: str('string'),
-    cancellationRules: str('string'),
     minimiseGapsStrategy: str('string'),
     alsoShowFirst: bool,
     alsoShowLast: bool,

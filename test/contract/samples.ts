@@ -97,7 +97,8 @@ const setupDocument: SetupDocument = {
     settings: {
       currency: 'GBP', country: 'GB', showHomeBannerText: false, bookingDepositType: 'percentage', bookingDepositAmount: 20,
       bookingDepositMultipleServicesRule: 'sum', bookingDepositRule: 'each time', showCancelTerms: true, sellGiftVoucherOnline: false,
-      giftVoucherValues: [50], minimiseGaps: false,
+      giftVoucherValues: [50], minimiseGaps: false, lateCancellationChargeType: 'AMOUNT', lateCancellationChargeValue: 0, lateCancellationPeriod: 48,
+      cancellationRules: 'allow',
     },
   },
   clinics: [],
