@@ -70,6 +70,19 @@ describe('POST /admin/customers', () => {
     expect(login.statusCode, login.body).toBe(200)
   })
 
+  it('announces the new customer to the integrators listening to customer.created; a refused one is not announced', async () => {
+    const hook = await post('/api/admin/webhooks', admin, { url: 'http://localhost:9/customers', events: ['customer.created'] })
+    expect(hook.statusCode, hook.body).toBe(201)
+    const created = await post('/api/admin/customers', admin, { ...newCustomer, email: 'desk.made@example.com' })
+    expect(created.statusCode, created.body).toBe(201)
+    expect((await post('/api/admin/customers', admin, { ...newCustomer, email: DEMO_CUSTOMER.email })).statusCode).toBe(409)
+    const events = await t.db.selectFrom('outbox').select('text').where('channel', '=', 'webhook').where('subject', '=', 'customer.created').execute()
+    expect(events.map((e) => JSON.parse(e.text).data)).toEqual([
+      { customer: { id: created.json().id, email: 'desk.made@example.com', firstName: 'Pat', surname: 'Phone' }, source: 'api' },
+    ])
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/webhooks/${hook.json().id as string}`, headers: admin })).statusCode).toBe(200)
+  })
+
   it("refuses the spec's invalid fields and an email already taken", async () => {
     const bad = await post('/api/admin/customers', admin, { ...newCustomer, email: 'nope', mobilePhone: '12' })
     expect(bad.statusCode).toBe(400)
