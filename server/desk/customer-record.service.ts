@@ -9,6 +9,7 @@ import * as E from 'fp-ts/Either'
 import type { CustomerContact, CustomerRecord, CustomerSummary, DeskCustomerBody, RecordForm, StaffNote } from '../../src/contract'
 import { londonDateOf } from '../../src/domain/time'
 import { isoDateToDayMonthYear, validateDeskCustomer } from '../../src/domain/validation/desk-customer'
+import { splitVisits } from '../../src/domain/desk/customer-visits'
 import { findCustomer, issueToken } from '../accounts/account.service'
 import { hashPassword } from '../accounts/password'
 import { dayBooking } from '../admin/day.service'
@@ -127,13 +128,9 @@ export async function customerRecord(deps: CommerceDeps, tenant: string, custome
     repo.customerForms(deps.db, tenant, customerId),
     repo.notesOf(notesDb(deps.db), tenant, customerId),
   ])
-  const bookings = visits.map(dayBooking)
-  const live = (status: string) => status !== 'Cancelled' && status !== 'No show'
   return E.right({
     contact: contactOf(row),
-    // Soonest first; past newest first.
-    upcoming: bookings.filter((b) => Date.parse(b.start) >= now.getTime() && live(b.status)).reverse(),
-    past: bookings.filter((b) => !(Date.parse(b.start) >= now.getTime() && live(b.status))),
+    ...splitVisits(visits.map(dayBooking), now),
     courses: E.isRight(courses) ? courses.right : [],
     forms: forms.map(
       (f): RecordForm => ({

@@ -294,6 +294,19 @@ describe("the customer's record", () => {
     expect((await get(`/api/admin/customers/${DEMO.customerOther}/forms/${form.json().id}`, admin)).statusCode).toBe(404)
   })
 
+  it('lists a cancelled visit still to come under upcoming, shown as cancelled, not under past', async () => {
+    const customer = (await post('/api/admin/customers', admin, { ...newCustomer, email: 'record.visits@example.com' })).json()
+    const [day] = clearDays(20, 1)
+    const booked = await book({ customer: customer.id, location: DEMO.clinicLondon, start: londonInstant(day, '15:00'), services: [{ service: DEMO.sAntiWrinkle1, practitioner: DEMO.pSarah }], payment: 'clinic' })
+    expect(booked.statusCode, booked.body).toBe(201)
+    const id = booked.json().appointments[0].id as string
+    const cancelled = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${id}/cancel`, headers: admin, payload: {} })
+    expect(cancelled.statusCode, cancelled.body).toBe(200)
+    const record = (await get(`/api/admin/customers/${customer.id as string}`, admin)).json()
+    expect(record.upcoming.map((b: { id: string; status: string }) => [b.id, b.status])).toEqual([[id, 'Cancelled']])
+    expect(record.past).toEqual([])
+  })
+
   it("never shows a staff note in the customer's own answers or export", async () => {
     const demo = t.auth(await t.login(DEMO_CUSTOMER))
     const answers = await Promise.all([
