@@ -28,6 +28,8 @@ export class CliError extends Error {
 }
 
 export const usageError = (message: string) => new CliError(message, EXIT.usage)
+/** A command that did not succeed and has printed why on stdout already: exit 1 with no more to say. */
+export const outcomePrinted = () => new CliError('', EXIT.refused)
 export const refused = (message: string) => new CliError(message, EXIT.refused)
 
 /** How a use case failure ends the CLI. */
