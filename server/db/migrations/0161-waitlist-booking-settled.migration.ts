@@ -3,7 +3,7 @@
  * booking's first appointment, and its entry stays 'offered' (not waiting, not booked yet) until the
  * booking settles. A trigger on appointments settles it whatever code path or instance changes the
  * booking, in that change's transaction: paid (Scheduled, or any later occupying status) books the
- * entry; released unpaid (hold expired, given up, erased) puts the entry back in the queue ('active',
+ * entry; released unpaid (the hold expired or given up, cancelled) puts the entry back in the queue ('active',
  * its place kept) and the offer lapsed (the freed time then goes on to the next customer, migration 0115).
  * A booking scheduled at once books its entry when the offer is taken (server/booking/hold-claim.ts).
  */
