@@ -4,7 +4,7 @@ import { TEXT } from '../src/application/errors'
 
 /**
  * The CLI's exit codes (documented in `clinic --help` and docs/cli.md):
- * 0 success, 1 the server refused (validation, conflict, policy, not signed in),
+ * 0 success, 1 the server refused (validation, conflict, policy, not signed in) or the outcome printed is a failure,
  * 2 usage error (unknown command or option, bad argument), 3 server unreachable or contract violation.
  */
 export const EXIT = { ok: 0, refused: 1, usage: 2, unreachable: 3 } as const
@@ -12,7 +12,7 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT]
 
 export const EXIT_CODES_HELP = `Exit codes:
   0  success
-  1  the server refused (validation, conflict, cancellation policy, not signed in, declined card)
+  1  the server refused (validation, conflict, cancellation policy, not signed in, declined card, a webhook test not delivered)
   2  usage error (unknown command or option, missing or malformed argument)
   3  server unreachable, its answer broke the API contract, or --base-url is not the clinic server`
 
@@ -28,6 +28,8 @@ export class CliError extends Error {
 }
 
 export const usageError = (message: string) => new CliError(message, EXIT.usage)
+/** A command that did not succeed and has printed why on stdout already: exit 1 with no more to say. */
+export const outcomePrinted = () => new CliError('', EXIT.refused)
 export const refused = (message: string) => new CliError(message, EXIT.refused)
 
 /** How a use case failure ends the CLI. */

@@ -54,6 +54,16 @@ describe('clinic admin feed', () => {
     scope.done()
   })
 
+  it('a login without a practitioner of its own and no --practitioner is a usage error (2) that names the option', async () => {
+    nock(HOST).get('/api/staff/calendar-feed').query({}).reply(400, { statusCode: 400, message: 'This staff login is not linked to a practitioner: name the practitioner.' })
+    const run = await cli('admin', 'feed', 'status')
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('This staff login is not linked to a practitioner: name the practitioner with --practitioner <id>.')
+    // With --practitioner, the server's 400 is its refusal (1).
+    nock(HOST).post('/api/staff/calendar-feed', { practitionerId: MAYA }).reply(400, { statusCode: 400, message: 'Something else is wrong.' })
+    expect((await cli('admin', 'feed', 'create', '--practitioner', MAYA)).code).toBe(1)
+  })
+
   it('refuses a practitioner that is not an id', async () => {
     const bad = await cli('admin', 'feed', 'create', '--practitioner', 'maya')
     expect(bad.code).not.toBe(0)

@@ -4,6 +4,8 @@
  * an admin names any with --practitioner).
  */
 import type { Command } from 'commander'
+import * as E from 'fp-ts/Either'
+import type { AppError } from '../../src/application/failure'
 import { CreateCalendarFeed, LoadCalendarFeed, LoadStaffNotifications, RevokeCalendarFeed, SaveStaffNotifications } from '../../src/application/use-cases/staff-calendar.use-case'
 import type { StaffNotificationSettings } from '../../src/contract/practitioner-feeds.routes'
 import type { CliContext } from '../context'
@@ -19,6 +21,20 @@ const onOff = (flag: string, value: string | undefined): boolean | undefined => 
 
 export const settingsText = (s: StaffNotificationSettings) =>
   [`Email: ${s.email ? 'on' : 'off'}`, `Text: ${s.sms ? 'on' : 'off'}${s.sms && !s.mobilePhone ? ' (no mobile number set: none are sent)' : ''}`, `Mobile: ${s.mobilePhone ?? '-'}`].join('\n')
+
+/**
+ * A feed call for `practitioner` (the login's own when undefined). The server's 400 to a call without
+ * --practitioner can only say that the login has no practitioner of its own: a missing argument (2).
+ */
+async function feedCall<T>(call: CliContext['call'], text: string, practitioner: string | undefined, work: () => Promise<E.Either<AppError, T>>): Promise<T> {
+  return call(text, async () => {
+    const result = await work()
+    if (E.isLeft(result) && practitioner === undefined && result.left._tag === 'Refused' && result.left.status === 400) {
+      throw usageError(`${result.left.message.replace(/\.$/, '')} with --practitioner <id>.`)
+    }
+    return result
+  })
+}
 
 export function registerCalendarCommands(admin: Command, ctx: CliContext, call: CliContext['call']): void {
   admin
@@ -43,7 +59,7 @@ export function registerCalendarCommands(admin: Command, ctx: CliContext, call: 
     .description('whether the practitioner has a live feed link')
     .option('--practitioner <id>', "whose (admins; default: the login's own practitioner)", parseObjectId)
     .action(async (opts: { practitioner?: string }) => {
-      const status = await call('Loading the feed', () => ctx.useCase(LoadCalendarFeed).execute(opts.practitioner))
+      const status = await feedCall(call, 'Loading the feed', opts.practitioner, () => ctx.useCase(LoadCalendarFeed).execute(opts.practitioner))
       ctx.print(status, () => `${status.practitionerName}: ${status.active ? `a feed link is live (made ${status.createdAt})` : 'no feed link'}`)
     })
   feed
@@ -51,7 +67,7 @@ export function registerCalendarCommands(admin: Command, ctx: CliContext, call: 
     .description('a new feed URL, shown once; any older one stops working')
     .option('--practitioner <id>', "whose (admins; default: the login's own practitioner)", parseObjectId)
     .action(async (opts: { practitioner?: string }) => {
-      const link = await call('Making the feed link', () => ctx.useCase(CreateCalendarFeed).execute(opts.practitioner))
+      const link = await feedCall(call, 'Making the feed link', opts.practitioner, () => ctx.useCase(CreateCalendarFeed).execute(opts.practitioner))
       ctx.print(link, () => `Calendar feed of ${link.practitionerName} (shown once, subscribe to it in a calendar app):\n${link.url}`)
     })
   feed
@@ -59,7 +75,7 @@ export function registerCalendarCommands(admin: Command, ctx: CliContext, call: 
     .description('ends the feed URL: subscribed calendars get nothing more')
     .option('--practitioner <id>', "whose (admins; default: the login's own practitioner)", parseObjectId)
     .action(async (opts: { practitioner?: string }) => {
-      const done = await call('Revoking the feed link', () => ctx.useCase(RevokeCalendarFeed).execute(opts.practitioner))
+      const done = await feedCall(call, 'Revoking the feed link', opts.practitioner, () => ctx.useCase(RevokeCalendarFeed).execute(opts.practitioner))
       ctx.print(done, () => done.message ?? 'Revoked.')
     })
 }

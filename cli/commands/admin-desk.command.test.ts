@@ -42,10 +42,21 @@ describe('clinic admin block', () => {
     expect(run.stdout).toContain('Team meeting')
   })
 
+  it('takes the type in any case and sends its canonical name', async () => {
+    const scope = nock(HOST)
+      .post('/api/admin/blocks', { practitioner: 'maya', type: 'Leave', start: '2026-12-02T11:00:00.000Z', end: '2026-12-02T12:00:00.000Z' })
+      .reply(201, { ...BLOCK, type: 'Leave' })
+    const run = await cli('admin', 'block', 'add', '--practitioner', 'maya', '--type', 'leave', '--start', '2026-12-02 11:00', '--end', '2026-12-02 12:00')
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    scope.done()
+    expect(run.stdout).toContain('Leave')
+  })
+
   it('refuses a type outside Break, Block and Leave before any call, and passes on the server refusal', async () => {
     const bad = await cli('admin', 'block', 'add', '--practitioner', 'maya', '--start', '2026-12-02 11:00', '--end', '2026-12-02 12:00', '--type', 'Lunch')
     expect(bad.code).toBe(2)
-    expect(bad.stderr).toContain("--type must be one of Break, Block, Leave, got 'Lunch'.")
+    expect(bad.stderr).toContain("--type must be one of Break, Block, Leave (any case), got 'Lunch'.")
     nock(HOST).post('/api/admin/blocks').reply(409, { statusCode: 409, message: 'This time overlaps a booking or another block. Move or cancel it first.' })
     const taken = await cli('admin', 'block', 'add', '--practitioner', 'maya', '--start', '2026-12-02 11:00', '--end', '2026-12-02 12:00')
     expect(taken.code).toBe(1)

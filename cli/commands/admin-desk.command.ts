@@ -7,7 +7,7 @@
  * - `clinic admin refund-deposit <appointment-id>`.
  */
 import type { Command } from 'commander'
-import { BLOCK_TYPES, type BlockType, type Checkout, type CheckoutPaymentInput, type TimeBlock } from '../../src/contract/desk-calendar.routes'
+import { BLOCK_TYPES, type Checkout, type CheckoutPaymentInput, type TimeBlock } from '../../src/contract/desk-calendar.routes'
 import { AddBlock, AddBlockSeries, ListBlocks, LoadCheckout, RefundDeposit, RemoveBlock, TakeBalance } from '../../src/application/use-cases/desk-calendar.use-case'
 import { currencyOrDefault, formatMoney } from '../../src/domain/pricing/money'
 import { parseAmount } from '../../src/domain/desk/payment-lines'
@@ -16,7 +16,7 @@ import { existsInLondon, formatLondonDateTime, isIsoDate, londonToUtc } from '..
 import type { CliContext } from '../context'
 import { usageError } from '../exit-codes'
 import { formatTable } from '../output/table'
-import { parseObjectId } from './args'
+import { canonicalChoice, parseObjectId } from './args'
 
 /** 'yyyy-MM-dd HH:mm' (London) or an ISO instant, for the option named. */
 export function instantOf(flag: string, value: string): string {
@@ -99,20 +99,21 @@ export function registerDeskCommands(admin: Command, ctx: CliContext, call: CliC
     .requiredOption('--practitioner <slug>', 'the practitioner (slug, id or name)')
     .requiredOption('--start <when>', "'yyyy-MM-dd HH:mm' (London) or an ISO instant")
     .requiredOption('--end <when>', "'yyyy-MM-dd HH:mm' (London) or an ISO instant")
-    .option('--type <type>', `one of ${BLOCK_TYPES.join(', ')}`, 'Block')
+    .option('--type <type>', `one of ${BLOCK_TYPES.join(', ')} (any case)`, 'Block')
     .option('--location <slug>', 'the location (default: where the practitioner works that day)')
     .option('--note <text>', "a label, e.g. 'Team meeting'")
     .option('--repeat <every>', `repeat the block (within one day) ${REPEAT_EVERY.join(', ')} until --until: all the blocks or none`)
     .option('--until <yyyy-MM-dd>', 'the last date a repeating block falls on (London)')
     .action(async (opts: { practitioner: string; start: string; end: string; type: string; location?: string; note?: string; repeat?: string; until?: string }) => {
-      if (!(BLOCK_TYPES as readonly string[]).includes(opts.type)) throw usageError(`--type must be one of ${BLOCK_TYPES.join(', ')}, got '${opts.type}'.`)
+      const type = canonicalChoice(opts.type, BLOCK_TYPES)
+      if (!type) throw usageError(`--type must be one of ${BLOCK_TYPES.join(', ')} (any case), got '${opts.type}'.`)
       if (opts.repeat !== undefined || opts.until !== undefined) {
         if (!(REPEAT_EVERY as readonly string[]).includes(opts.repeat ?? '')) throw usageError(`--repeat must be one of ${REPEAT_EVERY.join(', ')}, got '${opts.repeat ?? ''}'.`)
         if (!opts.until || !isIsoDate(opts.until)) throw usageError(`--until must be a calendar date as yyyy-MM-dd, got '${opts.until ?? ''}'.`)
       }
       const body = {
         practitioner: opts.practitioner,
-        type: opts.type as BlockType,
+        type,
         start: instantOf('--start', opts.start),
         end: instantOf('--end', opts.end),
         ...(opts.location ? { location: opts.location } : {}),

@@ -79,9 +79,15 @@ describe('clinic admin webhook', () => {
     const delivery = { id: DELIVERY, endpointId: ENDPOINT, event: 'webhook.test', attempts: 1, createdAt: '2026-11-06T10:00:00.000Z' }
     nock(HOST).post(`/api/admin/webhooks/${ENDPOINT}/test`).reply(201, { ...delivery, state: 'delivered', lastStatus: 204, deliveredAt: '2026-11-06T10:00:01.000Z' })
     const sent = await cli('admin', 'webhook', 'test', ENDPOINT)
-    expect([sent.stderr, sent.stdout.trim()]).toEqual(['', `Test event delivered (HTTP 204) as delivery ${DELIVERY}.`])
+    expect([sent.code, sent.stderr, sent.stdout.trim()]).toEqual([0, '', `Test event delivered (HTTP 204) as delivery ${DELIVERY}.`])
+    // Not delivered: the outcome on stdout (--json: the delivery) and exit 1, as a refusal.
     nock(HOST).post(`/api/admin/webhooks/${ENDPOINT}/test`).reply(201, { ...delivery, state: 'failed', lastError: 'ECONNREFUSED', failedAt: '2026-11-06T10:00:01.000Z' })
-    expect((await cli('admin', 'webhook', 'test', ENDPOINT)).stdout.trim()).toBe(`Test event not delivered (ECONNREFUSED) as delivery ${DELIVERY}.`)
+    const failed = await cli('admin', 'webhook', 'test', ENDPOINT)
+    expect([failed.code, failed.stderr, failed.stdout.trim()]).toEqual([1, '', `Test event not delivered (ECONNREFUSED) as delivery ${DELIVERY}.`])
+    nock(HOST).post(`/api/admin/webhooks/${ENDPOINT}/test`).reply(201, { ...delivery, state: 'failed', lastStatus: 500, lastError: 'HTTP 500', failedAt: '2026-11-06T10:00:01.000Z' })
+    const failedJson = await cli('--json', 'admin', 'webhook', 'test', ENDPOINT)
+    expect(failedJson.code).toBe(1)
+    expect(JSON.parse(failedJson.stdout)).toMatchObject({ id: DELIVERY, state: 'failed', lastStatus: 500 })
     nock(HOST).post(`/api/admin/webhooks/${ENDPOINT}/test`).reply(409, { statusCode: 409, message: 'This endpoint is disabled: enable it first.' })
     expect((await cli('admin', 'webhook', 'test', ENDPOINT)).stderr).toContain('This endpoint is disabled: enable it first.')
   })

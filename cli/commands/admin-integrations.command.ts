@@ -21,6 +21,7 @@ import {
 import { WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT, type WebhookDelivery, type WebhookEventType } from '../../src/contract/integrations.routes'
 import { API_KEY_SCOPES, type ApiKeyScope } from '../../src/contract/route'
 import type { CliContext } from '../context'
+import { outcomePrinted } from '../exit-codes'
 import { formatTable } from '../output/table'
 import { parseObjectId } from './args'
 
@@ -154,6 +155,8 @@ export function registerIntegrationCommands(admin: Command, ctx: CliContext, cal
     .action(async (id: string) => {
       const delivery = await call('Sending the test event', () => ctx.useCase(SendWebhookTest).execute(id))
       ctx.print(delivery, () => testOutcome(delivery))
+      // Only a delivered test passed: a failed one (or one not tried yet) ends with exit 1, its outcome printed above.
+      if (delivery.state !== 'delivered') throw outcomePrinted()
     })
 }
 

@@ -15,6 +15,18 @@ const cli = (...args: string[]) => runCli(['--base-url', HOST, '--tenant', 'rive
 useNock()
 afterAll(() => home.remove())
 
+describe('clinic admin: a mistyped email is a usage error (2), before any call', () => {
+  it.each([
+    [['admin', 'staff', 'add', '--email', 'maya.riverside.example.com', '--name', 'Maya']],
+    [['admin', 'login', '--email', 'maya@', '--password', 'Secret123']],
+    [['admin', 'tenant', 'create', 'acme', '--name', 'Acme', '--admin-email', 'owner at acme', '--operator-key', 'k']],
+  ])('%j', async (args) => {
+    const run = await cli(...args)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('expected an email address')
+  })
+})
+
 describe('clinic admin: a refusal says which login helps', () => {
   it("a staff call without a staff sign-in points to 'clinic admin login', not the customer's login", async () => {
     nock(HOST).get('/api/admin/staff').reply(401, { statusCode: 401, message: 'You need to log in as staff to do this.' })

@@ -32,7 +32,7 @@ import { formatLondonTime, isIsoDate, londonDateOf } from '../../src/domain/time
 import type { CliContext } from '../context'
 import { STAFF_LOGIN, usageError } from '../exit-codes'
 import { formatTable } from '../output/table'
-import { parseObjectId, startOf } from './args'
+import { parseEmail, parseObjectId, startOf } from './args'
 import { registerReportCommand } from './admin-report.command'
 import { registerCalendarCommands } from './admin-calendar.command'
 import { registerDeskCommands } from './admin-desk.command'
@@ -115,7 +115,7 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
   admin
     .command('login')
     .description('sign in as staff (admin or practitioner); the token is kept apart from the customer one')
-    .option('--email <email>', 'email (asked when missing)')
+    .option('--email <email>', 'email (asked when missing)', parseEmail)
     .option('--password <password>', 'password (asked when missing; or set CLINIC_STAFF_PASSWORD)')
     .action(async (opts: { email?: string; password?: string }) => {
       const email = opts.email ?? (ctx.canPrompt() ? await ctx.prompt.ask('Email') : undefined)
@@ -152,7 +152,7 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
     .command('create <short-name>')
     .description("create a tenant (it answers on <short-name>.<domain> and through X-Tenant) with its first admin; prints the admin's one-time set-password link")
     .requiredOption('--name <name>', 'the organisation name')
-    .requiredOption('--admin-email <email>', "the first admin's email")
+    .requiredOption('--admin-email <email>', "the first admin's email", parseEmail)
     .option('--operator-key <key>', 'the server operator key (default: OPERATOR_KEY)')
     .action(async (shortName: string, opts: { name: string; adminEmail: string; operatorKey?: string }) => {
       const key = opts.operatorKey ?? ctx.io.env.OPERATOR_KEY
@@ -165,7 +165,7 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
   staff
     .command('add')
     .description('add a staff login and print its one-time set-password link')
-    .requiredOption('--email <email>', 'their email')
+    .requiredOption('--email <email>', 'their email', parseEmail)
     .requiredOption('--name <name>', 'their name')
     .option('--role <role>', 'admin or practitioner', 'practitioner')
     .option('--practitioner <slug>', 'link the login to this practitioner (slug, id or name)')

@@ -1,6 +1,7 @@
 /** Argument parsers for commander options: a bad value is a usage error (exit 2). */
 import { InvalidArgumentError } from 'commander'
 import { existsInLondon, isIsoDate, londonDateOf, londonMonthOf, londonToUtc } from '../../src/domain/time'
+import { isEmail } from '../../src/domain/validation/email'
 import { usageError } from '../exit-codes'
 
 export function parseMonth(value: string): { year: number; month: number } {
@@ -33,6 +34,18 @@ export function parseObjectId(value: string): string {
   const id = value.trim()
   if (!/^[0-9a-fA-F]{24}$/.test(id)) throw new InvalidArgumentError(`expected an id of 24 hexadecimal characters, got '${value}'.`)
   return id
+}
+
+/** An email address (the sign-up's pattern), trimmed: a mistyped one is a usage error, not the server's refusal. */
+export function parseEmail(value: string): string {
+  if (!isEmail(value)) throw new InvalidArgumentError(`expected an email address, got '${value}'.`)
+  return value.trim()
+}
+
+/** One of `choices` in any case ('leave', 'LEAVE'), as the choice is spelled (`Leave`); undefined when none. */
+export function canonicalChoice<T extends string>(value: string, choices: readonly T[]): T | undefined {
+  const wanted = value.trim().toLowerCase()
+  return choices.find((c) => c.toLowerCase() === wanted)
 }
 
 export function parsePositiveInt(value: string): number {

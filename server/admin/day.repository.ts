@@ -87,7 +87,8 @@ export async function idsNamed(db: OperatorDbOrTrx, tenant: string, kind: 'clini
   return rows.map((r) => r.id)
 }
 
-export async function findCustomers(db: OperatorDbOrTrx, tenant: string, query: string) {
+/** The customers matching `query`, in a stable order (surname, first name, id), `page` at a time (the desk's search: the first 50). */
+export async function findCustomers(db: OperatorDbOrTrx, tenant: string, query: string, page: { offset: number; limit: number } = { offset: 0, limit: 50 }) {
   const digits = query.replace(/\D/g, '')
   const phone = digits.length >= 6 && /^[+\d\s().-]+$/.test(query.trim()) ? { digits: digits.replace(/^0/, ''), e164: normalisePhone(query, { defaultCountry: 'GB' }) ?? query.trim() } : undefined
   const needle = `%${query.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
@@ -106,7 +107,9 @@ export async function findCustomers(db: OperatorDbOrTrx, tenant: string, query: 
     )
     .orderBy('surname')
     .orderBy('first_name')
-    .limit(50)
+    .orderBy('id')
+    .offset(page.offset)
+    .limit(page.limit)
     .execute()
 }
 

@@ -94,8 +94,8 @@ export async function rota(db: OperatorDbOrTrx, who: SignedInStaff, query: { dat
   return rows.filter((r) => !ownOnly(who) || r.id === who.staff.practitioner_id).map((r) => ({ id: r.id, name: r.display_name }))
 }
 
-export async function findCustomers(db: OperatorDbOrTrx, tenant: string, query: string): Promise<CustomerSummary[]> {
-  const rows = await repo.findCustomers(db, tenant, query)
+export async function findCustomers(db: OperatorDbOrTrx, tenant: string, query: string, page?: { offset: number; limit: number }): Promise<CustomerSummary[]> {
+  const rows = await repo.findCustomers(db, tenant, query, page)
   return rows.map((r) => ({ id: r.id, email: r.email, firstName: r.first_name, surname: r.surname, ...(r.mobile_phone ? { mobilePhone: r.mobile_phone } : {}) }))
 }
 

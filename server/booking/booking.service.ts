@@ -214,7 +214,7 @@ export async function createBooking(
         const guard = await reserveCourseSessions(trx, tenant, customerId, courseId, booked.length, deps.now, booked.map((c) => c.serviceId))
         if (E.isLeft(guard)) return guard.left
       }
-      await claimHold(trx, tenant, body.hold, customerId, deps.now)
+      await claimHold(trx, tenant, body.hold, customerId, { id: mainId, scheduled: status === 'Scheduled' }, deps.now)
       // The rows, and their views for the answer, in one statement.
       const views = await insertAppointmentViews(
         trx,

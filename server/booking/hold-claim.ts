@@ -37,13 +37,23 @@ export async function ownHeldRowIds(db: DbOrTrx, tenant: string, key: HoldKey | 
   return (await heldRows(db, tenant, hold.id)).map((r) => r.id)
 }
 
-/** Inside the booking's transaction, just before its rows are written: the hold's rows give way to them. */
-export async function claimHold(trx: Transaction<AllTables>, tenant: string, key: HoldKey | null | undefined, customerId: string, now: Date): Promise<void> {
+/**
+ * Inside the booking's transaction, just before its rows are written: the hold's rows give way to them.
+ * `booking`: its first appointment's id, and whether it is scheduled at once (no deposit due).
+ */
+export async function claimHold(
+  trx: Transaction<AllTables>,
+  tenant: string,
+  key: HoldKey | null | undefined,
+  customerId: string,
+  booking: { id: string; scheduled: boolean },
+  now: Date,
+): Promise<void> {
   if (!key) return
   const hold = await findSlotHold(trx, tenant, key.id, tokenHash(key.token))
   if (hold && hold.claimed_at === null && hold.released_at === null) {
     await endSlotHold(trx, tenant, hold.id, now, { claimedBy: customerId })
-    // A waitlist offer's hold (issue 32): the offer is taken and its entry booked.
-    await takeOfferOfHold(trx, tenant, hold.id, now)
+    // A waitlist offer's hold (issue 32): the offer is taken, its entry booked once the booking is scheduled.
+    await takeOfferOfHold(trx, tenant, hold.id, booking, now)
   }
 }

@@ -19,16 +19,11 @@ import { successStatus, type Route } from '../../src/contract/route'
 import type { ServerDeps } from '../deps'
 import { serve, type RequestContext } from '../http/contract-route'
 import { badRequest, notFound, ok, okEncoded, type Result } from '../http/results'
-import { monthYearProblem } from '../http/request-input'
+import { badPaging, monthYearProblem, PAGING_MESSAGE } from '../http/request-input'
 import * as catalogue from './catalogue.service'
 import { cachedAnswer } from './catalogue-cache'
 
 const isId = (s: string | undefined): s is string => typeof s === 'string' && /^[0-9a-f]{24}$/i.test(s)
-
-export const MAX_PAGING = 100_000
-export const PAGING_MESSAGE = `Paging values must be between 0 and ${MAX_PAGING}.`
-/** A page start or size the database can use: a whole number from 0 to MAX_PAGING. */
-const badPaging = (...values: (number | undefined)[]) => values.some((v) => v !== undefined && (v < 0 || v > MAX_PAGING))
 
 /**
  * The answer of `route` for `filter`, encoded and kept under the tenant's catalogue version

@@ -52,7 +52,7 @@ export function medicalFields(): FormField[] {
 
 export const consentModel = (): FormModel => ({
   name: 'Treatment consent',
-  description: 'Consent to anti-wrinkle treatment',
+  description: 'Consent to treatment',
   tag: 'consent',
   isForAllTreatments: true,
   isFor: ['client'],

@@ -35,6 +35,8 @@ export interface WaitlistOffersTable {
   ends_at: Timestamp
   expires_at: Timestamp
   status: string
+  /** the booking that took the offer (its first appointment; migration 0161) */
+  appointment_id: string | null
   created_at: Timestamp
   updated_at: Timestamp
 }

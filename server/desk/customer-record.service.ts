@@ -9,11 +9,14 @@ import * as E from 'fp-ts/Either'
 import type { CustomerContact, CustomerRecord, CustomerSummary, DeskCustomerBody, RecordForm, StaffNote } from '../../src/contract'
 import { londonDateOf } from '../../src/domain/time'
 import { isoDateToDayMonthYear, validateDeskCustomer } from '../../src/domain/validation/desk-customer'
+import { splitVisits } from '../../src/domain/desk/customer-visits'
 import { findCustomer, issueToken } from '../accounts/account.service'
 import { hashPassword } from '../accounts/password'
 import { dayBooking } from '../admin/day.service'
 import type { CommerceDeps } from '../commerce/commerce.deps'
 import { customerCourses } from '../commerce/courses.service'
+import { customerCreatedData } from '../integrations/integration-bookings.service'
+import { emitWebhookEvent } from '../integrations/webhooks.service'
 import { newId } from '../db/ids'
 import type { Db } from '../db/schema'
 import type { MailApi } from '../notifications/mail.service'
@@ -50,7 +53,7 @@ export function setPasswordMessage(firstName: string, organisation: string, link
   }
 }
 
-/** POST /admin/customers: the account with an unusable password, and the set-password mail, in one transaction. */
+/** POST /admin/customers: the account with an unusable password, its customer.created event and the set-password mail, in one transaction. */
 export async function createDeskCustomer(
   deps: { db: Db; mail: MailApi; origin: string; now: Date },
   tenant: string,
@@ -85,6 +88,8 @@ export async function createDeskCustomer(
       .returning('id')
       .executeTakeFirst()
     if (!inserted) return false
+    // Announced to integrators as a customer not made by their own sign-up (the payload's 'api').
+    await emitWebhookEvent(trx, tenant, 'customer.created', deps.now, () => customerCreatedData({ id, email: c.email, firstName: c.firstName, surname: c.surname }, 'api'))
     const token = await issueToken(trx, tenant, id, 'reset', SET_PASSWORD_DAYS * 24 * 60, deps.now)
     const organisation = await trx.selectFrom('organisations').select('name').where('tenant_id', '=', tenant).executeTakeFirst()
     const message = setPasswordMessage(c.firstName, organisation?.name ?? 'Your clinic', `${deps.origin}/user/reset-password/${token}`)
@@ -123,13 +128,9 @@ export async function customerRecord(deps: CommerceDeps, tenant: string, custome
     repo.customerForms(deps.db, tenant, customerId),
     repo.notesOf(notesDb(deps.db), tenant, customerId),
   ])
-  const bookings = visits.map(dayBooking)
-  const live = (status: string) => status !== 'Cancelled' && status !== 'No show'
   return E.right({
     contact: contactOf(row),
-    // Soonest first; past newest first.
-    upcoming: bookings.filter((b) => Date.parse(b.start) >= now.getTime() && live(b.status)).reverse(),
-    past: bookings.filter((b) => !(Date.parse(b.start) >= now.getTime() && live(b.status))),
+    ...splitVisits(visits.map(dayBooking), now),
     courses: E.isRight(courses) ? courses.right : [],
     forms: forms.map(
       (f): RecordForm => ({

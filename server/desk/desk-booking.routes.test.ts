@@ -70,6 +70,19 @@ describe('POST /admin/customers', () => {
     expect(login.statusCode, login.body).toBe(200)
   })
 
+  it('announces the new customer to the integrators listening to customer.created; a refused one is not announced', async () => {
+    const hook = await post('/api/admin/webhooks', admin, { url: 'http://localhost:9/customers', events: ['customer.created'] })
+    expect(hook.statusCode, hook.body).toBe(201)
+    const created = await post('/api/admin/customers', admin, { ...newCustomer, email: 'desk.made@example.com' })
+    expect(created.statusCode, created.body).toBe(201)
+    expect((await post('/api/admin/customers', admin, { ...newCustomer, email: DEMO_CUSTOMER.email })).statusCode).toBe(409)
+    const events = await t.db.selectFrom('outbox').select('text').where('channel', '=', 'webhook').where('subject', '=', 'customer.created').execute()
+    expect(events.map((e) => JSON.parse(e.text).data)).toEqual([
+      { customer: { id: created.json().id, email: 'desk.made@example.com', firstName: 'Pat', surname: 'Phone' }, source: 'api' },
+    ])
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/webhooks/${hook.json().id as string}`, headers: admin })).statusCode).toBe(200)
+  })
+
   it("refuses the spec's invalid fields and an email already taken", async () => {
     const bad = await post('/api/admin/customers', admin, { ...newCustomer, email: 'nope', mobilePhone: '12' })
     expect(bad.statusCode).toBe(400)
@@ -279,6 +292,19 @@ describe("the customer's record", () => {
     expect(opened.json()).toMatchObject({ id: form.json().id, type: 'consent', customer: { id: DEMO.customerDemo } })
     // Another customer's form is not found under this customer.
     expect((await get(`/api/admin/customers/${DEMO.customerOther}/forms/${form.json().id}`, admin)).statusCode).toBe(404)
+  })
+
+  it('lists a cancelled visit still to come under upcoming, shown as cancelled, not under past', async () => {
+    const customer = (await post('/api/admin/customers', admin, { ...newCustomer, email: 'record.visits@example.com' })).json()
+    const [day] = clearDays(20, 1)
+    const booked = await book({ customer: customer.id, location: DEMO.clinicLondon, start: londonInstant(day, '15:00'), services: [{ service: DEMO.sAntiWrinkle1, practitioner: DEMO.pSarah }], payment: 'clinic' })
+    expect(booked.statusCode, booked.body).toBe(201)
+    const id = booked.json().appointments[0].id as string
+    const cancelled = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${id}/cancel`, headers: admin, payload: {} })
+    expect(cancelled.statusCode, cancelled.body).toBe(200)
+    const record = (await get(`/api/admin/customers/${customer.id as string}`, admin)).json()
+    expect(record.upcoming.map((b: { id: string; status: string }) => [b.id, b.status])).toEqual([[id, 'Cancelled']])
+    expect(record.past).toEqual([])
   })
 
   it("never shows a staff note in the customer's own answers or export", async () => {

@@ -44,6 +44,11 @@ export function isRealIsoDate(s: string): boolean {
   return true
 }
 
+export const MAX_PAGING = 100_000
+export const PAGING_MESSAGE = `Paging values must be between 0 and ${MAX_PAGING}.`
+/** True when a page start or size is not one the database can use: a whole number from 0 to MAX_PAGING. */
+export const badPaging = (...values: (number | undefined)[]) => values.some((v) => v !== undefined && (v < 0 || v > MAX_PAGING))
+
 export const MIN_YEAR = 1800
 export const MAX_YEAR = 2999
 

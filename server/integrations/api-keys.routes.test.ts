@@ -9,6 +9,8 @@ import { clearDate, londonInstant } from '../test-support/dates'
 import { buildTestServer, DEMO, type TestServer } from '../test-support/test-server'
 import { API_KEY_RATE_LIMIT } from '../http/contract-route'
 import { API_KEY_MESSAGES, hashApiKey } from './api-keys.service'
+import { newId } from '../db/ids'
+import { CUSTOMER_PAGE } from '../../src/contract/integrations.routes'
 
 let t: TestServer
 let admin: Record<string, string>
@@ -72,6 +74,41 @@ describe('API keys', () => {
     expect(after.json().message).toBe(API_KEY_MESSAGES.unknown)
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/public-clinics', headers: { 'x-api-key': key.key } })).statusCode).toBe(401)
     expect((await t.app.inject({ method: 'DELETE', url: '/api/admin/api-keys/5e0000000000000000000009', headers: admin })).statusCode).toBe(404)
+  })
+
+  it('pages the customers found: offset and pageSize, in a stable order, every match reachable, out-of-range paging refused', async () => {
+    const template = await t.db.selectFrom('customers').selectAll().where('id', '=', DEMO.customerOther).executeTakeFirstOrThrow()
+    const many = CUSTOMER_PAGE.size + 10
+    await t.db
+      .insertInto('customers')
+      .values(
+        Array.from({ length: many }, (_, i) => ({
+          ...template,
+          id: newId(),
+          email: `pager-${i}@example.com`,
+          first_name: 'Pat',
+          surname: 'Pager',
+          marketing_types: JSON.stringify(template.marketing_types),
+          notification_types: JSON.stringify(template.notification_types),
+        })),
+      )
+      .execute()
+    const key = await createKey(['customers:read'])
+    const page = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/integrations/customers?q=pager${query}`, headers: { 'x-api-key': key.key } })
+      expect(res.statusCode, res.body).toBe(200)
+      return (res.json() as { id: string }[]).map((c) => c.id)
+    }
+    const first = await page('')
+    expect(first).toHaveLength(CUSTOMER_PAGE.size)
+    const rest = await page(`&offset=${CUSTOMER_PAGE.size}`)
+    expect(rest).toHaveLength(10)
+    expect(new Set([...first, ...rest]).size).toBe(many)
+    expect([...(await page('&pageSize=7')), ...(await page('&offset=7&pageSize=7'))]).toEqual(first.slice(0, 14))
+    for (const bad of [`pageSize=${CUSTOMER_PAGE.max + 1}`, 'pageSize=0', 'offset=-1']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/integrations/customers?q=pager&${bad}`, headers: { 'x-api-key': key.key } })
+      expect(res.statusCode, bad).toBe(400)
+    }
   })
 
   it('books for a customer by email (created when new), reads the booking back, and logs the key id only', async () => {

@@ -20,7 +20,7 @@ export const INTEGRATION_MESSAGES = {
   phone: 'The mobile phone number is not valid.',
 }
 
-/** The customer.created event's data (also sent when a customer signs up). */
+/** The customer.created event's data (also sent when a customer signs up, and for a customer made at the desk). */
 export function customerCreatedData(customer: { id: string; email: string; firstName: string; surname: string }, source: 'sign-up' | 'api'): WebhookEventData<'customer.created'> {
   return { customer: { id: customer.id, email: customer.email, firstName: customer.firstName, surname: customer.surname }, source }
 }

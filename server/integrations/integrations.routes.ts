@@ -8,6 +8,7 @@ import {
   createApiKey,
   createIntegrationBooking,
   createWebhook,
+  CUSTOMER_PAGE,
   disableWebhook,
   enableWebhook,
   findIntegrationCustomers,
@@ -26,7 +27,8 @@ import type { BookingDeps } from '../booking/booking.service'
 import { sendBookingConfirmation } from '../commerce/commerce.module'
 import type { ServerDeps } from '../deps'
 import { serve, type RequestContext } from '../http/contract-route'
-import { notFound, ok } from '../http/results'
+import { badRequest, notFound, ok } from '../http/results'
+import { badPaging, PAGING_MESSAGE } from '../http/request-input'
 import { answer } from '../http/service-failure'
 import { ADMIN_ONLY, requireStaff } from '../staff/staff.guard'
 import { operatorDb } from '../staff/staff.tables'
@@ -114,5 +116,10 @@ export async function integrationsRoutes(app: FastifyInstance, deps: ServerDeps)
     const view = await appointmentView(ctx.db, ctx.tenant, params.id)
     return view ? ok(view) : notFound('Appointment not found')
   })
-  serve(app, findIntegrationCustomers, async ({ query }, ctx) => ok(await day.findCustomers(operatorDb(ctx.db), ctx.tenant, query.q)))
+  serve(app, findIntegrationCustomers, async ({ query }, ctx) => {
+    const { offset = 0, pageSize = CUSTOMER_PAGE.size } = query
+    if (badPaging(offset)) return badRequest(PAGING_MESSAGE)
+    if (pageSize < 1 || pageSize > CUSTOMER_PAGE.max) return badRequest(`pageSize must be between 1 and ${CUSTOMER_PAGE.max}.`)
+    return ok(await day.findCustomers(operatorDb(ctx.db), ctx.tenant, query.q, { offset, limit: pageSize }))
+  })
 }

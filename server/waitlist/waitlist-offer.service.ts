@@ -118,6 +118,7 @@ export async function makeOffer(deps: OfferDeps, tenant: string, entryId: string
           tenant_id: tenant,
           entry_id: entry.id,
           hold_id: holdId,
+          appointment_id: null,
           token_hash: tokenHash(token),
           clinic_id: entry.clinic_id,
           practitioner_id: items[0].practitionerId,

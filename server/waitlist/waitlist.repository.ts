@@ -229,17 +229,21 @@ export async function customersByIds(db: DbOrTrx, tenant: string, ids: readonly 
   )
 }
 
-/** A booking claimed the hold: its open offer is taken and the entry booked (in the booking's transaction). */
-export async function takeOfferOfHold(db: DbOrTrx, tenant: string, holdId: string, now: Date): Promise<void> {
+/**
+ * A booking claimed the hold (in the booking's transaction): its open offer is taken by the booking. A
+ * booking scheduled at once books the entry; one waiting for its deposit leaves it 'offered' until the
+ * booking is paid or released (migration 0161's trigger settles it).
+ */
+export async function takeOfferOfHold(db: DbOrTrx, tenant: string, holdId: string, booking: { id: string; scheduled: boolean }, now: Date): Promise<void> {
   const taken = await db
     .updateTable('waitlist_offers')
-    .set({ status: 'taken', updated_at: now })
+    .set({ status: 'taken', appointment_id: booking.id, updated_at: now })
     .where('tenant_id', '=', tenant)
     .where('hold_id', '=', holdId)
     .where('status', '=', 'offered')
     .returning('entry_id')
     .executeTakeFirst()
-  if (taken) await setEntryStatus(db, tenant, taken.entry_id, 'booked', now)
+  if (taken && booking.scheduled) await setEntryStatus(db, tenant, taken.entry_id, 'booked', now)
 }
 
 /**

@@ -140,6 +140,59 @@ describe('a freed time offered to the waiting customer', () => {
     expect(row.status).toBe('booked')
   })
 
+  it('a booking that owes a deposit books the entry only once paid; released unpaid, the entry waits again', async () => {
+    const entry = (await join(other, joinBody({ services: [DEMO.sAntiWrinkle1] }))).json()
+    const entryStatus = async () => (await t.db.selectFrom('waitlist_entries').select('status').where('id', '=', entry.id).executeTakeFirstOrThrow()).status
+    /** The desk offers `time`; the customer books it with the offer's hold (a deposit is due: Pending). */
+    const takeOffer = async (time: string) => {
+      const offered = await t.app.inject({ method: 'POST', url: `/api/admin/waitlist/${entry.id}/offer`, headers: staff, payload: { practitioner: DEMO.pSarah, start: londonInstant(day, time) } })
+      expect(offered.statusCode, offered.body).toBe(200)
+      await t.app.deps.mail.flush()
+      const token = await offerToken(OTHER_CUSTOMER.email)
+      const offer = (await t.app.inject({ method: 'GET', url: `/api/waitlist/offers/${token}` })).json()
+      const booked = await t.app.inject({
+        method: 'POST',
+        url: '/api/appointments/public',
+        headers: t.auth(other),
+        payload: { appointment: { ...consultation(time), service: DEMO.sAntiWrinkle1 }, hold: offer.hold },
+      })
+      expect(booked.statusCode, booked.body).toBe(200)
+      expect(booked.json()).toMatchObject({ appointment: { status: 'Pending' } })
+      expect(booked.json().deposit).toBeGreaterThan(0)
+      return { token, booking: booked.json() as { appointment: { id: string }; deposit: number } }
+    }
+
+    const unpaid = await takeOffer('11:30')
+    expect(await entryStatus()).toBe('offered')
+    const released = await t.app.inject({ method: 'PUT', url: `/api/appointments/delete-pending/${unpaid.booking.appointment.id}`, headers: t.auth(other) })
+    expect(released.statusCode, released.body).toBe(200)
+    expect(await entryStatus()).toBe('active')
+    expect((await t.app.inject({ method: 'GET', url: `/api/waitlist/offers/${unpaid.token}` })).json().status).toBe('lapsed')
+    expect((await mine(other)).map((e) => [e.id, e.status])).toEqual([[entry.id, 'active']])
+
+    const paid = await takeOffer('09:30')
+    expect(await entryStatus()).toBe('offered')
+    const invoice = await t.app.inject({
+      method: 'POST',
+      url: '/api/invoice/create',
+      headers: t.auth(other),
+      payload: { customer: DEMO.customerOther, clinic: DEMO.clinicLondon, appointmentId: paid.booking.appointment.id, origin: 'SALE', description: 'Invoice for Booking Deposit' },
+    })
+    expect(invoice.statusCode, invoice.body).toBe(200)
+    const invoiceId = invoice.json().id as string
+    const started = await t.app.inject({
+      method: 'POST',
+      url: `/api/invoice/${invoiceId}/pay`,
+      headers: t.auth(other),
+      payload: { payments: [{ value: paid.booking.deposit, type: 'Card', coherentPaymentFlag: true }], invoice: invoiceId, idempotencyKey: `${invoiceId}:card` },
+    })
+    expect(started.statusCode, started.body).toBe(200)
+    const card = { cardNo: '4242 4242 4242 4242', expDate: '12/39', cvv: '123', postCode: 'SW1A 1AA' }
+    expect((await t.app.inject({ method: 'POST', url: `/sandbox/pay/${started.json().transactionId as string}`, payload: card })).json()).toMatchObject({ status: 'paid' })
+    expect(await entryStatus()).toBe('booked')
+    expect(await mine(other)).toEqual([])
+  })
+
   it('declining releases the time and the entry waits again; an unknown token is 404', async () => {
     const booked = await book(demo, '11:00')
     const entry = (await join(other, joinBody())).json()

@@ -6,7 +6,7 @@
 import * as t from 'io-ts'
 import { route, API_KEY_SCOPES } from './route'
 import { AppointmentPayload, AppointmentView, BookingCreated } from './appointments.codecs'
-import { Ack, bodyOf, entity, errors, IdParams, IsoDateTime, literals, NonEmptyString, ObjectId, queryOf, StringFromQuery } from './codecs'
+import { Ack, bodyOf, entity, errors, IdParams, IntFromString, IsoDateTime, literals, NonEmptyString, ObjectId, queryOf, StringFromQuery } from './codecs'
 import { CustomerSummary } from './admin.routes'
 
 export const ApiKeyScopeCodec = literals(API_KEY_SCOPES, 'ApiKeyScope')
@@ -227,14 +227,20 @@ export const getIntegrationBooking = route({
   responses: { 200: AppointmentView, ...errors(400, 401, 403, 404, 429) },
 })
 
+/** GET /integrations/customers pages: `pageSize` customers unless the query asks fewer, never more than `max`. */
+export const CUSTOMER_PAGE = { size: 50, max: 100 } as const
+
 export const findIntegrationCustomers = route({
   method: 'GET',
   path: '/integrations/customers',
   access: 'apiKey',
   scope: 'customers:read',
   summary: 'Find customers (API key)',
-  description: 'Customers of the tenant whose id, email or name matches the text.',
-  query: queryOf({ q: StringFromQuery }),
+  description:
+    'Customers of the tenant whose id, email or name matches the text (an empty q matches every customer), ordered by surname, first name and id, ' +
+    `one page at a time: \`offset\` customers skipped (default 0), at most \`pageSize\` answered (default ${CUSTOMER_PAGE.size}, at most ${CUSTOMER_PAGE.max}). ` +
+    'A page shorter than pageSize is the last. 400 when a paging value is out of range.',
+  query: queryOf({ q: StringFromQuery }, { offset: IntFromString, pageSize: IntFromString }),
   responses: { 200: t.array(CustomerSummary), ...errors(400, 401, 403, 429) },
 })
 

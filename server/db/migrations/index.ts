@@ -30,6 +30,7 @@ import { processorRefundsMigration } from './0145-processor-refunds.migration'
 import { waitlistMigration } from './0115-waitlist.migration'
 import { blockSeriesMigration } from './0155-block-series.migration'
 import { bookingWriteCostMigration } from './0160-booking-write-cost.migration'
+import { waitlistBookingSettledMigration } from './0161-waitlist-booking-settled.migration'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': coreMigration,
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '0145-processor-refunds': processorRefundsMigration,
   '0155-block-series': blockSeriesMigration,
   '0160-booking-write-cost': bookingWriteCostMigration,
+  '0161-waitlist-booking-settled': waitlistBookingSettledMigration,
 }
 
 export const migrationProvider: MigrationProvider = {
