@@ -8,7 +8,7 @@ import { LazyBooking } from './lazy-booking.view-model'
 import { RESCHEDULING_KEY, ServicesViewModel } from './services.view-model'
 import { MemoryStorage } from '../../adapters/storage/in-memory.adapter'
 import { appointment } from './account.view-model.test-support'
-import { ConfirmViewModel } from './confirm.view-model'
+import { AGREE_BLOCKED_TEXT, ConfirmViewModel } from './confirm.view-model'
 import { PaymentViewModel } from './payment.view-model'
 import type { RouteState } from './booking.view-model'
 
@@ -244,10 +244,10 @@ describe('a course session booking opened from its URL alone (no course context 
     expect(w.navigator.last).toBe('/location?courseServiceBooking=true&booked=a1')
   })
 
-  it('without such a course nothing is booked and the error shows', async () => {
+  it('without such a course nothing is booked and the customer is told where to book it from', async () => {
     const w = await courseSessionAtConfirm([customerCourse('cc-other', 's9', 'c1', { quantity: 3, redeemed: 0, reserved: 0 })])
     expect(w.useCases.calls.ConfirmBooking).toBeUndefined()
-    expect(w.toasts.toasts.map((t) => t.text)).toEqual(['An unexpected error occurred'])
+    expect(w.toasts.toasts.map((t) => t.text)).toEqual([AGREE_BLOCKED_TEXT.course])
   })
 })
 
