@@ -2,7 +2,7 @@
 // server, or the nearest earlier valid step replaces it (ServicesViewModel.restoreRoute).
 import { describe, expect, it } from 'vitest'
 import * as E from 'fp-ts/Either'
-import { anna, clinicA, clinicB, course, facial, massage, organisation, user, world, type UseCaseFakes, refused, booked, massageService, facialService, slotHoldOf } from './booking.test-support'
+import { anna, clinicA, clinicB, course, facial, massage, organisation, user, world, type UseCaseFakes, refused, booked, massageService, facialService, slotHoldOf, paymentOf } from './booking.test-support'
 import { LocationsViewModel } from './locations.view-model'
 import { LazyBooking } from './lazy-booking.view-model'
 import { RESCHEDULING_KEY, ServicesViewModel } from './services.view-model'
@@ -15,7 +15,7 @@ import type { RouteState } from './booking.view-model'
 function restoreWorld(overrides: Partial<UseCaseFakes> = {}, sessionStorage = new MemoryStorage()) {
   const w = world(overrides)
   const locations = new LocationsViewModel(w.useCases.ListLocations, new LazyBooking(async () => w.booking), w.toasts)
-  const slotHold = slotHoldOf(w)
+  const slotHold = slotHoldOf(w, paymentOf(w), sessionStorage)
   const services = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts, slotHold, w.useCases.GetAppointment, sessionStorage)
   /** What StepPage does on every URL: the step from the URL, then the restore. */
   const open = async (route: RouteState) => {
@@ -309,5 +309,42 @@ describe('the held time in the URL (hold=…) is the customer\'s only while they
     reloaded.booking.choosePractitioner('any')
     reloaded.booking.answerAnotherService(false)
     expect(reloaded.booking.view.step).toBe('time')
+  })
+
+  it('a reload after Book but before the hold answered keeps the chosen time: the pick is sent again with its token, and the URL names the hold', async () => {
+    const tab = new MemoryStorage()
+    // The first page's hold never answers (the reload comes first).
+    const w = restoreWorld({ HoldTime: () => new Promise(() => undefined) }, tab)
+    await w.open(serviceUrl)
+    w.booking.choosePractitioner(anna)
+    w.booking.answerAnotherService(false)
+    w.booking.pickDate('2026-03-12')
+    void w.slotHold.pick([slot])
+    w.session.signedIn(user)
+    w.booking.book('/step/c1/cat1/s1', '?service=0')
+    expect(w.booking.view.step).toBe('confirm')
+    expect(w.navigator.paths.concat(w.navigator.replaced).some((p) => p.includes('hold='))).toBe(false)
+    const sent = w.useCases.calls.HoldTime?.[0][0] as { token: string }
+    expect(sent.token).toMatch(/^[A-Za-z0-9_-]{22,}$/)
+
+    const reloaded = restoreWorld({}, tab)
+    await reloaded.open(serviceUrl)
+    expect(reloaded.booking.view.basket.map((i) => [i.service.id, i.staff?.id, i.start])).toEqual([['s1', 'p1', slot.startDate]])
+    expect(reloaded.booking.view.step).toBe('time')
+    expect(reloaded.booking.view.date).toBe('2026-03-12')
+    expect(reloaded.booking.view.canBook).toBe(true)
+    expect(reloaded.useCases.calls.HoldTime?.[0][0]).toMatchObject({ token: sent.token, replaces: null })
+    expect(routeOf(reloaded.navigator.replaced.at(-1) as string).query.hold).toBeDefined()
+    // Answered: nothing is kept for a later reload (the URL names the hold now).
+    expect(tab.getItem('pendingPick')).toBeNull()
+  })
+
+  it('nothing kept for this service (another tab, a shared link): the reload stays where the URL alone leads', async () => {
+    const tab = new MemoryStorage()
+    tab.setItem('pendingPick', JSON.stringify({ token: 'x'.repeat(32), clinic: 'c1', items: [{ service: 's9', practitioner: 'p1', start: slot.startDate, end: slot.endDate }] }))
+    const reloaded = restoreWorld({}, tab)
+    await reloaded.open(serviceUrl)
+    expect(reloaded.useCases.calls.HoldTime).toBeUndefined()
+    expect(reloaded.booking.view.basket[0]?.start).toBeUndefined()
   })
 })

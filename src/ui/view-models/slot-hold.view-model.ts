@@ -17,10 +17,29 @@ import type { BasketItem } from './booking-views'
 import { PaymentViewModel, type PaymentSessionView } from './payment.view-model'
 import { PORTS } from '../../application/tokens'
 import type { BookingStore } from '../../application/ports/booking-store.port'
+import type { KeyValueStorage } from '../../application/ports/storage.port'
 import type { Exec } from './app-services'
 
 /** How long a load of times waits for a release on its way (the transport's own timeout is 30 s). */
 export const RELEASE_WAIT_MS = 3_000
+
+/**
+ * A picked time whose hold is on its way, kept in the tab's session storage until the server answers:
+ * the URL names a time only once it is held, so a reload in between would lose the customer's choice.
+ * The reload sends the pick again with the same token, which the server answers with the same hold.
+ */
+export interface PendingPick {
+  token: string
+  clinic: string
+  items: { service: string; practitioner: string; start: string; end: string }[]
+}
+export const PENDING_PICK_KEY = 'pendingPick'
+
+/** A hold's secret token chosen here (base64url, 192 bits): the same pick sent again gets the same hold. */
+export function newHoldToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24))
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
 
 /**
  * The server's hold of the chosen time (issue 17): picking a time holds it at once (the countdown is
@@ -61,8 +80,9 @@ export class SlotHoldViewModel {
     @inject(WEB_CONFIG) private readonly config: WebConfig,
     @inject(PaymentViewModel) private readonly payment: Pick<PaymentViewModel, 'session' | 'paid' | 'start'>,
     @inject(PORTS.BookingStore) private readonly store: BookingStore,
+    @inject(PORTS.SessionStorage) private readonly tabStorage?: KeyValueStorage,
   ) {
-    makeAutoObservable<SlotHoldViewModel, 'pickNumber' | 'extended' | 'known' | 'releasing' | 'unreleased' | 'picking' | 'restoring'>(this, { pickNumber: false, extended: false, known: false, releasing: false, unreleased: false, picking: false, restoring: false }, { autoBind: true })
+    makeAutoObservable<SlotHoldViewModel, 'pickNumber' | 'extended' | 'known' | 'releasing' | 'unreleased' | 'picking' | 'restoring' | 'tabStorage'>(this, { pickNumber: false, extended: false, known: false, releasing: false, unreleased: false, picking: false, restoring: false, tabStorage: false }, { autoBind: true })
     // The time cleared (back, another service or practitioner, removal, expiry): its hold is released.
     // A claimed hold (the booking made) is no longer the server's to release: the call does nothing then.
     reaction(() => this.booking.view.held.key, (next, previous) => {
@@ -80,10 +100,10 @@ export class SlotHoldViewModel {
    * The time whose hold is still on its way picked again is the same pick: a second hold of it would be
    * refused as taken (by the first), and the first released as stale, losing the customer's own time.
    */
-  pick(chain: ChainSlot[]): Promise<'held' | 'refused' | 'other'> {
+  pick(chain: ChainSlot[], token = newHoldToken()): Promise<'held' | 'refused' | 'other'> {
     const times = JSON.stringify(chain.map((s) => [s.startDate, s.endDate, s.practitioner ?? null]))
     if (this.picking?.times === times && this.booking.view.startTime === chain[0]?.startDate) return this.picking.answer
-    const answer = this.holdPicked(chain)
+    const answer = this.holdPicked(chain, token)
     const picking = { times, answer }
     this.picking = picking
     void answer.finally(() => {
@@ -92,7 +112,7 @@ export class SlotHoldViewModel {
     return answer
   }
 
-  private async holdPicked(chain: ChainSlot[]): Promise<'held' | 'refused' | 'other'> {
+  private async holdPicked(chain: ChainSlot[], token: string): Promise<'held' | 'refused' | 'other'> {
     const b = this.booking
     const previous = b.view.held.key
     b.chooseTime(chain)
@@ -102,7 +122,9 @@ export class SlotHoldViewModel {
     if (!appointment) return 'other'
     const number = ++this.pickNumber
     this.extended = false
-    const result = await this.holdTime.execute({ appointment, replaces: previous ?? null, seconds: this.config.holdSeconds })
+    this.keepPick(token, appointment.clinic)
+    const result = await this.holdTime.execute({ appointment, replaces: previous ?? null, seconds: this.config.holdSeconds, token })
+    this.dropPick(token)
     if (number !== this.pickNumber || b.view.startTime !== chain[0]?.startDate) {
       // Another time was picked (or the time cleared) while this one was on its way.
       if (E.isRight(result)) this.release(keyOf(result.right))
@@ -123,6 +145,48 @@ export class SlotHoldViewModel {
       b.clearTime()
       return 'refused'
     })
+  }
+
+  /**
+   * A reloaded step URL without a hold whose tab picked a time that was not held yet (the reload came
+   * before the hold's answer): the basket's times come back and the pick is sent again with its token,
+   * so the server answers with the hold it made (or makes it now). Nothing kept for this clinic and
+   * service: nothing to do.
+   */
+  async restorePick(clinic: string, serviceId: string, serviceOf: (id: string) => Promise<ServiceView | undefined>, stale: () => boolean): Promise<void> {
+    const pick = this.pendingPick()
+    if (!pick || !this.hasPendingPick(clinic, serviceId)) return
+    const basket = await this.basketOf(pick.clinic, pick.items, serviceOf)
+    if (stale() || !basket) return
+    runInAction(() => this.booking.restoreBasket(basket, londonDateOf(new Date(pick.items[0].start)), false))
+    await this.pick(pick.items.map((i) => ({ startDate: i.start, endDate: i.end, practitioner: i.practitioner, valid: true })), pick.token)
+  }
+
+  /** This tab picked a time of the clinic's service whose hold had not answered when the page went. */
+  hasPendingPick(clinic: string, serviceId: string): boolean {
+    const pick = this.pendingPick()
+    return pick !== undefined && pick.clinic === clinic && pick.items[0]?.service === serviceId
+  }
+
+  private pendingPick(): PendingPick | undefined {
+    try {
+      const raw = this.tabStorage?.getItem(PENDING_PICK_KEY)
+      const value = raw ? (JSON.parse(raw) as Partial<PendingPick>) : undefined
+      return value && typeof value.token === 'string' && typeof value.clinic === 'string' && Array.isArray(value.items) && value.items.length > 0 ? (value as PendingPick) : undefined
+    } catch {
+      return undefined
+    }
+  }
+
+  /** The pick on its way, kept for a reload until its answer comes back. */
+  private keepPick(token: string, clinic: string): void {
+    const items = this.booking.view.basket.flatMap((i) => (i.staff && i.start && i.end ? [{ service: i.service.id, practitioner: i.staff.id, start: i.start, end: i.end }] : []))
+    this.tabStorage?.setItem(PENDING_PICK_KEY, JSON.stringify({ token, clinic, items } satisfies PendingPick))
+  }
+
+  /** Its answer came back (held, refused or unanswered): the URL or the time step says the rest. */
+  private dropPick(token: string): void {
+    if (this.pendingPick()?.token === token) this.tabStorage?.removeItem(PENDING_PICK_KEY)
   }
 
   /**
