@@ -186,6 +186,50 @@ describe('what cannot be rebuilt falls back to the nearest earlier valid step', 
     expect(cancelled.navigator.replaced).toEqual(['/app'])
   })
 
+  it('a reloaded reschedule time or confirm step keeps the new time picked (a reschedule holds nothing: the tab keeps it) and shows it on the times', async () => {
+    const sessionStorage = new MemoryStorage()
+    const moving = appointment('a0000000000000000000000b', 100, { clinic: { id: 'c1', accountName: 'Harley Street' } })
+    const w = restoreWorld({ GetAppointment: async () => E.right(moving) }, sessionStorage)
+    const staff = { id: moving.practitioner!.id, displayName: 'Amy Lee' }
+    w.booking.startReschedule({ appointmentId: moving.id, clinic: clinicA, linked: false, items: [{ service: { id: moving.service.id, name: 'Facial', categoryId: moving.service.category, defaultDuration: 60, defaultPrice: 80 }, staff }] })
+    const url = new URL(w.navigator.paths.at(-1)!, 'http://x')
+    const [, , locationId, categoryId, serviceId] = url.pathname.split('/')
+    const route = { locationId, categoryId, serviceId, query: Object.fromEntries(url.searchParams) }
+    await w.open(route)
+    w.booking.keepPractitioner()
+    w.booking.pickDate('2026-03-13')
+    const slot = { startDate: '2026-03-13T14:00:00.000Z', endDate: '2026-03-13T15:00:00.000Z', practitioner: staff.id, valid: true }
+    expect(await w.slotHold.pick([slot])).toBe('other')
+    expect(w.useCases.calls.HoldTime).toBeUndefined()
+    w.session.signedIn(user)
+    w.booking.book(`/step/${locationId}/${categoryId}/${serviceId}`, url.search)
+    expect(w.booking.view.step).toBe('confirm')
+
+    // The time step's URL reloaded (the reschedule's first URL: no other URL arrives after its restart).
+    const atTimes = restoreWorld({ GetAppointment: async () => E.right(moving) }, sessionStorage)
+    await atTimes.open(route)
+    expect(atTimes.booking.view.basket.map((i) => i.start)).toEqual([slot.startDate])
+    expect(atTimes.booking.view.step).toBe('time')
+
+    // The confirm URL reloaded: the reschedule starts again from its first URL, where the time comes back.
+    const reloaded = restoreWorld({ GetAppointment: async () => E.right(moving) }, sessionStorage)
+    reloaded.session.signedIn(user)
+    await reloaded.open({ ...route, confirm: true })
+    const restarted = new URL(reloaded.navigator.paths.at(-1)!, 'http://x')
+    expect(restarted.pathname).toBe(url.pathname)
+    await reloaded.open(route)
+    expect(reloaded.booking.view.isReschedule).toBe(true)
+    expect(reloaded.booking.view.basket.map((i) => i.start)).toEqual([slot.startDate])
+    expect(reloaded.booking.view.date).toBe('2026-03-13')
+    // On the times with the new time chosen: 'Reschedule appointment' goes to confirm again.
+    expect(reloaded.booking.view.step).toBe('time')
+    expect(reloaded.booking.view.canBook).toBe(true)
+    // Given up (back to the times): nothing is brought back by a later reload.
+    reloaded.booking.back()
+    expect(reloaded.booking.view.startTime).toBeUndefined()
+    expect(sessionStorage.getItem('pendingPick')).toBeNull()
+  })
+
   it('only the latest URL acts when the user moves on before a restore finished', async () => {
     let release: () => void = () => undefined
     const slow = new Promise<void>((resolve) => (release = resolve))

@@ -276,8 +276,11 @@ export class ServicesViewModel {
       if (!restarted) {
         booking.dispatch({ type: 'restoring', restoring: false })
         booking.fallBack('/app')
+        return
       }
-      return
+      // Restarted at its first URL: a confirm URL's restore ends here (that URL arrives next and its
+      // restore goes on); the first URL itself (a reload of the time step) arrives no more: it goes on here.
+      if (route.confirm) return
     }
     if (booking.view.isReschedule && booking.view.rescheduleAppointmentId) this.sessionStorage?.setItem(RESCHEDULING_KEY, booking.view.rescheduleAppointmentId)
 
