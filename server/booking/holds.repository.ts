@@ -26,6 +26,23 @@ export async function findSlotHold(db: DbOrTrx, tenant: string, id: string, toke
 }
 
 /**
+ * The live hold (unexpired, neither claimed nor released) of one customer or client made with this
+ * token: the same pick sent again (a reload before its answer came back). Found through the owner's index.
+ */
+export async function findLiveOwnHold(db: DbOrTrx, tenant: string, clientKey: string, tokenHash: string, now: Date): Promise<SlotHoldRow | undefined> {
+  return db
+    .selectFrom('slot_holds')
+    .selectAll()
+    .where('tenant_id', '=', tenant)
+    .where('client_key', '=', clientKey)
+    .where('expires_at', '>', now)
+    .where('claimed_at', 'is', null)
+    .where('released_at', 'is', null)
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst()
+}
+
+/**
  * The times (appointment rows) held by the live (unexpired, neither claimed nor released) holds of one
  * customer or client: a hold may carry several services, so the cap counts times, not holds.
  */

@@ -81,6 +81,30 @@ describe('a slot hold', () => {
     await release(second.json() as Hold)
   })
 
+  it("sent again with the browser's own token (a reload lost the answer): the same hold comes back, not a refusal by it", async () => {
+    const token = 'a-token-the-browser-chose-0001'
+    const first = await hold('12:00', { token })
+    expect(first.statusCode).toBe(200)
+    const made = first.json() as Hold
+    expect(made.token).toBe(token)
+    const again = await hold('12:00', { token })
+    expect(again.statusCode).toBe(200)
+    expect((again.json() as Hold).id).toBe(made.id)
+    expect((again.json() as Hold).token).toBe(token)
+    expect((await read(made)).statusCode).toBe(200)
+    // Another token is another pick: the time is taken (by the first hold).
+    const other = await hold('12:00', { token: 'another-token-of-a-browser-02' })
+    expect(other.statusCode).toBe(409)
+    // A token too short to be a secret is refused.
+    expect((await hold('12:30', { token: 'short' })).statusCode).toBe(400)
+    await release(made)
+    // Released: the same token makes a new hold of the free time.
+    const renewed = await hold('12:00', { token })
+    expect(renewed.statusCode).toBe(200)
+    expect((renewed.json() as Hold).id).not.toBe(made.id)
+    await release(renewed.json() as Hold)
+  })
+
   it('becomes the booking at agree: same time, no race, and the hold is gone', async () => {
     const h = (await hold('12:00')).json() as Hold
     const booked = await book(demo, '12:00', h)

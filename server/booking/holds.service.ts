@@ -26,7 +26,7 @@ import { loadCalendars, serviceOptions, type ServiceOptionRow } from '../availab
 import { isOverlapViolation, itemsOf, offeredStart, OFF_GRID, pricesOf } from './booking.service'
 import { lockPractitionerDays, releaseExpiredHolds } from './booking.repository'
 import { HOLD_ENDED } from '../../src/contract/refusal-texts'
-import { endSlotHold, findSlotHold, heldRows, insertSlotHold, liveHeldItems, setHoldExpiry, setHoldPage, type HeldRow, type SlotHoldRow } from './holds.repository'
+import { endSlotHold, findLiveOwnHold, findSlotHold, heldRows, insertSlotHold, liveHeldItems, setHoldExpiry, setHoldPage, type HeldRow, type SlotHoldRow } from './holds.repository'
 
 // The client tells a lost hold by this text: it lives in the contract.
 export { HOLD_ENDED }
@@ -87,7 +87,11 @@ function viewOf(hold: Pick<SlotHoldRow, 'id' | 'expires_at' | 'extended' | 'clin
   }
 }
 
-/** POST /appointments/holds: checks the time like a booking does, then holds it (replacing the caller's previous hold). */
+/**
+ * POST /appointments/holds: checks the time like a booking does, then holds it (replacing the caller's
+ * previous hold). A token chosen by the browser (`token`) makes the pick safe to send again: a reload
+ * before the answer came back sends it again and gets the same hold, not a refusal by its own hold.
+ */
 export async function createHold(deps: HoldDeps, tenant: string, owner: HoldOwner, body: CreateHoldBody): Promise<E.Either<ServiceError, SlotHold>> {
   const parsed = itemsOf(body.appointment)
   if (!Array.isArray(parsed)) return E.left(parsed)
@@ -104,8 +108,10 @@ export async function createHold(deps: HoldDeps, tenant: string, owner: HoldOwne
   if (tooFast) return E.left(tooFast)
   const clientKey = owner.customerId ? `customer:${owner.customerId}` : `client:${owner.clientAddress}`
   const cap = owner.customerId ? deps.maxLiveHolds : deps.maxLiveHolds * ANONYMOUS_CAP_FACTOR
-  const token = randomBytes(24).toString('base64url')
+  const token = body.token ?? randomBytes(24).toString('base64url')
   const id = newId()
+  /** the same pick's hold, made before (its answer lost to a reload) */
+  let again: SlotHoldRow | undefined
   const expiresAt = new Date(deps.now.getTime() + holdLengthSeconds(deps.holdSeconds, body.seconds) * 1000)
   const from = new Date(Math.min(...chosen.map((c) => c.start.getTime())))
   const to = new Date(Math.max(...chosen.map((c) => c.end.getTime())))
@@ -114,6 +120,8 @@ export async function createHold(deps: HoldDeps, tenant: string, owner: HoldOwne
     const outcome = await lockingWork(deps.db, () => retryTransaction(() => deps.db.transaction().execute(async (trx): Promise<ServiceError | undefined> => {
       // The cap under a per-owner lock held to commit (parallel picks would each see room otherwise).
       await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`slot-holds:${tenant}:${clientKey}`}, 0))`.execute(trx)
+      again = body.token ? await findLiveOwnHold(trx, tenant, clientKey, tokenHash(body.token), deps.now) : undefined
+      if (again) return undefined
       if (body.replaces) await releaseIfOwned(trx, tenant, body.replaces, deps.now)
       if ((await liveHeldItems(trx, tenant, clientKey, deps.now)) + chosen.length > cap) return TOO_MANY_SLOT_HOLDS_ERROR
       await lockPractitionerDays(trx, tenant, chosen)
@@ -155,6 +163,7 @@ export async function createHold(deps: HoldDeps, tenant: string, owner: HoldOwne
       return undefined
     })))
     if (outcome) return E.left(outcome)
+    if (again) return E.right(viewOf(again, token, await heldRows(deps.db, tenant, again.id), deps.now))
   } catch (error) {
     if (isOverlapViolation(error) || error instanceof RetriesExhausted) return E.left(SLOT_TAKEN_ERROR)
     throw error

@@ -9,6 +9,7 @@ import { StaffDeskViewModel } from '../ui/view-models/staff-desk.view-model'
 import { StaffForgotPasswordViewModel } from '../ui/view-models/staff-forgot-password.view-model'
 import { INTEGRATION_USE_CASES } from '../application/use-cases/integrations.use-case'
 import { StaffIntegrationsViewModel } from '../ui/view-models/staff-integrations.view-model'
+import { StaffWeekViewModel } from '../ui/view-models/staff-week.view-model'
 
 describe('staff module', () => {
   // 20 s: prepare() imports the lazy modules in steps, one after another (browser.container.ts),
@@ -25,6 +26,11 @@ describe('staff module', () => {
     expect(container.get(StaffForgotPasswordViewModel)).toBeInstanceOf(StaffForgotPasswordViewModel)
     for (const useCase of INTEGRATION_USE_CASES) expect(container.get(useCase as never), useCase.name).toBeInstanceOf(useCase)
     expect(container.get(StaffIntegrationsViewModel)).toBeInstanceOf(StaffIntegrationsViewModel)
+    // The day view and the week view each have their own checkout: a payment's notice shows where it was made.
+    const day = container.get(StaffDeskViewModel)
+    const week = container.get(StaffWeekViewModel)
+    expect(day.checkout).not.toBe(week.checkout)
+    expect(container.get(StaffDeskViewModel).checkout).toBe(day.checkout)
   })
 
   it("keeps the staff token apart from the customer's", async () => {

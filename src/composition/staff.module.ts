@@ -24,6 +24,7 @@ import { StaffCustomersViewModel } from '../ui/view-models/staff-customers.view-
 import { StaffForgotPasswordViewModel } from '../ui/view-models/staff-forgot-password.view-model'
 import { StaffReportsViewModel } from '../ui/view-models/staff-reports.view-model'
 import { StaffWeekViewModel } from '../ui/view-models/staff-week.view-model'
+import { StaffCheckoutViewModel } from '../ui/view-models/staff-checkout.view-model'
 import { StaffSettingsViewModel } from '../ui/view-models/staff-settings.view-model'
 import { SaveSetup } from '../application/use-cases/save-setup.use-case'
 import { HttpStaffWaitlistApi } from '../adapters/http/staff-waitlist.adapter'
@@ -68,6 +69,8 @@ export function staffModule(http: HttpConfig): ContainerModule {
     bind(StaffForgotPasswordViewModel).toSelf().inSingletonScope()
     bind(StaffReportsViewModel).toSelf().inSingletonScope()
     bind(StaffNotificationsViewModel).toSelf().inSingletonScope()
+    // One checkout a page (the day view's and the week view's): each page hears its own payments.
+    bind(StaffCheckoutViewModel).toSelf().inTransientScope()
     bind(StaffWeekViewModel).toSelf().inSingletonScope()
     bind(SaveSetup).toSelf().inSingletonScope()
     bind(StaffSettingsViewModel).toSelf().inSingletonScope()

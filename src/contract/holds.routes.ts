@@ -6,7 +6,7 @@
  */
 import * as t from 'io-ts'
 import { route } from './route'
-import { Ack, bodyOf, entity, errors, IdParams, Int, IsoDateTime, NonEmptyString, numberFormat, ObjectId, queryOf } from './codecs'
+import { Ack, bodyOf, entity, errors, IdParams, Int, IsoDateTime, NonEmptyString, numberFormat, ObjectId, queryOf, stringFormat } from './codecs'
 import { AppointmentPayload } from './appointments.codecs'
 
 /** What proves the hold is the caller's: its id and the secret token created with it. */
@@ -16,6 +16,9 @@ export type HoldKey = t.TypeOf<typeof HoldKey>
 /** A hold's length in whole seconds, at least 1. */
 const HoldSeconds = numberFormat('HoldSeconds', (n) => Number.isInteger(n) && n >= 1, { type: 'integer', minimum: 1 })
 
+/** A token the browser chose for its hold: base64url, at least 22 characters (128 bits). */
+const HoldSecret = stringFormat('HoldSecret', (s) => /^[A-Za-z0-9_-]{22,128}$/.test(s), { pattern: '^[A-Za-z0-9_-]{22,128}$' })
+
 export const CreateHoldBody = bodyOf(
   { appointment: AppointmentPayload },
   {
@@ -23,6 +26,12 @@ export const CreateHoldBody = bodyOf(
     replaces: t.union([HoldKey, t.null]),
     /** a shorter hold than the server's HOLD_SECONDS (never longer), in whole seconds >= 1; tests use it */
     seconds: t.union([HoldSeconds, t.null]),
+    /**
+     * the hold's secret token, chosen by the browser (base64url, at least 22 characters: 128 bits), so
+     * that the pick can be sent again after a reload that lost its answer: the same token gets the same
+     * (live) hold back instead of a refusal by it
+     */
+    token: t.union([HoldSecret, t.null]),
   },
 )
 export type CreateHoldBody = t.TypeOf<typeof CreateHoldBody>

@@ -312,12 +312,16 @@ describe('a new clinic, set up from the example file, takes a booking seen on /s
     const [arrived, missed] = (await past.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))) as [string, string]
     await act(page, arrived, 'Check in')
     await page.getByRole('status').filter({ hasText: `Checked in: ${who(arrived)}.` }).waitFor()
-    // The checked-in appointment's checkout opens from the day view (the week view's dialog), no switch of view.
+    // The checked-in appointment's checkout opens from the day view (its own checkout), no switch of
+    // view; the balance taken there is the day view's notice.
     await page.getByRole('button', { name: `Checkout ${arrived}` }).click()
     const checkout = page.getByRole('dialog', { name: 'Checkout' })
     await checkout.getByText('Balance', { exact: true }).waitFor()
+    await checkout.getByRole('button', { name: 'Take payment' }).click()
+    await checkout.getByText('Paid in full.').waitFor()
     await checkout.getByText('Close', { exact: true }).click()
     await checkout.waitFor({ state: 'detached' })
+    await page.getByRole('status').filter({ hasText: /^Paid in full: / }).waitFor()
     await act(page, missed, 'No-show')
     await page.getByRole('status').filter({ hasText: `Marked as no-show: ${who(missed)}.` }).waitFor()
     await s.shot('past-marked')

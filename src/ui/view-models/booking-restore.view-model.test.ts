@@ -2,20 +2,20 @@
 // server, or the nearest earlier valid step replaces it (ServicesViewModel.restoreRoute).
 import { describe, expect, it } from 'vitest'
 import * as E from 'fp-ts/Either'
-import { anna, clinicA, clinicB, course, facial, massage, organisation, user, world, type UseCaseFakes, refused, booked, massageService, facialService, slotHoldOf } from './booking.test-support'
+import { anna, clinicA, clinicB, course, facial, massage, organisation, user, world, type UseCaseFakes, refused, booked, massageService, facialService, slotHoldOf, paymentOf } from './booking.test-support'
 import { LocationsViewModel } from './locations.view-model'
 import { LazyBooking } from './lazy-booking.view-model'
 import { RESCHEDULING_KEY, ServicesViewModel } from './services.view-model'
 import { MemoryStorage } from '../../adapters/storage/in-memory.adapter'
 import { appointment } from './account.view-model.test-support'
-import { ConfirmViewModel } from './confirm.view-model'
+import { AGREE_BLOCKED_TEXT, ConfirmViewModel } from './confirm.view-model'
 import { PaymentViewModel } from './payment.view-model'
 import type { RouteState } from './booking.view-model'
 
 function restoreWorld(overrides: Partial<UseCaseFakes> = {}, sessionStorage = new MemoryStorage()) {
   const w = world(overrides)
   const locations = new LocationsViewModel(w.useCases.ListLocations, new LazyBooking(async () => w.booking), w.toasts)
-  const slotHold = slotHoldOf(w)
+  const slotHold = slotHoldOf(w, paymentOf(w), sessionStorage)
   const services = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts, slotHold, w.useCases.GetAppointment, sessionStorage)
   /** What StepPage does on every URL: the step from the URL, then the restore. */
   const open = async (route: RouteState) => {
@@ -186,6 +186,50 @@ describe('what cannot be rebuilt falls back to the nearest earlier valid step', 
     expect(cancelled.navigator.replaced).toEqual(['/app'])
   })
 
+  it('a reloaded reschedule time or confirm step keeps the new time picked (a reschedule holds nothing: the tab keeps it) and shows it on the times', async () => {
+    const sessionStorage = new MemoryStorage()
+    const moving = appointment('a0000000000000000000000b', 100, { clinic: { id: 'c1', accountName: 'Harley Street' } })
+    const w = restoreWorld({ GetAppointment: async () => E.right(moving) }, sessionStorage)
+    const staff = { id: moving.practitioner!.id, displayName: 'Amy Lee' }
+    w.booking.startReschedule({ appointmentId: moving.id, clinic: clinicA, linked: false, items: [{ service: { id: moving.service.id, name: 'Facial', categoryId: moving.service.category, defaultDuration: 60, defaultPrice: 80 }, staff }] })
+    const url = new URL(w.navigator.paths.at(-1)!, 'http://x')
+    const [, , locationId, categoryId, serviceId] = url.pathname.split('/')
+    const route = { locationId, categoryId, serviceId, query: Object.fromEntries(url.searchParams) }
+    await w.open(route)
+    w.booking.keepPractitioner()
+    w.booking.pickDate('2026-03-13')
+    const slot = { startDate: '2026-03-13T14:00:00.000Z', endDate: '2026-03-13T15:00:00.000Z', practitioner: staff.id, valid: true }
+    expect(await w.slotHold.pick([slot])).toBe('other')
+    expect(w.useCases.calls.HoldTime).toBeUndefined()
+    w.session.signedIn(user)
+    w.booking.book(`/step/${locationId}/${categoryId}/${serviceId}`, url.search)
+    expect(w.booking.view.step).toBe('confirm')
+
+    // The time step's URL reloaded (the reschedule's first URL: no other URL arrives after its restart).
+    const atTimes = restoreWorld({ GetAppointment: async () => E.right(moving) }, sessionStorage)
+    await atTimes.open(route)
+    expect(atTimes.booking.view.basket.map((i) => i.start)).toEqual([slot.startDate])
+    expect(atTimes.booking.view.step).toBe('time')
+
+    // The confirm URL reloaded: the reschedule starts again from its first URL, where the time comes back.
+    const reloaded = restoreWorld({ GetAppointment: async () => E.right(moving) }, sessionStorage)
+    reloaded.session.signedIn(user)
+    await reloaded.open({ ...route, confirm: true })
+    const restarted = new URL(reloaded.navigator.paths.at(-1)!, 'http://x')
+    expect(restarted.pathname).toBe(url.pathname)
+    await reloaded.open(route)
+    expect(reloaded.booking.view.isReschedule).toBe(true)
+    expect(reloaded.booking.view.basket.map((i) => i.start)).toEqual([slot.startDate])
+    expect(reloaded.booking.view.date).toBe('2026-03-13')
+    // On the times with the new time chosen: 'Reschedule appointment' goes to confirm again.
+    expect(reloaded.booking.view.step).toBe('time')
+    expect(reloaded.booking.view.canBook).toBe(true)
+    // Given up (back to the times): nothing is brought back by a later reload.
+    reloaded.booking.back()
+    expect(reloaded.booking.view.startTime).toBeUndefined()
+    expect(sessionStorage.getItem('pendingPick')).toBeNull()
+  })
+
   it('only the latest URL acts when the user moves on before a restore finished', async () => {
     let release: () => void = () => undefined
     const slow = new Promise<void>((resolve) => (release = resolve))
@@ -244,10 +288,10 @@ describe('a course session booking opened from its URL alone (no course context 
     expect(w.navigator.last).toBe('/location?courseServiceBooking=true&booked=a1')
   })
 
-  it('without such a course nothing is booked and the error shows', async () => {
+  it('without such a course nothing is booked and the customer is told where to book it from', async () => {
     const w = await courseSessionAtConfirm([customerCourse('cc-other', 's9', 'c1', { quantity: 3, redeemed: 0, reserved: 0 })])
     expect(w.useCases.calls.ConfirmBooking).toBeUndefined()
-    expect(w.toasts.toasts.map((t) => t.text)).toEqual(['An unexpected error occurred'])
+    expect(w.toasts.toasts.map((t) => t.text)).toEqual([AGREE_BLOCKED_TEXT.course])
   })
 })
 
@@ -309,5 +353,42 @@ describe('the held time in the URL (hold=…) is the customer\'s only while they
     reloaded.booking.choosePractitioner('any')
     reloaded.booking.answerAnotherService(false)
     expect(reloaded.booking.view.step).toBe('time')
+  })
+
+  it('a reload after Book but before the hold answered keeps the chosen time: the pick is sent again with its token, and the URL names the hold', async () => {
+    const tab = new MemoryStorage()
+    // The first page's hold never answers (the reload comes first).
+    const w = restoreWorld({ HoldTime: () => new Promise(() => undefined) }, tab)
+    await w.open(serviceUrl)
+    w.booking.choosePractitioner(anna)
+    w.booking.answerAnotherService(false)
+    w.booking.pickDate('2026-03-12')
+    void w.slotHold.pick([slot])
+    w.session.signedIn(user)
+    w.booking.book('/step/c1/cat1/s1', '?service=0')
+    expect(w.booking.view.step).toBe('confirm')
+    expect(w.navigator.paths.concat(w.navigator.replaced).some((p) => p.includes('hold='))).toBe(false)
+    const sent = w.useCases.calls.HoldTime?.[0][0] as { token: string }
+    expect(sent.token).toMatch(/^[A-Za-z0-9_-]{22,}$/)
+
+    const reloaded = restoreWorld({}, tab)
+    await reloaded.open(serviceUrl)
+    expect(reloaded.booking.view.basket.map((i) => [i.service.id, i.staff?.id, i.start])).toEqual([['s1', 'p1', slot.startDate]])
+    expect(reloaded.booking.view.step).toBe('time')
+    expect(reloaded.booking.view.date).toBe('2026-03-12')
+    expect(reloaded.booking.view.canBook).toBe(true)
+    expect(reloaded.useCases.calls.HoldTime?.[0][0]).toMatchObject({ token: sent.token, replaces: null })
+    expect(routeOf(reloaded.navigator.replaced.at(-1) as string).query.hold).toBeDefined()
+    // Answered: nothing is kept for a later reload (the URL names the hold now).
+    expect(tab.getItem('pendingPick')).toBeNull()
+  })
+
+  it('nothing kept for this service (another tab, a shared link): the reload stays where the URL alone leads', async () => {
+    const tab = new MemoryStorage()
+    tab.setItem('pendingPick', JSON.stringify({ token: 'x'.repeat(32), clinic: 'c1', items: [{ service: 's9', practitioner: 'p1', start: slot.startDate, end: slot.endDate }] }))
+    const reloaded = restoreWorld({}, tab)
+    await reloaded.open(serviceUrl)
+    expect(reloaded.useCases.calls.HoldTime).toBeUndefined()
+    expect(reloaded.booking.view.basket[0]?.start).toBeUndefined()
   })
 })

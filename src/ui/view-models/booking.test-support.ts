@@ -15,6 +15,7 @@ import type { LocateClinic } from '../../application/use-cases/session.use-case'
 import type { GetNextAvailable } from '../../application/use-cases/next-available.use-case'
 import type { ExtendHeldTime, HoldTime, ReadHeldTime, ReleaseHeldTime } from '../../application/use-cases/slot-holds.use-case'
 import type { SlotHold } from '../../contract/holds.routes'
+import type { KeyValueStorage } from '../../application/ports/storage.port'
 import { SlotHoldViewModel } from './slot-hold.view-model'
 import { PaymentViewModel } from './payment.view-model'
 import type { Clinic } from '../../contract/clinics.routes'
@@ -264,9 +265,9 @@ export function heldTime(start: string, end: string): SlotHold {
 }
 
 /** The hold view model of a world, over its fake use cases. */
-export function slotHoldOf(w: World, payment = paymentOf(w)): SlotHoldViewModel {
+export function slotHoldOf(w: World, payment = paymentOf(w), sessionStorage?: KeyValueStorage): SlotHoldViewModel {
   const u = w.useCases
-  return new SlotHoldViewModel(u.HoldTime, u.ReadHeldTime, u.ReleaseHeldTime, u.ExtendHeldTime, u.ListPractitioners, w.booking, w.session, w.toasts, w.clock, w.config, payment, w.store)
+  return new SlotHoldViewModel(u.HoldTime, u.ReadHeldTime, u.ReleaseHeldTime, u.ExtendHeldTime, u.ListPractitioners, w.booking, w.session, w.toasts, w.clock, w.config, payment, w.store, sessionStorage)
 }
 
 /** The payment step's view model of a world, over its fake use cases. */

@@ -523,6 +523,22 @@ describe('reschedule and book again', () => {
     expect(single.booking.view.bookLabel).toBe('Reschedule appointment')
   })
 
+  it("in reschedule mode the staff step's one action keeps the appointment's practitioner and goes on to the times", () => {
+    const { booking } = world()
+    booking.startReschedule({ appointmentId: 'a1', clinic: clinicA, items: [{ service: facial, staff: anna }], linked: false })
+    expect(booking.view.step).toBe('staff')
+    expect(booking.keptPractitioner).toEqual(anna)
+    booking.keepPractitioner()
+    expect(booking.view.step).toBe('time')
+    expect(booking.view.activeItem?.staff?.id).toBe('p1')
+    expect(booking.keptPractitioner).toBeUndefined()
+    // Not a reschedule: nothing to keep (the practitioner is chosen from the list, then the question).
+    const other = world()
+    other.booking.setLocation(clinicA)
+    other.booking.chooseService(facial, 'cat1')
+    expect(other.booking.keptPractitioner).toBeUndefined()
+  })
+
   it('in reschedule mode choosing a practitioner skips the another-service question', () => {
     const { booking } = world()
     booking.startReschedule({ appointmentId: 'a1', clinic: clinicA, items: [{ service: facial, staff: anna }], linked: false })

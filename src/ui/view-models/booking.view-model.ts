@@ -93,6 +93,19 @@ export class BookingViewModel {
   addGiftVoucher(voucher: GiftVoucherItem): void { this.dispatch({ type: 'giftVoucherAdded', voucher }) }
   removeGiftVoucher(): void { this.dispatch({ type: 'giftVoucherRemoved' }) }
   choosePractitioner(practitioner: PractitionerView | 'any'): void { this.dispatch({ type: 'practitionerChosen', practitioner }) }
+  /**
+   * A reschedule's staff step shows the appointment's practitioner chosen and asks no question: its one
+   * action goes on to the times with them (or with 'Any practitioner'). Undefined elsewhere.
+   */
+  get keptPractitioner(): PractitionerView | 'any' | undefined {
+    const item = this.view.activeItem
+    if (!this.view.isReschedule || this.view.step !== 'staff' || !item) return undefined
+    return item.anyStaff ? 'any' : item.staff
+  }
+  keepPractitioner(): void {
+    const kept = this.keptPractitioner
+    if (kept) this.choosePractitioner(kept)
+  }
   /** The staff list arrived: the practitioner an item names alone gets the list's price and length. */
   practitionerListed(serviceId: string, practitioner: PractitionerView): void { this.dispatch({ type: 'practitionerListed', serviceId, practitioner }) }
   answerAnotherService(yes: boolean): void { this.dispatch({ type: 'anotherServiceAnswered', yes }) }

@@ -16,7 +16,7 @@ import { ToastViewModel } from './toast.view-model'
 import { NAVIGATOR, type Navigator, type Exec } from './app-services'
 import { PaymentViewModel } from './payment.view-model'
 import { idsOfBooking, withBooked } from './thank-you-calendar.view-model'
-import { depositOf, toBookingRequest, type BookingRequest, type Payer } from '../../domain/booking/wizard'
+import { depositOf, toBookingRequest, type BookingRequest, type BookingRequestError, type Payer } from '../../domain/booking/wizard'
 import { formatCountdown, holdBannerText } from '../../domain/booking/hold'
 import { lateCancellationTerms, type CancellationSettings } from '../../domain/policy/cancellation'
 import { isCourseBookDisabled } from '../../domain/booking/course'
@@ -27,7 +27,22 @@ import type { Clock } from '../../application/ports/clock.port'
 
 export const AGREE_LABEL = 'I understand and agree to these terms'
 export const TERMS_TITLE = 'Important Information'
+export const TERMS_UNREAD = 'Please scroll to the end of the terms to continue.'
 export const UNEXPECTED_ERROR = 'An unexpected error occurred'
+
+/**
+ * What the customer is told when 'agree' cannot go ahead (never a click that does nothing): what is
+ * missing and what to do about it.
+ */
+export const AGREE_BLOCKED_TEXT = {
+  signIn: 'Please sign in again to confirm your booking.',
+  location: 'We could not find the location of this booking. Please choose the location again.',
+  settings: "We could not load the clinic's booking settings. Please reload the page to try again.",
+  nothingToBook: 'Your basket is empty. Please choose a service again.',
+  time: 'Please choose a time again.',
+  practitioner: 'Please choose a practitioner again.',
+  course: 'We could not find a course with a session left for this booking. Please book it from Courses in My account.',
+} as const
 
 export { formatCountdown }
 
@@ -118,6 +133,17 @@ export class ConfirmViewModel {
     return this.scrolledToBottom && this.depositReady && !this.submitting
   }
 
+  /**
+   * Why the agree button stays disabled once the terms are read (the deposit cannot be worked out):
+   * shown under it. Undefined while what is missing is still loading, or nothing is.
+   */
+  get blockedText(): string | undefined {
+    if (!this.session.user) return this.session.userLoaded ? AGREE_BLOCKED_TEXT.signIn : undefined
+    if (!this.session.organisation) return this.session.organisationFailed ? AGREE_BLOCKED_TEXT.settings : undefined
+    if (!this.booking.view.location) return AGREE_BLOCKED_TEXT.location
+    return undefined
+  }
+
   get secondsLeft(): number | undefined {
     return this.countdownEndsAt === undefined ? undefined : Math.max(0, Math.ceil((this.countdownEndsAt - this.now) / 1000))
   }
@@ -188,18 +214,38 @@ export class ConfirmViewModel {
 
   /** 'I understand and agree to these terms'. */
   async agree(): Promise<void> {
-    if (!this.canAgree) return
+    // On its way already (a second click of a double click): the spinner shows it.
+    if (this.submitting) return
     const b = this.booking
     const clinic = b.view.location
     const customerId = this.session.user?.id
-    if (!clinic || !customerId) return
+    if (!customerId) {
+      // The session ended meanwhile (signed out in another tab, the token expired): sign in again, then agree goes on.
+      this.session.requireLogin({ locked: true, notice: AGREE_BLOCKED_TEXT.signIn, then: () => void this.agree() })
+      return
+    }
+    if (!clinic) {
+      this.toasts.show(AGREE_BLOCKED_TEXT.location)
+      this.leave()
+      this.navigator.go('/')
+      return
+    }
+    if (!this.payer) {
+      this.toasts.show(this.blockedText ?? AGREE_BLOCKED_TEXT.settings)
+      return
+    }
+    // The terms unread: the button is disabled then; a keyboard's or script's click is told why.
+    if (!this.scrolledToBottom) {
+      this.toasts.show(TERMS_UNREAD)
+      return
+    }
     this.submitting = true
     try {
       if (b.view.courseServiceBooking && !b.view.isReschedule && !b.view.isCoursePurchase && !b.view.isGiftVoucherPurchase && !b.view.courseContext) {
         // A course session URL opened directly (reload, shared link): the customer's course is looked up.
         const context = await this.courseContextFor(customerId, clinic.id)
         if (!context) {
-          this.toasts.show(UNEXPECTED_ERROR)
+          this.toasts.show(AGREE_BLOCKED_TEXT.course)
           return
         }
         b.dispatch({ type: 'courseContextSet', courseContext: context })
@@ -208,8 +254,7 @@ export class ConfirmViewModel {
       // The booking's kind is decided once, by the domain, with the request.
       const request = payer ? toBookingRequest(b.state, payer) : E.left(undefined)
       if (E.isLeft(request)) {
-        this.toasts.show(UNEXPECTED_ERROR)
-        if (!b.view.isReschedule && !b.view.isCoursePurchase && !b.view.isGiftVoucherPurchase) this.backToTimes()
+        this.requestRefused(request.left?._tag, clinic.id)
         return
       }
       const r = request.right
@@ -247,6 +292,24 @@ export class ConfirmViewModel {
       })
     } finally {
       runInAction(() => (this.submitting = false))
+    }
+  }
+
+  /** The wizard's state cannot make a request: the customer is told which choice to make again, and taken there. */
+  private requestRefused(reason: BookingRequestError['_tag'] | undefined, clinicId: string): void {
+    const b = this.booking
+    switch (reason) {
+      case 'NoClinic':
+        this.toasts.show(AGREE_BLOCKED_TEXT.location)
+        this.leave()
+        return this.navigator.go('/')
+      case 'NothingToBook':
+        this.toasts.show(AGREE_BLOCKED_TEXT.nothingToBook)
+        this.leave()
+        return this.navigator.go(`/step/${encodeURIComponent(clinicId)}`)
+      default:
+        this.toasts.show(reason === 'PractitionerMissing' ? AGREE_BLOCKED_TEXT.practitioner : reason === 'TimeNotChosen' ? AGREE_BLOCKED_TEXT.time : UNEXPECTED_ERROR)
+        if (!b.view.isReschedule && !b.view.isCoursePurchase && !b.view.isGiftVoucherPurchase) this.backToTimes()
     }
   }
 

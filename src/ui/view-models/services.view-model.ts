@@ -70,7 +70,7 @@ export class ServicesViewModel {
     @inject(GetService) private readonly getService: Exec<GetService>,
     @inject(BookingViewModel) readonly booking: BookingViewModel,
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
-    @inject(SlotHoldViewModel) private readonly slotHold: Pick<SlotHoldViewModel, 'restore'>,
+    @inject(SlotHoldViewModel) private readonly slotHold: Pick<SlotHoldViewModel, 'restore' | 'restorePick' | 'hasPendingPick'>,
     /** A reloaded reschedule step loads its appointment again (without these, it goes back to /app). */
     @inject(GetAppointment) private readonly getAppointment?: Exec<GetAppointment>,
     @inject(PORTS.SessionStorage) private readonly sessionStorage?: KeyValueStorage,
@@ -276,8 +276,11 @@ export class ServicesViewModel {
       if (!restarted) {
         booking.dispatch({ type: 'restoring', restoring: false })
         booking.fallBack('/app')
+        return
       }
-      return
+      // Restarted at its first URL: a confirm URL's restore ends here (that URL arrives next and its
+      // restore goes on); the first URL itself (a reload of the time step) arrives no more: it goes on here.
+      if (route.confirm) return
     }
     if (booking.view.isReschedule && booking.view.rescheduleAppointmentId) this.sessionStorage?.setItem(RESCHEDULING_KEY, booking.view.rescheduleAppointmentId)
 
@@ -287,6 +290,15 @@ export class ServicesViewModel {
     if (query.hold && !booking.view.canBook) {
       booking.dispatch({ type: 'restoring', restoring: true })
       await this.slotHold.restore(query.hold, async (sid) => {
+        const found = await this.service(sid)
+        return E.isRight(found) ? found.right : undefined
+      }, stale)
+      if (stale()) return
+    }
+    // Reloaded while a picked time's hold was on its way (the URL names no hold yet): the time comes back and is held again.
+    if (!query.hold && !booking.view.canBook && route.serviceId && this.slotHold.hasPendingPick(id, route.serviceId)) {
+      booking.dispatch({ type: 'restoring', restoring: true })
+      await this.slotHold.restorePick(id, route.serviceId, async (sid) => {
         const found = await this.service(sid)
         return E.isRight(found) ? found.right : undefined
       }, stale)

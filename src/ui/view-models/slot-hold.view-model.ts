@@ -17,6 +17,8 @@ import type { BasketItem } from './booking-views'
 import { PaymentViewModel, type PaymentSessionView } from './payment.view-model'
 import { PORTS } from '../../application/tokens'
 import type { BookingStore } from '../../application/ports/booking-store.port'
+import type { KeyValueStorage } from '../../application/ports/storage.port'
+import { PendingPicks, newHoldToken } from './pending-pick'
 import type { Exec } from './app-services'
 
 /** How long a load of times waits for a release on its way (the transport's own timeout is 30 s). */
@@ -47,6 +49,8 @@ export class SlotHoldViewModel {
   private picking: { times: string; answer: Promise<'held' | 'refused' | 'other'> } | undefined = undefined
   /** the reloaded hold being read back: the same URL arriving again meanwhile waits for it (see restore) */
   private restoring: { id: string; done: Promise<void>; stale: () => boolean } | undefined = undefined
+  /** the time picked whose hold had not answered (or a reschedule's), kept in the tab for a reload */
+  private readonly picks: PendingPicks
 
   constructor(
     @inject(HoldTime) private readonly holdTime: Exec<HoldTime>,
@@ -61,8 +65,10 @@ export class SlotHoldViewModel {
     @inject(WEB_CONFIG) private readonly config: WebConfig,
     @inject(PaymentViewModel) private readonly payment: Pick<PaymentViewModel, 'session' | 'paid' | 'start'>,
     @inject(PORTS.BookingStore) private readonly store: BookingStore,
+    @inject(PORTS.SessionStorage) tabStorage?: KeyValueStorage,
   ) {
-    makeAutoObservable<SlotHoldViewModel, 'pickNumber' | 'extended' | 'known' | 'releasing' | 'unreleased' | 'picking' | 'restoring'>(this, { pickNumber: false, extended: false, known: false, releasing: false, unreleased: false, picking: false, restoring: false }, { autoBind: true })
+    this.picks = new PendingPicks(tabStorage)
+    makeAutoObservable<SlotHoldViewModel, 'pickNumber' | 'extended' | 'known' | 'releasing' | 'unreleased' | 'picking' | 'restoring' | 'picks'>(this, { pickNumber: false, extended: false, known: false, releasing: false, unreleased: false, picking: false, restoring: false, picks: false }, { autoBind: true })
     // The time cleared (back, another service or practitioner, removal, expiry): its hold is released.
     // A claimed hold (the booking made) is no longer the server's to release: the call does nothing then.
     reaction(() => this.booking.view.held.key, (next, previous) => {
@@ -70,6 +76,10 @@ export class SlotHoldViewModel {
     })
     // An account created from the login modal: the customer verifies their email, maybe on another device.
     reaction(() => this.session.accountsCreated, () => void this.extend())
+    // The time picked cleared (back, another practitioner, booked or moved): nothing for a reload to bring back.
+    reaction(() => this.booking.view.startTime, (start, before) => {
+      if (before && !start) this.picks.clear()
+    })
     // The deposit payment of a held time: kept, so that a reload of the payment step comes back to it.
     reaction(() => this.payment.session, (session) => this.rememberPayment(session))
     reaction(() => this.payment.paid, (paid) => paid && this.store.remove('payingHold'))
@@ -80,10 +90,10 @@ export class SlotHoldViewModel {
    * The time whose hold is still on its way picked again is the same pick: a second hold of it would be
    * refused as taken (by the first), and the first released as stale, losing the customer's own time.
    */
-  pick(chain: ChainSlot[]): Promise<'held' | 'refused' | 'other'> {
+  pick(chain: ChainSlot[], token = newHoldToken()): Promise<'held' | 'refused' | 'other'> {
     const times = JSON.stringify(chain.map((s) => [s.startDate, s.endDate, s.practitioner ?? null]))
     if (this.picking?.times === times && this.booking.view.startTime === chain[0]?.startDate) return this.picking.answer
-    const answer = this.holdPicked(chain)
+    const answer = this.holdPicked(chain, token)
     const picking = { times, answer }
     this.picking = picking
     void answer.finally(() => {
@@ -92,17 +102,25 @@ export class SlotHoldViewModel {
     return answer
   }
 
-  private async holdPicked(chain: ChainSlot[]): Promise<'held' | 'refused' | 'other'> {
+  private async holdPicked(chain: ChainSlot[], token: string): Promise<'held' | 'refused' | 'other'> {
     const b = this.booking
     const previous = b.view.held.key
     b.chooseTime(chain)
     void this.nameChosenPractitioners()
-    // A reschedule moves the customer's own booking, whose time the server counts as theirs: no hold.
-    const appointment = b.view.isReschedule ? undefined : this.payload()
+    // A reschedule moves the customer's own booking, whose time the server counts as theirs: no hold,
+    // but the time picked is kept for a reload (the URL cannot name it).
+    if (b.view.isReschedule) {
+      const clinic = b.view.location?.id
+      if (clinic && b.view.rescheduleAppointmentId) this.picks.keep('', clinic, b.view.basket, b.view.rescheduleAppointmentId)
+      return 'other'
+    }
+    const appointment = this.payload()
     if (!appointment) return 'other'
     const number = ++this.pickNumber
     this.extended = false
-    const result = await this.holdTime.execute({ appointment, replaces: previous ?? null, seconds: this.config.holdSeconds })
+    this.picks.keep(token, appointment.clinic, this.booking.view.basket)
+    const result = await this.holdTime.execute({ appointment, replaces: previous ?? null, seconds: this.config.holdSeconds, token })
+    this.picks.drop(token)
     if (number !== this.pickNumber || b.view.startTime !== chain[0]?.startDate) {
       // Another time was picked (or the time cleared) while this one was on its way.
       if (E.isRight(result)) this.release(keyOf(result.right))
@@ -123,6 +141,36 @@ export class SlotHoldViewModel {
       b.clearTime()
       return 'refused'
     })
+  }
+
+  /**
+   * A reloaded step URL without a hold, its tab's time picked not held yet (the reload came before the
+   * answer; a reschedule's): the time comes back, sent again with its token (the server answers the same hold).
+   */
+  async restorePick(clinic: string, serviceId: string, serviceOf: (id: string) => Promise<ServiceView | undefined>, stale: () => boolean): Promise<void> {
+    const pick = this.picks.get()
+    if (!pick || !this.hasPendingPick(clinic, serviceId)) return
+    const chain = pick.items.map((i) => ({ startDate: i.start, endDate: i.end, practitioner: i.practitioner, valid: true }))
+    if (pick.reschedule) {
+      // The reschedule's basket is its appointment's (rebuilt from it): on to its times, where the time picked goes back.
+      runInAction(() => {
+        this.booking.keepPractitioner()
+        this.booking.pickDate(londonDateOf(new Date(pick.items[0].start)))
+      })
+      await this.pick(chain)
+      return
+    }
+    const basket = await this.basketOf(pick.clinic, pick.items, serviceOf)
+    if (stale() || !basket) return
+    runInAction(() => this.booking.restoreBasket(basket, londonDateOf(new Date(pick.items[0].start)), false))
+    await this.pick(chain, pick.token)
+  }
+
+  /** This tab picked a time of the clinic's service whose hold had not answered when the page went. */
+  hasPendingPick(clinic: string, serviceId: string): boolean {
+    const pick = this.picks.get()
+    const rescheduling = this.booking.view.isReschedule ? this.booking.view.rescheduleAppointmentId : undefined
+    return pick !== undefined && pick.clinic === clinic && pick.items[0]?.service === serviceId && pick.reschedule === rescheduling
   }
 
   /**

@@ -8,6 +8,8 @@ import type { DayBooking, DayBookingsQuery } from '../../contract/admin.routes'
 import type { BlocksQuery, TimeBlock } from '../../contract/desk-calendar.routes'
 import type { StaffUser } from '../../contract/staff.routes'
 import { ManualClock } from '../../adapters/clock/system-clock.adapter'
+import { StaffCheckoutViewModel } from './staff-checkout.view-model'
+import type { Checkout, CheckoutBody } from '../../contract/desk-calendar.routes'
 
 const booking = (over: Partial<DayBooking>): DayBooking => ({
   id: 'b'.repeat(24),
@@ -72,11 +74,40 @@ function setup(options: { day?: DayBooking[]; dayError?: AppError; token?: strin
     blocks = blocks.filter((b) => b.id !== id)
     return E.right({ ok: true })
   })
-  const vm = new StaffDeskViewModel(login as never, logout as never, day as never, mark as never, cancel as never, setPassword as never, locations as never, tokens, clock, me as never, move as never, rota as never, listBlocks as never, removeBlock as never)
-  return { vm, tokens, login, day, mark, cancel, me, move, rota, setPassword, clock, listBlocks, removeBlock }
+  // The checkout of a £80 booking with its £20 deposit paid: the balance taken in one go.
+  let paid = 20
+  const checkoutOf = (id: string): Checkout => ({ appointmentId: id, service: 'Peel', customer: 'Jane Doe', currency: 'GBP', price: 80, paid, balance: 80 - paid, refundableDeposit: 20, payments: [] })
+  const loadCheckout = useCase(async (id: string) => E.right(checkoutOf(id)))
+  const takeBalance = useCase(async (id: string, _body: CheckoutBody): Promise<E.Either<AppError, Checkout>> => {
+    paid = 80
+    return E.right(checkoutOf(id))
+  })
+  const refund = useCase(async (id: string) => E.right({ ...checkoutOf(id), refundableDeposit: 0 }))
+  const checkout = new StaffCheckoutViewModel(loadCheckout as never, takeBalance as never, refund as never)
+  const vm = new StaffDeskViewModel(login as never, logout as never, day as never, mark as never, cancel as never, setPassword as never, locations as never, tokens, clock, me as never, move as never, rota as never, listBlocks as never, removeBlock as never, checkout)
+  return { vm, tokens, login, day, mark, cancel, me, move, rota, setPassword, clock, listBlocks, removeBlock, takeBalance }
 }
 
 describe('StaffDeskViewModel', () => {
+  it("checks out a checked-in booking in the day view's own checkout: 'Paid in full' is the day's notice, the day read again", async () => {
+    const arrived = booking({ checkedIn: true })
+    const { vm, day, takeBalance } = setup({ token: 'staff-token', day: [arrived] })
+    await vm.enter('2026-06-01')
+    const reads = day.execute.mock.calls.length
+    await vm.openCheckout(arrived)
+    expect(vm.checkout.checkingOut).toEqual(arrived)
+    expect(vm.checkout.checkout?.balance).toBe(60)
+    await vm.checkout.pay()
+    expect(takeBalance.execute).toHaveBeenCalledWith(arrived.id, { payments: [{ method: 'cash', amount: 60 }] })
+    expect(vm.checkout.checkout?.balance).toBe(0)
+    expect(vm.notice).toBe('Paid in full: Jane Doe, Peel.')
+    expect(day.execute.mock.calls.length).toBe(reads + 1)
+    await vm.checkout.refundDeposit()
+    expect(vm.notice).toBe('Deposit refunded.')
+    vm.checkout.close()
+    expect(vm.checkout.checkingOut).toBeUndefined()
+  })
+
   it('counts the day in Europe/London and moves a plain date by whole days', () => {
     expect(clinicDateOf(new Date('2026-05-31T23:30:00Z'))).toBe('2026-06-01')
     expect(addDays('2026-03-31', 1)).toBe('2026-04-01')

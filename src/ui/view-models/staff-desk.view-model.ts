@@ -18,6 +18,7 @@ import { ListBlocks, RemoveBlock } from '../../application/use-cases/desk-calend
 import { blockStartDates, blocksOnDay } from '../../domain/desk/day'
 import type { StaffUser } from '../../contract/staff.routes'
 import type { Exec } from './app-services'
+import { StaffCheckoutViewModel } from './staff-checkout.view-model'
 
 
 export type StaffAction = AttendanceMark | 'cancel'
@@ -112,10 +113,11 @@ export class StaffDeskViewModel {
     @inject(ListRota) private readonly listRota: Exec<ListRota>,
     @inject(ListBlocks) private readonly listBlocks: Exec<ListBlocks>,
     @inject(RemoveBlock) private readonly removeBlockCall: Exec<RemoveBlock>,
+    @inject(StaffCheckoutViewModel) readonly checkout: StaffCheckoutViewModel,
   ) {
     type Deps = 'login' | 'logout' | 'dayBookings' | 'attendance' | 'cancelForCustomer' | 'setStaffPassword' | 'listLocations' | 'tokens' | 'clock' | 'me' | 'moveForCustomer' | 'listRota' | 'listBlocks' | 'removeBlockCall'
     makeAutoObservable<StaffDeskViewModel, Deps>(this, {
-      login: false, logout: false, dayBookings: false, attendance: false, cancelForCustomer: false, setStaffPassword: false, listLocations: false, tokens: false, clock: false, me: false, moveForCustomer: false, listRota: false, listBlocks: false, removeBlockCall: false,
+      login: false, logout: false, dayBookings: false, attendance: false, cancelForCustomer: false, setStaffPassword: false, listLocations: false, tokens: false, clock: false, me: false, moveForCustomer: false, listRota: false, listBlocks: false, removeBlockCall: false, checkout: false,
     })
   }
 
@@ -228,6 +230,16 @@ export class StaffDeskViewModel {
       this.blocks = blocksOnDay(query.date, blocks.right.filter((b) => !query.location || b.locationId === query.location))
       // Without the rota the columns are those with bookings.
       this.rota = rota && E.isRight(rota) ? rota.right.map((p) => p.name) : []
+    })
+  }
+
+  /** A checked-in booking's checkout (an admin's desk): its payment's notice is this page's, the day read again. */
+  async openCheckout(booking: DayBooking): Promise<void> {
+    this.notice = undefined
+    this.error = undefined
+    await this.checkout.open(booking, (notice) => {
+      runInAction(() => (this.notice = notice))
+      void this.load()
     })
   }
 

@@ -9,17 +9,16 @@ import type { TokenStore } from '../../application/ports/token-store.port'
 import type { AppError } from '../../application/failure'
 import { ListLocations } from '../../application/use-cases/catalogue.use-case'
 import { ListRota, StaffMe } from '../../application/use-cases/admin.use-case'
-import { AddBlock, AddBlockSeries, LoadCheckout, LoadPractitionerWeek, RefundDeposit, RemoveBlock, TakeBalance } from '../../application/use-cases/desk-calendar.use-case'
+import { AddBlock, AddBlockSeries, LoadPractitionerWeek, RemoveBlock } from '../../application/use-cases/desk-calendar.use-case'
 import type { DayBooking } from '../../contract/admin.routes'
-import type { BlockType, Checkout, PractitionerWeek, RemoveScope, TimeBlock, WorkingHours } from '../../contract/desk-calendar.routes'
+import type { BlockType, PractitionerWeek, RemoveScope, TimeBlock, WorkingHours } from '../../contract/desk-calendar.routes'
 import type { StaffUser } from '../../contract/staff.routes'
 import { addDays, BLOCK_REFUSAL_TEXT, byDate, checkBlock, weekDates } from '../../domain/desk/week'
 import { existsInLondon, londonDateOf, londonToUtc } from '../../domain/time'
-import { firstLines, leftToPay, paymentLinesRefusalText, paymentsOfLines, withLine, withoutLine, type PaymentLine } from '../../domain/desk/payment-lines'
-import { currencyOrDefault, formatMoney } from '../../domain/pricing/money'
 import { blockSeries, SERIES_REFUSAL_TEXT, type RepeatEvery } from '../../domain/desk/block-series'
 import type { Exec } from './app-services'
 import { enterAsStaff } from './staff-entry'
+import { StaffCheckoutViewModel } from './staff-checkout.view-model'
 
 /** One day of the week view: its working hours and breaks, bookings and blocks, in time order. */
 export interface WeekDay {
@@ -45,12 +44,6 @@ export interface BlockForm {
   error?: string
 }
 
-/** The checkout's payment lines (a split bill: part card, part cash, part voucher), as typed. */
-export interface CheckoutForm {
-  lines: PaymentLine[]
-  error?: string
-}
-
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 
@@ -63,8 +56,8 @@ export const BLOCK_FORM_TEXT = {
 /**
  * The desk's week view (/staff/week, issue 29): one practitioner's week (Monday to Sunday) at a glance
  * (working hours, bookings, blocks), time blocked from the desk (a break, a meeting, leave) and removed,
- * and the checkout of a booking (its balance split over payment lines: card on file, the terminal, cash,
- * gift vouchers; the deposit refunded). A practitioner's login sees only their own week.
+ * and the checkout of a booking (its own view model, StaffCheckoutViewModel, the day view has one too;
+ * its payments' notices show here). A practitioner's login sees only their own week.
  */
 @injectable()
 export class StaffWeekViewModel {
@@ -82,10 +75,6 @@ export class StaffWeekViewModel {
   blockForm?: BlockForm = undefined
   /** a block of a repeating series whose removal asks how much goes: it, it and the later ones, or the series */
   removing?: TimeBlock = undefined
-  /** the booking whose checkout is open, with its balance once loaded */
-  checkingOut?: DayBooking = undefined
-  checkout?: Checkout = undefined
-  checkoutForm?: CheckoutForm = undefined
   busy = false
 
   constructor(
@@ -95,16 +84,14 @@ export class StaffWeekViewModel {
     @inject(LoadPractitionerWeek) private readonly loadWeek: Exec<LoadPractitionerWeek>,
     @inject(AddBlock) private readonly addBlock: Exec<AddBlock>,
     @inject(RemoveBlock) private readonly removeBlockCall: Exec<RemoveBlock>,
-    @inject(LoadCheckout) private readonly loadCheckout: Exec<LoadCheckout>,
-    @inject(TakeBalance) private readonly takeBalance: Exec<TakeBalance>,
-    @inject(RefundDeposit) private readonly refund: Exec<RefundDeposit>,
+    @inject(StaffCheckoutViewModel) readonly checkout: StaffCheckoutViewModel,
     @inject(ADMIN_PORTS.StaffTokenStore) private readonly tokens: TokenStore,
     @inject(PORTS.Clock) private readonly clock: Clock,
     @inject(AddBlockSeries) private readonly addSeries: Exec<AddBlockSeries>,
   ) {
-    type Deps = 'me' | 'listLocations' | 'listRota' | 'loadWeek' | 'addBlock' | 'removeBlockCall' | 'loadCheckout' | 'takeBalance' | 'refund' | 'tokens' | 'clock' | 'addSeries'
+    type Deps = 'me' | 'listLocations' | 'listRota' | 'loadWeek' | 'addBlock' | 'removeBlockCall' | 'tokens' | 'clock' | 'addSeries'
     makeAutoObservable<StaffWeekViewModel, Deps>(this, {
-      me: false, listLocations: false, listRota: false, loadWeek: false, addBlock: false, removeBlockCall: false, loadCheckout: false, takeBalance: false, refund: false, tokens: false, clock: false, addSeries: false,
+      me: false, listLocations: false, listRota: false, loadWeek: false, addBlock: false, removeBlockCall: false, checkout: false, tokens: false, clock: false, addSeries: false,
     })
   }
 
@@ -269,88 +256,14 @@ export class StaffWeekViewModel {
     this.removing = undefined
   }
 
+  /** Opens a booking's checkout; what is paid or refunded there is this page's notice. */
   async openCheckout(booking: DayBooking): Promise<void> {
-    this.checkingOut = booking
-    this.checkout = undefined
-    this.checkoutForm = undefined
     this.notice = undefined
-    const result = await this.loadCheckout.execute(booking.id)
-    runInAction(() => {
-      if (this.checkingOut?.id !== booking.id) return
-      if (E.isLeft(result)) {
-        this.checkoutForm = { lines: firstLines(0), error: result.left.message }
-        return
-      }
-      this.checkout = result.right
-      this.checkoutForm = { lines: firstLines(result.right.balance) }
-    })
-  }
-
-  /** What the lines typed leave to pay (below 0 when they come to more than the balance). */
-  get leftToPay(): number {
-    return this.checkout && this.checkoutForm ? leftToPay(this.checkout.balance, this.checkoutForm.lines) : 0
-  }
-
-  setLine<K extends keyof PaymentLine>(index: number, field: K, value: PaymentLine[K]): void {
-    const form = this.checkoutForm
-    if (form && form.lines[index]) this.checkoutForm = { lines: form.lines.map((l, i) => (i === index ? { ...l, [field]: value } : l)) }
-  }
-
-  /** Another payment line (a split bill), for what is still left to pay. */
-  addLine(): void {
-    if (this.checkoutForm && this.checkout) this.checkoutForm = { lines: withLine(this.checkout.balance, this.checkoutForm.lines) }
-  }
-
-  removeLine(index: number): void {
-    if (this.checkoutForm) this.checkoutForm = { lines: withoutLine(this.checkoutForm.lines, index) }
-  }
-
-  closeCheckout(): void {
-    this.checkingOut = undefined
-    this.checkout = undefined
-    this.checkoutForm = undefined
-  }
-
-  /** Takes the balance with the payment lines: each readable, together exactly the balance (the server checks again). */
-  async pay(): Promise<void> {
-    const booking = this.checkingOut
-    const form = this.checkoutForm
-    const checkout = this.checkout
-    if (!booking || !form || !checkout) return
-    const read = paymentsOfLines(checkout.balance, form.lines)
-    if (E.isLeft(read)) return this.checkoutError(paymentLinesRefusalText(read.left, form.lines.length, (n) => formatMoney(n, currencyOrDefault(checkout.currency))))
-    const payments = read.right
-    this.busy = true
-    const result = await this.takeBalance.execute(booking.id, { payments })
-    runInAction(() => {
-      this.busy = false
-      if (E.isLeft(result)) return this.checkoutError(result.left.message)
-      this.checkout = result.right
-      this.checkoutForm = { lines: firstLines(result.right.balance) }
-      this.notice = `Paid in full: ${booking.customer}, ${booking.service}.`
-    })
-  }
-
-  async refundDeposit(): Promise<void> {
-    const booking = this.checkingOut
-    if (!booking) return
-    this.busy = true
-    const result = await this.refund.execute(booking.id)
-    runInAction(() => {
-      this.busy = false
-      if (E.isLeft(result)) return this.checkoutError(result.left.message)
-      this.checkout = result.right
-      this.checkoutForm = { lines: firstLines(result.right.balance) }
-      this.notice = 'Deposit refunded.'
-    })
+    await this.checkout.open(booking, (notice) => runInAction(() => (this.notice = notice)))
   }
 
   private blockError(message: string): void {
     if (this.blockForm) this.blockForm = { ...this.blockForm, error: message }
-  }
-
-  private checkoutError(message: string): void {
-    if (this.checkoutForm) this.checkoutForm = { ...this.checkoutForm, error: message }
   }
 
   /** A 401 ends the staff session: back to the desk's sign-in. */

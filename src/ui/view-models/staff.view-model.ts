@@ -13,6 +13,8 @@ import type { Clock } from '../../application/ports/clock.port'
 
 export const STAFF_EMPTY_TEXT = 'This service is currently unavailable'
 export const ANY_PRACTITIONER = 'Any practitioner'
+/** A reschedule's staff step: on to the times with the practitioner shown chosen. */
+export const KEEP_PRACTITIONER_LABEL = 'Continue to the times'
 
 /** 'Next: Tue 2 Dec, 10:15' (London) for an earliest free start. */
 export function nextLabel(startDate: string): string {

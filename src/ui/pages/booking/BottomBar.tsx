@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom'
 import { BookingViewModel } from '../../view-models/booking.view-model'
+import { KEEP_PRACTITIONER_LABEL } from '../../view-models/staff.view-model'
 import { SessionViewModel } from '../../view-models/session.view-model'
 import { AGREE_LABEL, ConfirmViewModel } from '../../view-models/confirm.view-model'
 import { useViewModel } from '../../use-view-model'
@@ -60,6 +61,8 @@ export const BottomBar = observer(function BottomBar() {
     action = (
       <Button disabled={!confirm.canAgree} onClick={() => void confirm.agree()}>{AGREE_LABEL}</Button>
     )
+  } else if (booking.keptPractitioner) {
+    action = <Button onClick={() => booking.keepPractitioner()}>{KEEP_PRACTITIONER_LABEL}</Button>
   } else if (booking.view.step === 'service' && booking.view.isCoursePurchase) {
     action = <Button onClick={() => booking.buyNow()}>Buy now</Button>
   }

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { useCallback, useEffect, useRef } from 'react'
 import { SafeHtml } from '../../components/SafeHtml'
-import { AGREE_LABEL, ConfirmViewModel, TERMS_TITLE } from '../../view-models/confirm.view-model'
+import { AGREE_LABEL, ConfirmViewModel, TERMS_TITLE, TERMS_UNREAD } from '../../view-models/confirm.view-model'
 import { SessionViewModel } from '../../view-models/session.view-model'
 import { useViewModel } from '../../use-view-model'
 import { Button } from '../../components/Button'
@@ -46,7 +46,7 @@ const ConfirmStep = observer(function ConfirmStep() {
       >
         <SafeHtml html={vm.terms} onRendered={checkTerms} />
       </div>
-      {!vm.scrolledToBottom ? <p className={styles.hint}>Please scroll to the end of the terms to continue.</p> : null}
+      {!vm.scrolledToBottom ? <p className={styles.hint}>{TERMS_UNREAD}</p> : null}
       {due !== undefined && due > 0 ? (
         <p className={styles.due}>
           <span>{vm.booking.view.isGiftVoucherPurchase || vm.booking.view.isCoursePurchase ? 'To pay now' : 'Deposit to pay now'}</span>
@@ -57,6 +57,8 @@ const ConfirmStep = observer(function ConfirmStep() {
       <div className={styles.agree}>
         <Button block disabled={!vm.canAgree} onClick={() => void vm.agree()}>{AGREE_LABEL}</Button>
       </div>
+      {/* The button disabled for something other than the terms: what is missing and what to do. */}
+      {vm.scrolledToBottom && vm.blockedText ? <p className={styles.blocked} role="alert">{vm.blockedText}</p> : null}
     </div>
   )
 })

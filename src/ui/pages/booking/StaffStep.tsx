@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
-import { ANY_PRACTITIONER, StaffViewModel } from '../../view-models/staff.view-model'
+import { ANY_PRACTITIONER, KEEP_PRACTITIONER_LABEL, StaffViewModel } from '../../view-models/staff.view-model'
 import { SessionViewModel } from '../../view-models/session.view-model'
 import { useViewModel } from '../../use-view-model'
 import { Skeleton } from '../../components/Spinner'
@@ -72,6 +72,13 @@ export const StaffStep = observer(function StaffStep() {
           </li>
         ))}
       </ul>
+      {vm.booking.keptPractitioner ? (
+        // A reschedule asks no question after the choice: the practitioner shown chosen is kept with this (the phone's bar has it too).
+        <div className={styles.stepAction}>
+          <p className={styles.rowSub}>Keep {vm.booking.keptPractitioner === 'any' ? ANY_PRACTITIONER.toLowerCase() : vm.booking.keptPractitioner.displayName}, or choose another practitioner.</p>
+          <Button onClick={() => vm.booking.keepPractitioner()}>{KEEP_PRACTITIONER_LABEL}</Button>
+        </div>
+      ) : null}
       <LazyDialog
         title={vm.infoPractitioner?.displayName ?? ''}
         isOpen={vm.infoPractitioner !== undefined}

@@ -22,7 +22,7 @@ type MenuAction = 'checked-in' | 'no-show' | 'move' | 'cancel'
 
 /**
  * One appointment in its practitioner's column: time, customer, phone, service, status, and an action menu;
- * once checked in, the checkout (the week view's dialog) when `onCheckout` is given (an admin's desk).
+ * once checked in, the checkout (the day view's own, StaffCheckoutViewModel) when `onCheckout` is given (an admin's desk).
  */
 export const StaffBookingCard = observer(function StaffBookingCard({ vm, booking, currency, onCheckout }: { vm: StaffDeskViewModel; booking: DayBooking; currency: Currency; onCheckout?: (booking: DayBooking) => void }) {
   const label = bookingLabel(booking)

@@ -6,7 +6,7 @@ import { formatMoney, currencyOrDefault } from '../../../domain/pricing/money'
 import { londonTimeOf } from '../../../domain/time'
 import type { CheckoutMethod } from '../../../contract/desk-calendar.routes'
 import type { PaymentLine } from '../../../domain/desk/payment-lines'
-import type { StaffWeekViewModel } from '../../view-models/staff-week.view-model'
+import type { StaffCheckoutViewModel } from '../../view-models/staff-checkout.view-model'
 import { StaffSelect } from './StaffControls'
 import desk from './StaffDesk.module.css'
 import styles from './StaffWeek.module.css'
@@ -19,7 +19,7 @@ const METHODS: { value: CheckoutMethod; label: string }[] = [
 ]
 
 /** One payment line; with several, each field's label names its line ('Payment 2 amount'). */
-const LineFields = observer(function LineFields({ vm, line, index, count }: { vm: StaffWeekViewModel; line: PaymentLine; index: number; count: number }) {
+const LineFields = observer(function LineFields({ vm, line, index, count }: { vm: StaffCheckoutViewModel; line: PaymentLine; index: number; count: number }) {
   const n = count > 1 ? `Payment ${index + 1} ` : ''
   return (
     <li className={styles.paymentLine}>
@@ -34,9 +34,9 @@ const LineFields = observer(function LineFields({ vm, line, index, count }: { vm
 /**
  * The checkout of a booking: price, paid, balance and the payments so far; the balance taken over one
  * or more payment lines (a split bill) that must add up to it, what is left to pay shown as the desk
- * types; the deposit refunded.
+ * types; the deposit refunded. The day view and the week view each show it with their own checkout.
  */
-export const CheckoutDialog = observer(function CheckoutDialog({ vm }: { vm: StaffWeekViewModel }) {
+export const CheckoutDialog = observer(function CheckoutDialog({ vm }: { vm: StaffCheckoutViewModel }) {
   const booking = vm.checkingOut
   const c = vm.checkout
   const form = vm.checkoutForm
@@ -46,10 +46,10 @@ export const CheckoutDialog = observer(function CheckoutDialog({ vm }: { vm: Sta
     <AppDialog
       title="Checkout"
       isOpen={booking !== undefined}
-      onClose={() => vm.closeCheckout()}
+      onClose={() => vm.close()}
       actions={
         <>
-          <Button variant="secondary" onClick={() => vm.closeCheckout()}>Close</Button>
+          <Button variant="secondary" onClick={() => vm.close()}>Close</Button>
           {c && c.refundableDeposit > 0 ? <Button variant="danger" onClick={() => void vm.refundDeposit()} disabled={vm.busy}>Refund deposit</Button> : null}
           {c && c.balance > 0 ? <Button onClick={() => void vm.pay()} busy={vm.busy}>Take payment</Button> : null}
         </>

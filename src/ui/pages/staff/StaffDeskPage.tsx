@@ -13,7 +13,6 @@ import { CancelDialog, MoveDialog, StaffBookingCard } from './StaffBookingCard'
 import { StaffCustomerSearch } from './StaffCustomerSearch'
 import { StaffBlockEntry } from './StaffBlockEntry'
 import { StaffWaitlistViewModel } from '../../view-models/staff-waitlist.view-model'
-import { StaffWeekViewModel } from '../../view-models/staff-week.view-model'
 import { CheckoutDialog } from './StaffCheckoutDialog'
 import { StaffWaitlist } from './StaffWaitlist'
 import styles from './StaffDesk.module.css'
@@ -46,8 +45,6 @@ const StaffDeskPage = observer(function StaffDeskPage() {
   const session = useViewModel<SessionViewModel>(SessionViewModel)
   const customers = useViewModel<StaffCustomersViewModel>(StaffCustomersViewModel)
   const waitlist = useViewModel<StaffWaitlistViewModel>(StaffWaitlistViewModel)
-  // The checkout lives in the week view's model (its dialog and payment lines); the day view opens the same one.
-  const checkout = useViewModel<StaffWeekViewModel>(StaffWeekViewModel)
   const [params, setParams] = useSearchParams()
   const [practitioner, setPractitioner] = useState('')
   useEffect(() => {
@@ -103,7 +100,7 @@ const StaffDeskPage = observer(function StaffDeskPage() {
               {c.bookings.length + c.blocks.length > 0 ? (
                 <ul className={styles.list}>
                   {[
-                    ...c.bookings.map((b) => ({ start: b.start, node: <StaffBookingCard key={b.id} vm={vm} booking={b} currency={session.currency} onCheckout={vm.isAdmin ? (x) => void checkout.openCheckout(x) : undefined} /> })),
+                    ...c.bookings.map((b) => ({ start: b.start, node: <StaffBookingCard key={b.id} vm={vm} booking={b} currency={session.currency} onCheckout={vm.isAdmin ? (x) => void vm.openCheckout(x) : undefined} /> })),
                     ...c.blocks.map((b) => ({ start: b.start, node: <StaffBlockEntry key={b.id} block={b} date={vm.date} busy={vm.busy !== undefined} onRemove={(x) => void vm.removeBlock(x)} /> })),
                   ].sort((a, b) => a.start.localeCompare(b.start)).map((e) => e.node)}
                 </ul>
@@ -115,7 +112,7 @@ const StaffDeskPage = observer(function StaffDeskPage() {
         {vm.isAdmin ? <StaffCustomerSearch vm={customers} /> : null}
         <CancelDialog vm={vm} currency={session.currency} />
         <MoveDialog vm={vm} practitioners={vm.columns.map((c) => c.practitioner)} />
-        <CheckoutDialog vm={checkout} />
+        <CheckoutDialog vm={vm.checkout} />
       </div>
     </I18nProvider>
   )

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite'
-import { useEffect } from 'react'
+import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { I18nProvider } from 'react-aria-components'
 import { useViewModel } from '../../use-view-model'
@@ -8,6 +8,7 @@ import { formatMoney, currencyOrDefault } from '../../../domain/pricing/money'
 import type { Report } from '../../../contract/reports.routes'
 import { StaffReportsViewModel } from '../../view-models/staff-reports.view-model'
 import { StaffDatePicker, StaffSelect } from './StaffControls'
+import { useOverflowing } from '../../components/account/use-overflowing'
 import desk from './StaffDesk.module.css'
 import styles from './StaffReports.module.css'
 
@@ -23,12 +24,33 @@ function ActivityCells({ row }: { row: Omit<Activity, 'depositsTaken' | 'payment
   return <>{cells.map((c, i) => <td key={ACTIVITY_HEADERS[i]} className={styles.num}>{c}</td>)}</>
 }
 
+/** Shown above a table wider than its box (a phone): more columns follow to the side. */
+export const SWIPE_COLUMNS_HINT = 'Swipe the table to see every column'
+
+/**
+ * A report's table in its own sideways-scrolling box. Where it does not fit (a phone) the box says
+ * so: a hint above it, its first column kept in view and a shadow at the edge more columns hide behind.
+ */
+function TableBox({ label, children }: { label: string; children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null)
+  const overflowing = useOverflowing(box)
+  const hint = useId()
+  return (
+    <div className={styles.report}>
+      {overflowing ? <p id={hint} className={styles.swipe}><span aria-hidden="true">↔</span>{SWIPE_COLUMNS_HINT}</p> : null}
+      <div ref={box} className={`${styles.tableBox} ${overflowing ? styles.overflowing : ''}`} tabIndex={0} role="region" aria-label={label} aria-describedby={overflowing ? hint : undefined}>
+        {children}
+      </div>
+    </div>
+  )
+}
+
 const Tables = observer(function Tables({ report }: { report: Report }) {
   const money = (n: number) => formatMoney(n, currencyOrDefault(report.currency))
   const clinics = [...report.clinics.map((c) => ({ key: c.id, name: c.name, row: c, total: false })), { key: 'total', name: 'Total', row: report.totals, total: true }]
   return (
     <>
-      <div className={styles.tableBox} tabIndex={0} role="region" aria-label="Bookings by clinic">
+      <TableBox label="Bookings by clinic">
         <table className={styles.table}>
           <caption>Bookings by clinic</caption>
           <thead><tr><th scope="col">Clinic</th>{ACTIVITY_HEADERS.map((h) => <th key={h} scope="col" className={styles.num}>{h}</th>)}</tr></thead>
@@ -36,8 +58,8 @@ const Tables = observer(function Tables({ report }: { report: Report }) {
             {clinics.map((c) => <tr key={c.key} className={c.total ? styles.total : undefined}><th scope="row">{c.name}</th><ActivityCells row={c.row} /></tr>)}
           </tbody>
         </table>
-      </div>
-      <div className={styles.tableBox} tabIndex={0} role="region" aria-label="Takings by clinic">
+      </TableBox>
+      <TableBox label="Takings by clinic">
         <table className={styles.table}>
           <caption>Takings by clinic (by payment date)</caption>
           <thead><tr>{['Clinic', 'Deposits', 'Payments', 'Refunds', 'Vouchers redeemed', 'Courses sold', 'Course sales', 'Vouchers sold', 'Voucher sales'].map((h, i) => <th key={h} scope="col" className={i ? styles.num : undefined}>{h}</th>)}</tr></thead>
@@ -50,8 +72,8 @@ const Tables = observer(function Tables({ report }: { report: Report }) {
             ))}
           </tbody>
         </table>
-      </div>
-      <div className={styles.tableBox} tabIndex={0} role="region" aria-label="Practitioners">
+      </TableBox>
+      <TableBox label="Practitioners">
         <table className={styles.table}>
           <caption>Practitioners</caption>
           <thead><tr><th scope="col">Practitioner</th><th scope="col">Clinic</th>{ACTIVITY_HEADERS.map((h) => <th key={h} scope="col" className={styles.num}>{h}</th>)}</tr></thead>
@@ -60,7 +82,7 @@ const Tables = observer(function Tables({ report }: { report: Report }) {
             {report.practitioners.map((p) => <tr key={`${p.clinicId}|${p.id}`}><th scope="row">{p.name}</th><td>{p.clinic}</td><ActivityCells row={p} /></tr>)}
           </tbody>
         </table>
-      </div>
+      </TableBox>
     </>
   )
 })

@@ -166,7 +166,7 @@ const StaffWeekPage = observer(function StaffWeekPage() {
         </div>
         <BlockDialog vm={vm} />
         <RemoveSeriesDialog vm={vm} />
-        <CheckoutDialog vm={vm} />
+        <CheckoutDialog vm={vm.checkout} />
       </div>
     </I18nProvider>
   )
