@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DEMO_STAFF_ADMIN } from '../seed/demo.seed'
 import { clearDays, londonInstant } from '../test-support/dates'
 import { buildTestServer, DEMO, type TestServer } from '../test-support/test-server'
+import { MESSAGES } from '../service-error'
 
 const PAY_SUBJECT = 'Pay your deposit to confirm your appointment'
 const CARD = { cardNo: '4242 4242 4242 4242', expDate: '12/39', cvv: '123', postCode: 'SW1A 1AA' }
@@ -64,6 +65,18 @@ describe('a key booking of a service with a deposit', () => {
     expect(paid.statusCode, paid.body).toBeLessThan(300)
     expect(await status(body.booking.appointment.id)).toBe('Scheduled')
     expect((await mailsTo(email)).map((m) => m.subject.split(':')[0])).toContain('Booking confirmed')
+  })
+
+  it("has its link voided like the desk's when the customer is marked a no-show: paid later, it takes nothing", async () => {
+    const res = await book({ customer: { email: 'link.noshow@example.com', firstName: 'Noe', surname: 'Show' }, appointment: appointment(linkDay, '14:00') })
+    expect(res.statusCode, res.body).toBe(201)
+    const { payUrl, booking } = res.json()
+    offsetMs = Date.parse(londonInstant(linkDay, '14:20')) - Date.now()
+    const marked = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${booking.appointment.id as string}/attendance`, headers: admin, payload: { mark: 'no-show' } })
+    expect(marked.statusCode, marked.body).toBe(200)
+    const late = await t.app.inject({ method: 'POST', url: new URL(payUrl).pathname, payload: CARD })
+    expect(late.statusCode).toBe(409)
+    expect(late.json().message).toBe(MESSAGES.payLinkVoidedNoShow)
   })
 
   it('sends no link and holds nothing when no deposit is due: scheduled at once', async () => {
