@@ -163,6 +163,12 @@ export async function releaseExpiredHoldsById(trx: Transaction<CoreTables>, tena
   await runPrepared(trx, RELEASE_BY_ID, [tenant, [...ids], now])
 }
 
+/** A booking's answer message: held while a deposit is due, else booked (its first answer's, on a replay too). */
+export function bookingMessage(deposit: number): string {
+  return deposit > 0 ? 'Your appointment is held while you pay the deposit.' : 'Your appointment is booked.'
+}
+
+/** The answer to a retried request (same transaction id): the booking as it is now, with its first answer's deposit and message. */
 export async function findByTransaction(db: Db, tenant: string, customerId: string, transactionId: string): Promise<BookingCreated | undefined> {
   const rows = await db
     .selectFrom('appointments')
@@ -176,11 +182,14 @@ export async function findByTransaction(db: Db, tenant: string, customerId: stri
     .execute()
   if (rows.length === 0) return undefined
   const views = await appointmentViews(db, tenant, rows.map((r) => r.id))
+  // The first answer's message: a deposit was due (held) or not (booked at once), whatever happened since.
+  const deposit = toMoney(rows[0].deposit) ?? 0
   return {
     appointment: views[0],
     appointments: views,
-    deposit: toMoney(rows[0].deposit) ?? 0,
+    deposit,
     holdExpiresAt: (rows[0].hold_expires_at ?? new Date()).toISOString(),
+    message: bookingMessage(deposit),
   }
 }
 

@@ -23,7 +23,7 @@ import { londonDateOf } from '../../src/domain/london'
 import { calendarRange, loadCalendars, serviceOptions, type Calendars, type ServiceOptionRow } from '../availability/calendar.repository'
 import { businessMetrics } from '../observability/metrics'
 import { claimHold, heldForClaim } from './hold-claim'
-import { bookerFacts, expiredHoldIds, findByTransaction, lockPractitionerDays, releaseExpiredHoldsById, RELEASED } from './booking.repository'
+import { bookerFacts, bookingMessage, expiredHoldIds, findByTransaction, lockPractitionerDays, releaseExpiredHoldsById, RELEASED } from './booking.repository'
 import { sessionRefusal, type SessionToCheck } from '../accounts/session.service'
 import { emitWebhookEvent } from '../integrations/webhooks.service'
 import { appointmentsData } from '../integrations/webhook-payloads'
@@ -128,12 +128,20 @@ export function itemsOf(appointment: AppointmentPayload): Item[] | ServiceError 
   return items
 }
 
-export async function createBooking(
-  deps: BookingDeps,
-  tenant: string,
-  customerId: string,
-  body: { appointment: AppointmentPayload; coherentTransactionId?: string | null; hold?: HoldKey | null },
-): Promise<E.Either<ServiceError, BookingCreated>> {
+export type BookingRequest = { appointment: AppointmentPayload; coherentTransactionId?: string | null; hold?: HoldKey | null }
+
+export async function createBooking(deps: BookingDeps, tenant: string, customerId: string, body: BookingRequest): Promise<E.Either<ServiceError, BookingCreated>> {
+  return E.map((made: BookingMade) => made.booking)(await makeBooking(deps, tenant, customerId, body))
+}
+
+/** A booking's answer, and whether it is the answer of an earlier request with the same transaction id (nothing new was written). */
+export interface BookingMade {
+  booking: BookingCreated
+  replayed: boolean
+}
+
+/** createBooking, saying whether the booking was made now or by an earlier request with the same transaction id. */
+export async function makeBooking(deps: BookingDeps, tenant: string, customerId: string, body: BookingRequest): Promise<E.Either<ServiceError, BookingMade>> {
   const parsed = itemsOf(body.appointment)
   if (!Array.isArray(parsed)) return E.left(parsed)
   const items = parsed
@@ -263,27 +271,30 @@ export async function createBooking(
     // Two retries of one transaction id racing: the loser answers the winner's booking.
     if ((error as { code?: string }).code === '23505' && transactionId) {
       const existing = await findByTransaction(deps.db, tenant, customerId, transactionId)
-      if (existing) return E.right(existing)
+      if (existing) return E.right({ booking: existing, replayed: true })
       // Another customer's booking holds this transaction id.
       return E.left(TRANSACTION_IN_USE_ERROR)
     }
     throw error
   }
   return E.right({
-    appointment: views[0],
-    appointments: views,
-    deposit,
-    holdExpiresAt: (status === 'Pending' ? holdExpiresAt : deps.now).toISOString(),
-    message: status === 'Pending' ? 'Your appointment is held while you pay the deposit.' : 'Your appointment is booked.',
+    booking: {
+      appointment: views[0],
+      appointments: views,
+      deposit,
+      holdExpiresAt: (status === 'Pending' ? holdExpiresAt : deps.now).toISOString(),
+      message: bookingMessage(deposit),
+    },
+    replayed: false,
   })
 }
 
 const REPLAYED = 'replayed' as const
 
 /** The answer to a retried request: the booking it made, or TransactionInUse when the id is another customer's. */
-async function replay(db: Db, tenant: string, customerId: string, transactionId: string): Promise<E.Either<ServiceError, BookingCreated>> {
+async function replay(db: Db, tenant: string, customerId: string, transactionId: string): Promise<E.Either<ServiceError, BookingMade>> {
   const existing = await findByTransaction(db, tenant, customerId, transactionId)
-  return existing ? E.right(existing) : E.left(TRANSACTION_IN_USE_ERROR)
+  return existing ? E.right({ booking: existing, replayed: true }) : E.left(TRANSACTION_IN_USE_ERROR)
 }
 
 /** The appointment if it belongs to the customer (NotFound otherwise, for unknown and foreign alike). */

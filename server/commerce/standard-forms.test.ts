@@ -10,3 +10,14 @@ describe("the clinic's standard consent form", () => {
     expect(consent.consent).toContain('I consent to the treatment')
   })
 })
+
+describe("the clinic's standard medical history", () => {
+  it("asks about previous treatments in words for any clinic or salon, naming no one kind of treatment", () => {
+    const medical = standardForm('medical')
+    const treatments = medical.fields.find((f) => f.id === 'mh-treatments')
+    expect(treatments).toMatchObject({ type: 'List', title: 'Previous treatments' })
+    const words = JSON.stringify(treatments).toLowerCase()
+    for (const specific of ['aesthetic', 'botox', 'botulinum', 'toxin', 'filler', 'wrinkle', 'laser']) expect(words).not.toContain(specific)
+    expect(treatments?.options?.length).toBeGreaterThan(0)
+  })
+})

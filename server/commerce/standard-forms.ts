@@ -26,7 +26,7 @@ export function medicalFields(): FormField[] {
     { id: 'mh-current-medicines', type: 'AutoComplete', title: 'Current medicines', useDrugList: true, multiple: true, limitTags: 5 },
     { id: 'mh-medication', type: 'RadioAutoComplete', title: 'Do you take any medication?', options: ['Warfarin', 'Isotretinoin', 'Metformin', 'Levothyroxine'], isSubFieldRequired: true, isRequired: true },
     { id: 'mh-surgery', type: 'RadioText', title: 'Have you had surgery in the last 12 months?', textTitle: 'Please give details', isSubFieldRequired: true, isRequired: true },
-    { id: 'mh-treatments', type: 'List', title: 'Previous aesthetic treatments', options: [{ value: 'Botulinum toxin', info: 'when' }, { value: 'Dermal filler', info: 'when' }] },
+    { id: 'mh-treatments', type: 'List', title: 'Previous treatments', options: [{ value: 'The same treatment', info: 'when' }, { value: 'A similar treatment', info: 'when' }, { value: 'Another treatment', info: 'when' }] },
     { id: 'mh-conditions-list', type: 'RadioList', title: 'Do you have any medical conditions?', options: [{ value: 'Diabetes' }, { value: 'Epilepsy' }, { value: 'Heart condition' }], isRequired: true },
     { id: 'mh-notes', type: 'TextArea', title: 'Anything else we should know?' },
     { id: 'mh-space', type: 'Block', size: 50 },

@@ -7,37 +7,24 @@
  * - card: the deposit from the customer's stored card; refused, the booking is released (409);
  * - link: the customer is mailed a pay link (the processor's payment page of the deposit invoice)
  *   and the booking is held until paid, like an online hold, for a day (as long as the
- *   reconciler watches an open payment);
+ *   reconciler watches an open payment): server/booking/pay-link.service.ts, as for an API key's booking;
  * - clinic: nothing is taken now, the booking is Scheduled at once.
  * A Scheduled booking sends the same confirmation mail and .ics as online (the booking's
  * onScheduled, or the payment's settlement).
  */
 import * as E from 'fp-ts/Either'
-import type { AppointmentPayload, DayBooking, DeskBookingBody, DeskBookingResult, DeskTime, DeskTimesBody } from '../../src/contract'
+import type { AppointmentPayload, DeskBookingBody, DeskBookingResult, DeskTime, DeskTimesBody } from '../../src/contract'
 import { calendarDays, chainDay, type ServiceRequest } from '../../src/domain/scheduling'
-import { currencyOrDefault } from '../../src/domain/pricing/money'
-import { formatLondonLongDate, formatLondonTime, londonDateOf } from '../../src/domain/time'
-import { loadOrganisation } from '../organisation/organisation.service'
+import { formatLondonTime, londonDateOf } from '../../src/domain/time'
 import { slotOptions } from '../availability/availability.service'
 import { loadCalendars, serviceOptions } from '../availability/calendar.repository'
 import { outsideWorkingDay } from '../availability/working-day.service'
-import { appointmentRow } from '../admin/day.repository'
-import { dayBooking } from '../admin/day.service'
 import { findCustomer } from '../accounts/account.service'
-import { createBooking, DESK_RULES, type BookingDeps } from '../booking/booking.service'
-import { deletePending } from '../booking/booking-changes.service'
-import type { CommerceDeps } from '../commerce/commerce.deps'
-import { createInvoice } from '../commerce/invoices.service'
+import { createBooking, DESK_RULES, MAX_SERVICES, TOO_MANY_SERVICES, type BookingDeps } from '../booking/booking.service'
+import { bookingsOf, depositLine, heldBookingInvoice, LINK_HOLD_SECONDS, releaseHeld, sendPayLink, type HeldBooking, type PayLinkDeps } from '../booking/pay-link.service'
 import { payInvoice } from '../commerce/payments.service'
-import type { Db, DbOrTrx } from '../db/schema'
-import { brandedMail } from '../notifications/account-messages'
-import type { MailApi } from '../notifications/mail.service'
+import type { DbOrTrx } from '../db/schema'
 import { conflict, invalid, notFound, SLOT_TAKEN_ERROR, type ServiceError } from '../service-error'
-import { operatorDb } from '../staff/staff.tables'
-import { MAX_SERVICES, TOO_MANY_SERVICES } from '../booking/booking.service'
-
-/** A pay link's booking is held this long (the reconciler watches an open payment for a day). */
-export const LINK_HOLD_SECONDS = 24 * 60 * 60
 
 export const DESK_MESSAGES = {
   noServices: 'Choose at least one service.',
@@ -99,29 +86,6 @@ export function payloadOf(location: string, time: DeskTime): AppointmentPayload 
   }
 }
 
-export interface DeskDeps {
-  booking: BookingDeps
-  commerce: CommerceDeps
-  mail: MailApi
-  /** The public origin, for the pay link when the processor's page is on this server. */
-  origin: string
-}
-
-async function bookingsOf(db: Db, tenant: string, ids: readonly string[]): Promise<DayBooking[]> {
-  const rows = await Promise.all(ids.map((id) => appointmentRow(operatorDb(db), tenant, id)))
-  return rows.filter((r) => r !== undefined).map(dayBooking)
-}
-
-function payLinkMessage(firstName: string, link: string, amount: string, visits: readonly DayBooking[]) {
-  return {
-    subject: 'Pay your deposit to confirm your appointment',
-    paragraphs: [`Hello ${firstName},`, `Your appointment is held for you. Please pay the deposit of ${amount} to confirm it; unpaid, the hold ends in 24 hours.`],
-    details: visits.map((v) => `${v.service} with ${v.practitioner}, ${formatLondonLongDate(new Date(v.start))} ${formatLondonTime(new Date(v.start))}, ${v.location}`),
-    action: { label: 'Pay the deposit', url: link },
-    sms: `Pay your deposit to confirm your appointment: ${link}`,
-  }
-}
-
 /**
  * Why the chain search has no such start: outside the working day of everyone who could do one of the
  * services at the time it would start (the desk's one rule, as its move follows it:
@@ -148,7 +112,7 @@ async function whyNotFree(db: DbOrTrx, tenant: string, body: DeskBookingBody): P
 }
 
 /** POST /admin/desk/bookings. */
-export async function createDeskBooking(deps: DeskDeps, tenant: string, body: DeskBookingBody): Promise<E.Either<ServiceError, DeskBookingResult>> {
+export async function createDeskBooking(deps: PayLinkDeps, tenant: string, body: DeskBookingBody): Promise<E.Either<ServiceError, DeskBookingResult>> {
   const db = deps.booking.db
   const now = deps.booking.now
   const customer = await findCustomer(db, tenant, body.customer)
@@ -186,25 +150,16 @@ export async function createDeskBooking(deps: DeskDeps, tenant: string, body: De
   if (booked.right.appointment.status !== 'Pending') return result(body.payment === 'clinic' ? DESK_MESSAGES.payAtClinic : DESK_MESSAGES.booked)
 
   // No payment under way, no hold: a booking the desk could not ask payment for goes at once.
-  const release = async (error: ServiceError): Promise<E.Either<ServiceError, never>> => {
-    await deletePending(deps.booking, tenant, customer.id, mainId)
-    return E.left(error)
-  }
-  const invoice = await createInvoice(deps.commerce, tenant, customer.id, { customer: customer.id, clinic: body.location, appointmentId: mainId })
-  if (E.isLeft(invoice)) return release(invoice.left)
-  const line = { value: deposit, type: 'Card' as const, coherentPaymentFlag: true }
+  const held: HeldBooking = { customer: { id: customer.id, email: customer.email, firstName: customer.first_name }, clinicId: body.location, mainId, ids, deposit }
   if (body.payment === 'card') {
-    const paid = await payInvoice(deps.commerce, tenant, customer.id, invoice.right.id, { payments: [{ ...line, cardData: { cardId: card!.id } }], idempotencyKey: `desk:${mainId}` })
+    const invoice = await heldBookingInvoice(deps, tenant, held)
+    if (E.isLeft(invoice)) return invoice
+    const paid = await payInvoice(deps.commerce, tenant, customer.id, invoice.right.id, { payments: [{ ...depositLine(deposit), cardData: { cardId: card!.id } }], idempotencyKey: `desk:${mainId}` })
     // No deposit, no booking: the hold goes at once rather than at its expiry.
-    if (E.isLeft(paid)) return release(conflict(DESK_MESSAGES.cardRefused('message' in paid.left ? paid.left.message : 'the card was refused.')))
+    if (E.isLeft(paid)) return releaseHeld(deps, tenant, held, conflict(DESK_MESSAGES.cardRefused('message' in paid.left ? paid.left.message : 'the card was refused.')))
     return result(DESK_MESSAGES.booked)
   }
-  const started = await payInvoice(deps.commerce, tenant, customer.id, invoice.right.id, { payments: [line], idempotencyKey: `desk:${mainId}` })
-  if (E.isLeft(started)) return release(started.left)
-  const link = /^https?:\/\//.test(started.right.paymentUrl) ? started.right.paymentUrl : `${deps.origin}${started.right.paymentUrl}`
-  const visits = await bookingsOf(db, tenant, ids)
-  const currency = currencyOrDefault((await loadOrganisation(db, tenant))?.settings?.currency)
-  const amount = new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(invoice.right.amount)
-  await deps.mail.enqueueMail({ tenant, to: customer.email, ...(await brandedMail(db, tenant, payLinkMessage(customer.first_name, link, amount, visits))) })
-  return result(DESK_MESSAGES.linkSent, { payLink: link, holdExpiresAt: booked.right.holdExpiresAt })
+  const link = await sendPayLink(deps, tenant, held, `desk:${mainId}`)
+  if (E.isLeft(link)) return link
+  return result(DESK_MESSAGES.linkSent, { payLink: link.right.payUrl, holdExpiresAt: booked.right.holdExpiresAt })
 }

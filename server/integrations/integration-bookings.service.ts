@@ -2,17 +2,21 @@
  * A booking made with an API key (bookings:write): for the customer with the given email in the key's
  * tenant, created when new as the front desk would (no password: the customer sets one with
  * 'Forgot password'; mail notices on), then booked by the online booking's own rules (createBooking:
- * offered times only, deposits, the hold cap, idempotent per coherentTransactionId). An existing
- * customer's details are never changed by an integrator.
+ * offered times only, deposits, the hold cap, idempotent per coherentTransactionId). A deposit due is
+ * asked with a pay link (server/booking/pay-link.service.ts, as the desk's). An existing customer's
+ * details are never changed by an integrator.
  */
 import * as E from 'fp-ts/Either'
 import type { IntegrationBookingBody, IntegrationBookingCreated, WebhookEventData } from '../../src/contract/integrations.routes'
 import { isEmail, normaliseEmail } from '../../src/domain/validation/email'
 import { isValidPhone, normalisePhone } from '../../src/domain/validation/phone'
-import { createBooking, type BookingDeps } from '../booking/booking.service'
+import type { BookingCreated } from '../../src/contract'
+import { makeBooking } from '../booking/booking.service'
+import { LINK_HOLD_SECONDS, sendPayLink, type PayLink, type PayLinkDeps } from '../booking/pay-link.service'
 import { newId } from '../db/ids'
 import type { DbOrTrx } from '../db/schema'
 import { invalid, type ServiceError } from '../service-error'
+import { firstAnswer, saveFirstAnswer } from './integration-bookings.repository'
 import { emitWebhookEvent } from './webhooks.service'
 
 export const INTEGRATION_MESSAGES = {
@@ -76,12 +80,54 @@ async function dropUnbookedCustomer(db: DbOrTrx, tenant: string, id: string): Pr
     .execute()
 }
 
-export async function bookForCustomer(deps: BookingDeps, tenant: string, body: IntegrationBookingBody): Promise<E.Either<ServiceError, IntegrationBookingCreated>> {
-  const found = await findOrCreateCustomer(deps.db, tenant, body.customer)
+/**
+ * POST /integrations/bookings. A deposit due: the booking is held for the pay link's time and the
+ * customer is mailed the link (as the desk's `--pay link`), which the answer carries too (payUrl).
+ * The same coherentTransactionId again answers as the first time (the booking as it is now).
+ */
+export async function bookForCustomer(deps: PayLinkDeps, tenant: string, body: IntegrationBookingBody): Promise<E.Either<ServiceError, IntegrationBookingCreated>> {
+  const db = deps.booking.db
+  const found = await findOrCreateCustomer(db, tenant, body.customer)
   if (E.isLeft(found)) return found
   const customer = found.right
-  const booked = await createBooking(deps, tenant, customer.id, { appointment: body.appointment, coherentTransactionId: body.coherentTransactionId ?? null })
-  if (customer.created && E.isLeft(booked)) await dropUnbookedCustomer(deps.db, tenant, customer.id)
-  if (customer.created && E.isRight(booked)) await emitWebhookEvent(deps.db, tenant, 'customer.created', deps.now, () => customerCreatedData(customer, 'api'))
-  return E.map((booking: IntegrationBookingCreated['booking']) => ({ customerId: customer.id, customerCreated: customer.created, booking }))(booked)
+  const transactionId = body.coherentTransactionId?.trim() || null
+  const made = await makeBooking({ ...deps.booking, holdSeconds: LINK_HOLD_SECONDS }, tenant, customer.id, { appointment: body.appointment, coherentTransactionId: transactionId })
+  if (E.isRight(made) && made.right.replayed) {
+    if (customer.created) await announceCustomer(deps, tenant, customer)
+    return E.right(await replayed(db, tenant, customer, transactionId!, made.right.booking))
+  }
+  const answered = E.isLeft(made) ? made : await answerNew(deps, tenant, customer, body.appointment.clinic, made.right.booking)
+  if (E.isLeft(answered)) {
+    if (customer.created) await dropUnbookedCustomer(db, tenant, customer.id)
+    return answered
+  }
+  if (customer.created) await announceCustomer(deps, tenant, customer)
+  if (transactionId) {
+    const { customerCreated, payUrl, booking } = answered.right
+    await saveFirstAnswer(db, tenant, customer.id, transactionId, { customerCreated, payUrl: payUrl ?? null, holdExpiresAt: booking.holdExpiresAt })
+  }
+  return answered
+}
+
+const announceCustomer = (deps: PayLinkDeps, tenant: string, customer: Customer) =>
+  emitWebhookEvent(deps.booking.db, tenant, 'customer.created', deps.booking.now, () => customerCreatedData(customer, 'api'))
+
+type Customer = { id: string; created: boolean; email: string; firstName: string; surname: string }
+
+/** A booking made now: held while its deposit is due, with the pay link sent (not started: released, refused). */
+async function answerNew(deps: PayLinkDeps, tenant: string, customer: Customer, clinicId: string, booking: BookingCreated): Promise<E.Either<ServiceError, IntegrationBookingCreated>> {
+  const answer: IntegrationBookingCreated = { customerId: customer.id, customerCreated: customer.created, booking }
+  if (booking.appointment.status !== 'Pending') return E.right(answer)
+  const ids = booking.appointments.map((a) => a.id)
+  const held = { customer, clinicId, mainId: booking.appointment.id, ids, deposit: booking.deposit }
+  const link = await sendPayLink(deps, tenant, held, `api:${booking.appointment.id}`)
+  return E.map((sent: PayLink) => ({ ...answer, payUrl: sent.payUrl }))(link)
+}
+
+/** The first answer again: whether it created the customer, its pay link and hold expiry; the booking as it is now. */
+async function replayed(db: DbOrTrx, tenant: string, customer: Customer, transactionId: string, booking: BookingCreated): Promise<IntegrationBookingCreated> {
+  const first = await firstAnswer(db, tenant, customer.id, transactionId)
+  // No first answer kept yet: the first request is still answering (or the booking was not a key's).
+  if (!first) return { customerId: customer.id, customerCreated: customer.created, booking }
+  return { customerId: customer.id, customerCreated: first.customerCreated, booking: { ...booking, holdExpiresAt: first.holdExpiresAt }, ...(first.payUrl ? { payUrl: first.payUrl } : {}) }
 }

@@ -24,7 +24,7 @@ import {
 import * as day from '../admin/day.service'
 import { appointmentView } from '../booking/appointment-view'
 import type { BookingDeps } from '../booking/booking.service'
-import { sendBookingConfirmation } from '../commerce/commerce.module'
+import { commerceDeps, sendBookingConfirmation } from '../commerce/commerce.module'
 import type { ServerDeps } from '../deps'
 import { serve, type RequestContext } from '../http/contract-route'
 import { badRequest, notFound, ok } from '../http/results'
@@ -107,8 +107,8 @@ export async function integrationsRoutes(app: FastifyInstance, deps: ServerDeps)
   })
 
   serve(app, createIntegrationBooking, async ({ body }, ctx) => {
-    const result = await bookForCustomer(bookingDeps(ctx), ctx.tenant, body)
-    // A held booking (deposit due) wrote no notice, but its webhook delivery waits in the outbox.
+    const result = await bookForCustomer({ booking: bookingDeps(ctx), commerce: commerceDeps(deps), mail: deps.mail, origin: ctx.origin }, ctx.tenant, body)
+    // A held booking (deposit due): its pay link's mail and its webhook delivery wait in the outbox.
     if (result._tag === 'Right') void deps.mail.flush().catch((err) => ctx.request.log.error({ err }, 'mail flush failed'))
     return answer(result, 201)
   })

@@ -1,4 +1,4 @@
-/** Kysely row types of the integrators' tables (migration 0135-integrations): API keys and webhook endpoints. */
+/** Kysely row types of the integrators' tables (migrations 0135-integrations, 0162): API keys, webhook endpoints, API bookings' first answers. */
 import type { ColumnType, Generated } from 'kysely'
 
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
@@ -34,7 +34,19 @@ export interface WebhookEndpointsTable {
   failing_since: NullableTimestamp
 }
 
+/** What the first answer of an API key's booking said that the booking's rows do not keep (migration 0162). */
+export interface IntegrationBookingAnswersTable {
+  tenant_id: string
+  customer_id: string
+  transaction_id: string
+  customer_created: boolean
+  pay_url: string | null
+  hold_expires_at: ColumnType<Date, Date | string, Date | string>
+  created_at: Generated<Date>
+}
+
 export interface IntegrationTables {
   api_keys: ApiKeysTable
   webhook_endpoints: WebhookEndpointsTable
+  integration_booking_answers: IntegrationBookingAnswersTable
 }

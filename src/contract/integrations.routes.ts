@@ -200,7 +200,11 @@ export const IntegrationBookingBody = bodyOf(
 )
 export type IntegrationBookingBody = t.TypeOf<typeof IntegrationBookingBody>
 
-export const IntegrationBookingCreated = entity('IntegrationBookingCreated', { customerId: ObjectId, customerCreated: t.boolean, booking: BookingCreated })
+/**
+ * POST /integrations/bookings answer. payUrl: while a deposit is due, the page where the customer pays it (also mailed
+ * to them); the booking is held until booking.holdExpiresAt. A replay (same coherentTransactionId) answers the same.
+ */
+export const IntegrationBookingCreated = entity('IntegrationBookingCreated', { customerId: ObjectId, customerCreated: t.boolean, booking: BookingCreated }, { payUrl: t.string })
 export type IntegrationBookingCreated = t.TypeOf<typeof IntegrationBookingCreated>
 
 export const createIntegrationBooking = route({
@@ -210,8 +214,11 @@ export const createIntegrationBooking = route({
   scope: 'bookings:write',
   summary: 'Book for a customer (API key)',
   description:
-    "Books a time the slot grid offers for the customer with this email, created (without a password) when new. The online booking's rules apply: " +
-    'a deposit leaves the booking pending until the customer pays it, else it is scheduled at once. 409 when the time was taken.',
+    "Books a time the slot grid offers for the customer with this email, created (without a password) when new. The online booking's rules apply. " +
+    'A deposit due leaves the booking pending for 24 hours (booking.holdExpiresAt) and mails the customer a link to pay it, answered as payUrl too; ' +
+    'paid, the booking is scheduled and confirmed; unpaid, released. Without a deposit it is scheduled at once. ' +
+    'The same coherentTransactionId again answers as the first time (customerCreated, payUrl, holdExpiresAt, message), with the booking as it is now. ' +
+    '409 when the time was taken.',
   body: IntegrationBookingBody,
   responses: { 201: IntegrationBookingCreated, ...errors(400, 401, 403, 404, 409, 429) },
 })

@@ -31,6 +31,7 @@ import { waitlistMigration } from './0115-waitlist.migration'
 import { blockSeriesMigration } from './0155-block-series.migration'
 import { bookingWriteCostMigration } from './0160-booking-write-cost.migration'
 import { waitlistBookingSettledMigration } from './0161-waitlist-booking-settled.migration'
+import { integrationBookingAnswersMigration } from './0162-integration-booking-answers.migration'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': coreMigration,
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   '0155-block-series': blockSeriesMigration,
   '0160-booking-write-cost': bookingWriteCostMigration,
   '0161-waitlist-booking-settled': waitlistBookingSettledMigration,
+  '0162-integration-booking-answers': integrationBookingAnswersMigration,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,126 @@
+/**
+ * POST /integrations/bookings (API key): a service with a deposit is held for the pay link's time and
+ * the customer (often new, without a password) is mailed the link, which the answer carries too; paid,
+ * the booking is confirmed. A request repeated with the same coherentTransactionId answers what the
+ * first answered (Stripe-style idempotency).
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { DEMO_STAFF_ADMIN } from '../seed/demo.seed'
+import { clearDays, londonInstant } from '../test-support/dates'
+import { buildTestServer, DEMO, type TestServer } from '../test-support/test-server'
+import { MESSAGES } from '../service-error'
+
+const PAY_SUBJECT = 'Pay your deposit to confirm your appointment'
+const CARD = { cardNo: '4242 4242 4242 4242', expDate: '12/39', cvv: '123', postCode: 'SW1A 1AA' }
+
+let t: TestServer
+let apiKey: string
+let admin: Record<string, string>
+let offsetMs = 0
+const [linkDay, replayDay] = clearDays(6, 2)
+
+beforeAll(async () => {
+  t = await buildTestServer({ clock: () => new Date(Date.now() + offsetMs) })
+  const login = await t.app.inject({ method: 'POST', url: '/api/staff/login', payload: DEMO_STAFF_ADMIN })
+  admin = { authorization: `Bearer ${login.json().token as string}` }
+  const key = await t.app.inject({ method: 'POST', url: '/api/admin/api-keys', headers: admin, payload: { name: 'Website', scopes: ['bookings:write', 'bookings:read'] } })
+  apiKey = key.json().key
+})
+afterAll(() => t.close())
+beforeEach(() => {
+  offsetMs = 0
+})
+
+const appointment = (day: string, time: string, service = DEMO.sAntiWrinkle1) => ({
+  event: { start: londonInstant(day, time), end: londonInstant(day, time) },
+  practitioner: DEMO.pSarah,
+  clinic: DEMO.clinicLondon,
+  service,
+})
+const book = (payload: object) => t.app.inject({ method: 'POST', url: '/api/v1/integrations/bookings', headers: { 'x-api-key': apiKey }, payload })
+const mailsTo = async (to: string) => {
+  await t.app.deps.mail.flush()
+  return t.db.selectFrom('outbox').select(['subject', 'text']).where('to_address', '=', to).orderBy('created_at').execute()
+}
+const status = async (id: string) => (await t.db.selectFrom('appointments').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
+
+describe('a key booking of a service with a deposit', () => {
+  it('is held for the pay link, whose link the customer is mailed and the answer carries; paid after the online hold would have ended, it is confirmed', async () => {
+    const email = 'link.new@example.com'
+    const res = await book({ customer: { email, firstName: 'Lin', surname: 'Kay' }, appointment: appointment(linkDay, '11:00') })
+    expect(res.statusCode, res.body).toBe(201)
+    const body = res.json()
+    expect(body).toMatchObject({ customerCreated: true, booking: { deposit: 36, appointment: { status: 'Pending' } } })
+    // Held for a day, not the online 5 minutes: the customer pays when they read the mail.
+    expect(Date.parse(body.booking.holdExpiresAt) - Date.now()).toBeGreaterThan(23 * 3_600_000)
+    expect(body.payUrl).toMatch(/^https?:\/\//)
+    const mail = (await mailsTo(email)).find((m) => m.subject === PAY_SUBJECT)
+    expect(mail?.text).toContain(body.payUrl)
+
+    // An hour later, long after an online hold would have been released.
+    offsetMs = 60 * 60_000
+    const path = new URL(body.payUrl).pathname
+    expect((await t.app.inject({ method: 'GET', url: path })).body).toContain('Pay £36.00')
+    const paid = await t.app.inject({ method: 'POST', url: path, payload: CARD })
+    expect(paid.statusCode, paid.body).toBeLessThan(300)
+    expect(await status(body.booking.appointment.id)).toBe('Scheduled')
+    expect((await mailsTo(email)).map((m) => m.subject.split(':')[0])).toContain('Booking confirmed')
+  })
+
+  it("has its link voided like the desk's when the customer is marked a no-show: paid later, it takes nothing", async () => {
+    const res = await book({ customer: { email: 'link.noshow@example.com', firstName: 'Noe', surname: 'Show' }, appointment: appointment(linkDay, '14:00') })
+    expect(res.statusCode, res.body).toBe(201)
+    const { payUrl, booking } = res.json()
+    offsetMs = Date.parse(londonInstant(linkDay, '14:20')) - Date.now()
+    const marked = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${booking.appointment.id as string}/attendance`, headers: admin, payload: { mark: 'no-show' } })
+    expect(marked.statusCode, marked.body).toBe(200)
+    const late = await t.app.inject({ method: 'POST', url: new URL(payUrl).pathname, payload: CARD })
+    expect(late.statusCode).toBe(409)
+    expect(late.json().message).toBe(MESSAGES.payLinkVoidedNoShow)
+  })
+
+  it('sends no link and holds nothing when no deposit is due: scheduled at once', async () => {
+    const res = await book({ customer: { email: 'free.new@example.com', firstName: 'Fay', surname: 'Free' }, appointment: appointment(linkDay, '15:00', DEMO.sConsultation) })
+    expect(res.statusCode, res.body).toBe(201)
+    expect(res.json()).toMatchObject({ booking: { deposit: 0, appointment: { status: 'Scheduled' } } })
+    expect(res.json().payUrl).toBeUndefined()
+    expect((await mailsTo('free.new@example.com')).map((m) => m.subject)).not.toContain(PAY_SUBJECT)
+  })
+})
+
+describe('a key booking repeated with the same coherentTransactionId', () => {
+  it('answers as the first time: the customer created, the message, the pay link and its expiry; no second booking or mail', async () => {
+    const email = 'replay.new@example.com'
+    const payload = { customer: { email, firstName: 'Rae', surname: 'Play' }, appointment: appointment(replayDay, '10:00'), coherentTransactionId: 'crm-order-1001' }
+    const first = await book(payload)
+    expect(first.statusCode, first.body).toBe(201)
+    expect(first.json()).toMatchObject({ customerCreated: true, booking: { message: 'Your appointment is held while you pay the deposit.' } })
+    offsetMs = 2 * 60_000
+    const again = await book(payload)
+    expect(again.statusCode, again.body).toBe(201)
+    expect(again.json()).toEqual(first.json())
+    expect((await mailsTo(email)).filter((m) => m.subject === PAY_SUBJECT)).toHaveLength(1)
+    const customers = await t.db.selectFrom('customers').select('id').where('email', '=', email).execute()
+    expect(customers).toHaveLength(1)
+    const rows = await t.db.selectFrom('appointments').select('id').where('customer_id', '=', customers[0].id).execute()
+    expect(rows).toHaveLength(1)
+
+    // Paid meanwhile: the same answer, the booking as it is now.
+    const paid = await t.app.inject({ method: 'POST', url: new URL(first.json().payUrl).pathname, payload: CARD })
+    expect(paid.statusCode, paid.body).toBeLessThan(300)
+    const later = (await book(payload)).json()
+    const { booking: firstBooking, ...firstRest } = first.json()
+    expect(later).toMatchObject({ ...firstRest, booking: { message: firstBooking.message, deposit: firstBooking.deposit, holdExpiresAt: firstBooking.holdExpiresAt, appointment: { id: firstBooking.appointment.id, status: 'Scheduled' } } })
+  })
+
+  it('answers as the first time for a booking scheduled at once: customerCreated and the message too', async () => {
+    const payload = { customer: { email: 'replay.free@example.com', firstName: 'Rue', surname: 'Free' }, appointment: appointment(replayDay, '15:00', DEMO.sConsultation), coherentTransactionId: 'crm-order-1002' }
+    const first = await book(payload)
+    expect(first.statusCode, first.body).toBe(201)
+    expect(first.json()).toMatchObject({ customerCreated: true, booking: { message: 'Your appointment is booked.' } })
+    offsetMs = 60_000
+    const again = await book(payload)
+    expect(again.statusCode, again.body).toBe(201)
+    expect(again.json()).toEqual(first.json())
+  })
+})
