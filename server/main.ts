@@ -1,5 +1,12 @@
 /** The server process: npm start runs it from an esbuild bundle (or with tsx when bundling fails). */
+import { setFlagsFromString } from 'node:v8'
 import { installShutdown } from './lifecycle'
+
+// V8 optimises a function after it has run this much bytecode (the default is 66 KB): a server's request
+// path is reached through hundreds of functions, and at the default a fresh server ran its first ~2,000
+// bookings largely unoptimised (BENCHMARKS.md, bookcpu3). Set before the app is loaded, so its code
+// counts with it; every start path (npm start, the image, the tests' and benches' servers) runs this file.
+setFlagsFromString('--interrupt-budget=8192')
 
 // First of all: a SIGTERM during the slow start-up below must end in a clean exit, not a kill.
 const shutdown = installShutdown()
