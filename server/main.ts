@@ -1,4 +1,5 @@
 /** The server process: npm start runs it from an esbuild bundle (or with tsx when bundling fails). */
+import { setFlagsFromString } from 'node:v8'
 import { installShutdown } from './lifecycle'
 
 // First of all: a SIGTERM during the slow start-up below must end in a clean exit, not a kill.
@@ -36,6 +37,12 @@ const app = await seededStart()
     process.exit(1)
   })
 await shutdown.checkpoint(app)
+// V8 optimises a function once it has run this much bytecode (66 KB by default): a request passes through
+// hundreds of functions, and at the default a fresh server ran its first ~2,000 bookings largely
+// unoptimised (BENCHMARKS.md, bookcpu3). Set now, not at the top: the start-up runs once, and optimising
+// it cost ~0.3 s of CPU a start for nothing. Every start path (npm start, the image, the tests' and
+// benches' servers) runs this file.
+setFlagsFromString('--interrupt-budget=8192')
 try {
   await app.listen({ port: config.port, host: config.host })
 } catch (error) {

@@ -17,7 +17,7 @@ import { lockingWork } from '../db/admission'
 import type { CoreTables, Db } from '../db/schema'
 import { invalid, notFound, SLOT_TAKEN_ERROR, unauthenticated, TOO_MANY_HOLDS_ERROR, TRANSACTION_IN_USE_ERROR, type ServiceError } from '../service-error'
 import { appointmentView, appointmentViews, insertAppointmentViews } from './appointment-view'
-import { calendarDays, daySlots } from '../../src/domain/scheduling'
+import { calendarDays, offersStart } from '../../src/domain/scheduling'
 import { fitsCalendar, slotOptions } from '../availability/availability.service'
 import { londonDateOf } from '../../src/domain/london'
 import { calendarRange, loadCalendars, serviceOptions, type Calendars, type ServiceOptionRow } from '../availability/calendar.repository'
@@ -49,13 +49,15 @@ export function pricesOf(price: number, taxRate: number) {
  */
 export function offeredStart(cal: Calendars, option: ServiceOptionRow, start: number, now: Date, ignore: string[], forceInterval?: number, desk?: DeskRules): boolean {
   const date = londonDateOf(start)
-  const slots = daySlots({
-    date,
-    practitioners: calendarDays(cal.calendars.filter((c) => c.practitionerId === option.practitionerId))(date),
-    service: { serviceId: option.serviceId, options: [{ practitionerId: option.practitionerId, durationMinutes: option.durationMinutes }], intervalMinutes: option.intervalMinutes, ...(forceInterval ? { forceInterval } : {}) },
-    options: { ...slotOptions(cal.settings, { now, ignore, minimiseGaps: false, ...desk }, cal.closedDates.has(date)), includeInvalid: true },
-  })
-  return slots.some((s) => Date.parse(s.startDate) === start)
+  return offersStart(
+    {
+      date,
+      practitioners: calendarDays(cal.calendars.filter((c) => c.practitionerId === option.practitionerId))(date),
+      service: { serviceId: option.serviceId, options: [{ practitionerId: option.practitionerId, durationMinutes: option.durationMinutes }], intervalMinutes: option.intervalMinutes, ...(forceInterval ? { forceInterval } : {}) },
+      options: { ...slotOptions(cal.settings, { now, ignore, minimiseGaps: false, ...desk }, cal.closedDates.has(date)), includeInvalid: true },
+    },
+    start,
+  )
 }
 
 /** How the front desk's requests see the calendars: practitioners who take no online bookings and no online notice. */

@@ -183,8 +183,8 @@ export function mergeByStart<T extends { readonly start: number; readonly valid:
   }
 }
 
-/** The slots of a day for one service (one practitioner, or the union for 'any practitioner'). */
-export function daySlots(input: DaySlotsInput): Slot[] {
+/** Each offered practitioner's raw slots of the day (option order), unformatted: what daySlots and offersStart share. */
+function rawSlotLists(input: DaySlotsInput): { day: LondonDay; lists: RawSlot[][]; names: string[] } {
   const day = londonDay(input.date)
   // checkFirst false: a later service of a chain, listed unfiltered (minimise-gaps.ts).
   const options = input.options.checkFirst === false ? { ...input.options, minimiseGaps: undefined } : input.options
@@ -200,6 +200,12 @@ export function daySlots(input: DaySlotsInput): Slot[] {
     lists.push(practitionerSlots(p, option.durationMinutes, step, options, includeInvalid))
     names.push(option.practitionerId)
   }
+  return { day, lists, names }
+}
+
+/** The slots of a day for one service (one practitioner, or the union for 'any practitioner'). */
+export function daySlots(input: DaySlotsInput): Slot[] {
+  const { day, lists, names } = rawSlotLists(input)
   const out: Slot[] = []
   // Only the slots answered are formatted ('HH:mm' and ISO strings), each once.
   if (lists.length === 1) {
@@ -208,4 +214,13 @@ export function daySlots(input: DaySlotsInput): Slot[] {
   }
   mergeByStart(lists, (raw, list) => out.push(makeSlot(day, names[list], raw.start, raw.end, raw.valid, raw.adjacent, false)))
   return out
+}
+
+/**
+ * Whether daySlots(input) lists a slot starting at `start` (epoch ms): the same slots, none of them
+ * formatted (a booking checks its one start against the day: the day's labels and ISO texts were most
+ * of that check's work and allocation).
+ */
+export function offersStart(input: DaySlotsInput, start: number): boolean {
+  return rawSlotLists(input).lists.some((list) => list.some((raw) => raw.start === start))
 }

@@ -2,7 +2,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { chainDay, hasChain } from './chain'
-import { daySlots } from './day-slots'
+import { daySlots, offersStart } from './day-slots'
 import { londonDay } from './london-day'
 import { at, LONG_AGO } from './test-fixtures'
 import type { Busy, Interval, PractitionerDay, ServiceRequest } from './types'
@@ -142,6 +142,17 @@ describe('scheduling properties', () => {
         expect(limited).toEqual(full.slice(0, limit))
       }),
       { numRuns: 300 },
+    )
+  })
+
+  it('offersStart answers whether daySlots lists a slot at that start, for starts on and off the grid', () => {
+    fc.assert(
+      fc.property(arbWorld, fc.boolean(), fc.boolean(), fc.integer({ min: 0, max: 144 * 5 }), ({ days, services, minimise }, checkFirst, includeInvalid, minute) => {
+        const input = { date: D, practitioners: days, service: services[0], options: { ...options(minimise), checkFirst, includeInvalid } }
+        const listed = new Set(daySlots(input).map((s) => Date.parse(s.startDate)))
+        for (const start of [BASE + minute * MIN, ...listed]) expect(offersStart(input, start)).toBe(listed.has(start))
+      }),
+      { numRuns: 500 },
     )
   })
 
