@@ -23,6 +23,7 @@ const booking = (over: Partial<DayBooking>): DayBooking => ({
   service: 'Peel',
   customer: 'Jane Doe',
   depositPaid: 20,
+  paid: [{ type: 'Online', amount: 20 }],
   ...over,
 })
 
