@@ -235,9 +235,10 @@ describe('StaffWeekViewModel', () => {
     expect(vm.blockForm?.error).toBe('This time overlaps a booking or another block. Move or cancel it first.')
   })
 
-  it('checks out a booking: the balance offered, paid in cash, the dialog showing it paid; no deposit refund after', async () => {
-    const { vm, takeBalance } = setup()
+  it('checks out a booking: the balance offered, paid in cash, the dialog showing it paid, the week read again; no deposit refund after', async () => {
+    const { vm, takeBalance, week } = setup()
     await vm.enter()
+    const reads = week.execute.mock.calls.length
     await vm.openCheckout(booking)
     expect(vm.checkout.checkout?.balance).toBe(64)
     expect(vm.checkout.checkoutForm).toEqual({ lines: [{ method: 'cash', amount: '64.00', voucherCode: '' }] })
@@ -252,6 +253,8 @@ describe('StaffWeekViewModel', () => {
     expect(takeBalance.execute).toHaveBeenCalledWith(BOOKING, { payments: [{ method: 'cash', amount: 64 }] })
     expect(vm.checkout.checkout?.balance).toBe(0)
     expect(vm.notice).toBe('Paid in full: Jane Doe, Facial.')
+    // Its card then shows what was paid in all, as the day view's does.
+    expect(week.execute.mock.calls.length).toBe(reads + 1)
     vm.checkout.setLine(0, 'method', 'voucher')
     vm.checkout.setLine(0, 'amount', '5')
     await vm.checkout.pay()
