@@ -53,7 +53,7 @@ export function dayQuery(db: OperatorDbOrTrx, tenant: string) {
         where ia.tenant_id = a.tenant_id and ia.appointment_id = a.id and pay.status = 'paid'), 0)`.as('deposit_paid'),
       // Everything still paid for it, by payment type: its deposit invoices and the checkout invoices that
       // name it on a line (a checkout's cash or terminal payment, server/desk/checkout.service.ts).
-      sql<DayRow['paid']>`(select json_agg(json_build_object('type', x.type, 'amount', x.amount) order by x.first) from (
+      sql<DayRow['paid']>`(select json_agg(json_build_object('type', x.type, 'amount', x.amount) order by x.first, x.type) from (
         select pay.type, sum(pay.amount) as amount, min(pay.created_at) as first from commerce_payments pay
         where pay.tenant_id = a.tenant_id and pay.status = 'paid' and pay.invoice_id in (
           select ia.invoice_id from commerce_invoice_appointments ia where ia.tenant_id = a.tenant_id and ia.appointment_id = a.id

@@ -14,6 +14,10 @@ describe('paidText', () => {
     expect(paidText(parts, money)).toBe(expected)
   })
 
+  it('only the amount in all where a card has no room for how (the week view)', () => {
+    expect(paidText([{ type: 'Online', amount: 70 }, { type: 'Cash', amount: 280 }], money, false)).toBe('£350.00')
+  })
+
   it('adds up to two decimals', () => {
     expect(paidInAll([{ type: 'Cash', amount: 0.1 }, { type: 'Card', amount: 0.2 }])).toBe(0.3)
   })

@@ -16,8 +16,8 @@ const statusOf = (b: DayBooking) => (b.checkedIn ? 'Checked in' : b.status)
 /** What the desk may still do: an appointment that is neither over (checked in, no-show) nor cancelled. */
 const isOpen = (b: DayBooking) => !b.checkedIn && !/cancel|no.?show/i.test(b.status)
 
-/** What was paid in all, and how (the deposit online, the rest at checkout): the day and week views say it alike. */
-export const paidLabel = (b: DayBooking, currency: Currency) => `Paid ${paidText(b.paid, (n) => formatMoney(n, currency))}`
+/** What was paid in all, and how (the deposit online, the rest at checkout) where the card has room: the day and week views say it alike. */
+export const paidLabel = (b: DayBooking, currency: Currency, how = true) => `Paid ${paidText(b.paid, (n) => formatMoney(n, currency), how)}`
 
 /** Names a booking for assistive tech; the service tells apart two bookings of one customer at one time. */
 export const bookingLabel = (b: DayBooking) => `${b.customer} at ${clinicTimeOf(b.start)}, ${b.service}`

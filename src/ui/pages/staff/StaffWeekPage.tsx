@@ -36,7 +36,7 @@ const BookingEntry = observer(function BookingEntry({ vm, booking, currency }: {
       <p className={desk.time}>{time(booking.start)}–{time(booking.end)}</p>
       <p className={desk.customer}>{booking.customer}</p>
       <p>{booking.service}</p>
-      <p className={desk.muted}><span className={desk.status}>{booking.checkedIn ? 'Checked in' : booking.status}</span> · {paidLabel(booking, currency)}</p>
+      <p className={desk.muted}><span className={desk.status}>{booking.checkedIn ? 'Checked in' : booking.status}</span> · {paidLabel(booking, currency, false)}</p>
       {vm.isAdmin && isChargeable(booking) ? (
         <div className={styles.entryActions}>
           <Button variant="secondary" onClick={() => void vm.openCheckout(booking)} aria-label={`Checkout ${label}`}>Checkout</Button>
