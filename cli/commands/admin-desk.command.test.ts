@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import nock from 'nock'
 import { useNock } from '../../src/adapters/http/test-support'
 import { runCli, tempConfigHome } from '../testing/run-cli'
-import { HOST } from '../testing/fixtures'
+import { HOST, organisation } from '../testing/fixtures'
 import { londonDateOf } from '../../src/domain/time'
 
 const home = tempConfigHome()
@@ -150,6 +150,20 @@ describe('clinic admin bookings', () => {
     scope.done()
     // The day the command ran (a run across midnight asks for the later day).
     expect([before, londonDateOf(new Date())]).toContain(asked)
+  })
+
+  it('shows what each booking was paid in all and how: after a checkout the deposit and the cash at the desk', async () => {
+    const checkedOut = {
+      id: ID, start: '2026-12-01T10:00:00.000Z', end: '2026-12-01T11:00:00.000Z', status: 'Scheduled', checkedIn: true, practitioner: 'Maya Thompson',
+      location: 'Bristol', service: 'Facial', customer: 'Jane Doe', depositPaid: 70, paid: [{ type: 'Online', amount: 70 }, { type: 'Cash', amount: 280 }],
+    }
+    const scope = nock(HOST).get('/api/admin/bookings').query(true).reply(200, [checkedOut]).get('/api/public/organisations').reply(200, organisation)
+    const run = await cli('admin', 'bookings', '--date', '2026-12-01')
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    scope.done()
+    expect(run.stdout).toContain('£350.00 (Online £70.00, Cash £280.00)')
+    expect(run.stdout).not.toContain('Deposit paid')
   })
 
   it('refuses a --date that is not a calendar date before any call', async () => {

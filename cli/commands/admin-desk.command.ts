@@ -172,7 +172,7 @@ export function registerDeskCommands(admin: Command, ctx: CliContext, call: CliC
   admin
     .command('refund-deposit')
     .argument('<appointment-id>', 'the appointment id (admin bookings lists it)', parseObjectId)
-    .description("give the booking's paid deposit back (to the card for card payments); the customer is told by mail")
+    .description("give the booking's paid deposit back (to the card for card payments); the customer is told by mail; refused once the booking is checked out (the checkout took the deposit off the bill)")
     .action(async (id: string) => {
       const result = await call('Refunding the deposit', () => ctx.useCase(RefundDeposit).execute(id))
       ctx.print(result, () => checkoutText(result))

@@ -27,6 +27,7 @@ import {
 } from '../../src/application/use-cases/admin.use-case'
 import { OUTBOX_STATES, type DayBooking, type OutboxMessage, type PlanStep, type UpdateStaffBody } from '../../src/contract/admin.routes'
 import { formatMoney } from '../../src/domain/pricing/money'
+import { paidText } from '../../src/domain/desk/paid'
 import { tenantFromHost } from '../../src/domain/tenant'
 import { formatLondonTime, isIsoDate, londonDateOf } from '../../src/domain/time'
 import type { CliContext } from '../context'
@@ -81,7 +82,7 @@ function bookingsText(rows: readonly DayBooking[], currency: Parameters<typeof f
         { header: 'Service', value: (b) => b.service },
         { header: 'Location', value: (b) => b.location },
         { header: 'Status', value: (b) => (b.checkedIn ? `${b.status}, checked in` : b.status) },
-        { header: 'Deposit paid', value: (b) => formatMoney(b.depositPaid, currency), align: 'right' },
+        { header: 'Paid', value: (b) => paidText(b.paid, (n) => formatMoney(n, currency)), align: 'right' },
         { header: 'ID', value: (b) => b.id },
       ])}`,
     )

@@ -1,6 +1,7 @@
 /** The day's appointments with what the front desk needs, and customer look-ups, scoped by tenant. */
 import { sql } from 'kysely'
 import { normalisePhone } from '../../src/domain/validation/phone'
+import { CHECKOUT_DESCRIPTION } from '../../src/domain/desk/checkout'
 import type { OperatorDbOrTrx } from '../staff/staff.tables'
 
 export interface DayRow {
@@ -20,6 +21,7 @@ export interface DayRow {
   email: string | null
   mobile_phone: string | null
   deposit_paid: string | number | null
+  paid: { type: string; amount: string | number }[] | null
 }
 
 export function dayQuery(db: OperatorDbOrTrx, tenant: string) {
@@ -49,6 +51,16 @@ export function dayQuery(db: OperatorDbOrTrx, tenant: string) {
       sql<string>`coalesce((select sum(pay.amount) from commerce_invoice_appointments ia
         join commerce_payments pay on pay.invoice_id = ia.invoice_id and pay.tenant_id = ia.tenant_id
         where ia.tenant_id = a.tenant_id and ia.appointment_id = a.id and pay.status = 'paid'), 0)`.as('deposit_paid'),
+      // Everything still paid for it, by payment type: its deposit invoices and the checkout invoices that
+      // name it on a line (a checkout's cash or terminal payment, server/desk/checkout.service.ts).
+      sql<DayRow['paid']>`(select json_agg(json_build_object('type', x.type, 'amount', x.amount) order by x.first, x.type) from (
+        select pay.type, sum(pay.amount) as amount, min(pay.created_at) as first from commerce_payments pay
+        where pay.tenant_id = a.tenant_id and pay.status = 'paid' and pay.invoice_id in (
+          select ia.invoice_id from commerce_invoice_appointments ia where ia.tenant_id = a.tenant_id and ia.appointment_id = a.id
+          union
+          select it.invoice_id from commerce_invoice_items it join commerce_invoices ci on ci.id = it.invoice_id
+          where it.tenant_id = a.tenant_id and it.reference_id = a.id and ci.description = ${CHECKOUT_DESCRIPTION})
+        group by pay.type) x)`.as('paid'),
     ])
     .where('a.tenant_id', '=', tenant)
     .where('a.type', '=', 'Appointment')

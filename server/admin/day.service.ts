@@ -56,6 +56,7 @@ export function dayBooking(row: repo.DayRow): DayBooking {
     service: row.service,
     customer: customer || '(no customer)',
     depositPaid: toMoney(row.deposit_paid) ?? 0,
+    paid: (row.paid ?? []).map((p) => ({ type: p.type, amount: toMoney(p.amount) ?? 0 })),
     ...(row.email ? { customerEmail: row.email } : {}),
     ...(row.mobile_phone ? { customerPhone: row.mobile_phone } : {}),
     ...(row.customer_id ? { customerId: row.customer_id } : {}),

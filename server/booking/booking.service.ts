@@ -10,6 +10,7 @@ import { sql, type Transaction } from 'kysely'
 import type { AppointmentPayload, AppointmentView, BookingCreated, CustomerAppointments, HoldKey } from '../../src/contract'
 import { calculateDeposit, type DepositItem } from '../../src/domain/pricing/deposit'
 import { round2 } from '../../src/domain/pricing/money'
+import { pendingHoldExpiry } from '../../src/domain/booking/hold'
 import { reserveCourseSessions } from '../commerce/courses.service'
 import { newId } from '../db/ids'
 import { RetriesExhausted, retryTransaction } from '../db/transaction-retry'
@@ -177,7 +178,8 @@ export async function makeBooking(deps: BookingDeps, tenant: string, customerId:
   // Known once the transaction has read the balance and the settings.
   let deposit = 0
   let status = 'Scheduled' as 'Pending' | 'Scheduled'
-  const holdExpiresAt = new Date(deps.now.getTime() + deps.holdSeconds * 1000)
+  // Known once the customer's own slot hold (if any) has been read: an extended one keeps its end.
+  let holdExpiresAt = pendingHoldExpiry(deps.now, deps.holdSeconds)
   const mainId = newId()
   const ids = chosen.map((_, i) => (i === 0 ? mainId : newId()))
   const from = new Date(Math.min(...chosen.map((c) => c.start.getTime())))
@@ -198,7 +200,9 @@ export async function makeBooking(deps: BookingDeps, tenant: string, customerId:
       await lockPractitionerDays(trx, tenant, chosen, [...(transactionId ? [`booking:${tenant}:${transactionId}`] : []), `live-holds:${tenant}:${customerId}`])
       // The customer's own slot hold (made when the time was picked) counts as free for this booking;
       // its row is locked before the calendars are read (with the facts).
-      const held = await heldForClaim(trx, tenant, body.hold, deps.now)
+      const claimed = await heldForClaim(trx, tenant, body.hold, deps.now)
+      const held = claimed.rowIds
+      holdExpiresAt = pendingHoldExpiry(deps.now, deps.holdSeconds, claimed.expiresAt)
       const facts = await bookerFacts(trx, tenant, customerId, transactionId, deps.session?.tokenHash ?? null, deps.now, calendarRange(practitionerIds, fromDate, toDate))
       if (deps.session) {
         const refusal = sessionRefusal(facts?.session, deps.session.claims)

@@ -19,22 +19,27 @@ export function isLive(hold: SlotHoldRow, now: Date): boolean {
 
 /**
  * Inside the booking's transaction, after its practitioner-day locks: the ids of the rows the
- * caller's live hold occupies (the booking's checks count them as free); none for a wrong token or
- * an ended hold, and the booking then needs the time to be free as any other would.
+ * caller's live hold occupies (the booking's checks count them as free) and the hold's end; no rows
+ * for a wrong token or an ended hold, and the booking then needs the time to be free as any other would.
  */
-export function heldForClaim(trx: Transaction<AllTables>, tenant: string, key: HoldKey | null | undefined, now: Date): Promise<string[]> {
-  return ownHeldRowIds(trx, tenant, key, now, true)
+export async function heldForClaim(trx: Transaction<AllTables>, tenant: string, key: HoldKey | null | undefined, now: Date): Promise<{ rowIds: string[]; expiresAt?: Date }> {
+  const hold = await liveHold(trx, tenant, key, now, true)
+  return hold ? { rowIds: (await heldRows(trx, tenant, hold.id)).map((r) => r.id), expiresAt: new Date(hold.expires_at) } : { rowIds: [] }
 }
 
 /**
  * The rows the caller's own live hold occupies (availability counts them as free for their owner,
  * as a reschedule does the appointment being moved); none for a wrong token or an ended hold.
  */
-export async function ownHeldRowIds(db: DbOrTrx, tenant: string, key: HoldKey | null | undefined, now: Date, forUpdate = false): Promise<string[]> {
-  if (!key) return []
+export async function ownHeldRowIds(db: DbOrTrx, tenant: string, key: HoldKey | null | undefined, now: Date): Promise<string[]> {
+  const hold = await liveHold(db, tenant, key, now, false)
+  return hold ? (await heldRows(db, tenant, hold.id)).map((r) => r.id) : []
+}
+
+async function liveHold(db: DbOrTrx, tenant: string, key: HoldKey | null | undefined, now: Date, forUpdate: boolean): Promise<SlotHoldRow | undefined> {
+  if (!key) return undefined
   const hold = await findSlotHold(db, tenant, key.id, tokenHash(key.token), forUpdate)
-  if (!hold || !isLive(hold, now)) return []
-  return (await heldRows(db, tenant, hold.id)).map((r) => r.id)
+  return hold && isLive(hold, now) ? hold : undefined
 }
 
 /**

@@ -117,6 +117,22 @@ describe('a slot hold', () => {
     await t.app.inject({ method: 'PUT', url: `/api/appointments/delete-pending/${booked.json().appointment.id}`, headers: t.auth(demo) })
   })
 
+  it("an extended hold claimed at agree: the booking is held until the hold's end, not 5 minutes from now", async () => {
+    // A service with a deposit: the booking stays Pending while it is paid.
+    const paid = { ...appointment('12:30'), service: DEMO.sAntiWrinkle1 }
+    const h = (await t.app.inject({ method: 'POST', url: '/api/appointments/holds', payload: { appointment: paid } })).json() as Hold
+    const extended = (await extend(h)).json() as Hold
+    expect(Date.parse(extended.expiresAt) - now()).toBeGreaterThan(590_000)
+    const booked = await t.app.inject({ method: 'POST', url: '/api/appointments/public', headers: t.auth(demo), payload: { appointment: paid, hold: { id: h.id, token: h.token } } })
+    expect(booked.statusCode).toBe(200)
+    const body = booked.json()
+    expect(body.appointment.status).toBe('Pending')
+    expect(body.holdExpiresAt).toBe(extended.expiresAt)
+    const row = await t.db.selectFrom('appointments').select('hold_expires_at').where('id', '=', body.appointment.id).executeTakeFirstOrThrow()
+    expect(row.hold_expires_at?.toISOString()).toBe(extended.expiresAt)
+    await t.app.inject({ method: 'PUT', url: `/api/appointments/delete-pending/${body.appointment.id}`, headers: t.auth(demo) })
+  })
+
   it('cannot be claimed without its token: the time stays held', async () => {
     const made = await hold('09:30')
     expect(made.statusCode).toBe(200)

@@ -1,9 +1,11 @@
 /** The desk's checkout through the admin API: balances, each way of paying, the invoice rows, the deposit refund. */
+import { formatInTimeZone } from 'date-fns-tz'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newId } from '../commerce/commerce.tables'
 import { londonInstant, londonWorkdays } from '../test-support/dates'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, type TestServer } from '../test-support/test-server'
 import { staffLogin } from './desk-test-support'
+import { CHECKOUT_MESSAGES } from '../../src/domain/desk/checkout'
 
 let t: TestServer
 let admin: Record<string, string>
@@ -151,6 +153,30 @@ describe('checkout', () => {
     const again = await desk('POST', `/api/admin/appointments/${id}/refund-deposit`)
     expect(again.statusCode).toBe(409)
     expect(again.json().message).toBe('There is no paid deposit to refund on this appointment.')
+  })
+
+  it('offers no deposit refund once checked out, and refuses one: the checkout took the deposit off the bill', async () => {
+    const id = await bookedWithDeposit()
+    await t.db.updateTable('appointments').set({ checked_in: true }).where('id', '=', id).execute()
+    const paid = await desk('POST', `/api/admin/appointments/${id}/checkout`, { payments: [{ method: 'cash', amount: 144 }] })
+    expect(paid.statusCode, paid.body).toBe(200)
+    expect(paid.json()).toMatchObject({ paid: 180, balance: 0, refundableDeposit: 0 })
+    const refused = await desk('POST', `/api/admin/appointments/${id}/refund-deposit`)
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().message).toBe(CHECKOUT_MESSAGES.checkedOut)
+    const after = (await desk('GET', `/api/admin/appointments/${id}/checkout`)).json() as Checkout
+    expect(after.payments.map((p) => [p.type, p.status])).toEqual([['Online', 'paid'], ['Cash', 'paid']])
+  })
+
+  it("the day's bookings show what was paid in all and how: the deposit, then the deposit and the checkout's cash", async () => {
+    const id = await bookedWithDeposit()
+    const row = await t.db.selectFrom('appointments').select('starts_at').where('id', '=', id).executeTakeFirstOrThrow()
+    const date = formatInTimeZone(row.starts_at, 'Europe/London', 'yyyy-MM-dd')
+    const listed = async () => ((await desk('GET', `/api/admin/bookings?date=${date}`)).json() as { id: string; depositPaid: number; paid: unknown }[]).find((b) => b.id === id)
+    expect(await listed()).toMatchObject({ depositPaid: 36, paid: [{ type: 'Online', amount: 36 }] })
+    await t.db.updateTable('appointments').set({ checked_in: true }).where('id', '=', id).execute()
+    expect((await desk('POST', `/api/admin/appointments/${id}/checkout`, { payments: [{ method: 'cash', amount: 144 }] })).statusCode).toBe(200)
+    expect((await listed())?.paid).toEqual([{ type: 'Online', amount: 36 }, { type: 'Cash', amount: 144 }])
   })
 
   it('is for admins: a practitioner or a customer is refused; an unknown appointment is 404', async () => {

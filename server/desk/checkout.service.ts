@@ -17,6 +17,8 @@ import {
   CHECKOUT_MESSAGES,
   checkoutLines,
   checkPayments,
+  depositRefund,
+  depositRefundRefusalText,
   paymentsRefusalText,
   PAYMENT_TYPE_OF,
   sum,
@@ -104,7 +106,7 @@ async function summary(deps: CommerceDeps, tenant: string, rows: readonly repo.B
     price,
     paid,
     balance: balanceOf(price, paid),
-    refundableDeposit: deposit,
+    refundableDeposit: E.getOrElse(() => 0)(depositRefund(deposit, invoiceId !== undefined)),
     payments: payments.map(paymentView),
     ...(main.customer_id ? { customerId: main.customer_id } : {}),
     ...(invoice ? { invoice: await invoiceView(deps.db, invoice) } : {}),
@@ -217,8 +219,11 @@ export async function refundDeposit(deps: CommerceDeps, tenant: string, id: stri
   const booking = await loadBooking(deps, tenant, id)
   if (E.isLeft(booking)) return booking
   const rows = booking.right
-  const { deposits } = paidOf(await repo.bookingPayments(deps.db, tenant, rows.map((r) => r.id)))
-  if (deposits.length === 0) return E.left(conflict(CHECKOUT_MESSAGES.noDeposit))
+  const ids = rows.map((r) => r.id)
+  const [payments, checkoutInvoice] = await Promise.all([repo.bookingPayments(deps.db, tenant, ids), repo.checkoutInvoiceId(deps.db, tenant, ids)])
+  const { deposit, deposits } = paidOf(payments)
+  const allowed = depositRefund(deposit, checkoutInvoice !== undefined)
+  if (E.isLeft(allowed)) return E.left(conflict(depositRefundRefusalText(allowed.left)))
   const scope = { tenant }
   for (const payment of deposits) {
     if (PROCESSOR_TYPES.includes(payment.type)) {

@@ -101,6 +101,8 @@ export const DayBooking = entity(
     service: t.string,
     customer: t.string,
     depositPaid: Money,
+    /** every payment still paid on the booking's invoices (its deposit's and its checkout's), added up by payment type */
+    paid: t.array(t.type({ type: t.string, amount: Money })),
   },
   // feeCharged: only on a staff cancel, the late-cancellation fee taken from the stored card (0 when none was due)
   { customerEmail: t.string, customerPhone: t.string, customerId: ObjectId, feeCharged: Money },

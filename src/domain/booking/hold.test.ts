@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseHoldParam, holdParam, extendedHoldExpiry, formatCountdown, holdBannerText, holdExpiresAt, holdLengthSeconds, holdRemainingSeconds, isHoldExpired } from './hold'
+import { parseHoldParam, holdParam, extendedHoldExpiry, formatCountdown, holdBannerText, holdExpiresAt, holdLengthSeconds, holdRemainingSeconds, isHoldExpired, pendingHoldExpiry } from './hold'
 
 const heldAt = new Date('2026-05-01T10:00:00Z')
 const after = (ms: number) => new Date(heldAt.getTime() + ms)
@@ -73,5 +73,16 @@ describe('the hold URL parameter', () => {
   })
   it.each([undefined, '', 'abc', '0123456789abcdef01234567', '0123456789abcdef01234567.short', 'zz23456789abcdef01234567.AbC_def-0123456789xyz'])('rejects %s', (value) => {
     expect(parseHoldParam(value)).toBeUndefined()
+  })
+})
+
+describe('pendingHoldExpiry', () => {
+  const now = new Date('2026-03-10T09:00:00Z')
+  it.each([
+    ['no slot hold claimed: the hold length from now', undefined, '2026-03-10T09:05:00.000Z'],
+    ['a slot hold ending sooner: still the hold length from now', new Date('2026-03-10T09:02:00Z'), '2026-03-10T09:05:00.000Z'],
+    ['an extended slot hold ending later: its end', new Date('2026-03-10T09:08:30Z'), '2026-03-10T09:08:30.000Z'],
+  ])('%s', (_, claimed, expected) => {
+    expect(pendingHoldExpiry(now, 300, claimed).toISOString()).toBe(expected)
   })
 })

@@ -44,6 +44,15 @@ export function extendedHoldExpiry(current: Date, now: Date, alreadyExtended: bo
   return new Date(Math.max(current.getTime(), now.getTime() + extensionSeconds * 1000))
 }
 
+/**
+ * The end of a booking's hold while its deposit is paid: the hold's length from now, or the end of the
+ * customer's own slot hold it claimed when that is later (a hold extended for a new account keeps its promise).
+ */
+export function pendingHoldExpiry(now: Date, holdSeconds: number, claimedHoldEnd?: Date): Date {
+  const own = now.getTime() + holdSeconds * 1000
+  return new Date(claimedHoldEnd ? Math.max(own, claimedHoldEnd.getTime()) : own)
+}
+
 /** The length of a new hold: the one asked for (tests ask for less), never more than the configured one, at least 1 s. */
 export function holdLengthSeconds(configured: number, requested?: number | null): number {
   if (requested === undefined || requested === null || !Number.isFinite(requested)) return configured

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { durationLabel, priceLabel, servicePriceLabel, summaryTotals } from './summary'
+import { durationLabel, priceLabel, servicePriceLabel, summaryTotals, paymentSplit } from './summary'
 
 describe('summaryTotals', () => {
   it.each([
@@ -39,5 +39,16 @@ describe('labels', () => {
     [{}, ''],
   ])('servicePriceLabel(%o) = %s', (meta, label) => {
     expect(servicePriceLabel(meta)).toBe(label)
+  })
+})
+
+describe('paymentSplit', () => {
+  it.each([
+    ['a deposit: the rest at the clinic', 350, 70, { dueNow: 70, atClinic: 280 }],
+    ['the whole price (a course, a voucher): nothing at the clinic', 400, 400, { dueNow: 400, atClinic: 0 }],
+    ['a deposit over the total never leaves less than nothing', 50, 60, { dueNow: 60, atClinic: 0 }],
+    ['to two decimals', 100.1, 20.03, { dueNow: 20.03, atClinic: 80.07 }],
+  ])('%s', (_, total, dueNow, expected) => {
+    expect(paymentSplit(total, dueNow)).toEqual(expected)
   })
 })

@@ -49,3 +49,11 @@ export function servicePriceLabel(meta: { price?: number | null; lowestPrice?: n
   const single = price ?? low ?? high
   return single == null ? '' : formatMoney(single, currency)
 }
+
+/**
+ * The payment step's amounts: what the card pays now (the deposit, or the whole price) and what is
+ * left to pay at the clinic (never below 0).
+ */
+export function paymentSplit(total: number, dueNow: number): { dueNow: number; atClinic: number } {
+  return { dueNow: round2(dueNow), atClinic: Math.max(0, round2(total - dueNow)) }
+}

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either'
 import { describe, expect, it } from 'vitest'
-import { balanceOf, checkoutLines, checkPayments, paymentsRefusalText, sum, taxRateOf, type PaymentPart, type PaymentsRefusal } from './checkout'
+import { balanceOf, CHECKOUT_MESSAGES, checkoutLines, depositRefund, depositRefundRefusalText, checkPayments, paymentsRefusalText, sum, taxRateOf, type PaymentPart, type PaymentsRefusal } from './checkout'
 
 describe('balanceOf', () => {
   it.each([
@@ -64,5 +64,20 @@ describe('checkoutLines', () => {
   it('derives the whole-percent tax rate', () => {
     expect(taxRateOf(100, 20)).toBe(20)
     expect(taxRateOf(0, 0)).toBe(0)
+  })
+})
+
+describe('depositRefund', () => {
+  it.each([
+    ['a paid deposit before checkout: refundable', 70, false, E.right(70)],
+    ['nothing paid: refused, no deposit', 0, false, E.left({ _tag: 'NoDeposit' })],
+    ['checked out: refused, the checkout took the deposit off the bill', 70, true, E.left({ _tag: 'CheckedOut' })],
+  ])('%s', (_, paid, checkedOut, expected) => {
+    expect(depositRefund(paid, checkedOut)).toEqual(expected)
+  })
+
+  it('names the refusal the desk sees', () => {
+    expect(depositRefundRefusalText({ _tag: 'CheckedOut' })).toBe(CHECKOUT_MESSAGES.checkedOut)
+    expect(depositRefundRefusalText({ _tag: 'NoDeposit' })).toBe(CHECKOUT_MESSAGES.noDeposit)
   })
 })

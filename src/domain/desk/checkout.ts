@@ -41,6 +41,7 @@ export const CHECKOUT_MESSAGES = {
   voucherNotUsable: (status: string) => `This gift voucher cannot be used: it is ${status.toLowerCase()}.`,
   voucherShort: (balance: string) => `This gift voucher has only ${balance} left.`,
   noDeposit: 'There is no paid deposit to refund on this appointment.',
+  checkedOut: 'This appointment has been checked out: its deposit was taken off the bill, so it cannot be refunded on its own.',
   changedMeanwhile: 'This appointment was paid meanwhile. Please look again.',
 } as const
 
@@ -53,6 +54,22 @@ export function sum(values: readonly number[]): number {
 /** The price of the booking less what was paid (never below 0). */
 export function balanceOf(price: number, paid: number): number {
   return Math.max(0, round2(price - paid))
+}
+
+export type DepositRefundRefusal = { _tag: 'NoDeposit' } | { _tag: 'CheckedOut' }
+
+/**
+ * The deposit the desk may refund: the deposit paid, until the booking is checked out; after that the
+ * checkout invoice took it off the bill (its 'Account' line), and refunding it would leave that part unpaid.
+ */
+export function depositRefund(depositPaid: number, checkedOut: boolean): E.Either<DepositRefundRefusal, number> {
+  if (checkedOut) return E.left({ _tag: 'CheckedOut' })
+  return depositPaid > 0 ? E.right(round2(depositPaid)) : E.left({ _tag: 'NoDeposit' })
+}
+
+/** The refund's refusal as the desk reads it. */
+export function depositRefundRefusalText(refusal: DepositRefundRefusal): string {
+  return refusal._tag === 'CheckedOut' ? CHECKOUT_MESSAGES.checkedOut : CHECKOUT_MESSAGES.noDeposit
 }
 
 export type PaymentsRefusal =

@@ -431,7 +431,7 @@ describe('PaymentViewModel (spec section 4, Payment)', () => {
     expect(w.useCases.calls.CheckPayment ?? []).toHaveLength(0)
   })
 
-  it("'remove' in the summary on the payment step (two services): the pending booking of both is released and the times are chosen again", async () => {
+  it("no 'remove' on the payment step (two services): the booking is held as agreed, its payment stays open ('Start again' is the way back)", async () => {
     const w = confirmWorld()
     chooseFacialAndMassage(w.booking, anna)
     w.booking.chooseTime([slot, { startDate: '2026-03-12T11:00:00Z', endDate: '2026-03-12T11:30:00Z', practitioner: 'p1', valid: true }])
@@ -440,14 +440,13 @@ describe('PaymentViewModel (spec section 4, Payment)', () => {
     w.confirm.onTermsScroll(400, 200, 600)
     await w.confirm.agree()
     expect(w.booking.view.step).toBe('payment')
+    expect(w.booking.view.canRemoveItems).toBe(false)
     w.booking.askRemove(1)
     w.booking.confirmRemove()
-    expect(w.booking.view.basket.map((i) => i.service.id)).toEqual(['s1'])
-    // The payment open for both services must not stay on screen for the one left.
-    expect(w.booking.view.step).toBe('time')
-    expect(w.useCases.calls.DeletePendingAppointment).toEqual([['a1']])
-    expect(w.payment.session).toBeUndefined()
-    expect(w.navigator.last).toBe('/step/c1/cat1/s1?service=0')
+    expect(w.booking.view.basket.map((i) => i.service.id)).toEqual(['s1', 's2'])
+    expect(w.booking.view.step).toBe('payment')
+    expect(w.useCases.calls.DeletePendingAppointment ?? []).toHaveLength(0)
+    expect(w.payment.session).toBeDefined()
   })
 
   it('a paid payment is not released when the thank-you page follows', async () => {

@@ -1,4 +1,4 @@
-// The payment step's countdown (issue 27): the booking stays held while the deposit is paid, the
+// The payment step's countdown (issue 27) and its summary's amounts: the booking stays held while the deposit is paid, the
 // banner counts down to the server's end of the hold, and at zero it is 'Out of time' as on confirm.
 import { describe, expect, it } from 'vitest'
 import * as E from 'fp-ts/Either'
@@ -92,6 +92,18 @@ describe('PaymentViewModel: the hold counts down on the payment step', () => {
     expect(w.useCases.calls.DeletePendingAppointment).toEqual([['a1']])
   })
 
+  it("the summary: the server's amount to pay now and the rest left for the clinic; nothing can be removed or changed", async () => {
+    const w = paymentWorld()
+    await payFacial(w)
+    // Anna's facial is £90.00; the server asked for a £45.00 deposit.
+    expect(w.booking.view.total).toBe(90)
+    expect(w.payment.amounts).toEqual({ dueNow: 45, atClinic: 45 })
+    expect(w.booking.view.canRemoveItems).toBe(false)
+    expect(w.booking.view.canChangeItems).toBe(false)
+    w.booking.askRemove(0)
+    expect(w.booking.view.removing).toBeUndefined()
+  })
+
   it('no countdown for a course purchase (nothing is held)', async () => {
     const w = paymentWorld({
       ConfirmBooking: async () => E.right({ _tag: 'PaymentRequired', payment: { paymentUrl: '/sandbox/pay/t2', transactionId: 't2', invoiceId: 'i2', amount: 400 } } as ConfirmOutcome),
@@ -103,5 +115,7 @@ describe('PaymentViewModel: the hold counts down on the payment step', () => {
     await w.confirm.agree()
     expect(w.booking.view.step).toBe('payment')
     expect(w.payment.countdownText).toBeUndefined()
+    // The whole price is paid now: nothing left for the clinic.
+    expect(w.payment.amounts).toEqual({ dueNow: 400, atClinic: 0 })
   })
 })

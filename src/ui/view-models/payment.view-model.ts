@@ -12,6 +12,7 @@ import { NAVIGATOR, type Navigator, type Exec } from './app-services'
 import { withBooked } from './thank-you-calendar.view-model'
 import { PORTS } from '../../application/tokens'
 import { holdBannerText } from '../../domain/booking/hold'
+import { paymentSplit } from '../../domain/booking/summary'
 import type { Clock } from '../../application/ports/clock.port'
 
 export const POLL_MS = 3000
@@ -90,6 +91,12 @@ export class PaymentViewModel {
 
   get countdownWarning(): boolean {
     return (this.secondsLeft ?? Number.POSITIVE_INFINITY) <= 60
+  }
+
+  /** The summary on the payment step: what the card pays now (the server's amount) and what is left to pay at the clinic. */
+  get amounts(): { dueNow: number; atClinic: number } | undefined {
+    const amount = this.session?.amount
+    return amount === undefined ? undefined : paymentSplit(this.booking.view.total, amount)
   }
 
   get paymentUrl(): string | undefined {

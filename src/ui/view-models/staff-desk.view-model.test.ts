@@ -10,6 +10,7 @@ import type { StaffUser } from '../../contract/staff.routes'
 import { ManualClock } from '../../adapters/clock/system-clock.adapter'
 import { StaffCheckoutViewModel } from './staff-checkout.view-model'
 import type { Checkout, CheckoutBody } from '../../contract/desk-calendar.routes'
+import { CHECKOUT_MESSAGES } from '../../domain/desk/checkout'
 
 const booking = (over: Partial<DayBooking>): DayBooking => ({
   id: 'b'.repeat(24),
@@ -22,6 +23,7 @@ const booking = (over: Partial<DayBooking>): DayBooking => ({
   service: 'Peel',
   customer: 'Jane Doe',
   depositPaid: 20,
+  paid: [{ type: 'Online', amount: 20 }],
   ...over,
 })
 
@@ -76,13 +78,16 @@ function setup(options: { day?: DayBooking[]; dayError?: AppError; token?: strin
   })
   // The checkout of a £80 booking with its £20 deposit paid: the balance taken in one go.
   let paid = 20
-  const checkoutOf = (id: string): Checkout => ({ appointmentId: id, service: 'Peel', customer: 'Jane Doe', currency: 'GBP', price: 80, paid, balance: 80 - paid, refundableDeposit: 20, payments: [] })
+  // As the server answers: once paid in full (checked out) no deposit is refundable, and a refund is refused.
+  const checkoutOf = (id: string): Checkout => ({ appointmentId: id, service: 'Peel', customer: 'Jane Doe', currency: 'GBP', price: 80, paid, balance: 80 - paid, refundableDeposit: paid === 80 ? 0 : 20, payments: [] })
   const loadCheckout = useCase(async (id: string) => E.right(checkoutOf(id)))
   const takeBalance = useCase(async (id: string, _body: CheckoutBody): Promise<E.Either<AppError, Checkout>> => {
     paid = 80
     return E.right(checkoutOf(id))
   })
-  const refund = useCase(async (id: string) => E.right({ ...checkoutOf(id), refundableDeposit: 0 }))
+  const refund = useCase(async (id: string): Promise<E.Either<AppError, Checkout>> =>
+    paid === 80 ? E.left({ _tag: 'Refused', status: 409, message: CHECKOUT_MESSAGES.checkedOut }) : E.right({ ...checkoutOf(id), paid: 0, balance: 80, refundableDeposit: 0 }),
+  )
   const checkout = new StaffCheckoutViewModel(loadCheckout as never, takeBalance as never, refund as never)
   const vm = new StaffDeskViewModel(login as never, logout as never, day as never, mark as never, cancel as never, setPassword as never, locations as never, tokens, clock, me as never, move as never, rota as never, listBlocks as never, removeBlock as never, checkout)
   return { vm, tokens, login, day, mark, cancel, me, move, rota, setPassword, clock, listBlocks, removeBlock, takeBalance }
@@ -102,8 +107,11 @@ describe('StaffDeskViewModel', () => {
     expect(vm.checkout.checkout?.balance).toBe(0)
     expect(vm.notice).toBe('Paid in full: Jane Doe, Peel.')
     expect(day.execute.mock.calls.length).toBe(reads + 1)
+    // Paid in full: the deposit was taken off the bill, no refund is offered, and one asked for anyway is told why.
+    expect(vm.checkout.checkout?.refundableDeposit).toBe(0)
     await vm.checkout.refundDeposit()
-    expect(vm.notice).toBe('Deposit refunded.')
+    expect(vm.checkout.checkoutForm?.error).toBe(CHECKOUT_MESSAGES.checkedOut)
+    expect(vm.notice).toBe('Paid in full: Jane Doe, Peel.')
     vm.checkout.close()
     expect(vm.checkout.checkingOut).toBeUndefined()
   })

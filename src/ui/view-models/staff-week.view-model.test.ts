@@ -7,13 +7,14 @@ import { InMemoryTokenStore } from '../../adapters/storage/in-memory.adapter'
 import { ManualClock } from '../../adapters/clock/system-clock.adapter'
 import type { AppError } from '../../application/failure'
 import type { DayBooking } from '../../contract/admin.routes'
+import { CHECKOUT_MESSAGES } from '../../domain/desk/checkout'
 import type { Checkout, CheckoutBody, CreateBlockBody, CreateBlockSeriesBody, PractitionerWeek, RemoveScope, TimeBlock, WeekQuery } from '../../contract/desk-calendar.routes'
 
 const CLINIC = 'c'.repeat(24)
 const MAYA = 'b'.repeat(24)
 const BOOKING = 'd'.repeat(24)
 
-const booking: DayBooking = { id: BOOKING, start: '2026-06-03T09:00:00.000Z', end: '2026-06-03T10:00:00.000Z', status: 'Scheduled', checkedIn: false, practitioner: 'Maya', location: 'London', service: 'Facial', customer: 'Jane Doe', depositPaid: 16 }
+const booking: DayBooking = { id: BOOKING, start: '2026-06-03T09:00:00.000Z', end: '2026-06-03T10:00:00.000Z', status: 'Scheduled', checkedIn: false, practitioner: 'Maya', location: 'London', service: 'Facial', customer: 'Jane Doe', depositPaid: 16, paid: [{ type: 'Online', amount: 16 }] }
 const block = (over: Partial<TimeBlock> = {}): TimeBlock => ({ id: 'e'.repeat(24), type: 'Block', start: '2026-06-04T11:00:00.000Z', end: '2026-06-04T12:00:00.000Z', practitionerId: MAYA, practitioner: 'Maya', locationId: CLINIC, location: 'London', ...over })
 const weekOf = (q: WeekQuery, blocks: TimeBlock[]): PractitionerWeek => ({
   practitioner: { id: MAYA, name: 'Maya' },
@@ -25,7 +26,8 @@ const weekOf = (q: WeekQuery, blocks: TimeBlock[]): PractitionerWeek => ({
   bookings: q.practitioner === MAYA ? [booking] : [],
   blocks,
 })
-const checkoutOf = (paid: number): Checkout => ({ appointmentId: BOOKING, service: 'Facial', customer: 'Jane Doe', currency: 'GBP', price: 80, paid, balance: 80 - paid, refundableDeposit: 16, payments: [] })
+// As the server answers: once paid in full (checked out) no deposit is refundable.
+const checkoutOf = (paid: number): Checkout => ({ appointmentId: BOOKING, service: 'Facial', customer: 'Jane Doe', currency: 'GBP', price: 80, paid, balance: 80 - paid, refundableDeposit: paid === 80 ? 0 : paid, payments: [] })
 
 function setup(options: { role?: 'admin' | 'practitioner'; blockError?: AppError } = {}) {
   const tokens = new InMemoryTokenStore()
@@ -57,7 +59,11 @@ function setup(options: { role?: 'admin' | 'practitioner'; blockError?: AppError
     paid = 80
     return E.right(checkoutOf(paid))
   })
-  const refund = useCase(async () => E.right({ ...checkoutOf(0), refundableDeposit: 0 }))
+  const refund = useCase(async (): Promise<E.Either<AppError, Checkout>> => {
+    if (paid === 80) return E.left({ _tag: 'Refused', status: 409, message: CHECKOUT_MESSAGES.checkedOut })
+    paid = 0
+    return E.right(checkoutOf(0))
+  })
   // Tuesday 2 June 2026, 23:30 UTC: Wednesday 3 June in London (BST)
   const clock = new ManualClock(new Date('2026-06-02T23:30:00Z'))
   const addSeries = useCase(async (body: CreateBlockSeriesBody): Promise<E.Either<AppError, TimeBlock[]>> => {
@@ -229,9 +235,10 @@ describe('StaffWeekViewModel', () => {
     expect(vm.blockForm?.error).toBe('This time overlaps a booking or another block. Move or cancel it first.')
   })
 
-  it('checks out a booking: the balance offered, paid in cash, the dialog showing it paid; refunds the deposit', async () => {
-    const { vm, takeBalance } = setup()
+  it('checks out a booking: the balance offered, paid in cash, the dialog showing it paid, the week read again; no deposit refund after', async () => {
+    const { vm, takeBalance, week } = setup()
     await vm.enter()
+    const reads = week.execute.mock.calls.length
     await vm.openCheckout(booking)
     expect(vm.checkout.checkout?.balance).toBe(64)
     expect(vm.checkout.checkoutForm).toEqual({ lines: [{ method: 'cash', amount: '64.00', voucherCode: '' }] })
@@ -246,12 +253,26 @@ describe('StaffWeekViewModel', () => {
     expect(takeBalance.execute).toHaveBeenCalledWith(BOOKING, { payments: [{ method: 'cash', amount: 64 }] })
     expect(vm.checkout.checkout?.balance).toBe(0)
     expect(vm.notice).toBe('Paid in full: Jane Doe, Facial.')
+    // Its card then shows what was paid in all, as the day view's does.
+    expect(week.execute.mock.calls.length).toBe(reads + 1)
     vm.checkout.setLine(0, 'method', 'voucher')
     vm.checkout.setLine(0, 'amount', '5')
     await vm.checkout.pay()
     expect(vm.checkout.checkoutForm?.error).toBe('Enter the gift voucher code.')
-    await vm.checkout.refundDeposit()
+    // Paid in full: no refund offered; one asked for anyway is refused with the reason.
     expect(vm.checkout.checkout?.refundableDeposit).toBe(0)
+    await vm.checkout.refundDeposit()
+    expect(vm.checkout.checkoutForm?.error).toBe(CHECKOUT_MESSAGES.checkedOut)
+    expect(vm.notice).toBe('Paid in full: Jane Doe, Facial.')
+  })
+
+  it('refunds the deposit of a booking not yet checked out', async () => {
+    const { vm } = setup()
+    await vm.enter()
+    await vm.openCheckout(booking)
+    expect(vm.checkout.checkout?.refundableDeposit).toBe(16)
+    await vm.checkout.refundDeposit()
+    expect(vm.checkout.checkout).toMatchObject({ paid: 0, balance: 80, refundableDeposit: 0 })
     expect(vm.notice).toBe('Deposit refunded.')
   })
 

@@ -256,10 +256,14 @@ export class StaffWeekViewModel {
     this.removing = undefined
   }
 
-  /** Opens a booking's checkout; what is paid or refunded there is this page's notice. */
+  /** Opens a booking's checkout; what is paid or refunded there is this page's notice, and the week is read again. */
   async openCheckout(booking: DayBooking): Promise<void> {
     this.notice = undefined
-    await this.checkout.open(booking, (notice) => runInAction(() => (this.notice = notice)))
+    await this.checkout.open(booking, (notice) => {
+      runInAction(() => (this.notice = notice))
+      // The week read again: its cards show what was paid now, as the day view's do.
+      void this.load()
+    })
   }
 
   private blockError(message: string): void {

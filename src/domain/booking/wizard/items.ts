@@ -42,10 +42,13 @@ export function lockedView(state: WizardState): ServiceViewKind | undefined {
 /**
  * Not for course purchases, nor in a linked reschedule (it moves the time only), nor before a clinic is
  * chosen (a course session started from the account: the change opens a step of the clinic's, which a
- * URL without one cannot name).
+ * URL without one cannot name), nor on the payment step (the booking is held as agreed: 'Start again' is the way back).
  */
 export const canChangeItems = (state: WizardState): boolean =>
-  state.locationId !== undefined && state.mode.kind !== 'coursePurchase' && !(state.mode.kind === 'reschedule' && state.mode.linked)
+  state.locationId !== undefined && state.mode.kind !== 'coursePurchase' && !(state.mode.kind === 'reschedule' && state.mode.linked) && state.step !== 'payment'
+
+/** 'remove': not in a reschedule (it moves the booking it has), nor on the payment step (the booking is held as agreed). */
+export const canRemoveItems = (state: WizardState): boolean => state.mode.kind !== 'reschedule' && state.step !== 'payment'
 
 /** The practitioner an item gets; in a reschedule its own practitioner chosen again keeps the appointment's price. */
 export function staffFor<P extends WizardPractitioner>(item: WizardItem<WizardService, P>, practitioner: P): P {

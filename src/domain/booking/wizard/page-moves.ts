@@ -10,7 +10,7 @@ import { addToBasket, GIFT_VOUCHER_MIX_WARNING, replaceInBasket } from '../baske
 import { modeStart, type ModeAppointment } from '../reschedule'
 import { stepPath } from '../steps'
 import { holdParam, type HeldTimeKey } from '../hold'
-import { canChangeItems, nextIsCourseSession, refreshServices, restoreCourse, restoreService, withTimes, staffFor, type ChainPart } from './items'
+import { canChangeItems, canRemoveItems, nextIsCourseSession, refreshServices, restoreCourse, restoreService, withTimes, staffFor, type ChainPart } from './items'
 import { back, removeFromBasket } from './page-back'
 import { initialWizardState, type CourseContext, type GiftVoucher, type ServiceViewKind, type WizardItem, type WizardMode, type WizardPractitioner, type WizardService } from './state'
 import { awaitsHold, heldOf, isViewLocked, keptQueryOf, MoveDraft, pagePractitionersChosen, basketTimed, type PageMove, type WizardPage, type WizardPlaceOf, type WizardRoute } from './page'
@@ -257,8 +257,8 @@ function apply<S extends WizardService, P extends WizardPractitioner, L extends 
     case 'back':
       return back(d)
     case 'removeAsked':
-      // A reschedule moves the booking it has: nothing to remove.
-      if (!s().basket[event.index] || s().mode.kind === 'reschedule') return
+      // A reschedule moves the booking it has, a payment pays the booking as agreed: nothing to remove.
+      if (!s().basket[event.index] || !canRemoveItems(s())) return
       d.patch({ dialog: { kind: 'remove', index: event.index } })
       return
     case 'removeCancelled':

@@ -7,7 +7,8 @@ import { stepPath, type BookingStep } from '../steps'
 import type { HeldTimeKey } from '../hold'
 import type { CurrentTime } from '../reschedule'
 import { bookLabel, courseServiceBooking, type CourseContext, type GiftVoucher, type ServiceViewKind, type WizardItem, type WizardPractitioner, type WizardService } from './state'
-import { canChangeItems, lockedView } from './items'
+import { canChangeItems, canRemoveItems, lockedView } from './items'
+import { round2 } from '../../pricing/money'
 import { priceOf } from './request'
 import { basketOfCourses, basketTimed, giftVouchersOf, heldOf, isLinkedReschedule, isViewLocked, keptQueryOf, pageCanConfirm, pagePractitionersChosen, type WizardPage, type WizardPlaceOf } from './page'
 
@@ -53,8 +54,12 @@ export interface WizardView<S extends WizardService, P extends WizardPractitione
   canConfirm: boolean
   /** a session booked from a bought course: the course pays for it (nothing to pay, £0.00 in the summary) */
   isCourseSession: boolean
-  /** the summary's 'change': not for course purchases (spec section 2), nor in a linked reschedule */
+  /** the summary's 'change': not for course purchases (spec section 2), nor in a linked reschedule, nor on the payment step */
   canChangeItems: boolean
+  /** the summary's 'remove': not in a reschedule (spec section 2), nor on the payment step */
+  canRemoveItems: boolean
+  /** what the basket and the gift vouchers cost in all (a course session nothing) */
+  total: number
   /** whether the course pays for this item: the session its Book link opened (a service added to it is paid) */
   isCoveredByCourse: (item: WizardItem<S, P>) => boolean
   /** the basket's items that are paid for (all but a course session) */
@@ -124,6 +129,8 @@ export function viewOf<S extends WizardService, P extends WizardPractitioner, L 
     canConfirm: pageCanConfirm(state),
     isCourseSession,
     canChangeItems: canChangeItems(state),
+    canRemoveItems: canRemoveItems(state),
+    total: round2(basket.reduce((sum, i) => sum + priceOf(state, i), 0) + giftVouchers.reduce((sum, v) => sum + v.value, 0)),
     isCoveredByCourse,
     paidItems: basket.filter((i) => !isCoveredByCourse(i)),
     priceOf: (item) => priceOf(state, item),

@@ -7,7 +7,7 @@ import { SessionViewModel } from '../../view-models/session.view-model'
 import { AGREE_LABEL, ConfirmViewModel } from '../../view-models/confirm.view-model'
 import { useViewModel } from '../../use-view-model'
 import { Button } from '../../components/Button'
-import { formatMoney, round2 } from '../../../domain/pricing/money'
+import { formatMoney } from '../../../domain/pricing/money'
 import { SummaryCard } from './SummaryCard'
 import styles from './BottomBar.module.css'
 
@@ -49,7 +49,7 @@ export const BottomBar = observer(function BottomBar() {
       document.removeEventListener('focusin', onFocusIn)
     }
   }, [open])
-  const total = round2(booking.view.basket.reduce((s, i) => s + booking.view.priceOf(i), 0) + booking.view.giftVouchers.reduce((s, v) => s + v.value, 0))
+  const total = booking.view.total
   // From confirm on, what the card is charged now (the deposit when one applies) rather than the total.
   const dueNow = booking.view.step === 'confirm' || booking.view.step === 'payment' ? confirm.amountDue : undefined
   let action = null

@@ -6,7 +6,7 @@ import { useViewModel } from '../../use-view-model'
 import { Button } from '../../components/Button'
 import { formatMoney } from '../../../domain/pricing/money'
 import { formatLondonLongDate, formatLondonTime } from '../../../domain/time'
-import { summaryTotals } from '../../../domain/booking/summary'
+import { PaymentViewModel } from '../../view-models/payment.view-model'
 import styles from './SummaryCard.module.css'
 
 export const COURSE_SESSION_PRICE_TEXT = 'Included in your course'
@@ -18,10 +18,9 @@ export const SummaryCard = observer(function SummaryCard({ headingLevel = 2 }: {
   const session = useViewModel<SessionViewModel>(SessionViewModel)
   const currency = session.currency
   const clinic = booking.view.location
-  const totals = summaryTotals([
-    ...booking.view.basket.map((i) => ({ price: booking.view.priceOf(i), duration: i.staff?.duration ?? i.service.defaultDuration })),
-    ...booking.view.giftVouchers.map((v) => ({ price: v.value })),
-  ])
+  const payment = useViewModel<PaymentViewModel>(PaymentViewModel)
+  // The payment step: what the card pays now and what is left for the clinic, beside the total.
+  const amounts = booking.view.step === 'payment' ? payment.amounts : undefined
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const start = booking.view.startTime
   const course = booking.view.isCoursePurchase
@@ -51,7 +50,7 @@ export const SummaryCard = observer(function SummaryCard({ headingLevel = 2 }: {
                 {item.staff?.displayName ? ` · ${item.staff.displayName}` : item.anyStaff ? ' · Any practitioner' : ''}
               </span>
               <div className={styles.itemActions}>
-                {!booking.view.isReschedule ? (
+                {booking.view.canRemoveItems ? (
                   <button type="button" className={styles.small} onClick={() => booking.askRemove(index)}>remove</button>
                 ) : null}
                 {booking.view.canChangeItems ? (
@@ -67,9 +66,11 @@ export const SummaryCard = observer(function SummaryCard({ headingLevel = 2 }: {
                 <span className={styles.price}>{formatMoney(v.value, currency)}</span>
               </div>
               {v.receiver ? <span className={styles.muted}>For {v.receiver.name}</span> : null}
-              <div className={styles.itemActions}>
-                <button type="button" className={styles.small} onClick={() => booking.removeGiftVoucher()}>remove</button>
-              </div>
+              {booking.view.canRemoveItems ? (
+                <div className={styles.itemActions}>
+                  <button type="button" className={styles.small} onClick={() => booking.removeGiftVoucher()}>remove</button>
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -83,8 +84,22 @@ export const SummaryCard = observer(function SummaryCard({ headingLevel = 2 }: {
       ) : null}
       <div className={styles.total}>
         <span>Total</span>
-        <span>{formatMoney(totals.total, currency)}</span>
+        <span>{formatMoney(booking.view.total, currency)}</span>
       </div>
+      {amounts ? (
+        <dl className={styles.split}>
+          <div className={styles.due}>
+            <dt>To pay now</dt>
+            <dd>{formatMoney(amounts.dueNow, currency)}</dd>
+          </div>
+          {amounts.atClinic > 0 ? (
+            <div>
+              <dt>Left to pay at the clinic</dt>
+              <dd>{formatMoney(amounts.atClinic, currency)}</dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : null}
       {booking.view.canAddAnother && !course && booking.view.basket.length > 0 && (booking.view.step === 'time' || booking.view.step === 'staff') ? (
         <Button variant="secondary" onClick={() => booking.addAnother()}>Add another service</Button>
       ) : null}

@@ -19,15 +19,23 @@ const booking: DayBooking = {
   service: 'Peel',
   customer: 'Jane Doe',
   depositPaid: 12.5,
+  paid: [{ type: 'Online', amount: 12.5 }],
 }
 
 // Only what the card reads while its menu is closed.
 const vm = { busy: undefined, isAdmin: true, attendanceRefusal: () => undefined } as unknown as StaffDeskViewModel
 
 describe('StaffBookingCard', () => {
-  it("shows the deposit paid in the organisation's currency", () => {
+  it("shows what was paid in the organisation's currency", () => {
     render(<ul><StaffBookingCard vm={vm} booking={booking} currency="EUR" /></ul>)
-    expect(screen.getByText(/Deposit paid/).textContent).toContain('Deposit paid €12.50')
+    expect(screen.getByText(/Paid/).textContent).toContain('Paid €12.50 (Online)')
+  })
+
+  it('after a full checkout: what was paid in all and how, not the deposit alone', () => {
+    const checkedOut = { ...booking, checkedIn: true, depositPaid: 70, paid: [{ type: 'Online', amount: 70 }, { type: 'Cash', amount: 280 }] }
+    render(<ul><StaffBookingCard vm={vm} booking={checkedOut} currency="GBP" /></ul>)
+    expect(screen.getByText(/Paid/).textContent).toContain('Paid £350.00 (Online £70.00, Cash £280.00)')
+    expect(screen.queryByText(/Deposit paid/)).toBeNull()
   })
 
   it("shows 'Checked in' as written (sentence case, as the desk's 'Checked in: …' notice), never re-cased by the style", () => {

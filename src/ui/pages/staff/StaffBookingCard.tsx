@@ -8,12 +8,16 @@ import type { DayBooking } from '../../../contract/admin.routes'
 import type { AttendanceMark } from '../../../domain/booking/attendance'
 import { StaffDatePicker, StaffSelect } from './StaffControls'
 import { formatMoney, type Currency } from '../../../domain/pricing/money'
+import { paidText } from '../../../domain/desk/paid'
 import styles from './StaffDesk.module.css'
 
 const statusOf = (b: DayBooking) => (b.checkedIn ? 'Checked in' : b.status)
 
 /** What the desk may still do: an appointment that is neither over (checked in, no-show) nor cancelled. */
 const isOpen = (b: DayBooking) => !b.checkedIn && !/cancel|no.?show/i.test(b.status)
+
+/** What was paid in all, and how (the deposit online, the rest at checkout) where the card has room: the day and week views say it alike. */
+export const paidLabel = (b: DayBooking, currency: Currency, how = true) => `Paid ${paidText(b.paid, (n) => formatMoney(n, currency), how)}`
 
 /** Names a booking for assistive tech; the service tells apart two bookings of one customer at one time. */
 export const bookingLabel = (b: DayBooking) => `${b.customer} at ${clinicTimeOf(b.start)}, ${b.service}`
@@ -58,7 +62,7 @@ export const StaffBookingCard = observer(function StaffBookingCard({ vm, booking
       {booking.customerEmail ? <p className={styles.muted}>{booking.customerEmail}</p> : null}
       <p>{booking.service}</p>
       <p className={styles.muted}>
-        <span className={styles.status}>{statusOf(booking)}</span> · Deposit paid {formatMoney(booking.depositPaid, currency)}
+        <span className={styles.status}>{statusOf(booking)}</span> · {paidLabel(booking, currency)}
       </p>
     </li>
   )

@@ -13,6 +13,9 @@ import { StaffWeekViewModel, type BlockForm, type WeekDay } from '../../view-mod
 import { StaffDatePicker, StaffSelect } from './StaffControls'
 import { BLOCK_LABEL, blockLabel, StaffBlockEntry } from './StaffBlockEntry'
 import { CheckoutDialog } from './StaffCheckoutDialog'
+import { paidLabel } from './StaffBookingCard'
+import { SessionViewModel } from '../../view-models/session.view-model'
+import type { Currency } from '../../../domain/pricing/money'
 import desk from './StaffDesk.module.css'
 import styles from './StaffWeek.module.css'
 
@@ -26,14 +29,14 @@ const REPEATS: { value: BlockForm['repeat']; label: string }[] = [
 ]
 const isChargeable = (b: DayBooking) => !/cancel|deleted|pending/i.test(b.status)
 
-const BookingEntry = observer(function BookingEntry({ vm, booking }: { vm: StaffWeekViewModel; booking: DayBooking }) {
+const BookingEntry = observer(function BookingEntry({ vm, booking, currency }: { vm: StaffWeekViewModel; booking: DayBooking; currency: Currency }) {
   const label = `${booking.customer} at ${time(booking.start)}, ${booking.service}`
   return (
     <li className={styles.entry} aria-label={label}>
       <p className={desk.time}>{time(booking.start)}–{time(booking.end)}</p>
       <p className={desk.customer}>{booking.customer}</p>
       <p>{booking.service}</p>
-      <p className={desk.muted}><span className={desk.status}>{booking.checkedIn ? 'Checked in' : booking.status}</span></p>
+      <p className={desk.muted}><span className={desk.status}>{booking.checkedIn ? 'Checked in' : booking.status}</span> · {paidLabel(booking, currency, false)}</p>
       {vm.isAdmin && isChargeable(booking) ? (
         <div className={styles.entryActions}>
           <Button variant="secondary" onClick={() => void vm.openCheckout(booking)} aria-label={`Checkout ${label}`}>Checkout</Button>
@@ -47,8 +50,8 @@ const BlockEntry = observer(function BlockEntry({ vm, block }: { vm: StaffWeekVi
   return <StaffBlockEntry block={block} busy={vm.busy} onRemove={(b) => void vm.removeBlock(b)} />
 })
 
-const Day = observer(function Day({ vm, day }: { vm: StaffWeekViewModel; day: WeekDay }) {
-  const entries = [...day.bookings.map((b) => ({ start: b.start, node: <BookingEntry key={b.id} vm={vm} booking={b} /> })), ...day.blocks.map((b) => ({ start: b.start, node: <BlockEntry key={b.id} vm={vm} block={b} /> }))].sort((a, b) => a.start.localeCompare(b.start))
+const Day = observer(function Day({ vm, day, currency }: { vm: StaffWeekViewModel; day: WeekDay; currency: Currency }) {
+  const entries = [...day.bookings.map((b) => ({ start: b.start, node: <BookingEntry key={b.id} vm={vm} booking={b} currency={currency} /> })), ...day.blocks.map((b) => ({ start: b.start, node: <BlockEntry key={b.id} vm={vm} block={b} /> }))].sort((a, b) => a.start.localeCompare(b.start))
   const title = dayName(day.date)
   return (
     <section className={styles.day} aria-label={title}>
@@ -127,6 +130,7 @@ const RemoveSeriesDialog = observer(function RemoveSeriesDialog({ vm }: { vm: St
  */
 const StaffWeekPage = observer(function StaffWeekPage() {
   const vm = useViewModel<StaffWeekViewModel>(StaffWeekViewModel)
+  const session = useViewModel<SessionViewModel>(SessionViewModel)
   const [params, setParams] = useSearchParams()
   useEffect(() => {
     void vm.enter(params.get('date') ?? undefined, params.get('practitioner') ?? undefined)
@@ -162,7 +166,7 @@ const StaffWeekPage = observer(function StaffWeekPage() {
         {vm.loading ? <p role="status">Loading…</p> : null}
         {!vm.loading && vm.practitioners.length === 0 ? <p>No practitioner works at this location this week.</p> : null}
         <div className={styles.week}>
-          {vm.days.map((d) => <Day key={d.date} vm={vm} day={d} />)}
+          {vm.days.map((d) => <Day key={d.date} vm={vm} day={d} currency={session.currency} />)}
         </div>
         <BlockDialog vm={vm} />
         <RemoveSeriesDialog vm={vm} />
