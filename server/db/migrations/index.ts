@@ -32,6 +32,7 @@ import { blockSeriesMigration } from './0155-block-series.migration'
 import { bookingWriteCostMigration } from './0160-booking-write-cost.migration'
 import { waitlistBookingSettledMigration } from './0161-waitlist-booking-settled.migration'
 import { integrationBookingAnswersMigration } from './0162-integration-booking-answers.migration'
+import { invoiceItemsReferenceMigration } from './0163-invoice-items-reference.migration'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': coreMigration,
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   '0160-booking-write-cost': bookingWriteCostMigration,
   '0161-waitlist-booking-settled': waitlistBookingSettledMigration,
   '0162-integration-booking-answers': integrationBookingAnswersMigration,
+  '0163-invoice-items-reference': invoiceItemsReferenceMigration,
 }
 
 export const migrationProvider: MigrationProvider = {
