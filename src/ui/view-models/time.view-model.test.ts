@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as E from 'fp-ts/Either'
 import { TimeViewModel } from './time.view-model'
-import { anna, chainsOf, clinicA, facial, heldTime, slotHoldOf, world, type UseCaseFakes } from './booking.test-support'
+import { anna, chainsOf, clinicA, facial, heldTime, refused, slotHoldOf, world, type UseCaseFakes } from './booking.test-support'
 import type { ChainSlot } from './views'
 
 const chain = (h: string): ChainSlot[] => [{ startDate: `2026-03-12T${h}:00:00.000Z`, endDate: `2026-03-12T${h}:59:00.000Z`, practitioner: 'p1', valid: true }]
@@ -161,7 +161,8 @@ describe('TimeViewModel: months asked for one after another', () => {
     const { vm } = timeWorld({
       GetAvailableDays: async (query) => E.right(query.month === 3 ? [] : ['2026-04-02']),
     })
-    await vm.loadMonth()
+    // March named (the customer moved back into it): it opens as named, and says so.
+    await vm.loadMonth('2026-03')
     expect(vm.noAvailability).toBe(true)
     vm.dismissNoAvailability()
     vm.focusDate('2026-04-01')
@@ -174,5 +175,76 @@ describe('TimeViewModel: months asked for one after another', () => {
     vm.stepEntered()
     await vm.loadMonth('2026-03')
     expect(vm.noAvailability).toBe(true)
+  })
+})
+
+describe('TimeViewModel: the month the calendar opens on (near a month\'s end)', () => {
+  /** The days-available answers by month number; a month not listed has none. */
+  const daysBy = (byMonth: Record<number, string[]>): Partial<UseCaseFakes> => ({ GetAvailableDays: async (query) => E.right(byMonth[query.month] ?? []) })
+  const endOfMarch = Date.parse('2026-03-31T16:00:00Z')
+
+  it('opens on the next month with a free day when this month has none left, without the dialog', async () => {
+    const w = timeWorld(daysBy({ 3: ['2026-03-30'], 4: ['2026-04-01', '2026-04-02'] }))
+    w.clock.set(new Date(endOfMarch))
+    await w.vm.loadMonth()
+    expect(w.useCases.calls.GetAvailableDays!.map((c) => (c[0] as { month: number }).month)).toEqual([3, 4])
+    expect(w.vm.month).toBe('2026-04')
+    expect(w.vm.focusedDate).toBe('2026-04-01')
+    expect(w.vm.isAvailable('2026-04-01')).toBe(true)
+    expect(w.vm.noAvailability).toBe(false)
+    expect(w.vm.loadingDays).toBe(false)
+    // Back into March by the month button: that month says it has nothing, word for word.
+    await w.vm.previousMonth()
+    expect(w.vm.month).toBe('2026-03')
+    expect(w.vm.noAvailability).toBe(true)
+  })
+
+  it('looks a bounded number of months ahead: none in any, the current month opens with the dialog', async () => {
+    const w = timeWorld(daysBy({ 7: ['2026-07-01'] }))
+    w.clock.set(new Date(endOfMarch))
+    await w.vm.loadMonth()
+    expect(w.useCases.calls.GetAvailableDays!.map((c) => (c[0] as { month: number }).month)).toEqual([3, 4, 5])
+    expect(w.vm.month).toBe('2026-03')
+    expect(w.vm.noAvailability).toBe(true)
+  })
+
+  it('a chosen date (a reload, a URL with its date) opens its own month, and says so when it has none', async () => {
+    const w = timeWorld(daysBy({ 4: ['2026-04-01'] }))
+    w.clock.set(new Date(endOfMarch))
+    w.booking.pickDate('2026-03-31')
+    await w.vm.loadMonth()
+    expect(w.useCases.calls.GetAvailableDays!.map((c) => (c[0] as { month: number }).month)).toEqual([3])
+    expect(w.vm.month).toBe('2026-03')
+    expect(w.vm.noAvailability).toBe(true)
+  })
+
+  it('a month the customer moved to opens again as it is (the step shown again)', async () => {
+    const w = timeWorld(daysBy({ 4: ['2026-04-01'], 6: ['2026-06-01'] }))
+    w.clock.set(new Date(endOfMarch))
+    await w.vm.loadMonth()
+    await w.vm.nextMonth()
+    expect(w.vm.month).toBe('2026-05')
+    w.vm.stepEntered()
+    await w.vm.loadMonth()
+    expect(w.vm.month).toBe('2026-05')
+    expect(w.vm.noAvailability).toBe(true)
+  })
+
+  it('a month moved to while the look ahead is on its way wins', async () => {
+    const w = timeWorld(daysBy({ 4: ['2026-04-01'], 5: ['2026-05-04'] }))
+    w.clock.set(new Date(endOfMarch))
+    const opening = w.vm.loadMonth()
+    const moved = w.vm.loadMonth('2026-05')
+    await Promise.all([opening, moved])
+    expect(w.vm.month).toBe('2026-05')
+    expect(w.vm.availableDays).toEqual(['2026-05-04'])
+  })
+
+  it('a failed look ahead shows the failure with its retry, not the dialog', async () => {
+    const w = timeWorld({ GetAvailableDays: async (query) => (query.month === 3 ? E.right([]) : E.left(refused(''))) })
+    w.clock.set(new Date(endOfMarch))
+    await w.vm.loadMonth()
+    expect(w.vm.daysFailed).toBe('Something went wrong')
+    expect(w.vm.noAvailability).toBe(false)
   })
 })

@@ -11,6 +11,9 @@ import { formatLondonTime, londonDateOf, utcToLondon } from '../../domain/time'
 import { PORTS } from '../../application/tokens'
 import type { Clock } from '../../application/ports/clock.port'
 import { holdBannerText, type HeldTimeKey } from '../../domain/booking/hold'
+import { calendarOpening, shiftMonth, type MonthDays } from '../../domain/booking/calendar-month'
+
+export { shiftMonth }
 
 export const NO_AVAILABILITY_TEXT = 'There is no availability for your selection this month.'
 export const NO_AVAILABILITY_HINT = "Please go back and select 'Any staff' and/or remove services."
@@ -47,6 +50,8 @@ export class TimeViewModel {
    * with the arrow keys or the month buttons does not open the dialog again and take the focus.
    */
   private noAvailabilityShown = new Set<string>()
+  /** The customer moved the calendar to a month (arrow keys, the month buttons): it opens there again. */
+  private monthChosen = false
 
   constructor(
     @inject(GetAvailableDays) private readonly getAvailableDays: Pick<GetAvailableDays, 'execute'>,
@@ -59,7 +64,7 @@ export class TimeViewModel {
     this.now = clock.now().getTime()
     this.month = this.today.slice(0, 7)
     this.focusedDate = this.today
-    makeAutoObservable<TimeViewModel, 'getAvailableDays' | 'getTimeSlots' | 'toasts' | 'clock' | 'slotHold' | 'daysRequest' | 'slotsRequest' | 'daysFor' | 'noAvailabilityShown'>(this, { getAvailableDays: false, getTimeSlots: false, booking: false, toasts: false, clock: false, slotHold: false, daysRequest: false, slotsRequest: false, daysFor: false, noAvailabilityShown: false })
+    makeAutoObservable<TimeViewModel, 'getAvailableDays' | 'getTimeSlots' | 'toasts' | 'clock' | 'slotHold' | 'daysRequest' | 'slotsRequest' | 'daysFor' | 'noAvailabilityShown' | 'monthChosen'>(this, { getAvailableDays: false, getTimeSlots: false, booking: false, toasts: false, clock: false, slotHold: false, daysRequest: false, slotsRequest: false, daysFor: false, noAvailabilityShown: false, monthChosen: false })
   }
 
   get today(): string {
@@ -122,51 +127,75 @@ export class TimeViewModel {
   }
 
   /**
-   * The available days of `month`; by default the month of the chosen date when there is one (a
-   * reloaded hold brings back its day and hours: the calendar's month is that day's, not today's,
-   * where 'No availability' would cover the held time's hours), else the month shown.
+   * The calendar opens (the step shown, the basket changed, 'Try again'): on the month the booking
+   * names (the chosen date's, as a reload brings it back: 'No availability' would cover a held time's
+   * hours; a month the customer moved to), else on the first month from this one with a free day
+   * left, looking a bounded number of months ahead (calendarOpening, domain/booking/calendar-month).
    */
-  async loadMonth(month: string = this.booking.view.date?.slice(0, 7) ?? this.month): Promise<void> {
+  loadMonth(month?: string): Promise<void> {
+    if (month !== undefined) return this.showMonth(month, month)
+    const named = this.booking.view.date?.slice(0, 7) ?? (this.monthChosen ? this.month : undefined)
+    return this.showMonth(named ?? this.today.slice(0, 7), named)
+  }
+
+  /** The available days of `month`; without `named` the calendar may open on a later month (see loadMonth). */
+  private async showMonth(month: string, named: string | undefined): Promise<void> {
     const clinic = this.booking.view.location
     if (!clinic || this.booking.view.basket.length === 0) return
+    const today = this.today
     this.month = month
-    if (this.focusedDate.slice(0, 7) !== month) this.focusedDate = month === this.today.slice(0, 7) ? this.today : `${month}-01`
+    if (this.focusedDate.slice(0, 7) !== month) this.focusedDate = month === today.slice(0, 7) ? today : `${month}-01`
     this.loadingDays = true
     this.daysFailed = undefined
     this.noAvailability = false
     const request = ++this.daysRequest
-    const [year, mm] = month.split('-').map(Number)
     const items = this.booking.view.basket.map((item) => ({ service: item.service.id, practitioner: (item.anyStaff ? undefined : item.staff?.id) ?? null }))
-    const asked = `${clinic.id}|${month}|${JSON.stringify(items)}`
+    const askedOf = (m: string) => `${clinic.id}|${m}|${JSON.stringify(items)}`
     // The days shown are another basket's (the booking before, in the same tab; another practitioner):
     // not offered while this basket's are on their way, or a day tapped meanwhile was never this one's.
-    if (this.daysFor !== asked) this.availableDays = []
+    if (this.daysFor !== askedOf(month)) this.availableDays = []
     // A hold just released (back from confirm) still counts as taken until its release lands.
     const releasing = this.slotHold.released()
     if (releasing) await releasing
-    const result = await this.getAvailableDays.execute({
-      clinic: clinic.id,
-      month: mm,
-      year,
-      items,
-      // A reschedule's own appointment counts as free: its current day stays available to move within.
-      ...(this.booking.view.rescheduleAppointmentId ? { rescheduleId: this.booking.view.rescheduleAppointmentId } : {}),
-      ...this.ownHold,
-    })
-    runInAction(() => {
+    const loaded: MonthDays[] = []
+    let step = calendarOpening({ today, named, loaded })
+    while (step._tag === 'Load') {
+      const [year, mm] = step.month.split('-').map(Number)
+      const result = await this.getAvailableDays.execute({
+        clinic: clinic.id,
+        month: mm,
+        year,
+        items,
+        // A reschedule's own appointment counts as free: its current day stays available to move within.
+        ...(this.booking.view.rescheduleAppointmentId ? { rescheduleId: this.booking.view.rescheduleAppointmentId } : {}),
+        ...this.ownHold,
+      })
       // The calendar moved on meanwhile (arrow keys, the month buttons): the newest request's answer
       // is the one to show, whichever lands last.
       if (request !== this.daysRequest) return
-      this.loadingDays = false
       if (E.isLeft(result)) {
-        this.availableDays = []
-        this.daysFailed = result.left.message || 'Something went wrong'
-        this.toasts.show(this.daysFailed)
+        runInAction(() => {
+          this.loadingDays = false
+          this.availableDays = []
+          this.daysFailed = result.left.message || 'Something went wrong'
+          this.toasts.show(this.daysFailed)
+        })
         return
       }
-      this.availableDays = result.right
+      loaded.push({ month: step.month, days: result.right })
+      step = calendarOpening({ today, named, loaded })
+    }
+    const shown = step
+    runInAction(() => {
+      this.loadingDays = false
+      if (shown.month !== this.month) {
+        this.month = shown.month
+        this.focusedDate = `${shown.month}-01`
+      }
+      this.availableDays = [...(loaded.find((m) => m.month === shown.month)?.days ?? [])]
+      const asked = askedOf(shown.month)
       this.daysFor = asked
-      if (result.right.filter((d) => d >= this.today).length === 0 && !this.noAvailabilityShown.has(asked)) {
+      if (shown.noAvailability && !this.noAvailabilityShown.has(asked)) {
         this.noAvailabilityShown.add(asked)
         this.noAvailability = true
       }
@@ -182,7 +211,10 @@ export class TimeViewModel {
   focusDate(date: string): void {
     const target = date < this.today ? this.today : date
     this.focusedDate = target
-    if (target.slice(0, 7) !== this.month) void this.loadMonth(target.slice(0, 7))
+    if (target.slice(0, 7) !== this.month) {
+      this.monthChosen = true
+      void this.loadMonth(target.slice(0, 7))
+    }
   }
 
   dismissNoAvailability(): void {
@@ -190,11 +222,13 @@ export class TimeViewModel {
   }
 
   nextMonth(): Promise<void> {
+    this.monthChosen = true
     return this.loadMonth(shiftMonth(this.month, 1))
   }
 
   previousMonth(): Promise<void> {
     if (!this.canGoToPreviousMonth) return Promise.resolve()
+    this.monthChosen = true
     return this.loadMonth(shiftMonth(this.month, -1))
   }
 
@@ -260,10 +294,4 @@ export class TimeViewModel {
 /** Each following service starts right after the previous one ends. */
 export function isChained(chain: ChainSlot[]): boolean {
   return chain.every((slot, i) => i === 0 || new Date(slot.startDate).getTime() === new Date(chain[i - 1].endDate).getTime())
-}
-
-export function shiftMonth(month: string, delta: number): string {
-  const [y, m] = month.split('-').map(Number)
-  const index = y * 12 + (m - 1) + delta
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`
 }
