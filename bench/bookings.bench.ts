@@ -72,7 +72,16 @@ async function main() {
     console.log(`| successful / sent | ${ok} / ${BOOKINGS} | all | - |`)
     console.log(`| 5xx or no answer | ${fivexx} | 0 | - |`)
     console.log(`| overlapping pairs in the database | ${overlaps} | 0 | - |`)
-    console.log(`| CPU per booking: servers + PostgreSQL (ms) | ${cpu.serverMs.toFixed(1)} + ${cpu.databaseMs.toFixed(1)} (bench client ${cpu.clientMs.toFixed(1)}) | <= 4 in all on 2 cores | - |`)
+    const cpuInAll = cpu.serverMs + cpu.databaseMs
+    // Issue 31's target, the same on any machine: the whole run, fresh servers' warm-up included (the second half beside it).
+    const cpuFigure = recordFigure({
+      id: 'bookings.cpu',
+      name: 'CPU per booking, servers + PostgreSQL, the whole run (fresh servers)',
+      measured: `${cpu.serverMs.toFixed(1)} + ${cpu.databaseMs.toFixed(1)} = ${cpuInAll.toFixed(1)} ms (second half ${(r.secondHalf.serverMs + r.secondHalf.databaseMs).toFixed(1)} ms)`,
+      target: '<= 2.0 ms in all',
+      met: cpuInAll <= 2.0,
+    })
+    console.log(`| CPU per booking: servers + PostgreSQL (ms) | ${cpu.serverMs.toFixed(1)} + ${cpu.databaseMs.toFixed(1)}${cpuInAll > 2.0 ? ' OVER' : ''} (bench client ${cpu.clientMs.toFixed(1)}) | <= 2.0 in all | ${cpuFigure.previous} |`)
     console.log(`| the same, the run's second half (servers warmed up by the first) | ${r.secondHalf.serverMs.toFixed(1)} + ${r.secondHalf.databaseMs.toFixed(1)} | - | - |`)
     console.log(`| booking time p50 / p95 (ms) | ${percentile(r.times, 50).toFixed(0)} / ${percentile(r.times, 95).toFixed(0)} | - | - |`)
     console.log(`answers: ${[...r.statuses].map(([s, n]) => `${n} x ${s}`).join(', ')}${samples.length ? `; e.g. ${samples.join(' | ')}` : ''}`)
