@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { launch, release, open, paymentFrame, type Session, sharedServerUrl } from './support/browser'
-import { agreeToTerms, answer, chooseFirstLocation, choosePractitioner, chooseService, logIn, verifiedCustomer } from './support/flows'
+import { agreeToTerms, answer, chooseFirstLocation, choosePractitioner, chooseService, dayOfLabel, logIn, monthWithFreeDay, verifiedCustomer } from './support/flows'
 
 const baseUrl = sharedServerUrl()
 let browser: Browser
@@ -13,21 +13,12 @@ afterAll(async () => {
   await release(browser)
 })
 
-/** The first available day of the shown or next months; returns its label. */
+/** The first available day of the shown or next months, clicked; returns its label. */
 async function firstDay(s: Session): Promise<string> {
-  for (let month = 0; month < 3; month++) {
-    await s.page.waitForTimeout(600)
-    const day = s.page.locator('[role="gridcell"] > :not([data-unavailable]):not([data-disabled]):not([data-outside-month])').first()
-    if (await day.count()) {
-      const label = (await day.getAttribute('aria-label')) ?? ''
-      await day.click()
-      return label
-    }
-    const dialog = s.page.getByRole('dialog', { name: 'No availability' })
-    if (await dialog.count()) await dialog.getByRole('button', { name: 'Ok' }).click()
-    await s.page.getByRole('button', { name: 'Next month' }).click()
-  }
-  throw new Error('no available day')
+  const [day] = await monthWithFreeDay(s)
+  const label = (await day!.getAttribute('aria-label')) ?? ''
+  await day!.click()
+  return label
 }
 
 describe('browser back from the payment step', () => {
@@ -66,10 +57,8 @@ describe('browser back from the payment step', () => {
     // The time step opens on the hours of the day chosen before, or on the calendar.
     await page.getByRole('grid').or(page.getByRole('button', { name: 'Change date' })).first().waitFor()
     if (await page.getByRole('grid').count()) {
-      await page.waitForTimeout(600)
-      const again = page.locator(`[role="gridcell"] > [aria-label="${day}"]`)
-      if ((await again.count()) === 0) await page.getByRole('button', { name: 'Next month' }).click()
-      await page.locator(`[role="gridcell"] > [aria-label="${day}"]`).click()
+      const [again] = await monthWithFreeDay(s, (date) => date === dayOfLabel(day))
+      await again!.click()
     }
     const same = page.locator('ul li button[aria-pressed]:not([disabled])', { hasText: new RegExp(`^${time}$`) })
     await same.waitFor()

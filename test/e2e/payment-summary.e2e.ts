@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { launch, release, open, paymentFrame, sharedServerUrl } from './support/browser'
-import { agreeToTerms, answer, chooseFirstLocation, choosePractitioner, chooseService, logIn, verifiedCustomer } from './support/flows'
+import { agreeToTerms, bookToConfirm, verifiedCustomer } from './support/flows'
 
 const baseUrl = sharedServerUrl()
 let browser: Browser
@@ -20,29 +20,7 @@ describe("the payment step's summary (desktop)", () => {
     const customer = await verifiedCustomer(baseUrl, 'pay-summary')
     const s = await open(browser, 'pay-summary')
     const { page } = s
-    await page.goto(`${baseUrl}/`)
-    await chooseFirstLocation(s)
-    await chooseService(s, 'Chemical peel')
-    await choosePractitioner(s, 'first')
-    await answer(s, 'Do you want to book another service?', 'No')
-    await page.waitForSelector('h1:has-text("Choose a date and time")')
-    for (let month = 0; month < 3; month++) {
-      await page.waitForTimeout(600)
-      const day = page.locator('[role="gridcell"] > :not([data-unavailable]):not([data-disabled]):not([data-outside-month])').first()
-      if (await day.count()) {
-        await day.click()
-        break
-      }
-      const none = page.getByRole('dialog', { name: 'No availability' })
-      if (await none.count()) await none.getByRole('button', { name: 'Ok' }).click()
-      await page.getByRole('button', { name: 'Next month' }).click()
-    }
-    const chip = page.locator('ul li button[aria-pressed]:not([disabled])').last()
-    await chip.waitFor()
-    await chip.click()
-    await page.getByRole('button', { name: 'Book appointment' }).filter({ visible: true }).first().click()
-    await logIn(s, customer.email, customer.password)
-    await page.waitForURL(/\/confirm/)
+    await bookToConfirm(s, baseUrl, 'Chemical peel', customer)
     const summary = page.getByRole('complementary', { name: 'Booking summary' })
     expect(await summary.getByRole('button', { name: 'remove' }).count()).toBe(1)
     await agreeToTerms(s)
