@@ -3,7 +3,7 @@ import * as E from 'fp-ts/Either'
 import type { WaitlistEntry } from '../../contract/waitlist.codecs'
 import { ManualClock, refused } from './booking.test-support'
 import { ToastViewModel } from './toast.view-model'
-import { NO_WAITLIST, WAITLIST_REMOVED, WaitlistTabViewModel, waitlistRow } from './waitlist-tab.view-model'
+import { NO_WAITLIST, WAITLIST_AWAITING_DEPOSIT, WAITLIST_REMOVED, WaitlistTabViewModel, waitlistRow } from './waitlist-tab.view-model'
 
 const entry = (id: string, more: Partial<WaitlistEntry> = {}): WaitlistEntry => ({
   id,
@@ -47,6 +47,10 @@ describe('waitlistRow', () => {
       offer: { start: '2026-03-12T10:00:00.000Z', end: '2026-03-12T11:00:00.000Z', expiresAt: '2026-03-10T09:15:00.000Z' },
     }))
     expect(row).toMatchObject({ dates: '12/03/2026', practitioner: 'Anna Smith', status: 'Time offered: 12/03/2026 10:00, held until 09:15' })
+  })
+
+  it("an offer taken by a booking whose deposit is not paid yet: not 'Waiting' (booked once paid, waiting again if released)", () => {
+    expect(waitlistRow(entry('e3', { status: 'offered' })).status).toBe(WAITLIST_AWAITING_DEPOSIT)
   })
 })
 

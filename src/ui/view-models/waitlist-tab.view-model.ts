@@ -13,6 +13,8 @@ import { DAY_PART_LABELS } from './waitlist-join.view-model'
 export const NO_WAITLIST = 'You are not on the waitlist for anything.'
 export const WAITLIST_REMOVE_TITLE = 'Remove from the waitlist?'
 export const WAITLIST_REMOVED = 'Removed from the waitlist'
+/** An offer taken by a booking that waits for its deposit: booked once paid, waiting again if not. */
+export const WAITLIST_AWAITING_DEPOSIT = 'Time booked: waiting for your deposit'
 
 export interface WaitlistRow {
   id: string
@@ -23,7 +25,7 @@ export interface WaitlistRow {
   dates: string
   /** 'Morning, Evening' */
   parts: string
-  /** 'Waiting', or the open offer: 'Time offered: dd/MM/yyyy HH:mm, held until HH:mm' */
+  /** 'Waiting', the open offer ('Time offered: dd/MM/yyyy HH:mm, held until HH:mm'), or its time taken by a booking awaiting the deposit */
   status: string
 }
 
@@ -41,7 +43,9 @@ export function waitlistRow(entry: WaitlistEntry): WaitlistRow {
     parts: DAY_PARTS.filter((p) => entry.parts.includes(p)).map((p) => DAY_PART_LABELS[p].label).join(', '),
     status: offer
       ? `Time offered: ${formatLondonDate(offer.start)} ${formatLondonTime(new Date(offer.start))}, held until ${formatLondonTime(new Date(offer.expiresAt))}`
-      : 'Waiting',
+      : entry.status === 'offered'
+        ? WAITLIST_AWAITING_DEPOSIT
+        : 'Waiting',
   }
 }
 
