@@ -85,6 +85,10 @@ async function main() {
     console.log(`| the same, the run's second half (servers warmed up by the first) | ${r.secondHalf.serverMs.toFixed(1)} + ${r.secondHalf.databaseMs.toFixed(1)} | - | - |`)
     console.log(`| booking time p50 / p95 (ms) | ${percentile(r.times, 50).toFixed(0)} / ${percentile(r.times, 95).toFixed(0)} | - | - |`)
     console.log(`answers: ${[...r.statuses].map(([s, n]) => `${n} x ${s}`).join(', ')}${samples.length ? `; e.g. ${samples.join(' | ')}` : ''}`)
+    console.log(
+      'left out: the bookers and their tokens were inserted after the tenant was analysed (statistics as a bulk import leaves them, until autovacuum); ' +
+        'CPU is the two servers plus PostgreSQL from /proc over the run, fresh servers (V8 warm-up included; the second half beside it), the bench client apart; one run.',
+    )
     console.log(`load average at end: ${loadAverage()}`)
     if (PROFILE_DIR) {
       await new Promise((r) => setTimeout(r, 1000)) // the servers write their profiles
