@@ -178,7 +178,7 @@ export async function makeBooking(deps: BookingDeps, tenant: string, customerId:
   // Known once the transaction has read the balance and the settings.
   let deposit = 0
   let status = 'Scheduled' as 'Pending' | 'Scheduled'
-  // Known once the customer's own slot hold (if any) has been read: an extended one keeps its end.
+  // Known once the customer's own slot hold (if any) has been read: one extended for a new account keeps its end.
   let holdExpiresAt = pendingHoldExpiry(deps.now, deps.holdSeconds)
   const mainId = newId()
   const ids = chosen.map((_, i) => (i === 0 ? mainId : newId()))
@@ -202,7 +202,7 @@ export async function makeBooking(deps: BookingDeps, tenant: string, customerId:
       // its row is locked before the calendars are read (with the facts).
       const claimed = await heldForClaim(trx, tenant, body.hold, deps.now)
       const held = claimed.rowIds
-      holdExpiresAt = pendingHoldExpiry(deps.now, deps.holdSeconds, claimed.expiresAt)
+      holdExpiresAt = pendingHoldExpiry(deps.now, deps.holdSeconds, claimed.hold)
       const facts = await bookerFacts(trx, tenant, customerId, transactionId, deps.session?.tokenHash ?? null, deps.now, calendarRange(practitionerIds, fromDate, toDate))
       if (deps.session) {
         const refusal = sessionRefusal(facts?.session, deps.session.claims)

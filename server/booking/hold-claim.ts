@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto'
 import type { Transaction } from 'kysely'
 import type { HoldKey } from '../../src/contract'
+import type { ClaimedHold } from '../../src/domain/booking/hold'
 import type { AllTables, DbOrTrx } from '../db/schema'
 import { endSlotHold, findSlotHold, heldRows, type SlotHoldRow } from './holds.repository'
 import { takeOfferOfHold } from '../waitlist/waitlist.repository'
@@ -19,12 +20,13 @@ export function isLive(hold: SlotHoldRow, now: Date): boolean {
 
 /**
  * Inside the booking's transaction, after its practitioner-day locks: the ids of the rows the
- * caller's live hold occupies (the booking's checks count them as free) and the hold's end; no rows
- * for a wrong token or an ended hold, and the booking then needs the time to be free as any other would.
+ * caller's live hold occupies (the booking's checks count them as free) and the hold's end and extension
+ * (`pendingHoldExpiry` decides what of it the payment's hold keeps); no rows for a wrong token or an
+ * ended hold, and the booking then needs the time to be free as any other would.
  */
-export async function heldForClaim(trx: Transaction<AllTables>, tenant: string, key: HoldKey | null | undefined, now: Date): Promise<{ rowIds: string[]; expiresAt?: Date }> {
+export async function heldForClaim(trx: Transaction<AllTables>, tenant: string, key: HoldKey | null | undefined, now: Date): Promise<{ rowIds: string[]; hold?: ClaimedHold }> {
   const hold = await liveHold(trx, tenant, key, now, true)
-  return hold ? { rowIds: (await heldRows(trx, tenant, hold.id)).map((r) => r.id), expiresAt: new Date(hold.expires_at) } : { rowIds: [] }
+  return hold ? { rowIds: (await heldRows(trx, tenant, hold.id)).map((r) => r.id), hold: { end: new Date(hold.expires_at), extended: hold.extended } } : { rowIds: [] }
 }
 
 /**

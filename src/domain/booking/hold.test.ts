@@ -78,10 +78,15 @@ describe('the hold URL parameter', () => {
 
 describe('pendingHoldExpiry', () => {
   const now = new Date('2026-03-10T09:00:00Z')
+  const at = (iso: string) => new Date(iso)
   it.each([
     ['no slot hold claimed: the hold length from now', undefined, '2026-03-10T09:05:00.000Z'],
-    ['a slot hold ending sooner: still the hold length from now', new Date('2026-03-10T09:02:00Z'), '2026-03-10T09:05:00.000Z'],
-    ['an extended slot hold ending later: its end', new Date('2026-03-10T09:08:30Z'), '2026-03-10T09:08:30.000Z'],
+    ['a slot hold ending sooner: still the hold length from now', { end: at('2026-03-10T09:02:00Z'), extended: false }, '2026-03-10T09:05:00.000Z'],
+    ['an extended slot hold ending later: its end', { end: at('2026-03-10T09:08:30Z'), extended: true }, '2026-03-10T09:08:30.000Z'],
+    ['an extended slot hold ending sooner: the hold length from now', { end: at('2026-03-10T09:03:00Z'), extended: true }, '2026-03-10T09:05:00.000Z'],
+    ["a waitlist offer's hold, its window ending later: the hold length from now", { end: at('2026-03-10T09:14:00Z'), extended: false }, '2026-03-10T09:05:00.000Z'],
+    ["a waitlist offer's hold of hours: the hold length from now", { end: at('2026-03-10T13:00:00Z'), extended: false }, '2026-03-10T09:05:00.000Z'],
+    ['an extended hold ending beyond the extension from now: the extension from now', { end: at('2026-03-10T13:00:00Z'), extended: true }, '2026-03-10T09:10:00.000Z'],
   ])('%s', (_, claimed, expected) => {
     expect(pendingHoldExpiry(now, 300, claimed).toISOString()).toBe(expected)
   })

@@ -44,13 +44,23 @@ export function extendedHoldExpiry(current: Date, now: Date, alreadyExtended: bo
   return new Date(Math.max(current.getTime(), now.getTime() + extensionSeconds * 1000))
 }
 
+/** The slot hold a booking claims, as far as its payment's hold cares: its end, and whether it was extended for a new account. */
+export interface ClaimedHold {
+  end: Date
+  extended: boolean
+}
+
 /**
- * The end of a booking's hold while its deposit is paid: the hold's length from now, or the end of the
- * customer's own slot hold it claimed when that is later (a hold extended for a new account keeps its promise).
+ * The end of a booking's hold while its deposit is paid: the hold's length from now, as for any unpaid
+ * booking. Only the promise of a slot hold extended for a new account outlives it (sign-up, then paying,
+ * must fit in it), and never by more than the extension's length from now. Any other claimed hold's end
+ * is not the payment's: a waitlist offer's window (issue 32) is the time to decide, and carrying it over
+ * would keep an unpaid booking's time from the next customer until the window ends.
  */
-export function pendingHoldExpiry(now: Date, holdSeconds: number, claimedHoldEnd?: Date): Date {
+export function pendingHoldExpiry(now: Date, holdSeconds: number, claimed?: ClaimedHold, extensionSeconds = HOLD_EXTENSION_SECONDS): Date {
   const own = now.getTime() + holdSeconds * 1000
-  return new Date(claimedHoldEnd ? Math.max(own, claimedHoldEnd.getTime()) : own)
+  if (!claimed?.extended) return new Date(own)
+  return new Date(Math.max(own, Math.min(claimed.end.getTime(), now.getTime() + extensionSeconds * 1000)))
 }
 
 /** The length of a new hold: the one asked for (tests ask for less), never more than the configured one, at least 1 s. */
