@@ -136,6 +136,8 @@ export class BookingViewModel {
   startCourseSession(context: CourseContext, service: ServiceView): void { this.dispatch({ type: 'courseSessionStarted', courseContext: context, service }) }
   enterPayment(): void { this.dispatch({ type: 'paymentEntered' }) }
   restoreBasket(basket: BasketItem[], date: string, held: boolean): void { this.dispatch({ type: 'basketRestored', basket, date, held }) }
+  /** A reload of the time step before a time was picked: its basket (practitioners chosen) and day, as the tab kept them. */
+  restoreTimeStep(basket: BasketItem[], date: string | undefined): void { this.dispatch({ type: 'basketRestored', basket, date, held: false, timeStep: true }) }
   /** Resets everything but keeps courseContext (spec section 4). */
   clearBookingInfo(): void { this.dispatch({ type: 'bookingInfoCleared' }) }
 }

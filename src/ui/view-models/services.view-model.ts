@@ -70,7 +70,7 @@ export class ServicesViewModel {
     @inject(GetService) private readonly getService: Exec<GetService>,
     @inject(BookingViewModel) readonly booking: BookingViewModel,
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
-    @inject(SlotHoldViewModel) private readonly slotHold: Pick<SlotHoldViewModel, 'restore' | 'restorePick' | 'hasPendingPick'>,
+    @inject(SlotHoldViewModel) private readonly slotHold: Pick<SlotHoldViewModel, 'restore' | 'restorePick' | 'hasPendingPick' | 'timeStep'>,
     /** A reloaded reschedule step loads its appointment again (without these, it goes back to /app). */
     @inject(GetAppointment) private readonly getAppointment?: Exec<GetAppointment>,
     @inject(PORTS.SessionStorage) private readonly sessionStorage?: KeyValueStorage,
@@ -304,6 +304,9 @@ export class ServicesViewModel {
       }, stale)
       if (stale()) return
     }
+
+    // Reloaded on the time step before a time was picked: the practitioners and day the tab kept.
+    if (!query.hold && !booking.view.canBook) this.slotHold.timeStep.restore(route)
 
     const serviceId = route.serviceId
     if (serviceId) {

@@ -19,6 +19,7 @@ import { PORTS } from '../../application/tokens'
 import type { BookingStore } from '../../application/ports/booking-store.port'
 import type { KeyValueStorage } from '../../application/ports/storage.port'
 import { PendingPicks, newHoldToken } from './pending-pick'
+import { KeptTimeStep } from './kept-time-step'
 import type { Exec } from './app-services'
 
 /** How long a load of times waits for a release on its way (the transport's own timeout is 30 s). */
@@ -51,6 +52,8 @@ export class SlotHoldViewModel {
   private restoring: { id: string; done: Promise<void>; stale: () => boolean } | undefined = undefined
   /** the time picked whose hold had not answered (or a reschedule's), kept in the tab for a reload */
   private readonly picks: PendingPicks
+  /** the time step before a time is picked (practitioners, day, month), kept in the tab for a reload */
+  readonly timeStep: KeptTimeStep
 
   constructor(
     @inject(HoldTime) private readonly holdTime: Exec<HoldTime>,
@@ -68,7 +71,8 @@ export class SlotHoldViewModel {
     @inject(PORTS.SessionStorage) tabStorage?: KeyValueStorage,
   ) {
     this.picks = new PendingPicks(tabStorage)
-    makeAutoObservable<SlotHoldViewModel, 'pickNumber' | 'extended' | 'known' | 'releasing' | 'unreleased' | 'picking' | 'restoring' | 'picks'>(this, { pickNumber: false, extended: false, known: false, releasing: false, unreleased: false, picking: false, restoring: false, picks: false }, { autoBind: true })
+    this.timeStep = new KeptTimeStep(booking, tabStorage)
+    makeAutoObservable<SlotHoldViewModel, 'pickNumber' | 'extended' | 'known' | 'releasing' | 'unreleased' | 'picking' | 'restoring' | 'picks'>(this, { pickNumber: false, extended: false, known: false, releasing: false, unreleased: false, picking: false, restoring: false, picks: false, timeStep: false }, { autoBind: true })
     // The time cleared (back, another service or practitioner, removal, expiry): its hold is released.
     // A claimed hold (the booking made) is no longer the server's to release: the call does nothing then.
     reaction(() => this.booking.view.held.key, (next, previous) => {

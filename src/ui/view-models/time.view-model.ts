@@ -59,7 +59,7 @@ export class TimeViewModel {
     @inject(BookingViewModel) readonly booking: BookingViewModel,
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
     @inject(PORTS.Clock) private readonly clock: Clock,
-    @inject(SlotHoldViewModel) private readonly slotHold: Pick<SlotHoldViewModel, 'pick' | 'released'>,
+    @inject(SlotHoldViewModel) private readonly slotHold: Pick<SlotHoldViewModel, 'pick' | 'released' | 'timeStep'>,
   ) {
     this.now = clock.now().getTime()
     this.month = this.today.slice(0, 7)
@@ -134,7 +134,7 @@ export class TimeViewModel {
    */
   loadMonth(month?: string): Promise<void> {
     if (month !== undefined) return this.showMonth(month, month)
-    const named = this.booking.view.date?.slice(0, 7) ?? (this.monthChosen ? this.month : undefined)
+    const named = this.booking.view.date?.slice(0, 7) ?? (this.monthChosen ? this.month : this.slotHold.timeStep.month())
     return this.showMonth(named ?? this.today.slice(0, 7), named)
   }
 
@@ -212,7 +212,7 @@ export class TimeViewModel {
     const target = date < this.today ? this.today : date
     this.focusedDate = target
     if (target.slice(0, 7) !== this.month) {
-      this.monthChosen = true
+      this.chooseMonth(target.slice(0, 7))
       void this.loadMonth(target.slice(0, 7))
     }
   }
@@ -222,14 +222,19 @@ export class TimeViewModel {
   }
 
   nextMonth(): Promise<void> {
-    this.monthChosen = true
-    return this.loadMonth(shiftMonth(this.month, 1))
+    return this.loadMonth(this.chooseMonth(shiftMonth(this.month, 1)))
   }
 
   previousMonth(): Promise<void> {
     if (!this.canGoToPreviousMonth) return Promise.resolve()
+    return this.loadMonth(this.chooseMonth(shiftMonth(this.month, -1)))
+  }
+
+  /** The customer moved the calendar to `month`: it opens there again, after a reload too (the tab keeps it). */
+  private chooseMonth(month: string): string {
     this.monthChosen = true
-    return this.loadMonth(shiftMonth(this.month, -1))
+    this.slotHold.timeStep.keepMonth(month)
+    return month
   }
 
   async pickDate(date: string): Promise<void> {

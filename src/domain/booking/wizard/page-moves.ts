@@ -72,8 +72,8 @@ export type PageEvent<S extends WizardService = WizardService, P extends WizardP
   | { type: 'bookAgainStarted'; location: L; items: Items<S, P> }
   | { type: 'courseSessionStarted'; courseContext: CourseContext; service: S }
   | { type: 'paymentEntered' }
-  /** a reload restored the basket the server holds (`held`: its time step again, on the hours of `date`) or is being paid for */
-  | { type: 'basketRestored'; basket: WizardItem<S, P>[]; date: string; held: boolean }
+  /** a reload restored the basket the server holds (`held`: its time step again, on the hours of `date`) or is being paid for; `timeStep`: the tab's kept time step, no time picked */
+  | { type: 'basketRestored'; basket: WizardItem<S, P>[]; date?: string; held: boolean; timeStep?: true }
   /** every mode and choice reset; the clinic, the URL's query and the course context are kept */
   | { type: 'bookingInfoCleared' }
   /** a URL arrived (a click, a reload, back or forward): the step follows it */
@@ -308,7 +308,7 @@ function apply<S extends WizardService, P extends WizardPractitioner, L extends 
       d.patch({ step: 'payment' })
       return
     case 'basketRestored':
-      d.patch({ basket: event.basket, date: event.date })
+      d.patch({ basket: event.basket, date: event.date, ...(event.timeStep ? { step: 'time' as const } : {}) })
       if (event.held) d.patch({ activeIndex: Math.min(s().activeIndex, event.basket.length - 1) })
       return
     case 'bookingInfoCleared':

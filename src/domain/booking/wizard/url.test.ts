@@ -1,6 +1,6 @@
 /** The wizard's URLs (spec section 2 'Routes' and 'Booking query parameters'; section 4 'Step flow'). */
 import { describe, expect, it } from 'vitest'
-import { pathOf, placeOf, stateFromUrl, type HeldPlace, type UrlContext } from './url'
+import { isKeptTimeStepUrl, keptTimeStepOf, pathOf, placeOf, stateFromUrl, type HeldPlace, type UrlContext } from './url'
 import { initialWizardState, stepOf, type WizardState } from './state'
 import { ANN, at, BOB, CLINIC, COURSE, FACIAL, heldTwo, item, KEY, MASSAGE, OTHER_KEY, T1, T2 } from './fixtures.test-support'
 
@@ -100,5 +100,36 @@ describe('the URL of the modes the view model kept as flags', () => {
 
   it('keeps no restoring flag beside the URL', () => {
     expect(placeOf(at('staff', { restoring: true }))).toEqual(placeOf(at('staff')))
+  })
+})
+
+describe('keptTimeStepOf: the time step a reload cannot read from its URL (no time picked yet)', () => {
+  const timeStep = (extra: Partial<WizardState> = {}) => at('time', { basket: [item(MASSAGE, { staff: ANN }), item(FACIAL, { anyStaff: true })], activeIndex: 1, date: '2026-12-02', ...extra })
+  it.each<[string, WizardState, boolean]>([
+    ['the time step, practitioners chosen, a day picked', timeStep(), true],
+    ['the time step, no day picked yet', timeStep({ date: undefined }), true],
+    ['a course session', timeStep({ mode: { kind: 'courseSession' } }), true],
+    ['the staff step', timeStep({ step: 'staff' }), false],
+    ['a practitioner not chosen yet', timeStep({ basket: [item(MASSAGE)] }), false],
+    ['a time picked, its hold on its way', timeStep({ basket: [item(MASSAGE, { staff: ANN, ...T1 })], activeIndex: 0, hold: { status: 'pending' } }), false],
+    ['a time held (the URL names it)', heldTwo(), false],
+    ['a reschedule (rebuilt from its appointment)', timeStep({ mode: { kind: 'reschedule', appointmentId: 'a', linked: false, sources: [] } }), false],
+    ['no clinic', { ...timeStep(), locationId: undefined }, false],
+  ])('%s: %s', (_name, state, kept) => {
+    expect(keptTimeStepOf(state) !== undefined).toBe(kept)
+  })
+
+  it("keeps the basket without 'Any practitioner''s choice and the day, and belongs to its own URL only", () => {
+    const place = keptTimeStepOf(timeStep({ basket: [item(MASSAGE, { staff: ANN }), item(FACIAL, { anyStaff: true, staff: BOB })] }))!
+    expect(place.basket).toEqual([item(MASSAGE, { staff: ANN }), item(FACIAL, { anyStaff: true })])
+    expect(place.date).toBe('2026-12-02')
+    const route = { locationId: CLINIC, serviceId: FACIAL.id, categoryId: FACIAL.categoryId, confirm: false, query: { service: '1' } }
+    expect(isKeptTimeStepUrl(place, route)).toBe(true)
+    expect(isKeptTimeStepUrl(place, { ...route, query: { service: '0' } })).toBe(false)
+    expect(isKeptTimeStepUrl(place, { ...route, serviceId: MASSAGE.id })).toBe(false)
+    expect(isKeptTimeStepUrl(place, { ...route, locationId: 'elsewhere' })).toBe(false)
+    expect(isKeptTimeStepUrl(place, { ...route, confirm: true })).toBe(false)
+    expect(isKeptTimeStepUrl(place, { ...route, query: { service: '1', hold: `${KEY.id}.${KEY.token}` } })).toBe(false)
+    expect(isKeptTimeStepUrl(place, { ...route, query: { service: '1', reschedule: '1' } })).toBe(false)
   })
 })

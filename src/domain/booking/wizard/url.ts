@@ -171,3 +171,21 @@ function fromUrlAlone<S extends WizardService, P extends WizardPractitioner>(bas
   if (step === 'service') return { ...state, activeIndex: basket.length }
   return { ...state, step }
 }
+
+/**
+ * The place a tab keeps while its time step shows no time picked yet. Its URL is the service's, as the
+ * staff step's is, and names neither the practitioners chosen nor the day picked: without the place a
+ * reload lands on the staff step. None once a time is picked (its hold, or the pending pick, names it),
+ * nor for a reschedule (rebuilt from its appointment, see ServicesViewModel.restoreRoute).
+ */
+export function keptTimeStepOf<S extends WizardService, P extends WizardPractitioner>(state: WizardState<S, P>): WizardPlace<S, P> | undefined {
+  if (state.locationId === undefined || state.step !== 'time' || state.mode.kind === 'reschedule' || state.hold !== undefined) return undefined
+  const chosen = state.basket.length > 0 && state.basket.every((i) => i.start === undefined && (i.kind !== 'service' || i.anyStaff || i.staff !== undefined))
+  return chosen ? placeOf(state) : undefined
+}
+
+/** A reloaded URL (no hold, no reschedule) is the kept time step's: the same item's service URL at the same clinic. */
+export function isKeptTimeStepUrl(place: WizardPlace, route: { locationId?: string; serviceId?: string; confirm?: boolean; query: Record<string, string | undefined> }): boolean {
+  if (place.step !== 'time' || route.query.hold !== undefined || route.query.reschedule === '1') return false
+  return agrees({ ...route, confirm: route.confirm === true }, place)
+}
