@@ -13,8 +13,8 @@ export interface FirstAnswer {
  * that a replay racing it says so (409) rather than answer without its payUrl. A booking made anew under
  * the same id (the first one released) starts its own.
  */
-export async function markAnswering(db: DbOrTrx, tenant: string, customerId: string, transactionId: string, customerCreated: boolean, holdExpiresAt: Date): Promise<void> {
-  const row = { customer_created: customerCreated, pay_url: null, hold_expires_at: holdExpiresAt, answered: false }
+export async function markAnswering(db: DbOrTrx, tenant: string, customerId: string, transactionId: string, customerCreated: boolean, holdExpiresAt: Date, now: Date): Promise<void> {
+  const row = { customer_created: customerCreated, pay_url: null, hold_expires_at: holdExpiresAt, answered: false, created_at: now }
   await db
     .insertInto('integration_booking_answers')
     .values({ tenant_id: tenant, customer_id: customerId, transaction_id: transactionId, ...row })
@@ -32,16 +32,22 @@ export async function saveFirstAnswer(db: DbOrTrx, tenant: string, customerId: s
     .execute()
 }
 
-/** The first answer kept; 'answering' while the first request is still making it. */
-export async function firstAnswer(db: DbOrTrx, tenant: string, customerId: string, transactionId: string): Promise<FirstAnswer | 'answering' | undefined> {
+/** A first answer being made since `since` (by a request still running, or one that stopped half-way). */
+export interface Answering {
+  answeringSince: Date
+  customerCreated: boolean
+}
+
+/** The first answer kept, or the mark of one being made. */
+export async function firstAnswer(db: DbOrTrx, tenant: string, customerId: string, transactionId: string): Promise<FirstAnswer | Answering | undefined> {
   const row = await db
     .selectFrom('integration_booking_answers')
-    .select(['customer_created', 'pay_url', 'hold_expires_at', 'answered'])
+    .select(['customer_created', 'pay_url', 'hold_expires_at', 'answered', 'created_at'])
     .where('tenant_id', '=', tenant)
     .where('customer_id', '=', customerId)
     .where('transaction_id', '=', transactionId)
     .executeTakeFirst()
-  if (row && !row.answered) return 'answering'
+  if (row && !row.answered) return { answeringSince: new Date(row.created_at), customerCreated: row.customer_created }
   return row && { customerCreated: row.customer_created, payUrl: row.pay_url, holdExpiresAt: new Date(row.hold_expires_at).toISOString() }
 }
 

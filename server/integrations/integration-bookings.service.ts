@@ -16,7 +16,7 @@ import { LINK_HOLD_SECONDS, sendPayLink, type PayLink, type PayLinkDeps } from '
 import { newId } from '../db/ids'
 import type { DbOrTrx } from '../db/schema'
 import { conflict, invalid, type ServiceError } from '../service-error'
-import { discardRefusedBooking, firstAnswer, markAnswering, saveFirstAnswer } from './integration-bookings.repository'
+import { discardRefusedBooking, firstAnswer, markAnswering, saveFirstAnswer, type FirstAnswer } from './integration-bookings.repository'
 import { emitWebhookEvent } from './webhooks.service'
 
 export const INTEGRATION_MESSAGES = {
@@ -86,7 +86,8 @@ async function dropUnbookedCustomer(db: DbOrTrx, tenant: string, id: string): Pr
  * POST /integrations/bookings. A deposit due: the booking is held for the pay link's time and the
  * customer is sent the link (as the desk's `--pay link`), which the answer carries too (payUrl).
  * The same coherentTransactionId again answers as the first time (the booking as it is now); while
- * the first request is still answering, 409 (inProgress). A refusal leaves nothing behind: neither
+ * the first request is still answering, 409 (inProgress), and after ANSWER_ABANDONED_MS (the first
+ * stopped half-way) the replay finishes the answer itself. A refusal leaves nothing behind: neither
  * the booking (also when it was written and its payment could not be started) nor a customer made for it.
  */
 export async function bookForCustomer(deps: PayLinkDeps, tenant: string, body: IntegrationBookingBody): Promise<E.Either<ServiceError, IntegrationBookingCreated>> {
@@ -97,18 +98,40 @@ export async function bookForCustomer(deps: PayLinkDeps, tenant: string, body: I
   const transactionId = body.coherentTransactionId?.trim() || null
   // Marked in the booking's own transaction: a replay that finds the booking finds the mark too.
   const onMade: BookingDeps['onMade'] = transactionId
-    ? (trx, made) => markAnswering(trx, tenant, customer.id, transactionId, customer.created, made.holdExpiresAt ?? deps.booking.now)
+    ? (trx, made) => markAnswering(trx, tenant, customer.id, transactionId, customer.created, made.holdExpiresAt ?? deps.booking.now, deps.booking.now)
     : undefined
   const made = await makeBooking({ ...deps.booking, holdSeconds: LINK_HOLD_SECONDS, onMade }, tenant, customer.id, { appointment: body.appointment, coherentTransactionId: transactionId })
-  if (E.isRight(made) && made.right.replayed) {
-    const again = await replayed(db, tenant, customer, transactionId!, made.right.booking)
-    if (E.isRight(again) && customer.created) await announceCustomer(deps, tenant, customer)
-    return again
+  if (E.isLeft(made)) {
+    if (customer.created) await dropUnbookedCustomer(db, tenant, customer.id)
+    return made
   }
-  const answered = E.isLeft(made) ? made : await answerNew(deps, tenant, customer, body.appointment.clinic, made.right.booking)
+  if (made.right.replayed) {
+    const first = await firstAnswer(db, tenant, customer.id, transactionId!)
+    if (first && 'answeringSince' in first) {
+      // The first request is still answering; one that stopped half-way (a crash) is finished by this one.
+      if (deps.booking.now.getTime() - first.answeringSince.getTime() < ANSWER_ABANDONED_MS) return E.left(conflict(INTEGRATION_MESSAGES.inProgress))
+      return finishAnswer(deps, tenant, { ...customer, created: first.customerCreated }, body.appointment.clinic, made.right.booking, transactionId)
+    }
+    const again = replayed(customer, made.right.booking, first)
+    if (customer.created) await announceCustomer(deps, tenant, customer)
+    return E.right(again)
+  }
+  return finishAnswer(deps, tenant, customer, body.appointment.clinic, made.right.booking, transactionId)
+}
+
+/**
+ * A first request that marked its answer as being made this long ago and has not answered stopped
+ * half-way: the processor's own time-outs (Stripe: 20 s, twice retried) are well within it.
+ */
+export const ANSWER_ABANDONED_MS = 5 * 60_000
+
+/** The booking written: its pay link sent and the answer kept; refused (no payment started), nothing of it stays. */
+async function finishAnswer(deps: PayLinkDeps, tenant: string, customer: Customer, clinicId: string, booking: BookingCreated, transactionId: string | null): Promise<E.Either<ServiceError, IntegrationBookingCreated>> {
+  const db = deps.booking.db
+  const answered = await answerNew(deps, tenant, customer, clinicId, booking)
   if (E.isLeft(answered)) {
     // Written, then refused (its payment could not be started): its rows go too.
-    if (E.isRight(made)) await discardRefusedBooking(db, tenant, customer.id, transactionId, made.right.booking.appointments.map((a) => a.id))
+    await discardRefusedBooking(db, tenant, customer.id, transactionId, booking.appointments.map((a) => a.id))
     if (customer.created) await dropUnbookedCustomer(db, tenant, customer.id)
     return answered
   }
@@ -135,14 +158,9 @@ async function answerNew(deps: PayLinkDeps, tenant: string, customer: Customer, 
   return E.map((sent: PayLink) => ({ ...answer, payUrl: sent.payUrl }))(link)
 }
 
-/**
- * The first answer again: whether it created the customer, its pay link and hold expiry; the booking as
- * it is now. Still being made: 409, so that a replay never answers what the first will not (no payUrl).
- */
-async function replayed(db: DbOrTrx, tenant: string, customer: Customer, transactionId: string, booking: BookingCreated): Promise<E.Either<ServiceError, IntegrationBookingCreated>> {
-  const first = await firstAnswer(db, tenant, customer.id, transactionId)
-  if (first === 'answering') return E.left(conflict(INTEGRATION_MESSAGES.inProgress))
+/** The first answer again: whether it created the customer, its pay link and hold expiry; the booking as it is now. */
+function replayed(customer: Customer, booking: BookingCreated, first: FirstAnswer | undefined): IntegrationBookingCreated {
   // No first answer kept: the booking was not made with a key (the customer's own, with the same id).
-  if (!first) return E.right({ customerId: customer.id, customerCreated: customer.created, booking })
-  return E.right({ customerId: customer.id, customerCreated: first.customerCreated, booking: { ...booking, holdExpiresAt: first.holdExpiresAt }, ...(first.payUrl ? { payUrl: first.payUrl } : {}) })
+  if (!first) return { customerId: customer.id, customerCreated: customer.created, booking }
+  return { customerId: customer.id, customerCreated: first.customerCreated, booking: { ...booking, holdExpiresAt: first.holdExpiresAt }, ...(first.payUrl ? { payUrl: first.payUrl } : {}) }
 }
