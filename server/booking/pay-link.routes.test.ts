@@ -100,7 +100,7 @@ describe('a desk booking sent again with the same transactionId', () => {
     // Staff resend it on purpose: the customer gets it again, the same link.
     const resent = await deskBook({ ...payload, resendPayLink: true })
     expect(resent.statusCode, resent.body).toBe(201)
-    expect(resent.json()).toMatchObject({ payLink, message: DESK_MESSAGES.linkSent })
+    expect(resent.json()).toMatchObject({ payLink, message: DESK_MESSAGES.linkResent })
     expect(await payMails(OTHER_CUSTOMER.email, payLink)).toHaveLength(2)
 
     // A retry after the quiet time is a reminder worth sending.

@@ -37,6 +37,7 @@ export const DESK_MESSAGES = {
   cardRefused: (why: string) => `The deposit was not taken from the stored card: ${why} The booking is not made.`,
   booked: 'The booking is made and the customer has their confirmation.',
   linkSent: 'The booking is held and the customer has been mailed a link to pay the deposit.',
+  linkResent: 'The link to pay the deposit has been sent to the customer again.',
   linkNotResent: 'The booking is held. The customer was sent the link to pay the deposit a few minutes ago, so it was not sent again; resend it if they did not get it.',
   payAtClinic: 'The booking is made; the customer pays at the clinic.',
 } as const
@@ -171,5 +172,6 @@ export async function createDeskBooking(deps: PayLinkDeps, tenant: string, body:
   // A retry (the same transactionId) sends the link once; staff resending it on purpose send it again.
   const link = await sendPayLink(deps, tenant, held, `desk:${mainId}`, { resend: body.resendPayLink === true })
   if (E.isLeft(link)) return link
-  return result(link.right.sent ? DESK_MESSAGES.linkSent : DESK_MESSAGES.linkNotResent, { payLink: link.right.payUrl, holdExpiresAt: booked.right.holdExpiresAt })
+  const message = !link.right.sent ? DESK_MESSAGES.linkNotResent : body.resendPayLink ? DESK_MESSAGES.linkResent : DESK_MESSAGES.linkSent
+  return result(message, { payLink: link.right.payUrl, holdExpiresAt: booked.right.holdExpiresAt })
 }
