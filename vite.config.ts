@@ -25,6 +25,7 @@ const serverIsolatedSuites = [
   'server/commerce/webhooks.square.routes.test.ts',
   'server/commerce/webhooks.start.test.ts',
   'server/db/seeded-snapshot.test.ts',
+  'server/integrations/integration-bookings.stripe.test.ts',
   'server/integrations/webhooks.routes.test.ts',
   'server/realtime/logout-customer.process.test.ts',
 ]

@@ -66,6 +66,20 @@ describe('clinic admin book', () => {
     expect(taken.stderr).toContain('Sorry, this time is no longer available.')
   })
 
+  it('sends --transaction-id (a rerun answers that booking) and --resend-link (its pay link again, on purpose); --resend-link alone is a usage error', async () => {
+    nock(HOST)
+      .post('/api/admin/desk/bookings', { customer: CUSTOMER, location: LOCATION, start: '2026-12-01T10:00:00.000Z', services: [{ service: S1 }], payment: 'link', transactionId: 'desk-42', resendPayLink: true })
+      .reply(201, { appointments: [{ ...visit, status: 'Pending' }], payment: 'link', status: 'Pending', deposit: 36, depositPaid: 0, message: 'held', payLink: 'http://x/sandbox/pay/t1' })
+    nock(HOST).get('/api/public/organisations').reply(200, organisation)
+    catalogue()
+    const resent = await cli('admin', 'book', '--customer', CUSTOMER, '--location', LOCATION, '--service', S1, '--start', '2026-12-01T10:00:00Z', '--transaction-id', 'desk-42', '--resend-link')
+    expect(resent.stderr).toBe('')
+    expect(resent.code).toBe(0)
+    const alone = await cli('admin', 'book', '--customer', CUSTOMER, '--location', LOCATION, '--service', S1, '--start', '2026-12-01T10:00:00Z', '--resend-link')
+    expect(alone.code).toBe(2)
+    expect(alone.stderr).toContain('--resend-link needs the --transaction-id of the booking.')
+  })
+
   it("shows the deposit in the organisation's currency, as `admin bookings` does", async () => {
     nock(HOST).post('/api/admin/desk/bookings').reply(201, { appointments: [{ ...visit, status: 'Pending' }], payment: 'link', status: 'Pending', deposit: 36, depositPaid: 0, message: 'held', payLink: 'http://x/sandbox/pay/t1' })
     nock(HOST).get('/api/public/organisations').reply(200, { ...organisation, currency: 'EUR' })

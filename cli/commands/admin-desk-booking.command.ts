@@ -80,7 +80,10 @@ export function registerDeskBookingCommands(admin: Command, customer: Command, c
     .option('--practitioner <name-or-id...>', "a practitioner (name or id) per service, in the same order ('any' for any)")
     .requiredOption('--start <when>', "'yyyy-MM-dd HH:mm' (London time) or an ISO instant")
     .option('--pay <how>', 'card, link or clinic', 'link')
-    .action(async (opts: { customer: string; location: string; service: string[]; practitioner?: string[]; start: string; pay: string }) => {
+    .option('--transaction-id <id>', 'the same id as an earlier run (its answer was lost): answers that booking again, and does not mail its pay link twice')
+    .option('--resend-link', "with --transaction-id: send that booking's pay link to the customer again, on purpose")
+    .action(async (opts: { customer: string; location: string; service: string[]; practitioner?: string[]; start: string; pay: string; transactionId?: string; resendLink?: boolean }) => {
+      if (opts.resendLink && !opts.transactionId) throw usageError('--resend-link needs the --transaction-id of the booking.')
       if (!(PAYMENTS as readonly string[]).includes(opts.pay)) throw usageError(`--pay must be card, link or clinic, got '${opts.pay}'.`)
       const practitioners = opts.practitioner ?? []
       if (practitioners.length > opts.service.length) throw usageError('Give at most one --practitioner per --service.')
@@ -104,6 +107,9 @@ export function registerDeskBookingCommands(admin: Command, customer: Command, c
         start,
         payment: opts.pay as DeskPaymentChoice,
         services: chosen,
+        // A run again with the same id (its answer was lost) answers that booking; its pay link is not mailed twice.
+        ...(opts.transactionId ? { transactionId: opts.transactionId } : {}),
+        ...(opts.resendLink ? { resendPayLink: true } : {}),
       }
       const booked = await call('Booking', () => ctx.useCase(BookOnBehalf).execute(draft))
       const currency = ctx.json ? 'GBP' : await ctx.currency()

@@ -15,7 +15,7 @@ import { reserveCourseSessions } from '../commerce/courses.service'
 import { newId } from '../db/ids'
 import { RetriesExhausted, retryTransaction } from '../db/transaction-retry'
 import { lockingWork } from '../db/admission'
-import type { CoreTables, Db } from '../db/schema'
+import type { CoreTables, Db, DbOrTrx } from '../db/schema'
 import { invalid, notFound, SLOT_TAKEN_ERROR, unauthenticated, TOO_MANY_HOLDS_ERROR, TRANSACTION_IN_USE_ERROR, type ServiceError } from '../service-error'
 import { appointmentView, appointmentViews, insertAppointmentViews } from './appointment-view'
 import { calendarDays, offersStart } from '../../src/domain/scheduling'
@@ -88,6 +88,11 @@ export interface BookingDeps {
   onScheduled?: (trx: Transaction<CoreTables>, customerId: string, appointmentIds: readonly string[]) => Promise<void>
   /** Called after the commit when the booking wrote a notice (to send the outbox now). */
   afterCommit?: () => void
+  /**
+   * Called inside the booking's transaction once its rows are written (not for a replay): an API key's
+   * booking marks its first answer as being made, so that a replay racing it can tell (integration-bookings.service.ts).
+   */
+  onMade?: (trx: DbOrTrx, made: { appointmentIds: readonly string[]; holdExpiresAt: Date | null }) => Promise<void>
   /** Set when the front desk books on the customer's behalf. */
   desk?: DeskOption
   /**
@@ -261,6 +266,7 @@ export async function makeBooking(deps: BookingDeps, tenant: string, customerId:
         ids,
       )
       if (status === 'Scheduled') await deps.onScheduled?.(trx, customerId, ids)
+      await deps.onMade?.(trx, { appointmentIds: ids, holdExpiresAt: status === 'Pending' ? holdExpiresAt : null })
       await emitWebhookEvent(trx, tenant, 'booking.created', deps.now, () => appointmentsData(trx, tenant, ids), facts.webhookListens)
       return views
     })))

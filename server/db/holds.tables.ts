@@ -1,4 +1,4 @@
-/** Row type of slot_holds (migrations/0104-slot-holds.migration.ts). */
+/** Row types of slot_holds (migrations/0104-slot-holds.migration.ts) and pay_link_messages (0164). */
 import type { Generated } from 'kysely'
 import type { NullableTimestamp, Timestamp } from './schema'
 
@@ -23,6 +23,15 @@ export interface SlotHoldsTable {
   created_at: Generated<Date>
 }
 
+/** When a held booking's pay link was last mailed (and texted) to the customer (migration 0164). */
+export interface PayLinkMessagesTable {
+  tenant_id: string
+  appointment_id: string
+  pay_url: string
+  sent_at: Timestamp
+}
+
 export interface HoldTables {
   slot_holds: SlotHoldsTable
+  pay_link_messages: PayLinkMessagesTable
 }

@@ -51,6 +51,7 @@ export async function deskBookingRoutes(app: FastifyInstance, deps: ServerDeps):
         commerce: commerceDeps(deps),
         mail: ctx.deps.mail,
         origin: ctx.origin,
+        smsEnabled: ctx.deps.smsEnabled,
       },
       ctx.tenant,
       body,

@@ -8,18 +8,21 @@
  * - link: the customer is mailed a pay link (the processor's payment page of the deposit invoice)
  *   and the booking is held until paid, like an online hold, for a day (as long as the
  *   reconciler watches an open payment): server/booking/pay-link.service.ts, as for an API key's booking;
+ *   the same request again (its transactionId) sends the link once within a short while, unless
+ *   resendPayLink;
  * - clinic: nothing is taken now, the booking is Scheduled at once.
  * A Scheduled booking sends the same confirmation mail and .ics as online (the booking's
  * onScheduled, or the payment's settlement).
  */
 import * as E from 'fp-ts/Either'
-import type { AppointmentPayload, DeskBookingBody, DeskBookingResult, DeskTime, DeskTimesBody } from '../../src/contract'
+import type { AppointmentPayload, BookingCreated, DeskBookingBody, DeskBookingResult, DeskTime, DeskTimesBody } from '../../src/contract'
 import { calendarDays, chainDay, type ServiceRequest } from '../../src/domain/scheduling'
 import { formatLondonTime, londonDateOf } from '../../src/domain/time'
 import { slotOptions } from '../availability/availability.service'
 import { loadCalendars, serviceOptions } from '../availability/calendar.repository'
 import { outsideWorkingDay } from '../availability/working-day.service'
 import { findCustomer } from '../accounts/account.service'
+import { findByTransaction } from '../booking/booking.repository'
 import { createBooking, DESK_RULES, MAX_SERVICES, TOO_MANY_SERVICES, type BookingDeps } from '../booking/booking.service'
 import { bookingsOf, depositLine, heldBookingInvoice, LINK_HOLD_SECONDS, releaseHeld, sendPayLink, type HeldBooking, type PayLinkDeps } from '../booking/pay-link.service'
 import { payInvoice } from '../commerce/payments.service'
@@ -34,6 +37,8 @@ export const DESK_MESSAGES = {
   cardRefused: (why: string) => `The deposit was not taken from the stored card: ${why} The booking is not made.`,
   booked: 'The booking is made and the customer has their confirmation.',
   linkSent: 'The booking is held and the customer has been mailed a link to pay the deposit.',
+  linkResent: 'The link to pay the deposit has been sent to the customer again.',
+  linkNotResent: 'The booking is held. The customer was sent the link to pay the deposit a few minutes ago, so it was not sent again; resend it if they did not get it.',
   payAtClinic: 'The booking is made; the customer pays at the clinic.',
 } as const
 
@@ -111,25 +116,30 @@ async function whyNotFree(db: DbOrTrx, tenant: string, body: DeskBookingBody): P
   return SLOT_TAKEN_ERROR
 }
 
+/** The desk's booking at the availability engine's chain at that start (none: the time is not free). */
+async function bookDesk(deps: PayLinkDeps, tenant: string, customerId: string, body: DeskBookingBody): Promise<E.Either<ServiceError, BookingCreated>> {
+  const db = deps.booking.db
+  const date = londonDateOf(new Date(body.start))
+  const times = await deskTimes(db, tenant, { location: body.location, date, services: body.services }, deps.booking.now)
+  if (E.isLeft(times)) return times
+  const time = times.right.find((t) => Date.parse(t.start) === Date.parse(body.start))
+  if (!time) return E.left(await whyNotFree(db, tenant, body))
+  const bookingDeps: BookingDeps = { ...deps.booking, desk: { payLater: body.payment === 'clinic' }, ...(body.payment === 'link' ? { holdSeconds: LINK_HOLD_SECONDS } : {}) }
+  return createBooking(bookingDeps, tenant, customerId, { appointment: payloadOf(body.location, time), ...(body.transactionId ? { coherentTransactionId: body.transactionId } : {}) })
+}
+
 /** POST /admin/desk/bookings. */
 export async function createDeskBooking(deps: PayLinkDeps, tenant: string, body: DeskBookingBody): Promise<E.Either<ServiceError, DeskBookingResult>> {
   const db = deps.booking.db
-  const now = deps.booking.now
   const customer = await findCustomer(db, tenant, body.customer)
   if (!customer) return E.left(notFound(DESK_MESSAGES.customerNotFound))
   const scope = { tenant }
   const card = body.payment === 'card' ? (await deps.commerce.processor.listCards(scope, customer.id))[0] : undefined
   if (body.payment === 'card' && !card) return E.left(conflict(DESK_MESSAGES.noStoredCard))
 
-  // Who does what when: the availability engine's chain at that start (none: the time is not free).
-  const date = londonDateOf(new Date(body.start))
-  const times = await deskTimes(db, tenant, { location: body.location, date, services: body.services }, now)
-  if (E.isLeft(times)) return times
-  const time = times.right.find((t) => Date.parse(t.start) === Date.parse(body.start))
-  if (!time) return E.left(await whyNotFree(db, tenant, body))
-
-  const bookingDeps: BookingDeps = { ...deps.booking, desk: { payLater: body.payment === 'clinic' }, ...(body.payment === 'link' ? { holdSeconds: LINK_HOLD_SECONDS } : {}) }
-  const booked = await createBooking(bookingDeps, tenant, customer.id, { appointment: payloadOf(body.location, time), ...(body.transactionId ? { coherentTransactionId: body.transactionId } : {}) })
+  // The same request again (a retry, Book pressed twice): the booking it made, whose time is its own now.
+  const earlier = body.transactionId ? await findByTransaction(db, tenant, customer.id, body.transactionId) : undefined
+  const booked = earlier ? E.right(earlier) : await bookDesk(deps, tenant, customer.id, body)
   if (E.isLeft(booked)) return booked
   const ids = booked.right.appointments.map((a) => a.id)
   const mainId = booked.right.appointment.id
@@ -159,7 +169,9 @@ export async function createDeskBooking(deps: PayLinkDeps, tenant: string, body:
     if (E.isLeft(paid)) return releaseHeld(deps, tenant, held, conflict(DESK_MESSAGES.cardRefused('message' in paid.left ? paid.left.message : 'the card was refused.')))
     return result(DESK_MESSAGES.booked)
   }
-  const link = await sendPayLink(deps, tenant, held, `desk:${mainId}`)
+  // A retry (the same transactionId) sends the link once; staff resending it on purpose send it again.
+  const link = await sendPayLink(deps, tenant, held, `desk:${mainId}`, { resend: body.resendPayLink === true })
   if (E.isLeft(link)) return link
-  return result(DESK_MESSAGES.linkSent, { payLink: link.right.payUrl, holdExpiresAt: booked.right.holdExpiresAt })
+  const message = !link.right.sent ? DESK_MESSAGES.linkNotResent : body.resendPayLink ? DESK_MESSAGES.linkResent : DESK_MESSAGES.linkSent
+  return result(message, { payLink: link.right.payUrl, holdExpiresAt: booked.right.holdExpiresAt })
 }

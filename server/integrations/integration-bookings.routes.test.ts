@@ -9,6 +9,11 @@ import { DEMO_STAFF_ADMIN } from '../seed/demo.seed'
 import { clearDays, londonInstant } from '../test-support/dates'
 import { buildTestServer, DEMO, type TestServer } from '../test-support/test-server'
 import { MESSAGES } from '../service-error'
+import { makeBooking } from '../booking/booking.service'
+import { LINK_HOLD_SECONDS } from '../booking/pay-link.service'
+import { newId } from '../db/ids'
+import { markAnswering } from './integration-bookings.repository'
+import { ANSWER_ABANDONED_MS, INTEGRATION_MESSAGES } from './integration-bookings.service'
 
 const PAY_SUBJECT = 'Pay your deposit to confirm your appointment'
 const CARD = { cardNo: '4242 4242 4242 4242', expDate: '12/39', cvv: '123', postCode: 'SW1A 1AA' }
@@ -42,6 +47,9 @@ const mailsTo = async (to: string) => {
   await t.app.deps.mail.flush()
   return t.db.selectFrom('outbox').select(['subject', 'text']).where('to_address', '=', to).orderBy('created_at').execute()
 }
+/** The first answer's mark, written in the booking's transaction as bookForCustomer does (customer created by it). */
+const markMade = (customerId: string, now: Date) => (trx: Parameters<typeof markAnswering>[0], made: { holdExpiresAt: Date | null }) =>
+  markAnswering(trx, 'demo', customerId, 'crm-order-1003', true, made.holdExpiresAt ?? now, now)
 const status = async (id: string) => (await t.db.selectFrom('appointments').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
 
 describe('a key booking of a service with a deposit', () => {
@@ -111,6 +119,31 @@ describe('a key booking repeated with the same coherentTransactionId', () => {
     const later = (await book(payload)).json()
     const { booking: firstBooking, ...firstRest } = first.json()
     expect(later).toMatchObject({ ...firstRest, booking: { message: firstBooking.message, deposit: firstBooking.deposit, holdExpiresAt: firstBooking.holdExpiresAt, appointment: { id: firstBooking.appointment.id, status: 'Scheduled' } } })
+  })
+
+  it('finishes the answer of a first request that stopped half-way (booking written, no pay link yet): in progress at first, then sent and answered by a replay', async () => {
+    // The first request's booking transaction committed with its mark, then its process stopped.
+    const email = 'crash.new@example.com'
+    const id = newId()
+    await t.db.insertInto('customers').values({ id, tenant_id: 'demo', email, password_hash: '', verified: false, title: null, first_name: 'Cy', surname: 'Rash', mobile_phone: null, marketing_types: '[]', notification_types: '["Email"]' }).execute()
+    const payload = { customer: { email, firstName: 'Cy', surname: 'Rash' }, appointment: appointment(replayDay, '11:30'), coherentTransactionId: 'crm-order-1003' }
+    const now = new Date()
+    const deps = { db: t.db, now, holdSeconds: LINK_HOLD_SECONDS, maxLiveHolds: 10, onMade: markMade(id, now) }
+    const made = await makeBooking(deps, 'demo', id, { appointment: payload.appointment, coherentTransactionId: payload.coherentTransactionId })
+    expect(made._tag).toBe('Right')
+
+    const soon = await book(payload)
+    expect(soon.statusCode, soon.body).toBe(409)
+    expect(soon.json().message).toBe(INTEGRATION_MESSAGES.inProgress)
+    offsetMs = ANSWER_ABANDONED_MS
+    const later = await book(payload)
+    expect(later.statusCode, later.body).toBe(201)
+    expect(later.json()).toMatchObject({ customerId: id, customerCreated: true, payUrl: expect.stringMatching(/^https?:\/\//), booking: { appointment: { status: 'Pending' } } })
+    expect((await mailsTo(email)).filter((m) => m.subject === PAY_SUBJECT)).toHaveLength(1)
+    offsetMs += 60_000
+    const again = await book(payload)
+    expect(again.json()).toEqual(later.json())
+    expect((await mailsTo(email)).filter((m) => m.subject === PAY_SUBJECT)).toHaveLength(1)
   })
 
   it('answers as the first time for a booking scheduled at once: customerCreated and the message too', async () => {

@@ -11,17 +11,19 @@ import type { IntegrationBookingBody, IntegrationBookingCreated, WebhookEventDat
 import { isEmail, normaliseEmail } from '../../src/domain/validation/email'
 import { isValidPhone, normalisePhone } from '../../src/domain/validation/phone'
 import type { BookingCreated } from '../../src/contract'
-import { makeBooking } from '../booking/booking.service'
+import { makeBooking, type BookingDeps } from '../booking/booking.service'
 import { LINK_HOLD_SECONDS, sendPayLink, type PayLink, type PayLinkDeps } from '../booking/pay-link.service'
 import { newId } from '../db/ids'
 import type { DbOrTrx } from '../db/schema'
-import { invalid, type ServiceError } from '../service-error'
-import { firstAnswer, saveFirstAnswer } from './integration-bookings.repository'
+import { conflict, invalid, type ServiceError } from '../service-error'
+import { discardRefusedBooking, firstAnswer, markAnswering, saveFirstAnswer, type FirstAnswer } from './integration-bookings.repository'
 import { emitWebhookEvent } from './webhooks.service'
 
 export const INTEGRATION_MESSAGES = {
   email: 'The customer needs a valid email address.',
   phone: 'The mobile phone number is not valid.',
+  /** A replay while the first request with its coherentTransactionId is still answering (Stripe's idempotency_key_in_use). */
+  inProgress: 'A request with this coherentTransactionId is still being answered. Please try again in a few seconds.',
 }
 
 /** The customer.created event's data (also sent when a customer signs up, and for a customer made at the desk). */
@@ -82,8 +84,11 @@ async function dropUnbookedCustomer(db: DbOrTrx, tenant: string, id: string): Pr
 
 /**
  * POST /integrations/bookings. A deposit due: the booking is held for the pay link's time and the
- * customer is mailed the link (as the desk's `--pay link`), which the answer carries too (payUrl).
- * The same coherentTransactionId again answers as the first time (the booking as it is now).
+ * customer is sent the link (as the desk's `--pay link`), which the answer carries too (payUrl).
+ * The same coherentTransactionId again answers as the first time (the booking as it is now); while
+ * the first request is still answering, 409 (inProgress), and after ANSWER_ABANDONED_MS (the first
+ * stopped half-way) the replay finishes the answer itself. A refusal leaves nothing behind: neither
+ * the booking (also when it was written and its payment could not be started) nor a customer made for it.
  */
 export async function bookForCustomer(deps: PayLinkDeps, tenant: string, body: IntegrationBookingBody): Promise<E.Either<ServiceError, IntegrationBookingCreated>> {
   const db = deps.booking.db
@@ -91,13 +96,42 @@ export async function bookForCustomer(deps: PayLinkDeps, tenant: string, body: I
   if (E.isLeft(found)) return found
   const customer = found.right
   const transactionId = body.coherentTransactionId?.trim() || null
-  const made = await makeBooking({ ...deps.booking, holdSeconds: LINK_HOLD_SECONDS }, tenant, customer.id, { appointment: body.appointment, coherentTransactionId: transactionId })
-  if (E.isRight(made) && made.right.replayed) {
-    if (customer.created) await announceCustomer(deps, tenant, customer)
-    return E.right(await replayed(db, tenant, customer, transactionId!, made.right.booking))
+  // Marked in the booking's own transaction: a replay that finds the booking finds the mark too.
+  const onMade: BookingDeps['onMade'] = transactionId
+    ? (trx, made) => markAnswering(trx, tenant, customer.id, transactionId, customer.created, made.holdExpiresAt ?? deps.booking.now, deps.booking.now)
+    : undefined
+  const made = await makeBooking({ ...deps.booking, holdSeconds: LINK_HOLD_SECONDS, onMade }, tenant, customer.id, { appointment: body.appointment, coherentTransactionId: transactionId })
+  if (E.isLeft(made)) {
+    if (customer.created) await dropUnbookedCustomer(db, tenant, customer.id)
+    return made
   }
-  const answered = E.isLeft(made) ? made : await answerNew(deps, tenant, customer, body.appointment.clinic, made.right.booking)
+  if (made.right.replayed) {
+    const first = await firstAnswer(db, tenant, customer.id, transactionId!)
+    if (first && 'answeringSince' in first) {
+      // The first request is still answering; one that stopped half-way (a crash) is finished by this one.
+      if (deps.booking.now.getTime() - first.answeringSince.getTime() < ANSWER_ABANDONED_MS) return E.left(conflict(INTEGRATION_MESSAGES.inProgress))
+      return finishAnswer(deps, tenant, { ...customer, created: first.customerCreated }, body.appointment.clinic, made.right.booking, transactionId)
+    }
+    const again = replayed(customer, made.right.booking, first)
+    if (customer.created) await announceCustomer(deps, tenant, customer)
+    return E.right(again)
+  }
+  return finishAnswer(deps, tenant, customer, body.appointment.clinic, made.right.booking, transactionId)
+}
+
+/**
+ * A first request that marked its answer as being made this long ago and has not answered stopped
+ * half-way: the processor's own time-outs (Stripe: 20 s, twice retried) are well within it.
+ */
+export const ANSWER_ABANDONED_MS = 5 * 60_000
+
+/** The booking written: its pay link sent and the answer kept; refused (no payment started), nothing of it stays. */
+async function finishAnswer(deps: PayLinkDeps, tenant: string, customer: Customer, clinicId: string, booking: BookingCreated, transactionId: string | null): Promise<E.Either<ServiceError, IntegrationBookingCreated>> {
+  const db = deps.booking.db
+  const answered = await answerNew(deps, tenant, customer, clinicId, booking)
   if (E.isLeft(answered)) {
+    // Written, then refused (its payment could not be started): its rows go too.
+    await discardRefusedBooking(db, tenant, customer.id, transactionId, booking.appointments.map((a) => a.id))
     if (customer.created) await dropUnbookedCustomer(db, tenant, customer.id)
     return answered
   }
@@ -125,9 +159,8 @@ async function answerNew(deps: PayLinkDeps, tenant: string, customer: Customer, 
 }
 
 /** The first answer again: whether it created the customer, its pay link and hold expiry; the booking as it is now. */
-async function replayed(db: DbOrTrx, tenant: string, customer: Customer, transactionId: string, booking: BookingCreated): Promise<IntegrationBookingCreated> {
-  const first = await firstAnswer(db, tenant, customer.id, transactionId)
-  // No first answer kept yet: the first request is still answering (or the booking was not a key's).
+function replayed(customer: Customer, booking: BookingCreated, first: FirstAnswer | undefined): IntegrationBookingCreated {
+  // No first answer kept: the booking was not made with a key (the customer's own, with the same id).
   if (!first) return { customerId: customer.id, customerCreated: customer.created, booking }
   return { customerId: customer.id, customerCreated: first.customerCreated, booking: { ...booking, holdExpiresAt: first.holdExpiresAt }, ...(first.payUrl ? { payUrl: first.payUrl } : {}) }
 }

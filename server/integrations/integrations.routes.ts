@@ -107,7 +107,7 @@ export async function integrationsRoutes(app: FastifyInstance, deps: ServerDeps)
   })
 
   serve(app, createIntegrationBooking, async ({ body }, ctx) => {
-    const result = await bookForCustomer({ booking: bookingDeps(ctx), commerce: commerceDeps(deps), mail: deps.mail, origin: ctx.origin }, ctx.tenant, body)
+    const result = await bookForCustomer({ booking: bookingDeps(ctx), commerce: commerceDeps(deps), mail: deps.mail, origin: ctx.origin, smsEnabled: deps.smsEnabled }, ctx.tenant, body)
     // A held booking (deposit due): its pay link's mail and its webhook delivery wait in the outbox.
     if (result._tag === 'Right') void deps.mail.flush().catch((err) => ctx.request.log.error({ err }, 'mail flush failed'))
     return answer(result, 201)

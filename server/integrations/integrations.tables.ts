@@ -43,6 +43,8 @@ export interface IntegrationBookingAnswersTable {
   pay_url: string | null
   hold_expires_at: ColumnType<Date, Date | string, Date | string>
   created_at: Generated<Date>
+  /** false while the first request is still answering (its booking committed, its pay link not yet kept: migration 0164) */
+  answered: Generated<boolean>
 }
 
 export interface IntegrationTables {

@@ -63,9 +63,13 @@ export const DESK_PAYMENTS = ['card', 'link', 'clinic'] as const
 export const DeskPayment = literals(DESK_PAYMENTS, 'DeskPayment')
 export type DeskPayment = t.TypeOf<typeof DeskPayment>
 
+/**
+ * transactionId: the same request again (a retry, Book pressed again) answers the booking it made, and
+ * does not mail its pay link again within a short while; resendPayLink: staff send the link again on purpose.
+ */
 export const DeskBookingBody = bodyOf(
   { customer: ObjectId, location: ObjectId, start: IsoDateTime, services: t.array(DeskService), payment: DeskPayment },
-  { transactionId: NonEmptyString },
+  { transactionId: NonEmptyString, resendPayLink: t.boolean },
 )
 export type DeskBookingBody = t.TypeOf<typeof DeskBookingBody>
 

@@ -215,9 +215,11 @@ export const createIntegrationBooking = route({
   summary: 'Book for a customer (API key)',
   description:
     "Books a time the slot grid offers for the customer with this email, created (without a password) when new. The online booking's rules apply. " +
-    'A deposit due leaves the booking pending for 24 hours (booking.holdExpiresAt) and mails the customer a link to pay it, answered as payUrl too; ' +
+    'A deposit due leaves the booking pending for 24 hours (booking.holdExpiresAt) and mails the customer a link to pay it (texted too where the customer takes texts), answered as payUrl too; ' +
     'paid, the booking is scheduled and confirmed; unpaid, released. Without a deposit it is scheduled at once. ' +
-    'The same coherentTransactionId again answers as the first time (customerCreated, payUrl, holdExpiresAt, message), with the booking as it is now. ' +
+    'A payment that cannot be started refuses the booking (409) and leaves nothing behind (no booking, no customer made for it). ' +
+    'The same coherentTransactionId again answers as the first time (customerCreated, payUrl, holdExpiresAt, message), with the booking as it is now; ' +
+    'while the first request is still answering, 409 (try again in a few seconds). ' +
     '409 when the time was taken.',
   body: IntegrationBookingBody,
   responses: { 201: IntegrationBookingCreated, ...errors(400, 401, 403, 404, 409, 429) },

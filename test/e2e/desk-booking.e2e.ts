@@ -70,10 +70,16 @@ describe('the front desk books', () => {
     await page.getByRole('heading', { name: 'Booked for Phil Caller' }).waitFor()
     await page.getByText('The booking is held and the customer has been mailed a link to pay the deposit.').waitFor()
     await s.shot('pay-link-sent')
+    // The customer lost it: the desk sends the same link again, on purpose.
+    await page.getByRole('button', { name: 'Resend the pay link' }).click()
+    await page.getByText('The link to pay the deposit has been sent to the customer again.').waitFor()
 
     const mails = await api<{ to: string; subject: string; text: string }[]>(server.url, `/dev/mailbox?to=${encodeURIComponent(email)}`)
     expect(mails.map((m) => m.subject)).toContain('Set your password')
-    const payMail = mails.find((m) => m.subject === 'Pay your deposit to confirm your appointment')!
+    const payMails = mails.filter((m) => m.subject === 'Pay your deposit to confirm your appointment')
+    expect(payMails).toHaveLength(2)
+    expect(payMails[1].text).toBe(payMails[0].text)
+    const payMail = payMails[0]
     const link = /(http\S+\/sandbox\/pay\/\S+)/.exec(payMail.text)![1]
     // The customer opens the link from the mail and pays.
     await page.goto(link)

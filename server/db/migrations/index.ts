@@ -33,6 +33,7 @@ import { bookingWriteCostMigration } from './0160-booking-write-cost.migration'
 import { waitlistBookingSettledMigration } from './0161-waitlist-booking-settled.migration'
 import { integrationBookingAnswersMigration } from './0162-integration-booking-answers.migration'
 import { invoiceItemsReferenceMigration } from './0163-invoice-items-reference.migration'
+import { payLinkMessagesMigration } from './0164-pay-link-messages.migration'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': coreMigration,
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '0161-waitlist-booking-settled': waitlistBookingSettledMigration,
   '0162-integration-booking-answers': integrationBookingAnswersMigration,
   '0163-invoice-items-reference': invoiceItemsReferenceMigration,
+  '0164-pay-link-messages': payLinkMessagesMigration,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -69,6 +69,27 @@ export class StripeMock extends MockHttpServer {
   private readonly replies = new Map<string, { status: number; body: unknown }>()
   /** Set to answer every API call with 500 (Stripe down). */
   failing = false
+  /** Calls to a path held unanswered until released (a slow Stripe, to order a race): see holdCalls. */
+  private held?: { path: string; reached: () => void; open: Promise<void> }
+
+  /**
+   * The next calls to `path` wait, unanswered, until release(); `reached` resolves when the first
+   * arrives, so that a test acts while a request is in Stripe's hands (no sleeping).
+   */
+  holdCalls(path: string): { reached: Promise<void>; release: () => void } {
+    let reached!: () => void
+    let release!: () => void
+    const arrived = new Promise<void>((resolve) => (reached = resolve))
+    const open = new Promise<void>((resolve) => (release = resolve))
+    this.held = { path, reached, open }
+    return {
+      reached: arrived,
+      release: () => {
+        this.held = undefined
+        release()
+      },
+    }
+  }
 
   protected async handle(req: IncomingMessage, res: ServerResponse, text: string, url: URL): Promise<void> {
     const body = req.method === 'GET' ? parseForm(url.search.slice(1)) : parseForm(text)
@@ -77,6 +98,11 @@ export class StripeMock extends MockHttpServer {
     const send = (status: number, payload: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') })
       res.end(JSON.stringify(payload))
+    }
+    const held = this.held
+    if (held && url.pathname === held.path) {
+      held.reached()
+      await held.open
     }
     if (this.failing) return send(500, { error: { type: 'api_error', message: 'Stripe is down (mock).' } })
     if (typeof body.key === 'string' && body.key.startsWith('pk_')) return this.fromBrowser(req.method ?? 'GET', url.pathname, body, send)

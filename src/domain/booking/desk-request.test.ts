@@ -17,6 +17,11 @@ describe('deskRequest', () => {
     )
   })
 
+  it('carries the transaction id of a booking sent again and a resend of its pay link', () => {
+    expect(deskRequest({ ...full, transactionId: 'desk-1', resendPayLink: true })).toMatchObject(E.right({ transactionId: 'desk-1', resendPayLink: true }))
+    expect(deskRequest({ ...full, resendPayLink: false })).toEqual(deskRequest(full))
+  })
+
   it.each([
     [{ customerId: undefined }, 'NoCustomer'],
     [{ locationId: undefined }, 'NoLocation'],

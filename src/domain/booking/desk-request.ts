@@ -14,6 +14,10 @@ export interface DeskDraft {
   /** ISO instant of the first service's start */
   readonly start?: string
   readonly payment?: DeskPaymentChoice
+  /** the same for the same booking sent again (a retry): the server answers that booking, and mails its pay link once */
+  readonly transactionId?: string
+  /** staff send the pay link again on purpose */
+  readonly resendPayLink?: boolean
 }
 
 export interface DeskRequest {
@@ -22,6 +26,8 @@ export interface DeskRequest {
   readonly start: string
   readonly services: { service: string; practitioner?: string }[]
   readonly payment: DeskPaymentChoice
+  readonly transactionId?: string
+  readonly resendPayLink?: boolean
 }
 
 export type DeskDraftError =
@@ -51,5 +57,7 @@ export function deskRequest(draft: DeskDraft): E.Either<DeskDraftError, DeskRequ
     start: draft.start,
     services: draft.services.map((s) => ({ service: s.serviceId, ...(s.practitionerId ? { practitioner: s.practitionerId } : {}) })),
     payment: draft.payment,
+    ...(draft.transactionId ? { transactionId: draft.transactionId } : {}),
+    ...(draft.resendPayLink ? { resendPayLink: true } : {}),
   })
 }

@@ -9,7 +9,7 @@ import { ListLocations } from '../../application/use-cases/catalogue.use-case'
 import { BookOnBehalf, CreateDeskCustomer, ListDeskServices, ListDeskTimes } from '../../application/use-cases/desk.use-case'
 import type { CustomerSummary } from '../../contract/admin.routes'
 import type { DeskBookingResult, DeskServiceOption, DeskTime } from '../../contract/desk.routes'
-import type { DeskPaymentChoice } from '../../domain/booking/desk-request'
+import type { DeskDraft, DeskPaymentChoice } from '../../domain/booking/desk-request'
 import { formatLondonDate, londonDateOf } from '../../domain/time'
 import { validateDeskCustomer, type DeskCustomerField, type DeskCustomerInput } from '../../domain/validation/desk-customer'
 import type { FieldErrors } from '../../domain/validation/result'
@@ -57,6 +57,12 @@ export class DeskBookingViewModel {
   busy = false
   error?: string = undefined
   result?: DeskBookingResult = undefined
+  /**
+   * The last booking sent and its transaction id: Book pressed again on the same choices (no answer
+   * came, or an error) sends the same id, so the server answers that booking again and does not mail
+   * its pay link twice; other choices get a new id. Resend uses it too.
+   */
+  private attempt?: { key: string; draft: DeskDraft } = undefined
 
   constructor(
     @inject(ListLocations) private readonly listLocations: Exec<ListLocations>,
@@ -66,8 +72,8 @@ export class DeskBookingViewModel {
     @inject(CreateDeskCustomer) private readonly createCustomer: Exec<CreateDeskCustomer>,
     @inject(PORTS.Clock) private readonly clock: Clock,
   ) {
-    makeAutoObservable<DeskBookingViewModel, 'listLocations' | 'listServices' | 'listTimes' | 'bookOnBehalf' | 'createCustomer' | 'clock'>(this, {
-      listLocations: false, listServices: false, listTimes: false, bookOnBehalf: false, createCustomer: false, clock: false,
+    makeAutoObservable<DeskBookingViewModel, 'listLocations' | 'listServices' | 'listTimes' | 'bookOnBehalf' | 'createCustomer' | 'clock' | 'attempt'>(this, {
+      listLocations: false, listServices: false, listTimes: false, bookOnBehalf: false, createCustomer: false, clock: false, attempt: false,
     })
   }
 
@@ -208,21 +214,34 @@ export class DeskBookingViewModel {
   }
 
   async book(): Promise<void> {
-    this.busy = true
-    this.error = undefined
-    const booked = await this.bookOnBehalf.execute({
+    const draft: DeskDraft = {
       customerId: this.customer?.id,
       locationId: this.location,
       services: this.basket.map((l) => ({ serviceId: l.serviceId, ...(l.practitionerId ? { practitionerId: l.practitionerId } : {}) })),
       start: this.start || undefined,
       payment: this.payment,
-    })
+    }
+    const key = JSON.stringify(draft)
+    if (this.attempt?.key !== key) this.attempt = { key, draft: { ...draft, transactionId: newTransactionId() } }
+    await this.send(this.attempt.draft)
+  }
+
+  /** Staff send the booking's pay link again on purpose (a retried Book does not). */
+  async resendPayLink(): Promise<void> {
+    if (!this.result?.payLink || !this.attempt) return
+    await this.send({ ...this.attempt.draft, resendPayLink: true })
+  }
+
+  private async send(draft: DeskDraft): Promise<void> {
+    this.busy = true
+    this.error = undefined
+    const booked = await this.bookOnBehalf.execute(draft)
     runInAction(() => {
       this.busy = false
       if (E.isLeft(booked)) {
         this.fail(booked.left)
         // The time may have gone meanwhile: show what is free now.
-        void this.loadTimes()
+        if (!draft.resendPayLink) void this.loadTimes()
         return
       }
       this.result = booked.right
@@ -238,9 +257,16 @@ export class DeskBookingViewModel {
     this.result = undefined
     this.error = undefined
     this.payment = 'link'
+    this.attempt = undefined
   }
 
   private fail(error: AppError): void {
     this.error = error.message
   }
+}
+
+/** A booking's transaction id chosen here (base64url, 144 bits). */
+function newTransactionId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(18))
+  return 'desk-' + btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_')
 }

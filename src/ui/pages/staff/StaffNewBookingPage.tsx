@@ -106,6 +106,7 @@ export const DeskBookingDone = observer(function DeskBookingDone({ vm, currency 
       {r.payLink ? <p>Pay link sent: <a href={r.payLink}>{r.payLink}</a></p> : null}
       <p>Deposit {formatMoney(r.deposit, currency)} · paid {formatMoney(r.depositPaid, currency)}</p>
       <div className={desk.bar}>
+        {r.payLink && r.status === 'Pending' ? <Button variant="secondary" onClick={() => void vm.resendPayLink()} busy={vm.busy}>Resend the pay link</Button> : null}
         <Button onClick={() => vm.startAgain()}>Book another</Button>
         <Link to={`/staff?date=${vm.date}`}>Back to the day</Link>
       </div>
