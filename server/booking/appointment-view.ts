@@ -2,6 +2,7 @@
 import type { Insertable } from 'kysely'
 import type { AppointmentView, LinkedAppointmentView } from '../../src/contract'
 import { runPrepared } from '../db/prepared-statements'
+import { referenceCache } from '../catalogue/reference-cache'
 import { toMoney, type AppointmentsTable, type DbOrTrx } from '../db/schema'
 
 const viewColumns = [
@@ -34,7 +35,10 @@ const viewColumns = [
   'c.email as clinic_email',
 ] as const
 
-type ViewRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number]
+type ReadRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number]
+type MoneyField = 'price' | 'gross_price' | 'net_price' | 'deposit' | 'default_price'
+/** A view's row as read, or as built from a booking's own values (money as numbers). */
+type ViewRow = Omit<ReadRow, MoneyField> & { [K in MoneyField]: string | number | (null extends ReadRow[K] ? null : never) }
 
 function baseQuery(db: DbOrTrx, tenant: string) {
   return db
@@ -47,7 +51,7 @@ function baseQuery(db: DbOrTrx, tenant: string) {
 }
 
 function toView(r: ViewRow, locations: Map<string, { clinic: string; showOnline: boolean }[]>): LinkedAppointmentView {
-  const money = (v: string | null) => toMoney(v)
+  const money = (v: string | number | null) => toMoney(v)
   return {
     id: r.id,
     status: r.status as AppointmentView['status'],
@@ -123,17 +127,107 @@ export async function appointmentViews(db: DbOrTrx, tenant: string, ids: readonl
 }
 
 /**
- * Writes a booking's rows and reads their views back in the same statement (a data-modifying WITH
- * whose RETURNING rows are joined to their service, practitioner, clinic and the service's
- * locations): the answer of a booking costs no query after the commit. The views come in the order
- * of `ids`, each with the other rows of its group as linkedAppointments, as appointmentViews gives them.
+ * Writes a booking's rows (one statement, nothing returned) and answers their views from what was
+ * written and `parts` (the catalogue's side of the views, cached reference data like the service
+ * options the booking was priced from): no join and no 28 columns read back and parsed per booking.
+ * The views come in the order of `ids`, each with the other rows of its group as linkedAppointments, as
+ * appointmentViews gives them; when `parts` lacks a row's service, practitioner or clinic they are read back.
  */
-export async function insertAppointmentViews(trx: DbOrTrx, tenant: string, values: readonly NewAppointment[], ids: readonly string[]): Promise<AppointmentView[]> {
-  const parameters: unknown[] = [tenant]
+export async function insertAppointmentViews(trx: DbOrTrx, tenant: string, values: readonly NewAppointment[], ids: readonly string[], parts: ViewParts | undefined): Promise<AppointmentView[]> {
+  const parameters: unknown[] = []
   for (const v of values) for (const column of INSERTED) parameters.push(v[column])
-  const { rows } = await runPrepared<ViewRow & { locations: { clinic: string; showOnline: boolean }[] | null }>(trx, insertViewsText(values.length), parameters)
-  const locations = new Map(rows.map((r) => [r.service_id, r.locations ?? []]))
-  return viewsOf(rows, ids, locations)
+  await runPrepared(trx, insertText(values.length), parameters)
+  if (!parts) return appointmentViews(trx, tenant, ids)
+  const rows: ViewRow[] = []
+  for (const v of values) {
+    const service = v.service_id ? parts.services.get(v.service_id) : undefined
+    const displayName = parts.practitioners.get(v.practitioner_id)
+    if (!service || displayName === undefined || v.clinic_id !== parts.clinic.id) return appointmentViews(trx, tenant, ids)
+    rows.push({
+      id: v.id,
+      status: v.status,
+      starts_at: instant(v.starts_at),
+      ends_at: instant(v.ends_at),
+      hold_expires_at: v.hold_expires_at ? instant(v.hold_expires_at) : null,
+      group_id: v.group_id ?? null,
+      is_linked: v.is_linked ?? false,
+      checked_in: false,
+      customer_id: v.customer_id ?? null,
+      course_id: v.course_id ?? null,
+      price: v.price ?? null,
+      gross_price: v.gross_price ?? null,
+      net_price: v.net_price ?? null,
+      deposit: v.deposit ?? null,
+      service_id: service.id,
+      practitioner_id: v.practitioner_id,
+      clinic_id: v.clinic_id,
+      service_name: service.name,
+      service_online_name: service.onlineName,
+      category_id: service.category,
+      default_price: service.defaultPrice,
+      default_duration: service.defaultDuration,
+      service_show_online: service.showOnline,
+      display_name: displayName,
+      account_name: parts.clinic.accountName,
+      clinic_phone: parts.clinic.phone,
+      clinic_email: parts.clinic.email,
+    })
+  }
+  rows.sort((a, b) => a.starts_at.getTime() - b.starts_at.getTime())
+  return viewsOf(rows, ids, new Map([...parts.services].map(([id, service]) => [id, service.locations])))
+}
+
+function instant(value: Date | string | undefined): Date {
+  if (value === undefined) throw new Error('an appointment row without its time')
+  return value instanceof Date ? value : new Date(value)
+}
+
+/** The catalogue's side of a new booking's views: its services (with their locations), practitioners' names and clinic. */
+export interface ViewParts {
+  services: Map<string, ServicePart>
+  practitioners: Map<string, string>
+  clinic: { id: string; accountName: string; phone: string | null; email: string | null }
+}
+
+interface ServicePart {
+  id: string
+  name: string
+  onlineName: string | null
+  category: string | null
+  defaultPrice: string | number
+  defaultDuration: number
+  showOnline: boolean
+  locations: { clinic: string; showOnline: boolean }[]
+}
+
+const VIEW_PARTS_SQL = `SELECT
+  (SELECT json_agg(json_build_object('id', s.id, 'name', s.name, 'onlineName', s.online_name, 'category', s.category_id,
+      'defaultPrice', s.default_price, 'defaultDuration', s.default_duration, 'showOnline', s.show_online,
+      'locations', (SELECT coalesce(json_agg(json_build_object('clinic', sl.clinic_id, 'showOnline', sl.show_online) ORDER BY sl.clinic_id), '[]')
+        FROM service_locations sl WHERE sl.tenant_id = $1 AND sl.service_id = s.id)))
+    FROM services s WHERE s.tenant_id = $1 AND s.id = ANY($2::text[])) AS services,
+  (SELECT json_agg(json_build_object('id', p.id, 'displayName', p.display_name)) FROM practitioners p WHERE p.tenant_id = $1 AND p.id = ANY($3::text[])) AS practitioners,
+  (SELECT json_build_object('id', c.id, 'accountName', c.account_name, 'phone', c.phone, 'email', c.email) FROM clinics c WHERE c.tenant_id = $1 AND c.id = $4) AS clinic`
+
+/**
+ * The view parts of a booking's services, practitioners and clinic, one statement, kept as reference data
+ * (catalogue/reference-cache.ts: a rename shows in a booking's answer within its time to live, as in the
+ * prices and options the booking itself was checked against); undefined when the clinic is not the tenant's.
+ */
+export function bookingViewParts(db: DbOrTrx, tenant: string, clinicId: string, serviceIds: readonly string[], practitionerIds: readonly string[]): Promise<ViewParts | undefined> {
+  const services = [...new Set(serviceIds)].sort()
+  const practitioners = [...new Set(practitionerIds)].sort()
+  return referenceCache(db).get(`view-parts|${tenant}|${clinicId}|${services.join(',')}|${practitioners.join(',')}`, async () => {
+    type Row = { services: ServicePart[] | null; practitioners: { id: string; displayName: string }[] | null; clinic: ViewParts['clinic'] | null }
+    const { rows } = await runPrepared<Row>(db, VIEW_PARTS_SQL, [tenant, services, practitioners, clinicId])
+    const row = rows[0]
+    if (!row?.clinic) return undefined
+    return {
+      services: new Map((row.services ?? []).map((s) => [s.id, s])),
+      practitioners: new Map((row.practitioners ?? []).map((p) => [p.id, p.displayName])),
+      clinic: row.clinic,
+    }
+  })
 }
 
 /** The columns a booking writes, in the order of its parameters. */
@@ -161,25 +255,16 @@ const INSERTED = [
 
 export type NewAppointment = { [K in (typeof INSERTED)[number]]: Insertable<AppointmentsTable>[K] }
 
-const insertViewsTexts = new Map<number, string>()
+const insertTexts = new Map<number, string>()
 
-/** The statement for `n` rows (one text per count: a named prepared statement each). $1 is the tenant. */
-function insertViewsText(n: number): string {
-  let text = insertViewsTexts.get(n)
-  if (text === undefined) insertViewsTexts.set(n, (text = buildInsertViewsText(n)))
+/** The statement for `n` rows (one text per count: a named prepared statement each). */
+function insertText(n: number): string {
+  let text = insertTexts.get(n)
+  if (text === undefined) {
+    const rows = Array.from({ length: n }, (_, r) => `(${INSERTED.map((_, c) => `$${1 + r * INSERTED.length + c}`).join(', ')})`)
+    insertTexts.set(n, (text = `INSERT INTO appointments (${INSERTED.join(', ')}) VALUES ${rows.join(', ')}`))
+  }
   return text
-}
-
-function buildInsertViewsText(n: number): string {
-  const rows = Array.from({ length: n }, (_, r) => `(${INSERTED.map((_, c) => `$${2 + r * INSERTED.length + c}`).join(', ')})`)
-  const select = viewColumns.map((c) => c.replace(' as ', ' AS ')).join(', ')
-  return `WITH a AS (INSERT INTO appointments (${INSERTED.join(', ')}) VALUES ${rows.join(', ')}
-    RETURNING id, tenant_id, status, starts_at, ends_at, hold_expires_at, group_id, is_linked, checked_in, customer_id, course_id, price, gross_price, net_price, deposit, service_id, practitioner_id, clinic_id)
-  SELECT ${select},
-    (SELECT json_agg(json_build_object('clinic', sl.clinic_id, 'showOnline', sl.show_online) ORDER BY sl.clinic_id)
-       FROM service_locations sl WHERE sl.tenant_id = $1 AND sl.service_id = a.service_id) AS locations
-  FROM a JOIN services s ON s.id = a.service_id JOIN practitioners p ON p.id = a.practitioner_id JOIN clinics c ON c.id = a.clinic_id
-  ORDER BY a.starts_at`
 }
 
 function viewsOf(rows: readonly ViewRow[], ids: readonly string[], locations: Map<string, { clinic: string; showOnline: boolean }[]>): AppointmentView[] {

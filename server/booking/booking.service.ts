@@ -17,7 +17,7 @@ import { RetriesExhausted, retryTransaction } from '../db/transaction-retry'
 import { lockingWork } from '../db/admission'
 import type { CoreTables, Db, DbOrTrx } from '../db/schema'
 import { invalid, notFound, SLOT_TAKEN_ERROR, unauthenticated, TOO_MANY_HOLDS_ERROR, TRANSACTION_IN_USE_ERROR, type ServiceError } from '../service-error'
-import { appointmentView, appointmentViews, insertAppointmentViews } from './appointment-view'
+import { appointmentView, appointmentViews, bookingViewParts, insertAppointmentViews } from './appointment-view'
 import { calendarDays, offersStart } from '../../src/domain/scheduling'
 import { fitsCalendar, slotOptions } from '../availability/availability.service'
 import { londonDateOf } from '../../src/domain/london'
@@ -157,7 +157,11 @@ export async function makeBooking(deps: BookingDeps, tenant: string, customerId:
   const transactionId = body.coherentTransactionId?.trim() || null
 
   const desk = deps.desk ? DESK_RULES : undefined
-  const { services, options } = await serviceOptions(deps.db, tenant, clinicId, [...new Set(items.map((i) => i.serviceId))], !desk)
+  const serviceIds = [...new Set(items.map((i) => i.serviceId))]
+  const [{ services, options }, viewParts] = await Promise.all([
+    serviceOptions(deps.db, tenant, clinicId, serviceIds, !desk),
+    bookingViewParts(deps.db, tenant, clinicId, serviceIds, items.map((i) => i.practitionerId)),
+  ])
   const chosen: (ServiceOptionRow & Item & { end: Date })[] = []
   for (const item of items) {
     if (!services.has(item.serviceId)) return E.left(notFound('This service cannot be booked online at this location.'))
@@ -234,7 +238,7 @@ export async function makeBooking(deps: BookingDeps, tenant: string, customerId:
         if (E.isLeft(guard)) return guard.left
       }
       await claimHold(trx, tenant, body.hold, customerId, { id: mainId, scheduled: status === 'Scheduled' }, deps.now)
-      // The rows, and their views for the answer, in one statement.
+      // The rows in one statement; their views for the answer from what was written and the catalogue's parts.
       const views = await insertAppointmentViews(
         trx,
         tenant,
@@ -264,6 +268,7 @@ export async function makeBooking(deps: BookingDeps, tenant: string, customerId:
           // times then wait for each other in turn instead of deadlocking.
           .sort((a, b) => a.practitioner_id.localeCompare(b.practitioner_id) || a.starts_at.getTime() - b.starts_at.getTime()),
         ids,
+        viewParts,
       )
       if (status === 'Scheduled') await deps.onScheduled?.(trx, customerId, ids)
       await deps.onMade?.(trx, { appointmentIds: ids, holdExpiresAt: status === 'Pending' ? holdExpiresAt : null })
