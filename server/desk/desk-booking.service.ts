@@ -128,7 +128,7 @@ export async function createDeskBooking(deps: PayLinkDeps, tenant: string, body:
   const time = times.right.find((t) => Date.parse(t.start) === Date.parse(body.start))
   if (!time) return E.left(await whyNotFree(db, tenant, body))
 
-  const bookingDeps: BookingDeps = { ...deps.booking, desk: { payLater: body.payment === 'clinic' }, ...(body.payment === 'link' ? { holdSeconds: LINK_HOLD_SECONDS } : {}) }
+  const bookingDeps: BookingDeps = { ...deps.booking, desk: { payLater: body.payment === 'clinic', allowOverlap: body.allowOverlap === true }, ...(body.payment === 'link' ? { holdSeconds: LINK_HOLD_SECONDS } : {}) }
   const booked = await createBooking(bookingDeps, tenant, customer.id, { appointment: payloadOf(body.location, time), ...(body.transactionId ? { coherentTransactionId: body.transactionId } : {}) })
   if (E.isLeft(booked)) return booked
   const ids = booked.right.appointments.map((a) => a.id)

@@ -14,6 +14,8 @@ export interface DeskDraft {
   /** ISO instant of the first service's start */
   readonly start?: string
   readonly payment?: DeskPaymentChoice
+  /** Book although the customer has another visit then (staff confirmed it: customer-clash.ts). */
+  readonly allowOverlap?: boolean
 }
 
 export interface DeskRequest {
@@ -22,6 +24,7 @@ export interface DeskRequest {
   readonly start: string
   readonly services: { service: string; practitioner?: string }[]
   readonly payment: DeskPaymentChoice
+  readonly allowOverlap?: boolean
 }
 
 export type DeskDraftError =
@@ -51,5 +54,6 @@ export function deskRequest(draft: DeskDraft): E.Either<DeskDraftError, DeskRequ
     start: draft.start,
     services: draft.services.map((s) => ({ service: s.serviceId, ...(s.practitionerId ? { practitioner: s.practitionerId } : {}) })),
     payment: draft.payment,
+    ...(draft.allowOverlap ? { allowOverlap: true } : {}),
   })
 }

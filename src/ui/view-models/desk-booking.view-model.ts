@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx'
+import { computed, makeAutoObservable, observable, runInAction } from 'mobx'
 import { injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
 import { inject } from '../../application/inject'
@@ -9,7 +9,8 @@ import { ListLocations } from '../../application/use-cases/catalogue.use-case'
 import { BookOnBehalf, CreateDeskCustomer, ListDeskServices, ListDeskTimes } from '../../application/use-cases/desk.use-case'
 import type { CustomerSummary } from '../../contract/admin.routes'
 import type { DeskBookingResult, DeskServiceOption, DeskTime } from '../../contract/desk.routes'
-import type { DeskPaymentChoice } from '../../domain/booking/desk-request'
+import type { DeskDraft, DeskPaymentChoice } from '../../domain/booking/desk-request'
+import { isCustomerClashText } from '../../domain/booking/customer-clash'
 import { formatLondonDate, londonDateOf } from '../../domain/time'
 import { validateDeskCustomer, type DeskCustomerField, type DeskCustomerInput } from '../../domain/validation/desk-customer'
 import type { FieldErrors } from '../../domain/validation/result'
@@ -56,6 +57,8 @@ export class DeskBookingViewModel {
 
   busy = false
   error?: string = undefined
+  /** The booking the server refused because the customer has another visit then (its text), and what was asked. */
+  private refusedClash?: { message: string; request: string } = undefined
   result?: DeskBookingResult = undefined
 
   constructor(
@@ -66,8 +69,8 @@ export class DeskBookingViewModel {
     @inject(CreateDeskCustomer) private readonly createCustomer: Exec<CreateDeskCustomer>,
     @inject(PORTS.Clock) private readonly clock: Clock,
   ) {
-    makeAutoObservable<DeskBookingViewModel, 'listLocations' | 'listServices' | 'listTimes' | 'bookOnBehalf' | 'createCustomer' | 'clock'>(this, {
-      listLocations: false, listServices: false, listTimes: false, bookOnBehalf: false, createCustomer: false, clock: false,
+    makeAutoObservable<DeskBookingViewModel, 'listLocations' | 'listServices' | 'listTimes' | 'bookOnBehalf' | 'createCustomer' | 'clock' | 'refusedClash' | 'draft'>(this, {
+      listLocations: false, listServices: false, listTimes: false, bookOnBehalf: false, createCustomer: false, clock: false, refusedClash: observable, draft: computed,
     })
   }
 
@@ -207,19 +210,39 @@ export class DeskBookingViewModel {
     })
   }
 
-  async book(): Promise<void> {
-    this.busy = true
-    this.error = undefined
-    const booked = await this.bookOnBehalf.execute({
+  private get draft(): DeskDraft {
+    return {
       customerId: this.customer?.id,
       locationId: this.location,
       services: this.basket.map((l) => ({ serviceId: l.serviceId, ...(l.practitionerId ? { practitionerId: l.practitionerId } : {}) })),
       start: this.start || undefined,
       payment: this.payment,
-    })
+    }
+  }
+
+  /**
+   * The clash the server named (src/domain/booking/customer-clash.ts) while the booking asked is still
+   * the one on screen: 'Book anyway' books exactly that, never a time or basket changed since.
+   */
+  get clash(): string | undefined {
+    return this.refusedClash && this.refusedClash.request === JSON.stringify(this.draft) ? this.refusedClash.message : undefined
+  }
+
+  /** Books the draft; with allowOverlap, although the customer has another visit at the time (staff confirmed the clash). */
+  async book(allowOverlap = false): Promise<void> {
+    this.busy = true
+    this.error = undefined
+    const draft = this.draft
+    this.refusedClash = undefined
+    const booked = await this.bookOnBehalf.execute({ ...draft, ...(allowOverlap ? { allowOverlap: true } : {}) })
     runInAction(() => {
       this.busy = false
       if (E.isLeft(booked)) {
+        if (booked.left._tag === 'Refused' && booked.left.status === 409 && isCustomerClashText(booked.left.message)) {
+          // Not an error to clear: a question for staff, asked beside Book.
+          this.refusedClash = { message: booked.left.message, request: JSON.stringify(draft) }
+          return
+        }
         this.fail(booked.left)
         // The time may have gone meanwhile: show what is free now.
         void this.loadTimes()
@@ -237,6 +260,7 @@ export class DeskBookingViewModel {
     this.start = ''
     this.result = undefined
     this.error = undefined
+    this.refusedClash = undefined
     this.payment = 'link'
   }
 

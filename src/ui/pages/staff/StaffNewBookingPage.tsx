@@ -161,8 +161,18 @@ const StaffNewBookingPage = observer(function StaffNewBookingPage() {
               </RadioGroup>
               {/* On a phone the bar stays at the bottom of the screen: Book is never below a day's times (UI.md); data-bottom-bar lifts the cookie sheet and toasts above it, as over the wizard's bar. */}
               <div className={styles.action} data-bottom-bar="">
-                <p className={styles.summary} aria-live="polite">{vm.actionSummary}</p>
-                <Button onClick={() => void vm.book()} disabled={!vm.canBook} busy={vm.busy}>Book</Button>
+                {/* The customer is elsewhere then (the server named the visit): staff choose another time, or book anyway on purpose. */}
+                {vm.clash ? (
+                  <>
+                    <p className={styles.summary} role="alert">{vm.clash}</p>
+                    <Button onClick={() => void vm.book(true)} disabled={!vm.canBook} busy={vm.busy}>Book anyway</Button>
+                  </>
+                ) : (
+                  <>
+                    <p className={styles.summary} aria-live="polite">{vm.actionSummary}</p>
+                    <Button onClick={() => void vm.book()} disabled={!vm.canBook} busy={vm.busy}>Book</Button>
+                  </>
+                )}
               </div>
             </section>
           </div>
