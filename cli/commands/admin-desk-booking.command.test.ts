@@ -80,6 +80,22 @@ describe('clinic admin book', () => {
     expect(alone.stderr).toContain('--resend-link needs the --transaction-id of the booking.')
   })
 
+  it('refuses a customer who has another visit then, naming it and the flag; --allow-overlap books anyway', async () => {
+    const clash = `This customer already has a booking at this time: Peel with James Patel, 01/12/2026 10:00–10:45 (appointment ${'cd'.padEnd(24, '0')}).`
+    nock(HOST).post('/api/admin/desk/bookings', (body) => body.allowOverlap === undefined).reply(409, { statusCode: 409, message: clash })
+    catalogue()
+    const refused = await cli('admin', 'book', '--customer', CUSTOMER, '--location', LOCATION, '--service', S1, '--start', '2026-12-01T10:00:00Z', '--pay', 'clinic')
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain(`${clash} To book them anyway, run the command again with --allow-overlap.`)
+    nock(HOST).post('/api/admin/desk/bookings', (body) => body.allowOverlap === true).reply(201, { appointments: [visit], payment: 'clinic', status: 'Scheduled', deposit: 0, depositPaid: 0, message: 'The booking is made; the customer pays at the clinic.' })
+    nock(HOST).get('/api/public/organisations').reply(200, organisation)
+    catalogue()
+    const anyway = await cli('admin', 'book', '--customer', CUSTOMER, '--location', LOCATION, '--service', S1, '--start', '2026-12-01T10:00:00Z', '--pay', 'clinic', '--allow-overlap')
+    expect(anyway.stderr).toBe('')
+    expect(anyway.code).toBe(0)
+    expect(anyway.stdout).toContain('The booking is made; the customer pays at the clinic.')
+  })
+
   it("shows the deposit in the organisation's currency, as `admin bookings` does", async () => {
     nock(HOST).post('/api/admin/desk/bookings').reply(201, { appointments: [{ ...visit, status: 'Pending' }], payment: 'link', status: 'Pending', deposit: 36, depositPaid: 0, message: 'held', payLink: 'http://x/sandbox/pay/t1' })
     nock(HOST).get('/api/public/organisations').reply(200, { ...organisation, currency: 'EUR' })

@@ -12,6 +12,7 @@ import type { AppError } from '../../src/application/failure'
 import type { DayBooking } from '../../src/contract/admin.routes'
 import type { CustomerRecord, DeskBookingResult } from '../../src/contract/desk.routes'
 import type { DeskPaymentChoice } from '../../src/domain/booking/desk-request'
+import { isCustomerClashText } from '../../src/domain/booking/customer-clash'
 import { DISPLAY_DATE_TIME_FORMAT, LONDON_TIME_ZONE } from '../../src/domain/time'
 import { formatInTimeZone } from 'date-fns-tz'
 import { formatMoney, type Currency } from '../../src/domain/pricing/money'
@@ -25,6 +26,9 @@ const PAYMENTS: readonly DeskPaymentChoice[] = ['card', 'link', 'clinic']
 /** A walk-in is not a customer yet: the unknown email's refusal says which command makes one. */
 const withCreateHint = (error: AppError): AppError =>
   error._tag === 'Refused' && error.status === 404 ? { ...error, message: `${error.message} Create them with 'clinic admin customer create'.` } : error
+/** The customer's clash (the server names their other visit): the override is a flag, said with the refusal. */
+const withOverlapHint = (error: AppError): AppError =>
+  error._tag === 'Refused' && error.status === 409 && isCustomerClashText(error.message) ? { ...error, message: `${error.message} To book them anyway, run the command again with --allow-overlap.` } : error
 
 const when = (iso: string) => formatInTimeZone(new Date(iso), LONDON_TIME_ZONE, DISPLAY_DATE_TIME_FORMAT)
 
@@ -82,7 +86,8 @@ export function registerDeskBookingCommands(admin: Command, customer: Command, c
     .option('--pay <how>', 'card, link or clinic', 'link')
     .option('--transaction-id <id>', 'the same id as an earlier run (its answer was lost): answers that booking again, and does not mail its pay link twice')
     .option('--resend-link', "with --transaction-id: send that booking's pay link to the customer again, on purpose")
-    .action(async (opts: { customer: string; location: string; service: string[]; practitioner?: string[]; start: string; pay: string; transactionId?: string; resendLink?: boolean }) => {
+    .option('--allow-overlap', 'book even though the customer has another visit at that time (refused otherwise, naming it)')
+    .action(async (opts: { customer: string; location: string; service: string[]; practitioner?: string[]; start: string; pay: string; transactionId?: string; resendLink?: boolean; allowOverlap?: boolean }) => {
       if (opts.resendLink && !opts.transactionId) throw usageError('--resend-link needs the --transaction-id of the booking.')
       if (!(PAYMENTS as readonly string[]).includes(opts.pay)) throw usageError(`--pay must be card, link or clinic, got '${opts.pay}'.`)
       const practitioners = opts.practitioner ?? []
@@ -110,8 +115,9 @@ export function registerDeskBookingCommands(admin: Command, customer: Command, c
         // A run again with the same id (its answer was lost) answers that booking; its pay link is not mailed twice.
         ...(opts.transactionId ? { transactionId: opts.transactionId } : {}),
         ...(opts.resendLink ? { resendPayLink: true } : {}),
+        ...(opts.allowOverlap ? { allowOverlap: true } : {}),
       }
-      const booked = await call('Booking', () => ctx.useCase(BookOnBehalf).execute(draft))
+      const booked = await call('Booking', async () => E.mapLeft(withOverlapHint)(await ctx.useCase(BookOnBehalf).execute(draft)))
       const currency = ctx.json ? 'GBP' : await ctx.currency()
       ctx.print(booked, () => bookedText(booked, currency))
     })

@@ -11,12 +11,14 @@ import type { AppointmentPayload, AppointmentView, BookingCreated, CustomerAppoi
 import { calculateDeposit, type DepositItem } from '../../src/domain/pricing/deposit'
 import { round2 } from '../../src/domain/pricing/money'
 import { pendingHoldExpiry } from '../../src/domain/booking/hold'
+import { customerClash, customerClashText } from '../../src/domain/booking/customer-clash'
+import { customerVisitsBetween } from './customer-visits.repository'
 import { reserveCourseSessions } from '../commerce/courses.service'
 import { newId } from '../db/ids'
 import { RetriesExhausted, retryTransaction } from '../db/transaction-retry'
 import { lockingWork } from '../db/admission'
 import type { CoreTables, Db, DbOrTrx } from '../db/schema'
-import { invalid, notFound, SLOT_TAKEN_ERROR, unauthenticated, TOO_MANY_HOLDS_ERROR, TRANSACTION_IN_USE_ERROR, type ServiceError } from '../service-error'
+import { conflict, invalid, notFound, SLOT_TAKEN_ERROR, unauthenticated, TOO_MANY_HOLDS_ERROR, TRANSACTION_IN_USE_ERROR, type ServiceError } from '../service-error'
 import { appointmentView, appointmentViews, bookingViewParts, insertAppointmentViews } from './appointment-view'
 import { calendarDays, offersStart } from '../../src/domain/scheduling'
 import { fitsCalendar, slotOptions } from '../availability/availability.service'
@@ -76,6 +78,8 @@ export const DESK_RULES: DeskRules = { onlineBooking: false, minNoticeMinutes: 0
  */
 export interface DeskOption {
   payLater: boolean
+  /** Book even when the customer has another visit at the time (src/domain/booking/customer-clash.ts): staff chose to. */
+  allowOverlap?: boolean
 }
 
 export interface BookingDeps {
@@ -229,6 +233,11 @@ export async function makeBooking(deps: BookingDeps, tenant: string, customerId:
       await releaseExpiredHoldsById(trx, tenant, expiredHoldIds(calendars.calendars, practitionerIds, from, to, deps.now), deps.now)
       for (const c of chosen) {
         if (!fitsCalendar(calendars, c.practitionerId, c.start.getTime(), c.end.getTime(), { now: deps.now, ignore: held, ...desk })) return SLOT_TAKEN_ERROR
+      }
+      // The desk books for a customer who may already be elsewhere then: refused unless staff chose to.
+      if (deps.desk && !deps.desk.allowOverlap) {
+        const clash = customerClash(await customerVisitsBetween(trx, tenant, customerId, from, to, deps.now), chosen.map((c) => ({ start: c.start.getTime(), end: c.end.getTime() })))
+        if (E.isLeft(clash)) return conflict(customerClashText(clash.left.visit))
       }
       // Later services of a chain start where the previous one ends; the first must be an offered time.
       if (!offeredStart(calendars, chosen[0], chosen[0].start.getTime(), deps.now, held, undefined, desk)) return invalid(OFF_GRID)

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { insertStaff } from '../staff/staff.repository'
 import { setPasswordLink } from '../staff/staff.service'
 import { operatorDb } from '../staff/staff.tables'
-import { clearDays, londonInstant } from '../test-support/dates'
+import { clearDate, clearDays, londonInstant } from '../test-support/dates'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
 import { STAFF_PASSWORD } from '../admin/admin-test-support'
 import { MESSAGES } from '../service-error'
@@ -148,6 +148,26 @@ describe('POST /admin/desk/bookings', () => {
     // Anti-wrinkle 16:30-17:00 fits Sarah's day; the lip filler after it would start at 17:00, when she has finished.
     const late = await book({ customer: DEMO.customerOther, location: DEMO.clinicLondon, start: at('16:30'), services: [{ service: DEMO.sAntiWrinkle1, practitioner: DEMO.pSarah }, { service: DEMO.sLipFiller, practitioner: DEMO.pSarah }], payment: 'clinic' })
     expect(late.json()).toEqual({ statusCode: 409, message: `Lip filler 1ml would start at 17:00: This time is outside Dr Sarah Jones's working hours: 09:00 to 17:00 on ${longDate}. Please choose a time within them.` })
+  })
+
+  it("refuses to book a customer at a time they already have a visit with another practitioner, naming it; staff may book anyway", async () => {
+    // A day of its own when James works at London too (Tuesday to Friday).
+    const clashDay = clearDate(12, [2, 3, 4, 5])
+    const at = (time: string) => londonInstant(clashDay, time)
+    const first = await book({ customer: DEMO.customerOther, location: DEMO.clinicLondon, start: at('15:00'), services: [{ service: DEMO.sAntiWrinkle1, practitioner: DEMO.pSarah }], payment: 'clinic' })
+    expect(first.statusCode, first.body).toBe(201)
+    const firstId = first.json().appointments[0].id as string
+    const overlapping = { customer: DEMO.customerOther, location: DEMO.clinicLondon, start: at('15:15'), services: [{ service: DEMO.sAntiWrinkle1, practitioner: DEMO.pJames }], payment: 'clinic' }
+    const refused = await book(overlapping)
+    const date = formatInTimeZone(new Date(at('15:00')), 'Europe/London', 'dd/MM/yyyy')
+    expect(refused.json()).toEqual({ statusCode: 409, message: `This customer already has a booking at this time: Anti-wrinkle injections: 1 area with Dr Sarah Jones, ${date} 15:00–15:30 (appointment ${firstId}).` })
+    const rows = await t.db.selectFrom('appointments').select('id').where('customer_id', '=', DEMO.customerOther).where('practitioner_id', '=', DEMO.pJames).where('starts_at', '=', new Date(at('15:15'))).execute()
+    expect(rows).toEqual([])
+    // Back to back is no clash; another customer at the same time neither.
+    expect((await book({ ...overlapping, start: at('15:30') })).statusCode).toBe(201)
+    const anyway = await book({ ...overlapping, start: at('14:30'), allowOverlap: true })
+    expect(anyway.statusCode, anyway.body).toBe(201)
+    expect(anyway.json().appointments[0]).toMatchObject({ start: at('14:30'), practitioner: 'James Patel' })
   })
 
   it('takes the deposit from the stored card: Scheduled, the deposit paid, the confirmation sent', async () => {

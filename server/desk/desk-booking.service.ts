@@ -124,7 +124,7 @@ async function bookDesk(deps: PayLinkDeps, tenant: string, customerId: string, b
   if (E.isLeft(times)) return times
   const time = times.right.find((t) => Date.parse(t.start) === Date.parse(body.start))
   if (!time) return E.left(await whyNotFree(db, tenant, body))
-  const bookingDeps: BookingDeps = { ...deps.booking, desk: { payLater: body.payment === 'clinic' }, ...(body.payment === 'link' ? { holdSeconds: LINK_HOLD_SECONDS } : {}) }
+  const bookingDeps: BookingDeps = { ...deps.booking, desk: { payLater: body.payment === 'clinic', allowOverlap: body.allowOverlap === true }, ...(body.payment === 'link' ? { holdSeconds: LINK_HOLD_SECONDS } : {}) }
   return createBooking(bookingDeps, tenant, customerId, { appointment: payloadOf(body.location, time), ...(body.transactionId ? { coherentTransactionId: body.transactionId } : {}) })
 }
 

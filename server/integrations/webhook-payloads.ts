@@ -8,20 +8,24 @@ import type { DbOrTrx } from '../db/schema'
 
 type BookingData = WebhookEventData<'booking.created'>
 
-export async function appointmentsData<const E extends object = {}>(db: DbOrTrx, tenant: string, ids: readonly string[], extra?: E): Promise<(BookingData & E) | undefined> {
-  if (ids.length === 0) return undefined
-  const rows = await db
-    .selectFrom('appointments')
-    .select(['id', 'status', 'starts_at', 'ends_at', 'clinic_id', 'service_id', 'practitioner_id', 'customer_id', 'group_id', 'is_linked'])
-    .where('tenant_id', '=', tenant)
-    .where('id', 'in', [...ids])
-    .orderBy('is_linked')
-    .orderBy('starts_at')
-    .execute()
-  // Bookings only: a block of time (no service since 0125) is no integrator's event.
-  const bookings = rows.filter((r): r is typeof r & { service_id: string } => r.service_id !== null)
-  if (bookings.length === 0) return undefined
-  const appointments = bookings.map((r) => ({
+/** The columns a booking event's `appointment` is made of (what `bookingsData` reads or an UPDATE returns). */
+export const BOOKING_EVENT_COLUMNS = ['id', 'status', 'starts_at', 'ends_at', 'clinic_id', 'service_id', 'practitioner_id', 'customer_id'] as const
+
+export interface BookingEventRow {
+  id: string
+  status: string
+  starts_at: Date | string
+  ends_at: Date | string
+  clinic_id: string
+  service_id: string | null
+  practitioner_id: string
+  customer_id: string | null
+}
+
+/** One appointment as the events show it; undefined for a block of time (no service since 0125): no integrator's event. */
+export function bookingEventAppointment(r: BookingEventRow): BookingData['appointment'] | undefined {
+  if (r.service_id === null) return undefined
+  return {
     id: r.id,
     status: r.status,
     start: new Date(r.starts_at).toISOString(),
@@ -30,7 +34,21 @@ export async function appointmentsData<const E extends object = {}>(db: DbOrTrx,
     serviceId: r.service_id,
     practitionerId: r.practitioner_id,
     customerId: r.customer_id,
-  }))
+  }
+}
+
+export async function appointmentsData<const E extends object = {}>(db: DbOrTrx, tenant: string, ids: readonly string[], extra?: E): Promise<(BookingData & E) | undefined> {
+  if (ids.length === 0) return undefined
+  const rows = await db
+    .selectFrom('appointments')
+    .select([...BOOKING_EVENT_COLUMNS])
+    .where('tenant_id', '=', tenant)
+    .where('id', 'in', [...ids])
+    .orderBy('is_linked')
+    .orderBy('starts_at')
+    .execute()
+  const appointments = rows.flatMap((r) => bookingEventAppointment(r) ?? [])
+  if (appointments.length === 0) return undefined
   return { appointment: appointments[0], appointments, ...(extra ?? ({} as E)) }
 }
 

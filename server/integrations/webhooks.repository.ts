@@ -69,12 +69,13 @@ export async function anyListener(db: DbOrTrx, tenant: string, type: WebhookEven
   return Boolean(rows[0]?.listens)
 }
 
-/** One delivery per live endpoint that listens to the event, in the caller's transaction. */
-export async function enqueueDeliveries(db: DbOrTrx, tenant: string, type: WebhookEventType, body: string, now: Date): Promise<void> {
+/** One delivery per live endpoint that listens to the event, per body (events of one type), in the caller's transaction. */
+export async function enqueueDeliveries(db: DbOrTrx, tenant: string, type: WebhookEventType, body: string | readonly string[], now: Date): Promise<void> {
+  const bodies = typeof body === 'string' ? [body] : [...body]
   await sql`
     INSERT INTO outbox (id, tenant_id, channel, to_address, subject, text, attachments, webhook_endpoint_id, created_at)
-    SELECT substr(md5(random()::text || clock_timestamp()::text || w.id), 1, 24), w.tenant_id, 'webhook', w.url, ${type}, ${body}, '[]'::jsonb, w.id, ${now}
-    FROM webhook_endpoints w
+    SELECT substr(md5(random()::text || clock_timestamp()::text || w.id || b.n), 1, 24), w.tenant_id, 'webhook', w.url, ${type}, b.body, '[]'::jsonb, w.id, ${now}
+    FROM webhook_endpoints w CROSS JOIN unnest(${bodies}::text[]) WITH ORDINALITY AS b(body, n)
     WHERE w.tenant_id = ${tenant} AND w.disabled_at IS NULL AND w.events @> ${JSON.stringify([type])}::jsonb`.execute(db)
 }
 

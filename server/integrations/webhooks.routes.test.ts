@@ -5,7 +5,9 @@
  * tenant's admins get a mail. The clock is moved, never waited on.
  */
 import * as E from 'fp-ts/Either'
+import type { KyselyPlugin } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { eraseCustomerRows } from '../privacy/erasure.repository'
 import { WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT, webhookEventCodec, type WebhookEventType } from '../../src/contract/integrations.routes'
 import { DEMO_STAFF_ADMIN } from '../seed/demo.seed'
 import { clearDate, londonInstant } from '../test-support/dates'
@@ -156,6 +158,31 @@ describe('deliveries', () => {
     const row = await t.db.selectFrom('appointments').select(['cancelled_by', 'cancelled_at']).where('id', '=', booked.booking.appointment.id).executeTakeFirstOrThrow()
     expect(row.cancelled_by).toBe('customer')
     expect(row.cancelled_at).not.toBeNull()
+  })
+
+  it('an erasure of a customer with several visits sends one booking.cancelled a visit, in as many queries as for one visit', async () => {
+    await subscribe(['booking.cancelled'])
+    const one = await book('one-visit@example.com', '14:00')
+    const three = [await book('three-visits@example.com', '14:30'), await book('three-visits@example.com', '15:00'), await book('three-visits@example.com', '15:30')]
+    expect(new Set(three.map((b) => b.customerId)).size).toBe(1)
+    const queriesToErase = async (customerId: string) => {
+      let queries = 0
+      const counter: KyselyPlugin = { transformQuery: (args) => args.node, transformResult: async (args) => (queries++, args.result) }
+      const counts = await t.db.transaction().execute((trx) => eraseCustomerRows(trx.withPlugin(counter), 'demo', customerId, new Date(Date.now() + offsetMs)))
+      return { queries, cancelled: counts?.appointmentsCancelled }
+    }
+    const forOne = await queriesToErase(one.customerId)
+    const forThree = await queriesToErase(three[0].customerId)
+    expect(forOne.cancelled).toBe(1)
+    expect(forThree.cancelled).toBe(3)
+    expect(forThree.queries).toBe(forOne.queries)
+    await flush()
+    const events = receiver.received.map((r) => r.event)
+    expect(events.map((e) => e.type)).toEqual(['booking.cancelled', 'booking.cancelled', 'booking.cancelled', 'booking.cancelled'])
+    const ids = events.map((e) => (e.data as { appointment: { id: string } }).appointment.id).sort()
+    expect(ids).toEqual([one, ...three].map((b) => b.booking.appointment.id as string).sort())
+    for (const e of events) expect(e.data).toMatchObject({ appointment: { status: 'Cancelled' }, appointments: [{ status: 'Cancelled' }], cancelledBy: 'customer' })
+    expect(new Set(events.map((e) => e.id)).size).toBe(4)
   })
 
   it('replays a delivery: the same event again, as a new delivery', async () => {

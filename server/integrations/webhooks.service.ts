@@ -190,3 +190,13 @@ export async function emitWebhookEvent<T extends WebhookEventType>(
   const body = JSON.stringify({ id: `evt_${newId()}`, type, createdAt: now.toISOString(), tenant, data: payload })
   await repo.enqueueDeliveries(db, tenant, type, body, now)
 }
+
+/**
+ * Records one event per item of `datas` (e.g. each booking an erasure cancels), in the caller's
+ * transaction: one read of whether anyone listens and one write for them all, however many there are.
+ */
+export async function emitWebhookEvents<T extends WebhookEventType>(db: DbOrTrx, tenant: string, type: T, now: Date, datas: readonly WebhookEventData<T>[]): Promise<void> {
+  if (datas.length === 0 || !(await repo.anyListener(db, tenant, type))) return
+  const bodies = datas.map((data) => JSON.stringify({ id: `evt_${newId()}`, type, createdAt: now.toISOString(), tenant, data }))
+  await repo.enqueueDeliveries(db, tenant, type, bodies, now)
+}

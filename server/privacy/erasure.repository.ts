@@ -6,8 +6,8 @@ import { eraseWaitlistOf } from '../waitlist/waitlist.repository'
 import { sql } from 'kysely'
 import { OCCUPYING_STATUSES, type Db, type DbOrTrx } from '../db/schema'
 import { erasedAddressOf } from './erased-address'
-import { emitWebhookEvent } from '../integrations/webhooks.service'
-import { appointmentsData } from '../integrations/webhook-payloads'
+import { emitWebhookEvents } from '../integrations/webhooks.service'
+import { BOOKING_EVENT_COLUMNS, bookingEventAppointment } from '../integrations/webhook-payloads'
 
 /** What invoices, payments and the staff's lists show for an erased customer: no name, only a short tag. */
 export function pseudonymOf(customerId: string): { firstName: string; surname: string; email: string } {
@@ -78,11 +78,15 @@ export async function eraseCustomerRows(trx: DbOrTrx, tenant: string, customerId
     .where('customer_id', '=', customerId)
     .where('status', 'in', [...OCCUPYING_STATUSES])
     .where('starts_at', '>', now)
-    .returning('id')
+    .returning([...BOOKING_EVENT_COLUMNS])
     .execute()
-  for (const { id } of cancelled) {
-    await emitWebhookEvent(trx, tenant, 'booking.cancelled', now, () => appointmentsData(trx, tenant, [id], { cancelledBy: 'customer' }))
-  }
+  // One event per cancelled booking, as each cancel sends; their data is what the UPDATE returned
+  // (no read a visit), and whether anyone listens is asked once, however many visits there were.
+  const events = cancelled.flatMap((row) => {
+    const appointment = bookingEventAppointment(row)
+    return appointment ? [{ appointment, appointments: [appointment], cancelledBy: 'customer' as const }] : []
+  })
+  await emitWebhookEvents(trx, tenant, 'booking.cancelled', now, events)
   // The waitlist's offers name the customer's slot holds (issue 32): they go first.
   await eraseWaitlistOf(trx, tenant, customerId, now)
   await trx.deleteFrom('slot_holds').where('tenant_id', '=', tenant).where('customer_id', '=', customerId).execute()

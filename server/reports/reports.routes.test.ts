@@ -151,6 +151,11 @@ describe('GET /admin/reports', () => {
     })
   })
 
+  it('finds every cancellation said to be by the customer or the clinic, the demo seed\'s too (else it counts as cancelled by no one)', async () => {
+    const unattributed = await t.db.selectFrom('appointments').select(['id', 'tenant_id']).where('status', '=', 'Cancelled').where('cancelled_by', 'is', null).execute()
+    expect(unattributed).toEqual([])
+  })
+
   it("adds a clinic's practitioners up, and takes its money by payment date", async () => {
     const body = (await report(admin)).json()
     const london = body.clinics.find((c: { id: string }) => c.id === DEMO.clinicLondon)

@@ -409,7 +409,8 @@ export async function seedDemoTenant(trx: Transaction<CoreTables>, tenant: strin
     .insertInto('appointments')
     .values([
       appt('apptPast', 'customerDemo', 'pSarah', 'clinicLondon', 'sAntiWrinkle1', past, 30, 'Completed', 180),
-      appt('apptPastCancelled', 'customerDemo', 'pEmma', 'clinicLondon', 'sPeel', pastCancelled, 45, 'Cancelled', 95),
+      // Cancelled by the customer two days before: the reports count every cancellation by whom.
+      { ...appt('apptPastCancelled', 'customerDemo', 'pEmma', 'clinicLondon', 'sPeel', pastCancelled, 45, 'Cancelled', 95), cancelled_by: 'customer', cancelled_at: minutes(pastCancelled, -2 * 24 * 60) },
       appt('apptFuture', 'customerDemo', 'pSarah', 'clinicLondon', 'sLipFiller', future, 60, 'Scheduled', 320),
       appt('apptLinkedMain', 'customerDemo', 'pEmma', 'clinicLondon', 'sPeel', linked, 45, 'Scheduled', 95, { group_id: id.apptLinkedMain }),
       appt('apptLinkedSecond', 'customerDemo', 'pEmma', 'clinicLondon', 'sHydraFacial', minutes(linked, 45), 60, 'Scheduled', 150, { group_id: id.apptLinkedMain, is_linked: true }),

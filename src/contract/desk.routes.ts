@@ -69,7 +69,8 @@ export type DeskPayment = t.TypeOf<typeof DeskPayment>
  */
 export const DeskBookingBody = bodyOf(
   { customer: ObjectId, location: ObjectId, start: IsoDateTime, services: t.array(DeskService), payment: DeskPayment },
-  { transactionId: NonEmptyString, resendPayLink: t.boolean },
+  // allowOverlap: book even though the customer has another visit at the time (refused otherwise, 409).
+  { transactionId: NonEmptyString, resendPayLink: t.boolean, allowOverlap: t.boolean },
 )
 export type DeskBookingBody = t.TypeOf<typeof DeskBookingBody>
 
@@ -82,7 +83,8 @@ export type DeskBookingResult = t.TypeOf<typeof DeskBookingResult>
 
 /**
  * POST /admin/desk/bookings: a booking on the customer's behalf through the same booking code as
- * online (never over another booking: 409), with the deposit taken from the stored card, a pay link
+ * online (never over another booking: 409; nor over another visit of the customer's, 409 naming it,
+ * unless allowOverlap), with the deposit taken from the stored card, a pay link
  * mailed (held until paid), or nothing now ('pay at the clinic').
  */
 export const createDeskBooking = route({

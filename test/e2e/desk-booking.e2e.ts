@@ -1,14 +1,15 @@
 // The front desk books (issue 29) in the browser on the demo tenant: the desk's admin opens 'New
 // booking', creates a phone customer and books them with a pay link, which the customer opens from
 // the mail and pays (the booking is then Scheduled); then, on a phone, books a walk-in found by the
-// desk's search, paid at the clinic. axe clean on both.
+// desk's search, paid at the clinic; then books her again at the same time with another
+// practitioner, which the desk refuses naming her visit until 'Book anyway'. axe clean on each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { DESKTOP, launch, release, open, payWithCard, SMALL_PHONE, type Session } from './support/browser'
 import { api, uniqueEmail } from './support/flows'
 import { startServer, type ServerProcess } from './support/server-process'
 import { DEMO, DEMO_CUSTOMER, DEMO_STAFF_ADMIN } from '../../server/seed/demo.seed'
-import { clearDate } from '../../server/test-support/dates'
+import { clearDate, londonInstant } from '../../server/test-support/dates'
 import type { CustomerRecord } from '../../src/contract/desk.routes'
 import type { CustomerSummary } from '../../src/contract/admin.routes'
 
@@ -40,11 +41,27 @@ async function signInToNewBooking(s: Session, date: string): Promise<void> {
   await page.getByRole('heading', { name: 'New booking' }).waitFor()
 }
 
-async function chooseServiceAndTime(page: Page): Promise<void> {
+async function chooseServiceAndTime(page: Page, with_?: { practitioner: string; time: string }): Promise<void> {
   await page.getByRole('button', { name: /Service/ }).click()
   await page.getByRole('option', { name: /^Anti-wrinkle injections: 1 area/ }).click()
   await page.getByRole('listbox').waitFor({ state: 'detached' })
+  if (with_) {
+    await page.getByRole('button', { name: /Practitioner for/ }).click()
+    await page.getByRole('option', { name: with_.practitioner }).click()
+    await page.getByRole('listbox').waitFor({ state: 'detached' })
+    await page.getByRole('list', { name: 'Free times' }).getByRole('button', { name: with_.time, exact: true }).click()
+    return
+  }
   await page.getByRole('list', { name: 'Free times' }).getByRole('button').first().click()
+}
+
+async function bookJaneAtTheClinic(page: Page, with_: { practitioner: string; time: string }): Promise<void> {
+  await page.getByLabel('Name, email or phone').fill(DEMO_CUSTOMER.email)
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await page.getByRole('button', { name: 'Book for Jane Doe' }).click()
+  await chooseServiceAndTime(page, with_)
+  await page.getByText('Pay at the clinic', { exact: true }).click()
+  await page.getByRole('button', { name: 'Book', exact: true }).click()
 }
 
 describe('the front desk books', () => {
@@ -92,6 +109,41 @@ describe('the front desk books', () => {
     }
     expect(record.upcoming[0]).toMatchObject({ status: 'Scheduled', depositPaid: 36 })
     expect(s.problems).toEqual([])
+    await s.context.close()
+  }, 60_000)
+
+  it('a customer already booked then with another practitioner only once staff choose Book anyway, on a phone', async () => {
+    const s = await open(browser, 'desk-booking-clash', SMALL_PHONE)
+    const { page } = s
+    // A day when Sarah and James both work at London (James: Tuesday to Saturday from 10:00).
+    const day = clearDate(11, [2, 3, 4, 5])
+    await signInToNewBooking(s, day)
+    await bookJaneAtTheClinic(page, { practitioner: 'Dr Sarah Jones', time: '10:00' })
+    await page.getByRole('heading', { name: 'Booked for Jane Doe' }).waitFor()
+    await page.getByRole('button', { name: 'Book another' }).click()
+    await bookJaneAtTheClinic(page, { practitioner: 'James Patel', time: '10:00' })
+    const clash = page.getByRole('alert').filter({ hasText: 'This customer already has a booking at this time: Anti-wrinkle injections: 1 area with Dr Sarah Jones' })
+    await clash.waitFor()
+    expect(await clash.textContent()).toMatch(/10:00–10:30 \(appointment [0-9a-f]{24}\)\.$/)
+    // The question and its answer stay on screen in the bottom bar, not below a day's times.
+    const anyway = page.getByRole('button', { name: 'Book anyway' })
+    const box = await anyway.boundingBox()
+    expect(box && box.y >= 0 && box.y + box.height <= SMALL_PHONE.height).toBe(true)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SMALL_PHONE.width)
+    await s.axe('customer-clash')
+    await s.shot('customer-clash')
+    // Another time puts Book back; back at the refused time, the question the server answered is there again.
+    await page.getByRole('list', { name: 'Free times' }).getByRole('button', { name: '10:15', exact: true }).click()
+    await page.getByRole('button', { name: 'Book', exact: true }).waitFor()
+    expect(await anyway.count()).toBe(0)
+    await page.getByRole('list', { name: 'Free times' }).getByRole('button', { name: '10:00', exact: true }).click()
+    await anyway.click()
+    await page.getByRole('heading', { name: 'Booked for Jane Doe' }).waitFor()
+    const record = await asStaff<CustomerRecord>(`/admin/customers/${DEMO.customerDemo}`)
+    const sameTime = record.upcoming.filter((v) => v.start === londonInstant(day, '10:00') && v.status === 'Scheduled')
+    expect(sameTime.map((v) => v.practitioner).sort()).toEqual(['Dr Sarah Jones', 'James Patel'])
+    // The clash's refusal, once: the question, not an error.
+    expect(s.problems).toEqual(['409 POST /api/admin/desk/bookings', 'console: Failed to load resource: the server responded with a status of 409 (Conflict)'])
     await s.context.close()
   }, 60_000)
 

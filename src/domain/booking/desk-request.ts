@@ -18,6 +18,8 @@ export interface DeskDraft {
   readonly transactionId?: string
   /** staff send the pay link again on purpose */
   readonly resendPayLink?: boolean
+  /** Book although the customer has another visit then (staff confirmed it: customer-clash.ts). */
+  readonly allowOverlap?: boolean
 }
 
 export interface DeskRequest {
@@ -28,6 +30,7 @@ export interface DeskRequest {
   readonly payment: DeskPaymentChoice
   readonly transactionId?: string
   readonly resendPayLink?: boolean
+  readonly allowOverlap?: boolean
 }
 
 export type DeskDraftError =
@@ -59,5 +62,6 @@ export function deskRequest(draft: DeskDraft): E.Either<DeskDraftError, DeskRequ
     payment: draft.payment,
     ...(draft.transactionId ? { transactionId: draft.transactionId } : {}),
     ...(draft.resendPayLink ? { resendPayLink: true } : {}),
+    ...(draft.allowOverlap ? { allowOverlap: true } : {}),
   })
 }

@@ -104,6 +104,29 @@ describe('DeskBookingViewModel', () => {
     expect(times.execute).toHaveBeenCalledTimes(2)
   })
 
+  it('asks before booking a customer who has another visit then: Book anyway books that same request with the override; a change of time drops the question', async () => {
+    const CLASH = 'This customer already has a booking at this time: Chemical peel with Emma Wilson, 01/06/2026 10:00–10:45 (appointment ' + 'e'.repeat(24) + ').'
+    const { vm, bookOnBehalf, times } = setup()
+    bookOnBehalf.execute.mockResolvedValueOnce(E.left({ _tag: 'Refused', status: 409, message: CLASH }))
+    await vm.enter()
+    vm.chooseCustomer(JO)
+    await vm.addService(PEEL.id)
+    vm.chooseTime(TIME.start)
+    await vm.book()
+    expect(vm.clash).toBe(CLASH)
+    expect(vm.error).toBeUndefined()
+    expect(vm.result).toBeUndefined()
+    expect(times.execute).toHaveBeenCalledTimes(1)
+    vm.chooseTime('')
+    expect(vm.clash).toBeUndefined()
+    vm.chooseTime(TIME.start)
+    expect(vm.clash).toBe(CLASH)
+    await vm.book(true)
+    expect(bookOnBehalf.execute).toHaveBeenLastCalledWith({ customerId: JO.id, locationId: LONDON, services: [{ serviceId: PEEL.id }], start: TIME.start, payment: 'link', allowOverlap: true })
+    expect(vm.result).toEqual(BOOKED)
+    expect(vm.clash).toBeUndefined()
+  })
+
   it("checks a new customer with the spec's sign-up rules before creating them, then books for them", async () => {
     const { vm, create } = setup()
     await vm.enter()

@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx'
+import { computed, makeAutoObservable, observable, runInAction } from 'mobx'
 import { injectable } from 'inversify'
 import * as E from 'fp-ts/Either'
 import { inject } from '../../application/inject'
@@ -10,6 +10,7 @@ import { BookOnBehalf, CreateDeskCustomer, ListDeskServices, ListDeskTimes } fro
 import type { CustomerSummary } from '../../contract/admin.routes'
 import type { DeskBookingResult, DeskServiceOption, DeskTime } from '../../contract/desk.routes'
 import type { DeskDraft, DeskPaymentChoice } from '../../domain/booking/desk-request'
+import { isCustomerClashText } from '../../domain/booking/customer-clash'
 import { formatLondonDate, londonDateOf } from '../../domain/time'
 import { validateDeskCustomer, type DeskCustomerField, type DeskCustomerInput } from '../../domain/validation/desk-customer'
 import type { FieldErrors } from '../../domain/validation/result'
@@ -56,6 +57,8 @@ export class DeskBookingViewModel {
 
   busy = false
   error?: string = undefined
+  /** The booking the server refused because the customer has another visit then (its text), and what was asked. */
+  private refusedClash?: { message: string; request: string } = undefined
   result?: DeskBookingResult = undefined
   /**
    * The last booking sent and its transaction id: Book pressed again on the same choices (no answer
@@ -72,8 +75,8 @@ export class DeskBookingViewModel {
     @inject(CreateDeskCustomer) private readonly createCustomer: Exec<CreateDeskCustomer>,
     @inject(PORTS.Clock) private readonly clock: Clock,
   ) {
-    makeAutoObservable<DeskBookingViewModel, 'listLocations' | 'listServices' | 'listTimes' | 'bookOnBehalf' | 'createCustomer' | 'clock' | 'attempt'>(this, {
-      listLocations: false, listServices: false, listTimes: false, bookOnBehalf: false, createCustomer: false, clock: false, attempt: false,
+    makeAutoObservable<DeskBookingViewModel, 'listLocations' | 'listServices' | 'listTimes' | 'bookOnBehalf' | 'createCustomer' | 'clock' | 'attempt' | 'refusedClash' | 'draft'>(this, {
+      listLocations: false, listServices: false, listTimes: false, bookOnBehalf: false, createCustomer: false, clock: false, attempt: false, refusedClash: observable, draft: computed,
     })
   }
 
@@ -213,32 +216,54 @@ export class DeskBookingViewModel {
     })
   }
 
-  async book(): Promise<void> {
-    const draft: DeskDraft = {
+  private get draft(): DeskDraft {
+    return {
       customerId: this.customer?.id,
       locationId: this.location,
       services: this.basket.map((l) => ({ serviceId: l.serviceId, ...(l.practitionerId ? { practitionerId: l.practitionerId } : {}) })),
       start: this.start || undefined,
       payment: this.payment,
     }
-    const key = JSON.stringify(draft)
-    if (this.attempt?.key !== key) this.attempt = { key, draft: { ...draft, transactionId: newTransactionId() } }
-    await this.send(this.attempt.draft)
+  }
+
+  /**
+   * The clash the server named (src/domain/booking/customer-clash.ts) while the booking asked is still
+   * the one on screen: 'Book anyway' books exactly that, never a time or basket changed since.
+   */
+  get clash(): string | undefined {
+    return this.refusedClash && this.refusedClash.request === JSON.stringify(this.draft) ? this.refusedClash.message : undefined
+  }
+
+  /**
+   * Books the draft; with allowOverlap, although the customer has another visit at the time (staff
+   * confirmed the clash). Book pressed again on the same choices sends the same transaction id.
+   */
+  async book(allowOverlap = false): Promise<void> {
+    const key = JSON.stringify(this.draft)
+    if (this.attempt?.key !== key) this.attempt = { key, draft: { ...this.draft, transactionId: newTransactionId() } }
+    await this.send({ ...this.attempt.draft, ...(allowOverlap ? { allowOverlap: true } : {}) }, key)
   }
 
   /** Staff send the booking's pay link again on purpose (a retried Book does not). */
   async resendPayLink(): Promise<void> {
     if (!this.result?.payLink || !this.attempt) return
-    await this.send({ ...this.attempt.draft, resendPayLink: true })
+    await this.send({ ...this.attempt.draft, resendPayLink: true }, this.attempt.key)
   }
 
-  private async send(draft: DeskDraft): Promise<void> {
+  /** `key`: the choices the draft was made of (what a clash refusal is remembered against). */
+  private async send(draft: DeskDraft, key: string): Promise<void> {
     this.busy = true
     this.error = undefined
+    this.refusedClash = undefined
     const booked = await this.bookOnBehalf.execute(draft)
     runInAction(() => {
       this.busy = false
       if (E.isLeft(booked)) {
+        if (booked.left._tag === 'Refused' && booked.left.status === 409 && isCustomerClashText(booked.left.message)) {
+          // Not an error to clear: a question for staff, asked beside Book.
+          this.refusedClash = { message: booked.left.message, request: key }
+          return
+        }
         this.fail(booked.left)
         // The time may have gone meanwhile: show what is free now.
         if (!draft.resendPayLink) void this.loadTimes()
@@ -256,6 +281,7 @@ export class DeskBookingViewModel {
     this.start = ''
     this.result = undefined
     this.error = undefined
+    this.refusedClash = undefined
     this.payment = 'link'
     this.attempt = undefined
   }

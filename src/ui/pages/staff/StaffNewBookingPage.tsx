@@ -161,9 +161,21 @@ const StaffNewBookingPage = observer(function StaffNewBookingPage() {
                 ))}
               </RadioGroup>
               {/* On a phone the bar stays at the bottom of the screen: Book is never below a day's times (UI.md); data-bottom-bar lifts the cookie sheet and toasts above it, as over the wizard's bar. */}
-              <div className={styles.action} data-bottom-bar="">
-                <p className={styles.summary} aria-live="polite">{vm.actionSummary}</p>
-                <Button onClick={() => void vm.book()} disabled={!vm.canBook} busy={vm.busy}>Book</Button>
+              {/* On a phone the question makes the bar taller than its usual height: room for it below the last control. */}
+              {vm.clash ? <div className={styles.clashRoom} aria-hidden="true" /> : null}
+              <div className={styles.action} data-bottom-bar="" data-clash={vm.clash ? '' : undefined}>
+                {/* The customer is elsewhere then (the server named the visit): staff choose another time, or book anyway on purpose. */}
+                {vm.clash ? (
+                  <>
+                    <p className={styles.summary} role="alert">{vm.clash}</p>
+                    <Button onClick={() => void vm.book(true)} disabled={!vm.canBook} busy={vm.busy}>Book anyway</Button>
+                  </>
+                ) : (
+                  <>
+                    <p className={styles.summary} aria-live="polite">{vm.actionSummary}</p>
+                    <Button onClick={() => void vm.book()} disabled={!vm.canBook} busy={vm.busy}>Book</Button>
+                  </>
+                )}
               </div>
             </section>
           </div>
