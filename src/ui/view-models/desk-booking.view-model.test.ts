@@ -4,6 +4,7 @@ import { DeskBookingViewModel } from './desk-booking.view-model'
 import { ManualClock, useCase } from './account.view-model.test-support'
 import type { AppError } from '../../application/failure'
 import type { DeskBookingResult, DeskServiceOption, DeskTime } from '../../contract/desk.routes'
+import type { DeskDraft } from '../../domain/booking/desk-request'
 
 const LONDON = 'c'.repeat(24)
 const SARAH = 'b'.repeat(24)
@@ -122,7 +123,10 @@ describe('DeskBookingViewModel', () => {
     vm.chooseTime(TIME.start)
     expect(vm.clash).toBe(CLASH)
     await vm.book(true)
-    expect(bookOnBehalf.execute).toHaveBeenLastCalledWith({ customerId: JO.id, locationId: LONDON, services: [{ serviceId: PEEL.id }], start: TIME.start, payment: 'link', allowOverlap: true })
+    // The same request as the refused one (its transaction id too: the refusal booked nothing), with the override.
+    const refusedId = (bookOnBehalf.execute.mock.calls[0][0] as DeskDraft).transactionId
+    expect(refusedId).toEqual(expect.any(String))
+    expect(bookOnBehalf.execute).toHaveBeenLastCalledWith({ customerId: JO.id, locationId: LONDON, services: [{ serviceId: PEEL.id }], start: TIME.start, payment: 'link', transactionId: refusedId, allowOverlap: true })
     expect(vm.result).toEqual(BOOKED)
     expect(vm.clash).toBeUndefined()
   })
