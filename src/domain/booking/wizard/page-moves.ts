@@ -36,7 +36,7 @@ export type PageEvent<S extends WizardService = WizardService, P extends WizardP
   /** 'Do you want to add another course?' */
   | { type: 'anotherCourseAnswered'; yes: boolean }
   | { type: 'buyNow' }
-  | { type: 'giftVoucherAdded'; voucher: GiftVoucher }
+  | { type: 'giftVoucherAdded'; voucher: GiftVoucher; restored?: boolean }
   | { type: 'giftVoucherRemoved' }
   | { type: 'practitionerChosen'; practitioner: P | 'any' }
   /** a staff list arrived: a practitioner an item names alone (book again: id and name; 'Any practitioner': the chosen time's) gets its price and length */
@@ -142,7 +142,7 @@ function apply<S extends WizardService, P extends WizardPractitioner, L extends 
       if (!s().location) return
       if (s().basket.length > 0) return d.effect({ kind: 'warn', message: GIFT_VOUCHER_MIX_WARNING })
       d.patch({ mode: { kind: 'giftVoucher', vouchers: [event.voucher] } })
-      d.go(stepPath({ locationId: s().location?.id ?? '', confirm: true }))
+      d.go(stepPath({ locationId: s().location?.id ?? '', confirm: true }), event.restored) // restored: a reload's, on that URL already
       return
     case 'giftVoucherRemoved':
       // Back to the service list (from confirm or payment), every view open again; only a gift voucher is removed so.
