@@ -80,6 +80,15 @@ export function holdParam(key: HeldTimeKey): string {
   return `${key.id}.${key.token}`
 }
 
+/** `path` naming the held time `key` (its hold= set, the rest of its query kept in order); no key: `path` as it is. */
+export function withHoldParam(path: string, key: HeldTimeKey | undefined): string {
+  if (!key) return path
+  const [pathname, search = ''] = path.split('?')
+  const params = new URLSearchParams(search)
+  params.set('hold', holdParam(key))
+  return `${pathname}?${params.toString()}`
+}
+
 /** The key a `hold` URL parameter names; undefined when it is not one. */
 export function parseHoldParam(value: string | undefined): HeldTimeKey | undefined {
   const match = /^([0-9a-f]{24})\.([A-Za-z0-9_-]{16,})$/.exec(value ?? '')

@@ -58,6 +58,11 @@ describe('validateSignUp', () => {
     expect(validateSignUp({ ...valid, ...change })).toEqual(E.left(errors))
   })
 
+  it('refuses a date of birth after today (London), as the server does; today itself is fine', () => {
+    expect(validateSignUp({ ...valid, dateOfBirth: '02/12/2026' }, undefined, '2026-12-01')).toEqual(E.left({ dateOfBirth: 'Date of birth cannot be in the future.' }))
+    expect(E.isRight(validateSignUp({ ...valid, dateOfBirth: '01/12/2026' }, undefined, '2026-12-01'))).toBe(true)
+  })
+
   it.each(['Mrs', 'Miss', 'Ms', 'Mr', 'Mx', 'Dr'])('accepts title %s', (title) => {
     expect(E.isRight(validateSignUp({ ...valid, title }))).toBe(true)
   })

@@ -1,5 +1,5 @@
 import { SIGN_UP_GENDERS, SIGN_UP_TITLES, type SignUpGender, type SignUpTitle } from '../constants/people'
-import { DATE_INVALID, dateOfBirthAtNoonUtc } from './dates'
+import { DATE_INVALID, DATE_OF_BIRTH_IN_FUTURE, dateOfBirthAtNoonUtc, isDateOfBirthInFuture } from './dates'
 import { EMAIL_INVALID, isEmail, normaliseEmail } from './email'
 import { meetsPasswordRule, PASSWORD_RULE_MESSAGE, PASSWORDS_DO_NOT_MATCH } from './password'
 import { type CountryCode, isValidPhone, normalisePhone } from './phone'
@@ -24,6 +24,8 @@ export const SIGN_UP_MESSAGES = {
   dateOfBirth: 'Date of birth is required',
   /** A filled-in date of birth that is not a real date. */
   dateOfBirthInvalid: DATE_INVALID,
+  /** One after today: the server refuses it too (as personal details and the lead form do). */
+  dateOfBirthInFuture: DATE_OF_BIRTH_IN_FUTURE,
   gender: 'Gender is required',
   mobile: 'Mobile is required',
   email: 'Email is required',
@@ -66,12 +68,15 @@ export interface SignUpPayload {
 
 /**
  * New customer sign-up (spec section 5). An empty date of birth shows 'Date of birth is required', a
- * filled-in one that is not a real date 'Please enter a valid date.'; an invalid mobile shows
+ * filled-in one that is not a real date 'Please enter a valid date.', one after `today` 'Date of birth
+ * cannot be in the future.'; an invalid mobile shows
  * 'Phone number is invalid'.
  */
 export const validateSignUp = (
   input: SignUpInput,
   phoneCountry?: CountryCode,
+  /** the caller's 'yyyy-MM-dd' date in Europe/London: a date of birth after it is refused, as the server does */
+  today?: string,
 ): FormResult<SignUpField, SignUpPayload> => {
   const errors: FieldErrors<SignUpField> = {}
   const title = trimmed(input.title)
@@ -84,6 +89,7 @@ export const validateSignUp = (
   else if (!isValidPhone(input.mobile, rules)) errors.mobile = SIGN_UP_MESSAGES.phoneInvalid
   if (trimmed(input.dateOfBirth) === '') errors.dateOfBirth = SIGN_UP_MESSAGES.dateOfBirth
   else if (dateOfBirthAtNoonUtc(input.dateOfBirth) === undefined) errors.dateOfBirth = SIGN_UP_MESSAGES.dateOfBirthInvalid
+  else if (today !== undefined && isDateOfBirthInFuture(dateOfBirthAtNoonUtc(input.dateOfBirth) as string, today)) errors.dateOfBirth = SIGN_UP_MESSAGES.dateOfBirthInFuture
   if (gender === undefined) errors.gender = SIGN_UP_MESSAGES.gender
   if (trimmed(input.email) === '') errors.email = SIGN_UP_MESSAGES.email
   else if (!isEmail(input.email)) errors.email = SIGN_UP_MESSAGES.emailInvalid

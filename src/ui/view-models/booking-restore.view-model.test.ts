@@ -392,3 +392,45 @@ describe('the held time in the URL (hold=…) is the customer\'s only while they
     expect(reloaded.booking.view.basket[0]?.start).toBeUndefined()
   })
 })
+
+describe('a gift voucher confirm step reloaded (its URL names no voucher: the tab keeps it)', () => {
+  const voucher = { value: 50, receiver: { name: 'Bob Lee', email: 'bob@example.com', message: 'Happy birthday' } }
+  const confirmUrl: RouteState = { locationId: 'c1', confirm: true, query: {} }
+
+  /** A voucher chosen on clinic c1's list, then its confirm URL arriving, in a tab with `sessionStorage`. */
+  async function chosen(sessionStorage: MemoryStorage) {
+    const w = restoreWorld({}, sessionStorage)
+    await w.open({ locationId: 'c1', query: {} })
+    w.booking.addGiftVoucher(voucher)
+    expect(w.navigator.paths.at(-1)).toBe('/step/c1/confirm')
+    await w.open(confirmUrl)
+    return w
+  }
+
+  it('comes back with its receiver on confirm, the URL replaced, not added', async () => {
+    const sessionStorage = new MemoryStorage()
+    await chosen(sessionStorage)
+    const reloaded = restoreWorld({}, sessionStorage)
+    await reloaded.open(confirmUrl)
+    expect(reloaded.booking.view.giftVouchers).toEqual([voucher])
+    expect(reloaded.booking.view.step).toBe('confirm')
+    expect(reloaded.navigator.replaced).toEqual(['/step/c1/confirm'])
+  })
+
+  it("another clinic's confirm URL, or one after the service list was shown again: no voucher", async () => {
+    const sessionStorage = new MemoryStorage()
+    await chosen(sessionStorage)
+    const elsewhere = restoreWorld({}, sessionStorage)
+    await elsewhere.open({ locationId: 'c2', confirm: true, query: {} })
+    expect(elsewhere.booking.view.giftVouchers).toEqual([])
+    expect(elsewhere.navigator.replaced).toEqual(['/step/c2'])
+
+    const w = await chosen(sessionStorage)
+    w.booking.removeGiftVoucher()
+    await w.open({ locationId: 'c1', query: {} })
+    const reloaded = restoreWorld({}, sessionStorage)
+    await reloaded.open(confirmUrl)
+    expect(reloaded.booking.view.giftVouchers).toEqual([])
+    expect(reloaded.navigator.replaced).toEqual(['/step/c1'])
+  })
+})

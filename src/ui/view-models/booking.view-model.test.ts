@@ -269,7 +269,8 @@ describe('time sub-step and the 5-minute hold', () => {
     expect(session.loginModalOpen).toBe(true)
     session.signedIn({ id: 'u1', email: 'jo@example.com', firstName: 'Jo' })
     expect(session.loginModalOpen).toBe(false)
-    expect(navigator.last).toBe('/step/c1/cat1/s1/confirm?service=0')
+    // The held time named (Book's URL was taken before the hold answered, and a reload there lost the booking).
+    expect(navigator.last).toBe('/step/c1/cat1/s1/confirm?service=0&hold=65a000000000000000000001.abcdefghijklmnop')
   })
 
   it("signed in, 'Book appointment' goes straight to confirm", () => {
@@ -277,9 +278,9 @@ describe('time sub-step and the 5-minute hold', () => {
     session.signedIn({ id: 'u1', email: 'jo@example.com', firstName: 'Jo' })
     booking.chooseTime([at('2026-03-12T10:00:00Z', '2026-03-12T11:00:00Z', 'p2')])
     booking.setHeld(KEY, Date.now() + 300_000)
-    booking.book('/step/c1/cat1/s1', '')
+    booking.book('/step/c1/cat1/s1', '?hold=65a000000000000000000001.abcdefghijklmnop')
     expect(session.loginModalOpen).toBe(false)
-    expect(navigator.last).toBe('/step/c1/cat1/s1/confirm')
+    expect(navigator.last).toBe('/step/c1/cat1/s1/confirm?hold=65a000000000000000000001.abcdefghijklmnop')
   })
 
   it("a double click on 'Book appointment' goes to confirm once (Back from confirm is the time step)", () => {
@@ -287,9 +288,9 @@ describe('time sub-step and the 5-minute hold', () => {
     session.signedIn({ id: 'u1', email: 'jo@example.com', firstName: 'Jo' })
     booking.chooseTime([at('2026-03-12T10:00:00Z', '2026-03-12T11:00:00Z', 'p2')])
     booking.setHeld(KEY, Date.now() + 300_000)
-    booking.book('/step/c1/cat1/s1', '?service=0')
-    booking.book('/step/c1/cat1/s1', '?service=0')
-    expect(navigator.paths.filter((p) => p.includes('/confirm'))).toEqual(['/step/c1/cat1/s1/confirm?service=0'])
+    booking.book('/step/c1/cat1/s1', '?service=0&hold=65a000000000000000000001.abcdefghijklmnop')
+    booking.book('/step/c1/cat1/s1', '?service=0&hold=65a000000000000000000001.abcdefghijklmnop')
+    expect(navigator.paths.filter((p) => p.includes('/confirm'))).toEqual(['/step/c1/cat1/s1/confirm?service=0&hold=65a000000000000000000001.abcdefghijklmnop'])
   })
 
   it("'Book appointment' while the hold is on its way: confirm at once, its URL once the hold answered (with hold=, what a reload reads)", () => {

@@ -90,7 +90,8 @@ export class BookingViewModel {
   restoreCourse(course: ServiceView): void { this.dispatch({ type: 'courseRestored', course }) }
   answerAnotherCourse(yes: boolean): void { this.dispatch({ type: 'anotherCourseAnswered', yes }) }
   buyNow(): void { this.dispatch({ type: 'buyNow' }) }
-  addGiftVoucher(voucher: GiftVoucherItem): void { this.dispatch({ type: 'giftVoucherAdded', voucher }) }
+  /** `restored`: the voucher this tab kept, on its own confirm URL (a reload): that URL is replaced, not added. */
+  addGiftVoucher(voucher: GiftVoucherItem, restored = false): void { this.dispatch({ type: 'giftVoucherAdded', voucher, ...(restored ? { restored } : {}) }) }
   removeGiftVoucher(): void { this.dispatch({ type: 'giftVoucherRemoved' }) }
   choosePractitioner(practitioner: PractitionerView | 'any'): void { this.dispatch({ type: 'practitionerChosen', practitioner }) }
   /**

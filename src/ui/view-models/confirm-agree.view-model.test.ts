@@ -36,7 +36,7 @@ describe('ConfirmViewModel.agree: never a silent no-op', () => {
     const w = confirmWorld()
     bookFacial(w)
     w.session.user = undefined
-    expect(w.confirm.blockedText).toBe(AGREE_BLOCKED_TEXT.signIn)
+    expect(w.confirm.blockedText).toBe('Please sign in to confirm your booking.')
     await w.confirm.agree()
     expect(w.session.loginModalOpen).toBe(true)
     expect(w.session.loginModalLocked).toBe(true)

@@ -35,7 +35,8 @@ export const UNEXPECTED_ERROR = 'An unexpected error occurred'
  * missing and what to do about it.
  */
 export const AGREE_BLOCKED_TEXT = {
-  signIn: 'Please sign in again to confirm your booking.',
+  // Not 'again': a visitor who never signed in reads it on a gift voucher's confirm step, behind the login.
+  signIn: 'Please sign in to confirm your booking.',
   location: 'We could not find the location of this booking. Please choose the location again.',
   settings: "We could not load the clinic's booking settings. Please reload the page to try again.",
   nothingToBook: 'Your basket is empty. Please choose a service again.',

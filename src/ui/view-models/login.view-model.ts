@@ -6,6 +6,8 @@ import { ForgotPassword, Login, Register } from '../../application/use-cases/aut
 
 import { SessionViewModel } from './session.view-model'
 import type { Exec } from './app-services'
+import { PORTS } from '../../application/tokens'
+import type { Clock } from '../../application/ports/clock.port'
 
 export const ACCOUNT_CREATED =
   'Your account has been created. Please check your inbox (and junk mail) to verify your email before logging in.'
@@ -52,8 +54,9 @@ export class LoginViewModel {
     @inject(Register) private readonly registerCustomer: Exec<Register>,
     @inject(ForgotPassword) private readonly forgotPassword: Exec<ForgotPassword>,
     @inject(SessionViewModel) private readonly session: SessionViewModel,
+    @inject(PORTS.Clock) private readonly clock: Clock,
   ) {
-    makeAutoObservable<LoginViewModel, 'loginUseCase' | 'registerCustomer' | 'forgotPassword' | 'session'>(this, { loginUseCase: false, registerCustomer: false, forgotPassword: false, session: false })
+    makeAutoObservable<LoginViewModel, 'loginUseCase' | 'registerCustomer' | 'forgotPassword' | 'session' | 'clock'>(this, { loginUseCase: false, registerCustomer: false, forgotPassword: false, session: false, clock: false })
   }
 
   setMode(mode: LoginMode): void {
@@ -132,7 +135,8 @@ export class LoginViewModel {
     this.submitting = true
     const { validateSignUp } = await import('../../domain/validation/sign-up')
     const { phoneCountryFor } = await import('../../domain/validation/phone')
-    const result = validateSignUp(this.signUp, phoneCountryFor(this.session.organisation?.country))
+    const { londonDateOf } = await import('../../domain/time')
+    const result = validateSignUp(this.signUp, phoneCountryFor(this.session.organisation?.country), londonDateOf(this.clock.now()))
     if (E.isLeft(result)) {
       runInAction(() => {
         this.signUpErrors = result.left

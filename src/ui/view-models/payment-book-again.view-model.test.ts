@@ -49,9 +49,9 @@ describe("'Book again' through the payment step to the thank-you page", () => {
     w.booking.chooseTime([slot])
     // The hold answered before 'Book appointment' (the confirm URL waits for it otherwise).
     w.booking.setHeld({ id: '65a000000000000000000001', token: 'abcdefghijklmnop' }, w.clock.now().getTime() + 300_000)
-    w.booking.book('/step/c1/cat1/s1', '?service=0')
-    expect(w.navigator.last).toBe('/step/c1/cat1/s1/confirm?service=0')
-    w.booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', confirm: true, query: { service: '0' } })
+    w.booking.book('/step/c1/cat1/s1', '?service=0&hold=65a000000000000000000001.abcdefghijklmnop')
+    expect(w.navigator.last).toBe('/step/c1/cat1/s1/confirm?service=0&hold=65a000000000000000000001.abcdefghijklmnop')
+    w.booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', confirm: true, query: { service: '0', hold: '65a000000000000000000001.abcdefghijklmnop' } })
     expect(w.booking.view.step).toBe('confirm')
     w.confirm.enter()
     w.confirm.onTermsScroll(400, 200, 600)

@@ -15,6 +15,7 @@ import { GetAppointment } from '../../application/use-cases/appointments.use-cas
 import { PORTS } from '../../application/tokens'
 import type { KeyValueStorage } from '../../application/ports/storage.port'
 import { wizardInputOf } from './wizard-input'
+import { KeptGiftVoucher } from './kept-gift-voucher'
 
 /** Session storage: the appointment a reschedule in this tab moves (the URL says only reschedule=1, spec section 2). */
 export const RESCHEDULING_KEY = 'reschedulingAppointmentId'
@@ -330,6 +331,15 @@ export class ServicesViewModel {
           return
         }
       }
+    }
+    // A gift voucher's confirm URL names no voucher: the tab keeps it, and a reload there gets it back.
+    const keptVoucher = new KeptGiftVoucher(this.sessionStorage)
+    const voucher = booking.view.giftVouchers[0]
+    if (voucher) keptVoucher.keep(id, voucher)
+    else if (!route.confirm) keptVoucher.clear()
+    else if (!serviceId && !booking.view.canConfirm) {
+      const kept = keptVoucher.of(id)
+      if (kept) booking.addGiftVoucher(kept, true)
     }
     booking.dispatch({ type: 'restoring', restoring: false })
     booking.rederive()

@@ -89,7 +89,7 @@ describe('LoginViewModel', () => {
   function loginWorld(overrides = {}) {
     const w = world(overrides)
     w.session.organisation = organisation
-    return { ...w, vm: new LoginViewModel(w.useCases.Login, w.useCases.Register, w.useCases.ForgotPassword, w.session) }
+    return { ...w, vm: new LoginViewModel(w.useCases.Login, w.useCases.Register, w.useCases.ForgotPassword, w.session, w.clock) }
   }
 
   it('a login signs the customer in and runs what was waiting', async () => {
@@ -164,6 +164,17 @@ describe('LoginViewModel', () => {
     expect(useCases.calls.Login).toHaveLength(1)
     await Promise.all([vm.requestPasswordLink(), vm.requestPasswordLink()])
     expect(useCases.calls.ForgotPassword).toHaveLength(1)
+  })
+
+  it('a date of birth after today shows beside its field and sends nothing (the server refused it with a message at the top)', async () => {
+    const { vm, useCases, clock } = loginWorld()
+    vm.setMode('new')
+    const next = clock.now().getUTCFullYear() + 1
+    const fields = { title: 'Mr', name: 'A', surname: 'B', mobile: '07700 900123', dateOfBirth: `01/02/${next}`, gender: 'male', email: 'a@b.co', password: 'Secret123', confirmPassword: 'Secret123' }
+    for (const [k, v] of Object.entries(fields)) vm.setSignUpField(k as keyof typeof fields, v)
+    await vm.register()
+    expect(vm.signUpErrors).toEqual({ dateOfBirth: 'Date of birth cannot be in the future.' })
+    expect(useCases.calls.Register).toBeUndefined()
   })
 
   it('register 400 shows the server message in red', async () => {

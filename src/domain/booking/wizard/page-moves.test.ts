@@ -70,7 +70,8 @@ table('the hold ends', [
 table('book, once', [
   ['Book appointment: a login first, then confirm', page('time', held), { type: 'book', target: '/x/confirm' }, { step: 'time' }, [{ kind: 'requireLogin', then: { type: 'confirmEntered', target: '/x/confirm' } }]],
   ['no time: nothing', page('time', { basket: [item(MASSAGE, { staff: ANN })] }), { type: 'book', target: '/x/confirm' }, { step: 'time' }, []],
-  ['signed in: confirm', page('time', held), { type: 'confirmEntered', target: '/x/confirm' }, { step: 'confirm' }, [go('/x/confirm')]],
+  ['signed in: confirm', page('time', held), { type: 'confirmEntered', target: `/x/confirm?hold=${holdParam(KEY)}` }, { step: 'confirm' }, [go(`/x/confirm?hold=${holdParam(KEY)}`)]],
+  ['held after the click: confirm names the hold', page('time', held), { type: 'confirmEntered', target: '/x/confirm?service=0' }, { step: 'confirm' }, [go(`/x/confirm?service=0&hold=${holdParam(KEY)}`)]],
   ['a second click of a double click: nothing', page('confirm', held), { type: 'confirmEntered', target: '/x/confirm' }, { step: 'confirm' }, []],
 ])
 
@@ -126,6 +127,11 @@ describe('Book appointment while the hold is on its way', () => {
     const unanswered = pageMove(pending, { type: 'holdUnanswered' })
     expect(unanswered.effects).toEqual([])
     expect(pageMove(unanswered.state, { type: 'confirmEntered', target: confirmUrl }).effects).toEqual([go(confirmUrl)])
+  })
+
+  it('the hold answered while the login modal was open (Book clicked before): the confirm URL names it', () => {
+    const answered = pageMove(pending, { type: 'timeHeld', key: KEY, expiresAt: 6_000 })
+    expect(pageMove(answered.state, { type: 'confirmEntered', target: confirmUrl }).effects).toEqual([go(`${confirmUrl}&hold=${encodeURIComponent(holdParam(KEY))}`)])
   })
 
   it('the URL the router then arrives at keeps confirm and the time', () => {

@@ -9,7 +9,7 @@ import * as E from 'fp-ts/Either'
 import { addToBasket, GIFT_VOUCHER_MIX_WARNING, replaceInBasket } from '../basket'
 import { modeStart, type ModeAppointment } from '../reschedule'
 import { stepPath } from '../steps'
-import { holdParam, type HeldTimeKey } from '../hold'
+import { holdParam, withHoldParam, type HeldTimeKey } from '../hold'
 import { canChangeItems, canRemoveItems, nextIsCourseSession, refreshServices, restoreCourse, restoreService, withTimes, staffFor, type ChainPart } from './items'
 import { back, removeFromBasket } from './page-back'
 import { initialWizardState, type CourseContext, type GiftVoucher, type ServiceViewKind, type WizardItem, type WizardMode, type WizardPractitioner, type WizardService } from './state'
@@ -36,7 +36,7 @@ export type PageEvent<S extends WizardService = WizardService, P extends WizardP
   /** 'Do you want to add another course?' */
   | { type: 'anotherCourseAnswered'; yes: boolean }
   | { type: 'buyNow' }
-  | { type: 'giftVoucherAdded'; voucher: GiftVoucher }
+  | { type: 'giftVoucherAdded'; voucher: GiftVoucher; restored?: boolean }
   | { type: 'giftVoucherRemoved' }
   | { type: 'practitionerChosen'; practitioner: P | 'any' }
   /** a staff list arrived: a practitioner an item names alone (book again: id and name; 'Any practitioner': the chosen time's) gets its price and length */
@@ -142,7 +142,7 @@ function apply<S extends WizardService, P extends WizardPractitioner, L extends 
       if (!s().location) return
       if (s().basket.length > 0) return d.effect({ kind: 'warn', message: GIFT_VOUCHER_MIX_WARNING })
       d.patch({ mode: { kind: 'giftVoucher', vouchers: [event.voucher] } })
-      d.go(stepPath({ locationId: s().location?.id ?? '', confirm: true }))
+      d.go(stepPath({ locationId: s().location?.id ?? '', confirm: true }), event.restored) // restored: a reload's, on that URL already
       return
     case 'giftVoucherRemoved':
       // Back to the service list (from confirm or payment), every view open again; only a gift voucher is removed so.
@@ -241,8 +241,8 @@ function apply<S extends WizardService, P extends WizardPractitioner, L extends 
       // confirm and cleared the time, so that the click seemed to do nothing.
       const route = s().route
       d.patch({ step: 'confirm', ...(route ? { route: { ...route, confirm: true } } : {}) }) // at once: the URL's render comes after a second click of the same double click
-      // The hold still on its way: its URL waits for it (timeHeld puts it, with hold=): one without lost the time on a reload.
-      if (!awaitsHold(s())) d.go(event.target)
+      // The hold on its way: its URL waits for it (timeHeld puts it); held: the click's target may predate its answer (login modal open). One without hold= lost the time on a reload.
+      if (!awaitsHold(s())) d.go(withHoldParam(event.target, heldOf(s()).key))
       return
     }
     case 'holdUnanswered': {
