@@ -19,11 +19,7 @@ let offsetMs = 0
 
 beforeAll(async () => {
   mock = await new StripeMock().start()
-  vi.stubEnv('CARD_PROCESSOR', 'stripe')
-  vi.stubEnv('STRIPE_SECRET_KEY', 'sk_test_mock')
-  vi.stubEnv('STRIPE_PUBLISHABLE_KEY', 'pk_test_mock')
-  vi.stubEnv('STRIPE_WEBHOOK_SECRET', mock.webhookSecret)
-  vi.stubEnv('STRIPE_API_BASE', mock.baseUrl)
+  for (const [name, value] of Object.entries(mock.processorEnv())) vi.stubEnv(name, value)
   t = await buildTestServer({ clock: () => new Date(Date.now() + offsetMs) })
   demo = await t.login(DEMO_CUSTOMER)
   other = await t.login(OTHER_CUSTOMER)

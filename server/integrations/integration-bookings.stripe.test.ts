@@ -23,11 +23,7 @@ let admin: Record<string, string>
 
 beforeAll(async () => {
   mock = await new StripeMock().start()
-  vi.stubEnv('CARD_PROCESSOR', 'stripe')
-  vi.stubEnv('STRIPE_SECRET_KEY', 'sk_test_mock')
-  vi.stubEnv('STRIPE_PUBLISHABLE_KEY', 'pk_test_mock')
-  vi.stubEnv('STRIPE_WEBHOOK_SECRET', mock.webhookSecret)
-  vi.stubEnv('STRIPE_API_BASE', mock.baseUrl)
+  for (const [name, value] of Object.entries(mock.processorEnv())) vi.stubEnv(name, value)
   t = await buildTestServer()
   const login = await t.app.inject({ method: 'POST', url: '/api/staff/login', payload: DEMO_STAFF_ADMIN })
   admin = { authorization: `Bearer ${login.json().token as string}` }

@@ -69,6 +69,17 @@ export class StripeMock extends MockHttpServer {
   private readonly replies = new Map<string, { status: number; body: unknown }>()
   /** Set to answer every API call with 500 (Stripe down). */
   failing = false
+
+  /** The environment that makes a server take card payments through Stripe's SDK pointed at this mock. */
+  processorEnv(): Record<string, string> {
+    return {
+      CARD_PROCESSOR: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_mock',
+      STRIPE_PUBLISHABLE_KEY: this.publishableKey,
+      STRIPE_WEBHOOK_SECRET: this.webhookSecret,
+      STRIPE_API_BASE: this.baseUrl,
+    }
+  }
   /** Calls to a path held unanswered until released (a slow Stripe, to order a race): see holdCalls. */
   private held?: { path: string; reached: () => void; open: Promise<void> }
 
