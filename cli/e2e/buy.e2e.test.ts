@@ -2,30 +2,14 @@
 // port and the real executable as a child process. A course and gift vouchers paid with the sandbox
 // test card, as the web app's Courses and Gift voucher views sell them; the voucher checks with the
 // spec's texts; a declined card.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { buildTestServer, DEMO, DEMO_CUSTOMER, type TestServer } from '../../server/test-support/test-server'
-import { runBin } from '../testing/run-bin'
+import { describe, expect, it } from 'vitest'
+import { DEMO, DEMO_CUSTOMER } from '../../server/test-support/test-server'
+import { liveCli } from '../testing/live-server'
 
 const LONDON = DEMO.clinicLondon
 
-let server: TestServer
-let url: string
-let home: string
-const clinic = (args: string[], stdin?: string) => runBin(['--base-url', url, ...args], { env: { XDG_CONFIG_HOME: home }, stdin })
-
-beforeAll(async () => {
-  home = mkdtempSync(join(tmpdir(), 'clinic-buy-'))
-  server = await buildTestServer()
-  url = (await server.app.listen({ port: 0, host: '127.0.0.1' })).replace('localhost', '127.0.0.1')
-}, 120_000)
-
-afterAll(async () => {
-  await server?.close()
-  rmSync(home, { recursive: true, force: true })
-})
+const live = liveCli('clinic-buy-')
+const clinic = live.clinic
 
 interface Purchase {
   payment: { invoiceId: string; amount: number; paid: boolean }
@@ -54,7 +38,7 @@ describe('clinic buy against the real server', { timeout: 120_000 }, () => {
     const after = await clinic(['--json', 'courses'])
     const added = after.json<{ id: string; name: string; quantity: number }[]>().filter((c) => !owned.includes(c.id))
     expect(added.map((c) => [c.name, c.quantity])).toEqual([['Peel course: 4 sessions', 4]])
-    const invoice = await server.app.inject({ method: 'GET', url: `/api/invoices/${out.payment.invoiceId}`, headers: server.auth(await server.login(DEMO_CUSTOMER)) })
+    const invoice = await live.server.app.inject({ method: 'GET', url: `/api/invoices/${out.payment.invoiceId}`, headers: live.server.auth(await live.server.login(DEMO_CUSTOMER)) })
     expect(invoice.json()).toMatchObject({ origin: 'ONLINE_COURSE', paymentStatus: 'Paid' })
   })
 
@@ -66,7 +50,7 @@ describe('clinic buy against the real server', { timeout: 120_000 }, () => {
     const out = gift.json<Purchase & { voucher: { value: number; receiver: { name: string; email: string; message: string } } }>()
     expect(out.voucher).toEqual({ value: amount, receiver: { name: 'Ann Lee', email: 'ann.lee@example.com', message: 'Happy birthday' } })
     expect(out.payment).toMatchObject({ amount, paid: true })
-    const invoice = await server.app.inject({ method: 'GET', url: `/api/invoices/${out.payment.invoiceId}`, headers: server.auth(await server.login(DEMO_CUSTOMER)) })
+    const invoice = await live.server.app.inject({ method: 'GET', url: `/api/invoices/${out.payment.invoiceId}`, headers: live.server.auth(await live.server.login(DEMO_CUSTOMER)) })
     expect(invoice.json()).toMatchObject({ paymentStatus: 'Paid', items: [{ giftVoucherReceiver: { name: 'Ann Lee', email: 'ann.lee@example.com' } }] })
 
     const mine = await clinic(['buy', 'voucher', String(amount), '--for-me', '--location', LONDON, '--card', '4242424242424242'])

@@ -3,33 +3,17 @@
 // customer joins with `clinic waitlist join`; the desk, signed in as staff, lists the waiting customers,
 // offers a time by hand (held for the customer, who is mailed the offer's link) and removes the entry,
 // through the same /api/admin/waitlist endpoints the /staff desk uses.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../../server/test-support/test-server'
+import { describe, expect, it } from 'vitest'
+import { DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER } from '../../server/test-support/test-server'
 import { londonDate, londonInstant } from '../../server/test-support/dates'
 import { DEMO_STAFF_ADMIN } from '../../server/seed/demo.seed'
-import { runBin } from '../testing/run-bin'
+import { liveCli } from '../testing/live-server'
 
-let server: TestServer
-let url: string
-let home: string
-const clinic = (args: string[], stdin?: string) => runBin(['--base-url', url, ...args], { env: { XDG_CONFIG_HOME: home }, stdin, timeoutMs: 60_000 })
+const live = liveCli('clinic-waitlist-', { timeoutMs: 60_000 })
+const clinic = live.clinic
 
 /** A Tuesday to Friday (Sarah works in London) four weeks ahead, clear of the seeded bookings. */
 const day = londonDate(28, [2, 3, 4, 5])
-
-beforeAll(async () => {
-  home = mkdtempSync(join(tmpdir(), 'clinic-waitlist-'))
-  server = await buildTestServer()
-  url = (await server.app.listen({ port: 0, host: '127.0.0.1' })).replace('localhost', '127.0.0.1')
-}, 120_000)
-
-afterAll(async () => {
-  await server?.close()
-  rmSync(home, { recursive: true, force: true })
-})
 
 interface AdminEntry {
   id: string
@@ -45,7 +29,7 @@ const adminList = async () => {
 }
 /** The offer mails sent to an address (the outbox keeps them). */
 const offerMails = async (email: string) =>
-  (await server.db.selectFrom('outbox').select('text').where('to_address', '=', email).where('channel', '=', 'email').execute()).filter((r) => r.text.includes('/waitlist/offer/'))
+  (await live.server.db.selectFrom('outbox').select('text').where('to_address', '=', email).where('channel', '=', 'email').execute()).filter((r) => r.text.includes('/waitlist/offer/'))
 
 describe('clinic admin waitlist against the real server', { timeout: 180_000 }, () => {
   let entryId = ''
@@ -81,13 +65,13 @@ describe('clinic admin waitlist against the real server', { timeout: 180_000 }, 
     expect(entry).toMatchObject({ id: entryId, status: 'offered', offer: { start: londonInstant(day, '10:00') } })
     const mine = await clinic(['--json', 'waitlist', 'list'])
     expect(mine.json<{ entries: { id: string; status: string }[] }>().entries.map((e) => [e.id, e.status])).toEqual([[entryId, 'offered']])
-    await server.app.deps.mail.flush()
+    await live.server.app.deps.mail.flush()
     expect(await offerMails(OTHER_CUSTOMER.email)).toHaveLength(1)
     // Held for them: nobody else can book it meanwhile.
-    const taken = await server.app.inject({
+    const taken = await live.server.app.inject({
       method: 'POST',
       url: '/api/appointments/public',
-      headers: server.auth(await server.login(DEMO_CUSTOMER)),
+      headers: live.server.auth(await live.server.login(DEMO_CUSTOMER)),
       payload: { appointment: { event: { start: londonInstant(day, '10:00'), end: londonInstant(day, '10:00') }, practitioner: DEMO.pSarah, clinic: DEMO.clinicLondon, service: DEMO.sConsultation } },
     })
     expect(taken.statusCode).toBe(409)
@@ -107,10 +91,10 @@ describe('clinic admin waitlist against the real server', { timeout: 180_000 }, 
     expect(empty.stdout).toContain('Nobody is waiting.')
     const mine = await clinic(['--json', 'waitlist', 'list'])
     expect(mine.json<{ entries: unknown[] }>().entries).toEqual([])
-    const free = await server.app.inject({
+    const free = await live.server.app.inject({
       method: 'POST',
       url: '/api/appointments/public',
-      headers: server.auth(await server.login(OTHER_CUSTOMER)),
+      headers: live.server.auth(await live.server.login(OTHER_CUSTOMER)),
       payload: { appointment: { event: { start: londonInstant(day, '10:00'), end: londonInstant(day, '10:00') }, practitioner: DEMO.pSarah, clinic: DEMO.clinicLondon, service: DEMO.sConsultation } },
     })
     expect(free.statusCode, free.body).toBe(200)
