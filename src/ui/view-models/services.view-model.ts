@@ -64,6 +64,8 @@ export class ServicesViewModel {
   private offset = 0
   /** counts restoreRoute calls: only the latest URL's restore acts */
   private routeGeneration = 0
+  /** A reschedule reloaded on its confirm step: restarted at its first URL, it goes on to this confirm URL once its time is back. */
+  private rescheduleConfirm?: { appointmentId: string; path: string; search: string } = undefined
 
   constructor(
     @inject(ListCategoriesAndServices) private readonly listCatalogue: Exec<ListCategoriesAndServices>,
@@ -76,8 +78,8 @@ export class ServicesViewModel {
     @inject(GetAppointment) private readonly getAppointment?: Exec<GetAppointment>,
     @inject(PORTS.SessionStorage) private readonly sessionStorage?: KeyValueStorage,
   ) {
-    makeAutoObservable<ServicesViewModel, 'listCatalogue' | 'listCourses' | 'getService' | 'service' | 'courseGroups' | 'toasts' | 'categoryIndex' | 'offset' | 'routeGeneration' | 'slotHold' | 'getAppointment' | 'sessionStorage' | 'restoreReschedule'>(this, {
-      listCatalogue: false, listCourses: false, getService: false, service: false, courseGroups: false, booking: false, toasts: false, categoryIndex: false, offset: false, routeGeneration: false,
+    makeAutoObservable<ServicesViewModel, 'listCatalogue' | 'listCourses' | 'getService' | 'service' | 'courseGroups' | 'toasts' | 'categoryIndex' | 'offset' | 'routeGeneration' | 'rescheduleConfirm' | 'slotHold' | 'getAppointment' | 'sessionStorage' | 'restoreReschedule'>(this, {
+      listCatalogue: false, listCourses: false, getService: false, service: false, courseGroups: false, booking: false, toasts: false, categoryIndex: false, offset: false, routeGeneration: false, rescheduleConfirm: false,
       slotHold: false, getAppointment: false, sessionStorage: false, restoreReschedule: false,
     })
   }
@@ -280,8 +282,14 @@ export class ServicesViewModel {
         return
       }
       // Restarted at its first URL: a confirm URL's restore ends here (that URL arrives next and its
-      // restore goes on); the first URL itself (a reload of the time step) arrives no more: it goes on here.
-      if (route.confirm) return
+      // restore goes on, then back to this confirm step as a booking's reload stays on its own); the
+      // first URL itself (a reload of the time step) arrives no more: it goes on here.
+      if (route.confirm) {
+        const search = new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, v]])))
+        const path = `${clinicPath}/${route.categoryId ?? 'all'}/${route.serviceId ?? ''}`
+        if (booking.view.rescheduleAppointmentId && route.serviceId) this.rescheduleConfirm = { appointmentId: booking.view.rescheduleAppointmentId, path, search: `?${search}` }
+        return
+      }
     }
     if (booking.view.isReschedule && booking.view.rescheduleAppointmentId) this.sessionStorage?.setItem(RESCHEDULING_KEY, booking.view.rescheduleAppointmentId)
 
@@ -305,6 +313,11 @@ export class ServicesViewModel {
       }, stale)
       if (stale()) return
     }
+
+    // The reschedule's time back after a reload of its confirm step: confirm again ('Reschedule appointment' pressed for the customer).
+    const confirmAgain = this.rescheduleConfirm
+    this.rescheduleConfirm = undefined
+    if (confirmAgain && !route.confirm && booking.view.canBook && booking.view.rescheduleAppointmentId === confirmAgain.appointmentId) booking.book(confirmAgain.path, confirmAgain.search)
 
     // Reloaded on the time step before a time was picked: the practitioners and day the tab kept.
     if (!query.hold && !booking.view.canBook) this.slotHold.timeStep.restore(route)
