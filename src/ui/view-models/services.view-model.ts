@@ -16,6 +16,7 @@ import { PORTS } from '../../application/tokens'
 import type { KeyValueStorage } from '../../application/ports/storage.port'
 import { wizardInputOf } from './wizard-input'
 import { KeptGiftVoucher } from './kept-gift-voucher'
+import { stepPath } from '../../domain/booking/steps'
 
 /** Session storage: the appointment a reschedule in this tab moves (the URL says only reschedule=1, spec section 2). */
 export const RESCHEDULING_KEY = 'reschedulingAppointmentId'
@@ -65,7 +66,7 @@ export class ServicesViewModel {
   /** counts restoreRoute calls: only the latest URL's restore acts */
   private routeGeneration = 0
   /** A reschedule reloaded on its confirm step: restarted at its first URL, it goes on to this confirm URL once its time is back. */
-  private rescheduleConfirm?: { appointmentId: string; path: string; search: string } = undefined
+  private rescheduleConfirm?: { appointmentId: string; target: string } = undefined
 
   constructor(
     @inject(ListCategoriesAndServices) private readonly listCatalogue: Exec<ListCategoriesAndServices>,
@@ -281,15 +282,9 @@ export class ServicesViewModel {
         booking.fallBack('/app')
         return
       }
-      // Restarted at its first URL: a confirm URL's restore ends here (that URL arrives next and its
-      // restore goes on, then back to this confirm step as a booking's reload stays on its own); the
-      // first URL itself (a reload of the time step) arrives no more: it goes on here.
-      if (route.confirm) {
-        const search = new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, v]])))
-        const path = `${clinicPath}/${route.categoryId ?? 'all'}/${route.serviceId ?? ''}`
-        if (booking.view.rescheduleAppointmentId && route.serviceId) this.rescheduleConfirm = { appointmentId: booking.view.rescheduleAppointmentId, path, search: `?${search}` }
-        return
-      }
+      // Restarted at its first URL (that URL arrives next, its restore brings the time back, then confirm again); a reloaded time step goes on here.
+      if (route.confirm) this.rescheduleConfirm = { appointmentId: booking.view.rescheduleAppointmentId ?? '', target: stepPath({ ...route, locationId: id }) }
+      if (route.confirm) return
     }
     if (booking.view.isReschedule && booking.view.rescheduleAppointmentId) this.sessionStorage?.setItem(RESCHEDULING_KEY, booking.view.rescheduleAppointmentId)
 
@@ -314,11 +309,10 @@ export class ServicesViewModel {
       if (stale()) return
     }
 
-    // The reschedule's time back after a reload of its confirm step: confirm again ('Reschedule appointment' pressed for the customer).
-    const confirmAgain = this.rescheduleConfirm
+    // The reschedule's time back after a reload of its confirm step: to confirm again ('Reschedule appointment' pressed for the customer).
+    const again = this.rescheduleConfirm
     this.rescheduleConfirm = undefined
-    if (confirmAgain && !route.confirm && booking.view.canBook && booking.view.rescheduleAppointmentId === confirmAgain.appointmentId) booking.book(confirmAgain.path, confirmAgain.search)
-
+    if (again && !route.confirm && booking.view.canBook && booking.view.rescheduleAppointmentId === again.appointmentId) booking.dispatch({ type: 'book', target: again.target })
     // Reloaded on the time step before a time was picked: the practitioners and day the tab kept.
     if (!query.hold && !booking.view.canBook) this.slotHold.timeStep.restore(route)
 
