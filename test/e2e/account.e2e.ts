@@ -193,7 +193,15 @@ describe('customer area', () => {
     await chooseFirstTime(s)
     await page.getByRole('button', { name: 'Reschedule appointment' }).filter({ visible: true }).first().click()
     await page.waitForURL(/\/confirm/)
+    // No deposit is taken on a reschedule: the late-change terms, not the booking terms about the deposit.
+    await page.getByText(/^Appointments cancelled or changed within 48 hours/).waitFor()
+    expect(await page.getByText('A deposit is taken to secure your appointment').count()).toBe(0)
     await s.shot('reschedule-confirm')
+    // A reload keeps the customer on confirm with the time chosen (as a booking's confirm step does).
+    const confirmUrl = page.url()
+    await page.reload()
+    await page.getByText(/^Appointments cancelled or changed within 48 hours/).waitFor()
+    expect(new URL(page.url()).pathname).toBe(new URL(confirmUrl).pathname)
     await agreeToTerms(s)
     await page.waitForURL(/\/location/)
     await expect.poll(() => appointmentStart(s.who.token, DEMO.apptFuture)).not.toBe(before)

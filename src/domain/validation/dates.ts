@@ -1,3 +1,4 @@
+import * as E from 'fp-ts/Either'
 import { dateOfBirthToIso } from '../time'
 import { trimmed } from './result'
 
@@ -8,7 +9,8 @@ import { trimmed } from './result'
 
 /**
  * A date of birth that is filled in but not a real date (31/02/1990). The spec quotes no text for
- * it; 'Date of birth is required' would tell the customer a filled field is empty.
+ * it; 'Date of birth is required' would tell the customer a filled field is empty. Every form
+ * (sign-up, personal details, lead, desk) shows this one text through `checkFilledDateOfBirth`.
  */
 export const DATE_INVALID = 'Please enter a valid date.'
 
@@ -30,3 +32,16 @@ export const DATE_OF_BIRTH_IN_FUTURE = 'Date of birth cannot be in the future.'
  * `today`, the caller's 'yyyy-MM-dd' date in Europe/London. Today itself is not in the future.
  */
 export const isDateOfBirthInFuture = (isoDate: string, today: string): boolean => isoDate.slice(0, 10) > today
+
+/**
+ * The one rule for a filled-in 'dd/MM/yyyy' date of birth (sign-up and personal details; each form
+ * reports an empty one its own way): left(DATE_INVALID) when it is not a real date,
+ * left(DATE_OF_BIRTH_IN_FUTURE) when after `today` ('yyyy-MM-dd', Europe/London; skipped when
+ * absent), else right(the date at 12:00 UTC).
+ */
+export const checkFilledDateOfBirth = (value: string | null | undefined, today?: string): E.Either<string, string> => {
+  const atNoon = dateOfBirthAtNoonUtc(value)
+  if (atNoon === undefined) return E.left(DATE_INVALID)
+  if (today !== undefined && isDateOfBirthInFuture(atNoon, today)) return E.left(DATE_OF_BIRTH_IN_FUTURE)
+  return E.right(atNoon)
+}

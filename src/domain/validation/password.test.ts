@@ -36,11 +36,21 @@ describe('change and reset password', () => {
       { newPassword: 'New password cannot be empty.', confirmPassword: 'Passwords do not match.' },
     ],
   ])('change password %o', (input, errors) => {
-    expect(validateChangePassword(input)).toEqual(E.left(errors))
+    expect(validateChangePassword({ currentPassword: 'Old12345', ...input })).toEqual(E.left(errors))
+  })
+
+  it.each([
+    [{ newPassword: 'Password1', confirmPassword: 'Password1' }, { currentPassword: 'Current password is required' }],
+    [
+      { newPassword: '', confirmPassword: '' },
+      { currentPassword: 'Current password is required', newPassword: 'New password cannot be empty.' },
+    ],
+  ])('change password without the current one %o reports every field at once', (input, errors) => {
+    expect(validateChangePassword({ currentPassword: '', ...input })).toEqual(E.left(errors))
   })
 
   it('change password accepts a valid matching password', () => {
-    expect(validateChangePassword({ newPassword: 'Password1', confirmPassword: 'Password1' })).toEqual(
+    expect(validateChangePassword({ currentPassword: 'Old12345', newPassword: 'Password1', confirmPassword: 'Password1' })).toEqual(
       E.right('Password1'),
     )
   })

@@ -1,13 +1,11 @@
 import * as E from 'fp-ts/Either'
 import { DEFAULT_COUNTRY } from '../constants/people'
-import { DATE_OF_BIRTH_IN_FUTURE, dateOfBirthAtNoonUtc, isDateOfBirthInFuture } from './dates'
+import { checkFilledDateOfBirth } from './dates'
 import { type CountryCode, isValidPhone, normalisePhone } from './phone'
 import { type FormResult, trimmed } from './result'
 
 export const PERSONAL_DETAILS_REQUIRED_PREFIX = 'The following field is required:'
 export const PERSONAL_DETAILS_PHONE_INVALID = 'Need to add a valid phone number'
-/** Not in the spec, which only names a missing date: a typed but impossible date (31/02) says so. */
-export const PERSONAL_DETAILS_DATE_INVALID = 'Date of birth must be a real date (dd/MM/yyyy)'
 /** Unsaved-changes dialog, saving with an invalid form: title and text. */
 export const MISSING_REQUIRED_FIELDS_TITLE = 'Missing required fields.'
 export const MISSING_REQUIRED_FIELDS_TEXT = 'Fill all the required fields before proceeding'
@@ -96,9 +94,9 @@ export const validatePersonalDetails = (
 ): FormResult<PersonalDetailsRequiredField, PersonalDetailsPayload> => {
   const missing = firstMissingPersonalDetail(input)
   if (missing) return E.left({ [missing[0]]: requiredFieldMessage(missing[1]) })
-  const dateOfBirth = dateOfBirthAtNoonUtc(trimmed(input.dateOfBirth))
-  if (dateOfBirth === undefined) return E.left({ dateOfBirth: PERSONAL_DETAILS_DATE_INVALID })
-  if (today !== undefined && isDateOfBirthInFuture(dateOfBirth, today)) return E.left({ dateOfBirth: DATE_OF_BIRTH_IN_FUTURE })
+  const checked = checkFilledDateOfBirth(input.dateOfBirth, today)
+  if (E.isLeft(checked)) return E.left({ dateOfBirth: checked.left })
+  const dateOfBirth = checked.right
   const rules = { defaultCountry: phoneCountry }
   if (!isValidPhone(input.mobilePhone, rules)) return E.left({ mobilePhone: PERSONAL_DETAILS_PHONE_INVALID })
   return E.right({

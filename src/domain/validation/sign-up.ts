@@ -1,5 +1,6 @@
 import { SIGN_UP_GENDERS, SIGN_UP_TITLES, type SignUpGender, type SignUpTitle } from '../constants/people'
-import { DATE_INVALID, DATE_OF_BIRTH_IN_FUTURE, dateOfBirthAtNoonUtc, isDateOfBirthInFuture } from './dates'
+import * as E from 'fp-ts/Either'
+import { checkFilledDateOfBirth, DATE_INVALID, DATE_OF_BIRTH_IN_FUTURE, dateOfBirthAtNoonUtc } from './dates'
 import { EMAIL_INVALID, isEmail, normaliseEmail } from './email'
 import { meetsPasswordRule, PASSWORD_RULE_MESSAGE, PASSWORDS_DO_NOT_MATCH } from './password'
 import { type CountryCode, isValidPhone, normalisePhone } from './phone'
@@ -88,8 +89,10 @@ export const validateSignUp = (
   if (trimmed(input.mobile) === '') errors.mobile = SIGN_UP_MESSAGES.mobile
   else if (!isValidPhone(input.mobile, rules)) errors.mobile = SIGN_UP_MESSAGES.phoneInvalid
   if (trimmed(input.dateOfBirth) === '') errors.dateOfBirth = SIGN_UP_MESSAGES.dateOfBirth
-  else if (dateOfBirthAtNoonUtc(input.dateOfBirth) === undefined) errors.dateOfBirth = SIGN_UP_MESSAGES.dateOfBirthInvalid
-  else if (today !== undefined && isDateOfBirthInFuture(dateOfBirthAtNoonUtc(input.dateOfBirth) as string, today)) errors.dateOfBirth = SIGN_UP_MESSAGES.dateOfBirthInFuture
+  else {
+    const dob = checkFilledDateOfBirth(input.dateOfBirth, today)
+    if (E.isLeft(dob)) errors.dateOfBirth = dob.left
+  }
   if (gender === undefined) errors.gender = SIGN_UP_MESSAGES.gender
   if (trimmed(input.email) === '') errors.email = SIGN_UP_MESSAGES.email
   else if (!isEmail(input.email)) errors.email = SIGN_UP_MESSAGES.emailInvalid

@@ -186,7 +186,7 @@ describe('what cannot be rebuilt falls back to the nearest earlier valid step', 
     expect(cancelled.navigator.replaced).toEqual(['/app'])
   })
 
-  it('a reloaded reschedule time or confirm step keeps the new time picked (a reschedule holds nothing: the tab keeps it) and shows it on the times', async () => {
+  it('a reloaded reschedule time step keeps the new time picked (a reschedule holds nothing: the tab keeps it) and shows it on the times; a reloaded confirm step stays on confirm', async () => {
     const sessionStorage = new MemoryStorage()
     const moving = appointment('a0000000000000000000000b', 100, { clinic: { id: 'c1', accountName: 'Harley Street' } })
     const w = restoreWorld({ GetAppointment: async () => E.right(moving) }, sessionStorage)
@@ -211,7 +211,8 @@ describe('what cannot be rebuilt falls back to the nearest earlier valid step', 
     expect(atTimes.booking.view.basket.map((i) => i.start)).toEqual([slot.startDate])
     expect(atTimes.booking.view.step).toBe('time')
 
-    // The confirm URL reloaded: the reschedule starts again from its first URL, where the time comes back.
+    // The confirm URL reloaded: the reschedule starts again from its first URL, where the time comes
+    // back, and goes on to its confirm URL (as a booking's reload keeps its confirm step).
     const reloaded = restoreWorld({ GetAppointment: async () => E.right(moving) }, sessionStorage)
     reloaded.session.signedIn(user)
     await reloaded.open({ ...route, confirm: true })
@@ -221,9 +222,18 @@ describe('what cannot be rebuilt falls back to the nearest earlier valid step', 
     expect(reloaded.booking.view.isReschedule).toBe(true)
     expect(reloaded.booking.view.basket.map((i) => i.start)).toEqual([slot.startDate])
     expect(reloaded.booking.view.date).toBe('2026-03-13')
-    // On the times with the new time chosen: 'Reschedule appointment' goes to confirm again.
+    const confirmAgain = new URL(reloaded.navigator.paths.at(-1)!, 'http://x')
+    expect(confirmAgain.pathname).toBe(`${url.pathname}/confirm`)
+    expect(Object.fromEntries(confirmAgain.searchParams)).toEqual(route.query)
+    await reloaded.open({ ...route, confirm: true })
+    expect(reloaded.booking.view.step).toBe('confirm')
+    expect(reloaded.booking.view.basket.map((i) => i.start)).toEqual([slot.startDate])
+    // A later arrival of the time URL (browser back) does not go to confirm by itself.
+    await reloaded.open(route)
     expect(reloaded.booking.view.step).toBe('time')
-    expect(reloaded.booking.view.canBook).toBe(true)
+    const visits = reloaded.navigator.paths.length
+    await reloaded.open(route)
+    expect(reloaded.navigator.paths).toHaveLength(visits)
     // Given up (back to the times): nothing is brought back by a later reload.
     reloaded.booking.back()
     expect(reloaded.booking.view.startTime).toBeUndefined()

@@ -142,6 +142,33 @@ describe('ConfirmViewModel: terms gate and countdown', () => {
     expect(mergeTerms('{LateCancellationType} {LateCancellationValue}', { lateCancellationChargeType: 'AMOUNT', lateCancellationChargeValue: 10 })).toBe('fixed amount £10.00')
     expect(mergeTerms('', {})).toBe('')
   })
+
+  it('a reschedule takes no deposit: its terms are the late-change terms, not the booking terms about the deposit', () => {
+    const w = confirmWorld()
+    w.session.organisation = {
+      ...organisation,
+      termsAndConditionsText: 'A deposit is taken to secure your appointment. Cancel {LateCancellationPeriod} hours ahead.',
+      lateCancellationText: 'Changes within {LateCancellationPeriod} hours cost {LateCancellationValue}.',
+      lateCancellationChargeType: 'AMOUNT',
+      lateCancellationChargeValue: 25,
+    }
+    bookFacial(w)
+    expect(w.confirm.terms).toContain('A deposit is taken')
+    w.booking.startReschedule({ appointmentId: 'a1', clinic: clinicA, items: [{ service: facial, staff: anna }], linked: false })
+    w.booking.choosePractitioner(anna)
+    w.booking.chooseTime([slot])
+    expect(w.confirm.terms).toBe('Changes within 24 hours cost £25.00.')
+    expect(w.confirm.amountDue).toBe(0)
+  })
+
+  it('a reschedule with no late-change text set shows the default change terms', () => {
+    const w = confirmWorld()
+    w.booking.startReschedule({ appointmentId: 'a1', clinic: clinicA, items: [{ service: facial, staff: anna }], linked: false })
+    w.booking.choosePractitioner(anna)
+    w.booking.chooseTime([slot])
+    expect(w.confirm.terms).toMatch(/^Appointments cancelled or changed within 24 hours/)
+    expect(w.confirm.terms).not.toContain('Cancel 24 hours ahead.')
+  })
 })
 
 describe('ConfirmViewModel: the agree action (spec section 4, Confirm action)', () => {

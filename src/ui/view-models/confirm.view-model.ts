@@ -16,7 +16,7 @@ import { ToastViewModel } from './toast.view-model'
 import { NAVIGATOR, type Navigator, type Exec } from './app-services'
 import { PaymentViewModel } from './payment.view-model'
 import { idsOfBooking, withBooked } from './thank-you-calendar.view-model'
-import { depositOf, toBookingRequest, type BookingRequest, type BookingRequestError, type Payer } from '../../domain/booking/wizard'
+import { depositApplies, depositOf, toBookingRequest, type BookingRequest, type BookingRequestError, type Payer } from '../../domain/booking/wizard'
 import { formatCountdown, holdBannerText } from '../../domain/booking/hold'
 import { lateCancellationTerms, type CancellationSettings } from '../../domain/policy/cancellation'
 import { isCourseBookDisabled } from '../../domain/booking/course'
@@ -98,19 +98,24 @@ export class ConfirmViewModel {
     const org = this.session.organisation
     if (!org) return ''
     const b = this.booking
+    const settings: CancellationSettings = {
+      lateCancellationChargeType: org.lateCancellationChargeType,
+      lateCancellationChargeValue: org.lateCancellationChargeValue,
+      lateCancellationPeriod: org.lateCancellationPeriod,
+      currency: this.session.currency,
+    }
     const raw = b.view.isGiftVoucherPurchase
       ? org.termsAndConditionsTextGiftVoucher
       : b.view.isCoursePurchase
         ? org.termsAndConditionsTextCourse
         : b.view.courseServiceBooking
           ? org.termsAndConditionsTextCourseService
-          : org.termsAndConditionsText
-    return mergeTerms(raw ?? org.termsAndConditionsText ?? '', {
-      lateCancellationChargeType: org.lateCancellationChargeType,
-      lateCancellationChargeValue: org.lateCancellationChargeValue,
-      lateCancellationPeriod: org.lateCancellationPeriod,
-      currency: this.session.currency,
-    })
+          : undefined
+    if (raw != null) return mergeTerms(raw, settings)
+    // The booking terms speak of the deposit taken to secure the appointment; a reschedule takes none,
+    // so it shows only the terms of a change (the late-change charge, the default text when none is set).
+    if (!depositApplies(b.state)) return lateCancellationTerms(org.lateCancellationText, settings)
+    return mergeTerms(org.termsAndConditionsText ?? '', settings)
   }
 
   /** Deposit (or full price for courses and vouchers; a course session's course pays for it); undefined until it can be calculated. */

@@ -41,14 +41,25 @@ describe('PasswordViewModel', () => {
     expect(vm.errors.confirmPassword).toBe('Passwords do not match.')
   })
 
-  it('cannot submit without the current password', async () => {
+  it('keeps the button enabled on an empty form and shows every field message on submit', async () => {
+    const { vm, change } = setup()
+    vm.setCurrent('')
+    expect(vm.canSubmit).toBe(true)
+    await vm.submit()
+    expect(vm.errors).toEqual({ currentPassword: 'Current password is required', newPassword: 'New password cannot be empty.' })
+    expect(change.execute).not.toHaveBeenCalled()
+  })
+
+  it('does not send without the current password', async () => {
     const { vm, change } = setup()
     vm.setCurrent('')
     vm.setNew('NewPass12')
     vm.setConfirm('NewPass12')
-    expect(vm.canSubmit).toBe(false)
     await vm.submit()
+    expect(vm.errors).toEqual({ currentPassword: 'Current password is required' })
     expect(change.execute).not.toHaveBeenCalled()
+    vm.setCurrent('OldPass1')
+    expect(vm.errors.currentPassword).toBeUndefined()
   })
 
   it('a 200 shows the message in the normal colour and clears the fields', async () => {

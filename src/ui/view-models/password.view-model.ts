@@ -3,7 +3,7 @@ import { injectable } from 'inversify'
 import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 import { ChangePassword } from '../../application/use-cases/auth.use-case'
-import { PASSWORD_HINT, validateChangePassword, type NewPasswordField } from '../../domain/validation/password'
+import { PASSWORD_HINT, validateChangePassword, type ChangePasswordField } from '../../domain/validation/password'
 import { SessionViewModel } from './session.view-model'
 import { SessionWatchViewModel } from './session-watch.view-model'
 import type { Exec } from './app-services'
@@ -27,7 +27,7 @@ export class PasswordViewModel {
   currentPassword = ''
   newPassword = ''
   confirmPassword = ''
-  errors: Partial<Record<NewPasswordField, string>> = {}
+  errors: Partial<Record<ChangePasswordField, string>> = {}
   response?: PasswordResponse = undefined
   submitting = false
 
@@ -39,12 +39,14 @@ export class PasswordViewModel {
     makeAutoObservable<PasswordViewModel, 'changePassword' | 'session' | 'sessionWatch'>(this, { changePassword: false, session: false, sessionWatch: false })
   }
 
+  /** Enabled whatever is typed (like the other forms): submit shows the field messages. */
   get canSubmit(): boolean {
-    return !this.submitting && this.currentPassword !== ''
+    return !this.submitting
   }
 
   setCurrent(value: string): void {
     this.currentPassword = value
+    this.errors = { ...this.errors, currentPassword: undefined }
   }
 
   setNew(value: string): void {
@@ -69,7 +71,7 @@ export class PasswordViewModel {
     const user = this.session.user
     if (!user || !this.canSubmit) return
     this.response = undefined
-    const valid = validateChangePassword({ newPassword: this.newPassword, confirmPassword: this.confirmPassword })
+    const valid = validateChangePassword({ currentPassword: this.currentPassword, newPassword: this.newPassword, confirmPassword: this.confirmPassword })
     if (E.isLeft(valid)) {
       this.errors = valid.left
       return

@@ -86,7 +86,7 @@ describe('PersonalDetailsViewModel', () => {
     await vm.load()
     vm.setField('dateOfBirth', '31/02/1990')
     await vm.save()
-    expect(vm.error).toBe('Date of birth must be a real date (dd/MM/yyyy)')
+    expect(vm.error).toBe('Please enter a valid date.')
   })
 
   it('a date of birth in the future is shown at its field, not sent (the server refused it with a toast)', async () => {

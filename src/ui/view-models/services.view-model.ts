@@ -16,6 +16,7 @@ import { PORTS } from '../../application/tokens'
 import type { KeyValueStorage } from '../../application/ports/storage.port'
 import { wizardInputOf } from './wizard-input'
 import { KeptGiftVoucher } from './kept-gift-voucher'
+import { stepPath } from '../../domain/booking/steps'
 
 /** Session storage: the appointment a reschedule in this tab moves (the URL says only reschedule=1, spec section 2). */
 export const RESCHEDULING_KEY = 'reschedulingAppointmentId'
@@ -64,6 +65,8 @@ export class ServicesViewModel {
   private offset = 0
   /** counts restoreRoute calls: only the latest URL's restore acts */
   private routeGeneration = 0
+  /** A reschedule reloaded on its confirm step: restarted at its first URL, it goes on to this confirm URL once its time is back. */
+  private rescheduleConfirm?: { appointmentId: string; target: string } = undefined
 
   constructor(
     @inject(ListCategoriesAndServices) private readonly listCatalogue: Exec<ListCategoriesAndServices>,
@@ -76,8 +79,8 @@ export class ServicesViewModel {
     @inject(GetAppointment) private readonly getAppointment?: Exec<GetAppointment>,
     @inject(PORTS.SessionStorage) private readonly sessionStorage?: KeyValueStorage,
   ) {
-    makeAutoObservable<ServicesViewModel, 'listCatalogue' | 'listCourses' | 'getService' | 'service' | 'courseGroups' | 'toasts' | 'categoryIndex' | 'offset' | 'routeGeneration' | 'slotHold' | 'getAppointment' | 'sessionStorage' | 'restoreReschedule'>(this, {
-      listCatalogue: false, listCourses: false, getService: false, service: false, courseGroups: false, booking: false, toasts: false, categoryIndex: false, offset: false, routeGeneration: false,
+    makeAutoObservable<ServicesViewModel, 'listCatalogue' | 'listCourses' | 'getService' | 'service' | 'courseGroups' | 'toasts' | 'categoryIndex' | 'offset' | 'routeGeneration' | 'rescheduleConfirm' | 'slotHold' | 'getAppointment' | 'sessionStorage' | 'restoreReschedule'>(this, {
+      listCatalogue: false, listCourses: false, getService: false, service: false, courseGroups: false, booking: false, toasts: false, categoryIndex: false, offset: false, routeGeneration: false, rescheduleConfirm: false,
       slotHold: false, getAppointment: false, sessionStorage: false, restoreReschedule: false,
     })
   }
@@ -279,8 +282,8 @@ export class ServicesViewModel {
         booking.fallBack('/app')
         return
       }
-      // Restarted at its first URL: a confirm URL's restore ends here (that URL arrives next and its
-      // restore goes on); the first URL itself (a reload of the time step) arrives no more: it goes on here.
+      // Restarted at its first URL (that URL arrives next, its restore brings the time back, then confirm again); a reloaded time step goes on here.
+      if (route.confirm) this.rescheduleConfirm = { appointmentId: booking.view.rescheduleAppointmentId ?? '', target: stepPath({ ...route, locationId: id }) }
       if (route.confirm) return
     }
     if (booking.view.isReschedule && booking.view.rescheduleAppointmentId) this.sessionStorage?.setItem(RESCHEDULING_KEY, booking.view.rescheduleAppointmentId)
@@ -306,6 +309,10 @@ export class ServicesViewModel {
       if (stale()) return
     }
 
+    // The reschedule's time back after a reload of its confirm step: to confirm again ('Reschedule appointment' pressed for the customer).
+    const again = this.rescheduleConfirm
+    this.rescheduleConfirm = undefined
+    if (again && !route.confirm && booking.view.canBook && booking.view.rescheduleAppointmentId === again.appointmentId) booking.dispatch({ type: 'book', target: again.target })
     // Reloaded on the time step before a time was picked: the practitioners and day the tab kept.
     if (!query.hold && !booking.view.canBook) this.slotHold.timeStep.restore(route)
 

@@ -1,7 +1,7 @@
 /** The agree action's request, prices and deposits (spec sections 4 'Confirm action' and 9 'Deposit'). */
 import * as E from 'fp-ts/Either'
 import { describe, expect, it } from 'vitest'
-import { depositOf, listedPrice, priceOf, toBookingRequest, type Payer } from './request'
+import { depositApplies, depositOf, listedPrice, priceOf, toBookingRequest, type Payer } from './request'
 import { ANN, at, BOB, CLINIC, COURSE, FACIAL, heldTwo, item, KEY, MASSAGE, T1, T2 } from './fixtures.test-support'
 
 const payer: Payer = { customerId: 'cust', accountBalance: 0, settings: { bookingDepositType: 'percentage', bookingDepositAmount: 50, bookingDepositMultipleServicesRule: 'sum' } }
@@ -31,6 +31,18 @@ describe('depositOf', () => {
     expect(depositOf(at('confirm', { mode: { kind: 'coursePurchase' }, basket: [{ kind: 'course', service: COURSE, anyStaff: false }] }), payer)).toBe(90)
     expect(depositOf(at('confirm', { mode: { kind: 'giftVoucher', vouchers: [{ value: 25 }, { value: 10.5 }] } }), payer)).toBe(35.5)
     expect(depositOf(heldTwo({ mode: { kind: 'reschedule', appointmentId: 'a', linked: false, sources: [] } }), payer)).toBe(0)
+  })
+})
+
+describe('depositApplies (whether the confirm step shows terms about a deposit)', () => {
+  it.each([
+    ['a new booking', heldTwo(), true],
+    ['a course purchase', at('confirm', { mode: { kind: 'coursePurchase' }, basket: [{ kind: 'course', service: COURSE, anyStaff: false }] }), true],
+    ['a gift voucher', at('confirm', { mode: { kind: 'giftVoucher', vouchers: [{ value: 25 }] } }), true],
+    ['a reschedule', heldTwo({ mode: { kind: 'reschedule', appointmentId: 'a', linked: false, sources: [] } }), false],
+    ['a linked reschedule', heldTwo({ mode: { kind: 'reschedule', appointmentId: 'a', linked: true, sources: [] } }), false],
+  ] as const)('%s: %s', (_name, state, expected) => {
+    expect(depositApplies(state)).toBe(expected)
   })
 })
 

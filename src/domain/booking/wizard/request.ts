@@ -25,12 +25,18 @@ export interface Payer {
   settings: DepositSettings
 }
 
+/**
+ * Whether this booking takes a deposit, so that terms about one apply to it: a reschedule moves an
+ * appointment whose deposit was settled when it was booked, and takes none (spec 4 'Confirm action').
+ */
+export const depositApplies = (state: WizardState): boolean => state.mode.kind !== 'reschedule'
+
 /** The deposit, or the full price of courses and vouchers; a reschedule pays nothing now. */
 export function depositOf(state: WizardState, payer: Pick<Payer, 'accountBalance' | 'settings'>): number {
   const mode = state.mode
   if (mode.kind === 'giftVoucher') return round2(mode.vouchers.reduce((sum, v) => sum + v.value, 0))
   if (mode.kind === 'coursePurchase') return round2(state.basket.reduce((sum, i) => sum + priceOf(state, i), 0))
-  if (mode.kind === 'reschedule') return 0
+  if (!depositApplies(state)) return 0
   // A course session is paid by its course: the deposit rules apply to the other items only.
   const paid = state.basket.filter((i) => !coveredByCourse(state, i))
   if (paid.length === 0) return 0

@@ -33,6 +33,21 @@ describe('PasswordForm', () => {
     expect(screen.getByText('Passwords do not match.')).toBeTruthy()
   })
 
+  it('keeps the button enabled while the new password is empty and shows the spec message beside it', async () => {
+    renderForm(E.right('ok'))
+    const button = screen.getByRole('button', { name: 'Change password' }) as HTMLButtonElement
+    expect(button.disabled).toBe(false)
+    await fill('Old12345', '', '')
+    expect(screen.getByText('New password cannot be empty.')).toBeTruthy()
+  })
+
+  it('with nothing typed, submit shows the current and new password messages', async () => {
+    renderForm(E.right('ok'))
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Change password' }))
+    expect(screen.getByText('Current password is required')).toBeTruthy()
+    expect(screen.getByText('New password cannot be empty.')).toBeTruthy()
+  })
+
   it('shows a 200 message as a status in the normal colour', async () => {
     renderForm(E.right('Password updated successfully'))
     await fill('Old12345', 'NewPass12', 'NewPass12')

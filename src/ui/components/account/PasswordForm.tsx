@@ -15,7 +15,7 @@ export const PasswordForm = observer(function PasswordForm({ vm }: { vm: Passwor
     <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="password-title" style={{ maxWidth: 480 }}>
       <h2 id="password-title" className={styles.sectionTitle}>Change password</h2>
       <div className={styles.group}>
-        <TextField label="Current password" type="password" autoComplete="current-password" required value={vm.currentPassword} onChange={(v) => vm.setCurrent(v)} />
+        <TextField label="Current password" type="password" autoComplete="current-password" required value={vm.currentPassword} error={vm.errors.currentPassword} onChange={(v) => vm.setCurrent(v)} />
         <TextField label="New password" type="password" autoComplete="new-password" required hint={PASSWORD_HINT} value={vm.newPassword} error={vm.errors.newPassword} onChange={(v) => vm.setNew(v)} />
         <TextField label="Confirm new password" type="password" autoComplete="new-password" required value={vm.confirmPassword} error={vm.errors.confirmPassword} onChange={(v) => vm.setConfirm(v)} />
       </div>
