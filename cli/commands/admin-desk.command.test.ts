@@ -129,7 +129,11 @@ describe('clinic admin checkout', () => {
     expect(run.stdout).toContain('balance £0.00')
     const bad = await cli('admin', 'checkout', ID, '--cash', 'ten')
     expect(bad.code).toBe(2)
-    expect(bad.stderr).toContain("--cash must be an amount like 20 or 19.50, got 'ten'.")
+    expect(bad.stderr).toContain("--cash: Enter the amount as a number, like 20 or 19.50. Got 'ten'.")
+    // The same text as the desk's checkout form for the same input.
+    const negative = await cli('admin', 'checkout', ID, '--cash', '-5')
+    expect(negative.code).toBe(2)
+    expect(negative.stderr).toContain("--cash: Enter an amount above 0. Got '-5'.")
   })
 })
 

@@ -10,7 +10,8 @@ import type { Command } from 'commander'
 import { BLOCK_TYPES, type Checkout, type CheckoutPaymentInput, type TimeBlock } from '../../src/contract/desk-calendar.routes'
 import { AddBlock, AddBlockSeries, ListBlocks, LoadCheckout, RefundDeposit, RemoveBlock, TakeBalance } from '../../src/application/use-cases/desk-calendar.use-case'
 import { currencyOrDefault, formatMoney } from '../../src/domain/pricing/money'
-import { parseAmount } from '../../src/domain/desk/payment-lines'
+import * as E from 'fp-ts/Either'
+import { amountRefusalText, readAmount } from '../../src/domain/desk/payment-lines'
 import { REPEAT_EVERY, type RepeatEvery } from '../../src/domain/desk/block-series'
 import { existsInLondon, formatLondonDateTime, isIsoDate, londonToUtc } from '../../src/domain/time'
 import type { CliContext } from '../context'
@@ -27,11 +28,11 @@ export function instantOf(flag: string, value: string): string {
   return instant.toISOString()
 }
 
-/** The amount of a payment option, read as the desk's checkout reads a payment line. */
+/** The amount of a payment option, read as the desk's checkout reads a payment line, refused with the form's text. */
 function amountOf(flag: string, value: string): number {
-  const n = parseAmount(value)
-  if (n === undefined) throw usageError(`${flag} must be an amount like 20 or 19.50, got '${value}'.`)
-  return n
+  const read = readAmount(value)
+  if (E.isLeft(read)) throw usageError(`${flag}: ${amountRefusalText(read.left)} Got '${value}'.`)
+  return read.right
 }
 
 export function blocksText(rows: readonly TimeBlock[]): string {

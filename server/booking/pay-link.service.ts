@@ -16,7 +16,7 @@ import type { DayBooking, Invoice } from '../../src/contract'
 import { payLinkMessageDue } from '../../src/domain/booking/pay-link'
 import { currencyOrDefault } from '../../src/domain/pricing/money'
 import { formatLondonLongDate, formatLondonTime } from '../../src/domain/time'
-import { normalisePhone } from '../../src/domain/validation/phone'
+import { customerTextTo } from '../../src/domain/policy/text-consent'
 import { appointmentRow } from '../admin/day.repository'
 import { dayBooking } from '../admin/day.service'
 import type { CommerceDeps } from '../commerce/commerce.deps'
@@ -129,8 +129,7 @@ async function messagePayLink(deps: PayLinkDeps, tenant: string, held: HeldBooki
   const message = payLinkMessage(organisation?.name ?? 'Online booking', held.customer.firstName, payUrl, amount, visits)
   const mail = { tenant, to: held.customer.email, ...(await brandedMail(db, tenant, message)) }
   // Texts as for every notice: the customer chose them, the number is valid, texts are on.
-  const takesTexts = deps.smsEnabled && (contact?.notification_types ?? []).includes('SMS')
-  const mobile = takesTexts ? normalisePhone(contact?.mobile_phone, { defaultCountry: 'GB' }) : undefined
+  const mobile = customerTextTo({ notificationTypes: contact?.notification_types, mobile: contact?.mobile_phone, textsOn: deps.smsEnabled })
   return db.transaction().execute(async (trx) => {
     const key = { tenant_id: tenant, appointment_id: held.mainId }
     const fresh = await trx.insertInto('pay_link_messages').values({ ...key, pay_url: payUrl, sent_at: now }).onConflict((oc) => oc.columns(['tenant_id', 'appointment_id']).doNothing()).returning('appointment_id').executeTakeFirst()

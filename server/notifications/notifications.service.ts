@@ -6,7 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import { currencyOrDefault, formatMoney } from '../../src/domain/pricing/money'
-import { normalisePhone } from '../../src/domain/validation/phone'
+import { customerTextTo } from '../../src/domain/policy/text-consent'
 import { publicOrigin, type ServerConfig } from '../config'
 import { newId } from '../db/ids'
 import type { Db, DbOrTrx } from '../db/schema'
@@ -153,7 +153,8 @@ export class NotificationsService implements NotificationsApi {
             : {}),
         })
       }
-      const mobile = this.options.smsEnabled && message?.sms && channels.has('SMS') ? normalisePhone(customer.mobile_phone, { defaultCountry: 'GB' }) : undefined
+      // A gift voucher's receiver is mailed only (channels above): no text for it.
+      const mobile = message?.sms && !voucherTo ? customerTextTo({ notificationTypes: customer.notification_types, mobile: customer.mobile_phone, textsOn: this.options.smsEnabled }) : undefined
       if (message && mobile) {
         await trx
           .insertInto('outbox')

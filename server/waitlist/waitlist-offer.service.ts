@@ -1,7 +1,7 @@
 /**
  * Making a waitlist offer (issue 32): the freed time is held for the customer as an ordinary slot hold
  * (issue 17: Pending appointment rows under the exclusion constraint, so two offers can never hold one
- * time), the offer is written, and the mail (and SMS where a number is set) goes to the outbox, all in
+ * time), the offer is written, and the mail (and an SMS where the customer chose texts: customerTextTo, as every notice) goes to the outbox, all in
  * one transaction. The hold's token is the link's token: reading the offer by it answers the hold.
  * Locks, in the booking code's order: the entry row, then the practitioner days.
  */
@@ -11,7 +11,7 @@ import type { Transaction } from 'kysely'
 import { DEFAULT_WAITLIST_OFFER_MINUTES } from '../../src/domain/waitlist'
 import { LONDON_TIME_ZONE } from '../../src/domain/london'
 import type { ChainOption } from '../../src/domain/scheduling'
-import { normalisePhone } from '../../src/domain/validation/phone'
+import { customerTextTo } from '../../src/domain/policy/text-consent'
 import { fitsCalendar } from '../availability/availability.service'
 import { loadCalendars, serviceOptions } from '../availability/calendar.repository'
 import { isOverlapViolation, pricesOf } from '../booking/booking.service'
@@ -149,7 +149,7 @@ export async function makeOffer(deps: OfferDeps, tenant: string, entryId: string
 const clock = (d: Date) => formatInTimeZone(d, LONDON_TIME_ZONE, 'HH:mm')
 const day = (d: Date) => formatInTimeZone(d, LONDON_TIME_ZONE, 'EEEE d MMMM yyyy')
 
-/** The offer's mail, and its SMS where the customer has a mobile number. */
+/** The offer's mail, and its SMS where the customer chose texts and has a valid mobile number (customerTextTo). */
 async function sendOffer(
   trx: Transaction<AllTables>,
   deps: OfferDeps,
@@ -191,7 +191,7 @@ async function sendOffer(
     text: textOf(message, offer.org.name),
     html: await htmlOf(message, brandingOf(offer.org)),
   })
-  const mobile = deps.smsEnabled ? normalisePhone(customer.phone, { defaultCountry: 'GB' }) : undefined
+  const mobile = customerTextTo({ notificationTypes: customer.notificationTypes, mobile: customer.phone, textsOn: deps.smsEnabled })
   if (mobile) {
     await trx
       .insertInto('outbox')

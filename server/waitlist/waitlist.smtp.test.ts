@@ -1,6 +1,6 @@
 /**
  * Waitlist offers through a real SMTP server (issue 32), on the app's injected clock: a cancel sends
- * exactly one offer mail, to the first customer waiting (and a text where a number is set); the next
+ * exactly one offer mail, to the first customer waiting (and a text where they chose SMS); the next
  * customer is offered the time only once the first one's window lapses, and not at all once it is booked.
  */
 import type { ParsedMail } from 'mailparser'
@@ -26,7 +26,8 @@ beforeAll(async () => {
     .insertInto('customers')
     .values({ ...template, id: newId(), email: THIRD.email, first_name: 'Third', marketing_types: JSON.stringify(template.marketing_types), notification_types: JSON.stringify(template.notification_types) })
     .execute()
-  await t.db.updateTable('customers').set({ mobile_phone: '+447700900456' }).where('id', '=', DEMO.customerOther).execute()
+  // The other customer chose texts too (the seed's chose mail only): its offer is also texted.
+  await t.db.updateTable('customers').set({ mobile_phone: '+447700900456', notification_types: JSON.stringify(['Email', 'SMS']) }).where('id', '=', DEMO.customerOther).execute()
   demo = await t.login(DEMO_CUSTOMER)
   other = await t.login(OTHER_CUSTOMER)
   third = await t.login(THIRD)

@@ -5,7 +5,8 @@
 // practitioner, which the desk refuses naming her visit until 'Book anyway'. axe clean on each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DESKTOP, launch, release, open, payWithCard, SMALL_PHONE, type Session } from './support/browser'
+import { join } from 'node:path'
+import { DESKTOP, launch, release, open, payWithCard, SHOTS_DIR, SMALL_PHONE, type Session } from './support/browser'
 import { api, uniqueEmail } from './support/flows'
 import { startServer, type ServerProcess } from './support/server-process'
 import { DEMO, DEMO_CUSTOMER, DEMO_STAFF_ADMIN } from '../../server/seed/demo.seed'
@@ -130,6 +131,17 @@ describe('the front desk books', () => {
     const box = await anyway.boundingBox()
     expect(box && box.y >= 0 && box.y + box.height <= SMALL_PHONE.height).toBe(true)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SMALL_PHONE.width)
+    // The cookie sheet (not yet answered) sits above the whole bar, taller with the question, not over its text or button.
+    const cookies = page.getByRole('region', { name: 'Cookies' })
+    const bar = page.locator('[data-bottom-bar]')
+    await page.waitForFunction(() => {
+      const sheet = document.querySelector('[data-cookie-sheet="cookies"]')?.getBoundingClientRect()
+      const action = document.querySelector('[data-bottom-bar]')?.getBoundingClientRect()
+      return sheet !== undefined && action !== undefined && sheet.bottom <= action.top
+    })
+    const [sheetBox, barBox] = [await cookies.boundingBox(), await bar.boundingBox()]
+    expect(sheetBox && barBox && sheetBox.y >= 0 && sheetBox.y + sheetBox.height <= barBox.y).toBe(true)
+    await page.screenshot({ path: join(SHOTS_DIR, 'desk-booking-clash-cookie-sheet-viewport.png') })
     await s.axe('customer-clash')
     await s.shot('customer-clash')
     // Another time puts Book back; back at the refused time, the question the server answered is there again.

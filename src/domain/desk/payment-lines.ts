@@ -18,19 +18,46 @@ export interface PaymentInput extends PaymentPart {
   voucherCode?: string
 }
 
-export type PaymentLinesRefusal = { _tag: 'BadAmount'; line: number } | { _tag: 'NoVoucherCode'; line: number } | PaymentsRefusal
+/** Why a typed amount is not one: not a number of pounds and pence, or a number not above 0 (-5, 0). */
+export type AmountRefusal = 'NotANumber' | 'NotAboveZero'
+
+/** A refusal of one line's field (told beside that field), as against the whole bill's. */
+export type PaymentLineRefusal = { _tag: 'BadAmount'; line: number; reason: AmountRefusal } | { _tag: 'NoVoucherCode'; line: number }
+
+export type PaymentLinesRefusal = PaymentLineRefusal | PaymentsRefusal
+
+export interface PaymentLineFieldError {
+  line: number
+  field: 'amount' | 'voucherCode'
+  message: string
+}
 
 export const PAYMENT_LINE_TEXT = {
   amount: 'Enter the amount as a number, like 20 or 19.50.',
+  amountAboveZero: 'Enter an amount above 0.',
   voucher: 'Enter the gift voucher code.',
 } as const
 
+/**
+ * An amount typed as 20, 19.5 or 19.50 (more than 0), or why not. A number that is not above 0 is told
+ * so: "as a number, like 20" would be a puzzle for someone who typed -5.
+ */
+export function readAmount(text: string): E.Either<AmountRefusal, number> {
+  const trimmed = text.trim()
+  if (/^-?\d+(\.\d+)?$/.test(trimmed) && Number(trimmed) <= 0) return E.left('NotAboveZero')
+  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return E.left('NotANumber')
+  return E.right(Number(trimmed))
+}
+
 /** An amount typed as 20, 19.5 or 19.50 (more than 0), or undefined. */
 export function parseAmount(text: string): number | undefined {
-  const trimmed = text.trim()
-  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return undefined
-  const n = Number(trimmed)
-  return n > 0 ? n : undefined
+  const read = readAmount(text)
+  return E.isRight(read) ? read.right : undefined
+}
+
+/** The text for an amount that is not one: the same on the desk's form and the CLI. */
+export function amountRefusalText(reason: AmountRefusal): string {
+  return reason === 'NotAboveZero' ? PAYMENT_LINE_TEXT.amountAboveZero : PAYMENT_LINE_TEXT.amount
 }
 
 /** What the lines with a readable amount come to. */
@@ -63,23 +90,28 @@ export function withoutLine(lines: readonly PaymentLine[], index: number): Payme
 export function paymentsOfLines(balance: number, lines: readonly PaymentLine[]): E.Either<PaymentLinesRefusal, PaymentInput[]> {
   const payments: PaymentInput[] = []
   for (const [line, l] of lines.entries()) {
-    const amount = parseAmount(l.amount)
-    if (amount === undefined) return E.left({ _tag: 'BadAmount', line })
+    const amount = readAmount(l.amount)
+    if (E.isLeft(amount)) return E.left({ _tag: 'BadAmount', line, reason: amount.left })
     if (l.method === 'voucher' && !l.voucherCode.trim()) return E.left({ _tag: 'NoVoucherCode', line })
-    payments.push({ method: l.method, amount, ...(l.method === 'voucher' ? { voucherCode: l.voucherCode.trim() } : {}) })
+    payments.push({ method: l.method, amount: amount.right, ...(l.method === 'voucher' ? { voucherCode: l.voucherCode.trim() } : {}) })
   }
   return checkPayments(balance, payments) as E.Either<PaymentsRefusal, PaymentInput[]>
 }
 
+export function isPaymentLineRefusal(refusal: PaymentLinesRefusal): refusal is PaymentLineRefusal {
+  return refusal._tag === 'BadAmount' || refusal._tag === 'NoVoucherCode'
+}
+
+/** The field of a payment line a refusal is about, and the text to show beside that field. */
+export function paymentLineFieldError(refusal: PaymentLineRefusal): PaymentLineFieldError {
+  return refusal._tag === 'BadAmount'
+    ? { line: refusal.line, field: 'amount', message: amountRefusalText(refusal.reason) }
+    : { line: refusal.line, field: 'voucherCode', message: PAYMENT_LINE_TEXT.voucher }
+}
+
 /** The refusal's text; a line's own refusal names the line ('Payment 2: …') when there are several. */
 export function paymentLinesRefusalText(refusal: PaymentLinesRefusal, lineCount: number, format: (amount: number) => string): string {
-  const which = (line: number) => (lineCount > 1 ? `Payment ${line + 1}: ` : '')
-  switch (refusal._tag) {
-    case 'BadAmount':
-      return `${which(refusal.line)}${PAYMENT_LINE_TEXT.amount}`
-    case 'NoVoucherCode':
-      return `${which(refusal.line)}${PAYMENT_LINE_TEXT.voucher}`
-    default:
-      return paymentsRefusalText(refusal, format)
-  }
+  if (!isPaymentLineRefusal(refusal)) return paymentsRefusalText(refusal, format)
+  const field = paymentLineFieldError(refusal)
+  return `${lineCount > 1 ? `Payment ${field.line + 1}: ` : ''}${field.message}`
 }

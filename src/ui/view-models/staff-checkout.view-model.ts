@@ -5,14 +5,17 @@ import { inject } from '../../application/inject'
 import { LoadCheckout, RefundDeposit, TakeBalance } from '../../application/use-cases/desk-calendar.use-case'
 import type { DayBooking } from '../../contract/admin.routes'
 import type { Checkout } from '../../contract/desk-calendar.routes'
-import { firstLines, leftToPay, paymentLinesRefusalText, paymentsOfLines, withLine, withoutLine, type PaymentLine } from '../../domain/desk/payment-lines'
+import { firstLines, isPaymentLineRefusal, leftToPay, paymentLineFieldError, paymentLinesRefusalText, paymentsOfLines, withLine, withoutLine, type PaymentLine, type PaymentLineFieldError } from '../../domain/desk/payment-lines'
 import { currencyOrDefault, formatMoney } from '../../domain/pricing/money'
 import type { Exec } from './app-services'
 
 /** The checkout's payment lines (a split bill: part card, part cash, part voucher), as typed. */
 export interface CheckoutForm {
   lines: PaymentLine[]
+  /** the whole bill's refusal or the server's */
   error?: string
+  /** one line's field refused (an amount not above 0, a voucher without its code): shown beside that field */
+  fieldError?: PaymentLineFieldError
 }
 
 /** What the page that opened the checkout hears once a payment or a refund went through: its notice. */
@@ -92,7 +95,10 @@ export class StaffCheckoutViewModel {
     const checkout = this.checkout
     if (!booking || !form || !checkout) return
     const read = paymentsOfLines(checkout.balance, form.lines)
-    if (E.isLeft(read)) return this.error(paymentLinesRefusalText(read.left, form.lines.length, (n) => formatMoney(n, currencyOrDefault(checkout.currency))))
+    if (E.isLeft(read)) {
+      if (isPaymentLineRefusal(read.left)) return this.fieldError(paymentLineFieldError(read.left))
+      return this.error(paymentLinesRefusalText(read.left, form.lines.length, (n) => formatMoney(n, currencyOrDefault(checkout.currency))))
+    }
     this.busy = true
     const result = await this.takeBalance.execute(booking.id, { payments: read.right })
     runInAction(() => {
@@ -118,7 +124,11 @@ export class StaffCheckoutViewModel {
     })
   }
 
+  private fieldError(fieldError: PaymentLineFieldError): void {
+    if (this.checkoutForm) this.checkoutForm = { lines: this.checkoutForm.lines, fieldError }
+  }
+
   private error(message: string): void {
-    if (this.checkoutForm) this.checkoutForm = { ...this.checkoutForm, error: message }
+    if (this.checkoutForm) this.checkoutForm = { lines: this.checkoutForm.lines, error: message }
   }
 }

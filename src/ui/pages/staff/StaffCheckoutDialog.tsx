@@ -5,7 +5,7 @@ import { TextField } from '../../components/Field'
 import { formatMoney, currencyOrDefault } from '../../../domain/pricing/money'
 import { londonTimeOf } from '../../../domain/time'
 import type { CheckoutMethod } from '../../../contract/desk-calendar.routes'
-import type { PaymentLine } from '../../../domain/desk/payment-lines'
+import type { PaymentLine, PaymentLineFieldError } from '../../../domain/desk/payment-lines'
 import type { StaffCheckoutViewModel } from '../../view-models/staff-checkout.view-model'
 import { StaffSelect } from './StaffControls'
 import desk from './StaffDesk.module.css'
@@ -18,14 +18,15 @@ const METHODS: { value: CheckoutMethod; label: string }[] = [
   { value: 'voucher', label: 'Gift voucher' },
 ]
 
-/** One payment line; with several, each field's label names its line ('Payment 2 amount'). */
-const LineFields = observer(function LineFields({ vm, line, index, count }: { vm: StaffCheckoutViewModel; line: PaymentLine; index: number; count: number }) {
+/** One payment line; with several, each field's label names its line ('Payment 2 amount'); a refused field shows why beside it. */
+const LineFields = observer(function LineFields({ vm, line, index, count, fieldError }: { vm: StaffCheckoutViewModel; line: PaymentLine; index: number; count: number; fieldError?: PaymentLineFieldError }) {
   const n = count > 1 ? `Payment ${index + 1} ` : ''
+  const errorOf = (field: PaymentLineFieldError['field']) => (fieldError?.line === index && fieldError.field === field ? fieldError.message : undefined)
   return (
     <li className={styles.paymentLine}>
       <StaffSelect label={n ? `${n}method` : 'Payment method'} value={line.method} options={METHODS} onChange={(v) => vm.setLine(index, 'method', v as CheckoutMethod)} />
-      <TextField label={n ? `${n}amount` : 'Amount'} value={line.amount} onChange={(v) => vm.setLine(index, 'amount', v)} />
-      {line.method === 'voucher' ? <TextField label={n ? `${n}voucher code` : 'Gift voucher code'} value={line.voucherCode} onChange={(v) => vm.setLine(index, 'voucherCode', v)} /> : null}
+      <TextField label={n ? `${n}amount` : 'Amount'} value={line.amount} error={errorOf('amount')} onChange={(v) => vm.setLine(index, 'amount', v)} />
+      {line.method === 'voucher' ? <TextField label={n ? `${n}voucher code` : 'Gift voucher code'} value={line.voucherCode} error={errorOf('voucherCode')} onChange={(v) => vm.setLine(index, 'voucherCode', v)} /> : null}
       {count > 1 ? <Button variant="ghost" onClick={() => vm.removeLine(index)} aria-label={`Remove payment ${index + 1}`}>Remove</Button> : null}
     </li>
   )
@@ -74,7 +75,7 @@ export const CheckoutDialog = observer(function CheckoutDialog({ vm }: { vm: Sta
       {form && c && c.balance > 0 ? (
         <>
           <ul className={styles.paymentLines} aria-label="Payment lines">
-            {form.lines.map((line, i) => <LineFields key={i} vm={vm} line={line} index={i} count={form.lines.length} />)}
+            {form.lines.map((line, i) => <LineFields key={i} vm={vm} line={line} index={i} count={form.lines.length} fieldError={form.fieldError} />)}
           </ul>
           <p className={styles.leftToPay} aria-live="polite">
             {left > 0 ? `Left to pay: ${money(left)}` : left < 0 ? `${money(-left)} more than the balance` : 'The payments add up to the balance.'}

@@ -3,6 +3,7 @@ import { useEffect, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { I18nProvider, Label, Radio, RadioGroup } from 'react-aria-components'
 import { useViewModel } from '../../use-view-model'
+import { useBottomBarHeight } from '../../layout/use-bottom-bar-height'
 import { Button } from '../../components/Button'
 import { FieldRow, SelectField, TextField } from '../../components/Field'
 import { DeskBookingViewModel, PAYMENT_LABELS } from '../../view-models/desk-booking.view-model'
@@ -120,6 +121,7 @@ const StaffNewBookingPage = observer(function StaffNewBookingPage() {
   const session = useViewModel<SessionViewModel>(SessionViewModel)
   const customers = useViewModel<StaffCustomersViewModel>(StaffCustomersViewModel)
   const [params] = useSearchParams()
+  const barRef = useBottomBarHeight()
   useEffect(() => {
     void vm.enter(params.get('location') ?? undefined, params.get('date') ?? undefined)
     // entered once per visit
@@ -160,10 +162,10 @@ const StaffNewBookingPage = observer(function StaffNewBookingPage() {
                   <Radio key={p} value={p} className={styles.radio}><span className={styles.dot} aria-hidden="true" />{PAYMENT_LABELS[p]}</Radio>
                 ))}
               </RadioGroup>
-              {/* On a phone the bar stays at the bottom of the screen: Book is never below a day's times (UI.md); data-bottom-bar lifts the cookie sheet and toasts above it, as over the wizard's bar. */}
+              {/* On a phone the bar stays at the bottom of the screen: Book is never below a day's times (UI.md); data-bottom-bar lifts the cookie sheet and toasts above it, as over the wizard's bar; its measured height (barRef) lifts the cookie sheet above a taller bar (a clash) too. */}
               {/* On a phone the question makes the bar taller than its usual height: room for it below the last control. */}
               {vm.clash ? <div className={styles.clashRoom} aria-hidden="true" /> : null}
-              <div className={styles.action} data-bottom-bar="" data-clash={vm.clash ? '' : undefined}>
+              <div ref={barRef} className={styles.action} data-bottom-bar="" data-clash={vm.clash ? '' : undefined}>
                 {/* The customer is elsewhere then (the server named the visit): staff choose another time, or book anyway on purpose. */}
                 {vm.clash ? (
                   <>

@@ -1,0 +1,85 @@
+/**
+ * Waitlist offers by text through the official Twilio SDK against a local mock of Twilio's Messages API
+ * (TWILIO_API_BASE points the SDK at it): the offer is texted only to a customer who chose SMS and has a
+ * valid mobile number, as every other notice (customerTextTo); one who chose mail only is mailed, not texted.
+ */
+import { createServer, type Server } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { clearDate, londonInstant } from '../test-support/dates'
+import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
+
+const ACCOUNT = 'AC' + '0123456789abcdef'.repeat(2)
+const sent: URLSearchParams[] = []
+let twilioMock: Server
+let t: TestServer
+
+beforeAll(async () => {
+  twilioMock = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()))
+    request.on('end', () => {
+      sent.push(new URLSearchParams(body))
+      response.writeHead(201, { 'content-type': 'application/json' })
+      response.end(JSON.stringify({ sid: `SM${String(sent.length).padStart(32, '0')}`, status: 'queued', to: new URLSearchParams(body).get('To'), account_sid: ACCOUNT }))
+    })
+  })
+  await new Promise<void>((resolve) => twilioMock.listen(0, '127.0.0.1', resolve))
+  const port = (twilioMock.address() as { port: number }).port
+  t = await buildTestServer({ publicUrl: 'https://book.clinic.test', twilio: { accountSid: ACCOUNT, authToken: 'test-auth-token', from: '+447700900999', apiBase: `http://127.0.0.1:${port}` } })
+  // Both have a mobile number; the demo customer chose Email and SMS, the other customer Email only (the seed's).
+  await t.db.updateTable('customers').set({ mobile_phone: '07700 900123' }).where('email', '=', DEMO_CUSTOMER.email).execute()
+  await t.db.updateTable('customers').set({ mobile_phone: '07700 900456' }).where('email', '=', OTHER_CUSTOMER.email).execute()
+})
+afterAll(async () => {
+  await t.close()
+  await new Promise<void>((resolve) => twilioMock.close(() => resolve()))
+})
+
+const consultation = (day: string) => ({
+  event: { start: londonInstant(day, '10:00'), end: londonInstant(day, '10:00') },
+  practitioner: DEMO.pSarah,
+  clinic: DEMO.clinicLondon,
+  service: DEMO.sConsultation,
+})
+
+/** `booker` books the day's 10:00 with Sarah, `waiter` joins the waitlist for that morning, `booker` cancels: `waiter` is offered it. */
+async function freeTimeFor(booker: string, waiter: string, day: string): Promise<void> {
+  const booked = await t.app.inject({ method: 'POST', url: '/api/appointments/public', headers: t.auth(booker), payload: { appointment: consultation(day) } })
+  expect(booked.statusCode).toBe(200)
+  const joined = await t.app.inject({
+    method: 'POST',
+    url: '/api/waitlist',
+    headers: t.auth(waiter),
+    payload: { clinic: DEMO.clinicLondon, services: [DEMO.sConsultation], practitioner: null, from: day, to: day, parts: ['morning'] },
+  })
+  expect(joined.statusCode).toBe(200)
+  const cancelled = await t.app.inject({ method: 'PUT', url: `/api/appointments/cancel-by-customer/${booked.json().appointment.id}`, headers: t.auth(booker) })
+  expect(cancelled.statusCode).toBe(200)
+  await t.app.deps.mail.flush()
+  await t.app.deps.mail.flush()
+}
+
+const offerTexts = () => sent.filter((form) => (form.get('Body') ?? '').includes('/waitlist/offer/'))
+const offerMailsTo = async (email: string) =>
+  (await t.db.selectFrom('outbox').select('text').where('channel', '=', 'email').where('to_address', '=', email).execute()).filter((r) => r.text.includes('/waitlist/offer/'))
+
+describe('waitlist offers by SMS', () => {
+  it('texts the offer only to a customer who chose SMS; one who chose mail only is mailed it, not texted', async () => {
+    const demo = await t.login(DEMO_CUSTOMER)
+    const other = await t.login(OTHER_CUSTOMER)
+    const first = clearDate(28, [2, 3, 4, 5])
+    const second = clearDate(35, [2, 3, 4, 5])
+    expect(second).not.toBe(first)
+
+    // The other customer (Email only, a mobile number on file) is offered a time: mailed, not texted.
+    await freeTimeFor(demo, other, first)
+    expect(await offerMailsTo(OTHER_CUSTOMER.email)).toHaveLength(1)
+    expect(offerTexts()).toEqual([])
+
+    // The demo customer (Email and SMS) is offered one: texted once, at the E.164 number.
+    await freeTimeFor(other, demo, second)
+    expect(await offerMailsTo(DEMO_CUSTOMER.email)).toHaveLength(1)
+    expect(offerTexts().map((form) => form.get('To'))).toEqual(['+447700900123'])
+    expect(offerTexts()[0].get('Body')).toMatch(/^Harley Aesthetics: a time you are waiting for is free, /)
+  })
+})
