@@ -113,6 +113,7 @@ describe('the front desk books', () => {
     await s.context.close()
   }, 60_000)
 
+  // Over 30 s on 2 loaded cores: two whole desk bookings in the browser (customer search, service, time, the clash question, Book anyway) and the cookie banner's place checked on a phone.
   it('a customer already booked then with another practitioner only once staff choose Book anyway, on a phone', async () => {
     const s = await open(browser, 'desk-booking-clash', SMALL_PHONE)
     const { page } = s
