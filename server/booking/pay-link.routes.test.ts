@@ -6,7 +6,6 @@
  * - the link is texted too where the customer takes texts (notificationTypes holds SMS) and has a
  *   valid mobile number; mail stays; a customer who chose mail only gets no text.
  */
-import { createServer, type Server } from 'node:http'
 import type { ParsedMail } from 'mailparser'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { PAY_LINK_QUIET_MS } from '../../src/domain/booking/pay-link'
@@ -14,14 +13,13 @@ import { staffLogin } from '../desk/desk-test-support'
 import { DESK_MESSAGES } from '../desk/desk-booking.service'
 import { clearDays, londonInstant } from '../test-support/dates'
 import { SmtpInbox } from '../test-support/smtp-inbox'
+import { TwilioMock } from '../notifications/testing/twilio-mock'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
 
 const PAY_SUBJECT = 'Pay your deposit to confirm your appointment'
-const ACCOUNT = 'AC' + 'fedcba9876543210'.repeat(2)
+const twilio = new TwilioMock('AC' + 'fedcba9876543210'.repeat(2))
 
 const inbox = new SmtpInbox()
-const texts: URLSearchParams[] = []
-let twilioMock: Server
 let t: TestServer
 let admin: Record<string, string>
 let apiKey: string
@@ -29,22 +27,11 @@ let offsetMs = 0
 
 beforeAll(async () => {
   await inbox.start()
-  twilioMock = createServer((request, response) => {
-    let body = ''
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()))
-    request.on('end', () => {
-      const form = new URLSearchParams(body)
-      texts.push(form)
-      response.writeHead(201, { 'content-type': 'application/json' })
-      response.end(JSON.stringify({ sid: `SM${String(texts.length).padStart(32, '0')}`, status: 'queued', to: form.get('To'), account_sid: ACCOUNT }))
-    })
-  })
-  await new Promise<void>((resolve) => twilioMock.listen(0, '127.0.0.1', resolve))
-  const port = (twilioMock.address() as { port: number }).port
+  await twilio.start()
   t = await buildTestServer({
     smtpUrl: inbox.url,
     publicUrl: 'https://book.clinic.test',
-    twilio: { accountSid: ACCOUNT, authToken: 'test-auth-token', from: '+447700900999', apiBase: `http://127.0.0.1:${port}` },
+    twilio: twilio.config(),
     clock: () => new Date(Date.now() + offsetMs),
   })
   admin = await staffLogin(t, 'paylink.desk@demo.example.com', 'admin', null)
@@ -56,7 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close()
   await inbox.stop()
-  await new Promise<void>((resolve) => twilioMock.close(() => resolve()))
+  await twilio.stop()
 })
 beforeEach(() => {
   offsetMs = 0
@@ -79,7 +66,8 @@ async function payMails(to: string, link: string): Promise<ParsedMail[]> {
   await t.app.deps.mail.flush()
   return inbox.mails.filter((m) => m.subject === PAY_SUBJECT && m.to && !Array.isArray(m.to) && m.to.text.includes(to) && (m.text ?? '').includes(link))
 }
-const textsWith = (link: string) => texts.filter((f) => (f.get('Body') ?? '').includes(link))
+const texts = () => twilio.sent.map((text) => text.form)
+const textsWith = (link: string) => texts().filter((f) => (f.get('Body') ?? '').includes(link))
 
 describe('a desk booking sent again with the same transactionId', () => {
   it('is one booking and one mail of its link; staff resending the link send it again', async () => {
@@ -144,6 +132,6 @@ describe('the pay link texted', () => {
     const { payUrl } = key.json()
     expect(await payMails(email, payUrl)).toHaveLength(1)
     expect(textsWith(payUrl)).toEqual([])
-    expect(texts.some((f) => f.get('To') === '+447700900777')).toBe(false)
+    expect(texts().some((f) => f.get('To') === '+447700900777')).toBe(false)
   })
 })

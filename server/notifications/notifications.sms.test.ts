@@ -3,38 +3,23 @@
  * server on 127.0.0.1; TWILIO_API_BASE points the SDK at it): once, to the E.164 number, only for
  * customers who chose SMS.
  */
-import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clearDate, londonInstant } from '../test-support/dates'
+import { TwilioMock } from './testing/twilio-mock'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
 
-const ACCOUNT = 'AC' + '0123456789abcdef'.repeat(2)
-interface Sent {
-  path: string
-  auth: string | undefined
-  form: URLSearchParams
-}
-const sent: Sent[] = []
-let twilioMock: Server
+const twilio = new TwilioMock()
+const ACCOUNT = twilio.accountSid
+const sent = twilio.sent
 let t: TestServer
 
 beforeAll(async () => {
-  twilioMock = createServer((request, response) => {
-    let body = ''
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()))
-    request.on('end', () => {
-      sent.push({ path: request.url ?? '', auth: request.headers.authorization, form: new URLSearchParams(body) })
-      response.writeHead(201, { 'content-type': 'application/json' })
-      response.end(JSON.stringify({ sid: `SM${String(sent.length).padStart(32, '0')}`, status: 'queued', to: new URLSearchParams(body).get('To'), account_sid: ACCOUNT }))
-    })
-  })
-  await new Promise<void>((resolve) => twilioMock.listen(0, '127.0.0.1', resolve))
-  const port = (twilioMock.address() as { port: number }).port
-  t = await buildTestServer({ twilio: { accountSid: ACCOUNT, authToken: 'test-auth-token', from: '+447700900999', apiBase: `http://127.0.0.1:${port}` } })
+  await twilio.start()
+  t = await buildTestServer({ twilio: twilio.config() })
 })
 afterAll(async () => {
   await t.close()
-  await new Promise<void>((resolve) => twilioMock.close(() => resolve()))
+  await twilio.stop()
 })
 
 // Sarah's free times a week on, clear of the demo's own appointments, onto which a weekend and

@@ -3,36 +3,24 @@
  * (TWILIO_API_BASE points the SDK at it): the offer is texted only to a customer who chose SMS and has a
  * valid mobile number, as every other notice (customerTextTo); one who chose mail only is mailed, not texted.
  */
-import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clearDate, londonInstant } from '../test-support/dates'
+import { TwilioMock } from '../notifications/testing/twilio-mock'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
 
-const ACCOUNT = 'AC' + '0123456789abcdef'.repeat(2)
-const sent: URLSearchParams[] = []
-let twilioMock: Server
+const twilio = new TwilioMock()
 let t: TestServer
 
 beforeAll(async () => {
-  twilioMock = createServer((request, response) => {
-    let body = ''
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()))
-    request.on('end', () => {
-      sent.push(new URLSearchParams(body))
-      response.writeHead(201, { 'content-type': 'application/json' })
-      response.end(JSON.stringify({ sid: `SM${String(sent.length).padStart(32, '0')}`, status: 'queued', to: new URLSearchParams(body).get('To'), account_sid: ACCOUNT }))
-    })
-  })
-  await new Promise<void>((resolve) => twilioMock.listen(0, '127.0.0.1', resolve))
-  const port = (twilioMock.address() as { port: number }).port
-  t = await buildTestServer({ publicUrl: 'https://book.clinic.test', twilio: { accountSid: ACCOUNT, authToken: 'test-auth-token', from: '+447700900999', apiBase: `http://127.0.0.1:${port}` } })
+  await twilio.start()
+  t = await buildTestServer({ publicUrl: 'https://book.clinic.test', twilio: twilio.config() })
   // Both have a mobile number; the demo customer chose Email and SMS, the other customer Email only (the seed's).
   await t.db.updateTable('customers').set({ mobile_phone: '07700 900123' }).where('email', '=', DEMO_CUSTOMER.email).execute()
   await t.db.updateTable('customers').set({ mobile_phone: '07700 900456' }).where('email', '=', OTHER_CUSTOMER.email).execute()
 })
 afterAll(async () => {
   await t.close()
-  await new Promise<void>((resolve) => twilioMock.close(() => resolve()))
+  await twilio.stop()
 })
 
 const consultation = (day: string) => ({
@@ -59,7 +47,7 @@ async function freeTimeFor(booker: string, waiter: string, day: string): Promise
   await t.app.deps.mail.flush()
 }
 
-const offerTexts = () => sent.filter((form) => (form.get('Body') ?? '').includes('/waitlist/offer/'))
+const offerTexts = () => twilio.sent.map((text) => text.form).filter((form) => (form.get('Body') ?? '').includes('/waitlist/offer/'))
 const offerMailsTo = async (email: string) =>
   (await t.db.selectFrom('outbox').select('text').where('channel', '=', 'email').where('to_address', '=', email).execute()).filter((r) => r.text.includes('/waitlist/offer/'))
 
