@@ -77,12 +77,12 @@ async function main() {
     const cpuFigure = recordFigure({
       id: 'bookings.cpu',
       name: 'CPU per booking, servers + PostgreSQL, the whole run (fresh servers)',
-      measured: `${cpu.serverMs.toFixed(1)} + ${cpu.databaseMs.toFixed(1)} = ${cpuInAll.toFixed(1)} ms (second half ${(r.secondHalf.serverMs + r.secondHalf.databaseMs).toFixed(1)} ms)`,
+      measured: `${cpu.serverMs.toFixed(2)} + ${cpu.databaseMs.toFixed(2)} = ${cpuInAll.toFixed(2)} ms (second half ${(r.secondHalf.serverMs + r.secondHalf.databaseMs).toFixed(2)} ms)`,
       target: '<= 2.0 ms in all',
       met: cpuInAll <= 2.0,
     })
-    console.log(`| CPU per booking: servers + PostgreSQL (ms) | ${cpu.serverMs.toFixed(1)} + ${cpu.databaseMs.toFixed(1)}${cpuInAll > 2.0 ? ' OVER' : ''} (bench client ${cpu.clientMs.toFixed(1)}) | <= 2.0 in all | ${cpuFigure.previous} |`)
-    console.log(`| the same, the run's second half (servers warmed up by the first) | ${r.secondHalf.serverMs.toFixed(1)} + ${r.secondHalf.databaseMs.toFixed(1)} | - | - |`)
+    console.log(`| CPU per booking: servers + PostgreSQL (ms) | ${cpu.serverMs.toFixed(2)} + ${cpu.databaseMs.toFixed(2)}${cpuInAll > 2.0 ? ' OVER' : ''} (bench client ${cpu.clientMs.toFixed(2)}) | <= 2.0 in all | ${cpuFigure.previous} |`)
+    console.log(`| the same, the run's second half (servers warmed up by the first) | ${r.secondHalf.serverMs.toFixed(2)} + ${r.secondHalf.databaseMs.toFixed(2)} | - | - |`)
     console.log(`| booking time p50 / p95 (ms) | ${percentile(r.times, 50).toFixed(0)} / ${percentile(r.times, 95).toFixed(0)} | - | - |`)
     console.log(`answers: ${[...r.statuses].map(([s, n]) => `${n} x ${s}`).join(', ')}${samples.length ? `; e.g. ${samples.join(' | ')}` : ''}`)
     console.log(
