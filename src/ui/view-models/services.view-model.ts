@@ -35,19 +35,6 @@ export interface CategoryGroup {
   services: ServiceView[]
 }
 
-/**
- * Duration text: 'N mins', or 'From N mins' with the shortest practitioner duration when they differ
- * (spec section 2's 'From N'; the unit kept so the row reads like the single duration).
- */
-export function durationText(service: Pick<ServiceView, 'defaultDuration' | 'durationVaries' | 'lowestDuration'>): string {
-  return service.durationVaries ? `From ${service.lowestDuration ?? service.defaultDuration} mins` : `${service.defaultDuration} mins`
-}
-
-/** True when the service's price is a range ('From' before the lowest price). */
-export function hasPriceRange(service: Pick<ServiceView, 'lowestPrice' | 'highestPrice'>): boolean {
-  return service.lowestPrice !== undefined && service.highestPrice !== undefined && service.lowestPrice !== service.highestPrice
-}
-
 /** Services step: categories with paged services (20 a page, infinite scroll), courses and gift vouchers. */
 @injectable()
 export class ServicesViewModel {
@@ -74,7 +61,7 @@ export class ServicesViewModel {
     @inject(GetService) private readonly getService: Exec<GetService>,
     @inject(BookingViewModel) readonly booking: BookingViewModel,
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
-    @inject(SlotHoldViewModel) private readonly slotHold: Pick<SlotHoldViewModel, 'restore' | 'restorePick' | 'hasPendingPick' | 'timeStep'>,
+    @inject(SlotHoldViewModel) private readonly slotHold: Pick<SlotHoldViewModel, 'restore' | 'restorePick' | 'hasPendingPick' | 'timeStep' | 'refreshPractitioners'>,
     /** A reloaded reschedule step loads its appointment again (without these, it goes back to /app). */
     @inject(GetAppointment) private readonly getAppointment?: Exec<GetAppointment>,
     @inject(PORTS.SessionStorage) private readonly sessionStorage?: KeyValueStorage,
@@ -313,8 +300,12 @@ export class ServicesViewModel {
     const again = this.rescheduleConfirm
     this.rescheduleConfirm = undefined
     if (again && !route.confirm && booking.view.canBook && booking.view.rescheduleAppointmentId === again.appointmentId) booking.dispatch({ type: 'book', target: again.target })
-    // Reloaded on the time step before a time was picked: the practitioners and day the tab kept.
-    if (!query.hold && !booking.view.canBook) this.slotHold.timeStep.restore(route)
+    // Reloaded on the time step before a time was picked: the practitioners and day the tab kept, priced
+    // as the server prices them now (each answer replaces only the same service or practitioner).
+    if (!query.hold && !booking.view.canBook && this.slotHold.timeStep.restore(route)) {
+      void this.refreshBasketServices(() => false)
+      void this.slotHold.refreshPractitioners()
+    }
 
     const serviceId = route.serviceId
     if (serviceId) {
