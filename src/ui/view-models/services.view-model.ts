@@ -16,6 +16,7 @@ import { PORTS } from '../../application/tokens'
 import type { KeyValueStorage } from '../../application/ports/storage.port'
 import { wizardInputOf } from './wizard-input'
 import { KeptGiftVoucher } from './kept-gift-voucher'
+import { PaymentViewModel } from './payment.view-model'
 import { stepPath } from '../../domain/booking/steps'
 
 /** Session storage: the appointment a reschedule in this tab moves (the URL says only reschedule=1, spec section 2). */
@@ -65,10 +66,11 @@ export class ServicesViewModel {
     /** A reloaded reschedule step loads its appointment again (without these, it goes back to /app). */
     @inject(GetAppointment) private readonly getAppointment?: Exec<GetAppointment>,
     @inject(PORTS.SessionStorage) private readonly sessionStorage?: KeyValueStorage,
+    @inject(PaymentViewModel) private readonly payment?: Pick<PaymentViewModel, 'resumeVoucherPayment'>,
   ) {
-    makeAutoObservable<ServicesViewModel, 'listCatalogue' | 'listCourses' | 'getService' | 'service' | 'courseGroups' | 'toasts' | 'categoryIndex' | 'offset' | 'routeGeneration' | 'rescheduleConfirm' | 'slotHold' | 'getAppointment' | 'sessionStorage' | 'restoreReschedule'>(this, {
+    makeAutoObservable<ServicesViewModel, 'listCatalogue' | 'listCourses' | 'getService' | 'service' | 'courseGroups' | 'toasts' | 'categoryIndex' | 'offset' | 'routeGeneration' | 'rescheduleConfirm' | 'slotHold' | 'getAppointment' | 'sessionStorage' | 'restoreReschedule' | 'payment'>(this, {
       listCatalogue: false, listCourses: false, getService: false, service: false, courseGroups: false, booking: false, toasts: false, categoryIndex: false, offset: false, routeGeneration: false, rescheduleConfirm: false,
-      slotHold: false, getAppointment: false, sessionStorage: false, restoreReschedule: false,
+      slotHold: false, getAppointment: false, sessionStorage: false, restoreReschedule: false, payment: false,
     })
   }
 
@@ -330,14 +332,11 @@ export class ServicesViewModel {
         }
       }
     }
-    // A gift voucher's confirm URL names no voucher: the tab keeps it, and a reload there gets it back.
-    const keptVoucher = new KeptGiftVoucher(this.sessionStorage)
-    const voucher = booking.view.giftVouchers[0]
-    if (voucher) keptVoucher.keep(id, voucher)
-    else if (!route.confirm) keptVoucher.clear()
-    else if (!serviceId && !booking.view.canConfirm) {
-      const kept = keptVoucher.of(id)
-      if (kept) booking.addGiftVoucher(kept, true)
+    // A gift voucher's confirm (and payment) URL names no voucher: the tab keeps it, and a reload there gets it back, with the payment begun.
+    const voucher = new KeptGiftVoucher(this.sessionStorage).arrived(id, booking.view.giftVouchers[0], route.confirm === true, !serviceId && !booking.view.canConfirm)
+    if (voucher) {
+      booking.addGiftVoucher(voucher, true)
+      this.payment?.resumeVoucherPayment(id)
     }
     booking.dispatch({ type: 'restoring', restoring: false })
     booking.rederive()
