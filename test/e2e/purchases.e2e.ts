@@ -87,6 +87,46 @@ describe('a gift voucher for someone else', () => {
   })
 })
 
+describe('a gift voucher reloaded on its payment step (375 × 667)', () => {
+  // Its payment step shares confirm's URL (/step/{clinic}/confirm): a reload there came back to confirm,
+  // and agreeing again began a second payment. It comes back to the same payment, which is paid.
+  it('stays on the payment step with its voucher, and is paid there', async () => {
+    const customer = await verifiedCustomer(baseUrl, 'voucher-pay-reload')
+    const s = await open(browser, 'gift-voucher-payment-reload', { width: 375, height: 667 })
+    const { page } = s
+    await page.goto(`${baseUrl}/`)
+    await chooseFirstLocation(s)
+    await page.getByRole('button', { name: 'Gift voucher', exact: true }).click()
+    const amounts = page.getByRole('list', { name: 'Gift voucher amounts' })
+    await amounts.locator('button').nth(1).click()
+    const dialog = page.getByRole('dialog', { name: /Gift voucher/ })
+    await dialog.getByText('For someone else').click()
+    await dialog.getByLabel('Name').fill('Sam Friend')
+    await dialog.getByLabel('Email', { exact: true }).fill('sam.friend@example.com')
+    await dialog.getByLabel('Confirm email').fill('sam.friend@example.com')
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await page.waitForURL(/\/confirm/)
+    await logIn(s, customer.email, customer.password)
+    await agreeToTerms(s)
+    await paymentFrame(page, s.problems)
+    const transactions: string[] = []
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/api\/invoice\/(create|[^/]+\/pay)$/.test(new URL(r.url()).pathname)) transactions.push(r.url())
+    })
+    await page.reload()
+    await page.getByRole('heading', { name: 'Payment', exact: true }).waitFor()
+    await page.getByText('For Sam Friend').first().waitFor({ state: 'attached' })
+    expect(await page.getByRole('heading', { name: 'Confirm your booking' }).count()).toBe(0)
+    const frame = await paymentFrame(page, s.problems)
+    await s.shot('voucher-payment-reloaded')
+    // The same payment: nothing was asked of the server to begin another.
+    expect(transactions).toEqual([])
+    await payWithCard(frame, '4242 4242 4242 4242')
+    await waitForThankYou(s, /\/location\?giftVoucherPurchase=true/)
+    await s.context.close()
+  })
+})
+
 describe("a gift voucher for a receiver with a long unbroken name", () => {
   it('the side summary wraps the name and keeps the prices and the total inside the card', async () => {
     const s = await open(browser, 'gift-voucher-long-name')

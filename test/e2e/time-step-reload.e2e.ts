@@ -86,3 +86,38 @@ describe('a reload on the time step before a time is picked (phone)', () => {
     await s.context.close()
   })
 })
+
+describe('a reload on the time step after the price changed (phone)', () => {
+  // The tab keeps the time step's basket with the prices it showed: the reload shows the server's
+  // prices of the service and practitioner (the clinic changed them meanwhile), not the kept ones.
+  it("shows the server's new price, not the one kept", async () => {
+    const s = await open(browser, 'time-step-reload-price', PHONE_SE)
+    const { page } = s
+    await page.goto(`${baseUrl}/`)
+    await chooseFirstLocation(s)
+    await chooseService(s, 'Cheek filler')
+    await choosePractitioner(s, 'first')
+    await answer(s, 'Do you want to book another service?', 'No')
+    await page.waitForSelector(TIME_STEP)
+    const amount = page.locator('[data-bottom-bar]').getByTestId('bottom-bar-amount')
+    await amount.waitFor()
+    const before = await amount.innerText()
+    expect(before).not.toBe('£412.50')
+
+    // The clinic's new price, as the catalogue and the practitioner list now answer it.
+    const repriced = (value: unknown): unknown =>
+      Array.isArray(value) ? value.map(repriced)
+        : typeof value === 'object' && value !== null ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, /price$/i.test(k) && typeof v === 'number' ? 412.5 : repriced(v)]))
+          : value
+    await page.route(/\/api\/(services\/public\/[^/?]+|practitioners\/public)(\?|$)/, async (route) => {
+      const response = await route.fetch()
+      await route.fulfill({ response, json: repriced(await response.json()) })
+    })
+    await page.reload()
+    await page.waitForSelector(TIME_STEP)
+    await expect.poll(() => amount.innerText()).toBe('£412.50')
+    expect(await page.getByRole('list', { name: 'Practitioners' }).count()).toBe(0)
+    await s.shot('price-reloaded')
+    await s.context.close()
+  })
+})

@@ -65,3 +65,16 @@ export function flattenCategories(categories: Category[]): CategoryView[] {
   }
   return out
 }
+
+/**
+ * Duration text: 'N mins', or 'From N mins' with the shortest practitioner duration when they differ
+ * (spec section 2's 'From N'; the unit kept so the row reads like the single duration).
+ */
+export function durationText(service: Pick<ServiceView, 'defaultDuration' | 'durationVaries' | 'lowestDuration'>): string {
+  return service.durationVaries ? `From ${service.lowestDuration ?? service.defaultDuration} mins` : `${service.defaultDuration} mins`
+}
+
+/** True when the service's price is a range ('From' before the lowest price). */
+export function hasPriceRange(service: Pick<ServiceView, 'lowestPrice' | 'highestPrice'>): boolean {
+  return service.lowestPrice !== undefined && service.highestPrice !== undefined && service.lowestPrice !== service.highestPrice
+}

@@ -124,6 +124,16 @@ export class ConfirmViewModel {
     return payer && depositOf(this.booking.state, payer)
   }
 
+  /**
+   * What the card is charged now, when anything is: a deposit, a course's or a voucher's price. A
+   * reschedule (no deposit, depositApplies) or a zero deposit pays nothing now: undefined, and neither
+   * the confirm step nor the phone's bottom bar shows a line for it.
+   */
+  get amountDueNow(): number | undefined {
+    const due = this.amountDue
+    return due !== undefined && due > 0 ? due : undefined
+  }
+
   /** Who pays, with the organisation's deposit rules; undefined until both are known. */
   private get payer(): Payer | undefined {
     const org = this.session.organisation

@@ -4,6 +4,7 @@ import { isKeptTimeStepUrl, keptTimeStepOf, type WizardPlace } from '../../domai
 import type { BookingViewModel } from './booking.view-model'
 import type { RouteState } from './booking-views'
 import type { PractitionerView, ServiceView } from './views'
+import { isRecord, KeptState } from './kept-state'
 
 type Place = WizardPlace<ServiceView, PractitionerView>
 
@@ -13,6 +14,8 @@ interface Kept {
   month?: string
 }
 export const KEPT_TIME_STEP_KEY = 'timeStep'
+
+const isKept = (v: unknown): v is Kept => isRecord(v) && isRecord(v.place) && Array.isArray(v.place.basket)
 
 /** What the time step shows times for: the clinic, and each service with its practitioner (or any). */
 const choicesOf = (place: Place): string =>
@@ -25,22 +28,25 @@ const choicesOf = (place: Place): string =>
  * place (removed when there is none: another step, a time picked); read back by a reload of its URL.
  */
 export class KeptTimeStep {
+  private readonly kept: KeptState<Kept>
+
   constructor(
     private readonly booking: Pick<BookingViewModel, 'state' | 'restoreTimeStep'>,
-    private readonly storage?: KeyValueStorage,
+    storage?: KeyValueStorage,
   ) {
+    this.kept = new KeptState(KEPT_TIME_STEP_KEY, isKept, storage)
     reaction(() => keptTimeStepOf(this.booking.state), (place) => this.keep(place), { equals: compareStructural })
   }
 
   /** The calendar moved to `month` by the customer: a reload opens it there again (with no day picked). */
   keepMonth(month: string): void {
-    const kept = this.read()
-    if (kept && this.isCurrent(kept)) this.write({ ...kept, month })
+    const kept = this.kept.read()
+    if (kept && this.isCurrent(kept)) this.kept.write({ ...kept, month })
   }
 
   /** The month kept with the time step shown now, if the customer moved the calendar to it. */
   month(): string | undefined {
-    const kept = this.read()
+    const kept = this.kept.read()
     return kept && this.isCurrent(kept) ? kept.month : undefined
   }
 
@@ -49,7 +55,7 @@ export class KeptTimeStep {
    * step follows once the URL is derived again). False when nothing kept belongs to this URL.
    */
   restore(route: RouteState): boolean {
-    const kept = this.read()
+    const kept = this.kept.read()
     if (!kept || this.booking.state.basket.length > 0 || !isKeptTimeStepUrl(kept.place, route)) return false
     this.booking.restoreTimeStep(kept.place.basket, kept.place.date)
     return true
@@ -62,24 +68,10 @@ export class KeptTimeStep {
   }
 
   private keep(place: Place | undefined): void {
-    if (!place) return this.storage?.removeItem(KEPT_TIME_STEP_KEY)
-    const kept = this.read()
+    if (!place) return this.kept.clear()
+    const kept = this.kept.read()
     // The same choices on another day keep the month moved to (a day picked names its own).
     const month = kept && choicesOf(kept.place) === choicesOf(place) ? kept.month : undefined
-    this.write({ place, ...(month ? { month } : {}) })
-  }
-
-  private read(): Kept | undefined {
-    try {
-      const raw = this.storage?.getItem(KEPT_TIME_STEP_KEY)
-      const value = raw ? (JSON.parse(raw) as Partial<Kept>) : undefined
-      return value?.place && Array.isArray(value.place.basket) ? (value as Kept) : undefined
-    } catch {
-      return undefined
-    }
-  }
-
-  private write(kept: Kept): void {
-    this.storage?.setItem(KEPT_TIME_STEP_KEY, JSON.stringify(kept))
+    this.kept.write({ place, ...(month ? { month } : {}) })
   }
 }

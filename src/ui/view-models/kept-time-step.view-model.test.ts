@@ -2,7 +2,9 @@
 // the practitioner, the day and the month moved to come back from the tab's session storage (KeptTimeStep).
 import { describe, expect, it } from 'vitest'
 import * as E from 'fp-ts/Either'
-import { anna, world, slotHoldOf, paymentOf, type UseCaseFakes } from './booking.test-support'
+import { anna, facialService, world, slotHoldOf, paymentOf, type UseCaseFakes } from './booking.test-support'
+import type { Practitioner } from '../../contract/practitioners.routes'
+import type { Service } from '../../contract/services.routes'
 import { LocationsViewModel } from './locations.view-model'
 import { LazyBooking } from './lazy-booking.view-model'
 import { ServicesViewModel } from './services.view-model'
@@ -96,5 +98,29 @@ describe('a reload of the time step before a time is picked', () => {
     await reloaded.open({ locationId: 'c2', categoryId: 'cat1', serviceId: 's2', query: { service: '0' } })
     expect(reloaded.booking.view.step).toBe('staff')
     expect(reloaded.booking.view.basket.map((i) => i.service.id)).toEqual(['s2'])
+  })
+
+  it("shows the server's prices, not the ones kept, when the service's or practitioner's price changed meanwhile", async () => {
+    const tab = new MemoryStorage()
+    const first = page(tab)
+    await first.open(serviceUrl)
+    first.booking.choosePractitioner(anna)
+    first.booking.answerAnotherService(false)
+    await first.time.nextMonth()
+    await first.time.pickDate('2026-04-14')
+    expect(first.booking.view.total).toBe(90)
+
+    // The clinic raised the facial (80 to 95) and Anna's price for it (90 to 120) before the reload.
+    const reloaded = page(tab, {
+      GetService: async () => E.right({ ...facialService, defaultPrice: 95 } as Service),
+      ListPractitioners: async () => E.right([{ ...anna, grossPrice: 120 }] as Practitioner[]),
+    })
+    await reloaded.open(serviceUrl)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(reloaded.booking.view.step).toBe('time')
+    expect(reloaded.booking.view.date).toBe('2026-04-14')
+    expect(reloaded.booking.view.basket[0].service.defaultPrice).toBe(95)
+    expect(reloaded.booking.view.basket[0].staff?.grossPrice).toBe(120)
+    expect(reloaded.booking.view.total).toBe(120)
   })
 })

@@ -14,6 +14,8 @@ import { PORTS } from '../../application/tokens'
 import { holdBannerText } from '../../domain/booking/hold'
 import { paymentSplit } from '../../domain/booking/summary'
 import type { Clock } from '../../application/ports/clock.port'
+import type { KeyValueStorage } from '../../application/ports/storage.port'
+import { KeptGiftVoucher } from './kept-gift-voucher'
 
 export const POLL_MS = 3000
 export const THANK_YOU_DELAY_MS = 3000
@@ -58,6 +60,8 @@ export class PaymentViewModel {
   private cancelThankYou?: () => void
   now: number
   private stopCountdown?: () => void
+  /** a gift voucher's payment, kept in the tab: its step's URL is confirm's, and a reload there comes back to it */
+  private readonly vouchers: KeptGiftVoucher
 
   constructor(
     @inject(CheckPayment) private readonly checkPayment: Exec<CheckPayment>,
@@ -66,10 +70,12 @@ export class PaymentViewModel {
     @inject(BookingViewModel) private readonly booking: BookingViewModel,
     @inject(NAVIGATOR) private readonly navigator: Navigator,
     @inject(PORTS.Clock) private readonly clock: Clock,
+    @inject(PORTS.SessionStorage) tabStorage?: KeyValueStorage,
   ) {
     this.now = clock.now().getTime()
-    makeAutoObservable<PaymentViewModel, 'checkPayment' | 'verifyCourseAssignment' | 'deletePending' | 'booking' | 'navigator' | 'clock' | 'stopPolling' | 'checking' | 'cancelThankYou' | 'stopCountdown'>(this, {
-      checkPayment: false, verifyCourseAssignment: false, deletePending: false, booking: false, navigator: false, clock: false, stopPolling: false, checking: false, cancelThankYou: false, stopCountdown: false,
+    this.vouchers = new KeptGiftVoucher(tabStorage)
+    makeAutoObservable<PaymentViewModel, 'checkPayment' | 'verifyCourseAssignment' | 'deletePending' | 'booking' | 'navigator' | 'clock' | 'stopPolling' | 'checking' | 'cancelThankYou' | 'stopCountdown' | 'vouchers'>(this, {
+      checkPayment: false, verifyCourseAssignment: false, deletePending: false, booking: false, navigator: false, clock: false, stopPolling: false, checking: false, cancelThankYou: false, stopCountdown: false, vouchers: false,
     })
     // The payment step left without paying (browser back to an earlier step): see abandon().
     reaction(() => this.booking.view.step, (step, previous) => {
@@ -127,6 +133,23 @@ export class PaymentViewModel {
     this.booking.enterPayment()
     this.stopPolling = this.clock.every(POLL_MS, () => void this.poll())
     this.countDown(session.holdExpiresAt)
+    const clinic = this.booking.view.location?.id
+    const voucher = this.booking.view.giftVouchers[0]
+    if (session.kind === 'giftVoucher' && clinic && voucher) {
+      const { paymentUrl, transactionId, invoiceId, amount, clientSecret } = session
+      this.vouchers.keepPayment(clinic, voucher, { paymentUrl, transactionId, ...(invoiceId ? { invoiceId } : {}), ...(amount !== undefined ? { amount } : {}), ...(clientSecret ? { clientSecret } : {}) })
+    }
+  }
+
+  /**
+   * A gift voucher's confirm URL reloaded, its voucher back from the tab (ServicesViewModel.restoreRoute):
+   * the payment begun for it there, if any, shows again (the payment step shares confirm's URL). True when it does.
+   */
+  resumeVoucherPayment(clinic: string): boolean {
+    const kept = this.vouchers.paymentOf(clinic)
+    if (!kept || this.session) return false
+    this.start({ kind: 'giftVoucher', ...kept })
+    return true
   }
 
   /** The hold's countdown: a tick a second, and at zero the hold has run out. */
@@ -194,6 +217,7 @@ export class PaymentViewModel {
       this.paid = true
       this.stop()
       this.cancelCountdown()
+      this.vouchers.dropPayment()
     })
     if (session.kind === 'course' && session.invoiceId) {
       try {
@@ -230,6 +254,7 @@ export class PaymentViewModel {
     if (session.appointmentId) void this.deletePending.execute(session.appointmentId)
     this.session = undefined
     this.checking = undefined
+    this.vouchers.dropPayment()
     this.booking.clearTime()
   }
 
@@ -243,6 +268,7 @@ export class PaymentViewModel {
     if (id && !this.paid) void this.deletePending.execute(id)
     this.session = undefined
     this.checking = undefined
+    this.vouchers.dropPayment()
     const clinic = this.booking.view.location
     this.booking.clearBookingInfo()
     // In place of the payment's address (the wizard may have put the list's there already): Back

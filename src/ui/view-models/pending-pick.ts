@@ -1,5 +1,6 @@
 import type { KeyValueStorage } from '../../application/ports/storage.port'
 import type { BasketItem } from './booking-views'
+import { isRecord, KeptState } from './kept-state'
 
 /**
  * A picked time whose hold is on its way, kept in the tab's session storage until the server answers:
@@ -22,24 +23,24 @@ export function newHoldToken(): string {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
 }
 
+const isPendingPick = (v: unknown): v is PendingPick => isRecord(v) && typeof v.token === 'string' && typeof v.clinic === 'string' && Array.isArray(v.items) && v.items.length > 0
+
 /** The tab's one pending pick (session storage through the safe port: missing storage keeps nothing). */
 export class PendingPicks {
-  constructor(private readonly storage?: KeyValueStorage) {}
+  private readonly kept: KeptState<PendingPick>
+
+  constructor(storage?: KeyValueStorage) {
+    this.kept = new KeptState(PENDING_PICK_KEY, isPendingPick, storage)
+  }
 
   get(): PendingPick | undefined {
-    try {
-      const raw = this.storage?.getItem(PENDING_PICK_KEY)
-      const value = raw ? (JSON.parse(raw) as Partial<PendingPick>) : undefined
-      return value && typeof value.token === 'string' && typeof value.clinic === 'string' && Array.isArray(value.items) && value.items.length > 0 ? (value as PendingPick) : undefined
-    } catch {
-      return undefined
-    }
+    return this.kept.read()
   }
 
   /** The basket's times picked, kept until the hold answers (a reschedule's: until moved or given up). */
   keep(token: string, clinic: string, basket: readonly BasketItem[], reschedule?: string): void {
     const items = basket.flatMap((i) => (i.staff && i.start && i.end ? [{ service: i.service.id, practitioner: i.staff.id, start: i.start, end: i.end }] : []))
-    this.storage?.setItem(PENDING_PICK_KEY, JSON.stringify({ token, clinic, items, ...(reschedule ? { reschedule } : {}) } satisfies PendingPick))
+    this.kept.write({ token, clinic, items, ...(reschedule ? { reschedule } : {}) })
   }
 
   /** The pick `token` answered (held, refused, unanswered): the URL or the time step says the rest. */
@@ -48,6 +49,6 @@ export class PendingPicks {
   }
 
   clear(): void {
-    this.storage?.removeItem(PENDING_PICK_KEY)
+    this.kept.clear()
   }
 }

@@ -16,6 +16,7 @@ import { PORTS } from '../../application/tokens'
 import type { KeyValueStorage } from '../../application/ports/storage.port'
 import { wizardInputOf } from './wizard-input'
 import { KeptGiftVoucher } from './kept-gift-voucher'
+import { PaymentViewModel } from './payment.view-model'
 import { stepPath } from '../../domain/booking/steps'
 
 /** Session storage: the appointment a reschedule in this tab moves (the URL says only reschedule=1, spec section 2). */
@@ -33,19 +34,6 @@ export const DEFAULT_GIFT_VOUCHER_VALUES = [50, 100, 150, 200, 250, 500]
 export interface CategoryGroup {
   category: CategoryView
   services: ServiceView[]
-}
-
-/**
- * Duration text: 'N mins', or 'From N mins' with the shortest practitioner duration when they differ
- * (spec section 2's 'From N'; the unit kept so the row reads like the single duration).
- */
-export function durationText(service: Pick<ServiceView, 'defaultDuration' | 'durationVaries' | 'lowestDuration'>): string {
-  return service.durationVaries ? `From ${service.lowestDuration ?? service.defaultDuration} mins` : `${service.defaultDuration} mins`
-}
-
-/** True when the service's price is a range ('From' before the lowest price). */
-export function hasPriceRange(service: Pick<ServiceView, 'lowestPrice' | 'highestPrice'>): boolean {
-  return service.lowestPrice !== undefined && service.highestPrice !== undefined && service.lowestPrice !== service.highestPrice
 }
 
 /** Services step: categories with paged services (20 a page, infinite scroll), courses and gift vouchers. */
@@ -74,14 +62,15 @@ export class ServicesViewModel {
     @inject(GetService) private readonly getService: Exec<GetService>,
     @inject(BookingViewModel) readonly booking: BookingViewModel,
     @inject(ToastViewModel) private readonly toasts: ToastViewModel,
-    @inject(SlotHoldViewModel) private readonly slotHold: Pick<SlotHoldViewModel, 'restore' | 'restorePick' | 'hasPendingPick' | 'timeStep'>,
+    @inject(SlotHoldViewModel) private readonly slotHold: Pick<SlotHoldViewModel, 'restore' | 'restorePick' | 'hasPendingPick' | 'timeStep' | 'refreshPractitioners'>,
     /** A reloaded reschedule step loads its appointment again (without these, it goes back to /app). */
     @inject(GetAppointment) private readonly getAppointment?: Exec<GetAppointment>,
     @inject(PORTS.SessionStorage) private readonly sessionStorage?: KeyValueStorage,
+    @inject(PaymentViewModel) private readonly payment?: Pick<PaymentViewModel, 'resumeVoucherPayment'>,
   ) {
-    makeAutoObservable<ServicesViewModel, 'listCatalogue' | 'listCourses' | 'getService' | 'service' | 'courseGroups' | 'toasts' | 'categoryIndex' | 'offset' | 'routeGeneration' | 'rescheduleConfirm' | 'slotHold' | 'getAppointment' | 'sessionStorage' | 'restoreReschedule'>(this, {
+    makeAutoObservable<ServicesViewModel, 'listCatalogue' | 'listCourses' | 'getService' | 'service' | 'courseGroups' | 'toasts' | 'categoryIndex' | 'offset' | 'routeGeneration' | 'rescheduleConfirm' | 'slotHold' | 'getAppointment' | 'sessionStorage' | 'restoreReschedule' | 'payment'>(this, {
       listCatalogue: false, listCourses: false, getService: false, service: false, courseGroups: false, booking: false, toasts: false, categoryIndex: false, offset: false, routeGeneration: false, rescheduleConfirm: false,
-      slotHold: false, getAppointment: false, sessionStorage: false, restoreReschedule: false,
+      slotHold: false, getAppointment: false, sessionStorage: false, restoreReschedule: false, payment: false,
     })
   }
 
@@ -313,8 +302,12 @@ export class ServicesViewModel {
     const again = this.rescheduleConfirm
     this.rescheduleConfirm = undefined
     if (again && !route.confirm && booking.view.canBook && booking.view.rescheduleAppointmentId === again.appointmentId) booking.dispatch({ type: 'book', target: again.target })
-    // Reloaded on the time step before a time was picked: the practitioners and day the tab kept.
-    if (!query.hold && !booking.view.canBook) this.slotHold.timeStep.restore(route)
+    // Reloaded on the time step before a time was picked: the practitioners and day the tab kept, priced
+    // as the server prices them now (each answer replaces only the same service or practitioner).
+    if (!query.hold && !booking.view.canBook && this.slotHold.timeStep.restore(route)) {
+      void this.refreshBasketServices(() => false)
+      void this.slotHold.refreshPractitioners()
+    }
 
     const serviceId = route.serviceId
     if (serviceId) {
@@ -339,14 +332,11 @@ export class ServicesViewModel {
         }
       }
     }
-    // A gift voucher's confirm URL names no voucher: the tab keeps it, and a reload there gets it back.
-    const keptVoucher = new KeptGiftVoucher(this.sessionStorage)
-    const voucher = booking.view.giftVouchers[0]
-    if (voucher) keptVoucher.keep(id, voucher)
-    else if (!route.confirm) keptVoucher.clear()
-    else if (!serviceId && !booking.view.canConfirm) {
-      const kept = keptVoucher.of(id)
-      if (kept) booking.addGiftVoucher(kept, true)
+    // A gift voucher's confirm (and payment) URL names no voucher: the tab keeps it, and a reload there gets it back, with the payment begun.
+    const voucher = new KeptGiftVoucher(this.sessionStorage).arrived(id, booking.view.giftVouchers[0], route.confirm === true, !serviceId && !booking.view.canConfirm)
+    if (voucher) {
+      booking.addGiftVoucher(voucher, true)
+      this.payment?.resumeVoucherPayment(id)
     }
     booking.dispatch({ type: 'restoring', restoring: false })
     booking.rederive()

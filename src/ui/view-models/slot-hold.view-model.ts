@@ -354,6 +354,22 @@ export class SlotHoldViewModel {
     }
   }
 
+  /**
+   * A time step reloaded from what the tab kept: each practitioner chosen with their price and length
+   * as the server lists them now (the kept ones may be older than a price change); one no longer listed
+   * keeps what was kept. An answer applies only to the items still naming that service and practitioner.
+   */
+  async refreshPractitioners(): Promise<void> {
+    const clinic = this.booking.view.location?.id
+    const day = this.booking.view.date ?? londonDateOf(this.clock.now())
+    const chosen = this.booking.view.basket.filter((i) => i.kind === 'service' && !i.anyStaff && i.staff)
+    if (!clinic) return
+    for (const item of chosen) {
+      const staff = await this.practitioner(clinic, item.service.id, item.staff?.id as string, `${day}T12:00:00Z`)
+      if (staff.grossPrice !== undefined) runInAction(() => this.booking.dispatch({ type: 'practitionerListed', serviceId: item.service.id, practitioner: staff, fresh: true }))
+    }
+  }
+
   /** The held practitioner with their name and price (the summary and the deposit need them). */
   private async practitioner(clinic: string, service: string, id: string, start: string): Promise<PractitionerView> {
     const [year, month] = londonDateOf(new Date(start)).split('-').map(Number)

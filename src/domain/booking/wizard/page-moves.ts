@@ -39,8 +39,8 @@ export type PageEvent<S extends WizardService = WizardService, P extends WizardP
   | { type: 'giftVoucherAdded'; voucher: GiftVoucher; restored?: boolean }
   | { type: 'giftVoucherRemoved' }
   | { type: 'practitionerChosen'; practitioner: P | 'any' }
-  /** a staff list arrived: a practitioner an item names alone (book again: id and name; 'Any practitioner': the chosen time's) gets its price and length */
-  | { type: 'practitionerListed'; serviceId: string; practitioner: P }
+  /** a staff list arrived: a practitioner an item names alone (book again: id and name; 'Any practitioner': the chosen time's) gets its price and length; `fresh`: replaces a kept one too (a reloaded time step's) */
+  | { type: 'practitionerListed'; serviceId: string; practitioner: P; fresh?: true }
   /** 'Do you want to book another service?' */
   | { type: 'anotherServiceAnswered'; yes: boolean }
   | { type: 'addAnother' }
@@ -167,7 +167,7 @@ function apply<S extends WizardService, P extends WizardPractitioner, L extends 
     }
     case 'practitionerListed': {
       // Every appointment of that service naming that practitioner alone (its price not known yet).
-      const alone = (i: WizardItem<S, P>): boolean => i.service.id === event.serviceId && i.staff?.id === event.practitioner.id && i.staff.grossPrice === undefined
+      const alone = (i: WizardItem<S, P>): boolean => i.service.id === event.serviceId && i.staff?.id === event.practitioner.id && (event.fresh === true || i.staff.grossPrice === undefined)
       if (!s().basket.some(alone)) return
       d.patch({ basket: s().basket.map((i) => (alone(i) ? { ...i, staff: event.practitioner } : i)) })
       return

@@ -50,8 +50,9 @@ export const BottomBar = observer(function BottomBar() {
     }
   }, [open])
   const total = booking.view.total
-  // From confirm on, what the card is charged now (the deposit when one applies) rather than the total.
-  const dueNow = booking.view.step === 'confirm' || booking.view.step === 'payment' ? confirm.amountDue : undefined
+  // From confirm on, what the card is charged now (the deposit when one applies) rather than the total;
+  // nothing due now (a reschedule, a zero deposit): the total, as the summary shows it.
+  const dueNow = booking.view.step === 'confirm' || booking.view.step === 'payment' ? confirm.amountDueNow : undefined
   let action = null
   if (booking.view.step === 'time') {
     action = (

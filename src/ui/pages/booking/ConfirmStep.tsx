@@ -27,7 +27,7 @@ const ConfirmStep = observer(function ConfirmStep() {
     const el = termsRef.current
     if (el) vm.onTermsScroll(el.scrollTop, el.clientHeight, el.scrollHeight)
   }, [vm])
-  const due = vm.amountDue
+  const due = vm.amountDueNow
   return (
     <div className={styles.wrap}>
       {vm.countdownText ? (
@@ -47,7 +47,7 @@ const ConfirmStep = observer(function ConfirmStep() {
         <SafeHtml html={vm.terms} onRendered={checkTerms} />
       </div>
       {!vm.scrolledToBottom ? <p className={styles.hint}>{TERMS_UNREAD}</p> : null}
-      {due !== undefined && due > 0 ? (
+      {due !== undefined ? (
         <p className={styles.due}>
           <span>{vm.booking.view.isGiftVoucherPurchase || vm.booking.view.isCoursePurchase ? 'To pay now' : 'Deposit to pay now'}</span>
           <span>{formatMoney(due, session.currency)}</span>

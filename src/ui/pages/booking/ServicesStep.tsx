@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
-import { durationText, EMPTY_TEXTS, ServicesViewModel } from '../../view-models/services.view-model'
+import { EMPTY_TEXTS, ServicesViewModel } from '../../view-models/services.view-model'
+import { durationText } from '../../view-models/catalogue-views'
 import { GiftVoucherViewModel } from '../../view-models/gift-voucher.view-model'
 import { SessionViewModel } from '../../view-models/session.view-model'
 import type { ServiceView } from '../../view-models/views'
