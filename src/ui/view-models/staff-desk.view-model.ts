@@ -8,6 +8,7 @@ import type { Clock } from '../../application/ports/clock.port'
 import type { TokenStore } from '../../application/ports/token-store.port'
 import type { AppError } from '../../application/failure'
 import { ListLocations } from '../../application/use-cases/catalogue.use-case'
+import { isCustomerClashText } from '../../domain/booking/customer-clash'
 import { CancelForCustomer, ListDayBookings, ListRota, MarkAttendance, MoveForCustomer, SetStaffPassword, StaffLogin, StaffLogout, StaffMe } from '../../application/use-cases/admin.use-case'
 import { DEFAULT_CURRENCY, formatMoney, type Currency } from '../../domain/pricing/money'
 import { existsInLondon, formatLondonDate, londonDateOf, londonTimeOf, londonToUtc } from '../../domain/time'
@@ -30,6 +31,11 @@ export interface MoveForm {
   time: string
   practitioner: string
   error?: string
+  /**
+   * The customer's other visit at the new time, as the server named it (src/domain/booking/customer-clash.ts):
+   * staff choose another time, or move anyway. Cleared when a field changes, so 'Move anyway' moves exactly what was refused.
+   */
+  clash?: string
 }
 
 export interface PractitionerColumn {
@@ -285,15 +291,18 @@ export class StaffDeskViewModel {
   }
 
   setMove(field: 'date' | 'time' | 'practitioner', value: string): void {
-    if (this.moving) this.moving = { ...this.moving, [field]: value, error: undefined }
+    if (this.moving) this.moving = { ...this.moving, [field]: value, error: undefined, clash: undefined }
   }
 
   closeMove(): void {
     this.moving = undefined
   }
 
-  /** Moves to the form's clinic date and time (Europe/London); the day is read again, as the booking may leave it. */
-  async confirmMove(): Promise<void> {
+  /**
+   * Moves to the form's clinic date and time (Europe/London); the day is read again, as the booking may
+   * leave it. `allowOverlap`: although the customer has another visit then (staff confirmed the clash).
+   */
+  async confirmMove(allowOverlap = false): Promise<void> {
     const form = this.moving
     if (!form || this.busy) return
     if (!DATE.test(form.date) || !TIME.test(form.time) || !existsInLondon(form.date, form.time)) {
@@ -302,12 +311,17 @@ export class StaffDeskViewModel {
     }
     this.busy = form.booking.id
     const practitioner = form.practitioner && form.practitioner !== form.booking.practitioner ? form.practitioner : undefined
-    const result = await this.moveForCustomer.execute(form.booking.id, londonToUtc(form.date, form.time).toISOString(), practitioner)
+    const result = await this.moveForCustomer.execute(form.booking.id, londonToUtc(form.date, form.time).toISOString(), practitioner, allowOverlap)
     runInAction(() => {
       this.busy = undefined
       if (E.isLeft(result)) {
         if (result.left._tag === 'Refused' && result.left.status === 401) return this.failed(result.left)
-        this.moving = { ...form, error: result.left.message }
+        // Not an error to fix: a question for staff, asked beside the move.
+        if (result.left._tag === 'Refused' && result.left.status === 409 && isCustomerClashText(result.left.message)) {
+          this.moving = { ...form, error: undefined, clash: result.left.message }
+          return
+        }
+        this.moving = { ...form, error: result.left.message, clash: undefined }
         return
       }
       this.moving = undefined
