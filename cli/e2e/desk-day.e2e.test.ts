@@ -6,6 +6,7 @@ import { DEMO, OTHER_CUSTOMER } from '../../server/test-support/test-server'
 import { clearDate } from '../../server/test-support/dates'
 import { DEMO_STAFF_ADMIN } from '../../server/seed/demo.seed'
 import { liveCli } from '../testing/live-server'
+import { smsSegments } from '../../src/domain/policy/sms-segments'
 
 const live = liveCli('clinic-desk-day-', { timeoutMs: 60_000 })
 const clinic = live.clinic
@@ -38,5 +39,25 @@ describe('clinic admin on the desk’s day against the real server', { timeout: 
     expect(moved.json<{ start: string; practitioner: string }>()).toMatchObject({ practitioner: 'James Patel' })
     const row = await live.server.db.selectFrom('appointments').select('starts_at').where('id', '=', jamessId).executeTakeFirstOrThrow()
     expect(new Date(row.starts_at).toISOString()).toBe(moved.json<{ start: string }>().start)
+  })
+
+  it('texts the pay link to a customer created with --texts, in one segment; mails only one created without', async () => {
+    const create = (email: string, mobile: string, ...more: string[]) =>
+      clinic(['--json', 'admin', 'customer', 'create', '--title', 'Ms', '--first-name', 'Tess', '--surname', 'Text', '--email', email, '--mobile', mobile, '--dob', '02/04/1980', '--gender', 'female', ...more])
+    const texting = await create('tess.texts@example.com', '07700 900555', '--texts')
+    const mailOnly = await create('tess.mail@example.com', '07700 900556')
+    expect([texting.code, mailOnly.code], `${texting.stderr}${mailOnly.stderr}`).toEqual([0, 0])
+    const book = (email: string, time: string) =>
+      clinic(['--json', 'admin', 'book', '--customer', email, '--location', DEMO.clinicLondon, '--service', DEMO.sAntiWrinkle1, '--practitioner', DEMO.pSarah, '--start', `${day} ${time}`, '--pay', 'link'])
+    const booked = await book('tess.texts@example.com', '11:00')
+    expect(booked.code, booked.stderr).toBe(0)
+    const { payLink } = booked.json<{ payLink: string }>()
+    const texts = await live.server.db.selectFrom('outbox').select(['to_address', 'text']).where('channel', '=', 'sms').where('subject', '=', 'pay-link').execute()
+    expect(texts.map((m) => m.to_address)).toEqual(['+447700900555'])
+    expect(texts[0]!.text.endsWith(payLink)).toBe(true)
+    expect(smsSegments(texts[0]!.text)).toBe(1)
+    expect((await book('tess.mail@example.com', '12:00')).code).toBe(0)
+    const after = await live.server.db.selectFrom('outbox').select('to_address').where('channel', '=', 'sms').where('subject', '=', 'pay-link').execute()
+    expect(after.map((m) => m.to_address)).toEqual(['+447700900555'])
   })
 })
