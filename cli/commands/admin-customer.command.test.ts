@@ -19,7 +19,7 @@ const created = { id: ID, email: 'jane@example.com', firstName: 'Jane', surname:
 describe('clinic admin customer create', () => {
   it("sends the desk form's body (the date as yyyy-MM-dd) and shows the new customer", async () => {
     const scope = nock(HOST)
-      .post('/api/admin/customers', { title: 'Ms', firstName: 'Jane', surname: 'Doe', email: 'Jane@Example.com', mobilePhone: '07700 900123', dob: '1990-03-02', gender: 'female', referralSource: 'Instagram' })
+      .post('/api/admin/customers', { title: 'Ms', firstName: 'Jane', surname: 'Doe', email: 'Jane@Example.com', mobilePhone: '07700 900123', dob: '1990-03-02', gender: 'female', referralSource: 'Instagram', notificationTypes: ['Email'] })
       .reply(201, created)
     const run = await cli('admin', 'customer', 'create', ...JANE, '--referral', 'Instagram')
     expect(run.stderr).toBe('')
@@ -30,6 +30,15 @@ describe('clinic admin customer create', () => {
     expect(run.stdout).toContain(ID)
     expect(run.stdout).toContain('They are mailed a link to set their password.')
     expect(run.stdout).toContain('clinic admin book --customer jane@example.com')
+  })
+
+  it('with --texts, creates a customer who takes texts as well as mail', async () => {
+    const scope = nock(HOST)
+      .post('/api/admin/customers', (body) => JSON.stringify(body.notificationTypes) === JSON.stringify(['Email', 'SMS']))
+      .reply(201, created)
+    const run = await cli('admin', 'customer', 'create', ...JANE, '--texts')
+    expect(run.code, run.stderr).toBe(0)
+    scope.done()
   })
 
   it('prints the created customer as JSON with --json', async () => {

@@ -29,7 +29,8 @@ export function registerCustomerCommands(admin: Command, ctx: CliContext, call: 
     .requiredOption('--dob <dd/MM/yyyy>', 'date of birth')
     .requiredOption('--gender <gender>', 'male, female, male-trans or female-trans')
     .option('--referral <source>', 'how they heard of the clinic')
-    .action(async (opts: { title: string; firstName: string; surname: string; email: string; mobile: string; dob: string; gender: string; referral?: string }) => {
+    .option('--texts', 'the customer takes texts (SMS) as well as mail: booking notices and pay links go to the mobile too')
+    .action(async (opts: { title: string; firstName: string; surname: string; email: string; mobile: string; dob: string; gender: string; referral?: string; texts?: boolean }) => {
       // The contract carries the date as yyyy-MM-dd; every other field is checked by the server
       // with the desk form's rules, and its message (exit 1) names what is wrong.
       const dob = dateOfBirthToIso(opts.dob)
@@ -43,6 +44,7 @@ export function registerCustomerCommands(admin: Command, ctx: CliContext, call: 
         dob: dob.slice(0, 10),
         gender: opts.gender,
         ...(opts.referral ? { referralSource: opts.referral } : {}),
+        notificationTypes: opts.texts ? ['Email' as const, 'SMS' as const] : ['Email' as const],
       }
       const created = await call('Creating the customer', () => ctx.useCase(CreateDeskCustomer).execute(body))
       ctx.print(created, () =>

@@ -26,9 +26,11 @@ const PAYMENTS: readonly DeskPaymentChoice[] = ['card', 'link', 'clinic']
 /** A walk-in is not a customer yet: the unknown email's refusal says which command makes one. */
 const withCreateHint = (error: AppError): AppError =>
   error._tag === 'Refused' && error.status === 404 ? { ...error, message: `${error.message} Create them with 'clinic admin customer create'.` } : error
-/** The customer's clash (the server names their other visit): the override is a flag, said with the refusal. */
-const withOverlapHint = (error: AppError): AppError =>
-  error._tag === 'Refused' && error.status === 409 && isCustomerClashText(error.message) ? { ...error, message: `${error.message} To book them anyway, run the command again with --allow-overlap.` } : error
+/** The customer's clash (the server names their other visit): the override is a flag, said with the refusal (booking and move). */
+export const withOverlapHint =
+  (anyway: string) =>
+  (error: AppError): AppError =>
+    error._tag === 'Refused' && error.status === 409 && isCustomerClashText(error.message) ? { ...error, message: `${error.message} To ${anyway} anyway, run the command again with --allow-overlap.` } : error
 
 const when = (iso: string) => formatInTimeZone(new Date(iso), LONDON_TIME_ZONE, DISPLAY_DATE_TIME_FORMAT)
 
@@ -117,7 +119,7 @@ export function registerDeskBookingCommands(admin: Command, customer: Command, c
         ...(opts.resendLink ? { resendPayLink: true } : {}),
         ...(opts.allowOverlap ? { allowOverlap: true } : {}),
       }
-      const booked = await call('Booking', async () => E.mapLeft(withOverlapHint)(await ctx.useCase(BookOnBehalf).execute(draft)))
+      const booked = await call('Booking', async () => E.mapLeft(withOverlapHint('book them'))(await ctx.useCase(BookOnBehalf).execute(draft)))
       const currency = ctx.json ? 'GBP' : await ctx.currency()
       ctx.print(booked, () => bookedText(booked, currency))
     })

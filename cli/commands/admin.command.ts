@@ -5,6 +5,7 @@
  */
 import { writeFileSync } from 'node:fs'
 import type { Command } from 'commander'
+import * as E from 'fp-ts/Either'
 import { stringify } from 'yaml'
 import {
   AddStaff,
@@ -38,6 +39,7 @@ import { registerReportCommand } from './admin-report.command'
 import { registerCalendarCommands } from './admin-calendar.command'
 import { registerDeskCommands } from './admin-desk.command'
 import { registerCustomerCommands } from './admin-customer.command'
+import { withOverlapHint } from './admin-desk-booking.command'
 import { readSetupDocument } from './document-file'
 import { registerIntegrationCommands } from './admin-integrations.command'
 import { registerAdminWaitlistCommand } from './admin-waitlist.command'
@@ -322,8 +324,9 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
     .description("move a booking on the customer's behalf")
     .requiredOption('--start <when>', "new start: 'yyyy-MM-dd HH:mm' (London) or an ISO instant")
     .option('--practitioner <slug>', 'another practitioner (slug, id or name)')
-    .action(async (id: string, opts: { start: string; practitioner?: string }) =>
-      printed(await call('Moving', () => ctx.useCase(MoveForCustomer).execute(id, startOf(opts.start), opts.practitioner))),
+    .option('--allow-overlap', 'move even though the customer has another visit at that time (refused otherwise, naming it)')
+    .action(async (id: string, opts: { start: string; practitioner?: string; allowOverlap?: boolean }) =>
+      printed(await call('Moving', async () => E.mapLeft(withOverlapHint('move it'))(await ctx.useCase(MoveForCustomer).execute(id, startOf(opts.start), opts.practitioner, Boolean(opts.allowOverlap))))),
     )
 
   admin

@@ -21,6 +21,8 @@ import * as repo from './day.repository'
 import { regroupAfterCancel } from '../booking/booking.repository'
 import { emitWebhookEvent } from '../integrations/webhooks.service'
 import { appointmentsData } from '../integrations/webhook-payloads'
+import { customerClash, customerClashText } from '../../src/domain/booking/customer-clash'
+import { customerVisitsBetween, lockCustomerVisits } from '../booking/customer-visits.repository'
 
 /** Texts of the front desk's refusals (the status is the ServiceError tag's). */
 export const DAY_MESSAGES = {
@@ -144,12 +146,19 @@ export async function cancelByClinic(db: Db, who: SignedInStaff, id: string, now
   })
 }
 
+/** Where to: the new start, another practitioner (by name), and whether staff move although the customer is elsewhere then. */
+export interface MoveTo {
+  start: string
+  practitioner?: string
+  allowOverlap?: boolean
+}
+
 /** The clinic moves: the appointment and the customer's "Booking moved" notice (new .ics SEQUENCE) in one transaction. */
 export async function moveByClinic(
   db: Db,
   who: SignedInStaff,
   id: string,
-  to: { start: string; practitioner?: string },
+  to: MoveTo,
   now: Date,
   isOverlap: (error: unknown) => boolean,
 ): Promise<E.Either<ServiceError, DayBooking>> {
@@ -199,14 +208,16 @@ export async function markAttendance(db: Db, commerce: CommerceDeps, who: Signed
 
 /**
  * Moves to another start (same length), optionally to another practitioner: within their working day
- * at the appointment's location, and the overlap constraint decides the rest. `trx`: one transaction,
- * read through its operator view for the appointment and as itself for the calendars.
+ * at the appointment's location, not where the customer has another visit (unless staff chose to, as
+ * the desk's booking: src/domain/booking/customer-clash.ts), and the overlap constraint decides the
+ * rest. `trx`: one transaction, read through its operator view for the appointment and as itself for
+ * the calendars.
  */
 async function move(
   trx: Db,
   who: SignedInStaff,
   id: string,
-  to: { start: string; practitioner?: string },
+  to: MoveTo,
   now: Date,
   isOverlap: (error: unknown) => boolean,
 ): Promise<E.Either<ServiceError, DayBooking>> {
@@ -225,8 +236,16 @@ async function move(
   // The desk's one rule (src/domain/scheduling/working-hours.ts), as its booking follows it.
   const outside = await outsideWorkingDay(trx, tenant, open.right.clinic_id, start, [{ practitionerId, minutes: length / 60_000 }])
   if (outside) return E.left(conflict(outside))
+  const end = new Date(start.getTime() + length)
+  const customerId = open.right.customer_id
+  if (customerId && !to.allowOverlap) {
+    await lockCustomerVisits(trx, tenant, customerId)
+    const others = (await customerVisitsBetween(trx, tenant, customerId, start, end, now)).filter((v) => v.id !== id)
+    const clash = customerClash(others, [{ start: start.getTime(), end: end.getTime() }])
+    if (E.isLeft(clash)) return E.left(conflict(customerClashText(clash.left.visit)))
+  }
   try {
-    const changed = await repo.moveAppointment(db, tenant, id, open.right.status, { starts_at: start, ends_at: new Date(start.getTime() + length), practitioner_id: practitionerId }, now)
+    const changed = await repo.moveAppointment(db, tenant, id, open.right.status, { starts_at: start, ends_at: end, practitioner_id: practitionerId }, now)
     return reread(db, tenant, id, changed)
   } catch (error) {
     if (isOverlap(error)) return E.left(SLOT_TAKEN_ERROR)

@@ -12,7 +12,7 @@ import { calculateDeposit, type DepositItem } from '../../src/domain/pricing/dep
 import { round2 } from '../../src/domain/pricing/money'
 import { pendingHoldExpiry } from '../../src/domain/booking/hold'
 import { customerClash, customerClashText } from '../../src/domain/booking/customer-clash'
-import { customerVisitsBetween } from './customer-visits.repository'
+import { customerLockKey, customerVisitsBetween } from './customer-visits.repository'
 import { reserveCourseSessions } from '../commerce/courses.service'
 import { newId } from '../db/ids'
 import { RetriesExhausted, retryTransaction } from '../db/transaction-retry'
@@ -210,7 +210,7 @@ export async function makeBooking(deps: BookingDeps, tenant: string, customerId:
       // lock held to commit: parallel requests of one customer counting without it would each see
       // room (40 at once made 30 holds against 10). Everything the booking reads comes in the next
       // statement (one round trip): no read before the transaction.
-      await lockPractitionerDays(trx, tenant, chosen, [...(transactionId ? [`booking:${tenant}:${transactionId}`] : []), `live-holds:${tenant}:${customerId}`])
+      await lockPractitionerDays(trx, tenant, chosen, [...(transactionId ? [`booking:${tenant}:${transactionId}`] : []), customerLockKey(tenant, customerId)])
       // The customer's own slot hold (made when the time was picked) counts as free for this booking;
       // its row is locked before the calendars are read (with the facts).
       const claimed = await heldForClaim(trx, tenant, body.hold, deps.now)

@@ -7,6 +7,16 @@ import { sql } from 'kysely'
 import type { CustomerVisit } from '../../src/domain/booking/customer-clash'
 import { OCCUPYING_STATUSES, type DbOrTrx } from '../db/schema'
 
+/**
+ * The lock a change to the customer's visits takes first (the booking's per-customer lock): a desk
+ * booking and a desk move of one customer then see each other's visit.
+ */
+export const customerLockKey = (tenant: string, customerId: string) => `live-holds:${tenant}:${customerId}`
+
+export async function lockCustomerVisits(db: DbOrTrx, tenant: string, customerId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${customerLockKey(tenant, customerId)}, 0))`.execute(db)
+}
+
 /** Visits that occupy time and overlap [from, to); a hold whose time ran out is no visit. */
 export async function customerVisitsBetween(db: DbOrTrx, tenant: string, customerId: string, from: Date, to: Date, now: Date): Promise<CustomerVisit[]> {
   const rows = await db

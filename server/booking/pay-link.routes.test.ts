@@ -8,7 +8,9 @@
  */
 import type { ParsedMail } from 'mailparser'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { formatInTimeZone } from 'date-fns-tz'
 import { PAY_LINK_QUIET_MS } from '../../src/domain/booking/pay-link'
+import { smsSegments } from '../../src/domain/policy/sms-segments'
 import { staffLogin } from '../desk/desk-test-support'
 import { DESK_MESSAGES } from '../desk/desk-booking.service'
 import { clearDays, londonInstant } from '../test-support/dates'
@@ -109,7 +111,10 @@ describe('the pay link texted', () => {
     const [text] = textsWith(payLink)
     expect(text.get('To')).toBe('+447700900123')
     expect(text.get('From')).toBe('+447700900999')
-    expect(text.get('Body')).toMatch(/^Harley Aesthetics: please pay your deposit of £36\.00 to confirm your appointment on .+\. Unpaid, the hold ends in 24 hours: https:\/\//)
+    const date = formatInTimeZone(new Date(londonInstant(textDay, '14:00')), 'Europe/London', 'dd/MM/yyyy')
+    expect(text.get('Body')).toBe(`Harley Aesthetics: pay the £36.00 deposit for ${date} 14:00 to confirm it: ${payLink}`)
+    // One segment: the whole text in one message.
+    expect(smsSegments(text.get('Body')!)).toBe(1)
     expect(textsWith(payLink)).toHaveLength(1)
 
     const key = await keyBook({
@@ -120,6 +125,23 @@ describe('the pay link texted', () => {
     const { payUrl } = key.json()
     expect(await payMails(DEMO_CUSTOMER.email, payUrl)).toHaveLength(1)
     expect(textsWith(payUrl).map((f) => f.get('To'))).toEqual(['+447700900123'])
+  })
+
+  it('goes by text to a customer the desk created who takes texts; not to one created for mail only', async () => {
+    const create = (email: string, mobilePhone: string, extra: object) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/customers', headers: admin, payload: { title: 'Ms', firstName: 'Tess', surname: 'Text', email, mobilePhone, dob: '1980-04-02', gender: 'female', ...extra } })
+    const texting = await create('desk.texts@example.com', '07700 900555', { notificationTypes: ['Email', 'SMS'] })
+    const mailOnly = await create('desk.mail@example.com', '07700 900556', {})
+    expect([texting.statusCode, mailOnly.statusCode], mailOnly.body).toEqual([201, 201])
+    const booked = await deskBook({ ...deskBooking('10:00'), customer: texting.json().id, start: londonInstant(textDay, '10:00') })
+    expect(booked.statusCode, booked.body).toBe(201)
+    const { payLink } = booked.json()
+    expect(await payMails('desk.texts@example.com', payLink)).toHaveLength(1)
+    expect(textsWith(payLink).map((f) => f.get('To'))).toEqual(['+447700900555'])
+    const unTexted = await deskBook({ ...deskBooking('12:00'), customer: mailOnly.json().id, start: londonInstant(textDay, '12:00') })
+    expect(unTexted.statusCode, unTexted.body).toBe(201)
+    expect(await payMails('desk.mail@example.com', unTexted.json().payLink)).toHaveLength(1)
+    expect(texts().some((f) => f.get('To') === '+447700900556')).toBe(false)
   })
 
   it('is not texted to a customer who chose mail only, nor to a new customer made by a key (mail notices only)', async () => {

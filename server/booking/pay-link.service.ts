@@ -13,7 +13,7 @@
  */
 import * as E from 'fp-ts/Either'
 import type { DayBooking, Invoice } from '../../src/contract'
-import { payLinkMessageDue } from '../../src/domain/booking/pay-link'
+import { payLinkMessageDue, payLinkText } from '../../src/domain/booking/pay-link'
 import { currencyOrDefault } from '../../src/domain/pricing/money'
 import { formatLondonLongDate, formatLondonTime } from '../../src/domain/time'
 import { customerTextTo } from '../../src/domain/policy/text-consent'
@@ -75,13 +75,13 @@ export async function bookingsOf(db: Db, tenant: string, ids: readonly string[])
 
 function payLinkMessage(org: string, firstName: string, link: string, amount: string, visits: readonly DayBooking[]) {
   const first = visits[0]
-  const when = first ? ` on ${formatLondonLongDate(new Date(first.start))} at ${formatLondonTime(new Date(first.start))}` : ''
   return {
     subject: 'Pay your deposit to confirm your appointment',
     paragraphs: [`Hello ${firstName},`, `Your appointment is held for you. Please pay the deposit of ${amount} to confirm it; unpaid, the hold ends in 24 hours.`],
     details: visits.map((v) => `${v.service} with ${v.practitioner}, ${formatLondonLongDate(new Date(v.start))} ${formatLondonTime(new Date(v.start))}, ${v.location}`),
     action: { label: 'Pay the deposit', url: link },
-    sms: `${org}: please pay your deposit of ${amount} to confirm your appointment${when}. Unpaid, the hold ends in 24 hours: ${link}`,
+    // One SMS segment where a wording allows (src/domain/booking/pay-link.ts).
+    sms: payLinkText({ organisation: org, amount, link, ...(first ? { start: new Date(first.start) } : {}) }),
   }
 }
 

@@ -82,7 +82,8 @@ export async function createDeskCustomer(
         mobile_phone: c.mobilePhone,
         referral_source: c.referralSource ?? null,
         marketing_types: JSON.stringify([]),
-        notification_types: JSON.stringify(['Email']),
+        // Mail always (the set-password link, the pay link); texts too where the customer takes them (text-consent.ts).
+        notification_types: JSON.stringify([...new Set(['Email', ...(body.notificationTypes ?? [])])]),
       })
       .onConflict((oc) => oc.columns(['tenant_id', 'email']).doNothing())
       .returning('id')

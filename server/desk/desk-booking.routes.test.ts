@@ -170,6 +170,27 @@ describe('POST /admin/desk/bookings', () => {
     expect(anyway.json().appointments[0]).toMatchObject({ start: at('14:30'), practitioner: 'James Patel' })
   })
 
+  it('refuses to move a booking to a time the customer already has another visit, naming it; staff may move anyway', async () => {
+    const moveDay = clearDate(35, [2, 3, 4, 5])
+    const at = (time: string) => londonInstant(moveDay, time)
+    const sarahs = await book({ customer: DEMO.customerOther, location: DEMO.clinicLondon, start: at('10:00'), services: [{ service: DEMO.sAntiWrinkle1, practitioner: DEMO.pSarah }], payment: 'clinic' })
+    const jamess = await book({ customer: DEMO.customerOther, location: DEMO.clinicLondon, start: at('15:00'), services: [{ service: DEMO.sAntiWrinkle1, practitioner: DEMO.pJames }], payment: 'clinic' })
+    expect([sarahs.statusCode, jamess.statusCode], jamess.body).toEqual([201, 201])
+    const sarahsId = sarahs.json().appointments[0].id as string
+    const jamessId = jamess.json().appointments[0].id as string
+    const move = (payload: object) => t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${jamessId}/move`, headers: admin, payload })
+    const refused = await move({ start: at('10:15') })
+    const date = formatInTimeZone(new Date(at('10:00')), 'Europe/London', 'dd/MM/yyyy')
+    expect(refused.json()).toEqual({ statusCode: 409, message: `This customer already has a booking at this time: Anti-wrinkle injections: 1 area with Dr Sarah Jones, ${date} 10:00–10:30 (appointment ${sarahsId}).` })
+    expect((await t.db.selectFrom('appointments').select('starts_at').where('id', '=', jamessId).executeTakeFirstOrThrow()).starts_at).toEqual(new Date(at('15:00')))
+    // Its own old time is no clash (a small shift), nor is back to back with the other visit.
+    expect((await move({ start: at('15:15') })).statusCode).toBe(200)
+    expect((await move({ start: at('10:30') })).statusCode).toBe(200)
+    const anyway = await move({ start: at('10:15'), allowOverlap: true })
+    expect(anyway.statusCode, anyway.body).toBe(200)
+    expect(anyway.json()).toMatchObject({ start: at('10:15'), practitioner: 'James Patel' })
+  })
+
   it('takes the deposit from the stored card: Scheduled, the deposit paid, the confirmation sent', async () => {
     const demo = await t.login(DEMO_CUSTOMER)
     const nonce = (await t.app.inject({ method: 'POST', url: '/sandbox/tokenize', payload: { cardNo: '4242 4242 4242 4242', expDate: '12/39', cvv: '123', postCode: 'SW1A 1AA' } })).json().nonce

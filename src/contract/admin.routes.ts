@@ -180,16 +180,17 @@ export const staffCancelAppointment = route({
   responses: { 200: DayBooking, ...errors(400, 401, 403, 404, 409) },
 })
 
-export const StaffMoveBody = bodyOf({ start: IsoDateTime }, { practitioner: NonEmptyString })
+// allowOverlap: move even though the customer has another visit at the new time (refused otherwise, 409), as the desk's booking.
+export const StaffMoveBody = bodyOf({ start: IsoDateTime }, { practitioner: NonEmptyString, allowOverlap: t.boolean })
 export type StaffMoveBody = t.TypeOf<typeof StaffMoveBody>
 
-/** PUT /admin/appointments/{id}/move: to another start (and practitioner); 409 when the time is taken. */
+/** PUT /admin/appointments/{id}/move: to another start (and practitioner); 409 when the time is taken or the customer is elsewhere then (unless allowOverlap). */
 export const staffMoveAppointment = route({
   method: 'PUT',
   path: '/admin/appointments/{id}/move',
   access: 'admin',
   summary: "Move on the customer's behalf",
-  description: 'Moves the appointment to another start (and practitioner); 409 when the time is taken or it is no longer open (cancelled, no-show, checked in).',
+  description: 'Moves the appointment to another start (and practitioner); 409 when the time is taken, when the customer has another visit then (unless allowOverlap), or it is no longer open (cancelled, no-show, checked in).',
   params: IdParams,
   body: StaffMoveBody,
   responses: { 200: DayBooking, ...errors(400, 401, 403, 404, 409) },

@@ -9,11 +9,13 @@ import { bodyOf, entity, errors, IdParams, IsoDate, IsoDateTime, literals, Money
 import { DayBooking, CustomerSummary } from './admin.routes'
 import { CustomerCourse } from './customer-courses.routes'
 import { UserForm, UserFormType } from './forms.codecs'
+import { ContactType } from './customers.codecs'
 
 /** The spec's sign-up fields, without a password: the customer gets a set-password mail. */
 export const DeskCustomerBody = bodyOf(
   { title: NonEmptyString, firstName: NonEmptyString, surname: NonEmptyString, email: NonEmptyString, mobilePhone: NonEmptyString, dob: IsoDate, gender: NonEmptyString },
-  { referralSource: t.string },
+  // How the customer hears from the clinic (their notificationTypes); left out: mail only.
+  { referralSource: t.string, notificationTypes: t.array(ContactType) },
 )
 export type DeskCustomerBody = t.TypeOf<typeof DeskCustomerBody>
 

@@ -1,5 +1,5 @@
 // The front desk books (issue 29) in the browser on the demo tenant: the desk's admin opens 'New
-// booking', creates a phone customer and books them with a pay link, which the customer opens from
+// booking', creates a phone customer who takes texts and books them with a pay link (mailed and texted), which the customer opens from
 // the mail and pays (the booking is then Scheduled); then, on a phone, books a walk-in found by the
 // desk's search, paid at the clinic; then books her again at the same time with another
 // practitioner, which the desk refuses naming her visit until 'Book anyway'. axe clean on each.
@@ -13,6 +13,7 @@ import { DEMO, DEMO_CUSTOMER, DEMO_STAFF_ADMIN } from '../../server/seed/demo.se
 import { clearDate, londonInstant } from '../../server/test-support/dates'
 import type { CustomerRecord } from '../../src/contract/desk.routes'
 import type { CustomerSummary } from '../../src/contract/admin.routes'
+import { smsSegments } from '../../src/domain/policy/sms-segments'
 
 let server: ServerProcess
 let browser: Browser
@@ -78,6 +79,9 @@ describe('the front desk books', () => {
     await page.getByLabel('Email', { exact: true }).fill(email)
     await page.getByLabel('Mobile').fill('07700 900777')
     await page.getByLabel('Date of birth').fill('03/04/1975')
+    // He takes texts: the pay link goes to his mobile as well as by mail.
+    await page.getByText('Text them too (SMS)').click()
+    expect(await page.getByRole('checkbox', { name: /^Text them too \(SMS\)/ }).isChecked()).toBe(true)
     await page.getByRole('button', { name: 'Create customer' }).click()
     await page.getByText(`Phil Caller · ${email}`).waitFor()
     await chooseServiceAndTime(page)
@@ -98,6 +102,11 @@ describe('the front desk books', () => {
     expect(payMails).toHaveLength(2)
     expect(payMails[1].text).toBe(payMails[0].text)
     const payMail = payMails[0]
+    const texted = await api<{ text: string }[]>(server.url, `/dev/mailbox?to=${encodeURIComponent('+447700900777')}`)
+    const payTexts = texted.filter((m) => m.text.includes('/sandbox/pay/'))
+    // Sent twice (Resend), each in one SMS segment.
+    expect(payTexts).toHaveLength(2)
+    expect(payTexts.map((m) => smsSegments(m.text))).toEqual([1, 1])
     const link = /(http\S+\/sandbox\/pay\/\S+)/.exec(payMail.text)![1]
     // The customer opens the link from the mail and pays.
     await page.goto(link)

@@ -110,8 +110,8 @@ export class HttpAdminApi implements AdminApi {
   cancel(id: string, chargeFee: boolean) {
     return callRoute(this.http, staffCancelAppointment, { params: { id }, body: { chargeFee } })
   }
-  move(id: string, start: string, practitioner?: string) {
-    return callRoute(this.http, staffMoveAppointment, { params: { id }, body: { start, ...(practitioner ? { practitioner } : {}) } })
+  move(id: string, start: string, practitioner?: string, allowOverlap = false) {
+    return callRoute(this.http, staffMoveAppointment, { params: { id }, body: { start, ...(practitioner ? { practitioner } : {}), ...(allowOverlap ? { allowOverlap: true } : {}) } })
   }
   mark(id: string, mark: 'checked-in' | 'no-show') {
     return callRoute(this.http, markAttendance, { params: { id }, body: { mark } })

@@ -46,7 +46,8 @@ export interface AdminApi {
   findCustomers(q: string): ApiResult<CustomerSummary[]>
   logoutCustomer(id: string): ApiResult<Ack>
   cancel(id: string, chargeFee: boolean): ApiResult<DayBooking>
-  move(id: string, start: string, practitioner?: string): ApiResult<DayBooking>
+  /** allowOverlap: move although the customer has another visit then (refused otherwise, 409, naming it). */
+  move(id: string, start: string, practitioner?: string, allowOverlap?: boolean): ApiResult<DayBooking>
   mark(id: string, mark: 'checked-in' | 'no-show'): ApiResult<DayBooking>
   sendForm(customerId: string, body: SendFormBody): ApiResult<SentForm>
   outbox(query: OutboxQuery): ApiResult<OutboxMessage[]>

@@ -285,8 +285,9 @@ export class CancelForCustomer {
 @injectable()
 export class MoveForCustomer {
   constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
-  execute(id: string, start: string, practitioner?: string) {
-    return unwrap(this.api.move(id, start, practitioner))
+  /** allowOverlap: staff move although the customer has another visit then (src/domain/booking/customer-clash.ts). */
+  execute(id: string, start: string, practitioner?: string, allowOverlap = false) {
+    return unwrap(this.api.move(id, start, practitioner, allowOverlap))
   }
 }
 

@@ -7,8 +7,17 @@ const good = { title: 'Ms', firstName: ' Ada ', surname: 'Lovelace', email: 'Ada
 describe('validateDeskCustomer', () => {
   it('normalises a valid customer: trimmed names, lowercased email, E.164 mobile, ISO date of birth', () => {
     expect(validateDeskCustomer(good, '2026-11-29')).toEqual(
-      E.right({ title: 'Ms', firstName: 'Ada', surname: 'Lovelace', email: 'ada@example.com', mobilePhone: '+447700900123', dob: '1985-12-10', gender: 'female' }),
+      E.right({ title: 'Ms', firstName: 'Ada', surname: 'Lovelace', email: 'ada@example.com', mobilePhone: '+447700900123', dob: '1985-12-10', gender: 'female', notificationTypes: ['Email'] }),
     )
+  })
+
+  it.each([
+    [undefined, ['Email']],
+    [false, ['Email']],
+    [true, ['Email', 'SMS']],
+  ])('with takesTexts %s, hears from the clinic by %o (mail always)', (takesTexts, notificationTypes) => {
+    const result = validateDeskCustomer({ ...good, takesTexts }, '2026-11-29')
+    expect(E.isRight(result) && result.right.notificationTypes).toEqual(notificationTypes)
   })
 
   it.each([

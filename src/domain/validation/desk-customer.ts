@@ -20,8 +20,13 @@ export interface DeskCustomerInput {
   readonly dateOfBirth: string
   readonly gender: string
   readonly referralSource?: string
+  /** The customer takes texts (SMS) as well as mail: booking notices and pay links go to the mobile too (text-consent.ts). */
+  readonly takesTexts?: boolean
 }
-export type DeskCustomerField = keyof DeskCustomerInput
+export type DeskCustomerField = Exclude<keyof DeskCustomerInput, 'takesTexts'>
+
+/** How the customer hears from the clinic (the customer's notificationTypes): mail always, texts when they take them. */
+export type DeskContactType = 'Email' | 'SMS'
 
 /** The body of POST /admin/customers. */
 export interface DeskCustomerPayload {
@@ -36,6 +41,7 @@ export interface DeskCustomerPayload {
   readonly dob: string
   readonly gender: SignUpGender
   readonly referralSource?: string
+  readonly notificationTypes: DeskContactType[]
 }
 
 /** `today`: the 'yyyy-MM-dd' date in Europe/London (no date of birth after it). */
@@ -66,6 +72,7 @@ export function validateDeskCustomer(input: DeskCustomerInput, today: string, ph
     dob: (dob as string).slice(0, 10),
     gender: gender as SignUpGender,
     ...(referralSource === '' ? {} : { referralSource }),
+    notificationTypes: input.takesTexts ? ['Email', 'SMS'] : ['Email'],
   }))
 }
 

@@ -140,7 +140,18 @@ describe('DeskBookingViewModel', () => {
     expect(create.execute).not.toHaveBeenCalled()
     for (const [field, value] of [['title', 'Mx'], ['surname', 'Bloggs'], ['email', 'jo@example.com'], ['mobilePhone', '07700 900456'], ['dateOfBirth', '01/02/1990'], ['gender', 'female']] as const) vm.setCustomerField(field, value)
     await vm.addCustomer()
-    expect(create.execute).toHaveBeenCalledWith({ title: 'Mx', firstName: 'Jo', surname: 'Bloggs', email: 'jo@example.com', mobilePhone: '+447700900456', dob: '1990-02-01', gender: 'female' })
+    expect(create.execute).toHaveBeenCalledWith({ title: 'Mx', firstName: 'Jo', surname: 'Bloggs', email: 'jo@example.com', mobilePhone: '+447700900456', dob: '1990-02-01', gender: 'female', notificationTypes: ['Email'] })
     expect(vm.customer).toEqual(JO)
+  })
+
+  it('creates a customer who takes texts when staff tick it: their pay link and notices go to the mobile too', async () => {
+    const { vm, create } = setup()
+    await vm.enter()
+    for (const [field, value] of [['title', 'Mx'], ['firstName', 'Jo'], ['surname', 'Bloggs'], ['email', 'jo@example.com'], ['mobilePhone', '07700 900456'], ['dateOfBirth', '01/02/1990'], ['gender', 'female']] as const) vm.setCustomerField(field, value)
+    vm.setTakesTexts(true)
+    await vm.addCustomer()
+    expect(create.execute).toHaveBeenCalledWith(expect.objectContaining({ notificationTypes: ['Email', 'SMS'] }))
+    // The next new customer starts from mail only.
+    expect(vm.newCustomer.takesTexts).toBeUndefined()
   })
 })

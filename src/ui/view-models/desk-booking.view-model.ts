@@ -129,6 +129,11 @@ export class DeskBookingViewModel {
     this.error = undefined
   }
 
+  /** The customer takes texts as well as mail (asked on the phone): their pay link and notices go to the mobile too. */
+  setTakesTexts(takesTexts: boolean): void {
+    this.newCustomer = { ...this.newCustomer, takesTexts }
+  }
+
   setCustomerField(field: DeskCustomerField, value: string): void {
     this.newCustomer = { ...this.newCustomer, [field]: value }
     const { [field]: _gone, ...rest } = this.customerErrors

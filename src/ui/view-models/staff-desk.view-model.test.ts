@@ -66,8 +66,8 @@ function setup(options: { day?: DayBooking[]; dayError?: AppError; token?: strin
     tokens.clear()
     return E.left(options.meError)
   })
-  const move = useCase(async (id: string, start: string, practitioner?: string): Promise<E.Either<AppError, DayBooking>> =>
-    options.moveError ? E.left(options.moveError) : E.right(booking({ id, start, end: new Date(Date.parse(start) + 1_800_000).toISOString(), practitioner: practitioner ?? 'Sarah' })))
+  const move = useCase(async (id: string, start: string, practitioner?: string, allowOverlap?: boolean): Promise<E.Either<AppError, DayBooking>> =>
+    options.moveError && !allowOverlap ? E.left(options.moveError) : E.right(booking({ id, start, end: new Date(Date.parse(start) + 1_800_000).toISOString(), practitioner: practitioner ?? 'Sarah' })))
   const rota = useCase(async (_date: string, _location: string) => E.right((options.rota ?? []).map((name, i) => ({ id: String(i).repeat(24), name }))))
   let blocks = options.blocks ?? []
   const listBlocks = useCase(async (_q: BlocksQuery): Promise<E.Either<AppError, TimeBlock[]>> => E.right(blocks))
@@ -297,7 +297,7 @@ describe('StaffDeskViewModel', () => {
     vm.setMove('practitioner', 'James')
     const reads = day.execute.mock.calls.length
     await vm.confirmMove()
-    expect(move.execute).toHaveBeenCalledWith(id, '2026-06-03T13:30:00.000Z', 'James')
+    expect(move.execute).toHaveBeenCalledWith(id, '2026-06-03T13:30:00.000Z', 'James', false)
     expect(vm.moving).toBeUndefined()
     expect(vm.notice).toBe('Moved: Jane Doe to 03/06/2026 at 14:30 with James.')
     expect(day.execute.mock.calls.length).toBe(reads + 1)
@@ -309,6 +309,26 @@ describe('StaffDeskViewModel', () => {
     vm.askMove(vm.bookings[0])
     await vm.confirmMove()
     expect(vm.moving?.error).toBe('That time is taken.')
+  })
+
+  it("asks about the customer's other visit at the new time rather than failing; 'Move anyway' moves exactly what was refused", async () => {
+    const clash = 'This customer already has a booking at this time: Peel with Tom, 01/06/2026 10:00–10:30 (appointment 5f0000000000000000000001).'
+    const id = '1'.repeat(24)
+    const { vm, move } = setup({ token: 't', day: [booking({ id })], moveError: { _tag: 'Refused', status: 409, message: clash } })
+    await vm.enter()
+    vm.askMove(vm.bookings[0])
+    vm.setMove('time', '10:15')
+    await vm.confirmMove()
+    expect(vm.moving).toMatchObject({ clash, error: undefined })
+    // Another time is another question: the clash goes with the change.
+    vm.setMove('time', '10:20')
+    expect(vm.moving?.clash).toBeUndefined()
+    await vm.confirmMove()
+    expect(vm.moving?.clash).toBe(clash)
+    await vm.confirmMove(true)
+    expect(move.execute).toHaveBeenLastCalledWith(id, '2026-06-01T09:20:00.000Z', undefined, true)
+    expect(vm.moving).toBeUndefined()
+    expect(vm.notice).toMatch(/^Moved: Jane Doe to 01\/06\/2026 at 10:20/)
   })
 
   it('after a reload, asks who the stored staff token belongs to', async () => {

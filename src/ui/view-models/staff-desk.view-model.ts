@@ -10,7 +10,7 @@ import type { AppError } from '../../application/failure'
 import { ListLocations } from '../../application/use-cases/catalogue.use-case'
 import { CancelForCustomer, ListDayBookings, ListRota, MarkAttendance, MoveForCustomer, SetStaffPassword, StaffLogin, StaffLogout, StaffMe } from '../../application/use-cases/admin.use-case'
 import { DEFAULT_CURRENCY, formatMoney, type Currency } from '../../domain/pricing/money'
-import { existsInLondon, formatLondonDate, londonDateOf, londonTimeOf, londonToUtc } from '../../domain/time'
+import { formatLondonDate, londonDateOf, londonTimeOf } from '../../domain/time'
 import { ATTENDANCE_REFUSAL_TEXT, type AttendanceMark, attendanceAllowed } from '../../domain/booking/attendance'
 import type { DayBooking } from '../../contract/admin.routes'
 import type { TimeBlock } from '../../contract/desk-calendar.routes'
@@ -19,18 +19,10 @@ import { blockStartDates, blocksOnDay } from '../../domain/desk/day'
 import type { StaffUser } from '../../contract/staff.routes'
 import type { Exec } from './app-services'
 import { StaffCheckoutViewModel } from './staff-checkout.view-model'
+import { moveFormOf, moveRequest, refusedMove, withMoveField, type MoveField, type MoveForm } from './desk-move-form'
 
 
 export type StaffAction = AttendanceMark | 'cancel'
-
-/** The booking being cancelled (asked to confirm first) or moved, with the dialog's fields. */
-export interface MoveForm {
-  booking: DayBooking
-  date: string
-  time: string
-  practitioner: string
-  error?: string
-}
 
 export interface PractitionerColumn {
   practitioner: string
@@ -53,7 +45,6 @@ export const addDays = (date: string, days: number): string => {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
 
 /**
  * The staff desk (/staff, issue 13): staff sign-in with its own token (never the customer's), then
@@ -281,33 +272,36 @@ export class StaffDeskViewModel {
   }
 
   askMove(booking: DayBooking): void {
-    this.moving = { booking, date: clinicDateOf(new Date(booking.start)), time: clinicTimeOf(booking.start), practitioner: booking.practitioner }
+    this.moving = moveFormOf(booking)
   }
 
-  setMove(field: 'date' | 'time' | 'practitioner', value: string): void {
-    if (this.moving) this.moving = { ...this.moving, [field]: value, error: undefined }
+  setMove(field: MoveField, value: string): void {
+    if (this.moving) this.moving = withMoveField(this.moving, field, value)
   }
 
   closeMove(): void {
     this.moving = undefined
   }
 
-  /** Moves to the form's clinic date and time (Europe/London); the day is read again, as the booking may leave it. */
-  async confirmMove(): Promise<void> {
+  /**
+   * Moves to the form's clinic date and time (Europe/London); the day is read again, as the booking may
+   * leave it. `allowOverlap`: although the customer has another visit then (staff confirmed the clash).
+   */
+  async confirmMove(allowOverlap = false): Promise<void> {
     const form = this.moving
     if (!form || this.busy) return
-    if (!DATE.test(form.date) || !TIME.test(form.time) || !existsInLondon(form.date, form.time)) {
-      this.moving = { ...form, error: 'Enter a date and a time (HH:mm).' }
+    const request = moveRequest(form)
+    if (E.isLeft(request)) {
+      this.moving = request.left
       return
     }
     this.busy = form.booking.id
-    const practitioner = form.practitioner && form.practitioner !== form.booking.practitioner ? form.practitioner : undefined
-    const result = await this.moveForCustomer.execute(form.booking.id, londonToUtc(form.date, form.time).toISOString(), practitioner)
+    const result = await this.moveForCustomer.execute(form.booking.id, request.right.start, request.right.practitioner, allowOverlap)
     runInAction(() => {
       this.busy = undefined
       if (E.isLeft(result)) {
         if (result.left._tag === 'Refused' && result.left.status === 401) return this.failed(result.left)
-        this.moving = { ...form, error: result.left.message }
+        this.moving = refusedMove(form, result.left)
         return
       }
       this.moving = undefined

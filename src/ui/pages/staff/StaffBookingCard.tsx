@@ -118,7 +118,12 @@ export const MoveDialog = observer(function MoveDialog({ vm, practitioners }: { 
       actions={
         <>
           <Button variant="secondary" onClick={() => vm.closeMove()}>Keep as it is</Button>
-          <Button onClick={() => void vm.confirmMove()} disabled={form !== undefined && vm.busy === form.booking.id}>Move booking</Button>
+          {/* The customer is elsewhere then (the server named the visit): staff choose another time, or move anyway on purpose. */}
+          {form?.clash ? (
+            <Button onClick={() => void vm.confirmMove(true)} disabled={vm.busy === form.booking.id}>Move anyway</Button>
+          ) : (
+            <Button onClick={() => void vm.confirmMove()} disabled={form !== undefined && vm.busy === form.booking.id}>Move booking</Button>
+          )}
         </>
       }
     >
@@ -129,6 +134,7 @@ export const MoveDialog = observer(function MoveDialog({ vm, practitioners }: { 
           <TextField label="New time (HH:mm)" value={form.time} onChange={(v) => vm.setMove('time', v)} />
           <StaffSelect label="Practitioner" value={form.practitioner} options={names.map((n) => ({ value: n, label: n }))} onChange={(v) => vm.setMove('practitioner', v)} />
           {form.error ? <p className={styles.error} role="alert">{form.error}</p> : null}
+          {form.clash ? <p className={styles.error} role="alert">{form.clash}</p> : null}
         </>
       ) : null}
     </AppDialog>

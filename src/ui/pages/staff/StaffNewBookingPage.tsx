@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import { I18nProvider, Label, Radio, RadioGroup } from 'react-aria-components'
+import { Checkbox, I18nProvider, Label, Radio, RadioGroup } from 'react-aria-components'
 import { useViewModel } from '../../use-view-model'
 import { useBottomBarHeight } from '../../layout/use-bottom-bar-height'
 import { Button } from '../../components/Button'
@@ -41,6 +41,10 @@ export const NewCustomerForm = observer(function NewCustomerForm({ vm }: { vm: D
         <TextField label="Mobile" type="tel" required value={c.mobilePhone} error={e.mobilePhone} onChange={(v) => vm.setCustomerField('mobilePhone', v)} />
         <TextField label="Date of birth" placeholder="dd/mm/yyyy" required value={c.dateOfBirth} error={e.dateOfBirth} onChange={(v) => vm.setCustomerField('dateOfBirth', v)} />
       </FieldRow>
+      <Checkbox className={desk.check} isSelected={c.takesTexts === true} onChange={(v) => vm.setTakesTexts(v)}>
+        <span className={desk.box} aria-hidden="true">{c.takesTexts ? '✓' : ''}</span>
+        Text them too (SMS): booking notices and pay links by text as well as by mail
+      </Checkbox>
       <p className={desk.hint}>No password: the customer is mailed a link to set one.</p>
       <Button type="submit" variant="secondary" busy={vm.creating}>Create customer</Button>
     </form>

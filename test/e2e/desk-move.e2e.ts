@@ -1,0 +1,73 @@
+// The front desk moves a booking in the browser on the demo tenant: onto a time the customer already
+// has a visit with another practitioner, the desk names that visit and moves only once staff choose
+// 'Move anyway' (as its booking asks 'Book anyway'). axe clean with the question open.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { DESKTOP, launch, release, open } from './support/browser'
+import { api } from './support/flows'
+import { startServer, type ServerProcess } from './support/server-process'
+import { DEMO, DEMO_STAFF_ADMIN } from '../../server/seed/demo.seed'
+import { clearDate, londonInstant } from '../../server/test-support/dates'
+import type { DayBooking } from '../../src/contract/admin.routes'
+
+let server: ServerProcess
+let browser: Browser
+let staffToken: string
+
+beforeAll(async () => {
+  server = await startServer({})
+  browser = await launch()
+  staffToken = (await api<{ token: string }>(server.url, '/staff/login', { method: 'POST', body: JSON.stringify(DEMO_STAFF_ADMIN) })).token
+}, 180_000)
+
+afterAll(async () => {
+  await release(browser)
+  await server?.stop()
+})
+
+const asStaff = <T>(path: string, init: RequestInit = {}) => api<T>(server.url, path, { ...init, headers: { authorization: `Bearer ${staffToken}` } })
+
+describe('the front desk moves', () => {
+  it("a booking onto the customer's other visit only once staff choose Move anyway", async () => {
+    // A day when Sarah and James both work at London (James: Tuesday to Saturday from 10:00).
+    const day = clearDate(13, [2, 3, 4, 5])
+    const book = (time: string, practitioner: string) =>
+      asStaff<{ appointments: { id: string }[] }>('/admin/desk/bookings', {
+        method: 'POST',
+        body: JSON.stringify({ customer: DEMO.customerDemo, location: DEMO.clinicLondon, start: londonInstant(day, time), services: [{ service: DEMO.sAntiWrinkle1, practitioner }], payment: 'clinic' }),
+      })
+    await book('10:00', DEMO.pSarah)
+    const [james] = (await book('15:00', DEMO.pJames)).appointments
+
+    const s = await open(browser, 'desk-move-clash', DESKTOP)
+    const { page } = s
+    await page.goto(`${server.url}/staff?date=${day}`)
+    await page.getByLabel('Email').fill(DEMO_STAFF_ADMIN.email)
+    await page.getByLabel('Password').fill(DEMO_STAFF_ADMIN.password)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('heading', { name: 'Day bookings' }).waitFor()
+    await page.getByRole('button', { name: /^Actions for Jane Doe at 15:00/ }).click()
+    await page.getByRole('menuitem', { name: 'Move…' }).click()
+    const move = page.getByRole('dialog', { name: 'Move this booking' })
+    await move.getByLabel('New time (HH:mm)').fill('10:15')
+    await move.getByRole('button', { name: 'Move booking' }).click()
+    const clash = move.getByRole('alert').filter({ hasText: 'This customer already has a booking at this time: Anti-wrinkle injections: 1 area with Dr Sarah Jones' })
+    await clash.waitFor()
+    expect(await clash.textContent()).toMatch(/10:00–10:30 \(appointment [0-9a-f]{24}\)\.$/)
+    await s.axe('move-clash')
+    await s.shot('move-clash')
+    // Another time is another question: Move booking is back; the refused time asks again.
+    await move.getByLabel('New time (HH:mm)').fill('10:20')
+    await move.getByRole('button', { name: 'Move booking' }).waitFor()
+    expect(await clash.count()).toBe(0)
+    await move.getByLabel('New time (HH:mm)').fill('10:15')
+    await move.getByRole('button', { name: 'Move booking' }).click()
+    await move.getByRole('button', { name: 'Move anyway' }).click()
+    await page.getByRole('status').filter({ hasText: /^Moved: Jane Doe to \d\d\/\d\d\/\d{4} at 10:15 with James Patel\./ }).waitFor()
+    const moved = (await asStaff<DayBooking[]>(`/admin/bookings?date=${day}`)).find((b) => b.id === james!.id)
+    expect(moved).toMatchObject({ start: londonInstant(day, '10:15'), practitioner: 'James Patel' })
+    // The clash's refusals, the question's, not errors.
+    expect(s.problems.filter((p) => !/409/.test(p))).toEqual([])
+    await s.context.close()
+  }, 60_000)
+})
