@@ -6,6 +6,7 @@
  */
 import { formatInTimeZone } from 'date-fns-tz'
 import { cancellationNotice } from '../../src/domain/policy/cancellation-notice'
+import { smsText } from '../../src/domain/policy/sms-segments'
 import { currencyOrDefault, formatMoney } from '../../src/domain/pricing/money'
 import { DISPLAY_LONG_DATE_FORMAT, LONDON_TIME_ZONE } from '../../src/domain/time'
 import { buildIcs, icsMethod, type CalendarParties } from '../commerce/ics'
@@ -111,8 +112,12 @@ export function renderNotice(kind: NoticeKind, payload: NoticePayload, ctx: Mess
     paragraphs,
     details,
     action: { label: isCancel(kind) || kind === 'hold-released' ? 'Book again' : 'Manage your booking', url: ctx.manageUrl },
-    // Short: one segment where it can be. No link: texts are often forwarded and read on lock screens.
-    sms: `${head.sms} ${first.serviceName} ${shortWhen(start)}, ${first.clinicName}.`,
+    // One segment where a wording allows (smsText). No link: texts are often forwarded and read on lock screens.
+    sms: smsText([
+      `${head.sms} ${first.serviceName} ${shortWhen(start)}, ${first.clinicName}.`,
+      `${head.sms} ${first.serviceName} ${shortWhen(start)}.`,
+      `${head.sms} ${shortWhen(start)}.`,
+    ]),
     ...(onCalendar(kind) ? { ics: { filename: 'appointment.ics', content: ics, method: icsMethod(events) } } : {}),
   }
 }

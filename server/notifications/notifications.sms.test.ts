@@ -4,6 +4,7 @@
  * customers who chose SMS.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { smsSegments } from '../../src/domain/policy/sms-segments'
 import { clearDate, londonInstant } from '../test-support/dates'
 import { TwilioMock } from './testing/twilio-mock'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
@@ -51,7 +52,8 @@ describe('SMS through Twilio', () => {
     expect(sent[0].form.get('From')).toBe('+447700900999')
     const body = sent[0].form.get('Body')!
     expect(body).toMatch(/^Harley Aesthetics: booking confirmed /)
-    expect(body.length).toBeLessThanOrEqual(160)
+    // One segment (GSM, 160 at most): the whole text in one message.
+    expect(smsSegments(body)).toBe(1)
     expect(body).not.toMatch(/https?:/)
     const rows = await t.db.selectFrom('outbox').select(['to_address', 'sent_at']).where('channel', '=', 'sms').execute()
     expect(rows).toEqual([{ to_address: '+447700900123', sent_at: expect.any(Date) }])

@@ -4,9 +4,12 @@
  * No calendar file: the practitioner's calendar feed carries the bookings.
  */
 import { formatInTimeZone } from 'date-fns-tz'
+import { smsText } from '../../src/domain/policy/sms-segments'
 import { LONDON_TIME_ZONE } from '../../src/domain/time'
 import { when, type RenderedMessage } from './messages'
 import type { AppointmentNoticeKind, NoticeAppointment } from './notices.repository'
+
+const shortWhen = (date: Date) => formatInTimeZone(date, LONDON_TIME_ZONE, 'EEE d MMM HH:mm')
 
 /** The notices a practitioner hears about; reminders, released holds and deposit receipts are the customer's. */
 export const PRACTITIONER_KINDS: ReadonlySet<AppointmentNoticeKind> = new Set(['booked', 'rescheduled', 'cancelled', 'cancelled-by-clinic'])
@@ -46,7 +49,11 @@ export function renderPractitionerNotice(kind: AppointmentNoticeKind, appointmen
     ],
     details: sorted.map((a) => `${a.serviceName}, ${when(new Date(a.start))} (London time), ${a.clinicName}`),
     action: { label: 'Open the desk', url: ctx.deskUrl },
-    sms: `${ctx.organisationName}: ${head.sms} ${ctx.customerName}, ${first.serviceName} ${formatInTimeZone(start, LONDON_TIME_ZONE, 'EEE d MMM HH:mm')}, ${first.clinicName}.`,
+    sms: smsText([
+      `${ctx.organisationName}: ${head.sms} ${ctx.customerName}, ${first.serviceName} ${shortWhen(start)}, ${first.clinicName}.`,
+      `${ctx.organisationName}: ${head.sms} ${ctx.customerName}, ${first.serviceName} ${shortWhen(start)}.`,
+      `${ctx.organisationName}: ${head.sms} ${ctx.customerName}, ${shortWhen(start)}.`,
+    ]),
   }
 }
 
@@ -68,6 +75,10 @@ export function renderPractitionerMovedAway(moved: { was: { start: string }; now
     ],
     details: [`${now.serviceName}, ${when(was)} (London time), ${now.clinicName}`],
     action: { label: 'Open the desk', url: ctx.deskUrl },
-    sms: `${ctx.organisationName}: booking moved away ${ctx.customerName}, ${now.serviceName} ${formatInTimeZone(was, LONDON_TIME_ZONE, 'EEE d MMM HH:mm')}, now with ${now.practitionerName}.`,
+    sms: smsText([
+      `${ctx.organisationName}: booking moved away ${ctx.customerName}, ${now.serviceName} ${shortWhen(was)}, now with ${now.practitionerName}.`,
+      `${ctx.organisationName}: booking moved away ${ctx.customerName}, ${shortWhen(was)}, now with ${now.practitionerName}.`,
+      `${ctx.organisationName}: booking moved away ${ctx.customerName}, ${shortWhen(was)}.`,
+    ]),
   }
 }

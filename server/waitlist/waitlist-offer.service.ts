@@ -12,6 +12,7 @@ import { DEFAULT_WAITLIST_OFFER_MINUTES } from '../../src/domain/waitlist'
 import { LONDON_TIME_ZONE } from '../../src/domain/london'
 import type { ChainOption } from '../../src/domain/scheduling'
 import { customerTextTo } from '../../src/domain/policy/text-consent'
+import { waitlistOfferText } from '../../src/domain/waitlist/offer-text'
 import { fitsCalendar } from '../availability/availability.service'
 import { loadCalendars, serviceOptions } from '../availability/calendar.repository'
 import { isOverlapViolation, pricesOf } from '../booking/booking.service'
@@ -182,7 +183,7 @@ async function sendOffer(
     details: offer.items.map((i) => `${names.services.get(i.serviceId) ?? ''} with ${who.get(i.practitionerId) ?? ''}, ${day(i.start)} at ${clock(i.start)}, ${clinic}`),
     action: { label: 'Book this time', url: link },
     secondaryAction: { label: 'Turn this time down', url: `${link}?decline=1` },
-    sms: `${offer.org.name}: a time you are waiting for is free, ${day(first.start)} at ${clock(first.start)}. Held for you until ${clock(offer.expiresAt)}: ${link}`,
+    sms: waitlistOfferText({ organisation: offer.org.name, start: first.start, heldUntil: offer.expiresAt, link }),
   }
   await enqueueMail(trx, {
     tenant,

@@ -4,6 +4,7 @@
  * valid mobile number, as every other notice (customerTextTo); one who chose mail only is mailed, not texted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { smsSegments } from '../../src/domain/policy/sms-segments'
 import { clearDate, londonInstant } from '../test-support/dates'
 import { TwilioMock } from '../notifications/testing/twilio-mock'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
@@ -68,6 +69,23 @@ describe('waitlist offers by SMS', () => {
     await freeTimeFor(other, demo, second)
     expect(await offerMailsTo(DEMO_CUSTOMER.email)).toHaveLength(1)
     expect(offerTexts().map((form) => form.get('To'))).toEqual(['+447700900123'])
-    expect(offerTexts()[0].get('Body')).toMatch(/^Harley Aesthetics: a time you are waiting for is free, /)
+    const body = offerTexts()[0].get('Body')!
+    expect(body).toMatch(/^Harley Aesthetics waitlist: \w{3} \d{1,2} \w{3} at 10:00 is free, held for you until \d\d:\d\d: https:\/\/book\.clinic\.test\/waitlist\/offer\/[\w-]{32}$/)
+    // One segment: the whole offer in one message, at the price of one.
+    expect(smsSegments(body)).toBe(1)
+  })
+
+  it('sends an organisation name typed with a typographic apostrophe and dash as GSM, in one segment', async () => {
+    const demo = await t.login(DEMO_CUSTOMER)
+    const other = await t.login(OTHER_CUSTOMER)
+    await t.db.updateTable('organisations').set({ name: 'Harley’s Aesthetics – London' }).where('name', '=', 'Harley Aesthetics').execute()
+    // The demo customer's offer above is turned down and its entry done with: they may wait for another time.
+    await t.db.updateTable('waitlist_offers').set({ status: 'declined' }).execute()
+    await t.db.updateTable('waitlist_entries').set({ status: 'removed' }).execute()
+    const texted = offerTexts().length
+    await freeTimeFor(other, demo, clearDate(42, [2, 3, 4, 5]))
+    const body = offerTexts()[texted].get('Body')!
+    expect(body).toMatch(/^Harley's Aesthetics - London waitlist: /)
+    expect(smsSegments(body)).toBe(1)
   })
 })

@@ -39,6 +39,21 @@ describe('payLinkText', () => {
     expect(smsSegments(sent)).toBe(smsSegments(`Harley Aesthetics: pay your deposit: ${link}`))
   })
 
+  it.each([
+    // Look-alikes of GSM characters would make the text Unicode (70 a segment): sent as their GSM twins.
+    ['a typographic apostrophe and an en dash', 'Anna’s Beauty – Soho', "Anna's Beauty - Soho: pay the £36.00 deposit within 24 hours to confirm your appointment on 15/12/2026 10:00: https://book.clinic.test/sandbox/pay/txn_a1b2c3"],
+  ])('keeps to one segment for a name with %s', (_, organisation, text) => {
+    const sent = payLinkText({ organisation, amount: '£36.00', start, link: 'https://book.clinic.test/sandbox/pay/txn_a1b2c3' })
+    expect(sent).toBe(text)
+    expect(smsSegments(sent)).toBe(1)
+  })
+
+  it('keeps a letter with no GSM twin, and goes in the fewest Unicode parts (no link fits 70)', () => {
+    const sent = payLinkText({ organisation: 'Gabinet Paweł', amount: '£36.00', start, link: 'https://book.clinic.test/sandbox/pay/txn_a1b2c3' })
+    expect(sent).toBe('Gabinet Paweł: pay the £36.00 deposit for 15/12/2026 10:00 to confirm it: https://book.clinic.test/sandbox/pay/txn_a1b2c3')
+    expect(smsSegments(sent)).toBe(2)
+  })
+
   it('leaves the time out when there is none', () => {
     expect(payLinkText({ organisation: 'Harley Aesthetics', amount: '£36.00', link: 'https://x.test/p' })).toBe('Harley Aesthetics: pay the £36.00 deposit within 24 hours to confirm your appointment: https://x.test/p')
   })

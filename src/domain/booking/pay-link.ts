@@ -4,7 +4,7 @@
  * the customer hears it once within a short while. Staff who resend it on purpose are heard, and a
  * new link (an earlier payment closed) is news.
  */
-import { fewestSegments } from '../policy/sms-segments'
+import { smsText } from '../policy/sms-segments'
 import { formatLondonDateTime } from '../time'
 
 /** A pay link sent within this long is not sent again for the same booking unless staff resend it. */
@@ -39,14 +39,14 @@ export interface PayLinkText {
 }
 
 /**
- * The pay link's text message: one SMS segment where a wording allows (smsSegments), the fullest that
+ * The pay link's text message: one SMS segment where a wording allows (smsText), the fullest that
  * does; the link and who it is from always whole. The time as the spec writes it ('dd/MM/yyyy HH:mm', London).
  */
 export function payLinkText({ organisation, amount, start, link }: PayLinkText): string {
   const at = start ? formatLondonDateTime(start) : undefined
   const on = at ? ` on ${at}` : ''
   const of = at ? ` for ${at}` : ''
-  return fewestSegments([
+  return smsText([
     `${organisation}: pay the ${amount} deposit within 24 hours to confirm your appointment${on}: ${link}`,
     `${organisation}: pay the ${amount} deposit${of} within 24 hours to confirm it: ${link}`,
     `${organisation}: pay the ${amount} deposit${of} to confirm it: ${link}`,
