@@ -16,6 +16,7 @@ import { paymentSplit } from '../../domain/booking/summary'
 import type { Clock } from '../../application/ports/clock.port'
 import type { KeyValueStorage } from '../../application/ports/storage.port'
 import { KeptGiftVoucher } from './kept-gift-voucher'
+import { KeptCoursePayment } from './kept-course-payment'
 import { KeptCardSecret } from './kept-card-secret'
 
 export const POLL_MS = 3000
@@ -63,6 +64,8 @@ export class PaymentViewModel {
   private stopCountdown?: () => void
   /** a gift voucher's payment, kept in the tab: its step's URL is confirm's, and a reload there comes back to it */
   private readonly vouchers: KeptGiftVoucher
+  /** a course purchase's payment, kept in the tab the same way (its step's URL is its confirm's) */
+  private readonly courses: KeptCoursePayment
   /** Stripe's client secret of the pending payment, kept in the tab for a reload (never in localStorage) */
   private readonly secrets: KeptCardSecret
 
@@ -77,9 +80,10 @@ export class PaymentViewModel {
   ) {
     this.now = clock.now().getTime()
     this.vouchers = new KeptGiftVoucher(tabStorage)
+    this.courses = new KeptCoursePayment(tabStorage)
     this.secrets = new KeptCardSecret(tabStorage)
-    makeAutoObservable<PaymentViewModel, 'checkPayment' | 'verifyCourseAssignment' | 'deletePending' | 'booking' | 'navigator' | 'clock' | 'stopPolling' | 'checking' | 'cancelThankYou' | 'stopCountdown' | 'vouchers' | 'secrets' | 'forget'>(this, {
-      checkPayment: false, verifyCourseAssignment: false, deletePending: false, booking: false, navigator: false, clock: false, stopPolling: false, checking: false, cancelThankYou: false, stopCountdown: false, vouchers: false, secrets: false, forget: false,
+    makeAutoObservable<PaymentViewModel, 'checkPayment' | 'verifyCourseAssignment' | 'deletePending' | 'booking' | 'navigator' | 'clock' | 'stopPolling' | 'checking' | 'cancelThankYou' | 'stopCountdown' | 'vouchers' | 'courses' | 'secrets' | 'forget'>(this, {
+      checkPayment: false, verifyCourseAssignment: false, deletePending: false, booking: false, navigator: false, clock: false, stopPolling: false, checking: false, cancelThankYou: false, stopCountdown: false, vouchers: false, courses: false, secrets: false, forget: false,
     })
     // The payment step left without paying (browser back to an earlier step): see abandon().
     reaction(() => this.booking.view.step, (step, previous) => {
@@ -128,9 +132,9 @@ export class PaymentViewModel {
 
   /**
    * The iframe (or the processor's card form) shows the payment and its status is polled every 3 s.
-   * The payment is kept in the tab for a reload of the step to come back to it: a voucher's here, a
-   * deposit's with its hold (SlotHoldViewModel), Stripe's client secret apart (KeptCardSecret; a
-   * payment shown again after a reload gets it back from there).
+   * The payment is kept in the tab for a reload of the step to come back to it: a voucher's and a
+   * course's here, a deposit's with its hold (SlotHoldViewModel), Stripe's client secret apart
+   * (KeptCardSecret; a payment shown again after a reload gets it back from there).
    */
   start(begun: PaymentSessionView): void {
     this.stop()
@@ -148,6 +152,12 @@ export class PaymentViewModel {
     const { paymentUrl, transactionId, invoiceId, amount } = session
     const kept = { paymentUrl, transactionId, ...(invoiceId ? { invoiceId } : {}), ...(amount !== undefined ? { amount } : {}) }
     if (session.kind === 'giftVoucher' && clinic && voucher) this.vouchers.keepPayment(clinic, voucher, kept)
+    if (session.kind === 'course' && clinic) this.courses.keep(clinic, this.courseIds, kept)
+  }
+
+  /** The course purchase's courses, as its request names them. */
+  private get courseIds(): string[] {
+    return this.booking.view.basket.filter((i) => i.kind === 'course').map((i) => i.service.id)
   }
 
   /**
@@ -161,9 +171,21 @@ export class PaymentViewModel {
     return true
   }
 
+  /**
+   * A course purchase's confirm URL reloaded, its courses rebuilt (ServicesViewModel.restoreRoute): the
+   * payment begun for the same courses there, if any, shows again. True when it does.
+   */
+  resumeCoursePayment(clinic: string): boolean {
+    const kept = this.courses.of(clinic, this.courseIds)
+    if (!kept || this.session) return false
+    this.start({ kind: 'course', ...kept })
+    return true
+  }
+
   /** The payment paid or given up: nothing kept in the tab to come back to. */
   private forget(): void {
     this.vouchers.dropPayment()
+    this.courses.clear()
     this.secrets.clear()
   }
 
