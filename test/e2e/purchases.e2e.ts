@@ -42,6 +42,47 @@ describe('a course purchase', () => {
   })
 })
 
+describe('a course purchase reloaded on its payment step (375 × 667)', () => {
+  // Its payment step shares confirm's URL (/step/{clinic}/{category}/{course}/confirm?course=true): a
+  // reload there came back to confirm, and agreeing again began a second payment. It comes back to the
+  // same payment, which is paid.
+  it('stays on the payment step with its course, begins no second payment, and is paid there', async () => {
+    const customer = await verifiedCustomer(baseUrl, 'course-pay-reload')
+    const s = await open(browser, 'course-payment-reload', { width: 375, height: 667 })
+    const { page } = s
+    await page.goto(`${baseUrl}/`)
+    await chooseFirstLocation(s)
+    await page.getByRole('button', { name: 'Courses', exact: true }).click()
+    // The courses' list, not the services' still on screen a moment (their first button would name a service).
+    await page.getByRole('heading', { name: 'Choose a course' }).waitFor()
+    const course = page.locator('section ul li > button:not([aria-label])').first()
+    await course.waitFor()
+    await course.click()
+    await answer(s, 'Do you want to add another course?', 'No')
+    await page.waitForURL(/\/confirm/)
+    await logIn(s, customer.email, customer.password)
+    await agreeToTerms(s)
+    await paymentFrame(page, s.problems)
+    const url = page.url()
+    const begun: string[] = []
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/api\/invoice\/(create|[^/]+\/pay)$/.test(new URL(r.url()).pathname)) begun.push(r.url())
+    })
+    await page.reload()
+    await page.getByRole('heading', { name: 'Payment', exact: true }).waitFor()
+    expect(await page.getByRole('heading', { name: 'Confirm your booking' }).count()).toBe(0)
+    expect(page.url()).toBe(url)
+    const frame = await paymentFrame(page, s.problems)
+    await s.shot('course-payment-reloaded')
+    // The same payment: nothing was asked of the server to begin another.
+    expect(begun).toEqual([])
+    await payWithCard(frame, '4242 4242 4242 4242')
+    await waitForThankYou(s, /\/location\?coursePurchase=true/)
+    await page.getByText('Thank you for buying a course', { exact: false }).waitFor()
+    await s.context.close()
+  })
+})
+
 describe('a gift voucher for someone else', () => {
   // Over 30 s on 2 loaded cores: a voucher through validation, a reload on confirm and the payment.
   it('amount, someone else with validation, confirm (reloaded), pay, thank-you', async () => {

@@ -13,7 +13,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { SquareMock, TEST_NONCES } from '../../server/square-processor/testing/square-mock'
-import { launch, release, open } from './support/browser'
+import { SMALL_PHONE, launch, release, open } from './support/browser'
 import { agreeToTerms, appointmentsOf, bookToConfirm, openPersonalDetails, signIn, verifiedCustomer, waitForThankYou } from './support/flows'
 import { startServer, type ServerProcess } from './support/server-process'
 
@@ -127,6 +127,45 @@ describe('Square card form', () => {
     await dialog.waitFor({ state: 'detached', timeout: 30_000 })
     await page.getByText('•••• 1111').waitFor()
     await s.shot('card-on-file')
+    await s.context.close()
+  })
+})
+
+describe('a deposit reloaded on its payment step (375 × 667)', () => {
+  // The payment kept for a reload left out the amount: the summary lost 'To pay now' (and the card's
+  // nonce would have gone with an amount of 0). The same payment comes back with its amount and is paid.
+  it("Square's card form and the amount due come back, and the card pays that amount", async () => {
+    const customer = await verifiedCustomer(server.url, 'square-reload')
+    const s = await open(browser, 'square-payment-reload', SMALL_PHONE)
+    await standInForSquare(s.page)
+    const { page } = s
+    await bookToConfirm(s, server.url, 'Chemical peel', customer)
+    await agreeToTerms(s)
+    await page.getByLabel('Card number').waitFor({ timeout: 30_000 })
+    const toPayNow = async () => {
+      await page.getByRole('button', { name: /view summary/ }).click()
+      const text = await page.locator('#summary-sheet').getByText('To pay now', { exact: true }).locator('..').innerText({ timeout: 10_000 })
+      await page.getByRole('button', { name: 'Hide summary' }).click()
+      return text
+    }
+    const due = await toPayNow()
+    const pounds = /£(\d+\.\d\d)/.exec(due)?.[1]
+    expect(pounds).toBeDefined()
+
+    await page.reload()
+    await page.getByRole('heading', { name: 'Payment', exact: true }).waitFor()
+    const field = page.getByLabel('Card number')
+    await field.waitFor({ timeout: 30_000 })
+    expect(await toPayNow()).toBe(due)
+    await s.shot('card-form-reloaded')
+
+    const who = await signIn(server.url, customer.email, customer.password)
+    await field.fill('4111 1111 1111 1111')
+    await page.getByRole('button', { name: 'Pay now' }).click()
+    await waitForThankYou(s, /\/location\?serviceBooking=true/)
+    expect((await appointmentsOf(server.url, who)).map((a) => a.status)).toEqual(['Scheduled'])
+    const paid = [...mock.payments.values()].filter((p) => p.status === 'COMPLETED').map((p) => (p.amount_money as { amount: number }).amount)
+    expect(paid).toContain(Math.round(Number(pounds) * 100))
     await s.context.close()
   })
 })

@@ -2,74 +2,18 @@
  * Card payments with Stripe (CARD_PROCESSOR=stripe) in the browser: the payment step shows Stripe's
  * Payment Element, and 'Add a card' in /app confirms a SetupIntent with it.
  *
- * The machine has no internet, so two things stand in for Stripe:
- * - the Stripe API is the local mock the adapter tests use (server/stripe-processor/testing/stripe-mock.ts),
- *   which the server reaches through STRIPE_API_BASE and the browser through page.route on api.stripe.com;
- * - Stripe.js itself (https://js.stripe.com/v3) is FAKE_STRIPE_JS below, served by page.route. It stands
- *   in for the third party's script only: a card field where the Payment Element's frame would be, and
- *   confirmPayment / confirmSetup posting what Stripe.js posts (publishable key, client secret, the card)
- *   to the intent's confirm call; like Stripe.js it refuses a deferred intent's confirm (elements made
- *   with `mode`) without elements.submit() first and the intent's client secret. Everything of ours (the app, its lazy loading of Stripe.js, the server,
- *   the adapter, the payment flow) is the real thing.
+ * The machine has no internet: Stripe.js and Stripe's API are stood in for (support/stripe-stand-in.ts,
+ * the API being the local mock the adapter tests use, reached by the server through STRIPE_API_BASE).
+ * Everything of ours (the app, its lazy loading of Stripe.js, the server, the adapter, the payment
+ * flow) is the real thing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { StripeMock } from '../../server/stripe-processor/testing/stripe-mock'
-import { launch, release, open, type Session } from './support/browser'
+import { DESKTOP, SMALL_PHONE, launch, release, open, type Session } from './support/browser'
 import { agreeToTerms, appointmentsOf, bookToConfirm, openPersonalDetails, signIn, verifiedCustomer, waitForThankYou } from './support/flows'
 import { startServer, type ServerProcess } from './support/server-process'
-
-const FAKE_STRIPE_JS = `(() => {
-  window.Stripe = function (key) {
-    let field
-    const incomplete = () => (field && field.value.replace(/\\s/g, '') ? undefined : { type: 'validation_error', code: 'incomplete_number', message: 'Your card number is incomplete.' })
-    async function confirm(resource, answerKey, options) {
-      // As Stripe.js: elements made before the intent (mode) are submitted first, and the intent's secret comes with the confirm.
-      if (options.elements.mode && (!options.elements.submitted || !options.clientSecret)) throw new Error('IntegrationError: elements.submit() and clientSecret are required with a deferred intent')
-      const error = incomplete()
-      if (error) return { error }
-      const number = field.value.replace(/\\s/g, '')
-      const secret = options.clientSecret || options.elements.clientSecret
-      const body = new URLSearchParams({ key, client_secret: secret, 'payment_method_data[type]': 'card', 'payment_method_data[card][number]': number, return_url: options.confirmParams.return_url })
-      const response = await fetch('https://api.stripe.com/v1/' + resource + '/' + secret.split('_secret_')[0] + '/confirm', { method: 'POST', body })
-      const json = await response.json()
-      return json.error ? { error: json.error } : { [answerKey]: json }
-    }
-    return {
-      elements(options) {
-        return {
-          clientSecret: options.clientSecret,
-          mode: options.mode,
-          submitted: false,
-          create() {
-            const ready = []
-            let box
-            return {
-              mount(target) {
-                box = document.createElement('label')
-                box.textContent = 'Card number '
-                field = document.createElement('input')
-                field.autocomplete = 'off'
-                box.appendChild(field)
-                target.appendChild(box)
-                setTimeout(() => ready.forEach((f) => f({})), 0)
-              },
-              on(event, handler) { if (event === 'ready') ready.push(handler) },
-              destroy() { box && box.remove() },
-            }
-          },
-          async submit() {
-            this.submitted = true
-            const error = incomplete()
-            return error ? { error } : {}
-          },
-        }
-      },
-      confirmPayment: (options) => confirm('payment_intents', 'paymentIntent', options),
-      confirmSetup: (options) => confirm('setup_intents', 'setupIntent', options),
-    }
-  }
-})()`
+import { standInForStripe } from './support/stripe-stand-in'
 
 let browser: Browser
 let mock: StripeMock
@@ -92,26 +36,6 @@ afterAll(async () => {
   await mock?.stop()
 })
 
-/** Stripe's two hosts for this page: the fake Stripe.js, and the API calls forwarded to the mock. Answers how often Stripe.js was fetched. */
-async function standInForStripe(page: Page): Promise<{ scriptLoads: () => number }> {
-  let loads = 0
-  await page.route('https://js.stripe.com/**', async (route) => {
-    loads += 1
-    await route.fulfill({ status: 200, contentType: 'application/javascript', body: FAKE_STRIPE_JS })
-  })
-  await page.route('https://api.stripe.com/**', async (route) => {
-    const request = route.request()
-    const response = await fetch(`${mock.baseUrl}${new URL(request.url()).pathname}`, {
-      method: request.method(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: request.postData() ?? undefined,
-    })
-    await route.fulfill({ status: response.status, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: await response.text() })
-  })
-  return { scriptLoads: () => loads }
-}
-
-
 async function pay(s: Session, card: string): Promise<void> {
   const field = s.page.getByLabel('Card number')
   await field.fill(card)
@@ -122,7 +46,7 @@ describe('Stripe Payment Element', () => {
   it('books with a deposit: a declined card shows the spec text, the next card pays and the appointment is Scheduled once', async () => {
     const customer = await verifiedCustomer(server.url, 'stripe-pay')
     const s = await open(browser, 'stripe-pay')
-    const stripe = await standInForStripe(s.page)
+    const stripe = await standInForStripe(s.page, mock)
     const { page } = s
     await bookToConfirm(s, server.url, 'Chemical peel', customer)
     await agreeToTerms(s)
@@ -154,7 +78,7 @@ describe('Stripe Payment Element', () => {
     const customer = await verifiedCustomer(server.url, 'stripe-card')
     const who = await signIn(server.url, customer.email, customer.password)
     const s = await open(browser, 'stripe-card', undefined, { token: who.token, cookiesAccepted: 'true' })
-    const stripe = await standInForStripe(s.page)
+    const stripe = await standInForStripe(s.page, mock)
     const { page } = s
     await openPersonalDetails(s, server.url)
     expect(stripe.scriptLoads()).toBe(0)
@@ -192,6 +116,56 @@ describe('Stripe Payment Element', () => {
     // One SetupIntent a 'Save card', none for opening the dialog.
     expect(setups).toHaveLength(3)
     expect(stripe.scriptLoads()).toBe(1)
+    await s.context.close()
+  })
+})
+
+/** The summary's 'To pay now' on the payment step (a phone's summary is opened from its bottom bar first). */
+async function toPayNow(s: Session, phone: boolean): Promise<string> {
+  if (phone) await s.page.getByRole('button', { name: /view summary/ }).click()
+  const summary = phone ? s.page.locator('#summary-sheet') : s.page.getByLabel('Booking summary')
+  const line = summary.getByText('To pay now', { exact: true }).locator('..')
+  await line.waitFor({ timeout: 10_000 })
+  const text = await line.innerText()
+  if (phone) await s.page.getByRole('button', { name: 'Hide summary' }).click()
+  return text
+}
+
+describe('a deposit reloaded on its payment step', () => {
+  // The payment kept for a reload left out the PaymentIntent's client secret and the amount: the card
+  // form did not come back (the processor's not-connected message in its place), nor the summary's 'To pay now'.
+  it.each([
+    ['phone (375 × 667)', SMALL_PHONE, true],
+    ['desktop', DESKTOP, false],
+  ])('%s: the same PaymentIntent\'s card form and amount due come back, and paying it books', async (_name, viewport, phone) => {
+    const tag = phone ? 'phone' : 'desktop'
+    const customer = await verifiedCustomer(server.url, `stripe-reload-${tag}`)
+    const s = await open(browser, `stripe-payment-reload-${tag}`, viewport)
+    await standInForStripe(s.page, mock)
+    const { page } = s
+    await bookToConfirm(s, server.url, 'Chemical peel', customer)
+    await agreeToTerms(s)
+    await page.getByLabel('Card number').waitFor({ timeout: 30_000 })
+    const due = await toPayNow(s, phone)
+    expect(due).toMatch(/£\d+\.\d\d/)
+    const intents = mock.intents.size
+
+    await page.reload()
+    await page.getByRole('heading', { name: 'Payment', exact: true }).waitFor()
+    await page.getByLabel('Card number').waitFor({ timeout: 30_000 })
+    expect(await toPayNow(s, phone)).toBe(due)
+    await s.shot('payment-element-reloaded')
+    // The same PaymentIntent: none begun by the reload.
+    expect(mock.intents.size).toBe(intents)
+
+    const who = await signIn(server.url, customer.email, customer.password)
+    await pay(s, '4242 4242 4242 4242')
+    await waitForThankYou(s, /\/location\?serviceBooking=true/)
+    expect((await appointmentsOf(server.url, who)).map((a) => a.status)).toEqual(['Scheduled'])
+    expect(mock.intents.size).toBe(intents)
+    // Paid: the tab keeps no client secret.
+    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => (sessionStorage.getItem(k) ?? '').includes('_secret_')))).toEqual([])
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => (localStorage.getItem(k) ?? '').includes('_secret_')))).toEqual([])
     await s.context.close()
   })
 })

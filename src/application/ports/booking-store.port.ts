@@ -23,7 +23,8 @@ export interface PayingHold {
   holdId: string
   clinic: string
   items: { service: string; practitioner: string; start: string; end: string }[]
-  session: { paymentUrl: string; transactionId: string; invoiceId?: string; appointmentId?: string; holdExpiresAt?: number }
+  /** the amount due now (not Stripe's client secret: that stays in the tab, KeptCardSecret) */
+  session: { paymentUrl: string; transactionId: string; invoiceId?: string; appointmentId?: string; amount?: number; holdExpiresAt?: number }
 }
 
 export type BookingInfoKey = keyof StoredBookingInfo

@@ -270,10 +270,10 @@ export function slotHoldOf(w: World, payment = paymentOf(w), sessionStorage?: Ke
   return new SlotHoldViewModel(u.HoldTime, u.ReadHeldTime, u.ReleaseHeldTime, u.ExtendHeldTime, u.ListPractitioners, w.booking, w.session, w.toasts, w.clock, w.config, payment, w.store, sessionStorage)
 }
 
-/** The payment step's view model of a world, over its fake use cases. */
-export function paymentOf(w: World): PaymentViewModel {
+/** The payment step's view model of a world, over its fake use cases (and the tab's session storage, if given). */
+export function paymentOf(w: World, tab?: KeyValueStorage): PaymentViewModel {
   const u = w.useCases
-  return new PaymentViewModel(u.CheckPayment, u.VerifyCourseAssignment, u.DeletePendingAppointment, w.booking, w.navigator, w.clock)
+  return new PaymentViewModel(u.CheckPayment, u.VerifyCourseAssignment, u.DeletePendingAppointment, w.booking, w.navigator, w.clock, tab)
 }
 
 /** A test's starting point that no user action reaches directly (a mode, a view past its lock): set on the wizard's state. */

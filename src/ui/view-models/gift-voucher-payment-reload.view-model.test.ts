@@ -2,36 +2,14 @@
 // reload there comes back to the same payment (KeptGiftVoucher keeps it with the voucher), not to confirm.
 import { describe, expect, it } from 'vitest'
 import * as E from 'fp-ts/Either'
-import { organisation, paymentCheck, paymentOutcome, user, world, slotHoldOf, type UseCaseFakes } from './booking.test-support'
-import { LocationsViewModel } from './locations.view-model'
-import { LazyBooking } from './lazy-booking.view-model'
-import { ServicesViewModel } from './services.view-model'
-import { ConfirmViewModel } from './confirm.view-model'
-import { PaymentViewModel } from './payment.view-model'
+import { paymentCheck } from './booking.test-support'
+import { tabPage as page } from './payment-reload.test-support'
 import { MemoryStorage } from '../../adapters/storage/in-memory.adapter'
 import type { RouteState } from './booking.view-model'
 
 const voucher = { value: 50, receiver: { name: 'Bob Lee', email: 'bob@example.com', message: 'Happy birthday' } }
 const listUrl: RouteState = { locationId: 'c1', query: {} }
 const confirmUrl: RouteState = { locationId: 'c1', confirm: true, query: {} }
-
-/** One page of the tab, signed in: the wizard's view models on the tab's session storage. */
-function page(tab: MemoryStorage, overrides: Partial<UseCaseFakes> = {}) {
-  const w = world({ ConfirmBooking: async () => E.right(paymentOutcome({ paymentUrl: '/pay/t1', transactionId: 't1', invoiceId: 'i1' })), ...overrides })
-  w.session.organisation = organisation
-  w.session.signedIn(user)
-  const locations = new LocationsViewModel(w.useCases.ListLocations, new LazyBooking(async () => w.booking), w.toasts)
-  const payment = new PaymentViewModel(w.useCases.CheckPayment, w.useCases.VerifyCourseAssignment, w.useCases.DeletePendingAppointment, w.booking, w.navigator, w.clock, tab)
-  const slotHold = slotHoldOf(w, payment, tab)
-  const services = new ServicesViewModel(w.useCases.ListCategoriesAndServices, w.useCases.ListCourses, w.useCases.GetService, w.booking, w.toasts, slotHold, w.useCases.GetAppointment, tab, payment)
-  const confirm = new ConfirmViewModel(w.useCases.ConfirmBooking, w.useCases.DeletePendingAppointment, w.useCases.RescheduleAppointment, w.booking, w.session, w.toasts, payment, w.navigator, w.clock, w.config, w.useCases.ListMyCourses)
-  /** What StepPage does on every URL: the step from the URL, then the restore. */
-  const open = async (route: RouteState) => {
-    w.booking.syncRoute(route)
-    await services.restoreRoute(route, locations)
-  }
-  return { ...w, payment, confirm, open }
-}
 
 /** A voucher chosen, its terms agreed: on its payment step. */
 async function onPayment(tab: MemoryStorage) {

@@ -16,7 +16,6 @@ export interface KeptVoucherPayment {
   transactionId: string
   invoiceId?: string
   amount?: number
-  clientSecret?: string
 }
 
 interface Kept {

@@ -16,6 +16,8 @@ import { paymentSplit } from '../../domain/booking/summary'
 import type { Clock } from '../../application/ports/clock.port'
 import type { KeyValueStorage } from '../../application/ports/storage.port'
 import { KeptGiftVoucher } from './kept-gift-voucher'
+import { KeptCoursePayment } from './kept-course-payment'
+import { KeptCardSecret } from './kept-card-secret'
 
 export const POLL_MS = 3000
 export const THANK_YOU_DELAY_MS = 3000
@@ -62,6 +64,10 @@ export class PaymentViewModel {
   private stopCountdown?: () => void
   /** a gift voucher's payment, kept in the tab: its step's URL is confirm's, and a reload there comes back to it */
   private readonly vouchers: KeptGiftVoucher
+  /** a course purchase's payment, kept in the tab the same way (its step's URL is its confirm's) */
+  private readonly courses: KeptCoursePayment
+  /** Stripe's client secret of the pending payment, kept in the tab for a reload (never in localStorage) */
+  private readonly secrets: KeptCardSecret
 
   constructor(
     @inject(CheckPayment) private readonly checkPayment: Exec<CheckPayment>,
@@ -74,8 +80,10 @@ export class PaymentViewModel {
   ) {
     this.now = clock.now().getTime()
     this.vouchers = new KeptGiftVoucher(tabStorage)
-    makeAutoObservable<PaymentViewModel, 'checkPayment' | 'verifyCourseAssignment' | 'deletePending' | 'booking' | 'navigator' | 'clock' | 'stopPolling' | 'checking' | 'cancelThankYou' | 'stopCountdown' | 'vouchers'>(this, {
-      checkPayment: false, verifyCourseAssignment: false, deletePending: false, booking: false, navigator: false, clock: false, stopPolling: false, checking: false, cancelThankYou: false, stopCountdown: false, vouchers: false,
+    this.courses = new KeptCoursePayment(tabStorage)
+    this.secrets = new KeptCardSecret(tabStorage)
+    makeAutoObservable<PaymentViewModel, 'checkPayment' | 'verifyCourseAssignment' | 'deletePending' | 'booking' | 'navigator' | 'clock' | 'stopPolling' | 'checking' | 'cancelThankYou' | 'stopCountdown' | 'vouchers' | 'courses' | 'secrets' | 'forget'>(this, {
+      checkPayment: false, verifyCourseAssignment: false, deletePending: false, booking: false, navigator: false, clock: false, stopPolling: false, checking: false, cancelThankYou: false, stopCountdown: false, vouchers: false, courses: false, secrets: false, forget: false,
     })
     // The payment step left without paying (browser back to an earlier step): see abandon().
     reaction(() => this.booking.view.step, (step, previous) => {
@@ -122,12 +130,18 @@ export class PaymentViewModel {
     return withBooked(this.booking.view.courseServiceBooking ? '/location?courseServiceBooking=true' : '/location?serviceBooking=true', this.session?.appointmentIds ?? [])
   }
 
-  /** The iframe shows paymentUrl and the status is polled every 3 s. */
-  start(session: PaymentSessionView): void {
+  /**
+   * The iframe (or the processor's card form) shows the payment and its status is polled every 3 s.
+   * The payment is kept in the tab for a reload of the step to come back to it: a voucher's and a
+   * course's here, a deposit's with its hold (SlotHoldViewModel), Stripe's client secret apart
+   * (KeptCardSecret; a payment shown again after a reload gets it back from there).
+   */
+  start(begun: PaymentSessionView): void {
     this.stop()
     this.cancelThankYou?.()
     this.cancelThankYou = undefined
     this.checking = undefined
+    const session = this.secrets.arrived(begun)
     this.session = session
     this.paid = false
     this.booking.enterPayment()
@@ -135,10 +149,15 @@ export class PaymentViewModel {
     this.countDown(session.holdExpiresAt)
     const clinic = this.booking.view.location?.id
     const voucher = this.booking.view.giftVouchers[0]
-    if (session.kind === 'giftVoucher' && clinic && voucher) {
-      const { paymentUrl, transactionId, invoiceId, amount, clientSecret } = session
-      this.vouchers.keepPayment(clinic, voucher, { paymentUrl, transactionId, ...(invoiceId ? { invoiceId } : {}), ...(amount !== undefined ? { amount } : {}), ...(clientSecret ? { clientSecret } : {}) })
-    }
+    const { paymentUrl, transactionId, invoiceId, amount } = session
+    const kept = { paymentUrl, transactionId, ...(invoiceId ? { invoiceId } : {}), ...(amount !== undefined ? { amount } : {}) }
+    if (session.kind === 'giftVoucher' && clinic && voucher) this.vouchers.keepPayment(clinic, voucher, kept)
+    if (session.kind === 'course' && clinic) this.courses.keep(clinic, this.courseIds, kept)
+  }
+
+  /** The course purchase's courses, as its request names them. */
+  private get courseIds(): string[] {
+    return this.booking.view.basket.filter((i) => i.kind === 'course').map((i) => i.service.id)
   }
 
   /**
@@ -150,6 +169,24 @@ export class PaymentViewModel {
     if (!kept || this.session) return false
     this.start({ kind: 'giftVoucher', ...kept })
     return true
+  }
+
+  /**
+   * A course purchase's confirm URL reloaded, its courses rebuilt (ServicesViewModel.restoreRoute): the
+   * payment begun for the same courses there, if any, shows again. True when it does.
+   */
+  resumeCoursePayment(clinic: string): boolean {
+    const kept = this.courses.of(clinic, this.courseIds)
+    if (!kept || this.session) return false
+    this.start({ kind: 'course', ...kept })
+    return true
+  }
+
+  /** The payment paid or given up: nothing kept in the tab to come back to. */
+  private forget(): void {
+    this.vouchers.dropPayment()
+    this.courses.clear()
+    this.secrets.clear()
   }
 
   /** The hold's countdown: a tick a second, and at zero the hold has run out. */
@@ -182,6 +219,7 @@ export class PaymentViewModel {
       this.session = undefined
       this.checking = undefined
       if (session.appointmentId) void this.deletePending.execute(session.appointmentId)
+      this.forget()
       this.booking.heldTimeEnded(true)
     })
   }
@@ -217,7 +255,7 @@ export class PaymentViewModel {
       this.paid = true
       this.stop()
       this.cancelCountdown()
-      this.vouchers.dropPayment()
+      this.forget()
     })
     if (session.kind === 'course' && session.invoiceId) {
       try {
@@ -254,7 +292,7 @@ export class PaymentViewModel {
     if (session.appointmentId) void this.deletePending.execute(session.appointmentId)
     this.session = undefined
     this.checking = undefined
-    this.vouchers.dropPayment()
+    this.forget()
     this.booking.clearTime()
   }
 
@@ -268,7 +306,7 @@ export class PaymentViewModel {
     if (id && !this.paid) void this.deletePending.execute(id)
     this.session = undefined
     this.checking = undefined
-    this.vouchers.dropPayment()
+    this.forget()
     const clinic = this.booking.view.location
     this.booking.clearBookingInfo()
     // In place of the payment's address (the wizard may have put the list's there already): Back

@@ -66,7 +66,7 @@ export class ServicesViewModel {
     /** A reloaded reschedule step loads its appointment again (without these, it goes back to /app). */
     @inject(GetAppointment) private readonly getAppointment?: Exec<GetAppointment>,
     @inject(PORTS.SessionStorage) private readonly sessionStorage?: KeyValueStorage,
-    @inject(PaymentViewModel) private readonly payment?: Pick<PaymentViewModel, 'resumeVoucherPayment'>,
+    @inject(PaymentViewModel) private readonly payment?: Pick<PaymentViewModel, 'resumeVoucherPayment' | 'resumeCoursePayment'>,
   ) {
     makeAutoObservable<ServicesViewModel, 'listCatalogue' | 'listCourses' | 'getService' | 'service' | 'courseGroups' | 'toasts' | 'categoryIndex' | 'offset' | 'routeGeneration' | 'rescheduleConfirm' | 'slotHold' | 'getAppointment' | 'sessionStorage' | 'restoreReschedule' | 'payment'>(this, {
       listCatalogue: false, listCourses: false, getService: false, service: false, courseGroups: false, booking: false, toasts: false, categoryIndex: false, offset: false, routeGeneration: false, rescheduleConfirm: false,
@@ -338,6 +338,8 @@ export class ServicesViewModel {
       booking.addGiftVoucher(voucher, true)
       this.payment?.resumeVoucherPayment(id)
     }
+    // A course purchase's payment step shares its confirm URL too: a reload there comes back to the payment begun for the same courses.
+    if (coursePurchase && route.confirm) this.payment?.resumeCoursePayment(id)
     booking.dispatch({ type: 'restoring', restoring: false })
     booking.rederive()
     if (route.confirm && !booking.view.canConfirm) {

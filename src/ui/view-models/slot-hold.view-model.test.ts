@@ -3,21 +3,22 @@ import * as E from 'fp-ts/Either'
 import { anna, clinicA, facial, heldTime, paymentOf, slotHoldOf, world, type UseCaseFakes } from './booking.test-support'
 import type { ChainSlot } from './views'
 import { givenBookingState } from './booking.test-support'
+import { MemoryStorage } from '../../adapters/storage/in-memory.adapter'
 
 const slot: ChainSlot = { startDate: '2026-03-12T10:00:00.000Z', endDate: '2026-03-12T11:00:00.000Z', practitioner: 'p1', valid: true }
 const other: ChainSlot = { startDate: '2026-03-12T12:00:00.000Z', endDate: '2026-03-12T13:00:00.000Z', practitioner: 'p1', valid: true }
 const KEY = { id: 'a0000000000000000000000a', token: 'secret-token-of-the-hold' }
 const PARAM = `${KEY.id}.${KEY.token}`
 
-function holdWorld(overrides: Partial<UseCaseFakes> = {}) {
+function holdWorld(overrides: Partial<UseCaseFakes> = {}, tab?: MemoryStorage) {
   const w = world(overrides)
   w.booking.setLocation(clinicA)
   w.booking.chooseService(facial, 'cat1')
   w.booking.choosePractitioner(anna)
   w.booking.answerAnotherService(false)
   w.booking.syncRoute({ locationId: 'c1', categoryId: 'cat1', serviceId: 's1', query: { service: '0' } })
-  const payment = paymentOf(w)
-  return { ...w, payment, slotHold: slotHoldOf(w, payment) }
+  const payment = paymentOf(w, tab)
+  return { ...w, payment, slotHold: slotHoldOf(w, payment, tab) }
 }
 
 describe('SlotHoldViewModel (issue 17)', () => {
@@ -170,6 +171,35 @@ describe('SlotHoldViewModel (issue 17)', () => {
     expect(fresh.booking.view.basket[0]).toMatchObject({ start: slot.startDate, staff: { id: 'p1', displayName: 'Anna Smith' } })
     // The hold was claimed by the booking being paid: it is not read (no 409 in the console).
     expect(fresh.useCases.calls.ReadHeldTime ?? []).toHaveLength(0)
+  })
+
+  it("a reload of a card form's payment step (Stripe): the amount comes back with the hold's payment, the client secret from the tab only", async () => {
+    const tab = new MemoryStorage()
+    const w = holdWorld({}, tab)
+    await w.slotHold.pick([slot])
+    const stripe = { kind: 'deposit' as const, paymentUrl: '/pay/stripe/pi_1', transactionId: 'pi_1', invoiceId: 'i1', appointmentId: 'a1', amount: 20, clientSecret: 'pi_1_secret_abc' }
+    w.payment.start(stripe)
+    // localStorage (the booking store) keeps the amount, never the secret.
+    expect(w.store.get('payingHold')?.session).toEqual({ paymentUrl: '/pay/stripe/pi_1', transactionId: 'pi_1', invoiceId: 'i1', appointmentId: 'a1', amount: 20 })
+
+    const reload = (sessionStorage: MemoryStorage) => {
+      const fresh = world({ ReadHeldTime: async () => E.left({ _tag: 'Refused', status: 409, message: 'This time has been booked with the hold.' }) })
+      fresh.store.set('payingHold', w.store.get('payingHold')!)
+      fresh.booking.setLocation(clinicA)
+      const payment = paymentOf(fresh, sessionStorage)
+      return { ...fresh, payment, slotHold: slotHoldOf(fresh, payment, sessionStorage) }
+    }
+    const same = reload(tab)
+    await same.slotHold.restore(PARAM, async () => facial, () => false)
+    expect(same.booking.view.step).toBe('payment')
+    expect(same.payment.session).toMatchObject({ transactionId: 'pi_1', amount: 20, clientSecret: 'pi_1_secret_abc' })
+    expect(same.payment.amounts?.dueNow).toBe(20)
+
+    // Another tab (its own session storage) comes back to the payment without the secret.
+    const other = reload(new MemoryStorage())
+    await other.slotHold.restore(PARAM, async () => facial, () => false)
+    expect(other.payment.session).toMatchObject({ transactionId: 'pi_1', amount: 20 })
+    expect(other.payment.session?.clientSecret).toBeUndefined()
   })
 
   it('the reloaded URL arriving again while its hold is read back: the newer caller waits for it and the time comes back (issue 27)', async () => {

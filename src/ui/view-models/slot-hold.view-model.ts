@@ -257,8 +257,9 @@ export class SlotHoldViewModel {
     if (!session) return this.store.remove('payingHold')
     if (session.kind !== 'deposit' || !key || !clinic) return
     const items = b.view.basket.flatMap((i) => (i.staff && i.start && i.end ? [{ service: i.service.id, practitioner: i.staff.id, start: i.start, end: i.end }] : []))
-    const { paymentUrl, transactionId, invoiceId, appointmentId, holdExpiresAt } = session
-    const kept = { paymentUrl, transactionId, ...(invoiceId ? { invoiceId } : {}), ...(appointmentId ? { appointmentId } : {}), ...(holdExpiresAt !== undefined ? { holdExpiresAt } : {}) }
+    // The amount due too (the summary's 'Due now', Square's charge); Stripe's client secret stays in the tab (KeptCardSecret), not in localStorage.
+    const { paymentUrl, transactionId, invoiceId, appointmentId, amount, holdExpiresAt } = session
+    const kept = { paymentUrl, transactionId, ...(invoiceId ? { invoiceId } : {}), ...(appointmentId ? { appointmentId } : {}), ...(amount !== undefined ? { amount } : {}), ...(holdExpiresAt !== undefined ? { holdExpiresAt } : {}) }
     this.store.set('payingHold', { holdId: key.id, clinic, items, session: kept })
   }
 
