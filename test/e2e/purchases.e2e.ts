@@ -21,6 +21,8 @@ describe('a course purchase', () => {
     await page.goto(`${baseUrl}/`)
     await chooseFirstLocation(s)
     await page.getByRole('button', { name: 'Courses', exact: true }).click()
+    // The courses' list, not the services' still on screen a moment (their first button would name a service).
+    await page.getByRole('heading', { name: 'Choose a course' }).waitFor()
     const course = page.locator('section ul li > button:not([aria-label])').first()
     await course.waitFor()
     await s.shot('courses')
