@@ -75,6 +75,8 @@ describe('a backup file is readable by its owner only', () => {
     dirs.push(dir)
     const dataDir = join(dir, 'data')
     await (await openDatabase({ dataDir })).close()
+    // The data directory itself: its owner's only, as PostgreSQL's (PGlite writes its files 0666).
+    expect((statSync(dataDir).mode & 0o777).toString(8)).toBe('700')
     for (const target of [join(dir, 'new.tar.gz'), older(dir, 'older.tar.gz')]) {
       await backupPGlite(dataDir, target)
       expect(backupKind(target)).toBe('pglite')
