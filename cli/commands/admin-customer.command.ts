@@ -2,7 +2,7 @@
  * `clinic admin customer create|find|export|erase|send-form` (and the desk's `show|note`, `admin
  * book`): a clinic's customers, from the staff login's side.
  */
-import { writeFileSync } from 'node:fs'
+import { closeSync, fchmodSync, openSync, writeFileSync } from 'node:fs'
 import type { Command } from 'commander'
 import { isLeft } from 'fp-ts/Either'
 import { EraseCustomer, ExportCustomerData, FindCustomer, FindCustomers, SendFormToCustomer } from '../../src/application/use-cases/admin.use-case'
@@ -86,8 +86,16 @@ export function registerCustomerCommands(admin: Command, ctx: CliContext, call: 
       const data = await call("Exporting the customer's data", () => ctx.useCase(ExportCustomerData).execute(who))
       const json = `${JSON.stringify(data, null, 2)}\n`
       if (!opts.output) return void ctx.io.stdout.write(json)
-      // personal and health data: not readable by other users of the machine
-      writeFileSync(opts.output, json, { mode: 0o600 })
+      // personal and health data: not readable by other users of the machine. `mode` applies only to
+      // a file created here: one that was there (an earlier export, a `touch`) is made 0600 before the
+      // data goes in.
+      const fd = openSync(opts.output, 'w', 0o600)
+      try {
+        fchmodSync(fd, 0o600)
+        writeFileSync(fd, json)
+      } finally {
+        closeSync(fd)
+      }
       ctx.print({ file: opts.output }, () => `Written to ${opts.output}.`)
     })
 

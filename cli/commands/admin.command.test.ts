@@ -1,5 +1,5 @@
 // nock tests of `clinic admin ...`: what a refusal points to, and arguments checked before any call.
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -265,6 +265,22 @@ describe('clinic admin customer export', () => {
       const run = await cli('admin', 'customer', 'export', id, '-o', file)
       expect(run.code).toBe(0)
       expect(run.stdout.trim()).toBe(`Written to ${file}.`)
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(data)
+      expect(statSync(file).mode & 0o777).toBe(0o600)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('-o over a file that others could read: that file becomes readable by its owner only', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'clinic-export-'))
+    try {
+      nock(HOST).get(`/api/admin/customers/${id}/export`).reply(200, data)
+      const file = join(dir, 'jane.json')
+      writeFileSync(file, 'an older export\n', { mode: 0o644 })
+      chmodSync(file, 0o644)
+      const run = await cli('admin', 'customer', 'export', id, '-o', file)
+      expect(run.code, run.stderr).toBe(0)
       expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(data)
       expect(statSync(file).mode & 0o777).toBe(0o600)
     } finally {

@@ -1,8 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AdminError, backupKind, backupPGlite, backupPostgres, libpqEnvironment } from './backup'
+import { openDatabase } from '../db/database'
+import { throwawayDatabase } from '../test-support/server-process'
 
 const dirs: string[] = []
 afterEach(() => {
@@ -56,4 +58,44 @@ describe('a backup into a folder that does not exist', () => {
     await expect(backupPGlite(dataDir, '/nonexistent-folder/clinic.tar.gz')).rejects.toThrow(expected)
     await expect(backupPostgres('postgres://clinic@127.0.0.1:1/clinic', '/nonexistent-folder/clinic.dump')).rejects.toThrow(expected)
   })
+})
+
+// A backup holds every customer's details, forms and signatures: like the data directory it copies,
+// it is for the account that runs the server, not for every user of the machine (umask 022 would
+// make it world-readable), also when it replaces an older backup that was.
+describe('a backup file is readable by its owner only', () => {
+  const older = (dir: string, name: string) => {
+    const path = join(dir, name)
+    writeFileSync(path, 'an older backup', { mode: 0o644 })
+    return path
+  }
+
+  it('PGlite', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'clinic-backup-'))
+    dirs.push(dir)
+    const dataDir = join(dir, 'data')
+    await (await openDatabase({ dataDir })).close()
+    // The data directory itself: its owner's only, as PostgreSQL's (PGlite writes its files 0666).
+    expect((statSync(dataDir).mode & 0o777).toString(8)).toBe('700')
+    for (const target of [join(dir, 'new.tar.gz'), older(dir, 'older.tar.gz')]) {
+      await backupPGlite(dataDir, target)
+      expect(backupKind(target)).toBe('pglite')
+      expect((statSync(target).mode & 0o777).toString(8)).toBe('600')
+    }
+  }, 60_000)
+
+  it('PostgreSQL', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'clinic-backup-'))
+    dirs.push(dir)
+    const database = await throwawayDatabase('backup_mode')
+    try {
+      for (const target of [join(dir, 'new.dump'), older(dir, 'older.dump')]) {
+        await backupPostgres(database.url, target)
+        expect(backupKind(target)).toBe('postgres')
+        expect((statSync(target).mode & 0o777).toString(8)).toBe('600')
+      }
+    } finally {
+      await database.drop()
+    }
+  }, 60_000)
 })

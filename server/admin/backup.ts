@@ -10,7 +10,7 @@
  * into or overwrites live data.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, openSync, readdirSync, readFileSync, readSync, closeSync, statSync, writeFileSync, renameSync, rmSync } from 'node:fs'
+import { existsSync, fchmodSync, openSync, readdirSync, readFileSync, readSync, closeSync, statSync, writeFileSync, renameSync, rmSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { LOCK_FILE } from '../db/data-dir-lock'
 import { openDatabase } from '../db/database'
@@ -41,9 +41,25 @@ export function backupKind(file: string): 'pglite' | 'postgres' | 'unknown' {
   return 'unknown'
 }
 
+/**
+ * The temporary file a backup is written to, created empty and readable by its owner only (0600,
+ * whatever the umask; also one left by a failed run): a backup holds every customer's details, forms
+ * and signatures. Renamed over the target, it replaces an older backup's file and mode.
+ */
+function ownerOnlyTemporary(file: string): string {
+  const tmp = `${file}.${process.pid}.tmp`
+  const fd = openSync(tmp, 'w', 0o600)
+  try {
+    fchmodSync(fd, 0o600)
+  } finally {
+    closeSync(fd)
+  }
+  return tmp
+}
+
 /** Written next to the target, then renamed: a failed backup never leaves half a file under its name. */
 function writeAtomically(file: string, data: Uint8Array): void {
-  const tmp = `${file}.${process.pid}.tmp`
+  const tmp = ownerOnlyTemporary(file)
   writeFileSync(tmp, data)
   renameSync(tmp, file)
 }
@@ -119,7 +135,8 @@ function run(tool: string, args: string[], env: Record<string, string>): Promise
 export async function backupPostgres(databaseUrl: string, file: string): Promise<void> {
   checkTarget(file)
   const { env, url } = libpqEnvironment(databaseUrl)
-  const tmp = `${file}.${process.pid}.tmp`
+  // pg_dump writes into the file as it is (its mode kept).
+  const tmp = ownerOnlyTemporary(file)
   try {
     await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${tmp}`, `--dbname=${url}`], env)
     renameSync(tmp, file)

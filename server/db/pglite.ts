@@ -2,11 +2,12 @@
  * The embedded database: PGlite with the btree_gist extension (the no-overlap constraint), loaded by
  * server/db/database.ts only when no DATABASE_URL is set.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { writeFileAtomic } from '../write-file-atomic'
+import { privateDir } from './private-dir'
 
 export { pgliteDialect } from './pglite-dialect'
 
@@ -44,10 +45,10 @@ export async function openPGlite(
   if (!dataDir) return PGlite.create({ ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}), extensions, startParams })
   // A test server's new data directory (PG_VERSION not there yet) starts from the snapshot too.
   if (initdbSnapshot && !options.loadDataDir && !existsSync(join(dataDir, 'PG_VERSION'))) {
-    mkdirSync(dataDir, { recursive: true })
+    privateDir(dataDir)
     return fromInitdbSnapshot(initdbSnapshot, extensions, startParams, dataDir)
   }
-  mkdirSync(dataDir, { recursive: true })
+  privateDir(dataDir)
   // A fresh data directory: PGlite itself runs initdb in memory and copies the result to disk (a
   // separate in-memory instance here would only add a second cold start, ~0.7 s of CPU).
   return PGlite.create({ dataDir, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}), extensions, startParams })

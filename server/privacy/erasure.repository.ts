@@ -6,6 +6,7 @@ import { eraseWaitlistOf } from '../waitlist/waitlist.repository'
 import { sql } from 'kysely'
 import { OCCUPYING_STATUSES, type Db, type DbOrTrx } from '../db/schema'
 import { erasedAddressOf } from './erased-address'
+import { eraseVoucherTraces } from './erasure-vouchers.repository'
 import { emitWebhookEvents } from '../integrations/webhooks.service'
 import { BOOKING_EVENT_COLUMNS, bookingEventAppointment } from '../integrations/webhook-payloads'
 
@@ -25,7 +26,7 @@ export interface ErasedCounts {
 const count = (result: { numDeletedRows?: bigint; numUpdatedRows?: bigint }) => Number(result.numDeletedRows ?? result.numUpdatedRows ?? 0)
 
 /** The tables whose erased rows held personal data (the customer's, their forms, cards, mail, tokens, enquiries). */
-const ERASED_TABLES = ['customers', 'outbox', 'commerce_user_forms', 'commerce_leads', 'sandbox_cards', 'sandbox_setup_intents', 'commerce_card_setups', 'commerce_processor_customers', 'tokens', 'slot_holds', 'customer_notes', 'waitlist_entries', 'waitlist_offers'] as const
+const ERASED_TABLES = ['customers', 'outbox', 'commerce_user_forms', 'commerce_leads', 'sandbox_cards', 'sandbox_setup_intents', 'commerce_card_setups', 'commerce_processor_customers', 'tokens', 'slot_holds', 'customer_notes', 'waitlist_entries', 'waitlist_offers', 'notices', 'commerce_gift_vouchers', 'commerce_invoice_items'] as const
 
 /**
  * The embedded database's files after an erasure: a data-directory backup (PGlite's, `clinic admin
@@ -52,7 +53,7 @@ export async function scrubEmbeddedFiles(db: Db): Promise<void> {
 export async function customerContact(db: DbOrTrx, tenant: string, customerId: string, options: { lock?: boolean } = {}) {
   const query = db
     .selectFrom('customers')
-    .select(['id', 'email', 'mobile_phone', 'password_hash'])
+    .select(['id', 'email', 'mobile_phone', 'password_hash', 'first_name', 'surname'])
     .where('tenant_id', '=', tenant)
     .where('id', '=', customerId)
   return (options.lock ? query.forUpdate() : query).executeTakeFirst()
@@ -104,6 +105,13 @@ export async function eraseCustomerRows(trx: DbOrTrx, tenant: string, customerId
   await trx.deleteFrom('sandbox_cards').where('tenant_id', '=', tenant).where('customer_id', '=', customerId).execute()
   await trx.deleteFrom('commerce_processor_customers').where('tenant_id', '=', tenant).where('customer_id', '=', customerId).execute()
   const pseudonym = pseudonymOf(customerId)
+  // Gift vouchers to or from her, and the notices and mail of others that name her in them.
+  await eraseVoucherTraces(trx, tenant, {
+    customerId,
+    email: contact.email,
+    fullName: `${contact.first_name} ${contact.surname}`.trim(),
+    pseudonym: { name: `${pseudonym.firstName} ${pseudonym.surname}`, email: pseudonym.email },
+  })
   const at = now.toISOString()
   await trx
     .updateTable('customers')

@@ -59,6 +59,23 @@ async function accountingTotals() {
   return row.rows[0]
 }
 
+/**
+ * A gift voucher bought and paid by `buyerToken`'s customer for `receiver` (its notice rendered into
+ * mail): the voucher, its notice and its mail name the receiver, and the buyer as the sender.
+ */
+async function giftVoucher(buyerToken: string, buyerId: string, receiver: { name: string; email: string; message: string }): Promise<void> {
+  const bought = await t.app.inject({ method: 'POST', url: '/api/gift-vouchers/purchase', headers: t.auth(buyerToken), payload: { customer: buyerId, clinic: ids.clinicLondon, vouchers: [{ value: 50, receiver }] } })
+  expect(bought.statusCode, bought.body).toBe(200)
+  const invoice = bought.json() as { id: string; amount: number }
+  const payment = { payments: [{ value: invoice.amount, type: 'Card', coherentPaymentFlag: true }], invoice: invoice.id, idempotencyKey: `${invoice.id}:card` }
+  const started = await t.app.inject({ method: 'POST', url: `/api/invoice/${invoice.id}/pay`, headers: t.auth(buyerToken), payload: payment })
+  expect(started.statusCode, started.body).toBe(200)
+  const card = { cardNo: '4242 4242 4242 4242', expDate: '12/39', cvv: '123', postCode: 'SW1A 1AA' }
+  const paid = await t.app.inject({ method: 'POST', url: `/sandbox/pay/${started.json().transactionId as string}`, payload: card })
+  expect(paid.statusCode, paid.body).toBe(200)
+  await t.app.deps.notifications.renderPending()
+}
+
 /** Every row of every table, as text: what a logical backup (pg_dump) made now would hold. */
 async function everyRow(): Promise<string> {
   const tables = await sql<{ table_name: string }>`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`.execute(t.db)
@@ -81,6 +98,12 @@ describe('POST /api/user/me/erase', () => {
     const lead = await t.app.inject({ method: 'POST', url: '/api/customers-lead?from=customer', payload: { firstName: 'Jane', surname: 'Doe', email: DEMO_CUSTOMER.email, mobilePhone: '+44 7700 900123', message: 'Call me' } })
     expect(lead.statusCode, lead.body).toBe(200)
     await t.db.insertInto('sandbox_cards').values({ id: newId(), tenant_id: 'demo', customer_id: customerId, brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030, created_at: new Date() }).execute()
+    // Gift vouchers: one another customer gave her (its row, notice and mail name her as the receiver),
+    // one she gave (the receiver's mail and the notice name her as the sender). Both stay valid.
+    await giftVoucher(await t.login(OTHER_CUSTOMER), ids.customerOther!, { name: 'Jane Doe', email: DEMO_CUSTOMER.email, message: 'For Jane, with love' })
+    await giftVoucher(token, customerId, { name: 'Sam Green', email: 'sam.green@example.test', message: 'Happy birthday Sam' })
+    const vouchers = await t.db.selectFrom('commerce_gift_vouchers').select(['code', 'balance', 'status']).where('tenant_id', '=', 'demo').orderBy('code').execute()
+    expect(leaks(await everyRow())).toContain(DEMO_CUSTOMER.email)
     const invoiceId = await invoiceFor(customerId)
     await t.app.deps.mail.flush()
     const before = await accountingTotals()
@@ -96,7 +119,7 @@ describe('POST /api/user/me/erase', () => {
     const mailMark = inbox.deliveries.length
     const erased = await t.app.inject({ method: 'POST', url: '/api/v1/user/me/erase', headers: t.auth(token), payload: { password: DEMO_CUSTOMER.password } })
     expect(erased.statusCode, erased.body).toBe(200)
-    expect(erased.json()).toMatchObject({ customerId, formsDeleted: forms.length, cardsDeleted: 1, leadsDeleted: 1, invoicesKept: 1, pseudonym: expect.stringMatching(/^Erased customer /) })
+    expect(erased.json()).toMatchObject({ customerId, formsDeleted: forms.length, cardsDeleted: 1, leadsDeleted: 1, invoicesKept: 2, pseudonym: expect.stringMatching(/^Erased customer /) })
     expect(erased.json().appointmentsCancelled).toBeGreaterThanOrEqual(4)
     expect(erased.json().messagesDeleted).toBeGreaterThanOrEqual(1)
     expect(leaks(erased.body)).toEqual([])
@@ -118,13 +141,17 @@ describe('POST /api/user/me/erase', () => {
     expect(exported.statusCode).toBe(200)
     expect(leaks(exported.body)).toEqual([])
     expect(exported.json()).toMatchObject({ forms: [], cards: [], messages: [], customer: { first_name: 'Erased' } })
-    expect(exported.json().invoices).toHaveLength(1)
+    expect(exported.json().invoices).toHaveLength(2)
 
     // Her future visits are cancelled (their time is free again); the invoice is kept, the totals unchanged.
     expect((await t.db.selectFrom('appointments').select('status').where('id', '=', future.id).executeTakeFirstOrThrow()).status).toBe('Cancelled')
     const open = await t.db.selectFrom('appointments').select('id').where('customer_id', '=', customerId).where('starts_at', '>', new Date()).where('status', 'in', ['Scheduled', 'Pending']).execute()
     expect(open).toEqual([])
     expect(await accountingTotals()).toEqual(before)
+    expect(await t.db.selectFrom('commerce_gift_vouchers').select(['code', 'balance', 'status']).where('tenant_id', '=', 'demo').orderBy('code').execute()).toEqual(vouchers)
+    // The receiver's mail stays in their history, from the pseudonym.
+    const toSam = await t.db.selectFrom('outbox').select('subject').where('to_address', '=', 'sam.green@example.test').execute()
+    expect(toSam.map((m) => m.subject)).toEqual([expect.stringMatching(/^A gift voucher for you from Erased customer \w{8} \|/)])
     expect(await t.db.selectFrom('commerce_invoices').select('customer_id').where('id', '=', invoiceId).executeTakeFirstOrThrow()).toEqual({ customer_id: customerId })
 
     // Nothing is mailed afterwards (reminders planned, the outbox drained); no log line names her; a backup neither.
@@ -200,7 +227,7 @@ describe('POST /api/admin/customers/{id}/erase', () => {
     const logMark = logLines.length
     const erased = await t.app.inject({ method: 'POST', url: `/api/admin/customers/${otherId}/erase`, headers: admin })
     expect(erased.statusCode, erased.body).toBe(200)
-    expect(erased.json()).toMatchObject({ customerId: otherId, invoicesKept: 0 })
+    expect(erased.json()).toMatchObject({ customerId: otherId, invoicesKept: 1 })
     expect(await nth(2)).toEqual({ from: 'logout-customer', customerId: otherId })
     socket.close()
     expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: t.auth(token) })).statusCode).toBe(401)

@@ -14,6 +14,7 @@ import { DESK_BOOKING_USE_CASES } from '../application/use-cases/desk.use-case'
 import { HttpDeskApi } from '../adapters/http/desk.adapter'
 import { DeskBookingViewModel } from '../ui/view-models/desk-booking.view-model'
 import { CustomerRecordViewModel } from '../ui/view-models/customer-record.view-model'
+import { StaffCustomerPrivacyViewModel } from '../ui/view-models/staff-customer-privacy.view-model'
 import { HttpAdminApi, OPERATOR_HTTP_CLIENT, operatorConfig, STAFF_HTTP_CLIENT, type OperatorTransport } from '../adapters/http/admin.adapter'
 import { InMemoryTokenStore } from '../adapters/storage/in-memory.adapter'
 import { createFetchTransport } from '../adapters/http/fetch-transport'
@@ -61,6 +62,7 @@ export function staffModule(http: HttpConfig): ContainerModule {
     for (const useCase of DESK_BOOKING_USE_CASES) bind(useCase as never).toSelf().inSingletonScope()
     bind(DeskBookingViewModel).toSelf().inSingletonScope()
     bind(CustomerRecordViewModel).toSelf().inSingletonScope()
+    bind(StaffCustomerPrivacyViewModel).toSelf().inSingletonScope()
     bind(ADMIN_PORTS.StaffWaitlistApi).to(HttpStaffWaitlistApi).inSingletonScope()
     for (const useCase of STAFF_WAITLIST_USE_CASES) bind(useCase as never).toSelf().inSingletonScope()
     bind(StaffWaitlistViewModel).toSelf().inSingletonScope()

@@ -20,6 +20,7 @@ export default function PrivacyPage() {
         <li>Your bookings, the courses and gift vouchers you buy, your invoices and payments. Cards are kept by the card processor; this site keeps only their brand, last four digits and expiry.</li>
         <li>The forms you fill in and sign (consent and medical forms). Health information is special-category data: it is used only for your care at the clinic.</li>
         <li>The emails and text messages sent to you, and a record of sign-ins for security.</li>
+        <li>Notes the clinic&apos;s staff write about you for your care and your bookings.</li>
       </ul>
       <h2>Why</h2>
       <p>To book and manage your appointments (the contract with you), to send confirmations and reminders, to take payments, to keep accounting records as the law requires, and, with your explicit consent, to keep the forms the clinic needs before a treatment.</p>
@@ -28,7 +29,7 @@ export default function PrivacyPage() {
       <h2>Who else sees it</h2>
       <p>The clinic&apos;s staff who look after you; the card processor that takes your payments; the services that deliver its emails and text messages. Nothing is sold.</p>
       <h2>Cookies and analytics</h2>
-      <p>The site keeps your sign-in and your chosen location in your browser. Analytics (Google Tag Manager) run only if you allow them in the banner that asks; until then Google&apos;s consent mode keeps them off.</p>
+      <p>The site keeps in your browser only what it needs to work: your sign-in, your chosen location and its currency, the addresses of the site&apos;s parts and your answer to the cookie or analytics banner; while you book, the tab keeps your booking&apos;s progress until it is closed. None of it is sent to anyone else. Analytics (Google Tag Manager) run only if you allow them in the banner that asks; until then Google&apos;s consent mode keeps them off.</p>
       <h2>Your rights</h2>
       <p>You can ask the clinic for a copy of everything it keeps about you, to correct it, to erase it (invoices excepted, see above) or to stop using it, and you can complain to the data protection authority (in the UK, the ICO). Ask at the clinic or by email through the contact details of your location.</p>
       <p><Link to="/accessibility">Accessibility statement</Link></p>

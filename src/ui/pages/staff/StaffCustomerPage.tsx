@@ -8,6 +8,8 @@ import { Button } from '../../components/Button'
 import { TextField } from '../../components/Field'
 import { CustomerRecordViewModel } from '../../view-models/customer-record.view-model'
 import { SessionViewModel } from '../../view-models/session.view-model'
+import { StaffCustomerPrivacyViewModel } from '../../view-models/staff-customer-privacy.view-model'
+import { StaffCustomerPrivacy } from './StaffCustomerPrivacy'
 import { formatMoney, type Currency } from '../../../domain/pricing/money'
 import type { DayBooking } from '../../../contract/admin.routes'
 import { DISPLAY_DATE_TIME_FORMAT, LONDON_TIME_ZONE } from '../../../domain/time'
@@ -60,10 +62,12 @@ const FormDialog = observer(function FormDialog({ vm }: { vm: CustomerRecordView
 const StaffCustomerPage = observer(function StaffCustomerPage() {
   const vm = useViewModel<CustomerRecordViewModel>(CustomerRecordViewModel)
   const session = useViewModel<SessionViewModel>(SessionViewModel)
+  const privacy = useViewModel<StaffCustomerPrivacyViewModel>(StaffCustomerPrivacyViewModel)
   const { id = '' } = useParams()
   useEffect(() => {
+    privacy.reset()
     void vm.load(id)
-  }, [vm, id])
+  }, [vm, privacy, id])
   const r = vm.record
   const submit = (e: FormEvent) => {
     e.preventDefault()
@@ -126,6 +130,7 @@ const StaffCustomerPage = observer(function StaffCustomerPage() {
               </ul>
             )}
           </section>
+          <StaffCustomerPrivacy vm={privacy} customerId={id} name={vm.name} onErased={() => void vm.load(id)} />
         </div>
       ) : null}
       <FormDialog vm={vm} />
