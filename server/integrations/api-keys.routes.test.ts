@@ -132,6 +132,13 @@ describe('API keys', () => {
       const res = await t.app.inject({ method: 'GET', url: `/api/v1/integrations/customers?q=pager&${bad}`, headers: { 'x-api-key': key.key } })
       expect(res.statusCode, bad).toBe(400)
     }
+    // Without q (or with an empty one) every customer matches, paged the same (docs/integrations.md).
+    for (const query of ['', '?q=']) {
+      const all = await t.app.inject({ method: 'GET', url: `/api/v1/integrations/customers${query}${query ? '&' : '?'}pageSize=${CUSTOMER_PAGE.max}`, headers: { 'x-api-key': key.key } })
+      expect(all.statusCode, all.body).toBe(200)
+      const ids = (all.json() as { id: string }[]).map((c) => c.id)
+      expect(ids, query).toEqual(expect.arrayContaining([...first, DEMO.customerOther]))
+    }
   })
 
   it('books for a customer by email (created when new), reads the booking back, and logs the key id only', async () => {

@@ -117,9 +117,9 @@ export async function integrationsRoutes(app: FastifyInstance, deps: ServerDeps)
     return view ? ok(view) : notFound('Appointment not found')
   })
   serve(app, findIntegrationCustomers, async ({ query }, ctx) => {
-    const { offset = 0, pageSize = CUSTOMER_PAGE.size } = query
+    const { q = '', offset = 0, pageSize = CUSTOMER_PAGE.size } = query
     if (badPaging(offset)) return badRequest(PAGING_MESSAGE)
     if (pageSize < 1 || pageSize > CUSTOMER_PAGE.max) return badRequest(`pageSize must be between 1 and ${CUSTOMER_PAGE.max}.`)
-    return ok(await day.findCustomers(operatorDb(ctx.db), ctx.tenant, query.q, { offset, limit: pageSize }))
+    return ok(await day.findCustomers(operatorDb(ctx.db), ctx.tenant, q, { offset, limit: pageSize }))
   })
 }
