@@ -90,7 +90,7 @@ const mailSent = async (to: string) =>
   (await t.db.selectFrom('outbox').select('sent_at').where('channel', '=', 'email').where('to_address', '=', to).execute()).some((row) => row.sent_at !== null)
 
 describe('an endpoint slow to answer', () => {
-  it("holds up neither the next booking's mail nor another endpoint's delivery", async () => {
+  it("holds up neither the next booking's mail nor another endpoint's delivery or test event", async () => {
     await subscribe(slow.url)
     const first = await book('slow.first@example.com', '10:00')
     // The delivery of the first booking reaches the slow receiver, which does not answer.
@@ -103,6 +103,12 @@ describe('an endpoint slow to answer', () => {
     // Meanwhile: the second booking's delivery reaches the other endpoint and its confirmation mail goes.
     await waitUntil(() => quick.arrived.some((a) => a.event.data.appointment?.id === second.booking.appointment.id))
     await waitUntil(() => mailSent('slow.second@example.com'))
+    expect(stuck.waiting()).toBe(true)
+    // 'Send test event' to the other endpoint answers with its outcome, not after the slow one's deliveries.
+    const quickId = ((await t.app.inject({ method: 'GET', url: '/api/admin/webhooks', headers: admin })).json() as { id: string; url: string }[]).find((e) => e.url === quick.url)!.id
+    const tested = await t.app.inject({ method: 'POST', url: `/api/admin/webhooks/${quickId}/test`, headers: admin })
+    expect(tested.statusCode, tested.body).toBe(201)
+    expect(tested.json()).toMatchObject({ event: 'webhook.test', state: 'delivered', lastStatus: 200 })
     expect(stuck.waiting()).toBe(true)
 
     slow.hold = false

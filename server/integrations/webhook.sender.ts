@@ -8,7 +8,7 @@
 import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TEST_EVENT } from '../../src/contract/integrations.routes'
 import type { Db } from '../db/schema'
 import { enqueueMail } from '../notifications/mail.service'
-import { claimDue, markFailed, markSent, type OutboxRow } from '../notifications/outbox.repository'
+import { claimById, claimDue, markFailed, markSent, type OutboxRow } from '../notifications/outbox.repository'
 import * as repo from './webhooks.repository'
 import { signatureHeader } from './webhooks.service'
 
@@ -51,6 +51,17 @@ export async function drainWebhooks(db: Db, clock: () => Date, log: WebhookLog):
     mailed ||= outcomes.includes('disabled')
     if (rows.length < 10) return { delivered, mailed }
   }
+}
+
+/**
+ * One delivery tried now, outside the drains (the test event, whose answer shows how it went): false
+ * when a drain has it already.
+ */
+export async function deliverNow(db: Db, id: string, clock: () => Date, log: WebhookLog): Promise<boolean> {
+  const row = await claimById(db, id, clock())
+  if (!row) return false
+  await deliver(db, row, clock, log)
+  return true
 }
 
 async function deliver(db: Db, row: OutboxRow, clock: () => Date, log: WebhookLog): Promise<'delivered' | 'failed' | 'disabled'> {
