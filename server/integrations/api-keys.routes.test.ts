@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_STAFF_ADMIN } from '../seed/demo.seed'
 import { clearDays, londonInstant } from '../test-support/dates'
-import { buildTestServer, DEMO, type TestServer } from '../test-support/test-server'
+import { buildTestServer, DEMO, seedIds, type TestServer } from '../test-support/test-server'
 import { API_KEY_RATE_LIMIT } from '../http/contract-route'
 import { API_KEY_MESSAGES, hashApiKey } from './api-keys.service'
 import { newId } from '../db/ids'
@@ -97,6 +97,43 @@ describe('API keys', () => {
     const malformed = await post({ 'x-api-key': writer.key }, '{not json')
     expect(malformed.statusCode).toBe(400)
     expect(malformed.json()).toMatchObject({ statusCode: 400, message: expect.any(String) })
+  })
+
+  it("keeps to its tenant: another tenant's key is unknown here, and another tenant's ids are not found", async () => {
+    const OTHER = seedIds('other')
+    const otherLogin = await t.app.inject({ method: 'POST', url: '/api/staff/login', headers: { 'x-tenant': 'other' }, payload: DEMO_STAFF_ADMIN })
+    expect(otherLogin.statusCode, otherLogin.body).toBe(200)
+    const otherKey = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/api-keys',
+      headers: { 'x-tenant': 'other', authorization: `Bearer ${otherLogin.json().token as string}` },
+      payload: { name: 'Elsewhere', scopes: ['bookings:read', 'bookings:write', 'customers:read'] },
+    })
+    expect(otherKey.statusCode, otherKey.body).toBe(201)
+    const foreign = otherKey.json().key as string
+    // Its own tenant's booking reads; the same key at demo is unknown (401), whatever the route.
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/integrations/bookings/${OTHER.apptFuture}`, headers: { 'x-tenant': 'other', 'x-api-key': foreign } })).statusCode).toBe(200)
+    for (const url of [`/api/v1/integrations/bookings/${DEMO.apptFuture}`, '/api/v1/integrations/customers?q=demo']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'x-api-key': foreign } })
+      expect([res.statusCode, res.json()], url).toEqual([401, { statusCode: 401, message: API_KEY_MESSAGES.unknown }])
+    }
+    // A demo key does not find the other tenant's appointment, nor book at its clinic; nobody is created for it.
+    const key = await createKey(['bookings:read', 'bookings:write'])
+    const read = await t.app.inject({ method: 'GET', url: `/api/v1/integrations/bookings/${OTHER.apptFuture}`, headers: { 'x-api-key': key.key } })
+    expect([read.statusCode, read.json().statusCode]).toEqual([404, 404])
+    const [day] = bookingDays
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/integrations/bookings',
+      headers: { 'x-api-key': key.key },
+      payload: {
+        customer: { email: 'cross.tenant@example.com', firstName: 'Cy', surname: 'Ross' },
+        appointment: { event: { start: londonInstant(day, '16:00'), end: londonInstant(day, '16:00') }, practitioner: OTHER.pSarah, clinic: OTHER.clinicLondon, service: OTHER.sAntiWrinkle1 },
+      },
+    })
+    expect(booked.statusCode, booked.body).toBe(404)
+    expect(booked.json()).toEqual({ statusCode: 404, message: expect.any(String) })
+    expect(await t.db.selectFrom('customers').select('id').where('email', '=', 'cross.tenant@example.com').executeTakeFirst()).toBeUndefined()
   })
 
   it('pages the customers found: offset and pageSize, in a stable order, every match reachable, out-of-range paging refused', async () => {
