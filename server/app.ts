@@ -147,17 +147,18 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   const clock = options.clock ?? (() => new Date())
   const sms = smsPortOf(config, app.log)
   const notifications = new NotificationsService(db, { config, clock, log: app.log, smsEnabled: sms !== undefined })
-  // Before each mail drain: notices become outbox rows, then the texts among them go out, and the
-  // webhook deliveries (a disabled endpoint's mail to the admins goes out with this drain).
+  // Before each mail drain: notices become outbox rows, then the texts among them go out. The webhook
+  // deliveries go beside the mail, so that an endpoint slow to answer holds up no mail (a disabled
+  // endpoint's mail to the admins goes out at the end of the same drain).
   const waitlist = new WaitlistRunner(db, { config, clock, log: app.log, smsEnabled: sms !== undefined })
   const prepare = async () => {
     // Freed times become offers (their mail and texts outbox rows) before the drain sends them.
     await waitlist.run()
     await notifications.renderPending()
     if (sms) await drainSms(db, sms, clock, app.log)
-    await drainWebhooks(db, clock, app.log)
   }
-  const mail = new MailSender(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log, clock, prepare })
+  const alongside = () => drainWebhooks(db, clock, app.log)
+  const mail = new MailSender(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log, clock, prepare, alongside })
   const deps: ServerDeps = { config, database, db, jwt, mail, notifications, clock, smsEnabled: sms !== undefined }
   app.decorate('deps', deps)
   // Added before any plugin so that it runs after theirs (onClose hooks run in reverse order of

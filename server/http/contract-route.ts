@@ -5,7 +5,7 @@
  * the only place that knows statuses. A success body is encoded with the route's codec.
  */
 import * as E from 'fp-ts/Either'
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingHookHandler, RouteShorthandOptions } from 'fastify'
 import type * as t from 'io-ts'
 import { API_KEY_HEADER, describeErrors, fastifyPattern, successStatus, type DecodedRequest, type Route } from '../../src/contract/route'
 import type { Db } from '../db/schema'
@@ -123,6 +123,32 @@ function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: Encoded
   return encoding ? reply.header('content-encoding', encoding).send(body.compressed(encoding)) : reply.send(body.json)
 }
 
+/** The key each request opened its route with (checked in keyCheck, read by the handler). */
+const usedKeys = new WeakMap<FastifyRequest, UsedApiKey>()
+
+/**
+ * The preParsing hook of a route a key opens: the key sent is checked against the route's scope before
+ * the body is parsed; refused, the answer is sent here and the request goes no further (`done` is not
+ * called). The request log names the key's id, never the key.
+ */
+function keyCheck(app: FastifyInstance, route: Route): preParsingHookHandler {
+  const scope = route.scope!
+  return (request, reply, payload, done) => {
+    const sentKey = apiKeyOf(request)
+    if (!sentKey) {
+      if (route.access === 'apiKey') return void sendFailure(reply, unauthorized(API_KEY_MESSAGES.missing))
+      return done(null, payload)
+    }
+    const deps = app.deps
+    checkApiKey(deps.db, request.tenant, sentKey, scope, deps.clock()).then((checked) => {
+      if (E.isLeft(checked)) return void sendFailure(reply, failureOf(checked.left))
+      usedKeys.set(request, checked.right)
+      request.signedIn = { id: checked.right.id, role: 'apiKey' }
+      done(null, payload)
+    }, (error: Error) => done(error))
+  }
+}
+
 export function serve<R extends Route>(app: FastifyInstance, route: R, handler: Handler<R>, options: ServeOptions = {}): void {
   const ok = successStatus(route)
   const scope = route.scope
@@ -136,25 +162,19 @@ export function serve<R extends Route>(app: FastifyInstance, route: R, handler: 
       }
     : undefined
   const rateLimit = options.rateLimit ?? keyLimit
-  const routeOptions: RouteShorthandOptions = rateLimit ? { config: { rateLimit } } : {}
+  const routeOptions: RouteShorthandOptions = {
+    ...(rateLimit ? { config: { rateLimit } } : {}),
+    // An integrator's key first (401 unknown or revoked, 403 without the route's scope), before the
+    // body is read (docs/integrations.md): a malformed body sent without a valid key answers 401/403, not 400.
+    ...(scope ? { preParsing: keyCheck(app, route) } : {}),
+  }
   app.route({
     ...routeOptions,
     method: route.method,
     url: fastifyPattern(route),
     handler: async (request, reply) => {
       const deps = app.deps
-      // An integrator's key first (401 unknown or revoked, 403 without the route's scope), before the
-      // input is read; the request log names the key's id, never the key.
-      let apiKey: UsedApiKey | undefined
-      const sentKey = scope ? apiKeyOf(request) : undefined
-      if (scope && sentKey) {
-        const checked = await checkApiKey(deps.db, request.tenant, sentKey, scope, deps.clock())
-        if (E.isLeft(checked)) return sendFailure(reply, failureOf(checked.left))
-        apiKey = checked.right
-        request.signedIn = { id: apiKey.id, role: 'apiKey' }
-      } else if (route.access === 'apiKey') {
-        return sendFailure(reply, unauthorized(API_KEY_MESSAGES.missing))
-      }
+      const apiKey = usedKeys.get(request)
       const decoded = decodeInput(route, { params: request.params, query: request.query, body: request.body })
       if (E.isLeft(decoded)) return sendFailure(reply, { _tag: 'BadRequest', message: decoded.left })
       const auth = await authOf(request, deps)

@@ -5,14 +5,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_STAFF_ADMIN } from '../seed/demo.seed'
-import { clearDate, londonInstant } from '../test-support/dates'
-import { buildTestServer, DEMO, type TestServer } from '../test-support/test-server'
+import { clearDays, londonInstant } from '../test-support/dates'
+import { buildTestServer, DEMO, seedIds, type TestServer } from '../test-support/test-server'
 import { API_KEY_RATE_LIMIT } from '../http/contract-route'
 import { API_KEY_MESSAGES, hashApiKey } from './api-keys.service'
 import { newId } from '../db/ids'
 import { CUSTOMER_PAGE } from '../../src/contract/integrations.routes'
 
 let t: TestServer
+// Two different days (Tuesday to Friday): a weekend or a seeded day would move two clearDate()s onto one.
+const bookingDays = clearDays(4, 2, new Date(), [2, 3, 4, 5])
 let admin: Record<string, string>
 const logLines: string[] = []
 beforeAll(async () => {
@@ -76,6 +78,64 @@ describe('API keys', () => {
     expect((await t.app.inject({ method: 'DELETE', url: '/api/admin/api-keys/5e0000000000000000000009', headers: admin })).statusCode).toBe(404)
   })
 
+  it('checks the key before the body is read: a malformed body sent without a valid key answers 401 or 403, not 400', async () => {
+    const readOnly = await createKey(['bookings:read'])
+    const revoked = await createKey(['bookings:write'])
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/api-keys/${revoked.id}`, headers: admin })).statusCode).toBe(200)
+    const post = (headers: Record<string, string>, payload: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/integrations/bookings', headers: { 'content-type': 'application/json', ...headers }, payload })
+    for (const body of ['{not json', '[]', JSON.stringify({ customer: 'x' })]) {
+      const missing = await post({}, body)
+      expect([missing.statusCode, missing.json()], body).toEqual([401, { statusCode: 401, message: API_KEY_MESSAGES.missing }])
+      const gone = await post({ 'x-api-key': revoked.key }, body)
+      expect([gone.statusCode, gone.json()], body).toEqual([401, { statusCode: 401, message: API_KEY_MESSAGES.unknown }])
+      const unscoped = await post({ 'x-api-key': readOnly.key }, body)
+      expect([unscoped.statusCode, unscoped.json()], body).toEqual([403, { statusCode: 403, message: API_KEY_MESSAGES.scope('bookings:write') }])
+    }
+    // With a key that may book, the same malformed body is the client's mistake: 400 with the same error shape.
+    const writer = await createKey(['bookings:write'])
+    const malformed = await post({ 'x-api-key': writer.key }, '{not json')
+    expect(malformed.statusCode).toBe(400)
+    expect(malformed.json()).toMatchObject({ statusCode: 400, message: expect.any(String) })
+  })
+
+  it("keeps to its tenant: another tenant's key is unknown here, and another tenant's ids are not found", async () => {
+    const OTHER = seedIds('other')
+    const otherLogin = await t.app.inject({ method: 'POST', url: '/api/staff/login', headers: { 'x-tenant': 'other' }, payload: DEMO_STAFF_ADMIN })
+    expect(otherLogin.statusCode, otherLogin.body).toBe(200)
+    const otherKey = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/api-keys',
+      headers: { 'x-tenant': 'other', authorization: `Bearer ${otherLogin.json().token as string}` },
+      payload: { name: 'Elsewhere', scopes: ['bookings:read', 'bookings:write', 'customers:read'] },
+    })
+    expect(otherKey.statusCode, otherKey.body).toBe(201)
+    const foreign = otherKey.json().key as string
+    // Its own tenant's booking reads; the same key at demo is unknown (401), whatever the route.
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/integrations/bookings/${OTHER.apptFuture}`, headers: { 'x-tenant': 'other', 'x-api-key': foreign } })).statusCode).toBe(200)
+    for (const url of [`/api/v1/integrations/bookings/${DEMO.apptFuture}`, '/api/v1/integrations/customers?q=demo']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'x-api-key': foreign } })
+      expect([res.statusCode, res.json()], url).toEqual([401, { statusCode: 401, message: API_KEY_MESSAGES.unknown }])
+    }
+    // A demo key does not find the other tenant's appointment, nor book at its clinic; nobody is created for it.
+    const key = await createKey(['bookings:read', 'bookings:write'])
+    const read = await t.app.inject({ method: 'GET', url: `/api/v1/integrations/bookings/${OTHER.apptFuture}`, headers: { 'x-api-key': key.key } })
+    expect([read.statusCode, read.json().statusCode]).toEqual([404, 404])
+    const [day] = bookingDays
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/integrations/bookings',
+      headers: { 'x-api-key': key.key },
+      payload: {
+        customer: { email: 'cross.tenant@example.com', firstName: 'Cy', surname: 'Ross' },
+        appointment: { event: { start: londonInstant(day, '16:00'), end: londonInstant(day, '16:00') }, practitioner: OTHER.pSarah, clinic: OTHER.clinicLondon, service: OTHER.sAntiWrinkle1 },
+      },
+    })
+    expect(booked.statusCode, booked.body).toBe(404)
+    expect(booked.json()).toEqual({ statusCode: 404, message: expect.any(String) })
+    expect(await t.db.selectFrom('customers').select('id').where('email', '=', 'cross.tenant@example.com').executeTakeFirst()).toBeUndefined()
+  })
+
   it('pages the customers found: offset and pageSize, in a stable order, every match reachable, out-of-range paging refused', async () => {
     const template = await t.db.selectFrom('customers').selectAll().where('id', '=', DEMO.customerOther).executeTakeFirstOrThrow()
     const many = CUSTOMER_PAGE.size + 10
@@ -109,11 +169,18 @@ describe('API keys', () => {
       const res = await t.app.inject({ method: 'GET', url: `/api/v1/integrations/customers?q=pager&${bad}`, headers: { 'x-api-key': key.key } })
       expect(res.statusCode, bad).toBe(400)
     }
+    // Without q (or with an empty one) every customer matches, paged the same (docs/integrations.md).
+    for (const query of ['', '?q=']) {
+      const all = await t.app.inject({ method: 'GET', url: `/api/v1/integrations/customers${query}${query ? '&' : '?'}pageSize=${CUSTOMER_PAGE.max}`, headers: { 'x-api-key': key.key } })
+      expect(all.statusCode, all.body).toBe(200)
+      const ids = (all.json() as { id: string }[]).map((c) => c.id)
+      expect(ids, query).toEqual(expect.arrayContaining([...first, DEMO.customerOther]))
+    }
   })
 
   it('books for a customer by email (created when new), reads the booking back, and logs the key id only', async () => {
     const key = await createKey(['bookings:write', 'bookings:read'])
-    const day = clearDate(4, [2, 3, 4, 5])
+    const day = bookingDays[0]
     const body = {
       customer: { email: 'New.Patient@Example.com', firstName: 'Nia', surname: 'Patel', mobilePhone: '07700 900123' },
       appointment: { event: { start: londonInstant(day, '11:00'), end: londonInstant(day, '11:00') }, practitioner: DEMO.pSarah, clinic: DEMO.clinicLondon, service: DEMO.sAntiWrinkle1 },
@@ -146,7 +213,7 @@ describe('API keys', () => {
     const key = await createKey(['bookings:write'])
     const hook = await t.app.inject({ method: 'POST', url: '/api/admin/webhooks', headers: admin, payload: { url: 'http://localhost:9/hooks', events: ['customer.created'] } })
     expect(hook.statusCode, hook.body).toBe(201)
-    const day = clearDate(5, [2, 3, 4, 5])
+    const day = bookingDays[1]
     const appointment = { event: { start: londonInstant(day, '11:00'), end: londonInstant(day, '11:00') }, practitioner: DEMO.pSarah, clinic: DEMO.clinicLondon, service: DEMO.sAntiWrinkle1 }
     const book = (email: string) => t.app.inject({ method: 'POST', url: '/api/v1/integrations/bookings', headers: { 'x-api-key': key.key }, payload: { customer: { email, firstName: 'Ann', surname: 'Lee' }, appointment } })
     expect((await book('first.here@example.com')).statusCode).toBe(201)

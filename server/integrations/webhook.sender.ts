@@ -8,7 +8,7 @@
 import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TEST_EVENT } from '../../src/contract/integrations.routes'
 import type { Db } from '../db/schema'
 import { enqueueMail } from '../notifications/mail.service'
-import { claimDue, markFailed, markSent, type OutboxRow } from '../notifications/outbox.repository'
+import { claimById, claimDue, markFailed, markSent, type OutboxRow } from '../notifications/outbox.repository'
 import * as repo from './webhooks.repository'
 import { signatureHeader } from './webhooks.service'
 
@@ -35,21 +35,41 @@ async function post(url: string, headers: Record<string, string>, body: string):
   }
 }
 
-export async function drainWebhooks(db: Db, clock: () => Date, log: WebhookLog): Promise<number> {
+/**
+ * Sends what is due, a claimed batch at a time; the deliveries of a batch go out together, so that an
+ * endpoint that does not answer costs the others at most one timeout a batch, not one a delivery
+ * (deliveries carry no order: a retry comes after later events anyway).
+ */
+export async function drainWebhooks(db: Db, clock: () => Date, log: WebhookLog): Promise<{ delivered: number; mailed: boolean }> {
   let delivered = 0
+  let mailed = false
   for (;;) {
     const rows = await claimDue(db, 'webhook', clock())
-    for (const row of rows) if (await deliver(db, row, clock, log)) delivered++
-    if (rows.length < 10) return delivered
+    const outcomes = await Promise.all(rows.map((row) => deliver(db, row, clock, log)))
+    delivered += outcomes.filter((o) => o === 'delivered').length
+    // An endpoint disabled now: its admins' mail waits in the outbox.
+    mailed ||= outcomes.includes('disabled')
+    if (rows.length < 10) return { delivered, mailed }
   }
 }
 
-async function deliver(db: Db, row: OutboxRow, clock: () => Date, log: WebhookLog): Promise<boolean> {
+/**
+ * One delivery tried now, outside the drains (the test event, whose answer shows how it went): false
+ * when a drain has it already.
+ */
+export async function deliverNow(db: Db, id: string, clock: () => Date, log: WebhookLog): Promise<boolean> {
+  const row = await claimById(db, id, clock())
+  if (!row) return false
+  await deliver(db, row, clock, log)
+  return true
+}
+
+async function deliver(db: Db, row: OutboxRow, clock: () => Date, log: WebhookLog): Promise<'delivered' | 'failed' | 'disabled'> {
   const endpoint = row.webhook_endpoint_id ? await repo.endpointById(db, row.webhook_endpoint_id) : undefined
   const where = { deliveryId: row.id, endpointId: row.webhook_endpoint_id, tenant: row.tenant_id, event: row.subject, attempts: row.attempts }
   if (!endpoint || endpoint.disabled_at) {
     await repo.dropDelivery(db, row.id, 'The endpoint is disabled.', clock())
-    return false
+    return 'failed'
   }
   const sentAt = clock()
   const headers = {
@@ -65,7 +85,7 @@ async function deliver(db: Db, row: OutboxRow, clock: () => Date, log: WebhookLo
     await markSent(db, row.id, clock())
     if (endpoint.consecutive_failures > 0) await repo.endpointSucceeded(db, endpoint.id)
     log.info({ ...where, status: outcome.status }, 'webhook delivered')
-    return true
+    return 'delivered'
   }
   const now = clock()
   // A test event is tried once: its failure is the answer the admin asked for, not a thing to retry.
@@ -73,13 +93,14 @@ async function deliver(db: Db, row: OutboxRow, clock: () => Date, log: WebhookLo
   log.error({ ...where, status: outcome.status, error: outcome.error, givenUp }, givenUp ? 'webhook given up after a day of retries' : 'webhook not delivered (will retry)')
   const after = await repo.endpointFailed(db, endpoint.id, now)
   const failingSince = after?.failing_since ? new Date(after.failing_since) : now
-  if (now.getTime() - failingSince.getTime() >= WEBHOOK_DISABLE_AFTER_MS) await disable(db, endpoint, failingSince, now, log)
-  return false
+  if (now.getTime() - failingSince.getTime() >= WEBHOOK_DISABLE_AFTER_MS && (await disable(db, endpoint, failingSince, now, log))) return 'disabled'
+  return 'failed'
 }
 
-async function disable(db: Db, endpoint: repo.WebhookEndpointRow, failingSince: Date, now: Date, log: WebhookLog): Promise<void> {
+/** Disables the endpoint and mails the tenant's admins; false when another drain did already. */
+async function disable(db: Db, endpoint: repo.WebhookEndpointRow, failingSince: Date, now: Date, log: WebhookLog): Promise<boolean> {
   const reason = `Every delivery failed since ${failingSince.toISOString()}.`
-  if (!(await repo.disableEndpoint(db, endpoint.id, reason, now))) return
+  if (!(await repo.disableEndpoint(db, endpoint.id, reason, now))) return false
   log.error({ endpointId: endpoint.id, tenant: endpoint.tenant_id }, 'webhook endpoint disabled after repeated failures')
   const text =
     `Your webhook endpoint ${endpoint.url} was disabled: ${reason}\n\n` +
@@ -88,4 +109,5 @@ async function disable(db: Db, endpoint: repo.WebhookEndpointRow, failingSince: 
   for (const to of await repo.adminEmails(db, endpoint.tenant_id)) {
     await enqueueMail(db, { tenant: endpoint.tenant_id, to, subject: 'A webhook endpoint was disabled', text })
   }
+  return true
 }

@@ -69,6 +69,8 @@ export class MailSender implements MailApi {
   private transport: Promise<Transporter> | undefined
   private running: Promise<number> | undefined
   private readonly preparing = new Set<Promise<void>>()
+  /** The work beside the mail under way (startBeside). */
+  private readonly besides = new Set<Promise<void>>()
   /** close() has begun: flush() starts no drain any more (the last one takes what is pending). */
   private closing = false
 
@@ -82,6 +84,12 @@ export class MailSender implements MailApi {
       clock?: () => Date
       /** run before each drain: turns pending notices into outbox rows */
       prepare?: () => Promise<void>
+      /**
+       * run beside each drain's sending, once prepare is done, and awaited by flush() but not by the
+       * next drain: work that may wait on other servers (webhook deliveries, up to 5 s each) and must not
+       * hold up the mail. `mailed`: it put mail in the outbox, which is then sent at once.
+       */
+      alongside?: () => Promise<{ mailed: boolean }>
     },
   ) {
   }
@@ -119,8 +127,15 @@ export class MailSender implements MailApi {
     if (this.closing) return 0
     await this.settled()
     // One drain at a time per process; a drain started during another one runs after it.
+    const sent = await this.chained(() => this.drain())
+    // The work beside the mail (webhook deliveries), this drain's and any still going: done when this resolves.
+    while (this.besides.size > 0) await Promise.all([...this.besides])
+    return sent
+  }
+
+  private chained(run: () => Promise<number>): Promise<number> {
     const previous = this.running ?? Promise.resolve(0)
-    const next = previous.catch(() => 0).then(() => this.drain())
+    const next = previous.catch(() => 0).then(run)
     this.running = next
     return next
   }
@@ -128,6 +143,28 @@ export class MailSender implements MailApi {
   private async drain(): Promise<number> {
     // Notices (booked, rescheduled, reminders...) become outbox rows first.
     await this.options.prepare?.()
+    this.startBeside()
+    return this.sendDue()
+  }
+
+  /**
+   * The work beside the mail starts once the notices are rows, and is not waited on by the mail chain:
+   * a receiver slow to answer (a webhook waits up to 5 s) delays no mail, not even the next drain's.
+   * Drains beside may overlap: they claim their rows as the instances of a cluster do.
+   */
+  private startBeside(): void {
+    const alongside = this.options.alongside
+    if (!alongside) return
+    const run: Promise<void> = alongside()
+      .then(async ({ mailed }) => {
+        if (mailed) await this.chained(() => this.sendDue())
+      })
+      .catch((err: unknown) => this.options.log.error({ err }, 'work beside the mail drain failed'))
+      .finally(() => this.besides.delete(run))
+    this.besides.add(run)
+  }
+
+  private async sendDue(): Promise<number> {
     let sent = 0
     for (;;) {
       // Claim a batch in a short statement, send outside any transaction (PGlite's single connection

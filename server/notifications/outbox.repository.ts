@@ -29,6 +29,18 @@ export async function claimDue(db: Db, channel: Channel, now: Date, limit = 10):
   return rows.rows
 }
 
+/** One row claimed by its id, as claimDue claims (so no drain sends it too); undefined when it is not due or taken. */
+export async function claimById(db: Db, id: string, now: Date): Promise<OutboxRow | undefined> {
+  const claimedUntil = new Date(now.getTime() + CLAIM_MS)
+  const rows = await sql<OutboxRow>`
+    UPDATE outbox SET attempts = attempts + 1, claimed_until = ${claimedUntil}
+    WHERE id = ${id} AND sent_at IS NULL AND failed_at IS NULL
+      AND (next_attempt_at IS NULL OR next_attempt_at <= ${now})
+      AND (claimed_until IS NULL OR claimed_until < ${now})
+    RETURNING *`.execute(db)
+  return rows.rows[0]
+}
+
 export async function markSent(db: Db, id: string, now: Date): Promise<void> {
   await db.updateTable('outbox').set({ sent_at: now, last_error: null, claimed_until: null }).where('id', '=', id).execute()
 }

@@ -108,6 +108,9 @@ function parameters(route: Route, components: SchemaComponents, tenant: boolean)
   return out
 }
 
+/** A 429 (a rate limit: login, sign-up, an API key's 300 a minute) says when to try again. */
+const RETRY_AFTER: JsonSchema = { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } } }
+
 function responses(route: Route, components: SchemaComponents): JsonSchema {
   const out: JsonSchema = {}
   for (const [status, codec] of Object.entries(route.responses)) {
@@ -119,6 +122,7 @@ function responses(route: Route, components: SchemaComponents): JsonSchema {
     const mediaType = Number(status) < 300 && route.mediaType ? route.mediaType : 'application/json'
     out[status] = {
       description: STATUS_CODES[Number(status)] ?? `Status ${status}`,
+      ...(status === '429' ? { headers: RETRY_AFTER } : {}),
       content: { [mediaType]: { schema: toJsonSchema(codec as t.Mixed, components) } },
     }
   }

@@ -63,6 +63,12 @@ describe('the OpenAPI document generated from src/contract', () => {
     }
   })
 
+  it('names the Retry-After header of every 429 (rate limits answer it)', () => {
+    const limited = Object.values(document.paths).flatMap((item) => Object.values(item as Record<string, { responses: Record<string, { headers?: object }> }>)).filter((op) => op.responses['429'])
+    expect(limited.length).toBeGreaterThan(0)
+    for (const op of limited) expect(op.responses['429'].headers).toHaveProperty('Retry-After')
+  })
+
   it("describes what the server really sends and takes: each route sample's body and responses validate", () => {
     let checked = 0
     for (const sample of routeSamples) {

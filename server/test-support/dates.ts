@@ -86,6 +86,6 @@ export function clearDate(days: number, weekdays: number[] = [1, 2, 3, 4, 5], no
  * `count` different clear days (clearDate's), the first at least `days` days from now: for tests of one
  * file that book the same practitioners, which a weekend would otherwise move onto one day.
  */
-export function clearDays(days: number, count: number, now = new Date()): string[] {
-  return distinctDays(days, count, (offset) => clearDate(offset, undefined, now))
+export function clearDays(days: number, count: number, now = new Date(), weekdays?: number[]): string[] {
+  return distinctDays(days, count, (offset) => clearDate(offset, weekdays, now))
 }

@@ -53,7 +53,7 @@ export const getCategories = route({
   summary: 'The service categories',
   description: 'The categories of services and courses, optionally of one location, in their display order.',
   query: CategoriesQuery,
-  responses: { 200: t.array(Category), ...errors(400) },
+  responses: { 200: t.array(Category), ...errors(400, 401, 403, 429) },
 })
 
 export const getCategory = route({

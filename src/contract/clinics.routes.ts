@@ -28,7 +28,7 @@ export const getPublicClinics = route({
   scope: 'catalogue:read',
   summary: 'The locations open for online booking',
   description: 'Every clinic (location) that takes online bookings, with its address, contact details and per-location flags.',
-  responses: { 200: t.array(Clinic), ...errors(400) },
+  responses: { 200: t.array(Clinic), ...errors(400, 401, 403, 429) },
 })
 
 /** Every clinic of the organisation (customer area: 'Book again' checks, course locations). */

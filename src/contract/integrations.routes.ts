@@ -246,10 +246,10 @@ export const findIntegrationCustomers = route({
   scope: 'customers:read',
   summary: 'Find customers (API key)',
   description:
-    'Customers of the tenant whose id, email or name matches the text (an empty q matches every customer), ordered by surname, first name and id, ' +
+    'Customers of the tenant whose id, email, name or mobile number matches the text (an empty or absent q matches every customer), ordered by surname, first name and id, ' +
     `one page at a time: \`offset\` customers skipped (default 0), at most \`pageSize\` answered (default ${CUSTOMER_PAGE.size}, at most ${CUSTOMER_PAGE.max}). ` +
     'A page shorter than pageSize is the last. 400 when a paging value is out of range.',
-  query: queryOf({ q: StringFromQuery }, { offset: IntFromString, pageSize: IntFromString }),
+  query: queryOf({}, { q: StringFromQuery, offset: IntFromString, pageSize: IntFromString }),
   responses: { 200: t.array(CustomerSummary), ...errors(400, 401, 403, 429) },
 })
 

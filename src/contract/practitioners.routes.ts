@@ -36,7 +36,7 @@ export const getPublicPractitioners = route({
   summary: 'The practitioners who give a service',
   description: "The practitioners who give the service at the location in the month asked (the year defaults to the current one).",
   body: PublicPractitionersBody,
-  responses: { 200: t.array(Practitioner), ...errors(400, 404) },
+  responses: { 200: t.array(Practitioner), ...errors(400, 401, 403, 404, 429) },
 })
 
 /** A bookable (or shown but invalid) start time. `value` is the London time 'HH:mm'. */

@@ -106,7 +106,7 @@ export const getPublicServices = route({
   summary: 'The services booked online',
   description: 'The services a customer can book online, filtered by location and category, paged.',
   query: PublicServicesQuery,
-  responses: { 200: t.array(Service), ...errors(400) },
+  responses: { 200: t.array(Service), ...errors(400, 401, 403, 429) },
 })
 
 export const getPublicService = route({
@@ -117,5 +117,5 @@ export const getPublicService = route({
   summary: 'One service',
   description: 'A service booked online by its id, with its duration, price and deposit.',
   params: IdParams,
-  responses: { 200: Service, ...errors(400, 404) },
+  responses: { 200: Service, ...errors(400, 401, 403, 404, 429) },
 })

@@ -52,6 +52,13 @@ describe('the route table', () => {
     }
   })
 
+  it('lists the answers of an API key on every route that takes one: 401 (unknown or revoked), 403 (scope), 429 (rate limit)', () => {
+    // serve() checks a key sent to any route with a scope, public catalogue reads too (docs/integrations.md).
+    const scoped = allRoutes.filter((r) => r.scope !== undefined)
+    expect(scoped.length).toBeGreaterThan(0)
+    for (const r of scoped) expect(errorStatuses(r), label(r)).toEqual(expect.arrayContaining([401, 403, 429]))
+  })
+
   it('covers every call of spec section 7', () => {
     const expected = [
       'GET /public/links', 'GET /public/organisations', 'GET /public/organisations/card-requirement',
