@@ -209,4 +209,27 @@ describe('a deposit opened again in a second tab (phone, 375 × 667)', () => {
     expect(await tab.evaluate(() => Object.keys(sessionStorage).filter((k) => (sessionStorage.getItem(k) ?? '').includes('_secret_')))).toEqual([])
     await s.context.close()
   })
+  it("says what happened when the card form cannot be had, and 'Try again' brings it", async () => {
+    const customer = await verifiedCustomer(server.url, 'stripe-second-tab-retry')
+    const s = await open(browser, 'stripe-second-tab-retry', SMALL_PHONE)
+    await standInForStripe(s.page, mock)
+    await bookToConfirm(s, server.url, 'Chemical peel', customer)
+    await agreeToTerms(s)
+    await s.page.getByLabel('Card number').waitFor({ timeout: 30_000 })
+
+    const tab = await s.context.newPage()
+    await standInForStripe(tab, mock)
+    // The server not reached for the payment's secret, once.
+    let cut = true
+    await tab.route('**/api/invoice/*/has-payment-intent', (route) => (cut ? ((cut = false), route.abort()) : route.continue()))
+    await tab.goto(s.page.url())
+    const alert = tab.getByRole('alert')
+    await alert.waitFor({ timeout: 30_000 })
+    expect(await alert.innerText()).toBe("We couldn't load the card form for this payment. Please check your connection and tap 'Try again'.")
+    await tab.screenshot({ path: `${SHOTS_DIR}/stripe-second-tab-retry-not-loaded.png`, fullPage: true })
+    await tab.getByRole('button', { name: 'Try again' }).click()
+    await tab.getByLabel('Card number').waitFor({ timeout: 30_000 })
+    expect(await alert.count()).toBe(0)
+    await s.context.close()
+  })
 })
