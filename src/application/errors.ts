@@ -27,6 +27,14 @@ export const TEXT = {
   cardSetupSucceeded: 'Success! Your payment method has been saved.',
   /** No answer at all (offline, server down): the spec has no text for it, and axios's 'Network Error' tells a customer nothing. */
   unreachable: 'We could not reach the booking service. Please check your connection and try again.',
+  /**
+   * Stripe's card form of a payment whose client secret could not be asked of the server again (a
+   * second tab, a restored tab): the spec quotes no text for it, and its not-connected text names the
+   * wrong cause. What happened, and what to do.
+   */
+  cardFormNotLoaded: "We couldn't load the card form for this payment. Please check your connection and tap 'Try again'.",
+  /** The same, when the server has no open payment of it any more (ended, or another one begun since) and it is not paid. */
+  paymentNotOpen: "This payment is no longer open, so it can't be paid here. Please tap 'Start again' to begin again.",
   notSignedIn: 'You must be logged in',
   cancelled: 'Cancelled',
 } as const

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { StripeMock } from '../../server/stripe-processor/testing/stripe-mock'
-import { DESKTOP, SMALL_PHONE, launch, release, open, type Session } from './support/browser'
+import { DESKTOP, SHOTS_DIR, SMALL_PHONE, launch, release, open, type Session } from './support/browser'
 import { agreeToTerms, appointmentsOf, bookToConfirm, openPersonalDetails, signIn, verifiedCustomer, waitForThankYou } from './support/flows'
 import { startServer, type ServerProcess } from './support/server-process'
 import { standInForStripe } from './support/stripe-stand-in'
@@ -166,6 +166,70 @@ describe('a deposit reloaded on its payment step', () => {
     // Paid: the tab keeps no client secret.
     expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => (sessionStorage.getItem(k) ?? '').includes('_secret_')))).toEqual([])
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => (localStorage.getItem(k) ?? '').includes('_secret_')))).toEqual([])
+    await s.context.close()
+  })
+})
+
+describe('a deposit opened again in a second tab (phone, 375 × 667)', () => {
+  // The second tab had the booking's payment (localStorage) but not the PaymentIntent's client secret
+  // (the first tab's session storage only): the processor's not-connected message stood where the card
+  // form should be, and the customer could not pay there.
+  it("shows the same PaymentIntent's card form, begins no second payment, and paying there books", async () => {
+    const customer = await verifiedCustomer(server.url, 'stripe-second-tab')
+    const s = await open(browser, 'stripe-second-tab', SMALL_PHONE)
+    await standInForStripe(s.page, mock)
+    await bookToConfirm(s, server.url, 'Chemical peel', customer)
+    const before = new Set(mock.intents.keys())
+    await agreeToTerms(s)
+    await s.page.getByLabel('Card number').waitFor({ timeout: 30_000 })
+    const due = await toPayNow(s, true)
+    const ours = () => [...mock.intents.entries()].filter(([id]) => !before.has(id)).map(([, intent]) => intent)
+    expect(ours()).toHaveLength(1)
+
+    // The same address in a new tab of the same browser: its session storage starts empty.
+    const tab = await s.context.newPage()
+    const second: Session = { ...s, page: tab }
+    await standInForStripe(tab, mock)
+    await tab.goto(s.page.url())
+    await tab.getByRole('heading', { name: 'Payment', exact: true }).waitFor()
+    // The card form, or a text in its place (before: 'There was an issue connecting to our Credit card handler.').
+    await tab.getByLabel('Card number').or(tab.getByRole('alert')).first().waitFor({ timeout: 30_000 })
+    expect(await tab.getByRole('alert').allInnerTexts()).toEqual([])
+    await tab.getByLabel('Card number').waitFor()
+    expect(await toPayNow(second, true)).toBe(due)
+    await tab.screenshot({ path: `${SHOTS_DIR}/stripe-second-tab-payment-element.png`, fullPage: true })
+    expect(ours()).toHaveLength(1)
+
+    const who = await signIn(server.url, customer.email, customer.password)
+    await pay(second, '4242 4242 4242 4242')
+    await waitForThankYou(second, /\/location\?serviceBooking=true/)
+    expect((await appointmentsOf(server.url, who)).map((a) => a.status)).toEqual(['Scheduled'])
+    // The one PaymentIntent, paid.
+    expect(ours().map((i) => i.status)).toEqual(['succeeded'])
+    expect(await tab.evaluate(() => Object.keys(sessionStorage).filter((k) => (sessionStorage.getItem(k) ?? '').includes('_secret_')))).toEqual([])
+    await s.context.close()
+  })
+  it("says what happened when the card form cannot be had, and 'Try again' brings it", async () => {
+    const customer = await verifiedCustomer(server.url, 'stripe-second-tab-retry')
+    const s = await open(browser, 'stripe-second-tab-retry', SMALL_PHONE)
+    await standInForStripe(s.page, mock)
+    await bookToConfirm(s, server.url, 'Chemical peel', customer)
+    await agreeToTerms(s)
+    await s.page.getByLabel('Card number').waitFor({ timeout: 30_000 })
+
+    const tab = await s.context.newPage()
+    await standInForStripe(tab, mock)
+    // The server not reached for the payment's secret, once.
+    let cut = true
+    await tab.route('**/api/invoice/*/has-payment-intent', (route) => (cut ? ((cut = false), route.abort()) : route.continue()))
+    await tab.goto(s.page.url())
+    const alert = tab.getByRole('alert')
+    await alert.waitFor({ timeout: 30_000 })
+    expect(await alert.innerText()).toBe("We couldn't load the card form for this payment. Please check your connection and tap 'Try again'.")
+    await tab.screenshot({ path: `${SHOTS_DIR}/stripe-second-tab-retry-not-loaded.png`, fullPage: true })
+    await tab.getByRole('button', { name: 'Try again' }).click()
+    await tab.getByLabel('Card number').waitFor({ timeout: 30_000 })
+    expect(await alert.count()).toBe(0)
     await s.context.close()
   })
 })

@@ -123,6 +123,24 @@ export class PayWithCardToken {
   }
 }
 
+/**
+ * The client secret of a payment the web app shows without it (the payment step opened in another tab,
+ * or a tab the browser restored without its session storage): asked of the server again for the same
+ * payment (POST /invoice/{id}/has-payment-intent, the invoice's open payment). It only reads: no payment
+ * is begun. Right(secret) when the invoice's open payment is this one; Right(undefined) when it is not
+ * open any more (paid, ended, another one begun since) or has no secret.
+ */
+@injectable()
+export class GetOpenPaymentSecret {
+  constructor(@inject(PORTS.PaymentsApi) private readonly api: PaymentsApi) {}
+  async execute(invoiceId: string, transactionId: string): Promise<E.Either<AppError, string | undefined>> {
+    const state = await this.api.hasPaymentIntent(invoiceId)
+    if (E.isLeft(state)) return E.left(requestFailure(state.left))
+    const open = state.right
+    return E.right(open.hasPaymentIntent && open.transactionId === transactionId ? open.clientSecret : undefined)
+  }
+}
+
 export interface PollOptions {
   signal?: AbortSignal
   /** Called with every answer (a declined card's message can be shown while the customer retries). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { TEXT } from '../errors'
 import * as E from 'fp-ts/Either'
 import { fake, httpFail, id, ok, unreachable } from './fakes.test-support'
 import type { CatalogueApi } from '../ports/catalogue.port'
@@ -8,7 +9,7 @@ import type { AppointmentsApi } from '../ports/appointments.port'
 import type { Invoice } from '../../contract/invoices.codecs'
 import { ListCountries, ListCourses, SelectLocation } from './catalogue.use-case'
 import { ListCards, StartCardSetup } from './cards.use-case'
-import { GetInvoice } from './payments.use-case'
+import { GetInvoice, GetOpenPaymentSecret } from './payments.use-case'
 import { GetAppointment, RescheduleAppointment } from './appointments.use-case'
 import { InMemoryBookingStore } from '../../adapters/storage/in-memory.adapter'
 import type { SlotHoldsApi } from '../ports/slot-holds.port'
@@ -70,5 +71,17 @@ describe('small use cases', () => {
       E.left({ _tag: 'Refused', status: 500, message: 'Request failed with status 500' }),
     )
     expect(appointments.calls[1].args).toEqual([id(10), { appointment: { event } }])
+  })
+
+  it.each([
+    ['the invoice\'s open payment is this one: its secret', ok({ hasPaymentIntent: true, transactionId: 'pi_1', paymentUrl: '/pay/stripe/pi_1', clientSecret: 'pi_1_secret_a' }), E.right('pi_1_secret_a')],
+    ['another payment is open: none (this one is not open)', ok({ hasPaymentIntent: true, transactionId: 'pi_2', paymentUrl: '/pay/stripe/pi_2', clientSecret: 'pi_2_secret_b' }), E.right(undefined)],
+    ['no open payment (paid, ended): none', ok({ hasPaymentIntent: false }), E.right(undefined)],
+    ['this one open without a secret (not Stripe): none', ok({ hasPaymentIntent: true, transactionId: 'pi_1', paymentUrl: '/sandbox/pay/pi_1' }), E.right(undefined)],
+    ['the server not reached: the failure', unreachable(), E.left({ _tag: 'Unreachable', message: TEXT.unreachable, cause: 'Network Error' })],
+  ])('GetOpenPaymentSecret: %s, asking only (POST has-payment-intent, no payment begun)', async (_name, answer, expected) => {
+    const payments = fake<PaymentsApi>().on('hasPaymentIntent', [answer])
+    expect(await new GetOpenPaymentSecret(payments.port).execute(id(20), 'pi_1')).toEqual(expected)
+    expect(payments.calls).toEqual([{ method: 'hasPaymentIntent', args: [id(20)] }])
   })
 })

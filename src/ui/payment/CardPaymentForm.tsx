@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect } from 'react'
 import { CardPaymentViewModel } from '../view-models/card-payment.view-model'
 import { useViewModel } from '../use-view-model'
 import { Spinner } from '../components/Spinner'
+import { Button } from '../components/Button'
 import { TEXT } from '../../application/errors'
 import styles from './payment.module.css'
 
@@ -11,16 +12,29 @@ const SquareCardForm = lazy(() => import('./SquareCardForm'))
 
 /**
  * The payment step's card form when Stripe or Square takes the cards (the sandbox's page stays in its
- * iframe): the processor's own form, then the step's usual flow (status check, thank-you page).
+ * iframe): the processor's own form, then the step's usual flow (status check, thank-you page). A Stripe
+ * payment shown without its client secret (another tab) waits for the same payment's from the server.
  */
 const CardPaymentForm = observer(function CardPaymentForm() {
   const vm = useViewModel<CardPaymentViewModel>(CardPaymentViewModel)
+  const transactionId = vm.transactionId
   useEffect(() => {
     void vm.load()
-  }, [vm])
+  }, [vm, transactionId])
   const processor = vm.processor
   if (vm.loadError) return <p className={styles.error} role="alert">{vm.loadError}</p>
   if (!processor) return <Spinner label="Preparing payment" />
+  const problem = vm.secretProblem
+  if (processor.provider === 'stripe' && !vm.clientSecret) {
+    return problem ? (
+      <div className={styles.form}>
+        <p className={styles.error} role="alert">{problem.text}</p>
+        {problem.canRetry ? <div><Button onClick={() => void vm.findSecret()}>Try again</Button></div> : null}
+      </div>
+    ) : (
+      <Spinner label="Preparing payment" />
+    )
+  }
   const common = {
     submitLabel: 'Pay now',
     busy: vm.submitting,

@@ -16,7 +16,8 @@ function cardWorld(options: { paid?: boolean; tokenRefused?: string } = {}) {
     },
   }
   const seller = { execute: async () => E.right({ provider: 'square', applicationId: 'sandbox-sq0idb-app', locationId: 'L1', tokenizerUrl: 'https://sandbox.web.squarecdn.com/v1/square.js' }) }
-  const vm = new CardPaymentViewModel(seller, payWithToken, payment)
+  const noSecret = { execute: async () => E.right(undefined) }
+  const vm = new CardPaymentViewModel(seller, payWithToken, payment, noSecret)
   return { ...w, payment, vm, tokens }
 }
 

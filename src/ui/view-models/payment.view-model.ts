@@ -155,6 +155,17 @@ export class PaymentViewModel {
     if (session.kind === 'course' && clinic) this.courses.keep(clinic, this.courseIds, kept)
   }
 
+  /**
+   * The client secret of the payment on screen, asked of the server again (CardPaymentViewModel: the
+   * payment opened without it, in another tab): Stripe's card form shows, and a reload here keeps it.
+   */
+  cardSecretFound(transactionId: string, clientSecret: string): void {
+    const session = this.session
+    if (!session || session.transactionId !== transactionId || session.clientSecret || this.paid) return
+    session.clientSecret = clientSecret
+    this.secrets.arrived({ transactionId, clientSecret })
+  }
+
   /** The course purchase's courses, as its request names them. */
   private get courseIds(): string[] {
     return this.booking.view.basket.filter((i) => i.kind === 'course').map((i) => i.service.id)
