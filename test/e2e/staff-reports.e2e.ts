@@ -65,6 +65,17 @@ describe('/staff/reports', () => {
         expect(scroll, `${label}: ${scroll} px of table in ${client} px`).toBeLessThanOrEqual(client)
       }
       expect(await page.getByText('Swipe the table to see every column').count()).toBe(0)
+      if (name !== 'tablet-portrait') {
+        // With room (1024 px and up) no heading breaks inside a word ('Com-pleted'), only at a space or its own hyphen ('No-shows').
+        const broken = await page.getByRole('table', { name: /Practitioners/ }).locator('thead th').evaluateAll((ths) => ths.flatMap((th) => {
+          const range = document.createRange()
+          range.selectNodeContents(th)
+          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size
+          const words = (th.textContent ?? '').split(/[ -]/).length
+          return lines > words ? [`${th.textContent}: ${lines} lines`] : []
+        }))
+        expect(broken).toEqual([])
+      }
       if (name === 'desktop') {
         // With room to spare the figures' columns take what they need and each name stays on one line.
         const lines = await page.getByRole('table', { name: /Practitioners/ }).locator('tbody th').evaluateAll((ths) => ths.map((th) => {
