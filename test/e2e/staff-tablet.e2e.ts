@@ -1,7 +1,7 @@
 // The desk at the widths staff use (qa20): a tablet at the desk (768 portrait, 1024 landscape) and a
 // practitioner's phone (375 × 667). The day and week views' date is read whole (it ran under its calendar
 // button in a 768 px tablet's third of the row), and the links a tablet or phone taps (Week view,
-// Reports…, a found customer's Record) are as tall as a button. It only reads, so it runs on its
+// Reports…, a found customer's Record) are as tall as a button, the calendar's days as big. It only reads, so it runs on its
 // worker's demo server (no server of its own).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
@@ -53,6 +53,19 @@ describe('the desk on a tablet and a phone', () => {
       const box = await page.getByRole('link', { name: link, exact: true }).boundingBox()
       expect(box!.height, `${link}: ${box!.height} px high`).toBeGreaterThanOrEqual(TAP)
     }
+    // The calendar's days are taps too, and the month stays on the screen.
+    await page.getByRole('button', { name: 'Open the calendar' }).tap()
+    const calendar = page.getByRole('dialog', { name: 'Calendar' })
+    const days = calendar.locator('[role="gridcell"] > :not([data-outside-month])')
+    await days.first().waitFor()
+    const sizes = await days.evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => Math.min(r.width, r.height)))
+    expect(Math.min(...sizes), 'the smallest day, px').toBeGreaterThanOrEqual(TAP)
+    const month = (await calendar.boundingBox())!
+    expect(month.x + month.width).toBeLessThanOrEqual(viewport.width)
+    await s.shot('calendar')
+    await page.keyboard.press('Escape')
+    await calendar.waitFor({ state: 'detached' })
+
     await page.getByLabel('Name, email or phone').fill('Doe')
     await page.getByRole('button', { name: 'Search', exact: true }).tap()
     const record = page.getByRole('list', { name: 'Matching customers' }).getByRole('link', { name: 'Record of Jane Doe' })
