@@ -1,6 +1,7 @@
 // /staff/reports (issue 29) in the browser on the demo tenant: the desk's admin opens Reports from
 // the desk, sees this month's figures per clinic and practitioner as the API gives them (phone and
-// desktop, no sideways scroll of the page, axe clean) and downloads the same report as CSV.
+// desktop, no sideways scroll of the page, axe clean) and downloads the same report as CSV. On a tablet
+// at the desk (768 portrait, 1024 landscape) and a desktop every table fits its box.
 // It only reads, so it runs on its worker's demo server (no server of its own): what earlier files
 // booked there is in the API's figures too, which the page is compared with.
 import { readFileSync } from 'node:fs'
@@ -12,6 +13,8 @@ import { DEMO_STAFF_ADMIN } from '../../server/seed/demo.seed'
 import type { Report } from '../../src/contract/reports.routes'
 
 const baseUrl = sharedServerUrl()
+const TABLET_PORTRAIT = { width: 768, height: 1024 }
+const TABLET_LANDSCAPE = { width: 1024, height: 768 }
 let browser: Browser
 
 beforeAll(async () => {
@@ -23,7 +26,7 @@ afterAll(async () => {
 })
 
 describe('/staff/reports', () => {
-  it.each([['phone', PHONE], ['desktop', DESKTOP]] as const)('shows an admin the month per clinic and practitioner and downloads it as CSV (%s)', async (name, viewport) => {
+  it.each([['phone', PHONE], ['tablet-portrait', TABLET_PORTRAIT], ['tablet-landscape', TABLET_LANDSCAPE], ['desktop', DESKTOP]] as const)('shows an admin the month per clinic and practitioner and downloads it as CSV (%s)', async (name, viewport) => {
     const s = await open(browser, `staff-reports-${name}`, viewport)
     const { page } = s
     await page.goto(`${baseUrl}/staff`)
@@ -54,13 +57,34 @@ describe('/staff/reports', () => {
       await s.shot('report-scrolled')
       await box.evaluate((el) => el.scrollTo({ left: 0 }))
     } else {
-      // At 1280 px every table fits its box (UI.md: desktop from 1200 px): no sideways scroll, no hint.
+      // From a tablet's 768 px on every table fits its box (UI.md: tablet 768-1199, desktop from 1200 px):
+      // no sideways scroll, no hint; the practitioners' twelve columns too (the headings break at soft hyphens).
       for (const label of ['Bookings by clinic', 'Takings by clinic', 'Practitioners']) {
         const region = page.getByRole('region', { name: label, exact: true })
         const [scroll, client] = await region.evaluate((el) => [el.scrollWidth, el.clientWidth])
         expect(scroll, `${label}: ${scroll} px of table in ${client} px`).toBeLessThanOrEqual(client)
       }
       expect(await page.getByText('Swipe the table to see every column').count()).toBe(0)
+      if (name !== 'tablet-portrait') {
+        // With room (1024 px and up) no heading breaks inside a word ('Com-pleted'), only at a space or its own hyphen ('No-shows').
+        const broken = await page.getByRole('table', { name: /Practitioners/ }).locator('thead th').evaluateAll((ths) => ths.flatMap((th) => {
+          const range = document.createRange()
+          range.selectNodeContents(th)
+          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size
+          const words = (th.textContent ?? '').split(/[ -]/).length
+          return lines > words ? [`${th.textContent}: ${lines} lines`] : []
+        }))
+        expect(broken).toEqual([])
+      }
+      if (name === 'desktop') {
+        // With room to spare the figures' columns take what they need and each name stays on one line.
+        const lines = await page.getByRole('table', { name: /Practitioners/ }).locator('tbody th').evaluateAll((ths) => ths.map((th) => {
+          const range = document.createRange()
+          range.selectNodeContents(th)
+          return `${th.textContent}: ${new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size}`
+        }))
+        expect(lines).toEqual(report.practitioners.map((p) => `${p.name}: 1`))
+      }
     }
     await s.axe('report')
     await s.shot('report')

@@ -356,6 +356,21 @@ describe('StaffDeskViewModel', () => {
     expect(vm.loginError).toBe('Your staff session has ended. Sign in again.')
   })
 
+  it("never leaves another day's bookings under the date chosen when that day cannot be read; the same day read again keeps them", async () => {
+    const { vm, day } = setup({ token: 't', rota: ['Sarah'], day: [booking({})] })
+    await vm.enter()
+    expect(vm.columns.map((c) => [c.practitioner, c.bookings.length])).toEqual([['Sarah', 1]])
+    const offline: AppError = { _tag: 'Unreachable', message: 'We could not reach the booking service. Please check your connection and try again.' }
+    day.execute.mockResolvedValueOnce(E.left(offline))
+    await vm.shiftDay(1)
+    expect([vm.date, vm.error, vm.bookings, vm.columns]).toEqual(['2026-06-02', offline.message, [], []])
+    await vm.shiftDay(-1)
+    expect(vm.bookings).toHaveLength(1)
+    day.execute.mockResolvedValueOnce(E.left(offline))
+    await vm.load()
+    expect([vm.error, vm.bookings.length, vm.columns.length]).toEqual([offline.message, 1, 1])
+  })
+
   it('shows any other failure in place', async () => {
     const { vm } = setup({ token: 't', dayError: { _tag: 'Refused', status: 403, message: 'Not allowed' } })
     await vm.enter()

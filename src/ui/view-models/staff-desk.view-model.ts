@@ -70,6 +70,8 @@ export class StaffDeskViewModel {
   /** who works at the location that day: a column each, booked or not */
   rota: string[] = []
   loading = false
+  /** 'date|location' of the bookings, blocks and rota shown */
+  private shownDay = ''
   error?: string = undefined
   /** the id of the booking whose action is under way */
   busy?: string = undefined
@@ -215,8 +217,12 @@ export class StaffDeskViewModel {
       // An answer for another day or location than the one now chosen is stale.
       if (query.date !== this.date || (query.location ?? '') !== this.location) return
       this.loading = false
+      const day = `${query.date}|${query.location ?? ''}`
+      // On a failure the day shown stays only if it is this one: another day's bookings are never left under this date.
+      if ((E.isLeft(result) || E.isLeft(blocks)) && this.shownDay !== day) [this.bookings, this.blocks, this.rota] = [[], [], []]
       if (E.isLeft(result)) return this.failed(result.left)
       if (E.isLeft(blocks)) return this.failed(blocks.left)
+      this.shownDay = day
       this.bookings = result.right
       this.blocks = blocksOnDay(query.date, blocks.right.filter((b) => !query.location || b.locationId === query.location))
       // Without the rota the columns are those with bookings.

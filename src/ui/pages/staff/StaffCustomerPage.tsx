@@ -1,10 +1,10 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, type FormEvent } from 'react'
 import { Link, useParams } from 'react-router-dom'
-import { Dialog, Heading, Modal } from 'react-aria-components'
 import { formatInTimeZone } from 'date-fns-tz'
 import { useViewModel } from '../../use-view-model'
 import { Button } from '../../components/Button'
+import { AppDialog } from '../../components/Dialog'
 import { TextField } from '../../components/Field'
 import { CustomerRecordViewModel } from '../../view-models/customer-record.view-model'
 import { SessionViewModel } from '../../view-models/session.view-model'
@@ -32,29 +32,30 @@ export function Visits({ title, visits, currency }: { title: string; visits: Day
   )
 }
 
+/**
+ * A completed form in the app's dialog (AppDialog: over the page, a bottom sheet on a phone that
+ * scrolls inside, focus trapped, a close icon). As a bare Modal it was drawn after the footer, below
+ * the screen, with the page's scroll locked: a tap on Open showed nothing.
+ */
 const FormDialog = observer(function FormDialog({ vm }: { vm: CustomerRecordViewModel }) {
   const form = vm.form
   return (
-    <Modal isDismissable isOpen={form !== undefined} onOpenChange={(open) => !open && vm.closeForm()} className={desk.popover}>
-      <Dialog className={desk.card} aria-label={form?.model.name ?? 'Form'}>
-        <Heading slot="title" className={desk.title}>{form?.model.name}</Heading>
-        {form ? (
-          <>
-            <p>{form.isSigned ? 'Signed' : form.isUpdated ? 'Completed' : 'Not completed yet'}{form.updatedAt ? ` on ${when(form.updatedAt)}` : ''}</p>
-            <dl className={styles.dl}>
-              {form.model.fields.filter((f) => f.title).map((f) => (
-                <div key={f.id} style={{ display: 'contents' }}>
-                  <dt>{f.title}</dt>
-                  <dd>{String((form.data ?? {})[f.id] ?? '—')}</dd>
-                </div>
-              ))}
-            </dl>
-            {form.signature ? <img src={form.signature} alt={`Signature of ${form.customer.firstName} ${form.customer.surname}`} style={{ maxWidth: '100%' }} /> : null}
-          </>
-        ) : null}
-        <Button onClick={() => vm.closeForm()}>Close</Button>
-      </Dialog>
-    </Modal>
+    <AppDialog title={form?.model.name ?? 'Form'} isOpen={form !== undefined} onClose={() => vm.closeForm()} actions={<Button onClick={() => vm.closeForm()}>Close</Button>}>
+      {form ? (
+        <>
+          <p>{form.isSigned ? 'Signed' : form.isUpdated ? 'Completed' : 'Not completed yet'}{form.updatedAt ? ` on ${when(form.updatedAt)}` : ''}</p>
+          <dl className={styles.dl}>
+            {form.model.fields.filter((f) => f.title).map((f) => (
+              <div key={f.id} style={{ display: 'contents' }}>
+                <dt>{f.title}</dt>
+                <dd>{String((form.data ?? {})[f.id] ?? '—')}</dd>
+              </div>
+            ))}
+          </dl>
+          {form.signature ? <img src={form.signature} alt={`Signature of ${form.customer.firstName} ${form.customer.surname}`} style={{ maxWidth: '100%' }} /> : null}
+        </>
+      ) : null}
+    </AppDialog>
   )
 })
 

@@ -91,7 +91,7 @@ const StaffDeskPage = observer(function StaffDeskPage() {
         {vm.error ? <p className={styles.error} role="alert">{vm.error}</p> : null}
         <p className={styles.notice} role="status">{vm.notice ?? ''}</p>
         {vm.loading ? <p role="status">Loading…</p> : null}
-        {!vm.loading && vm.bookings.length === 0 ? <p>{vm.blocks.length ? 'No bookings on this day; time is blocked below.' : 'No bookings on this day.'}</p> : null}
+        {!vm.loading && !vm.error && vm.bookings.length === 0 ? <p>{vm.blocks.length ? 'No bookings on this day; time is blocked below.' : 'No bookings on this day.'}</p> : null}
         <div className={styles.columns}>
           {columns.map((c) => (
             <section key={c.practitioner} className={styles.column} aria-label={c.practitioner}>

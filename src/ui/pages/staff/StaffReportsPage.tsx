@@ -17,7 +17,12 @@ type Activity = Report['totals']
 const hours = (minutes: number) => (minutes / 60).toFixed(1)
 const percent = (value: number | null) => (value === null ? '–' : `${value.toFixed(1)}%`)
 
-const ACTIVITY_HEADERS = ['Booked', 'Completed', 'Cancelled', 'By customer', 'By clinic', 'Late', 'No-shows', 'Booked hours', 'Working hours', 'Utilisation']
+/**
+ * The column headings. The long words carry soft hyphens (U+00AD): where a tablet's box (768-1199 px) is too
+ * narrow for every column, a heading breaks there ('Com-pleted') rather than the table scrolling sideways;
+ * where there is room nothing shows.
+ */
+const ACTIVITY_HEADERS = ['Booked', 'Com\u00ADpleted', 'Can\u00ADcelled', 'By cus\u00ADtomer', 'By clinic', 'Late', 'No-shows', 'Booked hours', 'Work\u00ADing hours', 'Utili\u00ADsation']
 
 function ActivityCells({ row }: { row: Omit<Activity, 'depositsTaken' | 'paymentsTaken' | 'refunds' | 'vouchersRedeemed' | 'coursesSold' | 'courseSales' | 'vouchersSold' | 'voucherSales'> }) {
   const cells = [row.bookings, row.completed, row.cancelled, row.cancelledByCustomer, row.cancelledByClinic, row.cancelledLate, row.noShows, hours(row.bookedMinutes), hours(row.workingMinutes), percent(row.utilisation)]
@@ -62,7 +67,7 @@ const Tables = observer(function Tables({ report }: { report: Report }) {
       <TableBox label="Takings by clinic">
         <table className={styles.table}>
           <caption>Takings by clinic (by payment date)</caption>
-          <thead><tr>{['Clinic', 'Deposits', 'Payments', 'Refunds', 'Vouchers redeemed', 'Courses sold', 'Course sales', 'Vouchers sold', 'Voucher sales'].map((h, i) => <th key={h} scope="col" className={i ? styles.num : undefined}>{h}</th>)}</tr></thead>
+          <thead><tr>{['Clinic', 'De\u00ADposits', 'Pay\u00ADments', 'Re\u00ADfunds', 'Vouchers re\u00ADdeemed', 'Courses sold', 'Course sales', 'Vouchers sold', 'Voucher sales'].map((h, i) => <th key={h} scope="col" className={i ? styles.num : undefined}>{h}</th>)}</tr></thead>
           <tbody>
             {clinics.map(({ key, name, row, total }) => (
               <tr key={key} className={total ? styles.total : undefined}>
@@ -76,7 +81,7 @@ const Tables = observer(function Tables({ report }: { report: Report }) {
       <TableBox label="Practitioners">
         <table className={styles.table}>
           <caption>Practitioners</caption>
-          <thead><tr><th scope="col">Practitioner</th><th scope="col">Clinic</th>{ACTIVITY_HEADERS.map((h) => <th key={h} scope="col" className={styles.num}>{h}</th>)}</tr></thead>
+          <thead><tr><th scope="col">Practi&shy;tioner</th><th scope="col">Clinic</th>{ACTIVITY_HEADERS.map((h) => <th key={h} scope="col" className={styles.num}>{h}</th>)}</tr></thead>
           <tbody>
             {report.practitioners.length === 0 ? <tr><td colSpan={12}>No practitioner worked or was booked.</td></tr> : null}
             {report.practitioners.map((p) => <tr key={`${p.clinicId}|${p.id}`}><th scope="row">{p.name}</th><td>{p.clinic}</td><ActivityCells row={p} /></tr>)}
