@@ -19,6 +19,8 @@ export type ServiceError =
   | { readonly _tag: 'ChangedMeanwhile' }
   /** The booking's transaction id belongs to another customer's booking. */
   | { readonly _tag: 'TransactionInUse' }
+  /** The booking's transaction id already made another booking (another time, service, practitioner or place): `appointmentId`, its first appointment. */
+  | { readonly _tag: 'TransactionReused'; readonly appointmentId: string }
   /** The customer keeps as many unpaid holds as allowed. */
   | { readonly _tag: 'TooManyHolds' }
   /** The caller holds as many picked times (slot holds) as allowed. */
@@ -34,6 +36,7 @@ export const conflict = (message: string): ServiceError => ({ _tag: 'Conflict', 
 export const SLOT_TAKEN_ERROR: ServiceError = { _tag: 'SlotTaken' }
 export const CHANGED_MEANWHILE_ERROR: ServiceError = { _tag: 'ChangedMeanwhile' }
 export const TRANSACTION_IN_USE_ERROR: ServiceError = { _tag: 'TransactionInUse' }
+export const transactionReused = (appointmentId: string): ServiceError => ({ _tag: 'TransactionReused', appointmentId })
 export const TOO_MANY_HOLDS_ERROR: ServiceError = { _tag: 'TooManyHolds' }
 export const TOO_MANY_SLOT_HOLDS_ERROR: ServiceError = { _tag: 'TooManySlotHolds' }
 

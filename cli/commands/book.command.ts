@@ -283,7 +283,7 @@ Test cards: docs/test-cards.md (4242424242424242 succeeds, 4000000000000127 fail
             interrupted: 'Interrupted: the appointment was released.',
             late: 'The deposit was not paid in time; the appointment was released.',
           },
-          waitMs: Math.max(Date.parse(booking.holdExpiresAt) - Date.now(), 30_000),
+          waitMs: Math.max((booking.holdExpiresAt ? Date.parse(booking.holdExpiresAt) : 0) - Date.now(), 30_000),
           release: async () => {
             await ctx.useCase(DeletePendingAppointment).execute(appointmentId)
           },

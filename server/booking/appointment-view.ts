@@ -251,6 +251,7 @@ const INSERTED = [
   'tax',
   'deposit',
   'transaction_id',
+  'transaction_request',
 ] as const
 
 export type NewAppointment = { [K in (typeof INSERTED)[number]]: Insertable<AppointmentsTable>[K] }

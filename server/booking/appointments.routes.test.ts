@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clearDate, londonDate, londonInstant } from '../test-support/dates'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
-import { SLOT_TAKEN } from '../http/service-failure'
+import { SLOT_TAKEN, transactionReusedText } from '../http/service-failure'
 import { SESSION_ENDED, TOKEN_MESSAGE } from '../http/contract-route'
 import { HoldSweeper } from './hold-sweeper'
 
@@ -95,6 +95,24 @@ describe('POST /appointments/public', () => {
     expect(second.json().appointment.id).toBe(first.json().appointment.id)
   })
 
+  // Stripe's idempotency keys compare the request: the same id for another booking is no retry.
+  it('refuses the same transaction id with another time or service with 409 naming the first booking, booking nothing', async () => {
+    const first = await post(demo, { ...booking('15:30'), coherentTransactionId: 'txn-reused-1' })
+    expect(first.statusCode, first.body).toBe(200)
+    const id = first.json().appointment.id
+    // What the server computes (the end) is no part of the request: sent otherwise, still a retry.
+    const retry = await post(demo, { appointment: { ...booking('15:30').appointment, event: { start: londonInstant(day, '15:30'), end: londonInstant(day, '16:00') } }, coherentTransactionId: 'txn-reused-1' })
+    expect(retry.statusCode, retry.body).toBe(200)
+    expect(retry.json().appointment.id).toBe(id)
+    for (const other of [booking('14:30'), booking('15:30', { service: DEMO.sConsultation })]) {
+      const reused = await post(demo, { ...other, coherentTransactionId: 'txn-reused-1' })
+      expect(reused.json()).toEqual({ statusCode: 409, message: transactionReusedText(id) })
+    }
+    const rows = await t.db.selectFrom('appointments').select('id').where('transaction_id', '=', 'txn-reused-1').execute()
+    expect(rows.map((r) => r.id)).toEqual([id])
+    expect(await t.db.selectFrom('appointments').select('id').where('customer_id', '=', DEMO.customerDemo).where('starts_at', '=', new Date(londonInstant(day, '14:30'))).execute()).toEqual([])
+  })
+
   it('books a chain of services as one linked booking, scheduled at once when nothing is due', async () => {
     const start = londonInstant(day, '11:00')
     const created = await post(demo, {
@@ -109,6 +127,8 @@ describe('POST /appointments/public', () => {
     expect(created.statusCode).toBe(200)
     const body = created.json()
     expect(body.deposit).toBe(0)
+    // Nothing is held: no hold expiry.
+    expect(body).not.toHaveProperty('holdExpiresAt')
     expect(body.appointments).toHaveLength(2)
     expect(body.appointments.map((a: { status: string }) => a.status)).toEqual(['Scheduled', 'Scheduled'])
     expect(body.appointment.linkedAppointments[0]).toMatchObject({ isLinked: true, practitioner: { id: DEMO.pJames } })

@@ -170,9 +170,14 @@ export function bookingMessage(deposit: number): string {
 
 /** The answer to a retried request (same transaction id): the booking as it is now, with its first answer's deposit and message. */
 export async function findByTransaction(db: Db, tenant: string, customerId: string, transactionId: string): Promise<BookingCreated | undefined> {
+  return (await findTransaction(db, tenant, customerId, transactionId))?.booking
+}
+
+/** The booking a transaction id made (findByTransaction) and the key of the request that made it (transaction-request.ts; null before 0165). */
+export async function findTransaction(db: Db, tenant: string, customerId: string, transactionId: string): Promise<{ booking: BookingCreated; request: string | null } | undefined> {
   const rows = await db
     .selectFrom('appointments')
-    .select(['id', 'is_linked', 'status', 'hold_expires_at', 'deposit'])
+    .select(['id', 'is_linked', 'status', 'hold_expires_at', 'deposit', 'transaction_request'])
     .where('tenant_id', '=', tenant)
     .where('customer_id', '=', customerId)
     .where('transaction_id', '=', transactionId)
@@ -184,13 +189,15 @@ export async function findByTransaction(db: Db, tenant: string, customerId: stri
   const views = await appointmentViews(db, tenant, rows.map((r) => r.id))
   // The first answer's message: a deposit was due (held) or not (booked at once), whatever happened since.
   const deposit = toMoney(rows[0].deposit) ?? 0
-  return {
+  const booking: BookingCreated = {
     appointment: views[0],
     appointments: views,
     deposit,
-    holdExpiresAt: (rows[0].hold_expires_at ?? new Date()).toISOString(),
+    // Held until then; none when it was booked at once (nothing held).
+    ...(rows[0].hold_expires_at ? { holdExpiresAt: rows[0].hold_expires_at.toISOString() } : {}),
     message: bookingMessage(deposit),
   }
+  return { booking, request: rows[0].transaction_request }
 }
 
 /** Statuses of an appointment still to come or under way (the ones a customer or the desk can change). */

@@ -18,7 +18,7 @@ import { newId } from '../db/ids'
 import { RetriesExhausted, retryTransaction } from '../db/transaction-retry'
 import { lockingWork } from '../db/admission'
 import type { CoreTables, Db, DbOrTrx } from '../db/schema'
-import { conflict, invalid, notFound, SLOT_TAKEN_ERROR, unauthenticated, TOO_MANY_HOLDS_ERROR, TRANSACTION_IN_USE_ERROR, type ServiceError } from '../service-error'
+import { conflict, invalid, notFound, SLOT_TAKEN_ERROR, unauthenticated, TOO_MANY_HOLDS_ERROR, TRANSACTION_IN_USE_ERROR, transactionReused, type ServiceError } from '../service-error'
 import { appointmentView, appointmentViews, bookingViewParts, insertAppointmentViews } from './appointment-view'
 import { calendarDays, offersStart } from '../../src/domain/scheduling'
 import { fitsCalendar, slotOptions } from '../availability/availability.service'
@@ -26,7 +26,8 @@ import { londonDateOf } from '../../src/domain/london'
 import { calendarRange, loadCalendars, serviceOptions, type Calendars, type ServiceOptionRow } from '../availability/calendar.repository'
 import { businessMetrics } from '../observability/metrics'
 import { claimHold, heldForClaim } from './hold-claim'
-import { bookerFacts, bookingMessage, expiredHoldIds, findByTransaction, lockPractitionerDays, releaseExpiredHoldsById, RELEASED } from './booking.repository'
+import { bookingRequestKey, sameRequest } from './transaction-request'
+import { bookerFacts, bookingMessage, expiredHoldIds, findTransaction, lockPractitionerDays, releaseExpiredHoldsById, RELEASED } from './booking.repository'
 import { sessionRefusal, type SessionToCheck } from '../accounts/session.service'
 import { emitWebhookEvent } from '../integrations/webhooks.service'
 import { appointmentsData } from '../integrations/webhook-payloads'
@@ -140,7 +141,11 @@ export function itemsOf(appointment: AppointmentPayload): Item[] | ServiceError 
   return items
 }
 
-export type BookingRequest = { appointment: AppointmentPayload; coherentTransactionId?: string | null; hold?: HoldKey | null }
+/**
+ * `requestKey`: what identifies the request for its transaction id (transaction-request.ts); by
+ * default the payload's clinic and services (the desk passes its own: staff's choices, not the chain).
+ */
+export type BookingRequest = { appointment: AppointmentPayload; coherentTransactionId?: string | null; hold?: HoldKey | null; requestKey?: string }
 
 export async function createBooking(deps: BookingDeps, tenant: string, customerId: string, body: BookingRequest): Promise<E.Either<ServiceError, BookingCreated>> {
   return E.map((made: BookingMade) => made.booking)(await makeBooking(deps, tenant, customerId, body))
@@ -159,6 +164,7 @@ export async function makeBooking(deps: BookingDeps, tenant: string, customerId:
   const items = parsed
   const clinicId = items[0].clinicId
   const transactionId = body.coherentTransactionId?.trim() || null
+  const requestKey = transactionId ? (body.requestKey ?? bookingRequestKey(clinicId, items)) : null
 
   const desk = deps.desk ? DESK_RULES : undefined
   const serviceIds = [...new Set(items.map((i) => i.serviceId))]
@@ -221,7 +227,7 @@ export async function makeBooking(deps: BookingDeps, tenant: string, customerId:
         const refusal = sessionRefusal(facts?.session, deps.session.claims)
         if (refusal) return unauthenticated(refusal)
       }
-      // A retried request (same transaction id) answers the booking it already made.
+      // A retried request (same transaction id) answers the booking it already made (if it asks for the same: replay).
       if (facts?.taken) return REPLAYED
       if (!facts?.settings) return notFound('Organisation not found')
       if (!desk && facts.holds >= deps.maxLiveHolds) return TOO_MANY_HOLDS_ERROR
@@ -271,6 +277,7 @@ export async function makeBooking(deps: BookingDeps, tenant: string, customerId:
               ...pricesOf(price, c.taxRate),
               deposit: i === 0 ? deposit : 0,
               transaction_id: transactionId,
+              transaction_request: requestKey,
             }
           })
           // One order for every booking (practitioner, then time): two bookings of overlapping
@@ -284,7 +291,7 @@ export async function makeBooking(deps: BookingDeps, tenant: string, customerId:
       await emitWebhookEvent(trx, tenant, 'booking.created', deps.now, () => appointmentsData(trx, tenant, ids), facts.webhookListens)
       return views
     })))
-    if (outcome === REPLAYED) return replay(deps.db, tenant, customerId, transactionId!)
+    if (outcome === REPLAYED) return replay(deps.db, tenant, customerId, transactionId!, requestKey!)
     if (!Array.isArray(outcome)) return E.left(outcome)
     views = outcome
     // Only a Scheduled booking wrote a notice; a held one has nothing to send (the drain would cost
@@ -296,10 +303,7 @@ export async function makeBooking(deps: BookingDeps, tenant: string, customerId:
     if (isOverlapViolation(error) || error instanceof RetriesExhausted) return E.left(SLOT_TAKEN_ERROR)
     // Two retries of one transaction id racing: the loser answers the winner's booking.
     if ((error as { code?: string }).code === '23505' && transactionId) {
-      const existing = await findByTransaction(deps.db, tenant, customerId, transactionId)
-      if (existing) return E.right({ booking: existing, replayed: true })
-      // Another customer's booking holds this transaction id.
-      return E.left(TRANSACTION_IN_USE_ERROR)
+      return replay(deps.db, tenant, customerId, transactionId, requestKey!)
     }
     throw error
   }
@@ -308,7 +312,8 @@ export async function makeBooking(deps: BookingDeps, tenant: string, customerId:
       appointment: views[0],
       appointments: views,
       deposit,
-      holdExpiresAt: (status === 'Pending' ? holdExpiresAt : deps.now).toISOString(),
+      // Nothing is held when it is Scheduled at once: no hold expiry then.
+      ...(status === 'Pending' ? { holdExpiresAt: holdExpiresAt.toISOString() } : {}),
       message: bookingMessage(deposit),
     },
     replayed: false,
@@ -317,10 +322,15 @@ export async function makeBooking(deps: BookingDeps, tenant: string, customerId:
 
 const REPLAYED = 'replayed' as const
 
-/** The answer to a retried request: the booking it made, or TransactionInUse when the id is another customer's. */
-async function replay(db: Db, tenant: string, customerId: string, transactionId: string): Promise<E.Either<ServiceError, BookingMade>> {
-  const existing = await findByTransaction(db, tenant, customerId, transactionId)
-  return existing ? E.right({ booking: existing, replayed: true }) : E.left(TRANSACTION_IN_USE_ERROR)
+/**
+ * The answer to a retried request: the booking it made; TransactionReused when the id made it for
+ * another request (nothing is booked), TransactionInUse when the id is another customer's.
+ */
+export async function replay(db: Db, tenant: string, customerId: string, transactionId: string, requestKey: string): Promise<E.Either<ServiceError, BookingMade>> {
+  const existing = await findTransaction(db, tenant, customerId, transactionId)
+  if (!existing) return E.left(TRANSACTION_IN_USE_ERROR)
+  if (!sameRequest(existing.request, requestKey)) return E.left(transactionReused(existing.booking.appointment.id))
+  return E.right({ booking: existing.booking, replayed: true })
 }
 
 /** The appointment if it belongs to the customer (NotFound otherwise, for unknown and foreign alike). */

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { londonDate, londonInstant, londonWorkdays } from '../test-support/dates'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
-import { SLOT_TAKEN } from '../http/service-failure'
+import { SLOT_TAKEN, transactionReusedText } from '../http/service-failure'
 
 let t: TestServer
 let demo: string
@@ -115,6 +115,18 @@ describe('parallel retries of one booking (same transaction id)', () => {
     expect(new Set(ids).size).toBe(1)
     const rows = await t.db.selectFrom('appointments').select('id').where('transaction_id', '=', coherentTransactionId).execute()
     expect(rows).toHaveLength('linkedAppointments' in appointment ? 2 : 1)
+  })
+
+  it('requests racing with one transaction id and different times: one is booked, every other is refused (409) and books nothing', async () => {
+    const coherentTransactionId = `txn-parallel-reused-${retried}`
+    const times = ['09:00', '12:00', '14:00', '16:00']
+    const answers = await Promise.all(times.map((time) => send({ appointment: { event: on(time), practitioner: DEMO.pSarah, clinic: DEMO.clinicLondon, service: DEMO.sConsultation }, coherentTransactionId })))
+    const booked = answers.filter((a) => a.statusCode === 200)
+    expect(booked).toHaveLength(1)
+    const id = booked[0].json().appointment.id
+    expect(answers.filter((a) => a.statusCode !== 200).map((a) => a.json())).toEqual(Array(times.length - 1).fill({ statusCode: 409, message: transactionReusedText(id) }))
+    const rows = await t.db.selectFrom('appointments').select('id').where('transaction_id', '=', coherentTransactionId).execute()
+    expect(rows.map((r) => r.id)).toEqual([id])
   })
 })
 

@@ -117,6 +117,8 @@ export interface AppointmentsTable {
   tax: NullableNumeric
   deposit: NullableNumeric
   transaction_id: string | null
+  /** the key of the request that first used transaction_id (0165; null before, or without an id) */
+  transaction_request: ColumnType<string | null, string | null | undefined, string | null>
   /** the slot hold (slot_holds) this Pending row belongs to, while it is one */
   hold_id: string | null
   checked_in: Generated<boolean>

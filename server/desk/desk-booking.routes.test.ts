@@ -8,6 +8,7 @@ import { clearDate, clearDays, londonInstant } from '../test-support/dates'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
 import { STAFF_PASSWORD } from '../admin/admin-test-support'
 import { MESSAGES } from '../service-error'
+import { transactionReusedText } from '../http/service-failure'
 
 const PAY_LINK_VOIDED = MESSAGES.payLinkVoided
 
@@ -297,6 +298,27 @@ describe('POST /admin/desk/bookings', () => {
     const res = await book({ customer: DEMO.customerDemo, location: DEMO.clinicLondon, start: first.start, services: [{ service: DEMO.sAntiWrinkle1, practitioner: DEMO.pSarah }, { service: DEMO.sB12 }], payment: 'clinic' })
     expect(res.statusCode, res.body).toBe(201)
     expect(res.json().appointments).toHaveLength(2)
+  })
+
+  it('answers a retry (same transactionId, same choices, any practitioner) with the booking it made; the id with other choices is a 409, booking nothing', async () => {
+    const times = await post('/api/admin/desk/times', admin, { location: DEMO.clinicLondon, date: chainDay, services: [{ service: DEMO.sAntiWrinkle1 }] })
+    const last = times.json().at(-1)
+    const choices = { customer: DEMO.customerOther, location: DEMO.clinicLondon, services: [{ service: DEMO.sAntiWrinkle1 }], payment: 'clinic', transactionId: 'desk-txn-reused' }
+    const first = await book({ ...choices, start: last.start })
+    expect(first.statusCode, first.body).toBe(201)
+    const id = first.json().appointments[0].id
+    // The practitioner the chain gave is busy now: a retry of "any" still answers the same booking.
+    const again = await book({ ...choices, start: last.start })
+    expect(again.statusCode, again.body).toBe(201)
+    expect(again.json().appointments.map((a: { id: string }) => a.id)).toEqual([id])
+    const earlier = times.json().at(-3).start
+    for (const other of [{ ...choices, start: earlier }, { ...choices, start: last.start, services: [{ service: DEMO.sAntiWrinkle1, practitioner: last.services[0].practitioner }] }]) {
+      const reused = await book(other)
+      expect(reused.json()).toEqual({ statusCode: 409, message: transactionReusedText(id) })
+    }
+    const rows = await t.db.selectFrom('appointments').select('id').where('transaction_id', '=', 'desk-txn-reused').execute()
+    expect(rows.map((r) => r.id)).toEqual([id])
+    expect(await t.db.selectFrom('appointments').select('id').where('customer_id', '=', DEMO.customerOther).where('starts_at', '=', new Date(earlier)).execute()).toEqual([])
   })
 
   it('is for the tenant\'s admins: a practitioner is refused, a customer token too, and another tenant finds no demo customer', async () => {

@@ -22,12 +22,13 @@ import { slotOptions } from '../availability/availability.service'
 import { loadCalendars, serviceOptions } from '../availability/calendar.repository'
 import { outsideWorkingDay } from '../availability/working-day.service'
 import { findCustomer } from '../accounts/account.service'
-import { findByTransaction } from '../booking/booking.repository'
+import { findTransaction } from '../booking/booking.repository'
+import { deskRequestKey, sameRequest } from '../booking/transaction-request'
 import { createBooking, DESK_RULES, MAX_SERVICES, TOO_MANY_SERVICES, type BookingDeps } from '../booking/booking.service'
 import { bookingsOf, depositLine, heldBookingInvoice, LINK_HOLD_SECONDS, releaseHeld, sendPayLink, type HeldBooking, type PayLinkDeps } from '../booking/pay-link.service'
 import { payInvoice } from '../commerce/payments.service'
 import type { DbOrTrx } from '../db/schema'
-import { conflict, invalid, notFound, SLOT_TAKEN_ERROR, type ServiceError } from '../service-error'
+import { conflict, invalid, notFound, SLOT_TAKEN_ERROR, transactionReused, type ServiceError } from '../service-error'
 
 export const DESK_MESSAGES = {
   noServices: 'Choose at least one service.',
@@ -125,8 +126,11 @@ async function bookDesk(deps: PayLinkDeps, tenant: string, customerId: string, b
   const time = times.right.find((t) => Date.parse(t.start) === Date.parse(body.start))
   if (!time) return E.left(await whyNotFree(db, tenant, body))
   const bookingDeps: BookingDeps = { ...deps.booking, desk: { payLater: body.payment === 'clinic', allowOverlap: body.allowOverlap === true }, ...(body.payment === 'link' ? { holdSeconds: LINK_HOLD_SECONDS } : {}) }
-  return createBooking(bookingDeps, tenant, customerId, { appointment: payloadOf(body.location, time), ...(body.transactionId ? { coherentTransactionId: body.transactionId } : {}) })
+  return createBooking(bookingDeps, tenant, customerId, { appointment: payloadOf(body.location, time), ...(body.transactionId ? { coherentTransactionId: body.transactionId, requestKey: deskKey(body) } : {}) })
 }
+
+/** What identifies the desk's request for its transaction id: staff's choices (transaction-request.ts). */
+const deskKey = (body: DeskBookingBody): string => deskRequestKey(body.location, body.start, body.services)
 
 /** POST /admin/desk/bookings. */
 export async function createDeskBooking(deps: PayLinkDeps, tenant: string, body: DeskBookingBody): Promise<E.Either<ServiceError, DeskBookingResult>> {
@@ -137,9 +141,11 @@ export async function createDeskBooking(deps: PayLinkDeps, tenant: string, body:
   const card = body.payment === 'card' ? (await deps.commerce.processor.listCards(scope, customer.id))[0] : undefined
   if (body.payment === 'card' && !card) return E.left(conflict(DESK_MESSAGES.noStoredCard))
 
-  // The same request again (a retry, Book pressed twice): the booking it made, whose time is its own now.
-  const earlier = body.transactionId ? await findByTransaction(db, tenant, customer.id, body.transactionId) : undefined
-  const booked = earlier ? E.right(earlier) : await bookDesk(deps, tenant, customer.id, body)
+  // The same request again (a retry, Book pressed twice): the booking it made, whose time is its own now;
+  // the same id with other choices is refused (TransactionReused), nothing booked.
+  const earlier = body.transactionId ? await findTransaction(db, tenant, customer.id, body.transactionId) : undefined
+  if (earlier && !sameRequest(earlier.request, deskKey(body))) return E.left(transactionReused(earlier.booking.appointment.id))
+  const booked = earlier ? E.right(earlier.booking) : await bookDesk(deps, tenant, customer.id, body)
   if (E.isLeft(booked)) return booked
   const ids = booked.right.appointments.map((a) => a.id)
   const mainId = booked.right.appointment.id

@@ -11,6 +11,9 @@ import { SLOT_TAKEN } from '../../src/contract/refusal-texts'
 export { SLOT_TAKEN }
 export const TOO_MANY_HOLDS = 'You have too many bookings waiting for payment. Please pay for or release one of them first.'
 export const TRANSACTION_IN_USE = 'This transaction id belongs to another booking. Please try again.'
+/** The same transaction id sent with another booking request (a retry sends the same request; a new booking needs a new id). */
+export const transactionReusedText = (appointmentId: string): string =>
+  `This transaction id was already used for another booking request (appointment ${appointmentId}: a different time, service, practitioner or location). Nothing was booked. A retry must send the same request; a new booking needs a new transaction id.`
 export const TOO_MANY_SLOT_HOLDS = 'You are holding too many times at once. Please book or release one of them first.'
 /** The refusal of a slot hold made too soon after many others (a rate limit per address and per customer). */
 export const holdingTooFast = (seconds: number): string =>
@@ -35,6 +38,8 @@ export function failureOf(error: ServiceError): Failure {
       return { _tag: 'Conflict', message: CHANGED_MEANWHILE }
     case 'TransactionInUse':
       return { _tag: 'Conflict', message: TRANSACTION_IN_USE }
+    case 'TransactionReused':
+      return { _tag: 'Conflict', message: transactionReusedText(error.appointmentId) }
     case 'TooManyHolds':
       return { _tag: 'TooManyRequests', message: TOO_MANY_HOLDS }
     case 'TooManySlotHolds':

@@ -14,6 +14,7 @@ import { LINK_HOLD_SECONDS } from '../booking/pay-link.service'
 import { newId } from '../db/ids'
 import { markAnswering } from './integration-bookings.repository'
 import { ANSWER_ABANDONED_MS, INTEGRATION_MESSAGES } from './integration-bookings.service'
+import { transactionReusedText } from '../http/service-failure'
 
 const PAY_SUBJECT = 'Pay your deposit to confirm your appointment'
 const CARD = { cardNo: '4242 4242 4242 4242', expDate: '12/39', cvv: '123', postCode: 'SW1A 1AA' }
@@ -151,9 +152,31 @@ describe('a key booking repeated with the same coherentTransactionId', () => {
     const first = await book(payload)
     expect(first.statusCode, first.body).toBe(201)
     expect(first.json()).toMatchObject({ customerCreated: true, booking: { message: 'Your appointment is booked.' } })
+    // Nothing held: no hold expiry, on the replay either.
+    expect(first.json().booking).not.toHaveProperty('holdExpiresAt')
     offsetMs = 60_000
     const again = await book(payload)
     expect(again.statusCode, again.body).toBe(201)
+    expect(again.json()).toEqual(first.json())
+  })
+
+  it('refuses the same id with another request (time, service, practitioner) with 409 naming the first booking; nothing is booked', async () => {
+    const email = 'reused.id@example.com'
+    const payload = { customer: { email, firstName: 'Ree', surname: 'Used' }, appointment: appointment(replayDay, '16:00'), coherentTransactionId: 'crm-order-1004' }
+    const first = await book(payload)
+    expect(first.statusCode, first.body).toBe(201)
+    const id = first.json().booking.appointment.id
+    const others = [appointment(replayDay, '16:30'), appointment(replayDay, '16:00', DEMO.sConsultation), { ...appointment(replayDay, '16:00'), practitioner: DEMO.pJames }]
+    for (const other of others) {
+      const reused = await book({ ...payload, appointment: other })
+      expect(reused.json()).toEqual({ statusCode: 409, message: transactionReusedText(id) })
+    }
+    const customer = await t.db.selectFrom('customers').select('id').where('email', '=', email).executeTakeFirstOrThrow()
+    const rows = await t.db.selectFrom('appointments').select('id').where('customer_id', '=', customer.id).execute()
+    expect(rows.map((r) => r.id)).toEqual([id])
+    expect((await mailsTo(email)).filter((m) => m.subject === PAY_SUBJECT)).toHaveLength(1)
+    // The same request again is still a retry.
+    const again = await book(payload)
     expect(again.json()).toEqual(first.json())
   })
 })

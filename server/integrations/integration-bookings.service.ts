@@ -138,7 +138,8 @@ async function finishAnswer(deps: PayLinkDeps, tenant: string, customer: Custome
   if (customer.created) await announceCustomer(deps, tenant, customer)
   if (transactionId) {
     const { customerCreated, payUrl, booking } = answered.right
-    await saveFirstAnswer(db, tenant, customer.id, transactionId, { customerCreated, payUrl: payUrl ?? null, holdExpiresAt: booking.holdExpiresAt })
+    // Booked at once (nothing held): the column's value is never answered (replayed: only a held booking has one).
+    await saveFirstAnswer(db, tenant, customer.id, transactionId, { customerCreated, payUrl: payUrl ?? null, holdExpiresAt: booking.holdExpiresAt ?? deps.booking.now.toISOString() })
   }
   return answered
 }
@@ -162,5 +163,5 @@ async function answerNew(deps: PayLinkDeps, tenant: string, customer: Customer, 
 function replayed(customer: Customer, booking: BookingCreated, first: FirstAnswer | undefined): IntegrationBookingCreated {
   // No first answer kept: the booking was not made with a key (the customer's own, with the same id).
   if (!first) return { customerId: customer.id, customerCreated: customer.created, booking }
-  return { customerId: customer.id, customerCreated: first.customerCreated, booking: { ...booking, holdExpiresAt: first.holdExpiresAt }, ...(first.payUrl ? { payUrl: first.payUrl } : {}) }
+  return { customerId: customer.id, customerCreated: first.customerCreated, booking: booking.deposit > 0 ? { ...booking, holdExpiresAt: first.holdExpiresAt } : booking, ...(first.payUrl ? { payUrl: first.payUrl } : {}) }
 }

@@ -162,8 +162,9 @@ export const BookingCreated = entity('BookingCreated', {
   appointments: t.array(AppointmentView),
   /** total deposit due now, computed by the server (0: no payment step) */
   deposit: Money,
-  holdExpiresAt: IsoDateTime,
 }, {
+  /** while the booking is held for its deposit (Pending): when the hold ends; absent when it was Scheduled at once (nothing held) */
+  holdExpiresAt: IsoDateTime,
   message: t.string,
 })
 export type BookingCreated = t.TypeOf<typeof BookingCreated>

@@ -74,7 +74,9 @@ export const createPublicAppointment = route({
   path: '/appointments/public',
   access: 'customer',
   summary: 'Book an appointment',
-  description: 'Books the held time (and linked services) for the signed-in customer; a deposit leaves it pending until paid. 409 when the time was taken.',
+  description:
+    'Books the held time (and linked services) for the signed-in customer; a deposit leaves it pending until paid (holdExpiresAt: when the hold ends; absent when scheduled at once). 409 when the time was taken. ' +
+    'coherentTransactionId: the same request again answers the booking it made; the same id with another request (clinic, or a service, practitioner, start or course) is refused with 409 and books nothing.',
   body: CreateBookingBody,
   responses: { 200: BookingCreated, ...errors(400, 401, 403, 404, 409, 429) },
 })

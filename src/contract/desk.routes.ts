@@ -67,7 +67,8 @@ export type DeskPayment = t.TypeOf<typeof DeskPayment>
 
 /**
  * transactionId: the same request again (a retry, Book pressed again) answers the booking it made, and
- * does not mail its pay link again within a short while; resendPayLink: staff send the link again on purpose.
+ * does not mail its pay link again within a short while; the same id with other choices (location, start,
+ * services and their practitioners) is refused with 409, booking nothing. resendPayLink: staff send the link again on purpose.
  */
 export const DeskBookingBody = bodyOf(
   { customer: ObjectId, location: ObjectId, start: IsoDateTime, services: t.array(DeskService), payment: DeskPayment },

@@ -34,6 +34,7 @@ import { waitlistBookingSettledMigration } from './0161-waitlist-booking-settled
 import { integrationBookingAnswersMigration } from './0162-integration-booking-answers.migration'
 import { invoiceItemsReferenceMigration } from './0163-invoice-items-reference.migration'
 import { payLinkMessagesMigration } from './0164-pay-link-messages.migration'
+import { transactionRequestMigration } from './0165-transaction-request.migration'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': coreMigration,
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   '0162-integration-booking-answers': integrationBookingAnswersMigration,
   '0163-invoice-items-reference': invoiceItemsReferenceMigration,
   '0164-pay-link-messages': payLinkMessagesMigration,
+  '0165-transaction-request': transactionRequestMigration,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -304,7 +304,7 @@ export class ConfirmViewModel {
         ...(payment.clientSecret ? { clientSecret: payment.clientSecret } : {}),
         ...(booking ? { appointmentIds: idsOfBooking(booking) } : {}),
         // The booking stays held while it is paid: the payment step counts down to the server's end of it.
-        ...(booking && Number.isFinite(Date.parse(booking.holdExpiresAt)) ? { holdExpiresAt: Date.parse(booking.holdExpiresAt) } : {}),
+        ...(booking?.holdExpiresAt && Number.isFinite(Date.parse(booking.holdExpiresAt)) ? { holdExpiresAt: Date.parse(booking.holdExpiresAt) } : {}),
       })
     } finally {
       runInAction(() => (this.submitting = false))
