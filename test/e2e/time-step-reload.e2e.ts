@@ -82,7 +82,7 @@ describe('a reload on the time step before a time is picked (phone)', () => {
     expect(booked).toHaveLength(1)
     expect(booked[0]!.status.toLowerCase()).toBe('scheduled')
     expect(practitioner).toContain(booked[0]!.practitioner.displayName)
-    expect(s.problems).toEqual([])
+    expect(s.problems, s.problems.join('\n')).toEqual([])
     await s.context.close()
   })
 })
