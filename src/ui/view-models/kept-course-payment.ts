@@ -1,5 +1,5 @@
 import type { KeyValueStorage } from '../../application/ports/storage.port'
-import { isRecord, KeptState } from './kept-state'
+import { isKeptPayment, isRecord, KeptState, type KeptPayment } from './kept-state'
 
 /**
  * A course purchase's payment begun in this tab, kept in its session storage: the payment step's URL
@@ -10,12 +10,8 @@ import { isRecord, KeptState } from './kept-state'
  */
 export const KEPT_COURSE_PAYMENT_KEY = 'coursePayment'
 
-export interface KeptCoursePaymentSession {
-  paymentUrl: string
-  transactionId: string
-  invoiceId?: string
-  amount?: number
-}
+/** The course purchase's payment begun in this tab. */
+export type KeptCoursePaymentSession = KeptPayment
 
 interface Kept {
   clinic: string
@@ -23,10 +19,8 @@ interface Kept {
   payment: KeptCoursePaymentSession
 }
 
-const isPayment = (p: unknown): p is KeptCoursePaymentSession =>
-  isRecord(p) && typeof p.paymentUrl === 'string' && typeof p.transactionId === 'string' && (p.invoiceId === undefined || typeof p.invoiceId === 'string') && (p.amount === undefined || typeof p.amount === 'number')
 const isKept = (v: unknown): v is Kept =>
-  isRecord(v) && typeof v.clinic === 'string' && Array.isArray(v.courses) && v.courses.every((c) => typeof c === 'string') && isPayment(v.payment)
+  isRecord(v) && typeof v.clinic === 'string' && Array.isArray(v.courses) && v.courses.every((c) => typeof c === 'string') && isKeptPayment(v.payment)
 
 const sameCourses = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((c, i) => c === b[i])
 

@@ -1,6 +1,6 @@
 import type { KeyValueStorage } from '../../application/ports/storage.port'
 import type { GiftVoucherItem } from './booking-views'
-import { isRecord, KeptState } from './kept-state'
+import { isKeptPayment, isRecord, KeptState, type KeptPayment } from './kept-state'
 
 /**
  * The gift voucher chosen in this tab, kept in its session storage: its confirm URL
@@ -11,12 +11,7 @@ import { isRecord, KeptState } from './kept-state'
 export const KEPT_GIFT_VOUCHER_KEY = 'giftVoucher'
 
 /** The voucher's payment begun in this tab: what the payment step shows again after a reload. */
-export interface KeptVoucherPayment {
-  paymentUrl: string
-  transactionId: string
-  invoiceId?: string
-  amount?: number
-}
+export type KeptVoucherPayment = KeptPayment
 
 interface Kept {
   clinic: string
@@ -29,8 +24,7 @@ const isVoucher = (v: unknown): v is GiftVoucherItem => {
   const r = v.receiver
   return r === undefined || (isRecord(r) && typeof r.name === 'string' && typeof r.email === 'string' && typeof r.message === 'string')
 }
-const isPayment = (p: unknown): p is KeptVoucherPayment => isRecord(p) && typeof p.paymentUrl === 'string' && typeof p.transactionId === 'string'
-const isKept = (v: unknown): v is Kept => isRecord(v) && typeof v.clinic === 'string' && isVoucher(v.voucher) && (v.payment === undefined || isPayment(v.payment))
+const isKept = (v: unknown): v is Kept => isRecord(v) && typeof v.clinic === 'string' && isVoucher(v.voucher) && (v.payment === undefined || isKeptPayment(v.payment))
 
 const sameVoucher = (a: GiftVoucherItem, b: GiftVoucherItem): boolean =>
   a.value === b.value && a.receiver?.name === b.receiver?.name && a.receiver?.email === b.receiver?.email && a.receiver?.message === b.receiver?.message

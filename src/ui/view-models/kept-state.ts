@@ -34,3 +34,21 @@ export class KeptState<T> {
 
 /** An object (not null, not an array): the shape checks start here. */
 export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * A payment begun in this tab (a gift voucher's, a course purchase's): what its payment step shows
+ * again after a reload. The card's client secret is not in it (kept-card-secret.ts keeps it apart).
+ */
+export interface KeptPayment {
+  paymentUrl: string
+  transactionId: string
+  invoiceId?: string
+  amount?: number
+}
+
+export const isKeptPayment = (p: unknown): p is KeptPayment =>
+  isRecord(p) &&
+  typeof p.paymentUrl === 'string' &&
+  typeof p.transactionId === 'string' &&
+  (p.invoiceId === undefined || typeof p.invoiceId === 'string') &&
+  (p.amount === undefined || typeof p.amount === 'number')
