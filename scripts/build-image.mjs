@@ -10,7 +10,7 @@
 //      node_modules (the same versions, no registry): what the test does, in seconds.
 //   3. check: from the image folder, as the image runs (NODE_ENV=production), on PGlite (a new
 //      DATA_DIR) and on PostgreSQL (a throwaway database on 127.0.0.1:5432, when one answers):
-//      `node dist/server/admin-cli.mjs migrate`, then `node dist/server/main.mjs`; /api/health must
+//      `node dist/server/admin-cli.mjs migrate`, then the Dockerfile's CMD (SERVER_NODE_ARGS); /api/health must
 //      answer 200 and / the web app's page. Dockerfile: the HEALTHCHECK and CMD.
 // Usage: node scripts/build-image.mjs [--link-deps] [--keep] [folder]   (default: a temporary folder)
 //        node scripts/build-image.mjs --assemble-only <folder>         (step 1 alone: the Dockerfile)
@@ -21,7 +21,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { findPostgres, withThrowawayDatabase } from './lib/environment.mjs'
-import { bundleServer } from './lib/server-bundle.mjs'
+import { bundleServer, SERVER_NODE_ARGS } from './lib/server-bundle.mjs'
 import { buildWebSync, webBuildState } from './lib/web-build.mjs'
 
 const root = new URL('..', import.meta.url).pathname
@@ -35,6 +35,14 @@ const assembleOnly = args.includes('--assemble-only')
 const BUILD_ONLY = ['vite', 'tsx', 'esbuild', '@vitejs/plugin-react', 'vitest', 'rolldown']
 
 const step = (text) => console.log(`\n== ${text}`)
+
+/** The Dockerfile's CMD, as the node arguments it starts the server with: SERVER_NODE_ARGS, as npm start. */
+function imageCommand() {
+  const cmd = readFileSync(join(root, 'Dockerfile'), 'utf8').match(/^CMD (\[.*\])$/m)
+  const expected = ['node', ...SERVER_NODE_ARGS, 'dist/server/main.mjs']
+  if (!cmd || JSON.stringify(JSON.parse(cmd[1])) !== JSON.stringify(expected)) throw new Error(`the Dockerfile's CMD should be ${JSON.stringify(expected)} (scripts/lib/server-bundle.mjs, SERVER_NODE_ARGS)`)
+  return expected.slice(1)
+}
 
 function assemble() {
   step(`assemble into ${folder}`)
@@ -115,7 +123,7 @@ async function check(label, database) {
   const migrate = spawnSync(process.execPath, ['dist/server/admin-cli.mjs', 'migrate'], { cwd: folder, env, stdio: 'inherit' })
   if (migrate.status !== 0) throw new Error(`migrate exited with code ${migrate.status}`)
   const started = Date.now()
-  const child = spawn(process.execPath, ['dist/server/main.mjs'], { cwd: folder, env, stdio: ['ignore', 'inherit', 'inherit'] })
+  const child = spawn(process.execPath, imageCommand(), { cwd: folder, env, stdio: ['ignore', 'inherit', 'inherit'] })
   const exited = new Promise((done) => child.once('exit', done))
   try {
     const health = await answers(`http://127.0.0.1:${port}/api/health`, child)

@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { buildWebInBackground, webBuildState } from './lib/web-build.mjs'
-import { ensureServerBundle } from './lib/server-bundle.mjs'
+import { ensureServerBundle, SERVER_NODE_ARGS } from './lib/server-bundle.mjs'
 import { connect } from 'node:net'
 import { join } from 'node:path'
 
@@ -19,7 +19,7 @@ const root = new URL('..', import.meta.url).pathname
 const env = { ...process.env }
 const BUNDLE = join(root, 'dist/server/main.mjs')
 
-const server = spawn(process.execPath, (await ensureServerBundle(root, 'starting it with tsx')) ? ['--enable-source-maps', BUNDLE] : ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: 'inherit' })
+const server = spawn(process.execPath, (await ensureServerBundle(root, 'starting it with tsx')) ? [...SERVER_NODE_ARGS, BUNDLE] : ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: 'inherit' })
 
 /** Resolves once the server accepts TCP connections (it listens after migrations and the seed). */
 function listening() {

@@ -12,6 +12,13 @@ import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { newestMtime } from './newest-mtime.mjs'
 
+/**
+ * How node runs the bundle wherever it runs: `npm start`, the image (the Dockerfile's CMD, checked by
+ * scripts/build-image.mjs), and the test and bench servers, so that a bench measures the server as shipped.
+ * Source maps: a stack trace names server/ and src/ files, not the bundle's chunks.
+ */
+export const SERVER_NODE_ARGS = ['--enable-source-maps']
+
 const BUNDLED_PACKAGES = /^(fp-ts|io-ts|date-fns|date-fns-tz|kysely|jose|libphonenumber-js)(\/|$)/
 
 /** Whether the bundle in `outdir` is older than the sources it is built from. */

@@ -6,7 +6,10 @@
  */
 import { mkdirSync, rmSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { bundleServer, serverBundleStale } from '../../scripts/lib/server-bundle.mjs'
+import { bundleServer, SERVER_NODE_ARGS, serverBundleStale } from '../../scripts/lib/server-bundle.mjs'
+
+/** The node arguments the bundle runs with as shipped (npm start, the image). */
+export { SERVER_NODE_ARGS }
 
 const root = resolve(import.meta.dirname, '..', '..')
 const lock = join(root, 'node_modules', '.cache', 'clinic-server-tests', 'server-bundle.lock')

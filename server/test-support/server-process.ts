@@ -13,6 +13,7 @@ import { resolve } from 'node:path'
 import pg from 'pg'
 import { initdbSnapshotPath } from './initdb-snapshot'
 import { seededSnapshotStem } from './seed-version'
+import { SERVER_NODE_ARGS } from './server-bundle'
 
 const root = resolve(import.meta.dirname, '..', '..')
 
@@ -108,7 +109,8 @@ export interface ServerProcess {
  */
 export async function startServer(env: Record<string, string>, script = 'server/main.ts', nodeArgs: readonly string[] = []): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort()
-  const loader = script.endsWith('.mjs') ? [] : ['--import', 'tsx']
+  // A bundle runs as shipped (SERVER_NODE_ARGS); server/main.ts under tsx.
+  const loader = script.endsWith('.mjs') ? SERVER_NODE_ARGS : ['--import', 'tsx']
   const child = spawn(process.execPath, [...nodeArgs, ...loader, script], {
     cwd: root,
     // An in-memory database starts migrated and seeded from the run's snapshot: server/main.ts passes

@@ -3,7 +3,7 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { initdbSnapshotPath } from '../../../server/test-support/initdb-snapshot'
 import { seededSnapshotStem } from '../../../server/test-support/seed-version'
-import { serverBundle } from '../../../server/test-support/server-bundle'
+import { SERVER_NODE_ARGS, serverBundle } from '../../../server/test-support/server-bundle'
 
 const root = join(import.meta.dirname, '../../..')
 
@@ -44,7 +44,7 @@ export async function startServer(env: Record<string, string>, { readyPath = '/a
   // Built by the browser suite's global setup; other callers (the CLI's e2e tests in the unit run) may
   // come first on a fresh clone: built here then, once, under serverBundle's lock.
   const bundle = await serverBundle()
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', bundle], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_ARGS, bundle], {
     cwd: root,
     env: {
       ...process.env,
