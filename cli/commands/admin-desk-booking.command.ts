@@ -1,8 +1,8 @@
 /**
  * The front desk from the CLI (issue 29): `clinic admin book` books on a customer's behalf through
  * the same use case as the /staff page; `clinic admin customer show | note` read the customer's
- * record and add a staff note. Staff commands (the staff login): the notes are for staff only and
- * never appear in the customer's own commands.
+ * record and add a staff note. Staff commands (the staff login): the notes are for staff and never
+ * appear in the customer's own commands, only in the customer's data export (the right of access).
  */
 import type { Command } from 'commander'
 import * as E from 'fp-ts/Either'
@@ -135,7 +135,7 @@ export function registerDeskBookingCommands(admin: Command, customer: Command, c
 
   customer
     .command('note <email-or-id> <text>')
-    .description("add a staff note to the customer's record (staff only: never shown to the customer)")
+    .description("add a staff note to the customer's record (shown to staff only; in the customer's data export)")
     .action(async (who: string, text: string) => {
       if (text.trim() === '') throw usageError('Write the note.')
       const found = await call('Looking the customer up', () => ctx.useCase(FindCustomer).execute(who))

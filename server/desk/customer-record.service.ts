@@ -1,7 +1,7 @@
 /**
  * The customer's record at the desk (issue 29): contact details, upcoming and past visits, courses
  * and their use, forms sent and signed, and the staff's free-text notes (staff only: no customer
- * answer, export or CLI customer output reads the notes table). Customers created at the desk have
+ * answer or CLI customer output reads the notes table; the data export does, server/privacy). Customers created at the desk have
  * no password: they are mailed a link to set one.
  */
 import { randomBytes } from 'node:crypto'

@@ -2,12 +2,12 @@
 import * as E from 'fp-ts/Either'
 import type { SmsMessage, SmsPort } from './sms.port'
 
-/** Development without credentials: says that a text would go, to whom and why, never its body. */
+/** Development without credentials: says that a text would go (its outbox id) and why, never its number or body. */
 export class LoggedSms implements SmsPort {
   constructor(private readonly log: { info(obj: object, msg: string): void }) {}
 
   async send(message: SmsMessage) {
-    this.log.info({ to: message.to, kind: message.kind }, 'SMS not sent (no Twilio credentials): logged only')
+    this.log.info({ smsId: message.id, kind: message.kind }, 'SMS not sent (no Twilio credentials): logged only')
     return E.right({ providerId: 'logged' })
   }
 }

@@ -3,7 +3,8 @@
  * given one); the sender drains unsent rows (FOR UPDATE SKIP LOCKED, safe with several instances):
  * with SMTP_URL through nodemailer, otherwise they stay for /api/dev/mailbox. A failed send is tried
  * again with exponential backoff for a day, then kept with its error (docs/notifications.md). The log gets the
- * recipient, the subject and the outcome, never a body: bodies hold reset and verification links.
+ * outbox id, the tenant and the outcome only: never a body (reset and verification links), a subject (it
+ * names the treatment: health information) or the recipient's address (personal data); the id finds the row.
  */
 import type { Transporter } from 'nodemailer'
 import { newId } from '../db/ids'
@@ -39,10 +40,15 @@ export async function enqueueMail(db: DbOrTrx, mail: OutgoingMail): Promise<stri
   return id
 }
 
-function errorSummary(error: unknown): { message: string; code?: string } {
+function errorSummary(error: unknown, recipient: string): { message: string; code?: string } {
   const e = error as { message?: unknown; code?: unknown; responseCode?: unknown }
   const code = typeof e?.code === 'string' ? e.code : typeof e?.responseCode === 'number' ? String(e.responseCode) : undefined
-  return { message: typeof e?.message === 'string' ? e.message : String(error), ...(code ? { code } : {}) }
+  return { message: withoutRecipient(typeof e?.message === 'string' ? e.message : String(error), recipient), ...(code ? { code } : {}) }
+}
+
+/** A refusal's text often quotes the address ('550 <jane@…>: no such user'): kept (and logged) without it. */
+export function withoutRecipient(message: string, recipient: string): string {
+  return recipient ? message.split(recipient).join('<recipient>') : message
 }
 
 export interface MailLog {
@@ -188,21 +194,18 @@ export class MailSender implements MailApi {
                 ...(a.encoding ? { encoding: a.encoding } : {}),
               })),
             })
-            this.options.log.info({ mailId: row.id, tenant: row.tenant_id, to: row.to_address, subject: row.subject }, 'mail sent')
+            this.options.log.info({ mailId: row.id, tenant: row.tenant_id }, 'mail sent')
           } else {
-            this.options.log.info(
-              { mailId: row.id, tenant: row.tenant_id, to: row.to_address, subject: row.subject },
-              'mail not sent (no SMTP_URL): kept for /api/dev/mailbox',
-            )
+            this.options.log.info({ mailId: row.id, tenant: row.tenant_id }, 'mail not sent (no SMTP_URL): kept for /api/dev/mailbox')
           }
           await markSent(this.db, row.id, this.now())
           sent++
         } catch (error) {
           // The error's message and code only: a transport error object may carry the message it failed on.
-          const summary = errorSummary(error)
+          const summary = errorSummary(error, row.to_address)
           const givenUp = await markFailed(this.db, row, summary.message, this.now())
           this.options.log.error(
-            { mailId: row.id, tenant: row.tenant_id, to: row.to_address, subject: row.subject, attempts: row.attempts, givenUp, error: summary },
+            { mailId: row.id, tenant: row.tenant_id, attempts: row.attempts, givenUp, error: summary },
             givenUp ? 'mail given up after a day of retries' : 'mail not sent (will retry)',
           )
         }

@@ -2,10 +2,12 @@
 import type * as E from 'fp-ts/Either'
 
 export interface SmsMessage {
+  /** the outbox row's id: what a log names the text by (never its number or body) */
+  id: string
   /** E.164, e.g. +447700900123 */
   to: string
   body: string
-  /** what the text is about (booked, reminder...): the only thing a log may say besides the recipient */
+  /** what the text is about (booked, reminder...): the only thing a log may say about it besides its id */
   kind: string
 }
 

@@ -18,6 +18,8 @@ import { buildTestServer, DEMO_CUSTOMER, OTHER_CUSTOMER, seedIds, type TestServe
 const SIGNATURE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
 /** How the demo customer can be recognised: name, email, phone (as stored and as typed). */
 const IDENTIFIERS = ['Jane Doe', '"Jane"', DEMO_CUSTOMER.email, '7700900123', '7700 900123', '221B Baker']
+/** A staff note about her: her personal data, deleted with her. */
+const STAFF_NOTE = 'Allergic to lidocaine, see GP letter'
 const ids = seedIds('demo')
 const inbox = new SmtpInbox()
 const logLines: string[] = []
@@ -98,6 +100,10 @@ describe('POST /api/user/me/erase', () => {
     const lead = await t.app.inject({ method: 'POST', url: '/api/customers-lead?from=customer', payload: { firstName: 'Jane', surname: 'Doe', email: DEMO_CUSTOMER.email, mobilePhone: '+44 7700 900123', message: 'Call me' } })
     expect(lead.statusCode, lead.body).toBe(200)
     await t.db.insertInto('sandbox_cards').values({ id: newId(), tenant_id: 'demo', customer_id: customerId, brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030, created_at: new Date() }).execute()
+    // A staff note about her (health information, in her export until she is erased).
+    const note = await t.app.inject({ method: 'POST', url: `/api/admin/customers/${customerId}/notes`, headers: admin, payload: { text: STAFF_NOTE } })
+    expect(note.statusCode, note.body).toBe(201)
+    expect((await t.app.inject({ method: 'GET', url: `/api/admin/customers/${customerId}/export`, headers: admin })).json().notes).toContainEqual(expect.objectContaining({ text: STAFF_NOTE }))
     // Gift vouchers: one another customer gave her (its row, notice and mail name her as the receiver),
     // one she gave (the receiver's mail and the notice name her as the sender). Both stay valid.
     await giftVoucher(await t.login(OTHER_CUSTOMER), ids.customerOther!, { name: 'Jane Doe', email: DEMO_CUSTOMER.email, message: 'For Jane, with love' })
@@ -140,7 +146,7 @@ describe('POST /api/user/me/erase', () => {
     const exported = await t.app.inject({ method: 'GET', url: `/api/admin/customers/${customerId}/export`, headers: admin })
     expect(exported.statusCode).toBe(200)
     expect(leaks(exported.body)).toEqual([])
-    expect(exported.json()).toMatchObject({ forms: [], cards: [], messages: [], customer: { first_name: 'Erased' } })
+    expect(exported.json()).toMatchObject({ forms: [], cards: [], messages: [], notes: [], customer: { first_name: 'Erased' } })
     expect(exported.json().invoices).toHaveLength(2)
 
     // Her future visits are cancelled (their time is free again); the invoice is kept, the totals unchanged.
@@ -170,6 +176,7 @@ describe('POST /api/user/me/erase', () => {
     expect(afterwards.flatMap((d) => d.to)).not.toContain(DEMO_CUSTOMER.email)
     expect(leaks(logLines.slice(logMark).join('\n'))).toEqual([])
     expect(leaks(await everyRow())).toEqual([])
+    expect(await everyRow()).not.toContain(STAFF_NOTE)
 
     // Her password opens nothing. (Checked after the log: a failed login logs the address typed, whoever's.)
     expect((await t.app.inject({ method: 'POST', url: '/api/login?from=customer', payload: DEMO_CUSTOMER })).statusCode).toBe(401)

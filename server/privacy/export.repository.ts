@@ -1,5 +1,6 @@
-/** Every row held about one customer of a tenant (the right of access), secrets and the tenant left out. */
+/** Every row held about one customer of a tenant (the right of access), staff notes included; secrets and the tenant left out. */
 import type { DbOrTrx } from '../db/schema'
+import type { DeskExtra } from '../desk/desk.tables'
 
 type Row = Record<string, unknown>
 
@@ -20,13 +21,14 @@ export interface CustomerRows {
   cards: Row[]
   messages: Row[]
   waitlist: Row[]
+  notes: Row[]
 }
 
 export async function customerRows(db: DbOrTrx, tenant: string, customerId: string): Promise<CustomerRows | undefined> {
   const customer = await db.selectFrom('customers').selectAll().where('tenant_id', '=', tenant).where('id', '=', customerId).executeTakeFirst()
   if (!customer) return undefined
   const mobile = customer.mobile_phone?.replace(/\s+/g, '')
-  const [appointments, invoices, forms, courses, giftVouchers, cards, messages, waitlist, offers] = await Promise.all([
+  const [appointments, invoices, forms, courses, giftVouchers, cards, messages, waitlist, offers, notes] = await Promise.all([
     db
       .selectFrom('appointments as a')
       .leftJoin('services as s', (j) => j.onRef('s.id', '=', 'a.service_id').on('s.tenant_id', '=', tenant))
@@ -59,6 +61,16 @@ export async function customerRows(db: DbOrTrx, tenant: string, customerId: stri
       .where('e.customer_id', '=', customerId)
       .orderBy('o.created_at')
       .execute(),
+    // The staff's notes about the customer: staff-only on screen, but the customer's personal data (the right of access).
+    db
+      .withTables<DeskExtra>()
+      .selectFrom('customer_notes')
+      .select(['id', 'author', 'text', 'created_at'])
+      .where('tenant_id', '=', tenant)
+      .where('customer_id', '=', customerId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
   ])
   const invoiceIds = invoices.map((i) => i.id)
   const invoiceItems = invoiceIds.length
@@ -75,5 +87,6 @@ export async function customerRows(db: DbOrTrx, tenant: string, customerId: stri
     cards: cards.map(shown),
     messages: messages.map(shown),
     waitlist: waitlist.map((entry) => ({ ...shown(entry), offers: offers.filter((o) => o.entry_id === entry.id) })),
+    notes,
   }
 }

@@ -1,6 +1,7 @@
 /**
  * The right of access (issue 30): a customer downloads everything held about them, an admin exports
- * any customer's; a signed form comes with its signature; nobody else's data, no secret, in it.
+ * any customer's; a signed form comes with its signature, the staff's notes with their author; nobody
+ * else's data, no secret, in it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_STAFF_ADMIN } from '../seed/demo.seed'
@@ -46,6 +47,19 @@ describe('GET /api/user/me/export', () => {
     expect(response.body).not.toContain('password_hash')
     expect(response.body).not.toContain('tenant_id')
     expect(response.body).not.toContain(OTHER_CUSTOMER.email)
+  })
+
+  it("includes the staff's notes about the customer, with who wrote each and when (staff-only on screen, their personal data all the same)", async () => {
+    const added = await t.app.inject({ method: 'POST', url: `/api/admin/customers/${customerId}/notes`, headers: admin, payload: { text: 'Prefers mornings; mild reaction to retinol' } })
+    expect(added.statusCode, added.body).toBe(201)
+    const note = added.json() as { id: string; author: string; createdAt: string }
+
+    const data = (await t.app.inject({ method: 'GET', url: '/api/user/me/export', headers: t.auth(customer) })).json()
+    expect(data.notes).toEqual([{ id: note.id, author: note.author, text: 'Prefers mornings; mild reaction to retinol', created_at: note.createdAt }])
+    expect(note.author).not.toBe('')
+    // Another customer's export holds none of them.
+    const other = await t.login(OTHER_CUSTOMER)
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/me/export', headers: t.auth(other) })).json().notes).toEqual([])
   })
 
   it('needs the customer signed in', async () => {

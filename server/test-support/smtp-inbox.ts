@@ -17,6 +17,8 @@ export class SmtpInbox {
   readonly deliveries: Delivery[] = []
   readonly mails: ParsedMail[] = []
   port = 0
+  /** Recipients refused at RCPT TO with a 550 that quotes the address, as real servers do. */
+  readonly refused = new Set<string>()
   private server: SMTPServer | undefined
 
   get url(): string {
@@ -28,6 +30,10 @@ export class SmtpInbox {
     const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
+      onRcptTo: (address, _session, callback) => {
+        if (!this.refused.has(address.address)) return callback()
+        callback(Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`), { responseCode: 550 }))
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = []
         stream.on('data', (chunk: Buffer) => chunks.push(chunk))

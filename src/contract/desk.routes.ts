@@ -1,7 +1,8 @@
 /**
  * The front desk (issue 29): book on a customer's behalf (find or create the customer, the desk's
  * times from the availability engine, one of three ways to pay) and the customer's record with the
- * staff's notes. Admin staff of the tenant only. Staff notes appear in no customer-facing answer.
+ * staff's notes. Admin staff of the tenant only. Staff notes appear in no customer-facing answer but
+ * the customer's data export (the right of access, privacy.routes.ts).
  */
 import * as t from 'io-ts'
 import { route } from './route'
@@ -146,7 +147,7 @@ export const addStaffNote = route({
   path: '/admin/customers/{id}/notes',
   access: 'admin',
   summary: 'Add a staff note',
-  description: "A free-text note on the customer's record, seen by staff only.",
+  description: "A free-text note on the customer's record, shown to staff only; in the customer's data export (the right of access).",
   params: IdParams,
   body: StaffNoteBody,
   responses: { 201: StaffNote, ...errors(400, 401, 403, 404) },

@@ -1,7 +1,8 @@
 /**
  * A customer's data, all of it (issue 30, the right of access): their account, bookings, invoices
  * with their lines, forms with their answers and signatures, courses, gift vouchers bought, stored
- * cards and the messages sent to them. The customer downloads their own; an admin any customer's.
+ * cards, the messages sent to them and the staff's notes about them (who wrote each, when). The
+ * customer downloads their own; an admin any customer's.
  * Rows are as stored (column names), without secrets (password and form password hashes) or the tenant.
  */
 import * as t from 'io-ts'
@@ -25,8 +26,12 @@ export const CustomerDataExport = t.intersection(
       cards: Rows,
       messages: Rows,
     }),
-    /** waitlist entries (issue 32) with their offers; the server always sends it */
-    t.partial({ waitlist: Rows }),
+    /**
+     * waitlist entries (issue 32) with their offers, and the staff's notes (id, author, text,
+     * created_at): personal data under the right of access though staff-only on screen. The server
+     * always sends both; optional for answers of servers from before.
+     */
+    t.partial({ waitlist: Rows, notes: Rows }),
   ],
   'CustomerDataExport',
 )
@@ -37,7 +42,7 @@ export const exportMyData = route({
   path: '/user/me/export',
   access: 'customer',
   summary: 'Download everything held about me',
-  description: "The signed-in customer's data, all of it, as one JSON document: account, bookings, invoices, signed forms (answers and signature images), courses, gift vouchers, stored cards and the messages sent.",
+  description: "The signed-in customer's data, all of it, as one JSON document: account, bookings, invoices, signed forms (answers and signature images), courses, gift vouchers, stored cards, the messages sent and the staff's notes about me.",
   responses: { 200: CustomerDataExport, ...errors(401) },
 })
 

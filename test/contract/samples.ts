@@ -61,6 +61,7 @@ const dataExport: c.CustomerDataExport = {
   exportedAt: '2026-12-02T10:00:00.000Z', organisation: 'Riverside', customer: { id: ids.customer, email: 'jane@example.test', first_name: 'Jane' },
   appointments: [{ id: ids.appointment, status: 'Scheduled' }], invoices: [], invoiceItems: [], forms: [{ id: id(70), is_signed: true, signature: 'data:image/png;base64,AA==' }],
   courses: [], giftVouchers: [], cards: [], messages: [{ subject: 'Booking confirmed' }], waitlist: [],
+  notes: [{ id: id(71), author: 'Maya Thompson', text: 'Prefers mornings', created_at: '2026-11-01T10:00:00.000Z' }],
 }
 const erasure: c.ErasureReceipt = {
   customerId: ids.customer, pseudonym: 'Erased customer 1a2b3c4d', appointmentsCancelled: 1, formsDeleted: 2, cardsDeleted: 1, leadsDeleted: 0, messagesDeleted: 3, invoicesKept: 1,

@@ -1,6 +1,7 @@
 /**
  * The front desk's notes on a customer (issue 29): free text by staff, staff-only (never in a
- * customer-facing answer, the customer's export or CLI customer output). Newest first per customer.
+ * customer-facing answer or CLI customer output; in the customer's data export since, as the right of
+ * access requires, server/privacy). Newest first per customer.
  */
 import { sql, type Kysely, type Migration } from 'kysely'
 

@@ -7,7 +7,7 @@ import { FILE_SAVER, type FileSaver } from './app-services'
 import { ToastViewModel } from './toast.view-model'
 
 export const MY_DATA_TITLE = 'Your data'
-export const MY_DATA_TEXT = 'Download everything we hold about you: your details, appointments, invoices, signed forms and the messages we sent.'
+export const MY_DATA_TEXT = "Download everything we hold about you: your details, appointments, invoices, signed forms, the messages we sent and our staff's notes about you."
 export const DOWNLOAD_MY_DATA = 'Download my data'
 
 /** The customer area's 'Download my data' (issue 30, the right of access): fetched with the token, saved as my-data.json. */

@@ -59,7 +59,7 @@ const FormDialog = observer(function FormDialog({ vm }: { vm: CustomerRecordView
   )
 })
 
-/** /staff/customers/:id: the customer's record at the desk (issue 29); the notes are staff-only. */
+/** /staff/customers/:id: the customer's record at the desk (issue 29); the notes are shown to staff only (and are in the customer's data export). */
 const StaffCustomerPage = observer(function StaffCustomerPage() {
   const vm = useViewModel<CustomerRecordViewModel>(CustomerRecordViewModel)
   const session = useViewModel<SessionViewModel>(SessionViewModel)
@@ -99,7 +99,7 @@ const StaffCustomerPage = observer(function StaffCustomerPage() {
           </section>
           <section className={styles.panel} aria-labelledby="record-notes">
             <h2 id="record-notes" className={styles.panelTitle}>Staff notes</h2>
-            <p className={desk.hint}>Seen by staff only, never by the customer.</p>
+            <p className={desk.hint}>Not shown to the customer, but included in their data download.</p>
             <form className={desk.form} onSubmit={submit}>
               <TextField label="New note" multiline rows={3} value={vm.note} error={vm.noteError} onChange={(v) => vm.setNote(v)} />
               <Button type="submit" variant="secondary" busy={vm.saving}>Add note</Button>
