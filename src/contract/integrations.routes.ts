@@ -8,6 +8,7 @@ import { route, API_KEY_SCOPES } from './route'
 import { AppointmentPayload, AppointmentView, BookingCreated } from './appointments.codecs'
 import { Ack, bodyOf, entity, errors, IdParams, IntFromString, IsoDateTime, literals, NonEmptyString, ObjectId, queryOf, StringFromQuery } from './codecs'
 import { CustomerSummary } from './admin.routes'
+import { withJsonSchema } from './json-schema'
 
 export const ApiKeyScopeCodec = literals(API_KEY_SCOPES, 'ApiKeyScope')
 
@@ -80,7 +81,12 @@ export const revokeApiKey = route({
   responses: { 200: ApiKey, ...errors(400, 401, 403, 404) },
 })
 
-export const CreateWebhookBody = bodyOf({ url: NonEmptyString, events: t.array(WebhookEventTypeCodec) })
+/** The longest webhook endpoint URL taken (as browsers and most providers cap a URL). */
+export const MAX_WEBHOOK_URL_LENGTH = 2048
+/** The endpoint's URL: its length limit is told to the OpenAPI document's readers; the server refuses a longer one with its own 400. */
+const WebhookUrl = withJsonSchema(new t.Type<string, string, unknown>(NonEmptyString.name, NonEmptyString.is, NonEmptyString.validate, t.identity), { type: 'string', pattern: '\\S', maxLength: MAX_WEBHOOK_URL_LENGTH })
+
+export const CreateWebhookBody = bodyOf({ url: WebhookUrl, events: t.array(WebhookEventTypeCodec) })
 export type CreateWebhookBody = t.TypeOf<typeof CreateWebhookBody>
 
 export const WebhookEndpoint = entity(
@@ -113,7 +119,7 @@ export const createWebhook = route({
   path: '/admin/webhooks',
   access: 'admin',
   summary: 'Subscribe a URL to events',
-  description: 'A webhook endpoint: each event it names is POSTed to the URL (https, or http on localhost), signed with the secret that is in this answer only.',
+  description: `A webhook endpoint: each event it names is POSTed to the URL (https, or http on localhost outside production; at most ${MAX_WEBHOOK_URL_LENGTH} characters, 400 otherwise), signed with the secret that is in this answer only.`,
   body: CreateWebhookBody,
   responses: { 201: CreatedWebhookEndpoint, ...errors(400, 401, 403) },
 })
