@@ -97,6 +97,21 @@ describe('a key booking of a service with a deposit', () => {
   })
 })
 
+describe('a key booking with a field the API does not name', () => {
+  it('is refused with 400 naming it (as Stripe answers an unknown parameter): nothing is booked, no customer made', async () => {
+    const email = 'typo.field@example.com'
+    const { practitioner, ...rest } = appointment(linkDay, '15:00', DEMO.sConsultation)
+    const res = await book({ customer: { email, firstName: 'Ty', surname: 'Po' }, appointment: { ...rest, practitionerID: practitioner } })
+    expect(res.json()).toEqual({ statusCode: 400, message: 'Invalid body: unknown field appointment.practitionerID.' })
+    const more = await book({ customer: { email, firstName: 'Ty', surname: 'Po', phone: '07700 900123' }, appointment: appointment(linkDay, '15:00', DEMO.sConsultation), transactionID: 'x' })
+    expect(more.json()).toEqual({ statusCode: 400, message: 'Invalid body: unknown fields customer.phone, transactionID.' })
+    expect(await t.db.selectFrom('customers').select('id').where('email', '=', email).execute()).toEqual([])
+    // A misspelt query parameter of a key's read is refused too, not ignored.
+    const keyRead = await t.app.inject({ method: 'GET', url: `/api/v1/integrations/bookings/${DEMO.apptFuture}?expand=customer`, headers: { 'x-api-key': apiKey } })
+    expect(keyRead.json()).toEqual({ statusCode: 400, message: 'Invalid query: unknown field expand.' })
+  })
+})
+
 describe('a key booking repeated with the same coherentTransactionId', () => {
   it('answers as the first time: the customer created, the message, the pay link and its expiry; no second booking or mail', async () => {
     const email = 'replay.new@example.com'

@@ -159,11 +159,14 @@ function responses(route: Route, components: SchemaComponents): JsonSchema {
   return out
 }
 
+/** The operations a key opens refuse what they do not name (server/http/unknown-fields.ts). */
+const UNKNOWN_FIELDS_NOTE = "A query parameter or body field this operation does not name is refused with 400 naming it (e.g. 'Invalid body: unknown field appointment.practitionerID.'), never ignored."
+
 function operation(name: string, resource: string, route: Route, components: SchemaComponents, tenant: boolean): JsonSchema {
   const op: JsonSchema = {
     operationId: name,
     summary: route.summary,
-    description: route.access === 'admin' ? `${route.description} Admins only.` : route.description,
+    description: route.access === 'admin' ? `${route.description} Admins only.` : route.access === 'apiKey' ? `${route.description} ${UNKNOWN_FIELDS_NOTE}` : route.description,
     tags: [resource],
     security: securityOf(route),
     parameters: parameters(route, components, tenant),

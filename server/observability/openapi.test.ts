@@ -90,6 +90,12 @@ describe('the OpenAPI document generated from src/contract', () => {
     expect((schemaOf(ready.responses['503']) as { anyOf?: object[] }).anyOf).toEqual([schemaOf(ready.responses['200']), schemaOf(operationOf('GET', '/clinics')!.responses['503'])])
   })
 
+  it('tells that the operations an API key opens refuse an unknown field', () => {
+    for (const { route } of namedRoutes.filter((n) => n.route.access === 'apiKey')) {
+      expect((operationOf(route.method, route.path) as Operation & { description: string }).description, route.path).toContain('does not name is refused with 400')
+    }
+  })
+
   it("describes what the server really sends and takes: each route sample's body and responses validate", () => {
     let checked = 0
     for (const sample of routeSamples) {
