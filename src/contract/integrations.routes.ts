@@ -226,7 +226,7 @@ export const createIntegrationBooking = route({
     'A payment that cannot be started refuses the booking (409) and leaves nothing behind (no booking, no customer made for it). ' +
     'booking.holdExpiresAt is present only while the booking is pending (held for its deposit); absent when it was scheduled at once. ' +
     'The same coherentTransactionId again answers as the first time (customerCreated, payUrl, holdExpiresAt, message), with the booking as it is now; ' +
-    'the same coherentTransactionId with another request (clinic, or a service, practitioner, start or course of the appointment or a linked one) is refused with 409, naming the booking it made, and books nothing (as Stripe refuses an idempotency key reused with other parameters); ' +
+    'the same coherentTransactionId with another request (clinic, or a service, practitioner, start or course of the appointment or a linked one) is refused with 409, naming the booking it made, and books nothing (as Stripe refuses an idempotency key reused with other parameters), before the request itself is checked (an invalid request with a used id answers this 409, not 400 or 404); ' +
     'while the first request is still answering, 409 (try again in a few seconds). ' +
     '409 when the time was taken.',
   body: IntegrationBookingBody,
