@@ -30,7 +30,12 @@ FROM customers c WHERE c.id = $2 AND (c.tenant_id = $1) IS TRUE`
 
 /** The state of the customer's session for this token; undefined when the customer does not exist. */
 export async function sessionState(db: DbOrTrx, tenant: string, customerId: string, token: string): Promise<SessionState | undefined> {
-  const { rows } = await runPrepared<{ tokens_valid_after: Date | null; revoked: boolean }>(db, SESSION_SQL, [tenant, customerId, tokenHash(token)])
+  return sessionStateOfHash(db, tenant, customerId, tokenHash(token))
+}
+
+/** sessionState of the token whose hash this is (a SessionToCheck's). */
+export async function sessionStateOfHash(db: DbOrTrx, tenant: string, customerId: string, hash: string): Promise<SessionState | undefined> {
+  const { rows } = await runPrepared<{ tokens_valid_after: Date | null; revoked: boolean }>(db, SESSION_SQL, [tenant, customerId, hash])
   const row = rows[0]
   return row ? { tokensValidAfter: row.tokens_valid_after, revoked: Boolean(row.revoked) } : undefined
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clearDate, londonDate, londonInstant } from '../test-support/dates'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
-import { SLOT_TAKEN, transactionReusedText } from '../http/service-failure'
+import { SLOT_TAKEN, TRANSACTION_IN_USE, transactionReusedText } from '../http/service-failure'
 import { SESSION_ENDED, TOKEN_MESSAGE } from '../http/contract-route'
 import { HoldSweeper } from './hold-sweeper'
 
@@ -104,10 +104,16 @@ describe('POST /appointments/public', () => {
     const retry = await post(demo, { appointment: { ...booking('15:30').appointment, event: { start: londonInstant(day, '15:30'), end: londonInstant(day, '16:00') } }, coherentTransactionId: 'txn-reused-1' })
     expect(retry.statusCode, retry.body).toBe(200)
     expect(retry.json().appointment.id).toBe(id)
-    for (const other of [booking('14:30'), booking('15:30', { service: DEMO.sConsultation })]) {
+    // Invalid too (an unknown service: 404 on its own; a practitioner not offering it: 400): the id is compared first, as Stripe's keys.
+    for (const other of [booking('14:30'), booking('15:30', { service: DEMO.sConsultation }), booking('15:30', { service: 'ffffffffffffffffffffffff' }), booking('15:30', { practitioner: DEMO.pOliver })]) {
       const reused = await post(demo, { ...other, coherentTransactionId: 'txn-reused-1' })
       expect(reused.json()).toEqual({ statusCode: 409, message: transactionReusedText(id) })
     }
+    // Another customer's request with the id: not theirs (409); a logged-out token: 401 before anything is answered.
+    expect((await post(other, { ...booking('15:30', { service: 'ffffffffffffffffffffffff' }), coherentTransactionId: 'txn-reused-1' })).json()).toEqual({ statusCode: 409, message: TRANSACTION_IN_USE })
+    const ended = await t.login(DEMO_CUSTOMER)
+    expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: t.auth(ended) })).statusCode).toBe(200)
+    expect((await post(ended, { ...booking('15:30', { practitioner: DEMO.pOliver }), coherentTransactionId: 'txn-reused-1' })).json()).toEqual({ statusCode: 401, message: SESSION_ENDED })
     const rows = await t.db.selectFrom('appointments').select('id').where('transaction_id', '=', 'txn-reused-1').execute()
     expect(rows.map((r) => r.id)).toEqual([id])
     expect(await t.db.selectFrom('appointments').select('id').where('customer_id', '=', DEMO.customerDemo).where('starts_at', '=', new Date(londonInstant(day, '14:30'))).execute()).toEqual([])

@@ -173,6 +173,19 @@ export async function findByTransaction(db: Db, tenant: string, customerId: stri
   return (await findTransaction(db, tenant, customerId, transactionId))?.booking
 }
 
+/** The customer whose live booking a transaction id made, or undefined when it made none (or only released holds). */
+export async function transactionOwner(db: Db, tenant: string, transactionId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('appointments')
+    .select('customer_id')
+    .where('tenant_id', '=', tenant)
+    .where('transaction_id', '=', transactionId)
+    .where('status', '!=', RELEASED)
+    .limit(1)
+    .executeTakeFirst()
+  return row ? (row.customer_id ?? '') : undefined
+}
+
 /** The booking a transaction id made (findByTransaction) and the key of the request that made it (transaction-request.ts; null before 0165). */
 export async function findTransaction(db: Db, tenant: string, customerId: string, transactionId: string): Promise<{ booking: BookingCreated; request: string | null } | undefined> {
   const rows = await db

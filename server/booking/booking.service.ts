@@ -18,7 +18,7 @@ import { newId } from '../db/ids'
 import { RetriesExhausted, retryTransaction } from '../db/transaction-retry'
 import { lockingWork } from '../db/admission'
 import type { CoreTables, Db, DbOrTrx } from '../db/schema'
-import { conflict, invalid, notFound, SLOT_TAKEN_ERROR, unauthenticated, TOO_MANY_HOLDS_ERROR, TRANSACTION_IN_USE_ERROR, transactionReused, type ServiceError } from '../service-error'
+import { conflict, invalid, notFound, SLOT_TAKEN_ERROR, unauthenticated, TOO_MANY_HOLDS_ERROR, type ServiceError } from '../service-error'
 import { appointmentView, appointmentViews, bookingViewParts, insertAppointmentViews } from './appointment-view'
 import { calendarDays, offersStart } from '../../src/domain/scheduling'
 import { fitsCalendar, slotOptions } from '../availability/availability.service'
@@ -26,8 +26,9 @@ import { londonDateOf } from '../../src/domain/london'
 import { calendarRange, loadCalendars, serviceOptions, type Calendars, type ServiceOptionRow } from '../availability/calendar.repository'
 import { businessMetrics } from '../observability/metrics'
 import { claimHold, heldForClaim } from './hold-claim'
-import { bookingRequestKey, sameRequest } from './transaction-request'
-import { bookerFacts, bookingMessage, expiredHoldIds, findTransaction, lockPractitionerDays, releaseExpiredHoldsById, RELEASED } from './booking.repository'
+import { bookingRequestKey } from './transaction-request'
+import { refusedUnlessUsed, replay, type BookingMade } from './transaction-replay'
+import { bookerFacts, bookingMessage, expiredHoldIds, lockPractitionerDays, releaseExpiredHoldsById, RELEASED } from './booking.repository'
 import { sessionRefusal, type SessionToCheck } from '../accounts/session.service'
 import { emitWebhookEvent } from '../integrations/webhooks.service'
 import { appointmentsData } from '../integrations/webhook-payloads'
@@ -151,19 +152,17 @@ export async function createBooking(deps: BookingDeps, tenant: string, customerI
   return E.map((made: BookingMade) => made.booking)(await makeBooking(deps, tenant, customerId, body))
 }
 
-/** A booking's answer, and whether it is the answer of an earlier request with the same transaction id (nothing new was written). */
-export interface BookingMade {
-  booking: BookingCreated
-  replayed: boolean
-}
+export type { BookingMade }
 
 /** createBooking, saying whether the booking was made now or by an earlier request with the same transaction id. */
 export async function makeBooking(deps: BookingDeps, tenant: string, customerId: string, body: BookingRequest): Promise<E.Either<ServiceError, BookingMade>> {
+  const transactionId = body.coherentTransactionId?.trim() || null
+  // A refusal of the checks made before the transaction: its transaction id is answered first (transaction-replay.ts).
+  const refused = (error: ServiceError, requestKey?: string) => refusedUnlessUsed(deps.db, tenant, customerId, { transactionId, requestKey, ...(deps.session ? { session: deps.session } : {}) }, error)
   const parsed = itemsOf(body.appointment)
-  if (!Array.isArray(parsed)) return E.left(parsed)
+  if (!Array.isArray(parsed)) return refused(parsed, body.requestKey)
   const items = parsed
   const clinicId = items[0].clinicId
-  const transactionId = body.coherentTransactionId?.trim() || null
   const requestKey = transactionId ? (body.requestKey ?? bookingRequestKey(clinicId, items)) : null
 
   const desk = deps.desk ? DESK_RULES : undefined
@@ -174,14 +173,14 @@ export async function makeBooking(deps: BookingDeps, tenant: string, customerId:
   ])
   const chosen: (ServiceOptionRow & Item & { end: Date })[] = []
   for (const item of items) {
-    if (!services.has(item.serviceId)) return E.left(notFound('This service cannot be booked online at this location.'))
+    if (!services.has(item.serviceId)) return refused(notFound('This service cannot be booked online at this location.'), requestKey ?? undefined)
     const option = options.find((o) => o.serviceId === item.serviceId && o.practitionerId === item.practitionerId)
-    if (!option) return E.left(invalid('This practitioner does not offer this service at this location.'))
+    if (!option) return refused(invalid('This practitioner does not offer this service at this location.'), requestKey ?? undefined)
     chosen.push({ ...option, ...item, end: new Date(item.start.getTime() + option.durationMinutes * 60_000) })
   }
   for (let i = 1; i < chosen.length; i++) {
     if (chosen[i].start.getTime() < chosen[i - 1].end.getTime() && chosen[i].practitionerId === chosen[i - 1].practitionerId) {
-      return E.left(invalid('The services of a booking must follow one another.'))
+      return refused(invalid('The services of a booking must follow one another.'), requestKey ?? undefined)
     }
   }
 
@@ -321,17 +320,6 @@ export async function makeBooking(deps: BookingDeps, tenant: string, customerId:
 }
 
 const REPLAYED = 'replayed' as const
-
-/**
- * The answer to a retried request: the booking it made; TransactionReused when the id made it for
- * another request (nothing is booked), TransactionInUse when the id is another customer's.
- */
-export async function replay(db: Db, tenant: string, customerId: string, transactionId: string, requestKey: string): Promise<E.Either<ServiceError, BookingMade>> {
-  const existing = await findTransaction(db, tenant, customerId, transactionId)
-  if (!existing) return E.left(TRANSACTION_IN_USE_ERROR)
-  if (!sameRequest(existing.request, requestKey)) return E.left(transactionReused(existing.booking.appointment.id))
-  return E.right({ booking: existing.booking, replayed: true })
-}
 
 /** The appointment if it belongs to the customer (NotFound otherwise, for unknown and foreign alike). */
 export async function ownAppointment(db: Db, tenant: string, customerId: string, id: string): Promise<E.Either<ServiceError, AppointmentView>> {

@@ -175,7 +175,8 @@ export function serve<R extends Route>(app: FastifyInstance, route: R, handler: 
     handler: async (request, reply) => {
       const deps = app.deps
       const apiKey = usedKeys.get(request)
-      const decoded = decodeInput(route, { params: request.params, query: request.query, body: request.body })
+      // An integrator's misspelt field is refused (400), never dropped: it would book what was not meant.
+      const decoded = decodeInput(route, { params: request.params, query: request.query, body: request.body }, route.access === 'apiKey')
       if (E.isLeft(decoded)) return sendFailure(reply, { _tag: 'BadRequest', message: decoded.left })
       const auth = await authOf(request, deps)
       if (auth) request.signedIn = { id: auth.sub, role: auth.role }

@@ -5,11 +5,13 @@
  *   (image data URLs excepted: a signature), lists longer than MAX_ITEMS, ISO dates that do not exist on the calendar
  *   ('2026-02-30', which Date.parse silently rolls over into March) or lie outside MIN_YEAR..MAX_YEAR.
  * - decodeInput(): the route's codecs, with a short message naming the field and what it expects
- *   ('Invalid body: appointment.practitioner must be a 24-character hexadecimal id (got "x").').
+ *   ('Invalid body: appointment.practitioner must be a 24-character hexadecimal id (got "x").'); on an
+ *   integrator's routes a field the route does not name too ('Invalid body: unknown field appointment.practitionerID.').
  */
 import * as E from 'fp-ts/Either'
-import type * as t from 'io-ts'
-import type { DecodedRequest, Route } from '../../src/contract/route'
+import * as t from 'io-ts'
+import { NoInput, type DecodedRequest, type Route } from '../../src/contract/route'
+import { unknownFields } from './unknown-fields'
 
 export const MAX_DEPTH = 32
 export const MAX_TEXT = 20_000
@@ -162,20 +164,34 @@ export function describeFirstError(errors: t.Errors, where: Where): string {
   return `Invalid ${where}: ${subject} ${what} (got ${shown(error.value)}).`
 }
 
-function decodePart<C extends t.Mixed>(codec: C, value: unknown, where: Where): E.Either<string, t.TypeOf<C>> {
+/** 'Invalid body: unknown field appointment.practitionerID.' (fields: their paths, at least one). */
+export function unknownFieldsMessage(where: Where, fields: readonly string[]): string {
+  return `Invalid ${where}: unknown field${fields.length > 1 ? 's' : ''} ${fields.join(', ')}.`
+}
+
+/** What a route that names no query (or body) takes: no field at all (NoInput itself takes any record). */
+const NO_FIELDS = t.type({})
+
+function decodePart<C extends t.Mixed>(codec: C, value: unknown, where: Where, refuseUnknown: boolean): E.Either<string, t.TypeOf<C>> {
   const problem = inputCheck(value, where)
   if (problem) return E.left(problem)
+  // Before the codec: a misspelt field is named as such, not as the required one it was meant to be.
+  const unknown = refuseUnknown ? unknownFields((codec as t.Mixed) === NoInput ? NO_FIELDS : codec, value) : []
+  if (unknown.length > 0) return E.left(unknownFieldsMessage(where, unknown))
   const result = codec.decode(value)
   return E.isLeft(result) ? E.left(describeFirstError(result.left, where)) : E.right(result.right)
 }
 
-/** Validates an incoming request against its route; Left is the 400 message. */
-export function decodeInput<R extends Route>(route: R, input: { params: unknown; query: unknown; body: unknown }): E.Either<string, DecodedRequest<R>> {
-  const params = decodePart(route.params, input.params ?? {}, 'path parameters')
+/**
+ * Validates an incoming request against its route; Left is the 400 message. `refuseUnknown`: a query
+ * parameter or body field the route does not name is refused (an integrator's routes), not dropped.
+ */
+export function decodeInput<R extends Route>(route: R, input: { params: unknown; query: unknown; body: unknown }, refuseUnknown = false): E.Either<string, DecodedRequest<R>> {
+  const params = decodePart(route.params, input.params ?? {}, 'path parameters', false)
   if (E.isLeft(params)) return params
-  const query = decodePart(route.query, input.query ?? {}, 'query')
+  const query = decodePart(route.query, input.query ?? {}, 'query', refuseUnknown)
   if (E.isLeft(query)) return query
-  const body = decodePart(route.body, input.body ?? undefined, 'body')
+  const body = decodePart(route.body, input.body ?? undefined, 'body', refuseUnknown)
   if (E.isLeft(body)) return body
   return E.right({ params: params.right, query: query.right, body: body.right } as DecodedRequest<R>)
 }

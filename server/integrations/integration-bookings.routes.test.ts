@@ -12,9 +12,10 @@ import { MESSAGES } from '../service-error'
 import { makeBooking } from '../booking/booking.service'
 import { LINK_HOLD_SECONDS } from '../booking/pay-link.service'
 import { newId } from '../db/ids'
+import { referenceCache } from '../catalogue/reference-cache'
 import { markAnswering } from './integration-bookings.repository'
 import { ANSWER_ABANDONED_MS, INTEGRATION_MESSAGES } from './integration-bookings.service'
-import { transactionReusedText } from '../http/service-failure'
+import { TRANSACTION_IN_USE, transactionReusedText } from '../http/service-failure'
 
 const PAY_SUBJECT = 'Pay your deposit to confirm your appointment'
 const CARD = { cardNo: '4242 4242 4242 4242', expDate: '12/39', cvv: '123', postCode: 'SW1A 1AA' }
@@ -94,6 +95,21 @@ describe('a key booking of a service with a deposit', () => {
     expect(res.json()).toMatchObject({ booking: { deposit: 0, appointment: { status: 'Scheduled' } } })
     expect(res.json().payUrl).toBeUndefined()
     expect((await mailsTo('free.new@example.com')).map((m) => m.subject)).not.toContain(PAY_SUBJECT)
+  })
+})
+
+describe('a key booking with a field the API does not name', () => {
+  it('is refused with 400 naming it (as Stripe answers an unknown parameter): nothing is booked, no customer made', async () => {
+    const email = 'typo.field@example.com'
+    const { practitioner, ...rest } = appointment(linkDay, '15:00', DEMO.sConsultation)
+    const res = await book({ customer: { email, firstName: 'Ty', surname: 'Po' }, appointment: { ...rest, practitionerID: practitioner } })
+    expect(res.json()).toEqual({ statusCode: 400, message: 'Invalid body: unknown field appointment.practitionerID.' })
+    const more = await book({ customer: { email, firstName: 'Ty', surname: 'Po', phone: '07700 900123' }, appointment: appointment(linkDay, '15:00', DEMO.sConsultation), transactionID: 'x' })
+    expect(more.json()).toEqual({ statusCode: 400, message: 'Invalid body: unknown fields customer.phone, transactionID.' })
+    expect(await t.db.selectFrom('customers').select('id').where('email', '=', email).execute()).toEqual([])
+    // A misspelt query parameter of a key's read is refused too, not ignored.
+    const keyRead = await t.app.inject({ method: 'GET', url: `/api/v1/integrations/bookings/${DEMO.apptFuture}?expand=customer`, headers: { 'x-api-key': apiKey } })
+    expect(keyRead.json()).toEqual({ statusCode: 400, message: 'Invalid query: unknown field expand.' })
   })
 })
 
@@ -178,5 +194,61 @@ describe('a key booking repeated with the same coherentTransactionId', () => {
     // The same request again is still a retry.
     const again = await book(payload)
     expect(again.json()).toEqual(first.json())
+  })
+
+  it("compares the id's first request before checking the new one (as Stripe's idempotency keys): another request that is invalid too answers 409, not 400 or 404", async () => {
+    const email = 'reused.invalid@example.com'
+    const payload = { customer: { email, firstName: 'Rin', surname: 'Valid' }, appointment: appointment(replayDay, '14:00', DEMO.sConsultation), coherentTransactionId: 'crm-order-1005' }
+    const first = await book(payload)
+    expect(first.statusCode, first.body).toBe(201)
+    const id = first.json().booking.appointment.id
+    const nobody = '0123456789abcdef01234567'
+    const invalid = [
+      // an unknown service (404 on its own), a practitioner who does not offer it (400), a linked service elsewhere (400)
+      { ...payload.appointment, service: nobody },
+      { ...payload.appointment, practitioner: nobody },
+      { ...payload.appointment, linkedAppointments: [{ ...appointment(replayDay, '14:30', DEMO.sConsultation), clinic: nobody }] },
+    ]
+    for (const other of invalid) {
+      const reused = await book({ ...payload, appointment: other })
+      expect(reused.json(), JSON.stringify(other)).toEqual({ statusCode: 409, message: transactionReusedText(id) })
+      // Without the id, the same request is refused for what it asks.
+      expect((await book({ ...payload, appointment: other, coherentTransactionId: null })).statusCode).toBeOneOf([400, 404])
+    }
+    // Another customer's request with the id, invalid too: the id is another's (409), and no customer is made for it.
+    const stranger = await book({ ...payload, customer: { email: 'reused.stranger@example.com', firstName: 'Stra', surname: 'Nger' }, appointment: invalid[0] })
+    expect(stranger.json()).toEqual({ statusCode: 409, message: TRANSACTION_IN_USE })
+    expect(await t.db.selectFrom('customers').select('id').where('email', '=', 'reused.stranger@example.com').execute()).toEqual([])
+    // Refused for the customer it names (no email, a new customer's wrong phone): the id is still another's.
+    for (const who of [{ email: 'not-an-email', firstName: 'No', surname: 'Mail' }, { email: 'reused.phone@example.com', firstName: 'Pho', surname: 'Ne', mobilePhone: '12' }]) {
+      expect((await book({ ...payload, customer: who })).json(), who.email).toEqual({ statusCode: 409, message: TRANSACTION_IN_USE })
+    }
+    // Without a used id they are refused for what they are.
+    expect((await book({ ...payload, customer: { email: 'not-an-email', firstName: 'No', surname: 'Mail' }, coherentTransactionId: 'crm-order-unused' })).json()).toEqual({ statusCode: 400, message: INTEGRATION_MESSAGES.email })
+    const customer = await t.db.selectFrom('customers').select('id').where('email', '=', email).executeTakeFirstOrThrow()
+    expect((await t.db.selectFrom('appointments').select('id').where('customer_id', '=', customer.id).execute()).map((r) => r.id)).toEqual([id])
+  })
+
+  it('answers a retry as the first time even when its service cannot be booked online any more (the first answer is kept, as Stripe replays a key)', async () => {
+    const payload = { customer: { email: 'replay.hidden@example.com', firstName: 'Hid', surname: 'Den' }, appointment: appointment(replayDay, '09:00', DEMO.sConsultation), coherentTransactionId: 'crm-order-1006' }
+    const first = await book(payload)
+    expect(first.statusCode, first.body).toBe(201)
+    const before = await t.db.selectFrom('services').select('show_online').where('id', '=', DEMO.sConsultation).executeTakeFirstOrThrow()
+    await t.db.updateTable('services').set({ show_online: false }).where('id', '=', DEMO.sConsultation).execute()
+    // The booking reads who offers what through the reference cache (15 s): read anew.
+    referenceCache(t.app.deps.db).clear()
+    try {
+      const again = await book(payload)
+      expect(again.statusCode, again.body).toBe(201)
+      // The booking as it is now (its service shown as no longer online), the first answer's parts as they were.
+      const parts = (answer: { customerId: string; customerCreated: boolean; booking: { appointment: { id: string }; message: string } }) =>
+        [answer.customerId, answer.customerCreated, answer.booking.appointment.id, answer.booking.message]
+      expect(parts(again.json())).toEqual(parts(first.json()))
+      const fresh = await book({ ...payload, coherentTransactionId: 'crm-order-1007' })
+      expect(fresh.statusCode, fresh.body).toBe(404)
+    } finally {
+      await t.db.updateTable('services').set({ show_online: before.show_online }).where('id', '=', DEMO.sConsultation).execute()
+      referenceCache(t.app.deps.db).clear()
+    }
   })
 })

@@ -15,7 +15,8 @@ import { makeBooking, type BookingDeps } from '../booking/booking.service'
 import { LINK_HOLD_SECONDS, sendPayLink, type PayLink, type PayLinkDeps } from '../booking/pay-link.service'
 import { newId } from '../db/ids'
 import type { DbOrTrx } from '../db/schema'
-import { conflict, invalid, type ServiceError } from '../service-error'
+import { transactionOwner } from '../booking/booking.repository'
+import { conflict, invalid, TRANSACTION_IN_USE_ERROR, type ServiceError } from '../service-error'
 import { discardRefusedBooking, firstAnswer, markAnswering, saveFirstAnswer, type FirstAnswer } from './integration-bookings.repository'
 import { emitWebhookEvent } from './webhooks.service'
 
@@ -92,10 +93,10 @@ async function dropUnbookedCustomer(db: DbOrTrx, tenant: string, id: string): Pr
  */
 export async function bookForCustomer(deps: PayLinkDeps, tenant: string, body: IntegrationBookingBody): Promise<E.Either<ServiceError, IntegrationBookingCreated>> {
   const db = deps.booking.db
-  const found = await findOrCreateCustomer(db, tenant, body.customer)
-  if (E.isLeft(found)) return found
-  const customer = found.right
   const transactionId = body.coherentTransactionId?.trim() || null
+  const found = await findOrCreateCustomer(db, tenant, body.customer)
+  if (E.isLeft(found)) return transactionId ? idFirst(db, tenant, body.customer.email, transactionId, found.left) : found
+  const customer = found.right
   // Marked in the booking's own transaction: a replay that finds the booking finds the mark too.
   const onMade: BookingDeps['onMade'] = transactionId
     ? (trx, made) => markAnswering(trx, tenant, customer.id, transactionId, customer.created, made.holdExpiresAt ?? deps.booking.now, deps.booking.now)
@@ -117,6 +118,18 @@ export async function bookForCustomer(deps: PayLinkDeps, tenant: string, body: I
     return E.right(again)
   }
   return finishAnswer(deps, tenant, customer, body.appointment.clinic, made.right.booking, transactionId)
+}
+
+/**
+ * A customer refused (an invalid email, a new customer's invalid phone) with a transaction id that another
+ * customer's booking used: that id is answered first (409), as makeBooking answers a used id before its
+ * own checks (server/booking/transaction-replay.ts). The id's own customer with a wrong phone keeps the 400.
+ */
+async function idFirst(db: DbOrTrx, tenant: string, email: string, transactionId: string, refusal: ServiceError): Promise<E.Either<ServiceError, never>> {
+  const owner = await transactionOwner(db, tenant, transactionId)
+  if (owner === undefined) return E.left(refusal)
+  const named = isEmail(email) ? await db.selectFrom('customers').select('id').where('tenant_id', '=', tenant).where('email', '=', normaliseEmail(email)).executeTakeFirst() : undefined
+  return E.left(named?.id === owner ? refusal : TRANSACTION_IN_USE_ERROR)
 }
 
 /**

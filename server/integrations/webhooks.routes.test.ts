@@ -84,6 +84,22 @@ describe('webhook endpoints', () => {
     expect(list.json()).toEqual([expect.objectContaining({ id: endpoint.id, url: receiver.url, events: ['booking.created'], consecutiveFailures: 0 })])
     expect(list.body).not.toContain(endpoint.secret)
   })
+
+  it('take a URL of at most 2048 characters (as written out: a space counts as %20); a longer one is refused with 400', async () => {
+    const post = (url: string) => t.app.inject({ method: 'POST', url: '/api/admin/webhooks', headers: admin, payload: { url, events: ['booking.created'] } })
+    const padded = (length: number, pad = 'a') => `${receiver.url}?p=${pad.repeat(length - receiver.url.length - 3)}`
+    const longest = await post(padded(2048))
+    expect(longest.statusCode, longest.body).toBe(201)
+    expect(longest.json().url).toHaveLength(2048)
+    for (const url of [padded(2049), padded(2047).replace('?p=a', '?p= ')]) {
+      const refused = await post(url)
+      expect([refused.statusCode, refused.json().message]).toEqual([400, 'The URL must be at most 2048 characters.'])
+    }
+    // Long and not https (nor http to this machine): the length is said first.
+    expect((await post(`http://example.com/${'a'.repeat(2100)}`)).json().message).toBe('The URL must be at most 2048 characters.')
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/webhooks', headers: admin })
+    expect(list.json()).toHaveLength(1)
+  })
 })
 
 describe('deliveries', () => {

@@ -21,10 +21,12 @@ import type { Db, DbOrTrx } from '../db/schema'
 import type { OutboxRow } from '../notifications/outbox.repository'
 import { conflict, invalid, notFound, type ServiceError } from '../service-error'
 import * as repo from './webhooks.repository'
+import { MAX_WEBHOOK_URL_LENGTH } from '../../src/contract/integrations.routes'
 
 export const WEBHOOK_MESSAGES = {
   noEvents: 'Choose at least one event.',
   url: 'The URL must be an https:// address (http:// only on localhost, outside production).',
+  urlTooLong: `The URL must be at most ${MAX_WEBHOOK_URL_LENGTH} characters.`,
   notFound: 'Webhook endpoint not found.',
   deliveryNotFound: 'Delivery not found.',
   disabled: 'This endpoint is disabled: enable it first.',
@@ -110,9 +112,13 @@ export async function createEndpoint(
 ): Promise<E.Either<ServiceError, CreatedWebhookEndpoint>> {
   const events = [...new Set(input.events)]
   if (events.length === 0) return E.left(invalid(WEBHOOK_MESSAGES.noEvents))
+  if (input.url.trim().length > MAX_WEBHOOK_URL_LENGTH) return E.left(invalid(WEBHOOK_MESSAGES.urlTooLong))
   if (!acceptableUrl(input.url, options.allowHttpLocalhost)) return E.left(invalid(WEBHOOK_MESSAGES.url))
+  const url = new URL(input.url.trim()).toString()
+  // Stored and sent as written out by URL (spaces and non-ASCII percent-encoded): that form is the one capped.
+  if (url.length > MAX_WEBHOOK_URL_LENGTH) return E.left(invalid(WEBHOOK_MESSAGES.urlTooLong))
   const secret = `whsec_${randomBytes(24).toString('base64url')}`
-  const row = await repo.insertEndpoint(db, { tenant_id: tenant, url: new URL(input.url.trim()).toString(), events, secret, created_at: options.now })
+  const row = await repo.insertEndpoint(db, { tenant_id: tenant, url, events, secret, created_at: options.now })
   return E.right({ ...endpointDto(row), secret })
 }
 

@@ -111,6 +111,35 @@ function parameters(route: Route, components: SchemaComponents, tenant: boolean)
 /** A 429 (a rate limit: login, sign-up, an API key's 300 a minute) says when to try again. */
 const RETRY_AFTER: JsonSchema = { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } } }
 
+/** A 503 says when to try again too: a busy server sheds requests (1 s), an unavailable database (5 s). */
+const RETRY_AFTER_503: JsonSchema = { 'Retry-After': { description: 'Seconds to wait before trying again (the server sheds load, or its database is unavailable).', schema: { type: 'integer' } } }
+
+/** Fastify reads a body on every method but GET (and HEAD): one not of JSON's type answers 415 there. */
+export const takesBody = (route: Route) => route.method !== 'GET'
+/** Every call under /api is shed with 503 when the server is overloaded (server/app.ts), all but liveness. */
+export const mayBeShed = (route: Route) => route.path !== '/health'
+
+/**
+ * The answers the server gives before or around any route's handler (server/app.ts): 415 for a body
+ * whose Content-Type the API does not read, 503 + Retry-After when it sheds load or the database is
+ * away. A route's own 503 (readiness' failing checks) keeps its body, either may come.
+ */
+function serverResponses(route: Route, components: SchemaComponents, out: JsonSchema): void {
+  const error = toJsonSchema(ErrorBody, components)
+  if (takesBody(route) && !out['415']) {
+    out['415'] = { description: 'Unsupported Media Type: a body must be JSON (Content-Type: application/json).', content: { 'application/json': { schema: error } } }
+  }
+  if (!mayBeShed(route)) return
+  const own = out['503'] as { content?: Record<string, { schema: JsonSchema }> } | undefined
+  const ownSchema = own?.content?.['application/json']?.schema
+  const schema = ownSchema && ownSchema.$ref !== error.$ref ? { anyOf: [ownSchema, error] } : error
+  out['503'] = {
+    description: 'Service Unavailable: the server is busy or its database is unavailable; try again after Retry-After seconds.',
+    headers: RETRY_AFTER_503,
+    content: { 'application/json': { schema } },
+  }
+}
+
 function responses(route: Route, components: SchemaComponents): JsonSchema {
   const out: JsonSchema = {}
   for (const [status, codec] of Object.entries(route.responses)) {
@@ -126,14 +155,18 @@ function responses(route: Route, components: SchemaComponents): JsonSchema {
       content: { [mediaType]: { schema: toJsonSchema(codec as t.Mixed, components) } },
     }
   }
+  serverResponses(route, components, out)
   return out
 }
+
+/** The operations a key opens refuse what they do not name (server/http/unknown-fields.ts). */
+const UNKNOWN_FIELDS_NOTE = "A query parameter or body field this operation does not name is refused with 400 naming it (e.g. 'Invalid body: unknown field appointment.practitionerID.'), never ignored."
 
 function operation(name: string, resource: string, route: Route, components: SchemaComponents, tenant: boolean): JsonSchema {
   const op: JsonSchema = {
     operationId: name,
     summary: route.summary,
-    description: route.access === 'admin' ? `${route.description} Admins only.` : route.description,
+    description: route.access === 'admin' ? `${route.description} Admins only.` : route.access === 'apiKey' ? `${route.description} ${UNKNOWN_FIELDS_NOTE}` : route.description,
     tags: [resource],
     security: securityOf(route),
     parameters: parameters(route, components, tenant),

@@ -12,7 +12,8 @@ import { platformRoutes, tenantPageRoutes } from '../../src/contract/platform.ro
 import { NoInput } from '../../src/contract/route'
 import { routeSamples } from '../../test/contract/samples'
 import { buildTestServer, type TestServer } from '../test-support/test-server'
-import { buildOpenApiDocument, type OpenApiDocument } from './openapi-document'
+import { DATABASE_UNAVAILABLE } from '../app'
+import { buildOpenApiDocument, mayBeShed, takesBody, type OpenApiDocument } from './openapi-document'
 
 const document = buildOpenApiDocument('1.2.3')
 type Operation = {
@@ -58,7 +59,8 @@ describe('the OpenAPI document generated from src/contract', () => {
         expect(op!.parameters.filter((p) => p.in === 'query').map((p) => p.name).sort()).toEqual(declared.sort())
       }
       expect(op!.requestBody !== undefined).toBe(route.body !== NoInput)
-      expect(Object.keys(op!.responses).map(Number).sort()).toEqual(Object.keys(route.responses).map(Number).sort())
+      const serverStatuses = [...(takesBody(route) ? [415] : []), ...(mayBeShed(route) ? [503] : [])]
+      expect(Object.keys(op!.responses).map(Number).sort()).toEqual([...new Set([...Object.keys(route.responses).map(Number), ...serverStatuses])].sort())
       for (const response of Object.values(op!.responses)) expect(schemaOf(response)).toBeTypeOf('object')
     }
   })
@@ -67,6 +69,31 @@ describe('the OpenAPI document generated from src/contract', () => {
     const limited = Object.values(document.paths).flatMap((item) => Object.values(item as Record<string, { responses: Record<string, { headers?: object }> }>)).filter((op) => op.responses['429'])
     expect(limited.length).toBeGreaterThan(0)
     for (const op of limited) expect(op.responses['429'].headers).toHaveProperty('Retry-After')
+  })
+
+  it('lists 415 on every operation that reads a body and 503 with Retry-After on every one the server may shed (all but liveness)', () => {
+    const all = [...namedRoutes.map((n) => n.route), ...Object.values({ ...platformRoutes, ...tenantPageRoutes })]
+    for (const route of all) {
+      const op = operationOf(route.method, route.path)! as Operation & { responses: Record<string, { headers?: Record<string, unknown> }> }
+      const where = `${route.method} ${route.path}`
+      if (route.method === 'GET') expect(op.responses, where).not.toHaveProperty('415')
+      else expect(validates(schemaOf(op.responses['415']), { statusCode: 415, message: 'Unsupported Media Type' }), where).toBeUndefined()
+      if (route.path === '/health') {
+        expect(op.responses, where).not.toHaveProperty('503')
+        continue
+      }
+      expect(op.responses['503'].headers, where).toHaveProperty('Retry-After')
+      expect(validates(schemaOf(op.responses['503']), { statusCode: 503, message: DATABASE_UNAVAILABLE }), where).toBeUndefined()
+    }
+    // Readiness keeps its own 503 body (the failing check named) beside the shed one.
+    const ready = operationOf('GET', '/ready')!
+    expect((schemaOf(ready.responses['503']) as { anyOf?: object[] }).anyOf).toEqual([schemaOf(ready.responses['200']), schemaOf(operationOf('GET', '/clinics')!.responses['503'])])
+  })
+
+  it('tells that the operations an API key opens refuse an unknown field', () => {
+    for (const { route } of namedRoutes.filter((n) => n.route.access === 'apiKey')) {
+      expect((operationOf(route.method, route.path) as Operation & { description: string }).description, route.path).toContain('does not name is refused with 400')
+    }
   })
 
   it("describes what the server really sends and takes: each route sample's body and responses validate", () => {

@@ -8,6 +8,7 @@ import { route, API_KEY_SCOPES } from './route'
 import { AppointmentPayload, AppointmentView, BookingCreated } from './appointments.codecs'
 import { Ack, bodyOf, entity, errors, IdParams, IntFromString, IsoDateTime, literals, NonEmptyString, ObjectId, queryOf, StringFromQuery } from './codecs'
 import { CustomerSummary } from './admin.routes'
+import { withJsonSchema } from './json-schema'
 
 export const ApiKeyScopeCodec = literals(API_KEY_SCOPES, 'ApiKeyScope')
 
@@ -80,7 +81,12 @@ export const revokeApiKey = route({
   responses: { 200: ApiKey, ...errors(400, 401, 403, 404) },
 })
 
-export const CreateWebhookBody = bodyOf({ url: NonEmptyString, events: t.array(WebhookEventTypeCodec) })
+/** The longest webhook endpoint URL taken (as browsers and most providers cap a URL). */
+export const MAX_WEBHOOK_URL_LENGTH = 2048
+/** The endpoint's URL: its length limit is told to the OpenAPI document's readers; the server refuses a longer one with its own 400. */
+const WebhookUrl = withJsonSchema(new t.Type<string, string, unknown>(NonEmptyString.name, NonEmptyString.is, NonEmptyString.validate, t.identity), { type: 'string', pattern: '\\S', maxLength: MAX_WEBHOOK_URL_LENGTH })
+
+export const CreateWebhookBody = bodyOf({ url: WebhookUrl, events: t.array(WebhookEventTypeCodec) })
 export type CreateWebhookBody = t.TypeOf<typeof CreateWebhookBody>
 
 export const WebhookEndpoint = entity(
@@ -113,7 +119,7 @@ export const createWebhook = route({
   path: '/admin/webhooks',
   access: 'admin',
   summary: 'Subscribe a URL to events',
-  description: 'A webhook endpoint: each event it names is POSTed to the URL (https, or http on localhost), signed with the secret that is in this answer only.',
+  description: `A webhook endpoint: each event it names is POSTed to the URL (https, or http on localhost outside production; at most ${MAX_WEBHOOK_URL_LENGTH} characters, 400 otherwise), signed with the secret that is in this answer only.`,
   body: CreateWebhookBody,
   responses: { 201: CreatedWebhookEndpoint, ...errors(400, 401, 403) },
 })
@@ -220,7 +226,7 @@ export const createIntegrationBooking = route({
     'A payment that cannot be started refuses the booking (409) and leaves nothing behind (no booking, no customer made for it). ' +
     'booking.holdExpiresAt is present only while the booking is pending (held for its deposit); absent when it was scheduled at once. ' +
     'The same coherentTransactionId again answers as the first time (customerCreated, payUrl, holdExpiresAt, message), with the booking as it is now; ' +
-    'the same coherentTransactionId with another request (clinic, or a service, practitioner, start or course of the appointment or a linked one) is refused with 409, naming the booking it made, and books nothing (as Stripe refuses an idempotency key reused with other parameters); ' +
+    'the same coherentTransactionId with another request (clinic, or a service, practitioner, start or course of the appointment or a linked one) is refused with 409, naming the booking it made, and books nothing (as Stripe refuses an idempotency key reused with other parameters), before the request itself is checked (an invalid request with a used id answers this 409, not 400 or 404); ' +
     'while the first request is still answering, 409 (try again in a few seconds). ' +
     '409 when the time was taken.',
   body: IntegrationBookingBody,
