@@ -213,12 +213,12 @@ export class PaymentViewModel {
     return true
   }
 
-  /** The payment paid or given up: nothing kept in the tab to come back to. */
-  private forget(): void {
+  /** The payment paid or given up: nothing kept in the tab to come back to, nor for other tabs (only that payment: another tab's purchase stays). */
+  private forget(transactionId: string | undefined): void {
     this.vouchers.dropPayment()
     this.courses.clear()
     this.secrets.clear()
-    this.elsewhere.forget()
+    if (transactionId) this.elsewhere.forget(transactionId)
   }
 
   /** The hold's countdown: a tick a second, and at zero the hold has run out. */
@@ -251,7 +251,7 @@ export class PaymentViewModel {
       this.session = undefined
       this.checking = undefined
       if (session.appointmentId) void this.deletePending.execute(session.appointmentId)
-      this.forget()
+      this.forget(session.transactionId)
       this.booking.heldTimeEnded(true)
     })
   }
@@ -287,7 +287,7 @@ export class PaymentViewModel {
       this.paid = true
       this.stop()
       this.cancelCountdown()
-      this.forget()
+      this.forget(session.transactionId)
     })
     if (session.kind === 'course' && session.invoiceId) {
       try {
@@ -324,7 +324,7 @@ export class PaymentViewModel {
     if (session.appointmentId) void this.deletePending.execute(session.appointmentId)
     this.session = undefined
     this.checking = undefined
-    this.forget()
+    this.forget(session.transactionId)
     this.booking.clearTime()
   }
 
@@ -336,9 +336,10 @@ export class PaymentViewModel {
     this.cancelThankYou = undefined
     const id = this.session?.appointmentId
     if (id && !this.paid) void this.deletePending.execute(id)
+    const transactionId = this.session?.transactionId
     this.session = undefined
     this.checking = undefined
-    this.forget()
+    this.forget(transactionId)
     const clinic = this.booking.view.location
     this.booking.clearBookingInfo()
     // In place of the payment's address (the wizard may have put the list's there already): Back

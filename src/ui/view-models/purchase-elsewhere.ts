@@ -47,8 +47,9 @@ export class PurchaseElsewhere {
     this.store?.set('payingPurchase', purchase)
   }
 
-  forget(): void {
-    this.store?.remove('payingPurchase')
+  /** That payment paid or given up (a payment of another purchase, begun in another tab, stays). */
+  forget(transactionId: string): void {
+    if (this.begun()?.payment.transactionId === transactionId) this.store?.remove('payingPurchase')
   }
 
   private begun(): PayingPurchase | undefined {
@@ -67,7 +68,7 @@ export class PurchaseElsewhere {
     const open = await this.openPurchase.execute(invoiceId, transactionId)
     if (E.isLeft(open)) return undefined
     if (!open.right) {
-      if (this.begun()?.payment.transactionId === transactionId) this.forget()
+      this.forget(transactionId)
       return undefined
     }
     const { invoice, clientSecret } = open.right

@@ -93,6 +93,16 @@ describe('a course purchase opened in a new tab on its payment step', () => {
     expect(browser.get('payingPurchase')).toBeUndefined()
   })
 
+  it("another payment paid in another tab (a booking's deposit) leaves this purchase's to take up", async () => {
+    const browser = new InMemoryBookingStore()
+    await coursesOnPayment(browser)
+    const other = tabPage(new MemoryStorage(), { CheckPayment: async () => E.right(paymentCheck(true)) }, browser)
+    other.payment.start({ kind: 'deposit', paymentUrl: '/pay/t9', transactionId: 't9', invoiceId: 'i9' })
+    await other.payment.poll()
+    expect(other.payment.paid).toBe(true)
+    expect(browser.get('payingPurchase')?.payment.transactionId).toBe('pi_1')
+  })
+
   it('the server not reached: confirm, the purchase kept for the next try', async () => {
     const browser = new InMemoryBookingStore()
     await coursesOnPayment(browser)
