@@ -14,7 +14,7 @@ import {
   RescheduleAppointment,
 } from './use-cases/appointments.use-case'
 import { ChangePassword, DownloadMyData, EraseMyAccount, ForgotPassword, GetCurrentUser, Login, Logout, Register, ResetPassword, UpdatePersonalDetails } from './use-cases/auth.use-case'
-import { BuyCourse, BuyGiftVoucher, CheckPayment, CreateDepositPayment, GetInvoice, GetOpenPaymentSecret, PayWithCardToken, PollPayment } from './use-cases/payments.use-case'
+import { BuyCourse, BuyGiftVoucher, CheckPayment, CreateDepositPayment, GetInvoice, GetOpenPaymentSecret, GetOpenPurchase, PayWithCardToken, PollPayment } from './use-cases/payments.use-case'
 import { ConfirmBooking } from './use-cases/confirm-booking.use-case'
 import { ExtendHeldTime, HoldTime, ReadHeldTime, ReleaseHeldTime } from './use-cases/slot-holds.use-case'
 import { AddCard, DeleteCard, ListCards, LoadCardProcessor, RetrieveCardSetup, SetDefaultCard, StartCardSetup } from './use-cases/cards.use-case'
@@ -47,6 +47,7 @@ export const useCaseClasses = {
   CheckPayment,
   PayWithCardToken,
   GetOpenPaymentSecret,
+  GetOpenPurchase,
   GetInvoice,
   ConfirmBooking,
   RescheduleAppointment,

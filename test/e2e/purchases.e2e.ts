@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { launch, release, open, paymentFrame, payWithCard, sharedServerUrl } from './support/browser'
+import { launch, release, open, paymentFrame, payWithCard, sharedServerUrl, SHOTS_DIR, type Session } from './support/browser'
 import { agreeToTerms, answer, chooseFirstLocation, logIn, verifiedCustomer, waitForThankYou } from './support/flows'
 
 const baseUrl = sharedServerUrl()
@@ -81,6 +81,61 @@ describe('a course purchase reloaded on its payment step (375 × 667)', () => {
     await payWithCard(frame, '4242 4242 4242 4242')
     await waitForThankYou(s, /\/location\?coursePurchase=true/)
     await page.getByText('Thank you for buying a course', { exact: false }).waitFor()
+    await s.context.close()
+  })
+})
+
+/** The phone summary's 'To pay now' line (opened from its bottom bar, then closed). */
+async function toPayNow(page: Session['page']): Promise<string> {
+  await page.getByRole('button', { name: /view summary/ }).click()
+  const line = page.locator('#summary-sheet').getByText('To pay now', { exact: true }).locator('..')
+  await line.waitFor({ timeout: 10_000 })
+  const text = await line.innerText()
+  await page.getByRole('button', { name: 'Hide summary' }).click()
+  return text
+}
+
+describe('a course purchase opened in a new tab on its payment step (375 × 667)', () => {
+  // A new tab has none of the first tab's session storage: it showed the course's confirm, whose
+  // 'agree' began a second invoice for the same course. It takes up the payment the server still has open.
+  it('shows the same payment and amount, begins no second one, and is paid there', async () => {
+    const customer = await verifiedCustomer(baseUrl, 'course-new-tab')
+    const s = await open(browser, 'course-payment-new-tab', { width: 375, height: 667 })
+    const { page } = s
+    await page.goto(`${baseUrl}/`)
+    await chooseFirstLocation(s)
+    await page.getByRole('button', { name: 'Courses', exact: true }).click()
+    await page.getByRole('heading', { name: 'Choose a course' }).waitFor()
+    const course = page.locator('section ul li > button:not([aria-label])').first()
+    await course.waitFor()
+    await course.click()
+    await answer(s, 'Do you want to add another course?', 'No')
+    await page.waitForURL(/\/confirm/)
+    await logIn(s, customer.email, customer.password)
+    await agreeToTerms(s)
+    const first = await paymentFrame(page, s.problems)
+    const due = await toPayNow(page)
+    expect(due).toMatch(/£\d+\.\d\d/)
+
+    // The same address in a new tab of the same browser: its session storage starts empty.
+    const tab = await s.context.newPage()
+    const begun: string[] = []
+    tab.on('request', (r) => {
+      if (r.method() === 'POST' && /\/api\/invoice\/(create|[^/]+\/pay)$/.test(new URL(r.url()).pathname)) begun.push(r.url())
+    })
+    await tab.goto(page.url())
+    await tab.getByRole('heading', { name: 'Payment', exact: true }).waitFor()
+    expect(await tab.getByRole('heading', { name: 'Confirm your booking' }).count()).toBe(0)
+    const frame = await paymentFrame(tab, s.problems)
+    expect(frame.url()).toBe(first.url())
+    expect(await toPayNow(tab)).toBe(due)
+    await tab.screenshot({ path: `${SHOTS_DIR}/course-payment-new-tab.png`, fullPage: true })
+    expect(begun).toEqual([])
+
+    await payWithCard(frame, '4242 4242 4242 4242')
+    const second: Session = { ...s, page: tab }
+    await waitForThankYou(second, /\/location\?coursePurchase=true/)
+    await tab.getByText('Thank you for buying a course', { exact: false }).waitFor()
     await s.context.close()
   })
 })
@@ -166,6 +221,48 @@ describe('a gift voucher reloaded on its payment step (375 × 667)', () => {
     expect(transactions).toEqual([])
     await payWithCard(frame, '4242 4242 4242 4242')
     await waitForThankYou(s, /\/location\?giftVoucherPurchase=true/)
+    await s.context.close()
+  })
+})
+
+describe('a gift voucher opened in a new tab on its payment step (375 × 667)', () => {
+  // Its URL (/step/{clinic}/confirm) names no voucher, and a new tab has none of the first tab's session
+  // storage: the voucher and its receiver come back from the invoice of the payment the server has open.
+  it('shows the same payment with its receiver, begins no second one, and is paid there', async () => {
+    const customer = await verifiedCustomer(baseUrl, 'voucher-new-tab')
+    const s = await open(browser, 'gift-voucher-payment-new-tab', { width: 375, height: 667 })
+    const { page } = s
+    await page.goto(`${baseUrl}/`)
+    await chooseFirstLocation(s)
+    await page.getByRole('button', { name: 'Gift voucher', exact: true }).click()
+    await page.getByRole('list', { name: 'Gift voucher amounts' }).locator('button').nth(1).click()
+    const dialog = page.getByRole('dialog', { name: /Gift voucher/ })
+    await dialog.getByText('For someone else').click()
+    await dialog.getByLabel('Name').fill('Sam Friend')
+    await dialog.getByLabel('Email', { exact: true }).fill('sam.friend@example.com')
+    await dialog.getByLabel('Confirm email').fill('sam.friend@example.com')
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await page.waitForURL(/\/confirm/)
+    await logIn(s, customer.email, customer.password)
+    await agreeToTerms(s)
+    const first = await paymentFrame(page, s.problems)
+    const due = await toPayNow(page)
+
+    const tab = await s.context.newPage()
+    const begun: string[] = []
+    tab.on('request', (r) => {
+      if (r.method() === 'POST' && /\/api\/(invoice\/(create|[^/]+\/pay)|gift-vouchers\/purchase)$/.test(new URL(r.url()).pathname)) begun.push(r.url())
+    })
+    await tab.goto(page.url())
+    await tab.getByRole('heading', { name: 'Payment', exact: true }).waitFor()
+    await tab.getByText('For Sam Friend').first().waitFor({ state: 'attached' })
+    const frame = await paymentFrame(tab, s.problems)
+    expect(frame.url()).toBe(first.url())
+    expect(await toPayNow(tab)).toBe(due)
+    await tab.screenshot({ path: `${SHOTS_DIR}/gift-voucher-payment-new-tab.png`, fullPage: true })
+    expect(begun).toEqual([])
+    await payWithCard(frame, '4242 4242 4242 4242')
+    await waitForThankYou({ ...s, page: tab }, /\/location\?giftVoucherPurchase=true/)
     await s.context.close()
   })
 })

@@ -17,6 +17,7 @@ export const STORAGE_KEYS = {
   cookiesAccepted: 'cookiesAccepted',
   analyticsConsent: 'analyticsConsent',
   payingHold: 'payingHold',
+  payingPurchase: 'payingPurchase',
 } as const
 
 /** Browser token store: localStorage (through the safe port) under 'token'. */

@@ -16,6 +16,12 @@ export interface StoredBookingInfo {
   analyticsConsent: 'granted' | 'denied'
   /** A deposit payment begun for a held time (issue 17): what a reload of the payment step needs. */
   payingHold: PayingHold
+  /**
+   * A course purchase's or a gift voucher's payment begun: which invoice and payment, for the same
+   * confirm URL opened in another tab (no session storage there) to ask the server whether it is still
+   * open and take it up (the voucher and its receiver come back from the invoice, not from here).
+   */
+  payingPurchase: PayingPurchase
 }
 
 /** The held time's booking being paid: the hold it came from, its times and the payment session. */
@@ -25,6 +31,14 @@ export interface PayingHold {
   items: { service: string; practitioner: string; start: string; end: string }[]
   /** the amount due now (not Stripe's client secret: that stays in the tab, KeptCardSecret) */
   session: { paymentUrl: string; transactionId: string; invoiceId?: string; appointmentId?: string; amount?: number; holdExpiresAt?: number }
+}
+
+/** The purchase being paid (purchase-resume.ts): no client secret, no receiver's details. */
+export interface PayingPurchase {
+  kind: 'course' | 'giftVoucher'
+  clinic: string
+  courses: string[]
+  payment: { paymentUrl: string; transactionId: string; invoiceId: string; amount?: number }
 }
 
 export type BookingInfoKey = keyof StoredBookingInfo

@@ -11,6 +11,7 @@ import { bookingFailure, cancelled, cardFailure, requestFailure } from '../error
 import type { CreateInvoiceBody, PaymentCheck, PaymentStarted } from '../../contract/invoices.routes'
 import type { Invoice } from '../../contract/invoices.codecs'
 import type { GiftVoucherReceiver } from '../../contract/invoices.codecs'
+import { resumesOpenPayment } from '../../domain/booking/purchase-resume'
 
 /**
  * Spec section 9: payment poll every 3 s. (The 3 s delay before the thank-you page that follows is
@@ -138,6 +139,31 @@ export class GetOpenPaymentSecret {
     if (E.isLeft(state)) return E.left(requestFailure(state.left))
     const open = state.right
     return E.right(open.hasPaymentIntent && open.transactionId === transactionId ? open.clientSecret : undefined)
+  }
+}
+
+/** A purchase's payment still open on the server: its invoice (the voucher, the amount) and, with Stripe, its client secret. */
+export interface OpenPurchase {
+  invoice: Invoice
+  clientSecret?: string
+}
+
+/**
+ * A course purchase's or gift voucher's payment begun in another tab, asked of the server for this
+ * one (POST /invoice/{id}/has-payment-intent, then GET /invoices/{id}): Right(the invoice and secret)
+ * when the invoice's open payment is still this one, Right(undefined) when it is not (paid, ended,
+ * another begun since). It only reads: no payment is begun.
+ */
+@injectable()
+export class GetOpenPurchase {
+  constructor(@inject(PORTS.PaymentsApi) private readonly api: PaymentsApi) {}
+  async execute(invoiceId: string, transactionId: string): Promise<E.Either<AppError, OpenPurchase | undefined>> {
+    const state = await this.api.hasPaymentIntent(invoiceId)
+    if (E.isLeft(state)) return E.left(requestFailure(state.left))
+    if (!resumesOpenPayment(transactionId, state.right)) return E.right(undefined)
+    const invoice = await this.api.invoice(invoiceId)
+    if (E.isLeft(invoice)) return E.left(requestFailure(invoice.left))
+    return E.right({ invoice: invoice.right, ...(state.right.clientSecret ? { clientSecret: state.right.clientSecret } : {}) })
   }
 }
 

@@ -9,7 +9,7 @@ import type { AppointmentsApi } from '../ports/appointments.port'
 import type { Invoice } from '../../contract/invoices.codecs'
 import { ListCountries, ListCourses, SelectLocation } from './catalogue.use-case'
 import { ListCards, StartCardSetup } from './cards.use-case'
-import { GetInvoice, GetOpenPaymentSecret } from './payments.use-case'
+import { GetInvoice, GetOpenPaymentSecret, GetOpenPurchase } from './payments.use-case'
 import { GetAppointment, RescheduleAppointment } from './appointments.use-case'
 import { InMemoryBookingStore } from '../../adapters/storage/in-memory.adapter'
 import type { SlotHoldsApi } from '../ports/slot-holds.port'
@@ -83,5 +83,17 @@ describe('small use cases', () => {
     const payments = fake<PaymentsApi>().on('hasPaymentIntent', [answer])
     expect(await new GetOpenPaymentSecret(payments.port).execute(id(20), 'pi_1')).toEqual(expected)
     expect(payments.calls).toEqual([{ method: 'hasPaymentIntent', args: [id(20)] }])
+  })
+
+  it.each([
+    ['the invoice\'s open payment is this one (Stripe): the invoice and its secret', ok({ hasPaymentIntent: true, transactionId: 'pi_1', paymentUrl: '/pay/stripe/pi_1', clientSecret: 'pi_1_secret_a' }), true, E.right({ invoice: { id: id(20) }, clientSecret: 'pi_1_secret_a' })],
+    ['this one open without a secret (the sandbox): the invoice', ok({ hasPaymentIntent: true, transactionId: 'pi_1', paymentUrl: '/sandbox/pay/pi_1' }), true, E.right({ invoice: { id: id(20) } })],
+    ['another payment is open: none', ok({ hasPaymentIntent: true, transactionId: 'pi_2', paymentUrl: '/pay/stripe/pi_2' }), false, E.right(undefined)],
+    ['no open payment (paid, ended): none', ok({ hasPaymentIntent: false }), false, E.right(undefined)],
+    ['the server not reached: the failure', unreachable(), false, E.left({ _tag: 'Unreachable', message: TEXT.unreachable, cause: 'Network Error' })],
+  ])('GetOpenPurchase: %s, asking only (no payment begun)', async (_name, answer, readsInvoice, expected) => {
+    const payments = fake<PaymentsApi>().on('hasPaymentIntent', [answer]).on('invoice', [ok({ id: id(20) } as Invoice)])
+    expect(await new GetOpenPurchase(payments.port).execute(id(20), 'pi_1')).toEqual(expected)
+    expect(payments.calls.map((c) => c.method)).toEqual(readsInvoice ? ['hasPaymentIntent', 'invoice'] : ['hasPaymentIntent'])
   })
 })

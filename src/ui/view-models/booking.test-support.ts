@@ -8,7 +8,7 @@ import { InMemoryBookingStore } from '../../adapters/storage/in-memory.adapter'
 import type { ChainedSlot, GetAvailableDays, GetTimeSlots, ListPractitioners } from '../../application/use-cases/availability.use-case'
 import type { ConfirmBooking, ConfirmOutcome } from '../../application/use-cases/confirm-booking.use-case'
 import type { DeletePendingAppointment, GetAppointment, RescheduleAppointment } from '../../application/use-cases/appointments.use-case'
-import type { CheckPayment } from '../../application/use-cases/payments.use-case'
+import type { CheckPayment, GetOpenPurchase } from '../../application/use-cases/payments.use-case'
 import type { PaymentCheck } from '../../contract/invoices.routes'
 import type { ListMyCourses, VerifyCourseAssignment } from '../../application/use-cases/courses.use-case'
 import type { LocateClinic } from '../../application/use-cases/session.use-case'
@@ -130,6 +130,7 @@ export interface UseCaseFakes {
   ReadHeldTime: Execute<ReadHeldTime>
   ReleaseHeldTime: Execute<ReleaseHeldTime>
   ExtendHeldTime: Execute<ExtendHeldTime>
+  GetOpenPurchase: Execute<GetOpenPurchase>
 }
 
 /** Time-slot chains of the GetTimeSlots use case from the wizard's chain shape. */
@@ -193,6 +194,7 @@ export function fakeUseCases(overrides: Partial<UseCaseFakes> = {}): Fakes {
     ReadHeldTime: async () => E.left({ _tag: 'HoldLost', status: 404, message: 'This time is no longer held for you. Please choose your time again.' }),
     ReleaseHeldTime: async () => E.right('released' as const),
     ExtendHeldTime: async () => E.right({ ...heldTime('2026-03-12T10:00:00.000Z', '2026-03-12T10:30:00.000Z'), secondsLeft: 600, extended: true }),
+    GetOpenPurchase: async () => E.right(undefined),
   }
   const merged = { ...base, ...overrides }
   const fakes = Object.fromEntries(
@@ -273,7 +275,7 @@ export function slotHoldOf(w: World, payment = paymentOf(w), sessionStorage?: Ke
 /** The payment step's view model of a world, over its fake use cases (and the tab's session storage, if given). */
 export function paymentOf(w: World, tab?: KeyValueStorage): PaymentViewModel {
   const u = w.useCases
-  return new PaymentViewModel(u.CheckPayment, u.VerifyCourseAssignment, u.DeletePendingAppointment, w.booking, w.navigator, w.clock, tab)
+  return new PaymentViewModel(u.CheckPayment, u.VerifyCourseAssignment, u.DeletePendingAppointment, w.booking, w.navigator, w.clock, tab, w.store, u.GetOpenPurchase)
 }
 
 /** A test's starting point that no user action reaches directly (a mode, a view past its lock): set on the wizard's state. */

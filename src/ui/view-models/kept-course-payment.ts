@@ -1,5 +1,6 @@
 import type { KeyValueStorage } from '../../application/ports/storage.port'
 import { isKeptPayment, isRecord, KeptState, type KeptPayment } from './kept-state'
+import { purchaseOfArrival, type PurchaseBegun } from '../../domain/booking/purchase-resume'
 
 /**
  * A course purchase's payment begun in this tab, kept in its session storage: the payment step's URL
@@ -40,6 +41,15 @@ export class KeptCoursePayment {
   of(clinic: string, courses: readonly string[]): KeptCoursePaymentSession | undefined {
     const kept = this.kept.read()
     return kept?.clinic === clinic && courses.length > 0 && sameCourses(kept.courses, courses) ? kept.payment : undefined
+  }
+
+  /**
+   * The purchase begun here at `clinic` that buys `courseId` (the URL names the basket's last course
+   * only), with all its courses: a reload of a purchase of several rebuilds them all.
+   */
+  including(clinic: string, courseId: string): PurchaseBegun<KeptCoursePaymentSession> | undefined {
+    const kept = this.kept.read()
+    return kept ? purchaseOfArrival({ kind: 'course', ...kept }, { kind: 'course', clinic, courseId }) : undefined
   }
 
   clear(): void {

@@ -3,7 +3,7 @@ import { injectable } from 'inversify'
 import { inject } from '../../application/inject'
 import * as E from 'fp-ts/Either'
 
-import { CheckPayment } from '../../application/use-cases/payments.use-case'
+import { CheckPayment, GetOpenPurchase } from '../../application/use-cases/payments.use-case'
 import { VerifyCourseAssignment } from '../../application/use-cases/courses.use-case'
 import { DeletePendingAppointment } from '../../application/use-cases/appointments.use-case'
 
@@ -15,9 +15,12 @@ import { holdBannerText } from '../../domain/booking/hold'
 import { paymentSplit } from '../../domain/booking/summary'
 import type { Clock } from '../../application/ports/clock.port'
 import type { KeyValueStorage } from '../../application/ports/storage.port'
+import type { BookingStore } from '../../application/ports/booking-store.port'
+import type { PurchaseArrival } from '../../domain/booking/purchase-resume'
 import { KeptGiftVoucher } from './kept-gift-voucher'
 import { KeptCoursePayment } from './kept-course-payment'
 import { KeptCardSecret } from './kept-card-secret'
+import { PurchaseElsewhere, type PurchaseToResume } from './purchase-elsewhere'
 
 export const POLL_MS = 3000
 export const THANK_YOU_DELAY_MS = 3000
@@ -68,6 +71,8 @@ export class PaymentViewModel {
   private readonly courses: KeptCoursePayment
   /** Stripe's client secret of the pending payment, kept in the tab for a reload (never in localStorage) */
   private readonly secrets: KeptCardSecret
+  /** a purchase's payment begun, for the same URL opened in another tab (local storage, then the server) */
+  private readonly elsewhere: PurchaseElsewhere
 
   constructor(
     @inject(CheckPayment) private readonly checkPayment: Exec<CheckPayment>,
@@ -77,13 +82,16 @@ export class PaymentViewModel {
     @inject(NAVIGATOR) private readonly navigator: Navigator,
     @inject(PORTS.Clock) private readonly clock: Clock,
     @inject(PORTS.SessionStorage) tabStorage?: KeyValueStorage,
+    @inject(PORTS.BookingStore) store?: BookingStore,
+    @inject(GetOpenPurchase) openPurchase?: Exec<GetOpenPurchase>,
   ) {
     this.now = clock.now().getTime()
     this.vouchers = new KeptGiftVoucher(tabStorage)
     this.courses = new KeptCoursePayment(tabStorage)
     this.secrets = new KeptCardSecret(tabStorage)
-    makeAutoObservable<PaymentViewModel, 'checkPayment' | 'verifyCourseAssignment' | 'deletePending' | 'booking' | 'navigator' | 'clock' | 'stopPolling' | 'checking' | 'cancelThankYou' | 'stopCountdown' | 'vouchers' | 'courses' | 'secrets' | 'forget'>(this, {
-      checkPayment: false, verifyCourseAssignment: false, deletePending: false, booking: false, navigator: false, clock: false, stopPolling: false, checking: false, cancelThankYou: false, stopCountdown: false, vouchers: false, courses: false, secrets: false, forget: false,
+    this.elsewhere = new PurchaseElsewhere(store, openPurchase)
+    makeAutoObservable<PaymentViewModel, 'checkPayment' | 'verifyCourseAssignment' | 'deletePending' | 'booking' | 'navigator' | 'clock' | 'stopPolling' | 'checking' | 'cancelThankYou' | 'stopCountdown' | 'vouchers' | 'courses' | 'secrets' | 'elsewhere' | 'forget'>(this, {
+      checkPayment: false, verifyCourseAssignment: false, deletePending: false, booking: false, navigator: false, clock: false, stopPolling: false, checking: false, cancelThankYou: false, stopCountdown: false, vouchers: false, courses: false, secrets: false, elsewhere: false, forget: false,
     })
     // The payment step left without paying (browser back to an earlier step): see abandon().
     reaction(() => this.booking.view.step, (step, previous) => {
@@ -153,6 +161,9 @@ export class PaymentViewModel {
     const kept = { paymentUrl, transactionId, ...(invoiceId ? { invoiceId } : {}), ...(amount !== undefined ? { amount } : {}) }
     if (session.kind === 'giftVoucher' && clinic && voucher) this.vouchers.keepPayment(clinic, voucher, kept)
     if (session.kind === 'course' && clinic) this.courses.keep(clinic, this.courseIds, kept)
+    if (session.kind !== 'deposit' && clinic && invoiceId) {
+      this.elsewhere.remember({ kind: session.kind, clinic, courses: session.kind === 'course' ? this.courseIds : [], payment: { paymentUrl, transactionId, invoiceId, ...(amount !== undefined ? { amount } : {}) } })
+    }
   }
 
   /**
@@ -183,21 +194,31 @@ export class PaymentViewModel {
   }
 
   /**
-   * A course purchase's confirm URL reloaded, its courses rebuilt (ServicesViewModel.restoreRoute): the
-   * payment begun for the same courses there, if any, shows again. True when it does.
+   * A purchase's confirm URL arrived (ServicesViewModel.restoreRoute; the payment step shares it): the
+   * payment begun for that purchase, to take up with what it buys. A course purchase's begun in this
+   * tab (a reload) first; else one begun in another tab that the server still has open (a new tab,
+   * a link copied), asked of it: nothing new is begun either way.
    */
-  resumeCoursePayment(clinic: string): boolean {
-    const kept = this.courses.of(clinic, this.courseIds)
-    if (!kept || this.session) return false
-    this.start({ kind: 'course', ...kept })
+  async purchaseToResume(arrival: PurchaseArrival): Promise<PurchaseToResume | undefined> {
+    if (this.session) return undefined
+    const inTab = arrival.kind === 'course' ? this.courses.including(arrival.clinic, arrival.courseId) : undefined
+    if (inTab) return { courses: inTab.courses, session: { kind: 'course', ...inTab.payment } }
+    return this.elsewhere.find(arrival)
+  }
+
+  /** The purchase's courses or voucher rebuilt: its payment shows again (unless another shows already). True when it does. */
+  resumePurchase(purchase: PurchaseToResume): boolean {
+    if (this.session) return false
+    this.start(purchase.session)
     return true
   }
 
-  /** The payment paid or given up: nothing kept in the tab to come back to. */
-  private forget(): void {
+  /** The payment paid or given up: nothing kept in the tab to come back to, nor for other tabs (only that payment: another tab's purchase stays). */
+  private forget(transactionId: string | undefined): void {
     this.vouchers.dropPayment()
     this.courses.clear()
     this.secrets.clear()
+    if (transactionId) this.elsewhere.forget(transactionId)
   }
 
   /** The hold's countdown: a tick a second, and at zero the hold has run out. */
@@ -230,7 +251,7 @@ export class PaymentViewModel {
       this.session = undefined
       this.checking = undefined
       if (session.appointmentId) void this.deletePending.execute(session.appointmentId)
-      this.forget()
+      this.forget(session.transactionId)
       this.booking.heldTimeEnded(true)
     })
   }
@@ -266,7 +287,7 @@ export class PaymentViewModel {
       this.paid = true
       this.stop()
       this.cancelCountdown()
-      this.forget()
+      this.forget(session.transactionId)
     })
     if (session.kind === 'course' && session.invoiceId) {
       try {
@@ -303,7 +324,7 @@ export class PaymentViewModel {
     if (session.appointmentId) void this.deletePending.execute(session.appointmentId)
     this.session = undefined
     this.checking = undefined
-    this.forget()
+    this.forget(session.transactionId)
     this.booking.clearTime()
   }
 
@@ -315,9 +336,10 @@ export class PaymentViewModel {
     this.cancelThankYou = undefined
     const id = this.session?.appointmentId
     if (id && !this.paid) void this.deletePending.execute(id)
+    const transactionId = this.session?.transactionId
     this.session = undefined
     this.checking = undefined
-    this.forget()
+    this.forget(transactionId)
     const clinic = this.booking.view.location
     this.booking.clearBookingInfo()
     // In place of the payment's address (the wizard may have put the list's there already): Back

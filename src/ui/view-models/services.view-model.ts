@@ -5,7 +5,6 @@ import * as E from 'fp-ts/Either'
 import type { CategoryView, CourseCategoryView, ServiceView } from './views'
 import { GetService, ListCategoriesAndServices, ListCourses } from '../../application/use-cases/catalogue.use-case'
 import { errorText, flattenCategories, toCourseView, toServiceView } from './catalogue-views'
-
 import { BookingViewModel, type RouteState } from './booking.view-model'
 import type { LocationsViewModel } from './locations.view-model'
 import { ToastViewModel } from './toast.view-model'
@@ -16,6 +15,7 @@ import { PORTS } from '../../application/tokens'
 import type { KeyValueStorage } from '../../application/ports/storage.port'
 import { wizardInputOf } from './wizard-input'
 import { KeptGiftVoucher } from './kept-gift-voucher'
+import type { PurchaseToResume } from './purchase-elsewhere'
 import { PaymentViewModel } from './payment.view-model'
 import { stepPath } from '../../domain/booking/steps'
 
@@ -66,7 +66,7 @@ export class ServicesViewModel {
     /** A reloaded reschedule step loads its appointment again (without these, it goes back to /app). */
     @inject(GetAppointment) private readonly getAppointment?: Exec<GetAppointment>,
     @inject(PORTS.SessionStorage) private readonly sessionStorage?: KeyValueStorage,
-    @inject(PaymentViewModel) private readonly payment?: Pick<PaymentViewModel, 'resumeVoucherPayment' | 'resumeCoursePayment'>,
+    @inject(PaymentViewModel) private readonly payment?: Pick<PaymentViewModel, 'resumeVoucherPayment' | 'purchaseToResume' | 'resumePurchase'>,
   ) {
     makeAutoObservable<ServicesViewModel, 'listCatalogue' | 'listCourses' | 'getService' | 'service' | 'courseGroups' | 'toasts' | 'categoryIndex' | 'offset' | 'routeGeneration' | 'rescheduleConfirm' | 'slotHold' | 'getAppointment' | 'sessionStorage' | 'restoreReschedule' | 'payment'>(this, {
       listCatalogue: false, listCourses: false, getService: false, service: false, courseGroups: false, booking: false, toasts: false, categoryIndex: false, offset: false, routeGeneration: false, rescheduleConfirm: false,
@@ -310,11 +310,15 @@ export class ServicesViewModel {
     }
 
     const serviceId = route.serviceId
+    // A course purchase's or gift voucher's payment step shares its confirm URL (naming the last course, no voucher): the payment begun comes back, with all it buys.
+    let purchase: PurchaseToResume | undefined
     if (serviceId) {
       const held = booking.view.activeItem?.service.id === serviceId || booking.view.basket.some((i) => i.kind === 'course' && i.service.id === serviceId)
       if (!held) {
         booking.dispatch({ type: 'restoring', restoring: true })
-        const found = coursePurchase ? await this.findCourse(id, serviceId, stale) : await this.fetchService(serviceId, stale)
+        purchase = coursePurchase && route.confirm ? await this.payment?.purchaseToResume({ kind: 'course', clinic: id, courseId: serviceId }) : undefined
+        if (stale()) return
+        const found = coursePurchase ? await this.findCourses(id, purchase?.courses ?? [serviceId], serviceId, stale) : await this.fetchService(serviceId, stale)
         if (stale()) return
         if (!found) {
           booking.dispatch({ type: 'restoring', restoring: false })
@@ -337,9 +341,14 @@ export class ServicesViewModel {
     if (voucher) {
       booking.addGiftVoucher(voucher, true)
       this.payment?.resumeVoucherPayment(id)
+    } else if (route.confirm && !serviceId && !booking.view.canConfirm) {
+      // Opened in another tab (none of this one's session storage): the voucher back from its payment, if the server still has it open.
+      booking.dispatch({ type: 'restoring', restoring: true })
+      purchase = await this.payment?.purchaseToResume({ kind: 'giftVoucher', clinic: id })
+      if (stale()) return
+      if (purchase?.voucher) booking.addGiftVoucher(purchase.voucher, true)
     }
-    // A course purchase's payment step shares its confirm URL too: a reload there comes back to the payment begun for the same courses.
-    if (coursePurchase && route.confirm) this.payment?.resumeCoursePayment(id)
+    if (purchase) this.payment?.resumePurchase(purchase)
     booking.dispatch({ type: 'restoring', restoring: false })
     booking.rederive()
     if (route.confirm && !booking.view.canConfirm) {
@@ -370,16 +379,14 @@ export class ServicesViewModel {
     return E.isRight(result)
   }
 
-  /** A course purchase URL: the course of the clinic's course list joins the basket. */
-  private async findCourse(clinicId: string, courseId: string, stale: () => boolean): Promise<boolean> {
+  /** A course purchase URL: its courses (the URL's, or a purchase's begun) of the clinic's course list join the basket, in order. */
+  private async findCourses(clinicId: string, courseIds: readonly string[], courseId: string, stale: () => boolean): Promise<boolean> {
     const result = await this.courseGroups(clinicId)
     if (stale()) return false
-    const course = E.isRight(result) ? result.right.flatMap((g) => g.courses).find((c) => c.id === courseId) : undefined
-    runInAction(() => {
-      if (E.isLeft(result)) this.toasts.show(result.left)
-      if (course) this.booking.restoreCourse(course)
-    })
-    return course !== undefined && this.booking.view.basket.some((i) => i.service.id === courseId)
+    if (E.isLeft(result)) runInAction(() => this.toasts.show(result.left))
+    const all = E.isRight(result) ? result.right.flatMap((g) => g.courses) : []
+    runInAction(() => courseIds.flatMap((cid) => all.filter((c) => c.id === cid)).forEach((course) => this.booking.restoreCourse(course)))
+    return this.booking.view.basket.some((i) => i.service.id === courseId)
   }
 
   choose(service: ServiceView): void {
