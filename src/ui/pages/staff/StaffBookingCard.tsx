@@ -9,6 +9,7 @@ import type { AttendanceMark } from '../../../domain/booking/attendance'
 import { StaffDatePicker, StaffSelect } from './StaffControls'
 import { formatMoney, type Currency } from '../../../domain/pricing/money'
 import { paidText } from '../../../domain/desk/paid'
+import { checkoutOffered } from '../../../domain/desk/checkout'
 import styles from './StaffDesk.module.css'
 
 const statusOf = (b: DayBooking) => (b.checkedIn ? 'Checked in' : b.status)
@@ -26,7 +27,7 @@ type MenuAction = 'checked-in' | 'no-show' | 'move' | 'cancel'
 
 /**
  * One appointment in its practitioner's column: time, customer, phone, service, status, and an action menu;
- * once checked in, the checkout (the day view's own, StaffCheckoutViewModel) when `onCheckout` is given (an admin's desk).
+ * and the checkout (the day view's own, StaffCheckoutViewModel) where `checkoutOffered` allows it and `onCheckout` is given (an admin's desk).
  */
 export const StaffBookingCard = observer(function StaffBookingCard({ vm, booking, currency, onCheckout }: { vm: StaffDeskViewModel; booking: DayBooking; currency: Currency; onCheckout?: (booking: DayBooking) => void }) {
   const label = bookingLabel(booking)
@@ -55,7 +56,7 @@ export const StaffBookingCard = observer(function StaffBookingCard({ vm, booking
             </Popover>
           </MenuTrigger>
         ) : null}
-        {booking.checkedIn && onCheckout ? <Button variant="secondary" onClick={() => onCheckout(booking)} aria-label={`Checkout ${label}`}>Checkout</Button> : null}
+        {onCheckout && checkoutOffered(booking) ? <Button variant="secondary" onClick={() => onCheckout(booking)} aria-label={`Checkout ${label}`}>Checkout</Button> : null}
       </div>
       <p className={styles.customer}>{booking.customer}</p>
       {booking.customerPhone ? <p><a href={`tel:${booking.customerPhone}`}>{booking.customerPhone}</a></p> : null}
