@@ -40,6 +40,14 @@ async function dateUnderButton(page: Page, label: string): Promise<number> {
   return yearBox!.x + yearBox!.width - buttonBox!.x
 }
 
+/** A computed colour ('rgba(r, g, b, a)' or 'color(srgb r g b / a)') as 0-255 channels, and whether it is partly transparent. */
+function channels(colour: string): { rgb: number[]; translucent: boolean } {
+  const n = (colour.match(/[\d.]+/g) ?? []).map(Number)
+  const rgb = colour.startsWith('color(') ? n.slice(0, 3).map((v) => Math.round(v * 255)) : n.slice(0, 3)
+  const alpha = n[3] ?? 1
+  return { rgb, translucent: alpha > 0 && alpha < 1 }
+}
+
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth)
 
 describe('the desk on a tablet and a phone', () => {
@@ -79,6 +87,49 @@ describe('the desk on a tablet and a phone', () => {
     expect((await page.getByRole('link', { name: 'Day view' }).boundingBox())!.height).toBeGreaterThanOrEqual(TAP)
     await s.axe('week')
     await s.shot('week')
+    expect(s.problems).toEqual([])
+    await s.context.close()
+  }, 120_000)
+
+  // qa25: at a tablet's width Download CSV fell under Show report, and the settings' Booking deposit
+  // select spread its label away from its box beside a field with a hint; taps flashed the browser's grey.
+  it.each([['tablet-portrait', TABLET_PORTRAIT], ['tablet-landscape', TABLET_LANDSCAPE], ['phone', SMALL_PHONE]] as const)('reports and settings keep their controls in line; taps flash the accent, the keyboard still gets a focus ring (%s)', async (name, viewport) => {
+    const s = await open(browser, `staff-tablet-forms-${name}`, viewport, { cookiesAccepted: 'true' }, { touch: true })
+    const { page } = s
+    await signIn(page)
+    const weekView = page.getByRole('link', { name: 'Week view', exact: true })
+    const flash = await weekView.evaluate((el) => getComputedStyle(el).getPropertyValue('-webkit-tap-highlight-color'))
+    const accent = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--accent').trim())
+    // The accent's wash (its channels, partly transparent), not Chromium's own blue or grey.
+    expect(channels(flash)).toEqual({ rgb: [1, 3, 5].map((i) => parseInt(accent.slice(i, i + 2), 16)), translucent: true })
+
+    await page.goto(`${baseUrl}/staff/reports`)
+    await page.getByRole('button', { name: 'Show report' }).tap()
+    const download = page.getByRole('link', { name: 'Download CSV' })
+    await download.waitFor()
+    const [show, csv] = [(await page.getByRole('button', { name: 'Show report' }).boundingBox())!, (await download.boundingBox())!]
+    expect(await download.evaluate((el) => el.getClientRects().length), 'lines of Download CSV').toBe(1)
+    expect(csv.height).toBeLessThanOrEqual(TAP + 1)
+    // Side by side: the same row as Show report.
+    expect(Math.abs(csv.y - show.y)).toBeLessThanOrEqual(1)
+    await s.shot('reports')
+
+    await page.goto(`${baseUrl}/staff/settings`)
+    const deposit = page.getByRole('button', { name: /Booking deposit/ })
+    await deposit.waitFor()
+    const label = page.getByText('Booking deposit', { exact: true })
+    const rules = page.getByRole('textbox', { name: 'Cancellation rules' })
+    const [labelBox, selectBox, rulesBox] = [(await label.boundingBox())!, (await deposit.boundingBox())!, (await rules.boundingBox())!]
+    // The label right on its select (the field's 4 px gap), the select as tall as a text box and level with its neighbour's.
+    expect(selectBox.y - (labelBox.y + labelBox.height)).toBeLessThanOrEqual(6)
+    expect(Math.abs(selectBox.height - rulesBox.height)).toBeLessThanOrEqual(1)
+    if (viewport.width >= 768) expect(Math.abs(selectBox.y - rulesBox.y)).toBeLessThanOrEqual(1)
+    await s.shot('settings')
+
+    // The keyboard's focus still shows: a 3 px ring.
+    await rules.focus()
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineWidth)).toBe('3px')
     expect(s.problems).toEqual([])
     await s.context.close()
   }, 120_000)
