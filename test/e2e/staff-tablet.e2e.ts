@@ -4,9 +4,10 @@
 // Reports…, a found customer's Record) are as tall as a button, the calendar's days as big. It only reads, so it runs on its
 // worker's demo server (no server of its own).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { launch, release, open, sharedServerUrl, SMALL_PHONE } from './support/browser'
-import { DEMO_STAFF_ADMIN } from '../../server/seed/demo.seed'
+import { DEMO, DEMO_CUSTOMER, DEMO_STAFF_ADMIN } from '../../server/seed/demo.seed'
+import { api } from './support/flows'
 
 const baseUrl = sharedServerUrl()
 const TABLET_PORTRAIT = { width: 768, height: 1024 }
@@ -47,6 +48,14 @@ function channels(colour: string): { rgb: number[]; translucent: boolean } {
   const alpha = n[3] ?? 1
   return { rgb, translucent: alpha > 0 && alpha < 1 }
 }
+
+/** How many lines the text of an element takes (the distinct tops of its text's boxes). */
+const linesOf = (el: Locator) =>
+  el.evaluate((e) => {
+    const range = document.createRange()
+    range.selectNodeContents(e)
+    return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size
+  })
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth)
 
@@ -103,12 +112,25 @@ describe('the desk on a tablet and a phone', () => {
     // The accent's wash (its channels, partly transparent), not Chromium's own blue or grey.
     expect(channels(flash)).toEqual({ rgb: [1, 3, 5].map((i) => parseInt(accent.slice(i, i + 2), 16)), translucent: true })
 
+    // A booking's card in a tablet's half of the day: its time and Checkout each on one line ('Check / out' was broken).
+    const customer = await api<{ token: string; user: { id: string } }>(baseUrl, '/login?from=customer', { method: 'POST', body: JSON.stringify(DEMO_CUSTOMER) })
+    const mine = await api<{ appointments: { id: string; event: { start: string } }[] }>(baseUrl, `/appointments/customer/${customer.user.id}?pageSize=100&group=ALL`, { headers: { authorization: `Bearer ${customer.token}` } })
+    const start = new Date(mine.appointments.find((a) => a.id === DEMO.apptFuture)!.event.start)
+    await page.goto(`${baseUrl}/staff?date=${start.toLocaleDateString('en-CA', { timeZone: 'Europe/London' })}`)
+    const card = page.getByRole('region', { name: 'Dr Sarah Jones' }).getByRole('listitem', { name: /^Jane Doe at / })
+    const checkout = card.getByRole('button', { name: /^Checkout / })
+    await checkout.waitFor()
+    expect(await linesOf(checkout), 'lines of Checkout').toBe(1)
+    expect(await linesOf(card.locator('p').first()), 'lines of the time').toBe(1)
+    expect((await checkout.boundingBox())!.height).toBeLessThanOrEqual(TAP + 1)
+    await s.shot('day')
+
     await page.goto(`${baseUrl}/staff/reports`)
     await page.getByRole('button', { name: 'Show report' }).tap()
     const download = page.getByRole('link', { name: 'Download CSV' })
     await download.waitFor()
     const [show, csv] = [(await page.getByRole('button', { name: 'Show report' }).boundingBox())!, (await download.boundingBox())!]
-    expect(await download.evaluate((el) => el.getClientRects().length), 'lines of Download CSV').toBe(1)
+    expect(await linesOf(download), 'lines of Download CSV').toBe(1)
     expect(csv.height).toBeLessThanOrEqual(TAP + 1)
     // Side by side: the same row as Show report.
     expect(Math.abs(csv.y - show.y)).toBeLessThanOrEqual(1)

@@ -40,23 +40,25 @@ export const StaffBookingCard = observer(function StaffBookingCard({ vm, booking
     <li className={styles.booking} aria-label={label}>
       <div className={styles.bookingHead}>
         <p className={styles.time}>{clinicTimeOf(booking.start)}–{clinicTimeOf(booking.end)}</p>
-        {isOpen(booking) ? (
-          <MenuTrigger>
-            <AriaButton className={styles.actionsButton} aria-label={`Actions for ${label}`} isDisabled={vm.busy === booking.id}>
-              Actions <span aria-hidden="true">▾</span>
-            </AriaButton>
-            <Popover className={styles.popover} placement="bottom end">
-              <Menu className={styles.menu} onAction={(key) => choose(key as MenuAction)}>
-                <AttendanceItem vm={vm} booking={booking} mark="checked-in" label="Check in" />
-                <AttendanceItem vm={vm} booking={booking} mark="no-show" label="No-show" />
-                {/* Moving and cancelling are the admins' (a practitioner's login is refused them). */}
-                {vm.isAdmin ? <MenuItem id="move" className={styles.menuItem}>Move…</MenuItem> : null}
-                {vm.isAdmin ? <MenuItem id="cancel" className={`${styles.menuItem} ${styles.menuItemDanger}`}>Cancel…</MenuItem> : null}
-              </Menu>
-            </Popover>
-          </MenuTrigger>
-        ) : null}
-        {onCheckout && checkoutOffered(booking) ? <Button variant="secondary" onClick={() => onCheckout(booking)} aria-label={`Checkout ${label}`}>Checkout</Button> : null}
+        <div className={styles.bookingActions}>
+          {isOpen(booking) ? (
+            <MenuTrigger>
+              <AriaButton className={styles.actionsButton} aria-label={`Actions for ${label}`} isDisabled={vm.busy === booking.id}>
+                Actions <span aria-hidden="true">▾</span>
+              </AriaButton>
+              <Popover className={styles.popover} placement="bottom end">
+                <Menu className={styles.menu} onAction={(key) => choose(key as MenuAction)}>
+                  <AttendanceItem vm={vm} booking={booking} mark="checked-in" label="Check in" />
+                  <AttendanceItem vm={vm} booking={booking} mark="no-show" label="No-show" />
+                  {/* Moving and cancelling are the admins' (a practitioner's login is refused them). */}
+                  {vm.isAdmin ? <MenuItem id="move" className={styles.menuItem}>Move…</MenuItem> : null}
+                  {vm.isAdmin ? <MenuItem id="cancel" className={`${styles.menuItem} ${styles.menuItemDanger}`}>Cancel…</MenuItem> : null}
+                </Menu>
+              </Popover>
+            </MenuTrigger>
+          ) : null}
+          {onCheckout && checkoutOffered(booking) ? <Button variant="secondary" onClick={() => onCheckout(booking)} aria-label={`Checkout ${label}`}>Checkout</Button> : null}
+        </div>
       </div>
       <p className={styles.customer}>{booking.customer}</p>
       {booking.customerPhone ? <p><a href={`tel:${booking.customerPhone}`}>{booking.customerPhone}</a></p> : null}
