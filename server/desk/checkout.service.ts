@@ -16,6 +16,7 @@ import {
   CHECKOUT_DESCRIPTION,
   CHECKOUT_MESSAGES,
   checkoutLines,
+  checkoutOffered,
   checkPayments,
   depositRefund,
   depositRefundRefusalText,
@@ -42,8 +43,6 @@ import { emitWebhookEvent } from '../integrations/webhooks.service'
 import { paymentData } from '../integrations/webhook-payloads'
 import * as repo from './checkout.repository'
 
-/** Statuses whose balance the desk may take (a booking that happened, or is about to). */
-const CHARGEABLE = ['Scheduled', 'Running late', 'Completed', 'Incomplete', 'No show']
 /** Payment types that went through the card processor (refunded through it). */
 const PROCESSOR_TYPES = ['Online', 'Card']
 
@@ -55,7 +54,7 @@ const chargedOf = (row: repo.BookingRow): ChargedAppointment => {
   return { id: row.id, serviceName: row.service, clinicId: row.clinic_id, grossPrice: gross, netPrice: toMoney(row.net_price) ?? round2(gross - taxValue), taxValue }
 }
 
-const live = (rows: readonly repo.BookingRow[]) => rows.filter((r) => CHARGEABLE.includes(r.status))
+const live = (rows: readonly repo.BookingRow[]) => rows.filter((r) => checkoutOffered(r))
 
 /** What the payments of a booking come to: paid in total, and the deposit part (on deposit invoices) still refundable. */
 function paidOf(payments: readonly repo.BookingPaymentRow[]) {

@@ -4,9 +4,10 @@
 // Reports…, a found customer's Record) are as tall as a button, the calendar's days as big. It only reads, so it runs on its
 // worker's demo server (no server of its own).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { launch, release, open, sharedServerUrl, SMALL_PHONE } from './support/browser'
-import { DEMO_STAFF_ADMIN } from '../../server/seed/demo.seed'
+import { DEMO, DEMO_CUSTOMER, DEMO_STAFF_ADMIN } from '../../server/seed/demo.seed'
+import { api } from './support/flows'
 
 const baseUrl = sharedServerUrl()
 const TABLET_PORTRAIT = { width: 768, height: 1024 }
@@ -39,6 +40,22 @@ async function dateUnderButton(page: Page, label: string): Promise<number> {
   const [yearBox, buttonBox] = await Promise.all([year.boundingBox(), picker.getByRole('button', { name: 'Open the calendar' }).boundingBox()])
   return yearBox!.x + yearBox!.width - buttonBox!.x
 }
+
+/** A computed colour ('rgba(r, g, b, a)' or 'color(srgb r g b / a)') as 0-255 channels, and whether it is partly transparent. */
+function channels(colour: string): { rgb: number[]; translucent: boolean } {
+  const n = (colour.match(/[\d.]+/g) ?? []).map(Number)
+  const rgb = colour.startsWith('color(') ? n.slice(0, 3).map((v) => Math.round(v * 255)) : n.slice(0, 3)
+  const alpha = n[3] ?? 1
+  return { rgb, translucent: alpha > 0 && alpha < 1 }
+}
+
+/** How many lines the text of an element takes (the distinct tops of its text's boxes). */
+const linesOf = (el: Locator) =>
+  el.evaluate((e) => {
+    const range = document.createRange()
+    range.selectNodeContents(e)
+    return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size
+  })
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth)
 
@@ -79,6 +96,62 @@ describe('the desk on a tablet and a phone', () => {
     expect((await page.getByRole('link', { name: 'Day view' }).boundingBox())!.height).toBeGreaterThanOrEqual(TAP)
     await s.axe('week')
     await s.shot('week')
+    expect(s.problems).toEqual([])
+    await s.context.close()
+  }, 120_000)
+
+  // qa25: at a tablet's width Download CSV fell under Show report, and the settings' Booking deposit
+  // select spread its label away from its box beside a field with a hint; taps flashed the browser's grey.
+  it.each([['tablet-portrait', TABLET_PORTRAIT], ['tablet-landscape', TABLET_LANDSCAPE], ['phone', SMALL_PHONE]] as const)('reports and settings keep their controls in line; taps flash the accent, the keyboard still gets a focus ring (%s)', async (name, viewport) => {
+    const s = await open(browser, `staff-tablet-forms-${name}`, viewport, { cookiesAccepted: 'true' }, { touch: true })
+    const { page } = s
+    await signIn(page)
+    const weekView = page.getByRole('link', { name: 'Week view', exact: true })
+    const flash = await weekView.evaluate((el) => getComputedStyle(el).getPropertyValue('-webkit-tap-highlight-color'))
+    const accent = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--accent').trim())
+    // The accent's wash (its channels, partly transparent), not Chromium's own blue or grey.
+    expect(channels(flash)).toEqual({ rgb: [1, 3, 5].map((i) => parseInt(accent.slice(i, i + 2), 16)), translucent: true })
+
+    // A booking's card in a tablet's half of the day: its time and Checkout each on one line ('Check / out' was broken).
+    const customer = await api<{ token: string; user: { id: string } }>(baseUrl, '/login?from=customer', { method: 'POST', body: JSON.stringify(DEMO_CUSTOMER) })
+    const mine = await api<{ appointments: { id: string; event: { start: string } }[] }>(baseUrl, `/appointments/customer/${customer.user.id}?pageSize=100&group=ALL`, { headers: { authorization: `Bearer ${customer.token}` } })
+    const start = new Date(mine.appointments.find((a) => a.id === DEMO.apptFuture)!.event.start)
+    await page.goto(`${baseUrl}/staff?date=${start.toLocaleDateString('en-CA', { timeZone: 'Europe/London' })}`)
+    const card = page.getByRole('region', { name: 'Dr Sarah Jones' }).getByRole('listitem', { name: /^Jane Doe at / })
+    const checkout = card.getByRole('button', { name: /^Checkout / })
+    await checkout.waitFor()
+    expect(await linesOf(checkout), 'lines of Checkout').toBe(1)
+    expect(await linesOf(card.locator('p').first()), 'lines of the time').toBe(1)
+    expect((await checkout.boundingBox())!.height).toBeLessThanOrEqual(TAP + 1)
+    await s.shot('day')
+
+    await page.goto(`${baseUrl}/staff/reports`)
+    await page.getByRole('button', { name: 'Show report' }).tap()
+    const download = page.getByRole('link', { name: 'Download CSV' })
+    await download.waitFor()
+    const [show, csv] = [(await page.getByRole('button', { name: 'Show report' }).boundingBox())!, (await download.boundingBox())!]
+    expect(await linesOf(download), 'lines of Download CSV').toBe(1)
+    expect(csv.height).toBeLessThanOrEqual(TAP + 1)
+    // Side by side: the same row as Show report.
+    expect(Math.abs(csv.y - show.y)).toBeLessThanOrEqual(1)
+    await s.shot('reports')
+
+    await page.goto(`${baseUrl}/staff/settings`)
+    const deposit = page.getByRole('button', { name: /Booking deposit/ })
+    await deposit.waitFor()
+    const label = page.getByText('Booking deposit', { exact: true })
+    const rules = page.getByRole('textbox', { name: 'Cancellation rules' })
+    const [labelBox, selectBox, rulesBox] = [(await label.boundingBox())!, (await deposit.boundingBox())!, (await rules.boundingBox())!]
+    // The label right on its select (the field's 4 px gap), the select as tall as a text box and level with its neighbour's.
+    expect(selectBox.y - (labelBox.y + labelBox.height)).toBeLessThanOrEqual(6)
+    expect(Math.abs(selectBox.height - rulesBox.height)).toBeLessThanOrEqual(1)
+    if (viewport.width >= 768) expect(Math.abs(selectBox.y - rulesBox.y)).toBeLessThanOrEqual(1)
+    await s.shot('settings')
+
+    // The keyboard's focus still shows: a 3 px ring.
+    await rules.focus()
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineWidth)).toBe('3px')
     expect(s.problems).toEqual([])
     await s.context.close()
   }, 120_000)

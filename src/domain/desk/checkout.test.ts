@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either'
 import { describe, expect, it } from 'vitest'
-import { balanceOf, CHECKOUT_MESSAGES, checkoutLines, depositRefund, depositRefundRefusalText, checkPayments, paymentsRefusalText, sum, taxRateOf, type PaymentPart, type PaymentsRefusal } from './checkout'
+import { balanceOf, CHECKOUT_MESSAGES, checkoutLines, checkoutOffered, depositRefund, depositRefundRefusalText, checkPayments, paymentsRefusalText, sum, taxRateOf, type PaymentPart, type PaymentsRefusal } from './checkout'
 
 describe('balanceOf', () => {
   it.each([
@@ -80,4 +80,18 @@ describe('depositRefund', () => {
     expect(depositRefundRefusalText({ _tag: 'CheckedOut' })).toBe(CHECKOUT_MESSAGES.checkedOut)
     expect(depositRefundRefusalText({ _tag: 'NoDeposit' })).toBe(CHECKOUT_MESSAGES.noDeposit)
   })
+})
+
+describe('checkoutOffered: the one rule of the day view, the week view and the server', () => {
+  it.each([
+    ['Scheduled', false, true],
+    ['Scheduled', true, true],
+    ['Running late', false, true],
+    ['Completed', true, true],
+    ['Incomplete', false, true],
+    ['No show', false, true],
+    ['Pending', false, false],
+    ['Cancelled', false, false],
+    ['Deleted', false, false],
+  ])('%s, checked in %s: offered %s', (status, checkedIn, offered) => expect(checkoutOffered({ status, checkedIn } as { status: string })).toBe(offered))
 })

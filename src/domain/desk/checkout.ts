@@ -47,6 +47,22 @@ export const CHECKOUT_MESSAGES = {
 
 export const CHECKOUT_DESCRIPTION = 'Invoice for Booking'
 
+/**
+ * Statuses whose balance the desk may take: a booking that happened or is about to (paid on arrival,
+ * or after the visit), and a no-show (the clinic may charge it). Not a cancelled or deleted booking,
+ * nor a pending one (a hold, or a pay link not yet paid; checking it in makes it Scheduled).
+ */
+export const CHARGEABLE_STATUSES: readonly string[] = ['Scheduled', 'Running late', 'Completed', 'Incomplete', 'No show']
+
+/**
+ * Whether the desk offers (and the server takes) a booking's checkout: the day view, the week view
+ * and the server alike. Check-in is not required: the checkout dialog is also where an arrived or
+ * future booking's deposit is refunded, and many customers pay as they arrive.
+ */
+export function checkoutOffered(booking: { readonly status: string }): boolean {
+  return CHARGEABLE_STATUSES.includes(booking.status)
+}
+
 export function sum(values: readonly number[]): number {
   return round2(values.reduce((s, v) => s + v, 0))
 }

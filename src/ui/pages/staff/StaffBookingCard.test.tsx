@@ -5,6 +5,8 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { DayBooking } from '../../../contract/admin.routes'
 import type { StaffDeskViewModel } from '../../view-models/staff-desk.view-model'
 import { StaffBookingCard } from './StaffBookingCard'
+import { BookingEntry } from './StaffWeekPage'
+import type { StaffWeekViewModel } from '../../view-models/staff-week.view-model'
 
 afterEach(cleanup)
 
@@ -54,9 +56,30 @@ describe('StaffBookingCard', () => {
     expect(opened).toEqual([arrived])
   })
 
-  it('offers no checkout before check-in, nor without an opener (a practitioner\'s login)', () => {
-    render(<ul><StaffBookingCard vm={vm} booking={booking} currency="GBP" onCheckout={() => undefined} /></ul>)
+  it("offers no checkout without an opener (a practitioner's login)", () => {
     render(<ul><StaffBookingCard vm={vm} booking={{ ...booking, checkedIn: true }} currency="GBP" /></ul>)
     expect(screen.queryByRole('button', { name: /^Checkout / })).toBeNull()
+  })
+})
+
+// The day view and the week view offer a booking's checkout by one rule (checkoutOffered); the
+// week view once offered it before check-in while the day view waited for it.
+describe('Checkout on the day view and the week view', () => {
+  const weekVm = { isAdmin: true, openCheckout: () => Promise.resolve() } as unknown as StaffWeekViewModel
+  it.each([
+    ['Scheduled', false, true],
+    ['Scheduled', true, true],
+    ['Completed', true, true],
+    ['No show', false, true],
+    ['Pending', false, false],
+    ['Cancelled', false, false],
+  ])('%s, checked in %s: offered %s on both', (status, checkedIn, offered) => {
+    const b = { ...booking, status, checkedIn }
+    const day = render(<ul><StaffBookingCard vm={vm} booking={b} currency="GBP" onCheckout={() => undefined} /></ul>)
+    const onDay = day.queryAllByRole('button', { name: /^Checkout / }).length
+    day.unmount()
+    const week = render(<ul><BookingEntry vm={weekVm} booking={b} currency="GBP" /></ul>)
+    const onWeek = week.queryAllByRole('button', { name: /^Checkout / }).length
+    expect([onDay, onWeek]).toEqual(offered ? [1, 1] : [0, 0])
   })
 })

@@ -9,6 +9,7 @@ import type { AttendanceMark } from '../../../domain/booking/attendance'
 import { StaffDatePicker, StaffSelect } from './StaffControls'
 import { formatMoney, type Currency } from '../../../domain/pricing/money'
 import { paidText } from '../../../domain/desk/paid'
+import { checkoutOffered } from '../../../domain/desk/checkout'
 import styles from './StaffDesk.module.css'
 
 const statusOf = (b: DayBooking) => (b.checkedIn ? 'Checked in' : b.status)
@@ -26,7 +27,7 @@ type MenuAction = 'checked-in' | 'no-show' | 'move' | 'cancel'
 
 /**
  * One appointment in its practitioner's column: time, customer, phone, service, status, and an action menu;
- * once checked in, the checkout (the day view's own, StaffCheckoutViewModel) when `onCheckout` is given (an admin's desk).
+ * and the checkout (the day view's own, StaffCheckoutViewModel) where `checkoutOffered` allows it and `onCheckout` is given (an admin's desk).
  */
 export const StaffBookingCard = observer(function StaffBookingCard({ vm, booking, currency, onCheckout }: { vm: StaffDeskViewModel; booking: DayBooking; currency: Currency; onCheckout?: (booking: DayBooking) => void }) {
   const label = bookingLabel(booking)
@@ -39,23 +40,25 @@ export const StaffBookingCard = observer(function StaffBookingCard({ vm, booking
     <li className={styles.booking} aria-label={label}>
       <div className={styles.bookingHead}>
         <p className={styles.time}>{clinicTimeOf(booking.start)}–{clinicTimeOf(booking.end)}</p>
-        {isOpen(booking) ? (
-          <MenuTrigger>
-            <AriaButton className={styles.actionsButton} aria-label={`Actions for ${label}`} isDisabled={vm.busy === booking.id}>
-              Actions <span aria-hidden="true">▾</span>
-            </AriaButton>
-            <Popover className={styles.popover} placement="bottom end">
-              <Menu className={styles.menu} onAction={(key) => choose(key as MenuAction)}>
-                <AttendanceItem vm={vm} booking={booking} mark="checked-in" label="Check in" />
-                <AttendanceItem vm={vm} booking={booking} mark="no-show" label="No-show" />
-                {/* Moving and cancelling are the admins' (a practitioner's login is refused them). */}
-                {vm.isAdmin ? <MenuItem id="move" className={styles.menuItem}>Move…</MenuItem> : null}
-                {vm.isAdmin ? <MenuItem id="cancel" className={`${styles.menuItem} ${styles.menuItemDanger}`}>Cancel…</MenuItem> : null}
-              </Menu>
-            </Popover>
-          </MenuTrigger>
-        ) : null}
-        {booking.checkedIn && onCheckout ? <Button variant="secondary" onClick={() => onCheckout(booking)} aria-label={`Checkout ${label}`}>Checkout</Button> : null}
+        <div className={styles.bookingActions}>
+          {isOpen(booking) ? (
+            <MenuTrigger>
+              <AriaButton className={styles.actionsButton} aria-label={`Actions for ${label}`} isDisabled={vm.busy === booking.id}>
+                Actions <span aria-hidden="true">▾</span>
+              </AriaButton>
+              <Popover className={styles.popover} placement="bottom end">
+                <Menu className={styles.menu} onAction={(key) => choose(key as MenuAction)}>
+                  <AttendanceItem vm={vm} booking={booking} mark="checked-in" label="Check in" />
+                  <AttendanceItem vm={vm} booking={booking} mark="no-show" label="No-show" />
+                  {/* Moving and cancelling are the admins' (a practitioner's login is refused them). */}
+                  {vm.isAdmin ? <MenuItem id="move" className={styles.menuItem}>Move…</MenuItem> : null}
+                  {vm.isAdmin ? <MenuItem id="cancel" className={`${styles.menuItem} ${styles.menuItemDanger}`}>Cancel…</MenuItem> : null}
+                </Menu>
+              </Popover>
+            </MenuTrigger>
+          ) : null}
+          {onCheckout && checkoutOffered(booking) ? <Button variant="secondary" onClick={() => onCheckout(booking)} aria-label={`Checkout ${label}`}>Checkout</Button> : null}
+        </div>
       </div>
       <p className={styles.customer}>{booking.customer}</p>
       {booking.customerPhone ? <p><a href={`tel:${booking.customerPhone}`}>{booking.customerPhone}</a></p> : null}

@@ -23,6 +23,11 @@ describe('DeskBookingDone', () => {
     render(<MemoryRouter><DeskBookingDone vm={vm} currency="EUR" /></MemoryRouter>)
     expect(screen.getByText(/^Deposit/).textContent).toBe('Deposit €36.00 · paid €0.00')
   })
+
+  it('names the day of each visit booked, not only its time (a booking for next week read as today)', () => {
+    render(<MemoryRouter><DeskBookingDone vm={vm} currency="GBP" /></MemoryRouter>)
+    expect(screen.getByRole('listitem').textContent).toBe('Tuesday 1st December 2026, 10:00 Peel with Dr Sarah Jones · Pending')
+  })
 })
 
 describe('NewCustomerForm', () => {

@@ -13,6 +13,7 @@ import { formatMoney, type Currency } from '../../../domain/pricing/money'
 import { SIGN_UP_GENDER_LABELS, SIGN_UP_GENDERS, SIGN_UP_TITLES } from '../../../domain/constants/people'
 import type { DeskPaymentChoice } from '../../../domain/booking/desk-request'
 import { clinicTimeOf } from '../../view-models/staff-desk.view-model'
+import { formatLondonLongDate } from '../../../domain/time'
 import { StaffDatePicker, StaffSelect } from './StaffControls'
 import { StaffCustomerSearch } from './StaffCustomerSearch'
 import desk from './StaffDesk.module.css'
@@ -106,7 +107,8 @@ export const DeskBookingDone = observer(function DeskBookingDone({ vm, currency 
       <h2 id="desk-done" className={styles.panelTitle}>Booked for {vm.customer?.firstName} {vm.customer?.surname}</h2>
       <p role="status">{r.message}</p>
       <ul className={styles.list}>
-        {r.appointments.map((a) => <li key={a.id}>{clinicTimeOf(a.start)} {a.service} with {a.practitioner} · {a.status}</li>)}
+        {/* The date too: a booking for another day read as today's without it. */}
+        {r.appointments.map((a) => <li key={a.id}>{formatLondonLongDate(new Date(a.start))}, {clinicTimeOf(a.start)} {a.service} with {a.practitioner} · {a.status}</li>)}
       </ul>
       {r.payLink ? <p>Pay link sent: <a href={r.payLink}>{r.payLink}</a></p> : null}
       <p>Deposit {formatMoney(r.deposit, currency)} · paid {formatMoney(r.depositPaid, currency)}</p>

@@ -16,6 +16,7 @@ import { CheckoutDialog } from './StaffCheckoutDialog'
 import { paidLabel } from './StaffBookingCard'
 import { SessionViewModel } from '../../view-models/session.view-model'
 import type { Currency } from '../../../domain/pricing/money'
+import { checkoutOffered } from '../../../domain/desk/checkout'
 import desk from './StaffDesk.module.css'
 import styles from './StaffWeek.module.css'
 
@@ -27,9 +28,9 @@ const REPEATS: { value: BlockForm['repeat']; label: string }[] = [
   { value: 'day', label: 'Every day' },
   { value: 'week', label: 'Every week' },
 ]
-const isChargeable = (b: DayBooking) => !/cancel|deleted|pending/i.test(b.status)
 
-const BookingEntry = observer(function BookingEntry({ vm, booking, currency }: { vm: StaffWeekViewModel; booking: DayBooking; currency: Currency }) {
+/** One booking in a day of the week: time, customer, service, status, paid, and the checkout (admins). */
+export const BookingEntry = observer(function BookingEntry({ vm, booking, currency }: { vm: StaffWeekViewModel; booking: DayBooking; currency: Currency }) {
   const label = `${booking.customer} at ${time(booking.start)}, ${booking.service}`
   return (
     <li className={styles.entry} aria-label={label}>
@@ -37,7 +38,7 @@ const BookingEntry = observer(function BookingEntry({ vm, booking, currency }: {
       <p className={desk.customer}>{booking.customer}</p>
       <p>{booking.service}</p>
       <p className={desk.muted}><span className={desk.status}>{booking.checkedIn ? 'Checked in' : booking.status}</span> · {paidLabel(booking, currency, false)}</p>
-      {vm.isAdmin && isChargeable(booking) ? (
+      {vm.isAdmin && checkoutOffered(booking) ? (
         <div className={styles.entryActions}>
           <Button variant="secondary" onClick={() => void vm.openCheckout(booking)} aria-label={`Checkout ${label}`}>Checkout</Button>
         </div>
