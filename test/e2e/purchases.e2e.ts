@@ -52,24 +52,10 @@ describe('a course purchase reloaded on its payment step (375 × 667)', () => {
     const customer = await verifiedCustomer(baseUrl, 'course-pay-reload')
     const s = await open(browser, 'course-payment-reload', { width: 375, height: 667 })
     const { page } = s
-    await page.goto(`${baseUrl}/`)
-    await chooseFirstLocation(s)
-    await page.getByRole('button', { name: 'Courses', exact: true }).click()
-    // The courses' list, not the services' still on screen a moment (their first button would name a service).
-    await page.getByRole('heading', { name: 'Choose a course' }).waitFor()
-    const course = page.locator('section ul li > button:not([aria-label])').first()
-    await course.waitFor()
-    await course.click()
-    await answer(s, 'Do you want to add another course?', 'No')
-    await page.waitForURL(/\/confirm/)
-    await logIn(s, customer.email, customer.password)
-    await agreeToTerms(s)
+    await agreedToCourse(s, customer)
     await paymentFrame(page, s.problems)
     const url = page.url()
-    const begun: string[] = []
-    page.on('request', (r) => {
-      if (r.method() === 'POST' && /\/api\/invoice\/(create|[^/]+\/pay)$/.test(new URL(r.url()).pathname)) begun.push(r.url())
-    })
+    const begun = paymentsBegun(page)
     await page.reload()
     await page.getByRole('heading', { name: 'Payment', exact: true }).waitFor()
     expect(await page.getByRole('heading', { name: 'Confirm your booking' }).count()).toBe(0)
@@ -84,6 +70,32 @@ describe('a course purchase reloaded on its payment step (375 × 667)', () => {
     await s.context.close()
   })
 })
+
+/** From the location list to a course's payment step: the first course, no other, logged in, terms agreed. */
+async function agreedToCourse(s: Session, customer: { email: string; password: string }): Promise<void> {
+  const { page } = s
+  await page.goto(`${baseUrl}/`)
+  await chooseFirstLocation(s)
+  await page.getByRole('button', { name: 'Courses', exact: true }).click()
+  // The courses' list, not the services' still on screen a moment (their first button would name a service).
+  await page.getByRole('heading', { name: 'Choose a course' }).waitFor()
+  const course = page.locator('section ul li > button:not([aria-label])').first()
+  await course.waitFor()
+  await course.click()
+  await answer(s, 'Do you want to add another course?', 'No')
+  await page.waitForURL(/\/confirm/)
+  await logIn(s, customer.email, customer.password)
+  await agreeToTerms(s)
+}
+
+/** The invoices, payments and voucher purchases the page begins from now on (a second payment would show here). */
+function paymentsBegun(page: Session['page']): string[] {
+  const begun: string[] = []
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/api\/(invoice\/(create|[^/]+\/pay)|gift-vouchers\/purchase)$/.test(new URL(r.url()).pathname)) begun.push(r.url())
+  })
+  return begun
+}
 
 /** The phone summary's 'To pay now' line (opened from its bottom bar, then closed). */
 async function toPayNow(page: Session['page']): Promise<string> {
@@ -102,27 +114,14 @@ describe('a course purchase opened in a new tab on its payment step (375 × 667)
     const customer = await verifiedCustomer(baseUrl, 'course-new-tab')
     const s = await open(browser, 'course-payment-new-tab', { width: 375, height: 667 })
     const { page } = s
-    await page.goto(`${baseUrl}/`)
-    await chooseFirstLocation(s)
-    await page.getByRole('button', { name: 'Courses', exact: true }).click()
-    await page.getByRole('heading', { name: 'Choose a course' }).waitFor()
-    const course = page.locator('section ul li > button:not([aria-label])').first()
-    await course.waitFor()
-    await course.click()
-    await answer(s, 'Do you want to add another course?', 'No')
-    await page.waitForURL(/\/confirm/)
-    await logIn(s, customer.email, customer.password)
-    await agreeToTerms(s)
+    await agreedToCourse(s, customer)
     const first = await paymentFrame(page, s.problems)
     const due = await toPayNow(page)
     expect(due).toMatch(/£\d+\.\d\d/)
 
     // The same address in a new tab of the same browser: its session storage starts empty.
     const tab = await s.context.newPage()
-    const begun: string[] = []
-    tab.on('request', (r) => {
-      if (r.method() === 'POST' && /\/api\/invoice\/(create|[^/]+\/pay)$/.test(new URL(r.url()).pathname)) begun.push(r.url())
-    })
+    const begun = paymentsBegun(tab)
     await tab.goto(page.url())
     await tab.getByRole('heading', { name: 'Payment', exact: true }).waitFor()
     expect(await tab.getByRole('heading', { name: 'Confirm your booking' }).count()).toBe(0)
@@ -249,10 +248,7 @@ describe('a gift voucher opened in a new tab on its payment step (375 × 667)', 
     const due = await toPayNow(page)
 
     const tab = await s.context.newPage()
-    const begun: string[] = []
-    tab.on('request', (r) => {
-      if (r.method() === 'POST' && /\/api\/(invoice\/(create|[^/]+\/pay)|gift-vouchers\/purchase)$/.test(new URL(r.url()).pathname)) begun.push(r.url())
-    })
+    const begun = paymentsBegun(tab)
     await tab.goto(page.url())
     await tab.getByRole('heading', { name: 'Payment', exact: true }).waitFor()
     await tab.getByText('For Sam Friend').first().waitFor({ state: 'attached' })
