@@ -370,19 +370,21 @@ describe("the customer's record", () => {
     expect(record.past).toEqual([])
   })
 
-  it("never shows a staff note in the customer's own answers or export", async () => {
+  it("never shows a staff note in the customer's own account answers; their data export holds it (right of access)", async () => {
     const demo = t.auth(await t.login(DEMO_CUSTOMER))
     const answers = await Promise.all([
       get('/api/user/me', demo),
       get(`/api/appointments/customer/${DEMO.customerDemo}`, demo),
       get(`/api/appointments/${DEMO.apptFuture}`, demo),
       get(`/api/course/customer-course?customerId=${DEMO.customerDemo}`, demo),
-      get('/api/user/me/export', demo),
     ])
     for (const answer of answers) {
       expect(answer.statusCode, answer.body).toBe(200)
       expect(answer.body).not.toContain('lidocaine')
     }
+    const exported = await get('/api/user/me/export', demo)
+    expect(exported.statusCode, exported.body).toBe(200)
+    expect(exported.body).toContain('lidocaine')
   })
 
   it('refuses an empty or overlong note and an unknown customer', async () => {
