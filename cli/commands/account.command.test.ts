@@ -58,6 +58,30 @@ describe('clinic login / logout / whoami', () => {
     expect((await cli('--json', 'whoami')).json()).toEqual(customer)
   })
 
+  it('set-password: PUT /user/change-password with the mailed link\'s token, then signed in with the new token', async () => {
+    anon().put('/api/user/change-password', { token: 'abc_DEF-123', newPassword: 'Secret-123' }).reply(200, { message: 'Your password has been changed.', statusCode: 200, newToken: TOKEN })
+    const run = await cli('set-password', 'http://localhost:3000/user/reset-password/abc_DEF-123', '--password', 'Secret-123')
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toBe('Your password has been changed. You are signed in.\n')
+    expect(JSON.parse(readFileSync(tokenFile, 'utf8'))).toEqual({ token: TOKEN, scope: `${HOST}/api` })
+  })
+
+  it('set-password with a used link: the server message, exit 1, no token; without a password and a terminal, or a weak one: 2', async () => {
+    anon().put('/api/user/change-password').reply(401, { statusCode: 401, message: 'This password reset link is invalid or has expired. Please request a new one.' })
+    const used = await cli('set-password', 'http://localhost:3000/user/reset-password/old', '--password', 'Secret-123')
+    expect(used.code).toBe(1)
+    expect(used.stderr).toBe('error: This password reset link is invalid or has expired. Please request a new one.\n')
+    expect(existsSync(tokenFile)).toBe(false)
+    const bare = await cli('set-password', 'http://localhost:3000/user/reset-password/abc')
+    expect(bare.code).toBe(2)
+    expect(bare.stderr).toMatch(/^error: --password \(or CLINIC_PASSWORD\) is required when stdin is not a terminal\. \(run clinic set-password --help for usage\)\n$/)
+    // The sign-up rule's text before any call (nock allows none here).
+    const weak = await cli('set-password', 'http://localhost:3000/user/reset-password/abc', '--password', 'short')
+    expect(weak.code).toBe(2)
+    expect(weak.stderr).toMatch(/^error: --password: Password must have at least 8 characters, one capital letter and one number\. \(run clinic set-password --help for usage\)\n$/)
+  })
+
   it('reads the password from stdin with --password-stdin', async () => {
     anon().post('/api/login', { email: 'sam@example.com', password: 'from-stdin' }).query({ from: 'customer' }).reply(200, { user: customer, token: TOKEN })
     const run = await cliIn('from-stdin\n', 'login', '--email', 'sam@example.com', '--password-stdin')

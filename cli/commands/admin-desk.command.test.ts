@@ -118,6 +118,14 @@ describe('clinic admin checkout', () => {
     expect(run.stdout).toContain('Price £80.00, paid £16.00, balance £64.00')
   })
 
+  it('says why a booking has nothing to check out (pending, cancelled) instead of a price of 0', async () => {
+    const text = 'This appointment is pending: there is nothing to check out.'
+    nock(HOST).get(`/api/admin/appointments/${ID}/checkout`).reply(200, { ...CHECKOUT, price: 0, paid: 0, balance: 0, refundableDeposit: 0, payments: [], notChargeable: text })
+    const run = await cli('admin', 'checkout', ID)
+    expect(run.code).toBe(0)
+    expect(run.stdout).toBe(`Facial for Jane Doe\n${text}\n`)
+  })
+
   it('sends each payment the options name', async () => {
     const scope = nock(HOST)
       .post(`/api/admin/appointments/${ID}/checkout`, { payments: [{ method: 'cash', amount: 14 }, { method: 'voucher', voucherCode: 'GV-1', amount: 50 }] })

@@ -53,7 +53,7 @@ export function blocksText(rows: readonly TimeBlock[]): string {
 
 export function checkoutText(c: Checkout): string {
   const money = (n: number) => formatMoney(n, currencyOrDefault(c.currency))
-  const lines = [`${c.service} for ${c.customer}`, `Price ${money(c.price)}, paid ${money(c.paid)}, balance ${money(c.balance)}`]
+  const lines = [`${c.service} for ${c.customer}`, c.notChargeable ?? `Price ${money(c.price)}, paid ${money(c.paid)}, balance ${money(c.balance)}`]
   if (c.refundableDeposit > 0) lines.push(`Refundable deposit ${money(c.refundableDeposit)}`)
   if (c.payments.length > 0) {
     lines.push('', formatTable(c.payments, [

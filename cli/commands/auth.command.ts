@@ -1,9 +1,21 @@
 /** login, logout, whoami: the customer session kept in the user's config directory (0600). */
 import type { Command } from 'commander'
-import { GetCurrentUser, Login, Logout } from '../../src/application/use-cases/auth.use-case'
+import { GetCurrentUser, Login, Logout, ResetPassword } from '../../src/application/use-cases/auth.use-case'
 import type { CliContext } from '../context'
 import { usageError } from '../exit-codes'
 import { formatPairs } from '../output/table'
+import { tenantOfLink } from './admin.command'
+import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from '../../src/domain/validation/password'
+
+/** The token of a mailed password link (its last path part), or the token itself. */
+export function passwordLinkToken(link: string): string {
+  const text = link.trim()
+  try {
+    return new URL(text).pathname.split('/').filter(Boolean).pop() ?? ''
+  } catch {
+    return text
+  }
+}
 
 export function registerAuthCommands(program: Command, ctx: CliContext): void {
   program
@@ -27,6 +39,25 @@ export function registerAuthCommands(program: Command, ctx: CliContext): void {
       if (!email.trim() || !password) throw usageError('Email and password are required.')
       const user = await ctx.call('Signing in', () => ctx.useCase(Login).execute({ email, password: password! }))
       ctx.print({ user }, () => `Signed in as ${user.firstName} ${user.surname} <${user.email}>.`)
+    })
+
+  // A customer the clinic made ('admin customer create') or one who asked for a reset gets a link by
+  // mail; without this only the web app could use it, and 'clinic login' had no password to take.
+  program
+    .command('set-password <link>')
+    .description("set your password with the link mailed to you (an account the clinic made for you, or a reset); signs you in")
+    .option('--password <password>', 'the new password (asked, hidden, when missing; or set CLINIC_PASSWORD)')
+    .action(async (link: string, opts: { password?: string }) => {
+      const token = passwordLinkToken(link)
+      if (!token) throw usageError(`Give the link from the mail (or its token), got '${link}'.`)
+      const password = opts.password ?? ctx.io.env.CLINIC_PASSWORD ?? (ctx.canPrompt() ? await ctx.prompt.ask('New password', { hidden: true }) : undefined)
+      if (!password) throw usageError('--password (or CLINIC_PASSWORD) is required when stdin is not a terminal.')
+      // The sign-up rule's text, before any call (the server only says 'New password does not meet requirements.').
+      if (!meetsPasswordRule(password)) throw usageError(`--password: ${PASSWORD_RULE_MESSAGE}.`)
+      const linkTenant = tenantOfLink(link)
+      if (linkTenant) ctx.useTenantIfNoneGiven(linkTenant)
+      const message = await ctx.call('Setting the password', () => ctx.useCase(ResetPassword).execute({ token, newPassword: password }))
+      ctx.print({ message, signedIn: true }, () => `${message} You are signed in.`)
     })
 
   program

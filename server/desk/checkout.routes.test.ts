@@ -179,6 +179,21 @@ describe('checkout', () => {
     expect((await listed())?.paid).toEqual([{ type: 'Online', amount: 36 }, { type: 'Cash', amount: 144 }])
   })
 
+  it('says why a pending or cancelled booking has nothing to check out, rather than showing it at a price of 0', async () => {
+    const { day, time } = slots[slot++]!
+    const held = await customer('POST', '/api/appointments/public', {
+      appointment: { event: { start: londonInstant(day, time), end: londonInstant(day, time) }, practitioner: DEMO.pSarah, clinic: DEMO.clinicLondon, service: DEMO.sAntiWrinkle1 },
+    })
+    expect(held.statusCode, held.body).toBe(200)
+    const pending = (await desk('GET', `/api/admin/appointments/${held.json().appointment.id as string}/checkout`)).json()
+    expect(pending).toMatchObject({ price: 0, balance: 0, notChargeable: CHECKOUT_MESSAGES.wrongStatus('Pending') })
+    const cancelled = (await desk('GET', `/api/admin/appointments/${DEMO.apptPastCancelled}/checkout`)).json()
+    expect(cancelled.notChargeable).toBe(CHECKOUT_MESSAGES.wrongStatus('Cancelled'))
+    const scheduled = (await desk('GET', `/api/admin/appointments/${await bookedWithDeposit()}/checkout`)).json()
+    expect(scheduled).toMatchObject({ price: 180, balance: 144 })
+    expect(scheduled).not.toHaveProperty('notChargeable')
+  })
+
   it('is for admins: a practitioner or a customer is refused; an unknown appointment is 404', async () => {
     expect((await desk('GET', `/api/admin/appointments/${DEMO.apptFuture}/checkout`, undefined, sarah)).statusCode).toBe(403)
     expect((await t.app.inject({ method: 'GET', url: `/api/admin/appointments/${DEMO.apptFuture}/checkout`, headers: t.auth(demo) })).statusCode).toBe(401)

@@ -93,7 +93,8 @@ export async function checkoutOf(deps: CommerceDeps, tenant: string, id: string)
 async function summary(deps: CommerceDeps, tenant: string, rows: readonly repo.BookingRow[]): Promise<Checkout> {
   const ids = rows.map((r) => r.id)
   const [payments, organisation, invoiceId] = await Promise.all([repo.bookingPayments(deps.db, tenant, ids), organisationTerms(deps.db, tenant), repo.checkoutInvoiceId(deps.db, tenant, ids)])
-  const price = sum(live(rows).map((r) => chargedOf(r).grossPrice))
+  const charged = live(rows)
+  const price = sum(charged.map((r) => chargedOf(r).grossPrice))
   const { paid, deposit } = paidOf(payments)
   const invoice = invoiceId ? await invoices.findInvoice(deps.db, tenant, invoiceId) : undefined
   const main = rows[0]!
@@ -109,6 +110,8 @@ async function summary(deps: CommerceDeps, tenant: string, rows: readonly repo.B
     payments: payments.map(paymentView),
     ...(main.customer_id ? { customerId: main.customer_id } : {}),
     ...(invoice ? { invoice: await invoiceView(deps.db, invoice) } : {}),
+    // Its price is 0 then: said why, rather than read as a free booking.
+    ...(charged.length === 0 ? { notChargeable: CHECKOUT_MESSAGES.wrongStatus(main.status) } : {}),
   }
 }
 

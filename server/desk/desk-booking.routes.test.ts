@@ -151,6 +151,14 @@ describe('POST /admin/desk/bookings', () => {
     expect(late.json()).toEqual({ statusCode: 409, message: `Lip filler 1ml would start at 17:00: This time is outside Dr Sarah Jones's working hours: 09:00 to 17:00 on ${longDate}. Please choose a time within them.` })
   })
 
+  it("refuses a free time off the service's grid of start times with the nearest offered ones, not 'no longer available'", async () => {
+    const off = { customer: DEMO.customerOther, location: DEMO.clinicLondon, start: at('16:07'), services: [{ service: DEMO.sAntiWrinkle1, practitioner: DEMO.pSarah }], payment: 'clinic' }
+    const res = await book(off)
+    expect(res.json()).toEqual({ statusCode: 409, message: '16:07 is not one of the start times for this booking. The nearest free times are 16:00 and 16:15.' })
+    const rows = await t.db.selectFrom('appointments').select('id').where('practitioner_id', '=', DEMO.pSarah).where('starts_at', '=', new Date(at('16:07'))).execute()
+    expect(rows).toEqual([])
+  })
+
   it("refuses to book a customer at a time they already have a visit with another practitioner, naming it; staff may book anyway", async () => {
     // A day of its own when James works at London too (Tuesday to Friday).
     const clashDay = clearDate(12, [2, 3, 4, 5])

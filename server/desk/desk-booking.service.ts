@@ -16,9 +16,9 @@
  */
 import * as E from 'fp-ts/Either'
 import type { AppointmentPayload, BookingCreated, DeskBookingBody, DeskBookingResult, DeskTime, DeskTimesBody } from '../../src/contract'
-import { calendarDays, chainDay, type ServiceRequest } from '../../src/domain/scheduling'
+import { calendarDays, chainDay, nearestStarts, type ServiceRequest } from '../../src/domain/scheduling'
 import { formatLondonTime, londonDateOf } from '../../src/domain/time'
-import { slotOptions } from '../availability/availability.service'
+import { fitsCalendar, slotOptions } from '../availability/availability.service'
 import { loadCalendars, serviceOptions } from '../availability/calendar.repository'
 import { outsideWorkingDay } from '../availability/working-day.service'
 import { findCustomer } from '../accounts/account.service'
@@ -41,6 +41,8 @@ export const DESK_MESSAGES = {
   linkResent: 'The link to pay the deposit has been sent to the customer again.',
   linkNotResent: 'The booking is held. The customer was sent the link to pay the deposit a few minutes ago, so it was not sent again; resend it if they did not get it.',
   payAtClinic: 'The booking is made; the customer pays at the clinic.',
+  offGrid: (time: string, nearest: string[]) =>
+    `${time} is not one of the start times for this booking. ${nearest.length === 1 ? `The nearest free time is ${nearest[0]}.` : `The nearest free times are ${nearest.join(' and ')}.`}`,
 } as const
 
 function requestsOf(services: DeskTimesBody['services'], options: Awaited<ReturnType<typeof serviceOptions>>['options']): ServiceRequest[] | undefined {
@@ -95,10 +97,10 @@ export function payloadOf(location: string, time: DeskTime): AppointmentPayload 
 /**
  * Why the chain search has no such start: outside the working day of everyone who could do one of the
  * services at the time it would start (the desk's one rule, as its move follows it:
- * src/domain/scheduling/working-hours.ts), else taken. Each service after the first starts when the
+ * src/domain/scheduling/working-hours.ts), else free but off the grid of start times (offGrid), else taken. Each service after the first starts when the
  * previous ends, at the earliest (its quickest practitioner); the refusal of a later one names it.
  */
-async function whyNotFree(db: DbOrTrx, tenant: string, body: DeskBookingBody): Promise<ServiceError> {
+async function whyNotFree(db: DbOrTrx, tenant: string, body: DeskBookingBody, times: readonly DeskTime[], now: Date): Promise<ServiceError> {
   const { options } = await serviceOptions(db, tenant, body.location, body.services.map((s) => s.service), false)
   let start = Date.parse(body.start)
   for (const [index, requested] of body.services.entries()) {
@@ -114,7 +116,26 @@ async function whyNotFree(db: DbOrTrx, tenant: string, body: DeskBookingBody): P
     }
     start += Math.min(...candidates.map((c) => c.minutes)) * 60_000
   }
-  return SLOT_TAKEN_ERROR
+  return (await offGrid(db, tenant, body, times, now)) ?? SLOT_TAKEN_ERROR
+}
+
+/**
+ * A start that is free for one of the first service's practitioners but not on its grid of start
+ * times (the chain search offers those only): said so, with the nearest times offered, since 'no
+ * longer available' would send the desk looking for a booking that is not there.
+ */
+async function offGrid(db: DbOrTrx, tenant: string, body: DeskBookingBody, times: readonly DeskTime[], now: Date): Promise<ServiceError | undefined> {
+  const { options } = await serviceOptions(db, tenant, body.location, [body.services[0].service], false)
+  const first = body.services[0]
+  const candidates = options.filter((o) => o.serviceId === first.service && (!first.practitioner || o.practitionerId === first.practitioner))
+  const start = Date.parse(body.start)
+  const date = londonDateOf(new Date(start))
+  if (candidates.length === 0) return undefined
+  const calendars = await loadCalendars(db, tenant, body.location, candidates.map((c) => c.practitionerId), date, date)
+  const free = candidates.some((c) => fitsCalendar(calendars, c.practitionerId, start, start + c.durationMinutes * 60_000, { now, ignore: [], ...DESK_RULES }))
+  const nearest = nearestStarts(times.map((t) => Date.parse(t.start)), start)
+  if (!free || nearest.length === 0) return undefined
+  return conflict(DESK_MESSAGES.offGrid(formatLondonTime(new Date(start)), nearest.map((n) => formatLondonTime(new Date(n)))))
 }
 
 /** The desk's booking at the availability engine's chain at that start (none: the time is not free). */
@@ -124,7 +145,7 @@ async function bookDesk(deps: PayLinkDeps, tenant: string, customerId: string, b
   const times = await deskTimes(db, tenant, { location: body.location, date, services: body.services }, deps.booking.now)
   if (E.isLeft(times)) return times
   const time = times.right.find((t) => Date.parse(t.start) === Date.parse(body.start))
-  if (!time) return E.left(await whyNotFree(db, tenant, body))
+  if (!time) return E.left(await whyNotFree(db, tenant, body, times.right, deps.booking.now))
   const bookingDeps: BookingDeps = { ...deps.booking, desk: { payLater: body.payment === 'clinic', allowOverlap: body.allowOverlap === true }, ...(body.payment === 'link' ? { holdSeconds: LINK_HOLD_SECONDS } : {}) }
   return createBooking(bookingDeps, tenant, customerId, { appointment: payloadOf(body.location, time), ...(body.transactionId ? { coherentTransactionId: body.transactionId, requestKey: deskKey(body) } : {}) })
 }

@@ -159,7 +159,12 @@ export const Checkout = entity(
     refundableDeposit: Money,
     payments: t.array(CheckoutPayment),
   },
-  { customerId: ObjectId, invoice: Invoice },
+  {
+    customerId: ObjectId,
+    invoice: Invoice,
+    /** why the booking has nothing to check out (pending, cancelled: the checkout's refusal); absent when it may be checked out */
+    notChargeable: t.string,
+  },
 )
 export type Checkout = t.TypeOf<typeof Checkout>
 
