@@ -6,7 +6,7 @@
  */
 import { formatInTimeZone } from 'date-fns-tz'
 import { cancellationNotice } from '../../src/domain/policy/cancellation-notice'
-import { smsText } from '../../src/domain/policy/sms-segments'
+import { sms, smsName, smsText } from '../../src/domain/policy/sms-segments'
 import { currencyOrDefault, formatMoney } from '../../src/domain/pricing/money'
 import { DISPLAY_LONG_DATE_FORMAT, LONDON_TIME_ZONE } from '../../src/domain/time'
 import { buildIcs, icsMethod, type CalendarParties } from '../commerce/ics'
@@ -47,23 +47,23 @@ const shortWhen = (date: Date) => formatInTimeZone(date, LONDON_TIME_ZONE, 'EEE 
 export const calendarUid = (tenant: string, appointmentId: string) => `${appointmentId}@${tenant}.clinic-booking`
 
 const HEADLINES: Record<NoticeKind, (org: string, payload: NoticePayload) => { subject: string; lead: string; sms: string }> = {
-  booked: (org) => ({ subject: 'Booking confirmed', lead: `Your booking with ${org} is confirmed:`, sms: `${org}: booking confirmed` }),
-  rescheduled: (org) => ({ subject: 'Booking moved', lead: `Your booking with ${org} has moved. The new time:`, sms: `${org}: booking moved to` }),
-  cancelled: (org) => ({ subject: 'Booking cancelled', lead: `Your booking with ${org} has been cancelled:`, sms: `${org}: booking cancelled` }),
+  booked: (org) => ({ subject: 'Booking confirmed', lead: `Your booking with ${org} is confirmed:`, sms: ': booking confirmed' }),
+  rescheduled: (org) => ({ subject: 'Booking moved', lead: `Your booking with ${org} has moved. The new time:`, sms: ': booking moved to' }),
+  cancelled: (org) => ({ subject: 'Booking cancelled', lead: `Your booking with ${org} has been cancelled:`, sms: ': booking cancelled' }),
   'cancelled-by-clinic': (org) => ({
     subject: 'Booking cancelled by the clinic',
     lead: `We are sorry: ${org} has had to cancel your booking:`,
-    sms: `${org} has cancelled your booking`,
+    sms: ' has cancelled your booking',
   }),
-  reminder: (org) => ({ subject: 'Reminder', lead: `A reminder of your appointment with ${org}:`, sms: `${org} reminder:` }),
+  reminder: (org) => ({ subject: 'Reminder', lead: `A reminder of your appointment with ${org}:`, sms: ' reminder:' }),
   'hold-released': (org) => ({
     subject: 'Not booked',
     lead: `The time you held with ${org} was released because the deposit was not paid in time. It is not booked:`,
-    sms: `${org}: not booked (deposit not paid)`,
+    sms: ': not booked (deposit not paid)',
   }),
   'deposit-paid': (org, payload) => {
     const paid = payload.deposit ? formatMoney(payload.deposit.amount, currencyOrDefault(payload.deposit.currency)) : 'your deposit'
-    return { subject: 'Deposit received', lead: `Thank you: ${org} has received your deposit of ${paid} for:`, sms: `${org}: deposit of ${paid} received for` }
+    return { subject: 'Deposit received', lead: `Thank you: ${org} has received your deposit of ${paid} for:`, sms: `: deposit of ${paid} received for` }
   },
 }
 
@@ -112,11 +112,11 @@ export function renderNotice(kind: NoticeKind, payload: NoticePayload, ctx: Mess
     paragraphs,
     details,
     action: { label: isCancel(kind) || kind === 'hold-released' ? 'Book again' : 'Manage your booking', url: ctx.manageUrl },
-    // One segment where a wording allows (smsText). No link: texts are often forwarded and read on lock screens.
+    // One segment where a wording allows, never over SMS_SEGMENT_CAP (smsText). No link: texts are often forwarded and read on lock screens.
     sms: smsText([
-      `${head.sms} ${first.serviceName} ${shortWhen(start)}, ${first.clinicName}.`,
-      `${head.sms} ${first.serviceName} ${shortWhen(start)}.`,
-      `${head.sms} ${shortWhen(start)}.`,
+      sms`${smsName(org)}${head.sms} ${smsName(first.serviceName)} ${shortWhen(start)}, ${smsName(first.clinicName)}.`,
+      sms`${smsName(org)}${head.sms} ${smsName(first.serviceName)} ${shortWhen(start)}.`,
+      sms`${smsName(org)}${head.sms} ${shortWhen(start)}.`,
     ]),
     ...(onCalendar(kind) ? { ics: { filename: 'appointment.ics', content: ics, method: icsMethod(events) } } : {}),
   }

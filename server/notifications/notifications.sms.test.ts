@@ -4,7 +4,7 @@
  * customers who chose SMS.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { smsSegments } from '../../src/domain/policy/sms-segments'
+import { SMS_SEGMENT_CAP, smsEncoding, smsSegments } from '../../src/domain/policy/sms-segments'
 import { clearDate, londonInstant } from '../test-support/dates'
 import { TwilioMock } from './testing/twilio-mock'
 import { buildTestServer, DEMO, DEMO_CUSTOMER, OTHER_CUSTOMER, type TestServer } from '../test-support/test-server'
@@ -57,5 +57,20 @@ describe('SMS through Twilio', () => {
     expect(body).not.toMatch(/https?:/)
     const rows = await t.db.selectFrom('outbox').select(['to_address', 'sent_at']).where('channel', '=', 'sms').execute()
     expect(rows).toEqual([{ to_address: '+447700900123', sent_at: expect.any(Date) }])
+  })
+  it('texts a booking confirmation in GSM-7 within the cap for a customer and treatment with typographic and accented names', async () => {
+    // Names as typed on phones: one ë, ’, – or emoji would otherwise make the whole text Unicode (70 a segment).
+    await t.db.updateTable('customers').set({ first_name: 'Zoë', surname: 'O’Neill' }).where('email', '=', DEMO_CUSTOMER.email).execute()
+    await t.db.updateTable('services').set({ name: 'Lip filler – 1 ml', online_name: 'Lip filler – 1 ml' }).where('id', '=', DEMO.sConsultation).execute()
+    await t.db.updateTable('organisations').set({ name: 'Noël’s Aesthetics ✨' }).execute()
+    const before = sent.length
+    await book(DEMO_CUSTOMER, '14:00')
+    await t.app.deps.mail.flush()
+    await t.app.deps.mail.flush()
+    expect(sent).toHaveLength(before + 1)
+    const body = sent[before]!.form.get('Body')!
+    expect(body).toMatch(/^Noel's Aesthetics: booking confirmed Lip filler - 1 ml /)
+    expect(smsEncoding(body)).toBe('gsm')
+    expect(smsSegments(body)).toBeLessThanOrEqual(SMS_SEGMENT_CAP)
   })
 })

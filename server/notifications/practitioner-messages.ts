@@ -4,7 +4,7 @@
  * No calendar file: the practitioner's calendar feed carries the bookings.
  */
 import { formatInTimeZone } from 'date-fns-tz'
-import { smsText } from '../../src/domain/policy/sms-segments'
+import { sms, smsName, smsText } from '../../src/domain/policy/sms-segments'
 import { LONDON_TIME_ZONE } from '../../src/domain/time'
 import { when, type RenderedMessage } from './messages'
 import type { AppointmentNoticeKind, NoticeAppointment } from './notices.repository'
@@ -50,9 +50,9 @@ export function renderPractitionerNotice(kind: AppointmentNoticeKind, appointmen
     details: sorted.map((a) => `${a.serviceName}, ${when(new Date(a.start))} (London time), ${a.clinicName}`),
     action: { label: 'Open the desk', url: ctx.deskUrl },
     sms: smsText([
-      `${ctx.organisationName}: ${head.sms} ${ctx.customerName}, ${first.serviceName} ${shortWhen(start)}, ${first.clinicName}.`,
-      `${ctx.organisationName}: ${head.sms} ${ctx.customerName}, ${first.serviceName} ${shortWhen(start)}.`,
-      `${ctx.organisationName}: ${head.sms} ${ctx.customerName}, ${shortWhen(start)}.`,
+      sms`${smsName(ctx.organisationName)}: ${head.sms} ${smsName(ctx.customerName)}, ${smsName(first.serviceName)} ${shortWhen(start)}, ${smsName(first.clinicName)}.`,
+      sms`${smsName(ctx.organisationName)}: ${head.sms} ${smsName(ctx.customerName)}, ${smsName(first.serviceName)} ${shortWhen(start)}.`,
+      sms`${smsName(ctx.organisationName)}: ${head.sms} ${smsName(ctx.customerName)}, ${shortWhen(start)}.`,
     ]),
   }
 }
@@ -76,9 +76,9 @@ export function renderPractitionerMovedAway(moved: { was: { start: string }; now
     details: [`${now.serviceName}, ${when(was)} (London time), ${now.clinicName}`],
     action: { label: 'Open the desk', url: ctx.deskUrl },
     sms: smsText([
-      `${ctx.organisationName}: booking moved away ${ctx.customerName}, ${now.serviceName} ${shortWhen(was)}, now with ${now.practitionerName}.`,
-      `${ctx.organisationName}: booking moved away ${ctx.customerName}, ${shortWhen(was)}, now with ${now.practitionerName}.`,
-      `${ctx.organisationName}: booking moved away ${ctx.customerName}, ${shortWhen(was)}.`,
+      sms`${smsName(ctx.organisationName)}: booking moved away ${smsName(ctx.customerName)}, ${smsName(now.serviceName)} ${shortWhen(was)}, now with ${smsName(now.practitionerName)}.`,
+      sms`${smsName(ctx.organisationName)}: booking moved away ${smsName(ctx.customerName)}, ${shortWhen(was)}, now with ${smsName(now.practitionerName)}.`,
+      sms`${smsName(ctx.organisationName)}: booking moved away ${smsName(ctx.customerName)}, ${shortWhen(was)}.`,
     ]),
   }
 }

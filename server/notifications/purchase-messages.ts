@@ -3,7 +3,7 @@
  * gift voucher (to its receiver), a form to fill in. No calendar file. Pure, like messages.ts.
  */
 import { formatInTimeZone } from 'date-fns-tz'
-import { smsText } from '../../src/domain/policy/sms-segments'
+import { sms, smsName, smsText } from '../../src/domain/policy/sms-segments'
 import { currencyOrDefault, formatMoney } from '../../src/domain/pricing/money'
 import { DISPLAY_LONG_DATE_FORMAT, LONDON_TIME_ZONE } from '../../src/domain/time'
 import type { MessageContext, RenderedMessage } from './messages'
@@ -28,7 +28,7 @@ export function renderPurchase(kind: PurchaseNoticeKind, payload: NoticePayload,
         ],
         details: names,
         action: { label: 'Book a session', url: ctx.manageUrl },
-        sms: smsText([`${org}: course bought (${names.join(', ')}). Book its sessions online.`, `${org}: course bought. Book its sessions online.`]),
+        sms: smsText([sms`${smsName(org)}: course bought (${smsName(names.join(', '))}). Book its sessions online.`, sms`${smsName(org)}: course bought. Book its sessions online.`]),
       }
     case 'voucher-bought':
       return {
@@ -41,8 +41,8 @@ export function renderPurchase(kind: PurchaseNoticeKind, payload: NoticePayload,
         details: names,
         action: { label: 'Your account', url: ctx.manageUrl },
         sms: smsText([
-          `${org}: thank you for buying ${names.length === 1 ? 'a gift voucher' : `${names.length} gift vouchers`}. The codes are on their way by email.`,
-          `${org}: ${names.length === 1 ? 'gift voucher' : `${names.length} gift vouchers`} bought, codes by email.`,
+          sms`${smsName(org)}: thank you for buying ${names.length === 1 ? 'a gift voucher' : `${names.length} gift vouchers`}. The codes are on their way by email.`,
+          sms`${smsName(org)}: ${names.length === 1 ? 'gift voucher' : `${names.length} gift vouchers`} bought, codes by email.`,
         ]),
       }
     case 'gift-voucher': {
@@ -75,7 +75,7 @@ export function renderPurchase(kind: PurchaseNoticeKind, payload: NoticePayload,
         ],
         details: [formTitle(form)],
         action: { label: 'Fill in the form', url },
-        sms: smsText([`${org}: please fill in your ${formTitle(form)}: ${url}`, `${org}: please fill in a form: ${url}`]),
+        sms: smsText([sms`${smsName(org)}: please fill in your ${smsName(formTitle(form))}: ${url}`, sms`${smsName(org)}: please fill in a form: ${url}`]),
       }
     }
   }

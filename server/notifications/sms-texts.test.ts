@@ -4,7 +4,7 @@
  * The pay link and the waitlist offer have their own tables in the domain (pay-link, offer-text).
  */
 import { describe, expect, it } from 'vitest'
-import { smsSegments } from '../../src/domain/policy/sms-segments'
+import { SMS_SEGMENT_CAP, smsEncoding, smsSegments } from '../../src/domain/policy/sms-segments'
 import { DEMO_ORGANISATION_SETTINGS } from '../seed/demo.seed'
 import { renderNotice, type MessageContext } from './messages'
 import { renderPractitionerMovedAway, renderPractitionerNotice } from './practitioner-messages'
@@ -57,12 +57,33 @@ describe('customer notice texts', () => {
     ['long names: no service either', 'deposit-paid', LONG.organisation, LONG_ONE, `${LONG.organisation}: deposit of £36.00 received for Tue 15 Dec 10:00.`],
     // Curly quotes, an apostrophe and an en dash would make the text Unicode (70): GSM twins keep it whole.
     ['typographic names, as GSM', 'booked', 'Anna’s Beauty', TYPED_ONE, `Anna's Beauty: booking confirmed Gel "Deluxe" Nails Tue 15 Dec 10:00, Soho - Main Studio.`],
-    // ł has no GSM twin: Unicode, 70 a segment, so the wording that fits.
-    ['a letter with no GSM twin, kept', 'booked', 'Gabinet Paweł', { appointments: [appointment('Konsultacja kosmetologiczna', 'Kraków Stare Miasto')] }, 'Gabinet Paweł: booking confirmed Tue 15 Dec 10:00.'],
+    // ł and ó read as l and o keep the text GSM (160, not 70): the fullest wording fits.
+    ['accented letters, read as GSM', 'booked', 'Gabinet Paweł', { appointments: [appointment('Konsultacja kosmetologiczna', 'Kraków Stare Miasto')] }, 'Gabinet Pawel: booking confirmed Konsultacja kosmetologiczna Tue 15 Dec 10:00, Krakow Stare Miasto.'],
+    ['an emoji dropped, an en dash as GSM', 'reminder', 'Zoë’s Glow ✨', { appointments: [appointment('Lip filler – 1 ml', 'Soho')] }, "Zoe's Glow reminder: Lip filler - 1 ml Tue 15 Dec 10:00, Soho."],
   ])('%s', (_, kind, organisation, payload, text) => {
     const sms = renderNotice(kind, payload, context(organisation)).sms
     expect(sms).toBe(text)
     expect(smsSegments(sms)).toBe(1)
+  })
+})
+
+describe('customer notice texts over the cap', () => {
+  // A name no wording can fit (free text from the set-up): cut, GSM, never more than the cap; the fixed words and time whole.
+  const huge = `Zoë’s ✨ ${'Very '.repeat(80)}Long Clinic`
+  it.each<[AppointmentNoticeKind, string]>([
+    ['booked', ': booking confirmed Tue 15 Dec 10:00.'],
+    ['rescheduled', ': booking moved to Tue 15 Dec 10:00.'],
+    ['cancelled', ': booking cancelled Tue 15 Dec 10:00.'],
+    ['cancelled-by-clinic', ' has cancelled your booking Tue 15 Dec 10:00.'],
+    ['reminder', ' reminder: Tue 15 Dec 10:00.'],
+    ['hold-released', ': not booked (deposit not paid) Tue 15 Dec 10:00.'],
+    ['deposit-paid', ': deposit of £36.00 received for Tue 15 Dec 10:00.'],
+  ])('%s', (kind, ending) => {
+    const sms = renderNotice(kind, { appointments: [appointment(`${'Hydrafacial – '.repeat(30)}Deluxe`, huge)], deposit: { amount: 36, currency: 'GBP' } }, context(huge)).sms
+    expect(sms.startsWith("Zoe's Very Very ")).toBe(true)
+    expect(sms.endsWith(`...${ending}`)).toBe(true)
+    expect(smsEncoding(sms)).toBe('gsm')
+    expect(smsSegments(sms)).toBeLessThanOrEqual(SMS_SEGMENT_CAP)
   })
 })
 
@@ -73,6 +94,7 @@ describe('practitioner notice texts', () => {
     ['cancelled by the clinic, in full', 'cancelled-by-clinic', 'Harley Aesthetics', 'Jane Doe', appointment('Consultation', 'London'), 'Harley Aesthetics: booking cancelled by the clinic Jane Doe, Consultation Tue 15 Dec 10:00, London.'],
     ['long names: who and when', 'rescheduled', LONG.organisation, 'Jane Doe-Smithington', appointment(LONG.service, LONG.clinic), `${LONG.organisation}: booking moved to Jane Doe-Smithington, Tue 15 Dec 10:00.`],
     ['typographic names, as GSM', 'cancelled', 'Anna’s Beauty', 'Jane O’Neill', appointment('Gel Nails', 'Soho – Main Studio'), "Anna's Beauty: booking cancelled Jane O'Neill, Gel Nails Tue 15 Dec 10:00, Soho - Main Studio."],
+    ['a customer with accents and an emoji, as GSM', 'booked', 'Harley Aesthetics', 'Zoë O’Neill 🌸', appointment('Lip filler – 1 ml', 'London'), "Harley Aesthetics: new booking Zoe O'Neill, Lip filler - 1 ml Tue 15 Dec 10:00, London."],
   ])('%s', (_, kind, organisation, customer, a, text) => {
     const sms = renderPractitionerNotice(kind, [a], ctx(organisation, customer))!.sms
     expect(sms).toBe(text)

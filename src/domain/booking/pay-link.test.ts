@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PAY_LINK_QUIET_MS, payLinkMessageDue, payLinkText } from './pay-link'
-import { smsSegments } from '../policy/sms-segments'
+import { SMS_SEGMENT_CAP, smsSegments } from '../policy/sms-segments'
 
 const sentAt = new Date('2026-12-02T10:00:00Z')
 const at = (ms: number) => new Date(sentAt.getTime() + ms)
@@ -48,10 +48,17 @@ describe('payLinkText', () => {
     expect(smsSegments(sent)).toBe(1)
   })
 
-  it('keeps a letter with no GSM twin, and goes in the fewest Unicode parts (no link fits 70)', () => {
+  it('reads an accented letter as GSM (ł as l): the fullest wording in one segment, not two Unicode parts', () => {
     const sent = payLinkText({ organisation: 'Gabinet Paweł', amount: '£36.00', start, link: 'https://book.clinic.test/sandbox/pay/txn_a1b2c3' })
-    expect(sent).toBe('Gabinet Paweł: pay the £36.00 deposit for 15/12/2026 10:00 to confirm it: https://book.clinic.test/sandbox/pay/txn_a1b2c3')
-    expect(smsSegments(sent)).toBe(2)
+    expect(sent).toBe('Gabinet Pawel: pay the £36.00 deposit within 24 hours to confirm your appointment on 15/12/2026 10:00: https://book.clinic.test/sandbox/pay/txn_a1b2c3')
+    expect(smsSegments(sent)).toBe(1)
+  })
+
+  it('shortens a name too long for the cap, never the link or the fixed words', () => {
+    const link = 'https://book.clinic.test/sandbox/pay/txn_a1b2c3'
+    const sent = payLinkText({ organisation: `The ${'Very '.repeat(80)}Long Clinic`, amount: '£36.00', start, link })
+    expect(sent).toMatch(/^The Very Very .*\.\.\.: pay your deposit: https:\/\/book\.clinic\.test\/sandbox\/pay\/txn_a1b2c3$/)
+    expect(smsSegments(sent)).toBe(SMS_SEGMENT_CAP)
   })
 
   it('leaves the time out when there is none', () => {

@@ -4,7 +4,7 @@
  * the customer hears it once within a short while. Staff who resend it on purpose are heard, and a
  * new link (an earlier payment closed) is news.
  */
-import { smsText } from '../policy/sms-segments'
+import { sms, smsName, smsText } from '../policy/sms-segments'
 import { formatLondonDateTime } from '../time'
 
 /** A pay link sent within this long is not sent again for the same booking unless staff resend it. */
@@ -47,10 +47,10 @@ export function payLinkText({ organisation, amount, start, link }: PayLinkText):
   const on = at ? ` on ${at}` : ''
   const of = at ? ` for ${at}` : ''
   return smsText([
-    `${organisation}: pay the ${amount} deposit within 24 hours to confirm your appointment${on}: ${link}`,
-    `${organisation}: pay the ${amount} deposit${of} within 24 hours to confirm it: ${link}`,
-    `${organisation}: pay the ${amount} deposit${of} to confirm it: ${link}`,
-    `${organisation}: pay the ${amount} deposit to confirm: ${link}`,
-    `${organisation}: pay your deposit: ${link}`,
+    sms`${smsName(organisation)}: pay the ${amount} deposit within 24 hours to confirm your appointment${on}: ${link}`,
+    sms`${smsName(organisation)}: pay the ${amount} deposit${of} within 24 hours to confirm it: ${link}`,
+    sms`${smsName(organisation)}: pay the ${amount} deposit${of} to confirm it: ${link}`,
+    sms`${smsName(organisation)}: pay the ${amount} deposit to confirm: ${link}`,
+    sms`${smsName(organisation)}: pay your deposit: ${link}`,
   ])
 }

@@ -17,6 +17,8 @@ describe('waitlistOfferText', () => {
     ['no time held for a longer name and link', 'Harley Aesthetics', longLink, `Harley Aesthetics waitlist: Tue 15 Dec at 10:00 is free: ${longLink}`],
     ['no date for a long name and link', 'The Harley Street Aesthetics Clinic', longLink, `The Harley Street Aesthetics Clinic waitlist: a time is free: ${longLink}`],
     ['GSM twins for the look-alikes in a name', 'Anna’s Beauty – Soho', shortLink, `Anna's Beauty - Soho waitlist: Tue 15 Dec at 10:00 is free, held for you until 18:30: ${shortLink}`],
+    // ł read as l keeps the text GSM (160, not 70 a segment): one segment, not two Unicode parts.
+    ['an accented letter read as GSM', 'Gabinet Paweł', shortLink, `Gabinet Pawel waitlist: Tue 15 Dec at 10:00 is free, held for you until 18:30: ${shortLink}`],
   ])('keeps to one segment: %s', (_, organisation, link, text) => {
     const sent = waitlistOfferText({ organisation, start, heldUntil, link })
     expect(sent).toBe(text)
@@ -26,8 +28,8 @@ describe('waitlistOfferText', () => {
   it.each([
     // When no wording fits one segment, each takes as many parts: the fullest goes.
     ['the fullest wording when every one takes two parts', 'The Harley Street Aesthetics and Wellbeing Clinic of London', longLink, `The Harley Street Aesthetics and Wellbeing Clinic of London: a time you are waiting for is free, Tuesday 15 December 2026 at 10:00. Held for you until 18:30: ${longLink}`],
-    // ł has no GSM twin: the text stays Unicode (70 a segment, 67 a part), in the wording with fewest parts.
-    ['a letter with no GSM twin, kept', 'Gabinet Paweł', shortLink, `Gabinet Paweł waitlist: Tue 15 Dec at 10:00 is free: ${shortLink}`],
+    // Cyrillic has no GSM reading: the name stays whole, Unicode (70 a segment, 67 a part), in the wording with fewest parts.
+    ['a name in another script, kept', 'Клиника Анна', shortLink, `Клиника Анна waitlist: Tue 15 Dec at 10:00 is free: ${shortLink}`],
   ])('always sends the name and the whole link, in two parts: %s', (_, organisation, link, text) => {
     const sent = waitlistOfferText({ organisation, start, heldUntil, link })
     expect(sent).toBe(text)

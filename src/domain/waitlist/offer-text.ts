@@ -4,7 +4,7 @@
  * allows (smsText), the fullest that does; the name and the link always whole. Times in London.
  */
 import { formatInTimeZone } from 'date-fns-tz'
-import { smsText } from '../policy/sms-segments'
+import { sms, smsName, smsText } from '../policy/sms-segments'
 import { LONDON_TIME_ZONE } from '../london'
 import { formatLondonTime } from '../time'
 
@@ -24,10 +24,10 @@ export function waitlistOfferText({ organisation, start, heldUntil, link }: Wait
   const until = formatLondonTime(heldUntil)
   const shortDay = formatInTimeZone(start, LONDON_TIME_ZONE, 'EEE d MMM')
   return smsText([
-    `${organisation}: a time you are waiting for is free, ${day} at ${at}. Held for you until ${until}: ${link}`,
-    `${organisation}: a time you are waiting for is free, ${shortDay} at ${at}. Held until ${until}: ${link}`,
-    `${organisation} waitlist: ${shortDay} at ${at} is free, held for you until ${until}: ${link}`,
-    `${organisation} waitlist: ${shortDay} at ${at} is free: ${link}`,
-    `${organisation} waitlist: a time is free: ${link}`,
+    sms`${smsName(organisation)}: a time you are waiting for is free, ${day} at ${at}. Held for you until ${until}: ${link}`,
+    sms`${smsName(organisation)}: a time you are waiting for is free, ${shortDay} at ${at}. Held until ${until}: ${link}`,
+    sms`${smsName(organisation)} waitlist: ${shortDay} at ${at} is free, held for you until ${until}: ${link}`,
+    sms`${smsName(organisation)} waitlist: ${shortDay} at ${at} is free: ${link}`,
+    sms`${smsName(organisation)} waitlist: a time is free: ${link}`,
   ])
 }
