@@ -107,6 +107,14 @@ describe('credentials before the body, on every route that needs a session', () 
     expect(response.json().message).not.toMatch(/body|params/i)
   })
 
+  it('answers a body over the size limit 401 without a token, 413 to the admin', async () => {
+    const big = JSON.stringify({ url: 'x'.repeat(6 * 1024 * 1024) })
+    const post = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/admin/webhooks', payload: big, headers: { ...headers, 'content-type': 'application/json' } })
+    expect((await post({ 'x-tenant': TENANT })).statusCode).toBe(401)
+    expect((await post(practitioner)).statusCode).toBe(403)
+    expect((await post(admin)).statusCode).toBe(413)
+  })
+
   it("asks the operator's key before reading the tenant it would create", async () => {
     for (const body of BAD_BODIES) {
       const response = await t.app.inject({ method: 'POST', url: '/api/admin/tenants', payload: body.payload, headers: { 'content-type': body.type } })
