@@ -3,7 +3,7 @@
  * the tenant hook: the tenant it creates does not exist yet, nor need the default one.
  */
 import * as E from 'fp-ts/Either'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { createTenant, OPERATOR_KEY_HEADER } from '../../src/contract/admin.routes'
 import { publicOrigin } from '../config'
 import type { ServerDeps } from '../deps'
@@ -34,19 +34,23 @@ export async function tenantsRootRoutes(app: FastifyInstance, deps: ServerDeps):
         api,
         createTenant,
         async ({ body }, ctx) => {
-          const header = ctx.request.headers[OPERATOR_KEY_HEADER]
-          const key = operatorKeyOk(deps, typeof header === 'string' ? header : undefined)
-          if (E.isLeft(key)) return tenantFailure(key.left)
+          const refusal = operatorKeyRefusal(deps, ctx.request)
+          if (refusal) return refusal
           const created = await tenants.createTenant({ db: ctx.db, mail: deps.mail }, body, (tenant) => publicOrigin(deps.config, tenant), ctx.now())
           if (E.isLeft(created)) return tenantFailure(created.left)
           ctx.request.log.info({ tenant: created.right.tenant }, 'tenant created')
           return ok(created.right, 201)
         },
-        { rateLimit: { max: deps.config.rateLimitMax, timeWindow: deps.config.rateLimitWindowMs } },
+        { rateLimit: { max: deps.config.rateLimitMax, timeWindow: deps.config.rateLimitWindowMs }, credentials: (request) => operatorKeyRefusal(deps, request) },
       )
     },
     { prefix: '/api' },
   )
 }
 
-const operatorKeyOk = (deps: ServerDeps, sent: string | undefined) => tenants.operatorKeyMatches(deps.config.operatorKey, sent)
+/** The refusal of a request without the operator's key (401), or where the server has none (403). */
+function operatorKeyRefusal(deps: ServerDeps, request: FastifyRequest): Failure | undefined {
+  const header = request.headers[OPERATOR_KEY_HEADER]
+  const key = tenants.operatorKeyMatches(deps.config.operatorKey, typeof header === 'string' ? header : undefined)
+  return E.isLeft(key) ? tenantFailure(key.left) : undefined
+}

@@ -1,12 +1,14 @@
 /**
  * serve(app, route, handler): registers one src/contract route. The request's params, query and
- * body are validated with the route's codecs (400 with a clear message when they do not decode);
+ * body are validated with the route's codecs (400 with a clear message when they do not decode, but
+ * credentials first: 401/403 before any 400/413/415, see credentialsRefusal);
  * the handler gets the decoded input and a context; its tagged result becomes the HTTP answer here,
  * the only place that knows statuses. A success body is encoded with the route's codec.
  */
 import * as E from 'fp-ts/Either'
-import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingHookHandler, RouteShorthandOptions } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, preParsingHookHandler, RouteShorthandOptions } from 'fastify'
 import type * as t from 'io-ts'
+import { STAFF_ROLES } from '../../src/contract/staff.routes'
 import { API_KEY_HEADER, describeErrors, fastifyPattern, successStatus, type DecodedRequest, type Route } from '../../src/contract/route'
 import type { Db } from '../db/schema'
 import { publicOrigin } from '../config'
@@ -14,6 +16,8 @@ import type { ServerDeps } from '../deps'
 import type { AuthClaims } from '../accounts/jwt.service'
 import { SESSION_ENDED, sessionRefusal, sessionState, tokenHash, TOKEN_MESSAGE, type SessionToCheck } from '../accounts/session.service'
 import { API_KEY_MESSAGES, apiKeyFingerprint, checkApiKey, type UsedApiKey } from '../integrations/api-keys.service'
+import { authenticate } from '../staff/staff.service'
+import { operatorDb } from '../staff/staff.tables'
 import { failureOf } from './service-failure'
 import { chooseEncoding, type EncodedBody } from './encoded-body'
 import { decodeInput } from './request-input'
@@ -57,6 +61,11 @@ export type Handler<R extends Route> = (
 export interface ServeOptions {
   /** @fastify/rate-limit settings for this route (login, register, forgot-password). */
   rateLimit?: { max: number; timeWindow: number }
+  /**
+   * The route's own credentials check where its access is none the edge knows (the operator's key):
+   * the refusal, or undefined when they open the route. Asked before a refusal of the input.
+   */
+  credentials?: (request: FastifyRequest) => Failure | undefined
 }
 
 export { SESSION_ENDED, TOKEN_MESSAGE }
@@ -149,6 +158,49 @@ function keyCheck(app: FastifyInstance, route: Route): preParsingHookHandler {
   }
 }
 
+/**
+ * Why the route's credentials refuse the request (401 none or ended, 403 without the role), or undefined
+ * when they open it. Asked only before refusing the input (the handler checks them on its way), so an
+ * unauthenticated caller hears 401 first and learns nothing of the route's input, as Stripe and GitHub
+ * answer. Public routes, an optional login and credentials in the body have none here; a key is checked
+ * before the body is read (keyCheck).
+ */
+async function credentialsRefusal(route: Route, request: FastifyRequest, deps: ServerDeps, options: ServeOptions): Promise<Failure | undefined> {
+  if (options.credentials) return options.credentials(request)
+  if (route.access === 'customer') {
+    try {
+      await checkCustomer(deps, request, await authOf(request, deps))
+      return undefined
+    } catch (error) {
+      if (error instanceof EdgeFailure) return error.failure
+      throw error
+    }
+  }
+  if (route.access === 'staff' || route.access === 'admin') {
+    const roles = route.access === 'admin' ? (['admin'] as const) : STAFF_ROLES
+    const staff = await authenticate(operatorDb(deps.db), deps.jwt, request.tenant, bearerToken(request), roles)
+    return E.isLeft(staff) ? failureOf(staff.left) : undefined
+  }
+  return undefined
+}
+
+/** The statuses of a body Fastify could not read: its type (415), its JSON (400), its size (413). */
+const UNREADABLE_BODY = new Set([400, 413, 415])
+
+/**
+ * The error handler of a route with credentials: a body Fastify could not read is refused after the
+ * credentials, as one that does not decode; every other error goes on to the app's handler.
+ */
+function unreadableBody(app: FastifyInstance, route: Route, options: ServeOptions) {
+  return async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error.statusCode !== undefined && UNREADABLE_BODY.has(error.statusCode)) {
+      const refusal = await credentialsRefusal(route, request, app.deps, options)
+      if (refusal) return sendFailure(reply, refusal)
+    }
+    throw error
+  }
+}
+
 export function serve<R extends Route>(app: FastifyInstance, route: R, handler: Handler<R>, options: ServeOptions = {}): void {
   const ok = successStatus(route)
   const scope = route.scope
@@ -162,11 +214,13 @@ export function serve<R extends Route>(app: FastifyInstance, route: R, handler: 
       }
     : undefined
   const rateLimit = options.rateLimit ?? keyLimit
+  const hasCredentials = options.credentials !== undefined || route.access === 'customer' || route.access === 'staff' || route.access === 'admin'
   const routeOptions: RouteShorthandOptions = {
     ...(rateLimit ? { config: { rateLimit } } : {}),
     // An integrator's key first (401 unknown or revoked, 403 without the route's scope), before the
     // body is read (docs/integrations.md): a malformed body sent without a valid key answers 401/403, not 400.
     ...(scope ? { preParsing: keyCheck(app, route) } : {}),
+    ...(hasCredentials ? { errorHandler: unreadableBody(app, route, options) } : {}),
   }
   app.route({
     ...routeOptions,
@@ -177,7 +231,7 @@ export function serve<R extends Route>(app: FastifyInstance, route: R, handler: 
       const apiKey = usedKeys.get(request)
       // An integrator's misspelt field is refused (400), never dropped: it would book what was not meant.
       const decoded = decodeInput(route, { params: request.params, query: request.query, body: request.body }, route.access === 'apiKey')
-      if (E.isLeft(decoded)) return sendFailure(reply, { _tag: 'BadRequest', message: decoded.left })
+      if (E.isLeft(decoded)) return sendFailure(reply, (await credentialsRefusal(route, request, deps, options)) ?? { _tag: 'BadRequest', message: decoded.left })
       const auth = await authOf(request, deps)
       if (auth) request.signedIn = { id: auth.sub, role: auth.role }
       const ctx: RequestContext = {
