@@ -32,7 +32,8 @@ import { paidText } from '../../src/domain/desk/paid'
 import { tenantFromHost } from '../../src/domain/tenant'
 import { formatLondonTime, isIsoDate, londonDateOf } from '../../src/domain/time'
 import type { CliContext } from '../context'
-import { STAFF_LOGIN, usageError } from '../exit-codes'
+import { STAFF_LOGIN, refused, usageError } from '../exit-codes'
+import { archiveWithBookingsMessage, archivesWithBookings } from '../../src/domain/setup/archive-with-bookings'
 import { formatTable } from '../output/table'
 import { parseEmail, parseObjectId, startOf } from './args'
 import { registerReportCommand } from './admin-report.command'
@@ -46,9 +47,12 @@ import { registerAdminWaitlistCommand } from './admin-waitlist.command'
 
 const SIGN: Record<PlanStep['action'], string> = { create: '+', change: '~', archive: '-' }
 
+const ARCHIVE_ANYWAY = 'To archive them anyway, run the command again with --archive-with-bookings.'
+
 export function planLines(plan: readonly PlanStep[]): string {
   if (plan.length === 0) return 'No changes: the tenant already matches the file.'
-  return plan.map((s) => `${SIGN[s.action]} ${s.action} ${s.kind} ${s.slug}${s.changes?.length ? ` (${s.changes.join(', ')})` : ''}`).join('\n')
+  const detail = (s: PlanStep) => (s.changes?.length ? ` (${s.changes.join(', ')})` : s.upcomingBookings ? ` (${s.upcomingBookings} upcoming booking${s.upcomingBookings === 1 ? '' : 's'})` : '')
+  return plan.map((s) => `${SIGN[s.action]} ${s.action} ${s.kind} ${s.slug}${detail(s)}`).join('\n')
 }
 
 /**
@@ -248,16 +252,19 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
     .requiredOption('-f, --file <file>', 'the YAML or JSON document')
     .option('--dry-run', 'only print the plan')
     .option('--yes', 'apply without asking')
-    .action(async (opts: { file: string; dryRun?: boolean; yes?: boolean }) => {
+    .option('--archive-with-bookings', 'archive practitioners, services and locations that still have upcoming bookings (refused otherwise, naming them)')
+    .action(async (opts: { file: string; dryRun?: boolean; yes?: boolean; archiveWithBookings?: boolean }) => {
       const document = readSetupDocument(opts.file)
       const planned = await call('Checking the file', () => ctx.useCase(ApplySetup).execute(document, true))
       if (opts.dryRun || planned.plan.length === 0) return ctx.print(planned, () => planLines(planned.plan))
       if (!ctx.json) ctx.io.stdout.write(`${planLines(planned.plan)}\n`)
+      const leftBehind = archivesWithBookings(planned.plan)
+      if (leftBehind.length > 0 && !opts.archiveWithBookings) throw refused(`${archiveWithBookingsMessage(leftBehind)} ${ARCHIVE_ANYWAY}`)
       if (!opts.yes) {
         if (!ctx.canPrompt()) throw usageError('Add --yes to apply this plan (or --dry-run to only see it).')
         if (!(await ctx.prompt.confirm('Apply this plan?'))) return ctx.info('Nothing applied.')
       }
-      const applied = await call('Applying', () => ctx.useCase(ApplySetup).execute(document, false))
+      const applied = await call('Applying', () => ctx.useCase(ApplySetup).execute(document, false, opts.archiveWithBookings === true))
       if (ctx.json) ctx.print(applied, () => '')
       else ctx.done(`Applied ${applied.plan.length} change${applied.plan.length === 1 ? '' : 's'}.`)
     })
