@@ -36,6 +36,16 @@ describe('clinic admin: a refusal says which login helps', () => {
     expect(run.stderr).not.toContain("'clinic login'")
   })
 
+  it('--admin-name names the first admin; left out, none is sent', async () => {
+    const created = { tenant: 'acme', name: 'Acme', adminEmail: 'a@acme.example.com', setPasswordUrl: 'https://acme.clinic.example.com/staff/set-password/x' }
+    const named = nock(HOST).post('/api/admin/tenants', { shortName: 'acme', name: 'Acme', adminEmail: 'a@acme.example.com', adminName: 'Maya Thompson' }).reply(201, created)
+    expect((await cli('admin', 'tenant', 'create', 'acme', '--name', 'Acme', '--admin-email', 'a@acme.example.com', '--admin-name', 'Maya Thompson', '--operator-key', 'k')).code).toBe(0)
+    named.done()
+    const unnamed = nock(HOST).post('/api/admin/tenants', { shortName: 'acme', name: 'Acme', adminEmail: 'a@acme.example.com' }).reply(201, created)
+    expect((await cli('admin', 'tenant', 'create', 'acme', '--name', 'Acme', '--admin-email', 'a@acme.example.com', '--operator-key', 'k')).code).toBe(0)
+    unnamed.done()
+  })
+
   it('a wrong operator key says so, with no sign-in hint', async () => {
     nock(HOST).post('/api/admin/tenants').reply(401, { statusCode: 401, message: 'The operator key is missing or wrong.' })
     const run = await cli('admin', 'tenant', 'create', 'acme', '--name', 'Acme', '--admin-email', 'a@acme.example.com', '--operator-key', 'not-the-key-0123456789')

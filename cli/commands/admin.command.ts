@@ -160,11 +160,12 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
     .description("create a tenant (it answers on <short-name>.<domain> and through X-Tenant) with its first admin; prints the admin's one-time set-password link")
     .requiredOption('--name <name>', 'the organisation name')
     .requiredOption('--admin-email <email>', "the first admin's email", parseEmail)
+    .option('--admin-name <name>', "the first admin's name, as staff lists show it (default: their email)")
     .option('--operator-key <key>', 'the server operator key (default: OPERATOR_KEY)')
-    .action(async (shortName: string, opts: { name: string; adminEmail: string; operatorKey?: string }) => {
+    .action(async (shortName: string, opts: { name: string; adminEmail: string; adminName?: string; operatorKey?: string }) => {
       const key = opts.operatorKey ?? ctx.io.env.OPERATOR_KEY
       if (!key) throw usageError('The operator key is required: set OPERATOR_KEY or pass --operator-key.')
-      const created = await call('Creating the tenant', () => ctx.useCase(CreateTenant).execute({ shortName, name: opts.name, adminEmail: opts.adminEmail }, key), null)
+      const created = await call('Creating the tenant', () => ctx.useCase(CreateTenant).execute({ shortName, name: opts.name, adminEmail: opts.adminEmail, ...(opts.adminName ? { adminName: opts.adminName } : {}) }, key), null)
       ctx.print(created, () => `Created tenant '${created.tenant}' (${created.name}).\nThe admin ${created.adminEmail} sets a password here (once, within 7 days):\n${created.setPasswordUrl}`)
     })
 

@@ -30,7 +30,8 @@ import { SetupDocument } from './setup-document.codecs'
 /** The header that carries OPERATOR_KEY on tenant creation. */
 export const OPERATOR_KEY_HEADER = 'x-operator-key'
 
-export const CreateTenantBody = bodyOf({ shortName: NonEmptyString, name: NonEmptyString, adminEmail: NonEmptyString })
+/** adminName: the first admin's name, as staff lists show it (their email when left out). */
+export const CreateTenantBody = bodyOf({ shortName: NonEmptyString, name: NonEmptyString, adminEmail: NonEmptyString }, { adminName: t.string })
 export type CreateTenantBody = t.TypeOf<typeof CreateTenantBody>
 
 export const CreatedTenant = t.type({ tenant: t.string, name: t.string, adminEmail: t.string, setPasswordUrl: t.string }, 'CreatedTenant')
