@@ -81,7 +81,8 @@ export type DeskBookingBody = t.TypeOf<typeof DeskBookingBody>
 export const DeskBookingResult = entity(
   'DeskBookingResult',
   { appointments: t.array(DayBooking), payment: DeskPayment, status: t.string, deposit: Money, depositPaid: Money, message: t.string },
-  { payLink: t.string, holdExpiresAt: IsoDateTime },
+  // dueAtClinic: with payment 'clinic', what the customer pays there (the visits' prices)
+  { payLink: t.string, holdExpiresAt: IsoDateTime, dueAtClinic: Money },
 )
 export type DeskBookingResult = t.TypeOf<typeof DeskBookingResult>
 
