@@ -27,6 +27,15 @@ describe('clinic admin: a mistyped email is a usage error (2), before any call',
   })
 })
 
+describe('clinic admin set-password: a weak password', () => {
+  it('is a usage error (2) like the other bad arguments, said as a sentence, before the link is used', async () => {
+    // useNock refuses any request nobody expects: nothing is sent.
+    const run = await cli('admin', 'set-password', 'a'.repeat(43), '--password', 'weak')
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('Password must have at least 8 characters, one capital letter and one number. (run clinic admin set-password --help for usage)')
+  })
+})
+
 describe('clinic admin: a refusal says which login helps', () => {
   it("a staff call without a staff sign-in points to 'clinic admin login', not the customer's login", async () => {
     nock(HOST).get('/api/admin/staff').reply(401, { statusCode: 401, message: 'You need to log in as staff to do this.' })

@@ -30,6 +30,7 @@ import { OUTBOX_STATES, type DayBooking, type OutboxMessage, type PlanStep, type
 import { formatMoney } from '../../src/domain/pricing/money'
 import { paidText } from '../../src/domain/desk/paid'
 import { tenantFromHost } from '../../src/domain/tenant'
+import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from '../../src/domain/validation/password'
 import { formatLondonTime, isIsoDate, londonDateOf } from '../../src/domain/time'
 import type { CliContext } from '../context'
 import { STAFF_LOGIN, refused, usageError } from '../exit-codes'
@@ -148,6 +149,8 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
     .action(async (link: string, opts: { password?: string }) => {
       const password = opts.password ?? ctx.io.env.CLINIC_STAFF_PASSWORD ?? (ctx.canPrompt() ? await ctx.prompt.ask('New password', { hidden: true }) : undefined)
       if (!password) throw usageError('--password (or CLINIC_STAFF_PASSWORD) is required when stdin is not a terminal.')
+      // The server's rule, checked before the link is used: a bad argument like the others (exit 2).
+      if (!meetsPasswordRule(password)) throw usageError(`${PASSWORD_RULE_MESSAGE}.`)
       const linkTenant = tenantOfLink(link)
       if (linkTenant) ctx.useTenantIfNoneGiven(linkTenant)
       const done = await call('Setting the password', () => ctx.useCase(SetStaffPassword).execute(link, password))
