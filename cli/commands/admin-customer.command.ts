@@ -1,12 +1,14 @@
 /**
- * `clinic admin customer create|find|export|erase|send-form` (and the desk's `show|note`, `admin
+ * `clinic admin customer create|update|find|export|erase|send-form` (and the desk's `show|note`, `admin
  * book`): a clinic's customers, from the staff login's side.
  */
 import { closeSync, fchmodSync, openSync, writeFileSync } from 'node:fs'
 import type { Command } from 'commander'
 import { isLeft } from 'fp-ts/Either'
 import { EraseCustomer, ExportCustomerData, FindCustomer, FindCustomers, SendFormToCustomer } from '../../src/application/use-cases/admin.use-case'
-import { CreateDeskCustomer } from '../../src/application/use-cases/desk.use-case'
+import { CreateDeskCustomer, UpdateDeskCustomer } from '../../src/application/use-cases/desk.use-case'
+import type { CustomerUpdate } from '../../src/contract/customers.routes'
+import { parseObjectId } from './args'
 import { dateOfBirthToIso } from '../../src/domain/time'
 import { FormModel, UserFormType } from '../../src/contract/forms.codecs'
 import type { CliContext } from '../context'
@@ -58,6 +60,45 @@ export function registerCustomerCommands(admin: Command, ctx: CliContext, call: 
           'They are mailed a link to set their password.',
           `Book for them: clinic admin book --customer ${created.email} ...`,
         ].join('\n'),
+      )
+    })
+
+  customer
+    .command('update')
+    .description("edit a customer's details (only the options given change), checked as the customer's own details form is")
+    .argument('<id>', 'customer id (as admin customer find prints it)', parseObjectId)
+    .option('--first-name <name>', 'first name')
+    .option('--surname <name>', 'surname')
+    .option('--email <email>', 'email')
+    .option('--mobile <phone>', 'mobile phone (a UK number, or with the country code: +44...)')
+    .option('--dob <dd/MM/yyyy>', 'date of birth')
+    .option('--texts', 'the customer takes texts (SMS) as well as mail')
+    .option('--no-texts', 'mail only, no texts')
+    .option('--marketing', 'the customer agrees to marketing by mail')
+    .option('--no-marketing', 'no marketing')
+    .action(async (id: string, opts: { firstName?: string; surname?: string; email?: string; mobile?: string; dob?: string; texts?: boolean; marketing?: boolean }) => {
+      const dob = opts.dob === undefined ? undefined : dateOfBirthToIso(opts.dob)
+      if (opts.dob !== undefined && !dob) throw usageError(`--dob must be a date as dd/MM/yyyy, got '${opts.dob}'.`)
+      const body: CustomerUpdate = {
+        ...(opts.firstName !== undefined ? { firstName: opts.firstName } : {}),
+        ...(opts.surname !== undefined ? { surname: opts.surname } : {}),
+        ...(opts.email !== undefined ? { email: opts.email } : {}),
+        ...(opts.mobile !== undefined ? { mobilePhone: opts.mobile } : {}),
+        ...(dob ? { dateOfBirth: dob } : {}),
+        ...(opts.texts !== undefined ? { notificationTypes: opts.texts ? ['Email', 'SMS'] : ['Email'] } : {}),
+        ...(opts.marketing !== undefined ? { marketingTypes: opts.marketing ? ['Email'] : [] } : {}),
+      }
+      if (Object.keys(body).length === 0) throw usageError('Nothing to change: pass --first-name, --surname, --email, --mobile, --dob, --texts/--no-texts or --marketing/--no-marketing.')
+      const updated = await call('Saving the details', () => ctx.useCase(UpdateDeskCustomer).execute(id, body))
+      ctx.print(updated, () =>
+        formatPairs([
+          ['Customer', `${updated.firstName} ${updated.surname}`],
+          ['Email', updated.email],
+          ['Mobile', updated.mobilePhone ?? ''],
+          ['Texts', updated.notificationTypes?.includes('SMS') ? 'yes' : 'no'],
+          ['Marketing', updated.marketingTypes?.length ? 'yes' : 'no'],
+          ['ID', updated.id],
+        ]),
       )
     })
 

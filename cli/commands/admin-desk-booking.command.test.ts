@@ -41,13 +41,16 @@ describe('clinic admin book', () => {
         services: [{ service: S1, practitioner: SARAH }, { service: S2 }],
         payment: 'clinic',
       })
-      .reply(201, { appointments: [visit], payment: 'clinic', status: 'Scheduled', deposit: 0, depositPaid: 0, message: 'The booking is made; the customer pays at the clinic.' })
+      .reply(201, { appointments: [visit], payment: 'clinic', status: 'Scheduled', deposit: 0, depositPaid: 0, dueAtClinic: 120, message: 'The booking is made; the customer pays at the clinic.' })
     nock(HOST).get('/api/public/organisations').reply(200, organisation)
     catalogue()
     const run = await cli('admin', 'book', '--customer', CUSTOMER, '--location', LOCATION, '--service', S1, S2, '--practitioner', SARAH, 'any', '--start', '2026-12-01 10:00', '--pay', 'clinic')
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('The booking is made; the customer pays at the clinic.')
+    // no deposit is taken now: 'Deposit £0.00' would read as if the service had none
+    expect(run.stdout).toMatch(/Pay at the clinic: \S+120\.00\./)
+    expect(run.stdout).not.toContain('Deposit')
     // the row names the appointment's id, which check-in, checkout, cancel and move take
     const row = run.stdout.split('\n').find((l) => l.startsWith('01/12/2026 10:00'))!
     expect(row.split(/\s{2,}/)).toEqual(['01/12/2026 10:00', 'Peel', 'Dr Sarah Jones', 'London', 'Scheduled', visit.id])

@@ -47,7 +47,9 @@ const visitsTable = (rows: readonly DayBooking[]) =>
 
 /** The deposit in the organisation's currency, as `admin bookings` shows what was paid. */
 export function bookedText(r: DeskBookingResult, currency: Currency): string {
-  return [r.message, visitsTable(r.appointments), `Deposit ${formatMoney(r.deposit, currency)}, paid ${formatMoney(r.depositPaid, currency)}.`, ...(r.payLink ? [`Pay link (mailed to the customer): ${r.payLink}`] : [])].join('\n')
+  // Paid at the clinic, no deposit is taken now: 'Deposit £0.00' would read as if the service had none.
+  const money = r.payment === 'clinic' && r.dueAtClinic !== undefined ? `Pay at the clinic: ${formatMoney(r.dueAtClinic, currency)}.` : `Deposit ${formatMoney(r.deposit, currency)}, paid ${formatMoney(r.depositPaid, currency)}.`
+  return [r.message, visitsTable(r.appointments), money, ...(r.payLink ? [`Pay link (mailed to the customer): ${r.payLink}`] : [])].join('\n')
 }
 
 export function recordText(r: CustomerRecord): string {

@@ -27,6 +27,15 @@ describe('clinic admin: a mistyped email is a usage error (2), before any call',
   })
 })
 
+describe('clinic admin set-password: a weak password', () => {
+  it('is a usage error (2) like the other bad arguments, said as a sentence, before the link is used', async () => {
+    // useNock refuses any request nobody expects: nothing is sent.
+    const run = await cli('admin', 'set-password', 'a'.repeat(43), '--password', 'weak')
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('Password must have at least 8 characters, one capital letter and one number. (run clinic admin set-password --help for usage)')
+  })
+})
+
 describe('clinic admin: a refusal says which login helps', () => {
   it("a staff call without a staff sign-in points to 'clinic admin login', not the customer's login", async () => {
     nock(HOST).get('/api/admin/staff').reply(401, { statusCode: 401, message: 'You need to log in as staff to do this.' })
@@ -34,6 +43,16 @@ describe('clinic admin: a refusal says which login helps', () => {
     expect(run.code).toBe(1)
     expect(run.stderr).toContain("You need to log in as staff to do this. Run 'clinic admin login' first.")
     expect(run.stderr).not.toContain("'clinic login'")
+  })
+
+  it('--admin-name names the first admin; left out, none is sent', async () => {
+    const created = { tenant: 'acme', name: 'Acme', adminEmail: 'a@acme.example.com', setPasswordUrl: 'https://acme.clinic.example.com/staff/set-password/x' }
+    const named = nock(HOST).post('/api/admin/tenants', { shortName: 'acme', name: 'Acme', adminEmail: 'a@acme.example.com', adminName: 'Maya Thompson' }).reply(201, created)
+    expect((await cli('admin', 'tenant', 'create', 'acme', '--name', 'Acme', '--admin-email', 'a@acme.example.com', '--admin-name', 'Maya Thompson', '--operator-key', 'k')).code).toBe(0)
+    named.done()
+    const unnamed = nock(HOST).post('/api/admin/tenants', { shortName: 'acme', name: 'Acme', adminEmail: 'a@acme.example.com' }).reply(201, created)
+    expect((await cli('admin', 'tenant', 'create', 'acme', '--name', 'Acme', '--admin-email', 'a@acme.example.com', '--operator-key', 'k')).code).toBe(0)
+    unnamed.done()
   })
 
   it('a wrong operator key says so, with no sign-in hint', async () => {

@@ -30,9 +30,11 @@ import { OUTBOX_STATES, type DayBooking, type OutboxMessage, type PlanStep, type
 import { formatMoney } from '../../src/domain/pricing/money'
 import { paidText } from '../../src/domain/desk/paid'
 import { tenantFromHost } from '../../src/domain/tenant'
+import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from '../../src/domain/validation/password'
 import { formatLondonTime, isIsoDate, londonDateOf } from '../../src/domain/time'
 import type { CliContext } from '../context'
-import { STAFF_LOGIN, usageError } from '../exit-codes'
+import { STAFF_LOGIN, refused, usageError } from '../exit-codes'
+import { archiveWithBookingsMessage, archivesWithBookings } from '../../src/domain/setup/archive-with-bookings'
 import { formatTable } from '../output/table'
 import { parseEmail, parseObjectId, startOf } from './args'
 import { registerReportCommand } from './admin-report.command'
@@ -46,9 +48,12 @@ import { registerAdminWaitlistCommand } from './admin-waitlist.command'
 
 const SIGN: Record<PlanStep['action'], string> = { create: '+', change: '~', archive: '-' }
 
+const ARCHIVE_ANYWAY = 'To archive them anyway, run the command again with --archive-with-bookings.'
+
 export function planLines(plan: readonly PlanStep[]): string {
   if (plan.length === 0) return 'No changes: the tenant already matches the file.'
-  return plan.map((s) => `${SIGN[s.action]} ${s.action} ${s.kind} ${s.slug}${s.changes?.length ? ` (${s.changes.join(', ')})` : ''}`).join('\n')
+  const detail = (s: PlanStep) => (s.changes?.length ? ` (${s.changes.join(', ')})` : s.upcomingBookings ? ` (${s.upcomingBookings} upcoming booking${s.upcomingBookings === 1 ? '' : 's'})` : '')
+  return plan.map((s) => `${SIGN[s.action]} ${s.action} ${s.kind} ${s.slug}${detail(s)}`).join('\n')
 }
 
 /**
@@ -144,6 +149,8 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
     .action(async (link: string, opts: { password?: string }) => {
       const password = opts.password ?? ctx.io.env.CLINIC_STAFF_PASSWORD ?? (ctx.canPrompt() ? await ctx.prompt.ask('New password', { hidden: true }) : undefined)
       if (!password) throw usageError('--password (or CLINIC_STAFF_PASSWORD) is required when stdin is not a terminal.')
+      // The server's rule, checked before the link is used: a bad argument like the others (exit 2).
+      if (!meetsPasswordRule(password)) throw usageError(`${PASSWORD_RULE_MESSAGE}.`)
       const linkTenant = tenantOfLink(link)
       if (linkTenant) ctx.useTenantIfNoneGiven(linkTenant)
       const done = await call('Setting the password', () => ctx.useCase(SetStaffPassword).execute(link, password))
@@ -156,11 +163,12 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
     .description("create a tenant (it answers on <short-name>.<domain> and through X-Tenant) with its first admin; prints the admin's one-time set-password link")
     .requiredOption('--name <name>', 'the organisation name')
     .requiredOption('--admin-email <email>', "the first admin's email", parseEmail)
+    .option('--admin-name <name>', "the first admin's name, as staff lists show it (default: their email)")
     .option('--operator-key <key>', 'the server operator key (default: OPERATOR_KEY)')
-    .action(async (shortName: string, opts: { name: string; adminEmail: string; operatorKey?: string }) => {
+    .action(async (shortName: string, opts: { name: string; adminEmail: string; adminName?: string; operatorKey?: string }) => {
       const key = opts.operatorKey ?? ctx.io.env.OPERATOR_KEY
       if (!key) throw usageError('The operator key is required: set OPERATOR_KEY or pass --operator-key.')
-      const created = await call('Creating the tenant', () => ctx.useCase(CreateTenant).execute({ shortName, name: opts.name, adminEmail: opts.adminEmail }, key), null)
+      const created = await call('Creating the tenant', () => ctx.useCase(CreateTenant).execute({ shortName, name: opts.name, adminEmail: opts.adminEmail, ...(opts.adminName ? { adminName: opts.adminName } : {}) }, key), null)
       ctx.print(created, () => `Created tenant '${created.tenant}' (${created.name}).\nThe admin ${created.adminEmail} sets a password here (once, within 7 days):\n${created.setPasswordUrl}`)
     })
 
@@ -248,16 +256,19 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
     .requiredOption('-f, --file <file>', 'the YAML or JSON document')
     .option('--dry-run', 'only print the plan')
     .option('--yes', 'apply without asking')
-    .action(async (opts: { file: string; dryRun?: boolean; yes?: boolean }) => {
+    .option('--archive-with-bookings', 'archive practitioners, services and locations that still have upcoming bookings (refused otherwise, naming them)')
+    .action(async (opts: { file: string; dryRun?: boolean; yes?: boolean; archiveWithBookings?: boolean }) => {
       const document = readSetupDocument(opts.file)
       const planned = await call('Checking the file', () => ctx.useCase(ApplySetup).execute(document, true))
       if (opts.dryRun || planned.plan.length === 0) return ctx.print(planned, () => planLines(planned.plan))
       if (!ctx.json) ctx.io.stdout.write(`${planLines(planned.plan)}\n`)
+      const leftBehind = archivesWithBookings(planned.plan)
+      if (leftBehind.length > 0 && !opts.archiveWithBookings) throw refused(`${archiveWithBookingsMessage(leftBehind)} ${ARCHIVE_ANYWAY}`)
       if (!opts.yes) {
         if (!ctx.canPrompt()) throw usageError('Add --yes to apply this plan (or --dry-run to only see it).')
         if (!(await ctx.prompt.confirm('Apply this plan?'))) return ctx.info('Nothing applied.')
       }
-      const applied = await call('Applying', () => ctx.useCase(ApplySetup).execute(document, false))
+      const applied = await call('Applying', () => ctx.useCase(ApplySetup).execute(document, false, opts.archiveWithBookings === true))
       if (ctx.json) ctx.print(applied, () => '')
       else ctx.done(`Applied ${applied.plan.length} change${applied.plan.length === 1 ? '' : 's'}.`)
     })

@@ -35,6 +35,7 @@ import { ADMIN_ONLY, ANY_STAFF, requireStaff } from '../staff/staff.guard'
 import { operatorDb } from '../staff/staff.tables'
 import * as day from './day.service'
 import { cancelWithFee } from './late-fee.service'
+import { archiveWithBookingsMessage } from '../../src/domain/setup/archive-with-bookings'
 import * as setup from './setup.service'
 
 export async function adminRoutes(app: FastifyInstance, deps: ServerDeps): Promise<void> {
@@ -48,8 +49,13 @@ export async function adminRoutes(app: FastifyInstance, deps: ServerDeps): Promi
 
   serve(app, applySetup, async ({ body }, ctx) => {
     const who = await requireStaff(ctx, ADMIN_ONLY)
-    const result = await setup.applySetup(operatorDb(ctx.db), ctx.tenant, body.document, body.dryRun ?? false, body.expectedVersion)
-    if (E.isLeft(result)) return result.left._tag === 'SetupChanged' ? conflict(SETUP_CHANGED) : badRequest(result.left.errors.join('\n'))
+    const result = await setup.applySetup(operatorDb(ctx.db), ctx.tenant, body.document, body.dryRun ?? false, body.expectedVersion, body.archiveWithBookings ?? false)
+    if (E.isLeft(result)) {
+      const error = result.left
+      if (error._tag === 'SetupChanged') return conflict(SETUP_CHANGED)
+      if (error._tag === 'ArchivesWithBookings') return conflict(archiveWithBookingsMessage(error.steps))
+      return badRequest(error.errors.join('\n'))
+    }
     if (result.right.applied) {
       // This instance shows the new set-up at once; others within the reference cache's lifetime.
       referenceCache(ctx.db).clear()

@@ -12,6 +12,7 @@ import { ATTENDANCE_REFUSAL_TEXT, type AttendanceMark, attendanceAllowed, CHECKE
 import { toMoney, type Db } from '../db/schema'
 import { outsideWorkingDay } from '../availability/working-day.service'
 import { notify } from '../notifications/notifications.service'
+import { moveNotifiesCustomer } from '../../src/domain/booking/move-notice'
 import type { SignedInStaff } from '../staff/staff.service'
 import { operatorDb, type OperatorDbOrTrx } from '../staff/staff.tables'
 import { conflict, invalid, MESSAGES, notAllowed, notFound, SLOT_TAKEN_ERROR, type ServiceError } from '../service-error'
@@ -153,7 +154,10 @@ export interface MoveTo {
   allowOverlap?: boolean
 }
 
-/** The clinic moves: the appointment and the customer's "Booking moved" notice (new .ics SEQUENCE) in one transaction. */
+/**
+ * The clinic moves: the appointment and the customer's "Booking moved" notice (new .ics SEQUENCE) in
+ * one transaction; no notice for a move to a time already past (recording when the visit happened).
+ */
 export async function moveByClinic(
   db: Db,
   who: SignedInStaff,
@@ -167,7 +171,8 @@ export async function moveByClinic(
       const before = await repo.appointmentRow(operatorDb(asHandle(trx)), who.staff.tenant_id, id)
       const result = await move(asHandle(trx), who, id, to, now, isOverlap)
       const movedFrom = before ? [{ id, practitionerId: before.practitioner_id, start: new Date(before.starts_at).toISOString() }] : []
-      if (E.isRight(result) && result.right.customerId) await notify(trx, who.staff.tenant_id, { kind: 'rescheduled', appointmentIds: [id], at: now, movedFrom })
+      const tell = E.isRight(result) && Boolean(result.right.customerId) && moveNotifiesCustomer(new Date(result.right.start), now)
+      if (tell) await notify(trx, who.staff.tenant_id, { kind: 'rescheduled', appointmentIds: [id], at: now, movedFrom })
       if (E.isRight(result)) await emitWebhookEvent(trx, who.staff.tenant_id, 'booking.moved', now, () => appointmentsData(trx, who.staff.tenant_id, [id], { movedBy: 'clinic' }))
       return result
     })

@@ -105,3 +105,22 @@ export async function loadSetupRows(db: OperatorDbOrTrx, tenant: string): Promis
     slugs,
   }
 }
+
+const BOOKING_COLUMN = { clinics: 'clinic_id', practitioners: 'practitioner_id', services: 'service_id' } as const
+
+/** Bookings still to come (not cancelled or done) per item id: what archiving the item would leave behind. */
+export async function upcomingBookingsOf(db: OperatorDbOrTrx, tenant: string, kind: keyof typeof BOOKING_COLUMN, ids: readonly string[], now: Date): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map()
+  const column = BOOKING_COLUMN[kind]
+  const rows = await db
+    .selectFrom('appointments')
+    .select([column, (eb) => eb.fn.countAll<string>().as('n')])
+    .where('tenant_id', '=', tenant)
+    .where(column, 'in', [...ids])
+    .where('type', '=', 'Appointment')
+    .where('status', 'in', ['Scheduled', 'Running late'])
+    .where('starts_at', '>', now)
+    .groupBy(column)
+    .execute()
+  return new Map(rows.map((r) => [(r as Record<string, unknown>)[column] as string, Number(r.n)]))
+}

@@ -14,7 +14,8 @@ import { newId } from '../db/ids'
 import { refreshStatistics } from '../db/database'
 import type { OperatorDb, OperatorDbOrTrx } from '../staff/staff.tables'
 import { exportDocument } from './setup-export'
-import { loadSetupRows, type SetupRows } from './setup.repository'
+import { loadSetupRows, upcomingBookingsOf, type SetupRows } from './setup.repository'
+import { archivesWithBookings, mayApplyArchives } from '../../src/domain/setup/archive-with-bookings'
 import { validateSetupDocument } from '../../src/contract/setup-document.check'
 import { SETUP_KINDS, type SetupDocument } from '../../src/contract/setup-document.codecs'
 import * as write from './setup-writer.repository'
@@ -23,6 +24,8 @@ export type SetupError =
   | { readonly _tag: 'InvalidDocument'; readonly errors: readonly string[] }
   /** the set-up is no longer the version the change was made on (another save came first) */
   | { readonly _tag: 'SetupChanged'; readonly version: string }
+  /** the plan archives items that still have upcoming bookings, and the admin did not say to archive anyway */
+  | { readonly _tag: 'ArchivesWithBookings'; readonly steps: readonly PlanStep[] }
 
 const KINDS: readonly write.Kind[] = SETUP_KINDS
 
@@ -44,6 +47,22 @@ function existingOf(rows: SetupRows, kind: write.Kind): Map<string, Existing> {
 export function setupState(rows: SetupRows): SetupState {
   const archived = Object.fromEntries(KINDS.map((kind) => [kind, [...existingOf(rows, kind)].filter(([, e]) => e.archived).map(([slug]) => slug)]))
   return { document: exportDocument(rows), archived }
+}
+
+/** The plan with each archived practitioner, service or clinic's count of upcoming bookings. */
+async function withUpcomingBookings(trx: OperatorDbOrTrx, tenant: string, rows: SetupRows, plan: PlanStep[], now: Date): Promise<PlanStep[]> {
+  const counted = ['clinics', 'practitioners', 'services'] as const
+  const counts = new Map<string, number>()
+  for (const kind of counted) {
+    const ids = existingOf(rows, kind)
+    const archived = plan.filter((s) => s.action === 'archive' && kindOf(s) === kind).map((s) => ids.get(s.slug)?.id).filter((id): id is string => id !== undefined)
+    for (const [id, n] of await upcomingBookingsOf(trx, tenant, kind, archived, now)) counts.set(`${kind}:${rows.slugs.get(id)}`, n)
+  }
+  return plan.map((step) => {
+    const kind = kindOf(step)
+    if (step.action !== 'archive' || !kind || !(counted as readonly string[]).includes(kind)) return step
+    return { ...step, upcomingBookings: counts.get(`${kind}:${step.slug}`) ?? 0 }
+  })
 }
 
 /** Writes exactly the plan's steps: the items it creates, changes or unarchives, then its archives. */
@@ -95,6 +114,7 @@ export async function applySetup(
   input: unknown,
   dryRun: boolean,
   expectedVersion?: string,
+  archiveWithBookings = false,
 ): Promise<E.Either<SetupError, { plan: PlanStep[]; applied: boolean }>> {
   const valid = validateSetupDocument(input)
   if (!valid.ok) return E.left({ _tag: 'InvalidDocument', errors: valid.errors })
@@ -106,8 +126,9 @@ export async function applySetup(
       const version = setupVersion(state.document)
       if (version !== expectedVersion) return E.left({ _tag: 'SetupChanged', version })
     }
-    const plan = planSetup(state, valid.document)
+    const plan = await withUpcomingBookings(trx, tenant, rows, planSetup(state, valid.document), new Date())
     if (dryRun || plan.length === 0) return E.right({ plan, applied: false })
+    if (!mayApplyArchives(plan, archiveWithBookings)) return E.left({ _tag: 'ArchivesWithBookings', steps: archivesWithBookings(plan) })
     await applyPlan(trx, tenant, rows, valid.document, plan)
     // New hours may have opened: the waiting customers' days are looked at again (issue 32).
     await queueOpenedHours(trx, tenant, londonDateOf(new Date()))

@@ -43,7 +43,7 @@ export function operatorKeyMatches(configured: string | undefined, sent: string 
 
 export async function createTenant(
   deps: { db: Db; mail: MailApi },
-  input: { shortName: string; name: string; adminEmail: string },
+  input: { shortName: string; name: string; adminEmail: string; adminName?: string },
   originOf: (tenant: string) => string,
   now: Date,
 ): Promise<E.Either<TenantError, CreatedTenant>> {
@@ -55,7 +55,7 @@ export async function createTenant(
     const trx = operatorDb(handle)
     if (await tenantExists(trx, tenant)) return E.left({ _tag: 'TenantExists', tenant } as const)
     await insertTenant(trx, tenant, input.name.trim(), DEFAULT_SETTINGS)
-    const admin = await insertStaff(trx, { tenant, email, displayName: email, role: 'admin' })
+    const admin = await insertStaff(trx, { tenant, email, displayName: input.adminName?.trim() || email, role: 'admin' })
     const setPasswordUrl = await setPasswordLink(trx, tenant, admin.id, originOf(tenant), now)
     // The admin hears of the login as every new staff login does (the operator also sees the link).
     const message = staffInviteMessage(email, setPasswordUrl, SET_PASSWORD_LINK_MS / 86_400_000)

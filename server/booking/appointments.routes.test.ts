@@ -236,6 +236,8 @@ describe('cancel and reschedule', () => {
   it('cancels an own appointment outside the late period; refuses inside it, and others', async () => {
     const foreign = await t.app.inject({ method: 'PUT', url: `/api/appointments/cancel-by-customer/${DEMO.apptOther}`, headers: t.auth(demo) })
     expect(foreign.statusCode).toBe(404)
+    // as the staff commands say it: a sentence, with its full stop
+    expect(foreign.json().message).toBe('Appointment not found.')
     const late = await t.app.inject({ method: 'PUT', url: `/api/appointments/cancel-by-customer/${DEMO.apptSoon}`, headers: t.auth(demo) })
     expect(late.statusCode).toBe(409)
     expect(late.json().message).toBe('This appointment starts within 48 hours and cannot be changed online.')

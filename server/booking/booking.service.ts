@@ -18,7 +18,7 @@ import { newId } from '../db/ids'
 import { RetriesExhausted, retryTransaction } from '../db/transaction-retry'
 import { lockingWork } from '../db/admission'
 import type { CoreTables, Db, DbOrTrx } from '../db/schema'
-import { conflict, invalid, notFound, SLOT_TAKEN_ERROR, unauthenticated, TOO_MANY_HOLDS_ERROR, type ServiceError } from '../service-error'
+import { conflict, invalid, MESSAGES, notFound, SLOT_TAKEN_ERROR, unauthenticated, TOO_MANY_HOLDS_ERROR, type ServiceError } from '../service-error'
 import { appointmentView, appointmentViews, bookingViewParts, insertAppointmentViews } from './appointment-view'
 import { calendarDays, offersStart } from '../../src/domain/scheduling'
 import { fitsCalendar, slotOptions } from '../availability/availability.service'
@@ -33,7 +33,7 @@ import { sessionRefusal, type SessionToCheck } from '../accounts/session.service
 import { emitWebhookEvent } from '../integrations/webhooks.service'
 import { appointmentsData } from '../integrations/webhook-payloads'
 
-export const NOT_FOUND = 'Appointment not found'
+export const NOT_FOUND = MESSAGES.appointmentNotFound
 export const MAX_SERVICES = 10
 export const TOO_MANY_SERVICES = `At most ${MAX_SERVICES} services can be booked together.`
 export const OFF_GRID = 'Please choose one of the times offered.'

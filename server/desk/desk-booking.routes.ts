@@ -1,11 +1,12 @@
 /**
  * The front desk (src/contract/desk.routes.ts): POST /admin/customers, GET /admin/desk/services, POST /admin/desk/times,
  * POST /admin/desk/bookings, GET /admin/customers/{id}, POST /admin/customers/{id}/notes,
- * GET /admin/customers/{id}/forms/{formId}. Admin staff of the request's tenant only: another
+ * GET /admin/customers/{id}/forms/{formId}, PUT /admin/customers/{id}. Admin staff of the request's tenant only: another
  * tenant's customer is not found.
  */
 import type { FastifyInstance } from 'fastify'
-import { addStaffNote, createDeskBooking, createDeskCustomer, getCustomerForm, getCustomerRecord, getDeskServices, getDeskTimes } from '../../src/contract/desk.routes'
+import { addStaffNote, createDeskBooking, createDeskCustomer, getCustomerForm, getCustomerRecord, getDeskServices, getDeskTimes, updateDeskCustomer } from '../../src/contract/desk.routes'
+import { findCustomer, updateCustomer } from '../accounts/account.service'
 import { commerceDeps, sendBookingConfirmation } from '../commerce/commerce.module'
 import { staffUserForm } from '../commerce/forms.service'
 import type { ServerDeps } from '../deps'
@@ -15,7 +16,7 @@ import { ADMIN_ONLY, requireStaff } from '../staff/staff.guard'
 import * as record from './customer-record.service'
 import * as desk from './desk-booking.service'
 import { deskServices } from './desk-catalogue.repository'
-import { ok } from '../http/results'
+import { notFound, ok } from '../http/results'
 
 export async function deskBookingRoutes(app: FastifyInstance, deps: ServerDeps): Promise<void> {
   const sendNow = (ctx: RequestContext) => void deps.mail.flush().catch((err) => ctx.request.log.error({ err }, 'mail flush failed'))
@@ -58,6 +59,13 @@ export async function deskBookingRoutes(app: FastifyInstance, deps: ServerDeps):
     )
     sendNow(ctx)
     return answer(booked, 201)
+  })
+
+  // The customer's own details form's rules and messages (account.service), for the desk.
+  serve(app, updateDeskCustomer, async ({ params, body }, ctx) => {
+    await requireStaff(ctx, ADMIN_ONLY)
+    if (!(await findCustomer(ctx.db, ctx.tenant, params.id))) return notFound(desk.DESK_MESSAGES.customerNotFound)
+    return answer(await updateCustomer(ctx.db, ctx.tenant, params.id, body, ctx.now()))
   })
 
   serve(app, getCustomerRecord, async ({ params }, ctx) => {

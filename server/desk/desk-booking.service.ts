@@ -27,7 +27,7 @@ import { deskRequestKey, sameRequest } from '../booking/transaction-request'
 import { createBooking, DESK_RULES, MAX_SERVICES, TOO_MANY_SERVICES, type BookingDeps } from '../booking/booking.service'
 import { bookingsOf, depositLine, heldBookingInvoice, LINK_HOLD_SECONDS, releaseHeld, sendPayLink, type HeldBooking, type PayLinkDeps } from '../booking/pay-link.service'
 import { payInvoice } from '../commerce/payments.service'
-import type { DbOrTrx } from '../db/schema'
+import { toMoney, type DbOrTrx } from '../db/schema'
 import { conflict, invalid, notFound, SLOT_TAKEN_ERROR, transactionReused, type ServiceError } from '../service-error'
 
 export const DESK_MESSAGES = {
@@ -153,6 +153,12 @@ async function bookDesk(deps: PayLinkDeps, tenant: string, customerId: string, b
 /** What identifies the desk's request for its transaction id: staff's choices (transaction-request.ts). */
 const deskKey = (body: DeskBookingBody): string => deskRequestKey(body.location, body.start, body.services)
 
+/** What the visits cost, all of it due at the clinic when nothing is paid now. */
+async function priceOf(db: DbOrTrx, tenant: string, ids: readonly string[]): Promise<number> {
+  const rows = await db.selectFrom('appointments').select(['price', 'gross_price']).where('tenant_id', '=', tenant).where('id', 'in', [...ids]).execute()
+  return Math.round(rows.reduce((sum, r) => sum + (toMoney(r.gross_price ?? r.price) ?? 0), 0) * 100) / 100
+}
+
 /** POST /admin/desk/bookings. */
 export async function createDeskBooking(deps: PayLinkDeps, tenant: string, body: DeskBookingBody): Promise<E.Either<ServiceError, DeskBookingResult>> {
   const db = deps.booking.db
@@ -184,7 +190,9 @@ export async function createDeskBooking(deps: PayLinkDeps, tenant: string, body:
     })
   }
   // Nothing to pay now (pay at the clinic, no deposit due, course sessions): booked and confirmed.
-  if (booked.right.appointment.status !== 'Pending') return result(body.payment === 'clinic' ? DESK_MESSAGES.payAtClinic : DESK_MESSAGES.booked)
+  if (booked.right.appointment.status !== 'Pending') {
+    return body.payment === 'clinic' ? result(DESK_MESSAGES.payAtClinic, { dueAtClinic: await priceOf(db, tenant, ids) }) : result(DESK_MESSAGES.booked)
+  }
 
   // No payment under way, no hold: a booking the desk could not ask payment for goes at once.
   const held: HeldBooking = { customer: { id: customer.id, email: customer.email, firstName: customer.first_name }, clinicId: body.location, mainId, ids, deposit }

@@ -100,6 +100,21 @@ describe('cancelled and moved by the clinic', () => {
     expect(field(icsOf(mails[1]), 'SEQUENCE')).toBe('1')
     expect(field(icsOf(mails[1]), 'DTSTART')).toBe(londonInstant(day, '12:00').replace(/[-:]/g, '').replace('.000', ''))
   })
+
+  it('staff move to a time already past (when the visit happened): moved, and the customer is not told', async () => {
+    const id = await book(other, '16:00')
+    await t.app.deps.mail.flush()
+    offsetMs = Date.parse(londonInstant(day, '17:00')) - Date.now()
+    try {
+      const moved = await t.app.inject({ method: 'PUT', url: `/api/admin/appointments/${id}/move`, headers: admin, payload: { start: londonInstant(day, '09:30') } })
+      expect(moved.statusCode, moved.body).toBe(200)
+      expect(moved.json().start).toBe(londonInstant(day, '09:30'))
+      await t.app.deps.mail.flush()
+    } finally {
+      offsetMs = 0
+    }
+    expect(mailsAbout(id).map((m) => m.subject?.split(':')[0])).toEqual(['Booking confirmed'])
+  })
 })
 
 describe('a change and its notice commit together', () => {

@@ -30,7 +30,8 @@ import { SetupDocument } from './setup-document.codecs'
 /** The header that carries OPERATOR_KEY on tenant creation. */
 export const OPERATOR_KEY_HEADER = 'x-operator-key'
 
-export const CreateTenantBody = bodyOf({ shortName: NonEmptyString, name: NonEmptyString, adminEmail: NonEmptyString })
+/** adminName: the first admin's name, as staff lists show it (their email when left out). */
+export const CreateTenantBody = bodyOf({ shortName: NonEmptyString, name: NonEmptyString, adminEmail: NonEmptyString }, { adminName: t.string })
 export type CreateTenantBody = t.TypeOf<typeof CreateTenantBody>
 
 export const CreatedTenant = t.type({ tenant: t.string, name: t.string, adminEmail: t.string, setPasswordUrl: t.string }, 'CreatedTenant')
@@ -66,11 +67,13 @@ export const getSetup = route({
 })
 
 export const PLAN_ACTIONS = ['create', 'change', 'archive'] as const
-export const PlanStep = entity('PlanStep', { action: literals(PLAN_ACTIONS), kind: t.string, slug: t.string }, { changes: t.array(t.string) })
+/** upcomingBookings: on an archive of a practitioner, service or clinic, its bookings still to come. */
+export const PlanStep = entity('PlanStep', { action: literals(PLAN_ACTIONS), kind: t.string, slug: t.string }, { changes: t.array(t.string), upcomingBookings: t.number })
 export type PlanStep = t.TypeOf<typeof PlanStep>
 
 /** expectedVersion: the version of the document the change was made on (setup-document.version.ts); 409 when the set-up changed since. */
-export const ApplySetupBody = bodyOf({ document: SetupDocumentInput }, { dryRun: t.boolean, expectedVersion: t.string })
+/** archiveWithBookings: archive items that still have upcoming bookings (refused with 409 otherwise). */
+export const ApplySetupBody = bodyOf({ document: SetupDocumentInput }, { dryRun: t.boolean, expectedVersion: t.string, archiveWithBookings: t.boolean })
 export type ApplySetupBody = t.TypeOf<typeof ApplySetupBody>
 
 export const SetupPlan = t.type({ plan: t.array(PlanStep), applied: t.boolean }, 'SetupPlan')
@@ -83,7 +86,7 @@ export const applySetup = route({
   access: 'admin',
   summary: 'Apply a set-up document',
   description:
-    "Validates the whole document (400: one 'path: message' line per error), plans the changes and applies them unless dryRun. With expectedVersion (the version of the document read), 409 when the set-up changed since.",
+    "Validates the whole document (400: one 'path: message' line per error), plans the changes and applies them unless dryRun. With expectedVersion (the version of the document read), 409 when the set-up changed since. 409 when it would archive a practitioner, service or clinic with upcoming bookings, unless archiveWithBookings.",
   body: ApplySetupBody,
   responses: { 200: SetupPlan, ...errors(400, 401, 403, 409) },
 })

@@ -10,7 +10,8 @@ import { bodyOf, entity, errors, IdParams, IsoDate, IsoDateTime, literals, Money
 import { DayBooking, CustomerSummary } from './admin.routes'
 import { CustomerCourse } from './customer-courses.routes'
 import { UserForm, UserFormType } from './forms.codecs'
-import { ContactType } from './customers.codecs'
+import { ContactType, Customer } from './customers.codecs'
+import { CustomerUpdate } from './customers.routes'
 
 /** The spec's sign-up fields, without a password: the customer gets a set-password mail. */
 export const DeskCustomerBody = bodyOf(
@@ -81,7 +82,8 @@ export type DeskBookingBody = t.TypeOf<typeof DeskBookingBody>
 export const DeskBookingResult = entity(
   'DeskBookingResult',
   { appointments: t.array(DayBooking), payment: DeskPayment, status: t.string, deposit: Money, depositPaid: Money, message: t.string },
-  { payLink: t.string, holdExpiresAt: IsoDateTime },
+  // dueAtClinic: with payment 'clinic', what the customer pays there (the visits' prices)
+  { payLink: t.string, holdExpiresAt: IsoDateTime, dueAtClinic: Money },
 )
 export type DeskBookingResult = t.TypeOf<typeof DeskBookingResult>
 
@@ -180,4 +182,16 @@ export const getDeskServices = route({
   description: 'Every service of the location that someone performs there, online or not, with its practitioners.',
   query: queryOf({ location: ObjectId }),
   responses: { 200: t.array(DeskServiceOption), ...errors(400, 401, 403) },
+})
+
+/** PUT /admin/customers/{id}: the desk edits a customer's details with the customer's own form's rules and messages. */
+export const updateDeskCustomer = route({
+  method: 'PUT',
+  path: '/admin/customers/{id}',
+  access: 'admin',
+  summary: "Edit a customer's details at the desk",
+  description: "Changes the details sent (only those), checked as the customer's own details form is (PUT /customers/{id}); 409 when the new email belongs to another account.",
+  params: IdParams,
+  body: CustomerUpdate,
+  responses: { 200: Customer, ...errors(400, 401, 403, 404, 409) },
 })

@@ -391,6 +391,11 @@ export const routeSamples: ReadonlyArray<RouteSample> = [
       },
     },
   }),
+  sample(c.updateDeskCustomer, {
+    params: { id: ids.customer },
+    body: { firstName: 'Jane', mobilePhone: '07700 900123', notificationTypes: ['Email', 'SMS'], marketingTypes: [] },
+    responses: { 200: customer },
+  }),
   sample(c.addStaffNote, { params: { id: ids.customer }, body: { text: 'Prefers mornings' }, responses: { 201: { id: ids.customer, text: 'Prefers mornings', author: 'Maya Thompson', createdAt: '2026-11-01T10:00:00.000Z' } } }),
   sample(c.getCustomerForm, { params: { id: ids.customer, formId: ids.form }, responses: { 200: userForm } }),
   sample(c.createApiKey, {

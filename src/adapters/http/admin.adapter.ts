@@ -89,8 +89,9 @@ export class HttpAdminApi implements AdminApi {
   exportSetup() {
     return callRoute(this.http, getSetup)
   }
-  applySetup(document: SetupDocument, dryRun: boolean, expectedVersion?: string) {
-    return callRoute(this.http, applySetup, { body: { document, dryRun, ...(expectedVersion ? { expectedVersion } : {}) } })
+  applySetup(document: SetupDocument, dryRun: boolean, expectedVersion?: string, archiveWithBookings?: boolean) {
+    const body = { document, dryRun, ...(expectedVersion ? { expectedVersion } : {}), ...(archiveWithBookings ? { archiveWithBookings } : {}) }
+    return callRoute(this.http, applySetup, { body })
   }
   report(query: ReportQuery) {
     return callRoute(this.http, getReport, { query })

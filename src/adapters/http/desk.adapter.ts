@@ -9,10 +9,12 @@ import {
   getCustomerRecord,
   getDeskServices,
   getDeskTimes,
+  updateDeskCustomer,
   type DeskBookingBody,
   type DeskCustomerBody,
   type DeskTimesBody,
 } from '../../contract/desk.routes'
+import type { CustomerUpdate } from '../../contract/customers.routes'
 import { callRoute } from './api-client'
 import { STAFF_HTTP_CLIENT } from './admin.adapter'
 import type { HttpTransport } from './transport'
@@ -23,6 +25,9 @@ export class HttpDeskApi implements DeskApi {
   constructor(@inject(STAFF_HTTP_CLIENT) private readonly http: HttpTransport) {}
   createCustomer(body: DeskCustomerBody) {
     return callRoute(this.http, createDeskCustomer, { body })
+  }
+  updateCustomer(customerId: string, body: CustomerUpdate) {
+    return callRoute(this.http, updateDeskCustomer, { params: { id: customerId }, body })
   }
   services(location: string) {
     return callRoute(this.http, getDeskServices, { query: { location } })

@@ -40,7 +40,7 @@ export interface AdminApi {
   staffPasswordLink(id: string): ApiResult<StaffPasswordLink>
   exportSetup(): ApiResult<SetupDocument>
   /** expectedVersion: the version the change was made on (409 when the set-up changed since). */
-  applySetup(document: SetupDocument, dryRun: boolean, expectedVersion?: string): ApiResult<SetupPlan>
+  applySetup(document: SetupDocument, dryRun: boolean, expectedVersion?: string, archiveWithBookings?: boolean): ApiResult<SetupPlan>
   dayBookings(query: DayBookingsQuery): ApiResult<DayBooking[]>
   rota(date: string, location: string): ApiResult<RotaPractitioner[]>
   findCustomers(q: string): ApiResult<CustomerSummary[]>

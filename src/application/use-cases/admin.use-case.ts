@@ -163,8 +163,8 @@ export class ExportSetup {
 @injectable()
 export class ApplySetup {
   constructor(@inject(ADMIN_PORTS.AdminApi) private readonly api: AdminApi) {}
-  execute(document: SetupDocument, dryRun: boolean) {
-    return unwrap(this.api.applySetup(document, dryRun))
+  execute(document: SetupDocument, dryRun: boolean, archiveWithBookings = false) {
+    return unwrap(this.api.applySetup(document, dryRun, undefined, archiveWithBookings))
   }
 }
 

@@ -11,6 +11,7 @@ import type { AppError } from '../failure'
 import { requestFailure } from '../errors'
 import type { ApiResult } from '../ports/api-result'
 import type { DeskCustomerBody, DeskTimesBody } from '../../contract/desk.routes'
+import type { CustomerUpdate } from '../../contract/customers.routes'
 import { DESK_DRAFT_TEXT, deskRequest, type DeskDraft } from '../../domain/booking/desk-request'
 
 const unwrap = async <T>(call: ApiResult<T>): Promise<E.Either<AppError, T>> => E.mapLeft(requestFailure)(await call)
@@ -20,6 +21,15 @@ export class CreateDeskCustomer {
   constructor(@inject(DESK_PORTS.DeskApi) private readonly api: DeskApi) {}
   execute(body: DeskCustomerBody) {
     return unwrap(this.api.createCustomer(body))
+  }
+}
+
+/** The desk edits a customer's details (only those given). */
+@injectable()
+export class UpdateDeskCustomer {
+  constructor(@inject(DESK_PORTS.DeskApi) private readonly api: DeskApi) {}
+  execute(customerId: string, body: CustomerUpdate) {
+    return unwrap(this.api.updateCustomer(customerId, body))
   }
 }
 
@@ -74,4 +84,4 @@ export class OpenCustomerForm {
   }
 }
 
-export const DESK_BOOKING_USE_CASES = [CreateDeskCustomer, ListDeskServices, ListDeskTimes, BookOnBehalf, ShowCustomerRecord, AddStaffNote, OpenCustomerForm] as const
+export const DESK_BOOKING_USE_CASES = [CreateDeskCustomer, UpdateDeskCustomer, ListDeskServices, ListDeskTimes, BookOnBehalf, ShowCustomerRecord, AddStaffNote, OpenCustomerForm] as const

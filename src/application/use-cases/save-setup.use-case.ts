@@ -46,7 +46,8 @@ export class SaveSetup {
     if (expectedVersion !== undefined && version !== expectedVersion) return E.left(changed())
     const desired = checkSetupDocument(edit(current.right))
     if (E.isLeft(desired)) return E.left({ _tag: 'InvalidSetup', message: desired.left.join('\n'), errors: desired.left })
-    const applied = await this.api.applySetup(desired.right, false, version)
+    // The settings pages archive one item after their own confirmation (not the CLI's booking check).
+    const applied = await this.api.applySetup(desired.right, false, version, true)
     if (E.isLeft(applied)) return E.left(applied.left._tag === 'HttpError' && applied.left.status === 409 ? changed() : requestFailure(applied.left))
     const after = await this.api.exportSetup()
     const document = E.isRight(after) ? after.right : desired.right
