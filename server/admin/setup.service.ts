@@ -61,7 +61,8 @@ async function withUpcomingBookings(trx: OperatorDbOrTrx, tenant: string, rows: 
   return plan.map((step) => {
     const kind = kindOf(step)
     if (step.action !== 'archive' || !kind || !(counted as readonly string[]).includes(kind)) return step
-    return { ...step, upcomingBookings: counts.get(`${kind}:${step.slug}`) ?? 0 }
+    const upcoming = counts.get(`${kind}:${step.slug}`) ?? 0
+    return upcoming > 0 ? { ...step, upcomingBookings: upcoming } : step
   })
 }
 

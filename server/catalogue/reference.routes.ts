@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify'
 import { getCountries, getLists, putLists } from '../../src/contract'
 import type { ServerDeps } from '../deps'
 import { serve } from '../http/contract-route'
-import { forbidden, ok } from '../http/results'
-import { isStaffAdmin } from '../staff/staff.guard'
+import { ok } from '../http/results'
+import { ADMIN_ONLY, requireStaff } from '../staff/staff.guard'
 
 export async function referenceRoutes(app: FastifyInstance, _deps: ServerDeps): Promise<void> {
   // Public: the sign-up form of an anonymous visitor reads client_referral_sources.
@@ -14,11 +14,8 @@ export async function referenceRoutes(app: FastifyInstance, _deps: ServerDeps): 
   })
 
   serve(app, putLists, async ({ body }, ctx) => {
-    // An admin staff login of the tenant; a signed-in customer is refused (403), anyone else 401.
-    if (!(await isStaffAdmin(ctx))) {
-      await ctx.requireCustomer()
-      return forbidden('Only staff can change lists.')
-    }
+    // An admin staff login of the tenant (401 without a staff session, a customer's too; 403 for other staff), as every admin route.
+    await requireStaff(ctx, ADMIN_ONLY)
     await ctx.db
       .insertInto('lists')
       .values({ tenant_id: ctx.tenant, sys_name: body.sys_name, values: JSON.stringify(body.values) })

@@ -39,13 +39,13 @@ describe('taxes', () => {
   })
 
   it('creates and updates taxes as admin only; archiving deactivates', async () => {
-    expect((await inject('POST', '/api/taxes', customer, { name: 'Reduced', rate: 5 })).statusCode).toBe(403)
+    expect((await inject('POST', '/api/taxes', customer, { name: 'Reduced', rate: 5 })).statusCode).toBe(401)
     expect((await inject('POST', '/api/taxes', admin, { name: 'Reduced', rate: 105 })).statusCode).toBe(400)
     expect((await inject('POST', '/api/taxes', admin, { name: '', rate: 5 })).statusCode).toBe(400)
     expect((await inject('POST', '/api/taxes', admin, { name: 'vat', rate: 5 })).statusCode).toBe(409)
     const created = (await inject('POST', `/api/taxes?organisationId=${DEMO.organisation}`, admin, { name: 'Reduced', rate: 5 })).json()
     expect(created).toMatchObject({ name: 'Reduced', rate: 5, active: true, archived: false })
-    expect((await inject('PUT', `/api/taxes/${created.id}`, customer, { rate: 6 })).statusCode).toBe(403)
+    expect((await inject('PUT', `/api/taxes/${created.id}`, customer, { rate: 6 })).statusCode).toBe(401)
     const archived = (await inject('PUT', `/api/taxes/${created.id}`, admin, { archived: true })).json()
     expect(archived).toMatchObject({ archived: true, active: false })
     expect((await inject('GET', '/api/taxes?archived=true', customer)).json().map((x: { id: string }) => x.id)).toEqual([created.id])

@@ -11,17 +11,11 @@ import { taxedItems } from '../catalogue/catalogue.repository'
 import * as taxes from './taxes.service'
 import type { ServerDeps } from '../deps'
 import { serve, type RequestContext } from '../http/contract-route'
-import { forbidden, ok } from '../http/results'
-import { isStaffAdmin } from '../staff/staff.guard'
+import { ok } from '../http/results'
+import { ADMIN_ONLY, requireStaff } from '../staff/staff.guard'
 
-const ADMIN_ONLY = 'Only an administrator can change taxes.'
-
-/** Changing taxes takes an admin staff login of the tenant; a signed-in customer is refused (403), anyone else 401. */
-async function isAdmin(ctx: RequestContext): Promise<boolean> {
-  if (await isStaffAdmin(ctx)) return true
-  await ctx.requireCustomer()
-  return false
-}
+/** Changing taxes takes an admin staff login of the tenant: 401 without a staff session (a customer's too), 403 for other staff, as every admin route. */
+const requireAdmin = (ctx: RequestContext) => requireStaff(ctx, ADMIN_ONLY)
 
 export async function taxesRoutes(app: FastifyInstance, deps: ServerDeps): Promise<void> {
   const db = () => commerceDeps(deps).db
@@ -32,12 +26,12 @@ export async function taxesRoutes(app: FastifyInstance, deps: ServerDeps): Promi
   })
 
   serve(app, C.createTax, async ({ query, body }, ctx) => {
-    if (!(await isAdmin(ctx))) return forbidden(ADMIN_ONLY)
+    await requireAdmin(ctx)
     return answer(await taxes.createTax(db(), ctx.tenant, query.organisationId, body, ctx.now()))
   })
 
   serve(app, C.updateTax, async ({ params, body }, ctx) => {
-    if (!(await isAdmin(ctx))) return forbidden(ADMIN_ONLY)
+    await requireAdmin(ctx)
     return answer(await taxes.updateTax(db(), ctx.tenant, params.id, body, ctx.now()))
   })
 

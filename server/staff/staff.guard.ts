@@ -18,8 +18,3 @@ export async function requireStaff(ctx: RequestContext, allowed: readonly StaffR
   if (E.isLeft(result)) throw new EdgeFailure(failureOf(result.left))
   return result.right
 }
-
-/** Whether the request carries a live admin staff token of this tenant (nothing thrown: the caller decides). */
-export async function isStaffAdmin(ctx: RequestContext): Promise<boolean> {
-  return E.isRight(await authenticate(operatorDb(ctx.db), ctx.deps.jwt, ctx.tenant, bearerToken(ctx.request), ADMIN_ONLY))
-}

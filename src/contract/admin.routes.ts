@@ -67,7 +67,7 @@ export const getSetup = route({
 })
 
 export const PLAN_ACTIONS = ['create', 'change', 'archive'] as const
-/** upcomingBookings: on an archive of a practitioner, service or clinic, its bookings still to come. */
+/** upcomingBookings: on an archive of a practitioner, service or clinic, its bookings still to come (absent when none). */
 export const PlanStep = entity('PlanStep', { action: literals(PLAN_ACTIONS), kind: t.string, slug: t.string }, { changes: t.array(t.string), upcomingBookings: t.number })
 export type PlanStep = t.TypeOf<typeof PlanStep>
 

@@ -22,7 +22,7 @@ export const putLists = route({
   path: '/lists',
   access: 'admin',
   summary: 'Change a choice list',
-  description: 'Replaces the values of one choice list. An admin staff token; a customer is refused (403).',
+  description: 'Replaces the values of one choice list. An admin staff token (401 without a staff session, 403 for other staff).',
   body: ListEntryBody,
   responses: { 200: ListEntry, ...errors(400, 401, 403) },
 })
