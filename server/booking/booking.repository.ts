@@ -1,7 +1,7 @@
 /** The appointments table as booking writes and reads it: live holds, day locks, expired holds, bookings by transaction id. */
 import { sql, type Transaction } from 'kysely'
 import type { BookingCreated } from '../../src/contract'
-import { runPrepared } from '../db/prepared-statements'
+import { runDeferrable, runPrepared } from '../db/prepared-statements'
 import { toMoney, type CoreTables, type Db, type DbOrTrx, type OrganisationSettings } from '../db/schema'
 import { appointmentViews } from './appointment-view'
 import { londonDateOf } from '../../src/domain/london'
@@ -32,7 +32,7 @@ export async function lockPractitionerDays(trx: Transaction<CoreTables>, tenant:
  */
 async function advisoryLocks(trx: Transaction<CoreTables>, keys: readonly string[]) {
   if (keys.length === 0) return
-  await runPrepared(trx, 'SELECT pg_advisory_xact_lock(hashtextextended(k.key, 0)) FROM unnest($1::text[]) WITH ORDINALITY AS k(key, n) ORDER BY k.n', [[...keys]])
+  await runDeferrable(trx, 'SELECT pg_advisory_xact_lock(hashtextextended(k.key, 0)) FROM unnest($1::text[]) WITH ORDINALITY AS k(key, n) ORDER BY k.n', [[...keys]])
 }
 
 /** Releases expired holds that overlap [from, to) for these practitioners (inside the booking's transaction). */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database'
-import { prepared, REPLAN_AFTER_MS, runPrepared, TableSizes, tableMoved } from './prepared-statements'
+import { prepared, REPLAN_AFTER_MS, runDeferrable, runPrepared, TableSizes, tableMoved } from './prepared-statements'
 
 let database: TestDatabase
 beforeAll(async () => {
@@ -78,6 +78,72 @@ describe("a transaction's BEGIN, sent with its first statement", () => {
     expect(await database.db.selectFrom('tenants').select('id').where('id', '=', 'begun-plain').execute()).toEqual([])
     const { rows } = await runPrepared<{ n: number }>(database.db, 'SELECT 1 / $1::int AS n', [1])
     expect(rows).toEqual([{ n: 1 }])
+  })
+})
+
+describe('a deferred lock, sent with the statement after it', () => {
+  const LOCK = 'SELECT pg_advisory_xact_lock(hashtextextended($1::text, 0)) AS locked'
+  const HELD = "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()"
+  const COUNT = "SELECT count(*)::int AS n FROM tenants WHERE id LIKE 'deferred-%'"
+  const INSERT = "INSERT INTO tenants (id, name) VALUES ($1, 'Deferred') RETURNING id"
+
+  it('holds its lock from before the next statement, which sees what the lock holder committed', async () => {
+    // Rounds over the pool: the first on a connection sends each statement as it comes (not parsed there yet).
+    for (let i = 0; i < 8; i++) {
+      let release!: () => void
+      const holding = new Promise<void>((r) => (release = r))
+      let locked!: () => void
+      const isLocked = new Promise<void>((r) => (locked = r))
+      const first = database.db.transaction().execute(async (trx) => {
+        await runDeferrable(trx, LOCK, [`deferred-${i}`])
+        await runPrepared(trx, INSERT, [`deferred-${i}`])
+        locked()
+        await holding
+      })
+      await isLocked
+      const second = database.db.transaction().execute(async (trx) => {
+        await runDeferrable(trx, LOCK, [`deferred-${i}`])
+        const { rows } = await runPrepared<{ n: number }>(trx, COUNT, [])
+        const held = (await sql<{ n: number }>`${sql.raw(HELD)}`.execute(trx)).rows[0].n
+        return { seen: rows[0].n, held }
+      })
+      // The second waits for the first's lock; its count, read after the lock, includes the first's row.
+      await new Promise((r) => setTimeout(r, 50))
+      release()
+      await first
+      expect({ i, ...(await second) }).toEqual({ i, seen: i + 1, held: 1 })
+    }
+    await database.db.deleteFrom('tenants').where('id', 'like', 'deferred-%').execute()
+  })
+
+  it('answers its own error as the next statement\'s, undoes the transaction, and leaves the connection usable', async () => {
+    const FAILING = 'SELECT 1 / $1::int AS n'
+    for (let i = 0; i < 8; i++) {
+      const outcome = await database.db
+        .transaction()
+        .execute(async (trx) => {
+          await runDeferrable(trx, FAILING, [i < 4 ? 1 : 0])
+          return (await runPrepared<{ id: string }>(trx, INSERT, [`deferred-${i}`])).rows
+        })
+        .then((rows) => rows.map((r) => r.id), (error: Error) => error.message)
+      expect({ i, outcome }).toEqual({ i, outcome: i < 4 ? [`deferred-${i}`] : 'division by zero' })
+    }
+    // A transaction of a deferred lock alone, and one rolled back after it: nothing sent, nothing held.
+    expect(await database.db.transaction().execute((trx) => runDeferrable(trx, LOCK, ['deferred-alone']))).toBeUndefined()
+    await database.db
+      .transaction()
+      .execute(async (trx) => {
+        await runDeferrable(trx, LOCK, ['deferred-alone'])
+        throw new Error('undo')
+      })
+      .catch(() => undefined)
+    const after = await database.db.transaction().execute(async (trx) => {
+      await runDeferrable(trx, LOCK, ['deferred-alone'])
+      return (await sql<{ n: number }>`${sql.raw(HELD)}`.execute(trx)).rows[0].n
+    })
+    expect(after).toBe(1)
+    expect((await runPrepared<{ n: number }>(database.db, COUNT, [])).rows[0].n).toBe(4)
+    await database.db.deleteFrom('tenants').where('id', 'like', 'deferred-%').execute()
   })
 })
 

@@ -7,6 +7,7 @@
  * LIMIT; the rest run unnamed): each name lives on every connection until it closes.
  */
 import { CompiledQuery, type QueryResult } from 'kysely'
+import { createRequire } from 'node:module'
 import pg from 'pg'
 import type { DbOrTrx } from './schema'
 
@@ -32,6 +33,19 @@ export function runPrepared<R>(db: DbOrTrx, text: string, parameters: readonly u
 /** Runs a fixed text unnamed (planned with its values on every call), without kysely's compile. */
 export function runText<R>(db: DbOrTrx, text: string, parameters: readonly unknown[]): Promise<QueryResult<R>> {
   return db.executeQuery<R>(CompiledQuery.raw(text, [...parameters]))
+}
+
+const deferrable = new Set<string>()
+
+/**
+ * Runs a marked text whose answer nobody reads (the transaction's locks, taken first): as the first
+ * statement of a transaction it goes out with the next one, in the same write (BEGIN, it, the next
+ * statement, one Sync: one round trip for two statements). The next statement still runs after it, on
+ * a snapshot taken once its locks are held; an error of it is the next statement's error.
+ */
+export async function runDeferrable(db: DbOrTrx, text: string, parameters: readonly unknown[]): Promise<void> {
+  deferrable.add(text)
+  await runPrepared(db, text, parameters)
 }
 
 /** The name a marked text runs under (tests EXPLAIN EXECUTE it); undefined for an unmarked one. */
@@ -115,7 +129,17 @@ export class PreparingClient extends pg.Client {
   plannedUnder: number | undefined
   /** A transaction's BEGIN not sent yet: it goes out with the transaction's first statement. */
   beginPending = false
+  /** A deferrable statement (runDeferrable) held with the BEGIN: it goes out with the statement after it. */
+  ahead: Statement | undefined = undefined
 }
+
+interface Statement {
+  name: string
+  values: unknown[]
+}
+
+/** pg's mapping of a parameter to its text (what pg's own Bind uses; not in @types/pg). */
+const prepareValue: (value: unknown) => unknown = createRequire(import.meta.url)('pg/lib/utils.js').prepareValue
 
 /** kysely's BEGIN, COMMIT and ROLLBACK (PostgresDriver: compiled raw, no parameters). */
 const BEGIN = 'begin'
@@ -130,20 +154,43 @@ const begun = (): pg.QueryResult => ({ command: 'BEGIN', rowCount: null, rows: [
  * one Sync; a BEGIN in the implicit transaction of a pipeline opens the transaction block, which the
  * Sync leaves open). Without it a transaction's BEGIN was a round trip of its own: a booking's five
  * became four (the socket writes, wake-ups and reads on both sides, and pg's and kysely's plumbing of one
- * statement). Only for a statement already parsed on the connection: the BEGIN's ParseComplete is
- * booked by pg to the active query's name, which is then true already.
+ * statement). A deferred statement (runDeferrable: the booking's locks) goes between the two, and
+ * a booking's four became three. Only for statements already parsed on the connection: the BEGIN's
+ * ParseComplete is booked by pg to the active query's name, which is then true already.
  */
 /** pg's own prepare (Parse unless parsed, Bind, Describe, Execute, Sync): not in @types/pg. */
 const prepareStatement: (this: pg.Query, connection: unknown) => void = Reflect.get(pg.Query.prototype, 'prepare')
 
 class BegunQuery extends pg.Query {
+  /** A parsed statement sent between the BEGIN and this one (its answer comes before this one's). */
+  ahead: Statement | undefined
+
   prepare(connection: unknown): void {
-    const c = connection as { parse(q: object): void; bind(q: object): void; execute(q: object): void }
+    const c = connection as { parse(q: object): void; bind(q: object): void; describe(q: object): void; execute(q: object): void }
     c.parse({ text: 'BEGIN', name: '' })
     c.bind({ portal: '', statement: '', values: [] })
     c.execute({ portal: '', rows: 0 })
+    if (this.ahead) {
+      c.bind({ portal: '', statement: this.ahead.name, values: this.ahead.values, valueMapper: prepareValue })
+      // Described, so that its rows come under their own fields (pg keeps one result per statement).
+      c.describe({ type: 'P', name: '' })
+      c.execute({ portal: '', rows: 0 })
+    }
     prepareStatement.call(this, connection)
   }
+}
+
+/** Sends `statement` on `client` with the BEGIN (and a deferred statement) in front of it; answers its own result. */
+function sendBegun(client: PreparingClient, statement: { name: string; text: string; values: unknown[] }, ahead: Statement | undefined): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const query = new BegunQuery(statement, undefined, (err: Error | undefined, result: unknown) => {
+      if (err) reject(err)
+      // The BEGIN's result (and the deferred statement's) first, then the statement's.
+      else resolve(Array.isArray(result) ? result[result.length - 1] : result)
+    })
+    query.ahead = ahead
+    Reflect.apply(plainQuery, client, [query])
+  })
 }
 
 const plainQuery = pg.Client.prototype.query
@@ -157,7 +204,9 @@ Object.defineProperty(PreparingClient.prototype, 'query', {
       return Promise.resolve(begun())
     }
     if (this.beginPending && plain && ENDS.has(text)) {
+      // Nothing sent yet: a deferred lock alone, released at once, is nothing anyone could see either.
       this.beginPending = false
+      this.ahead = undefined
       return Promise.resolve({ ...begun(), command: text.toUpperCase() })
     }
     const name = typeof text === 'string' && args.length <= 2 ? names.get(text) : undefined
@@ -174,23 +223,23 @@ Object.defineProperty(PreparingClient.prototype, 'query', {
       watch.check(Date.now(), (sizes) => Reflect.apply(plainQuery, this, [sizes]) as Promise<{ rows: { id: string; n: string }[] }>)
     }
     if (this.beginPending) {
-      this.beginPending = false
       // pg's record of the statements parsed on this connection (not in @types/pg).
       const parsed: Record<string, string> | undefined = Reflect.get(Reflect.get(this, 'connection') ?? {}, 'parsedStatements')
       // Should a pg release lose either internal, the BEGIN goes out on its own as it used to.
-      if (name && typeof text === 'string' && typeof prepareStatement === 'function' && parsed?.[name] === text) {
-        return new Promise((resolve, reject) => {
-          const query = new BegunQuery({ name, text, values: values as unknown[] }, undefined, (err: Error | undefined, result: unknown) => {
-            if (err) reject(err)
-            // The BEGIN's result first, then the statement's.
-            else resolve(Array.isArray(result) ? result[result.length - 1] : result)
-          })
-          Reflect.apply(plainQuery, this, [query])
-        })
+      const pipelined = name !== undefined && typeof text === 'string' && typeof prepareStatement === 'function' && parsed?.[name] === text
+      if (pipelined && !this.ahead && deferrable.has(text)) {
+        // Held until the transaction's next statement (its answer is read by nobody).
+        this.ahead = { name, values: values as unknown[] }
+        return Promise.resolve({ ...begun(), command: 'SELECT' })
       }
-      // Anything else (a statement not parsed here yet, an unmarked one): the BEGIN on its own first, as
-      // before, and the statement once it is answered (pg deprecates a query sent while one is under way).
-      const begin = Reflect.apply(plainQuery, this, [BEGIN]) as Promise<unknown>
+      this.beginPending = false
+      const ahead = this.ahead
+      this.ahead = undefined
+      if (pipelined) return sendBegun(this, { name, text, values: values as unknown[] }, ahead)
+      // Anything else (a statement not parsed here yet, an unmarked one): the BEGIN (and a deferred
+      // statement) first, as before, and the statement once answered (pg deprecates a query sent while
+      // one is under way).
+      const begin = ahead ? sendBegun(this, { ...ahead, text: parsed![ahead.name] }, undefined) : (Reflect.apply(plainQuery, this, [BEGIN]) as Promise<unknown>)
       return begin.then(() => Reflect.apply(plainQuery, this, name ? [{ name, text, values }] : args))
     }
     return Reflect.apply(plainQuery, this, name ? [{ name, text, values }] : args)
