@@ -43,6 +43,11 @@ await shutdown.checkpoint(app)
 // it cost ~0.3 s of CPU a start for nothing. Every start path (npm start, the image, the tests' and
 // benches' servers) runs this file.
 setFlagsFromString('--interrupt-budget=8192')
+// TurboFan inlines callees of up to 460 bytes of bytecode by default: a request's functions are large
+// graphs to compile (the compiler threads were ~40% of a fresh server's CPU over its first 1,500
+// bookings). At 100 a fresh server's first 750 bookings cost ~0.9 of the default's CPU and the later
+// ones the same within what was measured (BENCHMARKS.md, issue 31).
+setFlagsFromString('--max-inlined-bytecode-size=100')
 try {
   await app.listen({ port: config.port, host: config.host })
 } catch (error) {
