@@ -314,16 +314,15 @@ export class SandboxProcessor implements CardProcessor {
       return saved
     }
     const processing = nonceRow.outcome === 'processing'
+    // A processing card's seconds count from the first look at the intent (retrieveSetupIntent), not
+    // from here: the customer returning to the app always sees 'processing' first, however long the
+    // way back took (a slow phone took over 3 s and saw the card saved at once).
     await this.db
       .updateTable('sandbox_setup_intents')
-      .set({
-        status: processing ? 'processing' : 'succeeded',
-        card_id: saved.right.id,
-        processing_until: processing ? new Date(this.clock().getTime() + PROCESSING_SECONDS * 1000) : null,
-      })
+      .set({ status: processing ? 'processing' : 'succeeded', card_id: saved.right.id, processing_until: null })
       .where('client_secret', '=', clientSecret)
       .execute()
-    return E.right((await this.retrieveSetupIntent(scope, clientSecret))!)
+    return E.right({ clientSecret, status: processing ? 'processing' : 'succeeded', customerId: intent.customer_id, cardId: saved.right.id })
   }
 
   async retrieveSetupIntent(scope: ProcessorScope, clientSecret: string): Promise<SetupIntent | undefined> {
@@ -335,7 +334,15 @@ export class SandboxProcessor implements CardProcessor {
       .executeTakeFirst()
     if (!row) return undefined
     let status = row.status as SetupIntentStatus
-    if (status === 'processing' && row.processing_until && row.processing_until.getTime() <= this.clock().getTime()) {
+    if (status === 'processing' && row.card_id && !row.processing_until) {
+      // The first look since the card was saved: it succeeds PROCESSING_SECONDS from now.
+      await this.db
+        .updateTable('sandbox_setup_intents')
+        .set({ processing_until: new Date(this.clock().getTime() + PROCESSING_SECONDS * 1000) })
+        .where('client_secret', '=', clientSecret)
+        .where('processing_until', 'is', null)
+        .execute()
+    } else if (status === 'processing' && row.processing_until && row.processing_until.getTime() <= this.clock().getTime()) {
       await this.db.updateTable('sandbox_setup_intents').set({ status: 'succeeded' }).where('client_secret', '=', clientSecret).execute()
       status = 'succeeded'
     }

@@ -35,7 +35,7 @@ export const TEST_CARDS: readonly TestCard[] = [
   { number: '4000000000000069', brand: 'VISA', behaviour: { outcome: 'decline', reason: 'expiry' }, note: 'Card expired at the bank: "Expiry date is not correct."' },
   { number: '4000000000000036', brand: 'VISA', behaviour: { outcome: 'decline', reason: 'postal_code' }, note: 'Postal code check fails: "Postal code is not correct."' },
   { number: '4000000000000101', brand: 'VISA', behaviour: { outcome: 'decline', reason: 'card_number' }, note: 'Card number refused by the bank: "Card number is not correct."' },
-  { number: '4000000000003220', brand: 'VISA', behaviour: { outcome: 'processing' }, note: 'Card setup stays "processing" for 3 seconds, then succeeds; payments succeed.' },
+  { number: '4000000000003220', brand: 'VISA', behaviour: { outcome: 'processing' }, note: 'Card setup stays "processing" for 3 seconds from the first look at it, then succeeds; payments succeed.' },
 ]
 
 export const PROCESSING_SECONDS = 3
