@@ -154,7 +154,7 @@ async function bookDesk(deps: PayLinkDeps, tenant: string, customerId: string, b
 const deskKey = (body: DeskBookingBody): string => deskRequestKey(body.location, body.start, body.services)
 
 /** What the visits cost, all of it due at the clinic when nothing is paid now. */
-async function priceOf(db: DbOrTrx, tenant: string, ids: readonly string[]): Promise<number> {
+export async function priceOf(db: DbOrTrx, tenant: string, ids: readonly string[]): Promise<number> {
   const rows = await db.selectFrom('appointments').select(['price', 'gross_price']).where('tenant_id', '=', tenant).where('id', 'in', [...ids]).execute()
   return Math.round(rows.reduce((sum, r) => sum + (toMoney(r.gross_price ?? r.price) ?? 0), 0) * 100) / 100
 }
