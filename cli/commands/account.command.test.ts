@@ -309,7 +309,7 @@ describe('clinic form show / submit', () => {
   })
 
   it('show of an unknown form: the spec text without the web page\'s redirect, exit 1', async () => {
-    anon().get(`/api/forms/user-form/${FORM}`).reply(404, { statusCode: 404, message: 'Form not found' })
+    anon().get(`/api/forms/user-form/${FORM}`).reply(404, { statusCode: 404, message: 'Form not found.' })
     const run = await cli('form', 'show', FORM)
     expect(run.code).toBe(1)
     expect(run.stderr).toBe('error: Form not found.\n')

@@ -32,7 +32,7 @@ import { conflict, invalid, notFound, SLOT_TAKEN_ERROR, transactionReused, type 
 
 export const DESK_MESSAGES = {
   noServices: 'Choose at least one service.',
-  customerNotFound: 'Customer not found',
+  customerNotFound: 'Customer not found.',
   serviceNotHere: 'This service is not offered at this location.',
   noStoredCard: 'The customer has no stored card. Send a pay link, or take the payment at the clinic.',
   cardRefused: (why: string) => `The deposit was not taken from the stored card: ${why} The booking is not made.`,
