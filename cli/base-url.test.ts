@@ -41,9 +41,9 @@ describe('a --base-url that is not the clinic server', () => {
   })
 
   it("the server's own 404 with its message stays a refusal (1)", async () => {
-    nock(HOST).get('/api/public-clinics').reply(404, { statusCode: 404, message: 'Appointment not found' })
+    nock(HOST).get('/api/public-clinics').reply(404, { statusCode: 404, message: 'Appointment not found.' })
     const run = await cli('locations')
     expect(run.code).toBe(1)
-    expect(run.stderr).toBe('error: Appointment not found\n')
+    expect(run.stderr).toBe('error: Appointment not found.\n')
   })
 })

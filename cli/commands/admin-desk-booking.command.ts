@@ -1,13 +1,14 @@
 /**
  * The front desk from the CLI (issue 29): `clinic admin book` books on a customer's behalf through
- * the same use case as the /staff page; `clinic admin customer show | note` read the customer's
- * record and add a staff note. Staff commands (the staff login): the notes are for staff and never
+ * the same use case as the /staff page, and `clinic admin pay-at-clinic` switches a booking still
+ * waiting for its pay link to payment at the clinic (the customer phoned to say they pay on the day);
+ * `clinic admin customer show | note` read the customer's record and add a staff note. Staff commands (the staff login): the notes are for staff and never
  * appear in the customer's own commands, only in the customer's data export (the right of access).
  */
 import type { Command } from 'commander'
 import * as E from 'fp-ts/Either'
 import { FindCustomer } from '../../src/application/use-cases/admin.use-case'
-import { AddStaffNote, BookOnBehalf, ListDeskServices, ShowCustomerRecord } from '../../src/application/use-cases/desk.use-case'
+import { AddStaffNote, BookOnBehalf, ListDeskServices, PayAtClinicInstead, ShowCustomerRecord } from '../../src/application/use-cases/desk.use-case'
 import type { AppError } from '../../src/application/failure'
 import type { DayBooking } from '../../src/contract/admin.routes'
 import type { CustomerRecord, DeskBookingResult } from '../../src/contract/desk.routes'
@@ -19,7 +20,7 @@ import { formatMoney, type Currency } from '../../src/domain/pricing/money'
 import type { CliContext } from '../context'
 import { usageError } from '../exit-codes'
 import { formatTable } from '../output/table'
-import { startOf } from './args'
+import { parseObjectId, startOf } from './args'
 import { ANY_STAFF, pick, resolveLocation } from './resolve'
 
 const PAYMENTS: readonly DeskPaymentChoice[] = ['card', 'link', 'clinic']
@@ -124,6 +125,16 @@ export function registerDeskBookingCommands(admin: Command, customer: Command, c
       const booked = await call('Booking', async () => E.mapLeft(withOverlapHint('book them'))(await ctx.useCase(BookOnBehalf).execute(draft)))
       const currency = ctx.json ? 'GBP' : await ctx.currency()
       ctx.print(booked, () => bookedText(booked, currency))
+    })
+
+  admin
+    .command('pay-at-clinic')
+    .argument('<appointment-id>', 'an appointment of the booking (admin book and admin bookings list it)', parseObjectId)
+    .description('a booking made with a pay link that the customer has not paid: paid at the clinic instead (confirmed now, the link stops working, the customer is mailed the confirmation)')
+    .action(async (id: string) => {
+      const switched = await call('Switching to pay at the clinic', () => ctx.useCase(PayAtClinicInstead).execute(id))
+      const currency = ctx.json ? 'GBP' : await ctx.currency()
+      ctx.print(switched, () => bookedText(switched, currency))
     })
 
   customer

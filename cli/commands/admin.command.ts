@@ -149,8 +149,9 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
     .action(async (link: string, opts: { password?: string }) => {
       const password = opts.password ?? ctx.io.env.CLINIC_STAFF_PASSWORD ?? (ctx.canPrompt() ? await ctx.prompt.ask('New password', { hidden: true }) : undefined)
       if (!password) throw usageError('--password (or CLINIC_STAFF_PASSWORD) is required when stdin is not a terminal.')
-      // The server's rule, checked before the link is used: a bad argument like the others (exit 2).
-      if (!meetsPasswordRule(password)) throw usageError(`${PASSWORD_RULE_MESSAGE}.`)
+      // The server's rule, checked before the link is used: a bad argument like the others (exit 2), in
+      // the spec's words as they are (the web shows them so; no full stop added).
+      if (!meetsPasswordRule(password)) throw usageError(PASSWORD_RULE_MESSAGE)
       const linkTenant = tenantOfLink(link)
       if (linkTenant) ctx.useTenantIfNoneGiven(linkTenant)
       const done = await call('Setting the password', () => ctx.useCase(SetStaffPassword).execute(link, password))

@@ -52,8 +52,9 @@ export function registerAuthCommands(program: Command, ctx: CliContext): void {
       if (!token) throw usageError(`Give the link from the mail (or its token), got '${link}'.`)
       const password = opts.password ?? ctx.io.env.CLINIC_PASSWORD ?? (ctx.canPrompt() ? await ctx.prompt.ask('New password', { hidden: true }) : undefined)
       if (!password) throw usageError('--password (or CLINIC_PASSWORD) is required when stdin is not a terminal.')
-      // The sign-up rule's text, before any call (the server only says 'New password does not meet requirements.').
-      if (!meetsPasswordRule(password)) throw usageError(`--password: ${PASSWORD_RULE_MESSAGE}.`)
+      // The sign-up rule's text word for word (the spec's, as the web shows it: no full stop added),
+      // before any call (the server only says 'New password does not meet requirements.').
+      if (!meetsPasswordRule(password)) throw usageError(`--password: ${PASSWORD_RULE_MESSAGE}`)
       const linkTenant = tenantOfLink(link)
       if (linkTenant) ctx.useTenantIfNoneGiven(linkTenant)
       const message = await ctx.call('Setting the password', () => ctx.useCase(ResetPassword).execute({ token, newPassword: password }))

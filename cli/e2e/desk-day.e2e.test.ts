@@ -7,6 +7,8 @@ import { clearDate } from '../../server/test-support/dates'
 import { DEMO_STAFF_ADMIN } from '../../server/seed/demo.seed'
 import { liveCli } from '../testing/live-server'
 import { smsSegments } from '../../src/domain/policy/sms-segments'
+import { MESSAGES } from '../../server/service-error'
+import { PAY_AT_CLINIC_MESSAGES } from '../../server/desk/pay-at-clinic.service'
 
 const live = liveCli('clinic-desk-day-', { timeoutMs: 60_000 })
 const clinic = live.clinic
@@ -59,5 +61,34 @@ describe('clinic admin on the desk’s day against the real server', { timeout: 
     expect((await book('tess.mail@example.com', '12:00')).code).toBe(0)
     const after = await live.server.db.selectFrom('outbox').select('to_address').where('channel', '=', 'sms').where('subject', '=', 'pay-link').execute()
     expect(after.map((m) => m.to_address)).toEqual(['+447700900555'])
+  })
+
+  it('pay-at-clinic: a booking still waiting for its pay link is confirmed with what is due at the clinic, and the link then takes nothing', async () => {
+    const staff = await clinic(['admin', 'login', '--email', DEMO_STAFF_ADMIN.email, '--password', DEMO_STAFF_ADMIN.password])
+    expect(staff.code, staff.stderr).toBe(0)
+    const booked = await clinic(['--json', 'admin', 'book', '--customer', OTHER_CUSTOMER.email, '--location', DEMO.clinicLondon, '--service', DEMO.sAntiWrinkle1, '--practitioner', DEMO.pSarah, '--start', `${day} 16:00`, '--pay', 'link'])
+    expect(booked.code, booked.stderr).toBe(0)
+    const { payLink, appointments } = booked.json<Booked & { payLink: string }>()
+    const id = appointments[0]!.id
+
+    const switched = await clinic(['admin', 'pay-at-clinic', id])
+    expect(switched.stderr).toBe('')
+    expect(switched.code).toBe(0)
+    expect(switched.stdout).toContain(PAY_AT_CLINIC_MESSAGES.switched)
+    expect(switched.stdout).toContain('Pay at the clinic: £180.00.')
+    expect(switched.stdout).not.toContain('Pay link')
+    const row = switched.stdout.split('\n').find((l) => l.includes(id))!
+    expect(row).toContain('Scheduled')
+    const saved = await live.server.db.selectFrom('appointments').select(['status', 'hold_expires_at']).where('id', '=', id).executeTakeFirstOrThrow()
+    expect(saved).toEqual({ status: 'Scheduled', hold_expires_at: null })
+    // The customer who opens the link afterwards is told why it takes nothing.
+    const page = await live.server.app.inject({ method: 'GET', url: new URL(payLink).pathname })
+    expect(page.body).toContain(MESSAGES.payLinkVoided)
+
+    const again = await clinic(['admin', 'pay-at-clinic', id])
+    expect(again.code).toBe(1)
+    expect(again.stderr).toBe(`error: ${MESSAGES.notAwaitingPayment}\n`)
+    const notAnId = await clinic(['admin', 'pay-at-clinic', 'abc'])
+    expect(notAnId.code).toBe(2)
   })
 })

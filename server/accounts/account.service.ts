@@ -311,7 +311,7 @@ export async function updateCustomer(db: Db, tenant: string, id: string, update:
     }
   }
   const row = await findCustomer(db, tenant, id)
-  return row ? E.right(customerDto(row)) : E.left(invalid('Customer not found'))
+  return row ? E.right(customerDto(row)) : E.left(invalid('Customer not found.'))
 }
 
 export function escapeHtml(s: string): string {

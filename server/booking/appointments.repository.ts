@@ -128,6 +128,22 @@ export async function scheduleAppointments(trx: DbOrTrx, tenant: string, ids: re
 }
 
 /**
+ * Held appointments the customer now pays at the clinic (the desk's switch from a pay link): Scheduled
+ * with no deposit due now, their hold ended. False, and nothing changed, when one is no longer Pending.
+ */
+export async function scheduleToPayAtClinic(trx: DbOrTrx, tenant: string, ids: readonly string[], now: Date): Promise<boolean> {
+  if (ids.length === 0) return true
+  const updated = await trx
+    .updateTable('appointments')
+    .set({ status: 'Scheduled', hold_expires_at: null, deposit: 0, updated_at: now })
+    .where('tenant_id', '=', tenant)
+    .where('id', 'in', [...ids])
+    .where('status', '=', 'Pending')
+    .executeTakeFirst()
+  return Number(updated.numUpdatedRows) === ids.length
+}
+
+/**
  * For money already taken: holds that lapsed (still Pending past their expiry, or released by the
  * expiry, not by the customer) become Scheduled when their time is still free. All or nothing:
  * false, and nothing changed, when any of them cannot (another booking took the time).

@@ -228,7 +228,7 @@ export async function makeBooking(deps: BookingDeps, tenant: string, customerId:
       }
       // A retried request (same transaction id) answers the booking it already made (if it asks for the same: replay).
       if (facts?.taken) return REPLAYED
-      if (!facts?.settings) return notFound('Organisation not found')
+      if (!facts?.settings) return notFound('Organisation not found.')
       if (!desk && facts.holds >= deps.maxLiveHolds) return TOO_MANY_HOLDS_ERROR
       deposit = deps.desk?.payLater ? 0 : depositItems.length ? calculateDeposit({ settings: facts.settings, items: depositItems, accountBalance: facts.accountBalance }) : 0
       status = deposit > 0 ? 'Pending' : 'Scheduled'

@@ -81,7 +81,7 @@ describe('cached catalogue answers', () => {
   it('keep tenants apart and a missing service a 404', async () => {
     const missing = await t.app.inject({ method: 'GET', url: '/api/services/public/5e00000000000000000000ff' })
     expect(missing.statusCode).toBe(404)
-    expect(missing.json().message).toBe('Service not found')
+    expect(missing.json().message).toBe('Service not found.')
     const versions = await Promise.all(Array.from({ length: 10 }, () => catalogueVersion(t.database, 'demo')))
     expect(new Set(versions).size).toBe(1)
     expect(await catalogueVersion(t.database, 'no-such-tenant')).toBe('0')

@@ -48,7 +48,7 @@ describe('categories', () => {
   it('GET /categories/{id}', async () => {
     expect((await get(`/categories/${DEMO.catFace}`)).json()).toMatchObject({ id: DEMO.catFace, subCategories: [{ id: DEMO.catAntiWrinkle }, { id: DEMO.catFillers }] })
     expect((await get(`/categories/${DEMO.catFillers}`)).json()).toMatchObject({ id: DEMO.catFillers, parentCategory: DEMO.catFace })
-    expect((await get('/categories/ffffffffffffffffffffffff')).statusCode).toBe(404)
+    expect((await get('/categories/ffffffffffffffffffffffff')).json()).toEqual({ statusCode: 404, message: 'Category not found.' })
     expect((await get('/categories/zzz')).statusCode).toBe(400)
   })
 })
@@ -76,7 +76,7 @@ describe('services', () => {
 
   it('GET /services/public/{id}', async () => {
     expect((await get(`/services/public/${DEMO.sTearTrough}`)).json()).toMatchObject({ id: DEMO.sTearTrough, bookingDepositType: 'fixed amount', bookingDepositAmount: 100 })
-    expect((await get('/services/public/ffffffffffffffffffffffff')).statusCode).toBe(404)
+    expect((await get('/services/public/ffffffffffffffffffffffff')).json()).toEqual({ statusCode: 404, message: 'Service not found.' })
     expect((await get('/services/public/x')).statusCode).toBe(400)
   })
 })
@@ -88,7 +88,7 @@ describe('practitioners and times', () => {
     const bad = await t.app.inject({ method: 'POST', url: '/api/practitioners/public', payload: { month: 'x' } })
     expect(bad.statusCode).toBe(400)
     const none = await t.app.inject({ method: 'POST', url: '/api/practitioners/public', payload: { month: 1, clinic: DEMO.clinicManchester, service: DEMO.sCheekFiller } })
-    expect(none.statusCode).toBe(404)
+    expect(none.json()).toEqual({ statusCode: 404, message: 'Service not found at this location.' })
   })
 
   it('POST /practitioners/public refuses a month or year that cannot be, as days-available-by-month does', async () => {

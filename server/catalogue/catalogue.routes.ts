@@ -57,7 +57,7 @@ export async function catalogueRoutes(app: FastifyInstance, _deps: ServerDeps): 
   })
 
   serve(app, getCategory, async ({ params }, ctx) =>
-    cached(getCategory, ctx, params.id, () => catalogue.getCategory(ctx.db, ctx.tenant, params.id), 'Category not found'),
+    cached(getCategory, ctx, params.id, () => catalogue.getCategory(ctx.db, ctx.tenant, params.id), 'Category not found.'),
   )
 
   serve(app, getPublicServices, async ({ query }, ctx) => {
@@ -78,7 +78,7 @@ export async function catalogueRoutes(app: FastifyInstance, _deps: ServerDeps): 
       ctx,
       params.id,
       async () => (await catalogue.listServices(ctx.db, ctx.tenant, { ids: [params.id], online: false }))[0],
-      'Service not found',
+      'Service not found.',
     ),
   )
 
@@ -87,7 +87,7 @@ export async function catalogueRoutes(app: FastifyInstance, _deps: ServerDeps): 
     const problem = monthYearProblem(body.month, body.year)
     if (problem) return badRequest(problem)
     const practitioners = await catalogue.practitionersFor(ctx.db, ctx.tenant, body.service, body.clinic)
-    return practitioners ? ok(practitioners) : notFound('Service not found at this location')
+    return practitioners ? ok(practitioners) : notFound('Service not found at this location.')
   })
 
   serve(app, getCoursesGroupedByCategory, async ({ query }, ctx) => {

@@ -35,8 +35,8 @@ describe('forms sent to customers', () => {
     expect(res.json().model.consent).toContain('I consent to the treatment')
   })
 
-  it('answers 404 "Form not found" for an unknown id and for another tenant, 400 for a bad id', async () => {
-    expect((await get('ffffffffffffffffffffffff')).json()).toEqual({ statusCode: 404, message: 'Form not found' })
+  it('answers 404 "Form not found." for an unknown id and for another tenant, 400 for a bad id', async () => {
+    expect((await get('ffffffffffffffffffffffff')).json()).toEqual({ statusCode: 404, message: 'Form not found.' })
     expect((await get(SEED_FORM_IDS.consent, '', 'other')).statusCode).toBe(404)
     expect((await get('nope')).statusCode).toBe(400)
   })

@@ -19,7 +19,7 @@ import { emitWebhookEvent } from '../integrations/webhooks.service'
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>
 
 export const FORM_MESSAGES = {
-  notFound: 'Form not found',
+  notFound: 'Form not found.',
   wrongPassword: 'The password for this form is not correct.',
   alreadySigned: 'Consent form already signed',
   alreadyUpdated: 'This form has already been completed.',

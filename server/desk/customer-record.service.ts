@@ -28,7 +28,7 @@ import * as repo from './customer-record.repository'
 import { notesDb } from './desk.tables'
 
 export const RECORD_MESSAGES = {
-  notFound: 'Customer not found',
+  notFound: 'Customer not found.',
   emailTaken: 'A customer with this email already exists. Find them by their email.',
   noteTooLong: 'A note can be at most 4000 characters.',
 } as const

@@ -338,7 +338,7 @@ describe('POST /admin/desk/bookings', () => {
     expect((await book(payload, practitioner)).statusCode).toBe(403)
     expect((await book(payload, t.auth(await t.login(DEMO_CUSTOMER)))).statusCode).toBe(401)
     const otherAdmin = await staffLogin('other', 'desk@other.example.com', 'admin', null)
-    expect((await book(payload, otherAdmin)).statusCode).toBe(404)
+    expect((await book(payload, otherAdmin)).json()).toEqual({ statusCode: 404, message: 'Customer not found.' })
     expect((await get(`/api/admin/customers/${DEMO.customerDemo}`, otherAdmin)).statusCode).toBe(404)
     expect((await post(`/api/admin/customers/${DEMO.customerDemo}/notes`, otherAdmin, { text: 'cross-tenant' })).statusCode).toBe(404)
   })
@@ -402,7 +402,7 @@ describe("the customer's record", () => {
   it('refuses an empty or overlong note and an unknown customer', async () => {
     expect((await post(`/api/admin/customers/${DEMO.customerDemo}/notes`, admin, { text: '  ' })).statusCode).toBe(400)
     expect((await post(`/api/admin/customers/${DEMO.customerDemo}/notes`, admin, { text: 'x'.repeat(4001) })).statusCode).toBe(400)
-    expect((await get('/api/admin/customers/ffffffffffffffffffffffff', admin)).statusCode).toBe(404)
+    expect((await get('/api/admin/customers/ffffffffffffffffffffffff', admin)).json()).toEqual({ statusCode: 404, message: 'Customer not found.' })
     expect((await get(`/api/admin/customers/${DEMO.customerDemo}`, practitioner)).statusCode).toBe(403)
   })
 })

@@ -1,11 +1,11 @@
 /**
  * The front desk (src/contract/desk.routes.ts): POST /admin/customers, GET /admin/desk/services, POST /admin/desk/times,
  * POST /admin/desk/bookings, GET /admin/customers/{id}, POST /admin/customers/{id}/notes,
- * GET /admin/customers/{id}/forms/{formId}, PUT /admin/customers/{id}. Admin staff of the request's tenant only: another
+ * PUT /admin/desk/bookings/{id}/pay-at-clinic, GET /admin/customers/{id}/forms/{formId}, PUT /admin/customers/{id}. Admin staff of the request's tenant only: another
  * tenant's customer is not found.
  */
 import type { FastifyInstance } from 'fastify'
-import { addStaffNote, createDeskBooking, createDeskCustomer, getCustomerForm, getCustomerRecord, getDeskServices, getDeskTimes, updateDeskCustomer } from '../../src/contract/desk.routes'
+import { addStaffNote, createDeskBooking, createDeskCustomer, getCustomerForm, getCustomerRecord, getDeskServices, getDeskTimes, payDeskBookingAtClinic, updateDeskCustomer } from '../../src/contract/desk.routes'
 import { findCustomer, updateCustomer } from '../accounts/account.service'
 import { commerceDeps, sendBookingConfirmation } from '../commerce/commerce.module'
 import { staffUserForm } from '../commerce/forms.service'
@@ -15,6 +15,7 @@ import { answer } from '../http/service-failure'
 import { ADMIN_ONLY, requireStaff } from '../staff/staff.guard'
 import * as record from './customer-record.service'
 import * as desk from './desk-booking.service'
+import { payAtClinicInstead } from './pay-at-clinic.service'
 import { deskServices } from './desk-catalogue.repository'
 import { notFound, ok } from '../http/results'
 
@@ -59,6 +60,13 @@ export async function deskBookingRoutes(app: FastifyInstance, deps: ServerDeps):
     )
     sendNow(ctx)
     return answer(booked, 201)
+  })
+
+  serve(app, payDeskBookingAtClinic, async ({ params }, ctx) => {
+    const who = await requireStaff(ctx, ADMIN_ONLY)
+    const switched = await payAtClinicInstead({ db: ctx.db, commerce: commerceDeps(deps), now: ctx.now() }, who, params.id)
+    sendNow(ctx)
+    return answer(switched)
   })
 
   // The customer's own details form's rules and messages (account.service), for the desk.

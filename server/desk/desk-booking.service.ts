@@ -32,7 +32,7 @@ import { conflict, invalid, notFound, SLOT_TAKEN_ERROR, transactionReused, type 
 
 export const DESK_MESSAGES = {
   noServices: 'Choose at least one service.',
-  customerNotFound: 'Customer not found',
+  customerNotFound: 'Customer not found.',
   serviceNotHere: 'This service is not offered at this location.',
   noStoredCard: 'The customer has no stored card. Send a pay link, or take the payment at the clinic.',
   cardRefused: (why: string) => `The deposit was not taken from the stored card: ${why} The booking is not made.`,
@@ -154,7 +154,7 @@ async function bookDesk(deps: PayLinkDeps, tenant: string, customerId: string, b
 const deskKey = (body: DeskBookingBody): string => deskRequestKey(body.location, body.start, body.services)
 
 /** What the visits cost, all of it due at the clinic when nothing is paid now. */
-async function priceOf(db: DbOrTrx, tenant: string, ids: readonly string[]): Promise<number> {
+export async function priceOf(db: DbOrTrx, tenant: string, ids: readonly string[]): Promise<number> {
   const rows = await db.selectFrom('appointments').select(['price', 'gross_price']).where('tenant_id', '=', tenant).where('id', 'in', [...ids]).execute()
   return Math.round(rows.reduce((sum, r) => sum + (toMoney(r.gross_price ?? r.price) ?? 0), 0) * 100) / 100
 }

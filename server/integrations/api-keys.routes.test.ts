@@ -120,7 +120,7 @@ describe('API keys', () => {
     // A demo key does not find the other tenant's appointment, nor book at its clinic; nobody is created for it.
     const key = await createKey(['bookings:read', 'bookings:write'])
     const read = await t.app.inject({ method: 'GET', url: `/api/v1/integrations/bookings/${OTHER.apptFuture}`, headers: { 'x-api-key': key.key } })
-    expect([read.statusCode, read.json().statusCode]).toEqual([404, 404])
+    expect([read.statusCode, read.json()]).toEqual([404, { statusCode: 404, message: 'Appointment not found.' }])
     const [day] = bookingDays
     const booked = await t.app.inject({
       method: 'POST',

@@ -30,6 +30,7 @@ import { serve, type RequestContext } from '../http/contract-route'
 import { badRequest, notFound, ok } from '../http/results'
 import { badPaging, PAGING_MESSAGE } from '../http/request-input'
 import { answer } from '../http/service-failure'
+import { MESSAGES } from '../service-error'
 import { ADMIN_ONLY, requireStaff } from '../staff/staff.guard'
 import { operatorDb } from '../staff/staff.tables'
 import * as keys from './api-keys.service'
@@ -119,7 +120,7 @@ export async function integrationsRoutes(app: FastifyInstance, deps: ServerDeps)
   })
   serve(app, getIntegrationBooking, async ({ params }, ctx) => {
     const view = await appointmentView(ctx.db, ctx.tenant, params.id)
-    return view ? ok(view) : notFound('Appointment not found')
+    return view ? ok(view) : notFound(MESSAGES.appointmentNotFound)
   })
   serve(app, findIntegrationCustomers, async ({ query }, ctx) => {
     const { q = '', offset = 0, pageSize = CUSTOMER_PAGE.size } = query

@@ -16,12 +16,12 @@ export async function organisationRoutes(app: FastifyInstance, _deps: ServerDeps
       const { cardRequired: _card, minNoticeMinutes: _notice, waitlistOfferMinutes: _offer, ...settings } = org.settings
       return { id: org.id, name: org.name, ...settings }
     })
-    return answer.found ? okEncoded(answer.body) : notFound('Organisation not found')
+    return answer.found ? okEncoded(answer.body) : notFound('Organisation not found.')
   })
 
   serve(app, getCardRequirement, async (_input, ctx) => {
     const org = await loadOrganisation(ctx.db, ctx.tenant)
-    if (!org) return notFound('Organisation not found')
+    if (!org) return notFound('Organisation not found.')
     return ok({ cardRequired: org.settings.cardRequired ?? false, provider: 'sandbox' })
   })
 

@@ -230,7 +230,7 @@ describe('POST /api/admin/customers/{id}/erase', () => {
     // The server greets a registered socket first: from then on it receives what is published.
     expect((await nth(1))?.from).toBe('connected')
     expect([401, 403]).toContain((await t.app.inject({ method: 'POST', url: `/api/admin/customers/${otherId}/erase`, headers: t.auth(token) })).statusCode)
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/customers/5e0000000000000000000099/erase', headers: admin })).statusCode).toBe(404)
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/customers/5e0000000000000000000099/erase', headers: admin })).json()).toEqual({ statusCode: 404, message: 'Customer not found.' })
     const logMark = logLines.length
     const erased = await t.app.inject({ method: 'POST', url: `/api/admin/customers/${otherId}/erase`, headers: admin })
     expect(erased.statusCode, erased.body).toBe(200)

@@ -13,7 +13,7 @@ import { verifyPassword } from '../accounts/password'
 import { customerContact, eraseCustomerRows, pseudonymOf, scrubEmbeddedFiles } from './erasure.repository'
 
 export const ERASURE_MESSAGES = {
-  customerNotFound: 'Customer not found',
+  customerNotFound: 'Customer not found.',
   wrongPassword: 'The password is not right.',
 } as const
 

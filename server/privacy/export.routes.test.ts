@@ -77,7 +77,7 @@ describe('GET /api/admin/customers/{id}/export', () => {
     const { exportedAt: _a, ...byAdmin } = response.json()
     const { exportedAt: _b, ...byCustomer } = mine
     expect(byAdmin).toEqual(byCustomer)
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/customers/5e0000000000000000000099/export', headers: admin })).statusCode).toBe(404)
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/customers/5e0000000000000000000099/export', headers: admin })).json()).toEqual({ statusCode: 404, message: 'Customer not found.' })
     expect([401, 403]).toContain((await t.app.inject({ method: 'GET', url: `/api/admin/customers/${customerId}/export`, headers: t.auth(customer) })).statusCode)
   })
 })

@@ -17,7 +17,7 @@ export async function privacyRoutes(app: FastifyInstance, deps: ServerDeps): Pro
   serve(app, exportMyData, async (_input, ctx) => {
     const who = await ctx.requireCustomer()
     const data = await exportCustomer(ctx.db, ctx.tenant, who.sub, ctx.now())
-    if (!data) return notFound('Customer not found')
+    if (!data) return notFound('Customer not found.')
     ctx.request.log.info({ customerId: who.sub }, 'customer data exported by the customer')
     ctx.reply.header('content-disposition', 'attachment; filename="my-data.json"')
     return ok(data)
@@ -26,7 +26,7 @@ export async function privacyRoutes(app: FastifyInstance, deps: ServerDeps): Pro
   serve(app, exportCustomerData, async ({ params }, ctx) => {
     const who = await requireStaff(ctx, ADMIN_ONLY)
     const data = await exportCustomer(ctx.db, ctx.tenant, params.id, ctx.now())
-    if (!data) return notFound('Customer not found')
+    if (!data) return notFound('Customer not found.')
     ctx.request.log.info({ customerId: params.id, staffId: who.staff.id }, 'customer data exported by staff')
     return ok(data)
   })

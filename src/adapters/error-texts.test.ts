@@ -65,10 +65,10 @@ describe('error catalogue through the HTTP adapters', () => {
 
   it("available days and staff: server message or 'Something went wrong'", async () => {
     nock(HOST).post('/api/appointments/days-available-by-month').reply(500, {})
-    nock(HOST).post('/api/practitioners/public').reply(404, { statusCode: 404, message: 'Service not found' })
+    nock(HOST).post('/api/practitioners/public').reply(404, { statusCode: 404, message: 'Service not found.' })
     const days = await get<GetAvailableDays>(GetAvailableDays).execute({ clinic: id(1), month: 3, year: 2026, items: [{ service: id(3) }] })
     expect(message(days)).toBe('Something went wrong')
-    expect(message(await get<ListPractitioners>(ListPractitioners).execute({ clinic: id(1), service: id(3), month: 3 }))).toBe('Service not found')
+    expect(message(await get<ListPractitioners>(ListPractitioners).execute({ clinic: id(1), service: id(3), month: 3 }))).toBe('Service not found.')
   })
 
   it('login refused: the server message', async () => {
@@ -90,7 +90,7 @@ describe('error catalogue through the HTTP adapters', () => {
   })
 
   it("form load and save, lead creation", async () => {
-    nock(HOST).get(`/api/forms/user-form/${id(40)}`).reply(404, { statusCode: 404, message: 'Form not found' })
+    nock(HOST).get(`/api/forms/user-form/${id(40)}`).reply(404, { statusCode: 404, message: 'Form not found.' })
     nock(HOST).post(`/api/forms/user-form/update/${id(40)}/public`).reply(502)
     nock(HOST).post('/api/customers-lead').query({ from: 'customer' }).reply(400, { statusCode: 400, message: 'Email is required' })
     expect(message(await get<LoadUserForm>(LoadUserForm).execute(id(40)))).toBe('Form not found. Redirecting to home page')

@@ -103,6 +103,24 @@ export const createDeskBooking = route({
   responses: { 201: DeskBookingResult, ...errors(400, 401, 403, 404, 409) },
 })
 
+/**
+ * PUT /admin/desk/bookings/{id}/pay-at-clinic: a booking held for its deposit's pay link, not paid yet,
+ * is paid at the clinic instead (the customer phoned): Scheduled with nothing taken now, the pay link
+ * voided (opened afterwards it says so and takes nothing), the customer mailed the usual confirmation.
+ * {id}: any appointment of the booking; the answer is the booking as `createDeskBooking` answers a
+ * 'clinic' one (dueAtClinic).
+ */
+export const payDeskBookingAtClinic = route({
+  method: 'PUT',
+  path: '/admin/desk/bookings/{id}/pay-at-clinic',
+  access: 'admin',
+  summary: 'Pay at the clinic instead of the pay link',
+  description:
+    "A booking held for its deposit's pay link and not paid yet is paid at the clinic instead: it is Scheduled with nothing taken now, its pay link no longer takes a payment, and the customer is mailed the booking's confirmation. 409 when the booking is not waiting for its pay link (paid, booked another way, cancelled, checked in, or its hold ended).",
+  params: IdParams,
+  responses: { 200: DeskBookingResult, ...errors(400, 401, 403, 404, 409) },
+})
+
 export const StaffNote = t.type({ id: ObjectId, text: t.string, author: t.string, createdAt: IsoDateTime }, 'StaffNote')
 export type StaffNote = t.TypeOf<typeof StaffNote>
 

@@ -4,7 +4,7 @@ import { Ack, bodyOf, errors, IdParams, NonEmptyString, queryOf, StringFromQuery
 import { UserForm } from './forms.codecs'
 
 /**
- * GET /forms/user-form/{id}[?password=]. 401 wrong or missing password; 404 'Form not found';
+ * GET /forms/user-form/{id}[?password=]. 401 wrong or missing password; 404 'Form not found.';
  * an already signed consent form is returned with isSigned true (the client shows its message).
  */
 export const getUserForm = route({

@@ -378,6 +378,10 @@ export const routeSamples: ReadonlyArray<RouteSample> = [
     body: { customer: ids.customer, location: ids.clinic, start: '2026-12-02T10:00:00.000Z', services: [{ service: ids.service }], payment: 'link', transactionId: 'desk-1' },
     responses: { 201: { appointments: [{ ...dayBooking, status: 'Pending' }], payment: 'link', status: 'Pending', deposit: 16, depositPaid: 0, message: 'held', payLink: 'https://riverside.clinic.example/sandbox/pay/t1', holdExpiresAt: '2026-12-01T10:00:00.000Z' } },
   }),
+  sample(c.payDeskBookingAtClinic, {
+    params: { id: ids.appointment },
+    responses: { 200: { appointments: [dayBooking], payment: 'clinic', status: 'Scheduled', deposit: 0, depositPaid: 0, dueAtClinic: 180, message: 'paid at the clinic' } },
+  }),
   sample(c.getCustomerRecord, {
     params: { id: ids.customer },
     responses: {

@@ -2,7 +2,8 @@
 // booking', creates a phone customer who takes texts and books them with a pay link (mailed and texted), which the customer opens from
 // the mail and pays (the booking is then Scheduled); then, on a phone, books a walk-in found by the
 // desk's search, paid at the clinic; then books her again at the same time with another
-// practitioner, which the desk refuses naming her visit until 'Book anyway'. axe clean on each.
+// practitioner, which the desk refuses naming her visit until 'Book anyway'; and, on a phone, switches a
+// booking still waiting for its pay link to 'Pay at the clinic instead'. axe clean on each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { join } from 'node:path'
@@ -203,6 +204,37 @@ describe('the front desk books', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SMALL_PHONE.width)
     await s.axe('customer-record')
     await s.shot('customer-record')
+    expect(s.problems).toEqual([])
+    await s.context.close()
+  }, 60_000)
+
+  it('a pay link not paid yet, switched to pay at the clinic when the customer phones, on a phone: the link then takes nothing', async () => {
+    const s = await open(browser, 'desk-booking-pay-at-clinic', SMALL_PHONE)
+    const { page } = s
+    await signInToNewBooking(s, clearDate(13))
+    await page.getByLabel('Name, email or phone').fill(DEMO_CUSTOMER.email)
+    await page.getByRole('button', { name: 'Search', exact: true }).click()
+    await page.getByRole('button', { name: 'Book for Jane Doe' }).click()
+    await chooseServiceAndTime(page)
+    await page.getByText('Send a pay link', { exact: true }).click()
+    await page.getByRole('button', { name: 'Book', exact: true }).click()
+    await page.getByText('The booking is held and the customer has been mailed a link to pay the deposit.').waitFor()
+    const link = (await page.getByRole('link', { name: /\/sandbox\/pay\// }).getAttribute('href'))!
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SMALL_PHONE.width)
+    await s.shot('pay-link-waiting')
+    await page.getByRole('button', { name: 'Pay at the clinic instead' }).click()
+    await page.getByText('The customer pays at the clinic instead: the booking is confirmed, its pay link no longer works, and the customer has their confirmation.').waitFor()
+    await page.getByText(/^Pay at the clinic: £\d+\.\d\d$/).waitFor()
+    expect(await page.getByRole('button', { name: 'Pay at the clinic instead' }).count()).toBe(0)
+    expect(await page.getByRole('link', { name: /\/sandbox\/pay\// }).count()).toBe(0)
+    expect(await page.getByRole('listitem').first().textContent()).toMatch(/· Scheduled$/)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SMALL_PHONE.width)
+    await s.axe('pay-at-clinic-instead')
+    await s.shot('pay-at-clinic-instead')
+    // The customer opens the link afterwards: told why, nothing to pay.
+    await page.goto(link)
+    await page.getByText('This payment link is no longer valid: your visit is paid at the clinic, and you have not been charged.').waitFor()
+    await s.shot('pay-link-after-pay-at-clinic')
     expect(s.problems).toEqual([])
     await s.context.close()
   }, 60_000)

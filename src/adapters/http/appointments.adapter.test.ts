@@ -36,10 +36,10 @@ describe('HttpAppointmentsApi', () => {
   it('GET /appointments/{id}/calendar.ics as the .ics text, with the server message on 404', async () => {
     const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n'
     api().get(`/api/appointments/${id(10)}/calendar.ics`).reply(200, ics, { 'content-type': 'text/calendar; charset=utf-8' })
-    api().get(`/api/appointments/${id(11)}/calendar.ics`).reply(404, { message: 'Appointment not found' })
+    api().get(`/api/appointments/${id(11)}/calendar.ics`).reply(404, { message: 'Appointment not found.' })
     expect(await appointments.calendar(id(10))).toEqual(E.right(ics))
     const missing = await appointments.calendar(id(11))
-    expect(E.isLeft(missing) && missing.left).toMatchObject({ _tag: 'HttpError', status: 404, message: 'Appointment not found' })
+    expect(E.isLeft(missing) && missing.left).toMatchObject({ _tag: 'HttpError', status: 404, message: 'Appointment not found.' })
   })
 
   it('PUT delete-pending, and gives up after the timeout', async () => {

@@ -37,9 +37,9 @@ describe('HttpAvailabilityApi', () => {
   })
 
   it('maps a failure with the server message', async () => {
-    api().post('/api/practitioners/public').reply(404, { statusCode: 404, message: 'Service not found' })
+    api().post('/api/practitioners/public').reply(404, { statusCode: 404, message: 'Service not found.' })
     expect(await availability.practitioners({ month: 3, clinic: id(1), service: id(3) })).toEqual(
-      E.left({ _tag: 'HttpError', status: 404, message: 'Service not found', serverMessage: 'Service not found' }),
+      E.left({ _tag: 'HttpError', status: 404, message: 'Service not found.', serverMessage: 'Service not found.' }),
     )
   })
 })

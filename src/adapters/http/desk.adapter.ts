@@ -9,6 +9,7 @@ import {
   getCustomerRecord,
   getDeskServices,
   getDeskTimes,
+  payDeskBookingAtClinic,
   updateDeskCustomer,
   type DeskBookingBody,
   type DeskCustomerBody,
@@ -37,6 +38,9 @@ export class HttpDeskApi implements DeskApi {
   }
   book(body: DeskBookingBody) {
     return callRoute(this.http, createDeskBooking, { body })
+  }
+  payAtClinic(appointmentId: string) {
+    return callRoute(this.http, payDeskBookingAtClinic, { params: { id: appointmentId } })
   }
   record(customerId: string) {
     return callRoute(this.http, getCustomerRecord, { params: { id: customerId } })

@@ -27,7 +27,7 @@ describe('HttpFormsApi', () => {
   })
 
   it('maps 404 to the server message', async () => {
-    api().get(`/api/forms/user-form/${id(41)}`).reply(404, { statusCode: 404, message: 'Form not found' })
+    api().get(`/api/forms/user-form/${id(41)}`).reply(404, { statusCode: 404, message: 'Form not found.' })
     const result = await forms.userForm(id(41))
     expect(E.isLeft(result) && result.left._tag === 'HttpError' && result.left.status).toBe(404)
   })

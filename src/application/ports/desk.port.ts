@@ -21,6 +21,8 @@ export interface DeskApi {
   services(location: string): ApiResult<DeskServiceOption[]>
   times(body: DeskTimesBody): ApiResult<DeskTime[]>
   book(body: DeskBookingBody): ApiResult<DeskBookingResult>
+  /** A booking waiting for its pay link (any of its appointments) is paid at the clinic instead. */
+  payAtClinic(appointmentId: string): ApiResult<DeskBookingResult>
   record(customerId: string): ApiResult<CustomerRecord>
   addNote(customerId: string, text: string): ApiResult<StaffNote>
   form(customerId: string, formId: string): ApiResult<UserForm>

@@ -67,7 +67,7 @@ describe('forms', () => {
     id: id(40), type, isSigned, isUpdated: false, model: { name: 'F', fields: [] }, customer: { id: id(7), firstName: 'Ann', surname: 'Lee' },
   })
   it("loads a form; not found and already signed give the spec's texts", async () => {
-    const forms = fake<FormsApi>().on('userForm', [ok(form('medical')), httpFail(404, 'Form not found'), ok(form('consent', true))])
+    const forms = fake<FormsApi>().on('userForm', [ok(form('medical')), httpFail(404, 'Form not found.'), ok(form('consent', true))])
     const load = new LoadUserForm(forms.port)
     expect(await load.execute(id(40), 'pw')).toEqual(E.right(form('medical')))
     expect(forms.calls[0].args).toEqual([id(40), 'pw'])

@@ -60,6 +60,15 @@ export class BookOnBehalf {
   }
 }
 
+/** A booking made with a pay link that the customer has not paid is paid at the clinic instead (they phoned). */
+@injectable()
+export class PayAtClinicInstead {
+  constructor(@inject(DESK_PORTS.DeskApi) private readonly api: DeskApi) {}
+  execute(appointmentId: string) {
+    return unwrap(this.api.payAtClinic(appointmentId))
+  }
+}
+
 @injectable()
 export class ShowCustomerRecord {
   constructor(@inject(DESK_PORTS.DeskApi) private readonly api: DeskApi) {}
@@ -84,4 +93,4 @@ export class OpenCustomerForm {
   }
 }
 
-export const DESK_BOOKING_USE_CASES = [CreateDeskCustomer, UpdateDeskCustomer, ListDeskServices, ListDeskTimes, BookOnBehalf, ShowCustomerRecord, AddStaffNote, OpenCustomerForm] as const
+export const DESK_BOOKING_USE_CASES = [CreateDeskCustomer, UpdateDeskCustomer, ListDeskServices, ListDeskTimes, BookOnBehalf, PayAtClinicInstead, ShowCustomerRecord, AddStaffNote, OpenCustomerForm] as const

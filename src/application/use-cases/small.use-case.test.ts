@@ -64,8 +64,8 @@ describe('small use cases', () => {
     const invoice = { id: id(20) } as Invoice
     const payments = fake<PaymentsApi>().on('invoice', [ok(invoice)])
     expect(await new GetInvoice(payments.port).execute(id(20))).toEqual(E.right(invoice))
-    const appointments = fake<AppointmentsApi>().on('get', [httpFail(404, 'Appointment not found')]).on('reschedule', [httpFail(500)])
-    expect(await new GetAppointment(appointments.port).execute(id(10))).toEqual(E.left({ _tag: 'Refused', status: 404, message: 'Appointment not found' }))
+    const appointments = fake<AppointmentsApi>().on('get', [httpFail(404, 'Appointment not found.')]).on('reschedule', [httpFail(500)])
+    expect(await new GetAppointment(appointments.port).execute(id(10))).toEqual(E.left({ _tag: 'Refused', status: 404, message: 'Appointment not found.' }))
     const event = { start: '2026-03-02T09:00:00.000Z', end: '2026-03-02T09:30:00.000Z' }
     expect(await new RescheduleAppointment(appointments.port).execute(id(10), { event })).toEqual(
       E.left({ _tag: 'Refused', status: 500, message: 'Request failed with status 500' }),

@@ -30,10 +30,10 @@ describe('AddToCalendarViewModel', () => {
   it('shows the failure as a toast and saves nothing', async () => {
     const w = world()
     const files = new RecordingFileSaver()
-    const vm = new AddToCalendarViewModel(useCase(() => E.left<AppError, string>({ _tag: 'RequestFailed', message: 'Appointment not found' } as unknown as AppError)), files, w.toasts)
+    const vm = new AddToCalendarViewModel(useCase(() => E.left<AppError, string>({ _tag: 'RequestFailed', message: 'Appointment not found.' } as unknown as AppError)), files, w.toasts)
     await vm.downloadIcs(appointment('a1', 24))
     expect(files.saved).toEqual([])
-    expect(w.toasts.toasts.map((t) => t.text)).toEqual(['Appointment not found'])
+    expect(w.toasts.toasts.map((t) => t.text)).toEqual(['Appointment not found.'])
   })
 
   it('builds the Google Calendar link from the appointment (service, clinic, UTC times)', () => {

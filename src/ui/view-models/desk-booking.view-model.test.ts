@@ -12,6 +12,8 @@ const PEEL: DeskServiceOption = { id: '5'.repeat(24), name: 'Chemical peel', dur
 const TIME: DeskTime = { value: '10:00', start: '2026-06-01T09:00:00.000Z', end: '2026-06-01T09:45:00.000Z', services: [{ service: PEEL.id, practitioner: SARAH, start: '2026-06-01T09:00:00.000Z', end: '2026-06-01T09:45:00.000Z' }] }
 const JO = { id: 'd'.repeat(24), email: 'jo@example.com', firstName: 'Jo', surname: 'Bloggs' }
 const BOOKED: DeskBookingResult = { appointments: [], payment: 'link', status: 'Pending', deposit: 19, depositPaid: 0, message: 'held', payLink: 'http://x/pay' }
+const VISIT = { id: 'a'.repeat(24), start: TIME.start, end: TIME.end, checkedIn: false, practitioner: 'Dr Sarah Jones', location: 'London', service: 'Chemical peel', customer: 'Jo Bloggs', depositPaid: 0, paid: [] }
+const AT_CLINIC: DeskBookingResult = { appointments: [{ ...VISIT, status: 'Scheduled' }], payment: 'clinic', status: 'Scheduled', deposit: 0, depositPaid: 0, dueAtClinic: 95, message: 'paid at the clinic' }
 
 function setup(book: E.Either<AppError, DeskBookingResult> = E.right(BOOKED)) {
   const locations = useCase(async () => E.right({ clinics: [{ id: LONDON, accountName: 'London', name: 'London' }] }))
@@ -19,8 +21,9 @@ function setup(book: E.Either<AppError, DeskBookingResult> = E.right(BOOKED)) {
   const times = useCase(async (_b: object) => E.right([TIME]))
   const bookOnBehalf = useCase(async (_d: object) => book)
   const create = useCase(async (_b: object) => E.right(JO))
-  const vm = new DeskBookingViewModel(locations as never, services as never, times as never, bookOnBehalf as never, create as never, new ManualClock())
-  return { vm, services, times, bookOnBehalf, create }
+  const payAtClinic = useCase(async (_id: string): Promise<E.Either<AppError, DeskBookingResult>> => E.right(AT_CLINIC))
+  const vm = new DeskBookingViewModel(locations as never, services as never, times as never, bookOnBehalf as never, create as never, new ManualClock(), payAtClinic as never)
+  return { vm, services, times, bookOnBehalf, create, payAtClinic }
 }
 
 describe('DeskBookingViewModel', () => {
@@ -153,5 +156,33 @@ describe('DeskBookingViewModel', () => {
     expect(create.execute).toHaveBeenCalledWith(expect.objectContaining({ notificationTypes: ['Email', 'SMS'] }))
     // The next new customer starts from mail only.
     expect(vm.newCustomer.takesTexts).toBeUndefined()
+  })
+
+  it('switches a booking still waiting for its pay link to pay at the clinic (the customer phoned), and shows the refusal when it no longer waits', async () => {
+    const { vm, bookOnBehalf, payAtClinic } = setup()
+    bookOnBehalf.execute.mockResolvedValue(E.right({ ...BOOKED, appointments: [{ ...VISIT, status: 'Pending' }] }))
+    await vm.enter()
+    vm.chooseCustomer(JO)
+    await vm.addService(PEEL.id)
+    vm.chooseTime(TIME.start)
+    await vm.book()
+    expect(vm.awaitingPayLink).toBe(true)
+    await vm.payAtClinicInstead()
+    expect(payAtClinic.execute).toHaveBeenCalledWith(VISIT.id)
+    expect(vm.result).toEqual(AT_CLINIC)
+    expect(vm.awaitingPayLink).toBe(false)
+    // Nothing left to switch: no second call.
+    await vm.payAtClinicInstead()
+    expect(payAtClinic.execute).toHaveBeenCalledTimes(1)
+
+    vm.startAgain()
+    vm.chooseCustomer(JO)
+    await vm.addService(PEEL.id)
+    vm.chooseTime(TIME.start)
+    await vm.book()
+    payAtClinic.execute.mockResolvedValueOnce(E.left({ _tag: 'Refused', status: 409, message: 'This appointment is not waiting for a payment.' }))
+    await vm.payAtClinicInstead()
+    expect(vm.error).toBe('This appointment is not waiting for a payment.')
+    expect(vm.busy).toBe(false)
   })
 })

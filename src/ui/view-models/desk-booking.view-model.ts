@@ -6,7 +6,7 @@ import { PORTS } from '../../application/tokens'
 import type { Clock } from '../../application/ports/clock.port'
 import type { AppError } from '../../application/failure'
 import { ListLocations } from '../../application/use-cases/catalogue.use-case'
-import { BookOnBehalf, CreateDeskCustomer, ListDeskServices, ListDeskTimes } from '../../application/use-cases/desk.use-case'
+import { BookOnBehalf, CreateDeskCustomer, ListDeskServices, ListDeskTimes, PayAtClinicInstead } from '../../application/use-cases/desk.use-case'
 import type { CustomerSummary } from '../../contract/admin.routes'
 import type { DeskBookingResult, DeskServiceOption, DeskTime } from '../../contract/desk.routes'
 import type { DeskDraft, DeskPaymentChoice } from '../../domain/booking/desk-request'
@@ -74,9 +74,10 @@ export class DeskBookingViewModel {
     @inject(BookOnBehalf) private readonly bookOnBehalf: Exec<BookOnBehalf>,
     @inject(CreateDeskCustomer) private readonly createCustomer: Exec<CreateDeskCustomer>,
     @inject(PORTS.Clock) private readonly clock: Clock,
+    @inject(PayAtClinicInstead) private readonly switchToClinic: Exec<PayAtClinicInstead>,
   ) {
-    makeAutoObservable<DeskBookingViewModel, 'listLocations' | 'listServices' | 'listTimes' | 'bookOnBehalf' | 'createCustomer' | 'clock' | 'attempt' | 'refusedClash' | 'draft'>(this, {
-      listLocations: false, listServices: false, listTimes: false, bookOnBehalf: false, createCustomer: false, clock: false, attempt: false, refusedClash: observable, draft: computed,
+    makeAutoObservable<DeskBookingViewModel, 'listLocations' | 'listServices' | 'listTimes' | 'bookOnBehalf' | 'createCustomer' | 'clock' | 'switchToClinic' | 'attempt' | 'refusedClash' | 'draft'>(this, {
+      listLocations: false, listServices: false, listTimes: false, bookOnBehalf: false, createCustomer: false, clock: false, switchToClinic: false, attempt: false, refusedClash: observable, draft: computed,
     })
   }
 
@@ -253,6 +254,28 @@ export class DeskBookingViewModel {
   async resendPayLink(): Promise<void> {
     if (!this.result?.payLink || !this.attempt) return
     await this.send({ ...this.attempt.draft, resendPayLink: true }, this.attempt.key)
+  }
+
+  /** Whether the booking shown still waits for its pay link: the customer may pay at the clinic instead. */
+  get awaitingPayLink(): boolean {
+    return Boolean(this.result?.payLink) && this.result?.status === 'Pending'
+  }
+
+  /**
+   * The customer phoned to say they pay on the day: the booking is confirmed with nothing taken now,
+   * its pay link stops working and they are mailed the confirmation (the server's answer replaces the result).
+   */
+  async payAtClinicInstead(): Promise<void> {
+    const id = this.result?.appointments[0]?.id
+    if (!this.awaitingPayLink || !id) return
+    this.busy = true
+    this.error = undefined
+    const switched = await this.switchToClinic.execute(id)
+    runInAction(() => {
+      this.busy = false
+      if (E.isLeft(switched)) this.fail(switched.left)
+      else this.result = switched.right
+    })
   }
 
   /** `key`: the choices the draft was made of (what a clash refusal is remembered against). */

@@ -24,6 +24,19 @@ describe('DeskBookingDone', () => {
     expect(screen.getByText(/^Deposit/).textContent).toBe('Deposit €36.00 · paid €0.00')
   })
 
+  it("shows what is due at the clinic once the customer pays there, and offers the switch while the pay link waits", () => {
+    const atClinic = { ...vm, result: { appointments: [{ ...visit, status: 'Scheduled' }], payment: 'clinic', status: 'Scheduled', deposit: 0, depositPaid: 0, dueAtClinic: 180, message: 'Paid at the clinic.' } } as unknown as DeskBookingViewModel
+    render(<MemoryRouter><DeskBookingDone vm={atClinic} currency="EUR" /></MemoryRouter>)
+    expect(screen.getByText(/^Pay at the clinic:/).textContent).toBe('Pay at the clinic: €180.00')
+    expect(screen.queryByText(/^Deposit/)).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Pay at the clinic instead' })).toBeNull()
+    cleanup()
+    const waiting = { ...vm, awaitingPayLink: true, result: { ...vm.result, payLink: 'http://x/pay' } } as unknown as DeskBookingViewModel
+    render(<MemoryRouter><DeskBookingDone vm={waiting} currency="EUR" /></MemoryRouter>)
+    expect(screen.getByRole('button', { name: 'Pay at the clinic instead' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Resend the pay link' })).toBeTruthy()
+  })
+
   it('names the day of each visit booked, not only its time (a booking for next week read as today)', () => {
     render(<MemoryRouter><DeskBookingDone vm={vm} currency="GBP" /></MemoryRouter>)
     expect(screen.getByRole('listitem').textContent).toBe('Tuesday 1st December 2026, 10:00 Peel with Dr Sarah Jones · Pending')

@@ -111,9 +111,12 @@ export const DeskBookingDone = observer(function DeskBookingDone({ vm, currency 
         {r.appointments.map((a) => <li key={a.id}>{formatLondonLongDate(new Date(a.start))}, {clinicTimeOf(a.start)} {a.service} with {a.practitioner} · {a.status}</li>)}
       </ul>
       {r.payLink ? <p>Pay link sent: <a href={r.payLink}>{r.payLink}</a></p> : null}
-      <p>Deposit {formatMoney(r.deposit, currency)} · paid {formatMoney(r.depositPaid, currency)}</p>
+      {/* Paid at the clinic, no deposit is taken now: 'Deposit £0.00' would read as if the service had none (as the CLI says it). */}
+      {r.payment === 'clinic' && r.dueAtClinic !== undefined ? <p>Pay at the clinic: {formatMoney(r.dueAtClinic, currency)}</p> : <p>Deposit {formatMoney(r.deposit, currency)} · paid {formatMoney(r.depositPaid, currency)}</p>}
       <div className={desk.bar}>
-        {r.payLink && r.status === 'Pending' ? <Button variant="secondary" onClick={() => void vm.resendPayLink()} busy={vm.busy}>Resend the pay link</Button> : null}
+        {vm.awaitingPayLink ? <Button variant="secondary" onClick={() => void vm.resendPayLink()} busy={vm.busy}>Resend the pay link</Button> : null}
+        {/* The customer phoned: they pay on the day; the link stops working and they get their confirmation. */}
+        {vm.awaitingPayLink ? <Button variant="secondary" onClick={() => void vm.payAtClinicInstead()} busy={vm.busy}>Pay at the clinic instead</Button> : null}
         <Button onClick={() => vm.startAgain()}>Book another</Button>
         <Link to={`/staff?date=${vm.date}`}>Back to the day</Link>
       </div>
