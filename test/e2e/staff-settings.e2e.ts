@@ -5,7 +5,8 @@
 // The page fits a phone without sideways scrolling and is axe clean on both. The owner adds a course
 // (a service's sessions, price, validity) on the desktop; it is there after a reload, and the Courses
 // tab fits a 375x667 phone, axe clean. Two admins saving at once: the later one is told and keeps what
-// was typed. A staff login added on its tab comes with its set-password link.
+// was typed. A staff login added on its tab comes with its set-password link. Archiving an item with
+// upcoming bookings names their count and goes ahead only on a second confirmation (desktop, 375x667).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { DESKTOP, launch, release, open, PHONE, SMALL_PHONE } from './support/browser'
@@ -45,6 +46,8 @@ async function londonSaturdays(): Promise<string[]> {
   })
   return days.map((d) => d.date.slice(0, 10)).filter((d) => new Date(`${d}T12:00:00Z`).getUTCDay() === 6)
 }
+
+const staffToken = async () => (await api<{ token: string }>(server.url, '/staff/login', { method: 'POST', body: JSON.stringify(DEMO_STAFF_ADMIN) })).token
 
 async function signInToSettings(page: Page): Promise<void> {
   await page.goto(`${server.url}/staff`)
@@ -206,4 +209,50 @@ describe('/staff/settings', () => {
     expect(s.problems).toEqual([])
     await s.context.close()
   }, 90_000)
+
+  // Last in the file: it archives a demo service the other scenarios may read.
+  it('archiving an item with upcoming bookings: the dialog names their count, and only Archive anyway archives it (desktop, then a 375x667 phone)', async () => {
+    const KEPT = (name: string) => new RegExp(`^${name} has \\d+ upcoming bookings?\\. (They are|It is) kept: archiving only hides ${name} online and from these settings\\.$`)
+    // Desktop: Dr Sarah Jones has bookings to come; asked again with their count, Keep it leaves her as she is.
+    const s = await open(browser, 'staff-settings-archive-desktop', DESKTOP, { cookiesAccepted: 'true' })
+    await signInToSettings(s.page)
+    await s.page.getByRole('tab', { name: 'Practitioners' }).click()
+    await s.page.getByRole('button', { name: /Practitioner$/ }).click()
+    await s.page.getByRole('option', { name: 'Dr Sarah Jones' }).click()
+    await s.page.getByRole('button', { name: 'Archive Dr Sarah Jones' }).click()
+    const asked = s.page.getByRole('alertdialog', { name: 'Archive this practitioner?' })
+    await asked.getByRole('button', { name: 'Archive', exact: true }).click()
+    await asked.getByText(KEPT('Dr Sarah Jones')).waitFor()
+    await asked.getByText(/^Move or cancel (those bookings first if they|that booking first if it) should not go ahead\.$/).waitFor()
+    await s.axe('archive-with-bookings')
+    await s.shot('archive-with-bookings')
+    await asked.getByRole('button', { name: 'Keep it' }).click()
+    await asked.waitFor({ state: 'detached' })
+    await s.page.getByRole('button', { name: 'Archive Dr Sarah Jones' }).waitFor()
+    expect(await s.page.getByRole('status').filter({ hasText: /^Saved:/ }).count()).toBe(0)
+    // the first Archive's 409 (the server's refusal, the dialog's question) is the only problem
+    expect(s.problems.filter((p) => !/409/.test(p))).toEqual([])
+    await s.context.close()
+
+    // A phone: Lip filler 1ml (the demo's booking 10 days ahead) is archived only by Archive anyway.
+    const phone = await open(browser, 'staff-settings-archive-phone', SMALL_PHONE, { cookiesAccepted: 'true' })
+    await signInToSettings(phone.page)
+    await phone.page.getByRole('tab', { name: 'Services' }).click()
+    await phone.page.getByRole('button', { name: /Service$/ }).click()
+    await phone.page.getByRole('option', { name: 'Lip filler 1ml' }).click()
+    await phone.page.getByRole('button', { name: 'Archive Lip filler 1ml' }).click()
+    const service = phone.page.getByRole('alertdialog', { name: 'Archive this service?' })
+    await service.getByRole('button', { name: 'Archive', exact: true }).click()
+    await service.getByText(KEPT('Lip filler 1ml')).waitFor()
+    await service.getByText(/^Move or cancel (those bookings first if they|that booking first if it) should not go ahead\.$/).waitFor()
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SMALL_PHONE.width)
+    await phone.axe('archive-with-bookings-phone')
+    await phone.shot('archive-with-bookings-phone')
+    await service.getByRole('button', { name: 'Archive anyway' }).click()
+    await phone.page.getByRole('status').filter({ hasText: /^Saved: .*archive service lip-filler/ }).waitFor()
+    const setup = await api<{ services: { name: string }[] }>(server.url, '/admin/setup', { headers: { authorization: `Bearer ${await staffToken()}` } })
+    expect(setup.services.map((x) => x.name)).not.toContain('Lip filler 1ml')
+    expect(phone.problems.filter((p) => !/409/.test(p))).toEqual([])
+    await phone.context.close()
+  }, 120_000)
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { moveNotifiesCustomer } from './move-notice'
+import { isMoveIntoPast, moveNotifiesCustomer } from './move-notice'
 
 const now = new Date('2026-12-01T10:00:00Z')
 
@@ -12,5 +12,7 @@ describe('moveNotifiesCustomer', () => {
     ['last week', '2026-11-24T10:00:00Z', false],
   ])('%s: %s -> %s', (_label, start, expected) => {
     expect(moveNotifiesCustomer(new Date(start), now)).toBe(expected)
+    // the desk's warning is the same rule: a move it warns of is one the customer is not told of
+    expect(isMoveIntoPast(new Date(start), now)).toBe(!expected)
   })
 })

@@ -8,7 +8,8 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import * as E from 'fp-ts/Either'
 import type { TokenStore } from '../../application/ports/token-store.port'
 import type { ExportSetup, StaffMe } from '../../application/use-cases/admin.use-case'
-import type { SaveSetup } from '../../application/use-cases/save-setup.use-case'
+import type { SaveSetup, SaveSetupFailure } from '../../application/use-cases/save-setup.use-case'
+import { upcomingBookingsLeft } from '../../domain/setup/archive-with-bookings'
 import { archiveItem, type ArchivableKind, type SetupEdit } from '../../application/setup/setup-edits'
 import type { PlanStep } from '../../contract/admin.routes'
 import type { SetupDocument } from '../../contract/setup-document.codecs'
@@ -45,8 +46,11 @@ export class SettingsSession {
   notice?: string = undefined
   /** someone else saved since the document was read: the typed values stay until a reload */
   changedElsewhere = false
-  /** the item whose archiving waits for a confirmation */
-  archiving?: { kind: ArchivableKind; slug: string; name: string } = undefined
+  /**
+   * the item whose archiving waits for a confirmation; with `upcomingBookings` (the server's count) once
+   * archiving it was refused for them: confirming again archives it anyway, its bookings kept
+   */
+  archiving?: { kind: ArchivableKind; slug: string; name: string; upcomingBookings?: number } = undefined
   private readonly shows: ((doc: SetupDocument) => void)[] = []
 
   constructor(
@@ -127,21 +131,28 @@ export class SettingsSession {
 
   /** One change through the one engine, made on the version read; the forms show the set-up as it then is. */
   async save(edit: SetupEdit): Promise<boolean> {
+    return (await this.apply(edit, false)) === undefined
+  }
+
+  /** The save; its failure, or undefined when saved. `archiveWithBookings`: the user confirmed the archive's upcoming bookings. */
+  private async apply(edit: SetupEdit, archiveWithBookings: boolean, onArchivesWithBookings?: (upcoming: number) => void): Promise<SaveSetupFailure | undefined> {
     this.saving = true
     this.clearMessages()
-    const result = await this.saveSetup.execute(edit, this.version)
+    const result = await this.saveSetup.execute(edit, this.version, archiveWithBookings)
     return runInAction(() => {
       this.saving = false
       if (E.isLeft(result)) {
-        if (result.left._tag === 'InvalidSetup') this.errors = result.left.errors
+        // The archive dialog asks again, naming the bookings: a question, not an error.
+        if (result.left._tag === 'ArchivesWithBookings' && onArchivesWithBookings) onArchivesWithBookings(upcomingBookingsLeft(result.left.steps))
+        else if (result.left._tag === 'InvalidSetup') this.errors = result.left.errors
         else this.error = result.left.message
         this.changedElsewhere = result.left._tag === 'SetupChanged'
         this.signedIn = this.tokens.get() !== null
-        return false
+        return result.left
       }
       this.notice = savedText(result.right.plan)
       this.show(result.right.document, result.right.version)
-      return true
+      return undefined
     })
   }
 
@@ -153,10 +164,19 @@ export class SettingsSession {
     this.archiving = undefined
   }
 
-  /** Archived: hidden online and from these forms, its bookings kept; a set-up file naming it again brings it back. */
+  /**
+   * Archived: hidden online and from these forms, its bookings kept; a set-up file naming it again brings
+   * it back. First asked without the bookings (as `clinic admin apply` without --archive-with-bookings):
+   * when the server counts upcoming bookings, the dialog opens again with their number, and only that
+   * second confirmation archives it anyway.
+   */
   async confirmArchive(): Promise<void> {
     const target = this.archiving
     this.archiving = undefined
-    if (target) await this.save(archiveItem(target.kind, target.slug))
+    if (!target) return
+    const withBookings = target.upcomingBookings !== undefined
+    await this.apply(archiveItem(target.kind, target.slug), withBookings, (upcomingBookings) => {
+      this.archiving = { ...target, upcomingBookings }
+    })
   }
 }

@@ -1,97 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import * as E from 'fp-ts/Either'
-import { addDays, clinicDateOf, StaffDeskViewModel } from './staff-desk.view-model'
-import { useCase } from './account.view-model.test-support'
-import { InMemoryTokenStore } from '../../adapters/storage/in-memory.adapter'
 import type { AppError } from '../../application/failure'
-import type { DayBooking, DayBookingsQuery } from '../../contract/admin.routes'
-import type { BlocksQuery, TimeBlock } from '../../contract/desk-calendar.routes'
-import type { StaffUser } from '../../contract/staff.routes'
-import { ManualClock } from '../../adapters/clock/system-clock.adapter'
-import { StaffCheckoutViewModel } from './staff-checkout.view-model'
-import type { Checkout, CheckoutBody } from '../../contract/desk-calendar.routes'
+import { addDays, clinicDateOf } from './staff-desk.view-model'
 import { CHECKOUT_MESSAGES } from '../../domain/desk/checkout'
-
-const booking = (over: Partial<DayBooking>): DayBooking => ({
-  id: 'b'.repeat(24),
-  start: '2026-06-01T09:00:00.000Z',
-  end: '2026-06-01T09:30:00.000Z',
-  status: 'booked',
-  checkedIn: false,
-  practitioner: 'Sarah',
-  location: 'London',
-  service: 'Peel',
-  customer: 'Jane Doe',
-  depositPaid: 20,
-  paid: [{ type: 'Online', amount: 20 }],
-  ...over,
-})
-
-const LONDON = 'c'.repeat(24)
-const block = (over: Partial<TimeBlock>): TimeBlock => ({
-  id: 'k'.repeat(24),
-  type: 'Break',
-  start: '2026-06-01T11:00:00.000Z',
-  end: '2026-06-01T12:00:00.000Z',
-  practitionerId: 'p'.repeat(24),
-  practitioner: 'Sarah',
-  locationId: LONDON,
-  location: 'London',
-  ...over,
-})
-
-const ADMIN = { id: 'a'.repeat(24), email: 'admin@demo.test', displayName: 'Admin', role: 'admin' as const }
-
-function setup(options: { day?: DayBooking[]; dayError?: AppError; token?: string; meError?: AppError; moveError?: AppError; rota?: string[]; blocks?: TimeBlock[]; removeError?: AppError; me?: StaffUser } = {}) {
-  const tokens = new InMemoryTokenStore()
-  if (options.token) tokens.set(options.token)
-  const login = useCase(async (email: string, password: string): Promise<E.Either<AppError, typeof ADMIN>> => {
-    if (password !== 'right') return E.left({ _tag: 'Refused', status: 401, message: 'Wrong email or password.' })
-    tokens.set('staff-token')
-    return E.right({ ...ADMIN, email })
-  })
-  const logout = useCase(async () => {
-    tokens.clear()
-    return E.right(undefined)
-  })
-  const day = useCase(async (_q: DayBookingsQuery): Promise<E.Either<AppError, DayBooking[]>> => (options.dayError ? E.left(options.dayError) : E.right(options.day ?? [])))
-  const mark = useCase(async (id: string, m: 'checked-in' | 'no-show') => E.right(booking({ id, checkedIn: m === 'checked-in', status: m === 'no-show' ? 'no-show' : 'booked' })))
-  const cancel = useCase(async (id: string, chargeFee: boolean) => E.right({ ...booking({ id, status: 'cancelled' }), ...(chargeFee ? { feeCharged: 12.5 } : {}) }))
-  const setPassword = useCase(async (token: string): Promise<E.Either<AppError, { ok: true }>> =>
-    token === 'spent' ? E.left({ _tag: 'Refused', status: 400, message: 'This link has expired or was already used.' }) : E.right({ ok: true }))
-  const locations = useCase(async () => E.right({ clinics: [{ id: 'c'.repeat(24), accountName: 'London clinic', name: 'London', address: {} }] }))
-  const clock = new ManualClock(new Date('2026-05-31T23:30:00Z'))
-  const me = useCase(async (): Promise<E.Either<AppError, StaffUser>> => {
-    if (!options.meError) return E.right(options.me ?? ADMIN)
-    tokens.clear()
-    return E.left(options.meError)
-  })
-  const move = useCase(async (id: string, start: string, practitioner?: string, allowOverlap?: boolean): Promise<E.Either<AppError, DayBooking>> =>
-    options.moveError && !allowOverlap ? E.left(options.moveError) : E.right(booking({ id, start, end: new Date(Date.parse(start) + 1_800_000).toISOString(), practitioner: practitioner ?? 'Sarah' })))
-  const rota = useCase(async (_date: string, _location: string) => E.right((options.rota ?? []).map((name, i) => ({ id: String(i).repeat(24), name }))))
-  let blocks = options.blocks ?? []
-  const listBlocks = useCase(async (_q: BlocksQuery): Promise<E.Either<AppError, TimeBlock[]>> => E.right(blocks))
-  const removeBlock = useCase(async (id: string): Promise<E.Either<AppError, { ok: true }>> => {
-    if (options.removeError) return E.left(options.removeError)
-    blocks = blocks.filter((b) => b.id !== id)
-    return E.right({ ok: true })
-  })
-  // The checkout of a £80 booking with its £20 deposit paid: the balance taken in one go.
-  let paid = 20
-  // As the server answers: once paid in full (checked out) no deposit is refundable, and a refund is refused.
-  const checkoutOf = (id: string): Checkout => ({ appointmentId: id, service: 'Peel', customer: 'Jane Doe', currency: 'GBP', price: 80, paid, balance: 80 - paid, refundableDeposit: paid === 80 ? 0 : 20, payments: [] })
-  const loadCheckout = useCase(async (id: string) => E.right(checkoutOf(id)))
-  const takeBalance = useCase(async (id: string, _body: CheckoutBody): Promise<E.Either<AppError, Checkout>> => {
-    paid = 80
-    return E.right(checkoutOf(id))
-  })
-  const refund = useCase(async (id: string): Promise<E.Either<AppError, Checkout>> =>
-    paid === 80 ? E.left({ _tag: 'Refused', status: 409, message: CHECKOUT_MESSAGES.checkedOut }) : E.right({ ...checkoutOf(id), paid: 0, balance: 80, refundableDeposit: 0 }),
-  )
-  const checkout = new StaffCheckoutViewModel(loadCheckout as never, takeBalance as never, refund as never)
-  const vm = new StaffDeskViewModel(login as never, logout as never, day as never, mark as never, cancel as never, setPassword as never, locations as never, tokens, clock, me as never, move as never, rota as never, listBlocks as never, removeBlock as never, checkout)
-  return { vm, tokens, login, day, mark, cancel, me, move, rota, setPassword, clock, listBlocks, removeBlock, takeBalance }
-}
+import { ADMIN, block, booking, setup } from './staff-desk.test-support'
 
 describe('StaffDeskViewModel', () => {
   it("checks out a checked-in booking in the day view's own checkout: 'Paid in full' is the day's notice, the day read again", async () => {
@@ -280,55 +192,6 @@ describe('StaffDeskViewModel', () => {
     expect(vm.cancelling).toBeUndefined()
     vm.askCancel(vm.bookings[0])
     expect(vm.chargeFee).toBe(false)
-  })
-
-  it('moves to a clinic date and time (Europe/London) and another practitioner, then reads the day again', async () => {
-    const id = '1'.repeat(24)
-    const { vm, move, day } = setup({ token: 't', day: [booking({ id })] })
-    await vm.enter()
-    vm.askMove(vm.bookings[0])
-    expect(vm.moving).toMatchObject({ date: '2026-06-01', time: '10:00', practitioner: 'Sarah' })
-    vm.setMove('time', '25:00')
-    await vm.confirmMove()
-    expect(vm.moving?.error).toBe('Enter a date and a time (HH:mm).')
-    expect(move.execute).not.toHaveBeenCalled()
-    vm.setMove('date', '2026-06-03')
-    vm.setMove('time', '14:30')
-    vm.setMove('practitioner', 'James')
-    const reads = day.execute.mock.calls.length
-    await vm.confirmMove()
-    expect(move.execute).toHaveBeenCalledWith(id, '2026-06-03T13:30:00.000Z', 'James', false)
-    expect(vm.moving).toBeUndefined()
-    expect(vm.notice).toBe('Moved: Jane Doe to 03/06/2026 at 14:30 with James.')
-    expect(day.execute.mock.calls.length).toBe(reads + 1)
-  })
-
-  it('keeps the move dialog open with the server message when the time is taken', async () => {
-    const { vm } = setup({ token: 't', day: [booking({})], moveError: { _tag: 'Refused', status: 409, message: 'That time is taken.' } })
-    await vm.enter()
-    vm.askMove(vm.bookings[0])
-    await vm.confirmMove()
-    expect(vm.moving?.error).toBe('That time is taken.')
-  })
-
-  it("asks about the customer's other visit at the new time rather than failing; 'Move anyway' moves exactly what was refused", async () => {
-    const clash = 'This customer already has a booking at this time: Peel with Tom, 01/06/2026 10:00–10:30 (appointment 5f0000000000000000000001).'
-    const id = '1'.repeat(24)
-    const { vm, move } = setup({ token: 't', day: [booking({ id })], moveError: { _tag: 'Refused', status: 409, message: clash } })
-    await vm.enter()
-    vm.askMove(vm.bookings[0])
-    vm.setMove('time', '10:15')
-    await vm.confirmMove()
-    expect(vm.moving).toMatchObject({ clash, error: undefined })
-    // Another time is another question: the clash goes with the change.
-    vm.setMove('time', '10:20')
-    expect(vm.moving?.clash).toBeUndefined()
-    await vm.confirmMove()
-    expect(vm.moving?.clash).toBe(clash)
-    await vm.confirmMove(true)
-    expect(move.execute).toHaveBeenLastCalledWith(id, '2026-06-01T09:20:00.000Z', undefined, true)
-    expect(vm.moving).toBeUndefined()
-    expect(vm.notice).toMatch(/^Moved: Jane Doe to 01\/06\/2026 at 10:20/)
   })
 
   it('after a reload, asks who the stored staff token belongs to', async () => {

@@ -19,8 +19,7 @@ import { blockStartDates, blocksOnDay } from '../../domain/desk/day'
 import type { StaffUser } from '../../contract/staff.routes'
 import type { Exec } from './app-services'
 import { StaffCheckoutViewModel } from './staff-checkout.view-model'
-import { moveFormOf, moveRequest, refusedMove, withMoveField, type MoveField, type MoveForm } from './desk-move-form'
-
+import { confirmedIntoPast, moveFormOf, moveRequest, refusedMove, withMoveField, type MoveField, type MoveForm } from './desk-move-form'
 
 export type StaffAction = AttendanceMark | 'cancel'
 
@@ -292,11 +291,12 @@ export class StaffDeskViewModel {
   /**
    * Moves to the form's clinic date and time (Europe/London); the day is read again, as the booking may
    * leave it. `allowOverlap`: although the customer has another visit then (staff confirmed the clash).
+   * `intoPast`: to a time already past (staff confirmed the warning; the customer is not told).
    */
-  async confirmMove(allowOverlap = false): Promise<void> {
-    const form = this.moving
+  async confirmMove(allowOverlap = false, intoPast = false): Promise<void> {
+    const form = this.moving && intoPast ? confirmedIntoPast(this.moving) : this.moving
     if (!form || this.busy) return
-    const request = moveRequest(form)
+    const request = moveRequest(form, this.clock.now())
     if (E.isLeft(request)) {
       this.moving = request.left
       return

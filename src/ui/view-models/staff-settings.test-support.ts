@@ -12,6 +12,7 @@ import { SaveSetup } from '../../application/use-cases/save-setup.use-case'
 import { checkSetupDocument } from '../../contract/setup-document.check'
 import type { SetupDocument } from '../../contract/setup-document.codecs'
 import { setupVersion } from '../../contract/setup-document.version'
+import { archiveWithBookingsMessage, archivesWithBookings, mayApplyArchives } from '../../domain/setup/archive-with-bookings'
 import { StaffSettingsViewModel } from './staff-settings.view-model'
 import { useCase } from './account.view-model.test-support'
 
@@ -26,18 +27,26 @@ export function example(): SetupDocument {
  * version as the server does (409 when the set-up changed since) and keeps the result.
  * `beforeApply` runs inside an apply before its check (another admin's save landing just then).
  * `document`: the tenant's set-up to start from (docs/examples/clinic.yaml by default).
+ * `upcoming`: upcoming bookings by 'kind:slug' ('practitioner:maya'): the plan counts them on its archives,
+ * and an apply that would archive such an item is refused (409) unless archiveWithBookings, as the server's.
  */
 export function fakeServer(role: 'admin' | 'practitioner' = 'admin', document: SetupDocument = example()) {
   let stored = document
   const applied: SetupDocument[] = []
   const hooks: { beforeApply?: () => void } = {}
+  const upcoming: Record<string, number> = {}
+  const conflict = (message: string) => E.left<ApiFailure>({ _tag: 'HttpError', status: 409, message, serverMessage: message })
   const api = {
     exportSetup: async () => E.right(structuredClone(stored)),
-    applySetup: async (document: SetupDocument, dryRun: boolean, expectedVersion?: string) => {
+    applySetup: async (document: SetupDocument, dryRun: boolean, expectedVersion?: string, archiveWithBookings = false) => {
       hooks.beforeApply?.()
       hooks.beforeApply = undefined
-      if (expectedVersion !== undefined && expectedVersion !== setupVersion(stored)) return E.left<ApiFailure>({ _tag: 'HttpError', status: 409, message: 'changed', serverMessage: 'changed' })
-      const plan = planSetup({ document: stored, archived: {} }, document)
+      if (expectedVersion !== undefined && expectedVersion !== setupVersion(stored)) return conflict('changed')
+      const plan = planSetup({ document: stored, archived: {} }, document).map((step) => {
+        const n = step.action === 'archive' ? upcoming[`${step.kind}:${step.slug}`] : undefined
+        return n ? { ...step, upcomingBookings: n } : step
+      })
+      if (!dryRun && !mayApplyArchives(plan, archiveWithBookings)) return conflict(archiveWithBookingsMessage(archivesWithBookings(plan)))
       if (!dryRun) {
         applied.push(document)
         stored = document
@@ -84,6 +93,7 @@ export function fakeServer(role: 'admin' | 'practitioner' = 'admin', document: S
     removeStaff,
     logins,
     hooks,
+    upcoming,
     stored: () => stored,
     /** another admin's save, straight to the server */
     change: (edit: (doc: SetupDocument) => SetupDocument) => {

@@ -6,6 +6,7 @@ import { TextField } from '../../components/Field'
 import { clinicTimeOf, type StaffDeskViewModel } from '../../view-models/staff-desk.view-model'
 import type { DayBooking } from '../../../contract/admin.routes'
 import type { AttendanceMark } from '../../../domain/booking/attendance'
+import { intoPastWarning } from '../../view-models/desk-move-form'
 import { StaffDatePicker, StaffSelect } from './StaffControls'
 import { formatMoney, type Currency } from '../../../domain/pricing/money'
 import { paidText } from '../../../domain/desk/paid'
@@ -124,6 +125,8 @@ export const MoveDialog = observer(function MoveDialog({ vm, practitioners }: { 
           {/* The customer is elsewhere then (the server named the visit): staff choose another time, or move anyway on purpose. */}
           {form?.clash ? (
             <Button onClick={() => void vm.confirmMove(true)} disabled={vm.busy === form.booking.id}>Move anyway</Button>
+          ) : form?.intoPast === 'asked' ? (
+            <Button variant="danger" onClick={() => void vm.confirmMove(false, true)} disabled={vm.busy === form.booking.id}>Move into the past</Button>
           ) : (
             <Button onClick={() => void vm.confirmMove()} disabled={form !== undefined && vm.busy === form.booking.id}>Move booking</Button>
           )}
@@ -138,6 +141,7 @@ export const MoveDialog = observer(function MoveDialog({ vm, practitioners }: { 
           <StaffSelect label="Practitioner" value={form.practitioner} options={names.map((n) => ({ value: n, label: n }))} onChange={(v) => vm.setMove('practitioner', v)} />
           {form.error ? <p className={styles.error} role="alert">{form.error}</p> : null}
           {form.clash ? <p className={styles.error} role="alert">{form.clash}</p> : null}
+          {form.intoPast === 'asked' ? <p className={styles.warning} role="alert">{intoPastWarning(form)}</p> : null}
         </>
       ) : null}
     </AppDialog>

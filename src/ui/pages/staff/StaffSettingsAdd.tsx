@@ -9,6 +9,7 @@ import type { PractitionerSettingsViewModel } from '../../view-models/settings-p
 import { NEEDS_CATEGORY, type ServiceSettingsViewModel } from '../../view-models/settings-services.view-model'
 import { StaffSelect } from './StaffControls'
 import { singular, type SettingsSession } from '../../view-models/settings-session.view-model'
+import { archiveKeepsBookingsText } from '../../../domain/setup/archive-with-bookings'
 import { SettingsForm } from './StaffSettingsParts'
 import styles from './StaffSettings.module.css'
 
@@ -54,8 +55,10 @@ export function ArchiveButton({ label, onPress }: { label: string; onPress: () =
   return <div><Button variant="secondary" onClick={onPress}>Archive {label}</Button></div>
 }
 
+/** The archive's confirmation; asked again, with the count, when the server finds upcoming bookings. */
 export const ArchiveDialog = observer(function ArchiveDialog({ session }: { session: SettingsSession }) {
   const a = session.archiving
+  const upcoming = a?.upcomingBookings
   return (
     <AppDialog
       title={`Archive this ${a ? singular(a.kind) : 'item'}?`}
@@ -65,11 +68,15 @@ export const ArchiveDialog = observer(function ArchiveDialog({ session }: { sess
       actions={
         <>
           <Button variant="secondary" onClick={() => session.closeArchive()}>Keep it</Button>
-          <Button variant="danger" onClick={() => void session.confirmArchive()}>Archive</Button>
+          <Button variant="danger" onClick={() => void session.confirmArchive()}>{upcoming === undefined ? 'Archive' : 'Archive anyway'}</Button>
         </>
       }
     >
-      {a ? <p>{a.name} is hidden online and from these settings; its booked appointments stay as they are.</p> : null}
+      {a && upcoming !== undefined ? (
+        archiveKeepsBookingsText(a.name, upcoming).map((line) => <p key={line}>{line}</p>)
+      ) : a ? (
+        <p>{a.name} is hidden online and from these settings; its booked appointments stay as they are.</p>
+      ) : null}
     </AppDialog>
   )
 })
