@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import * as E from 'fp-ts/Either'
 import { addDays, clinicDateOf, StaffDeskViewModel } from './staff-desk.view-model'
 import { useCase } from './account.view-model.test-support'
@@ -10,7 +10,7 @@ import type { StaffUser } from '../../contract/staff.routes'
 import { ManualClock } from '../../adapters/clock/system-clock.adapter'
 import { StaffCheckoutViewModel } from './staff-checkout.view-model'
 import type { Checkout, CheckoutBody } from '../../contract/desk-calendar.routes'
-import { CHECKOUT_MESSAGES } from '../../domain/desk/checkout'
+import { CHECKOUT_MESSAGES, checkoutOffered, deskCheckout } from '../../domain/desk/checkout'
 
 const booking = (over: Partial<DayBooking>): DayBooking => ({
   id: 'b'.repeat(24),
@@ -24,6 +24,7 @@ const booking = (over: Partial<DayBooking>): DayBooking => ({
   customer: 'Jane Doe',
   depositPaid: 20,
   paid: [{ type: 'Online', amount: 20 }],
+  due: 60,
   ...over,
 })
 
@@ -54,7 +55,10 @@ function setup(options: { day?: DayBooking[]; dayError?: AppError; token?: strin
     tokens.clear()
     return E.right(undefined)
   })
-  const day = useCase(async (_q: DayBookingsQuery): Promise<E.Either<AppError, DayBooking[]>> => (options.dayError ? E.left(options.dayError) : E.right(options.day ?? [])))
+  // The checkout of a £80 booking with its £20 deposit paid: the balance taken in one go.
+  let paid = 20
+  // The day as the server answers it: each booking with what its checkout would take now.
+  const day = useCase(async (_q: DayBookingsQuery): Promise<E.Either<AppError, DayBooking[]>> => (options.dayError ? E.left(options.dayError) : E.right((options.day ?? []).map((b) => ({ ...b, due: 80 - paid })))))
   const mark = useCase(async (id: string, m: 'checked-in' | 'no-show') => E.right(booking({ id, checkedIn: m === 'checked-in', status: m === 'no-show' ? 'no-show' : 'booked' })))
   const cancel = useCase(async (id: string, chargeFee: boolean) => E.right({ ...booking({ id, status: 'cancelled' }), ...(chargeFee ? { feeCharged: 12.5 } : {}) }))
   const setPassword = useCase(async (token: string): Promise<E.Either<AppError, { ok: true }>> =>
@@ -76,8 +80,6 @@ function setup(options: { day?: DayBooking[]; dayError?: AppError; token?: strin
     blocks = blocks.filter((b) => b.id !== id)
     return E.right({ ok: true })
   })
-  // The checkout of a £80 booking with its £20 deposit paid: the balance taken in one go.
-  let paid = 20
   // As the server answers: once paid in full (checked out) no deposit is refundable, and a refund is refused.
   const checkoutOf = (id: string): Checkout => ({ appointmentId: id, service: 'Peel', customer: 'Jane Doe', currency: 'GBP', price: 80, paid, balance: 80 - paid, refundableDeposit: paid === 80 ? 0 : 20, payments: [] })
   const loadCheckout = useCase(async (id: string) => E.right(checkoutOf(id)))
@@ -114,6 +116,18 @@ describe('StaffDeskViewModel', () => {
     expect(vm.notice).toBe('Paid in full: Jane Doe, Peel.')
     vm.checkout.close()
     expect(vm.checkout.checkingOut).toBeUndefined()
+  })
+
+  it('after the checkout, the day read again says nothing is due: the booking is paid and offers no checkout', async () => {
+    const arrived = booking({ status: 'Scheduled', checkedIn: true })
+    const { vm } = setup({ token: 'staff-token', day: [arrived] })
+    await vm.enter('2026-06-01')
+    expect(vm.bookings.map((b) => [b.due, checkoutOffered(b)])).toEqual([[60, true]])
+    await vm.openCheckout(vm.bookings[0]!)
+    await vm.checkout.pay()
+    await vi.waitFor(() => expect(vm.bookings[0]?.due).toBe(0))
+    expect(checkoutOffered(vm.bookings[0]!)).toBe(false)
+    expect(deskCheckout(vm.bookings[0]!)).toEqual({ _tag: 'Paid' })
   })
 
   it('counts the day in Europe/London and moves a plain date by whole days', () => {
