@@ -7,6 +7,8 @@ import nock from 'nock'
 import { useNock } from '../../src/adapters/http/test-support'
 import { runCli, tempConfigHome } from '../testing/run-cli'
 import { HOST } from '../testing/fixtures'
+import { bookingsText } from './admin.command'
+import type { DayBooking } from '../../src/contract/admin.routes'
 
 const home = tempConfigHome()
 const env = { XDG_CONFIG_HOME: home.dir }
@@ -345,5 +347,20 @@ describe('clinic admin customer erase', () => {
     const run = await cli('admin', 'customer', 'erase', id)
     expect(run.code).toBe(2)
     expect(run.stderr).toContain('Add --yes to erase this customer.')
+  })
+})
+
+describe('clinic admin bookings: the balance as the desk\'s day view shows it', () => {
+  const row = (over: Partial<DayBooking>): DayBooking => ({
+    id: 'a'.repeat(24), start: '2026-06-01T09:00:00.000Z', end: '2026-06-01T09:30:00.000Z', status: 'Scheduled', checkedIn: false,
+    practitioner: 'Sarah', location: 'London', service: 'Peel', customer: 'Jane Doe', depositPaid: 20, paid: [{ type: 'Online', amount: 20 }], due: 60, ...over,
+  })
+  it('the amount due where checkout would take it, Paid when paid in full, nothing for a booking without checkout', () => {
+    const text = bookingsText([row({}), row({ id: 'b'.repeat(24), customer: 'Ann Lee', paid: [{ type: 'Online', amount: 80 }], due: 0 }), row({ id: 'c'.repeat(24), customer: 'Bo Chan', status: 'Pending', paid: [], due: 0 })], 'GBP')
+    const lines = text.split('\n')
+    expect(lines[1]).toMatch(/Paid +Balance +ID$/)
+    expect(lines.find((l) => l.includes('Jane Doe'))).toMatch(/£20\.00 \(Online\) +£60\.00 +a{24}$/)
+    expect(lines.find((l) => l.includes('Ann Lee'))).toMatch(/£80\.00 \(Online\) +Paid +b{24}$/)
+    expect(lines.find((l) => l.includes('Bo Chan'))).toMatch(/Pending +£0\.00 +c{24}$/)
   })
 })

@@ -29,6 +29,7 @@ import {
 import { OUTBOX_STATES, type DayBooking, type OutboxMessage, type PlanStep, type UpdateStaffBody } from '../../src/contract/admin.routes'
 import { formatMoney } from '../../src/domain/pricing/money'
 import { paidText } from '../../src/domain/desk/paid'
+import { deskCheckout } from '../../src/domain/desk/checkout'
 import { tenantFromHost } from '../../src/domain/tenant'
 import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from '../../src/domain/validation/password'
 import { formatLondonTime, isIsoDate, londonDateOf } from '../../src/domain/time'
@@ -77,7 +78,13 @@ export function tenantOfLink(link: string): string | undefined {
 
 /** 'yyyy-MM-dd HH:mm' in Europe/London, or an ISO instant. */
 
-function bookingsText(rows: readonly DayBooking[], currency: Parameters<typeof formatMoney>[1]): string {
+/** What the desk's checkout would take, as the web's day view says it: the amount, 'Paid' (nothing left), or nothing for a status without checkout. */
+function balanceCell(b: DayBooking, currency: Parameters<typeof formatMoney>[1]): string {
+  const checkout = deskCheckout(b)
+  return checkout._tag === 'Due' ? formatMoney(checkout.amount, currency) : checkout._tag === 'Paid' ? 'Paid' : ''
+}
+
+export function bookingsText(rows: readonly DayBooking[], currency: Parameters<typeof formatMoney>[1]): string {
   if (rows.length === 0) return 'No appointments that day.'
   const byPractitioner = new Map<string, DayBooking[]>()
   for (const row of rows) byPractitioner.set(row.practitioner, [...(byPractitioner.get(row.practitioner) ?? []), row])
@@ -90,6 +97,7 @@ function bookingsText(rows: readonly DayBooking[], currency: Parameters<typeof f
         { header: 'Location', value: (b) => b.location },
         { header: 'Status', value: (b) => (b.checkedIn ? `${b.status}, checked in` : b.status) },
         { header: 'Paid', value: (b) => paidText(b.paid, (n) => formatMoney(n, currency)), align: 'right' },
+        { header: 'Balance', value: (b) => balanceCell(b, currency), align: 'right' },
         { header: 'ID', value: (b) => b.id },
       ])}`,
     )
@@ -276,7 +284,7 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
 
   admin
     .command('bookings')
-    .description("the day's appointments per practitioner: time, customer, service, status, deposit paid")
+    .description("the day's appointments per practitioner: time, customer, service, status, paid, balance (what checkout would take; 'Paid' when nothing is left)")
     .option('--date <yyyy-MM-dd>', 'the day (Europe/London; default: today)')
     .option('--location <slug>', 'one location (slug, id or name)')
     .option('--practitioner <slug>', 'one practitioner (slug, id or name)')

@@ -66,7 +66,7 @@ export async function adminRoutes(app: FastifyInstance, deps: ServerDeps): Promi
 
   serve(app, getDayBookings, async ({ query }, ctx) => {
     const who = await requireStaff(ctx, ANY_STAFF)
-    return answer(await day.dayBookings(operatorDb(ctx.db), who, query))
+    return answer(await day.dayBookings(ctx.db, who, query))
   })
 
   serve(app, getRota, async ({ query }, ctx) => {

@@ -24,6 +24,7 @@ import { emitWebhookEvent } from '../integrations/webhooks.service'
 import { appointmentsData } from '../integrations/webhook-payloads'
 import { customerClash, customerClashText } from '../../src/domain/booking/customer-clash'
 import { customerVisitsBetween, lockCustomerVisits } from '../booking/customer-visits.repository'
+import { dueOf } from '../desk/checkout.service'
 
 /** Texts of the front desk's refusals (the status is the ServiceError tag's). */
 export const DAY_MESSAGES = {
@@ -46,7 +47,8 @@ export const DAY_MESSAGES = {
  */
 const OPEN = ['Scheduled', 'Pending', 'Running late']
 
-export function dayBooking(row: repo.DayRow): DayBooking {
+/** A row as the desk lists it, with what its booking's checkout would take now (`due`, dayBookingsOf). */
+export function dayBooking(row: repo.DayRow, due: number): DayBooking {
   const customer = [row.first_name, row.surname].filter(Boolean).join(' ')
   return {
     id: row.id,
@@ -60,20 +62,28 @@ export function dayBooking(row: repo.DayRow): DayBooking {
     customer: customer || '(no customer)',
     depositPaid: toMoney(row.deposit_paid) ?? 0,
     paid: (row.paid ?? []).map((p) => ({ type: p.type, amount: toMoney(p.amount) ?? 0 })),
+    due,
     ...(row.email ? { customerEmail: row.email } : {}),
     ...(row.mobile_phone ? { customerPhone: row.mobile_phone } : {}),
     ...(row.customer_id ? { customerId: row.customer_id } : {}),
   }
 }
 
+/** The rows as the desk lists them, each with its booking's balance as the checkout computes it (checkout.service.ts). */
+export async function dayBookingsOf(db: Db, tenant: string, rows: readonly repo.DayRow[]): Promise<DayBooking[]> {
+  const due = await dueOf(db, tenant, rows.map((r) => r.id))
+  return rows.map((r) => dayBooking(r, due.get(r.id) ?? 0))
+}
+
 const ownOnly = (who: SignedInStaff) => who.role === 'practitioner'
 
 export async function dayBookings(
-  db: OperatorDbOrTrx,
+  root: Db,
   who: SignedInStaff,
   query: { date: string; location?: string; practitioner?: string },
 ): Promise<E.Either<ServiceError, DayBooking[]>> {
   const tenant = who.staff.tenant_id
+  const db = operatorDb(root)
   const from = fromZonedTime(`${query.date}T00:00:00`, LONDON_TIME_ZONE)
   const to = fromZonedTime(`${addDays(new Date(`${query.date}T12:00:00Z`), 1).toISOString().slice(0, 10)}T00:00:00`, LONDON_TIME_ZONE)
   const clinicIds = query.location ? await repo.idsNamed(db, tenant, 'clinics', query.location) : undefined
@@ -86,7 +96,7 @@ export async function dayBookings(
     practitionerIds = own && (!practitionerIds || practitionerIds.includes(own)) ? [own] : []
   }
   const rows = await repo.appointmentsBetween(db, tenant, from, to, { clinicIds, practitionerIds })
-  return E.right(rows.map(dayBooking))
+  return E.right(await dayBookingsOf(root, tenant, rows))
 }
 
 /** Who works at the location on the date (Europe/London weekday); a practitioner sees only themself. */
@@ -116,18 +126,19 @@ export async function openAppointment(db: OperatorDbOrTrx, who: SignedInStaff, i
   return E.right(row)
 }
 
-async function reread(db: OperatorDbOrTrx, tenant: string, id: string, changed: boolean): Promise<E.Either<ServiceError, DayBooking>> {
+async function reread(db: Db, tenant: string, id: string, changed: boolean): Promise<E.Either<ServiceError, DayBooking>> {
   if (!changed) return E.left(conflict(DAY_MESSAGES.changedMeanwhile))
-  const row = await repo.appointmentRow(db, tenant, id)
-  return row ? E.right(dayBooking(row)) : E.left(notFound(DAY_MESSAGES.appointmentNotFound))
+  const row = await repo.appointmentRow(operatorDb(db), tenant, id)
+  return row ? E.right((await dayBookingsOf(db, tenant, [row]))[0]!) : E.left(notFound(DAY_MESSAGES.appointmentNotFound))
 }
 
 /** Cancels on the customer's behalf, without a late-cancellation fee (late-fee.service.ts takes one when asked). */
-export async function cancel(db: OperatorDbOrTrx, who: SignedInStaff, id: string, now: Date): Promise<E.Either<ServiceError, DayBooking>> {
+export async function cancel(root: Db, who: SignedInStaff, id: string, now: Date): Promise<E.Either<ServiceError, DayBooking>> {
+  const db = operatorDb(root)
   const open = await openAppointment(db, who, id)
   if (E.isLeft(open)) return open
   const changed = await repo.setStatus(db, who.staff.tenant_id, id, open.right.status, { status: 'Cancelled', cancelled_by: 'clinic' }, now)
-  return reread(db, who.staff.tenant_id, id, changed)
+  return reread(root, who.staff.tenant_id, id, changed)
 }
 
 /** A transaction seen as a plain handle (it is one): its operator view runs on the same connection. */
@@ -139,7 +150,7 @@ const asHandle = (trx: Db): Db => trx
  */
 export async function cancelByClinic(db: Db, who: SignedInStaff, id: string, now: Date): Promise<E.Either<ServiceError, DayBooking>> {
   return db.transaction().execute(async (trx) => {
-    const result = await cancel(operatorDb(asHandle(trx)), who, id, now)
+    const result = await cancel(asHandle(trx), who, id, now)
     if (E.isRight(result)) await regroupAfterCancel(trx, who.staff.tenant_id, id, now)
     if (E.isRight(result) && result.right.customerId) await notify(trx, who.staff.tenant_id, { kind: 'cancelled-by-clinic', appointmentIds: [id], at: now })
     if (E.isRight(result)) await emitWebhookEvent(trx, who.staff.tenant_id, 'booking.cancelled', now, () => appointmentsData(trx, who.staff.tenant_id, [id], { cancelledBy: 'clinic' }))
@@ -187,7 +198,8 @@ export async function moveByClinic(
  * Checked in (from the appointment's London day) or no-show (once its start has passed): too early
  * is a Conflict with the domain's text, mapped to 409 at the edge.
  */
-export async function mark(db: OperatorDbOrTrx, who: SignedInStaff, id: string, mark: AttendanceMark, now: Date): Promise<E.Either<ServiceError, DayBooking>> {
+export async function mark(root: Db, who: SignedInStaff, id: string, mark: AttendanceMark, now: Date): Promise<E.Either<ServiceError, DayBooking>> {
+  const db = operatorDb(root)
   const open = await openAppointment(db, who, id)
   if (E.isLeft(open)) return open
   const allowed = attendanceAllowed(mark, new Date(open.right.starts_at), now)
@@ -197,7 +209,7 @@ export async function mark(db: OperatorDbOrTrx, who: SignedInStaff, id: string, 
   const arrived = open.right.status === 'Pending' ? { checked_in: true, status: 'Scheduled' } : { checked_in: true }
   const change = mark === 'checked-in' ? arrived : { status: 'No show', checked_in: false }
   const changed = await repo.setStatus(db, who.staff.tenant_id, id, open.right.status, change, now)
-  return reread(db, who.staff.tenant_id, id, changed)
+  return reread(root, who.staff.tenant_id, id, changed)
 }
 
 /**
@@ -206,7 +218,7 @@ export async function mark(db: OperatorDbOrTrx, who: SignedInStaff, id: string, 
  * a no-show's link would pay for a visit that did not happen (and, paid late, be refused as an expired hold).
  */
 export async function markAttendance(db: Db, commerce: CommerceDeps, who: SignedInStaff, id: string, attendance: AttendanceMark, now: Date): Promise<E.Either<ServiceError, DayBooking>> {
-  const marked = await mark(operatorDb(db), who, id, attendance, now)
+  const marked = await mark(db, who, id, attendance, now)
   if (E.isRight(marked)) await voidUnpaidOf(commerce, who.staff.tenant_id, id, attendance === 'checked-in' ? MESSAGES.payLinkVoided : MESSAGES.payLinkVoidedNoShow)
   return marked
 }
@@ -251,7 +263,7 @@ async function move(
   }
   try {
     const changed = await repo.moveAppointment(db, tenant, id, open.right.status, { starts_at: start, ends_at: end, practitioner_id: practitionerId }, now)
-    return reread(db, tenant, id, changed)
+    return reread(trx, tenant, id, changed)
   } catch (error) {
     if (isOverlap(error)) return E.left(SLOT_TAKEN_ERROR)
     throw error

@@ -18,7 +18,7 @@ import { currencyOrDefault } from '../../src/domain/pricing/money'
 import { formatLondonLongDate, formatLondonTime } from '../../src/domain/time'
 import { customerTextTo } from '../../src/domain/policy/text-consent'
 import { appointmentRow } from '../admin/day.repository'
-import { dayBooking } from '../admin/day.service'
+import { dayBookingsOf } from '../admin/day.service'
 import type { CommerceDeps } from '../commerce/commerce.deps'
 import { createInvoice } from '../commerce/invoices.service'
 import { payInvoice } from '../commerce/payments.service'
@@ -70,7 +70,7 @@ export interface PayLinkOptions {
 /** The bookings as the desk's day lists them (service, practitioner, location by name). */
 export async function bookingsOf(db: Db, tenant: string, ids: readonly string[]): Promise<DayBooking[]> {
   const rows = await Promise.all(ids.map((id) => appointmentRow(operatorDb(db), tenant, id)))
-  return rows.filter((r) => r !== undefined).map(dayBooking)
+  return dayBookingsOf(db, tenant, rows.filter((r) => r !== undefined))
 }
 
 function payLinkMessage(org: string, firstName: string, link: string, amount: string, visits: readonly DayBooking[]) {

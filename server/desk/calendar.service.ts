@@ -11,9 +11,10 @@ import { BLOCK_MESSAGES, BLOCK_REFUSAL_TEXT, checkBlock, hoursOfWeek, londonInst
 import { londonDateOf } from '../../src/domain/london'
 import { conflict, invalid, notAllowed, notFound, type ServiceError } from '../service-error'
 import type { SignedInStaff } from '../staff/staff.service'
-import type { OperatorDb, OperatorDbOrTrx } from '../staff/staff.tables'
+import { operatorDb, type OperatorDb, type OperatorDbOrTrx } from '../staff/staff.tables'
+import type { Db } from '../db/schema'
 import { appointmentsBetween, idsNamed } from '../admin/day.repository'
-import { DAY_MESSAGES, dayBooking } from '../admin/day.service'
+import { DAY_MESSAGES, dayBookingsOf } from '../admin/day.service'
 import { newId } from '../commerce/commerce.tables'
 import * as repo from './blocks.repository'
 
@@ -155,8 +156,9 @@ export async function removeBlock(db: OperatorDbOrTrx, who: SignedInStaff, id: s
   return E.right({ message: SERIES_MESSAGES.removed(1) })
 }
 
-export async function practitionerWeek(db: OperatorDbOrTrx, who: SignedInStaff, query: { practitioner: string; date: string }): Promise<E.Either<ServiceError, PractitionerWeek>> {
+export async function practitionerWeek(root: Db, who: SignedInStaff, query: { practitioner: string; date: string }): Promise<E.Either<ServiceError, PractitionerWeek>> {
   const tenant = who.staff.tenant_id
+  const db = operatorDb(root)
   const one = await onePractitioner(db, who, query.practitioner)
   if (E.isLeft(one)) return one
   const id = one.right
@@ -187,7 +189,7 @@ export async function practitionerWeek(db: OperatorDbOrTrx, who: SignedInStaff, 
     hours: hoursOfWeek(dates, hours, off, 'work'),
     breaks: hoursOfWeek(dates, hours, off, 'break'),
     daysOff: dates.filter((d) => holidays.has(d)),
-    bookings: bookings.map(dayBooking),
+    bookings: await dayBookingsOf(root, tenant, bookings),
     blocks: blocks.map(blockView),
   })
 }

@@ -31,9 +31,14 @@ afterAll(() => t.close())
 const customer = (method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: t.auth(demo), ...(payload ? { payload } : {}) })
 const desk = (method: 'GET' | 'POST', url: string, payload?: object, headers = admin) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) })
 
-/** A booking of Sarah's anti-wrinkle (£180) made online, its £36 deposit paid with the stored card. */
-async function bookedWithDeposit(): Promise<string> {
+/**
+ * A booking of Sarah's anti-wrinkle (£180) made online, its £36 deposit paid with the stored card;
+ * `inFull`: the service asks a deposit of 100% meanwhile, so the whole £180 is paid online.
+ */
+async function bookedWithDeposit(options: { inFull?: boolean } = {}): Promise<string> {
   const { day, time } = slots[slot++]!
+  const deposit = (type: string | null, amount: number | null) => t.db.updateTable('services').set({ booking_deposit_type: type, booking_deposit_amount: amount }).where('id', '=', DEMO.sAntiWrinkle1).execute()
+  if (options.inFull) await deposit('percentage', 100)
   const held = await customer('POST', '/api/appointments/public', {
     appointment: { event: { start: londonInstant(day, time), end: londonInstant(day, time) }, practitioner: DEMO.pSarah, clinic: DEMO.clinicLondon, service: DEMO.sAntiWrinkle1 },
   })
@@ -41,6 +46,7 @@ async function bookedWithDeposit(): Promise<string> {
   const appointmentId = held.json().appointment.id as string
   const invoice = (await customer('POST', '/api/invoice/create', { customer: DEMO.customerDemo, clinic: DEMO.clinicLondon, appointmentId, origin: 'SALE', description: 'Invoice for Booking Deposit' })).json()
   const paid = await customer('POST', `/api/invoice/${invoice.id}/pay`, { payments: [{ value: invoice.amount, type: 'Card', cardData: { cardId } }], invoice: invoice.id })
+  if (options.inFull) await deposit(null, null)
   expect(paid.statusCode, paid.body).toBe(200)
   return appointmentId
 }
@@ -177,6 +183,31 @@ describe('checkout', () => {
     await t.db.updateTable('appointments').set({ checked_in: true }).where('id', '=', id).execute()
     expect((await desk('POST', `/api/admin/appointments/${id}/checkout`, { payments: [{ method: 'cash', amount: 144 }] })).statusCode).toBe(200)
     expect((await listed())?.paid).toEqual([{ type: 'Online', amount: 36 }, { type: 'Cash', amount: 144 }])
+  })
+
+  it("the day's and the week's bookings say what is still due, the checkout's balance: a deposit's rest, nothing once paid in full online or checked out", async () => {
+    const withDeposit = await bookedWithDeposit()
+    const inFull = await bookedWithDeposit({ inFull: true })
+    const dateOf = async (id: string) => formatInTimeZone((await t.db.selectFrom('appointments').select('starts_at').where('id', '=', id).executeTakeFirstOrThrow()).starts_at, 'Europe/London', 'yyyy-MM-dd')
+    type Listed = { id: string; due: number; paid: unknown }
+    const onDay = async (id: string) => ((await desk('GET', `/api/admin/bookings?date=${await dateOf(id)}`)).json() as Listed[]).find((b) => b.id === id)
+    const onWeek = async (id: string) => ((await desk('GET', `/api/admin/week?practitioner=${DEMO.pSarah}&date=${await dateOf(id)}`)).json() as { bookings: Listed[] }).bookings.find((b) => b.id === id)
+    const balance = async (id: string) => ((await desk('GET', `/api/admin/appointments/${id}/checkout`)).json() as Checkout).balance
+
+    expect(await balance(withDeposit)).toBe(144)
+    expect(await onDay(withDeposit)).toMatchObject({ due: 144, paid: [{ type: 'Online', amount: 36 }] })
+    expect((await onWeek(withDeposit))?.due).toBe(144)
+
+    // Paid in full online: nothing is due, and the checkout would take nothing.
+    expect(await balance(inFull)).toBe(0)
+    expect(await onDay(inFull)).toMatchObject({ due: 0, paid: [{ type: 'Online', amount: 180 }] })
+    expect((await onWeek(inFull))?.due).toBe(0)
+    const nothing = await desk('POST', `/api/admin/appointments/${inFull}/checkout`, { payments: [{ method: 'cash', amount: 10 }] })
+    expect([nothing.statusCode, nothing.json().message]).toEqual([409, CHECKOUT_MESSAGES.nothingDue])
+
+    expect((await desk('POST', `/api/admin/appointments/${withDeposit}/checkout`, { payments: [{ method: 'cash', amount: 144 }] })).statusCode).toBe(200)
+    expect((await onDay(withDeposit))?.due).toBe(0)
+    expect((await onWeek(withDeposit))?.due).toBe(0)
   })
 
   it('says why a pending or cancelled booking has nothing to check out, rather than showing it at a price of 0', async () => {

@@ -16,7 +16,7 @@ import {
   CHECKOUT_DESCRIPTION,
   CHECKOUT_MESSAGES,
   checkoutLines,
-  checkoutOffered,
+  chargeable,
   checkPayments,
   depositRefund,
   depositRefundRefusalText,
@@ -54,7 +54,7 @@ const chargedOf = (row: repo.BookingRow): ChargedAppointment => {
   return { id: row.id, serviceName: row.service, clinicId: row.clinic_id, grossPrice: gross, netPrice: toMoney(row.net_price) ?? round2(gross - taxValue), taxValue }
 }
 
-const live = (rows: readonly repo.BookingRow[]) => rows.filter((r) => checkoutOffered(r))
+const live = (rows: readonly repo.BookingRow[]) => rows.filter((r) => chargeable(r.status))
 
 /** What the payments of a booking come to: paid in total, and the deposit part (on deposit invoices) still refundable. */
 function paidOf(payments: readonly repo.BookingPaymentRow[]) {
@@ -90,12 +90,36 @@ export async function checkoutOf(deps: CommerceDeps, tenant: string, id: string)
   return E.right(await summary(deps, tenant, booking.right))
 }
 
+/** The booking's price (its chargeable appointments), what was paid for it and the balance: the checkout's and the desk's `due` alike. */
+function balanceOfBooking(rows: readonly repo.BookingRow[], payments: readonly repo.BookingPaymentRow[]) {
+  const price = sum(live(rows).map((r) => chargedOf(r).grossPrice))
+  const { paid } = paidOf(payments)
+  return { price, paid, balance: balanceOf(price, paid) }
+}
+
+/**
+ * What the checkout of each appointment's booking would take now, by appointment id (every appointment
+ * of a booking has its booking's balance): the desk's day and week views show it and offer a checkout by it.
+ */
+export async function dueOf(db: CommerceDb, tenant: string, ids: readonly string[]): Promise<Map<string, number>> {
+  const bookings = new Map<string, repo.BookingRow[]>()
+  for (const rows of await Promise.all([...new Set(ids)].map((id) => repo.bookingRows(db, tenant, id)))) if (rows[0]) bookings.set(rows[0].id, rows)
+  const due = new Map<string, number>()
+  await Promise.all(
+    [...bookings.values()].map(async (rows) => {
+      const { balance } = balanceOfBooking(rows, await repo.bookingPayments(db, tenant, rows.map((r) => r.id)))
+      for (const r of rows) due.set(r.id, balance)
+    }),
+  )
+  return due
+}
+
 async function summary(deps: CommerceDeps, tenant: string, rows: readonly repo.BookingRow[]): Promise<Checkout> {
   const ids = rows.map((r) => r.id)
   const [payments, organisation, invoiceId] = await Promise.all([repo.bookingPayments(deps.db, tenant, ids), organisationTerms(deps.db, tenant), repo.checkoutInvoiceId(deps.db, tenant, ids)])
   const charged = live(rows)
-  const price = sum(charged.map((r) => chargedOf(r).grossPrice))
-  const { paid, deposit } = paidOf(payments)
+  const { price, paid, balance } = balanceOfBooking(rows, payments)
+  const { deposit } = paidOf(payments)
   const invoice = invoiceId ? await invoices.findInvoice(deps.db, tenant, invoiceId) : undefined
   const main = rows[0]!
   return {
@@ -105,7 +129,7 @@ async function summary(deps: CommerceDeps, tenant: string, rows: readonly repo.B
     currency: currencyOrDefault(organisation.currency),
     price,
     paid,
-    balance: balanceOf(price, paid),
+    balance,
     refundableDeposit: E.getOrElse(() => 0)(depositRefund(deposit, invoiceId !== undefined)),
     payments: payments.map(paymentView),
     ...(main.customer_id ? { customerId: main.customer_id } : {}),

@@ -12,7 +12,7 @@ import { isoDateToDayMonthYear, validateDeskCustomer } from '../../src/domain/va
 import { splitVisits } from '../../src/domain/desk/customer-visits'
 import { findCustomer, issueToken } from '../accounts/account.service'
 import { hashPassword } from '../accounts/password'
-import { dayBooking } from '../admin/day.service'
+import { dayBookingsOf } from '../admin/day.service'
 import type { CommerceDeps } from '../commerce/commerce.deps'
 import { customerCourses } from '../commerce/courses.service'
 import { customerCreatedData } from '../integrations/integration-bookings.service'
@@ -131,7 +131,7 @@ export async function customerRecord(deps: CommerceDeps, tenant: string, custome
   ])
   return E.right({
     contact: contactOf(row),
-    ...splitVisits(visits.map(dayBooking), now),
+    ...splitVisits(await dayBookingsOf(deps.db, tenant, visits), now),
     courses: E.isRight(courses) ? courses.right : [],
     forms: forms.map(
       (f): RecordForm => ({

@@ -21,7 +21,7 @@ export async function deskRoutes(app: FastifyInstance, deps: ServerDeps): Promis
 
   serve(app, getPractitionerWeek, async ({ query }, ctx) => {
     const who = await requireStaff(ctx, ANY_STAFF)
-    return answer(await calendar.practitionerWeek(operatorDb(ctx.db), who, query))
+    return answer(await calendar.practitionerWeek(ctx.db, who, query))
   })
 
   serve(app, listBlocks, async ({ query }, ctx) => {

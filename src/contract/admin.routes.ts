@@ -106,6 +106,8 @@ export const DayBooking = entity(
     depositPaid: Money,
     /** every payment still paid on the booking's invoices (its deposit's and its checkout's), added up by payment type */
     paid: t.array(t.type({ type: t.string, amount: Money })),
+    /** what the checkout of its booking would take now (its balance: the price less what was paid; 0 when paid in full or not chargeable) */
+    due: Money,
   },
   // feeCharged: only on a staff cancel, the late-cancellation fee taken from the stored card (0 when none was due)
   { customerEmail: t.string, customerPhone: t.string, customerId: ObjectId, feeCharged: Money },

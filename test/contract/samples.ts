@@ -73,7 +73,7 @@ const waitlistEntry: c.WaitlistEntry = {
 const staffUser: c.StaffUser = { id: ids.practitioner, email: 'owner@riverside.example.com', displayName: 'Owner', role: 'admin' }
 const dayBooking: c.DayBooking = {
   id: ids.appointment, start: '2026-12-02T10:00:00.000Z', end: '2026-12-02T11:00:00.000Z', status: 'Scheduled', checkedIn: false,
-  practitioner: 'Maya Thompson', location: 'Bristol', service: 'HydraFacial', customer: 'Jane Doe', depositPaid: 28, paid: [{ type: 'Online', amount: 28 }], customerEmail: 'jane@example.test', customerId: ids.customer,
+  practitioner: 'Maya Thompson', location: 'Bristol', service: 'HydraFacial', customer: 'Jane Doe', depositPaid: 28, paid: [{ type: 'Online', amount: 28 }], due: 112, customerEmail: 'jane@example.test', customerId: ids.customer,
 }
 
 const timeBlock: c.TimeBlock = { id: ids.appointment, type: 'Block', start: '2026-12-02T11:00:00.000Z', end: '2026-12-02T12:00:00.000Z', practitionerId: ids.practitioner, practitioner: 'Maya Thompson', locationId: ids.clinic, location: 'Bristol', note: 'Team meeting' }

@@ -310,6 +310,13 @@ describe("a clinic's first day from an empty database", () => {
     await choose(checkout, 'Payment method', 'Cash')
     await checkout.getByRole('button', { name: 'Take payment' }).click()
     await checkout.getByText('Paid in full.').waitFor()
+    await checkout.getByText('Close', { exact: true }).click()
+    // The week read again: Wendy's visit is paid, and offers no second checkout; the other two still do.
+    const wendy = page.getByRole('listitem', { name: /^Wendy Walker at / })
+    await wendy.getByText('Paid', { exact: true }).waitFor()
+    await expect.poll(() => entries.count()).toBe(2)
+    expect(await wendy.textContent()).not.toMatch(/Balance/)
+    await owner.shot('week-paid')
 
     await page.goto(`${server.url}/staff/reports`)
     await page.getByRole('heading', { name: 'Reports' }).waitFor()

@@ -6,12 +6,12 @@
 // offer a no-show before the start nor a check-in before the day (the server and CLI refuse them),
 // checks in and marks a no-show once the bookings are moved to a past day, and cancels (after confirming). A staff member who forgot the password gets a
 // set-password link by mail from the sign-in page and signs in with the new one.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DESKTOP, launch, release, open, PHONE, paymentFrame, payWithCard, type Session } from './support/browser'
+import { DESKTOP, launch, release, open, PHONE, paymentFrame, payWithCard, SMALL_PHONE, type Session } from './support/browser'
 import { agreeToTerms, answer, api, chooseFirstLocation, chooseFirstTime, choosePractitioner, chooseService, logIn, verifiedCustomer, waitForThankYou } from './support/flows'
 import { startServer, type ServerProcess } from './support/server-process'
 import { runBin } from '../../cli/testing/run-bin'
@@ -313,7 +313,8 @@ describe('a new clinic, set up from the example file, takes a booking seen on /s
     await act(page, arrived, 'Check in')
     await page.getByRole('status').filter({ hasText: `Checked in: ${who(arrived)}.` }).waitFor()
     // The checked-in appointment's checkout opens from the day view (its own checkout), no switch of
-    // view; the balance taken there is the day view's notice.
+    // view; the balance taken there is the day view's notice. The card says what is due before.
+    expect(await page.getByRole('listitem', { name: arrived }).textContent()).toMatch(/ · Balance £\d+\.\d\d/)
     await page.getByRole('button', { name: `Checkout ${arrived}` }).click()
     const checkout = page.getByRole('dialog', { name: 'Checkout' })
     await checkout.getByText('Balance', { exact: true }).waitFor()
@@ -322,6 +323,10 @@ describe('a new clinic, set up from the example file, takes a booking seen on /s
     await checkout.getByText('Close', { exact: true }).click()
     await checkout.waitFor({ state: 'detached' })
     await page.getByRole('status').filter({ hasText: /^Paid in full: / }).waitFor()
+    // Paid in full now: the card says so, and offers no second checkout that would charge nothing.
+    await page.getByRole('listitem', { name: arrived }).getByText('Paid', { exact: true }).waitFor()
+    expect(await page.getByRole('button', { name: `Checkout ${arrived}` }).count()).toBe(0)
+    expect(await page.getByRole('listitem', { name: arrived }).textContent()).not.toMatch(/Balance/)
     await act(page, missed, 'No-show')
     await page.getByRole('status').filter({ hasText: `Marked as no-show: ${who(missed)}.` }).waitFor()
     await s.shot('past-marked')
@@ -330,6 +335,60 @@ describe('a new clinic, set up from the example file, takes a booking seen on /s
     expect(marked.filter((r) => /no.?show/i.test(r.status))).toHaveLength(1)
     expect(s.problems).toEqual([])
     await s.context.close()
+  })
+
+  it('a booking paid in full online shows Paid and no Checkout; one with a balance offers Checkout with the amount due (375x667 and desktop, and the CLI)', async () => {
+    const bristol = (await clinic(['--json', 'locations'])).json<{ id: string; accountName: string }[]>().find((l) => l.accountName.endsWith('Bristol'))!.id
+    const peel = idOfNamed((await clinic(['--json', 'services', '--location', bristol])).json<unknown>(), 'Glycolic peel')!
+    const slots = (await clinic(['--json', 'slots', '--location', bristol, '--service', peel, '--date', date])).json<{ value: string }[]>()
+    expect(slots.length, `no ${date} times for the peel`).toBeGreaterThan(1)
+    const book = async (time: string) => {
+      const run = await clinic(['--json', 'book', '--location', bristol, '--service', peel, '--date', date, '--time', time, '--card', '4242424242424242'])
+      expect(run.code, run.stderr).toBe(0)
+    }
+    // The first with the clinic's 20% deposit (£19 of £95); then the peel asks a deposit of 100%: the
+    // second is paid in full online. The example file applies back as it was after.
+    await book(slots[0]!.value)
+    const example = readFileSync('docs/examples/clinic.yaml', 'utf8')
+    const inFull = example.replace(/(  - slug: glycolic-peel\n(?:    .*\n)*?    tax: 20\n)/, '$1    deposit: { type: percentage, amount: 100 }\n')
+    expect(inFull).not.toBe(example)
+    const file = join(home, 'clinic-peel-in-full.yaml')
+    writeFileSync(file, inFull)
+    expect((await clinic(['admin', 'apply', '-f', file, '--yes'])).code).toBe(0)
+    await book(slots[slots.length - 1]!.value)
+    const restored = await clinic(['admin', 'apply', '-f', 'docs/examples/clinic.yaml', '--yes'])
+    expect(restored.code, restored.stderr).toBe(0)
+
+    const listed = (await clinic(['--json', 'admin', 'bookings', '--date', date, '--location', 'bristol'])).json<{ status: string; due: number; paid: { amount: number }[] }[]>()
+    // (by practitioner, then time: the two may be with either peel practitioner)
+    expect(listed.map((b) => [b.status, b.due, b.paid.reduce((sum, p) => sum + p.amount, 0)]).sort((a, b) => Number(a[2]) - Number(b[2]))).toEqual([['Scheduled', 76, 19], ['Scheduled', 0, 95]])
+    const human = await clinic(['admin', 'bookings', '--date', date, '--location', 'bristol'])
+    expect(human.stdout).toMatch(/Glycolic peel +Bristol +Scheduled +£19\.00 \(Online\) +£76\.00 /)
+    expect(human.stdout).toMatch(/Glycolic peel +Bristol +Scheduled +£95\.00 \(Online\) +Paid /)
+
+    for (const [name, viewport] of [['paid-phone', SMALL_PHONE], ['paid-desktop', DESKTOP]] as const) {
+      const s = await open(browser, `staff-desk-${name}`, viewport)
+      const { page } = s
+      await desk(s, date, 'Bristol')
+      const cards = page.getByRole('listitem', { name: /^Jo Tester at .*, Glycolic peel$/ })
+      await expect.poll(() => cards.count()).toBe(2)
+      // Told apart by what each paid online (the columns go by practitioner, then time).
+      const dueCard = cards.filter({ hasText: '£19.00' })
+      const paidCard = cards.filter({ hasText: '£95.00' })
+      const due = (await dueCard.getAttribute('aria-label'))!
+      expect(await dueCard.textContent()).toContain('Scheduled · Paid £19.00 (Online) · Balance £76.00')
+      await dueCard.getByRole('button', { name: `Checkout ${due}` }).waitFor()
+      expect(await dueCard.getByText('Paid', { exact: true }).count()).toBe(0)
+      await paidCard.getByText('Paid', { exact: true }).waitFor()
+      expect(await paidCard.getByRole('button', { name: /^Checkout / }).count()).toBe(0)
+      expect(await paidCard.textContent()).toContain('Scheduled · Paid £95.00 (Online)')
+      expect(await paidCard.textContent()).not.toMatch(/Balance/)
+      expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width)
+      await s.shot('day')
+      await s.axe('day, paid and due')
+      expect(s.problems).toEqual([])
+      await s.context.close()
+    }
   })
 
   it("phone: 'Forgot password?' mails a set-password link; the new password signs in, the old one and the used link stop working", async () => {

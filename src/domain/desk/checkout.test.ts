@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either'
 import { describe, expect, it } from 'vitest'
-import { balanceOf, CHECKOUT_MESSAGES, checkoutLines, checkoutOffered, depositRefund, depositRefundRefusalText, checkPayments, paymentsRefusalText, sum, taxRateOf, type PaymentPart, type PaymentsRefusal } from './checkout'
+import { balanceOf, chargeable, CHARGEABLE_STATUSES, CHECKOUT_MESSAGES, checkoutLines, checkoutOffered, deskCheckout, depositRefund, depositRefundRefusalText, checkPayments, paymentsRefusalText, sum, taxRateOf, type PaymentPart, type PaymentsRefusal } from './checkout'
 
 describe('balanceOf', () => {
   it.each([
@@ -82,16 +82,41 @@ describe('depositRefund', () => {
   })
 })
 
-describe('checkoutOffered: the one rule of the day view, the week view and the server', () => {
+describe('checkoutOffered and deskCheckout: the one rule of the day view, the week view and the server', () => {
   it.each([
-    ['Scheduled', false, true],
-    ['Scheduled', true, true],
-    ['Running late', false, true],
-    ['Completed', true, true],
-    ['Incomplete', false, true],
-    ['No show', false, true],
-    ['Pending', false, false],
-    ['Cancelled', false, false],
-    ['Deleted', false, false],
-  ])('%s, checked in %s: offered %s', (status, checkedIn, offered) => expect(checkoutOffered({ status, checkedIn } as { status: string })).toBe(offered))
+    ['Scheduled', 80, true],
+    ['Running late', 80, true],
+    ['Completed', 64, true],
+    ['Incomplete', 0.01, true],
+    ['No show', 80, true],
+    // Paid in full (online, or checked out already): nothing left for a checkout to take.
+    ['Scheduled', 0, false],
+    ['Completed', 0, false],
+    ['No show', 0, false],
+    ['Pending', 80, false],
+    ['Cancelled', 80, false],
+    ['Deleted', 0, false],
+  ])('%s, %d due: offered %s', (status, due, offered) => expect(checkoutOffered({ status, due })).toBe(offered))
+
+  it.each([
+    ['Scheduled', 80, { _tag: 'Due', amount: 80 }],
+    ['Scheduled', 0.1 + 0.2, { _tag: 'Due', amount: 0.3 }],
+    ['Scheduled', 0, { _tag: 'Paid' }],
+    ['Completed', 0, { _tag: 'Paid' }],
+    ['Pending', 0, { _tag: 'NotChargeable' }],
+    ['Pending', 80, { _tag: 'NotChargeable' }],
+    ['Cancelled', 0, { _tag: 'NotChargeable' }],
+  ])('%s, %d due: %o', (status, due, expected) => expect(deskCheckout({ status, due })).toEqual(expected))
+
+  it('offers a checkout exactly when the desk shows an amount due', () => {
+    for (const status of [...CHARGEABLE_STATUSES, 'Pending', 'Cancelled'])
+      for (const due of [0, 0.01, 80]) expect(checkoutOffered({ status, due })).toBe(deskCheckout({ status, due })._tag === 'Due')
+  })
+
+  it.each([
+    ['Scheduled', true],
+    ['No show', true],
+    ['Pending', false],
+    ['Cancelled', false],
+  ])('%s is chargeable: %s', (status, expected) => expect(chargeable(status)).toBe(expected))
 })

@@ -54,13 +54,30 @@ export const CHECKOUT_DESCRIPTION = 'Invoice for Booking'
  */
 export const CHARGEABLE_STATUSES: readonly string[] = ['Scheduled', 'Running late', 'Completed', 'Incomplete', 'No show']
 
+/** Whether a booking's status takes a checkout at all: the server charges the booking's appointments of these statuses only. */
+export function chargeable(status: string): boolean {
+  return CHARGEABLE_STATUSES.includes(status)
+}
+
 /**
- * Whether the desk offers (and the server takes) a booking's checkout: the day view, the week view
- * and the server alike. Check-in is not required: the checkout dialog is also where an arrived or
- * future booking's deposit is refunded, and many customers pay as they arrive.
+ * A booking's checkout as the desk shows it, from its status and what is still due (the checkout's
+ * balance, the server's `due`): none for its status, paid (nothing left to take), or the amount due.
  */
-export function checkoutOffered(booking: { readonly status: string }): boolean {
-  return CHARGEABLE_STATUSES.includes(booking.status)
+export type DeskCheckout = { _tag: 'NotChargeable' } | { _tag: 'Paid' } | { _tag: 'Due'; amount: number }
+
+export function deskCheckout(booking: { readonly status: string; readonly due: number }): DeskCheckout {
+  if (!chargeable(booking.status)) return { _tag: 'NotChargeable' }
+  return booking.due > 0 ? { _tag: 'Due', amount: round2(booking.due) } : { _tag: 'Paid' }
+}
+
+/**
+ * Whether the desk offers a booking's checkout: the day view and the week view alike, and the server
+ * takes one in the same cases (a chargeable status, else 409; a balance, else 409 'Nothing is due').
+ * Check-in is not required: many customers pay as they arrive. A booking paid in full (online) has
+ * nothing to take: it shows as paid instead.
+ */
+export function checkoutOffered(booking: { readonly status: string; readonly due: number }): boolean {
+  return deskCheckout(booking)._tag === 'Due'
 }
 
 export function sum(values: readonly number[]): number {

@@ -12,7 +12,7 @@ const PEEL: DeskServiceOption = { id: '5'.repeat(24), name: 'Chemical peel', dur
 const TIME: DeskTime = { value: '10:00', start: '2026-06-01T09:00:00.000Z', end: '2026-06-01T09:45:00.000Z', services: [{ service: PEEL.id, practitioner: SARAH, start: '2026-06-01T09:00:00.000Z', end: '2026-06-01T09:45:00.000Z' }] }
 const JO = { id: 'd'.repeat(24), email: 'jo@example.com', firstName: 'Jo', surname: 'Bloggs' }
 const BOOKED: DeskBookingResult = { appointments: [], payment: 'link', status: 'Pending', deposit: 19, depositPaid: 0, message: 'held', payLink: 'http://x/pay' }
-const VISIT = { id: 'a'.repeat(24), start: TIME.start, end: TIME.end, checkedIn: false, practitioner: 'Dr Sarah Jones', location: 'London', service: 'Chemical peel', customer: 'Jo Bloggs', depositPaid: 0, paid: [] }
+const VISIT = { id: 'a'.repeat(24), start: TIME.start, end: TIME.end, checkedIn: false, practitioner: 'Dr Sarah Jones', location: 'London', service: 'Chemical peel', customer: 'Jo Bloggs', depositPaid: 0, paid: [], due: 95 }
 const AT_CLINIC: DeskBookingResult = { appointments: [{ ...VISIT, status: 'Scheduled' }], payment: 'clinic', status: 'Scheduled', deposit: 0, depositPaid: 0, dueAtClinic: 95, message: 'paid at the clinic' }
 
 function setup(book: E.Either<AppError, DeskBookingResult> = E.right(BOOKED)) {

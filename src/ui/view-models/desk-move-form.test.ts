@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { DayBooking } from '../../contract/admin.routes'
 import { confirmedIntoPast, intoPastWarning, moveFormOf, moveRequest, refusedMove, withMoveField } from './desk-move-form'
 
-const booking: DayBooking = { id: '1'.repeat(24), start: '2026-06-01T09:00:00.000Z', end: '2026-06-01T09:30:00.000Z', status: 'Scheduled', checkedIn: false, practitioner: 'Sarah', location: 'London', service: 'Peel', customer: 'Jane Doe', depositPaid: 0, paid: [] }
+const booking: DayBooking = { id: '1'.repeat(24), start: '2026-06-01T09:00:00.000Z', end: '2026-06-01T09:30:00.000Z', status: 'Scheduled', checkedIn: false, practitioner: 'Sarah', location: 'London', service: 'Peel', customer: 'Jane Doe', depositPaid: 0, paid: [], due: 50 }
 /** the morning before the booking's day: every time of the table is still to come */
 const BEFORE = new Date('2026-05-31T08:00:00Z')
 const CLASH = 'This customer already has a booking at this time: Peel with Tom, 01/06/2026 10:00–10:30 (appointment 5f0000000000000000000001).'

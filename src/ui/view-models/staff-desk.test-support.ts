@@ -24,6 +24,7 @@ export const booking = (over: Partial<DayBooking>): DayBooking => ({
   customer: 'Jane Doe',
   depositPaid: 20,
   paid: [{ type: 'Online', amount: 20 }],
+  due: 60,
   ...over,
 })
 
@@ -54,7 +55,10 @@ export function setup(options: { day?: DayBooking[]; dayError?: AppError; token?
     tokens.clear()
     return E.right(undefined)
   })
-  const day = useCase(async (_q: DayBookingsQuery): Promise<E.Either<AppError, DayBooking[]>> => (options.dayError ? E.left(options.dayError) : E.right(options.day ?? [])))
+  // The checkout of a £80 booking with its £20 deposit paid: the balance taken in one go.
+  let paid = 20
+  // The day as the server answers it: each booking with what its checkout would take now.
+  const day = useCase(async (_q: DayBookingsQuery): Promise<E.Either<AppError, DayBooking[]>> => (options.dayError ? E.left(options.dayError) : E.right((options.day ?? []).map((b) => ({ ...b, due: 80 - paid })))))
   const mark = useCase(async (id: string, m: 'checked-in' | 'no-show') => E.right(booking({ id, checkedIn: m === 'checked-in', status: m === 'no-show' ? 'no-show' : 'booked' })))
   const cancel = useCase(async (id: string, chargeFee: boolean) => E.right({ ...booking({ id, status: 'cancelled' }), ...(chargeFee ? { feeCharged: 12.5 } : {}) }))
   const setPassword = useCase(async (token: string): Promise<E.Either<AppError, { ok: true }>> =>
@@ -76,8 +80,6 @@ export function setup(options: { day?: DayBooking[]; dayError?: AppError; token?
     blocks = blocks.filter((b) => b.id !== id)
     return E.right({ ok: true })
   })
-  // The checkout of a £80 booking with its £20 deposit paid: the balance taken in one go.
-  let paid = 20
   // As the server answers: once paid in full (checked out) no deposit is refundable, and a refund is refused.
   const checkoutOf = (id: string): Checkout => ({ appointmentId: id, service: 'Peel', customer: 'Jane Doe', currency: 'GBP', price: 80, paid, balance: 80 - paid, refundableDeposit: paid === 80 ? 0 : 20, payments: [] })
   const loadCheckout = useCase(async (id: string) => E.right(checkoutOf(id)))

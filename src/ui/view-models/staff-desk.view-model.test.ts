@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import * as E from 'fp-ts/Either'
 import type { AppError } from '../../application/failure'
 import { addDays, clinicDateOf } from './staff-desk.view-model'
-import { CHECKOUT_MESSAGES } from '../../domain/desk/checkout'
+import { CHECKOUT_MESSAGES, checkoutOffered, deskCheckout } from '../../domain/desk/checkout'
 import { ADMIN, block, booking, setup } from './staff-desk.test-support'
 
 describe('StaffDeskViewModel', () => {
@@ -26,6 +26,18 @@ describe('StaffDeskViewModel', () => {
     expect(vm.notice).toBe('Paid in full: Jane Doe, Peel.')
     vm.checkout.close()
     expect(vm.checkout.checkingOut).toBeUndefined()
+  })
+
+  it('after the checkout, the day read again says nothing is due: the booking is paid and offers no checkout', async () => {
+    const arrived = booking({ status: 'Scheduled', checkedIn: true })
+    const { vm } = setup({ token: 'staff-token', day: [arrived] })
+    await vm.enter('2026-06-01')
+    expect(vm.bookings.map((b) => [b.due, checkoutOffered(b)])).toEqual([[60, true]])
+    await vm.openCheckout(vm.bookings[0]!)
+    await vm.checkout.pay()
+    await vi.waitFor(() => expect(vm.bookings[0]?.due).toBe(0))
+    expect(checkoutOffered(vm.bookings[0]!)).toBe(false)
+    expect(deskCheckout(vm.bookings[0]!)).toEqual({ _tag: 'Paid' })
   })
 
   it('counts the day in Europe/London and moves a plain date by whole days', () => {

@@ -14,7 +14,7 @@ const CLINIC = 'c'.repeat(24)
 const MAYA = 'b'.repeat(24)
 const BOOKING = 'd'.repeat(24)
 
-const booking: DayBooking = { id: BOOKING, start: '2026-06-03T09:00:00.000Z', end: '2026-06-03T10:00:00.000Z', status: 'Scheduled', checkedIn: false, practitioner: 'Maya', location: 'London', service: 'Facial', customer: 'Jane Doe', depositPaid: 16, paid: [{ type: 'Online', amount: 16 }] }
+const booking: DayBooking = { id: BOOKING, start: '2026-06-03T09:00:00.000Z', end: '2026-06-03T10:00:00.000Z', status: 'Scheduled', checkedIn: false, practitioner: 'Maya', location: 'London', service: 'Facial', customer: 'Jane Doe', depositPaid: 16, paid: [{ type: 'Online', amount: 16 }], due: 64 }
 const block = (over: Partial<TimeBlock> = {}): TimeBlock => ({ id: 'e'.repeat(24), type: 'Block', start: '2026-06-04T11:00:00.000Z', end: '2026-06-04T12:00:00.000Z', practitionerId: MAYA, practitioner: 'Maya', locationId: CLINIC, location: 'London', ...over })
 const weekOf = (q: WeekQuery, blocks: TimeBlock[]): PractitionerWeek => ({
   practitioner: { id: MAYA, name: 'Maya' },

@@ -22,6 +22,7 @@ const booking: DayBooking = {
   customer: 'Jane Doe',
   depositPaid: 12.5,
   paid: [{ type: 'Online', amount: 12.5 }],
+  due: 37.5,
 }
 
 // Only what the card reads while its menu is closed.
@@ -34,9 +35,9 @@ describe('StaffBookingCard', () => {
   })
 
   it('after a full checkout: what was paid in all and how, not the deposit alone', () => {
-    const checkedOut = { ...booking, checkedIn: true, depositPaid: 70, paid: [{ type: 'Online', amount: 70 }, { type: 'Cash', amount: 280 }] }
+    const checkedOut = { ...booking, checkedIn: true, depositPaid: 70, paid: [{ type: 'Online', amount: 70 }, { type: 'Cash', amount: 280 }], due: 0 }
     render(<ul><StaffBookingCard vm={vm} booking={checkedOut} currency="GBP" /></ul>)
-    expect(screen.getByText(/Paid/).textContent).toContain('Paid £350.00 (Online £70.00, Cash £280.00)')
+    expect(screen.getByText(/Paid £/).textContent).toContain('Paid £350.00 (Online £70.00, Cash £280.00)')
     expect(screen.queryByText(/Deposit paid/)).toBeNull()
   })
 
@@ -56,6 +57,22 @@ describe('StaffBookingCard', () => {
     expect(opened).toEqual([arrived])
   })
 
+  it('a booking paid in full online: a Paid badge, no Checkout that would charge nothing, no balance', () => {
+    const paidOnline = { ...booking, depositPaid: 50, paid: [{ type: 'Online', amount: 50 }], due: 0 }
+    render(<ul><StaffBookingCard vm={vm} booking={paidOnline} currency="GBP" onCheckout={() => undefined} /></ul>)
+    expect(screen.queryByRole('button', { name: /^Checkout / })).toBeNull()
+    expect(screen.getByText('Paid', { selector: 'span' })).toBeTruthy()
+    expect(screen.getByRole('listitem').textContent).toContain('Scheduled · Paid £50.00 (Online)')
+    expect(screen.queryByText(/Balance/)).toBeNull()
+  })
+
+  it("a booking with a balance: Checkout, and the amount due in the organisation's currency", () => {
+    render(<ul><StaffBookingCard vm={vm} booking={booking} currency="EUR" onCheckout={() => undefined} /></ul>)
+    expect(screen.getByRole('button', { name: 'Checkout Jane Doe at 10:00, Peel' })).toBeTruthy()
+    expect(screen.getByRole('listitem').textContent).toContain('Scheduled · Paid €12.50 (Online) · Balance €37.50')
+    expect(screen.queryByText('Paid', { selector: 'span' })).toBeNull()
+  })
+
   it("offers no checkout without an opener (a practitioner's login)", () => {
     render(<ul><StaffBookingCard vm={vm} booking={{ ...booking, checkedIn: true }} currency="GBP" /></ul>)
     expect(screen.queryByRole('button', { name: /^Checkout / })).toBeNull()
@@ -66,20 +83,26 @@ describe('StaffBookingCard', () => {
 // week view once offered it before check-in while the day view waited for it.
 describe('Checkout on the day view and the week view', () => {
   const weekVm = { isAdmin: true, openCheckout: () => Promise.resolve() } as unknown as StaffWeekViewModel
+  const shown = (view: ReturnType<typeof render>) => [view.queryAllByRole('button', { name: /^Checkout / }).length, view.queryAllByText('Paid', { selector: 'span' }).length, view.queryAllByText(/Balance £/).length]
   it.each([
-    ['Scheduled', false, true],
-    ['Scheduled', true, true],
-    ['Completed', true, true],
-    ['No show', false, true],
-    ['Pending', false, false],
-    ['Cancelled', false, false],
-  ])('%s, checked in %s: offered %s on both', (status, checkedIn, offered) => {
-    const b = { ...booking, status, checkedIn }
+    ['Scheduled', false, 37.5, 'checkout'],
+    ['Scheduled', true, 37.5, 'checkout'],
+    ['Completed', true, 37.5, 'checkout'],
+    ['No show', false, 37.5, 'checkout'],
+    // Paid in full: online before the visit, or checked out already.
+    ['Scheduled', false, 0, 'paid'],
+    ['Completed', true, 0, 'paid'],
+    ['Pending', false, 0, 'neither'],
+    ['Pending', false, 37.5, 'neither'],
+    ['Cancelled', false, 0, 'neither'],
+  ])('%s, checked in %s, %d due: %s on both', (status, checkedIn, due, expected) => {
+    const b = { ...booking, status, checkedIn, due }
     const day = render(<ul><StaffBookingCard vm={vm} booking={b} currency="GBP" onCheckout={() => undefined} /></ul>)
-    const onDay = day.queryAllByRole('button', { name: /^Checkout / }).length
+    const onDay = shown(day)
     day.unmount()
     const week = render(<ul><BookingEntry vm={weekVm} booking={b} currency="GBP" /></ul>)
-    const onWeek = week.queryAllByRole('button', { name: /^Checkout / }).length
-    expect([onDay, onWeek]).toEqual(offered ? [1, 1] : [0, 0])
+    const onWeek = shown(week)
+    const want = { checkout: [1, 0, 1], paid: [0, 1, 0], neither: [0, 0, 0] }[expected]
+    expect([onDay, onWeek]).toEqual([want, want])
   })
 })

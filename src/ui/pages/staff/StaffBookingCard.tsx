@@ -10,7 +10,7 @@ import { intoPastWarning } from '../../view-models/desk-move-form'
 import { StaffDatePicker, StaffSelect } from './StaffControls'
 import { formatMoney, type Currency } from '../../../domain/pricing/money'
 import { paidText } from '../../../domain/desk/paid'
-import { checkoutOffered } from '../../../domain/desk/checkout'
+import { checkoutOffered, deskCheckout } from '../../../domain/desk/checkout'
 import styles from './StaffDesk.module.css'
 
 const statusOf = (b: DayBooking) => (b.checkedIn ? 'Checked in' : b.status)
@@ -20,6 +20,28 @@ const isOpen = (b: DayBooking) => !b.checkedIn && !/cancel|no.?show/i.test(b.sta
 
 /** What was paid in all, and how (the deposit online, the rest at checkout) where the card has room: the day and week views say it alike. */
 export const paidLabel = (b: DayBooking, currency: Currency, how = true) => `Paid ${paidText(b.paid, (n) => formatMoney(n, currency), how)}`
+
+/** What its checkout would take ('Balance £37.50'), where the desk offers one; nothing for a booking paid in full or not chargeable. */
+export const dueLabel = (b: DayBooking, currency: Currency): string | undefined => {
+  const checkout = deskCheckout(b)
+  return checkout._tag === 'Due' ? `Balance ${formatMoney(checkout.amount, currency)}` : undefined
+}
+
+/** Where the Checkout would be, a booking paid in full says so (spec section 9's invoice status 'Paid'): there is nothing to take. */
+export function PaidBadge({ booking }: { booking: DayBooking }) {
+  return deskCheckout(booking)._tag === 'Paid' ? <span className={styles.paidBadge}>Paid</span> : null
+}
+
+/** Status · what was paid · what is due: the day and week views' line alike. */
+export function StatusLine({ booking, currency, how = true }: { booking: DayBooking; currency: Currency; how?: boolean }) {
+  const due = dueLabel(booking, currency)
+  return (
+    <p className={styles.muted}>
+      <span className={styles.status}>{statusOf(booking)}</span> · {paidLabel(booking, currency, how)}
+      {due ? <> · <span className={styles.due}>{due}</span></> : null}
+    </p>
+  )
+}
 
 /** Names a booking for assistive tech; the service tells apart two bookings of one customer at one time. */
 export const bookingLabel = (b: DayBooking) => `${b.customer} at ${clinicTimeOf(b.start)}, ${b.service}`
@@ -59,15 +81,14 @@ export const StaffBookingCard = observer(function StaffBookingCard({ vm, booking
             </MenuTrigger>
           ) : null}
           {onCheckout && checkoutOffered(booking) ? <Button variant="secondary" onClick={() => onCheckout(booking)} aria-label={`Checkout ${label}`}>Checkout</Button> : null}
+          <PaidBadge booking={booking} />
         </div>
       </div>
       <p className={styles.customer}>{booking.customer}</p>
       {booking.customerPhone ? <p><a href={`tel:${booking.customerPhone}`}>{booking.customerPhone}</a></p> : null}
       {booking.customerEmail ? <p className={styles.muted}>{booking.customerEmail}</p> : null}
       <p>{booking.service}</p>
-      <p className={styles.muted}>
-        <span className={styles.status}>{statusOf(booking)}</span> · {paidLabel(booking, currency)}
-      </p>
+      <StatusLine booking={booking} currency={currency} />
     </li>
   )
 })

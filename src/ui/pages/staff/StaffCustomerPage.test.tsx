@@ -5,7 +5,7 @@ import { Visits } from './StaffCustomerPage'
 
 afterEach(cleanup)
 
-const visit = { id: 'ab'.padEnd(24, '0'), start: '2026-12-01T10:00:00.000Z', end: '2026-12-01T10:30:00.000Z', status: 'Scheduled', checkedIn: false, practitioner: 'Dr Sarah Jones', location: 'London', service: 'Peel', customer: 'Jane Doe', depositPaid: 19, paid: [{ type: 'Online', amount: 19 }] }
+const visit = { id: 'ab'.padEnd(24, '0'), start: '2026-12-01T10:00:00.000Z', end: '2026-12-01T10:30:00.000Z', status: 'Scheduled', checkedIn: false, practitioner: 'Dr Sarah Jones', location: 'London', service: 'Peel', customer: 'Jane Doe', depositPaid: 19, paid: [{ type: 'Online', amount: 19 }], due: 31 }
 
 describe('Visits', () => {
   it("shows the deposit paid in the organisation's currency", () => {

@@ -13,10 +13,10 @@ import { StaffWeekViewModel, type BlockForm, type WeekDay } from '../../view-mod
 import { StaffDatePicker, StaffSelect } from './StaffControls'
 import { BLOCK_LABEL, blockLabel, StaffBlockEntry } from './StaffBlockEntry'
 import { CheckoutDialog } from './StaffCheckoutDialog'
-import { paidLabel } from './StaffBookingCard'
+import { PaidBadge, StatusLine } from './StaffBookingCard'
 import { SessionViewModel } from '../../view-models/session.view-model'
 import type { Currency } from '../../../domain/pricing/money'
-import { checkoutOffered } from '../../../domain/desk/checkout'
+import { checkoutOffered, deskCheckout } from '../../../domain/desk/checkout'
 import desk from './StaffDesk.module.css'
 import styles from './StaffWeek.module.css'
 
@@ -37,12 +37,13 @@ export const BookingEntry = observer(function BookingEntry({ vm, booking, curren
       <p className={desk.time}>{time(booking.start)}–{time(booking.end)}</p>
       <p className={desk.customer}>{booking.customer}</p>
       <p>{booking.service}</p>
-      <p className={desk.muted}><span className={desk.status}>{booking.checkedIn ? 'Checked in' : booking.status}</span> · {paidLabel(booking, currency, false)}</p>
+      <StatusLine booking={booking} currency={currency} how={false} />
       {vm.isAdmin && checkoutOffered(booking) ? (
         <div className={styles.entryActions}>
           <Button variant="secondary" onClick={() => void vm.openCheckout(booking)} aria-label={`Checkout ${label}`}>Checkout</Button>
         </div>
       ) : null}
+      {deskCheckout(booking)._tag === 'Paid' ? <div className={styles.entryActions}><PaidBadge booking={booking} /></div> : null}
     </li>
   )
 })
