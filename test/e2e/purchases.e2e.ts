@@ -166,6 +166,9 @@ describe('a course purchase opened in a new tab while the server cannot be reach
     expect(await tab.getByRole('button', { name: 'I understand and agree to these terms' }).count()).toBe(0)
     await tab.waitForTimeout(150)
     await tab.screenshot({ path: `${SHOTS_DIR}/course-payment-new-tab-unreachable.png`, fullPage: true })
+    await tab.setViewportSize({ width: 1280, height: 800 })
+    await tab.screenshot({ path: `${SHOTS_DIR}/course-payment-new-tab-unreachable-desktop.png`, fullPage: true })
+    await tab.setViewportSize({ width: 375, height: 667 })
 
     await tab.unroute(openPayment)
     await tryAgain.click()
