@@ -51,6 +51,8 @@ describe('clinic buy course', () => {
         origin: 'ONLINE_COURSE',
         description: 'Online Course Purchase',
         items: [{ type: 'Course', quantity: 1, referenceId: COURSE, location: CLINIC, onlineSale: true }],
+        // the purchase's key: its invoice made once whatever the tries
+        idempotencyKey: /^[0-9a-f]{32}$/,
       })
       .reply(200, { ...invoice, amount: 150, origin: 'ONLINE_COURSE' })
     cardPayment(150)
@@ -86,6 +88,7 @@ describe('clinic buy voucher', () => {
         customer: CUSTOMER,
         clinic: CLINIC,
         vouchers: [{ value: 50, receiver: { name: 'Ann Lee', email: 'ann@example.com', message: 'Enjoy' } }],
+        idempotencyKey: /^[0-9a-f]{32}$/,
       })
       .reply(200, { ...invoice, amount: 50 })
     cardPayment(50)

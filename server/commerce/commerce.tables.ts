@@ -24,6 +24,8 @@ export interface CommerceTables {
     payment_status: Generated<string>
     created_at: Timestamp
     updated_at: Timestamp
+    /** a course purchase's or gift voucher's key (the client's): one invoice a key and customer */
+    purchase_key: ColumnType<string | null, string | null | undefined, string | null>
   }
   commerce_invoice_items: {
     id: string

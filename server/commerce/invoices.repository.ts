@@ -32,6 +32,8 @@ export interface NewInvoice {
   currency: string
   items: NewInvoiceItem[]
   appointmentIds?: readonly string[]
+  /** a purchase's key (its one invoice: invoiceOfPurchase) */
+  purchaseKey?: string
 }
 
 export const invoiceCode = () => `OB-${randomBytes(4).toString('hex').toUpperCase()}`
@@ -50,6 +52,7 @@ export async function insertInvoice(db: CommerceDb, input: NewInvoice): Promise<
       origin: input.origin,
       amount: input.amount,
       currency: input.currency,
+      purchase_key: input.purchaseKey ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow()
@@ -103,6 +106,17 @@ export function invoiceItems(db: CommerceDb, invoiceId: string): Promise<Invoice
 export async function invoiceAppointmentIds(db: CommerceDb, invoiceId: string): Promise<string[]> {
   const rows = await db.selectFrom('commerce_invoice_appointments').select('appointment_id').where('invoice_id', '=', invoiceId).execute()
   return rows.map((r) => r.appointment_id)
+}
+
+/** The invoice the customer's purchase of this key made, if any (whatever its status). */
+export function invoiceOfPurchase(db: CommerceDb, tenant: string, customerId: string, purchaseKey: string): Promise<InvoiceRow | undefined> {
+  return db
+    .selectFrom('commerce_invoices')
+    .selectAll()
+    .where('tenant_id', '=', tenant)
+    .where('customer_id', '=', customerId)
+    .where('purchase_key', '=', purchaseKey)
+    .executeTakeFirst()
 }
 
 /** The invoices that name this appointment. */

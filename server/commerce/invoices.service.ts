@@ -5,6 +5,7 @@
  * trusted. A zero deposit needs no payment: the holds are confirmed at once.
  */
 import * as E from 'fp-ts/Either'
+import { sql } from 'kysely'
 import type { CreateInvoiceBody, GiftVoucherPurchaseBody, Invoice, InvoiceItem } from '../../src/contract'
 import { calculateDeposit, requiresDepositPayment } from '../../src/domain/pricing/deposit'
 import { round2 } from '../../src/domain/pricing/money'
@@ -101,12 +102,13 @@ export async function createInvoice(
   if (items.length === 0) return E.left(invalid(MESSAGES.noItems))
   if (items.length > MAX_LINES) return E.left(invalid(MESSAGES.tooManyLines))
   if (await unknownClinic(deps, tenant, [body.clinic, ...items.map((i) => i.location)])) return E.left(notFound(MESSAGES.clinicNotFound))
-  if (items.every((i) => i.type === 'Course')) return createCourseInvoice(deps, tenant, customerId, body.clinic, items)
+  if (items.every((i) => i.type === 'Course')) return createCourseInvoice(deps, tenant, customerId, body.clinic, items, body.idempotencyKey)
   if (items.every((i) => i.type === 'Giftvoucher')) {
     return purchaseGiftVouchers(deps, tenant, customerId, {
       customer: customerId,
       clinic: body.clinic,
       vouchers: items.map((i) => ({ value: i.value ?? 0, quantity: i.quantity, ...(i.giftVoucherReceiver ? { receiver: i.giftVoucherReceiver } : {}) })),
+      ...(body.idempotencyKey ? { idempotencyKey: body.idempotencyKey } : {}),
     })
   }
   if (items.some((i) => i.type === 'Course')) return E.left(invalid(MESSAGES.mixedItems))
@@ -191,12 +193,37 @@ async function createDepositInvoice(
 
 class HoldLost extends Error {}
 
+/**
+ * A course purchase's or gift voucher's one invoice (its key, as Stripe's idempotency keys): made by
+ * `make` unless the customer's purchase of this key has one already. Open (unpaid), that one answers,
+ * never a second; paid, or ended (void, refunded), it cannot be invoiced again: 409. Two requests at
+ * once: the second waits for the first's lock on the key and answers its invoice (the unique index
+ * commerce_invoices_purchase_key is the last word). No key: a new invoice, as before.
+ */
+async function invoiceOncePerPurchase(
+  deps: CommerceDeps,
+  tenant: string,
+  customerId: string,
+  purchaseKey: string | undefined,
+  make: (trx: CommerceDb) => Promise<repo.InvoiceRow>,
+): Promise<E.Either<ServiceError, Invoice>> {
+  const invoice = await deps.db.transaction().execute(async (trx) => {
+    if (purchaseKey === undefined) return make(trx)
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`purchase:${tenant}:${customerId}:${purchaseKey}`}, 0))`.execute(trx)
+    return (await repo.invoiceOfPurchase(trx, tenant, customerId, purchaseKey)) ?? make(trx)
+  })
+  if (invoice.payment_status === 'Paid') return E.left(conflict(MESSAGES.invoicePaid))
+  if (invoice.payment_status !== 'Unpaid') return E.left(conflict(MESSAGES.invoiceVoid))
+  return E.right(await invoiceView(deps.db, invoice))
+}
+
 async function createCourseInvoice(
   deps: CommerceDeps,
   tenant: string,
   customerId: string,
   clinicId: string,
   items: NonNullable<CreateInvoiceBody['items']>,
+  purchaseKey?: string,
 ): Promise<E.Either<ServiceError, Invoice>> {
   const organisation = await organisationTerms(deps.db, tenant)
   const lines: repo.NewInvoiceItem[] = []
@@ -240,7 +267,7 @@ async function createCourseInvoice(
     }
   }
   const amount = round2(lines.reduce((sum, l) => sum + l.finalPrice, 0))
-  const invoice = await deps.db.transaction().execute(async (trx) => {
+  return invoiceOncePerPurchase(deps, tenant, customerId, purchaseKey, async (trx) => {
     const created = await repo.insertInvoice(trx, {
       tenant,
       customerId,
@@ -250,11 +277,11 @@ async function createCourseInvoice(
       amount,
       currency: organisation.currency,
       items: lines,
+      ...(purchaseKey ? { purchaseKey } : {}),
     })
     await insertCustomerCourses(trx, courses.map((c) => ({ ...c, invoiceId: created.id })))
     return created
   })
-  return E.right(await invoiceView(deps.db, invoice))
 }
 
 function addMonths(date: Date, months: number): Date {
@@ -309,7 +336,7 @@ export async function purchaseGiftVouchers(
     )
   }
   const amount = round2(lines.reduce((s, l) => s + l.finalPrice, 0))
-  const invoice = await deps.db.transaction().execute(async (trx) => {
+  return invoiceOncePerPurchase(deps, tenant, customerId, body.idempotencyKey, async (trx) => {
     const created = await repo.insertInvoice(trx, {
       tenant,
       customerId,
@@ -319,6 +346,7 @@ export async function purchaseGiftVouchers(
       amount,
       currency: organisation.currency,
       items: lines,
+      ...(body.idempotencyKey ? { purchaseKey: body.idempotencyKey } : {}),
     })
     const items = await repo.invoiceItems(trx, created.id)
     await insertVouchers(
@@ -327,5 +355,4 @@ export async function purchaseGiftVouchers(
     )
     return created
   })
-  return E.right(await invoiceView(deps.db, invoice))
 }

@@ -1,6 +1,6 @@
 import * as t from 'io-ts'
 import { route } from './route'
-import { bodyOf, errors, Int, Money, ObjectId } from './codecs'
+import { bodyOf, errors, Int, Money, NonEmptyString, ObjectId } from './codecs'
 import { GiftVoucher, GiftVoucherReceiver, GiftVoucherStatus, Invoice } from './invoices.codecs'
 
 export { GiftVoucher, GiftVoucherReceiver, GiftVoucherStatus }
@@ -13,6 +13,8 @@ export { GiftVoucher, GiftVoucherReceiver, GiftVoucherStatus }
  */
 export const GiftVoucherPurchaseBody = bodyOf(
   { customer: ObjectId, clinic: ObjectId, vouchers: t.array(bodyOf({ value: Money }, { quantity: Int, receiver: GiftVoucherReceiver })) },
+  /** The purchase's key, one per purchase: sent again, its open invoice answers (no second one); once paid, 409. */
+  { idempotencyKey: NonEmptyString },
 )
 export type GiftVoucherPurchaseBody = t.TypeOf<typeof GiftVoucherPurchaseBody>
 
@@ -23,5 +25,5 @@ export const purchaseGiftVouchers = route({
   summary: 'Buy gift vouchers',
   description: 'Creates the gift vouchers of a paid invoice and mails them to their receivers.',
   body: GiftVoucherPurchaseBody,
-  responses: { 200: Invoice, ...errors(400, 401, 403, 404) },
+  responses: { 200: Invoice, ...errors(400, 401, 403, 404, 409) },
 })

@@ -35,6 +35,8 @@ export const CreateInvoiceBody = bodyOf(
     appointmentId: ObjectId,
     origin: InvoiceOrigin,
     description: t.string,
+    /** A course purchase's key, one per purchase: sent again, the purchase's open invoice answers (no second one); once paid, 409. */
+    idempotencyKey: NonEmptyString,
   },
 )
 export type CreateInvoiceBody = t.TypeOf<typeof CreateInvoiceBody>

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { launch, release, open, paymentFrame, payWithCard, sharedServerUrl, SHOTS_DIR, type Session } from './support/browser'
 import { agreeToTerms, answer, chooseFirstLocation, logIn, verifiedCustomer, waitForThankYou } from './support/flows'
+import { TEXT } from '../../src/application/errors'
+
+const UNREACHABLE = TEXT.unreachable
 
 const baseUrl = sharedServerUrl()
 let browser: Browser
@@ -135,6 +138,46 @@ describe('a course purchase opened in a new tab on its payment step (375 × 667)
     const second: Session = { ...s, page: tab }
     await waitForThankYou(second, /\/location\?coursePurchase=true/)
     await tab.getByText('Thank you for buying a course', { exact: false }).waitFor()
+    await s.context.close()
+  })
+})
+
+describe('a course purchase opened in a new tab while the server cannot be reached (375 × 667)', () => {
+  // Its open payment could not be asked of the server there: the page fell back to confirm (no error,
+  // no way to retry), whose 'agree' would begin a second invoice. It shows the wizard's failure and
+  // 'Try again', which takes up the open payment once the server answers.
+  it("shows the failure and 'Try again', never confirm; 'Try again' takes up the same payment", async () => {
+    const customer = await verifiedCustomer(baseUrl, 'course-new-tab-down')
+    const s = await open(browser, 'course-payment-new-tab-down', { width: 375, height: 667 })
+    const { page } = s
+    await agreedToCourse(s, customer)
+    const first = await paymentFrame(page, s.problems)
+
+    const tab = await s.context.newPage()
+    const begun = paymentsBegun(tab)
+    const openPayment = /\/api\/invoice\/[^/]+\/has-payment-intent$/
+    await tab.route(openPayment, (route) => route.abort('internetdisconnected'))
+    await tab.goto(page.url())
+    const failure = tab.locator('section[aria-labelledby="step-title"] [role="alert"]')
+    await failure.getByText(UNREACHABLE, { exact: true }).waitFor()
+    const tryAgain = tab.getByRole('button', { name: 'Try again' })
+    expect(await tryAgain.isVisible()).toBe(true)
+    expect(await tab.getByRole('heading', { name: 'Confirm your booking' }).count()).toBe(0)
+    expect(await tab.getByRole('button', { name: 'I understand and agree to these terms' }).count()).toBe(0)
+    await tab.waitForTimeout(150)
+    await tab.screenshot({ path: `${SHOTS_DIR}/course-payment-new-tab-unreachable.png`, fullPage: true })
+    await tab.setViewportSize({ width: 1280, height: 800 })
+    await tab.screenshot({ path: `${SHOTS_DIR}/course-payment-new-tab-unreachable-desktop.png`, fullPage: true })
+    await tab.setViewportSize({ width: 375, height: 667 })
+
+    await tab.unroute(openPayment)
+    await tryAgain.click()
+    await tab.getByRole('heading', { name: 'Payment', exact: true }).waitFor()
+    const frame = await paymentFrame(tab, s.problems)
+    expect(frame.url()).toBe(first.url())
+    expect(await failure.count()).toBe(0)
+    expect(begun).toEqual([])
+    await tab.screenshot({ path: `${SHOTS_DIR}/course-payment-new-tab-recovered.png`, fullPage: true })
     await s.context.close()
   })
 })

@@ -35,6 +35,7 @@ import { integrationBookingAnswersMigration } from './0162-integration-booking-a
 import { invoiceItemsReferenceMigration } from './0163-invoice-items-reference.migration'
 import { payLinkMessagesMigration } from './0164-pay-link-messages.migration'
 import { transactionRequestMigration } from './0165-transaction-request.migration'
+import { invoicePurchaseKeyMigration } from './0166-invoice-purchase-key.migration'
 
 export const migrations: Record<string, Migration> = {
   '0001-core': coreMigration,
@@ -69,6 +70,7 @@ export const migrations: Record<string, Migration> = {
   '0163-invoice-items-reference': invoiceItemsReferenceMigration,
   '0164-pay-link-messages': payLinkMessagesMigration,
   '0165-transaction-request': transactionRequestMigration,
+  '0166-invoice-purchase-key': invoicePurchaseKeyMigration,
 }
 
 export const migrationProvider: MigrationProvider = {

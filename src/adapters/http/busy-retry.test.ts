@@ -78,6 +78,24 @@ describe('withBusyRetry: a 503 with Retry-After', () => {
   })
 })
 
+describe('withBusyRetry: a purchase with its key', () => {
+  it("sends a course purchase's invoice again after the wait (the server makes one invoice a key)", async () => {
+    const { http, waits } = busyAware()
+    let sent = 0
+    api().post('/api/invoice/create').reply(503, BUSY, { 'Retry-After': '1' })
+    api().post('/api/invoice/create').reply(() => {
+      sent += 1
+      return [409, { statusCode: 409, message: 'This invoice is already paid.' }]
+    })
+    const body = { customer: id(1), clinic: id(2), items: [{ type: 'Course', quantity: 1, referenceId: id(3) }], idempotencyKey: 'k1' } as never
+    const made = await new HttpPaymentsApi(http).createInvoice(body)
+    // The second try's answer, not the first's 503.
+    expect(made).toMatchObject(E.left({ _tag: 'HttpError', status: 409 }))
+    expect(sent).toBe(1)
+    expect(waits).toEqual([1000])
+  })
+})
+
 describe('retryAfterSeconds', () => {
   it.each([
     [{ 'retry-after': '5' }, 5],

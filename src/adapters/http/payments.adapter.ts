@@ -19,7 +19,8 @@ import { callRoute } from './api-client'
 export class HttpPaymentsApi implements PaymentsApi {
   constructor(@inject(PORTS.HttpClient) private readonly http: HttpTransport) {}
   createInvoice(body: CreateInvoiceBody) {
-    return callRoute(this.http, createInvoice, { body })
+    // A purchase's key: the server makes one invoice whatever the tries, safe to send again when busy.
+    return callRoute(this.http, createInvoice, { body, ...(body.idempotencyKey ? { idempotent: true } : {}) })
   }
   pay(invoiceId: string, body: PayInvoiceBody) {
     // With its idempotency key the server starts one payment whatever the tries: safe to send again when busy.
@@ -35,6 +36,6 @@ export class HttpPaymentsApi implements PaymentsApi {
     return callRoute(this.http, checkPayment, { params: { transactionId } })
   }
   purchaseGiftVouchers(body: GiftVoucherPurchaseBody) {
-    return callRoute(this.http, purchaseGiftVouchers, { body })
+    return callRoute(this.http, purchaseGiftVouchers, { body, ...(body.idempotencyKey ? { idempotent: true } : {}) })
   }
 }

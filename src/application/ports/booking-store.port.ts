@@ -52,5 +52,8 @@ export interface BookingStore {
   clearBookingInfo(): void
 }
 
-/** Keys cleared by logout and by a password reset. */
-export const SESSION_BOOKING_KEYS: readonly BookingInfoKey[] = ['lastClinicId', 'currentClinic']
+/**
+ * Keys cleared by logout and by a password reset: the customer's own. The purchase being paid too: on a
+ * shared device the next customer would otherwise start on its payment step.
+ */
+export const SESSION_BOOKING_KEYS: readonly BookingInfoKey[] = ['lastClinicId', 'currentClinic', 'payingPurchase']

@@ -34,7 +34,8 @@ describe('Login and Logout', () => {
 
   it('logout ends the session on the server, then clears the token and the booking info, keeping currency and cookie acceptance', async () => {
     const tokens = new InMemoryTokenStore('jwt')
-    const store = new InMemoryBookingStore({ lastClinicId: id(1), currentClinic: { id: id(1), accountName: 'Soho', address: { line1: '1 Soho Sq', city: 'London' } }, currency: 'EUR', cookiesAccepted: true })
+    const payingPurchase = { kind: 'course' as const, clinic: id(1), courses: ['k1'], payment: { paymentUrl: '/pay/t1', transactionId: 't1', invoiceId: 'i1' } }
+    const store = new InMemoryBookingStore({ lastClinicId: id(1), currentClinic: { id: id(1), accountName: 'Soho', address: { line1: '1 Soho Sq', city: 'London' } }, currency: 'EUR', cookiesAccepted: true, payingPurchase })
     const auth = fake<AuthApi>().on('logout', () => {
       // the server call goes out while the token is still there to send
       expect(tokens.get()).toBe('jwt')
@@ -45,6 +46,8 @@ describe('Login and Logout', () => {
     expect(tokens.get()).toBeNull()
     expect(store.get('lastClinicId')).toBeUndefined()
     expect(store.get('currentClinic')).toBeUndefined()
+    // The next customer on the same device does not start on this customer's purchase.
+    expect(store.get('payingPurchase')).toBeUndefined()
     expect(store.get('currency')).toBe('EUR')
     expect(store.get('cookiesAccepted')).toBe(true)
   })

@@ -134,12 +134,16 @@ describe('ConfirmBooking', () => {
     expect(payments.calls[0].args[0]).toEqual({
       customer: id(7), clinic: id(1), origin: 'ONLINE_COURSE', description: 'Online Course Purchase',
       items: [{ type: 'Course', quantity: 1, referenceId: id(31), location: id(1), onlineSale: true }],
+      // the purchase's key: its invoice made once, whatever the tries
+      idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/),
     })
     const voucher = await confirm.execute({
       kind: 'giftVoucher', customerId: id(7), clinicId: id(1), vouchers: [{ value: 50, receiver: { name: ' Bo ', email: 'BO@X.CO' } }],
     })
     expect(E.isRight(voucher) && voucher.right._tag).toBe('PaymentRequired')
-    expect(payments.calls[2].args[0]).toEqual({ customer: id(7), clinic: id(1), vouchers: [{ value: 50, receiver: { name: 'Bo', email: 'bo@x.co' } }] })
+    expect(payments.calls[2].args[0]).toEqual({ customer: id(7), clinic: id(1), vouchers: [{ value: 50, receiver: { name: 'Bo', email: 'bo@x.co' } }], idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/) })
+    // Another purchase, another key.
+    expect((payments.calls[2].args[0] as { idempotencyKey: string }).idempotencyKey).not.toBe((payments.calls[0].args[0] as { idempotencyKey: string }).idempotencyKey)
   })
 })
 

@@ -44,6 +44,14 @@ async function startCardPayment(api: PaymentsApi, invoice: Invoice, appointmentI
   return E.right({ invoiceId: invoice.id, amount: invoice.amount, ...paid.right })
 }
 
+/**
+ * A purchase's key (course, gift voucher), one per purchase begun: the server makes one invoice a key,
+ * so the request sent again (a retry when busy, an answer lost on the way) answers the same invoice.
+ */
+function purchaseKey(): string {
+  return [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('')
+}
+
 async function invoiceThenPay(api: PaymentsApi, body: CreateInvoiceBody): Promise<E.Either<AppError, PaymentSession>> {
   const invoice = await api.createInvoice(body)
   if (E.isLeft(invoice)) return E.left(bookingFailure(invoice.left))
@@ -76,6 +84,7 @@ export class BuyCourse {
       origin: 'ONLINE_COURSE',
       description: COURSE_INVOICE_DESCRIPTION,
       items: input.courseIds.map((id) => ({ type: 'Course' as const, quantity: 1, referenceId: id, location: input.clinicId, onlineSale: true })),
+      idempotencyKey: purchaseKey(),
     })
   }
 }
@@ -100,6 +109,7 @@ export class BuyGiftVoucher {
         ...(v.quantity !== undefined ? { quantity: v.quantity } : {}),
         ...(v.receiver ? { receiver: { ...v.receiver, email: v.receiver.email.trim().toLowerCase(), name: v.receiver.name.trim() } } : {}),
       })),
+      idempotencyKey: purchaseKey(),
     })
     if (E.isLeft(invoice)) return E.left(bookingFailure(invoice.left))
     return startCardPayment(this.api, invoice.right)

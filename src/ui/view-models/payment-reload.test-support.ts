@@ -28,5 +28,5 @@ export function tabPage(tab: MemoryStorage, overrides: Partial<UseCaseFakes> = {
     w.booking.syncRoute(route)
     await services.restoreRoute(route, locations)
   }
-  return { ...w, payment, slotHold, confirm, open }
+  return { ...w, payment, slotHold, services, confirm, open }
 }

@@ -17,6 +17,7 @@ import type { Clock } from '../../application/ports/clock.port'
 import type { KeyValueStorage } from '../../application/ports/storage.port'
 import type { BookingStore } from '../../application/ports/booking-store.port'
 import type { PurchaseArrival } from '../../domain/booking/purchase-resume'
+import type { AppError } from '../../application/failure'
 import { KeptGiftVoucher } from './kept-gift-voucher'
 import { KeptCoursePayment } from './kept-course-payment'
 import { KeptCardSecret } from './kept-card-secret'
@@ -197,12 +198,12 @@ export class PaymentViewModel {
    * A purchase's confirm URL arrived (ServicesViewModel.restoreRoute; the payment step shares it): the
    * payment begun for that purchase, to take up with what it buys. A course purchase's begun in this
    * tab (a reload) first; else one begun in another tab that the server still has open (a new tab,
-   * a link copied), asked of it: nothing new is begun either way.
+   * a link copied), asked of it: nothing new is begun either way. Left: the server was not reached.
    */
-  async purchaseToResume(arrival: PurchaseArrival): Promise<PurchaseToResume | undefined> {
-    if (this.session) return undefined
+  async purchaseToResume(arrival: PurchaseArrival): Promise<E.Either<AppError, PurchaseToResume | undefined>> {
+    if (this.session) return E.right(undefined)
     const inTab = arrival.kind === 'course' ? this.courses.including(arrival.clinic, arrival.courseId) : undefined
-    if (inTab) return { courses: inTab.courses, session: { kind: 'course', ...inTab.payment } }
+    if (inTab) return E.right({ courses: inTab.courses, session: { kind: 'course', ...inTab.payment } })
     return this.elsewhere.find(arrival)
   }
 

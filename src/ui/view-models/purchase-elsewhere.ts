@@ -2,6 +2,7 @@ import * as E from 'fp-ts/Either'
 import type { GetOpenPurchase } from '../../application/use-cases/payments.use-case'
 import type { BookingStore, PayingPurchase } from '../../application/ports/booking-store.port'
 import type { Invoice } from '../../contract/invoices.codecs'
+import type { AppError } from '../../application/failure'
 import { purchaseOfArrival, type PurchaseArrival } from '../../domain/booking/purchase-resume'
 import type { Exec } from './app-services'
 import type { GiftVoucherItem } from './booking-views'
@@ -35,7 +36,8 @@ function voucherOf(invoice: Invoice): GiftVoucherItem | undefined {
  * storage, through the booking store: its invoice and payment, no client secret, no receiver): the
  * same confirm URL opened in a new tab has none of the first tab's session storage, and showed
  * confirm, whose 'agree' began a second invoice. There it is asked of the server (GetOpenPurchase):
- * still open, it is taken up; paid, ended or replaced, it is forgotten and confirm shows as before.
+ * still open, it is taken up; paid, ended or replaced, it is forgotten and confirm shows as before;
+ * not answered, the wizard's failure state with 'Try again' (ServicesViewModel.purchaseFailed).
  */
 export class PurchaseElsewhere {
   constructor(
@@ -59,22 +61,23 @@ export class PurchaseElsewhere {
 
   /**
    * The payment begun for the purchase this confirm URL shows, if the server still has it open. The
-   * server not reached: none (confirm), the purchase kept for the next try.
+   * server not reached (or failing): Left, the purchase kept for the next try; never confirm meanwhile,
+   * whose 'agree' would begin a second invoice.
    */
-  async find(arrival: PurchaseArrival): Promise<PurchaseToResume | undefined> {
+  async find(arrival: PurchaseArrival): Promise<E.Either<AppError, PurchaseToResume | undefined>> {
     const begun = purchaseOfArrival(this.begun(), arrival)
-    if (!begun || !this.openPurchase) return undefined
+    if (!begun || !this.openPurchase) return E.right(undefined)
     const { paymentUrl, transactionId, invoiceId } = begun.payment
     const open = await this.openPurchase.execute(invoiceId, transactionId)
-    if (E.isLeft(open)) return undefined
+    if (E.isLeft(open)) return open
     if (!open.right) {
       this.forget(transactionId)
-      return undefined
+      return E.right(undefined)
     }
     const { invoice, clientSecret } = open.right
     const voucher = begun.kind === 'giftVoucher' ? voucherOf(invoice) : undefined
-    if (begun.kind === 'giftVoucher' && !voucher) return undefined
+    if (begun.kind === 'giftVoucher' && !voucher) return E.right(undefined)
     const session: PurchaseToResume['session'] = { kind: begun.kind, paymentUrl, transactionId, invoiceId, amount: invoice.amount, ...(clientSecret ? { clientSecret } : {}) }
-    return { courses: begun.courses, ...(voucher ? { voucher } : {}), session }
+    return E.right({ courses: begun.courses, ...(voucher ? { voucher } : {}), session })
   }
 }

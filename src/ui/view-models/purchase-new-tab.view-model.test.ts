@@ -12,6 +12,7 @@ import type { ConfirmOutcome } from '../../application/use-cases/confirm-booking
 import type { Invoice } from '../../contract/invoices.codecs'
 import type { Course } from '../../contract/courses.routes'
 import type { RouteState } from './booking.view-model'
+import { TEXT } from '../../application/errors'
 
 const second = { id: 'k2', name: 'Four peels', category: 'kc', salePrice: 300, courseServices: [] } as unknown as Course
 const courses: Partial<UseCaseFakes> = { ListCourses: async () => E.right([{ category: { id: 'kc', name: 'Courses' }, courses: [courseRecord, second] }] as never) }
@@ -28,6 +29,12 @@ const voucherInvoice = {
   items: [{ type: 'Giftvoucher', name: 'Gift voucher', quantity: 1, listPrice: 50, grossPrice: 50, netPrice: 50, finalPrice: 50, giftVoucherReceiver: voucher.receiver }],
 } as Invoice
 const stillOpen = (invoice: Invoice): UseCaseFakes['GetOpenPurchase'] => async () => E.right({ invoice, clientSecret: 'pi_1_secret_abc' })
+const unreachable = { _tag: 'Unreachable', message: TEXT.unreachable } as const
+/** The server down (no answer) until `up`, then answering as `then` does. */
+function serverDownThen(then: UseCaseFakes['GetOpenPurchase']): { up: boolean; answer: UseCaseFakes['GetOpenPurchase'] } {
+  const server: { up: boolean; answer: UseCaseFakes['GetOpenPurchase'] } = { up: false, answer: (...args) => (server.up ? then(...args) : Promise.resolve(E.left(unreachable))) }
+  return server
+}
 
 /** Two courses chosen ('Do you want to add another course?' Yes, then No), their terms agreed: on their payment step. */
 async function coursesOnPayment(browser: InMemoryBookingStore, tab = new MemoryStorage()) {
@@ -103,13 +110,33 @@ describe('a course purchase opened in a new tab on its payment step', () => {
     expect(browser.get('payingPurchase')?.payment.transactionId).toBe('pi_1')
   })
 
-  it('the server not reached: confirm, the purchase kept for the next try', async () => {
+  it("the server not reached: the wizard's failure state and 'Try again', never confirm; 'Try again' takes up the payment", async () => {
     const browser = new InMemoryBookingStore()
     await coursesOnPayment(browser)
-    const tab = tabPage(new MemoryStorage(), { ...courses, GetOpenPurchase: async () => E.left({ _tag: 'Unreachable', message: 'x' } as never) }, browser)
+    const server = serverDownThen(stillOpen(courseInvoice))
+    const tab = tabPage(new MemoryStorage(), { ...courses, GetOpenPurchase: server.answer }, browser)
     await tab.open(courseConfirm)
-    expect(tab.booking.view.step).toBe('confirm')
+    expect(tab.services.purchases.failed).toBe(TEXT.unreachable)
+    expect(tab.toasts.toasts.map((t) => t.text)).toEqual([TEXT.unreachable])
+    expect(tab.booking.view.restoring).toBe(false)
+    // Nothing rebuilt to agree to: confirm's 'agree' would begin a second invoice for the same purchase.
+    expect(tab.booking.view.basket).toEqual([])
+    expect(tab.booking.view.canConfirm).toBe(false)
+    expect(tab.navigator.paths).toEqual([])
     expect(browser.get('payingPurchase')?.payment.transactionId).toBe('pi_1')
+
+    // Still down: the same failure, asked again.
+    await tab.services.purchases.tryAgain()
+    expect(tab.services.purchases.failed).toBe(TEXT.unreachable)
+    expect(tab.useCases.calls.GetOpenPurchase).toHaveLength(2)
+
+    server.up = true
+    await tab.services.purchases.tryAgain()
+    expect(tab.services.purchases.failed).toBeUndefined()
+    expect(tab.booking.view.step).toBe('payment')
+    expect(tab.booking.view.basket.map((i) => i.service.id)).toEqual(['k1', 'k2'])
+    expect(tab.payment.session).toEqual({ kind: 'course', ...stripePayment })
+    expect(tab.useCases.calls.ConfirmBooking).toBeUndefined()
   })
 
   it("another course's confirm URL does not ask for this purchase's payment", async () => {
@@ -164,6 +191,37 @@ describe('a gift voucher opened in a new tab on its payment step', () => {
     expect(tab.booking.view.step).not.toBe('payment')
     expect(tab.payment.session).toBeUndefined()
     expect(tab.useCases.calls.ConfirmBooking).toBeUndefined()
+  })
+
+  it("the server not reached: the failure state and 'Try again'; back, the payment with the invoice's voucher", async () => {
+    const browser = new InMemoryBookingStore()
+    await voucherOnPayment(browser)
+    const server = serverDownThen(stillOpen(voucherInvoice))
+    const tab = tabPage(new MemoryStorage(), { GetOpenPurchase: server.answer }, browser)
+    await tab.open(voucherConfirm)
+    expect(tab.services.purchases.failed).toBe(TEXT.unreachable)
+    expect(tab.booking.view.giftVouchers).toEqual([])
+    expect(tab.navigator.paths).toEqual([])
+    server.up = true
+    await tab.services.purchases.tryAgain()
+    expect(tab.services.purchases.failed).toBeUndefined()
+    expect(tab.booking.view.step).toBe('payment')
+    expect(tab.booking.view.giftVouchers).toEqual([voucher])
+    expect(tab.payment.session).toEqual({ kind: 'giftVoucher', ...stripePayment, amount: 50 })
+    expect(tab.useCases.calls.ConfirmBooking).toBeUndefined()
+  })
+
+  it('another URL arriving meanwhile: no failure shown for the one left', async () => {
+    const browser = new InMemoryBookingStore()
+    await voucherOnPayment(browser)
+    let fail: () => void = () => undefined
+    const slow: UseCaseFakes['GetOpenPurchase'] = () => new Promise((resolve) => (fail = () => resolve(E.left(unreachable))))
+    const tab = tabPage(new MemoryStorage(), { GetOpenPurchase: slow }, browser)
+    const first = tab.open(voucherConfirm)
+    await tab.open(voucherList)
+    fail()
+    await first
+    expect(tab.services.purchases.failed).toBeUndefined()
   })
 
   it("'Start again' in the first tab gives it up: a new tab has nothing to ask for", async () => {

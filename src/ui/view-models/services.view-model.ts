@@ -16,6 +16,7 @@ import type { KeyValueStorage } from '../../application/ports/storage.port'
 import { wizardInputOf } from './wizard-input'
 import { KeptGiftVoucher } from './kept-gift-voucher'
 import type { PurchaseToResume } from './purchase-elsewhere'
+import { PurchaseArrivals } from './purchase-arrival'
 import { PaymentViewModel } from './payment.view-model'
 import { stepPath } from '../../domain/booking/steps'
 
@@ -48,6 +49,7 @@ export class ServicesViewModel {
   exhausted = false
   coursesLoaded = false
   infoService?: ServiceView = undefined
+  /** A purchase's payment step arriving: its payment asked; not reached, the failure state with 'Try again'. */ readonly purchases: PurchaseArrivals
   /** paging cursor: the category being paged and the offset in it */
   private categoryIndex = 0
   private offset = 0
@@ -68,6 +70,7 @@ export class ServicesViewModel {
     @inject(PORTS.SessionStorage) private readonly sessionStorage?: KeyValueStorage,
     @inject(PaymentViewModel) private readonly payment?: Pick<PaymentViewModel, 'resumeVoucherPayment' | 'purchaseToResume' | 'resumePurchase'>,
   ) {
+    this.purchases = new PurchaseArrivals(toasts, booking, payment)
     makeAutoObservable<ServicesViewModel, 'listCatalogue' | 'listCourses' | 'getService' | 'service' | 'courseGroups' | 'toasts' | 'categoryIndex' | 'offset' | 'routeGeneration' | 'rescheduleConfirm' | 'slotHold' | 'getAppointment' | 'sessionStorage' | 'restoreReschedule' | 'payment'>(this, {
       listCatalogue: false, listCourses: false, getService: false, service: false, courseGroups: false, booking: false, toasts: false, categoryIndex: false, offset: false, routeGeneration: false, rescheduleConfirm: false,
       slotHold: false, getAppointment: false, sessionStorage: false, restoreReschedule: false, payment: false,
@@ -227,15 +230,15 @@ export class ServicesViewModel {
   }
 
   /**
-   * A step URL opened with an empty wizard (reload, shared link, course booking from the account):
-   * rebuilds what it names (clinic, then service or course) from the server, and falls back to the
-   * nearest earlier valid step when something does not exist or cannot be rebuilt (a reschedule this tab did not start, or
-   * a confirm step without a held time, see BookingViewModel.syncRoute).
+   * A step URL opened with an empty wizard (reload, shared link, course booking from the account): rebuilds what it names (clinic,
+   * then service or course) from the server, and falls back to the nearest earlier valid step when something does not exist or cannot
+   * be rebuilt (a reschedule this tab did not start, or a confirm step without a held time, see BookingViewModel.syncRoute).
    */
   async restoreRoute(route: RouteState, locations: Pick<LocationsViewModel, 'load' | 'find' | 'failed'>): Promise<void> {
     const booking = this.booking
     const generation = ++this.routeGeneration
     const stale = () => generation !== this.routeGeneration
+    this.purchases.arrived(() => this.restoreRoute(route, locations))
     const id = route.locationId
     if (!id) return
     const query = route.query
@@ -276,9 +279,7 @@ export class ServicesViewModel {
       if (route.confirm) return
     }
     if (booking.view.isReschedule && booking.view.rescheduleAppointmentId) this.sessionStorage?.setItem(RESCHEDULING_KEY, booking.view.rescheduleAppointmentId)
-
     if (booking.view.servicesToRefresh) void this.refreshBasketServices(stale)
-
     // A reloaded time or confirm step names its held time (issue 17): basket, times and countdown come back.
     if (query.hold && !booking.view.canBook) {
       booking.dispatch({ type: 'restoring', restoring: true })
@@ -316,8 +317,8 @@ export class ServicesViewModel {
       const held = booking.view.activeItem?.service.id === serviceId || booking.view.basket.some((i) => i.kind === 'course' && i.service.id === serviceId)
       if (!held) {
         booking.dispatch({ type: 'restoring', restoring: true })
-        purchase = coursePurchase && route.confirm ? await this.payment?.purchaseToResume({ kind: 'course', clinic: id, courseId: serviceId }) : undefined
-        if (stale()) return
+        purchase = coursePurchase && route.confirm ? await this.purchases.ask({ kind: 'course', clinic: id, courseId: serviceId }, stale) : undefined
+        if (stale() || this.purchases.failed) return
         const found = coursePurchase ? await this.findCourses(id, purchase?.courses ?? [serviceId], serviceId, stale) : await this.fetchService(serviceId, stale)
         if (stale()) return
         if (!found) {
@@ -344,8 +345,8 @@ export class ServicesViewModel {
     } else if (route.confirm && !serviceId && !booking.view.canConfirm) {
       // Opened in another tab (none of this one's session storage): the voucher back from its payment, if the server still has it open.
       booking.dispatch({ type: 'restoring', restoring: true })
-      purchase = await this.payment?.purchaseToResume({ kind: 'giftVoucher', clinic: id })
-      if (stale()) return
+      purchase = await this.purchases.ask({ kind: 'giftVoucher', clinic: id }, stale)
+      if (stale() || this.purchases.failed) return
       if (purchase?.voucher) booking.addGiftVoucher(purchase.voucher, true)
     }
     if (purchase) this.payment?.resumePurchase(purchase)

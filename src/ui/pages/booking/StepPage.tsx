@@ -12,7 +12,9 @@ import { BottomBar } from './BottomBar'
 import { BookingDialogs } from './BookingDialogs'
 import { ServicesStep } from './ServicesStep'
 import { StaffStep } from './StaffStep'
+import { Button } from '../../components/Button'
 import styles from './StepPage.module.css'
+import rows from './rows.module.css'
 
 const TimeStep = lazy(() => import('./TimeStep'))
 const ConfirmStep = lazy(() => import('./ConfirmStep'))
@@ -110,7 +112,9 @@ const StepPage = observer(function StepPage() {
     return <Navigate to={`/app?${search.toString()}`} replace />
   }
 
-  const step = booking.view.step
+  // A purchase's payment step whose payment could not be asked of the server: headed as the payment it is (nothing else is rebuilt).
+  const purchaseFailed = services.purchases.failed
+  const step = purchaseFailed !== undefined ? 'payment' : booking.view.step
   const index = STEP_ORDER.indexOf(step)
   const ready = booking.view.location !== undefined && !booking.view.restoring
   return (
@@ -130,6 +134,12 @@ const StepPage = observer(function StepPage() {
         </ol>
         {!ready ? (
           <Spinner />
+        ) : purchaseFailed !== undefined ? (
+          // As the other steps' failures; never confirm, whose 'agree' would begin a second invoice.
+          <div className={rows.empty} role="alert">
+            <p>{purchaseFailed}</p>
+            <Button variant="secondary" onClick={() => void services.purchases.tryAgain()}>Try again</Button>
+          </div>
         ) : (
           <Suspense fallback={<Spinner />}>
             {step === 'service' ? <ServicesStep /> : null}
