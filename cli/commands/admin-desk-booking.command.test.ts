@@ -29,7 +29,7 @@ const catalogue = () => {
   nock(HOST).get('/api/public-clinics').reply(200, [London, Leeds])
   nock(HOST).get('/api/admin/desk/services').query({ location: LOCATION }).reply(200, deskServices)
 }
-const visit = { id: 'ab'.padEnd(24, '0'), start: '2026-12-01T10:00:00.000Z', end: '2026-12-01T10:30:00.000Z', status: 'Scheduled', checkedIn: false, practitioner: 'Dr Sarah Jones', location: 'London', service: 'Peel', customer: 'Jane Doe', depositPaid: 0, paid: [] }
+const visit = { id: 'ab'.padEnd(24, '0'), start: '2026-12-01T10:00:00.000Z', end: '2026-12-01T10:30:00.000Z', status: 'Scheduled', checkedIn: false, practitioner: 'Dr Sarah Jones', location: 'London', service: 'Peel', customer: 'Jane Doe', depositPaid: 0, paid: [], due: 120 }
 
 describe('clinic admin book', () => {
   it('books the services in order (any practitioner for the second), the start in London time, and shows what was booked', async () => {

@@ -167,7 +167,7 @@ describe('clinic admin bookings', () => {
   it('shows what each booking was paid in all and how: after a checkout the deposit and the cash at the desk', async () => {
     const checkedOut = {
       id: ID, start: '2026-12-01T10:00:00.000Z', end: '2026-12-01T11:00:00.000Z', status: 'Scheduled', checkedIn: true, practitioner: 'Maya Thompson',
-      location: 'Bristol', service: 'Facial', customer: 'Jane Doe', depositPaid: 70, paid: [{ type: 'Online', amount: 70 }, { type: 'Cash', amount: 280 }],
+      location: 'Bristol', service: 'Facial', customer: 'Jane Doe', depositPaid: 70, paid: [{ type: 'Online', amount: 70 }, { type: 'Cash', amount: 280 }], due: 0,
     }
     const scope = nock(HOST).get('/api/admin/bookings').query(true).reply(200, [checkedOut]).get('/api/public/organisations').reply(200, organisation)
     const run = await cli('admin', 'bookings', '--date', '2026-12-01')
