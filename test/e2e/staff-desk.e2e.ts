@@ -386,6 +386,12 @@ describe('a new clinic, set up from the example file, takes a booking seen on /s
       expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width)
       await s.shot('day')
       await s.axe('day, paid and due')
+      // Its payments stay a tap away: the checkout's dialog, nothing to take.
+      await paidCard.getByRole('button', { name: /^Payments of / }).click()
+      const dialog = page.getByRole('dialog')
+      await dialog.getByText('Paid in full.').waitFor()
+      expect(await dialog.getByRole('button', { name: 'Take payment' }).count()).toBe(0)
+      await s.shot('paid-payments')
       expect(s.problems).toEqual([])
       await s.context.close()
     }

@@ -66,6 +66,14 @@ describe('StaffBookingCard', () => {
     expect(screen.queryByText(/Balance/)).toBeNull()
   })
 
+  it('a booking paid in full keeps its payments a tap away: Payments opens the same dialog for that booking', () => {
+    const opened: DayBooking[] = []
+    const paidOnline = { ...booking, depositPaid: 50, paid: [{ type: 'Online', amount: 50 }], due: 0 }
+    render(<ul><StaffBookingCard vm={vm} booking={paidOnline} currency="GBP" onCheckout={(b) => opened.push(b)} /></ul>)
+    fireEvent.click(screen.getByRole('button', { name: 'Payments of Jane Doe at 10:00, Peel' }))
+    expect(opened).toEqual([paidOnline])
+  })
+
   it("a booking with a balance: Checkout, and the amount due in the organisation's currency", () => {
     render(<ul><StaffBookingCard vm={vm} booking={booking} currency="EUR" onCheckout={() => undefined} /></ul>)
     expect(screen.getByRole('button', { name: 'Checkout Jane Doe at 10:00, Peel' })).toBeTruthy()
@@ -76,6 +84,8 @@ describe('StaffBookingCard', () => {
   it("offers no checkout without an opener (a practitioner's login)", () => {
     render(<ul><StaffBookingCard vm={vm} booking={{ ...booking, checkedIn: true }} currency="GBP" /></ul>)
     expect(screen.queryByRole('button', { name: /^Checkout / })).toBeNull()
+    render(<ul><StaffBookingCard vm={vm} booking={{ ...booking, due: 0 }} currency="GBP" /></ul>)
+    expect(screen.queryByRole('button', { name: /^Payments of / })).toBeNull()
   })
 })
 
@@ -83,7 +93,12 @@ describe('StaffBookingCard', () => {
 // week view once offered it before check-in while the day view waited for it.
 describe('Checkout on the day view and the week view', () => {
   const weekVm = { isAdmin: true, openCheckout: () => Promise.resolve() } as unknown as StaffWeekViewModel
-  const shown = (view: ReturnType<typeof render>) => [view.queryAllByRole('button', { name: /^Checkout / }).length, view.queryAllByText('Paid', { selector: 'span' }).length, view.queryAllByText(/Balance £/).length]
+  const shown = (view: ReturnType<typeof render>) => [
+    view.queryAllByRole('button', { name: /^Checkout / }).length,
+    view.queryAllByText('Paid', { selector: 'span' }).length,
+    view.queryAllByText(/Balance £/).length,
+    view.queryAllByRole('button', { name: /^Payments of / }).length,
+  ]
   it.each([
     ['Scheduled', false, 37.5, 'checkout'],
     ['Scheduled', true, 37.5, 'checkout'],
@@ -102,7 +117,7 @@ describe('Checkout on the day view and the week view', () => {
     day.unmount()
     const week = render(<ul><BookingEntry vm={weekVm} booking={b} currency="GBP" /></ul>)
     const onWeek = shown(week)
-    const want = { checkout: [1, 0, 1], paid: [0, 1, 0], neither: [0, 0, 0] }[expected]
+    const want = { checkout: [1, 0, 1, 0], paid: [0, 1, 0, 1], neither: [0, 0, 0, 0] }[expected]
     expect([onDay, onWeek]).toEqual([want, want])
   })
 })

@@ -32,6 +32,14 @@ export function PaidBadge({ booking }: { booking: DayBooking }) {
   return deskCheckout(booking)._tag === 'Paid' ? <span className={styles.paidBadge}>Paid</span> : null
 }
 
+/**
+ * A booking paid in full has no Checkout, but its payments stay a tap away: the same dialog shows them,
+ * 'Paid in full.', and the deposit's refund where one is still possible (the desk's only way to it on the web).
+ */
+export function PaymentsButton({ booking, label, onOpen }: { booking: DayBooking; label: string; onOpen: (booking: DayBooking) => void }) {
+  return deskCheckout(booking)._tag === 'Paid' ? <Button variant="secondary" onClick={() => onOpen(booking)} aria-label={`Payments of ${label}`}>Payments</Button> : null
+}
+
 /** Status · what was paid · what is due: the day and week views' line alike. */
 export function StatusLine({ booking, currency, how = true }: { booking: DayBooking; currency: Currency; how?: boolean }) {
   const due = dueLabel(booking, currency)
@@ -82,6 +90,7 @@ export const StaffBookingCard = observer(function StaffBookingCard({ vm, booking
           ) : null}
           {onCheckout && checkoutOffered(booking) ? <Button variant="secondary" onClick={() => onCheckout(booking)} aria-label={`Checkout ${label}`}>Checkout</Button> : null}
           <PaidBadge booking={booking} />
+          {onCheckout ? <PaymentsButton booking={booking} label={label} onOpen={onCheckout} /> : null}
         </div>
       </div>
       <p className={styles.customer}>{booking.customer}</p>

@@ -13,7 +13,7 @@ import { StaffWeekViewModel, type BlockForm, type WeekDay } from '../../view-mod
 import { StaffDatePicker, StaffSelect } from './StaffControls'
 import { BLOCK_LABEL, blockLabel, StaffBlockEntry } from './StaffBlockEntry'
 import { CheckoutDialog } from './StaffCheckoutDialog'
-import { PaidBadge, StatusLine } from './StaffBookingCard'
+import { PaidBadge, PaymentsButton, StatusLine } from './StaffBookingCard'
 import { SessionViewModel } from '../../view-models/session.view-model'
 import type { Currency } from '../../../domain/pricing/money'
 import { checkoutOffered, deskCheckout } from '../../../domain/desk/checkout'
@@ -43,7 +43,12 @@ export const BookingEntry = observer(function BookingEntry({ vm, booking, curren
           <Button variant="secondary" onClick={() => void vm.openCheckout(booking)} aria-label={`Checkout ${label}`}>Checkout</Button>
         </div>
       ) : null}
-      {deskCheckout(booking)._tag === 'Paid' ? <div className={styles.entryActions}><PaidBadge booking={booking} /></div> : null}
+      {deskCheckout(booking)._tag === 'Paid' ? (
+        <div className={styles.entryActions}>
+          <PaidBadge booking={booking} />
+          {vm.isAdmin ? <PaymentsButton booking={booking} label={label} onOpen={(b) => void vm.openCheckout(b)} /> : null}
+        </div>
+      ) : null}
     </li>
   )
 })
