@@ -88,7 +88,12 @@ describe('GET /api/metrics (development and test: open)', () => {
   })
 
   it('reports the outbox depth and the age of its oldest unsent message', async () => {
-    await t.db.insertInto('outbox').values({ id: 'ffffffffffff00000000beef', tenant_id: 'demo', to_address: 'a@example.com', subject: 's', text: 'x', html: null, attachments: '[]', created_at: new Date(Date.now() - 3_600_000) } as never).execute()
+    // A message waiting for its retry an hour from now: unsent, and out of reach of a drain the earlier
+    // bookings' mails set going (one of those sent a message inserted here due at once before the scrape).
+    await t.db
+      .insertInto('outbox')
+      .values({ id: 'ffffffffffff00000000beef', tenant_id: 'demo', to_address: 'a@example.com', subject: 's', text: 'x', html: null, attachments: '[]', created_at: new Date(Date.now() - 3_600_000), attempts: 1, next_attempt_at: new Date(Date.now() + 3_600_000) } as never)
+      .execute()
     const text = await scrape()
     expect(sampleOf(text, 'clinic_outbox_depth')).toBeGreaterThanOrEqual(1)
     expect(sampleOf(text, 'clinic_outbox_oldest_age_seconds')).toBeGreaterThanOrEqual(3_600)
