@@ -150,10 +150,15 @@ const StepPage = observer(function StepPage() {
           </Suspense>
         )}
       </section>
-      <aside className={styles.aside} aria-label="Booking summary">
-        <SummaryCard />
-      </aside>
-      <BottomBar />
+      {/* Nothing is rebuilt while the purchase's payment could not be asked for: a summary would say 'Nothing selected yet'. */}
+      {purchaseFailed === undefined ? (
+        <>
+          <aside className={styles.aside} aria-label="Booking summary">
+            <SummaryCard />
+          </aside>
+          <BottomBar />
+        </>
+      ) : null}
       <BookingDialogs />
     </div>
   )
