@@ -6,7 +6,15 @@ import { dashboardRefundedQuery } from '../commerce/processor-refunds.repository
 
 /** The appointments of the booking the appointment belongs to (itself and its linked services), main first. */
 export function bookingRows(db: CommerceDb, tenant: string, id: string) {
-  const root = db.selectFrom('appointments').select(sql<string>`coalesce(group_id, id)`.as('root')).where('tenant_id', '=', tenant).where('id', '=', id)
+  return rowsOfBookings(db, tenant, [id])
+}
+
+/**
+ * The appointments of every booking these appointments belong to, each with its booking's `root` (the
+ * group's id, or its own): one query for a day's list of bookings. A booking's rows main first.
+ */
+export function rowsOfBookings(db: CommerceDb, tenant: string, ids: readonly string[]) {
+  const root = db.selectFrom('appointments').select(sql<string>`coalesce(group_id, id)`.as('root')).where('tenant_id', '=', tenant).where('id', 'in', [...ids])
   return db
     .selectFrom('appointments as a')
     .innerJoin('services as s', (j) => j.onRef('s.id', '=', 'a.service_id').onRef('s.tenant_id', '=', 'a.tenant_id'))
@@ -24,6 +32,7 @@ export function bookingRows(db: CommerceDb, tenant: string, id: string) {
       's.default_price',
       sql<string>`coalesce(s.online_name, s.name)`.as('service'),
       sql<string | null>`nullif(trim(coalesce(cu.first_name, '') || ' ' || coalesce(cu.surname, '')), '')`.as('customer'),
+      sql<string>`coalesce(a.group_id, a.id)`.as('root'),
     ])
     .where('a.tenant_id', '=', tenant)
     .where('a.type', '=', 'Appointment')
@@ -45,20 +54,7 @@ export async function lockBooking(trx: CommerceDb, tenant: string, ids: readonly
  * checkout invoices (whose Service lines name its appointments), oldest first.
  */
 export function bookingPayments(db: CommerceDb, tenant: string, ids: readonly string[]) {
-  const invoiceIds = db
-    .selectFrom('commerce_invoice_appointments')
-    .select('invoice_id')
-    .where('tenant_id', '=', tenant)
-    .where('appointment_id', 'in', [...ids])
-    .union(
-      db
-        .selectFrom('commerce_invoice_items as it')
-        .innerJoin('commerce_invoices as ci', 'ci.id', 'it.invoice_id')
-        .select('it.invoice_id')
-        .where('it.tenant_id', '=', tenant)
-        .where('ci.description', '=', CHECKOUT_DESCRIPTION)
-        .where('it.reference_id', 'in', [...ids]),
-    )
+  const invoiceIds = db.selectFrom(invoiceLinks(db, tenant, ids).as('l')).select('l.invoice_id')
   return db
     .selectFrom('commerce_payments as p')
     .innerJoin('commerce_invoices as i', 'i.id', 'p.invoice_id')
@@ -86,6 +82,34 @@ export function bookingPayments(db: CommerceDb, tenant: string, ids: readonly st
     .where('p.status', 'in', ['paid', 'refunded'])
     .orderBy('p.created_at')
     .execute()
+}
+
+/** The invoices of these appointments (the deposit invoices linked to them, the checkout invoices naming them), as pairs. */
+function invoiceLinks(db: CommerceDb, tenant: string, ids: readonly string[]) {
+  return db
+    .selectFrom('commerce_invoice_appointments')
+    .select(['invoice_id', 'appointment_id'])
+    .where('tenant_id', '=', tenant)
+    .where('appointment_id', 'in', [...ids])
+    .union(
+      db
+        .selectFrom('commerce_invoice_items as it')
+        .innerJoin('commerce_invoices as ci', 'ci.id', 'it.invoice_id')
+        .select(['it.invoice_id', sql<string>`it.reference_id`.as('appointment_id')])
+        .where('it.tenant_id', '=', tenant)
+        .where('ci.description', '=', CHECKOUT_DESCRIPTION)
+        .where('it.reference_id', 'in', [...ids]),
+    )
+}
+
+/**
+ * The payments of all these appointments' bookings at once, and which appointments each invoice is for (to
+ * tell the bookings' payments apart): two queries, in parallel, for a day's list however many bookings it has.
+ */
+export async function paymentsOfAppointments(db: CommerceDb, tenant: string, ids: readonly string[]) {
+  if (ids.length === 0) return { links: [], payments: [] }
+  const [links, payments] = await Promise.all([invoiceLinks(db, tenant, ids).execute(), bookingPayments(db, tenant, ids)])
+  return { links, payments }
 }
 
 export type BookingPaymentRow = Awaited<ReturnType<typeof bookingPayments>>[number]

@@ -102,15 +102,25 @@ function balanceOfBooking(rows: readonly repo.BookingRow[], payments: readonly r
  * of a booking has its booking's balance): the desk's day and week views show it and offer a checkout by it.
  */
 export async function dueOf(db: CommerceDb, tenant: string, ids: readonly string[]): Promise<Map<string, number>> {
-  const bookings = new Map<string, repo.BookingRow[]>()
-  for (const rows of await Promise.all([...new Set(ids)].map((id) => repo.bookingRows(db, tenant, id)))) if (rows[0]) bookings.set(rows[0].id, rows)
   const due = new Map<string, number>()
-  await Promise.all(
-    [...bookings.values()].map(async (rows) => {
-      const { balance } = balanceOfBooking(rows, await repo.bookingPayments(db, tenant, rows.map((r) => r.id)))
-      for (const r of rows) due.set(r.id, balance)
-    }),
-  )
+  if (ids.length === 0) return due
+  // Three queries for the whole list (not two a booking): the bookings' rows, then their invoices and payments.
+  const rows = await repo.rowsOfBookings(db, tenant, [...new Set(ids)])
+  const bookings = new Map<string, repo.BookingRow[]>()
+  for (const r of rows) bookings.set(r.root, [...(bookings.get(r.root) ?? []), r])
+  const rootOf = new Map(rows.map((r) => [r.id, r.root]))
+  const { links, payments } = await repo.paymentsOfAppointments(db, tenant, rows.map((r) => r.id))
+  // A booking's invoices: those of any of its appointments (a deposit invoice names them all).
+  const invoicesOf = new Map<string, Set<string>>()
+  for (const l of links) {
+    const root = rootOf.get(l.appointment_id)
+    if (root !== undefined) invoicesOf.set(root, (invoicesOf.get(root) ?? new Set()).add(l.invoice_id))
+  }
+  for (const [root, booking] of bookings) {
+    const invoices = invoicesOf.get(root)
+    const { balance } = balanceOfBooking(booking, payments.filter((p) => invoices?.has(p.invoice_id)))
+    for (const r of booking) due.set(r.id, balance)
+  }
   return due
 }
 
