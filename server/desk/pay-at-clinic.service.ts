@@ -21,6 +21,7 @@ import { conflict, MESSAGES, type ServiceError } from '../service-error'
 import type { SignedInStaff } from '../staff/staff.service'
 import { operatorDb } from '../staff/staff.tables'
 import { priceOf } from './desk-booking.service'
+import { rowsOfBookings } from './checkout.repository'
 
 export const PAY_AT_CLINIC_MESSAGES = {
   switched: 'The customer pays at the clinic instead: the booking is confirmed, its pay link no longer works, and the customer has their confirmation.',
@@ -34,20 +35,6 @@ export interface PayAtClinicDeps {
   now: Date
 }
 
-/** The booking's appointments (the main one first) and its main id, which its pay link and invoice name. */
-async function bookingOf(db: Db, tenant: string, id: string): Promise<{ mainId: string; ids: string[] }> {
-  const row = await db.selectFrom('appointments').select(['id', 'group_id']).where('tenant_id', '=', tenant).where('id', '=', id).executeTakeFirstOrThrow()
-  const mainId = row.group_id ?? row.id
-  const rows = await db
-    .selectFrom('appointments')
-    .select('id')
-    .where('tenant_id', '=', tenant)
-    .where((eb) => eb.or([eb('id', '=', mainId), eb('group_id', '=', mainId)]))
-    .orderBy('starts_at')
-    .execute()
-  return { mainId, ids: [mainId, ...rows.map((r) => r.id).filter((r) => r !== mainId)] }
-}
-
 class NoLongerHeld extends Error {}
 
 export async function payAtClinicInstead(deps: PayAtClinicDeps, who: SignedInStaff, id: string): Promise<E.Either<ServiceError, DeskBookingResult>> {
@@ -56,7 +43,10 @@ export async function payAtClinicInstead(deps: PayAtClinicDeps, who: SignedInSta
   const open = await openAppointment(operatorDb(deps.db), who, id)
   if (E.isLeft(open)) return open
   if (open.right.status !== 'Pending') return E.left(conflict(MESSAGES.notAwaitingPayment))
-  const { mainId, ids } = await bookingOf(deps.db, tenant, id)
+  // The booking's appointments, the main one first; its main id is the one its pay link and invoice name.
+  const rows = await rowsOfBookings(deps.db, tenant, [id])
+  const ids = rows.map((r) => r.id)
+  const mainId = rows[0]?.root ?? id
   // A Pending booking without a pay link is one a customer is paying for online right now.
   const link = await deps.db.selectFrom('pay_link_messages').select('appointment_id').where('tenant_id', '=', tenant).where('appointment_id', '=', mainId).executeTakeFirst()
   if (!link) return E.left(conflict(PAY_AT_CLINIC_MESSAGES.noPayLink))
