@@ -71,7 +71,7 @@ async function main() {
     await marks[0]
     let refused = 0
     let done = 0
-    await closedLoop(CLIENTS, total, async (i) => {
+    const run = await closedLoop(CLIENTS, total, async (i) => {
       const k = i % 2
       const { status } = await posters[k]('/api/appointments/public', requests[i].body, requests[i].headers)
       if (status !== 200) refused++
@@ -80,7 +80,10 @@ async function main() {
       return status
     })
     const done_ = await Promise.all(marks)
-    console.log(`order ${order.join('')}, rounds of ${ROUND} bookings a server, ${refused} answers not 200`)
+    console.log(`order ${order.join('')}, rounds of ${ROUND} bookings a server, ${refused} answers not 200, ${((total / run.elapsedMs) * 1000).toFixed(0)} bookings/s the two together`)
+    console.log(
+      'left out: CPU is each server process and its own PostgreSQL client backends (by application_name), not PostgreSQL\'s background processes nor the bench client; the data as bench/bookings.bench.ts leaves it (50,000 appointments of history, the bookers inserted after the tenant was analysed); one run: run both orders',
+    )
     const perBooking = (r: number, k: number, of: keyof Omit<Mark, 'answered'>) =>
       (done_[r][of][k] - done_[r - 1][of][k]) / (done_[r].answered[k] - done_[r - 1].answered[k])
     const [a, b] = [order.indexOf('A'), order.indexOf('B')]
